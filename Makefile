@@ -1,0 +1,54 @@
+# tinwar: top-level driver for CMake. `make demo` and `make test` are the README's commands.
+JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+CMAKE ?= cmake
+FUZZ_SECONDS ?= 15
+
+.PHONY: all deps release debug asan clang fuzz-build demo test test-quick bench fuzz fuzz-long clean
+
+all: release
+
+deps:
+	@tools/deps.sh
+
+release: deps
+	@$(CMAKE) -S . -B build/release -DCMAKE_BUILD_TYPE=Release -DTINWAR_MAIN_BUILD=ON >/dev/null
+	@$(CMAKE) --build build/release -j$(JOBS)
+
+debug: deps
+	@$(CMAKE) -S . -B build/debug -DCMAKE_BUILD_TYPE=Debug >/dev/null
+	@$(CMAKE) --build build/debug -j$(JOBS)
+
+asan: deps
+	@$(CMAKE) -S . -B build/asan -DCMAKE_BUILD_TYPE=Debug -DTINWAR_SANITIZE=ON -DCMAKE_C_COMPILER=clang >/dev/null
+	@$(CMAKE) --build build/asan -j$(JOBS)
+
+clang: deps
+	@$(CMAKE) -S . -B build/clang -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang >/dev/null
+	@$(CMAKE) --build build/clang -j$(JOBS)
+
+fuzz-build: deps
+	@$(CMAKE) -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DTINWAR_FUZZ=ON -DTINWAR_TESTS=OFF -DCMAKE_C_COMPILER=clang >/dev/null
+	@$(CMAKE) --build build/fuzz -j$(JOBS)
+
+demo: release
+	@tools/demo.sh
+
+# Every test: gcc Debug, gcc Release (determinism hash in both), clang warning-clean build
+# with its tests, ASan+UBSan, and a short run of every fuzzer.
+test: release debug clang asan fuzz-build
+	@tools/test.sh $(FUZZ_SECONDS)
+
+test-quick: debug
+	@cd build/debug && ctest --output-on-failure -j$(JOBS)
+
+bench: release
+	@build/release/tinwar_bench
+
+fuzz: fuzz-build
+	@tools/fuzz.sh $(FUZZ_SECONDS)
+
+fuzz-long: fuzz-build
+	@tools/fuzz.sh 600
+
+clean:
+	rm -rf build

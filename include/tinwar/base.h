@@ -1,0 +1,52 @@
+/// tinwar: base types, status codes and errors.
+/// Units: lengths are inches, angles in the API are degrees unless named _rad.
+#ifndef TINWAR_BASE_H
+#define TINWAR_BASE_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define TW_VERSION_STRING "0.1.0"
+#define TW_STATE_FORMAT_VERSION 1
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Result of any call that can fail for an expected reason.
+typedef enum tw_status {
+	TW_OK = 0,
+	TW_ERR_INPUT = 2,   ///< malformed input (file, JSON, order shape)
+	TW_ERR_ILLEGAL = 3, ///< well-formed order that the rules forbid
+	TW_ERR_IO = 4,      ///< file system failure
+	TW_ERR_NOMEM = 5,   ///< allocation failed
+	TW_ERR_STATE = 6,   ///< operation not possible in this game state
+} tw_status;
+
+/// An expected failure, as a value. Filled by every call that takes a tw_error*.
+typedef struct tw_error {
+	tw_status code;
+	char clause[24];  ///< rule clause the refusal cites, e.g. "LW.MOB.2" ("" if none)
+	char path[128];   ///< JSON path of the offending value, e.g. "$.figures[3].at"
+	int line, column; ///< 1-based position in the source text (0 if unknown)
+	char message[256];
+} tw_error;
+
+/// Clears an error record.
+void tw_error_clear(tw_error *err);
+/// Sets err (if not NULL) and returns code. printf-style message.
+tw_status tw_error_set(tw_error *err, tw_status code, const char *clause, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+
+/// Assertion hook for programmer errors (never for bad input).
+typedef void tw_assert_fn(const char *expr, const char *file, int line);
+void tw_set_assert_hook(tw_assert_fn *fn);
+void tw_assert_fail(const char *expr, const char *file, int line);
+#define TW_ASSERT(c) ((c) ? (void)0 : tw_assert_fail(#c, __FILE__, __LINE__))
+
+#define TW_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,33 @@
+/// A game: a state plus its log. tw_game_apply is the one entry point that applies an order.
+#ifndef TINWAR_GAME_H
+#define TINWAR_GAME_H
+#include "tinwar/ruleset.h"
+
+typedef struct tw_game tw_game;
+
+/// Starts a game from a loaded scenario state (copied) and a seed. The state's rule set must
+/// be registered. Runs the rule set's setup. Returns NULL and fills err on failure.
+tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_model *shots, tw_error *err);
+void tw_game_free(tw_game *g);
+/// The current state (read only).
+const tw_state *tw_game_state(const tw_game *g);
+const tw_ruleset *tw_game_ruleset(const tw_game *g);
+/// Validates, resolves, appends order and events to the log. On any failure the state and
+/// log are unchanged and err names the clause broken. *first/*count give the new events.
+tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, tw_error *err);
+/// Undoes the last order, if no die or shot has happened since it. Returns false otherwise.
+bool tw_game_undo(tw_game *g);
+/// The whole event log.
+const tw_events *tw_game_events(const tw_game *g);
+int tw_game_order_count(const tw_game *g);
+const tw_order *tw_game_order(const tw_game *g, int i);
+/// The state the game started from (after setup).
+const tw_state *tw_game_initial(const tw_game *g);
+uint64_t tw_game_seed(const tw_game *g);
+const tw_shot_model *tw_game_shot_model(const tw_game *g);
+
+/// Applies an order to a bare state without logging (validate + apply on a copy, swap on
+/// success). For search and tests; state unchanged on failure.
+tw_status tw_state_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
+
+#endif

@@ -1,0 +1,53 @@
+/// The rule-set interface (one vtable per rule set) and the explicit registry.
+#ifndef TINWAR_RULESET_H
+#define TINWAR_RULESET_H
+#include "tinwar/event.h"
+#include "tinwar/order.h"
+#include "tinwar/shot.h"
+#include "tinwar/state.h"
+
+/// A rule-set parameter with its default (OpenSpiel-style). Values live in tw_state.params.
+typedef struct tw_param_def {
+	const char *name;
+	double def, min, max;
+	const char *const *choices; ///< NULL-terminated names for enumerated values (value = index)
+	const char *help;
+} tw_param_def;
+
+/// What an order is applied with: the shot model, and recorded outcomes to replay.
+typedef struct tw_apply_ctx {
+	const tw_shot_model *shots;
+} tw_apply_ctx;
+
+typedef struct tw_ruleset {
+	const char *name;  ///< "littlewars"
+	const char *title; ///< "H. G. Wells, Little Wars (1913)"
+	int nparams;
+	const tw_param_def *params;
+	/// Checks a freshly loaded scenario and prepares the state for play.
+	tw_status (*setup)(tw_state *s, tw_error *err);
+	/// Validates an order against the state (pure). Refusals cite a clause.
+	tw_status (*validate)(const tw_state *s, const tw_order *o, tw_error *err);
+	/// Applies a validated order; may draw from s->rng; pushes events.
+	tw_status (*apply)(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
+	/// Side that must act now (-1 if the game is over).
+	int (*to_move)(const tw_state *s);
+	/// Fills points[side] with the current score.
+	void (*score)(const tw_state *s, double *points);
+	/// Hides from dst what `seat` may not see (called on a clone).
+	void (*hide)(tw_state *dst, int seat);
+	/// Samples up to max random legal orders for side (for random players and tests).
+	int (*random_orders)(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+} tw_ruleset;
+
+/// Number of registered rule sets.
+int tw_ruleset_count(void);
+const tw_ruleset *tw_ruleset_get(int index);
+/// Index of a rule set by name, or -1.
+int tw_ruleset_find(const char *name);
+/// Parameter index by name in a rule set, or -1.
+int tw_ruleset_param(const tw_ruleset *rs, const char *name);
+/// Fills s->params with the rule set's defaults.
+void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s);
+
+#endif

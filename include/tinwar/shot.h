@@ -1,0 +1,76 @@
+/// The shot-model interface: how a gun's projectile flies and what it touches.
+/// Kill rules (LW.FIRE) are applied by the rule set to the contacts a model reports.
+#ifndef TINWAR_SHOT_H
+#define TINWAR_SHOT_H
+#include "tinwar/geom.h"
+#include "tinwar/rng.h"
+
+struct tw_state;
+
+#define TW_SHOT_MAX_CONTACTS 64
+#define TW_SHOT_MAX_SAMPLES 96
+
+typedef enum tw_contact_how {
+	TW_CONTACT_TOUCHED = 1, ///< touched, left standing
+	TW_CONTACT_KNOCKED = 2, ///< knocked over by the projectile
+	TW_CONTACT_FELLED = 3,  ///< knocked over by a falling figure
+	TW_CONTACT_LEANING = 4, ///< left leaning past his tipping point
+} tw_contact_how;
+
+typedef enum tw_contact_via {
+	TW_VIA_FLIGHT = 0, ///< the shot in flight
+	TW_VIA_REBOUND = 1,///< after bouncing off the floor or glancing off an object
+	TW_VIA_ROLL = 2,   ///< rolling along the floor
+	TW_VIA_FALL = 3,   ///< a falling man
+} tw_contact_via;
+
+typedef struct tw_shot_contact {
+	int32_t figure; ///< figure id
+	double t;       ///< seconds after firing
+	uint8_t how;    ///< tw_contact_how
+	uint8_t via;    ///< tw_contact_via
+	tw_vec2 at;     ///< contact point
+	double speed;   ///< projectile speed at contact, in/s
+} tw_shot_contact;
+
+typedef struct tw_shot_sample {
+	float t, x, y, z;
+} tw_shot_sample;
+
+/// A shot to fire. Origin is the muzzle; bearing and elevation in degrees.
+typedef struct tw_shot_request {
+	int32_t gun;
+	int side;
+	int model;        ///< gun model index
+	tw_vec2 origin;   ///< muzzle point, inches
+	double z0;        ///< muzzle height above the floor, inches
+	double bearing;   ///< degrees (0 = +y)
+	double elevation; ///< degrees
+	double aim_sigma; ///< gunner's aim error, degrees (1 sigma); 0 = perfect
+} tw_shot_request;
+
+typedef struct tw_shot_result {
+	int ncontacts; ///< contacts in time order
+	tw_shot_contact contacts[TW_SHOT_MAX_CONTACTS];
+	int nsamples; ///< trajectory samples for pictures
+	tw_shot_sample samples[TW_SHOT_MAX_SAMPLES];
+	tw_vec2 rest;        ///< where the projectile came to rest
+	int32_t blocked_by;  ///< terrain id that stopped it, or -1
+	bool misfire;        ///< the projectile never left the barrel
+	double bearing, elevation; ///< as actually fired (after aim error)
+} tw_shot_result;
+
+typedef struct tw_shot_model {
+	const char *name;
+	/// Flies one shot over the state's table and figures; draws only from rng.
+	tw_status (*fire)(const struct tw_shot_model *m, const struct tw_state *s,
+			  const tw_shot_request *req, tw_rng *rng, tw_shot_result *out);
+	void *ctx;
+} tw_shot_model;
+
+/// The fast deterministic ballistic model (flight, bounce, roll, knock-down).
+const tw_shot_model *tw_shot_model_fast(void);
+/// Looks up a model by name ("fast"; "physics" when built). NULL if unknown.
+const tw_shot_model *tw_shot_model_find(const char *name);
+
+#endif

@@ -1,0 +1,69 @@
+/// The table and its terrain pieces. Inches throughout; heights above the floor.
+#ifndef TINWAR_TERRAIN_H
+#define TINWAR_TERRAIN_H
+#include "tinwar/geom.h"
+
+#define TW_MAX_VERTS 16
+
+typedef enum tw_terrain_kind {
+	TW_TER_HILL = 0, ///< one board layer: passable, raises figures by its height
+	TW_TER_HOUSE,    ///< solid block (LW.C.4): impassable, blocks shots and sight
+	TW_TER_WALL,     ///< solid thin block: impassable, blocks shots and sight below its top
+	TW_TER_TREE,     ///< trunk (circle): impassable, blocks shots and sight
+	TW_TER_WOOD,     ///< area of trees: passable, blocks sight through it
+	TW_TER_ROCK,     ///< solid stone: impassable, blocks shots
+	TW_TER_RIVER,    ///< water: impassable except where a ford or bridge covers it
+	TW_TER_FORD,     ///< crossing place over a river
+	TW_TER_BRIDGE,   ///< crossing place over a river
+	TW_TER_ROAD,     ///< road: no effect in Little Wars; faster in some rule sets
+	TW_TER_SWAMP,    ///< swamp: passable (rule sets may slow it)
+	TW_TER_KIND_COUNT
+} tw_terrain_kind;
+
+typedef enum tw_shape { TW_SHAPE_POLY = 0, TW_SHAPE_CIRCLE = 1 } tw_shape;
+
+/// One terrain piece: a polygon or a circle, standing from z0 to z0 + height.
+typedef struct tw_terrain {
+	int32_t id;
+	uint8_t kind;  ///< tw_terrain_kind
+	uint8_t shape; ///< tw_shape
+	int16_t nverts;
+	tw_vec2 v[TW_MAX_VERTS]; ///< polygon vertices (shape POLY)
+	tw_vec2 center;          ///< circle centre (shape CIRCLE)
+	double radius;           ///< circle radius, inches
+	double z0;               ///< base height above the floor, inches (hill layers stack)
+	double height;           ///< thickness, inches
+	tw_vec2 lo, hi;          ///< bounding box (derived)
+	char name[32];
+} tw_terrain;
+
+typedef struct tw_table {
+	double width; ///< along the back lines, inches
+	double depth; ///< between the back lines, inches
+	int nterrain, capterrain;
+	tw_terrain *terrain;
+} tw_table;
+
+const char *tw_terrain_kind_name(tw_terrain_kind k);
+/// Returns the kind for a name, or -1.
+int tw_terrain_kind_from_name(const char *name);
+/// Recomputes derived fields (bounding box).
+void tw_terrain_finish(tw_terrain *t);
+/// True if p lies inside the piece's footprint.
+bool tw_terrain_contains(const tw_terrain *t, tw_vec2 p);
+/// Distance from p to the piece's footprint (0 inside).
+double tw_terrain_distance(const tw_terrain *t, tw_vec2 p);
+/// True if segment ab crosses or touches the footprint.
+bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b);
+/// True for kinds that a figure may never stand in or pass through.
+bool tw_terrain_is_solid(tw_terrain_kind k);
+/// Ground height at p (top of the highest hill layer containing p), inches.
+double tw_table_ground(const tw_table *tb, tw_vec2 p);
+/// True if p is on river water not covered by a ford or bridge.
+bool tw_table_is_water(const tw_table *tb, tw_vec2 p);
+/// Adds a piece (copied); returns its index or -1.
+int tw_table_add(tw_table *tb, const tw_terrain *t);
+void tw_table_free(tw_table *tb);
+tw_status tw_table_copy(tw_table *dst, const tw_table *src);
+
+#endif

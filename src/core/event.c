@@ -1,0 +1,73 @@
+// Event arrays.
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tinwar/event.h"
+
+static const char *const ev_names[TW_EV_COUNT] = {
+	"info",      "toss",      "dice",     "deploy",     "move",       "gun_move",  "shot",
+	"kill",      "touch",     "melee",    "prisoner",   "escort",     "freed",     "rearmed",
+	"delivered", "surrender", "capture",  "dispute",    "gun_status", "withdraw",  "trail",
+	"lie",       "move_start","move_end", "phase",      "victory",    "draw",      "score",
+	"reveal",
+};
+
+const char *tw_event_type_name(tw_event_type t) { return (unsigned)t < TW_EV_COUNT ? ev_names[t] : "?"; }
+
+tw_event *tw_events_push(tw_events *ev, tw_event_type type, int side, const char *clause)
+{
+	if (ev->n == ev->cap) {
+		int cap = ev->cap ? ev->cap * 2 : 32;
+		tw_event *v = realloc(ev->v, (size_t)cap * sizeof *v);
+		if (!v)
+			return NULL;
+		ev->v = v;
+		ev->cap = cap;
+	}
+	tw_event *e = &ev->v[ev->n++];
+	memset(e, 0, sizeof *e);
+	e->type = (uint16_t)type;
+	e->side = (int8_t)side;
+	e->a = e->b = e->c = e->d = -1;
+	snprintf(e->clause, sizeof e->clause, "%s", clause ? clause : "");
+	return e;
+}
+
+void tw_event_text(tw_event *e, const char *fmt, ...)
+{
+	if (!e)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	va_end(ap);
+}
+
+void tw_events_clear(tw_events *ev) { ev->n = 0; }
+
+void tw_events_free(tw_events *ev)
+{
+	free(ev->v);
+	ev->v = NULL;
+	ev->n = ev->cap = 0;
+}
+
+tw_status tw_events_append(tw_events *dst, const tw_events *src)
+{
+	if (dst->n + src->n > dst->cap) {
+		int cap = dst->cap ? dst->cap : 32;
+		while (cap < dst->n + src->n)
+			cap *= 2;
+		tw_event *v = realloc(dst->v, (size_t)cap * sizeof *v);
+		if (!v)
+			return TW_ERR_NOMEM;
+		dst->v = v;
+		dst->cap = cap;
+	}
+	if (src->n)
+		memcpy(dst->v + dst->n, src->v, (size_t)src->n * sizeof *src->v);
+	dst->n += src->n;
+	return TW_OK;
+}

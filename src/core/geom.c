@@ -1,0 +1,114 @@
+// Plane geometry: distances, path lengths, segment tests. Inches.
+#include <math.h>
+
+#include "tinwar/geom.h"
+
+double tw_len(tw_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+
+double tw_dist(tw_vec2 a, tw_vec2 b) { return tw_len(tw_sub(a, b)); }
+
+tw_vec2 tw_dir_deg(double bearing_deg)
+{
+	double r = bearing_deg * (M_PI / 180.0);
+	return tw_v2(sin(r), cos(r));
+}
+
+double tw_bearing_deg(tw_vec2 v)
+{
+	double d = atan2(v.x, v.y) * (180.0 / M_PI);
+	if (d < 0)
+		d += 360.0;
+	if (d >= 360.0)
+		d -= 360.0;
+	return d;
+}
+
+double tw_path_length(const tw_vec2 *pts, int n)
+{
+	double s = 0;
+	for (int i = 1; i < n; i++)
+		s += tw_dist(pts[i - 1], pts[i]);
+	return s;
+}
+
+double tw_dist_point_segment(tw_vec2 p, tw_vec2 a, tw_vec2 b)
+{
+	tw_vec2 ab = tw_sub(b, a);
+	double l2 = tw_len2(ab);
+	if (l2 <= 0)
+		return tw_dist(p, a);
+	double t = tw_dot(tw_sub(p, a), ab) / l2;
+	if (t < 0)
+		t = 0;
+	else if (t > 1)
+		t = 1;
+	return tw_dist(p, tw_add(a, tw_scale(ab, t)));
+}
+
+static double orient(tw_vec2 a, tw_vec2 b, tw_vec2 c) { return tw_cross(tw_sub(b, a), tw_sub(c, a)); }
+
+static bool on_seg(tw_vec2 a, tw_vec2 b, tw_vec2 p)
+{
+	return fmin(a.x, b.x) <= p.x && p.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= p.y && p.y <= fmax(a.y, b.y);
+}
+
+bool tw_segments_intersect(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
+{
+	double o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
+	if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
+		return true;
+	if (o1 == 0 && on_seg(a, b, c))
+		return true;
+	if (o2 == 0 && on_seg(a, b, d))
+		return true;
+	if (o3 == 0 && on_seg(c, d, a))
+		return true;
+	if (o4 == 0 && on_seg(c, d, b))
+		return true;
+	return false;
+}
+
+double tw_segment_hit_t(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
+{
+	tw_vec2 r = tw_sub(b, a), s = tw_sub(d, c);
+	double den = tw_cross(r, s);
+	if (den == 0)
+		return tw_segments_intersect(a, b, c, d) ? 0.0 : -1.0;
+	tw_vec2 ca = tw_sub(c, a);
+	double t = tw_cross(ca, s) / den, u = tw_cross(ca, r) / den;
+	if (t < 0 || t > 1 || u < 0 || u > 1)
+		return -1.0;
+	return t;
+}
+
+double tw_dist_segment_segment(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
+{
+	if (tw_segments_intersect(a, b, c, d))
+		return 0;
+	double m = tw_dist_point_segment(a, c, d);
+	m = fmin(m, tw_dist_point_segment(b, c, d));
+	m = fmin(m, tw_dist_point_segment(c, a, b));
+	m = fmin(m, tw_dist_point_segment(d, a, b));
+	return m;
+}
+
+bool tw_point_in_poly(tw_vec2 p, const tw_vec2 *v, int n)
+{
+	bool in = false;
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		if (((v[i].y > p.y) != (v[j].y > p.y)) &&
+		    (p.x < (v[j].x - v[i].x) * (p.y - v[i].y) / (v[j].y - v[i].y) + v[i].x))
+			in = !in;
+	}
+	return in;
+}
+
+double tw_dist_point_poly_edge(tw_vec2 p, const tw_vec2 *v, int n)
+{
+	double m = INFINITY;
+	for (int i = 0, j = n - 1; i < n; j = i++)
+		m = fmin(m, tw_dist_point_segment(p, v[j], v[i]));
+	return m;
+}
+
+double tw_side_of_line(tw_vec2 p, tw_vec2 a, tw_vec2 d) { return tw_cross(d, tw_sub(p, a)); }

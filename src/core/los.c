@@ -1,0 +1,83 @@
+// Line of sight: a sight line from (a, za) to (b, zb) against terrain tops.
+#include <math.h>
+
+#include "tinwar/los.h"
+
+// Height of the sight line at parameter t along it.
+static double line_z(double za, double zb, double t) { return za + (zb - za) * t; }
+
+// Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges).
+static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
+{
+	if (!tw_terrain_segment_hits(t, a, b))
+		return false;
+	tw_vec2 d = tw_sub(b, a);
+	if (t->shape == TW_SHAPE_CIRCLE) {
+		tw_vec2 f = tw_sub(a, t->center);
+		double A = tw_dot(d, d), B = 2 * tw_dot(f, d), C = tw_dot(f, f) - t->radius * t->radius;
+		double disc = B * B - 4 * A * C;
+		if (A <= 0 || disc < 0) {
+			*t0 = 0;
+			*t1 = 1;
+			return true;
+		}
+		double s = sqrt(disc);
+		*t0 = fmax(0, (-B - s) / (2 * A));
+		*t1 = fmin(1, (-B + s) / (2 * A));
+		return *t0 <= *t1;
+	}
+	double lo = 2, hi = -1;
+	if (tw_point_in_poly(a, t->v, t->nverts))
+		lo = 0, hi = fmax(hi, 0);
+	if (tw_point_in_poly(b, t->v, t->nverts))
+		lo = fmin(lo, 1), hi = 1;
+	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++) {
+		double u = tw_segment_hit_t(a, b, t->v[j], t->v[i]);
+		if (u >= 0) {
+			lo = fmin(lo, u);
+			hi = fmax(hi, u);
+		}
+	}
+	if (hi < lo)
+		return false;
+	*t0 = lo;
+	*t1 = hi;
+	return true;
+}
+
+int32_t tw_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	double wood = 0;
+	for (int i = 0; i < tb->nterrain; i++) {
+		const tw_terrain *t = &tb->terrain[i];
+		bool blocks = tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_HILL ||
+			      t->kind == TW_TER_WOOD;
+		if (!blocks)
+			continue;
+		double t0, t1;
+		if (!seg_interval(t, a, b, &t0, &t1))
+			continue;
+		double top = t->z0 + t->height;
+		if (t->kind == TW_TER_HILL) {
+			// A hill layer blocks only where the line dips below its top inside it,
+			// ignoring an observer or target standing on the layer itself.
+			if (tw_terrain_contains(t, a) || tw_terrain_contains(t, b))
+				continue;
+		}
+		if (t->kind == TW_TER_WOOD) {
+			if (fmin(line_z(za, zb, t0), line_z(za, zb, t1)) < top)
+				wood += (t1 - t0) * tw_dist(a, b);
+			if (wood > 2.0)
+				return t->id;
+			continue;
+		}
+		if (fmin(line_z(za, zb, t0), line_z(za, zb, t1)) < top)
+			return t->id;
+	}
+	return -1;
+}
+
+bool tw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	return tw_los_blocker(tb, a, za, b, zb) < 0;
+}

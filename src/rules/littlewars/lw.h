@@ -1,0 +1,178 @@
+// Little Wars (H. G. Wells, 1913): internal contract between the rule set's files.
+// Clause IDs refer to ../shared/rules/little-wars-clauses.md.
+#ifndef TW_LW_H
+#define TW_LW_H
+#include <math.h>
+
+#include "tinwar/tinwar.h"
+
+// ---- parameters (indices into tw_state.params; descriptor in lw_ruleset.c) ----
+enum {
+	LWP_VARIETY = 0,   // LW.VAR: 0 fight_to_finish, 1 blow_at_rear, 2 defensive
+	LWP_CURTAIN,       // LW.MV.4: 1 = simultaneous hidden deployment
+	LWP_INTERVAL,      // LW.MV.8: interval between moves, minutes (4 or 5)
+	LWP_TIME_SCALE,    // LW.MV.6: agreed cut of the allowance (1 = full)
+	LWP_TARGET,        // LW.VAR.8: 0 whole back line, 1 middle half, 2 left half, 3 right half
+	LWP_CHANCE_MEN,    // LW.FOR.2: 1 = 12 men set aside, 2d6 taken
+	LWP_POINTS_RED,    // LW.FOR.4: points to buy for side 0 (0 = no points buy)
+	LWP_POINTS_BLUE,   // LW.FOR.4: points for side 1 (a handicap gives one side more)
+	LWP_MAX_MOVES,     // engine limit: game drawn after this many game moves
+	LWP_AIM_SIGMA,     // gunner's aim error, degrees (1 sigma) for the shot model
+	LWP_SPACING,       // LW.MOB.14/15: 1 = insist on 1/16 in clearance
+	LWP_BLOW_MOVES,    // LW.VAR.6: moves the defeated side has to withdraw (6)
+	LWP_COUNT
+};
+
+enum { LW_VAR_FTF = 0, LW_VAR_BLOW = 1, LW_VAR_DEFENSIVE = 2 };
+enum { LW_TARGET_WHOLE = 0, LW_TARGET_MIDDLE, LW_TARGET_LEFT, LW_TARGET_RIGHT };
+
+// ---- phases (tw_state.phase) ----
+enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER };
+
+// ---- state variables (tw_state.vars) ----
+enum {
+	LWV_MEN_MOVED = 0,  // LW.MV.11: a man has moved in this move, so guns are finished
+	LWV_FIRE_FROM,      // LW.MV.10: first game move in which guns may fire (per side below)
+	LWV_FIRE_FROM_B,    //   (side 1)
+	LWV_READY,          // LW.MV.2/4: bit i = side i has finished putting down
+	LWV_DEFENDER,       // LW.VAR.10: defending side, -1 if not the defensive game
+	LWV_BLOW_SIDE,      // LW.VAR.5: side that struck the blow at the rear, -1
+	LWV_BLOW_MOVE,      // LW.VAR.6: game move in which the blow was struck
+	LWV_ORIG_ATTACK,    // LW.VAR.13: attacker's original free men
+	LWV_RESERVE_ROLL,   // LW.FOR.2: side 0's 2d6 roll (side 1 next)
+	LWV_RESERVE_ROLL_B,
+	LWV_MELEES,         // melees judged so far (ids for events)
+	LWV_FIRING_GUN,     // gun whose firing action is under way (trail owed), -1
+	LWV_DRAW_AT,        // LW.VAR.3/4: the draw threshold (15 or 10)
+	LWV_COUNT
+};
+
+// ---- physical constants of the toy figures (LW physical model notes §16) ----
+#define LW_CONTACT 0.125    // LW.MEL.2: within 1/8 in counts as contact
+#define LW_CLEAR 0.0625     // LW.MOB.14/15: 1/16 in between men and objects
+#define LW_REACH 6.0        // LW.MOB.4, LW.MEL.4, LW.MEL.11, LW.CAP.1: the 6 in string
+#define LW_INF_MOVE 12.0    // LW.MOB.2
+#define LW_CAV_MOVE 24.0    // LW.MOB.3
+#define LW_GUN_CREW 4       // LW.MOB.4
+#define LW_GUN_SHOTS 4      // LW.MOB.6
+#define LW_ESCORT_PER 7     // LW.MEL.11
+
+// ---- shared predicates ----
+/// LW.0 "free man": not a prisoner, not an unrearmed released prisoner, alive, on the table.
+static inline bool lw_is_free(const tw_figure *f) { return f->status == TW_FS_ACTIVE; }
+/// LW.MOB.2/3: a man's move allowance in inches.
+static inline double lw_move_allowance(const tw_figure *f)
+{
+	return f->kind == TW_FK_CAVALRY ? LW_CAV_MOVE : LW_INF_MOVE;
+}
+/// Side index of the opponent (two-sided game).
+static inline int lw_enemy(int side) { return side ^ 1; }
+/// True if point p is on or beyond side's own back line (outside the field on its side).
+bool lw_beyond_own_line(const tw_state *s, int side, tw_vec2 p);
+/// True if p is on or beyond the enemy's back line, inside the LW.VAR.8 target section.
+bool lw_on_enemy_line(const tw_state *s, int side, tw_vec2 p);
+/// Distance from a figure's nearest point to p (figure base is a circle).
+static inline double lw_fig_dist(const tw_figure *f, tw_vec2 p) { return fmax(0.0, tw_dist(f->pos, p) - f->radius); }
+/// Gap between two figures (nearest points).
+static inline double lw_gap(const tw_figure *a, const tw_figure *b) { return fmax(0.0, tw_figure_gap(a, b)); }
+
+// ---- lw_gun.c: guns (LW.MOB.4-13, LW.MV.10-12) ----
+/// LW.MOB.4: free men of `side` within 6 in of the gun.
+int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side);
+/// LW.MOB.4 with LW.CAP.3: the gun is in action for `side`.
+bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side);
+tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
+tw_status lw_validate_trail(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_trail(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_lie(tw_state *s, const tw_order *o, tw_events *ev);
+/// LW.MOB.10 interpretation: at the end of a move, put right a missing trail pair.
+void lw_fix_trails(tw_state *s, tw_events *ev);
+/// Bearing/elevation that puts a shot on `target` (for "fire at a point").
+void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation);
+
+// ---- lw_fire.c: what a shot kills (LW.FIRE.1-5) ----
+/// Applies LW.FIRE.1-4 to a shot's time-ordered contacts: kills figures, pushes events.
+/// Returns the number killed.
+int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events *ev);
+
+// ---- lw_move.c: moving men (LW.MOB.1-3, 14, 15, LW.MEL.2, LW.MV.3) ----
+tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
+/// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is
+/// excluded; `moving` lists ids whose old positions are ignored (they move together).
+tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err);
+/// Checks that the straight leg a->b does not pass through solid terrain or open water.
+tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err);
+
+// ---- lw_melee.c: isolation and melee (LW.MEL.1-9, 15) ----
+/// LW.MEL.1: supporters of a body (ids), excluding figures flagged in `exclude` (indexed by id).
+/// Counts free men of the body's side not in the body/excluded within their own move of any
+/// body member.
+int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude);
+/// LW.MEL.1: isolated when supporters < n/2 (supporters*2 < n).
+bool lw_is_isolated(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude);
+/// LW.MEL.5-7 arithmetic for one melee.
+typedef struct lw_melee_result {
+	int dead_large;  ///< men of the larger side killed
+	int dead_small;  ///< men of the smaller side killed
+	int prisoners;   ///< men of the smaller side taken prisoner
+	int clause;      ///< 5, 6 or 7
+} lw_melee_result;
+lw_melee_result lw_melee_math(int large, int small, bool small_isolated);
+/// LW.MEL.3-9: judges every melee at the end of the mover's move. The END_MOVE order's
+/// fig[] (chosen dead) and fig2[] (chosen prisoners) apply LW.MEL.8; otherwise the default
+/// policy chooses. validate_only checks the choices without changing s.
+tw_status lw_judge_melees(tw_state *s, const tw_order *end, bool validate_only, tw_events *ev, tw_error *err);
+
+// ---- lw_prisoner.c: prisoners, escorts, surrender (LW.MEL.10-16) ----
+/// LW.MEL.11: give prisoners escorts chosen from the captor's free men (nearest first).
+void lw_assign_escorts(tw_state *s, int captor, const int32_t *prisoners, int n, tw_events *ev);
+/// LW.MEL.12-14 and LW.MEL.13 rearming: run at the end of every move.
+void lw_update_prisoners(tw_state *s, tw_events *ev);
+tw_status lw_validate_surrender(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_surrender(tw_state *s, const tw_order *o, tw_events *ev);
+
+// ---- lw_capture.c: capturing guns (LW.CAP.1-4) ----
+/// LW.CAP.1(b): records enemy men whose move from a to b crossed a gun's axle line.
+void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b);
+/// LW.CAP.1-3: checks every gun after melees are judged.
+void lw_check_captures(tw_state *s, tw_events *ev);
+
+// ---- lw_victory.c: varieties, scoring, draw (LW.VAR, LW.CAMP.2) ----
+void lw_score(const tw_state *s, double *points);
+/// Checks the end conditions at the end of a move; sets s->over/winner and pushes events.
+void lw_check_end(tw_state *s, tw_events *ev);
+/// Free men of side on the field (LW.VAR.3 count).
+int lw_free_on_field(const tw_state *s, int side);
+
+// ---- lw_time.c: the clock (LW.MV.6-9) ----
+/// LW.MV.6: move allowance in minutes for side's current force.
+double lw_move_allowance_minutes(const tw_state *s, int side);
+/// LW.MV.6 formula on raw counts.
+int lw_allowance_formula(int men, int guns);
+
+// ---- lw_setup.c: toss, putting down, chance men (LW.C, LW.MV.1-5, LW.FOR, LW.VAR.9-11) ----
+tw_status lw_setup(tw_state *s, tw_error *err);
+tw_status lw_validate_setup_order(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev);
+/// LW.FOR.4: points value of a force.
+double lw_force_points(int infantry, int cavalry, int guns);
+/// True if p is a legal putting-down place for a figure of `side` (LW.MV.2, LW.VAR.11).
+bool lw_deploy_zone_ok(const tw_state *s, int side, const tw_figure *f, tw_vec2 p);
+
+// ---- lw_turn.c: the move (start, end, guns-first) ----
+void lw_begin_move(tw_state *s, int side, tw_events *ev);
+tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+
+// ---- lw_random.c: random legal orders (random player, conformance tests) ----
+int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+
+// ---- lw_country.c: random Country (LW.C.9) and ready-made forces ----
+/// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.
+tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+
+#endif

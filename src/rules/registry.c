@@ -1,0 +1,39 @@
+// The one explicit registry of rule sets. To add a rule set, add its descriptor here.
+#include <string.h>
+
+#include "tinwar/ruleset.h"
+
+extern const tw_ruleset tw_ruleset_littlewars;
+
+static const tw_ruleset *const registry[] = {
+	&tw_ruleset_littlewars,
+};
+
+int tw_ruleset_count(void) { return (int)TW_ARRAY_COUNT(registry); }
+
+const tw_ruleset *tw_ruleset_get(int index)
+{
+	return (index >= 0 && index < tw_ruleset_count()) ? registry[index] : NULL;
+}
+
+int tw_ruleset_find(const char *name)
+{
+	for (int i = 0; i < tw_ruleset_count(); i++)
+		if (strcmp(registry[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+int tw_ruleset_param(const tw_ruleset *rs, const char *name)
+{
+	for (int i = 0; i < rs->nparams; i++)
+		if (strcmp(rs->params[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s)
+{
+	for (int i = 0; i < TW_MAX_PARAMS; i++)
+		s->params[i] = i < rs->nparams ? rs->params[i].def : 0;
+}

@@ -1,0 +1,112 @@
+#include "scene.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/littlewars/lw.h"
+
+tw_state *tw_test_lw_state(double w, double d, int move_no, int mover)
+{
+	tw_state *s = calloc(1, sizeof *s);
+	s->ruleset = tw_ruleset_find("littlewars");
+	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
+	tw_rng_seed(&s->rng, 12345);
+	s->seed = 12345;
+	s->table.width = w;
+	s->table.depth = d;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "red");
+	s->sides[0].back_y = 0;
+	s->sides[0].forward = 1;
+	strcpy(s->sides[1].name, "blue");
+	s->sides[1].back_y = d;
+	s->sides[1].forward = -1;
+	s->phase = LW_PH_PLAY;
+	s->move_no = move_no;
+	s->mover = (int8_t)mover;
+	s->first = 0;
+	s->winner = -1;
+	s->vars[LWV_FIRE_FROM] = 3;
+	s->vars[LWV_FIRE_FROM_B] = 3;
+	s->vars[LWV_DEFENDER] = -1;
+	s->vars[LWV_BLOW_SIDE] = -1;
+	s->vars[LWV_FIRING_GUN] = -1;
+	s->vars[LWV_DRAW_AT] = 15;
+	return s;
+}
+
+void tw_test_free(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+int tw_test_man(tw_state *s, int side, int kind, double x, double y)
+{
+	tw_figure f;
+	memset(&f, 0, sizeof f);
+	f.kind = (uint8_t)kind;
+	f.side = (uint8_t)side;
+	f.status = TW_FS_ACTIVE;
+	f.captor = -1;
+	f.pos = tw_v2(x, y);
+	f.facing = side == 0 ? 0 : 180;
+	f.radius = kind == TW_FK_CAVALRY ? 0.5 : 0.3;
+	f.height = kind == TW_FK_CAVALRY ? 2.6 : 2.0;
+	f.unit = -1;
+	f.escort = -1;
+	return tw_state_add_figure(s, &f)->id;
+}
+
+int tw_test_row(tw_state *s, int side, int kind, int n, double x, double y, double dx)
+{
+	int first = -1;
+	for (int i = 0; i < n; i++) {
+		int id = tw_test_man(s, side, kind, x + dx * i, y);
+		if (i == 0)
+			first = id;
+	}
+	return first;
+}
+
+int tw_test_gun(tw_state *s, int side, double x, double y, double bearing)
+{
+	tw_gun g;
+	memset(&g, 0, sizeof g);
+	g.side = g.orig_side = (uint8_t)side;
+	g.axle = tw_v2(x, y);
+	g.bearing = bearing;
+	g.trail = 3.0;
+	g.half_axle = 0.9;
+	g.muzzle = 2.0;
+	return tw_state_add_gun(s, &g)->id;
+}
+
+int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y1, double height)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.id = s->table.nterrain;
+	t.kind = (uint8_t)kind;
+	t.shape = TW_SHAPE_POLY;
+	t.nverts = 4;
+	t.v[0] = tw_v2(x0, y0);
+	t.v[1] = tw_v2(x1, y0);
+	t.v[2] = tw_v2(x1, y1);
+	t.v[3] = tw_v2(x0, y1);
+	t.height = height;
+	return tw_table_add(&s->table, &t);
+}
+
+int tw_test_circle(tw_state *s, int kind, double x, double y, double r, double height)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.id = s->table.nterrain;
+	t.kind = (uint8_t)kind;
+	t.shape = TW_SHAPE_CIRCLE;
+	t.center = tw_v2(x, y);
+	t.radius = r;
+	t.height = height;
+	return tw_table_add(&s->table, &t);
+}

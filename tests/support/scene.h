@@ -1,0 +1,21 @@
+// Shared scene builders for tests and benchmarks (Box2D-style "samples share builders").
+#ifndef TW_TEST_SCENE_H
+#define TW_TEST_SCENE_H
+#include "tinwar/tinwar.h"
+
+/// A Little Wars state on an empty w x d table, in play: game move `move_no`, `mover` to act,
+/// red (side 0) back line y = 0, blue (side 1) back line y = d. Caller frees with tw_test_free.
+tw_state *tw_test_lw_state(double w, double d, int move_no, int mover);
+void tw_test_free(tw_state *s);
+/// Adds an active man (TW_FK_INFANTRY or TW_FK_CAVALRY) at (x, y); returns his id.
+int tw_test_man(tw_state *s, int side, int kind, double x, double y);
+/// Adds n men in a row starting at (x, y), spaced dx apart; returns the first id.
+int tw_test_row(tw_state *s, int side, int kind, int n, double x, double y, double dx);
+/// Adds a gun with axle at (x, y) pointing at bearing (degrees); returns its id.
+int tw_test_gun(tw_state *s, int side, double x, double y, double bearing);
+/// Adds a rectangular terrain piece.
+int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y1, double height);
+/// Adds a circular terrain piece.
+int tw_test_circle(tw_state *s, int kind, double x, double y, double r, double height);
+
+#endif

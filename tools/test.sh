@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Runs every test suite; prints a closing "N passed, N failed" line.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+fuzz_seconds=${1:-15}
+pass=0; fail=0
+run() { # name, command...
+  local name=$1; shift
+  echo "== $name"
+  if "$@"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: $name"; fi
+}
+J=$(nproc 2>/dev/null || echo 2)
+run "unit+conformance (gcc Debug)" ctest --test-dir build/debug --output-on-failure -j"$J"
+run "unit+conformance (gcc Release)" ctest --test-dir build/release --output-on-failure -j"$J"
+run "unit+conformance (clang Release)" ctest --test-dir build/clang --output-on-failure -j"$J"
+run "ASan+UBSan (clang Debug)" env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
+    ctest --test-dir build/asan --output-on-failure -j"$J"
+run "fuzzers (${fuzz_seconds}s each)" tools/fuzz.sh "$fuzz_seconds"
+echo
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
