@@ -47,6 +47,11 @@ enum {
 	LWV_COUNT
 };
 
+// ---- per-figure rule-set values (tw_figure.stats) ----
+enum {
+	LWF_CHANGED_IN = 0, // game move at whose end the man was taken or freed (LW.MEL.10, LW.MEL.12)
+};
+
 // ---- physical constants of the toy figures (LW physical model notes §16) ----
 #define LW_CONTACT 0.125    // LW.MEL.2: within 1/8 in counts as contact
 #define LW_CLEAR 0.0625     // LW.MOB.14/15: 1/16 in between men and objects
@@ -65,6 +70,8 @@ static inline double lw_move_allowance(const tw_figure *f)
 {
 	return f->kind == TW_FK_CAVALRY ? LW_CAV_MOVE : LW_INF_MOVE;
 }
+/// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle (stats[1]).
+static inline bool lw_gun_in_battle(const tw_gun *g) { return g->stats[1] == 0; }
 /// Side index of the opponent (two-sided game).
 static inline int lw_enemy(int side) { return side ^ 1; }
 /// True if point p is on or beyond side's own back line (outside the field on its side).

@@ -1,0 +1,498 @@
+// Guns: crews, moving, aiming and firing (LW.MOB.4-13, LW.MV.10-12, LW.C.6).
+#include <math.h>
+#include <stdio.h>
+
+#include "core/shot_fast.h"
+#include "lw.h"
+
+#define LW_MUZZLE_HEIGHT 1.0 // inches above the ground
+#define LW_ELEV_MIN -15.0
+#define LW_ELEV_MAX 45.0
+
+// LW.MOB.4: free men of `side` within 6 in of the gun (nearest points).
+int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+			n++;
+	}
+	return n;
+}
+
+// LW.MOB.4 (checked at the moment the gun acts) and LW.CAP.3 (a disputed gun serves only its
+// owner, and only with 4 men).
+bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side)
+{
+	if (!lw_gun_in_battle(g) || g->side != side)
+		return false;
+	return lw_gun_crew_count(s, g, side) >= LW_GUN_CREW;
+}
+
+static int fire_from(const tw_state *s, int side) { return s->vars[side == 0 ? LWV_FIRE_FROM : LWV_FIRE_FROM_B]; }
+
+// Common checks for a gun action by the mover (LW.MOB.4-5, LW.MV.11-12).
+static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gun **out, tw_error *err)
+{
+	const tw_gun *g = tw_state_gun_c(s, o->gun);
+	if (!g || !lw_gun_in_battle(g))
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.4", "no gun %d", o->gun);
+	if (g->side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, g->orig_side == o->side ? "LW.CAP.4" : "LW.MOB.4",
+				    "gun %d is not %s's gun", g->id, s->sides[o->side].name);
+	if (s->vars[LWV_MEN_MOVED])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.11",
+				    "guns first: men have already moved in this move, so gun %d may not act", g->id);
+	int crew = lw_gun_crew_count(s, g, o->side);
+	if (crew < LW_GUN_CREW)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.4",
+				    "gun %d is out of action: %d free men within 6 in, it needs 4", g->id, crew);
+	*out = g;
+	return TW_OK;
+}
+
+// The straight trail and muzzle at a bearing must not run into solid terrain (LW.MOB.7, LW.C.6).
+static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
+{
+	tw_gun t = *g;
+	t.bearing = bearing;
+	tw_vec2 a = tw_gun_trail_end(&t), b = tw_gun_muzzle(&t);
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *tr = &s->table.terrain[i];
+		if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_segment_hits(tr, a, b))
+			return tr->id;
+	}
+	return -1;
+}
+
+tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const tw_gun *g;
+	tw_status st = gun_action_ok(s, o, &g, err);
+	if (st != TW_OK)
+		return st;
+	if (s->vars[LWV_FIRING_GUN] >= 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "place the trail men of gun %d first",
+				    s->vars[LWV_FIRING_GUN]);
+	if (g->acted_in == s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has already %s in this move", g->id,
+				    g->action == TW_GA_FIRED ? "fired: it may not also move" : "moved");
+	if (g->disputed_until > s->move_no && g->orig_side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute", g->id);
+	if (o->npath < 1)
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.11", "a gun move needs a path");
+	// LW.MOB.11: at least 4 of the men with it go with it.
+	int with = 0, cav = 0;
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->side != o->side || !lw_is_free(f))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.11", "figure %d cannot go with gun %d", o->fig[i],
+					    g->id);
+		if (f->moved_in == s->move_no)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved", f->id);
+		if (tw_gun_distance(g, f->pos) - f->radius > LW_REACH)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.11", "figure %d is not with gun %d (more than 6 in away)",
+					    f->id, g->id);
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == o->fig[i])
+				return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.11", "figure %d listed twice", f->id);
+		with++;
+		if (f->kind == TW_FK_CAVALRY)
+			cav++;
+	}
+	if (with < LW_GUN_CREW)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.11", "a moving gun takes at least 4 of its men (%d given)",
+				    with);
+	tw_vec2 pts[TW_ORDER_MAX_PATH + 1];
+	pts[0] = g->axle;
+	for (int k = 0; k < o->npath; k++)
+		pts[k + 1] = o->path[k];
+	double len = tw_path_length(pts, o->npath + 1);
+	// LW.MOB.13: 24 in with at least 4 cavalry going with it, else 12 in.
+	double allow = cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE;
+	if (len > allow + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.13",
+				    "gun %d would move %.2f in; with %d cavalry going with it it may move %.0f in", g->id,
+				    len, cav, allow);
+	for (int k = 1; k <= o->npath; k++) {
+		st = lw_check_leg(s, pts[k - 1], pts[k], err);
+		if (st != TW_OK)
+			return st;
+	}
+	tw_gun moved = *g;
+	moved.axle = pts[o->npath];
+	if (o->npath >= 1 && tw_len2(tw_sub(pts[o->npath], pts[o->npath - 1])) > 0)
+		moved.bearing = tw_bearing_deg(tw_sub(pts[o->npath - 1], pts[o->npath]));
+	if (moved.axle.x < 0 || moved.axle.x > s->table.width || moved.axle.y < -36 || moved.axle.y > s->table.depth + 36)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "gun %d would leave the table", g->id);
+	int blk = swing_blocked(s, &moved, moved.bearing);
+	if (blk >= 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "gun %d would be set down into terrain %d", g->id, blk);
+	// Crew: each goes with it (its own path displaced, or to crew_to) and ends within 6 in.
+	int within = 0;
+	tw_vec2 off = tw_sub(moved.axle, g->axle);
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = &s->fig[o->fig[i]];
+		tw_vec2 end = o->has_at ? o->at[i] : tw_add(f->pos, off);
+		double flen = o->has_at ? tw_dist(f->pos, end) : len;
+		if (flen > lw_move_allowance(f) + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+					    "figure %d cannot go %.1f in with the gun", f->id, flen);
+		if (o->has_at) {
+			st = lw_check_leg(s, f->pos, end, err);
+		} else {
+			for (int k = 1; k <= o->npath && st == TW_OK; k++)
+				st = lw_check_leg(s, tw_add(pts[k - 1], tw_sub(f->pos, g->axle)),
+						  tw_add(pts[k], tw_sub(f->pos, g->axle)), err);
+		}
+		if (st != TW_OK)
+			return st;
+		st = lw_check_standing(s, f, end, err);
+		if (st != TW_OK)
+			return st;
+		if (tw_gun_distance(&moved, end) < f->radius + LW_CLEAR && s->params[LWP_SPACING] != 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
+					    g->id);
+		if (tw_gun_distance(&moved, end) - f->radius <= LW_REACH)
+			within++;
+	}
+	if (within < LW_GUN_CREW)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.11", "only %d of the men end within 6 in of gun %d; 4 must",
+				    within, g->id);
+	return TW_OK;
+}
+
+tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_gun *g = &s->gun[o->gun];
+	tw_vec2 pts[TW_ORDER_MAX_PATH + 1];
+	pts[0] = g->axle;
+	for (int k = 0; k < o->npath; k++)
+		pts[k + 1] = o->path[k];
+	double len = tw_path_length(pts, o->npath + 1);
+	tw_vec2 off = tw_sub(pts[o->npath], g->axle);
+	for (int i = 0; i < o->nfig; i++) {
+		tw_figure *f = &s->fig[o->fig[i]];
+		tw_vec2 end = o->has_at ? o->at[i] : tw_add(f->pos, off);
+		lw_note_axle_crossings(s, f, f->pos, end);
+		f->move_used = o->has_at ? tw_dist(f->pos, end) : len;
+		f->pos = end;
+		f->moved_in = s->move_no;
+		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, "LW.MOB.11");
+		if (e) {
+			e->a = f->id;
+			e->x = end.x;
+			e->y = end.y;
+			e->v = f->move_used;
+			tw_event_text(e, "#%d goes with gun %d to (%.1f, %.1f)", f->id, g->id, end.x, end.y);
+		}
+	}
+	g->axle = pts[o->npath];
+	// LW.MOB.12: set down trail first, muzzle pointing back the way it came.
+	if (tw_len2(tw_sub(pts[o->npath], pts[o->npath - 1])) > 0)
+		g->bearing = tw_bearing_deg(tw_sub(pts[o->npath - 1], pts[o->npath]));
+	g->action = TW_GA_MOVED;
+	g->acted_in = s->move_no;
+	g->shots = 0;
+	tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, o->side, "LW.MOB.12");
+	if (e) {
+		e->a = g->id;
+		e->x = g->axle.x;
+		e->y = g->axle.y;
+		e->v = len;
+		tw_event_text(e, "%s gun %d moves %.1f in to (%.1f, %.1f), set down trail first (muzzle at %.0f deg)",
+			      s->sides[o->side].name, g->id, len, g->axle.x, g->axle.y, g->bearing);
+	}
+	return TW_OK;
+}
+
+void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation)
+{
+	*bearing = tw_bearing_deg(tw_sub(target, g->axle));
+	tw_gun t = *g;
+	t.bearing = *bearing;
+	tw_vec2 m = tw_gun_muzzle(&t);
+	double z0 = tw_table_ground(&s->table, g->axle) + LW_MUZZLE_HEIGHT;
+	double zt = tw_table_ground(&s->table, target) + 1.0; // aim at a man's middle
+	double e = tw_shot_fast_elevation_for_range(tw_dist(m, target), z0, zt);
+	*elevation = isnan(e) ? 30.0 : e;
+}
+
+tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const tw_gun *g;
+	tw_status st = gun_action_ok(s, o, &g, err);
+	if (st != TW_OK)
+		return st;
+	// LW.MV.10 / LW.VAR.12: no gun fires before the First Player's second move.
+	if (s->move_no < fire_from(s, o->side))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.10",
+				    "no gun may fire before the First Player's second move (game move %d; firing from move %d)",
+				    s->move_no, fire_from(s, o->side));
+	if (g->disputed_until > s->move_no && g->orig_side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute: it may not fire this move", g->id);
+	if (g->acted_in == s->move_no && g->action == TW_GA_MOVED)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has moved in this move: it may not also fire",
+				    g->id);
+	if (g->acted_in == s->move_no && g->action == TW_GA_FIRED && g->trail_due == 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "gun %d has finished firing in this move", g->id);
+	if (g->acted_in == s->move_no && g->shots >= LW_GUN_SHOTS)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.6", "gun %d has fired its 4 shots in this move", g->id);
+	if (s->vars[LWV_FIRING_GUN] >= 0 && s->vars[LWV_FIRING_GUN] != g->id)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "place the trail men of gun %d before firing another",
+				    s->vars[LWV_FIRING_GUN]);
+	double bearing = o->bearing, elev = o->elevation;
+	if (o->has_target)
+		lw_aim_at(s, g, o->target, &bearing, &elev);
+	else if (!o->has_aim)
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.7", "fire needs a bearing and elevation, or a target");
+	if (!isfinite(bearing) || !isfinite(elev) || elev < LW_ELEV_MIN || elev > LW_ELEV_MAX)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.7", "elevation %.1f deg is beyond the screw (%.0f..%.0f)",
+				    elev, LW_ELEV_MIN, LW_ELEV_MAX);
+	int blk = swing_blocked(s, g, bearing);
+	if (blk >= 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.7",
+				    "gun %d cannot swing to %.0f deg: terrain %d is in the way, and may not be moved (LW.C.6)",
+				    g->id, bearing, blk);
+	return TW_OK;
+}
+
+tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev)
+{
+	tw_gun *g = &s->gun[o->gun];
+	double bearing = o->bearing, elev = o->elevation;
+	if (o->has_target)
+		lw_aim_at(s, g, o->target, &bearing, &elev);
+	// LW.MOB.7 swing about the axle midpoint; LW.MOB.9 it stays laid along its last shot.
+	g->bearing = fmod(fmod(bearing, 360.0) + 360.0, 360.0);
+	g->elevation = elev;
+	if (g->acted_in != s->move_no)
+		g->shots = 0;
+	g->action = TW_GA_FIRED;
+	g->acted_in = s->move_no;
+	g->shots++;
+	g->trail_due = s->move_no;
+	s->vars[LWV_FIRING_GUN] = g->id;
+	tw_shot_request rq = {0};
+	rq.gun = g->id;
+	rq.side = o->side;
+	rq.model = g->model;
+	rq.origin = tw_gun_muzzle(g);
+	rq.z0 = tw_table_ground(&s->table, g->axle) + LW_MUZZLE_HEIGHT;
+	rq.bearing = g->bearing;
+	rq.elevation = g->elevation;
+	rq.aim_sigma = s->params[LWP_AIM_SIGMA];
+	tw_shot_result r;
+	const tw_shot_model *m = ctx && ctx->shots ? ctx->shots : tw_shot_model_fast();
+	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK)
+		return TW_ERR_STATE;
+	tw_event *e = tw_events_push(ev, TW_EV_SHOT, o->side, "LW.MOB.6");
+	if (e) {
+		e->a = g->id;
+		e->b = g->shots;
+		e->x = r.rest.x;
+		e->y = r.rest.y;
+		e->v = r.bearing;
+		tw_event_text(e, "%s gun %d fires shot %d of 4 at %.1f deg, elevation %.1f deg; it comes to rest at (%.1f, %.1f)%s",
+			      s->sides[o->side].name, g->id, g->shots, r.bearing, r.elevation, r.rest.x, r.rest.y,
+			      r.blocked_by >= 0 ? " against terrain" : "");
+	}
+	lw_apply_shot_kills(s, &r, g->id, ev);
+	return TW_OK;
+}
+
+// LW.MOB.10: the two places at the end of the trail, on the lines straight back from the wheels.
+static void trail_spots(const tw_gun *g, const tw_figure *a, const tw_figure *b, tw_vec2 *pa, tw_vec2 *pb)
+{
+	tw_vec2 d = tw_dir_deg(g->bearing), side = tw_v2(d.y, -d.x);
+	tw_vec2 end = tw_gun_trail_end(g);
+	(void)a;
+	(void)b;
+	*pa = tw_add(end, tw_scale(side, g->half_axle));
+	*pb = tw_add(end, tw_scale(side, -g->half_axle));
+}
+
+static tw_status trail_man_ok(const tw_state *s, const tw_order *o, const tw_figure *f, tw_vec2 spot, tw_error *err)
+{
+	if (!f || f->side != o->side || !lw_is_free(f))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "the trail men must be free men of %s",
+				    s->sides[o->side].name);
+	if (f->moved_in == s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "figure %d has already moved in this move", f->id);
+	if (tw_dist(f->pos, spot) > lw_move_allowance(f) + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "figure %d cannot reach the trail (%.1f in away)",
+				    f->id, tw_dist(f->pos, spot));
+	tw_status st = lw_check_leg(s, f->pos, spot, err);
+	if (st != TW_OK)
+		return st;
+	return lw_check_standing(s, f, spot, err);
+}
+
+// Picks the two nearest men who can reach the trail (default for LW.MOB.10).
+static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_t *a, int32_t *b)
+{
+	tw_vec2 pa, pb;
+	trail_spots(g, NULL, NULL, &pa, &pb);
+	tw_order o;
+	tw_order_init(&o, TW_OT_TRAIL, side);
+	*a = *b = -1;
+	double da = INFINITY, db = INFINITY;
+	for (int pass = 0; pass < 2; pass++) {
+		tw_vec2 spot = pass == 0 ? pa : pb;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || f->id == *a)
+				continue;
+			double d = tw_dist(f->pos, spot);
+			if (d >= (pass == 0 ? da : db) || trail_man_ok(s, &o, f, spot, NULL) != TW_OK)
+				continue;
+			if (pass == 0) {
+				da = d;
+				*a = f->id;
+			} else {
+				db = d;
+				*b = f->id;
+			}
+		}
+	}
+	return *a >= 0 && *b >= 0;
+}
+
+tw_status lw_validate_trail(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const tw_gun *g = tw_state_gun_c(s, o->gun);
+	if (!g || g->side != o->side)
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.10", "no gun %d of %s's", o->gun, s->sides[o->side].name);
+	if (g->trail_due != s->move_no || g->acted_in != s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "gun %d owes no trail men (it has not fired in this move)",
+				    g->id);
+	if (o->nfig == 0) {
+		int32_t a, b;
+		if (!pick_trail_pair(s, g, o->side, &a, &b))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "no two men of %s can reach the trail of gun %d",
+					    s->sides[o->side].name, g->id);
+		return TW_OK;
+	}
+	if (o->nfig != 2 || o->fig[0] == o->fig[1])
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.10", "two different men go to the trail");
+	const tw_figure *a = tw_state_figure_c(s, o->fig[0]), *b = tw_state_figure_c(s, o->fig[1]);
+	tw_vec2 pa, pb;
+	trail_spots(g, a, b, &pa, &pb);
+	tw_status st = trail_man_ok(s, o, a, pa, err);
+	if (st != TW_OK)
+		return st;
+	return trail_man_ok(s, o, b, pb, err);
+}
+
+static void place_trail(tw_state *s, tw_gun *g, int32_t ia, int32_t ib, const char *clause, tw_events *ev)
+{
+	tw_figure *a = &s->fig[ia], *b = &s->fig[ib];
+	tw_vec2 pa, pb;
+	trail_spots(g, a, b, &pa, &pb);
+	tw_figure *m[2] = {a, b};
+	tw_vec2 p[2] = {pa, pb};
+	for (int k = 0; k < 2; k++) {
+		m[k]->move_used = tw_dist(m[k]->pos, p[k]);
+		m[k]->pos = p[k];
+		m[k]->moved_in = s->move_no; // LW.MOB.10: they may not be moved again this move
+		m[k]->flags |= TW_FF_TRAIL;
+		tw_event *e = tw_events_push(ev, TW_EV_TRAIL, g->side, clause);
+		if (e) {
+			e->a = m[k]->id;
+			e->b = g->id;
+			e->x = p[k].x;
+			e->y = p[k].y;
+			tw_event_text(e, "#%d stands at the trail of gun %d", m[k]->id, g->id);
+		}
+	}
+	g->trail_due = 0;
+	if (s->vars[LWV_FIRING_GUN] == g->id)
+		s->vars[LWV_FIRING_GUN] = -1;
+	// LW.MOB.8 Interpretation: men laid down for this gun stand again in the same places.
+	for (int i = 0; i < s->nfig; i++)
+		if ((s->fig[i].flags & TW_FF_LYING) && s->fig[i].side == g->side) {
+			s->fig[i].flags &= ~(uint32_t)TW_FF_LYING;
+			tw_event *e = tw_events_push(ev, TW_EV_LIE, g->side, "LW.MOB.8");
+			if (e) {
+				e->a = i;
+				e->b = 0;
+				tw_event_text(e, "#%d stands up again", i);
+			}
+		}
+}
+
+tw_status lw_apply_trail(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_gun *g = &s->gun[o->gun];
+	int32_t a = o->nfig ? o->fig[0] : -1, b = o->nfig ? o->fig[1] : -1;
+	if (o->nfig == 0)
+		pick_trail_pair(s, g, o->side, &a, &b);
+	place_trail(s, g, a, b, "LW.MOB.10", ev);
+	return TW_OK;
+}
+
+// LW.MOB.10 Interpretation: a missing trail pair is put right at the end of the move with men
+// who could have reached the trail.
+void lw_fix_trails(tw_state *s, tw_events *ev)
+{
+	for (int i = 0; i < s->ngun; i++) {
+		tw_gun *g = &s->gun[i];
+		if (g->trail_due != s->move_no || g->side != s->mover)
+			continue;
+		int32_t a, b;
+		if (pick_trail_pair(s, g, g->side, &a, &b)) {
+			place_trail(s, g, a, b, "LW.MOB.10", ev);
+		} else {
+			g->trail_due = 0;
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, g->side, "LW.MOB.10");
+			if (e) {
+				e->a = g->id;
+				tw_event_text(e, "no two men could reach the trail of gun %d", g->id);
+			}
+		}
+	}
+	s->vars[LWV_FIRING_GUN] = -1;
+}
+
+tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (s->vars[LWV_MEN_MOVED])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.11", "men are laid down only while the guns act");
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->side != o->side || !lw_is_free(f))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.8", "figure %d is not a free man of %s's", o->fig[i],
+					    s->sides[o->side].name);
+		// LW.MOB.8: the crew of a gun, or own men in front of a gun.
+		bool near = false;
+		for (int k = 0; k < s->ngun && !near; k++) {
+			const tw_gun *g = &s->gun[k];
+			if (g->side != o->side || !lw_gun_in_battle(g))
+				continue;
+			if (tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+				near = true;
+			else if (tw_dot(tw_sub(f->pos, g->axle), tw_dir_deg(g->bearing)) > 0)
+				near = true;
+		}
+		if (!near)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.8", "figure %d is neither crew nor in front of a gun",
+					    f->id);
+	}
+	return TW_OK;
+}
+
+tw_status lw_apply_lie(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	for (int i = 0; i < o->nfig; i++) {
+		tw_figure *f = &s->fig[o->fig[i]];
+		f->flags |= TW_FF_LYING;
+		tw_event *e = tw_events_push(ev, TW_EV_LIE, o->side, "LW.MOB.8");
+		if (e) {
+			e->a = f->id;
+			e->b = 1;
+			tw_event_text(e, "#%d lies down for the guns", f->id);
+		}
+	}
+	return TW_OK;
+}

@@ -1,0 +1,256 @@
+// Moving men (LW.MOB.1-3, LW.MOB.14-15, LW.MV.3, LW.MV.11-12, LW.MEL.2, LW.MEL.10, LW.VAR.1).
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "lw.h"
+
+// LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
+tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
+{
+	double clear = s->params[LWP_SPACING] != 0 ? LW_CLEAR : 0.0;
+	if (p.x < f->radius || p.x > s->table.width - f->radius)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is off the side of the table", p.x, p.y);
+	if (p.y < -36 || p.y > s->table.depth + 36)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is too far off the table", p.x, p.y);
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (!tw_terrain_is_solid((tw_terrain_kind)t->kind))
+			continue;
+		if (tw_terrain_distance(t, p) < f->radius + clear - 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, t->kind == TW_TER_HOUSE ? "LW.C.4" : "LW.MOB.14",
+					    "figure %d at (%.2f, %.2f) would stand in or against %s %d%s%s", f->id, p.x,
+					    p.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
+					    t->name[0] ? " " : "", t->name);
+	}
+	if (tw_table_is_water(&s->table, p))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4", "figure %d would stand in the river at (%.2f, %.2f)",
+				    f->id, p.x, p.y);
+	for (int i = 0; i < s->ngun; i++) {
+		const tw_gun *g = &s->gun[i];
+		if (!lw_gun_in_battle(g))
+			continue;
+		if (tw_gun_distance(g, p) < f->radius + clear - 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
+					    g->id);
+	}
+	return TW_OK;
+}
+
+// LW.MOB.1: the string bends round obstacles; it may not pass through them.
+tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
+{
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (tw_terrain_is_solid((tw_terrain_kind)t->kind) && tw_terrain_segment_hits(t, a, b))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
+					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
+					    a.x, a.y, b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
+					    t->name[0] ? " " : "", t->name);
+	}
+	// Open water: sample the leg every half inch.
+	double len = tw_dist(a, b);
+	int n = (int)(len / 0.5) + 1;
+	for (int k = 0; k <= n; k++) {
+		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / n));
+		if (tw_table_is_water(&s->table, p))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4",
+					    "the path crosses the river at (%.1f, %.1f): use a ford or bridge", p.x, p.y);
+	}
+	return TW_OK;
+}
+
+// The path of figure i of a move order: start plus waypoints (group path displaced).
+static int figure_path(const tw_state *s, const tw_order *o, int i, tw_vec2 *out)
+{
+	const tw_figure *f = &s->fig[o->fig[i]];
+	out[0] = f->pos;
+	if (o->has_at) {
+		out[1] = o->at[i];
+		return 2;
+	}
+	tw_vec2 anchor = s->fig[o->fig[0]].pos;
+	tw_vec2 off = tw_sub(f->pos, anchor);
+	for (int k = 0; k < o->npath; k++)
+		out[k + 1] = tw_add(o->path[k], off);
+	return o->npath + 1;
+}
+
+// LW.MV.3: a man's first move is measured from the nearest point of his back line.
+static double first_move_offset(const tw_state *s, const tw_figure *f)
+{
+	if (f->moved_in != 0 || (int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE || f->status != TW_FS_ACTIVE)
+		return 0;
+	const tw_side *sd = &s->sides[f->side];
+	return sd->forward * (f->pos.y - sd->back_y);
+}
+
+static bool may_move_prisoner(const tw_state *s, const tw_figure *f, int side)
+{
+	// LW.MEL.10: the captor moves his prisoners from his next move onwards.
+	return f->status == TW_FS_PRISONER && f->captor == side && s->move_no > f->stats[LWF_CHANGED_IN];
+}
+
+static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
+			       tw_error *err);
+
+tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (o->nfig < 1)
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "a move needs at least one figure");
+	if (!o->has_at && o->npath < 1)
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "a move needs a path or destinations");
+	if (s->vars[LWV_FIRING_GUN] >= 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10",
+				    "gun %d has fired: place its two trail men (a trail order) before moving men",
+				    s->vars[LWV_FIRING_GUN]);
+	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
+	for (int i = 0; i < o->nfig; i++)
+		if (!tw_state_figure_c(s, o->fig[i]))
+			return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[i]);
+	// New positions of everything that moves in this order, by figure id (others: -1).
+	int *slot = malloc((size_t)s->nfig * sizeof *slot);
+	tw_vec2 *ends = malloc((size_t)o->nfig * sizeof *ends);
+	if (!slot || !ends) {
+		free(slot);
+		free(ends);
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	}
+	for (int j = 0; j < s->nfig; j++)
+		slot[j] = -1;
+	for (int i = 0; i < o->nfig; i++) {
+		int n = figure_path(s, o, i, path);
+		ends[i] = path[n - 1];
+		slot[o->fig[i]] = i;
+	}
+	tw_status st = check_figures(s, o, slot, ends, err);
+	free(slot);
+	free(ends);
+	return st;
+}
+
+static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
+			       tw_error *err)
+{
+	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = &s->fig[o->fig[i]];
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == o->fig[i])
+				return tw_error_set(err, TW_ERR_INPUT, "LW.MV.12", "figure %d is listed twice", f->id);
+		bool own = f->side == o->side && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED);
+		if (f->side == o->side && f->status == TW_FS_FREED && s->move_no <= f->stats[LWF_CHANGED_IN])
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.12",
+					    "freed man %d may not move until his side's move after the escort died", f->id);
+		if (!own && !may_move_prisoner(s, f, o->side)) {
+			if (f->status == TW_FS_PRISONER && f->captor == o->side)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.10",
+						    "prisoner %d was taken this move; move him from your next move", f->id);
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d (%s, %s) is not %s's to move", f->id,
+					    s->sides[f->side].name, tw_figure_status_name((tw_figure_status)f->status),
+					    s->sides[o->side].name);
+		}
+		if (f->moved_in == s->move_no)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
+					    f->id);
+		if (f->flags & TW_FF_CONTACT)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.2",
+					    "figure %d is in contact and must stay there until the move ends", f->id);
+		int n = figure_path(s, o, i, path);
+		double len = tw_path_length(path, n) + first_move_offset(s, f);
+		double allow = lw_move_allowance(f);
+		if (len > allow + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+					    "figure %d would move %.2f in; a%s may move %.0f in%s", f->id, len,
+					    f->kind == TW_FK_CAVALRY ? " cavalryman" : "n infantryman", allow,
+					    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
+									 : "");
+		tw_status st;
+		for (int k = 1; k < n; k++) {
+			st = lw_check_leg(s, path[k - 1], path[k], err);
+			if (st != TW_OK)
+				return st;
+		}
+		tw_vec2 end = path[n - 1];
+		st = lw_check_standing(s, f, end, err);
+		if (st != TW_OK)
+			return st;
+		// LW.MOB.15 between own men; LW.MEL.2 an enemy may be approached to contact, not overlapped.
+		for (int j = 0; j < s->nfig; j++) {
+			const tw_figure *g = &s->fig[j];
+			if (g->id == f->id || g->status == TW_FS_DEAD || g->status == TW_FS_WITHDRAWN ||
+			    g->status == TW_FS_DELIVERED || g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE)
+				continue;
+			tw_vec2 gp = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
+			double gap = tw_dist(end, gp) - f->radius - g->radius;
+			double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
+			if (gap < need - 1e-9)
+				return tw_error_set(err, TW_ERR_ILLEGAL, g->side == f->side ? "LW.MOB.15" : "LW.MEL.2",
+						    "figure %d at (%.2f, %.2f) would %s figure %d", f->id, end.x, end.y,
+						    g->side == f->side ? "touch (leave 1/16 in)" : "overlap", g->id);
+		}
+	}
+	return TW_OK;
+}
+
+tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
+	tw_vec2 ends[TW_ORDER_MAX_FIG];
+	double lens[TW_ORDER_MAX_FIG];
+	for (int i = 0; i < o->nfig; i++) {
+		int n = figure_path(s, o, i, path);
+		const tw_figure *f = &s->fig[o->fig[i]];
+		ends[i] = path[n - 1];
+		lens[i] = tw_path_length(path, n) + first_move_offset(s, f);
+		for (int k = 1; k < n; k++)
+			lw_note_axle_crossings(s, f, path[k - 1], path[k]);
+	}
+	s->vars[LWV_MEN_MOVED] = 1; // LW.MV.11: guns are finished once a man moves
+	for (int i = 0; i < o->nfig; i++) {
+		tw_figure *f = &s->fig[o->fig[i]];
+		tw_vec2 from = f->pos;
+		f->pos = ends[i];
+		if (tw_len2(tw_sub(ends[i], from)) > 0)
+			f->facing = tw_bearing_deg(tw_sub(ends[i], from));
+		f->moved_in = s->move_no;
+		f->move_used = lens[i];
+		f->flags &= ~(uint32_t)TW_FF_LYING;
+		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2");
+		if (e) {
+			e->a = f->id;
+			e->x = f->pos.x;
+			e->y = f->pos.y;
+			e->v = lens[i];
+			tw_event_text(e, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", f->status == TW_FS_PRISONER ? "prisoner " : "",
+				      s->sides[f->side].name, tw_figure_kind_name((tw_figure_kind)f->kind), f->id, lens[i],
+				      f->pos.x, f->pos.y);
+		}
+		if (f->status == TW_FS_ACTIVE) {
+			// LW.VAR.1 Interpretation: a man who withdraws over his own back line is safe.
+			if (lw_beyond_own_line(s, f->side, f->pos)) {
+				f->status = TW_FS_WITHDRAWN;
+				e = tw_events_push(ev, TW_EV_WITHDRAW, f->side, "LW.VAR.1");
+				if (e) {
+					e->a = f->id;
+					tw_event_text(e, "%s #%d withdraws over his back line", s->sides[f->side].name, f->id);
+				}
+				continue;
+			}
+			// LW.MEL.2: within 1/8 in of an enemy man is contact; he stays until the move ends.
+			for (int j = 0; j < s->nfig; j++) {
+				const tw_figure *g = &s->fig[j];
+				if (g->side != f->side && lw_is_free(g) && tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
+					f->flags |= TW_FF_CONTACT;
+					e = tw_events_push(ev, TW_EV_INFO, f->side, "LW.MEL.2");
+					if (e) {
+						e->a = f->id;
+						e->b = g->id;
+						tw_event_text(e, "#%d is in contact with enemy #%d", f->id, g->id);
+					}
+					break;
+				}
+			}
+		}
+	}
+	return TW_OK;
+}

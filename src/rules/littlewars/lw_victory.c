@@ -1,0 +1,238 @@
+// Varieties of the battle-game, their ends, and scoring (LW.VAR.1-13, LW.CAMP.2).
+#include <stdio.h>
+
+#include "lw.h"
+
+int lw_free_on_field(const tw_state *s, int side)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side == side && lw_is_free(&s->fig[i]))
+			n++;
+	return n;
+}
+
+// Free men of `side` within 6 in of gun g.
+static int men_near_gun(const tw_state *s, const tw_gun *g, int side)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+			n++;
+	}
+	return n;
+}
+
+// LW.VAR.2 Interpretation: the side a gun counts for. A gun left on the field with no free man
+// of its controller within 6 in, and not withdrawn over his back line, is "in a position to
+// take" for the other side.
+static int gun_scores_for(const tw_state *s, const tw_gun *g)
+{
+	if (lw_beyond_own_line(s, g->side, g->axle))
+		return g->side;
+	if (men_near_gun(s, g, g->side) == 0)
+		return lw_enemy(g->side);
+	return g->side;
+}
+
+// LW.VAR.2 / LW.CAMP.2: 100 for victory (50 each in a draw, LW.VAR.3), 10 a gun held or in a
+// position to take, 1.5 a cavalryman and 1 an infantryman alive and uncaptured, 0.5 a man of
+// one's own held prisoner, 0.5 a prisoner taken.
+void lw_score(const tw_state *s, double *points)
+{
+	for (int i = 0; i < s->nsides; i++)
+		points[i] = 0;
+	if (s->over) {
+		if (s->winner == -2) {
+			points[0] += 50;
+			points[1] += 50;
+		} else if (s->winner >= 0) {
+			points[s->winner] += 100;
+		}
+	}
+	for (int i = 0; i < s->ngun; i++)
+		if (lw_gun_in_battle(&s->gun[i]))
+			points[gun_scores_for(s, &s->gun[i])] += 10;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		switch (f->status) {
+		case TW_FS_ACTIVE:
+		case TW_FS_FREED:
+		case TW_FS_WITHDRAWN:
+			points[f->side] += f->kind == TW_FK_CAVALRY ? 1.5 : 1.0;
+			break;
+		case TW_FS_PRISONER:
+		case TW_FS_DELIVERED:
+			points[f->side] += 0.5;
+			if (f->captor >= 0 && f->captor < s->nsides)
+				points[f->captor] += 0.5;
+			break;
+		default: break;
+		}
+	}
+}
+
+static void finish(tw_state *s, int winner, const char *clause, const char *why, tw_events *ev)
+{
+	s->over = true;
+	s->winner = (int8_t)winner;
+	s->phase = LW_PH_OVER;
+	tw_event *e;
+	if (winner >= 0) {
+		e = tw_events_push(ev, TW_EV_VICTORY, winner, clause);
+		if (e) {
+			e->a = winner;
+			tw_event_text(e, "%s wins: %s", s->sides[winner].name, why);
+		}
+	} else {
+		e = tw_events_push(ev, TW_EV_DRAW, -1, clause);
+		tw_event_text(e, "Drawn: %s", why);
+	}
+	double pts[TW_MAX_SIDES];
+	lw_score(s, pts);
+	for (int i = 0; i < s->nsides; i++) {
+		e = tw_events_push(ev, TW_EV_SCORE, i, "LW.VAR.2");
+		if (e) {
+			e->a = i;
+			e->v = pts[i];
+			tw_event_text(e, "%s scores %.1f", s->sides[i].name, pts[i]);
+		}
+	}
+}
+
+static int men_on_enemy_line(const tw_state *s, int side)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side == side && lw_is_free(&s->fig[i]) && lw_on_enemy_line(s, side, s->fig[i].pos))
+			n++;
+	return n;
+}
+
+// LW.VAR.6: what is still on the field after the six moves surrenders to the victor.
+static void blow_surrender(tw_state *s, int victor, tw_events *ev)
+{
+	int loser = lw_enemy(victor);
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->side == loser && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED)) {
+			f->status = TW_FS_PRISONER;
+			f->captor = (int8_t)victor;
+			f->flags |= TW_FF_SURRENDERED;
+			tw_event *e = tw_events_push(ev, TW_EV_SURRENDER, loser, "LW.VAR.6");
+			if (e) {
+				e->a = f->id;
+				tw_event_text(e, "%s #%d still on the field surrenders", s->sides[loser].name, f->id);
+			}
+		}
+	}
+	for (int i = 0; i < s->ngun; i++) {
+		tw_gun *g = &s->gun[i];
+		if (g->side == loser && !lw_beyond_own_line(s, loser, g->axle)) {
+			g->side = (uint8_t)victor;
+			tw_event *e = tw_events_push(ev, TW_EV_CAPTURE, victor, "LW.VAR.6");
+			if (e) {
+				e->a = g->id;
+				e->b = victor;
+				tw_event_text(e, "gun %d left on the field is taken by %s", g->id, s->sides[victor].name);
+			}
+		}
+	}
+}
+
+static bool side_all_off(const tw_state *s, int side)
+{
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED))
+			return false;
+	}
+	for (int i = 0; i < s->ngun; i++)
+		if (s->gun[i].side == side && !lw_beyond_own_line(s, side, s->gun[i].axle))
+			return false;
+	return true;
+}
+
+void lw_check_end(tw_state *s, tw_events *ev)
+{
+	if (s->over)
+		return;
+	int variety = (int)s->params[LWP_VARIETY];
+	int n0 = lw_free_on_field(s, 0), n1 = lw_free_on_field(s, 1);
+	char why[128];
+	if (variety == LW_VAR_BLOW) {
+		int blow = s->vars[LWV_BLOW_SIDE];
+		if (blow < 0) {
+			// LW.VAR.5: three free men on or beyond the enemy's back line.
+			for (int side = 0; side < 2; side++) {
+				int k = men_on_enemy_line(s, side);
+				if (k >= 3) {
+					s->vars[LWV_BLOW_SIDE] = side;
+					s->vars[LWV_BLOW_MOVE] = s->move_no;
+					tw_event *e = tw_events_push(ev, TW_EV_INFO, side, "LW.VAR.5");
+					tw_event_text(e, "%s strikes a blow at the rear (%d men on %s's back line): %s "
+						      "must withdraw within %d moves (LW.VAR.6)",
+						      s->sides[side].name, k, s->sides[lw_enemy(side)].name,
+						      s->sides[lw_enemy(side)].name, (int)s->params[LWP_BLOW_MOVES]);
+					break;
+				}
+			}
+			blow = s->vars[LWV_BLOW_SIDE];
+		}
+		if (blow >= 0) {
+			int loser = lw_enemy(blow);
+			// The loser's moves since the blow: he moves on alternate game moves.
+			int loser_moves = 0;
+			for (int m = s->vars[LWV_BLOW_MOVE] + 1; m <= s->move_no; m++)
+				if (((m - 1) % 2 == 0 ? s->first : lw_enemy(s->first)) == loser)
+					loser_moves++;
+			if (side_all_off(s, loser)) {
+				finish(s, blow, "LW.VAR.6", "the defeated side has withdrawn over its back line", ev);
+				return;
+			}
+			if (loser_moves >= (int)s->params[LWP_BLOW_MOVES]) {
+				blow_surrender(s, blow, ev);
+				finish(s, blow, "LW.VAR.6", "the six moves are up; what remains surrenders", ev);
+				return;
+			}
+		}
+	} else if (variety == LW_VAR_DEFENSIVE) {
+		int def = s->vars[LWV_DEFENDER];
+		int att = lw_enemy(def);
+		int need = (s->vars[LWV_ORIG_ATTACK] + 3) / 4; // LW.VAR.13: a quarter of original strength
+		if (men_on_enemy_line(s, att) >= need) {
+			snprintf(why, sizeof why, "%d attackers reached the defender's back line (needed %d)",
+				 men_on_enemy_line(s, att), need);
+			finish(s, att, "LW.VAR.13", why, ev);
+			return;
+		}
+		if (lw_free_on_field(s, att) < need) {
+			snprintf(why, sizeof why, "the attacker is below a quarter of his strength (%d < %d)",
+				 lw_free_on_field(s, att), need);
+			finish(s, def, "LW.VAR.13", why, ev);
+			return;
+		}
+	}
+	if (variety == LW_VAR_FTF || (variety == LW_VAR_BLOW && s->vars[LWV_BLOW_SIDE] < 0)) {
+		// LW.VAR.1: a side with no free men left on the field has lost.
+		if (n0 == 0 || n1 == 0) {
+			if (n0 == 0 && n1 == 0)
+				finish(s, -2, "LW.VAR.1", "neither side has a free man on the field", ev);
+			else
+				finish(s, n0 == 0 ? 1 : 0, "LW.VAR.1", "the enemy has no free man left on the field", ev);
+			return;
+		}
+		// LW.VAR.3/4: both below 15 (10 in small games) and still undecided: a draw.
+		int at = s->vars[LWV_DRAW_AT] ? s->vars[LWV_DRAW_AT] : 15;
+		if (n0 < at && n1 < at) {
+			snprintf(why, sizeof why, "both sides are down to fewer than %d men (%d and %d)", at, n0, n1);
+			finish(s, -2, at == 15 ? "LW.VAR.3" : "LW.VAR.4", why, ev);
+			return;
+		}
+	}
+	if (s->move_no >= (int)s->params[LWP_MAX_MOVES]) {
+		snprintf(why, sizeof why, "the agreed limit of %d moves is reached", (int)s->params[LWP_MAX_MOVES]);
+		finish(s, -2, "LW.VAR.3", why, ev);
+	}
+}
