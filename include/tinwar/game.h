@@ -15,6 +15,8 @@ const tw_ruleset *tw_game_ruleset(const tw_game *g);
 /// Validates, resolves, appends order and events to the log. On any failure the state and
 /// log are unchanged and err names the clause broken. *first/*count give the new events.
 tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, tw_error *err);
+/// Turns undo snapshots on (default) or off (computer games, studies: faster).
+void tw_game_set_undo(tw_game *g, bool on);
 /// Undoes the last order, if no die or shot has happened since it. Returns false otherwise.
 bool tw_game_undo(tw_game *g);
 /// The whole event log.

@@ -1,7 +1,7 @@
 /// Computer generals: see only their side's view, return orders one at a time.
 #ifndef TINWAR_GENERAL_H
 #define TINWAR_GENERAL_H
-#include "tinwar/ruleset.h"
+#include "tinwar/game.h"
 
 typedef struct tw_general tw_general;
 

@@ -19,6 +19,8 @@ typedef struct tw_apply_ctx {
 	const tw_shot_model *shots;
 } tw_apply_ctx;
 
+struct tw_general_def;
+
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
 	const char *title; ///< "H. G. Wells, Little Wars (1913)"
@@ -38,6 +40,9 @@ typedef struct tw_ruleset {
 	void (*hide)(tw_state *dst, int seat);
 	/// Samples up to max random legal orders for side (for random players and tests).
 	int (*random_orders)(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+	/// The rule set's own computer generals (doctrines); the first is its default.
+	int ngenerals;
+	const struct tw_general_def *const *generals;
 } tw_ruleset;
 
 /// Number of registered rule sets.

@@ -1,8 +1,70 @@
-// tinwar command: placeholder until the CLI lands.
-#include <stdio.h>
-#include "tinwar/tinwar.h"
-int main(void)
+// tinwar: git-style subcommands. Exit codes: 0 ok, 1 failure, 2 bad input or illegal order.
+#include <string.h>
+
+#include "cli.h"
+
+int cli_new(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_step(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+int cli_rulesets(int argc, char **argv);
+int cli_signature(int argc, char **argv);
+
+static const cli_cmd commands[] = {
+	{"rulesets", cli_rulesets, "list the rule sets, their parameters and generals", "tinwar rulesets"},
+	{"new", cli_new, "make a new scenario (a random Country and ready-made forces)",
+	 "tinwar new littlewars [--country random|FILE] [--seed N] [--width IN] [--depth IN] -o FILE"},
+	{"check", cli_check, "validate a scenario, state, orders or log file",
+	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
+	{"play", cli_play, "play a game in the terminal, or computer against computer",
+	 "tinwar play FILE [--red human|ai|DOCTRINE] [--blue human|ai|DOCTRINE] [--seed N] [--save FILE]\n"
+	 "            [--log FILE] [--json] [--shot-model fast] [--quiet]"},
+	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
+	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model fast]"},
+	{"replay", cli_replay, "replay a game log and check its final state hash", "tinwar replay LOG [--json]"},
+	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
+	 "tinwar campaign new NAME --target N --db FILE\n"
+	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--red D] [--blue D] [--log FILE]\n"
+	 "       tinwar campaign record NAME LOG --db FILE\n"
+	 "       tinwar campaign status NAME --db FILE [--json]\n"
+	 "       tinwar campaign list --db FILE"},
+	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
+	 "tinwar bench-signature"},
+};
+
+static void usage(FILE *out)
 {
-	printf("tinwar %s\n", TW_VERSION_STRING);
-	return 0;
+	fprintf(out, "tinwar %s: classic toy-soldier wargames, measured, rolled and adjudicated.\n\n", TW_VERSION_STRING);
+	fprintf(out, "usage: tinwar [--version] [--help] <command> [<args>]\n\ncommands:\n");
+	for (size_t i = 0; i < TW_ARRAY_COUNT(commands); i++)
+		fprintf(out, "  %-16s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'tinwar <command> --help' describes a command. Exit codes: 0 ok, 1 failure, 2 bad input or "
+		     "illegal order.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_BAD;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+		printf("tinwar %s\n", TW_VERSION_STRING);
+		return CLI_OK;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < TW_ARRAY_COUNT(commands); i++) {
+		if (strcmp(argv[1], commands[i].name) != 0)
+			continue;
+		if (cli_wants_help(argc - 1, argv + 1)) {
+			printf("%s: %s\n\nusage: %s\n", commands[i].name, commands[i].summary, commands[i].usage);
+			return CLI_OK;
+		}
+		return commands[i].run(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "tinwar: '%s' is not a command (see 'tinwar --help')\n", argv[1]);
+	return CLI_BAD;
 }

@@ -21,7 +21,13 @@ struct tw_game {
 	int norders, caporders;
 	undo_rec *undo; // orders since the last chance event, oldest first
 	int nundo, capundo;
+	bool no_undo;
 };
+
+void tw_game_set_undo(tw_game *g, bool on)
+{
+	g->no_undo = !on;
+}
 
 tw_status tw_state_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
 {
@@ -139,7 +145,8 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 		g->capundo = cap;
 	}
 	undo_rec rec;
-	if (tw_state_clone(&rec.state, &g->s) != TW_OK)
+	memset(&rec, 0, sizeof rec);
+	if (!g->no_undo && tw_state_clone(&rec.state, &g->s) != TW_OK)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	rec.nevents = g->log.n;
 	tw_apply_ctx ctx = {g->shots};
@@ -161,7 +168,9 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 			g->log.v[i].move_no = move_no;
 	}
 	g->orders[g->norders++] = *o;
-	if (g->s.rng.draws != draws || g->s.move_no != move_no) {
+	if (g->no_undo) {
+		// nothing kept
+	} else if (g->s.rng.draws != draws || g->s.move_no != move_no) {
 		// A die or shot (or the end of a move) happened: undo may not go back past it.
 		drop_undo(g);
 		tw_state_free(&rec.state);

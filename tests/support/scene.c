@@ -110,3 +110,24 @@ int tw_test_circle(tw_state *s, int kind, double x, double y, double r, double h
 	t.height = height;
 	return tw_table_add(&s->table, &t);
 }
+
+tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns)
+{
+	tw_state *s = tw_test_lw_state(w, d, 0, 0);
+	s->phase = 0;
+	s->first = -1;
+	tw_test_box(s, TW_TER_HOUSE, w * 0.3, d * 0.45, w * 0.3 + 6, d * 0.45 + 5, 5);
+	tw_test_box(s, TW_TER_WOOD, w * 0.65, d * 0.4, w * 0.65 + 10, d * 0.4 + 8, 6);
+	for (int side = 0; side < 2; side++) {
+		double y = side == 0 ? 2 : d - 2;
+		for (int i = 0; i < inf; i++)
+			tw_test_man(s, side, TW_FK_INFANTRY, 2 + i * 0.8, y);
+		for (int i = 0; i < cav; i++)
+			tw_test_man(s, side, TW_FK_CAVALRY, 2 + i * 1.2, side == 0 ? y + 2 : y - 2);
+		for (int i = 0; i < guns; i++)
+			tw_test_gun(s, side, w * (i + 1) / (guns + 1), side == 0 ? 4 : d - 4, side == 0 ? 0 : 180);
+	}
+	for (int i = 0; i < s->nfig; i++)
+		s->fig[i].status = TW_FS_UNPLACED;
+	return s;
+}

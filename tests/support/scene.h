@@ -18,4 +18,9 @@ int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y
 /// Adds a circular terrain piece.
 int tw_test_circle(tw_state *s, int kind, double x, double y, double r, double height);
 
+
+/// A Little Wars scenario before the toss: an open w x d table with a house and a wood,
+/// `inf` infantry, `cav` cavalry and `guns` guns a side, all unplaced. Caller frees.
+tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);
+
 #endif

@@ -177,6 +177,9 @@ tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 
 // ---- lw_random.c: random legal orders (random player, conformance tests) ----
 int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+/// Fills a deploy order putting down every unplaced figure of side in ranks along its back line
+/// (guns spread along the line). `jitter` (0..1) shifts the ranks at random. Returns figures placed.
+int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_order *o);
 
 // ---- lw_country.c: random Country (LW.C.9) and ready-made forces ----
 /// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.

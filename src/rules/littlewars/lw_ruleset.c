@@ -89,6 +89,11 @@ static void lw_hide(tw_state *d, int seat)
 	}
 }
 
+extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_general_lw_rush,
+	tw_general_lw_concentrate;
+static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
+						    &tw_general_lw_rush, &tw_general_lw_concentrate};
+
 const tw_ruleset tw_ruleset_littlewars = {
 	.name = "littlewars",
 	.title = "H. G. Wells, Little Wars (1913)",
@@ -101,4 +106,6 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.score = lw_score,
 	.hide = lw_hide,
 	.random_orders = lw_random_orders,
+	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
+	.generals = lw_generals,
 };

@@ -1,0 +1,156 @@
+// The general interface: registry of computer generals, and playing a game out.
+#include <stdlib.h>
+#include <string.h>
+
+#include "tinwar/general.h"
+
+extern const tw_general_def tw_general_random;
+
+// Generals that serve every rule set. Rule-set doctrines come from tw_ruleset.generals.
+static const tw_general_def *const generals[] = {
+	&tw_general_random,
+};
+
+int tw_general_count(void) { return (int)TW_ARRAY_COUNT(generals); }
+const tw_general_def *tw_general_get(int i) { return (i >= 0 && i < tw_general_count()) ? generals[i] : NULL; }
+
+static const tw_general_def *find_def(const char *name, const tw_ruleset *rs)
+{
+	if (rs) {
+		if (strcmp(name, "default") == 0 && rs->ngenerals > 0)
+			return rs->generals[0];
+		for (int i = 0; i < rs->ngenerals; i++)
+			if (strcmp(rs->generals[i]->name, name) == 0)
+				return rs->generals[i];
+	}
+	for (int i = 0; i < tw_general_count(); i++)
+		if (strcmp(generals[i]->name, name) == 0)
+			return generals[i];
+	return NULL;
+}
+
+tw_general *tw_general_new(const char *name, const tw_ruleset *rs, int side, uint64_t seed)
+{
+	const tw_general_def *d = find_def(name, rs);
+	if (!d || (d->ruleset && rs && strcmp(d->ruleset, rs->name) != 0))
+		return NULL;
+	tw_general *g = calloc(1, sizeof *g);
+	if (!g)
+		return NULL;
+	g->def = d;
+	g->side = side;
+	g->budget = 1000;
+	tw_rng_seed(&g->rng, tw_rng_derive(seed ^ 0x6E6572616CULL, (uint64_t)side));
+	if (d->ctx_size) {
+		g->ctx = calloc(1, d->ctx_size);
+		if (!g->ctx) {
+			free(g);
+			return NULL;
+		}
+	}
+	return g;
+}
+
+void tw_general_free(tw_general *g)
+{
+	if (!g)
+		return;
+	free(g->ctx);
+	free(g);
+}
+
+tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out)
+{
+	tw_state view;
+	tw_status st = tw_state_view(&view, s, g->side);
+	if (st != TW_OK)
+		return st;
+	st = g->def->decide(g, &view, g->side, out);
+	tw_state_free(&view);
+	return st;
+}
+
+// Copies the dynamic part of s into an existing view of the same game and hides again.
+static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw_ruleset *rs)
+{
+	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit || v->table.nterrain != s->table.nterrain) {
+		tw_state_free(v);
+		return tw_state_view(v, s, side);
+	}
+	memcpy(v->fig, s->fig, (size_t)s->nfig * sizeof *s->fig);
+	memcpy(v->gun, s->gun, (size_t)s->ngun * sizeof *s->gun);
+	if (s->nunit)
+		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
+	if (s->table.nterrain)
+		memcpy(v->table.terrain, s->table.terrain, (size_t)s->table.nterrain * sizeof *s->table.terrain);
+	memcpy(v->vars, s->vars, sizeof v->vars);
+	memcpy(v->params, s->params, sizeof v->params);
+	memcpy(v->sides, s->sides, sizeof v->sides);
+	v->phase = s->phase;
+	v->move_no = s->move_no;
+	v->mover = s->mover;
+	v->first = s->first;
+	v->winner = s->winner;
+	v->over = s->over;
+	// The generator stays scrubbed (tw_state_view); hidden things are hidden again.
+	if (rs->hide)
+		rs->hide(v, side);
+	return TW_OK;
+}
+
+tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error *err)
+{
+	const tw_ruleset *rs = tw_game_ruleset(game);
+	tw_order *o = malloc(sizeof *o);
+	if (!o)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	// Each side keeps one view, built once and refreshed in place before every decision
+	// (same figure and gun counts for the whole game), so a decision costs a few memcpy's.
+	tw_state view[TW_MAX_SIDES];
+	bool have[TW_MAX_SIDES] = {false};
+	tw_status st = TW_OK;
+	int illegal_run = 0;
+	for (int n = 0; n < max_orders; n++) {
+		const tw_state *s = tw_game_state(game);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		tw_general *g = gens[side];
+		if (!have[side]) {
+			if (tw_state_view(&view[side], s, side) != TW_OK) {
+				st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+				break;
+			}
+			have[side] = true;
+		} else if (refresh_view(&view[side], s, side, rs) != TW_OK) {
+			st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+			break;
+		}
+		st = g->def->decide(g, &view[side], side, o);
+		tw_error e;
+		if (st == TW_OK)
+			st = tw_game_apply(game, o, NULL, NULL, &e);
+		if (st != TW_OK) {
+			// A general that gives an illegal order ends its move instead (stated default).
+			if (++illegal_run > 50) {
+				st = tw_error_set(err, TW_ERR_STATE, e.clause, "general %s is stuck: %s", g->def->name, e.message);
+				break;
+			}
+			tw_order_init(o, TW_OT_END_MOVE, side);
+			st = tw_game_apply(game, o, NULL, NULL, &e);
+			if (st != TW_OK)
+				continue;
+		} else {
+			illegal_run = 0;
+		}
+	}
+	for (int i = 0; i < TW_MAX_SIDES; i++)
+		if (have[i])
+			tw_state_free(&view[i]);
+	free(o);
+	if (st != TW_OK)
+		return st;
+	if (!tw_game_state(game)->over)
+		return tw_error_set(err, TW_ERR_STATE, "", "the game did not end within %d orders", max_orders);
+	return TW_OK;
+}

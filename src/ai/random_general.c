@@ -1,0 +1,27 @@
+// The random general: issues random legal orders (the baseline every doctrine must beat).
+#include "tinwar/general.h"
+
+static tw_status random_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	const tw_ruleset *rs = tw_ruleset_get(view->ruleset);
+	enum { K = 8 };
+	static _Thread_local tw_order cand[K];
+	for (int attempt = 0; attempt < 64; attempt++) {
+		int n = rs->random_orders ? rs->random_orders(view, side, &g->rng, cand, K) : 0;
+		for (int i = 0; i < n; i++) {
+			if (rs->validate(view, &cand[i], NULL) == TW_OK) {
+				*out = cand[i];
+				return TW_OK;
+			}
+		}
+	}
+	tw_order_init(out, TW_OT_END_MOVE, side);
+	return TW_OK;
+}
+
+const tw_general_def tw_general_random = {
+	.name = "random",
+	.ruleset = NULL,
+	.help = "issues random legal orders (the baseline)",
+	.decide = random_decide,
+};

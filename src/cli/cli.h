@@ -1,0 +1,41 @@
+// The tinwar command: shared helpers of the subcommands. Uses only the public API.
+#ifndef TW_CLI_H
+#define TW_CLI_H
+#include <stdio.h>
+
+#include "tinwar/tinwar.h"
+
+/// Exit codes: 0 ok, 1 failure, 2 bad input or illegal order.
+enum { CLI_OK = 0, CLI_FAIL = 1, CLI_BAD = 2 };
+
+typedef struct cli_cmd {
+	const char *name;
+	int (*run)(int argc, char **argv);
+	const char *summary;
+	const char *usage;
+} cli_cmd;
+
+/// Prints an error as FILE:LINE:COL: message, or FILE: $.path: message, with its clause.
+void cli_print_error(const char *source, const tw_error *err);
+/// Exit code for a status.
+int cli_exit_code(tw_status st);
+/// True if argv[i] is --help or -h.
+bool cli_wants_help(int argc, char **argv);
+/// Value of option `name` (e.g. "--seed"), removing nothing; NULL if absent.
+const char *cli_opt(int argc, char **argv, const char *name);
+bool cli_flag(int argc, char **argv, const char *name);
+/// Positional argument k (skipping options and their values); NULL if absent.
+const char *cli_pos(int argc, char **argv, int k, const char *const *opts_with_value);
+/// Parses an unsigned 64-bit number; false if malformed.
+bool cli_parse_u64(const char *s, uint64_t *out);
+/// Loads a scenario or state file, printing errors.
+int cli_load_state(const char *path, tw_state *s);
+/// A side name -> index, or -1 (prints an error).
+void cli_summary_json(const tw_game *g, FILE *out);
+/// Draws the board in the terminal for `seat` (-1 umpire).
+void cli_board(const tw_state *s, int seat, FILE *out);
+
+int cli_play(int argc, char **argv);
+int cli_campaign(int argc, char **argv);
+
+#endif

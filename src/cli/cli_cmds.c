@@ -1,0 +1,323 @@
+// Subcommands: rulesets, new, check, step, replay, bench-signature.
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_new(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_step(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+int cli_rulesets(int argc, char **argv);
+int cli_signature(int argc, char **argv);
+
+static const char *const VAL_OPTS[] = {"-o", "--seed", "--country", "--width", "--depth", "--state",
+				       "--shot-model", "--red", "--blue", "--save", "--log", "--db", "--target", NULL};
+
+int cli_rulesets(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	for (int i = 0; i < tw_ruleset_count(); i++) {
+		const tw_ruleset *rs = tw_ruleset_get(i);
+		printf("%s: %s\n  parameters:\n", rs->name, rs->title);
+		for (int k = 0; k < rs->nparams; k++) {
+			const tw_param_def *p = &rs->params[k];
+			printf("    %-12s default %-6g", p->name, p->def);
+			if (p->choices) {
+				printf(" one of:");
+				for (int c = 0; p->choices[c]; c++)
+					printf(" %s", p->choices[c]);
+			} else {
+				printf(" range %g..%g", p->min, p->max);
+			}
+			printf("\n                 %s\n", p->help);
+		}
+		printf("  computer generals:\n");
+		for (int k = 0; k < rs->ngenerals; k++)
+			printf("    %-16s %s\n", rs->generals[k]->name, rs->generals[k]->help);
+		for (int k = 0; k < tw_general_count(); k++)
+			printf("    %-16s %s\n", tw_general_get(k)->name, tw_general_get(k)->help);
+	}
+	return CLI_OK;
+}
+
+int lw_cli_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+
+int cli_new(int argc, char **argv)
+{
+	const char *rsname = cli_pos(argc, argv, 0, VAL_OPTS);
+	const char *out = cli_opt(argc, argv, "-o");
+	if (!rsname || !out || !*out) {
+		fprintf(stderr, "usage: tinwar new littlewars [--country random|FILE] [--seed N] -o FILE\n");
+		return CLI_BAD;
+	}
+	if (tw_ruleset_find(rsname) < 0) {
+		fprintf(stderr, "tinwar new: unknown rule set '%s' (see 'tinwar rulesets')\n", rsname);
+		return CLI_BAD;
+	}
+	uint64_t seed = 1;
+	const char *sv = cli_opt(argc, argv, "--seed");
+	if (sv && !cli_parse_u64(sv, &seed)) {
+		fprintf(stderr, "tinwar new: --seed wants a number, not '%s'\n", sv);
+		return CLI_BAD;
+	}
+	double w = 144, d = 96;
+	const char *ws = cli_opt(argc, argv, "--width"), *ds = cli_opt(argc, argv, "--depth");
+	if (ws)
+		w = atof(ws);
+	if (ds)
+		d = atof(ds);
+	if (!(w >= 36 && w <= 1200 && d >= 36 && d <= 1200)) {
+		fprintf(stderr, "tinwar new: the table must be 36..1200 in each way\n");
+		return CLI_BAD;
+	}
+	const char *country = cli_opt(argc, argv, "--country");
+	tw_state s;
+	memset(&s, 0, sizeof s);
+	tw_error err;
+	tw_error_clear(&err);
+	tw_status st;
+	if (country && strcmp(country, "random") != 0) {
+		// Forces and Country from FILE: a scenario whose terrain is kept, forces regenerated.
+		tw_state base;
+		int rc = cli_load_state(country, &base);
+		if (rc)
+			return rc;
+		st = tw_scenario_generate(&s, rsname, seed, base.table.width, base.table.depth, &err);
+		if (st == TW_OK) {
+			tw_table_free(&s.table);
+			tw_table_copy(&s.table, &base.table);
+			st = tw_scenario_fix_positions(&s, &err);
+		}
+		tw_state_free(&base);
+	} else {
+		st = tw_scenario_generate(&s, rsname, seed, w, d, &err);
+	}
+	if (st == TW_OK)
+		st = tw_state_save(&s, out, &err);
+	tw_state_free(&s);
+	if (st != TW_OK) {
+		cli_print_error(out, &err);
+		return cli_exit_code(st);
+	}
+	printf("wrote %s\n", out);
+	return CLI_OK;
+}
+
+int cli_check(int argc, char **argv)
+{
+	const char *path = cli_pos(argc, argv, 0, VAL_OPTS);
+	if (!path) {
+		fprintf(stderr, "usage: tinwar check FILE [--state STATE]\n");
+		return CLI_BAD;
+	}
+	tw_error err;
+	tw_error_clear(&err);
+	size_t len;
+	char *text = tw_read_file(path, &len, &err);
+	if (!text) {
+		cli_print_error(path, &err);
+		return CLI_FAIL;
+	}
+	json_error_t je;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	const char *fmt = NULL;
+	if (root && json_is_object(root))
+		fmt = json_string_value(json_object_get(root, "format"));
+	int rc = CLI_OK;
+	if (!root) {
+		err.line = je.line;
+		err.column = je.column;
+		snprintf(err.message, sizeof err.message, "%s", je.text);
+		cli_print_error(path, &err);
+		rc = CLI_BAD;
+	} else if (fmt && strcmp(fmt, "tinwar-log") == 0) {
+		bool ok = false;
+		tw_game *g = tw_game_log_replay(text, len, path, &ok, &err);
+		if (!g) {
+			cli_print_error(path, &err);
+			rc = CLI_BAD;
+		} else {
+			printf("%s: a valid game log of %d orders; final hash %s\n", path, tw_game_order_count(g),
+			       ok ? "matches" : "DOES NOT match");
+			rc = ok ? CLI_OK : CLI_FAIL;
+			tw_game_free(g);
+		}
+	} else if (fmt && (strcmp(fmt, "tinwar-scenario") == 0 || strcmp(fmt, "tinwar-state") == 0)) {
+		tw_state s;
+		memset(&s, 0, sizeof s);
+		tw_status st = tw_state_from_text(&s, text, len, path, &err);
+		if (st == TW_OK) {
+			tw_game *g = tw_game_new(&s, s.seed, NULL, &err);
+			if (!g)
+				st = err.code ? err.code : TW_ERR_INPUT;
+			tw_game_free(g);
+		}
+		if (st != TW_OK) {
+			cli_print_error(path, &err);
+			rc = cli_exit_code(st);
+		} else {
+			printf("%s: a valid %s for %s (%d figures, %d guns, %d terrain pieces)\n", path,
+			       strcmp(fmt, "tinwar-state") == 0 ? "state" : "scenario", tw_ruleset_get(s.ruleset)->name,
+			       s.nfig, s.ngun, s.table.nterrain);
+		}
+		tw_state_free(&s);
+	} else {
+		// Orders: an array, an order object, or a tinwar-orders document.
+		const char *sp = cli_opt(argc, argv, "--state");
+		if (!sp) {
+			fprintf(stderr, "%s: orders are checked against a state: add --state STATE\n", path);
+			rc = CLI_BAD;
+		} else {
+			tw_state s;
+			rc = cli_load_state(sp, &s);
+			if (rc == CLI_OK) {
+				tw_order *orders = NULL;
+				int n = 0;
+				tw_status st = tw_orders_from_text(&orders, &n, &s, text, len, path, &err);
+				if (st != TW_OK) {
+					cli_print_error(path, &err);
+					rc = cli_exit_code(st);
+				} else {
+					printf("%s: %d well-formed orders\n", path, n);
+				}
+				free(orders);
+				tw_state_free(&s);
+			}
+		}
+	}
+	json_decref(root);
+	free(text);
+	return rc;
+}
+
+int cli_step(int argc, char **argv)
+{
+	const char *sp = cli_pos(argc, argv, 0, VAL_OPTS), *op = cli_pos(argc, argv, 1, VAL_OPTS);
+	const char *out = cli_opt(argc, argv, "-o");
+	if (!sp || !op || !out || !*out) {
+		fprintf(stderr, "usage: tinwar step STATE ORDERS.json -o NEW_STATE\n");
+		return CLI_BAD;
+	}
+	const char *sm = cli_opt(argc, argv, "--shot-model");
+	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "fast");
+	if (!model) {
+		fprintf(stderr, "tinwar step: unknown shot model '%s'\n", sm);
+		return CLI_BAD;
+	}
+	tw_state s;
+	int rc = cli_load_state(sp, &s);
+	if (rc)
+		return rc;
+	tw_error err;
+	tw_error_clear(&err);
+	size_t len;
+	char *text = tw_read_file(op, &len, &err);
+	tw_order *orders = NULL;
+	int n = 0;
+	tw_status st = text ? tw_orders_from_text(&orders, &n, &s, text, len, op, &err) : TW_ERR_IO;
+	free(text);
+	if (st != TW_OK) {
+		cli_print_error(op, &err);
+		tw_state_free(&s);
+		return cli_exit_code(st);
+	}
+	// All or nothing: apply to a working copy; the file is written only if every order is legal.
+	tw_events ev = {0};
+	tw_apply_ctx ctx = {model};
+	for (int i = 0; i < n && st == TW_OK; i++) {
+		st = tw_state_apply(&s, &orders[i], &ctx, &ev, &err);
+		if (st != TW_OK) {
+			char path[64];
+			snprintf(path, sizeof path, "$[%d]", i);
+			if (!err.path[0])
+				snprintf(err.path, sizeof err.path, "%s", path);
+		}
+	}
+	if (st == TW_OK)
+		st = tw_state_save(&s, out, &err);
+	if (st != TW_OK) {
+		cli_print_error(st == TW_ERR_IO ? out : op, &err);
+		rc = cli_exit_code(st);
+	} else {
+		json_t *j = tw_events_to_json(&ev, 0, ev.n);
+		char *txt = json_dumps(j, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+		printf("%s\n", txt);
+		free(txt);
+		json_decref(j);
+	}
+	tw_events_free(&ev);
+	free(orders);
+	tw_state_free(&s);
+	return rc;
+}
+
+int cli_replay(int argc, char **argv)
+{
+	const char *lp = cli_pos(argc, argv, 0, VAL_OPTS);
+	if (!lp) {
+		fprintf(stderr, "usage: tinwar replay LOG\n");
+		return CLI_BAD;
+	}
+	tw_error err;
+	tw_error_clear(&err);
+	size_t len;
+	char *text = tw_read_file(lp, &len, &err);
+	if (!text) {
+		cli_print_error(lp, &err);
+		return CLI_FAIL;
+	}
+	bool ok = false;
+	tw_game *g = tw_game_log_replay(text, len, lp, &ok, &err);
+	free(text);
+	if (!g) {
+		cli_print_error(lp, &err);
+		return cli_exit_code(err.code ? err.code : TW_ERR_INPUT);
+	}
+	if (cli_flag(argc, argv, "--json"))
+		cli_summary_json(g, stdout);
+	char hex[17];
+	tw_hash_hex(tw_state_hash(tw_game_state(g)), hex);
+	printf("replayed %d orders: final state hash %s %s\n", tw_game_order_count(g), hex,
+	       ok ? "matches the log" : "DOES NOT match the log");
+	tw_game_free(g);
+	return ok ? CLI_OK : CLI_FAIL;
+}
+
+int cli_signature(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	uint64_t h = 0;
+	tw_error err;
+	int ngames = 0;
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		if (tw_scenario_generate(&sc, "littlewars", seed, 144, 96, &err) != TW_OK) {
+			cli_print_error("bench-signature", &err);
+			return CLI_FAIL;
+		}
+		tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+		tw_state_free(&sc);
+		if (!g) {
+			cli_print_error("bench-signature", &err);
+			return CLI_FAIL;
+		}
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+		tw_play_out(g, gens, 1000000, &err);
+		h = h * 0x100000001B3ull ^ tw_state_hash(tw_game_state(g));
+		ngames++;
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+	}
+	char hex[17];
+	tw_hash_hex(h, hex);
+	printf("%s (%d Little Wars games, computer against computer, fast shot model)\n", hex, ngames);
+	return CLI_OK;
+}

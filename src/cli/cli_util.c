@@ -1,0 +1,137 @@
+// Helpers shared by the subcommands.
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+void cli_print_error(const char *source, const tw_error *err)
+{
+	const char *src = source ? source : "tinwar";
+	if (err->line > 0)
+		fprintf(stderr, "%s:%d:%d: %s\n", src, err->line, err->column, err->message);
+	else if (err->path[0])
+		fprintf(stderr, "%s: %s: %s\n", src, err->path, err->message);
+	else
+		fprintf(stderr, "%s: %s\n", src, err->message);
+	if (err->clause[0])
+		fprintf(stderr, "  (rule %s)\n", err->clause);
+}
+
+int cli_exit_code(tw_status st)
+{
+	switch (st) {
+	case TW_OK: return CLI_OK;
+	case TW_ERR_INPUT:
+	case TW_ERR_ILLEGAL: return CLI_BAD;
+	default: return CLI_FAIL;
+	}
+}
+
+bool cli_wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0)
+			return true;
+	return false;
+}
+
+const char *cli_opt(int argc, char **argv, const char *name)
+{
+	size_t n = strlen(name);
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], name) == 0)
+			return i + 1 < argc ? argv[i + 1] : "";
+		if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=')
+			return argv[i] + n + 1;
+	}
+	return NULL;
+}
+
+bool cli_flag(int argc, char **argv, const char *name)
+{
+	for (int i = 1; i < argc; i++)
+		if (strcmp(argv[i], name) == 0)
+			return true;
+	return false;
+}
+
+const char *cli_pos(int argc, char **argv, int k, const char *const *with_value)
+{
+	int seen = 0;
+	for (int i = 1; i < argc; i++) {
+		if (argv[i][0] == '-' && argv[i][1] != 0) {
+			if (strchr(argv[i], '='))
+				continue;
+			for (int j = 0; with_value && with_value[j]; j++)
+				if (strcmp(argv[i], with_value[j]) == 0) {
+					i++;
+					break;
+				}
+			continue;
+		}
+		if (seen++ == k)
+			return argv[i];
+	}
+	return NULL;
+}
+
+bool cli_parse_u64(const char *s, uint64_t *out)
+{
+	if (!s || !*s)
+		return false;
+	char *end;
+	errno = 0;
+	unsigned long long v = strtoull(s, &end, 0);
+	if (errno || *end || s[0] == '-')
+		return false;
+	*out = v;
+	return true;
+}
+
+int cli_load_state(const char *path, tw_state *s)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	memset(s, 0, sizeof *s);
+	tw_status st = tw_state_load(s, path, &err);
+	if (st != TW_OK) {
+		cli_print_error(path, &err);
+		return cli_exit_code(st);
+	}
+	return CLI_OK;
+}
+
+void cli_summary_json(const tw_game *g, FILE *out)
+{
+	const tw_state *s = tw_game_state(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	double pts[TW_MAX_SIDES] = {0};
+	rs->score(s, pts);
+	json_t *o = json_object();
+	json_object_set_new(o, "ruleset", json_string(rs->name));
+	json_object_set_new(o, "winner", s->winner >= 0 ? json_string(s->sides[s->winner].name)
+						       : json_string(s->winner == -2 ? "draw" : "none"));
+	json_t *p = json_object(), *cas = json_object();
+	for (int i = 0; i < s->nsides; i++) {
+		json_object_set_new(p, s->sides[i].name, json_real(pts[i]));
+		json_t *c = json_object();
+		json_object_set_new(c, "dead", json_integer(tw_state_count(s, i, TW_FS_DEAD)));
+		json_object_set_new(c, "prisoners", json_integer(tw_state_count(s, i, TW_FS_PRISONER) +
+								   tw_state_count(s, i, TW_FS_DELIVERED)));
+		json_object_set_new(cas, s->sides[i].name, c);
+	}
+	json_object_set_new(o, "points", p);
+	json_object_set_new(o, "casualties", cas);
+	json_object_set_new(o, "moves", json_integer(s->move_no));
+	json_object_set_new(o, "orders", json_integer(tw_game_order_count(g)));
+	char hex[17];
+	tw_hash_hex(tw_state_hash(s), hex);
+	json_object_set_new(o, "state_hash", json_string(hex));
+	json_object_set_new(o, "seed", json_integer((json_int_t)tw_game_seed(g)));
+	char *txt = json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10));
+	fprintf(out, "%s\n", txt);
+	free(txt);
+	json_decref(o);
+}

@@ -1,0 +1,616 @@
+// Computer generals for Little Wars: one planner, several doctrines (parameter sets).
+//
+// Each move the general works in the order the rules demand (LW.MV.11, guns first):
+//   1. guns: fire at the best target in range and sight (up to 4 shots, LW.MOB.6), then the
+//      trail pair (LW.MOB.10); a gun with nothing in range may advance with its crew
+//      (LW.MOB.11-13) if the doctrine says so;
+//   2. surrender an isolated, doomed body (LW.MEL.16) when the points favour it (LW.CAMP.3);
+//   3. men, group by group: charge where the melee arithmetic (LW.MEL.1, 5-7) favours us,
+//      otherwise advance, hold or fall back, preferring places hidden from enemy guns
+//      (cover) and within support of friends (never isolated, LW.MEL.1);
+//   4. end the move.
+// It sees only its side's view, and checks every order with the rule set before giving it.
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/shot_fast.h"
+#include "lw.h"
+
+/// A doctrine's parameters. Documented in docs/doctrines.md.
+typedef struct lw_doctrine {
+	double advance;      ///< 0..1: how far groups go forward each move (fraction of allowance)
+	double hold_range;   ///< infantry hold when the nearest enemy is closer than this (in), 0 = never
+	double charge_edge;  ///< minimum (enemy loss - own loss) for a charge
+	double cover;        ///< weight of hiding from enemy guns when choosing a place
+	double support;      ///< weight of staying within support of friends
+	int gun_advance;     ///< 1 = guns with no target in range move forward
+	int wing;            ///< 0 = whole front, -1 = concentrate on our left, +1 = on our right
+	double retreat_ratio;///< fall back over our back line when our men < ratio * enemy men
+	int crew_keep;       ///< men kept by each gun as crew (>= 4, LW.MOB.4)
+} lw_doctrine;
+
+static const lw_doctrine doc_default = {0.8, 0, 0.5, 1.0, 1.0, 1, 0, 0.25, 5};
+static const lw_doctrine doc_gunline = {0.4, 30, 1.0, 2.0, 1.5, 0, 0, 0.25, 6};
+static const lw_doctrine doc_rush = {1.0, 0, 0.0, 0.3, 0.5, 1, 0, 0.15, 4};
+static const lw_doctrine doc_concentrate = {0.9, 0, 0.5, 1.0, 1.0, 1, -1, 0.25, 5};
+
+#define MAX_GROUPS 16
+
+typedef struct lw_ai {
+	int32_t planned_move;        ///< game move the plan is for
+	int stage;                   ///< 0 guns, 1 surrender, 2 men, 3 end
+	int gun_cursor;
+	int group_cursor;
+	int ngroups;
+	uint8_t group_of[1024];      ///< group index per figure id (255 = none), ids < 1024 only
+	int8_t crew_of[1024];        ///< gun a man is kept as crew for (-1)
+	tw_order scratch;
+} lw_ai;
+
+// ---- small helpers ----
+
+static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
+{
+	double best = INFINITY;
+	if (who)
+		*who = -1;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side || !lw_is_free(f))
+			continue;
+		double d = tw_dist(f->pos, p);
+		if (d < best) {
+			best = d;
+			if (who)
+				*who = i;
+		}
+	}
+	return best;
+}
+
+static int count_free_near(const tw_state *s, int side, tw_vec2 p, double r)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && tw_dist(f->pos, p) - f->radius <= r)
+			n++;
+	}
+	return n;
+}
+
+static bool legal(const tw_state *s, const tw_order *o)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	return rs->validate(s, o, NULL) == TW_OK;
+}
+
+// ---- guns ----
+
+// Best target for a gun: the enemy man in range and sight with most enemies close round him,
+// fewest of our own men near the line of fire.
+static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *target)
+{
+	double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
+	double range = tw_shot_fast_max_range(z0) * 0.95;
+	double best = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side || !lw_is_free(f))
+			continue;
+		double d = tw_dist(g->axle, f->pos);
+		if (d > range || d < 4)
+			continue;
+		double zt = tw_table_ground(&s->table, f->pos) + 1.0;
+		if (!tw_los(&s->table, g->axle, z0 + 0.5, f->pos, zt))
+			continue;
+		// Own men in the way (LW.FIRE.4 kills them too): anyone of ours near the line.
+		int own = 0;
+		for (int k = 0; k < s->nfig; k++) {
+			const tw_figure *m = &s->fig[k];
+			if (m->side == side && (lw_is_free(m) || m->status == TW_FS_PRISONER) &&
+			    tw_dist_point_segment(m->pos, tw_gun_muzzle(g), f->pos) < 1.5 &&
+			    tw_dist(m->pos, g->axle) > 3.5)
+				own++;
+		}
+		if (own)
+			continue;
+		double v = 1.0 + count_free_near(s, f->side, f->pos, 2.5) - d / 400.0;
+		if (f->kind == TW_FK_CAVALRY)
+			v += 0.5;
+		if (v > best) {
+			best = v;
+			*target = f->pos;
+		}
+	}
+	return best > 0;
+}
+
+static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_order *o)
+{
+	if (s->vars[LWV_MEN_MOVED])
+		return false;
+	int firing = s->vars[LWV_FIRING_GUN];
+	if (firing >= 0) {
+		const tw_gun *g = &s->gun[firing];
+		tw_vec2 t;
+		if (g->shots < LW_GUN_SHOTS && gun_target(s, g, side, &t)) {
+			tw_order_init(o, TW_OT_FIRE, side);
+			o->gun = g->id;
+			o->has_target = true;
+			o->target = t;
+			if (legal(s, o))
+				return true;
+		}
+		tw_order_init(o, TW_OT_TRAIL, side);
+		o->gun = firing;
+		return true; // an auto trail; if impossible the move's end puts it right
+	}
+	for (; ai->gun_cursor < s->ngun; ai->gun_cursor++) {
+		const tw_gun *g = &s->gun[ai->gun_cursor];
+		if (g->side != side || g->acted_in == s->move_no || !lw_gun_in_action(s, g, side))
+			continue;
+		tw_vec2 t;
+		if (gun_target(s, g, side, &t)) {
+			tw_order_init(o, TW_OT_FIRE, side);
+			o->gun = g->id;
+			o->has_target = true;
+			o->target = t;
+			if (legal(s, o))
+				return true;
+		}
+		if (!dc->gun_advance)
+			continue;
+		// Nothing in range: go forward with the crew, 10 in (LW.MOB.11-13).
+		int who;
+		double d = nearest_enemy(s, side, g->axle, &who);
+		double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
+		if (who < 0 || d < tw_shot_fast_max_range(z0) * 0.8)
+			continue;
+		tw_order_init(o, TW_OT_GUN_MOVE, side);
+		o->gun = g->id;
+		for (int i = 0; i < s->nfig && o->nfig < 6; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
+			    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+				o->fig[o->nfig++] = f->id;
+		}
+		if (o->nfig < LW_GUN_CREW)
+			continue;
+		tw_vec2 dir = tw_scale(tw_sub(s->fig[who].pos, g->axle), 1.0 / d);
+		for (double step = 10; step >= 4; step -= 3) {
+			o->path[0] = tw_add(g->axle, tw_scale(dir, step));
+			o->npath = 1;
+			if (legal(s, o)) {
+				ai->gun_cursor++;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+// ---- grouping ----
+
+static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side)
+{
+	memset(ai->group_of, 255, sizeof ai->group_of);
+	memset(ai->crew_of, -1, sizeof ai->crew_of);
+	// Crews first: the nearest free men to each of our guns.
+	for (int gi = 0; gi < s->ngun; gi++) {
+		const tw_gun *g = &s->gun[gi];
+		if (g->side != side || !lw_gun_in_battle(g))
+			continue;
+		for (int k = 0; k < dc->crew_keep; k++) {
+			int best = -1;
+			double bd = INFINITY;
+			for (int i = 0; i < s->nfig && i < 1024; i++) {
+				const tw_figure *f = &s->fig[i];
+				if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0)
+					continue;
+				double d = tw_gun_distance(g, f->pos);
+				if (d < bd && d < 8.0) {
+					bd = d;
+					best = i;
+				}
+			}
+			if (best >= 0)
+				ai->crew_of[best] = (int8_t)gi;
+		}
+	}
+	// Everyone else in groups of about 10 by arm and position along the front.
+	int ng = 0;
+	for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY; kind++) {
+		int n = 0;
+		for (int i = 0; i < s->nfig && i < 1024; i++)
+			if (s->fig[i].side == side && lw_is_free(&s->fig[i]) && ai->crew_of[i] < 0 &&
+			    (s->fig[i].kind == TW_FK_CAVALRY) == (kind == TW_FK_CAVALRY))
+				n++;
+		if (n == 0)
+			continue;
+		int k = (n + 9) / 10;
+		if (ng + k > MAX_GROUPS)
+			k = MAX_GROUPS - ng;
+		if (k < 1)
+			k = 1;
+		double w = s->table.width;
+		for (int i = 0; i < s->nfig && i < 1024; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0 ||
+			    (f->kind == TW_FK_CAVALRY) != (kind == TW_FK_CAVALRY))
+				continue;
+			int b = (int)(f->pos.x / w * k);
+			b = b < 0 ? 0 : (b >= k ? k - 1 : b);
+			ai->group_of[i] = (uint8_t)(ng + b);
+		}
+		ng += k;
+	}
+	ai->ngroups = ng;
+}
+
+// ---- melee estimate (LW.MEL.1, 4-7) ----
+
+// Enemy men that would take part if we touch enemy man e; our men listed in `ours` end near.
+typedef struct charge_eval {
+	int mine, theirs;
+	double value;
+} charge_eval;
+
+static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, int nours)
+{
+	charge_eval ce = {0, 0, -1e9};
+	int theirs = 0, sup = 0;
+	int idx_theirs[512];
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != e->side || !lw_is_free(f))
+			continue;
+		double d = tw_dist(f->pos, e->pos) - f->radius;
+		if (d <= LW_REACH + 1.0) {
+			if (theirs < 512)
+				idx_theirs[theirs] = i;
+			theirs++;
+		}
+	}
+	// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != e->side || !lw_is_free(f))
+			continue;
+		double d = tw_dist(f->pos, e->pos) - f->radius;
+		if (d > LW_REACH + 1.0 && d <= lw_move_allowance(f))
+			sup++;
+	}
+	(void)idx_theirs;
+	// Our men already within 6 in of the enemy man join in too.
+	int mine = nours;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
+			mine++;
+	}
+	ce.mine = mine;
+	ce.theirs = theirs;
+	if (mine <= theirs) {
+		ce.value = mine == theirs ? 0 - 0.5 : -(double)mine; // equal: all die; smaller: we lose all
+		return ce;
+	}
+	bool iso = sup * 2 < theirs;
+	lw_melee_result r = lw_melee_math(mine, theirs, iso);
+	ce.value = (double)(r.dead_small + r.prisoners) - (double)r.dead_large;
+	return ce;
+}
+
+// Places our chargers round enemy man e: the first in contact, others just behind.
+static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const tw_figure *e, tw_order *o, int *nused)
+{
+	tw_order_init(o, TW_OT_MOVE, side);
+	o->has_at = true;
+	int n = 0;
+	// Candidates: group members who can reach, nearest first.
+	int cand[256];
+	double cd[256];
+	int nc = 0;
+	for (int i = 0; i < s->nfig && i < 1024 && nc < 256; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || ai->group_of[i] != grp)
+			continue;
+		double d = tw_dist(f->pos, e->pos);
+		if (d - f->radius - e->radius > lw_move_allowance(f) - 0.2)
+			continue;
+		int k = nc++;
+		while (k > 0 && cd[k - 1] > d) {
+			cand[k] = cand[k - 1];
+			cd[k] = cd[k - 1];
+			k--;
+		}
+		cand[k] = i;
+		cd[k] = d;
+	}
+	for (int c = 0; c < nc; c++) {
+		const tw_figure *f = &s->fig[cand[c]];
+		tw_vec2 away = tw_sub(f->pos, e->pos);
+		double L = tw_len(away);
+		if (L < 1e-9)
+			continue;
+		double base = tw_bearing_deg(away);
+		bool placed = false;
+		for (int k = 0; k < 12 && !placed; k++) {
+			double ang = base + ((k & 1) ? 1 : -1) * (double)((k + 1) / 2) * 22.0;
+			double r = (n == 0 || k < 4) ? (f->radius + e->radius + 0.06) : (f->radius + e->radius + 1.2 + 0.8 * (n % 3));
+			tw_vec2 p = tw_add(e->pos, tw_scale(tw_dir_deg(ang), r));
+			if (tw_dist(f->pos, p) > lw_move_allowance(f) - 0.05)
+				continue;
+			o->fig[o->nfig] = f->id;
+			o->at[o->nfig] = p;
+			o->nfig++;
+			if (legal(s, o)) {
+				placed = true;
+				n++;
+			} else {
+				o->nfig--;
+			}
+		}
+	}
+	*nused = n;
+	return n > 0;
+}
+
+// ---- ordinary movement ----
+
+static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw_vec2 p, tw_vec2 goal,
+			  double start_goal_dist, int nmen)
+{
+	double v = (start_goal_dist - tw_dist(p, goal)) * dc->advance;
+	// Cover: hidden from enemy guns in action (LOS over terrain heights).
+	for (int gi = 0; gi < s->ngun; gi++) {
+		const tw_gun *g = &s->gun[gi];
+		if (g->side == side || !lw_gun_in_battle(g))
+			continue;
+		double d = tw_dist(g->axle, p);
+		if (d > 400)
+			continue;
+		double z0 = tw_table_ground(&s->table, g->axle) + 1.5;
+		if (tw_los(&s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
+			v -= dc->cover * (4.0 - d / 120.0);
+	}
+	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
+	int friends = count_free_near(s, side, p, LW_INF_MOVE);
+	int foes = count_free_near(s, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	if (foes > 0 && friends < nmen)
+		v -= dc->support * (nmen - friends) * 0.5;
+	if (foes > friends + nmen)
+		v -= dc->support * (foes - friends - nmen);
+	return v;
+}
+
+static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, int grp, tw_order *o)
+{
+	// Members not yet moved.
+	int mem[512], nm = 0;
+	tw_vec2 c = tw_v2(0, 0);
+	bool cav = false;
+	for (int i = 0; i < s->nfig && i < 1024 && nm < 512; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && ai->group_of[i] == grp && f->moved_in != s->move_no &&
+		    !(f->flags & TW_FF_CONTACT)) {
+			mem[nm++] = i;
+			c = tw_add(c, f->pos);
+			cav = f->kind == TW_FK_CAVALRY;
+		}
+	}
+	if (nm == 0)
+		return false;
+	c = tw_scale(c, 1.0 / nm);
+	int target;
+	double dmin = nearest_enemy(s, side, c, &target);
+	if (target < 0)
+		return false;
+	// Charge if the arithmetic favours us (LW.MEL.5-7).
+	const tw_figure *e = &s->fig[target];
+	double reach = cav ? LW_CAV_MOVE : LW_INF_MOVE;
+	if (dmin <= reach + 1.0) {
+		int best = -1;
+		double bestv = -1e9;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side || !lw_is_free(f) || tw_dist(f->pos, c) > reach + 1.0)
+				continue;
+			int can = 0;
+			for (int k = 0; k < nm; k++)
+				if (tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
+					can++;
+			charge_eval ce = eval_charge(s, side, f, can);
+			if (ce.value > bestv) {
+				bestv = ce.value;
+				best = i;
+			}
+		}
+		if (best >= 0 && bestv > dc->charge_edge) {
+			int used;
+			if (build_charge(s, ai, side, grp, &s->fig[best], o, &used)) {
+				charge_eval real = eval_charge(s, side, &s->fig[best], used);
+				if (real.value > dc->charge_edge)
+					return true;
+			}
+		}
+	}
+	// Otherwise: move as a block towards the goal, choosing the best of a few places.
+	tw_vec2 goal = e->pos;
+	if (dc->wing != 0) {
+		double x = s->sides[side].forward > 0 ? (dc->wing < 0 ? 0.25 : 0.75) : (dc->wing < 0 ? 0.75 : 0.25);
+		tw_vec2 w = tw_v2(x * s->table.width, s->sides[lw_enemy(side)].back_y);
+		if (dmin > 40)
+			goal = w;
+	}
+	// Hold: infantry of a holding doctrine wait for the enemy to come on.
+	if (!cav && dc->hold_range > 0 && dmin > dc->hold_range && s->move_no < 40)
+		return false;
+	double allow = cav ? LW_CAV_MOVE : LW_INF_MOVE;
+	double gd = tw_dist(c, goal);
+	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
+	double bestv = place_score(s, dc, side, c, goal, gd, nm) + 0.01;
+	tw_vec2 bestd = tw_v2(0, 0);
+	static const double angs[] = {0, 30, -30, 60, -60, 90, -90};
+	for (unsigned a = 0; a < TW_ARRAY_COUNT(angs); a++) {
+		for (int sc = 0; sc < 2; sc++) {
+			double len = allow * (sc == 0 ? 0.95 : 0.5);
+			// Stay out of the enemy's reach unless charging: stop short of contact.
+			if (dmin - len < 2.0)
+				len = fmax(0.0, dmin - 2.5);
+			double ang = tw_bearing_deg(dir) + angs[a];
+			tw_vec2 d = tw_scale(tw_dir_deg(ang), len);
+			double v = place_score(s, dc, side, tw_add(c, d), goal, gd, nm);
+			if (v > bestv) {
+				bestv = v;
+				bestd = d;
+			}
+		}
+	}
+	if (tw_len(bestd) < 0.5)
+		return false;
+	// Issue the block move; if the whole block cannot go, move members one by one.
+	tw_order_init(o, TW_OT_MOVE, side);
+	o->has_at = true;
+	for (int k = 0; k < nm && o->nfig < TW_ORDER_MAX_FIG; k++) {
+		const tw_figure *f = &s->fig[mem[k]];
+		for (double frac = 1.0; frac > 0.2; frac -= 0.25) {
+			o->fig[o->nfig] = f->id;
+			o->at[o->nfig] = tw_add(f->pos, tw_scale(bestd, frac));
+			o->nfig++;
+			if (legal(s, o))
+				break;
+			o->nfig--;
+		}
+	}
+	return o->nfig > 0;
+}
+
+// Fall back: everyone heads for our own back line (LW.VAR.1: withdrawn men are safe).
+static bool plan_retreat(const tw_state *s, int side, tw_order *o)
+{
+	tw_order_init(o, TW_OT_MOVE, side);
+	o->has_at = true;
+	const tw_side *sd = &s->sides[side];
+	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || (f->flags & TW_FF_CONTACT))
+			continue;
+		double back = sd->forward * (f->pos.y - sd->back_y) + 0.5;
+		double step = fmin(lw_move_allowance(f) - 0.01, back);
+		for (double frac = 1.0; frac > 0.2; frac -= 0.25) {
+			o->fig[o->nfig] = f->id;
+			o->at[o->nfig] = tw_v2(f->pos.x, f->pos.y - sd->forward * step * frac);
+			o->nfig++;
+			if (legal(s, o))
+				break;
+			o->nfig--;
+		}
+	}
+	return o->nfig > 0;
+}
+
+// LW.MEL.16: an isolated body facing twice its number within a move gives itself up.
+static bool plan_surrender(const tw_state *s, int side, tw_order *o)
+{
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f))
+			continue;
+		tw_order_init(o, TW_OT_SURRENDER, side);
+		for (int k = 0; k < s->nfig && o->nfig < 64; k++) {
+			const tw_figure *m = &s->fig[k];
+			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
+				o->fig[o->nfig++] = m->id;
+		}
+		int foes = count_free_near(s, lw_enemy(side), f->pos, LW_CAV_MOVE);
+		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_is_isolated(s, side, o->fig, o->nfig, NULL) && legal(s, o))
+			return true;
+	}
+	return false;
+}
+
+static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_order *out, const lw_doctrine *dc)
+{
+	lw_ai *ai = gen->ctx;
+	switch (s->phase) {
+	case LW_PH_TOSS: tw_order_init(out, TW_OT_TOSS, side); return TW_OK;
+	case LW_PH_RESERVE: {
+		tw_order_init(out, TW_OT_TAKE_RESERVE, side);
+		int want = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
+		for (int i = 0; i < s->nfig && out->nfig < want; i++)
+			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
+				out->fig[out->nfig++] = s->fig[i].id;
+		return TW_OK;
+	}
+	case LW_PH_DEPLOY:
+		if (lw_default_deploy(s, side, &gen->rng, 0.0, out) > 0 && legal(s, out))
+			return TW_OK;
+		tw_order_init(out, TW_OT_READY, side);
+		return TW_OK;
+	default: break;
+	}
+	if (ai->planned_move != s->move_no) {
+		ai->planned_move = s->move_no;
+		ai->stage = 0;
+		ai->gun_cursor = 0;
+		ai->group_cursor = 0;
+		make_groups(s, ai, dc, side);
+	}
+	if (ai->stage == 0) {
+		if (plan_gun(s, ai, dc, side, out))
+			return TW_OK;
+		ai->stage = 1;
+	}
+	if (ai->stage == 1) {
+		ai->stage = 2;
+		int mine = lw_free_on_field(s, side), theirs = lw_free_on_field(s, lw_enemy(side));
+		if (mine < dc->retreat_ratio * theirs && mine > 0 && (int)s->params[LWP_VARIETY] == LW_VAR_FTF) {
+			ai->stage = 4; // LW.CAMP.3: save what can be saved by retreat
+		} else if (plan_surrender(s, side, out)) {
+			ai->stage = 1;
+			return TW_OK;
+		}
+	}
+	if (ai->stage == 4) {
+		ai->stage = 3;
+		if (plan_retreat(s, side, out))
+			return TW_OK;
+	}
+	if (ai->stage == 2) {
+		while (ai->group_cursor < ai->ngroups) {
+			if (plan_group_move(s, ai, dc, side, ai->group_cursor, out))
+				return TW_OK; // the same group may charge again with men left over
+			ai->group_cursor++;
+		}
+		ai->stage = 3;
+	}
+	tw_order_init(out, TW_OT_END_MOVE, side);
+	return TW_OK;
+}
+
+#define DOCTRINE(fn, doc)                                                                                  \
+	static tw_status fn(tw_general *g, const tw_state *s, int side, tw_order *out)                    \
+	{                                                                                                  \
+		return lw_ai_decide(g, s, side, out, &doc);                                                \
+	}
+DOCTRINE(decide_default, doc_default)
+DOCTRINE(decide_gunline, doc_gunline)
+DOCTRINE(decide_rush, doc_rush)
+DOCTRINE(decide_concentrate, doc_concentrate)
+
+const tw_general_def tw_general_lw_default = {"lw-default", "littlewars",
+					      "balanced: guns fire, groups advance by cover and charge when the melee "
+					      "arithmetic favours them",
+					      decide_default, sizeof(lw_ai)};
+const tw_general_def tw_general_lw_gunline = {"lw-gunline", "littlewars",
+					      "cautious gun line: guns stay and fire, infantry hold near them, charges "
+					      "only at a clear advantage",
+					      decide_gunline, sizeof(lw_ai)};
+const tw_general_def tw_general_lw_rush = {"lw-rush", "littlewars",
+					   "cavalry rush: everything forward at full speed, charge at any advantage",
+					   decide_rush, sizeof(lw_ai)};
+const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars",
+						  "Hook's Farm concentration: mass on our left wing, then roll up the line",
+						  decide_concentrate, sizeof(lw_ai)};
