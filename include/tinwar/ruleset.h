@@ -40,6 +40,8 @@ typedef struct tw_ruleset {
 	void (*hide)(tw_state *dst, int seat);
 	/// Samples up to max random legal orders for side (for random players and tests).
 	int (*random_orders)(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+	/// Fills an empty state with a generated scenario (Country and forces) from a seed.
+	tw_status (*generate)(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 	/// The rule set's own computer generals (doctrines); the first is its default.
 	int ngenerals;
 	const struct tw_general_def *const *generals;
@@ -52,6 +54,9 @@ const tw_ruleset *tw_ruleset_get(int index);
 int tw_ruleset_find(const char *name);
 /// Parameter index by name in a rule set, or -1.
 int tw_ruleset_param(const tw_ruleset *rs, const char *name);
+/// Generates a scenario for the named rule set into an empty state (see tw_ruleset.generate).
+tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
+			       tw_error *err);
 /// Fills s->params with the rule set's defaults.
 void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s);
 

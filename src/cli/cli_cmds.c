@@ -43,7 +43,6 @@ int cli_rulesets(int argc, char **argv)
 	return CLI_OK;
 }
 
-int lw_cli_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 
 int cli_new(int argc, char **argv)
 {
@@ -87,9 +86,10 @@ int cli_new(int argc, char **argv)
 			return rc;
 		st = tw_scenario_generate(&s, rsname, seed, base.table.width, base.table.depth, &err);
 		if (st == TW_OK) {
+			// The Country comes from FILE; the generated forces wait behind the back lines.
 			tw_table_free(&s.table);
-			tw_table_copy(&s.table, &base.table);
-			st = tw_scenario_fix_positions(&s, &err);
+			if (tw_table_copy(&s.table, &base.table) != TW_OK)
+				st = tw_error_set(&err, TW_ERR_NOMEM, "", "out of memory");
 		}
 		tw_state_free(&base);
 	} else {

@@ -37,3 +37,15 @@ void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s)
 	for (int i = 0; i < TW_MAX_PARAMS; i++)
 		s->params[i] = i < rs->nparams ? rs->params[i].def : 0;
 }
+
+tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
+			       tw_error *err)
+{
+	int idx = tw_ruleset_find(ruleset);
+	if (idx < 0)
+		return tw_error_set(err, TW_ERR_INPUT, "", "unknown rule set '%s'", ruleset);
+	const tw_ruleset *rs = tw_ruleset_get(idx);
+	if (!rs->generate)
+		return tw_error_set(err, TW_ERR_STATE, "", "rule set %s cannot generate scenarios", ruleset);
+	return rs->generate(s, seed, width, depth, err);
+}

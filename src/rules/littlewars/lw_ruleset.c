@@ -16,7 +16,7 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 	[LWP_POINTS_RED] = {"points_red", 0, 0, 10000, NULL, "LW.FOR.4: points side 0 must buy (0 = none)"},
 	[LWP_POINTS_BLUE] = {"points_blue", 0, 0, 10000, NULL, "LW.FOR.4: points side 1 must buy (handicap)"},
 	[LWP_MAX_MOVES] = {"max_moves", 200, 2, 100000, NULL, "engine limit: drawn after this many game moves"},
-	[LWP_AIM_SIGMA] = {"aim_sigma", 0.35, 0, 20, NULL, "gunner's aim error, degrees (1 sigma)"},
+	[LWP_AIM_SIGMA] = {"aim_sigma", 0.048, 0, 20, NULL, "gunner's aim error, degrees (1 sigma)"},
 	[LWP_SPACING] = {"spacing", 1, 0, 1, NULL, "LW.MOB.14/15: insist on 1/16 in clearance"},
 	[LWP_BLOW_MOVES] = {"blow_moves", 6, 1, 100, NULL, "LW.VAR.6: moves to withdraw after a blow"},
 };
@@ -106,6 +106,7 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.score = lw_score,
 	.hide = lw_hide,
 	.random_orders = lw_random_orders,
+	.generate = lw_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
 	.generals = lw_generals,
 };
