@@ -1,4 +1,5 @@
 // Moving men (LW.MOB.1-3, LW.MOB.14-15, LW.MV.3, LW.MV.11-12, LW.MEL.2, LW.MEL.10, LW.VAR.1).
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -81,7 +82,8 @@ static double first_move_offset(const tw_state *s, const tw_figure *f)
 	if (f->moved_in != 0 || (int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE || f->status != TW_FS_ACTIVE)
 		return 0;
 	const tw_side *sd = &s->sides[f->side];
-	return sd->forward * (f->pos.y - sd->back_y);
+	double ahead = sd->forward * (f->pos.y - sd->back_y);
+	return fabs(ahead) <= 6.0 ? ahead : 0.0; // only men still where they were put down
 }
 
 static bool may_move_prisoner(const tw_state *s, const tw_figure *f, int side)
@@ -149,12 +151,12 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 					    s->sides[f->side].name, tw_figure_status_name((tw_figure_status)f->status),
 					    s->sides[o->side].name);
 		}
-		if (f->moved_in == s->move_no)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
-					    f->id);
 		if (f->flags & TW_FF_CONTACT)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.2",
 					    "figure %d is in contact and must stay there until the move ends", f->id);
+		if (f->moved_in == s->move_no)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
+					    f->id);
 		int n = figure_path(s, o, i, path);
 		double len = tw_path_length(path, n) + first_move_offset(s, f);
 		double allow = lw_move_allowance(f);
