@@ -565,9 +565,14 @@ static bool slot_clear(const tw_state *s, tw_vec2 p, double r)
 {
 	if (p.x < r || p.x > s->table.width - r || p.y < r || p.y > s->table.depth - r)
 		return false;
-	for (int i = 0; i < s->table.nterrain; i++)
-		if (tw_terrain_distance(&s->table.terrain[i], p) < r + LW_CLEAR)
+	double m = r + LW_CLEAR;
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (p.x + m < t->lo.x || p.x - m > t->hi.x || p.y + m < t->lo.y || p.y - m > t->hi.y)
+			continue; // bounding boxes apart
+		if (tw_terrain_distance(t, p) < m)
 			return false;
+	}
 	for (int i = 0; i < s->ngun; i++)
 		if (tw_gun_distance(&s->gun[i], p) < r + 0.25) // wheels stand 0.25 in proud of the axle line
 			return false;
