@@ -1,10 +1,747 @@
-// STUB (to be replaced by the melee module): LW.MEL.1-9.
+// Little Wars: isolation and melee (LW.MEL.1-9, LW.MEL.15).
+//
+// lw_judge_melees runs at the end of the mover's move (LW.MEL.3, LW.MEL.9). It finds every
+// contact between the mover's free men and enemy free men (LW.MEL.2: gap <= 1/8 in), gathers
+// the participants (LW.MEL.4: the men in contact plus every other free man of either side
+// within 6 in of a man in contact, one step only), merges contacts whose participant sets
+// overlap into one melee (union-find over figures), and judges each melee on its own
+// (LW.MEL.5-7). The mover chooses the casualties (LW.MEL.8): either explicitly in the END_MOVE
+// order, or by the default policy described above lw_default_choice.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "lw.h"
+
+#define LW_EPS 1e-9
+
+// ---- LW.MEL.1: support and isolation ----
+
 int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude)
-{ (void)s; (void)side; (void)body; (void)n; (void)exclude; return 0; }
+{
+	if (n <= 0)
+		return 0;
+	uint8_t *in_body = calloc((size_t)(s->nfig > 0 ? s->nfig : 1), 1);
+	if (in_body) {
+		for (int i = 0; i < n; i++)
+			if (body[i] >= 0 && body[i] < s->nfig)
+				in_body[body[i]] = 1;
+	}
+	int count = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		// Interpretation of LW.MEL.1 / LW.MEL.13: only free men support.
+		if (f->side != side || !lw_is_free(f))
+			continue;
+		if (exclude && exclude[i])
+			continue;
+		bool member = false;
+		if (in_body) {
+			member = in_body[i] != 0;
+		} else {
+			for (int k = 0; k < n && !member; k++)
+				member = body[k] == f->id;
+		}
+		if (member)
+			continue;
+		double reach = lw_move_allowance(f) + LW_EPS; // his own move: 12 in or 24 in
+		for (int k = 0; k < n; k++) {
+			const tw_figure *b = tw_state_figure_c(s, body[k]);
+			if (b && lw_gap(f, b) <= reach) {
+				count++;
+				break;
+			}
+		}
+	}
+	free(in_body);
+	return count;
+}
+
 bool lw_is_isolated(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude)
-{ return lw_supporters(s, side, body, n, exclude) * 2 < n; }
+{
+	// LW.MEL.1: supported when supporters >= n/2, i.e. isolated when 2*supporters < n.
+	return lw_supporters(s, side, body, n, exclude) * 2 < n;
+}
+
+// ---- LW.MEL.5-7: the arithmetic ----
+
 lw_melee_result lw_melee_math(int large, int small, bool small_isolated)
-{ (void)large; (void)small; (void)small_isolated; lw_melee_result r = {0, 0, 0, 0}; return r; }
+{
+	lw_melee_result r = {0, 0, 0, 0};
+	if (large < small) { // tolerate swapped arguments: the result names the real larger side
+		int t = large;
+		large = small;
+		small = t;
+	}
+	if (small < 0)
+		small = 0;
+	if (large == small) {
+		// LW.MEL.5: equal numbers, every participant dies.
+		r.dead_large = large;
+		r.dead_small = small;
+		r.clause = 5;
+	} else if (small_isolated) {
+		// LW.MEL.6 Interpretation: prisoners = min(L-S, S), dead each side = max(2S-L, 0).
+		r.prisoners = large - small < small ? large - small : small;
+		int d = 2 * small - large;
+		r.dead_large = r.dead_small = d > 0 ? d : 0;
+		r.clause = 6;
+	} else {
+		// LW.MEL.7: the supported smaller side is wiped out man for man.
+		r.dead_large = r.dead_small = small;
+		r.clause = 7;
+	}
+	return r;
+}
+
+// ---- LW.MEL.3-9: judging ----
+
+typedef struct lw_melee {
+	int n[2];        // participants: [0] mover's side, [1] the other side
+	int ncontact[2]; // of which in contact
+	int small;       // 0 or 1 (index into n), -1 when the numbers are equal
+	int supporters;  // supporters of the smaller side (LW.MEL.6: from the points of contact)
+	bool isolated;   // smaller side isolated
+	lw_melee_result r;
+	int need_dead[2]; // dead required per side index
+	int need_pris[2]; // prisoners required per side index
+	int number;       // melee number for events (LWV_MELEES)
+	tw_vec2 at;       // where the first contact was
+} lw_melee;
+
+enum { LW_FATE_LIVE = 0, LW_FATE_DEAD = 1, LW_FATE_PRISONER = 2 };
+
+typedef struct lw_judge {
+	tw_state *s;
+	int mover, other;  // side indices
+	int32_t *parent;   // union-find over figure ids
+	int32_t *melee_of; // melee index of each participant, -1 otherwise
+	uint8_t *contact;  // 1 = man in contact (LW.MEL.2)
+	uint8_t *part;     // 1 = participant in some melee (excluded from support, LW.MEL.1)
+	uint8_t *fate;     // LW_FATE_*
+	int *crew;         // scratch: crew left per gun (lw_count_crews)
+	int nmelee;
+	lw_melee *m;
+} lw_judge;
+
+static int32_t lw_find(int32_t *p, int32_t x)
+{
+	while (p[x] != x) {
+		p[x] = p[p[x]];
+		x = p[x];
+	}
+	return x;
+}
+
+static void lw_union(int32_t *p, int32_t a, int32_t b)
+{
+	a = lw_find(p, a);
+	b = lw_find(p, b);
+	if (a == b)
+		return;
+	if (a < b) // the smaller id is the root: deterministic melee order
+		p[b] = a;
+	else
+		p[a] = b;
+}
+
+static int lw_side_ix(const lw_judge *j, const tw_figure *f)
+{
+	return f->side == j->mover ? 0 : 1;
+}
+
+static const char *lw_side_name(const tw_state *s, int side, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s",
+	         (side >= 0 && side < s->nsides && s->sides[side].name[0]) ? s->sides[side].name : "?");
+	if (buf[0] >= 'a' && buf[0] <= 'z')
+		buf[0] = (char)(buf[0] - 'a' + 'A');
+	return buf;
+}
+
+// Free men of `side` within 6 in of gun g (LW.MOB.4), not counting men already chosen to go.
+static int lw_crew_left(const lw_judge *j, const tw_gun *g, int side)
+{
+	int c = 0;
+	for (int i = 0; i < j->s->nfig; i++) {
+		const tw_figure *f = &j->s->fig[i];
+		if (f->side == side && lw_is_free(f) && j->fate[i] == LW_FATE_LIVE &&
+		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS)
+			c++;
+	}
+	return c;
+}
+
+static bool lw_near_gun(const tw_gun *g, const tw_figure *f)
+{
+	return tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
+}
+
+// Fills j->crew[g] with lw_crew_left for the guns `side` controls (-1 for the others).
+static void lw_count_crews(lw_judge *j, int side)
+{
+	for (int g = 0; g < j->s->ngun; g++)
+		j->crew[g] = j->s->gun[g].side == side ? lw_crew_left(j, &j->s->gun[g], side) : -1;
+}
+
+// Distance from f to the nearest gun controlled by `side` (large if none).
+static double lw_dist_to_guns(const tw_state *s, const tw_figure *f, int side)
+{
+	double best = 1e18;
+	for (int g = 0; g < s->ngun; g++)
+		if (s->gun[g].side == side) {
+			double d = tw_gun_distance(&s->gun[g], f->pos) - f->radius;
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+// Gap from f to the nearest man in contact of side index `six` in melee mi.
+static double lw_dist_to_contact(const lw_judge *j, const tw_figure *f, int mi, int six)
+{
+	double best = 1e18;
+	for (int i = 0; i < j->s->nfig; i++) {
+		const tw_figure *c = &j->s->fig[i];
+		if (j->contact[i] && j->melee_of[i] == mi && lw_side_ix(j, c) == six) {
+			double d = lw_gap(f, c);
+			if (d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+// Gap from f to the nearest surviving (LW_FATE_LIVE) participant of side index `six` in melee mi.
+static double lw_dist_to_survivor(const lw_judge *j, const tw_figure *f, int mi, int six)
+{
+	double best = 1e18;
+	for (int i = 0; i < j->s->nfig; i++) {
+		const tw_figure *c = &j->s->fig[i];
+		if (j->melee_of[i] == mi && j->fate[i] == LW_FATE_LIVE && lw_side_ix(j, c) == six) {
+			double d = lw_gap(f, c);
+			if (d < best)
+				best = d;
+		}
+	}
+	return best;
+}
+
+// Lexicographic "a is a better pick than b" on (k0 asc, k1 asc, k2 asc, id asc).
+static bool lw_better(const double *a, const double *b, int n)
+{
+	for (int i = 0; i < n; i++) {
+		if (a[i] < b[i] - LW_EPS)
+			return true;
+		if (a[i] > b[i] + LW_EPS)
+			return false;
+	}
+	return false;
+}
+
+// Mover's own dead (LW.MEL.8 default). Greedy, one man at a time; the next to die is the man
+// whose loss (1) does not leave one of the mover's guns with fewer than 4 crew, (2) is infantry
+// rather than cavalry, (3) stands furthest from the enemy's guns (men near enemy guns may yet
+// capture them, LW.CAP.1), (4) lowest id.
+static void lw_pick_own_dead(lw_judge *j, int mi, int k)
+{
+	tw_state *s = j->s;
+	for (; k > 0; k--) {
+		int best = -1;
+		double bk[4] = {0};
+		lw_count_crews(j, j->mover);
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (j->melee_of[i] != mi || lw_side_ix(j, f) != 0 || j->fate[i] != LW_FATE_LIVE)
+				continue;
+			double breaks = 0;
+			for (int g = 0; g < s->ngun; g++)
+				if (j->crew[g] == LW_GUN_CREW && lw_near_gun(&s->gun[g], f))
+					breaks = 1;
+			double key[4] = {breaks, f->kind == TW_FK_CAVALRY ? 1 : 0,
+			                 -fmin(lw_dist_to_guns(s, f, j->other), 1e9), (double)f->id};
+			if (best < 0 || lw_better(key, bk, 4)) {
+				best = i;
+				memcpy(bk, key, sizeof bk);
+			}
+		}
+		if (best < 0)
+			return;
+		j->fate[best] = LW_FATE_DEAD;
+	}
+}
+
+// Enemy dead (LW.MEL.8 default, as Red did in LW.EX.6). First put enemy guns out of action:
+// repeatedly take the enemy gun that needs the fewest deaths among this melee's enemy
+// participants to fall below 4 free crew within 6 in (LW.MOB.4), if the remaining deaths can
+// pay for it, and kill men near it (those near most other manned enemy guns, cavalry, nearest
+// the contact first). Spend what is left on cavalry before infantry, nearest the contact first.
+static void lw_pick_enemy_dead(lw_judge *j, int mi, int k)
+{
+	tw_state *s = j->s;
+	while (k > 0) {
+		int gbest = -1, gneed = 0;
+		lw_count_crews(j, j->other);
+		for (int g = 0; g < s->ngun; g++) {
+			const tw_gun *gun = &s->gun[g];
+			int crew = j->crew[g];
+			if (crew < LW_GUN_CREW)
+				continue;
+			int need = crew - (LW_GUN_CREW - 1), avail = 0;
+			for (int i = 0; i < s->nfig; i++)
+				if (j->melee_of[i] == mi && lw_side_ix(j, &s->fig[i]) == 1 &&
+				    j->fate[i] == LW_FATE_LIVE && lw_near_gun(gun, &s->fig[i]))
+					avail++;
+			if (need <= avail && need <= k && (gbest < 0 || need < gneed)) {
+				gbest = g;
+				gneed = need;
+			}
+		}
+		if (gbest < 0)
+			break;
+		const tw_gun *target = &s->gun[gbest];
+		for (; gneed > 0; gneed--, k--) {
+			int best = -1;
+			double bk[4] = {0};
+			lw_count_crews(j, j->other);
+			for (int i = 0; i < s->nfig; i++) {
+				const tw_figure *f = &s->fig[i];
+				if (j->melee_of[i] != mi || lw_side_ix(j, f) != 1 ||
+				    j->fate[i] != LW_FATE_LIVE || !lw_near_gun(target, f))
+					continue;
+				int others = 0;
+				for (int g = 0; g < s->ngun; g++)
+					if (g != gbest && j->crew[g] >= LW_GUN_CREW &&
+					    lw_near_gun(&s->gun[g], f))
+						others++;
+				double key[4] = {-(double)others, f->kind == TW_FK_CAVALRY ? 0 : 1,
+				                 lw_dist_to_contact(j, f, mi, 0), (double)f->id};
+				if (best < 0 || lw_better(key, bk, 4)) {
+					best = i;
+					memcpy(bk, key, sizeof bk);
+				}
+			}
+			if (best < 0)
+				break;
+			j->fate[best] = LW_FATE_DEAD;
+		}
+	}
+	for (; k > 0; k--) {
+		int best = -1;
+		double bk[3] = {0};
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (j->melee_of[i] != mi || lw_side_ix(j, f) != 1 || j->fate[i] != LW_FATE_LIVE)
+				continue;
+			double key[3] = {f->kind == TW_FK_CAVALRY ? 0 : 1, lw_dist_to_contact(j, f, mi, 0),
+			                 (double)f->id};
+			if (best < 0 || lw_better(key, bk, 3)) {
+				best = i;
+				memcpy(bk, key, sizeof bk);
+			}
+		}
+		if (best < 0)
+			return;
+		j->fate[best] = LW_FATE_DEAD;
+	}
+}
+
+// The smaller side is wholly lost in every outcome (LW.MEL.5-7); the choice is only who is
+// taken prisoner and who dies. Enemy prisoners: the men nearest the mover's survivors (so an
+// escort is at hand, LW.MEL.11). The mover's own men taken: cavalry first, then the men nearest
+// their own back line (soonest freed and rearmed, LW.MEL.12-13).
+static void lw_pick_prisoners(lw_judge *j, int mi, int six, int k)
+{
+	tw_state *s = j->s;
+	for (; k > 0; k--) {
+		int best = -1;
+		double bk[3] = {0};
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (j->melee_of[i] != mi || lw_side_ix(j, f) != six || j->fate[i] != LW_FATE_LIVE)
+				continue;
+			double key[3];
+			if (six == 1) {
+				key[0] = lw_dist_to_survivor(j, f, mi, 0);
+				key[1] = 0;
+			} else {
+				const tw_side *sd = &s->sides[f->side];
+				key[0] = f->kind == TW_FK_CAVALRY ? 0 : 1;
+				key[1] = sd->forward * (f->pos.y - sd->back_y);
+			}
+			key[2] = (double)f->id;
+			if (best < 0 || lw_better(key, bk, 3)) {
+				best = i;
+				memcpy(bk, key, sizeof bk);
+			}
+		}
+		if (best < 0)
+			return;
+		j->fate[best] = LW_FATE_PRISONER;
+	}
+}
+
+// LW.MEL.8 default policy for the mover, melee by melee in order (earlier melees' losses count
+// when later melees look at gun crews):
+//  - the larger side's dead are chosen first: the mover's own by lw_pick_own_dead (protect own
+//    gun crews, lose infantry before cavalry, keep men near enemy guns), the enemy's by
+//    lw_pick_enemy_dead (leave enemy guns with fewer than 4 crew where possible, as in LW.EX.6,
+//    then cavalry, then nearest the contact);
+//  - then the smaller side's prisoners (lw_pick_prisoners); the rest of the smaller side die.
+static void lw_default_choice(lw_judge *j, int mi)
+{
+	lw_melee *m = &j->m[mi];
+	tw_state *s = j->s;
+	if (m->small < 0) { // LW.MEL.5: no choice, all die
+		for (int i = 0; i < s->nfig; i++)
+			if (j->melee_of[i] == mi)
+				j->fate[i] = LW_FATE_DEAD;
+		return;
+	}
+	int large = 1 - m->small;
+	if (large == 0)
+		lw_pick_own_dead(j, mi, m->need_dead[0]);
+	else
+		lw_pick_enemy_dead(j, mi, m->need_dead[1]);
+	lw_pick_prisoners(j, mi, m->small, m->need_pris[m->small]);
+	for (int i = 0; i < s->nfig; i++)
+		if (j->melee_of[i] == mi && lw_side_ix(j, &s->fig[i]) == m->small &&
+		    j->fate[i] == LW_FATE_LIVE)
+			j->fate[i] = LW_FATE_DEAD;
+}
+
+// LW.MEL.8: the END_MOVE order's choices must match the arithmetic of every melee exactly.
+static tw_status lw_check_choice(lw_judge *j, const tw_order *end, tw_error *err)
+{
+	tw_state *s = j->s;
+	char n0[16], n1[16];
+	const int32_t *lists[2] = {end->fig, end->fig2};
+	const int counts[2] = {end->nfig, end->nfig2};
+	for (int l = 0; l < 2; l++) {
+		if (counts[l] < 0 || counts[l] > TW_ORDER_MAX_FIG)
+			return tw_error_set(err, TW_ERR_INPUT, "LW.MEL.8",
+			                    "bad number of chosen figures (%d)", counts[l]);
+		for (int k = 0; k < counts[l]; k++) {
+			int32_t id = lists[l][k];
+			if (id < 0 || id >= s->nfig)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
+				                    "figure %d does not exist", id);
+			if (j->melee_of[id] < 0)
+				return tw_error_set(
+				    err, TW_ERR_ILLEGAL, "LW.MEL.8",
+				    "figure %d is not a participant in any melee; only participants can be "
+				    "chosen to die or be taken prisoner",
+				    id);
+			if (j->fate[id] != LW_FATE_LIVE)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
+				                    "figure %d is chosen twice", id);
+			j->fate[id] = l == 0 ? LW_FATE_DEAD : LW_FATE_PRISONER;
+		}
+	}
+	for (int mi = 0; mi < j->nmelee; mi++) {
+		lw_melee *m = &j->m[mi];
+		int dead[2] = {0, 0}, pris[2] = {0, 0};
+		for (int i = 0; i < s->nfig; i++) {
+			if (j->melee_of[i] != mi)
+				continue;
+			int six = lw_side_ix(j, &s->fig[i]);
+			if (j->fate[i] == LW_FATE_DEAD)
+				dead[six]++;
+			else if (j->fate[i] == LW_FATE_PRISONER)
+				pris[six]++;
+		}
+		const char *nm[2] = {lw_side_name(s, j->mover, n0, sizeof n0),
+		                     lw_side_name(s, j->other, n1, sizeof n1)};
+		for (int six = 0; six < 2; six++) {
+			if (dead[six] != m->need_dead[six])
+				return tw_error_set(
+				    err, TW_ERR_ILLEGAL, "LW.MEL.8",
+				    "melee %d (%d %s against %d %s): %d %s must die (LW.MEL.%d), %d chosen",
+				    m->number, m->n[0], nm[0], m->n[1], nm[1], m->need_dead[six], nm[six],
+				    m->r.clause, dead[six]);
+			if (pris[six] != m->need_pris[six])
+				return tw_error_set(
+				    err, TW_ERR_ILLEGAL, "LW.MEL.8",
+				    "melee %d (%d %s against %d %s): %d %s must be taken prisoner "
+				    "(LW.MEL.%d), %d chosen",
+				    m->number, m->n[0], nm[0], m->n[1], nm[1], m->need_pris[six], nm[six],
+				    m->r.clause, pris[six]);
+		}
+	}
+	return TW_OK;
+}
+
+static void lw_melee_event(lw_judge *j, int mi, tw_events *ev)
+{
+	tw_state *s = j->s;
+	lw_melee *m = &j->m[mi];
+	char n0[16], n1[16], clause[20], what[96];
+	snprintf(clause, sizeof clause, "LW.MEL.%d", m->r.clause);
+	lw_side_name(s, j->mover, n0, sizeof n0);
+	lw_side_name(s, j->other, n1, sizeof n1);
+	if (m->small < 0) {
+		snprintf(what, sizeof what, "equal numbers: all %d die", m->n[0] + m->n[1]);
+	} else {
+		const char *sn = m->small == 0 ? n0 : n1;
+		int S = m->n[m->small];
+		if (m->r.clause == 6)
+			snprintf(what, sizeof what,
+			         "%s isolated (%d supporters, needs %d): %d prisoners, %d dead each side", sn,
+			         m->supporters, (S + 1) / 2, m->r.prisoners, m->r.dead_small);
+		else
+			snprintf(what, sizeof what,
+			         "%s supported (%d supporters, needs %d): %d dead each side", sn,
+			         m->supporters, (S + 1) / 2, m->r.dead_small);
+	}
+	tw_event *e = tw_events_push(ev, TW_EV_MELEE, j->mover, clause);
+	if (!e)
+		return;
+	e->move_no = s->move_no;
+	e->a = m->number;
+	e->b = m->n[0];
+	e->c = m->n[1];
+	e->d = m->r.clause;
+	e->x = m->at.x;
+	e->y = m->at.y;
+	e->v = m->supporters;
+	tw_event_text(e, "Melee %d: %d %s against %d %s; %s", m->number, m->n[0], n0, m->n[1], n1, what);
+}
+
+static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_only, tw_events *ev,
+                              tw_error *err)
+{
+	tw_state *s = j->s;
+	int nf = s->nfig;
+	for (int i = 0; i < nf; i++) {
+		j->parent[i] = i;
+		j->melee_of[i] = -1;
+	}
+	// LW.MEL.2/3: contacts between the mover's free men and enemy free men.
+	bool any = false;
+	for (int a = 0; a < nf; a++) {
+		const tw_figure *fa = &s->fig[a];
+		if (fa->side != j->mover || !lw_is_free(fa))
+			continue;
+		for (int b = 0; b < nf; b++) {
+			const tw_figure *fb = &s->fig[b];
+			if (fb->side == j->mover || !lw_is_free(fb))
+				continue;
+			if (lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
+				j->contact[a] = j->contact[b] = 1;
+				j->part[a] = j->part[b] = 1;
+				lw_union(j->parent, a, b);
+				any = true;
+			}
+		}
+	}
+	bool chosen = end && (end->nfig > 0 || end->nfig2 > 0);
+	if (!any) {
+		if (chosen)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
+			                    "no melee has formed, so there are no casualties to choose");
+		return TW_OK;
+	}
+	// LW.MEL.4: one step from the men in contact; prisoners and unrearmed men are not free
+	// (LW.MEL.15) and so never take part. A man in contact within 6 in of another contact's man
+	// is a participant of both, so the two contacts make one melee.
+	for (int m = 0; m < nf; m++) {
+		const tw_figure *fm = &s->fig[m];
+		if (!lw_is_free(fm))
+			continue;
+		for (int x = 0; x < nf; x++) {
+			if (!j->contact[x] || x == m)
+				continue;
+			if (lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
+				j->part[m] = 1;
+				lw_union(j->parent, m, x);
+			}
+		}
+	}
+	// Number the melees by their lowest figure id (the union-find root).
+	int32_t *root_melee = j->melee_of; // reuse: first pass maps roots, second pass members
+	int *rootix = malloc((size_t)nf * sizeof *rootix);
+	if (!rootix)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int i = 0; i < nf; i++)
+		rootix[i] = -1;
+	j->nmelee = 0;
+	for (int i = 0; i < nf; i++) {
+		if (!j->part[i])
+			continue;
+		int32_t r = lw_find(j->parent, i);
+		if (rootix[r] < 0)
+			rootix[r] = j->nmelee++;
+	}
+	for (int i = 0; i < nf; i++)
+		root_melee[i] = j->part[i] ? rootix[lw_find(j->parent, i)] : -1;
+	free(rootix);
+	j->m = calloc((size_t)j->nmelee, sizeof *j->m);
+	if (!j->m)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int mi = 0; mi < j->nmelee; mi++)
+		j->m[mi].number = s->vars[LWV_MELEES] + 1 + mi;
+	// Count participants; the first contact (lowest mover id, lowest enemy id) locates the melee.
+	for (int i = 0; i < nf; i++) {
+		int mi = j->melee_of[i];
+		if (mi < 0)
+			continue;
+		int six = lw_side_ix(j, &s->fig[i]);
+		j->m[mi].n[six]++;
+		if (j->contact[i])
+			j->m[mi].ncontact[six]++;
+	}
+	uint8_t *located = calloc((size_t)j->nmelee, 1);
+	if (!located)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int a = 0; a < nf; a++) {
+		const tw_figure *fa = &s->fig[a];
+		if (!j->contact[a] || fa->side != j->mover || located[j->melee_of[a]])
+			continue;
+		for (int b = 0; b < nf; b++) {
+			const tw_figure *fb = &s->fig[b];
+			if (j->contact[b] && fb->side != j->mover && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
+				j->m[j->melee_of[a]].at = tw_scale(tw_add(fa->pos, fb->pos), 0.5);
+				located[j->melee_of[a]] = 1;
+				break;
+			}
+		}
+	}
+	free(located);
+	// LW.MEL.5-7 for each melee; the smaller side's support is counted from its men in contact
+	// (LW.MEL.6) and excludes every participant of every melee (LW.MEL.1 Interpretation).
+	int32_t *body = malloc((size_t)nf * sizeof *body);
+	if (!body)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int mi = 0; mi < j->nmelee; mi++) {
+		lw_melee *m = &j->m[mi];
+		if (m->n[0] == m->n[1]) {
+			m->small = -1;
+			m->r = lw_melee_math(m->n[0], m->n[1], false);
+			m->need_dead[0] = m->need_dead[1] = m->n[0];
+			continue;
+		}
+		m->small = m->n[0] < m->n[1] ? 0 : 1;
+		int side = m->small == 0 ? j->mover : j->other;
+		int nb = 0;
+		for (int i = 0; i < nf; i++)
+			if (j->melee_of[i] == mi && j->contact[i] && lw_side_ix(j, &s->fig[i]) == m->small)
+				body[nb++] = i;
+		int S = m->n[m->small], L = m->n[1 - m->small];
+		m->supporters = lw_supporters(s, side, body, nb, j->part);
+		m->isolated = m->supporters * 2 < S;
+		m->r = lw_melee_math(L, S, m->isolated);
+		m->need_dead[m->small] = m->r.dead_small;
+		m->need_dead[1 - m->small] = m->r.dead_large;
+		m->need_pris[m->small] = m->r.prisoners;
+	}
+	free(body);
+	// LW.MEL.8: the mover's choice, or the default policy.
+	if (chosen) {
+		tw_status st = lw_check_choice(j, end, err);
+		if (st != TW_OK)
+			return st;
+	} else {
+		for (int mi = 0; mi < j->nmelee; mi++)
+			lw_default_choice(j, mi);
+	}
+	if (validate_only)
+		return TW_OK;
+	// Apply, melee by melee: the melee, its dead, its prisoners.
+	s->vars[LWV_MELEES] += j->nmelee;
+	for (int mi = 0; mi < j->nmelee; mi++) {
+		lw_melee *m = &j->m[mi];
+		char clause[20];
+		snprintf(clause, sizeof clause, "LW.MEL.%d", m->r.clause);
+		if (ev)
+			lw_melee_event(j, mi, ev);
+		for (int pass = 0; pass < 2; pass++) {
+			for (int i = 0; i < nf; i++) {
+				tw_figure *f = &s->fig[i];
+				if (j->melee_of[i] != mi)
+					continue;
+				f->flags &= ~(uint32_t)TW_FF_CONTACT;
+				if (pass == 0 && j->fate[i] == LW_FATE_DEAD) {
+					f->status = TW_FS_DEAD;
+					f->flags &= ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL);
+					tw_event *e =
+					    ev ? tw_events_push(ev, TW_EV_KILL, f->side, clause) : NULL;
+					if (e) {
+						e->move_no = s->move_no;
+						e->a = f->id;
+						e->b = 4;
+						e->x = f->pos.x;
+						e->y = f->pos.y;
+						tw_event_text(e, "figure %d killed in melee %d", f->id,
+						              m->number);
+					}
+				} else if (pass == 1 && j->fate[i] == LW_FATE_PRISONER) {
+					int captor = f->side == j->mover ? j->other : j->mover;
+					f->status = TW_FS_PRISONER;
+					f->captor = (int8_t)captor;
+					f->escort = -1;
+					f->flags &=
+					    ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL | TW_FF_SURRENDERED);
+					tw_event *e =
+					    ev ? tw_events_push(ev, TW_EV_PRISONER, f->side, clause) : NULL;
+					if (e) {
+						e->move_no = s->move_no;
+						e->a = f->id;
+						e->b = captor;
+						e->x = f->pos.x;
+						e->y = f->pos.y;
+						tw_event_text(e, "figure %d taken prisoner in melee %d",
+						              f->id, m->number);
+					}
+				}
+			}
+		}
+	}
+	// LW.MEL.11: escorts, once every melee's dead are known (an escort must be a free man).
+	int32_t *pris = malloc((size_t)nf * sizeof *pris);
+	if (!pris)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int mi = 0; mi < j->nmelee; mi++) {
+		const lw_melee *m = &j->m[mi];
+		if (m->small < 0 || m->r.prisoners == 0)
+			continue;
+		int np = 0;
+		for (int i = 0; i < nf; i++)
+			if (j->melee_of[i] == mi && j->fate[i] == LW_FATE_PRISONER)
+				pris[np++] = i;
+		int captor = m->small == 0 ? j->other : j->mover;
+		lw_assign_escorts(s, captor, pris, np, ev);
+	}
+	free(pris);
+	return TW_OK;
+}
+
 tw_status lw_judge_melees(tw_state *s, const tw_order *end, bool validate_only, tw_events *ev, tw_error *err)
-{ (void)s; (void)end; (void)validate_only; (void)ev; (void)err; return TW_OK; }
+{
+	if (s->mover < 0 || s->mover >= s->nsides)
+		return TW_OK;
+	lw_judge j;
+	memset(&j, 0, sizeof j);
+	j.s = s;
+	j.mover = s->mover;
+	j.other = lw_enemy(s->mover);
+	size_t nf = (size_t)(s->nfig > 0 ? s->nfig : 1);
+	j.parent = malloc(nf * sizeof *j.parent);
+	j.melee_of = malloc(nf * sizeof *j.melee_of);
+	j.contact = calloc(nf, 1);
+	j.part = calloc(nf, 1);
+	j.fate = calloc(nf, 1);
+	j.crew = malloc((size_t)(s->ngun > 0 ? s->ngun : 1) * sizeof *j.crew);
+	tw_status st;
+	if (!j.parent || !j.melee_of || !j.contact || !j.part || !j.fate || !j.crew)
+		st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	else
+		st = lw_judge_run(&j, end, validate_only, ev, err);
+	free(j.parent);
+	free(j.melee_of);
+	free(j.contact);
+	free(j.part);
+	free(j.fate);
+	free(j.crew);
+	free(j.m);
+	return st;
+}
