@@ -78,7 +78,7 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	if (g->acted_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has already %s in this move", g->id,
 				    g->action == TW_GA_FIRED ? "fired: it may not also move" : "moved");
-	if (g->disputed_until > s->move_no && g->orig_side != o->side)
+	if (g->disputed_until >= s->move_no && g->orig_side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute", g->id);
 	if (o->npath < 1)
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.11", "a gun move needs a path");
@@ -230,7 +230,7 @@ tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.10",
 				    "no gun may fire before the First Player's second move (game move %d; firing from move %d)",
 				    s->move_no, fire_from(s, o->side));
-	if (g->disputed_until > s->move_no && g->orig_side != o->side)
+	if (g->disputed_until >= s->move_no && g->orig_side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute: it may not fire this move", g->id);
 	if (g->acted_in == s->move_no && g->action == TW_GA_MOVED)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has moved in this move: it may not also fire",

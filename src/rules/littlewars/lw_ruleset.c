@@ -29,7 +29,9 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->phase != LW_PH_PLAY)
 		return lw_validate_setup_order(s, o, err);
-	if (o->side != s->mover)
+	// LW.MEL.16: a body may surrender during its own move or during an interval, i.e. at any
+	// moment of play; every other order belongs to the mover.
+	if (o->side != s->mover && o->type != TW_OT_SURRENDER)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "it is %s's move, not %s's",
 				    s->sides[s->mover].name, s->sides[o->side].name);
 	switch (o->type) {
