@@ -654,9 +654,3 @@ static const tw_shot_model sf_model = {"fast", sf_fire, NULL};
 
 const tw_shot_model *tw_shot_model_fast(void) { return &sf_model; }
 
-const tw_shot_model *tw_shot_model_find(const char *name)
-{
-	if (name && strcmp(name, "fast") == 0)
-		return &sf_model;
-	return NULL; // "physics" is a later issue
-}
