@@ -787,6 +787,82 @@ static void test_log_errors(void **st)
 	json_decref(base);
 }
 
+// ---- jansson allocation failures (fail the N-th allocation, for every N) ----
+
+static long g_alloc_left; ///< allocations allowed before failing; < 0 = never fail
+
+static void *failing_malloc(size_t n)
+{
+	if (g_alloc_left == 0)
+		return NULL;
+	if (g_alloc_left > 0)
+		g_alloc_left--;
+	return malloc(n);
+}
+
+/// Loads a state, writes it, replays a log, parses orders: with any jansson allocation failing,
+/// each step fails cleanly (no crash, no leak under ASan) or succeeds.
+static int run_io_once(const char *state_text, const char *log, const char *orders, const tw_state *os)
+{
+	int done = 0;
+	tw_state s;
+	tw_error err;
+	if (tw_state_from_text(&s, state_text, strlen(state_text), "s", &err) == TW_OK) {
+		json_t *j = tw_state_to_json(&s);
+		char *t = j ? tw_io_dumps(j) : NULL;
+		done += t != NULL;
+		free(t);
+		json_decref(j);
+		tw_state_free(&s);
+	}
+	bool ok;
+	tw_game *g = tw_game_log_replay(log, strlen(log), "l", &ok, &err);
+	if (g) {
+		json_t *j = tw_game_log_to_json(g);
+		done += j != NULL;
+		json_decref(j);
+		tw_game_free(g);
+	}
+	tw_order *o;
+	int n;
+	if (tw_orders_from_text(&o, &n, os, orders, strlen(orders), "o", &err) == TW_OK) {
+		json_t *j = tw_order_to_json(&o[0], os);
+		done += j != NULL;
+		json_decref(j);
+		free(o);
+	}
+	return done;
+}
+
+static void test_jansson_allocation_failures(void **st)
+{
+	(void)st;
+	tw_state *s = order_state();
+	tw_error err;
+	json_t *j = tw_state_to_json(s);
+	char *state_text = tw_io_dumps(j);
+	json_decref(j);
+	tw_game *g = tw_game_new(s, 9, NULL, &err);
+	char *log = log_text(g);
+	tw_game_free(g);
+	const char *orders = "{\"type\": \"deploy\", \"side\": \"red\", \"placements\": [{\"figure\": 0, \"at\": [1, 2]}],"
+			     " \"guns\": [{\"gun\": 0, \"at\": [5, 5], \"bearing\": 10}]}";
+	json_set_alloc_funcs(failing_malloc, free);
+	int n = 0;
+	for (;; n++) {
+		g_alloc_left = n;
+		if (run_io_once(state_text, log, orders, s) == 3 && g_alloc_left > 0)
+			break; // every step succeeded without reaching the failure
+		assert_true(n < 200000);
+	}
+	json_set_alloc_funcs(malloc, free);
+	g_alloc_left = -1;
+	assert_true(n > 100); // the loop did visit many failure points
+	free(state_text);
+	free(log);
+	tw_test_free(s);
+}
+
 static void test_hash_hex(void **st)
 {
 	(void)st;
@@ -815,6 +891,7 @@ int main(void)
 		cmocka_unit_test(test_events_json),
 		cmocka_unit_test(test_log_replay),
 		cmocka_unit_test(test_log_errors),
+		cmocka_unit_test(test_jansson_allocation_failures),
 		cmocka_unit_test(test_hash_hex),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

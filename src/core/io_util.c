@@ -63,6 +63,8 @@ tw_status tw_io_nomem(tw_error *err) { return tw_error_set(err, TW_ERR_NOMEM, ""
 
 static const char *type_name(const json_t *v)
 {
+	if (!v)
+		return "nothing";
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: return "an object";
 	case JSON_ARRAY: return "an array";
@@ -79,7 +81,7 @@ tw_status tw_io_object(const json_t *v, const char *const *allowed, tw_io_path *
 {
 	if (!json_is_object(v))
 		return tw_io_fail(err, p, "expected an object, found %s", type_name(v));
-	const char *key;
+	const char *key = NULL;
 	json_t *val;
 	// json_object_foreach takes a non-const object; iteration does not modify it.
 	json_object_foreach((json_t *)v, key, val) {
@@ -172,7 +174,7 @@ tw_status tw_io_vec(const json_t *v, tw_vec2 *out, tw_io_path *p, tw_error *err)
 {
 	if (!json_is_array(v) || json_array_size(v) != 2)
 		return tw_io_fail(err, p, "expected a point [x, y]");
-	double c[2];
+	double c[2] = {0};
 	for (size_t i = 0; i < 2; i++) {
 		size_t n = tw_io_push_index(p, i);
 		tw_status st = tw_io_num(json_array_get(v, i), -TW_IO_COORD_MAX, TW_IO_COORD_MAX, &c[i], p, err);
@@ -192,7 +194,7 @@ tw_status tw_io_ints(const json_t *v, int max, int64_t lo, int64_t hi, int32_t *
 	if (json_array_size(v) > (size_t)max)
 		return tw_io_fail(err, p, "more than %d entries", max);
 	for (size_t i = 0; i < json_array_size(v); i++) {
-		int64_t x;
+		int64_t x = 0;
 		size_t k = tw_io_push_index(p, i);
 		tw_status st = tw_io_int(json_array_get(v, i), lo, hi, &x, p, err);
 		tw_io_pop(p, k);
@@ -281,7 +283,7 @@ tw_status tw_io_get_vec(const json_t *obj, const char *key, bool required, tw_ve
 
 static tw_status side_value(const json_t *v, const tw_state *s, int *out, tw_io_path *p, tw_error *err)
 {
-	const char *name;
+	const char *name = NULL;
 	tw_status st = tw_io_str(v, 15, true, &name, p, err);
 	if (st != TW_OK)
 		return st;
@@ -301,7 +303,7 @@ tw_status tw_io_get_side(const json_t *obj, const char *key, bool required, cons
 tw_status tw_io_header(const json_t *root, const char *fmt, const char *fmt2, int *which, tw_io_path *p,
 		       tw_error *err)
 {
-	const char *f;
+	const char *f = NULL;
 	tw_status st = tw_io_get_str(root, "format", true, 64, &f, p, err);
 	if (st != TW_OK)
 		return st;
@@ -313,7 +315,7 @@ tw_status tw_io_header(const json_t *root, const char *fmt, const char *fmt2, in
 		tw_io_pop(p, n);
 		return st;
 	}
-	int64_t version;
+	int64_t version = 0;
 	st = tw_io_get_int(root, "version", true, TW_STATE_FORMAT_VERSION, TW_STATE_FORMAT_VERSION, &version, p,
 			   err);
 	if (st != TW_OK)
@@ -437,7 +439,7 @@ static void tb_json(tbuf *b, const json_t *v)
 	switch (json_typeof(v)) {
 	case JSON_OBJECT: {
 		tb_str(b, "{");
-		const char *k;
+		const char *k = NULL;
 		json_t *m;
 		bool first = true;
 		json_object_foreach((json_t *)v, k, m) {
@@ -483,7 +485,7 @@ static bool holds_objects(const json_t *v)
 	if (json_is_array(v))
 		return json_array_size(v) > 0 && json_is_object(json_array_get(v, 0));
 	if (json_is_object(v)) {
-		const char *k;
+		const char *k = NULL;
 		json_t *m;
 		json_object_foreach((json_t *)v, k, m) {
 			if (json_is_object(m) || holds_objects(m))
@@ -505,7 +507,7 @@ static void pretty(tbuf *b, const json_t *v, int depth)
 {
 	if (json_is_object(v) && (depth == 0 || holds_objects(v))) {
 		tb_str(b, "{");
-		const char *k;
+		const char *k = NULL;
 		json_t *m;
 		bool first = true;
 		json_object_foreach((json_t *)v, k, m) {

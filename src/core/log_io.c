@@ -85,7 +85,7 @@ static tw_status read_header(const json_t *root, uint64_t *seed, const tw_shot_m
 	tw_io_pop(p, n);
 	if (st != TW_OK)
 		return st;
-	const char *name;
+	const char *name = NULL;
 	st = tw_io_get_str(root, "shot_model", true, 64, &name, p, err);
 	if (st != TW_OK)
 		return st;
@@ -117,8 +117,8 @@ static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
 {
 	tw_io_path p;
 	tw_io_path_init(&p, "$");
-	uint64_t seed, hash;
-	const tw_shot_model *model;
+	uint64_t seed = 0, hash = 0;
+	const tw_shot_model *model = NULL;
 	tw_state init;
 	if (read_header(root, &seed, &model, &hash, &init, &p, err) != TW_OK)
 		return NULL;

@@ -60,7 +60,7 @@ static tw_status gun_id(const json_t *v, const tw_state *s, int32_t *out, tw_io_
 {
 	if (s->ngun == 0)
 		return tw_io_fail(err, p, "the state has no guns");
-	int64_t g;
+	int64_t g = 0;
 	TRY(tw_io_int(v, 0, s->ngun - 1, &g, p, err));
 	*out = (int32_t)g;
 	return TW_OK;
@@ -225,7 +225,7 @@ tw_status tw_io_order_read(tw_order *o, const tw_state *s, const json_t *obj, tw
 {
 	if (!json_is_object(obj))
 		return tw_io_fail(err, p, "expected an order object");
-	const char *tname;
+	const char *tname = NULL;
 	TRY(tw_io_get_str(obj, "type", true, 32, &tname, p, err));
 	int type = tw_order_type_from_name(tname);
 	if (type < 0) {
@@ -238,7 +238,7 @@ tw_status tw_io_order_read(tw_order *o, const tw_state *s, const json_t *obj, tw
 	for (int i = 0; type_keys[type][i]; i++)
 		keys[3 + i] = type_keys[type][i];
 	TRY(tw_io_object(obj, keys, p, err));
-	int side;
+	int side = 0;
 	TRY(tw_io_get_side(obj, "side", true, s, &side, p, err));
 	memset(o, 0, sizeof *o);
 	tw_order_init(o, (tw_order_type)type, side);

@@ -57,7 +57,7 @@ static tw_status check_id(const json_t *obj, size_t index, tw_io_path *p, tw_err
 static tw_status name_value(const json_t *v, const char *const *names, const char *what, int *out, tw_io_path *p,
 			    tw_error *err)
 {
-	const char *s;
+	const char *s = NULL;
 	TRY(tw_io_str(v, 64, true, &s, p, err));
 	for (int i = 0; names[i]; i++)
 		if (strcmp(names[i], s) == 0) {
@@ -69,7 +69,7 @@ static tw_status name_value(const json_t *v, const char *const *names, const cha
 
 static tw_status stats_value(const json_t *v, int32_t *stats, tw_io_path *p, tw_error *err)
 {
-	int n;
+	int n = 0;
 	return tw_io_ints(v, TW_FIG_STATS, INT32_MIN, INT32_MAX, stats, &n, p, err);
 }
 
@@ -77,7 +77,7 @@ static tw_status read_params(tw_state *t, const tw_ruleset *rs, const json_t *ob
 {
 	if (!json_is_object(obj))
 		return tw_io_fail(err, p, "expected an object of parameters");
-	const char *key;
+	const char *key = NULL;
 	json_t *v;
 	json_object_foreach((json_t *)obj, key, v) {
 		size_t n = tw_io_push_key(p, key);
@@ -95,7 +95,7 @@ static tw_status read_params(tw_state *t, const tw_ruleset *rs, const json_t *ob
 			} else if (json_is_string(v)) {
 				st = tw_io_fail(err, p, "parameter \"%s\" takes a number", key);
 			} else {
-				double x;
+				double x = 0;
 				st = tw_io_num(v, d->min, d->max, &x, p, err);
 				if (st == TW_OK && d->choices && x != floor(x))
 					st = tw_io_fail(err, p, "a choice index must be an integer");
@@ -123,7 +123,7 @@ static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p,
 	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", NULL};
 	tw_side *sd = &t->sides[i];
 	TRY(tw_io_object(obj, keys, p, err));
-	const char *name;
+	const char *name = NULL;
 	TRY(tw_io_get_str(obj, "name", true, sizeof sd->name - 1, &name, p, err));
 	if (tw_state_side_index(t, name) >= 0) {
 		size_t n = tw_io_push_key(p, "name");
@@ -176,7 +176,7 @@ static tw_status read_poly(tw_terrain *tr, const json_t *v, tw_io_path *p, tw_er
 {
 	if (!json_is_array(v) || json_array_size(v) < 3 || json_array_size(v) > TW_MAX_VERTS)
 		return tw_io_fail(err, p, "a polygon needs 3 to %d points", TW_MAX_VERTS);
-	int n;
+	int n = 0;
 	TRY(tw_io_vecs(v, TW_MAX_VERTS, tr->v, &n, p, err));
 	tr->nverts = (int16_t)n;
 	tr->shape = TW_SHAPE_POLY;
@@ -187,7 +187,7 @@ static tw_status read_circle(tw_terrain *tr, const json_t *v, tw_io_path *p, tw_
 {
 	if (!json_is_array(v) || json_array_size(v) != 3)
 		return tw_io_fail(err, p, "a circle is [x, y, r]");
-	double c[3];
+	double c[3] = {0};
 	for (size_t i = 0; i < 3; i++) {
 		size_t n = tw_io_push_index(p, i);
 		tw_status st = tw_io_num(json_array_get(v, i), i < 2 ? -TW_IO_COORD_MAX : 1e-6, TW_IO_COORD_MAX,
@@ -245,7 +245,7 @@ static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj,
 	int kind = -1;
 	{
 		size_t n = tw_io_push_key(p, "kind");
-		const char *s;
+		const char *s = NULL;
 		tw_status st = tw_io_str(kv, 32, true, &s, p, err);
 		if (st == TW_OK && (kind = tw_terrain_kind_from_name(s)) < 0)
 			st = tw_io_fail(err, p, "unknown terrain kind \"%s\"", s);
@@ -279,7 +279,7 @@ static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, si
 	memset(&u, 0, sizeof u);
 	TRY(tw_io_object(obj, keys, p, err));
 	TRY(check_id(obj, i, p, err));
-	int side;
+	int side = 0;
 	TRY(tw_io_get_side(obj, "side", true, t, &side, p, err));
 	u.side = (uint8_t)side;
 	const char *name = "";
@@ -303,7 +303,7 @@ static tw_status read_kind(const json_t *obj, int *kind, tw_io_path *p, tw_error
 	if (!v)
 		return tw_io_fail(err, p, "missing required key \"kind\"");
 	size_t n = tw_io_push_key(p, "kind");
-	const char *s;
+	const char *s = NULL;
 	tw_status st = tw_io_str(v, 32, true, &s, p, err);
 	if (st == TW_OK && (*kind = tw_figure_kind_from_name(s)) < 0)
 		st = tw_io_fail(err, p, "unknown figure kind \"%s\"", s);
@@ -313,7 +313,7 @@ static tw_status read_kind(const json_t *obj, int *kind, tw_io_path *p, tw_error
 
 static tw_status status_value(const json_t *v, int *out, tw_io_path *p, tw_error *err)
 {
-	const char *s;
+	const char *s = NULL;
 	TRY(tw_io_str(v, 32, true, &s, p, err));
 	if ((*out = tw_figure_status_from_name(s)) < 0)
 		return tw_io_fail(err, p, "unknown figure status \"%s\"", s);
@@ -330,7 +330,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	memset(&f, 0, sizeof f);
 	TRY(tw_io_object(obj, keys, p, err));
 	TRY(check_id(obj, i, p, err));
-	int kind, side;
+	int kind = 0, side = 0;
 	TRY(read_kind(obj, &kind, p, err));
 	TRY(tw_io_get_side(obj, "side", true, t, &side, p, err));
 	f.kind = (uint8_t)kind;
@@ -373,7 +373,7 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	memset(&g, 0, sizeof g);
 	TRY(tw_io_object(obj, keys, p, err));
 	TRY(check_id(obj, i, p, err));
-	int side, orig;
+	int side = 0, orig = 0;
 	TRY(tw_io_get_side(obj, "side", true, t, &side, p, err));
 	orig = side;
 	TRY(tw_io_get_side(obj, "orig_side", false, t, &orig, p, err));
@@ -446,7 +446,7 @@ static tw_status rng_value(const json_t *v, tw_rng *r, tw_io_path *p, tw_error *
 {
 	if (!json_is_array(v) || json_array_size(v) != 4)
 		return tw_io_fail(err, p, "expected 4 hex strings");
-	uint64_t s[4];
+	uint64_t s[4] = {0};
 	for (size_t i = 0; i < 4; i++) {
 		size_t n = tw_io_push_index(p, i);
 		tw_status st = tw_io_u64(json_array_get(v, i), &s[i], p, err);
@@ -478,7 +478,7 @@ static tw_status read_dynamic(tw_state *t, const json_t *root, tw_io_path *p, tw
 	TRY(tw_io_get_int(root, "winner", false, -2, t->nsides - 1, &x, p, err));
 	t->winner = (int8_t)x;
 	WITH_KEY(root, "over", tw_io_bool(v, &t->over, p, err));
-	int n;
+	int n = 0;
 	WITH_KEY(root, "vars", tw_io_ints(v, TW_STATE_VARS, INT32_MIN, INT32_MAX, t->vars, &n, p, err));
 	return TW_OK;
 }
@@ -490,13 +490,13 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 					   "rng",    "rng_draws", "phase", "move_no", "mover",   "first",
 					   "winner", "over",    "vars",    NULL};
 	TRY(tw_io_object(root, keys, p, err));
-	int which;
+	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
 	read_ctx ctx = {which == 1, 0};
 	const char *name = "";
 	TRY(tw_io_get_str(root, "name", false, sizeof t->scenario - 1, &name, p, err));
 	snprintf(t->scenario, sizeof t->scenario, "%s", name);
-	const char *rsname;
+	const char *rsname = NULL;
 	TRY(tw_io_get_str(root, "ruleset", true, 64, &rsname, p, err));
 	t->ruleset = tw_ruleset_find(rsname);
 	const tw_ruleset *rs = tw_ruleset_get(t->ruleset);
