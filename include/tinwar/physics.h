@@ -41,6 +41,7 @@ const tw_shot_model *tw_shot_model_physics(void);
 
 /// Work done by one physics shot (for benches and notes).
 typedef struct tw_physics_stats {
+	double v0;          ///< muzzle speed drawn, in/s
 	int64_t steps;       ///< world steps taken (1 ms each)
 	int64_t body_steps;  ///< sum over steps of the number of awake bodies
 	int32_t bodies;      ///< bodies created (projectile included)

@@ -489,8 +489,10 @@ tw_status ph_fire(const tw_state *st, const tw_shot_request *req, tw_rng *rng, c
 	if (u_misfire < gm->misfire || !on_table) {
 		out->misfire = u_misfire < gm->misfire; // the matchstick never leaves the barrel
 		ph_sample(&h, true, req->origin.x, req->origin.y, req->z0);
-		if (stats)
+		if (stats) {
 			memset(stats, 0, sizeof *stats);
+			stats->v0 = v0;
+		}
 		return TW_OK;
 	}
 	ph_ode_init();
@@ -526,6 +528,7 @@ tw_status ph_fire(const tw_state *st, const tw_shot_request *req, tw_rng *rng, c
 	dBodySetData(h.proj, &h.tag_proj);
 	h.live = true;
 	h.stats.bodies = 1;
+	h.stats.v0 = v0;
 	ph_sample(&h, true, req->origin.x, req->origin.y, z0);
 
 	double wake_r = h.max_reach + 0.5 * h.plen + v0 * PH_DT * 2 + PH_WAKE_MARGIN;
