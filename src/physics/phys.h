@@ -9,7 +9,7 @@
 /// Fixed configuration (changing any of these changes outcomes: see the determinism test).
 #define PH_DT 0.001         // world step, s
 #define PH_ITERS 20         // QuickStep iterations
-#define PH_HASH_MIN (-3)    // hash space levels: cells 1/8 in ..
+#define PH_HASH_MIN (-3)    // hash space levels (the bench baseline): cells 1/8 in ..
 #define PH_HASH_MAX 6       // .. 64 in
 #define PH_TMAX 5.0         // simulated time cap, s
 #define PH_G 386.09         // gravity, in/s^2

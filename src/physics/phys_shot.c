@@ -1,7 +1,7 @@
 // The rigid-body shot model ("physics"), on ODE (double precision).
 //
 //  * World: inches, grams, seconds; gravity 386.09 in/s^2; a fixed 1 ms step; QuickStep with
-//    20 iterations; a hash space with fixed levels; auto-disable on. ODE's own generator (which
+//    20 iterations; a simple space (few geoms: the corridor only); auto-disable on. ODE's own generator (which
 //    QuickStep uses to reorder constraints) is seeded from a value drawn from the shot's tw_rng.
 //  * Floor: a plane at z = 0 (cork carpet). Terrain: hill board layers and solid pieces
 //    (houses, walls, tree trunks, rocks) as static extruded prisms (phys_terrain.c).
@@ -54,7 +54,7 @@ typedef struct ph_fig {
 	dGeomID geom;
 	double tip;     // tipping angle, radians
 	double t_proj;  // first touch by the projectile, s (INFINITY: never)
-	double t_fig;   // last touch by an awake figure before he passed his tipping point
+	double t_fig;   // last touch by a falling man before he passed his own tipping point
 	double t_tip;   // first time past the tipping point
 	double speed;   // projectile speed at its first touch
 	tw_vec2 at;     // first touch point
@@ -263,12 +263,11 @@ static void ph_near(void *data, dGeomID a, dGeomID b)
 			h->deflect_now = true;
 		}
 	} else if (ka == PH_K_FIG && kb == PH_K_FIG) {
+		// Touched by a falling man (one already past his tipping point) before passing his own.
 		ph_fig *fa = &h->fig[ta->idx], *fb = &h->fig[tb->idx];
-		dBodyID A = fa->body, B = fb->body;
-		// Touched by an awake (moving) figure before passing his own tipping point.
-		if (dBodyIsEnabled(A) && !isfinite(fb->t_tip))
+		if (isfinite(fa->t_tip) && !isfinite(fb->t_tip))
 			fb->t_fig = h->t;
-		if (dBodyIsEnabled(B) && !isfinite(fa->t_tip))
+		if (isfinite(fb->t_tip) && !isfinite(fa->t_tip))
 			fa->t_fig = h->t;
 	}
 	for (int i = 0; i < n; i++) {
@@ -412,8 +411,7 @@ static tw_status ph_setup(ph_shot *h)
 	dWorldSetAutoDisableSteps(h->world, 15);
 	dWorldSetAutoDisableTime(h->world, 0);
 	dWorldSetAutoDisableAverageSamplesCount(h->world, 1);
-	h->space = dHashSpaceCreate(NULL);
-	dHashSpaceSetLevels(h->space, PH_HASH_MIN, PH_HASH_MAX);
+	h->space = dSimpleSpaceCreate(NULL);
 	h->group = dJointGroupCreate(0);
 	h->tag_floor = (ph_tag){PH_K_FLOOR, -1};
 	dGeomSetData(dCreatePlane(h->space, 0, 0, 1, 0), &h->tag_floor);
