@@ -1,6 +1,6 @@
 -- advance.lua: a plain Little Wars doctrine written in Lua (docs/doctrine.md).
--- Guns fire at the thickest knot of enemies in range and sight; then every man steps towards
--- his nearest enemy, and closes to contact only where we outnumber the enemy round him.
+-- Guns fire at the thickest knot of enemies in range and sight; then the men step together
+-- towards the enemy, and close to contact only where we outnumber the enemy round a man.
 -- Parameters (tinwar sim --vary red.step=0.5,1): step = fraction of the move allowance used,
 -- edge = how many more men than the enemy we want near a man before we charge him.
 
@@ -51,33 +51,54 @@ local function guns_order(st, enemies)
   return nil
 end
 
+local function centroid(list)
+  local x, y = 0, 0
+  for _, f in ipairs(list) do x, y = x + f.x, y + f.y end
+  return x / #list, y / #list
+end
+
+-- Everyone moves by one common step towards the enemy's centre (so that paths do not cross),
+-- stopping short of the nearest enemy; a man who can reach an enemy where we outnumber him
+-- charges instead.
 local function men_order(enemies)
   local step = param("step", 0.9)
   local edge = param("edge", 1)
+  local own = tw.figures("own", true)
+  if #own == 0 or #enemies == 0 then return nil end
+  local ox, oy = centroid(own)
+  local ex, ey = centroid(enemies)
+  local dx, dy = ex - ox, ey - oy
+  local dl = math.sqrt(dx * dx + dy * dy)
+  if dl < 1e-9 then return nil end
+  dx, dy = dx / dl, dy / dl
   local order = {type = "move", moves = {}}
-  for _, m in ipairs(tw.figures("own", true)) do
+  for _, m in ipairs(own) do
     if not m.moved and not m.contact then
       local id, d = tw.nearest(m.x, m.y, "enemy")
-      if id then
-        local e = tw.figure(id)
-        local gap = d - m.radius - e.radius
-        local go
-        local ours = tw.count_near(e.x, e.y, tw.lw.reach, "own")
-        local theirs = tw.count_near(e.x, e.y, tw.lw.reach, "enemy")
-        if gap <= m.allowance - 0.2 and ours >= theirs + edge then
-          go = gap + 0.05 -- into contact (LW.MEL.2)
-        else
-          go = math.min(m.allowance * step, gap - 2.5)
+      local e = tw.figure(id)
+      local gap = d - m.radius - e.radius
+      local tx, ty
+      local ours = tw.count_near(e.x, e.y, tw.lw.reach, "own")
+      local theirs = tw.count_near(e.x, e.y, tw.lw.reach, "enemy")
+      if gap <= m.allowance - 0.2 and ours >= theirs + edge then
+        local f = (gap + 0.05) / d -- into contact (LW.MEL.2)
+        tx, ty = m.x + (e.x - m.x) * f, m.y + (e.y - m.y) * f
+      else
+        local go = math.min(m.allowance * step, gap - 2.5)
+        tx, ty = m.x + dx * go, m.y + dy * go
+      end
+      -- Round trees, houses and rivers: try the straight way first, then turning aside.
+      local n = #order.moves + 1
+      local vx, vy = tx - m.x, ty - m.y
+      for _, a in ipairs({0, 30, -30, 60, -60, 90, -90}) do
+        local c, s = math.cos(math.rad(a)), math.sin(math.rad(a))
+        local wx, wy = vx * c - vy * s, vx * s + vy * c
+        for _, frac in ipairs({1, 0.5}) do
+          order.moves[n] = {figure = m.id, to = {m.x + wx * frac, m.y + wy * frac}}
+          if tw.validate(order) then break end
+          order.moves[n] = nil
         end
-        if go > 0.3 then
-          local f = go / d
-          local n = #order.moves + 1
-          for _, frac in ipairs({1, 0.6, 0.3}) do
-            order.moves[n] = {figure = m.id, to = {m.x + (e.x - m.x) * f * frac, m.y + (e.y - m.y) * f * frac}}
-            if tw.validate(order) then break end
-            order.moves[n] = nil
-          end
-        end
+        if order.moves[n] then break end
       end
     end
   end
