@@ -5,7 +5,8 @@
 // - text chunks only (luaL_loadbufferx mode "t"): bytecode is refused;
 // - memory capped by a counting allocator (sum of nsize - osize);
 // - an instruction-count hook and a wall-clock deadline, checked in the hook and in the
-//   allocator, so a long C call that allocates (string.rep, gsub, concat) is stopped too;
+//   allocator (every growth of 4 KiB or more, and every 64th allocation), so a long C call that
+//   allocates (string.rep, gsub, concat) is stopped too;
 // - guards on the C functions that can run long without allocating or returning to the VM:
 //   pattern matching (find, match, gmatch, gsub) and table.move.
 // Every stop is sticky: once the sandbox has stopped a doctrine, every later instruction
@@ -64,7 +65,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 			stop_here(d, TW_LUA_STOP_MEMORY);
 			return NULL;
 		}
-		if (d->armed && (++d->nalloc & 63) == 0 && past(&d->deadline)) {
+		if (d->armed && (nsize - old >= 4096 || (++d->nalloc & 63) == 0) && past(&d->deadline)) {
 			stop_here(d, TW_LUA_STOP_TIME);
 			return NULL;
 		}
