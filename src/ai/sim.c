@@ -211,8 +211,8 @@ void tw_wilson(int k, int n, double z, double *lo, double *hi)
 	double denom = 1 + z2 / n;
 	double centre = (p + z2 / (2.0 * n)) / denom;
 	double half = z * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / denom;
-	*lo = fmax(0.0, centre - half);
-	*hi = fmin(1.0, centre + half);
+	*lo = k == 0 ? 0.0 : fmax(0.0, centre - half);
+	*hi = k == n ? 1.0 : fmin(1.0, centre + half);
 }
 
 static int cmp_double(const void *a, const void *b)
