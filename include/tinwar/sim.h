@@ -70,7 +70,8 @@ void tw_sim_config_default(tw_sim_config *c);
 /// Plays cfg->games games into out[0..games). Fails only on bad configuration (unknown
 /// general, Lua doctrine that does not load, bad parameter) or out of memory.
 tw_status tw_sim_run(const tw_sim_config *cfg, tw_sim_game *out, tw_error *err);
-/// Plays games [first, first + count) of the study into out[0..count) on this thread.
+/// Plays games [first, first + count) of the study into out[0..count) with cfg->jobs threads
+/// (what one MPI rank does).
 tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, tw_error *err);
 /// Aggregates n game results (order matters not).
 void tw_sim_summarize(const tw_sim_game *g, int n, tw_sim_summary *s);

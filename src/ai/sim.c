@@ -125,21 +125,10 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	return TW_OK;
 }
 
-tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, tw_error *err)
-{
-	for (int i = 0; i < count; i++) {
-		tw_status st = play_one(cfg, first + i, &out[i], err);
-		if (st != TW_OK)
-			return st;
-		if (cfg->progress)
-			cfg->progress(i + 1, count, cfg->progress_ctx);
-	}
-	return TW_OK;
-}
-
 typedef struct sim_pool {
 	const tw_sim_config *cfg;
 	tw_sim_game *out;
+	int first, count;
 	pthread_mutex_t mu;
 	int next, done;
 	bool failed;
@@ -151,13 +140,13 @@ static void *worker(void *arg)
 	sim_pool *p = arg;
 	for (;;) {
 		pthread_mutex_lock(&p->mu);
-		int i = p->failed ? p->cfg->games : p->next++;
+		int i = p->failed ? p->count : p->next++;
 		pthread_mutex_unlock(&p->mu);
-		if (i >= p->cfg->games)
+		if (i >= p->count)
 			return NULL;
 		tw_error e;
 		tw_error_clear(&e);
-		tw_status st = play_one(p->cfg, i, &p->out[i], &e);
+		tw_status st = play_one(p->cfg, p->first + i, &p->out[i], &e);
 		pthread_mutex_lock(&p->mu);
 		if (st != TW_OK && !p->failed) {
 			p->failed = true;
@@ -165,19 +154,19 @@ static void *worker(void *arg)
 		}
 		p->done++;
 		if (st == TW_OK && p->cfg->progress)
-			p->cfg->progress(p->done, p->cfg->games, p->cfg->progress_ctx);
+			p->cfg->progress(p->done, p->count, p->cfg->progress_ctx);
 		pthread_mutex_unlock(&p->mu);
 	}
 }
 
-tw_status tw_sim_run(const tw_sim_config *cfg, tw_sim_game *out, tw_error *err)
+tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, tw_error *err)
 {
-	if (!cfg->scenario || cfg->games < 0)
+	if (!cfg->scenario || count < 0 || first < 0)
 		return tw_error_set(err, TW_ERR_INPUT, "", "a study needs a scenario and a number of games");
 	int jobs = cfg->jobs < 1 ? 1 : (cfg->jobs > 256 ? 256 : cfg->jobs);
-	if (jobs > cfg->games)
-		jobs = cfg->games > 0 ? cfg->games : 1;
-	sim_pool p = {.cfg = cfg, .out = out};
+	if (jobs > count)
+		jobs = count > 0 ? count : 1;
+	sim_pool p = {.cfg = cfg, .out = out, .first = first, .count = count};
 	pthread_mutex_init(&p.mu, NULL);
 	pthread_t th[256];
 	int started = 0;
@@ -196,6 +185,11 @@ tw_status tw_sim_run(const tw_sim_config *cfg, tw_sim_game *out, tw_error *err)
 		return p.err.code ? p.err.code : TW_ERR_INPUT;
 	}
 	return TW_OK;
+}
+
+tw_status tw_sim_run(const tw_sim_config *cfg, tw_sim_game *out, tw_error *err)
+{
+	return tw_sim_run_range(cfg, 0, cfg->games, out, err);
 }
 
 // ---- statistics ----
