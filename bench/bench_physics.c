@@ -241,10 +241,3 @@ void tw_bench_physics(void)
 	tw_state_free(&s);
 }
 
-// Stand-alone until the bench driver (bench_main.c) lands: its strong main wins at link time.
-int main(void) __attribute__((weak));
-int main(void)
-{
-	tw_bench_physics();
-	return 0;
-}

@@ -89,10 +89,3 @@ void tw_bench_sim(void)
 	tw_state_free(&s);
 }
 
-// The lead's bench_main.c provides main(); this weak one lets the bench build on its own.
-__attribute__((weak)) int main(void);
-__attribute__((weak)) int main(void)
-{
-	tw_bench_sim();
-	return 0;
-}

@@ -9,6 +9,8 @@ int cli_step(int argc, char **argv);
 int cli_replay(int argc, char **argv);
 int cli_rulesets(int argc, char **argv);
 int cli_signature(int argc, char **argv);
+int cli_range(int argc, char **argv);
+int cli_sim(int argc, char **argv);
 
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets, their parameters and generals", "tinwar rulesets"},
@@ -28,6 +30,17 @@ static const cli_cmd commands[] = {
 	 "       tinwar campaign record NAME LOG --db FILE\n"
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
 	 "       tinwar campaign list --db FILE"},
+	{"sim", cli_sim, "Monte Carlo study: many computer games, win rates with 95% intervals",
+	 "tinwar sim SCENARIO --games N [--jobs J] [--red D] [--blue D] [--seed S]\n"
+	 "           [--shot-model fast|physics] [--vary PARAM=a,b,c] [--db FILE] [--json|--csv]\n"
+	 "           [--on-failure fallback|forfeit] [--fallback D] [--lua-memory MB] [--lua-steps N]\n"
+	 "           [--lua-seconds S] [--max-orders N] [--quiet]\n"
+	 "  SCENARIO: a scenario file, or gen:RULESET[:SEED] for a generated 144 x 96 in battle.\n"
+	 "  D: a built-in general or a Lua doctrine FILE.lua.\n"
+	 "  PARAM: a rule parameter (aim_sigma, variety=fight_to_finish,blow_at_rear, ...) or a doctrine\n"
+	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
+	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
+	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
 	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
 	 "tinwar bench-signature"},
 };

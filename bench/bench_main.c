@@ -1,0 +1,250 @@
+// make bench: figures, each with the ratio against a naive or reference baseline measured in
+// the same run. Medians of repeated runs; wall-clock via CLOCK_MONOTONIC.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "rules/littlewars/lw.h"
+#include "tinwar/tinwar.h"
+
+void tw_bench_physics(void);
+void tw_bench_sim(void);
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static double median(double *v, int n)
+{
+	qsort(v, (size_t)n, sizeof *v, cmp_d);
+	return v[n / 2];
+}
+
+static volatile uint64_t sink;
+
+// ---- support and isolation counts: 1000 figures, "how many within r" for each ----
+static void bench_support(void)
+{
+	enum { N = 1000, REPS = 15 };
+	tw_vec2 *p = malloc(N * sizeof *p);
+	double *r = malloc(N * sizeof *r);
+	tw_rng rng;
+	tw_rng_seed(&rng, 1);
+	for (int i = 0; i < N; i++) {
+		p[i] = tw_v2(tw_rng_unit(&rng) * 216, tw_rng_unit(&rng) * 144);
+		r[i] = tw_rng_below(&rng, 3) ? LW_INF_MOVE : LW_CAV_MOVE; // LW.MEL.1: within a move
+	}
+	double tn[REPS], tg[REPS];
+	uint64_t cn = 0, cg = 0;
+	tw_grid g = {0};
+	for (int rep = 0; rep < REPS; rep++) {
+		double t0 = now();
+		uint64_t c = 0;
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				c += tw_len2(tw_sub(p[i], p[j])) <= r[i] * r[i];
+		tn[rep] = now() - t0;
+		cn = c;
+		t0 = now();
+		c = 0;
+		tw_grid_build(&g, p, N, LW_CAV_MOVE, 0, 0, 216, 144); // rebuild included
+		for (int i = 0; i < N; i++)
+			c += (uint64_t)tw_grid_count(&g, p[i], r[i], NULL);
+		tg[rep] = now() - t0;
+		cg = c;
+	}
+	tw_grid_free(&g);
+	double mn = median(tn, REPS), mg = median(tg, REPS);
+	printf("support counts, 1000 figures within 12/24 in (LW.MEL.1), per full sweep:\n");
+	printf("  naive all-pairs %.3f ms   grid %.3f ms (rebuild included)   ratio naive/grid %.1fx   %s\n",
+	       mn * 1e3, mg * 1e3, mn / mg, cn == cg ? "same counts" : "COUNTS DIFFER");
+	// The 6 in melee reach (LW.MEL.4) with a 6 in grid.
+	for (int rep = 0; rep < REPS; rep++) {
+		double t0 = now();
+		uint64_t c = 0;
+		for (int i = 0; i < N; i++)
+			for (int j = 0; j < N; j++)
+				c += tw_len2(tw_sub(p[i], p[j])) <= 36.0;
+		tn[rep] = now() - t0;
+		cn = c;
+		t0 = now();
+		tw_grid_build(&g, p, N, 6.0, 0, 0, 216, 144);
+		c = 0;
+		for (int i = 0; i < N; i++)
+			c += (uint64_t)tw_grid_count(&g, p[i], 6.0, NULL);
+		tg[rep] = now() - t0;
+		cg = c;
+	}
+	tw_grid_free(&g);
+	mn = median(tn, REPS);
+	mg = median(tg, REPS);
+	printf("  within 6 in (LW.MEL.4): naive %.3f ms   grid %.3f ms   ratio %.1fx   %s\n", mn * 1e3, mg * 1e3, mn / mg,
+	       cn == cg ? "same counts" : "COUNTS DIFFER");
+	free(p);
+	free(r);
+}
+
+// ---- line of sight on a generated Country: against a naive test of every piece ----
+static bool naive_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	// Baseline: sample the sight line every 0.25 in and test every piece at every sample.
+	double L = tw_dist(a, b);
+	int n = (int)(L / 0.25) + 1;
+	for (int k = 0; k <= n; k++) {
+		double t = (double)k / n;
+		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), t));
+		double z = za + (zb - za) * t;
+		for (int i = 0; i < tb->nterrain; i++) {
+			const tw_terrain *tr = &tb->terrain[i];
+			if (!tw_terrain_is_solid((tw_terrain_kind)tr->kind))
+				continue;
+			if (z < tr->z0 + tr->height && tw_terrain_contains(tr, p))
+				return false;
+		}
+	}
+	return true;
+}
+
+static void bench_los(void)
+{
+	tw_state s;
+	memset(&s, 0, sizeof s);
+	tw_error err;
+	tw_scenario_generate(&s, "littlewars", 3, 144, 96, &err);
+	enum { Q = 20000, REPS = 7 };
+	tw_rng rng;
+	double tf[REPS], tn[REPS];
+	int blocked = 0;
+	for (int rep = 0; rep < REPS; rep++) {
+		tw_rng_seed(&rng, 9);
+		double t0 = now();
+		int b = 0;
+		for (int q = 0; q < Q; q++) {
+			tw_vec2 a = tw_v2(tw_rng_unit(&rng) * 144, tw_rng_unit(&rng) * 96);
+			tw_vec2 c = tw_v2(tw_rng_unit(&rng) * 144, tw_rng_unit(&rng) * 96);
+			b += !tw_los(&s.table, a, 1.5, c, 1.5);
+		}
+		tf[rep] = now() - t0;
+		blocked = b;
+		tw_rng_seed(&rng, 9);
+		t0 = now();
+		b = 0;
+		for (int q = 0; q < Q / 20; q++) {
+			tw_vec2 a = tw_v2(tw_rng_unit(&rng) * 144, tw_rng_unit(&rng) * 96);
+			tw_vec2 c = tw_v2(tw_rng_unit(&rng) * 144, tw_rng_unit(&rng) * 96);
+			b += !naive_los(&s.table, a, 1.5, c, 1.5);
+		}
+		tn[rep] = (now() - t0) * 20;
+	}
+	double mf = median(tf, REPS) / Q, mn = median(tn, REPS) / Q;
+	printf("line of sight, %d terrain pieces (Little Wars Country, 144 x 96 in):\n", s.table.nterrain);
+	printf("  tw_los %.0f ns/query (%.0f%% blocked)   sampled naive %.0f ns/query   ratio %.1fx\n", mf * 1e9,
+	       100.0 * blocked / Q, mn * 1e9, mn / mf);
+	tw_state_free(&s);
+}
+
+// ---- dice: the game's generator against rand() % 6 ----
+static void bench_dice(void)
+{
+	enum { N = 20000000, REPS = 5 };
+	double tx[REPS], tr[REPS];
+	for (int rep = 0; rep < REPS; rep++) {
+		tw_rng r;
+		tw_rng_seed(&r, 5);
+		double t0 = now();
+		uint64_t s = 0;
+		for (int i = 0; i < N; i++)
+			s += (uint64_t)tw_rng_d6(&r);
+		tx[rep] = now() - t0;
+		sink = s;
+		srand(5);
+		t0 = now();
+		s = 0;
+		for (int i = 0; i < N; i++)
+			s += (uint64_t)(rand() % 6 + 1); // biased, global: the baseline only
+		tr[rep] = now() - t0;
+		sink = s;
+	}
+	double mx = median(tx, REPS) / N, mr = median(tr, REPS) / N;
+	printf("dice: unbiased d6 (xoshiro256** + Lemire) %.2f ns   rand()%%6 %.2f ns   ratio rand/ours %.1fx\n", mx * 1e9,
+	       mr * 1e9, mr / mx);
+}
+
+// ---- Hook's Farm battles, computer against computer, fast shot model ----
+static double battle_ms(const tw_state *sc, const char *red, const char *blue, uint64_t seed, int *moves)
+{
+	tw_error err;
+	double t0 = now();
+	tw_game *g = tw_game_new(sc, seed, tw_shot_model_fast(), &err);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new(red, rs, 0, seed), tw_general_new(blue, rs, 1, seed)};
+	tw_play_out(g, gens, 1000000, &err);
+	double t = now() - t0;
+	*moves = tw_game_state(g)->move_no;
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	return t * 1e3;
+}
+
+static void bench_battles(void)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	const char *path = "scenarios/littlewars/hooks-farm.json";
+	if (tw_state_load(&sc, path, &err) != TW_OK) {
+		printf("battles: cannot load %s: %s\n", path, err.message);
+		return;
+	}
+	enum { G = 9 };
+	double ta[G], tr[G];
+	int moves_a = 0, moves_r = 0, m;
+	for (int i = 0; i < G; i++) {
+		ta[i] = battle_ms(&sc, "default", "default", 100 + (uint64_t)i, &m);
+		moves_a += m;
+		tr[i] = battle_ms(&sc, "random", "random", 100 + (uint64_t)i, &m);
+		moves_r += m;
+	}
+	double ma = median(ta, G), mr = median(tr, G);
+	printf("Hook's Farm battles, fast shot model, one core (%d games each):\n", G);
+	printf("  computer v computer (lw-default) %.1f ms/battle = %.1f battles/s (avg %.0f game moves)\n", ma, 1e3 / ma,
+	       (double)moves_a / G);
+	printf("  reference: random v random %.1f ms/battle (avg %.0f game moves); ratio %.2fx; per game move %.3f v %.3f ms\n",
+	       mr, (double)moves_r / G, ma / mr, ma / ((double)moves_a / G), mr / ((double)moves_r / G));
+	printf("  target 2 ms/battle: %s\n", ma <= 2.0 ? "met" : "NOT met");
+	tw_state_free(&sc);
+}
+
+int main(int argc, char **argv)
+{
+	const char *only = argc > 1 ? argv[1] : NULL;
+	printf("tinwar %s bench (medians; ratios measured in the same run)\n\n", TW_VERSION_STRING);
+	if (!only || strcmp(only, "core") == 0) {
+		bench_support();
+		bench_los();
+		bench_dice();
+		bench_battles();
+	}
+	if (!only || strcmp(only, "physics") == 0) {
+		printf("\n");
+		tw_bench_physics();
+	}
+	if (!only || strcmp(only, "sim") == 0) {
+		printf("\n");
+		tw_bench_sim();
+	}
+	return 0;
+}
