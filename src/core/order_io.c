@@ -202,9 +202,10 @@ static tw_status read_fields(tw_order *o, const tw_state *s, const json_t *obj, 
 	}
 	case TW_OT_TRAIL:
 		WITH(obj, "gun", true, gun_id(v, s, &o->gun, p, err));
-		WITH(obj, "figures", true, fig_ids(v, s, 2, o->fig, &o->nfig, p, err));
-		if (o->nfig != 2)
-			return tw_io_fail(err, p, "a trail order names exactly two figures");
+		// Two named men, or none: the rule set then sends the nearest two who can reach.
+		WITH(obj, "figures", false, fig_ids(v, s, 0, o->fig, &o->nfig, p, err));
+		if (o->nfig != 2 && o->nfig != 0)
+			return tw_io_fail(err, p, "a trail order names two figures, or none for the nearest pair");
 		return TW_OK;
 	case TW_OT_LIE_DOWN:
 	case TW_OT_SURRENDER:
@@ -368,7 +369,9 @@ json_t *tw_order_to_json(const tw_order *o, const tw_state *s)
 			     tw_io_set(r, "elevation", tw_io_jnum(o->elevation));
 		break;
 	case TW_OT_TRAIL:
-		ok = ok && tw_io_set(r, "gun", json_integer(o->gun)) && tw_io_set(r, "figures", ids_json(o->fig, o->nfig));
+		ok = ok && tw_io_set(r, "gun", json_integer(o->gun));
+		if (ok && o->nfig > 0)
+			ok = tw_io_set(r, "figures", ids_json(o->fig, o->nfig));
 		break;
 	case TW_OT_LIE_DOWN:
 	case TW_OT_SURRENDER:
