@@ -127,22 +127,31 @@ static void country_table(FILE *f, const tw_state *s)
 		const tw_terrain *t = &s->table.terrain[i];
 		if (!t->name[0] || t->kind == TW_TER_TREE || (t->kind == TW_TER_HILL && t->z0 > 0))
 			continue;
-		fputs("<li>", f);
-		esc(f, t->name);
-		fprintf(f, " (%s", tw_terrain_kind_name((tw_terrain_kind)t->kind));
+		const char *kn = tw_terrain_kind_name((tw_terrain_kind)t->kind);
+		char det[96] = "";
+		if (strcmp(kn, t->name) != 0)
+			snprintf(det, sizeof det, "%s", kn);
+		double top = -1;
 		if (t->kind == TW_TER_HILL) {
-			double top = t->z0 + t->height;
+			top = t->z0 + t->height;
 			for (int j = 0; j < s->table.nterrain; j++) {
 				const tw_terrain *u = &s->table.terrain[j];
-				if (u->kind == TW_TER_HILL && tw_terrain_contains(t, u->shape == TW_SHAPE_CIRCLE ? u->center : u->v[0]) &&
-				    u->z0 + u->height > top)
+				tw_vec2 up = u->shape == TW_SHAPE_CIRCLE ? u->center : u->v[0];
+				if (u->kind == TW_TER_HILL && tw_terrain_contains(t, up) && u->z0 + u->height > top)
 					top = u->z0 + u->height;
 			}
-			fprintf(f, ", %g in high", top);
 		} else if (t->kind == TW_TER_HOUSE || t->kind == TW_TER_WALL) {
-			fprintf(f, ", %g in high", t->height);
+			top = t->height;
 		}
-		fputs(")</li>\n", f);
+		if (top > 0) {
+			size_t l = strlen(det);
+			snprintf(det + l, sizeof det - l, "%s%.1f in high", l ? ", " : "", top);
+		}
+		fputs("<li>", f);
+		esc(f, t->name);
+		if (det[0])
+			fprintf(f, " (%s)", det);
+		fputs("</li>\n", f);
 	}
 	if (counts[TW_TER_TREE])
 		fprintf(f, "<li>%d trees</li>\n", counts[TW_TER_TREE]);

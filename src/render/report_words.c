@@ -154,9 +154,14 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 						snprintf(l->text, sizeof l->text, "%s puts down his men behind the curtain",
 							 side_name(s, sd));
 					else
-						snprintf(l->text, sizeof l->text, "%s puts down %d men and %d guns%s",
-							 side_name(s, sd), t->deployed[sd], t->deployed_guns[sd],
+					{
+						char guns[32] = "";
+						if (t->deployed_guns[sd])
+							snprintf(guns, sizeof guns, " and %d guns", t->deployed_guns[sd]);
+						snprintf(l->text, sizeof l->text, "%s puts down %d men%s%s", side_name(s, sd),
+							 t->deployed[sd], guns,
 							 t->deployed_hidden[sd] ? " behind the curtain" : " in sight of the enemy");
+					}
 				}
 				if (t->nmoved[sd]) {
 					if (!(l = push(&v, n, &cap)))
