@@ -68,7 +68,7 @@ static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 
 tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	const tw_gun *g;
+	const tw_gun *g = NULL;
 	tw_status st = gun_action_ok(s, o, &g, err);
 	if (st != TW_OK)
 		return st;
@@ -221,7 +221,7 @@ void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *beari
 
 tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	const tw_gun *g;
+	const tw_gun *g = NULL;
 	tw_status st = gun_action_ok(s, o, &g, err);
 	if (st != TW_OK)
 		return st;

@@ -1,0 +1,189 @@
+// The conformance suite every registered rule set must pass (OpenSpiel-style):
+// random legal games never crash; at every step a clone equals the original, illegal orders
+// leave the state unchanged, and the invariants hold (no man inside a solid piece, the dead
+// stay dead, figure counts are conserved); states round-trip through JSON; games end within
+// their limit; and a replay of the game log gives the same final hash.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "scene.h"
+
+enum { GAMES = 12, MAX_ORDERS = 60000 };
+
+static void check_invariants(const tw_state *s, const tw_state *start, uint8_t *was_dead)
+{
+	assert_int_equal(s->nfig, start->nfig); // counts conserved: nobody appears or vanishes
+	assert_int_equal(s->ngun, start->ngun);
+	int by_status[TW_FS_COUNT] = {0};
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		assert_in_range(f->status, 0, TW_FS_COUNT - 1);
+		by_status[f->status]++;
+		if (was_dead[i])
+			assert_int_equal(f->status, TW_FS_DEAD); // the dead stay dead
+		if (f->status == TW_FS_DEAD)
+			was_dead[i] = 1;
+		if (f->status == TW_FS_ACTIVE || f->status == TW_FS_PRISONER || f->status == TW_FS_FREED) {
+			for (int t = 0; t < s->table.nterrain; t++) {
+				const tw_terrain *tr = &s->table.terrain[t];
+				if (tr->kind == TW_TER_HOUSE || tr->kind == TW_TER_ROCK || tr->kind == TW_TER_WALL)
+					if (tw_terrain_contains(tr, f->pos))
+						fail_msg("figure %d stands inside %s %d", f->id,
+							 tw_terrain_kind_name((tw_terrain_kind)tr->kind), tr->id);
+			}
+		}
+	}
+	int total = 0;
+	for (int k = 0; k < TW_FS_COUNT; k++)
+		total += by_status[k];
+	assert_int_equal(total, s->nfig);
+}
+
+static void roundtrip(const tw_state *s)
+{
+	json_t *j = tw_state_to_json(s);
+	assert_non_null(j);
+	char *txt = json_dumps(j, JSON_REAL_PRECISION(17));
+	json_decref(j);
+	tw_state back;
+	memset(&back, 0, sizeof back);
+	tw_error err;
+	if (tw_state_from_text(&back, txt, strlen(txt), "roundtrip", &err) != TW_OK)
+		fail_msg("state does not load back: %s %s", err.path, err.message);
+	assert_int_equal(tw_state_hash(&back), tw_state_hash(s));
+	tw_state_free(&back);
+	free(txt);
+}
+
+static void play_random_game(const tw_ruleset *rs, uint64_t seed)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, rs->name, seed, 96, 72, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, seed, NULL, &err);
+	assert_non_null(g);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int i = 0; i < sc.nsides; i++)
+		gens[i] = tw_general_new("random", rs, i, seed + (uint64_t)i);
+	uint8_t *was_dead = calloc((size_t)sc.nfig + 1, 1);
+	tw_rng probe;
+	tw_rng_seed(&probe, seed ^ 0xABCDEF);
+	tw_order *o = malloc(sizeof *o), *bad = malloc(sizeof *bad);
+	int n = 0;
+	for (; n < MAX_ORDERS; n++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		// A clone equals the original.
+		tw_state c;
+		assert_int_equal(tw_state_clone(&c, s), TW_OK);
+		assert_int_equal(tw_state_hash(&c), tw_state_hash(s));
+		tw_state_free(&c);
+		// An order the rules refuse leaves the state and the log unchanged.
+		if (rs->random_orders(s, 1 - side, &probe, bad, 1) == 1) {
+			uint64_t h = tw_state_hash(s);
+			int nev = tw_game_events(g)->n, nord = tw_game_order_count(g);
+			if (rs->validate(s, bad, NULL) != TW_OK) {
+				assert_int_not_equal(tw_game_apply(g, bad, NULL, NULL, &err), TW_OK);
+				assert_int_equal(tw_state_hash(tw_game_state(g)), h);
+				assert_int_equal(tw_game_events(g)->n, nev);
+				assert_int_equal(tw_game_order_count(g), nord);
+			}
+		}
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+			tw_order_init(o, TW_OT_END_MOVE, side);
+			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+				fail_msg("end of move refused: %s %s", err.clause, err.message);
+		}
+		check_invariants(tw_game_state(g), &sc, was_dead);
+		if (n % 97 == 0)
+			roundtrip(tw_game_state(g));
+	}
+	const tw_state *end = tw_game_state(g);
+	assert_true(end->over); // games end within their limit
+	roundtrip(end);
+	// Replay of the log gives the same hash.
+	json_t *log = tw_game_log_to_json(g);
+	char *txt = json_dumps(log, JSON_REAL_PRECISION(17));
+	json_decref(log);
+	bool ok = false;
+	tw_game *r = tw_game_log_replay(txt, strlen(txt), "conformance", &ok, &err);
+	if (!r)
+		fail_msg("replay failed: %s %s %s", err.path, err.clause, err.message);
+	assert_true(ok);
+	assert_int_equal(tw_state_hash(tw_game_state(r)), tw_state_hash(end));
+	tw_game_free(r);
+	free(txt);
+	free(o);
+	free(bad);
+	free(was_dead);
+	for (int i = 0; i < TW_MAX_SIDES; i++)
+		tw_general_free(gens[i]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
+static void test_conformance_every_ruleset(void **st)
+{
+	(void)st;
+	for (int r = 0; r < tw_ruleset_count(); r++) {
+		const tw_ruleset *rs = tw_ruleset_get(r);
+		for (uint64_t seed = 1; seed <= GAMES; seed++)
+			play_random_game(rs, seed);
+	}
+}
+
+static void test_undo_restores_state_and_log(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 4, 96, 72, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 4, NULL, &err);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 4), tw_general_new("default", rs, 1, 4)};
+	tw_order o;
+	int undone = 0;
+	for (int n = 0; n < 400 && !tw_game_state(g)->over; n++) {
+		int side = rs->to_move(tw_game_state(g));
+		assert_int_equal(tw_general_decide(gens[side], tw_game_state(g), &o), TW_OK);
+		uint64_t before = tw_state_hash(tw_game_state(g));
+		int nev = tw_game_events(g)->n;
+		uint64_t draws = tw_game_state(g)->rng.draws;
+		int move = tw_game_state(g)->move_no;
+		if (tw_game_apply(g, &o, NULL, NULL, &err) != TW_OK)
+			continue;
+		bool chance = tw_game_state(g)->rng.draws != draws || tw_game_state(g)->move_no != move;
+		if (!chance && n % 3 == 0) {
+			assert_true(tw_game_undo(g));
+			assert_int_equal(tw_state_hash(tw_game_state(g)), before);
+			assert_int_equal(tw_game_events(g)->n, nev);
+			undone++;
+			assert_int_equal(tw_game_apply(g, &o, NULL, NULL, &err), TW_OK);
+		}
+		if (chance)
+			assert_false(tw_game_undo(g)); // not back past a die or a shot
+	}
+	assert_true(undone > 5);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_conformance_every_ruleset),
+		cmocka_unit_test(test_undo_restores_state_and_log),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
