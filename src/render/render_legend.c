@@ -86,7 +86,8 @@ static bool has_terrain(const tw_state *s, int kind)
 static bool has_kind(const tw_state *s, int side, int kind)
 {
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side == side && s->fig[i].kind == kind && s->fig[i].status != TW_FS_RESERVE)
+		if (s->fig[i].side == side && s->fig[i].kind == kind && s->fig[i].status != TW_FS_RESERVE &&
+		    s->fig[i].status != TW_FS_UNPLACED)
 			return true;
 	return false;
 }

@@ -247,7 +247,7 @@ void tw_draw_terrain_labels(tw_rctx *c)
 			*cut = 0;
 		tw_vec2 p = tw_rp(c, piece_centre(t));
 		if (t->kind == TW_TER_HILL)
-			p.y = tw_rp(c, tw_v2(0, t->hi.y)).y + 12; // along the hill's far edge
+			p.y = tw_rp(c, tw_v2(0, t->lo.y)).y - 5; // inside the hill's near edge
 		else if (t->kind == TW_TER_HOUSE || t->kind == TW_TER_WALL)
 			p.y = tw_rp(c, tw_v2(0, t->hi.y)).y - 4; // above the building
 		else if (t->kind == TW_TER_ROAD)

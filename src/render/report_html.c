@@ -256,7 +256,8 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 	fputs("</nav>\n", f);
 	tw_render_opts mo = ro;
 	mo.legend = false;
-	mo.px_per_inch = b->nmoves > 60 ? ro.px_per_inch * 0.8 : ro.px_per_inch;
+	// Long games get smaller pictures, so that the one file stays a sensible size.
+	mo.px_per_inch = ro.px_per_inch * (b->nmoves > 100 ? 0.7 : b->nmoves > 40 ? 0.8 : 1.0);
 	for (int k = 0; k < b->nmoves; k++) {
 		const tw_battle_move *m = &b->moves[k];
 		const char *who = m->side >= 0 && m->side < fin->nsides ? fin->sides[m->side].name : "?";
