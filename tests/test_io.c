@@ -199,7 +199,7 @@ static void test_scenario_defaults(void **st)
 	assert_int_equal(s.ruleset, tw_ruleset_find("littlewars"));
 	assert_true(s.params[LWP_VARIETY] == LW_VAR_DEFENSIVE);
 	assert_true(s.params[LWP_INTERVAL] == 4);
-	assert_true(s.params[LWP_AIM_SIGMA] == 0.35);
+	assert_true(s.params[LWP_AIM_SIGMA] == 0.048);
 	assert_int_equal(s.nsides, 2);
 	assert_string_equal(s.sides[0].name, "red");
 	assert_string_equal(s.sides[1].name, "blue");
@@ -455,6 +455,16 @@ static tw_state *order_state(void)
 	return s;
 }
 
+// A position in play big enough for the rules to accept a game (LW.VAR.4: 10 men a side).
+static tw_state *log_state(void)
+{
+	tw_state *s = order_state();
+	tw_test_row(s, 0, TW_FK_INFANTRY, 8, 10, 14, 1);
+	tw_test_row(s, 1, TW_FK_INFANTRY, 8, 10, 36, 1);
+	s->vars[LWV_DRAW_AT] = 1;
+	return s;
+}
+
 static void order_roundtrip(const tw_state *s, const char *text)
 {
 	tw_order *o = NULL, *o2 = malloc(sizeof *o2);
@@ -667,7 +677,7 @@ static char *log_text(const tw_game *g)
 static void test_log_replay(void **st)
 {
 	(void)st;
-	tw_state *s = order_state();
+	tw_state *s = log_state();
 	tw_error err;
 	tw_game *g = tw_game_new(s, 77, tw_shot_model_fast(), &err);
 	assert_non_null(g);
@@ -738,7 +748,7 @@ static void expect_log_error(const char *text, const char *path)
 static void test_log_errors(void **st)
 {
 	(void)st;
-	tw_state *s = order_state();
+	tw_state *s = log_state();
 	tw_error err;
 	tw_game *g = tw_game_new(s, 5, NULL, &err);
 	assert_non_null(g);
@@ -837,7 +847,7 @@ static int run_io_once(const char *state_text, const char *log, const char *orde
 static void test_jansson_allocation_failures(void **st)
 {
 	(void)st;
-	tw_state *s = order_state();
+	tw_state *s = log_state();
 	tw_error err;
 	json_t *j = tw_state_to_json(s);
 	char *state_text = tw_io_dumps(j);

@@ -46,6 +46,7 @@ static tw_state *setup_scenario(int inf, int cav, int guns, void (*tweak)(tw_sta
 	tw_state *s = tw_test_lw_scenario(120, 72, inf, cav, guns);
 	if (tweak)
 		tweak(s);
+	tw_rng_seed(&s->rng, 2024);
 	tw_error err;
 	tw_state *out = calloc(1, sizeof *out);
 	*out = *s;

@@ -92,7 +92,7 @@ static void test_model_lookup(void **st)
 	assert_non_null(tw_shot_model_fast());
 	assert_ptr_equal(tw_shot_model_find("fast"), tw_shot_model_fast());
 	assert_string_equal(tw_shot_model_fast()->name, "fast");
-	assert_null(tw_shot_model_find("physics"));
+	assert_non_null(tw_shot_model_find("physics"));
 	assert_null(tw_shot_model_find("nonsense"));
 	assert_null(tw_shot_model_find(NULL));
 }

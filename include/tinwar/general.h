@@ -12,6 +12,10 @@ typedef struct tw_general_def {
 	/// Produces the next order for `side` given its view. Returns TW_OK with *out filled.
 	tw_status (*decide)(tw_general *g, const tw_state *view, int side, tw_order *out);
 	size_t ctx_size;
+	/// Optional: frees what the general holds beyond ctx (NULL if nothing). ctx is freed after.
+	void (*destroy)(tw_general *g);
+	/// Optional: sets a doctrine parameter by name (e.g. "advance"). NULL if it has none.
+	tw_status (*set_param)(tw_general *g, const char *name, double value, tw_error *err);
 } tw_general_def;
 
 struct tw_general {
@@ -20,10 +24,14 @@ struct tw_general {
 	tw_rng rng;   ///< the general's own generator (seeded from the game seed and side)
 	int budget;   ///< step budget per decision
 	void *ctx;    ///< ctx_size bytes, zeroed at creation
+	bool forfeit; ///< set by a general that gives up: tw_play_out stops, its side loses
 };
 
-/// Creates a general by name for a rule set; NULL if unknown.
+/// Creates a general by name for a rule set; NULL if unknown. A name ending in ".lua" loads a
+/// Lua doctrine from that file with default limits (see tinwar/doctrine.h for the details).
 tw_general *tw_general_new(const char *name, const tw_ruleset *rs, int side, uint64_t seed);
+/// Sets a doctrine parameter ("advance", ...). TW_ERR_INPUT if the general has no such one.
+tw_status tw_general_set_param(tw_general *g, const char *name, double value, tw_error *err);
 void tw_general_free(tw_general *g);
 /// Next order for the general's side from the game's current state (it sees only its view).
 tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out);
@@ -32,6 +40,7 @@ const tw_general_def *tw_general_get(int i);
 
 /// Plays a game to the end with one general per side. Returns TW_OK when over.
 /// max_orders caps a runaway game (then it is a draw by the engine's move limit).
+/// A general that forfeits (g->forfeit) ends the play-out: TW_ERR_STATE, the game not over.
 tw_status tw_play_out(tw_game *game, tw_general **generals, int max_orders, tw_error *err);
 
 #endif

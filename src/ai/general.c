@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tinwar/doctrine.h"
 #include "tinwar/general.h"
 
 extern const tw_general_def tw_general_random;
@@ -31,6 +32,9 @@ static const tw_general_def *find_def(const char *name, const tw_ruleset *rs)
 
 tw_general *tw_general_new(const char *name, const tw_ruleset *rs, int side, uint64_t seed)
 {
+	size_t len = strlen(name);
+	if (len > 4 && strcmp(name + len - 4, ".lua") == 0)
+		return tw_general_new_lua(name, rs, side, seed, NULL, NULL);
 	const tw_general_def *d = find_def(name, rs);
 	if (!d || (d->ruleset && rs && strcmp(d->ruleset, rs->name) != 0))
 		return NULL;
@@ -55,8 +59,17 @@ void tw_general_free(tw_general *g)
 {
 	if (!g)
 		return;
+	if (g->def->destroy)
+		g->def->destroy(g);
 	free(g->ctx);
 	free(g);
+}
+
+tw_status tw_general_set_param(tw_general *g, const char *name, double value, tw_error *err)
+{
+	if (!g->def->set_param)
+		return tw_error_set(err, TW_ERR_INPUT, "", "general %s has no parameters", g->def->name);
+	return g->def->set_param(g, name, value, err);
 }
 
 tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out)
@@ -127,6 +140,10 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 			break;
 		}
 		st = g->def->decide(g, &view[side], side, o);
+		if (g->forfeit) {
+			st = tw_error_set(err, TW_ERR_STATE, "", "%s forfeits", s->sides[side].name);
+			break;
+		}
 		tw_error e;
 		if (st == TW_OK)
 			st = tw_game_apply(game, o, NULL, NULL, &e);

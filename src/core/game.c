@@ -74,8 +74,13 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 	g->rs = rs;
 	g->seed = seed;
 	g->shots = shots ? shots : tw_shot_model_fast();
-	g->s.seed = seed;
-	tw_rng_seed(&g->s.rng, seed);
+	// A scenario's generator is unseeded (all zero): seed it. A saved state in play keeps its
+	// own generator, so a game can be continued exactly.
+	const uint64_t *r = g->s.rng.s;
+	if ((r[0] | r[1] | r[2] | r[3]) == 0) {
+		g->s.seed = seed;
+		tw_rng_seed(&g->s.rng, seed);
+	}
 	if (rs->setup(&g->s, err) != TW_OK) {
 		tw_state_free(&g->s);
 		free(g);

@@ -33,6 +33,8 @@ static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k
 uint64_t tw_rng_u64(tw_rng *r)
 {
 	uint64_t *s = r->s;
+	if ((s[0] | s[1] | s[2] | s[3]) == 0) // never seeded: xoshiro would return 0 for ever
+		tw_rng_seed(r, 0);
 	uint64_t result = rotl(s[1] * 5, 7) * 9;
 	uint64_t t = s[1] << 17;
 	s[2] ^= s[0];

@@ -97,6 +97,7 @@ uint64_t tw_state_hash(const tw_state *s)
 	hi64(&x, s->nsides);
 	for (int i = 0; i < s->nsides; i++) {
 		hd(&x, s->sides[i].back_y);
+		hd(&x, s->sides[i].forward);
 		hi64(&x, s->sides[i].start_men);
 		hi64(&x, s->sides[i].start_guns);
 	}
@@ -111,6 +112,8 @@ uint64_t tw_state_hash(const tw_state *s)
 		hd(&x, f->pos.x);
 		hd(&x, f->pos.y);
 		hd(&x, f->facing);
+		hd(&x, f->radius);
+		hd(&x, f->height);
 		hi64(&x, f->escort);
 		hi64(&x, f->unit);
 		hi64(&x, f->moved_in);
@@ -129,6 +132,10 @@ uint64_t tw_state_hash(const tw_state *s)
 		hd(&x, g->axle.y);
 		hd(&x, g->bearing);
 		hd(&x, g->elevation);
+		hd(&x, g->trail);
+		hd(&x, g->half_axle);
+		hd(&x, g->muzzle);
+		hi64(&x, g->model);
 		hi64(&x, g->acted_in);
 		hi64(&x, g->trail_due);
 		hi64(&x, g->disputed_until);

@@ -116,6 +116,8 @@ tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns)
 	tw_state *s = tw_test_lw_state(w, d, 0, 0);
 	s->phase = 0;
 	s->first = -1;
+	memset(&s->rng, 0, sizeof s->rng); // a scenario: the game seeds its generator
+	s->seed = 0;
 	tw_test_box(s, TW_TER_HOUSE, w * 0.3, d * 0.45, w * 0.3 + 6, d * 0.45 + 5, 5);
 	tw_test_box(s, TW_TER_WOOD, w * 0.65, d * 0.4, w * 0.65 + 10, d * 0.4 + 8, 6);
 	for (int side = 0; side < 2; side++) {

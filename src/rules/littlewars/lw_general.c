@@ -11,6 +11,7 @@
 //   4. end the move.
 // It sees only its side's view, and checks every order with the rule set before giving it.
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -46,7 +47,50 @@ typedef struct lw_ai {
 	uint8_t group_of[1024];      ///< group index per figure id (255 = none), ids < 1024 only
 	int8_t crew_of[1024];        ///< gun a man is kept as crew for (-1)
 	tw_order scratch;
+	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
+	lw_doctrine dc;
 } lw_ai;
+
+// Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
+static const struct {
+	const char *name;
+	size_t off;
+	bool is_int;
+	double min, max;
+} doc_fields[] = {
+	{"advance", offsetof(lw_doctrine, advance), false, 0, 1},
+	{"hold_range", offsetof(lw_doctrine, hold_range), false, 0, 1000},
+	{"charge_edge", offsetof(lw_doctrine, charge_edge), false, -100, 100},
+	{"cover", offsetof(lw_doctrine, cover), false, 0, 100},
+	{"support", offsetof(lw_doctrine, support), false, 0, 100},
+	{"gun_advance", offsetof(lw_doctrine, gun_advance), true, 0, 1},
+	{"wing", offsetof(lw_doctrine, wing), true, -1, 1},
+	{"retreat_ratio", offsetof(lw_doctrine, retreat_ratio), false, 0, 1},
+	{"crew_keep", offsetof(lw_doctrine, crew_keep), true, LW_GUN_CREW, 12},
+};
+
+static tw_status lw_set_param(tw_general *g, const lw_doctrine *base, const char *name, double v, tw_error *err)
+{
+	lw_ai *ai = g->ctx;
+	if (!ai->have_dc) {
+		ai->dc = *base;
+		ai->have_dc = true;
+	}
+	for (size_t i = 0; i < TW_ARRAY_COUNT(doc_fields); i++) {
+		if (strcmp(doc_fields[i].name, name) != 0)
+			continue;
+		if (!(v >= doc_fields[i].min && v <= doc_fields[i].max))
+			return tw_error_set(err, TW_ERR_INPUT, "", "%s: %s must lie in [%g, %g]", g->def->name, name,
+					    doc_fields[i].min, doc_fields[i].max);
+		char *p = (char *)&ai->dc + doc_fields[i].off;
+		if (doc_fields[i].is_int)
+			*(int *)p = (int)v;
+		else
+			*(double *)p = v;
+		return TW_OK;
+	}
+	return tw_error_set(err, TW_ERR_INPUT, "", "%s has no parameter '%s'", g->def->name, name);
+}
 
 // ---- small helpers ----
 
@@ -534,6 +578,11 @@ static bool plan_surrender(const tw_state *s, int side, tw_order *o)
 static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_order *out, const lw_doctrine *dc)
 {
 	lw_ai *ai = gen->ctx;
+	if (!ai->have_dc) {
+		ai->dc = *dc;
+		ai->have_dc = true;
+	}
+	dc = &ai->dc;
 	switch (s->phase) {
 	case LW_PH_TOSS: tw_order_init(out, TW_OT_TOSS, side); return TW_OK;
 	case LW_PH_RESERVE: {
@@ -594,6 +643,10 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	static tw_status fn(tw_general *g, const tw_state *s, int side, tw_order *out)                    \
 	{                                                                                                  \
 		return lw_ai_decide(g, s, side, out, &doc);                                                \
+	}                                                                                                  \
+	static tw_status fn##_set(tw_general *g, const char *name, double v, tw_error *err)              \
+	{                                                                                                  \
+		return lw_set_param(g, &doc, name, v, err);                                                \
 	}
 DOCTRINE(decide_default, doc_default)
 DOCTRINE(decide_gunline, doc_gunline)
@@ -603,14 +656,14 @@ DOCTRINE(decide_concentrate, doc_concentrate)
 const tw_general_def tw_general_lw_default = {"lw-default", "littlewars",
 					      "balanced: guns fire, groups advance by cover and charge when the melee "
 					      "arithmetic favours them",
-					      decide_default, sizeof(lw_ai)};
+					      decide_default, sizeof(lw_ai), NULL, decide_default_set};
 const tw_general_def tw_general_lw_gunline = {"lw-gunline", "littlewars",
 					      "cautious gun line: guns stay and fire, infantry hold near them, charges "
 					      "only at a clear advantage",
-					      decide_gunline, sizeof(lw_ai)};
+					      decide_gunline, sizeof(lw_ai), NULL, decide_gunline_set};
 const tw_general_def tw_general_lw_rush = {"lw-rush", "littlewars",
 					   "cavalry rush: everything forward at full speed, charge at any advantage",
-					   decide_rush, sizeof(lw_ai)};
+					   decide_rush, sizeof(lw_ai), NULL, decide_rush_set};
 const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars",
 						  "Hook's Farm concentration: mass on our left wing, then roll up the line",
-						  decide_concentrate, sizeof(lw_ai)};
+						  decide_concentrate, sizeof(lw_ai), NULL, decide_concentrate_set};
