@@ -1,0 +1,111 @@
+/// Pictures of the table (cairo): terrain, forces, casualties and prisoners, one move's arrows,
+/// shot traces and melee rings, a scale bar and a legend. One drawing path serves PNG, SVG and PDF.
+/// Lengths on the table are inches; picture sizes are pixels (PNG) or points (SVG, PDF).
+/// The picture puts side 0's (Red's) back line at the bottom and side 1's at the top.
+#ifndef TINWAR_RENDER_H
+#define TINWAR_RENDER_H
+#include "tinwar/event.h"
+#include "tinwar/state.h"
+
+#define TW_TPL_MAX_POINTS 24
+
+/// One shape of a template, in inches in the template's own frame: the origin is where the
+/// template is placed, +y points along the template's bearing and +x to its right.
+typedef enum tw_tpl_shape_kind {
+	TW_TPL_POLY = 0, ///< polygon through pts[0..npts)
+	TW_TPL_CIRCLE,   ///< circle of radius r1 about pts[0]
+	TW_TPL_SECTOR,   ///< ring sector about pts[0]: radii r0..r1, angles a0..a1 (degrees from the bearing)
+	TW_TPL_LINE,     ///< open polyline through pts[0..npts)
+} tw_tpl_shape_kind;
+
+typedef struct tw_tpl_shape {
+	uint8_t kind; ///< tw_tpl_shape_kind
+	int npts;
+	tw_vec2 pts[TW_TPL_MAX_POINTS]; ///< inches, template frame
+	double r0, r1;                  ///< inner and outer radius, inches
+	double a0, a1;                  ///< start and end angle, degrees clockwise from the bearing
+} tw_tpl_shape;
+
+/// A template as data (Grant's roundshot sleeve, canister cone, shell burst; Wells's 6 in string):
+/// a rule set supplies a table of these and the renderer draws them. Colours are 0xRRGGBBAA.
+typedef struct tw_render_template {
+	const char *name;    ///< shown in the legend, e.g. "canister cone"
+	int nshapes;
+	const tw_tpl_shape *shapes;
+	uint32_t fill;       ///< fill colour (alpha 0 = none)
+	uint32_t stroke;     ///< outline colour (alpha 0 = none)
+	double line_width;   ///< outline width, inches on the table
+	bool dashed;         ///< dashed outline
+} tw_render_template;
+
+/// A template put down on the table at a point, turned to a bearing (degrees, 0 = towards +y).
+typedef struct tw_render_placed {
+	const tw_render_template *tpl;
+	tw_vec2 origin;   ///< inches
+	double bearing;   ///< degrees
+	char label[48];   ///< drawn beside it ("" for none)
+} tw_render_placed;
+
+/// The templates a rule set supplies by name ("littlewars": the 6 in string, ...). *n gets the count.
+const tw_render_template *tw_render_templates(const char *ruleset, int *n);
+/// A template by rule set and name, or NULL.
+const tw_render_template *tw_render_template_find(const char *ruleset, const char *name);
+
+/// How a picture is drawn. Fill with tw_render_opts_default, then change what you need.
+typedef struct tw_render_opts {
+	int seat;              ///< -1 umpire (sees all), else the side whose view is drawn
+	double px_per_inch;    ///< scale: pixels (points for SVG/PDF) per inch of table; default 6
+	const char *title;     ///< drawn above the table, or NULL
+	bool legend;           ///< draw the legend panel to the right of the table (default true)
+	bool text;             ///< draw any text at all (false for font-independent golden images)
+	bool labels;           ///< name the terrain pieces (default true)
+	int nplaced;           ///< extra templates to draw on the table
+	const tw_render_placed *placed;
+} tw_render_opts;
+
+void tw_render_opts_default(tw_render_opts *o);
+
+/// What to draw: the position `state`, and optionally one move: its events ev[first..first+count)
+/// and the position `before` at the start of that move (starting points of the movement arrows).
+typedef struct tw_render_scene {
+	const tw_state *state;  ///< the position to draw (required)
+	const tw_state *before; ///< position at the start of the move, or NULL (then no arrows)
+	const tw_events *ev;    ///< the move's events, or NULL
+	int first, count;       ///< range in ev
+} tw_render_scene;
+
+/// Size of the picture in pixels (or points) for a scene and options.
+void tw_render_size(const tw_render_scene *sc, const tw_render_opts *o, int *width, int *height);
+
+/// Draws a scene into a file; the format follows the extension: .png, .svg or .pdf (the PDF's
+/// creation date is fixed, so the same scene gives the same bytes).
+tw_status tw_render_file(const tw_render_scene *sc, const tw_render_opts *o, const char *path, tw_error *err);
+
+/// Draws a scene as PNG into a malloc'd buffer (*data, *len). Caller frees *data.
+tw_status tw_render_png(const tw_render_scene *sc, const tw_render_opts *o, unsigned char **data, size_t *len,
+			tw_error *err);
+
+/// Draws a scene as SVG text into a malloc'd NUL-terminated buffer. Caller frees *text.
+tw_status tw_render_svg(const tw_render_scene *sc, const tw_render_opts *o, char **text, size_t *len, tw_error *err);
+
+/// An image in memory: 32-bit pixels 0xAARRGGBB (premultiplied), rows of `stride` bytes.
+typedef struct tw_image {
+	int width, height, stride;
+	unsigned char *data;
+} tw_image;
+
+/// Draws a scene into a new image (for tests and embedding). Free with tw_image_free.
+tw_status tw_render_image(const tw_render_scene *sc, const tw_render_opts *o, tw_image *img, tw_error *err);
+void tw_image_free(tw_image *img);
+/// Loads a PNG file into an image.
+tw_status tw_image_load_png(tw_image *img, const char *path, tw_error *err);
+/// Saves an image as PNG.
+tw_status tw_image_save_png(const tw_image *img, const char *path, tw_error *err);
+/// Pixels whose channels differ by more than `tol` (0..255) inside the rectangle x0,y0,w,h
+/// (pass w = h = 0 for the whole image). Images of different sizes count every pixel.
+long tw_image_diff(const tw_image *a, const tw_image *b, int tol, int x0, int y0, int w, int h);
+
+/// Where a table point lands in the picture, pixels (or points) from the top left.
+tw_vec2 tw_render_to_picture(const tw_render_scene *sc, const tw_render_opts *o, tw_vec2 table_point);
+
+#endif

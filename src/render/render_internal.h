@@ -1,0 +1,104 @@
+// The renderer's internal contract between its files (never installed).
+#ifndef TW_RENDER_INTERNAL_H
+#define TW_RENDER_INTERNAL_H
+#include <cairo.h>
+
+#include "tinwar/tinwar.h"
+#include "tinwar/render.h"
+#include "tinwar/report.h"
+
+/// Marks for figures in the move being drawn (indexed by figure id).
+enum {
+	TW_RM_KILLED = 1u << 0, ///< killed in this move
+	TW_RM_TAKEN = 1u << 1,  ///< taken prisoner in this move
+	TW_RM_FREED = 1u << 2,  ///< released in this move
+	TW_RM_MOVED = 1u << 3,  ///< moved in this move
+	TW_RM_MELEE = 1u << 4,  ///< in a melee in this move
+};
+
+typedef struct tw_rgb {
+	double r, g, b;
+} tw_rgb;
+
+/// Everything one drawing needs: the cairo context, the (viewed) positions and the layout.
+typedef struct tw_rctx {
+	cairo_t *cr;
+	const tw_render_opts *o;
+	const tw_state *s;      ///< the position as the seat sees it
+	const tw_state *before; ///< the start of the move as the seat sees it, or NULL
+	const tw_events *ev;
+	int first, count;
+	double ppi;             ///< pixels per inch
+	double ox, oy;          ///< picture position of the table's corner (x = 0, y = depth)
+	double legend_x;        ///< left edge of the legend panel
+	int width, height;      ///< whole picture, pixels
+	uint8_t *mark;          ///< TW_RM_* per figure id (s->nfig entries)
+	uint8_t *gun_taken;     ///< 1 per gun id captured in this move
+} tw_rctx;
+
+// ---- render.c: layout and helpers ----
+/// Table point to picture point.
+tw_vec2 tw_rp(const tw_rctx *c, tw_vec2 p);
+/// Lays out the picture for a scene (fills ppi, ox, oy, legend_x, width, height).
+void tw_render_layout(tw_rctx *c, const tw_render_scene *sc, const tw_render_opts *o);
+/// Draws the whole picture on cr (already sized per tw_render_layout). `sc` is the full scene;
+/// the seat's view is taken inside.
+tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render_opts *o, tw_error *err);
+/// Side colour (dark = for outlines and arrows).
+tw_rgb tw_side_rgb(int side, bool dark);
+void tw_set_rgb(cairo_t *cr, tw_rgb c, double alpha);
+void tw_set_hex(cairo_t *cr, uint32_t rrggbbaa);
+/// Text helpers (no-ops when o->text is false). `align`: 0 left, 0.5 centre, 1 right.
+void tw_text(const tw_rctx *c, double x, double y, double size, bool bold, double align, const char *s);
+/// True if the figure is drawn on the table (placed and not off the field).
+bool tw_fig_on_table(const tw_figure *f);
+bool tw_gun_on_table(const tw_state *s, const tw_gun *g);
+
+// ---- render_table.c ----
+void tw_draw_table(tw_rctx *c);
+void tw_draw_terrain_labels(tw_rctx *c);
+/// Fill colour of a hill layer whose top is at `top` inches.
+tw_rgb tw_hill_rgb(double top);
+
+// ---- render_forces.c ----
+/// Figure symbols at picture point p (pixels), facing in degrees; r = body radius, pixels.
+void tw_draw_man_symbol(cairo_t *cr, int kind, int side, int status, tw_vec2 p, double facing, double r);
+void tw_draw_gun_symbol(cairo_t *cr, const tw_rctx *c, const tw_gun *g, tw_vec2 axle_px, double bearing,
+			double scale);
+void tw_draw_dead(cairo_t *cr, tw_vec2 p, double r, int side, bool now);
+void tw_draw_forces(tw_rctx *c);
+/// Symbol radius in pixels for a figure kind.
+double tw_man_radius(const tw_rctx *c, int kind);
+
+// ---- render_move.c ----
+/// Reads the move's events into c->mark / c->gun_taken (call before drawing forces).
+void tw_move_marks(tw_rctx *c);
+/// Arrows and shot traces (under the figures) and melee rings (over them).
+void tw_draw_move_under(tw_rctx *c);
+void tw_draw_move_over(tw_rctx *c);
+/// True if an event may be shown to the seat (its figure or gun is visible).
+bool tw_event_visible(const tw_rctx *c, const tw_event *e);
+void tw_draw_arrow(cairo_t *cr, tw_vec2 a, tw_vec2 b, double width, double head);
+
+// ---- render_legend.c ----
+void tw_draw_scale_bar(tw_rctx *c);
+void tw_draw_legend(tw_rctx *c);
+void tw_draw_title(tw_rctx *c);
+
+// ---- render_templates.c ----
+void tw_draw_placed(tw_rctx *c, const tw_render_placed *pl);
+/// Draws a template's shapes in table inches at origin/bearing (no label).
+void tw_draw_template(tw_rctx *c, const tw_render_template *t, tw_vec2 origin, double bearing);
+
+// ---- report helpers (report_*.c, chart.c) ----
+/// Free men of each side in a state.
+int tw_free_men(const tw_state *s, int side);
+/// Draws the strength chart in the box x,y,w,h (pixels/points) on cr.
+void tw_draw_strength_chart(cairo_t *cr, const tw_battle *b, double x, double y, double w, double h);
+/// Writes a PNG surface into a malloc'd buffer.
+tw_status tw_surface_png(cairo_surface_t *sf, unsigned char **data, size_t *len, tw_error *err);
+
+/// The PDF report (report_pdf.c).
+tw_status tw_report_pdf(const tw_battle *b, const tw_report_opts *o, const char *path, tw_error *err);
+
+#endif

@@ -1,0 +1,255 @@
+// Plain words for battle reports: each event's own text with its clause, routine events summed up
+// (so many men moved, so many came into contact), and the families of clause IDs explained.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_words.h"
+#include "render_internal.h"
+
+typedef struct family {
+	const char *prefix, *meaning;
+} family;
+
+/// Clause families as data (Little Wars now; later rule sets add their rows).
+static const family families[] = {
+    {"LW.C", "the Country: the table, its hills, houses, trees and walls"},
+    {"LW.MV", "the move: the toss, putting down, whose move it is and the clock"},
+    {"LW.MOB", "how far men move, and how guns are moved, served and fired"},
+    {"LW.FIRE", "what a shot kills: a man knocked over or touched is dead"},
+    {"LW.MEL", "isolation, melee (within 6 in), prisoners, escorts and surrender"},
+    {"LW.CAP", "capturing guns"},
+    {"LW.VAR", "the kind of battle being fought, and how it is won, drawn or scored"},
+    {"LW.FOR", "the forces: how many men and guns each side has"},
+    {"LW.CAMP", "campaigns of several battles"},
+    {"LW.BIG", "large-country and team extensions"},
+};
+
+int tw_clause_family_count(void)
+{
+	return (int)TW_ARRAY_COUNT(families);
+}
+
+void tw_clause_family_get(int i, const char **prefix, const char **meaning)
+{
+	*prefix = families[i].prefix;
+	*meaning = families[i].meaning;
+}
+
+const char *tw_clause_family(const char *clause)
+{
+	const char *best = NULL;
+	size_t bl = 0;
+	for (size_t i = 0; i < TW_ARRAY_COUNT(families); i++) {
+		size_t l = strlen(families[i].prefix);
+		if (strncmp(clause, families[i].prefix, l) == 0 && (clause[l] == '.' || clause[l] == 0) && l > bl) {
+			best = families[i].meaning;
+			bl = l;
+		}
+	}
+	return best;
+}
+
+static const char *side_name(const tw_state *s, int side)
+{
+	return side >= 0 && side < s->nsides ? s->sides[side].name : "nobody";
+}
+
+static bool hidden_from(const tw_battle *b, const tw_event *e, int seat)
+{
+	if (seat < 0)
+		return false;
+	if (e->type == TW_EV_DEPLOY)
+		return e->side != seat && e->b;
+	const tw_figure *f = tw_state_figure_c(&b->final, e->a);
+	bool fig = e->type == TW_EV_MOVE || e->type == TW_EV_KILL || e->type == TW_EV_TOUCH ||
+		   e->type == TW_EV_LIE || e->type == TW_EV_TRAIL;
+	return fig && f && f->side != seat && (f->flags & TW_FF_HIDDEN);
+}
+
+/// Sums of routine events, per side.
+typedef struct tally {
+	int moved[TW_MAX_SIDES][TW_FK_COUNT];
+	double dist[TW_MAX_SIDES];
+	int nmoved[TW_MAX_SIDES];
+	char move_clauses[TW_MAX_SIDES][48];
+	int contact[TW_MAX_SIDES];
+	int deployed[TW_MAX_SIDES], deployed_guns[TW_MAX_SIDES], deployed_hidden[TW_MAX_SIDES];
+	char deploy_clause[TW_MAX_SIDES][20];
+} tally;
+
+static void add_clause(char *list, size_t size, const char *clause)
+{
+	if (strstr(list, clause))
+		return;
+	size_t l = strlen(list);
+	snprintf(list + l, size - l, "%s%s", l ? ", " : "", clause);
+}
+
+static tw_report_line *push(tw_report_line **v, int *n, int *cap)
+{
+	if (*n == *cap) {
+		int nc = *cap ? *cap * 2 : 32;
+		tw_report_line *p = realloc(*v, (size_t)nc * sizeof *p);
+		if (!p)
+			return NULL;
+		*v = p;
+		*cap = nc;
+	}
+	tw_report_line *l = &(*v)[(*n)++];
+	memset(l, 0, sizeof *l);
+	return l;
+}
+
+tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int seat, int *n)
+{
+	const tw_state *s = &b->final;
+	tally *t = calloc(1, sizeof *t);
+	tw_report_line *v = NULL;
+	int cap = 0;
+	*n = 0;
+	if (!t)
+		return NULL;
+	int ns = s->nsides < TW_MAX_SIDES ? s->nsides : TW_MAX_SIDES;
+	// First pass: the sums, which come first in the list (what the side did), then the rest in order.
+	for (int i = first; i < first + count; i++) {
+		const tw_event *e = &b->events.v[i];
+		int sd = e->side;
+		if (e->type == TW_EV_MOVE && sd >= 0 && sd < ns && !hidden_from(b, e, seat)) {
+			const tw_figure *f = tw_state_figure_c(s, e->a);
+			if (f && f->kind < TW_FK_COUNT)
+				t->moved[sd][f->kind]++;
+			t->nmoved[sd]++;
+			t->dist[sd] += e->v;
+			add_clause(t->move_clauses[sd], sizeof t->move_clauses[sd], e->clause);
+		} else if (e->type == TW_EV_INFO && strcmp(e->clause, "LW.MEL.2") == 0 && sd >= 0 && sd < ns) {
+			t->contact[sd]++;
+		} else if (e->type == TW_EV_DEPLOY && sd >= 0 && sd < ns) {
+			if (e->a >= 0)
+				t->deployed[sd]++;
+			else
+				t->deployed_guns[sd]++;
+			if (e->b)
+				t->deployed_hidden[sd] = 1;
+			snprintf(t->deploy_clause[sd], sizeof t->deploy_clause[sd], "%s", e->clause);
+		}
+	}
+	bool summed = false;
+	for (int i = first; i < first + count; i++) {
+		const tw_event *e = &b->events.v[i];
+		tw_report_line *l;
+		if (e->type == TW_EV_MOVE || e->type == TW_EV_DEPLOY ||
+		    (e->type == TW_EV_INFO && strcmp(e->clause, "LW.MEL.2") == 0)) {
+			if (summed)
+				continue;
+			summed = true;
+			for (int sd = 0; sd < ns; sd++) {
+				if (t->deployed[sd] || t->deployed_guns[sd]) {
+					if (!(l = push(&v, n, &cap)))
+						goto oom;
+					l->type = TW_EV_DEPLOY;
+					l->side = sd;
+					snprintf(l->clause, sizeof l->clause, "%s", t->deploy_clause[sd]);
+					if (t->deployed_hidden[sd] && seat >= 0 && seat != sd)
+						snprintf(l->text, sizeof l->text, "%s puts down his men behind the curtain",
+							 side_name(s, sd));
+					else
+					{
+						char guns[32] = "";
+						if (t->deployed_guns[sd])
+							snprintf(guns, sizeof guns, " and %d guns", t->deployed_guns[sd]);
+						snprintf(l->text, sizeof l->text, "%s puts down %d men%s%s", side_name(s, sd),
+							 t->deployed[sd], guns,
+							 t->deployed_hidden[sd] ? " behind the curtain" : " in sight of the enemy");
+					}
+				}
+				if (t->nmoved[sd]) {
+					if (!(l = push(&v, n, &cap)))
+						goto oom;
+					l->type = TW_EV_MOVE;
+					l->side = sd;
+					snprintf(l->clause, sizeof l->clause, "%.23s", t->move_clauses[sd]);
+					char kinds[96] = "";
+					for (int k = 0; k < TW_FK_COUNT; k++) {
+						if (!t->moved[sd][k])
+							continue;
+						size_t len = strlen(kinds);
+						snprintf(kinds + len, sizeof kinds - len, "%s%d %s", len ? ", " : "", t->moved[sd][k],
+							 tw_figure_kind_name((tw_figure_kind)k));
+					}
+					snprintf(l->text, sizeof l->text, "%s moves %d men (%s), %.1f in on average", side_name(s, sd),
+						 t->nmoved[sd], kinds, t->dist[sd] / t->nmoved[sd]);
+				}
+				if (t->contact[sd]) {
+					if (!(l = push(&v, n, &cap)))
+						goto oom;
+					l->type = TW_EV_INFO;
+					l->side = sd;
+					snprintf(l->clause, sizeof l->clause, "LW.MEL.2");
+					snprintf(l->text, sizeof l->text, "%d of %s's men come into contact with the enemy",
+						 t->contact[sd], side_name(s, sd));
+				}
+			}
+			continue;
+		}
+		if (hidden_from(b, e, seat) || !e->text[0])
+			continue;
+		if (!(l = push(&v, n, &cap)))
+			goto oom;
+		l->type = e->type;
+		l->side = e->side;
+		snprintf(l->clause, sizeof l->clause, "%s", e->clause);
+		snprintf(l->text, sizeof l->text, "%s", e->text);
+	}
+	free(t);
+	return v;
+oom:
+	free(t);
+	free(v);
+	*n = 0;
+	return NULL;
+}
+
+void tw_report_strength_line(const tw_state *s, char *out, size_t size)
+{
+	size_t len = 0;
+	out[0] = 0;
+	for (int k = 0; k < s->nsides && len < size; k++) {
+		int inf = 0, cav = 0, other = 0, dead = 0, held = 0, guns = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != k)
+				continue;
+			if (f->status == TW_FS_ACTIVE)
+				f->kind == TW_FK_INFANTRY ? inf++ : f->kind == TW_FK_CAVALRY ? cav++ : other++;
+			else if (f->status == TW_FS_DEAD)
+				dead++;
+			else if (f->status == TW_FS_PRISONER || f->status == TW_FS_DELIVERED)
+				held++;
+		}
+		for (int i = 0; i < s->ngun; i++)
+			if (s->gun[i].side == k && tw_gun_on_table(s, &s->gun[i]))
+				guns++;
+		len += (size_t)snprintf(out + len, size - len, "%s%s: %d free men (%d infantry, %d cavalry%s), %d guns, %d dead, %d held by the enemy",
+					k ? "; " : "", s->sides[k].name, inf + cav + other, inf, cav, other ? ", others" : "",
+					guns, dead, held);
+	}
+}
+
+void tw_report_result(const tw_battle *b, char *out, size_t size)
+{
+	for (int i = b->events.n - 1; i >= 0; i--) {
+		const tw_event *e = &b->events.v[i];
+		if (e->type == TW_EV_VICTORY || e->type == TW_EV_DRAW) {
+			snprintf(out, size, "%s (%s)", e->text, e->clause);
+			return;
+		}
+	}
+	const tw_state *s = &b->final;
+	if (s->over && s->winner >= 0 && s->winner < s->nsides)
+		snprintf(out, size, "%s wins", s->sides[s->winner].name);
+	else if (s->over)
+		snprintf(out, size, "the battle is drawn");
+	else
+		snprintf(out, size, "the battle was not finished (stopped after game move %d)", s->move_no);
+}

@@ -1,0 +1,26 @@
+// Plain words for a battle report: a move's events as lines (routine ones summed up).
+#ifndef TW_REPORT_WORDS_H
+#define TW_REPORT_WORDS_H
+#include "tinwar/report.h"
+
+typedef struct tw_report_line {
+	int type;         ///< tw_event_type of the event (or of the events summed up)
+	int side;         ///< side concerned, -1 none
+	char clause[24];  ///< clause applied ("" if none)
+	char text[224];   ///< plain words
+} tw_report_line;
+
+/// Lines for events [first, first+count) as `seat` may know them (-1 umpire). Returns a malloc'd
+/// array and its length in *n (NULL with *n = 0 when empty or out of memory).
+tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int seat, int *n);
+/// What a clause family means ("LW.MEL" -> "isolation, melee, prisoners and surrender"), or NULL.
+const char *tw_clause_family(const char *clause);
+/// Number of known clause families, and the i-th (prefix and meaning).
+int tw_clause_family_count(void);
+void tw_clause_family_get(int i, const char **prefix, const char **meaning);
+/// A short line on each side's state: "red: 40 free men (30 infantry, 10 cavalry), 3 guns; ..."
+void tw_report_strength_line(const tw_state *s, char *out, size_t size);
+/// Who won, in words, from the final state and the last events.
+void tw_report_result(const tw_battle *b, char *out, size_t size);
+
+#endif
