@@ -10,6 +10,8 @@ int cli_replay(int argc, char **argv);
 int cli_rulesets(int argc, char **argv);
 int cli_signature(int argc, char **argv);
 int cli_range(int argc, char **argv);
+int cli_render(int argc, char **argv);
+int cli_report(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 
 static const cli_cmd commands[] = {
@@ -30,6 +32,11 @@ static const cli_cmd commands[] = {
 	 "       tinwar campaign record NAME LOG --db FILE\n"
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
 	 "       tinwar campaign list --db FILE"},
+	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",
+	 "tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] [--move N] [--ppi N]\n"
+	 "              [--no-legend] [--title T]"},
+	{"report", cli_report, "a battle report (HTML or PDF) from a game log",
+	 "tinwar report LOG -o REPORT.html|REPORT.pdf [--side red|blue|umpire] [--title T]"},
 	{"sim", cli_sim, "Monte Carlo study: many computer games, win rates with 95% intervals",
 	 "tinwar sim SCENARIO --games N [--jobs J] [--red D] [--blue D] [--seed S]\n"
 	 "           [--shot-model fast|physics] [--vary PARAM=a,b,c] [--db FILE] [--json|--csv]\n"

@@ -381,7 +381,8 @@ static tw_status gen_church(lw_gen *g)
 		// the church stands on a flank, leaving the middle third to the farm and the guns
 		double x = tw_rng_below(&g->r, 2) ? urand(g, 0.08, 0.33) * g->w : urand(g, 0.67, 0.92) * g->w;
 		tw_vec2 c = tw_v2(x, urand(g, LW_GEN_BACK_CLEAR + 8, g->d - LW_GEN_BACK_CLEAR - 8));
-		double a = (tw_rng_below(&g->r, 2) ? 0 : 90) + urand(g, -20, 20);
+		double a = tw_rng_below(&g->r, 2) ? 0 : 90; // sequenced: draws in a fixed order
+		a += urand(g, -20, 20);
 		double ar = a * M_PI / 180, ca = cos(ar), sa = sin(ar);
 		// nave [-hl, hl] x [-hw, hw]; tower [-hl - 2tw, -hl] x [-tw, tw]
 		const double px[8] = {-hl, hl, hl, -hl, -hl, -hl - 2 * tw, -hl - 2 * tw, -hl};
@@ -410,7 +411,8 @@ static tw_status gen_houses(lw_gen *g, int n)
 		for (int tries = 0; tries < LW_GEN_TRIES; tries++) {
 			double hx = urand(g, 2, 4), hy = urand(g, 1.5, 3);
 			tw_vec2 c = random_point(g, 5);
-			double a = (tw_rng_below(&g->r, 2) ? 0 : 90) + urand(g, -15, 15);
+			double a = tw_rng_below(&g->r, 2) ? 0 : 90; // sequenced: draws in a fixed order
+			a += urand(g, -15, 15);
 			tw_terrain t;
 			shape_rect(&t, TW_TER_HOUSE, c, hx, hy, a);
 			t.height = 3 + 0.5 * irand(g, 0, 8); // 3..7 in, in half-inch bricks
@@ -473,7 +475,9 @@ static tw_status gen_woods(lw_gen *g, int n)
 			tw_terrain wood = g->s->table.terrain[id];
 			int want = (int)lround(M_PI * rx * ry / 16.0), got = 0, oom = 0;
 			for (int j = 0; j < want * 20 && got < want; j++) {
-				tw_vec2 p = tw_v2(urand(g, wood.lo.x, wood.hi.x), urand(g, wood.lo.y, wood.hi.y));
+				double px = urand(g, wood.lo.x, wood.hi.x); // two statements: C leaves argument order open
+				double py = urand(g, wood.lo.y, wood.hi.y);
+				tw_vec2 p = tw_v2(px, py);
 				if (!tw_terrain_contains(&wood, p) || tw_dist_point_poly_edge(p, wood.v, wood.nverts) < 0.8)
 					continue;
 				if (try_tree(g, p, "tree", &oom))
