@@ -37,6 +37,7 @@ static const lw_doctrine doc_rush = {1.0, 0, 0.0, 0.3, 0.5, 1, 0, 0.15, 4};
 static const lw_doctrine doc_concentrate = {0.9, 0, 0.5, 1.0, 1.0, 1, -1, 0.25, 5};
 
 #define MAX_GROUPS 16
+#define ROUTE_CELLS (128 * 96)
 
 typedef struct lw_ai {
 	int32_t planned_move;        ///< game move the plan is for
@@ -49,6 +50,14 @@ typedef struct lw_ai {
 	tw_order scratch;
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
 	lw_doctrine dc;
+	lw_doctrine eff;             ///< the doctrine as applied this move (stalemate adjustments)
+	// Route field: path distance (inches) round solid terrain and water to the nearest enemy.
+	int gx, gy;                  ///< grid cells across and deep (0 = not built)
+	double cell;                 ///< cell size, inches
+	uint8_t pass[ROUTE_CELLS];   ///< 1 = a man can stand in this cell
+	float dist[ROUTE_CELLS];     ///< path distance to the nearest enemy free man, inches
+	int last_mine, last_theirs;  ///< free men at the last plan
+	int quiet;                   ///< own moves in a row in which nobody fell
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -263,32 +272,30 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 				ai->crew_of[best] = (int8_t)gi;
 		}
 	}
-	// Everyone else in groups of about 10 by arm and position along the front.
+	// Everyone else in groups of up to 12 of one arm that stand together: each group grows
+	// from its first man by chains of neighbours within 8 in.
 	int ng = 0;
-	for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY; kind++) {
-		int n = 0;
-		for (int i = 0; i < s->nfig && i < 1024; i++)
-			if (s->fig[i].side == side && lw_is_free(&s->fig[i]) && ai->crew_of[i] < 0 &&
-			    (s->fig[i].kind == TW_FK_CAVALRY) == (kind == TW_FK_CAVALRY))
-				n++;
-		if (n == 0)
+	int queue[1024];
+	for (int seed = 0; seed < s->nfig && seed < 1024; seed++) {
+		const tw_figure *f0 = &s->fig[seed];
+		if (f0->side != side || !lw_is_free(f0) || ai->crew_of[seed] >= 0 || ai->group_of[seed] != 255)
 			continue;
-		int k = (n + 9) / 10;
-		if (ng + k > MAX_GROUPS)
-			k = MAX_GROUPS - ng;
-		if (k < 1)
-			k = 1;
-		double w = s->table.width;
-		for (int i = 0; i < s->nfig && i < 1024; i++) {
-			const tw_figure *f = &s->fig[i];
-			if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0 ||
-			    (f->kind == TW_FK_CAVALRY) != (kind == TW_FK_CAVALRY))
-				continue;
-			int b = (int)(f->pos.x / w * k);
-			b = b < 0 ? 0 : (b >= k ? k - 1 : b);
-			ai->group_of[i] = (uint8_t)(ng + b);
+		int grp = ng < MAX_GROUPS ? ng++ : MAX_GROUPS - 1;
+		int qh = 0, qt = 0, size = 0;
+		queue[qt++] = seed;
+		ai->group_of[seed] = (uint8_t)grp;
+		while (qh < qt && size < 12) {
+			const tw_figure *a = &s->fig[queue[qh++]];
+			size++;
+			for (int i = 0; i < s->nfig && i < 1024 && qt < 1024; i++) {
+				const tw_figure *b = &s->fig[i];
+				if (b->side != side || !lw_is_free(b) || ai->crew_of[i] >= 0 || ai->group_of[i] != 255 ||
+				    b->kind != f0->kind || tw_dist(a->pos, b->pos) > 8.0 || size + (qt - qh) >= 12)
+					continue;
+				ai->group_of[i] = (uint8_t)grp;
+				queue[qt++] = i;
+			}
 		}
-		ng += k;
 	}
 	ai->ngroups = ng;
 }
@@ -372,41 +379,170 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 		cand[k] = i;
 		cd[k] = d;
 	}
+	// The first man goes into contact (LW.MEL.2); the rest form up behind him, within 6 in of
+	// him, so that they take part (LW.MEL.4) without touching anyone.
+	tw_vec2 contact = e->pos, back = tw_v2(0, 0);
 	for (int c = 0; c < nc; c++) {
 		const tw_figure *f = &s->fig[cand[c]];
-		tw_vec2 away = tw_sub(f->pos, e->pos);
-		double L = tw_len(away);
-		if (L < 1e-9)
-			continue;
-		double base = tw_bearing_deg(away);
 		bool placed = false;
-		for (int k = 0; k < 12 && !placed; k++) {
-			double ang = base + ((k & 1) ? 1 : -1) * (double)((k + 1) / 2) * 22.0;
-			double r = (n == 0 || k < 4) ? (f->radius + e->radius + 0.06) : (f->radius + e->radius + 1.2 + 0.8 * (n % 3));
-			tw_vec2 p = tw_add(e->pos, tw_scale(tw_dir_deg(ang), r));
-			if (tw_dist(f->pos, p) > lw_move_allowance(f) - 0.05)
+		if (n == 0) {
+			tw_vec2 away = tw_sub(f->pos, e->pos);
+			double L = tw_len(away);
+			if (L < 1e-9)
 				continue;
-			o->fig[o->nfig] = f->id;
-			o->at[o->nfig] = p;
-			o->nfig++;
-			if (legal(s, o)) {
-				placed = true;
-				n++;
-			} else {
-				o->nfig--;
+			double base = tw_bearing_deg(away);
+			for (int k = 0; k < 12 && !placed; k++) {
+				double ang = base + ((k & 1) ? 1 : -1) * (double)((k + 1) / 2) * 22.0;
+				tw_vec2 p = tw_add(e->pos, tw_scale(tw_dir_deg(ang), f->radius + e->radius + 0.06));
+				if (tw_dist(f->pos, p) > lw_move_allowance(f) - 0.05)
+					continue;
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig] = p;
+				o->nfig++;
+				if (legal(s, o)) {
+					placed = true;
+					contact = p;
+					back = tw_dir_deg(ang);
+				} else {
+					o->nfig--;
+				}
+			}
+		} else {
+			tw_vec2 side_dir = tw_v2(back.y, -back.x);
+			for (int k = 0; k < 16 && !placed; k++) {
+				int row = 1 + k / 5, col = k % 5 - 2;
+				tw_vec2 p = tw_add(contact, tw_add(tw_scale(back, 1.3 * row), tw_scale(side_dir, 1.3 * col)));
+				if (tw_dist(p, contact) > LW_REACH || tw_dist(f->pos, p) > lw_move_allowance(f) - 0.05)
+					continue;
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig] = p;
+				o->nfig++;
+				if (legal(s, o))
+					placed = true;
+				else
+					o->nfig--;
 			}
 		}
+		if (placed)
+			n++;
+		if (n == 0 && c >= 3)
+			break; // nobody can get into contact
 	}
 	*nused = n;
 	return n > 0;
 }
 
+// ---- route field: where to go round houses, walls, rocks, trees and water ----
+
+static void build_pass(const tw_state *s, lw_ai *ai)
+{
+	double w = s->table.width, d = s->table.depth;
+	ai->cell = fmax(2.0, fmax(w / 128.0, d / 96.0));
+	ai->gx = (int)ceil(w / ai->cell);
+	ai->gy = (int)ceil(d / ai->cell);
+	for (int y = 0; y < ai->gy; y++)
+		for (int x = 0; x < ai->gx; x++) {
+			tw_vec2 c = tw_v2((x + 0.5) * ai->cell, (y + 0.5) * ai->cell);
+			bool ok = !tw_table_is_water(&s->table, c);
+			for (int t = 0; ok && t < s->table.nterrain; t++) {
+				const tw_terrain *tr = &s->table.terrain[t];
+				if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+					ok = false;
+			}
+			ai->pass[y * ai->gx + x] = ok;
+		}
+}
+
+static int cell_of(const lw_ai *ai, tw_vec2 p)
+{
+	int x = (int)(p.x / ai->cell), y = (int)(p.y / ai->cell);
+	x = x < 0 ? 0 : (x >= ai->gx ? ai->gx - 1 : x);
+	y = y < 0 ? 0 : (y >= ai->gy ? ai->gy - 1 : y);
+	return y * ai->gx + x;
+}
+
+// Chamfer distance transform from the enemy's free men, blocked by impassable cells.
+static void build_route(const tw_state *s, lw_ai *ai, int side)
+{
+	if (ai->gx == 0)
+		build_pass(s, ai);
+	int n = ai->gx * ai->gy;
+	for (int i = 0; i < n; i++)
+		ai->dist[i] = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side && lw_is_free(f) && f->pos.x >= 0 && f->pos.y >= 0 && f->pos.y <= s->table.depth)
+			ai->dist[cell_of(ai, f->pos)] = 0;
+	}
+	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
+	for (int pass = 0; pass < 40; pass++) {
+		bool changed = false;
+		for (int dir = 0; dir < 2; dir++) {
+			int y0 = dir ? ai->gy - 1 : 0, y1 = dir ? -1 : ai->gy, st = dir ? -1 : 1;
+			for (int y = y0; y != y1; y += st) {
+				int x0 = dir ? ai->gx - 1 : 0, x1 = dir ? -1 : ai->gx;
+				for (int x = x0; x != x1; x += st) {
+					int i = y * ai->gx + x;
+					if (!ai->pass[i] && ai->dist[i] != 0)
+						continue;
+					float best = ai->dist[i];
+					static const int nb[4][3] = {{-1, 0, 0}, {0, -1, 0}, {-1, -1, 1}, {1, -1, 1}};
+					for (int k = 0; k < 4; k++) {
+						int nx = x + nb[k][0] * st, ny = y + nb[k][1] * st;
+						if (nx < 0 || ny < 0 || nx >= ai->gx || ny >= ai->gy)
+							continue;
+						float v = ai->dist[ny * ai->gx + nx] + (nb[k][2] ? b : a);
+						if (v < best)
+							best = v;
+					}
+					if (best < ai->dist[i]) {
+						ai->dist[i] = best;
+						changed = true;
+					}
+				}
+			}
+		}
+		if (!changed)
+			break;
+	}
+}
+
+static double route_dist(const lw_ai *ai, tw_vec2 p)
+{
+	float d = ai->dist[cell_of(ai, p)];
+	return isinf(d) ? 1e6 : (double)d;
+}
+
+// The furthest point down the route field from c, within `len` inches and in a straight line.
+static tw_vec2 route_step(const tw_state *s, const lw_ai *ai, tw_vec2 c, double len)
+{
+	int i = cell_of(ai, c);
+	tw_vec2 best = c;
+	for (int step = 0; step < 64; step++) {
+		int x = i % ai->gx, y = i / ai->gx, next = i;
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				int nx = x + dx, ny = y + dy;
+				if ((dx || dy) && nx >= 0 && ny >= 0 && nx < ai->gx && ny < ai->gy &&
+				    ai->dist[ny * ai->gx + nx] < ai->dist[next])
+					next = ny * ai->gx + nx;
+			}
+		if (next == i)
+			break;
+		i = next;
+		tw_vec2 p = tw_v2((i % ai->gx + 0.5) * ai->cell, (i / ai->gx + 0.5) * ai->cell);
+		if (tw_dist(c, p) > len || lw_check_leg(s, c, p, NULL) != TW_OK)
+			break;
+		best = p;
+	}
+	return best;
+}
+
 // ---- ordinary movement ----
 
-static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw_vec2 p, tw_vec2 goal,
-			  double start_goal_dist, int nmen)
+static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw_vec2 p, double progress, int nmen)
 {
-	double v = (start_goal_dist - tw_dist(p, goal)) * dc->advance;
+	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
@@ -451,15 +587,23 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double dmin = nearest_enemy(s, side, c, &target);
 	if (target < 0)
 		return false;
-	// Charge if the arithmetic favours us (LW.MEL.5-7).
+	// Charge if the arithmetic favours us (LW.MEL.5-7): any enemy within a move of a member.
 	const tw_figure *e = &s->fig[target];
 	double reach = cav ? LW_CAV_MOVE : LW_INF_MOVE;
-	if (dmin <= reach + 1.0) {
+	double dmem = INFINITY;
+	for (int k = 0; k < nm; k++)
+		dmem = fmin(dmem, nearest_enemy(s, side, s->fig[mem[k]].pos, NULL));
+	if (dmem <= reach + 1.0) {
 		int best = -1;
 		double bestv = -1e9;
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
-			if (f->side == side || !lw_is_free(f) || tw_dist(f->pos, c) > reach + 1.0)
+			if (f->side == side || !lw_is_free(f))
+				continue;
+			bool near = false;
+			for (int k = 0; k < nm && !near; k++)
+				near = tw_dist(f->pos, s->fig[mem[k]].pos) <= reach + 1.0;
+			if (!near)
 				continue;
 			int can = 0;
 			for (int k = 0; k < nm; k++)
@@ -471,11 +615,15 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 				best = i;
 			}
 		}
-		if (best >= 0 && bestv > dc->charge_edge) {
+		// With the larger army, even trades win the battle (LW.VAR.1): take them.
+		double edge = dc->charge_edge;
+		if (lw_free_on_field(s, side) >= 1.5 * lw_free_on_field(s, lw_enemy(side)))
+			edge = fmin(edge, -0.01);
+		if (best >= 0 && bestv > edge) {
 			int used;
 			if (build_charge(s, ai, side, grp, &s->fig[best], o, &used)) {
 				charge_eval real = eval_charge(s, side, &s->fig[best], used);
-				if (real.value > dc->charge_edge)
+				if (real.value > edge)
 					return true;
 			}
 		}
@@ -492,20 +640,31 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	if (!cav && dc->hold_range > 0 && dmin > dc->hold_range && s->move_no < 40)
 		return false;
 	double allow = cav ? LW_CAV_MOVE : LW_INF_MOVE;
+	// Progress: along the route field round obstacles towards the enemy, or straight to the
+	// doctrine's wing while the enemy is still far off.
+	bool to_wing = goal.x != e->pos.x || goal.y != e->pos.y;
+	double here = to_wing ? tw_dist(c, goal) : route_dist(ai, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, dc, side, c, goal, gd, nm) + 0.01;
+	double bestv = place_score(s, dc, side, c, 0.0, nm) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
-	static const double angs[] = {0, 30, -30, 60, -60, 90, -90};
-	for (unsigned a = 0; a < TW_ARRAY_COUNT(angs); a++) {
+	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
+	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
 		for (int sc = 0; sc < 2; sc++) {
 			double len = allow * (sc == 0 ? 0.95 : 0.5);
 			// Stay out of the enemy's reach unless charging: stop short of contact.
 			if (dmin - len < 2.0)
 				len = fmax(0.0, dmin - 2.5);
-			double ang = tw_bearing_deg(dir) + angs[a];
-			tw_vec2 d = tw_scale(tw_dir_deg(ang), len);
-			double v = place_score(s, dc, side, tw_add(c, d), goal, gd, nm);
+			tw_vec2 d;
+			if (a == TW_ARRAY_COUNT(angs)) // the route round obstacles
+				d = tw_sub(route_step(s, ai, c, len), c);
+			else
+				d = tw_scale(tw_dir_deg(tw_bearing_deg(dir) + angs[a]), len);
+			tw_vec2 p = tw_add(c, d);
+			if (lw_check_leg(s, c, p, NULL) != TW_OK)
+				continue;
+			double there = to_wing ? tw_dist(p, goal) : route_dist(ai, p);
+			double v = place_score(s, dc, side, p, here - there, nm);
 			if (v > bestv) {
 				bestv = v;
 				bestd = d;
@@ -605,8 +764,26 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 		ai->stage = 0;
 		ai->gun_cursor = 0;
 		ai->group_cursor = 0;
+		// A quiet front for several moves means a stalemate: the doctrine presses harder (more
+		// advance, less cover, no waiting, and even trades taken when we have the larger army).
+		int mine = lw_free_on_field(s, side), theirs = lw_free_on_field(s, lw_enemy(side));
+		ai->quiet = (mine == ai->last_mine && theirs == ai->last_theirs) ? ai->quiet + 1 : 0;
+		ai->last_mine = mine;
+		ai->last_theirs = theirs;
+		ai->eff = *dc;
+		if (ai->quiet >= 3) {
+			ai->eff.advance = 1.0;
+			ai->eff.cover *= 0.2;
+			ai->eff.hold_range = 0;
+			ai->eff.gun_advance = 1;
+			ai->eff.wing = 0;
+			if (mine > theirs)
+				ai->eff.charge_edge = fmin(ai->eff.charge_edge, -0.01);
+		}
+		build_route(s, ai, side);
 		make_groups(s, ai, dc, side);
 	}
+	dc = &ai->eff;
 	if (ai->stage == 0) {
 		if (plan_gun(s, ai, dc, side, out))
 			return TW_OK;
