@@ -73,4 +73,33 @@ const tw_shot_model *tw_shot_model_fast(void);
 /// Looks up a model by name ("fast"; "physics" when built). NULL if unknown.
 const tw_shot_model *tw_shot_model_find(const char *name);
 
+// ---- recording and replaying outcomes (stored in game logs) ----
+
+/// A shot model that fires through `inner` and keeps every result in order (recording), or
+/// hands back kept results in order without simulating (replaying). Create with
+/// tw_shot_recorder_new; its `model` member is the tw_shot_model to pass to a game.
+typedef struct tw_shot_recorder tw_shot_recorder;
+
+/// A recorder firing through inner (NULL: replay only). NULL on OOM.
+tw_shot_recorder *tw_shot_recorder_new(const tw_shot_model *inner);
+void tw_shot_recorder_free(tw_shot_recorder *r);
+/// The model to use: fires through inner and records, or replays once tw_shot_recorder_replay
+/// has been called. Each kept result remembers how many 64-bit draws its shot took; a replay
+/// simulates nothing but advances the generator by that many draws, so the game's later
+/// chances are unchanged. Fails with TW_ERR_STATE when the recording runs out.
+const tw_shot_model *tw_shot_recorder_model(tw_shot_recorder *r);
+/// Number of results kept.
+int tw_shot_recorder_count(const tw_shot_recorder *r);
+/// The k-th result kept, or NULL.
+const tw_shot_result *tw_shot_recorder_get(const tw_shot_recorder *r, int k);
+/// Generator draws the k-th shot took, or -1.
+int64_t tw_shot_recorder_draws(const tw_shot_recorder *r, int k);
+/// Appends a result and its draw count (e.g. read back from a game log).
+tw_status tw_shot_recorder_push(tw_shot_recorder *r, const tw_shot_result *res, uint64_t draws);
+/// From now on, hand back the kept results from the first, in order.
+void tw_shot_recorder_replay(tw_shot_recorder *r);
+
+/// The recorder behind a model returned by tw_shot_recorder_model, or NULL for any other model.
+tw_shot_recorder *tw_shot_recorder_of(const tw_shot_model *m);
+
 #endif

@@ -202,7 +202,7 @@ int cli_step(int argc, char **argv)
 		return CLI_BAD;
 	}
 	const char *sm = cli_opt(argc, argv, "--shot-model");
-	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "fast");
+	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "physics");
 	if (!model) {
 		fprintf(stderr, "tinwar step: unknown shot model '%s'\n", sm);
 		return CLI_BAD;

@@ -335,9 +335,9 @@ int cli_play(int argc, char **argv)
 	pc.save = cli_opt(argc, argv, "--save");
 	pc.log = cli_opt(argc, argv, "--log");
 	const char *sm = cli_opt(argc, argv, "--shot-model");
-	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "fast");
+	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "physics");
 	if (!model) {
-		fprintf(stderr, "tinwar play: unknown shot model '%s' (available: fast)\n", sm);
+		fprintf(stderr, "tinwar play: unknown shot model '%s' (available: physics, fast)\n", sm);
 		return CLI_BAD;
 	}
 	tw_state s;

@@ -22,9 +22,9 @@ static const cli_cmd commands[] = {
 	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
 	{"play", cli_play, "play a game in the terminal, or computer against computer",
 	 "tinwar play FILE [--red human|ai|DOCTRINE] [--blue human|ai|DOCTRINE] [--seed N] [--save FILE]\n"
-	 "            [--log FILE] [--json] [--shot-model fast] [--quiet]"},
+	 "            [--log FILE] [--json] [--shot-model physics|fast] [--quiet]"},
 	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
-	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model fast]"},
+	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast]"},
 	{"replay", cli_replay, "replay a game log and check its final state hash", "tinwar replay LOG [--json]"},
 	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
 	 "tinwar campaign new NAME --target N --db FILE\n"

@@ -22,6 +22,7 @@ struct tw_game {
 	undo_rec *undo; // orders since the last chance event, oldest first
 	int nundo, capundo;
 	bool no_undo;
+	tw_shot_recorder *rec; ///< outcomes of a costly model, kept for the log (LW replay)
 };
 
 void tw_game_set_undo(tw_game *g, bool on)
@@ -74,6 +75,18 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 	g->rs = rs;
 	g->seed = seed;
 	g->shots = shots ? shots : tw_shot_model_fast();
+	// Any model but the fast one is costly, or not exactly repeatable on another build: its
+	// outcomes are recorded, written to the log, and handed back on replay.
+	if (strcmp(g->shots->name, "fast") != 0 && !tw_shot_recorder_of(g->shots)) {
+		g->rec = tw_shot_recorder_new(g->shots);
+		if (!g->rec) {
+			tw_state_free(&g->s);
+			free(g);
+			tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+			return NULL;
+		}
+		g->shots = tw_shot_recorder_model(g->rec);
+	}
 	// A scenario's generator is unseeded (all zero): seed it. A saved state in play keeps its
 	// own generator, so a game can be continued exactly.
 	const uint64_t *r = g->s.rng.s;
@@ -83,11 +96,13 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 	}
 	if (rs->setup(&g->s, err) != TW_OK) {
 		tw_state_free(&g->s);
+		tw_shot_recorder_free(g->rec);
 		free(g);
 		return NULL;
 	}
 	if (tw_state_clone(&g->initial, &g->s) != TW_OK) {
 		tw_state_free(&g->s);
+		tw_shot_recorder_free(g->rec);
 		free(g);
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
@@ -113,7 +128,18 @@ void tw_game_free(tw_game *g)
 	tw_events_free(&g->log);
 	tw_events_free(&g->scratch);
 	free(g->orders);
+	tw_shot_recorder_free(g->rec);
 	free(g);
+}
+
+const tw_shot_recorder *tw_game_recorder(const tw_game *g) { return tw_shot_recorder_of(g->shots); }
+
+void tw_game_adopt_recorder(tw_game *g, tw_shot_recorder *rec)
+{
+	if (g->rec != rec) {
+		tw_shot_recorder_free(g->rec);
+		g->rec = rec;
+	}
 }
 
 const tw_state *tw_game_state(const tw_game *g) { return &g->s; }

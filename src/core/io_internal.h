@@ -105,5 +105,8 @@ tw_status tw_io_state_read(tw_state *s, const json_t *root, tw_io_path *p, tw_er
 tw_status tw_io_order_read(tw_order *o, const tw_state *s, const json_t *obj, tw_io_path *p, tw_error *err);
 /// True if two orders are equal in every field their type uses (for round-trip checks).
 bool tw_io_order_equal(const tw_order *a, const tw_order *b);
+/// A recorded shot outcome as JSON (game logs), and back (figure ids < nfig).
+json_t *tw_io_shot_to_json(const tw_shot_result *r, uint64_t draws);
+tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, int nfig, tw_io_path *p, tw_error *err);
 
 #endif

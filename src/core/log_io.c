@@ -24,7 +24,20 @@ json_t *tw_game_log_to_json(const tw_game *g)
 	if (!ok)
 		json_decref(orders);
 	else
-		ok = tw_io_set(root, "orders", orders) && tw_io_set(root, "final_hash", json_string(hex));
+		ok = tw_io_set(root, "orders", orders);
+	// Outcomes of a recorded (costly) shot model, so that a replay never simulates again.
+	const tw_shot_recorder *rec = tw_game_recorder(g);
+	if (ok && rec) {
+		json_t *shots = json_array();
+		for (int i = 0; ok && i < tw_shot_recorder_count(rec); i++)
+			ok = tw_io_append(shots, tw_io_shot_to_json(tw_shot_recorder_get(rec, i),
+								 (uint64_t)tw_shot_recorder_draws(rec, i)));
+		if (ok)
+			ok = tw_io_set(root, "shots", shots);
+		else
+			json_decref(shots);
+	}
+	ok = ok && tw_io_set(root, "final_hash", json_string(hex));
 	if (!ok) {
 		json_decref(root);
 		return NULL;
@@ -69,7 +82,7 @@ static tw_status hash_value(const json_t *v, uint64_t *out, tw_io_path *p, tw_er
 static tw_status read_header(const json_t *root, uint64_t *seed, const tw_shot_model **model, uint64_t *hash,
 			     tw_state *init, tw_io_path *p, tw_error *err)
 {
-	static const char *const keys[] = {"format", "version", "seed", "shot_model", "initial", "orders",
+	static const char *const keys[] = {"format", "version", "seed", "shot_model", "initial", "orders", "shots",
 					   "final_hash", NULL};
 	tw_status st = tw_io_object(root, keys, p, err);
 	if (st == TW_OK)
@@ -122,8 +135,44 @@ static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
 	tw_state init;
 	if (read_header(root, &seed, &model, &hash, &init, &p, err) != TW_OK)
 		return NULL;
+	// Recorded outcomes, if any, are handed back in order instead of simulating the shots.
+	tw_shot_recorder *rec = NULL;
+	const json_t *shots = json_object_get(root, "shots");
+	if (shots) {
+		size_t n = tw_io_push_key(&p, "shots");
+		tw_status st = json_is_array(shots) && json_array_size(shots) <= 1000000
+				       ? TW_OK
+				       : tw_io_fail(err, &p, "expected an array of recorded shots");
+		rec = st == TW_OK ? tw_shot_recorder_new(model) : NULL;
+		if (st == TW_OK && !rec)
+			st = tw_io_nomem(err);
+		tw_shot_result *r = st == TW_OK ? malloc(sizeof *r) : NULL;
+		if (st == TW_OK && !r)
+			st = tw_io_nomem(err);
+		for (size_t i = 0; st == TW_OK && i < json_array_size(shots); i++) {
+			size_t m = tw_io_push_index(&p, i);
+			uint64_t draws = 0;
+			st = tw_io_shot_read(json_array_get(shots, i), r, &draws, init.nfig, &p, err);
+			if (st == TW_OK)
+				st = tw_shot_recorder_push(rec, r, draws) == TW_OK ? TW_OK : tw_io_nomem(err);
+			tw_io_pop(&p, m);
+		}
+		free(r);
+		tw_io_pop(&p, n);
+		if (st != TW_OK) {
+			tw_shot_recorder_free(rec);
+			tw_state_free(&init);
+			return NULL;
+		}
+		tw_shot_recorder_replay(rec);
+		model = tw_shot_recorder_model(rec);
+	}
 	tw_game *g = tw_game_new(&init, seed, model, err);
 	tw_state_free(&init);
+	if (g && rec)
+		tw_game_adopt_recorder(g, rec);
+	else
+		tw_shot_recorder_free(rec);
 	if (!g) {
 		order_path(err, "initial", -1);
 		return NULL;

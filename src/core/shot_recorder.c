@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tinwar/physics.h"
+#include "tinwar/shot.h"
 
 struct tw_shot_recorder {
 	tw_shot_model model; // first: the model's ctx points back here
@@ -104,4 +104,9 @@ void tw_shot_recorder_replay(tw_shot_recorder *r)
 {
 	r->replaying = true;
 	r->next = 0;
+}
+
+tw_shot_recorder *tw_shot_recorder_of(const tw_shot_model *m)
+{
+	return m && m->fire == rec_fire ? (tw_shot_recorder *)m->ctx : NULL;
 }
