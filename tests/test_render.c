@@ -213,7 +213,7 @@ static void test_svg_pdf(void **st)
 	assert_int_equal(tw_render_file(&sc, &o, p1, &err), TW_OK);
 	assert_int_equal(tw_render_file(&sc, &o, p2, &err), TW_OK);
 	assert_int_equal(tw_render_file(&sc, &o, p3, &err), TW_OK);
-	size_t n1, n2, n3;
+	size_t n1 = 0, n2 = 0, n3 = 0;
 	char *a = slurp(p1, &n1), *b = slurp(p2, &n2), *c = slurp(p3, &n3);
 	assert_non_null(a);
 	assert_non_null(b);

@@ -99,6 +99,8 @@ tw_status tw_shot_recorder_push(tw_shot_recorder *r, const tw_shot_result *res, 
 /// From now on, hand back the kept results from the first, in order.
 void tw_shot_recorder_replay(tw_shot_recorder *r);
 
+/// A new recorder that hands back src's outcomes from the first (to re-run a recorded game).
+tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src);
 /// The recorder behind a model returned by tw_shot_recorder_model, or NULL for any other model.
 tw_shot_recorder *tw_shot_recorder_of(const tw_shot_model *m);
 

@@ -45,6 +45,9 @@ tw_status tw_state_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int n0 = ev->n;
 	st = rs->apply(&next, o, ctx, ev, err);
+	if (st != TW_OK && err && err->message[0] == 0)
+		tw_error_set(err, st, "", "the %s order could not be resolved (%s)", tw_order_type_name((tw_order_type)o->type),
+			     st == TW_ERR_NOMEM ? "out of memory" : "the shot model failed, or a replay ran out of recorded shots");
 	if (st != TW_OK) {
 		ev->n = n0;
 		tw_state_free(&next);

@@ -110,3 +110,17 @@ tw_shot_recorder *tw_shot_recorder_of(const tw_shot_model *m)
 {
 	return m && m->fire == rec_fire ? (tw_shot_recorder *)m->ctx : NULL;
 }
+
+tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src)
+{
+	tw_shot_recorder *r = tw_shot_recorder_new(src->inner);
+	if (!r)
+		return NULL;
+	for (int i = 0; i < src->n; i++)
+		if (tw_shot_recorder_push(r, &src->res[i], src->draws[i]) != TW_OK) {
+			tw_shot_recorder_free(r);
+			return NULL;
+		}
+	tw_shot_recorder_replay(r);
+	return r;
+}

@@ -55,7 +55,9 @@ tw_status tw_battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
 		tw_battle_free(b);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
-	tw_apply_ctx ctx = {tw_game_shot_model(g)};
+	// A game that recorded its shots is re-run from those outcomes, never simulated again.
+	tw_shot_recorder *rep = tw_game_recorder(g) ? tw_shot_recorder_replayer(tw_game_recorder(g)) : NULL;
+	tw_apply_ctx ctx = {rep ? tw_shot_recorder_model(rep) : tw_game_shot_model(g)};
 	tw_status st = TW_OK;
 	int nord = tw_game_order_count(g);
 	for (int i = 0; i < nord && st == TW_OK; i++) {
@@ -101,6 +103,7 @@ tw_status tw_battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
 		closed[k] = true;
 	}
 	free(closed);
+	tw_shot_recorder_free(rep);
 	b->setup_count = b->nmoves > 0 ? b->moves[0].first : b->events.n;
 	if (st == TW_OK && tw_state_hash(&cur) != tw_state_hash(tw_game_state(g)))
 		st = tw_error_set(err, TW_ERR_STATE, "", "replaying the game's orders did not reach its final position");
