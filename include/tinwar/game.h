@@ -5,7 +5,9 @@
 
 typedef struct tw_game tw_game;
 
-/// Starts a game from a loaded scenario state (copied) and a seed. The state's rule set must
+/// Starts a game from a loaded scenario state (copied) and a seed. The generator is seeded from
+/// `seed` unless the state is a game already under way (move_no > 0 or draws taken), which keeps
+/// its own generator. The state's rule set must
 /// be registered. Runs the rule set's setup. Returns NULL and fills err on failure.
 tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_model *shots, tw_error *err);
 void tw_game_free(tw_game *g);

@@ -90,10 +90,11 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 		}
 		g->shots = tw_shot_recorder_model(g->rec);
 	}
-	// A scenario's generator is unseeded (all zero): seed it. A saved state in play keeps its
-	// own generator, so a game can be continued exactly.
+	// Before anything random has happened (a scenario, or a state saved before play), the game
+	// seeds its generator from `seed`. A saved game under way keeps its own generator, so it
+	// continues exactly.
 	const uint64_t *r = g->s.rng.s;
-	if ((r[0] | r[1] | r[2] | r[3]) == 0) {
+	if ((r[0] | r[1] | r[2] | r[3]) == 0 || (g->s.move_no == 0 && g->s.rng.draws == 0)) {
 		g->s.seed = seed;
 		tw_rng_seed(&g->s.rng, seed);
 	}

@@ -58,6 +58,7 @@ typedef struct lw_ai {
 	float dist[ROUTE_CELLS];     ///< path distance to the nearest enemy free man, inches
 	int last_mine, last_theirs;  ///< free men at the last plan
 	int quiet;                   ///< own moves in a row in which nobody fell
+	bool crews_done;             ///< crews sent back to their guns this move
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -143,8 +144,12 @@ static bool legal(const tw_state *s, const tw_order *o)
 
 // Best target for a gun: the enemy man in range and sight with most enemies close round him,
 // fewest of our own men near the line of fire.
-static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *target)
+static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
 {
+	if (lie)
+		tw_order_init(lie, TW_OT_LIE_DOWN, side);
+	int best_own = 0;
+	int32_t own_ids[32];
 	double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
 	double range = tw_shot_fast_max_range(z0) * 0.95;
 	double best = 0;
@@ -158,25 +163,36 @@ static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *ta
 		double zt = tw_table_ground(&s->table, f->pos) + 1.0;
 		if (!tw_los(&s->table, g->axle, z0 + 0.5, f->pos, zt))
 			continue;
-		// Own men in the way (LW.FIRE.4 kills them too): anyone of ours near the line.
-		int own = 0;
+		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
+		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
+		int own = 0, near_own = 0;
+		int32_t ids[32];
 		for (int k = 0; k < s->nfig; k++) {
 			const tw_figure *m = &s->fig[k];
-			if (m->side == side && (lw_is_free(m) || m->status == TW_FS_PRISONER) &&
-			    tw_dist_point_segment(m->pos, tw_gun_muzzle(g), f->pos) < 1.5 &&
-			    tw_dist(m->pos, g->axle) > 3.5)
+			if (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING))
+				continue;
+			if (tw_dist_point_segment(m->pos, tw_gun_muzzle(g), f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
+				continue;
+			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
+				ids[near_own++] = m->id;
+			else
 				own++;
 		}
 		if (own)
 			continue;
-		double v = 1.0 + count_free_near(s, f->side, f->pos, 2.5) - d / 400.0;
+		double v = 1.0 + count_free_near(s, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
 		if (f->kind == TW_FK_CAVALRY)
 			v += 0.5;
 		if (v > best) {
 			best = v;
 			*target = f->pos;
+			best_own = near_own;
+			memcpy(own_ids, ids, (size_t)near_own * sizeof ids[0]);
 		}
 	}
+	if (lie && best > 0)
+		for (int k = 0; k < best_own; k++)
+			lie->fig[lie->nfig++] = own_ids[k];
 	return best > 0;
 }
 
@@ -188,7 +204,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 	if (firing >= 0) {
 		const tw_gun *g = &s->gun[firing];
 		tw_vec2 t;
-		if (g->shots < LW_GUN_SHOTS && gun_target(s, g, side, &t)) {
+		if (g->shots < LW_GUN_SHOTS && gun_target(s, g, side, &t, NULL)) {
 			tw_order_init(o, TW_OT_FIRE, side);
 			o->gun = g->id;
 			o->has_target = true;
@@ -205,7 +221,9 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 		if (g->side != side || g->acted_in == s->move_no || !lw_gun_in_action(s, g, side))
 			continue;
 		tw_vec2 t;
-		if (gun_target(s, g, side, &t)) {
+		if (gun_target(s, g, side, &t, o)) {
+			if (o->nfig > 0 && legal(s, o))
+				return true; // men in front lie down first; the gun fires next time
 			tw_order_init(o, TW_OT_FIRE, side);
 			o->gun = g->id;
 			o->has_target = true;
@@ -263,7 +281,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 				if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0)
 					continue;
 				double d = tw_gun_distance(g, f->pos);
-				if (d < bd && d < 8.0) {
+				if (d < bd && (d < 8.0 || k < LW_GUN_CREW)) { // LW.MOB.4: fetch 4 from anywhere
 					bd = d;
 					best = i;
 				}
@@ -351,6 +369,29 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 	lw_melee_result r = lw_melee_math(mine, theirs, iso);
 	ce.value = (double)(r.dead_small + r.prisoners) - (double)r.dead_large;
 	return ce;
+}
+
+// The charge played out on a copy: the move, then the melees judged as at the end of the move
+// (LW.MEL.3-8, default casualty choice). Returns enemy men lost minus our men lost.
+static double simulate_charge(const tw_state *s, const tw_order *o, int side)
+{
+	tw_state t;
+	if (tw_state_clone(&t, s) != TW_OK)
+		return -1e9;
+	double v = -1e9;
+	tw_apply_ctx ctx = {tw_shot_model_fast()};
+	tw_events ev = {0};
+	if (tw_state_apply(&t, o, &ctx, &ev, NULL) == TW_OK) {
+		int before[2] = {lw_free_on_field(&t, side), lw_free_on_field(&t, lw_enemy(side))};
+		tw_order end;
+		tw_order_init(&end, TW_OT_END_MOVE, side);
+		if (lw_judge_melees(&t, &end, false, NULL, NULL) == TW_OK)
+			v = (double)(before[1] - lw_free_on_field(&t, lw_enemy(side))) -
+			    (double)(before[0] - lw_free_on_field(&t, side));
+	}
+	tw_events_free(&ev);
+	tw_state_free(&t);
+	return v;
 }
 
 // Places our chargers round enemy man e: the first in contact, others just behind.
@@ -622,8 +663,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		if (best >= 0 && bestv > edge) {
 			int used;
 			if (build_charge(s, ai, side, grp, &s->fig[best], o, &used)) {
-				charge_eval real = eval_charge(s, side, &s->fig[best], used);
-				if (real.value > edge)
+				if (simulate_charge(s, o, side) > edge)
 					return true;
 			}
 		}
@@ -681,6 +721,34 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		for (double frac = 1.0; frac > 0.2; frac -= 0.25) {
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_add(f->pos, tw_scale(bestd, frac));
+			o->nfig++;
+			if (legal(s, o))
+				break;
+			o->nfig--;
+		}
+	}
+	return o->nfig > 0;
+}
+
+// Crews stay with their guns (LW.MOB.4): men told off as crew who have strayed go back.
+static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
+{
+	tw_order_init(o, TW_OT_MOVE, side);
+	o->has_at = true;
+	for (int i = 0; i < s->nfig && i < 1024 && o->nfig < TW_ORDER_MAX_FIG; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f) || ai->crew_of[i] < 0 || f->moved_in == s->move_no ||
+		    (f->flags & TW_FF_CONTACT))
+			continue;
+		const tw_gun *g = &s->gun[ai->crew_of[i]];
+		double d = tw_gun_distance(g, f->pos);
+		if (d <= 5.0)
+			continue;
+		tw_vec2 dir = tw_scale(tw_sub(g->axle, f->pos), 1.0 / fmax(1e-9, tw_dist(g->axle, f->pos)));
+		double step = fmin(lw_move_allowance(f) - 0.01, tw_dist(g->axle, f->pos) - 3.0);
+		for (double frac = 1.0; frac > 0.2; frac -= 0.2) {
+			o->fig[o->nfig] = f->id;
+			o->at[o->nfig] = tw_add(f->pos, tw_scale(dir, step * frac));
 			o->nfig++;
 			if (legal(s, o))
 				break;
@@ -764,6 +832,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 		ai->stage = 0;
 		ai->gun_cursor = 0;
 		ai->group_cursor = 0;
+		ai->crews_done = false;
 		// A quiet front for several moves means a stalemate: the doctrine presses harder (more
 		// advance, less cover, no waiting, and even trades taken when we have the larger army).
 		int mine = lw_free_on_field(s, side), theirs = lw_free_on_field(s, lw_enemy(side));
@@ -805,6 +874,11 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 			return TW_OK;
 	}
 	if (ai->stage == 2) {
+		if (ai->group_cursor == 0 && !ai->crews_done) {
+			ai->crews_done = true;
+			if (plan_crews(s, ai, side, out))
+				return TW_OK;
+		}
 		while (ai->group_cursor < ai->ngroups) {
 			if (plan_group_move(s, ai, dc, side, ai->group_cursor, out))
 				return TW_OK; // the same group may charge again with men left over

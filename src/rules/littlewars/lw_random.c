@@ -25,6 +25,36 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 	// Ranks start 1 in in front of the line (deeper for the defender, LW.VAR.11).
 	double first = defensive && side == s->vars[LWV_DEFENDER] ? 6.0 : 1.0;
 	int n = 0;
+	// Crews first (LW.MOB.4): five men round each gun, behind and beside its axle.
+	for (int gi = 0; gi < s->ngun; gi++) {
+		const tw_gun *g = &s->gun[gi];
+		if (g->side != side || !lw_gun_in_battle(g))
+			continue;
+		int placed = 0;
+		for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY && placed < 5; kind++)
+			for (int i = 0; i < s->nfig && placed < 5 && n < TW_ORDER_MAX_FIG; i++) {
+				const tw_figure *f = &s->fig[i];
+				if (f->side != side || f->status != TW_FS_UNPLACED || f->kind != kind)
+					continue;
+				bool taken = false;
+				for (int k = 0; k < n && !taken; k++)
+					taken = o->fig[k] == f->id;
+				if (taken)
+					continue;
+				for (int tries = 0; tries < 24; tries++) {
+					double dx = (tries % 6 - 2.5) * 1.3, dy = -(1.5 + (tries / 6) * 1.4);
+					tw_vec2 p = tw_v2(g->axle.x + dx, g->axle.y + sd->forward * dy);
+					if (spot_free(s, f, p, o->at, n, side) && tw_gun_distance(g, p) > f->radius + 0.3) {
+						o->fig[n] = f->id;
+						o->at[n] = p;
+						o->facing[n] = sd->forward > 0 ? 0 : 180;
+						n++;
+						placed++;
+						break;
+					}
+				}
+			}
+	}
 	double row = 0;
 	for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY; kind++) {
 		double step = kind == TW_FK_CAVALRY ? 1.4 : 0.9;
@@ -32,6 +62,11 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 		for (int i = 0; i < s->nfig && n < TW_ORDER_MAX_FIG; i++) {
 			const tw_figure *f = &s->fig[i];
 			if (f->side != side || f->status != TW_FS_UNPLACED || f->kind != kind)
+				continue;
+			bool taken = false;
+			for (int k = 0; k < n && !taken; k++)
+				taken = o->fig[k] == f->id;
+			if (taken)
 				continue;
 			for (int tries = 0; tries < 4000; tries++) {
 				tw_vec2 p = tw_v2(x, sd->back_y + sd->forward * (first + row));
