@@ -48,7 +48,15 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 					    a.x, a.y, b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
 					    t->name[0] ? " " : "", t->name);
 	}
-	// Open water: sample the leg every half inch.
+	// Open water: sample the leg every half inch, if a river lies near it at all.
+	bool river = false;
+	for (int i = 0; i < s->table.nterrain && !river; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		river = t->kind == TW_TER_RIVER && fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
+			fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y;
+	}
+	if (!river)
+		return TW_OK;
 	double len = tw_dist(a, b);
 	int n = (int)(len / 0.5) + 1;
 	for (int k = 0; k <= n; k++) {
