@@ -9,7 +9,10 @@
 void cli_print_error(const char *source, const tw_error *err)
 {
 	const char *src = source ? source : "tinwar";
-	if (err->line > 0)
+	size_t n = strlen(src);
+	if (strncmp(err->message, src, n) == 0 && err->message[n] == ':')
+		fprintf(stderr, "%s\n", err->message); // the loader already said where
+	else if (err->line > 0)
 		fprintf(stderr, "%s:%d:%d: %s\n", src, err->line, err->column, err->message);
 	else if (err->path[0])
 		fprintf(stderr, "%s: %s: %s\n", src, err->path, err->message);

@@ -1,0 +1,171 @@
+// The tinwar command as a user meets it: exit codes (0 ok, 1 failure, 2 bad input or illegal
+// order), error locations, refusals that leave files alone, a terminal game against the
+// computer, and computer-against-computer play with its JSON summary and replay.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char dir[64];
+
+// Runs a shell command; returns its exit code and (if out) the first 64 KiB of stdout+stderr.
+static int run(char *out, size_t cap, const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	char full[2300];
+	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
+	FILE *p = popen(full, "r");
+	assert_non_null(p);
+	size_t n = 0;
+	char buf[4096];
+	size_t k;
+	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
+		if (out && n + k < cap) {
+			memcpy(out + n, buf, k);
+			n += k;
+		}
+	if (out)
+		out[n] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static char out[1 << 16];
+
+static void test_version_help_and_unknown(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s --version", TW_CLI), 0);
+	assert_non_null(strstr(out, "tinwar"));
+	assert_int_equal(run(out, sizeof out, "%s play --help", TW_CLI), 0);
+	assert_non_null(strstr(out, "usage"));
+	assert_int_equal(run(out, sizeof out, "%s rulesets", TW_CLI), 0);
+	assert_non_null(strstr(out, "littlewars"));
+	assert_int_equal(run(out, sizeof out, "%s frobnicate", TW_CLI), 2);
+}
+
+static void test_check_reports_line_column_and_json_path(void **st)
+{
+	(void)st;
+	write_file("syntax.json", "{\"format\": \"tinwar-scenario\",\n \"version\": 1 \"ruleset\": 3}");
+	assert_int_equal(run(out, sizeof out, "%s check syntax.json", TW_CLI), 2);
+	assert_non_null(strstr(out, "syntax.json:2:"));
+	write_file("content.json",
+		   "{\"format\": \"tinwar-scenario\", \"version\": 1, \"ruleset\": \"littlewars\", \"table\": {\"width\": -5}}");
+	assert_int_equal(run(out, sizeof out, "%s check content.json", TW_CLI), 2);
+	assert_non_null(strstr(out, "$.table.width"));
+	assert_int_equal(run(out, sizeof out, "%s check %s/scenarios/littlewars/hooks-farm.json", TW_CLI, TW_SOURCE_DIR), 0);
+	assert_int_equal(run(out, sizeof out, "%s check missing.json", TW_CLI), 1);
+}
+
+static void test_step_refuses_illegal_order_with_its_clause_and_writes_nothing(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed 4 -o s0.json", TW_CLI), 0);
+	write_file("bad-order.json", "[{\"type\": \"move\", \"side\": \"red\", \"figures\": [0], \"path\": [[50, 50]]}]");
+	assert_int_equal(run(out, sizeof out, "%s step s0.json bad-order.json -o s1.json", TW_CLI), 2);
+	assert_non_null(strstr(out, "LW.MV.1"));
+	assert_int_not_equal(access("s1.json", F_OK), 0);
+	write_file("toss.json", "{\"type\": \"toss\", \"side\": \"red\"}");
+	assert_int_equal(run(out, sizeof out, "%s step s0.json toss.json -o s1.json --shot-model fast", TW_CLI), 0);
+	assert_non_null(strstr(out, "LW.MV.1"));
+	assert_non_null(strstr(out, "\"toss\""));
+}
+
+static void test_play_computer_against_computer_json_and_replay(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue lw-rush --seed 2 --json "
+			     "--log game.json --shot-model fast",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_non_null(strstr(out, "\"winner\""));
+	assert_non_null(strstr(out, "\"points\""));
+	assert_non_null(strstr(out, "\"casualties\""));
+	assert_non_null(strstr(out, "\"moves\""));
+	assert_non_null(strstr(out, "\"state_hash\""));
+	assert_int_equal(run(out, sizeof out, "%s replay game.json", TW_CLI), 0);
+	assert_non_null(strstr(out, "matches"));
+	// A tampered log: the orders no longer lead to the recorded hash.
+	assert_int_equal(run(NULL, 0, "sed 's/\"final_hash\": \"[0-9a-f]/\"final_hash\": \"f/' game.json > bad.json"), 0);
+	int rc = run(out, sizeof out, "%s replay bad.json", TW_CLI);
+	assert_true(rc == 1 || rc == 0); // 0 only if the first digit was already f
+}
+
+static void test_play_in_the_terminal_against_the_computer(void **st)
+{
+	(void)st;
+	// A person types orders at the prompt; refusals cite their clause; the game runs on.
+	write_file("moves.txt", "help\ntoss\nboard\nmove 0 30,30\ndeploy auto\nready\nlist red\nmeasure 0,0 3,4\n"
+				 "end\nend\nscore\nundo\nquit\n");
+	int rc = run(out, sizeof out,
+		     "%s play %s/scenarios/littlewars/tutorial.json --red human --blue ai --seed 5 --shot-model fast "
+		     "--save saved.json < moves.txt",
+		     TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "refused")); // 'move' before play
+	assert_non_null(strstr(out, "(rule LW."));
+	assert_non_null(strstr(out, "5.00 in"));
+	assert_non_null(strstr(out, "Game move"));
+	assert_int_equal(run(out, sizeof out, "%s check saved.json", TW_CLI), 0);
+	// The saved game continues where it stopped.
+	assert_int_equal(run(out, sizeof out, "%s play saved.json --red ai --blue ai --shot-model fast --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"winner\""));
+}
+
+static void test_campaign_and_new(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s campaign new war --target 200 --db war.db", TW_CLI), 0);
+	assert_int_equal(run(out, sizeof out, "%s campaign new small --target 50 --db war.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "LW.CAMP.1"));
+	assert_int_equal(run(out, sizeof out,
+			     "%s campaign play war %s/scenarios/littlewars/tutorial.json --db war.db --seed 3", TW_CLI,
+			     TW_SOURCE_DIR),
+			 0);
+	assert_non_null(strstr(out, "LW.CAMP.2"));
+	assert_int_equal(run(out, sizeof out, "%s campaign status war --db war.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"battles\": 1"));
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed x -o n.json", TW_CLI), 2);
+}
+
+int main(void)
+{
+	snprintf(dir, sizeof dir, "/tmp/tw_cli_XXXXXX");
+	if (!mkdtemp(dir))
+		return 1;
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_version_help_and_unknown),
+		cmocka_unit_test(test_check_reports_line_column_and_json_path),
+		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
+		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
+		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
+		cmocka_unit_test(test_campaign_and_new),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = rc ? rc : 1;
+	return rc;
+}
