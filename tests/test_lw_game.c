@@ -184,6 +184,45 @@ static void test_LW_C_1_and_LW_C_2_country_and_sides_are_given_by_the_scenario(v
 	tw_test_free(s);
 }
 
+static void builder_toss(tw_state *s) { s->params[LWP_BUILDER] = 1; }
+
+static void test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side(void **st)
+{
+	(void)st;
+	int swapped = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		tw_state *s = setup_scenario(20, 6, 1, builder_toss);
+		tw_rng_seed(&s->rng, seed);
+		assert_int_equal(s->phase, LW_PH_COUNTRY);
+		expect_refused(s, ord(TW_OT_READY, 0), "LW.C.1");
+		tw_error err;
+		assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+		int b = s->vars[LWV_BUILDER];
+		assert_in_range(b, 0, 1);
+		// The builder does not choose (LW.C.2).
+		expect_refused(s, ord(TW_OT_CHOOSE_SIDE, b), "LW.C.2");
+		double y0 = s->fig[0].pos.y, back0 = s->sides[0].back_y;
+		tw_order *o = ord(TW_OT_CHOOSE_SIDE, 1 - b);
+		o->n = (int32_t)(seed % 2);
+		assert_int_equal(apply(s, o, &err), TW_OK);
+		if (o->n == 1) {
+			swapped++;
+			assert_true(s->sides[0].back_y == s->table.depth - back0);
+			assert_true(s->sides[0].forward == -1 && s->sides[1].forward == 1);
+			assert_true(fabs(s->fig[0].pos.y - (s->table.depth - y0)) < 1e-9);
+		} else {
+			assert_true(s->sides[0].back_y == back0);
+		}
+		assert_int_equal(s->phase, LW_PH_TOSS); // then the toss for the first move (LW.MV.1)
+		assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+		deploy_side(s, s->first);
+		deploy_side(s, 1 - s->first);
+		assert_int_equal(s->phase, LW_PH_PLAY);
+		tw_test_free(s);
+	}
+	assert_int_equal(swapped, 3);
+}
+
 static void few(tw_state *s)
 {
 	for (int i = 0; i < s->nfig; i++)
@@ -577,6 +616,7 @@ int main(void)
 		cmocka_unit_test(test_LW_MV_4_curtain_hides_simultaneous_putting_down),
 		cmocka_unit_test(test_LW_MV_5_no_time_limit_before_play),
 		cmocka_unit_test(test_LW_C_1_and_LW_C_2_country_and_sides_are_given_by_the_scenario),
+		cmocka_unit_test(test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side),
 		cmocka_unit_test(test_LW_VAR_4_small_games_draw_at_10_and_need_10_a_side),
 		cmocka_unit_test(test_LW_FOR_5_one_size),
 		cmocka_unit_test(test_LW_FOR_4_points_purchase_and_LW_EX_13),

@@ -42,6 +42,7 @@ static const char *const type_keys[TW_OT_COUNT][5] = {
 	[TW_OT_SURRENDER] = {"figures", NULL},
 	[TW_OT_END_MOVE] = {"dead", "prisoners", NULL},
 	[TW_OT_TAKE_RESERVE] = {"figures", NULL},
+	[TW_OT_CHOOSE_SIDE] = {NULL},
 };
 
 /// An array of min..TW_ORDER_MAX_FIG figure ids of s.
@@ -213,6 +214,10 @@ static tw_status read_fields(tw_order *o, const tw_state *s, const json_t *obj, 
 		return TW_OK;
 	case TW_OT_TAKE_RESERVE:
 		WITH(obj, "figures", true, fig_ids(v, s, 0, o->fig, &o->nfig, p, err));
+		return TW_OK;
+	case TW_OT_CHOOSE_SIDE:
+		if (o->n != 0 && o->n != 1)
+			return tw_io_fail(err, p, "choose_side takes n = 0 (keep the back lines) or 1 (swap them)");
 		return TW_OK;
 	case TW_OT_END_MOVE:
 		WITH(obj, "dead", false, fig_ids(v, s, 0, o->fig, &o->nfig, p, err));

@@ -20,6 +20,7 @@ enum {
 	LWP_AIM_SIGMA,     // gunner's aim error, degrees (1 sigma) for the shot model
 	LWP_SPACING,       // LW.MOB.14/15: 1 = insist on 1/16 in clearance
 	LWP_BLOW_MOVES,    // LW.VAR.6: moves the defeated side has to withdraw (6)
+	LWP_BUILDER,       // LW.C.1: 0 = the Country's builder was agreed, 1 = toss for it (then LW.C.2)
 	LWP_COUNT
 };
 
@@ -27,7 +28,7 @@ enum { LW_VAR_FTF = 0, LW_VAR_BLOW = 1, LW_VAR_DEFENSIVE = 2 };
 enum { LW_TARGET_WHOLE = 0, LW_TARGET_MIDDLE, LW_TARGET_LEFT, LW_TARGET_RIGHT };
 
 // ---- phases (tw_state.phase) ----
-enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER };
+enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER, LW_PH_COUNTRY };
 
 // ---- state variables (tw_state.vars) ----
 enum {
@@ -44,6 +45,7 @@ enum {
 	LWV_MELEES,         // melees judged so far (ids for events)
 	LWV_FIRING_GUN,     // gun whose firing action is under way (trail owed), -1
 	LWV_DRAW_AT,        // LW.VAR.3/4: the draw threshold (15 or 10)
+	LWV_BUILDER,        // LW.C.1: the side that built the Country (-1 not yet tossed)
 	LWV_COUNT
 };
 

@@ -811,6 +811,9 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	}
 	dc = &ai->dc;
 	switch (s->phase) {
+	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
+		tw_order_init(out, s->vars[LWV_BUILDER] < 0 ? TW_OT_TOSS : TW_OT_CHOOSE_SIDE, side);
+		return TW_OK;
 	case LW_PH_TOSS: tw_order_init(out, TW_OT_TOSS, side); return TW_OK;
 	case LW_PH_RESERVE: {
 		tw_order_init(out, TW_OT_TAKE_RESERVE, side);

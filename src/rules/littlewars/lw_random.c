@@ -113,6 +113,14 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 	if (max <= 0 || s->over)
 		return 0;
 	switch (s->phase) {
+	case LW_PH_COUNTRY:
+		if (s->vars[LWV_BUILDER] < 0) {
+			tw_order_init(&out[n++], TW_OT_TOSS, side);
+		} else {
+			tw_order_init(&out[n], TW_OT_CHOOSE_SIDE, side);
+			out[n++].n = (int32_t)tw_rng_below(r, 2);
+		}
+		return n;
 	case LW_PH_TOSS: tw_order_init(&out[n++], TW_OT_TOSS, side); return n;
 	case LW_PH_RESERVE: {
 		tw_order *o = &out[n++];

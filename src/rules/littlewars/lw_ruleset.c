@@ -5,6 +5,7 @@
 
 static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "defensive", NULL};
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
+static const char *const builder_names[] = {"agreed", "toss", NULL};
 
 static const tw_param_def lw_params[LWP_COUNT] = {
 	[LWP_VARIETY] = {"variety", 0, 0, 2, variety_names, "LW.VAR.1/5/9: the variety of battle-game"},
@@ -19,6 +20,7 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 	[LWP_AIM_SIGMA] = {"aim_sigma", 0.048, 0, 20, NULL, "gunner's aim error, degrees (1 sigma)"},
 	[LWP_SPACING] = {"spacing", 1, 0, 1, NULL, "LW.MOB.14/15: insist on 1/16 in clearance"},
 	[LWP_BLOW_MOVES] = {"blow_moves", 6, 1, 100, NULL, "LW.VAR.6: moves to withdraw after a blow"},
+	[LWP_BUILDER] = {"builder", 0, 0, 1, builder_names, "LW.C.1: who built the Country: agreed, or a toss"},
 };
 
 static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }

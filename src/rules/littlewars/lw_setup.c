@@ -1,5 +1,6 @@
 // Before play: checking the forces, the toss, chance men, putting down
 // (LW.C.1-3, LW.MV.1-5, LW.FOR.1-5, LW.VAR.4, LW.VAR.9-12).
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -95,7 +96,8 @@ tw_status lw_setup(tw_state *s, tw_error *err)
 	s->vars[LWV_DEFENDER] = -1;
 	s->vars[LWV_BLOW_SIDE] = -1;
 	s->vars[LWV_FIRE_FROM] = s->vars[LWV_FIRE_FROM_B] = 3; // LW.MV.10
-	s->phase = LW_PH_TOSS;
+	s->phase = s->params[LWP_BUILDER] != 0 ? LW_PH_COUNTRY : LW_PH_TOSS;
+	s->vars[LWV_BUILDER] = -1;
 	s->move_no = 0;
 	s->mover = 0;
 	s->first = -1;
@@ -218,6 +220,17 @@ static tw_status validate_deploy(const tw_state *s, const tw_order *o, tw_error 
 tw_status lw_validate_setup_order(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	switch (s->phase) {
+	case LW_PH_COUNTRY:
+		if (s->vars[LWV_BUILDER] < 0)
+			return o->type == TW_OT_TOSS
+				       ? TW_OK
+				       : tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.1", "first toss for who builds the Country");
+		if (o->type != TW_OT_CHOOSE_SIDE || o->side == s->vars[LWV_BUILDER])
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.2", "%s, who did not build, now picks the side of the field",
+					    s->sides[lw_enemy(s->vars[LWV_BUILDER])].name);
+		if (o->n != 0 && o->n != 1)
+			return tw_error_set(err, TW_ERR_INPUT, "LW.C.2", "choose_side takes n = 0 (keep) or 1 (swap)");
+		return TW_OK;
 	case LW_PH_TOSS:
 		if (o->type != TW_OT_TOSS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.1",
@@ -307,9 +320,49 @@ static void begin_deploy(tw_state *s, tw_events *ev)
 	}
 }
 
+// LW.C.2: the armies change ends: back lines swap and everything is mirrored across the middle.
+static void swap_ends(tw_state *s)
+{
+	double d = s->table.depth;
+	for (int i = 0; i < 2; i++) {
+		s->sides[i].back_y = d - s->sides[i].back_y;
+		s->sides[i].forward = -s->sides[i].forward;
+	}
+	for (int i = 0; i < s->nfig; i++) {
+		s->fig[i].pos.y = d - s->fig[i].pos.y;
+		s->fig[i].facing = fmod(540.0 - s->fig[i].facing, 360.0);
+	}
+	for (int i = 0; i < s->ngun; i++) {
+		s->gun[i].axle.y = d - s->gun[i].axle.y;
+		s->gun[i].bearing = fmod(540.0 - s->gun[i].bearing, 360.0);
+	}
+}
+
 tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_event *e;
+	if (s->phase == LW_PH_COUNTRY) {
+		if (o->type == TW_OT_TOSS) {
+			int b = (int)tw_rng_below(&s->rng, 2); // LW.C.1
+			s->vars[LWV_BUILDER] = b;
+			s->mover = (int8_t)lw_enemy(b);
+			e = tw_events_push(ev, TW_EV_TOSS, b, "LW.C.1");
+			if (e) {
+				e->a = b;
+				tw_event_text(e, "%s wins the toss and builds the Country; %s picks his side of the field",
+					      s->sides[b].name, s->sides[lw_enemy(b)].name);
+			}
+			return TW_OK;
+		}
+		if (o->n == 1)
+			swap_ends(s);
+		e = tw_events_push(ev, TW_EV_INFO, o->side, "LW.C.2");
+		tw_event_text(e, "%s %s; the builder takes the opposite side", s->sides[o->side].name,
+			      o->n == 1 ? "takes the other side of the field" : "keeps his side of the field");
+		s->phase = LW_PH_TOSS; // LW.MV.1: now toss for the first move
+		s->mover = 0;
+		return TW_OK;
+	}
 	switch (o->type) {
 	case TW_OT_TOSS: {
 		int w = (int)tw_rng_below(&s->rng, 2);
