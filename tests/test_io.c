@@ -512,6 +512,8 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"fire\", \"side\": \"red\", \"gun\": 0, \"bearing\": 3.5, \"elevation\": 12}",
 		"{\"type\": \"fire\", \"side\": \"blue\", \"gun\": 1, \"target\": [30, 10]}",
 		"{\"type\": \"trail\", \"side\": \"red\", \"gun\": 0, \"figures\": [4, 5]}",
+		"{\"type\": \"trail\", \"side\": \"red\", \"gun\": 0}",
+		"{\"type\": \"choose_side\", \"side\": \"blue\", \"n\": 1}",
 		"{\"type\": \"lie_down\", \"side\": \"blue\", \"figures\": [6, 7]}",
 		"{\"type\": \"surrender\", \"side\": \"blue\", \"figures\": [9]}",
 		"{\"type\": \"end_move\", \"side\": \"red\"}",

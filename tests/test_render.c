@@ -122,7 +122,7 @@ static void test_golden_scene(void **st)
 	tw_state *before;
 	tw_events ev = {0};
 	tw_state *s = scene(&before, &ev);
-	tw_render_scene sc = {s, before, &ev, 0, ev.n};
+	tw_render_scene sc = {s, before, &ev, 0, ev.n, NULL};
 	tw_render_opts o = golden_opts();
 	tw_image img;
 	tw_error err;
@@ -139,7 +139,7 @@ static void test_golden_scene(void **st)
 	assert_int_equal(tw_image_diff(&img, &copy, GOLDEN_TOL, 0, 0, 0, 0), 0);
 	free(copy.data);
 	// The picture of the position alone differs from the picture of the move (arrows, traces, rings).
-	tw_render_scene bare = {s, NULL, NULL, 0, 0};
+	tw_render_scene bare = {s, NULL, NULL, 0, 0, NULL};
 	tw_image img2;
 	assert_int_equal(tw_render_image(&bare, &o, &img2, &err), TW_OK);
 	assert_true(tw_image_diff(&img, &img2, GOLDEN_TOL, 0, 0, 0, 0) > 500);
@@ -159,7 +159,7 @@ static void test_generated_country(void **st)
 	memset(&s, 0, sizeof s);
 	tw_error err;
 	assert_int_equal(tw_scenario_generate(&s, "littlewars", 42, 144, 96, &err), TW_OK);
-	tw_render_scene sc = {&s, NULL, NULL, 0, 0};
+	tw_render_scene sc = {&s, NULL, NULL, 0, 0, NULL};
 	tw_render_opts o = golden_opts();
 	o.px_per_inch = 5;
 	tw_image a, b;
@@ -197,7 +197,7 @@ static void test_svg_pdf(void **st)
 	tw_state *before;
 	tw_events ev = {0};
 	tw_state *s = scene(&before, &ev);
-	tw_render_scene sc = {s, before, &ev, 0, ev.n};
+	tw_render_scene sc = {s, before, &ev, 0, ev.n, NULL};
 	tw_render_opts o;
 	tw_render_opts_default(&o);
 	o.title = "A test scene";
@@ -275,7 +275,7 @@ static void test_hidden_information(void **st)
 	tw_render_opts o = golden_opts();
 	o.px_per_inch = 8;
 	tw_error err;
-	tw_render_scene with = {s, NULL, &ev, 0, ev.n}, without = {gone, NULL, NULL, 0, 0};
+	tw_render_scene with = {s, NULL, &ev, 0, ev.n, NULL}, without = {gone, NULL, NULL, 0, 0, NULL};
 	tw_image a, b, u;
 	o.seat = 0;
 	assert_int_equal(tw_render_image(&with, &o, &a, &err), TW_OK);
@@ -340,7 +340,7 @@ static void test_templates(void **st)
 	tw_render_placed pl[2] = {{str, {12, 12}, 0, ""}, {&canister, {30, 6}, 0, "canister"}};
 	tw_render_opts o = golden_opts();
 	o.px_per_inch = 8;
-	tw_render_scene sc = {s, NULL, NULL, 0, 0};
+	tw_render_scene sc = {s, NULL, NULL, 0, 0, NULL};
 	tw_image bare, with;
 	tw_error err;
 	assert_int_equal(tw_render_image(&sc, &o, &bare, &err), TW_OK);

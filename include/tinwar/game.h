@@ -29,7 +29,7 @@ const tw_order *tw_game_order(const tw_game *g, int i);
 const tw_state *tw_game_initial(const tw_game *g);
 uint64_t tw_game_seed(const tw_game *g);
 const tw_shot_model *tw_game_shot_model(const tw_game *g);
-/// The shot outcomes this game keeps for its log (any model but "fast"), or NULL.
+/// The shot outcomes (traces) this game keeps for its log; a TW_EV_SHOT event's `c` indexes them.
 const tw_shot_recorder *tw_game_recorder(const tw_game *g);
 /// Hands a recorder (whose model the game was created with) to the game, which frees it.
 void tw_game_adopt_recorder(tw_game *g, tw_shot_recorder *rec);

@@ -72,6 +72,7 @@ typedef struct tw_render_scene {
 	const tw_state *before; ///< position at the start of the move, or NULL (then no arrows)
 	const tw_events *ev;    ///< the move's events, or NULL
 	int first, count;       ///< range in ev
+	const tw_shot_recorder *shots; ///< the game's recorded shots (traces), or NULL: straight lines
 } tw_render_scene;
 
 /// Size of the picture in pixels (or points) for a scene and options.

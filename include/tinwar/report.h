@@ -25,6 +25,7 @@ typedef struct tw_battle {
 	int nmoves;
 	tw_battle_move *moves;
 	uint64_t seed;
+	tw_shot_recorder *shots; ///< the game's shot traces (owned), or NULL
 } tw_battle;
 
 /// Replays a game's orders from its initial state and records every move. Free with tw_battle_free.

@@ -101,6 +101,8 @@ void tw_shot_recorder_replay(tw_shot_recorder *r);
 
 /// A new recorder that hands back src's outcomes from the first (to re-run a recorded game).
 tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src);
+/// Index of the shot most recently fired or handed back (-1 before the first).
+int tw_shot_recorder_position(const tw_shot_recorder *r);
 /// The recorder behind a model returned by tw_shot_recorder_model, or NULL for any other model.
 tw_shot_recorder *tw_shot_recorder_of(const tw_shot_model *m);
 

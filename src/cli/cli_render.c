@@ -161,7 +161,7 @@ int cli_render(int argc, char **argv)
 		else
 			snprintf(title, sizeof title, "%s", s.scenario);
 		o.title = cli_opt(argc, argv, "--title") ? cli_opt(argc, argv, "--title") : title;
-		tw_render_scene sc = {&s, NULL, NULL, 0, 0};
+		tw_render_scene sc = {&s, NULL, NULL, 0, 0, NULL};
 		tw_status st = tw_render_file(&sc, &o, out, &err);
 		tw_state_free(&s);
 		if (st != TW_OK) {

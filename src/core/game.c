@@ -78,9 +78,9 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 	g->rs = rs;
 	g->seed = seed;
 	g->shots = shots ? shots : tw_shot_model_fast();
-	// Any model but the fast one is costly, or not exactly repeatable on another build: its
-	// outcomes are recorded, written to the log, and handed back on replay.
-	if (strcmp(g->shots->name, "fast") != 0 && !tw_shot_recorder_of(g->shots)) {
+	// Every shot's outcome (trajectory, contacts) is recorded: it is the shot trace of the log
+	// for pictures and the browser, and a replay hands it back instead of simulating again.
+	if (!tw_shot_recorder_of(g->shots)) {
 		g->rec = tw_shot_recorder_new(g->shots);
 		if (!g->rec) {
 			tw_state_free(&g->s);

@@ -124,3 +124,5 @@ tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src)
 	tw_shot_recorder_replay(r);
 	return r;
 }
+
+int tw_shot_recorder_position(const tw_shot_recorder *r) { return r->replaying ? r->next - 1 : r->n - 1; }

@@ -149,6 +149,7 @@ tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render
 	}
 	if (sc->ev && sc->count > 0 && sc->first >= 0 && sc->first + sc->count <= sc->ev->n) {
 		c.ev = sc->ev;
+		c.shots = sc->shots;
 		c.first = sc->first;
 		c.count = sc->count;
 	}

@@ -28,6 +28,7 @@ typedef struct tw_rctx {
 	const tw_state *before; ///< the start of the move as the seat sees it, or NULL
 	const tw_events *ev;
 	int first, count;
+	const tw_shot_recorder *shots; ///< recorded shot traces, or NULL
 	double ppi;             ///< pixels per inch
 	double ox, oy;          ///< picture position of the table's corner (x = 0, y = depth)
 	double legend_x;        ///< left edge of the legend panel

@@ -174,8 +174,20 @@ void tw_draw_move_under(tw_rctx *c)
 			cairo_set_dash(cr, dash, 2, 0);
 			cairo_set_source_rgba(cr, 0.15, 0.12, 0.10, 0.9);
 			cairo_set_line_width(cr, 1.6);
-			cairo_move_to(cr, pa.x, pa.y);
-			cairo_line_to(cr, pb.x, pb.y);
+			const tw_shot_result *tr = c->shots && e->c >= 0 ? tw_shot_recorder_get(c->shots, e->c) : NULL;
+			if (tr && tr->nsamples > 1) {
+				// The recorded trace: flight, bounces and roll as the shot model flew them.
+				tw_vec2 q = tw_rp(c, tw_v2(tr->samples[0].x, tr->samples[0].y));
+				cairo_move_to(cr, q.x, q.y);
+				for (int k = 1; k < tr->nsamples; k++) {
+					q = tw_rp(c, tw_v2(tr->samples[k].x, tr->samples[k].y));
+					cairo_line_to(cr, q.x, q.y);
+				}
+				cairo_line_to(cr, pb.x, pb.y);
+			} else {
+				cairo_move_to(cr, pa.x, pa.y);
+				cairo_line_to(cr, pb.x, pb.y);
+			}
 			cairo_stroke(cr);
 			cairo_set_dash(cr, NULL, 0, 0);
 			cairo_arc(cr, pb.x, pb.y, fmax(2.2, 0.35 * c->ppi), 0, 2 * M_PI);

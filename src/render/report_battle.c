@@ -7,6 +7,8 @@
 
 void tw_battle_free(tw_battle *b)
 {
+	tw_shot_recorder_free(b->shots);
+	b->shots = NULL;
 	if (!b)
 		return;
 	for (int k = 0; k < b->nmoves; k++) {
@@ -103,7 +105,7 @@ tw_status tw_battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
 		closed[k] = true;
 	}
 	free(closed);
-	tw_shot_recorder_free(rep);
+	b->shots = rep; // the traces, for pictures of each shot
 	b->setup_count = b->nmoves > 0 ? b->moves[0].first : b->events.n;
 	if (st == TW_OK && tw_state_hash(&cur) != tw_state_hash(tw_game_state(g)))
 		st = tw_error_set(err, TW_ERR_STATE, "", "replaying the game's orders did not reach its final position");
@@ -135,6 +137,7 @@ tw_render_scene tw_battle_scene(const tw_battle *b, int k)
 	sc.state = &b->moves[k].after;
 	sc.before = &b->moves[k].before;
 	sc.ev = &b->events;
+	sc.shots = b->shots;
 	sc.first = b->moves[k].first;
 	sc.count = b->moves[k].count;
 	return sc;

@@ -232,7 +232,7 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 	ro.seat = o->seat;
 	ro.px_per_inch = o->px_per_inch > 0 ? o->px_per_inch : 5;
 	ro.title = "The field when play began";
-	tw_render_scene sc = {s0, NULL, NULL, 0, 0};
+	tw_render_scene sc = {s0, NULL, NULL, 0, 0, NULL};
 	tw_status st = img_scene(f, &sc, &ro, "the table when play began", err);
 	if (st != TW_OK)
 		return st;
@@ -303,7 +303,7 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 		      f);
 	}
 	ro.title = "The field at the end";
-	tw_render_scene fs = {fin, NULL, NULL, 0, 0};
+	tw_render_scene fs = {fin, NULL, NULL, 0, 0, NULL};
 	if ((st = img_scene(f, &fs, &ro, "the table at the end", err)) != TW_OK)
 		return st;
 

@@ -178,7 +178,7 @@ static tw_status draw_report(cairo_t *cr, const tw_battle *b, const tw_report_op
 	tw_render_opts_default(&ro);
 	ro.seat = o->seat;
 	ro.title = "The field when play began";
-	tw_render_scene sc = {s0, NULL, NULL, 0, 0};
+	tw_render_scene sc = {s0, NULL, NULL, 0, 0, NULL};
 	picture(cr, &sc, &ro, MARGIN, y + 6, PAGE_W - 2 * MARGIN, PAGE_H - y - 40, err, &st);
 	footer(cr, &pageno, title);
 	if (st != TW_OK)

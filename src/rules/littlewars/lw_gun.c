@@ -288,9 +288,11 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK)
 		return TW_ERR_STATE;
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, o->side, "LW.MOB.6");
+	const tw_shot_recorder *rec = tw_shot_recorder_of(m);
 	if (e) {
 		e->a = g->id;
 		e->b = g->shots;
+		e->c = rec ? tw_shot_recorder_position(rec) : -1; // the trace in the game's recorded shots
 		e->x = r.rest.x;
 		e->y = r.rest.y;
 		e->v = r.bearing;
