@@ -3,7 +3,7 @@ JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 CMAKE ?= cmake
 FUZZ_SECONDS ?= 15
 
-.PHONY: all deps release debug asan clang fuzz-build demo test test-quick bench fuzz fuzz-long clean
+.PHONY: all deps release debug asan clang fuzz-build demo test test-quick bench fuzz fuzz-long clean mpi-check
 
 all: release
 
@@ -52,3 +52,11 @@ fuzz-long: fuzz-build
 
 clean:
 	rm -rf build
+
+# Open MPI study runner: builds with -DTINWAR_MPI=ON and checks that K ranks give the same study
+# as one process (not part of `make test`: it installs Open MPI).
+mpi-check: deps release
+	@command -v mpicc >/dev/null || (SUDO=$$( [ "$$(id -u)" = 0 ] || echo sudo ); $$SUDO apt-get install -y -qq libopenmpi-dev openmpi-bin >/dev/null)
+	@$(CMAKE) -S . -B build/mpi -DCMAKE_BUILD_TYPE=Release -DTINWAR_MPI=ON -DTINWAR_TESTS=OFF >/dev/null
+	@$(CMAKE) --build build/mpi -j$(JOBS) --target tinwar_cli
+	@sh tools/mpi_check.sh build/mpi/tinwar build/tinwar 3 12
