@@ -11,34 +11,9 @@
 #include "rules/littlewars/lw.h"
 #include "scene.h"
 
-static tw_order *ord(int type, int side)
-{
-	static tw_order pool[4];
-	static int next;
-	tw_order *o = &pool[next++ % 4];
-	tw_order_init(o, (tw_order_type)type, side);
-	return o;
-}
-
-static tw_status apply(tw_state *s, const tw_order *o, tw_error *err)
-{
-	tw_events ev = {0};
-	tw_apply_ctx ctx = {tw_shot_model_fast()};
-	tw_status st = tw_state_apply(s, o, &ctx, &ev, err);
-	tw_events_free(&ev);
-	return st;
-}
-
-static void expect_refused(tw_state *s, const tw_order *o, const char *clause)
-{
-	uint64_t h = tw_state_hash(s);
-	tw_error err;
-	tw_error_clear(&err);
-	tw_status st = apply(s, o, &err);
-	if (st == TW_OK || strcmp(err.clause, clause) != 0)
-		fail_msg("expected refusal by %s, got status %d clause '%s': %s", clause, st, err.clause, err.message);
-	assert_int_equal(tw_state_hash(s), h);
-}
+#define ord tw_test_order
+#define apply tw_test_apply
+#define expect_refused tw_test_expect_refused
 
 // A scenario state after lw_setup (as tw_game_new would leave it).
 static tw_state *setup_scenario(int inf, int cav, int guns, void (*tweak)(tw_state *))

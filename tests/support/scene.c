@@ -1,5 +1,10 @@
 #include "scene.h"
 
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -132,4 +137,33 @@ tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns)
 	for (int i = 0; i < s->nfig; i++)
 		s->fig[i].status = TW_FS_UNPLACED;
 	return s;
+}
+
+tw_order *tw_test_order(int type, int side)
+{
+	static tw_order pool[4];
+	static int next;
+	tw_order *o = &pool[next++ % 4];
+	tw_order_init(o, (tw_order_type)type, side);
+	return o;
+}
+
+tw_status tw_test_apply(tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_events ev = {0};
+	tw_apply_ctx ctx = {tw_shot_model_fast()};
+	tw_status st = tw_state_apply(s, o, &ctx, &ev, err);
+	tw_events_free(&ev);
+	return st;
+}
+
+void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause)
+{
+	uint64_t h = tw_state_hash(s);
+	tw_error err;
+	tw_error_clear(&err);
+	tw_status st = tw_test_apply(s, o, &err);
+	if (st == TW_OK || strcmp(err.clause, clause) != 0)
+		fail_msg("expected refusal by %s, got status %d clause '%s': %s", clause, st, err.clause, err.message);
+	assert_int_equal(tw_state_hash(s), h);
 }

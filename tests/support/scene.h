@@ -19,6 +19,13 @@ int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y
 int tw_test_circle(tw_state *s, int kind, double x, double y, double r, double height);
 
 
+/// An order of `type` for `side` from a small rotating pool (valid until 4 more calls).
+tw_order *tw_test_order(int type, int side);
+/// tw_state_apply with the fast shot model, events discarded.
+tw_status tw_test_apply(tw_state *s, const tw_order *o, tw_error *err);
+/// Applies o expecting a refusal that cites `clause`, and checks the state is unchanged.
+void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause);
+
 /// A Little Wars scenario before the toss: an open w x d table with a house and a wood,
 /// `inf` infantry, `cav` cavalry and `guns` guns a side, all unplaced. Caller frees.
 tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);

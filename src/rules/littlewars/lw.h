@@ -100,6 +100,9 @@ tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_lie(tw_state *s, const tw_order *o, tw_events *ev);
 /// LW.MOB.10 interpretation: at the end of a move, put right a missing trail pair.
 void lw_fix_trails(tw_state *s, tw_events *ev);
+/// Starts a GUN_MOVE order for gun g with up to `max` unmoved free men within 6 in as the men
+/// going with it (LW.MOB.11); returns how many were found.
+int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_order *o);
 /// Bearing/elevation that puts a shot on `target` (for "fire at a point").
 void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation);
 

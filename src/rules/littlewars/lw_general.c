@@ -239,15 +239,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
 		if (who < 0 || d < tw_shot_fast_max_range(z0) * 0.8)
 			continue;
-		tw_order_init(o, TW_OT_GUN_MOVE, side);
-		o->gun = g->id;
-		for (int i = 0; i < s->nfig && o->nfig < 6; i++) {
-			const tw_figure *f = &s->fig[i];
-			if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
-			    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
-				o->fig[o->nfig++] = f->id;
-		}
-		if (o->nfig < LW_GUN_CREW)
+		if (lw_gun_move_party(s, g, side, 6, o) < LW_GUN_CREW)
 			continue;
 		tw_vec2 dir = tw_scale(tw_sub(s->fig[who].pos, g->axle), 1.0 / d);
 		for (double step = 10; step >= 4; step -= 3) {

@@ -207,6 +207,19 @@ tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	return TW_OK;
 }
 
+int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_order *o)
+{
+	tw_order_init(o, TW_OT_GUN_MOVE, side);
+	o->gun = g->id;
+	for (int i = 0; i < s->nfig && o->nfig < max; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
+		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+			o->fig[o->nfig++] = f->id;
+	}
+	return o->nfig;
+}
+
 void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation)
 {
 	*bearing = tw_bearing_deg(tw_sub(target, g->axle));

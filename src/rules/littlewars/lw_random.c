@@ -172,14 +172,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 				o->bearing = fmod(s->sides[side].forward > 0 ? rnd(r, -45, 45) + 360 : rnd(r, 135, 225), 360.0);
 				o->elevation = rnd(r, 0, 12);
 			} else {
-				tw_order_init(o, TW_OT_GUN_MOVE, side);
-				o->gun = g->id;
-				for (int i = 0; i < s->nfig && o->nfig < 6; i++) {
-					const tw_figure *f = &s->fig[i];
-					if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
-					    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
-						o->fig[o->nfig++] = f->id;
-				}
+				lw_gun_move_party(s, g, side, 6, o);
 				double a = rnd(r, 0, 360), d = rnd(r, 1, 12);
 				o->path[0] = tw_add(g->axle, tw_scale(tw_dir_deg(a), d));
 				o->npath = 1;
