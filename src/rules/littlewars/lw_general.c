@@ -59,6 +59,7 @@ typedef struct lw_ai {
 	int last_mine, last_theirs;  ///< free men at the last plan
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
+	bool route_built;            ///< dist[] is this move's route field
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -675,6 +676,10 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	// Progress: along the route field round obstacles towards the enemy, or straight to the
 	// doctrine's wing while the enemy is still far off.
 	bool to_wing = goal.x != e->pos.x || goal.y != e->pos.y;
+	if (!to_wing && !ai->route_built) {
+		build_route(s, ai, side);
+		ai->route_built = true;
+	}
 	double here = to_wing ? tw_dist(c, goal) : route_dist(ai, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
@@ -688,6 +693,8 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			if (dmin - len < 2.0)
 				len = fmax(0.0, dmin - 2.5);
 			tw_vec2 d;
+			if (a == TW_ARRAY_COUNT(angs) && to_wing)
+				continue;
 			if (a == TW_ARRAY_COUNT(angs)) // the route round obstacles
 				d = tw_sub(route_step(s, ai, c, len), c);
 			else
@@ -708,6 +715,14 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	// Issue the block move; if the whole block cannot go, move members one by one.
 	tw_order_init(o, TW_OT_MOVE, side);
 	o->has_at = true;
+	for (int k = 0; k < nm && k < TW_ORDER_MAX_FIG; k++) {
+		o->fig[k] = s->fig[mem[k]].id;
+		o->at[k] = tw_add(s->fig[mem[k]].pos, bestd);
+	}
+	o->nfig = nm < TW_ORDER_MAX_FIG ? nm : TW_ORDER_MAX_FIG;
+	if (legal(s, o))
+		return true;
+	o->nfig = 0;
 	for (int k = 0; k < nm && o->nfig < TW_ORDER_MAX_FIG; k++) {
 		const tw_figure *f = &s->fig[mem[k]];
 		for (double frac = 1.0; frac > 0.2; frac -= 0.25) {
@@ -844,7 +859,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 			if (mine > theirs)
 				ai->eff.charge_edge = fmin(ai->eff.charge_edge, -0.01);
 		}
-		build_route(s, ai, side);
+		ai->route_built = false; // built on first use this move
 		make_groups(s, ai, dc, side);
 	}
 	dc = &ai->eff;
