@@ -75,6 +75,9 @@ static void test_check_reports_line_column_and_json_path(void **st)
 	assert_non_null(strstr(out, "$.table.width"));
 	assert_int_equal(run(out, sizeof out, "%s check %s/scenarios/littlewars/hooks-farm.json", TW_CLI, TW_SOURCE_DIR), 0);
 	assert_int_equal(run(out, sizeof out, "%s check missing.json", TW_CLI), 1);
+	write_file("orders.json", "[{\"type\": \"fire\", \"side\": \"red\", \"gun\": 0, \"bearing\": \"x\", \"elevation\": 3}]");
+	assert_int_equal(run(out, sizeof out, "%s check orders.json", TW_CLI), 2);
+	assert_non_null(strstr(out, "$[0].bearing"));
 }
 
 static void test_step_refuses_illegal_order_with_its_clause_and_writes_nothing(void **st)
