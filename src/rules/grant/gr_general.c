@@ -1,0 +1,140 @@
+// Computer generals for Grant, through the general interface: "gr-attack" advances in column,
+// volleys and charges; "gr-defend" holds its line, volleys and counter-charges with cavalry.
+#include <math.h>
+
+#include "gr.h"
+
+typedef struct gr_gen_ctx {
+	int32_t move_no, mover, next;
+} gr_gen_ctx;
+
+static bool try_order(const tw_state *s, tw_order *o) { return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK; }
+
+static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
+{
+	const tw_unit *u = gr_unit_c(s, unit);
+	int troop = u->stats[GU_TYPE];
+	tw_vec2 c = gr_unit_centre(s, unit);
+	double dist = 0;
+	int enemy = gr_nearest_enemy_fig(s, u->side, c, &dist);
+	if (enemy < 0)
+		return false;
+	tw_vec2 ep = s->fig[enemy].pos;
+	if (troop == TW_GR_ARTILLERY) {
+		for (int k = 0; k < s->ngun; k++) {
+			const tw_gun *g = &s->gun[k];
+			if (g->stats[GG_UNIT] != unit)
+				continue;
+			double r = tw_dist(tw_gun_muzzle(g), ep);
+			tw_order_init(o, TW_OT_FIRE, u->side);
+			o->gun = g->id;
+			o->has_target = true;
+			o->target = ep;
+			o->n = !g->stats[GG_HOWITZER] && r <= 16 ? 1 : 0;
+			if (g->stats[GG_HOWITZER] && r > 50)
+				o->target = tw_add(tw_gun_muzzle(g), tw_scale(tw_sub(ep, tw_gun_muzzle(g)), 49.0 / r));
+			if (try_order(s, o))
+				return true;
+		}
+		return false;
+	}
+	if (gr_line_type(troop) || troop == TW_GR_LIGHT_INF) {
+		if (dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o))
+			return true;
+		if (!attack)
+			return false;
+		if (gr_line_type(troop) && dist <= 10 && u->formation == GR_F_COLUMN) {
+			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), fmin(9, dist)), 1, o);
+			if (try_order(s, o))
+				return true;
+		}
+		if (gr_line_type(troop) && dist > 24 && u->formation == GR_F_LINE && gr_order_formation(s, unit, GR_F_COLUMN, o) &&
+		    try_order(s, o))
+			return true;
+		if (gr_line_type(troop) && dist <= 20 && u->formation == GR_F_COLUMN && gr_order_formation(s, unit, GR_F_LINE, o) &&
+		    try_order(s, o))
+			return true;
+		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
+		for (double f = 1.0; f > 0.1; f -= 0.3) {
+			double step = fmin(rate * f, dist - 12);
+			if (step < 0.5)
+				return false;
+			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), step), 0, o);
+			if (try_order(s, o))
+				return true;
+		}
+		return false;
+	}
+	if (gr_cavalry(troop)) {
+		double reach = attack ? 18 : 12;
+		if (dist <= reach) {
+			tw_vec2 d = tw_sub(ep, c);
+			gr_order_shift(s, unit, tw_scale(d, fmin(18, tw_len(d) - 0.3) / tw_len(d)), 1, o);
+			if (try_order(s, o))
+				return true;
+			gr_order_shift(s, unit, tw_scale(d, 18 / tw_len(d)), 1, o);
+			if (try_order(s, o))
+				return true;
+		}
+		if (!attack)
+			return false;
+		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
+		double step = fmin(rate, dist - 20);
+		if (step < 0.5)
+			return false;
+		gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), step), 0, o);
+		return try_order(s, o);
+	}
+	return false;
+}
+
+static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order *out, bool attack)
+{
+	gr_gen_ctx *c = g->ctx;
+	if (c->move_no != view->move_no || c->mover != view->mover) {
+		c->move_no = view->move_no;
+		c->mover = view->mover;
+		c->next = 0;
+	}
+	while (c->next < view->nunit) {
+		int u = c->next;
+		if (view->unit[u].side != side || !gr_unit_active(view, &view->unit[u])) {
+			c->next++;
+			continue;
+		}
+		if (unit_order(view, u, attack, out)) {
+			if (view->unit[u].stats[GU_TYPE] != TW_GR_ARTILLERY || out->type != TW_OT_FIRE)
+				c->next++;
+			return TW_OK;
+		}
+		c->next++;
+	}
+	tw_order_init(out, TW_OT_END_MOVE, side);
+	return TW_OK;
+}
+
+static tw_status attack_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	return decide(g, view, side, out, true);
+}
+
+static tw_status defend_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	return decide(g, view, side, out, false);
+}
+
+const tw_general_def tw_general_gr_attack = {
+	.name = "gr-attack",
+	.ruleset = "grant",
+	.help = "advances in column, forms line to volley, charges in column; cavalry charges within 18 in",
+	.decide = attack_decide,
+	.ctx_size = sizeof(gr_gen_ctx),
+};
+
+const tw_general_def tw_general_gr_defend = {
+	.name = "gr-defend",
+	.ruleset = "grant",
+	.help = "holds its ground, volleys and fires its guns; cavalry counter-charges within 12 in",
+	.decide = defend_decide,
+	.ctx_size = sizeof(gr_gen_ctx),
+};
