@@ -450,6 +450,23 @@ static void test_GR_EX_28_GR_GREN_grenadiers(void **st)
 	assert_true(tw_grant_melee_score(4, ma, 1) == 7.0);
 }
 
+static void test_GR_MUSK_7_volley_distribution_odds(void **st)
+{
+	(void)st;
+	double dist[16];
+	assert_int_equal(tw_grant_volley_odds(12, 6, 8, false, true, dist, 15), 2);
+	FRAC(dist[0], 1, 9);  // both dice 1-2
+	FRAC(dist[1], 1, 9);  // one 3, one 1-2, either order
+	FRAC(dist[2], 5, 36); // a 4 and a 1-2, or two 3s
+	FRAC(dist[8], 1, 36); // two 6s
+	double sum = 0;
+	for (int k = 0; k <= 15; k++)
+		sum += dist[k];
+	FRAC(sum, 1, 1);
+	assert_int_equal(tw_grant_volley_odds(12, 6, 18.5, false, true, dist, 15), 0); // out of range
+	FRAC(dist[0], 1, 1);
+}
+
 static void test_GR_MOVE_table_rates(void **st)
 {
 	(void)st;
@@ -496,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_GR_EX_25_GR_TERR_movement_rates),
 		cmocka_unit_test(test_GR_EX_26_GR_MOVE_5_battle_moves),
 		cmocka_unit_test(test_GR_EX_28_GR_GREN_grenadiers),
+		cmocka_unit_test(test_GR_MUSK_7_volley_distribution_odds),
 		cmocka_unit_test(test_GR_MOVE_table_rates),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
