@@ -39,27 +39,34 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 		return false;
 	}
 	if (gr_line_type(troop) || troop == TW_GR_LIGHT_INF) {
+		bool column = u->formation == GR_F_COLUMN;
+		if (attack && gr_line_type(troop) && column && dist <= 9.4) { // close with the bayonet
+			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), fmin(9, dist - 0.55)), 1, o);
+			if (try_order(s, o))
+				return true;
+		}
 		if (dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o))
 			return true;
 		if (!attack)
 			return false;
-		if (gr_line_type(troop) && dist <= 10 && u->formation == GR_F_COLUMN) {
-			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), fmin(9, dist)), 1, o);
-			if (try_order(s, o))
-				return true;
-		}
-		if (gr_line_type(troop) && dist > 24 && u->formation == GR_F_LINE && gr_order_formation(s, unit, GR_F_COLUMN, o) &&
-		    try_order(s, o))
+		bool fired = (u->stats[GU_FLAGS] & GUF_FIRED_EVER) != 0;
+		if (gr_line_type(troop) && !column && (dist > 24 || (fired && dist <= 14)) &&
+		    gr_order_formation(s, unit, GR_F_COLUMN, o) && try_order(s, o))
 			return true;
-		if (gr_line_type(troop) && dist <= 20 && u->formation == GR_F_COLUMN && gr_order_formation(s, unit, GR_F_LINE, o) &&
+		if (gr_line_type(troop) && column && dist <= 20 && dist > 14 && gr_order_formation(s, unit, GR_F_LINE, o) &&
 		    try_order(s, o))
 			return true;
 		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
+		double stand = column ? 8.5 : 12;
 		for (double f = 1.0; f > 0.1; f -= 0.3) {
-			double step = fmin(rate * f, dist - 12);
+			double step = fmin(rate * f, dist - stand);
 			if (step < 0.5)
 				return false;
-			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), step), 0, o);
+			tw_vec2 dir = tw_sub(ep, c);
+			dir = tw_scale(dir, 1.0 / tw_len(dir));
+			if (tw_dot(dir, tw_dir_deg(u->facing)) < 0.7)
+				dir = tw_dir_deg(u->facing);
+			gr_order_shift(s, unit, tw_scale(dir, step), 0, o);
 			if (try_order(s, o))
 				return true;
 		}
@@ -79,7 +86,7 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 		if (!attack)
 			return false;
 		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
-		double step = fmin(rate, dist - 20);
+		double step = fmin(rate, dist - 16);
 		if (step < 0.5)
 			return false;
 		gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), step), 0, o);

@@ -98,6 +98,8 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 		}
 		f->stats[GF_HOUSE] = 0;
 		f->moved_in = s->move_no;
+		if (moved <= 0 && f->status == TW_FS_ACTIVE)
+			continue;
 		tw_event *e = tw_events_push(ev, f->status == TW_FS_WITHDRAWN ? TW_EV_WITHDRAW : TW_EV_MOVE, f->side, clause);
 		if (e) {
 			e->a = f->id;

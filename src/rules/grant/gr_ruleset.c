@@ -19,6 +19,9 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 	if (s->vars[GV_SETUP])
 		return TW_OK;
 	s->vars[GV_SETUP] = 1;
+	for (int j = 0; j < s->nfig; j++) // Grant has no putting down: the scenario places everyone
+		if (s->fig[j].status == TW_FS_UNPLACED)
+			s->fig[j].status = TW_FS_ACTIVE;
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
 		int troop = u->stats[GU_TYPE];
