@@ -267,7 +267,7 @@ static void test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fi
 	done(s2);
 }
 
-static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_roundshot(void **st)
+static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANGE_3_GR_RANGE_4_roundshot(void **st)
 {
 	(void)st;
 	int kills = 0, shots = 0;
@@ -738,10 +738,10 @@ static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
 	assert_true(killed > 160);
 }
 
-static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_20_GR_CHARGE_5_GR_CHARGE_6_melee(void **st)
+static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee(void **st)
 {
 	(void)st;
-	int melees = 0, tosses = 0;
+	int melees = 0, tosses = 0, tests = 0;
 	for (uint64_t seed = 1; seed <= 10; seed++) {
 		tw_state *s = scene(seed);
 		int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
@@ -759,12 +759,25 @@ static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_20_GR_CHARGE_5_GR_CHA
 		end_move(s, &ev);
 		end_move(s, &ev);
 		melees += count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE);
+		tests += count_clause(&ev, "GR.MORALE.4", TW_EV_DICE) + count_clause(&ev, "GR.MORALE.7", TW_EV_DICE);
 		assert_int_equal(count_clause(&ev, "GR.MELEE.20", TW_EV_INFO), 1);
 		tw_events_free(&ev);
 		done(s);
 	}
 	assert_int_equal(tosses, 10);
 	assert_true(melees >= 10);
+	assert_true(tests > 0); // GR.MELEE.21: a side that lost figures tests morale
+	// GR.MELEE.16: no contact, no melee.
+	tw_state *s = scene(1);
+	gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 21.5), 180, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	assert_int_equal(count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE), 0);
+	tw_events_free(&ev);
+	done(s);
 }
 
 static void test_GR_GEN_2_generated_battle_ends_with_both_doctrines(void **st)
@@ -803,7 +816,7 @@ int main(void)
 		cmocka_unit_test(test_GR_GREN_1_GR_GREN_2_grenadier_groups),
 		cmocka_unit_test(test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals),
 		cmocka_unit_test(test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fire),
-		cmocka_unit_test(test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_roundshot),
+		cmocka_unit_test(test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANGE_3_GR_RANGE_4_roundshot),
 		cmocka_unit_test(test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery),
 		cmocka_unit_test(test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister),
 		cmocka_unit_test(test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell),
@@ -817,7 +830,7 @@ int main(void)
 		cmocka_unit_test(test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule),
 		cmocka_unit_test(test_GR_MORALE_10_GR_EX_27_general_rally),
 		cmocka_unit_test(test_GR_MORALE_11_GR_MELEE_8_officer_save),
-		cmocka_unit_test(test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_20_GR_CHARGE_5_GR_CHARGE_6_melee),
+		cmocka_unit_test(test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee),
 		cmocka_unit_test(test_GR_GEN_2_generated_battle_ends_with_both_doctrines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

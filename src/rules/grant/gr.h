@@ -121,6 +121,9 @@ void gr_house_strike_shot(tw_state *s, int house, double range, int die, tw_even
 void gr_house_add_damage(tw_state *s, int house, int die, bool howitzer, tw_events *ev);
 void gr_house_end_move(tw_state *s, tw_events *ev);
 void gr_melee_end_move(tw_state *s, tw_events *ev);
+/// GR.MELEE.10-15/25, GR.GREN.3: the bonus of one side of a combat (mine v theirs) in melee move `round`.
+int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
+		   const tw_figure *theirs, bool attacker, int round);
 void gr_charge_contact(tw_state *s, int attacker, tw_events *ev);
 void gr_morale_end_move(tw_state *s, tw_events *ev);
 bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev);

@@ -109,7 +109,7 @@ static int exhaust_move(const tw_state *s, const tw_unit *u)
 	return k >= 1 && k <= 4 ? k : 0;
 }
 
-static int side_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
+int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
 		      const tw_figure *theirs, bool attacker, int round)
 {
 	int b = 0;
@@ -121,9 +121,10 @@ static int side_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, 
 		b += 1; // GR.MELEE.14
 	if (me->stats[GU_TYPE] == TW_GR_GRENADIER)
 		b += 1; // GR.GREN.3
-	if (!gr_cavalry(me->stats[GU_TYPE]) && mine->stats[GF_HOUSE] > 0 && !theirs->stats[GF_INSIDE]) {
+	if (!gr_cavalry(me->stats[GU_TYPE]) && mine->stats[GF_HOUSE] > 0) {
 		int h = mine->stats[GF_HOUSE] - 1;
-		b += s->vars[GV_HOUSE_RUIN + h] ? 1 : 2; // GR.MELEE.9 / GR.HOUSE.4
+		if (!theirs->stats[GF_INSIDE]) // GR.MELEE.9: once inside, equal terms
+			b += s->vars[GV_HOUSE_RUIN + h] ? 1 : 2; // GR.HOUSE.4: a ruin is a wall
 	} else if (!gr_cavalry(me->stats[GU_TYPE]) && !attacker) {
 		for (int t = 0; t < s->table.nterrain; t++)
 			if (s->table.terrain[t].kind == TW_TER_WALL &&
@@ -241,7 +242,7 @@ static int fight_pair(tw_state *s, int ua, int ub, int round, tw_events *ev, int
 		tw_figure *fa = &s->fig[c->a[0]], *fb = &s->fig[c->b[0]];
 		double ma = 1, mb = 1;
 		tw_grant_pairing(is_cav(s, fa), c->na, is_cav(s, fb), c->nb, &ma, &mb);
-		int ba = side_bonus(s, au, bu, fa, fb, true, round), bb = side_bonus(s, bu, au, fb, fa, false, round);
+		int ba = gr_melee_bonus(s, au, bu, fa, fb, true, round), bb = gr_melee_bonus(s, bu, au, fb, fa, false, round);
 		int da = tw_rng_d6(&s->rng);
 		int db = tw_rng_d6(&s->rng);
 		double sa = tw_grant_melee_score(da, ma, ba), sb = tw_grant_melee_score(db, mb, bb);

@@ -240,6 +240,8 @@ tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.LIGHT.4", "only light infantry picks off");
 	if (!gr_line_type(troop))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "%s fires no musketry", u->name);
+	if (gr_unit_halted(s, u))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted and may not fire", u->name);
 	if (!gr_can_volley(s, u))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1",
 				    "%s cannot volley now (in line or a house, once a move, moved no more than 4 in, not halted)", u->name);
