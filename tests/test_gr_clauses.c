@@ -364,7 +364,8 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	// GR.MELEE.25: attacking an exhausted unit.
 	s->fig[fg->id].stats[GF_INSIDE] = 0;
 	s->fig[fli->id].stats[GF_HOUSE] = 0;
-	s->unit[li].stats[GU_EXHAUST] = s->move_no - 1;
+	s->move_no = 5;
+	s->unit[li].stats[GU_EXHAUST] = 4;
 	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 1), 1 + 2);
 	done(s);
 }
