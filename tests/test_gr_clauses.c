@@ -509,6 +509,73 @@ static void test_GR_MUSK_10_allocation_from_the_left(void **st)
 	assert_true(checked > 0);
 }
 
+static void test_GR_CHARGE_9_light_cavalry_wheels_45(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int lc = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 20), 0, GR_F_LINE);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(20, 20), 0, GR_F_LINE);
+	start(s);
+	tw_order o;
+	gr_order_shift(s, lc, tw_scale(tw_dir_deg(50), 10), 1, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	gr_order_shift(s, hc, tw_scale(tw_dir_deg(20), 18), 1, &o);
+	refused(s, &o, "GR.CHARGE.8"); // heavy cavalry does not wheel
+	gr_order_shift(s, lc, tw_scale(tw_dir_deg(40), 10), 1, &o); // may also stop short
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_true(fabs(s->unit[lc].facing - 40) < 1e-9);
+	done(s);
+}
+
+// GR.MELEE.19: among houses a melee lasts a third move; in the open a second-move draw exhausts.
+static int drawn_in_move_two(bool village, uint64_t seed)
+{
+	tw_state *s = scene(seed);
+	if (village) {
+		tw_terrain t;
+		memset(&t, 0, sizeof t);
+		t.kind = TW_TER_HOUSE;
+		t.nverts = 4;
+		t.v[0] = tw_v2(50, 30);
+		t.v[1] = tw_v2(70, 30);
+		t.v[2] = tw_v2(70, 33);
+		t.v[3] = tw_v2(50, 33);
+		tw_terrain_finish(&t);
+		tw_table_add(&s->table, &t);
+	}
+	int d = gr_build_unit(s, 1, TW_GR_GARRISON, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
+	int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
+	start(s);
+	for (int i = 0; i < s->nfig; i++) {
+		if (village && s->fig[i].unit == d)
+			s->fig[i].stats[GF_HOUSE] = 1;
+		if (s->fig[i].unit == a)
+			s->fig[i].stats[GF_INSIDE] = 1; // already broken in: equal terms
+	}
+	for (int k = 0; k < 2; k++) // both in their first melee move already
+		s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (1 << 16);
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	int drawn = count_clause(&ev, "GR.MELEE.24", TW_EV_INFO);
+	int withdrew = count_clause(&ev, "GR.MELEE.23", TW_EV_INFO);
+	tw_events_free(&ev);
+	done(s);
+	return withdrew ? -1 : drawn;
+}
+
+static void test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area(void **st)
+{
+	(void)st;
+	int open_draws = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		int v = drawn_in_move_two(true, seed);
+		assert_true(v <= 0); // never drawn after the second move among houses
+		open_draws += drawn_in_move_two(false, seed) > 0;
+	}
+	assert_true(open_draws > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -525,6 +592,8 @@ int main(void)
 		cmocka_unit_test(test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough),
 		cmocka_unit_test(test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion),
 		cmocka_unit_test(test_GR_MUSK_10_allocation_from_the_left),
+		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),
+		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

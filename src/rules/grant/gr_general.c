@@ -74,22 +74,24 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 	}
 	if (gr_cavalry(troop)) {
 		double reach = attack ? 18 : 12;
-		if (dist <= reach) {
-			tw_vec2 d = tw_sub(ep, c);
-			gr_order_shift(s, unit, tw_scale(d, fmin(18, tw_len(d) - 0.3) / tw_len(d)), 1, o);
-			if (try_order(s, o))
-				return true;
-			gr_order_shift(s, unit, tw_scale(d, 18 / tw_len(d)), 1, o);
-			if (try_order(s, o))
-				return true;
+		tw_vec2 d = tw_sub(ep, c);
+		double turn = fabs(remainder(tw_bearing_deg(d) - u->facing, 360.0));
+		bool heavy = troop == TW_GR_HEAVY_CAV;
+		if (dist <= reach && turn <= (heavy ? 5.0 : 45.0)) {
+			tw_vec2 dir = heavy ? tw_dir_deg(u->facing) : tw_scale(d, 1.0 / tw_len(d));
+			for (double len = fmin(18, dist - 0.3); len <= 18.0 + 1e-9; len += 0.5) {
+				gr_order_shift(s, unit, tw_scale(dir, len), 1, o);
+				if (try_order(s, o))
+					return true;
+			}
 		}
-		if (!attack)
+		if (!attack && dist > reach)
 			return false;
 		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
 		double step = fmin(rate, dist - 16);
-		if (step < 0.5)
-			return false;
-		gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), step), 0, o);
+		if (step < 0.5) // within reach but not facing the enemy: wheel towards him
+			step = 0.5;
+		gr_order_shift(s, unit, tw_scale(d, step / tw_len(d)), 0, o);
 		return try_order(s, o);
 	}
 	return false;

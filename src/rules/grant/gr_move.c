@@ -228,6 +228,11 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "a house section holds at most 7 figures");
 	if (o->n == 1 && !general) {
 		double len = tw_len(disp0);
+		double turn = len > 1e-9 ? fabs(remainder(tw_bearing_deg(disp0) - u->facing, 360.0)) : 0;
+		if (troop == TW_GR_HEAVY_CAV && turn > 5.0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.8", "heavy cavalry charges straight ahead, without wheeling");
+		if (troop == TW_GR_LIGHT_CAV && turn > 45.0 + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.9", "light cavalry wheels at most 45 degrees");
 		if (gr_line_type(troop) && len > 1e-9 && fabs(remainder(tw_bearing_deg(disp0) - u->facing, 360.0)) > 5.0)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "an infantry charge goes directly forward");
 		if (troop == TW_GR_HEAVY_CAV && !any_contact) {
@@ -280,6 +285,7 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_figure *f0 = tw_state_figure(s, o->fig[0]);
 	tw_unit *u = gr_unit(s, f0->unit);
+	tw_vec2 disp = tw_sub(o->at[0], f0->pos);
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = tw_state_figure(s, o->fig[i]);
 		double d = tw_dist(f->pos, o->at[i]);
@@ -306,6 +312,10 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		return TW_OK;
 	}
 	gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+	// Cavalry wheels as it moves (light cavalry also in its charge, GR.CHARGE.9): it faces the
+	// way it went.
+	if (gr_cavalry(u->stats[GU_TYPE]) && tw_len(disp) > 1e-9 && (o->n != 1 || u->stats[GU_TYPE] == TW_GR_LIGHT_CAV))
+		u->facing = tw_bearing_deg(disp);
 	if (o->n == 2) {
 		u->stats[GU_REST]--; // GR.MOVE.5
 		gr_unit_set_flag(u, GUF_BATTLE, true);
