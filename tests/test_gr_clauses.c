@@ -576,6 +576,58 @@ static void test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area(void **st)
 	assert_true(open_draws > 0);
 }
 
+static void test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round(void **st)
+{
+	(void)st;
+	int lapped = 0;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		tw_state *s = scene(seed);
+		int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
+		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
+		start(s);
+		tw_order o;
+		gr_order_shift(s, col, tw_v2(0, 26 - 20 - 0.55), 1, &o);
+		tw_events ev = {0};
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		end_move(s, &ev);
+		end_move(s, &ev);
+		int n = count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE);
+		assert_true(n <= 8); // F + 8 at most
+		for (int i = 0; i < ev.n; i++)
+			if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.CHARGE.2") == 0) {
+				const tw_figure *f = &s->fig[ev.v[i].a];
+				assert_true(f->move_used <= 9.0 + 1e-9); // within the 9 in charge
+			}
+		lapped += n;
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(lapped > 0);
+}
+
+static void test_GR_MELEE_17_second_move_flow(void **st)
+{
+	(void)st;
+	int tosses = 0, moves = 0;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		tw_state *s = scene(seed);
+		int d = gr_build_unit(s, 1, TW_GR_LINE, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
+		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
+		start(s);
+		for (int k = 0; k < 2; k++)
+			s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (1 << 16);
+		tw_events ev = {0};
+		end_move(s, &ev);
+		end_move(s, &ev);
+		tosses += count_clause(&ev, "GR.MELEE.17", TW_EV_TOSS);
+		moves += count_clause(&ev, "GR.MELEE.17", TW_EV_MOVE);
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_int_equal(tosses, 10);
+	assert_true(moves > 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -593,6 +645,8 @@ int main(void)
 		cmocka_unit_test(test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion),
 		cmocka_unit_test(test_GR_MUSK_10_allocation_from_the_left),
 		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),
+		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round),
+		cmocka_unit_test(test_GR_MELEE_17_second_move_flow),
 		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
