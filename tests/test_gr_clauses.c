@@ -628,6 +628,72 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 	assert_true(moves > 0);
 }
 
+static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_WOOD;
+	t.nverts = 4;
+	t.v[0] = tw_v2(0, 40);
+	t.v[1] = tw_v2(120, 40);
+	t.v[2] = tw_v2(120, 50);
+	t.v[3] = tw_v2(0, 50);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	int w = gr_build_unit(s, 0, TW_GR_WAGON, "wagon", tw_v2(60, 20), 0, GR_F_LINE);
+	int foe = gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 30), 180, GR_F_LINE);
+	start(s);
+	assert_int_equal(s->fig[first_of(s, w, TW_FK_WAGGON)].kind, TW_FK_WAGGON);
+	tw_order o;
+	gr_order_shift(s, w, tw_v2(0, 6.5), 0, &o);
+	refused(s, &o, "GR.MOVE.1");
+	gr_order_volley(s, w, first_of(s, foe, TW_FK_INFANTRY), &o);
+	o.fig[0] = s->fig[first_of(s, w, TW_FK_WAGGON)].id;
+	o.nfig = 1;
+	refused(s, &o, "GR.ORG.4");
+	gr_order_shift(s, w, tw_v2(0, 6), 0, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	const char *cl = NULL;
+	gr_move_cost(s, TW_GR_WAGON, GR_F_LINE, tw_v2(60, 39), tw_v2(60, 41), &cl);
+	assert_string_equal(cl, "GR.TERR.4");
+	// The side with only a wagon left is beaten: the battle ends at the end of the move.
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	assert_true(s->over);
+	assert_int_equal(s->winner, 1);
+	assert_int_equal(count_clause(&ev, "GR.MORALE.4", TW_EV_DICE), 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 40), 0, GR_F_LINE);
+	gr_build_unit(s, 0, TW_GR_LINE, "friend", tw_v2(20, 40), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 90), 180, GR_F_LINE);
+	start(s);
+	s->unit[u].stats[GU_MORALE] = 1;
+	s->unit[u].stats[GU_FLAGS] |= GUF_BROKE;
+	tw_events ev = {0};
+	for (int i = 0, n = 0; i < s->nfig; i++) // no officers, 12 R&F lost: 0 - 2 + d6 never reaches 7
+		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || n++ < 12))
+			gr_kill(s, &s->fig[i], "GR.MUSK.11", 1, &ev);
+	double y0 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
+	for (int k = 0; k < 4; k++)
+		end_move(s, &ev);
+	double y1 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
+	assert_true(s->unit[u].stats[GU_MORALE] > 0);
+	assert_true(fabs(y1 - (y0 - 12)) < 1e-9); // a full move back in each move while still broken
+	assert_true(count_clause(&ev, "GR.MORALE.7", TW_EV_MOVE) > 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -647,6 +713,8 @@ int main(void)
 		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),
 		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round),
 		cmocka_unit_test(test_GR_MELEE_17_second_move_flow),
+		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),
+		cmocka_unit_test(test_GR_MORALE_7_broken_unit_keeps_retiring),
 		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -14,6 +14,7 @@ typedef enum tw_grant_troop {
 	TW_GR_HEAVY_CAV,
 	TW_GR_LIGHT_CAV,
 	TW_GR_ARTILLERY,
+	TW_GR_WAGON, ///< transport (GR.ORG.4, GR.MOVE.7): never fires, never tests morale
 	TW_GR_TROOP_COUNT
 } tw_grant_troop;
 
@@ -32,7 +33,7 @@ typedef enum tw_grant_mode {
 } tw_grant_mode;
 
 /// Troop type by name ("line", "grenadier", "light", "garrison", "engineer", "heavy", "hussar",
-/// "artillery"), or -1.
+/// "artillery", "wagon"), or -1.
 int tw_grant_troop_from_name(const char *name);
 const char *tw_grant_troop_name(int troop);
 /// Range band of a banded table with edges e1 < e2 and maximum mx (GR.GEN.5): 0, 1, 2, or -1 out

@@ -36,6 +36,7 @@ enum {
 	GUF_RESTED = 1u << 9,      ///< did not move, charge or fight this move (GR.MOVE.5)
 	GUF_BATTLE = 1u << 10,     ///< made a battle move this move
 	GUF_TESTED = 1u << 11,     ///< took its morale test this move (GR.GEN.2)
+	GUF_BROKE = 1u << 12,      ///< broke off a melee on bad morale: keeps retiring (GR.MORALE.7)
 };
 #define GU_MROUND(u) (((u)->stats[GU_FLAGS] >> 16) & 0xF)
 #define GU_DEFLOSS(u) (((u)->stats[GU_FLAGS] >> 20) & 0xFF)

@@ -28,11 +28,14 @@ bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
 	}
 	if (good) {
 		u->stats[GU_MORALE] = 0;
+		u->stats[GU_FLAGS] &= ~GUF_BROKE;
 		return true;
 	}
 	u->stats[GU_MORALE]++;
-	if (u->stats[GU_FLAGS] & GUF_MELEE)
-		gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MORALE.5
+	if (u->stats[GU_FLAGS] & GUF_MELEE) {
+		gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MORALE.5: breaks off
+		gr_unit_set_flag(u, GUF_BROKE, true);
+	}
 	if (u->stats[GU_MORALE] >= 5) { // failed the test needing 10
 		u->stats[GU_FLAGS] |= GUF_DISPERSED;
 		for (int i = 0; i < s->nfig; i++)
@@ -49,11 +52,12 @@ void gr_morale_end_move(tw_state *s, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		if (!gr_unit_active(s, u))
-			continue;
+		if (!gr_unit_active(s, u) || u->stats[GU_TYPE] == TW_GR_WAGON)
+			continue; // GR.ORG.4: transport takes no morale tests
 		if (u->stats[GU_RALLY] && s->move_no >= u->stats[GU_RALLY]) { // GR.MORALE.10
 			u->stats[GU_RALLY] = 0;
 			u->stats[GU_MORALE] = 0;
+			u->stats[GU_FLAGS] &= ~GUF_BROKE;
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.10");
 			if (e)
 				tw_event_text(e, "%s is fit for action again", u->name);
@@ -129,6 +133,8 @@ void gr_auto_moves(tw_state *s, tw_events *ev)
 		} else if (u->stats[GU_FLAGS] & GUF_WITHDRAW) {
 			gr_retire_unit(s, u, rate, false, "GR.MELEE.23", ev);
 			u->stats[GU_FLAGS] &= ~(GUF_WITHDRAW | GUF_MELEE | (0xF << 16));
+		} else if ((u->stats[GU_FLAGS] & GUF_BROKE) && u->stats[GU_MORALE] > 0 && !u->stats[GU_RALLY]) {
+			gr_retire_unit(s, u, rate, false, "GR.MORALE.7", ev); // keeps retiring until rallied
 		} else if ((ex == 1 || ex == 2) && !(u->stats[GU_FLAGS] & GUF_HOLD)) {
 			gr_retire_unit(s, u, rate, false, "GR.MELEE.24", ev);
 		}

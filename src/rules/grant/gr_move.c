@@ -268,6 +268,7 @@ static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
 		int die = tw_rng_d6(&s->rng);
 		u->stats[GU_RALLY] = s->move_no + die;
 		gr_unit_set_flag(u, GUF_WITHDRAW, false);
+		u->stats[GU_FLAGS] &= ~GUF_BROKE; // halts from the moment he attaches
 		g->stats[GF_ATTACHED] = u->id + 1;
 		tw_event *e = tw_events_push(ev, TW_EV_DICE, g->side, "GR.MORALE.10");
 		if (e) {

@@ -215,6 +215,8 @@ tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "figure %d is not an active man of %s", o->fig[i], u->name);
 	}
 	int troop = u->stats[GU_TYPE];
+	if (troop == TW_GR_WAGON)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.4", "transport never fires");
 	if (troop == TW_GR_LIGHT_INF) {
 		if ((u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) || gr_unit_halted(s, u))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s may not fire now", u->name);

@@ -222,7 +222,7 @@ static tw_figure *add_fig(tw_state *s, int side, int kind, int unit, tw_vec2 p, 
 	f.captor = -1;
 	f.pos = p;
 	f.facing = facing;
-	f.radius = kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 0.35 : 0.25;
+	f.radius = kind == TW_FK_WAGGON ? 0.8 : kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 0.35 : 0.25;
 	f.height = kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 1.6 : 1.1;
 	f.unit = unit;
 	f.escort = -1;
@@ -251,7 +251,8 @@ int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 ce
 	for (int i = 0; i < rf; i++) {
 		int r = i / files, c = i % files;
 		tw_vec2 p = tw_add(centre, tw_add(tw_scale(right, (c - (files - 1) / 2.0) * sp), tw_scale(fwd, -r * sp)));
-		if (!add_fig(s, side, cav ? TW_FK_CAVALRY : TW_FK_INFANTRY, u.id, p, facing))
+		int kind = troop == TW_GR_WAGON ? TW_FK_WAGGON : cav ? TW_FK_CAVALRY : TW_FK_INFANTRY;
+		if (!add_fig(s, side, kind, u.id, p, facing))
 			return -1;
 	}
 	for (int k = 0; k < off; k++) {

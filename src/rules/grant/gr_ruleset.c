@@ -95,7 +95,8 @@ static bool side_beaten(const tw_state *s, int side)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		const tw_unit *u = &s->unit[i];
-		if (u->side == side && gr_unit_active(s, u) && !(u->stats[GU_FLAGS] & GUF_RETIRE50))
+		if (u->side == side && gr_unit_active(s, u) && !(u->stats[GU_FLAGS] & GUF_RETIRE50) &&
+		    u->stats[GU_TYPE] != TW_GR_WAGON) // GR.ORG.4: not a combat unit
 			return false;
 	}
 	return true;

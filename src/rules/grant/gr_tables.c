@@ -6,7 +6,7 @@
 #include "gr.h"
 
 const char *const gr_troop_names[GR_TROOP_COUNT] = {"line",  "grenadier", "light", "garrison",
-						    "engineer", "heavy",  "hussar", "artillery"};
+						    "engineer", "heavy",  "hussar", "artillery", "wagon"};
 const char *const gr_formation_names[GR_F_COUNT + 1] = {"line", "column", "open", NULL};
 
 // GR.ORG: officers and rank and file of each establishment.
@@ -14,6 +14,7 @@ const int gr_org_table[GR_TROOP_COUNT][2] = {
 	[TW_GR_LINE] = {5, 48},	     [TW_GR_GRENADIER] = {5, 48}, [TW_GR_LIGHT_INF] = {3, 24},
 	[TW_GR_GARRISON] = {4, 24},  [TW_GR_ENGINEER] = {4, 24},  [TW_GR_HEAVY_CAV] = {3, 24},
 	[TW_GR_LIGHT_CAV] = {3, 24}, [TW_GR_ARTILLERY] = {3, 10},
+	[TW_GR_WAGON] = {0, 1}, // GR.ORG.4 (interpretation): one wagon figure, no officers
 };
 
 // GR.MORALE.1 (GR.ORG.2): command points of each officer, the colonel first.
@@ -32,6 +33,7 @@ const gr_rate gr_rates[] = {
 	{TW_GR_HEAVY_CAV, TW_GR_MODE_CHARGE, 18},  {TW_GR_LIGHT_CAV, TW_GR_MODE_NORMAL, 12},
 	{TW_GR_LIGHT_CAV, TW_GR_MODE_CHARGE, 18},  {TW_GR_ARTILLERY, TW_GR_MODE_TEAM, 6},
 	{TW_GR_ARTILLERY, TW_GR_MODE_MANHANDLE, 1},
+	{TW_GR_WAGON, TW_GR_MODE_NORMAL, 6}, // GR.MOVE.7: wagons of every kind
 };
 const int gr_nrates = (int)TW_ARRAY_COUNT(gr_rates);
 
