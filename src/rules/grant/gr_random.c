@@ -168,7 +168,9 @@ static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 			tw_order_init(o, TW_OT_GUN_MOVE, side);
 			o->gun = g->id;
 			o->n = (int)tw_rng_below(r, 2);
-			o->path[0] = tw_add(g->axle, tw_v2((tw_rng_unit(r) - 0.5) * 2, fwd * tw_rng_unit(r) * (o->n ? 0.9 : 5.5)));
+			double dx = (tw_rng_unit(r) - 0.5) * 2; // one draw per statement (evaluation order)
+			double dy = fwd * tw_rng_unit(r) * (o->n ? 0.9 : 5.5);
+			o->path[0] = tw_add(g->axle, tw_v2(dx, dy));
 			o->npath = 1;
 			return;
 		}
