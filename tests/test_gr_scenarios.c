@@ -9,6 +9,8 @@
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
 
+#define GR_SIGNATURE 0x7a024eb75bf20308ULL
+
 static tw_game *load(const char *name, tw_state *sc)
 {
 	char path[512];
@@ -77,11 +79,26 @@ static void test_GR_TERR_8_GR_MELEE_22_village_fight(void **st)
 	tw_state_free(&sc);
 }
 
+// Determinism: the same scenario, seed and doctrines give one final hash on every build.
+static void test_GR_GEN_2_determinism_signature(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_game *g = load("meeting.json", &sc);
+	play(g, "gr-attack", "gr-attack");
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	print_message("grant signature %016llx\n", (unsigned long long)h);
+	assert_int_equal(h, GR_SIGNATURE);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ORG_1_GR_GEN_2_meeting_engagement),
 		cmocka_unit_test(test_GR_TERR_8_GR_MELEE_22_village_fight),
+		cmocka_unit_test(test_GR_GEN_2_determinism_signature),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
