@@ -518,6 +518,8 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"surrender\", \"side\": \"blue\", \"figures\": [9]}",
 		"{\"type\": \"end_move\", \"side\": \"red\"}",
 		"{\"type\": \"end_move\", \"side\": \"red\", \"dead\": [1], \"prisoners\": [6, 7], \"n\": 2}",
+		"{\"type\": \"volley\", \"side\": \"red\", \"figures\": [0, 1, 2], \"targets\": [6], \"n\": 1}",
+		"{\"type\": \"formation\", \"side\": \"red\", \"moves\": [{\"figure\": 0, \"to\": [10, 12]}], \"n\": 1}",
 	};
 	bool seen[TW_OT_COUNT] = {0};
 	for (size_t i = 0; i < TW_ARRAY_COUNT(orders); i++) {

@@ -19,6 +19,8 @@ typedef enum tw_order_type {
 	TW_OT_END_MOVE,  ///< end the move; fig[] = chosen dead, fig2[] = chosen prisoners (LW.MEL.8)
 	TW_OT_TAKE_RESERVE, ///< take n set-aside men after the 2d6 roll (LW.FOR.2): fig[] chosen
 	TW_OT_CHOOSE_SIDE,  ///< pick the side of the field (LW.C.2): n = 0 keep, 1 swap the back lines
+	TW_OT_VOLLEY,    ///< small-arms fire by figures fig[] (a unit's firers) at fig2[] (target figures)
+	TW_OT_FORMATION, ///< a unit changes formation n; each fig[i] goes to at[i] (facing[i])
 	TW_OT_COUNT
 } tw_order_type;
 

@@ -5,8 +5,8 @@
 
 static const char *const ot_names[TW_OT_COUNT] = {"toss",      "deploy",   "ready",    "move",
 						  "gun_move",  "fire",     "trail",    "lie_down",
-						  "surrender", "end_move", "take_reserve",
-						  "choose_side"};
+						  "surrender", "end_move", "take_reserve", "choose_side",
+						  "volley",    "formation"};
 
 void tw_order_init(tw_order *o, tw_order_type type, int side)
 {

@@ -43,6 +43,8 @@ static const char *const type_keys[TW_OT_COUNT][5] = {
 	[TW_OT_END_MOVE] = {"dead", "prisoners", NULL},
 	[TW_OT_TAKE_RESERVE] = {"figures", NULL},
 	[TW_OT_CHOOSE_SIDE] = {NULL},
+	[TW_OT_VOLLEY] = {"figures", "targets", NULL},
+	[TW_OT_FORMATION] = {"moves", NULL},
 };
 
 /// An array of min..TW_ORDER_MAX_FIG figure ids of s.
@@ -223,6 +225,13 @@ static tw_status read_fields(tw_order *o, const tw_state *s, const json_t *obj, 
 		WITH(obj, "dead", false, fig_ids(v, s, 0, o->fig, &o->nfig, p, err));
 		WITH(obj, "prisoners", false, fig_ids(v, s, 0, o->fig2, &o->nfig2, p, err));
 		return TW_OK;
+	case TW_OT_VOLLEY:
+		WITH(obj, "figures", true, fig_ids(v, s, 1, o->fig, &o->nfig, p, err));
+		WITH(obj, "targets", true, fig_ids(v, s, 1, o->fig2, &o->nfig2, p, err));
+		return TW_OK;
+	case TW_OT_FORMATION:
+		WITH(obj, "moves", true, placements(o, s, v, "to", 1, p, err));
+		return TW_OK;
 	default: return tw_io_fail(err, p, "unknown order type");
 	}
 }
@@ -387,6 +396,11 @@ json_t *tw_order_to_json(const tw_order *o, const tw_state *s)
 		if (ok && o->nfig2 > 0)
 			ok = tw_io_set(r, "prisoners", ids_json(o->fig2, o->nfig2));
 		break;
+	case TW_OT_VOLLEY:
+		ok = ok && tw_io_set(r, "figures", ids_json(o->fig, o->nfig)) &&
+		     tw_io_set(r, "targets", ids_json(o->fig2, o->nfig2));
+		break;
+	case TW_OT_FORMATION: ok = ok && tw_io_set(r, "moves", placements_json(o, "to", false)); break;
 	default: break;
 	}
 	if (!ok) {

@@ -3,10 +3,11 @@
 
 #include "tinwar/ruleset.h"
 
-extern const tw_ruleset tw_ruleset_littlewars;
+extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
 
 static const tw_ruleset *const registry[] = {
 	&tw_ruleset_littlewars,
+	&tw_ruleset_grant,
 };
 
 int tw_ruleset_count(void) { return (int)TW_ARRAY_COUNT(registry); }

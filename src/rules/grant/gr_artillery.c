@@ -1,0 +1,246 @@
+// Artillery: roundshot and the sleeve (GR.ART), counter-battery fire, canister (GR.CANI) and the
+// howitzer's shell-burst indicator (GR.HOW).
+#include <math.h>
+#include <stdlib.h>
+
+#include "gr.h"
+
+static int crew_alive(const tw_state *s, const tw_gun *g)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		n += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_GUN] == g->id + 1;
+	return n;
+}
+
+// n: 0 roundshot (or shell for a howitzer), 1 canister.
+tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const tw_gun *g = tw_state_gun_c(s, o->gun);
+	if (!g || g->side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.1", "no gun of this side");
+	if (g->stats[GG_DESTROYED])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "the gun is destroyed");
+	if (!o->has_target || o->n < 0 || o->n > 1)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.2", "a gun fires at a target point");
+	if (crew_alive(s, g) == 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.3", "no crew left to fire the gun");
+	if (g->acted_in == s->move_no && g->action == TW_GA_FIRED)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.1", "each gun fires once a move");
+	if (g->stats[GG_TEAM_MOVED] == s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "a gun moved by its team cannot fire in that move");
+	if (tw_grant_gun_state(g->stats[GG_DAMAGE]) == 1 && g->stats[GG_FIRED_IN] == s->move_no - 1)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "a damaged gun fires only in alternate moves");
+	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
+	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50)))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "the battery may not fire");
+	double r = tw_dist(tw_gun_muzzle(g), o->target);
+	if (g->stats[GG_HOWITZER]) {
+		if (o->n == 1)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CANI.3", "howitzers fire no canister");
+		if (r < 20 || r > 50)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.RANGE.3", "a howitzer aims 20 to 50 in away (%.2f)", r);
+	} else if (o->n == 1) {
+		if (r > 24 || r <= 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.RANGE.4", "canister reaches 24 in");
+	} else if (r > 60 || r <= 0) {
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.RANGE.2", "a roundshot aim point is at most 60 in away");
+	}
+	return TW_OK;
+}
+
+static void gun_damage(tw_state *s, tw_gun *g, int add, int die, const char *clause, tw_events *ev)
+{
+	(void)s;
+	g->stats[GG_DAMAGE] += add;
+	int st = tw_grant_gun_state(g->stats[GG_DAMAGE]);
+	tw_event *e = tw_events_push(ev, TW_EV_GUN_STATUS, g->side, clause);
+	if (e) {
+		e->a = g->id;
+		e->b = st == 2 ? 0 : 1;
+		e->c = die;
+		e->d = g->stats[GG_DAMAGE];
+		tw_event_text(e, "gun %d takes %d damage (die %d): total %d%s", g->id, add, die, g->stats[GG_DAMAGE],
+			      st == 2 ? ", destroyed" : st == 1 ? ", fires only in alternate moves" : "");
+	}
+	if (st == 2)
+		g->stats[GG_DESTROYED] = 1; // GR.ART.8: the crew stay as figures
+}
+
+static bool garrison_fig(const tw_figure *f) { return f->stats[GF_HOUSE] > 0; }
+
+static void throw_for(tw_state *s, tw_figure *f, int need, const char *clause, tw_events *ev)
+{
+	int die = tw_rng_d6(&s->rng);
+	if (die >= need)
+		gr_hit_figure(s, f, clause, ev);
+}
+
+typedef struct hit_item {
+	double along;
+	int kind; // 0 figure, 1 house
+	int id;
+} hit_item;
+
+static int cmp_item(const void *a, const void *b)
+{
+	const hit_item *x = a, *y = b;
+	if (x->along != y->along)
+		return x->along < y->along ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind - y->kind;
+	return x->id - y->id;
+}
+
+static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
+{
+	tw_vec2 m = tw_gun_muzzle(g);
+	int plus = tw_rng_d6(&s->rng);
+	int minus = tw_rng_d6(&s->rng);
+	int delta = plus - minus; // GR.ART.3
+	tw_vec2 d = tw_sub(aim, m);
+	double a = tw_len(d);
+	d = tw_scale(d, 1.0 / a);
+	double c = a + delta, lo = c - 2 > 0 ? c - 2 : 0, hi = c + 2;
+	tw_event *e = tw_events_push(ev, TW_EV_SHOT, g->side, "GR.ART.3");
+	if (e) {
+		e->a = g->id;
+		e->b = delta;
+		e->x = m.x + d.x * c;
+		e->y = m.y + d.y * c;
+		tw_event_text(e, "gun %d roundshot: plus %d, minus %d, sleeve %+d in, covers %.2f-%.2f in", g->id, plus, minus,
+			      delta, lo, hi);
+	}
+	hit_item *items = malloc(sizeof *items * (size_t)(s->nfig + s->table.nterrain + 1));
+	if (!items)
+		return;
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->status == TW_FS_ACTIVE && !garrison_fig(f) && tw_grant_sleeve_covers(m, aim, delta, f->pos))
+			items[n++] = (hit_item){tw_dot(tw_sub(f->pos, m), d), 0, f->id};
+	}
+	tw_vec2 p0 = tw_add(m, tw_scale(d, lo)), p1 = tw_add(m, tw_scale(d, hi));
+	for (int h = 0; h < gr_nhouses(s); h++) {
+		const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
+		if (s->vars[GV_HOUSE_RUIN + h] || !tw_terrain_segment_hits(tr, p0, p1))
+			continue; // GR.HOUSE.4: a ruin takes no more damage
+		double entry = hi; // first point of the stretch inside the outline
+		for (double x = lo; x <= hi; x += 0.05)
+			if (tw_terrain_contains(tr, tw_add(m, tw_scale(d, x)))) {
+				entry = x;
+				break;
+			}
+		items[n++] = (hit_item){entry, 1, h};
+	}
+	qsort(items, (size_t)n, sizeof *items, cmp_item);
+	for (int i = 0; i < n; i++) {
+		if (items[i].kind == 0) {
+			tw_figure *f = tw_state_figure(s, items[i].id);
+			throw_for(s, f, tw_grant_art_kill(items[i].along), "GR.ART.5", ev);
+		} else {
+			int die = tw_rng_d6(&s->rng);
+			int kills = 0;
+			bool on = false;
+			tw_grant_house_shot(items[i].along, die, &kills, &on);
+			gr_house_strike_shot(s, items[i].id, items[i].along, die, ev);
+			if (!on && kills > 0)
+				break; // GR.HOUSE.2: the ball stops in the house
+			if (kills == 0)
+				break; // no penetration: nothing beyond is struck
+		}
+	}
+	free(items);
+	// GR.ART.6: an enemy gun under the sleeve takes counter-battery damage.
+	for (int k = 0; k < s->ngun; k++) {
+		tw_gun *t = &s->gun[k];
+		if (t->side == g->side || t->stats[GG_DESTROYED] || !tw_grant_sleeve_covers(m, aim, delta, t->axle))
+			continue;
+		double r = tw_dist(m, t->axle); // GR.ART.7
+		int die = tw_rng_d6(&s->rng);
+		int red = tw_grant_cb_reduce(r);
+		gun_damage(s, t, die > red ? die - red : 0, die, "GR.ART.6", ev);
+	}
+}
+
+int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)
+{
+	tw_vec2 m = tw_gun_muzzle(g);
+	int kills = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->status != TW_FS_ACTIVE || garrison_fig(f))
+			continue;
+		int zone = tw_grant_canister_zone(m, toward, f->pos); // GR.CANI.1
+		if (zone < 0)
+			continue;
+		int die = tw_rng_d6(&s->rng);
+		if (die >= tw_grant_canister_kill(zone) && gr_hit_figure(s, f, "GR.CANI.2", ev))
+			kills++;
+	}
+	tw_event *e = tw_events_push(ev, TW_EV_SHOT, g->side, "GR.CANI.1");
+	if (e) {
+		e->a = g->id;
+		e->d = kills;
+		tw_event_text(e, "gun %d fires canister: %d killed", g->id, kills);
+	}
+	return kills;
+}
+
+static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
+{
+	int impact = tw_rng_d6(&s->rng); // GR.HOW.4
+	tw_event *e = tw_events_push(ev, TW_EV_SHOT, g->side, "GR.HOW.4");
+	if (e) {
+		e->a = g->id;
+		e->b = impact;
+		e->x = aim.x;
+		e->y = aim.y;
+		tw_event_text(e, "howitzer %d: impact die %d, %s", g->id, impact, impact == 1 ? "misfire" : "sector hit");
+	}
+	if (impact == 1)
+		return;
+	tw_vec2 gp = g->axle;
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->status == TW_FS_ACTIVE && !garrison_fig(f) && tw_grant_sbi_sector(gp, aim, f->pos) == impact)
+			throw_for(s, f, 4, "GR.HOW.5", ev);
+	}
+	for (int h = 0; h < gr_nhouses(s); h++) { // GR.HOUSE.5: the sector hit overlaps the outline
+		const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
+		if (s->vars[GV_HOUSE_RUIN + h] || s->vars[GV_HOUSE_FIRE + h])
+			continue;
+		bool hit = false;
+		for (double y = -3; y <= 3 && !hit; y += 0.25)
+			for (double x = -3; x <= 3 && !hit; x += 0.25) {
+				tw_vec2 p = tw_add(aim, tw_v2(x, y));
+				hit = tw_grant_sbi_sector(gp, aim, p) == impact && tw_terrain_contains(tr, p);
+			}
+		if (!hit)
+			continue;
+		int die = tw_rng_d6(&s->rng);
+		gr_house_add_damage(s, h, die, true, ev);
+	}
+	for (int k = 0; k < s->ngun; k++) { // GR.HOW.6: no range reduction
+		tw_gun *t = &s->gun[k];
+		if (t->side != g->side && !t->stats[GG_DESTROYED] && tw_grant_sbi_sector(gp, aim, t->axle) == impact) {
+			int die = tw_rng_d6(&s->rng);
+			gun_damage(s, t, die, die, "GR.HOW.6", ev);
+		}
+	}
+}
+
+tw_status gr_apply_fire(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_gun *g = tw_state_gun(s, o->gun);
+	g->acted_in = s->move_no;
+	g->action = TW_GA_FIRED;
+	g->stats[GG_FIRED_IN] = s->move_no;
+	if (g->stats[GG_HOWITZER])
+		shell(s, g, o->target, ev);
+	else if (o->n == 1)
+		gr_canister(s, g, o->target, ev);
+	else
+		roundshot(s, g, o->target, ev);
+	return TW_OK;
+}

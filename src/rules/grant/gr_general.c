@@ -1,0 +1,149 @@
+// Computer generals for Grant, through the general interface: "gr-attack" advances in column,
+// volleys and charges; "gr-defend" holds its line, volleys and counter-charges with cavalry.
+#include <math.h>
+
+#include "gr.h"
+
+typedef struct gr_gen_ctx {
+	int32_t move_no, mover, next;
+} gr_gen_ctx;
+
+static bool try_order(const tw_state *s, tw_order *o) { return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK; }
+
+static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
+{
+	const tw_unit *u = gr_unit_c(s, unit);
+	int troop = u->stats[GU_TYPE];
+	tw_vec2 c = gr_unit_centre(s, unit);
+	double dist = 0;
+	int enemy = gr_nearest_enemy_fig(s, u->side, c, &dist);
+	if (enemy < 0)
+		return false;
+	tw_vec2 ep = s->fig[enemy].pos;
+	if (troop == TW_GR_ARTILLERY) {
+		for (int k = 0; k < s->ngun; k++) {
+			const tw_gun *g = &s->gun[k];
+			if (g->stats[GG_UNIT] != unit)
+				continue;
+			double r = tw_dist(tw_gun_muzzle(g), ep);
+			tw_order_init(o, TW_OT_FIRE, u->side);
+			o->gun = g->id;
+			o->has_target = true;
+			o->target = ep;
+			o->n = !g->stats[GG_HOWITZER] && r <= 16 ? 1 : 0;
+			if (g->stats[GG_HOWITZER] && r > 50)
+				o->target = tw_add(tw_gun_muzzle(g), tw_scale(tw_sub(ep, tw_gun_muzzle(g)), 49.0 / r));
+			if (try_order(s, o))
+				return true;
+		}
+		return false;
+	}
+	if (gr_line_type(troop) || troop == TW_GR_LIGHT_INF) {
+		bool column = u->formation == GR_F_COLUMN;
+		if (attack && gr_line_type(troop) && column && dist <= 9.4) { // close with the bayonet
+			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), fmin(9, dist - 0.55)), 1, o);
+			if (try_order(s, o))
+				return true;
+		}
+		if (dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o))
+			return true;
+		if (!attack)
+			return false;
+		bool fired = (u->stats[GU_FLAGS] & GUF_FIRED_EVER) != 0;
+		if (gr_line_type(troop) && !column && (dist > 24 || (fired && dist <= 14)) &&
+		    gr_order_formation(s, unit, GR_F_COLUMN, o) && try_order(s, o))
+			return true;
+		if (gr_line_type(troop) && column && dist <= 20 && dist > 14 && gr_order_formation(s, unit, GR_F_LINE, o) &&
+		    try_order(s, o))
+			return true;
+		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
+		double stand = column ? 8.5 : 12;
+		for (double f = 1.0; f > 0.1; f -= 0.3) {
+			double step = fmin(rate * f, dist - stand);
+			if (step < 0.5)
+				return false;
+			tw_vec2 dir = tw_sub(ep, c);
+			dir = tw_scale(dir, 1.0 / tw_len(dir));
+			if (tw_dot(dir, tw_dir_deg(u->facing)) < 0.7)
+				dir = tw_dir_deg(u->facing);
+			gr_order_shift(s, unit, tw_scale(dir, step), 0, o);
+			if (try_order(s, o))
+				return true;
+		}
+		return false;
+	}
+	if (gr_cavalry(troop)) {
+		double reach = attack ? 18 : 12;
+		tw_vec2 d = tw_sub(ep, c);
+		double turn = fabs(remainder(tw_bearing_deg(d) - u->facing, 360.0));
+		bool heavy = troop == TW_GR_HEAVY_CAV;
+		if (dist <= reach && turn <= (heavy ? 5.0 : 45.0)) {
+			tw_vec2 dir = heavy ? tw_dir_deg(u->facing) : tw_scale(d, 1.0 / tw_len(d));
+			for (double len = fmin(18, dist - 0.3); len <= 18.0 + 1e-9; len += 0.5) {
+				gr_order_shift(s, unit, tw_scale(dir, len), 1, o);
+				if (try_order(s, o))
+					return true;
+			}
+		}
+		if (!attack && dist > reach)
+			return false;
+		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
+		double step = fmin(rate, dist - 16);
+		if (step < 0.5) // within reach but not facing the enemy: wheel towards him
+			step = 0.5;
+		gr_order_shift(s, unit, tw_scale(d, step / tw_len(d)), 0, o);
+		return try_order(s, o);
+	}
+	return false;
+}
+
+static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order *out, bool attack)
+{
+	gr_gen_ctx *c = g->ctx;
+	if (c->move_no != view->move_no || c->mover != view->mover) {
+		c->move_no = view->move_no;
+		c->mover = view->mover;
+		c->next = 0;
+	}
+	while (c->next < view->nunit) {
+		int u = c->next;
+		if (view->unit[u].side != side || !gr_unit_active(view, &view->unit[u])) {
+			c->next++;
+			continue;
+		}
+		if (unit_order(view, u, attack, out)) {
+			if (view->unit[u].stats[GU_TYPE] != TW_GR_ARTILLERY || out->type != TW_OT_FIRE)
+				c->next++;
+			return TW_OK;
+		}
+		c->next++;
+	}
+	tw_order_init(out, TW_OT_END_MOVE, side);
+	return TW_OK;
+}
+
+static tw_status attack_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	return decide(g, view, side, out, true);
+}
+
+static tw_status defend_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	return decide(g, view, side, out, false);
+}
+
+const tw_general_def tw_general_gr_attack = {
+	.name = "gr-attack",
+	.ruleset = "grant",
+	.help = "advances in column, forms line to volley, charges in column; cavalry charges within 18 in",
+	.decide = attack_decide,
+	.ctx_size = sizeof(gr_gen_ctx),
+};
+
+const tw_general_def tw_general_gr_defend = {
+	.name = "gr-defend",
+	.ruleset = "grant",
+	.help = "holds its ground, volleys and fires its guns; cavalry counter-charges within 12 in",
+	.decide = defend_decide,
+	.ctx_size = sizeof(gr_gen_ctx),
+};

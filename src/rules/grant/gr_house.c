@@ -1,0 +1,123 @@
+// Houses: garrisons, roundshot and shell damage, fire and its spread, ruins (GR.HOUSE).
+#include "gr.h"
+
+static void evict(tw_state *s, int h, tw_events *ev)
+{
+	const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->status != TW_FS_ACTIVE || f->stats[GF_HOUSE] != h + 1)
+			continue;
+		f->stats[GF_HOUSE] = 0;
+		f->stats[GF_INSIDE] = 0;
+		// GR.HOUSE.6: at least 3 in from the fire, towards the figure's own back line.
+		tw_vec2 back = tw_v2(0, -s->sides[f->side].forward);
+		for (int k = 0; k < 200 && tw_terrain_distance(tr, f->pos) < 3.05; k++) {
+			tw_vec2 p = tw_add(f->pos, tw_scale(back, 0.25));
+			if (!gr_spot_free(s, p, f->radius, f->id))
+				break;
+			f->pos = p;
+		}
+		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, "GR.HOUSE.6");
+		if (e) {
+			e->a = f->id;
+			e->x = f->pos.x;
+			e->y = f->pos.y;
+		}
+	}
+}
+
+static void kill_garrison(tw_state *s, int h, int kills, const char *clause, tw_events *ev)
+{
+	for (int i = 0; i < s->nfig && kills > 0; i++) { // GR.HOUSE.2: kills beyond the garrison are lost
+		tw_figure *f = &s->fig[i];
+		if (f->status == TW_FS_ACTIVE && f->stats[GF_HOUSE] == h + 1) {
+			gr_kill(s, f, clause, 1, ev);
+			kills--;
+		}
+	}
+}
+
+void gr_house_add_damage(tw_state *s, int h, int die, bool howitzer, tw_events *ev)
+{
+	if (s->vars[GV_HOUSE_RUIN + h] || s->vars[GV_HOUSE_FIRE + h])
+		return; // GR.HOUSE.4/6: a ruin or a burning section ignores further strikes
+	if (howitzer)
+		kill_garrison(s, h, tw_grant_how_house_kills(die), "GR.HOUSE.5", ev);
+	s->vars[GV_HOUSE_DMG + h] += die; // GR.HOUSE.3
+	int dmg = s->vars[GV_HOUSE_DMG + h];
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, -1, howitzer ? "GR.HOUSE.5" : "GR.HOUSE.3");
+	if (e) {
+		e->a = h;
+		e->b = die;
+		e->c = dmg;
+		tw_event_text(e, "house %d takes %d damage (total %d)", h, die, dmg);
+	}
+	if (dmg >= 20) { // GR.HOUSE.3: ruined; checked before fire (GR.HOUSE.6)
+		s->vars[GV_HOUSE_RUIN + h] = 1;
+		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.HOUSE.3");
+		if (e) {
+			e->a = h;
+			tw_event_text(e, "house %d is ruined; its garrison may stay in the shell", h);
+		}
+	} else if (howitzer && dmg >= 10) {
+		s->vars[GV_HOUSE_FIRE + h] = s->move_no; // burning move 1 is this move
+		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.HOUSE.6");
+		if (e) {
+			e->a = h;
+			tw_event_text(e, "house %d catches fire", h);
+		}
+		evict(s, h, ev);
+	}
+}
+
+void gr_house_strike_shot(tw_state *s, int h, double range, int die, tw_events *ev)
+{
+	int kills = 0;
+	bool on = false;
+	tw_grant_house_shot(range, die, &kills, &on); // GR.HOUSE.1
+	kill_garrison(s, h, kills, "GR.HOUSE.2", ev);
+	gr_house_add_damage(s, h, die, false, ev);
+}
+
+// GR.HOUSE.7/8 at the end of each move: spread to touching sections, burn out after 15 moves.
+void gr_house_end_move(tw_state *s, tw_events *ev)
+{
+	int nh = gr_nhouses(s);
+	for (int h = 0; h < nh; h++) {
+		int since = s->vars[GV_HOUSE_FIRE + h];
+		if (since <= 0)
+			continue;
+		const tw_terrain *a = &s->table.terrain[gr_house_terrain(s, h)];
+		for (int k = 0; k < nh; k++) {
+			if (k == h || s->vars[GV_HOUSE_FIRE + k] || s->vars[GV_HOUSE_RUIN + k])
+				continue;
+			const tw_terrain *b = &s->table.terrain[gr_house_terrain(s, k)];
+			bool touch = false;
+			for (int v = 0; v < b->nverts && !touch; v++)
+				touch = tw_terrain_distance(a, b->v[v]) < 0.05;
+			if (!touch)
+				continue;
+			int die = tw_rng_d6(&s->rng);
+			tw_event *e = tw_events_push(ev, TW_EV_DICE, -1, "GR.HOUSE.7");
+			if (e) {
+				e->a = die;
+				e->b = 1;
+				tw_event_text(e, "fire spreads from house %d to %d on 3+: throws %d", h, k, die);
+			}
+			if (die >= 3) {
+				s->vars[GV_HOUSE_FIRE + k] = s->move_no + 1; // burns from the next move
+				evict(s, k, ev);
+			}
+		}
+		if (s->move_no - since + 1 >= 15) { // GR.HOUSE.8
+			s->vars[GV_HOUSE_FIRE + h] = 0;
+			s->vars[GV_HOUSE_RUIN + h] = 1;
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, -1, "GR.HOUSE.8");
+			if (e) {
+				e->a = h;
+				tw_event_text(e, "house %d burns out and leaves ruins", h);
+			}
+		}
+	}
+}

@@ -1,0 +1,149 @@
+// Morale (GR.MORALE): command points, loss points, tests and retests, the 50% rule, the
+// general's rally; withdrawals and exhaustion moves made by the engine (GR.MELEE.23/24).
+#include "gr.h"
+
+bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
+{
+	if (u->stats[GU_FLAGS] & GUF_TESTED)
+		return u->stats[GU_MORALE] == 0; // GR.GEN.2: at most one test a move
+	u->stats[GU_FLAGS] |= GUF_TESTED;
+	int troop = u->stats[GU_TYPE];
+	int lost = u->stats[GU_ORIG] - gr_rf_alive(s, u->id);
+	int lp = tw_grant_loss_points(troop, lost < 0 ? 0 : lost, u->stats[GU_ORIG]);
+	if (lp > 2)
+		lp = troop == TW_GR_GRENADIER ? 1 : 2;
+	int cp = gr_command_points(s, u->id);
+	int need = 6 + u->stats[GU_MORALE]; // GR.MORALE.7: 7, 8, 9, 10 on retests
+	int die = tw_rng_d6(&s->rng);
+	int score = cp - lp + die; // GR.MORALE.4
+	bool good = score >= need;
+	tw_event *e = tw_events_push(ev, TW_EV_DICE, u->side, u->stats[GU_MORALE] ? "GR.MORALE.7" : "GR.MORALE.4");
+	if (e) {
+		e->a = die;
+		e->b = 1;
+		e->c = score;
+		e->d = need;
+		tw_event_text(e, "%s morale: %d command - %d loss + %d = %d, needs %d: %s", u->name, cp, lp, die, score, need,
+			      good ? "good" : "bad");
+	}
+	if (good) {
+		u->stats[GU_MORALE] = 0;
+		u->stats[GU_FLAGS] &= ~GUF_BROKE;
+		return true;
+	}
+	u->stats[GU_MORALE]++;
+	if (u->stats[GU_FLAGS] & GUF_MELEE) {
+		gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MORALE.5: breaks off
+		gr_unit_set_flag(u, GUF_BROKE, true);
+	}
+	if (u->stats[GU_MORALE] >= 5) { // failed the test needing 10
+		u->stats[GU_FLAGS] |= GUF_DISPERSED;
+		for (int i = 0; i < s->nfig; i++)
+			if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE)
+				s->fig[i].status = TW_FS_WITHDRAWN;
+		e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.7");
+		if (e)
+			tw_event_text(e, "%s is dispersed", u->name);
+	}
+	return false;
+}
+
+void gr_morale_end_move(tw_state *s, tw_events *ev)
+{
+	for (int i = 0; i < s->nunit; i++) {
+		tw_unit *u = &s->unit[i];
+		if (!gr_unit_active(s, u) || u->stats[GU_TYPE] == TW_GR_WAGON)
+			continue; // GR.ORG.4: transport takes no morale tests
+		if (u->stats[GU_RALLY] && s->move_no >= u->stats[GU_RALLY]) { // GR.MORALE.10
+			u->stats[GU_RALLY] = 0;
+			u->stats[GU_MORALE] = 0;
+			u->stats[GU_FLAGS] &= ~GUF_BROKE;
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.10");
+			if (e)
+				tw_event_text(e, "%s is fit for action again", u->name);
+		}
+		int alive = gr_rf_alive(s, u->id);
+		bool first_melee = (u->stats[GU_FLAGS] & GUF_MELEE) && GU_MROUND(u) == 1; // GR.MORALE.9 (1)
+		if (!(u->stats[GU_FLAGS] & GUF_RETIRE50) && u->stats[GU_ORIG] > 0 && 2 * alive <= u->stats[GU_ORIG] && !first_melee) {
+			u->stats[GU_FLAGS] |= GUF_RETIRE50; // GR.MORALE.8
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.8");
+			if (e)
+				tw_event_text(e, "%s is down to %d of %d R&F: it goes to the rear", u->name, alive, u->stats[GU_ORIG]);
+		}
+		if (u->stats[GU_FLAGS] & GUF_RETIRE50)
+			continue;
+		if (!u->stats[GU_RALLY] && (u->stats[GU_LOST] > 0 || u->stats[GU_MORALE] > 0))
+			gr_morale_test(s, u, ev); // GR.MORALE.6/7
+		if (u->stats[GU_TYPE] == TW_GR_HEAVY_CAV &&
+		    !(u->stats[GU_FLAGS] & (GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_MELEE)))
+			u->stats[GU_REST]++; // GR.MOVE.5
+	}
+}
+
+void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const char *clause, tw_events *ev)
+{
+	tw_vec2 back = tw_v2(0, -s->sides[u->side].forward);
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->unit != u->id || f->status != TW_FS_ACTIVE)
+			continue;
+		if (f->stats[GF_HOUSE] && (u->stats[GU_FLAGS] & GUF_RETIRE50) && !(u->stats[GU_FLAGS] & GUF_WITHDRAW))
+			continue; // GR.MORALE.9 (2): a unit in houses may stay
+		double moved = 0;
+		for (; moved + 0.25 <= dist + 1e-9; moved += 0.25) {
+			tw_vec2 p = tw_add(f->pos, tw_scale(back, 0.25));
+			if (off_table && (p.y < 0 || p.y > s->table.depth)) {
+				f->status = TW_FS_WITHDRAWN;
+				break;
+			}
+			if (!gr_spot_free(s, p, f->radius, f->id))
+				break;
+			f->pos = p;
+		}
+		f->stats[GF_HOUSE] = 0;
+		f->moved_in = s->move_no;
+		if (moved <= 0 && f->status == TW_FS_ACTIVE)
+			continue;
+		tw_event *e = tw_events_push(ev, f->status == TW_FS_WITHDRAWN ? TW_EV_WITHDRAW : TW_EV_MOVE, f->side, clause);
+		if (e) {
+			e->a = f->id;
+			e->x = f->pos.x;
+			e->y = f->pos.y;
+			e->v = moved;
+		}
+	}
+}
+
+// At the start of a move: the moves the rules make for units (withdrawals, the 50% rule,
+// exhausted units falling back, bad-morale units breaking off).
+void gr_auto_moves(tw_state *s, tw_events *ev)
+{
+	for (int i = 0; i < s->nunit; i++) {
+		tw_unit *u = &s->unit[i];
+		u->stats[GU_FLAGS] &= ~(GUF_FIRED_NOW | GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_TESTED | GUF_BATTLE | (0xFF << 20));
+		u->stats[GU_LOST] = 0;
+		if (!gr_unit_active(s, u))
+			continue;
+		int troop = u->stats[GU_TYPE];
+		double rate = troop == TW_GR_LIGHT_INF ? 7.5 : gr_cavalry(troop) ? tw_grant_move_rate(troop, TW_GR_MODE_NORMAL)
+			    : troop == TW_GR_ARTILLERY ? 6 : 6;
+		int ex = u->stats[GU_EXHAUST] ? s->move_no - u->stats[GU_EXHAUST] : 0;
+		if (u->stats[GU_FLAGS] & GUF_RETIRE50) {
+			gr_retire_unit(s, u, rate, true, "GR.MORALE.8", ev);
+		} else if (u->stats[GU_FLAGS] & GUF_WITHDRAW) {
+			gr_retire_unit(s, u, rate, false, "GR.MELEE.23", ev);
+			u->stats[GU_FLAGS] &= ~(GUF_WITHDRAW | GUF_MELEE | (0xF << 16));
+		} else if ((u->stats[GU_FLAGS] & GUF_BROKE) && u->stats[GU_MORALE] > 0 && !u->stats[GU_RALLY]) {
+			gr_retire_unit(s, u, rate, false, "GR.MORALE.7", ev); // keeps retiring until rallied
+		} else if ((ex == 1 || ex == 2) && !(u->stats[GU_FLAGS] & GUF_HOLD)) {
+			gr_retire_unit(s, u, rate, false, "GR.MELEE.24", ev);
+		}
+		bool contact = false;
+		for (int k = 0; k < s->nfig && !contact; k++)
+			contact = s->fig[k].unit == u->id && s->fig[k].status == TW_FS_ACTIVE && gr_fig_in_contact(s, &s->fig[k]);
+		if (!contact)
+			u->stats[GU_FLAGS] &= ~(GUF_MELEE | (0xF << 16));
+		else
+			u->stats[GU_FLAGS] |= GUF_MELEE;
+	}
+}

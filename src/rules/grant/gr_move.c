@@ -1,0 +1,452 @@
+// Movement (GR.MOVE), terrain (GR.TERR), formation changes, guns moving, charges starting
+// (GR.CHARGE.1/7/8) and generals riding to rally (GR.MORALE.10).
+#include <math.h>
+
+#include "gr.h"
+
+#define GR_GENERAL_RATE 12.0 // GR.GEN.10
+
+// GR.TERR.1-6: the allowance used to go from a to b in a straight line (multiplied penalties).
+double gr_move_cost(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, const char **clause)
+{
+	double len = tw_dist(a, b);
+	int steps = (int)ceil(len / 0.25);
+	if (steps < 1)
+		steps = 1;
+	double cost = 0;
+	bool inf = troop <= TW_GR_ENGINEER, light = troop == TW_GR_LIGHT_INF;
+	double prev_z = tw_table_ground(&s->table, a);
+	*clause = NULL;
+	for (int k = 1; k <= steps; k++) {
+		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / steps));
+		double f = 1;
+		double z = tw_table_ground(&s->table, p);
+		if (z > prev_z + 1e-9)
+			f *= 2; // GR.TERR.1 uphill; GR.TERR.2 downhill gives nothing
+		prev_z = z;
+		for (int t = 0; t < s->table.nterrain; t++) {
+			const tw_terrain *tr = &s->table.terrain[t];
+			if (!tw_terrain_contains(tr, p))
+				continue;
+			if (tr->kind == TW_TER_WOOD) {
+				if (!inf) { // GR.TERR.4
+					*clause = "GR.TERR.4";
+					return INFINITY;
+				}
+				if (!light)
+					f *= 2;
+			} else if (tr->kind == TW_TER_SWAMP) {
+				if (!inf || (!light && formation != GR_F_OPEN)) { // GR.TERR.5
+					*clause = "GR.TERR.5";
+					return INFINITY;
+				}
+				f *= 2;
+			}
+		}
+		if (tw_table_is_water(&s->table, p)) { // GR.TERR.7: only fords are crossed
+			*clause = "GR.TERR.7";
+			return INFINITY;
+		}
+		cost += f * len / steps; // GR.TERR.6: penalties multiply
+	}
+	return cost;
+}
+
+double gr_move_rate_for(const tw_state *s, const tw_unit *u, int mode)
+{
+	int troop = u->stats[GU_TYPE];
+	if (gr_line_type(troop)) {
+		if (mode == TW_GR_MODE_CHARGE)
+			return u->formation == GR_F_COLUMN ? tw_grant_move_rate(troop, TW_GR_MODE_CHARGE) : -1;
+		if (u->formation == GR_F_COLUMN)
+			return tw_grant_move_rate(troop, TW_GR_MODE_COLUMN);
+		if (u->formation == GR_F_OPEN)
+			return tw_grant_move_rate(troop, TW_GR_MODE_OPEN);
+		bool fired = (u->stats[GU_FLAGS] & GUF_FIRED_NOW) != 0;
+		return tw_grant_move_rate(troop, fired ? TW_GR_MODE_LINE_FIRED : TW_GR_MODE_LINE); // GR.MOVE.2
+	}
+	if (troop == TW_GR_ARTILLERY)
+		return mode == TW_GR_MODE_CHARGE ? -1 : tw_grant_move_rate(troop, TW_GR_MODE_TEAM);
+	(void)s;
+	return tw_grant_move_rate(troop, mode);
+}
+
+bool gr_fig_in_contact(const tw_state *s, const tw_figure *f)
+{
+	double gap = s->params[GRP_CONTACT];
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *o = &s->fig[i];
+		if (o->side != f->side && o->status == TW_FS_ACTIVE && tw_figure_gap(f, o) <= gap)
+			return true;
+	}
+	return false;
+}
+
+static bool contact_at(const tw_state *s, const tw_figure *f, tw_vec2 p)
+{
+	tw_figure g = *f;
+	g.pos = p;
+	return gr_fig_in_contact(s, &g);
+}
+
+static double nearest_enemy(const tw_state *s, int side, tw_vec2 p)
+{
+	double best = 1e18;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side != side && s->fig[i].status == TW_FS_ACTIVE) {
+			double d = tw_dist(s->fig[i].pos, p);
+			if (d < best)
+				best = d;
+		}
+	return best;
+}
+
+static bool near_burning(const tw_state *s, tw_vec2 p)
+{
+	for (int h = 0; h < gr_nhouses(s); h++)
+		if (s->vars[GV_HOUSE_FIRE + h] > 0 &&
+		    tw_terrain_distance(&s->table.terrain[gr_house_terrain(s, h)], p) < 3.0) // GR.HOUSE.6
+			return true;
+	return false;
+}
+
+static int house_near(const tw_state *s, tw_vec2 p)
+{
+	for (int h = 0; h < gr_nhouses(s); h++)
+		if (tw_terrain_distance(&s->table.terrain[gr_house_terrain(s, h)], p) <= 1.5)
+			return h;
+	return -1;
+}
+
+static int garrison_count(const tw_state *s, int h)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		n += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE] == h + 1;
+	return n;
+}
+
+// Modes of a move order's n: 0 normal, 1 charge, 2 heavy cavalry battle move, 3 into a house.
+tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (!o->has_at || o->nfig < 1)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "a move names each figure's destination");
+	if (o->n < 0 || o->n > 3)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "unknown move mode %d", o->n);
+	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
+	if (!f0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "no figure %d", o->fig[0]);
+	int unit = f0->unit;
+	const tw_unit *u = gr_unit_c(s, unit);
+	bool general = f0->kind == TW_FK_GENERAL && !u;
+	double rate = GR_GENERAL_RATE;
+	int troop = TW_GR_LIGHT_CAV, formation = GR_F_LINE;
+	if (!general) {
+		if (!u)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.1", "figure %d belongs to no unit", f0->id);
+		troop = u->stats[GU_TYPE];
+		formation = u->formation;
+		if (u->stats[GU_FLAGS] & (GUF_MOVED_NOW | GUF_MELEE))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has already moved or is in melee this move", u->name);
+		if (u->stats[GU_FLAGS] & GUF_RETIRE50)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.8", "%s is under the 50%% rule", u->name);
+		if (gr_unit_halted(s, u))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted (bad morale, rally or withdrawal)", u->name);
+		int ex = u->stats[GU_EXHAUST] ? s->move_no - u->stats[GU_EXHAUST] : 0;
+		bool exhausted = ex >= 1 && ex <= 4;
+		if (exhausted && o->n == 1)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.24", "%s is exhausted and may not charge", u->name);
+		if (o->n == 1 && troop == TW_GR_LIGHT_INF)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.3", "light infantry has no charge");
+		if (o->n == 1 && gr_line_type(troop) && u->formation != GR_F_COLUMN)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "infantry charges only in column");
+		if (o->n == 1 && troop == TW_GR_ARTILLERY)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "artillery does not charge");
+		if (o->n == 2 && (troop != TW_GR_HEAVY_CAV || u->stats[GU_REST] < 1))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.5", "a battle move needs heavy cavalry with a rest credit");
+		if (o->n == 3 && troop > TW_GR_ENGINEER)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "only infantry garrisons a building");
+		int mode = o->n == 1 ? TW_GR_MODE_CHARGE : o->n == 2 ? TW_GR_MODE_BATTLE : TW_GR_MODE_NORMAL;
+		rate = gr_move_rate_for(s, u, mode);
+		if (rate < 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has no such move", u->name);
+		if (exhausted) {
+			double before = 0, after = 0;
+			for (int i = 0; i < o->nfig; i++) {
+				const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+				if (f) {
+					before += nearest_enemy(s, f->side, f->pos);
+					after += nearest_enemy(s, f->side, o->at[i]);
+				}
+			}
+			if (after < before - 1e-9)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.24", "%s is exhausted: no move towards the enemy", u->name);
+		}
+	} else if (o->n != 0 || f0->stats[GF_ATTACHED]) {
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.10", "a general bound to a unit may not leave it");
+	}
+	int garrison = o->n == 3 ? -1 : 0;
+	bool any_contact = false;
+	tw_vec2 disp0 = tw_sub(o->at[0], f0->pos);
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->status != TW_FS_ACTIVE || f->side != o->side || f->unit != unit)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d is not an active man of this unit", o->fig[i]);
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == o->fig[i])
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d named twice", o->fig[i]);
+		if (f->kind == TW_FK_GUNNER && f->stats[GF_GUN] && o->n != 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "crews move with their guns");
+		const char *cl = NULL;
+		double cost = gr_move_cost(s, troop, formation, f->pos, o->at[i], &cl);
+		if (cl)
+			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
+		if (cost > rate + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d would use %.2f in of a %.2f in move", f->id, cost, rate);
+		if (!gr_spot_free(s, o->at[i], f->radius, f->id))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "figure %d cannot stand at (%.2f, %.2f)", f->id, o->at[i].x, o->at[i].y);
+		if (near_burning(s, o->at[i]))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.HOUSE.6", "no troops within 3 in of a burning house");
+		bool contact = contact_at(s, f, o->at[i]);
+		any_contact |= contact;
+		if (contact && gr_cavalry(troop) && o->n != 1)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.7", "cavalry makes contact only by charging");
+		if (o->n == 1 && tw_dist(tw_sub(o->at[i], f->pos), disp0) > 1e-6)
+			return tw_error_set(err, TW_ERR_ILLEGAL, troop == TW_GR_HEAVY_CAV ? "GR.CHARGE.8" : "GR.CHARGE.1",
+					    "a charge goes straight ahead, every figure alike");
+		if (o->n == 3) {
+			int h = house_near(s, o->at[i]);
+			if (h < 0 || s->vars[GV_HOUSE_RUIN + h] || s->vars[GV_HOUSE_FIRE + h])
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "figure %d is not at a standing house", f->id);
+			if (garrison == -1)
+				garrison = h;
+			else if (garrison != h)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "a garrison goes into one house section");
+		}
+	}
+	if (o->n == 3 && garrison_count(s, garrison) + o->nfig > 7)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "a house section holds at most 7 figures");
+	if (o->n == 1 && !general) {
+		double len = tw_len(disp0);
+		double turn = len > 1e-9 ? fabs(remainder(tw_bearing_deg(disp0) - u->facing, 360.0)) : 0;
+		if (troop == TW_GR_HEAVY_CAV && turn > 5.0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.8", "heavy cavalry charges straight ahead, without wheeling");
+		if (troop == TW_GR_LIGHT_CAV && turn > 45.0 + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.9", "light cavalry wheels at most 45 degrees");
+		if (gr_line_type(troop) && len > 1e-9 && fabs(remainder(tw_bearing_deg(disp0) - u->facing, 360.0)) > 5.0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "an infantry charge goes directly forward");
+		if (troop == TW_GR_HEAVY_CAV && !any_contact) {
+			const char *cl = NULL;
+			double cost = gr_move_cost(s, troop, formation, f0->pos, o->at[0], &cl);
+			tw_vec2 more = len > 1e-9 ? tw_add(o->at[0], tw_scale(disp0, 0.5 / len)) : o->at[0];
+			if (cost < rate - 0.01 && gr_spot_free(s, more, f0->radius, -1))
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.8", "heavy cavalry charges the full 18 in");
+		}
+	}
+	return TW_OK;
+}
+
+static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
+{
+	for (int i = 0; i < s->nunit; i++) {
+		tw_unit *u = &s->unit[i];
+		if (u->side != g->side || !gr_unit_active(s, u) || u->stats[GU_RALLY])
+			continue;
+		bool retiring = u->stats[GU_MORALE] > 0 || (u->stats[GU_FLAGS] & GUF_WITHDRAW);
+		if (!retiring || (u->stats[GU_FLAGS] & GUF_RETIRE50))
+			continue; // GR.MORALE.10: not a unit at 50%
+		double d;
+		int fa = -1;
+		tw_figure tmp = *g;
+		(void)tmp;
+		for (int j = 0; j < s->nfig; j++)
+			if (s->fig[j].unit == u->id && s->fig[j].status == TW_FS_ACTIVE && tw_dist(s->fig[j].pos, g->pos) <= 2.0)
+				fa = j;
+		(void)d;
+		if (fa < 0)
+			continue;
+		int die = tw_rng_d6(&s->rng);
+		u->stats[GU_RALLY] = s->move_no + die;
+		gr_unit_set_flag(u, GUF_WITHDRAW, false);
+		u->stats[GU_FLAGS] &= ~GUF_BROKE; // halts from the moment he attaches
+		g->stats[GF_ATTACHED] = u->id + 1;
+		tw_event *e = tw_events_push(ev, TW_EV_DICE, g->side, "GR.MORALE.10");
+		if (e) {
+			e->a = die;
+			e->b = 1;
+			e->c = u->id;
+			tw_event_text(e, "general %d joins %s: fit for action at the end of move %d", g->id, u->name,
+				      u->stats[GU_RALLY]);
+		}
+		return;
+	}
+}
+
+tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_figure *f0 = tw_state_figure(s, o->fig[0]);
+	tw_unit *u = gr_unit(s, f0->unit);
+	tw_vec2 disp = tw_sub(o->at[0], f0->pos);
+	for (int i = 0; i < o->nfig; i++) {
+		tw_figure *f = tw_state_figure(s, o->fig[i]);
+		double d = tw_dist(f->pos, o->at[i]);
+		f->pos = o->at[i];
+		f->moved_in = s->move_no;
+		f->move_used = d;
+		if (o->n == 3) {
+			int h = house_near(s, f->pos);
+			f->stats[GF_HOUSE] = h + 1;
+		} else if (d > 0) {
+			f->stats[GF_HOUSE] = 0;
+			f->stats[GF_INSIDE] = 0;
+		}
+		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : "GR.MOVE.1");
+		if (e) {
+			e->a = f->id;
+			e->x = f->pos.x;
+			e->y = f->pos.y;
+			e->v = d;
+		}
+	}
+	if (!u) {
+		attach_general(s, f0, ev);
+		return TW_OK;
+	}
+	gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+	// Cavalry wheels as it moves (light cavalry also in its charge, GR.CHARGE.9): it faces the
+	// way it went.
+	if (gr_cavalry(u->stats[GU_TYPE]) && tw_len(disp) > 1e-9 && (o->n != 1 || u->stats[GU_TYPE] == TW_GR_LIGHT_CAV))
+		u->facing = tw_bearing_deg(disp);
+	if (o->n == 2) {
+		u->stats[GU_REST]--; // GR.MOVE.5
+		gr_unit_set_flag(u, GUF_BATTLE, true);
+	}
+	if (o->n == 1) {
+		gr_unit_set_flag(u, GUF_CHARGED_NOW, true);
+		gr_charge_contact(s, u->id, ev);
+	}
+	return TW_OK;
+}
+
+tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (!o->has_at || o->nfig < 1 || o->n < 0 || o->n >= GR_F_COUNT)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a formation change names a formation and each figure's place");
+	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
+	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
+	if (!u || u->side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.1", "no unit of this side");
+	if (!gr_line_type(u->stats[GU_TYPE]))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "only line-type infantry forms line, column or open order");
+	if (u->stats[GU_FLAGS] & (GUF_MELEE | GUF_MOVED_NOW | GUF_CHARGED_NOW))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.10", "%s may not change formation now", u->name);
+	if (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted", u->name);
+	double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		n += s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE;
+	if (o->nfig != n)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a formation change places every figure of the unit");
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->unit != u->id || f->status != TW_FS_ACTIVE)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figure %d is not of %s", o->fig[i], u->name);
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == o->fig[i])
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figure %d named twice", o->fig[i]);
+		const char *cl = NULL;
+		double cost = gr_move_cost(s, u->stats[GU_TYPE], GR_F_OPEN, f->pos, o->at[i], &cl);
+		if (cl || cost > rate + 1e-9 || !gr_spot_free(s, o->at[i], f->radius, f->id) || contact_at(s, f, o->at[i]))
+			return tw_error_set(err, TW_ERR_ILLEGAL, cl ? cl : "GR.MOVE.1", "figure %d cannot reach its place", f->id);
+	}
+	return TW_OK;
+}
+
+tw_status gr_apply_formation(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_unit *u = gr_unit(s, tw_state_figure(s, o->fig[0])->unit);
+	for (int i = 0; i < o->nfig; i++) {
+		tw_figure *f = tw_state_figure(s, o->fig[i]);
+		f->move_used = tw_dist(f->pos, o->at[i]);
+		f->moved_in = s->move_no;
+		f->pos = o->at[i];
+		f->facing = o->facing[i];
+		f->stats[GF_HOUSE] = 0;
+	}
+	u->formation = (uint8_t)o->n;
+	u->facing = o->facing[0];
+	gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.GEN.10");
+	if (e) {
+		e->a = u->id;
+		e->b = o->n;
+		tw_event_text(e, "%s forms %s", u->name, gr_formation_names[o->n]);
+	}
+	return TW_OK;
+}
+
+// Modes: n 0 drawn by the team (6 in), 1 manhandled by the crew (1 in) (GR.MOVE.6).
+tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const tw_gun *g = tw_state_gun_c(s, o->gun);
+	if (!g || g->side != o->side || g->stats[GG_DESTROYED])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "no gun of this side in action");
+	if (o->npath < 1 || o->n < 0 || o->n > 1)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "a gun move needs a destination and a mode");
+	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
+	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & (GUF_RETIRE50 | GUF_MELEE))))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "the battery is halted");
+	if (g->acted_in == s->move_no && g->action != TW_GA_NONE)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun has already moved or fired this move");
+	int crew = 0;
+	for (int i = 0; i < s->nfig; i++)
+		crew += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_GUN] == g->id + 1;
+	if (o->n == 1 && crew == 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.3", "no crew left to manhandle the gun");
+	double rate = tw_grant_move_rate(TW_GR_ARTILLERY, o->n ? TW_GR_MODE_MANHANDLE : TW_GR_MODE_TEAM);
+	tw_vec2 to = o->path[o->npath - 1];
+	const char *cl = NULL;
+	double cost = gr_move_cost(s, TW_GR_ARTILLERY, 0, g->axle, to, &cl);
+	if (cl)
+		return tw_error_set(err, TW_ERR_ILLEGAL, cl, "the gun cannot go there");
+	if (cost > rate + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun would use %.2f in of %.2f in", cost, rate);
+	tw_vec2 d = tw_sub(to, g->axle);
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1 && !gr_spot_free(s, tw_add(f->pos, d), f->radius, f->id))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the crew cannot follow the gun there");
+	}
+	if (!gr_spot_free(s, to, 0.5, -1))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun cannot stand there");
+	return TW_OK;
+}
+
+tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_gun *g = tw_state_gun(s, o->gun);
+	tw_vec2 to = o->path[o->npath - 1], d = tw_sub(to, g->axle);
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1) {
+			f->pos = tw_add(f->pos, d);
+			f->moved_in = s->move_no;
+		}
+	}
+	g->axle = to;
+	if (tw_len(d) > 1e-9)
+		g->bearing = tw_bearing_deg(d);
+	g->acted_in = s->move_no;
+	g->action = TW_GA_MOVED;
+	if (o->n == 0)
+		g->stats[GG_TEAM_MOVED] = s->move_no;
+	tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, g->side, "GR.MOVE.6");
+	if (e) {
+		e->a = g->id;
+		e->x = to.x;
+		e->y = to.y;
+		e->v = tw_len(d);
+	}
+	return TW_OK;
+}

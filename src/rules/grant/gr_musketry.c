@@ -1,0 +1,333 @@
+// Musketry: volleys by firing groups (GR.MUSK), light infantry (GR.LIGHT), grenadiers' groups
+// of 4 (GR.GREN.2) and the mutual exchange (GR.MUSK.2/3).
+#include <math.h>
+#include <stdlib.h>
+
+#include "gr.h"
+
+typedef struct key_fig {
+	double key;
+	int32_t id;
+} key_fig;
+
+static int cmp_key(const void *a, const void *b)
+{
+	const key_fig *x = a, *y = b;
+	if (x->key != y->key)
+		return x->key < y->key ? -1 : 1;
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+// R&F of a unit counted off from the firer's left (GR.MUSK.10).
+static int rf_from_left(const tw_state *s, int unit, tw_vec2 right, key_fig *out)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->unit == unit && f->status == TW_FS_ACTIVE && gr_is_rf(f)) {
+			out[n].key = tw_dot(f->pos, right);
+			out[n].id = f->id;
+			n++;
+		}
+	}
+	qsort(out, (size_t)n, sizeof *out, cmp_key);
+	return n;
+}
+
+static double rf_range(const tw_state *s, int firer, int target)
+{
+	double best = 1e18;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *a = &s->fig[i];
+		if (a->unit != firer || a->status != TW_FS_ACTIVE || !gr_is_rf(a))
+			continue;
+		for (int j = 0; j < s->nfig; j++) {
+			const tw_figure *b = &s->fig[j];
+			if (b->unit == target && b->status == TW_FS_ACTIVE) {
+				double d = tw_dist(a->pos, b->pos);
+				if (d < best)
+					best = d;
+			}
+		}
+	}
+	return best; // GR.GEN.4: firer's nearest R&F to the target's nearest figure
+}
+
+static bool garrisoned(const tw_state *s, int unit)
+{
+	int n = 0, g = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i])) {
+			n++;
+			g += s->fig[i].stats[GF_HOUSE] > 0;
+		}
+	return n > 0 && g == n;
+}
+
+bool gr_can_volley(const tw_state *s, const tw_unit *u)
+{
+	if (!gr_line_type(u->stats[GU_TYPE]) || (u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE)) || gr_unit_halted(s, u))
+		return false;
+	bool house = garrisoned(s, u->id);
+	if ((u->stats[GU_FLAGS] & GUF_RETIRE50) && !house) // GR.MORALE.8/9
+		return false;
+	if (u->formation != GR_F_LINE && !house) // GR.MUSK.1
+		return false;
+	for (int i = 0; i < s->nfig; i++) // GR.MOVE.2: no more than 4 in with firing
+		if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE && s->fig[i].moved_in == s->move_no &&
+		    s->fig[i].move_used > 4 + 1e-9)
+			return false;
+	return true;
+}
+
+static int group_size(const tw_unit *u) { return u->stats[GU_TYPE] == TW_GR_GRENADIER ? 4 : 6; } // GR.GREN.2
+
+int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, bool cover, tw_events *ev)
+{
+	tw_unit *fu = gr_unit(s, firer);
+	const tw_unit *tu = gr_unit_c(s, target);
+	tw_vec2 right = tw_dir_deg(fu->facing + 90);
+	key_fig *fire = malloc(sizeof *fire * (size_t)(s->nfig + 1)), *tgt = malloc(sizeof *tgt * (size_t)(s->nfig + 1));
+	int kills = 0;
+	if (!fire || !tgt)
+		goto out;
+	int nf = rf_from_left(s, firer, right, fire), nt = rf_from_left(s, target, right, tgt);
+	int g = group_size(fu);
+	int nd = tw_grant_musk_dice(nf, g); // GR.MUSK.4/5
+	int ded = gr_musk_deduct[band][(first ? 2 : 0) + (cover ? 1 : 0)];
+	int ngroups = (nt + 5) / 6;
+	bool *dead = calloc((size_t)nt + 1, 1);
+	if (!dead || ngroups == 0) {
+		free(dead);
+		goto out;
+	}
+	int total = 0;
+	for (int k = 0; k < nd; k++) {
+		int die = tw_rng_d6(&s->rng);
+		int hits = tw_grant_hits(die, ded); // GR.MUSK.7
+		total += hits;
+		int grp = k % ngroups, size = nt - grp * 6 < 6 ? nt - grp * 6 : 6;
+		int dice[64], removed[7];
+		for (int h = 0; h < hits && h < 64; h++)
+			dice[h] = tw_rng_d6(&s->rng); // GR.MUSK.11: one allocation die per hit
+		int nr = tw_grant_allocate(dice, hits < 64 ? hits : 64, size, removed);
+		tw_event *e = tw_events_push(ev, TW_EV_DICE, fu->side, "GR.MUSK.7");
+		if (e) {
+			e->a = die;
+			e->b = 1;
+			e->c = hits;
+			e->d = nr;
+			tw_event_text(e, "%s group %d throws %d, less %d: %d hits on target group %d", fu->name, k + 1, die, ded,
+				      hits, grp + 1);
+		}
+		for (int r = 0; r < nr; r++)
+			dead[grp * 6 + removed[r] - 1] = true;
+	}
+	for (int i = 0; i < nt; i++)
+		if (dead[i]) {
+			tw_figure *f = tw_state_figure(s, tgt[i].id);
+			if (f->status == TW_FS_ACTIVE) {
+				gr_kill(s, f, "GR.MUSK.11", 1, ev);
+				kills++;
+			}
+		}
+	free(dead);
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, fu->side, first ? "GR.MUSK.9" : "GR.MUSK.6");
+	if (e) {
+		e->a = firer;
+		e->b = target;
+		e->c = total;
+		e->d = kills;
+		tw_event_text(e, "%s volley at %s (%d dice, less %d%s%s): %d hits, %d removed", fu->name, tu->name, nd, ded,
+			      first ? ", first volley" : "", cover ? ", cover" : "", total, kills);
+	}
+out:
+	fu->stats[GU_FLAGS] |= GUF_FIRED_EVER | GUF_FIRED_NOW;
+	free(fire);
+	free(tgt);
+	return kills;
+}
+
+int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t target_fig, bool pick, bool close,
+		  tw_events *ev)
+{
+	tw_unit *fu = gr_unit(s, firer);
+	const tw_figure *tf = tw_state_figure_c(s, target_fig);
+	int tunit = tf->unit;
+	const tw_unit *tu = gr_unit_c(s, tunit);
+	bool tlight = tu && tu->stats[GU_TYPE] == TW_GR_LIGHT_INF;
+	int kills = 0;
+	for (int i = 0; i < nf; i++) {
+		const tw_figure *a = tw_state_figure_c(s, firers[i]);
+		if (!a || a->status != TW_FS_ACTIVE || !gr_is_rf(a))
+			continue;
+		tf = tw_state_figure_c(s, target_fig);
+		if (pick && tf->status != TW_FS_ACTIVE)
+			break;
+		double range = close ? 0 : tw_dist(a->pos, tf->pos); // GR.GEN.4: per firing figure
+		bool cover = gr_in_cover(s, tf, a->pos);
+		int need = tw_grant_light_kill(tlight, cover, pick, tf->stats[GF_MOUNTED] != 0, range);
+		if (need > 6)
+			continue;
+		int die = tw_rng_d6(&s->rng);
+		if (die < need)
+			continue;
+		tw_figure *victim = NULL;
+		if (pick) {
+			victim = tw_state_figure(s, target_fig);
+		} else { // GR.LIGHT.3: the R&F figure nearest the firer
+			double best = 1e18;
+			for (int j = 0; j < s->nfig; j++) {
+				tw_figure *f = &s->fig[j];
+				if (f->unit == tunit && f->status == TW_FS_ACTIVE && gr_is_rf(f) && tw_dist(f->pos, a->pos) < best) {
+					best = tw_dist(f->pos, a->pos);
+					victim = f;
+				}
+			}
+		}
+		if (victim && gr_hit_figure(s, victim, pick ? "GR.LIGHT.4" : "GR.LIGHT.1", ev))
+			kills++;
+	}
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, fu->side, "GR.LIGHT.1");
+	if (e) {
+		e->a = firer;
+		e->b = tunit;
+		e->d = kills;
+		tw_event_text(e, "%s fires as individuals%s: %d killed", fu->name, pick ? ", picking off" : "", kills);
+	}
+	fu->stats[GU_FLAGS] |= GUF_FIRED_EVER | GUF_FIRED_NOW;
+	return kills;
+}
+
+tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (o->nfig < 1 || o->nfig2 < 1)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "a volley names its firers and a target");
+	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]), *t = tw_state_figure_c(s, o->fig2[0]);
+	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
+	if (!u || u->side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "the firers are not a unit of this side");
+	if (!t || t->status != TW_FS_ACTIVE || t->side == o->side || t->unit < 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.RANGE.1", "the target is not an enemy figure of a unit");
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->unit != u->id || f->status != TW_FS_ACTIVE)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "figure %d is not an active man of %s", o->fig[i], u->name);
+	}
+	int troop = u->stats[GU_TYPE];
+	if (troop == TW_GR_WAGON)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.4", "transport never fires");
+	if (troop == TW_GR_LIGHT_INF) {
+		if ((u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) || gr_unit_halted(s, u))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s may not fire now", u->name);
+		if (o->n == 1) {
+			bool ok = false;
+			for (int i = 0; i < o->nfig && !ok; i++) {
+				const tw_figure *a = tw_state_figure_c(s, o->fig[i]);
+				ok = tw_grant_light_kill(false, gr_in_cover(s, t, a->pos), true, t->stats[GF_MOUNTED] != 0,
+							 tw_dist(a->pos, t->pos)) <= 6;
+			}
+			if (!ok)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.LIGHT.4", "figure %d cannot be picked off", t->id);
+		} else {
+			double best = 1e18;
+			for (int i = 0; i < o->nfig; i++)
+				best = fmin(best, tw_dist(tw_state_figure_c(s, o->fig[i])->pos, t->pos));
+			if (best > 18)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.RANGE.1", "beyond 18 in");
+		}
+		return TW_OK;
+	}
+	if (o->n != 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.LIGHT.4", "only light infantry picks off");
+	if (!gr_line_type(troop))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "%s fires no musketry", u->name);
+	if (gr_unit_halted(s, u))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted and may not fire", u->name);
+	if (!gr_can_volley(s, u))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1",
+				    "%s cannot volley now (in line or a house, once a move, moved no more than 4 in, not halted)", u->name);
+	if (rf_range(s, u->id, t->unit) > 18)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.RANGE.1", "the target is beyond 18 in");
+	return TW_OK;
+}
+
+static void volley_at(tw_state *s, int firer, int target, tw_events *ev)
+{
+	const tw_unit *fu = gr_unit_c(s, firer);
+	double r = rf_range(s, firer, target);
+	int band = tw_grant_band(r, 6, 12, 18);
+	if (band < 0 || gr_rf_alive(s, firer) == 0)
+		return;
+	tw_vec2 from = tw_v2(0, 0);
+	int fa = -1, fb = -1;
+	double d;
+	if (gr_nearest_between(s, firer, target, &d, &fa, &fb))
+		from = tw_state_figure_c(s, fa)->pos;
+	bool cover = gr_unit_in_cover(s, target, from);
+	gr_fire_volley(s, firer, target, band, !(fu->stats[GU_FLAGS] & GUF_FIRED_EVER), cover, ev);
+}
+
+tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	int firer = tw_state_figure(s, o->fig[0])->unit;
+	const tw_figure *t = tw_state_figure_c(s, o->fig2[0]);
+	int target = t->unit;
+	tw_unit *u = gr_unit(s, firer);
+	if (u->stats[GU_TYPE] == TW_GR_LIGHT_INF) {
+		gr_light_fire(s, firer, o->fig, o->nfig, o->fig2[0], o->n == 1, false, ev);
+		return TW_OK;
+	}
+	tw_unit *tu = gr_unit(s, target);
+	bool mutual = s->params[GRP_EXCHANGE] != 0 && tu && gr_can_volley(s, tu) && rf_range(s, target, firer) <= 18;
+	if (!mutual) {
+		volley_at(s, firer, target, ev);
+		return TW_OK;
+	}
+	// GR.MUSK.2: each throws a d6; the higher fires first, equal scores fire together.
+	int da = tw_rng_d6(&s->rng);
+	int db = tw_rng_d6(&s->rng);
+	tw_event *e = tw_events_push(ev, TW_EV_TOSS, u->side, "GR.MUSK.2");
+	if (e) {
+		e->a = da > db ? u->side : da < db ? tu->side : -1;
+		e->b = da;
+		e->c = db;
+		tw_event_text(e, "mutual exchange: %s throws %d, %s throws %d", u->name, da, tu->name, db);
+	}
+	if (da == db) { // GR.MUSK.3: simultaneous, both with their strength before either volley
+		tw_state before;
+		if (tw_state_clone(&before, s) != TW_OK)
+			return TW_ERR_NOMEM;
+		// Fire both against the pre-volley positions: resolve A's then B's with the A-casualties
+		// restored for B's count of firers.
+		int nfig = s->nfig;
+		uint8_t *st = malloc((size_t)nfig);
+		if (!st) {
+			tw_state_free(&before);
+			return TW_ERR_NOMEM;
+		}
+		volley_at(s, firer, target, ev);
+		for (int i = 0; i < nfig; i++) {
+			st[i] = s->fig[i].status;
+			if (s->fig[i].unit == target)
+				s->fig[i].status = before.fig[i].status;
+		}
+		volley_at(s, target, firer, ev);
+		for (int i = 0; i < nfig; i++)
+			if (s->fig[i].unit == target)
+				s->fig[i].status = st[i];
+		free(st);
+		tw_state_free(&before);
+		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.MUSK.3");
+		if (e)
+			tw_event_text(e, "both fired at the same time, with their strength before either volley");
+		return TW_OK;
+	}
+	int first = da > db ? firer : target, second = da > db ? target : firer;
+	volley_at(s, first, second, ev);
+	e = tw_events_push(ev, TW_EV_INFO, -1, "GR.MUSK.3");
+	if (e)
+		tw_event_text(e, "casualties removed before the reply");
+	volley_at(s, second, first, ev);
+	return TW_OK;
+}

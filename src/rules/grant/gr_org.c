@@ -1,0 +1,311 @@
+// Organisation (GR.ORG), figures and units, officers' save (GR.MORALE.11), cover (GR.MUSK.8)
+// and the houses' bookkeeping (GR.TERR.8).
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "gr.h"
+
+tw_unit *gr_unit(tw_state *s, int32_t id) { return id >= 0 && id < s->nunit ? &s->unit[id] : NULL; }
+const tw_unit *gr_unit_c(const tw_state *s, int32_t id) { return id >= 0 && id < s->nunit ? &s->unit[id] : NULL; }
+
+// GR.GEN.3: rank and file are the figures that are not officers or generals.
+bool gr_is_rf(const tw_figure *f)
+{
+	return f->kind == TW_FK_INFANTRY || f->kind == TW_FK_CAVALRY || f->kind == TW_FK_GUNNER ||
+	       f->kind == TW_FK_OTHER;
+}
+bool gr_is_officer(const tw_figure *f) { return f->kind == TW_FK_OFFICER || f->kind == TW_FK_GENERAL; }
+
+int gr_rf_alive(const tw_state *s, int unit)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i]))
+			n++;
+	return n;
+}
+
+// GR.MORALE.2: the points of the officers still with the unit.
+int gr_command_points(const tw_state *s, int unit)
+{
+	int cp = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_officer(&s->fig[i]))
+			cp += s->fig[i].stats[GF_CP];
+	return cp;
+}
+
+bool gr_line_type(int troop) // GR.GEN.8
+{
+	return troop == TW_GR_LINE || troop == TW_GR_GRENADIER || troop == TW_GR_GARRISON || troop == TW_GR_ENGINEER;
+}
+bool gr_cavalry(int troop) { return troop == TW_GR_HEAVY_CAV || troop == TW_GR_LIGHT_CAV; }
+
+bool gr_unit_active(const tw_state *s, const tw_unit *u)
+{
+	if (u->stats[GU_FLAGS] & GUF_DISPERSED)
+		return false;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE)
+			return true;
+	return false;
+}
+
+// GR.MORALE.5/8/10, GR.MELEE.23: units that may neither move at will nor fire.
+bool gr_unit_halted(const tw_state *s, const tw_unit *u)
+{
+	(void)s;
+	return u->stats[GU_MORALE] > 0 || u->stats[GU_RALLY] > 0 || (u->stats[GU_FLAGS] & (GUF_WITHDRAW | GUF_DISPERSED));
+}
+
+void gr_unit_set_flag(tw_unit *u, int flag, bool on)
+{
+	if (on)
+		u->stats[GU_FLAGS] |= flag;
+	else
+		u->stats[GU_FLAGS] &= ~flag;
+}
+
+int gr_nearest_between(const tw_state *s, int ua, int ub, double *dist, int *fa, int *fb)
+{
+	double best = 1e18;
+	int ba = -1, bb = -1;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *a = &s->fig[i];
+		if (a->unit != ua || a->status != TW_FS_ACTIVE)
+			continue;
+		for (int j = 0; j < s->nfig; j++) {
+			const tw_figure *b = &s->fig[j];
+			if (b->unit != ub || b->status != TW_FS_ACTIVE)
+				continue;
+			double d = tw_dist(a->pos, b->pos);
+			if (d < best) {
+				best = d;
+				ba = a->id;
+				bb = b->id;
+			}
+		}
+	}
+	*dist = best;
+	if (fa)
+		*fa = ba;
+	if (fb)
+		*fb = bb;
+	return ba >= 0;
+}
+
+void gr_kill(tw_state *s, tw_figure *f, const char *clause, int how, tw_events *ev)
+{
+	f->status = TW_FS_DEAD;
+	tw_unit *u = gr_unit(s, f->unit);
+	if (u)
+		u->stats[GU_LOST]++;
+	tw_event *e = tw_events_push(ev, TW_EV_KILL, f->side, clause);
+	if (e) {
+		e->a = f->id;
+		e->b = how;
+		e->x = f->pos.x;
+		e->y = f->pos.y;
+		tw_event_text(e, "%s %d killed", tw_figure_kind_name((tw_figure_kind)f->kind), f->id);
+	}
+}
+
+bool gr_hit_figure(tw_state *s, tw_figure *f, const char *clause, tw_events *ev)
+{
+	if (gr_is_officer(f)) {
+		int d = tw_rng_d6(&s->rng); // GR.MORALE.11: 5+ saves
+		if (d >= 5) {
+			tw_event *e = tw_events_push(ev, TW_EV_TOUCH, f->side, "GR.MORALE.11");
+			if (e) {
+				e->a = f->id;
+				e->b = d;
+				tw_event_text(e, "officer %d hit, saved on a %d", f->id, d);
+			}
+			return false;
+		}
+		tw_event *e = tw_events_push(ev, TW_EV_DICE, f->side, "GR.MORALE.11");
+		if (e) {
+			e->a = d;
+			e->b = 1;
+			tw_event_text(e, "officer %d hit, save throw %d fails", f->id, d);
+		}
+	}
+	gr_kill(s, f, clause, 1, ev);
+	return true;
+}
+
+int gr_nhouses(const tw_state *s)
+{
+	int n = 0;
+	for (int t = 0; t < s->table.nterrain; t++)
+		n += s->table.terrain[t].kind == TW_TER_HOUSE;
+	return n < GR_MAX_HOUSES ? n : GR_MAX_HOUSES;
+}
+
+int gr_house_index(const tw_state *s, int terrain_id)
+{
+	int n = 0;
+	for (int t = 0; t < s->table.nterrain && n < GR_MAX_HOUSES; t++) {
+		if (s->table.terrain[t].kind != TW_TER_HOUSE)
+			continue;
+		if (t == terrain_id)
+			return n;
+		n++;
+	}
+	return -1;
+}
+
+int gr_house_terrain(const tw_state *s, int house)
+{
+	int n = 0;
+	for (int t = 0; t < s->table.nterrain; t++) {
+		if (s->table.terrain[t].kind != TW_TER_HOUSE)
+			continue;
+		if (n == house)
+			return t;
+		n++;
+	}
+	return -1;
+}
+
+// GR.MUSK.8: in a building, in woods, or behind a wall between it and the firer.
+bool gr_in_cover(const tw_state *s, const tw_figure *target, tw_vec2 from)
+{
+	if (target->stats[GF_HOUSE] > 0)
+		return true; // a garrison (or a ruined shell's, GR.HOUSE.4)
+	for (int t = 0; t < s->table.nterrain; t++) {
+		const tw_terrain *tr = &s->table.terrain[t];
+		if (tr->kind == TW_TER_WOOD && tw_terrain_contains(tr, target->pos))
+			return true;
+		if (tr->kind == TW_TER_WALL && tw_terrain_distance(tr, target->pos) < 2.0 &&
+		    tw_terrain_segment_hits(tr, from, target->pos))
+			return true;
+	}
+	return false;
+}
+
+bool gr_unit_in_cover(const tw_state *s, int unit, tw_vec2 from)
+{
+	int n = 0, c = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->unit != unit || f->status != TW_FS_ACTIVE)
+			continue;
+		n++;
+		c += gr_in_cover(s, f, from);
+	}
+	return n > 0 && 2 * c >= n; // at least half its figures
+}
+
+bool gr_spot_free(const tw_state *s, tw_vec2 p, double r, int ignore)
+{
+	(void)ignore;
+	if (p.x < r || p.y < r || p.x > s->table.width - r || p.y > s->table.depth - r)
+		return false;
+	for (int t = 0; t < s->table.nterrain; t++) {
+		const tw_terrain *tr = &s->table.terrain[t];
+		if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, p) < r)
+			return false;
+	}
+	return !tw_table_is_water(&s->table, p);
+}
+
+static tw_figure *add_fig(tw_state *s, int side, int kind, int unit, tw_vec2 p, double facing)
+{
+	tw_figure f;
+	memset(&f, 0, sizeof f);
+	f.id = s->nfig;
+	f.kind = (uint8_t)kind;
+	f.side = (uint8_t)side;
+	f.status = TW_FS_ACTIVE;
+	f.captor = -1;
+	f.pos = p;
+	f.facing = facing;
+	f.radius = kind == TW_FK_WAGGON ? 0.8 : kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 0.35 : 0.25;
+	f.height = kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 1.6 : 1.1;
+	f.unit = unit;
+	f.escort = -1;
+	return tw_state_add_figure(s, &f);
+}
+
+int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 centre, double facing, int formation)
+{
+	tw_unit u;
+	memset(&u, 0, sizeof u);
+	u.id = s->nunit;
+	u.side = (uint8_t)side;
+	u.formation = (uint8_t)formation;
+	u.facing = facing;
+	snprintf(u.name, sizeof u.name, "%s", name);
+	u.stats[GU_TYPE] = troop;
+	u.stats[GU_ORIG] = gr_org_table[troop][1];
+	if (!tw_state_add_unit(s, &u))
+		return -1;
+	bool cav = gr_cavalry(troop);
+	int rf = gr_org_table[troop][1], off = gr_org_table[troop][0];
+	int ranks = formation == GR_F_COLUMN ? 4 : cav ? 1 : 2;
+	int files = (rf + ranks - 1) / ranks;
+	double sp = cav ? 0.8 : formation == GR_F_OPEN ? 1.0 : 0.55;
+	tw_vec2 fwd = tw_dir_deg(facing), right = tw_dir_deg(facing + 90);
+	for (int i = 0; i < rf; i++) {
+		int r = i / files, c = i % files;
+		tw_vec2 p = tw_add(centre, tw_add(tw_scale(right, (c - (files - 1) / 2.0) * sp), tw_scale(fwd, -r * sp)));
+		int kind = troop == TW_GR_WAGON ? TW_FK_WAGGON : cav ? TW_FK_CAVALRY : TW_FK_INFANTRY;
+		if (!add_fig(s, side, kind, u.id, p, facing))
+			return -1;
+	}
+	for (int k = 0; k < off; k++) {
+		tw_vec2 p = tw_add(centre, tw_add(tw_scale(right, (k - (off - 1) / 2.0) * 1.2), tw_scale(fwd, -(ranks * sp + 0.8))));
+		tw_figure *f = add_fig(s, side, TW_FK_OFFICER, u.id, p, facing);
+		if (!f)
+			return -1;
+		f->stats[GF_CP] = gr_cp_table[troop][k];
+	}
+	return u.id;
+}
+
+int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, double facing, bool howitzer)
+{
+	tw_unit u;
+	memset(&u, 0, sizeof u);
+	u.id = s->nunit;
+	u.side = (uint8_t)side;
+	u.facing = facing;
+	snprintf(u.name, sizeof u.name, "%s", name);
+	u.stats[GU_TYPE] = TW_GR_ARTILLERY;
+	u.stats[GU_ORIG] = gr_org_table[TW_GR_ARTILLERY][1];
+	if (!tw_state_add_unit(s, &u))
+		return -1;
+	tw_vec2 fwd = tw_dir_deg(facing), right = tw_dir_deg(facing + 90);
+	for (int gi = 0; gi < 2; gi++) { // GR.ORG.3: two guns, five crew each
+		tw_gun g;
+		memset(&g, 0, sizeof g);
+		g.id = s->ngun;
+		g.side = g.orig_side = (uint8_t)side;
+		g.axle = tw_add(centre, tw_scale(right, (gi - 0.5) * 4.0));
+		g.bearing = facing;
+		g.trail = 1.5;
+		g.half_axle = 0.5;
+		g.muzzle = 1.0;
+		g.stats[GG_HOWITZER] = howitzer && gi == 1;
+		g.stats[GG_UNIT] = u.id;
+		if (!tw_state_add_gun(s, &g))
+			return -1;
+		for (int k = 0; k < 5; k++) {
+			tw_vec2 p = tw_add(g.axle, tw_add(tw_scale(right, (k - 2) * 0.6), tw_scale(fwd, -2.2)));
+			tw_figure *f = add_fig(s, side, TW_FK_GUNNER, u.id, p, facing);
+			if (!f)
+				return -1;
+			f->stats[GF_GUN] = g.id + 1;
+		}
+	}
+	for (int k = 0; k < 3; k++) {
+		tw_vec2 p = tw_add(centre, tw_add(tw_scale(right, (k - 1) * 1.2), tw_scale(fwd, -3.5)));
+		tw_figure *f = add_fig(s, side, TW_FK_OFFICER, u.id, p, facing);
+		if (!f)
+			return -1;
+		f->stats[GF_CP] = gr_cp_table[TW_GR_ARTILLERY][k];
+	}
+	return u.id;
+}

@@ -1,0 +1,199 @@
+// Grant rule-set descriptor: parameters, setup, the move sequence (GR.GEN.2), dispatch, score.
+#include <string.h>
+
+#include "gr.h"
+
+static const tw_param_def gr_params[GRP_COUNT] = {
+	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves"},
+	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL, "GR.MUSK.2: a target able to reply fires in a mutual exchange"},
+	[GRP_CONTACT] = {"contact", 0.1, 0, 1, NULL, "GR.MELEE.1: base gap counted as contact, inches"},
+};
+
+tw_status gr_setup(tw_state *s, tw_error *err)
+{
+	if (s->nsides != 2)
+		return tw_error_set(err, TW_ERR_INPUT, "GR.GEN.2", "Grant's battles have two sides");
+	for (int i = 0; i < s->nunit; i++)
+		if (s->unit[i].stats[GU_TYPE] < 0 || s->unit[i].stats[GU_TYPE] >= GR_TROOP_COUNT)
+			return tw_error_set(err, TW_ERR_INPUT, "GR.ORG.1", "unit %d has no troop type", i);
+	if (s->vars[GV_SETUP])
+		return TW_OK;
+	s->vars[GV_SETUP] = 1;
+	for (int j = 0; j < s->nfig; j++) // Grant has no putting down: the scenario places everyone
+		if (s->fig[j].status == TW_FS_UNPLACED)
+			s->fig[j].status = TW_FS_ACTIVE;
+	for (int i = 0; i < s->nunit; i++) {
+		tw_unit *u = &s->unit[i];
+		int troop = u->stats[GU_TYPE];
+		if (u->stats[GU_ORIG] == 0)
+			u->stats[GU_ORIG] = gr_rf_alive(s, u->id); // GR.ORG.1
+		int k = 0, cp = 0;
+		for (int j = 0; j < s->nfig; j++)
+			if (s->fig[j].unit == u->id && gr_is_officer(&s->fig[j]))
+				cp += s->fig[j].stats[GF_CP];
+		int gun = 0, crew = 0;
+		for (int j = 0; j < s->nfig; j++) {
+			tw_figure *f = &s->fig[j];
+			if (f->unit != u->id)
+				continue;
+			if (gr_is_officer(f)) {
+				if (cp == 0)
+					f->stats[GF_CP] = tw_grant_officer_points(troop, k); // GR.MORALE.1
+				// GR.GEN.9: infantry colonels, every cavalry officer and generals are mounted.
+				f->stats[GF_MOUNTED] = f->kind == TW_FK_GENERAL || gr_cavalry(troop) ||
+						       (k == 0 && (gr_line_type(troop) || troop == TW_GR_LIGHT_INF));
+				k++;
+			} else if (troop == TW_GR_ARTILLERY && f->stats[GF_GUN] == 0) { // GR.ORG.3
+				while (gun < s->ngun && s->gun[gun].stats[GG_UNIT] != u->id)
+					gun++;
+				if (gun < s->ngun) {
+					f->stats[GF_GUN] = gun + 1;
+					if (++crew == 5) {
+						crew = 0;
+						gun++;
+					}
+				}
+			}
+		}
+	}
+	for (int j = 0; j < s->nfig; j++)
+		if (s->fig[j].kind == TW_FK_GENERAL)
+			s->fig[j].stats[GF_MOUNTED] = 1;
+	if (s->move_no < 1)
+		s->move_no = 1;
+	s->phase = 0;
+	s->mover = 0;
+	s->winner = -1;
+	s->over = false;
+	return TW_OK;
+}
+
+static int gr_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
+
+static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (o->side < 0 || o->side >= s->nsides)
+		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
+	if (s->over)
+		return tw_error_set(err, TW_ERR_STATE, "GR.GEN.2", "the battle is over");
+	if (o->side != s->mover)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
+	switch (o->type) {
+	case TW_OT_MOVE: return gr_validate_move(s, o, err);
+	case TW_OT_FORMATION: return gr_validate_formation(s, o, err);
+	case TW_OT_VOLLEY: return gr_validate_volley(s, o, err);
+	case TW_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
+	case TW_OT_FIRE: return gr_validate_fire(s, o, err);
+	case TW_OT_END_MOVE: return TW_OK;
+	default:
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a %s order has no meaning in Grant",
+				    tw_order_type_name((tw_order_type)o->type));
+	}
+}
+
+static bool side_beaten(const tw_state *s, int side)
+{
+	for (int i = 0; i < s->nunit; i++) {
+		const tw_unit *u = &s->unit[i];
+		if (u->side == side && gr_unit_active(s, u) && !(u->stats[GU_FLAGS] & GUF_RETIRE50) &&
+		    u->stats[GU_TYPE] != TW_GR_WAGON) // GR.ORG.4: not a combat unit
+			return false;
+	}
+	return true;
+}
+
+void gr_score(const tw_state *s, double *points)
+{
+	for (int k = 0; k < s->nsides; k++)
+		points[k] = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->status == TW_FS_DEAD && f->side < 2)
+			points[1 - f->side] += gr_is_officer(f) ? 2 : 1;
+	}
+	for (int i = 0; i < s->nunit; i++) {
+		const tw_unit *u = &s->unit[i];
+		if (u->side < 2 && (u->stats[GU_FLAGS] & (GUF_DISPERSED | GUF_RETIRE50)))
+			points[1 - u->side] += 10;
+	}
+}
+
+tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, o->side, "GR.GEN.2");
+	if (e) {
+		e->a = s->move_no;
+		e->b = o->side;
+	}
+	if (s->mover == 0) {
+		s->mover = 1;
+		return TW_OK;
+	}
+	gr_melee_end_move(s, ev);  // GR.MELEE
+	gr_house_end_move(s, ev);  // GR.HOUSE.7/8
+	gr_morale_end_move(s, ev); // GR.MORALE.6: at the end of the move
+	bool b0 = side_beaten(s, 0), b1 = side_beaten(s, 1);
+	if (b0 || b1 || s->move_no >= (int)s->params[GRP_MAX_MOVES]) {
+		double pts[TW_MAX_SIDES];
+		gr_score(s, pts);
+		s->over = true;
+		s->mover = -1;
+		s->winner = (int8_t)(b0 && !b1 ? 1 : b1 && !b0 ? 0 : pts[0] > pts[1] ? 0 : pts[1] > pts[0] ? 1 : -2);
+		e = tw_events_push(ev, s->winner >= 0 ? TW_EV_VICTORY : TW_EV_DRAW, s->winner, "GR.GEN.2");
+		if (e) {
+			e->a = s->winner;
+			tw_event_text(e, "the battle ends after move %d: %g to %g", s->move_no, pts[0], pts[1]);
+		}
+		return TW_OK;
+	}
+	s->move_no++;
+	s->mover = 0;
+	e = tw_events_push(ev, TW_EV_MOVE_START, 0, "GR.GEN.2");
+	if (e) {
+		e->a = s->move_no;
+		e->b = 0;
+	}
+	gr_auto_moves(s, ev);
+	return TW_OK;
+}
+
+static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	(void)ctx;
+	switch (o->type) {
+	case TW_OT_MOVE: return gr_apply_move(s, o, ev);
+	case TW_OT_FORMATION: return gr_apply_formation(s, o, ev);
+	case TW_OT_VOLLEY: return gr_apply_volley(s, o, ev);
+	case TW_OT_GUN_MOVE: return gr_apply_gun_move(s, o, ev);
+	case TW_OT_FIRE: return gr_apply_fire(s, o, ev);
+	case TW_OT_END_MOVE: return gr_end_move(s, o, ev);
+	default: return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "unexpected order");
+	}
+}
+
+// Grant's table is open: both generals see everything.
+static void gr_hide(tw_state *d, int seat)
+{
+	(void)d;
+	(void)seat;
+}
+
+extern const tw_general_def tw_general_gr_attack, tw_general_gr_defend;
+static const tw_general_def *const gr_generals[] = {&tw_general_gr_attack, &tw_general_gr_defend};
+
+const tw_ruleset tw_ruleset_grant = {
+	.name = "grant",
+	.title = "Charles Grant, The War Game (1971)",
+	.nparams = GRP_COUNT,
+	.params = gr_params,
+	.setup = gr_setup,
+	.validate = gr_validate,
+	.apply = gr_apply,
+	.to_move = gr_to_move,
+	.score = gr_score,
+	.hide = gr_hide,
+	.random_orders = gr_random_orders,
+	.generate = gr_generate,
+	.ngenerals = (int)TW_ARRAY_COUNT(gr_generals),
+	.generals = gr_generals,
+};

@@ -1,0 +1,721 @@
+// Grant clauses not covered elsewhere: conventions (GR.GEN), guns moving (GR.MOVE.6), officers'
+// points (GR.MORALE.2), halts (GR.MORALE.5), melee bonuses (GR.MELEE.9-15, GR.GREN.3), break-in,
+// breakthrough, withdrawal and exhaustion (GR.MELEE.23/24/27), allocation from the left (GR.MUSK.10).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/grant/gr.h"
+#include "tinwar/tinwar.h"
+
+static tw_state *scene(uint64_t seed)
+{
+	tw_state *s = calloc(1, sizeof *s);
+	s->ruleset = tw_ruleset_find("grant");
+	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
+	s->seed = seed;
+	tw_rng_seed(&s->rng, seed);
+	s->table.width = 120;
+	s->table.depth = 100;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "red");
+	s->sides[0].forward = 1;
+	strcpy(s->sides[1].name, "blue");
+	s->sides[1].back_y = 100;
+	s->sides[1].forward = -1;
+	s->winner = -1;
+	return s;
+}
+
+static void start(tw_state *s) { assert_int_equal(gr_setup(s, NULL), TW_OK); }
+static void done(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+static tw_status ap(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
+{
+	tw_events scratch = {0};
+	tw_status st = tw_state_apply(s, o, NULL, ev ? ev : &scratch, err);
+	tw_events_free(&scratch);
+	return st;
+}
+
+static void refused(tw_state *s, const tw_order *o, const char *clause)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	assert_int_not_equal(ap(s, o, NULL, &err), TW_OK);
+	if (strcmp(err.clause, clause) != 0)
+		fail_msg("expected %s, got %s: %s", clause, err.clause, err.message);
+}
+
+static int count_clause(const tw_events *ev, const char *clause, int type)
+{
+	int n = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].clause, clause) == 0 && (type < 0 || ev->v[i].type == type))
+			n++;
+	return n;
+}
+
+static int first_of(const tw_state *s, int unit, int kind)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].kind == kind && s->fig[i].status == TW_FS_ACTIVE)
+			return i;
+	return -1;
+}
+
+static void end_move(tw_state *s, tw_events *ev)
+{
+	tw_order o;
+	tw_order_init(&o, TW_OT_END_MOVE, s->mover);
+	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
+}
+
+static void test_GR_GEN_1_GR_GEN_7_dice_and_floors(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 1);
+	int seen[7] = {0};
+	for (int i = 0; i < 6000; i++)
+		seen[tw_rng_d6(&r)]++;
+	for (int k = 1; k <= 6; k++)
+		assert_true(seen[k] > 800);
+	assert_int_equal(tw_grant_hits(2, 5), 0); // never negative
+	assert_int_equal(tw_grant_hits(6, 5), 1);
+}
+
+static void test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf(void **st)
+{
+	(void)st;
+	tw_state *s = scene(3);
+	int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
+	int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 38), 180, GR_F_LINE);
+	s->params[GRP_EXCHANGE] = 0;
+	start(s);
+	tw_order o;
+	gr_order_volley(s, a, first_of(s, b, TW_FK_INFANTRY), &o);
+	tw_events ev = {0};
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK); // exactly 18 in: in range, band "1 to 18" = 12-18
+	int found = 0;
+	for (int i = 0; i < ev.n; i++)
+		if (strcmp(ev.v[i].clause, "GR.MUSK.9") == 0)
+			found += strstr(ev.v[i].text, "less 3") != NULL; // first volley, open, 12-18: 3
+	assert_int_equal(found, 1);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_GEN_6_GR_TERR_2_fractions_kept(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_SWAMP;
+	t.nverts = 4;
+	t.v[0] = tw_v2(40, 10);
+	t.v[1] = tw_v2(80, 10);
+	t.v[2] = tw_v2(80, 40);
+	t.v[3] = tw_v2(40, 40);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
+	start(s);
+	tw_order o;
+	gr_order_shift(s, li, tw_v2(0, 3.8), 0, &o);
+	refused(s, &o, "GR.MOVE.1");
+	gr_order_shift(s, li, tw_v2(0, 3.75), 0, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_true(tw_grant_melee_score(3, 1.5, 0) == 4.5);
+	// GR.TERR.2: downhill costs the same as level ground.
+	tw_state *s2 = scene(1);
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_HILL;
+	t.nverts = 4;
+	t.v[0] = tw_v2(0, 0);
+	t.v[1] = tw_v2(120, 0);
+	t.v[2] = tw_v2(120, 30);
+	t.v[3] = tw_v2(0, 30);
+	t.height = 1;
+	tw_terrain_finish(&t);
+	tw_table_add(&s2->table, &t);
+	const char *cl = NULL;
+	assert_true(fabs(gr_move_cost(s2, TW_GR_LINE, GR_F_LINE, tw_v2(10, 28), tw_v2(10, 34), &cl) - 6) < 1e-9);
+	done(s);
+	done(s2);
+}
+
+static void test_GR_GEN_8_GR_GEN_9_GR_MOVE_4_troop_families(void **st)
+{
+	(void)st;
+	assert_true(gr_line_type(TW_GR_GARRISON) && gr_line_type(TW_GR_ENGINEER) && gr_line_type(TW_GR_GRENADIER));
+	assert_false(gr_line_type(TW_GR_LIGHT_INF));
+	assert_true(gr_cavalry(TW_GR_HEAVY_CAV) && gr_cavalry(TW_GR_LIGHT_CAV));
+	assert_true(tw_grant_move_rate(TW_GR_GARRISON, TW_GR_MODE_LINE) == 6);
+	assert_true(tw_grant_move_rate(TW_GR_ENGINEER, TW_GR_MODE_CHARGE) == 9);
+	tw_state *s = scene(1);
+	int cav = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "cav", tw_v2(60, 20), 0, GR_F_LINE);
+	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(20, 20), 0, GR_F_OPEN);
+	start(s);
+	int mounted = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == cav && gr_is_officer(&s->fig[i]))
+			mounted += s->fig[i].stats[GF_MOUNTED];
+	assert_int_equal(mounted, 3); // every cavalry officer
+	mounted = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == li && gr_is_officer(&s->fig[i]))
+			mounted += s->fig[i].stats[GF_MOUNTED];
+	assert_int_equal(mounted, 1); // the light infantry colonel only
+	done(s);
+}
+
+static void test_GR_GEN_10_general_rides_12(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	tw_figure g;
+	memset(&g, 0, sizeof g);
+	g.id = s->nfig;
+	g.kind = TW_FK_GENERAL;
+	g.unit = -1;
+	g.captor = g.escort = -1;
+	g.pos = tw_v2(20, 10);
+	g.radius = 0.35;
+	tw_state_add_figure(s, &g);
+	start(s);
+	tw_order o;
+	tw_order_init(&o, TW_OT_MOVE, 0);
+	o.has_at = true;
+	o.nfig = 1;
+	o.fig[0] = g.id;
+	o.at[0] = tw_v2(20, 22.5);
+	refused(s, &o, "GR.MOVE.1");
+	o.at[0] = tw_v2(20, 22);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	done(s);
+}
+
+static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, false);
+	start(s);
+	tw_order m;
+	tw_order_init(&m, TW_OT_GUN_MOVE, 0);
+	m.gun = 0;
+	m.npath = 1;
+	m.path[0] = tw_add(s->gun[0].axle, tw_v2(0, 6.5));
+	refused(s, &m, "GR.MOVE.6");
+	m.path[0] = tw_add(s->gun[0].axle, tw_v2(0, 6));
+	tw_events ev = {0};
+	assert_int_equal(ap(s, &m, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MOVE.6", TW_EV_GUN_MOVE), 1);
+	tw_order f;
+	tw_order_init(&f, TW_OT_FIRE, 0);
+	f.gun = 0;
+	f.has_target = true;
+	f.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
+	refused(s, &f, "GR.MOVE.6"); // moved by its team: no fire this move
+	// Manhandled 1 in, it may still fire.
+	m.gun = 1;
+	m.n = 1;
+	m.path[0] = tw_add(s->gun[1].axle, tw_v2(0, 1.5));
+	refused(s, &m, "GR.MOVE.6");
+	m.path[0] = tw_add(s->gun[1].axle, tw_v2(0, 1));
+	assert_int_equal(ap(s, &m, &ev, NULL), TW_OK);
+	// (A gun that has moved does not fire again this move under GR.ART.1's once-a-move action.)
+	// GR.ORG.3: no crew, no fire.
+	tw_state *s2 = scene(1);
+	gr_build_battery(s2, 0, "bat", tw_v2(60, 10), 0, false);
+	start(s2);
+	for (int i = 0; i < s2->nfig; i++)
+		if (s2->fig[i].stats[GF_GUN] == 1)
+			s2->fig[i].status = TW_FS_DEAD;
+	f.target = tw_add(tw_gun_muzzle(&s2->gun[0]), tw_v2(0, 20));
+	refused(s2, &f, "GR.ORG.3");
+	tw_events_free(&ev);
+	done(s);
+	done(s2);
+}
+
+static void test_GR_MORALE_2_GR_MORALE_5_GR_CHARGE_10_points_and_halts(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	int foe = gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 30), 180, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	gr_kill(s, &s->fig[first_of(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
+	assert_int_equal(gr_command_points(s, u), 4); // the colonel's 2 are gone, nobody promoted
+	gr_kill(s, &s->fig[first_of(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
+	assert_int_equal(gr_command_points(s, u), 3);
+	s->unit[u].stats[GU_MORALE] = 1; // bad morale: halted, no firing
+	tw_order o;
+	gr_order_shift(s, u, tw_v2(0, 2), 0, &o);
+	refused(s, &o, "GR.MORALE.5");
+	gr_order_volley(s, u, first_of(s, foe, TW_FK_INFANTRY), &o);
+	refused(s, &o, "GR.MORALE.5");
+	s->unit[u].stats[GU_MORALE] = 0;
+	s->unit[u].stats[GU_FLAGS] |= GUF_MELEE; // GR.CHARGE.10: no formation change in contact
+	gr_order_formation(s, u, GR_F_COLUMN, &o);
+	refused(s, &o, "GR.CHARGE.10");
+	s->unit[u].stats[GU_FLAGS] &= ~GUF_MELEE;
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_CHARGE_4_advancing_unit_fired_at(void **st)
+{
+	(void)st;
+	tw_state *s = scene(2);
+	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 10), 0, GR_F_COLUMN);
+	int line = gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 30), 180, GR_F_LINE);
+	start(s);
+	tw_order o;
+	gr_order_shift(s, col, tw_v2(0, 7.5), 0, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	tw_events ev = {0};
+	end_move(s, &ev);
+	gr_order_volley(s, line, first_of(s, col, TW_FK_INFANTRY), &o);
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MUSK.9", TW_EV_INFO), 1);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_GR_GREN_3_bonuses(void **st)
+{
+	(void)st;
+	double ma, mb;
+	assert_true(tw_grant_pairing(false, 2, false, 1, &ma, &mb) && ma == 1.5 && mb == 1);
+	assert_true(tw_grant_pairing(true, 1, false, 1, &ma, &mb) && ma == 2); // doubles
+	assert_false(tw_grant_pairing(false, 3, false, 1, &ma, &mb));
+	tw_state *s = scene(1);
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_HILL;
+	t.nverts = 4;
+	t.v[0] = tw_v2(0, 60);
+	t.v[1] = tw_v2(30, 60);
+	t.v[2] = tw_v2(30, 90);
+	t.v[3] = tw_v2(0, 90);
+	t.height = 1;
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 10), 0, GR_F_LINE);
+	int lc = gr_build_unit(s, 1, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 40), 180, GR_F_LINE);
+	int li = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "li", tw_v2(90, 40), 180, GR_F_OPEN);
+	int gr = gr_build_unit(s, 0, TW_GR_GRENADIER, "gr", tw_v2(90, 10), 0, GR_F_LINE);
+	int up = gr_build_unit(s, 0, TW_GR_LINE, "up", tw_v2(15, 70), 0, GR_F_LINE);
+	int low = gr_build_unit(s, 1, TW_GR_LINE, "low", tw_v2(15, 50), 180, GR_F_LINE);
+	start(s);
+	const tw_unit *U = s->unit;
+	const tw_figure *fh = &s->fig[first_of(s, hc, TW_FK_CAVALRY)], *fl = &s->fig[first_of(s, lc, TW_FK_CAVALRY)];
+	const tw_figure *fli = &s->fig[first_of(s, li, TW_FK_INFANTRY)], *fg = &s->fig[first_of(s, gr, TW_FK_INFANTRY)];
+	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 2), 1);  // heavy v light cavalry
+	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[li], fh, fli, true, 2), 0); // not v light infantry
+	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 2), 1); // grenadiers
+	s->unit[hc].stats[GU_FLAGS] |= GUF_CHARGED_NOW;
+	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 1), 2); // + charging
+	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 2), 1); // lost in move 2
+	const tw_figure *fu = &s->fig[first_of(s, up, TW_FK_INFANTRY)], *fd = &s->fig[first_of(s, low, TW_FK_INFANTRY)];
+	assert_int_equal(gr_melee_bonus(s, &U[up], &U[low], fu, fd, true, 2), 1); // downhill
+	assert_int_equal(gr_melee_bonus(s, &U[low], &U[up], fd, fu, true, 2), 0);
+	// Wall between defender and attacker: +1 to the infantry behind it.
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_WALL;
+	t.nverts = 4;
+	t.v[0] = tw_v2(80, 25);
+	t.v[1] = tw_v2(100, 25);
+	t.v[2] = tw_v2(100, 25.2);
+	t.v[3] = tw_v2(80, 25.2);
+	t.height = 1;
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 1);
+	// House: +2 to the garrison against an attacker outside, nothing once he is inside.
+	s->fig[fli->id].stats[GF_HOUSE] = 1;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_HOUSE;
+	t.nverts = 4;
+	t.v[0] = tw_v2(100, 80);
+	t.v[1] = tw_v2(103, 80);
+	t.v[2] = tw_v2(103, 83);
+	t.v[3] = tw_v2(100, 83);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 2); // house, no wall on top
+	s->fig[fg->id].stats[GF_INSIDE] = 1;
+	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 0);
+	// GR.MELEE.25: attacking an exhausted unit.
+	s->fig[fg->id].stats[GF_INSIDE] = 0;
+	s->fig[fli->id].stats[GF_HOUSE] = 0;
+	s->move_no = 5;
+	s->unit[li].stats[GU_EXHAUST] = 4;
+	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 1), 1 + 2);
+	done(s);
+}
+
+static void test_GR_MELEE_9_break_in(void **st)
+{
+	(void)st;
+	int throws = 0;
+	for (uint64_t seed = 1; seed <= 5; seed++) {
+		tw_state *s = scene(seed);
+		memset(&s->table, 0, sizeof s->table);
+		s->table.width = 120;
+		s->table.depth = 100;
+		tw_terrain t;
+		memset(&t, 0, sizeof t);
+		t.kind = TW_TER_HOUSE;
+		t.nverts = 4;
+		t.v[0] = tw_v2(50, 30);
+		t.v[1] = tw_v2(56, 30);
+		t.v[2] = tw_v2(56, 33);
+		t.v[3] = tw_v2(50, 33);
+		tw_terrain_finish(&t);
+		tw_table_add(&s->table, &t);
+		int g = gr_build_unit(s, 1, TW_GR_GARRISON, "g", tw_v2(53, 29.7), 180, GR_F_LINE);
+		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(53, 29.2), 0, GR_F_LINE);
+		start(s);
+		for (int i = 0; i < s->nfig; i++)
+			if (s->fig[i].unit == g)
+				s->fig[i].stats[GF_HOUSE] = 1;
+		(void)a;
+		tw_events ev = {0};
+		end_move(s, &ev);
+		end_move(s, &ev);
+		throws += count_clause(&ev, "GR.MELEE.9", TW_EV_DICE);
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(throws > 0);
+}
+
+static void test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough(void **st)
+{
+	(void)st;
+	int through = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		tw_state *s = scene(seed);
+		int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 11.4), 0, GR_F_LINE);
+		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 30), 180, GR_F_LINE);
+		start(s);
+		tw_order o;
+		gr_order_shift(s, hc, tw_v2(0, 18), 1, &o);
+		tw_events ev = {0};
+		tw_error err;
+		if (ap(s, &o, &ev, &err) != TW_OK)
+			fail_msg("%s %s", err.clause, err.message);
+		end_move(s, &ev);
+		end_move(s, &ev);
+		through += count_clause(&ev, "GR.MELEE.27", TW_EV_KILL);
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(through > 0);
+}
+
+static void test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 40), 0, GR_F_LINE);
+	int ex = gr_build_unit(s, 0, TW_GR_LINE, "ex", tw_v2(20, 40), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(40, 80), 180, GR_F_LINE);
+	start(s);
+	s->unit[u].stats[GU_FLAGS] |= GUF_WITHDRAW;
+	s->unit[ex].stats[GU_EXHAUST] = s->move_no;
+	double y0 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y, y1 = s->fig[first_of(s, ex, TW_FK_INFANTRY)].pos.y;
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	assert_true(count_clause(&ev, "GR.MELEE.23", TW_EV_MOVE) > 0);
+	assert_true(fabs(s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y - (y0 - 6)) < 1e-9); // one full move back
+	assert_false(s->unit[u].stats[GU_FLAGS] & GUF_WITHDRAW);
+	assert_true(fabs(s->fig[first_of(s, ex, TW_FK_INFANTRY)].pos.y - (y1 - 6)) < 1e-9); // falls back
+	tw_order o;
+	gr_order_shift(s, ex, tw_v2(0, 1), 0, &o);
+	refused(s, &o, "GR.MELEE.24"); // no move towards the enemy
+	s->unit[ex].formation = GR_F_COLUMN;
+	gr_order_shift(s, ex, tw_v2(0, 9), 1, &o);
+	refused(s, &o, "GR.MELEE.24"); // no charge
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MUSK_10_allocation_from_the_left(void **st)
+{
+	(void)st;
+	int checked = 0;
+	for (uint64_t seed = 1; seed <= 30; seed++) {
+		tw_state *s = scene(seed);
+		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
+		int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 24), 180, GR_F_LINE);
+		s->params[GRP_EXCHANGE] = 0;
+		start(s);
+		int left = 0; // keep 6 firers (one die) and 12 targets (two groups)
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->unit == a && gr_is_rf(f) && left++ >= 6)
+				f->status = TW_FS_DEAD;
+		}
+		double xs[64];
+		int nx = 0;
+		left = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->unit == b && gr_is_rf(f)) {
+				if (left++ >= 12)
+					f->status = TW_FS_DEAD;
+				else
+					xs[nx++] = f->pos.x;
+			}
+		}
+		// The firer's left is -x: the first target group is the six smallest x.
+		for (int i = 0; i < nx; i++)
+			for (int j = i + 1; j < nx; j++)
+				if (xs[j] < xs[i]) {
+					double t = xs[i];
+					xs[i] = xs[j];
+					xs[j] = t;
+				}
+		tw_order o;
+		gr_order_volley(s, a, first_of(s, b, TW_FK_INFANTRY), &o);
+		tw_events ev = {0};
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		for (int i = 0; i < ev.n; i++)
+			if (ev.v[i].type == TW_EV_KILL) {
+				assert_true(s->fig[ev.v[i].a].pos.x <= xs[5] + 1e-9);
+				checked++;
+			}
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(checked > 0);
+}
+
+static void test_GR_CHARGE_9_light_cavalry_wheels_45(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int lc = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 20), 0, GR_F_LINE);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(20, 20), 0, GR_F_LINE);
+	start(s);
+	tw_order o;
+	gr_order_shift(s, lc, tw_scale(tw_dir_deg(50), 10), 1, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	gr_order_shift(s, hc, tw_scale(tw_dir_deg(20), 18), 1, &o);
+	refused(s, &o, "GR.CHARGE.8"); // heavy cavalry does not wheel
+	gr_order_shift(s, lc, tw_scale(tw_dir_deg(40), 10), 1, &o); // may also stop short
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_true(fabs(s->unit[lc].facing - 40) < 1e-9);
+	done(s);
+}
+
+// GR.MELEE.19: among houses a melee lasts a third move; in the open a second-move draw exhausts.
+static int drawn_in_move_two(bool village, uint64_t seed)
+{
+	tw_state *s = scene(seed);
+	if (village) {
+		tw_terrain t;
+		memset(&t, 0, sizeof t);
+		t.kind = TW_TER_HOUSE;
+		t.nverts = 4;
+		t.v[0] = tw_v2(50, 30);
+		t.v[1] = tw_v2(70, 30);
+		t.v[2] = tw_v2(70, 33);
+		t.v[3] = tw_v2(50, 33);
+		tw_terrain_finish(&t);
+		tw_table_add(&s->table, &t);
+	}
+	int d = gr_build_unit(s, 1, TW_GR_GARRISON, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
+	int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
+	start(s);
+	for (int i = 0; i < s->nfig; i++) {
+		if (village && s->fig[i].unit == d)
+			s->fig[i].stats[GF_HOUSE] = 1;
+		if (s->fig[i].unit == a)
+			s->fig[i].stats[GF_INSIDE] = 1; // already broken in: equal terms
+	}
+	for (int k = 0; k < 2; k++) // both in their first melee move already
+		s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (1 << 16);
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	int drawn = count_clause(&ev, "GR.MELEE.24", TW_EV_INFO);
+	int withdrew = count_clause(&ev, "GR.MELEE.23", TW_EV_INFO);
+	tw_events_free(&ev);
+	done(s);
+	return withdrew ? -1 : drawn;
+}
+
+static void test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area(void **st)
+{
+	(void)st;
+	int open_draws = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		int v = drawn_in_move_two(true, seed);
+		assert_true(v <= 0); // never drawn after the second move among houses
+		open_draws += drawn_in_move_two(false, seed) > 0;
+	}
+	assert_true(open_draws > 0);
+}
+
+static void test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round(void **st)
+{
+	(void)st;
+	int lapped = 0;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		tw_state *s = scene(seed);
+		int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
+		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
+		start(s);
+		tw_order o;
+		gr_order_shift(s, col, tw_v2(0, 26 - 20 - 0.55), 1, &o);
+		tw_events ev = {0};
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		end_move(s, &ev);
+		end_move(s, &ev);
+		int n = count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE);
+		assert_true(n <= 8); // F + 8 at most
+		for (int i = 0; i < ev.n; i++)
+			if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.CHARGE.2") == 0) {
+				const tw_figure *f = &s->fig[ev.v[i].a];
+				assert_true(f->move_used <= 9.0 + 1e-9); // within the 9 in charge
+			}
+		lapped += n;
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(lapped > 0);
+}
+
+static void test_GR_MELEE_17_second_move_flow(void **st)
+{
+	(void)st;
+	int tosses = 0, moves = 0;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		tw_state *s = scene(seed);
+		int d = gr_build_unit(s, 1, TW_GR_LINE, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
+		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
+		start(s);
+		for (int k = 0; k < 2; k++)
+			s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (1 << 16);
+		tw_events ev = {0};
+		end_move(s, &ev);
+		end_move(s, &ev);
+		tosses += count_clause(&ev, "GR.MELEE.17", TW_EV_TOSS);
+		moves += count_clause(&ev, "GR.MELEE.17", TW_EV_MOVE);
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_int_equal(tosses, 10);
+	assert_true(moves > 0);
+}
+
+static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_WOOD;
+	t.nverts = 4;
+	t.v[0] = tw_v2(0, 40);
+	t.v[1] = tw_v2(120, 40);
+	t.v[2] = tw_v2(120, 50);
+	t.v[3] = tw_v2(0, 50);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	int w = gr_build_unit(s, 0, TW_GR_WAGON, "wagon", tw_v2(60, 20), 0, GR_F_LINE);
+	int foe = gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 30), 180, GR_F_LINE);
+	start(s);
+	assert_int_equal(s->fig[first_of(s, w, TW_FK_WAGGON)].kind, TW_FK_WAGGON);
+	tw_order o;
+	gr_order_shift(s, w, tw_v2(0, 6.5), 0, &o);
+	refused(s, &o, "GR.MOVE.1");
+	gr_order_volley(s, w, first_of(s, foe, TW_FK_INFANTRY), &o);
+	o.fig[0] = s->fig[first_of(s, w, TW_FK_WAGGON)].id;
+	o.nfig = 1;
+	refused(s, &o, "GR.ORG.4");
+	gr_order_shift(s, w, tw_v2(0, 6), 0, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	const char *cl = NULL;
+	gr_move_cost(s, TW_GR_WAGON, GR_F_LINE, tw_v2(60, 39), tw_v2(60, 41), &cl);
+	assert_string_equal(cl, "GR.TERR.4");
+	// The side with only a wagon left is beaten: the battle ends at the end of the move.
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	assert_true(s->over);
+	assert_int_equal(s->winner, 1);
+	assert_int_equal(count_clause(&ev, "GR.MORALE.4", TW_EV_DICE), 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 40), 0, GR_F_LINE);
+	gr_build_unit(s, 0, TW_GR_LINE, "friend", tw_v2(20, 40), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 90), 180, GR_F_LINE);
+	start(s);
+	s->unit[u].stats[GU_MORALE] = 1;
+	s->unit[u].stats[GU_FLAGS] |= GUF_BROKE;
+	tw_events ev = {0};
+	for (int i = 0, n = 0; i < s->nfig; i++) // no officers, 12 R&F lost: 0 - 2 + d6 never reaches 7
+		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || n++ < 12))
+			gr_kill(s, &s->fig[i], "GR.MUSK.11", 1, &ev);
+	double y0 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
+	for (int k = 0; k < 4; k++)
+		end_move(s, &ev);
+	double y1 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
+	assert_true(s->unit[u].stats[GU_MORALE] > 0);
+	assert_true(fabs(y1 - (y0 - 12)) < 1e-9); // a full move back in each move while still broken
+	assert_true(count_clause(&ev, "GR.MORALE.7", TW_EV_MOVE) > 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_GR_GEN_1_GR_GEN_7_dice_and_floors),
+		cmocka_unit_test(test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf),
+		cmocka_unit_test(test_GR_GEN_6_GR_TERR_2_fractions_kept),
+		cmocka_unit_test(test_GR_GEN_8_GR_GEN_9_GR_MOVE_4_troop_families),
+		cmocka_unit_test(test_GR_GEN_10_general_rides_12),
+		cmocka_unit_test(test_GR_MOVE_6_GR_ORG_3_guns_moving),
+		cmocka_unit_test(test_GR_MORALE_2_GR_MORALE_5_GR_CHARGE_10_points_and_halts),
+		cmocka_unit_test(test_GR_CHARGE_4_advancing_unit_fired_at),
+		cmocka_unit_test(test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_GR_GREN_3_bonuses),
+		cmocka_unit_test(test_GR_MELEE_9_break_in),
+		cmocka_unit_test(test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough),
+		cmocka_unit_test(test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion),
+		cmocka_unit_test(test_GR_MUSK_10_allocation_from_the_left),
+		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),
+		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round),
+		cmocka_unit_test(test_GR_MELEE_17_second_move_flow),
+		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),
+		cmocka_unit_test(test_GR_MORALE_7_broken_unit_keeps_retiring),
+		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

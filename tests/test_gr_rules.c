@@ -1,0 +1,837 @@
+// Grant rules through the engine: orders validated and applied, events citing their clauses.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/grant/gr.h"
+#include "tinwar/tinwar.h"
+
+static tw_state *scene(uint64_t seed)
+{
+	tw_state *s = calloc(1, sizeof *s);
+	s->ruleset = tw_ruleset_find("grant");
+	assert_true(s->ruleset >= 0);
+	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
+	s->seed = seed;
+	tw_rng_seed(&s->rng, seed);
+	s->table.width = 120;
+	s->table.depth = 100;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "red");
+	s->sides[0].forward = 1;
+	strcpy(s->sides[1].name, "blue");
+	s->sides[1].back_y = 100;
+	s->sides[1].forward = -1;
+	s->winner = -1;
+	return s;
+}
+
+static void start(tw_state *s) { assert_int_equal(gr_setup(s, NULL), TW_OK); }
+
+static void done(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+static int count_clause(const tw_events *ev, const char *clause, int type)
+{
+	int n = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].clause, clause) == 0 && (type < 0 || ev->v[i].type == type))
+			n++;
+	return n;
+}
+
+static tw_status ap(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
+{
+	tw_events scratch = {0};
+	tw_status st = tw_state_apply(s, o, NULL, ev ? ev : &scratch, err);
+	tw_events_free(&scratch);
+	return st;
+}
+
+static void refused(tw_state *s, const tw_order *o, const char *clause)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	uint64_t h = tw_state_hash(s);
+	assert_int_not_equal(ap(s, o, NULL, &err), TW_OK);
+	if (strcmp(err.clause, clause) != 0)
+		fail_msg("expected %s, got %s: %s", clause, err.clause, err.message);
+	assert_int_equal(tw_state_hash(s), h);
+}
+
+static int first_of(const tw_state *s, int unit, int kind)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].kind == kind && s->fig[i].status == TW_FS_ACTIVE)
+			return i;
+	return -1;
+}
+
+static void end_move(tw_state *s, tw_events *ev)
+{
+	tw_order o;
+	tw_order_init(&o, TW_OT_END_MOVE, s->mover);
+	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
+}
+
+static void test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	for (int t = 0; t < TW_GR_ARTILLERY; t++)
+		gr_build_unit(s, 0, t, "u", tw_v2(20 + 0 * t, 10 + 8 * t), 0, GR_F_LINE);
+	int bat = gr_build_battery(s, 0, "bat", tw_v2(80, 20), 0, true);
+	start(s);
+	for (int t = 0; t <= TW_GR_ARTILLERY; t++) {
+		int u = t == TW_GR_ARTILLERY ? bat : t;
+		int off = 0, rf = 0;
+		for (int i = 0; i < s->nfig; i++)
+			if (s->fig[i].unit == u)
+				gr_is_officer(&s->fig[i]) ? off++ : rf++;
+		assert_int_equal(off, gr_org_table[t][0]);
+		assert_int_equal(rf, gr_org_table[t][1]);
+		assert_int_equal(s->unit[u].stats[GU_ORIG], rf);
+		assert_int_equal(gr_command_points(s, u), 6); // every table adds up to 6
+	}
+	assert_int_equal(s->ngun, 2);
+	for (int g = 0; g < 2; g++) {
+		int crew = 0;
+		for (int i = 0; i < s->nfig; i++)
+			crew += s->fig[i].stats[GF_GUN] == g + 1;
+		assert_int_equal(crew, 5);
+	}
+	// GR.GEN.9: the line colonel is mounted, the artillery commander is not.
+	assert_int_equal(s->fig[first_of(s, 0, TW_FK_OFFICER)].stats[GF_MOUNTED], 1);
+	assert_int_equal(s->fig[first_of(s, bat, TW_FK_OFFICER)].stats[GF_MOUNTED], 0);
+	assert_int_equal(tw_grant_troop_from_name("grenadier"), TW_GR_GRENADIER);
+	done(s);
+}
+
+static void test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley(void **st)
+{
+	(void)st;
+	tw_state *s = scene(7);
+	int red = gr_build_unit(s, 0, TW_GR_LINE, "red", tw_v2(60, 20), 0, GR_F_LINE);
+	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 28), 180, GR_F_LINE);
+	s->params[GRP_EXCHANGE] = 0;
+	start(s);
+	tw_order o;
+	tw_events ev = {0};
+	assert_true(gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o));
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MUSK.7", TW_EV_DICE), 8); // 48 R&F: 8 dice
+	assert_int_equal(count_clause(&ev, "GR.MUSK.9", TW_EV_INFO), 1); // first volley
+	int kills = count_clause(&ev, "GR.MUSK.11", TW_EV_KILL);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_KILL)
+			assert_true(gr_is_rf(&s->fig[ev.v[i].a])); // GR.MUSK.12: never officers
+	assert_int_equal(48 - gr_rf_alive(s, blue), kills);
+	// Once a move (GR.MUSK.1), and the second volley uses the normal columns.
+	refused(s, &o, "GR.MUSK.1");
+	end_move(s, &ev);
+	end_move(s, &ev);
+	tw_events_clear(&ev);
+	assert_true(gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o));
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MUSK.6", TW_EV_INFO), 1);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MUSK_2_GR_MUSK_3_mutual_exchange(void **st)
+{
+	(void)st;
+	tw_state *s = scene(3);
+	int red = gr_build_unit(s, 0, TW_GR_LINE, "red", tw_v2(60, 20), 0, GR_F_LINE);
+	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 30), 180, GR_F_LINE);
+	start(s);
+	tw_order o;
+	tw_events ev = {0};
+	assert_true(gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o));
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MUSK.2", TW_EV_TOSS), 1);
+	assert_true(count_clause(&ev, "GR.MUSK.3", TW_EV_INFO) == 1);
+	assert_true(s->unit[blue].stats[GU_FLAGS] & GUF_FIRED_NOW);
+	assert_true(s->unit[red].stats[GU_FLAGS] & GUF_FIRED_NOW);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_GREN_1_GR_GREN_2_grenadier_groups(void **st)
+{
+	(void)st;
+	tw_state *s = scene(5);
+	int red = gr_build_unit(s, 0, TW_GR_GRENADIER, "gren", tw_v2(60, 20), 0, GR_F_LINE);
+	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 24), 180, GR_F_LINE);
+	s->params[GRP_EXCHANGE] = 0;
+	start(s);
+	tw_order o;
+	tw_events ev = {0};
+	gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o);
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MUSK.7", TW_EV_DICE), 12);
+	assert_true(tw_grant_move_rate(TW_GR_GRENADIER, TW_GR_MODE_LINE) == 6);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals(void **st)
+{
+	(void)st;
+	tw_state *s = scene(9);
+	int red = gr_build_unit(s, 0, TW_GR_LINE, "red", tw_v2(30, 20), 0, GR_F_COLUMN);
+	int far = gr_build_unit(s, 1, TW_GR_LINE, "far", tw_v2(30, 40), 180, GR_F_LINE);
+	int cav = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "cav", tw_v2(90, 20), 0, GR_F_LINE);
+	int line = gr_build_unit(s, 0, TW_GR_LINE, "line", tw_v2(60, 20), 0, GR_F_LINE);
+	int wood = gr_build_unit(s, 1, TW_GR_LINE, "wood", tw_v2(60, 33), 180, GR_F_LINE);
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_WOOD;
+	t.nverts = 4;
+	t.v[0] = tw_v2(50, 32);
+	t.v[1] = tw_v2(70, 32);
+	t.v[2] = tw_v2(70, 40);
+	t.v[3] = tw_v2(50, 40);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	s->params[GRP_EXCHANGE] = 0;
+	start(s);
+	tw_order o;
+	gr_order_volley(s, red, first_of(s, far, TW_FK_INFANTRY), &o);
+	refused(s, &o, "GR.MUSK.1"); // a column fires no volley
+	gr_order_volley(s, cav, first_of(s, far, TW_FK_INFANTRY), &o);
+	refused(s, &o, "GR.MUSK.1");
+	assert_true(gr_unit_in_cover(s, wood, tw_v2(60, 20))); // GR.MUSK.8: woods
+	assert_false(gr_unit_in_cover(s, far, tw_v2(30, 20)));
+	// GR.MOVE.2: 5 in, then no volley.
+	gr_order_shift(s, line, tw_v2(0, 5), 0, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	gr_order_volley(s, line, first_of(s, wood, TW_FK_INFANTRY), &o);
+	refused(s, &o, "GR.MUSK.1");
+	// GR.RANGE.1: beyond 18 in.
+	tw_state *s2 = scene(9);
+	int a = gr_build_unit(s2, 0, TW_GR_LINE, "a", tw_v2(30, 20), 0, GR_F_LINE);
+	int b = gr_build_unit(s2, 1, TW_GR_LINE, "b", tw_v2(30, 38.2), 180, GR_F_LINE);
+	start(s2);
+	gr_order_volley(s2, a, first_of(s2, b, TW_FK_INFANTRY), &o);
+	refused(s2, &o, "GR.RANGE.1");
+	// GR.MOVE.2: after firing, a 5 in move is refused and 4 in allowed.
+	tw_state *s3 = scene(9);
+	a = gr_build_unit(s3, 0, TW_GR_LINE, "a", tw_v2(30, 20), 0, GR_F_LINE);
+	b = gr_build_unit(s3, 1, TW_GR_LINE, "b", tw_v2(30, 35), 180, GR_F_LINE);
+	s3->params[GRP_EXCHANGE] = 0;
+	start(s3);
+	gr_order_volley(s3, a, first_of(s3, b, TW_FK_INFANTRY), &o);
+	assert_int_equal(ap(s3, &o, NULL, NULL), TW_OK);
+	gr_order_shift(s3, a, tw_v2(0, -5), 0, &o);
+	refused(s3, &o, "GR.MOVE.1");
+	gr_order_shift(s3, a, tw_v2(0, -4), 0, &o);
+	assert_int_equal(ap(s3, &o, NULL, NULL), TW_OK);
+	done(s);
+	done(s2);
+	done(s3);
+}
+
+static void test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fire(void **st)
+{
+	(void)st;
+	tw_state *s = scene(11);
+	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
+	int tgt = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 27), 180, GR_F_LINE);
+	start(s);
+	tw_order o;
+	tw_events ev = {0};
+	gr_order_volley(s, li, first_of(s, tgt, TW_FK_INFANTRY), &o);
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.LIGHT.1", TW_EV_INFO), 1);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_KILL)
+			assert_true(gr_is_rf(&s->fig[ev.v[i].a])); // into the brown: R&F only
+	// Picking off: a dismounted officer beyond 9 in cannot be chosen.
+	tw_state *s2 = scene(11);
+	li = gr_build_unit(s2, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
+	int bat = gr_build_battery(s2, 1, "bat", tw_v2(60, 36), 180, false);
+	start(s2);
+	gr_order_volley(s2, li, first_of(s2, bat, TW_FK_OFFICER), &o);
+	o.n = 1;
+	refused(s2, &o, "GR.LIGHT.4");
+	tw_events_free(&ev);
+	done(s);
+	done(s2);
+}
+
+static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANGE_3_GR_RANGE_4_roundshot(void **st)
+{
+	(void)st;
+	int kills = 0, shots = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		tw_state *s = scene(seed);
+		gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, false);
+		int col = gr_build_unit(s, 1, TW_GR_LINE, "col", tw_v2(60, 42), 180, GR_F_COLUMN);
+		start(s);
+		tw_order o;
+		tw_order_init(&o, TW_OT_FIRE, 0);
+		o.gun = 0;
+		o.has_target = true;
+		o.target = s->fig[first_of(s, col, TW_FK_INFANTRY)].pos;
+		tw_events ev = {0};
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		shots += count_clause(&ev, "GR.ART.3", TW_EV_SHOT);
+		kills += count_clause(&ev, "GR.ART.5", TW_EV_KILL);
+		refused(s, &o, "GR.ART.1"); // once a move
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_int_equal(shots, 20);
+	assert_true(kills > 0);
+	tw_state *s = scene(1);
+	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, true);
+	start(s);
+	tw_order o;
+	tw_order_init(&o, TW_OT_FIRE, 0);
+	o.gun = 0;
+	o.has_target = true;
+	o.target = tw_v2(60, 72);
+	refused(s, &o, "GR.RANGE.2");
+	o.gun = 1; // the howitzer
+	o.target = tw_add(tw_gun_muzzle(&s->gun[1]), tw_v2(0, 19));
+	refused(s, &o, "GR.RANGE.3");
+	o.target = tw_add(tw_gun_muzzle(&s->gun[1]), tw_v2(0, 50));
+	assert_int_equal(tw_ruleset_get(s->ruleset)->validate(s, &o, NULL), TW_OK);
+	o.n = 1;
+	refused(s, &o, "GR.CANI.3");
+	o.gun = 0;
+	o.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 25));
+	refused(s, &o, "GR.RANGE.4");
+	// GR.ART.8: limited to alternate moves; destroyed.
+	s->gun[0].stats[GG_DAMAGE] = 10;
+	s->gun[0].stats[GG_FIRED_IN] = s->move_no - 1;
+	o.n = 0;
+	o.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
+	refused(s, &o, "GR.ART.8");
+	s->gun[0].stats[GG_DESTROYED] = 1;
+	refused(s, &o, "GR.ART.8");
+	done(s);
+}
+
+static void test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery(void **st)
+{
+	(void)st;
+	int hits = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		tw_state *s = scene(seed);
+		gr_build_battery(s, 0, "a", tw_v2(60, 10), 0, false);
+		gr_build_battery(s, 1, "b", tw_v2(62, 40), 180, false);
+		start(s);
+		tw_order o;
+		tw_order_init(&o, TW_OT_FIRE, 0);
+		o.gun = 0;
+		o.has_target = true;
+		o.target = s->gun[2].axle; // the enemy's left gun
+		tw_events ev = {0};
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		for (int i = 0; i < ev.n; i++)
+			if (strcmp(ev.v[i].clause, "GR.ART.6") == 0) {
+				hits++;
+				int die = ev.v[i].c;
+				assert_int_equal(s->gun[2].stats[GG_DAMAGE], die); // under 36 in: no reduction
+			}
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(hits > 0);
+}
+
+static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
+{
+	(void)st;
+	tw_state *s = scene(2);
+	gr_build_battery(s, 0, "a", tw_v2(60, 10), 0, false);
+	int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 16), 180, GR_F_LINE);
+	start(s);
+	tw_order o;
+	tw_order_init(&o, TW_OT_FIRE, 0);
+	o.gun = 0;
+	o.n = 1;
+	o.has_target = true;
+	o.target = s->fig[first_of(s, t, TW_FK_INFANTRY)].pos;
+	tw_events ev = {0};
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.CANI.1", TW_EV_SHOT), 1);
+	assert_int_equal(count_clause(&ev, "GR.CANI.2", TW_EV_KILL), tw_state_count(s, -1, TW_FS_DEAD));
+	assert_true(tw_state_count(s, -1, TW_FS_DEAD) > 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell(void **st)
+{
+	(void)st;
+	int sectors[7] = {0};
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		tw_state *s = scene(seed);
+		gr_build_battery(s, 0, "a", tw_v2(60, 10), 0, true);
+		int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 40), 180, GR_F_COLUMN);
+		start(s);
+		tw_order o;
+		tw_order_init(&o, TW_OT_FIRE, 0);
+		o.gun = 1;
+		o.has_target = true;
+		o.target = s->fig[first_of(s, t, TW_FK_INFANTRY)].pos;
+		tw_events ev = {0};
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		for (int i = 0; i < ev.n; i++)
+			if (strcmp(ev.v[i].clause, "GR.HOW.4") == 0)
+				sectors[ev.v[i].b]++;
+		refused(s, &o, "GR.ART.1"); // one shell a move
+		tw_events_free(&ev);
+		done(s);
+	}
+	int n = 0;
+	for (int k = 1; k <= 6; k++)
+		n += sectors[k];
+	assert_int_equal(n, 40);
+}
+
+static int add_house(tw_state *s, double x0, double y0, double x1, double y1)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.id = s->table.nterrain;
+	t.kind = TW_TER_HOUSE;
+	t.nverts = 4;
+	t.v[0] = tw_v2(x0, y0);
+	t.v[1] = tw_v2(x1, y0);
+	t.v[2] = tw_v2(x1, y1);
+	t.v[3] = tw_v2(x0, y1);
+	t.height = 2;
+	tw_terrain_finish(&t);
+	return tw_table_add(&s->table, &t);
+}
+
+static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void **st)
+{
+	(void)st;
+	tw_state *s = scene(4);
+	add_house(s, 50, 50, 53, 53);
+	add_house(s, 53, 50, 56, 53);
+	int g = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "g", tw_v2(51.5, 55), 180, GR_F_OPEN);
+	start(s);
+	for (int i = 0, n = 0; i < s->nfig && n < 7; i++)
+		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
+			s->fig[i].stats[GF_HOUSE] = 1;
+			n++;
+		}
+	tw_events ev = {0};
+	s->vars[GV_HOUSE_DMG + 0] = 7;
+	gr_house_add_damage(s, 0, 3, true, &ev); // EX.23: effect 3, total 10: fire
+	assert_int_equal(s->vars[GV_HOUSE_DMG], 10);
+	assert_true(s->vars[GV_HOUSE_FIRE] > 0);
+	assert_int_equal(count_clause(&ev, "GR.HOUSE.6", TW_EV_INFO), 1);
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == g && s->fig[i].status == TW_FS_ACTIVE) {
+			assert_int_equal(s->fig[i].stats[GF_HOUSE], 0);
+		}
+	int moved = count_clause(&ev, "GR.HOUSE.6", TW_EV_MOVE);
+	assert_int_equal(moved, 7);
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.HOUSE.6") == 0)
+			assert_true(tw_terrain_distance(&s->table.terrain[0], tw_v2(ev.v[i].x, ev.v[i].y)) >= 3.0);
+	// GR.EX.23: 15 roundshot damage plus a howitzer 6 ruins, no fire.
+	s->vars[GV_HOUSE_DMG + 1] = 15;
+	gr_house_add_damage(s, 1, 6, true, &ev);
+	assert_int_equal(s->vars[GV_HOUSE_DMG + 1], 21);
+	assert_int_equal(s->vars[GV_HOUSE_RUIN + 1], 1);
+	assert_int_equal(s->vars[GV_HOUSE_FIRE + 1], 0);
+	gr_house_add_damage(s, 1, 6, false, &ev); // GR.HOUSE.4: a ruin takes no more damage
+	assert_int_equal(s->vars[GV_HOUSE_DMG + 1], 21);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
+{
+	(void)st;
+	tw_state *s = scene(4);
+	add_house(s, 50, 50, 53, 53);
+	int g = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "g", tw_v2(51.5, 55), 180, GR_F_OPEN);
+	start(s);
+	for (int i = 0, n = 0; i < s->nfig && n < 7; i++)
+		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
+			s->fig[i].stats[GF_HOUSE] = 1;
+			n++;
+		}
+	tw_events ev = {0};
+	gr_house_strike_shot(s, 0, 30, 5, &ev); // kills 2, adds 5
+	assert_int_equal(count_clause(&ev, "GR.HOUSE.2", TW_EV_KILL), 2);
+	const int more[3] = {6, 4, 5};
+	for (int i = 0; i < 3; i++)
+		gr_house_strike_shot(s, 0, 30, more[i], &ev);
+	assert_int_equal(s->vars[GV_HOUSE_DMG], 20);
+	assert_int_equal(s->vars[GV_HOUSE_RUIN], 1);
+	assert_int_equal(s->vars[GV_HOUSE_FIRE], 0); // roundshot never sets fire
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_HOUSE_7_GR_HOUSE_8_fire_spreads_and_burns_out(void **st)
+{
+	(void)st;
+	tw_state *s = scene(8);
+	add_house(s, 50, 50, 53, 53);
+	add_house(s, 53, 50, 56, 53);
+	start(s);
+	s->vars[GV_HOUSE_FIRE] = s->move_no;
+	tw_events ev = {0};
+	int throws = 0;
+	for (int m = 0; m < 15; m++) {
+		gr_house_end_move(s, &ev);
+		s->move_no++;
+	}
+	throws = count_clause(&ev, "GR.HOUSE.7", TW_EV_DICE);
+	assert_true(throws >= 1);
+	assert_int_equal(s->vars[GV_HOUSE_RUIN], 1); // burnt out after its 15th move
+	assert_int_equal(count_clause(&ev, "GR.HOUSE.8", TW_EV_INFO) >= 1, 1);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_costs(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = TW_TER_HILL;
+	t.nverts = 4;
+	t.v[0] = tw_v2(10, 10.0001);
+	t.v[1] = tw_v2(30, 10.0001);
+	t.v[2] = tw_v2(30, 30);
+	t.v[3] = tw_v2(10, 30);
+	t.height = 1;
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	t.kind = TW_TER_WOOD;
+	t.v[0] = tw_v2(40, 10);
+	t.v[1] = tw_v2(60, 10);
+	t.v[2] = tw_v2(60, 30);
+	t.v[3] = tw_v2(40, 30);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	t.kind = TW_TER_SWAMP;
+	t.v[0] = tw_v2(70, 10);
+	t.v[1] = tw_v2(90, 10);
+	t.v[2] = tw_v2(90, 30);
+	t.v[3] = tw_v2(70, 30);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	const char *cl = NULL;
+	// Uphill: stepping onto the hill costs double for the climbing step only.
+	double c = gr_move_cost(s, TW_GR_LINE, GR_F_LINE, tw_v2(20, 9.5), tw_v2(20, 12.5), &cl);
+	assert_null(cl);
+	assert_true(c > 3.0 && c <= 3.25 + 1e-9);
+	c = gr_move_cost(s, TW_GR_LINE, GR_F_LINE, tw_v2(50, 12), tw_v2(50, 15), &cl);
+	assert_true(fabs(c - 6) < 1e-9); // woods halve line infantry
+	c = gr_move_cost(s, TW_GR_LIGHT_INF, GR_F_OPEN, tw_v2(50, 12), tw_v2(50, 19.5), &cl);
+	assert_true(fabs(c - 7.5) < 1e-9); // light infantry in woods: normal
+	gr_move_cost(s, TW_GR_HEAVY_CAV, GR_F_LINE, tw_v2(50, 12), tw_v2(50, 13), &cl);
+	assert_string_equal(cl, "GR.TERR.4");
+	gr_move_cost(s, TW_GR_LINE, GR_F_LINE, tw_v2(80, 12), tw_v2(80, 13), &cl);
+	assert_string_equal(cl, "GR.TERR.5");
+	c = gr_move_cost(s, TW_GR_LINE, GR_F_OPEN, tw_v2(80, 12), tw_v2(80, 15), &cl);
+	assert_null(cl);
+	assert_true(fabs(c - 6) < 1e-9);
+	c = gr_move_cost(s, TW_GR_LIGHT_INF, GR_F_OPEN, tw_v2(80, 12), tw_v2(80, 15.75), &cl);
+	assert_true(fabs(c - 7.5) < 1e-9); // 3.75 in for 7.5
+	t.kind = TW_TER_RIVER;
+	t.v[0] = tw_v2(0, 50);
+	t.v[1] = tw_v2(120, 50);
+	t.v[2] = tw_v2(120, 52);
+	t.v[3] = tw_v2(0, 52);
+	tw_terrain_finish(&t);
+	tw_table_add(&s->table, &t);
+	gr_move_cost(s, TW_GR_LINE, GR_F_LINE, tw_v2(20, 48), tw_v2(20, 53), &cl);
+	assert_string_equal(cl, "GR.TERR.7");
+	done(s);
+}
+
+static void test_GR_MOVE_1_GR_MOVE_3_GR_CHARGE_1_GR_CHARGE_7_GR_CHARGE_8_move_refusals(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int line = gr_build_unit(s, 0, TW_GR_LINE, "line", tw_v2(20, 20), 0, GR_F_LINE);
+	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(50, 20), 0, GR_F_OPEN);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(80, 20.4), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(80, 30), 180, GR_F_LINE);
+	start(s);
+	tw_order o;
+	gr_order_shift(s, line, tw_v2(0, 6.5), 0, &o);
+	refused(s, &o, "GR.MOVE.1");
+	gr_order_shift(s, line, tw_v2(0, 5), 1, &o);
+	refused(s, &o, "GR.CHARGE.1");
+	gr_order_shift(s, li, tw_v2(0, 5), 1, &o);
+	refused(s, &o, "GR.MOVE.3");
+	gr_order_shift(s, li, tw_v2(0, 7.5), 0, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	gr_order_shift(s, hc, tw_v2(0, 9), 0, &o); // ends in contact by a normal move
+	refused(s, &o, "GR.CHARGE.7");
+	gr_order_shift(s, hc, tw_v2(3, 5), 1, &o);
+	refused(s, &o, "GR.CHARGE.8"); // short of 18 in, no contact
+	gr_order_shift(s, hc, tw_v2(0, 9.2), 2, &o);
+	refused(s, &o, "GR.MOVE.5"); // no rest credit
+	done(s);
+}
+
+static void test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 10), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	for (int m = 0; m < 4; m++)
+		end_move(s, &ev); // two complete moves of rest
+	assert_int_equal(s->unit[hc].stats[GU_REST], 2);
+	tw_order o;
+	for (int k = 0; k < 2; k++) {
+		gr_order_shift(s, hc, tw_v2(0, 12), 2, &o);
+		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		end_move(s, &ev);
+		end_move(s, &ev);
+	}
+	gr_order_shift(s, hc, tw_v2(0, 12), 2, &o);
+	refused(s, &o, "GR.MOVE.5");
+	gr_order_shift(s, hc, tw_v2(0, 9), 0, &o);
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	for (int i = 0; i < s->nfig; i++) // all officers and 20 R&F gone
+		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || i < 20))
+			gr_kill(s, &s->fig[i], "GR.MORALE.6", 1, &ev);
+	assert_int_equal(gr_command_points(s, u), 0);
+	s->unit[u].stats[GU_MORALE] = 4; // the next test needs 10: 0 - 2 + d6 cannot reach it
+	s->unit[u].stats[GU_FLAGS] &= ~GUF_TESTED;
+	assert_false(gr_morale_test(s, &s->unit[u], &ev));
+	assert_true(s->unit[u].stats[GU_FLAGS] & GUF_DISPERSED);
+	assert_int_equal(count_clause(&ev, "GR.MORALE.7", TW_EV_INFO), 1);
+	tw_events_free(&ev);
+	// A full battalion always passes (GR.EX.14).
+	tw_state *s2 = scene(2);
+	u = gr_build_unit(s2, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	start(s2);
+	tw_events ev2 = {0};
+	assert_true(gr_morale_test(s2, &s2->unit[u], &ev2));
+	assert_int_equal(count_clause(&ev2, "GR.MORALE.4", TW_EV_DICE), 1);
+	tw_events_free(&ev2);
+	done(s);
+	done(s2);
+}
+
+static void test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
+	gr_build_unit(s, 0, TW_GR_LINE, "friend", tw_v2(20, 20), 0, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	for (int i = 0, n = 0; i < s->nfig && n < 24; i++)
+		if (s->fig[i].unit == u && gr_is_rf(&s->fig[i])) {
+			gr_kill(s, &s->fig[i], "GR.MUSK.11", 1, &ev);
+			n++;
+		}
+	end_move(s, &ev);
+	end_move(s, &ev);
+	assert_true(s->unit[u].stats[GU_FLAGS] & GUF_RETIRE50);
+	assert_true(count_clause(&ev, "GR.MORALE.8", TW_EV_MOVE) > 0); // goes to the rear
+	tw_order o;
+	gr_order_shift(s, u, tw_v2(0, 1), 0, &o);
+	refused(s, &o, "GR.MORALE.8");
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
+{
+	(void)st;
+	tw_state *s = scene(5);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
+	tw_figure g;
+	memset(&g, 0, sizeof g);
+	g.id = s->nfig;
+	g.kind = TW_FK_GENERAL;
+	g.status = TW_FS_ACTIVE;
+	g.unit = -1;
+	g.captor = g.escort = -1;
+	g.pos = tw_v2(60, 8);
+	g.radius = 0.35;
+	tw_state_add_figure(s, &g);
+	start(s);
+	s->unit[u].stats[GU_MORALE] = 1; // retiring after bad morale
+	tw_order o;
+	tw_order_init(&o, TW_OT_MOVE, 0);
+	o.has_at = true;
+	o.nfig = 1;
+	o.fig[0] = g.id;
+	o.at[0] = tw_v2(60, 17.5);
+	tw_events ev = {0};
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(count_clause(&ev, "GR.MORALE.10", TW_EV_DICE), 1);
+	int die = ev.v[ev.n - 1].a;
+	assert_int_equal(s->unit[u].stats[GU_RALLY], s->move_no + die);
+	assert_int_equal(s->fig[g.id].stats[GF_ATTACHED], u + 1);
+	o.at[0] = tw_v2(60, 16);
+	refused(s, &o, "GR.MORALE.10"); // bound to the unit for the rest of the battle
+	int due = s->unit[u].stats[GU_RALLY];
+	while (s->move_no < due) {
+		end_move(s, &ev);
+		end_move(s, &ev);
+		if (s->move_no < due)
+			assert_true(s->unit[u].stats[GU_MORALE] > 0);
+	}
+	end_move(s, &ev);
+	end_move(s, &ev); // fit at the end of the d6-th move
+	assert_int_equal(s->unit[u].stats[GU_MORALE], 0);
+	assert_int_equal(s->unit[u].stats[GU_RALLY], 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
+{
+	(void)st;
+	int saved = 0, killed = 0;
+	for (uint64_t seed = 1; seed <= 300; seed++) {
+		tw_state *s = scene(seed);
+		int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+		start(s);
+		tw_events ev = {0};
+		tw_figure *f = &s->fig[first_of(s, u, TW_FK_OFFICER)];
+		if (gr_hit_figure(s, f, "GR.ART.5", &ev))
+			killed++;
+		else
+			saved++;
+		assert_int_equal(count_clause(&ev, "GR.MORALE.11", -1), 1);
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(saved > 60 && saved < 140); // 1/3 of 300 = 100
+	assert_true(killed > 160);
+}
+
+static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee(void **st)
+{
+	(void)st;
+	int melees = 0, tosses = 0, tests = 0;
+	for (uint64_t seed = 1; seed <= 10; seed++) {
+		tw_state *s = scene(seed);
+		int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
+		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
+		start(s);
+		tw_order o;
+		// The column charges straight ahead until its front rank touches.
+		double gap = 26 - 20 - 0.5 - 0.05;
+		gr_order_shift(s, col, tw_v2(0, gap), 1, &o);
+		tw_events ev = {0};
+		tw_error err;
+		if (ap(s, &o, &ev, &err) != TW_OK)
+			fail_msg("%s %s", err.clause, err.message);
+		tosses += count_clause(&ev, "GR.CHARGE.5", TW_EV_TOSS);
+		end_move(s, &ev);
+		end_move(s, &ev);
+		melees += count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE);
+		tests += count_clause(&ev, "GR.MORALE.4", TW_EV_DICE) + count_clause(&ev, "GR.MORALE.7", TW_EV_DICE);
+		assert_int_equal(count_clause(&ev, "GR.MELEE.20", TW_EV_INFO), 1);
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_int_equal(tosses, 10);
+	assert_true(melees >= 10);
+	assert_true(tests > 0); // GR.MELEE.21: a side that lost figures tests morale
+	// GR.MELEE.16: no contact, no melee.
+	tw_state *s = scene(1);
+	gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 21.5), 180, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	end_move(s, &ev);
+	end_move(s, &ev);
+	assert_int_equal(count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE), 0);
+	tw_events_free(&ev);
+	done(s);
+}
+
+static void test_GR_GEN_2_generated_battle_ends_with_both_doctrines(void **st)
+{
+	(void)st;
+	for (int d = 0; d < 2; d++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		tw_error err;
+		assert_int_equal(tw_scenario_generate(&sc, "grant", 3 + (uint64_t)d, 96, 72, &err), TW_OK);
+		tw_game *g = tw_game_new(&sc, 3, NULL, &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new(d ? "gr-defend" : "gr-attack", rs, 0, 3),
+				       tw_general_new("gr-attack", rs, 1, 3)};
+		assert_non_null(gens[0]);
+		assert_int_equal(tw_play_out(g, gens, 20000, &err), TW_OK);
+		const tw_state *end = tw_game_state(g);
+		assert_true(end->over);
+		int dead = tw_state_count(end, -1, TW_FS_DEAD);
+		assert_true(dead > 0);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments),
+		cmocka_unit_test(test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley),
+		cmocka_unit_test(test_GR_MUSK_2_GR_MUSK_3_mutual_exchange),
+		cmocka_unit_test(test_GR_GREN_1_GR_GREN_2_grenadier_groups),
+		cmocka_unit_test(test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals),
+		cmocka_unit_test(test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fire),
+		cmocka_unit_test(test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANGE_3_GR_RANGE_4_roundshot),
+		cmocka_unit_test(test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery),
+		cmocka_unit_test(test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister),
+		cmocka_unit_test(test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell),
+		cmocka_unit_test(test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin),
+		cmocka_unit_test(test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes),
+		cmocka_unit_test(test_GR_HOUSE_7_GR_HOUSE_8_fire_spreads_and_burns_out),
+		cmocka_unit_test(test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_costs),
+		cmocka_unit_test(test_GR_MOVE_1_GR_MOVE_3_GR_CHARGE_1_GR_CHARGE_7_GR_CHARGE_8_move_refusals),
+		cmocka_unit_test(test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves),
+		cmocka_unit_test(test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal),
+		cmocka_unit_test(test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule),
+		cmocka_unit_test(test_GR_MORALE_10_GR_EX_27_general_rally),
+		cmocka_unit_test(test_GR_MORALE_11_GR_MELEE_8_officer_save),
+		cmocka_unit_test(test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee),
+		cmocka_unit_test(test_GR_GEN_2_generated_battle_ends_with_both_doctrines),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
