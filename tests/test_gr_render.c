@@ -31,7 +31,7 @@ static void test_GR_ART_2_GR_CANI_1_GR_HOW_2_GR_HOW_3_templates_drawn(void **st)
 	tw_render_opts_default(&o);
 	o.px_per_inch = 8;
 	o.text = false;
-	tw_render_scene sc = {&s, NULL, NULL, 0, 0};
+	tw_render_scene sc = {&s, NULL, NULL, 0, 0, NULL};
 	tw_render_placed pl[3] = {{sleeve, {20, 40}, 0, ""}, {cani, {50, 20}, 0, ""}, {sbi, {80, 40}, 0, ""}};
 	tw_image bare, with;
 	assert_int_equal(tw_render_image(&sc, &o, &bare, &err), TW_OK);

@@ -5,6 +5,7 @@
 #ifndef TINWAR_RENDER_H
 #define TINWAR_RENDER_H
 #include "tinwar/event.h"
+#include "tinwar/shot.h"
 #include "tinwar/state.h"
 
 #define TW_TPL_MAX_POINTS 24

@@ -13,6 +13,7 @@ int cli_range(int argc, char **argv);
 int cli_render(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_sim(int argc, char **argv);
+int cli_odds(int argc, char **argv);
 
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets, their parameters and generals", "tinwar rulesets"},
@@ -48,6 +49,10 @@ static const cli_cmd commands[] = {
 	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
 	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
 	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
+	{"odds", cli_odds, "exact odds: a Grant volley, melee pairing or morale test",
+	 "tinwar odds grant volley --firers N --range IN [--cover] [--first] [--grenadiers]\n"
+	 "       tinwar odds grant melee --a inf|cav --na N --b inf|cav --nb N [--bonus-a N] [--bonus-b N]\n"
+	 "       tinwar odds grant morale (--command N --loss N | --troop T --command N --lost N --orig N) [--need N]"},
 	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
 	 "tinwar bench-signature"},
 };
