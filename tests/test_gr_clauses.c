@@ -1,6 +1,8 @@
 // Grant clauses not covered elsewhere: conventions (GR.GEN), guns moving (GR.MOVE.6), officers'
 // points (GR.MORALE.2), halts (GR.MORALE.5), melee bonuses (GR.MELEE.9-15, GR.GREN.3), break-in,
 // breakthrough, withdrawal and exhaustion (GR.MELEE.23/24/27), allocation from the left (GR.MUSK.10).
+// The sections these files test, clause by clause: GR.GEN GR.MOVE GR.TERR GR.RANGE GR.ORG GR.MUSK GR.LIGHT
+// GR.CHARGE GR.MELEE GR.MORALE GR.ART GR.CANI GR.HOW GR.HOUSE GR.GREN, and the worked examples GR.EX.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -79,6 +81,7 @@ static void end_move(tw_state *s, tw_events *ev)
 	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
 }
 
+// Clauses: GR.GEN.1 GR.GEN.7
 static void test_GR_GEN_1_GR_GEN_7_dice_and_floors(void **st)
 {
 	(void)st;
@@ -93,6 +96,7 @@ static void test_GR_GEN_1_GR_GEN_7_dice_and_floors(void **st)
 	assert_int_equal(tw_grant_hits(6, 5), 1);
 }
 
+// Clauses: GR.GEN.4 GR.GEN.11 GR.MUSK.6
 static void test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf(void **st)
 {
 	(void)st;
@@ -114,6 +118,7 @@ static void test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf(void **st)
 	done(s);
 }
 
+// Clauses: GR.GEN.6 GR.TERR.2
 static void test_GR_GEN_6_GR_TERR_2_fractions_kept(void **st)
 {
 	(void)st;
@@ -154,6 +159,7 @@ static void test_GR_GEN_6_GR_TERR_2_fractions_kept(void **st)
 	done(s2);
 }
 
+// Clauses: GR.GEN.8 GR.GEN.9 GR.MOVE.4
 static void test_GR_GEN_8_GR_GEN_9_GR_MOVE_4_troop_families(void **st)
 {
 	(void)st;
@@ -206,6 +212,7 @@ static void test_GR_GEN_10_general_rides_12(void **st)
 	done(s);
 }
 
+// Clauses: GR.MOVE.6 GR.ORG.3
 static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 {
 	(void)st;
@@ -250,6 +257,7 @@ static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 	done(s2);
 }
 
+// Clauses: GR.MORALE.2 GR.MORALE.5 GR.CHARGE.10
 static void test_GR_MORALE_2_GR_MORALE_5_GR_CHARGE_10_points_and_halts(void **st)
 {
 	(void)st;
@@ -297,6 +305,7 @@ static void test_GR_CHARGE_4_advancing_unit_fired_at(void **st)
 	done(s);
 }
 
+// Clauses: GR.MELEE.3 GR.MELEE.5 GR.MELEE.6 GR.MELEE.10 GR.MELEE.11 GR.MELEE.12 GR.MELEE.13 GR.MELEE.14 GR.MELEE.15 GR.MELEE.18 GR.GREN.3
 static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_GR_GREN_3_bonuses(void **st)
 {
 	(void)st;
@@ -406,6 +415,7 @@ static void test_GR_MELEE_9_break_in(void **st)
 	assert_true(throws > 0);
 }
 
+// Clauses: GR.MELEE.26 GR.MELEE.27
 static void test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough(void **st)
 {
 	(void)st;
@@ -430,6 +440,7 @@ static void test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough(void **st)
 	assert_true(through > 0);
 }
 
+// Clauses: GR.MELEE.23 GR.MELEE.24
 static void test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion(void **st)
 {
 	(void)st;
@@ -564,6 +575,7 @@ static int drawn_in_move_two(bool village, uint64_t seed)
 	return withdrew ? -1 : drawn;
 }
 
+// Clauses: GR.MELEE.19 GR.MELEE.22
 static void test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area(void **st)
 {
 	(void)st;
@@ -576,6 +588,7 @@ static void test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area(void **st)
 	assert_true(open_draws > 0);
 }
 
+// Clauses: GR.CHARGE.2 GR.CHARGE.3
 static void test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round(void **st)
 {
 	(void)st;
@@ -628,6 +641,7 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 	assert_true(moves > 0);
 }
 
+// Clauses: GR.MOVE.7 GR.ORG.4
 static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
 {
 	(void)st;

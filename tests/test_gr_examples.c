@@ -61,6 +61,7 @@ static void test_GR_EX_2_normal_volley_open_and_cover(void **st)
 	FRAC(dist[0], 1, 1 << 8); // every die 1-3: (1/2)^8
 }
 
+// Clauses: GR.EX.3 GR.GEN.5
 static void test_GR_EX_3_GR_GEN_5_band_edges(void **st)
 {
 	(void)st;
@@ -71,6 +72,7 @@ static void test_GR_EX_3_GR_GEN_5_band_edges(void **st)
 	assert_int_equal(tw_grant_musk_deduction(18.1, false, false), -1);
 }
 
+// Clauses: GR.EX.4 GR.MUSK.11
 static void test_GR_EX_4_GR_MUSK_11_allocation(void **st)
 {
 	(void)st;
@@ -86,6 +88,7 @@ static void test_GR_EX_4_GR_MUSK_11_allocation(void **st)
 	FRAC(tw_grant_alloc_expect(6, 4), 671, 216);
 }
 
+// Clauses: GR.EX.5 GR.MUSK.5
 static void test_GR_EX_5_GR_MUSK_5_incomplete_groups(void **st)
 {
 	(void)st;
@@ -97,6 +100,7 @@ static void test_GR_EX_5_GR_MUSK_5_incomplete_groups(void **st)
 		assert_int_equal(tw_grant_musk_dice(gren[i][0], 4), gren[i][1]);
 }
 
+// Clauses: GR.EX.6 GR.MUSK.2
 static void test_GR_EX_6_GR_MUSK_2_mutual_exchange(void **st)
 {
 	(void)st;
@@ -105,6 +109,7 @@ static void test_GR_EX_6_GR_MUSK_2_mutual_exchange(void **st)
 	assert_int_equal(tw_grant_musk_dice(48, 6), 8); // equal throws: both at full strength
 }
 
+// Clauses: GR.EX.7 GR.LIGHT
 static void test_GR_EX_7_GR_LIGHT_light_infantry(void **st)
 {
 	(void)st;
@@ -124,6 +129,7 @@ static void test_GR_EX_7_GR_LIGHT_light_infantry(void **st)
 	assert_int_equal(tw_grant_light_kill(false, false, false, false, 18.5), 7);
 }
 
+// Clauses: GR.EX.8 GR.CHARGE.5
 static void test_GR_EX_8_GR_CHARGE_5_dice_off(void **st)
 {
 	(void)st;
@@ -139,6 +145,7 @@ static void test_GR_EX_8_GR_CHARGE_5_dice_off(void **st)
 	FRAC(8 * expect_hits(1), 20, 1);
 }
 
+// Clauses: GR.EX.9 GR.MELEE
 static void test_GR_EX_9_GR_MELEE_scores(void **st)
 {
 	(void)st;
@@ -151,6 +158,7 @@ static void test_GR_EX_9_GR_MELEE_scores(void **st)
 	assert_true(tw_grant_melee_score(4, mb, 0) == 4.0); // the light cavalryman is removed
 }
 
+// Clauses: GR.EX.10 GR.MELEE.4
 static void test_GR_EX_10_GR_MELEE_4_cavalry_against_infantry(void **st)
 {
 	(void)st;
@@ -186,6 +194,7 @@ static void test_GR_EX_10_GR_MELEE_4_cavalry_against_infantry(void **st)
 	assert_false(tw_grant_pairing(true, 1, false, 4, &ma, &mb));
 }
 
+// Clauses: GR.EX.11 GR.MELEE.20
 static void test_GR_EX_11_GR_MELEE_20_twice_rule(void **st)
 {
 	(void)st;
@@ -196,6 +205,7 @@ static void test_GR_EX_11_GR_MELEE_20_twice_rule(void **st)
 	assert_false(tw_grant_twice_rule(0, 0)); // must have lost something
 }
 
+// Clauses: GR.EX.12 GR.MELEE.25
 static void test_GR_EX_12_GR_MELEE_25_exhaustion(void **st)
 {
 	(void)st;
@@ -206,6 +216,7 @@ static void test_GR_EX_12_GR_MELEE_25_exhaustion(void **st)
 	assert_int_equal(tw_grant_exhaust_bonus(5, false), 0);
 }
 
+// Clauses: GR.EX.13 GR.MORALE.7
 static void test_GR_EX_13_GR_MORALE_7_retests(void **st)
 {
 	(void)st;
@@ -223,6 +234,7 @@ static void test_GR_EX_13_GR_MORALE_7_retests(void **st)
 	FRAC(rally, 4, 9);
 }
 
+// Clauses: GR.EX.14 GR.MORALE.3 GR.GREN.4
 static void test_GR_EX_14_GR_MORALE_3_GR_GREN_4_cases(void **st)
 {
 	(void)st;
@@ -250,6 +262,7 @@ static void test_GR_EX_14_GR_MORALE_3_GR_GREN_4_cases(void **st)
 	assert_int_equal(tw_grant_loss_points(TW_GR_ARTILLERY, 4, 10), 2);
 }
 
+// Clauses: GR.EX.15 GR.MORALE.8
 static void test_GR_EX_15_GR_MORALE_8_fifty_percent(void **st)
 {
 	(void)st;
@@ -260,6 +273,7 @@ static void test_GR_EX_15_GR_MORALE_8_fifty_percent(void **st)
 	assert_int_equal(tw_grant_loss_points(TW_GR_GRENADIER, 24, 48), 3);
 }
 
+// Clauses: GR.EX.16 GR.MORALE.11
 static void test_GR_EX_16_GR_MORALE_11_officer_save(void **st)
 {
 	(void)st;
@@ -270,6 +284,7 @@ static void test_GR_EX_16_GR_MORALE_11_officer_save(void **st)
 	assert_int_equal(cp, 4);
 }
 
+// Clauses: GR.EX.17 GR.ART.5
 static void test_GR_EX_17_GR_ART_5_roundshot_kill(void **st)
 {
 	(void)st;
@@ -283,6 +298,7 @@ static void test_GR_EX_17_GR_ART_5_roundshot_kill(void **st)
 	assert_int_equal(tw_grant_art_kill(48), 6);
 }
 
+// Clauses: GR.EX.18 GR.ART.3 GR.ART.4
 static void test_GR_EX_18_GR_ART_3_GR_ART_4_sleeve(void **st)
 {
 	(void)st;
@@ -307,6 +323,7 @@ static void test_GR_EX_18_GR_ART_3_GR_ART_4_sleeve(void **st)
 	assert_false(tw_grant_sleeve_covers(g, tw_v2(0, 2), -5, tw_v2(0, -1)));
 }
 
+// Clauses: GR.EX.19 GR.ART.6 GR.ART.8
 static void test_GR_EX_19_GR_ART_6_GR_ART_8_counter_battery(void **st)
 {
 	(void)st;
@@ -340,6 +357,7 @@ static void test_GR_EX_19_GR_ART_6_GR_ART_8_counter_battery(void **st)
 	FRAC(expect_hits(2), 5, 3);
 }
 
+// Clauses: GR.EX.20 GR.CANI.1
 static void test_GR_EX_20_GR_CANI_1_canister(void **st)
 {
 	(void)st;
@@ -356,6 +374,7 @@ static void test_GR_EX_20_GR_CANI_1_canister(void **st)
 	assert_int_equal(tw_grant_canister_zone(m, dir, tw_v2(0, -1)), -1);
 }
 
+// Clauses: GR.EX.21 GR.HOW.3
 static void test_GR_EX_21_GR_HOW_3_shell_burst_indicator(void **st)
 {
 	(void)st;
@@ -369,6 +388,7 @@ static void test_GR_EX_21_GR_HOW_3_shell_burst_indicator(void **st)
 	FRAC(1 / 6.0 * 1 / 2.0, 1, 12);
 }
 
+// Clauses: GR.EX.22 GR.HOUSE.1
 static void test_GR_EX_22_GR_HOUSE_1_roundshot_on_house(void **st)
 {
 	(void)st;
@@ -396,6 +416,7 @@ static void test_GR_EX_22_GR_HOUSE_1_roundshot_on_house(void **st)
 	}
 }
 
+// Clauses: GR.EX.23 GR.HOUSE.5
 static void test_GR_EX_23_GR_HOUSE_5_howitzer_on_house(void **st)
 {
 	(void)st;
@@ -409,6 +430,7 @@ static void test_GR_EX_23_GR_HOUSE_5_howitzer_on_house(void **st)
 	FRAC(e, 1, 1);
 }
 
+// Clauses: GR.EX.24 GR.MELEE.26
 static void test_GR_EX_24_GR_MELEE_26_breakthrough(void **st)
 {
 	(void)st;
@@ -419,6 +441,7 @@ static void test_GR_EX_24_GR_MELEE_26_breakthrough(void **st)
 	FRAC(3 / 6.0, 1, 2); // break-in on 4+ (GR.MELEE.9)
 }
 
+// Clauses: GR.EX.25 GR.TERR
 static void test_GR_EX_25_GR_TERR_movement_rates(void **st)
 {
 	(void)st;
@@ -430,6 +453,7 @@ static void test_GR_EX_25_GR_TERR_movement_rates(void **st)
 	assert_true(tw_grant_move_rate(TW_GR_ARTILLERY, TW_GR_MODE_TEAM) / 2 == 3.0);
 }
 
+// Clauses: GR.EX.26 GR.MOVE.5
 static void test_GR_EX_26_GR_MOVE_5_battle_moves(void **st)
 {
 	(void)st;
@@ -437,6 +461,7 @@ static void test_GR_EX_26_GR_MOVE_5_battle_moves(void **st)
 	assert_true(tw_grant_move_rate(TW_GR_HEAVY_CAV, TW_GR_MODE_NORMAL) == 9.0);
 }
 
+// Clauses: GR.EX.28 GR.GREN
 static void test_GR_EX_28_GR_GREN_grenadiers(void **st)
 {
 	(void)st;

@@ -9,6 +9,7 @@
 #include "tinwar/render.h"
 #include "tinwar/tinwar.h"
 
+// Clauses: GR.ART.2 GR.CANI.1 GR.HOW.2 GR.HOW.3
 static void test_GR_ART_2_GR_CANI_1_GR_HOW_2_GR_HOW_3_templates_drawn(void **st)
 {
 	(void)st;

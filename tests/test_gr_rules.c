@@ -81,6 +81,7 @@ static void end_move(tw_state *s, tw_events *ev)
 	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
 }
 
+// Clauses: GR.ORG.1 GR.ORG.2 GR.ORG.3 GR.MORALE.1
 static void test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments(void **st)
 {
 	(void)st;
@@ -114,6 +115,7 @@ static void test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments(void **st
 	done(s);
 }
 
+// Clauses: GR.MUSK.1 GR.MUSK.4 GR.MUSK.9 GR.MUSK.12 GR.GEN.3
 static void test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley(void **st)
 {
 	(void)st;
@@ -145,6 +147,7 @@ static void test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley(void *
 	done(s);
 }
 
+// Clauses: GR.MUSK.2 GR.MUSK.3
 static void test_GR_MUSK_2_GR_MUSK_3_mutual_exchange(void **st)
 {
 	(void)st;
@@ -164,6 +167,7 @@ static void test_GR_MUSK_2_GR_MUSK_3_mutual_exchange(void **st)
 	done(s);
 }
 
+// Clauses: GR.GREN.1 GR.GREN.2
 static void test_GR_GREN_1_GR_GREN_2_grenadier_groups(void **st)
 {
 	(void)st;
@@ -182,6 +186,7 @@ static void test_GR_GREN_1_GR_GREN_2_grenadier_groups(void **st)
 	done(s);
 }
 
+// Clauses: GR.MUSK.8 GR.MUSK.1 GR.RANGE.1 GR.MOVE.2
 static void test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals(void **st)
 {
 	(void)st;
@@ -239,6 +244,7 @@ static void test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals(void **st)
 	done(s3);
 }
 
+// Clauses: GR.LIGHT.1 GR.LIGHT.2 GR.LIGHT.3 GR.LIGHT.4 GR.LIGHT.5
 static void test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fire(void **st)
 {
 	(void)st;
@@ -267,6 +273,7 @@ static void test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fi
 	done(s2);
 }
 
+// Clauses: GR.ART.1 GR.ART.2 GR.ART.3 GR.ART.4 GR.ART.5 GR.RANGE.2 GR.RANGE.3 GR.RANGE.4
 static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANGE_3_GR_RANGE_4_roundshot(void **st)
 {
 	(void)st;
@@ -321,6 +328,7 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 	done(s);
 }
 
+// Clauses: GR.ART.6 GR.ART.7 GR.HOW.6
 static void test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery(void **st)
 {
 	(void)st;
@@ -349,6 +357,7 @@ static void test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery(void **st)
 	assert_true(hits > 0);
 }
 
+// Clauses: GR.CANI.1 GR.CANI.2 GR.CANI.3
 static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
 {
 	(void)st;
@@ -371,6 +380,7 @@ static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
 	done(s);
 }
 
+// Clauses: GR.HOW.1 GR.HOW.2 GR.HOW.4 GR.HOW.5 GR.HOW.7
 static void test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell(void **st)
 {
 	(void)st;
@@ -416,6 +426,7 @@ static int add_house(tw_state *s, double x0, double y0, double x1, double y1)
 	return tw_table_add(&s->table, &t);
 }
 
+// Clauses: GR.HOUSE.3 GR.HOUSE.4 GR.HOUSE.6 GR.EX.23
 static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void **st)
 {
 	(void)st;
@@ -456,6 +467,7 @@ static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void
 	done(s);
 }
 
+// Clauses: GR.HOUSE.1 GR.HOUSE.2 GR.EX.22
 static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 {
 	(void)st;
@@ -481,6 +493,7 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 	done(s);
 }
 
+// Clauses: GR.HOUSE.7 GR.HOUSE.8
 static void test_GR_HOUSE_7_GR_HOUSE_8_fire_spreads_and_burns_out(void **st)
 {
 	(void)st;
@@ -503,6 +516,7 @@ static void test_GR_HOUSE_7_GR_HOUSE_8_fire_spreads_and_burns_out(void **st)
 	done(s);
 }
 
+// Clauses: GR.TERR.1 GR.TERR.3 GR.TERR.4 GR.TERR.5 GR.TERR.6 GR.TERR.7
 static void test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_costs(void **st)
 {
 	(void)st;
@@ -562,6 +576,7 @@ static void test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_cos
 	done(s);
 }
 
+// Clauses: GR.MOVE.1 GR.MOVE.3 GR.CHARGE.1 GR.CHARGE.7 GR.CHARGE.8
 static void test_GR_MOVE_1_GR_MOVE_3_GR_CHARGE_1_GR_CHARGE_7_GR_CHARGE_8_move_refusals(void **st)
 {
 	(void)st;
@@ -589,6 +604,7 @@ static void test_GR_MOVE_1_GR_MOVE_3_GR_CHARGE_1_GR_CHARGE_7_GR_CHARGE_8_move_re
 	done(s);
 }
 
+// Clauses: GR.MOVE.5 GR.EX.26
 static void test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves(void **st)
 {
 	(void)st;
@@ -615,6 +631,7 @@ static void test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves(void **st)
 	done(s);
 }
 
+// Clauses: GR.MORALE.4 GR.MORALE.6 GR.MORALE.7
 static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **st)
 {
 	(void)st;
@@ -644,6 +661,7 @@ static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **s
 	done(s2);
 }
 
+// Clauses: GR.MORALE.8 GR.MORALE.9
 static void test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule(void **st)
 {
 	(void)st;
@@ -669,6 +687,7 @@ static void test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule(void **st)
 	done(s);
 }
 
+// Clauses: GR.MORALE.10 GR.EX.27
 static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 {
 	(void)st;
@@ -716,6 +735,7 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	done(s);
 }
 
+// Clauses: GR.MORALE.11 GR.MELEE.8
 static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
 {
 	(void)st;
@@ -738,6 +758,7 @@ static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
 	assert_true(killed > 160);
 }
 
+// Clauses: GR.MELEE.1 GR.MELEE.2 GR.MELEE.7 GR.MELEE.16 GR.MELEE.20 GR.MELEE.21 GR.CHARGE.5 GR.CHARGE.6
 static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee(void **st)
 {
 	(void)st;

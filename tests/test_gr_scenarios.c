@@ -43,6 +43,7 @@ static void play(tw_game *g, const char *a, const char *b)
 	tw_general_free(gens[1]);
 }
 
+// Clauses: GR.ORG.1 GR.GEN.2
 static void test_GR_ORG_1_GR_GEN_2_meeting_engagement(void **st)
 {
 	(void)st;
@@ -61,6 +62,7 @@ static void test_GR_ORG_1_GR_GEN_2_meeting_engagement(void **st)
 	tw_state_free(&sc);
 }
 
+// Clauses: GR.TERR.8 GR.MELEE.22
 static void test_GR_TERR_8_GR_MELEE_22_village_fight(void **st)
 {
 	(void)st;

@@ -313,6 +313,7 @@ static void test_LW_FOR_1_forces_equal(void **st)
 /// LW.FOR.3 (advisory): the Hook's Farm strength on a 12 ft front, scaled with the width;
 /// small bodies of men to a gun; no more than about 100 men and 3 guns for one player on
 /// the usual table; at least 10 men a side (LW.VAR.4).
+// Clauses: LW.FOR.3
 static void test_LW_FOR_3_forces_sized_to_table(void **st)
 {
 	(void)st;

@@ -257,6 +257,7 @@ static void test_LW_FIRE_5_prisoners_hit_guns_undamaged(void **st)
 
 // End to end: a red gun fires the fast model at a blue column; the knocked man and those his
 // fall brings down are dead, everyone else stands.
+// Clauses: 
 static void test_LW_FIRE_end_to_end_fast_model(void **st)
 {
 	(void)st;

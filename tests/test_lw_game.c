@@ -43,6 +43,7 @@ static void deploy_side(tw_state *s, int side)
 	assert_int_equal(apply(s, ord(TW_OT_READY, side), &err), TW_OK);
 }
 
+// Clauses: LW.MV.1 LW.MV.2
 static void test_LW_MV_1_toss_for_first_move_then_LW_MV_2_first_player_puts_down_first(void **st)
 {
 	(void)st;
@@ -146,6 +147,7 @@ static void test_LW_MV_5_no_time_limit_before_play(void **st)
 	tw_test_free(sc);
 }
 
+// Clauses: LW.C.1 LW.C.2
 static void test_LW_C_1_and_LW_C_2_country_and_sides_are_given_by_the_scenario(void **st)
 {
 	(void)st;
@@ -161,6 +163,7 @@ static void test_LW_C_1_and_LW_C_2_country_and_sides_are_given_by_the_scenario(v
 
 static void builder_toss(tw_state *s) { s->params[LWP_BUILDER] = 1; }
 
+// Clauses: LW.C.1 LW.C.2
 static void test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side(void **st)
 {
 	(void)st;
@@ -233,6 +236,7 @@ static void test_LW_FOR_5_one_size(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.FOR.4 LW.EX.13
 static void test_LW_FOR_4_points_purchase_and_LW_EX_13(void **st)
 {
 	(void)st;
@@ -302,6 +306,7 @@ static void test_LW_FOR_2_twelve_set_aside_and_2d6_taken(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.FOR.1 LW.FOR.3
 static void test_LW_FOR_1_forces_equal_and_LW_FOR_3_proportions(void **st)
 {
 	(void)st;
@@ -345,6 +350,7 @@ static void end_move(tw_state *s)
 		fail_msg("end: %s %s", err.clause, err.message);
 }
 
+// Clauses: LW.VAR.1
 static void test_LW_VAR_1_fight_to_the_finish(void **st)
 {
 	(void)st;
@@ -377,6 +383,7 @@ static void test_LW_VAR_3_draw_below_15_each(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.VAR.2 LW.EX.19
 static void test_LW_VAR_2_score_and_LW_EX_19(void **st)
 {
 	(void)st;
@@ -411,6 +418,7 @@ static void test_LW_VAR_2_score_and_LW_EX_19(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.VAR.2
 static void test_LW_VAR_2_gun_in_a_position_to_take(void **st)
 {
 	(void)st;
@@ -426,6 +434,7 @@ static void test_LW_VAR_2_gun_in_a_position_to_take(void **st)
 
 static void blow(tw_state *s) { (void)s; }
 
+// Clauses: LW.VAR.5 LW.VAR.6 LW.VAR.7
 static void test_LW_VAR_5_blow_at_the_rear_and_LW_VAR_6_six_moves_and_LW_VAR_7_score(void **st)
 {
 	(void)st;
@@ -500,6 +509,7 @@ static void test_LW_VAR_8_only_the_middle_or_a_half_counts(void **st)
 
 static void defensive(tw_state *s) { s->params[LWP_VARIETY] = LW_VAR_DEFENSIVE; }
 
+// Clauses: LW.VAR.9 LW.VAR.10 LW.VAR.11 LW.VAR.12
 static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 {
 	(void)st;

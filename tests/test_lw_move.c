@@ -91,6 +91,7 @@ static void test_LW_C_4_no_man_inside_a_house(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.MOB.14 LW.MOB.15
 static void test_LW_MOB_14_clear_of_objects_and_LW_MOB_15_men_not_touching(void **st)
 {
 	(void)st;
@@ -162,6 +163,7 @@ static void test_LW_MV_3_first_move_measured_from_the_back_line(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.C.3 LW.VAR.1
 static void test_LW_C_3_back_lines_and_LW_VAR_1_withdrawal(void **st)
 {
 	(void)st;
@@ -240,6 +242,7 @@ static void test_LW_MV_10_no_fire_before_the_first_players_second_move(void **st
 	}
 }
 
+// Clauses: LW.MOB.5 LW.MOB.6
 static void test_LW_MOB_5_move_or_fire_not_both_and_LW_MOB_6_four_shots(void **st)
 {
 	(void)st;
@@ -333,6 +336,7 @@ static void test_LW_MOB_8_lie_down_for_the_gun_then_stand(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.MOB.10 LW.EX.5
 static void test_LW_MOB_10_trail_pair_and_LW_EX_5_cavalry_at_the_trail(void **st)
 {
 	(void)st;
@@ -374,6 +378,7 @@ static void test_LW_MOB_10_trail_pair_and_LW_EX_5_cavalry_at_the_trail(void **st
 	tw_test_free(s);
 }
 
+// Clauses: LW.MOB.11 LW.MOB.13
 static void test_LW_MOB_11_gun_moves_with_4_men_and_LW_MOB_13_24_in_with_cavalry(void **st)
 {
 	(void)st;
@@ -419,6 +424,7 @@ static void test_LW_MV_11_guns_first(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.MV.6 LW.EX.12
 static void test_LW_MV_6_allowance_and_LW_EX_12_seven_minutes(void **st)
 {
 	(void)st;
@@ -443,6 +449,7 @@ static int count_events(const tw_events *ev, int type, const char *clause)
 	return n;
 }
 
+// Clauses: LW.MV.7 LW.MV.8 LW.MV.9
 static void test_LW_MV_7_time_stops_the_move_LW_MV_8_interval_LW_MV_9_melee_time(void **st)
 {
 	(void)st;
@@ -499,6 +506,7 @@ static void test_LW_EX_11_timing_of_fire(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.C.5 LW.C.6 LW.C.7 LW.C.8
 static void test_LW_C_5_to_8_the_country_is_never_disturbed(void **st)
 {
 	(void)st;

@@ -97,6 +97,7 @@ static void test_LW_EX_13_points_buy_scenario(void **st)
 	tw_state_free(&s);
 }
 
+// Clauses: 
 static void test_tutorial_scenario_plays_to_the_end(void **st)
 {
 	(void)st;
