@@ -81,6 +81,7 @@ static void help(void)
 	       "  undo                       take back the last order (not past a die or shot)\n"
 	       "  measure X,Y X,Y   los X,Y X,Y   crew G   score   time\n"
 	       "  toss   deploy auto   deploy ID X,Y [ID X,Y ...]   ready   (before play)\n"
+	       "  volley FIRERS TARGETS [pick]   formation N ID X,Y [...]   (Grant)\n"
 	       "  save FILE   quit\n");
 }
 
@@ -281,6 +282,30 @@ static int human_command(play_ctx *pc, int side, char *line)
 			else
 				have_order = false;
 		}
+	} else if (strcmp(cmd, "volley") == 0 && (argc == 3 || argc == 4)) {
+		// Small-arms fire by a unit's firers at target figures (Grant, GR.MUSK/GR.LIGHT).
+		tw_order_init(o, TW_OT_VOLLEY, side);
+		o->nfig = parse_ids(argv[1], o->fig, TW_ORDER_MAX_FIG);
+		o->nfig2 = parse_ids(argv[2], o->fig2, TW_ORDER_MAX_FIG);
+		o->n = argc == 4 && strcmp(argv[3], "pick") == 0;
+		have_order = o->nfig > 0 && o->nfig2 > 0;
+		if (!have_order)
+			printf("  usage: volley FIRER_IDS TARGET_IDS [pick]\n");
+	} else if (strcmp(cmd, "formation") == 0 && argc >= 4 && (argc - 2) % 2 == 0) {
+		// A unit changes formation N; each figure goes to its new place (Grant, GR.MOVE).
+		tw_order_init(o, TW_OT_FORMATION, side);
+		o->n = atoi(argv[1]);
+		o->has_at = true;
+		bool ok = true;
+		for (int i = 2; ok && i + 1 < argc && o->nfig < TW_ORDER_MAX_FIG; i += 2) {
+			o->fig[o->nfig] = atoi(argv[i]);
+			ok = parse_pt(argv[i + 1], &o->at[o->nfig]);
+			o->facing[o->nfig] = s->sides[side].forward > 0 ? 0 : 180;
+			o->nfig++;
+		}
+		have_order = ok;
+		if (!ok)
+			printf("  usage: formation N ID X,Y [ID X,Y ...]\n");
 	} else if (strcmp(cmd, "crew") == 0 && argc == 2) {
 		const tw_gun *g = tw_state_gun_c(s, atoi(argv[1]));
 		if (!g)
