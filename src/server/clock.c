@@ -102,7 +102,7 @@ void srv_clock_tick(srv_room *r, double dt)
 		json_t *w = srv_clock_json(r);
 		json_object_set_new(w, "time", json_true());
 		broadcast_json(r, w);
-		tw_order *o = malloc(sizeof *o);
+		tw_order *o = calloc(1, sizeof *o);
 		if (!o)
 			return;
 		tw_order_init(o, TW_OT_END_MOVE, side);

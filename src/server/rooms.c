@@ -577,14 +577,21 @@ void srv_room_send_all(srv_room *r, srv_conn *c)
 tw_status srv_room_apply(srv_room *r, const tw_order *o, tw_error *err)
 {
 	int first = 0, count = 0;
-	tw_status st = tw_game_apply(r->game, o, &first, &count, err);
-	if (st != TW_OK)
-		return st;
+	// What is applied is what the store keeps: the order as written and read back, so a
+	// restart replays exactly the same game.
 	json_t *oj = tw_order_to_json(o, tw_game_state(r->game));
 	char *txt = oj ? json_dumps(oj, JSON_COMPACT) : NULL;
+	tw_order *rt = calloc(1, sizeof *rt);
+	tw_status st = oj && txt && rt ? tw_order_from_json(rt, tw_game_state(r->game), oj, "$", err) : TW_ERR_NOMEM;
 	json_decref(oj);
-	if (txt)
-		srv_store_add_order(r->srv, r->id, tw_game_order_count(r->game) - 1, txt);
+	if (st == TW_OK)
+		st = tw_game_apply(r->game, rt, &first, &count, err);
+	free(rt);
+	if (st != TW_OK) {
+		free(txt);
+		return st;
+	}
+	srv_store_add_order(r->srv, r->id, tw_game_order_count(r->game) - 1, txt);
 	free(txt);
 	srv_clock_acted(r, o->side);
 	srv_clock_events(r, tw_game_events(r->game), first, count);
@@ -608,7 +615,7 @@ bool srv_room_computer_step(srv_room *r)
 			return false;
 		}
 	}
-	tw_order *o = malloc(sizeof *o);
+	tw_order *o = calloc(1, sizeof *o);
 	if (!o)
 		return false;
 	tw_error err;

@@ -177,6 +177,8 @@ char *tw_server_create_game(tw_server *ts, const char *request_json, size_t len,
 	return txt;
 }
 
+static bool same_origin(const srv_server *s, const char *origin, const char *host);
+
 static int games_handler(struct mg_connection *conn, void *cbdata)
 {
 	srv_server *s = cbdata;
@@ -188,9 +190,7 @@ static int games_handler(struct mg_connection *conn, void *cbdata)
 	// A page from another site may not create games here (the browser sends its Origin).
 	const char *origin = mg_get_header(conn, "Origin"), *host = mg_get_header(conn, "Host");
 	if (origin && host) {
-		char want[300];
-		snprintf(want, sizeof want, "http://%s", host);
-		if (strcmp(origin, want) != 0 && !(s->opts.origin && strcmp(origin, s->opts.origin) == 0)) {
+		if (!same_origin(s, origin, host)) {
 			send_json(conn, 403, json_pack("{s:s}", "error", "cross-origin request refused"));
 			return 403;
 		}
@@ -230,14 +230,28 @@ static int games_handler(struct mg_connection *conn, void *cbdata)
 
 // ---- WebSocket ----
 
+/// Origin must be this server as the client addressed it (Host, with our port if Host has
+/// none), or the one extra origin allowed by --origin.
+static bool same_origin(const srv_server *s, const char *origin, const char *host)
+{
+	char want[300];
+	snprintf(want, sizeof want, "http://%s", host);
+	if (strcmp(origin, want) == 0)
+		return true;
+	if (!strchr(host, ':')) {
+		snprintf(want, sizeof want, "http://%s:%d", host, s->port);
+		if (strcmp(origin, want) == 0)
+			return true;
+	}
+	return s->opts.origin && strcmp(origin, s->opts.origin) == 0;
+}
+
 static bool origin_ok(const srv_server *s, const struct mg_connection *conn)
 {
 	const char *origin = mg_get_header(conn, "Origin"), *host = mg_get_header(conn, "Host");
 	if (!origin || !host)
 		return false;
-	char want[300];
-	snprintf(want, sizeof want, "http://%s", host);
-	return strcmp(origin, want) == 0 || (s->opts.origin && strcmp(origin, s->opts.origin) == 0);
+	return same_origin(s, origin, host);
 }
 
 static int ws_connect(const struct mg_connection *conn, void *cbdata)

@@ -95,7 +95,7 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 {
 	srv_room *r = c->room;
 	json_t *id = json_object_get(m, "id");
-	tw_order *o = malloc(sizeof *o);
+	tw_order *o = calloc(1, sizeof *o);
 	tw_error err;
 	tw_error_clear(&err);
 	if (!o) {
@@ -142,7 +142,7 @@ static void on_suggest(srv_conn *c, json_t *m)
 		return;
 	}
 	tw_general *g = tw_general_new(rs->generals[0]->name, rs, c->seat, tw_game_seed(r->game) ^ 0xad71ceULL);
-	tw_order *o = malloc(sizeof *o);
+	tw_order *o = calloc(1, sizeof *o);
 	json_t *oj = NULL;
 	if (g && o && tw_general_decide(g, s, o) == TW_OK) {
 		o->side = (int8_t)c->seat;
