@@ -91,6 +91,44 @@ static void on_los(srv_conn *c, json_t *m)
 	srv_send(c, out);
 }
 
+/// For a group move along a path: the path's length from the first man, and how far the rule
+/// set lets him go in the direction of its last leg (bisection over validate; the "allowance"
+/// the page shows, whatever rule set is in force). Needs the state locked.
+static void move_reach(const tw_state *s, const tw_ruleset *rs, const tw_order *o, double *reach, double *len)
+{
+	if (o->type != TW_OT_MOVE || o->has_at || o->nfig < 1 || o->npath < 1)
+		return;
+	const tw_figure *f = tw_state_figure_c(s, o->fig[0]);
+	if (!f)
+		return;
+	tw_vec2 from = o->npath > 1 ? o->path[o->npath - 2] : f->pos, to = o->path[o->npath - 1];
+	double before = 0;
+	tw_vec2 prev = f->pos;
+	for (int i = 0; i < o->npath - 1; i++) {
+		before += tw_dist(prev, o->path[i]);
+		prev = o->path[i];
+	}
+	double leg = tw_dist(from, to);
+	*len = before + leg;
+	if (leg < 1e-9)
+		return;
+	tw_order *t = malloc(sizeof *t);
+	if (!t)
+		return;
+	*t = *o;
+	double lo = 0, hi = 100;
+	for (int k = 0; k < 14; k++) {
+		double mid = (lo + hi) / 2;
+		t->path[t->npath - 1] = tw_v2(from.x + (to.x - from.x) / leg * mid, from.y + (to.y - from.y) / leg * mid);
+		if (rs->validate(s, t, NULL) == TW_OK)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*reach = before + lo;
+	free(t);
+}
+
 static void on_order(srv_conn *c, json_t *m, bool apply)
 {
 	srv_room *r = c->room;
@@ -121,7 +159,25 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 				return;
 			}
 		} else {
-			st = tw_game_ruleset(r->game)->validate(tw_game_state(r->game), o, &err);
+			const tw_state *gs = tw_game_state(r->game);
+			st = tw_game_ruleset(r->game)->validate(gs, o, &err);
+			double reach = -1, len = -1;
+			move_reach(gs, tw_game_ruleset(r->game), o, &reach, &len);
+			pthread_mutex_unlock(&r->mu);
+			json_t *out = json_pack("{s:s, s:b}", "type", "checked", "ok", st == TW_OK);
+			if (id)
+				json_object_set(out, "id", id);
+			if (st != TW_OK) {
+				json_object_set_new(out, "clause", json_string(err.clause));
+				json_object_set_new(out, "message", json_string(err.message));
+			}
+			if (len >= 0) {
+				json_object_set_new(out, "length", json_real(len));
+				json_object_set_new(out, "reach", json_real(reach));
+			}
+			srv_send(c, out);
+			free(o);
+			return;
 		}
 	}
 	pthread_mutex_unlock(&r->mu);
