@@ -200,9 +200,13 @@
       if (g.at[0] < 0) continue; // hidden from this seat
       const b = (g.bearing || 0) * Math.PI / 180, dx = Math.sin(b), dy = Math.cos(b);
       const mu = g.muzzle || 2, tr = g.trail || 3, si = sideIndex(g.side);
-      const line = el('line', { x1: g.at[0] - dx * tr, y1: Y(g.at[1] - dy * tr), x2: g.at[0] + dx * mu, y2: Y(g.at[1] + dy * mu),
+      // The gun as a narrow body from trail to muzzle, with its axle across.
+      const w = 0.35, nx = dy * w, ny = -dx * w, ha = g.half_axle || 0.9;
+      const pts = [[g.at[0] - dx * tr + nx, g.at[1] - dy * tr + ny], [g.at[0] + dx * mu + nx, g.at[1] + dy * mu + ny],
+        [g.at[0] + dx * mu - nx, g.at[1] + dy * mu - ny], [g.at[0] - dx * tr - nx, g.at[1] - dy * tr - ny]];
+      el('line', { x1: g.at[0] - dy * ha, y1: Y(g.at[1] + dx * ha), x2: g.at[0] + dy * ha, y2: Y(g.at[1] - dx * ha), class: 'axle' }, layerFigs);
+      el('polygon', { points: pts.map((p) => p[0] + ',' + Y(p[1])).join(' '),
         class: 'gun side-' + si + (selGun === g.id ? ' selected' : ''), 'data-gun': g.id, 'data-side': si }, layerFigs);
-      line.dataset.gun = g.id;
     }
     for (const f of st.figures) {
       const status = f.status || 'active';

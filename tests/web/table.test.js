@@ -173,9 +173,9 @@ const tests = [
     const scen = fs.readFileSync(path.join(__dirname, 'range-duel.json'), 'utf8');
     ctx.duel = await createGame(page, { scenario: scen, blue: 'lw-default', noclock: true });
     await page.goto(BASE + ctx.duel.red);
-    await page.waitForSelector('line.gun[data-gun="0"]');
+    await page.waitForSelector('polygon.gun[data-gun="0"]');
     await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
-    await page.click('line.gun[data-gun="0"]', { force: true });
+    await page.click('polygon.gun[data-gun="0"]');
     await page.waitForSelector('#firepanel:not([hidden])');
     await page.selectOption('#tool', 'fire');
     const target = await center(page, 'circle.fig[data-id="11"]');
