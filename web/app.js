@@ -85,6 +85,7 @@
   function showLobbyError(t) { $('ng-error').textContent = t; $('ng-error').hidden = false; }
 
   // ---------------- the table ----------------
+  let terrain = [];
   let ws = null, hello = null, S = null, clock = null, clockAt = 0, seat = -3, nextId = 1;
   let selected = new Set(), selGun = -1, drag = null, lastCheck = 0, autoSend = false, audio = null, retry = 500;
   const svg = $('table');
@@ -112,7 +113,10 @@
   function onMessage(m) {
     switch (m.type) {
       case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; setupToolbar(); break;
-      case 'state': S = m; render(); status(); break;
+      case 'state':
+        // Updates leave out the terrain, which does not change: keep the last one.
+        if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
+        S = m; render(); status(); break;
       case 'events': for (const e of m.events) logEvent(e); break;
       case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
       case 'result': {

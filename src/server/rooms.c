@@ -420,17 +420,17 @@ static int view_seat(int seat)
 	return seat == SRV_SPECTATOR ? 100 : seat;
 }
 
-json_t *srv_view_json(srv_room *r, int seat)
+/// The state message from a seat's view `v` (built by tw_state_view). The terrain, which does
+/// not change, goes only in full pictures (join, sync), not in every update.
+static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
 {
 	const tw_state *s = tw_game_state(r->game);
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
-	tw_state v;
-	if (tw_state_view(&v, s, view_seat(seat)) != TW_OK)
-		return NULL;
 	if (seat != SRV_UMPIRE)
-		v.seed = 0; // with the seed and the orders a seat could foretell the dice
-	json_t *sj = tw_state_to_json(&v);
-	tw_state_free(&v);
+		v->seed = 0; // with the seed and the orders a seat could foretell the dice
+	json_t *sj = tw_state_to_json(v);
+	if (!terrain)
+		json_object_del(sj, "terrain");
 	double pts[TW_MAX_SIDES] = {0};
 	if (rs->score)
 		rs->score(s, pts);
@@ -445,6 +445,16 @@ json_t *srv_view_json(srv_room *r, int seat)
 			 "score", score, "computer", comp, "orders", tw_game_order_count(r->game));
 }
 
+json_t *srv_view_json(srv_room *r, int seat)
+{
+	tw_state v;
+	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
+		return NULL;
+	json_t *m = view_msg(r, seat, &v, true);
+	tw_state_free(&v);
+	return m;
+}
+
 /// Marks the figures and guns whose place the seat's view hides.
 static void hidden_sets(srv_room *r, int seat, const tw_state *v, uint8_t *hfig, uint8_t *hgun)
 {
@@ -457,7 +467,8 @@ static void hidden_sets(srv_room *r, int seat, const tw_state *v, uint8_t *hfig,
 	(void)seat;
 }
 
-static json_t *events_json(srv_room *r, int seat, int first, int count)
+/// Events first..first+count as `seat` may read them; `view` is the seat's view of the state now.
+static json_t *events_json_v(srv_room *r, int seat, int first, int count, const tw_state *view)
 {
 	const tw_events *ev = tw_game_events(r->game);
 	const tw_state *s = tw_game_state(r->game);
@@ -467,9 +478,7 @@ static json_t *events_json(srv_room *r, int seat, int first, int count)
 		count = ev->n - first;
 	if (seat == SRV_UMPIRE)
 		return tw_events_to_json(ev, first, count);
-	tw_state v;
-	if (tw_state_view(&v, s, view_seat(seat)) != TW_OK)
-		return json_array();
+	const tw_state v = *view;
 	uint8_t *hfig = calloc((size_t)s->nfig + 1, 1), *hgun = calloc((size_t)s->ngun + 1, 1);
 	json_t *arr = json_array();
 	for (int i = first; i < first + count && hfig && hgun; i++) {
@@ -505,8 +514,17 @@ static json_t *events_json(srv_room *r, int seat, int first, int count)
 	}
 	free(hfig);
 	free(hgun);
-	tw_state_free(&v);
 	return arr;
+}
+
+static json_t *events_json(srv_room *r, int seat, int first, int count)
+{
+	tw_state v;
+	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
+		return json_array();
+	json_t *a = events_json_v(r, seat, first, count, &v);
+	tw_state_free(&v);
+	return a;
 }
 
 void srv_send(srv_conn *c, json_t *msg)
@@ -536,15 +554,21 @@ void srv_room_broadcast(srv_room *r, int first, int count)
 	for (int i = 0; i < r->nconn; i++) {
 		srv_conn *c = r->conns[i];
 		int slot = slot_of_seat(c->seat);
-		if (count > 0 && !ev_txt[slot]) {
-			json_t *m = json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, first, count));
-			ev_txt[slot] = json_dumps(m, JSON_COMPACT);
-			json_decref(m);
-		}
 		if (!state_txt[slot]) {
-			json_t *m = srv_view_json(r, c->seat);
-			state_txt[slot] = m ? json_dumps(m, JSON_COMPACT) : NULL;
-			json_decref(m);
+			// One view per seat serves its events and its state.
+			tw_state v;
+			if (tw_state_view(&v, tw_game_state(r->game), view_seat(c->seat)) == TW_OK) {
+				if (count > 0) {
+					json_t *m = json_pack("{s:s, s:o}", "type", "events", "events",
+							      events_json_v(r, c->seat, first, count, &v));
+					ev_txt[slot] = json_dumps(m, JSON_COMPACT);
+					json_decref(m);
+				}
+				json_t *m = view_msg(r, c->seat, &v, false);
+				state_txt[slot] = m ? json_dumps(m, JSON_COMPACT) : NULL;
+				json_decref(m);
+				tw_state_free(&v);
+			}
 		}
 		if (ev_txt[slot])
 			send_text(c, ev_txt[slot]);

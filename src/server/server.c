@@ -414,7 +414,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	const char *options[] = {"listening_ports", ports, "num_threads", threads, "max_request_size", "16384",
 				 "request_timeout_ms", "30000", "websocket_timeout_ms", "3600000",
 				 "enable_websocket_ping_pong", "yes", "enable_directory_listing", "no",
-				 "enable_keep_alive", "no", NULL};
+				 "enable_keep_alive", "no", "tcp_nodelay", "1", NULL};
 	struct mg_callbacks cb;
 	memset(&cb, 0, sizeof cb);
 	cb.log_message = log_message;

@@ -6,6 +6,11 @@
 #include <string.h>
 #include <time.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <sys/socket.h>
+
 #include <civetweb.h>
 
 double tw_wsc_now(void)
@@ -70,6 +75,21 @@ static void on_close(const struct mg_connection *conn, void *ud)
 	pthread_mutex_unlock(&c->mu);
 }
 
+/// civetweb's client writes a frame's header and payload separately and leaves Nagle on, so
+/// each message waits for a delayed ACK (40 ms). Browsers set TCP_NODELAY; so do we, on our
+/// sockets connected to the server's port (civetweb does not hand out the descriptor).
+static void nodelay_to(int port)
+{
+	for (int fd = 3; fd < 4096; fd++) {
+		struct sockaddr_in a;
+		socklen_t len = sizeof a;
+		if (getpeername(fd, (struct sockaddr *)&a, &len) != 0 || a.sin_family != AF_INET || ntohs(a.sin_port) != port)
+			continue;
+		int one = 1;
+		setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	}
+}
+
 tw_wsc *tw_wsc_open(int port, const char *game, const char *token, const char *origin, char *ebuf, size_t elen)
 {
 	tw_wsc *c = calloc(1, sizeof *c);
@@ -80,6 +100,8 @@ tw_wsc *tw_wsc_open(int port, const char *game, const char *token, const char *o
 	char path[256];
 	snprintf(path, sizeof path, "/ws?game=%s&token=%s", game, token);
 	c->conn = mg_connect_websocket_client("127.0.0.1", port, 0, ebuf, elen, path, origin, on_data, on_close, c);
+	if (c->conn)
+		nodelay_to(port);
 	if (!c->conn) {
 		pthread_mutex_destroy(&c->mu);
 		pthread_cond_destroy(&c->cv);
@@ -109,6 +131,13 @@ json_t *tw_wsc_wait(tw_wsc *c, const char *type, int *cursor, double timeout)
 	pthread_mutex_lock(&c->mu);
 	for (;;) {
 		while (*cursor < c->n) {
+			// The server writes "type" first: skip other messages without parsing them.
+			char pre[64];
+			snprintf(pre, sizeof pre, "{\"type\":\"%s\"", type ? type : "");
+			if (type && strncmp(c->msgs[*cursor], pre, strlen(pre)) != 0) {
+				(*cursor)++;
+				continue;
+			}
 			json_t *j = json_loadb(c->msgs[*cursor], c->lens[*cursor], 0, NULL);
 			(*cursor)++;
 			const char *t = json_string_value(json_object_get(j, "type"));
@@ -123,6 +152,28 @@ json_t *tw_wsc_wait(tw_wsc *c, const char *type, int *cursor, double timeout)
 	}
 	pthread_mutex_unlock(&c->mu);
 	return NULL;
+}
+
+int tw_wsc_wait_index(tw_wsc *c, const char *type, int *cursor, double timeout)
+{
+	struct timespec ts;
+	deadline(&ts, timeout);
+	char pre[64];
+	snprintf(pre, sizeof pre, "{\"type\":\"%s\"", type);
+	pthread_mutex_lock(&c->mu);
+	for (;;) {
+		while (*cursor < c->n) {
+			int i = (*cursor)++;
+			if (strncmp(c->msgs[i], pre, strlen(pre)) == 0) {
+				pthread_mutex_unlock(&c->mu);
+				return i;
+			}
+		}
+		if (c->closed || pthread_cond_timedwait(&c->cv, &c->mu, &ts) != 0)
+			break;
+	}
+	pthread_mutex_unlock(&c->mu);
+	return -1;
 }
 
 bool tw_wsc_wait_closed(tw_wsc *c, double timeout)
@@ -144,6 +195,14 @@ int tw_wsc_count(tw_wsc *c)
 	int n = c->n;
 	pthread_mutex_unlock(&c->mu);
 	return n;
+}
+
+double tw_wsc_stamp(tw_wsc *c, int i)
+{
+	pthread_mutex_lock(&c->mu);
+	double t = i >= 0 && i < c->n ? c->stamps[i] : 0;
+	pthread_mutex_unlock(&c->mu);
+	return t;
 }
 
 char *tw_wsc_msg(tw_wsc *c, int i)

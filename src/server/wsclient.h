@@ -23,9 +23,13 @@ bool tw_wsc_send(tw_wsc *c, const char *text, size_t len);
 /// Waits for a message with "type" == type at index >= *cursor; returns it (parsed) and moves
 /// *cursor past it, or NULL after timeout seconds (or when the connection closes).
 json_t *tw_wsc_wait(tw_wsc *c, const char *type, int *cursor, double timeout);
+/// As tw_wsc_wait without parsing: the index of the message, or -1.
+int tw_wsc_wait_index(tw_wsc *c, const char *type, int *cursor, double timeout);
 /// Waits until the connection is closed by the server; true if it was within timeout.
 bool tw_wsc_wait_closed(tw_wsc *c, double timeout);
 int tw_wsc_count(tw_wsc *c);
+/// Arrival time of message i (tw_wsc_now seconds), 0 if none.
+double tw_wsc_stamp(tw_wsc *c, int i);
 /// Copy of message i (caller frees) or NULL.
 char *tw_wsc_msg(tw_wsc *c, int i);
 void tw_wsc_close(tw_wsc *c);
