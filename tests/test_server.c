@@ -504,6 +504,67 @@ static void test_reconnect_and_restart(void **state)
 	unlink(wal);
 }
 
+/// Wells's clock: the allowance of LW.MV.6 runs after the interval, warns, and "Time" ends the
+/// mover's move on the server; only the umpire can pause it.
+static void test_clock(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	tw_error err;
+	size_t len = 0;
+	char *scen = tw_read_file(TW_SOURCE_DIR "/tests/web/range-duel.json", &len, &err);
+	assert_non_null(scen);
+	// 1 rules second = 1 ms: blue's 1-minute allowance runs 60 ms after a 300 ms interval.
+	char *req = malloc(len + 200);
+	snprintf(req, len + 200, "{\"clock\":{\"enabled\":true,\"scale\":0.001},\"scenario\":%s}", scen);
+	free(scen);
+	game_ref g;
+	create(s, req, &g);
+	free(req);
+	tw_wsc *red = join(s, &g, 0), *ump = join(s, &g, 2), *blue = join(s, &g, 1);
+	int rc = 0, uc = 0, bc = 0;
+	json_decref(tw_wsc_wait(ump, "clock", &uc, 3.0));
+	json_decref(tw_wsc_wait(blue, "clock", &bc, 3.0));
+	send_str(blue, "{\"type\":\"pause\"}");
+	json_t *e = tw_wsc_wait(blue, "error", &bc, 3.0);
+	assert_non_null(e); // a side cannot stop the clock
+	json_decref(e);
+	// The umpire pauses; red ends his move; blue's clock waits while paused.
+	send_str(ump, "{\"type\":\"pause\"}");
+	usleep(100000);
+	send_str(red, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end_move\"}}");
+	json_t *r = tw_wsc_wait(red, "result", &rc, 3.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	usleep(600000);
+	json_t *c;
+	while ((c = tw_wsc_wait(ump, "clock", &uc, 0.1)) != NULL) {
+		assert_false(json_is_true(json_object_get(c, "time")));
+		assert_true(json_is_true(json_object_get(c, "paused")));
+		json_decref(c);
+	}
+	send_str(ump, "{\"type\":\"resume\"}");
+	bool warned = false, time_called = false;
+	while (!time_called && (c = tw_wsc_wait(ump, "clock", &uc, 3.0)) != NULL) {
+		if (json_integer_value(json_object_get(c, "warn")) == 30)
+			warned = true;
+		if (json_is_true(json_object_get(c, "time")))
+			time_called = true;
+		json_decref(c);
+	}
+	assert_true(warned);
+	assert_true(time_called);
+	// "Time" ended blue's move on the server: red is to move again.
+	json_t *st = latest_state(red, &rc, 3.0);
+	assert_non_null(st);
+	assert_int_equal(json_integer_value(json_object_get(st, "to_move")), 0);
+	json_decref(st);
+	tw_wsc_close(red);
+	tw_wsc_close(blue);
+	tw_wsc_close(ump);
+	tw_server_stop(s);
+}
+
 static void test_http(void **state)
 {
 	(void)state;
@@ -538,6 +599,7 @@ int main(void)
 		cmocka_unit_test(test_oversize),
 		cmocka_unit_test(test_hidden_deployment),
 		cmocka_unit_test(test_reconnect_and_restart),
+		cmocka_unit_test(test_clock),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
