@@ -159,10 +159,17 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 				return;
 			}
 		} else {
-			const tw_state *gs = tw_game_state(r->game);
-			st = tw_game_ruleset(r->game)->validate(gs, o, &err);
+			// A trial is judged on what the seat may see, so probing cannot find hidden men.
+			tw_state view;
+			st = tw_state_view(&view, tw_game_state(r->game), c->seat);
 			double reach = -1, len = -1;
-			move_reach(gs, tw_game_ruleset(r->game), o, &reach, &len);
+			if (st == TW_OK) {
+				st = tw_game_ruleset(r->game)->validate(&view, o, &err);
+				move_reach(&view, tw_game_ruleset(r->game), o, &reach, &len);
+				tw_state_free(&view);
+			} else {
+				tw_error_set(&err, st, "", "out of memory");
+			}
 			pthread_mutex_unlock(&r->mu);
 			json_t *out = json_pack("{s:s, s:b}", "type", "checked", "ok", st == TW_OK);
 			if (id)
