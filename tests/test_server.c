@@ -565,6 +565,41 @@ static void test_clock(void **state)
 	tw_server_stop(s);
 }
 
+/// The computer takes a seat when its player hands it over (and the umpire can give any side).
+static void test_computer_takes_seat(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *red = join(s, &g, 0), *ump = join(s, &g, 2);
+	int rc = 0, uc = 0;
+	json_decref(tw_wsc_wait(red, "clock", &rc, 3.0));
+	send_str(red, "{\"type\":\"computer\",\"general\":\"no-such-general\"}");
+	json_t *e = tw_wsc_wait(red, "error", &rc, 3.0);
+	assert_non_null(e);
+	json_decref(e);
+	send_str(red, "{\"type\":\"computer\",\"general\":\"lw-default\",\"side\":\"blue\"}"); // side ignored
+	send_str(ump, "{\"type\":\"computer\",\"general\":\"random\",\"side\":\"blue\"}");
+	// Both seats are the computer's now: the game goes on by itself.
+	json_int_t orders = 0;
+	for (int k = 0; k < 100 && orders < 6; k++) {
+		json_t *st = tw_wsc_wait(ump, "state", &uc, 3.0);
+		assert_non_null(st);
+		json_t *comp = json_object_get(st, "computer");
+		orders = json_integer_value(json_object_get(st, "orders"));
+		if (orders >= 6) {
+			assert_string_equal(json_string_value(json_array_get(comp, 0)), "lw-default");
+			assert_string_equal(json_string_value(json_array_get(comp, 1)), "random");
+		}
+		json_decref(st);
+	}
+	assert_true(orders >= 6);
+	tw_wsc_close(red);
+	tw_wsc_close(ump);
+	tw_server_stop(s);
+}
+
 static void test_http(void **state)
 {
 	(void)state;
@@ -600,6 +635,7 @@ int main(void)
 		cmocka_unit_test(test_hidden_deployment),
 		cmocka_unit_test(test_reconnect_and_restart),
 		cmocka_unit_test(test_clock),
+		cmocka_unit_test(test_computer_takes_seat),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -159,6 +159,12 @@
       box.appendChild(b);
     }
     $('btn-suggest').hidden = $('btn-auto').hidden = seat < 0;
+    // The computer can take this seat (any general of the rule set) and give it back.
+    const hs = $('seat-computer');
+    hs.innerHTML = '<option value="">played by me</option>';
+    for (const g of hello.ruleset.generals) { const o = document.createElement('option'); o.value = g; o.textContent = 'computer: ' + g; hs.appendChild(o); }
+    hs.onchange = () => send({ type: 'computer', general: hs.value || null });
+    $('handover').hidden = seat < 0;
     $('btn-pause').hidden = $('btn-resume').hidden = seat !== -1;
   }
 
@@ -171,6 +177,7 @@
     $('status').textContent = t;
     $('status').dataset.over = S.over ? '1' : '0';
     $('status').dataset.toMove = S.to_move;
+    if (seat >= 0 && S.computer) $('seat-computer').value = S.computer[seat] || '';
     $('score').textContent = 'score ' + S.score.map((v, i) => seatName(i) + ' ' + (Math.round(v * 10) / 10)).join(', ');
   }
 

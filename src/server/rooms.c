@@ -661,3 +661,32 @@ bool srv_room_computer_step(srv_room *r)
 	free(o);
 	return true;
 }
+
+tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_error *err)
+{
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	if (side < 0 || side >= s->nsides)
+		return tw_error_set(err, TW_ERR_INPUT, "", "no such side");
+	if (general && *general) {
+		tw_general *g = strlen(general) < sizeof r->computer[0] && !strstr(general, ".lua")
+					? tw_general_new(general, rs, side, 1)
+					: NULL;
+		if (!g)
+			return tw_error_set(err, TW_ERR_INPUT, "", "unknown general '%s'", general);
+		tw_general_free(g);
+		snprintf(r->computer[side], sizeof r->computer[side], "%s", general);
+	} else {
+		r->computer[side][0] = 0;
+	}
+	tw_general_free(r->gen[side]);
+	r->gen[side] = NULL;
+	r->computer_fail[side] = 0;
+	json_t *seats = seats_json(r);
+	char *txt = json_dumps(seats, JSON_COMPACT);
+	json_decref(seats);
+	tw_status st = txt ? srv_store_set_seats(r->srv, r->id, txt) : TW_ERR_NOMEM;
+	free(txt);
+	srv_room_broadcast(r, 0, 0);
+	return st;
+}

@@ -104,12 +104,15 @@ void srv_send(srv_conn *c, json_t *msg);
 json_t *srv_view_json(srv_room *r, int seat);
 /// One computer order if a computer is to move (room locked). True if it acted.
 bool srv_room_computer_step(srv_room *r);
+/// Gives a side's seat to a general (name) or back to a person (NULL); kept in the store.
+tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_error *err);
 json_t *srv_ruleset_json(const tw_ruleset *rs);
 
 // ---- store.c ----
 tw_status srv_store_open(srv_server *s, tw_error *err);
 void srv_store_close(srv_server *s);
 tw_status srv_store_add_game(srv_server *s, const srv_room *r, const char *seats, const char *clock);
+tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats);
 tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const char *order_json);
 tw_status srv_store_load_all(srv_server *s, tw_error *err);
 /// Calls fn for each stored order of a game in sequence.

@@ -134,3 +134,19 @@ tw_status srv_store_load_all(srv_server *s, tw_error *err)
 	sqlite3_finalize(st);
 	return TW_OK;
 }
+
+tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_ERR_IO;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "UPDATE web_games SET seats = ? WHERE id = ?", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, game, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_DONE)
+			res = TW_OK;
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	return res;
+}

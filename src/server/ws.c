@@ -6,6 +6,7 @@
 //   los     {"from":[x,y], "to":[x,y], "eye"?, "target"?}  -> los {clear, blocker}
 //   suggest {}                          the seat's computer general proposes an order -> suggestion
 //   pause / resume {}                   the umpire stops or restarts the clock
+//   computer {"general": NAME|null, "side"?}  hand a seat to the computer (umpire: any side)
 //   sync    {}                          everything again (hello, events, state, clock)
 #include <stdio.h>
 #include <stdlib.h>
@@ -238,6 +239,29 @@ static void on_pause(srv_conn *c, bool pause)
 	pthread_mutex_unlock(&r->mu);
 }
 
+/// {"type":"computer", "general": NAME or null, "side"?}: a player hands his own seat to the
+/// computer (or takes it back); the umpire may do so for any side.
+static void on_computer(srv_conn *c, json_t *m)
+{
+	srv_room *r = c->room;
+	json_t *gj = json_object_get(m, "general"), *sj = json_object_get(m, "side");
+	if (gj && !json_is_string(gj) && !json_is_null(gj)) {
+		reply_error(c, "general must be a name or null", NULL);
+		return;
+	}
+	pthread_mutex_lock(&r->mu);
+	int side = c->seat;
+	if (c->seat == SRV_UMPIRE && json_is_string(sj))
+		side = tw_state_side_index(tw_game_state(r->game), json_string_value(sj));
+	tw_error err;
+	tw_error_clear(&err);
+	tw_status st = side >= 0 ? srv_room_set_computer(r, side, json_string_value(gj), &err)
+				 : tw_error_set(&err, TW_ERR_STATE, "", "the %s holds no side", srv_seat_name(r, c->seat));
+	pthread_mutex_unlock(&r->mu);
+	if (st != TW_OK)
+		reply_error(c, err.message, NULL);
+}
+
 static bool rate_ok(srv_conn *c)
 {
 	double now = srv_now();
@@ -278,6 +302,8 @@ void srv_ws_message(srv_conn *c, const char *data, size_t len)
 		on_los(c, m);
 	else if (strcmp(type, "suggest") == 0)
 		on_suggest(c, m);
+	else if (strcmp(type, "computer") == 0)
+		on_computer(c, m);
 	else if (strcmp(type, "pause") == 0 || strcmp(type, "resume") == 0)
 		on_pause(c, strcmp(type, "pause") == 0);
 	else if (strcmp(type, "sync") == 0) {
