@@ -408,6 +408,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 		goto fail;
 	srv_store_load_all(s, err);
 	mg_init_library(0);
+	s->lib_init = true;
 	char ports[96], threads[16];
 	snprintf(ports, sizeof ports, "%s:%d", s->opts.bind, s->opts.port);
 	snprintf(threads, sizeof threads, "%d", s->opts.num_threads);
@@ -464,6 +465,8 @@ void tw_server_stop(tw_server *ts)
 		pthread_join(s->ticker, NULL);
 	if (s->ctx)
 		mg_stop(s->ctx);
+	if (s->lib_init)
+		mg_exit_library();
 	for (int i = 0; i < s->nrooms; i++)
 		srv_room_free(s->rooms[i]);
 	free(s->rooms);

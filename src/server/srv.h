@@ -71,6 +71,7 @@ struct srv_server {
 	pthread_t ticker;
 	volatile int stopping;
 	bool ticker_started;
+	bool lib_init; ///< mg_init_library called (paired with mg_exit_library)
 };
 
 // ---- util ----
