@@ -85,7 +85,7 @@
   function showLobbyError(t) { $('ng-error').textContent = t; $('ng-error').hidden = false; }
 
   // ---------------- the table ----------------
-  let terrain = [];
+  let terrain = [], revealed = false;
   let ws = null, hello = null, S = null, clock = null, clockAt = 0, seat = -3, nextId = 1;
   let selected = new Set(), selGun = -1, drag = null, lastCheck = 0, autoSend = false, audio = null, retry = 500;
   const svg = $('table');
@@ -379,6 +379,8 @@
     while (log.children.length > 2000) log.removeChild(log.firstChild);
     li.scrollIntoView({ block: 'nearest' });
     if (S) setTimeout(() => animate(e), 0);
+    // Once the curtain is drawn back, what was out of sight may be read: fetch the log again.
+    if (e.type === 'reveal' && !revealed) { revealed = true; setTimeout(() => send({ type: 'sync' }), 50); }
   }
   function animate(e) {
     if (!layerOver || !S) return;
