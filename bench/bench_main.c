@@ -11,6 +11,7 @@
 
 void tw_bench_physics(void);
 void tw_bench_sim(void);
+void tw_bench_server(void);
 
 // Two draws in a fixed order (C leaves the order of function arguments unspecified).
 static tw_vec2 rand_pt(tw_rng *r, double w, double d)
@@ -253,6 +254,10 @@ int main(int argc, char **argv)
 	if (!only || strcmp(only, "sim") == 0) {
 		printf("\n");
 		tw_bench_sim();
+	}
+	if (!only || strcmp(only, "server") == 0) {
+		printf("\n");
+		tw_bench_server();
 	}
 	return 0;
 }

@@ -15,6 +15,8 @@ run "unit+conformance (gcc Release)" ctest --test-dir build/release --output-on-
 run "unit+conformance (clang Release)" ctest --test-dir build/clang --output-on-failure -j"$J"
 run "ASan+UBSan (clang Debug)" env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 \
     ctest --test-dir build/asan --output-on-failure -j"$J"
+run "browser table (Playwright, headless chromium)" env TW_SERVE=build/debug/tinwar-serve \
+    TW_SHOTS=build/debug/web-screenshots tools/web_test.sh
 run "fuzzers (${fuzz_seconds}s each)" tools/fuzz.sh "$fuzz_seconds"
 echo
 echo "$pass passed, $fail failed"

@@ -1,11 +1,15 @@
 // The random general: issues random legal orders (the baseline every doctrine must beat).
 #include "tinwar/general.h"
 
+enum { RANDOM_CANDIDATES = 8 };
+
 static tw_status random_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
 {
 	const tw_ruleset *rs = tw_ruleset_get(view->ruleset);
-	enum { K = 8 };
-	static _Thread_local tw_order cand[K];
+	enum { K = RANDOM_CANDIDATES };
+	// The candidates live in the general's context: a large thread-local array would need
+	// 135 KiB of static TLS in every thread, more than civetweb's 100 KiB worker stacks allow.
+	tw_order *cand = g->ctx;
 	for (int attempt = 0; attempt < 64; attempt++) {
 		int n = rs->random_orders ? rs->random_orders(view, side, &g->rng, cand, K) : 0;
 		for (int i = 0; i < n; i++) {
@@ -24,4 +28,5 @@ const tw_general_def tw_general_random = {
 	.ruleset = NULL,
 	.help = "issues random legal orders (the baseline)",
 	.decide = random_decide,
+	.ctx_size = RANDOM_CANDIDATES * sizeof(tw_order),
 };

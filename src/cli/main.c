@@ -14,6 +14,7 @@ int cli_render(int argc, char **argv);
 int cli_report(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_odds(int argc, char **argv);
+int cli_serve(int argc, char **argv);
 
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets, their parameters and generals", "tinwar rulesets"},
@@ -53,6 +54,8 @@ static const cli_cmd commands[] = {
 	 "tinwar odds grant volley --firers N --range IN [--cover] [--first] [--grenadiers]\n"
 	 "       tinwar odds grant melee --a inf|cav --na N --b inf|cav --nb N [--bonus-a N] [--bonus-b N]\n"
 	 "       tinwar odds grant morale (--command N --loss N | --troop T --command N --lost N --orig N) [--need N]"},
+	{"serve", cli_serve, "the browser table: HTTP and WebSocket games kept in SQLite",
+	 "tinwar serve [--bind 127.0.0.1] [--port 8080] [--db FILE] [--origin http://HOST:PORT] [--quiet]"},
 	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
 	 "tinwar bench-signature"},
 };

@@ -1,0 +1,115 @@
+// Wells's clock (LW.MV.6-8) on the server: each move's allowance, warnings at 2 min, 1 min and
+// 30 s, "Time" ends the mover's move, the interval between moves, and the umpire's pause.
+// The allowance comes from the rule set's move_start event (v = minutes), so the clock works
+// for any rule set that times its moves.
+#include <string.h>
+
+#include "rules/littlewars/lw.h"
+#include "srv.h"
+
+double tw_lw_allowance_minutes(const tw_state *s, int side)
+{
+	return lw_move_allowance_minutes(s, side);
+}
+
+static double interval_seconds(const srv_room *r)
+{
+	const tw_state *s = tw_game_state(r->game);
+	int i = tw_ruleset_param(tw_game_ruleset(r->game), "interval");
+	return i >= 0 ? s->params[i] * 60.0 * r->clock.scale : 0;
+}
+
+void srv_clock_events(srv_room *r, const tw_events *ev, int first, int count)
+{
+	srv_clock *c = &r->clock;
+	for (int i = first; i < first + count && i < ev->n; i++) {
+		const tw_event *e = &ev->v[i];
+		if (e->type == TW_EV_MOVE_START && e->v > 0) {
+			c->side = e->b;
+			c->move_no = e->a;
+			c->allowance = c->left = e->v * 60.0 * c->scale;
+			c->warned = 0;
+			c->time_up = false;
+			// LW.MV.8: the interval comes between moves, not before the first.
+			c->interval = e->a > 1 ? interval_seconds(r) : 0;
+		} else if (e->type == TW_EV_VICTORY || e->type == TW_EV_DRAW) {
+			c->side = -1;
+		}
+	}
+	if (tw_game_state(r->game)->over)
+		c->side = -1;
+}
+
+void srv_clock_acted(srv_room *r, int side)
+{
+	if (r->clock.side == side)
+		r->clock.interval = 0;
+}
+
+json_t *srv_clock_json(const srv_room *r)
+{
+	const srv_clock *c = &r->clock;
+	return json_pack("{s:s, s:b, s:i, s:i, s:f, s:f, s:f, s:b, s:b, s:f}", "type", "clock", "enabled", c->enabled,
+			 "side", c->side, "move_no", c->move_no, "allowance", c->allowance, "left", c->left, "interval",
+			 c->interval, "paused", c->paused, "time_up", c->time_up, "scale", c->scale);
+}
+
+static void broadcast_json(srv_room *r, json_t *m)
+{
+	char *txt = json_dumps(m, JSON_COMPACT);
+	json_decref(m);
+	if (!txt)
+		return;
+	for (int i = 0; i < r->nconn; i++) {
+		json_t *dup = json_loads(txt, 0, NULL);
+		srv_send(r->conns[i], dup);
+	}
+	free(txt);
+}
+
+void srv_clock_tick(srv_room *r, double dt)
+{
+	srv_clock *c = &r->clock;
+	const tw_state *s = tw_game_state(r->game);
+	if (!c->enabled || c->paused || c->side < 0 || s->over || c->time_up)
+		return;
+	if (c->side < s->nsides && r->computer[c->side][0])
+		return; // the computer does not need the clock
+	if (c->interval > 0) {
+		c->interval -= dt;
+		if (c->interval <= 0) {
+			c->interval = 0;
+			broadcast_json(r, srv_clock_json(r));
+		}
+		return;
+	}
+	c->left -= dt;
+	static const double marks[3] = {120, 60, 30};
+	for (int k = 0; k < 3; k++) {
+		double m = marks[k] * c->scale;
+		if (c->left <= m && c->allowance > m && !(c->warned & (1 << k))) {
+			c->warned |= 1 << k;
+			json_t *w = srv_clock_json(r);
+			json_object_set_new(w, "warn", json_integer((json_int_t)marks[k]));
+			broadcast_json(r, w);
+		}
+	}
+	if (c->left <= 0) {
+		c->left = 0;
+		c->time_up = true;
+		int side = c->side;
+		srv_log(r->srv, "game %s: Time! %s's move ends (LW.MV.7)", r->id, s->sides[side].name);
+		json_t *w = srv_clock_json(r);
+		json_object_set_new(w, "time", json_true());
+		broadcast_json(r, w);
+		tw_order *o = calloc(1, sizeof *o);
+		if (!o)
+			return;
+		tw_order_init(o, TW_OT_END_MOVE, side);
+		tw_error err;
+		tw_error_clear(&err);
+		if (srv_room_apply(r, o, &err) != TW_OK)
+			srv_log(r->srv, "game %s: Time could not end the move: %s %s", r->id, err.clause, err.message);
+		free(o);
+	}
+}

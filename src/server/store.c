@@ -1,0 +1,152 @@
+// The store (SQLite): each game's scenario, seed, seats, clock settings and its orders in
+// sequence. Replaying the orders restores a game after a restart.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv.h"
+
+static const char *const schema =
+	"PRAGMA journal_mode=WAL;"
+	"PRAGMA synchronous=NORMAL;"
+	"CREATE TABLE IF NOT EXISTS web_games(id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, seed INTEGER NOT NULL,"
+	" shot_model TEXT NOT NULL, scenario TEXT NOT NULL, seats TEXT NOT NULL, clock TEXT NOT NULL,"
+	" created INTEGER NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS web_orders(game TEXT NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL,"
+	" PRIMARY KEY(game, seq));";
+
+tw_status srv_store_open(srv_server *s, tw_error *err)
+{
+	const char *path = s->opts.db && *s->opts.db ? s->opts.db : ":memory:";
+	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX, NULL) !=
+	    SQLITE_OK) {
+		tw_error_set(err, TW_ERR_IO, "", "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : "cannot open");
+		sqlite3_close(s->db);
+		s->db = NULL;
+		return TW_ERR_IO;
+	}
+	sqlite3_busy_timeout(s->db, 5000);
+	char *msg = NULL;
+	if (sqlite3_exec(s->db, schema, NULL, NULL, &msg) != SQLITE_OK) {
+		tw_error_set(err, TW_ERR_IO, "", "%s: %s", path, msg ? msg : "schema");
+		sqlite3_free(msg);
+		sqlite3_close(s->db);
+		s->db = NULL;
+		return TW_ERR_IO;
+	}
+	return TW_OK;
+}
+
+void srv_store_close(srv_server *s)
+{
+	if (s->db)
+		sqlite3_close(s->db);
+	s->db = NULL;
+}
+
+tw_status srv_store_add_game(srv_server *s, const srv_room *r, const char *seats, const char *clock)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_ERR_IO;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db,
+			       "INSERT INTO web_games(id, ruleset, seed, shot_model, scenario, seats, clock, created)"
+			       " VALUES(?, ?, ?, 'fast', ?, ?, ?, strftime('%s','now'))",
+			       -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, r->id, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, tw_game_ruleset(r->game)->name, -1, SQLITE_STATIC);
+		sqlite3_bind_int64(st, 3, (sqlite3_int64)tw_game_seed(r->game));
+		sqlite3_bind_text(st, 4, r->scenario_json, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 5, seats, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 6, clock, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_DONE)
+			res = TW_OK;
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	return res;
+}
+
+tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const char *order_json)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_ERR_IO;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "INSERT INTO web_orders(game, seq, json) VALUES(?, ?, ?)", -1, &st, NULL) ==
+	    SQLITE_OK) {
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 2, seq);
+		sqlite3_bind_text(st, 3, order_json, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_DONE)
+			res = TW_OK;
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	if (res != TW_OK)
+		srv_log(s, "store: cannot record order %d of game %s: %s", seq, game, sqlite3_errmsg(s->db));
+	return res;
+}
+
+tw_status srv_store_orders(srv_server *s, const char *game, tw_status (*fn)(void *ctx, const char *json), void *ctx,
+			   tw_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_OK;
+	if (sqlite3_prepare_v2(s->db, "SELECT seq, json FROM web_orders WHERE game = ? ORDER BY seq", -1, &st, NULL) !=
+	    SQLITE_OK)
+		return tw_error_set(err, TW_ERR_IO, "", "store: %s", sqlite3_errmsg(s->db));
+	sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+	int expect = 0, rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (sqlite3_column_int(st, 0) != expect) {
+			res = tw_error_set(err, TW_ERR_INPUT, "", "game %s: order %d is missing", game, expect);
+			break;
+		}
+		const char *txt = (const char *)sqlite3_column_text(st, 1);
+		res = fn(ctx, txt ? txt : "");
+		if (res != TW_OK)
+			break;
+		expect++;
+	}
+	if (res == TW_OK && rc != SQLITE_DONE)
+		res = tw_error_set(err, TW_ERR_IO, "", "store: %s", sqlite3_errmsg(s->db));
+	sqlite3_finalize(st);
+	return res;
+}
+
+tw_status srv_store_load_all(srv_server *s, tw_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT id, seed, scenario, seats, clock FROM web_games ORDER BY created, id", -1,
+			       &st, NULL) != SQLITE_OK)
+		return tw_error_set(err, TW_ERR_IO, "", "store: %s", sqlite3_errmsg(s->db));
+	while (sqlite3_step(st) == SQLITE_ROW) {
+		const char *id = (const char *)sqlite3_column_text(st, 0);
+		uint64_t seed = (uint64_t)sqlite3_column_int64(st, 1);
+		const char *scen = (const char *)sqlite3_column_text(st, 2);
+		const char *seats = (const char *)sqlite3_column_text(st, 3);
+		const char *clock = (const char *)sqlite3_column_text(st, 4);
+		tw_error e;
+		tw_error_clear(&e);
+		if (!id || !scen || !seats || !clock || !srv_room_restore(s, id, scen, seed, seats, clock, &e))
+			srv_log(s, "store: game %s not restored: %s", id ? id : "?", e.message);
+	}
+	sqlite3_finalize(st);
+	return TW_OK;
+}
+
+tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_ERR_IO;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "UPDATE web_games SET seats = ? WHERE id = ?", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, seats, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, game, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_DONE)
+			res = TW_OK;
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	return res;
+}

@@ -1,0 +1,318 @@
+// The WebSocket protocol. Every message is a JSON object with "type". The seat is the
+// connection's (fixed at the handshake from its token); a "side" in a message is ignored and
+// replaced by the seat's own.
+//   order   {"order": {...}, "id"?}     apply an order  -> result {ok, id, clause?, message?}
+//   check   {"order": {...}, "id"?}     validate only   -> checked {ok, id, clause?, message?}
+//   los     {"from":[x,y], "to":[x,y], "eye"?, "target"?}  -> los {clear, blocker}
+//   suggest {}                          the seat's computer general proposes an order -> suggestion
+//   pause / resume {}                   the umpire stops or restarts the clock
+//   computer {"general": NAME|null, "side"?}  hand a seat to the computer (umpire: any side)
+//   sync    {}                          everything again (hello, events, state, clock)
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv.h"
+
+static void reply_error(srv_conn *c, const char *what, json_t *id)
+{
+	json_t *m = json_pack("{s:s, s:s}", "type", "error", "message", what);
+	if (id)
+		json_object_set(m, "id", id);
+	srv_send(c, m);
+}
+
+static void reply_status(srv_conn *c, const char *type, json_t *id, tw_status st, const tw_error *err)
+{
+	json_t *m = json_pack("{s:s, s:b}", "type", type, "ok", st == TW_OK);
+	if (id)
+		json_object_set(m, "id", id);
+	if (st != TW_OK) {
+		json_object_set_new(m, "clause", json_string(err->clause));
+		json_object_set_new(m, "message", json_string(err->message));
+		json_object_set_new(m, "path", json_string(err->path));
+	}
+	srv_send(c, m);
+}
+
+/// Parses the order of a message for the connection's seat (room locked).
+static tw_status parse_order(srv_conn *c, json_t *oj, tw_order *o, tw_error *err)
+{
+	srv_room *r = c->room;
+	const tw_state *s = tw_game_state(r->game);
+	if (c->seat < 0 || c->seat >= s->nsides)
+		return tw_error_set(err, TW_ERR_STATE, "", "the %s gives no orders", srv_seat_name(r, c->seat));
+	if (!json_is_object(oj))
+		return tw_error_set(err, TW_ERR_INPUT, "", "order must be an object");
+	json_t *copy = json_deep_copy(oj);
+	json_object_set_new(copy, "side", json_string(s->sides[c->seat].name)); // the seat, never the message
+	tw_status st = tw_order_from_json(o, s, copy, "$.order", err);
+	json_decref(copy);
+	if (st == TW_OK)
+		o->side = (int8_t)c->seat;
+	return st;
+}
+
+static bool get_pt(json_t *a, tw_vec2 *p)
+{
+	if (!json_is_array(a) || json_array_size(a) != 2 || !json_is_number(json_array_get(a, 0)) ||
+	    !json_is_number(json_array_get(a, 1)))
+		return false;
+	p->x = json_number_value(json_array_get(a, 0));
+	p->y = json_number_value(json_array_get(a, 1));
+	return p->x > -1e5 && p->x < 1e5 && p->y > -1e5 && p->y < 1e5;
+}
+
+static void on_los(srv_conn *c, json_t *m)
+{
+	tw_vec2 a, b;
+	json_t *id = json_object_get(m, "id");
+	if (!get_pt(json_object_get(m, "from"), &a) || !get_pt(json_object_get(m, "to"), &b)) {
+		reply_error(c, "los needs from and to points [x, y]", id);
+		return;
+	}
+	json_t *ej = json_object_get(m, "eye"), *tj = json_object_get(m, "target");
+	double eye = json_is_number(ej) ? json_number_value(ej) : 2.0, tgt = json_is_number(tj) ? json_number_value(tj) : 1.0;
+	if (!(eye >= 0 && eye <= 100 && tgt >= 0 && tgt <= 100)) {
+		reply_error(c, "eye and target heights must be within 0..100 in", id);
+		return;
+	}
+	pthread_mutex_lock(&c->room->mu);
+	const tw_table *tb = &tw_game_state(c->room->game)->table; // terrain is open to every seat
+	double za = tw_table_ground(tb, a) + eye, zb = tw_table_ground(tb, b) + tgt;
+	int blocker = tw_los_blocker(tb, a, za, b, zb);
+	json_t *out = json_pack("{s:s, s:b, s:i, s:f}", "type", "los", "clear", blocker < 0, "blocker", blocker, "length",
+				tw_dist(a, b));
+	if (blocker >= 0)
+		json_object_set_new(out, "blocker_kind",
+				    json_string(tw_terrain_kind_name((tw_terrain_kind)tb->terrain[blocker].kind)));
+	pthread_mutex_unlock(&c->room->mu);
+	if (id)
+		json_object_set(out, "id", id);
+	srv_send(c, out);
+}
+
+/// For a group move along a path: the path's length from the first man, and how far the rule
+/// set lets him go in the direction of its last leg (bisection over validate; the "allowance"
+/// the page shows, whatever rule set is in force). Needs the state locked.
+static void move_reach(const tw_state *s, const tw_ruleset *rs, const tw_order *o, double *reach, double *len)
+{
+	if (o->type != TW_OT_MOVE || o->has_at || o->nfig < 1 || o->npath < 1)
+		return;
+	const tw_figure *f = tw_state_figure_c(s, o->fig[0]);
+	if (!f)
+		return;
+	tw_vec2 from = o->npath > 1 ? o->path[o->npath - 2] : f->pos, to = o->path[o->npath - 1];
+	double before = 0;
+	tw_vec2 prev = f->pos;
+	for (int i = 0; i < o->npath - 1; i++) {
+		before += tw_dist(prev, o->path[i]);
+		prev = o->path[i];
+	}
+	double leg = tw_dist(from, to);
+	*len = before + leg;
+	if (leg < 1e-9)
+		return;
+	tw_order *t = malloc(sizeof *t);
+	if (!t)
+		return;
+	*t = *o;
+	double lo = 0, hi = 100;
+	for (int k = 0; k < 14; k++) {
+		double mid = (lo + hi) / 2;
+		t->path[t->npath - 1] = tw_v2(from.x + (to.x - from.x) / leg * mid, from.y + (to.y - from.y) / leg * mid);
+		if (rs->validate(s, t, NULL) == TW_OK)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	*reach = before + lo;
+	free(t);
+}
+
+static void on_order(srv_conn *c, json_t *m, bool apply)
+{
+	srv_room *r = c->room;
+	json_t *id = json_object_get(m, "id");
+	tw_order *o = calloc(1, sizeof *o);
+	tw_error err;
+	tw_error_clear(&err);
+	if (!o) {
+		reply_error(c, "out of memory", id);
+		return;
+	}
+	pthread_mutex_lock(&r->mu);
+	tw_status st = parse_order(c, json_object_get(m, "order"), o, &err);
+	if (st == TW_OK && c->seat < TW_MAX_SIDES && r->computer[c->seat][0])
+		st = tw_error_set(&err, TW_ERR_STATE, "", "the computer holds this seat");
+	if (st == TW_OK) {
+		if (apply) {
+			// The reply goes first, so the mover hears "ok" before the new state arrives.
+			const tw_ruleset *rs = tw_game_ruleset(r->game);
+			st = rs->validate(tw_game_state(r->game), o, &err);
+			if (st == TW_OK) {
+				reply_status(c, "result", id, TW_OK, &err);
+				st = srv_room_apply(r, o, &err);
+				if (st != TW_OK)
+					reply_status(c, "result", id, st, &err);
+				pthread_mutex_unlock(&r->mu);
+				free(o);
+				return;
+			}
+		} else {
+			// A trial is judged on what the seat may see, so probing cannot find hidden men.
+			tw_state view;
+			st = tw_state_view(&view, tw_game_state(r->game), c->seat);
+			double reach = -1, len = -1;
+			if (st == TW_OK) {
+				st = tw_game_ruleset(r->game)->validate(&view, o, &err);
+				move_reach(&view, tw_game_ruleset(r->game), o, &reach, &len);
+				tw_state_free(&view);
+			} else {
+				tw_error_set(&err, st, "", "out of memory");
+			}
+			pthread_mutex_unlock(&r->mu);
+			json_t *out = json_pack("{s:s, s:b}", "type", "checked", "ok", st == TW_OK);
+			if (id)
+				json_object_set(out, "id", id);
+			if (st != TW_OK) {
+				json_object_set_new(out, "clause", json_string(err.clause));
+				json_object_set_new(out, "message", json_string(err.message));
+			}
+			if (len >= 0) {
+				json_object_set_new(out, "length", json_real(len));
+				json_object_set_new(out, "reach", json_real(reach));
+			}
+			srv_send(c, out);
+			free(o);
+			return;
+		}
+	}
+	pthread_mutex_unlock(&r->mu);
+	reply_status(c, apply ? "result" : "checked", id, st, &err);
+	free(o);
+}
+
+static void on_suggest(srv_conn *c, json_t *m)
+{
+	srv_room *r = c->room;
+	json_t *id = json_object_get(m, "id");
+	pthread_mutex_lock(&r->mu);
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	if (c->seat < 0 || c->seat >= s->nsides || rs->ngenerals == 0) {
+		pthread_mutex_unlock(&r->mu);
+		reply_error(c, "no suggestion for this seat", id);
+		return;
+	}
+	tw_general *g = tw_general_new(rs->generals[0]->name, rs, c->seat, tw_game_seed(r->game) ^ 0xad71ceULL);
+	tw_order *o = calloc(1, sizeof *o);
+	json_t *oj = NULL;
+	if (g && o && tw_general_decide(g, s, o) == TW_OK) {
+		o->side = (int8_t)c->seat;
+		oj = tw_order_to_json(o, s);
+	}
+	tw_general_free(g);
+	free(o);
+	pthread_mutex_unlock(&r->mu);
+	if (!oj) {
+		reply_error(c, "the general has no suggestion", id);
+		return;
+	}
+	json_object_del(oj, "side");
+	json_t *out = json_pack("{s:s, s:o}", "type", "suggestion", "order", oj);
+	if (id)
+		json_object_set(out, "id", id);
+	srv_send(c, out);
+}
+
+static void on_pause(srv_conn *c, bool pause)
+{
+	srv_room *r = c->room;
+	if (c->seat != SRV_UMPIRE) {
+		reply_error(c, "only the umpire can stop the clock", NULL);
+		return;
+	}
+	pthread_mutex_lock(&r->mu);
+	r->clock.paused = pause;
+	srv_room_broadcast(r, 0, 0);
+	pthread_mutex_unlock(&r->mu);
+}
+
+/// {"type":"computer", "general": NAME or null, "side"?}: a player hands his own seat to the
+/// computer (or takes it back); the umpire may do so for any side.
+static void on_computer(srv_conn *c, json_t *m)
+{
+	srv_room *r = c->room;
+	json_t *gj = json_object_get(m, "general"), *sj = json_object_get(m, "side");
+	if (gj && !json_is_string(gj) && !json_is_null(gj)) {
+		reply_error(c, "general must be a name or null", NULL);
+		return;
+	}
+	pthread_mutex_lock(&r->mu);
+	int side = c->seat;
+	if (c->seat == SRV_UMPIRE && json_is_string(sj))
+		side = tw_state_side_index(tw_game_state(r->game), json_string_value(sj));
+	tw_error err;
+	tw_error_clear(&err);
+	tw_status st = side >= 0 ? srv_room_set_computer(r, side, json_string_value(gj), &err)
+				 : tw_error_set(&err, TW_ERR_STATE, "", "the %s holds no side", srv_seat_name(r, c->seat));
+	pthread_mutex_unlock(&r->mu);
+	if (st != TW_OK)
+		reply_error(c, err.message, NULL);
+}
+
+static bool rate_ok(srv_conn *c)
+{
+	double now = srv_now();
+	const tw_server_opts *o = &c->room->srv->opts;
+	c->bucket += (now - c->last) * o->rate;
+	c->last = now;
+	if (c->bucket > o->burst)
+		c->bucket = o->burst;
+	if (c->bucket < 1)
+		return false;
+	c->bucket -= 1;
+	return true;
+}
+
+void srv_ws_message(srv_conn *c, const char *data, size_t len)
+{
+	if (!rate_ok(c)) {
+		reply_error(c, "too many messages: slow down", NULL);
+		return;
+	}
+	json_error_t je;
+	json_t *m = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+	if (!m || !json_is_object(m)) {
+		char buf[200];
+		snprintf(buf, sizeof buf, "malformed message: %s", m ? "not an object" : je.text);
+		json_decref(m);
+		reply_error(c, buf, NULL);
+		return;
+	}
+	const char *type = json_string_value(json_object_get(m, "type"));
+	if (!type)
+		reply_error(c, "message without a type", NULL);
+	else if (strcmp(type, "order") == 0)
+		on_order(c, m, true);
+	else if (strcmp(type, "check") == 0)
+		on_order(c, m, false);
+	else if (strcmp(type, "los") == 0)
+		on_los(c, m);
+	else if (strcmp(type, "suggest") == 0)
+		on_suggest(c, m);
+	else if (strcmp(type, "computer") == 0)
+		on_computer(c, m);
+	else if (strcmp(type, "pause") == 0 || strcmp(type, "resume") == 0)
+		on_pause(c, strcmp(type, "pause") == 0);
+	else if (strcmp(type, "sync") == 0) {
+		pthread_mutex_lock(&c->room->mu);
+		srv_room_send_all(c->room, c);
+		pthread_mutex_unlock(&c->room->mu);
+	} else if (strcmp(type, "ping") == 0)
+		srv_send(c, json_pack("{s:s}", "type", "pong"));
+	else
+		reply_error(c, "unknown message type", json_object_get(m, "id"));
+	json_decref(m);
+}

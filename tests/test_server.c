@@ -1,0 +1,641 @@
+// The browser table's server (tinwar serve): tokens, Origin, malformed and oversize frames,
+// rate limits, reconnecting, restart from the store, and the hidden-information proof: with
+// curtain deployment a seat's WebSocket never carries the other side's hidden positions.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <civetweb.h>
+
+#include "server/wsclient.h"
+#include "tinwar/server.h"
+#include "tinwar/tinwar.h"
+
+typedef struct game_ref {
+	char id[17];
+	char token[4][33]; // red, blue, umpire, spectator
+} game_ref;
+
+static char db_path[64];
+
+static tw_server *start(const char *db)
+{
+	tw_server_opts o;
+	tw_server_opts_default(&o);
+	o.port = 0;
+	o.db = db;
+	o.quiet = getenv("TW_VERBOSE") == NULL;
+	o.rate = 50;
+	o.burst = 60;
+	o.max_message = 65536;
+	tw_error err;
+	tw_error_clear(&err);
+	tw_server *s = tw_server_start(&o, &err);
+	if (!s)
+		fail_msg("server: %s", err.message);
+	return s;
+}
+
+static void create(tw_server *s, const char *req, game_ref *g)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	char *resp = tw_server_create_game(s, req, strlen(req), &err);
+	if (!resp)
+		fail_msg("create: %s", err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(j, "id")));
+	json_t *seats = json_object_get(j, "seats");
+	assert_int_equal(json_array_size(seats), 4);
+	for (size_t i = 0; i < 4; i++)
+		snprintf(g->token[i], sizeof g->token[i], "%s",
+			 json_string_value(json_object_get(json_array_get(seats, i), "token")));
+	json_decref(j);
+}
+
+static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
+{
+	char origin[64], ebuf[128] = "";
+	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(s));
+	tw_wsc *c = tw_wsc_open(tw_server_port(s), g->id, g->token[seat], origin, ebuf, sizeof ebuf);
+	if (!c)
+		fail_msg("join: %s", ebuf);
+	return c;
+}
+
+static void send_str(tw_wsc *c, const char *text) { assert_true(tw_wsc_send(c, text, strlen(text))); }
+
+/// True if the connection was refused or closed at once without a hello.
+static bool refused(tw_server *s, const char *game, const char *token, const char *origin)
+{
+	char ebuf[128] = "";
+	tw_wsc *c = tw_wsc_open(tw_server_port(s), game, token, origin, ebuf, sizeof ebuf);
+	if (!c)
+		return true;
+	int cur = 0;
+	json_t *h = tw_wsc_wait(c, "hello", &cur, 1.0);
+	bool ok = h == NULL;
+	json_decref(h);
+	tw_wsc_close(c);
+	return ok;
+}
+
+static const char *const simple_game = "{\"ruleset\":\"littlewars\",\"seed\":7,\"clock\":{\"enabled\":false}}";
+
+static void test_tokens_and_origin(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, simple_game, &g);
+	char origin[64];
+	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(s));
+	// A wrong token, a token of another length, an unknown game, a foreign Origin: refused.
+	char bad[33];
+	snprintf(bad, sizeof bad, "%s", g.token[0]);
+	bad[0] = bad[0] == 'a' ? 'b' : 'a';
+	assert_true(refused(s, g.id, bad, origin));
+	assert_true(refused(s, g.id, "abc", origin));
+	assert_true(refused(s, "0000000000000000", g.token[0], origin));
+	assert_true(refused(s, g.id, g.token[0], "http://evil.example"));
+	// The right token: the seat comes from the token.
+	tw_wsc *blue = join(s, &g, 1);
+	int cur = 0;
+	json_t *h = tw_wsc_wait(blue, "hello", &cur, 3.0);
+	assert_non_null(h);
+	assert_string_equal(json_string_value(json_object_get(h, "seat")), "blue");
+	json_decref(h);
+	// The spectator's token gives no orders, whatever side its message names.
+	tw_wsc *spec = join(s, &g, 3);
+	int sc = 0;
+	json_t *hs = tw_wsc_wait(spec, "hello", &sc, 3.0);
+	assert_string_equal(json_string_value(json_object_get(hs, "seat")), "spectator");
+	json_decref(hs);
+	send_str(spec, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"toss\",\"side\":\"red\"}}");
+	json_t *r = tw_wsc_wait(spec, "result", &sc, 3.0);
+	assert_non_null(r);
+	assert_false(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	// Blue's order naming red is applied (or refused) as blue's: the message's side is ignored.
+	send_str(blue, "{\"type\":\"check\",\"id\":2,\"order\":{\"type\":\"end_move\",\"side\":\"red\"}}");
+	r = tw_wsc_wait(blue, "checked", &cur, 3.0);
+	assert_non_null(r);
+	const char *msg = json_string_value(json_object_get(r, "message"));
+	assert_true(json_is_true(json_object_get(r, "ok")) || (msg && !strstr(msg, "red's move, not red")));
+	json_decref(r);
+	tw_wsc_close(spec);
+	tw_wsc_close(blue);
+	tw_server_stop(s);
+}
+
+static void test_malformed_and_rate(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *c = join(s, &g, 0);
+	int cur = 0;
+	json_decref(tw_wsc_wait(c, "clock", &cur, 3.0));
+	static const char *const bad[] = {
+		"{not json",
+		"[]",
+		"{\"type\":5}",
+		"{\"type\":\"order\"}",
+		"{\"type\":\"order\",\"order\":{\"type\":\"move\",\"figures\":[999999],\"path\":[[1,1]]}}",
+		"{\"type\":\"order\",\"order\":{\"type\":\"fire\",\"gun\":0,\"bearing\":1e309}}",
+		"{\"type\":\"order\",\"order\":{\"type\":\"nonsense\"}}",
+		"{\"type\":\"los\",\"from\":[1],\"to\":\"x\"}",
+		"{\"type\":\"order\",\"order\":{\"type\":\"toss\",\"bogus\":1}}",
+		"{\"type\":\"order\",\"type\":\"order\"}",
+		"\xff\xfe\x00garbage",
+	};
+	for (size_t i = 0; i < TW_ARRAY_COUNT(bad); i++) {
+		assert_true(tw_wsc_send(c, bad[i], strlen(bad[i]) + (i == TW_ARRAY_COUNT(bad) - 1 ? 3 : 0)));
+		json_t *e = NULL;
+		for (;;) { // each bad message gets an error, or a refused result, and harms nothing
+			json_t *m = tw_wsc_wait(c, NULL, &cur, 3.0);
+			assert_non_null(m);
+			const char *t = json_string_value(json_object_get(m, "type"));
+			if (strcmp(t, "error") == 0 || (strcmp(t, "result") == 0 && !json_is_true(json_object_get(m, "ok")))) {
+				e = m;
+				break;
+			}
+			json_decref(m);
+		}
+		json_decref(e);
+	}
+	send_str(c, "{\"type\":\"ping\"}");
+	json_t *p = tw_wsc_wait(c, "pong", &cur, 3.0);
+	assert_non_null(p);
+	json_decref(p);
+	// Rate: a flood of 200 messages meets "slow down"; the connection stays usable after a rest.
+	for (int i = 0; i < 200; i++)
+		send_str(c, "{\"type\":\"ping\"}");
+	bool limited = false;
+	json_t *m;
+	while ((m = tw_wsc_wait(c, NULL, &cur, 1.0)) != NULL) {
+		const char *msg = json_string_value(json_object_get(m, "message"));
+		if (msg && strstr(msg, "too many"))
+			limited = true;
+		json_decref(m);
+	}
+	assert_true(limited);
+	usleep(300000);
+	send_str(c, "{\"type\":\"ping\"}");
+	p = tw_wsc_wait(c, "pong", &cur, 3.0);
+	assert_non_null(p);
+	json_decref(p);
+	tw_wsc_close(c);
+	tw_server_stop(s);
+}
+
+static void test_oversize(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *c = join(s, &g, 0);
+	int cur = 0;
+	json_decref(tw_wsc_wait(c, "clock", &cur, 3.0));
+	size_t n = 200000;
+	char *big = malloc(n + 1);
+	memset(big, ' ', n);
+	memcpy(big, "{\"type\":\"ping\",\"pad\":\"", 22);
+	big[n - 2] = '"';
+	big[n - 1] = '}';
+	big[n] = 0;
+	tw_wsc_send(c, big, n);
+	free(big);
+	assert_true(tw_wsc_wait_closed(c, 5.0)); // the server closes a connection that sends too much
+	tw_wsc_close(c);
+	// ... and goes on serving everyone else.
+	tw_wsc *c2 = join(s, &g, 0);
+	cur = 0;
+	json_t *h = tw_wsc_wait(c2, "hello", &cur, 3.0);
+	assert_non_null(h);
+	json_decref(h);
+	tw_wsc_close(c2);
+	tw_server_stop(s);
+}
+
+/// The side to move now, from the latest state message at or after *cur.
+static json_t *latest_state(tw_wsc *c, int *cur, double timeout)
+{
+	json_t *st = tw_wsc_wait(c, "state", cur, timeout), *m;
+	while (st && (m = tw_wsc_wait(c, "state", cur, 0.2)) != NULL) {
+		json_decref(st);
+		st = m;
+	}
+	return st;
+}
+
+/// Asks the seat's suggested order and sends it; returns the suggested order's type.
+static char *suggest_and_send(tw_wsc *c, int *cur)
+{
+	send_str(c, "{\"type\":\"suggest\"}");
+	json_t *sug = tw_wsc_wait(c, "suggestion", cur, 10.0);
+	assert_non_null(sug);
+	json_t *o = json_object_get(sug, "order");
+	char *type = strdup(json_string_value(json_object_get(o, "type")));
+	json_t *msg = json_pack("{s:s, s:O}", "type", "order", "order", o);
+	char *txt = json_dumps(msg, JSON_COMPACT);
+	send_str(c, txt);
+	free(txt);
+	json_decref(msg);
+	json_decref(sug);
+	json_t *r = tw_wsc_wait(c, "result", cur, 10.0);
+	assert_non_null(r);
+	if (!json_is_true(json_object_get(r, "ok")))
+		fail_msg("order %s refused: %s %s", type, json_string_value(json_object_get(r, "clause")),
+			 json_string_value(json_object_get(r, "message")));
+	json_decref(r);
+	return type;
+}
+
+typedef struct pos_list {
+	double xy[4096][2];
+	int n;
+} pos_list;
+
+/// True if any [x, y] pair or {x, y} object in j equals one of the positions.
+static bool contains_pos(const json_t *j, const pos_list *p)
+{
+	if (json_is_array(j)) {
+		if (json_array_size(j) == 2 && json_is_number(json_array_get(j, 0)) && json_is_number(json_array_get(j, 1))) {
+			double x = json_number_value(json_array_get(j, 0)), y = json_number_value(json_array_get(j, 1));
+			for (int i = 0; i < p->n; i++)
+				if (fabs(x - p->xy[i][0]) < 1e-6 && fabs(y - p->xy[i][1]) < 1e-6)
+					return true;
+		}
+		for (size_t i = 0; i < json_array_size(j); i++)
+			if (contains_pos(json_array_get(j, i), p))
+				return true;
+		return false;
+	}
+	if (json_is_object(j)) {
+		json_t *x = json_object_get(j, "x"), *y = json_object_get(j, "y");
+		if (json_is_number(x) && json_is_number(y))
+			for (int i = 0; i < p->n; i++)
+				if (fabs(json_number_value(x) - p->xy[i][0]) < 1e-6 && fabs(json_number_value(y) - p->xy[i][1]) < 1e-6)
+					return true;
+		const char *k;
+		json_t *v;
+		json_object_foreach((json_t *)j, k, v)
+		{
+			if (contains_pos(v, p))
+				return true;
+		}
+	}
+	return false;
+}
+
+static void red_positions(const json_t *state_msg, pos_list *p)
+{
+	json_t *st = json_object_get(state_msg, "state");
+	p->n = 0;
+	json_t *figs = json_object_get(st, "figures"), *guns = json_object_get(st, "guns"), *f;
+	size_t i;
+	json_array_foreach(figs, i, f)
+	{
+		const char *status = json_string_value(json_object_get(f, "status"));
+		json_t *at = json_object_get(f, "at");
+		if (strcmp(json_string_value(json_object_get(f, "side")), "red") == 0 && (!status || strcmp(status, "active") == 0) &&
+		    p->n < 4096) {
+			p->xy[p->n][0] = json_number_value(json_array_get(at, 0));
+			p->xy[p->n][1] = json_number_value(json_array_get(at, 1));
+			p->n++;
+		}
+	}
+	json_array_foreach(guns, i, f)
+	{
+		json_t *at = json_object_get(f, "at");
+		if (strcmp(json_string_value(json_object_get(f, "side")), "red") == 0 && p->n < 4096) {
+			p->xy[p->n][0] = json_number_value(json_array_get(at, 0));
+			p->xy[p->n][1] = json_number_value(json_array_get(at, 1));
+			p->n++;
+		}
+	}
+}
+
+static void test_hidden_deployment(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, "{\"ruleset\":\"littlewars\",\"seed\":11,\"params\":{\"curtain\":1},\"clock\":{\"enabled\":false}}", &g);
+	tw_wsc *red = join(s, &g, 0), *blue = join(s, &g, 1);
+	int rc = 0, bc = 0;
+	// Toss (and any chance men) by whoever is to move, until putting down begins.
+	for (int k = 0; k < 10; k++) {
+		json_t *st = latest_state(red, &rc, 3.0);
+		assert_non_null(st);
+		int phase = (int)json_integer_value(json_object_get(st, "phase"));
+		int mover = (int)json_integer_value(json_object_get(st, "to_move"));
+		json_decref(st);
+		if (phase >= 2)
+			break;
+		free(suggest_and_send(mover == 0 ? red : blue, mover == 0 ? &rc : &bc));
+	}
+	// Red puts down everything behind the curtain, but does not say ready yet.
+	for (int k = 0; k < 40; k++) {
+		send_str(red, "{\"type\":\"suggest\"}");
+		json_t *sug = tw_wsc_wait(red, "suggestion", &rc, 10.0);
+		assert_non_null(sug);
+		const char *t = json_string_value(json_object_get(json_object_get(sug, "order"), "type"));
+		bool ready = strcmp(t, "ready") == 0;
+		if (getenv("TW_VERBOSE"))
+			fprintf(stderr, "red suggestion %d: %s\n", k, t);
+		json_decref(sug);
+		if (ready)
+			break;
+		free(suggest_and_send(red, &rc));
+	}
+	send_str(red, "{\"type\":\"sync\"}");
+	json_t *rs = latest_state(red, &rc, 3.0);
+	static pos_list hidden, initial;
+	red_positions(rs, &hidden);
+	// Only the places red chose behind the curtain count (not where the scenario had them).
+	int k0 = 0;
+	json_t *first_state = tw_wsc_wait(red, "state", &k0, 1.0);
+	json_t *fs = json_object_get(first_state, "state"), *figs = json_object_get(fs, "figures"), *f;
+	size_t fi;
+	initial.n = 0;
+	json_array_foreach(figs, fi, f)
+	{
+		json_t *at = json_object_get(f, "at");
+		initial.xy[initial.n][0] = json_number_value(json_array_get(at, 0));
+		initial.xy[initial.n][1] = json_number_value(json_array_get(at, 1));
+		initial.n++;
+	}
+	json_array_foreach(json_object_get(fs, "guns"), fi, f)
+	{
+		json_t *at = json_object_get(f, "at");
+		initial.xy[initial.n][0] = json_number_value(json_array_get(at, 0));
+		initial.xy[initial.n][1] = json_number_value(json_array_get(at, 1));
+		initial.n++;
+	}
+	json_decref(first_state);
+	int kept = 0;
+	for (int i = 0; i < hidden.n; i++) {
+		pos_list one;
+		one.n = 1;
+		one.xy[0][0] = hidden.xy[i][0];
+		one.xy[0][1] = hidden.xy[i][1];
+		json_t *pt = json_pack("[f, f]", hidden.xy[i][0], hidden.xy[i][1]);
+		bool was_there = false;
+		for (int k = 0; k < initial.n; k++)
+			was_there = was_there || (initial.xy[k][0] == one.xy[0][0] && initial.xy[k][1] == one.xy[0][1]);
+		json_decref(pt);
+		if (!was_there) {
+			hidden.xy[kept][0] = hidden.xy[i][0];
+			hidden.xy[kept][1] = hidden.xy[i][1];
+			kept++;
+		}
+	}
+	hidden.n = kept;
+	if (hidden.n <= 10) {
+		char *d = json_dumps(rs, JSON_COMPACT);
+		fail_msg("red has only %d men down: %.2000s", hidden.n, d);
+	}
+	json_decref(rs);
+	// Blue puts down too and says ready; then red says ready and the curtain is drawn back.
+	for (int k = 0; k < 40; k++) {
+		char *t = suggest_and_send(blue, &bc);
+		bool ready = strcmp(t, "ready") == 0;
+		free(t);
+		if (ready)
+			break;
+	}
+	usleep(200000);
+	// The proof: nothing blue has received so far holds one of red's hidden positions.
+	int before_reveal = tw_wsc_count(blue);
+	for (int i = 0; i < before_reveal; i++) {
+		char *m = tw_wsc_msg(blue, i);
+		json_t *j = json_loads(m, 0, NULL);
+		assert_non_null(j);
+		if (contains_pos(j, &hidden))
+			fail_msg("blue's frame %d leaks a hidden red position: %.300s", i, m);
+		json_decref(j);
+		free(m);
+	}
+	char *t = suggest_and_send(red, &rc);
+	assert_string_equal(t, "ready");
+	free(t);
+	// After the reveal blue sees red's men where red put them (so the check above can see them).
+	json_t *bs = latest_state(blue, &bc, 3.0);
+	assert_non_null(bs);
+	assert_int_equal(json_integer_value(json_object_get(bs, "phase")), 3);
+	pos_list *seen = calloc(1, sizeof *seen);
+	red_positions(bs, seen);
+	assert_true(seen->n >= hidden.n);
+	assert_true(contains_pos(json_object_get(bs, "state"), &hidden));
+	free(seen);
+	json_decref(bs);
+	tw_wsc_close(red);
+	tw_wsc_close(blue);
+	tw_server_stop(s);
+}
+
+static void test_reconnect_and_restart(void **state)
+{
+	(void)state;
+	snprintf(db_path, sizeof db_path, "/tmp/tw_server_test_%d.db", (int)getpid());
+	unlink(db_path);
+	tw_server *s = start(db_path);
+	game_ref g;
+	create(s, "{\"ruleset\":\"littlewars\",\"seed\":3,\"computer\":{\"blue\":\"lw-default\"},\"clock\":{\"enabled\":false}}", &g);
+	tw_wsc *red = join(s, &g, 0);
+	int rc = 0;
+	// Red plays until the game is under way (the computer answers for blue).
+	for (int k = 0; k < 60; k++) {
+		json_t *st = latest_state(red, &rc, 5.0);
+		assert_non_null(st);
+		int phase = (int)json_integer_value(json_object_get(st, "phase"));
+		int mover = (int)json_integer_value(json_object_get(st, "to_move"));
+		json_decref(st);
+		if (phase >= 3)
+			break;
+		if (mover == 0)
+			free(suggest_and_send(red, &rc));
+	}
+	tw_wsc_close(red);
+	// Reconnect: the same seat gets everything again.
+	red = join(s, &g, 0);
+	rc = 0;
+	json_t *h = tw_wsc_wait(red, "hello", &rc, 3.0);
+	assert_string_equal(json_string_value(json_object_get(h, "seat")), "red");
+	json_decref(h);
+	json_t *st = tw_wsc_wait(red, "state", &rc, 3.0);
+	json_int_t orders = json_integer_value(json_object_get(st, "orders"));
+	char *before = json_dumps(json_object_get(st, "state"), JSON_SORT_KEYS);
+	json_decref(st);
+	assert_true(orders > 2);
+	tw_wsc_close(red);
+	tw_server_stop(s);
+	// Restart from the store: the game comes back exactly.
+	s = start(db_path);
+	assert_int_equal(tw_server_game_count(s), 1);
+	red = join(s, &g, 0);
+	rc = 0;
+	st = tw_wsc_wait(red, "state", &rc, 3.0);
+	assert_non_null(st);
+	assert_int_equal(json_integer_value(json_object_get(st, "orders")), orders);
+	char *after = json_dumps(json_object_get(st, "state"), JSON_SORT_KEYS);
+	assert_string_equal(before, after);
+	free(before);
+	free(after);
+	json_decref(st);
+	tw_wsc_close(red);
+	tw_server_stop(s);
+	unlink(db_path);
+	char wal[80];
+	snprintf(wal, sizeof wal, "%s-wal", db_path);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", db_path);
+	unlink(wal);
+}
+
+/// Wells's clock: the allowance of LW.MV.6 runs after the interval, warns, and "Time" ends the
+/// mover's move on the server; only the umpire can pause it.
+static void test_clock(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	tw_error err;
+	size_t len = 0;
+	char *scen = tw_read_file(TW_SOURCE_DIR "/tests/web/range-duel.json", &len, &err);
+	assert_non_null(scen);
+	// 1 rules second = 1 ms: blue's 1-minute allowance runs 60 ms after a 300 ms interval.
+	char *req = malloc(len + 200);
+	snprintf(req, len + 200, "{\"clock\":{\"enabled\":true,\"scale\":0.001},\"scenario\":%s}", scen);
+	free(scen);
+	game_ref g;
+	create(s, req, &g);
+	free(req);
+	tw_wsc *red = join(s, &g, 0), *ump = join(s, &g, 2), *blue = join(s, &g, 1);
+	int rc = 0, uc = 0, bc = 0;
+	json_decref(tw_wsc_wait(ump, "clock", &uc, 3.0));
+	json_decref(tw_wsc_wait(blue, "clock", &bc, 3.0));
+	send_str(blue, "{\"type\":\"pause\"}");
+	json_t *e = tw_wsc_wait(blue, "error", &bc, 3.0);
+	assert_non_null(e); // a side cannot stop the clock
+	json_decref(e);
+	// The umpire pauses; red ends his move; blue's clock waits while paused.
+	send_str(ump, "{\"type\":\"pause\"}");
+	usleep(100000);
+	send_str(red, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end_move\"}}");
+	json_t *r = tw_wsc_wait(red, "result", &rc, 3.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	usleep(600000);
+	json_t *c;
+	while ((c = tw_wsc_wait(ump, "clock", &uc, 0.1)) != NULL) {
+		assert_false(json_is_true(json_object_get(c, "time")));
+		assert_true(json_is_true(json_object_get(c, "paused")));
+		json_decref(c);
+	}
+	send_str(ump, "{\"type\":\"resume\"}");
+	bool warned = false, time_called = false;
+	while (!time_called && (c = tw_wsc_wait(ump, "clock", &uc, 3.0)) != NULL) {
+		if (json_integer_value(json_object_get(c, "warn")) == 30)
+			warned = true;
+		if (json_is_true(json_object_get(c, "time")))
+			time_called = true;
+		json_decref(c);
+	}
+	assert_true(warned);
+	assert_true(time_called);
+	// "Time" ended blue's move on the server: red is to move again.
+	json_t *st = latest_state(red, &rc, 3.0);
+	assert_non_null(st);
+	assert_int_equal(json_integer_value(json_object_get(st, "to_move")), 0);
+	json_decref(st);
+	tw_wsc_close(red);
+	tw_wsc_close(blue);
+	tw_wsc_close(ump);
+	tw_server_stop(s);
+}
+
+/// The computer takes a seat when its player hands it over (and the umpire can give any side).
+static void test_computer_takes_seat(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *red = join(s, &g, 0), *ump = join(s, &g, 2);
+	int rc = 0, uc = 0;
+	json_decref(tw_wsc_wait(red, "clock", &rc, 3.0));
+	send_str(red, "{\"type\":\"computer\",\"general\":\"no-such-general\"}");
+	json_t *e = tw_wsc_wait(red, "error", &rc, 3.0);
+	assert_non_null(e);
+	json_decref(e);
+	send_str(red, "{\"type\":\"computer\",\"general\":\"lw-default\",\"side\":\"blue\"}"); // side ignored
+	send_str(ump, "{\"type\":\"computer\",\"general\":\"random\",\"side\":\"blue\"}");
+	// Both seats are the computer's now: the game goes on by itself.
+	json_int_t orders = 0;
+	for (int k = 0; k < 100 && orders < 6; k++) {
+		json_t *st = tw_wsc_wait(ump, "state", &uc, 3.0);
+		assert_non_null(st);
+		json_t *comp = json_object_get(st, "computer");
+		orders = json_integer_value(json_object_get(st, "orders"));
+		if (orders >= 6) {
+			assert_string_equal(json_string_value(json_array_get(comp, 0)), "lw-default");
+			assert_string_equal(json_string_value(json_array_get(comp, 1)), "random");
+		}
+		json_decref(st);
+	}
+	assert_true(orders >= 6);
+	tw_wsc_close(red);
+	tw_wsc_close(ump);
+	tw_server_stop(s);
+}
+
+static void test_http(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	char ebuf[128];
+	struct mg_connection *c = mg_download("127.0.0.1", tw_server_port(s), 0, ebuf, sizeof ebuf,
+					      "GET / HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+	assert_non_null(c);
+	const struct mg_response_info *ri = mg_get_response_info(c);
+	assert_int_equal(ri->status_code, 200);
+	mg_close_connection(c);
+	c = mg_download("127.0.0.1", tw_server_port(s), 0, ebuf, sizeof ebuf,
+			"GET /../../etc/passwd HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n");
+	assert_non_null(c);
+	assert_int_not_equal(mg_get_response_info(c)->status_code, 200);
+	mg_close_connection(c);
+	const char *body = "{\"ruleset\":\"nope\"}";
+	c = mg_download("127.0.0.1", tw_server_port(s), 0, ebuf, sizeof ebuf,
+			"POST /api/games HTTP/1.0\r\nHost: 127.0.0.1\r\nContent-Length: %zu\r\n\r\n%s", strlen(body), body);
+	assert_non_null(c);
+	assert_int_equal(mg_get_response_info(c)->status_code, 400);
+	mg_close_connection(c);
+	tw_server_stop(s);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_http),
+		cmocka_unit_test(test_tokens_and_origin),
+		cmocka_unit_test(test_malformed_and_rate),
+		cmocka_unit_test(test_oversize),
+		cmocka_unit_test(test_hidden_deployment),
+		cmocka_unit_test(test_reconnect_and_restart),
+		cmocka_unit_test(test_clock),
+		cmocka_unit_test(test_computer_takes_seat),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

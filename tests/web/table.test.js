@@ -1,0 +1,233 @@
+// Browser tests of the table (tinwar serve): Playwright (playwright-core) drives Debian's
+// chromium headless through real play. Run by tools/web_test.sh, which starts the server.
+//   TW_URL=http://127.0.0.1:PORT node table.test.js
+'use strict';
+const fs = require('fs');
+const os = require('os');
+const path = require('path');
+const { chromium } = require('playwright-core');
+
+const BASE = process.env.TW_URL || 'http://127.0.0.1:8199';
+const SHOTS = process.env.TW_SHOTS || path.join(__dirname, 'screenshots');
+const CHROMIUM = process.env.TW_CHROMIUM || '/usr/bin/chromium';
+const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+function assert(c, msg) { if (!c) throw new Error('assertion failed: ' + msg); }
+
+async function shot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  const file = path.join(SHOTS, name + '.png');
+  const buf = await page.screenshot({ path: file, fullPage: false });
+  // A real picture, not a blank page: PNGs of flat colour compress to almost nothing.
+  assert(buf.length > 15000, name + '.png looks blank (' + buf.length + ' bytes)');
+  const board = await page.$('#table');
+  if (board && await board.isVisible()) {
+    const b = await board.screenshot();
+    assert(b.length > 4000, name + ': the table looks blank (' + b.length + ' bytes)');
+  }
+  return file;
+}
+
+async function createGame(page, opts) {
+  await page.goto(BASE + '/');
+  await page.waitForSelector('#ng-ruleset option', { state: 'attached' });
+  if (opts.scenario) {
+    await page.check('input[name=src][value=scenario]');
+    await page.fill('#ng-scenario', opts.scenario);
+  } else {
+    await page.fill('#ng-seed', String(opts.seed || 1));
+  }
+  for (const [k, v] of Object.entries(opts.params || {})) {
+    const el = await page.$('#param-' + k);
+    if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(String(v)); else await el.fill(String(v));
+  }
+  if (opts.blue) await page.selectOption('#ng-blue', opts.blue);
+  if (opts.noclock) await page.uncheck('#ng-clock');
+  await page.click('#ng-create');
+  await page.waitForSelector('#link-red');
+  const links = {};
+  for (const s of ['red', 'blue', 'umpire', 'spectator']) links[s] = await page.getAttribute('#link-' + s, 'href');
+  return links;
+}
+
+async function statusData(page) {
+  return page.evaluate(() => {
+    const s = document.getElementById('status');
+    return { over: s.dataset.over === '1', toMove: Number(s.dataset.toMove), text: s.textContent };
+  });
+}
+
+async function waitFor(page, fn, what, timeout = 30000) {
+  const t0 = Date.now();
+  for (;;) {
+    const v = await fn();
+    if (v) return v;
+    if (Date.now() - t0 > timeout) throw new Error('timed out waiting for ' + what);
+    await page.waitForTimeout(100);
+  }
+}
+
+async function center(page, sel) {
+  const b = await (await page.$(sel)).boundingBox();
+  return [b.x + b.width / 2, b.y + b.height / 2];
+}
+
+async function pxPerInch(page) {
+  return page.evaluate(() => {
+    const svg = document.getElementById('table');
+    const vb = svg.viewBox.baseVal;
+    return svg.getBoundingClientRect().width / vb.width;
+  });
+}
+
+async function drag(page, from, to) {
+  await page.mouse.move(from[0], from[1]);
+  await page.mouse.down();
+  for (let k = 1; k <= 8; k++) {
+    await page.mouse.move(from[0] + (to[0] - from[0]) * k / 8, from[1] + (to[1] - from[1]) * k / 8);
+    await page.waitForTimeout(40);
+  }
+  await page.waitForTimeout(200); // the live check comes back
+  await page.mouse.up();
+}
+
+async function figAt(page, id) {
+  return page.evaluate((i) => { const c = document.querySelector('circle.fig[data-id="' + i + '"]'); return c ? [Number(c.getAttribute('cx')), Number(c.getAttribute('cy')), c.getAttribute('class')] : null; }, id);
+}
+
+const ctx = {};
+
+const tests = [
+  ['create a game', async (page) => {
+    ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
+    assert(ctx.links.red.includes('token='), 'red has a join link with its token');
+    assert(new Set(Object.values(ctx.links)).size === 4, 'four different seat links');
+    await shot(page, '01-lobby');
+  }],
+  ['deploy behind the curtain', async (page) => {
+    await page.goto(BASE + ctx.links.red);
+    await page.waitForSelector('circle.fig');
+    await waitFor(page, async () => (await page.$('#btn-toss')) !== null, 'order buttons');
+    await page.click('#btn-toss');
+    // Red puts down what the general suggests (one click), then adjusts one man by hand.
+    await waitFor(page, async () => (await statusData(page)).toMove === 0 && (await page.$$('circle.fig.side-0.unplaced')).length > 0, 'red to put down');
+    for (let k = 0; k < 6 && (await page.$$('circle.fig.side-0.unplaced')).length > 0; k++) {
+      await page.click('#btn-auto');
+      await page.waitForTimeout(400);
+    }
+    assert((await page.$$('circle.fig.side-0.unplaced')).length === 0, 'all red men put down');
+    // Behind the curtain red sees none of blue's men on the table.
+    assert((await page.$$('circle.fig.side-1.active')).length === 0, 'no blue man visible before the reveal');
+    const id = await page.evaluate(() => Number(document.querySelector('circle.fig.side-0.infantry.active').dataset.id));
+    const before = await figAt(page, id);
+    const c = await center(page, 'circle.fig[data-id="' + id + '"]');
+    const ppi = await pxPerInch(page);
+    await page.selectOption('#tool', 'select');
+    await drag(page, c, [c[0] + 0.1 * ppi, c[1] - 0.1 * ppi]);
+    await page.waitForTimeout(300);
+    const after = await figAt(page, id);
+    const refusal = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
+    assert(after[0] !== before[0] || refusal.match(/LW\.[A-Z]+\.\d+/), 'the man was put down again, or refused with a clause: ' + refusal);
+    await shot(page, '02-deploy');
+    await page.click('#btn-ready');
+    await waitFor(page, async () => (await page.$$('circle.fig.side-1.active')).length > 0, 'the curtain drawn back', 60000);
+    const log = await page.$eval('#log', (e) => e.textContent);
+    assert(/LW\.MV\.4/.test(log), 'the log cites LW.MV.4');
+    await shot(page, '03-revealed');
+  }],
+  ['move', async (page) => {
+    await waitFor(page, async () => { const s = await statusData(page); return s.toMove === 0 && /move [1-9]/.test(s.text); }, 'red to move', 90000);
+    const ppi = await pxPerInch(page);
+    const ids = await page.evaluate(() => [...document.querySelectorAll('circle.fig.side-0.infantry.active')].map((c) => Number(c.dataset.id)));
+    let moved = false;
+    for (const id of ids.slice(0, 12)) {
+      const before = await figAt(page, id);
+      const c = await center(page, 'circle.fig[data-id="' + id + '"]');
+      await drag(page, c, [c[0] + 2.5 * ppi, c[1] - 2.0 * ppi]);
+      const verdict = await page.$eval('#measure', (e) => e.textContent);
+      assert(/path \d+\.\d\d in/.test(verdict), 'live path length shown: ' + verdict);
+      await page.waitForTimeout(400);
+      const after = await figAt(page, id);
+      if (after[0] !== before[0]) { moved = true; assert(/allowance \d+\.\d\d in/.test(verdict), 'allowance shown: ' + verdict); break; }
+    }
+    assert(moved, 'a red man moved');
+    // An illegal move is refused with its clause.
+    const id2 = ids[ids.length - 1];
+    const c2 = await center(page, 'circle.fig[data-id="' + id2 + '"]');
+    await drag(page, c2, [c2[0], c2[1] - 40 * ppi]);
+    await page.waitForSelector('#refusal:not([hidden])');
+    const r = await page.$eval('#refusal', (e) => e.textContent);
+    assert(/LW\.[A-Z]+\.\d+/.test(r), 'refusal names its clause: ' + r);
+    // Tape and line of sight.
+    await page.selectOption('#tool', 'tape');
+    await drag(page, [c2[0], c2[1]], [c2[0] + 10 * ppi, c2[1]]);
+    assert(/tape 10\.\d\d in|tape 9\.9\d in/.test(await page.$eval('#measure', (e) => e.textContent)), 'tape reads about 10 in');
+    await page.selectOption('#tool', 'los');
+    await drag(page, [c2[0], c2[1]], [c2[0] + 12 * ppi, c2[1] - 30 * ppi]);
+    await waitFor(page, async () => page.$eval('#measure', (e) => e.dataset.los), 'line of sight answer');
+    await page.selectOption('#tool', 'select');
+    await shot(page, '04-moved');
+  }],
+  ['fire and see a kill', async (page) => {
+    const scen = fs.readFileSync(path.join(__dirname, 'range-duel.json'), 'utf8');
+    ctx.duel = await createGame(page, { scenario: scen, blue: 'lw-default', noclock: true });
+    await page.goto(BASE + ctx.duel.red);
+    await page.waitForSelector('polygon.gun[data-gun="0"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    await page.click('polygon.gun[data-gun="0"]');
+    await page.waitForSelector('#firepanel:not([hidden])');
+    await page.selectOption('#tool', 'fire');
+    const target = await center(page, 'circle.fig[data-id="11"]');
+    await page.mouse.click(target[0], target[1]);
+    await page.waitForSelector('#log li[data-type="shot"]');
+    await page.waitForSelector('#log li[data-type="kill"]', { timeout: 5000 });
+    await page.waitForTimeout(300);
+    const dead = await figAt(page, 11);
+    assert(dead && /dead/.test(dead[2]), 'blue #11 is dead on the table');
+    await shot(page, '05-kill');
+  }],
+  ['finish a game against the computer', async (page) => {
+    await page.selectOption('#tool', 'select');
+    for (let k = 0; k < 40; k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      if (s.toMove === 0) { await page.click('#btn-end_move'); }
+      await page.waitForTimeout(500);
+    }
+    const s = await statusData(page);
+    assert(s.over, 'the game is over: ' + s.text);
+    assert(/wins|drawn/.test(s.text), 'result shown: ' + s.text);
+    const log = await page.$eval('#log', (e) => e.textContent);
+    assert(/LW\.VAR\.\d/.test(log), 'the end cites LW.VAR');
+    assert((await page.$eval('#score', (e) => e.textContent)).startsWith('score'), 'score shown');
+    await shot(page, '06-over');
+  }],
+];
+
+(async () => {
+  const t0 = Date.now();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-chromium-'));
+  const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1400, height: 900 } });
+  const page = context.pages()[0] || await context.newPage();
+  page.setDefaultTimeout(10000);
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  let failed = 0;
+  for (const [name, fn] of tests) {
+    const t = Date.now();
+    try {
+      await fn(page);
+      console.log('ok   ' + name + ' (' + (Date.now() - t) + ' ms)');
+    } catch (e) {
+      failed++;
+      console.log('FAIL ' + name + ': ' + e.message);
+      try { await page.screenshot({ path: path.join(SHOTS, 'fail-' + name.replace(/\W+/g, '-') + '.png') }); } catch (e2) { /* ignore */ }
+    }
+  }
+  if (errors.length) { failed++; console.log('FAIL page errors: ' + errors.join('; ')); }
+  await context.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+  console.log((failed ? failed + ' failed' : 'all passed') + ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
+  process.exit(failed ? 1 : 0);
+})();

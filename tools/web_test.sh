@@ -1,0 +1,39 @@
+#!/bin/sh
+# Browser tests of `tinwar serve`: Playwright (playwright-core from npm) drives Debian's chromium
+# headless. Installs what it needs, builds, starts the server on a loopback port, runs the tests
+# and stops the server. Usage: tools/web_test.sh [BUILD_DIR]
+set -eu
+cd "$(dirname "$0")/.."
+BUILD=${1:-build/web}
+PORT=${TW_WEB_PORT:-18199}
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO=sudo
+if [ ! -x /usr/bin/chromium ]; then
+	export DEBIAN_FRONTEND=noninteractive
+	$SUDO apt-get install -y -qq chromium >/dev/null 2>&1 || { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq chromium >/dev/null; }
+fi
+if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
+	$SUDO apt-get install -y -qq nodejs npm >/dev/null
+fi
+if [ ! -d tests/web/node_modules/playwright-core ]; then
+	(cd tests/web && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
+fi
+# TW_SERVE names an already built tinwar-serve (make test passes the gcc Debug one).
+SERVE=${TW_SERVE:-}
+if [ -z "$SERVE" ]; then
+	cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DTINWAR_TESTS=OFF >/dev/null
+	cmake --build "$BUILD" -j2 --target tinwar_serve >/dev/null
+	SERVE="$BUILD/tinwar-serve"
+fi
+DB=$(mktemp /tmp/tinwar-web-XXXXXX.db)
+rm -f "$DB"
+"$SERVE" --port "$PORT" --db "$DB" --quiet &
+PID=$!
+trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$DB" "$DB-wal" "$DB-shm"' EXIT INT TERM
+i=0
+until curl -sf "http://127.0.0.1:$PORT/api/rulesets" >/dev/null 2>&1; do
+	i=$((i + 1))
+	[ $i -lt 50 ] || { echo "web_test: the server did not start" >&2; exit 1; }
+	sleep 0.1
+done
+TW_URL="http://127.0.0.1:$PORT" TW_SHOTS="${TW_SHOTS:-$BUILD/web-screenshots}" node tests/web/table.test.js

@@ -1,0 +1,440 @@
+// tinwar: the browser table. Everything rule-specific comes from the server: the rule set's
+// parameters, order types and computer generals, each seat's view, refusals with clauses.
+'use strict';
+(function () {
+  const $ = (id) => document.getElementById(id);
+  const NS = 'http://www.w3.org/2000/svg';
+  const q = new URLSearchParams(location.search);
+  const game = q.get('game'), token = q.get('token');
+
+  // ---------------- lobby ----------------
+  async function lobby() {
+    $('lobby').hidden = false;
+    $('status').textContent = 'new game';
+    const res = await fetch('/api/rulesets');
+    const data = await res.json();
+    const rsSel = $('ng-ruleset');
+    for (const rs of data.rulesets) {
+      const o = document.createElement('option');
+      o.value = rs.name; o.textContent = rs.title; rsSel.appendChild(o);
+    }
+    const fill = () => {
+      const rs = data.rulesets.find((r) => r.name === rsSel.value);
+      const box = $('ng-params');
+      box.innerHTML = '<legend>Rules</legend>';
+      for (const p of rs.params) {
+        const l = document.createElement('label');
+        l.title = p.help;
+        l.append(p.name + ' ');
+        let input;
+        if (p.choices) {
+          input = document.createElement('select');
+          p.choices.forEach((c, i) => { const o = document.createElement('option'); o.value = c; o.textContent = c; if (i === p.default) o.selected = true; input.appendChild(o); });
+        } else {
+          input = document.createElement('input');
+          input.type = 'number'; input.step = 'any'; input.min = p.min; input.max = p.max; input.value = p.default;
+        }
+        input.dataset.param = p.name; input.id = 'param-' + p.name;
+        l.appendChild(input); box.appendChild(l);
+      }
+      for (const sel of document.querySelectorAll('.ng-seat')) {
+        sel.innerHTML = '<option value="">human</option>';
+        for (const g of rs.generals) { const o = document.createElement('option'); o.value = g; o.textContent = 'computer: ' + g; sel.appendChild(o); }
+      }
+    };
+    rsSel.onchange = fill; fill();
+    $('newgame').onsubmit = async (ev) => {
+      ev.preventDefault();
+      const rs = data.rulesets.find((r) => r.name === rsSel.value);
+      const req = { clock: { enabled: $('ng-clock').checked, scale: Number($('ng-scale').value) || 1 } };
+      const src = document.querySelector('input[name=src]:checked').value;
+      if (src === 'scenario') {
+        try { req.scenario = JSON.parse($('ng-scenario').value); } catch (e) { showLobbyError('scenario: ' + e.message); return; }
+      } else {
+        req.ruleset = rs.name;
+        req.width = Number($('ng-width').value); req.depth = Number($('ng-depth').value);
+        if ($('ng-seed').value !== '') req.seed = Number($('ng-seed').value);
+      }
+      const params = {};
+      for (const p of rs.params) {
+        const el = $('param-' + p.name);
+        const v = p.choices ? el.value : Number(el.value);
+        if (p.choices ? p.choices.indexOf(v) !== p.default : v !== p.default) params[p.name] = v;
+      }
+      if (Object.keys(params).length) req.params = params;
+      const comp = {};
+      for (const sel of document.querySelectorAll('.ng-seat')) if (sel.value) comp[sel.dataset.side] = sel.value;
+      if (Object.keys(comp).length) req.computer = comp;
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
+      const body = await r.json();
+      if (!r.ok) { showLobbyError((body.clause ? body.clause + ': ' : '') + body.error); return; }
+      $('ng-error').hidden = true;
+      const ul = $('link-list'); ul.innerHTML = '';
+      for (const s of body.seats) {
+        const li = document.createElement('li');
+        const a = document.createElement('a');
+        a.href = s.link; a.id = 'link-' + s.seat; a.textContent = 'join as ' + s.seat;
+        li.appendChild(a);
+        if (s.computer) li.append(' (computer: ' + s.computer + ')');
+        ul.appendChild(li);
+      }
+      $('links').hidden = false;
+      $('links').dataset.game = body.id;
+    };
+  }
+  function showLobbyError(t) { $('ng-error').textContent = t; $('ng-error').hidden = false; }
+
+  // ---------------- the table ----------------
+  let terrain = [], revealed = false;
+  let ws = null, hello = null, S = null, clock = null, clockAt = 0, seat = -3, nextId = 1;
+  let selected = new Set(), selGun = -1, drag = null, lastCheck = 0, autoSend = false, audio = null, retry = 500;
+  const svg = $('table');
+  const pending = new Map();
+
+  function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
+  function order(o, cb) { const id = nextId++; if (cb) pending.set(id, cb); send({ type: 'order', id, order: o }); }
+  function refuse(m) {
+    const r = $('refusal');
+    if (!m) { r.hidden = true; return; }
+    r.innerHTML = '';
+    const c = document.createElement('b'); c.className = 'clause'; c.textContent = m.clause || 'refused';
+    r.append(c, ' ', m.message || '');
+    r.hidden = false;
+  }
+
+  function connect() {
+    const url = (location.protocol === 'https:' ? 'wss://' : 'ws://') + location.host + '/ws?game=' + encodeURIComponent(game) + '&token=' + encodeURIComponent(token);
+    ws = new WebSocket(url);
+    ws.onopen = () => { retry = 500; $('status').textContent = 'connected'; };
+    ws.onclose = () => { $('status').textContent = 'disconnected: reconnecting'; setTimeout(connect, retry); retry = Math.min(retry * 2, 8000); };
+    ws.onmessage = (ev) => { let m; try { m = JSON.parse(ev.data); } catch (e) { return; } onMessage(m); };
+  }
+
+  function onMessage(m) {
+    switch (m.type) {
+      case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; setupToolbar(); break;
+      case 'state':
+        // Updates leave out the terrain, which does not change: keep the last one.
+        if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
+        S = m; render(); status(); break;
+      case 'events': for (const e of m.events) logEvent(e); break;
+      case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
+      case 'result': {
+        const cb = pending.get(m.id); pending.delete(m.id);
+        if (!m.ok) refuse(m); else refuse(null);
+        if (cb) cb(m);
+        break;
+      }
+      case 'checked': onChecked(m); break;
+      case 'los': onLos(m); break;
+      case 'suggestion':
+        if (autoSend) { autoSend = false; order(m.order); }
+        else { $('selection').textContent = 'Suggested: ' + JSON.stringify(m.order); }
+        break;
+      case 'error': refuse({ clause: 'error', message: m.message }); if (autoSend) autoSend = false; break;
+    }
+  }
+
+  function seatName(i) { return hello && i >= 0 && i < hello.sides.length ? hello.sides[i] : (i === -1 ? 'umpire' : 'spectator'); }
+  function sideIndex(name) { return hello ? hello.sides.indexOf(name) : -1; }
+
+  function setupToolbar() {
+    $('seatinfo').textContent = 'You are ' + hello.seat + ' (' + hello.ruleset.title + ')';
+    const box = $('order-buttons'); box.innerHTML = '';
+    // Orders without fields get a button each (which ones exist comes from the rule set).
+    for (const t of hello.ruleset.order_types) {
+      if (['toss', 'ready', 'end_move'].indexOf(t) < 0 || seat < 0) continue;
+      const b = document.createElement('button');
+      b.id = 'btn-' + t; b.textContent = t.replace('_', ' ');
+      b.onclick = () => {
+        const o = { type: t };
+        if (t === 'end_move') {
+          const ids = (s) => s.split(/[\s,]+/).filter((x) => x !== '').map(Number);
+          const d = ids($('cas-dead').value), p = ids($('cas-pris').value);
+          if (d.length) o.dead = d; if (p.length) o.prisoners = p;
+          $('cas-dead').value = ''; $('cas-pris').value = '';
+        }
+        order(o);
+      };
+      box.appendChild(b);
+    }
+    $('btn-suggest').hidden = $('btn-auto').hidden = seat < 0;
+    // The computer can take this seat (any general of the rule set) and give it back.
+    const hs = $('seat-computer');
+    hs.innerHTML = '<option value="">played by me</option>';
+    for (const g of hello.ruleset.generals) { const o = document.createElement('option'); o.value = g; o.textContent = 'computer: ' + g; hs.appendChild(o); }
+    hs.onchange = () => send({ type: 'computer', general: hs.value || null });
+    $('handover').hidden = seat < 0;
+    $('btn-pause').hidden = $('btn-resume').hidden = seat !== -1;
+  }
+
+  function status() {
+    const st = S.state;
+    let t = 'move ' + S.move_no + ' · ';
+    if (S.over) t += S.winner >= 0 ? seatName(S.winner) + ' wins' : 'drawn';
+    else t += (S.to_move >= 0 ? seatName(S.to_move) + ' to act' : '');
+    t += ' · ' + (st.name || '');
+    $('status').textContent = t;
+    $('status').dataset.over = S.over ? '1' : '0';
+    $('status').dataset.toMove = S.to_move;
+    if (seat >= 0 && S.computer) $('seat-computer').value = S.computer[seat] || '';
+    $('score').textContent = 'score ' + S.score.map((v, i) => seatName(i) + ' ' + (Math.round(v * 10) / 10)).join(', ');
+  }
+
+  // ---- drawing ----
+  function el(name, attrs, parent) {
+    const e = document.createElementNS(NS, name);
+    for (const k in attrs) e.setAttribute(k, attrs[k]);
+    if (parent) parent.appendChild(e);
+    return e;
+  }
+  const Y = (y) => S.state.table.depth - y;
+  function toTable(ev) {
+    const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return [p.x, S.state.table.depth - p.y];
+  }
+  let layerTerrain, layerFigs, layerOver;
+  function render() {
+    const st = S.state, W = st.table.width, D = st.table.depth;
+    svg.setAttribute('viewBox', '0 0 ' + W + ' ' + D);
+    svg.innerHTML = '';
+    layerTerrain = el('g', { id: 'terrain' }, svg);
+    for (const t of st.terrain || []) {
+      const cls = 'ter ter-' + t.kind;
+      if (t.circle) el('circle', { cx: t.circle[0], cy: Y(t.circle[1]), r: t.circle[2], class: cls }, layerTerrain);
+      else el('polygon', { points: t.poly.map((p) => p[0] + ',' + Y(p[1])).join(' '), class: cls }, layerTerrain);
+    }
+    for (const sd of st.sides || []) el('line', { x1: 0, x2: W, y1: Y(sd.back_y), y2: Y(sd.back_y), class: 'backline' }, layerTerrain);
+    layerFigs = el('g', { id: 'figures' }, svg);
+    for (const g of st.guns || []) {
+      if (g.at[0] < 0) continue; // hidden from this seat
+      const b = (g.bearing || 0) * Math.PI / 180, dx = Math.sin(b), dy = Math.cos(b);
+      const mu = g.muzzle || 2, tr = g.trail || 3, si = sideIndex(g.side);
+      // The gun as a narrow body from trail to muzzle, with its axle across.
+      const w = 0.35, nx = dy * w, ny = -dx * w, ha = g.half_axle || 0.9;
+      const pts = [[g.at[0] - dx * tr + nx, g.at[1] - dy * tr + ny], [g.at[0] + dx * mu + nx, g.at[1] + dy * mu + ny],
+        [g.at[0] + dx * mu - nx, g.at[1] + dy * mu - ny], [g.at[0] - dx * tr - nx, g.at[1] - dy * tr - ny]];
+      el('line', { x1: g.at[0] - dy * ha, y1: Y(g.at[1] + dx * ha), x2: g.at[0] + dy * ha, y2: Y(g.at[1] - dx * ha), class: 'axle' }, layerFigs);
+      el('polygon', { points: pts.map((p) => p[0] + ',' + Y(p[1])).join(' '),
+        class: 'gun side-' + si + (selGun === g.id ? ' selected' : ''), 'data-gun': g.id, 'data-side': si }, layerFigs);
+    }
+    for (const f of st.figures) {
+      const status = f.status || 'active';
+      if (f.at[0] < 0 || status === 'withdrawn' || status === 'delivered' || status === 'reserve') continue;
+      const si = sideIndex(f.side);
+      const c = el('circle', { cx: f.at[0], cy: Y(f.at[1]), r: f.radius || 0.3,
+        class: 'fig side-' + si + ' ' + f.kind + ' ' + status + (selected.has(f.id) ? ' selected' : ''), 'data-id': f.id, 'data-side': si, 'data-status': status }, layerFigs);
+      if (status === 'unplaced') c.setAttribute('opacity', '0.45');
+    }
+    layerOver = el('g', { id: 'overlay' }, svg);
+    drawSelectionInfo();
+  }
+  function fig(id) { return S.state.figures[id]; }
+  function drawSelectionInfo() {
+    const ids = [...selected];
+    let t = ids.length ? 'Selected: ' + ids.length + ' (' + ids.slice(0, 12).join(' ') + (ids.length > 12 ? ' …' : '') + ')' : '';
+    $('selection').textContent = t;
+    const g = selGun >= 0 && S.state.guns[selGun];
+    $('firepanel').hidden = !g;
+    if (g) {
+      $('fp-gun').textContent = '#' + g.id;
+      if (document.activeElement !== $('fp-bearing')) $('fp-bearing').value = (+g.bearing).toFixed(1);
+      if (document.activeElement !== $('fp-elev')) $('fp-elev').value = (+g.elevation || 0).toFixed(1);
+    }
+  }
+  function clearOverlay() { if (layerOver) layerOver.innerHTML = ''; }
+  function fmt(x) { return (Math.round(x * 100) / 100).toFixed(2); }
+
+  // ---- pointer ----
+  function ownFig(t) { return t && t.dataset && t.dataset.id !== undefined && Number(t.dataset.side) === seat; }
+  svg.addEventListener('pointerdown', (ev) => {
+    if (!S) return;
+    ensureAudio();
+    const p = toTable(ev), tool = $('tool').value, t = ev.target;
+    svg.setPointerCapture(ev.pointerId);
+    if (tool === 'tape' || tool === 'los') { drag = { kind: tool, p0: p }; return; }
+    if (tool === 'fire') {
+      if (selGun < 0) { refuse({ clause: 'fire', message: 'select one of your guns first' }); return; }
+      order({ type: 'fire', gun: selGun, target: [p[0], p[1]] });
+      return;
+    }
+    if (tool === 'casualty') {
+      if (t.dataset && t.dataset.id !== undefined) {
+        const box = ev.shiftKey ? $('cas-pris') : $('cas-dead');
+        box.value = (box.value + ' ' + t.dataset.id).trim();
+      }
+      return;
+    }
+    if (t.dataset && t.dataset.gun !== undefined && Number(t.dataset.side) === seat) {
+      selGun = Number(t.dataset.gun);
+      drag = { kind: 'gun', p0: p, gun: selGun };
+      render();
+      return;
+    }
+    if (ownFig(t)) {
+      const id = Number(t.dataset.id);
+      if (ev.shiftKey) { if (selected.has(id)) selected.delete(id); else selected.add(id); render(); return; }
+      if (!selected.has(id)) { selected = new Set([id]); }
+      drag = { kind: 'move', p0: p, lead: id };
+      render();
+      return;
+    }
+    drag = { kind: 'box', p0: p };
+  });
+  svg.addEventListener('pointermove', (ev) => {
+    if (!drag || !S) return;
+    const p = toTable(ev);
+    drag.p1 = p;
+    clearOverlay();
+    const d = Math.hypot(p[0] - drag.p0[0], p[1] - drag.p0[1]);
+    if (drag.kind === 'tape' || drag.kind === 'los') {
+      el('line', { x1: drag.p0[0], y1: Y(drag.p0[1]), x2: p[0], y2: Y(p[1]), class: 'tape' }, layerOver);
+      if ($('rings').checked && drag.kind === 'tape') for (const r of [6, 12, 24, 36, 48]) el('circle', { cx: drag.p0[0], cy: Y(drag.p0[1]), r, class: 'ring' }, layerOver);
+      $('measure').textContent = 'tape ' + fmt(d) + ' in';
+    } else if (drag.kind === 'box') {
+      el('rect', { x: Math.min(drag.p0[0], p[0]), y: Y(Math.max(drag.p0[1], p[1])), width: Math.abs(p[0] - drag.p0[0]), height: Math.abs(p[1] - drag.p0[1]), class: 'box' }, layerOver);
+    } else if (drag.kind === 'move' || drag.kind === 'gun') {
+      const from = drag.kind === 'gun' ? S.state.guns[drag.gun].at : fig(drag.lead).at;
+      const to = [from[0] + p[0] - drag.p0[0], from[1] + p[1] - drag.p0[1]];
+      drag.to = to;
+      drag.line = el('line', { x1: from[0], y1: Y(from[1]), x2: to[0], y2: Y(to[1]), class: 'path', id: 'dragpath' }, layerOver);
+      $('measure').textContent = 'path ' + fmt(d) + ' in' + (drag.reach !== undefined ? ' · allowance ' + fmt(drag.reach) + ' in' : '') + (drag.verdict ? ' · ' + drag.verdict : '');
+      $('measure').dataset.length = fmt(d);
+      const now = performance.now();
+      if (now - lastCheck > 120) { lastCheck = now; send({ type: 'check', id: nextId++, order: buildDragOrder() }); }
+    }
+  });
+  svg.addEventListener('pointerup', (ev) => {
+    if (!drag || !S) return;
+    const p = toTable(ev), dr = drag;
+    drag = null;
+    if (dr.kind === 'box') {
+      const x0 = Math.min(dr.p0[0], p[0]), x1 = Math.max(dr.p0[0], p[0]), y0 = Math.min(dr.p0[1], p[1]), y1 = Math.max(dr.p0[1], p[1]);
+      if (x1 - x0 < 0.2 && y1 - y0 < 0.2) { selected.clear(); selGun = -1; render(); return; }
+      selected = new Set(S.state.figures.filter((f) => sideIndex(f.side) === seat && f.at[0] >= x0 && f.at[0] <= x1 && f.at[1] >= y0 && f.at[1] <= y1 && (f.status || 'active') !== 'dead').map((f) => f.id));
+      render();
+    } else if (dr.kind === 'los') {
+      drag = null;
+      losLine = [dr.p0, p];
+      send({ type: 'los', from: dr.p0, to: p });
+    } else if (dr.kind === 'tape') {
+      // the tape stays on the table until the next drag
+    } else if ((dr.kind === 'move' || dr.kind === 'gun') && dr.to && Math.hypot(p[0] - dr.p0[0], p[1] - dr.p0[1]) > 0.05) {
+      drag = dr; const o = buildDragOrder(); drag = null;
+      order(o, (m) => { if (!m.ok) { clearOverlay(); } });
+    }
+  });
+  let losLine = null;
+  function onLos(m) {
+    if (!losLine) return;
+    clearOverlay();
+    el('line', { x1: losLine[0][0], y1: Y(losLine[0][1]), x2: losLine[1][0], y2: Y(losLine[1][1]), class: m.clear ? 'los-clear' : 'los-blocked', id: 'losline' }, layerOver);
+    $('measure').textContent = (m.clear ? 'line of sight clear' : 'blocked by ' + m.blocker_kind + ' #' + m.blocker) + ' · ' + fmt(m.length) + ' in';
+    $('measure').dataset.los = m.clear ? 'clear' : 'blocked';
+  }
+  function buildDragOrder() {
+    const d = [drag.p1[0] - drag.p0[0], drag.p1[1] - drag.p0[1]];
+    const beforePlay = S.move_no === 0;
+    if (drag.kind === 'gun') {
+      const g = S.state.guns[drag.gun];
+      const at = [g.at[0] + d[0], g.at[1] + d[1]];
+      if (beforePlay) return { type: 'deploy', guns: [{ gun: g.id, at }] };
+      return { type: 'gun_move', gun: g.id, path: [at], crew: [...selected] };
+    }
+    const ids = [...selected];
+    if (beforePlay) return { type: 'deploy', placements: ids.map((id) => ({ figure: id, at: [fig(id).at[0] + d[0], fig(id).at[1] + d[1]] })) };
+    const lead = fig(drag.lead);
+    const rest = ids.filter((i) => i !== drag.lead);
+    return { type: 'move', figures: [drag.lead, ...rest], path: [[lead.at[0] + d[0], lead.at[1] + d[1]]] };
+  }
+  function onChecked(m) {
+    if (!drag) return;
+    drag.verdict = m.ok ? 'legal' : (m.clause + ': ' + m.message);
+    if (m.reach !== undefined) drag.reach = m.reach;
+    const line = document.getElementById('dragpath');
+    if (line) line.setAttribute('class', 'path' + (m.ok ? '' : ' bad'));
+    const meas = $('measure');
+    meas.textContent = meas.textContent.replace(/ · allowance.*$/, '').replace(/ · (legal|[A-Z]+\.[A-Z.0-9]+:.*)$/, '') + (drag.reach !== undefined ? ' · allowance ' + fmt(drag.reach) + ' in' : '') + ' · ' + drag.verdict;
+    meas.dataset.verdict = m.ok ? 'legal' : m.clause;
+  }
+
+  $('fp-fire').onclick = () => order({ type: 'fire', gun: selGun, bearing: Number($('fp-bearing').value), elevation: Number($('fp-elev').value) });
+  $('btn-suggest').onclick = () => send({ type: 'suggest' });
+  $('btn-auto').onclick = () => { autoSend = true; send({ type: 'suggest' }); };
+  $('btn-pause').onclick = () => send({ type: 'pause' });
+  $('btn-resume').onclick = () => send({ type: 'resume' });
+
+  // ---- events ----
+  function logEvent(e) {
+    const li = document.createElement('li');
+    li.dataset.type = e.type;
+    const c = document.createElement('span'); c.className = 'clause'; c.textContent = e.clause || '';
+    li.appendChild(c);
+    li.append(e.text || e.type);
+    if (e.type === 'dice') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b || 1) + 'd6 = ' + e.a + ']'; li.appendChild(d); }
+    if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [throw ' + (e.b !== undefined ? e.b : '') + ']'; li.appendChild(d); }
+    const log = $('log');
+    log.appendChild(li);
+    while (log.children.length > 2000) log.removeChild(log.firstChild);
+    li.scrollIntoView({ block: 'nearest' });
+    if (S) setTimeout(() => animate(e), 0);
+    // Once the curtain is drawn back, what was out of sight may be read: fetch the log again.
+    if (e.type === 'reveal' && !revealed) { revealed = true; setTimeout(() => send({ type: 'sync' }), 50); }
+  }
+  function animate(e) {
+    if (!layerOver || !S) return;
+    if (e.type === 'shot' && S.state.guns[e.a]) {
+      // The shot's trace: from the muzzle to where the ball came to rest.
+      const g = S.state.guns[e.a], b = g.bearing * Math.PI / 180;
+      const m = [g.at[0] + Math.sin(b) * (g.muzzle || 2), g.at[1] + Math.cos(b) * (g.muzzle || 2)];
+      const ball = el('circle', { cx: m[0], cy: Y(m[1]), r: 0.35, class: 'shot', id: 'shotball' }, layerOver);
+      const t0 = performance.now(), T = 700;
+      const step = (now) => {
+        const k = Math.min(1, (now - t0) / T);
+        ball.setAttribute('cx', m[0] + (e.x - m[0]) * k); ball.setAttribute('cy', Y(m[1] + (e.y - m[1]) * k));
+        if (k < 1) requestAnimationFrame(step); else setTimeout(() => ball.remove(), 1500);
+      };
+      requestAnimationFrame(step);
+    }
+    if ((e.type === 'kill' || e.type === 'prisoner') && e.a !== undefined && fig(e.a) && fig(e.a).at[0] >= 0) {
+      const f = fig(e.a);
+      const melee = e.type === 'prisoner' || e.b === 4;
+      const r = el('circle', { cx: f.at[0], cy: Y(f.at[1]), r: 1.2, class: melee ? 'melee-ring' : 'kill-flash' }, layerOver);
+      setTimeout(() => r.remove(), 4000);
+    }
+  }
+
+  // ---- clock ----
+  function ensureAudio() { if (!audio && window.AudioContext) { try { audio = new AudioContext(); } catch (e) { audio = null; } } }
+  function beep(n) {
+    if (!audio) return;
+    for (let i = 0; i < n; i++) {
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.frequency.value = 880; g.gain.value = 0.15;
+      o.connect(g); g.connect(audio.destination);
+      const t = audio.currentTime + i * 0.3; o.start(t); o.stop(t + 0.18);
+    }
+  }
+  function warn(s) {
+    beep(s <= 30 ? 3 : s <= 60 ? 2 : 1);
+    $('clock').dataset.warn = s;
+  }
+  function timeCalled() { beep(4); refuse({ clause: 'LW.MV.7', message: 'Time! The move is over.' }); }
+  function drawClock() {
+    const c = $('clock');
+    if (!clock || !clock.enabled || clock.side < 0) { c.textContent = ''; return; }
+    let left = clock.left, interval = clock.interval;
+    if (!clock.paused && !clock.time_up) {
+      const dt = (performance.now() - clockAt) / 1000;
+      if (interval > 0) interval = Math.max(0, interval - dt); else left = Math.max(0, left - dt);
+    }
+    const mmss = (s) => { s = Math.ceil(s / (clock.scale || 1)); return Math.floor(s / 60) + ':' + String(s % 60).padStart(2, '0'); };
+    c.textContent = seatName(clock.side) + ' ' + (interval > 0 ? 'interval ' + mmss(interval) : mmss(left)) + (clock.paused ? ' (paused)' : '');
+    const real = left / (clock.scale || 1);
+    c.className = 'clock' + (clock.paused ? ' paused' : '') + (real <= 30 ? ' urgent' : real <= 120 ? ' warn' : '');
+  }
+  setInterval(drawClock, 250);
+
+  if (game && token) { $('game').hidden = false; connect(); } else { lobby(); }
+})();
