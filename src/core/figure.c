@@ -38,9 +38,10 @@ tw_vec2 tw_gun_muzzle(const tw_gun *g) { return tw_add(g->axle, tw_scale(tw_dir_
 
 double tw_gun_distance(const tw_gun *g, tw_vec2 p)
 {
-	tw_vec2 d = tw_dir_deg(g->bearing);
+	tw_vec2 d = tw_dir_deg(g->bearing); // once: the same values tw_gun_trail_end and tw_gun_muzzle compute
 	tw_vec2 side = tw_v2(d.y, -d.x);
-	double m = tw_dist_point_segment(p, tw_gun_trail_end(g), tw_gun_muzzle(g));
+	tw_vec2 trail = tw_add(g->axle, tw_scale(d, -g->trail)), muzzle = tw_add(g->axle, tw_scale(d, g->muzzle));
+	double m = tw_dist_point_segment(p, trail, muzzle);
 	m = fmin(m, tw_dist_point_segment(p, tw_add(g->axle, tw_scale(side, g->half_axle)),
 					  tw_add(g->axle, tw_scale(side, -g->half_axle))));
 	return m;

@@ -58,8 +58,10 @@ double tw_terrain_distance(const tw_terrain *t, tw_vec2 p)
 
 bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
 {
-	if (fmax(a.x, b.x) < t->lo.x || fmin(a.x, b.x) > t->hi.x || fmax(a.y, b.y) < t->lo.y ||
-	    fmin(a.y, b.y) > t->hi.y)
+	// Bounding boxes first, by plain comparisons (fmin/fmax are library calls without -ffast-math).
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
 		return false;
 	if (t->shape == TW_SHAPE_CIRCLE)
 		return tw_dist_point_segment(t->center, a, b) <= t->radius;

@@ -535,13 +535,15 @@ void srv_send(srv_conn *c, json_t *msg)
 	json_decref(msg);
 	if (!text)
 		return;
-	mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+	if (c->conn) // a connection without a socket (the protocol fuzzer) builds replies and drops them
+		mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
 	free(text);
 }
 
 static void send_text(srv_conn *c, const char *text)
 {
-	mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
+	if (c->conn)
+		mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
 }
 
 void srv_room_broadcast(srv_room *r, int first, int count)

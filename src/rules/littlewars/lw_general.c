@@ -154,6 +154,7 @@ static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *ta
 	double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
 	double range = tw_shot_fast_max_range(z0) * 0.95;
 	double best = 0;
+	tw_vec2 muzzle = tw_gun_muzzle(g);
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
@@ -172,7 +173,7 @@ static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *ta
 			const tw_figure *m = &s->fig[k];
 			if (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING))
 				continue;
-			if (tw_dist_point_segment(m->pos, tw_gun_muzzle(g), f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
+			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
 				continue;
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
 				ids[near_own++] = m->id;

@@ -17,7 +17,10 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 		const tw_terrain *t = &s->table.terrain[i];
 		if (!tw_terrain_is_solid((tw_terrain_kind)t->kind))
 			continue;
-		if (tw_terrain_distance(t, p) < f->radius + clear - 1e-9)
+		double r = f->radius + clear - 1e-9;
+		if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
+			continue; // farther than r from the piece's bounding box, so farther from the piece
+		if (tw_terrain_distance(t, p) < r)
 			return tw_error_set(err, TW_ERR_ILLEGAL, t->kind == TW_TER_HOUSE ? "LW.C.4" : "LW.MOB.14",
 					    "figure %d at (%.2f, %.2f) would stand in or against %s %d%s%s", f->id, p.x,
 					    p.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,

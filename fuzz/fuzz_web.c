@@ -1,0 +1,124 @@
+// libFuzzer: the browser table's two parsers without a network. The first byte chooses:
+//   0 mod 8: the rest is the body of POST /api/games (srv_room_create);
+//   else:    the rest is WebSocket messages, one per line, from seat (byte mod 4: red, blue, umpire,
+//            spectator) of a fresh small Little Wars room with Wells's clock (srv_ws_message).
+// Replies are built and dropped (a connection without a socket). Checks: no crash, no leak, no
+// undefined behaviour, and a malformed message never changes the game.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "server/srv.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+// A small Little Wars room: 10 men and a gun a side on a 72 x 48 in table (LW needs 10 a side).
+static const char *request(void)
+{
+	static char buf[4096];
+	if (!buf[0]) {
+		size_t n = (size_t)snprintf(buf, sizeof buf,
+					    "{\"ruleset\": \"littlewars\", \"seed\": 5, \"clock\": {\"enabled\": true, \"scale\": 0.01},"
+					    " \"scenario\": {\"format\": \"tinwar-scenario\", \"version\": 1, \"ruleset\": \"littlewars\","
+					    " \"table\": {\"width\": 72, \"depth\": 48}, \"figures\": [");
+		for (int i = 0; i < 20; i++)
+			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s{\"kind\": \"%s\", \"side\": \"%s\"}", i ? ", " : "",
+					      i % 10 < 8 ? "infantry" : "cavalry", i < 10 ? "red" : "blue");
+		snprintf(buf + n, sizeof buf - n, "], \"guns\": [{\"side\": \"red\"}, {\"side\": \"blue\"}]}}");
+	}
+	return buf;
+}
+
+static srv_server *server(void)
+{
+	static srv_server s;
+	static bool ready;
+	if (!ready) {
+		tw_server_opts_default(&s.opts);
+		s.opts.db = ":memory:";
+		s.opts.quiet = true;
+		pthread_mutex_init(&s.mu, NULL);
+		pthread_mutex_init(&s.dbmu, NULL);
+		tw_error err;
+		if (srv_store_open(&s, &err) != TW_OK)
+			abort();
+		ready = true;
+	}
+	return &s;
+}
+
+// Forgets the rooms made by one input (the store is emptied now and then).
+static void forget_rooms(srv_server *s)
+{
+	static unsigned runs;
+	for (int i = 0; i < s->nrooms; i++)
+		srv_room_free(s->rooms[i]);
+	s->nrooms = 0;
+	if (++runs % 256 == 0)
+		sqlite3_exec(s->db, "DELETE FROM web_orders; DELETE FROM web_games;", NULL, NULL, NULL);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 1)
+		return 0;
+	srv_server *s = server();
+	tw_error err;
+	if (data[0] % 8 == 0) {
+		json_error_t je;
+		json_t *req = json_loadb((const char *)data + 1, size - 1, JSON_REJECT_DUPLICATES, &je);
+		if (req)
+			srv_room_create(s, req, &err);
+		json_decref(req);
+		forget_rooms(s);
+		return 0;
+	}
+	// The room is made once and made again only after an input changed its game (orders are
+	// rare among fuzzed messages, and making a room costs milliseconds under the sanitizers).
+	static srv_room *r;
+	static uint64_t fresh_hash;
+	static int fresh_events;
+	json_error_t je;
+	if (r && (tw_state_hash(tw_game_state(r->game)) != fresh_hash || tw_game_events(r->game)->n != fresh_events ||
+		  r->computer[0][0] || r->computer[1][0] || r->clock.paused)) {
+		s->nrooms = 0;
+		srv_room_free(r);
+		r = NULL;
+	}
+	if (!r) {
+		json_t *req = json_loads(request(), 0, &je);
+		r = req ? srv_room_create(s, req, &err) : NULL;
+		json_decref(req);
+		if (!r) {
+			fprintf(stderr, "the fixed room cannot be made: %s\n", err.message);
+			abort();
+		}
+		s->nrooms = 0; // kept here, not among the server's rooms
+		fresh_hash = tw_state_hash(tw_game_state(r->game));
+		fresh_events = tw_game_events(r->game)->n;
+	}
+	static const int seats[4] = {0, 1, SRV_UMPIRE, SRV_SPECTATOR};
+	srv_conn c = {.conn = NULL, .room = r, .seat = seats[data[0] % 4]};
+	const char *p = (const char *)data + 1, *end = (const char *)data + size;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		uint64_t before = tw_state_hash(tw_game_state(r->game));
+		int nev = tw_game_events(r->game)->n;
+		// Rate limiting is tested elsewhere: give every message its allowance.
+		c.bucket = s->opts.burst;
+		c.last = srv_now();
+		srv_ws_message(&c, p, len);
+		// Only a well-formed order may change the game, and only forwards.
+		json_t *m = json_loadb(p, len, JSON_REJECT_DUPLICATES, &je);
+		const char *type = json_is_object(m) ? json_string_value(json_object_get(m, "type")) : NULL;
+		bool may_change = type && (strcmp(type, "order") == 0 || strcmp(type, "computer") == 0);
+		json_decref(m);
+		if (!may_change && (tw_state_hash(tw_game_state(r->game)) != before || tw_game_events(r->game)->n != nev)) {
+			fprintf(stderr, "a message that is not an order changed the game\n");
+			abort();
+		}
+		p += len + 1;
+	}
+	return 0;
+}
