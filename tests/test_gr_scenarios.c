@@ -81,6 +81,53 @@ static void test_GR_TERR_8_GR_MELEE_22_village_fight(void **st)
 	tw_state_free(&sc);
 }
 
+// Each Grant doctrine against a player issuing random legal orders: 10 games on each scenario on
+// each side, 40 in all; the doctrine must win at least 95% of them (38).
+static int doctrine_wins(const char *doctrine)
+{
+	static const char *const scen[] = {"meeting.json", "village.json"};
+	int wins = 0;
+	for (int k = 0; k < 2; k++)
+		for (int side = 0; side < 2; side++)
+			for (uint64_t seed = 1; seed <= 10; seed++) {
+				tw_state sc;
+				tw_game *g = load(scen[k], &sc);
+				tw_game_set_undo(g, false);
+				const tw_ruleset *rs = tw_game_ruleset(g);
+				tw_general *gens[2];
+				gens[side] = tw_general_new(doctrine, rs, side, seed);
+				gens[1 - side] = tw_general_new("random", rs, 1 - side, seed * 7919);
+				assert_non_null(gens[0]);
+				assert_non_null(gens[1]);
+				tw_error err;
+				assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
+				assert_true(tw_game_state(g)->over);
+				wins += tw_game_state(g)->winner == side;
+				if (tw_game_state(g)->winner != side)
+					print_message("  %s lost or drew: %s, side %d, seed %d\n", doctrine, scen[k], side, (int)seed);
+				tw_general_free(gens[0]);
+				tw_general_free(gens[1]);
+				tw_game_free(g);
+				tw_state_free(&sc);
+			}
+	print_message("%s beat random in %d of 40 games\n", doctrine, wins);
+	return wins;
+}
+
+// Clauses: GR.GEN.2
+static void test_GR_GEN_2_gr_attack_beats_random_in_95_percent(void **st)
+{
+	(void)st;
+	assert_true(doctrine_wins("gr-attack") >= 38);
+}
+
+// Clauses: GR.GEN.2
+static void test_GR_GEN_2_gr_defend_beats_random_in_95_percent(void **st)
+{
+	(void)st;
+	assert_true(doctrine_wins("gr-defend") >= 38);
+}
+
 // Determinism: the same scenario, seed and doctrines give one final hash on every build.
 static void test_GR_GEN_2_determinism_signature(void **st)
 {
@@ -100,6 +147,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ORG_1_GR_GEN_2_meeting_engagement),
 		cmocka_unit_test(test_GR_TERR_8_GR_MELEE_22_village_fight),
+		cmocka_unit_test(test_GR_GEN_2_gr_attack_beats_random_in_95_percent),
+		cmocka_unit_test(test_GR_GEN_2_gr_defend_beats_random_in_95_percent),
 		cmocka_unit_test(test_GR_GEN_2_determinism_signature),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,12 +1,58 @@
 // Computer generals for Grant, through the general interface: "gr-attack" advances in column,
 // volleys and charges; "gr-defend" holds its line, volleys and counter-charges with cavalry.
+// Both judge the balance once at the start of each of their moves: the attacker holds and
+// volleys while clearly the weaker; the defender goes over to the attack once clearly the
+// stronger, or when the enemy has not come on by move 8, and then keeps attacking. Men in a
+// house never leave it.
 #include <math.h>
 
 #include "gr.h"
 
 typedef struct gr_gen_ctx {
 	int32_t move_no, mover, next;
+	bool attack;    ///< this move's posture
+	bool committed; ///< the defender has gone over to the attack (for good)
 } gr_gen_ctx;
+
+// Rank and file still standing in a side's active units.
+static int side_strength(const tw_state *s, int side)
+{
+	int n = 0;
+	for (int u = 0; u < s->nunit; u++)
+		if (s->unit[u].side == side && gr_unit_active(s, &s->unit[u]))
+			n += gr_rf_alive(s, u);
+	return n;
+}
+
+// True if any active man of the enemy stands within r inches of one of ours.
+static bool enemy_within(const tw_state *s, int side, double r)
+{
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || f->status != TW_FS_ACTIVE)
+			continue;
+		double d;
+		if (gr_nearest_enemy_fig(s, side, f->pos, &d) >= 0 && d <= r)
+			return true;
+	}
+	return false;
+}
+
+static bool in_house(const tw_state *s, int unit)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE] > 0)
+			return true;
+	return false;
+}
+
+static bool posture(const tw_state *s, int side, bool attacker)
+{
+	int mine = side_strength(s, side), theirs = side_strength(s, 1 - side);
+	if (attacker)
+		return 5 * mine >= 4 * theirs; // hold while under four-fifths of the enemy's strength
+	return 10 * mine >= 13 * theirs || (s->move_no >= 8 && !enemy_within(s, side, 18));
+}
 
 static bool try_order(const tw_state *s, tw_order *o) { return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK; }
 
@@ -38,6 +84,8 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 		}
 		return false;
 	}
+	if (troop == TW_GR_GARRISON || in_house(s, unit)) // a garrison holds its house and fires (GR.TERR.8)
+		return dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o);
 	if (gr_line_type(troop) || troop == TW_GR_LIGHT_INF) {
 		bool column = u->formation == GR_F_COLUMN;
 		if (attack && gr_line_type(troop) && column && dist <= 9.4) { // close with the bayonet
@@ -97,14 +145,17 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 	return false;
 }
 
-static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order *out, bool attack)
+static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order *out, bool attacker)
 {
 	gr_gen_ctx *c = g->ctx;
 	if (c->move_no != view->move_no || c->mover != view->mover) {
 		c->move_no = view->move_no;
 		c->mover = view->mover;
 		c->next = 0;
+		c->attack = posture(view, side, attacker) || (!attacker && c->committed);
+		c->committed = c->committed || (!attacker && c->attack);
 	}
+	bool attack = c->attack;
 	while (c->next < view->nunit) {
 		int u = c->next;
 		if (view->unit[u].side != side || !gr_unit_active(view, &view->unit[u])) {
@@ -135,7 +186,8 @@ static tw_status defend_decide(tw_general *g, const tw_state *view, int side, tw
 const tw_general_def tw_general_gr_attack = {
 	.name = "gr-attack",
 	.ruleset = "grant",
-	.help = "advances in column, forms line to volley, charges in column; cavalry charges within 18 in",
+	.help = "advances in column, forms line to volley, charges in column; cavalry charges within 18 in; holds "
+		"while under 4/5 of the enemy's strength",
 	.decide = attack_decide,
 	.ctx_size = sizeof(gr_gen_ctx),
 };
@@ -143,7 +195,8 @@ const tw_general_def tw_general_gr_attack = {
 const tw_general_def tw_general_gr_defend = {
 	.name = "gr-defend",
 	.ruleset = "grant",
-	.help = "holds its ground, volleys and fires its guns; cavalry counter-charges within 12 in",
+	.help = "holds its ground, volleys and fires its guns; cavalry counter-charges within 12 in; attacks once "
+		"1.3 times the enemy's strength, or from move 8 while the enemy stays out of musket range (18 in)",
 	.decide = defend_decide,
 	.ctx_size = sizeof(gr_gen_ctx),
 };
