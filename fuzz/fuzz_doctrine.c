@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/io_internal.h"
+#include "fuzz_small_scenario.h"
 #include "tinwar/doctrine.h"
 #include "tinwar/tinwar.h"
 
@@ -18,13 +19,7 @@ static tw_state *state(void)
 	static bool ready;
 	if (!ready) {
 		char buf[4096];
-		size_t n = (size_t)snprintf(buf, sizeof buf,
-					    "{\"format\": \"tinwar-scenario\", \"version\": 1, \"ruleset\": \"littlewars\","
-					    " \"table\": {\"width\": 72, \"depth\": 48}, \"figures\": [");
-		for (int i = 0; i < 20; i++)
-			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s{\"kind\": \"%s\", \"side\": \"%s\"}", i ? ", " : "",
-					      i % 10 < 8 ? "infantry" : "cavalry", i < 10 ? "red" : "blue");
-		snprintf(buf + n, sizeof buf - n, "], \"guns\": [{\"side\": \"red\"}, {\"side\": \"blue\"}]}");
+		fuzz_small_scenario(buf, sizeof buf);
 		tw_error err;
 		if (tw_state_from_text(&s, buf, strlen(buf), "scenario", &err) != TW_OK) {
 			fprintf(stderr, "scenario: %s\n", err.message);

@@ -8,23 +8,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_small_scenario.h"
 #include "server/srv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-// A small Little Wars room: 10 men and a gun a side on a 72 x 48 in table (LW needs 10 a side).
+// A room of the fuzzers' small Little Wars scenario, with Wells's clock running fast.
 static const char *request(void)
 {
 	static char buf[4096];
 	if (!buf[0]) {
-		size_t n = (size_t)snprintf(buf, sizeof buf,
-					    "{\"ruleset\": \"littlewars\", \"seed\": 5, \"clock\": {\"enabled\": true, \"scale\": 0.01},"
-					    " \"scenario\": {\"format\": \"tinwar-scenario\", \"version\": 1, \"ruleset\": \"littlewars\","
-					    " \"table\": {\"width\": 72, \"depth\": 48}, \"figures\": [");
-		for (int i = 0; i < 20; i++)
-			n += (size_t)snprintf(buf + n, sizeof buf - n, "%s{\"kind\": \"%s\", \"side\": \"%s\"}", i ? ", " : "",
-					      i % 10 < 8 ? "infantry" : "cavalry", i < 10 ? "red" : "blue");
-		snprintf(buf + n, sizeof buf - n, "], \"guns\": [{\"side\": \"red\"}, {\"side\": \"blue\"}]}}");
+		char scen[3072];
+		fuzz_small_scenario(scen, sizeof scen);
+		snprintf(buf, sizeof buf,
+			 "{\"ruleset\": \"littlewars\", \"seed\": 5, \"clock\": {\"enabled\": true, \"scale\": 0.01},"
+			 " \"scenario\": %s}",
+			 scen);
 	}
 	return buf;
 }
