@@ -1,4 +1,5 @@
 // Grant rule-set descriptor: parameters, setup, the move sequence (GR.GEN.2), dispatch, score.
+#include <stdlib.h>
 #include <string.h>
 
 #include "gr.h"
@@ -89,6 +90,30 @@ static tw_status validate_casualty_order(const tw_state *s, const tw_order *o, t
 	return TW_OK;
 }
 
+// A move given as a group path (the terminal's "move IDS X,Y"): the first figure goes to the
+// point and every other figure keeps its place relative to it. Grant's moves are straight, so
+// the path has one point. Returns a new order (to free) or NULL if o is not such a move.
+static tw_order *expand_path_move(const tw_state *s, const tw_order *o)
+{
+	if (o->type != TW_OT_MOVE || o->has_at || o->npath != 1 || o->nfig < 1)
+		return NULL;
+	const tw_figure *a = tw_state_figure_c(s, o->fig[0]);
+	tw_order *x = malloc(sizeof *x);
+	if (!a || !x) {
+		free(x);
+		return NULL;
+	}
+	*x = *o;
+	x->has_at = true;
+	x->npath = 0;
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		x->at[i] = f ? tw_add(o->path[0], tw_sub(f->pos, a->pos)) : o->path[0];
+		x->facing[i] = f ? f->facing : 0;
+	}
+	return x;
+}
+
 static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (o->side < 0 || o->side >= s->nsides)
@@ -98,7 +123,14 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
 	switch (o->type) {
-	case TW_OT_MOVE: return gr_validate_move(s, o, err);
+	case TW_OT_MOVE: {
+		if (!o->has_at && o->npath > 1)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "Grant's moves go straight: give one point");
+		tw_order *x = expand_path_move(s, o);
+		tw_status st = gr_validate_move(s, x ? x : o, err);
+		free(x);
+		return st;
+	}
 	case TW_OT_FORMATION: return gr_validate_formation(s, o, err);
 	case TW_OT_VOLLEY: return gr_validate_volley(s, o, err);
 	case TW_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
@@ -195,7 +227,12 @@ static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 {
 	(void)ctx;
 	switch (o->type) {
-	case TW_OT_MOVE: return gr_apply_move(s, o, ev);
+	case TW_OT_MOVE: {
+		tw_order *x = expand_path_move(s, o);
+		tw_status st = gr_apply_move(s, x ? x : o, ev);
+		free(x);
+		return st;
+	}
 	case TW_OT_FORMATION: return gr_apply_formation(s, o, ev);
 	case TW_OT_VOLLEY: return gr_apply_volley(s, o, ev);
 	case TW_OT_GUN_MOVE: return gr_apply_gun_move(s, o, ev);
