@@ -150,7 +150,7 @@ static void test_content_errors_have_paths(void **st)
 	expect_path(HEAD ", \"figures\": [" FIG(", \"escort\": 1") "]}", "$.figures[0].escort");
 	expect_path(HEAD ", \"figures\": [" FIG(", \"captor\": 2") "]}", "$.figures[0].captor");
 	expect_path(HEAD ", \"figures\": [" FIG(", \"radius\": 0") "]}", "$.figures[0].radius");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [1,2,3,4,5,6,7,8,9]") "]}", "$.figures[0].stats");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [1,2,3,4,5,6,7,8,9,10,11,12,13]") "]}", "$.figures[0].stats");
 	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [1, 2.5]") "]}", "$.figures[0].stats[1]");
 	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"elevation\": 91}]}", "$.guns[0].elevation");
 	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"action\": \"sleeping\"}]}", "$.guns[0].action");

@@ -4,7 +4,11 @@
 #include "tinwar/geom.h"
 
 #define TW_MAX_SIDES 8
-#define TW_FIG_STATS 8
+/// Rule-set specific integers per figure, gun and unit. Only the first TW_FIG_STATS_HASHED always
+/// enter tw_state_hash; the later ones enter it only when non-zero, so hashes of states that never
+/// use them are the same as before they were added.
+#define TW_FIG_STATS 12
+#define TW_FIG_STATS_HASHED 8
 
 typedef enum tw_figure_kind {
 	TW_FK_INFANTRY = 0,

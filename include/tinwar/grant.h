@@ -15,6 +15,7 @@ typedef enum tw_grant_troop {
 	TW_GR_LIGHT_CAV,
 	TW_GR_ARTILLERY,
 	TW_GR_WAGON, ///< transport (GR.ORG.4, GR.MOVE.7): never fires, never tests morale
+	TW_GR_BARGE, ///< transport on waterways (GR.MOVE.7, GR.ORG): 3 crew, carries one unit
 	TW_GR_TROOP_COUNT
 } tw_grant_troop;
 
@@ -29,11 +30,14 @@ typedef enum tw_grant_mode {
 	TW_GR_MODE_TEAM,       ///< artillery drawn by its team
 	TW_GR_MODE_MANHANDLE,  ///< artillery manhandled by its crew
 	TW_GR_MODE_OPEN,       ///< line-type infantry in open order (GR.TERR.5)
+	TW_GR_MODE_UPSTREAM,   ///< barge against the flow of a river (GR.MOVE.7)
+	TW_GR_MODE_DOWNSTREAM, ///< barge with the flow of a river (GR.MOVE.7)
+	TW_GR_MODE_CANAL,      ///< barge on a canal (GR.MOVE.7)
 	TW_GR_MODE_COUNT
 } tw_grant_mode;
 
 /// Troop type by name ("line", "grenadier", "light", "garrison", "engineer", "heavy", "hussar",
-/// "artillery", "wagon"), or -1.
+/// "artillery", "wagon", "barge"), or -1.
 int tw_grant_troop_from_name(const char *name);
 const char *tw_grant_troop_name(int troop);
 /// Range band of a banded table with edges e1 < e2 and maximum mx (GR.GEN.5): 0, 1, 2, or -1 out
@@ -98,6 +102,8 @@ int tw_grant_exhaust_bonus(int k, bool goes_on);
 /// GR.MELEE.20/22: true if a side with `lost` casualties against the other side's `other` must
 /// withdraw under the twice rule.
 bool tw_grant_twice_rule(int lost, int other);
+/// GR.TERR.7: whole moves a unit of the troop type spends crossing a ford (2 or 4), 0 if it cannot.
+int tw_grant_ford_moves(int troop);
 /// GR.MELEE.26: breakthrough number (d6 >= n) against infantry `ranks` deep, 7 if impossible.
 int tw_grant_breakthrough(int ranks);
 

@@ -82,6 +82,9 @@ static void help(void)
 	       "  measure X,Y X,Y   los X,Y X,Y   crew G   score   time\n"
 	       "  toss   deploy auto   deploy ID X,Y [ID X,Y ...]   ready   (before play)\n"
 	       "  volley FIRERS TARGETS [pick]   formation N ID X,Y [...]   (Grant)\n"
+	       "  move/to ... [charge|battle|house|ford|aboard|ashore]  Grant move modes 1-6 (GR.CHARGE,\n"
+	       "                             GR.MOVE.5, GR.TERR.8, GR.TERR.7, GR.MOVE.7)\n"
+	       "  end dead IDS               Grant: your figures to lose first where the owner chooses\n"
 	       "  save FILE   quit\n");
 }
 
@@ -148,6 +151,16 @@ static int human_command(play_ctx *pc, int side, char *line)
 		return 1;
 	bool have_order = false;
 	tw_vec2 a, b;
+	// Grant's move modes, as a trailing word of "move" or "to" (GR.CHARGE.1, GR.MOVE.5, GR.TERR.8,
+	// GR.TERR.7, GR.MOVE.7).
+	static const char *const modes[] = {"", "charge", "battle", "house", "ford", "aboard", "ashore"};
+	int mode = 0;
+	for (int m = 1; m < (int)(sizeof modes / sizeof modes[0]) && argc >= 3; m++)
+		if ((strcmp(cmd, "move") == 0 || strcmp(cmd, "to") == 0) && strcmp(argv[argc - 1], modes[m]) == 0) {
+			mode = m;
+			argc--;
+			break;
+		}
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
 		help();
 	} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0) {
@@ -220,6 +233,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 			o->facing[o->nfig] = s->sides[side].forward > 0 ? 0 : 180;
 			o->nfig++;
 		}
+		o->n = mode;
 		if (ok)
 			have_order = true;
 		else
@@ -230,6 +244,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 		bool ok = o->nfig > 0;
 		for (int i = 2; ok && i < argc && o->npath < TW_ORDER_MAX_PATH; i++)
 			ok = parse_pt(argv[i], &o->path[o->npath++]);
+		o->n = mode;
 		if (ok)
 			have_order = true;
 		else

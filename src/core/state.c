@@ -67,6 +67,19 @@ static void hd(hasher *x, double v)
 	hbytes(x, &u, sizeof u);
 }
 
+// The first TW_FIG_STATS_HASHED stats always; later ones only when set, as (index, value), so
+// hashes of states that never use them did not change when they were added.
+static void hash_stats(hasher *x, const int32_t *stats)
+{
+	for (int k = 0; k < TW_FIG_STATS; k++)
+		if (k < TW_FIG_STATS_HASHED) {
+			hi64(x, stats[k]);
+		} else if (stats[k] != 0) {
+			hi64(x, k);
+			hi64(x, stats[k]);
+		}
+}
+
 uint64_t tw_state_hash(const tw_state *s)
 {
 	hasher x = {0xCBF29CE484222325ull};
@@ -118,8 +131,7 @@ uint64_t tw_state_hash(const tw_state *s)
 		hi64(&x, f->unit);
 		hi64(&x, f->moved_in);
 		hd(&x, f->move_used);
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			hi64(&x, f->stats[k]);
+		hash_stats(&x, f->stats);
 	}
 	hi64(&x, s->ngun);
 	for (int i = 0; i < s->ngun; i++) {
@@ -142,16 +154,14 @@ uint64_t tw_state_hash(const tw_state *s)
 		hi64(&x, g->ncross);
 		for (int k = 0; k < g->ncross; k++)
 			hi64(&x, g->crossers[k]);
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			hi64(&x, g->stats[k]);
+		hash_stats(&x, g->stats);
 	}
 	hi64(&x, s->nunit);
 	for (int i = 0; i < s->nunit; i++) {
 		hi64(&x, s->unit[i].side);
 		hi64(&x, s->unit[i].formation);
 		hd(&x, s->unit[i].facing);
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			hi64(&x, s->unit[i].stats[k]);
+		hash_stats(&x, s->unit[i].stats);
 	}
 	hi64(&x, s->phase);
 	hi64(&x, s->move_no);

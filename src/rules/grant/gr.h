@@ -7,7 +7,7 @@
 #define GR_TROOP_COUNT TW_GR_TROOP_COUNT
 
 // ---- Parameters (tw_state.params) ----
-enum { GRP_MAX_MOVES = 0, GRP_EXCHANGE, GRP_CONTACT, GRP_COUNT };
+enum { GRP_MAX_MOVES = 0, GRP_EXCHANGE, GRP_CONTACT, GRP_FLOW, GRP_COUNT };
 
 // ---- Formations (tw_unit.formation) ----
 enum { GR_F_LINE = 0, GR_F_COLUMN, GR_F_OPEN, GR_F_COUNT };
@@ -22,6 +22,7 @@ enum {
 	GU_REST,     ///< heavy cavalry rest credits (GR.MOVE.5)
 	GU_RALLY,    ///< move at whose end a general's rally completes, 0 none (GR.MORALE.10)
 	GU_LOST,     ///< figures lost this move (GR.MORALE.6)
+	GU_XING,     ///< move at whose end the unit lands from a ford crossing, 0 none (GR.TERR.7)
 };
 enum {
 	GUF_FIRED_EVER = 1u << 0,  ///< has fired its first volley (GR.MUSK.9)
@@ -49,10 +50,16 @@ enum {
 	GF_INSIDE,   ///< 1 once broken into a house (GR.MELEE.9)
 	GF_GUN,      ///< gun id + 1 for a crew man (GR.ORG.3)
 	GF_ATTACHED, ///< unit id + 1 a general is bound to (GR.MORALE.10)
+	GF_CASUALTY, ///< rank in its owner's casualty order, 1 first, 0 not named (GR.MELEE.7)
+	GF_ABOARD,   ///< barge unit id + 1 while carried (GR.MOVE.7)
+	GF_XEND,     ///< move at whose end the figure lands from a ford crossing, 0 none (GR.TERR.7)
+	GF_XX,       ///< landing x in 1/1024 in (GR.TERR.7)
+	GF_XY,       ///< landing y in 1/1024 in (GR.TERR.7)
 };
+#define GR_FIXED 1024.0 ///< GF_XX/GF_XY, GG_XX/GG_XY: positions in 1/1024 in (exact in doubles)
 
 // ---- Gun stats (tw_gun.stats[]) ----
-enum { GG_DAMAGE = 0, GG_FIRED_IN, GG_HOWITZER, GG_UNIT, GG_DESTROYED, GG_TEAM_MOVED };
+enum { GG_DAMAGE = 0, GG_FIRED_IN, GG_HOWITZER, GG_UNIT, GG_DESTROYED, GG_TEAM_MOVED, GG_XEND, GG_XX = 8, GG_XY };
 
 // ---- State vars: houses (GR.HOUSE) ----
 #define GR_MAX_HOUSES 16
@@ -74,6 +81,7 @@ extern const int gr_house_shot[3][6][2];  // [band][die-1] = {kills (-1 none), g
 extern const int gr_how_house_kills[6];
 extern const int gr_cp_table[GR_TROOP_COUNT][5];
 extern const int gr_org_table[GR_TROOP_COUNT][2]; // officers, R&F
+extern const int gr_ford_table[GR_TROOP_COUNT];   // GR.TERR.7: moves to cross a ford
 extern const char *const gr_troop_names[GR_TROOP_COUNT];
 extern const char *const gr_formation_names[GR_F_COUNT + 1];
 
@@ -139,6 +147,24 @@ int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 ce
 int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, double facing, bool howitzer);
 bool gr_fig_in_contact(const tw_state *s, const tw_figure *f);
 bool gr_spot_free(const tw_state *s, tw_vec2 p, double r, int ignore);
+
+// ---- Water (gr_water.c): fords (GR.TERR.7) and barges (GR.MOVE.7) ----
+#define GR_BANK 1.5 ///< GR.TERR.7/GR.MOVE.7 (design choice): "at the bank" / stepping aboard, inches
+bool gr_ford_water(const tw_state *s, tw_vec2 p);
+bool gr_waterway(const tw_state *s, tw_vec2 p);
+bool gr_ford_legs(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, double *before, double *after,
+		  const char **clause);
+double gr_barge_rate(const tw_state *s, tw_vec2 a, tw_vec2 b, const char **clause);
+bool gr_unit_crossing(const tw_state *s, const tw_unit *u);
+void gr_ford_set(tw_figure *f, int end, tw_vec2 to);
+void gr_ford_update(tw_state *s, bool land, tw_events *ev);
+/// GR.MOVE.7: cost of a -> b where up to the end the going may be water (stepping aboard or
+/// ashore); *wet gets the length in water.
+double gr_move_cost_wet(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, double *wet, const char **clause);
+/// GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2: the owner's choice among cand[0..n) (his casualty order),
+/// or -1 if he named none of them.
+int gr_owner_choice(const tw_state *s, const int *cand, int n);
+void gr_owner_event(tw_state *s, const tw_figure *f, const char *clause, tw_events *ev);
 
 // ---- Order builders (gr_random.c), shared with the generals ----
 bool gr_order_shift(const tw_state *s, int unit, tw_vec2 disp, int mode, tw_order *o);

@@ -29,6 +29,8 @@ tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.1", "each gun fires once a move");
 	if (g->stats[GG_TEAM_MOVED] == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "a gun moved by its team cannot fire in that move");
+	if (g->stats[GG_XEND] >= s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun is crossing a ford until the end of move %d", g->stats[GG_XEND]);
 	if (tw_grant_gun_state(g->stats[GG_DAMAGE]) == 1 && g->stats[GG_FIRED_IN] == s->move_no - 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "a damaged gun fires only in alternate moves");
 	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);

@@ -386,6 +386,12 @@ static int fight_pair(tw_state *s, int ua, int ub, int round, tw_events *ev, int
 		if (sa == sb)
 			continue; // GR.MELEE.7: a tie harms no one
 		tw_figure *loser = sa > sb ? fb : fa;
+		// GR.MELEE.7: of 2 or 3 figures, the owner picks the one lost (default: the first)
+		int pick = sa > sb ? gr_owner_choice(s, c->b, c->nb) : gr_owner_choice(s, c->a, c->na);
+		if (pick >= 0 && (sa > sb ? c->nb : c->na) > 1) {
+			loser = &s->fig[sa > sb ? c->b[pick] : c->a[pick]];
+			gr_owner_event(s, loser, "GR.MELEE.7", ev);
+		}
 		int alive_before = loser->status == TW_FS_ACTIVE;
 		gr_hit_figure(s, loser, "GR.MELEE.7", ev); // GR.MELEE.8: an officer takes the save
 		if (alive_before && loser->status == TW_FS_DEAD) {

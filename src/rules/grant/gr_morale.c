@@ -52,7 +52,7 @@ void gr_morale_end_move(tw_state *s, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		if (!gr_unit_active(s, u) || u->stats[GU_TYPE] == TW_GR_WAGON)
+		if (!gr_unit_active(s, u) || u->stats[GU_TYPE] == TW_GR_WAGON || u->stats[GU_TYPE] == TW_GR_BARGE)
 			continue; // GR.ORG.4: transport takes no morale tests
 		if (u->stats[GU_RALLY] && s->move_no >= u->stats[GU_RALLY]) { // GR.MORALE.10
 			u->stats[GU_RALLY] = 0;
@@ -74,7 +74,7 @@ void gr_morale_end_move(tw_state *s, tw_events *ev)
 			continue;
 		if (!u->stats[GU_RALLY] && (u->stats[GU_LOST] > 0 || u->stats[GU_MORALE] > 0))
 			gr_morale_test(s, u, ev); // GR.MORALE.6/7
-		if (u->stats[GU_TYPE] == TW_GR_HEAVY_CAV &&
+		if (u->stats[GU_TYPE] == TW_GR_HEAVY_CAV && !u->stats[GU_XING] && // GR.TERR.7: crossing is no rest
 		    !(u->stats[GU_FLAGS] & (GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_MELEE)))
 			u->stats[GU_REST]++; // GR.MOVE.5
 	}

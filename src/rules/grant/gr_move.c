@@ -9,6 +9,13 @@
 // GR.TERR.1-6: the allowance used to go from a to b in a straight line (multiplied penalties).
 double gr_move_cost(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, const char **clause)
 {
+	return gr_move_cost_wet(s, troop, formation, a, b, NULL, clause);
+}
+
+double gr_move_cost_wet(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, double *wet, const char **clause)
+{
+	if (wet)
+		*wet = 0;
 	double len = tw_dist(a, b);
 	int steps = (int)ceil(len / 0.25);
 	if (steps < 1)
@@ -43,7 +50,13 @@ double gr_move_cost(const tw_state *s, int troop, int formation, tw_vec2 a, tw_v
 				f *= 2;
 			}
 		}
-		if (tw_table_is_water(&s->table, p)) { // GR.TERR.7: only fords are crossed
+		if (tw_table_is_water(&s->table, p) || gr_ford_water(s, p)) {
+			if (wet) { // GR.MOVE.7: stepping aboard or ashore
+				*wet += len / steps;
+				cost += len / steps;
+				continue;
+			}
+			// GR.TERR.7: deep water is never waded; a ford takes whole moves (move mode 4)
 			*clause = "GR.TERR.7";
 			return INFINITY;
 		}
@@ -126,12 +139,113 @@ static int garrison_count(const tw_state *s, int h)
 	return n;
 }
 
-// Modes of a move order's n: 0 normal, 1 charge, 2 heavy cavalry battle move, 3 into a house.
+static int unit_size(const tw_state *s, int unit)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		n += s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE;
+	return n;
+}
+
+static int aboard_count(const tw_state *s, int barge)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		n += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_ABOARD] == barge + 1;
+	return n;
+}
+
+// GR.MOVE.7 (design choice): the barge of this side with a crewman within GR_BANK - 0.5 in of p.
+static int barge_at(const tw_state *s, int side, tw_vec2 p)
+{
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		const tw_unit *u = gr_unit_c(s, f->unit);
+		if (u && u->side == side && f->status == TW_FS_ACTIVE && u->stats[GU_TYPE] == TW_GR_BARGE &&
+		    tw_dist(f->pos, p) <= GR_BANK - 0.5 + 1e-9)
+			return u->id;
+	}
+	return -1;
+}
+
+// GR.MOVE.7: a barge moves as one along the water, up to its rate for the way it goes.
+static tw_status validate_barge(const tw_state *s, const tw_order *o, const tw_unit *u, tw_error *err)
+{
+	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
+	tw_vec2 disp = tw_sub(o->at[0], f0->pos);
+	if (o->n != 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "a barge only moves along the water (mode 0)");
+	if (o->nfig != unit_size(s, u->id))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "a barge moves as one: name all its crew");
+	const char *cl = NULL;
+	double rate = gr_barge_rate(s, f0->pos, o->at[0], &cl);
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->unit != u->id || f->status != TW_FS_ACTIVE)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "figure %d is not crew of %s", o->fig[i], u->name);
+		if (tw_dist(tw_sub(o->at[i], f->pos), disp) > 1e-6)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "a barge moves as one: every crewman alike");
+		const char *c2 = NULL;
+		if (gr_barge_rate(s, f->pos, o->at[i], &c2) < 0 || rate < 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "barges move only on waterways");
+		if (gr_fig_in_contact(s, &(tw_figure){.pos = o->at[i], .radius = f->radius, .side = f->side}))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.4", "a barge is transport: it does not close with the enemy");
+	}
+	if (tw_len(disp) > rate + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "the barge would go %.2f in of a %.2f in move", tw_len(disp), rate);
+	return TW_OK;
+}
+
+// GR.MOVE.7 (design choice): a unit steps aboard a barge at the bank (n 5) or ashore (n 6) as its
+// move: every figure, its normal move, at most GR_BANK in of it through water.
+static tw_status validate_board(const tw_state *s, const tw_order *o, const tw_unit *u, double rate, tw_error *err)
+{
+	int troop = u->stats[GU_TYPE];
+	if (o->n == 5 && troop > TW_GR_LIGHT_CAV)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "only infantry and cavalry go aboard a barge");
+	if (o->nfig != unit_size(s, u->id))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "a unit goes aboard or ashore whole: name every figure");
+	int barge = -1;
+	if (o->n == 5) {
+		barge = barge_at(s, u->side, o->at[0]);
+		const tw_unit *b = gr_unit_c(s, barge);
+		if (!b || !gr_unit_active(s, b))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "no barge of this side there");
+		if (aboard_count(s, barge) > 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "%s already carries a unit", b->name);
+	}
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->unit != u->id || f->status != TW_FS_ACTIVE)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "figure %d is not of %s", o->fig[i], u->name);
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == o->fig[i])
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "figure %d named twice", o->fig[i]);
+		if (o->n == 5 && barge_at(s, u->side, o->at[i]) != barge)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "figure %d would not be aboard", f->id);
+		if (o->n == 6 && !gr_spot_free(s, o->at[i], f->radius, f->id))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "figure %d cannot land at (%.2f, %.2f)", f->id, o->at[i].x, o->at[i].y);
+		const char *cl = NULL;
+		double wet = 0, cost = gr_move_cost_wet(s, troop, u->formation, f->pos, o->at[i], &wet, &cl);
+		if (cl)
+			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
+		if (wet > GR_BANK + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "the barge must lie at the bank (%.2f in of water)", wet);
+		if (cost > rate + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d would use %.2f in of a %.2f in move", f->id, cost, rate);
+		if (contact_at(s, f, o->at[i]) && gr_cavalry(troop))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.7", "cavalry makes contact only by charging");
+	}
+	return TW_OK;
+}
+
+// Modes of a move order's n: 0 normal, 1 charge, 2 heavy cavalry battle move, 3 into a house,
+// 4 across a ford (GR.TERR.7), 5 aboard a barge, 6 ashore from a barge (GR.MOVE.7).
 tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (!o->has_at || o->nfig < 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "a move names each figure's destination");
-	if (o->n < 0 || o->n > 3)
+	if (o->n < 0 || o->n > 6)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "unknown move mode %d", o->n);
 	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
 	if (!f0)
@@ -150,8 +264,22 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has already moved or is in melee this move", u->name);
 		if (u->stats[GU_FLAGS] & GUF_RETIRE50)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.8", "%s is under the 50%% rule", u->name);
+		if (gr_unit_crossing(s, u))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford until the end of move %d", u->name,
+					    u->stats[GU_XING]);
 		if (gr_unit_halted(s, u))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted (bad morale, rally or withdrawal)", u->name);
+		bool aboard = f0->stats[GF_ABOARD] != 0;
+		if (aboard && o->n != 6)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "%s is aboard a barge: it moves with it, or ashore (mode 6)", u->name);
+		if (!aboard && o->n == 6)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "%s is not aboard a barge", u->name);
+		if (troop == TW_GR_BARGE)
+			return validate_barge(s, o, u, err);
+		if (o->n == 4 && tw_grant_ford_moves(troop) == 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s cannot ford", u->name);
+		if (o->n == 4 && (u->stats[GU_FLAGS] & GUF_FIRED_NOW))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a unit crossing a ford does nothing else: %s has fired", u->name);
 		int ex = u->stats[GU_EXHAUST] ? s->move_no - u->stats[GU_EXHAUST] : 0;
 		bool exhausted = ex >= 1 && ex <= 4;
 		if (exhausted && o->n == 1)
@@ -170,6 +298,8 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		rate = gr_move_rate_for(s, u, mode);
 		if (rate < 0)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has no such move", u->name);
+		if (o->n == 5 || o->n == 6)
+			return validate_board(s, o, u, rate, err);
 		if (exhausted) {
 			double before = 0, after = 0;
 			for (int i = 0; i < o->nfig; i++) {
@@ -182,11 +312,12 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 			if (after < before - 1e-9)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.24", "%s is exhausted: no move towards the enemy", u->name);
 		}
-	} else if (o->n != 0 || f0->stats[GF_ATTACHED]) {
+	} else if ((o->n != 0 && o->n != 4) || f0->stats[GF_ATTACHED]) {
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.10", "a general bound to a unit may not leave it");
 	}
 	int garrison = o->n == 3 ? -1 : 0;
 	bool any_contact = false;
+	double lead = INFINITY; // GR.TERR.7: the crossing unit's nearest approach to the water
 	tw_vec2 disp0 = tw_sub(o->at[0], f0->pos);
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
@@ -197,10 +328,21 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d named twice", o->fig[i]);
 		if (f->kind == TW_FK_GUNNER && f->stats[GF_GUN] && o->n != 0)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "crews move with their guns");
+		if (f->stats[GF_XEND] >= s->move_no)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "figure %d is crossing a ford", f->id);
 		const char *cl = NULL;
-		double cost = gr_move_cost(s, troop, formation, f->pos, o->at[i], &cl);
-		if (cl)
-			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
+		double cost;
+		if (o->n == 4) { // GR.TERR.7: dry going on both banks within one normal move
+			double before = 0, after = 0;
+			if (!gr_ford_legs(s, troop, formation, f->pos, o->at[i], &before, &after, &cl))
+				return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d: no crossing at a ford from there to there", f->id);
+			cost = before + after;
+			lead = fmin(lead, before);
+		} else {
+			cost = gr_move_cost(s, troop, formation, f->pos, o->at[i], &cl);
+			if (cl)
+				return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
+		}
 		if (cost > rate + 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d would use %.2f in of a %.2f in move", f->id, cost, rate);
 		if (!gr_spot_free(s, o->at[i], f->radius, f->id))
@@ -209,6 +351,8 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.HOUSE.6", "no troops within 3 in of a burning house");
 		bool contact = contact_at(s, f, o->at[i]);
 		any_contact |= contact;
+		if (contact && o->n == 4)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a crossing lands clear of the enemy");
 		if (contact && gr_cavalry(troop) && o->n != 1)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.7", "cavalry makes contact only by charging");
 		if (o->n == 1 && tw_dist(tw_sub(o->at[i], f->pos), disp0) > 1e-6)
@@ -224,6 +368,8 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "a garrison goes into one house section");
 		}
 	}
+	if (o->n == 4 && lead > GR_BANK + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a crossing starts at the bank: the nearest figure is %.2f in from the ford", lead);
 	if (o->n == 3 && garrison_count(s, garrison) + o->nfig > 7)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "a house section holds at most 7 figures");
 	if (o->n == 1 && !general) {
@@ -282,17 +428,52 @@ static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
 	}
 }
 
+// GR.TERR.7: the figures stay at the bank and are placed on the far bank at the end of the
+// last move of the crossing (gr_ford_update).
+static void start_crossing(tw_state *s, const tw_order *o, tw_figure *f0, tw_unit *u, tw_events *ev)
+{
+	int end = s->move_no + (u ? tw_grant_ford_moves(u->stats[GU_TYPE]) : 2) - 1; // a general as cavalry
+	for (int i = 0; i < o->nfig; i++)
+		gr_ford_set(tw_state_figure(s, o->fig[i]), end, o->at[i]);
+	if (u) {
+		u->stats[GU_XING] = end;
+		gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+	}
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, f0->side, "GR.TERR.7");
+	if (e) {
+		e->a = u ? u->id : -1;
+		e->b = end;
+		tw_event_text(e, "%s %d starts crossing the ford: on the far bank at the end of move %d", u ? u->name : "general",
+			      u ? u->id : f0->id, end);
+	}
+}
+
 tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_figure *f0 = tw_state_figure(s, o->fig[0]);
 	tw_unit *u = gr_unit(s, f0->unit);
 	tw_vec2 disp = tw_sub(o->at[0], f0->pos);
+	if (o->n == 4) {
+		start_crossing(s, o, f0, u, ev);
+		return TW_OK;
+	}
+	int barge = o->n == 5 ? barge_at(s, f0->side, o->at[0]) : -1;
+	if (u && u->stats[GU_TYPE] == TW_GR_BARGE) // GR.MOVE.7: the unit aboard goes with its barge
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->status == TW_FS_ACTIVE && f->stats[GF_ABOARD] == u->id + 1) {
+				f->pos = tw_add(f->pos, disp);
+				f->moved_in = s->move_no;
+			}
+		}
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = tw_state_figure(s, o->fig[i]);
 		double d = tw_dist(f->pos, o->at[i]);
 		f->pos = o->at[i];
 		f->moved_in = s->move_no;
 		f->move_used = d;
+		if (o->n == 5 || o->n == 6)
+			f->stats[GF_ABOARD] = o->n == 5 ? barge + 1 : 0;
 		if (o->n == 3) {
 			int h = house_near(s, f->pos);
 			f->stats[GF_HOUSE] = h + 1;
@@ -300,7 +481,8 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			f->stats[GF_HOUSE] = 0;
 			f->stats[GF_INSIDE] = 0;
 		}
-		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : "GR.MOVE.1");
+		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side,
+					     o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : o->n >= 5 || (u && u->stats[GU_TYPE] == TW_GR_BARGE) ? "GR.MOVE.7" : "GR.MOVE.1");
 		if (e) {
 			e->a = f->id;
 			e->x = f->pos.x;
@@ -340,6 +522,10 @@ tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "only line-type infantry forms line, column or open order");
 	if (u->stats[GU_FLAGS] & (GUF_MELEE | GUF_MOVED_NOW | GUF_CHARGED_NOW))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.10", "%s may not change formation now", u->name);
+	if (gr_unit_crossing(s, u))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford", u->name);
+	if (f0->stats[GF_ABOARD])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "%s is aboard a barge", u->name);
 	if (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted", u->name);
 	double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
@@ -397,6 +583,8 @@ tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
 	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & (GUF_RETIRE50 | GUF_MELEE))))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "the battery is halted");
+	if (g->stats[GG_XEND] >= s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun is crossing a ford until the end of move %d", g->stats[GG_XEND]);
 	if (g->acted_in == s->move_no && g->action != TW_GA_NONE)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun has already moved or fired this move");
 	int crew = 0;
@@ -407,9 +595,14 @@ tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	double rate = tw_grant_move_rate(TW_GR_ARTILLERY, o->n ? TW_GR_MODE_MANHANDLE : TW_GR_MODE_TEAM);
 	tw_vec2 to = o->path[o->npath - 1];
 	const char *cl = NULL;
-	double cost = gr_move_cost(s, TW_GR_ARTILLERY, 0, g->axle, to, &cl);
+	double before = 0, after = 0;
+	// GR.TERR.7: a gun drawn by its team through a ford spends 4 moves crossing.
+	bool ford = o->n == 0 && gr_ford_legs(s, TW_GR_ARTILLERY, 0, g->axle, to, &before, &after, &cl);
+	double cost = ford ? before + after : gr_move_cost(s, TW_GR_ARTILLERY, 0, g->axle, to, &cl);
 	if (cl)
 		return tw_error_set(err, TW_ERR_ILLEGAL, cl, "the gun cannot go there");
+	if (ford && before > GR_BANK + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a crossing starts at the bank: the gun is %.2f in from the ford", before);
 	if (cost > rate + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun would use %.2f in of %.2f in", cost, rate);
 	tw_vec2 d = tw_sub(to, g->axle);
@@ -427,6 +620,29 @@ tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_gun *g = tw_state_gun(s, o->gun);
 	tw_vec2 to = o->path[o->npath - 1], d = tw_sub(to, g->axle);
+	double before = 0, after = 0;
+	const char *cl = NULL;
+	if (o->n == 0 && gr_ford_legs(s, TW_GR_ARTILLERY, 0, g->axle, to, &before, &after, &cl)) {
+		int end = s->move_no + tw_grant_ford_moves(TW_GR_ARTILLERY) - 1; // GR.TERR.7: 4 moves
+		g->stats[GG_XEND] = end;
+		g->stats[GG_XX] = (int32_t)lround(to.x * GR_FIXED);
+		g->stats[GG_XY] = (int32_t)lround(to.y * GR_FIXED);
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1)
+				gr_ford_set(f, end, tw_add(f->pos, d));
+		}
+		g->acted_in = s->move_no;
+		g->action = TW_GA_MOVED;
+		g->stats[GG_TEAM_MOVED] = s->move_no;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, g->side, "GR.TERR.7");
+		if (e) {
+			e->a = g->id;
+			e->b = end;
+			tw_event_text(e, "gun %d starts crossing the ford: on the far bank at the end of move %d", g->id, end);
+		}
+		return TW_OK;
+	}
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
 		if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1) {

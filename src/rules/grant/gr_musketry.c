@@ -175,14 +175,26 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 		tw_figure *victim = NULL;
 		if (pick) {
 			victim = tw_state_figure(s, target_fig);
-		} else { // GR.LIGHT.3: the R&F figure nearest the firer
+		} else { // GR.LIGHT.3: the owner's choice among the R&F, by default the one nearest the firer
 			double best = 1e18;
+			int chosen = -1, rank = 0;
 			for (int j = 0; j < s->nfig; j++) {
 				tw_figure *f = &s->fig[j];
-				if (f->unit == tunit && f->status == TW_FS_ACTIVE && gr_is_rf(f) && tw_dist(f->pos, a->pos) < best) {
+				if (f->unit != tunit || f->status != TW_FS_ACTIVE || !gr_is_rf(f))
+					continue;
+				int r = f->stats[GF_CASUALTY];
+				if (r > 0 && (chosen < 0 || r < rank)) {
+					chosen = j;
+					rank = r;
+				}
+				if (tw_dist(f->pos, a->pos) < best) {
 					best = tw_dist(f->pos, a->pos);
 					victim = f;
 				}
+			}
+			if (chosen >= 0) {
+				victim = &s->fig[chosen];
+				gr_owner_event(s, victim, "GR.LIGHT.3", ev);
 			}
 		}
 		if (victim && gr_hit_figure(s, victim, pick ? "GR.LIGHT.4" : "GR.LIGHT.1", ev))
@@ -215,8 +227,12 @@ tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "figure %d is not an active man of %s", o->fig[i], u->name);
 	}
 	int troop = u->stats[GU_TYPE];
-	if (troop == TW_GR_WAGON)
+	if (troop == TW_GR_WAGON || troop == TW_GR_BARGE)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.4", "transport never fires");
+	if (gr_unit_crossing(s, u))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford and does nothing else", u->name);
+	if (f0->stats[GF_ABOARD])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "troops aboard a barge do not fire (design choice)");
 	if (troop == TW_GR_LIGHT_INF) {
 		if ((u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) || gr_unit_halted(s, u))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s may not fire now", u->name);

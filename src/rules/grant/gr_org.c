@@ -55,8 +55,8 @@ bool gr_unit_active(const tw_state *s, const tw_unit *u)
 // GR.MORALE.5/8/10, GR.MELEE.23: units that may neither move at will nor fire.
 bool gr_unit_halted(const tw_state *s, const tw_unit *u)
 {
-	(void)s;
-	return u->stats[GU_MORALE] > 0 || u->stats[GU_RALLY] > 0 || (u->stats[GU_FLAGS] & (GUF_WITHDRAW | GUF_DISPERSED));
+	return u->stats[GU_MORALE] > 0 || u->stats[GU_RALLY] > 0 || (u->stats[GU_FLAGS] & (GUF_WITHDRAW | GUF_DISPERSED)) ||
+	       gr_unit_crossing(s, u); // GR.TERR.7: a crossing unit does nothing else
 }
 
 void gr_unit_set_flag(tw_unit *u, int flag, bool on)
@@ -208,7 +208,7 @@ bool gr_spot_free(const tw_state *s, tw_vec2 p, double r, int ignore)
 		if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, p) < r)
 			return false;
 	}
-	return !tw_table_is_water(&s->table, p);
+	return !tw_table_is_water(&s->table, p) && !gr_ford_water(s, p); // GR.TERR.7: nobody stands in a ford
 }
 
 static tw_figure *add_fig(tw_state *s, int side, int kind, int unit, tw_vec2 p, double facing)
@@ -251,7 +251,7 @@ int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 ce
 	for (int i = 0; i < rf; i++) {
 		int r = i / files, c = i % files;
 		tw_vec2 p = tw_add(centre, tw_add(tw_scale(right, (c - (files - 1) / 2.0) * sp), tw_scale(fwd, -r * sp)));
-		int kind = troop == TW_GR_WAGON ? TW_FK_WAGGON : cav ? TW_FK_CAVALRY : TW_FK_INFANTRY;
+		int kind = troop == TW_GR_WAGON ? TW_FK_WAGGON : troop == TW_GR_BARGE ? TW_FK_OTHER : cav ? TW_FK_CAVALRY : TW_FK_INFANTRY;
 		if (!add_fig(s, side, kind, u.id, p, facing))
 			return -1;
 	}
@@ -308,4 +308,30 @@ int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, do
 		f->stats[GF_CP] = gr_cp_table[TW_GR_ARTILLERY][k];
 	}
 	return u.id;
+}
+
+// GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2: where the owner picks which of his figures is lost, the
+// engine takes the first of cand[] in his casualty order (end_move "dead"), else -1 (default).
+int gr_owner_choice(const tw_state *s, const int *cand, int n)
+{
+	int best = -1, rank = 0;
+	for (int k = 0; k < n; k++) {
+		const tw_figure *f = &s->fig[cand[k]];
+		int r = f->stats[GF_CASUALTY];
+		if (f->status == TW_FS_ACTIVE && r > 0 && (best < 0 || r < rank)) {
+			best = k;
+			rank = r;
+		}
+	}
+	return best;
+}
+
+void gr_owner_event(tw_state *s, const tw_figure *f, const char *clause, tw_events *ev)
+{
+	(void)s;
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, f->side, clause);
+	if (e) {
+		e->a = f->id;
+		tw_event_text(e, "the owner's choice: figure %d is the one lost", f->id);
+	}
 }

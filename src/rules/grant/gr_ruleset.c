@@ -1,4 +1,5 @@
 // Grant rule-set descriptor: parameters, setup, the move sequence (GR.GEN.2), dispatch, score.
+#include <stdlib.h>
 #include <string.h>
 
 #include "gr.h"
@@ -7,6 +8,7 @@ static const tw_param_def gr_params[GRP_COUNT] = {
 	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves"},
 	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL, "GR.MUSK.2: a target able to reply fires in a mutual exchange"},
 	[GRP_CONTACT] = {"contact", 0.1, 0, 1, NULL, "GR.MELEE.1: base gap counted as contact, inches"},
+	[GRP_FLOW] = {"flow", 0, 0, 360, NULL, "GR.MOVE.7: bearing the rivers flow towards, degrees (canals: pieces named canal)"},
 };
 
 tw_status gr_setup(tw_state *s, tw_error *err)
@@ -70,6 +72,48 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 
 static int gr_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
 
+// The owner's casualty order, given with end_move ("dead"): the figures of his units he would
+// lose first where the rules let him choose (GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2).
+static tw_status validate_casualty_order(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (o->nfig2 > 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "Grant takes no prisoners");
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->side != o->side || f->status != TW_FS_ACTIVE || !gr_unit_c(s, f->unit))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.7",
+					    "the owner chooses only among his own active figures of units: not figure %d", o->fig[i]);
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == o->fig[i])
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.7", "figure %d named twice", o->fig[i]);
+	}
+	return TW_OK;
+}
+
+// A move given as a group path (the terminal's "move IDS X,Y"): the first figure goes to the
+// point and every other figure keeps its place relative to it. Grant's moves are straight, so
+// the path has one point. Returns a new order (to free) or NULL if o is not such a move.
+static tw_order *expand_path_move(const tw_state *s, const tw_order *o)
+{
+	if (o->type != TW_OT_MOVE || o->has_at || o->npath != 1 || o->nfig < 1)
+		return NULL;
+	const tw_figure *a = tw_state_figure_c(s, o->fig[0]);
+	tw_order *x = malloc(sizeof *x);
+	if (!a || !x) {
+		free(x);
+		return NULL;
+	}
+	*x = *o;
+	x->has_at = true;
+	x->npath = 0;
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		x->at[i] = f ? tw_add(o->path[0], tw_sub(f->pos, a->pos)) : o->path[0];
+		x->facing[i] = f ? f->facing : 0;
+	}
+	return x;
+}
+
 static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (o->side < 0 || o->side >= s->nsides)
@@ -79,12 +123,19 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
 	switch (o->type) {
-	case TW_OT_MOVE: return gr_validate_move(s, o, err);
+	case TW_OT_MOVE: {
+		if (!o->has_at && o->npath > 1)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "Grant's moves go straight: give one point");
+		tw_order *x = expand_path_move(s, o);
+		tw_status st = gr_validate_move(s, x ? x : o, err);
+		free(x);
+		return st;
+	}
 	case TW_OT_FORMATION: return gr_validate_formation(s, o, err);
 	case TW_OT_VOLLEY: return gr_validate_volley(s, o, err);
 	case TW_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
 	case TW_OT_FIRE: return gr_validate_fire(s, o, err);
-	case TW_OT_END_MOVE: return TW_OK;
+	case TW_OT_END_MOVE: return validate_casualty_order(s, o, err);
 	default:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a %s order has no meaning in Grant",
 				    tw_order_type_name((tw_order_type)o->type));
@@ -96,7 +147,7 @@ static bool side_beaten(const tw_state *s, int side)
 	for (int i = 0; i < s->nunit; i++) {
 		const tw_unit *u = &s->unit[i];
 		if (u->side == side && gr_unit_active(s, u) && !(u->stats[GU_FLAGS] & GUF_RETIRE50) &&
-		    u->stats[GU_TYPE] != TW_GR_WAGON) // GR.ORG.4: not a combat unit
+		    u->stats[GU_TYPE] != TW_GR_WAGON && u->stats[GU_TYPE] != TW_GR_BARGE) // GR.ORG.4: not a combat unit
 			return false;
 	}
 	return true;
@@ -120,7 +171,20 @@ void gr_score(const tw_state *s, double *points)
 
 tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
-	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, o->side, "GR.GEN.2");
+	for (int i = 0; i < s->nfig; i++) // the side's casualty order stands until its next end_move
+		if (s->fig[i].side == o->side)
+			s->fig[i].stats[GF_CASUALTY] = 0;
+	for (int i = 0; i < o->nfig; i++)
+		tw_state_figure(s, o->fig[i])->stats[GF_CASUALTY] = i + 1;
+	tw_event *e;
+	if (o->nfig > 0) {
+		e = tw_events_push(ev, TW_EV_INFO, o->side, "GR.MELEE.7");
+		if (e) {
+			e->a = o->nfig;
+			tw_event_text(e, "%s names %d figures to be lost first where the owner chooses", s->sides[o->side].name, o->nfig);
+		}
+	}
+	e = tw_events_push(ev, TW_EV_MOVE_END, o->side, "GR.GEN.2");
 	if (e) {
 		e->a = s->move_no;
 		e->b = o->side;
@@ -129,6 +193,7 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 		s->mover = 1;
 		return TW_OK;
 	}
+	gr_ford_update(s, true, ev); // GR.TERR.7: crossings due land on the far bank
 	gr_melee_end_move(s, ev);  // GR.MELEE
 	gr_house_end_move(s, ev);  // GR.HOUSE.7/8
 	gr_morale_end_move(s, ev); // GR.MORALE.6: at the end of the move
@@ -153,6 +218,7 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 		e->a = s->move_no;
 		e->b = 0;
 	}
+	gr_ford_update(s, false, ev); // GR.TERR.7: a unit that must retire abandons its crossing
 	gr_auto_moves(s, ev);
 	return TW_OK;
 }
@@ -161,7 +227,12 @@ static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 {
 	(void)ctx;
 	switch (o->type) {
-	case TW_OT_MOVE: return gr_apply_move(s, o, ev);
+	case TW_OT_MOVE: {
+		tw_order *x = expand_path_move(s, o);
+		tw_status st = gr_apply_move(s, x ? x : o, ev);
+		free(x);
+		return st;
+	}
 	case TW_OT_FORMATION: return gr_apply_formation(s, o, ev);
 	case TW_OT_VOLLEY: return gr_apply_volley(s, o, ev);
 	case TW_OT_GUN_MOVE: return gr_apply_gun_move(s, o, ev);

@@ -6,7 +6,7 @@
 #include "gr.h"
 
 const char *const gr_troop_names[GR_TROOP_COUNT] = {"line",  "grenadier", "light", "garrison",
-						    "engineer", "heavy",  "hussar", "artillery", "wagon"};
+						    "engineer", "heavy",  "hussar", "artillery", "wagon", "barge"};
 const char *const gr_formation_names[GR_F_COUNT + 1] = {"line", "column", "open", NULL};
 
 // GR.ORG: officers and rank and file of each establishment.
@@ -15,6 +15,7 @@ const int gr_org_table[GR_TROOP_COUNT][2] = {
 	[TW_GR_GARRISON] = {4, 24},  [TW_GR_ENGINEER] = {4, 24},  [TW_GR_HEAVY_CAV] = {3, 24},
 	[TW_GR_LIGHT_CAV] = {3, 24}, [TW_GR_ARTILLERY] = {3, 10},
 	[TW_GR_WAGON] = {0, 1}, // GR.ORG.4 (interpretation): one wagon figure, no officers
+	[TW_GR_BARGE] = {0, 3}, // GR.ORG table: a barge has 3 crew and no officers
 };
 
 // GR.MORALE.1 (GR.ORG.2): command points of each officer, the colonel first.
@@ -34,7 +35,18 @@ const gr_rate gr_rates[] = {
 	{TW_GR_LIGHT_CAV, TW_GR_MODE_CHARGE, 18},  {TW_GR_ARTILLERY, TW_GR_MODE_TEAM, 6},
 	{TW_GR_ARTILLERY, TW_GR_MODE_MANHANDLE, 1},
 	{TW_GR_WAGON, TW_GR_MODE_NORMAL, 6}, // GR.MOVE.7: wagons of every kind
+	{TW_GR_BARGE, TW_GR_MODE_UPSTREAM, 6},	  {TW_GR_BARGE, TW_GR_MODE_DOWNSTREAM, 9}, // GR.MOVE.7
+	{TW_GR_BARGE, TW_GR_MODE_CANAL, 7.5},
 };
+
+// GR.TERR table: whole moves to cross a fordable river (0: cannot ford; barges move along it).
+const int gr_ford_table[GR_TROOP_COUNT] = {
+	[TW_GR_LINE] = 2,      [TW_GR_GRENADIER] = 2, [TW_GR_LIGHT_INF] = 2, [TW_GR_GARRISON] = 2,
+	[TW_GR_ENGINEER] = 2,  [TW_GR_HEAVY_CAV] = 2, [TW_GR_LIGHT_CAV] = 2, [TW_GR_ARTILLERY] = 4,
+	[TW_GR_WAGON] = 4,     [TW_GR_BARGE] = 0,
+};
+
+int tw_grant_ford_moves(int troop) { return troop >= 0 && troop < GR_TROOP_COUNT ? gr_ford_table[troop] : 0; }
 const int gr_nrates = (int)TW_ARRAY_COUNT(gr_rates);
 
 // GR.MUSK.6: deductions [band][normal open, normal cover, first open, first cover].
