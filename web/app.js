@@ -201,6 +201,8 @@
     // Moves: the rule set says which form it wants and what its `n` means.
     const mv = moveDef();
     const mvn = $('move-n'); mvn.innerHTML = ''; mvn.hidden = true;
+    // A rule set that wants each man's place orders whole units (Grant): clicks take the unit.
+    $('units').checked = !!(mv && mv.fields.indexOf('moves') >= 0);
     if (mv && mv.n_choices) { mv.n_choices.forEach((c, i) => { const o = document.createElement('option'); o.value = i; o.textContent = 'move: ' + c; mvn.appendChild(o); }); mvn.hidden = false; }
     const tp = $('tpl'); tp.innerHTML = '';
     for (const [i, t] of (hello.ruleset.templates || []).entries()) { const o = document.createElement('option'); o.value = i; o.textContent = t.name; tp.appendChild(o); }

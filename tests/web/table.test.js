@@ -32,6 +32,7 @@ async function shot(page, name) {
 async function createGame(page, opts) {
   await page.goto(BASE + '/');
   await page.waitForSelector('#ng-ruleset option', { state: 'attached' });
+  if (opts.ruleset) { await page.selectOption('#ng-ruleset', opts.ruleset); }
   if (opts.scenario) {
     await page.check('input[name=src][value=scenario]');
     await page.fill('#ng-scenario', opts.scenario);
@@ -44,6 +45,7 @@ async function createGame(page, opts) {
   }
   if (opts.blue) await page.selectOption('#ng-blue', opts.blue);
   if (opts.noclock) await page.uncheck('#ng-clock');
+  if (opts.scale) await page.fill('#ng-scale', String(opts.scale));
   await page.click('#ng-create');
   await page.waitForSelector('#link-red');
   const links = {};
@@ -96,9 +98,141 @@ async function figAt(page, id) {
   return page.evaluate((i) => { const c = document.querySelector('circle.fig[data-id="' + i + '"]'); return c ? [Number(c.getAttribute('cx')), Number(c.getAttribute('cy')), c.getAttribute('class')] : null; }, id);
 }
 
+
+// Table inches to page pixels (the table's own transform).
+async function toScreen(page, x, y) {
+  return page.evaluate(([tx, ty]) => {
+    const svg = document.getElementById('table');
+    const pt = svg.createSVGPoint(); pt.x = tx; pt.y = svg.viewBox.baseVal.height - ty;
+    const q = pt.matrixTransform(svg.getScreenCTM());
+    return [q.x, q.y];
+  }, [x, y]);
+}
+
+// Where a side's men stand on a page's table, inches.
+async function menOf(page, si) {
+  return page.evaluate((i) => {
+    const svg = document.getElementById('table'), D = svg.viewBox.baseVal.height;
+    return [...document.querySelectorAll('circle.fig.side-' + i + '.active')].map((c) => ({ id: Number(c.dataset.id), x: Number(c.getAttribute('cx')), y: D - Number(c.getAttribute('cy')) }));
+  }, si);
+}
+
+// Every WebSocket message a page receives, parsed, with the time it came.
+function recordFrames(page) {
+  const got = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { got.push({ t: Date.now(), m: JSON.parse(f.payload) }); } catch (e) { /* binary */ } }));
+  return got;
+}
+
+async function newPage(browser) {
+  const c = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const p = await c.newPage();
+  p.setDefaultTimeout(10000);
+  p.on('pageerror', (e) => pageErrors.push(String(e)));
+  return p;
+}
+const pageErrors = [];
 const ctx = {};
 
+const seatNames = ['red', 'blue'];
 const tests = [
+  ['two players: curtain, clock and a whole game', async (page, browser) => {
+    // Red and blue each in their own browser context, from their own join links. The game is
+    // tests/web/two-player.json (10 infantry a side, fight to a finish, LW.MV.4 curtain) with
+    // Wells's clock at scale 0.1 (a 1 min allowance, LW.MV.6 for 10 men, is 6 s). It ends
+    // legitimately: blue's whole force, isolated, hoists the white flag (LW.MEL.16), and at the
+    // end of the move red wins because blue has no free man left (LW.VAR.1).
+    const scen = fs.readFileSync(path.join(__dirname, 'two-player.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, params: { curtain: 1 }, scale: 0.1 });
+    const P = [await newPage(browser), await newPage(browser)];
+    const frames = [recordFrames(P[0]), recordFrames(P[1])];
+    await P[0].goto(BASE + links.red);
+    await P[1].goto(BASE + links.blue);
+    for (const p of P) await p.waitForSelector('#btn-toss');
+    await P[0].click('#btn-toss');
+    for (const p of P) await waitFor(p, async () => /LW\.MV\.4/.test(await p.$eval('#log', (e) => e.textContent)), 'both put down behind the curtain');
+    // Both put down at once, each what his general proposes (by hand is tested below).
+    for (let si = 0; si < 2; si++) {
+      const p = P[si];
+      for (let k = 0; k < 8 && (await p.$$('circle.fig.side-' + si + '.unplaced')).length > 0; k++) {
+        await p.click('#btn-auto');
+        await p.waitForTimeout(300);
+      }
+      assert((await p.$$('circle.fig.side-' + si + '.unplaced')).length === 0, seatNames[si] + ' put every man down');
+    }
+    const mine = [await menOf(P[0], 0), await menOf(P[1], 1)];
+    assert(mine[0].length === 10 && mine[1].length === 10, 'ten men down on each side');
+    // Behind the curtain neither sees the other's men: not on the table, and not in any message.
+    for (let si = 0; si < 2; si++) {
+      assert((await P[si].$$('circle.fig.side-' + (1 - si))).length === 0, seatNames[si] + ' sees none of the enemy before the reveal');
+    }
+    await shot(P[0], '07-curtain-red');
+    await shot(P[1], '07-curtain-blue');
+    const tReady = Date.now();
+    await P[0].click('#btn-ready');
+    await P[1].click('#btn-ready');
+    for (let si = 0; si < 2; si++) await waitFor(P[si], async () => (await P[si].$$('circle.fig.side-' + (1 - si) + '.active')).length === 10, seatNames[si] + ' sees the enemy after the reveal');
+    for (let si = 0; si < 2; si++) {
+      const enemy = mine[1 - si];
+      let leaks = 0, seen = 0;
+      const revealAt = frames[si].findIndex((f) => f.m.type === 'events' && f.m.events.some((e) => e.type === 'reveal'));
+      assert(revealAt > 0, seatNames[si] + ' heard the reveal');
+      for (const f of frames[si].slice(0, revealAt)) {
+        const m = f.m;
+        const pts = [];
+        if (m.type === 'state') for (const g of m.state.figures) if (g.side === seatNames[1 - si]) pts.push(g.at);
+        if (m.type === 'events') for (const e of m.events) pts.push([e.x || 0, e.y || 0]);
+        for (const q of pts) { seen++; if (enemy.some((e) => Math.abs(e.x - q[0]) < 1e-3 && Math.abs(e.y - q[1]) < 1e-3)) leaks++; }
+      }
+      assert(seen > 0 && leaks === 0, seatNames[si] + "'s WebSocket carried " + leaks + " of the enemy's chosen places before the reveal");
+    }
+    void tReady;
+    // Play. The first mover (the toss) lets his clock run out: warnings, then "Time" on the server.
+    const toMove = async () => (await statusData(P[0])).toMove;
+    let mover = await waitFor(P[0], async () => { const s = await statusData(P[0]); return /move 1 /.test(s.text) && s.toMove >= 0 ? String(s.toMove) : null; }, 'move 1');
+    mover = Number(mover);
+    const t0 = Date.now();
+    await waitFor(P[mover], async () => (await P[mover].$eval('#clock', (e) => e.dataset.warn || '')) === '30', 'the 30 s warning', 15000);
+    await waitFor(P[mover], async () => /Time/.test(await P[mover].$eval('#refusal', (e) => e.textContent)), '"Time" called', 15000);
+    await waitFor(P[0], async () => (await toMove()) === 1 - mover, 'the move passes after Time', 5000);
+    const tTime = Date.now() - t0;
+    assert(tTime > 3000, 'Time came after the allowance ran (' + tTime + ' ms)');
+    for (const p of P) assert(/LW\.MV\.7|move_end/.test(await p.$eval('#log', (e) => e.textContent)) || (await p.$$('#log li[data-type="move_end"]')).length > 0, 'the end of the timed move is in the log');
+    // Then four moves by hand, alternately: each mover drags a man 3 in forward and ends his move.
+    for (let k = 0; k < 4; k++) {
+      const m = await toMove();
+      const p = P[m];
+      const ppi = await pxPerInch(p);
+      const men = await menOf(p, m);
+      const man = men[k % men.length];
+      const c = await center(p, 'circle.fig[data-id="' + man.id + '"]');
+      await p.selectOption('#tool', 'select');
+      await drag(p, c, [c[0], c[1] + (m === 0 ? -3 : 3) * ppi]);
+      await waitFor(p, async () => { const a = await figAt(p, man.id); return a && Math.abs(a[1] - (await figAt(P[1 - m], man.id))[1]) < 1e-6 && Math.abs(Number(a[1]) - (36 - man.y)) > 2; }, 'the move seen at both tables', 5000);
+      await p.click('#btn-end_move');
+      await waitFor(p, async () => (await toMove()) === 1 - m, 'the move passes', 5000);
+    }
+    await shot(P[0], '08-play-red');
+    // Blue's whole force, isolated, surrenders: chosen by drawing a box round it.
+    const b0 = await toScreen(P[1], 0.3, 27), b1 = await toScreen(P[1], 47.7, 35.8);
+    await P[1].selectOption('#tool', 'select');
+    await drag(P[1], b0, b1);
+    const chosen = await P[1].$eval('#selection', (e) => e.textContent);
+    assert(/Selected: 10 /.test(chosen), 'the box took all ten blue men: ' + chosen);
+    await P[1].click('#btn-surrender');
+    await waitFor(P[0], async () => (await P[0].$$('#log li[data-type="surrender"]')).length === 10, 'ten surrenders seen by red');
+    const m = await toMove();
+    await P[m].click('#btn-end_move');
+    for (const p of P) {
+      await waitFor(p, async () => (await statusData(p)).over, 'the game over at both tables');
+      const s = await statusData(p);
+      assert(/red wins/.test(s.text), 'red wins: ' + s.text);
+      assert(/LW\.VAR\.1/.test(await p.$eval('#log', (e) => e.textContent)), 'the end cites LW.VAR.1');
+    }
+    await shot(P[0], '09-over-red');
+    await shot(P[1], '09-over-blue');
+    for (const p of P) await p.context().close();
+  }],
   ['create a game', async (page) => {
     ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
     assert(ctx.links.red.includes('token='), 'red has a join link with its token');
@@ -210,6 +344,8 @@ const tests = [
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-chromium-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1400, height: 900 } });
   const page = context.pages()[0] || await context.newPage();
+  // Other players sit in their own browser contexts (a second browser, its own profile).
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   page.setDefaultTimeout(10000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -217,7 +353,7 @@ const tests = [
   for (const [name, fn] of tests) {
     const t = Date.now();
     try {
-      await fn(page);
+      await fn(page, browser);
       console.log('ok   ' + name + ' (' + (Date.now() - t) + ' ms)');
     } catch (e) {
       failed++;
@@ -225,8 +361,10 @@ const tests = [
       try { await page.screenshot({ path: path.join(SHOTS, 'fail-' + name.replace(/\W+/g, '-') + '.png') }); } catch (e2) { /* ignore */ }
     }
   }
+  errors.push(...pageErrors);
   if (errors.length) { failed++; console.log('FAIL page errors: ' + errors.join('; ')); }
   await context.close();
+  await browser.close();
   fs.rmSync(dir, { recursive: true, force: true });
   console.log((failed ? failed + ' failed' : 'all passed') + ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
   process.exit(failed ? 1 : 0);
