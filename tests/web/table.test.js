@@ -35,7 +35,8 @@ async function createGame(page, opts) {
   if (opts.ruleset) { await page.selectOption('#ng-ruleset', opts.ruleset); }
   if (opts.scenario) {
     await page.check('input[name=src][value=scenario]');
-    await page.fill('#ng-scenario', opts.scenario);
+    // Pasted at once (typing a 100 KB scenario key by key would take minutes).
+    await page.$eval('#ng-scenario', (e, v) => { e.value = v; }, opts.scenario);
   } else {
     await page.fill('#ng-seed', String(opts.seed || 1));
   }
@@ -232,6 +233,73 @@ const tests = [
     await shot(P[0], '09-over-red');
     await shot(P[1], '09-over-blue');
     for (const p of P) await p.context().close();
+  }],
+  ['grant: orders from the rule set, against the computer', async (page) => {
+    // scenarios/grant/meeting.json against the computer (gr-defend). The page knows nothing of
+    // Grant: its order buttons, move modes, formations and templates come from /api/rulesets.
+    const scenText = fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'grant', 'meeting.json'), 'utf8');
+    const scen = JSON.parse(scenText);
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const gr = api.rulesets.find((r) => r.name === 'grant');
+    assert(gr && gr.order_types.indexOf('volley') >= 0 && gr.order_types.indexOf('toss') < 0, 'grant lists its own orders only');
+    assert(gr.templates.some((t) => /canister/.test(t.name)), 'grant serves its templates as data');
+    const links = await createGame(page, { ruleset: 'grant', scenario: scenText, blue: 'gr-defend', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    for (const t of ['formation', 'volley', 'end_move']) assert(await page.$('#btn-' + t), 'a ' + t + ' button from the rule set');
+    assert(!(await page.$('#btn-toss')), 'no Little Wars toss in Grant');
+    const unitFigs = (u) => scen.figures.filter((f) => f.unit === u && f.kind === 'infantry').map((f) => f.id);
+    // Formation: a click takes the whole unit; the rule set proposes the places for a column.
+    await page.selectOption('#tool', 'select');
+    const u0 = unitFigs(0);
+    await page.click('circle.fig[data-id="' + u0[5] + '"]');
+    assert(new RegExp('Selected: ' + scen.figures.filter((f) => f.unit === 0).length + ' ').test(await page.$eval('#selection', (e) => e.textContent)), 'the whole unit selected');
+    await page.selectOption('#n-formation', { label: 'column' });
+    await page.click('#btn-formation');
+    await page.waitForSelector('#options button.option');
+    await page.click('#options button.option');
+    await waitFor(page, async () => /forms column/.test(await page.$eval('#log', (e) => e.textContent)), 'the formation change in the log');
+    const fl = await page.$eval('#log', (e) => [...e.querySelectorAll('li')].filter((l) => /forms column/.test(l.textContent)).map((l) => l.textContent).join(''));
+    assert(/GR\.GEN\.10/.test(fl), 'it cites GR.GEN.10: ' + fl);
+    // A move of another unit by dragging: each man's place, in the rule set's normal mode.
+    const u1 = unitFigs(1);
+    const before = await figAt(page, u1[3]);
+    const ppi = await pxPerInch(page);
+    const c = await center(page, 'circle.fig[data-id="' + u1[3] + '"]');
+    await page.selectOption('#move-n', { label: 'move: normal' });
+    await drag(page, c, [c[0], c[1] - 4 * ppi]);
+    await waitFor(page, async () => (await figAt(page, u1[3]))[1] < before[1] - 3, 'the unit moved');
+    // A volley at blue, far out of range: refused, citing Grant's clause.
+    await page.click('circle.fig[data-id="' + u0[0] + '"]');
+    await page.selectOption('#tool', 'targets');
+    const blueMan = scen.figures.find((f) => f.side === 'blue' && f.kind === 'infantry');
+    await page.click('circle.fig[data-id="' + blueMan.id + '"]');
+    assert((await page.$eval('#targets', (e) => e.value)) === String(blueMan.id), 'target picked');
+    await page.click('#btn-volley');
+    await page.waitForSelector('#refusal:not([hidden])');
+    const r = await page.$eval('#refusal', (e) => e.textContent);
+    assert(/GR\.[A-Z]+\.\d+/.test(r), 'the volley is judged by Grant: ' + r);
+    // Grant's canister device, laid on the table from the served shapes.
+    await page.selectOption('#tool', 'template');
+    await page.selectOption('#tpl', { label: gr.templates.find((t) => /canister/.test(t.name)).name });
+    const g0 = await toScreen(page, 60, 12), g1 = await toScreen(page, 60, 30);
+    await drag(page, g0, g1);
+    assert((await page.$$('#overlay g.tpl polygon')).length >= 1, 'the canister cone drawn');
+    await shot(page, '10-grant');
+    // Three moves against the computer.
+    await page.selectOption('#tool', 'select');
+    for (let k = 0; k < 40; k++) {
+      const s = await statusData(page);
+      if (s.over || /move 4 /.test(s.text)) break;
+      if (s.toMove === 0) await page.click('#btn-end_move');
+      await page.waitForTimeout(300);
+    }
+    const s = await statusData(page);
+    assert(/move 4 /.test(s.text) || s.over, 'three moves played: ' + s.text);
+    const log = await page.$eval('#log', (e) => e.textContent);
+    assert(/GR\.GEN\.2/.test(log), 'the log cites GR.GEN.2');
+    assert(/score red \d/.test(await page.$eval('#score', (e) => e.textContent)), 'score shown');
   }],
   ['create a game', async (page) => {
     ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
