@@ -467,7 +467,8 @@
     li.appendChild(c);
     li.append(e.text || e.type);
     if (e.type === 'dice') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b || 1) + 'd6 = ' + e.a + ']'; li.appendChild(d); }
-    if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [throw ' + (e.b !== undefined ? e.b : '') + ']'; li.appendChild(d); }
+    // A toss with a thrown value shows it; a coin shows whom it fell for.
+    if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b !== undefined ? 'throw ' + e.b : 'coin: ' + seatName(e.a)) + ']'; li.appendChild(d); }
     const log = $('log');
     log.appendChild(li);
     while (log.children.length > 2000) log.removeChild(log.firstChild);

@@ -301,6 +301,38 @@ const tests = [
     assert(/GR\.GEN\.2/.test(log), 'the log cites GR.GEN.2');
     assert(/score red \d/.test(await page.$eval('#score', (e) => e.textContent)), 'score shown');
   }],
+  ['melee: the mover chooses the casualties', async (page) => {
+    // tests/web/melee-choice.json: red to move, three red men (0, 1, 2) in touch with two
+    // isolated blue men (10, 11). At the end of red's move LW.MEL.6 gives one blue prisoner and
+    // one dead on each side, and red names them (LW.MEL.8).
+    const scen = fs.readFileSync(path.join(__dirname, 'melee-choice.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig[data-id="10"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    await page.selectOption('#tool', 'casualty');
+    // A wrong choice first: two red dead is refused with the melee arithmetic.
+    await page.click('circle.fig[data-id="2"]');
+    await page.click('circle.fig[data-id="1"]');
+    await page.click('#btn-end_move');
+    await page.waitForSelector('#refusal:not([hidden])');
+    assert(/LW\.MEL\.8/.test(await page.$eval('#refusal', (e) => e.textContent)), 'a wrong choice refused under LW.MEL.8');
+    await page.click('circle.fig[data-id="2"]');
+    await page.click('circle.fig[data-id="10"]');
+    await page.click('circle.fig[data-id="11"]', { modifiers: ['Shift'] });
+    assert((await page.$eval('#cas-dead', (e) => e.value)) === '2 10' && (await page.$eval('#cas-pris', (e) => e.value)) === '11', 'casualties named');
+    await page.click('#btn-end_move');
+    await page.waitForSelector('#log li[data-type="melee"]');
+    await page.waitForSelector('#overlay .melee-zone');
+    assert((await page.$$('#overlay .melee-ring')).length >= 2, 'the melee\'s casualties highlighted');
+    const melee = await page.$eval('#log li[data-type="melee"]', (e) => e.textContent);
+    assert(/LW\.MEL\.6/.test(melee) && /3 red against 2 blue/i.test(melee), 'the melee judged under LW.MEL.6: ' + melee);
+    await page.waitForTimeout(300);
+    assert(/dead/.test((await figAt(page, 2))[2]) && /dead/.test((await figAt(page, 10))[2]), 'the chosen dead are dead');
+    const p11 = await page.$eval('#log', (e) => [...e.querySelectorAll('li[data-type="prisoner"]')].map((l) => l.textContent).join(' '));
+    assert(/11/.test(p11), 'blue #11 taken prisoner: ' + p11);
+    await shot(page, '11-melee');
+  }],
   ['create a game', async (page) => {
     ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
     assert(ctx.links.red.includes('token='), 'red has a join link with its token');
@@ -336,6 +368,8 @@ const tests = [
     await waitFor(page, async () => (await page.$$('circle.fig.side-1.active')).length > 0, 'the curtain drawn back', 60000);
     const log = await page.$eval('#log', (e) => e.textContent);
     assert(/LW\.MV\.4/.test(log), 'the log cites LW.MV.4');
+    const toss = await page.$eval('#log li[data-type="toss"]', (e) => e.textContent);
+    assert(/\[(throw \d+|coin: \w+)\]/.test(toss), 'the toss shows its throw: ' + toss);
     await shot(page, '03-revealed');
   }],
   ['move', async (page) => {
@@ -365,6 +399,7 @@ const tests = [
     await page.selectOption('#tool', 'tape');
     await drag(page, [c2[0], c2[1]], [c2[0] + 10 * ppi, c2[1]]);
     assert(/tape 10\.\d\d in|tape 9\.9\d in/.test(await page.$eval('#measure', (e) => e.textContent)), 'tape reads about 10 in');
+    assert((await page.$$('#overlay circle.ring')).length === 5, 'range rings drawn round the tape');
     await page.selectOption('#tool', 'los');
     await drag(page, [c2[0], c2[1]], [c2[0] + 12 * ppi, c2[1] - 30 * ppi]);
     await waitFor(page, async () => page.$eval('#measure', (e) => e.dataset.los), 'line of sight answer');
@@ -390,6 +425,22 @@ const tests = [
     await shot(page, '05-kill');
   }],
   ['finish a game against the computer', async (page) => {
+    // First, on red's next move, a shot by bearing and elevation from the fire panel.
+    await waitFor(page, async () => { const s = await statusData(page); return s.over || s.toMove === 0; }, 'red to move');
+    await page.click('#btn-end_move');
+    await waitFor(page, async () => { const s = await statusData(page); return (s.toMove === 0 && !/move 3 /.test(s.text)) || s.over; }, 'red to move again (' + (await statusData(page)).text + ')', 20000);
+    if (!(await statusData(page)).over) {
+      const shots = (await page.$$('#log li[data-type="shot"]')).length;
+      await page.selectOption('#tool', 'select');
+      await page.click('polygon.gun[data-gun="0"]');
+      await page.waitForSelector('#firepanel:not([hidden])');
+      await page.fill('#fp-bearing', '3');
+      await page.fill('#fp-elev', '0');
+      await page.click('#fp-fire');
+      await waitFor(page, async () => (await page.$$('#log li[data-type="shot"]')).length > shots || !(await page.$eval('#refusal', (e) => e.hidden)), 'the panel shot answered');
+      const r = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
+      assert((await page.$$('#log li[data-type="shot"]')).length > shots || /LW\.[A-Z]+\.\d+/.test(r), 'fired by bearing, or refused with a clause: ' + r);
+    }
     await page.selectOption('#tool', 'select');
     for (let k = 0; k < 40; k++) {
       const s = await statusData(page);
