@@ -126,6 +126,7 @@
         break;
       }
       case 'checked': onChecked(m); break;
+      case 'options': onOptions(m); break;
       case 'los': onLos(m); break;
       case 'suggestion':
         if (autoSend) { autoSend = false; order(m.order); }
@@ -135,29 +136,76 @@
     }
   }
 
+  const idList = (v) => v.split(/[\s,]+/).filter((x) => x !== '').map(Number);
+  function nSelect(d) {
+    if (!d.n_choices) return null;
+    const sel = document.createElement('select'); sel.id = 'n-' + d.type;
+    d.n_choices.forEach((c, i) => { const o = document.createElement('option'); o.value = i; o.textContent = c; sel.appendChild(o); });
+    return sel;
+  }
+  function moveDef() { return hello && (hello.ruleset.orders || []).find((d) => d.type === 'move'); }
+  function onOptions(m) {
+    const box = $('options'); box.innerHTML = '';
+    const want = $('n-' + m.order_type);
+    const list = m.orders.filter((o) => !want || (o.n || 0) === Number(want.value));
+    if (!list.length) { refuse({ clause: m.order_type, message: 'the rules propose no such order for the selected men' }); return; }
+    list.forEach((o, i) => {
+      const b = document.createElement('button'); b.className = 'option'; b.dataset.i = i;
+      const n = (o.moves || o.figures || []).length;
+      const d = (hello.ruleset.orders || []).find((x) => x.type === o.type);
+      b.textContent = o.type + (d && d.n_choices ? ' ' + d.n_choices[o.n || 0] : '') + ' (' + n + ' figures)';
+      b.onclick = () => { box.innerHTML = ''; order(o); };
+      box.appendChild(b);
+    });
+  }
+
   function seatName(i) { return hello && i >= 0 && i < hello.sides.length ? hello.sides[i] : (i === -1 ? 'umpire' : 'spectator'); }
   function sideIndex(name) { return hello ? hello.sides.indexOf(name) : -1; }
 
   function setupToolbar() {
     $('seatinfo').textContent = 'You are ' + hello.seat + ' (' + hello.ruleset.title + ')';
     const box = $('order-buttons'); box.innerHTML = '';
-    // Orders without fields get a button each (which ones exist comes from the rule set).
-    for (const t of hello.ruleset.order_types) {
-      if (['toss', 'ready', 'end_move'].indexOf(t) < 0 || seat < 0) continue;
+    // One button per order the rule set accepts that the table does not give by dragging or
+    // firing; its fields (from the API) say what it takes: the selection, the targets, the
+    // chosen casualties, an `n` from the rule set's own choices, or the rule set's proposals.
+    const byDrag = ['deploy', 'move', 'gun_move', 'fire'];
+    for (const d of hello.ruleset.orders || []) {
+      if (seat < 0 || byDrag.indexOf(d.type) >= 0) continue;
+      const t = d.type, f = d.fields || [];
+      const span = document.createElement('span'); span.className = 'order';
       const b = document.createElement('button');
-      b.id = 'btn-' + t; b.textContent = t.replace('_', ' ');
+      b.id = 'btn-' + t; b.textContent = t.replace('_', ' '); if (d.help) b.title = d.help;
+      span.appendChild(b);
+      const nsel = nSelect(d);
+      if (nsel) span.appendChild(nsel);
       b.onclick = () => {
         const o = { type: t };
-        if (t === 'end_move') {
-          const ids = (s) => s.split(/[\s,]+/).filter((x) => x !== '').map(Number);
-          const d = ids($('cas-dead').value), p = ids($('cas-pris').value);
-          if (d.length) o.dead = d; if (p.length) o.prisoners = p;
+        if (nsel) o.n = Number(nsel.value);
+        if (f.indexOf('moves') >= 0 || f.indexOf('placements') >= 0) {
+          // The places come from the rule set: ask it for its proposals for the selected men.
+          send({ type: 'options', id: nextId++, order_type: t, figures: [...selected] });
+          return;
+        }
+        if (f.indexOf('gun') >= 0 && selGun >= 0) o.gun = selGun;
+        if (f.indexOf('figures') >= 0 && selected.size) o.figures = [...selected];
+        if (f.indexOf('targets') >= 0) { const tg = idList($('targets').value); if (tg.length) o.targets = tg; }
+        if (f.indexOf('dead') >= 0) {
+          const dd = idList($('cas-dead').value), pp = idList($('cas-pris').value);
+          if (dd.length) o.dead = dd; if (pp.length) o.prisoners = pp;
           $('cas-dead').value = ''; $('cas-pris').value = '';
         }
         order(o);
       };
-      box.appendChild(b);
+      box.appendChild(span);
     }
+    // Moves: the rule set says which form it wants and what its `n` means.
+    const mv = moveDef();
+    const mvn = $('move-n'); mvn.innerHTML = ''; mvn.hidden = true;
+    // A rule set that wants each man's place orders whole units (Grant): clicks take the unit.
+    $('units').checked = !!(mv && mv.fields.indexOf('moves') >= 0);
+    if (mv && mv.n_choices) { mv.n_choices.forEach((c, i) => { const o = document.createElement('option'); o.value = i; o.textContent = 'move: ' + c; mvn.appendChild(o); }); mvn.hidden = false; }
+    const tp = $('tpl'); tp.innerHTML = '';
+    for (const [i, t] of (hello.ruleset.templates || []).entries()) { const o = document.createElement('option'); o.value = i; o.textContent = t.name; tp.appendChild(o); }
     $('btn-suggest').hidden = $('btn-auto').hidden = seat < 0;
     // The computer can take this seat (any general of the rule set) and give it back.
     const hs = $('seat-computer');
@@ -231,6 +279,12 @@
     drawSelectionInfo();
   }
   function fig(id) { return S.state.figures[id]; }
+  // With "whole units" (rule sets that order units, such as Grant's), a click takes the unit.
+  function unitOf(id) {
+    const f = fig(id);
+    if (!$('units').checked || f.unit === undefined || f.unit < 0) return [id];
+    return S.state.figures.filter((g) => g.unit === f.unit && (g.status || 'active') === 'active' && g.at[0] >= 0).map((g) => g.id);
+  }
   function drawSelectionInfo() {
     const ids = [...selected];
     let t = ids.length ? 'Selected: ' + ids.length + ' (' + ids.slice(0, 12).join(' ') + (ids.length > 12 ? ' …' : '') + ')' : '';
@@ -253,7 +307,11 @@
     ensureAudio();
     const p = toTable(ev), tool = $('tool').value, t = ev.target;
     svg.setPointerCapture(ev.pointerId);
-    if (tool === 'tape' || tool === 'los') { drag = { kind: tool, p0: p }; return; }
+    if (tool === 'tape' || tool === 'los' || tool === 'template') { drag = { kind: tool, p0: p }; return; }
+    if (tool === 'targets') {
+      if (t.dataset && t.dataset.id !== undefined) $('targets').value = ($('targets').value + ' ' + t.dataset.id).trim();
+      return;
+    }
     if (tool === 'fire') {
       if (selGun < 0) { refuse({ clause: 'fire', message: 'select one of your guns first' }); return; }
       order({ type: 'fire', gun: selGun, target: [p[0], p[1]] });
@@ -275,7 +333,7 @@
     if (ownFig(t)) {
       const id = Number(t.dataset.id);
       if (ev.shiftKey) { if (selected.has(id)) selected.delete(id); else selected.add(id); render(); return; }
-      if (!selected.has(id)) { selected = new Set([id]); }
+      if (!selected.has(id)) { selected = new Set(unitOf(id)); }
       drag = { kind: 'move', p0: p, lead: id };
       render();
       return;
@@ -292,6 +350,8 @@
       el('line', { x1: drag.p0[0], y1: Y(drag.p0[1]), x2: p[0], y2: Y(p[1]), class: 'tape' }, layerOver);
       if ($('rings').checked && drag.kind === 'tape') for (const r of [6, 12, 24, 36, 48]) el('circle', { cx: drag.p0[0], cy: Y(drag.p0[1]), r, class: 'ring' }, layerOver);
       $('measure').textContent = 'tape ' + fmt(d) + ' in';
+    } else if (drag.kind === 'template') {
+      drawTemplate(Number($('tpl').value), drag.p0, Math.atan2(p[0] - drag.p0[0], p[1] - drag.p0[1]) * 180 / Math.PI);
     } else if (drag.kind === 'box') {
       el('rect', { x: Math.min(drag.p0[0], p[0]), y: Y(Math.max(drag.p0[1], p[1])), width: Math.abs(p[0] - drag.p0[0]), height: Math.abs(p[1] - drag.p0[1]), class: 'box' }, layerOver);
     } else if (drag.kind === 'move' || drag.kind === 'gun') {
@@ -325,6 +385,33 @@
       order(o, (m) => { if (!m.ok) { clearOverlay(); } });
     }
   });
+  // A template of the rule set (from the API): origin where the drag began, turned to its bearing.
+  function drawTemplate(i, o, bearing) {
+    const t = (hello.ruleset.templates || [])[i];
+    if (!t) return;
+    const g = el('g', { class: 'tpl', 'data-name': t.name }, layerOver);
+    const b = bearing * Math.PI / 180;
+    const at = (q) => [o[0] + q[0] * Math.cos(b) + q[1] * Math.sin(b), o[1] - q[0] * Math.sin(b) + q[1] * Math.cos(b)];
+    const dirp = (c, a, r) => { const aa = (bearing + a) * Math.PI / 180; return [c[0] + Math.sin(aa) * r, c[1] + Math.cos(aa) * r]; };
+    const col = (c) => c.slice(0, 7), op = (c) => parseInt(c.slice(7, 9), 16) / 255;
+    const style = { fill: col(t.fill), 'fill-opacity': op(t.fill), stroke: col(t.stroke), 'stroke-opacity': op(t.stroke), 'stroke-width': Math.max(0.05, t.line_width) };
+    if (t.dashed) style['stroke-dasharray'] = '0.5 0.3';
+    for (const sh of t.shapes) {
+      const c = at(sh.pts[0] || [0, 0]);
+      let e;
+      if (sh.kind === 'circle') e = el('circle', { cx: c[0], cy: Y(c[1]), r: sh.r1 }, g);
+      else if (sh.kind === 'poly' || sh.kind === 'line') e = el(sh.kind === 'poly' ? 'polygon' : 'polyline', { points: sh.pts.map((q) => { const r = at(q); return r[0] + ',' + Y(r[1]); }).join(' ') }, g);
+      else if (sh.kind === 'sector') {
+        const pts = [];
+        for (let k = 0; k <= 24; k++) pts.push(dirp(c, sh.a0 + (sh.a1 - sh.a0) * k / 24, sh.r1));
+        for (let k = 24; k >= 0; k--) pts.push(dirp(c, sh.a0 + (sh.a1 - sh.a0) * k / 24, sh.r0));
+        e = el('polygon', { points: pts.map((r) => r[0] + ',' + Y(r[1])).join(' ') }, g);
+      }
+      if (!e) continue;
+      for (const k in style) e.setAttribute(k, sh.kind === 'line' && k === 'fill' ? 'none' : style[k]);
+    }
+    $('measure').textContent = 'template ' + t.name + ' · bearing ' + fmt((bearing + 360) % 360) + ' deg';
+  }
   let losLine = null;
   function onLos(m) {
     if (!losLine) return;
@@ -346,6 +433,13 @@
     if (beforePlay) return { type: 'deploy', placements: ids.map((id) => ({ figure: id, at: [fig(id).at[0] + d[0], fig(id).at[1] + d[1]] })) };
     const lead = fig(drag.lead);
     const rest = ids.filter((i) => i !== drag.lead);
+    const mv = moveDef();
+    if (mv && mv.fields.indexOf('moves') >= 0) {
+      // The rule set wants each man's place (Grant): the group keeps its shape.
+      const o = { type: 'move', moves: [drag.lead, ...rest].map((i) => ({ figure: i, to: [fig(i).at[0] + d[0], fig(i).at[1] + d[1]], facing: fig(i).facing || 0 })) };
+      if (mv.n_choices) o.n = Number($('move-n').value);
+      return o;
+    }
     return { type: 'move', figures: [drag.lead, ...rest], path: [[lead.at[0] + d[0], lead.at[1] + d[1]]] };
   }
   function onChecked(m) {
@@ -373,7 +467,8 @@
     li.appendChild(c);
     li.append(e.text || e.type);
     if (e.type === 'dice') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b || 1) + 'd6 = ' + e.a + ']'; li.appendChild(d); }
-    if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [throw ' + (e.b !== undefined ? e.b : '') + ']'; li.appendChild(d); }
+    // A toss with a thrown value shows it; a coin shows whom it fell for.
+    if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b !== undefined ? 'throw ' + e.b : 'coin: ' + seatName(e.a)) + ']'; li.appendChild(d); }
     const log = $('log');
     log.appendChild(li);
     while (log.children.length > 2000) log.removeChild(log.firstChild);
@@ -396,6 +491,11 @@
         if (k < 1) requestAnimationFrame(step); else setTimeout(() => ball.remove(), 1500);
       };
       requestAnimationFrame(step);
+    }
+    if (e.type === 'melee' && (e.x || e.y)) {
+      // The melee where it was fought; its men are marked by their kill and prisoner events.
+      const r = el('circle', { cx: e.x || 0, cy: Y(e.y || 0), r: 6, class: 'melee-zone', 'data-melee': e.a }, layerOver);
+      setTimeout(() => r.remove(), 6000);
     }
     if ((e.type === 'kill' || e.type === 'prisoner') && e.a !== undefined && fig(e.a) && fig(e.a).at[0] >= 0) {
       const f = fig(e.a);

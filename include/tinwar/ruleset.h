@@ -21,6 +21,15 @@ typedef struct tw_apply_ctx {
 
 struct tw_general_def;
 
+/// An order type a rule set accepts, as a front-end needs to offer it: the fields are the
+/// format's (docs/format.md); what the rule set adds is its words and the meaning of `n`.
+typedef struct tw_order_def {
+	uint8_t type;                  ///< tw_order_type
+	const char *help;              ///< what it does here, with its clause
+	const char *const *n_choices;  ///< NULL-terminated names of n = 0, 1, ... (NULL: n unused)
+	bool per_figure;               ///< move: the rule set wants each figure's destination (`moves`)
+} tw_order_def;
+
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
 	const char *title; ///< "H. G. Wells, Little Wars (1913)"
@@ -45,6 +54,9 @@ typedef struct tw_ruleset {
 	/// The rule set's own computer generals (doctrines); the first is its default.
 	int ngenerals;
 	const struct tw_general_def *const *generals;
+	/// The order types it accepts (NULL: not described; see tw_ruleset_orders).
+	int norders;
+	const tw_order_def *orders;
 } tw_ruleset;
 
 /// Number of registered rule sets.
@@ -57,6 +69,9 @@ int tw_ruleset_param(const tw_ruleset *rs, const char *name);
 /// Generates a scenario for the named rule set into an empty state (see tw_ruleset.generate).
 tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
 			       tw_error *err);
+/// The order types a rule set accepts, with their words and `n` choices; *n gets the count.
+/// NULL with *n = 0 if the rule set does not describe them.
+const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n);
 /// Fills s->params with the rule set's defaults.
 void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s);
 

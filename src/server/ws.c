@@ -7,6 +7,8 @@
 //   suggest {}                          the seat's computer general proposes an order -> suggestion
 //   pause / resume {}                   the umpire stops or restarts the clock
 //   computer {"general": NAME|null, "side"?}  hand a seat to the computer (umpire: any side)
+//   options {"order_type": NAME, "figures"?: [ids]}  legal orders of that type the rule set
+//                                       proposes for these men -> options {orders}
 //   sync    {}                          everything again (hello, events, state, clock)
 #include <stdio.h>
 #include <stdlib.h>
@@ -226,6 +228,68 @@ static void on_suggest(srv_conn *c, json_t *m)
 	srv_send(c, out);
 }
 
+/// {"type":"options", "order_type": NAME, "figures"?: [ids]}: orders of that type that the rule
+/// set's own generator (random_orders) proposes for the seat, on the seat's view, led by one of
+/// the named men, and legal there; at most 8, distinct. The page offers them where an order
+/// needs what only the rule set knows (Grant's formations). The sampling generator is seeded
+/// from the game's seed and the number of orders so far, never from the game's own generator.
+static void on_options(srv_conn *c, json_t *m)
+{
+	srv_room *r = c->room;
+	json_t *id = json_object_get(m, "id"), *fj = json_object_get(m, "figures");
+	const char *tn = json_string_value(json_object_get(m, "order_type"));
+	int type = tn ? tw_order_type_from_name(tn) : -1;
+	if (type < 0 || (fj && !json_is_array(fj)) || json_array_size(fj) > TW_ORDER_MAX_FIG) {
+		reply_error(c, "options needs an order_type and optional figures [ids]", id);
+		return;
+	}
+	enum { SAMPLES = 400, KEEP = 8 };
+	tw_order *buf = calloc(1, sizeof *buf); // one at a time: an order is some 20 KB
+	json_t *list = json_array(), *seen = json_object();
+	pthread_mutex_lock(&r->mu);
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	tw_state view;
+	bool have_view = false;
+	if (buf && c->seat >= 0 && c->seat < s->nsides && rs->random_orders &&
+	    tw_state_view(&view, s, c->seat) == TW_OK) {
+		have_view = true;
+		tw_rng rng;
+		tw_rng_seed(&rng, tw_rng_derive(tw_game_seed(r->game) ^ 0x0b7105ULL, (uint64_t)tw_game_order_count(r->game)));
+		for (int i = 0; i < SAMPLES && json_array_size(list) < KEEP; i++) {
+			tw_order *o = buf;
+			if (rs->random_orders(&view, c->seat, &rng, o, 1) < 1 || o->type != type)
+				continue;
+			bool led = json_array_size(fj) == 0;
+			for (size_t k = 0; k < json_array_size(fj) && !led && o->nfig > 0; k++)
+				led = json_integer_value(json_array_get(fj, k)) == o->fig[0];
+			if (!led)
+				continue;
+			o->side = (int8_t)c->seat;
+			if (rs->validate(&view, o, NULL) != TW_OK)
+				continue;
+			json_t *oj = tw_order_to_json(o, &view);
+			char *key = oj ? json_dumps(oj, JSON_COMPACT | JSON_SORT_KEYS) : NULL;
+			if (key && !json_object_get(seen, key)) {
+				json_object_set_new(seen, key, json_true());
+				json_object_del(oj, "side");
+				json_array_append(list, oj);
+			}
+			free(key);
+			json_decref(oj);
+		}
+	}
+	if (have_view)
+		tw_state_free(&view);
+	pthread_mutex_unlock(&r->mu);
+	free(buf);
+	json_decref(seen);
+	json_t *out = json_pack("{s:s, s:s, s:o}", "type", "options", "order_type", tn, "orders", list);
+	if (id)
+		json_object_set(out, "id", id);
+	srv_send(c, out);
+}
+
 static void on_pause(srv_conn *c, bool pause)
 {
 	srv_room *r = c->room;
@@ -302,6 +366,8 @@ void srv_ws_message(srv_conn *c, const char *data, size_t len)
 		on_los(c, m);
 	else if (strcmp(type, "suggest") == 0)
 		on_suggest(c, m);
+	else if (strcmp(type, "options") == 0)
+		on_options(c, m);
 	else if (strcmp(type, "computer") == 0)
 		on_computer(c, m);
 	else if (strcmp(type, "pause") == 0 || strcmp(type, "resume") == 0)

@@ -32,9 +32,11 @@ async function shot(page, name) {
 async function createGame(page, opts) {
   await page.goto(BASE + '/');
   await page.waitForSelector('#ng-ruleset option', { state: 'attached' });
+  if (opts.ruleset) { await page.selectOption('#ng-ruleset', opts.ruleset); }
   if (opts.scenario) {
     await page.check('input[name=src][value=scenario]');
-    await page.fill('#ng-scenario', opts.scenario);
+    // Pasted at once (typing a 100 KB scenario key by key would take minutes).
+    await page.$eval('#ng-scenario', (e, v) => { e.value = v; }, opts.scenario);
   } else {
     await page.fill('#ng-seed', String(opts.seed || 1));
   }
@@ -44,6 +46,7 @@ async function createGame(page, opts) {
   }
   if (opts.blue) await page.selectOption('#ng-blue', opts.blue);
   if (opts.noclock) await page.uncheck('#ng-clock');
+  if (opts.scale) await page.fill('#ng-scale', String(opts.scale));
   await page.click('#ng-create');
   await page.waitForSelector('#link-red');
   const links = {};
@@ -96,9 +99,240 @@ async function figAt(page, id) {
   return page.evaluate((i) => { const c = document.querySelector('circle.fig[data-id="' + i + '"]'); return c ? [Number(c.getAttribute('cx')), Number(c.getAttribute('cy')), c.getAttribute('class')] : null; }, id);
 }
 
+
+// Table inches to page pixels (the table's own transform).
+async function toScreen(page, x, y) {
+  return page.evaluate(([tx, ty]) => {
+    const svg = document.getElementById('table');
+    const pt = svg.createSVGPoint(); pt.x = tx; pt.y = svg.viewBox.baseVal.height - ty;
+    const q = pt.matrixTransform(svg.getScreenCTM());
+    return [q.x, q.y];
+  }, [x, y]);
+}
+
+// Where a side's men stand on a page's table, inches.
+async function menOf(page, si) {
+  return page.evaluate((i) => {
+    const svg = document.getElementById('table'), D = svg.viewBox.baseVal.height;
+    return [...document.querySelectorAll('circle.fig.side-' + i + '.active')].map((c) => ({ id: Number(c.dataset.id), x: Number(c.getAttribute('cx')), y: D - Number(c.getAttribute('cy')) }));
+  }, si);
+}
+
+// Every WebSocket message a page receives, parsed, with the time it came.
+function recordFrames(page) {
+  const got = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { got.push({ t: Date.now(), m: JSON.parse(f.payload) }); } catch (e) { /* binary */ } }));
+  return got;
+}
+
+async function newPage(browser) {
+  const c = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const p = await c.newPage();
+  p.setDefaultTimeout(10000);
+  p.on('pageerror', (e) => pageErrors.push(String(e)));
+  return p;
+}
+const pageErrors = [];
 const ctx = {};
 
+const seatNames = ['red', 'blue'];
 const tests = [
+  ['two players: curtain, clock and a whole game', async (page, browser) => {
+    // Red and blue each in their own browser context, from their own join links. The game is
+    // tests/web/two-player.json (10 infantry a side, fight to a finish, LW.MV.4 curtain) with
+    // Wells's clock at scale 0.1 (a 1 min allowance, LW.MV.6 for 10 men, is 6 s). It ends
+    // legitimately: blue's whole force, isolated, hoists the white flag (LW.MEL.16), and at the
+    // end of the move red wins because blue has no free man left (LW.VAR.1).
+    const scen = fs.readFileSync(path.join(__dirname, 'two-player.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, params: { curtain: 1 }, scale: 0.1 });
+    const P = [await newPage(browser), await newPage(browser)];
+    const frames = [recordFrames(P[0]), recordFrames(P[1])];
+    await P[0].goto(BASE + links.red);
+    await P[1].goto(BASE + links.blue);
+    for (const p of P) await p.waitForSelector('#btn-toss');
+    await P[0].click('#btn-toss');
+    for (const p of P) await waitFor(p, async () => /LW\.MV\.4/.test(await p.$eval('#log', (e) => e.textContent)), 'both put down behind the curtain');
+    // Both put down at once, each what his general proposes (by hand is tested below).
+    for (let si = 0; si < 2; si++) {
+      const p = P[si];
+      for (let k = 0; k < 8 && (await p.$$('circle.fig.side-' + si + '.unplaced')).length > 0; k++) {
+        await p.click('#btn-auto');
+        await p.waitForTimeout(300);
+      }
+      assert((await p.$$('circle.fig.side-' + si + '.unplaced')).length === 0, seatNames[si] + ' put every man down');
+    }
+    const mine = [await menOf(P[0], 0), await menOf(P[1], 1)];
+    assert(mine[0].length === 10 && mine[1].length === 10, 'ten men down on each side');
+    // Behind the curtain neither sees the other's men: not on the table, and not in any message.
+    for (let si = 0; si < 2; si++) {
+      assert((await P[si].$$('circle.fig.side-' + (1 - si))).length === 0, seatNames[si] + ' sees none of the enemy before the reveal');
+    }
+    await shot(P[0], '07-curtain-red');
+    await shot(P[1], '07-curtain-blue');
+    const tReady = Date.now();
+    await P[0].click('#btn-ready');
+    await P[1].click('#btn-ready');
+    for (let si = 0; si < 2; si++) await waitFor(P[si], async () => (await P[si].$$('circle.fig.side-' + (1 - si) + '.active')).length === 10, seatNames[si] + ' sees the enemy after the reveal');
+    for (let si = 0; si < 2; si++) {
+      const enemy = mine[1 - si];
+      let leaks = 0, seen = 0;
+      const revealAt = frames[si].findIndex((f) => f.m.type === 'events' && f.m.events.some((e) => e.type === 'reveal'));
+      assert(revealAt > 0, seatNames[si] + ' heard the reveal');
+      for (const f of frames[si].slice(0, revealAt)) {
+        const m = f.m;
+        const pts = [];
+        if (m.type === 'state') for (const g of m.state.figures) if (g.side === seatNames[1 - si]) pts.push(g.at);
+        if (m.type === 'events') for (const e of m.events) pts.push([e.x || 0, e.y || 0]);
+        for (const q of pts) { seen++; if (enemy.some((e) => Math.abs(e.x - q[0]) < 1e-3 && Math.abs(e.y - q[1]) < 1e-3)) leaks++; }
+      }
+      assert(seen > 0 && leaks === 0, seatNames[si] + "'s WebSocket carried " + leaks + " of the enemy's chosen places before the reveal");
+    }
+    void tReady;
+    // Play. The first mover (the toss) lets his clock run out: warnings, then "Time" on the server.
+    const toMove = async () => (await statusData(P[0])).toMove;
+    let mover = await waitFor(P[0], async () => { const s = await statusData(P[0]); return /move 1 /.test(s.text) && s.toMove >= 0 ? String(s.toMove) : null; }, 'move 1');
+    mover = Number(mover);
+    const t0 = Date.now();
+    await waitFor(P[mover], async () => (await P[mover].$eval('#clock', (e) => e.dataset.warn || '')) === '30', 'the 30 s warning', 15000);
+    await waitFor(P[mover], async () => /Time/.test(await P[mover].$eval('#refusal', (e) => e.textContent)), '"Time" called', 15000);
+    await waitFor(P[0], async () => (await toMove()) === 1 - mover, 'the move passes after Time', 5000);
+    const tTime = Date.now() - t0;
+    assert(tTime > 3000, 'Time came after the allowance ran (' + tTime + ' ms)');
+    for (const p of P) assert(/LW\.MV\.7|move_end/.test(await p.$eval('#log', (e) => e.textContent)) || (await p.$$('#log li[data-type="move_end"]')).length > 0, 'the end of the timed move is in the log');
+    // Then four moves by hand, alternately: each mover drags a man 3 in forward and ends his move.
+    for (let k = 0; k < 4; k++) {
+      const m = await toMove();
+      const p = P[m];
+      const ppi = await pxPerInch(p);
+      const men = await menOf(p, m);
+      const man = men[k % men.length];
+      const c = await center(p, 'circle.fig[data-id="' + man.id + '"]');
+      await p.selectOption('#tool', 'select');
+      await drag(p, c, [c[0], c[1] + (m === 0 ? -3 : 3) * ppi]);
+      await waitFor(p, async () => { const a = await figAt(p, man.id); return a && Math.abs(a[1] - (await figAt(P[1 - m], man.id))[1]) < 1e-6 && Math.abs(Number(a[1]) - (36 - man.y)) > 2; }, 'the move seen at both tables', 5000);
+      await p.click('#btn-end_move');
+      await waitFor(p, async () => (await toMove()) === 1 - m, 'the move passes', 5000);
+    }
+    await shot(P[0], '08-play-red');
+    // Blue's whole force, isolated, surrenders: chosen by drawing a box round it.
+    const b0 = await toScreen(P[1], 0.3, 27), b1 = await toScreen(P[1], 47.7, 35.8);
+    await P[1].selectOption('#tool', 'select');
+    await drag(P[1], b0, b1);
+    const chosen = await P[1].$eval('#selection', (e) => e.textContent);
+    assert(/Selected: 10 /.test(chosen), 'the box took all ten blue men: ' + chosen);
+    await P[1].click('#btn-surrender');
+    await waitFor(P[0], async () => (await P[0].$$('#log li[data-type="surrender"]')).length === 10, 'ten surrenders seen by red');
+    const m = await toMove();
+    await P[m].click('#btn-end_move');
+    for (const p of P) {
+      await waitFor(p, async () => (await statusData(p)).over, 'the game over at both tables');
+      const s = await statusData(p);
+      assert(/red wins/.test(s.text), 'red wins: ' + s.text);
+      assert(/LW\.VAR\.1/.test(await p.$eval('#log', (e) => e.textContent)), 'the end cites LW.VAR.1');
+    }
+    await shot(P[0], '09-over-red');
+    await shot(P[1], '09-over-blue');
+    for (const p of P) await p.context().close();
+  }],
+  ['grant: orders from the rule set, against the computer', async (page) => {
+    // scenarios/grant/meeting.json against the computer (gr-defend). The page knows nothing of
+    // Grant: its order buttons, move modes, formations and templates come from /api/rulesets.
+    const scenText = fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'grant', 'meeting.json'), 'utf8');
+    const scen = JSON.parse(scenText);
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const gr = api.rulesets.find((r) => r.name === 'grant');
+    assert(gr && gr.order_types.indexOf('volley') >= 0 && gr.order_types.indexOf('toss') < 0, 'grant lists its own orders only');
+    assert(gr.templates.some((t) => /canister/.test(t.name)), 'grant serves its templates as data');
+    const links = await createGame(page, { ruleset: 'grant', scenario: scenText, blue: 'gr-defend', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    for (const t of ['formation', 'volley', 'end_move']) assert(await page.$('#btn-' + t), 'a ' + t + ' button from the rule set');
+    assert(!(await page.$('#btn-toss')), 'no Little Wars toss in Grant');
+    const unitFigs = (u) => scen.figures.filter((f) => f.unit === u && f.kind === 'infantry').map((f) => f.id);
+    // Formation: a click takes the whole unit; the rule set proposes the places for a column.
+    await page.selectOption('#tool', 'select');
+    const u0 = unitFigs(0);
+    await page.click('circle.fig[data-id="' + u0[5] + '"]');
+    assert(new RegExp('Selected: ' + scen.figures.filter((f) => f.unit === 0).length + ' ').test(await page.$eval('#selection', (e) => e.textContent)), 'the whole unit selected');
+    await page.selectOption('#n-formation', { label: 'column' });
+    await page.click('#btn-formation');
+    await page.waitForSelector('#options button.option');
+    await page.click('#options button.option');
+    await waitFor(page, async () => /forms column/.test(await page.$eval('#log', (e) => e.textContent)), 'the formation change in the log');
+    const fl = await page.$eval('#log', (e) => [...e.querySelectorAll('li')].filter((l) => /forms column/.test(l.textContent)).map((l) => l.textContent).join(''));
+    assert(/GR\.GEN\.10/.test(fl), 'it cites GR.GEN.10: ' + fl);
+    // A move of another unit by dragging: each man's place, in the rule set's normal mode.
+    const u1 = unitFigs(1);
+    const before = await figAt(page, u1[3]);
+    const ppi = await pxPerInch(page);
+    const c = await center(page, 'circle.fig[data-id="' + u1[3] + '"]');
+    await page.selectOption('#move-n', { label: 'move: normal' });
+    await drag(page, c, [c[0], c[1] - 4 * ppi]);
+    await waitFor(page, async () => (await figAt(page, u1[3]))[1] < before[1] - 3, 'the unit moved');
+    // A volley at blue, far out of range: refused, citing Grant's clause.
+    await page.click('circle.fig[data-id="' + u0[0] + '"]');
+    await page.selectOption('#tool', 'targets');
+    const blueMan = scen.figures.find((f) => f.side === 'blue' && f.kind === 'infantry');
+    await page.click('circle.fig[data-id="' + blueMan.id + '"]');
+    assert((await page.$eval('#targets', (e) => e.value)) === String(blueMan.id), 'target picked');
+    await page.click('#btn-volley');
+    await page.waitForSelector('#refusal:not([hidden])');
+    const r = await page.$eval('#refusal', (e) => e.textContent);
+    assert(/GR\.[A-Z]+\.\d+/.test(r), 'the volley is judged by Grant: ' + r);
+    // Grant's canister device, laid on the table from the served shapes.
+    await page.selectOption('#tool', 'template');
+    await page.selectOption('#tpl', { label: gr.templates.find((t) => /canister/.test(t.name)).name });
+    const g0 = await toScreen(page, 60, 12), g1 = await toScreen(page, 60, 30);
+    await drag(page, g0, g1);
+    assert((await page.$$('#overlay g.tpl polygon')).length >= 1, 'the canister cone drawn');
+    await shot(page, '10-grant');
+    // Three moves against the computer.
+    await page.selectOption('#tool', 'select');
+    for (let k = 0; k < 40; k++) {
+      const s = await statusData(page);
+      if (s.over || /move 4 /.test(s.text)) break;
+      if (s.toMove === 0) await page.click('#btn-end_move');
+      await page.waitForTimeout(300);
+    }
+    const s = await statusData(page);
+    assert(/move 4 /.test(s.text) || s.over, 'three moves played: ' + s.text);
+    const log = await page.$eval('#log', (e) => e.textContent);
+    assert(/GR\.GEN\.2/.test(log), 'the log cites GR.GEN.2');
+    assert(/score red \d/.test(await page.$eval('#score', (e) => e.textContent)), 'score shown');
+  }],
+  ['melee: the mover chooses the casualties', async (page) => {
+    // tests/web/melee-choice.json: red to move, three red men (0, 1, 2) in touch with two
+    // isolated blue men (10, 11). At the end of red's move LW.MEL.6 gives one blue prisoner and
+    // one dead on each side, and red names them (LW.MEL.8).
+    const scen = fs.readFileSync(path.join(__dirname, 'melee-choice.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig[data-id="10"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    await page.selectOption('#tool', 'casualty');
+    // A wrong choice first: two red dead is refused with the melee arithmetic.
+    await page.click('circle.fig[data-id="2"]');
+    await page.click('circle.fig[data-id="1"]');
+    await page.click('#btn-end_move');
+    await page.waitForSelector('#refusal:not([hidden])');
+    assert(/LW\.MEL\.8/.test(await page.$eval('#refusal', (e) => e.textContent)), 'a wrong choice refused under LW.MEL.8');
+    await page.click('circle.fig[data-id="2"]');
+    await page.click('circle.fig[data-id="10"]');
+    await page.click('circle.fig[data-id="11"]', { modifiers: ['Shift'] });
+    assert((await page.$eval('#cas-dead', (e) => e.value)) === '2 10' && (await page.$eval('#cas-pris', (e) => e.value)) === '11', 'casualties named');
+    await page.click('#btn-end_move');
+    await page.waitForSelector('#log li[data-type="melee"]');
+    await page.waitForSelector('#overlay .melee-zone');
+    assert((await page.$$('#overlay .melee-ring')).length >= 2, 'the melee\'s casualties highlighted');
+    const melee = await page.$eval('#log li[data-type="melee"]', (e) => e.textContent);
+    assert(/LW\.MEL\.6/.test(melee) && /3 red against 2 blue/i.test(melee), 'the melee judged under LW.MEL.6: ' + melee);
+    await page.waitForTimeout(300);
+    assert(/dead/.test((await figAt(page, 2))[2]) && /dead/.test((await figAt(page, 10))[2]), 'the chosen dead are dead');
+    const p11 = await page.$eval('#log', (e) => [...e.querySelectorAll('li[data-type="prisoner"]')].map((l) => l.textContent).join(' '));
+    assert(/11/.test(p11), 'blue #11 taken prisoner: ' + p11);
+    await shot(page, '11-melee');
+  }],
   ['create a game', async (page) => {
     ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
     assert(ctx.links.red.includes('token='), 'red has a join link with its token');
@@ -134,6 +368,8 @@ const tests = [
     await waitFor(page, async () => (await page.$$('circle.fig.side-1.active')).length > 0, 'the curtain drawn back', 60000);
     const log = await page.$eval('#log', (e) => e.textContent);
     assert(/LW\.MV\.4/.test(log), 'the log cites LW.MV.4');
+    const toss = await page.$eval('#log li[data-type="toss"]', (e) => e.textContent);
+    assert(/\[(throw \d+|coin: \w+)\]/.test(toss), 'the toss shows its throw: ' + toss);
     await shot(page, '03-revealed');
   }],
   ['move', async (page) => {
@@ -163,6 +399,7 @@ const tests = [
     await page.selectOption('#tool', 'tape');
     await drag(page, [c2[0], c2[1]], [c2[0] + 10 * ppi, c2[1]]);
     assert(/tape 10\.\d\d in|tape 9\.9\d in/.test(await page.$eval('#measure', (e) => e.textContent)), 'tape reads about 10 in');
+    assert((await page.$$('#overlay circle.ring')).length === 5, 'range rings drawn round the tape');
     await page.selectOption('#tool', 'los');
     await drag(page, [c2[0], c2[1]], [c2[0] + 12 * ppi, c2[1] - 30 * ppi]);
     await waitFor(page, async () => page.$eval('#measure', (e) => e.dataset.los), 'line of sight answer');
@@ -188,6 +425,22 @@ const tests = [
     await shot(page, '05-kill');
   }],
   ['finish a game against the computer', async (page) => {
+    // First, on red's next move, a shot by bearing and elevation from the fire panel.
+    await waitFor(page, async () => { const s = await statusData(page); return s.over || s.toMove === 0; }, 'red to move');
+    await page.click('#btn-end_move');
+    await waitFor(page, async () => { const s = await statusData(page); return (s.toMove === 0 && !/move 3 /.test(s.text)) || s.over; }, 'red to move again (' + (await statusData(page)).text + ')', 20000);
+    if (!(await statusData(page)).over) {
+      const shots = (await page.$$('#log li[data-type="shot"]')).length;
+      await page.selectOption('#tool', 'select');
+      await page.click('polygon.gun[data-gun="0"]');
+      await page.waitForSelector('#firepanel:not([hidden])');
+      await page.fill('#fp-bearing', '3');
+      await page.fill('#fp-elev', '0');
+      await page.click('#fp-fire');
+      await waitFor(page, async () => (await page.$$('#log li[data-type="shot"]')).length > shots || !(await page.$eval('#refusal', (e) => e.hidden)), 'the panel shot answered');
+      const r = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
+      assert((await page.$$('#log li[data-type="shot"]')).length > shots || /LW\.[A-Z]+\.\d+/.test(r), 'fired by bearing, or refused with a clause: ' + r);
+    }
     await page.selectOption('#tool', 'select');
     for (let k = 0; k < 40; k++) {
       const s = await statusData(page);
@@ -210,6 +463,8 @@ const tests = [
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tw-chromium-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: CHROMIUM, headless: true, args: FLAGS, viewport: { width: 1400, height: 900 } });
   const page = context.pages()[0] || await context.newPage();
+  // Other players sit in their own browser contexts (a second browser, its own profile).
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   page.setDefaultTimeout(10000);
   const errors = [];
   page.on('pageerror', (e) => errors.push(String(e)));
@@ -217,7 +472,7 @@ const tests = [
   for (const [name, fn] of tests) {
     const t = Date.now();
     try {
-      await fn(page);
+      await fn(page, browser);
       console.log('ok   ' + name + ' (' + (Date.now() - t) + ' ms)');
     } catch (e) {
       failed++;
@@ -225,8 +480,10 @@ const tests = [
       try { await page.screenshot({ path: path.join(SHOTS, 'fail-' + name.replace(/\W+/g, '-') + '.png') }); } catch (e2) { /* ignore */ }
     }
   }
+  errors.push(...pageErrors);
   if (errors.length) { failed++; console.log('FAIL page errors: ' + errors.join('; ')); }
   await context.close();
+  await browser.close();
   fs.rmSync(dir, { recursive: true, force: true });
   console.log((failed ? failed + ' failed' : 'all passed') + ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
   process.exit(failed ? 1 : 0);

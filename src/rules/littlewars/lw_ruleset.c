@@ -98,6 +98,23 @@ extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_gen
 static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
 						    &tw_general_lw_rush, &tw_general_lw_concentrate};
 
+// The orders of Little Wars, as a front-end offers them.
+static const char *const lw_side_choices[] = {"keep", "swap", NULL};
+static const tw_order_def lw_orders[] = {
+	{TW_OT_TOSS, "LW.MV.1: toss for the first move", NULL, false},
+	{TW_OT_CHOOSE_SIDE, "LW.C.2: the player who did not build picks his side of the field", lw_side_choices, false},
+	{TW_OT_TAKE_RESERVE, "LW.FOR.2: take the chance men thrown for", NULL, false},
+	{TW_OT_DEPLOY, "LW.MV.2-4: put men and guns down along the back line", NULL, false},
+	{TW_OT_READY, "LW.MV.2/4: finished putting down", NULL, false},
+	{TW_OT_MOVE, "LW.MOB.1-3: move men (a group along the lead man's path)", NULL, false},
+	{TW_OT_GUN_MOVE, "LW.MOB.11-13: move a gun with its crew", NULL, false},
+	{TW_OT_FIRE, "LW.MOB.5-7: fire a gun by bearing and elevation, or at a point", NULL, false},
+	{TW_OT_TRAIL, "LW.MOB.10: two men to the trail of a gun", NULL, false},
+	{TW_OT_LIE_DOWN, "LW.MOB.8: lay men down before a gun fires", NULL, false},
+	{TW_OT_SURRENDER, "LW.MEL.16: an isolated body hoists the white flag", NULL, false},
+	{TW_OT_END_MOVE, "LW.MV.7/LW.MEL.8: end the move, naming the melee casualties if you choose them", NULL, false},
+};
+
 const tw_ruleset tw_ruleset_littlewars = {
 	.name = "littlewars",
 	.title = "H. G. Wells, Little Wars (1913)",
@@ -113,4 +130,6 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.generate = lw_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
 	.generals = lw_generals,
+	.norders = (int)TW_ARRAY_COUNT(lw_orders),
+	.orders = lw_orders,
 };
