@@ -33,9 +33,6 @@ int tw_ruleset_param(const tw_ruleset *rs, const char *name)
 	return -1;
 }
 
-extern const tw_order_def tw_grant_orders[];
-extern const int tw_grant_norders;
-
 const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n)
 {
 	*n = 0;
@@ -44,11 +41,6 @@ const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n)
 	if (rs->norders > 0 && rs->orders) {
 		*n = rs->norders;
 		return rs->orders;
-	}
-	// Until the Grant descriptor carries its own table (src/rules/grant_orders.c).
-	if (strcmp(rs->name, "grant") == 0) {
-		*n = tw_grant_norders;
-		return tw_grant_orders;
 	}
 	return NULL;
 }

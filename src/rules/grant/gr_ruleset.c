@@ -252,6 +252,25 @@ static void gr_hide(tw_state *d, int seat)
 extern const tw_general_def tw_general_gr_attack, tw_general_gr_defend;
 static const tw_general_def *const gr_generals[] = {&tw_general_gr_attack, &tw_general_gr_defend};
 
+// The orders of Grant, as a front-end offers them (docs/grant.md): n names the move's mode, the
+// formation, the kind of fire.
+static const char *const gr_move_modes[] = {"normal", "charge", "battle move", "into a house", "across a ford",
+					    "aboard a barge", "ashore", NULL};
+static const char *const gr_formations[] = {"line", "column", "open order", NULL};
+static const char *const gr_volley_modes[] = {"volley", "pick off", NULL};
+static const char *const gr_gun_modes[] = {"drawn by the team", "manhandled", NULL};
+static const char *const gr_fire_modes[] = {"roundshot", "canister", NULL};
+
+static const tw_order_def gr_orders[] = {
+	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place)", gr_move_modes, true},
+	{TW_OT_FORMATION, "GR.GEN.10: line-type infantry changes formation (uses its move)", gr_formations, true},
+	{TW_OT_VOLLEY, "GR.MUSK/GR.LIGHT: a unit's R&F fire at the unit of the target", gr_volley_modes, false},
+	{TW_OT_GUN_MOVE, "GR.MOVE.6: a gun moves", gr_gun_modes, false},
+	{TW_OT_FIRE, "GR.ART/GR.CANI/GR.HOW: a gun fires at a point", gr_fire_modes, false},
+	{TW_OT_END_MOVE, "GR.GEN.2: end this side's part of the move (with 'dead': the owner's choice of casualties, "
+			 "GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2)", NULL, false},
+};
+
 const tw_ruleset tw_ruleset_grant = {
 	.name = "grant",
 	.title = "Charles Grant, The War Game (1971)",
@@ -267,4 +286,6 @@ const tw_ruleset tw_ruleset_grant = {
 	.generate = gr_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(gr_generals),
 	.generals = gr_generals,
+	.norders = (int)TW_ARRAY_COUNT(gr_orders),
+	.orders = gr_orders,
 };
