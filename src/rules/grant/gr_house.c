@@ -29,24 +29,21 @@ static void evict(tw_state *s, int h, tw_events *ev)
 
 static void kill_garrison(tw_state *s, int h, int kills, const char *clause, tw_events *ev)
 {
-	// GR.HOUSE.2: the owner picks who dies, in his casualty order; then the engine's default.
+	// GR.HOUSE.2: the owner picks who dies, in his casualty order; without an order the engine
+	// picks at random among the garrison (one draw per kill). Kills beyond the garrison are lost.
 	for (; kills > 0; kills--) {
 		int cand[7], n = 0;
 		for (int i = 0; i < s->nfig && n < 7; i++)
 			if (s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE] == h + 1)
 				cand[n++] = i;
-		int k = gr_owner_choice(s, cand, n);
-		if (k < 0)
+		if (n == 0)
 			break;
-		gr_owner_event(s, &s->fig[cand[k]], "GR.HOUSE.2", ev);
+		int k = gr_owner_choice(s, cand, n);
+		if (k >= 0)
+			gr_owner_event(s, &s->fig[cand[k]], "GR.HOUSE.2", ev);
+		else
+			k = (int)tw_rng_below(&s->rng, (uint32_t)n);
 		gr_kill(s, &s->fig[cand[k]], clause, 1, ev);
-	}
-	for (int i = 0; i < s->nfig && kills > 0; i++) { // GR.HOUSE.2: kills beyond the garrison are lost
-		tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_ACTIVE && f->stats[GF_HOUSE] == h + 1) {
-			gr_kill(s, f, clause, 1, ev);
-			kills--;
-		}
 	}
 }
 
