@@ -66,7 +66,26 @@ static bool parse_pt(const char *s, tw_vec2 *p)
 	return end != t && *end == 0 && isfinite(p->x) && isfinite(p->y);
 }
 
-static void help(void)
+// The orders the rule set describes (tw_ruleset_orders), with their clauses and n choices.
+static void help_ruleset(const tw_ruleset *rs)
+{
+	int n;
+	const tw_order_def *d = tw_ruleset_orders(rs, &n);
+	if (!d)
+		return;
+	printf("\n%s accepts these orders:\n", rs->title);
+	for (int i = 0; i < n; i++) {
+		printf("  %-10s %s\n", tw_order_type_name((tw_order_type)d[i].type), d[i].help);
+		if (d[i].n_choices) {
+			printf("  %-10s n:", "");
+			for (int k = 0; d[i].n_choices[k]; k++)
+				printf(" %d = %s%s", k, d[i].n_choices[k], d[i].n_choices[k + 1] ? "," : "");
+			printf("\n");
+		}
+	}
+}
+
+static void help(const tw_ruleset *rs)
 {
 	printf("orders (distances in inches, bearings in degrees: 0 = towards blue, 90 = right):\n"
 	       "  board                      draw the table            list [red|blue]   figures and guns\n"
@@ -86,6 +105,7 @@ static void help(void)
 	       "                             GR.MOVE.5, GR.TERR.8, GR.TERR.7, GR.MOVE.7)\n"
 	       "  end dead IDS               Grant: your figures to lose first where the owner chooses\n"
 	       "  save FILE   quit\n");
+	help_ruleset(rs);
 }
 
 static void list_figures(const tw_state *s, int side)
@@ -162,7 +182,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 			break;
 		}
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
-		help();
+		help(tw_game_ruleset(pc->game));
 	} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0) {
 		free(o);
 		return 1;
