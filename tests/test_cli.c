@@ -63,6 +63,15 @@ static void test_version_help_and_unknown(void **st)
 	assert_int_equal(run(out, sizeof out, "%s frobnicate", TW_CLI), 2);
 }
 
+/// `tinwar bench-signature` (four generated Countries played out computer against computer) gives
+/// one hash on every build: gcc Debug and Release, clang and ASan all run this test.
+static void test_bench_signature_same_on_every_build(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s bench-signature", TW_CLI), 0);
+	assert_non_null(strstr(out, "80a6c0e3c9f22f34"));
+}
+
 static void test_check_reports_line_column_and_json_path(void **st)
 {
 	(void)st;
@@ -159,6 +168,7 @@ int main(void)
 		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version_help_and_unknown),
+		cmocka_unit_test(test_bench_signature_same_on_every_build),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),

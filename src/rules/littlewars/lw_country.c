@@ -261,10 +261,14 @@ static int put(lw_gen *g, tw_terrain *t, const char *name)
 	return tw_table_add(tb, t);
 }
 
+/// The two draws are separate statements: as arguments of one call their order would be
+/// unspecified (gcc drew y first, clang x), and a Country must be the same on every build.
+/// y is drawn first, as the gcc builds always did, so earlier Countries keep their shape.
 static tw_vec2 random_point(lw_gen *g, double margin)
 {
-	return tw_v2(urand(g, margin, g->w - margin),
-		     urand(g, LW_GEN_BACK_CLEAR + margin, g->d - LW_GEN_BACK_CLEAR - margin));
+	double y = urand(g, LW_GEN_BACK_CLEAR + margin, g->d - LW_GEN_BACK_CLEAR - margin);
+	double x = urand(g, margin, g->w - margin);
+	return tw_v2(x, y);
 }
 
 // ---- the pieces ----
