@@ -566,6 +566,56 @@ static void test_clock(void **state)
 }
 
 /// The computer takes a seat when its player hands it over (and the umpire can give any side).
+/// A restart resumes the running clock where it stopped (it is written to the store), instead of
+/// giving the mover a fresh allowance (LW.MV.6).
+static void test_clock_survives_restart(void **state)
+{
+	(void)state;
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/tw_server_clock_%d.db", (int)getpid());
+	unlink(path);
+	tw_server *s = start(path);
+	tw_error err;
+	size_t len = 0;
+	char *scen = tw_read_file(TW_SOURCE_DIR "/tests/web/range-duel.json", &len, &err);
+	assert_non_null(scen);
+	// 1 rules second = 10 ms: after red's move, the 5-minute interval (LW.MV.8) runs 3 s.
+	char *req = malloc(len + 200);
+	snprintf(req, len + 200, "{\"clock\":{\"enabled\":true,\"scale\":0.01},\"scenario\":%s}", scen);
+	free(scen);
+	game_ref g;
+	create(s, req, &g);
+	free(req);
+	tw_wsc *red = join(s, &g, 0);
+	int rc = 0;
+	send_str(red, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end_move\"}}");
+	json_t *r = tw_wsc_wait(red, "result", &rc, 3.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	usleep(1000000);
+	tw_wsc_close(red);
+	tw_server_stop(s);
+	s = start(path);
+	red = join(s, &g, 0);
+	rc = 0;
+	json_t *c = tw_wsc_wait(red, "clock", &rc, 3.0);
+	assert_non_null(c);
+	assert_int_equal(json_integer_value(json_object_get(c, "side")), 1); // blue's move is timed
+	double interval = json_real_value(json_object_get(c, "interval"));
+	assert_true(interval < 2.5); // the second that ran before the stop is not given back
+	assert_true(interval > 0.5);
+	assert_true(json_real_value(json_object_get(c, "left")) == json_real_value(json_object_get(c, "allowance")));
+	json_decref(c);
+	tw_wsc_close(red);
+	tw_server_stop(s);
+	unlink(path);
+	char wal[80];
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	unlink(wal);
+	snprintf(wal, sizeof wal, "%s-shm", path);
+	unlink(wal);
+}
+
 static void test_computer_takes_seat(void **state)
 {
 	(void)state;
@@ -634,6 +684,7 @@ int main(void)
 		cmocka_unit_test(test_oversize),
 		cmocka_unit_test(test_hidden_deployment),
 		cmocka_unit_test(test_reconnect_and_restart),
+		cmocka_unit_test(test_clock_survives_restart),
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_computer_takes_seat),
 	};

@@ -1,11 +1,17 @@
 // Wells's clock (LW.MV.6-8) on the server: each move's allowance, warnings at 2 min, 1 min and
 // 30 s, "Time" ends the mover's move, the interval between moves, and the umpire's pause.
 // The allowance comes from the rule set's move_start event (v = minutes), so the clock works
-// for any rule set that times its moves.
+// for any rule set that times its moves. The running clock is written to the store every few
+// seconds, on pause and resume, at each warning and when the server stops, so a restart resumes
+// the move's clock where it was rather than giving the mover a fresh allowance.
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/littlewars/lw.h"
 #include "srv.h"
+
+/// Real seconds of a running clock between two writes to the store.
+#define SRV_CLOCK_SAVE_EVERY 2.0
 
 double tw_lw_allowance_minutes(const tw_state *s, int side)
 {
@@ -30,6 +36,7 @@ void srv_clock_events(srv_room *r, const tw_events *ev, int first, int count)
 			c->allowance = c->left = e->v * 60.0 * c->scale;
 			c->warned = 0;
 			c->time_up = false;
+			c->unsaved = 0;
 			// LW.MV.8: the interval comes between moves, not before the first.
 			c->interval = e->a > 1 ? interval_seconds(r) : 0;
 		} else if (e->type == TW_EV_VICTORY || e->type == TW_EV_DRAW) {
@@ -54,6 +61,44 @@ json_t *srv_clock_json(const srv_room *r)
 			 c->interval, "paused", c->paused, "time_up", c->time_up, "scale", c->scale);
 }
 
+void srv_clock_save(srv_room *r)
+{
+	srv_clock *c = &r->clock;
+	c->unsaved = 0;
+	if (!r->srv || !r->srv->db)
+		return;
+	json_t *j = json_pack("{s:i, s:i, s:f, s:f, s:b, s:i, s:b}", "move_no", c->move_no, "side", c->side, "left",
+			      c->left, "interval", c->interval, "paused", c->paused, "warned", c->warned, "time_up",
+			      c->time_up);
+	char *txt = j ? json_dumps(j, JSON_COMPACT) : NULL;
+	json_decref(j);
+	if (txt)
+		srv_store_set_clock(r->srv, r->id, txt);
+	free(txt);
+}
+
+void srv_clock_restore(srv_room *r, const char *text)
+{
+	srv_clock *c = &r->clock;
+	json_t *j = json_loads(text, 0, NULL);
+	json_int_t move_no = json_integer_value(json_object_get(j, "move_no"));
+	json_int_t side = json_integer_value(json_object_get(j, "side"));
+	json_t *left = json_object_get(j, "left"), *interval = json_object_get(j, "interval");
+	json_int_t warned = json_integer_value(json_object_get(j, "warned"));
+	// Only the clock of the move the replay reached, and only values a clock can hold.
+	if (j && c->side >= 0 && move_no == c->move_no && side == c->side && json_is_real(left) &&
+	    json_is_real(interval) && json_real_value(left) >= 0 && json_real_value(left) <= c->allowance &&
+	    json_real_value(interval) >= 0 && json_real_value(interval) <= c->interval + 1e-9 && warned >= 0 &&
+	    warned <= 7) {
+		c->left = json_real_value(left);
+		c->interval = json_real_value(interval);
+		c->paused = json_is_true(json_object_get(j, "paused"));
+		c->warned = (int)warned;
+		c->time_up = json_is_true(json_object_get(j, "time_up"));
+	}
+	json_decref(j);
+}
+
 static void broadcast_json(srv_room *r, json_t *m)
 {
 	char *txt = json_dumps(m, JSON_COMPACT);
@@ -75,6 +120,9 @@ void srv_clock_tick(srv_room *r, double dt)
 		return;
 	if (c->side < s->nsides && r->computer[c->side][0])
 		return; // the computer does not need the clock
+	c->unsaved += dt;
+	if (c->unsaved >= SRV_CLOCK_SAVE_EVERY)
+		srv_clock_save(r);
 	if (c->interval > 0) {
 		c->interval -= dt;
 		if (c->interval <= 0) {
@@ -92,6 +140,7 @@ void srv_clock_tick(srv_room *r, double dt)
 			json_t *w = srv_clock_json(r);
 			json_object_set_new(w, "warn", json_integer((json_int_t)marks[k]));
 			broadcast_json(r, w);
+			srv_clock_save(r);
 		}
 	}
 	if (c->left <= 0) {

@@ -474,6 +474,10 @@ srv_room *srv_room_restore(srv_server *s, const char *id, const char *scenario, 
 	replay_ctx rc = {r, err, 0};
 	if (srv_store_orders(s, id, replay_one, &rc, err) != TW_OK)
 		goto fail;
+	char *saved = srv_store_get_clock(s, id);
+	if (saved)
+		srv_clock_restore(r, saved);
+	free(saved);
 	json_decref(sj);
 	json_decref(cj);
 	if (!add_room(s, r))

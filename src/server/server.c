@@ -467,8 +467,10 @@ void tw_server_stop(tw_server *ts)
 		mg_stop(s->ctx);
 	if (s->lib_init)
 		mg_exit_library();
-	for (int i = 0; i < s->nrooms; i++)
+	for (int i = 0; i < s->nrooms; i++) {
+		srv_clock_save(s->rooms[i]); // the running clocks survive the stop
 		srv_room_free(s->rooms[i]);
+	}
 	free(s->rooms);
 	srv_store_close(s);
 	pthread_mutex_destroy(&s->mu);

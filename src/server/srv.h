@@ -42,6 +42,7 @@ typedef struct srv_clock {
 	bool paused;         ///< by the umpire
 	int warned;          ///< bits: 1 = 2 min, 2 = 1 min, 4 = 30 s
 	bool time_up;        ///< "Time" has been called for this move
+	double unsaved;      ///< seconds run since the clock was last written to the store
 } srv_clock;
 
 struct srv_room {
@@ -116,6 +117,10 @@ tw_status srv_store_add_game(srv_server *s, const srv_room *r, const char *seats
 tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats);
 tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const char *order_json);
 tw_status srv_store_load_all(srv_server *s, tw_error *err);
+/// The running clock of a game (a JSON object), written over the last one.
+tw_status srv_store_set_clock(srv_server *s, const char *game, const char *json);
+/// The last clock stored for a game (malloc'd JSON text), or NULL.
+char *srv_store_get_clock(srv_server *s, const char *game);
 /// Calls fn for each stored order of a game in sequence.
 tw_status srv_store_orders(srv_server *s, const char *game, tw_status (*fn)(void *ctx, const char *json),
 			   void *ctx, tw_error *err);
@@ -128,6 +133,10 @@ void srv_clock_tick(srv_room *r, double dt);
 json_t *srv_clock_json(const srv_room *r);
 /// A seat acted: the mover's clock starts even if the interval has not run out.
 void srv_clock_acted(srv_room *r, int side);
+/// Writes the running clock to the store (room locked), so a restart resumes it where it was.
+void srv_clock_save(srv_room *r);
+/// After a restart: takes the stored clock if it belongs to the move the replay reached.
+void srv_clock_restore(srv_room *r, const char *json);
 
 // ---- ws.c ----
 /// Handles one text message from a connection (room not locked on entry).

@@ -13,7 +13,8 @@ static const char *const schema =
 	" shot_model TEXT NOT NULL, scenario TEXT NOT NULL, seats TEXT NOT NULL, clock TEXT NOT NULL,"
 	" created INTEGER NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS web_orders(game TEXT NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL,"
-	" PRIMARY KEY(game, seq));";
+	" PRIMARY KEY(game, seq));"
+	"CREATE TABLE IF NOT EXISTS web_clocks(game TEXT PRIMARY KEY, json TEXT NOT NULL);";
 
 tw_status srv_store_open(srv_server *s, tw_error *err)
 {
@@ -149,4 +150,40 @@ tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats
 	sqlite3_finalize(st);
 	pthread_mutex_unlock(&s->dbmu);
 	return res;
+}
+
+tw_status srv_store_set_clock(srv_server *s, const char *game, const char *json)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_ERR_IO;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "INSERT OR REPLACE INTO web_clocks(game, json) VALUES(?, ?)", -1, &st, NULL) ==
+	    SQLITE_OK) {
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+		sqlite3_bind_text(st, 2, json, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_DONE)
+			res = TW_OK;
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	if (res != TW_OK)
+		srv_log(s, "store: cannot record the clock of game %s: %s", game, sqlite3_errmsg(s->db));
+	return res;
+}
+
+char *srv_store_get_clock(srv_server *s, const char *game)
+{
+	sqlite3_stmt *st = NULL;
+	char *out = NULL;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "SELECT json FROM web_clocks WHERE game = ?", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+		if (sqlite3_step(st) == SQLITE_ROW) {
+			const char *t = (const char *)sqlite3_column_text(st, 0);
+			out = t ? strdup(t) : NULL;
+		}
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	return out;
 }

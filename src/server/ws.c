@@ -299,6 +299,7 @@ static void on_pause(srv_conn *c, bool pause)
 	}
 	pthread_mutex_lock(&r->mu);
 	r->clock.paused = pause;
+	srv_clock_save(r);
 	srv_room_broadcast(r, 0, 0);
 	pthread_mutex_unlock(&r->mu);
 }
