@@ -113,6 +113,9 @@ int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events
 
 // ---- lw_move.c: moving men (LW.MOB.1-3, 14, 15, LW.MEL.2, LW.MV.3) ----
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// Test hook: builds the AI route field for `side` both fast and cell by cell; returns the number
+/// of cells that differ (0), or -1 without memory.
+int lw_general_route_check(const tw_state *s, int side);
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 /// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is
 /// excluded; `moving` lists ids whose old positions are ignored (they move together).

@@ -497,7 +497,80 @@ static int cell_of(const lw_ai *ai, tw_vec2 p)
 }
 
 // Chamfer distance transform from the enemy's free men, blocked by impassable cells.
-static void build_route(const tw_state *s, lw_ai *ai, int side)
+//
+// Forward sweeps (top row first, left to right) relax each passable cell from its left, upper,
+// upper-left and upper-right neighbours; backward sweeps mirror that. Row by row: the three
+// neighbours in the row already swept are taken first for the whole row, then the neighbour
+// just swept in this row, in order. A minimum is exact whatever the order of its operands, so
+// this gives bit for bit the values of relaxing the four neighbours cell by cell (the reference
+// build_route_ref, checked in tests/test_fast_paths.c).
+static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
+{
+	const int gx = ai->gx, gy = ai->gy;
+	bool changed = false;
+	float t[256];
+	for (int yy = 0; yy < gy; yy++) {
+		int y = backward ? gy - 1 - yy : yy;
+		int prev_y = backward ? y + 1 : y - 1;
+		float *row = &ai->dist[y * gx];
+		const uint8_t *pass = &ai->pass[y * gx];
+		for (int x = 0; x < gx; x++)
+			t[x] = row[x];
+		if (prev_y >= 0 && prev_y < gy) {
+			const float *up = &ai->dist[prev_y * gx];
+			for (int x = 0; x < gx; x++) {
+				float v = up[x] + a;
+				if (v < t[x])
+					t[x] = v;
+			}
+			for (int x = 1; x < gx; x++) {
+				float v = up[x - 1] + b;
+				if (v < t[x])
+					t[x] = v;
+			}
+			for (int x = 0; x + 1 < gx; x++) {
+				float v = up[x + 1] + b;
+				if (v < t[x])
+					t[x] = v;
+			}
+		}
+		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
+		if (!backward) {
+			for (int x = 0; x < gx; x++) {
+				if (!pass[x])
+					continue;
+				float best = t[x];
+				if (x > 0) {
+					float v = row[x - 1] + a;
+					if (v < best)
+						best = v;
+				}
+				if (best < row[x]) {
+					row[x] = best;
+					changed = true;
+				}
+			}
+		} else {
+			for (int x = gx - 1; x >= 0; x--) {
+				if (!pass[x])
+					continue;
+				float best = t[x];
+				if (x + 1 < gx) {
+					float v = row[x + 1] + a;
+					if (v < best)
+						best = v;
+				}
+				if (best < row[x]) {
+					row[x] = best;
+					changed = true;
+				}
+			}
+		}
+	}
+	return changed;
+}
+
+static void route_sources(const tw_state *s, lw_ai *ai, int side)
 {
 	if (ai->gx == 0)
 		build_pass(s, ai);
@@ -509,6 +582,24 @@ static void build_route(const tw_state *s, lw_ai *ai, int side)
 		if (f->side != side && lw_is_free(f) && f->pos.x >= 0 && f->pos.y >= 0 && f->pos.y <= s->table.depth)
 			ai->dist[cell_of(ai, f->pos)] = 0;
 	}
+}
+
+static void build_route(const tw_state *s, lw_ai *ai, int side)
+{
+	route_sources(s, ai, side);
+	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
+	for (int pass = 0; pass < 40; pass++) {
+		bool changed = sweep_rows(ai, a, b, false);
+		changed = sweep_rows(ai, a, b, true) || changed;
+		if (!changed)
+			break;
+	}
+}
+
+// The reference: the same transform relaxed cell by cell (for the tests).
+static void build_route_ref(const tw_state *s, lw_ai *ai, int side)
+{
+	route_sources(s, ai, side);
 	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
 	for (int pass = 0; pass < 40; pass++) {
 		bool changed = false;
@@ -929,3 +1020,22 @@ const tw_general_def tw_general_lw_rush = {"lw-rush", "littlewars",
 const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars",
 						  "Hook's Farm concentration: mass on our left wing, then roll up the line",
 						  decide_concentrate, sizeof(lw_ai), NULL, decide_concentrate_set};
+
+// ---- checks of the fast paths against the plain ones (tests/test_fast_paths.c) ----
+
+int lw_general_route_check(const tw_state *s, int side)
+{
+	lw_ai *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+	int bad = -1;
+	if (x && y) {
+		build_route(s, x, side);
+		build_route_ref(s, y, side);
+		bad = 0;
+		for (int i = 0; i < x->gx * x->gy; i++)
+			if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0)
+				bad++;
+	}
+	free(x);
+	free(y);
+	return bad;
+}
