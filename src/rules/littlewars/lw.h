@@ -113,6 +113,10 @@ int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events
 
 // ---- lw_move.c: moving men (LW.MOB.1-3, 14, 15, LW.MEL.2, LW.MV.3) ----
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
+/// figures, without the last, already made a legal order in s: checks only the last figure
+/// and his gaps to the others. Other orders, or one figure, are validated in full.
+tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err);
 /// Test hook: builds the AI route field for `side` both fast and cell by cell; returns the number
 /// of cells that differ (0), or -1 without memory.
 int lw_general_route_check(const tw_state *s, int side);

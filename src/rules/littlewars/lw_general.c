@@ -141,6 +141,13 @@ static bool legal(const tw_state *s, const tw_order *o)
 	return rs->validate(s, o, NULL) == TW_OK;
 }
 
+// legal() for an order grown by one figure from a legal order (the pattern: add a man, keep him
+// if the order is still legal, else take him off again).
+static bool legal_more(const tw_state *s, const tw_order *o)
+{
+	return lw_validate_move_extend(s, o, NULL) == TW_OK;
+}
+
 // ---- guns ----
 
 // Best target for a gun: the enemy man in range and sight with most enemies close round him,
@@ -434,7 +441,7 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 				o->fig[o->nfig] = f->id;
 				o->at[o->nfig] = p;
 				o->nfig++;
-				if (legal(s, o)) {
+				if (legal_more(s, o)) {
 					placed = true;
 					contact = p;
 					back = tw_dir_deg(ang);
@@ -452,7 +459,7 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 				o->fig[o->nfig] = f->id;
 				o->at[o->nfig] = p;
 				o->nfig++;
-				if (legal(s, o))
+				if (legal_more(s, o))
 					placed = true;
 				else
 					o->nfig--;
@@ -821,7 +828,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_add(f->pos, tw_scale(bestd, frac));
 			o->nfig++;
-			if (legal(s, o))
+			if (legal_more(s, o))
 				break;
 			o->nfig--;
 		}
@@ -849,7 +856,7 @@ static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_add(f->pos, tw_scale(dir, step * frac));
 			o->nfig++;
-			if (legal(s, o))
+			if (legal_more(s, o))
 				break;
 			o->nfig--;
 		}
@@ -873,7 +880,7 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_v2(f->pos.x, f->pos.y - sd->forward * step * frac);
 			o->nfig++;
-			if (legal(s, o))
+			if (legal_more(s, o))
 				break;
 			o->nfig--;
 		}
