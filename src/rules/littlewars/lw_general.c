@@ -60,6 +60,7 @@ typedef struct lw_ai {
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
 	bool route_built;            ///< dist[] is this move's route field
+	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -152,7 +153,7 @@ static bool legal_more(const tw_state *s, const tw_order *o)
 
 // Best target for a gun: the enemy man in range and sight with most enemies close round him,
 // fewest of our own men near the line of fire.
-static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
+static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
 {
 	if (lie)
 		tw_order_init(lie, TW_OT_LIE_DOWN, side);
@@ -170,7 +171,7 @@ static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *ta
 		if (d > range || d < 4)
 			continue;
 		double zt = tw_table_ground(&s->table, f->pos) + 1.0;
-		if (!tw_los(&s->table, g->axle, z0 + 0.5, f->pos, zt))
+		if (!lw_sight(&ai->sight, &s->table, g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
@@ -213,7 +214,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 	if (firing >= 0) {
 		const tw_gun *g = &s->gun[firing];
 		tw_vec2 t;
-		if (g->shots < LW_GUN_SHOTS && gun_target(s, g, side, &t, NULL)) {
+		if (g->shots < LW_GUN_SHOTS && gun_target(s, ai, g, side, &t, NULL)) {
 			tw_order_init(o, TW_OT_FIRE, side);
 			o->gun = g->id;
 			o->has_target = true;
@@ -230,7 +231,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 		if (g->side != side || g->acted_in == s->move_no || !lw_gun_in_action(s, g, side))
 			continue;
 		tw_vec2 t;
-		if (gun_target(s, g, side, &t, o)) {
+		if (gun_target(s, ai, g, side, &t, o)) {
 			if (o->nfig > 0 && legal(s, o))
 				return true; // men in front lie down first; the gun fires next time
 			tw_order_init(o, TW_OT_FIRE, side);
@@ -673,7 +674,8 @@ static tw_vec2 route_step(const tw_state *s, const lw_ai *ai, tw_vec2 c, double 
 
 // ---- ordinary movement ----
 
-static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw_vec2 p, double progress, int nmen)
+static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
+			  int nmen)
 {
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
@@ -685,7 +687,7 @@ static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw
 		if (d > 400)
 			continue;
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.5;
-		if (tw_los(&s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
+		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
@@ -782,7 +784,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double here = to_wing ? tw_dist(c, goal) : route_dist(ai, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, dc, side, c, 0.0, nm) + 0.01;
+	double bestv = place_score(s, ai, dc, side, c, 0.0, nm) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
@@ -802,7 +804,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;
 			double there = to_wing ? tw_dist(p, goal) : route_dist(ai, p);
-			double v = place_score(s, dc, side, p, here - there, nm);
+			double v = place_score(s, ai, dc, side, p, here - there, nm);
 			if (v > bestv) {
 				bestv = v;
 				bestd = d;
@@ -936,6 +938,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 		return TW_OK;
 	default: break;
 	}
+	lw_sight_begin(&ai->sight, &s->table);
 	if (ai->planned_move != s->move_no) {
 		ai->planned_move = s->move_no;
 		ai->stage = 0;
@@ -999,6 +1002,13 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	return TW_OK;
 }
 
+static void lw_ai_destroy(tw_general *g)
+{
+	lw_ai *ai = g->ctx;
+	if (ai)
+		lw_sight_reset(&ai->sight);
+}
+
 #define DOCTRINE(fn, doc)                                                                                  \
 	static tw_status fn(tw_general *g, const tw_state *s, int side, tw_order *out)                    \
 	{                                                                                                  \
@@ -1016,17 +1026,17 @@ DOCTRINE(decide_concentrate, doc_concentrate)
 const tw_general_def tw_general_lw_default = {"lw-default", "littlewars",
 					      "balanced: guns fire, groups advance by cover and charge when the melee "
 					      "arithmetic favours them",
-					      decide_default, sizeof(lw_ai), NULL, decide_default_set};
+					      decide_default, sizeof(lw_ai), lw_ai_destroy, decide_default_set};
 const tw_general_def tw_general_lw_gunline = {"lw-gunline", "littlewars",
 					      "cautious gun line: guns stay and fire, infantry hold near them, charges "
 					      "only at a clear advantage",
-					      decide_gunline, sizeof(lw_ai), NULL, decide_gunline_set};
+					      decide_gunline, sizeof(lw_ai), lw_ai_destroy, decide_gunline_set};
 const tw_general_def tw_general_lw_rush = {"lw-rush", "littlewars",
 					   "cavalry rush: everything forward at full speed, charge at any advantage",
-					   decide_rush, sizeof(lw_ai), NULL, decide_rush_set};
+					   decide_rush, sizeof(lw_ai), lw_ai_destroy, decide_rush_set};
 const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars",
 						  "Hook's Farm concentration: mass on our left wing, then roll up the line",
-						  decide_concentrate, sizeof(lw_ai), NULL, decide_concentrate_set};
+						  decide_concentrate, sizeof(lw_ai), lw_ai_destroy, decide_concentrate_set};
 
 // ---- checks of the fast paths against the plain ones (tests/test_fast_paths.c) ----
 
