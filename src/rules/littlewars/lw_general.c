@@ -489,6 +489,10 @@ static void build_pass(const tw_state *s, lw_ai *ai)
 			bool ok = !tw_table_is_water(&s->table, c);
 			for (int t = 0; ok && t < s->table.nterrain; t++) {
 				const tw_terrain *tr = &s->table.terrain[t];
+				// Farther than 0.6 in (and a margin) from the piece's box: farther from the piece.
+				const double r = 0.6 + 1e-6;
+				if (c.x < tr->lo.x - r || c.x > tr->hi.x + r || c.y < tr->lo.y - r || c.y > tr->hi.y + r)
+					continue;
 				if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
 					ok = false;
 			}
