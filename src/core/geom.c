@@ -5,10 +5,6 @@
 
 #include "tinwar/geom.h"
 
-double tw_len(tw_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-
-double tw_dist(tw_vec2 a, tw_vec2 b) { return tw_len(tw_sub(a, b)); }
-
 // A few bearings recur very often (each gun's, asked for in every clearance and reach test), so
 // the last answers are kept per thread, keyed by the bearing's exact bits: the same values as
 // computing them again.
