@@ -1055,6 +1055,18 @@ int lw_general_route_check(const tw_state *s, int side)
 		for (int i = 0; i < x->gx * x->gy; i++)
 			if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0)
 				bad++;
+		// The passability grid against every piece tested in full (no box early-out).
+		for (int yy = 0; yy < x->gy; yy++)
+			for (int xx = 0; xx < x->gx; xx++) {
+				tw_vec2 c = tw_v2((xx + 0.5) * x->cell, (yy + 0.5) * x->cell);
+				bool ok = !tw_table_is_water(&s->table, c);
+				for (int t = 0; ok && t < s->table.nterrain; t++) {
+					const tw_terrain *tr = &s->table.terrain[t];
+					if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+						ok = false;
+				}
+				bad += x->pass[yy * x->gx + xx] != ok;
+			}
 	}
 	free(x);
 	free(y);
