@@ -263,8 +263,12 @@ static int put(lw_gen *g, tw_terrain *t, const char *name)
 
 static tw_vec2 random_point(lw_gen *g, double margin)
 {
-	return tw_v2(urand(g, margin, g->w - margin),
-		     urand(g, LW_GEN_BACK_CLEAR + margin, g->d - LW_GEN_BACK_CLEAR - margin));
+	// Two draws, sequenced: as arguments of one call their order would be unspecified (gcc drew
+	// y first, clang x first, so generated Countries differed between the builds). y first keeps
+	// the Countries every gcc build has always made.
+	double y = urand(g, LW_GEN_BACK_CLEAR + margin, g->d - LW_GEN_BACK_CLEAR - margin);
+	double x = urand(g, margin, g->w - margin);
+	return tw_v2(x, y);
 }
 
 // ---- the pieces ----
