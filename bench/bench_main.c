@@ -160,6 +160,45 @@ static void bench_los(void)
 	printf("line of sight, %d terrain pieces (Little Wars Country, 144 x 96 in):\n", s.table.nterrain);
 	printf("  tw_los %.0f ns/query (%.0f%% blocked)   sampled naive %.0f ns/query   ratio %.1fx\n", mf * 1e9,
 	       100.0 * blocked / Q, mn * 1e9, mn / mf);
+	// The sight memo (lw_sight.c) as the general uses it: a pool of questions asked over and
+	// over (each gun looks at the same men before each shot), against asking tw_los each time.
+	enum { POOL = 512 };
+	tw_vec2 pa[POOL], pb[POOL];
+	tw_rng_seed(&rng, 11);
+	for (int i = 0; i < POOL; i++) {
+		pa[i] = rand_pt(&rng, 144, 96);
+		pb[i] = rand_pt(&rng, 144, 96);
+	}
+	lw_sight_memo *memo = calloc(1, sizeof *memo);
+	double tm[REPS], td[REPS];
+	int agree = 1;
+	for (int rep = 0; rep < REPS && memo; rep++) {
+		lw_sight_reset(memo);
+		lw_sight_begin(memo, &s.table);
+		double t0 = now();
+		int bm = 0;
+		for (int q = 0; q < Q; q++) {
+			int i = (int)((uint64_t)q * 2654435761u % POOL);
+			bm += !lw_sight(memo, &s.table, pa[i], 1.5, pb[i], 1.5);
+		}
+		tm[rep] = now() - t0;
+		t0 = now();
+		int bd = 0;
+		for (int q = 0; q < Q; q++) {
+			int i = (int)((uint64_t)q * 2654435761u % POOL);
+			bd += !tw_los(&s.table, pa[i], 1.5, pb[i], 1.5);
+		}
+		td[rep] = now() - t0;
+		agree &= bm == bd;
+	}
+	if (memo) {
+		double mm = median(tm, REPS) / Q, md = median(td, REPS) / Q;
+		printf("  sight memo, %d questions asked %d times each: %.0f ns/query   direct tw_los %.0f ns/query   "
+		       "ratio %.1fx   %s\n",
+		       POOL, Q / POOL, mm * 1e9, md * 1e9, md / mm, agree ? "same answers" : "ANSWERS DIFFER");
+		lw_sight_reset(memo);
+		free(memo);
+	}
 	tw_state_free(&s);
 }
 

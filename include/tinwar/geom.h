@@ -2,6 +2,8 @@
 /// corner of side 0's (Red's) back line, x along the back line, y towards the enemy.
 #ifndef TINWAR_GEOM_H
 #define TINWAR_GEOM_H
+#include <math.h>
+
 #include "tinwar/base.h"
 
 typedef struct tw_vec2 {
@@ -16,8 +18,8 @@ static inline double tw_dot(tw_vec2 a, tw_vec2 b) { return a.x * b.x + a.y * b.y
 static inline double tw_cross(tw_vec2 a, tw_vec2 b) { return a.x * b.y - a.y * b.x; }
 static inline double tw_len2(tw_vec2 a) { return a.x * a.x + a.y * a.y; }
 
-double tw_len(tw_vec2 a);
-double tw_dist(tw_vec2 a, tw_vec2 b);
+static inline double tw_len(tw_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
+static inline double tw_dist(tw_vec2 a, tw_vec2 b) { return tw_len(tw_sub(a, b)); }
 /// Unit vector at a bearing in degrees (0 = +y, towards Blue; 90 = +x).
 tw_vec2 tw_dir_deg(double bearing_deg);
 /// Bearing in degrees [0,360) of vector v (0 = +y, 90 = +x).

@@ -55,8 +55,15 @@ bool tw_terrain_contains(const tw_terrain *t, tw_vec2 p);
 double tw_terrain_distance(const tw_terrain *t, tw_vec2 p);
 /// True if segment ab crosses or touches the footprint.
 bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b);
+/// False only when segment ab certainly misses the piece's bounding box, so the piece: the
+/// boxes are apart, or the whole box lies off one side of the line through a and b by more
+/// than a millionth of an inch (far beyond rounding). Exact early-out for the tests above.
+bool tw_terrain_segment_may_hit(const tw_terrain *t, tw_vec2 a, tw_vec2 b);
 /// True for kinds that a figure may never stand in or pass through.
-bool tw_terrain_is_solid(tw_terrain_kind k);
+static inline bool tw_terrain_is_solid(tw_terrain_kind k)
+{
+	return k == TW_TER_HOUSE || k == TW_TER_WALL || k == TW_TER_TREE || k == TW_TER_ROCK;
+}
 /// Ground height at p (top of the highest hill layer containing p), inches.
 double tw_table_ground(const tw_table *tb, tw_vec2 p);
 /// True if p is on river water not covered by a ford or bridge.

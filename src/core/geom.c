@@ -1,16 +1,33 @@
 // Plane geometry: distances, path lengths, segment tests. Inches.
 #include <math.h>
+#include <stdint.h>
+#include <string.h>
 
 #include "tinwar/geom.h"
 
-double tw_len(tw_vec2 a) { return sqrt(a.x * a.x + a.y * a.y); }
-
-double tw_dist(tw_vec2 a, tw_vec2 b) { return tw_len(tw_sub(a, b)); }
+// A few bearings recur very often (each gun's, asked for in every clearance and reach test), so
+// the last answers are kept per thread, keyed by the bearing's exact bits: the same values as
+// computing them again.
+#define DIR_MEMO 64
+static _Thread_local struct {
+	uint64_t key[DIR_MEMO];
+	tw_vec2 dir[DIR_MEMO];
+	bool used[DIR_MEMO];
+} dir_memo;
 
 tw_vec2 tw_dir_deg(double bearing_deg)
 {
+	uint64_t k;
+	memcpy(&k, &bearing_deg, sizeof k);
+	unsigned h = (unsigned)((k * 0x9E3779B97F4A7C15ull) >> 58);
+	if (dir_memo.used[h] && dir_memo.key[h] == k)
+		return dir_memo.dir[h];
 	double r = bearing_deg * (M_PI / 180.0);
-	return tw_v2(sin(r), cos(r));
+	tw_vec2 d = tw_v2(sin(r), cos(r));
+	dir_memo.key[h] = k;
+	dir_memo.dir[h] = d;
+	dir_memo.used[h] = true;
+	return d;
 }
 
 double tw_bearing_deg(tw_vec2 v)

@@ -9,10 +9,13 @@ static double line_z(double za, double zb, double t) { return za + (zb - za) * t
 // Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges).
 static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
 {
-	if (!tw_terrain_segment_hits(t, a, b))
+	// tw_terrain_segment_hits, written out so that the containment tests serve twice.
+	if (!tw_terrain_segment_may_hit(t, a, b))
 		return false;
 	tw_vec2 d = tw_sub(b, a);
 	if (t->shape == TW_SHAPE_CIRCLE) {
+		if (!(tw_dist_point_segment(t->center, a, b) <= t->radius))
+			return false;
 		tw_vec2 f = tw_sub(a, t->center);
 		double A = tw_dot(d, d), B = 2 * tw_dot(f, d), C = tw_dot(f, f) - t->radius * t->radius;
 		double disc = B * B - 4 * A * C;
@@ -26,10 +29,18 @@ static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, 
 		*t1 = fmin(1, (-B + s) / (2 * A));
 		return *t0 <= *t1;
 	}
+	bool in_a = tw_point_in_poly(a, t->v, t->nverts), in_b = tw_point_in_poly(b, t->v, t->nverts);
+	if (!in_a && !in_b) {
+		bool cross = false;
+		for (int i = 0, j = t->nverts - 1; i < t->nverts && !cross; j = i++)
+			cross = tw_segments_intersect(a, b, t->v[j], t->v[i]);
+		if (!cross)
+			return false;
+	}
 	double lo = 2, hi = -1;
-	if (tw_point_in_poly(a, t->v, t->nverts))
+	if (in_a)
 		lo = 0, hi = fmax(hi, 0);
-	if (tw_point_in_poly(b, t->v, t->nverts))
+	if (in_b)
 		lo = fmin(lo, 1), hi = 1;
 	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++) {
 		double u = tw_segment_hit_t(a, b, t->v[j], t->v[i]);

@@ -56,12 +56,27 @@ double tw_terrain_distance(const tw_terrain *t, tw_vec2 p)
 	return tw_dist_point_poly_edge(p, t->v, t->nverts);
 }
 
-bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
+bool tw_terrain_segment_may_hit(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
 {
 	// Bounding boxes first, by plain comparisons (fmin/fmax are library calls without -ffast-math).
 	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
 	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
 	if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
+		return false;
+	// Separating axis: the normal of ab. The box's centre and half extents along it; rounding
+	// in these few products is some 1e-13 in at table sizes, the margin 1e-6 in.
+	double nx = a.y - b.y, ny = b.x - a.x;
+	double anx = nx < 0 ? -nx : nx, any = ny < 0 ? -ny : ny;
+	double cx = 0.5 * (t->lo.x + t->hi.x), cy = 0.5 * (t->lo.y + t->hi.y);
+	double hx = 0.5 * (t->hi.x - t->lo.x), hy = 0.5 * (t->hi.y - t->lo.y);
+	double sc = nx * (cx - a.x) + ny * (cy - a.y);
+	double reach = anx * hx + any * hy + (anx + any) * 1e-6;
+	return !(sc > reach || sc < -reach);
+}
+
+bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
+{
+	if (!tw_terrain_segment_may_hit(t, a, b))
 		return false;
 	if (t->shape == TW_SHAPE_CIRCLE)
 		return tw_dist_point_segment(t->center, a, b) <= t->radius;
@@ -71,11 +86,6 @@ bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
 		if (tw_segments_intersect(a, b, t->v[j], t->v[i]))
 			return true;
 	return false;
-}
-
-bool tw_terrain_is_solid(tw_terrain_kind k)
-{
-	return k == TW_TER_HOUSE || k == TW_TER_WALL || k == TW_TER_TREE || k == TW_TER_ROCK;
 }
 
 double tw_table_ground(const tw_table *tb, tw_vec2 p)

@@ -112,7 +112,36 @@ void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *beari
 int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events *ev);
 
 // ---- lw_move.c: moving men (LW.MOB.1-3, 14, 15, LW.MEL.2, LW.MV.3) ----
+// ---- the sight memo (lw_sight.c): exact answers of tw_los kept for the computer general ----
+#define LW_SIGHT_SLOTS 4096 // a power of two
+typedef struct lw_sight_slot {
+	double k[6];  ///< a.x, a.y, za, b.x, b.y, zb (compared bit for bit)
+	uint32_t gen; ///< the memo generation the answer belongs to
+	bool clear;   ///< tw_los's answer
+} lw_sight_slot;
+typedef struct lw_sight_memo {
+	uint32_t gen;         ///< 0 = empty or unusable (every question goes to tw_los)
+	int nterrain;         ///< the table the answers are for: its pieces, bit for bit
+	tw_terrain *terrain;
+	double width, depth;
+	uint64_t hits, misses;
+	lw_sight_slot slot[LW_SIGHT_SLOTS];
+} lw_sight_memo;
+/// Checks the memo against the table about to be asked about; forgets every answer if it differs.
+void lw_sight_begin(lw_sight_memo *m, const tw_table *tb);
+/// tw_los(tb, a, za, b, zb), remembered. tb must be the table of the last lw_sight_begin.
+bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
+/// Frees the memo's copy of the table and empties it.
+void lw_sight_reset(lw_sight_memo *m);
+
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
+/// figures, without the last, already made a legal order in s: checks only the last figure
+/// and his gaps to the others. Other orders, or one figure, are validated in full.
+tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err);
+/// Test hook: builds the AI route field for `side` both fast and cell by cell; returns the number
+/// of cells that differ (0), or -1 without memory.
+int lw_general_route_check(const tw_state *s, int side);
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 /// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is
 /// excluded; `moving` lists ids whose old positions are ignored (they move together).

@@ -60,6 +60,7 @@ typedef struct lw_ai {
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
 	bool route_built;            ///< dist[] is this move's route field
+	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -141,11 +142,18 @@ static bool legal(const tw_state *s, const tw_order *o)
 	return rs->validate(s, o, NULL) == TW_OK;
 }
 
+// legal() for an order grown by one figure from a legal order (the pattern: add a man, keep him
+// if the order is still legal, else take him off again).
+static bool legal_more(const tw_state *s, const tw_order *o)
+{
+	return lw_validate_move_extend(s, o, NULL) == TW_OK;
+}
+
 // ---- guns ----
 
 // Best target for a gun: the enemy man in range and sight with most enemies close round him,
 // fewest of our own men near the line of fire.
-static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
+static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
 {
 	if (lie)
 		tw_order_init(lie, TW_OT_LIE_DOWN, side);
@@ -163,7 +171,7 @@ static bool gun_target(const tw_state *s, const tw_gun *g, int side, tw_vec2 *ta
 		if (d > range || d < 4)
 			continue;
 		double zt = tw_table_ground(&s->table, f->pos) + 1.0;
-		if (!tw_los(&s->table, g->axle, z0 + 0.5, f->pos, zt))
+		if (!lw_sight(&ai->sight, &s->table, g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
@@ -206,7 +214,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 	if (firing >= 0) {
 		const tw_gun *g = &s->gun[firing];
 		tw_vec2 t;
-		if (g->shots < LW_GUN_SHOTS && gun_target(s, g, side, &t, NULL)) {
+		if (g->shots < LW_GUN_SHOTS && gun_target(s, ai, g, side, &t, NULL)) {
 			tw_order_init(o, TW_OT_FIRE, side);
 			o->gun = g->id;
 			o->has_target = true;
@@ -223,7 +231,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 		if (g->side != side || g->acted_in == s->move_no || !lw_gun_in_action(s, g, side))
 			continue;
 		tw_vec2 t;
-		if (gun_target(s, g, side, &t, o)) {
+		if (gun_target(s, ai, g, side, &t, o)) {
 			if (o->nfig > 0 && legal(s, o))
 				return true; // men in front lie down first; the gun fires next time
 			tw_order_init(o, TW_OT_FIRE, side);
@@ -434,7 +442,7 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 				o->fig[o->nfig] = f->id;
 				o->at[o->nfig] = p;
 				o->nfig++;
-				if (legal(s, o)) {
+				if (legal_more(s, o)) {
 					placed = true;
 					contact = p;
 					back = tw_dir_deg(ang);
@@ -452,7 +460,7 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 				o->fig[o->nfig] = f->id;
 				o->at[o->nfig] = p;
 				o->nfig++;
-				if (legal(s, o))
+				if (legal_more(s, o))
 					placed = true;
 				else
 					o->nfig--;
@@ -481,6 +489,10 @@ static void build_pass(const tw_state *s, lw_ai *ai)
 			bool ok = !tw_table_is_water(&s->table, c);
 			for (int t = 0; ok && t < s->table.nterrain; t++) {
 				const tw_terrain *tr = &s->table.terrain[t];
+				// Farther than 0.6 in (and a margin) from the piece's box: farther from the piece.
+				const double r = 0.6 + 1e-6;
+				if (c.x < tr->lo.x - r || c.x > tr->hi.x + r || c.y < tr->lo.y - r || c.y > tr->hi.y + r)
+					continue;
 				if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
 					ok = false;
 			}
@@ -497,7 +509,80 @@ static int cell_of(const lw_ai *ai, tw_vec2 p)
 }
 
 // Chamfer distance transform from the enemy's free men, blocked by impassable cells.
-static void build_route(const tw_state *s, lw_ai *ai, int side)
+//
+// Forward sweeps (top row first, left to right) relax each passable cell from its left, upper,
+// upper-left and upper-right neighbours; backward sweeps mirror that. Row by row: the three
+// neighbours in the row already swept are taken first for the whole row, then the neighbour
+// just swept in this row, in order. A minimum is exact whatever the order of its operands, so
+// this gives bit for bit the values of relaxing the four neighbours cell by cell (the reference
+// build_route_ref, checked in tests/test_fast_paths.c).
+static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
+{
+	const int gx = ai->gx, gy = ai->gy;
+	bool changed = false;
+	float t[256];
+	for (int yy = 0; yy < gy; yy++) {
+		int y = backward ? gy - 1 - yy : yy;
+		int prev_y = backward ? y + 1 : y - 1;
+		float *row = &ai->dist[y * gx];
+		const uint8_t *pass = &ai->pass[y * gx];
+		for (int x = 0; x < gx; x++)
+			t[x] = row[x];
+		if (prev_y >= 0 && prev_y < gy) {
+			const float *up = &ai->dist[prev_y * gx];
+			for (int x = 0; x < gx; x++) {
+				float v = up[x] + a;
+				if (v < t[x])
+					t[x] = v;
+			}
+			for (int x = 1; x < gx; x++) {
+				float v = up[x - 1] + b;
+				if (v < t[x])
+					t[x] = v;
+			}
+			for (int x = 0; x + 1 < gx; x++) {
+				float v = up[x + 1] + b;
+				if (v < t[x])
+					t[x] = v;
+			}
+		}
+		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
+		if (!backward) {
+			for (int x = 0; x < gx; x++) {
+				if (!pass[x])
+					continue;
+				float best = t[x];
+				if (x > 0) {
+					float v = row[x - 1] + a;
+					if (v < best)
+						best = v;
+				}
+				if (best < row[x]) {
+					row[x] = best;
+					changed = true;
+				}
+			}
+		} else {
+			for (int x = gx - 1; x >= 0; x--) {
+				if (!pass[x])
+					continue;
+				float best = t[x];
+				if (x + 1 < gx) {
+					float v = row[x + 1] + a;
+					if (v < best)
+						best = v;
+				}
+				if (best < row[x]) {
+					row[x] = best;
+					changed = true;
+				}
+			}
+		}
+	}
+	return changed;
+}
+
+static void route_sources(const tw_state *s, lw_ai *ai, int side)
 {
 	if (ai->gx == 0)
 		build_pass(s, ai);
@@ -509,6 +594,24 @@ static void build_route(const tw_state *s, lw_ai *ai, int side)
 		if (f->side != side && lw_is_free(f) && f->pos.x >= 0 && f->pos.y >= 0 && f->pos.y <= s->table.depth)
 			ai->dist[cell_of(ai, f->pos)] = 0;
 	}
+}
+
+static void build_route(const tw_state *s, lw_ai *ai, int side)
+{
+	route_sources(s, ai, side);
+	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
+	for (int pass = 0; pass < 40; pass++) {
+		bool changed = sweep_rows(ai, a, b, false);
+		changed = sweep_rows(ai, a, b, true) || changed;
+		if (!changed)
+			break;
+	}
+}
+
+// The reference: the same transform relaxed cell by cell (for the tests).
+static void build_route_ref(const tw_state *s, lw_ai *ai, int side)
+{
+	route_sources(s, ai, side);
 	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
 	for (int pass = 0; pass < 40; pass++) {
 		bool changed = false;
@@ -575,7 +678,8 @@ static tw_vec2 route_step(const tw_state *s, const lw_ai *ai, tw_vec2 c, double 
 
 // ---- ordinary movement ----
 
-static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw_vec2 p, double progress, int nmen)
+static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
+			  int nmen)
 {
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
@@ -587,7 +691,7 @@ static double place_score(const tw_state *s, const lw_doctrine *dc, int side, tw
 		if (d > 400)
 			continue;
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.5;
-		if (tw_los(&s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
+		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
@@ -684,7 +788,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double here = to_wing ? tw_dist(c, goal) : route_dist(ai, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, dc, side, c, 0.0, nm) + 0.01;
+	double bestv = place_score(s, ai, dc, side, c, 0.0, nm) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
@@ -704,7 +808,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;
 			double there = to_wing ? tw_dist(p, goal) : route_dist(ai, p);
-			double v = place_score(s, dc, side, p, here - there, nm);
+			double v = place_score(s, ai, dc, side, p, here - there, nm);
 			if (v > bestv) {
 				bestv = v;
 				bestd = d;
@@ -730,7 +834,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_add(f->pos, tw_scale(bestd, frac));
 			o->nfig++;
-			if (legal(s, o))
+			if (legal_more(s, o))
 				break;
 			o->nfig--;
 		}
@@ -758,7 +862,7 @@ static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_add(f->pos, tw_scale(dir, step * frac));
 			o->nfig++;
-			if (legal(s, o))
+			if (legal_more(s, o))
 				break;
 			o->nfig--;
 		}
@@ -782,7 +886,7 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_v2(f->pos.x, f->pos.y - sd->forward * step * frac);
 			o->nfig++;
-			if (legal(s, o))
+			if (legal_more(s, o))
 				break;
 			o->nfig--;
 		}
@@ -838,6 +942,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 		return TW_OK;
 	default: break;
 	}
+	lw_sight_begin(&ai->sight, &s->table);
 	if (ai->planned_move != s->move_no) {
 		ai->planned_move = s->move_no;
 		ai->stage = 0;
@@ -901,6 +1006,13 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	return TW_OK;
 }
 
+static void lw_ai_destroy(tw_general *g)
+{
+	lw_ai *ai = g->ctx;
+	if (ai)
+		lw_sight_reset(&ai->sight);
+}
+
 #define DOCTRINE(fn, doc)                                                                                  \
 	static tw_status fn(tw_general *g, const tw_state *s, int side, tw_order *out)                    \
 	{                                                                                                  \
@@ -918,14 +1030,45 @@ DOCTRINE(decide_concentrate, doc_concentrate)
 const tw_general_def tw_general_lw_default = {"lw-default", "littlewars",
 					      "balanced: guns fire, groups advance by cover and charge when the melee "
 					      "arithmetic favours them",
-					      decide_default, sizeof(lw_ai), NULL, decide_default_set};
+					      decide_default, sizeof(lw_ai), lw_ai_destroy, decide_default_set};
 const tw_general_def tw_general_lw_gunline = {"lw-gunline", "littlewars",
 					      "cautious gun line: guns stay and fire, infantry hold near them, charges "
 					      "only at a clear advantage",
-					      decide_gunline, sizeof(lw_ai), NULL, decide_gunline_set};
+					      decide_gunline, sizeof(lw_ai), lw_ai_destroy, decide_gunline_set};
 const tw_general_def tw_general_lw_rush = {"lw-rush", "littlewars",
 					   "cavalry rush: everything forward at full speed, charge at any advantage",
-					   decide_rush, sizeof(lw_ai), NULL, decide_rush_set};
+					   decide_rush, sizeof(lw_ai), lw_ai_destroy, decide_rush_set};
 const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars",
 						  "Hook's Farm concentration: mass on our left wing, then roll up the line",
-						  decide_concentrate, sizeof(lw_ai), NULL, decide_concentrate_set};
+						  decide_concentrate, sizeof(lw_ai), lw_ai_destroy, decide_concentrate_set};
+
+// ---- checks of the fast paths against the plain ones (tests/test_fast_paths.c) ----
+
+int lw_general_route_check(const tw_state *s, int side)
+{
+	lw_ai *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+	int bad = -1;
+	if (x && y) {
+		build_route(s, x, side);
+		build_route_ref(s, y, side);
+		bad = 0;
+		for (int i = 0; i < x->gx * x->gy; i++)
+			if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0)
+				bad++;
+		// The passability grid against every piece tested in full (no box early-out).
+		for (int yy = 0; yy < x->gy; yy++)
+			for (int xx = 0; xx < x->gx; xx++) {
+				tw_vec2 c = tw_v2((xx + 0.5) * x->cell, (yy + 0.5) * x->cell);
+				bool ok = !tw_table_is_water(&s->table, c);
+				for (int t = 0; ok && t < s->table.nterrain; t++) {
+					const tw_terrain *tr = &s->table.terrain[t];
+					if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+						ok = false;
+				}
+				bad += x->pass[yy * x->gx + xx] != ok;
+			}
+	}
+	free(x);
+	free(y);
+	return bad;
+}

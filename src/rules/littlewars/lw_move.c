@@ -2,6 +2,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "lw.h"
 
@@ -141,68 +142,145 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	return st;
 }
 
+// Everything about figure i of the order except the gaps to other men: listed once, his to
+// move, free to move, within his allowance, a path clear of obstacles, a place to stand.
+static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 *end_out, tw_error *err)
+{
+	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
+	const tw_figure *f = &s->fig[o->fig[i]];
+	for (int k = 0; k < i; k++)
+		if (o->fig[k] == o->fig[i])
+			return tw_error_set(err, TW_ERR_INPUT, "LW.MV.12", "figure %d is listed twice", f->id);
+	bool own = f->side == o->side && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED);
+	if (f->side == o->side && f->status == TW_FS_FREED && s->move_no <= f->stats[LWF_CHANGED_IN])
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.12",
+				    "freed man %d may not move until his side's move after the escort died", f->id);
+	if (!own && !may_move_prisoner(s, f, o->side)) {
+		if (f->status == TW_FS_PRISONER && f->captor == o->side)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.10",
+					    "prisoner %d was taken this move; move him from your next move", f->id);
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d (%s, %s) is not %s's to move", f->id,
+				    s->sides[f->side].name, tw_figure_status_name((tw_figure_status)f->status),
+				    s->sides[o->side].name);
+	}
+	if (f->flags & TW_FF_CONTACT)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.2",
+				    "figure %d is in contact and must stay there until the move ends", f->id);
+	if (f->moved_in == s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
+				    f->id);
+	int n = figure_path(s, o, i, path);
+	double len = tw_path_length(path, n) + first_move_offset(s, f);
+	double allow = lw_move_allowance(f);
+	if (len > allow + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+				    "figure %d would move %.2f in; a%s may move %.0f in%s", f->id, len,
+				    f->kind == TW_FK_CAVALRY ? " cavalryman" : "n infantryman", allow,
+				    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
+								 : "");
+	tw_status st;
+	for (int k = 1; k < n; k++) {
+		st = lw_check_leg(s, path[k - 1], path[k], err);
+		if (st != TW_OK)
+			return st;
+	}
+	tw_vec2 end = path[n - 1];
+	*end_out = end;
+	return lw_check_standing(s, f, end, err);
+}
+
+// True for figures that take up room on the table (the others are skipped in the gap checks).
+static bool on_table(const tw_figure *g)
+{
+	return !(g->status == TW_FS_DEAD || g->status == TW_FS_WITHDRAWN || g->status == TW_FS_DELIVERED ||
+		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
+}
+
+// The gap from figure f standing at `end` to figure g standing at gp (LW.MOB.15, LW.MEL.2).
+static tw_status check_gap(const tw_state *s, const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp,
+			   tw_error *err)
+{
+	double gap = tw_dist(end, gp) - f->radius - g->radius;
+	double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
+	if (gap < need - 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, g->side == f->side ? "LW.MOB.15" : "LW.MEL.2",
+				    "figure %d at (%.2f, %.2f) would %s figure %d", f->id, end.x, end.y,
+				    g->side == f->side ? "touch (leave 1/16 in)" : "overlap", g->id);
+	return TW_OK;
+}
+
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
 			       tw_error *err)
 {
-	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = &s->fig[o->fig[i]];
-		for (int k = 0; k < i; k++)
-			if (o->fig[k] == o->fig[i])
-				return tw_error_set(err, TW_ERR_INPUT, "LW.MV.12", "figure %d is listed twice", f->id);
-		bool own = f->side == o->side && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED);
-		if (f->side == o->side && f->status == TW_FS_FREED && s->move_no <= f->stats[LWF_CHANGED_IN])
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.12",
-					    "freed man %d may not move until his side's move after the escort died", f->id);
-		if (!own && !may_move_prisoner(s, f, o->side)) {
-			if (f->status == TW_FS_PRISONER && f->captor == o->side)
-				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.10",
-						    "prisoner %d was taken this move; move him from your next move", f->id);
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d (%s, %s) is not %s's to move", f->id,
-					    s->sides[f->side].name, tw_figure_status_name((tw_figure_status)f->status),
-					    s->sides[o->side].name);
-		}
-		if (f->flags & TW_FF_CONTACT)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.2",
-					    "figure %d is in contact and must stay there until the move ends", f->id);
-		if (f->moved_in == s->move_no)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
-					    f->id);
-		int n = figure_path(s, o, i, path);
-		double len = tw_path_length(path, n) + first_move_offset(s, f);
-		double allow = lw_move_allowance(f);
-		if (len > allow + 1e-9)
-			return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
-					    "figure %d would move %.2f in; a%s may move %.0f in%s", f->id, len,
-					    f->kind == TW_FK_CAVALRY ? " cavalryman" : "n infantryman", allow,
-					    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
-									 : "");
-		tw_status st;
-		for (int k = 1; k < n; k++) {
-			st = lw_check_leg(s, path[k - 1], path[k], err);
-			if (st != TW_OK)
-				return st;
-		}
-		tw_vec2 end = path[n - 1];
-		st = lw_check_standing(s, f, end, err);
+		tw_vec2 end;
+		tw_status st = check_own(s, o, i, &end, err);
 		if (st != TW_OK)
 			return st;
 		// LW.MOB.15 between own men; LW.MEL.2 an enemy may be approached to contact, not overlapped.
 		for (int j = 0; j < s->nfig; j++) {
 			const tw_figure *g = &s->fig[j];
-			if (g->id == f->id || g->status == TW_FS_DEAD || g->status == TW_FS_WITHDRAWN ||
-			    g->status == TW_FS_DELIVERED || g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE)
+			if (g->id == f->id || !on_table(g))
 				continue;
 			tw_vec2 gp = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
-			double gap = tw_dist(end, gp) - f->radius - g->radius;
-			double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
-			if (gap < need - 1e-9)
-				return tw_error_set(err, TW_ERR_ILLEGAL, g->side == f->side ? "LW.MOB.15" : "LW.MEL.2",
-						    "figure %d at (%.2f, %.2f) would %s figure %d", f->id, end.x, end.y,
-						    g->side == f->side ? "touch (leave 1/16 in)" : "overlap", g->id);
+			st = check_gap(s, f, end, g, gp, err);
+			if (st != TW_OK)
+				return st;
 		}
 	}
 	return TW_OK;
+}
+
+tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	int last = o->nfig - 1;
+	if (last < 1 || s->phase != LW_PH_PLAY || o->type != TW_OT_MOVE)
+		return tw_ruleset_get(s->ruleset)->validate(s, o, err);
+	if (!tw_state_figure_c(s, o->fig[last]))
+		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[last]);
+	const tw_figure *f = &s->fig[o->fig[last]];
+	tw_vec2 end;
+	tw_status st = check_own(s, o, last, &end, err);
+	if (st != TW_OK)
+		return st;
+	// The men already in the order against the newcomer where he will stand (their other gaps
+	// are as they were), then the newcomer against everyone, those of the order where they go.
+	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
+	tw_vec2 ends[TW_ORDER_MAX_FIG];
+	for (int i = 0; i < last; i++) {
+		const tw_figure *g = &s->fig[o->fig[i]];
+		int n = figure_path(s, o, i, path);
+		ends[i] = path[n - 1];
+		if (g->id == f->id || !on_table(f))
+			continue;
+		st = check_gap(s, g, ends[i], f, end, err);
+		if (st != TW_OK)
+			return st;
+	}
+	uint8_t mark_buf[2048];
+	uint8_t *in_order = s->nfig <= (int)sizeof mark_buf ? mark_buf : malloc((size_t)s->nfig);
+	if (!in_order)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	memset(in_order, 0, (size_t)s->nfig);
+	for (int i = 0; i < last; i++)
+		if (o->fig[i] >= 0 && o->fig[i] < s->nfig)
+			in_order[o->fig[i]] = 1;
+	for (int j = 0; j < s->nfig && st == TW_OK; j++) {
+		const tw_figure *g = &s->fig[j];
+		if (in_order[g->id] || g->id == f->id || !on_table(g))
+			continue;
+		st = check_gap(s, f, end, g, g->pos, err);
+	}
+	if (in_order != mark_buf)
+		free(in_order);
+	for (int i = 0; i < last && st == TW_OK; i++) {
+		const tw_figure *g = &s->fig[o->fig[i]];
+		if (g->id == f->id || !on_table(g))
+			continue;
+		st = check_gap(s, f, end, g, ends[i], err);
+	}
+	return st;
 }
 
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)

@@ -1,0 +1,73 @@
+// The sight memo: the computer general asks the same line-of-sight questions many times in a
+// move (a gun looks at the same enemy before each of its shots; the same places are scored
+// again for each group). tw_los is a pure function of the table and the two eye points, so the
+// memo keeps answers keyed by the exact bits of the question, and forgets everything whenever
+// the table it answered for is not bit for bit the table it is asked about.
+#include <stdlib.h>
+#include <string.h>
+
+#include "lw.h"
+
+static uint64_t key_hash(const double k[6])
+{
+	uint64_t h = 0x9E3779B97F4A7C15ull;
+	for (int i = 0; i < 6; i++) {
+		uint64_t u;
+		memcpy(&u, &k[i], sizeof u);
+		h ^= u;
+		h *= 0xff51afd7ed558ccdull;
+		h ^= h >> 32;
+	}
+	return h;
+}
+
+void lw_sight_reset(lw_sight_memo *m)
+{
+	free(m->terrain);
+	memset(m, 0, sizeof *m);
+}
+
+void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
+{
+	size_t bytes = (size_t)tb->nterrain * sizeof *tb->terrain;
+	if (m->gen != 0 && m->nterrain == tb->nterrain && m->width == tb->width && m->depth == tb->depth &&
+	    (bytes == 0 || memcmp(m->terrain, tb->terrain, bytes) == 0))
+		return; // the same table: the answers stand
+	if (m->nterrain != tb->nterrain || !m->terrain) {
+		free(m->terrain);
+		m->terrain = bytes ? malloc(bytes) : NULL;
+		if (bytes && !m->terrain) {
+			m->nterrain = -1; // cannot remember the table: answer every question afresh
+			m->gen = 0;
+			return;
+		}
+	}
+	if (bytes)
+		memcpy(m->terrain, tb->terrain, bytes);
+	m->nterrain = tb->nterrain;
+	m->width = tb->width;
+	m->depth = tb->depth;
+	if (++m->gen == 0) { // wrapped: clear the slots for real
+		memset(m->slot, 0, sizeof m->slot);
+		m->gen = 1;
+	}
+}
+
+bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	if (m->gen == 0)
+		return tw_los(tb, a, za, b, zb);
+	const double k[6] = {a.x, a.y, za, b.x, b.y, zb};
+	uint64_t h = key_hash(k);
+	lw_sight_slot *sl = &m->slot[h & (LW_SIGHT_SLOTS - 1)];
+	if (sl->gen == m->gen && memcmp(sl->k, k, sizeof k) == 0) {
+		m->hits++;
+		return sl->clear;
+	}
+	bool clear = tw_los(tb, a, za, b, zb);
+	memcpy(sl->k, k, sizeof k);
+	sl->gen = m->gen;
+	sl->clear = clear;
+	m->misses++;
+	return clear;
+}

@@ -1,0 +1,400 @@
+// The fast paths against the plain ones, on many random cases: every shortcut taken for speed
+// must give bit for bit (or verdict for verdict) what the plain computation gives.
+//   - tw_terrain_segment_hits (separating-axis early-out) and tw_los (containment tests shared)
+//     against the plain code they replaced, kept here as the reference;
+//   - the sight memo (lw_sight) against tw_los, with repeated questions and a changed table;
+//   - tw_dir_deg (per-thread memo) against sin/cos;
+//   - lw_validate_move_extend against the rule set's full validation of the grown order;
+//   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/littlewars/lw.h"
+#include "tinwar/io.h"
+
+// ---- references: the plain code as it was before the fast paths ----
+
+static bool ref_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
+{
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
+		return false;
+	if (t->shape == TW_SHAPE_CIRCLE)
+		return tw_dist_point_segment(t->center, a, b) <= t->radius;
+	if (tw_point_in_poly(a, t->v, t->nverts) || tw_point_in_poly(b, t->v, t->nverts))
+		return true;
+	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++)
+		if (tw_segments_intersect(a, b, t->v[j], t->v[i]))
+			return true;
+	return false;
+}
+
+static bool ref_seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
+{
+	if (!ref_segment_hits(t, a, b))
+		return false;
+	tw_vec2 d = tw_sub(b, a);
+	if (t->shape == TW_SHAPE_CIRCLE) {
+		tw_vec2 f = tw_sub(a, t->center);
+		double A = tw_dot(d, d), B = 2 * tw_dot(f, d), C = tw_dot(f, f) - t->radius * t->radius;
+		double disc = B * B - 4 * A * C;
+		if (A <= 0 || disc < 0) {
+			*t0 = 0;
+			*t1 = 1;
+			return true;
+		}
+		double s = sqrt(disc);
+		*t0 = fmax(0, (-B - s) / (2 * A));
+		*t1 = fmin(1, (-B + s) / (2 * A));
+		return *t0 <= *t1;
+	}
+	double lo = 2, hi = -1;
+	if (tw_point_in_poly(a, t->v, t->nverts))
+		lo = 0, hi = fmax(hi, 0);
+	if (tw_point_in_poly(b, t->v, t->nverts))
+		lo = fmin(lo, 1), hi = 1;
+	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++) {
+		double u = tw_segment_hit_t(a, b, t->v[j], t->v[i]);
+		if (u >= 0) {
+			lo = fmin(lo, u);
+			hi = fmax(hi, u);
+		}
+	}
+	if (hi < lo)
+		return false;
+	*t0 = lo;
+	*t1 = hi;
+	return true;
+}
+
+static int32_t ref_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	double wood = 0;
+	for (int i = 0; i < tb->nterrain; i++) {
+		const tw_terrain *t = &tb->terrain[i];
+		bool blocks = tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_HILL ||
+			      t->kind == TW_TER_WOOD;
+		if (!blocks)
+			continue;
+		double t0, t1;
+		if (!ref_seg_interval(t, a, b, &t0, &t1))
+			continue;
+		double top = t->z0 + t->height;
+		if (t->kind == TW_TER_HILL && (tw_terrain_contains(t, a) || tw_terrain_contains(t, b)))
+			continue;
+		double z0 = za + (zb - za) * t0, z1 = za + (zb - za) * t1;
+		if (t->kind == TW_TER_WOOD) {
+			if (fmin(z0, z1) < top)
+				wood += (t1 - t0) * tw_dist(a, b);
+			if (wood > 2.0)
+				return t->id;
+			continue;
+		}
+		if (fmin(z0, z1) < top)
+			return t->id;
+	}
+	return -1;
+}
+
+// ---- random cases ----
+
+static uint64_t rng_state = 88172645463325252ull;
+static double rnd(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (double)(rng_state >> 11) / 9007199254740992.0;
+}
+
+static void load_tables(tw_state *st, int *n)
+{
+	tw_error err;
+	*n = 0;
+	memset(&st[0], 0, sizeof st[0]);
+	assert_int_equal(tw_state_load(&st[0], TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	(*n)++;
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		memset(&st[*n], 0, sizeof st[*n]);
+		assert_int_equal(tw_scenario_generate(&st[*n], "littlewars", seed, 144, 96, &err), TW_OK);
+		(*n)++;
+	}
+}
+
+// A point: anywhere on (or a little off) the table, or on a vertex or edge of a piece, where
+// rounding matters most.
+static tw_vec2 pick_point(const tw_table *tb)
+{
+	double u = rnd();
+	if (u < 0.5 || tb->nterrain == 0)
+		return tw_v2(-10 + rnd() * (tb->width + 20), -10 + rnd() * (tb->depth + 20));
+	const tw_terrain *t = &tb->terrain[(int)(rnd() * tb->nterrain) % tb->nterrain];
+	if (t->shape == TW_SHAPE_CIRCLE) {
+		double ang = rnd() * 6.283185307179586;
+		double r = t->radius * (u < 0.75 ? 1.0 : rnd() * 1.2);
+		return tw_v2(t->center.x + r * cos(ang), t->center.y + r * sin(ang));
+	}
+	int i = (int)(rnd() * t->nverts) % t->nverts, j = (i + 1) % t->nverts;
+	if (u < 0.7)
+		return t->v[i];
+	if (u < 0.8) // the box's corners
+		return tw_v2(rnd() < 0.5 ? t->lo.x : t->hi.x, rnd() < 0.5 ? t->lo.y : t->hi.y);
+	double k = rnd();
+	return tw_add(t->v[i], tw_scale(tw_sub(t->v[j], t->v[i]), k));
+}
+
+static void test_segment_hits_matches_plain(void **st)
+{
+	(void)st;
+	tw_state s[5];
+	int n;
+	load_tables(s, &n);
+	long cases = 0, hits = 0;
+	for (int k = 0; k < n; k++) {
+		const tw_table *tb = &s[k].table;
+		for (int q = 0; q < 20000; q++) {
+			tw_vec2 a = pick_point(tb), b = pick_point(tb);
+			if (rnd() < 0.1)
+				b = a; // a point, not a segment
+			for (int i = 0; i < tb->nterrain; i++) {
+				bool fast = tw_terrain_segment_hits(&tb->terrain[i], a, b);
+				bool ref = ref_segment_hits(&tb->terrain[i], a, b);
+				if (fast != ref)
+					fail_msg("piece %d of table %d: (%.17g, %.17g)-(%.17g, %.17g) fast %d plain %d", i, k, a.x,
+						 a.y, b.x, b.y, fast, ref);
+				cases++;
+				hits += ref;
+			}
+		}
+	}
+	printf("segment tests: %ld cases, %ld hits, all as the plain test\n", cases, hits);
+	assert_true(hits > 1000);
+	for (int k = 0; k < n; k++)
+		tw_state_free(&s[k]);
+}
+
+static void test_los_and_sight_memo_match_plain(void **st)
+{
+	(void)st;
+	tw_state s[5];
+	int n;
+	load_tables(s, &n);
+	lw_sight_memo *m = calloc(1, sizeof *m);
+	assert_non_null(m);
+	long cases = 0, blocked = 0;
+	for (int k = 0; k < n; k++) {
+		const tw_table *tb = &s[k].table;
+		lw_sight_begin(m, tb);
+		tw_vec2 pa[64], pb[64];
+		double za[64], zb[64];
+		for (int q = 0; q < 64; q++) {
+			pa[q] = pick_point(tb);
+			pb[q] = pick_point(tb);
+			za[q] = tw_table_ground(tb, pa[q]) + rnd() * 2.5;
+			zb[q] = tw_table_ground(tb, pb[q]) + rnd() * 2.5;
+		}
+		for (int q = 0; q < 20000; q++) {
+			int i = (int)(rnd() * 64) % 64; // questions asked again and again, as the general does
+			int32_t ref = ref_los_blocker(tb, pa[i], za[i], pb[i], zb[i]);
+			int32_t fast = tw_los_blocker(tb, pa[i], za[i], pb[i], zb[i]);
+			bool memo = lw_sight(m, tb, pa[i], za[i], pb[i], zb[i]);
+			assert_int_equal(fast, ref);
+			assert_int_equal(memo, ref < 0);
+			assert_int_equal(tw_los(tb, pa[i], za[i], pb[i], zb[i]), ref < 0);
+			cases++;
+			blocked += ref >= 0;
+			if (q % 97 == 0) { // and fresh ones
+				pa[i] = pick_point(tb);
+				pb[i] = pick_point(tb);
+			}
+		}
+	}
+	assert_true(m->hits > 1000 && m->misses > 100);
+	assert_true(blocked > 100 && blocked < cases);
+	// The table changes under the memo (the house in the way is razed): the memo forgets.
+	tw_state *t = &s[0];
+	lw_sight_begin(m, &t->table);
+	int house = -1;
+	for (int i = 0; i < t->table.nterrain && house < 0; i++)
+		if (t->table.terrain[i].kind == TW_TER_HOUSE)
+			house = i;
+	assert_true(house >= 0);
+	tw_terrain *h = &t->table.terrain[house];
+	tw_vec2 c = tw_scale(tw_add(h->lo, h->hi), 0.5);
+	tw_vec2 a = tw_add(c, tw_v2(-30, -0.3)), b = tw_add(c, tw_v2(30, 0.2));
+	bool before = lw_sight(m, &t->table, a, 1.0, b, 1.0);
+	assert_int_equal(before, tw_los(&t->table, a, 1.0, b, 1.0));
+	assert_false(before); // the house is in the way
+	for (int i = 0; i < t->table.nterrain; i++) { // now everything is flat, the house too
+		t->table.terrain[i].height = 0.0;
+		t->table.terrain[i].z0 = -5.0;
+	}
+	lw_sight_begin(m, &t->table);
+	assert_int_equal(lw_sight(m, &t->table, a, 1.0, b, 1.0), tw_los(&t->table, a, 1.0, b, 1.0));
+	assert_true(lw_sight(m, &t->table, a, 1.0, b, 1.0));
+	// A different table altogether.
+	lw_sight_begin(m, &s[1].table);
+	for (int q = 0; q < 2000; q++) {
+		tw_vec2 p = pick_point(&s[1].table), r = pick_point(&s[1].table);
+		assert_int_equal(lw_sight(m, &s[1].table, p, 1.5, r, 1.5), tw_los(&s[1].table, p, 1.5, r, 1.5));
+	}
+	printf("sight: %ld questions, %ld blocked; memo %llu hits %llu misses, all as tw_los\n", cases, blocked,
+	       (unsigned long long)m->hits, (unsigned long long)m->misses);
+	lw_sight_reset(m);
+	free(m);
+	for (int k = 0; k < n; k++)
+		tw_state_free(&s[k]);
+}
+
+static void test_dir_deg_matches_sin_cos(void **st)
+{
+	(void)st;
+	double ring[40];
+	for (int i = 0; i < 40; i++)
+		ring[i] = (rnd() - 0.5) * 1000;
+	for (int q = 0; q < 200000; q++) {
+		double b = rnd() < 0.7 ? ring[(int)(rnd() * 40) % 40] : (rnd() - 0.5) * 1000;
+		if (q % 1000 == 0)
+			b = -0.0;
+		tw_vec2 d = tw_dir_deg(b);
+		double r = b * (M_PI / 180.0);
+		double sx = sin(r), cy = cos(r);
+		assert_memory_equal(&d.x, &sx, sizeof sx);
+		assert_memory_equal(&d.y, &cy, sizeof cy);
+	}
+}
+
+// ---- move validation: grown orders ----
+
+// States of play from a few computer games on Hook's Farm, taken every few orders.
+static int game_states(tw_state *out, int max)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	int n = 0;
+	for (uint64_t seed = 5; seed < 8 && n < max; seed++) {
+		tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+		tw_order *o = malloc(sizeof *o);
+		for (int k = 0; k < 3000 && n < max; k++) {
+			const tw_state *s = tw_game_state(g);
+			int side = rs->to_move(s);
+			if (side < 0)
+				break;
+			if (s->phase == LW_PH_PLAY && k % 7 == 0)
+				assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+				tw_order_init(o, TW_OT_END_MOVE, side);
+				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+					break;
+			}
+		}
+		free(o);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+	}
+	tw_state_free(&sc);
+	return n;
+}
+
+static void test_move_extend_matches_full_validation(void **st)
+{
+	(void)st;
+	enum { MAXS = 40 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = game_states(ss, MAXS);
+	assert_true(ns >= 10);
+	tw_order *o = malloc(sizeof *o);
+	long compared = 0, legal_n = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+		int side = s->mover;
+		for (int trial = 0; trial < 60; trial++) {
+			tw_order_init(o, TW_OT_MOVE, side);
+			o->has_at = true;
+			// One shift for the block (as the general's block moves) or each man his own.
+			tw_vec2 shift = tw_v2((rnd() - 0.5) * 20, (rnd() - 0.5) * 20);
+			bool block = rnd() < 0.5;
+			for (int add = 0; add < 40; add++) {
+				int id = (int)(rnd() * s->nfig) % s->nfig;
+				const tw_figure *f = &s->fig[id];
+				if (rnd() < 0.8 && f->side != side)
+					continue; // mostly our own men; sometimes theirs, the dead, the moved
+				if (o->nfig > 0 && rnd() < 0.03)
+					id = o->fig[(int)(rnd() * o->nfig) % o->nfig]; // listed twice
+				tw_vec2 d = block ? shift : tw_v2((rnd() - 0.5) * 26, (rnd() - 0.5) * 26);
+				if (rnd() < 0.1)
+					d = tw_scale(d, 0.05); // crowding
+				o->fig[o->nfig] = id;
+				o->at[o->nfig] = tw_add(f->pos, d);
+				o->nfig++;
+				bool full = rs->validate(s, o, NULL) == TW_OK;
+				bool fast = lw_validate_move_extend(s, o, NULL) == TW_OK;
+				if (full != fast)
+					fail_msg("state %d, order of %d: full %d, extend %d", k, o->nfig, full, fast);
+				compared++;
+				legal_n += full;
+				if (!full)
+					o->nfig--; // keep the order legal, as the general does
+				if (o->nfig >= 24)
+					break;
+			}
+		}
+	}
+	printf("move validation: %ld grown orders compared, %ld legal, all as full validation\n", compared, legal_n);
+	assert_true(legal_n > 200 && legal_n < compared);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+static void test_route_field_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 24 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = game_states(ss, MAXS);
+	assert_true(ns >= 10);
+	for (int k = 0; k < ns; k++)
+		for (int side = 0; side < 2; side++)
+			assert_int_equal(lw_general_route_check(&ss[k], side), 0);
+	// Generated Countries too (rivers, fords, hills, more pieces).
+	for (uint64_t seed = 1; seed <= 4; seed++) {
+		tw_state g;
+		memset(&g, 0, sizeof g);
+		tw_error err;
+		assert_int_equal(tw_scenario_generate(&g, "littlewars", seed, 144, 96, &err), TW_OK);
+		assert_int_equal(lw_general_route_check(&g, 0), 0);
+		assert_int_equal(lw_general_route_check(&g, 1), 0);
+		tw_state_free(&g);
+	}
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_segment_hits_matches_plain),
+		cmocka_unit_test(test_los_and_sight_memo_match_plain),
+		cmocka_unit_test(test_dir_deg_matches_sin_cos),
+		cmocka_unit_test(test_move_extend_matches_full_validation),
+		cmocka_unit_test(test_route_field_matches_plain),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
