@@ -538,6 +538,104 @@ static void test_GR_CHARGE_9_light_cavalry_wheels_45(void **st)
 	done(s);
 }
 
+// A group-path order for figures of `unit`, `lead` first (its path), then the rest in id order.
+static void path_order(const tw_state *s, int unit, int lead, int mode, const tw_vec2 *path, int npath, tw_order *o)
+{
+	tw_order_init(o, TW_OT_MOVE, s->unit[unit].side);
+	o->n = mode;
+	o->fig[o->nfig++] = lead;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && i != lead)
+			o->fig[o->nfig++] = i;
+	for (int k = 0; k < npath; k++)
+		o->path[o->npath++] = path[k];
+}
+
+// Clauses: GR.CHARGE.9
+static void test_GR_CHARGE_9_wheel_along_a_path(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	// 24 light cavalry in one rank, 0.8 in apart: figure 0 at x 50.8, figure 23 at x 69.2, y 20.
+	int lc = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 20), 0, GR_F_LINE);
+	start(s);
+	assert_true(fabs(s->fig[23].pos.x - 69.2) < 1e-9 && fabs(s->fig[0].pos.x - 50.8) < 1e-9);
+	tw_vec2 a = tw_v2(69.2, 24); // 4 in straight on, then wheel right about the right flank (figure 23)
+	tw_order o;
+	// A turn after the first 6 in of the path.
+	tw_vec2 late[2] = {tw_v2(69.2, 27), tw_add(tw_v2(69.2, 27), tw_scale(tw_dir_deg(10), 3))};
+	path_order(s, lc, 23, 1, late, 2, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	// 30 degrees right then 30 left: 60 degrees of turning in all.
+	tw_vec2 zig[2] = {tw_add(s->fig[23].pos, tw_scale(tw_dir_deg(30), 2)), tw_v2(0, 0)};
+	zig[1] = tw_add(zig[0], tw_scale(tw_dir_deg(0), 4));
+	path_order(s, lc, 23, 1, zig, 2, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	// The allowance is measured along each figure's route: the pivot's path is 4 + 8 = 12 in, but
+	// the far flank (18.4 in out) also swings through a 30 degree arc, 9.6 in: 21.6 in > 18.
+	tw_vec2 far[2] = {a, tw_add(a, tw_scale(tw_dir_deg(30), 8))};
+	path_order(s, lc, 23, 1, far, 2, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	// A normal move does not go along a path (GR.MOVE.1).
+	path_order(s, lc, 23, 0, far, 2, &o);
+	refused(s, &o, "GR.MOVE.1");
+	// 4 in, a 30 degree wheel, 3 in: it stops well short of 18 in (GR.CHARGE.9 allows that).
+	tw_vec2 ok[2] = {a, tw_add(a, tw_scale(tw_dir_deg(30), 3))};
+	path_order(s, lc, 23, 1, ok, 2, &o);
+	tw_events ev = {0};
+	tw_error err;
+	if (ap(s, &o, &ev, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.9", TW_EV_INFO), 1);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.9", TW_EV_MOVE), 27); // 24 R&F and 3 officers
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_INFO && strcmp(ev.v[i].clause, "GR.CHARGE.9") == 0) {
+			assert_true(fabs(ev.v[i].x - 30) < 1e-9); // turning
+			assert_true(fabs(ev.v[i].y - 4) < 1e-9);  // the turn made 4 in along the path
+			assert_true(fabs(ev.v[i].v - 7) < 1e-9);  // the pivot's path
+		}
+	tw_vec2 end = ok[1];
+	assert_true(tw_dist(s->fig[23].pos, end) < 1e-9);
+	// Figure 0 was 18.4 in to the left of the pivot: it stays 18.4 in to the left of the wheeled line.
+	tw_vec2 left = tw_add(end, tw_scale(tw_dir_deg(30 + 90), -18.4));
+	assert_true(tw_dist(s->fig[0].pos, left) < 1e-9);
+	double arc = 6 * 2 * 18.4 * sin(2.5 * M_PI / 180); // six 5-degree chords
+	assert_true(fabs(s->fig[0].move_used - (4 + arc + 3)) < 1e-9);
+	assert_true(fabs(s->fig[23].move_used - 7) < 1e-9);
+	assert_true(fabs(s->unit[lc].facing - 30) < 1e-9 && fabs(s->fig[0].facing - 30) < 1e-9);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.8 GR.CHARGE.1 GR.CHARGE.9
+static void test_GR_CHARGE_8_GR_CHARGE_1_no_path_charges(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(30, 20), 0, GR_F_LINE);
+	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(90, 20), 0, GR_F_COLUMN);
+	start(s);
+	int h0 = first_of(s, hc, TW_FK_CAVALRY), c0 = first_of(s, col, TW_FK_INFANTRY);
+	tw_vec2 p = s->fig[h0].pos;
+	tw_vec2 bent[2] = {tw_add(p, tw_v2(0, 3)), tw_add(p, tw_v2(3, 18))};
+	tw_order o;
+	path_order(s, hc, h0, 1, bent, 2, &o);
+	refused(s, &o, "GR.CHARGE.8");
+	tw_vec2 straight[2] = {tw_add(p, tw_v2(0, 9)), tw_add(p, tw_v2(0, 18))}; // even a straight path
+	path_order(s, hc, h0, 1, straight, 2, &o);
+	refused(s, &o, "GR.CHARGE.8");
+	p = s->fig[c0].pos;
+	tw_vec2 inf[2] = {tw_add(p, tw_v2(0, 3)), tw_add(p, tw_v2(0, 6))};
+	path_order(s, col, c0, 1, inf, 2, &o);
+	refused(s, &o, "GR.CHARGE.1");
+	// One point: the heavy cavalry's straight 18 in charge stands.
+	tw_vec2 one = tw_add(s->fig[h0].pos, tw_v2(0, 18));
+	path_order(s, hc, h0, 1, &one, 1, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_true(fabs(s->fig[h0].pos.y - 38) < 1e-9);
+	done(s);
+}
+
 // GR.MELEE.19: among houses a melee lasts a third move; in the open a second-move draw exhausts.
 static int drawn_in_move_two(bool village, uint64_t seed)
 {
@@ -725,6 +823,8 @@ int main(void)
 		cmocka_unit_test(test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion),
 		cmocka_unit_test(test_GR_MUSK_10_allocation_from_the_left),
 		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),
+		cmocka_unit_test(test_GR_CHARGE_9_wheel_along_a_path),
+		cmocka_unit_test(test_GR_CHARGE_8_GR_CHARGE_1_no_path_charges),
 		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round),
 		cmocka_unit_test(test_GR_MELEE_17_second_move_flow),
 		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),

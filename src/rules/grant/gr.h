@@ -111,6 +111,12 @@ void gr_unit_set_flag(tw_unit *u, int flag, bool on);
 tw_status gr_setup(tw_state *s, tw_error *err);
 tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
+/// GR.CHARGE.9: true if o is a light cavalry charge given as a group path (it wheels).
+bool gr_wheel_order(const tw_state *s, const tw_order *o);
+/// A group-path move that is not a straight one-point move: a light cavalry wheel (GR.CHARGE.9),
+/// else refused (GR.CHARGE.8 heavy cavalry, GR.CHARGE.1 infantry, GR.MOVE.1 other moves).
+tw_status gr_validate_path_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status gr_apply_path_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status gr_apply_formation(tw_state *s, const tw_order *o, tw_events *ev);
 double gr_move_cost(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, const char **clause);
