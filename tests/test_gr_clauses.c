@@ -739,6 +739,196 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 	assert_true(moves > 0);
 }
 
+// The figure of `unit` standing at (x, y), or -1.
+static int fig_at(const tw_state *s, int unit, double x, double y)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && tw_dist(s->fig[i].pos, tw_v2(x, y)) < 1e-6)
+			return i;
+	return -1;
+}
+
+// A column of 12 files by 4 ranks (0.55 in apart, front rank at y 25.45, x 56.975 .. 63.025)
+// that has charged `used` inches into a two-rank line of 24 files (front rank at y 26,
+// x 53.675 .. 66.325, the files in line with the column's).
+static tw_state *lap_scene(double used, int *col, int *line)
+{
+	tw_state *s = scene(1);
+	*col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 25.45), 0, GR_F_COLUMN);
+	*line = gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
+	start(s);
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == *col) {
+			s->fig[i].moved_in = s->move_no;
+			s->fig[i].move_used = used;
+		}
+	return s;
+}
+
+static const tw_event *last_of(const tw_events *ev, const char *clause, int type)
+{
+	const tw_event *e = NULL;
+	for (int i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].clause, clause) == 0 && ev->v[i].type == type)
+			e = &ev->v[i];
+	return e;
+}
+
+// Clauses: GR.CHARGE.2 GR.CHARGE.3
+static void test_GR_CHARGE_2_GR_CHARGE_3_rank_by_rank_lap_round(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// The men who lap: rank 2 (y 24.9) two a flank, ranks 3 (24.35) and 4 (23.8) one a flank.
+	int l2i = fig_at(s, col, 57.525, 24.9), l2o = fig_at(s, col, 56.975, 24.9), l3 = fig_at(s, col, 56.975, 24.35),
+	    l4 = fig_at(s, col, 56.975, 23.8);
+	int r2i = fig_at(s, col, 62.475, 24.9), r2o = fig_at(s, col, 63.025, 24.9), r3 = fig_at(s, col, 63.025, 24.35),
+	    r4 = fig_at(s, col, 63.025, 23.8);
+	assert_true(l2i >= 0 && l2o >= 0 && l3 >= 0 && l4 >= 0 && r2i >= 0 && r2o >= 0 && r3 >= 0 && r4 >= 0);
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->b, 12); // F: the front rank, already touching
+	assert_int_equal(e->c, 8);  // + 8 lapping men
+	assert_int_equal(e->d, 8);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 8);
+	// Each stands in front of the next enemy figure out from the flank (0.51 in: base contact).
+	const int who[8] = {l2i, l2o, l3, l4, r2i, r2o, r3, r4};
+	const double x[8] = {56.425, 55.875, 55.325, 54.775, 63.575, 64.125, 64.675, 65.225};
+	for (int k = 0; k < 8; k++) {
+		const tw_figure *f = &s->fig[who[k]];
+		if (tw_dist(f->pos, tw_v2(x[k], 25.49)) > 1e-9)
+			fail_msg("lapper %d at %.4f,%.4f, expected %.3f,25.49", f->id, f->pos.x, f->pos.y, x[k]);
+		assert_true(f->move_used <= 9.0 + 1e-9);
+		assert_true(gr_fig_in_contact(s, f));
+	}
+	int touching = 0;
+	for (int i = 0; i < s->nfig; i++)
+		touching += s->fig[i].unit == col && gr_fig_in_contact(s, &s->fig[i]);
+	assert_int_equal(touching, 20); // F + 8
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.2
+static void test_GR_CHARGE_2_nobody_moves_more_than_9(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(7.5, &col, &line); // 1.5 in left: rank 2 reaches (1.25 in), ranks 3 and 4 do not
+	int l3 = fig_at(s, col, 56.975, 24.35), l4 = fig_at(s, col, 56.975, 23.8);
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->c, 4);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 4);
+	assert_true(fabs(s->fig[l3].pos.y - 24.35) < 1e-12 && fabs(s->fig[l4].pos.y - 23.8) < 1e-12); // stayed
+	for (int i = 0; i < s->nfig; i++)
+		assert_true(s->fig[i].move_used <= 9.0 + 1e-9);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.2 GR.CHARGE.3
+static void test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// The enemy figure facing the column's file at x 60.275 falls: that front-rank man goes
+	// straight forward to the rear-rank man behind it (y 26.55 - 0.51 = 26.04, 0.59 in).
+	s->fig[fig_at(s, line, 60.275, 26)].status = TW_FS_DEAD;
+	int fwd = fig_at(s, col, 60.275, 25.45);
+	// Beyond the column's left flank only the front-rank man at x 56.425 is left.
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == line && s->fig[i].pos.x < 56.9 && fig_at(s, line, 56.425, 26) != i)
+			s->fig[i].status = TW_FS_DEAD;
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	assert_true(tw_dist(s->fig[fwd].pos, tw_v2(60.275, 26.04)) < 1e-9);
+	assert_true(fabs(s->fig[fwd].move_used - (5.45 + 0.59)) < 1e-9);
+	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->b, 12);
+	assert_int_equal(e->c, 5); // 1 on the left, 4 on the right
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 6);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MELEE.17
+static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
+{
+	(void)st;
+	int red_first = 0, blue_first = 0, rethrows = 0;
+	for (uint64_t seed = 1; seed <= 24; seed++) {
+		tw_state *s = scene(seed);
+		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 10), 0, GR_F_LINE);
+		int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 60), 180, GR_F_LINE);
+		start(s);
+		// Four red men at y 20 (x 50..53) and two blue at y 23 (x 51, 52.5); nobody touching.
+		int ka = 0, kb = 0, bf[2] = {-1, -1};
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->unit == a && gr_is_rf(f) && ka < 4)
+				f->pos = tw_v2(50 + ka++, 20);
+			else if (f->unit == b && gr_is_rf(f) && kb < 2) {
+				bf[kb] = i;
+				f->pos = tw_v2(kb++ ? 52.5 : 51, 23);
+			} else
+				f->status = TW_FS_DEAD;
+		}
+		tw_rng r = s->rng; // the dice the game's generator will give
+		int da = 0, db = 0, throws = 0;
+		while (da == db) {
+			da = tw_rng_d6(&r);
+			db = tw_rng_d6(&r);
+			throws++;
+		}
+		rethrows += throws > 1;
+		tw_events ev = {0};
+		gr_melee_flow(s, a, b, &ev);
+		assert_int_equal(count_clause(&ev, "GR.MELEE.17", TW_EV_TOSS), throws);
+		const tw_event *t = last_of(&ev, "GR.MELEE.17", TW_EV_TOSS);
+		assert_int_equal(t->b, da);
+		assert_int_equal(t->c, db);
+		int red_moves = 0, blue_moves = 0, target[6], nt = 0;
+		for (int i = 0; i < ev.n; i++)
+			if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.MELEE.17") == 0) {
+				if (nt < 6)
+					target[nt++] = ev.v[i].b;
+				red_moves += ev.v[i].side == 0;
+				blue_moves += ev.v[i].side == 1;
+				assert_true(s->fig[ev.v[i].a].move_used <= 6.0 + 1e-9); // within the normal move (line)
+			}
+		// Each blue man ends up fighting two red: 2 against 1 is sought, 3 against 1 is illegal.
+		for (int k = 0; k < 2; k++) {
+			int n = 0;
+			for (int i = 0; i < s->nfig; i++)
+				n += s->fig[i].unit == a && s->fig[i].status == TW_FS_ACTIVE &&
+				     tw_figure_gap(&s->fig[i], &s->fig[bf[k]]) <= s->params[GRP_CONTACT];
+			assert_int_equal(n, 2);
+		}
+		assert_true(nt >= 2);
+		assert_int_equal(target[0], target[1]); // the second man joins the first: 2 against 1
+		if (da > db) { // red moves 4 (its cap) in two 2-against-1 pairs; blue, all pinned, none
+			red_first++;
+			assert_int_equal(red_moves, 4);
+			assert_int_equal(blue_moves, 0);
+		} else { // blue's two go 2 against 1 on the nearest red man, then red sends one to each
+			blue_first++;
+			assert_int_equal(blue_moves, 2);
+			assert_int_equal(red_moves, 2);
+		}
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(red_first > 0 && blue_first > 0 && rethrows > 0);
+}
+
 // Clauses: GR.MOVE.7 GR.ORG.4
 static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
 {
@@ -827,6 +1017,10 @@ int main(void)
 		cmocka_unit_test(test_GR_CHARGE_8_GR_CHARGE_1_no_path_charges),
 		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round),
 		cmocka_unit_test(test_GR_MELEE_17_second_move_flow),
+		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_rank_by_rank_lap_round),
+		cmocka_unit_test(test_GR_CHARGE_2_nobody_moves_more_than_9),
+		cmocka_unit_test(test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward),
+		cmocka_unit_test(test_GR_MELEE_17_dice_off_and_alternate_flow),
 		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),
 		cmocka_unit_test(test_GR_MORALE_7_broken_unit_keeps_retiring),
 		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),
