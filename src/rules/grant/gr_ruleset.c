@@ -264,7 +264,8 @@ static const char *const gr_gun_modes[] = {"drawn by the team", "manhandled", NU
 static const char *const gr_fire_modes[] = {"roundshot", "canister", NULL};
 
 static const tw_order_def gr_orders[] = {
-	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place)", gr_move_modes, true},
+	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place; a light cavalry "
+			 "charge may wheel along a group path, GR.CHARGE.9)", gr_move_modes, true},
 	{TW_OT_FORMATION, "GR.GEN.10: line-type infantry changes formation (uses its move)", gr_formations, true},
 	{TW_OT_VOLLEY, "GR.MUSK/GR.LIGHT: a unit's R&F fire at the unit of the target", gr_volley_modes, false},
 	{TW_OT_GUN_MOVE, "GR.MOVE.6: a gun moves", gr_gun_modes, false},
