@@ -124,8 +124,7 @@ static bool front_forward(tw_state *s, tw_figure *f, int ub, tw_vec2 fwd, tw_vec
 // GR.CHARGE.2: a lapping man moves forward and outward to the nearest enemy figure beyond the
 // column's flank (side -1 left, +1 right) that nobody of the column touches yet (GR.CHARGE.3: the
 // lap is limited by the enemy figures it can reach), standing in front of it as the column faces.
-static bool lap_out(tw_state *s, tw_figure *f, int ua, int ub, int side, double edge, tw_vec2 fwd, tw_vec2 right,
-		    tw_vec2 origin, tw_events *ev)
+static bool lap_out(tw_state *s, tw_figure *f, int ua, int ub, int side, double edge, tw_vec2 fwd, tw_vec2 right, tw_events *ev)
 {
 	double used = f->moved_in == s->move_no ? f->move_used : 0;
 	for (;;) { // enemy figures beyond the flank, nearest the column first
@@ -135,8 +134,7 @@ static bool lap_out(tw_state *s, tw_figure *f, int ua, int ub, int side, double 
 			const tw_figure *e = &s->fig[j];
 			if (e->unit != ub || e->status != TW_FS_ACTIVE || opponents(s, e, ua) > 0)
 				continue;
-			tw_vec2 d = tw_sub(e->pos, origin);
-			double out = side * (tw_dot(d, right) - edge), al = tw_dot(d, fwd);
+			double out = side * (tw_dot(e->pos, right) - edge), al = tw_dot(e->pos, fwd);
 			if (out <= 1e-9 || out > bo + 1e-9 || (fabs(out - bo) <= 1e-9 && al >= ba))
 				continue;
 			bo = out;
@@ -155,14 +153,14 @@ static bool lap_out(tw_state *s, tw_figure *f, int ua, int ub, int side, double 
 			}
 		}
 		// Not reachable or no room: look further out (the loop ends, each pass excludes one more).
-		edge = tw_dot(tw_sub(best->pos, origin), right);
+		edge = tw_dot(best->pos, right);
 	}
 }
 
 void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 {
 	const tw_unit *u = gr_unit_c(s, ua);
-	tw_vec2 fwd = tw_dir_deg(u->facing), right = tw_dir_deg(u->facing + 90), origin = tw_v2(0, 0);
+	tw_vec2 fwd = tw_dir_deg(u->facing), right = tw_dir_deg(u->facing + 90);
 	ranked *rf = malloc(sizeof *rf * (size_t)(s->nfig + 1));
 	if (!rf)
 		return;
@@ -222,7 +220,7 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 			for (int q = 0; q < nw; q++) {
 				tw_figure *f = &s->fig[who[q]];
 				if (!gr_fig_in_contact(s, f) &&
-				    lap_out(s, f, ua, ub, side, side < 0 ? left : rightmost, fwd, right, origin, ev))
+				    lap_out(s, f, ua, ub, side, side < 0 ? left : rightmost, fwd, right, ev))
 					lapped++;
 			}
 		}
