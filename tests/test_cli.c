@@ -103,6 +103,22 @@ static void test_step_refuses_illegal_order_with_its_clause_and_writes_nothing(v
 	assert_non_null(strstr(out, "\"toss\""));
 }
 
+// Clauses: GR.CHARGE.9 GR.CHARGE.8
+// A Grant charge along a path typed at the terminal: the red cuirassiers (figures 252-278) may not
+// charge along a path; the blue hussars (532-558, facing 180, figure 532 on their left flank at
+// 117.2,86) go 3 in, wheel 20 degrees left and go 4 in more.
+static void test_GR_CHARGE_9_wheel_typed_at_the_terminal(void **st)
+{
+	(void)st;
+	write_file("wheel.txt", "move 252-278 98.8,14 98.8,20 charge\nend\n"
+				"move 532-558 117.2,83 118.568081,79.241230 charge\nquit\n");
+	int rc = run(out, sizeof out, "%s play %s/scenarios/grant/meeting.json --red human --blue human --seed 3 < wheel.txt",
+		     TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "(rule GR.CHARGE.8)"));
+	assert_non_null(strstr(out, "[GR.CHARGE.9] Blue hussars wheels 20.0 degrees in the first 3.00 in, 7.00 in along its path"));
+}
+
 static void test_play_computer_against_computer_json_and_replay(void **st)
 {
 	(void)st;
@@ -171,6 +187,7 @@ int main(void)
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
+		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),

@@ -538,6 +538,104 @@ static void test_GR_CHARGE_9_light_cavalry_wheels_45(void **st)
 	done(s);
 }
 
+// A group-path order for figures of `unit`, `lead` first (its path), then the rest in id order.
+static void path_order(const tw_state *s, int unit, int lead, int mode, const tw_vec2 *path, int npath, tw_order *o)
+{
+	tw_order_init(o, TW_OT_MOVE, s->unit[unit].side);
+	o->n = mode;
+	o->fig[o->nfig++] = lead;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && i != lead)
+			o->fig[o->nfig++] = i;
+	for (int k = 0; k < npath; k++)
+		o->path[o->npath++] = path[k];
+}
+
+// Clauses: GR.CHARGE.9
+static void test_GR_CHARGE_9_wheel_along_a_path(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	// 24 light cavalry in one rank, 0.8 in apart: figure 0 at x 50.8, figure 23 at x 69.2, y 20.
+	int lc = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 20), 0, GR_F_LINE);
+	start(s);
+	assert_true(fabs(s->fig[23].pos.x - 69.2) < 1e-9 && fabs(s->fig[0].pos.x - 50.8) < 1e-9);
+	tw_vec2 a = tw_v2(69.2, 24); // 4 in straight on, then wheel right about the right flank (figure 23)
+	tw_order o;
+	// A turn after the first 6 in of the path.
+	tw_vec2 late[2] = {tw_v2(69.2, 27), tw_add(tw_v2(69.2, 27), tw_scale(tw_dir_deg(10), 3))};
+	path_order(s, lc, 23, 1, late, 2, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	// 30 degrees right then 30 left: 60 degrees of turning in all.
+	tw_vec2 zig[2] = {tw_add(s->fig[23].pos, tw_scale(tw_dir_deg(30), 2)), tw_v2(0, 0)};
+	zig[1] = tw_add(zig[0], tw_scale(tw_dir_deg(0), 4));
+	path_order(s, lc, 23, 1, zig, 2, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	// The allowance is measured along each figure's route: the pivot's path is 4 + 8 = 12 in, but
+	// the far flank (18.4 in out) also swings through a 30 degree arc, 9.6 in: 21.6 in > 18.
+	tw_vec2 far[2] = {a, tw_add(a, tw_scale(tw_dir_deg(30), 8))};
+	path_order(s, lc, 23, 1, far, 2, &o);
+	refused(s, &o, "GR.CHARGE.9");
+	// A normal move does not go along a path (GR.MOVE.1).
+	path_order(s, lc, 23, 0, far, 2, &o);
+	refused(s, &o, "GR.MOVE.1");
+	// 4 in, a 30 degree wheel, 3 in: it stops well short of 18 in (GR.CHARGE.9 allows that).
+	tw_vec2 ok[2] = {a, tw_add(a, tw_scale(tw_dir_deg(30), 3))};
+	path_order(s, lc, 23, 1, ok, 2, &o);
+	tw_events ev = {0};
+	tw_error err;
+	if (ap(s, &o, &ev, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.9", TW_EV_INFO), 1);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.9", TW_EV_MOVE), 27); // 24 R&F and 3 officers
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_INFO && strcmp(ev.v[i].clause, "GR.CHARGE.9") == 0) {
+			assert_true(fabs(ev.v[i].x - 30) < 1e-9); // turning
+			assert_true(fabs(ev.v[i].y - 4) < 1e-9);  // the turn made 4 in along the path
+			assert_true(fabs(ev.v[i].v - 7) < 1e-9);  // the pivot's path
+		}
+	tw_vec2 end = ok[1];
+	assert_true(tw_dist(s->fig[23].pos, end) < 1e-9);
+	// Figure 0 was 18.4 in to the left of the pivot: it stays 18.4 in to the left of the wheeled line.
+	tw_vec2 left = tw_add(end, tw_scale(tw_dir_deg(30 + 90), -18.4));
+	assert_true(tw_dist(s->fig[0].pos, left) < 1e-9);
+	double arc = 6 * 2 * 18.4 * sin(2.5 * M_PI / 180); // six 5-degree chords
+	assert_true(fabs(s->fig[0].move_used - (4 + arc + 3)) < 1e-9);
+	assert_true(fabs(s->fig[23].move_used - 7) < 1e-9);
+	assert_true(fabs(s->unit[lc].facing - 30) < 1e-9 && fabs(s->fig[0].facing - 30) < 1e-9);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.8 GR.CHARGE.1 GR.CHARGE.9
+static void test_GR_CHARGE_8_GR_CHARGE_1_no_path_charges(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(30, 20), 0, GR_F_LINE);
+	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(90, 20), 0, GR_F_COLUMN);
+	start(s);
+	int h0 = first_of(s, hc, TW_FK_CAVALRY), c0 = first_of(s, col, TW_FK_INFANTRY);
+	tw_vec2 p = s->fig[h0].pos;
+	tw_vec2 bent[2] = {tw_add(p, tw_v2(0, 3)), tw_add(p, tw_v2(3, 18))};
+	tw_order o;
+	path_order(s, hc, h0, 1, bent, 2, &o);
+	refused(s, &o, "GR.CHARGE.8");
+	tw_vec2 straight[2] = {tw_add(p, tw_v2(0, 9)), tw_add(p, tw_v2(0, 18))}; // even a straight path
+	path_order(s, hc, h0, 1, straight, 2, &o);
+	refused(s, &o, "GR.CHARGE.8");
+	p = s->fig[c0].pos;
+	tw_vec2 inf[2] = {tw_add(p, tw_v2(0, 3)), tw_add(p, tw_v2(0, 6))};
+	path_order(s, col, c0, 1, inf, 2, &o);
+	refused(s, &o, "GR.CHARGE.1");
+	// One point: the heavy cavalry's straight 18 in charge stands.
+	tw_vec2 one = tw_add(s->fig[h0].pos, tw_v2(0, 18));
+	path_order(s, hc, h0, 1, &one, 1, &o);
+	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_true(fabs(s->fig[h0].pos.y - 38) < 1e-9);
+	done(s);
+}
+
 // GR.MELEE.19: among houses a melee lasts a third move; in the open a second-move draw exhausts.
 static int drawn_in_move_two(bool village, uint64_t seed)
 {
@@ -641,6 +739,196 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 	assert_true(moves > 0);
 }
 
+// The figure of `unit` standing at (x, y), or -1.
+static int fig_at(const tw_state *s, int unit, double x, double y)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && tw_dist(s->fig[i].pos, tw_v2(x, y)) < 1e-6)
+			return i;
+	return -1;
+}
+
+// A column of 12 files by 4 ranks (0.55 in apart, front rank at y 25.45, x 56.975 .. 63.025)
+// that has charged `used` inches into a two-rank line of 24 files (front rank at y 26,
+// x 53.675 .. 66.325, the files in line with the column's).
+static tw_state *lap_scene(double used, int *col, int *line)
+{
+	tw_state *s = scene(1);
+	*col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 25.45), 0, GR_F_COLUMN);
+	*line = gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
+	start(s);
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == *col) {
+			s->fig[i].moved_in = s->move_no;
+			s->fig[i].move_used = used;
+		}
+	return s;
+}
+
+static const tw_event *last_of(const tw_events *ev, const char *clause, int type)
+{
+	const tw_event *e = NULL;
+	for (int i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].clause, clause) == 0 && ev->v[i].type == type)
+			e = &ev->v[i];
+	return e;
+}
+
+// Clauses: GR.CHARGE.2 GR.CHARGE.3
+static void test_GR_CHARGE_2_GR_CHARGE_3_rank_by_rank_lap_round(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// The men who lap: rank 2 (y 24.9) two a flank, ranks 3 (24.35) and 4 (23.8) one a flank.
+	int l2i = fig_at(s, col, 57.525, 24.9), l2o = fig_at(s, col, 56.975, 24.9), l3 = fig_at(s, col, 56.975, 24.35),
+	    l4 = fig_at(s, col, 56.975, 23.8);
+	int r2i = fig_at(s, col, 62.475, 24.9), r2o = fig_at(s, col, 63.025, 24.9), r3 = fig_at(s, col, 63.025, 24.35),
+	    r4 = fig_at(s, col, 63.025, 23.8);
+	assert_true(l2i >= 0 && l2o >= 0 && l3 >= 0 && l4 >= 0 && r2i >= 0 && r2o >= 0 && r3 >= 0 && r4 >= 0);
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->b, 12); // F: the front rank, already touching
+	assert_int_equal(e->c, 8);  // + 8 lapping men
+	assert_int_equal(e->d, 8);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 8);
+	// Each stands in front of the next enemy figure out from the flank (0.51 in: base contact).
+	const int who[8] = {l2i, l2o, l3, l4, r2i, r2o, r3, r4};
+	const double x[8] = {56.425, 55.875, 55.325, 54.775, 63.575, 64.125, 64.675, 65.225};
+	for (int k = 0; k < 8; k++) {
+		const tw_figure *f = &s->fig[who[k]];
+		if (tw_dist(f->pos, tw_v2(x[k], 25.49)) > 1e-9)
+			fail_msg("lapper %d at %.4f,%.4f, expected %.3f,25.49", f->id, f->pos.x, f->pos.y, x[k]);
+		assert_true(f->move_used <= 9.0 + 1e-9);
+		assert_true(gr_fig_in_contact(s, f));
+	}
+	int touching = 0;
+	for (int i = 0; i < s->nfig; i++)
+		touching += s->fig[i].unit == col && gr_fig_in_contact(s, &s->fig[i]);
+	assert_int_equal(touching, 20); // F + 8
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.2
+static void test_GR_CHARGE_2_nobody_moves_more_than_9(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(7.5, &col, &line); // 1.5 in left: rank 2 reaches (1.25 in), ranks 3 and 4 do not
+	int l3 = fig_at(s, col, 56.975, 24.35), l4 = fig_at(s, col, 56.975, 23.8);
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->c, 4);
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 4);
+	assert_true(fabs(s->fig[l3].pos.y - 24.35) < 1e-12 && fabs(s->fig[l4].pos.y - 23.8) < 1e-12); // stayed
+	for (int i = 0; i < s->nfig; i++)
+		assert_true(s->fig[i].move_used <= 9.0 + 1e-9);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.2 GR.CHARGE.3
+static void test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// The enemy figure facing the column's file at x 60.275 falls: that front-rank man goes
+	// straight forward to the rear-rank man behind it (y 26.55 - 0.51 = 26.04, 0.59 in).
+	s->fig[fig_at(s, line, 60.275, 26)].status = TW_FS_DEAD;
+	int fwd = fig_at(s, col, 60.275, 25.45);
+	// Beyond the column's left flank only the front-rank man at x 56.425 is left.
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == line && s->fig[i].pos.x < 56.9 && fig_at(s, line, 56.425, 26) != i)
+			s->fig[i].status = TW_FS_DEAD;
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	assert_true(tw_dist(s->fig[fwd].pos, tw_v2(60.275, 26.04)) < 1e-9);
+	assert_true(fabs(s->fig[fwd].move_used - (5.45 + 0.59)) < 1e-9);
+	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->b, 12);
+	assert_int_equal(e->c, 5); // 1 on the left, 4 on the right
+	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 6);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MELEE.17
+static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
+{
+	(void)st;
+	int red_first = 0, blue_first = 0, rethrows = 0;
+	for (uint64_t seed = 1; seed <= 24; seed++) {
+		tw_state *s = scene(seed);
+		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 10), 0, GR_F_LINE);
+		int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 60), 180, GR_F_LINE);
+		start(s);
+		// Four red men at y 20 (x 50..53) and two blue at y 23 (x 51, 52.5); nobody touching.
+		int ka = 0, kb = 0, bf[2] = {-1, -1};
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->unit == a && gr_is_rf(f) && ka < 4)
+				f->pos = tw_v2(50 + ka++, 20);
+			else if (f->unit == b && gr_is_rf(f) && kb < 2) {
+				bf[kb] = i;
+				f->pos = tw_v2(kb++ ? 52.5 : 51, 23);
+			} else
+				f->status = TW_FS_DEAD;
+		}
+		tw_rng r = s->rng; // the dice the game's generator will give
+		int da = 0, db = 0, throws = 0;
+		while (da == db) {
+			da = tw_rng_d6(&r);
+			db = tw_rng_d6(&r);
+			throws++;
+		}
+		rethrows += throws > 1;
+		tw_events ev = {0};
+		gr_melee_flow(s, a, b, &ev);
+		assert_int_equal(count_clause(&ev, "GR.MELEE.17", TW_EV_TOSS), throws);
+		const tw_event *t = last_of(&ev, "GR.MELEE.17", TW_EV_TOSS);
+		assert_int_equal(t->b, da);
+		assert_int_equal(t->c, db);
+		int red_moves = 0, blue_moves = 0, target[6], nt = 0;
+		for (int i = 0; i < ev.n; i++)
+			if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.MELEE.17") == 0) {
+				if (nt < 6)
+					target[nt++] = ev.v[i].b;
+				red_moves += ev.v[i].side == 0;
+				blue_moves += ev.v[i].side == 1;
+				assert_true(s->fig[ev.v[i].a].move_used <= 6.0 + 1e-9); // within the normal move (line)
+			}
+		// Each blue man ends up fighting two red: 2 against 1 is sought, 3 against 1 is illegal.
+		for (int k = 0; k < 2; k++) {
+			int n = 0;
+			for (int i = 0; i < s->nfig; i++)
+				n += s->fig[i].unit == a && s->fig[i].status == TW_FS_ACTIVE &&
+				     tw_figure_gap(&s->fig[i], &s->fig[bf[k]]) <= s->params[GRP_CONTACT];
+			assert_int_equal(n, 2);
+		}
+		assert_true(nt >= 2);
+		assert_int_equal(target[0], target[1]); // the second man joins the first: 2 against 1
+		if (da > db) { // red moves 4 (its cap) in two 2-against-1 pairs; blue, all pinned, none
+			red_first++;
+			assert_int_equal(red_moves, 4);
+			assert_int_equal(blue_moves, 0);
+		} else { // blue's two go 2 against 1 on the nearest red man, then red sends one to each
+			blue_first++;
+			assert_int_equal(blue_moves, 2);
+			assert_int_equal(red_moves, 2);
+		}
+		tw_events_free(&ev);
+		done(s);
+	}
+	assert_true(red_first > 0 && blue_first > 0 && rethrows > 0);
+}
+
 // Clauses: GR.MOVE.7 GR.ORG.4
 static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
 {
@@ -725,8 +1013,14 @@ int main(void)
 		cmocka_unit_test(test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion),
 		cmocka_unit_test(test_GR_MUSK_10_allocation_from_the_left),
 		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),
+		cmocka_unit_test(test_GR_CHARGE_9_wheel_along_a_path),
+		cmocka_unit_test(test_GR_CHARGE_8_GR_CHARGE_1_no_path_charges),
 		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round),
 		cmocka_unit_test(test_GR_MELEE_17_second_move_flow),
+		cmocka_unit_test(test_GR_CHARGE_2_GR_CHARGE_3_rank_by_rank_lap_round),
+		cmocka_unit_test(test_GR_CHARGE_2_nobody_moves_more_than_9),
+		cmocka_unit_test(test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward),
+		cmocka_unit_test(test_GR_MELEE_17_dice_off_and_alternate_flow),
 		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),
 		cmocka_unit_test(test_GR_MORALE_7_broken_unit_keeps_retiring),
 		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),

@@ -9,7 +9,7 @@
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
 
-#define GR_SIGNATURE 0x7a024eb75bf20308ULL
+#define GR_SIGNATURE 0x66f8ca5f02fca33cULL
 
 static tw_game *load(const char *name, tw_state *sc)
 {

@@ -111,6 +111,12 @@ void gr_unit_set_flag(tw_unit *u, int flag, bool on);
 tw_status gr_setup(tw_state *s, tw_error *err);
 tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
+/// GR.CHARGE.9: true if o is a light cavalry charge given as a group path (it wheels).
+bool gr_wheel_order(const tw_state *s, const tw_order *o);
+/// A group-path move that is not a straight one-point move: a light cavalry wheel (GR.CHARGE.9),
+/// else refused (GR.CHARGE.8 heavy cavalry, GR.CHARGE.1 infantry, GR.MOVE.1 other moves).
+tw_status gr_validate_path_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status gr_apply_path_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status gr_apply_formation(tw_state *s, const tw_order *o, tw_events *ev);
 double gr_move_cost(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec2 b, const char **clause);
@@ -134,6 +140,10 @@ void gr_melee_end_move(tw_state *s, tw_events *ev);
 int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
 		   const tw_figure *theirs, bool attacker, int round);
 void gr_charge_contact(tw_state *s, int attacker, tw_events *ev);
+/// GR.CHARGE.2/3 (gr_lap.c): column ua, charged into unit ub, laps round rank by rank.
+void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev);
+/// GR.MELEE.17 (gr_lap.c): the second move's dice-off and alternating flow into contact.
+void gr_melee_flow(tw_state *s, int ua, int ub, tw_events *ev);
 void gr_morale_end_move(tw_state *s, tw_events *ev);
 bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev);
 void gr_auto_moves(tw_state *s, tw_events *ev);

@@ -139,127 +139,6 @@ int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, con
 	return b;
 }
 
-// Puts figure f in base contact with enemy figure t, on f's side of t if there is room, moving
-// at most `reach` inches. False if there is no room within reach.
-static bool close_in(tw_state *s, tw_figure *f, const tw_figure *t, double reach, const char *clause, tw_events *ev)
-{
-	tw_vec2 d = tw_sub(f->pos, t->pos);
-	if (tw_len(d) <= 1e-9 || reach <= 0)
-		return false;
-	double gap = f->radius + t->radius + 0.01;
-	for (int k = 0; k < 9; k++) {
-		double ang = tw_bearing_deg(d) + (k % 2 ? 1 : -1) * ((k + 1) / 2) * 25.0;
-		tw_vec2 p = tw_add(t->pos, tw_scale(tw_dir_deg(ang), gap));
-		if (tw_dist(p, f->pos) > reach + 1e-9 || !gr_spot_free(s, p, f->radius, f->id))
-			continue;
-		bool clash = false;
-		for (int i = 0; i < s->nfig && !clash; i++) {
-			const tw_figure *o = &s->fig[i];
-			clash = o != f && o != t && o->status == TW_FS_ACTIVE && tw_dist(o->pos, p) < o->radius + f->radius - 0.05;
-		}
-		if (clash)
-			continue;
-		f->move_used += tw_dist(f->pos, p);
-		f->pos = p;
-		f->moved_in = s->move_no;
-		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, clause);
-		if (e) {
-			e->a = f->id;
-			e->x = p.x;
-			e->y = p.y;
-			tw_event_text(e, "figure %d closes with figure %d", f->id, t->id);
-		}
-		return true;
-	}
-	return false;
-}
-
-static int opponents(const tw_state *s, const tw_figure *t, int unit)
-{
-	int n = 0;
-	for (int i = 0; i < s->nfig; i++)
-		n += s->fig[i].unit == unit && in_contact(s, &s->fig[i], t);
-	return n;
-}
-
-// GR.CHARGE.2/3: a charging column at least 4 ranks deep laps round: up to 8 more figures from
-// its rear ranks come into contact, none moving more than the 9 in charge in all.
-static void lap_around(tw_state *s, int ua, int ub, tw_events *ev)
-{
-	int extra = 0;
-	for (int i = 0; i < s->nfig && extra < 8; i++) {
-		tw_figure *a = &s->fig[i];
-		if (a->unit != ua || a->status != TW_FS_ACTIVE || !gr_is_rf(a) || gr_fig_in_contact(s, a))
-			continue;
-		const tw_figure *best = NULL;
-		double bd = 1e18;
-		for (int j = 0; j < s->nfig; j++) {
-			const tw_figure *b = &s->fig[j];
-			if (b->unit != ub || b->status != TW_FS_ACTIVE || opponents(s, b, ua) >= 2)
-				continue;
-			double d = tw_dist(a->pos, b->pos);
-			if (d < bd) {
-				bd = d;
-				best = b;
-			}
-		}
-		double used = a->moved_in == s->move_no ? a->move_used : 0;
-		if (best && close_in(s, a, best, 9.0 - used, "GR.CHARGE.2", ev))
-			extra++;
-	}
-}
-
-// GR.MELEE.17: in a later melee move the winner of a dice-off moves 4 infantry (2 cavalry) not yet
-// in contact into contact, seeking 2 against 1; then the other side; until nobody more can.
-static int flow(tw_state *s, int ua, int ub, tw_events *ev)
-{
-	const tw_unit *u = gr_unit_c(s, ua);
-	int cap = gr_cavalry(u->stats[GU_TYPE]) ? 2 : 4, moved = 0;
-	double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
-	if (rate <= 0 || gr_unit_halted(s, u))
-		return 0;
-	for (int i = 0; i < s->nfig && moved < cap; i++) {
-		tw_figure *a = &s->fig[i];
-		if (a->unit != ua || a->status != TW_FS_ACTIVE || !gr_is_rf(a) || gr_fig_in_contact(s, a))
-			continue; // a contacted figure is pinned
-		const tw_figure *best = NULL;
-		int bscore = -1;
-		for (int j = 0; j < s->nfig; j++) {
-			const tw_figure *b = &s->fig[j];
-			if (b->unit != ub || b->status != TW_FS_ACTIVE || tw_dist(a->pos, b->pos) > rate + 1)
-				continue;
-			int opp = opponents(s, b, ua), score = opp == 1 ? 2 : opp == 0 ? 1 : -1;
-			if (score > bscore) {
-				bscore = score;
-				best = b;
-			}
-		}
-		if (best && bscore > 0 && close_in(s, a, best, rate, "GR.MELEE.17", ev))
-			moved++;
-	}
-	return moved;
-}
-
-static void second_move_flow(tw_state *s, int ua, int ub, tw_events *ev)
-{
-	int da = 0, db = 0;
-	for (int k = 0; k < 100 && da == db; k++) { // ties are thrown again
-		da = tw_rng_d6(&s->rng);
-		db = tw_rng_d6(&s->rng);
-	}
-	tw_event *e = tw_events_push(ev, TW_EV_TOSS, gr_unit_c(s, ua)->side, "GR.MELEE.17");
-	if (e) {
-		e->b = da;
-		e->c = db;
-		tw_event_text(e, "melee move dice-off: %d against %d", da, db);
-	}
-	int first = da > db ? ua : ub, second = da > db ? ub : ua, idle = 0;
-	for (int pass = 0; pass < 64 && idle < 2; pass++) {
-		int m = pass % 2 == 0 ? flow(s, first, second, ev) : flow(s, second, first, ev);
-		idle = m ? 0 : idle + 1;
-	}
-}
-
 static int fight_pair(tw_state *s, int ua, int ub, int round, tw_events *ev, int *lost_a, int *lost_b)
 {
 	tw_unit *au = gr_unit(s, ua), *bu = gr_unit(s, ub);
@@ -274,9 +153,9 @@ static int fight_pair(tw_state *s, int ua, int ub, int round, tw_events *ev, int
 	}
 	if (round == 1 && (au->stats[GU_FLAGS] & GUF_CHARGED_NOW) && au->formation == GR_F_COLUMN &&
 	    gr_line_type(au->stats[GU_TYPE]))
-		lap_around(s, ua, ub, ev);
+		gr_lap_round(s, ua, ub, ev); // GR.CHARGE.2/3
 	else if (round >= 2)
-		second_move_flow(s, ua, ub, ev);
+		gr_melee_flow(s, ua, ub, ev); // GR.MELEE.17
 	// GR.MELEE.9: attackers at a garrison throw to break in.
 	for (int i = 0; i < nf; i++) {
 		tw_figure *a = &s->fig[i];

@@ -1,6 +1,8 @@
 // Movement (GR.MOVE), terrain (GR.TERR), formation changes, guns moving, charges starting
 // (GR.CHARGE.1/7/8) and generals riding to rally (GR.MORALE.10).
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "gr.h"
 
@@ -239,9 +241,21 @@ static tw_status validate_board(const tw_state *s, const tw_order *o, const tw_u
 	return TW_OK;
 }
 
+// GR.CHARGE.9: a light cavalry charge along a path. The first figure follows the path; the
+// formation keeps its shape and turns with the path about the first figure (a wheel).
+typedef struct wheel {
+	double cost[TW_ORDER_MAX_FIG]; ///< allowance each figure uses along its own route, inches
+	double len[TW_ORDER_MAX_FIG];  ///< length of each figure's route, inches
+	double turn;                   ///< total turning, degrees (sum of the turns' sizes)
+	double last_at;                ///< how far along the path the last turn is made, inches
+	double length;                 ///< the first figure's path length, inches
+	double heading;                ///< the bearing of the last leg: the unit faces it
+} wheel;
+
 // Modes of a move order's n: 0 normal, 1 charge, 2 heavy cavalry battle move, 3 into a house,
 // 4 across a ford (GR.TERR.7), 5 aboard a barge, 6 ashore from a barge (GR.MOVE.7).
-tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+// With w, the order is a light cavalry wheel (GR.CHARGE.9): each figure's allowance is w->cost.
+static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel *w, tw_error *err)
 {
 	if (!o->has_at || o->nfig < 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "a move names each figure's destination");
@@ -338,13 +352,18 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 				return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d: no crossing at a ford from there to there", f->id);
 			cost = before + after;
 			lead = fmin(lead, before);
+		} else if (w) {
+			cost = w->cost[i]; // GR.CHARGE.9: measured along the path
 		} else {
 			cost = gr_move_cost(s, troop, formation, f->pos, o->at[i], &cl);
 			if (cl)
 				return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
 		}
 		if (cost > rate + 1e-9)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d would use %.2f in of a %.2f in move", f->id, cost, rate);
+			return tw_error_set(err, TW_ERR_ILLEGAL, w ? "GR.CHARGE.9" : "GR.MOVE.1",
+					    w ? "figure %d would use %.2f in along its path of the %.2f in charge"
+					      : "figure %d would use %.2f in of a %.2f in move",
+					    f->id, cost, rate);
 		if (!gr_spot_free(s, o->at[i], f->radius, f->id))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "figure %d cannot stand at (%.2f, %.2f)", f->id, o->at[i].x, o->at[i].y);
 		if (near_burning(s, o->at[i]))
@@ -355,7 +374,7 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a crossing lands clear of the enemy");
 		if (contact && gr_cavalry(troop) && o->n != 1)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.7", "cavalry makes contact only by charging");
-		if (o->n == 1 && tw_dist(tw_sub(o->at[i], f->pos), disp0) > 1e-6)
+		if (o->n == 1 && !w && tw_dist(tw_sub(o->at[i], f->pos), disp0) > 1e-6)
 			return tw_error_set(err, TW_ERR_ILLEGAL, troop == TW_GR_HEAVY_CAV ? "GR.CHARGE.8" : "GR.CHARGE.1",
 					    "a charge goes straight ahead, every figure alike");
 		if (o->n == 3) {
@@ -372,7 +391,7 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a crossing starts at the bank: the nearest figure is %.2f in from the ford", lead);
 	if (o->n == 3 && garrison_count(s, garrison) + o->nfig > 7)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "a house section holds at most 7 figures");
-	if (o->n == 1 && !general) {
+	if (o->n == 1 && !general && !w) {
 		double len = tw_len(disp0);
 		double turn = len > 1e-9 ? fabs(remainder(tw_bearing_deg(disp0) - u->facing, 360.0)) : 0;
 		if (troop == TW_GR_HEAVY_CAV && turn > 5.0)
@@ -390,6 +409,112 @@ tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		}
 	}
 	return TW_OK;
+}
+
+tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err) { return validate_move(s, o, NULL, err); }
+
+// GR.CHARGE.9: where the figure with offset `off` from the first figure (at the start, the unit
+// heading h0) stands when the first figure is at p and the unit heads h.
+static tw_vec2 wheel_place(tw_vec2 off, double h0, double h, tw_vec2 p)
+{
+	double fwd = tw_dot(off, tw_dir_deg(h0)), right = tw_dot(off, tw_dir_deg(h0 + 90));
+	return tw_add(p, tw_add(tw_scale(tw_dir_deg(h), fwd), tw_scale(tw_dir_deg(h + 90), right)));
+}
+
+// GR.CHARGE.9: plans a group-path charge (o->path is the first figure's path) as a wheel: x gets
+// each figure's end point (x->at, x->has_at) and w the routes' costs and the turning. Refusals
+// cite GR.CHARGE.9, or the terrain clause that stops a route.
+static tw_status plan_wheel(const tw_state *s, const tw_order *o, tw_order *x, wheel *w, tw_error *err)
+{
+	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
+	const tw_unit *u = gr_unit_c(s, f0->unit);
+	*x = *o;
+	x->has_at = true;
+	x->npath = 0;
+	memset(w, 0, sizeof *w);
+	double h = u->facing, at = 0;
+	tw_vec2 p = f0->pos;
+	for (int k = 0; k < o->npath; k++) { // the turning, along the first figure's path
+		double leg = tw_dist(p, o->path[k]);
+		if (leg < 1e-6)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.9", "path point %d repeats the one before", k + 1);
+		double b = tw_bearing_deg(tw_sub(o->path[k], p)), t = remainder(b - h, 360.0);
+		if (fabs(t) > 1e-6) {
+			if (at > 6.0 + 1e-9)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.9",
+						    "light cavalry wheels only in the first 6 in of its charge: a turn at %.2f in", at);
+			w->turn += fabs(t);
+			w->last_at = at;
+		}
+		h = b;
+		at += leg;
+		p = o->path[k];
+	}
+	if (w->turn > 45.0 + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.9", "light cavalry wheels at most 45 degrees in all, not %.1f",
+				    w->turn);
+	w->length = at;
+	w->heading = h;
+	for (int i = 0; i < o->nfig; i++) { // each figure's route: legs, and arcs about the first figure at turns
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f) {
+			x->at[i] = o->path[o->npath - 1];
+			continue; // refused by validate_move
+		}
+		tw_vec2 off = tw_sub(f->pos, f0->pos), pos = f->pos;
+		p = f0->pos;
+		h = u->facing;
+		for (int k = 0; k < o->npath; k++) {
+			double b = tw_bearing_deg(tw_sub(o->path[k], p)), t = remainder(b - h, 360.0);
+			int steps = (int)ceil(fabs(t) / 5.0); // the arc in chords of at most 5 degrees
+			for (int j = 1; j <= steps + 1; j++) {
+				tw_vec2 q = j <= steps ? wheel_place(off, u->facing, h + t * j / steps, p)
+						       : wheel_place(off, u->facing, b, o->path[k]);
+				const char *cl = NULL;
+				w->cost[i] += gr_move_cost(s, u->stats[GU_TYPE], u->formation, pos, q, &cl);
+				if (cl)
+					return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot wheel through there", f->id);
+				w->len[i] += tw_dist(pos, q);
+				pos = q;
+			}
+			h = b;
+			p = o->path[k];
+		}
+		x->at[i] = pos;
+		x->facing[i] = w->heading;
+	}
+	return TW_OK;
+}
+
+bool gr_wheel_order(const tw_state *s, const tw_order *o)
+{
+	if (o->type != TW_OT_MOVE || o->has_at || o->n != 1 || o->npath < 1 || o->nfig < 1)
+		return false;
+	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
+	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
+	return u && u->stats[GU_TYPE] == TW_GR_LIGHT_CAV;
+}
+
+tw_status gr_validate_path_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (gr_wheel_order(s, o)) {
+		tw_order *x = malloc(sizeof *x);
+		wheel *w = malloc(sizeof *w);
+		tw_status st = x && w ? plan_wheel(s, o, x, w, err) : tw_error_set(err, TW_ERR_STATE, "GR.CHARGE.9", "out of memory");
+		if (st == TW_OK)
+			st = validate_move(s, x, w, err);
+		free(x);
+		free(w);
+		return st;
+	}
+	const tw_figure *f0 = o->nfig > 0 ? tw_state_figure_c(s, o->fig[0]) : NULL;
+	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
+	if (o->n == 1 && u && u->stats[GU_TYPE] == TW_GR_HEAVY_CAV)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.8",
+				    "heavy cavalry charges in a straight line, without wheeling: give one point");
+	if (o->n == 1 && u && gr_line_type(u->stats[GU_TYPE]))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "an infantry charge goes directly forward: give one point");
+	return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "Grant's moves go straight: give one point");
 }
 
 static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
@@ -448,7 +573,7 @@ static void start_crossing(tw_state *s, const tw_order *o, tw_figure *f0, tw_uni
 	}
 }
 
-tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
+static tw_status apply_move(tw_state *s, const tw_order *o, const wheel *w, tw_events *ev)
 {
 	tw_figure *f0 = tw_state_figure(s, o->fig[0]);
 	tw_unit *u = gr_unit(s, f0->unit);
@@ -471,7 +596,9 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		double d = tw_dist(f->pos, o->at[i]);
 		f->pos = o->at[i];
 		f->moved_in = s->move_no;
-		f->move_used = d;
+		f->move_used = w ? w->len[i] : d;
+		if (w)
+			f->facing = w->heading; // GR.CHARGE.9: the wheeled line faces its last leg
 		if (o->n == 5 || o->n == 6)
 			f->stats[GF_ABOARD] = o->n == 5 ? barge + 1 : 0;
 		if (o->n == 3) {
@@ -482,12 +609,12 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			f->stats[GF_INSIDE] = 0;
 		}
 		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side,
-					     o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : o->n >= 5 || (u && u->stats[GU_TYPE] == TW_GR_BARGE) ? "GR.MOVE.7" : "GR.MOVE.1");
+					     w ? "GR.CHARGE.9" : o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : o->n >= 5 || (u && u->stats[GU_TYPE] == TW_GR_BARGE) ? "GR.MOVE.7" : "GR.MOVE.1");
 		if (e) {
 			e->a = f->id;
 			e->x = f->pos.x;
 			e->y = f->pos.y;
-			e->v = d;
+			e->v = w ? w->len[i] : d;
 		}
 	}
 	if (!u) {
@@ -497,7 +624,9 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	gr_unit_set_flag(u, GUF_MOVED_NOW, true);
 	// Cavalry wheels as it moves (light cavalry also in its charge, GR.CHARGE.9): it faces the
 	// way it went.
-	if (gr_cavalry(u->stats[GU_TYPE]) && tw_len(disp) > 1e-9 && (o->n != 1 || u->stats[GU_TYPE] == TW_GR_LIGHT_CAV))
+	if (w)
+		u->facing = w->heading;
+	else if (gr_cavalry(u->stats[GU_TYPE]) && tw_len(disp) > 1e-9 && (o->n != 1 || u->stats[GU_TYPE] == TW_GR_LIGHT_CAV))
 		u->facing = tw_bearing_deg(disp);
 	if (o->n == 2) {
 		u->stats[GU_REST]--; // GR.MOVE.5
@@ -508,6 +637,32 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		gr_charge_contact(s, u->id, ev);
 	}
 	return TW_OK;
+}
+
+tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev) { return apply_move(s, o, NULL, ev); }
+
+// GR.CHARGE.9: a light cavalry charge along a path (validated by gr_validate_path_move).
+tw_status gr_apply_path_move(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	tw_order *x = malloc(sizeof *x);
+	wheel *w = malloc(sizeof *w);
+	tw_status st = TW_ERR_STATE;
+	if (x && w && plan_wheel(s, o, x, w, NULL) == TW_OK) {
+		tw_unit *u = gr_unit(s, tw_state_figure(s, o->fig[0])->unit);
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.CHARGE.9");
+		if (e) {
+			e->a = u->id;
+			e->x = w->turn;
+			e->y = w->last_at;
+			e->v = w->length;
+			tw_event_text(e, "%s wheels %.1f degrees in the first %.2f in, %.2f in along its path", u->name, w->turn,
+				      w->last_at, w->length);
+		}
+		st = apply_move(s, x, w, ev);
+	}
+	free(x);
+	free(w);
+	return st;
 }
 
 tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *err)

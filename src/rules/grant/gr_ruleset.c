@@ -92,7 +92,7 @@ static tw_status validate_casualty_order(const tw_state *s, const tw_order *o, t
 
 // A move given as a group path (the terminal's "move IDS X,Y"): the first figure goes to the
 // point and every other figure keeps its place relative to it. Grant's moves are straight, so
-// the path has one point. Returns a new order (to free) or NULL if o is not such a move.
+// the path has one point (a light cavalry charge along a path wheels instead, GR.CHARGE.9). Returns a new order (to free) or NULL if o is not such a move.
 static tw_order *expand_path_move(const tw_state *s, const tw_order *o)
 {
 	if (o->type != TW_OT_MOVE || o->has_at || o->npath != 1 || o->nfig < 1)
@@ -124,8 +124,8 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
 	switch (o->type) {
 	case TW_OT_MOVE: {
-		if (!o->has_at && o->npath > 1)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "Grant's moves go straight: give one point");
+		if (!o->has_at && (o->npath > 1 || gr_wheel_order(s, o))) // GR.CHARGE.9 wheels; others go straight
+			return gr_validate_path_move(s, o, err);
 		tw_order *x = expand_path_move(s, o);
 		tw_status st = gr_validate_move(s, x ? x : o, err);
 		free(x);
@@ -228,6 +228,8 @@ static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	(void)ctx;
 	switch (o->type) {
 	case TW_OT_MOVE: {
+		if (gr_wheel_order(s, o))
+			return gr_apply_path_move(s, o, ev); // GR.CHARGE.9
 		tw_order *x = expand_path_move(s, o);
 		tw_status st = gr_apply_move(s, x ? x : o, ev);
 		free(x);
@@ -262,7 +264,8 @@ static const char *const gr_gun_modes[] = {"drawn by the team", "manhandled", NU
 static const char *const gr_fire_modes[] = {"roundshot", "canister", NULL};
 
 static const tw_order_def gr_orders[] = {
-	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place)", gr_move_modes, true},
+	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place; a light cavalry "
+			 "charge may wheel along a group path, GR.CHARGE.9)", gr_move_modes, true},
 	{TW_OT_FORMATION, "GR.GEN.10: line-type infantry changes formation (uses its move)", gr_formations, true},
 	{TW_OT_VOLLEY, "GR.MUSK/GR.LIGHT: a unit's R&F fire at the unit of the target", gr_volley_modes, false},
 	{TW_OT_GUN_MOVE, "GR.MOVE.6: a gun moves", gr_gun_modes, false},
