@@ -801,6 +801,65 @@ static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MEL
 	done(s);
 }
 
+// Clauses: GR.MELEE.16
+// Each combat is followed by its figures (melee_member), the attacker's first, every one in
+// base contact with a figure of the other side of that combat.
+static void test_GR_MELEE_16_combat_members_announced(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
+	gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
+	start(s);
+	tw_order o;
+	gr_order_shift(s, col, tw_v2(0, 26 - 20 - 0.5 - 0.05), 1, &o);
+	tw_events ev = {0};
+	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	int from = ev.n;
+	end_move(s, &ev);
+	end_move(s, &ev);
+	int combats = 0, members = 0;
+	for (int i = from; i < ev.n; i++) {
+		const tw_event *m = &ev.v[i];
+		if (m->type != TW_EV_MELEE)
+			continue;
+		combats++;
+		int n = m->b + m->c;
+		assert_true(i + n < ev.n);
+		for (int k = 1; k <= n; k++) {
+			const tw_event *e = &ev.v[i + k];
+			assert_int_equal(e->type, TW_EV_MELEE_MEMBER);
+			assert_string_equal(e->clause, "GR.MELEE.16");
+			assert_int_equal(e->b, m->a);
+			assert_int_equal(e->c, 1);
+			assert_int_equal(e->side, k <= m->b ? m->side : 1 - m->side);
+			const tw_figure *f = &s->fig[e->a];
+			assert_int_equal(f->side, e->side);
+			bool touches = false; // base contact with a figure of the other side of the combat
+			for (int q = 1; q <= n; q++) {
+				const tw_event *o2 = &ev.v[i + q];
+				if (o2->side != e->side) {
+					double gap = tw_dist(tw_v2(e->x, e->y), tw_v2(o2->x, o2->y)) - f->radius -
+						     s->fig[o2->a].radius;
+					touches = touches || gap <= s->params[GRP_CONTACT] + 1e-9;
+				}
+			}
+			assert_true(touches);
+		}
+		i += n;
+	}
+	assert_true(combats >= 1);
+	int sum = 0; // and no other member events
+	for (int i = from; i < ev.n; i++) {
+		if (ev.v[i].type == TW_EV_MELEE)
+			sum += ev.v[i].b + ev.v[i].c;
+		members += ev.v[i].type == TW_EV_MELEE_MEMBER;
+	}
+	assert_int_equal(members, sum);
+	tw_events_free(&ev);
+	done(s);
+}
+
 static void test_GR_GEN_2_generated_battle_ends_with_both_doctrines(void **st)
 {
 	(void)st;
@@ -852,6 +911,7 @@ int main(void)
 		cmocka_unit_test(test_GR_MORALE_10_GR_EX_27_general_rally),
 		cmocka_unit_test(test_GR_MORALE_11_GR_MELEE_8_officer_save),
 		cmocka_unit_test(test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee),
+		cmocka_unit_test(test_GR_MELEE_16_combat_members_announced),
 		cmocka_unit_test(test_GR_GEN_2_generated_battle_ends_with_both_doctrines),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

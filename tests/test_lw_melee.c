@@ -191,6 +191,61 @@ static void test_LW_MEL_5_equal_numbers_all_die(void **st)
 	tw_test_free(s);
 }
 
+// LW.MEL.2/4: every participant is announced right after his melee, before its dead and
+// prisoners: the men in contact (LW.MEL.2) apart from the men drawn in within 6 in of one of
+// them (LW.MEL.4, one step only). Red 0-2 touch blue 5-7; red 3, 4 and 9 and blue 8 are drawn
+// in; red 10 is far off, and blue 11 is 6.15 in from the nearest blue man in contact (and within
+// 6 in only of blue 8, who is himself drawn in), so neither takes part.
+static void test_LW_MEL_4_members_announced(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_lw_state(120, 96, 5, RED);
+	assert_int_equal(tw_test_row(s, RED, INF, 5, 10, 20, 0.7), 0);
+	assert_int_equal(tw_test_row(s, BLUE, INF, 3, 10, 20.65, 0.7), 5);
+	assert_int_equal(tw_test_man(s, BLUE, INF, 10.7, 26), 8);
+	assert_int_equal(tw_test_man(s, RED, INF, 11.4, 13.5), 9);
+	assert_int_equal(tw_test_man(s, RED, INF, 40, 13.5), 10);
+	assert_int_equal(tw_test_man(s, BLUE, INF, 11.4, 27.4), 11);
+	tw_vec2 at[12];
+	for (int i = 0; i < 12; i++)
+		at[i] = s->fig[i].pos;
+	tw_events ev = {0};
+	judge(s, &ev);
+	assert_int_equal(n_events(&ev, TW_EV_MELEE), 1);
+	const tw_event *m = nth_event(&ev, TW_EV_MELEE, 0);
+	assert_int_equal(m->b, 6); // red 0-4 and 9
+	assert_int_equal(m->c, 4); // blue 5-8
+	// expected role per figure: 1 in contact, 0 drawn in, -1 no part
+	static const int want[12] = {1, 1, 1, 0, 0, 1, 1, 1, 0, 0, -1, -1};
+	int seen[12] = {0}, n = 0, mi = (int)(m - ev.v), first_loss = ev.n;
+	for (int i = 0; i < ev.n; i++)
+		if ((ev.v[i].type == TW_EV_KILL || ev.v[i].type == TW_EV_PRISONER) && i < first_loss)
+			first_loss = i;
+	int prev = -1;
+	for (int i = 0; i < ev.n; i++) {
+		const tw_event *e = &ev.v[i];
+		if (e->type != TW_EV_MELEE_MEMBER)
+			continue;
+		n++;
+		assert_true(i > mi && i < first_loss); // after the melee, before its losses
+		assert_in_range(e->a, 0, 11);
+		assert_true(e->a > prev); // by figure id, each once
+		prev = e->a;
+		seen[e->a] = 1;
+		assert_int_equal(e->b, m->a);
+		assert_int_equal(e->c, want[e->a]);
+		assert_string_equal(e->clause, want[e->a] ? "LW.MEL.2" : "LW.MEL.4");
+		assert_int_equal(e->side, s->fig[e->a].side);
+		assert_true(e->x == at[e->a].x && e->y == at[e->a].y);
+		assert_string_equal(tw_event_type_name((tw_event_type)e->type), "melee_member");
+	}
+	assert_int_equal(n, 10);
+	for (int i = 0; i < 12; i++)
+		assert_int_equal(seen[i], want[i] >= 0);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
 static void test_LW_MEL_6_isolated_arithmetic(void **st)
 {
 	(void)st;
@@ -938,6 +993,7 @@ int main(void)
 	    cmocka_unit_test(test_LW_MEL_1_supporter_within_his_own_move),
 	    cmocka_unit_test(test_LW_EX_10_isolation_thresholds),
 	    cmocka_unit_test(test_LW_MEL_5_equal_numbers_all_die),
+	    cmocka_unit_test(test_LW_MEL_4_members_announced),
 	    cmocka_unit_test(test_LW_MEL_6_isolated_arithmetic),
 	    cmocka_unit_test(test_LW_MEL_6_whole_smaller_side_captured_when_double),
 	    cmocka_unit_test(test_LW_MEL_6_support_counted_from_points_of_contact),

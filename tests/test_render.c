@@ -359,6 +359,68 @@ static void test_templates(void **st)
 	tw_test_free(s);
 }
 
+/// Figures whose picture differs between a and b within `half` pixels of table point p.
+static long diff_near(const tw_image *a, const tw_image *b, const tw_render_scene *sc, const tw_render_opts *o,
+		      tw_vec2 p, int half)
+{
+	tw_vec2 q = tw_render_to_picture(sc, o, p);
+	return tw_image_diff(a, b, 20, (int)lround(q.x) - half, (int)lround(q.y) - half, 2 * half + 1, 2 * half + 1);
+}
+
+// The golden scene's melee with its participants announced (melee_member, LW.MEL.2/4): each is
+// ringed where he stood, a full ring in contact and a broken one drawn in; a man who took no
+// part is not; the rest of the picture (the 6 in ring, the losses) is the golden one's.
+static void test_melee_members_ringed(void **st)
+{
+	(void)st;
+	tw_state *before;
+	tw_events ev = {0}, ev2 = {0};
+	tw_state *s = scene(&before, &ev);
+	int melee = -1, kill0 = -1;
+	for (int i = 0; i < ev.n; i++) {
+		if (ev.v[i].type == TW_EV_MELEE)
+			melee = i;
+		if (ev.v[i].type == TW_EV_KILL && kill0 < 0)
+			kill0 = i;
+	}
+	assert_true(melee >= 0 && kill0 == melee + 1);
+	int rc = ev.v[kill0].a, b0 = ev.v[kill0 + 1].a; // the dead red horseman and blue man
+	const int member[4] = {rc, b0, rc + 2, b0 + 3}, contact[4] = {1, 1, 0, 0};
+	for (int i = 0; i < ev.n; i++) {
+		tw_event *e = tw_events_push(&ev2, (tw_event_type)ev.v[i].type, ev.v[i].side, ev.v[i].clause);
+		*e = ev.v[i];
+		if (i == melee)
+			for (int k = 0; k < 4; k++) {
+				const tw_figure *f = &s->fig[member[k]];
+				tw_event *m = ev_push(&ev2, TW_EV_MELEE_MEMBER, f->side, member[k], f->pos.x, f->pos.y);
+				m->b = 1;
+				m->c = contact[k];
+			}
+	}
+	tw_render_opts o = golden_opts();
+	tw_render_scene sa = {s, before, &ev, 0, ev.n, NULL}, sb = {s, before, &ev2, 0, ev2.n, NULL};
+	tw_image a, b;
+	tw_error err;
+	assert_int_equal(tw_render_image(&sa, &o, &a, &err), TW_OK);
+	assert_int_equal(tw_render_image(&sb, &o, &b, &err), TW_OK);
+	for (int k = 0; k < 4; k++)
+		assert_true(diff_near(&a, &b, &sa, &o, s->fig[member[k]].pos, 9) > 10);
+	// A full ring changes more of the picture than a broken one round a man of the same kind.
+	long full = diff_near(&a, &b, &sa, &o, s->fig[b0].pos, 8), broken = diff_near(&a, &b, &sa, &o, s->fig[b0 + 3].pos, 8);
+	print_message("ring pixels: in contact %ld, drawn in %ld\n", full, broken);
+	assert_true(full * 10 > broken * 12);
+	// Blue b0+2, between the two, took no part: his place is as in the golden picture.
+	assert_int_equal(diff_near(&a, &b, &sa, &o, s->fig[b0 + 2].pos, 3), 0);
+	// Away from the men the picture is the same: the 6 in ring is still round the men in contact.
+	assert_true(tw_image_diff(&a, &b, 20, 0, 0, 0, 0) < 600);
+	tw_image_free(&a);
+	tw_image_free(&b);
+	tw_events_free(&ev);
+	tw_events_free(&ev2);
+	tw_test_free(before);
+	tw_test_free(s);
+}
+
 static bool contains(const char *hay, const char *needle)
 {
 	return strstr(hay, needle) != NULL;
@@ -454,7 +516,7 @@ const char *__lsan_default_suppressions(void)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_golden_scene),      cmocka_unit_test(test_generated_country),
+	    cmocka_unit_test(test_golden_scene),      cmocka_unit_test(test_melee_members_ringed),      cmocka_unit_test(test_generated_country),
 	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_hidden_information),
 	    cmocka_unit_test(test_templates),         cmocka_unit_test(test_battle_report),
 	};

@@ -650,6 +650,142 @@ static void test_computer_takes_seat(void **state)
 	tw_server_stop(s);
 }
 
+/// The melee_member events of the first events message at or after *cur that holds a melee.
+static json_t *melee_members(tw_wsc *c, int *cur)
+{
+	for (int k = 0; k < 20; k++) {
+		json_t *m = tw_wsc_wait(c, "events", cur, 5.0);
+		assert_non_null(m);
+		json_t *evs = json_object_get(m, "events"), *e, *out = json_array();
+		size_t i;
+		bool melee = false;
+		json_array_foreach(evs, i, e)
+		{
+			const char *t = json_string_value(json_object_get(e, "type"));
+			melee = melee || strcmp(t, "melee") == 0;
+			if (strcmp(t, "melee_member") == 0)
+				json_array_append(out, e);
+		}
+		json_decref(m);
+		if (melee)
+			return out;
+		json_decref(out);
+	}
+	fail_msg("no melee seen");
+	return NULL;
+}
+
+/// The member event of figure id in a list from melee_members, or NULL.
+static json_t *member_of(json_t *members, int id)
+{
+	json_t *e;
+	size_t i;
+	json_array_foreach(members, i, e)
+	{
+		json_t *a = json_object_get(e, "a");
+		if (a && json_integer_value(a) == id)
+			return e;
+	}
+	return NULL;
+}
+
+// tests/web/melee-choice.json with two more blue men drawn into the melee (LW.MEL.4) within
+// 6 in of blue 10: #20 still flagged hidden (as if boxed behind the curtain, LW.MV.4), #21 in
+// sight. Red ends his move; the melee's participants are announced one by one (melee_member).
+// Red and the spectator may know that a blue man out of sight took part, but not which, nor where;
+// blue and the umpire read every participant.
+static void test_melee_members_hidden(void **state)
+{
+	(void)state;
+	json_error_t je;
+	json_t *scen = json_load_file(TW_SOURCE_DIR "/tests/web/melee-choice.json", 0, &je);
+	assert_non_null(scen);
+	json_t *figs = json_object_get(scen, "figures");
+	const double at[2][2] = {{30.4, 24.9}, {31.3, 24.2}};
+	for (int k = 0; k < 2; k++) {
+		json_t *f = json_deep_copy(json_array_get(figs, 10));
+		json_object_set_new(f, "id", json_integer(20 + k));
+		json_object_set_new(f, "at", json_pack("[f, f]", at[k][0], at[k][1]));
+		if (k == 0)
+			json_object_set_new(f, "flags", json_integer(TW_FF_HIDDEN));
+		json_array_append_new(figs, f);
+	}
+	json_t *req = json_pack("{s:o, s:{s:b}}", "scenario", scen, "clock", "enabled", 0);
+	char *txt = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, txt, &g);
+	free(txt);
+	tw_wsc *c[4];
+	int cur[4] = {0, 0, 0, 0};
+	for (int i = 0; i < 4; i++) {
+		c[i] = join(s, &g, i);
+		json_decref(tw_wsc_wait(c[i], "state", &cur[i], 3.0));
+	}
+	// Red's view has blue #20 off the table; blue's has him where he stands.
+	send_str(c[0], "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end_move\"}}");
+	json_t *r = tw_wsc_wait(c[0], "result", &cur[0], 5.0);
+	assert_non_null(r);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	// LW.MEL.2: red 0, 1 and blue 10, 11 in contact; LW.MEL.4: red 2 (0.8 in behind red 0)
+	// and blue 20, 21 drawn in.
+	static const int ids[] = {0, 1, 10, 11, 2, 21}, role[] = {1, 1, 1, 1, 0, 0};
+	for (int i = 0; i < 4; i++) {
+		json_t *mm = melee_members(c[i], &cur[i]);
+		assert_int_equal(json_array_size(mm), 7); // the count is public: the melee says 3 against 4
+		for (size_t k = 0; k < 6; k++) {
+			json_t *e = member_of(mm, ids[k]);
+			assert_non_null(e);
+			assert_int_equal(json_integer_value(json_object_get(e, "c")), role[k]);
+			assert_string_equal(json_string_value(json_object_get(e, "clause")), role[k] ? "LW.MEL.2" : "LW.MEL.4");
+		}
+		json_t *e20 = member_of(mm, 20);
+		bool sees = i == 1 || i == 2; // blue and the umpire
+		if (sees) {
+			assert_non_null(e20);
+			assert_int_equal(json_integer_value(json_object_get(e20, "c")), 0);
+			assert_string_equal(json_string_value(json_object_get(e20, "clause")), "LW.MEL.4");
+			assert_true(fabs(json_number_value(json_object_get(e20, "x")) - at[0][0]) < 1e-9);
+			assert_true(fabs(json_number_value(json_object_get(e20, "y")) - at[0][1]) < 1e-9);
+		} else {
+			assert_null(e20);
+			// The seventh event is blue #20's, with no id, no role, no place and no name.
+			json_t *e, *anon = NULL;
+			size_t k;
+			json_array_foreach(mm, k, e) if (!json_object_get(e, "a")) anon = e;
+			assert_non_null(anon);
+			assert_null(json_object_get(anon, "c"));
+			assert_null(json_object_get(anon, "x"));
+			assert_null(json_object_get(anon, "y"));
+			assert_int_equal(json_integer_value(json_object_get(anon, "side")), 1);
+			assert_string_equal(json_string_value(json_object_get(anon, "text")), "a man of blue out of sight in melee 1");
+		}
+		json_decref(mm);
+	}
+	// Nothing red or the spectator received holds blue #20's place.
+	pos_list *p = calloc(1, sizeof *p);
+	p->n = 1;
+	p->xy[0][0] = at[0][0];
+	p->xy[0][1] = at[0][1];
+	for (int i = 0; i < 4; i += 3) {
+		for (int k = 0; k < tw_wsc_count(c[i]); k++) {
+			char *m = tw_wsc_msg(c[i], k);
+			json_t *j = json_loads(m, 0, NULL);
+			assert_non_null(j);
+			if (contains_pos(j, p))
+				fail_msg("seat %d's frame %d leaks blue #20's place: %.300s", i, k, m);
+			json_decref(j);
+			free(m);
+		}
+	}
+	free(p);
+	for (int i = 0; i < 4; i++)
+		tw_wsc_close(c[i]);
+	tw_server_stop(s);
+}
+
 static void test_http(void **state)
 {
 	(void)state;
@@ -687,6 +823,7 @@ int main(void)
 		cmocka_unit_test(test_clock_survives_restart),
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_computer_takes_seat),
+		cmocka_unit_test(test_melee_members_hidden),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -112,12 +112,12 @@
 
   function onMessage(m) {
     switch (m.type) {
-      case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; setupToolbar(); break;
+      case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; clearMarks(); setupToolbar(); break;
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
         S = m; render(); status(); break;
-      case 'events': for (const e of m.events) logEvent(e); break;
+      case 'events': if (marks.stale) clearMarks(); for (const e of m.events) logEvent(e); break;
       case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
       case 'result': {
         const cb = pending.get(m.id); pending.delete(m.id);
@@ -242,7 +242,7 @@
     const p = pt.matrixTransform(svg.getScreenCTM().inverse());
     return [p.x, S.state.table.depth - p.y];
   }
-  let layerTerrain, layerFigs, layerOver;
+  let layerTerrain, layerFigs, layerMarks, layerOver;
   function render() {
     const st = S.state, W = st.table.width, D = st.table.depth;
     svg.setAttribute('viewBox', '0 0 ' + W + ' ' + D);
@@ -275,6 +275,8 @@
         class: 'fig side-' + si + ' ' + f.kind + ' ' + status + (selected.has(f.id) ? ' selected' : ''), 'data-id': f.id, 'data-side': si, 'data-status': status }, layerFigs);
       if (status === 'unplaced') c.setAttribute('opacity', '0.45');
     }
+    layerMarks = el('g', { id: 'marks' }, svg);
+    drawMarks();
     layerOver = el('g', { id: 'overlay' }, svg);
     drawSelectionInfo();
   }
@@ -459,8 +461,56 @@
   $('btn-pause').onclick = () => send({ type: 'pause' });
   $('btn-resume').onclick = () => send({ type: 'resume' });
 
+  // ---- melee participants ----
+  // The men of the latest move's melees, from its melee_member events (the engine's list, as
+  // this seat may read it): ringed on the table, a full ring in contact (LW.MEL.2), a broken
+  // one drawn in within 6 in (LW.MEL.4). They stay until the next move begins to be played.
+  const marks = { members: new Map(), stale: false, li: null };
+  function noteMelee(e) {
+    // Stale once the next move starts; gone with the next message of events (the next move being
+    // played), or with another move's start or another melee in the same message (a replay).
+    if (e.type === 'move_start' || e.type === 'melee') {
+      if (marks.stale) clearMarks();
+      if (e.type === 'move_start' && marks.members.size) marks.stale = true;
+      return false;
+    }
+    if (e.type !== 'melee_member') return false;
+    const role = e.a === undefined ? 'unseen' : e.c === 1 ? 'contact' : 'drawn';
+    if (e.a !== undefined) marks.members.set(e.a, { contact: e.c === 1, melee: e.b, x: e.x || 0, y: e.y || 0 });
+    const li = marks.li;
+    if (li) {
+      // One line per melee: its participants follow its own words, each group with its clause.
+      const d = li.dataset;
+      d[role] = ((d[role] || '') + ' ' + (e.a === undefined ? '?' : e.a)).trim();
+      if (e.clause) d[role + 'Clause'] = e.clause;
+      let sp = li.querySelector('.members');
+      if (!sp) { sp = document.createElement('span'); sp.className = 'members'; li.appendChild(sp); }
+      const ids = (v) => v.split(' ').map((x) => '#' + x).join(' ');
+      const words = { contact: 'in contact', drawn: 'drawn in', unseen: 'out of sight' };
+      sp.textContent = ['contact', 'drawn', 'unseen'].filter((r) => d[r]).map((r) =>
+        ' · ' + words[r] + (d[r + 'Clause'] && r !== 'unseen' ? ' (' + d[r + 'Clause'] + ')' : '') + ': ' +
+        (r === 'unseen' ? d[r].split(' ').length + ' men' : ids(d[r]))).join('');
+    }
+    drawMarks();
+    return true;
+  }
+  function clearMarks() { marks.stale = false; marks.members.clear(); marks.li = null; drawMarks(); }
+  function drawMarks() {
+    if (!layerMarks || !S) return;
+    layerMarks.innerHTML = '';
+    for (const [id, m] of marks.members) {
+      const f = fig(id);
+      if (!f) continue;
+      const x = m.x || f.at[0], y = m.y || f.at[1];
+      if (x < 0) continue;
+      el('circle', { cx: x, cy: Y(y), r: (f.radius || 0.3) + 0.45, class: 'melee-member ' + (m.contact ? 'contact' : 'drawn'),
+        'data-id': id, 'data-melee': m.melee, 'data-role': m.contact ? 'contact' : 'drawn' }, layerMarks);
+    }
+  }
+
   // ---- events ----
   function logEvent(e) {
+    if (noteMelee(e)) return; // a participant: on the table, and on his melee's line
     const li = document.createElement('li');
     li.dataset.type = e.type;
     const c = document.createElement('span'); c.className = 'clause'; c.textContent = e.clause || '';
@@ -469,6 +519,7 @@
     if (e.type === 'dice') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b || 1) + 'd6 = ' + e.a + ']'; li.appendChild(d); }
     // A toss with a thrown value shows it; a coin shows whom it fell for.
     if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b !== undefined ? 'throw ' + e.b : 'coin: ' + seatName(e.a)) + ']'; li.appendChild(d); }
+    if (e.type === 'melee') { li.dataset.melee = e.a; marks.li = li; }
     const log = $('log');
     log.appendChild(li);
     while (log.children.length > 2000) log.removeChild(log.firstChild);

@@ -33,6 +33,10 @@ typedef enum tw_event_type {
 	TW_EV_DRAW,        ///< the game is drawn
 	TW_EV_SCORE,       ///< side a scores v
 	TW_EV_REVEAL,      ///< hidden figures revealed (curtain drawn back)
+	/// figure a took part in the melee just announced (the TW_EV_MELEE before it, whose `a` is
+	/// b); c = 1 in contact (LW.MEL.2), 0 drawn in within 6 in of a man in contact (LW.MEL.4);
+	/// (x,y) where he stood. Appended last: the numbers of the types before it never change.
+	TW_EV_MELEE_MEMBER,
 	TW_EV_COUNT
 } tw_event_type;
 

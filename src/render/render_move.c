@@ -12,11 +12,17 @@ static bool fig_event(int type)
 	switch (type) {
 	case TW_EV_DEPLOY: case TW_EV_MOVE: case TW_EV_KILL: case TW_EV_TOUCH: case TW_EV_PRISONER:
 	case TW_EV_ESCORT: case TW_EV_FREED: case TW_EV_REARMED: case TW_EV_DELIVERED: case TW_EV_SURRENDER:
-	case TW_EV_WITHDRAW: case TW_EV_TRAIL: case TW_EV_LIE:
+	case TW_EV_WITHDRAW: case TW_EV_TRAIL: case TW_EV_LIE: case TW_EV_MELEE_MEMBER:
 		return true;
 	default:
 		return false;
 	}
+}
+
+/// The events that make up one melee: the melee, its participants, its dead and prisoners.
+static bool melee_part(int type)
+{
+	return type == TW_EV_MELEE || type == TW_EV_MELEE_MEMBER || type == TW_EV_KILL || type == TW_EV_PRISONER;
 }
 
 static bool gun_event(int type)
@@ -70,6 +76,10 @@ void tw_move_marks(tw_rctx *c)
 			if (fig)
 				c->mark[e->a] |= TW_RM_TAKEN | (in_melee ? TW_RM_MELEE : 0);
 			break;
+		case TW_EV_MELEE_MEMBER:
+			if (fig)
+				c->mark[e->a] |= TW_RM_MELEE | (e->c == 1 ? TW_RM_CONTACT : 0);
+			break;
 		case TW_EV_FREED:
 			if (fig)
 				c->mark[e->a] |= TW_RM_FREED;
@@ -85,7 +95,7 @@ void tw_move_marks(tw_rctx *c)
 		default:
 			break;
 		}
-		if (e->type != TW_EV_MELEE && e->type != TW_EV_KILL && e->type != TW_EV_PRISONER)
+		if (!melee_part(e->type))
 			in_melee = false;
 	}
 }
@@ -276,12 +286,33 @@ static void draw_melee(tw_rctx *c, const tw_event *m, int from, int to)
 		return;
 	int dead[TW_MAX_SIDES] = {0}, taken[TW_MAX_SIDES] = {0};
 	int np = 0;
+	// With its participants announced (melee_member), the ring is the 6 in round each man in
+	// contact, which holds every participant (LW.MEL.4), and each participant is ringed: a full
+	// ring in contact (LW.MEL.2), a broken one drawn in. Without them, round the losses.
+	bool members = false;
+	for (int i = from; i < to && !members; i++)
+		members = c->ev->v[i].type == TW_EV_MELEE_MEMBER;
 	for (int i = from; i < to; i++) {
 		const tw_event *e = &c->ev->v[i];
 		const tw_figure *f = tw_state_figure_c(s, e->a);
 		if (!f || !tw_event_visible(c, e))
 			continue;
-		p[np++] = tw_rp(c, tw_v2(e->x, e->y));
+		if (e->type == TW_EV_MELEE_MEMBER) {
+			tw_vec2 q = tw_rp(c, tw_v2(e->x, e->y));
+			if (e->c == 1)
+				p[np++] = q;
+			static const double dash[] = {2.5, 2};
+			cairo_new_path(cr);
+			cairo_arc(cr, q.x, q.y, tw_man_radius(c, f->kind) + 2.5, 0, 2 * M_PI);
+			cairo_set_dash(cr, e->c == 1 ? NULL : dash, e->c == 1 ? 0 : 2, 0);
+			cairo_set_source_rgba(cr, 0.40, 0.05, 0.45, 0.95);
+			cairo_set_line_width(cr, e->c == 1 ? 1.6 : 1.2);
+			cairo_stroke(cr);
+			cairo_set_dash(cr, NULL, 0, 0);
+			continue;
+		}
+		if (!members)
+			p[np++] = tw_rp(c, tw_v2(e->x, e->y));
 		if (f->side < TW_MAX_SIDES) {
 			if (e->type == TW_EV_KILL)
 				dead[f->side]++;
@@ -355,8 +386,7 @@ void tw_draw_move_over(tw_rctx *c)
 		if (e->type != TW_EV_MELEE || !tw_event_visible(c, e))
 			continue;
 		int j = i + 1;
-		while (j < c->first + c->count &&
-		       (c->ev->v[j].type == TW_EV_KILL || c->ev->v[j].type == TW_EV_PRISONER))
+		while (j < c->first + c->count && melee_part(c->ev->v[j].type) && c->ev->v[j].type != TW_EV_MELEE)
 			j++;
 		draw_melee(c, e, i + 1, j);
 		i = j - 1;

@@ -192,7 +192,8 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 			}
 			continue;
 		}
-		if (hidden_from(b, e, seat) || !e->text[0])
+		// A melee's participants are ringed in its picture; its own line gives their numbers.
+		if (e->type == TW_EV_MELEE_MEMBER || hidden_from(b, e, seat) || !e->text[0])
 			continue;
 		if (!(l = push(&v, n, &cap)))
 			goto oom;

@@ -594,7 +594,7 @@ static json_t *events_json_v(srv_room *r, int seat, int first, int count, const 
 			break;
 		case TW_EV_MOVE: case TW_EV_KILL: case TW_EV_TOUCH: case TW_EV_PRISONER: case TW_EV_ESCORT:
 		case TW_EV_FREED: case TW_EV_REARMED: case TW_EV_DELIVERED: case TW_EV_SURRENDER: case TW_EV_WITHDRAW:
-		case TW_EV_TRAIL: case TW_EV_LIE:
+		case TW_EV_TRAIL: case TW_EV_LIE: case TW_EV_MELEE_MEMBER:
 			hide = e.a >= 0 && e.a < s->nfig && hfig[e.a];
 			break;
 		case TW_EV_GUN_MOVE: case TW_EV_SHOT: case TW_EV_CAPTURE: case TW_EV_DISPUTE: case TW_EV_GUN_STATUS:
@@ -611,6 +611,9 @@ static json_t *events_json_v(srv_room *r, int seat, int first, int count, const 
 			if (e.type == TW_EV_DEPLOY)
 				snprintf(e.text, sizeof e.text, "%s put something down out of sight",
 					 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone");
+			else if (e.type == TW_EV_MELEE_MEMBER) // the melee is public; who fought in it is not
+				snprintf(e.text, sizeof e.text, "a man of %s out of sight in melee %d",
+					 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone", e.b);
 		}
 		json_array_append_new(arr, tw_event_to_json(&e));
 	}

@@ -333,6 +333,60 @@ const tests = [
     assert(/11/.test(p11), 'blue #11 taken prisoner: ' + p11);
     await shot(page, '11-melee');
   }],
+  ['melee: its participants highlighted', async (page, browser) => {
+    // tests/web/melee-members.json: melee-choice.json with four more men. Red to move; at the
+    // end of his move red 0, 1 touch blue 10, 11 (LW.MEL.2); red 2 (0.8 in behind), red 21
+    // (5.4 in from red 0) and blue 20 (2.95 in from blue 11) are drawn in (LW.MEL.4); red 22
+    // (6.4 in from red 0, 1 in from red 21: one step only) and blue 23 (6.1 in from blue 11) are
+    // not. Both tables ring exactly the engine's participants, full or broken, until blue moves.
+    const scen = fs.readFileSync(path.join(__dirname, 'melee-members.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    const blue = await newPage(browser);
+    const frames = recordFrames(page);
+    await page.goto(BASE + links.red);
+    await blue.goto(BASE + links.blue);
+    for (const p of [page, blue]) await p.waitForSelector('circle.fig[data-id="23"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    assert((await page.$$('#marks .melee-member')).length === 0, 'nothing ringed before the melee');
+    await page.click('#btn-end_move');
+    const want = { 0: 'contact', 1: 'contact', 10: 'contact', 11: 'contact', 2: 'drawn', 21: 'drawn', 20: 'drawn' };
+    const ringed = (p) => p.$$eval('#marks .melee-member', (cs) => cs.map((c) => [Number(c.dataset.id), c.dataset.role, c.getAttribute('class')]));
+    for (const p of [page, blue]) await waitFor(p, async () => (await ringed(p)).length === 7, 'seven men ringed');
+    // The engine's participants: the melee_member events red's WebSocket carried.
+    const engine = {};
+    for (const f of frames) if (f.m.type === 'events') for (const e of f.m.events) if (e.type === 'melee_member') engine[e.a] = e.c === 1 ? 'contact' : 'drawn';
+    const fmt = (o) => JSON.stringify(Object.keys(o).map(Number).sort((a, b) => a - b).map((k) => [k, o[k]]));
+    assert(fmt(engine) === fmt(want), 'the engine names the participants the rules give: ' + fmt(engine));
+    for (const p of [page, blue]) {
+      const got = {};
+      for (const [id, role, cls] of await ringed(p)) {
+        assert(!(id in got), 'figure ' + id + ' ringed once');
+        assert(cls.split(' ').indexOf(role) >= 0, 'ring class ' + cls + ' shows its role ' + role);
+        got[id] = role;
+      }
+      assert(fmt(got) === fmt(engine), 'the ringed men are exactly the participants: ' + fmt(got) + ' against ' + fmt(engine));
+      // Each ring is round its man, where he fought.
+      for (const id of Object.keys(want)) {
+        const [cx, cy] = await p.$eval('#marks .melee-member[data-id="' + id + '"]', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+        const f = await figAt(p, id);
+        assert(Math.abs(cx - f[0]) < 1e-6 && Math.abs(cy - f[1]) < 1e-6, 'the ring of #' + id + ' is on him');
+      }
+      const dash = await p.$eval('#marks .melee-member.drawn', (c) => getComputedStyle(c).strokeDasharray);
+      const full = await p.$eval('#marks .melee-member.contact', (c) => getComputedStyle(c).strokeDasharray);
+      assert(dash !== 'none' && full === 'none', 'drawn in is a broken ring, contact a full one: ' + dash + ' / ' + full);
+      const line = await p.$eval('#log li[data-type="melee"]', (e) => e.textContent);
+      assert(/4 red against 3 blue/i.test(line) && /in contact \(LW\.MEL\.2\): #0 #1 #10 #11/.test(line) && /drawn in \(LW\.MEL\.4\): #2 #20 #21/.test(line),
+        'the melee\'s line names its participants with their clauses: ' + line);
+      assert((await p.$$('#log li[data-type="melee_member"]')).length === 0, 'no separate line per participant');
+    }
+    await shot(page, '12-melee-members');
+    // Blue's move begins: the rings stay while blue has done nothing, and go when he acts.
+    await waitFor(blue, async () => (await statusData(blue)).toMove === 1, 'blue to move');
+    assert((await ringed(blue)).length === 7, 'the rings stay until the next move is played');
+    await blue.click('#btn-end_move');
+    for (const p of [page, blue]) await waitFor(p, async () => (await ringed(p)).length === 0, 'the rings cleared by the next move', 5000);
+    await blue.context().close();
+  }],
   ['create a game', async (page) => {
     ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
     assert(ctx.links.red.includes('token='), 'red has a join link with its token');

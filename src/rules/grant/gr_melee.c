@@ -262,6 +262,19 @@ static int fight_pair(tw_state *s, int ua, int ub, int round, tw_events *ev, int
 			tw_event_text(e, "%d v %d: %d x %.1f + %d = %.1f against %d x %.1f + %d = %.1f", c->na, c->nb, da, ma, ba, sa,
 				      db, mb, bb, sb);
 		}
+		// The combat's figures, all in base contact: GR.MELEE.16 in the first melee move, GR.MELEE.18 after.
+		for (int m = 0; e && m < c->na + c->nb; m++) {
+			const tw_figure *f = &s->fig[m < c->na ? c->a[m] : c->b[m - c->na]];
+			tw_event *p = tw_events_push(ev, TW_EV_MELEE_MEMBER, f->side, round == 1 ? "GR.MELEE.16" : "GR.MELEE.18");
+			if (!p)
+				break;
+			p->a = f->id;
+			p->b = ua;
+			p->c = 1;
+			p->x = f->pos.x;
+			p->y = f->pos.y;
+			tw_event_text(p, "figure %d fights in this combat, in contact", f->id);
+		}
 		if (sa == sb)
 			continue; // GR.MELEE.7: a tie harms no one
 		tw_figure *loser = sa > sb ? fb : fa;

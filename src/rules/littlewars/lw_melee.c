@@ -505,6 +505,26 @@ static void lw_melee_event(lw_judge *j, int mi, tw_events *ev)
 	e->y = m->at.y;
 	e->v = m->supporters;
 	tw_event_text(e, "Melee %d: %d %s against %d %s; %s", m->number, m->n[0], n0, m->n[1], n1, what);
+	// Its participants, one event each, by figure id: the men in contact (LW.MEL.2) and the men
+	// drawn in by being within 6 in of one of them (LW.MEL.4). The table highlights them.
+	for (int i = 0; i < s->nfig; i++) {
+		if (j->melee_of[i] != mi)
+			continue;
+		const tw_figure *f = &s->fig[i];
+		bool contact = j->contact[i] != 0;
+		char sn[16];
+		tw_event *p = tw_events_push(ev, TW_EV_MELEE_MEMBER, f->side, contact ? "LW.MEL.2" : "LW.MEL.4");
+		if (!p)
+			return;
+		p->move_no = s->move_no;
+		p->a = f->id;
+		p->b = m->number;
+		p->c = contact ? 1 : 0;
+		p->x = f->pos.x;
+		p->y = f->pos.y;
+		tw_event_text(p, "figure %d (%s) in melee %d: %s", f->id, lw_side_name(s, f->side, sn, sizeof sn),
+		              m->number, contact ? "in contact" : "drawn in, within 6 in of a man in contact");
+	}
 }
 
 static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_only, tw_events *ev,
