@@ -371,6 +371,13 @@ const tests = [
         const f = await figAt(p, id);
         assert(Math.abs(cx - f[0]) < 1e-6 && Math.abs(cy - f[1]) < 1e-6, 'the ring of #' + id + ' is on him');
       }
+      // The melee's reach: one zone, built from the men in contact, holding every participant.
+      const zones = await p.$$eval('#overlay .melee-zone', (cs) => cs.map((c) => ['cx', 'cy', 'r'].map((k) => Number(c.getAttribute(k)))));
+      assert(zones.length === 1, 'one melee zone: ' + JSON.stringify(zones));
+      for (const id of Object.keys(want)) {
+        const [cx, cy] = await p.$eval('#marks .melee-member[data-id="' + id + '"]', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+        assert(Math.hypot(cx - zones[0][0], cy - zones[0][1]) <= zones[0][2], 'the zone holds #' + id + ': ' + JSON.stringify(zones));
+      }
       const dash = await p.$eval('#marks .melee-member.drawn', (c) => getComputedStyle(c).strokeDasharray);
       const full = await p.$eval('#marks .melee-member.contact', (c) => getComputedStyle(c).strokeDasharray);
       assert(dash !== 'none' && full === 'none', 'drawn in is a broken ring, contact a full one: ' + dash + ' / ' + full);
