@@ -445,6 +445,31 @@ static void test_hidden_deployment(void **state)
 	tw_server_stop(s);
 }
 
+/// Creates a game of tests/web/range-duel.json with the clock running at `scale`.
+static void create_clocked_duel(tw_server *s, double scale, game_ref *g)
+{
+	tw_error err;
+	size_t len = 0;
+	char *scen = tw_read_file(TW_SOURCE_DIR "/tests/web/range-duel.json", &len, &err);
+	assert_non_null(scen);
+	char *req = malloc(len + 200);
+	snprintf(req, len + 200, "{\"clock\":{\"enabled\":true,\"scale\":%g},\"scenario\":%s}", scale, scen);
+	free(scen);
+	create(s, req, g);
+	free(req);
+}
+
+/// Removes a store and its WAL files.
+static void remove_db(const char *path)
+{
+	char f[96];
+	unlink(path);
+	snprintf(f, sizeof f, "%s-wal", path);
+	unlink(f);
+	snprintf(f, sizeof f, "%s-shm", path);
+	unlink(f);
+}
+
 static void test_reconnect_and_restart(void **state)
 {
 	(void)state;
@@ -496,12 +521,7 @@ static void test_reconnect_and_restart(void **state)
 	json_decref(st);
 	tw_wsc_close(red);
 	tw_server_stop(s);
-	unlink(db_path);
-	char wal[80];
-	snprintf(wal, sizeof wal, "%s-wal", db_path);
-	unlink(wal);
-	snprintf(wal, sizeof wal, "%s-shm", db_path);
-	unlink(wal);
+	remove_db(db_path);
 }
 
 /// Wells's clock: the allowance of LW.MV.6 runs after the interval, warns, and "Time" ends the
@@ -510,17 +530,9 @@ static void test_clock(void **state)
 {
 	(void)state;
 	tw_server *s = start(NULL);
-	tw_error err;
-	size_t len = 0;
-	char *scen = tw_read_file(TW_SOURCE_DIR "/tests/web/range-duel.json", &len, &err);
-	assert_non_null(scen);
 	// 1 rules second = 1 ms: blue's 1-minute allowance runs 60 ms after a 300 ms interval.
-	char *req = malloc(len + 200);
-	snprintf(req, len + 200, "{\"clock\":{\"enabled\":true,\"scale\":0.001},\"scenario\":%s}", scen);
-	free(scen);
 	game_ref g;
-	create(s, req, &g);
-	free(req);
+	create_clocked_duel(s, 0.001, &g);
 	tw_wsc *red = join(s, &g, 0), *ump = join(s, &g, 2), *blue = join(s, &g, 1);
 	int rc = 0, uc = 0, bc = 0;
 	json_decref(tw_wsc_wait(ump, "clock", &uc, 3.0));
@@ -573,19 +585,11 @@ static void test_clock_survives_restart(void **state)
 	(void)state;
 	char path[64];
 	snprintf(path, sizeof path, "/tmp/tw_server_clock_%d.db", (int)getpid());
-	unlink(path);
+	remove_db(path);
 	tw_server *s = start(path);
-	tw_error err;
-	size_t len = 0;
-	char *scen = tw_read_file(TW_SOURCE_DIR "/tests/web/range-duel.json", &len, &err);
-	assert_non_null(scen);
 	// 1 rules second = 10 ms: after red's move, the 5-minute interval (LW.MV.8) runs 3 s.
-	char *req = malloc(len + 200);
-	snprintf(req, len + 200, "{\"clock\":{\"enabled\":true,\"scale\":0.01},\"scenario\":%s}", scen);
-	free(scen);
 	game_ref g;
-	create(s, req, &g);
-	free(req);
+	create_clocked_duel(s, 0.01, &g);
 	tw_wsc *red = join(s, &g, 0);
 	int rc = 0;
 	send_str(red, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end_move\"}}");
@@ -608,12 +612,7 @@ static void test_clock_survives_restart(void **state)
 	json_decref(c);
 	tw_wsc_close(red);
 	tw_server_stop(s);
-	unlink(path);
-	char wal[80];
-	snprintf(wal, sizeof wal, "%s-wal", path);
-	unlink(wal);
-	snprintf(wal, sizeof wal, "%s-shm", path);
-	unlink(wal);
+	remove_db(path);
 }
 
 static void test_computer_takes_seat(void **state)
