@@ -68,6 +68,17 @@ typedef struct tw_shot_model {
 	void *ctx;
 } tw_shot_model;
 
+/// Trajectory sampling shared by the shot models: samples every `dt` seconds of flight; when the
+/// result is full, every other sample is dropped and the rate halves, so the samples stay evenly
+/// spread over the whole flight.
+typedef struct tw_shot_sampler {
+	double dt, next;
+} tw_shot_sampler;
+/// True if a sample is due at time t (always when `force`); makes room first if the result is full.
+bool tw_shot_sample_due(tw_shot_sampler *sp, tw_shot_result *r, double t, bool force);
+/// Records the sample that tw_shot_sample_due said was due.
+void tw_shot_sample_put(tw_shot_sampler *sp, tw_shot_result *r, double t, double x, double y, double z);
+
 /// The fast deterministic ballistic model (flight, bounce, roll, knock-down).
 const tw_shot_model *tw_shot_model_fast(void);
 /// Looks up a model by name ("fast"; "physics" when built). NULL if unknown.

@@ -87,7 +87,7 @@ typedef struct sf_shot {
 	double s_exit;  // along-ray distance to the table edge
 	double t, s, z, vh, vz;
 	bool rolling, floored, glanced, stop;
-	double sample_dt, sample_next;
+	tw_shot_sampler sampler;
 } sf_shot;
 
 // ---- eligibility and geometry ----
@@ -231,24 +231,10 @@ static double sf_ground(const sf_shot *h, double s)
 
 static void sf_sample(sf_shot *h, bool force)
 {
-	tw_shot_result *r = h->out;
-	if (!force && h->t < h->sample_next)
+	if (!tw_shot_sample_due(&h->sampler, h->out, h->t, force))
 		return;
-	if (r->nsamples == TW_SHOT_MAX_SAMPLES) {
-		// Keep every other sample and halve the rate: samples stay evenly spread.
-		int k = 0;
-		for (int i = 0; i < r->nsamples; i += 2)
-			r->samples[k++] = r->samples[i];
-		r->nsamples = k;
-		h->sample_dt *= 2;
-		h->sample_next = k * h->sample_dt;
-		if (!force && h->t < h->sample_next)
-			return;
-	}
 	tw_vec2 p = sf_at(h, h->s);
-	r->samples[r->nsamples++] = (tw_shot_sample){(float)h->t, (float)p.x, (float)p.y, (float)h->z};
-	while (h->sample_next <= h->t)
-		h->sample_next += h->sample_dt;
+	tw_shot_sample_put(&h->sampler, h->out, h->t, p.x, p.y, h->z);
 }
 
 static void sf_contact(sf_shot *h, int32_t idx, double t, uint8_t how, uint8_t via, tw_vec2 at, double speed)
@@ -549,7 +535,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	}
 	sf_ray(&h, req->origin, dir);
 	h.z = fmax(req->z0, sf_ground(&h, 0) + SF_RP);
-	h.sample_dt = 0.004;
+	h.sampler.dt = 0.004;
 	sf_sample(&h, true);
 	bool on_table = req->origin.x >= 0 && req->origin.y >= 0 && req->origin.x <= st->table.width &&
 			req->origin.y <= st->table.depth;

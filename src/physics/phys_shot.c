@@ -89,7 +89,7 @@ typedef struct ph_shot {
 	bool deflected, deflect_now;
 	int32_t blocked_by;
 	tw_shot_result *out;
-	double sample_dt, sample_next;
+	tw_shot_sampler sampler;
 	tw_physics_stats stats;
 } ph_shot;
 
@@ -281,22 +281,8 @@ static void ph_near(void *data, dGeomID a, dGeomID b)
 
 static void ph_sample(ph_shot *h, bool force, double x, double y, double z)
 {
-	tw_shot_result *r = h->out;
-	if (!force && h->t < h->sample_next)
-		return;
-	if (r->nsamples == TW_SHOT_MAX_SAMPLES) {
-		int k = 0;
-		for (int i = 0; i < r->nsamples; i += 2)
-			r->samples[k++] = r->samples[i];
-		r->nsamples = k;
-		h->sample_dt *= 2;
-		h->sample_next = k * h->sample_dt;
-		if (!force && h->t < h->sample_next)
-			return;
-	}
-	r->samples[r->nsamples++] = (tw_shot_sample){(float)h->t, (float)x, (float)y, (float)z};
-	while (h->sample_next <= h->t)
-		h->sample_next += h->sample_dt;
+	if (tw_shot_sample_due(&h->sampler, h->out, h->t, force))
+		tw_shot_sample_put(&h->sampler, h->out, h->t, x, y, z);
 }
 
 // ---- the shot ----
@@ -481,7 +467,7 @@ tw_status ph_fire(const tw_state *st, const tw_shot_request *req, tw_rng *rng, c
 	h.out = out;
 	h.blocked_by = -1;
 	h.floor_step = -1000;
-	h.sample_dt = PH_SAMPLE_DT;
+	h.sampler.dt = PH_SAMPLE_DT;
 	bool on_table = req->origin.x >= 0 && req->origin.y >= 0 && req->origin.x <= st->table.width &&
 			req->origin.y <= st->table.depth;
 	if (u_misfire < gm->misfire || !on_table) {
