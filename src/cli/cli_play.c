@@ -15,13 +15,42 @@ typedef struct play_ctx {
 	const char *save, *log;
 } play_ctx;
 
+/// A melee's participants (the melee_member events that follow it, from i up to end) on one line
+/// per clause, side and role instead of one line a man: "[LW.MEL.4] drawn in, Red: 17 55 56".
+static void print_members(const tw_state *s, const tw_events *ev, int i, int end)
+{
+	for (int k = i; k < end; k++) {
+		const tw_event *e = &ev->v[k];
+		bool seen = false; // this clause, side and role already printed with an earlier man
+		for (int q = i; q < k && !seen; q++)
+			seen = strcmp(ev->v[q].clause, e->clause) == 0 && ev->v[q].side == e->side && ev->v[q].c == e->c;
+		if (seen)
+			continue;
+		const char *side = e->side >= 0 && e->side < s->nsides ? s->sides[e->side].name : "?";
+		printf("  [%s] %s, %s:", e->clause[0] ? e->clause : "-", e->c == 1 ? "in contact" : "drawn in", side);
+		for (int q = k; q < end; q++)
+			if (strcmp(ev->v[q].clause, e->clause) == 0 && ev->v[q].side == e->side && ev->v[q].c == e->c)
+				printf(" %d", (int)ev->v[q].a);
+		printf("\n");
+	}
+}
+
 static void print_events(const play_ctx *pc, int first, int count)
 {
 	if (pc->quiet || pc->json)
 		return;
 	const tw_events *ev = tw_game_events(pc->game);
-	for (int i = first; i < first + count && i < ev->n; i++) {
+	int end = first + count < ev->n ? first + count : ev->n;
+	for (int i = first; i < end; i++) {
 		const tw_event *e = &ev->v[i];
+		if (e->type == TW_EV_MELEE_MEMBER) {
+			int j = i;
+			while (j < end && ev->v[j].type == TW_EV_MELEE_MEMBER && ev->v[j].b == e->b)
+				j++;
+			print_members(tw_game_state(pc->game), ev, i, j);
+			i = j - 1;
+			continue;
+		}
 		if (e->type == TW_EV_MOVE_START)
 			printf("\n");
 		printf("  [%s] %s\n", e->clause[0] ? e->clause : "-", e->text[0] ? e->text : tw_event_type_name(e->type));
