@@ -103,6 +103,30 @@ static void test_step_refuses_illegal_order_with_its_clause_and_writes_nothing(v
 	assert_non_null(strstr(out, "\"toss\""));
 }
 
+// Clauses: LW.MEL.2 LW.MEL.4
+// The terminal tells a melee's participants (melee_member events) on one line per clause, side and
+// role, after the melee's own line, not one line a man.
+static void test_LW_MEL_4_participants_on_one_line_each(void **st)
+{
+	(void)st;
+	int rc = run(out, sizeof out,
+		     "%s play %s/scenarios/littlewars/hooks-farm.json --red ai --blue lw-concentrate --seed 1913 "
+		     "--shot-model fast | grep -E 'in contact|drawn in'",
+		     TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "[LW.MEL.2] in contact, "));
+	assert_non_null(strstr(out, "[LW.MEL.4] drawn in, "));
+	assert_null(strstr(out, ") in melee ")); // the per-man words of the events are not printed
+	// Each line lists several men: "[LW.MEL.4] drawn in, red: 17 55 56 ..." has ids after the colon.
+	const char *p = strstr(out, "[LW.MEL.4] drawn in, ");
+	const char *colon = strchr(p, ':'), *nl = strchr(p, '\n');
+	assert_non_null(colon);
+	int ids = 0;
+	for (const char *q = colon + 1; q < nl; q++)
+		ids += *q == ' ';
+	assert_true(ids >= 1);
+}
+
 // Clauses: GR.CHARGE.9 GR.CHARGE.8
 // A Grant charge along a path typed at the terminal: the red cuirassiers (figures 252-278) may not
 // charge along a path; the blue hussars (532-558, facing 180, figure 532 on their left flank at
@@ -185,6 +209,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version_help_and_unknown),
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
+		cmocka_unit_test(test_LW_MEL_4_participants_on_one_line_each),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
 		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
