@@ -132,7 +132,20 @@ def village():
     return b
 
 
+def volley():
+    """tests/web/grant-volley.json: two line battalions 8 in apart, for the browser's volley test."""
+    b = Builder("grant-volley", 48, 36)
+    b.doc["params"]["max_moves"] = 3
+    b.unit("red", 0, "Red 1st foot", 24, 12)
+    b.general("red", 24, 3)
+    b.unit("blue", 0, "Blue 1st foot", 24, 21)
+    b.general("blue", 24, 33)
+    return b
+
+
 if __name__ == "__main__":
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "scenarios", "grant")
     meeting().write(os.path.join(out, "meeting.json"))
     village().write(os.path.join(out, "village.json"))
+    if len(sys.argv) <= 1:
+        volley().write(os.path.join(os.path.dirname(__file__), "..", "tests", "web", "grant-volley.json"))

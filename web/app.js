@@ -477,8 +477,6 @@
     if (e.type !== 'melee_member') return false;
     const role = e.a === undefined ? 'unseen' : e.c === 1 ? 'contact' : 'drawn';
     if (e.a !== undefined) marks.members.set(e.a, { contact: e.c === 1, melee: e.b, x: e.x || 0, y: e.y || 0 });
-    // After the state that follows the events has been drawn (it clears the overlay), as animate().
-    if (e.a !== undefined && e.c === 1) setTimeout(() => meleeZone(e.move + ':' + e.b, e.x || 0, e.y || 0), 0);
     const li = marks.li;
     if (li) {
       // One line per melee: its participants follow its own words, each group with its clause.
@@ -496,29 +494,24 @@
     drawMarks();
     return true;
   }
-  // The melee's reach for a few seconds: one circle round its men in contact, 6 in beyond the
-  // farthest (it holds every 6 in circle of LW.MEL.4). Built from the members, not from the melee
-  // event's x/y, which each rule set uses for its own numbers (Grant: the two combat scores).
-  const zones = new Map();
-  function meleeZone(key, x, y) {
-    if (!layerOver) return;
-    let z = zones.get(key);
-    if (!z) {
-      z = { pts: [], el: null };
-      zones.set(key, z);
-      setTimeout(() => { if (z.el) z.el.remove(); zones.delete(key); }, 6000);
-    }
-    z.pts.push([x, y]);
-    const cx = z.pts.reduce((a, p) => a + p[0], 0) / z.pts.length, cy = z.pts.reduce((a, p) => a + p[1], 0) / z.pts.length;
-    const r = 6 + Math.max(...z.pts.map((p) => Math.hypot(p[0] - cx, p[1] - cy)));
-    if (z.el) z.el.remove();
-    if (!S) return;
-    z.el = el('circle', { cx, cy: Y(cy), r, class: 'melee-zone', 'data-melee': key.split(':')[1] }, layerOver);
-  }
   function clearMarks() { marks.stale = false; marks.members.clear(); marks.li = null; drawMarks(); }
   function drawMarks() {
     if (!layerMarks || !S) return;
     layerMarks.innerHTML = '';
+    // The melee's reach: one circle round its men in contact, 6 in beyond the farthest (it holds
+    // every 6 in circle of LW.MEL.4). Built from the members, not from the melee event's x/y,
+    // which each rule set uses for its own numbers (Grant: the two combat scores).
+    const reach = new Map();
+    for (const m of marks.members.values()) {
+      if (!m.contact) continue;
+      if (!reach.has(m.melee)) reach.set(m.melee, []);
+      reach.get(m.melee).push([m.x, m.y]);
+    }
+    for (const [melee, pts] of reach) {
+      const cx = pts.reduce((a, p) => a + p[0], 0) / pts.length, cy = pts.reduce((a, p) => a + p[1], 0) / pts.length;
+      const r = 6 + Math.max(...pts.map((p) => Math.hypot(p[0] - cx, p[1] - cy)));
+      el('circle', { cx, cy: Y(cy), r, class: 'melee-zone', 'data-melee': melee }, layerMarks);
+    }
     for (const [id, m] of marks.members) {
       const f = fig(id);
       if (!f) continue;

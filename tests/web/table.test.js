@@ -301,6 +301,56 @@ const tests = [
     assert(/GR\.GEN\.2/.test(log), 'the log cites GR.GEN.2');
     assert(/score red \d/.test(await page.$eval('#score', (e) => e.textContent)), 'score shown');
   }],
+  ['grant: a volley with every die shown, and a game to its end', async (page) => {
+    // tests/web/grant-volley.json (tools/grant_scenarios.py): two line battalions 9 in apart,
+    // max_moves 3. Red's battalion volleys at blue's: the log shows each firing group's die
+    // (GR.MUSK.7) as thrown, and the dead fall (GR.MUSK.11). Then the game is played to its end.
+    const scenText = fs.readFileSync(path.join(__dirname, 'grant-volley.json'), 'utf8');
+    const scen = JSON.parse(scenText);
+    const links = await createGame(page, { ruleset: 'grant', scenario: scenText, blue: 'gr-defend', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    const red = scen.figures.filter((f) => f.unit === 0 && f.kind === 'infantry');
+    const blue = scen.figures.filter((f) => f.unit === 1 && f.kind === 'infantry');
+    await page.selectOption('#tool', 'select');
+    await page.click('circle.fig[data-id="' + red[10].id + '"]');
+    await page.selectOption('#tool', 'targets');
+    await page.click('circle.fig[data-id="' + blue[10].id + '"]');
+    await page.click('#btn-volley');
+    await waitFor(page, async () => (await page.$$('#log li[data-type="dice"]')).length > 0, 'the volley\'s dice in the log');
+    const dice = await page.$$eval('#log li[data-type="dice"]', (ls) => ls.map((l) => [l.querySelector('.clause').textContent, l.textContent]));
+    const groups = Math.ceil(red.length / 6);
+    const musk = dice.filter((d) => d[0] === 'GR.MUSK.7' && /Red 1st foot/.test(d[1])); // blue may fire back (GR.MUSK.2)
+    // One die a firing group of 6 (fewer groups if blue won the exchange's throw and fired first).
+    assert(musk.length >= 1 && musk.length <= groups, 'a die for each firing group, at most ' + groups + ': ' + musk.length);
+    const exch = dice.concat(await page.$$eval('#log li[data-type="toss"]', (ls) => ls.map((l) => [l.querySelector('.clause').textContent, l.textContent])))
+      .filter((d) => d[0] === 'GR.MUSK.2');
+    assert(exch.length >= 1 && /throws \d/.test(exch[0][1]), 'the exchange of fire decided by a throw shown (GR.MUSK.2): ' + JSON.stringify(exch));
+    let hits = 0;
+    for (const [, t] of musk) {
+      const m = /throws (\d), less (\d): (\d+) hits/.exec(t), b = /\[1d6 = (\d)\]/.exec(t);
+      assert(m && b && m[1] === b[1], 'the die shown is the die thrown: ' + t);
+      hits += Number(m[3]);
+    }
+    const log = await page.$eval('#log', (e) => e.textContent);
+    const killed = (log.match(/\[GR\.MUSK\.11\]|GR\.MUSK\.11/g) || []).length;
+    assert(hits === 0 || killed > 0, 'hits kill men under GR.MUSK.11 (' + hits + ' hits)');
+    await waitFor(page, async () => {
+      const dead = await page.$$eval('circle.fig', (cs) => cs.filter((c) => /dead/.test(c.getAttribute('class'))).length);
+      return hits === 0 || dead > 0;
+    }, 'the dead shown on the table');
+    await shot(page, '13-grant-volley');
+    // To the end (max_moves 3), red ending each of his moves, the computer playing blue.
+    for (let k = 0; k < 60; k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      if (s.toMove === 0) await page.click('#btn-end_move');
+      await page.waitForTimeout(200);
+    }
+    assert((await statusData(page)).over, 'the game is over');
+    assert(/score red \d/.test(await page.$eval('#score', (e) => e.textContent)), 'score shown');
+  }],
   ['melee: the mover chooses the casualties', async (page) => {
     // tests/web/melee-choice.json: red to move, three red men (0, 1, 2) in touch with two
     // isolated blue men (10, 11). At the end of red's move LW.MEL.6 gives one blue prisoner and
@@ -323,7 +373,7 @@ const tests = [
     assert((await page.$eval('#cas-dead', (e) => e.value)) === '2 10' && (await page.$eval('#cas-pris', (e) => e.value)) === '11', 'casualties named');
     await page.click('#btn-end_move');
     await page.waitForSelector('#log li[data-type="melee"]');
-    await page.waitForSelector('#overlay .melee-zone');
+    await page.waitForSelector('#marks .melee-zone');
     assert((await page.$$('#overlay .melee-ring')).length >= 2, 'the melee\'s casualties highlighted');
     const melee = await page.$eval('#log li[data-type="melee"]', (e) => e.textContent);
     assert(/LW\.MEL\.6/.test(melee) && /3 red against 2 blue/i.test(melee), 'the melee judged under LW.MEL.6: ' + melee);
@@ -372,7 +422,7 @@ const tests = [
         assert(Math.abs(cx - f[0]) < 1e-6 && Math.abs(cy - f[1]) < 1e-6, 'the ring of #' + id + ' is on him');
       }
       // The melee's reach: one zone, built from the men in contact, holding every participant.
-      const zones = await p.$$eval('#overlay .melee-zone', (cs) => cs.map((c) => ['cx', 'cy', 'r'].map((k) => Number(c.getAttribute(k)))));
+      const zones = await p.$$eval('#marks .melee-zone', (cs) => cs.map((c) => ['cx', 'cy', 'r'].map((k) => Number(c.getAttribute(k)))));
       assert(zones.length === 1, 'one melee zone: ' + JSON.stringify(zones));
       for (const id of Object.keys(want)) {
         const [cx, cy] = await p.$eval('#marks .melee-member[data-id="' + id + '"]', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
