@@ -76,6 +76,12 @@ static int count_lap(const tw_events *ev, int kind)
 	return n;
 }
 
+static void at(const tw_figure *f, tw_vec2 p)
+{
+	if (tw_dist(f->pos, p) > 1e-9)
+		fail_msg("figure %d at %.4f,%.4f, expected %.4f,%.4f", f->id, f->pos.x, f->pos.y, p.x, p.y);
+}
+
 static int first_of(const tw_state *s, int unit, int kind)
 {
 	for (int i = 0; i < s->nfig; i++)
@@ -1029,6 +1035,35 @@ static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
 	assert_true(red_first > 0 && blue_first > 0 && rethrows > 0);
 }
 
+// Clauses: GR.CHARGE.2
+static void test_GR_CHARGE_2_close_up_not_into_the_enemy(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// File 6 (x 60.275) has lost its front-rank and rank-2 men, and an enemy figure stands in the
+	// gap at (60.275, 25.17). Rank 2's men of files 5 and 7 would close up 0.04 in to y 24.94,
+	// which would bring them within the 0.1 in contact gap of it (0.096 in): they stay. File 4's
+	// man closes up; rank 3's man of file 6 has the enemy ahead of him in his file: he stays.
+	s->fig[fig_at(s, col, 60.275, 25.45)].status = TW_FS_DEAD;
+	s->fig[fig_at(s, col, 60.275, 24.9)].status = TW_FS_DEAD;
+	int en = fig_at(s, line, 53.675, 26.55);
+	assert_true(en >= 0);
+	s->fig[en].pos = tw_v2(60.275, 25.17);
+	int f5 = fig_at(s, col, 59.725, 24.9), f7 = fig_at(s, col, 60.825, 24.9), f4 = fig_at(s, col, 59.175, 24.9),
+	    r3 = fig_at(s, col, 60.275, 24.35);
+	assert_false(gr_fig_in_contact(s, &s->fig[f5]));
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	at(&s->fig[f5], tw_v2(59.725, 24.9));
+	at(&s->fig[f7], tw_v2(60.825, 24.9));
+	at(&s->fig[r3], tw_v2(60.275, 24.35));
+	at(&s->fig[f4], tw_v2(59.175, 24.94));
+	assert_false(gr_fig_in_contact(s, &s->fig[f5]));
+	tw_events_free(&ev);
+	done(s);
+}
+
 // A second-move scene for GR.MELEE.17: red line units A and C and blue line unit B, built far
 // off, with every figure dead but those placed: A's man at pa[0] (and its first officer at poff
 // if given), C's men at pc[0..nc), B's men at pb[0..nb). ids[] gets A's man, A's officer, C's
@@ -1083,12 +1118,6 @@ static int flow_moves(const tw_events *ev, int *who, int *whom, int *kind, int m
 			kind[n++] = ev->v[i].c;
 		}
 	return n;
-}
-
-static void at(const tw_figure *f, tw_vec2 p)
-{
-	if (tw_dist(f->pos, p) > 1e-9)
-		fail_msg("figure %d at %.4f,%.4f, expected %.4f,%.4f", f->id, f->pos.x, f->pos.y, p.x, p.y);
 }
 
 // Clauses: GR.MELEE.17
@@ -1273,6 +1302,7 @@ int main(void)
 		cmocka_unit_test(test_GR_MELEE_17_dice_off_and_alternate_flow),
 		cmocka_unit_test(test_GR_CHARGE_2_centre_men_close_up_behind),
 		cmocka_unit_test(test_GR_CHARGE_2_close_up_within_the_9_in),
+		cmocka_unit_test(test_GR_CHARGE_2_close_up_not_into_the_enemy),
 		cmocka_unit_test(test_GR_MELEE_17_two_against_one_counts_the_whole_side),
 		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_6_no_three_against_one_across_units),
 		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_8_officers_flow_after_rank_and_file),

@@ -216,6 +216,12 @@ static bool close_up(tw_state *s, tw_figure *f, tw_vec2 fwd, tw_vec2 right, tw_e
 	}
 	if (!clear_at(s, f, p))
 		return false;
+	for (int j = 0; j < s->nfig; j++) { // behind his own men, not into base contact with the enemy
+		const tw_figure *e = &s->fig[j];
+		if (e->side != f->side && e->status == TW_FS_ACTIVE &&
+		    tw_dist(e->pos, p) - e->radius - f->radius <= s->params[GRP_CONTACT])
+			return false;
+	}
 	place(s, f, ahead, p, "GR.CHARGE.2", GR_LAP_CLOSE, "closes up behind", ev);
 	return true;
 }
