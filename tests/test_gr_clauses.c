@@ -1068,13 +1068,13 @@ static void test_GR_CHARGE_2_close_up_not_into_the_enemy(void **st)
 // off, with every figure dead but those placed: A's man at pa[0] (and its first officer at poff
 // if given), C's men at pc[0..nc), B's men at pb[0..nb). ids[] gets A's man, A's officer, C's
 // men, B's men. Returns the scene at the first seed from `seed` on whose dice-off red wins.
-static tw_state *flow_scene(uint64_t seed, tw_vec2 pa, const tw_vec2 *poff, const tw_vec2 *pc, int nc, const tw_vec2 *pb,
-			    int nb, int *ua, int *ub, int ids[8])
+static tw_state *flow_scene_c(uint64_t seed, int ctroop, tw_vec2 pa, const tw_vec2 *poff, const tw_vec2 *pc, int nc,
+			      const tw_vec2 *pb, int nb, int *ua, int *ub, int ids[8])
 {
 	for (;; seed++) {
 		tw_state *s = scene(seed);
 		*ua = gr_build_unit(s, 0, TW_GR_LINE, "A", tw_v2(20, 60), 0, GR_F_LINE);
-		int uc = gr_build_unit(s, 0, TW_GR_LINE, "C", tw_v2(90, 60), 0, GR_F_LINE);
+		int uc = gr_build_unit(s, 0, ctroop, "C", tw_v2(90, 60), 0, GR_F_LINE);
 		*ub = gr_build_unit(s, 1, TW_GR_LINE, "B", tw_v2(60, 90), 180, GR_F_LINE);
 		start(s);
 		int ka = 0, ko = 0, kc = 0, kb = 0;
@@ -1105,6 +1105,12 @@ static tw_state *flow_scene(uint64_t seed, tw_vec2 pa, const tw_vec2 *poff, cons
 			return s;
 		done(s);
 	}
+}
+
+static tw_state *flow_scene(uint64_t seed, tw_vec2 pa, const tw_vec2 *poff, const tw_vec2 *pc, int nc, const tw_vec2 *pb,
+			    int nb, int *ua, int *ub, int ids[8])
+{
+	return flow_scene_c(seed, TW_GR_LINE, pa, poff, pc, nc, pb, nb, ua, ub, ids);
 }
 
 // The GR.MELEE.17 move events in order: mover ids in who[], target ids in whom[], kinds in kind[].
@@ -1176,6 +1182,29 @@ static void test_GR_MELEE_17_GR_MELEE_6_no_three_against_one_across_units(void *
 		on_b1 += s->fig[i].side == 0 && s->fig[i].status == TW_FS_ACTIVE &&
 			 tw_figure_gap(&s->fig[i], &s->fig[id[4]]) <= s->params[GRP_CONTACT];
 	assert_int_equal(on_b1, 2);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MELEE.17 GR.MELEE.6
+static void test_GR_MELEE_17_GR_MELEE_6_no_foot_beside_horse_across_units(void **st)
+{
+	(void)st;
+	// A horseman of red unit C (light cavalry) fights blue b1: A's foot soldier a1 may not make it
+	// horse and foot against one (no such pairing), so he passes the nearer b1 for b2 at (46,23).
+	tw_vec2 b1 = tw_v2(53, 23), pc = tw_add(b1, tw_scale(tw_dir_deg(45), 0.61)), pb[2] = {b1, tw_v2(46, 23)};
+	int ua, ub, id[8];
+	tw_state *s = flow_scene_c(1, TW_GR_LIGHT_CAV, tw_v2(50, 20), NULL, &pc, 1, pb, 2, &ua, &ub, id);
+	assert_true(s->fig[id[2]].kind == TW_FK_CAVALRY && gr_fig_in_contact(s, &s->fig[id[2]]));
+	tw_figure *a1 = &s->fig[id[0]], *fb2 = &s->fig[id[4]];
+	tw_events ev = {0};
+	gr_melee_flow(s, ua, ub, &ev);
+	int who[8], whom[8], kind[8];
+	assert_int_equal(flow_moves(&ev, who, whom, kind, 8), 1);
+	assert_int_equal(who[0], a1->id);
+	assert_int_equal(whom[0], fb2->id);
+	assert_int_equal(kind[0], 1);
+	at(a1, tw_add(fb2->pos, tw_scale(tw_dir_deg(120), 0.51)));
 	tw_events_free(&ev);
 	done(s);
 }
@@ -1305,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_GR_CHARGE_2_close_up_not_into_the_enemy),
 		cmocka_unit_test(test_GR_MELEE_17_two_against_one_counts_the_whole_side),
 		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_6_no_three_against_one_across_units),
+		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_6_no_foot_beside_horse_across_units),
 		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_8_officers_flow_after_rank_and_file),
 		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),
 		cmocka_unit_test(test_GR_MORALE_7_broken_unit_keeps_retiring),
