@@ -66,6 +66,22 @@ static int count_clause(const tw_events *ev, const char *clause, int type)
 	return n;
 }
 
+// GR.CHARGE.2 move events of one kind (`c`): 1 straight forward, 2 lapping, 3 closing up.
+static int count_lap(const tw_events *ev, int kind)
+{
+	int n = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (strcmp(ev->v[i].clause, "GR.CHARGE.2") == 0 && ev->v[i].type == TW_EV_MOVE && ev->v[i].c == kind)
+			n++;
+	return n;
+}
+
+static void at(const tw_figure *f, tw_vec2 p)
+{
+	if (tw_dist(f->pos, p) > 1e-9)
+		fail_msg("figure %d at %.4f,%.4f, expected %.4f,%.4f", f->id, f->pos.x, f->pos.y, p.x, p.y);
+}
+
 static int first_of(const tw_state *s, int unit, int kind)
 {
 	for (int i = 0; i < s->nfig; i++)
@@ -702,8 +718,8 @@ static void test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round(void **st)
 		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
 		end_move(s, &ev);
 		end_move(s, &ev);
-		int n = count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE);
-		assert_true(n <= 8); // F + 8 at most
+		int n = count_lap(&ev, 2);
+		assert_true(n <= 8); // the 8 lapping men at most
 		for (int i = 0; i < ev.n; i++)
 			if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.CHARGE.2") == 0) {
 				const tw_figure *f = &s->fig[ev.v[i].a];
@@ -793,7 +809,7 @@ static void test_GR_CHARGE_2_GR_CHARGE_3_rank_by_rank_lap_round(void **st)
 	assert_int_equal(e->b, 12); // F: the front rank, already touching
 	assert_int_equal(e->c, 8);  // + 8 lapping men
 	assert_int_equal(e->d, 8);
-	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 8);
+	assert_int_equal(count_lap(&ev, 2), 8);
 	// Each stands in front of the next enemy figure out from the flank (0.51 in: base contact).
 	const int who[8] = {l2i, l2o, l3, l4, r2i, r2o, r3, r4};
 	const double x[8] = {56.425, 55.875, 55.325, 54.775, 63.575, 64.125, 64.675, 65.225};
@@ -824,7 +840,7 @@ static void test_GR_CHARGE_2_nobody_moves_more_than_9(void **st)
 	const tw_event *e = last_of(&ev, "GR.CHARGE.3", TW_EV_INFO);
 	assert_non_null(e);
 	assert_int_equal(e->c, 4);
-	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 4);
+	assert_int_equal(count_lap(&ev, 2), 4);
 	assert_true(fabs(s->fig[l3].pos.y - 24.35) < 1e-12 && fabs(s->fig[l4].pos.y - 23.8) < 1e-12); // stayed
 	for (int i = 0; i < s->nfig; i++)
 		assert_true(s->fig[i].move_used <= 9.0 + 1e-9);
@@ -854,7 +870,97 @@ static void test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward(voi
 	assert_non_null(e);
 	assert_int_equal(e->b, 12);
 	assert_int_equal(e->c, 5); // 1 on the left, 4 on the right
-	assert_int_equal(count_clause(&ev, "GR.CHARGE.2", TW_EV_MOVE), 6);
+	assert_int_equal(count_lap(&ev, 1), 1);
+	assert_int_equal(count_lap(&ev, 2), 5);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// The GR.CHARGE.2 close-up event of lap_round (b men closed up, c centre men there were).
+static const tw_event *close_info(const tw_events *ev)
+{
+	const tw_event *e = last_of(ev, "GR.CHARGE.2", TW_EV_INFO);
+	assert_non_null(e);
+	return e;
+}
+
+// Clauses: GR.CHARGE.2
+static void test_GR_CHARGE_2_centre_men_close_up_behind(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// Files k = 0..11 at x 56.975 + 0.55k; ranks 2, 3, 4 at y 24.9, 24.35, 23.8. Lapping men:
+	// rank 2 files 0, 1, 10, 11; ranks 3 and 4 files 0 and 11. The rest are centre men.
+	int who[3][12];
+	const double y0[3] = {24.9, 24.35, 23.8};
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k < 12; k++) {
+			who[r][k] = fig_at(s, col, 56.975 + 0.55 * k, y0[r]);
+			assert_true(who[r][k] >= 0);
+		}
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	// Each closes up straight forward to base contact (0.51 in) with the man ahead in his file:
+	// rank 2 behind the front rank (25.45); rank 3 behind rank 2, or behind the front rank in
+	// files 1 and 10 where rank 2's man lapped away; rank 4 behind rank 3.
+	int n = 0;
+	for (int r = 0; r < 3; r++)
+		for (int k = 0; k < 12; k++) {
+			bool lapper = r == 0 ? (k <= 1 || k >= 10) : (k == 0 || k == 11);
+			if (lapper)
+				continue;
+			double y = r == 0 ? 24.94 : r == 1 ? (k == 1 || k == 10 ? 24.94 : 24.43)
+							   : (k == 1 || k == 10 ? 24.43 : 23.92);
+			const tw_figure *f = &s->fig[who[r][k]];
+			if (tw_dist(f->pos, tw_v2(56.975 + 0.55 * k, y)) > 1e-9)
+				fail_msg("rank %d file %d at %.4f,%.4f, expected %.4f,%.2f", r + 2, k, f->pos.x, f->pos.y,
+					 56.975 + 0.55 * k, y);
+			assert_true(fabs(f->move_used - (5.45 + y - y0[r])) < 1e-9);
+			assert_false(gr_fig_in_contact(s, f)); // they fight no one
+			n++;
+		}
+	assert_int_equal(n, 28);
+	assert_int_equal(count_lap(&ev, 3), 28);
+	const tw_event *e = close_info(&ev);
+	assert_int_equal(e->a, col);
+	assert_int_equal(e->b, 28);
+	assert_int_equal(e->c, 28);
+	// The close-up events cite the figure ahead: rank 2 file 5 closes up behind the front rank's file 5.
+	int front5 = fig_at(s, col, 56.975 + 0.55 * 5, 25.45);
+	bool seen = false;
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_MOVE && ev.v[i].c == 3 && ev.v[i].a == s->fig[who[0][5]].id) {
+			assert_int_equal(ev.v[i].b, s->fig[front5].id);
+			assert_true(fabs(ev.v[i].v - 0.04) < 1e-9);
+			seen = true;
+		}
+	assert_true(seen);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.CHARGE.2
+static void test_GR_CHARGE_2_close_up_within_the_9_in(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(8.9, &col, &line); // 0.1 in left: nobody laps; rank 4 falls 0.02 short
+	int r2 = fig_at(s, col, 56.975 + 0.55 * 4, 24.9), r3 = fig_at(s, col, 56.975 + 0.55 * 4, 24.35),
+	    r4 = fig_at(s, col, 56.975 + 0.55 * 4, 23.8), r3k1 = fig_at(s, col, 57.525, 24.35),
+	    r4k1 = fig_at(s, col, 57.525, 23.8), l2 = fig_at(s, col, 57.525, 24.9);
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	assert_int_equal(count_lap(&ev, 2), 0);
+	assert_true(tw_dist(s->fig[l2].pos, tw_v2(57.525, 24.9)) < 1e-12); // a lapping man who could not lap stays
+	assert_true(tw_dist(s->fig[r2].pos, tw_v2(56.975 + 0.55 * 4, 24.94)) < 1e-9);
+	assert_true(tw_dist(s->fig[r3].pos, tw_v2(56.975 + 0.55 * 4, 24.43)) < 1e-9);
+	assert_true(tw_dist(s->fig[r4].pos, tw_v2(56.975 + 0.55 * 4, 23.9)) < 1e-9); // 0.12 wanted, 0.1 left
+	assert_true(tw_dist(s->fig[r3k1].pos, tw_v2(57.525, 24.39)) < 1e-9);         // behind the stayed lapper
+	assert_true(tw_dist(s->fig[r4k1].pos, tw_v2(57.525, 23.88)) < 1e-9);
+	for (int i = 0; i < s->nfig; i++)
+		assert_true(s->fig[i].move_used <= 9.0 + 1e-9);
+	assert_int_equal(close_info(&ev)->b, 28);
 	tw_events_free(&ev);
 	done(s);
 }
@@ -927,6 +1033,208 @@ static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
 		done(s);
 	}
 	assert_true(red_first > 0 && blue_first > 0 && rethrows > 0);
+}
+
+// Clauses: GR.CHARGE.2
+static void test_GR_CHARGE_2_close_up_not_into_the_enemy(void **st)
+{
+	(void)st;
+	int col, line;
+	tw_state *s = lap_scene(5.45, &col, &line);
+	// File 6 (x 60.275) has lost its front-rank and rank-2 men, and an enemy figure stands in the
+	// gap at (60.275, 25.17). Rank 2's men of files 5 and 7 would close up 0.04 in to y 24.94,
+	// which would bring them within the 0.1 in contact gap of it (0.096 in): they stay. File 4's
+	// man closes up; rank 3's man of file 6 has the enemy ahead of him in his file: he stays.
+	s->fig[fig_at(s, col, 60.275, 25.45)].status = TW_FS_DEAD;
+	s->fig[fig_at(s, col, 60.275, 24.9)].status = TW_FS_DEAD;
+	int en = fig_at(s, line, 53.675, 26.55);
+	assert_true(en >= 0);
+	s->fig[en].pos = tw_v2(60.275, 25.17);
+	int f5 = fig_at(s, col, 59.725, 24.9), f7 = fig_at(s, col, 60.825, 24.9), f4 = fig_at(s, col, 59.175, 24.9),
+	    r3 = fig_at(s, col, 60.275, 24.35);
+	assert_false(gr_fig_in_contact(s, &s->fig[f5]));
+	tw_events ev = {0};
+	gr_lap_round(s, col, line, &ev);
+	at(&s->fig[f5], tw_v2(59.725, 24.9));
+	at(&s->fig[f7], tw_v2(60.825, 24.9));
+	at(&s->fig[r3], tw_v2(60.275, 24.35));
+	at(&s->fig[f4], tw_v2(59.175, 24.94));
+	assert_false(gr_fig_in_contact(s, &s->fig[f5]));
+	tw_events_free(&ev);
+	done(s);
+}
+
+// A second-move scene for GR.MELEE.17: red line units A and C and blue line unit B, built far
+// off, with every figure dead but those placed: A's man at pa[0] (and its first officer at poff
+// if given), C's men at pc[0..nc), B's men at pb[0..nb). ids[] gets A's man, A's officer, C's
+// men, B's men. Returns the scene at the first seed from `seed` on whose dice-off red wins.
+static tw_state *flow_scene_c(uint64_t seed, int ctroop, tw_vec2 pa, const tw_vec2 *poff, const tw_vec2 *pc, int nc,
+			      const tw_vec2 *pb, int nb, int *ua, int *ub, int ids[8])
+{
+	for (;; seed++) {
+		tw_state *s = scene(seed);
+		*ua = gr_build_unit(s, 0, TW_GR_LINE, "A", tw_v2(20, 60), 0, GR_F_LINE);
+		int uc = gr_build_unit(s, 0, ctroop, "C", tw_v2(90, 60), 0, GR_F_LINE);
+		*ub = gr_build_unit(s, 1, TW_GR_LINE, "B", tw_v2(60, 90), 180, GR_F_LINE);
+		start(s);
+		int ka = 0, ko = 0, kc = 0, kb = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			tw_figure *f = &s->fig[i];
+			if (f->unit == *ua && gr_is_rf(f) && ka < 1) {
+				f->pos = pa;
+				ids[ka++] = i;
+			} else if (f->unit == *ua && gr_is_officer(f) && poff && ko < 1) {
+				f->pos = *poff;
+				ids[1 + ko++] = i;
+			} else if (f->unit == uc && gr_is_rf(f) && kc < nc) {
+				f->pos = pc[kc];
+				ids[2 + kc++] = i;
+			} else if (f->unit == *ub && gr_is_rf(f) && kb < nb) {
+				f->pos = pb[kb];
+				ids[2 + nc + kb++] = i;
+			} else
+				f->status = TW_FS_DEAD;
+		}
+		tw_rng r = s->rng; // the dice the game's generator will give
+		int da = 0, db = 0;
+		while (da == db) {
+			da = tw_rng_d6(&r);
+			db = tw_rng_d6(&r);
+		}
+		if (da > db)
+			return s;
+		done(s);
+	}
+}
+
+static tw_state *flow_scene(uint64_t seed, tw_vec2 pa, const tw_vec2 *poff, const tw_vec2 *pc, int nc, const tw_vec2 *pb,
+			    int nb, int *ua, int *ub, int ids[8])
+{
+	return flow_scene_c(seed, TW_GR_LINE, pa, poff, pc, nc, pb, nb, ua, ub, ids);
+}
+
+// The GR.MELEE.17 move events in order: mover ids in who[], target ids in whom[], kinds in kind[].
+static int flow_moves(const tw_events *ev, int *who, int *whom, int *kind, int max)
+{
+	int n = 0;
+	for (int i = 0; i < ev->n && n < max; i++)
+		if (ev->v[i].type == TW_EV_MOVE && strcmp(ev->v[i].clause, "GR.MELEE.17") == 0) {
+			who[n] = ev->v[i].a;
+			whom[n] = ev->v[i].b;
+			kind[n++] = ev->v[i].c;
+		}
+	return n;
+}
+
+// Clauses: GR.MELEE.17
+static void test_GR_MELEE_17_two_against_one_counts_the_whole_side(void **st)
+{
+	(void)st;
+	// Blue b1 (53,23) is already fought by red c1 of another unit C; blue b2 (48,23) is free and
+	// nearer A's man a1 (50,20). 2 against 1 counts every red man on b1, so a1 joins c1 on b1.
+	tw_vec2 b1 = tw_v2(53, 23), pc = tw_add(b1, tw_scale(tw_dir_deg(45), 0.51)), pb[2] = {b1, tw_v2(48, 23)};
+	int ua, ub, id[8];
+	tw_state *s = flow_scene(1, tw_v2(50, 20), NULL, &pc, 1, pb, 2, &ua, &ub, id);
+	tw_figure *a1 = &s->fig[id[0]], *fb1 = &s->fig[id[3]], *fb2 = &s->fig[id[4]];
+	tw_events ev = {0};
+	gr_melee_flow(s, ua, ub, &ev);
+	int who[8], whom[8], kind[8];
+	assert_int_equal(flow_moves(&ev, who, whom, kind, 8), 2);
+	// Red first: a1 to the spot on b1 straight towards him (bearing 225), 2 against 1.
+	assert_int_equal(who[0], a1->id);
+	assert_int_equal(whom[0], fb1->id);
+	assert_int_equal(kind[0], 2);
+	at(a1, tw_add(b1, tw_scale(tw_dir_deg(225), 0.51))); // (52.6394, 22.6394)
+	assert_true(fabs(a1->pos.x - 52.639376) < 1e-6);
+	// Then blue: b2 joins b1 against a1 (2 against 1 for blue), at bearing 270 from a1.
+	assert_int_equal(who[1], fb2->id);
+	assert_int_equal(whom[1], a1->id);
+	assert_int_equal(kind[1], 2);
+	at(fb2, tw_add(a1->pos, tw_v2(-0.51, 0)));
+	const tw_event *e = last_of(&ev, "GR.MELEE.17", TW_EV_INFO);
+	assert_int_equal(e->b, 1);
+	assert_int_equal(e->d, 1);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MELEE.17 GR.MELEE.6
+static void test_GR_MELEE_17_GR_MELEE_6_no_three_against_one_across_units(void **st)
+{
+	(void)st;
+	// Blue b1 already has two red men of unit C on it: a third red man, of A, would make 3 against
+	// 1 (GR.MELEE.6), so a1 goes past the nearer b1 to close with b2 at (46,23).
+	tw_vec2 b1 = tw_v2(53, 23), pc[2] = {tw_add(b1, tw_scale(tw_dir_deg(45), 0.51)), tw_add(b1, tw_scale(tw_dir_deg(135), 0.51))};
+	tw_vec2 pb[2] = {b1, tw_v2(46, 23)};
+	int ua, ub, id[8];
+	tw_state *s = flow_scene(1, tw_v2(50, 20), NULL, pc, 2, pb, 2, &ua, &ub, id);
+	tw_figure *a1 = &s->fig[id[0]], *fb2 = &s->fig[id[5]];
+	tw_events ev = {0};
+	gr_melee_flow(s, ua, ub, &ev);
+	int who[8], whom[8], kind[8];
+	assert_int_equal(flow_moves(&ev, who, whom, kind, 8), 1);
+	assert_int_equal(who[0], a1->id);
+	assert_int_equal(whom[0], fb2->id);
+	assert_int_equal(kind[0], 1); // 1 against 1
+	at(a1, tw_add(fb2->pos, tw_scale(tw_dir_deg(120), 0.51))); // the 15-degree spot nearest him
+	int on_b1 = 0;
+	for (int i = 0; i < s->nfig; i++)
+		on_b1 += s->fig[i].side == 0 && s->fig[i].status == TW_FS_ACTIVE &&
+			 tw_figure_gap(&s->fig[i], &s->fig[id[4]]) <= s->params[GRP_CONTACT];
+	assert_int_equal(on_b1, 2);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MELEE.17 GR.MELEE.6
+static void test_GR_MELEE_17_GR_MELEE_6_no_foot_beside_horse_across_units(void **st)
+{
+	(void)st;
+	// A horseman of red unit C (light cavalry) fights blue b1: A's foot soldier a1 may not make it
+	// horse and foot against one (no such pairing), so he passes the nearer b1 for b2 at (46,23).
+	tw_vec2 b1 = tw_v2(53, 23), pc = tw_add(b1, tw_scale(tw_dir_deg(45), 0.61)), pb[2] = {b1, tw_v2(46, 23)};
+	int ua, ub, id[8];
+	tw_state *s = flow_scene_c(1, TW_GR_LIGHT_CAV, tw_v2(50, 20), NULL, &pc, 1, pb, 2, &ua, &ub, id);
+	assert_true(s->fig[id[2]].kind == TW_FK_CAVALRY && gr_fig_in_contact(s, &s->fig[id[2]]));
+	tw_figure *a1 = &s->fig[id[0]], *fb2 = &s->fig[id[4]];
+	tw_events ev = {0};
+	gr_melee_flow(s, ua, ub, &ev);
+	int who[8], whom[8], kind[8];
+	assert_int_equal(flow_moves(&ev, who, whom, kind, 8), 1);
+	assert_int_equal(who[0], a1->id);
+	assert_int_equal(whom[0], fb2->id);
+	assert_int_equal(kind[0], 1);
+	at(a1, tw_add(fb2->pos, tw_scale(tw_dir_deg(120), 0.51)));
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MELEE.17 GR.MELEE.8
+static void test_GR_MELEE_17_GR_MELEE_8_officers_flow_after_rank_and_file(void **st)
+{
+	(void)st;
+	// A's man a1 (50,20) and A's officer (52,21) are free; blue b1 (53,23) is alone. The officer
+	// is nearer, but the rank and file go first: a1 closes with b1 (bearing 225), then the
+	// officer joins him, 2 against 1, at the nearest free spot (bearing 165; 180-270 overlap a1).
+	tw_vec2 b1 = tw_v2(53, 23), off = tw_v2(52, 21);
+	int ua, ub, id[8];
+	tw_state *s = flow_scene(1, tw_v2(50, 20), &off, NULL, 0, &b1, 1, &ua, &ub, id);
+	tw_figure *a1 = &s->fig[id[0]], *o1 = &s->fig[id[1]], *fb1 = &s->fig[id[2]];
+	assert_true(gr_is_officer(o1));
+	tw_events ev = {0};
+	gr_melee_flow(s, ua, ub, &ev);
+	int who[8], whom[8], kind[8];
+	assert_int_equal(flow_moves(&ev, who, whom, kind, 8), 2);
+	assert_int_equal(who[0], a1->id);
+	assert_int_equal(kind[0], 1);
+	assert_int_equal(who[1], o1->id);
+	assert_int_equal(whom[1], fb1->id);
+	assert_int_equal(kind[1], 2);
+	at(a1, tw_add(b1, tw_scale(tw_dir_deg(225), 0.51)));
+	at(o1, tw_add(b1, tw_scale(tw_dir_deg(165), 0.51)));
+	assert_true(fabs(o1->move_used - tw_dist(off, o1->pos)) < 1e-9 && o1->move_used <= 6.0);
+	tw_events_free(&ev);
+	done(s);
 }
 
 // Clauses: GR.MOVE.7 GR.ORG.4
@@ -1021,6 +1329,13 @@ int main(void)
 		cmocka_unit_test(test_GR_CHARGE_2_nobody_moves_more_than_9),
 		cmocka_unit_test(test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward),
 		cmocka_unit_test(test_GR_MELEE_17_dice_off_and_alternate_flow),
+		cmocka_unit_test(test_GR_CHARGE_2_centre_men_close_up_behind),
+		cmocka_unit_test(test_GR_CHARGE_2_close_up_within_the_9_in),
+		cmocka_unit_test(test_GR_CHARGE_2_close_up_not_into_the_enemy),
+		cmocka_unit_test(test_GR_MELEE_17_two_against_one_counts_the_whole_side),
+		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_6_no_three_against_one_across_units),
+		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_6_no_foot_beside_horse_across_units),
+		cmocka_unit_test(test_GR_MELEE_17_GR_MELEE_8_officers_flow_after_rank_and_file),
 		cmocka_unit_test(test_GR_MOVE_7_GR_ORG_4_wagons),
 		cmocka_unit_test(test_GR_MORALE_7_broken_unit_keeps_retiring),
 		cmocka_unit_test(test_GR_MELEE_19_GR_MELEE_22_third_move_in_built_up_area),

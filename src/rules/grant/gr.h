@@ -140,7 +140,8 @@ void gr_melee_end_move(tw_state *s, tw_events *ev);
 int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
 		   const tw_figure *theirs, bool attacker, int round);
 void gr_charge_contact(tw_state *s, int attacker, tw_events *ev);
-/// GR.CHARGE.2/3 (gr_lap.c): column ua, charged into unit ub, laps round rank by rank.
+/// GR.CHARGE.2/3 (gr_lap.c): column ua, charged into unit ub, laps round rank by rank; its centre
+/// men of ranks 2-4 close up behind.
 void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev);
 /// GR.MELEE.17 (gr_lap.c): the second move's dice-off and alternating flow into contact.
 void gr_melee_flow(tw_state *s, int ua, int ub, tw_events *ev);

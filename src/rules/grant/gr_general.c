@@ -1,10 +1,13 @@
 // Computer generals for Grant, through the general interface: "gr-attack" advances in column,
-// volleys and charges; "gr-defend" holds its line, volleys and counter-charges with cavalry.
+// forms line to volley (at the enemy unit that shoots back and is nearest the 50% rule) and
+// charges only an enemy it should beat; "gr-defend" holds its line, volleys and counter-charges
+// with cavalry.
 // Both judge the balance once at the start of each of their moves: the attacker holds and
 // volleys while clearly the weaker; the defender goes over to the attack once clearly the
 // stronger, or when the enemy has not come on by move 8, and then keeps attacking. Men in a
 // house never leave it.
 #include <math.h>
+#include <stdlib.h>
 
 #include "gr.h"
 
@@ -56,7 +59,67 @@ static bool posture(const tw_state *s, int side, bool attacker)
 
 static bool try_order(const tw_state *s, tw_order *o) { return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK; }
 
-static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
+// gr-attack: whether `unit` should go in against the unit of enemy figure `enemy`. A charge
+// into formed infantry risks its close-range volley (GR.CHARGE.5, an even chance) and then a
+// melee fought about evenly, so infantry charges only a unit that is halted by bad morale or
+// retiring (GR.MORALE.5/7/8), which fires no volley and breaks easily; cavalry also charges a
+// unit it outnumbers by half again. Otherwise the attacker wins by musketry.
+static bool worth_charging(const tw_state *s, int unit, int enemy, bool attacker)
+{
+	const tw_unit *t = gr_unit_c(s, s->fig[enemy].unit);
+	if (!attacker || !t)
+		return true; // gr-defend: as before
+	if (gr_unit_halted(s, t) || (t->stats[GU_FLAGS] & GUF_RETIRE50))
+		return true;
+	const tw_unit *u = gr_unit_c(s, unit);
+	return gr_cavalry(u->stats[GU_TYPE]) && 2 * gr_rf_alive(s, unit) >= 3 * gr_rf_alive(s, t->id);
+}
+
+// gr-attack: a volley from `unit` at the enemy unit best worth shooting: one that shoots back
+// (line-type or light infantry) before one that does not, then the one fewest R&F short of the
+// 50% rule (GR.MORALE.8: it then retires and scores 10), then the nearest. Units already under
+// the 50% rule or dispersed are left alone. Tries them in that order until one is in range.
+static bool best_volley(const tw_state *s, int unit, tw_order *o)
+{
+	const tw_unit *u = gr_unit_c(s, unit);
+	tw_vec2 c = gr_unit_centre(s, unit);
+	bool *tried = calloc((size_t)s->nunit + 1, sizeof *tried);
+	bool ok = false;
+	while (tried && !ok) {
+		int bt = -1, bfig = -1;
+		double bkey = INFINITY;
+		for (int t = 0; t < s->nunit; t++) {
+			const tw_unit *e = &s->unit[t];
+			if (tried[t] || e->side == u->side || !gr_unit_active(s, e) ||
+			    (e->stats[GU_FLAGS] & (GUF_RETIRE50 | GUF_DISPERSED)))
+				continue;
+			int nf = -1;
+			double nd = INFINITY;
+			for (int i = 0; i < s->nfig; i++)
+				if (s->fig[i].unit == t && s->fig[i].status == TW_FS_ACTIVE && tw_dist(s->fig[i].pos, c) < nd) {
+					nd = tw_dist(s->fig[i].pos, c);
+					nf = i;
+				}
+			if (nf < 0 || nd > 20)
+				continue;
+			bool shoots = gr_line_type(e->stats[GU_TYPE]) || e->stats[GU_TYPE] == TW_GR_LIGHT_INF;
+			double key = (shoots ? 0 : 1000) + 10.0 * (gr_rf_alive(s, t) - e->stats[GU_ORIG] / 2) + nd;
+			if (key < bkey) {
+				bkey = key;
+				bt = t;
+				bfig = nf;
+			}
+		}
+		if (bt < 0)
+			break;
+		tried[bt] = true;
+		ok = gr_order_volley(s, unit, s->fig[bfig].id, o) && try_order(s, o);
+	}
+	free(tried);
+	return ok;
+}
+
+static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
 	int troop = u->stats[GU_TYPE];
@@ -87,21 +150,24 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 	if (troop == TW_GR_GARRISON || in_house(s, unit)) // a garrison holds its house and fires (GR.TERR.8)
 		return dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o);
 	if (gr_line_type(troop) || troop == TW_GR_LIGHT_INF) {
-		bool column = u->formation == GR_F_COLUMN;
-		if (attack && gr_line_type(troop) && column && dist <= 9.4) { // close with the bayonet
+		bool column = u->formation == GR_F_COLUMN, go = worth_charging(s, unit, enemy, attacker);
+		if (attack && go && gr_line_type(troop) && column && dist <= 9.4) { // close with the bayonet
 			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), fmin(9, dist - 0.55)), 1, o);
 			if (try_order(s, o))
 				return true;
 		}
+		if (attacker && best_volley(s, unit, o))
+			return true;
 		if (dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o))
 			return true;
 		if (!attack)
 			return false;
 		bool fired = (u->stats[GU_FLAGS] & GUF_FIRED_EVER) != 0;
-		if (gr_line_type(troop) && !column && (dist > 24 || (fired && dist <= 14)) &&
+		// Column to march, or to charge a unit worth charging; line to volley.
+		if (gr_line_type(troop) && !column && (dist > 24 || (go && fired && dist <= 14)) &&
 		    gr_order_formation(s, unit, GR_F_COLUMN, o) && try_order(s, o))
 			return true;
-		if (gr_line_type(troop) && column && dist <= 20 && dist > 14 && gr_order_formation(s, unit, GR_F_LINE, o) &&
+		if (gr_line_type(troop) && column && dist <= 20 && (dist > 14 || !go) && gr_order_formation(s, unit, GR_F_LINE, o) &&
 		    try_order(s, o))
 			return true;
 		double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
@@ -125,7 +191,7 @@ static bool unit_order(const tw_state *s, int unit, bool attack, tw_order *o)
 		tw_vec2 d = tw_sub(ep, c);
 		double turn = fabs(remainder(tw_bearing_deg(d) - u->facing, 360.0));
 		bool heavy = troop == TW_GR_HEAVY_CAV;
-		if (dist <= reach && turn <= (heavy ? 5.0 : 45.0)) {
+		if (worth_charging(s, unit, enemy, attacker) && dist <= reach && turn <= (heavy ? 5.0 : 45.0)) {
 			tw_vec2 dir = heavy ? tw_dir_deg(u->facing) : tw_scale(d, 1.0 / tw_len(d));
 			for (double len = fmin(18, dist - 0.3); len <= 18.0 + 1e-9; len += 0.5) {
 				gr_order_shift(s, unit, tw_scale(dir, len), 1, o);
@@ -162,7 +228,7 @@ static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order 
 			c->next++;
 			continue;
 		}
-		if (unit_order(view, u, attack, out)) {
+		if (unit_order(view, u, attack, attacker, out)) {
 			if (view->unit[u].stats[GU_TYPE] != TW_GR_ARTILLERY || out->type != TW_OT_FIRE)
 				c->next++;
 			return TW_OK;
@@ -186,8 +252,9 @@ static tw_status defend_decide(tw_general *g, const tw_state *view, int side, tw
 const tw_general_def tw_general_gr_attack = {
 	.name = "gr-attack",
 	.ruleset = "grant",
-	.help = "advances in column, forms line to volley, charges in column; cavalry charges within 18 in; holds "
-		"while under 4/5 of the enemy's strength",
+	.help = "advances in column, forms line to volley (at the enemy unit that shoots back and is nearest the 50% "
+		"rule), charges only units halted or retiring, cavalry also units it outnumbers 3 to 2 (within 18 in); "
+		"holds while under 4/5 of the enemy's strength",
 	.decide = attack_decide,
 	.ctx_size = sizeof(gr_gen_ctx),
 };

@@ -8,6 +8,9 @@
 #define GR_COLUMN_CHARGE 9.0 ///< GR.CHARGE.2: no figure moves more than the 9 in charge in all
 #define GR_TOUCH 0.01        ///< gap left between bases placed in contact, inches (within GRP_CONTACT)
 
+/// What a GR.CHARGE.2 move event's `c` says the man did.
+enum { GR_LAP_FORWARD = 1, GR_LAP_OUT = 2, GR_LAP_CLOSE = 3 };
+
 static bool touching(const tw_state *s, const tw_figure *a, const tw_figure *b)
 {
 	return a->status == TW_FS_ACTIVE && b->status == TW_FS_ACTIVE && a->side != b->side &&
@@ -27,6 +30,22 @@ static bool is_cav(const tw_state *s, const tw_figure *f)
 {
 	const tw_unit *u = gr_unit_c(s, f->unit);
 	return u && gr_cavalry(u->stats[GU_TYPE]);
+}
+
+// GR.MELEE.17: the men of `side`, of any of its units, touching t: those of the mounted kind
+// `cav` (GR.MELEE.8: an officer counts as his unit's type) in *same, the others in *other.
+static void side_on(const tw_state *s, const tw_figure *t, int side, bool cav, int *same, int *other)
+{
+	*same = *other = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || f->unit < 0 || !touching(s, f, t))
+			continue;
+		if (is_cav(s, f) == cav)
+			(*same)++;
+		else
+			(*other)++;
+	}
 }
 
 // f could stand at p: on the table, off solid ground and water, overlapping no other figure.
@@ -51,8 +70,8 @@ static double cost_to(const tw_state *s, const tw_figure *f, tw_vec2 p)
 	return cl ? INFINITY : c;
 }
 
-static void place(tw_state *s, tw_figure *f, const tw_figure *t, tw_vec2 p, const char *clause, const char *how,
-		  tw_events *ev)
+static void place(tw_state *s, tw_figure *f, const tw_figure *t, tw_vec2 p, const char *clause, int kind,
+		  const char *how, tw_events *ev)
 {
 	double d = tw_dist(f->pos, p);
 	f->move_used = (f->moved_in == s->move_no ? f->move_used : 0) + d;
@@ -62,6 +81,7 @@ static void place(tw_state *s, tw_figure *f, const tw_figure *t, tw_vec2 p, cons
 	if (e) {
 		e->a = f->id;
 		e->b = t->id;
+		e->c = kind;
 		e->x = p.x;
 		e->y = p.y;
 		e->v = d;
@@ -117,7 +137,7 @@ static bool front_forward(tw_state *s, tw_figure *f, int ub, tw_vec2 fwd, tw_vec
 	tw_vec2 p = tw_add(f->pos, tw_scale(fwd, best));
 	if (cost_to(s, f, p) > GR_COLUMN_CHARGE - used + 1e-9 || !clear_at(s, f, p))
 		return false;
-	place(s, f, hit, p, "GR.CHARGE.2", "moves straight forward into contact with", ev);
+	place(s, f, hit, p, "GR.CHARGE.2", GR_LAP_FORWARD, "moves straight forward into contact with", ev);
 	return true;
 }
 
@@ -148,13 +168,62 @@ static bool lap_out(tw_state *s, tw_figure *f, int ua, int ub, int side, double 
 		for (int k = 0; k < 5; k++) {
 			tw_vec2 p = tw_add(best->pos, tw_scale(tw_dir_deg(tw_bearing_deg(fwd) + 180 + side * turns[k]), r));
 			if (cost_to(s, f, p) <= GR_COLUMN_CHARGE - used + 1e-9 && clear_at(s, f, p)) {
-				place(s, f, best, p, "GR.CHARGE.2", "laps round to", ev);
+				place(s, f, best, p, "GR.CHARGE.2", GR_LAP_OUT, "laps round to", ev);
 				return true;
 			}
 		}
 		// Not reachable or no room: look further out (the loop ends, each pass excludes one more).
 		edge = tw_dot(best->pos, right);
 	}
+}
+
+// GR.CHARGE.2: a centre man of rank 2, 3 or 4 (one who does not lap) closes up: he moves
+// straight forward, as the column faces, until his base meets the first figure ahead of him in
+// his file, if that figure is a man of his own column (the rank ahead, or the front rank where a
+// lapper has left a gap), within what is left of his 9 in; short of that, as far as it takes
+// him. He does not close up into the enemy or into another unit: that is not closing up behind.
+static bool close_up(tw_state *s, tw_figure *f, tw_vec2 fwd, tw_vec2 right, tw_events *ev)
+{
+	double used = f->moved_in == s->move_no ? f->move_used : 0, best = INFINITY;
+	const tw_figure *ahead = NULL;
+	for (int j = 0; j < s->nfig; j++) {
+		const tw_figure *e = &s->fig[j];
+		if (e == f || e->status != TW_FS_ACTIVE)
+			continue;
+		tw_vec2 d = tw_sub(e->pos, f->pos);
+		double lat = tw_dot(d, right), along = tw_dot(d, fwd), r = f->radius + e->radius + GR_TOUCH;
+		if (fabs(lat) >= r || along <= 0)
+			continue;
+		double t = along - sqrt(r * r - lat * lat);
+		if (t < best) {
+			best = t;
+			ahead = e;
+		}
+	}
+	if (!ahead || ahead->unit != f->unit || best <= 1e-9)
+		return false;
+	double left = GR_COLUMN_CHARGE - used;
+	if (left <= 1e-9)
+		return false;
+	tw_vec2 p = tw_add(f->pos, tw_scale(fwd, best));
+	double c = cost_to(s, f, p);
+	if (c > left + 1e-9) { // as far as his 9 in take him (the going is costed as GR.TERR)
+		if (!isfinite(c))
+			return false;
+		p = tw_add(f->pos, tw_scale(fwd, best * left / c));
+		if (cost_to(s, f, p) > left + 1e-9)
+			return false;
+	}
+	if (!clear_at(s, f, p))
+		return false;
+	for (int j = 0; j < s->nfig; j++) { // behind his own men, not into base contact with the enemy
+		const tw_figure *e = &s->fig[j];
+		if (e->side != f->side && e->status == TW_FS_ACTIVE &&
+		    tw_dist(e->pos, p) - e->radius - f->radius <= s->params[GRP_CONTACT])
+			return false;
+	}
+	place(s, f, ahead, p, "GR.CHARGE.2", GR_LAP_CLOSE, "closes up behind", ev);
+	return true;
 }
 
 void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
@@ -191,7 +260,7 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 		end[nranks - 1] = stop;
 	for (int r = 0; r < nranks; r++)
 		qsort(rf + start[r], (size_t)(end[r] - start[r]), sizeof *rf, by_across);
-	int front = 0, lapped = 0, lappers = 0;
+	int front = 0, lapped = 0, lappers = 0, centre = 0, closed = 0;
 	if (nranks >= 2) {
 		// GR.CHARGE.2: the front rank moves straight forward into contact.
 		double left = INFINITY, rightmost = -INFINITY;
@@ -224,9 +293,28 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 					lapped++;
 			}
 		}
+		// The remaining centre men of ranks 2-4 close up behind the column's centre, rank by
+		// rank from the front, so each follows the man ahead of him.
+		for (int r = 1; r < nranks && taken; r++)
+			for (int i = start[r]; i < end[r]; i++) {
+				if (taken[i])
+					continue;
+				centre++;
+				tw_figure *f = &s->fig[rf[i].fig];
+				if (!gr_fig_in_contact(s, f) && close_up(s, f, fwd, right, ev))
+					closed++;
+			}
 		free(taken);
 	}
 	free(rf);
+	tw_event *ce = nranks >= 2 ? tw_events_push(ev, TW_EV_INFO, u->side, "GR.CHARGE.2") : NULL;
+	if (ce) {
+		ce->a = ua;
+		ce->b = closed;
+		ce->c = centre;
+		tw_event_text(ce, "%s: %d of %d centre men of ranks 2-4 close up behind the column's centre", u->name,
+			      closed, centre);
+	}
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.CHARGE.3");
 	if (e) {
 		e->a = ua;
@@ -242,6 +330,12 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 
 // The side of `mover` moves up to 4 infantry (2 cavalry) figures not in contact into contact
 // with `foe`, each within its normal move, seeking 2 against 1 first. Returns how many moved.
+// GR.MELEE.17 moves "figures" and says every figure that can reach an enemy does so; GR.MELEE.8
+// has an officer fight as a figure of his unit's type, so officers flow too (as infantry of an
+// infantry unit), after the rank and file where the choice is otherwise equal (design choice:
+// the owner keeps his officers back while he can). "2 against 1" counts every man of the side
+// on that enemy figure, of whatever unit, and a man never joins one where that would make an
+// illegal combat (GR.MELEE.6: no 3 against 1 of a kind, no horse and foot on one side).
 static int flow_turn(tw_state *s, int mover, int foe, tw_events *ev)
 {
 	const tw_unit *u = gr_unit_c(s, mover);
@@ -250,45 +344,54 @@ static int flow_turn(tw_state *s, int mover, int foe, tw_events *ev)
 	if (rate <= 0 || gr_unit_halted(s, u))
 		return 0;
 	while (moved < cap) {
-		int bi = -1, bj = -1, bscore = 0;
+		int bi = -1, bj = -1, bscore = 0, bopp = 0;
+		bool boff = true;
 		double bcost = INFINITY;
 		tw_vec2 bp = tw_v2(0, 0);
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *a = &s->fig[i];
-			if (a->unit != mover || a->status != TW_FS_ACTIVE || !gr_is_rf(a) || gr_fig_in_contact(s, a))
+			if (a->unit != mover || a->status != TW_FS_ACTIVE || gr_fig_in_contact(s, a))
 				continue; // a contacted figure is pinned
+			bool off = gr_is_officer(a), acav = is_cav(s, a);
+			if (!off && !gr_is_rf(a))
+				continue;
 			for (int j = 0; j < s->nfig; j++) {
 				const tw_figure *b = &s->fig[j];
 				double r = a->radius + b->radius + GR_TOUCH;
 				if (b->unit != foe || b->status != TW_FS_ACTIVE || tw_dist(a->pos, b->pos) - r > rate + 1e-9)
 					continue;
-				int opp = opponents(s, b, mover);
+				int opp, other;
+				side_on(s, b, a->side, acav, &opp, &other);
 				double ma, mb;
-				if (!tw_grant_pairing(is_cav(s, a), opp + 1, is_cav(s, b), 1, &ma, &mb))
+				if (other > 0 || !tw_grant_pairing(acav, opp + 1, is_cav(s, b), 1, &ma, &mb))
 					continue; // GR.MELEE.6
 				int score = opp + 1 >= 2 ? 2 : 1; // each side seeks 2 against 1
-				if (score < bscore)
+				if (score < bscore || (score == bscore && off && !boff))
 					continue;
+				bool better = score > bscore || (!off && boff);
 				// The nearest spot touching b where a can stand, at 15 degree steps round b.
 				for (int k = 0; k < 24; k++) {
 					tw_vec2 p = tw_add(b->pos, tw_scale(tw_dir_deg(k * 15.0), r));
 					double c = tw_dist(a->pos, p);
-					if (score == bscore && c >= bcost - 1e-12)
+					if (!better && c >= bcost - 1e-12)
 						continue;
 					if (cost_to(s, a, p) > rate + 1e-9 || !clear_at(s, a, p))
 						continue;
 					bi = i;
 					bj = j;
 					bscore = score;
+					boff = off;
+					bopp = opp;
 					bcost = c;
 					bp = p;
+					better = false;
 				}
 			}
 		}
 		if (bi < 0)
 			break;
-		int opp = opponents(s, &s->fig[bj], mover);
-		place(s, &s->fig[bi], &s->fig[bj], bp, "GR.MELEE.17", opp ? "joins against (2 against 1)" : "closes with", ev);
+		place(s, &s->fig[bi], &s->fig[bj], bp, "GR.MELEE.17", bopp ? 2 : 1,
+		      bopp ? "joins against (2 against 1)" : "closes with", ev);
 		moved++;
 	}
 	return moved;
