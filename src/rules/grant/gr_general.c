@@ -1,7 +1,7 @@
 // Computer generals for Grant, through the general interface: "gr-attack" advances in column,
 // forms line to volley (at the enemy unit that shoots back and is nearest the 50% rule) and
 // charges only an enemy it should beat; "gr-defend" holds its line, volleys and counter-charges
-// with cavalry.
+// with cavalry, and charges by the same rule once it goes over to the attack.
 // Both judge the balance once at the start of each of their moves: the attacker holds and
 // volleys while clearly the weaker; the defender goes over to the attack once clearly the
 // stronger, or when the enemy has not come on by move 8, and then keeps attacking. Men in a
@@ -59,16 +59,16 @@ static bool posture(const tw_state *s, int side, bool attacker)
 
 static bool try_order(const tw_state *s, tw_order *o) { return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK; }
 
-// gr-attack: whether `unit` should go in against the unit of enemy figure `enemy`. A charge
+// Both doctrines: whether `unit` should go in against the unit of enemy figure `enemy`. A charge
 // into formed infantry risks its close-range volley (GR.CHARGE.5, an even chance) and then a
 // melee fought about evenly, so infantry charges only a unit that is halted by bad morale or
 // retiring (GR.MORALE.5/7/8), which fires no volley and breaks easily; cavalry also charges a
 // unit it outnumbers by half again. Otherwise the attacker wins by musketry.
-static bool worth_charging(const tw_state *s, int unit, int enemy, bool attacker)
+static bool worth_charging(const tw_state *s, int unit, int enemy)
 {
 	const tw_unit *t = gr_unit_c(s, s->fig[enemy].unit);
-	if (!attacker || !t)
-		return true; // gr-defend: as before
+	if (!t)
+		return true;
 	if (gr_unit_halted(s, t) || (t->stats[GU_FLAGS] & GUF_RETIRE50))
 		return true;
 	const tw_unit *u = gr_unit_c(s, unit);
@@ -150,7 +150,7 @@ static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, 
 	if (troop == TW_GR_GARRISON || in_house(s, unit)) // a garrison holds its house and fires (GR.TERR.8)
 		return dist <= 18 && gr_order_volley(s, unit, s->fig[enemy].id, o) && try_order(s, o);
 	if (gr_line_type(troop) || troop == TW_GR_LIGHT_INF) {
-		bool column = u->formation == GR_F_COLUMN, go = worth_charging(s, unit, enemy, attacker);
+		bool column = u->formation == GR_F_COLUMN, go = worth_charging(s, unit, enemy);
 		if (attack && go && gr_line_type(troop) && column && dist <= 9.4) { // close with the bayonet
 			gr_order_shift(s, unit, tw_scale(tw_dir_deg(u->facing), fmin(9, dist - 0.55)), 1, o);
 			if (try_order(s, o))
@@ -191,7 +191,7 @@ static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, 
 		tw_vec2 d = tw_sub(ep, c);
 		double turn = fabs(remainder(tw_bearing_deg(d) - u->facing, 360.0));
 		bool heavy = troop == TW_GR_HEAVY_CAV;
-		if (worth_charging(s, unit, enemy, attacker) && dist <= reach && turn <= (heavy ? 5.0 : 45.0)) {
+		if (worth_charging(s, unit, enemy) && dist <= reach && turn <= (heavy ? 5.0 : 45.0)) {
 			tw_vec2 dir = heavy ? tw_dir_deg(u->facing) : tw_scale(d, 1.0 / tw_len(d));
 			for (double len = fmin(18, dist - 0.3); len <= 18.0 + 1e-9; len += 0.5) {
 				gr_order_shift(s, unit, tw_scale(dir, len), 1, o);
@@ -263,7 +263,8 @@ const tw_general_def tw_general_gr_defend = {
 	.name = "gr-defend",
 	.ruleset = "grant",
 	.help = "holds its ground, volleys and fires its guns; cavalry counter-charges within 12 in; attacks once "
-		"1.3 times the enemy's strength, or from move 8 while the enemy stays out of musket range (18 in)",
+		"1.3 times the enemy's strength, or from move 8 while the enemy stays out of musket range (18 in); "
+		"charges only units halted or retiring, cavalry also units it outnumbers 3 to 2",
 	.decide = defend_decide,
 	.ctx_size = sizeof(gr_gen_ctx),
 };
