@@ -7,7 +7,9 @@
 //   - lw_validate_move_extend against the rule set's full validation of the grown order;
 //   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones;
 //   - event texts written directly (tw_format_fixed) against vsnprintf;
-//   - end-of-move validation judging on the state itself (no copy) leaves it untouched.
+//   - end-of-move validation judging on the state itself (no copy) leaves it untouched;
+//   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
+//     model that fails half its shots; the game's packed order log against the orders given.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -521,6 +523,221 @@ static void test_end_move_validation_leaves_state(void **st)
 	free(ss);
 }
 
+// ---- orders applied in place (saved and put back on failure) against a copy, as before ----
+
+// The plain way: validate, resolve on a copy, keep the copy on success.
+static tw_status ref_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (s->over)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "", "the game is over");
+	tw_status st = rs->validate(s, o, err);
+	if (st != TW_OK)
+		return st;
+	tw_state next;
+	assert_int_equal(tw_state_clone(&next, s), TW_OK);
+	int n0 = ev->n;
+	st = rs->apply(&next, o, ctx, ev, err);
+	if (st != TW_OK) {
+		ev->n = n0;
+		tw_state_free(&next);
+		return st;
+	}
+	tw_state_free(s);
+	*s = next;
+	return TW_OK;
+}
+
+// A shot model that fails every other shot, after drawing from the generator (so the rules
+// have changed the state when the failure comes).
+static int flaky_calls, flaky_failed;
+static tw_status flaky_fire(const tw_shot_model *m, const struct tw_state *s, const tw_shot_request *req, tw_rng *rng,
+			    tw_shot_result *out)
+{
+	(void)m;
+	tw_rng_d6(rng);
+	if (++flaky_calls % 2 == 0) {
+		flaky_failed++;
+		return TW_ERR_STATE;
+	}
+	return tw_shot_model_fast()->fire(tw_shot_model_fast(), s, req, rng, out);
+}
+static const tw_shot_model flaky_model = {"flaky", flaky_fire, NULL};
+
+static void same_events(const tw_events *a, const tw_events *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (int i = 0; i < a->n; i++) {
+		assert_int_equal(a->v[i].type, b->v[i].type);
+		assert_int_equal(a->v[i].a, b->v[i].a);
+		assert_int_equal(a->v[i].b, b->v[i].b);
+		assert_memory_equal(&a->v[i].x, &b->v[i].x, 3 * sizeof(double));
+		assert_string_equal(a->v[i].text, b->v[i].text);
+	}
+}
+
+static void compare_apply(const tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, long *n, long *ok)
+{
+	tw_state a, b;
+	assert_int_equal(tw_state_clone(&a, s), TW_OK);
+	assert_int_equal(tw_state_clone(&b, s), TW_OK);
+	tw_events ea = {0}, eb = {0};
+	tw_error e1, e2;
+	tw_error_clear(&e1);
+	tw_error_clear(&e2);
+	int calls = flaky_calls;
+	tw_status sa = tw_state_apply(&a, o, ctx, &ea, &e1);
+	flaky_calls = calls;
+	tw_status sb = ref_apply(&b, o, ctx, &eb, &e2);
+	assert_int_equal(sa, sb);
+	assert_true(tw_state_hash(&a) == tw_state_hash(&b));
+	assert_int_equal(a.nfig, b.nfig);
+	assert_memory_equal(a.fig, b.fig, (size_t)a.nfig * sizeof *a.fig);
+	if (a.ngun)
+		assert_memory_equal(a.gun, b.gun, (size_t)a.ngun * sizeof *a.gun);
+	assert_true(a.rng.draws == b.rng.draws);
+	if (sa != TW_OK)
+		assert_true(tw_state_hash(&a) == tw_state_hash(s)); // refused or unresolved: unchanged
+	same_events(&ea, &eb);
+	(*n)++;
+	*ok += sa == TW_OK;
+	tw_events_free(&ea);
+	tw_events_free(&eb);
+	tw_state_free(&a);
+	tw_state_free(&b);
+}
+
+static void test_apply_in_place_matches_copy(void **st)
+{
+	(void)st;
+	const char *const paths[] = {"/scenarios/littlewars/hooks-farm.json", "/scenarios/grant/meeting.json",
+				     "/scenarios/grant/village.json", NULL, NULL};
+	long n = 0, ok = 0;
+	for (int k = 0; k < 5; k++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		tw_error err;
+		if (paths[k]) {
+			char path[512];
+			snprintf(path, sizeof path, "%s%s", TW_SOURCE_DIR, paths[k]);
+			assert_int_equal(tw_state_load(&sc, path, &err), TW_OK);
+		} else {
+			assert_int_equal(tw_scenario_generate(&sc, k == 3 ? "littlewars" : "grant", 7, 144, 96, &err), TW_OK);
+		}
+		tw_game *g = tw_game_new(&sc, 11 + (uint64_t)k, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 3), tw_general_new("default", rs, 1, 3)};
+		tw_order *o = malloc(sizeof *o), *cand = malloc(8 * sizeof *cand);
+		tw_rng r;
+		tw_rng_seed(&r, 99 + (uint64_t)k);
+		for (int step = 0; step < 400; step++) {
+			const tw_state *s = tw_game_state(g);
+			int side = rs->to_move(s);
+			if (side < 0)
+				break;
+			if (step % 3 == 0) {
+				tw_apply_ctx fast = {tw_shot_model_fast()}, flaky = {&flaky_model};
+				int nc = rs->random_orders ? rs->random_orders(s, side, &r, cand, 8) : 0;
+				for (int c = 0; c < nc; c++) {
+					compare_apply(s, &cand[c], &fast, &n, &ok);
+					compare_apply(s, &cand[c], &flaky, &n, &ok);
+					if (cand[c].nfig > 0) { // spoilt: someone else's man, or a wild place
+						cand[c].fig[0] = (int32_t)(tw_rng_u64(&r) % (uint64_t)s->nfig);
+						if (cand[c].has_at)
+							cand[c].at[0] = tw_add(cand[c].at[0], tw_v2(30, -20));
+						compare_apply(s, &cand[c], &fast, &n, &ok);
+					}
+				}
+			}
+			if (tw_general_decide(gens[side], s, o) == TW_OK) {
+				tw_apply_ctx fast = {tw_shot_model_fast()};
+				compare_apply(s, o, &fast, &n, &ok);
+			}
+			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+				tw_order_init(o, TW_OT_END_MOVE, side);
+				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+					break;
+			}
+		}
+		free(o);
+		free(cand);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
+	}
+	printf("apply in place: %ld orders compared, %ld resolved, %d shots failed, all as on a copy\n", n, ok,
+	       flaky_failed);
+	assert_true(n > 1000 && ok > 300 && ok < n && flaky_failed > 20);
+}
+
+// ---- the game's packed order log gives back every order as given ----
+
+static void test_packed_order_log(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	for (int undo = 0; undo < 2; undo++) {
+		tw_game *g = tw_game_new(&sc, 21 + (uint64_t)undo, tw_shot_model_fast(), &err);
+		tw_game_set_undo(g, undo != 0);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 5), tw_general_new("random", rs, 1, 5)};
+		enum { MAXO = 3000 };
+		tw_order *given = calloc(MAXO, sizeof *given);
+		int ng = 0;
+		for (int step = 0; step < MAXO && ng < MAXO; step++) {
+			const tw_state *s = tw_game_state(g);
+			int side = rs->to_move(s);
+			if (side < 0)
+				break;
+			tw_order *o = &given[ng];
+			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+				tw_order_init(o, TW_OT_END_MOVE, side);
+				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+					break;
+			}
+			ng++;
+			if (undo && step % 5 == 1 && tw_game_undo(g)) // taken back, then given again
+				assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		}
+		assert_int_equal(tw_game_order_count(g), ng);
+		assert_true(ng > 50);
+		for (int i = 0; i < ng; i++) {
+			const tw_order *a = tw_game_order(g, i), *b = &given[i];
+			assert_int_equal(a->type, b->type);
+			assert_int_equal(a->side, b->side);
+			assert_int_equal(a->has_at, b->has_at);
+			assert_int_equal(a->has_aim, b->has_aim);
+			assert_int_equal(a->has_target, b->has_target);
+			assert_int_equal(a->gun, b->gun);
+			assert_int_equal(a->n, b->n);
+			assert_memory_equal(&a->bearing, &b->bearing, sizeof a->bearing);
+			assert_memory_equal(&a->elevation, &b->elevation, sizeof a->elevation);
+			assert_memory_equal(&a->target, &b->target, sizeof a->target);
+			assert_int_equal(a->nfig, b->nfig);
+			assert_int_equal(a->nfig2, b->nfig2);
+			assert_int_equal(a->npath, b->npath);
+			assert_memory_equal(a->fig, b->fig, (size_t)a->nfig * sizeof a->fig[0]);
+			assert_memory_equal(a->at, b->at, (size_t)a->nfig * sizeof a->at[0]);
+			assert_memory_equal(a->facing, b->facing, (size_t)a->nfig * sizeof a->facing[0]);
+			assert_memory_equal(a->fig2, b->fig2, (size_t)a->nfig2 * sizeof a->fig2[0]);
+			assert_memory_equal(a->path, b->path, (size_t)a->npath * sizeof a->path[0]);
+		}
+		assert_null(tw_game_order(g, ng));
+		assert_null(tw_game_order(g, -1));
+		free(given);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+	}
+	tw_state_free(&sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -531,6 +748,8 @@ int main(void)
 		cmocka_unit_test(test_route_field_matches_plain),
 		cmocka_unit_test(test_event_text_matches_printf),
 		cmocka_unit_test(test_end_move_validation_leaves_state),
+		cmocka_unit_test(test_apply_in_place_matches_copy),
+		cmocka_unit_test(test_packed_order_log),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -83,19 +83,37 @@ tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out)
 	return st;
 }
 
+// A view's table is the game's own (borrowed: no order changes the table, and a general only
+// reads its view); these build and free such a view.
+static tw_status make_view(tw_state *v, const tw_state *s, int side)
+{
+	tw_state tmp = *s;
+	tmp.table.terrain = NULL; // copy everything but the terrain
+	tmp.table.nterrain = tmp.table.capterrain = 0;
+	tw_status st = tw_state_view(v, &tmp, side);
+	if (st == TW_OK)
+		v->table = s->table;
+	return st;
+}
+
+static void free_view(tw_state *v)
+{
+	memset(&v->table, 0, sizeof v->table); // borrowed
+	tw_state_free(v);
+}
+
 // Copies the dynamic part of s into an existing view of the same game and hides again.
 static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw_ruleset *rs)
 {
-	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit || v->table.nterrain != s->table.nterrain) {
-		tw_state_free(v);
-		return tw_state_view(v, s, side);
+	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit) {
+		free_view(v);
+		return make_view(v, s, side);
 	}
 	memcpy(v->fig, s->fig, (size_t)s->nfig * sizeof *s->fig);
 	memcpy(v->gun, s->gun, (size_t)s->ngun * sizeof *s->gun);
 	if (s->nunit)
 		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
-	if (s->table.nterrain)
-		memcpy(v->table.terrain, s->table.terrain, (size_t)s->table.nterrain * sizeof *s->table.terrain);
+	v->table = s->table;
 	memcpy(v->vars, s->vars, sizeof v->vars);
 	memcpy(v->params, s->params, sizeof v->params);
 	memcpy(v->sides, s->sides, sizeof v->sides);
@@ -130,7 +148,7 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 			break;
 		tw_general *g = gens[side];
 		if (!have[side]) {
-			if (tw_state_view(&view[side], s, side) != TW_OK) {
+			if (make_view(&view[side], s, side) != TW_OK) {
 				st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 				break;
 			}
@@ -163,7 +181,7 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 	}
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		if (have[i])
-			tw_state_free(&view[i]);
+			free_view(&view[i]);
 	free(o);
 	if (st != TW_OK)
 		return st;
