@@ -9,7 +9,9 @@
 //   - event texts written directly (tw_format_fixed) against vsnprintf;
 //   - end-of-move validation judging on the state itself (no copy) leaves it untouched;
 //   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
-//     model that fails half its shots; the game's packed order log against the orders given.
+//     model that fails half its shots (moves are applied without saving: the rules say they
+//     cannot fail); the game's packed order log against the orders given;
+//   - the melee judge's box early-out against lw_gap.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -738,6 +740,33 @@ static void test_packed_order_log(void **st)
 	tw_state_free(&sc);
 }
 
+// ---- melee judging: the box early-out before lw_gap ----
+
+static void test_gap_early_out_matches_gap(void **st)
+{
+	(void)st;
+	long skipped = 0;
+	for (int i = 0; i < 2000000; i++) {
+		tw_figure a = {0}, b = {0};
+		a.radius = rnd() < 0.5 ? 0.3 : rnd();
+		b.radius = rnd() < 0.5 ? 0.3 : rnd();
+		a.pos = tw_v2(rnd() * 144, rnd() * 96);
+		double lim = rnd() < 0.4 ? LW_CONTACT + 1e-9 : (rnd() < 0.5 ? LW_REACH + 1e-9 : 12 + 1e-9);
+		double ang = rnd() * 6.283185307179586;
+		double d = a.radius + b.radius + lim + (rnd() - 0.5) * (rnd() < 0.5 ? 1e-5 : 4);
+		b.pos = tw_add(a.pos, tw_v2(d * cos(ang), d * sin(ang)));
+		if (rnd() < 0.01)
+			b.pos.x = NAN;
+		bool may = lw_may_be_within(&a, &b, lim);
+		if (!may) {
+			skipped++;
+			if (lw_gap(&a, &b) <= lim)
+				fail_msg("gap %.17g within %.17g but skipped", lw_gap(&a, &b), lim);
+		}
+	}
+	assert_true(skipped > 100000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -750,6 +779,7 @@ int main(void)
 		cmocka_unit_test(test_end_move_validation_leaves_state),
 		cmocka_unit_test(test_apply_in_place_matches_copy),
 		cmocka_unit_test(test_packed_order_log),
+		cmocka_unit_test(test_gap_early_out_matches_gap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

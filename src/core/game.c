@@ -16,7 +16,6 @@ struct tw_game {
 	const tw_ruleset *rs;
 	const tw_shot_model *shots;
 	tw_events log;
-	tw_events scratch;
 	// The orders, packed: each keeps only the used part of its arrays (an order is ~17 KB in
 	// full, a typical one under 1 KB packed). tw_game_order unpacks one into `unpacked`.
 	unsigned char *olog;
@@ -49,7 +48,9 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 	tw_status st = rs->validate(s, o, err);
 	if (st != TW_OK)
 		return st;
-	if (save && tw_state_backup_save(bk, s) != TW_OK)
+	if (bk && rs->apply_never_fails && rs->apply_never_fails(s, o))
+		bk = NULL; // nothing to put back: no copy
+	else if (save && tw_state_backup_save(bk, s) != TW_OK)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int n0 = ev->n;
 	st = rs->apply(s, o, ctx, ev, err);
@@ -218,7 +219,6 @@ void tw_game_free(tw_game *g)
 	tw_state_free(&g->s);
 	tw_state_free(&g->initial);
 	tw_events_free(&g->log);
-	tw_events_free(&g->scratch);
 	free(g->olog);
 	free(g->ooff);
 	free(g->unpacked);
@@ -295,24 +295,21 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	rec.nevents = g->log.n;
 	tw_apply_ctx ctx = {g->shots};
-	tw_events_clear(&g->scratch);
 	uint64_t draws = g->s.rng.draws;
 	int32_t move_no = g->s.move_no;
-	// Applied in place. With undo on, the undo snapshot is the state before; otherwise the
-	// game's backup (buffers kept between orders) is saved after validation.
-	tw_status st = apply_in_place(&g->s, o, &ctx, &g->scratch, err, g->no_undo ? &g->backup : NULL, g->no_undo);
-	bool changed = st == TW_OK;
-	if (st == TW_OK)
-		st = tw_events_append(&g->log, &g->scratch);
+	// Applied in place, its events pushed straight onto the log (dropped again if it fails).
+	// With undo on, the undo snapshot is the state before; otherwise the game's backup
+	// (buffers kept between orders) is saved after validation, unless the rules say the
+	// order cannot fail.
+	tw_status st = apply_in_place(&g->s, o, &ctx, &g->log, err, g->no_undo ? &g->backup : NULL, g->no_undo);
 	if (st != TW_OK) {
 		if (!g->no_undo) {
-			// The snapshot is the state before: refused, unresolved or not logged, it is
-			// the state again (apply_in_place had no backup of its own).
+			// The snapshot is the state before: refused or unresolved, it is the state
+			// again (apply_in_place had no backup of its own).
 			tw_state_free(&g->s);
 			g->s = rec.state;
-		} else if (changed) {
-			tw_state_backup_restore(&g->backup, &g->s); // resolved, but not logged
 		}
+		g->log.n = rec.nevents;
 		if (err && err->code == TW_OK)
 			tw_error_set(err, st, "", "out of memory");
 		return st;

@@ -84,6 +84,15 @@ bool lw_on_enemy_line(const tw_state *s, int side, tw_vec2 p);
 static inline double lw_fig_dist(const tw_figure *f, tw_vec2 p) { return fmax(0.0, tw_dist(f->pos, p) - f->radius); }
 /// Gap between two figures (nearest points).
 static inline double lw_gap(const tw_figure *a, const tw_figure *b) { return fmax(0.0, tw_figure_gap(a, b)); }
+// Exact early-out for lw_gap(a, b) <= lim: false only when the bases are certainly farther
+// apart along x or y than the radii and lim allow (by a millionth of an inch, far beyond
+// rounding); NaN positions go on to the full test.
+static inline bool lw_may_be_within(const tw_figure *a, const tw_figure *b, double lim)
+{
+	double r = a->radius + b->radius + lim + 1e-6;
+	double dx = fabs(a->pos.x - b->pos.x), dy = fabs(a->pos.y - b->pos.y);
+	return !(dx > r || dy > r) || isnan(dx) || isnan(dy);
+}
 
 // ---- lw_gun.c: guns (LW.MOB.4-13, LW.MV.10-12) ----
 /// LW.MOB.4: free men of `side` within 6 in of the gun.

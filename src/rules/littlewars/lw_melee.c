@@ -47,7 +47,7 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 		double reach = lw_move_allowance(f) + LW_EPS; // his own move: 12 in or 24 in
 		for (int k = 0; k < n; k++) {
 			const tw_figure *b = tw_state_figure_c(s, body[k]);
-			if (b && lw_gap(f, b) <= reach) {
+			if (b && lw_may_be_within(f, b, reach) && lw_gap(f, b) <= reach) {
 				count++;
 				break;
 			}
@@ -546,7 +546,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 			const tw_figure *fb = &s->fig[b];
 			if (fb->side == j->mover || !lw_is_free(fb))
 				continue;
-			if (lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
+			if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
 				j->contact[a] = j->contact[b] = 1;
 				j->part[a] = j->part[b] = 1;
 				lw_union(j->parent, a, b);
@@ -571,7 +571,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		for (int x = 0; x < nf; x++) {
 			if (!j->contact[x] || x == m)
 				continue;
-			if (lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
+			if (lw_may_be_within(fm, &s->fig[x], LW_REACH + LW_EPS) && lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
 				j->part[m] = 1;
 				lw_union(j->parent, m, x);
 			}
