@@ -11,7 +11,9 @@
 //   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
 //     model that fails half its shots (moves are applied without saving: the rules say they
 //     cannot fail); the game's packed order log against the orders given;
-//   - the melee judge's box early-out against lw_gap.
+//   - the melee judge's box early-out against lw_gap; the box early-outs before tw_dist and
+//     tw_gun_distance; the general's nearest enemy (squares first) against the plain loop;
+//   - the passability grid kept per thread for the same table (lw_general_route_check, above).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -767,6 +769,56 @@ static void test_gap_early_out_matches_gap(void **st)
 	assert_true(skipped > 100000);
 }
 
+// ---- the general's distance early-outs and nearest enemy ----
+
+static void test_distance_early_outs(void **st)
+{
+	(void)st;
+	long skipped = 0, gskipped = 0;
+	tw_gun g = {0};
+	for (int i = 0; i < 2000000; i++) {
+		tw_vec2 p = tw_v2(rnd() * 144, rnd() * 96);
+		double r = rnd() < 0.5 ? 12.0 : rnd() * 30;
+		double ang = rnd() * 6.283185307179586;
+		double d = r + (rnd() - 0.5) * (rnd() < 0.5 ? 1e-5 : 6);
+		tw_vec2 q = tw_add(p, tw_v2(d * cos(ang), d * sin(ang)));
+		if (rnd() < 0.01)
+			q.y = NAN;
+		if (!lw_may_within(p, q, r)) {
+			skipped++;
+			if (tw_dist(p, q) <= r)
+				fail_msg("distance %.17g within %.17g but skipped", tw_dist(p, q), r);
+		}
+		// Guns: any bearing, the usual sizes and odd ones.
+		g.axle = p;
+		g.bearing = rnd() < 0.3 ? (double)(int)(rnd() * 8) * 45.0 : rnd() * 360;
+		g.trail = rnd() < 0.5 ? 2.5 : rnd() * 4;
+		g.muzzle = rnd() < 0.5 ? 1.5 : rnd() * 3;
+		g.half_axle = rnd() < 0.5 ? 0.75 : rnd() * 2;
+		double lim = rnd() < 0.5 ? 6.0 + 0.3 : rnd() * 10;
+		d = lim + (rnd() - 0.3) * 6;
+		q = tw_add(p, tw_v2(d * cos(ang), d * sin(ang)));
+		if (!lw_gun_may_be_within(&g, q, lim)) {
+			gskipped++;
+			if (tw_gun_distance(&g, q) <= lim)
+				fail_msg("gun distance %.17g within %.17g but skipped", tw_gun_distance(&g, q), lim);
+		}
+	}
+	assert_true(skipped > 100000 && gskipped > 100000);
+	// nearest_enemy against the plain loop, in states of play.
+	enum { MAXS = 24 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = game_states(ss, MAXS);
+	tw_rng r;
+	tw_rng_seed(&r, 5);
+	for (int k = 0; k < ns; k++)
+		for (int side = 0; side < 2; side++)
+			assert_int_equal(lw_general_nearest_check(&ss[k], side, &r, 3000), 0);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -780,6 +832,7 @@ int main(void)
 		cmocka_unit_test(test_apply_in_place_matches_copy),
 		cmocka_unit_test(test_packed_order_log),
 		cmocka_unit_test(test_gap_early_out_matches_gap),
+		cmocka_unit_test(test_distance_early_outs),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

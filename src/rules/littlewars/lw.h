@@ -83,6 +83,23 @@ bool lw_on_enemy_line(const tw_state *s, int side, tw_vec2 p);
 /// Distance from a figure's nearest point to p (figure base is a circle).
 static inline double lw_fig_dist(const tw_figure *f, tw_vec2 p) { return fmax(0.0, tw_dist(f->pos, p) - f->radius); }
 /// Gap between two figures (nearest points).
+/// Exact early-out for tw_dist(p, q) <= r (and the like): false only when p and q are certainly
+/// farther apart than r along x or y, by a millionth of an inch (far beyond rounding). NaN
+/// coordinates go on to the full test. tests/test_fast_paths.c checks it against tw_dist.
+static inline bool lw_may_within(tw_vec2 p, tw_vec2 q, double r)
+{
+	double dx = fabs(p.x - q.x), dy = fabs(p.y - q.y), m = r + 1e-6;
+	return !(dx > m || dy > m) || isnan(dx) || isnan(dy);
+}
+/// Exact early-out for tw_gun_distance(g, p) <= lim: false only when p is certainly farther
+/// than lim from every point of the gun (its trail, muzzle and wheels all lie within
+/// max(trail, muzzle, half_axle) of the axle), by a millionth of an inch; NaN goes on.
+static inline bool lw_gun_may_be_within(const tw_gun *g, tw_vec2 p, double lim)
+{
+	double ext = fmax(fmax(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle)) + lim + 1e-6;
+	double dx = fabs(p.x - g->axle.x), dy = fabs(p.y - g->axle.y);
+	return !(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext);
+}
 static inline double lw_gap(const tw_figure *a, const tw_figure *b) { return fmax(0.0, tw_figure_gap(a, b)); }
 // Exact early-out for lw_gap(a, b) <= lim: false only when the bases are certainly farther
 // apart along x or y than the radii and lim allow (by a millionth of an inch, far beyond
@@ -151,6 +168,8 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 /// Test hook: builds the AI route field for `side` both fast and cell by cell; returns the number
 /// of cells that differ (0), or -1 without memory.
 int lw_general_route_check(const tw_state *s, int side);
+/// nearest_enemy against the plain loop at n random points; returns the mismatches.
+int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n);
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 /// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is
 /// excluded; `moving` lists ids whose old positions are ignored (they move together).

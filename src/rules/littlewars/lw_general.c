@@ -108,16 +108,22 @@ static tw_status lw_set_param(tw_general *g, const lw_doctrine *base, const char
 
 static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
 {
-	double best = INFINITY;
+	double best = INFINITY, best2 = INFINITY;
 	if (who)
 		*who = -1;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
 			continue;
-		double d = tw_dist(f->pos, p);
+		// sqrt is monotonic: a strictly larger square cannot give a strictly smaller distance.
+		tw_vec2 v = tw_sub(f->pos, p);
+		double d2 = v.x * v.x + v.y * v.y;
+		if (d2 > best2)
+			continue;
+		double d = sqrt(d2); // tw_dist(f->pos, p), the same operations
 		if (d < best) {
 			best = d;
+			best2 = d2;
 			if (who)
 				*who = i;
 		}
@@ -130,7 +136,8 @@ static int count_free_near(const tw_state *s, int side, tw_vec2 p, double r)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && tw_dist(f->pos, p) - f->radius <= r)
+		if (f->side == side && lw_is_free(f) && lw_may_within(f->pos, p, r + f->radius) &&
+		    tw_dist(f->pos, p) - f->radius <= r)
 			n++;
 	}
 	return n;
@@ -177,10 +184,16 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
 		int own = 0, near_own = 0;
 		int32_t ids[32];
+		const double gr = 1.5 + 1e-6;
+		tw_vec2 lo = tw_v2(fmin(muzzle.x, f->pos.x) - gr, fmin(muzzle.y, f->pos.y) - gr);
+		tw_vec2 hi = tw_v2(fmax(muzzle.x, f->pos.x) + gr, fmax(muzzle.y, f->pos.y) + gr);
 		for (int k = 0; k < s->nfig; k++) {
 			const tw_figure *m = &s->fig[k];
 			if (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING))
 				continue;
+			if (!(m->pos.x >= lo.x && m->pos.x <= hi.x && m->pos.y >= lo.y && m->pos.y <= hi.y) &&
+			    !isnan(m->pos.x) && !isnan(m->pos.y))
+				continue; // beyond the segment's box grown by 1.5 in: tw_dist_point_segment >= 1.5
 			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
 				continue;
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
@@ -271,10 +284,16 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	memset(ai->group_of, 255, sizeof ai->group_of);
 	memset(ai->crew_of, -1, sizeof ai->crew_of);
 	// Crews first: the nearest free men to each of our guns.
+	double gdist[1024]; // each candidate's distance from this gun, worked out once per gun
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
 		if (g->side != side || !lw_gun_in_battle(g))
 			continue;
+		for (int i = 0; i < s->nfig && i < 1024; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side && lw_is_free(f) && ai->crew_of[i] < 0)
+				gdist[i] = tw_gun_distance(g, f->pos);
+		}
 		for (int k = 0; k < dc->crew_keep; k++) {
 			int best = -1;
 			double bd = INFINITY;
@@ -282,7 +301,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 				const tw_figure *f = &s->fig[i];
 				if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0)
 					continue;
-				double d = tw_gun_distance(g, f->pos);
+				double d = gdist[i];
 				if (d < bd && (d < 8.0 || k < LW_GUN_CREW)) { // LW.MOB.4: fetch 4 from anywhere
 					bd = d;
 					best = i;
@@ -337,6 +356,8 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 		const tw_figure *f = &s->fig[i];
 		if (f->side != e->side || !lw_is_free(f))
 			continue;
+		if (!lw_may_within(f->pos, e->pos, LW_REACH + 1.0 + f->radius))
+			continue;
 		double d = tw_dist(f->pos, e->pos) - f->radius;
 		if (d <= LW_REACH + 1.0) {
 			if (theirs < 512)
@@ -349,6 +370,8 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 		const tw_figure *f = &s->fig[i];
 		if (f->side != e->side || !lw_is_free(f))
 			continue;
+		if (!lw_may_within(f->pos, e->pos, lw_move_allowance(f) + f->radius))
+			continue;
 		double d = tw_dist(f->pos, e->pos) - f->radius;
 		if (d > LW_REACH + 1.0 && d <= lw_move_allowance(f))
 			sup++;
@@ -358,7 +381,8 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 	int mine = nours;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
+		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && lw_may_within(f->pos, e->pos, LW_REACH) &&
+		    tw_dist(f->pos, e->pos) <= LW_REACH)
 			mine++;
 	}
 	ce.mine = mine;
@@ -477,7 +501,51 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 
 // ---- route field: where to go round houses, walls, rocks, trees and water ----
 
+// The passability grid depends on the table alone, and every general of every game on the same
+// Country builds the same one: each thread keeps the last grid with the table it was built for
+// (compared bit for bit), and hands it back for the same table.
+#define PASS_MEMO_TERRAIN 64
+static _Thread_local struct {
+	bool valid;
+	double width, depth;
+	int nterrain;
+	tw_terrain terrain[PASS_MEMO_TERRAIN];
+	int gx, gy;
+	double cell;
+	uint8_t pass[ROUTE_CELLS];
+} pass_memo;
+
+static void build_pass_plain(const tw_state *s, lw_ai *ai);
+
 static void build_pass(const tw_state *s, lw_ai *ai)
+{
+	const tw_table *tb = &s->table;
+	size_t bytes = (size_t)tb->nterrain * sizeof *tb->terrain;
+	if (pass_memo.valid && pass_memo.nterrain == tb->nterrain && memcmp(&pass_memo.width, &tb->width, sizeof tb->width) == 0 &&
+	    memcmp(&pass_memo.depth, &tb->depth, sizeof tb->depth) == 0 &&
+	    (bytes == 0 || memcmp(pass_memo.terrain, tb->terrain, bytes) == 0)) {
+		ai->gx = pass_memo.gx;
+		ai->gy = pass_memo.gy;
+		ai->cell = pass_memo.cell;
+		memcpy(ai->pass, pass_memo.pass, (size_t)(ai->gx * ai->gy));
+		return;
+	}
+	build_pass_plain(s, ai);
+	if (tb->nterrain <= PASS_MEMO_TERRAIN && ai->gx * ai->gy <= ROUTE_CELLS) {
+		pass_memo.valid = true;
+		pass_memo.width = tb->width;
+		pass_memo.depth = tb->depth;
+		pass_memo.nterrain = tb->nterrain;
+		if (bytes)
+			memcpy(pass_memo.terrain, tb->terrain, bytes);
+		pass_memo.gx = ai->gx;
+		pass_memo.gy = ai->gy;
+		pass_memo.cell = ai->cell;
+		memcpy(pass_memo.pass, ai->pass, (size_t)(ai->gx * ai->gy));
+	}
+}
+
+static void build_pass_plain(const tw_state *s, lw_ai *ai)
 {
 	double w = s->table.width, d = s->table.depth;
 	ai->cell = fmax(2.0, fmax(w / 128.0, d / 96.0));
@@ -683,6 +751,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 {
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
+	double zp = NAN; // the ground at p, found once when first needed
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
 		if (g->side == side || !lw_gun_in_battle(g))
@@ -691,7 +760,9 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		if (d > 400)
 			continue;
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.5;
-		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
+		if (isnan(zp))
+			zp = tw_table_ground(&s->table, p);
+		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
@@ -741,12 +812,14 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 				continue;
 			bool near = false;
 			for (int k = 0; k < nm && !near; k++)
-				near = tw_dist(f->pos, s->fig[mem[k]].pos) <= reach + 1.0;
+				near = lw_may_within(f->pos, s->fig[mem[k]].pos, reach + 1.0) &&
+				       tw_dist(f->pos, s->fig[mem[k]].pos) <= reach + 1.0;
 			if (!near)
 				continue;
 			int can = 0;
 			for (int k = 0; k < nm; k++)
-				if (tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
+				if (lw_may_within(s->fig[mem[k]].pos, f->pos, lw_move_allowance(&s->fig[mem[k]]) + 0.3) &&
+				    tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
 					can++;
 			charge_eval ce = eval_charge(s, side, f, can);
 			if (ce.value > bestv) {
@@ -904,7 +977,7 @@ static bool plan_surrender(const tw_state *s, int side, tw_order *o)
 		tw_order_init(o, TW_OT_SURRENDER, side);
 		for (int k = 0; k < s->nfig && o->nfig < 64; k++) {
 			const tw_figure *m = &s->fig[k];
-			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
+			if (m->side == side && lw_is_free(m) && lw_may_within(m->pos, f->pos, 4.0) && tw_dist(m->pos, f->pos) <= 4.0)
 				o->fig[o->nfig++] = m->id;
 		}
 		int foes = count_free_near(s, lw_enemy(side), f->pos, LW_CAV_MOVE);
@@ -1070,5 +1143,32 @@ int lw_general_route_check(const tw_state *s, int side)
 	}
 	free(x);
 	free(y);
+	return bad;
+}
+
+// nearest_enemy (squares compared before the root) against the plain loop, at n random points.
+int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n)
+{
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		if (k % 3 == 0 && s->nfig > 0) // on or near a man, where ties are likeliest
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2((double)(k % 5) * 0.25, 0));
+		double best = INFINITY;
+		int who = -1;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side || !lw_is_free(f))
+				continue;
+			double d = tw_dist(f->pos, p);
+			if (d < best) {
+				best = d;
+				who = i;
+			}
+		}
+		int w2;
+		double d2 = nearest_enemy(s, side, p, &w2);
+		bad += w2 != who || memcmp(&d2, &best, sizeof d2) != 0;
+	}
 	return bad;
 }

@@ -15,7 +15,8 @@ int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		if (f->side == side && lw_is_free(f) && lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
+		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 			n++;
 	}
 	return n;
@@ -214,7 +215,7 @@ int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_
 	for (int i = 0; i < s->nfig && o->nfig < max; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
-		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		    lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 			o->fig[o->nfig++] = f->id;
 	}
 	return o->nfig;
@@ -485,7 +486,8 @@ tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err)
 			const tw_gun *g = &s->gun[k];
 			if (g->side != o->side || !lw_gun_in_battle(g))
 				continue;
-			if (tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+			if (lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
+			    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 				near = true;
 			else if (tw_dot(tw_sub(f->pos, g->axle), tw_dir_deg(g->bearing)) > 0)
 				near = true;

@@ -166,6 +166,7 @@ static int lw_crew_left(const lw_judge *j, const tw_gun *g, int side)
 	for (int i = 0; i < j->s->nfig; i++) {
 		const tw_figure *f = &j->s->fig[i];
 		if (f->side == side && lw_is_free(f) && j->fate[i] == LW_FATE_LIVE &&
+		    lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
 		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS)
 			c++;
 	}
@@ -174,7 +175,8 @@ static int lw_crew_left(const lw_judge *j, const tw_gun *g, int side)
 
 static bool lw_near_gun(const tw_gun *g, const tw_figure *f)
 {
-	return tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
+	return lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
+	       tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
 }
 
 // Fills j->crew[g] with lw_crew_left for the guns `side` controls (-1 for the others).
