@@ -13,7 +13,8 @@
 //     cannot fail); the game's packed order log against the orders given;
 //   - the melee judge's box early-out against lw_gap; the box early-outs before tw_dist and
 //     tw_gun_distance; the general's nearest enemy (squares first) against the plain loop;
-//   - the passability grid kept per thread for the same table (lw_general_route_check, above).
+//   - the passability grid kept per thread for the same table (lw_general_route_check, above);
+//   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/shot_fast.h"
 #include "rules/littlewars/lw.h"
 #include "tinwar/io.h"
 
@@ -819,6 +821,34 @@ static void test_distance_early_outs(void **st)
 	free(ss);
 }
 
+// ---- the aiming helpers' per-thread memo against computing afresh ----
+
+static void test_aim_memo_matches_plain(void **st)
+{
+	(void)st;
+	double zs[8], rs[32];
+	for (int i = 0; i < 8; i++)
+		zs[i] = 1.0 + (rnd() < 0.5 ? 1.0 : rnd() * 3) + (i == 7 ? -0.0 : 0.0);
+	for (int i = 0; i < 32; i++)
+		rs[i] = rnd() < 0.1 ? -rnd() : rnd() * 250; // a few that are out of reach or not ranges
+	long same = 0;
+	for (int i = 0; i < 200000; i++) {
+		// Few distinct questions, asked in any order (hits, misses, slots taken over).
+		double z0 = zs[(int)(rnd() * 8) % 8], zt = zs[(int)(rnd() * 8) % 8];
+		double r = rnd() < 0.8 ? rs[(int)(rnd() * 32) % 32] : rnd() * 300;
+		double a = tw_shot_fast_elevation_for_range(r, z0, zt), b = tw_shot_fast_elevation_plain(r, z0, zt);
+		if (memcmp(&a, &b, sizeof a) != 0)
+			fail_msg("elevation for %.17g from %.17g to %.17g: %.17g, afresh %.17g", r, z0, zt, a, b);
+		if (i % 8 == 0) {
+			double m = tw_shot_fast_max_range(z0), n = tw_shot_fast_max_range_plain(z0);
+			if (memcmp(&m, &n, sizeof m) != 0)
+				fail_msg("max range from %.17g: %.17g, afresh %.17g", z0, m, n);
+		}
+		same++;
+	}
+	assert_true(same == 200000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -833,6 +863,7 @@ int main(void)
 		cmocka_unit_test(test_packed_order_log),
 		cmocka_unit_test(test_gap_early_out_matches_gap),
 		cmocka_unit_test(test_distance_early_outs),
+		cmocka_unit_test(test_aim_memo_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
