@@ -11,8 +11,8 @@
 //   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
 //     model that fails half its shots (moves are applied without saving: the rules say they
 //     cannot fail); the game's packed order log against the orders given;
-//   - the melee judge's box early-out against lw_gap; the box early-outs before tw_dist and
-//     tw_gun_distance; the general's nearest enemy (squares first) against the plain loop;
+//   - the melee judge's box early-out against lw_gap; the box early-outs before tw_gun_distance
+//     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
 //   - the passability grid kept per thread for the same table (lw_general_route_check, above);
 //   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh.
 #include <setjmp.h>
@@ -776,7 +776,7 @@ static void test_gap_early_out_matches_gap(void **st)
 static void test_distance_early_outs(void **st)
 {
 	(void)st;
-	long skipped = 0, gskipped = 0;
+	long skipped = 0, gskipped = 0, sskipped = 0;
 	tw_gun g = {0};
 	for (int i = 0; i < 2000000; i++) {
 		tw_vec2 p = tw_v2(rnd() * 144, rnd() * 96);
@@ -786,10 +786,22 @@ static void test_distance_early_outs(void **st)
 		tw_vec2 q = tw_add(p, tw_v2(d * cos(ang), d * sin(ang)));
 		if (rnd() < 0.01)
 			q.y = NAN;
-		if (!lw_may_within(p, q, r)) {
+		if (!lw_gun_may_be_within(&(tw_gun){.axle = p}, q, r)) { // a gun of no size: a point
 			skipped++;
 			if (tw_dist(p, q) <= r)
 				fail_msg("distance %.17g within %.17g but skipped", tw_dist(p, q), r);
+		}
+		// The box of a segment: a point outside it is farther than r from the segment.
+		tw_vec2 a = tw_v2(rnd() * 144, rnd() * 96), lo, hi;
+		tw_vec2 b = rnd() < 0.1 ? a : tw_add(a, tw_v2((rnd() - 0.5) * 80, (rnd() - 0.5) * 80));
+		if (rnd() < 0.01)
+			b.x = NAN;
+		tw_vec2 c = tw_add(rnd() < 0.5 ? a : b, tw_v2((rnd() - 0.5) * 2 * (r + 1), (rnd() - 0.5) * 2 * (r + 1)));
+		lw_seg_box(a, b, r, &lo, &hi);
+		if (lw_outside_box(c, lo, hi)) {
+			sskipped++;
+			if (!(tw_dist_point_segment(c, a, b) > r))
+				fail_msg("point %.17g from the segment, not beyond %.17g, but skipped", tw_dist_point_segment(c, a, b), r);
 		}
 		// Guns: any bearing, the usual sizes and odd ones.
 		g.axle = p;
@@ -806,7 +818,7 @@ static void test_distance_early_outs(void **st)
 				fail_msg("gun distance %.17g within %.17g but skipped", tw_gun_distance(&g, q), lim);
 		}
 	}
-	assert_true(skipped > 100000 && gskipped > 100000);
+	assert_true(skipped > 100000 && gskipped > 100000 && sskipped > 100000);
 	// nearest_enemy against the plain loop, in states of play.
 	enum { MAXS = 24 };
 	tw_state *ss = calloc(MAXS, sizeof *ss);

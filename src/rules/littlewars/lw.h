@@ -83,13 +83,23 @@ bool lw_on_enemy_line(const tw_state *s, int side, tw_vec2 p);
 /// Distance from a figure's nearest point to p (figure base is a circle).
 static inline double lw_fig_dist(const tw_figure *f, tw_vec2 p) { return fmax(0.0, tw_dist(f->pos, p) - f->radius); }
 /// Gap between two figures (nearest points).
-/// Exact early-out for tw_dist(p, q) <= r (and the like): false only when p and q are certainly
-/// farther apart than r along x or y, by a millionth of an inch (far beyond rounding). NaN
-/// coordinates go on to the full test. tests/test_fast_paths.c checks it against tw_dist.
-static inline bool lw_may_within(tw_vec2 p, tw_vec2 q, double r)
+/// The box of segment ab grown by r and a millionth of an inch (the whole plane if a coordinate
+/// is NaN): a point outside it (lw_outside_box) is farther than r from the segment.
+static inline void lw_seg_box(tw_vec2 a, tw_vec2 b, double r, tw_vec2 *lo, tw_vec2 *hi)
 {
-	double dx = fabs(p.x - q.x), dy = fabs(p.y - q.y), m = r + 1e-6;
-	return !(dx > m || dy > m) || isnan(dx) || isnan(dy);
+	double m = r + 1e-6;
+	if (isnan(a.x) || isnan(a.y) || isnan(b.x) || isnan(b.y) || isnan(m)) {
+		*lo = tw_v2(-INFINITY, -INFINITY);
+		*hi = tw_v2(INFINITY, INFINITY);
+		return;
+	}
+	*lo = tw_v2((a.x < b.x ? a.x : b.x) - m, (a.y < b.y ? a.y : b.y) - m);
+	*hi = tw_v2((a.x < b.x ? b.x : a.x) + m, (a.y < b.y ? b.y : a.y) + m);
+}
+/// True only when p is certainly outside the box (false for NaN coordinates).
+static inline bool lw_outside_box(tw_vec2 p, tw_vec2 lo, tw_vec2 hi)
+{
+	return p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y;
 }
 /// Exact early-out for tw_gun_distance(g, p) <= lim: false only when p is certainly farther
 /// than lim from every point of the gun (its trail, muzzle and wheels all lie within

@@ -136,8 +136,7 @@ static int count_free_near(const tw_state *s, int side, tw_vec2 p, double r)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && lw_may_within(f->pos, p, r + f->radius) &&
-		    tw_dist(f->pos, p) - f->radius <= r)
+		if (f->side == side && lw_is_free(f) && tw_dist(f->pos, p) - f->radius <= r)
 			n++;
 	}
 	return n;
@@ -184,16 +183,14 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
 		int own = 0, near_own = 0;
 		int32_t ids[32];
-		const double gr = 1.5 + 1e-6;
-		tw_vec2 lo = tw_v2(fmin(muzzle.x, f->pos.x) - gr, fmin(muzzle.y, f->pos.y) - gr);
-		tw_vec2 hi = tw_v2(fmax(muzzle.x, f->pos.x) + gr, fmax(muzzle.y, f->pos.y) + gr);
+		tw_vec2 lo, hi;
+		lw_seg_box(muzzle, f->pos, 1.5, &lo, &hi);
 		for (int k = 0; k < s->nfig; k++) {
 			const tw_figure *m = &s->fig[k];
 			if (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING))
 				continue;
-			if (!(m->pos.x >= lo.x && m->pos.x <= hi.x && m->pos.y >= lo.y && m->pos.y <= hi.y) &&
-			    !isnan(m->pos.x) && !isnan(m->pos.y))
-				continue; // beyond the segment's box grown by 1.5 in: tw_dist_point_segment >= 1.5
+			if (lw_outside_box(m->pos, lo, hi))
+				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
 			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
 				continue;
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
@@ -356,8 +353,6 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 		const tw_figure *f = &s->fig[i];
 		if (f->side != e->side || !lw_is_free(f))
 			continue;
-		if (!lw_may_within(f->pos, e->pos, LW_REACH + 1.0 + f->radius))
-			continue;
 		double d = tw_dist(f->pos, e->pos) - f->radius;
 		if (d <= LW_REACH + 1.0) {
 			if (theirs < 512)
@@ -370,8 +365,6 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 		const tw_figure *f = &s->fig[i];
 		if (f->side != e->side || !lw_is_free(f))
 			continue;
-		if (!lw_may_within(f->pos, e->pos, lw_move_allowance(f) + f->radius))
-			continue;
 		double d = tw_dist(f->pos, e->pos) - f->radius;
 		if (d > LW_REACH + 1.0 && d <= lw_move_allowance(f))
 			sup++;
@@ -381,8 +374,7 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 	int mine = nours;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && lw_may_within(f->pos, e->pos, LW_REACH) &&
-		    tw_dist(f->pos, e->pos) <= LW_REACH)
+		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
 			mine++;
 	}
 	ce.mine = mine;
@@ -812,14 +804,12 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 				continue;
 			bool near = false;
 			for (int k = 0; k < nm && !near; k++)
-				near = lw_may_within(f->pos, s->fig[mem[k]].pos, reach + 1.0) &&
-				       tw_dist(f->pos, s->fig[mem[k]].pos) <= reach + 1.0;
+				near = tw_dist(f->pos, s->fig[mem[k]].pos) <= reach + 1.0;
 			if (!near)
 				continue;
 			int can = 0;
 			for (int k = 0; k < nm; k++)
-				if (lw_may_within(s->fig[mem[k]].pos, f->pos, lw_move_allowance(&s->fig[mem[k]]) + 0.3) &&
-				    tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
+				if (tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
 					can++;
 			charge_eval ce = eval_charge(s, side, f, can);
 			if (ce.value > bestv) {
@@ -977,7 +967,7 @@ static bool plan_surrender(const tw_state *s, int side, tw_order *o)
 		tw_order_init(o, TW_OT_SURRENDER, side);
 		for (int k = 0; k < s->nfig && o->nfig < 64; k++) {
 			const tw_figure *m = &s->fig[k];
-			if (m->side == side && lw_is_free(m) && lw_may_within(m->pos, f->pos, 4.0) && tw_dist(m->pos, f->pos) <= 4.0)
+			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
 				o->fig[o->nfig++] = m->id;
 		}
 		int foes = count_free_near(s, lw_enemy(side), f->pos, LW_CAV_MOVE);
