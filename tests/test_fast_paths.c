@@ -14,7 +14,9 @@
 //   - the melee judge's box early-out against lw_gap; the box early-outs before tw_gun_distance
 //     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
 //   - the passability grid kept per thread for the same table (lw_general_route_check, above);
-//   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh.
+//   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh;
+//   - tw_play_out's views (the state itself while rs->hides says nothing is hidden) against the
+//     copied and hidden views as before, with and without the curtain; rs->hides against hide.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -861,6 +863,148 @@ static void test_aim_memo_matches_plain(void **st)
 	assert_true(same == 200000);
 }
 
+// ---- play-out views: the state itself while nothing is hidden, against copies as before ----
+
+// The play-out loop as it was: each seat's view made once (tw_state_view), then refreshed by
+// copying everything that changes and hiding again; rebuilt when the counts change.
+static void ref_refresh(tw_state *v, const tw_state *s, int side, const tw_ruleset *rs)
+{
+	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit || v->table.nterrain != s->table.nterrain) {
+		tw_state_free(v);
+		assert_int_equal(tw_state_view(v, s, side), TW_OK);
+		return;
+	}
+	memcpy(v->fig, s->fig, (size_t)s->nfig * sizeof *s->fig);
+	memcpy(v->gun, s->gun, (size_t)s->ngun * sizeof *s->gun);
+	if (s->nunit)
+		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
+	if (s->table.nterrain)
+		memcpy(v->table.terrain, s->table.terrain, (size_t)s->table.nterrain * sizeof *s->table.terrain);
+	memcpy(v->vars, s->vars, sizeof v->vars);
+	memcpy(v->params, s->params, sizeof v->params);
+	memcpy(v->sides, s->sides, sizeof v->sides);
+	v->phase = s->phase;
+	v->move_no = s->move_no;
+	v->mover = s->mover;
+	v->first = s->first;
+	v->winner = s->winner;
+	v->over = s->over;
+	if (rs->hide)
+		rs->hide(v, side);
+}
+
+static uint64_t ref_play_out(tw_game *game, tw_general **gens)
+{
+	const tw_ruleset *rs = tw_game_ruleset(game);
+	tw_order *o = malloc(sizeof *o);
+	tw_state view[2];
+	bool have[2] = {false, false};
+	int illegal = 0;
+	tw_error e;
+	for (int n = 0; n < 1000000; n++) {
+		const tw_state *s = tw_game_state(game);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		if (!have[side]) {
+			assert_int_equal(tw_state_view(&view[side], s, side), TW_OK);
+			have[side] = true;
+		} else {
+			ref_refresh(&view[side], s, side, rs);
+		}
+		tw_status st = gens[side]->def->decide(gens[side], &view[side], side, o);
+		if (st == TW_OK)
+			st = tw_game_apply(game, o, NULL, NULL, &e);
+		if (st != TW_OK) {
+			if (++illegal > 50)
+				break;
+			tw_order_init(o, TW_OT_END_MOVE, side);
+			if (tw_game_apply(game, o, NULL, NULL, &e) != TW_OK)
+				continue;
+		} else {
+			illegal = 0;
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		if (have[i])
+			tw_state_free(&view[i]);
+	free(o);
+	return tw_state_hash(tw_game_state(game)) ^ (uint64_t)tw_game_order_count(game) * 0x9E3779B97F4A7C15ull;
+}
+
+static void test_play_out_views_match_copies(void **st)
+{
+	(void)st;
+	const char *const names[] = {"default", "lw-gunline", "lw-rush", "random"};
+	int hidden_seen = 0;
+	for (int k = 0; k < 8; k++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		tw_error err;
+		if (k < 5) {
+			assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		} else if (k < 7) {
+			assert_int_equal(tw_scenario_generate(&sc, "littlewars", 40 + (uint64_t)k, 144, 96, &err), TW_OK);
+		} else {
+			assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/grant/meeting.json", &err), TW_OK);
+		}
+		const tw_ruleset *rs = tw_ruleset_get(sc.ruleset);
+		if (k % 2 == 1 && k < 7)
+			sc.params[LWP_CURTAIN] = 1; // put down behind the curtain: views hide things
+		uint64_t h[2];
+		for (int way = 0; way < 2; way++) {
+			tw_game *g = tw_game_new(&sc, 70 + (uint64_t)k, tw_shot_model_fast(), &err);
+			assert_non_null(g);
+			tw_game_set_undo(g, false);
+			const char *a = k == 7 ? "default" : names[k % 4], *b = k == 7 ? "default" : names[(k + 1) % 4];
+			tw_general *gens[2] = {tw_general_new(a, rs, 0, (uint64_t)k), tw_general_new(b, rs, 1, (uint64_t)k)};
+			if (way == 0) {
+				h[0] = ref_play_out(g, gens);
+			} else {
+				tw_play_out(g, gens, 1000000, &err);
+				h[1] = tw_state_hash(tw_game_state(g)) ^
+				       (uint64_t)tw_game_order_count(g) * 0x9E3779B97F4A7C15ull;
+			}
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+		}
+		assert_true(h[0] == h[1]);
+		// hides() against hide(): false only when hiding changes nothing.
+		if (rs->hides) {
+			tw_game *g = tw_game_new(&sc, 3, tw_shot_model_fast(), &err);
+			tw_general *gens[2] = {tw_general_new("random", rs, 0, 1), tw_general_new("random", rs, 1, 1)};
+			tw_order *o = malloc(sizeof *o);
+			for (int n = 0; n < 300; n++) {
+				const tw_state *s = tw_game_state(g);
+				int side = rs->to_move(s);
+				if (side < 0)
+					break;
+				for (int seat = 0; seat < s->nsides; seat++) {
+					tw_state c;
+					assert_int_equal(tw_state_clone(&c, s), TW_OK);
+					rs->hide(&c, seat);
+					bool same = memcmp(c.fig, s->fig, (size_t)s->nfig * sizeof *s->fig) == 0 &&
+						    (s->ngun == 0 || memcmp(c.gun, s->gun, (size_t)s->ngun * sizeof *s->gun) == 0);
+					assert_true(rs->hides(s, seat) == !same);
+					hidden_seen += !same;
+					tw_state_free(&c);
+				}
+				if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+					tw_order_init(o, TW_OT_END_MOVE, side);
+					tw_game_apply(g, o, NULL, NULL, &err);
+				}
+			}
+			free(o);
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+		}
+		tw_state_free(&sc);
+	}
+	assert_true(hidden_seen > 10);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -876,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(test_gap_early_out_matches_gap),
 		cmocka_unit_test(test_distance_early_outs),
 		cmocka_unit_test(test_aim_memo_matches_plain),
+		cmocka_unit_test(test_play_out_views_match_copies),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

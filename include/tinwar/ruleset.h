@@ -47,6 +47,9 @@ typedef struct tw_ruleset {
 	void (*score)(const tw_state *s, double *points);
 	/// Hides from dst what `seat` may not see (called on a clone).
 	void (*hide)(tw_state *dst, int seat);
+	/// Optional: false when hide(s, seat) would change nothing (then a seat's view may be the
+	/// state itself with the generator scrubbed). NULL: always assumed to hide something.
+	bool (*hides)(const tw_state *s, int seat);
 	/// Samples up to max random legal orders for side (for random players and tests).
 	int (*random_orders)(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 	/// Fills an empty state with a generated scenario (Country and forces) from a seed.

@@ -129,16 +129,59 @@ static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw
 	return TW_OK;
 }
 
+// What a seat sees, kept between its decisions. The generator is scrubbed once (as
+// tw_state_view does), when the view is first made and whenever the figure, gun or unit counts
+// change. While nothing is hidden from the seat (rs->hides), the view is the game's state itself
+// with that generator: no copy. Otherwise an own copy, refreshed in place and hidden again.
+typedef struct seat_view {
+	bool have, owned;
+	tw_rng rng;
+	int nfig, ngun, nunit;
+	tw_state own;
+} seat_view;
+
+static tw_status seat_view_get(seat_view *sv, const tw_state *s, int side, const tw_ruleset *rs, tw_state *shallow,
+			       const tw_state **out)
+{
+	if (!sv->have || sv->nfig != s->nfig || sv->ngun != s->ngun || sv->nunit != s->nunit) {
+		tw_rng_seed(&sv->rng, tw_rng_derive(s->rng.s[0] ^ s->rng.s[3], (uint64_t)side + 1));
+		sv->nfig = s->nfig;
+		sv->ngun = s->ngun;
+		sv->nunit = s->nunit;
+		sv->have = true;
+		if (sv->owned) {
+			free_view(&sv->own);
+			sv->owned = false;
+		}
+	}
+	if (!rs->hide || (rs->hides && !rs->hides(s, side))) {
+		*shallow = *s; // borrowed: the general only reads its view
+		shallow->rng = sv->rng;
+		*out = shallow;
+		return TW_OK;
+	}
+	if (!sv->owned) {
+		if (make_view(&sv->own, s, side) != TW_OK)
+			return TW_ERR_NOMEM;
+		sv->owned = true;
+	} else if (refresh_view(&sv->own, s, side, rs) != TW_OK) {
+		sv->owned = false;
+		return TW_ERR_NOMEM;
+	}
+	sv->own.rng = sv->rng;
+	*out = &sv->own;
+	return TW_OK;
+}
+
 tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error *err)
 {
 	const tw_ruleset *rs = tw_game_ruleset(game);
 	tw_order *o = malloc(sizeof *o);
 	if (!o)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-	// Each side keeps one view, built once and refreshed in place before every decision
-	// (same figure and gun counts for the whole game), so a decision costs a few memcpy's.
-	tw_state view[TW_MAX_SIDES];
-	bool have[TW_MAX_SIDES] = {false};
+	seat_view view[TW_MAX_SIDES];
+	memset(view, 0, sizeof view);
+	tw_state shallow;
 	tw_status st = TW_OK;
 	int illegal_run = 0;
 	for (int n = 0; n < max_orders; n++) {
@@ -147,17 +190,12 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 		if (side < 0)
 			break;
 		tw_general *g = gens[side];
-		if (!have[side]) {
-			if (make_view(&view[side], s, side) != TW_OK) {
-				st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-				break;
-			}
-			have[side] = true;
-		} else if (refresh_view(&view[side], s, side, rs) != TW_OK) {
+		const tw_state *v;
+		if (seat_view_get(&view[side], s, side, rs, &shallow, &v) != TW_OK) {
 			st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 			break;
 		}
-		st = g->def->decide(g, &view[side], side, o);
+		st = g->def->decide(g, v, side, o);
 		if (g->forfeit) {
 			st = tw_error_set(err, TW_ERR_STATE, "", "%s forfeits", s->sides[side].name);
 			break;
@@ -180,8 +218,8 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 		}
 	}
 	for (int i = 0; i < TW_MAX_SIDES; i++)
-		if (have[i])
-			free_view(&view[i]);
+		if (view[i].owned)
+			free_view(&view[i].own);
 	free(o);
 	if (st != TW_OK)
 		return st;

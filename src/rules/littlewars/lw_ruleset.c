@@ -100,6 +100,18 @@ static void lw_hide(tw_state *d, int seat)
 	}
 }
 
+// Whether lw_hide would change anything: an enemy figure or gun still behind the curtain.
+static bool lw_hides(const tw_state *s, int seat)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side != seat && (s->fig[i].flags & TW_FF_HIDDEN))
+			return true;
+	for (int i = 0; i < s->ngun; i++)
+		if (s->gun[i].side != seat && (s->gun[i].stats[0] & TW_FF_HIDDEN))
+			return true;
+	return false;
+}
+
 extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_general_lw_rush,
 	tw_general_lw_concentrate;
 static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
@@ -133,6 +145,7 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.to_move = lw_to_move,
 	.score = lw_score,
 	.hide = lw_hide,
+	.hides = lw_hides,
 	.random_orders = lw_random_orders,
 	.generate = lw_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
