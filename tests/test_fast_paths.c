@@ -15,6 +15,7 @@
 //     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
 //   - the passability grid kept per thread for the same table (lw_general_route_check, above);
 //   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh;
+//   - the general's count of free men near a place, from lists made per decision, plain;
 //   - tw_play_out's views (the state itself while rs->hides says nothing is hidden) against the
 //     copied and hidden views as before, with and without the curtain; rs->hides against hide.
 #include <setjmp.h>
@@ -830,6 +831,8 @@ static void test_distance_early_outs(void **st)
 	for (int k = 0; k < ns; k++)
 		for (int side = 0; side < 2; side++)
 			assert_int_equal(lw_general_nearest_check(&ss[k], side, &r, 3000), 0);
+	for (int k = 0; k < ns; k++)
+		assert_int_equal(lw_general_count_check(&ss[k], &r, 5000), 0);
 	for (int k = 0; k < ns; k++)
 		tw_state_free(&ss[k]);
 	free(ss);

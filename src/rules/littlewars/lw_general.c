@@ -61,6 +61,13 @@ typedef struct lw_ai {
 	bool crews_done;             ///< crews sent back to their guns this move
 	bool route_built;            ///< dist[] is this move's route field
 	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
+	// The free men of the state being decided on, side by side (in figure order within a
+	// side), for counting near a place: made at the start of every decision in play.
+	struct free_man {
+		double x, y, r;
+	} *free_men;
+	int cap_free;
+	int free_start[TW_MAX_SIDES + 1];
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -129,6 +136,49 @@ static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
 		}
 	}
 	return best;
+}
+
+// Lists the free men of s by side into ai (see lw_ai.free_men); false without memory.
+static bool list_free_men(const tw_state *s, lw_ai *ai)
+{
+	if (s->nfig > ai->cap_free) {
+		struct free_man *v = realloc(ai->free_men, (size_t)s->nfig * sizeof *v);
+		if (!v)
+			return false;
+		ai->free_men = v;
+		ai->cap_free = s->nfig;
+	}
+	int count[TW_MAX_SIDES] = {0}, at[TW_MAX_SIDES];
+	for (int i = 0; i < s->nfig; i++)
+		if (lw_is_free(&s->fig[i]) && s->fig[i].side < TW_MAX_SIDES)
+			count[s->fig[i].side]++;
+	int n = 0;
+	for (int side = 0; side < TW_MAX_SIDES; side++) {
+		ai->free_start[side] = at[side] = n;
+		n += count[side];
+	}
+	ai->free_start[TW_MAX_SIDES] = n;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (lw_is_free(f) && f->side < TW_MAX_SIDES)
+			ai->free_men[at[f->side]++] = (struct free_man){f->pos.x, f->pos.y, f->radius};
+	}
+	return true;
+}
+
+// count_free_near(s, side, p, r) for the state the lists were made from, over that side's
+// free men only: the same men, the same test.
+static int count_free_near_listed(const lw_ai *ai, int side, tw_vec2 p, double r)
+{
+	if (side < 0 || side >= TW_MAX_SIDES)
+		return 0;
+	int n = 0;
+	for (int k = ai->free_start[side]; k < ai->free_start[side + 1]; k++) {
+		const struct free_man *m = &ai->free_men[k];
+		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+			n++;
+	}
+	return n;
 }
 
 static int count_free_near(const tw_state *s, int side, tw_vec2 p, double r)
@@ -200,7 +250,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		}
 		if (own)
 			continue;
-		double v = 1.0 + count_free_near(s, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
+		double v = 1.0 + count_free_near_listed(ai, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
 		if (f->kind == TW_FK_CAVALRY)
 			v += 0.5;
 		if (v > best) {
@@ -758,8 +808,8 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
-	int friends = count_free_near(s, side, p, LW_INF_MOVE);
-	int foes = count_free_near(s, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	int friends = count_free_near_listed(ai, side, p, LW_INF_MOVE);
+	int foes = count_free_near_listed(ai, lw_enemy(side), p, LW_CAV_MOVE + 2);
 	if (foes > 0 && friends < nmen)
 		v -= dc->support * (nmen - friends) * 0.5;
 	if (foes > friends + nmen)
@@ -1006,6 +1056,8 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	default: break;
 	}
 	lw_sight_begin(&ai->sight, &s->table);
+	if (!list_free_men(s, ai))
+		return TW_ERR_NOMEM;
 	if (ai->planned_move != s->move_no) {
 		ai->planned_move = s->move_no;
 		ai->stage = 0;
@@ -1072,8 +1124,12 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 static void lw_ai_destroy(tw_general *g)
 {
 	lw_ai *ai = g->ctx;
-	if (ai)
+	if (ai) {
 		lw_sight_reset(&ai->sight);
+		free(ai->free_men);
+		ai->free_men = NULL;
+		ai->cap_free = 0;
+	}
 }
 
 #define DOCTRINE(fn, doc)                                                                                  \
@@ -1160,5 +1216,27 @@ int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n)
 		double d2 = nearest_enemy(s, side, p, &w2);
 		bad += w2 != who || memcmp(&d2, &best, sizeof d2) != 0;
 	}
+	return bad;
+}
+
+// count_free_near over the listed free men against the plain count, at n random places.
+int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
+{
+	lw_ai *ai = calloc(1, sizeof *ai);
+	if (!ai || !list_free_men(s, ai)) {
+		free(ai);
+		return -1;
+	}
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		if (k % 2 == 0 && s->nfig > 0) // about a man's reach from a man: the edge cases
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2(12.0 + s->fig[k % s->nfig].radius, (double)(k % 3) * 1e-12));
+		double rad = k % 3 == 0 ? LW_INF_MOVE : (k % 3 == 1 ? LW_CAV_MOVE + 2 : 2.5);
+		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0); // now and then no side, or none such
+		bad += count_free_near_listed(ai, side, p, rad) != count_free_near(s, side, p, rad);
+	}
+	free(ai->free_men);
+	free(ai);
 	return bad;
 }
