@@ -68,6 +68,10 @@ typedef struct lw_ai {
 	} *free_men;
 	int cap_free;
 	int free_start[TW_MAX_SIDES + 1];
+	// Ground heights in that state (tw_table_ground): each gun's axle, worked out with the lists;
+	// each figure's place, worked out when first asked (NaN until then).
+	double *gun_ground, *fig_ground;
+	int cap_gun_ground, cap_fig_ground;
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -138,9 +142,36 @@ static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
 	return best;
 }
 
-// Lists the free men of s by side into ai (see lw_ai.free_men); false without memory.
+// The ground under figure i of the state being decided on (see lw_ai.fig_ground).
+static double fig_ground(const tw_state *s, lw_ai *ai, int i)
+{
+	if (isnan(ai->fig_ground[i]))
+		ai->fig_ground[i] = tw_table_ground(&s->table, s->fig[i].pos);
+	return ai->fig_ground[i];
+}
+
+// Lists the free men of s by side into ai (see lw_ai.free_men), and the ground under the guns;
+// false without memory.
 static bool list_free_men(const tw_state *s, lw_ai *ai)
 {
+	if (s->ngun > ai->cap_gun_ground) {
+		double *v = realloc(ai->gun_ground, (size_t)s->ngun * sizeof *v);
+		if (!v)
+			return false;
+		ai->gun_ground = v;
+		ai->cap_gun_ground = s->ngun;
+	}
+	if (s->nfig > ai->cap_fig_ground) {
+		double *v = realloc(ai->fig_ground, (size_t)s->nfig * sizeof *v);
+		if (!v)
+			return false;
+		ai->fig_ground = v;
+		ai->cap_fig_ground = s->nfig;
+	}
+	for (int i = 0; i < s->ngun; i++)
+		ai->gun_ground[i] = tw_table_ground(&s->table, s->gun[i].axle);
+	for (int i = 0; i < s->nfig; i++)
+		ai->fig_ground[i] = NAN;
 	if (s->nfig > ai->cap_free) {
 		struct free_man *v = realloc(ai->free_men, (size_t)s->nfig * sizeof *v);
 		if (!v)
@@ -215,7 +246,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		tw_order_init(lie, TW_OT_LIE_DOWN, side);
 	int best_own = 0;
 	int32_t own_ids[32];
-	double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
+	double z0 = ai->gun_ground[g->id] + 1.0;
 	double range = tw_shot_fast_max_range(z0) * 0.95;
 	double best = 0;
 	tw_vec2 muzzle = tw_gun_muzzle(g);
@@ -226,7 +257,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		double d = tw_dist(g->axle, f->pos);
 		if (d > range || d < 4)
 			continue;
-		double zt = tw_table_ground(&s->table, f->pos) + 1.0;
+		double zt = fig_ground(s, ai, i) + 1.0;
 		if (!lw_sight(&ai->sight, &s->table, g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
@@ -801,7 +832,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		double d = tw_dist(g->axle, p);
 		if (d > 400)
 			continue;
-		double z0 = tw_table_ground(&s->table, g->axle) + 1.5;
+		double z0 = ai->gun_ground[gi] + 1.5;
 		if (isnan(zp))
 			zp = tw_table_ground(&s->table, p);
 		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, zp + 1.0))
@@ -1127,8 +1158,11 @@ static void lw_ai_destroy(tw_general *g)
 	if (ai) {
 		lw_sight_reset(&ai->sight);
 		free(ai->free_men);
+		free(ai->gun_ground);
+		free(ai->fig_ground);
 		ai->free_men = NULL;
-		ai->cap_free = 0;
+		ai->gun_ground = ai->fig_ground = NULL;
+		ai->cap_free = ai->cap_gun_ground = ai->cap_fig_ground = 0;
 	}
 }
 
@@ -1237,6 +1271,8 @@ int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
 		bad += count_free_near_listed(ai, side, p, rad) != count_free_near(s, side, p, rad);
 	}
 	free(ai->free_men);
+	free(ai->gun_ground);
+	free(ai->fig_ground);
 	free(ai);
 	return bad;
 }

@@ -538,16 +538,25 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		j->parent[i] = i;
 		j->melee_of[i] = -1;
 	}
+	// The enemy's free men, then the men in contact, listed in figure order: the loops below
+	// visit exactly the pairs the plain double loops over every figure would, in their order.
+	int lbuf[2 * 1024];
+	int *list = nf <= 1024 ? lbuf : malloc((size_t)nf * 2 * sizeof *list);
+	if (!list)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	int *enemy = list, *cont = list + nf, ne = 0, nc = 0;
+	for (int b = 0; b < nf; b++)
+		if (s->fig[b].side != j->mover && lw_is_free(&s->fig[b]))
+			enemy[ne++] = b;
 	// LW.MEL.2/3: contacts between the mover's free men and enemy free men.
 	bool any = false;
 	for (int a = 0; a < nf; a++) {
 		const tw_figure *fa = &s->fig[a];
 		if (fa->side != j->mover || !lw_is_free(fa))
 			continue;
-		for (int b = 0; b < nf; b++) {
+		for (int k = 0; k < ne; k++) {
+			int b = enemy[k];
 			const tw_figure *fb = &s->fig[b];
-			if (fb->side == j->mover || !lw_is_free(fb))
-				continue;
 			if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
 				j->contact[a] = j->contact[b] = 1;
 				j->part[a] = j->part[b] = 1;
@@ -558,11 +567,16 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	}
 	bool chosen = end && (end->nfig > 0 || end->nfig2 > 0);
 	if (!any) {
+		if (list != lbuf)
+			free(list);
 		if (chosen)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
 			                    "no melee has formed, so there are no casualties to choose");
 		return TW_OK;
 	}
+	for (int x = 0; x < nf; x++)
+		if (j->contact[x])
+			cont[nc++] = x;
 	// LW.MEL.4: one step from the men in contact; prisoners and unrearmed men are not free
 	// (LW.MEL.15) and so never take part. A man in contact within 6 in of another contact's man
 	// is a participant of both, so the two contacts make one melee.
@@ -570,8 +584,9 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		const tw_figure *fm = &s->fig[m];
 		if (!lw_is_free(fm))
 			continue;
-		for (int x = 0; x < nf; x++) {
-			if (!j->contact[x] || x == m)
+		for (int k = 0; k < nc; k++) {
+			int x = cont[k];
+			if (x == m)
 				continue;
 			if (lw_may_be_within(fm, &s->fig[x], LW_REACH + LW_EPS) && lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
 				j->part[m] = 1;
@@ -579,6 +594,8 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 			}
 		}
 	}
+	if (list != lbuf)
+		free(list);
 	// Number the melees by their lowest figure id (the union-find root).
 	int32_t *root_melee = j->melee_of; // reuse: first pass maps roots, second pass members
 	int *rootix = malloc((size_t)nf * sizeof *rootix);
