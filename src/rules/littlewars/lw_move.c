@@ -46,7 +46,8 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *t = &s->table.terrain[i];
-		if (tw_terrain_is_solid((tw_terrain_kind)t->kind) && tw_terrain_segment_hits(t, a, b))
+		if (tw_terrain_is_solid((tw_terrain_kind)t->kind) && !tw_terrain_box_apart(t, a, b) &&
+		    tw_terrain_segment_hits(t, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
 					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
 					    a.x, a.y, b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
