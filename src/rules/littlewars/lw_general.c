@@ -60,6 +60,10 @@ typedef struct lw_ai {
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
 	bool route_built;            ///< dist[] is this move's route field
+	// Row bookkeeping of the sweeps: when each row last changed, and when each was last
+	// relaxed in each direction (ticks of one counter; see sweep_rows).
+	uint32_t tick;
+	uint32_t row_changed[256], row_done[2][256];
 	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
 	// The free men of the state being decided on, side by side (in figure order within a
 	// side), for counting near a place: made at the start of every decision in play.
@@ -657,14 +661,25 @@ static int cell_of(const lw_ai *ai, tw_vec2 p)
 // just swept in this row, in order. A minimum is exact whatever the order of its operands, so
 // this gives bit for bit the values of relaxing the four neighbours cell by cell (the reference
 // build_route_ref, checked in tests/test_fast_paths.c).
+//
+// A row relaxed in a direction stays relaxed until it or the row it is relaxed from changes:
+// relaxing it again would find every cell already at most each of its candidates, and change
+// nothing. So a row neither of which has changed since its last relaxation in this direction is
+// skipped, exactly as if relaxed (row_changed, row_done: ticks of ai->tick).
 static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
 {
 	const int gx = ai->gx, gy = ai->gy;
 	bool changed = false;
 	float t[256];
+	const bool track = gy <= 256;
+	const int dir = backward ? 1 : 0;
 	for (int yy = 0; yy < gy; yy++) {
 		int y = backward ? gy - 1 - yy : yy;
 		int prev_y = backward ? y + 1 : y - 1;
+		if (track && ai->row_changed[y] <= ai->row_done[dir][y] &&
+		    (prev_y < 0 || prev_y >= gy || ai->row_changed[prev_y] <= ai->row_done[dir][y]))
+			continue;
+		bool row_changed = false;
 		float *row = &ai->dist[y * gx];
 		const uint8_t *pass = &ai->pass[y * gx];
 		for (int x = 0; x < gx; x++)
@@ -700,7 +715,7 @@ static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
 				}
 				if (best < row[x]) {
 					row[x] = best;
-					changed = true;
+					row_changed = true;
 				}
 			}
 		} else {
@@ -715,10 +730,16 @@ static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
 				}
 				if (best < row[x]) {
 					row[x] = best;
-					changed = true;
+					row_changed = true;
 				}
 			}
 		}
+		if (track) {
+			if (row_changed)
+				ai->row_changed[y] = ++ai->tick;
+			ai->row_done[dir][y] = ai->tick;
+		}
+		changed = changed || row_changed;
 	}
 	return changed;
 }
@@ -740,6 +761,12 @@ static void route_sources(const tw_state *s, lw_ai *ai, int side)
 static void build_route(const tw_state *s, lw_ai *ai, int side)
 {
 	route_sources(s, ai, side);
+	// Every row new: changed after any relaxation.
+	ai->tick = 1;
+	for (int y = 0; y < 256; y++) {
+		ai->row_changed[y] = 1;
+		ai->row_done[0][y] = ai->row_done[1][y] = 0;
+	}
 	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
 	for (int pass = 0; pass < 40; pass++) {
 		bool changed = sweep_rows(ai, a, b, false);
