@@ -183,6 +183,10 @@ static void test_segment_hits_matches_plain(void **st)
 						 a.y, b.x, b.y, fast, ref);
 				if (ref && tw_terrain_box_apart(&tb->terrain[i], a, b)) // the inline early-out
 					fail_msg("piece %d of table %d: boxes apart, yet the segment hits", i, k);
+				const tw_terrain *pc = &tb->terrain[i];
+				if (pc->shape == TW_SHAPE_POLY && tw_terrain_box_excludes(pc, a) &&
+				    tw_point_in_poly(a, pc->v, pc->nverts))
+					fail_msg("piece %d of table %d: point outside the box, yet inside", i, k);
 				cases++;
 				hits += ref;
 			}

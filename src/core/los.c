@@ -29,7 +29,8 @@ static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, 
 		*t1 = fmin(1, (-B + s) / (2 * A));
 		return *t0 <= *t1;
 	}
-	bool in_a = tw_point_in_poly(a, t->v, t->nverts), in_b = tw_point_in_poly(b, t->v, t->nverts);
+	bool in_a = !tw_terrain_box_excludes(t, a) && tw_point_in_poly(a, t->v, t->nverts);
+	bool in_b = !tw_terrain_box_excludes(t, b) && tw_point_in_poly(b, t->v, t->nverts);
 	if (!in_a && !in_b) {
 		bool cross = false;
 		for (int i = 0, j = t->nverts - 1; i < t->nverts && !cross; j = i++)

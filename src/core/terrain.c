@@ -78,7 +78,8 @@ bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
 		return false;
 	if (t->shape == TW_SHAPE_CIRCLE)
 		return tw_dist_point_segment(t->center, a, b) <= t->radius;
-	if (tw_point_in_poly(a, t->v, t->nverts) || tw_point_in_poly(b, t->v, t->nverts))
+	if ((!tw_terrain_box_excludes(t, a) && tw_point_in_poly(a, t->v, t->nverts)) ||
+	    (!tw_terrain_box_excludes(t, b) && tw_point_in_poly(b, t->v, t->nverts)))
 		return true;
 	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++)
 		if (tw_segments_intersect(a, b, t->v[j], t->v[i]))
