@@ -69,6 +69,8 @@ typedef struct lw_ai {
 	// side), for counting near a place: made at the start of every decision in play.
 	struct free_man {
 		double x, y, r;
+		double allow;     ///< lw_move_allowance
+		int32_t moved_in;
 	} *free_men;
 	int cap_free;
 	int free_start[TW_MAX_SIDES + 1];
@@ -196,7 +198,8 @@ static bool list_free_men(const tw_state *s, lw_ai *ai)
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (lw_is_free(f) && f->side < TW_MAX_SIDES)
-			ai->free_men[at[f->side]++] = (struct free_man){f->pos.x, f->pos.y, f->radius};
+			ai->free_men[at[f->side]++] =
+			    (struct free_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in};
 	}
 	return true;
 }
@@ -460,6 +463,42 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
+			mine++;
+	}
+	ce.mine = mine;
+	ce.theirs = theirs;
+	if (mine <= theirs) {
+		ce.value = mine == theirs ? 0 - 0.5 : -(double)mine; // equal: all die; smaller: we lose all
+		return ce;
+	}
+	bool iso = sup * 2 < theirs;
+	lw_melee_result r = lw_melee_math(mine, theirs, iso);
+	ce.value = (double)(r.dead_small + r.prisoners) - (double)r.dead_large;
+	return ce;
+}
+
+// eval_charge over the listed free men (see lw_ai.free_men) of the state they were made from:
+// the same men counted by the same tests (counts do not depend on the order they are visited).
+static charge_eval eval_charge_listed(const lw_ai *ai, const tw_state *s, int side, const tw_figure *e, int nours)
+{
+	if (e->side >= TW_MAX_SIDES || side < 0 || side >= TW_MAX_SIDES)
+		return eval_charge(s, side, e, nours);
+	charge_eval ce = {0, 0, -1e9};
+	int theirs = 0, sup = 0;
+	for (int k = ai->free_start[e->side]; k < ai->free_start[e->side + 1]; k++) {
+		const struct free_man *f = &ai->free_men[k];
+		double d = tw_dist(tw_v2(f->x, f->y), e->pos) - f->r;
+		if (d <= LW_REACH + 1.0)
+			theirs++;
+		// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
+		else if (d <= f->allow)
+			sup++;
+	}
+	// Our men already within 6 in of the enemy man join in too.
+	int mine = nours;
+	for (int k = ai->free_start[side]; k < ai->free_start[side + 1]; k++) {
+		const struct free_man *f = &ai->free_men[k];
+		if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
 			mine++;
 	}
 	ce.mine = mine;
@@ -919,7 +958,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			for (int k = 0; k < nm; k++)
 				if (tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
 					can++;
-			charge_eval ce = eval_charge(s, side, f, can);
+			charge_eval ce = eval_charge_listed(ai, s, side, f, can);
 			if (ce.value > bestv) {
 				bestv = ce.value;
 				best = i;
@@ -1296,6 +1335,17 @@ int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
 		double rad = k % 3 == 0 ? LW_INF_MOVE : (k % 3 == 1 ? LW_CAV_MOVE + 2 : 2.5);
 		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0); // now and then no side, or none such
 		bad += count_free_near_listed(ai, side, p, rad) != count_free_near(s, side, p, rad);
+	}
+	// The charge arithmetic against every free man, from either side.
+	for (int i = 0; i < s->nfig; i++) {
+		if (!lw_is_free(&s->fig[i]))
+			continue;
+		for (int side = 0; side < 2; side++) {
+			int nours = (int)(tw_rng_u64(r) % 8);
+			charge_eval a = eval_charge_listed(ai, s, side, &s->fig[i], nours);
+			charge_eval b = eval_charge(s, side, &s->fig[i], nours);
+			bad += a.mine != b.mine || a.theirs != b.theirs || memcmp(&a.value, &b.value, sizeof a.value) != 0;
+		}
 	}
 	free(ai->free_men);
 	free(ai->gun_ground);
