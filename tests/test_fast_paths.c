@@ -9,8 +9,8 @@
 //   - event texts written directly (tw_format_fixed) against vsnprintf;
 //   - end-of-move validation judging on the state itself (no copy) leaves it untouched;
 //   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
-//     model that fails half its shots (moves are applied without saving: the rules say they
-//     cannot fail); the game's packed order log against the orders given;
+//     model that fails half its shots (moves and shots are applied without saving: the rules
+//     say they succeed or change nothing); the game's packed order log against the orders given;
 //   - the melee judge's box early-out against lw_gap; the box early-outs before tw_gun_distance
 //     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
 //   - the passability grid kept per thread for the same table (lw_general_route_check, above);

@@ -60,9 +60,10 @@ typedef struct tw_ruleset {
 	/// The order types it accepts (NULL: not described; see tw_ruleset_orders).
 	int norders;
 	const tw_order_def *orders;
-	/// Optional: true when `apply` cannot fail on this validated order (it always returns TW_OK),
-	/// so the engine need not save the state before applying it in place. NULL: always saved.
-	bool (*apply_never_fails)(const tw_state *s, const tw_order *o);
+	/// Optional: true when `apply` on this validated order either succeeds or, failing, leaves
+	/// the state exactly as it was, so the engine need not save the state before applying it in
+	/// place. NULL: always saved.
+	bool (*apply_atomic)(const tw_state *s, const tw_order *o);
 } tw_ruleset;
 
 /// Number of registered rule sets.

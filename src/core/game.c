@@ -48,8 +48,8 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 	tw_status st = rs->validate(s, o, err);
 	if (st != TW_OK)
 		return st;
-	if (bk && rs->apply_never_fails && rs->apply_never_fails(s, o))
-		bk = NULL; // nothing to put back: no copy
+	if (bk && rs->apply_atomic && rs->apply_atomic(s, o))
+		bk = NULL; // a failure leaves nothing to put back: no copy
 	else if (save && tw_state_backup_save(bk, s) != TW_OK)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int n0 = ev->n;

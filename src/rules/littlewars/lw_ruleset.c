@@ -69,15 +69,18 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	}
 }
 
-// Orders whose application returns TW_OK whatever happens (no shot model, no allocation, no
-// check at resolution): every setup order, and moves, gun moves, trail men and lying down.
-// FIRE (the shot model may fail), END_MOVE (allocates, checks the casualty choice) and
-// SURRENDER (checked again) may fail. tests/test_fast_paths.c compares in place with a copy.
-static bool lw_apply_never_fails(const tw_state *s, const tw_order *o)
+// Orders whose application succeeds or leaves the state as it was: every setup order, and moves,
+// gun moves, trail men and lying down always return TW_OK (no shot model, no allocation, no
+// check at resolution); FIRE puts back what it changed when the shot model fails
+// (lw_apply_fire). END_MOVE (allocates, checks the casualty choice after putting the trail
+// right) and SURRENDER (checked again) are saved first. tests/test_fast_paths.c compares in
+// place with on a copy, with a shot model that fails.
+static bool lw_apply_atomic(const tw_state *s, const tw_order *o)
 {
 	if (s->phase != LW_PH_PLAY)
 		return true;
-	return o->type == TW_OT_MOVE || o->type == TW_OT_GUN_MOVE || o->type == TW_OT_TRAIL || o->type == TW_OT_LIE_DOWN;
+	return o->type == TW_OT_MOVE || o->type == TW_OT_GUN_MOVE || o->type == TW_OT_TRAIL || o->type == TW_OT_LIE_DOWN ||
+	       o->type == TW_OT_FIRE;
 }
 
 // LW.MV.4: behind the curtain a side sees nothing of the enemy's putting down.
@@ -152,5 +155,5 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.generals = lw_generals,
 	.norders = (int)TW_ARRAY_COUNT(lw_orders),
 	.orders = lw_orders,
-	.apply_never_fails = lw_apply_never_fails,
+	.apply_atomic = lw_apply_atomic,
 };
