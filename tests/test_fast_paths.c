@@ -18,7 +18,8 @@
 //   - the general's count of free men near a place and charge arithmetic, from lists made per
 //     decision, against the plain loops;
 //   - tw_play_out's views (the state itself while rs->hides says nothing is hidden) against the
-//     copied and hidden views as before, with and without the curtain; rs->hides against hide.
+//     copied and hidden views as before, with and without the curtain; rs->hides against hide;
+//   - the shot recorder's packed results against the results as the model gave them.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -1015,6 +1016,84 @@ static void test_play_out_views_match_copies(void **st)
 	assert_true(hidden_seen > 10);
 }
 
+// ---- the shot recorder keeps results packed: they come back as recorded ----
+
+static tw_shot_result plain_shots[256];
+static int nplain;
+static tw_status keeping_fire(const tw_shot_model *m, const struct tw_state *s, const tw_shot_request *req, tw_rng *rng,
+			      tw_shot_result *out)
+{
+	(void)m;
+	tw_status st = tw_shot_model_fast()->fire(tw_shot_model_fast(), s, req, rng, out);
+	if (st == TW_OK && nplain < 256)
+		plain_shots[nplain++] = *out;
+	return st;
+}
+static const tw_shot_model keeping_model = {"keeping", keeping_fire, NULL};
+
+static void same_shot(const tw_shot_result *a, const tw_shot_result *b)
+{
+	assert_int_equal(a->ncontacts, b->ncontacts);
+	assert_int_equal(a->nsamples, b->nsamples);
+	assert_memory_equal(a->contacts, b->contacts, (size_t)a->ncontacts * sizeof a->contacts[0]);
+	assert_memory_equal(a->samples, b->samples, (size_t)a->nsamples * sizeof a->samples[0]);
+	assert_memory_equal(&a->rest, &b->rest, sizeof a->rest);
+	assert_int_equal(a->blocked_by, b->blocked_by);
+	assert_int_equal(a->misfire, b->misfire);
+	assert_memory_equal(&a->bearing, &b->bearing, sizeof a->bearing);
+	assert_memory_equal(&a->elevation, &b->elevation, sizeof a->elevation);
+}
+
+static void test_shot_recorder_packed(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	nplain = 0;
+	tw_shot_recorder *rec = tw_shot_recorder_new(&keeping_model);
+	tw_game *g = tw_game_new(&sc, 9, tw_shot_recorder_model(rec), &err);
+	tw_game_adopt_recorder(g, rec);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 9), tw_general_new("lw-gunline", rs, 1, 9)};
+	tw_play_out(g, gens, 1000000, &err);
+	const tw_shot_recorder *r = tw_game_recorder(g);
+	assert_non_null(r);
+	int n = tw_shot_recorder_count(r);
+	assert_true(n > 20 && n == nplain);
+	for (int k = n - 1; k >= 0; k--) // any order
+		same_shot(tw_shot_recorder_get(r, k), &plain_shots[k]);
+	assert_null(tw_shot_recorder_get(r, n));
+	// Replayed: the same results in order, and the same draws.
+	tw_shot_recorder *rp = tw_shot_recorder_replayer(r);
+	assert_non_null(rp);
+	const tw_shot_model *m = tw_shot_recorder_model(rp);
+	for (int k = 0; k < n; k++) {
+		tw_rng a, b;
+		tw_rng_seed(&a, 1);
+		tw_rng_seed(&b, 1);
+		tw_shot_result out;
+		tw_shot_request rq = {0};
+		assert_int_equal(m->fire(m, tw_game_state(g), &rq, &a, &out), TW_OK);
+		same_shot(&out, &plain_shots[k]);
+		for (int64_t d = 0; d < tw_shot_recorder_draws(r, k); d++)
+			tw_rng_u64(&b);
+		assert_true(a.draws == b.draws);
+	}
+	tw_shot_result out;
+	tw_shot_request rq = {0};
+	tw_rng a;
+	tw_rng_seed(&a, 1);
+	assert_int_not_equal(m->fire(m, tw_game_state(g), &rq, &a, &out), TW_OK); // all handed back
+	tw_shot_recorder_free(rp);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1031,6 +1110,7 @@ int main(void)
 		cmocka_unit_test(test_distance_early_outs),
 		cmocka_unit_test(test_aim_memo_matches_plain),
 		cmocka_unit_test(test_play_out_views_match_copies),
+		cmocka_unit_test(test_shot_recorder_packed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
