@@ -268,6 +268,25 @@ static void test_los_and_sight_memo_match_plain(void **st)
 	printf("sight: %ld questions, %ld blocked; memo %llu hits %llu misses, all as tw_los\n", cases, blocked,
 	       (unsigned long long)m->hits, (unsigned long long)m->misses);
 	lw_sight_reset(m);
+	// Memos made after others were given back take their slot tables, stamps and all: answers
+	// for one table must never be taken for another's (the same questions, other tables).
+	for (int round = 0; round < 6; round++) {
+		lw_sight_memo *ms[3];
+		for (int j = 0; j < 3; j++) {
+			ms[j] = calloc(1, sizeof *ms[j]);
+			assert_non_null(ms[j]);
+			const tw_table *tb = &s[(round + j) % n].table;
+			lw_sight_begin(ms[j], tb);
+			for (int q = 0; q < 300; q++) {
+				tw_vec2 p = tw_v2(10 + (q % 12) * 10.5, 8 + (q / 12) * 3.5), r = tw_v2(72, 48 + (q % 5));
+				assert_int_equal(lw_sight(ms[j], tb, p, 1.5, r, 1.5), tw_los(tb, p, 1.5, r, 1.5));
+			}
+		}
+		for (int j = 0; j < 3; j++) {
+			lw_sight_reset(ms[j]);
+			free(ms[j]);
+		}
+	}
 	free(m);
 	for (int k = 0; k < n; k++)
 		tw_state_free(&s[k]);

@@ -161,7 +161,12 @@ typedef struct lw_sight_memo {
 	tw_terrain *terrain;
 	double width, depth;
 	uint64_t hits, misses;
-	lw_sight_slot slot[LW_SIGHT_SLOTS];
+	/// LW_SIGHT_SLOTS answers, taken at the first lw_sight_begin from a shared pool of tables
+	/// given back by lw_sight_reset (fresh memory costs page faults on every new general).
+	/// Answers are stamped with the memo generation; a table from the pool keeps its stamps,
+	/// all below gen_floor, so none of them is taken for an answer.
+	lw_sight_slot *slot;
+	uint32_t gen_floor;
 } lw_sight_memo;
 /// Checks the memo against the table about to be asked about; forgets every answer if it differs.
 void lw_sight_begin(lw_sight_memo *m, const tw_table *tb);
