@@ -78,6 +78,7 @@ typedef struct lw_ai {
 	// each figure's place, worked out when first asked (NaN until then).
 	double *gun_ground, *fig_ground;
 	int cap_gun_ground, cap_fig_ground;
+	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -257,6 +258,16 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 	double range = tw_shot_fast_max_range(z0) * 0.95;
 	double best = 0;
 	tw_vec2 muzzle = tw_gun_muzzle(g);
+	// Our men who may stand in a line of fire (free or prisoners, not lying), in figure order,
+	// listed once for all the targets.
+	int nmine = 0;
+	int32_t *mine = ai->mine_buf;
+	for (int k = 0; k < s->nfig && k < 1024; k++) {
+		const tw_figure *m = &s->fig[k];
+		if (m->side == side && (lw_is_free(m) || m->status == TW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
+			mine[nmine++] = k;
+	}
+	bool listed = s->nfig <= 1024;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
@@ -273,9 +284,10 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		int32_t ids[32];
 		tw_vec2 lo, hi;
 		lw_seg_box(muzzle, f->pos, 1.5, &lo, &hi);
-		for (int k = 0; k < s->nfig; k++) {
-			const tw_figure *m = &s->fig[k];
-			if (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING))
+		for (int k = 0; k < (listed ? nmine : s->nfig); k++) {
+			const tw_figure *m = &s->fig[listed ? mine[k] : k];
+			if (!listed &&
+			    (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING)))
 				continue;
 			if (lw_outside_box(m->pos, lo, hi))
 				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
