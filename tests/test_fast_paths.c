@@ -15,8 +15,8 @@
 //     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
 //   - the passability grid kept per thread for the same table (lw_general_route_check, above);
 //   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh;
-//   - the general's count of free men near a place and charge arithmetic, from lists made per
-//     decision, against the plain loops;
+//   - the general's count of free men near a place, charge arithmetic and ground (over the
+//     hill layers), from lists made per decision, against the plain loops;
 //   - tw_play_out's views (the state itself while rs->hides says nothing is hidden) against the
 //     copied and hidden views as before, with and without the curtain; rs->hides against hide;
 //   - the shot recorder's packed results against the results as the model gave them.

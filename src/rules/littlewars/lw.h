@@ -186,8 +186,9 @@ int lw_general_route_check(const tw_state *s, int side);
 /// nearest_enemy against the plain loop at n random points; returns the mismatches.
 int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n);
 /// The general's count of free men near a place (from its per-decision lists) against the plain
-/// count at n random places, and its charge arithmetic against every free man likewise;
-/// returns the mismatches (-1 without memory).
+/// count at n random places, its charge arithmetic against every free man, and its ground
+/// (over the listed hill layers) against tw_table_ground; returns the mismatches (-1 without
+/// memory).
 int lw_general_count_check(const tw_state *s, tw_rng *r, int n);
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 /// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is

@@ -79,6 +79,8 @@ typedef struct lw_ai {
 	double *gun_ground, *fig_ground;
 	int cap_gun_ground, cap_fig_ground;
 	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
+	int32_t *hills;              ///< the table's hill layers (indices, in order), for the ground
+	int nhills, cap_hills;
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -149,11 +151,23 @@ static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
 	return best;
 }
 
+// tw_table_ground over the listed hill layers only (the pieces it looks at), in the same order.
+static double ground(const tw_state *s, const lw_ai *ai, tw_vec2 p)
+{
+	double z = 0;
+	for (int k = 0; k < ai->nhills; k++) {
+		const tw_terrain *t = &s->table.terrain[ai->hills[k]];
+		if (tw_terrain_contains(t, p))
+			z = fmax(z, t->z0 + t->height);
+	}
+	return z;
+}
+
 // The ground under figure i of the state being decided on (see lw_ai.fig_ground).
 static double fig_ground(const tw_state *s, lw_ai *ai, int i)
 {
 	if (isnan(ai->fig_ground[i]))
-		ai->fig_ground[i] = tw_table_ground(&s->table, s->fig[i].pos);
+		ai->fig_ground[i] = ground(s, ai, s->fig[i].pos);
 	return ai->fig_ground[i];
 }
 
@@ -175,8 +189,19 @@ static bool list_free_men(const tw_state *s, lw_ai *ai)
 		ai->fig_ground = v;
 		ai->cap_fig_ground = s->nfig;
 	}
+	if (s->table.nterrain > ai->cap_hills) {
+		int32_t *v = realloc(ai->hills, (size_t)s->table.nterrain * sizeof *v);
+		if (!v)
+			return false;
+		ai->hills = v;
+		ai->cap_hills = s->table.nterrain;
+	}
+	ai->nhills = 0;
+	for (int i = 0; i < s->table.nterrain; i++)
+		if (s->table.terrain[i].kind == TW_TER_HILL)
+			ai->hills[ai->nhills++] = i;
 	for (int i = 0; i < s->ngun; i++)
-		ai->gun_ground[i] = tw_table_ground(&s->table, s->gun[i].axle);
+		ai->gun_ground[i] = ground(s, ai, s->gun[i].axle);
 	for (int i = 0; i < s->nfig; i++)
 		ai->fig_ground[i] = NAN;
 	if (s->nfig > ai->cap_free) {
@@ -912,7 +937,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 			continue;
 		double z0 = ai->gun_ground[gi] + 1.5;
 		if (isnan(zp))
-			zp = tw_table_ground(&s->table, p);
+			zp = ground(s, ai, p);
 		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
@@ -1238,9 +1263,11 @@ static void lw_ai_destroy(tw_general *g)
 		free(ai->free_men);
 		free(ai->gun_ground);
 		free(ai->fig_ground);
+		free(ai->hills);
 		ai->free_men = NULL;
 		ai->gun_ground = ai->fig_ground = NULL;
-		ai->cap_free = ai->cap_gun_ground = ai->cap_fig_ground = 0;
+		ai->hills = NULL;
+		ai->cap_free = ai->cap_gun_ground = ai->cap_fig_ground = ai->cap_hills = 0;
 	}
 }
 
@@ -1359,9 +1386,16 @@ int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
 			bad += a.mine != b.mine || a.theirs != b.theirs || memcmp(&a.value, &b.value, sizeof a.value) != 0;
 		}
 	}
+	// The ground over the listed hills against tw_table_ground.
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		double a = ground(s, ai, p), b = tw_table_ground(&s->table, p);
+		bad += memcmp(&a, &b, sizeof a) != 0;
+	}
 	free(ai->free_men);
 	free(ai->gun_ground);
 	free(ai->fig_ground);
+	free(ai->hills);
 	free(ai);
 	return bad;
 }
