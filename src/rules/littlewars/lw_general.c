@@ -79,6 +79,7 @@ typedef struct lw_ai {
 	double *gun_ground, *fig_ground;
 	int cap_gun_ground, cap_fig_ground;
 	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
+	double gdist[1024];          ///< make_groups: candidates' distances from a gun
 	int32_t *hills;              ///< the table's hill layers (indices, in order), for the ground
 	int nhills, cap_hills;
 } lw_ai;
@@ -406,7 +407,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	memset(ai->group_of, 255, sizeof ai->group_of);
 	memset(ai->crew_of, -1, sizeof ai->crew_of);
 	// Crews first: the nearest free men to each of our guns.
-	double gdist[1024]; // each candidate's distance from this gun, worked out once per gun
+	double *gdist = ai->gdist; // each candidate's distance from this gun, worked out once per gun
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
 		if (g->side != side || !lw_gun_in_battle(g))

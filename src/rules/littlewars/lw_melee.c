@@ -540,8 +540,8 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	}
 	// The enemy's free men, then the men in contact, listed in figure order: the loops below
 	// visit exactly the pairs the plain double loops over every figure would, in their order.
-	int lbuf[2 * 1024];
-	int *list = nf <= 1024 ? lbuf : malloc((size_t)nf * 2 * sizeof *list);
+	// (On the heap: the rules also run on the browser table's threads, whose stacks are small.)
+	int *list = malloc((size_t)(nf > 0 ? nf : 1) * 2 * sizeof *list);
 	if (!list)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int *enemy = list, *cont = list + nf, ne = 0, nc = 0;
@@ -567,8 +567,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	}
 	bool chosen = end && (end->nfig > 0 || end->nfig2 > 0);
 	if (!any) {
-		if (list != lbuf)
-			free(list);
+		free(list);
 		if (chosen)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
 			                    "no melee has formed, so there are no casualties to choose");
@@ -594,8 +593,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 			}
 		}
 	}
-	if (list != lbuf)
-		free(list);
+	free(list);
 	// Number the melees by their lowest figure id (the union-find root).
 	int32_t *root_melee = j->melee_of; // reuse: first pass maps roots, second pass members
 	int *rootix = malloc((size_t)nf * sizeof *rootix);
