@@ -5,7 +5,21 @@
 //   - the sight memo (lw_sight) against tw_los, with repeated questions and a changed table;
 //   - tw_dir_deg (per-thread memo) against sin/cos;
 //   - lw_validate_move_extend against the rule set's full validation of the grown order;
-//   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones.
+//   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones;
+//   - event texts written directly (tw_format_fixed) against vsnprintf;
+//   - end-of-move validation judging on the state itself (no copy) leaves it untouched;
+//   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
+//     model that fails half its shots (moves and shots are applied without saving: the rules
+//     say they succeed or change nothing); the game's packed order log against the orders given;
+//   - the melee judge's box early-out against lw_gap; the box early-outs before tw_gun_distance
+//     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
+//   - the passability grid kept per thread for the same table (lw_general_route_check, above);
+//   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh;
+//   - the general's count of free men near a place, charge arithmetic and ground (over the
+//     hill layers), from lists made per decision, against the plain loops;
+//   - tw_play_out's views (the state itself while rs->hides says nothing is hidden) against the
+//     copied and hidden views as before, with and without the curtain; rs->hides against hide;
+//   - the shot recorder's packed results against the results as the model gave them.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,6 +28,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/shot_fast.h"
 #include "rules/littlewars/lw.h"
 #include "tinwar/io.h"
 
@@ -168,6 +183,12 @@ static void test_segment_hits_matches_plain(void **st)
 				if (fast != ref)
 					fail_msg("piece %d of table %d: (%.17g, %.17g)-(%.17g, %.17g) fast %d plain %d", i, k, a.x,
 						 a.y, b.x, b.y, fast, ref);
+				if (ref && tw_terrain_box_apart(&tb->terrain[i], a, b)) // the inline early-out
+					fail_msg("piece %d of table %d: boxes apart, yet the segment hits", i, k);
+				const tw_terrain *pc = &tb->terrain[i];
+				if (pc->shape == TW_SHAPE_POLY && tw_terrain_box_excludes(pc, a) &&
+				    tw_point_in_poly(a, pc->v, pc->nverts))
+					fail_msg("piece %d of table %d: point outside the box, yet inside", i, k);
 				cases++;
 				hits += ref;
 			}
@@ -247,6 +268,25 @@ static void test_los_and_sight_memo_match_plain(void **st)
 	printf("sight: %ld questions, %ld blocked; memo %llu hits %llu misses, all as tw_los\n", cases, blocked,
 	       (unsigned long long)m->hits, (unsigned long long)m->misses);
 	lw_sight_reset(m);
+	// Memos made after others were given back take their slot tables, stamps and all: answers
+	// for one table must never be taken for another's (the same questions, other tables).
+	for (int round = 0; round < 6; round++) {
+		lw_sight_memo *ms[3];
+		for (int j = 0; j < 3; j++) {
+			ms[j] = calloc(1, sizeof *ms[j]);
+			assert_non_null(ms[j]);
+			const tw_table *tb = &s[(round + j) % n].table;
+			lw_sight_begin(ms[j], tb);
+			for (int q = 0; q < 300; q++) {
+				tw_vec2 p = tw_v2(10 + (q % 12) * 10.5, 8 + (q / 12) * 3.5), r = tw_v2(72, 48 + (q % 5));
+				assert_int_equal(lw_sight(ms[j], tb, p, 1.5, r, 1.5), tw_los(tb, p, 1.5, r, 1.5));
+			}
+		}
+		for (int j = 0; j < 3; j++) {
+			lw_sight_reset(ms[j]);
+			free(ms[j]);
+		}
+	}
 	free(m);
 	for (int k = 0; k < n; k++)
 		tw_state_free(&s[k]);
@@ -387,6 +427,692 @@ static void test_route_field_matches_plain(void **st)
 	free(ss);
 }
 
+// ---- event texts: the direct formatter against vsnprintf ----
+
+static void test_event_text_matches_printf(void **st)
+{
+	(void)st;
+	char a[64], b[64];
+	long n = 0;
+	for (int i = 0; i < 400000; i++) {
+		double x;
+		double u = rnd();
+		if (u < 0.3)
+			x = (rnd() - 0.5) * 400;
+		else if (u < 0.5) // exact ties and near-ties at every precision
+			x = (double)(int)((rnd() - 0.5) * 4000) / 8.0 + (rnd() < 0.5 ? 0 : (rnd() - 0.5) * 1e-12);
+		else if (u < 0.6)
+			x = (double)(int)((rnd() - 0.5) * 200000) / 2000.0; // 0.0005 steps
+		else if (u < 0.7)
+			x = (rnd() - 0.5) * 1e-6;
+		else if (u < 0.8)
+			x = (rnd() - 0.5) * 3e12; // around and beyond the easy range
+		else if (u < 0.9) {
+			uint64_t bits = ((uint64_t)(rnd() * 4294967296.0) << 32) ^ (uint64_t)(rnd() * 4294967296.0);
+			memcpy(&x, &bits, sizeof x); // any bit pattern: nan, inf, subnormal, huge
+		} else
+			x = rnd() < 0.5 ? -0.0 : (double)(int)((rnd() - 0.5) * 100);
+		for (int prec = 0; prec <= 3; prec++) {
+			int l = tw_format_fixed(a, x, prec);
+			if (l < 0)
+				continue;
+			snprintf(b, sizeof b, "%.*f", prec, x);
+			if (strcmp(a, b) != 0 || l != (int)strlen(b))
+				fail_msg("%.17g at %d: %s, printf %s", x, prec, a, b);
+			n++;
+		}
+	}
+	assert_true(n > 1000000);
+	// Whole texts, as the rules write them, and truncation at the text's size.
+	tw_events ev = {0};
+	char ref[sizeof ev.v->text];
+	char longs[300];
+	memset(longs, 'x', sizeof longs - 1);
+	longs[sizeof longs - 1] = 0;
+	for (int i = 0; i < 20000; i++) {
+		tw_events_clear(&ev);
+		tw_event *e = tw_events_push(&ev, TW_EV_MOVE, 0, "LW.MOB.1");
+		assert_non_null(e);
+		double x = (rnd() - 0.5) * 300, y = (rnd() - 0.3) * 200, v = rnd() * 24;
+		int id = (int)((rnd() - 0.5) * 3e9);
+		const char *nm = rnd() < 0.5 ? "red" : (rnd() < 0.5 ? "" : longs + (int)(rnd() * 290));
+		switch (i % 4) {
+		case 0:
+			tw_event_text(e, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", i & 4 ? "prisoner " : "", nm, "infantry", id, v, x, y);
+			snprintf(ref, sizeof ref, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", i & 4 ? "prisoner " : "", nm, "infantry", id, v, x, y);
+			break;
+		case 1:
+			tw_event_text(e, "gun %d at %.0f deg, %.2f and %.3f 100%% %+d %g", id, x, y, v, id, x);
+			snprintf(ref, sizeof ref, "gun %d at %.0f deg, %.2f and %.3f 100%% %+d %g", id, x, y, v, id, x);
+			break;
+		case 2:
+			tw_event_text(e, "%s", nm);
+			snprintf(ref, sizeof ref, "%s", nm);
+			break;
+		default:
+			tw_event_text(e, "#%d is in contact with enemy #%d%s", id, -id, nm);
+			snprintf(ref, sizeof ref, "#%d is in contact with enemy #%d%s", id, -id, nm);
+		}
+		assert_string_equal(e->text, ref);
+	}
+	// The clause: at most 19 characters, as snprintf("%s") kept.
+	tw_events_clear(&ev);
+	tw_event *e = tw_events_push(&ev, TW_EV_INFO, -1, "LW.A.VERY.LONG.CLAUSE.NAME");
+	assert_string_equal(e->clause, "LW.A.VERY.LONG.CLAU");
+	tw_events_free(&ev);
+}
+
+// ---- end of move: judging for validation leaves the state untouched ----
+
+static void test_end_move_validation_leaves_state(void **st)
+{
+	(void)st;
+	enum { MAXS = 40 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = game_states(ss, MAXS);
+	assert_true(ns >= 10);
+	tw_order *o = malloc(sizeof *o);
+	int melees = 0;
+	for (int k = 0; k < ns; k++) {
+		tw_state *s = &ss[k];
+		// Crowd some of the mover's men onto enemies so that melees form.
+		for (int trial = 0; trial < 20; trial++) {
+			tw_state c;
+			assert_int_equal(tw_state_clone(&c, s), TW_OK);
+			for (int i = 0; i < c.nfig && trial > 0; i++) {
+				tw_figure *f = &c.fig[i];
+				if (f->side != c.mover || f->status != TW_FS_ACTIVE || rnd() < 0.7)
+					continue;
+				int j = (int)(rnd() * c.nfig) % c.nfig;
+				if (c.fig[j].side != c.mover && c.fig[j].status == TW_FS_ACTIVE)
+					f->pos = tw_add(c.fig[j].pos, tw_v2(f->radius + c.fig[j].radius + 0.05, 0));
+			}
+			tw_order_init(o, TW_OT_END_MOVE, c.mover);
+			if (rnd() < 0.3) { // a (mostly wrong) choice of casualties
+				o->nfig = 1 + (int)(rnd() * 3);
+				for (int i = 0; i < o->nfig; i++)
+					o->fig[i] = (int)(rnd() * c.nfig) % c.nfig;
+			}
+			uint64_t h = tw_state_hash(&c);
+			tw_state copy;
+			assert_int_equal(tw_state_clone(&copy, &c), TW_OK);
+			tw_error e1, e2;
+			tw_status a = lw_judge_melees(&copy, o, true, NULL, &e1);
+			tw_status b = tw_ruleset_get(c.ruleset)->validate(&c, o, &e2);
+			assert_int_equal(a, b);
+			if (a != TW_OK)
+				assert_string_equal(e1.message, e2.message);
+			assert_true(tw_state_hash(&c) == h);
+			assert_int_equal(memcmp(c.fig, copy.fig, (size_t)c.nfig * sizeof *c.fig), 0);
+			tw_events ev = {0};
+			if (a == TW_OK && lw_judge_melees(&copy, o, false, &ev, NULL) == TW_OK && ev.n > 0)
+				melees++;
+			tw_events_free(&ev);
+			tw_state_free(&copy);
+			tw_state_free(&c);
+		}
+	}
+	assert_true(melees > 20);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+// ---- orders applied in place (saved and put back on failure) against a copy, as before ----
+
+// The plain way: validate, resolve on a copy, keep the copy on success.
+static tw_status ref_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (s->over)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "", "the game is over");
+	tw_status st = rs->validate(s, o, err);
+	if (st != TW_OK)
+		return st;
+	tw_state next;
+	assert_int_equal(tw_state_clone(&next, s), TW_OK);
+	int n0 = ev->n;
+	st = rs->apply(&next, o, ctx, ev, err);
+	if (st != TW_OK) {
+		ev->n = n0;
+		tw_state_free(&next);
+		return st;
+	}
+	tw_state_free(s);
+	*s = next;
+	return TW_OK;
+}
+
+// A shot model that fails every other shot, after drawing from the generator (so the rules
+// have changed the state when the failure comes).
+static int flaky_calls, flaky_failed;
+static tw_status flaky_fire(const tw_shot_model *m, const struct tw_state *s, const tw_shot_request *req, tw_rng *rng,
+			    tw_shot_result *out)
+{
+	(void)m;
+	tw_rng_d6(rng);
+	if (++flaky_calls % 2 == 0) {
+		flaky_failed++;
+		return TW_ERR_STATE;
+	}
+	return tw_shot_model_fast()->fire(tw_shot_model_fast(), s, req, rng, out);
+}
+static const tw_shot_model flaky_model = {"flaky", flaky_fire, NULL};
+
+static void same_events(const tw_events *a, const tw_events *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (int i = 0; i < a->n; i++) {
+		assert_int_equal(a->v[i].type, b->v[i].type);
+		assert_int_equal(a->v[i].a, b->v[i].a);
+		assert_int_equal(a->v[i].b, b->v[i].b);
+		assert_memory_equal(&a->v[i].x, &b->v[i].x, 3 * sizeof(double));
+		assert_string_equal(a->v[i].text, b->v[i].text);
+	}
+}
+
+static void compare_apply(const tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, long *n, long *ok)
+{
+	tw_state a, b;
+	assert_int_equal(tw_state_clone(&a, s), TW_OK);
+	assert_int_equal(tw_state_clone(&b, s), TW_OK);
+	tw_events ea = {0}, eb = {0};
+	tw_error e1, e2;
+	tw_error_clear(&e1);
+	tw_error_clear(&e2);
+	int calls = flaky_calls;
+	tw_status sa = tw_state_apply(&a, o, ctx, &ea, &e1);
+	flaky_calls = calls;
+	tw_status sb = ref_apply(&b, o, ctx, &eb, &e2);
+	assert_int_equal(sa, sb);
+	assert_true(tw_state_hash(&a) == tw_state_hash(&b));
+	assert_int_equal(a.nfig, b.nfig);
+	assert_memory_equal(a.fig, b.fig, (size_t)a.nfig * sizeof *a.fig);
+	if (a.ngun)
+		assert_memory_equal(a.gun, b.gun, (size_t)a.ngun * sizeof *a.gun);
+	assert_true(a.rng.draws == b.rng.draws);
+	if (sa != TW_OK)
+		assert_true(tw_state_hash(&a) == tw_state_hash(s)); // refused or unresolved: unchanged
+	same_events(&ea, &eb);
+	(*n)++;
+	*ok += sa == TW_OK;
+	tw_events_free(&ea);
+	tw_events_free(&eb);
+	tw_state_free(&a);
+	tw_state_free(&b);
+}
+
+static void test_apply_in_place_matches_copy(void **st)
+{
+	(void)st;
+	const char *const paths[] = {"/scenarios/littlewars/hooks-farm.json", "/scenarios/grant/meeting.json",
+				     "/scenarios/grant/village.json", NULL, NULL};
+	long n = 0, ok = 0;
+	for (int k = 0; k < 5; k++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		tw_error err;
+		if (paths[k]) {
+			char path[512];
+			snprintf(path, sizeof path, "%s%s", TW_SOURCE_DIR, paths[k]);
+			assert_int_equal(tw_state_load(&sc, path, &err), TW_OK);
+		} else {
+			assert_int_equal(tw_scenario_generate(&sc, k == 3 ? "littlewars" : "grant", 7, 144, 96, &err), TW_OK);
+		}
+		tw_game *g = tw_game_new(&sc, 11 + (uint64_t)k, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 3), tw_general_new("default", rs, 1, 3)};
+		tw_order *o = malloc(sizeof *o), *cand = malloc(8 * sizeof *cand);
+		tw_rng r;
+		tw_rng_seed(&r, 99 + (uint64_t)k);
+		for (int step = 0; step < 400; step++) {
+			const tw_state *s = tw_game_state(g);
+			int side = rs->to_move(s);
+			if (side < 0)
+				break;
+			if (step % 3 == 0) {
+				tw_apply_ctx fast = {tw_shot_model_fast()}, flaky = {&flaky_model};
+				int nc = rs->random_orders ? rs->random_orders(s, side, &r, cand, 8) : 0;
+				for (int c = 0; c < nc; c++) {
+					compare_apply(s, &cand[c], &fast, &n, &ok);
+					compare_apply(s, &cand[c], &flaky, &n, &ok);
+					if (cand[c].nfig > 0) { // spoilt: someone else's man, or a wild place
+						cand[c].fig[0] = (int32_t)(tw_rng_u64(&r) % (uint64_t)s->nfig);
+						if (cand[c].has_at)
+							cand[c].at[0] = tw_add(cand[c].at[0], tw_v2(30, -20));
+						compare_apply(s, &cand[c], &fast, &n, &ok);
+					}
+				}
+			}
+			if (tw_general_decide(gens[side], s, o) == TW_OK) {
+				tw_apply_ctx fast = {tw_shot_model_fast()};
+				compare_apply(s, o, &fast, &n, &ok);
+			}
+			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+				tw_order_init(o, TW_OT_END_MOVE, side);
+				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+					break;
+			}
+		}
+		free(o);
+		free(cand);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
+	}
+	printf("apply in place: %ld orders compared, %ld resolved, %d shots failed, all as on a copy\n", n, ok,
+	       flaky_failed);
+	assert_true(n > 1000 && ok > 300 && ok < n && flaky_failed > 20);
+}
+
+// ---- the game's packed order log gives back every order as given ----
+
+static void test_packed_order_log(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	for (int undo = 0; undo < 2; undo++) {
+		tw_game *g = tw_game_new(&sc, 21 + (uint64_t)undo, tw_shot_model_fast(), &err);
+		tw_game_set_undo(g, undo != 0);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 5), tw_general_new("random", rs, 1, 5)};
+		enum { MAXO = 3000 };
+		tw_order *given = calloc(MAXO, sizeof *given);
+		int ng = 0;
+		for (int step = 0; step < MAXO && ng < MAXO; step++) {
+			const tw_state *s = tw_game_state(g);
+			int side = rs->to_move(s);
+			if (side < 0)
+				break;
+			tw_order *o = &given[ng];
+			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+				tw_order_init(o, TW_OT_END_MOVE, side);
+				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+					break;
+			}
+			ng++;
+			if (undo && step % 5 == 1 && tw_game_undo(g)) // taken back, then given again
+				assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		}
+		assert_int_equal(tw_game_order_count(g), ng);
+		assert_true(ng > 50);
+		for (int i = 0; i < ng; i++) {
+			const tw_order *a = tw_game_order(g, i), *b = &given[i];
+			assert_int_equal(a->type, b->type);
+			assert_int_equal(a->side, b->side);
+			assert_int_equal(a->has_at, b->has_at);
+			assert_int_equal(a->has_aim, b->has_aim);
+			assert_int_equal(a->has_target, b->has_target);
+			assert_int_equal(a->gun, b->gun);
+			assert_int_equal(a->n, b->n);
+			assert_memory_equal(&a->bearing, &b->bearing, sizeof a->bearing);
+			assert_memory_equal(&a->elevation, &b->elevation, sizeof a->elevation);
+			assert_memory_equal(&a->target, &b->target, sizeof a->target);
+			assert_int_equal(a->nfig, b->nfig);
+			assert_int_equal(a->nfig2, b->nfig2);
+			assert_int_equal(a->npath, b->npath);
+			assert_memory_equal(a->fig, b->fig, (size_t)a->nfig * sizeof a->fig[0]);
+			assert_memory_equal(a->at, b->at, (size_t)a->nfig * sizeof a->at[0]);
+			assert_memory_equal(a->facing, b->facing, (size_t)a->nfig * sizeof a->facing[0]);
+			assert_memory_equal(a->fig2, b->fig2, (size_t)a->nfig2 * sizeof a->fig2[0]);
+			assert_memory_equal(a->path, b->path, (size_t)a->npath * sizeof a->path[0]);
+		}
+		assert_null(tw_game_order(g, ng));
+		assert_null(tw_game_order(g, -1));
+		free(given);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+	}
+	tw_state_free(&sc);
+}
+
+// ---- melee judging: the box early-out before lw_gap ----
+
+static void test_gap_early_out_matches_gap(void **st)
+{
+	(void)st;
+	long skipped = 0;
+	for (int i = 0; i < 2000000; i++) {
+		tw_figure a = {0}, b = {0};
+		a.radius = rnd() < 0.5 ? 0.3 : rnd();
+		b.radius = rnd() < 0.5 ? 0.3 : rnd();
+		a.pos = tw_v2(rnd() * 144, rnd() * 96);
+		double lim = rnd() < 0.4 ? LW_CONTACT + 1e-9 : (rnd() < 0.5 ? LW_REACH + 1e-9 : 12 + 1e-9);
+		double ang = rnd() * 6.283185307179586;
+		double d = a.radius + b.radius + lim + (rnd() - 0.5) * (rnd() < 0.5 ? 1e-5 : 4);
+		b.pos = tw_add(a.pos, tw_v2(d * cos(ang), d * sin(ang)));
+		if (rnd() < 0.01)
+			b.pos.x = NAN;
+		bool may = lw_may_be_within(&a, &b, lim);
+		if (!may) {
+			skipped++;
+			if (lw_gap(&a, &b) <= lim)
+				fail_msg("gap %.17g within %.17g but skipped", lw_gap(&a, &b), lim);
+		}
+	}
+	assert_true(skipped > 100000);
+}
+
+// ---- the general's distance early-outs and nearest enemy ----
+
+static void test_distance_early_outs(void **st)
+{
+	(void)st;
+	long skipped = 0, gskipped = 0, sskipped = 0;
+	tw_gun g = {0};
+	for (int i = 0; i < 2000000; i++) {
+		tw_vec2 p = tw_v2(rnd() * 144, rnd() * 96);
+		double r = rnd() < 0.5 ? 12.0 : rnd() * 30;
+		double ang = rnd() * 6.283185307179586;
+		double d = r + (rnd() - 0.5) * (rnd() < 0.5 ? 1e-5 : 6);
+		tw_vec2 q = tw_add(p, tw_v2(d * cos(ang), d * sin(ang)));
+		if (rnd() < 0.01)
+			q.y = NAN;
+		if (!lw_gun_may_be_within(&(tw_gun){.axle = p}, q, r)) { // a gun of no size: a point
+			skipped++;
+			if (tw_dist(p, q) <= r)
+				fail_msg("distance %.17g within %.17g but skipped", tw_dist(p, q), r);
+		}
+		// The box of a segment: a point outside it is farther than r from the segment.
+		tw_vec2 a = tw_v2(rnd() * 144, rnd() * 96), lo, hi;
+		tw_vec2 b = rnd() < 0.1 ? a : tw_add(a, tw_v2((rnd() - 0.5) * 80, (rnd() - 0.5) * 80));
+		if (rnd() < 0.01)
+			b.x = NAN;
+		tw_vec2 c = tw_add(rnd() < 0.5 ? a : b, tw_v2((rnd() - 0.5) * 2 * (r + 1), (rnd() - 0.5) * 2 * (r + 1)));
+		lw_seg_box(a, b, r, &lo, &hi);
+		if (lw_outside_box(c, lo, hi)) {
+			sskipped++;
+			if (!(tw_dist_point_segment(c, a, b) > r))
+				fail_msg("point %.17g from the segment, not beyond %.17g, but skipped", tw_dist_point_segment(c, a, b), r);
+		}
+		// Guns: any bearing, the usual sizes and odd ones.
+		g.axle = p;
+		g.bearing = rnd() < 0.3 ? (double)(int)(rnd() * 8) * 45.0 : rnd() * 360;
+		g.trail = rnd() < 0.5 ? 2.5 : rnd() * 4;
+		g.muzzle = rnd() < 0.5 ? 1.5 : rnd() * 3;
+		g.half_axle = rnd() < 0.5 ? 0.75 : rnd() * 2;
+		double lim = rnd() < 0.5 ? 6.0 + 0.3 : rnd() * 10;
+		d = lim + (rnd() - 0.3) * 6;
+		q = tw_add(p, tw_v2(d * cos(ang), d * sin(ang)));
+		if (!lw_gun_may_be_within(&g, q, lim)) {
+			gskipped++;
+			if (tw_gun_distance(&g, q) <= lim)
+				fail_msg("gun distance %.17g within %.17g but skipped", tw_gun_distance(&g, q), lim);
+		}
+	}
+	assert_true(skipped > 100000 && gskipped > 100000 && sskipped > 100000);
+	// nearest_enemy against the plain loop, in states of play.
+	enum { MAXS = 24 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = game_states(ss, MAXS);
+	tw_rng r;
+	tw_rng_seed(&r, 5);
+	for (int k = 0; k < ns; k++)
+		for (int side = 0; side < 2; side++)
+			assert_int_equal(lw_general_nearest_check(&ss[k], side, &r, 3000), 0);
+	for (int k = 0; k < ns; k++)
+		assert_int_equal(lw_general_count_check(&ss[k], &r, 5000), 0);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+// ---- the aiming helpers' per-thread memo against computing afresh ----
+
+static void test_aim_memo_matches_plain(void **st)
+{
+	(void)st;
+	double zs[8], rs[32];
+	for (int i = 0; i < 8; i++)
+		zs[i] = 1.0 + (rnd() < 0.5 ? 1.0 : rnd() * 3) + (i == 7 ? -0.0 : 0.0);
+	for (int i = 0; i < 32; i++)
+		rs[i] = rnd() < 0.1 ? -rnd() : rnd() * 250; // a few that are out of reach or not ranges
+	long same = 0;
+	for (int i = 0; i < 200000; i++) {
+		// Few distinct questions, asked in any order (hits, misses, slots taken over).
+		double z0 = zs[(int)(rnd() * 8) % 8], zt = zs[(int)(rnd() * 8) % 8];
+		double r = rnd() < 0.8 ? rs[(int)(rnd() * 32) % 32] : rnd() * 300;
+		double a = tw_shot_fast_elevation_for_range(r, z0, zt), b = tw_shot_fast_elevation_plain(r, z0, zt);
+		if (memcmp(&a, &b, sizeof a) != 0)
+			fail_msg("elevation for %.17g from %.17g to %.17g: %.17g, afresh %.17g", r, z0, zt, a, b);
+		if (i % 8 == 0) {
+			double m = tw_shot_fast_max_range(z0), n = tw_shot_fast_max_range_plain(z0);
+			if (memcmp(&m, &n, sizeof m) != 0)
+				fail_msg("max range from %.17g: %.17g, afresh %.17g", z0, m, n);
+		}
+		same++;
+	}
+	assert_true(same == 200000);
+}
+
+// ---- play-out views: the state itself while nothing is hidden, against copies as before ----
+
+// The play-out loop as it was: each seat's view made once (tw_state_view), then refreshed by
+// copying everything that changes and hiding again; rebuilt when the counts change.
+static void ref_refresh(tw_state *v, const tw_state *s, int side, const tw_ruleset *rs)
+{
+	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit || v->table.nterrain != s->table.nterrain) {
+		tw_state_free(v);
+		assert_int_equal(tw_state_view(v, s, side), TW_OK);
+		return;
+	}
+	memcpy(v->fig, s->fig, (size_t)s->nfig * sizeof *s->fig);
+	memcpy(v->gun, s->gun, (size_t)s->ngun * sizeof *s->gun);
+	if (s->nunit)
+		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
+	if (s->table.nterrain)
+		memcpy(v->table.terrain, s->table.terrain, (size_t)s->table.nterrain * sizeof *s->table.terrain);
+	memcpy(v->vars, s->vars, sizeof v->vars);
+	memcpy(v->params, s->params, sizeof v->params);
+	memcpy(v->sides, s->sides, sizeof v->sides);
+	v->phase = s->phase;
+	v->move_no = s->move_no;
+	v->mover = s->mover;
+	v->first = s->first;
+	v->winner = s->winner;
+	v->over = s->over;
+	if (rs->hide)
+		rs->hide(v, side);
+}
+
+static uint64_t ref_play_out(tw_game *game, tw_general **gens)
+{
+	const tw_ruleset *rs = tw_game_ruleset(game);
+	tw_order *o = malloc(sizeof *o);
+	tw_state view[2];
+	bool have[2] = {false, false};
+	int illegal = 0;
+	tw_error e;
+	for (int n = 0; n < 1000000; n++) {
+		const tw_state *s = tw_game_state(game);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		if (!have[side]) {
+			assert_int_equal(tw_state_view(&view[side], s, side), TW_OK);
+			have[side] = true;
+		} else {
+			ref_refresh(&view[side], s, side, rs);
+		}
+		tw_status st = gens[side]->def->decide(gens[side], &view[side], side, o);
+		if (st == TW_OK)
+			st = tw_game_apply(game, o, NULL, NULL, &e);
+		if (st != TW_OK) {
+			if (++illegal > 50)
+				break;
+			tw_order_init(o, TW_OT_END_MOVE, side);
+			if (tw_game_apply(game, o, NULL, NULL, &e) != TW_OK)
+				continue;
+		} else {
+			illegal = 0;
+		}
+	}
+	for (int i = 0; i < 2; i++)
+		if (have[i])
+			tw_state_free(&view[i]);
+	free(o);
+	return tw_state_hash(tw_game_state(game)) ^ (uint64_t)tw_game_order_count(game) * 0x9E3779B97F4A7C15ull;
+}
+
+static void test_play_out_views_match_copies(void **st)
+{
+	(void)st;
+	const char *const names[] = {"default", "lw-gunline", "lw-rush", "random"};
+	int hidden_seen = 0;
+	for (int k = 0; k < 8; k++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		tw_error err;
+		if (k < 5) {
+			assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		} else if (k < 7) {
+			assert_int_equal(tw_scenario_generate(&sc, "littlewars", 40 + (uint64_t)k, 144, 96, &err), TW_OK);
+		} else {
+			assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/grant/meeting.json", &err), TW_OK);
+		}
+		const tw_ruleset *rs = tw_ruleset_get(sc.ruleset);
+		if (k % 2 == 1 && k < 7)
+			sc.params[LWP_CURTAIN] = 1; // put down behind the curtain: views hide things
+		uint64_t h[2];
+		for (int way = 0; way < 2; way++) {
+			tw_game *g = tw_game_new(&sc, 70 + (uint64_t)k, tw_shot_model_fast(), &err);
+			assert_non_null(g);
+			tw_game_set_undo(g, false);
+			const char *a = k == 7 ? "default" : names[k % 4], *b = k == 7 ? "default" : names[(k + 1) % 4];
+			tw_general *gens[2] = {tw_general_new(a, rs, 0, (uint64_t)k), tw_general_new(b, rs, 1, (uint64_t)k)};
+			if (way == 0) {
+				h[0] = ref_play_out(g, gens);
+			} else {
+				tw_play_out(g, gens, 1000000, &err);
+				h[1] = tw_state_hash(tw_game_state(g)) ^
+				       (uint64_t)tw_game_order_count(g) * 0x9E3779B97F4A7C15ull;
+			}
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+		}
+		assert_true(h[0] == h[1]);
+		// hides() against hide(): false only when hiding changes nothing.
+		if (rs->hides) {
+			tw_game *g = tw_game_new(&sc, 3, tw_shot_model_fast(), &err);
+			tw_general *gens[2] = {tw_general_new("random", rs, 0, 1), tw_general_new("random", rs, 1, 1)};
+			tw_order *o = malloc(sizeof *o);
+			for (int n = 0; n < 300; n++) {
+				const tw_state *s = tw_game_state(g);
+				int side = rs->to_move(s);
+				if (side < 0)
+					break;
+				for (int seat = 0; seat < s->nsides; seat++) {
+					tw_state c;
+					assert_int_equal(tw_state_clone(&c, s), TW_OK);
+					rs->hide(&c, seat);
+					bool same = memcmp(c.fig, s->fig, (size_t)s->nfig * sizeof *s->fig) == 0 &&
+						    (s->ngun == 0 || memcmp(c.gun, s->gun, (size_t)s->ngun * sizeof *s->gun) == 0);
+					assert_true(rs->hides(s, seat) == !same);
+					hidden_seen += !same;
+					tw_state_free(&c);
+				}
+				if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+					tw_order_init(o, TW_OT_END_MOVE, side);
+					tw_game_apply(g, o, NULL, NULL, &err);
+				}
+			}
+			free(o);
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+		}
+		tw_state_free(&sc);
+	}
+	assert_true(hidden_seen > 10);
+}
+
+// ---- the shot recorder keeps results packed: they come back as recorded ----
+
+static tw_shot_result plain_shots[256];
+static int nplain;
+static tw_status keeping_fire(const tw_shot_model *m, const struct tw_state *s, const tw_shot_request *req, tw_rng *rng,
+			      tw_shot_result *out)
+{
+	(void)m;
+	tw_status st = tw_shot_model_fast()->fire(tw_shot_model_fast(), s, req, rng, out);
+	if (st == TW_OK && nplain < 256)
+		plain_shots[nplain++] = *out;
+	return st;
+}
+static const tw_shot_model keeping_model = {"keeping", keeping_fire, NULL};
+
+static void same_shot(const tw_shot_result *a, const tw_shot_result *b)
+{
+	assert_int_equal(a->ncontacts, b->ncontacts);
+	assert_int_equal(a->nsamples, b->nsamples);
+	assert_memory_equal(a->contacts, b->contacts, (size_t)a->ncontacts * sizeof a->contacts[0]);
+	assert_memory_equal(a->samples, b->samples, (size_t)a->nsamples * sizeof a->samples[0]);
+	assert_memory_equal(&a->rest, &b->rest, sizeof a->rest);
+	assert_int_equal(a->blocked_by, b->blocked_by);
+	assert_int_equal(a->misfire, b->misfire);
+	assert_memory_equal(&a->bearing, &b->bearing, sizeof a->bearing);
+	assert_memory_equal(&a->elevation, &b->elevation, sizeof a->elevation);
+}
+
+static void test_shot_recorder_packed(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	nplain = 0;
+	tw_shot_recorder *rec = tw_shot_recorder_new(&keeping_model);
+	tw_game *g = tw_game_new(&sc, 9, tw_shot_recorder_model(rec), &err);
+	tw_game_adopt_recorder(g, rec);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 9), tw_general_new("lw-gunline", rs, 1, 9)};
+	tw_play_out(g, gens, 1000000, &err);
+	const tw_shot_recorder *r = tw_game_recorder(g);
+	assert_non_null(r);
+	int n = tw_shot_recorder_count(r);
+	assert_true(n > 20 && n == nplain);
+	for (int k = n - 1; k >= 0; k--) // any order
+		same_shot(tw_shot_recorder_get(r, k), &plain_shots[k]);
+	assert_null(tw_shot_recorder_get(r, n));
+	// Replayed: the same results in order, and the same draws.
+	tw_shot_recorder *rp = tw_shot_recorder_replayer(r);
+	assert_non_null(rp);
+	const tw_shot_model *m = tw_shot_recorder_model(rp);
+	for (int k = 0; k < n; k++) {
+		tw_rng a, b;
+		tw_rng_seed(&a, 1);
+		tw_rng_seed(&b, 1);
+		tw_shot_result out;
+		tw_shot_request rq = {0};
+		assert_int_equal(m->fire(m, tw_game_state(g), &rq, &a, &out), TW_OK);
+		same_shot(&out, &plain_shots[k]);
+		for (int64_t d = 0; d < tw_shot_recorder_draws(r, k); d++)
+			tw_rng_u64(&b);
+		assert_true(a.draws == b.draws);
+	}
+	tw_shot_result out;
+	tw_shot_request rq = {0};
+	tw_rng a;
+	tw_rng_seed(&a, 1);
+	assert_int_not_equal(m->fire(m, tw_game_state(g), &rq, &a, &out), TW_OK); // all handed back
+	tw_shot_recorder_free(rp);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -395,6 +1121,15 @@ int main(void)
 		cmocka_unit_test(test_dir_deg_matches_sin_cos),
 		cmocka_unit_test(test_move_extend_matches_full_validation),
 		cmocka_unit_test(test_route_field_matches_plain),
+		cmocka_unit_test(test_event_text_matches_printf),
+		cmocka_unit_test(test_end_move_validation_leaves_state),
+		cmocka_unit_test(test_apply_in_place_matches_copy),
+		cmocka_unit_test(test_packed_order_log),
+		cmocka_unit_test(test_gap_early_out_matches_gap),
+		cmocka_unit_test(test_distance_early_outs),
+		cmocka_unit_test(test_aim_memo_matches_plain),
+		cmocka_unit_test(test_play_out_views_match_copies),
+		cmocka_unit_test(test_shot_recorder_packed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

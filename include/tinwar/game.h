@@ -24,6 +24,8 @@ bool tw_game_undo(tw_game *g);
 /// The whole event log.
 const tw_events *tw_game_events(const tw_game *g);
 int tw_game_order_count(const tw_game *g);
+/// Order i of the log (NULL if none). The log keeps orders packed; this unpacks one into a
+/// buffer the game keeps, so the pointer is good until the next call for the same game.
 const tw_order *tw_game_order(const tw_game *g, int i);
 /// The state the game started from (after setup).
 const tw_state *tw_game_initial(const tw_game *g);
@@ -34,8 +36,9 @@ const tw_shot_recorder *tw_game_recorder(const tw_game *g);
 /// Hands a recorder (whose model the game was created with) to the game, which frees it.
 void tw_game_adopt_recorder(tw_game *g, tw_shot_recorder *rec);
 
-/// Applies an order to a bare state without logging (validate + apply on a copy, swap on
-/// success). For search and tests; state unchanged on failure.
+/// Applies an order to a bare state without logging (validate, then apply in place with the
+/// dynamic part saved first and put back if unresolved). For search and tests; state unchanged
+/// on failure.
 tw_status tw_state_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
 
 #endif

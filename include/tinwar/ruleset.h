@@ -47,6 +47,9 @@ typedef struct tw_ruleset {
 	void (*score)(const tw_state *s, double *points);
 	/// Hides from dst what `seat` may not see (called on a clone).
 	void (*hide)(tw_state *dst, int seat);
+	/// Optional: false when hide(s, seat) would change nothing (then a seat's view may be the
+	/// state itself with the generator scrubbed). NULL: always assumed to hide something.
+	bool (*hides)(const tw_state *s, int seat);
 	/// Samples up to max random legal orders for side (for random players and tests).
 	int (*random_orders)(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 	/// Fills an empty state with a generated scenario (Country and forces) from a seed.
@@ -57,6 +60,10 @@ typedef struct tw_ruleset {
 	/// The order types it accepts (NULL: not described; see tw_ruleset_orders).
 	int norders;
 	const tw_order_def *orders;
+	/// Optional: true when `apply` on this validated order either succeeds or, failing, leaves
+	/// the state exactly as it was, so the engine need not save the state before applying it in
+	/// place. NULL: always saved.
+	bool (*apply_atomic)(const tw_state *s, const tw_order *o);
 } tw_ruleset;
 
 /// Number of registered rule sets.

@@ -101,7 +101,8 @@ void tw_shot_recorder_free(tw_shot_recorder *r);
 const tw_shot_model *tw_shot_recorder_model(tw_shot_recorder *r);
 /// Number of results kept.
 int tw_shot_recorder_count(const tw_shot_recorder *r);
-/// The k-th result kept, or NULL.
+/// The k-th result kept, or NULL. Results are kept packed; this unpacks one into a buffer the
+/// recorder keeps (contacts and samples beyond the counts zero), good until the next call.
 const tw_shot_result *tw_shot_recorder_get(const tw_shot_recorder *r, int k);
 /// Generator draws the k-th shot took, or -1.
 int64_t tw_shot_recorder_draws(const tw_shot_recorder *r, int k);

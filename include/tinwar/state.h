@@ -59,6 +59,22 @@ tw_unit *tw_state_add_unit(tw_state *s, const tw_unit *u);
 int tw_state_side_index(const tw_state *s, const char *name);
 /// Counts figures of a side with the given status (-1 = any status).
 int tw_state_count(const tw_state *s, int side, int status);
+/// A saved copy of a state's dynamic part (everything but the table, which no order changes),
+/// for putting a state back after an order that could not be resolved. Its buffers are kept
+/// between saves, so a long-lived backup saves without allocating.
+typedef struct tw_state_backup {
+	tw_state hdr; ///< the state's fields (its array pointers are not owned)
+	tw_figure *fig;
+	tw_gun *gun;
+	tw_unit *unit;
+	int capfig, capgun, capunit;
+} tw_state_backup;
+/// Saves s into b (b zeroed, or saved into before). TW_ERR_NOMEM leaves b usable but empty.
+tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);
+/// Puts s back as it was when saved: the same content (arrays keep their current storage,
+/// which only grows). s must be the state saved, changed only by rule-set code since.
+void tw_state_backup_restore(const tw_state_backup *b, tw_state *s);
+void tw_state_backup_free(tw_state_backup *b);
 /// Builds the view of `seat` (side index, or -1 for umpire) into dst: what that seat may see.
 tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat);
 

@@ -59,6 +59,21 @@ bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b);
 /// boxes are apart, or the whole box lies off one side of the line through a and b by more
 /// than a millionth of an inch (far beyond rounding). Exact early-out for the tests above.
 bool tw_terrain_segment_may_hit(const tw_terrain *t, tw_vec2 a, tw_vec2 b);
+/// True when the bounding boxes of segment ab and the piece are apart, so the segment misses
+/// the piece: the first test of tw_terrain_segment_may_hit, inline for callers' loops.
+static inline bool tw_terrain_box_apart(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
+{
+	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	return x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y;
+}
+/// True when p lies more than a millionth of an inch outside the piece's bounding box, so
+/// outside a polygon piece: tw_point_in_poly would find an even number of crossings (none to
+/// its right, or every edge crossing its line of y to its right). An exact early-out.
+static inline bool tw_terrain_box_excludes(const tw_terrain *t, tw_vec2 p)
+{
+	return p.x < t->lo.x - 1e-6 || p.x > t->hi.x + 1e-6 || p.y < t->lo.y - 1e-6 || p.y > t->hi.y + 1e-6;
+}
 /// True for kinds that a figure may never stand in or pass through.
 static inline bool tw_terrain_is_solid(tw_terrain_kind k)
 {

@@ -83,19 +83,37 @@ tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out)
 	return st;
 }
 
+// A view's table is the game's own (borrowed: no order changes the table, and a general only
+// reads its view); these build and free such a view.
+static tw_status make_view(tw_state *v, const tw_state *s, int side)
+{
+	tw_state tmp = *s;
+	tmp.table.terrain = NULL; // copy everything but the terrain
+	tmp.table.nterrain = tmp.table.capterrain = 0;
+	tw_status st = tw_state_view(v, &tmp, side);
+	if (st == TW_OK)
+		v->table = s->table;
+	return st;
+}
+
+static void free_view(tw_state *v)
+{
+	memset(&v->table, 0, sizeof v->table); // borrowed
+	tw_state_free(v);
+}
+
 // Copies the dynamic part of s into an existing view of the same game and hides again.
 static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw_ruleset *rs)
 {
-	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit || v->table.nterrain != s->table.nterrain) {
-		tw_state_free(v);
-		return tw_state_view(v, s, side);
+	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit) {
+		free_view(v);
+		return make_view(v, s, side);
 	}
 	memcpy(v->fig, s->fig, (size_t)s->nfig * sizeof *s->fig);
 	memcpy(v->gun, s->gun, (size_t)s->ngun * sizeof *s->gun);
 	if (s->nunit)
 		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
-	if (s->table.nterrain)
-		memcpy(v->table.terrain, s->table.terrain, (size_t)s->table.nterrain * sizeof *s->table.terrain);
+	v->table = s->table;
 	memcpy(v->vars, s->vars, sizeof v->vars);
 	memcpy(v->params, s->params, sizeof v->params);
 	memcpy(v->sides, s->sides, sizeof v->sides);
@@ -111,16 +129,59 @@ static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw
 	return TW_OK;
 }
 
+// What a seat sees, kept between its decisions. The generator is scrubbed once (as
+// tw_state_view does), when the view is first made and whenever the figure, gun or unit counts
+// change. While nothing is hidden from the seat (rs->hides), the view is the game's state itself
+// with that generator: no copy. Otherwise an own copy, refreshed in place and hidden again.
+typedef struct seat_view {
+	bool have, owned;
+	tw_rng rng;
+	int nfig, ngun, nunit;
+	tw_state own;
+} seat_view;
+
+static tw_status seat_view_get(seat_view *sv, const tw_state *s, int side, const tw_ruleset *rs, tw_state *shallow,
+			       const tw_state **out)
+{
+	if (!sv->have || sv->nfig != s->nfig || sv->ngun != s->ngun || sv->nunit != s->nunit) {
+		tw_rng_seed(&sv->rng, tw_rng_derive(s->rng.s[0] ^ s->rng.s[3], (uint64_t)side + 1));
+		sv->nfig = s->nfig;
+		sv->ngun = s->ngun;
+		sv->nunit = s->nunit;
+		sv->have = true;
+		if (sv->owned) {
+			free_view(&sv->own);
+			sv->owned = false;
+		}
+	}
+	if (!rs->hide || (rs->hides && !rs->hides(s, side))) {
+		*shallow = *s; // borrowed: the general only reads its view
+		shallow->rng = sv->rng;
+		*out = shallow;
+		return TW_OK;
+	}
+	if (!sv->owned) {
+		if (make_view(&sv->own, s, side) != TW_OK)
+			return TW_ERR_NOMEM;
+		sv->owned = true;
+	} else if (refresh_view(&sv->own, s, side, rs) != TW_OK) {
+		sv->owned = false;
+		return TW_ERR_NOMEM;
+	}
+	sv->own.rng = sv->rng;
+	*out = &sv->own;
+	return TW_OK;
+}
+
 tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error *err)
 {
 	const tw_ruleset *rs = tw_game_ruleset(game);
 	tw_order *o = malloc(sizeof *o);
 	if (!o)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-	// Each side keeps one view, built once and refreshed in place before every decision
-	// (same figure and gun counts for the whole game), so a decision costs a few memcpy's.
-	tw_state view[TW_MAX_SIDES];
-	bool have[TW_MAX_SIDES] = {false};
+	seat_view view[TW_MAX_SIDES];
+	memset(view, 0, sizeof view);
+	tw_state shallow;
 	tw_status st = TW_OK;
 	int illegal_run = 0;
 	for (int n = 0; n < max_orders; n++) {
@@ -129,17 +190,12 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 		if (side < 0)
 			break;
 		tw_general *g = gens[side];
-		if (!have[side]) {
-			if (tw_state_view(&view[side], s, side) != TW_OK) {
-				st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-				break;
-			}
-			have[side] = true;
-		} else if (refresh_view(&view[side], s, side, rs) != TW_OK) {
+		const tw_state *v;
+		if (seat_view_get(&view[side], s, side, rs, &shallow, &v) != TW_OK) {
 			st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 			break;
 		}
-		st = g->def->decide(g, &view[side], side, o);
+		st = g->def->decide(g, v, side, o);
 		if (g->forfeit) {
 			st = tw_error_set(err, TW_ERR_STATE, "", "%s forfeits", s->sides[side].name);
 			break;
@@ -162,8 +218,8 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 		}
 	}
 	for (int i = 0; i < TW_MAX_SIDES; i++)
-		if (have[i])
-			tw_state_free(&view[i]);
+		if (view[i].owned)
+			free_view(&view[i].own);
 	free(o);
 	if (st != TW_OK)
 		return st;

@@ -10,7 +10,7 @@ static double line_z(double za, double zb, double t) { return za + (zb - za) * t
 static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
 {
 	// tw_terrain_segment_hits, written out so that the containment tests serve twice.
-	if (!tw_terrain_segment_may_hit(t, a, b))
+	if (tw_terrain_box_apart(t, a, b) || !tw_terrain_segment_may_hit(t, a, b))
 		return false;
 	tw_vec2 d = tw_sub(b, a);
 	if (t->shape == TW_SHAPE_CIRCLE) {
@@ -29,7 +29,8 @@ static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, 
 		*t1 = fmin(1, (-B + s) / (2 * A));
 		return *t0 <= *t1;
 	}
-	bool in_a = tw_point_in_poly(a, t->v, t->nverts), in_b = tw_point_in_poly(b, t->v, t->nverts);
+	bool in_a = !tw_terrain_box_excludes(t, a) && tw_point_in_poly(a, t->v, t->nverts);
+	bool in_b = !tw_terrain_box_excludes(t, b) && tw_point_in_poly(b, t->v, t->nverts);
 	if (!in_a && !in_b) {
 		bool cross = false;
 		for (int i = 0, j = t->nverts - 1; i < t->nverts && !cross; j = i++)

@@ -579,7 +579,69 @@ static double sf_height_at(double R, double z0, double el_deg)
 	return za + fr * (zb - za);
 }
 
+// Both aiming helpers are pure functions of their arguments, asked the same questions again and
+// again (each gun's muzzle height for its range; a shot's elevation by the general's check, the
+// rules' validation and the firing): each thread keeps the last answers, keyed by the exact bits
+// of the arguments, so an answer is the one computing it again would give.
+#define AIM_MEMO 64
+static _Thread_local struct {
+	uint64_t key[AIM_MEMO][3];
+	double val[AIM_MEMO];
+	bool used[AIM_MEMO];
+} elev_memo, range_memo;
+
+static unsigned aim_slot(const uint64_t *k, int n)
+{
+	uint64_t h = 0x9E3779B97F4A7C15ull;
+	for (int i = 0; i < n; i++) {
+		h ^= k[i];
+		h *= 0xff51afd7ed558ccdull;
+		h ^= h >> 29;
+	}
+	return (unsigned)(h >> 58);
+}
+
+static double elevation_plain(double range_in, double z0, double target_z);
+static double max_range_plain(double z0);
+
 double tw_shot_fast_elevation_for_range(double range_in, double z0, double target_z)
+{
+	uint64_t k[3];
+	memcpy(&k[0], &range_in, 8);
+	memcpy(&k[1], &z0, 8);
+	memcpy(&k[2], &target_z, 8);
+	unsigned h = aim_slot(k, 3);
+	if (elev_memo.used[h] && memcmp(elev_memo.key[h], k, sizeof k) == 0)
+		return elev_memo.val[h];
+	double v = elevation_plain(range_in, z0, target_z);
+	memcpy(elev_memo.key[h], k, sizeof k);
+	elev_memo.val[h] = v;
+	elev_memo.used[h] = true;
+	return v;
+}
+
+double tw_shot_fast_max_range(double z0)
+{
+	uint64_t k[3] = {0, 0, 0};
+	memcpy(&k[0], &z0, 8);
+	unsigned h = aim_slot(k, 1);
+	if (range_memo.used[h] && memcmp(range_memo.key[h], k, sizeof k) == 0)
+		return range_memo.val[h];
+	double v = max_range_plain(z0);
+	memcpy(range_memo.key[h], k, sizeof k);
+	range_memo.val[h] = v;
+	range_memo.used[h] = true;
+	return v;
+}
+
+double tw_shot_fast_elevation_plain(double range_in, double z0, double target_z)
+{
+	return elevation_plain(range_in, z0, target_z);
+}
+
+double tw_shot_fast_max_range_plain(double z0) { return max_range_plain(z0); }
+
+static double elevation_plain(double range_in, double z0, double target_z)
 {
 	if (!(range_in > 0))
 		return NAN;
@@ -611,7 +673,7 @@ static double sf_landing(double z0, double el_deg)
 	return n > 0 ? n * SF_DT * vh : 0;
 }
 
-double tw_shot_fast_max_range(double z0)
+static double max_range_plain(double z0)
 {
 	// Golden-section search over elevation (the landing distance is unimodal in it).
 	const double phi = 0.6180339887498949;

@@ -7,24 +7,86 @@
 
 #include "tinwar/shot.h"
 
+// Results are kept packed: the fixed fields, then only the contacts and samples in use (a
+// tw_shot_result is ~4.7 KB in full, a typical one a few hundred bytes packed).
+typedef struct packed_head {
+	int32_t ncontacts, nsamples;
+	tw_vec2 rest;
+	int32_t blocked_by;
+	bool misfire;
+	double bearing, elevation;
+} packed_head;
+
 struct tw_shot_recorder {
 	tw_shot_model model; // first: the model's ctx points back here
 	const tw_shot_model *inner;
-	tw_shot_result *res;
+	unsigned char *data; // packed results, one after another
+	size_t len, cap_data;
+	size_t *off;         // where result k starts in data
 	uint64_t *draws;
 	int n, cap, next;
 	bool replaying;
+	tw_shot_result *unpacked; // tw_shot_recorder_get's buffer
 };
 
-static tw_status rec_grow(tw_shot_recorder *r)
+static int clampi(int v, int hi) { return v < 0 ? 0 : (v > hi ? hi : v); }
+
+static size_t packed_size(const tw_shot_result *res)
 {
+	return sizeof(packed_head) + (size_t)clampi(res->ncontacts, TW_SHOT_MAX_CONTACTS) * sizeof res->contacts[0] +
+	       (size_t)clampi(res->nsamples, TW_SHOT_MAX_SAMPLES) * sizeof res->samples[0];
+}
+
+static void pack(unsigned char *p, const tw_shot_result *res)
+{
+	packed_head h = {res->ncontacts, res->nsamples, res->rest, res->blocked_by, res->misfire, res->bearing, res->elevation};
+	size_t nc = (size_t)clampi(res->ncontacts, TW_SHOT_MAX_CONTACTS), ns = (size_t)clampi(res->nsamples, TW_SHOT_MAX_SAMPLES);
+	memcpy(p, &h, sizeof h);
+	p += sizeof h;
+	memcpy(p, res->contacts, nc * sizeof res->contacts[0]);
+	p += nc * sizeof res->contacts[0];
+	memcpy(p, res->samples, ns * sizeof res->samples[0]);
+}
+
+// The result as recorded; the contacts and samples beyond the counts are zero.
+static void unpack(tw_shot_result *out, const unsigned char *p)
+{
+	packed_head h;
+	memcpy(&h, p, sizeof h);
+	p += sizeof h;
+	memset(out, 0, sizeof *out);
+	out->ncontacts = h.ncontacts;
+	out->nsamples = h.nsamples;
+	out->rest = h.rest;
+	out->blocked_by = h.blocked_by;
+	out->misfire = h.misfire;
+	out->bearing = h.bearing;
+	out->elevation = h.elevation;
+	size_t nc = (size_t)clampi(h.ncontacts, TW_SHOT_MAX_CONTACTS), ns = (size_t)clampi(h.nsamples, TW_SHOT_MAX_SAMPLES);
+	memcpy(out->contacts, p, nc * sizeof out->contacts[0]);
+	p += nc * sizeof out->contacts[0];
+	memcpy(out->samples, p, ns * sizeof out->samples[0]);
+}
+
+static tw_status rec_grow(tw_shot_recorder *r, size_t bytes)
+{
+	if (r->len + bytes > r->cap_data) {
+		size_t cap = r->cap_data ? 2 * r->cap_data : 8192;
+		while (cap < r->len + bytes)
+			cap *= 2;
+		unsigned char *d = realloc(r->data, cap);
+		if (!d)
+			return TW_ERR_NOMEM;
+		r->data = d;
+		r->cap_data = cap;
+	}
 	if (r->n < r->cap)
 		return TW_OK;
 	int cap = r->cap ? 2 * r->cap : 16;
-	tw_shot_result *res = realloc(r->res, (size_t)cap * sizeof *res);
-	if (!res)
+	size_t *off = realloc(r->off, (size_t)cap * sizeof *off);
+	if (!off)
 		return TW_ERR_NOMEM;
-	r->res = res;
+	r->off = off;
 	uint64_t *d = realloc(r->draws, (size_t)cap * sizeof *d);
 	if (!d)
 		return TW_ERR_NOMEM;
@@ -40,7 +102,7 @@ static tw_status rec_fire(const tw_shot_model *m, const struct tw_state *s, cons
 	if (r->replaying) {
 		if (r->next >= r->n)
 			return TW_ERR_STATE;
-		memcpy(out, &r->res[r->next], sizeof *out);
+		unpack(out, r->data + r->off[r->next]);
 		for (uint64_t k = 0; k < r->draws[r->next]; k++)
 			(void)tw_rng_u64(rng);
 		r->next++;
@@ -71,8 +133,10 @@ void tw_shot_recorder_free(tw_shot_recorder *r)
 {
 	if (!r)
 		return;
-	free(r->res);
+	free(r->data);
+	free(r->off);
 	free(r->draws);
+	free(r->unpacked);
 	free(r);
 }
 
@@ -82,7 +146,13 @@ int tw_shot_recorder_count(const tw_shot_recorder *r) { return r->n; }
 
 const tw_shot_result *tw_shot_recorder_get(const tw_shot_recorder *r, int k)
 {
-	return k >= 0 && k < r->n ? &r->res[k] : NULL;
+	if (k < 0 || k >= r->n)
+		return NULL;
+	tw_shot_recorder *w = (tw_shot_recorder *)r; // the unpacking buffer is not the recording
+	if (!w->unpacked && !(w->unpacked = malloc(sizeof *w->unpacked)))
+		return NULL;
+	unpack(w->unpacked, r->data + r->off[k]);
+	return w->unpacked;
 }
 
 int64_t tw_shot_recorder_draws(const tw_shot_recorder *r, int k)
@@ -92,9 +162,12 @@ int64_t tw_shot_recorder_draws(const tw_shot_recorder *r, int k)
 
 tw_status tw_shot_recorder_push(tw_shot_recorder *r, const tw_shot_result *res, uint64_t draws)
 {
-	if (rec_grow(r) != TW_OK)
+	size_t bytes = packed_size(res);
+	if (rec_grow(r, bytes) != TW_OK)
 		return TW_ERR_NOMEM;
-	memcpy(&r->res[r->n], res, sizeof *res);
+	r->off[r->n] = r->len;
+	pack(r->data + r->len, res);
+	r->len += bytes;
 	r->draws[r->n] = draws;
 	r->n++;
 	return TW_OK;
@@ -116,11 +189,20 @@ tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src)
 	tw_shot_recorder *r = tw_shot_recorder_new(src->inner);
 	if (!r)
 		return NULL;
-	for (int i = 0; i < src->n; i++)
-		if (tw_shot_recorder_push(r, &src->res[i], src->draws[i]) != TW_OK) {
+	if (src->n > 0) {
+		r->data = malloc(src->len ? src->len : 1);
+		r->off = malloc((size_t)src->n * sizeof *r->off);
+		r->draws = malloc((size_t)src->n * sizeof *r->draws);
+		if (!r->data || !r->off || !r->draws) {
 			tw_shot_recorder_free(r);
 			return NULL;
 		}
+		memcpy(r->data, src->data, src->len);
+		memcpy(r->off, src->off, (size_t)src->n * sizeof *r->off);
+		memcpy(r->draws, src->draws, (size_t)src->n * sizeof *r->draws);
+		r->len = r->cap_data = src->len;
+		r->n = r->cap = src->n;
+	}
 	tw_shot_recorder_replay(r);
 	return r;
 }

@@ -45,6 +45,80 @@ tw_status tw_state_clone(tw_state *dst, const tw_state *src)
 	return TW_OK;
 }
 
+static bool backup_array(void **dst, int *cap, const void *src, int n, size_t size)
+{
+	if (n > *cap) {
+		void *p = realloc(*dst, (size_t)n * size);
+		if (!p)
+			return false;
+		*dst = p;
+		*cap = n;
+	}
+	if (n)
+		memcpy(*dst, src, (size_t)n * size);
+	return true;
+}
+
+tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s)
+{
+	b->hdr = *s;
+	if (!backup_array((void **)&b->fig, &b->capfig, s->fig, s->nfig, sizeof *s->fig) ||
+	    !backup_array((void **)&b->gun, &b->capgun, s->gun, s->ngun, sizeof *s->gun) ||
+	    !backup_array((void **)&b->unit, &b->capunit, s->unit, s->nunit, sizeof *s->unit)) {
+		memset(&b->hdr, 0, sizeof b->hdr);
+		return TW_ERR_NOMEM;
+	}
+	return TW_OK;
+}
+
+static void restore_array(void **arr, int *cap, const void *src, int n, size_t size)
+{
+	// The rules only add to the arrays, so the current storage holds the saved count; should it
+	// not, make room (and if even that fails, keep what fits: memory is gone).
+	if (n > *cap) {
+		void *p = realloc(*arr, (size_t)n * size);
+		if (p) {
+			*arr = p;
+			*cap = n;
+		} else {
+			n = *cap;
+		}
+	}
+	if (n)
+		memcpy(*arr, src, (size_t)n * size);
+}
+
+void tw_state_backup_restore(const tw_state_backup *b, tw_state *s)
+{
+	tw_figure *fig = s->fig;
+	tw_gun *gun = s->gun;
+	tw_unit *unit = s->unit;
+	int capfig = s->capfig, capgun = s->capgun, capunit = s->capunit;
+	tw_table table = s->table;
+	restore_array((void **)&fig, &capfig, b->fig, b->hdr.nfig, sizeof *fig);
+	restore_array((void **)&gun, &capgun, b->gun, b->hdr.ngun, sizeof *gun);
+	restore_array((void **)&unit, &capunit, b->unit, b->hdr.nunit, sizeof *unit);
+	*s = b->hdr;
+	s->fig = fig;
+	s->gun = gun;
+	s->unit = unit;
+	s->capfig = capfig;
+	s->capgun = capgun;
+	s->capunit = capunit;
+	s->nfig = s->nfig <= capfig ? s->nfig : capfig;
+	s->ngun = s->ngun <= capgun ? s->ngun : capgun;
+	s->nunit = s->nunit <= capunit ? s->nunit : capunit;
+	s->table = table;
+}
+
+void tw_state_backup_free(tw_state_backup *b)
+{
+	free(b->fig);
+	free(b->gun);
+	free(b->unit);
+	memset(b, 0, sizeof *b);
+}
+
 typedef struct hasher {
 	uint64_t h;
 } hasher;

@@ -59,9 +59,7 @@ double tw_terrain_distance(const tw_terrain *t, tw_vec2 p)
 bool tw_terrain_segment_may_hit(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
 {
 	// Bounding boxes first, by plain comparisons (fmin/fmax are library calls without -ffast-math).
-	double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
-	double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
-	if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
+	if (tw_terrain_box_apart(t, a, b))
 		return false;
 	// Separating axis: the normal of ab. The box's centre and half extents along it; rounding
 	// in these few products is some 1e-13 in at table sizes, the margin 1e-6 in.
@@ -80,7 +78,8 @@ bool tw_terrain_segment_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
 		return false;
 	if (t->shape == TW_SHAPE_CIRCLE)
 		return tw_dist_point_segment(t->center, a, b) <= t->radius;
-	if (tw_point_in_poly(a, t->v, t->nverts) || tw_point_in_poly(b, t->v, t->nverts))
+	if ((!tw_terrain_box_excludes(t, a) && tw_point_in_poly(a, t->v, t->nverts)) ||
+	    (!tw_terrain_box_excludes(t, b) && tw_point_in_poly(b, t->v, t->nverts)))
 		return true;
 	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++)
 		if (tw_segments_intersect(a, b, t->v[j], t->v[i]))

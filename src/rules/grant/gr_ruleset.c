@@ -251,6 +251,13 @@ static void gr_hide(tw_state *d, int seat)
 	(void)seat;
 }
 
+static bool gr_hides(const tw_state *s, int seat)
+{
+	(void)s;
+	(void)seat;
+	return false;
+}
+
 extern const tw_general_def tw_general_gr_attack, tw_general_gr_defend;
 static const tw_general_def *const gr_generals[] = {&tw_general_gr_attack, &tw_general_gr_defend};
 
@@ -285,6 +292,7 @@ const tw_ruleset tw_ruleset_grant = {
 	.to_move = gr_to_move,
 	.score = gr_score,
 	.hide = gr_hide,
+	.hides = gr_hides,
 	.random_orders = gr_random_orders,
 	.generate = gr_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(gr_generals),

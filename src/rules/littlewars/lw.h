@@ -83,7 +83,43 @@ bool lw_on_enemy_line(const tw_state *s, int side, tw_vec2 p);
 /// Distance from a figure's nearest point to p (figure base is a circle).
 static inline double lw_fig_dist(const tw_figure *f, tw_vec2 p) { return fmax(0.0, tw_dist(f->pos, p) - f->radius); }
 /// Gap between two figures (nearest points).
+/// The box of segment ab grown by r and a millionth of an inch (the whole plane if a coordinate
+/// is NaN): a point outside it (lw_outside_box) is farther than r from the segment.
+static inline void lw_seg_box(tw_vec2 a, tw_vec2 b, double r, tw_vec2 *lo, tw_vec2 *hi)
+{
+	double m = r + 1e-6;
+	if (isnan(a.x) || isnan(a.y) || isnan(b.x) || isnan(b.y) || isnan(m)) {
+		*lo = tw_v2(-INFINITY, -INFINITY);
+		*hi = tw_v2(INFINITY, INFINITY);
+		return;
+	}
+	*lo = tw_v2((a.x < b.x ? a.x : b.x) - m, (a.y < b.y ? a.y : b.y) - m);
+	*hi = tw_v2((a.x < b.x ? b.x : a.x) + m, (a.y < b.y ? b.y : a.y) + m);
+}
+/// True only when p is certainly outside the box (false for NaN coordinates).
+static inline bool lw_outside_box(tw_vec2 p, tw_vec2 lo, tw_vec2 hi)
+{
+	return p.x < lo.x || p.x > hi.x || p.y < lo.y || p.y > hi.y;
+}
+/// Exact early-out for tw_gun_distance(g, p) <= lim: false only when p is certainly farther
+/// than lim from every point of the gun (its trail, muzzle and wheels all lie within
+/// max(trail, muzzle, half_axle) of the axle), by a millionth of an inch; NaN goes on.
+static inline bool lw_gun_may_be_within(const tw_gun *g, tw_vec2 p, double lim)
+{
+	double ext = fmax(fmax(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle)) + lim + 1e-6;
+	double dx = fabs(p.x - g->axle.x), dy = fabs(p.y - g->axle.y);
+	return !(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext);
+}
 static inline double lw_gap(const tw_figure *a, const tw_figure *b) { return fmax(0.0, tw_figure_gap(a, b)); }
+// Exact early-out for lw_gap(a, b) <= lim: false only when the bases are certainly farther
+// apart along x or y than the radii and lim allow (by a millionth of an inch, far beyond
+// rounding); NaN positions go on to the full test.
+static inline bool lw_may_be_within(const tw_figure *a, const tw_figure *b, double lim)
+{
+	double r = a->radius + b->radius + lim + 1e-6;
+	double dx = fabs(a->pos.x - b->pos.x), dy = fabs(a->pos.y - b->pos.y);
+	return !(dx > r || dy > r) || isnan(dx) || isnan(dy);
+}
 
 // ---- lw_gun.c: guns (LW.MOB.4-13, LW.MV.10-12) ----
 /// LW.MOB.4: free men of `side` within 6 in of the gun.
@@ -125,7 +161,12 @@ typedef struct lw_sight_memo {
 	tw_terrain *terrain;
 	double width, depth;
 	uint64_t hits, misses;
-	lw_sight_slot slot[LW_SIGHT_SLOTS];
+	/// LW_SIGHT_SLOTS answers, taken at the first lw_sight_begin from a shared pool of tables
+	/// given back by lw_sight_reset (fresh memory costs page faults on every new general).
+	/// Answers are stamped with the memo generation; a table from the pool keeps its stamps,
+	/// all below gen_floor, so none of them is taken for an answer.
+	lw_sight_slot *slot;
+	uint32_t gen_floor;
 } lw_sight_memo;
 /// Checks the memo against the table about to be asked about; forgets every answer if it differs.
 void lw_sight_begin(lw_sight_memo *m, const tw_table *tb);
@@ -142,6 +183,13 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 /// Test hook: builds the AI route field for `side` both fast and cell by cell; returns the number
 /// of cells that differ (0), or -1 without memory.
 int lw_general_route_check(const tw_state *s, int side);
+/// nearest_enemy against the plain loop at n random points; returns the mismatches.
+int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n);
+/// The general's count of free men near a place (from its per-decision lists) against the plain
+/// count at n random places, its charge arithmetic against every free man, and its ground
+/// (over the listed hill layers) against tw_table_ground; returns the mismatches (-1 without
+/// memory).
+int lw_general_count_check(const tw_state *s, tw_rng *r, int n);
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 /// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is
 /// excluded; `moving` lists ids whose old positions are ignored (they move together).

@@ -20,7 +20,8 @@
 
 static bool lw_within_gun(const tw_gun *g, const tw_figure *f)
 {
-	return tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
+	return lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
+	       tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
 }
 
 // LW.MOB.4: free men of `side` within 6 in of the gun (own helper; lw_gun.c has the lead's).

@@ -60,7 +60,28 @@ typedef struct lw_ai {
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
 	bool route_built;            ///< dist[] is this move's route field
+	// Row bookkeeping of the sweeps: when each row last changed, and when each was last
+	// relaxed in each direction (ticks of one counter; see sweep_rows).
+	uint32_t tick;
+	uint32_t row_changed[256], row_done[2][256];
 	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
+	// The free men of the state being decided on, side by side (in figure order within a
+	// side), for counting near a place: made at the start of every decision in play.
+	struct free_man {
+		double x, y, r;
+		double allow;     ///< lw_move_allowance
+		int32_t moved_in;
+	} *free_men;
+	int cap_free;
+	int free_start[TW_MAX_SIDES + 1];
+	// Ground heights in that state (tw_table_ground): each gun's axle, worked out with the lists;
+	// each figure's place, worked out when first asked (NaN until then).
+	double *gun_ground, *fig_ground;
+	int cap_gun_ground, cap_fig_ground;
+	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
+	double gdist[1024];          ///< make_groups: candidates' distances from a gun
+	int32_t *hills;              ///< the table's hill layers (indices, in order), for the ground
+	int nhills, cap_hills;
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -108,21 +129,121 @@ static tw_status lw_set_param(tw_general *g, const lw_doctrine *base, const char
 
 static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
 {
-	double best = INFINITY;
+	double best = INFINITY, best2 = INFINITY;
 	if (who)
 		*who = -1;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
 			continue;
-		double d = tw_dist(f->pos, p);
+		// sqrt is monotonic: a strictly larger square cannot give a strictly smaller distance.
+		tw_vec2 v = tw_sub(f->pos, p);
+		double d2 = v.x * v.x + v.y * v.y;
+		if (d2 > best2)
+			continue;
+		double d = sqrt(d2); // tw_dist(f->pos, p), the same operations
 		if (d < best) {
 			best = d;
+			best2 = d2;
 			if (who)
 				*who = i;
 		}
 	}
 	return best;
+}
+
+// tw_table_ground over the listed hill layers only (the pieces it looks at), in the same order.
+static double ground(const tw_state *s, const lw_ai *ai, tw_vec2 p)
+{
+	double z = 0;
+	for (int k = 0; k < ai->nhills; k++) {
+		const tw_terrain *t = &s->table.terrain[ai->hills[k]];
+		if (tw_terrain_contains(t, p))
+			z = fmax(z, t->z0 + t->height);
+	}
+	return z;
+}
+
+// The ground under figure i of the state being decided on (see lw_ai.fig_ground).
+static double fig_ground(const tw_state *s, lw_ai *ai, int i)
+{
+	if (isnan(ai->fig_ground[i]))
+		ai->fig_ground[i] = ground(s, ai, s->fig[i].pos);
+	return ai->fig_ground[i];
+}
+
+// Lists the free men of s by side into ai (see lw_ai.free_men), and the ground under the guns;
+// false without memory.
+static bool list_free_men(const tw_state *s, lw_ai *ai)
+{
+	if (s->ngun > ai->cap_gun_ground) {
+		double *v = realloc(ai->gun_ground, (size_t)s->ngun * sizeof *v);
+		if (!v)
+			return false;
+		ai->gun_ground = v;
+		ai->cap_gun_ground = s->ngun;
+	}
+	if (s->nfig > ai->cap_fig_ground) {
+		double *v = realloc(ai->fig_ground, (size_t)s->nfig * sizeof *v);
+		if (!v)
+			return false;
+		ai->fig_ground = v;
+		ai->cap_fig_ground = s->nfig;
+	}
+	if (s->table.nterrain > ai->cap_hills) {
+		int32_t *v = realloc(ai->hills, (size_t)s->table.nterrain * sizeof *v);
+		if (!v)
+			return false;
+		ai->hills = v;
+		ai->cap_hills = s->table.nterrain;
+	}
+	ai->nhills = 0;
+	for (int i = 0; i < s->table.nterrain; i++)
+		if (s->table.terrain[i].kind == TW_TER_HILL)
+			ai->hills[ai->nhills++] = i;
+	for (int i = 0; i < s->ngun; i++)
+		ai->gun_ground[i] = ground(s, ai, s->gun[i].axle);
+	for (int i = 0; i < s->nfig; i++)
+		ai->fig_ground[i] = NAN;
+	if (s->nfig > ai->cap_free) {
+		struct free_man *v = realloc(ai->free_men, (size_t)s->nfig * sizeof *v);
+		if (!v)
+			return false;
+		ai->free_men = v;
+		ai->cap_free = s->nfig;
+	}
+	int count[TW_MAX_SIDES] = {0}, at[TW_MAX_SIDES];
+	for (int i = 0; i < s->nfig; i++)
+		if (lw_is_free(&s->fig[i]) && s->fig[i].side < TW_MAX_SIDES)
+			count[s->fig[i].side]++;
+	int n = 0;
+	for (int side = 0; side < TW_MAX_SIDES; side++) {
+		ai->free_start[side] = at[side] = n;
+		n += count[side];
+	}
+	ai->free_start[TW_MAX_SIDES] = n;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (lw_is_free(f) && f->side < TW_MAX_SIDES)
+			ai->free_men[at[f->side]++] =
+			    (struct free_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in};
+	}
+	return true;
+}
+
+// count_free_near(s, side, p, r) for the state the lists were made from, over that side's
+// free men only: the same men, the same test.
+static int count_free_near_listed(const lw_ai *ai, int side, tw_vec2 p, double r)
+{
+	if (side < 0 || side >= TW_MAX_SIDES)
+		return 0;
+	int n = 0;
+	for (int k = ai->free_start[side]; k < ai->free_start[side + 1]; k++) {
+		const struct free_man *m = &ai->free_men[k];
+		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+			n++;
+	}
+	return n;
 }
 
 static int count_free_near(const tw_state *s, int side, tw_vec2 p, double r)
@@ -159,10 +280,20 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		tw_order_init(lie, TW_OT_LIE_DOWN, side);
 	int best_own = 0;
 	int32_t own_ids[32];
-	double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
+	double z0 = ai->gun_ground[g->id] + 1.0;
 	double range = tw_shot_fast_max_range(z0) * 0.95;
 	double best = 0;
 	tw_vec2 muzzle = tw_gun_muzzle(g);
+	// Our men who may stand in a line of fire (free or prisoners, not lying), in figure order,
+	// listed once for all the targets.
+	int nmine = 0;
+	int32_t *mine = ai->mine_buf;
+	for (int k = 0; k < s->nfig && k < 1024; k++) {
+		const tw_figure *m = &s->fig[k];
+		if (m->side == side && (lw_is_free(m) || m->status == TW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
+			mine[nmine++] = k;
+	}
+	bool listed = s->nfig <= 1024;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
@@ -170,17 +301,22 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		double d = tw_dist(g->axle, f->pos);
 		if (d > range || d < 4)
 			continue;
-		double zt = tw_table_ground(&s->table, f->pos) + 1.0;
+		double zt = fig_ground(s, ai, i) + 1.0;
 		if (!lw_sight(&ai->sight, &s->table, g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
 		int own = 0, near_own = 0;
 		int32_t ids[32];
-		for (int k = 0; k < s->nfig; k++) {
-			const tw_figure *m = &s->fig[k];
-			if (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING))
+		tw_vec2 lo, hi;
+		lw_seg_box(muzzle, f->pos, 1.5, &lo, &hi);
+		for (int k = 0; k < (listed ? nmine : s->nfig); k++) {
+			const tw_figure *m = &s->fig[listed ? mine[k] : k];
+			if (!listed &&
+			    (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING)))
 				continue;
+			if (lw_outside_box(m->pos, lo, hi))
+				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
 			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
 				continue;
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
@@ -190,7 +326,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		}
 		if (own)
 			continue;
-		double v = 1.0 + count_free_near(s, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
+		double v = 1.0 + count_free_near_listed(ai, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
 		if (f->kind == TW_FK_CAVALRY)
 			v += 0.5;
 		if (v > best) {
@@ -271,10 +407,16 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	memset(ai->group_of, 255, sizeof ai->group_of);
 	memset(ai->crew_of, -1, sizeof ai->crew_of);
 	// Crews first: the nearest free men to each of our guns.
+	double *gdist = ai->gdist; // each candidate's distance from this gun, worked out once per gun
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
 		if (g->side != side || !lw_gun_in_battle(g))
 			continue;
+		for (int i = 0; i < s->nfig && i < 1024; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side && lw_is_free(f) && ai->crew_of[i] < 0)
+				gdist[i] = tw_gun_distance(g, f->pos);
+		}
 		for (int k = 0; k < dc->crew_keep; k++) {
 			int best = -1;
 			double bd = INFINITY;
@@ -282,7 +424,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 				const tw_figure *f = &s->fig[i];
 				if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0)
 					continue;
-				double d = tw_gun_distance(g, f->pos);
+				double d = gdist[i];
 				if (d < bd && (d < 8.0 || k < LW_GUN_CREW)) { // LW.MOB.4: fetch 4 from anywhere
 					bd = d;
 					best = i;
@@ -359,6 +501,42 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
+			mine++;
+	}
+	ce.mine = mine;
+	ce.theirs = theirs;
+	if (mine <= theirs) {
+		ce.value = mine == theirs ? 0 - 0.5 : -(double)mine; // equal: all die; smaller: we lose all
+		return ce;
+	}
+	bool iso = sup * 2 < theirs;
+	lw_melee_result r = lw_melee_math(mine, theirs, iso);
+	ce.value = (double)(r.dead_small + r.prisoners) - (double)r.dead_large;
+	return ce;
+}
+
+// eval_charge over the listed free men (see lw_ai.free_men) of the state they were made from:
+// the same men counted by the same tests (counts do not depend on the order they are visited).
+static charge_eval eval_charge_listed(const lw_ai *ai, const tw_state *s, int side, const tw_figure *e, int nours)
+{
+	if (e->side >= TW_MAX_SIDES || side < 0 || side >= TW_MAX_SIDES)
+		return eval_charge(s, side, e, nours);
+	charge_eval ce = {0, 0, -1e9};
+	int theirs = 0, sup = 0;
+	for (int k = ai->free_start[e->side]; k < ai->free_start[e->side + 1]; k++) {
+		const struct free_man *f = &ai->free_men[k];
+		double d = tw_dist(tw_v2(f->x, f->y), e->pos) - f->r;
+		if (d <= LW_REACH + 1.0)
+			theirs++;
+		// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
+		else if (d <= f->allow)
+			sup++;
+	}
+	// Our men already within 6 in of the enemy man join in too.
+	int mine = nours;
+	for (int k = ai->free_start[side]; k < ai->free_start[side + 1]; k++) {
+		const struct free_man *f = &ai->free_men[k];
+		if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
 			mine++;
 	}
 	ce.mine = mine;
@@ -477,7 +655,51 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 
 // ---- route field: where to go round houses, walls, rocks, trees and water ----
 
+// The passability grid depends on the table alone, and every general of every game on the same
+// Country builds the same one: each thread keeps the last grid with the table it was built for
+// (compared bit for bit), and hands it back for the same table.
+#define PASS_MEMO_TERRAIN 64
+static _Thread_local struct {
+	bool valid;
+	double width, depth;
+	int nterrain;
+	tw_terrain terrain[PASS_MEMO_TERRAIN];
+	int gx, gy;
+	double cell;
+	uint8_t pass[ROUTE_CELLS];
+} pass_memo;
+
+static void build_pass_plain(const tw_state *s, lw_ai *ai);
+
 static void build_pass(const tw_state *s, lw_ai *ai)
+{
+	const tw_table *tb = &s->table;
+	size_t bytes = (size_t)tb->nterrain * sizeof *tb->terrain;
+	if (pass_memo.valid && pass_memo.nterrain == tb->nterrain && memcmp(&pass_memo.width, &tb->width, sizeof tb->width) == 0 &&
+	    memcmp(&pass_memo.depth, &tb->depth, sizeof tb->depth) == 0 &&
+	    (bytes == 0 || memcmp(pass_memo.terrain, tb->terrain, bytes) == 0)) {
+		ai->gx = pass_memo.gx;
+		ai->gy = pass_memo.gy;
+		ai->cell = pass_memo.cell;
+		memcpy(ai->pass, pass_memo.pass, (size_t)(ai->gx * ai->gy));
+		return;
+	}
+	build_pass_plain(s, ai);
+	if (tb->nterrain <= PASS_MEMO_TERRAIN && ai->gx * ai->gy <= ROUTE_CELLS) {
+		pass_memo.valid = true;
+		pass_memo.width = tb->width;
+		pass_memo.depth = tb->depth;
+		pass_memo.nterrain = tb->nterrain;
+		if (bytes)
+			memcpy(pass_memo.terrain, tb->terrain, bytes);
+		pass_memo.gx = ai->gx;
+		pass_memo.gy = ai->gy;
+		pass_memo.cell = ai->cell;
+		memcpy(pass_memo.pass, ai->pass, (size_t)(ai->gx * ai->gy));
+	}
+}
+
+static void build_pass_plain(const tw_state *s, lw_ai *ai)
 {
 	double w = s->table.width, d = s->table.depth;
 	ai->cell = fmax(2.0, fmax(w / 128.0, d / 96.0));
@@ -516,14 +738,25 @@ static int cell_of(const lw_ai *ai, tw_vec2 p)
 // just swept in this row, in order. A minimum is exact whatever the order of its operands, so
 // this gives bit for bit the values of relaxing the four neighbours cell by cell (the reference
 // build_route_ref, checked in tests/test_fast_paths.c).
+//
+// A row relaxed in a direction stays relaxed until it or the row it is relaxed from changes:
+// relaxing it again would find every cell already at most each of its candidates, and change
+// nothing. So a row neither of which has changed since its last relaxation in this direction is
+// skipped, exactly as if relaxed (row_changed, row_done: ticks of ai->tick).
 static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
 {
 	const int gx = ai->gx, gy = ai->gy;
 	bool changed = false;
 	float t[256];
+	const bool track = gy <= 256;
+	const int dir = backward ? 1 : 0;
 	for (int yy = 0; yy < gy; yy++) {
 		int y = backward ? gy - 1 - yy : yy;
 		int prev_y = backward ? y + 1 : y - 1;
+		if (track && ai->row_changed[y] <= ai->row_done[dir][y] &&
+		    (prev_y < 0 || prev_y >= gy || ai->row_changed[prev_y] <= ai->row_done[dir][y]))
+			continue;
+		bool row_changed = false;
 		float *row = &ai->dist[y * gx];
 		const uint8_t *pass = &ai->pass[y * gx];
 		for (int x = 0; x < gx; x++)
@@ -559,7 +792,7 @@ static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
 				}
 				if (best < row[x]) {
 					row[x] = best;
-					changed = true;
+					row_changed = true;
 				}
 			}
 		} else {
@@ -574,10 +807,16 @@ static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
 				}
 				if (best < row[x]) {
 					row[x] = best;
-					changed = true;
+					row_changed = true;
 				}
 			}
 		}
+		if (track) {
+			if (row_changed)
+				ai->row_changed[y] = ++ai->tick;
+			ai->row_done[dir][y] = ai->tick;
+		}
+		changed = changed || row_changed;
 	}
 	return changed;
 }
@@ -599,6 +838,12 @@ static void route_sources(const tw_state *s, lw_ai *ai, int side)
 static void build_route(const tw_state *s, lw_ai *ai, int side)
 {
 	route_sources(s, ai, side);
+	// Every row new: changed after any relaxation.
+	ai->tick = 1;
+	for (int y = 0; y < 256; y++) {
+		ai->row_changed[y] = 1;
+		ai->row_done[0][y] = ai->row_done[1][y] = 0;
+	}
 	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
 	for (int pass = 0; pass < 40; pass++) {
 		bool changed = sweep_rows(ai, a, b, false);
@@ -683,6 +928,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 {
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
+	double zp = NAN; // the ground at p, found once when first needed
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
 		if (g->side == side || !lw_gun_in_battle(g))
@@ -690,13 +936,15 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		double d = tw_dist(g->axle, p);
 		if (d > 400)
 			continue;
-		double z0 = tw_table_ground(&s->table, g->axle) + 1.5;
-		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, tw_table_ground(&s->table, p) + 1.0))
+		double z0 = ai->gun_ground[gi] + 1.5;
+		if (isnan(zp))
+			zp = ground(s, ai, p);
+		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
-	int friends = count_free_near(s, side, p, LW_INF_MOVE);
-	int foes = count_free_near(s, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	int friends = count_free_near_listed(ai, side, p, LW_INF_MOVE);
+	int foes = count_free_near_listed(ai, lw_enemy(side), p, LW_CAV_MOVE + 2);
 	if (foes > 0 && friends < nmen)
 		v -= dc->support * (nmen - friends) * 0.5;
 	if (foes > friends + nmen)
@@ -748,7 +996,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			for (int k = 0; k < nm; k++)
 				if (tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
 					can++;
-			charge_eval ce = eval_charge(s, side, f, can);
+			charge_eval ce = eval_charge_listed(ai, s, side, f, can);
 			if (ce.value > bestv) {
 				bestv = ce.value;
 				best = i;
@@ -943,6 +1191,8 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	default: break;
 	}
 	lw_sight_begin(&ai->sight, &s->table);
+	if (!list_free_men(s, ai))
+		return TW_ERR_NOMEM;
 	if (ai->planned_move != s->move_no) {
 		ai->planned_move = s->move_no;
 		ai->stage = 0;
@@ -1009,8 +1259,17 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 static void lw_ai_destroy(tw_general *g)
 {
 	lw_ai *ai = g->ctx;
-	if (ai)
+	if (ai) {
 		lw_sight_reset(&ai->sight);
+		free(ai->free_men);
+		free(ai->gun_ground);
+		free(ai->fig_ground);
+		free(ai->hills);
+		ai->free_men = NULL;
+		ai->gun_ground = ai->fig_ground = NULL;
+		ai->hills = NULL;
+		ai->cap_free = ai->cap_gun_ground = ai->cap_fig_ground = ai->cap_hills = 0;
+	}
 }
 
 #define DOCTRINE(fn, doc)                                                                                  \
@@ -1070,5 +1329,74 @@ int lw_general_route_check(const tw_state *s, int side)
 	}
 	free(x);
 	free(y);
+	return bad;
+}
+
+// nearest_enemy (squares compared before the root) against the plain loop, at n random points.
+int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n)
+{
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		if (k % 3 == 0 && s->nfig > 0) // on or near a man, where ties are likeliest
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2((double)(k % 5) * 0.25, 0));
+		double best = INFINITY;
+		int who = -1;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side || !lw_is_free(f))
+				continue;
+			double d = tw_dist(f->pos, p);
+			if (d < best) {
+				best = d;
+				who = i;
+			}
+		}
+		int w2;
+		double d2 = nearest_enemy(s, side, p, &w2);
+		bad += w2 != who || memcmp(&d2, &best, sizeof d2) != 0;
+	}
+	return bad;
+}
+
+// count_free_near over the listed free men against the plain count, at n random places.
+int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
+{
+	lw_ai *ai = calloc(1, sizeof *ai);
+	if (!ai || !list_free_men(s, ai)) {
+		free(ai);
+		return -1;
+	}
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		if (k % 2 == 0 && s->nfig > 0) // about a man's reach from a man: the edge cases
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2(12.0 + s->fig[k % s->nfig].radius, (double)(k % 3) * 1e-12));
+		double rad = k % 3 == 0 ? LW_INF_MOVE : (k % 3 == 1 ? LW_CAV_MOVE + 2 : 2.5);
+		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0); // now and then no side, or none such
+		bad += count_free_near_listed(ai, side, p, rad) != count_free_near(s, side, p, rad);
+	}
+	// The charge arithmetic against every free man, from either side.
+	for (int i = 0; i < s->nfig; i++) {
+		if (!lw_is_free(&s->fig[i]))
+			continue;
+		for (int side = 0; side < 2; side++) {
+			int nours = (int)(tw_rng_u64(r) % 8);
+			charge_eval a = eval_charge_listed(ai, s, side, &s->fig[i], nours);
+			charge_eval b = eval_charge(s, side, &s->fig[i], nours);
+			bad += a.mine != b.mine || a.theirs != b.theirs || memcmp(&a.value, &b.value, sizeof a.value) != 0;
+		}
+	}
+	// The ground over the listed hills against tw_table_ground.
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		double a = ground(s, ai, p), b = tw_table_ground(&s->table, p);
+		bad += memcmp(&a, &b, sizeof a) != 0;
+	}
+	free(ai->free_men);
+	free(ai->gun_ground);
+	free(ai->fig_ground);
+	free(ai->hills);
+	free(ai);
 	return bad;
 }

@@ -15,7 +15,8 @@ int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		if (f->side == side && lw_is_free(f) && lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
+		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 			n++;
 	}
 	return n;
@@ -214,7 +215,7 @@ int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_
 	for (int i = 0; i < s->nfig && o->nfig < max; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
-		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		    lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 			o->fig[o->nfig++] = f->id;
 	}
 	return o->nfig;
@@ -274,6 +275,11 @@ tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev)
 {
 	tw_gun *g = &s->gun[o->gun];
+	// What this changes before the shot flies, put back if the shot model fails (the order is
+	// then refused and the state as it was: lw_apply_atomic).
+	const tw_gun g_before = *g;
+	const int32_t firing_before = s->vars[LWV_FIRING_GUN];
+	const tw_rng rng_before = s->rng;
 	double bearing = o->bearing, elev = o->elevation;
 	if (o->has_target)
 		lw_aim_at(s, g, o->target, &bearing, &elev);
@@ -298,8 +304,12 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	rq.aim_sigma = s->params[LWP_AIM_SIGMA];
 	tw_shot_result r;
 	const tw_shot_model *m = ctx && ctx->shots ? ctx->shots : tw_shot_model_fast();
-	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK)
+	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK) {
+		*g = g_before;
+		s->vars[LWV_FIRING_GUN] = firing_before;
+		s->rng = rng_before;
 		return TW_ERR_STATE;
+	}
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, o->side, "LW.MOB.6");
 	const tw_shot_recorder *rec = tw_shot_recorder_of(m);
 	if (e) {
@@ -485,7 +495,8 @@ tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err)
 			const tw_gun *g = &s->gun[k];
 			if (g->side != o->side || !lw_gun_in_battle(g))
 				continue;
-			if (tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+			if (lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
+			    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 				near = true;
 			else if (tw_dot(tw_sub(f->pos, g->axle), tw_dir_deg(g->bearing)) > 0)
 				near = true;

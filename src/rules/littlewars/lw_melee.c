@@ -47,7 +47,7 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 		double reach = lw_move_allowance(f) + LW_EPS; // his own move: 12 in or 24 in
 		for (int k = 0; k < n; k++) {
 			const tw_figure *b = tw_state_figure_c(s, body[k]);
-			if (b && lw_gap(f, b) <= reach) {
+			if (b && lw_may_be_within(f, b, reach) && lw_gap(f, b) <= reach) {
 				count++;
 				break;
 			}
@@ -166,6 +166,7 @@ static int lw_crew_left(const lw_judge *j, const tw_gun *g, int side)
 	for (int i = 0; i < j->s->nfig; i++) {
 		const tw_figure *f = &j->s->fig[i];
 		if (f->side == side && lw_is_free(f) && j->fate[i] == LW_FATE_LIVE &&
+		    lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
 		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS)
 			c++;
 	}
@@ -174,7 +175,8 @@ static int lw_crew_left(const lw_judge *j, const tw_gun *g, int side)
 
 static bool lw_near_gun(const tw_gun *g, const tw_figure *f)
 {
-	return tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
+	return lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
+	       tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
 }
 
 // Fills j->crew[g] with lw_crew_left for the guns `side` controls (-1 for the others).
@@ -536,17 +538,26 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		j->parent[i] = i;
 		j->melee_of[i] = -1;
 	}
+	// The enemy's free men, then the men in contact, listed in figure order: the loops below
+	// visit exactly the pairs the plain double loops over every figure would, in their order.
+	// (On the heap: the rules also run on the browser table's threads, whose stacks are small.)
+	int *list = malloc((size_t)(nf > 0 ? nf : 1) * 2 * sizeof *list);
+	if (!list)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	int *enemy = list, *cont = list + nf, ne = 0, nc = 0;
+	for (int b = 0; b < nf; b++)
+		if (s->fig[b].side != j->mover && lw_is_free(&s->fig[b]))
+			enemy[ne++] = b;
 	// LW.MEL.2/3: contacts between the mover's free men and enemy free men.
 	bool any = false;
 	for (int a = 0; a < nf; a++) {
 		const tw_figure *fa = &s->fig[a];
 		if (fa->side != j->mover || !lw_is_free(fa))
 			continue;
-		for (int b = 0; b < nf; b++) {
+		for (int k = 0; k < ne; k++) {
+			int b = enemy[k];
 			const tw_figure *fb = &s->fig[b];
-			if (fb->side == j->mover || !lw_is_free(fb))
-				continue;
-			if (lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
+			if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
 				j->contact[a] = j->contact[b] = 1;
 				j->part[a] = j->part[b] = 1;
 				lw_union(j->parent, a, b);
@@ -556,11 +567,15 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	}
 	bool chosen = end && (end->nfig > 0 || end->nfig2 > 0);
 	if (!any) {
+		free(list);
 		if (chosen)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
 			                    "no melee has formed, so there are no casualties to choose");
 		return TW_OK;
 	}
+	for (int x = 0; x < nf; x++)
+		if (j->contact[x])
+			cont[nc++] = x;
 	// LW.MEL.4: one step from the men in contact; prisoners and unrearmed men are not free
 	// (LW.MEL.15) and so never take part. A man in contact within 6 in of another contact's man
 	// is a participant of both, so the two contacts make one melee.
@@ -568,15 +583,17 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		const tw_figure *fm = &s->fig[m];
 		if (!lw_is_free(fm))
 			continue;
-		for (int x = 0; x < nf; x++) {
-			if (!j->contact[x] || x == m)
+		for (int k = 0; k < nc; k++) {
+			int x = cont[k];
+			if (x == m)
 				continue;
-			if (lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
+			if (lw_may_be_within(fm, &s->fig[x], LW_REACH + LW_EPS) && lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
 				j->part[m] = 1;
 				lw_union(j->parent, m, x);
 			}
 		}
 	}
+	free(list);
 	// Number the melees by their lowest figure id (the union-find root).
 	int32_t *root_melee = j->melee_of; // reuse: first pass maps roots, second pass members
 	int *rootix = malloc((size_t)nf * sizeof *rootix);

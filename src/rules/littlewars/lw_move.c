@@ -34,7 +34,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 		const tw_gun *g = &s->gun[i];
 		if (!lw_gun_in_battle(g))
 			continue;
-		if (tw_gun_distance(g, p) < f->radius + clear - 1e-9)
+		if (lw_gun_may_be_within(g, p, f->radius + clear) && tw_gun_distance(g, p) < f->radius + clear - 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
 					    g->id);
 	}
@@ -46,7 +46,8 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *t = &s->table.terrain[i];
-		if (tw_terrain_is_solid((tw_terrain_kind)t->kind) && tw_terrain_segment_hits(t, a, b))
+		if (tw_terrain_is_solid((tw_terrain_kind)t->kind) && !tw_terrain_box_apart(t, a, b) &&
+		    tw_terrain_segment_hits(t, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
 					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
 					    a.x, a.y, b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
@@ -105,7 +106,7 @@ static bool may_move_prisoner(const tw_state *s, const tw_figure *f, int side)
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
-			       tw_error *err);
+			       int *room, tw_vec2 *room_at, tw_error *err);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
@@ -122,11 +123,13 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		if (!tw_state_figure_c(s, o->fig[i]))
 			return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[i]);
 	// New positions of everything that moves in this order, by figure id (others: -1).
-	int *slot = malloc((size_t)s->nfig * sizeof *slot);
+	int *slot = malloc((size_t)s->nfig * 2 * sizeof *slot);
 	tw_vec2 *ends = malloc((size_t)o->nfig * sizeof *ends);
-	if (!slot || !ends) {
+	tw_vec2 *room_at = malloc((size_t)s->nfig * sizeof *room_at);
+	if (!slot || !ends || !room_at) {
 		free(slot);
 		free(ends);
+		free(room_at);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	for (int j = 0; j < s->nfig; j++)
@@ -136,9 +139,10 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		ends[i] = path[n - 1];
 		slot[o->fig[i]] = i;
 	}
-	tw_status st = check_figures(s, o, slot, ends, err);
+	tw_status st = check_figures(s, o, slot, ends, slot + s->nfig, room_at, err);
 	free(slot);
 	free(ends);
+	free(room_at);
 	return st;
 }
 
@@ -210,8 +214,17 @@ static tw_status check_gap(const tw_state *s, const tw_figure *f, tw_vec2 end, c
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
-			       tw_error *err)
+			       int *room, tw_vec2 *room_at, tw_error *err)
 {
+	// The figures that take up room, in figure order, each where he will stand after the order.
+	int nroom = 0;
+	for (int j = 0; j < s->nfig; j++) {
+		const tw_figure *g = &s->fig[j];
+		if (!on_table(g))
+			continue;
+		room[nroom] = j;
+		room_at[nroom++] = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
+	}
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 end;
@@ -219,12 +232,11 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		if (st != TW_OK)
 			return st;
 		// LW.MOB.15 between own men; LW.MEL.2 an enemy may be approached to contact, not overlapped.
-		for (int j = 0; j < s->nfig; j++) {
-			const tw_figure *g = &s->fig[j];
-			if (g->id == f->id || !on_table(g))
+		for (int k = 0; k < nroom; k++) {
+			const tw_figure *g = &s->fig[room[k]];
+			if (g->id == f->id)
 				continue;
-			tw_vec2 gp = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
-			st = check_gap(s, f, end, g, gp, err);
+			st = check_gap(s, f, end, g, room_at[k], err);
 			if (st != TW_OK)
 				return st;
 		}

@@ -43,14 +43,10 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case TW_OT_TRAIL: return lw_validate_trail(s, o, err);
 	case TW_OT_LIE_DOWN: return lw_validate_lie(s, o, err);
 	case TW_OT_SURRENDER: return lw_validate_surrender(s, o, err);
-	case TW_OT_END_MOVE: {
-		tw_state tmp;
-		if (tw_state_clone(&tmp, s) != TW_OK)
-			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-		tw_status st = lw_judge_melees(&tmp, o, true, NULL, err);
-		tw_state_free(&tmp);
-		return st;
-	}
+	case TW_OT_END_MOVE:
+		// Judging with validate_only reads the state and writes only its own work arrays
+		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
+		return lw_judge_melees((tw_state *)s, o, true, NULL, err);
 	default:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "a %s order is not possible during play",
 				    tw_order_type_name((tw_order_type)o->type));
@@ -73,6 +69,20 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	}
 }
 
+// Orders whose application succeeds or leaves the state as it was: every setup order, and moves,
+// gun moves, trail men and lying down always return TW_OK (no shot model, no allocation, no
+// check at resolution); FIRE puts back what it changed when the shot model fails
+// (lw_apply_fire). END_MOVE (allocates, checks the casualty choice after putting the trail
+// right) and SURRENDER (checked again) are saved first. tests/test_fast_paths.c compares in
+// place with on a copy, with a shot model that fails.
+static bool lw_apply_atomic(const tw_state *s, const tw_order *o)
+{
+	if (s->phase != LW_PH_PLAY)
+		return true;
+	return o->type == TW_OT_MOVE || o->type == TW_OT_GUN_MOVE || o->type == TW_OT_TRAIL || o->type == TW_OT_LIE_DOWN ||
+	       o->type == TW_OT_FIRE;
+}
+
 // LW.MV.4: behind the curtain a side sees nothing of the enemy's putting down.
 static void lw_hide(tw_state *d, int seat)
 {
@@ -91,6 +101,18 @@ static void lw_hide(tw_state *d, int seat)
 			g->bearing = 0;
 		}
 	}
+}
+
+// Whether lw_hide would change anything: an enemy figure or gun still behind the curtain.
+static bool lw_hides(const tw_state *s, int seat)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side != seat && (s->fig[i].flags & TW_FF_HIDDEN))
+			return true;
+	for (int i = 0; i < s->ngun; i++)
+		if (s->gun[i].side != seat && (s->gun[i].stats[0] & TW_FF_HIDDEN))
+			return true;
+	return false;
 }
 
 extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_general_lw_rush,
@@ -126,10 +148,12 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.to_move = lw_to_move,
 	.score = lw_score,
 	.hide = lw_hide,
+	.hides = lw_hides,
 	.random_orders = lw_random_orders,
 	.generate = lw_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
 	.generals = lw_generals,
 	.norders = (int)TW_ARRAY_COUNT(lw_orders),
 	.orders = lw_orders,
+	.apply_atomic = lw_apply_atomic,
 };

@@ -3,6 +3,7 @@
 // again for each group). tw_los is a pure function of the table and the two eye points, so the
 // memo keeps answers keyed by the exact bits of the question, and forgets everything whenever
 // the table it answered for is not bit for bit the table it is asked about.
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,10 +22,51 @@ static uint64_t key_hash(const double k[6])
 	return h;
 }
 
+// Slot tables given back, with the highest generation stamped in each (a mutex: generals may
+// live on several threads). The pool is small; a table beyond it is freed.
+#define SIGHT_POOL 16
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct {
+	lw_sight_slot *slot;
+	uint32_t gen;
+} pool[SIGHT_POOL];
+static int npool;
+
 void lw_sight_reset(lw_sight_memo *m)
 {
 	free(m->terrain);
+	if (m->slot) {
+		uint32_t gen = m->gen > m->gen_floor ? m->gen : m->gen_floor;
+		bool kept = false;
+		pthread_mutex_lock(&pool_lock);
+		if (npool < SIGHT_POOL) {
+			pool[npool].slot = m->slot;
+			pool[npool].gen = gen;
+			npool++;
+			kept = true;
+		}
+		pthread_mutex_unlock(&pool_lock);
+		if (!kept)
+			free(m->slot);
+	}
 	memset(m, 0, sizeof *m);
+}
+
+// A slot table for m: one given back (its stamps all at most gen_floor), or a zeroed one.
+static bool take_slots(lw_sight_memo *m)
+{
+	pthread_mutex_lock(&pool_lock);
+	if (npool > 0) {
+		npool--;
+		m->slot = pool[npool].slot;
+		m->gen_floor = pool[npool].gen;
+	}
+	pthread_mutex_unlock(&pool_lock);
+	if (!m->slot) {
+		m->slot = calloc(LW_SIGHT_SLOTS, sizeof *m->slot);
+		m->gen_floor = 0;
+	}
+	return m->slot != NULL;
 }
 
 void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
@@ -38,6 +80,8 @@ void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 		m->terrain = bytes ? malloc(bytes) : NULL;
 		if (bytes && !m->terrain) {
 			m->nterrain = -1; // cannot remember the table: answer every question afresh
+			if (m->gen > m->gen_floor)
+				m->gen_floor = m->gen; // the answers stamped so far stay stale
 			m->gen = 0;
 			return;
 		}
@@ -47,10 +91,17 @@ void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 	m->nterrain = tb->nterrain;
 	m->width = tb->width;
 	m->depth = tb->depth;
-	if (++m->gen == 0) { // wrapped: clear the slots for real
-		memset(m->slot, 0, sizeof m->slot);
-		m->gen = 1;
+	if (!m->slot && !take_slots(m)) {
+		m->gen = 0; // no room for answers: answer every question afresh
+		return;
 	}
+	uint32_t next = (m->gen > m->gen_floor ? m->gen : m->gen_floor) + 1;
+	if (next == 0) { // wrapped: clear the slots for real
+		memset(m->slot, 0, LW_SIGHT_SLOTS * sizeof *m->slot);
+		m->gen_floor = 0;
+		next = 1;
+	}
+	m->gen = next;
 }
 
 bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)

@@ -18,7 +18,8 @@ static int men_near_gun(const tw_state *s, const tw_gun *g, int side)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		if (f->side == side && lw_is_free(f) && lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
+		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
 			n++;
 	}
 	return n;
