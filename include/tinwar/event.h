@@ -62,10 +62,6 @@ const char *tw_event_type_name(tw_event_type t);
 tw_event *tw_events_push(tw_events *ev, tw_event_type type, int side, const char *clause);
 /// printf into the last event's text.
 void tw_event_text(tw_event *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/// Writes x as printf's "%.Nf" would (0 <= prec <= 3) into out (room for 48 chars); returns the
-/// length, or -1 for values it leaves to printf (not finite, |x| >= 2^40). The fast path of
-/// tw_event_text.
-int tw_format_fixed(char *out, double x, int prec);
 void tw_events_clear(tw_events *ev);
 void tw_events_free(tw_events *ev);
 tw_status tw_events_append(tw_events *dst, const tw_events *src);
