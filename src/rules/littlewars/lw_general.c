@@ -470,39 +470,11 @@ typedef struct charge_eval {
 	double value;
 } charge_eval;
 
-static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, int nours)
+/// The melee arithmetic of a charge (LW.MEL.5-7): mine against theirs, isolated when their
+/// supporters are fewer than half of them.
+static charge_eval charge_value(int mine, int theirs, int sup)
 {
 	charge_eval ce = {0, 0, -1e9};
-	int theirs = 0, sup = 0;
-	int idx_theirs[512];
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side != e->side || !lw_is_free(f))
-			continue;
-		double d = tw_dist(f->pos, e->pos) - f->radius;
-		if (d <= LW_REACH + 1.0) {
-			if (theirs < 512)
-				idx_theirs[theirs] = i;
-			theirs++;
-		}
-	}
-	// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side != e->side || !lw_is_free(f))
-			continue;
-		double d = tw_dist(f->pos, e->pos) - f->radius;
-		if (d > LW_REACH + 1.0 && d <= lw_move_allowance(f))
-			sup++;
-	}
-	(void)idx_theirs;
-	// Our men already within 6 in of the enemy man join in too.
-	int mine = nours;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
-			mine++;
-	}
 	ce.mine = mine;
 	ce.theirs = theirs;
 	if (mine <= theirs) {
@@ -515,13 +487,42 @@ static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, 
 	return ce;
 }
 
+static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, int nours)
+{
+	int theirs = 0, sup = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != e->side || !lw_is_free(f))
+			continue;
+		double d = tw_dist(f->pos, e->pos) - f->radius;
+		if (d <= LW_REACH + 1.0)
+			theirs++;
+	}
+	// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != e->side || !lw_is_free(f))
+			continue;
+		double d = tw_dist(f->pos, e->pos) - f->radius;
+		if (d > LW_REACH + 1.0 && d <= lw_move_allowance(f))
+			sup++;
+	}
+	// Our men already within 6 in of the enemy man join in too.
+	int mine = nours;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
+			mine++;
+	}
+	return charge_value(mine, theirs, sup);
+}
+
 // eval_charge over the listed free men (see lw_ai.free_men) of the state they were made from:
 // the same men counted by the same tests (counts do not depend on the order they are visited).
 static charge_eval eval_charge_listed(const lw_ai *ai, const tw_state *s, int side, const tw_figure *e, int nours)
 {
 	if (e->side >= TW_MAX_SIDES || side < 0 || side >= TW_MAX_SIDES)
 		return eval_charge(s, side, e, nours);
-	charge_eval ce = {0, 0, -1e9};
 	int theirs = 0, sup = 0;
 	for (int k = ai->free_start[e->side]; k < ai->free_start[e->side + 1]; k++) {
 		const struct free_man *f = &ai->free_men[k];
@@ -539,16 +540,7 @@ static charge_eval eval_charge_listed(const lw_ai *ai, const tw_state *s, int si
 		if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
 			mine++;
 	}
-	ce.mine = mine;
-	ce.theirs = theirs;
-	if (mine <= theirs) {
-		ce.value = mine == theirs ? 0 - 0.5 : -(double)mine; // equal: all die; smaller: we lose all
-		return ce;
-	}
-	bool iso = sup * 2 < theirs;
-	lw_melee_result r = lw_melee_math(mine, theirs, iso);
-	ce.value = (double)(r.dead_small + r.prisoners) - (double)r.dead_large;
-	return ce;
+	return charge_value(mine, theirs, sup);
 }
 
 // The charge played out on a copy: the move, then the melees judged as at the end of the move
