@@ -545,15 +545,22 @@
   function animate(e) {
     if (!layerOver || !S) return;
     if (e.type === 'shot' && S.state.guns[e.a]) {
-      // The shot's trace: from the muzzle to where the ball came to rest.
+      // The shot flies along its recorded trace (the shot model's flight, bounces and roll:
+      // [t, x, y, z] samples from the server) to where it came to rest; without one, straight
+      // from the muzzle. The ball grows with its height above the table.
       const g = S.state.guns[e.a], b = g.bearing * Math.PI / 180;
-      const m = [g.at[0] + Math.sin(b) * (g.muzzle || 2), g.at[1] + Math.cos(b) * (g.muzzle || 2)];
-      const ball = el('circle', { cx: m[0], cy: Y(m[1]), r: 0.35, class: 'shot', id: 'shotball' }, layerOver);
-      const t0 = performance.now(), T = 700;
+      const m = [g.at[0] + Math.sin(b) * (g.muzzle || 2), g.at[1] + Math.cos(b) * (g.muzzle || 2), 0];
+      const pts = (e.trace && e.trace.length > 1 ? e.trace.map((q) => [q[1], q[2], q[3]]) : [m]).concat([[e.x || 0, e.y || 0, 0]]);
+      const path = el('polyline', { points: pts.map((p) => p[0] + ',' + Y(p[1])).join(' '), class: 'shot-trace', 'data-gun': e.a,
+        'data-samples': e.trace ? e.trace.length : 0 }, layerOver);
+      const ball = el('circle', { cx: pts[0][0], cy: Y(pts[0][1]), r: 0.35, class: 'shot', id: 'shotball' }, layerOver);
+      const flight = e.trace && e.trace.length > 1 ? e.trace[e.trace.length - 1][0] : 0.7;
+      const t0 = performance.now(), T = Math.min(2500, Math.max(700, flight * 1000));
       const step = (now) => {
-        const k = Math.min(1, (now - t0) / T);
-        ball.setAttribute('cx', m[0] + (e.x - m[0]) * k); ball.setAttribute('cy', Y(m[1] + (e.y - m[1]) * k));
-        if (k < 1) requestAnimationFrame(step); else setTimeout(() => ball.remove(), 1500);
+        const k = Math.max(0, Math.min(1, (now - t0) / T)), f = k * (pts.length - 1), i = Math.min(pts.length - 2, Math.floor(f)), u = f - i;
+        const p = [0, 1, 2].map((j) => pts[i][j] + (pts[i + 1][j] - pts[i][j]) * u);
+        ball.setAttribute('cx', p[0]); ball.setAttribute('cy', Y(p[1])); ball.setAttribute('r', 0.35 + Math.max(0, p[2]) * 0.05);
+        if (k < 1) requestAnimationFrame(step); else setTimeout(() => { ball.remove(); path.remove(); }, 2500);
       };
       requestAnimationFrame(step);
     }

@@ -1,4 +1,5 @@
 // Rooms: a game, its seats and their secret tokens, computer seats, and what each seat sees.
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -570,6 +571,42 @@ static void hidden_sets(srv_room *r, int seat, const tw_state *v, uint8_t *hfig,
 }
 
 /// Events first..first+count as `seat` may read them; `view` is the seat's view of the state now.
+/// A shot's recorded trace, as the shot model flew it (flight, bounces, roll), for the page to
+/// animate: [[t, x, y, z], ...] in seconds and inches (hundredths), or NULL when there is none.
+static json_t *shot_trace(srv_room *r, int k)
+{
+	const tw_shot_recorder *rec = tw_game_recorder(r->game);
+	const tw_shot_result *res = rec ? tw_shot_recorder_get(rec, k) : NULL;
+	if (!res || res->nsamples < 2)
+		return NULL;
+	json_t *a = json_array();
+	for (int i = 0; a && i < res->nsamples && i < TW_SHOT_MAX_SAMPLES; i++) {
+		const tw_shot_sample *q = &res->samples[i];
+		json_t *pt = json_pack("[f,f,f,f]", round(q->t * 1000.0) / 1000.0, round(q->x * 100.0) / 100.0,
+				       round(q->y * 100.0) / 100.0, round(q->z * 100.0) / 100.0);
+		if (pt)
+			json_array_append_new(a, pt);
+	}
+	return a;
+}
+
+/// Each visible shot event (its recording index `c` kept) gets its trace.
+static json_t *with_traces(srv_room *r, json_t *arr)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(arr, i, o) {
+		const char *type = json_string_value(json_object_get(o, "type"));
+		json_t *c = json_object_get(o, "c");
+		if (!type || strcmp(type, "shot") != 0 || !json_is_integer(c))
+			continue;
+		json_t *t = shot_trace(r, (int)json_integer_value(c));
+		if (t)
+			json_object_set_new(o, "trace", t);
+	}
+	return arr;
+}
+
 static json_t *events_json_v(srv_room *r, int seat, int first, int count, const tw_state *view)
 {
 	const tw_events *ev = tw_game_events(r->game);
@@ -579,7 +616,7 @@ static json_t *events_json_v(srv_room *r, int seat, int first, int count, const 
 	if (count < 0 || first + count > ev->n)
 		count = ev->n - first;
 	if (seat == SRV_UMPIRE)
-		return tw_events_to_json(ev, first, count);
+		return with_traces(r, tw_events_to_json(ev, first, count));
 	const tw_state v = *view;
 	uint8_t *hfig = calloc((size_t)s->nfig + 1, 1), *hgun = calloc((size_t)s->ngun + 1, 1);
 	json_t *arr = json_array();
@@ -619,7 +656,7 @@ static json_t *events_json_v(srv_room *r, int seat, int first, int count, const 
 	}
 	free(hfig);
 	free(hgun);
-	return arr;
+	return with_traces(r, arr);
 }
 
 static json_t *events_json(srv_room *r, int seat, int first, int count)

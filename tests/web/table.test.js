@@ -529,6 +529,10 @@ const tests = [
     const target = await center(page, 'circle.fig[data-id="11"]');
     await page.mouse.click(target[0], target[1]);
     await page.waitForSelector('#log li[data-type="shot"]');
+    // The shot flies along its recorded trace: the server sends the samples, the page draws them.
+    await page.waitForSelector('#overlay polyline.shot-trace');
+    const tr = await page.$eval('#overlay polyline.shot-trace', (p) => [Number(p.dataset.samples), p.getAttribute('points').trim().split(/\s+/).length]);
+    assert(tr[0] >= 2 && tr[1] === tr[0] + 1, 'the shot drawn along its ' + tr[0] + ' recorded samples (and its rest): ' + tr);
     await page.waitForSelector('#log li[data-type="kill"]', { timeout: 5000 });
     await page.waitForTimeout(300);
     const dead = await figAt(page, 11);
@@ -578,7 +582,7 @@ const tests = [
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
   page.setDefaultTimeout(10000);
   const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('pageerror', (e) => errors.push(String(e) + ' @ ' + String(e.stack || '').split('\n').slice(0, 3).join(' | ')));
   let failed = 0;
   for (const [name, fn] of tests) {
     const t = Date.now();
