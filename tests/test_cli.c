@@ -5,6 +5,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+
+#include "tinwar/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +205,7 @@ static void test_campaign_and_new(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	snprintf(dir, sizeof dir, "/tmp/tw_cli_XXXXXX");
 	if (!mkdtemp(dir))
 		return 1;

@@ -181,6 +181,7 @@ static void test_undo_restores_state_and_log(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conformance_every_ruleset),
 		cmocka_unit_test(test_undo_restores_state_and_log),

@@ -1053,6 +1053,7 @@ static void test_shot_recorder_packed(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_segment_hits_matches_plain),
 		cmocka_unit_test(test_los_and_sight_memo_match_plain),

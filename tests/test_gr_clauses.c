@@ -1306,6 +1306,7 @@ static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_GEN_1_GR_GEN_7_dice_and_floors),
 		cmocka_unit_test(test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf),

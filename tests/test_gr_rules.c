@@ -889,6 +889,7 @@ static void test_GR_GEN_2_generated_battle_ends_with_both_doctrines(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments),
 		cmocka_unit_test(test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley),

@@ -547,6 +547,7 @@ static void test_GR_HOUSE_2_default_picks_the_garrison_lost_at_random(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_TERR_7_GR_EX_25_infantry_fords_in_two_moves),
 		cmocka_unit_test(test_GR_TERR_7_crossing_starts_at_the_bank_and_only_at_a_ford),

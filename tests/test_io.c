@@ -889,6 +889,7 @@ static void test_hash_hex(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_syntax_error_has_line_and_column),
 		cmocka_unit_test(test_duplicate_key_rejected),

@@ -367,6 +367,7 @@ static void test_doctrine_sees_only_its_view_and_its_params(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bytecode_is_refused),
 		cmocka_unit_test(test_package_loadlib_is_unreachable),

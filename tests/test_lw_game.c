@@ -596,6 +596,7 @@ static void test_LW_VAR_13_defensive_victory(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_MV_1_toss_for_first_move_then_LW_MV_2_first_player_puts_down_first),
 		cmocka_unit_test(test_LW_MV_4_curtain_hides_simultaneous_putting_down),

@@ -988,6 +988,7 @@ static void test_LW_EX_18_horsemen_charge_gun_crew(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_LW_MEL_1_support_thresholds),
 	    cmocka_unit_test(test_LW_MEL_1_supporter_within_his_own_move),

@@ -531,6 +531,7 @@ static void test_LW_C_5_to_8_the_country_is_never_disturbed(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_MOB_2_infantry_moves_12_inches),
 		cmocka_unit_test(test_LW_MOB_3_cavalry_moves_24_inches),

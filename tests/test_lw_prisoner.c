@@ -330,6 +330,7 @@ static void test_LW_MEL_16_supported_body_may_not_surrender(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_LW_MEL_10_prisoners_wait_for_captors_next_move),
 	    cmocka_unit_test(test_LW_MEL_11_one_escort_per_seven),

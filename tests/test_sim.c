@@ -218,6 +218,7 @@ static void test_every_builtin_doctrine_beats_random(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wilson_interval_against_hand_computed_values),
 		cmocka_unit_test(test_results_identical_for_one_and_two_jobs),

@@ -143,6 +143,7 @@ static uint64_t play(const tw_state *sc, const char *red, const char *blue, uint
 
 int main(int argc, char **argv)
 {
+	tw_register_builtin();
 	const char *mode = argc > 1 ? argv[1] : "work";
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);

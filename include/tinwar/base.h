@@ -46,6 +46,19 @@ void tw_assert_fail(const char *expr, const char *file, int line);
 
 #define TW_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
 
+/// The allocator every allocation of the core and the rule sets goes through (Lua-style: one
+/// hook, so a test can fail the N-th allocation and check that nothing is lost). `ptr` NULL
+/// allocates, `size` 0 frees (returns NULL), otherwise reallocates. Returns NULL on failure.
+typedef void *tw_alloc_fn(void *ud, void *ptr, size_t size);
+/// Installs an allocator (NULL: the C library's). Not thread-safe: call before threads start.
+void tw_set_allocator(tw_alloc_fn *fn, void *ud);
+void *tw_malloc(size_t size);
+void *tw_calloc(size_t n, size_t size);
+void *tw_realloc(void *ptr, size_t size);
+void tw_free(void *ptr);
+/// A copy of s from tw_malloc (NULL on failure or if s is NULL).
+char *tw_strdup(const char *s);
+
 #ifdef __cplusplus
 }
 #endif

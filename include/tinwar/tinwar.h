@@ -10,6 +10,7 @@
 #include "tinwar/io.h"
 #include "tinwar/los.h"
 #include "tinwar/order.h"
+#include "tinwar/registry.h"
 #include "tinwar/rng.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/shot.h"

@@ -72,6 +72,7 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	tw_register_builtin();
 	if (argc < 2) {
 		usage(stderr);
 		return CLI_BAD;

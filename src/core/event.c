@@ -20,7 +20,7 @@ tw_event *tw_events_push(tw_events *ev, tw_event_type type, int side, const char
 {
 	if (ev->n == ev->cap) {
 		int cap = ev->cap ? ev->cap * 2 : 32;
-		tw_event *v = realloc(ev->v, (size_t)cap * sizeof *v);
+		tw_event *v = tw_realloc(ev->v, (size_t)cap * sizeof *v);
 		if (!v)
 			return NULL;
 		ev->v = v;
@@ -50,7 +50,7 @@ void tw_events_clear(tw_events *ev) { ev->n = 0; }
 
 void tw_events_free(tw_events *ev)
 {
-	free(ev->v);
+	tw_free(ev->v);
 	ev->v = NULL;
 	ev->n = ev->cap = 0;
 }
@@ -61,7 +61,7 @@ tw_status tw_events_append(tw_events *dst, const tw_events *src)
 		int cap = dst->cap ? dst->cap : 32;
 		while (cap < dst->n + src->n)
 			cap *= 2;
-		tw_event *v = realloc(dst->v, (size_t)cap * sizeof *v);
+		tw_event *v = tw_realloc(dst->v, (size_t)cap * sizeof *v);
 		if (!v)
 			return TW_ERR_NOMEM;
 		dst->v = v;

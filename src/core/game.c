@@ -154,13 +154,13 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 		tw_error_set(err, TW_ERR_INPUT, "", "unknown rule set index %d", (int)scenario->ruleset);
 		return NULL;
 	}
-	tw_game *g = calloc(1, sizeof *g);
+	tw_game *g = tw_calloc(1, sizeof *g);
 	if (!g) {
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
 	if (tw_state_clone(&g->s, scenario) != TW_OK) {
-		free(g);
+		tw_free(g);
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
@@ -173,7 +173,7 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 		g->rec = tw_shot_recorder_new(g->shots);
 		if (!g->rec) {
 			tw_state_free(&g->s);
-			free(g);
+			tw_free(g);
 			tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 			return NULL;
 		}
@@ -190,13 +190,13 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 	if (rs->setup(&g->s, err) != TW_OK) {
 		tw_state_free(&g->s);
 		tw_shot_recorder_free(g->rec);
-		free(g);
+		tw_free(g);
 		return NULL;
 	}
 	if (tw_state_clone(&g->initial, &g->s) != TW_OK) {
 		tw_state_free(&g->s);
 		tw_shot_recorder_free(g->rec);
-		free(g);
+		tw_free(g);
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
@@ -215,16 +215,16 @@ void tw_game_free(tw_game *g)
 	if (!g)
 		return;
 	drop_undo(g);
-	free(g->undo);
+	tw_free(g->undo);
 	tw_state_free(&g->s);
 	tw_state_free(&g->initial);
 	tw_events_free(&g->log);
-	free(g->olog);
-	free(g->ooff);
-	free(g->unpacked);
+	tw_free(g->olog);
+	tw_free(g->ooff);
+	tw_free(g->unpacked);
 	tw_state_backup_free(&g->backup);
 	tw_shot_recorder_free(g->rec);
-	free(g);
+	tw_free(g);
 }
 
 const tw_shot_recorder *tw_game_recorder(const tw_game *g) { return tw_shot_recorder_of(g->shots); }
@@ -262,7 +262,7 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 	// Reserve room first so that nothing can fail after the state changes.
 	if (g->norders == g->caporders) {
 		int cap = g->caporders ? g->caporders * 2 : 64;
-		size_t *v = realloc(g->ooff, (size_t)cap * sizeof *v);
+		size_t *v = tw_realloc(g->ooff, (size_t)cap * sizeof *v);
 		if (!v)
 			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		g->ooff = v;
@@ -273,17 +273,17 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 		size_t cap = g->ocap ? g->ocap * 2 : 16384;
 		while (cap < g->olen + osize)
 			cap *= 2;
-		unsigned char *v = realloc(g->olog, cap);
+		unsigned char *v = tw_realloc(g->olog, cap);
 		if (!v)
 			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		g->olog = v;
 		g->ocap = cap;
 	}
-	if (!g->unpacked && !(g->unpacked = malloc(sizeof *g->unpacked)))
+	if (!g->unpacked && !(g->unpacked = tw_malloc(sizeof *g->unpacked)))
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	if (g->nundo == g->capundo) {
 		int cap = g->capundo ? g->capundo * 2 : 16;
-		undo_rec *v = realloc(g->undo, (size_t)cap * sizeof *v);
+		undo_rec *v = tw_realloc(g->undo, (size_t)cap * sizeof *v);
 		if (!v)
 			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		g->undo = v;

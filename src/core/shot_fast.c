@@ -510,7 +510,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	int nf = st->nfig > 0 ? st->nfig : 1;
 	int nspan_max = (st->table.nterrain > 0 ? st->table.nterrain : 1) * (TW_MAX_VERTS / 2 + 2);
 	size_t bytes = (size_t)nf * (sizeof(double) + sizeof(sf_cand) + 1) + (size_t)nspan_max * sizeof(sf_span);
-	char *mem = malloc(bytes);
+	char *mem = tw_malloc(bytes);
 	if (!mem)
 		return TW_ERR_NOMEM;
 	sf_shot h;
@@ -558,7 +558,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			memcpy(&out->contacts[j + 1], &out->contacts[j], sizeof c);
 		memcpy(&out->contacts[j + 1], &c, sizeof c);
 	}
-	free(mem);
+	tw_free(mem);
 	return TW_OK;
 }
 

@@ -74,7 +74,7 @@ static tw_status rec_grow(tw_shot_recorder *r, size_t bytes)
 		size_t cap = r->cap_data ? 2 * r->cap_data : 8192;
 		while (cap < r->len + bytes)
 			cap *= 2;
-		unsigned char *d = realloc(r->data, cap);
+		unsigned char *d = tw_realloc(r->data, cap);
 		if (!d)
 			return TW_ERR_NOMEM;
 		r->data = d;
@@ -83,11 +83,11 @@ static tw_status rec_grow(tw_shot_recorder *r, size_t bytes)
 	if (r->n < r->cap)
 		return TW_OK;
 	int cap = r->cap ? 2 * r->cap : 16;
-	size_t *off = realloc(r->off, (size_t)cap * sizeof *off);
+	size_t *off = tw_realloc(r->off, (size_t)cap * sizeof *off);
 	if (!off)
 		return TW_ERR_NOMEM;
 	r->off = off;
-	uint64_t *d = realloc(r->draws, (size_t)cap * sizeof *d);
+	uint64_t *d = tw_realloc(r->draws, (size_t)cap * sizeof *d);
 	if (!d)
 		return TW_ERR_NOMEM;
 	r->draws = d;
@@ -119,7 +119,7 @@ static tw_status rec_fire(const tw_shot_model *m, const struct tw_state *s, cons
 
 tw_shot_recorder *tw_shot_recorder_new(const tw_shot_model *inner)
 {
-	tw_shot_recorder *r = calloc(1, sizeof *r);
+	tw_shot_recorder *r = tw_calloc(1, sizeof *r);
 	if (!r)
 		return NULL;
 	r->inner = inner;
@@ -133,11 +133,11 @@ void tw_shot_recorder_free(tw_shot_recorder *r)
 {
 	if (!r)
 		return;
-	free(r->data);
-	free(r->off);
-	free(r->draws);
-	free(r->unpacked);
-	free(r);
+	tw_free(r->data);
+	tw_free(r->off);
+	tw_free(r->draws);
+	tw_free(r->unpacked);
+	tw_free(r);
 }
 
 const tw_shot_model *tw_shot_recorder_model(tw_shot_recorder *r) { return &r->model; }
@@ -149,7 +149,7 @@ const tw_shot_result *tw_shot_recorder_get(const tw_shot_recorder *r, int k)
 	if (k < 0 || k >= r->n)
 		return NULL;
 	tw_shot_recorder *w = (tw_shot_recorder *)r; // the unpacking buffer is not the recording
-	if (!w->unpacked && !(w->unpacked = malloc(sizeof *w->unpacked)))
+	if (!w->unpacked && !(w->unpacked = tw_malloc(sizeof *w->unpacked)))
 		return NULL;
 	unpack(w->unpacked, r->data + r->off[k]);
 	return w->unpacked;
@@ -190,9 +190,9 @@ tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src)
 	if (!r)
 		return NULL;
 	if (src->n > 0) {
-		r->data = malloc(src->len ? src->len : 1);
-		r->off = malloc((size_t)src->n * sizeof *r->off);
-		r->draws = malloc((size_t)src->n * sizeof *r->draws);
+		r->data = tw_malloc(src->len ? src->len : 1);
+		r->off = tw_malloc((size_t)src->n * sizeof *r->off);
+		r->draws = tw_malloc((size_t)src->n * sizeof *r->draws);
 		if (!r->data || !r->off || !r->draws) {
 			tw_shot_recorder_free(r);
 			return NULL;

@@ -9,9 +9,9 @@
 void tw_state_free(tw_state *s)
 {
 	tw_table_free(&s->table);
-	free(s->fig);
-	free(s->gun);
-	free(s->unit);
+	tw_free(s->fig);
+	tw_free(s->gun);
+	tw_free(s->unit);
 	s->fig = NULL;
 	s->gun = NULL;
 	s->unit = NULL;
@@ -22,7 +22,7 @@ static void *dup_array(const void *src, int n, size_t size)
 {
 	if (n == 0)
 		return NULL;
-	void *p = malloc((size_t)n * size);
+	void *p = tw_malloc((size_t)n * size);
 	if (p)
 		memcpy(p, src, (size_t)n * size);
 	return p;
@@ -48,7 +48,7 @@ tw_status tw_state_clone(tw_state *dst, const tw_state *src)
 static bool backup_array(void **dst, int *cap, const void *src, int n, size_t size)
 {
 	if (n > *cap) {
-		void *p = realloc(*dst, (size_t)n * size);
+		void *p = tw_realloc(*dst, (size_t)n * size);
 		if (!p)
 			return false;
 		*dst = p;
@@ -76,7 +76,7 @@ static void restore_array(void **arr, int *cap, const void *src, int n, size_t s
 	// The rules only add to the arrays, so the current storage holds the saved count; should it
 	// not, make room (and if even that fails, keep what fits: memory is gone).
 	if (n > *cap) {
-		void *p = realloc(*arr, (size_t)n * size);
+		void *p = tw_realloc(*arr, (size_t)n * size);
 		if (p) {
 			*arr = p;
 			*cap = n;
@@ -113,9 +113,9 @@ void tw_state_backup_restore(const tw_state_backup *b, tw_state *s)
 
 void tw_state_backup_free(tw_state_backup *b)
 {
-	free(b->fig);
-	free(b->gun);
-	free(b->unit);
+	tw_free(b->fig);
+	tw_free(b->gun);
+	tw_free(b->unit);
 	memset(b, 0, sizeof *b);
 }
 
@@ -260,7 +260,7 @@ const tw_gun *tw_state_gun_c(const tw_state *s, int32_t id) { return (id >= 0 &&
 	do {                                                                                       \
 		if ((n) == (cap)) {                                                                \
 			int nc = (cap) ? (cap) * 2 : 64;                                           \
-			void *p = realloc((arr), (size_t)nc * sizeof *(arr));                      \
+			void *p = tw_realloc((arr), (size_t)nc * sizeof *(arr));                      \
 			if (!p)                                                                    \
 				return NULL;                                                       \
 			(arr) = p;                                                                 \

@@ -120,7 +120,7 @@ int tw_table_add(tw_table *tb, const tw_terrain *t)
 {
 	if (tb->nterrain == tb->capterrain) {
 		int cap = tb->capterrain ? tb->capterrain * 2 : 16;
-		tw_terrain *v = realloc(tb->terrain, (size_t)cap * sizeof *v);
+		tw_terrain *v = tw_realloc(tb->terrain, (size_t)cap * sizeof *v);
 		if (!v)
 			return -1;
 		tb->terrain = v;
@@ -133,7 +133,7 @@ int tw_table_add(tw_table *tb, const tw_terrain *t)
 
 void tw_table_free(tw_table *tb)
 {
-	free(tb->terrain);
+	tw_free(tb->terrain);
 	tb->terrain = NULL;
 	tb->nterrain = tb->capterrain = 0;
 }
@@ -144,7 +144,7 @@ tw_status tw_table_copy(tw_table *dst, const tw_table *src)
 	dst->terrain = NULL;
 	dst->capterrain = 0;
 	if (src->nterrain) {
-		dst->terrain = malloc((size_t)src->nterrain * sizeof *dst->terrain);
+		dst->terrain = tw_malloc((size_t)src->nterrain * sizeof *dst->terrain);
 		if (!dst->terrain)
 			return TW_ERR_NOMEM;
 		memcpy(dst->terrain, src->terrain, (size_t)src->nterrain * sizeof *dst->terrain);
