@@ -16,7 +16,7 @@
 static tw_state *scene(uint64_t seed)
 {
 	tw_state *s = calloc(1, sizeof *s);
-	s->ruleset = tw_ruleset_find("grant");
+	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
 	s->seed = seed;
 	tw_rng_seed(&s->rng, seed);

@@ -64,6 +64,9 @@ typedef struct tw_ruleset {
 	/// the state exactly as it was, so the engine need not save the state before applying it in
 	/// place. NULL: always saved.
 	bool (*apply_atomic)(const tw_state *s, const tw_order *o);
+	/// The rule set's own records (record.h) for the game, each side, figure, gun, unit and
+	/// terrain piece; NULL where it keeps none.
+	const tw_record_def *records[TW_REC_KIND_COUNT];
 } tw_ruleset;
 
 /// Number of registered rule sets.

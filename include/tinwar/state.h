@@ -2,6 +2,7 @@
 #ifndef TINWAR_STATE_H
 #define TINWAR_STATE_H
 #include "tinwar/figure.h"
+#include "tinwar/record.h"
 #include "tinwar/rng.h"
 #include "tinwar/terrain.h"
 
@@ -38,7 +39,17 @@ typedef struct tw_state {
 	bool over;
 	int32_t vars[TW_STATE_VARS]; ///< rule-set specific integers
 	char scenario[64]; ///< scenario name
+	/// The rule set's records (record.h), set by tw_state_set_ruleset: the record tables and
+	/// the arrays (game: 1 record, sides: TW_MAX_SIDES, figures/guns/units: parallel to their
+	/// arrays with the same capacity). Terrain records live in the table.
+	const tw_record_def *recdef[TW_REC_KIND_COUNT];
+	unsigned char *rec[TW_REC_KIND_COUNT];
 } tw_state;
+
+/// Binds a state to registered rule set `index`: sets s->ruleset and gives every existing game,
+/// side, figure, gun, unit and terrain piece its rule-set record, filled with defaults (records
+/// already there are kept when the rule set is the same). TW_ERR_NOMEM leaves s unchanged.
+tw_status tw_state_set_ruleset(tw_state *s, int index);
 
 /// Frees everything the state owns (not the struct itself).
 void tw_state_free(tw_state *s);
@@ -68,6 +79,8 @@ typedef struct tw_state_backup {
 	tw_gun *gun;
 	tw_unit *unit;
 	int capfig, capgun, capunit;
+	unsigned char *rec[TW_REC_KIND_COUNT]; ///< saved records (terrain: unused)
+	size_t caprec[TW_REC_KIND_COUNT];      ///< bytes
 } tw_state_backup;
 /// Saves s into b (b zeroed, or saved into before). TW_ERR_NOMEM leaves b usable but empty.
 tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);

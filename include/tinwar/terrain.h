@@ -37,11 +37,17 @@ typedef struct tw_terrain {
 	char name[32];
 } tw_terrain;
 
+struct tw_record_def;
+
 typedef struct tw_table {
 	double width; ///< along the back lines, inches
 	double depth; ///< between the back lines, inches
 	int nterrain, capterrain;
 	tw_terrain *terrain;
+	/// The rule set's terrain records (record.h), parallel to terrain[] (capacity capterrain);
+	/// NULL recdef: none.
+	const struct tw_record_def *recdef;
+	unsigned char *rec;
 } tw_table;
 
 const char *tw_terrain_kind_name(tw_terrain_kind k);

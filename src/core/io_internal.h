@@ -14,6 +14,13 @@
 #define TW_IO_MAX_UNITS 10000
 #define TW_IO_MAX_TERRAIN 10000
 #define TW_IO_MAX_ORDERS 1000000
+/// Returns the status of `call` when it is not TW_OK.
+#define TW_TRY(call)                                                                               \
+	do {                                                                                       \
+		tw_status tw_try_st_ = (call);                                                     \
+		if (tw_try_st_ != TW_OK)                                                           \
+			return tw_try_st_;                                                         \
+	} while (0)
 /// Flags for json_dumps: 17 significant digits make doubles round-trip exactly.
 #define TW_IO_DUMP_FLAGS JSON_REAL_PRECISION(17)
 
@@ -108,5 +115,14 @@ bool tw_io_order_equal(const tw_order *a, const tw_order *b);
 /// A recorded shot outcome as JSON (game logs), and back (figure ids < nfig).
 json_t *tw_io_shot_to_json(const tw_shot_result *r, uint64_t draws);
 tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, int nfig, tw_io_path *p, tw_error *err);
+
+// ---- rule-set records (record_io.c) ----
+/// Reads obj (an element's "data") into the record of element index of kind.
+tw_status tw_io_rec_read(tw_state *t, tw_rec_kind kind, int index, const json_t *obj, tw_io_path *p, tw_error *err);
+/// Checks every id and side a record holds against the state (after everything is read).
+tw_status tw_io_rec_check_refs(const tw_state *t, tw_io_path *p, tw_error *err);
+/// The "data" object of an element (fields that differ from their defaults), or NULL when there
+/// is nothing to write; *fail is set on out of memory.
+json_t *tw_io_rec_write(const tw_state *s, tw_rec_kind kind, int index, bool *fail);
 
 #endif

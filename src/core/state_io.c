@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "record_internal.h"
 #include "tinwar/ruleset.h"
 
 #define ANGLE_MAX 3600.0 ///< |facing|, |bearing| accepted, degrees
@@ -120,7 +121,7 @@ static tw_status read_table(tw_state *t, const json_t *obj, tw_io_path *p, tw_er
 
 static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p, tw_error *err)
 {
-	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", NULL};
+	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", "data", NULL};
 	tw_side *sd = &t->sides[i];
 	TRY(tw_io_object(obj, keys, p, err));
 	const char *name = NULL;
@@ -267,13 +268,14 @@ static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj,
 	TRY(tw_io_get_num(obj, "height", false, 0, TW_IO_COORD_MAX, &tr.height, p, err));
 	if (tw_table_add(&t->table, &tr) < 0)
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_TERRAIN, t->table.nterrain - 1, v, p, err));
 	return TW_OK;
 }
 
 static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "stats", "figures", NULL};
+	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "stats", "figures", "data", NULL};
 	(void)c;
 	tw_unit u;
 	memset(&u, 0, sizeof u);
@@ -293,6 +295,7 @@ static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, si
 	// "figures" is applied once the figures are read (apply_unit_members).
 	if (!tw_state_add_unit(t, &u))
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_UNIT, t->nunit - 1, v, p, err));
 	return TW_OK;
 }
 
@@ -325,7 +328,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 {
 	static const char *const keys[] = {"id",    "kind",  "side",   "at",    "facing",   "radius",
 					   "height", "status", "unit",  "stats", "captor",   "escort",
-					   "flags", "moved_in", "move_used", NULL};
+					   "flags", "moved_in", "move_used", "data", NULL};
 	tw_figure f;
 	memset(&f, 0, sizeof f);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -359,6 +362,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	TRY(tw_io_get_num(obj, "move_used", false, -TW_IO_COORD_MAX, TW_IO_COORD_MAX, &f.move_used, p, err));
 	if (!tw_state_add_figure(t, &f))
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_FIGURE, t->nfig - 1, v, p, err));
 	return TW_OK;
 }
 
@@ -368,7 +372,7 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	static const char *const keys[] = {"id",     "side",    "at",      "bearing",  "elevation",
 					   "model",  "trail",   "half_axle", "muzzle", "orig_side",
 					   "stats",  "action",  "shots",   "acted_in", "trail_due",
-					   "disputed_until", "crossers", NULL};
+					   "disputed_until", "crossers", "data", NULL};
 	tw_gun g;
 	memset(&g, 0, sizeof g);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -406,6 +410,7 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	g.ncross = ncross;
 	if (!tw_state_add_gun(t, &g))
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_GUN, t->ngun - 1, v, p, err));
 	return TW_OK;
 }
 
@@ -488,7 +493,7 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	static const char *const keys[] = {"format", "version", "name",  "ruleset", "params",    "table",
 					   "sides",  "terrain", "figures", "guns",  "units",     "seed",
 					   "rng",    "rng_draws", "phase", "move_no", "mover",   "first",
-					   "winner", "over",    "vars",    NULL};
+					   "winner", "over",    "vars",    "data",    NULL};
 	TRY(tw_io_object(root, keys, p, err));
 	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
@@ -506,6 +511,8 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 		tw_io_pop(p, n);
 		return st;
 	}
+	if (tw_state_set_ruleset(t, t->ruleset) != TW_OK)
+		return tw_io_nomem(err);
 	tw_ruleset_defaults(rs, t);
 	WITH_KEY(root, "params", read_params(t, rs, v, p, err));
 	const json_t *table = json_object_get(root, "table");
@@ -516,6 +523,20 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 		WITH_KEY(root, "sides", read_sides(t, v, p, err));
 	else
 		default_sides(t);
+	// Side records after every side is named (they may name other sides).
+	const json_t *sides = json_object_get(root, "sides");
+	for (size_t i = 0; json_is_array(sides) && i < json_array_size(sides); i++) {
+		const json_t *d = json_object_get(json_array_get(sides, i), "data");
+		if (!d)
+			continue;
+		size_t n0 = tw_io_push_key(p, "sides");
+		tw_io_push_index(p, i);
+		tw_io_push_key(p, "data");
+		tw_status st = tw_io_rec_read(t, TW_REC_SIDE, (int)i, d, p, err);
+		tw_io_pop(p, n0);
+		if (st != TW_OK)
+			return st;
+	}
 	WITH_KEY(root, "terrain", read_array(t, &ctx, v, TW_IO_MAX_TERRAIN, read_terrain, p, err));
 	WITH_KEY(root, "units", read_array(t, &ctx, v, TW_IO_MAX_UNITS, read_unit, p, err));
 	const json_t *figs = json_object_get(root, "figures");
@@ -524,7 +545,9 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	WITH_KEY(root, "guns", read_array(t, &ctx, v, TW_IO_MAX_GUNS, read_gun, p, err));
 	WITH_KEY(root, "units", apply_unit_members(t, v, p, err));
 	t->mover = t->first = t->winner = -1;
-	return read_dynamic(t, root, p, err);
+	TRY(read_dynamic(t, root, p, err));
+	WITH_KEY(root, "data", tw_io_rec_read(t, TW_REC_GAME, 0, v, p, err));
+	return tw_io_rec_check_refs(t, p, err);
 }
 
 tw_status tw_io_state_read(tw_state *s, const json_t *root, tw_io_path *p, tw_error *err)
