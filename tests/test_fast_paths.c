@@ -335,7 +335,7 @@ static int game_states(tw_state *out, int max)
 			if (s->phase == LW_PH_PLAY && k % 7 == 0)
 				assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
 			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-				tw_order_init(o, TW_OT_END_MOVE, side);
+				tw_order_init(o, LW_OT_END_MOVE, side);
 				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
 					break;
 			}
@@ -363,7 +363,7 @@ static void test_move_extend_matches_full_validation(void **st)
 		const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 		int side = s->mover;
 		for (int trial = 0; trial < 60; trial++) {
-			tw_order_init(o, TW_OT_MOVE, side);
+			tw_order_init(o, LW_OT_MOVE, side);
 			o->has_at = true;
 			// One shift for the block (as the general's block moves) or each man his own.
 			tw_vec2 shift = tw_v2((rnd() - 0.5) * 20, (rnd() - 0.5) * 20);
@@ -465,7 +465,7 @@ static void test_end_move_validation_leaves_state(void **st)
 				if (c.fig[j].side != c.mover && c.fig[j].status == TW_FS_ACTIVE)
 					f->pos = tw_add(c.fig[j].pos, tw_v2(f->radius + c.fig[j].radius + 0.05, 0));
 			}
-			tw_order_init(o, TW_OT_END_MOVE, c.mover);
+			tw_order_init(o, LW_OT_END_MOVE, c.mover);
 			if (rnd() < 0.3) { // a (mostly wrong) choice of casualties
 				o->nfig = 1 + (int)(rnd() * 3);
 				for (int i = 0; i < o->nfig; i++)
@@ -630,7 +630,7 @@ static void test_apply_in_place_matches_copy(void **st)
 				compare_apply(s, o, &fast, &n, &ok);
 			}
 			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-				tw_order_init(o, TW_OT_END_MOVE, side);
+				tw_order_init(o, LW_OT_END_MOVE, side);
 				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
 					break;
 			}
@@ -671,7 +671,7 @@ static void test_packed_order_log(void **st)
 				break;
 			tw_order *o = &given[ng];
 			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-				tw_order_init(o, TW_OT_END_MOVE, side);
+				tw_order_init(o, LW_OT_END_MOVE, side);
 				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
 					break;
 			}
@@ -886,7 +886,7 @@ static uint64_t ref_play_out(tw_game *game, tw_general **gens)
 		if (st != TW_OK) {
 			if (++illegal > 50)
 				break;
-			tw_order_init(o, TW_OT_END_MOVE, side);
+			tw_order_init(o, LW_OT_END_MOVE, side);
 			if (tw_game_apply(game, o, NULL, NULL, &e) != TW_OK)
 				continue;
 		} else {
@@ -959,7 +959,7 @@ static void test_play_out_views_match_copies(void **st)
 					tw_state_free(&c);
 				}
 				if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-					tw_order_init(o, TW_OT_END_MOVE, side);
+					tw_order_init(o, LW_OT_END_MOVE, side);
 					tw_game_apply(g, o, NULL, NULL, &err);
 				}
 			}

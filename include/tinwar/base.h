@@ -21,6 +21,7 @@ typedef enum tw_status {
 	TW_ERR_IO = 4,      ///< file system failure
 	TW_ERR_NOMEM = 5,   ///< allocation failed
 	TW_ERR_STATE = 6,   ///< operation not possible in this game state
+	TW_ERR_DICE = 7,    ///< the physical dice mode needs more dice entered (tw_error.dice_n, dice_sides)
 } tw_status;
 
 /// An expected failure, as a value. Filled by every call that takes a tw_error*.
@@ -30,6 +31,7 @@ typedef struct tw_error {
 	char path[128];   ///< JSON path of the offending value, e.g. "$.figures[3].at"
 	int line, column; ///< 1-based position in the source text (0 if unknown)
 	char message[256];
+	int dice_n, dice_sides; ///< TW_ERR_DICE: how many dice of how many faces to enter next
 } tw_error;
 
 /// Clears an error record.

@@ -18,6 +18,10 @@ tw_status tw_state_save(const tw_state *s, const char *path, tw_error *err);
 /// Parses one order object. `path` prefixes JSON paths in errors (e.g. "$.orders[3]").
 tw_status tw_order_from_json(tw_order *o, const tw_state *s, const json_t *obj, const char *path, tw_error *err);
 json_t *tw_order_to_json(const tw_order *o, const tw_state *s);
+/// A rule set's order description (order.h) as JSON, for front-ends and documentation: one
+/// object per type {type, clause, help, usage, flags, per_figure, fields: [names], field_defs:
+/// [{name, kind, form, required, min, max, choices, help}], n_choices}. NULL on out of memory.
+json_t *tw_ruleset_orders_json(const struct tw_ruleset *rs);
 /// Parses an orders document: one order object, an array, or {"orders": [...]}.
 /// Returns a malloc'd array in *out with *n entries.
 tw_status tw_orders_from_text(tw_order **out, int *n, const tw_state *s, const char *text, size_t len,

@@ -15,6 +15,10 @@ typedef struct tw_side {
 	double forward;    ///< +1 if this side attacks towards +y, -1 otherwise
 	int32_t start_men; ///< free men at the start of play (set when play begins)
 	int32_t start_guns;
+	/// Sides of one alliance are allies; rule sets may change it in play. Stored as the alliance
+	/// number + 1, so that 0 (a zeroed side) means the side's own alliance, numbered by its
+	/// index. Read it with tw_side_alliance.
+	int8_t alliance;
 } tw_side;
 
 typedef struct tw_state {
@@ -37,6 +41,9 @@ typedef struct tw_state {
 	int8_t first;      ///< First Player (LW.MV.1), -1 until tossed
 	int8_t winner;     ///< -1 none yet, -2 draw, else side
 	bool over;
+	uint8_t dice;      ///< tw_dice_mode: where the dice come from (chance.h)
+	uint32_t sealed_mask;             ///< bit k: side k's secret choice is in, not yet revealed
+	struct tw_order *sealed[TW_MAX_SIDES]; ///< those choices (owned; NULL in another seat's view)
 	int32_t vars[TW_STATE_VARS]; ///< rule-set specific integers
 	char scenario[64]; ///< scenario name
 	/// The rule set's records (record.h), set by tw_state_set_ruleset: the record tables and
@@ -50,6 +57,11 @@ typedef struct tw_state {
 /// side, figure, gun, unit and terrain piece its rule-set record, filled with defaults (records
 /// already there are kept when the rule set is the same). TW_ERR_NOMEM leaves s unchanged.
 tw_status tw_state_set_ruleset(tw_state *s, int index);
+
+/// The alliance side k belongs to (its own index unless changed).
+int tw_side_alliance(const tw_state *s, int k);
+/// Puts side k in alliance a (0..TW_MAX_SIDES-1).
+void tw_side_set_alliance(tw_state *s, int k, int a);
 
 /// Frees everything the state owns (not the struct itself).
 void tw_state_free(tw_state *s);

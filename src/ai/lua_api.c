@@ -634,127 +634,170 @@ static tw_status read_placements(lua_State *L, int idx, const char *key, const c
 	return TW_OK;
 }
 
+// One field of an order table, by its kind in the rule set's order description (order.h).
+static tw_status read_order_field(lua_State *L, int idx, const tw_state *s, const tw_order_field *f, tw_order *o,
+				  tw_error *err)
+{
+	tw_status st = TW_OK;
+	switch ((tw_ofield_kind)f->kind) {
+	case TW_OF_FIGS: return read_ids(L, idx, f->name, o->fig, &o->nfig, err);
+	case TW_OF_FIGS2: return read_ids(L, idx, f->name, o->fig2, &o->nfig2, err);
+	case TW_OF_PLACES: {
+		double forward = o->side >= 0 && o->side < s->nsides && s->sides[o->side].forward < 0 ? 180 : 0;
+		if ((st = read_placements(L, idx, f->name, (f->flags & TW_OFF_TO) ? "to" : "at", o, err)) != TW_OK)
+			return st;
+		if (f->flags & TW_OFF_FORWARD) { // a placement without "facing" faces forward
+			lua_getfield(L, idx, f->name);
+			for (int i = 0; i < o->nfig; i++) {
+				lua_rawgeti(L, -1, i + 1);
+				int t = lua_getfield(L, -1, "facing");
+				if (t == LUA_TNIL)
+					o->facing[i] = forward;
+				lua_pop(L, 2);
+			}
+			lua_pop(L, 1);
+		}
+		return TW_OK;
+	}
+	case TW_OF_POINTS: {
+		int t = lua_getfield(L, idx, f->name);
+		lua_Integer len = t == LUA_TTABLE ? luaL_len(L, -1) : -1;
+		if (len != o->nfig) {
+			lua_pop(L, 1);
+			return bad(err, "order field '%s' needs one point {x, y} per figure", f->name);
+		}
+		for (lua_Integer i = 1; i <= len; i++) {
+			lua_rawgeti(L, -1, i);
+			bool ok = read_pt(L, -1, &o->at[i - 1]);
+			lua_pop(L, 1);
+			if (!ok) {
+				lua_pop(L, 1);
+				return bad(err, "order field '%s' must hold points {x, y}", f->name);
+			}
+		}
+		lua_pop(L, 1);
+		o->has_at = true;
+		return TW_OK;
+	}
+	case TW_OF_PATH: return read_path(L, idx, f->name, o, true, err);
+	case TW_OF_GUN:
+		if (!opt_int(L, idx, f->name, &o->gun))
+			return bad(err, "order field '%s' must be a gun id", f->name);
+		return TW_OK;
+	case TW_OF_GUN_PLACE: {
+		lua_getfield(L, idx, f->name);
+		lua_Integer len = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
+		if (len > 1) {
+			lua_pop(L, 1);
+			return bad(err, "order field '%s' holds at most one gun", f->name);
+		}
+		if (len == 1) {
+			lua_rawgeti(L, -1, 1);
+			int e = lua_gettop(L);
+			bool ok = lua_istable(L, e) && opt_int(L, e, "gun", &o->gun);
+			if (ok) {
+				lua_getfield(L, e, "at");
+				ok = read_pt(L, -1, &o->path[0]);
+				lua_pop(L, 1);
+			}
+			if (ok && opt_num(L, e, "bearing", &o->bearing))
+				o->has_aim = true;
+			lua_pop(L, 1);
+			if (!ok) {
+				lua_pop(L, 1);
+				return bad(err, "order field '%s' entries need gun and at", f->name);
+			}
+			o->npath = 1;
+		}
+		lua_pop(L, 1);
+		return TW_OK;
+	}
+	case TW_OF_INT: {
+		int t = lua_getfield(L, idx, f->name);
+		if (t == LUA_TSTRING && f->choices) {
+			const char *name = lua_tostring(L, -1);
+			for (int k = 0; f->choices[k]; k++)
+				if (strcmp(f->choices[k], name) == 0) {
+					o->n = k;
+					lua_pop(L, 1);
+					return TW_OK;
+				}
+		}
+		lua_pop(L, 1);
+		if (!opt_int(L, idx, f->name, &o->n))
+			return bad(err, "order field '%s' must be an integer or one of its names", f->name);
+		return TW_OK;
+	}
+	case TW_OF_BEARING:
+		o->has_aim = true;
+		return opt_num(L, idx, f->name, &o->bearing) ? TW_OK : bad(err, "order field '%s' must be a number", f->name);
+	case TW_OF_ELEVATION:
+		o->has_aim = true;
+		return opt_num(L, idx, f->name, &o->elevation) ? TW_OK : bad(err, "order field '%s' must be a number", f->name);
+	case TW_OF_POINT: {
+		lua_getfield(L, idx, f->name);
+		o->has_target = read_pt(L, -1, &o->target);
+		lua_pop(L, 1);
+		return o->has_target ? TW_OK : bad(err, "order field '%s' must be a point {x, y}", f->name);
+	}
+	case TW_OF_INTS: return read_ids(L, idx, f->name, o->val, &o->nval, err);
+	case TW_OF_SIDE: {
+		int t = lua_getfield(L, idx, f->name);
+		int side = t == LUA_TSTRING ? tw_state_side_index(s, lua_tostring(L, -1)) : -1;
+		lua_pop(L, 1);
+		if (side < 0)
+			return bad(err, "order field '%s' must name a side", f->name);
+		o->n = side;
+		return TW_OK;
+	}
+	default: return bad(err, "order field '%s' has an unknown kind", f->name);
+	}
+}
+
 tw_status tw_lua_to_order(lua_State *L, int idx, const tw_state *s, int side, tw_order *o, tw_error *err)
 {
-	(void)s;
 	idx = lua_absindex(L, idx);
 	if (!lua_istable(L, idx))
 		return bad(err, "%s", "an order must be a table with a 'type'");
-	lua_getfield(L, idx, "type");
-	const char *tname = lua_tostring(L, -1);
-	int type = tname ? tw_order_type_from_name(tname) : -1;
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	int t = lua_getfield(L, idx, "type");
+	int type = t == LUA_TSTRING ? tw_order_type_find(rs, lua_tostring(L, -1)) : -1;
 	lua_pop(L, 1);
 	if (type < 0)
-		return bad(err, "%s", "an order needs a known 'type' (move, fire, end_move, ...)");
-	tw_order_init(o, (tw_order_type)type, side);
-	tw_status st = TW_OK;
-	int32_t v;
-	if (opt_int(L, idx, "n", &v))
-		o->n = v;
-	switch (type) {
-	case TW_OT_TOSS:
-	case TW_OT_READY: break;
-	case TW_OT_DEPLOY: {
-		int t = lua_getfield(L, idx, "placements");
+		return bad(err, "%s", "an order needs a 'type' of the rule set's (tw.rule('orders') lists them)");
+	const tw_order_def *d = &rs->orders[type];
+	tw_order_init(o, type, side);
+	// The alternative given (exactly one when the type has any), then its fields.
+	int nforms = 0, given = 0, ngiven = 0;
+	for (int i = 0; i < d->nfields; i++)
+		if (d->fields[i].form > nforms)
+			nforms = d->fields[i].form;
+	for (int k = 1; k <= nforms; k++) {
+		bool any = false;
+		for (int i = 0; i < d->nfields; i++)
+			if (d->fields[i].form == k) {
+				any |= lua_getfield(L, idx, d->fields[i].name) != LUA_TNIL;
+				lua_pop(L, 1);
+			}
+		if (any && ngiven++ == 0)
+			given = k;
+	}
+	if (nforms > 0 && ngiven != 1)
+		return bad(err, "a %s order needs exactly one of its alternative sets of fields", d->name);
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_order_field *f = &d->fields[i];
+		if (f->form != 0 && f->form != given)
+			continue;
+		bool present = lua_getfield(L, idx, f->name) != LUA_TNIL;
 		lua_pop(L, 1);
-		if (t != LUA_TNIL && (st = read_placements(L, idx, "placements", "at", o, err)) != TW_OK)
-			return st;
-		o->has_at = true;
-		t = lua_getfield(L, idx, "guns");
-		if (t == LUA_TTABLE) {
-			lua_Integer len = luaL_len(L, -1);
-			if (len > 1) {
-				lua_pop(L, 1);
-				return bad(err, "%s", "a deploy order puts down at most one gun");
-			}
-			if (len == 1) {
-				lua_rawgeti(L, -1, 1);
-				int e = lua_gettop(L);
-				bool ok = lua_istable(L, e) && opt_int(L, e, "gun", &o->gun);
-				if (ok) {
-					lua_getfield(L, e, "at");
-					ok = read_pt(L, -1, &o->path[0]);
-					lua_pop(L, 1);
-				}
-				if (ok && opt_num(L, e, "bearing", &o->bearing))
-					o->has_aim = true;
-				lua_pop(L, 1);
-				if (!ok) {
-					lua_pop(L, 1);
-					return bad(err, "%s", "deploy 'guns' entries need gun and at");
-				}
-				o->npath = 1;
-			}
+		if (!present) {
+			if (f->required)
+				return bad(err, "an order needs its field '%s'", f->name);
+			continue;
 		}
-		lua_pop(L, 1);
-		break;
-	}
-	case TW_OT_MOVE: {
-		int t = lua_getfield(L, idx, "moves");
-		lua_pop(L, 1);
-		if (t != LUA_TNIL)
-			return read_placements(L, idx, "moves", "to", o, err);
-		if ((st = read_ids(L, idx, "figures", o->fig, &o->nfig, err)) != TW_OK)
+		tw_status st = read_order_field(L, idx, s, f, o, err);
+		if (st != TW_OK)
 			return st;
-		return read_path(L, idx, "path", o, true, err);
-	}
-	case TW_OT_GUN_MOVE: {
-		if (!opt_int(L, idx, "gun", &o->gun))
-			return bad(err, "%s", "a gun_move order needs 'gun'");
-		if ((st = read_path(L, idx, "path", o, true, err)) != TW_OK)
-			return st;
-		if ((st = read_ids(L, idx, "crew", o->fig, &o->nfig, err)) != TW_OK)
-			return st;
-		int t = lua_getfield(L, idx, "crew_to");
-		if (t == LUA_TTABLE) {
-			lua_Integer len = luaL_len(L, -1);
-			if (len != o->nfig) {
-				lua_pop(L, 1);
-				return bad(err, "%s", "gun_move 'crew_to' needs one point per crew man");
-			}
-			for (lua_Integer i = 1; i <= len; i++) {
-				lua_rawgeti(L, -1, i);
-				bool ok = read_pt(L, -1, &o->at[i - 1]);
-				lua_pop(L, 1);
-				if (!ok) {
-					lua_pop(L, 1);
-					return bad(err, "%s", "gun_move 'crew_to' must hold points {x, y}");
-				}
-			}
-			o->has_at = true;
-		}
-		lua_pop(L, 1);
-		break;
-	}
-	case TW_OT_FIRE: {
-		if (!opt_int(L, idx, "gun", &o->gun))
-			return bad(err, "%s", "a fire order needs 'gun'");
-		int t = lua_getfield(L, idx, "target");
-		if (t != LUA_TNIL) {
-			o->has_target = read_pt(L, -1, &o->target);
-			lua_pop(L, 1);
-			if (!o->has_target)
-				return bad(err, "%s", "fire 'target' must be a point {x, y}");
-		} else {
-			lua_pop(L, 1);
-			if (!opt_num(L, idx, "bearing", &o->bearing) || !opt_num(L, idx, "elevation", &o->elevation))
-				return bad(err, "%s", "a fire order needs 'target', or 'bearing' and 'elevation'");
-			o->has_aim = true;
-		}
-		break;
-	}
-	case TW_OT_TRAIL:
-		if (!opt_int(L, idx, "gun", &o->gun))
-			return bad(err, "%s", "a trail order needs 'gun'");
-		return read_ids(L, idx, "figures", o->fig, &o->nfig, err);
-	case TW_OT_LIE_DOWN:
-	case TW_OT_SURRENDER:
-	case TW_OT_TAKE_RESERVE: return read_ids(L, idx, "figures", o->fig, &o->nfig, err);
-	case TW_OT_END_MOVE:
-		if ((st = read_ids(L, idx, "dead", o->fig, &o->nfig, err)) != TW_OK)
-			return st;
-		return read_ids(L, idx, "prisoners", o->fig2, &o->nfig2, err);
-	default: break;
 	}
 	return TW_OK;
 }
@@ -785,78 +828,85 @@ static void push_path(lua_State *L, const tw_order *o, const char *key)
 
 void tw_lua_push_order(lua_State *L, const tw_state *s, const tw_order *o)
 {
+	// The fields the JSON writer would write (order.h), in their Lua shapes (points as {x, y}).
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	const tw_order_def *d = tw_order_def_get(rs, o->type);
 	lua_createtable(L, 0, 6);
-	set_str(L, "type", tw_order_type_name((tw_order_type)o->type));
+	set_str(L, "type", tw_order_type_name(rs, o->type));
 	set_str(L, "side", side_name(s, o->side));
-	if (o->n)
-		set_int(L, "n", o->n);
-	switch (o->type) {
-	case TW_OT_DEPLOY:
-		push_placements(L, o, "placements", "at", true);
-		if (o->gun >= 0) {
-			lua_createtable(L, 1, 0);
-			lua_createtable(L, 0, 3);
-			set_int(L, "gun", o->gun);
-			set_pt(L, "at", o->path[0]);
-			if (o->has_aim)
-				set_num(L, "bearing", o->bearing);
-			lua_rawseti(L, -2, 1);
-			lua_setfield(L, -2, "guns");
-		}
-		break;
-	case TW_OT_MOVE:
-		if (o->has_at) {
-			push_placements(L, o, "moves", "to", false);
-		} else {
+	if (!d)
+		return;
+	int form = tw_order_form(d, o);
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_order_field *f = &d->fields[i];
+		if (!tw_order_field_written(d, o, form, f))
+			continue;
+		switch ((tw_ofield_kind)f->kind) {
+		case TW_OF_FIGS:
 			push_ids(L, o->fig, o->nfig);
-			lua_setfield(L, -2, "figures");
-			push_path(L, o, "path");
-		}
-		break;
-	case TW_OT_GUN_MOVE:
-		set_int(L, "gun", o->gun);
-		push_path(L, o, "path");
-		push_ids(L, o->fig, o->nfig);
-		lua_setfield(L, -2, "crew");
-		if (o->has_at) {
-			lua_createtable(L, o->nfig, 0);
-			for (int i = 0; i < o->nfig; i++) {
-				push_pt(L, o->at[i]);
-				lua_rawseti(L, -2, i + 1);
+			lua_setfield(L, -2, f->name);
+			break;
+		case TW_OF_FIGS2:
+			if (o->nfig2 > 0) {
+				push_ids(L, o->fig2, o->nfig2);
+				lua_setfield(L, -2, f->name);
 			}
-			lua_setfield(L, -2, "crew_to");
+			break;
+		case TW_OF_PLACES:
+			if (o->has_at && o->nfig > 0)
+				push_placements(L, o, f->name, (f->flags & TW_OFF_TO) ? "to" : "at", true);
+			break;
+		case TW_OF_POINTS:
+			if (o->has_at && o->nfig > 0) {
+				lua_createtable(L, o->nfig, 0);
+				for (int k = 0; k < o->nfig; k++) {
+					push_pt(L, o->at[k]);
+					lua_rawseti(L, -2, k + 1);
+				}
+				lua_setfield(L, -2, f->name);
+			}
+			break;
+		case TW_OF_PATH: push_path(L, o, f->name); break;
+		case TW_OF_GUN:
+			if (o->gun >= 0)
+				set_int(L, f->name, o->gun);
+			break;
+		case TW_OF_GUN_PLACE:
+			if (o->gun >= 0 && o->npath >= 1) {
+				lua_createtable(L, 1, 0);
+				lua_createtable(L, 0, 3);
+				set_int(L, "gun", o->gun);
+				set_pt(L, "at", o->path[0]);
+				if (o->has_aim)
+					set_num(L, "bearing", o->bearing);
+				lua_rawseti(L, -2, 1);
+				lua_setfield(L, -2, f->name);
+			}
+			break;
+		case TW_OF_INT:
+			if (o->n)
+				set_int(L, f->name, o->n);
+			break;
+		case TW_OF_SIDE: set_str(L, f->name, side_name(s, o->n)); break;
+		case TW_OF_BEARING:
+			if (o->has_aim)
+				set_num(L, f->name, o->bearing);
+			break;
+		case TW_OF_ELEVATION:
+			if (o->has_aim)
+				set_num(L, f->name, o->elevation);
+			break;
+		case TW_OF_POINT:
+			if (o->has_target)
+				set_pt(L, f->name, o->target);
+			break;
+		case TW_OF_INTS:
+			if (o->nval > 0) {
+				push_ids(L, o->val, o->nval);
+				lua_setfield(L, -2, f->name);
+			}
+			break;
+		default: break;
 		}
-		break;
-	case TW_OT_FIRE:
-		set_int(L, "gun", o->gun);
-		if (o->has_target) {
-			set_pt(L, "target", o->target);
-		} else {
-			set_num(L, "bearing", o->bearing);
-			set_num(L, "elevation", o->elevation);
-		}
-		break;
-	case TW_OT_TRAIL:
-		set_int(L, "gun", o->gun);
-		push_ids(L, o->fig, o->nfig);
-		lua_setfield(L, -2, "figures");
-		break;
-	case TW_OT_LIE_DOWN:
-	case TW_OT_SURRENDER:
-	case TW_OT_TAKE_RESERVE:
-		push_ids(L, o->fig, o->nfig);
-		lua_setfield(L, -2, "figures");
-		break;
-	case TW_OT_END_MOVE:
-		if (o->nfig) {
-			push_ids(L, o->fig, o->nfig);
-			lua_setfield(L, -2, "dead");
-		}
-		if (o->nfig2) {
-			push_ids(L, o->fig2, o->nfig2);
-			lua_setfield(L, -2, "prisoners");
-		}
-		break;
-	default: break;
 	}
 }

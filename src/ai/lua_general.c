@@ -70,8 +70,9 @@ static tw_status lua_decide(tw_general *g, const tw_state *view, int side, tw_or
 		lua_getglobal(L, "decide");
 		tw_status st = tw_lua_sandbox_call(d, 0, &err);
 		if (st == TW_OK) {
-			if (lua_isnil(L, -1)) {
-				tw_order_init(out, TW_OT_END_MOVE, side);
+			int end = tw_order_type_with(tw_ruleset_get(view->ruleset), TW_OD_ENDS_TURN);
+			if (lua_isnil(L, -1) && end >= 0) {
+				tw_order_init(out, end, side); // nil: end the turn
 			} else {
 				st = tw_lua_to_order(L, -1, view, side, out, &err);
 				if (st != TW_OK) {
@@ -94,7 +95,8 @@ static tw_status lua_decide(tw_general *g, const tw_state *view, int side, tw_or
 		st = d->fallback->def->decide(d->fallback, view, side, out);
 	} else {
 		g->forfeit = true;
-		tw_order_init(out, TW_OT_END_MOVE, side);
+		int end = tw_order_type_with(tw_ruleset_get(view->ruleset), TW_OD_ENDS_TURN);
+		tw_order_init(out, end > 0 ? end : 0, side);
 		st = TW_ERR_STATE;
 	}
 	d->view = NULL;

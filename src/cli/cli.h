@@ -29,6 +29,14 @@ bool cli_flag(int argc, char **argv, const char *name);
 const char *cli_pos(int argc, char **argv, int k, const char *const *opts_with_value);
 /// Parses an unsigned 64-bit number; false if malformed.
 bool cli_parse_u64(const char *s, uint64_t *out);
+/// "X,Y" -> a point (finite numbers).
+bool cli_parse_point(const char *s, tw_vec2 *p);
+/// Parses the words argv[0..argc) into an order of the state's rule set by its order types'
+/// `usage` (cli_orders.c). Returns 1 with o filled, 0 if no order type starts with argv[0], -1
+/// if one does but the words do not fit (why gets the usages).
+int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy);
+/// Prints a rule set's orders: names, help, clauses, words and choices.
+void cli_help_orders(const tw_ruleset *rs);
 /// Loads a scenario or state file, printing errors.
 int cli_load_state(const char *path, tw_state *s);
 /// A side name -> index, or -1 (prints an error).

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "tinwar/chance.h"
 #include "tinwar/ruleset.h"
 
 static const char *const gun_actions[] = {"none", "moved", "fired"};
@@ -220,6 +221,8 @@ json_t *tw_state_to_json(const tw_state *s)
 			put_int(&w, o, "start_men", s->sides[i].start_men);
 		if (s->sides[i].start_guns)
 			put_int(&w, o, "start_guns", s->sides[i].start_guns);
+		if (s->sides[i].alliance)
+			put_int(&w, o, "alliance", tw_side_alliance(s, i));
 		put_data(&w, o, s, TW_REC_SIDE, i);
 		if (!tw_io_append(sides, o))
 			w.ok = false;
@@ -249,6 +252,20 @@ json_t *tw_state_to_json(const tw_state *s)
 	while (nv > 0 && s->vars[nv - 1] == 0)
 		nv--;
 	put(&w, root, "vars", jints(s->vars, nv));
+	if (s->dice == TW_DICE_ENTERED)
+		put_str(&w, root, "dice", "entered");
+	if (s->sealed_mask) {
+		json_t *chosen = json_array();
+		for (int k = 0; k < s->nsides; k++)
+			if ((s->sealed_mask & (1u << k)) && !tw_io_append(chosen, json_string(s->sides[k].name)))
+				w.ok = false;
+		put(&w, root, "chosen", chosen);
+		json_t *sealed = json_array();
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			if (s->sealed[k] && !tw_io_append(sealed, tw_order_to_json(s->sealed[k], s)))
+				w.ok = false;
+		put(&w, root, "sealed", sealed);
+	}
 	put_data(&w, root, s, TW_REC_GAME, 0);
 	if (!w.ok) {
 		json_decref(root);

@@ -1,6 +1,7 @@
 // The registries of rule sets and shot models. The core lists none itself: they are registered
 // from above (src/rules/registry.c for the built-in ones, a test's own table in tests/), once,
 // before any game is made and before threads start.
+#include <stdio.h>
 #include <string.h>
 
 #include "tinwar/registry.h"
@@ -96,4 +97,53 @@ tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, 
 	if (!rs->generate)
 		return tw_error_set(err, TW_ERR_STATE, "", "rule set %s cannot generate scenarios", ruleset);
 	return rs->generate(s, seed, width, depth, err);
+}
+
+// ---- seats and decisions ----
+
+int tw_state_decisions(const tw_state *s, tw_decision *out, int max)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (!rs || s->over || max <= 0)
+		return 0;
+	if (!rs->decisions) {
+		int side = rs->to_move ? rs->to_move(s) : -1;
+		if (side < 0)
+			return 0;
+		memset(&out[0], 0, sizeof out[0]);
+		out[0].seat = (int8_t)side;
+		snprintf(out[0].kind, sizeof out[0].kind, "act");
+		snprintf(out[0].prompt, sizeof out[0].prompt, "%s to act", side < s->nsides ? s->sides[side].name : "?");
+		return 1;
+	}
+	tw_decision all[TW_MAX_DECISIONS];
+	int n = rs->decisions(s, all, TW_MAX_DECISIONS), k = 0;
+	for (int i = 0; i < n && i < TW_MAX_DECISIONS && k < max; i++) {
+		// A seat whose secret choice is in is not asked again until the choices are revealed.
+		if (all[i].seat >= 0 && all[i].seat < TW_MAX_SIDES && (s->sealed_mask & (1u << all[i].seat)))
+			continue;
+		out[k++] = all[i];
+	}
+	return k;
+}
+
+uint32_t tw_state_actors(const tw_state *s)
+{
+	tw_decision d[TW_MAX_DECISIONS];
+	int n = tw_state_decisions(s, d, TW_MAX_DECISIONS);
+	uint32_t m = 0;
+	for (int i = 0; i < n; i++) {
+		if (d[i].seat >= 0 && d[i].seat < TW_MAX_SIDES)
+			m |= 1u << d[i].seat;
+		else if (d[i].seat == TW_SEAT_UMPIRE)
+			m |= 1u << 31;
+	}
+	return m;
+}
+
+bool tw_allied(const tw_state *s, int a, int b)
+{
+	if (a < 0 || b < 0 || a >= s->nsides || b >= s->nsides)
+		return false;
+	return tw_side_alliance(s, a) == tw_side_alliance(s, b);
 }

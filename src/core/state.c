@@ -3,12 +3,31 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order_internal.h"
 #include "record_internal.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/state.h"
 
+int tw_side_alliance(const tw_state *s, int k)
+{
+	if (k < 0 || k >= TW_MAX_SIDES)
+		return -1;
+	return s->sides[k].alliance > 0 ? s->sides[k].alliance - 1 : k;
+}
+
+void tw_side_set_alliance(tw_state *s, int k, int a)
+{
+	if (k >= 0 && k < TW_MAX_SIDES && a >= 0 && a < TW_MAX_SIDES)
+		s->sides[k].alliance = (int8_t)(a == k ? 0 : a + 1);
+}
+
 void tw_state_free(tw_state *s)
 {
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		tw_free(s->sealed[k]);
+		s->sealed[k] = NULL;
+	}
+	s->sealed_mask = 0;
 	tw_table_free(&s->table);
 	tw_free(s->fig);
 	tw_free(s->gun);
@@ -56,6 +75,12 @@ tw_status tw_state_clone(tw_state *dst, const tw_state *src)
 	dst->capunit = src->nunit;
 	const int used[TW_REC_KIND_COUNT] = {1, TW_MAX_SIDES, src->nfig, src->ngun, src->nunit, 0};
 	bool ok = true;
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		dst->sealed[k] = NULL;
+		if (src->sealed[k] && (dst->sealed[k] = tw_malloc(sizeof *dst->sealed[k])) != NULL)
+			*dst->sealed[k] = *src->sealed[k];
+		ok &= !src->sealed[k] || dst->sealed[k];
+	}
 	for (int k = 0; k < TW_REC_TERRAIN; k++) {
 		dst->rec[k] = dup_records(src, (tw_rec_kind)k, used[k], used[k]);
 		ok &= !(src->recdef[k] && src->rec[k]) || dst->rec[k];
@@ -310,6 +335,17 @@ uint64_t tw_state_hash(const tw_state *s)
 	hi64(&x, s->over);
 	for (int i = 0; i < TW_STATE_VARS; i++)
 		hi64(&x, s->vars[i]);
+	if (s->dice) // hashed only when not the generator, so older hashes stand
+		hi64(&x, s->dice);
+	for (int i = 0; i < s->nsides; i++)
+		if (s->sides[i].alliance) // likewise only when changed
+			hi64(&x, (int64_t)i * 256 + s->sides[i].alliance);
+	if (s->sealed_mask) {
+		hi64(&x, s->sealed_mask);
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			if (s->sealed[k])
+				tw_order_hash(s->sealed[k], hput, &x);
+	}
 	tw_rec_hash(s, hput, &x);
 	return x.h;
 }
@@ -398,6 +434,12 @@ tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat)
 		// A seat never sees the game's generator: it could predict the dice.
 		tw_rng_seed(&dst->rng, tw_rng_derive(src->rng.s[0] ^ src->rng.s[3], (uint64_t)seat + 1));
 		tw_rec_hide(dst, seat);
+		// Another seat's secret choice: only that it is in (sealed_mask) may be known.
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			if (k != seat && dst->sealed[k]) {
+				tw_free(dst->sealed[k]);
+				dst->sealed[k] = NULL;
+			}
 		if (rs && rs->hide)
 			rs->hide(dst, seat);
 	}

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "tinwar/chance.h"
 #include "record_internal.h"
 #include "tinwar/ruleset.h"
 
@@ -121,7 +122,7 @@ static tw_status read_table(tw_state *t, const json_t *obj, tw_io_path *p, tw_er
 
 static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p, tw_error *err)
 {
-	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", "data", NULL};
+	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", "alliance", "data", NULL};
 	tw_side *sd = &t->sides[i];
 	TRY(tw_io_object(obj, keys, p, err));
 	const char *name = NULL;
@@ -143,6 +144,9 @@ static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p,
 	}
 	TRY(tw_io_get_i32(obj, "start_men", false, 0, INT32_MAX, &sd->start_men, p, err));
 	TRY(tw_io_get_i32(obj, "start_guns", false, 0, INT32_MAX, &sd->start_guns, p, err));
+	int64_t alliance = i;
+	TRY(tw_io_get_int(obj, "alliance", false, 0, TW_MAX_SIDES - 1, &alliance, p, err));
+	tw_side_set_alliance(t, i, (int)alliance);
 	snprintf(sd->name, sizeof sd->name, "%s", name);
 	return TW_OK;
 }
@@ -483,8 +487,58 @@ static tw_status read_dynamic(tw_state *t, const json_t *root, tw_io_path *p, tw
 	TRY(tw_io_get_int(root, "winner", false, -2, t->nsides - 1, &x, p, err));
 	t->winner = (int8_t)x;
 	WITH_KEY(root, "over", tw_io_bool(v, &t->over, p, err));
+	static const char *const dice_modes[] = {"generator", "entered", NULL};
+	int dice = TW_DICE_GENERATOR;
+	WITH_KEY(root, "dice", name_value(v, dice_modes, "dice mode", &dice, p, err));
+	t->dice = (uint8_t)dice;
 	int n = 0;
 	WITH_KEY(root, "vars", tw_io_ints(v, TW_STATE_VARS, INT32_MIN, INT32_MAX, t->vars, &n, p, err));
+	return TW_OK;
+}
+
+/// "sealed": the secret choices in, not yet revealed (one order per side at most).
+static tw_status read_sealed(tw_state *t, const json_t *arr, tw_io_path *p, tw_error *err)
+{
+	if (!json_is_array(arr) || json_array_size(arr) > (size_t)t->nsides)
+		return tw_io_fail(err, p, "expected an array of at most %d orders", t->nsides);
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		size_t n = tw_io_push_index(p, i);
+		tw_order *o = tw_malloc(sizeof *o);
+		tw_status st = o ? tw_io_order_read(o, t, json_array_get(arr, i), p, err) : tw_io_nomem(err);
+		if (st == TW_OK && (o->side < 0 || t->sealed[o->side]))
+			st = tw_io_fail(err, p, "a secret choice must be a side's, one per side");
+		tw_io_pop(p, n);
+		if (st != TW_OK) {
+			tw_free(o);
+			return st;
+		}
+		t->sealed[o->side] = o;
+		t->sealed_mask |= 1u << o->side;
+	}
+	return TW_OK;
+}
+
+/// "chosen": the sides whose secret choice is in (a seat's view holds only its own choice).
+static tw_status read_chosen(tw_state *t, const json_t *arr, tw_io_path *p, tw_error *err)
+{
+	if (!json_is_array(arr) || json_array_size(arr) > (size_t)t->nsides)
+		return tw_io_fail(err, p, "expected an array of at most %d side names", t->nsides);
+	uint32_t mask = 0;
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		size_t n = tw_io_push_index(p, i);
+		const char *name = NULL;
+		tw_status st = tw_io_str(json_array_get(arr, i), 32, true, &name, p, err);
+		int k = st == TW_OK ? tw_state_side_index(t, name) : -1;
+		if (st == TW_OK && k < 0)
+			st = tw_io_fail(err, p, "unknown side \"%s\"", name);
+		tw_io_pop(p, n);
+		if (st != TW_OK)
+			return st;
+		mask |= 1u << k;
+	}
+	if ((t->sealed_mask & ~mask) != 0)
+		return tw_io_fail(err, p, "a side with a sealed choice is missing from \"chosen\"");
+	t->sealed_mask = mask;
 	return TW_OK;
 }
 
@@ -493,7 +547,7 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	static const char *const keys[] = {"format", "version", "name",  "ruleset", "params",    "table",
 					   "sides",  "terrain", "figures", "guns",  "units",     "seed",
 					   "rng",    "rng_draws", "phase", "move_no", "mover",   "first",
-					   "winner", "over",    "vars",    "data",    NULL};
+					   "winner", "over",    "vars",    "data",    "dice",    "sealed", "chosen", NULL};
 	TRY(tw_io_object(root, keys, p, err));
 	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
@@ -547,7 +601,10 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	t->mover = t->first = t->winner = -1;
 	TRY(read_dynamic(t, root, p, err));
 	WITH_KEY(root, "data", tw_io_rec_read(t, TW_REC_GAME, 0, v, p, err));
-	return tw_io_rec_check_refs(t, p, err);
+	TRY(tw_io_rec_check_refs(t, p, err));
+	WITH_KEY(root, "sealed", read_sealed(t, v, p, err));
+	WITH_KEY(root, "chosen", read_chosen(t, v, p, err));
+	return TW_OK;
 }
 
 tw_status tw_io_state_read(tw_state *s, const json_t *root, tw_io_path *p, tw_error *err)

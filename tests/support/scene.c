@@ -144,7 +144,7 @@ tw_order *tw_test_order(int type, int side)
 	static tw_order pool[4];
 	static int next;
 	tw_order *o = &pool[next++ % 4];
-	tw_order_init(o, (tw_order_type)type, side);
+	tw_order_init(o, type, side);
 	return o;
 }
 

@@ -9,6 +9,9 @@
 // ---- Parameters (tw_state.params) ----
 enum { GRP_MAX_MOVES = 0, GRP_EXCHANGE, GRP_CONTACT, GRP_FLOW, GRP_COUNT };
 
+// ---- Order types: indices into gr_orders[] (gr_ruleset.c), the rule set's one description ----
+enum gr_order_type { GR_OT_MOVE = 0, GR_OT_FORMATION, GR_OT_VOLLEY, GR_OT_GUN_MOVE, GR_OT_FIRE, GR_OT_END_MOVE, GR_OT_COUNT };
+
 // ---- Formations (tw_unit.formation) ----
 enum { GR_F_LINE = 0, GR_F_COLUMN, GR_F_OPEN, GR_F_COUNT };
 

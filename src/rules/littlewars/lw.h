@@ -27,6 +27,23 @@ enum {
 enum { LW_VAR_FTF = 0, LW_VAR_BLOW = 1, LW_VAR_DEFENSIVE = 2 };
 enum { LW_TARGET_WHOLE = 0, LW_TARGET_MIDDLE, LW_TARGET_LEFT, LW_TARGET_RIGHT };
 
+// ---- order types: indices into lw_orders[] (lw_ruleset.c), the rule set's one description ----
+enum lw_order_type {
+	LW_OT_TOSS = 0,
+	LW_OT_CHOOSE_SIDE,
+	LW_OT_TAKE_RESERVE,
+	LW_OT_DEPLOY,
+	LW_OT_READY,
+	LW_OT_MOVE,
+	LW_OT_GUN_MOVE,
+	LW_OT_FIRE,
+	LW_OT_TRAIL,
+	LW_OT_LIE_DOWN,
+	LW_OT_SURRENDER,
+	LW_OT_END_MOVE,
+	LW_OT_COUNT
+};
+
 // ---- phases (tw_state.phase) ----
 enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER, LW_PH_COUNTRY };
 

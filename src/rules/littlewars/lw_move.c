@@ -247,7 +247,7 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	int last = o->nfig - 1;
-	if (last < 1 || s->phase != LW_PH_PLAY || o->type != TW_OT_MOVE)
+	if (last < 1 || s->phase != LW_PH_PLAY || o->type != LW_OT_MOVE)
 		return tw_ruleset_get(s->ruleset)->validate(s, o, err);
 	if (!tw_state_figure_c(s, o->fig[last]))
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[last]);
