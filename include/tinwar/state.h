@@ -51,7 +51,16 @@ typedef struct tw_state {
 	/// arrays with the same capacity). Terrain records live in the table.
 	const tw_record_def *recdef[TW_REC_KIND_COUNT];
 	unsigned char *rec[TW_REC_KIND_COUNT];
+	/// Transient, while an order is applied: where tw_state_table_edit saves the table before
+	/// its first change, so a refused order puts it back (NULL otherwise; never copied).
+	struct tw_state_backup *journal;
+	bool in_atomic; ///< transient: applying an order the rule set declared atomic
 } tw_state;
+
+/// The table, to change it while an order is applied (sappers, fire, ruins): the first call in
+/// an order saves it, so that an order that fails leaves it as it was, and undo covers it.
+/// Bumps table.rev. Orders that change the table must not be declared atomic (apply_atomic).
+tw_table *tw_state_table_edit(tw_state *s);
 
 /// Binds a state to registered rule set `index`: sets s->ruleset and gives every existing game,
 /// side, figure, gun, unit and terrain piece its rule-set record, filled with defaults (records
@@ -93,12 +102,14 @@ typedef struct tw_state_backup {
 	int capfig, capgun, capunit;
 	unsigned char *rec[TW_REC_KIND_COUNT]; ///< saved records (terrain: unused)
 	size_t caprec[TW_REC_KIND_COUNT];      ///< bytes
+	tw_table table;   ///< the table as it was, once an order changed it (tw_state_table_edit)
+	bool table_saved; ///< `table` holds it
 } tw_state_backup;
 /// Saves s into b (b zeroed, or saved into before). TW_ERR_NOMEM leaves b usable but empty.
 tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);
 /// Puts s back as it was when saved: the same content (arrays keep their current storage,
 /// which only grows). s must be the state saved, changed only by rule-set code since.
-void tw_state_backup_restore(const tw_state_backup *b, tw_state *s);
+void tw_state_backup_restore(tw_state_backup *b, tw_state *s);
 void tw_state_backup_free(tw_state_backup *b);
 /// Builds the view of `seat` (side index, or -1 for umpire) into dst: what that seat may see.
 tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat);

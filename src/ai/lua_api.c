@@ -204,6 +204,7 @@ static int api_terrain(lua_State *L)
 		set_str(L, "kind", tw_terrain_kind_name((tw_terrain_kind)t->kind));
 		set_str(L, "name", t->name);
 		set_bool(L, "solid", tw_terrain_is_solid((tw_terrain_kind)t->kind));
+		set_bool(L, "passable", !tw_terrain_impassable(t));
 		set_num(L, "z0", t->z0);
 		set_num(L, "height", t->height);
 		if (t->shape == TW_SHAPE_CIRCLE) {

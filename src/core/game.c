@@ -203,12 +203,21 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int n0 = ev->n;
 	tw_order *pending = NULL; // a sealed copy made by this order, freed if it is undone
+	s->journal = bk; // where a first change of the table saves it (tw_state_table_edit)
+	s->in_atomic = atomic;
 	if (has_dec && dec.secret) {
 		st = seal(s, rs, o, &dec, ctx, ev, err);
 		pending = s->sealed_mask & (1u << o->side) ? s->sealed[o->side] : NULL;
 	} else {
 		st = run_apply(s, rs, o, ctx, ev, err);
 	}
+	s->journal = NULL;
+	s->in_atomic = false;
+	if (st == TW_OK && bk && bk->table_saved) { // kept: the change stands
+		tw_table_free(&bk->table);
+		bk->table_saved = false;
+	}
+
 	if (st != TW_OK && err && err->message[0] == 0)
 		tw_error_set(err, st, "", "the %s order could not be resolved (%s)", tw_order_type_name(rs, o->type),
 			     st == TW_ERR_NOMEM ? "out of memory" : "the shot model failed, or a replay ran out of recorded shots");

@@ -103,6 +103,18 @@ static json_t *terrain_json(writer *w, const tw_state *s, const tw_terrain *t)
 	}
 	put_num(w, o, "z0", t->z0);
 	put_num(w, o, "height", t->height);
+	if (t->pass)
+		put(w, o, "passable", json_boolean(t->pass == TW_PASS_YES));
+	if (t->cost != 0)
+		put_num(w, o, "cost", t->cost);
+	if (t->cover)
+		put_int(w, o, "cover", t->cover);
+	if (t->flags & TW_TF_BURNING)
+		put(w, o, "burning", json_true());
+	if (t->flags & TW_TF_RUINED)
+		put(w, o, "ruined", json_true());
+	if (t->flags & TW_TF_WORKS)
+		put(w, o, "works", json_true());
 	put_data(w, o, s, TW_REC_TERRAIN, (int)(t - s->table.terrain));
 	return o;
 }

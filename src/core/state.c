@@ -67,6 +67,8 @@ static void *dup_array(const void *src, int n, size_t size)
 tw_status tw_state_clone(tw_state *dst, const tw_state *src)
 {
 	*dst = *src;
+	dst->journal = NULL;
+	dst->in_atomic = false;
 	dst->fig = dup_array(src->fig, src->nfig, sizeof *src->fig);
 	dst->gun = dup_array(src->gun, src->ngun, sizeof *src->gun);
 	dst->unit = dup_array(src->unit, src->nunit, sizeof *src->unit);
@@ -135,6 +137,10 @@ static size_t rec_used_bytes(const tw_state *s, tw_rec_kind kind)
 
 tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s)
 {
+	if (b->table_saved) { // from an earlier save: no longer wanted
+		tw_table_free(&b->table);
+		b->table_saved = false;
+	}
 	b->hdr = *s;
 	bool ok = backup_array((void **)&b->fig, &b->capfig, s->fig, s->nfig, sizeof *s->fig) &&
 		  backup_array((void **)&b->gun, &b->capgun, s->gun, s->ngun, sizeof *s->gun) &&
@@ -165,7 +171,7 @@ static void restore_array(void **arr, int *cap, const void *src, int n, size_t s
 		memcpy(*arr, src, (size_t)n * size);
 }
 
-void tw_state_backup_restore(const tw_state_backup *b, tw_state *s)
+void tw_state_backup_restore(tw_state_backup *b, tw_state *s)
 {
 	tw_figure *fig = s->fig;
 	tw_gun *gun = s->gun;
@@ -188,6 +194,13 @@ void tw_state_backup_restore(const tw_state_backup *b, tw_state *s)
 	s->ngun = s->ngun <= capgun ? s->ngun : capgun;
 	s->nunit = s->nunit <= capunit ? s->nunit : capunit;
 	s->table = table;
+	if (b->table_saved) {
+		// An order changed the table: the saved one goes back (the changed one is freed).
+		tw_table_free(&s->table);
+		s->table = b->table;
+		b->table_saved = false;
+		memset(&b->table, 0, sizeof b->table);
+	}
 	// Records: the arrays keep their storage (which only grows, with the counts above); the
 	// saved bytes go back into them.
 	for (int k = 0; k < TW_REC_TERRAIN; k++) {
@@ -205,6 +218,8 @@ void tw_state_backup_free(tw_state_backup *b)
 	tw_free(b->unit);
 	for (int k = 0; k < TW_REC_KIND_COUNT; k++)
 		tw_free(b->rec[k]);
+	if (b->table_saved)
+		tw_table_free(&b->table);
 	memset(b, 0, sizeof *b);
 }
 
@@ -270,6 +285,12 @@ uint64_t tw_state_hash(const tw_state *s)
 		hd(&x, t->radius);
 		hd(&x, t->z0);
 		hd(&x, t->height);
+		if (t->pass || t->flags || t->cover || t->cost != 0) { // attributes: only when set
+			hi64(&x, t->pass);
+			hi64(&x, t->flags);
+			hi64(&x, t->cover);
+			hd(&x, t->cost);
+		}
 	}
 	hi64(&x, s->nsides);
 	for (int i = 0; i < s->nsides; i++) {
@@ -444,4 +465,19 @@ tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat)
 			rs->hide(dst, seat);
 	}
 	return TW_OK;
+}
+
+tw_table *tw_state_table_edit(tw_state *s)
+{
+	TW_ASSERT(!s->in_atomic); // an atomic order cannot be undone: it may not change the table
+	tw_state_backup *b = s->journal;
+	if (b && !b->table_saved) {
+		if (tw_table_copy(&b->table, &s->table) != TW_OK) {
+			memset(&b->table, 0, sizeof b->table);
+			return NULL;
+		}
+		b->table_saved = true;
+	}
+	s->table.rev++;
+	return &s->table;
 }

@@ -236,7 +236,8 @@ static tw_status read_array(tw_state *t, const read_ctx *c, const json_t *arr, s
 static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id", "kind", "name", "poly", "circle", "z0", "height", NULL};
+	static const char *const keys[] = {"id",   "kind", "name",    "poly",    "circle", "z0",    "height",
+					   "passable", "cost", "cover", "burning", "ruined", "works", "data",   NULL};
 	(void)c;
 	tw_terrain tr;
 	memset(&tr, 0, sizeof tr);
@@ -270,6 +271,23 @@ static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj,
 	TRY(tw_io_get_num(obj, "z0", false, 0, TW_IO_COORD_MAX, &tr.z0, p, err));
 	tr.height = terrain_height[kind];
 	TRY(tw_io_get_num(obj, "height", false, 0, TW_IO_COORD_MAX, &tr.height, p, err));
+	// Attributes the rule sets interpret (passable overrides the kind).
+	bool b = false;
+	if (json_object_get(obj, "passable")) {
+		WITH_KEY(obj, "passable", tw_io_bool(v, &b, p, err));
+		tr.pass = b ? TW_PASS_YES : TW_PASS_NO;
+	}
+	TRY(tw_io_get_num(obj, "cost", false, 0, 1000, &tr.cost, p, err));
+	int64_t cover = 0;
+	TRY(tw_io_get_int(obj, "cover", false, -100, 100, &cover, p, err));
+	tr.cover = (int8_t)cover;
+	static const char *const flag_keys[] = {"burning", "ruined", "works"};
+	for (int k = 0; k < 3; k++) {
+		b = false;
+		WITH_KEY(obj, flag_keys[k], tw_io_bool(v, &b, p, err));
+		if (b)
+			tr.flags |= (uint8_t)(1u << k);
+	}
 	if (tw_table_add(&t->table, &tr) < 0)
 		return tw_io_nomem(err);
 	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_TERRAIN, t->table.nterrain - 1, v, p, err));

@@ -707,7 +707,7 @@ static void build_pass_plain(const tw_state *s, lw_ai *ai)
 				const double r = 0.6 + 1e-6;
 				if (c.x < tr->lo.x - r || c.x > tr->hi.x + r || c.y < tr->lo.y - r || c.y > tr->hi.y + r)
 					continue;
-				if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+				if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
 					ok = false;
 			}
 			ai->pass[y * ai->gx + x] = ok;
@@ -1313,7 +1313,7 @@ int lw_general_route_check(const tw_state *s, int side)
 				bool ok = !tw_table_is_water(&s->table, c);
 				for (int t = 0; ok && t < s->table.nterrain; t++) {
 					const tw_terrain *tr = &s->table.terrain[t];
-					if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+					if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
 						ok = false;
 				}
 				bad += x->pass[yy * x->gx + xx] != ok;

@@ -61,7 +61,7 @@ static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 	tw_vec2 a = tw_gun_trail_end(&t), b = tw_gun_muzzle(&t);
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *tr = &s->table.terrain[i];
-		if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_segment_hits(tr, a, b))
+		if (tw_terrain_impassable(tr) && tw_terrain_segment_hits(tr, a, b))
 			return tr->id;
 	}
 	return -1;

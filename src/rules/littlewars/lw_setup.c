@@ -209,7 +209,7 @@ static tw_status validate_deploy(const tw_state *s, const tw_order *o, tw_error 
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.2", "gun %d cannot be put down there", o->gun);
 		for (int t = 0; t < s->table.nterrain; t++) {
 			const tw_terrain *tr = &s->table.terrain[t];
-			if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, o->path[0]) < 1.0)
+			if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, o->path[0]) < 1.0)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "gun %d would stand in %s %d",
 						    o->gun, tw_terrain_kind_name((tw_terrain_kind)tr->kind), tr->id);
 		}
