@@ -20,6 +20,7 @@ typedef struct tw_apply_ctx {
 } tw_apply_ctx;
 
 struct tw_general_def;
+struct json_t;
 
 /// A decision the rules ask of a seat now (tw_ruleset.decisions): the mover's next order, a
 /// reaction by the player who is not moving, a choice of casualties, accepting a challenge, a
@@ -80,6 +81,15 @@ typedef struct tw_ruleset {
 	/// The rule set's own records (record.h) for the game, each side, figure, gun, unit and
 	/// terrain piece; NULL where it keeps none.
 	const tw_record_def *records[TW_REC_KIND_COUNT];
+	/// Series (series.h), all optional: what carries over from game to game, as a JSON object
+	/// the rule set owns. series_start fills a new one from the series' config (may be NULL);
+	/// series_prepare turns a scenario into game `seq` (1-based) of the series; series_roles
+	/// says which player plays each side (-1: nobody); series_record takes a finished game
+	/// into the carry-over and says whether the series is decided.
+	tw_status (*series_start)(struct json_t *carry, const struct json_t *config, tw_error *err);
+	tw_status (*series_prepare)(const struct json_t *carry, int seq, tw_state *s, tw_error *err);
+	void (*series_roles)(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
+	tw_status (*series_record)(struct json_t *carry, int seq, const tw_state *final, bool *over, tw_error *err);
 } tw_ruleset;
 
 /// Number of registered rule sets.

@@ -14,6 +14,7 @@
 #include "tinwar/record.h"
 #include "tinwar/registry.h"
 #include "tinwar/rng.h"
+#include "tinwar/series.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/shot.h"
 #include "tinwar/spatial.h"

@@ -95,6 +95,72 @@ static bool matches(int which, int side, int fside)
 	return which == W_ALL || (which == W_OWN) == (fside == side);
 }
 
+// One element of a record field, as Lua sees it: numbers, booleans, names (enums, sides),
+// lists of names (flags).
+static void push_field_elem(lua_State *L, const tw_state *s, const void *rec, const tw_field_def *f, int k)
+{
+	double v = tw_rec_get(rec, f, k);
+	switch ((tw_field_type)f->type) {
+	case TW_FT_BOOL: lua_pushboolean(L, v != 0); break;
+	case TW_FT_F64: lua_pushnumber(L, v); break;
+	case TW_FT_ENUM: {
+		int i = (int)v, n = 0;
+		while (f->choices && f->choices[n])
+			n++;
+		if (i >= 0 && i < n)
+			lua_pushstring(L, f->choices[i]);
+		else
+			lua_pushinteger(L, i);
+		break;
+	}
+	case TW_FT_FLAGS: {
+		lua_newtable(L);
+		int j = 0;
+		for (int b = 0; f->choices && f->choices[b] && b < 32; b++)
+			if ((uint32_t)v & (1u << b)) {
+				lua_pushstring(L, f->choices[b]);
+				lua_rawseti(L, -2, ++j);
+			}
+		break;
+	}
+	case TW_FT_SIDE:
+		if (v >= 0 && v < s->nsides)
+			lua_pushstring(L, s->sides[(int)v].name);
+		else
+			lua_pushnil(L);
+		break;
+	default: lua_pushinteger(L, (lua_Integer)v); break;
+	}
+}
+
+// The record of element `index` of `kind` as a table of its fields by name (what the seat may
+// see: the view's hidden fields hold their defaults), set as field "data" of the table on top.
+static void set_record(lua_State *L, const tw_state *s, tw_rec_kind kind, int index)
+{
+	const tw_record_def *d = tw_state_record_def(s, kind);
+	const void *rec = tw_rec_c(s, kind, index);
+	if (!d || !rec)
+		return;
+	lua_createtable(L, 0, d->nfields);
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_field_def *f = &d->fields[i];
+		if (f->type == TW_FT_STR) {
+			const char *str = (const char *)rec + f->offset;
+			lua_pushlstring(L, str, strnlen(str, f->count));
+		} else if (f->count == 1) {
+			push_field_elem(L, s, rec, f, 0);
+		} else {
+			lua_createtable(L, f->count, 0);
+			for (int k = 0; k < f->count; k++) {
+				push_field_elem(L, s, rec, f, k);
+				lua_rawseti(L, -2, k + 1);
+			}
+		}
+		lua_setfield(L, -2, f->name);
+	}
+	lua_setfield(L, -2, "data");
+}
+
 static void push_figure(lua_State *L, const tw_state *s, const tw_figure *f)
 {
 	lua_createtable(L, 0, 18);
@@ -119,6 +185,7 @@ static void push_figure(lua_State *L, const tw_state *s, const tw_figure *f)
 		set_str(L, "captor", side_name(s, f->captor));
 	if (is_lw(s))
 		set_num(L, "allowance", lw_move_allowance(f));
+	set_record(L, s, TW_REC_FIGURE, f->id);
 }
 
 static int api_figures(lua_State *L)
@@ -348,6 +415,18 @@ static int api_state(lua_State *L)
 		set_str(L, "phase", s->phase == 0 ? "setup" : "play");
 	set_int(L, "phase_index", s->phase);
 	set_str(L, "scenario", s->scenario);
+	set_record(L, s, TW_REC_GAME, 0);
+	// The sides, their alliances and records.
+	lua_createtable(L, s->nsides, 0);
+	for (int k = 0; k < s->nsides; k++) {
+		lua_createtable(L, 0, 4);
+		set_str(L, "name", s->sides[k].name);
+		set_int(L, "alliance", tw_side_alliance(s, k));
+		set_bool(L, "chosen", (s->sealed_mask & (1u << k)) != 0);
+		set_record(L, s, TW_REC_SIDE, k);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_setfield(L, -2, "sides");
 	if (is_lw(s)) {
 		set_bool(L, "men_moved", s->vars[LWV_MEN_MOVED] != 0);
 		if (s->vars[LWV_FIRING_GUN] >= 0)
@@ -377,6 +456,43 @@ static int api_score(lua_State *L)
 	lua_createtable(L, 0, s->nsides);
 	for (int i = 0; i < s->nsides; i++)
 		set_num(L, s->sides[i].name, pts[i]);
+	return 1;
+}
+
+// tw.decisions() -> what the rules ask now: {{side, kind, clause, prompt, secret, types = {names}}}
+static int api_decisions(lua_State *L)
+{
+	const tw_state *s = view_of(L);
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	tw_decision dec[TW_MAX_DECISIONS];
+	int n = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_createtable(L, 0, 6);
+		set_str(L, "side", dec[i].seat >= 0 ? side_name(s, dec[i].seat) : "umpire");
+		set_str(L, "kind", dec[i].kind);
+		set_str(L, "clause", dec[i].clause);
+		set_str(L, "prompt", dec[i].prompt);
+		set_bool(L, "secret", dec[i].secret);
+		lua_newtable(L);
+		int k = 0;
+		for (int t = 0; t < rs->norders && t < 64; t++)
+			if (dec[i].types == 0 || (dec[i].types & (UINT64_C(1) << t))) {
+				lua_pushstring(L, rs->orders[t].name);
+				lua_rawseti(L, -2, ++k);
+			}
+		lua_setfield(L, -2, "types");
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+// tw.allied(a, b) -> whether two sides (names) are allied now
+static int api_allied(lua_State *L)
+{
+	const tw_state *s = view_of(L);
+	lua_pushboolean(L, tw_allied(s, tw_state_side_index(s, luaL_checkstring(L, 1)),
+				     tw_state_side_index(s, luaL_checkstring(L, 2))));
 	return 1;
 }
 
@@ -456,6 +572,7 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 		{"range", api_range},       {"nearest", api_nearest},     {"count_near", api_count_near},
 		{"state", api_state},       {"rule", api_rule},           {"score", api_score},
 		{"legal_orders", api_legal_orders}, {"validate", api_validate}, {"suggest", api_suggest},
+		{"decisions", api_decisions}, {"allied", api_allied},
 		{NULL, NULL},
 	};
 	luaL_newlib(L, fns);

@@ -29,6 +29,9 @@ bool cli_flag(int argc, char **argv, const char *name);
 const char *cli_pos(int argc, char **argv, int k, const char *const *opts_with_value);
 /// Parses an unsigned 64-bit number; false if malformed.
 bool cli_parse_u64(const char *s, uint64_t *out);
+/// The tinwar command with the rule sets already registered (main.c registers the built-in
+/// ones; a test build registers its own).
+int cli_main(int argc, char **argv);
 /// "X,Y" -> a point (finite numbers).
 bool cli_parse_point(const char *s, tw_vec2 *p);
 /// Parses the words argv[0..argc) into an order of the state's rule set by its order types'

@@ -188,6 +188,8 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 	tw_status st = check_seat(s, rs, o, &dec, &has_dec, err);
 	if (st != TW_OK)
 		return st;
+	if (o->ndice > 0 && s->dice != TW_DICE_ENTERED)
+		return tw_error_set(err, TW_ERR_INPUT, "", "dice are entered only in the physical dice mode");
 	st = rs->validate(s, o, err);
 	if (st != TW_OK)
 		return st;

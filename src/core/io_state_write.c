@@ -272,11 +272,13 @@ json_t *tw_state_to_json(const tw_state *s)
 			if ((s->sealed_mask & (1u << k)) && !tw_io_append(chosen, json_string(s->sides[k].name)))
 				w.ok = false;
 		put(&w, root, "chosen", chosen);
-		json_t *sealed = json_array();
+		json_t *sealed = NULL;
 		for (int k = 0; k < TW_MAX_SIDES; k++)
-			if (s->sealed[k] && !tw_io_append(sealed, tw_order_to_json(s->sealed[k], s)))
+			if (s->sealed[k] && (!(sealed = sealed ? sealed : json_array()) ||
+					     !tw_io_append(sealed, tw_order_to_json(s->sealed[k], s))))
 				w.ok = false;
-		put(&w, root, "sealed", sealed);
+		if (sealed)
+			put(&w, root, "sealed", sealed);
 	}
 	put_data(&w, root, s, TW_REC_GAME, 0);
 	if (!w.ok) {

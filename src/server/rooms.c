@@ -487,9 +487,23 @@ static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
 	json_t *comp = json_array();
 	for (int i = 0; i < s->nsides; i++)
 		json_array_append_new(comp, r->computer[i][0] ? json_string(r->computer[i]) : json_null());
-	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i}", "type", "state", "state", sj, "to_move",
-			 rs->to_move(s), "over", s->over, "winner", s->winner, "phase", s->phase, "move_no", s->move_no,
-			 "score", score, "computer", comp, "orders", tw_game_order_count(r->game));
+	// Who is asked for what now (every seat sees the decisions; a secret choice's content never).
+	tw_decision dec[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	json_t *dj = json_array();
+	for (int i = 0; i < nd; i++) {
+		json_t *types = json_array();
+		for (int t = 0; t < rs->norders && t < 64; t++)
+			if (dec[i].types == 0 || (dec[i].types & (UINT64_C(1) << t)))
+				json_array_append_new(types, json_string(rs->orders[t].name));
+		json_array_append_new(dj, json_pack("{s:i, s:s, s:s, s:s, s:b, s:o}", "seat", dec[i].seat, "kind", dec[i].kind,
+						    "clause", dec[i].clause, "prompt", dec[i].prompt, "secret", dec[i].secret,
+						    "types", types));
+	}
+	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o}", "type", "state", "state", sj,
+			 "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
+			 "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
+			 "decisions", dj);
 }
 
 json_t *srv_view_json(srv_room *r, int seat)
@@ -717,8 +731,14 @@ bool srv_room_computer_step(srv_room *r)
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
 	if (s->over)
 		return false;
-	int side = rs->to_move(s);
-	if (side < 0 || side >= s->nsides || !r->computer[side][0] || r->computer_fail[side] > 3)
+	// The first seat asked for a decision that the computer holds.
+	tw_decision dec[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS), side = -1;
+	for (int i = 0; i < nd && side < 0; i++)
+		if (dec[i].seat >= 0 && dec[i].seat < s->nsides && r->computer[dec[i].seat][0] &&
+		    r->computer_fail[dec[i].seat] <= 3)
+			side = dec[i].seat;
+	if (side < 0)
 		return false;
 	if (!r->gen[side]) {
 		r->gen[side] = tw_general_new(r->computer[side], rs, side, tw_game_seed(r->game) ^ 0x5eedULL);
