@@ -505,7 +505,9 @@ static tw_status ref_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *c
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	if (s->over)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "", "the game is over");
-	tw_status st = rs->validate(s, o, err);
+	tw_status st = tw_order_check_shape(rs, s, o, err); // the core's shape check, then the rules
+	if (st == TW_OK)
+		st = rs->validate(s, o, err);
 	if (st != TW_OK)
 		return st;
 	tw_state next;

@@ -52,7 +52,10 @@ static void test_LW_MV_1_toss_for_first_move_then_LW_MV_2_first_player_puts_down
 		tw_state *s = setup_scenario(20, 6, 1, NULL);
 		tw_rng_seed(&s->rng, seed);
 		assert_int_equal(s->phase, LW_PH_TOSS);
-		expect_refused(s, ord(LW_OT_MOVE, 0), "LW.MV.1");
+		tw_order *mv = ord(LW_OT_MOVE, 0); // a well-formed move, refused for coming before the toss
+		mv->fig[mv->nfig++] = 0;
+		mv->path[mv->npath++] = tw_v2(s->fig[0].pos.x, s->fig[0].pos.y + 1);
+		expect_refused(s, mv, "LW.MV.1");
 		tw_error err;
 		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 		assert_in_range(s->first, 0, 1);

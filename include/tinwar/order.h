@@ -121,6 +121,13 @@ bool tw_order_field_set(const tw_order *o, const tw_order_field *f);
 int tw_order_form(const tw_order_def *d, const tw_order *o);
 /// True if a writer writes field f of o (its form, and set or required).
 bool tw_order_field_written(const tw_order_def *d, const tw_order *o, int form, const tw_order_field *f);
+struct tw_state;
+/// Checks an order's shape against its type's description (order.h) and the state: the type
+/// exists, lists within their counts, numbers within their ranges or choices, ids naming
+/// figures, guns and sides that exist, finite numbers, exactly one alternative where the type
+/// has them. The core checks it for every order, whoever gives it (file, terminal, Lua, page).
+tw_status tw_order_check_shape(const struct tw_ruleset *rs, const struct tw_state *s, const tw_order *o,
+			       tw_error *err);
 /// Checks a rule set's order table: names unique, fields well-formed, no slot used twice in one
 /// form, usage placeholders naming fields. False with err filled on the first fault.
 bool tw_order_defs_check(const struct tw_ruleset *rs, tw_error *err);

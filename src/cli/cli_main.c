@@ -23,8 +23,9 @@ static const cli_cmd commands[] = {
 	{"check", cli_check, "validate a scenario, state, orders or log file",
 	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
 	{"play", cli_play, "play a game in the terminal, or computer against computer",
-	 "tinwar play FILE [--red human|ai|DOCTRINE] [--blue human|ai|DOCTRINE] [--seed N] [--save FILE]\n"
-	 "            [--log FILE] [--json] [--shot-model physics|fast] [--quiet]"},
+	 "tinwar play FILE [--side NAME=human|ai|DOCTRINE ...] [--red SPEC] [--blue SPEC] [--seed N]\n"
+	 "            [--save FILE] [--log FILE] [--json] [--shot-model physics|fast] [--quiet]\n"
+	 "  Every side of the scenario is played: by default the first by a person, the others by the computer."},
 	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
 	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast]"},
 	{"replay", cli_replay, "replay a game log and check its final state hash", "tinwar replay LOG [--json]"},

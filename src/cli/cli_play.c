@@ -6,7 +6,22 @@
 
 #include "cli.h"
 
-static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--save", "--log", "--shot-model", NULL};
+static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", NULL};
+
+// Who plays side `name`: "--side NAME=SPEC" (any number of sides), or --red / --blue for the
+// sides so named; NULL if not given.
+static const char *side_spec(int argc, char **argv, const char *name)
+{
+	size_t n = strlen(name);
+	for (int i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], "--side") == 0 && strncmp(argv[i + 1], name, n) == 0 && argv[i + 1][n] == '=')
+			return argv[i + 1] + n + 1;
+	if (strcmp(name, "red") == 0)
+		return cli_opt(argc, argv, "--red");
+	if (strcmp(name, "blue") == 0)
+		return cli_opt(argc, argv, "--blue");
+	return NULL;
+}
 
 typedef struct play_ctx {
 	tw_game *game;
@@ -107,9 +122,11 @@ static int finish(play_ctx *pc)
 	} else {
 		double pts[TW_MAX_SIDES] = {0};
 		tw_game_ruleset(pc->game)->score(s, pts);
-		printf("\n%s after %d game moves. Score: %s %.1f, %s %.1f\n",
-		       !s->over ? "Stopped" : s->winner >= 0 ? "Won" : "Drawn", s->move_no, s->sides[0].name, pts[0],
-		       s->sides[1].name, pts[1]);
+		printf("\n%s after %d game moves. Score:", !s->over ? "Stopped" : s->winner >= 0 ? "Won" : "Drawn",
+		       s->move_no);
+		for (int k = 0; k < s->nsides; k++)
+			printf("%s %s %.1f", k ? "," : "", s->sides[k].name, pts[k]);
+		printf("\n");
 		if (s->over && s->winner >= 0)
 			printf("Winner: %s\n", s->sides[s->winner].name);
 	}
@@ -166,7 +183,9 @@ static int human_command(play_ctx *pc, int side, char *line)
 	} else if (strcmp(cmd, "score") == 0) {
 		double pts[TW_MAX_SIDES] = {0};
 		tw_game_ruleset(pc->game)->score(s, pts);
-		printf("  %s %.1f, %s %.1f\n", s->sides[0].name, pts[0], s->sides[1].name, pts[1]);
+		for (int k = 0; k < s->nsides; k++)
+			printf("%s%s %.1f", k ? ", " : "  ", s->sides[k].name, pts[k]);
+		printf("\n");
 	} else if (strcmp(cmd, "time") == 0) {
 		const tw_events *ev = tw_game_events(pc->game);
 		for (int i = ev->n - 1; i >= 0; i--)
@@ -278,8 +297,22 @@ int cli_play(int argc, char **argv)
 	const tw_state *st = tw_game_state(pc.game);
 	bool human[TW_MAX_SIDES] = {false};
 	int nhuman = 0;
-	for (int i = 0; i < st->nsides && i < 2; i++) {
-		const char *spec = cli_opt(argc, argv, i == 0 ? "--red" : "--blue");
+	for (int i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], "--side") == 0) {
+			const char *eq = strchr(argv[i + 1], '=');
+			bool known = false;
+			for (int k = 0; eq && k < st->nsides; k++)
+				known |= strlen(st->sides[k].name) == (size_t)(eq - argv[i + 1]) &&
+					 strncmp(st->sides[k].name, argv[i + 1], (size_t)(eq - argv[i + 1])) == 0;
+			if (!known) {
+				fprintf(stderr, "tinwar play: --side wants NAME=SPEC with a side of the scenario, not '%s'\n",
+					argv[i + 1]);
+				rc = CLI_BAD;
+				goto done;
+			}
+		}
+	for (int i = 0; i < st->nsides; i++) {
+		const char *spec = side_spec(argc, argv, st->sides[i].name);
 		pc.gen[i] = make_general(spec ? spec : (i == 0 ? "human" : "ai"), rs, i, seed, &human[i]);
 		if (!human[i] && !pc.gen[i]) {
 			fprintf(stderr, "tinwar play: unknown general '%s' (see 'tinwar rulesets')\n", spec);
@@ -333,6 +366,19 @@ int cli_play(int argc, char **argv)
 			print_events(&pc, first, count);
 			continue;
 		}
+		// What the rules ask of this seat, when it is more than its turn to act.
+		static char last[160];
+		char now[160];
+		snprintf(now, sizeof now, "%s %s %s", st->sides[side].name, dec[0].kind, dec[0].prompt);
+		if (strcmp(dec[0].kind, "act") != 0 && strcmp(now, last) != 0 && !pc.quiet && !pc.json) {
+			printf("  [%s] %s: %s%s (orders:", dec[0].clause, st->sides[side].name, dec[0].prompt,
+			       dec[0].secret ? ", a secret choice" : "");
+			for (int t = 0; t < rs->norders && t < 64; t++)
+				if (dec[0].types == 0 || (dec[0].types & (UINT64_C(1) << t)))
+					printf(" %s", rs->orders[t].name);
+			printf(")\n");
+		}
+		snprintf(last, sizeof last, "%s", now);
 		printf("%s (game move %d)> ", st->sides[side].name, st->move_no);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin)) {

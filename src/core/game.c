@@ -47,8 +47,9 @@ static tw_status check_seat(const tw_state *s, const tw_ruleset *rs, const tw_or
 {
 	*has_dec = false;
 	const tw_order_def *d = tw_order_def_get(rs, o->type);
-	if (!d)
-		return tw_error_set(err, TW_ERR_INPUT, "", "%s has no order type %d", rs->name, (int)o->type);
+	tw_status shape = tw_order_check_shape(rs, s, o, err);
+	if (shape != TW_OK)
+		return shape;
 	bool host = o->side == TW_SEAT_HOST;
 	if (host != ((d->flags & TW_OD_HOST) != 0))
 		return tw_error_set(err, TW_ERR_ILLEGAL, d->clause ? d->clause : "",
@@ -76,7 +77,7 @@ static tw_status check_seat(const tw_state *s, const tw_ruleset *rs, const tw_or
 	}
 	const char *who = o->side >= 0 ? s->sides[o->side].name : "the umpire";
 	if (wrong >= 0)
-		return tw_error_set(err, TW_ERR_ILLEGAL, ds[wrong].clause, "%s is asked to %s (%s), which a %s order does not answer",
+		return tw_error_set(err, TW_ERR_ILLEGAL, ds[wrong].clause, "%s is asked to %s (%s), which the order %s does not answer",
 				    who, ds[wrong].kind, ds[wrong].prompt, d->name);
 	if (n == 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "", "nobody may act now");

@@ -4,6 +4,8 @@
 
 #include "tinwar/order.h"
 #include "tinwar/ruleset.h"
+#include "tinwar/state.h"
+#include <math.h>
 
 void tw_order_init(tw_order *o, int type, int side)
 {
@@ -201,4 +203,111 @@ bool tw_order_field_written(const tw_order_def *d, const tw_order *o, int form, 
 	if (f->form != 0 && f->form != form)
 		return false;
 	return f->required || tw_order_field_set(o, f);
+}
+
+static bool finite_pt(tw_vec2 p) { return isfinite(p.x) && isfinite(p.y) && fabs(p.x) <= 1e5 && fabs(p.y) <= 1e5; }
+
+static tw_status shape_fail(tw_error *err, const tw_order_def *d, const tw_order_field *f, const char *what)
+{
+	return tw_error_set(err, TW_ERR_INPUT, "", "order %s: field %s: %s", d->name, f ? f->name : "-", what);
+}
+
+static tw_status check_field(const tw_state *s, const tw_order_def *d, const tw_order_field *f, const tw_order *o,
+			     tw_error *err)
+{
+	int maxfig = f->max > 0 && f->max < TW_ORDER_MAX_FIG ? f->max : TW_ORDER_MAX_FIG;
+	switch ((tw_ofield_kind)f->kind) {
+	case TW_OF_FIGS:
+	case TW_OF_PLACES:
+	case TW_OF_FIGS2: {
+		const int32_t *ids = f->kind == TW_OF_FIGS2 ? o->fig2 : o->fig;
+		int n = f->kind == TW_OF_FIGS2 ? o->nfig2 : o->nfig;
+		if (n < f->min || n > maxfig)
+			return shape_fail(err, d, f, "wrong number of figures");
+		for (int i = 0; i < n; i++)
+			if (ids[i] < 0 || ids[i] >= s->nfig)
+				return shape_fail(err, d, f, "a figure that does not exist");
+		if (f->kind == TW_OF_PLACES)
+			for (int i = 0; i < n; i++)
+				if (!finite_pt(o->at[i]) || !isfinite(o->facing[i]))
+					return shape_fail(err, d, f, "a place that is no point");
+		return TW_OK;
+	}
+	case TW_OF_POINTS:
+		for (int i = 0; i < o->nfig; i++)
+			if (!finite_pt(o->at[i]))
+				return shape_fail(err, d, f, "a point that is no point");
+		return TW_OK;
+	case TW_OF_PATH: {
+		int max = f->max > 0 && f->max < TW_ORDER_MAX_PATH ? f->max : TW_ORDER_MAX_PATH;
+		if (o->npath < f->min || o->npath > max)
+			return shape_fail(err, d, f, "wrong number of points");
+		for (int i = 0; i < o->npath; i++)
+			if (!finite_pt(o->path[i]))
+				return shape_fail(err, d, f, "a point that is no point");
+		return TW_OK;
+	}
+	case TW_OF_GUN:
+	case TW_OF_GUN_PLACE:
+		if (o->gun < 0 || o->gun >= s->ngun)
+			return shape_fail(err, d, f, "a gun that does not exist");
+		if (f->kind == TW_OF_GUN_PLACE && (o->npath < 1 || !finite_pt(o->path[0]) || !isfinite(o->bearing)))
+			return shape_fail(err, d, f, "a gun's place that is no point");
+		return TW_OK;
+	case TW_OF_INT: {
+		int nc = 0;
+		while (f->choices && f->choices[nc])
+			nc++;
+		int32_t lo = f->min, hi = f->max;
+		if (nc > 0 && lo == 0 && hi == 0)
+			hi = nc - 1;
+		if ((lo != 0 || hi != 0) && (o->n < lo || o->n > hi))
+			return shape_fail(err, d, f, "a number out of its range");
+		return TW_OK;
+	}
+	case TW_OF_BEARING:
+	case TW_OF_ELEVATION:
+		if (!isfinite(o->bearing) || !isfinite(o->elevation) || fabs(o->bearing) > 3600 || fabs(o->elevation) > 90)
+			return shape_fail(err, d, f, "an angle out of range");
+		return TW_OK;
+	case TW_OF_POINT: return finite_pt(o->target) ? TW_OK : shape_fail(err, d, f, "a point that is no point");
+	case TW_OF_INTS: {
+		int max = f->max > 0 && f->max < TW_ORDER_MAX_VALS ? f->max : TW_ORDER_MAX_VALS;
+		return o->nval >= f->min && o->nval <= max ? TW_OK : shape_fail(err, d, f, "wrong number of numbers");
+	}
+	case TW_OF_SIDE: return o->n >= 0 && o->n < s->nsides ? TW_OK : shape_fail(err, d, f, "a side that does not exist");
+	default: return shape_fail(err, d, f, "unknown kind");
+	}
+}
+
+tw_status tw_order_check_shape(const tw_ruleset *rs, const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const tw_order_def *d = tw_order_def_get(rs, o->type);
+	if (!d)
+		return tw_error_set(err, TW_ERR_INPUT, "", "%s has no order type %d", rs ? rs->name : "?", (int)o->type);
+	if (o->nfig < 0 || o->nfig > TW_ORDER_MAX_FIG || o->nfig2 < 0 || o->nfig2 > TW_ORDER_MAX_FIG || o->npath < 0 ||
+	    o->npath > TW_ORDER_MAX_PATH || o->nval < 0 || o->nval > TW_ORDER_MAX_VALS || o->ndice < 0 ||
+	    o->ndice > TW_ORDER_MAX_DICE || o->time_ms < 0)
+		return shape_fail(err, d, NULL, "a list longer than the order holds");
+	int form = tw_order_form(d, o), nforms = 0;
+	for (int i = 0; i < d->nfields; i++)
+		if (d->fields[i].form > nforms)
+			nforms = d->fields[i].form;
+	if (nforms > 0 && form == 0)
+		return shape_fail(err, d, NULL, "none of its alternative sets of fields is given whole");
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_order_field *f = &d->fields[i];
+		if (f->form != 0 && f->form != form)
+			continue;
+		if (!tw_order_field_set(o, f)) {
+			if (f->required && f->kind != TW_OF_INT && !(f->kind == TW_OF_FIGS && f->min == 0))
+				return shape_fail(err, d, f, "missing");
+			if (!f->required || f->kind != TW_OF_INT)
+				continue; // an unset optional field (an INT's 0 is checked below)
+		}
+		tw_status st = check_field(s, d, f, o, err);
+		if (st != TW_OK)
+			return st;
+	}
+	return TW_OK;
 }
