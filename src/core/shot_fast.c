@@ -634,12 +634,11 @@ double tw_shot_fast_max_range(double z0)
 	return v;
 }
 
-double tw_shot_fast_elevation_plain(double range_in, double z0, double target_z)
+void tw_shot_fast_forget(void)
 {
-	return elevation_plain(range_in, z0, target_z);
+	memset(&elev_memo, 0, sizeof elev_memo);
+	memset(&range_memo, 0, sizeof range_memo);
 }
-
-double tw_shot_fast_max_range_plain(double z0) { return max_range_plain(z0); }
 
 static double elevation_plain(double range_in, double z0, double target_z)
 {
