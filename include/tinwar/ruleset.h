@@ -5,6 +5,7 @@
 #include "tinwar/order.h"
 #include "tinwar/shot.h"
 #include "tinwar/state.h"
+#include "tinwar/template.h"
 
 /// A rule-set parameter with its default (OpenSpiel-style). Values live in tw_state.params.
 typedef struct tw_param_def {
@@ -81,6 +82,9 @@ typedef struct tw_ruleset {
 	/// The rule set's own records (record.h) for the game, each side, figure, gun, unit and
 	/// terrain piece; NULL where it keeps none.
 	const tw_record_def *records[TW_REC_KIND_COUNT];
+	/// Its templates (template.h): the shapes players lay on the table, drawn by the front-ends.
+	int ntemplates;
+	const tw_render_template *templates;
 	/// Series (series.h), all optional: what carries over from game to game, as a JSON object
 	/// the rule set owns. series_start fills a new one from the series' config (may be NULL);
 	/// series_prepare turns a scenario into game `seq` (1-based) of the series; series_roles

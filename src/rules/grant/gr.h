@@ -186,4 +186,8 @@ bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o);
 int gr_nearest_enemy_fig(const tw_state *s, int side, tw_vec2 p, double *dist);
 tw_vec2 gr_unit_centre(const tw_state *s, int unit);
+// ---- templates (gr_templates.c) ----
+#define GR_NTEMPLATES 3
+extern const tw_render_template gr_templates[GR_NTEMPLATES];
+
 #endif

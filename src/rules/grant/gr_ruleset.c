@@ -343,4 +343,6 @@ const tw_ruleset tw_ruleset_grant = {
 	.generals = gr_generals,
 	.norders = GR_OT_COUNT,
 	.orders = gr_orders,
+	.ntemplates = GR_NTEMPLATES,
+	.templates = gr_templates,
 };

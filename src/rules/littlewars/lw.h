@@ -284,4 +284,8 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 /// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.
 tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 
+// ---- templates (lw_templates.c) ----
+#define LW_NTEMPLATES 4
+extern const tw_render_template lw_templates[LW_NTEMPLATES];
+
 #endif

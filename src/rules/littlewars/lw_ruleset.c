@@ -207,4 +207,6 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.norders = LW_OT_COUNT,
 	.orders = lw_orders,
 	.apply_atomic = lw_apply_atomic,
+	.ntemplates = LW_NTEMPLATES,
+	.templates = lw_templates,
 };
