@@ -21,6 +21,33 @@ typedef struct tw_apply_ctx {
 
 struct tw_general_def;
 
+/// Largest game-move number a loaded document may hold (move_no, and rule-set integers that
+/// are move numbers: far from INT32_MAX, so move arithmetic cannot overflow).
+#define TW_LOAD_MAX_MOVE 1000000
+/// Largest count of figures (and of anything counted in figures) in a loaded document.
+#define TW_LOAD_MAX_COUNT 100000
+
+/// What the bound of a rule-set integer counts from (tw_int_range.ref).
+enum { TW_REF_NONE = 0, TW_REF_SIDES, TW_REF_FIGURES, TW_REF_GUNS, TW_REF_UNITS };
+
+/// The accepted range of a rule-set integer in a loaded document: min..max, or with a `ref`,
+/// min..(count of that thing + max): {-1, -1, TW_REF_GUNS} is a gun id or -1, {0, 0,
+/// TW_REF_UNITS} a unit id + 1 or 0. An entry left zero accepts only 0 (an unused slot).
+typedef struct tw_int_range {
+	int32_t min, max;
+	uint8_t ref;
+} tw_int_range;
+
+/// A rule set's ranges for its integers in tw_state (docs/format.md): a document outside them
+/// is refused on load with the value's JSON path, before any rule sees it.
+typedef struct tw_ruleset_ranges {
+	int32_t phase_max;                     ///< tw_state.phase is 0..phase_max
+	tw_int_range vars[TW_STATE_VARS];       ///< tw_state.vars
+	tw_int_range fig_stats[TW_FIG_STATS];   ///< tw_figure.stats
+	tw_int_range gun_stats[TW_FIG_STATS];   ///< tw_gun.stats
+	tw_int_range unit_stats[TW_FIG_STATS];  ///< tw_unit.stats
+} tw_ruleset_ranges;
+
 /// An order type a rule set accepts, as a front-end needs to offer it: the fields are the
 /// format's (docs/format.md); what the rule set adds is its words and the meaning of `n`.
 typedef struct tw_order_def {
@@ -64,6 +91,9 @@ typedef struct tw_ruleset {
 	/// the state exactly as it was, so the engine need not save the state before applying it in
 	/// place. NULL: always saved.
 	bool (*apply_atomic)(const tw_state *s, const tw_order *o);
+	/// Optional: the ranges of its phases, vars and stats on load. NULL: phase 0..255, vars and
+	/// stats within +-1e9.
+	const tw_ruleset_ranges *ranges;
 } tw_ruleset;
 
 /// Number of registered rule sets.

@@ -257,7 +257,7 @@ tw_status tw_io_order_read(tw_order *o, const tw_state *s, const json_t *obj, tw
 	TRY(tw_io_get_side(obj, "side", true, s, &side, p, err));
 	memset(o, 0, sizeof *o);
 	tw_order_init(o, (tw_order_type)type, side);
-	TRY(tw_io_get_i32(obj, "n", false, INT32_MIN, INT32_MAX, &o->n, p, err));
+	TRY(tw_io_get_i32(obj, "n", false, -TW_IO_ORDER_N_MAX, TW_IO_ORDER_N_MAX, &o->n, p, err));
 	// A placement without "facing" faces the side's forward direction.
 	double forward = s->sides[side].forward > 0 ? 0 : 180;
 	for (int i = 0; i < TW_ORDER_MAX_FIG; i++)
@@ -464,8 +464,8 @@ static tw_status orders_doc(tw_order **out, int *n, const tw_state *s, const jso
 			return tw_io_fail(err, &p, "expected an array of orders");
 	}
 	size_t count = json_is_array(arr) ? json_array_size(arr) : 1;
-	if (count > TW_IO_MAX_ORDERS)
-		return tw_io_fail(err, &p, "more than %d orders", TW_IO_MAX_ORDERS);
+	if (count > TW_IO_MAX_ORDERS_FILE)
+		return tw_io_fail(err, &p, "more than %d orders", TW_IO_MAX_ORDERS_FILE);
 	tw_order *v = malloc((count ? count : 1) * sizeof *v);
 	if (!v)
 		return tw_io_nomem(err);

@@ -299,4 +299,5 @@ const tw_ruleset tw_ruleset_grant = {
 	.generals = gr_generals,
 	.norders = (int)TW_ARRAY_COUNT(gr_orders),
 	.orders = gr_orders,
+	.ranges = &gr_ranges,
 };

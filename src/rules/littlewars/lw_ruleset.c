@@ -156,4 +156,5 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.norders = (int)TW_ARRAY_COUNT(lw_orders),
 	.orders = lw_orders,
 	.apply_atomic = lw_apply_atomic,
+	.ranges = &lw_ranges,
 };
