@@ -303,9 +303,11 @@ int cli_replay(int argc, char **argv)
 		cli_summary_json(g, stdout);
 	char hex[17];
 	tw_hash_hex(tw_state_hash(tw_game_state(g)), hex);
-	if (c.verify)
+	if (c.verify && c.shots > 0)
 		printf("re-ran %d recorded shots with the %s shot model: each came out as recorded\n", c.shots,
 		       tw_game_shot_model(g)->name);
+	else if (c.verify)
+		printf("no recorded shots: any shot was fired anew with the %s shot model\n", tw_game_shot_model(g)->name);
 	if (c.signature)
 		printf("%s\n", c.signature > 0 ? "signed by this installation"
 					       : "signed, but not by this installation's key (or altered since)");

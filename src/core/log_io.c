@@ -182,8 +182,8 @@ static void shot_refusal(const tw_shot_recorder *rec, const tw_shot_model *model
 			snprintf(err->path, sizeof err->path, "$.shots[%d]", k);
 	} else if (rec && tw_shot_recorder_unused(rec) == 0 && tw_shot_recorder_count(rec) == tw_shot_recorder_position(rec) + 1 &&
 		   err && strstr(err->message, "ran out of recorded shots")) {
-		tw_error_set(err, TW_ERR_INPUT, "", "$.orders[%zu] fires shot %d, but the log records only %d", order,
-			     tw_shot_recorder_count(rec), tw_shot_recorder_count(rec));
+		tw_error_set(err, TW_ERR_INPUT, "", "$.orders[%zu] fires a shot beyond the %d that the log records", order,
+			     tw_shot_recorder_count(rec));
 		snprintf(err->path, sizeof err->path, "$.shots");
 	}
 }
