@@ -9,6 +9,7 @@
 #define COUNT {0, TW_LOAD_MAX_COUNT, TW_REF_NONE}
 #define FLAG {0, 1, TW_REF_NONE}
 #define SMALL {0, 1000, TW_REF_NONE}
+#define TALLY {0, TW_LOAD_MAX_MOVE, TW_REF_NONE} // grows at most once a move (or a shot)
 /// The same range for each of the GR_MAX_HOUSES (16) houses' vars from `base`.
 #define HOUSES(base, r)                                                                            \
 	[base + 0] = r, [base + 1] = r, [base + 2] = r, [base + 3] = r, [base + 4] = r, [base + 5] = r, \
@@ -31,7 +32,7 @@ const tw_ruleset_ranges gr_ranges = {
 			[GU_TYPE] = {0, GR_TROOP_COUNT - 1, TW_REF_NONE},
 			[GU_ORIG] = COUNT,
 			[GU_FLAGS] = {0, 0x0FFFFFFF, TW_REF_NONE}, // GUF_* bits, melee round, defensive-fire losses
-			[GU_MORALE] = SMALL,
+			[GU_MORALE] = TALLY, // tests failed in a row
 			[GU_EXHAUST] = MOVE_NO,
 			[GU_REST] = {0, TW_LOAD_MAX_MOVE, TW_REF_NONE},
 			[GU_RALLY] = MOVE_NO,
@@ -54,7 +55,7 @@ const tw_ruleset_ranges gr_ranges = {
 		},
 	.gun_stats =
 		{
-			[GG_DAMAGE] = SMALL,
+			[GG_DAMAGE] = TALLY,
 			[GG_FIRED_IN] = MOVE_NO,
 			[GG_HOWITZER] = FLAG,
 			[GG_UNIT] = {-1, -1, TW_REF_UNITS},
