@@ -62,7 +62,6 @@ static void path_of(const scan *s, int d, char *out, size_t n)
 {
 	size_t k = (size_t)snprintf(out, n, "$");
 	for (int i = 2; i <= d && k < n; i++) { // f[1] is the document's own value: "$"
-
 		const frame *f = &s->f[i];
 		int w = f->seg ? snprintf(out + k, n - k, ".%.*s", (int)(f->seglen > 40 ? 40 : f->seglen), f->seg)
 			       : snprintf(out + k, n - k, "[%zu]", f->index);

@@ -176,12 +176,12 @@ static void shot_refusal(const tw_shot_recorder *rec, const tw_shot_model *model
 	char why[192];
 	int k = rec ? tw_shot_recorder_mismatch(rec, why, sizeof why) : -1;
 	if (k >= 0) {
-		tw_error_set(err, TW_ERR_INPUT, "", "recorded shot %d (fired by $.orders[%zu]) is not what the %s shot model gives: %s",
-			     k, order, model->name, why);
+		tw_error_set(err, TW_ERR_INPUT, "",
+			     "recorded shot %d (fired by $.orders[%zu]) is not what the %s shot model gives: %s", k, order,
+			     model->name, why);
 		if (err)
 			snprintf(err->path, sizeof err->path, "$.shots[%d]", k);
-	} else if (rec && tw_shot_recorder_unused(rec) == 0 && tw_shot_recorder_count(rec) == tw_shot_recorder_position(rec) + 1 &&
-		   err && strstr(err->message, "ran out of recorded shots")) {
+	} else if (rec && err && tw_shot_recorder_unused(rec) == 0 && strstr(err->message, "ran out of recorded shots")) {
 		tw_error_set(err, TW_ERR_INPUT, "", "$.orders[%zu] fires a shot beyond the %d that the log records", order,
 			     tw_shot_recorder_count(rec));
 		snprintf(err->path, sizeof err->path, "$.shots");
