@@ -38,6 +38,33 @@ typedef struct tw_decision {
 
 #define TW_MAX_DECISIONS 16
 
+/// Largest game-move number a loaded document may hold (move_no, and rule-set integers that
+/// are move numbers: far from INT32_MAX, so move arithmetic cannot overflow).
+#define TW_LOAD_MAX_MOVE 1000000
+/// Largest count of figures (and of anything counted in figures) in a loaded document.
+#define TW_LOAD_MAX_COUNT 100000
+
+/// What the bound of a rule-set integer counts from (tw_int_range.ref).
+enum { TW_REF_NONE = 0, TW_REF_SIDES, TW_REF_FIGURES, TW_REF_GUNS, TW_REF_UNITS };
+
+/// The accepted range of a rule-set integer in a loaded document: min..max, or with a `ref`,
+/// min..(count of that thing + max): {-1, -1, TW_REF_GUNS} is a gun id or -1, {0, 0,
+/// TW_REF_UNITS} a unit id + 1 or 0. An entry left zero accepts only 0 (an unused slot).
+typedef struct tw_int_range {
+	int32_t min, max;
+	uint8_t ref;
+} tw_int_range;
+
+/// A rule set's ranges for its integers in tw_state (docs/format.md): a document outside them
+/// is refused on load with the value's JSON path, before any rule sees it.
+typedef struct tw_ruleset_ranges {
+	int32_t phase_max;                     ///< tw_state.phase is 0..phase_max
+	tw_int_range vars[TW_STATE_VARS];       ///< tw_state.vars
+	tw_int_range fig_stats[TW_FIG_STATS];   ///< tw_figure.stats
+	tw_int_range gun_stats[TW_FIG_STATS];   ///< tw_gun.stats
+	tw_int_range unit_stats[TW_FIG_STATS];  ///< tw_unit.stats
+} tw_ruleset_ranges;
+
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
 	const char *title; ///< "H. G. Wells, Little Wars (1913)"
@@ -94,6 +121,10 @@ typedef struct tw_ruleset {
 	tw_status (*series_prepare)(const struct json_t *carry, int seq, tw_state *s, tw_error *err);
 	void (*series_roles)(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
 	tw_status (*series_record)(struct json_t *carry, int seq, const tw_state *final, bool *over, tw_error *err);
+
+	/// Optional: the ranges of its phases, vars and stats on load. NULL: phase 0..255, vars and
+	/// stats within +-1e9.
+	const tw_ruleset_ranges *ranges;
 } tw_ruleset;
 
 /// Number of registered rule sets.

@@ -44,6 +44,9 @@ void cli_help_orders(const tw_ruleset *rs);
 int cli_load_state(const char *path, tw_state *s);
 /// A side name -> index, or -1 (prints an error).
 void cli_summary_json(const tw_game *g, FILE *out);
+/// Writes a game log; with `sign`, signed with this installation's log key (created on first
+/// use; a log that cannot be signed is written unsigned, with a warning).
+int cli_save_log(const tw_game *g, const char *path, bool sign);
 /// Draws the board in the terminal for `seat` (-1 umpire).
 void cli_board(const tw_state *s, int seat, FILE *out);
 

@@ -24,15 +24,19 @@ static const cli_cmd commands[] = {
 	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
 	{"play", cli_play, "play a game in the terminal, or computer against computer",
 	 "tinwar play FILE [--side NAME=human|ai|DOCTRINE ...] [--red SPEC] [--blue SPEC] [--seed N]\n"
-	 "            [--save FILE] [--log FILE] [--json] [--shot-model physics|fast] [--quiet]\n"
-	 "  Every side of the scenario is played: by default the first by a person, the others by the computer."},
+	 "            [--save FILE] [--log FILE [--no-sign]] [--json] [--shot-model physics|fast] [--quiet]\n"
+	 "  Every side of the scenario is played: by default the first by a person, the others by the computer.\n"
+	 "  --log: the game log, signed with this installation's key (docs/campaign.md)"},
 	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
 	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast]"},
-	{"replay", cli_replay, "replay a game log and check its final state hash", "tinwar replay LOG [--json]"},
+	{"replay", cli_replay, "replay a game log and check its final state hash (--verify: re-run every shot)",
+	 "tinwar replay LOG [--verify] [--json]\n"
+	 "  --verify: fire every recorded shot again with its shot model and refuse the log if one comes\n"
+	 "            out differently (physics is deterministic on a given build; fast on every build)"},
 	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
 	 "tinwar campaign new NAME --target N --db FILE\n"
 	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--red D] [--blue D] [--log FILE]\n"
-	 "       tinwar campaign record NAME LOG --db FILE\n"
+	 "       tinwar campaign record NAME LOG --db FILE   (a log that verifies, or that this installation signed)\n"
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
 	 "       tinwar campaign list --db FILE"},
 	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",

@@ -26,7 +26,7 @@ static const char *side_spec(int argc, char **argv, const char *name)
 typedef struct play_ctx {
 	tw_game *game;
 	tw_general *gen[TW_MAX_SIDES]; // NULL = human
-	bool quiet, json;
+	bool quiet, json, no_sign;
 	const char *save, *log;
 } play_ctx;
 
@@ -108,10 +108,8 @@ static int finish(play_ctx *pc)
 	tw_error err;
 	tw_error_clear(&err);
 	int rc = CLI_OK;
-	if (pc->log && tw_game_log_save(pc->game, pc->log, &err) != TW_OK) {
-		cli_print_error(pc->log, &err);
+	if (pc->log && cli_save_log(pc->game, pc->log, !pc->no_sign) != CLI_OK)
 		rc = CLI_FAIL;
-	}
 	if (pc->save && tw_state_save(tw_game_state(pc->game), pc->save, &err) != TW_OK) {
 		cli_print_error(pc->save, &err);
 		rc = CLI_FAIL;
@@ -268,6 +266,7 @@ int cli_play(int argc, char **argv)
 	pc.json = cli_flag(argc, argv, "--json");
 	pc.save = cli_opt(argc, argv, "--save");
 	pc.log = cli_opt(argc, argv, "--log");
+	pc.no_sign = cli_flag(argc, argv, "--no-sign");
 	const char *sm = cli_opt(argc, argv, "--shot-model");
 	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "physics");
 	if (!model) {

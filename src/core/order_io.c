@@ -152,7 +152,7 @@ static tw_status int_value(const json_t *v, const tw_order_field *f, int32_t *ou
 	if (nc > 0 && lo == 0 && hi == 0)
 		hi = nc - 1;
 	else if (lo == 0 && hi == 0)
-		lo = INT32_MIN, hi = INT32_MAX;
+		lo = -TW_IO_ORDER_N_MAX, hi = TW_IO_ORDER_N_MAX;
 	int64_t x = 0;
 	TRY(tw_io_int(v, lo, hi, &x, p, err));
 	*out = (int32_t)x;
@@ -504,8 +504,8 @@ static tw_status orders_doc(tw_order **out, int *n, const tw_state *s, const jso
 			return tw_io_fail(err, &p, "expected an array of orders");
 	}
 	size_t count = json_is_array(arr) ? json_array_size(arr) : 1;
-	if (count > TW_IO_MAX_ORDERS)
-		return tw_io_fail(err, &p, "more than %d orders", TW_IO_MAX_ORDERS);
+	if (count > TW_IO_MAX_ORDERS_FILE)
+		return tw_io_fail(err, &p, "more than %d orders", TW_IO_MAX_ORDERS_FILE);
 	tw_order *v = malloc((count ? count : 1) * sizeof *v);
 	if (!v)
 		return tw_io_nomem(err);

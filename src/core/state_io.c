@@ -69,10 +69,63 @@ static tw_status name_value(const json_t *v, const char *const *names, const cha
 	return tw_io_fail(err, p, "unknown %s \"%s\"", what, s);
 }
 
-static tw_status stats_value(const json_t *v, int32_t *stats, tw_io_path *p, tw_error *err)
+/// What the member readers need to know about the whole document.
+typedef struct read_ctx {
+	bool is_state;           ///< a state document (defaults differ from a scenario's)
+	size_t nfig, ngun, nunit; ///< figures, guns and units in the document (ids refer to them)
+	const tw_ruleset_ranges *ranges; ///< the rule set's ranges, or NULL (TW_IO_INT_LIMIT)
+} read_ctx;
+
+/// The accepted values of a rule-set integer with range r (NULL: the default range).
+static void range_bounds(const tw_int_range *r, const tw_state *t, const read_ctx *c, int64_t *lo, int64_t *hi)
 {
-	int n = 0;
-	return tw_io_ints(v, TW_FIG_STATS, INT32_MIN, INT32_MAX, stats, &n, p, err);
+	if (!r) {
+		*lo = -TW_IO_INT_LIMIT;
+		*hi = TW_IO_INT_LIMIT;
+		return;
+	}
+	int64_t base = 0;
+	switch (r->ref) {
+	case TW_REF_SIDES: base = t->nsides; break;
+	case TW_REF_FIGURES: base = (int64_t)c->nfig; break;
+	case TW_REF_GUNS: base = (int64_t)c->ngun; break;
+	case TW_REF_UNITS: base = (int64_t)c->nunit; break;
+	default: break;
+	}
+	*lo = r->min;
+	*hi = base + r->max;
+}
+
+/// An array of at most max rule-set integers, each within its range (ranges NULL: the default).
+static tw_status ranged_ints(const json_t *v, int max, const tw_int_range *ranges, const tw_state *t,
+			     const read_ctx *c, int32_t *out, tw_io_path *p, tw_error *err)
+{
+	if (!json_is_array(v))
+		return tw_io_fail(err, p, "expected an array of integers");
+	if (json_array_size(v) > (size_t)max)
+		return tw_io_fail(err, p, "more than %d entries", max);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		int64_t lo, hi, x = 0;
+		range_bounds(ranges ? &ranges[i] : NULL, t, c, &lo, &hi);
+		size_t k = tw_io_push_index(p, i);
+		tw_status st = tw_io_int(json_array_get(v, i), lo, hi, &x, p, err);
+		tw_io_pop(p, k);
+		if (st != TW_OK)
+			return st;
+		out[i] = (int32_t)x;
+	}
+	return TW_OK;
+}
+
+enum { STATS_FIG, STATS_GUN, STATS_UNIT };
+
+static tw_status stats_value(const json_t *v, int which, const tw_state *t, const read_ctx *c, int32_t *stats,
+			     tw_io_path *p, tw_error *err)
+{
+	const tw_int_range *r = NULL;
+	if (c->ranges)
+		r = which == STATS_FIG ? c->ranges->fig_stats : which == STATS_GUN ? c->ranges->gun_stats : c->ranges->unit_stats;
+	return ranged_ints(v, TW_FIG_STATS, r, t, c, stats, p, err);
 }
 
 static tw_status read_params(tw_state *t, const tw_ruleset *rs, const json_t *obj, tw_io_path *p, tw_error *err)
@@ -142,8 +195,8 @@ static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p,
 		tw_io_pop(p, n);
 		return st;
 	}
-	TRY(tw_io_get_i32(obj, "start_men", false, 0, INT32_MAX, &sd->start_men, p, err));
-	TRY(tw_io_get_i32(obj, "start_guns", false, 0, INT32_MAX, &sd->start_guns, p, err));
+	TRY(tw_io_get_i32(obj, "start_men", false, 0, TW_IO_MAX_FIGURES, &sd->start_men, p, err));
+	TRY(tw_io_get_i32(obj, "start_guns", false, 0, TW_IO_MAX_GUNS, &sd->start_guns, p, err));
 	int64_t alliance = i;
 	TRY(tw_io_get_int(obj, "alliance", false, 0, TW_MAX_SIDES - 1, &alliance, p, err));
 	tw_side_set_alliance(t, i, (int)alliance);
@@ -206,12 +259,6 @@ static tw_status read_circle(tw_terrain *tr, const json_t *v, tw_io_path *p, tw_
 	tr->radius = c[2];
 	return TW_OK;
 }
-
-/// What the member readers need to know about the whole document.
-typedef struct read_ctx {
-	bool is_state; ///< a state document (defaults differ from a scenario's)
-	size_t nfig;   ///< figures in the document (escorts and crossers refer to them)
-} read_ctx;
 
 /// Reads an array member by member with read(t, c, member, index, ...).
 typedef tw_status read_fn(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
@@ -298,7 +345,6 @@ static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, si
 				tw_error *err)
 {
 	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "stats", "figures", "data", NULL};
-	(void)c;
 	tw_unit u;
 	memset(&u, 0, sizeof u);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -313,7 +359,7 @@ static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, si
 	TRY(tw_io_get_int(obj, "formation", false, 0, 255, &formation, p, err));
 	u.formation = (uint8_t)formation;
 	TRY(tw_io_get_num(obj, "facing", false, -ANGLE_MAX, ANGLE_MAX, &u.facing, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, u.stats, p, err));
+	WITH_KEY(obj, "stats", stats_value(v, STATS_UNIT, t, c, u.stats, p, err));
 	// "figures" is applied once the figures are read (apply_unit_members).
 	if (!tw_state_add_unit(t, &u))
 		return tw_io_nomem(err);
@@ -372,7 +418,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	f.status = (uint8_t)status;
 	f.unit = -1;
 	TRY(tw_io_get_i32(obj, "unit", false, -1, t->nunit - 1, &f.unit, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, f.stats, p, err));
+	WITH_KEY(obj, "stats", stats_value(v, STATS_FIG, t, c, f.stats, p, err));
 	int64_t captor = -1, flags = 0;
 	TRY(tw_io_get_int(obj, "captor", false, -1, t->nsides - 1, &captor, p, err));
 	f.captor = (int8_t)captor;
@@ -380,7 +426,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	TRY(tw_io_get_i32(obj, "escort", false, -1, (int64_t)c->nfig - 1, &f.escort, p, err));
 	TRY(tw_io_get_int(obj, "flags", false, 0, UINT32_MAX, &flags, p, err));
 	f.flags = (uint32_t)flags;
-	TRY(tw_io_get_i32(obj, "moved_in", false, -1, INT32_MAX, &f.moved_in, p, err));
+	TRY(tw_io_get_i32(obj, "moved_in", false, -1, TW_IO_MAX_MOVE, &f.moved_in, p, err));
 	TRY(tw_io_get_num(obj, "move_used", false, -TW_IO_COORD_MAX, TW_IO_COORD_MAX, &f.move_used, p, err));
 	if (!tw_state_add_figure(t, &f))
 		return tw_io_nomem(err);
@@ -416,16 +462,16 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	TRY(tw_io_get_num(obj, "trail", false, 1e-6, SIZE_MAX_IN, &g.trail, p, err));
 	TRY(tw_io_get_num(obj, "half_axle", false, 1e-6, SIZE_MAX_IN, &g.half_axle, p, err));
 	TRY(tw_io_get_num(obj, "muzzle", false, 1e-6, SIZE_MAX_IN, &g.muzzle, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, g.stats, p, err));
+	WITH_KEY(obj, "stats", stats_value(v, STATS_GUN, t, c, g.stats, p, err));
 	int action = TW_GA_NONE;
 	WITH_KEY(obj, "action", name_value(v, gun_actions, "gun action", &action, p, err));
 	g.action = (uint8_t)action;
 	int64_t shots = 0;
 	TRY(tw_io_get_int(obj, "shots", false, 0, 255, &shots, p, err));
 	g.shots = (uint8_t)shots;
-	TRY(tw_io_get_i32(obj, "acted_in", false, -1, INT32_MAX, &g.acted_in, p, err));
-	TRY(tw_io_get_i32(obj, "trail_due", false, -1, INT32_MAX, &g.trail_due, p, err));
-	TRY(tw_io_get_i32(obj, "disputed_until", false, -1, INT32_MAX, &g.disputed_until, p, err));
+	TRY(tw_io_get_i32(obj, "acted_in", false, -1, TW_IO_MAX_MOVE, &g.acted_in, p, err));
+	TRY(tw_io_get_i32(obj, "trail_due", false, -1, TW_IO_MAX_MOVE, &g.trail_due, p, err));
+	TRY(tw_io_get_i32(obj, "disputed_until", false, -1, TW_IO_MAX_MOVE, &g.disputed_until, p, err));
 	int ncross = 0;
 	WITH_KEY(obj, "crossers",
 		 tw_io_ints(v, TW_GUN_MAX_CROSSERS, 0, (int64_t)c->nfig - 1, g.crossers, &ncross, p, err));
@@ -487,14 +533,14 @@ static tw_status rng_value(const json_t *v, tw_rng *r, tw_io_path *p, tw_error *
 	return TW_OK;
 }
 
-static tw_status read_dynamic(tw_state *t, const json_t *root, tw_io_path *p, tw_error *err)
+static tw_status read_dynamic(tw_state *t, const read_ctx *c, const json_t *root, tw_io_path *p, tw_error *err)
 {
 	WITH_KEY(root, "seed", tw_io_u64(v, &t->seed, p, err));
 	tw_rng_seed(&t->rng, t->seed);
 	WITH_KEY(root, "rng", rng_value(v, &t->rng, p, err));
 	WITH_KEY(root, "rng_draws", tw_io_u64(v, &t->rng.draws, p, err));
-	TRY(tw_io_get_i32(root, "phase", false, 0, INT32_MAX, &t->phase, p, err));
-	TRY(tw_io_get_i32(root, "move_no", false, 0, INT32_MAX, &t->move_no, p, err));
+	TRY(tw_io_get_i32(root, "phase", false, 0, c->ranges ? c->ranges->phase_max : 255, &t->phase, p, err));
+	TRY(tw_io_get_i32(root, "move_no", false, 0, TW_IO_MAX_MOVE, &t->move_no, p, err));
 	int64_t x = -1;
 	TRY(tw_io_get_int(root, "mover", false, -1, t->nsides - 1, &x, p, err));
 	t->mover = (int8_t)x;
@@ -509,8 +555,7 @@ static tw_status read_dynamic(tw_state *t, const json_t *root, tw_io_path *p, tw
 	int dice = TW_DICE_GENERATOR;
 	WITH_KEY(root, "dice", name_value(v, dice_modes, "dice mode", &dice, p, err));
 	t->dice = (uint8_t)dice;
-	int n = 0;
-	WITH_KEY(root, "vars", tw_io_ints(v, TW_STATE_VARS, INT32_MIN, INT32_MAX, t->vars, &n, p, err));
+	WITH_KEY(root, "vars", ranged_ints(v, TW_STATE_VARS, c->ranges ? c->ranges->vars : NULL, t, c, t->vars, p, err));
 	return TW_OK;
 }
 
@@ -569,7 +614,7 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	TRY(tw_io_object(root, keys, p, err));
 	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
-	read_ctx ctx = {which == 1, 0};
+	read_ctx ctx = {which == 1, 0, 0, 0, NULL};
 	const char *name = "";
 	TRY(tw_io_get_str(root, "name", false, sizeof t->scenario - 1, &name, p, err));
 	snprintf(t->scenario, sizeof t->scenario, "%s", name);
@@ -586,6 +631,13 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	if (tw_state_set_ruleset(t, t->ruleset) != TW_OK)
 		return tw_io_nomem(err);
 	tw_ruleset_defaults(rs, t);
+	ctx.ranges = rs->ranges;
+	// Ids in rule-set integers refer to the document's figures, guns and units.
+	const json_t *arrs[3] = {json_object_get(root, "figures"), json_object_get(root, "guns"),
+				 json_object_get(root, "units")};
+	ctx.nfig = json_is_array(arrs[0]) ? json_array_size(arrs[0]) : 0;
+	ctx.ngun = json_is_array(arrs[1]) ? json_array_size(arrs[1]) : 0;
+	ctx.nunit = json_is_array(arrs[2]) ? json_array_size(arrs[2]) : 0;
 	WITH_KEY(root, "params", read_params(t, rs, v, p, err));
 	const json_t *table = json_object_get(root, "table");
 	if (!table)
@@ -611,13 +663,11 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	}
 	WITH_KEY(root, "terrain", read_array(t, &ctx, v, TW_IO_MAX_TERRAIN, read_terrain, p, err));
 	WITH_KEY(root, "units", read_array(t, &ctx, v, TW_IO_MAX_UNITS, read_unit, p, err));
-	const json_t *figs = json_object_get(root, "figures");
-	ctx.nfig = json_is_array(figs) ? json_array_size(figs) : 0;
 	WITH_KEY(root, "figures", read_array(t, &ctx, v, TW_IO_MAX_FIGURES, read_figure, p, err));
 	WITH_KEY(root, "guns", read_array(t, &ctx, v, TW_IO_MAX_GUNS, read_gun, p, err));
 	WITH_KEY(root, "units", apply_unit_members(t, v, p, err));
 	t->mover = t->first = t->winner = -1;
-	TRY(read_dynamic(t, root, p, err));
+	TRY(read_dynamic(t, &ctx, root, p, err));
 	WITH_KEY(root, "data", tw_io_rec_read(t, TW_REC_GAME, 0, v, p, err));
 	TRY(tw_io_rec_check_refs(t, p, err));
 	WITH_KEY(root, "sealed", read_sealed(t, v, p, err));

@@ -73,6 +73,8 @@ typedef struct gr_rate {
 	int troop, mode;
 	double inches;
 } gr_rate;
+/// Ranges of the rule set's phase, vars and stats on load (gr_ranges.c).
+extern const tw_ruleset_ranges gr_ranges;
 extern const gr_rate gr_rates[];
 extern const int gr_nrates;
 extern const int gr_musk_deduct[3][4];     // [band][normal open, normal cover, first open, first cover]

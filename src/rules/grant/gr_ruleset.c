@@ -345,4 +345,5 @@ const tw_ruleset tw_ruleset_grant = {
 	.orders = gr_orders,
 	.ntemplates = GR_NTEMPLATES,
 	.templates = gr_templates,
+	.ranges = &gr_ranges,
 };

@@ -71,6 +71,9 @@ enum {
 	LWF_CHANGED_IN = 0, // game move at whose end the man was taken or freed (LW.MEL.10, LW.MEL.12)
 };
 
+/// Ranges of the rule set's phase, vars and stats on load (lw_ranges.c).
+extern const tw_ruleset_ranges lw_ranges;
+
 // ---- physical constants of the toy figures (LW physical model notes §16) ----
 #define LW_CONTACT 0.125    // LW.MEL.2: within 1/8 in counts as contact
 #define LW_CLEAR 0.0625     // LW.MOB.14/15: 1/16 in between men and objects

@@ -209,4 +209,5 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.apply_atomic = lw_apply_atomic,
 	.ntemplates = LW_NTEMPLATES,
 	.templates = lw_templates,
+	.ranges = &lw_ranges,
 };
