@@ -59,7 +59,9 @@ typedef struct tw_state {
 
 /// The table, to change it while an order is applied (sappers, fire, ruins): the first call in
 /// an order saves it, so that an order that fails leaves it as it was, and undo covers it.
-/// Bumps table.rev. Orders that change the table must not be declared atomic (apply_atomic).
+/// Bumps table.rev; the core finishes every piece again (tw_terrain_finish) after the order, so
+/// a rule set that needs a piece's derived fields within the same order calls it itself.
+/// Orders that change the table must not be declared atomic (apply_atomic).
 tw_table *tw_state_table_edit(tw_state *s);
 
 /// Binds a state to registered rule set `index`: sets s->ruleset and gives every existing game,

@@ -41,6 +41,7 @@ typedef struct tw_terrain {
 	uint8_t shape; ///< tw_shape
 	uint8_t pass;  ///< tw_passable
 	uint8_t flags; ///< TW_TF_*
+	uint8_t blocks;///< derived by tw_terrain_finish: figures may not enter (tw_terrain_impassable)
 	int8_t cover;  ///< cover it gives, in the rule set's levels (0 none)
 	double cost;   ///< movement cost factor the rule set applies inside it (0: its own default)
 	int16_t nverts;
@@ -70,7 +71,7 @@ typedef struct tw_table {
 const char *tw_terrain_kind_name(tw_terrain_kind k);
 /// Returns the kind for a name, or -1.
 int tw_terrain_kind_from_name(const char *name);
-/// Recomputes derived fields (bounding box).
+/// Recomputes derived fields (bounding box, whether it blocks figures).
 void tw_terrain_finish(tw_terrain *t);
 /// True if p lies inside the piece's footprint.
 bool tw_terrain_contains(const tw_terrain *t, tw_vec2 p);
@@ -103,10 +104,9 @@ static inline bool tw_terrain_is_solid(tw_terrain_kind k)
 	return k == TW_TER_HOUSE || k == TW_TER_WALL || k == TW_TER_TREE || k == TW_TER_ROCK;
 }
 /// True for a piece figures may not enter: its pass override, else its kind (tw_terrain_is_solid).
-static inline bool tw_terrain_impassable(const tw_terrain *t)
-{
-	return t->pass == TW_PASS_NO || (t->pass == TW_PASS_KIND && tw_terrain_is_solid((tw_terrain_kind)t->kind));
-}
+/// Kept in t->blocks by tw_terrain_finish (the table's pieces are finished when added, and again
+/// after an order changed the table).
+static inline bool tw_terrain_impassable(const tw_terrain *t) { return t->blocks != 0; }
 /// Ground height at p (top of the highest hill layer containing p), inches.
 double tw_table_ground(const tw_table *tb, tw_vec2 p);
 /// True if p is on river water not covered by a ford or bridge.

@@ -207,6 +207,7 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 	int n0 = ev->n;
 	tw_order *pending = NULL; // a sealed copy made by this order, freed if it is undone
 	s->journal = bk; // where a first change of the table saves it (tw_state_table_edit)
+	uint32_t rev = s->table.rev;
 	s->in_atomic = atomic;
 	if (has_dec && dec.secret) {
 		st = seal(s, rs, o, &dec, ctx, ev, err);
@@ -216,6 +217,9 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 	}
 	s->journal = NULL;
 	s->in_atomic = false;
+	if (s->table.rev != rev) // the table changed: its derived fields again
+		for (int i = 0; i < s->table.nterrain; i++)
+			tw_terrain_finish(&s->table.terrain[i]);
 	if (st == TW_OK && bk && bk->table_saved) { // kept: the change stands
 		tw_table_free(&bk->table);
 		bk->table_saved = false;

@@ -25,6 +25,7 @@ int tw_terrain_kind_from_name(const char *name)
 
 void tw_terrain_finish(tw_terrain *t)
 {
+	t->blocks = t->pass == TW_PASS_NO || (t->pass == TW_PASS_KIND && tw_terrain_is_solid((tw_terrain_kind)t->kind));
 	if (t->shape == TW_SHAPE_CIRCLE) {
 		t->lo = tw_v2(t->center.x - t->radius, t->center.y - t->radius);
 		t->hi = tw_v2(t->center.x + t->radius, t->center.y + t->radius);
