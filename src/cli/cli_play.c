@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tinwar/littlewars.h"
 
 static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--save", "--log", "--shot-model", NULL};
 
@@ -375,11 +376,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 		if (!g)
 			printf("  no gun %s\n", argv[1]);
 		else {
-			int n = 0;
-			for (int i = 0; i < s->nfig; i++)
-				if (s->fig[i].side == g->side && s->fig[i].status == TW_FS_ACTIVE &&
-				    tw_gun_distance(g, s->fig[i].pos) - s->fig[i].radius <= 6.0)
-					n++;
+			int n = tw_lw_gun_crew(s, g->id, g->side);
 			printf("  gun %d has %d free men within 6 in (%s, LW.MOB.4)\n", g->id, n,
 			       n >= 4 ? "in action" : "out of action");
 		}

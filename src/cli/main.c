@@ -26,7 +26,9 @@ static const cli_cmd commands[] = {
 	 "tinwar play FILE [--red human|ai|DOCTRINE] [--blue human|ai|DOCTRINE] [--seed N] [--save FILE]\n"
 	 "            [--log FILE] [--json] [--shot-model physics|fast] [--quiet]"},
 	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
-	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast]"},
+	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast] [--seed N]\n"
+	 "  runs the rule set's setup first, as play does (a scenario is set up and seeded from --seed,\n"
+	 "  default the state's seed or 1)"},
 	{"replay", cli_replay, "replay a game log and check its final state hash", "tinwar replay LOG [--json]"},
 	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
 	 "tinwar campaign new NAME --target N --db FILE\n"

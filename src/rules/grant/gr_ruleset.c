@@ -120,6 +120,8 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "GR.GEN.2", "the battle is over");
+	if (s->mover < 0 || s->mover >= s->nsides)
+		return tw_error_set(err, TW_ERR_STATE, "GR.GEN.2", "no side is to move: the state is not set up");
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
 	switch (o->type) {
