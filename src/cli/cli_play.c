@@ -134,6 +134,7 @@ static void help(const tw_ruleset *rs)
 	       "  move/to ... [charge|battle|house|ford|aboard|ashore]  Grant move modes 1-6 (GR.CHARGE,\n"
 	       "                             GR.MOVE.5, GR.TERR.8, GR.TERR.7, GR.MOVE.7)\n"
 	       "  end dead IDS               Grant: your figures to lose first where the owner chooses\n"
+	       "  end reply | end hold       Grant: your units fire back, or hold fire, when fired at (GR.MUSK.2)\n"
 	       "  save FILE   quit\n");
 	help_ruleset(rs);
 }
@@ -339,11 +340,15 @@ static int human_command(play_ctx *pc, int side, char *line)
 	} else if (strcmp(cmd, "end") == 0) {
 		tw_order_init(o, TW_OT_END_MOVE, side);
 		have_order = true;
-		for (int i = 1; i + 1 < argc; i += 2) {
-			if (strcmp(argv[i], "dead") == 0)
-				o->nfig = parse_ids(argv[i + 1], o->fig, TW_ORDER_MAX_FIG);
-			else if (strcmp(argv[i], "prisoners") == 0)
-				o->nfig2 = parse_ids(argv[i + 1], o->fig2, TW_ORDER_MAX_FIG);
+		for (int i = 1; i < argc; i++) {
+			if (strcmp(argv[i], "reply") == 0) // Grant: fire back when fired at (GR.MUSK.2)
+				o->n = 1;
+			else if (strcmp(argv[i], "hold") == 0) // Grant: hold fire when fired at
+				o->n = 2;
+			else if (strcmp(argv[i], "dead") == 0 && i + 1 < argc)
+				o->nfig = parse_ids(argv[++i], o->fig, TW_ORDER_MAX_FIG);
+			else if (strcmp(argv[i], "prisoners") == 0 && i + 1 < argc)
+				o->nfig2 = parse_ids(argv[++i], o->fig2, TW_ORDER_MAX_FIG);
 			else
 				have_order = false;
 		}

@@ -6,9 +6,11 @@
 
 static const tw_param_def gr_params[GRP_COUNT] = {
 	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves"},
-	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL, "GR.MUSK.2: a target able to reply fires in a mutual exchange"},
+	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL,
+			  "GR.MUSK.2: 1 a unit fired at may fire back, as its owner's standing order (end_move n) says; 0 never"},
 	[GRP_CONTACT] = {"contact", 0.1, 0, 1, NULL, "GR.MELEE.1: base gap counted as contact, inches"},
 	[GRP_FLOW] = {"flow", 0, 0, 360, NULL, "GR.MOVE.7: bearing the rivers flow towards, degrees (canals: pieces named canal)"},
+	[GRP_FIRST] = {"first", 0, 0, 1, NULL, "GR.GEN.2 (engine choice): the side that acts first in every move (0 red, 1 blue)"},
 };
 
 tw_status gr_setup(tw_state *s, tw_error *err)
@@ -64,7 +66,7 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 	if (s->move_no < 1)
 		s->move_no = 1;
 	s->phase = 0;
-	s->mover = 0;
+	s->mover = (int8_t)s->params[GRP_FIRST];
 	s->winner = -1;
 	s->over = false;
 	return TW_OK;
@@ -137,7 +139,11 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case TW_OT_VOLLEY: return gr_validate_volley(s, o, err);
 	case TW_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
 	case TW_OT_FIRE: return gr_validate_fire(s, o, err);
-	case TW_OT_END_MOVE: return validate_casualty_order(s, o, err);
+	case TW_OT_END_MOVE:
+		if (o->n < 0 || o->n > GR_HOLD)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.2",
+					    "the standing order for the mutual exchange is n 0 (as it stands), 1 (fire back) or 2 (hold fire)");
+		return validate_casualty_order(s, o, err);
 	default:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a %s order has no meaning in Grant",
 				    tw_order_type_name((tw_order_type)o->type));
@@ -186,13 +192,23 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 			tw_event_text(e, "%s names %d figures to be lost first where the owner chooses", s->sides[o->side].name, o->nfig);
 		}
 	}
+	if (o->n == GR_REPLY || o->n == GR_HOLD) { // GR.MUSK.2: the side's standing order for the exchange
+		s->vars[GV_EXCHANGE + o->side] = o->n;
+		e = tw_events_push(ev, TW_EV_INFO, o->side, "GR.MUSK.2");
+		if (e) {
+			e->a = o->n;
+			tw_event_text(e, "%s's units %s when fired at", s->sides[o->side].name,
+				      o->n == GR_REPLY ? "fire back" : "hold their fire");
+		}
+	}
 	e = tw_events_push(ev, TW_EV_MOVE_END, o->side, "GR.GEN.2");
 	if (e) {
 		e->a = s->move_no;
 		e->b = o->side;
 	}
-	if (s->mover == 0) {
-		s->mover = 1;
+	int first = (int)s->params[GRP_FIRST];
+	if (s->mover == first) { // GR.GEN.2: the other side's part of the move
+		s->mover = (int8_t)(1 - first);
 		return TW_OK;
 	}
 	gr_ford_update(s, true, ev); // GR.TERR.7: crossings due land on the far bank
@@ -214,11 +230,11 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 		return TW_OK;
 	}
 	s->move_no++;
-	s->mover = 0;
-	e = tw_events_push(ev, TW_EV_MOVE_START, 0, "GR.GEN.2");
+	s->mover = (int8_t)first;
+	e = tw_events_push(ev, TW_EV_MOVE_START, first, "GR.GEN.2");
 	if (e) {
 		e->a = s->move_no;
-		e->b = 0;
+		e->b = first;
 	}
 	gr_ford_update(s, false, ev); // GR.TERR.7: a unit that must retire abandons its crossing
 	gr_auto_moves(s, ev);
@@ -271,6 +287,7 @@ static const char *const gr_formations[] = {"line", "column", "open order", NULL
 static const char *const gr_volley_modes[] = {"volley", "pick off", NULL};
 static const char *const gr_gun_modes[] = {"drawn by the team", "manhandled", NULL};
 static const char *const gr_fire_modes[] = {"roundshot", "canister", NULL};
+static const char *const gr_end_modes[] = {"exchange order as it stands", "fire back when fired at", "hold fire", NULL};
 
 static const tw_order_def gr_orders[] = {
 	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place; a light cavalry "
@@ -280,7 +297,8 @@ static const tw_order_def gr_orders[] = {
 	{TW_OT_GUN_MOVE, "GR.MOVE.6: a gun moves", gr_gun_modes, false},
 	{TW_OT_FIRE, "GR.ART/GR.CANI/GR.HOW: a gun fires at a point", gr_fire_modes, false},
 	{TW_OT_END_MOVE, "GR.GEN.2: end this side's part of the move (with 'dead': the owner's choice of casualties, "
-			 "GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2)", NULL, false},
+			 "GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2; n: the standing order for the mutual exchange, GR.MUSK.2)",
+	 gr_end_modes, false},
 };
 
 const tw_ruleset tw_ruleset_grant = {
