@@ -611,6 +611,7 @@ static void test_GR_MELEE_26_GR_MELEE_27_three_ranks_need_five(void **st)
 	assert_int_equal(s->fig[file[0]].status, TW_FS_DEAD);
 	moved_to(&ev, file[1], 60.4 - 1.5, 26.55 + 1.5);
 	moved_to(&ev, file[2], 60.4 + 1.5, 27.1 + 1.5);
+	tw_events_free(&ev);
 	tw_gr_free(s);
 	// Four ranks: no throw at all.
 	s = breakthrough_scene(4, &h, file, &res);
