@@ -59,7 +59,7 @@ static int file_behind(const tw_state *s, const tw_figure *b, tw_vec2 fwd, tw_ve
 	return k;
 }
 
-static void moved(tw_state *s, tw_figure *f, tw_vec2 p, int other, int how, double v, const char *text, tw_events *ev)
+static void moved(const tw_figure *f, tw_vec2 p, int other, int how, double v, const char *text, tw_events *ev)
 {
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, "GR.MELEE.27");
 	if (e) {
@@ -71,7 +71,6 @@ static void moved(tw_state *s, tw_figure *f, tw_vec2 p, int other, int how, doub
 		e->v = v;
 		tw_event_text(e, "figure %d %s", f->id, text);
 	}
-	(void)s;
 }
 
 // GR.MELEE.27: a rear-rank man of the broken file moves back (away from the horseman, along fwd)
@@ -89,10 +88,10 @@ static void stand_aside(tw_state *s, tw_figure *f, int rank, tw_vec2 fwd, tw_vec
 			if (!gr_clear_at(s, f, p))
 				continue;
 			f->pos = p;
-			moved(s, f, p, -1, 2, GR_BT_SHIFT, "moves back and to the side, 3 in in all", ev);
+			moved(f, p, -1, 2, GR_BT_SHIFT, "moves back and to the side, 3 in in all", ev);
 			return;
 		}
-	moved(s, f, f->pos, -1, 2, 0, "has no room to move back and to the side: stays", ev);
+	moved(f, f->pos, -1, 2, 0, "has no room to move back and to the side: stays", ev);
 }
 
 // GR.MELEE.27: the horseman carries on to the extent of his charge move to contact another enemy
@@ -153,7 +152,7 @@ static bool carry_on(tw_state *s, tw_figure *a, int through, tw_vec2 fwd, tw_eve
 		snprintf(text, sizeof text, "rides on %.2f in and contacts figure %d, veering %d degrees", d, target, veer);
 	else
 		snprintf(text, sizeof text, "rides on %.2f in and finds no other enemy", d);
-	moved(s, a, best, target, 1, d, text, ev);
+	moved(a, best, target, 1, d, text, ev);
 	return target >= 0;
 }
 

@@ -305,7 +305,7 @@ static void volley_at(tw_state *s, int firer, int target, tw_events *ev)
 // at it, GR.LIGHT.2), or -1.
 static int32_t brown_target(const tw_state *s, int from, int to)
 {
-	double d;
+	double d = 0;
 	int fb = -1;
 	for (int i = 0; i < s->nfig; i++) { // from its R&F only (GR.GEN.4: per firing figure)
 		const tw_figure *a = &s->fig[i];
@@ -338,12 +338,15 @@ static void reply_fire(tw_state *s, int from, int to, tw_events *ev)
 		volley_at(s, from, to, ev);
 		return;
 	}
-	int32_t ids[TW_ORDER_MAX_FIG], n = 0, t = brown_target(s, from, to);
-	for (int i = 0; i < s->nfig && n < TW_ORDER_MAX_FIG; i++)
+	int32_t *ids = malloc(sizeof *ids * (size_t)(s->nfig + 1)), n = 0, t = brown_target(s, from, to);
+	if (!ids)
+		return;
+	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == from && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i]))
 			ids[n++] = s->fig[i].id;
 	if (t >= 0 && n > 0)
 		gr_light_fire(s, from, ids, n, t, false, false, ev);
+	free(ids);
 }
 
 // The fire the order gives.
