@@ -17,6 +17,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "rules/littlewars/lw.h"
+#include "tinwar/io.h"
+#include "tinwar/tinwar.h"
+
 static char dir[64];
 
 // Runs a shell command; returns its exit code and (if out) the first 64 KiB of stdout+stderr.
@@ -107,6 +111,98 @@ static void test_step_refuses_illegal_order_with_its_clause_and_writes_nothing(v
 	assert_int_equal(run(out, sizeof out, "%s step s0.json toss.json -o s1.json --shot-model fast", TW_CLI), 0);
 	assert_non_null(strstr(out, "LW.MV.1"));
 	assert_non_null(strstr(out, "\"toss\""));
+}
+
+// The hash of a state file as the loader reads it.
+static uint64_t file_hash(const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	tw_state s;
+	memset(&s, 0, sizeof s);
+	tw_error err;
+	if (tw_state_load(&s, path, &err) != TW_OK)
+		fail_msg("%s: %s %s", path, err.path, err.message);
+	uint64_t h = tw_state_hash(&s);
+	tw_state_free(&s);
+	return h;
+}
+
+// The hash of the game's state as `tinwar step` would write it (saved and loaded back).
+static uint64_t game_hash(const tw_game *g)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/game-state.json", dir);
+	tw_error err;
+	assert_int_equal(tw_state_save(tw_game_state(g), path, &err), TW_OK);
+	return file_hash("game-state.json");
+}
+
+static void write_order(const char *name, const tw_order *o, const tw_state *s)
+{
+	json_t *j = json_array();
+	json_array_append_new(j, tw_order_to_json(o, s));
+	char *text = json_dumps(j, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	write_file(name, text);
+	free(text);
+	json_decref(j);
+}
+
+// Clauses: LW.MV.1 LW.MV.2 LW.MV.10 LW.VAR.10 GR.GEN.2
+// `tinwar step` runs the rule set's setup as `play` does: on a scenario (no rule-set values)
+// the toss winner puts down first, nobody is the defender and guns fire from move 3; a Grant
+// scenario is Red's to move. Steps one order at a time agree with one game of the same seed.
+// Regression: step skipped the setup (Red the defender, guns from move 1; Grant read the name of
+// side -1).
+static void test_step_and_play_agree_on_every_state(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 5, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_order o;
+	tw_order_init(&o, LW_OT_TOSS, 0);
+	assert_int_equal(tw_game_apply(g, &o, NULL, NULL, &err), TW_OK);
+	write_file("toss.json", "[{\"type\": \"toss\", \"side\": \"red\"}]");
+	assert_int_equal(run(out, sizeof out, "%s step %s/scenarios/littlewars/hooks-farm.json toss.json -o s1.json --seed 5 "
+				       "--shot-model fast", TW_CLI, TW_SOURCE_DIR), 0);
+	assert_true(file_hash("s1.json") == game_hash(g));
+	const tw_state *s = tw_game_state(g);
+	assert_int_equal(s->vars[LWV_DEFENDER], -1);
+	assert_int_equal(s->vars[LWV_FIRE_FROM], 3);
+	assert_int_equal(s->vars[LWV_FIRE_FROM_B], 3);
+	assert_int_equal(s->mover, s->first); // the toss winner puts down first (LW.MV.2)
+	// The next order, stepped from the saved state, is the game's next order.
+	tw_rng r;
+	tw_rng_seed(&r, 9);
+	assert_true(lw_default_deploy(s, s->first, &r, 0, &o) > 0);
+	write_order("deploy.json", &o, s);
+	assert_int_equal(tw_game_apply(g, &o, NULL, NULL, &err), TW_OK);
+	assert_int_equal(run(out, sizeof out, "%s step s1.json deploy.json -o s2.json --shot-model fast", TW_CLI), 0);
+	assert_true(file_hash("s2.json") == game_hash(g));
+	tw_game_free(g);
+	tw_state_free(&sc);
+	// Grant: the scenario is set up (Red's part of move 1), then each end of a part in turn.
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/tests/web/grant-volley.json", &err), TW_OK);
+	g = tw_game_new(&sc, 1, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	write_file("end-red.json", "[{\"type\": \"end_move\", \"side\": \"red\"}]");
+	write_file("end-blue.json", "[{\"type\": \"end_move\", \"side\": \"blue\"}]");
+	assert_int_equal(run(out, sizeof out, "%s step %s/tests/web/grant-volley.json end-red.json -o g1.json", TW_CLI,
+			     TW_SOURCE_DIR), 0);
+	assert_null(strstr(out, "it is 's part"));
+	tw_order_init(&o, tw_order_type_find(tw_game_ruleset(g), "end_move"), 0);
+	assert_int_equal(tw_game_apply(g, &o, NULL, NULL, &err), TW_OK);
+	assert_true(file_hash("g1.json") == game_hash(g));
+	assert_int_equal(run(out, sizeof out, "%s step g1.json end-blue.json -o g2.json", TW_CLI), 0);
+	tw_order_init(&o, tw_order_type_find(tw_game_ruleset(g), "end_move"), 1);
+	assert_int_equal(tw_game_apply(g, &o, NULL, NULL, &err), TW_OK);
+	assert_true(file_hash("g2.json") == game_hash(g));
+	assert_int_equal(tw_game_state(g)->move_no, 2);
+	tw_game_free(g);
+	tw_state_free(&sc);
 }
 
 // Clauses: LW.MEL.2 LW.MEL.4
@@ -440,6 +536,7 @@ int main(void)
 		cmocka_unit_test(test_LW_MEL_4_participants_on_one_line_each),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
+		cmocka_unit_test(test_step_and_play_agree_on_every_state),
 		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),

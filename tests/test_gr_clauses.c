@@ -395,67 +395,6 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	done(s);
 }
 
-static void test_GR_MELEE_9_break_in(void **st)
-{
-	(void)st;
-	int throws = 0;
-	for (uint64_t seed = 1; seed <= 5; seed++) {
-		tw_state *s = scene(seed);
-		memset(&s->table, 0, sizeof s->table);
-		s->table.width = 120;
-		s->table.depth = 100;
-		tw_terrain t;
-		memset(&t, 0, sizeof t);
-		t.kind = TW_TER_HOUSE;
-		t.nverts = 4;
-		t.v[0] = tw_v2(50, 30);
-		t.v[1] = tw_v2(56, 30);
-		t.v[2] = tw_v2(56, 33);
-		t.v[3] = tw_v2(50, 33);
-		tw_terrain_finish(&t);
-		tw_table_add(&s->table, &t);
-		int g = gr_build_unit(s, 1, TW_GR_GARRISON, "g", tw_v2(53, 29.7), 180, GR_F_LINE);
-		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(53, 29.2), 0, GR_F_LINE);
-		start(s);
-		for (int i = 0; i < s->nfig; i++)
-			if (s->fig[i].unit == g)
-				s->fig[i].stats[GF_HOUSE] = 1;
-		(void)a;
-		tw_events ev = {0};
-		end_move(s, &ev);
-		end_move(s, &ev);
-		throws += count_clause(&ev, "GR.MELEE.9", TW_EV_DICE);
-		tw_events_free(&ev);
-		done(s);
-	}
-	assert_true(throws > 0);
-}
-
-// Clauses: GR.MELEE.26 GR.MELEE.27
-static void test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough(void **st)
-{
-	(void)st;
-	int through = 0;
-	for (uint64_t seed = 1; seed <= 20; seed++) {
-		tw_state *s = scene(seed);
-		int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 11.4), 0, GR_F_LINE);
-		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 30), 180, GR_F_LINE);
-		start(s);
-		tw_order o;
-		gr_order_shift(s, hc, tw_v2(0, 18), 1, &o);
-		tw_events ev = {0};
-		tw_error err;
-		if (ap(s, &o, &ev, &err) != TW_OK)
-			fail_msg("%s %s", err.clause, err.message);
-		end_move(s, &ev);
-		end_move(s, &ev);
-		through += count_clause(&ev, "GR.MELEE.27", TW_EV_KILL);
-		tw_events_free(&ev);
-		done(s);
-	}
-	assert_true(through > 0);
-}
-
 // Clauses: GR.MELEE.23 GR.MELEE.24
 static void test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion(void **st)
 {
@@ -677,8 +616,10 @@ static int drawn_in_move_two(bool village, uint64_t seed)
 		if (s->fig[i].unit == a)
 			s->fig[i].stats[GF_INSIDE] = 1; // already broken in: equal terms
 	}
-	for (int k = 0; k < 2; k++) // both in their first melee move already
-		s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (1 << 16);
+	for (int k = 0; k < 2; k++) { // both fought their first melee move in the move before: a charged d
+		s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
+		s->unit[k == 0 ? a : d].stats[GU_CONTACT] = gr_contact_mark(s->move_no - 1, 1);
+	}
 	tw_events ev = {0};
 	end_move(s, &ev);
 	end_move(s, &ev);
@@ -741,8 +682,10 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 		int d = gr_build_unit(s, 1, TW_GR_LINE, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
 		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
 		start(s);
-		for (int k = 0; k < 2; k++)
-			s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (1 << 16);
+		for (int k = 0; k < 2; k++) { // both fought their first melee move in the move before: a charged d
+			s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
+			s->unit[k == 0 ? a : d].stats[GU_CONTACT] = gr_contact_mark(s->move_no - 1, 1);
+		}
 		tw_events ev = {0};
 		end_move(s, &ev);
 		end_move(s, &ev);
@@ -1317,8 +1260,6 @@ int main(void)
 		cmocka_unit_test(test_GR_MORALE_2_GR_MORALE_5_GR_CHARGE_10_points_and_halts),
 		cmocka_unit_test(test_GR_CHARGE_4_advancing_unit_fired_at),
 		cmocka_unit_test(test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_GR_GREN_3_bonuses),
-		cmocka_unit_test(test_GR_MELEE_9_break_in),
-		cmocka_unit_test(test_GR_MELEE_26_GR_MELEE_27_heavy_cavalry_breakthrough),
 		cmocka_unit_test(test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion),
 		cmocka_unit_test(test_GR_MUSK_10_allocation_from_the_left),
 		cmocka_unit_test(test_GR_CHARGE_9_light_cavalry_wheels_45),

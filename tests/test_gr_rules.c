@@ -147,26 +147,6 @@ static void test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley(void *
 	done(s);
 }
 
-// Clauses: GR.MUSK.2 GR.MUSK.3
-static void test_GR_MUSK_2_GR_MUSK_3_mutual_exchange(void **st)
-{
-	(void)st;
-	tw_state *s = scene(3);
-	int red = gr_build_unit(s, 0, TW_GR_LINE, "red", tw_v2(60, 20), 0, GR_F_LINE);
-	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 30), 180, GR_F_LINE);
-	start(s);
-	tw_order o;
-	tw_events ev = {0};
-	assert_true(gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o));
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MUSK.2", TW_EV_TOSS), 1);
-	assert_true(count_clause(&ev, "GR.MUSK.3", TW_EV_INFO) == 1);
-	assert_true(s->unit[blue].stats[GU_FLAGS] & GUF_FIRED_NOW);
-	assert_true(s->unit[red].stats[GU_FLAGS] & GUF_FIRED_NOW);
-	tw_events_free(&ev);
-	done(s);
-}
-
 // Clauses: GR.GREN.1 GR.GREN.2
 static void test_GR_GREN_1_GR_GREN_2_grenadier_groups(void **st)
 {
@@ -328,35 +308,6 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 	done(s);
 }
 
-// Clauses: GR.ART.6 GR.ART.7 GR.HOW.6
-static void test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery(void **st)
-{
-	(void)st;
-	int hits = 0;
-	for (uint64_t seed = 1; seed <= 60; seed++) {
-		tw_state *s = scene(seed);
-		gr_build_battery(s, 0, "a", tw_v2(60, 10), 0, false);
-		gr_build_battery(s, 1, "b", tw_v2(62, 40), 180, false);
-		start(s);
-		tw_order o;
-		tw_order_init(&o, GR_OT_FIRE, 0);
-		o.gun = 0;
-		o.has_target = true;
-		o.target = s->gun[2].axle; // the enemy's left gun
-		tw_events ev = {0};
-		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-		for (int i = 0; i < ev.n; i++)
-			if (strcmp(ev.v[i].clause, "GR.ART.6") == 0) {
-				hits++;
-				int die = ev.v[i].c;
-				assert_int_equal(s->gun[2].stats[GG_DAMAGE], die); // under 36 in: no reduction
-			}
-		tw_events_free(&ev);
-		done(s);
-	}
-	assert_true(hits > 0);
-}
-
 // Clauses: GR.CANI.1 GR.CANI.2 GR.CANI.3
 static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
 {
@@ -493,25 +444,24 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 	done(s);
 }
 
-// Clauses: GR.HOUSE.7 GR.HOUSE.8
-static void test_GR_HOUSE_7_GR_HOUSE_8_fire_spreads_and_burns_out(void **st)
+// Clauses: GR.HOUSE.8
+// A section that has burnt its 15 moves is a ruin (the spread, GR.HOUSE.7: tests/test_gr_fire.c).
+static void test_GR_HOUSE_8_burns_out_after_15_moves(void **st)
 {
 	(void)st;
 	tw_state *s = scene(8);
 	add_house(s, 50, 50, 53, 53);
-	add_house(s, 53, 50, 56, 53);
 	start(s);
 	s->vars[GV_HOUSE_FIRE] = s->move_no;
 	tw_events ev = {0};
-	int throws = 0;
 	for (int m = 0; m < 15; m++) {
+		assert_int_equal(s->vars[GV_HOUSE_RUIN], 0);
 		gr_house_end_move(s, &ev);
 		s->move_no++;
 	}
-	throws = count_clause(&ev, "GR.HOUSE.7", TW_EV_DICE);
-	assert_true(throws >= 1);
-	assert_int_equal(s->vars[GV_HOUSE_RUIN], 1); // burnt out after its 15th move
-	assert_int_equal(count_clause(&ev, "GR.HOUSE.8", TW_EV_INFO) >= 1, 1);
+	assert_int_equal(s->vars[GV_HOUSE_RUIN], 1); // burnt out at the end of its 15th move
+	assert_int_equal(s->vars[GV_HOUSE_FIRE], 0);
+	assert_int_equal(count_clause(&ev, "GR.HOUSE.8", TW_EV_INFO), 1);
 	tw_events_free(&ev);
 	done(s);
 }
@@ -661,8 +611,9 @@ static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **s
 	done(s2);
 }
 
-// Clauses: GR.MORALE.8 GR.MORALE.9
-static void test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule(void **st)
+// Clauses: GR.MORALE.8
+// (Its two exceptions, GR.MORALE.9: tests/test_gr_melee.c.)
+static void test_GR_MORALE_8_fifty_percent_rule(void **st)
 {
 	(void)st;
 	tw_state *s = scene(1);
@@ -758,37 +709,11 @@ static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
 	assert_true(killed > 160);
 }
 
-// Clauses: GR.MELEE.1 GR.MELEE.2 GR.MELEE.7 GR.MELEE.16 GR.MELEE.20 GR.MELEE.21 GR.CHARGE.5 GR.CHARGE.6
-static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee(void **st)
+// Clauses: GR.MELEE.1 GR.MELEE.16
+// No base contact, no melee (the melee itself, with fixed dice: tests/test_gr_melee.c).
+static void test_GR_MELEE_1_no_contact_no_melee(void **st)
 {
 	(void)st;
-	int melees = 0, tosses = 0, tests = 0;
-	for (uint64_t seed = 1; seed <= 10; seed++) {
-		tw_state *s = scene(seed);
-		int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
-		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
-		start(s);
-		tw_order o;
-		// The column charges straight ahead until its front rank touches.
-		double gap = 26 - 20 - 0.5 - 0.05;
-		gr_order_shift(s, col, tw_v2(0, gap), 1, &o);
-		tw_events ev = {0};
-		tw_error err;
-		if (ap(s, &o, &ev, &err) != TW_OK)
-			fail_msg("%s %s", err.clause, err.message);
-		tosses += count_clause(&ev, "GR.CHARGE.5", TW_EV_TOSS);
-		end_move(s, &ev);
-		end_move(s, &ev);
-		melees += count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE);
-		tests += count_clause(&ev, "GR.MORALE.4", TW_EV_DICE) + count_clause(&ev, "GR.MORALE.7", TW_EV_DICE);
-		assert_int_equal(count_clause(&ev, "GR.MELEE.20", TW_EV_INFO), 1);
-		tw_events_free(&ev);
-		done(s);
-	}
-	assert_int_equal(tosses, 10);
-	assert_true(melees >= 10);
-	assert_true(tests > 0); // GR.MELEE.21: a side that lost figures tests morale
-	// GR.MELEE.16: no contact, no melee.
 	tw_state *s = scene(1);
 	gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 21.5), 180, GR_F_LINE);
@@ -797,6 +722,7 @@ static void test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MEL
 	end_move(s, &ev);
 	end_move(s, &ev);
 	assert_int_equal(count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE), 0);
+	assert_false(s->unit[0].stats[GU_FLAGS] & GUF_MELEE);
 	tw_events_free(&ev);
 	done(s);
 }
@@ -893,25 +819,23 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments),
 		cmocka_unit_test(test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley),
-		cmocka_unit_test(test_GR_MUSK_2_GR_MUSK_3_mutual_exchange),
 		cmocka_unit_test(test_GR_GREN_1_GR_GREN_2_grenadier_groups),
 		cmocka_unit_test(test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals),
 		cmocka_unit_test(test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fire),
 		cmocka_unit_test(test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANGE_3_GR_RANGE_4_roundshot),
-		cmocka_unit_test(test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery),
 		cmocka_unit_test(test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister),
 		cmocka_unit_test(test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell),
 		cmocka_unit_test(test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin),
 		cmocka_unit_test(test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes),
-		cmocka_unit_test(test_GR_HOUSE_7_GR_HOUSE_8_fire_spreads_and_burns_out),
+		cmocka_unit_test(test_GR_HOUSE_8_burns_out_after_15_moves),
 		cmocka_unit_test(test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_costs),
 		cmocka_unit_test(test_GR_MOVE_1_GR_MOVE_3_GR_CHARGE_1_GR_CHARGE_7_GR_CHARGE_8_move_refusals),
 		cmocka_unit_test(test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves),
 		cmocka_unit_test(test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal),
-		cmocka_unit_test(test_GR_MORALE_8_GR_MORALE_9_fifty_percent_rule),
+		cmocka_unit_test(test_GR_MORALE_8_fifty_percent_rule),
 		cmocka_unit_test(test_GR_MORALE_10_GR_EX_27_general_rally),
 		cmocka_unit_test(test_GR_MORALE_11_GR_MELEE_8_officer_save),
-		cmocka_unit_test(test_GR_MELEE_1_GR_MELEE_2_GR_MELEE_7_GR_MELEE_16_GR_MELEE_20_GR_MELEE_21_GR_CHARGE_5_GR_CHARGE_6_melee),
+		cmocka_unit_test(test_GR_MELEE_1_no_contact_no_melee),
 		cmocka_unit_test(test_GR_MELEE_16_combat_members_announced),
 		cmocka_unit_test(test_GR_GEN_2_generated_battle_ends_with_both_doctrines),
 	};

@@ -9,7 +9,7 @@
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
 
-#define GR_SIGNATURE 0x3193a98282c40c5eULL
+#define GR_SIGNATURE 0x987a263189c2837eULL
 
 static tw_game *load(const char *name, tw_state *sc)
 {

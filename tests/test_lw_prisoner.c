@@ -70,6 +70,128 @@ static void test_LW_MEL_10_prisoners_wait_for_captors_next_move(void **st)
 	tw_test_free(s);
 }
 
+// A real order of `type` for `side`, applied through the rules (fast shot model).
+static tw_status order_apply(tw_state *s, tw_order *o, const tw_shot_model *m, tw_error *err)
+{
+	tw_events ev = {0};
+	tw_apply_ctx ctx = {m ? m : tw_shot_model_fast()};
+	tw_error_clear(err);
+	tw_status st = tw_state_apply(s, o, &ctx, &ev, err);
+	tw_events_free(&ev);
+	return st;
+}
+
+static tw_order *move_one(int side, int id, tw_vec2 to)
+{
+	tw_order *o = tw_test_order(LW_OT_MOVE, side);
+	o->has_at = true;
+	o->fig[0] = id;
+	o->at[0] = to;
+	o->facing[0] = side == RED ? 0 : 180;
+	o->nfig = 1;
+	return o;
+}
+
+static void end_move(tw_state *s)
+{
+	tw_error err;
+	if (order_apply(s, tw_test_order(LW_OT_END_MOVE, s->mover), NULL, &err) != TW_OK)
+		fail_msg("end_move: %s %s", err.clause, err.message);
+}
+
+// Clauses: LW.MEL.10 LW.MEL.16
+// Regression, through real orders: men who surrendered in the captor's own move could be moved by
+// him in that same move.
+static void test_LW_MEL_10_prisoners_taken_in_a_move_not_moved_in_it(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_lw_state(120, 96, 5, RED);
+	s->vars[LWV_DRAW_AT] = 1;
+	int b0 = tw_test_row(s, BLUE, INF, 2, 60, 60, 0.7); // an isolated body of two
+	tw_test_man(s, BLUE, INF, 10, 90);
+	tw_test_man(s, RED, INF, 60, 50);
+	tw_order *o = tw_test_order(LW_OT_SURRENDER, BLUE); // in Red's move (LW.MEL.16: at any moment)
+	o->fig[o->nfig++] = b0;
+	o->fig[o->nfig++] = b0 + 1;
+	tw_error err;
+	assert_int_equal(order_apply(s, o, NULL, &err), TW_OK);
+	assert_int_equal(s->fig[b0].status, TW_FS_PRISONER);
+	assert_int_equal(s->fig[b0].captor, RED);
+	tw_test_expect_refused(s, move_one(RED, b0, tw_v2(60, 57)), "LW.MEL.10");
+	end_move(s);
+	end_move(s);
+	assert_int_equal(s->move_no, 7); // Red's next move: he may move them
+	if (order_apply(s, move_one(RED, b0, tw_v2(60, 57)), NULL, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	assert_true(s->fig[b0].pos.y == 57);
+	tw_test_free(s);
+}
+
+// A shot model that knocks over one figure (tests only): every shot kills figure `victim`.
+static int32_t victim;
+static tw_status knock_victim(const tw_shot_model *m, const tw_state *s, const tw_shot_request *rq, tw_rng *rng,
+			      tw_shot_result *out)
+{
+	(void)m;
+	(void)rng;
+	memset(out, 0, sizeof *out);
+	out->blocked_by = -1;
+	out->bearing = rq->bearing;
+	out->elevation = rq->elevation;
+	out->ncontacts = 1;
+	out->contacts[0].figure = victim;
+	out->contacts[0].t = 0.1;
+	out->contacts[0].how = TW_CONTACT_KNOCKED;
+	out->contacts[0].via = TW_VIA_FLIGHT;
+	out->contacts[0].at = s->fig[victim].pos;
+	out->contacts[0].speed = 300;
+	out->rest = s->fig[victim].pos;
+	return TW_OK;
+}
+
+// Clauses: LW.MEL.12 LW.FIRE.5
+// Through real orders: Blue shoots the escort of Blue prisoners in his own move; they go free at
+// its end, and Blue may not move them before his next move. Regression: the refusal named no
+// rule of prisoners (they were "not Blue's to move", LW.MV.12).
+static void test_LW_MEL_12_freed_men_not_moved_before_their_sides_next_move(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_lw_state(120, 96, 6, BLUE);
+	s->vars[LWV_DRAW_AT] = 1;
+	int32_t ids[2];
+	blue_prisoners(s, 2, 60, 40, ids);
+	int e = tw_test_man(s, RED, INF, 60, 38);
+	tw_test_man(s, RED, INF, 100, 10);
+	lw_assign_escorts(s, RED, ids, 2, NULL);
+	assert_int_equal(s->fig[ids[0]].escort, e);
+	int g = tw_test_gun(s, BLUE, 60, 70, 180);
+	tw_test_row(s, BLUE, INF, 4, 58, 75, 1.0); // its crew
+	victim = e;
+	const tw_shot_model knock = {"knock", knock_victim, NULL};
+	tw_order *f = tw_test_order(LW_OT_FIRE, BLUE);
+	f->gun = g;
+	f->has_aim = true;
+	f->bearing = 180;
+	f->elevation = 1;
+	tw_error err;
+	if (order_apply(s, f, &knock, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	assert_int_equal(s->fig[e].status, TW_FS_DEAD);
+	tw_order *t = tw_test_order(LW_OT_TRAIL, BLUE); // LW.MOB.10: the trail pair, before men move
+	t->gun = g;
+	if (order_apply(s, t, NULL, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	tw_test_expect_refused(s, move_one(BLUE, ids[0], tw_v2(60, 45)), "LW.MEL.12");
+	end_move(s);
+	assert_int_equal(s->fig[ids[0]].status, TW_FS_FREED);
+	tw_test_expect_refused(s, move_one(BLUE, ids[0], tw_v2(60, 45)), "LW.MV.12"); // Red's move
+	end_move(s);
+	assert_int_equal(s->move_no, 8);
+	if (order_apply(s, move_one(BLUE, ids[0], tw_v2(60, 45)), NULL, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	tw_test_free(s);
+}
+
 // ---- LW.MEL.11 ----
 
 static void test_LW_MEL_11_one_escort_per_seven(void **st)
@@ -333,6 +455,8 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_LW_MEL_10_prisoners_wait_for_captors_next_move),
+	    cmocka_unit_test(test_LW_MEL_10_prisoners_taken_in_a_move_not_moved_in_it),
+	    cmocka_unit_test(test_LW_MEL_12_freed_men_not_moved_before_their_sides_next_move),
 	    cmocka_unit_test(test_LW_MEL_11_one_escort_per_seven),
 	    cmocka_unit_test(test_LW_MEL_11_nearest_man_escorts),
 	    cmocka_unit_test(test_LW_MEL_12_escort_killed_frees_prisoners),

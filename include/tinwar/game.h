@@ -10,6 +10,11 @@ typedef struct tw_game tw_game;
 /// its own generator. The state's rule set must
 /// be registered. Runs the rule set's setup. Returns NULL and fills err on failure.
 tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_model *shots, tw_error *err);
+/// What tw_game_new does to the state it is given, on a bare state: seeds the generator from
+/// `seed` unless the state is a game already under way, then runs the rule set's setup (which
+/// leaves a state it has already set up as it is). `tinwar step` runs it, so `step` and `play`
+/// agree on every state. On failure err is filled and the state may be partly set up.
+tw_status tw_state_prepare(tw_state *s, uint64_t seed, tw_error *err);
 void tw_game_free(tw_game *g);
 /// The current state (read only).
 const tw_state *tw_game_state(const tw_game *g);

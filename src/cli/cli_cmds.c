@@ -222,8 +222,22 @@ int cli_step(int argc, char **argv)
 	int rc = cli_load_state(sp, &s);
 	if (rc)
 		return rc;
+	uint64_t seed = s.seed ? s.seed : 1; // as `tinwar play` chooses it
+	const char *sv = cli_opt(argc, argv, "--seed");
+	if (sv && !cli_parse_u64(sv, &seed)) {
+		fprintf(stderr, "tinwar step: --seed wants a number, not '%s'\n", sv);
+		tw_state_free(&s);
+		return CLI_BAD;
+	}
 	tw_error err;
 	tw_error_clear(&err);
+	// The rule set's setup, as `play` runs it: a scenario, or a state written without the rule
+	// set's values, is set up first (and its generator seeded); a state already set up is left as it is.
+	if (tw_state_prepare(&s, seed, &err) != TW_OK) {
+		cli_print_error(sp, &err);
+		tw_state_free(&s);
+		return cli_exit_code(err.code ? err.code : TW_ERR_INPUT);
+	}
 	size_t len;
 	char *text = tw_read_file(op, &len, &err);
 	tw_order *orders = NULL;

@@ -28,7 +28,9 @@ static const cli_cmd commands[] = {
 	 "  Every side of the scenario is played: by default the first by a person, the others by the computer.\n"
 	 "  --log: the game log, signed with this installation's key (docs/campaign.md)"},
 	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
-	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast]"},
+	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast] [--seed N]\n"
+	 "  runs the rule set's setup first, as play does (a scenario is set up and seeded from --seed,\n"
+	 "  default the state's seed or 1)"},
 	{"replay", cli_replay, "replay a game log and check its final state hash (--verify: re-run every shot)",
 	 "tinwar replay LOG [--verify] [--json]\n"
 	 "  --verify: fire every recorded shot again with its shot model and refuse the log if one comes\n"

@@ -205,19 +205,6 @@ static int human_command(play_ctx *pc, int side, char *line)
 		if (g && tw_general_decide(g, s, o) == TW_OK)
 			have_order = true;
 		tw_general_free(g);
-	} else if (strcmp(cmd, "crew") == 0 && argc == 2) {
-		const tw_gun *g = tw_state_gun_c(s, atoi(argv[1]));
-		if (!g)
-			printf("  no gun %s\n", argv[1]);
-		else {
-			int n = 0;
-			for (int i = 0; i < s->nfig; i++)
-				if (s->fig[i].side == g->side && s->fig[i].status == TW_FS_ACTIVE &&
-				    tw_gun_distance(g, s->fig[i].pos) - s->fig[i].radius <= 6.0)
-					n++;
-			printf("  gun %d has %d free men within 6 in (%s, LW.MOB.4)\n", g->id, n,
-			       n >= 4 ? "in action" : "out of action");
-		}
 	} else {
 		// An order of the rule set, by its own words (its order description's usage).
 		char why[1024];

@@ -250,6 +250,22 @@ tw_status tw_state_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx
 	return st;
 }
 
+tw_status tw_state_prepare(tw_state *s, uint64_t seed, tw_error *err)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (!rs)
+		return tw_error_set(err, TW_ERR_INPUT, "", "unknown rule set index %d", (int)s->ruleset);
+	// Before anything random has happened (a scenario, or a state saved before play), the
+	// generator is seeded from `seed`. A saved game under way keeps its own generator, so it
+	// continues exactly.
+	const uint64_t *r = s->rng.s;
+	if ((r[0] | r[1] | r[2] | r[3]) == 0 || (s->move_no == 0 && s->rng.draws == 0)) {
+		s->seed = seed;
+		tw_rng_seed(&s->rng, seed);
+	}
+	return rs->setup(s, err);
+}
+
 tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_model *shots, tw_error *err)
 {
 	const tw_ruleset *rs = tw_ruleset_get(scenario->ruleset);
@@ -282,15 +298,7 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 		}
 		g->shots = tw_shot_recorder_model(g->rec);
 	}
-	// Before anything random has happened (a scenario, or a state saved before play), the game
-	// seeds its generator from `seed`. A saved game under way keeps its own generator, so it
-	// continues exactly.
-	const uint64_t *r = g->s.rng.s;
-	if ((r[0] | r[1] | r[2] | r[3]) == 0 || (g->s.move_no == 0 && g->s.rng.draws == 0)) {
-		g->s.seed = seed;
-		tw_rng_seed(&g->s.rng, seed);
-	}
-	if (rs->setup(&g->s, err) != TW_OK) {
+	if (tw_state_prepare(&g->s, seed, err) != TW_OK) {
 		tw_state_free(&g->s);
 		tw_shot_recorder_free(g->rec);
 		tw_free(g);

@@ -123,6 +123,7 @@ tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns)
 	s->first = -1;
 	memset(&s->rng, 0, sizeof s->rng); // a scenario: the game seeds its generator
 	s->seed = 0;
+	memset(s->vars, 0, sizeof s->vars); // and the rule set's setup fills its values
 	tw_test_box(s, TW_TER_HOUSE, w * 0.3, d * 0.45, w * 0.3 + 6, d * 0.45 + 5, 5);
 	tw_test_box(s, TW_TER_WOOD, w * 0.65, d * 0.4, w * 0.65 + 10, d * 0.4 + 8, 6);
 	for (int side = 0; side < 2; side++) {

@@ -7,7 +7,7 @@
 #define GR_TROOP_COUNT TW_GR_TROOP_COUNT
 
 // ---- Parameters (tw_state.params) ----
-enum { GRP_MAX_MOVES = 0, GRP_EXCHANGE, GRP_CONTACT, GRP_FLOW, GRP_COUNT };
+enum { GRP_MAX_MOVES = 0, GRP_EXCHANGE, GRP_CONTACT, GRP_FLOW, GRP_FIRST, GRP_COUNT };
 
 // ---- Order types: indices into gr_orders[] (gr_ruleset.c), the rule set's one description ----
 enum gr_order_type { GR_OT_MOVE = 0, GR_OT_FORMATION, GR_OT_VOLLEY, GR_OT_GUN_MOVE, GR_OT_FIRE, GR_OT_END_MOVE, GR_OT_COUNT };
@@ -26,6 +26,7 @@ enum {
 	GU_RALLY,    ///< move at whose end a general's rally completes, 0 none (GR.MORALE.10)
 	GU_LOST,     ///< figures lost this move (GR.MORALE.6)
 	GU_XING,     ///< move at whose end the unit lands from a ford crossing, 0 none (GR.TERR.7)
+	GU_CONTACT,  ///< the contact that locked it in its melee (gr_contact_mark), 0 none (GR.MELEE.1)
 };
 enum {
 	GUF_FIRED_EVER = 1u << 0,  ///< has fired its first volley (GR.MUSK.9)
@@ -41,9 +42,13 @@ enum {
 	GUF_BATTLE = 1u << 10,     ///< made a battle move this move
 	GUF_TESTED = 1u << 11,     ///< took its morale test this move (GR.GEN.2)
 	GUF_BROKE = 1u << 12,      ///< broke off a melee on bad morale: keeps retiring (GR.MORALE.7)
+	GUF_ATTACKER = 1u << 13,   ///< it made the contact recorded in GU_CONTACT (GR.MELEE.13)
 };
-#define GU_MROUND(u) (((u)->stats[GU_FLAGS] >> 16) & 0xF)
-#define GU_DEFLOSS(u) (((u)->stats[GU_FLAGS] >> 20) & 0xFF)
+/// GR.MELEE.1, GR.GEN.2: when a contact was made, as one ordered number: move * 4 + part, where
+/// part 0 is the start of the move (the engine's moves), 1 the first side's part, 2 the second
+/// side's, 3 the end of the move (the melee's own moves). Never 0 (moves start at 1).
+static inline int32_t gr_contact_mark(int32_t move, int part) { return move * 4 + part; }
+static inline int32_t gr_contact_move(const tw_unit *u) { return u->stats[GU_CONTACT] / 4; }
 
 // ---- Figure stats (tw_figure.stats[]) ----
 enum {
@@ -58,6 +63,7 @@ enum {
 	GF_XEND,     ///< move at whose end the figure lands from a ford crossing, 0 none (GR.TERR.7)
 	GF_XX,       ///< landing x in 1/1024 in (GR.TERR.7)
 	GF_XY,       ///< landing y in 1/1024 in (GR.TERR.7)
+	GF_SHOT_BY,  ///< killed by fire: move * 4096 + firing unit + 1 (GR.MELEE.20, GR.CHARGE.6), else 0
 };
 #define GR_FIXED 1024.0 ///< GF_XX/GF_XY, GG_XX/GG_XY: positions in 1/1024 in (exact in doubles)
 
@@ -67,6 +73,11 @@ enum { GG_DAMAGE = 0, GG_FIRED_IN, GG_HOWITZER, GG_UNIT, GG_DESTROYED, GG_TEAM_M
 // ---- State vars: houses (GR.HOUSE) ----
 #define GR_MAX_HOUSES 16
 enum { GV_SETUP = 0, GV_HOUSE_DMG = 8, GV_HOUSE_FIRE = 24, GV_HOUSE_RUIN = 40 };
+/// GR.MUSK.2: each side's standing order for the mutual exchange (vars[GV_EXCHANGE + side]),
+/// given with its end_move (`n`): 0 not given (its units fire back, if the `exchange` parameter
+/// allows exchanges at all), GR_REPLY fire back, GR_HOLD hold their fire.
+enum { GV_EXCHANGE = 56 };
+enum { GR_REPLY = 1, GR_HOLD = 2 };
 
 // ---- Tables (gr_tables.c) ----
 typedef struct gr_rate {
@@ -105,6 +116,12 @@ int gr_nearest_between(const tw_state *s, int ua, int ub, double *dist, int *fa,
 /// Kills or wounds figure f hit by fire or in combat: officers take the save (GR.MORALE.11).
 bool gr_hit_figure(tw_state *s, tw_figure *f, const char *clause, tw_events *ev);
 void gr_kill(tw_state *s, tw_figure *f, const char *clause, int how, tw_events *ev);
+/// gr_hit_figure / gr_kill by the fire of unit `by` (-1: not fire): the dead man keeps who shot
+/// him in this move (GF_SHOT_BY), for the melee's count of the defender's fire (GR.MELEE.20).
+bool gr_hit_figure_by(tw_state *s, tw_figure *f, const char *clause, int by, tw_events *ev);
+void gr_kill_by(tw_state *s, tw_figure *f, const char *clause, int how, int by, tw_events *ev);
+/// Figures of `unit` killed in this move by the fire of unit `by` (GR.MELEE.20, GR.CHARGE.6).
+int gr_shot_by(const tw_state *s, int unit, int by);
 int gr_house_index(const tw_state *s, int terrain_id);
 int gr_house_terrain(const tw_state *s, int house);
 int gr_nhouses(const tw_state *s);
@@ -132,6 +149,9 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t target_fig, bool pick, bool close,
 		  tw_events *ev);
 bool gr_can_volley(const tw_state *s, const tw_unit *u);
+/// GR.LIGHT, GR.MORALE.5/8, GR.MELEE.1: light infantry u may fire now (once a move, not locked,
+/// halted, retiring or aboard).
+bool gr_light_may_fire(const tw_state *s, const tw_unit *u);
 tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
@@ -141,10 +161,35 @@ void gr_house_strike_shot(tw_state *s, int house, double range, int die, tw_even
 void gr_house_add_damage(tw_state *s, int house, int die, bool howitzer, tw_events *ev);
 void gr_house_end_move(tw_state *s, tw_events *ev);
 void gr_melee_end_move(tw_state *s, tw_events *ev);
+/// GR.GEN.2: the part of the move now being played (gr_contact_mark's 1 or 2).
+int gr_part(const tw_state *s);
+/// GR.MELEE.1: after `unit` moved, every enemy unit its figures touch and the unit itself are
+/// locked in melee at once; a unit not yet in a melee gets its contact recorded (`part` as in
+/// gr_contact_mark), the mover as the attacker. Returns the number of enemy units touched.
+int gr_note_contact(tw_state *s, int unit, int part, tw_events *ev);
+/// GR.MELEE.13 and every rule of "the attacker": true if unit x is the attacker against unit y,
+/// from their recorded contacts: the one that made contact with the other, or, both having made
+/// contacts, the later contact (it came on against a unit already fighting).
+bool gr_attacks(const tw_state *s, int x, int y);
+/// The melee move units x and y are in against each other: 1 in the move their contact was made
+/// (the later of their two records), 2 in the next, ...; 0 if neither has a record.
+int gr_pair_round(const tw_state *s, int x, int y);
+/// The melee move a unit is in (from its own record), 0 if it is in none (GR.MORALE.9, .7).
+int gr_unit_round(const tw_state *s, const tw_unit *u);
 /// GR.MELEE.10-15/25, GR.GREN.3: the bonus of one side of a combat (mine v theirs) in melee move `round`.
 int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
 		   const tw_figure *theirs, bool attacker, int round);
 void gr_charge_contact(tw_state *s, int attacker, tw_events *ev);
+/// GR.MELEE.26/27 (gr_breakthrough.c): heavy cavalry ua, charging in this move, throws to break
+/// through infantry ub fewer than 4 ranks deep; `lost` counts each unit's men removed, and thru[f]
+/// = ub + 1 for each horseman through (he is no part of the melee with ub, GR.MELEE.27).
+void gr_breakthrough(tw_state *s, int ua, int ub, int *lost, int *thru, tw_events *ev);
+/// GR.ART.1/8, GR.ORG.3, GR.MOVE.6, GR.TERR.7, GR.MORALE.5/8: whether gun g may fire now (its
+/// battery not locked in melee, halted or retiring; crewed; not fired or drawn this move; not
+/// crossing; a damaged gun only in alternate moves). If not, *clause and *why say why.
+bool gr_gun_may_fire(const tw_state *s, const tw_gun *g, const char **clause, const char **why);
+/// GR.CANI: canister from gun g towards `toward` by the gun's battery; marks the gun fired.
+int gr_fire_canister(tw_state *s, tw_gun *g, tw_vec2 toward, tw_events *ev);
 /// GR.CHARGE.2/3 (gr_lap.c): column ua, charged into unit ub, laps round rank by rank; its centre
 /// men of ranks 2-4 close up behind.
 void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev);
@@ -163,6 +208,10 @@ int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 ce
 int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, double facing, bool howitzer);
 bool gr_fig_in_contact(const tw_state *s, const tw_figure *f);
 bool gr_spot_free(const tw_state *s, tw_vec2 p, double r, int ignore);
+/// f could stand at p: on the table, off solid ground and water, overlapping no other figure.
+bool gr_clear_at(const tw_state *s, const tw_figure *f, tw_vec2 p);
+/// The allowance f uses to go straight to p (GR.TERR), or INFINITY where it cannot go.
+double gr_cost_to(const tw_state *s, const tw_figure *f, tw_vec2 p);
 
 // ---- Water (gr_water.c): fords (GR.TERR.7) and barges (GR.MOVE.7) ----
 #define GR_BANK 1.5 ///< GR.TERR.7/GR.MOVE.7 (design choice): "at the bank" / stepping aboard, inches

@@ -13,6 +13,33 @@ static int crew_alive(const tw_state *s, const tw_gun *g)
 	return n;
 }
 
+bool gr_gun_may_fire(const tw_state *s, const tw_gun *g, const char **clause, const char **why)
+{
+	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
+	const char *c = NULL, *w = NULL;
+	if (g->stats[GG_DESTROYED])
+		c = "GR.ART.8", w = "the gun is destroyed";
+	else if (crew_alive(s, g) == 0)
+		c = "GR.ORG.3", w = "no crew left to fire the gun";
+	else if (g->acted_in == s->move_no && g->action == TW_GA_FIRED)
+		c = "GR.ART.1", w = "each gun fires once a move";
+	else if (g->stats[GG_TEAM_MOVED] == s->move_no)
+		c = "GR.MOVE.6", w = "a gun moved by its team cannot fire in that move";
+	else if (g->stats[GG_XEND] >= s->move_no)
+		c = "GR.TERR.7", w = "the gun is crossing a ford";
+	else if (tw_grant_gun_state(g->stats[GG_DAMAGE]) == 1 && g->stats[GG_FIRED_IN] == s->move_no - 1)
+		c = "GR.ART.8", w = "a damaged gun fires only in alternate moves";
+	else if (u && (u->stats[GU_FLAGS] & GUF_MELEE))
+		c = "GR.MELEE.1", w = "the battery is locked in melee";
+	else if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50)))
+		c = "GR.MORALE.5", w = "the battery may not fire";
+	if (clause)
+		*clause = c;
+	if (why)
+		*why = w;
+	return c == NULL;
+}
+
 // n: 0 roundshot (or shell for a howitzer), 1 canister.
 tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 {
@@ -23,19 +50,9 @@ tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "the gun is destroyed");
 	if (!o->has_target || o->n < 0 || o->n > 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.2", "a gun fires at a target point");
-	if (crew_alive(s, g) == 0)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.3", "no crew left to fire the gun");
-	if (g->acted_in == s->move_no && g->action == TW_GA_FIRED)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.1", "each gun fires once a move");
-	if (g->stats[GG_TEAM_MOVED] == s->move_no)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "a gun moved by its team cannot fire in that move");
-	if (g->stats[GG_XEND] >= s->move_no)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun is crossing a ford until the end of move %d", g->stats[GG_XEND]);
-	if (tw_grant_gun_state(g->stats[GG_DAMAGE]) == 1 && g->stats[GG_FIRED_IN] == s->move_no - 1)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "a damaged gun fires only in alternate moves");
-	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
-	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50)))
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "the battery may not fire");
+	const char *clause, *why;
+	if (!gr_gun_may_fire(s, g, &clause, &why))
+		return tw_error_set(err, TW_ERR_ILLEGAL, clause, "%s", why);
 	double r = tw_dist(tw_gun_muzzle(g), o->target);
 	if (g->stats[GG_HOWITZER]) {
 		if (o->n == 1)
@@ -71,16 +88,16 @@ static void gun_damage(tw_state *s, tw_gun *g, int add, int die, const char *cla
 
 static bool garrison_fig(const tw_figure *f) { return f->stats[GF_HOUSE] > 0; }
 
-static void throw_for(tw_state *s, tw_figure *f, int need, const char *clause, tw_events *ev)
+static void throw_for(tw_state *s, tw_figure *f, int need, const char *clause, int by, tw_events *ev)
 {
 	int die = tw_rng_d6(&s->rng);
 	if (die >= need)
-		gr_hit_figure(s, f, clause, ev);
+		gr_hit_figure_by(s, f, clause, by, ev);
 }
 
 typedef struct hit_item {
 	double along;
-	int kind; // 0 figure, 1 house
+	int kind; // 0 figure, 1 house, 2 gun
 	int id;
 } hit_item;
 
@@ -113,7 +130,8 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 		tw_event_text(e, "gun %d roundshot: plus %d, minus %d, sleeve %+d in, covers %.2f-%.2f in", g->id, plus, minus,
 			      delta, lo, hi);
 	}
-	hit_item *items = malloc(sizeof *items * (size_t)(s->nfig + s->table.nterrain + 1));
+	int by = g->stats[GG_UNIT];
+	hit_item *items = malloc(sizeof *items * (size_t)(s->nfig + s->table.nterrain + s->ngun + 1));
 	if (!items)
 		return;
 	int n = 0;
@@ -135,11 +153,24 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 			}
 		items[n++] = (hit_item){entry, 1, h};
 	}
+	// GR.ART.6: an enemy gun under the sleeve takes counter-battery damage, in its place along
+	// the line: a ball that stopped in a house before it never reaches it (GR.HOUSE.2).
+	for (int k = 0; k < s->ngun; k++) {
+		const tw_gun *t = &s->gun[k];
+		if (t->side != g->side && !t->stats[GG_DESTROYED] && tw_grant_sleeve_covers(m, aim, delta, t->axle))
+			items[n++] = (hit_item){tw_dot(tw_sub(t->axle, m), d), 2, k};
+	}
 	qsort(items, (size_t)n, sizeof *items, cmp_item);
 	for (int i = 0; i < n; i++) {
 		if (items[i].kind == 0) {
 			tw_figure *f = tw_state_figure(s, items[i].id);
-			throw_for(s, f, tw_grant_art_kill(items[i].along), "GR.ART.5", ev);
+			throw_for(s, f, tw_grant_art_kill(items[i].along), "GR.ART.5", by, ev);
+		} else if (items[i].kind == 2) {
+			tw_gun *t = &s->gun[items[i].id];
+			double r = tw_dist(m, t->axle); // GR.ART.7
+			int die = tw_rng_d6(&s->rng);
+			int red = tw_grant_cb_reduce(r);
+			gun_damage(s, t, die > red ? die - red : 0, die, "GR.ART.6", ev);
 		} else {
 			int die = tw_rng_d6(&s->rng);
 			int kills = 0;
@@ -153,16 +184,6 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 		}
 	}
 	free(items);
-	// GR.ART.6: an enemy gun under the sleeve takes counter-battery damage.
-	for (int k = 0; k < s->ngun; k++) {
-		tw_gun *t = &s->gun[k];
-		if (t->side == g->side || t->stats[GG_DESTROYED] || !tw_grant_sleeve_covers(m, aim, delta, t->axle))
-			continue;
-		double r = tw_dist(m, t->axle); // GR.ART.7
-		int die = tw_rng_d6(&s->rng);
-		int red = tw_grant_cb_reduce(r);
-		gun_damage(s, t, die > red ? die - red : 0, die, "GR.ART.6", ev);
-	}
 }
 
 int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)
@@ -177,7 +198,7 @@ int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)
 		if (zone < 0)
 			continue;
 		int die = tw_rng_d6(&s->rng);
-		if (die >= tw_grant_canister_kill(zone) && gr_hit_figure(s, f, "GR.CANI.2", ev))
+		if (die >= tw_grant_canister_kill(zone) && gr_hit_figure_by(s, f, "GR.CANI.2", g->stats[GG_UNIT], ev))
 			kills++;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, g->side, "GR.CANI.1");
@@ -206,7 +227,7 @@ static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
 		if (f->status == TW_FS_ACTIVE && !garrison_fig(f) && tw_grant_sbi_sector(gp, aim, f->pos) == impact)
-			throw_for(s, f, 4, "GR.HOW.5", ev);
+			throw_for(s, f, 4, "GR.HOW.5", g->stats[GG_UNIT], ev);
 	}
 	for (int h = 0; h < gr_nhouses(s); h++) { // GR.HOUSE.5: the sector hit overlaps the outline
 		const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
@@ -230,6 +251,14 @@ static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 			gun_damage(s, t, die, die, "GR.HOW.6", ev);
 		}
 	}
+}
+
+int gr_fire_canister(tw_state *s, tw_gun *g, tw_vec2 toward, tw_events *ev)
+{
+	g->acted_in = s->move_no;
+	g->action = TW_GA_FIRED;
+	g->stats[GG_FIRED_IN] = s->move_no;
+	return gr_canister(s, g, toward, ev);
 }
 
 tw_status gr_apply_fire(tw_state *s, const tw_order *o, tw_events *ev)

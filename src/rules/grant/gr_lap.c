@@ -49,7 +49,7 @@ static void side_on(const tw_state *s, const tw_figure *t, int side, bool cav, i
 }
 
 // f could stand at p: on the table, off solid ground and water, overlapping no other figure.
-static bool clear_at(const tw_state *s, const tw_figure *f, tw_vec2 p)
+bool gr_clear_at(const tw_state *s, const tw_figure *f, tw_vec2 p)
 {
 	if (!gr_spot_free(s, p, f->radius, f->id))
 		return false;
@@ -62,7 +62,7 @@ static bool clear_at(const tw_state *s, const tw_figure *f, tw_vec2 p)
 }
 
 // The allowance f uses to go straight to p (GR.TERR), or INFINITY where it cannot go.
-static double cost_to(const tw_state *s, const tw_figure *f, tw_vec2 p)
+double gr_cost_to(const tw_state *s, const tw_figure *f, tw_vec2 p)
 {
 	const tw_unit *u = gr_unit_c(s, f->unit);
 	const char *cl = NULL;
@@ -135,7 +135,7 @@ static bool front_forward(tw_state *s, tw_figure *f, int ub, tw_vec2 fwd, tw_vec
 	if (!hit)
 		return false;
 	tw_vec2 p = tw_add(f->pos, tw_scale(fwd, best));
-	if (cost_to(s, f, p) > GR_COLUMN_CHARGE - used + 1e-9 || !clear_at(s, f, p))
+	if (gr_cost_to(s, f, p) > GR_COLUMN_CHARGE - used + 1e-9 || !gr_clear_at(s, f, p))
 		return false;
 	place(s, f, hit, p, "GR.CHARGE.2", GR_LAP_FORWARD, "moves straight forward into contact with", ev);
 	return true;
@@ -167,7 +167,7 @@ static bool lap_out(tw_state *s, tw_figure *f, int ua, int ub, int side, double 
 		static const double turns[] = {0, 30, -30, 60, -60};
 		for (int k = 0; k < 5; k++) {
 			tw_vec2 p = tw_add(best->pos, tw_scale(tw_dir_deg(tw_bearing_deg(fwd) + 180 + side * turns[k]), r));
-			if (cost_to(s, f, p) <= GR_COLUMN_CHARGE - used + 1e-9 && clear_at(s, f, p)) {
+			if (gr_cost_to(s, f, p) <= GR_COLUMN_CHARGE - used + 1e-9 && gr_clear_at(s, f, p)) {
 				place(s, f, best, p, "GR.CHARGE.2", GR_LAP_OUT, "laps round to", ev);
 				return true;
 			}
@@ -206,15 +206,15 @@ static bool close_up(tw_state *s, tw_figure *f, tw_vec2 fwd, tw_vec2 right, tw_e
 	if (left <= 1e-9)
 		return false;
 	tw_vec2 p = tw_add(f->pos, tw_scale(fwd, best));
-	double c = cost_to(s, f, p);
+	double c = gr_cost_to(s, f, p);
 	if (c > left + 1e-9) { // as far as his 9 in take him (the going is costed as GR.TERR)
 		if (!isfinite(c))
 			return false;
 		p = tw_add(f->pos, tw_scale(fwd, best * left / c));
-		if (cost_to(s, f, p) > left + 1e-9)
+		if (gr_cost_to(s, f, p) > left + 1e-9)
 			return false;
 	}
-	if (!clear_at(s, f, p))
+	if (!gr_clear_at(s, f, p))
 		return false;
 	for (int j = 0; j < s->nfig; j++) { // behind his own men, not into base contact with the enemy
 		const tw_figure *e = &s->fig[j];
@@ -375,7 +375,7 @@ static int flow_turn(tw_state *s, int mover, int foe, tw_events *ev)
 					double c = tw_dist(a->pos, p);
 					if (!better && c >= bcost - 1e-12)
 						continue;
-					if (cost_to(s, a, p) > rate + 1e-9 || !clear_at(s, a, p))
+					if (gr_cost_to(s, a, p) > rate + 1e-9 || !gr_clear_at(s, a, p))
 						continue;
 					bi = i;
 					bj = j;

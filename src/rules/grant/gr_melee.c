@@ -1,4 +1,6 @@
-// The charge's contact (GR.CHARGE.5/6) and melee fought as individual combats (GR.MELEE).
+// Contact (GR.MELEE.1), the charge's close-range fire (GR.CHARGE.5/6) and melee fought as
+// individual combats (GR.MELEE), formed per enemy figure across units, with the attacker taken
+// from the contact recorded when it was made.
 #include <stdlib.h>
 #include <string.h>
 
@@ -9,6 +11,92 @@ static bool in_contact(const tw_state *s, const tw_figure *a, const tw_figure *b
 	return a->status == TW_FS_ACTIVE && b->status == TW_FS_ACTIVE && a->side != b->side &&
 	       tw_figure_gap(a, b) <= s->params[GRP_CONTACT];
 }
+
+// ---- contact and roles ----
+
+int gr_part(const tw_state *s) { return s->mover == (int)s->params[GRP_FIRST] ? 1 : 2; }
+
+int gr_unit_round(const tw_state *s, const tw_unit *u)
+{
+	return u->stats[GU_CONTACT] ? s->move_no - gr_contact_move(u) + 1 : 0;
+}
+
+int gr_pair_round(const tw_state *s, int x, int y)
+{
+	const tw_unit *a = gr_unit_c(s, x), *b = gr_unit_c(s, y);
+	int32_t ca = a ? a->stats[GU_CONTACT] : 0, cb = b ? b->stats[GU_CONTACT] : 0;
+	int32_t c = ca > cb ? ca : cb;
+	return c ? s->move_no - c / 4 + 1 : 0;
+}
+
+bool gr_attacks(const tw_state *s, int x, int y)
+{
+	const tw_unit *a = gr_unit_c(s, x), *b = gr_unit_c(s, y);
+	if (!a || !b)
+		return false;
+	bool aa = (a->stats[GU_FLAGS] & GUF_ATTACKER) != 0, ba = (b->stats[GU_FLAGS] & GUF_ATTACKER) != 0;
+	if (aa != ba)
+		return aa; // the unit that made contact with the other
+	if (a->stats[GU_CONTACT] != b->stats[GU_CONTACT])
+		return a->stats[GU_CONTACT] > b->stats[GU_CONTACT]; // it came on against one already fighting
+	return a->id < b->id;                                        // engine contacts at one moment
+}
+
+static void lock(tw_unit *u, int32_t mark, bool attacker)
+{
+	if (!u->stats[GU_CONTACT]) {
+		u->stats[GU_CONTACT] = mark;
+		gr_unit_set_flag(u, GUF_ATTACKER, attacker);
+	}
+	gr_unit_set_flag(u, GUF_MELEE, true);
+}
+
+int gr_note_contact(tw_state *s, int unit, int part, tw_events *ev)
+{
+	tw_unit *u = gr_unit(s, unit);
+	if (!u)
+		return 0;
+	uint8_t *hit = calloc((size_t)s->nunit + 1, 1);
+	if (!hit)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *a = &s->fig[i];
+		if (a->unit != unit || a->status != TW_FS_ACTIVE)
+			continue;
+		for (int j = 0; j < s->nfig; j++) {
+			const tw_figure *b = &s->fig[j];
+			if (b->unit >= 0 && !hit[b->unit] && in_contact(s, a, b)) {
+				hit[b->unit] = 1;
+				n++;
+			}
+		}
+	}
+	if (n > 0) {
+		int32_t mark = gr_contact_mark(s->move_no, part);
+		lock(u, mark, true);
+		for (int k = 0; k < s->nunit; k++) {
+			if (!hit[k])
+				continue;
+			tw_unit *e = &s->unit[k];
+			bool fresh = !e->stats[GU_CONTACT];
+			lock(e, mark, false);
+			tw_event *x = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.1");
+			if (x) {
+				x->a = unit;
+				x->b = k;
+				x->c = gr_attacks(s, unit, k);
+				tw_event_text(x, "%s is in base contact with %s%s: both are locked in melee; %s is the attacker", u->name,
+					      e->name, fresh ? "" : " (already fighting)",
+					      gr_attacks(s, unit, k) ? u->name : e->name);
+			}
+		}
+	}
+	free(hit);
+	return n;
+}
+
+// ---- the charge (GR.CHARGE.5/6) ----
 
 static int defender_of(const tw_state *s, int attacker)
 {
@@ -23,12 +111,48 @@ static int defender_of(const tw_state *s, int attacker)
 	return -1;
 }
 
+// GR.CHARGE.5: the defender's close-range fire obeys the rules of any fire: a volley it may fire
+// now (in line or a house, once a move, not after more than 4 in, not halted, not locked in
+// melee, not under the 50% rule), light infantry that may fire, or a battery with a gun that may
+// fire. Returns false (and why) if it has no fire to give.
+static bool defender_may_fire(const tw_state *s, const tw_unit *du, const char **why)
+{
+	int troop = du->stats[GU_TYPE];
+	if (gr_line_type(troop)) {
+		*why = "it may not fire a volley now (GR.MUSK.1, GR.MOVE.2, GR.MORALE.5/8, GR.MELEE.1)";
+		return gr_can_volley(s, du);
+	}
+	if (troop == TW_GR_LIGHT_INF) {
+		*why = "it may not fire now (GR.LIGHT, GR.MORALE.5/8, GR.MELEE.1)";
+		return gr_light_may_fire(s, du);
+	}
+	if (troop == TW_GR_ARTILLERY) {
+		*why = "no gun of the battery may fire now (GR.ART.1/8, GR.ORG.3, GR.MOVE.6, GR.MORALE.5/8, GR.MELEE.1)";
+		for (int k = 0; k < s->ngun; k++)
+			if (s->gun[k].stats[GG_UNIT] == du->id && gr_gun_may_fire(s, &s->gun[k], NULL, NULL))
+				return true;
+		return false;
+	}
+	*why = "it has no fire";
+	return false;
+}
+
 void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 {
 	int def = defender_of(s, attacker);
 	if (def < 0)
 		return;
 	tw_unit *au = gr_unit(s, attacker), *du = gr_unit(s, def);
+	const char *why = NULL;
+	if (!defender_may_fire(s, du, &why)) {
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, du->side, "GR.CHARGE.5");
+		if (e) {
+			e->a = def;
+			e->b = attacker;
+			tw_event_text(e, "%s cannot fire at %s's charge: %s", du->name, au->name, why);
+		}
+		return;
+	}
 	int da = 0, dd = 0;
 	for (int k = 0; k < 100 && da == dd; k++) { // GR.CHARGE.5: ties are thrown again
 		da = tw_rng_d6(&s->rng);
@@ -41,58 +165,51 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 		e->c = dd;
 		tw_event_text(e, "charge dice-off: %s %d, %s %d", au->name, da, du->name, dd);
 	}
-	if (dd <= da || gr_unit_halted(s, du))
+	if (dd <= da)
 		return;
-	int before = 0;
-	for (int i = 0; i < s->nfig; i++)
-		before += s->fig[i].unit == attacker && s->fig[i].status == TW_FS_ACTIVE;
+	int before = gr_shot_by(s, attacker, def);
 	int troop = du->stats[GU_TYPE];
 	tw_vec2 from = tw_v2(0, 0);
 	double d;
-	int fa = -1;
-	if (gr_nearest_between(s, def, attacker, &d, &fa, NULL))
+	int fa = -1, fb = -1;
+	if (gr_nearest_between(s, def, attacker, &d, &fa, &fb))
 		from = tw_state_figure_c(s, fa)->pos;
-	if (troop == TW_GR_ARTILLERY) { // a battery fires canister
-		for (int k = 0; k < s->ngun; k++) {
-			const tw_gun *g = &s->gun[k];
-			if (g->stats[GG_UNIT] == def && !g->stats[GG_DESTROYED]) {
-				tw_vec2 toward = tw_state_figure_c(s, s->fig[0].id)->pos;
-				int fb = -1;
-				if (gr_nearest_between(s, def, attacker, &d, NULL, &fb))
-					toward = tw_state_figure_c(s, fb)->pos;
-				gr_canister(s, g, toward, ev);
-			}
+	if (troop == TW_GR_ARTILLERY) { // a battery fires canister, each gun that may fire
+		for (int k = 0; k < s->ngun && fb >= 0; k++) {
+			tw_gun *g = &s->gun[k];
+			if (g->stats[GG_UNIT] == def && gr_gun_may_fire(s, g, NULL, NULL))
+				gr_fire_canister(s, g, tw_state_figure_c(s, fb)->pos, ev);
 		}
-	} else if (troop == TW_GR_LIGHT_INF) {
+	} else if (troop == TW_GR_LIGHT_INF) { // its 0-<9 in row, as individuals
 		int32_t *ids = malloc(sizeof *ids * (size_t)(s->nfig + 1));
-		int n = 0, tf = -1;
+		int n = 0;
 		if (ids) {
 			for (int i = 0; i < s->nfig; i++)
 				if (s->fig[i].unit == def && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i]))
 					ids[n++] = s->fig[i].id;
-			if (gr_nearest_between(s, def, attacker, &d, NULL, &tf) && n > 0)
-				gr_light_fire(s, def, ids, n, tf, false, true, ev);
+			if (fb >= 0 && n > 0)
+				gr_light_fire(s, def, ids, n, fb, false, true, ev);
 			free(ids);
 		}
-	} else if (gr_line_type(troop)) {
+	} else { // a volley at close range (the 0-<6 in band), the attacker's cover
 		bool cover = gr_unit_in_cover(s, attacker, from);
-		gr_fire_volley(s, def, attacker, 0, !(du->stats[GU_FLAGS] & GUF_FIRED_EVER), cover, ev); // close range
+		gr_fire_volley(s, def, attacker, 0, !(du->stats[GU_FLAGS] & GUF_FIRED_EVER), cover, ev);
 	}
-	int after = 0;
-	for (int i = 0; i < s->nfig; i++)
-		after += s->fig[i].unit == attacker && s->fig[i].status == TW_FS_ACTIVE;
-	int lost = before - after;
-	if (lost > 255)
-		lost = 255;
-	au->stats[GU_FLAGS] = (au->stats[GU_FLAGS] & ~(0xFF << 20)) | (lost << 20); // GR.CHARGE.6
+	int lost = gr_shot_by(s, attacker, def) - before;
 	e = tw_events_push(ev, TW_EV_INFO, du->side, "GR.CHARGE.6");
-	if (e)
+	if (e) {
+		e->a = attacker;
+		e->b = def;
+		e->c = lost;
 		tw_event_text(e, "%s loses %d to the close-range fire before contact", au->name, lost);
+	}
 }
 
+// ---- combats (GR.MELEE.2-15) ----
+
 typedef struct combat {
-	int a[3], na; // attacker side figures
-	int b[3], nb;
+	int a[3], na; // the attacking side's figures
+	int b[3], nb; // the defending side's
 } combat;
 
 static bool is_cav(const tw_state *s, const tw_figure *f)
@@ -101,16 +218,8 @@ static bool is_cav(const tw_state *s, const tw_figure *f)
 	return u && gr_cavalry(u->stats[GU_TYPE]);
 }
 
-static int exhaust_move(const tw_state *s, const tw_unit *u)
-{
-	if (!u->stats[GU_EXHAUST])
-		return 0;
-	int k = s->move_no - u->stats[GU_EXHAUST];
-	return k >= 1 && k <= 4 ? k : 0;
-}
-
 int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
-		      const tw_figure *theirs, bool attacker, int round)
+		   const tw_figure *theirs, bool attacker, int round)
 {
 	int b = 0;
 	if (round == 1 && (me->stats[GU_FLAGS] & GUF_CHARGED_NOW))
@@ -133,245 +242,419 @@ int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, con
 				break;
 			}
 	}
-	int k = exhaust_move(s, foe);
-	if (k && !exhaust_move(s, me))
-		b += tw_grant_exhaust_bonus(k, round > 1); // GR.MELEE.25
+	// GR.MELEE.25: fresh troops attacking an exhausted unit. The row is the exhaustion move in
+	// which contact was made (round 1 is this move), kept while the fight goes on.
+	if (attacker && foe->stats[GU_EXHAUST] && !(me->stats[GU_EXHAUST] && s->move_no - me->stats[GU_EXHAUST] <= 4)) {
+		int contact = s->move_no - round + 1;
+		int k = contact - foe->stats[GU_EXHAUST];
+		if (k >= 1 && k <= 4)
+			b += tw_grant_exhaust_bonus(k, round > 1);
+	}
 	return b;
 }
 
-static int fight_pair(tw_state *s, int ua, int ub, int round, tw_events *ev, int *lost_a, int *lost_b)
+// The side bonus of a combat: each bonus once per side (GR.MELEE.11), the best any of its figures
+// has against the other side's first figure (design choice where the side's figures are of two
+// units), each figure's melee move taken from its own unit's contact.
+static int side_bonus(const tw_state *s, const int *fig, int n, const tw_figure *opp, bool attacker)
 {
-	tw_unit *au = gr_unit(s, ua), *bu = gr_unit(s, ub);
-	int nf = s->nfig;
-	int8_t *used = calloc((size_t)nf + 1, 1);
-	combat *cv = malloc(sizeof *cv * (size_t)(nf + 1));
-	int nc = 0;
-	if (!used || !cv) {
-		free(used);
-		free(cv);
-		return 0;
+	int best = -1;
+	for (int k = 0; k < n; k++) {
+		const tw_figure *f = &s->fig[fig[k]];
+		const tw_unit *me = gr_unit_c(s, f->unit), *foe = gr_unit_c(s, opp->unit);
+		int round = gr_pair_round(s, f->unit, opp->unit);
+		int b = gr_melee_bonus(s, me, foe, f, opp, attacker, round > 0 ? round : 1);
+		if (b > best)
+			best = b;
 	}
-	if (round == 1 && (au->stats[GU_FLAGS] & GUF_CHARGED_NOW) && au->formation == GR_F_COLUMN &&
-	    gr_line_type(au->stats[GU_TYPE]))
-		gr_lap_round(s, ua, ub, ev); // GR.CHARGE.2/3
-	else if (round >= 2)
-		gr_melee_flow(s, ua, ub, ev); // GR.MELEE.17
-	// GR.MELEE.9: attackers at a garrison throw to break in.
-	for (int i = 0; i < nf; i++) {
-		tw_figure *a = &s->fig[i];
-		if (a->unit != ua || a->status != TW_FS_ACTIVE || a->stats[GF_INSIDE])
-			continue;
-		for (int j = 0; j < nf; j++) {
-			tw_figure *b = &s->fig[j];
-			if (b->unit == ub && b->stats[GF_HOUSE] && in_contact(s, a, b)) {
-				int d = tw_rng_d6(&s->rng);
-				if (d >= 4)
-					a->stats[GF_INSIDE] = 1;
-				tw_event *e = tw_events_push(ev, TW_EV_DICE, a->side, "GR.MELEE.9");
-				if (e) {
-					e->a = d;
-					e->b = 1;
-					tw_event_text(e, "figure %d %s the house (%d)", a->id, d >= 4 ? "breaks into" : "stays outside", d);
-				}
-				break;
-			}
-		}
-	}
-	// GR.MELEE.26/27: heavy cavalry charging formed infantry fewer than 4 ranks deep.
-	if (round == 1 && au->stats[GU_TYPE] == TW_GR_HEAVY_CAV && (au->stats[GU_FLAGS] & GUF_CHARGED_NOW) &&
-	    gr_line_type(bu->stats[GU_TYPE]) && bu->formation != GR_F_OPEN) {
-		int need = tw_grant_breakthrough(bu->formation == GR_F_COLUMN ? 4 : 2);
-		for (int i = 0; i < nf && need <= 6; i++) {
-			tw_figure *a = &s->fig[i];
-			if (a->unit != ua || a->status != TW_FS_ACTIVE)
-				continue;
-			for (int j = 0; j < nf; j++) {
-				tw_figure *b = &s->fig[j];
-				if (b->unit != ub || !in_contact(s, a, b) || !gr_is_rf(b))
-					continue;
-				int d = tw_rng_d6(&s->rng);
-				if (d >= need) {
-					used[i] = 1; // goes through: not part of the melee
-					gr_kill(s, b, "GR.MELEE.27", 4, ev);
-					(*lost_b)++;
-				}
-				break;
-			}
-		}
-	}
-	for (int j = 0; j < nf; j++) {
-		tw_figure *b = &s->fig[j];
-		if (b->unit != ub || b->status != TW_FS_ACTIVE || used[j])
-			continue;
-		combat c = {.nb = 1};
-		c.b[0] = j;
-		bool bcav = is_cav(s, b);
-		for (int i = 0; i < nf && c.na < 3; i++) {
-			tw_figure *a = &s->fig[i];
-			if (a->unit != ua || used[i] || !in_contact(s, a, b))
-				continue;
-			double ma, mb;
-			bool acav = is_cav(s, a);
-			if (c.na > 0 && acav != is_cav(s, &s->fig[c.a[0]]))
-				continue;
-			if (!tw_grant_pairing(acav, c.na + 1, bcav, 1, &ma, &mb))
-				continue; // GR.MELEE.6
-			c.a[c.na++] = i;
-		}
-		if (c.na == 0)
-			continue;
-		for (int k = 0; k < c.na; k++)
-			used[c.a[k]] = 1;
-		used[j] = 1;
-		cv[nc++] = c;
-	}
-	// Defenders left over join a combat where they make a legal 2 against 1.
-	for (int j = 0; j < nf; j++) {
-		tw_figure *b = &s->fig[j];
-		if (b->unit != ub || b->status != TW_FS_ACTIVE || used[j])
-			continue;
-		for (int k = 0; k < nc; k++) {
-			combat *c = &cv[k];
-			double ma, mb;
-			if (c->na == 1 && c->nb == 1 && in_contact(s, &s->fig[c->a[0]], b) &&
-			    is_cav(s, b) == is_cav(s, &s->fig[c->b[0]]) &&
-			    tw_grant_pairing(is_cav(s, &s->fig[c->a[0]]), 1, is_cav(s, b), 2, &ma, &mb)) {
-				c->b[c->nb++] = j;
-				used[j] = 1;
-				break;
-			}
-		}
-	}
-	for (int k = 0; k < nc; k++) {
-		combat *c = &cv[k];
-		tw_figure *fa = &s->fig[c->a[0]], *fb = &s->fig[c->b[0]];
-		double ma = 1, mb = 1;
-		tw_grant_pairing(is_cav(s, fa), c->na, is_cav(s, fb), c->nb, &ma, &mb);
-		int ba = gr_melee_bonus(s, au, bu, fa, fb, true, round), bb = gr_melee_bonus(s, bu, au, fb, fa, false, round);
-		int da = tw_rng_d6(&s->rng);
-		int db = tw_rng_d6(&s->rng);
-		double sa = tw_grant_melee_score(da, ma, ba), sb = tw_grant_melee_score(db, mb, bb);
-		tw_event *e = tw_events_push(ev, TW_EV_MELEE, au->side, "GR.MELEE.2");
-		if (e) {
-			e->a = ua;
-			e->b = c->na;
-			e->c = c->nb;
-			e->d = sa > sb ? 1 : sa < sb ? 2 : 0;
-			e->x = sa;
-			e->y = sb;
-			tw_event_text(e, "%d v %d: %d x %.1f + %d = %.1f against %d x %.1f + %d = %.1f", c->na, c->nb, da, ma, ba, sa,
-				      db, mb, bb, sb);
-		}
-		// The combat's figures, all in base contact: GR.MELEE.16 in the first melee move, GR.MELEE.18 after.
-		for (int m = 0; e && m < c->na + c->nb; m++) {
-			const tw_figure *f = &s->fig[m < c->na ? c->a[m] : c->b[m - c->na]];
-			tw_event *p = tw_events_push(ev, TW_EV_MELEE_MEMBER, f->side, round == 1 ? "GR.MELEE.16" : "GR.MELEE.18");
-			if (!p)
-				break;
-			p->a = f->id;
-			p->b = ua;
-			p->c = 1;
-			p->x = f->pos.x;
-			p->y = f->pos.y;
-			tw_event_text(p, "figure %d fights in this combat, in contact", f->id);
-		}
-		if (sa == sb)
-			continue; // GR.MELEE.7: a tie harms no one
-		tw_figure *loser = sa > sb ? fb : fa;
-		// GR.MELEE.7: of 2 or 3 figures, the owner picks the one lost (default: the first)
-		int pick = sa > sb ? gr_owner_choice(s, c->b, c->nb) : gr_owner_choice(s, c->a, c->na);
-		if (pick >= 0 && (sa > sb ? c->nb : c->na) > 1) {
-			loser = &s->fig[sa > sb ? c->b[pick] : c->a[pick]];
-			gr_owner_event(s, loser, "GR.MELEE.7", ev);
-		}
-		int alive_before = loser->status == TW_FS_ACTIVE;
-		gr_hit_figure(s, loser, "GR.MELEE.7", ev); // GR.MELEE.8: an officer takes the save
-		if (alive_before && loser->status == TW_FS_DEAD) {
-			if (sa > sb)
-				(*lost_b)++;
-			else
-				(*lost_a)++;
-		}
-	}
-	free(used);
-	free(cv);
-	return nc;
+	return best < 0 ? 0 : best;
 }
 
-static bool built_up(const tw_state *s, int ua, int ub)
+// Figures i and j fight each other if they touch, unless one is a horseman who broke through the
+// other's unit (GR.MELEE.27: he is no part of that melee).
+static bool engaged(const tw_state *s, const int *thru, int i, int j)
+{
+	const tw_figure *a = &s->fig[i], *b = &s->fig[j];
+	return a->unit >= 0 && b->unit >= 0 && in_contact(s, a, b) && thru[i] != b->unit + 1 && thru[j] != a->unit + 1;
+}
+
+// One enemy figure's combat: gathers the unused enemy figures touching figure `seed`, of any
+// unit, as many as a legal pairing allows (GR.MELEE.6: 2 against 1 of a kind at most).
+static int gather(const tw_state *s, const int *thru, int seed, const uint8_t *used, int *out)
+{
+	const tw_figure *b = &s->fig[seed];
+	bool bcav = is_cav(s, b);
+	int n = 0;
+	for (int i = 0; i < s->nfig && n < 3; i++) {
+		const tw_figure *a = &s->fig[i];
+		if (used[i] || !engaged(s, thru, i, seed))
+			continue;
+		bool acav = is_cav(s, a);
+		double ma, mb;
+		if (n > 0 && acav != is_cav(s, &s->fig[out[0]]))
+			continue;
+		if (!tw_grant_pairing(acav, n + 1, bcav, 1, &ma, &mb))
+			continue;
+		out[n++] = i;
+	}
+	return n;
+}
+
+// True if figure j is, by the recorded contacts, defending against some enemy figure it fights.
+static bool defending(const tw_state *s, const int *thru, int j)
 {
 	for (int i = 0; i < s->nfig; i++)
-		if ((s->fig[i].unit == ua || s->fig[i].unit == ub) && s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE])
+		if (engaged(s, thru, i, j) && gr_attacks(s, s->fig[i].unit, s->fig[j].unit))
 			return true;
 	return false;
 }
 
-void gr_melee_end_move(tw_state *s, tw_events *ev)
+static void new_combat(const tw_state *s, int seed, const int *g, int n, combat *c)
+{
+	// The attacking side is the side whose units attack, by the recorded contacts.
+	bool seed_attacks = gr_attacks(s, s->fig[seed].unit, s->fig[g[0]].unit);
+	memset(c, 0, sizeof *c);
+	if (seed_attacks) {
+		c->a[0] = seed;
+		c->na = 1;
+		memcpy(c->b, g, sizeof *g * (size_t)n);
+		c->nb = n;
+	} else {
+		c->b[0] = seed;
+		c->nb = 1;
+		memcpy(c->a, g, sizeof *g * (size_t)n);
+		c->na = n;
+	}
+}
+
+// Seeds combats: each unused figure (by id) that is defending (or, with `any`, every unused
+// figure) gathers the unused enemy figures touching it.
+static int seed_combats(const tw_state *s, const int *thru, uint8_t *used, combat *cv, int nc, bool any)
+{
+	int g[3];
+	for (int j = 0; j < s->nfig; j++) {
+		const tw_figure *b = &s->fig[j];
+		if (used[j] || b->unit < 0 || b->status != TW_FS_ACTIVE || (!any && !defending(s, thru, j)))
+			continue;
+		int n = gather(s, thru, j, used, g);
+		if (n == 0)
+			continue;
+		new_combat(s, j, g, n, &cv[nc]);
+		used[j] = 1;
+		for (int k = 0; k < n; k++)
+			used[g[k]] = 1;
+		nc++;
+	}
+	return nc;
+}
+
+// GR.MELEE.2/6: every figure in contact in one combat, formed per enemy figure across units:
+// first each defending figure (by id) gathers the enemy figures touching it, of whatever units;
+// then a figure left over joins a 1 against 1 where it touches the lone enemy figure and the
+// pairing stays legal (a 2 against 1 for its side); then any contact left makes a combat.
+static int form_combats(const tw_state *s, const int *thru, uint8_t *used, combat *cv)
+{
+	int nc = seed_combats(s, thru, used, cv, 0, false);
+	for (int j = 0; j < s->nfig; j++) {
+		const tw_figure *f = &s->fig[j];
+		if (used[j] || f->unit < 0 || f->status != TW_FS_ACTIVE)
+			continue;
+		for (int k = 0; k < nc && !used[j]; k++) {
+			combat *c = &cv[k];
+			if (c->na != 1 || c->nb != 1)
+				continue;
+			bool mine_a = s->fig[c->a[0]].side == f->side;
+			int lone_id = mine_a ? c->b[0] : c->a[0];
+			const tw_figure *lone = &s->fig[lone_id], *partner = &s->fig[mine_a ? c->a[0] : c->b[0]];
+			double ma, mb;
+			if (engaged(s, thru, j, lone_id) && is_cav(s, f) == is_cav(s, partner) &&
+			    tw_grant_pairing(is_cav(s, lone), 1, is_cav(s, f), 2, &ma, &mb)) {
+				if (mine_a)
+					c->a[c->na++] = j;
+				else
+					c->b[c->nb++] = j;
+				used[j] = 1;
+			}
+		}
+	}
+	return seed_combats(s, thru, used, cv, nc, true);
+}
+
+// Fights combat c: one die a side, multipliers, bonuses; the loser loses one figure (GR.MELEE.7).
+static void fight(tw_state *s, const combat *c, int *lost, tw_events *ev)
+{
+	tw_figure *fa = &s->fig[c->a[0]], *fb = &s->fig[c->b[0]];
+	int ua = fa->unit;
+	int round = gr_pair_round(s, fa->unit, fb->unit);
+	double ma = 1, mb = 1;
+	tw_grant_pairing(is_cav(s, fa), c->na, is_cav(s, fb), c->nb, &ma, &mb);
+	int ba = side_bonus(s, c->a, c->na, fb, true), bb = side_bonus(s, c->b, c->nb, fa, false);
+	int da = tw_rng_d6(&s->rng);
+	int db = tw_rng_d6(&s->rng);
+	double sa = tw_grant_melee_score(da, ma, ba), sb = tw_grant_melee_score(db, mb, bb);
+	tw_event *e = tw_events_push(ev, TW_EV_MELEE, fa->side, "GR.MELEE.2");
+	if (e) {
+		e->a = ua;
+		e->b = c->na;
+		e->c = c->nb;
+		e->d = sa > sb ? 1 : sa < sb ? 2 : 0;
+		e->x = sa;
+		e->y = sb;
+		tw_event_text(e, "%d v %d: %d x %.1f + %d = %.1f against %d x %.1f + %d = %.1f", c->na, c->nb, da, ma, ba, sa, db,
+			      mb, bb, sb);
+	}
+	// The combat's figures, all in base contact: GR.MELEE.16 in the first melee move, GR.MELEE.18 after.
+	for (int m = 0; e && m < c->na + c->nb; m++) {
+		const tw_figure *f = &s->fig[m < c->na ? c->a[m] : c->b[m - c->na]];
+		tw_event *p = tw_events_push(ev, TW_EV_MELEE_MEMBER, f->side, round <= 1 ? "GR.MELEE.16" : "GR.MELEE.18");
+		if (!p)
+			break;
+		p->a = f->id;
+		p->b = ua;
+		p->c = 1;
+		p->x = f->pos.x;
+		p->y = f->pos.y;
+		tw_event_text(p, "figure %d fights in this combat, in contact", f->id);
+	}
+	if (sa == sb)
+		return; // GR.MELEE.7: a tie harms no one
+	tw_figure *loser = sa > sb ? fb : fa;
+	// GR.MELEE.7: of 2 or 3 figures, the owner picks the one lost (default: the first)
+	int pick = sa > sb ? gr_owner_choice(s, c->b, c->nb) : gr_owner_choice(s, c->a, c->na);
+	if (pick >= 0 && (sa > sb ? c->nb : c->na) > 1) {
+		loser = &s->fig[sa > sb ? c->b[pick] : c->a[pick]];
+		gr_owner_event(s, loser, "GR.MELEE.7", ev);
+	}
+	int alive_before = loser->status == TW_FS_ACTIVE;
+	gr_hit_figure(s, loser, "GR.MELEE.7", ev); // GR.MELEE.8: an officer takes the save
+	if (alive_before && loser->status == TW_FS_DEAD && loser->unit >= 0)
+		lost[loser->unit]++;
+}
+
+// ---- the end of the move: every melee (GR.MELEE.9-27) ----
+
+static int find(int *parent, int x)
+{
+	while (parent[x] != x)
+		x = parent[x] = parent[parent[x]];
+	return x;
+}
+
+// Marks pair[x * nu + y] (both ways) for every two units whose figures touch, and joins them.
+static void contacts(const tw_state *s, uint8_t *pair, int *parent)
 {
 	int nu = s->nunit;
-	uint8_t *pair = calloc((size_t)nu * (size_t)nu + 1, 1);
-	if (!pair)
-		return;
 	for (int i = 0; i < s->nfig; i++)
-		for (int j = 0; j < s->nfig; j++) {
+		for (int j = i + 1; j < s->nfig; j++) {
 			const tw_figure *a = &s->fig[i], *b = &s->fig[j];
-			if (a->unit >= 0 && b->unit >= 0 && a->side < b->side && in_contact(s, a, b))
-				pair[a->unit * nu + b->unit] = 1;
+			if (a->unit < 0 || b->unit < 0 || !in_contact(s, a, b))
+				continue;
+			pair[a->unit * nu + b->unit] = pair[b->unit * nu + a->unit] = 1;
+			int ra = find(parent, a->unit), rb = find(parent, b->unit);
+			if (ra != rb)
+				parent[ra] = rb;
 		}
-	for (int x = 0; x < nu; x++)
+}
+
+typedef struct judged {
+	uint8_t *pair, *pre, *used;
+	int *parent, *lost, *fire, *cnt_unit, *thru;
+	combat *cv;
+} judged;
+
+static void judged_free(judged *j)
+{
+	free(j->pair);
+	free(j->pre);
+	free(j->used);
+	free(j->parent);
+	free(j->lost);
+	free(j->fire);
+	free(j->cnt_unit);
+	free(j->thru);
+	free(j->cv);
+}
+
+// GR.MELEE.19: a melee among houses (a garrison in it) may last a third move.
+static bool built_up(const tw_state *s, int *parent, int root)
+{
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->unit >= 0 && f->status == TW_FS_ACTIVE && f->stats[GF_HOUSE] && find(parent, f->unit) == root)
+			return true;
+	}
+	return false;
+}
+
+// GR.MELEE.20-24 for one melee (the units joined by contact, root): each side's count, the
+// twice rule, the morale tests, withdrawals and the draw.
+static void outcome(tw_state *s, judged *j, int root, tw_events *ev)
+{
+	int nu = s->nunit, cnt[2] = {0, 0}, ua = -1, ub = -1;
+	bool first_move = true;
+	for (int x = 0; x < nu; x++) {
+		if (find(j->parent, x) != root || !j->cnt_unit[x])
+			continue;
+		const tw_unit *u = &s->unit[x];
+		cnt[u->side & 1] += j->lost[x];
 		for (int y = 0; y < nu; y++) {
-			if (!pair[x * nu + y])
+			if (!j->pre[x * nu + y])
 				continue;
-			tw_unit *ux = gr_unit(s, x), *uy = gr_unit(s, y);
-			// The attacker is the unit that came into contact this move (GR.MELEE.1).
-			bool y_att = (uy->stats[GU_FLAGS] & (GUF_CHARGED_NOW | GUF_MOVED_NOW)) &&
-				     !(ux->stats[GU_FLAGS] & (GUF_CHARGED_NOW | GUF_MOVED_NOW));
-			int ua = y_att ? y : x, ub = y_att ? x : y;
-			tw_unit *au = gr_unit(s, ua), *bu = gr_unit(s, ub);
-			int round = (GU_MROUND(au) > GU_MROUND(bu) ? GU_MROUND(au) : GU_MROUND(bu)) + 1;
-			int la = 0, lb = 0;
-			if (fight_pair(s, ua, ub, round, ev, &la, &lb) == 0 && la + lb == 0)
-				continue;
-			if (round == 1)
-				la += GU_DEFLOSS(au); // GR.MELEE.20: the contacted defender's fire counts
-			int last = built_up(s, ua, ub) ? 3 : 2; // GR.MELEE.19
-			bool wa = tw_grant_twice_rule(la, lb), wb = tw_grant_twice_rule(lb, la);
-			tw_event *e = tw_events_push(ev, TW_EV_INFO, -1, round == 1 ? "GR.MELEE.20" : "GR.MELEE.22");
-			if (e) {
-				e->a = ua;
-				e->b = ub;
-				e->c = la;
-				e->d = lb;
-				tw_event_text(e, "melee move %d: %s lost %d, %s lost %d", round, au->name, la, bu->name, lb);
-			}
-			// GR.MELEE.21/22: each side that lost figures tests morale.
-			if (la > 0 && !gr_morale_test(s, au, ev))
-				wa = true;
-			if (lb > 0 && !gr_morale_test(s, bu, ev))
-				wb = true;
-			for (int k = 0; k < 2; k++) {
-				tw_unit *u = k ? bu : au;
-				bool w = k ? wb : wa;
-				u->stats[GU_FLAGS] = (u->stats[GU_FLAGS] & ~(0xF << 16)) | ((round < 15 ? round : 15) << 16);
-				gr_unit_set_flag(u, GUF_MELEE, true);
-				if (w) {
-					gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MELEE.23
-					e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.23");
-					if (e)
-						tw_event_text(e, "%s withdraws next move", u->name);
+			int round = gr_pair_round(s, x, y);
+			first_move = first_move && round <= 1;
+			if (gr_attacks(s, x, y)) {
+				if (ua < 0) {
+					ua = x;
+					ub = y;
 				}
-			}
-			if (!wa && !wb && round >= last) { // GR.MELEE.24: a draw, both exhausted
-				for (int k = 0; k < 2; k++) {
-					tw_unit *u = k ? bu : au;
-					u->stats[GU_EXHAUST] = s->move_no;
-					u->stats[GU_FLAGS] &= ~(GUF_MELEE | (0xF << 16));
-					e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.24");
-					if (e)
-						tw_event_text(e, "%s: drawn melee, %s", u->name,
-							      (u->stats[GU_FLAGS] & GUF_HOLD) ? "holds its ground, exhausted" : "falls back exhausted");
+				if (round <= 1) { // GR.MELEE.20: the contacted defender's fire in this move counts
+					int f = gr_shot_by(s, x, y);
+					j->fire[x] += f;
+					cnt[u->side & 1] += f;
 				}
 			}
 		}
-	free(pair);
+	}
+	if (ua < 0)
+		return;
+	const tw_unit *au = &s->unit[ua], *bu = &s->unit[ub];
+	int sa = au->side & 1, sb = 1 - sa;
+	bool w[2] = {tw_grant_twice_rule(cnt[0], cnt[1]), tw_grant_twice_rule(cnt[1], cnt[0])};
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, -1, first_move ? "GR.MELEE.20" : "GR.MELEE.22");
+	if (e) {
+		e->a = ua;
+		e->b = ub;
+		e->c = cnt[sa];
+		e->d = cnt[sb];
+		tw_event_text(e, "melee move %d: %s's side lost %d, %s's side lost %d", gr_pair_round(s, ua, ub), au->name, cnt[sa],
+			      bu->name, cnt[sb]);
+	}
+	bool any = w[0] || w[1];
+	uint8_t *wd = calloc((size_t)nu + 1, 1);
+	if (!wd)
+		return;
+	for (int x = 0; x < nu; x++) {
+		if (find(j->parent, x) != root || !j->cnt_unit[x])
+			continue;
+		tw_unit *u = &s->unit[x];
+		wd[x] = w[u->side & 1];
+		// GR.MELEE.21/22: each unit that lost figures in this melee move tests morale.
+		if (j->lost[x] + j->fire[x] > 0 && !gr_morale_test(s, u, ev))
+			wd[x] = 1;
+		any = any || wd[x];
+	}
+	int last = built_up(s, j->parent, root) ? 3 : 2; // GR.MELEE.19
+	for (int x = 0; x < nu; x++) {
+		if (find(j->parent, x) != root || !j->cnt_unit[x])
+			continue;
+		tw_unit *u = &s->unit[x];
+		gr_unit_set_flag(u, GUF_MELEE, true);
+		if (wd[x]) {
+			gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MELEE.23
+			e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.23");
+			if (e)
+				tw_event_text(e, "%s withdraws next move", u->name);
+		} else if (!any && gr_unit_round(s, u) >= last) { // GR.MELEE.24: a draw, exhausted
+			u->stats[GU_EXHAUST] = s->move_no;
+			u->stats[GU_FLAGS] &= ~(GUF_MELEE | GUF_ATTACKER);
+			u->stats[GU_CONTACT] = 0;
+			e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.24");
+			if (e)
+				tw_event_text(e, "%s: drawn melee, %s", u->name,
+					      (u->stats[GU_FLAGS] & GUF_HOLD) ? "holds its ground, exhausted" : "falls back exhausted");
+		}
+	}
+	free(wd);
+}
+
+void gr_melee_end_move(tw_state *s, tw_events *ev)
+{
+	int nu = s->nunit, nf = s->nfig;
+	judged j = {0};
+	j.pair = calloc((size_t)nu * (size_t)nu + 1, 1);
+	j.pre = calloc((size_t)nu * (size_t)nu + 1, 1);
+	j.used = calloc((size_t)nf + 1, 1);
+	j.parent = malloc(sizeof *j.parent * (size_t)(nu + 1));
+	j.lost = calloc((size_t)nu + 1, sizeof *j.lost);
+	j.fire = calloc((size_t)nu + 1, sizeof *j.fire);
+	j.cnt_unit = calloc((size_t)nu + 1, sizeof *j.cnt_unit);
+	j.thru = calloc((size_t)nf + 1, sizeof *j.thru);
+	j.cv = malloc(sizeof *j.cv * (size_t)(nf + 1));
+	if (!j.pair || !j.pre || !j.used || !j.parent || !j.lost || !j.fire || !j.cnt_unit || !j.thru || !j.cv) {
+		judged_free(&j);
+		return;
+	}
+	for (int x = 0; x < nu; x++)
+		j.parent[x] = x;
+	contacts(s, j.pre, j.parent);
+	int32_t late = gr_contact_mark(s->move_no, 3);
+	for (int x = 0; x < nu; x++) // units touching that no order brought together: recorded now
+		for (int y = 0; y < nu; y++)
+			if (j.pre[x * nu + y] && !s->unit[x].stats[GU_CONTACT])
+				lock(&s->unit[x], late, false);
+	// Figures come together: the column's lap-round in its first melee move (GR.CHARGE.2/3), the
+	// second move's flow (GR.MELEE.17), each pair of units once, attacker first.
+	uint8_t *lapped = calloc((size_t)nu + 1, 1);
+	for (int x = 0; x < nu && lapped; x++)
+		for (int y = x + 1; y < nu; y++) {
+			if (!j.pre[x * nu + y])
+				continue;
+			int ua = gr_attacks(s, x, y) ? x : y, ub = ua == x ? y : x;
+			const tw_unit *au = &s->unit[ua];
+			int round = gr_pair_round(s, ua, ub);
+			if (round == 1 && (au->stats[GU_FLAGS] & GUF_CHARGED_NOW) && au->formation == GR_F_COLUMN &&
+			    gr_line_type(au->stats[GU_TYPE]) && !lapped[ua]) {
+				lapped[ua] = 1;
+				gr_lap_round(s, ua, ub, ev); // GR.CHARGE.2/3
+			} else if (round >= 2) {
+				gr_melee_flow(s, ua, ub, ev); // GR.MELEE.17
+			}
+		}
+	free(lapped);
+	// GR.MELEE.9: attacking figures at a garrison throw to break in (again each melee move while
+	// outside).
+	for (int i = 0; i < nf; i++) {
+		tw_figure *a = &s->fig[i];
+		if (a->unit < 0 || a->status != TW_FS_ACTIVE || a->stats[GF_INSIDE])
+			continue;
+		for (int k = 0; k < nf; k++) {
+			const tw_figure *b = &s->fig[k];
+			if (b->unit < 0 || !b->stats[GF_HOUSE] || !in_contact(s, a, b) || !gr_attacks(s, a->unit, b->unit))
+				continue;
+			int d = tw_rng_d6(&s->rng);
+			if (d >= 4)
+				a->stats[GF_INSIDE] = 1;
+			tw_event *e = tw_events_push(ev, TW_EV_DICE, a->side, "GR.MELEE.9");
+			if (e) {
+				e->a = d;
+				e->b = 1;
+				e->c = a->id;
+				tw_event_text(e, "figure %d %s the house (%d)", a->id, d >= 4 ? "breaks into" : "stays outside", d);
+			}
+			break;
+		}
+	}
+	// GR.MELEE.26/27: heavy cavalry charging formed infantry fewer than 4 ranks deep.
+	for (int x = 0; x < nu; x++)
+		for (int y = 0; y < nu; y++)
+			if (j.pre[x * nu + y] && gr_attacks(s, x, y))
+				gr_breakthrough(s, x, y, j.lost, j.thru, ev);
+	// The combats, formed on the figures as they now stand.
+	contacts(s, j.pair, j.parent);
+	for (int x = 0; x < nu; x++)
+		for (int y = 0; y < nu; y++)
+			if (j.pair[x * nu + y] || j.pre[x * nu + y]) {
+				j.cnt_unit[x] = 1;
+				j.pre[x * nu + y] = 1;
+				if (!s->unit[x].stats[GU_CONTACT])
+					lock(&s->unit[x], late, false);
+			}
+	int nc = form_combats(s, j.thru, j.used, j.cv);
+	for (int k = 0; k < nc; k++)
+		fight(s, &j.cv[k], j.lost, ev);
+	// The outcome of each melee: the units joined by contact, judged together.
+	for (int x = 0; x < nu; x++)
+		if (j.cnt_unit[x] && find(j.parent, x) == x)
+			outcome(s, &j, x, ev);
+	judged_free(&j);
 }

@@ -34,7 +34,11 @@ bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
 	u->stats[GU_MORALE]++;
 	if (u->stats[GU_FLAGS] & GUF_MELEE) {
 		gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MORALE.5: breaks off
-		gr_unit_set_flag(u, GUF_BROKE, true);
+		// GR.MORALE.7: a unit that breaks off a melee it has fought on keeps retiring; one that
+		// fails in its first melee move withdraws one move (GR.MELEE.21, .23), then stays halted
+		// with its retests like any unit with bad morale.
+		if (gr_unit_round(s, u) >= 2)
+			gr_unit_set_flag(u, GUF_BROKE, true);
 	}
 	if (u->stats[GU_MORALE] >= 5) { // failed the test needing 10
 		u->stats[GU_FLAGS] |= GUF_DISPERSED;
@@ -63,7 +67,7 @@ void gr_morale_end_move(tw_state *s, tw_events *ev)
 				tw_event_text(e, "%s is fit for action again", u->name);
 		}
 		int alive = gr_rf_alive(s, u->id);
-		bool first_melee = (u->stats[GU_FLAGS] & GUF_MELEE) && GU_MROUND(u) == 1; // GR.MORALE.9 (1)
+		bool first_melee = (u->stats[GU_FLAGS] & GUF_MELEE) && gr_unit_round(s, u) == 1; // GR.MORALE.9 (1)
 		if (!(u->stats[GU_FLAGS] & GUF_RETIRE50) && u->stats[GU_ORIG] > 0 && 2 * alive <= u->stats[GU_ORIG] && !first_melee) {
 			u->stats[GU_FLAGS] |= GUF_RETIRE50; // GR.MORALE.8
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.8");
@@ -114,13 +118,23 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 	}
 }
 
+// True if any active figure of unit u touches an enemy figure.
+static bool unit_in_contact(const tw_state *s, const tw_unit *u)
+{
+	for (int k = 0; k < s->nfig; k++)
+		if (s->fig[k].unit == u->id && s->fig[k].status == TW_FS_ACTIVE && gr_fig_in_contact(s, &s->fig[k]))
+			return true;
+	return false;
+}
+
 // At the start of a move: the moves the rules make for units (withdrawals, the 50% rule,
-// exhausted units falling back, bad-morale units breaking off).
+// exhausted units falling back, bad-morale units breaking off); then every unit still in base
+// contact is locked in melee (GR.MELEE.1), and one no longer in contact is free of its melee.
 void gr_auto_moves(tw_state *s, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		u->stats[GU_FLAGS] &= ~(GUF_FIRED_NOW | GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_TESTED | GUF_BATTLE | (0xFF << 20));
+		u->stats[GU_FLAGS] &= ~(GUF_FIRED_NOW | GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_TESTED | GUF_BATTLE);
 		u->stats[GU_LOST] = 0;
 		if (!gr_unit_active(s, u))
 			continue;
@@ -132,18 +146,24 @@ void gr_auto_moves(tw_state *s, tw_events *ev)
 			gr_retire_unit(s, u, rate, true, "GR.MORALE.8", ev);
 		} else if (u->stats[GU_FLAGS] & GUF_WITHDRAW) {
 			gr_retire_unit(s, u, rate, false, "GR.MELEE.23", ev);
-			u->stats[GU_FLAGS] &= ~(GUF_WITHDRAW | GUF_MELEE | (0xF << 16));
+			u->stats[GU_FLAGS] &= ~GUF_WITHDRAW;
 		} else if ((u->stats[GU_FLAGS] & GUF_BROKE) && u->stats[GU_MORALE] > 0 && !u->stats[GU_RALLY]) {
 			gr_retire_unit(s, u, rate, false, "GR.MORALE.7", ev); // keeps retiring until rallied
-		} else if ((ex == 1 || ex == 2) && !(u->stats[GU_FLAGS] & GUF_HOLD)) {
+		} else if ((ex == 1 || ex == 2) && !(u->stats[GU_FLAGS] & (GUF_HOLD | GUF_MELEE))) {
+			// GR.MELEE.24: falls back two moves, unless attacked meanwhile (GR.MELEE.1: locked)
 			gr_retire_unit(s, u, rate, false, "GR.MELEE.24", ev);
 		}
-		bool contact = false;
-		for (int k = 0; k < s->nfig && !contact; k++)
-			contact = s->fig[k].unit == u->id && s->fig[k].status == TW_FS_ACTIVE && gr_fig_in_contact(s, &s->fig[k]);
-		if (!contact)
-			u->stats[GU_FLAGS] &= ~(GUF_MELEE | (0xF << 16));
-		else
+	}
+	int32_t mark = gr_contact_mark(s->move_no, 0);
+	for (int i = 0; i < s->nunit; i++) {
+		tw_unit *u = &s->unit[i];
+		if (gr_unit_active(s, u) && unit_in_contact(s, u)) {
 			u->stats[GU_FLAGS] |= GUF_MELEE;
+			if (!u->stats[GU_CONTACT])
+				u->stats[GU_CONTACT] = mark; // brought into contact by the engine's moves
+		} else {
+			u->stats[GU_FLAGS] &= ~(GUF_MELEE | GUF_ATTACKER);
+			u->stats[GU_CONTACT] = 0;
+		}
 	}
 }

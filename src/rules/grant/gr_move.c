@@ -274,8 +274,10 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.1", "figure %d belongs to no unit", f0->id);
 		troop = u->stats[GU_TYPE];
 		formation = u->formation;
-		if (u->stats[GU_FLAGS] & (GUF_MOVED_NOW | GUF_MELEE))
-			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has already moved or is in melee this move", u->name);
+		if (u->stats[GU_FLAGS] & GUF_MELEE)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.1", "%s is locked in melee: it may not move away", u->name);
+		if (u->stats[GU_FLAGS] & GUF_MOVED_NOW)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has already moved this move", u->name);
 		if (u->stats[GU_FLAGS] & GUF_RETIRE50)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.8", "%s is under the 50%% rule", u->name);
 		if (gr_unit_crossing(s, u))
@@ -634,8 +636,9 @@ static tw_status apply_move(tw_state *s, const tw_order *o, const wheel *w, tw_e
 	}
 	if (o->n == 1) {
 		gr_unit_set_flag(u, GUF_CHARGED_NOW, true);
-		gr_charge_contact(s, u->id, ev);
+		gr_charge_contact(s, u->id, ev); // GR.CHARGE.5/6: the dice-off and close-range fire first
 	}
+	gr_note_contact(s, u->id, gr_part(s), ev); // GR.MELEE.1: contact locks both units at once
 	return TW_OK;
 }
 
@@ -736,7 +739,9 @@ tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	if (o->npath < 1 || o->n < 0 || o->n > 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "a gun move needs a destination and a mode");
 	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
-	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & (GUF_RETIRE50 | GUF_MELEE))))
+	if (u && (u->stats[GU_FLAGS] & GUF_MELEE))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.1", "the battery is locked in melee");
+	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50)))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "the battery is halted");
 	if (g->stats[GG_XEND] >= s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun is crossing a ford until the end of move %d", g->stats[GG_XEND]);
@@ -812,6 +817,7 @@ tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	g->action = TW_GA_MOVED;
 	if (o->n == 0)
 		g->stats[GG_TEAM_MOVED] = s->move_no;
+	gr_note_contact(s, g->stats[GG_UNIT], gr_part(s), ev); // GR.MELEE.1: a crew that walks into contact
 	tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, g->side, "GR.MOVE.6");
 	if (e) {
 		e->a = g->id;

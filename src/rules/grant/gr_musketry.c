@@ -80,6 +80,21 @@ bool gr_can_volley(const tw_state *s, const tw_unit *u)
 	return true;
 }
 
+// GR.LIGHT, GR.MORALE.5/8, GR.MELEE.1, GR.TERR.7, GR.MOVE.7: light infantry u may fire now (once a
+// move; not locked in melee, halted, retiring, crossing a ford or aboard a barge).
+static bool light_may_fire(const tw_state *s, const tw_unit *u)
+{
+	if (u->stats[GU_TYPE] != TW_GR_LIGHT_INF || (u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) ||
+	    gr_unit_halted(s, u))
+		return false;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_ABOARD])
+			return false;
+	return true;
+}
+
+bool gr_light_may_fire(const tw_state *s, const tw_unit *u) { return light_may_fire(s, u); }
+
 static int group_size(const tw_unit *u) { return u->stats[GU_TYPE] == TW_GR_GRENADIER ? 4 : 6; } // GR.GREN.2
 
 int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, bool cover, tw_events *ev)
@@ -127,7 +142,7 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 		if (dead[i]) {
 			tw_figure *f = tw_state_figure(s, tgt[i].id);
 			if (f->status == TW_FS_ACTIVE) {
-				gr_kill(s, f, "GR.MUSK.11", 1, ev);
+				gr_kill_by(s, f, "GR.MUSK.11", 1, firer, ev);
 				kills++;
 			}
 		}
@@ -197,7 +212,7 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 				gr_owner_event(s, victim, "GR.LIGHT.3", ev);
 			}
 		}
-		if (victim && gr_hit_figure(s, victim, pick ? "GR.LIGHT.4" : "GR.LIGHT.1", ev))
+		if (victim && gr_hit_figure_by(s, victim, pick ? "GR.LIGHT.4" : "GR.LIGHT.1", firer, ev))
 			kills++;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, fu->side, "GR.LIGHT.1");
@@ -233,8 +248,10 @@ tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford and does nothing else", u->name);
 	if (f0->stats[GF_ABOARD])
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "troops aboard a barge do not fire (design choice)");
+	if (u->stats[GU_FLAGS] & GUF_MELEE)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.1", "%s is locked in melee: it fires no volley", u->name);
 	if (troop == TW_GR_LIGHT_INF) {
-		if ((u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) || gr_unit_halted(s, u))
+		if (!light_may_fire(s, u))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s may not fire now", u->name);
 		if (o->n == 1) {
 			bool ok = false;
@@ -284,20 +301,79 @@ static void volley_at(tw_state *s, int firer, int target, tw_events *ev)
 	gr_fire_volley(s, firer, target, band, !(fu->stats[GU_FLAGS] & GUF_FIRED_EVER), cover, ev);
 }
 
+// The nearest figure of unit `to` to any R&F of unit `from` (light infantry fires "into the brown"
+// at it, GR.LIGHT.2), or -1.
+static int32_t brown_target(const tw_state *s, int from, int to)
+{
+	double d = 0;
+	int fb = -1;
+	for (int i = 0; i < s->nfig; i++) { // from its R&F only (GR.GEN.4: per firing figure)
+		const tw_figure *a = &s->fig[i];
+		if (a->unit != from || a->status != TW_FS_ACTIVE || !gr_is_rf(a))
+			continue;
+		for (int j = 0; j < s->nfig; j++) {
+			const tw_figure *b = &s->fig[j];
+			if (b->unit == to && b->status == TW_FS_ACTIVE && (fb < 0 || tw_dist(a->pos, b->pos) < d)) {
+				d = tw_dist(a->pos, b->pos);
+				fb = b->id;
+			}
+		}
+	}
+	return fb;
+}
+
+// GR.MUSK.2: unit `u` could fire back at unit `at` now: a volley it may fire (line-type) or light
+// infantry that may fire, with `at` in range (18 in, GR.RANGE.1).
+static bool may_reply(const tw_state *s, const tw_unit *u, int at)
+{
+	if (gr_line_type(u->stats[GU_TYPE]))
+		return gr_can_volley(s, u) && rf_range(s, u->id, at) <= 18;
+	return light_may_fire(s, u) && rf_range(s, u->id, at) <= 18;
+}
+
+// The fire of unit `from` at unit `to` in an exchange: a volley, or light infantry into the brown.
+static void reply_fire(tw_state *s, int from, int to, tw_events *ev)
+{
+	if (gr_line_type(gr_unit_c(s, from)->stats[GU_TYPE])) {
+		volley_at(s, from, to, ev);
+		return;
+	}
+	int32_t *ids = malloc(sizeof *ids * (size_t)(s->nfig + 1)), n = 0, t = brown_target(s, from, to);
+	if (!ids)
+		return;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == from && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i]))
+			ids[n++] = s->fig[i].id;
+	if (t >= 0 && n > 0)
+		gr_light_fire(s, from, ids, n, t, false, false, ev);
+	free(ids);
+}
+
+// The fire the order gives.
+static void ordered_fire(tw_state *s, const tw_order *o, int firer, int target, tw_events *ev)
+{
+	if (gr_unit_c(s, firer)->stats[GU_TYPE] == TW_GR_LIGHT_INF)
+		gr_light_fire(s, firer, o->fig, o->nfig, o->fig2[0], o->n == 1, false, ev);
+	else
+		volley_at(s, firer, target, ev);
+}
+
+// GR.MUSK.2: does the side fire back when one of its units is fired at? Its standing order
+// (end_move `n`), by default yes, and only if the scenario allows exchanges (`exchange`).
+static bool side_replies(const tw_state *s, int side)
+{
+	return s->params[GRP_EXCHANGE] != 0 && side >= 0 && side < 2 && s->vars[GV_EXCHANGE + side] != GR_HOLD;
+}
+
 tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	int firer = tw_state_figure(s, o->fig[0])->unit;
 	const tw_figure *t = tw_state_figure_c(s, o->fig2[0]);
 	int target = t->unit;
-	tw_unit *u = gr_unit(s, firer);
-	if (u->stats[GU_TYPE] == TW_GR_LIGHT_INF) {
-		gr_light_fire(s, firer, o->fig, o->nfig, o->fig2[0], o->n == 1, false, ev);
-		return TW_OK;
-	}
-	tw_unit *tu = gr_unit(s, target);
-	bool mutual = s->params[GRP_EXCHANGE] != 0 && tu && gr_can_volley(s, tu) && rf_range(s, target, firer) <= 18;
-	if (!mutual) {
-		volley_at(s, firer, target, ev);
+	tw_unit *u = gr_unit(s, firer), *tu = gr_unit(s, target);
+	// GR.MUSK.2: the target fires back only if its owner has ordered it (his standing order).
+	if (!tu || !side_replies(s, tu->side) || !may_reply(s, tu, firer)) {
+		ordered_fire(s, o, firer, target, ev);
 		return TW_OK;
 	}
 	// GR.MUSK.2: each throws a d6; the higher fires first, equal scores fire together.
@@ -311,39 +387,44 @@ tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)
 		tw_event_text(e, "mutual exchange: %s throws %d, %s throws %d", u->name, da, tu->name, db);
 	}
 	if (da == db) { // GR.MUSK.3: simultaneous, both with their strength before either volley
-		tw_state before;
-		if (tw_state_clone(&before, s) != TW_OK)
-			return TW_ERR_NOMEM;
-		// Fire both against the pre-volley positions: resolve A's then B's with the A-casualties
-		// restored for B's count of firers.
 		int nfig = s->nfig;
-		uint8_t *st = malloc((size_t)nfig);
-		if (!st) {
-			tw_state_free(&before);
+		uint8_t *st = malloc((size_t)nfig + 1);
+		if (!st)
+			return TW_ERR_NOMEM;
+		for (int i = 0; i < nfig; i++)
+			st[i] = s->fig[i].status;
+		ordered_fire(s, o, firer, target, ev);
+		uint8_t *after = malloc((size_t)nfig + 1);
+		if (!after) {
+			free(st);
 			return TW_ERR_NOMEM;
 		}
-		volley_at(s, firer, target, ev);
-		for (int i = 0; i < nfig; i++) {
-			st[i] = s->fig[i].status;
-			if (s->fig[i].unit == target)
-				s->fig[i].status = before.fig[i].status;
-		}
-		volley_at(s, target, firer, ev);
-		for (int i = 0; i < nfig; i++)
+		for (int i = 0; i < nfig; i++) { // the target's dead fire back before they fall
+			after[i] = s->fig[i].status;
 			if (s->fig[i].unit == target)
 				s->fig[i].status = st[i];
+		}
+		reply_fire(s, target, firer, ev);
+		for (int i = 0; i < nfig; i++)
+			if (s->fig[i].unit == target)
+				s->fig[i].status = after[i];
+		free(after);
 		free(st);
-		tw_state_free(&before);
 		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.MUSK.3");
 		if (e)
 			tw_event_text(e, "both fired at the same time, with their strength before either volley");
 		return TW_OK;
 	}
-	int first = da > db ? firer : target, second = da > db ? target : firer;
-	volley_at(s, first, second, ev);
+	if (da > db)
+		ordered_fire(s, o, firer, target, ev);
+	else
+		reply_fire(s, target, firer, ev);
 	e = tw_events_push(ev, TW_EV_INFO, -1, "GR.MUSK.3");
 	if (e)
 		tw_event_text(e, "casualties removed before the reply");
-	volley_at(s, second, first, ev);
+	if (da > db)
+		reply_fire(s, target, firer, ev);
+	else
+		ordered_fire(s, o, firer, target, ev);
 	return TW_OK;
 }

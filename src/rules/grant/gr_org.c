@@ -97,7 +97,13 @@ int gr_nearest_between(const tw_state *s, int ua, int ub, double *dist, int *fa,
 
 void gr_kill(tw_state *s, tw_figure *f, const char *clause, int how, tw_events *ev)
 {
+	gr_kill_by(s, f, clause, how, -1, ev);
+}
+
+void gr_kill_by(tw_state *s, tw_figure *f, const char *clause, int how, int by, tw_events *ev)
+{
 	f->status = TW_FS_DEAD;
+	f->stats[GF_SHOT_BY] = by >= 0 ? s->move_no * 4096 + by + 1 : 0;
 	tw_unit *u = gr_unit(s, f->unit);
 	if (u)
 		u->stats[GU_LOST]++;
@@ -112,6 +118,20 @@ void gr_kill(tw_state *s, tw_figure *f, const char *clause, int how, tw_events *
 }
 
 bool gr_hit_figure(tw_state *s, tw_figure *f, const char *clause, tw_events *ev)
+{
+	return gr_hit_figure_by(s, f, clause, -1, ev);
+}
+
+int gr_shot_by(const tw_state *s, int unit, int by)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		n += s->fig[i].unit == unit && s->fig[i].status == TW_FS_DEAD &&
+		     s->fig[i].stats[GF_SHOT_BY] == s->move_no * 4096 + by + 1;
+	return n;
+}
+
+bool gr_hit_figure_by(tw_state *s, tw_figure *f, const char *clause, int by, tw_events *ev)
 {
 	if (gr_is_officer(f)) {
 		int d = tw_rng_d6(&s->rng); // GR.MORALE.11: 5+ saves
@@ -131,7 +151,7 @@ bool gr_hit_figure(tw_state *s, tw_figure *f, const char *clause, tw_events *ev)
 			tw_event_text(e, "officer %d hit, save throw %d fails", f->id, d);
 		}
 	}
-	gr_kill(s, f, clause, 1, ev);
+	gr_kill_by(s, f, clause, 1, by, ev);
 	return true;
 }
 

@@ -26,6 +26,8 @@ const tw_ruleset_ranges gr_ranges = {
 			HOUSES(GV_HOUSE_DMG, SMALL),    // GR.HOUSE.3: damage points
 			HOUSES(GV_HOUSE_FIRE, MOVE_NO), // GR.HOUSE.6-8: the move it caught fire
 			HOUSES(GV_HOUSE_RUIN, FLAG),
+			[GV_EXCHANGE] = {0, GR_HOLD, TW_REF_NONE}, // GR.MUSK.2: each side's standing order
+			[GV_EXCHANGE + 1] = {0, GR_HOLD, TW_REF_NONE},
 		},
 	.unit_stats =
 		{
@@ -38,6 +40,7 @@ const tw_ruleset_ranges gr_ranges = {
 			[GU_RALLY] = MOVE_NO,
 			[GU_LOST] = COUNT,
 			[GU_XING] = MOVE_NO,
+			[GU_CONTACT] = {0, 4 * TW_LOAD_MAX_MOVE + 3, TW_REF_NONE}, // move * 4 + part (GR.MELEE.1)
 		},
 	.fig_stats =
 		{
@@ -52,6 +55,7 @@ const tw_ruleset_ranges gr_ranges = {
 			[GF_XEND] = MOVE_NO,
 			[GF_XX] = FIXED,
 			[GF_XY] = FIXED,
+			[GF_SHOT_BY] = {0, INT32_MAX, TW_REF_NONE}, // move * 4096 + unit + 1 (GR.MELEE.20)
 		},
 	.gun_stats =
 		{

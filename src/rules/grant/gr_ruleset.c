@@ -8,9 +8,11 @@ extern const tw_ruleset tw_ruleset_grant;
 
 static const tw_param_def gr_params[GRP_COUNT] = {
 	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves"},
-	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL, "GR.MUSK.2: a target able to reply fires in a mutual exchange"},
+	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL,
+			  "GR.MUSK.2: 1 a unit fired at may fire back, as its owner's standing order (end_move n) says; 0 never"},
 	[GRP_CONTACT] = {"contact", 0.1, 0, 1, NULL, "GR.MELEE.1: base gap counted as contact, inches"},
 	[GRP_FLOW] = {"flow", 0, 0, 360, NULL, "GR.MOVE.7: bearing the rivers flow towards, degrees (canals: pieces named canal)"},
+	[GRP_FIRST] = {"first", 0, 0, 1, NULL, "GR.GEN.2 (engine choice): the side that acts first in every move (0 red, 1 blue)"},
 };
 
 tw_status gr_setup(tw_state *s, tw_error *err)
@@ -66,7 +68,7 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 	if (s->move_no < 1)
 		s->move_no = 1;
 	s->phase = 0;
-	s->mover = 0;
+	s->mover = (int8_t)s->params[GRP_FIRST];
 	s->winner = -1;
 	s->over = false;
 	return TW_OK;
@@ -122,6 +124,8 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "GR.GEN.2", "the battle is over");
+	if (s->mover < 0 || s->mover >= s->nsides)
+		return tw_error_set(err, TW_ERR_STATE, "GR.GEN.2", "no side is to move: the state is not set up");
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
 	switch (o->type) {
@@ -137,7 +141,11 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case GR_OT_VOLLEY: return gr_validate_volley(s, o, err);
 	case GR_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
 	case GR_OT_FIRE: return gr_validate_fire(s, o, err);
-	case GR_OT_END_MOVE: return validate_casualty_order(s, o, err);
+	case GR_OT_END_MOVE:
+		if (o->n < 0 || o->n > GR_HOLD)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.2",
+					    "the standing order for the mutual exchange is n 0 (as it stands), 1 (fire back) or 2 (hold fire)");
+		return validate_casualty_order(s, o, err);
 	default:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a %s order has no meaning in Grant",
 				    tw_order_type_name(&tw_ruleset_grant, o->type));
@@ -186,13 +194,23 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 			tw_event_text(e, "%s names %d figures to be lost first where the owner chooses", s->sides[o->side].name, o->nfig);
 		}
 	}
+	if (o->n == GR_REPLY || o->n == GR_HOLD) { // GR.MUSK.2: the side's standing order for the exchange
+		s->vars[GV_EXCHANGE + o->side] = o->n;
+		e = tw_events_push(ev, TW_EV_INFO, o->side, "GR.MUSK.2");
+		if (e) {
+			e->a = o->n;
+			tw_event_text(e, "%s's units %s when fired at", s->sides[o->side].name,
+				      o->n == GR_REPLY ? "fire back" : "hold their fire");
+		}
+	}
 	e = tw_events_push(ev, TW_EV_MOVE_END, o->side, "GR.GEN.2");
 	if (e) {
 		e->a = s->move_no;
 		e->b = o->side;
 	}
-	if (s->mover == 0) {
-		s->mover = 1;
+	int first = (int)s->params[GRP_FIRST];
+	if (s->mover == first) { // GR.GEN.2: the other side's part of the move
+		s->mover = (int8_t)(1 - first);
 		return TW_OK;
 	}
 	gr_ford_update(s, true, ev); // GR.TERR.7: crossings due land on the far bank
@@ -214,11 +232,11 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 		return TW_OK;
 	}
 	s->move_no++;
-	s->mover = 0;
-	e = tw_events_push(ev, TW_EV_MOVE_START, 0, "GR.GEN.2");
+	s->mover = (int8_t)first;
+	e = tw_events_push(ev, TW_EV_MOVE_START, first, "GR.GEN.2");
 	if (e) {
 		e->a = s->move_no;
-		e->b = 0;
+		e->b = first;
 	}
 	gr_ford_update(s, false, ev); // GR.TERR.7: a unit that must retire abandons its crossing
 	gr_auto_moves(s, ev);
@@ -273,6 +291,8 @@ static const char *const gr_formations[] = {"line", "column", "open", NULL}; // 
 static const char *const gr_volley_modes[] = {"volley", "pick", NULL}; // pick: light infantry pick off a man
 static const char *const gr_gun_modes[] = {"team", "manhandled", NULL}; // drawn by the team, or manhandled
 static const char *const gr_fire_modes[] = {"roundshot", "canister", NULL};
+// GR.MUSK.2, the standing order for the mutual exchange: as it stands, fire back, hold fire.
+static const char *const gr_end_modes[] = {"standing", "reply", "hold", NULL};
 
 static const tw_order_field f_move[] = {
 	{"moves", TW_OF_PLACES, 1, TW_OFF_TO, true, 1, 0, NULL, "each figure to its place (inches) and facing"},
@@ -305,6 +325,8 @@ static const tw_order_field f_fire[] = {
 };
 static const tw_order_field f_end_move[] = {
 	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the owner's casualty order (GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2)"},
+	{"n", TW_OF_INT, 0, 0, false, 0, 0, gr_end_modes,
+	 "the standing order for the mutual exchange (GR.MUSK.2): as it stands, fire back, hold fire"},
 };
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def gr_orders[GR_OT_COUNT] = {
@@ -321,8 +343,9 @@ static const tw_order_def gr_orders[GR_OT_COUNT] = {
 	[GR_OT_FIRE] = {"fire", "GR.ART.1", "a gun fires at a point (GR.ART, GR.CANI, GR.HOW)",
 			"fire {gun} at {target} [{n}] | fire {gun} {bearing} {elevation} [{n}]", 0, FIELDS(f_fire)},
 	[GR_OT_END_MOVE] = {"end_move", "GR.GEN.2",
-			    "end this side's part of the move (with 'dead': the owner's choice of casualties)",
-			    "end [dead {dead}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
+			    "end this side's part of the move (with 'dead': the owner's choice of casualties; "
+			    "reply or hold: the standing order for the mutual exchange)",
+			    "end [dead {dead}] [{n}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
 };
 
 const tw_ruleset tw_ruleset_grant = {

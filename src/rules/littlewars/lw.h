@@ -50,7 +50,8 @@ enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER, LW_P
 // ---- state variables (tw_state.vars) ----
 enum {
 	LWV_MEN_MOVED = 0,  // LW.MV.11: a man has moved in this move, so guns are finished
-	LWV_FIRE_FROM,      // LW.MV.10: first game move in which guns may fire (per side below)
+	LWV_FIRE_FROM,      // LW.MV.10: first game move in which guns may fire (per side below);
+	                    //   never 0 once lw_setup has run (its mark that a state is set up)
 	LWV_FIRE_FROM_B,    //   (side 1)
 	LWV_READY,          // LW.MV.2/4: bit i = side i has finished putting down
 	LWV_DEFENDER,       // LW.VAR.10: defending side, -1 if not the defensive game
@@ -83,6 +84,7 @@ extern const tw_ruleset_ranges lw_ranges;
 #define LW_GUN_CREW 4       // LW.MOB.4
 #define LW_GUN_SHOTS 4      // LW.MOB.6
 #define LW_ESCORT_PER 7     // LW.MEL.11
+#define LW_EPS 1e-9         // rounding allowance on the table's distances: a billionth of an inch
 
 // ---- shared predicates ----
 /// LW.0 "free man": not a prisoner, not an unrearmed released prisoner, alive, on the table.
@@ -129,6 +131,19 @@ static inline bool lw_gun_may_be_within(const tw_gun *g, tw_vec2 p, double lim)
 	double ext = fmax(fmax(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle)) + lim + 1e-6;
 	double dx = fabs(p.x - g->axle.x), dy = fabs(p.y - g->axle.y);
 	return !(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext);
+}
+/// LW.MOB.4, LW.MOB.8, LW.MOB.11, LW.MEL.8, LW.CAP.1-3, LW.VAR.2: "within 6 in of a gun", the one
+/// test every rule uses. A base of radius r centred at p is within 6 in when its nearest point is
+/// at most 6 in from the nearest point of the gun (barrel, trail or axle): exactly 6 in is within,
+/// and LW_EPS absorbs rounding, nothing more.
+static inline bool lw_base_near_gun(const tw_gun *g, tw_vec2 p, double r)
+{
+	return lw_gun_may_be_within(g, p, LW_REACH + LW_EPS + r) && tw_gun_distance(g, p) - r <= LW_REACH + LW_EPS;
+}
+/// A free man (lw_is_free) within 6 in of gun g (lw_base_near_gun).
+static inline bool lw_free_man_near_gun(const tw_gun *g, const tw_figure *f)
+{
+	return lw_is_free(f) && lw_base_near_gun(g, f->pos, f->radius);
 }
 static inline double lw_gap(const tw_figure *a, const tw_figure *b) { return fmax(0.0, tw_figure_gap(a, b)); }
 // Exact early-out for lw_gap(a, b) <= lim: false only when the bases are certainly farther

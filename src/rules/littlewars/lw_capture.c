@@ -1,11 +1,16 @@
 // Little Wars: capturing guns (LW.CAP.1-4).
 //
-// Readings used here (for the lead to document):
-//  - LW.CAP.1(b): a crossing is recorded when a free man of a side other than the gun's
-//    controller moves along a straight leg that crosses (or ends on) the infinite line through
-//    the axle midpoint along the axle, in either direction. The movement code calls
-//    lw_note_axle_crossings once per leg. Men who stop being free (dead, taken) lose their
-//    crossing; the count at the end of a move takes only crossers still free and within 6 in.
+// Readings used here (docs/rules/littlewars.md):
+//  - LW.CAP.1(b) "passed its wheel axis going in the direction of their attack": the direction of
+//    a side's attack is towards the enemy's back line (its `forward`). A leg of a free enemy man's
+//    move that goes from short of the line through the axle (along the axle) to beyond it, in
+//    that direction, records him; a leg that goes back over the line the other way forgets him
+//    (a man who crosses and walks back in front of the muzzle no longer counts). A gun standing
+//    exactly side-on to the attack (its axle along the attack) is attacked at the muzzle: beyond
+//    is the trail's side. A man on the line is not beyond it. The record is cleared when the gun
+//    moves or swings (its axle line is then another line), and men who stop being free lose
+//    their crossing; the count at the end of a move takes only crossers still free and within
+//    6 in (lw_free_man_near_gun).
 //  - LW.CAP.1(a) and LW.CAP.3: "men of its original side" are the free men of the side that
 //    controls the gun now (after a capture the captor is the owner in every way, LW.CAP.4, so a
 //    recapture follows the same rule).
@@ -16,24 +21,23 @@
 
 #include "lw.h"
 
-#define LW_EPS 1e-9
-
-static bool lw_within_gun(const tw_gun *g, const tw_figure *f)
+// LW.CAP.1(b): which way is "beyond" the axle line of gun g for a man of `side`: +1 the muzzle's
+// side, -1 the trail's.
+static int beyond_sense(const tw_state *s, const tw_gun *g, int side)
 {
-	return lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
-	       tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
+	double along = s->sides[side].forward * tw_dir_deg(g->bearing).y; // attack direction . bearing
+	return along > 1e-9 ? 1 : -1;
 }
 
-// LW.MOB.4: free men of `side` within 6 in of the gun (own helper; lw_gun.c has the lead's).
-static int lw_men_near_gun(const tw_state *s, const tw_gun *g, int side)
+static bool beyond(double sd, int sense) { return sense > 0 ? sd > 0 : sd < 0; }
+
+static void forget(tw_gun *g, int32_t id)
 {
-	int c = 0;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && lw_within_gun(g, f))
-			c++;
-	}
-	return c;
+	int w = 0;
+	for (int k = 0; k < g->ncross; k++)
+		if (g->crossers[k] != id)
+			g->crossers[w++] = g->crossers[k];
+	g->ncross = w;
 }
 
 void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b)
@@ -44,13 +48,15 @@ void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 
 		tw_gun *g = &s->gun[gi];
 		if (g->side == f->side)
 			continue;
-		tw_vec2 d = tw_dir_deg(g->bearing);
-		tw_vec2 axle_dir = tw_v2(d.y, -d.x); // along the axle, perpendicular to the bearing
-		double sa = tw_side_of_line(a, g->axle, axle_dir);
-		double sb = tw_side_of_line(b, g->axle, axle_dir);
-		bool crossed = (sa > 0 && sb <= 0) || (sa < 0 && sb >= 0);
-		if (!crossed)
+		tw_vec2 d = tw_dir_deg(g->bearing); // the axle line is through g->axle, across d
+		int sense = beyond_sense(s, g, f->side);
+		bool was = beyond(tw_dot(tw_sub(a, g->axle), d), sense), is = beyond(tw_dot(tw_sub(b, g->axle), d), sense);
+		if (was == is)
 			continue;
+		if (!is) { // back over the line, against the attack: his crossing no longer counts
+			forget(g, f->id);
+			continue;
+		}
 		bool known = false;
 		for (int k = 0; k < g->ncross && !known; k++)
 			known = g->crossers[k] == f->id;
@@ -91,7 +97,7 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 			int n = 0;
 			for (int k = 0; k < g->ncross; k++) {
 				const tw_figure *c = tw_state_figure_c(s, g->crossers[k]);
-				if (c->side == side && lw_within_gun(g, c))
+				if (c->side == side && lw_free_man_near_gun(g, c))
 					n++;
 			}
 			if (n > best) {
@@ -101,7 +107,7 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 		}
 		if (attacker < 0 || best < LW_GUN_CREW)
 			continue; // LW.CAP.2: enemy merely near the gun never captures it
-		int own = lw_men_near_gun(s, g, owner);
+		int own = lw_gun_crew_count(s, g, owner);
 		if (own == 0) {
 			// LW.CAP.1 and LW.CAP.4: the gun is the captor's from now on.
 			g->side = (uint8_t)attacker;

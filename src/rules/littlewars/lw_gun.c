@@ -4,22 +4,28 @@
 
 #include "core/shot_fast.h"
 #include "lw.h"
+#include "tinwar/littlewars.h"
 
 #define LW_MUZZLE_HEIGHT 1.0 // inches above the ground
 #define LW_ELEV_MIN -15.0
 #define LW_ELEV_MAX 45.0
 
-// LW.MOB.4: free men of `side` within 6 in of the gun (nearest points).
+// LW.MOB.4: free men of `side` within 6 in of the gun (lw_free_man_near_gun).
 int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
-		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		if (f->side == side && lw_free_man_near_gun(g, f))
 			n++;
 	}
 	return n;
+}
+
+int tw_lw_gun_crew(const tw_state *s, int gun, int side)
+{
+	const tw_gun *g = tw_state_gun_c(s, gun);
+	return g ? lw_gun_crew_count(s, g, side) : 0;
 }
 
 // LW.MOB.4 (checked at the moment the gun acts) and LW.CAP.3 (a disputed gun serves only its
@@ -92,7 +98,7 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 					    g->id);
 		if (f->moved_in == s->move_no)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved", f->id);
-		if (tw_gun_distance(g, f->pos) - f->radius > LW_REACH)
+		if (!lw_base_near_gun(g, f->pos, f->radius))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.11", "figure %d is not with gun %d (more than 6 in away)",
 					    f->id, g->id);
 		for (int k = 0; k < i; k++)
@@ -155,7 +161,7 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		if (tw_gun_distance(&moved, end) < f->radius + LW_CLEAR && s->params[LWP_SPACING] != 0)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
 					    g->id);
-		if (tw_gun_distance(&moved, end) - f->radius <= LW_REACH)
+		if (lw_base_near_gun(&moved, end, f->radius))
 			within++;
 	}
 	if (within < LW_GUN_CREW)
@@ -196,6 +202,7 @@ tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	g->action = TW_GA_MOVED;
 	g->acted_in = s->move_no;
 	g->shots = 0;
+	g->ncross = 0; // LW.CAP.1(b): a moved gun has another axle line; nobody has passed it yet
 	tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, o->side, "LW.MOB.12");
 	if (e) {
 		e->a = g->id;
@@ -214,8 +221,7 @@ int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_
 	o->gun = g->id;
 	for (int i = 0; i < s->nfig && o->nfig < max; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no &&
-		    lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) && tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+		if (f->side == side && f->moved_in != s->move_no && lw_free_man_near_gun(g, f))
 			o->fig[o->nfig++] = f->id;
 	}
 	return o->nfig;
@@ -284,7 +290,10 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	if (o->has_target)
 		lw_aim_at(s, g, o->target, &bearing, &elev);
 	// LW.MOB.7 swing about the axle midpoint; LW.MOB.9 it stays laid along its last shot.
-	g->bearing = fmod(fmod(bearing, 360.0) + 360.0, 360.0);
+	double laid = fmod(fmod(bearing, 360.0) + 360.0, 360.0);
+	if (laid != g->bearing)
+		g->ncross = 0; // LW.CAP.1(b): a gun that swings has another axle line
+	g->bearing = laid;
 	g->elevation = elev;
 	if (g->acted_in != s->move_no)
 		g->shots = 0;
@@ -495,8 +504,7 @@ tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err)
 			const tw_gun *g = &s->gun[k];
 			if (g->side != o->side || !lw_gun_in_battle(g))
 				continue;
-			if (lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
-			    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
+			if (lw_base_near_gun(g, f->pos, f->radius))
 				near = true;
 			else if (tw_dot(tw_sub(f->pos, g->axle), tw_dir_deg(g->bearing)) > 0)
 				near = true;

@@ -13,7 +13,6 @@
 
 #include "lw.h"
 
-#define LW_EPS 1e-9
 
 // ---- LW.MEL.1: support and isolation ----
 
@@ -165,19 +164,13 @@ static int lw_crew_left(const lw_judge *j, const tw_gun *g, int side)
 	int c = 0;
 	for (int i = 0; i < j->s->nfig; i++) {
 		const tw_figure *f = &j->s->fig[i];
-		if (f->side == side && lw_is_free(f) && j->fate[i] == LW_FATE_LIVE &&
-		    lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
-		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS)
+		if (f->side == side && j->fate[i] == LW_FATE_LIVE && lw_free_man_near_gun(g, f))
 			c++;
 	}
 	return c;
 }
 
-static bool lw_near_gun(const tw_gun *g, const tw_figure *f)
-{
-	return lw_gun_may_be_within(g, f->pos, LW_REACH + LW_EPS + f->radius) &&
-	       tw_gun_distance(g, f->pos) - f->radius <= LW_REACH + LW_EPS;
-}
+static bool lw_near_gun(const tw_gun *g, const tw_figure *f) { return lw_base_near_gun(g, f->pos, f->radius); }
 
 // Fills j->crew[g] with lw_crew_left for the guns `side` controls (-1 for the others).
 static void lw_count_crews(lw_judge *j, int side)

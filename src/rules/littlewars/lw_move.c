@@ -105,6 +105,16 @@ static bool may_move_prisoner(const tw_state *s, const tw_figure *f, int side)
 	return f->status == TW_FS_PRISONER && f->captor == side && s->move_no > f->stats[LWF_CHANGED_IN];
 }
 
+// LW.MEL.12: prisoner p (not a surrendered man still waiting to be collected, LW.MEL.16) still
+// has an escort who is a free man of the captor.
+static bool escort_holds(const tw_state *s, const tw_figure *p)
+{
+	if (p->flags & TW_FF_SURRENDERED)
+		return true;
+	const tw_figure *e = tw_state_figure_c(s, p->escort);
+	return e && lw_is_free(e) && e->side == p->captor;
+}
+
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
 			       int *room, tw_vec2 *room_at, tw_error *err);
 
@@ -163,6 +173,11 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 		if (f->status == TW_FS_PRISONER && f->captor == o->side)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.10",
 					    "prisoner %d was taken this move; move him from your next move", f->id);
+		if (f->status == TW_FS_PRISONER && f->side == o->side && !escort_holds(s, f))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.12",
+					    "prisoner %d has lost his escort: he is freed at the end of this move, and his side "
+					    "may move him from its next move",
+					    f->id);
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d (%s, %s) is not %s's to move", f->id,
 				    s->sides[f->side].name, tw_figure_status_name((tw_figure_status)f->status),
 				    s->sides[o->side].name);

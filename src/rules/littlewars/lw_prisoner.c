@@ -18,7 +18,6 @@
 
 #include "lw.h"
 
-#define LW_EPS 1e-9
 
 // Same test as lw_beyond_own_line (kept local so this file stands alone): p is on or behind
 // side's own back line.
@@ -311,6 +310,7 @@ tw_status lw_apply_surrender(tw_state *s, const tw_order *o, tw_events *ev)
 		f->escort = -1;
 		f->flags &= ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL | TW_FF_CONTACT);
 		f->flags |= TW_FF_SURRENDERED;
+		f->stats[LWF_CHANGED_IN] = s->move_no; // LW.MEL.10: the captor moves them from his next move
 		tw_event *e = lw_push(s, ev, TW_EV_SURRENDER, f->side, "LW.MEL.16", f);
 		if (e) {
 			e->b = captor;

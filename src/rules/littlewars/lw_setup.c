@@ -88,16 +88,21 @@ tw_status lw_setup(tw_state *s, tw_error *err)
 					    "figure %d is %.2f in tall but others are %.2f in: one size only", i, f->height,
 					    h_inf);
 	}
+	// A state the setup has already seen (a game saved at any point, before play or in it) goes on
+	// exactly as it was: `tinwar step` and `tinwar play` both run the setup on every state they
+	// are given. LWV_FIRE_FROM is never 0 once set up (LW.MV.10: 3, or 1 for the defender).
+	if (s->vars[LWV_FIRE_FROM] != 0)
+		return TW_OK;
 	// LW.VAR.3/4: the draw threshold is 10 when each side starts with fewer than 50 men.
 	s->vars[LWV_DRAW_AT] = (inf[0] + cav[0] < 50 && inf[1] + cav[1] < 50) ? 10 : 15;
 	s->vars[LWV_FIRING_GUN] = -1;
-	if (s->phase == LW_PH_PLAY && s->move_no > 0)
-		return TW_OK; // a saved game in play, or a test position
 	s->vars[LWV_DEFENDER] = -1;
 	s->vars[LWV_BLOW_SIDE] = -1;
 	s->vars[LWV_FIRE_FROM] = s->vars[LWV_FIRE_FROM_B] = 3; // LW.MV.10
-	s->phase = s->params[LWP_BUILDER] != 0 ? LW_PH_COUNTRY : LW_PH_TOSS;
 	s->vars[LWV_BUILDER] = -1;
+	if (s->phase == LW_PH_PLAY && s->move_no > 0)
+		return TW_OK; // a position in play written without its rule-set values
+	s->phase = s->params[LWP_BUILDER] != 0 ? LW_PH_COUNTRY : LW_PH_TOSS;
 	s->move_no = 0;
 	s->mover = 0;
 	s->first = -1;

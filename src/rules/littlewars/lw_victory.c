@@ -12,19 +12,6 @@ int lw_free_on_field(const tw_state *s, int side)
 	return n;
 }
 
-// Free men of `side` within 6 in of gun g.
-static int men_near_gun(const tw_state *s, const tw_gun *g, int side)
-{
-	int n = 0;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && lw_gun_may_be_within(g, f->pos, LW_REACH + f->radius) &&
-		    tw_gun_distance(g, f->pos) - f->radius <= LW_REACH)
-			n++;
-	}
-	return n;
-}
-
 // LW.VAR.2 Interpretation: the side a gun counts for. A gun left on the field with no free man
 // of its controller within 6 in, and not withdrawn over his back line, is "in a position to
 // take" for the other side.
@@ -32,7 +19,7 @@ static int gun_scores_for(const tw_state *s, const tw_gun *g)
 {
 	if (lw_beyond_own_line(s, g->side, g->axle))
 		return g->side;
-	if (men_near_gun(s, g, g->side) == 0)
+	if (lw_gun_crew_count(s, g, g->side) == 0)
 		return lw_enemy(g->side);
 	return g->side;
 }
