@@ -866,6 +866,15 @@ static void ref_refresh(tw_state *v, const tw_state *s, int side, const tw_rules
 		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
 	if (s->table.nterrain)
 		memcpy(v->table.terrain, s->table.terrain, (size_t)s->table.nterrain * sizeof *s->table.terrain);
+	if (s->table.nterrain && s->table.recdef)
+		memcpy(v->table.rec, s->table.rec, (size_t)s->table.nterrain * s->table.recdef->size);
+	// The rule set's records, element by element (every field is public in these rule sets).
+	for (int k = 0; k < TW_REC_TERRAIN; k++) {
+		int n = k == TW_REC_SIDE ? TW_MAX_SIDES : tw_rec_count(s, (tw_rec_kind)k);
+		for (int i = 0; i < n; i++)
+			if (tw_rec_c(s, (tw_rec_kind)k, i))
+				memcpy(tw_rec(v, (tw_rec_kind)k, i), tw_rec_c(s, (tw_rec_kind)k, i), s->recdef[k]->size);
+	}
 	memcpy(v->vars, s->vars, sizeof v->vars);
 	memcpy(v->params, s->params, sizeof v->params);
 	memcpy(v->sides, s->sides, sizeof v->sides);
@@ -904,7 +913,7 @@ static uint64_t ref_play_out(tw_game *game, tw_general **gens)
 		if (st != TW_OK) {
 			if (++illegal > 50)
 				break;
-			tw_order_init(o, LW_OT_END_MOVE, side);
+			tw_order_init(o, tw_order_type_with(rs, TW_OD_ENDS_TURN), side);
 			if (tw_game_apply(game, o, NULL, NULL, &e) != TW_OK)
 				continue;
 		} else {

@@ -191,12 +191,12 @@ static void test_GR_GEN_8_GR_GEN_9_GR_MOVE_4_troop_families(void **st)
 	int mounted = 0;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == cav && gr_is_officer(&s->fig[i]))
-			mounted += s->fig[i].stats[GF_MOUNTED];
+			mounted += GRF(s, &s->fig[i])->mounted;
 	assert_int_equal(mounted, 3); // every cavalry officer
 	mounted = 0;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == li && gr_is_officer(&s->fig[i]))
-			mounted += s->fig[i].stats[GF_MOUNTED];
+			mounted += GRF(s, &s->fig[i])->mounted;
 	assert_int_equal(mounted, 1); // the light infantry colonel only
 	done(s);
 }
@@ -264,7 +264,7 @@ static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 	gr_build_battery(s2, 0, "bat", tw_v2(60, 10), 0, false);
 	start(s2);
 	for (int i = 0; i < s2->nfig; i++)
-		if (s2->fig[i].stats[GF_GUN] == 1)
+		if (GRF(s, &s2->fig[i])->gun == 0)
 			s2->fig[i].status = TW_FS_DEAD;
 	f.target = tw_add(tw_gun_muzzle(&s2->gun[0]), tw_v2(0, 20));
 	refused(s2, &f, "GR.ORG.3");
@@ -286,17 +286,17 @@ static void test_GR_MORALE_2_GR_MORALE_5_GR_CHARGE_10_points_and_halts(void **st
 	assert_int_equal(gr_command_points(s, u), 4); // the colonel's 2 are gone, nobody promoted
 	gr_kill(s, &s->fig[first_of(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
 	assert_int_equal(gr_command_points(s, u), 3);
-	s->unit[u].stats[GU_MORALE] = 1; // bad morale: halted, no firing
+	GRU(s, &s->unit[u])->morale = 1; // bad morale: halted, no firing
 	tw_order o;
 	gr_order_shift(s, u, tw_v2(0, 2), 0, &o);
 	refused(s, &o, "GR.MORALE.5");
 	gr_order_volley(s, u, first_of(s, foe, TW_FK_INFANTRY), &o);
 	refused(s, &o, "GR.MORALE.5");
-	s->unit[u].stats[GU_MORALE] = 0;
-	s->unit[u].stats[GU_FLAGS] |= GUF_MELEE; // GR.CHARGE.10: no formation change in contact
+	GRU(s, &s->unit[u])->morale = 0;
+	GRU(s, &s->unit[u])->flags |= GUF_MELEE; // GR.CHARGE.10: no formation change in contact
 	gr_order_formation(s, u, GR_F_COLUMN, &o);
 	refused(s, &o, "GR.CHARGE.10");
-	s->unit[u].stats[GU_FLAGS] &= ~GUF_MELEE;
+	GRU(s, &s->unit[u])->flags &= ~GUF_MELEE;
 	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
 	tw_events_free(&ev);
 	done(s);
@@ -354,7 +354,7 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 2), 1);  // heavy v light cavalry
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[li], fh, fli, true, 2), 0); // not v light infantry
 	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 2), 1); // grenadiers
-	s->unit[hc].stats[GU_FLAGS] |= GUF_CHARGED_NOW;
+	GRU(s, &s->unit[hc])->flags |= GUF_CHARGED_NOW;
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 1), 2); // + charging
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 2), 1); // lost in move 2
 	const tw_figure *fu = &s->fig[first_of(s, up, TW_FK_INFANTRY)], *fd = &s->fig[first_of(s, low, TW_FK_INFANTRY)];
@@ -373,7 +373,6 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	tw_table_add(&s->table, &t);
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 1);
 	// House: +2 to the garrison against an attacker outside, nothing once he is inside.
-	s->fig[fli->id].stats[GF_HOUSE] = 1;
 	memset(&t, 0, sizeof t);
 	t.kind = TW_TER_HOUSE;
 	t.nverts = 4;
@@ -383,14 +382,15 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	t.v[3] = tw_v2(100, 83);
 	tw_terrain_finish(&t);
 	tw_table_add(&s->table, &t);
+	GRF(s, &s->fig[fli->id])->house = gr_house_terrain(s, 0);
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 2); // house, no wall on top
-	s->fig[fg->id].stats[GF_INSIDE] = 1;
+	GRF(s, &s->fig[fg->id])->inside = 1;
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 0);
 	// GR.MELEE.25: attacking an exhausted unit.
-	s->fig[fg->id].stats[GF_INSIDE] = 0;
-	s->fig[fli->id].stats[GF_HOUSE] = 0;
+	GRF(s, &s->fig[fg->id])->inside = 0;
+	GRF(s, &s->fig[fli->id])->house = -1;
 	s->move_no = 5;
-	s->unit[li].stats[GU_EXHAUST] = 4;
+	GRU(s, &s->unit[li])->exhaust = 4;
 	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 1), 1 + 2);
 	done(s);
 }
@@ -404,15 +404,15 @@ static void test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion(void **st)
 	int ex = gr_build_unit(s, 0, TW_GR_LINE, "ex", tw_v2(20, 40), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(40, 80), 180, GR_F_LINE);
 	start(s);
-	s->unit[u].stats[GU_FLAGS] |= GUF_WITHDRAW;
-	s->unit[ex].stats[GU_EXHAUST] = s->move_no;
+	GRU(s, &s->unit[u])->flags |= GUF_WITHDRAW;
+	GRU(s, &s->unit[ex])->exhaust = s->move_no;
 	double y0 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y, y1 = s->fig[first_of(s, ex, TW_FK_INFANTRY)].pos.y;
 	tw_events ev = {0};
 	end_move(s, &ev);
 	end_move(s, &ev);
 	assert_true(count_clause(&ev, "GR.MELEE.23", TW_EV_MOVE) > 0);
 	assert_true(fabs(s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y - (y0 - 6)) < 1e-9); // one full move back
-	assert_false(s->unit[u].stats[GU_FLAGS] & GUF_WITHDRAW);
+	assert_false(GRU(s, &s->unit[u])->flags & GUF_WITHDRAW);
 	assert_true(fabs(s->fig[first_of(s, ex, TW_FK_INFANTRY)].pos.y - (y1 - 6)) < 1e-9); // falls back
 	tw_order o;
 	gr_order_shift(s, ex, tw_v2(0, 1), 0, &o);
@@ -612,13 +612,13 @@ static int drawn_in_move_two(bool village, uint64_t seed)
 	start(s);
 	for (int i = 0; i < s->nfig; i++) {
 		if (village && s->fig[i].unit == d)
-			s->fig[i].stats[GF_HOUSE] = 1;
+			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
 		if (s->fig[i].unit == a)
-			s->fig[i].stats[GF_INSIDE] = 1; // already broken in: equal terms
+			GRF(s, &s->fig[i])->inside = 1; // already broken in: equal terms
 	}
 	for (int k = 0; k < 2; k++) { // both fought their first melee move in the move before: a charged d
-		s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
-		s->unit[k == 0 ? a : d].stats[GU_CONTACT] = gr_contact_mark(s->move_no - 1, 1);
+		GRU(s, &s->unit[k == 0 ? a : d])->flags |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
+		GRU(s, &s->unit[k == 0 ? a : d])->contact = gr_contact_mark(s->move_no - 1, 1);
 	}
 	tw_events ev = {0};
 	end_move(s, &ev);
@@ -683,8 +683,8 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
 		start(s);
 		for (int k = 0; k < 2; k++) { // both fought their first melee move in the move before: a charged d
-			s->unit[k == 0 ? a : d].stats[GU_FLAGS] |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
-			s->unit[k == 0 ? a : d].stats[GU_CONTACT] = gr_contact_mark(s->move_no - 1, 1);
+			GRU(s, &s->unit[k == 0 ? a : d])->flags |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
+			GRU(s, &s->unit[k == 0 ? a : d])->contact = gr_contact_mark(s->move_no - 1, 1);
 		}
 		tw_events ev = {0};
 		end_move(s, &ev);
@@ -1230,8 +1230,8 @@ static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
 	gr_build_unit(s, 0, TW_GR_LINE, "friend", tw_v2(20, 40), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 90), 180, GR_F_LINE);
 	start(s);
-	s->unit[u].stats[GU_MORALE] = 1;
-	s->unit[u].stats[GU_FLAGS] |= GUF_BROKE;
+	GRU(s, &s->unit[u])->morale = 1;
+	GRU(s, &s->unit[u])->flags |= GUF_BROKE;
 	tw_events ev = {0};
 	for (int i = 0, n = 0; i < s->nfig; i++) // no officers, 12 R&F lost: 0 - 2 + d6 never reaches 7
 		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || n++ < 12))
@@ -1240,7 +1240,7 @@ static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
 	for (int k = 0; k < 4; k++)
 		end_move(s, &ev);
 	double y1 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
-	assert_true(s->unit[u].stats[GU_MORALE] > 0);
+	assert_true(GRU(s, &s->unit[u])->morale > 0);
 	assert_true(fabs(y1 - (y0 - 12)) < 1e-9); // a full move back in each move while still broken
 	assert_true(count_clause(&ev, "GR.MORALE.7", TW_EV_MOVE) > 0);
 	tw_events_free(&ev);

@@ -70,7 +70,7 @@ static void test_GR_MUSK_2_GR_MUSK_3_exchange_in_turn_and_together(void **st)
 	assert_int_equal(s->fig[tw_gr_rf(s, blue, 14)].status, TW_FS_DEAD);
 	assert_int_equal(gr_rf_alive(s, blue), 7);
 	assert_int_equal(gr_rf_alive(s, red), 6);
-	assert_true(s->unit[blue].stats[GU_FLAGS] & GUF_FIRED_NOW);
+	assert_true(GRU(s, &s->unit[blue])->flags & GUF_FIRED_NOW);
 	tw_events_free(&ev);
 	tw_gr_free(s);
 	// Equal throws, 4 and 4: both fire with their strength before either volley: blue's 9 throw
@@ -121,7 +121,7 @@ static void test_GR_MUSK_2_the_target_owner_chooses(void **st)
 	tw_gr_ok(s, red_volley(s, red, blue), &ev);
 	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.2", TW_EV_TOSS), 0);
 	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.7", TW_EV_DICE), 1);
-	assert_false(s->unit[blue].stats[GU_FLAGS] & GUF_FIRED_NOW); // it keeps its fire for its own part
+	assert_false(GRU(s, &s->unit[blue])->flags & GUF_FIRED_NOW); // it keeps its fire for its own part
 	tw_gr_end(s, 0, NULL);
 	tw_order *v = tw_gr_order(GR_OT_VOLLEY, BLUE);
 	assert_true(gr_order_volley(s, blue, tw_gr_rf(s, red, 9), v));
@@ -154,7 +154,7 @@ static tw_state *shell_scene(int *centre, int *right)
 	gr_build_battery(s, BLUE, "blue", tw_v2(60, 50), 180, false);
 	int l = gr_build_unit(s, BLUE, TW_GR_LINE, "line", tw_v2(60, 80), 180, GR_F_LINE);
 	tw_gr_start(s);
-	assert_true(s->gun[1].stats[GG_HOWITZER]);
+	assert_true(GRG(s, &s->gun[1])->howitzer);
 	*centre = tw_gr_rf(s, l, 0);
 	*right = tw_gr_rf(s, l, 1);
 	tw_gr_put(s, *centre, 62.5, 50.5); // sector 6
@@ -193,16 +193,16 @@ static void test_GR_HOW_5_GR_HOW_6_a_howitzer_fires(void **st)
 	assert_int_equal(s->fig[c].status, TW_FS_DEAD);
 	assert_int_equal(tw_gr_count(&ev, "GR.HOW.5", TW_EV_KILL), 1);
 	assert_int_equal(s->fig[r].status, TW_FS_ACTIVE);
-	assert_int_equal(s->gun[2].stats[GG_DAMAGE], 5);
+	assert_int_equal(GRG(s, &s->gun[2])->damage, 5);
 	assert_int_equal(tw_gr_nth(&ev, "GR.HOW.6", TW_EV_GUN_STATUS, 0)->c, 5);
 	assert_true(tw_dist(tw_gun_muzzle(&s->gun[1]), aim) > 36); // roundshot would take 1 off
-	assert_int_equal(s->gun[3].stats[GG_DAMAGE], 0);
+	assert_int_equal(GRG(s, &s->gun[3])->damage, 0);
 	tw_events_free(&ev);
 	tw_gr_free(s);
 	s = shell_scene(&c, &r);
 	int crew[5], n = 0;
 	for (int i = 0; i < s->nfig && n < 5; i++)
-		if (s->fig[i].stats[GF_GUN] == 3) { // gun 2's crew
+		if (GRF(s, &s->fig[i])->gun == 2) { // gun 2's crew
 			assert_int_equal(tw_grant_sbi_sector(s->gun[1].axle, aim, s->fig[i].pos), 5);
 			crew[n++] = i;
 		}
@@ -216,7 +216,7 @@ static void test_GR_HOW_5_GR_HOW_6_a_howitzer_fires(void **st)
 		assert_int_equal(s->fig[crew[k]].status, TW_FS_ACTIVE);
 	assert_int_equal(s->fig[crew[4]].status, TW_FS_DEAD);
 	assert_int_equal(s->fig[c].status, TW_FS_ACTIVE);
-	assert_int_equal(s->gun[2].stats[GG_DAMAGE], 0);
+	assert_int_equal(GRG(s, &s->gun[2])->damage, 0);
 	tw_events_free(&ev);
 	tw_gr_free(s);
 	s = shell_scene(&c, &r);
@@ -274,8 +274,8 @@ static void test_GR_ART_6_GR_HOUSE_2_no_damage_behind_a_house_that_stops_the_bal
 	tw_events ev = {0};
 	TW_GR_DICE(s, 3, 3, 3);
 	tw_gr_ok(s, roundshot_at(s->gun[3].axle), &ev);
-	assert_int_equal(s->vars[GV_HOUSE_DMG], 3);
-	assert_int_equal(s->gun[3].stats[GG_DAMAGE], 0);
+	assert_int_equal(gr_house_damage(s, 0), 3);
+	assert_int_equal(GRG(s, &s->gun[3])->damage, 0);
 	assert_int_equal(tw_gr_count(&ev, "GR.ART.6", TW_EV_GUN_STATUS), 0);
 	tw_events_free(&ev);
 	tw_gr_free(s);
@@ -283,8 +283,8 @@ static void test_GR_ART_6_GR_HOUSE_2_no_damage_behind_a_house_that_stops_the_bal
 	ev = (tw_events){0};
 	TW_GR_DICE(s, 3, 3, 5, 4);
 	tw_gr_ok(s, roundshot_at(s->gun[3].axle), &ev);
-	assert_int_equal(s->vars[GV_HOUSE_DMG], 5);
-	assert_int_equal(s->gun[3].stats[GG_DAMAGE], 4);
+	assert_int_equal(gr_house_damage(s, 0), 5);
+	assert_int_equal(GRG(s, &s->gun[3])->damage, 4);
 	assert_int_equal(tw_gr_nth(&ev, "GR.ART.6", TW_EV_GUN_STATUS, 0)->c, 4);
 	tw_events_free(&ev);
 	tw_gr_free(s);
@@ -295,7 +295,7 @@ static void test_GR_ART_6_GR_HOUSE_2_no_damage_behind_a_house_that_stops_the_bal
 	tw_gr_start(s);
 	TW_GR_DICE(s, 2, 2, 6);
 	tw_gr_ok(s, roundshot_at(s->gun[3].axle), NULL);
-	assert_int_equal(s->gun[3].stats[GG_DAMAGE], 5);
+	assert_int_equal(GRG(s, &s->gun[3])->damage, 5);
 	tw_gr_free(s);
 }
 
@@ -327,8 +327,8 @@ static void test_GR_HOUSE_7_fire_spreads_on_three_or_more(void **st)
 	}
 	int g = tw_gr_rf(s, b, 0);
 	tw_gr_put(s, g, 54.5, 53.3);
-	s->fig[g].stats[GF_HOUSE] = 2; // garrisons section 1
-	s->vars[GV_HOUSE_FIRE + 0] = 1;
+	GRF(s, &s->fig[g])->house = gr_house_terrain(s, 1); // garrisons section 1
+	gr_house_set_fire(s, 0, 1);
 	const int faces[3] = {2, 1, 3};
 	tw_events ev = {0};
 	for (int m = 0; m < 3; m++) {
@@ -338,9 +338,9 @@ static void test_GR_HOUSE_7_fire_spreads_on_three_or_more(void **st)
 		tw_gr_end(s, 0, &ev);
 		assert_int_equal(tw_gr_count(&ev, "GR.HOUSE.7", TW_EV_DICE), 1);
 		assert_int_equal(tw_gr_nth(&ev, "GR.HOUSE.7", TW_EV_DICE, 0)->a, faces[m]);
-		assert_int_equal(s->vars[GV_HOUSE_FIRE + 1], m < 2 ? 0 : 4);
+		assert_int_equal(gr_house_fire(s, 1), m < 2 ? 0 : 4);
 	}
-	assert_int_equal(s->fig[g].stats[GF_HOUSE], 0);
+	assert_int_equal(GRF(s, &s->fig[g])->house, -1);
 	assert_true(tw_terrain_distance(&s->table.terrain[1], s->fig[g].pos) >= 3.0);
 	tw_gr_end(s, 0, NULL);
 	tw_events_clear(&ev);

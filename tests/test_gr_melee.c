@@ -61,8 +61,8 @@ static void test_GR_MELEE_1_contact_locks_both_units_at_once(void **st)
 	tw_gr_start(s);
 	TW_GR_DICE(s, 6, 1); // GR.CHARGE.5: the chargers win the dice-off, no fire
 	charge_front(s, col, 26 - 20 - 0.55);
-	assert_true(s->unit[line].stats[GU_FLAGS] & GUF_MELEE);
-	assert_true(s->unit[col].stats[GU_FLAGS] & GUF_MELEE);
+	assert_true(GRU(s, &s->unit[line])->flags & GUF_MELEE);
+	assert_true(GRU(s, &s->unit[col])->flags & GUF_MELEE);
 	tw_gr_end(s, 0, NULL);
 	tw_gr_refused(s, shift(s, line, 0, 3, 0), "GR.MELEE.1"); // may not walk away
 	tw_order *v = tw_gr_order(GR_OT_VOLLEY, BLUE);
@@ -198,7 +198,7 @@ static void test_GR_MELEE_9_break_in_and_throw_again(void **st)
 	int g0 = tw_gr_rf(s, g, 0), g1 = tw_gr_rf(s, g, 1), a0 = tw_gr_rf(s, a, 0), a1 = tw_gr_rf(s, a, 1);
 	tw_gr_put(s, g0, 52, 29.7);
 	tw_gr_put(s, g1, 54, 29.7);
-	s->fig[g0].stats[GF_HOUSE] = s->fig[g1].stats[GF_HOUSE] = 1;
+	GRF(s, &s->fig[g0])->house = GRF(s, &s->fig[g1])->house = gr_house_terrain(s, 0);
 	tw_gr_put(s, a0, 52, 25);
 	tw_gr_put(s, a1, 54, 25);
 	const int ids[2] = {a0, a1};
@@ -211,8 +211,8 @@ static void test_GR_MELEE_9_break_in_and_throw_again(void **st)
 	tw_events ev = {0};
 	tw_gr_end(s, 0, &ev);
 	assert_int_equal(tw_gr_count(&ev, "GR.MELEE.9", TW_EV_DICE), 2);
-	assert_int_equal(s->fig[a0].stats[GF_INSIDE], 1);
-	assert_int_equal(s->fig[a1].stats[GF_INSIDE], 0);
+	assert_int_equal(GRF(s, &s->fig[a0])->inside, 1);
+	assert_int_equal(GRF(s, &s->fig[a1])->inside, 0);
 	const tw_event *c0 = tw_gr_nth(&ev, "GR.MELEE.2", TW_EV_MELEE, 0), *c1 = tw_gr_nth(&ev, "GR.MELEE.2", TW_EV_MELEE, 1);
 	assert_true(c0->x == 3.0 && c0->y == 3.0);
 	assert_true(c1->x == 5.0 && c1->y == 5.0);
@@ -225,7 +225,7 @@ static void test_GR_MELEE_9_break_in_and_throw_again(void **st)
 	tw_gr_end(s, 0, &ev);
 	assert_int_equal(tw_gr_count(&ev, "GR.MELEE.9", TW_EV_DICE), 1);
 	assert_int_equal(tw_gr_nth(&ev, "GR.MELEE.9", TW_EV_DICE, 0)->c, a1);
-	assert_int_equal(s->fig[a1].stats[GF_INSIDE], 1);
+	assert_int_equal(GRF(s, &s->fig[a1])->inside, 1);
 	c0 = tw_gr_nth(&ev, "GR.MELEE.2", TW_EV_MELEE, 0);
 	c1 = tw_gr_nth(&ev, "GR.MELEE.2", TW_EV_MELEE, 1);
 	assert_true(c0->y == 2.0 && c1->y == 2.0);
@@ -332,13 +332,13 @@ static void test_GR_MELEE_21_bad_morale_in_the_first_move_withdraws(void **st)
 	assert_int_equal(tw_gr_count(&ev, "GR.MORALE.4", TW_EV_DICE), 2);
 	assert_int_equal(tw_gr_count(&ev, "GR.MELEE.23", TW_EV_INFO), 1);
 	assert_int_equal(tw_gr_nth(&ev, "GR.MELEE.23", TW_EV_INFO, 0)->side, BLUE);
-	assert_false(s->unit[1].stats[GU_FLAGS] & GUF_BROKE);
+	assert_false(GRU(s, &s->unit[1])->flags & GUF_BROKE);
 	int b = tw_gr_rf(s, 1, 12); // a blue man still standing (x 59.725)
 	at(s, b, 59.725, 26 + 6); // withdrew a full move at the start of move 2
 	tw_gr_end(s, 0, NULL);
 	tw_gr_end(s, 0, NULL); // the end of move 2: a retest (needs 7), failed
 	at(s, b, 59.725, 32);  // move 3: halted, not retiring
-	assert_true(s->unit[1].stats[GU_MORALE] >= 2);
+	assert_true(GRU(s, &s->unit[1])->morale >= 2);
 	tw_events_free(&ev);
 	tw_gr_free(s);
 }
@@ -377,7 +377,7 @@ static void test_GR_MORALE_7_first_move_failure_is_no_break_off(void **st)
 		tw_events_free(&ev);
 		if (bad && gr_unit_active(s, &s->unit[line])) {
 			failed++;
-			assert_false(s->unit[line].stats[GU_FLAGS] & GUF_BROKE);
+			assert_false(GRU(s, &s->unit[line])->flags & GUF_BROKE);
 			tw_vec2 p = tw_v2(0, 0);
 			int alive = -1;
 			for (int k = 0; k < 4; k++)
@@ -413,7 +413,7 @@ static void test_GR_CHARGE_5_no_second_volley_in_a_move(void **st)
 	tw_events ev = {0};
 	tw_gr_ok(s, v, &ev);
 	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.2", TW_EV_TOSS), 1); // blue fired back
-	assert_true(s->unit[b].stats[GU_FLAGS] & GUF_FIRED_NOW);
+	assert_true(GRU(s, &s->unit[b])->flags & GUF_FIRED_NOW);
 	tw_events_clear(&ev);
 	tw_gr_ok(s, shift(s, col, 0, 30 - 24 - 0.55, 1), &ev);
 	assert_int_equal(tw_gr_count(&ev, "GR.CHARGE.5", TW_EV_TOSS), 0);
@@ -437,11 +437,11 @@ static void test_GR_CHARGE_5_crew_damaged_gun_and_the_50_percent_rule(void **st)
 	tw_gr_start(s);
 	s->move_no = 5;
 	for (int i = 0; i < s->nfig; i++) // gun 0's crew are all dead
-		if (s->fig[i].stats[GF_GUN] == 1)
+		if (GRF(s, &s->fig[i])->gun == 0)
 			s->fig[i].status = TW_FS_DEAD;
-	s->gun[1].stats[GG_DAMAGE] = 12; // gun 1 fires only in alternate moves, and fired in move 4
-	s->gun[1].stats[GG_FIRED_IN] = 4;
-	s->unit[line].stats[GU_FLAGS] |= GUF_RETIRE50;
+	GRG(s, &s->gun[1])->damage = 12; // gun 1 fires only in alternate moves, and fired in move 4
+	GRG(s, &s->gun[1])->fired_in = 4;
+	GRU(s, &s->unit[line])->flags |= GUF_RETIRE50;
 	tw_events ev = {0};
 	// The horsemen ride at the battery's crew (2.2 in behind the guns) and at the line.
 	tw_gr_ok(s, shift(s, hc, 0, 44.2 - 30 - 0.35 - 0.25 - 0.05, 1), &ev);
@@ -450,8 +450,8 @@ static void test_GR_CHARGE_5_crew_damaged_gun_and_the_50_percent_rule(void **st)
 	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.7", TW_EV_DICE), 0);
 	assert_int_equal(tw_gr_count(&ev, "GR.CHARGE.5", TW_EV_TOSS), 0);
 	assert_int_equal(tw_gr_count(&ev, "GR.CHARGE.5", TW_EV_INFO), 2);
-	assert_true(s->unit[bat].stats[GU_FLAGS] & GUF_MELEE);
-	assert_true(s->unit[line].stats[GU_FLAGS] & GUF_MELEE);
+	assert_true(GRU(s, &s->unit[bat])->flags & GUF_MELEE);
+	assert_true(GRU(s, &s->unit[line])->flags & GUF_MELEE);
 	tw_events_free(&ev);
 	tw_gr_free(s);
 }
@@ -465,7 +465,7 @@ static void exhausted_fight(int since, int first, int on)
 	tw_gr_keep(s, 0, &k5, 1, true, 10, 2);
 	tw_gr_keep(s, 1, &k12, 1, true, 100, 95);
 	s->move_no = 5;
-	s->unit[1].stats[GU_EXHAUST] = 5 - since; // its fight was `since` moves ago
+	GRU(s, &s->unit[1])->exhaust = 5 - since; // its fight was `since` moves ago
 	TW_GR_DICE(s, 6, 1);
 	charge_front(s, 0, 26 - 20 - 0.55);
 	tw_gr_end(s, 0, NULL);
@@ -501,7 +501,7 @@ static void test_GR_MELEE_25_GR_EX_12_counted_from_the_move_of_contact(void **st
 	// The bonus itself (the same code the engine uses): move 6, exhausted in move 4, melee move 2.
 	tw_state *s = first_move_scene(true);
 	s->move_no = 6;
-	s->unit[1].stats[GU_EXHAUST] = 4;
+	GRU(s, &s->unit[1])->exhaust = 4;
 	const tw_figure *r = &s->fig[tw_gr_rf(s, 0, 5)], *b = &s->fig[tw_gr_rf(s, 1, 12)];
 	assert_int_equal(gr_melee_bonus(s, &s->unit[0], &s->unit[1], r, b, true, 2), 3);
 	assert_int_equal(gr_melee_bonus(s, &s->unit[0], &s->unit[1], r, b, false, 2), 0); // attackers only
@@ -679,7 +679,7 @@ static void test_GR_MORALE_9_first_melee_move_fights_the_second(void **st)
 	for (int k = 0; k < 25; k++)
 		kr[k] = k < 3 ? 11 + k : 20 + k; // files 11-13 of the front rank, and 22 others
 	tw_gr_keep(s, r, kr, 25, true, 5, 2);
-	s->unit[r].stats[GU_ORIG] = 48;
+	GRU(s, &s->unit[r])->orig = 48;
 	for (int k = 3; k < 25; k++) // the 22 others stand well back
 		tw_gr_put(s, tw_gr_rf(s, r, kr[k]), 10 + 0.6 * k, 4);
 	const int kb[3] = {10, 11, 12};
@@ -698,7 +698,7 @@ static void test_GR_MORALE_9_first_melee_move_fights_the_second(void **st)
 	tw_events ev = {0};
 	tw_gr_end(s, 0, &ev);
 	assert_int_equal(gr_rf_alive(s, r), 24);
-	assert_false(s->unit[r].stats[GU_FLAGS] & (GUF_RETIRE50 | GUF_WITHDRAW));
+	assert_false(GRU(s, &s->unit[r])->flags & (GUF_RETIRE50 | GUF_WITHDRAW));
 	assert_int_equal(tw_gr_count(&ev, "GR.MORALE.8", TW_EV_INFO), 0);
 	tw_vec2 p = s->fig[ids[0]].pos;
 	at(s, ids[0], p.x, p.y); // move 2 begins: red stays to fight
@@ -711,7 +711,7 @@ static void test_GR_MORALE_9_first_melee_move_fights_the_second(void **st)
 			red_fought = true;
 	assert_true(red_fought);
 	assert_true(tw_gr_count(&ev, "GR.MELEE.18", TW_EV_MELEE_MEMBER) > 0);
-	assert_true(s->unit[r].stats[GU_FLAGS] & GUF_RETIRE50);
+	assert_true(GRU(s, &s->unit[r])->flags & GUF_RETIRE50);
 	tw_events_free(&ev);
 	tw_gr_free(s);
 }
@@ -743,16 +743,16 @@ static void test_GR_MORALE_9_a_garrison_stays_in_its_house(void **st)
 	for (int k = 0; k < 7; k++)
 		kg[k] = k;
 	tw_gr_keep(s, g, kg, 7, true, 100, 95);
-	s->unit[g].stats[GU_ORIG] = 24;
+	GRU(s, &s->unit[g])->orig = 24;
 	for (int k = 0; k < 7; k++) {
 		int id = tw_gr_rf(s, g, k);
 		tw_gr_put(s, id, 40.6 + 0.8 * k, 53.3);
-		s->fig[id].stats[GF_HOUSE] = 1;
+		GRF(s, &s->fig[id])->house = gr_house_terrain(s, 0);
 	}
 	tw_events ev = {0};
 	tw_gr_end(s, 0, NULL);
 	tw_gr_end(s, 0, &ev);
-	assert_true(s->unit[g].stats[GU_FLAGS] & GUF_RETIRE50);
+	assert_true(GRU(s, &s->unit[g])->flags & GUF_RETIRE50);
 	for (int k = 0; k < 7; k++) // move 2: the garrison is still in its house
 		at(s, tw_gr_rf(s, g, k), 40.6 + 0.8 * k, 53.3);
 	tw_gr_end(s, 0, NULL);
@@ -768,9 +768,9 @@ static void test_GR_MORALE_9_a_garrison_stays_in_its_house(void **st)
 	assert_int_equal(d->d, 3);
 	assert_int_equal(48 - gr_rf_alive(s, r), 3);
 	// Fire drives it out (GR.HOUSE.6): from then on it goes to the rear.
-	s->vars[GV_HOUSE_DMG] = 7;
+	gr_house_set_damage(s, 0, 7);
 	gr_house_add_damage(s, 0, 3, true, &ev); // a shell's 3 (no one killed) brings it to 10: fire
-	assert_true(s->vars[GV_HOUSE_FIRE] > 0);
+	assert_true(gr_house_fire(s, 0) > 0);
 	double y = s->fig[tw_gr_rf(s, g, 0)].pos.y;
 	tw_gr_end(s, 0, NULL);
 	assert_true(s->fig[tw_gr_rf(s, g, 0)].pos.y > y + 1); // blue's rear is +y

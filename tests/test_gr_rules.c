@@ -98,19 +98,19 @@ static void test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments(void **st
 				gr_is_officer(&s->fig[i]) ? off++ : rf++;
 		assert_int_equal(off, gr_org_table[t][0]);
 		assert_int_equal(rf, gr_org_table[t][1]);
-		assert_int_equal(s->unit[u].stats[GU_ORIG], rf);
+		assert_int_equal(GRU(s, &s->unit[u])->orig, rf);
 		assert_int_equal(gr_command_points(s, u), 6); // every table adds up to 6
 	}
 	assert_int_equal(s->ngun, 2);
 	for (int g = 0; g < 2; g++) {
 		int crew = 0;
 		for (int i = 0; i < s->nfig; i++)
-			crew += s->fig[i].stats[GF_GUN] == g + 1;
+			crew += GRF(s, &s->fig[i])->gun == g;
 		assert_int_equal(crew, 5);
 	}
 	// GR.GEN.9: the line colonel is mounted, the artillery commander is not.
-	assert_int_equal(s->fig[first_of(s, 0, TW_FK_OFFICER)].stats[GF_MOUNTED], 1);
-	assert_int_equal(s->fig[first_of(s, bat, TW_FK_OFFICER)].stats[GF_MOUNTED], 0);
+	assert_int_equal(GRF(s, &s->fig[first_of(s, 0, TW_FK_OFFICER)])->mounted, 1);
+	assert_int_equal(GRF(s, &s->fig[first_of(s, bat, TW_FK_OFFICER)])->mounted, 0);
 	assert_int_equal(tw_grant_troop_from_name("grenadier"), TW_GR_GRENADIER);
 	done(s);
 }
@@ -298,12 +298,12 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 	o.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 25));
 	refused(s, &o, "GR.RANGE.4");
 	// GR.ART.8: limited to alternate moves; destroyed.
-	s->gun[0].stats[GG_DAMAGE] = 10;
-	s->gun[0].stats[GG_FIRED_IN] = s->move_no - 1;
+	GRG(s, &s->gun[0])->damage = 10;
+	GRG(s, &s->gun[0])->fired_in = s->move_no - 1;
 	o.n = 0;
 	o.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
 	refused(s, &o, "GR.ART.8");
-	s->gun[0].stats[GG_DESTROYED] = 1;
+	GRG(s, &s->gun[0])->destroyed = 1;
 	refused(s, &o, "GR.ART.8");
 	done(s);
 }
@@ -388,18 +388,18 @@ static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void
 	start(s);
 	for (int i = 0, n = 0; i < s->nfig && n < 7; i++)
 		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
-			s->fig[i].stats[GF_HOUSE] = 1;
+			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
 			n++;
 		}
 	tw_events ev = {0};
-	s->vars[GV_HOUSE_DMG + 0] = 7;
+	gr_house_set_damage(s, 0, 7);
 	gr_house_add_damage(s, 0, 3, true, &ev); // EX.23: effect 3, total 10: fire
-	assert_int_equal(s->vars[GV_HOUSE_DMG], 10);
-	assert_true(s->vars[GV_HOUSE_FIRE] > 0);
+	assert_int_equal(gr_house_damage(s, 0), 10);
+	assert_true(gr_house_fire(s, 0) > 0);
 	assert_int_equal(count_clause(&ev, "GR.HOUSE.6", TW_EV_INFO), 1);
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == g && s->fig[i].status == TW_FS_ACTIVE) {
-			assert_int_equal(s->fig[i].stats[GF_HOUSE], 0);
+			assert_int_equal(GRF(s, &s->fig[i])->house, -1);
 		}
 	int moved = count_clause(&ev, "GR.HOUSE.6", TW_EV_MOVE);
 	assert_int_equal(moved, 7);
@@ -407,13 +407,13 @@ static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void
 		if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.HOUSE.6") == 0)
 			assert_true(tw_terrain_distance(&s->table.terrain[0], tw_v2(ev.v[i].x, ev.v[i].y)) >= 3.0);
 	// GR.EX.23: 15 roundshot damage plus a howitzer 6 ruins, no fire.
-	s->vars[GV_HOUSE_DMG + 1] = 15;
+	gr_house_set_damage(s, 1, 15);
 	gr_house_add_damage(s, 1, 6, true, &ev);
-	assert_int_equal(s->vars[GV_HOUSE_DMG + 1], 21);
-	assert_int_equal(s->vars[GV_HOUSE_RUIN + 1], 1);
-	assert_int_equal(s->vars[GV_HOUSE_FIRE + 1], 0);
+	assert_int_equal(gr_house_damage(s, 1), 21);
+	assert_int_equal(gr_house_ruin(s, 1), 1);
+	assert_int_equal(gr_house_fire(s, 1), 0);
 	gr_house_add_damage(s, 1, 6, false, &ev); // GR.HOUSE.4: a ruin takes no more damage
-	assert_int_equal(s->vars[GV_HOUSE_DMG + 1], 21);
+	assert_int_equal(gr_house_damage(s, 1), 21);
 	tw_events_free(&ev);
 	done(s);
 }
@@ -428,7 +428,7 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 	start(s);
 	for (int i = 0, n = 0; i < s->nfig && n < 7; i++)
 		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
-			s->fig[i].stats[GF_HOUSE] = 1;
+			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
 			n++;
 		}
 	tw_events ev = {0};
@@ -437,9 +437,9 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 	const int more[3] = {6, 4, 5};
 	for (int i = 0; i < 3; i++)
 		gr_house_strike_shot(s, 0, 30, more[i], &ev);
-	assert_int_equal(s->vars[GV_HOUSE_DMG], 20);
-	assert_int_equal(s->vars[GV_HOUSE_RUIN], 1);
-	assert_int_equal(s->vars[GV_HOUSE_FIRE], 0); // roundshot never sets fire
+	assert_int_equal(gr_house_damage(s, 0), 20);
+	assert_int_equal(gr_house_ruin(s, 0), 1);
+	assert_int_equal(gr_house_fire(s, 0), 0); // roundshot never sets fire
 	tw_events_free(&ev);
 	done(s);
 }
@@ -452,15 +452,15 @@ static void test_GR_HOUSE_8_burns_out_after_15_moves(void **st)
 	tw_state *s = scene(8);
 	add_house(s, 50, 50, 53, 53);
 	start(s);
-	s->vars[GV_HOUSE_FIRE] = s->move_no;
+	gr_house_set_fire(s, 0, s->move_no);
 	tw_events ev = {0};
 	for (int m = 0; m < 15; m++) {
-		assert_int_equal(s->vars[GV_HOUSE_RUIN], 0);
+		assert_int_equal(gr_house_ruin(s, 0), 0);
 		gr_house_end_move(s, &ev);
 		s->move_no++;
 	}
-	assert_int_equal(s->vars[GV_HOUSE_RUIN], 1); // burnt out at the end of its 15th move
-	assert_int_equal(s->vars[GV_HOUSE_FIRE], 0);
+	assert_int_equal(gr_house_ruin(s, 0), 1); // burnt out at the end of its 15th move
+	assert_int_equal(gr_house_fire(s, 0), 0);
 	assert_int_equal(count_clause(&ev, "GR.HOUSE.8", TW_EV_INFO), 1);
 	tw_events_free(&ev);
 	done(s);
@@ -565,7 +565,7 @@ static void test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves(void **st)
 	tw_events ev = {0};
 	for (int m = 0; m < 4; m++)
 		end_move(s, &ev); // two complete moves of rest
-	assert_int_equal(s->unit[hc].stats[GU_REST], 2);
+	assert_int_equal(GRU(s, &s->unit[hc])->rest, 2);
 	tw_order o;
 	for (int k = 0; k < 2; k++) {
 		gr_order_shift(s, hc, tw_v2(0, 12), 2, &o);
@@ -593,10 +593,10 @@ static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **s
 		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || i < 20))
 			gr_kill(s, &s->fig[i], "GR.MORALE.6", 1, &ev);
 	assert_int_equal(gr_command_points(s, u), 0);
-	s->unit[u].stats[GU_MORALE] = 4; // the next test needs 10: 0 - 2 + d6 cannot reach it
-	s->unit[u].stats[GU_FLAGS] &= ~GUF_TESTED;
+	GRU(s, &s->unit[u])->morale = 4; // the next test needs 10: 0 - 2 + d6 cannot reach it
+	GRU(s, &s->unit[u])->flags &= ~GUF_TESTED;
 	assert_false(gr_morale_test(s, &s->unit[u], &ev));
-	assert_true(s->unit[u].stats[GU_FLAGS] & GUF_DISPERSED);
+	assert_true(GRU(s, &s->unit[u])->flags & GUF_DISPERSED);
 	assert_int_equal(count_clause(&ev, "GR.MORALE.7", TW_EV_INFO), 1);
 	tw_events_free(&ev);
 	// A full battalion always passes (GR.EX.14).
@@ -629,7 +629,7 @@ static void test_GR_MORALE_8_fifty_percent_rule(void **st)
 		}
 	end_move(s, &ev);
 	end_move(s, &ev);
-	assert_true(s->unit[u].stats[GU_FLAGS] & GUF_RETIRE50);
+	assert_true(GRU(s, &s->unit[u])->flags & GUF_RETIRE50);
 	assert_true(count_clause(&ev, "GR.MORALE.8", TW_EV_MOVE) > 0); // goes to the rear
 	tw_order o;
 	gr_order_shift(s, u, tw_v2(0, 1), 0, &o);
@@ -656,7 +656,7 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	g.radius = 0.35;
 	tw_state_add_figure(s, &g);
 	start(s);
-	s->unit[u].stats[GU_MORALE] = 1; // retiring after bad morale
+	GRU(s, &s->unit[u])->morale = 1; // retiring after bad morale
 	tw_order o;
 	tw_order_init(&o, GR_OT_MOVE, 0);
 	o.has_at = true;
@@ -667,21 +667,21 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
 	assert_int_equal(count_clause(&ev, "GR.MORALE.10", TW_EV_DICE), 1);
 	int die = ev.v[ev.n - 1].a;
-	assert_int_equal(s->unit[u].stats[GU_RALLY], s->move_no + die);
-	assert_int_equal(s->fig[g.id].stats[GF_ATTACHED], u + 1);
+	assert_int_equal(GRU(s, &s->unit[u])->rally, s->move_no + die);
+	assert_int_equal(GRF(s, &s->fig[g.id])->attached, u);
 	o.at[0] = tw_v2(60, 16);
 	refused(s, &o, "GR.MORALE.10"); // bound to the unit for the rest of the battle
-	int due = s->unit[u].stats[GU_RALLY];
+	int due = GRU(s, &s->unit[u])->rally;
 	while (s->move_no < due) {
 		end_move(s, &ev);
 		end_move(s, &ev);
 		if (s->move_no < due)
-			assert_true(s->unit[u].stats[GU_MORALE] > 0);
+			assert_true(GRU(s, &s->unit[u])->morale > 0);
 	}
 	end_move(s, &ev);
 	end_move(s, &ev); // fit at the end of the d6-th move
-	assert_int_equal(s->unit[u].stats[GU_MORALE], 0);
-	assert_int_equal(s->unit[u].stats[GU_RALLY], 0);
+	assert_int_equal(GRU(s, &s->unit[u])->morale, 0);
+	assert_int_equal(GRU(s, &s->unit[u])->rally, 0);
 	tw_events_free(&ev);
 	done(s);
 }
@@ -722,7 +722,7 @@ static void test_GR_MELEE_1_no_contact_no_melee(void **st)
 	end_move(s, &ev);
 	end_move(s, &ev);
 	assert_int_equal(count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE), 0);
-	assert_false(s->unit[0].stats[GU_FLAGS] & GUF_MELEE);
+	assert_false(GRU(s, &s->unit[0])->flags & GUF_MELEE);
 	tw_events_free(&ev);
 	done(s);
 }

@@ -9,7 +9,7 @@
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
 
-#define GR_SIGNATURE 0x987a263189c2837eULL
+#define GR_SIGNATURE 0xef8cf5250a0ae4b0ULL
 
 static tw_game *load(const char *name, tw_state *sc)
 {
@@ -54,7 +54,7 @@ static void test_GR_ORG_1_GR_GEN_2_meeting_engagement(void **st)
 	assert_int_equal(s->ngun, 4);
 	for (int u = 0; u < s->nunit; u++) {
 		assert_int_equal(gr_command_points(s, u), 6);
-		assert_int_equal(s->unit[u].stats[GU_ORIG], gr_rf_alive(s, u));
+		assert_int_equal(GRU(s, &s->unit[u])->orig, gr_rf_alive(s, u));
 	}
 	assert_int_equal(tw_state_count(s, -1, TW_FS_UNPLACED), 0);
 	play(g, "gr-attack", "gr-defend");
@@ -69,13 +69,13 @@ static void test_GR_TERR_8_GR_MELEE_22_village_fight(void **st)
 	tw_state sc;
 	tw_game *g = load("village.json", &sc);
 	const tw_state *s = tw_game_state(g);
-	int garrison[GR_MAX_HOUSES] = {0};
+	int garrison[16] = {0};
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].stats[GF_HOUSE] > 0)
-			garrison[s->fig[i].stats[GF_HOUSE] - 1]++;
+		if (GRF(s, &s->fig[i])->house >= 0)
+			garrison[gr_house_index(s, GRF(s, &s->fig[i])->house)]++;
 	for (int h = 0; h < gr_nhouses(s); h++)
 		assert_true(garrison[h] > 0 && garrison[h] <= 7);
-	assert_true(s->unit[0].stats[GU_FLAGS] & GUF_HOLD);
+	assert_true(GRU(s, &s->unit[0])->flags & GUF_HOLD);
 	play(g, "gr-attack", "gr-defend");
 	tw_game_free(g);
 	tw_state_free(&sc);

@@ -134,7 +134,7 @@ static void test_GR_TERR_7_GR_EX_25_infantry_fords_in_two_moves(void **st)
 	gr_order_shift(s, li, tw_v2(0, 7), 4, &o);
 	tw_events ev = {0};
 	ok(s, &o, &ev);
-	assert_int_equal(s->unit[li].stats[GU_XING], 2); // moves 1 and 2
+	assert_int_equal(GRU(s, &s->unit[li])->xing, 2); // moves 1 and 2
 	assert_true(tw_dist(s->fig[fig].pos, p0) < 1e-12); // still at the bank
 	end_move(s, &ev);
 	end_move(s, &ev);
@@ -152,11 +152,11 @@ static void test_GR_TERR_7_GR_EX_25_infantry_fords_in_two_moves(void **st)
 	assert_int_equal(tw_state_from_json(&back, j, NULL), TW_OK);
 	json_decref(j);
 	assert_int_equal(tw_state_hash(&back), tw_state_hash(s));
-	assert_int_equal(back.unit[li].stats[GU_XING], 2);
+	assert_int_equal(GRU(s, &back.unit[li])->xing, 2);
 	end_move(s, &ev);
 	end_move(s, &ev);
 	assert_true(tw_dist(s->fig[fig].pos, want) < 1.0 / 1024);
-	assert_int_equal(s->unit[li].stats[GU_XING], 0);
+	assert_int_equal(GRU(s, &s->unit[li])->xing, 0);
 	assert_true(count_clause(&ev, "GR.TERR.7", TW_EV_MOVE) >= 27);
 	// The loaded copy lands the same way.
 	tw_events ev2 = {0};
@@ -219,7 +219,7 @@ static void test_GR_TERR_7_GR_EX_25_artillery_fords_in_four_moves(void **st)
 	tw_events ev = {0};
 	ok(s, &o, &ev);
 	g = &s->gun[0]; // the state's arrays may move when an order is applied
-	assert_int_equal(g->stats[GG_XEND], 4);
+	assert_int_equal(GRG(s, g)->xend, 4);
 	for (int m = 1; m <= 4; m++) {
 		assert_true(tw_dist(s->gun[0].axle, a0) < 1e-12);
 		if (m > 1) {
@@ -235,7 +235,7 @@ static void test_GR_TERR_7_GR_EX_25_artillery_fords_in_four_moves(void **st)
 		end_move(s, &ev);
 	}
 	assert_true(tw_dist(s->gun[0].axle, to) < 1.0 / 1024);
-	assert_int_equal(s->gun[0].stats[GG_XEND], 0);
+	assert_int_equal(GRG(s, &s->gun[0])->xend, 0);
 	assert_int_equal(count_clause(&ev, "GR.TERR.7", TW_EV_GUN_MOVE), 1);
 	tw_events_free(&ev);
 	done(s);
@@ -317,7 +317,7 @@ static void test_GR_MOVE_7_embark_carry_disembark(void **st)
 	tw_events ev = {0};
 	ok(s, &o, &ev);
 	int man = first_of(s, li, TW_FK_INFANTRY);
-	assert_int_equal(s->fig[man].stats[GF_ABOARD], barge + 1);
+	assert_int_equal(GRF(s, &s->fig[man])->aboard, barge);
 	gr_order_volley(s, li, first_of(s, foe, TW_FK_INFANTRY), &o);
 	refused(s, &o, "GR.MOVE.7");
 	end_move(s, &ev);
@@ -332,7 +332,7 @@ static void test_GR_MOVE_7_embark_carry_disembark(void **st)
 	refused(s, &o, "GR.MOVE.7");
 	board_order(s, li, 6, tw_v2(49, 46.5), &o); // ashore downstream, on the near bank
 	ok(s, &o, &ev);
-	assert_int_equal(s->fig[man].stats[GF_ABOARD], 0);
+	assert_int_equal(GRF(s, &s->fig[man])->aboard, -1);
 	assert_true(tw_dist(s->fig[man].pos, tw_v2(49, 46.5)) < 1e-9);
 	assert_true(count_clause(&ev, "GR.MOVE.7", TW_EV_MOVE) > 0);
 	tw_events_free(&ev);
@@ -483,11 +483,11 @@ static void test_GR_HOUSE_2_owner_picks_the_garrison_lost(void **st)
 	int in[7], n = 0;
 	for (int i = 0; i < s->nfig && n < 7; i++)
 		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
-			s->fig[i].stats[GF_HOUSE] = 1;
+			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
 			in[n++] = i;
 		}
-	s->fig[in[5]].stats[GF_CASUALTY] = 1; // blue named these two, in this order
-	s->fig[in[3]].stats[GF_CASUALTY] = 2;
+	GRF(s, &s->fig[in[5]])->casualty = 1; // blue named these two, in this order
+	GRF(s, &s->fig[in[3]])->casualty = 2;
 	tw_events ev = {0};
 	gr_house_add_damage(s, 0, 6, true, &ev); // howitzer effect die 6: 3 of the garrison killed
 	assert_int_equal(s->fig[in[5]].status, TW_FS_DEAD);
@@ -518,7 +518,7 @@ static void test_GR_HOUSE_2_default_picks_the_garrison_lost_at_random(void **st)
 		int in[7], n = 0;
 		for (int i = 0; i < s->nfig && n < 7; i++)
 			if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
-				s->fig[i].stats[GF_HOUSE] = 1;
+				GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
 				in[n++] = i;
 			}
 		assert_int_equal(n, 7);

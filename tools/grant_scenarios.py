@@ -1,12 +1,15 @@
 #!/usr/bin/env python3
 """Writes scenarios/grant/meeting.json and village.json (Grant, The War Game).
 
-Units carry stats [troop, original R&F, flags, ...]; troop numbers follow tinwar/grant.h
-(0 line, 1 grenadier, 2 light, 3 garrison, 4 engineer, 5 heavy, 6 hussar, 7 artillery).
-Officers get their command points and crews their guns from the rule set's setup (GR.MORALE.1,
-GR.ORG.3). Garrison figures carry stats[2] = house index + 1 (the k-th house piece)."""
+Units carry the rule set's record ("data": troop by name, original R&F, flags); troop numbers
+below follow tinwar/grant.h (0 line, 1 grenadier, 2 light, 3 garrison, 4 engineer, 5 heavy,
+6 hussar, 7 artillery). Officers get their command points and crews their guns from the rule
+set's setup (GR.MORALE.1, GR.ORG.3). Garrison figures name their house's terrain piece."""
 import json, math, os, sys
 
+TROOPS = ["line", "grenadier", "light", "garrison", "engineer", "heavy", "hussar", "artillery", "wagon", "barge"]
+UFLAGS = ["fired_ever", "fired_now", "moved_now", "charged_now", "hold", "withdraw", "retire50", "dispersed",
+          "melee", "rested", "battle", "tested", "broke", "attacker"]
 ORG = {0: (5, 48), 1: (5, 48), 2: (3, 24), 3: (4, 24), 4: (4, 24), 5: (3, 24), 6: (3, 24), 7: (3, 10)}
 CAV = (5, 6)
 
@@ -18,12 +21,12 @@ class Builder:
                     "sides": [{"name": "red", "back_y": 0}, {"name": "blue", "back_y": d}],
                     "terrain": [], "figures": [], "guns": [], "units": []}
 
-    def fig(self, kind, side, x, y, facing, unit, stats=None):
+    def fig(self, kind, side, x, y, facing, unit, data=None):
         f = {"id": len(self.doc["figures"]), "kind": kind, "side": side, "at": [round(x, 3), round(y, 3)],
              "facing": facing, "radius": 0.35 if kind in ("cavalry", "general") else 0.25,
              "height": 1.6 if kind in ("cavalry", "general") else 1.1, "unit": unit}
-        if stats:
-            f["stats"] = stats
+        if data:
+            f["data"] = data
         self.doc["figures"].append(f)
         return f["id"]
 
@@ -31,7 +34,7 @@ class Builder:
         uid = len(self.doc["units"])
         facing = 0 if side == "red" else 180
         self.doc["units"].append({"id": uid, "side": side, "name": name, "formation": formation,
-                                  "facing": facing, "stats": [troop, ORG[troop][1], flags]})
+                                  "facing": facing, "data": self.unit_data(troop, ORG[troop][1], flags)})
         off, rf = ORG[troop]
         cav = troop in CAV
         ranks = 4 if formation == 1 else (1 if cav else 2)
@@ -43,7 +46,7 @@ class Builder:
         for i in range(rf):
             if garrison and i < len(garrison):
                 x, y, h = garrison[i]
-                self.fig(kind, side, x, y, facing, uid, [0, 0, h + 1])
+                self.fig(kind, side, x, y, facing, uid, {"house": self.house_piece(h)})
                 continue
             r, c = divmod(i, files)
             off_x = (c - (files - 1) / 2) * sp
@@ -57,20 +60,32 @@ class Builder:
     def battery(self, side, name, cx, cy, howitzer=True):
         uid = len(self.doc["units"])
         facing = 0 if side == "red" else 180
-        self.doc["units"].append({"id": uid, "side": side, "name": name, "facing": facing, "stats": [7, 10, 0]})
+        self.doc["units"].append({"id": uid, "side": side, "name": name, "facing": facing,
+                                  "data": self.unit_data(7, 10, 0)})
         fx, fy = math.sin(math.radians(facing)), math.cos(math.radians(facing))
         rx, ry = fy, -fx
         for g in range(2):
             ax, ay = cx + rx * (g - 0.5) * 4, cy + ry * (g - 0.5) * 4
             self.doc["guns"].append({"id": len(self.doc["guns"]), "side": side, "at": [ax, ay], "bearing": facing,
                                      "trail": 1.5, "half_axle": 0.5, "muzzle": 1.0,
-                                     "stats": [0, 0, 1 if (howitzer and g == 1) else 0, uid]})
+                                     "data": dict({"unit": uid}, **({"howitzer": True} if howitzer and g == 1 else {}))})
             for k in range(5):
                 self.fig("gunner", side, ax + rx * (k - 2) * 0.6 - fx * 2.2, ay + ry * (k - 2) * 0.6 - fy * 2.2,
                          facing, uid)
         for k in range(3):
             self.fig("officer", side, cx + rx * (k - 1) * 1.2 - fx * 3.5, cy + ry * (k - 1) * 1.2 - fy * 3.5, facing, uid)
         return uid
+
+    @staticmethod
+    def unit_data(troop, orig, flags):
+        d = {"troop": TROOPS[troop], "orig": orig}
+        if flags:
+            d["flags"] = [n for i, n in enumerate(UFLAGS) if flags & (1 << i)]
+        return d
+
+    def house_piece(self, h):
+        """The terrain id of the h-th house piece."""
+        return [i for i, t in enumerate(self.doc["terrain"]) if t["kind"] == "house"][h]
 
     def general(self, side, x, y):
         self.fig("general", side, x, y, 0 if side == "red" else 180, -1)

@@ -113,6 +113,15 @@ tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);
 /// which only grows). s must be the state saved, changed only by rule-set code since.
 void tw_state_backup_restore(tw_state_backup *b, tw_state *s);
 void tw_state_backup_free(tw_state_backup *b);
+/// True when the view of `seat` would be the state itself but for the generator: the rule set
+/// hides nothing from it now (rs->hides), no record field is kept from it, and no other seat's
+/// secret choice is sealed in the state. (A computer general may then read the state itself.)
+bool tw_state_view_is_state(const tw_state *s, int seat);
+/// Refreshes a view made by tw_state_view (of the same game, with the same figure, gun and unit
+/// counts) from src in place: the dynamic part and the records are copied and hidden again; the
+/// view's generator and its table (which may be borrowed) are left as they are. TW_ERR_STATE if
+/// the counts differ (make the view afresh), TW_ERR_NOMEM if a sealed choice cannot be copied.
+tw_status tw_state_view_refresh(tw_state *v, const tw_state *src, int seat);
 /// Builds the view of `seat` (side index, or -1 for umpire) into dst: what that seat may see.
 tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat);
 

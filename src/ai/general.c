@@ -88,7 +88,8 @@ tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out)
 static tw_status make_view(tw_state *v, const tw_state *s, int side)
 {
 	tw_state tmp = *s;
-	tmp.table.terrain = NULL; // copy everything but the terrain
+	tmp.table.terrain = NULL; // copy everything but the terrain (and its records)
+	tmp.table.rec = NULL;
 	tmp.table.nterrain = tmp.table.capterrain = 0;
 	tw_status st = tw_state_view(v, &tmp, side);
 	if (st == TW_OK)
@@ -105,28 +106,14 @@ static void free_view(tw_state *v)
 // Copies the dynamic part of s into an existing view of the same game and hides again.
 static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw_ruleset *rs)
 {
+	(void)rs;
 	if (v->nfig != s->nfig || v->ngun != s->ngun || v->nunit != s->nunit) {
 		free_view(v);
 		return make_view(v, s, side);
 	}
-	memcpy(v->fig, s->fig, (size_t)s->nfig * sizeof *s->fig);
-	memcpy(v->gun, s->gun, (size_t)s->ngun * sizeof *s->gun);
-	if (s->nunit)
-		memcpy(v->unit, s->unit, (size_t)s->nunit * sizeof *s->unit);
+	// The generator stays scrubbed (tw_state_view); the rest is copied and hidden again.
 	v->table = s->table;
-	memcpy(v->vars, s->vars, sizeof v->vars);
-	memcpy(v->params, s->params, sizeof v->params);
-	memcpy(v->sides, s->sides, sizeof v->sides);
-	v->phase = s->phase;
-	v->move_no = s->move_no;
-	v->mover = s->mover;
-	v->first = s->first;
-	v->winner = s->winner;
-	v->over = s->over;
-	// The generator stays scrubbed (tw_state_view); hidden things are hidden again.
-	if (rs->hide)
-		rs->hide(v, side);
-	return TW_OK;
+	return tw_state_view_refresh(v, s, side);
 }
 
 // What a seat sees, kept between its decisions. The generator is scrubbed once (as
@@ -154,7 +141,7 @@ static tw_status seat_view_get(seat_view *sv, const tw_state *s, int side, const
 			sv->owned = false;
 		}
 	}
-	if (!rs->hide || (rs->hides && !rs->hides(s, side))) {
+	if (tw_state_view_is_state(s, side)) {
 		*shallow = *s; // borrowed: the general only reads its view
 		shallow->rng = sv->rng;
 		*out = shallow;

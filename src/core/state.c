@@ -481,3 +481,65 @@ tw_table *tw_state_table_edit(tw_state *s)
 	s->table.rev++;
 	return &s->table;
 }
+
+tw_status tw_state_view_refresh(tw_state *v, const tw_state *src, int seat)
+{
+	if (v->nfig != src->nfig || v->ngun != src->ngun || v->nunit != src->nunit || v->ruleset != src->ruleset)
+		return TW_ERR_STATE;
+	memcpy(v->fig, src->fig, (size_t)src->nfig * sizeof *src->fig);
+	memcpy(v->gun, src->gun, (size_t)src->ngun * sizeof *src->gun);
+	if (src->nunit)
+		memcpy(v->unit, src->unit, (size_t)src->nunit * sizeof *src->unit);
+	for (int k = 0; k < TW_REC_TERRAIN; k++) {
+		size_t n = rec_used_bytes(src, (tw_rec_kind)k);
+		if (n && v->rec[k])
+			memcpy(v->rec[k], src->rec[k], n);
+	}
+	memcpy(v->vars, src->vars, sizeof v->vars);
+	memcpy(v->params, src->params, sizeof v->params);
+	memcpy(v->sides, src->sides, sizeof v->sides);
+	v->phase = src->phase;
+	v->move_no = src->move_no;
+	v->mover = src->mover;
+	v->first = src->first;
+	v->winner = src->winner;
+	v->over = src->over;
+	v->dice = src->dice;
+	// The seat's own secret choice only; the others' only as "chosen".
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		tw_free(v->sealed[k]);
+		v->sealed[k] = NULL;
+		if (src->sealed[k] && (k == seat || seat < 0)) {
+			if (!(v->sealed[k] = tw_malloc(sizeof *v->sealed[k])))
+				return TW_ERR_NOMEM;
+			*v->sealed[k] = *src->sealed[k];
+		}
+	}
+	v->sealed_mask = src->sealed_mask;
+	if (seat >= 0) {
+		tw_rec_hide(v, seat);
+		const tw_ruleset *rs = tw_ruleset_get(src->ruleset);
+		if (rs && rs->hide)
+			rs->hide(v, seat);
+	}
+	return TW_OK;
+}
+
+bool tw_state_view_is_state(const tw_state *s, int seat)
+{
+	if (seat < 0)
+		return true;
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (rs && rs->hide && !(rs->hides && !rs->hides(s, seat)))
+		return false;
+	for (int k = 0; k < TW_MAX_SIDES; k++)
+		if (k != seat && s->sealed[k])
+			return false;
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)k);
+		for (int j = 0; d && j < d->nfields; j++)
+			if (d->fields[j].vis != TW_VIS_ALL)
+				return false;
+	}
+	return true;
+}

@@ -13,7 +13,7 @@
 tw_state *tw_gr_scene(void)
 {
 	tw_state *s = calloc(1, sizeof *s);
-	s->ruleset = tw_ruleset_find("grant");
+	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
 	s->seed = 1;
 	tw_rng_seed(&s->rng, 1);
@@ -85,7 +85,7 @@ void tw_gr_keep(tw_state *s, int unit, const int *ks, int n, bool officers, doub
 			f->pos = tw_v2(x + off++, y);
 		}
 	}
-	s->unit[unit].stats[GU_ORIG] = n;
+	GRU(s, &s->unit[unit])->orig = n;
 }
 
 void tw_gr_put(tw_state *s, int id, double x, double y) { s->fig[id].pos = tw_v2(x, y); }

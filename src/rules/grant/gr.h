@@ -15,19 +15,19 @@ enum gr_order_type { GR_OT_MOVE = 0, GR_OT_FORMATION, GR_OT_VOLLEY, GR_OT_GUN_MO
 // ---- Formations (tw_unit.formation) ----
 enum { GR_F_LINE = 0, GR_F_COLUMN, GR_F_OPEN, GR_F_COUNT };
 
-// ---- Unit stats (tw_unit.stats[]) ----
-enum {
-	GU_TYPE = 0, ///< gr_troop
-	GU_ORIG,     ///< original R&F strength (GR.ORG.1)
-	GU_FLAGS,    ///< GUF_* bits; bits 16..19 melee round, 20..27 defensive-fire losses (GR.CHARGE.6)
-	GU_MORALE,   ///< 0 good; k > 0: k tests failed, next needs 6 + k (GR.MORALE.7)
-	GU_EXHAUST,  ///< move number of the fight that exhausted it, 0 none (GR.MELEE.24)
-	GU_REST,     ///< heavy cavalry rest credits (GR.MOVE.5)
-	GU_RALLY,    ///< move at whose end a general's rally completes, 0 none (GR.MORALE.10)
-	GU_LOST,     ///< figures lost this move (GR.MORALE.6)
-	GU_XING,     ///< move at whose end the unit lands from a ford crossing, 0 none (GR.TERR.7)
-	GU_CONTACT,  ///< the contact that locked it in its melee (gr_contact_mark), 0 none (GR.MELEE.1)
-};
+// ---- Records (gr_records.c): what the rule set keeps, per unit, figure, gun, side, house, game ----
+typedef struct gr_urec {
+	int32_t troop;   ///< gr_troop
+	int32_t orig;    ///< original R&F strength (GR.ORG.1)
+	uint32_t flags;  ///< GUF_*
+	int32_t morale;  ///< 0 good; k > 0: k tests failed, next needs 6 + k (GR.MORALE.7)
+	int32_t exhaust; ///< move number of the fight that exhausted it, 0 none (GR.MELEE.24)
+	int32_t rest;    ///< heavy cavalry rest credits (GR.MOVE.5)
+	int32_t rally;   ///< move at whose end a general's rally completes, 0 none (GR.MORALE.10)
+	int32_t lost;    ///< figures lost this move (GR.MORALE.6)
+	int32_t xing;    ///< move at whose end the unit lands from a ford crossing, 0 none (GR.TERR.7)
+	int32_t contact; ///< the contact that locked it in its melee (gr_contact_mark), 0 none (GR.MELEE.1)
+} gr_urec;
 enum {
 	GUF_FIRED_EVER = 1u << 0,  ///< has fired its first volley (GR.MUSK.9)
 	GUF_FIRED_NOW = 1u << 1,   ///< fired in this move (GR.MOVE.2)
@@ -42,41 +42,67 @@ enum {
 	GUF_BATTLE = 1u << 10,     ///< made a battle move this move
 	GUF_TESTED = 1u << 11,     ///< took its morale test this move (GR.GEN.2)
 	GUF_BROKE = 1u << 12,      ///< broke off a melee on bad morale: keeps retiring (GR.MORALE.7)
-	GUF_ATTACKER = 1u << 13,   ///< it made the contact recorded in GU_CONTACT (GR.MELEE.13)
+	GUF_ATTACKER = 1u << 13,   ///< it made the contact recorded in `contact` (GR.MELEE.13)
 };
+typedef struct gr_frec {
+	int32_t cp;       ///< command points (GR.MORALE.1)
+	uint8_t mounted;  ///< mounted (GR.GEN.9)
+	uint8_t inside;   ///< broken into a house (GR.MELEE.9)
+	int32_t house;    ///< terrain id of the house he garrisons, -1 none (GR.TERR.8)
+	int32_t gun;      ///< the gun he crews, -1 none (GR.ORG.3)
+	int32_t attached; ///< the unit a general is bound to, -1 none (GR.MORALE.10)
+	int32_t casualty; ///< rank in its owner's casualty order, 1 first, 0 not named (GR.MELEE.7)
+	int32_t aboard;   ///< the barge unit carrying him, -1 none (GR.MOVE.7)
+	int32_t xend;     ///< move at whose end the figure lands from a ford crossing, 0 none (GR.TERR.7)
+	int32_t xx, xy;   ///< landing point in 1/1024 in (GR.TERR.7)
+	int32_t shot_move;///< move in which fire killed him, 0 none (GR.MELEE.20, GR.CHARGE.6)
+	int32_t shot_by;  ///< the unit whose fire killed him, -1 none
+} gr_frec;
+#define GR_FIXED 1024.0 ///< xx/xy of figures and guns: positions in 1/1024 in (exact in doubles)
+typedef struct gr_grec {
+	int32_t damage, fired_in;
+	uint8_t howitzer, destroyed;
+	int32_t team_moved; ///< the move its team drew it, 0 never (GR.MOVE.6)
+	int32_t unit; ///< its battery, -1 none
+	int32_t xend, xx, xy;
+} gr_grec;
+/// A terrain piece's record: only houses use it (GR.HOUSE). Ruins are the table's own flag
+/// (TW_TF_RUINED), burning houses carry TW_TF_BURNING as well as the move they caught fire.
+typedef struct gr_hrec {
+	int32_t damage; ///< damage points (GR.HOUSE.3)
+	int32_t fire;   ///< the move it caught fire (GR.HOUSE.6-8), 0 not burning
+} gr_hrec;
+typedef struct gr_srec {
+	int32_t exchange; ///< GR.MUSK.2 standing order: 0 as it stands, GR_REPLY, GR_HOLD
+} gr_srec;
+typedef struct gr_game {
+	uint8_t setup; ///< the rule set's setup has run
+} gr_game;
+extern const tw_record_def gr_unit_rec, gr_fig_rec, gr_gun_rec, gr_house_rec, gr_side_rec, gr_game_rec;
+extern const tw_ruleset_ranges gr_ranges;
+#define GRU(s, u) ((gr_urec *)tw_rec((tw_state *)(s), TW_REC_UNIT, (u)->id))
+#define GRF(s, f) ((gr_frec *)tw_rec((tw_state *)(s), TW_REC_FIGURE, (f)->id))
+#define GRG(s, g) ((gr_grec *)tw_rec((tw_state *)(s), TW_REC_GUN, (g)->id))
+#define GRS(s) ((gr_game *)tw_rec((tw_state *)(s), TW_REC_GAME, 0))
+#define GRSD(s, side) ((gr_srec *)tw_rec((tw_state *)(s), TW_REC_SIDE, (side)))
+/// House h's record (h a house index, gr_house_terrain), read only.
+static inline const gr_hrec *gr_house_c(const tw_state *s, int terrain_id)
+{
+	return (const gr_hrec *)tw_rec_c(s, TW_REC_TERRAIN, terrain_id);
+}
+/// House h's record to change: the table is saved for the order first (tw_state_table_edit).
+gr_hrec *gr_house_mut(tw_state *s, int terrain_id);
+/// True if the house (terrain id) is a ruin (GR.HOUSE.4).
+static inline bool gr_house_ruined(const tw_state *s, int terrain_id)
+{
+	return terrain_id >= 0 && terrain_id < s->table.nterrain && (s->table.terrain[terrain_id].flags & TW_TF_RUINED);
+}
 /// GR.MELEE.1, GR.GEN.2: when a contact was made, as one ordered number: move * 4 + part, where
 /// part 0 is the start of the move (the engine's moves), 1 the first side's part, 2 the second
 /// side's, 3 the end of the move (the melee's own moves). Never 0 (moves start at 1).
 static inline int32_t gr_contact_mark(int32_t move, int part) { return move * 4 + part; }
-static inline int32_t gr_contact_move(const tw_unit *u) { return u->stats[GU_CONTACT] / 4; }
-
-// ---- Figure stats (tw_figure.stats[]) ----
-enum {
-	GF_CP = 0,   ///< command points (GR.MORALE.1)
-	GF_MOUNTED,  ///< 1 if mounted (GR.GEN.9)
-	GF_HOUSE,    ///< house index + 1 if in a garrison (GR.TERR.8)
-	GF_INSIDE,   ///< 1 once broken into a house (GR.MELEE.9)
-	GF_GUN,      ///< gun id + 1 for a crew man (GR.ORG.3)
-	GF_ATTACHED, ///< unit id + 1 a general is bound to (GR.MORALE.10)
-	GF_CASUALTY, ///< rank in its owner's casualty order, 1 first, 0 not named (GR.MELEE.7)
-	GF_ABOARD,   ///< barge unit id + 1 while carried (GR.MOVE.7)
-	GF_XEND,     ///< move at whose end the figure lands from a ford crossing, 0 none (GR.TERR.7)
-	GF_XX,       ///< landing x in 1/1024 in (GR.TERR.7)
-	GF_XY,       ///< landing y in 1/1024 in (GR.TERR.7)
-	GF_SHOT_BY,  ///< killed by fire: move * 4096 + firing unit + 1 (GR.MELEE.20, GR.CHARGE.6), else 0
-};
-#define GR_FIXED 1024.0 ///< GF_XX/GF_XY, GG_XX/GG_XY: positions in 1/1024 in (exact in doubles)
-
-// ---- Gun stats (tw_gun.stats[]) ----
-enum { GG_DAMAGE = 0, GG_FIRED_IN, GG_HOWITZER, GG_UNIT, GG_DESTROYED, GG_TEAM_MOVED, GG_XEND, GG_XX = 8, GG_XY };
-
-// ---- State vars: houses (GR.HOUSE) ----
-#define GR_MAX_HOUSES 16
-enum { GV_SETUP = 0, GV_HOUSE_DMG = 8, GV_HOUSE_FIRE = 24, GV_HOUSE_RUIN = 40 };
-/// GR.MUSK.2: each side's standing order for the mutual exchange (vars[GV_EXCHANGE + side]),
-/// given with its end_move (`n`): 0 not given (its units fire back, if the `exchange` parameter
-/// allows exchanges at all), GR_REPLY fire back, GR_HOLD hold their fire.
-enum { GV_EXCHANGE = 56 };
+static inline int32_t gr_contact_move(const tw_state *s, const tw_unit *u) { return GRU(s, u)->contact / 4; }
+/// GR.MUSK.2: the standing orders of side->exchange.
 enum { GR_REPLY = 1, GR_HOLD = 2 };
 
 // ---- Tables (gr_tables.c) ----
@@ -84,8 +110,6 @@ typedef struct gr_rate {
 	int troop, mode;
 	double inches;
 } gr_rate;
-/// Ranges of the rule set's phase, vars and stats on load (gr_ranges.c).
-extern const tw_ruleset_ranges gr_ranges;
 extern const gr_rate gr_rates[];
 extern const int gr_nrates;
 extern const int gr_musk_deduct[3][4];     // [band][normal open, normal cover, first open, first cover]
@@ -122,12 +146,20 @@ bool gr_hit_figure_by(tw_state *s, tw_figure *f, const char *clause, int by, tw_
 void gr_kill_by(tw_state *s, tw_figure *f, const char *clause, int how, int by, tw_events *ev);
 /// Figures of `unit` killed in this move by the fire of unit `by` (GR.MELEE.20, GR.CHARGE.6).
 int gr_shot_by(const tw_state *s, int unit, int by);
+/// House h (index among the table's houses): damage, the move it caught fire (0 none), ruin; and
+/// changing them (through the table's record and flags, saved for the order first).
+int gr_house_damage(const tw_state *s, int h);
+int gr_house_fire(const tw_state *s, int h);
+bool gr_house_ruin(const tw_state *s, int h);
+void gr_house_set_damage(tw_state *s, int h, int damage);
+void gr_house_set_fire(tw_state *s, int h, int move);
+void gr_house_set_ruin(tw_state *s, int h);
 int gr_house_index(const tw_state *s, int terrain_id);
 int gr_house_terrain(const tw_state *s, int house);
 int gr_nhouses(const tw_state *s);
 bool gr_in_cover(const tw_state *s, const tw_figure *target, tw_vec2 from);
 bool gr_unit_in_cover(const tw_state *s, int unit, tw_vec2 from);
-void gr_unit_set_flag(tw_unit *u, int flag, bool on);
+void gr_unit_set_flag(const tw_state *s, tw_unit *u, int flag, bool on);
 
 // ---- Rule-set parts ----
 tw_status gr_setup(tw_state *s, tw_error *err);
@@ -221,7 +253,7 @@ bool gr_ford_legs(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec
 		  const char **clause);
 double gr_barge_rate(const tw_state *s, tw_vec2 a, tw_vec2 b, const char **clause);
 bool gr_unit_crossing(const tw_state *s, const tw_unit *u);
-void gr_ford_set(tw_figure *f, int end, tw_vec2 to);
+void gr_ford_set(const tw_state *s, tw_figure *f, int end, tw_vec2 to);
 void gr_ford_update(tw_state *s, bool land, tw_events *ev);
 /// GR.MOVE.7: cost of a -> b where up to the end the going may be water (stepping aboard or
 /// ashore); *wet gets the length in water.

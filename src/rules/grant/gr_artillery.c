@@ -9,29 +9,29 @@ static int crew_alive(const tw_state *s, const tw_gun *g)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
-		n += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_GUN] == g->id + 1;
+		n += s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->gun == g->id;
 	return n;
 }
 
 bool gr_gun_may_fire(const tw_state *s, const tw_gun *g, const char **clause, const char **why)
 {
-	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
+	const tw_unit *u = gr_unit_c(s, GRG(s, g)->unit);
 	const char *c = NULL, *w = NULL;
-	if (g->stats[GG_DESTROYED])
+	if (GRG(s, g)->destroyed)
 		c = "GR.ART.8", w = "the gun is destroyed";
 	else if (crew_alive(s, g) == 0)
 		c = "GR.ORG.3", w = "no crew left to fire the gun";
 	else if (g->acted_in == s->move_no && g->action == TW_GA_FIRED)
 		c = "GR.ART.1", w = "each gun fires once a move";
-	else if (g->stats[GG_TEAM_MOVED] == s->move_no)
+	else if (GRG(s, g)->team_moved == s->move_no)
 		c = "GR.MOVE.6", w = "a gun moved by its team cannot fire in that move";
-	else if (g->stats[GG_XEND] >= s->move_no)
+	else if (GRG(s, g)->xend >= s->move_no)
 		c = "GR.TERR.7", w = "the gun is crossing a ford";
-	else if (tw_grant_gun_state(g->stats[GG_DAMAGE]) == 1 && g->stats[GG_FIRED_IN] == s->move_no - 1)
+	else if (tw_grant_gun_state(GRG(s, g)->damage) == 1 && GRG(s, g)->fired_in == s->move_no - 1)
 		c = "GR.ART.8", w = "a damaged gun fires only in alternate moves";
-	else if (u && (u->stats[GU_FLAGS] & GUF_MELEE))
+	else if (u && (GRU(s, u)->flags & GUF_MELEE))
 		c = "GR.MELEE.1", w = "the battery is locked in melee";
-	else if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50)))
+	else if (u && (gr_unit_halted(s, u) || (GRU(s, u)->flags & GUF_RETIRE50)))
 		c = "GR.MORALE.5", w = "the battery may not fire";
 	if (clause)
 		*clause = c;
@@ -46,7 +46,7 @@ tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 	const tw_gun *g = tw_state_gun_c(s, o->gun);
 	if (!g || g->side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.1", "no gun of this side");
-	if (g->stats[GG_DESTROYED])
+	if (GRG(s, g)->destroyed)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "the gun is destroyed");
 	if (!o->has_target || o->n < 0 || o->n > 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.2", "a gun fires at a target point");
@@ -54,7 +54,7 @@ tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 	if (!gr_gun_may_fire(s, g, &clause, &why))
 		return tw_error_set(err, TW_ERR_ILLEGAL, clause, "%s", why);
 	double r = tw_dist(tw_gun_muzzle(g), o->target);
-	if (g->stats[GG_HOWITZER]) {
+	if (GRG(s, g)->howitzer) {
 		if (o->n == 1)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CANI.3", "howitzers fire no canister");
 		if (r < 20 || r > 50)
@@ -71,22 +71,22 @@ tw_status gr_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 static void gun_damage(tw_state *s, tw_gun *g, int add, int die, const char *clause, tw_events *ev)
 {
 	(void)s;
-	g->stats[GG_DAMAGE] += add;
-	int st = tw_grant_gun_state(g->stats[GG_DAMAGE]);
+	GRG(s, g)->damage += add;
+	int st = tw_grant_gun_state(GRG(s, g)->damage);
 	tw_event *e = tw_events_push(ev, TW_EV_GUN_STATUS, g->side, clause);
 	if (e) {
 		e->a = g->id;
 		e->b = st == 2 ? 0 : 1;
 		e->c = die;
-		e->d = g->stats[GG_DAMAGE];
-		tw_event_text(e, "gun %d takes %d damage (die %d): total %d%s", g->id, add, die, g->stats[GG_DAMAGE],
+		e->d = GRG(s, g)->damage;
+		tw_event_text(e, "gun %d takes %d damage (die %d): total %d%s", g->id, add, die, GRG(s, g)->damage,
 			      st == 2 ? ", destroyed" : st == 1 ? ", fires only in alternate moves" : "");
 	}
 	if (st == 2)
-		g->stats[GG_DESTROYED] = 1; // GR.ART.8: the crew stay as figures
+		GRG(s, g)->destroyed = 1; // GR.ART.8: the crew stay as figures
 }
 
-static bool garrison_fig(const tw_figure *f) { return f->stats[GF_HOUSE] > 0; }
+static bool garrison_fig(const tw_state *s, const tw_figure *f) { return GRF(s, f)->house >= 0; }
 
 static void throw_for(tw_state *s, tw_figure *f, int need, const char *clause, int by, tw_events *ev)
 {
@@ -130,20 +130,20 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 		tw_event_text(e, "gun %d roundshot: plus %d, minus %d, sleeve %+d in, covers %.2f-%.2f in", g->id, plus, minus,
 			      delta, lo, hi);
 	}
-	int by = g->stats[GG_UNIT];
+	int by = GRG(s, g)->unit;
 	hit_item *items = malloc(sizeof *items * (size_t)(s->nfig + s->table.nterrain + s->ngun + 1));
 	if (!items)
 		return;
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_ACTIVE && !garrison_fig(f) && tw_grant_sleeve_covers(m, aim, delta, f->pos))
+		if (f->status == TW_FS_ACTIVE && !garrison_fig(s, f) && tw_grant_sleeve_covers(m, aim, delta, f->pos))
 			items[n++] = (hit_item){tw_dot(tw_sub(f->pos, m), d), 0, f->id};
 	}
 	tw_vec2 p0 = tw_add(m, tw_scale(d, lo)), p1 = tw_add(m, tw_scale(d, hi));
 	for (int h = 0; h < gr_nhouses(s); h++) {
 		const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
-		if (s->vars[GV_HOUSE_RUIN + h] || !tw_terrain_segment_hits(tr, p0, p1))
+		if (gr_house_ruin(s, h) || !tw_terrain_segment_hits(tr, p0, p1))
 			continue; // GR.HOUSE.4: a ruin takes no more damage
 		double entry = hi; // first point of the stretch inside the outline
 		for (double x = lo; x <= hi; x += 0.05)
@@ -157,7 +157,7 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 	// the line: a ball that stopped in a house before it never reaches it (GR.HOUSE.2).
 	for (int k = 0; k < s->ngun; k++) {
 		const tw_gun *t = &s->gun[k];
-		if (t->side != g->side && !t->stats[GG_DESTROYED] && tw_grant_sleeve_covers(m, aim, delta, t->axle))
+		if (t->side != g->side && !GRG(s, t)->destroyed && tw_grant_sleeve_covers(m, aim, delta, t->axle))
 			items[n++] = (hit_item){tw_dot(tw_sub(t->axle, m), d), 2, k};
 	}
 	qsort(items, (size_t)n, sizeof *items, cmp_item);
@@ -192,13 +192,13 @@ int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)
 	int kills = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->status != TW_FS_ACTIVE || garrison_fig(f))
+		if (f->status != TW_FS_ACTIVE || garrison_fig(s, f))
 			continue;
 		int zone = tw_grant_canister_zone(m, toward, f->pos); // GR.CANI.1
 		if (zone < 0)
 			continue;
 		int die = tw_rng_d6(&s->rng);
-		if (die >= tw_grant_canister_kill(zone) && gr_hit_figure_by(s, f, "GR.CANI.2", g->stats[GG_UNIT], ev))
+		if (die >= tw_grant_canister_kill(zone) && gr_hit_figure_by(s, f, "GR.CANI.2", GRG(s, g)->unit, ev))
 			kills++;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, g->side, "GR.CANI.1");
@@ -226,12 +226,12 @@ static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 	tw_vec2 gp = g->axle;
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_ACTIVE && !garrison_fig(f) && tw_grant_sbi_sector(gp, aim, f->pos) == impact)
-			throw_for(s, f, 4, "GR.HOW.5", g->stats[GG_UNIT], ev);
+		if (f->status == TW_FS_ACTIVE && !garrison_fig(s, f) && tw_grant_sbi_sector(gp, aim, f->pos) == impact)
+			throw_for(s, f, 4, "GR.HOW.5", GRG(s, g)->unit, ev);
 	}
 	for (int h = 0; h < gr_nhouses(s); h++) { // GR.HOUSE.5: the sector hit overlaps the outline
 		const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
-		if (s->vars[GV_HOUSE_RUIN + h] || s->vars[GV_HOUSE_FIRE + h])
+		if (gr_house_ruin(s, h) || gr_house_fire(s, h))
 			continue;
 		bool hit = false;
 		for (double y = -3; y <= 3 && !hit; y += 0.25)
@@ -246,7 +246,7 @@ static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 	}
 	for (int k = 0; k < s->ngun; k++) { // GR.HOW.6: no range reduction
 		tw_gun *t = &s->gun[k];
-		if (t->side != g->side && !t->stats[GG_DESTROYED] && tw_grant_sbi_sector(gp, aim, t->axle) == impact) {
+		if (t->side != g->side && !GRG(s, t)->destroyed && tw_grant_sbi_sector(gp, aim, t->axle) == impact) {
 			int die = tw_rng_d6(&s->rng);
 			gun_damage(s, t, die, die, "GR.HOW.6", ev);
 		}
@@ -257,7 +257,7 @@ int gr_fire_canister(tw_state *s, tw_gun *g, tw_vec2 toward, tw_events *ev)
 {
 	g->acted_in = s->move_no;
 	g->action = TW_GA_FIRED;
-	g->stats[GG_FIRED_IN] = s->move_no;
+	GRG(s, g)->fired_in = s->move_no;
 	return gr_canister(s, g, toward, ev);
 }
 
@@ -266,8 +266,8 @@ tw_status gr_apply_fire(tw_state *s, const tw_order *o, tw_events *ev)
 	tw_gun *g = tw_state_gun(s, o->gun);
 	g->acted_in = s->move_no;
 	g->action = TW_GA_FIRED;
-	g->stats[GG_FIRED_IN] = s->move_no;
-	if (g->stats[GG_HOWITZER])
+	GRG(s, g)->fired_in = s->move_no;
+	if (GRG(s, g)->howitzer)
 		shell(s, g, o->target, ev);
 	else if (o->n == 1)
 		gr_canister(s, g, o->target, ev);

@@ -159,8 +159,8 @@ static bool carry_on(tw_state *s, tw_figure *a, int through, tw_vec2 fwd, tw_eve
 void gr_breakthrough(tw_state *s, int ua, int ub, int *lost, int *thru, tw_events *ev)
 {
 	const tw_unit *au = gr_unit_c(s, ua), *bu = gr_unit_c(s, ub);
-	if (!au || !bu || au->stats[GU_TYPE] != TW_GR_HEAVY_CAV || !(au->stats[GU_FLAGS] & GUF_CHARGED_NOW) ||
-	    gr_pair_round(s, ua, ub) != 1 || !gr_line_type(bu->stats[GU_TYPE]) || bu->formation == GR_F_OPEN)
+	if (!au || !bu || GRU(s, au)->troop != TW_GR_HEAVY_CAV || !(GRU(s, au)->flags & GUF_CHARGED_NOW) ||
+	    gr_pair_round(s, ua, ub) != 1 || !gr_line_type(GRU(s, bu)->troop) || bu->formation == GR_F_OPEN)
 		return; // GR.MELEE.26: heavy cavalry charging formed infantry, in the move of contact
 	tw_vec2 fwd = tw_dir_deg(au->facing), right = tw_dir_deg(au->facing + 90);
 	bool reached = false;
@@ -174,7 +174,7 @@ void gr_breakthrough(tw_state *s, int ua, int ub, int *lost, int *thru, tw_event
 		for (int j = 0; j < s->nfig; j++) {
 			tw_figure *f = &s->fig[j];
 			if (f->unit != ub || !gr_is_rf(f) || f->status != TW_FS_ACTIVE || f->side == a->side ||
-			    f->stats[GF_HOUSE] || tw_figure_gap(a, f) > s->params[GRP_CONTACT])
+			    GRF(s, f)->house >= 0 || tw_figure_gap(a, f) > s->params[GRP_CONTACT])
 				continue; // a garrison in its house is not formed infantry in the open
 			double lat = fabs(tw_dot(tw_sub(f->pos, a->pos), right));
 			if (lat < bl) {

@@ -44,7 +44,7 @@ static bool enemy_within(const tw_state *s, int side, double r)
 static bool in_house(const tw_state *s, int unit)
 {
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE] > 0)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->house >= 0)
 			return true;
 	return false;
 }
@@ -69,10 +69,10 @@ static bool worth_charging(const tw_state *s, int unit, int enemy)
 	const tw_unit *t = gr_unit_c(s, s->fig[enemy].unit);
 	if (!t)
 		return true;
-	if (gr_unit_halted(s, t) || (t->stats[GU_FLAGS] & GUF_RETIRE50))
+	if (gr_unit_halted(s, t) || (GRU(s, t)->flags & GUF_RETIRE50))
 		return true;
 	const tw_unit *u = gr_unit_c(s, unit);
-	return gr_cavalry(u->stats[GU_TYPE]) && 2 * gr_rf_alive(s, unit) >= 3 * gr_rf_alive(s, t->id);
+	return gr_cavalry(GRU(s, u)->troop) && 2 * gr_rf_alive(s, unit) >= 3 * gr_rf_alive(s, t->id);
 }
 
 // gr-attack: a volley from `unit` at the enemy unit best worth shooting: one that shoots back
@@ -91,7 +91,7 @@ static bool best_volley(const tw_state *s, int unit, tw_order *o)
 		for (int t = 0; t < s->nunit; t++) {
 			const tw_unit *e = &s->unit[t];
 			if (tried[t] || e->side == u->side || !gr_unit_active(s, e) ||
-			    (e->stats[GU_FLAGS] & (GUF_RETIRE50 | GUF_DISPERSED)))
+			    (GRU(s, e)->flags & (GUF_RETIRE50 | GUF_DISPERSED)))
 				continue;
 			int nf = -1;
 			double nd = INFINITY;
@@ -102,8 +102,8 @@ static bool best_volley(const tw_state *s, int unit, tw_order *o)
 				}
 			if (nf < 0 || nd > 20)
 				continue;
-			bool shoots = gr_line_type(e->stats[GU_TYPE]) || e->stats[GU_TYPE] == TW_GR_LIGHT_INF;
-			double key = (shoots ? 0 : 1000) + 10.0 * (gr_rf_alive(s, t) - e->stats[GU_ORIG] / 2) + nd;
+			bool shoots = gr_line_type(GRU(s, e)->troop) || GRU(s, e)->troop == TW_GR_LIGHT_INF;
+			double key = (shoots ? 0 : 1000) + 10.0 * (gr_rf_alive(s, t) - GRU(s, e)->orig / 2) + nd;
 			if (key < bkey) {
 				bkey = key;
 				bt = t;
@@ -122,7 +122,7 @@ static bool best_volley(const tw_state *s, int unit, tw_order *o)
 static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
-	int troop = u->stats[GU_TYPE];
+	int troop = GRU(s, u)->troop;
 	tw_vec2 c = gr_unit_centre(s, unit);
 	double dist = 0;
 	int enemy = gr_nearest_enemy_fig(s, u->side, c, &dist);
@@ -132,15 +132,15 @@ static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, 
 	if (troop == TW_GR_ARTILLERY) {
 		for (int k = 0; k < s->ngun; k++) {
 			const tw_gun *g = &s->gun[k];
-			if (g->stats[GG_UNIT] != unit)
+			if (GRG(s, g)->unit != unit)
 				continue;
 			double r = tw_dist(tw_gun_muzzle(g), ep);
 			tw_order_init(o, GR_OT_FIRE, u->side);
 			o->gun = g->id;
 			o->has_target = true;
 			o->target = ep;
-			o->n = !g->stats[GG_HOWITZER] && r <= 16 ? 1 : 0;
-			if (g->stats[GG_HOWITZER] && r > 50)
+			o->n = !GRG(s, g)->howitzer && r <= 16 ? 1 : 0;
+			if (GRG(s, g)->howitzer && r > 50)
 				o->target = tw_add(tw_gun_muzzle(g), tw_scale(tw_sub(ep, tw_gun_muzzle(g)), 49.0 / r));
 			if (try_order(s, o))
 				return true;
@@ -162,7 +162,7 @@ static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, 
 			return true;
 		if (!attack)
 			return false;
-		bool fired = (u->stats[GU_FLAGS] & GUF_FIRED_EVER) != 0;
+		bool fired = (GRU(s, u)->flags & GUF_FIRED_EVER) != 0;
 		// Column to march, or to charge a unit worth charging; line to volley.
 		if (gr_line_type(troop) && !column && (dist > 24 || (go && fired && dist <= 14)) &&
 		    gr_order_formation(s, unit, GR_F_COLUMN, o) && try_order(s, o))
@@ -229,7 +229,7 @@ static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order 
 			continue;
 		}
 		if (unit_order(view, u, attack, attacker, out)) {
-			if (view->unit[u].stats[GU_TYPE] != TW_GR_ARTILLERY || out->type != GR_OT_FIRE)
+			if (GRU(view, &view->unit[u])->troop != TW_GR_ARTILLERY || out->type != GR_OT_FIRE)
 				c->next++;
 			return TW_OK;
 		}

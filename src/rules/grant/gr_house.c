@@ -6,10 +6,10 @@ static void evict(tw_state *s, int h, tw_events *ev)
 	const tw_terrain *tr = &s->table.terrain[gr_house_terrain(s, h)];
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->status != TW_FS_ACTIVE || f->stats[GF_HOUSE] != h + 1)
+		if (f->status != TW_FS_ACTIVE || GRF(s, f)->house != gr_house_terrain(s, h))
 			continue;
-		f->stats[GF_HOUSE] = 0;
-		f->stats[GF_INSIDE] = 0;
+		GRF(s, f)->house = -1;
+		GRF(s, f)->inside = 0;
 		// GR.HOUSE.6: at least 3 in from the fire, towards the figure's own back line.
 		tw_vec2 back = tw_v2(0, -s->sides[f->side].forward);
 		for (int k = 0; k < 200 && tw_terrain_distance(tr, f->pos) < 3.05; k++) {
@@ -34,7 +34,7 @@ static void kill_garrison(tw_state *s, int h, int kills, const char *clause, tw_
 	for (; kills > 0; kills--) {
 		int cand[7], n = 0;
 		for (int i = 0; i < s->nfig && n < 7; i++)
-			if (s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE] == h + 1)
+			if (s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->house == gr_house_terrain(s, h))
 				cand[n++] = i;
 		if (n == 0)
 			break;
@@ -49,12 +49,12 @@ static void kill_garrison(tw_state *s, int h, int kills, const char *clause, tw_
 
 void gr_house_add_damage(tw_state *s, int h, int die, bool howitzer, tw_events *ev)
 {
-	if (s->vars[GV_HOUSE_RUIN + h] || s->vars[GV_HOUSE_FIRE + h])
+	if (gr_house_ruin(s, h) || gr_house_fire(s, h))
 		return; // GR.HOUSE.4/6: a ruin or a burning section ignores further strikes
 	if (howitzer)
 		kill_garrison(s, h, tw_grant_how_house_kills(die), "GR.HOUSE.5", ev);
-	s->vars[GV_HOUSE_DMG + h] += die; // GR.HOUSE.3
-	int dmg = s->vars[GV_HOUSE_DMG + h];
+	gr_house_set_damage(s, h, gr_house_damage(s, h) + die); // GR.HOUSE.3
+	int dmg = gr_house_damage(s, h);
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, -1, howitzer ? "GR.HOUSE.5" : "GR.HOUSE.3");
 	if (e) {
 		e->a = h;
@@ -63,14 +63,14 @@ void gr_house_add_damage(tw_state *s, int h, int die, bool howitzer, tw_events *
 		tw_event_text(e, "house %d takes %d damage (total %d)", h, die, dmg);
 	}
 	if (dmg >= 20) { // GR.HOUSE.3: ruined; checked before fire (GR.HOUSE.6)
-		s->vars[GV_HOUSE_RUIN + h] = 1;
+		gr_house_set_ruin(s, h);
 		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.HOUSE.3");
 		if (e) {
 			e->a = h;
 			tw_event_text(e, "house %d is ruined; its garrison may stay in the shell", h);
 		}
 	} else if (howitzer && dmg >= 10) {
-		s->vars[GV_HOUSE_FIRE + h] = s->move_no; // burning move 1 is this move
+		gr_house_set_fire(s, h, s->move_no); // burning move 1 is this move
 		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.HOUSE.6");
 		if (e) {
 			e->a = h;
@@ -94,12 +94,12 @@ void gr_house_end_move(tw_state *s, tw_events *ev)
 {
 	int nh = gr_nhouses(s);
 	for (int h = 0; h < nh; h++) {
-		int since = s->vars[GV_HOUSE_FIRE + h];
+		int since = gr_house_fire(s, h);
 		if (since <= 0)
 			continue;
 		const tw_terrain *a = &s->table.terrain[gr_house_terrain(s, h)];
 		for (int k = 0; k < nh; k++) {
-			if (k == h || s->vars[GV_HOUSE_FIRE + k] || s->vars[GV_HOUSE_RUIN + k])
+			if (k == h || gr_house_fire(s, k) || gr_house_ruin(s, k))
 				continue;
 			const tw_terrain *b = &s->table.terrain[gr_house_terrain(s, k)];
 			bool touch = false;
@@ -115,13 +115,13 @@ void gr_house_end_move(tw_state *s, tw_events *ev)
 				tw_event_text(e, "fire spreads from house %d to %d on 3+: throws %d", h, k, die);
 			}
 			if (die >= 3) {
-				s->vars[GV_HOUSE_FIRE + k] = s->move_no + 1; // burns from the next move
+				gr_house_set_fire(s, k, s->move_no + 1); // burns from the next move
 				evict(s, k, ev);
 			}
 		}
 		if (s->move_no - since + 1 >= 15) { // GR.HOUSE.8
-			s->vars[GV_HOUSE_FIRE + h] = 0;
-			s->vars[GV_HOUSE_RUIN + h] = 1;
+			gr_house_set_fire(s, h, 0);
+			gr_house_set_ruin(s, h);
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, -1, "GR.HOUSE.8");
 			if (e) {
 				e->a = h;

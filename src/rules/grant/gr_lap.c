@@ -29,7 +29,7 @@ static int opponents(const tw_state *s, const tw_figure *t, int unit)
 static bool is_cav(const tw_state *s, const tw_figure *f)
 {
 	const tw_unit *u = gr_unit_c(s, f->unit);
-	return u && gr_cavalry(u->stats[GU_TYPE]);
+	return u && gr_cavalry(GRU(s, u)->troop);
 }
 
 // GR.MELEE.17: the men of `side`, of any of its units, touching t: those of the mounted kind
@@ -66,7 +66,7 @@ double gr_cost_to(const tw_state *s, const tw_figure *f, tw_vec2 p)
 {
 	const tw_unit *u = gr_unit_c(s, f->unit);
 	const char *cl = NULL;
-	double c = gr_move_cost(s, u->stats[GU_TYPE], u->formation, f->pos, p, &cl);
+	double c = gr_move_cost(s, GRU(s, u)->troop, u->formation, f->pos, p, &cl);
 	return cl ? INFINITY : c;
 }
 
@@ -339,7 +339,7 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 static int flow_turn(tw_state *s, int mover, int foe, tw_events *ev)
 {
 	const tw_unit *u = gr_unit_c(s, mover);
-	int cap = gr_cavalry(u->stats[GU_TYPE]) ? 2 : 4, moved = 0;
+	int cap = gr_cavalry(GRU(s, u)->troop) ? 2 : 4, moved = 0;
 	double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
 	if (rate <= 0 || gr_unit_halted(s, u))
 		return 0;

@@ -18,13 +18,13 @@ int gr_part(const tw_state *s) { return s->mover == (int)s->params[GRP_FIRST] ? 
 
 int gr_unit_round(const tw_state *s, const tw_unit *u)
 {
-	return u->stats[GU_CONTACT] ? s->move_no - gr_contact_move(u) + 1 : 0;
+	return GRU(s, u)->contact ? s->move_no - gr_contact_move(s, u) + 1 : 0;
 }
 
 int gr_pair_round(const tw_state *s, int x, int y)
 {
 	const tw_unit *a = gr_unit_c(s, x), *b = gr_unit_c(s, y);
-	int32_t ca = a ? a->stats[GU_CONTACT] : 0, cb = b ? b->stats[GU_CONTACT] : 0;
+	int32_t ca = a ? GRU(s, a)->contact : 0, cb = b ? GRU(s, b)->contact : 0;
 	int32_t c = ca > cb ? ca : cb;
 	return c ? s->move_no - c / 4 + 1 : 0;
 }
@@ -34,21 +34,21 @@ bool gr_attacks(const tw_state *s, int x, int y)
 	const tw_unit *a = gr_unit_c(s, x), *b = gr_unit_c(s, y);
 	if (!a || !b)
 		return false;
-	bool aa = (a->stats[GU_FLAGS] & GUF_ATTACKER) != 0, ba = (b->stats[GU_FLAGS] & GUF_ATTACKER) != 0;
+	bool aa = (GRU(s, a)->flags & GUF_ATTACKER) != 0, ba = (GRU(s, b)->flags & GUF_ATTACKER) != 0;
 	if (aa != ba)
 		return aa; // the unit that made contact with the other
-	if (a->stats[GU_CONTACT] != b->stats[GU_CONTACT])
-		return a->stats[GU_CONTACT] > b->stats[GU_CONTACT]; // it came on against one already fighting
+	if (GRU(s, a)->contact != GRU(s, b)->contact)
+		return GRU(s, a)->contact > GRU(s, b)->contact; // it came on against one already fighting
 	return a->id < b->id;                                        // engine contacts at one moment
 }
 
-static void lock(tw_unit *u, int32_t mark, bool attacker)
+static void lock(tw_state *s, tw_unit *u, int32_t mark, bool attacker)
 {
-	if (!u->stats[GU_CONTACT]) {
-		u->stats[GU_CONTACT] = mark;
-		gr_unit_set_flag(u, GUF_ATTACKER, attacker);
+	if (!GRU(s, u)->contact) {
+		GRU(s, u)->contact = mark;
+		gr_unit_set_flag(s, u, GUF_ATTACKER, attacker);
 	}
-	gr_unit_set_flag(u, GUF_MELEE, true);
+	gr_unit_set_flag(s, u, GUF_MELEE, true);
 }
 
 int gr_note_contact(tw_state *s, int unit, int part, tw_events *ev)
@@ -74,13 +74,13 @@ int gr_note_contact(tw_state *s, int unit, int part, tw_events *ev)
 	}
 	if (n > 0) {
 		int32_t mark = gr_contact_mark(s->move_no, part);
-		lock(u, mark, true);
+		lock(s, u, mark, true);
 		for (int k = 0; k < s->nunit; k++) {
 			if (!hit[k])
 				continue;
 			tw_unit *e = &s->unit[k];
-			bool fresh = !e->stats[GU_CONTACT];
-			lock(e, mark, false);
+			bool fresh = !GRU(s, e)->contact;
+			lock(s, e, mark, false);
 			tw_event *x = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.1");
 			if (x) {
 				x->a = unit;
@@ -117,7 +117,7 @@ static int defender_of(const tw_state *s, int attacker)
 // fire. Returns false (and why) if it has no fire to give.
 static bool defender_may_fire(const tw_state *s, const tw_unit *du, const char **why)
 {
-	int troop = du->stats[GU_TYPE];
+	int troop = GRU(s, du)->troop;
 	if (gr_line_type(troop)) {
 		*why = "it may not fire a volley now (GR.MUSK.1, GR.MOVE.2, GR.MORALE.5/8, GR.MELEE.1)";
 		return gr_can_volley(s, du);
@@ -129,7 +129,7 @@ static bool defender_may_fire(const tw_state *s, const tw_unit *du, const char *
 	if (troop == TW_GR_ARTILLERY) {
 		*why = "no gun of the battery may fire now (GR.ART.1/8, GR.ORG.3, GR.MOVE.6, GR.MORALE.5/8, GR.MELEE.1)";
 		for (int k = 0; k < s->ngun; k++)
-			if (s->gun[k].stats[GG_UNIT] == du->id && gr_gun_may_fire(s, &s->gun[k], NULL, NULL))
+			if (GRG(s, &s->gun[k])->unit == du->id && gr_gun_may_fire(s, &s->gun[k], NULL, NULL))
 				return true;
 		return false;
 	}
@@ -168,7 +168,7 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 	if (dd <= da)
 		return;
 	int before = gr_shot_by(s, attacker, def);
-	int troop = du->stats[GU_TYPE];
+	int troop = GRU(s, du)->troop;
 	tw_vec2 from = tw_v2(0, 0);
 	double d;
 	int fa = -1, fb = -1;
@@ -177,7 +177,7 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 	if (troop == TW_GR_ARTILLERY) { // a battery fires canister, each gun that may fire
 		for (int k = 0; k < s->ngun && fb >= 0; k++) {
 			tw_gun *g = &s->gun[k];
-			if (g->stats[GG_UNIT] == def && gr_gun_may_fire(s, g, NULL, NULL))
+			if (GRG(s, g)->unit == def && gr_gun_may_fire(s, g, NULL, NULL))
 				gr_fire_canister(s, g, tw_state_figure_c(s, fb)->pos, ev);
 		}
 	} else if (troop == TW_GR_LIGHT_INF) { // its 0-<9 in row, as individuals
@@ -193,7 +193,7 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 		}
 	} else { // a volley at close range (the 0-<6 in band), the attacker's cover
 		bool cover = gr_unit_in_cover(s, attacker, from);
-		gr_fire_volley(s, def, attacker, 0, !(du->stats[GU_FLAGS] & GUF_FIRED_EVER), cover, ev);
+		gr_fire_volley(s, def, attacker, 0, !(GRU(s, du)->flags & GUF_FIRED_EVER), cover, ev);
 	}
 	int lost = gr_shot_by(s, attacker, def) - before;
 	e = tw_events_push(ev, TW_EV_INFO, du->side, "GR.CHARGE.6");
@@ -215,26 +215,26 @@ typedef struct combat {
 static bool is_cav(const tw_state *s, const tw_figure *f)
 {
 	const tw_unit *u = gr_unit_c(s, f->unit);
-	return u && gr_cavalry(u->stats[GU_TYPE]);
+	return u && gr_cavalry(GRU(s, u)->troop);
 }
 
 int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, const tw_figure *mine,
 		   const tw_figure *theirs, bool attacker, int round)
 {
 	int b = 0;
-	if (round == 1 && (me->stats[GU_FLAGS] & GUF_CHARGED_NOW))
+	if (round == 1 && (GRU(s, me)->flags & GUF_CHARGED_NOW))
 		b += 1; // GR.MELEE.12
 	if (attacker && tw_table_ground(&s->table, mine->pos) > tw_table_ground(&s->table, theirs->pos) + 1e-9)
 		b += 1; // GR.MELEE.13
-	if (me->stats[GU_TYPE] == TW_GR_HEAVY_CAV && foe->stats[GU_TYPE] == TW_GR_LIGHT_CAV)
+	if (GRU(s, me)->troop == TW_GR_HEAVY_CAV && GRU(s, foe)->troop == TW_GR_LIGHT_CAV)
 		b += 1; // GR.MELEE.14
-	if (me->stats[GU_TYPE] == TW_GR_GRENADIER)
+	if (GRU(s, me)->troop == TW_GR_GRENADIER)
 		b += 1; // GR.GREN.3
-	if (!gr_cavalry(me->stats[GU_TYPE]) && mine->stats[GF_HOUSE] > 0) {
-		int h = mine->stats[GF_HOUSE] - 1;
-		if (!theirs->stats[GF_INSIDE]) // GR.MELEE.9: once inside, equal terms
-			b += s->vars[GV_HOUSE_RUIN + h] ? 1 : 2; // GR.HOUSE.4: a ruin is a wall
-	} else if (!gr_cavalry(me->stats[GU_TYPE]) && !attacker) {
+	if (!gr_cavalry(GRU(s, me)->troop) && GRF(s, mine)->house >= 0) {
+		int h = gr_house_index(s, GRF(s, mine)->house);
+		if (!GRF(s, theirs)->inside) // GR.MELEE.9: once inside, equal terms
+			b += gr_house_ruin(s, h) ? 1 : 2; // GR.HOUSE.4: a ruin is a wall
+	} else if (!gr_cavalry(GRU(s, me)->troop) && !attacker) {
 		for (int t = 0; t < s->table.nterrain; t++)
 			if (s->table.terrain[t].kind == TW_TER_WALL &&
 			    tw_terrain_segment_hits(&s->table.terrain[t], mine->pos, theirs->pos)) {
@@ -244,9 +244,9 @@ int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, con
 	}
 	// GR.MELEE.25: fresh troops attacking an exhausted unit. The row is the exhaustion move in
 	// which contact was made (round 1 is this move), kept while the fight goes on.
-	if (attacker && foe->stats[GU_EXHAUST] && !(me->stats[GU_EXHAUST] && s->move_no - me->stats[GU_EXHAUST] <= 4)) {
+	if (attacker && GRU(s, foe)->exhaust && !(GRU(s, me)->exhaust && s->move_no - GRU(s, me)->exhaust <= 4)) {
 		int contact = s->move_no - round + 1;
-		int k = contact - foe->stats[GU_EXHAUST];
+		int k = contact - GRU(s, foe)->exhaust;
 		if (k >= 1 && k <= 4)
 			b += tw_grant_exhaust_bonus(k, round > 1);
 	}
@@ -480,7 +480,7 @@ static bool built_up(const tw_state *s, int *parent, int root)
 {
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->unit >= 0 && f->status == TW_FS_ACTIVE && f->stats[GF_HOUSE] && find(parent, f->unit) == root)
+		if (f->unit >= 0 && f->status == TW_FS_ACTIVE && GRF(s, f)->house >= 0 && find(parent, f->unit) == root)
 			return true;
 	}
 	return false;
@@ -548,20 +548,20 @@ static void outcome(tw_state *s, judged *j, int root, tw_events *ev)
 		if (find(j->parent, x) != root || !j->cnt_unit[x])
 			continue;
 		tw_unit *u = &s->unit[x];
-		gr_unit_set_flag(u, GUF_MELEE, true);
+		gr_unit_set_flag(s, u, GUF_MELEE, true);
 		if (wd[x]) {
-			gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MELEE.23
+			gr_unit_set_flag(s, u, GUF_WITHDRAW, true); // GR.MELEE.23
 			e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.23");
 			if (e)
 				tw_event_text(e, "%s withdraws next move", u->name);
 		} else if (!any && gr_unit_round(s, u) >= last) { // GR.MELEE.24: a draw, exhausted
-			u->stats[GU_EXHAUST] = s->move_no;
-			u->stats[GU_FLAGS] &= ~(GUF_MELEE | GUF_ATTACKER);
-			u->stats[GU_CONTACT] = 0;
+			GRU(s, u)->exhaust = s->move_no;
+			GRU(s, u)->flags &= ~(GUF_MELEE | GUF_ATTACKER);
+			GRU(s, u)->contact = 0;
 			e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MELEE.24");
 			if (e)
 				tw_event_text(e, "%s: drawn melee, %s", u->name,
-					      (u->stats[GU_FLAGS] & GUF_HOLD) ? "holds its ground, exhausted" : "falls back exhausted");
+					      (GRU(s, u)->flags & GUF_HOLD) ? "holds its ground, exhausted" : "falls back exhausted");
 		}
 	}
 	free(wd);
@@ -590,8 +590,8 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 	int32_t late = gr_contact_mark(s->move_no, 3);
 	for (int x = 0; x < nu; x++) // units touching that no order brought together: recorded now
 		for (int y = 0; y < nu; y++)
-			if (j.pre[x * nu + y] && !s->unit[x].stats[GU_CONTACT])
-				lock(&s->unit[x], late, false);
+			if (j.pre[x * nu + y] && !GRU(s, &s->unit[x])->contact)
+				lock(s, &s->unit[x], late, false);
 	// Figures come together: the column's lap-round in its first melee move (GR.CHARGE.2/3), the
 	// second move's flow (GR.MELEE.17), each pair of units once, attacker first.
 	uint8_t *lapped = calloc((size_t)nu + 1, 1);
@@ -602,8 +602,8 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 			int ua = gr_attacks(s, x, y) ? x : y, ub = ua == x ? y : x;
 			const tw_unit *au = &s->unit[ua];
 			int round = gr_pair_round(s, ua, ub);
-			if (round == 1 && (au->stats[GU_FLAGS] & GUF_CHARGED_NOW) && au->formation == GR_F_COLUMN &&
-			    gr_line_type(au->stats[GU_TYPE]) && !lapped[ua]) {
+			if (round == 1 && (GRU(s, au)->flags & GUF_CHARGED_NOW) && au->formation == GR_F_COLUMN &&
+			    gr_line_type(GRU(s, au)->troop) && !lapped[ua]) {
 				lapped[ua] = 1;
 				gr_lap_round(s, ua, ub, ev); // GR.CHARGE.2/3
 			} else if (round >= 2) {
@@ -615,15 +615,15 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 	// outside).
 	for (int i = 0; i < nf; i++) {
 		tw_figure *a = &s->fig[i];
-		if (a->unit < 0 || a->status != TW_FS_ACTIVE || a->stats[GF_INSIDE])
+		if (a->unit < 0 || a->status != TW_FS_ACTIVE || GRF(s, a)->inside)
 			continue;
 		for (int k = 0; k < nf; k++) {
 			const tw_figure *b = &s->fig[k];
-			if (b->unit < 0 || !b->stats[GF_HOUSE] || !in_contact(s, a, b) || !gr_attacks(s, a->unit, b->unit))
+			if (b->unit < 0 || GRF(s, b)->house < 0 || !in_contact(s, a, b) || !gr_attacks(s, a->unit, b->unit))
 				continue;
 			int d = tw_rng_d6(&s->rng);
 			if (d >= 4)
-				a->stats[GF_INSIDE] = 1;
+				GRF(s, a)->inside = 1;
 			tw_event *e = tw_events_push(ev, TW_EV_DICE, a->side, "GR.MELEE.9");
 			if (e) {
 				e->a = d;
@@ -646,8 +646,8 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 			if (j.pair[x * nu + y] || j.pre[x * nu + y]) {
 				j.cnt_unit[x] = 1;
 				j.pre[x * nu + y] = 1;
-				if (!s->unit[x].stats[GU_CONTACT])
-					lock(&s->unit[x], late, false);
+				if (!GRU(s, &s->unit[x])->contact)
+					lock(s, &s->unit[x], late, false);
 			}
 	int nc = form_combats(s, j.thru, j.used, j.cv);
 	for (int k = 0; k < nc; k++)

@@ -4,20 +4,20 @@
 
 bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
 {
-	if (u->stats[GU_FLAGS] & GUF_TESTED)
-		return u->stats[GU_MORALE] == 0; // GR.GEN.2: at most one test a move
-	u->stats[GU_FLAGS] |= GUF_TESTED;
-	int troop = u->stats[GU_TYPE];
-	int lost = u->stats[GU_ORIG] - gr_rf_alive(s, u->id);
-	int lp = tw_grant_loss_points(troop, lost < 0 ? 0 : lost, u->stats[GU_ORIG]);
+	if (GRU(s, u)->flags & GUF_TESTED)
+		return GRU(s, u)->morale == 0; // GR.GEN.2: at most one test a move
+	GRU(s, u)->flags |= GUF_TESTED;
+	int troop = GRU(s, u)->troop;
+	int lost = GRU(s, u)->orig - gr_rf_alive(s, u->id);
+	int lp = tw_grant_loss_points(troop, lost < 0 ? 0 : lost, GRU(s, u)->orig);
 	if (lp > 2)
 		lp = troop == TW_GR_GRENADIER ? 1 : 2;
 	int cp = gr_command_points(s, u->id);
-	int need = 6 + u->stats[GU_MORALE]; // GR.MORALE.7: 7, 8, 9, 10 on retests
+	int need = 6 + GRU(s, u)->morale; // GR.MORALE.7: 7, 8, 9, 10 on retests
 	int die = tw_rng_d6(&s->rng);
 	int score = cp - lp + die; // GR.MORALE.4
 	bool good = score >= need;
-	tw_event *e = tw_events_push(ev, TW_EV_DICE, u->side, u->stats[GU_MORALE] ? "GR.MORALE.7" : "GR.MORALE.4");
+	tw_event *e = tw_events_push(ev, TW_EV_DICE, u->side, GRU(s, u)->morale ? "GR.MORALE.7" : "GR.MORALE.4");
 	if (e) {
 		e->a = die;
 		e->b = 1;
@@ -27,21 +27,21 @@ bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
 			      good ? "good" : "bad");
 	}
 	if (good) {
-		u->stats[GU_MORALE] = 0;
-		u->stats[GU_FLAGS] &= ~GUF_BROKE;
+		GRU(s, u)->morale = 0;
+		GRU(s, u)->flags &= ~GUF_BROKE;
 		return true;
 	}
-	u->stats[GU_MORALE]++;
-	if (u->stats[GU_FLAGS] & GUF_MELEE) {
-		gr_unit_set_flag(u, GUF_WITHDRAW, true); // GR.MORALE.5: breaks off
+	GRU(s, u)->morale++;
+	if (GRU(s, u)->flags & GUF_MELEE) {
+		gr_unit_set_flag(s, u, GUF_WITHDRAW, true); // GR.MORALE.5: breaks off
 		// GR.MORALE.7: a unit that breaks off a melee it has fought on keeps retiring; one that
 		// fails in its first melee move withdraws one move (GR.MELEE.21, .23), then stays halted
 		// with its retests like any unit with bad morale.
 		if (gr_unit_round(s, u) >= 2)
-			gr_unit_set_flag(u, GUF_BROKE, true);
+			gr_unit_set_flag(s, u, GUF_BROKE, true);
 	}
-	if (u->stats[GU_MORALE] >= 5) { // failed the test needing 10
-		u->stats[GU_FLAGS] |= GUF_DISPERSED;
+	if (GRU(s, u)->morale >= 5) { // failed the test needing 10
+		GRU(s, u)->flags |= GUF_DISPERSED;
 		for (int i = 0; i < s->nfig; i++)
 			if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE)
 				s->fig[i].status = TW_FS_WITHDRAWN;
@@ -56,31 +56,31 @@ void gr_morale_end_move(tw_state *s, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		if (!gr_unit_active(s, u) || u->stats[GU_TYPE] == TW_GR_WAGON || u->stats[GU_TYPE] == TW_GR_BARGE)
+		if (!gr_unit_active(s, u) || GRU(s, u)->troop == TW_GR_WAGON || GRU(s, u)->troop == TW_GR_BARGE)
 			continue; // GR.ORG.4: transport takes no morale tests
-		if (u->stats[GU_RALLY] && s->move_no >= u->stats[GU_RALLY]) { // GR.MORALE.10
-			u->stats[GU_RALLY] = 0;
-			u->stats[GU_MORALE] = 0;
-			u->stats[GU_FLAGS] &= ~GUF_BROKE;
+		if (GRU(s, u)->rally && s->move_no >= GRU(s, u)->rally) { // GR.MORALE.10
+			GRU(s, u)->rally = 0;
+			GRU(s, u)->morale = 0;
+			GRU(s, u)->flags &= ~GUF_BROKE;
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.10");
 			if (e)
 				tw_event_text(e, "%s is fit for action again", u->name);
 		}
 		int alive = gr_rf_alive(s, u->id);
-		bool first_melee = (u->stats[GU_FLAGS] & GUF_MELEE) && gr_unit_round(s, u) == 1; // GR.MORALE.9 (1)
-		if (!(u->stats[GU_FLAGS] & GUF_RETIRE50) && u->stats[GU_ORIG] > 0 && 2 * alive <= u->stats[GU_ORIG] && !first_melee) {
-			u->stats[GU_FLAGS] |= GUF_RETIRE50; // GR.MORALE.8
+		bool first_melee = (GRU(s, u)->flags & GUF_MELEE) && gr_unit_round(s, u) == 1; // GR.MORALE.9 (1)
+		if (!(GRU(s, u)->flags & GUF_RETIRE50) && GRU(s, u)->orig > 0 && 2 * alive <= GRU(s, u)->orig && !first_melee) {
+			GRU(s, u)->flags |= GUF_RETIRE50; // GR.MORALE.8
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.8");
 			if (e)
-				tw_event_text(e, "%s is down to %d of %d R&F: it goes to the rear", u->name, alive, u->stats[GU_ORIG]);
+				tw_event_text(e, "%s is down to %d of %d R&F: it goes to the rear", u->name, alive, GRU(s, u)->orig);
 		}
-		if (u->stats[GU_FLAGS] & GUF_RETIRE50)
+		if (GRU(s, u)->flags & GUF_RETIRE50)
 			continue;
-		if (!u->stats[GU_RALLY] && (u->stats[GU_LOST] > 0 || u->stats[GU_MORALE] > 0))
+		if (!GRU(s, u)->rally && (GRU(s, u)->lost > 0 || GRU(s, u)->morale > 0))
 			gr_morale_test(s, u, ev); // GR.MORALE.6/7
-		if (u->stats[GU_TYPE] == TW_GR_HEAVY_CAV && !u->stats[GU_XING] && // GR.TERR.7: crossing is no rest
-		    !(u->stats[GU_FLAGS] & (GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_MELEE)))
-			u->stats[GU_REST]++; // GR.MOVE.5
+		if (GRU(s, u)->troop == TW_GR_HEAVY_CAV && !GRU(s, u)->xing && // GR.TERR.7: crossing is no rest
+		    !(GRU(s, u)->flags & (GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_MELEE)))
+			GRU(s, u)->rest++; // GR.MOVE.5
 	}
 }
 
@@ -91,7 +91,7 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 		tw_figure *f = &s->fig[i];
 		if (f->unit != u->id || f->status != TW_FS_ACTIVE)
 			continue;
-		if (f->stats[GF_HOUSE] && (u->stats[GU_FLAGS] & GUF_RETIRE50) && !(u->stats[GU_FLAGS] & GUF_WITHDRAW))
+		if (GRF(s, f)->house >= 0 && (GRU(s, u)->flags & GUF_RETIRE50) && !(GRU(s, u)->flags & GUF_WITHDRAW))
 			continue; // GR.MORALE.9 (2): a unit in houses may stay
 		double moved = 0;
 		for (; moved + 0.25 <= dist + 1e-9; moved += 0.25) {
@@ -104,7 +104,7 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 				break;
 			f->pos = p;
 		}
-		f->stats[GF_HOUSE] = 0;
+		GRF(s, f)->house = -1;
 		f->moved_in = s->move_no;
 		if (moved <= 0 && f->status == TW_FS_ACTIVE)
 			continue;
@@ -134,22 +134,22 @@ void gr_auto_moves(tw_state *s, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		u->stats[GU_FLAGS] &= ~(GUF_FIRED_NOW | GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_TESTED | GUF_BATTLE);
-		u->stats[GU_LOST] = 0;
+		GRU(s, u)->flags &= ~(GUF_FIRED_NOW | GUF_MOVED_NOW | GUF_CHARGED_NOW | GUF_TESTED | GUF_BATTLE);
+		GRU(s, u)->lost = 0;
 		if (!gr_unit_active(s, u))
 			continue;
-		int troop = u->stats[GU_TYPE];
+		int troop = GRU(s, u)->troop;
 		double rate = troop == TW_GR_LIGHT_INF ? 7.5 : gr_cavalry(troop) ? tw_grant_move_rate(troop, TW_GR_MODE_NORMAL)
 			    : troop == TW_GR_ARTILLERY ? 6 : 6;
-		int ex = u->stats[GU_EXHAUST] ? s->move_no - u->stats[GU_EXHAUST] : 0;
-		if (u->stats[GU_FLAGS] & GUF_RETIRE50) {
+		int ex = GRU(s, u)->exhaust ? s->move_no - GRU(s, u)->exhaust : 0;
+		if (GRU(s, u)->flags & GUF_RETIRE50) {
 			gr_retire_unit(s, u, rate, true, "GR.MORALE.8", ev);
-		} else if (u->stats[GU_FLAGS] & GUF_WITHDRAW) {
+		} else if (GRU(s, u)->flags & GUF_WITHDRAW) {
 			gr_retire_unit(s, u, rate, false, "GR.MELEE.23", ev);
-			u->stats[GU_FLAGS] &= ~GUF_WITHDRAW;
-		} else if ((u->stats[GU_FLAGS] & GUF_BROKE) && u->stats[GU_MORALE] > 0 && !u->stats[GU_RALLY]) {
+			GRU(s, u)->flags &= ~GUF_WITHDRAW;
+		} else if ((GRU(s, u)->flags & GUF_BROKE) && GRU(s, u)->morale > 0 && !GRU(s, u)->rally) {
 			gr_retire_unit(s, u, rate, false, "GR.MORALE.7", ev); // keeps retiring until rallied
-		} else if ((ex == 1 || ex == 2) && !(u->stats[GU_FLAGS] & (GUF_HOLD | GUF_MELEE))) {
+		} else if ((ex == 1 || ex == 2) && !(GRU(s, u)->flags & (GUF_HOLD | GUF_MELEE))) {
 			// GR.MELEE.24: falls back two moves, unless attacked meanwhile (GR.MELEE.1: locked)
 			gr_retire_unit(s, u, rate, false, "GR.MELEE.24", ev);
 		}
@@ -158,12 +158,12 @@ void gr_auto_moves(tw_state *s, tw_events *ev)
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
 		if (gr_unit_active(s, u) && unit_in_contact(s, u)) {
-			u->stats[GU_FLAGS] |= GUF_MELEE;
-			if (!u->stats[GU_CONTACT])
-				u->stats[GU_CONTACT] = mark; // brought into contact by the engine's moves
+			GRU(s, u)->flags |= GUF_MELEE;
+			if (!GRU(s, u)->contact)
+				GRU(s, u)->contact = mark; // brought into contact by the engine's moves
 		} else {
-			u->stats[GU_FLAGS] &= ~(GUF_MELEE | GUF_ATTACKER);
-			u->stats[GU_CONTACT] = 0;
+			GRU(s, u)->flags &= ~(GUF_MELEE | GUF_ATTACKER);
+			GRU(s, u)->contact = 0;
 		}
 	}
 }

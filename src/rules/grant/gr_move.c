@@ -69,7 +69,7 @@ double gr_move_cost_wet(const tw_state *s, int troop, int formation, tw_vec2 a, 
 
 double gr_move_rate_for(const tw_state *s, const tw_unit *u, int mode)
 {
-	int troop = u->stats[GU_TYPE];
+	int troop = GRU(s, u)->troop;
 	if (gr_line_type(troop)) {
 		if (mode == TW_GR_MODE_CHARGE)
 			return u->formation == GR_F_COLUMN ? tw_grant_move_rate(troop, TW_GR_MODE_CHARGE) : -1;
@@ -77,7 +77,7 @@ double gr_move_rate_for(const tw_state *s, const tw_unit *u, int mode)
 			return tw_grant_move_rate(troop, TW_GR_MODE_COLUMN);
 		if (u->formation == GR_F_OPEN)
 			return tw_grant_move_rate(troop, TW_GR_MODE_OPEN);
-		bool fired = (u->stats[GU_FLAGS] & GUF_FIRED_NOW) != 0;
+		bool fired = (GRU(s, u)->flags & GUF_FIRED_NOW) != 0;
 		return tw_grant_move_rate(troop, fired ? TW_GR_MODE_LINE_FIRED : TW_GR_MODE_LINE); // GR.MOVE.2
 	}
 	if (troop == TW_GR_ARTILLERY)
@@ -119,7 +119,7 @@ static double nearest_enemy(const tw_state *s, int side, tw_vec2 p)
 static bool near_burning(const tw_state *s, tw_vec2 p)
 {
 	for (int h = 0; h < gr_nhouses(s); h++)
-		if (s->vars[GV_HOUSE_FIRE + h] > 0 &&
+		if (gr_house_fire(s, h) > 0 &&
 		    tw_terrain_distance(&s->table.terrain[gr_house_terrain(s, h)], p) < 3.0) // GR.HOUSE.6
 			return true;
 	return false;
@@ -137,7 +137,7 @@ static int garrison_count(const tw_state *s, int h)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
-		n += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_HOUSE] == h + 1;
+		n += s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->house == gr_house_terrain(s, h);
 	return n;
 }
 
@@ -153,7 +153,7 @@ static int aboard_count(const tw_state *s, int barge)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
-		n += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_ABOARD] == barge + 1;
+		n += s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->aboard == barge;
 	return n;
 }
 
@@ -163,7 +163,7 @@ static int barge_at(const tw_state *s, int side, tw_vec2 p)
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		const tw_unit *u = gr_unit_c(s, f->unit);
-		if (u && u->side == side && f->status == TW_FS_ACTIVE && u->stats[GU_TYPE] == TW_GR_BARGE &&
+		if (u && u->side == side && f->status == TW_FS_ACTIVE && GRU(s, u)->troop == TW_GR_BARGE &&
 		    tw_dist(f->pos, p) <= GR_BANK - 0.5 + 1e-9)
 			return u->id;
 	}
@@ -202,7 +202,7 @@ static tw_status validate_barge(const tw_state *s, const tw_order *o, const tw_u
 // move: every figure, its normal move, at most GR_BANK in of it through water.
 static tw_status validate_board(const tw_state *s, const tw_order *o, const tw_unit *u, double rate, tw_error *err)
 {
-	int troop = u->stats[GU_TYPE];
+	int troop = GRU(s, u)->troop;
 	if (o->n == 5 && troop > TW_GR_LIGHT_CAV)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "only infantry and cavalry go aboard a barge");
 	if (o->nfig != unit_size(s, u->id))
@@ -272,20 +272,20 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 	if (!general) {
 		if (!u)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.1", "figure %d belongs to no unit", f0->id);
-		troop = u->stats[GU_TYPE];
+		troop = GRU(s, u)->troop;
 		formation = u->formation;
-		if (u->stats[GU_FLAGS] & GUF_MELEE)
+		if (GRU(s, u)->flags & GUF_MELEE)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.1", "%s is locked in melee: it may not move away", u->name);
-		if (u->stats[GU_FLAGS] & GUF_MOVED_NOW)
+		if (GRU(s, u)->flags & GUF_MOVED_NOW)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "%s has already moved this move", u->name);
-		if (u->stats[GU_FLAGS] & GUF_RETIRE50)
+		if (GRU(s, u)->flags & GUF_RETIRE50)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.8", "%s is under the 50%% rule", u->name);
 		if (gr_unit_crossing(s, u))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford until the end of move %d", u->name,
-					    u->stats[GU_XING]);
+					    GRU(s, u)->xing);
 		if (gr_unit_halted(s, u))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted (bad morale, rally or withdrawal)", u->name);
-		bool aboard = f0->stats[GF_ABOARD] != 0;
+		bool aboard = GRF(s, f0)->aboard >= 0;
 		if (aboard && o->n != 6)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "%s is aboard a barge: it moves with it, or ashore (mode 6)", u->name);
 		if (!aboard && o->n == 6)
@@ -294,9 +294,9 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 			return validate_barge(s, o, u, err);
 		if (o->n == 4 && tw_grant_ford_moves(troop) == 0)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s cannot ford", u->name);
-		if (o->n == 4 && (u->stats[GU_FLAGS] & GUF_FIRED_NOW))
+		if (o->n == 4 && (GRU(s, u)->flags & GUF_FIRED_NOW))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a unit crossing a ford does nothing else: %s has fired", u->name);
-		int ex = u->stats[GU_EXHAUST] ? s->move_no - u->stats[GU_EXHAUST] : 0;
+		int ex = GRU(s, u)->exhaust ? s->move_no - GRU(s, u)->exhaust : 0;
 		bool exhausted = ex >= 1 && ex <= 4;
 		if (exhausted && o->n == 1)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.24", "%s is exhausted and may not charge", u->name);
@@ -306,7 +306,7 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "infantry charges only in column");
 		if (o->n == 1 && troop == TW_GR_ARTILLERY)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "artillery does not charge");
-		if (o->n == 2 && (troop != TW_GR_HEAVY_CAV || u->stats[GU_REST] < 1))
+		if (o->n == 2 && (troop != TW_GR_HEAVY_CAV || GRU(s, u)->rest < 1))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.5", "a battle move needs heavy cavalry with a rest credit");
 		if (o->n == 3 && troop > TW_GR_ENGINEER)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "only infantry garrisons a building");
@@ -328,7 +328,7 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 			if (after < before - 1e-9)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.24", "%s is exhausted: no move towards the enemy", u->name);
 		}
-	} else if ((o->n != 0 && o->n != 4) || f0->stats[GF_ATTACHED]) {
+	} else if ((o->n != 0 && o->n != 4) || GRF(s, f0)->attached >= 0) {
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.10", "a general bound to a unit may not leave it");
 	}
 	int garrison = o->n == 3 ? -1 : 0;
@@ -342,9 +342,9 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 		for (int k = 0; k < i; k++)
 			if (o->fig[k] == o->fig[i])
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d named twice", o->fig[i]);
-		if (f->kind == TW_FK_GUNNER && f->stats[GF_GUN] && o->n != 0)
+		if (f->kind == TW_FK_GUNNER && GRF(s, f)->gun >= 0 && o->n != 0)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "crews move with their guns");
-		if (f->stats[GF_XEND] >= s->move_no)
+		if (GRF(s, f)->xend >= s->move_no)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "figure %d is crossing a ford", f->id);
 		const char *cl = NULL;
 		double cost;
@@ -381,7 +381,7 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 					    "a charge goes straight ahead, every figure alike");
 		if (o->n == 3) {
 			int h = house_near(s, o->at[i]);
-			if (h < 0 || s->vars[GV_HOUSE_RUIN + h] || s->vars[GV_HOUSE_FIRE + h])
+			if (h < 0 || gr_house_ruin(s, h) || gr_house_fire(s, h))
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.8", "figure %d is not at a standing house", f->id);
 			if (garrison == -1)
 				garrison = h;
@@ -473,7 +473,7 @@ static tw_status plan_wheel(const tw_state *s, const tw_order *o, tw_order *x, w
 				tw_vec2 q = j <= steps ? wheel_place(off, u->facing, h + t * j / steps, p)
 						       : wheel_place(off, u->facing, b, o->path[k]);
 				const char *cl = NULL;
-				w->cost[i] += gr_move_cost(s, u->stats[GU_TYPE], u->formation, pos, q, &cl);
+				w->cost[i] += gr_move_cost(s, GRU(s, u)->troop, u->formation, pos, q, &cl);
 				if (cl)
 					return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot wheel through there", f->id);
 				w->len[i] += tw_dist(pos, q);
@@ -494,7 +494,7 @@ bool gr_wheel_order(const tw_state *s, const tw_order *o)
 		return false;
 	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
 	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
-	return u && u->stats[GU_TYPE] == TW_GR_LIGHT_CAV;
+	return u && GRU(s, u)->troop == TW_GR_LIGHT_CAV;
 }
 
 tw_status gr_validate_path_move(const tw_state *s, const tw_order *o, tw_error *err)
@@ -511,10 +511,10 @@ tw_status gr_validate_path_move(const tw_state *s, const tw_order *o, tw_error *
 	}
 	const tw_figure *f0 = o->nfig > 0 ? tw_state_figure_c(s, o->fig[0]) : NULL;
 	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
-	if (o->n == 1 && u && u->stats[GU_TYPE] == TW_GR_HEAVY_CAV)
+	if (o->n == 1 && u && GRU(s, u)->troop == TW_GR_HEAVY_CAV)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.8",
 				    "heavy cavalry charges in a straight line, without wheeling: give one point");
-	if (o->n == 1 && u && gr_line_type(u->stats[GU_TYPE]))
+	if (o->n == 1 && u && gr_line_type(GRU(s, u)->troop))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.1", "an infantry charge goes directly forward: give one point");
 	return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "Grant's moves go straight: give one point");
 }
@@ -523,10 +523,10 @@ static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		if (u->side != g->side || !gr_unit_active(s, u) || u->stats[GU_RALLY])
+		if (u->side != g->side || !gr_unit_active(s, u) || GRU(s, u)->rally)
 			continue;
-		bool retiring = u->stats[GU_MORALE] > 0 || (u->stats[GU_FLAGS] & GUF_WITHDRAW);
-		if (!retiring || (u->stats[GU_FLAGS] & GUF_RETIRE50))
+		bool retiring = GRU(s, u)->morale > 0 || (GRU(s, u)->flags & GUF_WITHDRAW);
+		if (!retiring || (GRU(s, u)->flags & GUF_RETIRE50))
 			continue; // GR.MORALE.10: not a unit at 50%
 		double d;
 		int fa = -1;
@@ -539,17 +539,17 @@ static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
 		if (fa < 0)
 			continue;
 		int die = tw_rng_d6(&s->rng);
-		u->stats[GU_RALLY] = s->move_no + die;
-		gr_unit_set_flag(u, GUF_WITHDRAW, false);
-		u->stats[GU_FLAGS] &= ~GUF_BROKE; // halts from the moment he attaches
-		g->stats[GF_ATTACHED] = u->id + 1;
+		GRU(s, u)->rally = s->move_no + die;
+		gr_unit_set_flag(s, u, GUF_WITHDRAW, false);
+		GRU(s, u)->flags &= ~GUF_BROKE; // halts from the moment he attaches
+		GRF(s, g)->attached = u->id;
 		tw_event *e = tw_events_push(ev, TW_EV_DICE, g->side, "GR.MORALE.10");
 		if (e) {
 			e->a = die;
 			e->b = 1;
 			e->c = u->id;
 			tw_event_text(e, "general %d joins %s: fit for action at the end of move %d", g->id, u->name,
-				      u->stats[GU_RALLY]);
+				      GRU(s, u)->rally);
 		}
 		return;
 	}
@@ -559,12 +559,12 @@ static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
 // last move of the crossing (gr_ford_update).
 static void start_crossing(tw_state *s, const tw_order *o, tw_figure *f0, tw_unit *u, tw_events *ev)
 {
-	int end = s->move_no + (u ? tw_grant_ford_moves(u->stats[GU_TYPE]) : 2) - 1; // a general as cavalry
+	int end = s->move_no + (u ? tw_grant_ford_moves(GRU(s, u)->troop) : 2) - 1; // a general as cavalry
 	for (int i = 0; i < o->nfig; i++)
-		gr_ford_set(tw_state_figure(s, o->fig[i]), end, o->at[i]);
+		gr_ford_set(s, tw_state_figure(s, o->fig[i]), end, o->at[i]);
 	if (u) {
-		u->stats[GU_XING] = end;
-		gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+		GRU(s, u)->xing = end;
+		gr_unit_set_flag(s, u, GUF_MOVED_NOW, true);
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, f0->side, "GR.TERR.7");
 	if (e) {
@@ -585,10 +585,10 @@ static tw_status apply_move(tw_state *s, const tw_order *o, const wheel *w, tw_e
 		return TW_OK;
 	}
 	int barge = o->n == 5 ? barge_at(s, f0->side, o->at[0]) : -1;
-	if (u && u->stats[GU_TYPE] == TW_GR_BARGE) // GR.MOVE.7: the unit aboard goes with its barge
+	if (u && GRU(s, u)->troop == TW_GR_BARGE) // GR.MOVE.7: the unit aboard goes with its barge
 		for (int i = 0; i < s->nfig; i++) {
 			tw_figure *f = &s->fig[i];
-			if (f->status == TW_FS_ACTIVE && f->stats[GF_ABOARD] == u->id + 1) {
+			if (f->status == TW_FS_ACTIVE && GRF(s, f)->aboard == u->id) {
 				f->pos = tw_add(f->pos, disp);
 				f->moved_in = s->move_no;
 			}
@@ -602,16 +602,16 @@ static tw_status apply_move(tw_state *s, const tw_order *o, const wheel *w, tw_e
 		if (w)
 			f->facing = w->heading; // GR.CHARGE.9: the wheeled line faces its last leg
 		if (o->n == 5 || o->n == 6)
-			f->stats[GF_ABOARD] = o->n == 5 ? barge + 1 : 0;
+			GRF(s, f)->aboard = o->n == 5 ? barge : -1;
 		if (o->n == 3) {
 			int h = house_near(s, f->pos);
-			f->stats[GF_HOUSE] = h + 1;
+			GRF(s, f)->house = gr_house_terrain(s, h);
 		} else if (d > 0) {
-			f->stats[GF_HOUSE] = 0;
-			f->stats[GF_INSIDE] = 0;
+			GRF(s, f)->house = -1;
+			GRF(s, f)->inside = 0;
 		}
 		tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side,
-					     w ? "GR.CHARGE.9" : o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : o->n >= 5 || (u && u->stats[GU_TYPE] == TW_GR_BARGE) ? "GR.MOVE.7" : "GR.MOVE.1");
+					     w ? "GR.CHARGE.9" : o->n == 1 ? "GR.CHARGE.1" : o->n == 3 ? "GR.TERR.8" : o->n >= 5 || (u && GRU(s, u)->troop == TW_GR_BARGE) ? "GR.MOVE.7" : "GR.MOVE.1");
 		if (e) {
 			e->a = f->id;
 			e->x = f->pos.x;
@@ -623,19 +623,19 @@ static tw_status apply_move(tw_state *s, const tw_order *o, const wheel *w, tw_e
 		attach_general(s, f0, ev);
 		return TW_OK;
 	}
-	gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+	gr_unit_set_flag(s, u, GUF_MOVED_NOW, true);
 	// Cavalry wheels as it moves (light cavalry also in its charge, GR.CHARGE.9): it faces the
 	// way it went.
 	if (w)
 		u->facing = w->heading;
-	else if (gr_cavalry(u->stats[GU_TYPE]) && tw_len(disp) > 1e-9 && (o->n != 1 || u->stats[GU_TYPE] == TW_GR_LIGHT_CAV))
+	else if (gr_cavalry(GRU(s, u)->troop) && tw_len(disp) > 1e-9 && (o->n != 1 || GRU(s, u)->troop == TW_GR_LIGHT_CAV))
 		u->facing = tw_bearing_deg(disp);
 	if (o->n == 2) {
-		u->stats[GU_REST]--; // GR.MOVE.5
-		gr_unit_set_flag(u, GUF_BATTLE, true);
+		GRU(s, u)->rest--; // GR.MOVE.5
+		gr_unit_set_flag(s, u, GUF_BATTLE, true);
 	}
 	if (o->n == 1) {
-		gr_unit_set_flag(u, GUF_CHARGED_NOW, true);
+		gr_unit_set_flag(s, u, GUF_CHARGED_NOW, true);
 		gr_charge_contact(s, u->id, ev); // GR.CHARGE.5/6: the dice-off and close-range fire first
 	}
 	gr_note_contact(s, u->id, gr_part(s), ev); // GR.MELEE.1: contact locks both units at once
@@ -676,15 +676,15 @@ tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;
 	if (!u || u->side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.1", "no unit of this side");
-	if (!gr_line_type(u->stats[GU_TYPE]))
+	if (!gr_line_type(GRU(s, u)->troop))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "only line-type infantry forms line, column or open order");
-	if (u->stats[GU_FLAGS] & (GUF_MELEE | GUF_MOVED_NOW | GUF_CHARGED_NOW))
+	if (GRU(s, u)->flags & (GUF_MELEE | GUF_MOVED_NOW | GUF_CHARGED_NOW))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.10", "%s may not change formation now", u->name);
 	if (gr_unit_crossing(s, u))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford", u->name);
-	if (f0->stats[GF_ABOARD])
+	if (GRF(s, f0)->aboard >= 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "%s is aboard a barge", u->name);
-	if (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50))
+	if (gr_unit_halted(s, u) || (GRU(s, u)->flags & GUF_RETIRE50))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "%s is halted", u->name);
 	double rate = gr_move_rate_for(s, u, TW_GR_MODE_NORMAL);
 	int n = 0;
@@ -700,7 +700,7 @@ tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 			if (o->fig[k] == o->fig[i])
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figure %d named twice", o->fig[i]);
 		const char *cl = NULL;
-		double cost = gr_move_cost(s, u->stats[GU_TYPE], GR_F_OPEN, f->pos, o->at[i], &cl);
+		double cost = gr_move_cost(s, GRU(s, u)->troop, GR_F_OPEN, f->pos, o->at[i], &cl);
 		if (cl || cost > rate + 1e-9 || !gr_spot_free(s, o->at[i], f->radius, f->id) || contact_at(s, f, o->at[i]))
 			return tw_error_set(err, TW_ERR_ILLEGAL, cl ? cl : "GR.MOVE.1", "figure %d cannot reach its place", f->id);
 	}
@@ -716,11 +716,11 @@ tw_status gr_apply_formation(tw_state *s, const tw_order *o, tw_events *ev)
 		f->moved_in = s->move_no;
 		f->pos = o->at[i];
 		f->facing = o->facing[i];
-		f->stats[GF_HOUSE] = 0;
+		GRF(s, f)->house = -1;
 	}
 	u->formation = (uint8_t)o->n;
 	u->facing = o->facing[0];
-	gr_unit_set_flag(u, GUF_MOVED_NOW, true);
+	gr_unit_set_flag(s, u, GUF_MOVED_NOW, true);
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.GEN.10");
 	if (e) {
 		e->a = u->id;
@@ -734,22 +734,22 @@ tw_status gr_apply_formation(tw_state *s, const tw_order *o, tw_events *ev)
 tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	const tw_gun *g = tw_state_gun_c(s, o->gun);
-	if (!g || g->side != o->side || g->stats[GG_DESTROYED])
+	if (!g || g->side != o->side || GRG(s, g)->destroyed)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ART.8", "no gun of this side in action");
 	if (o->npath < 1 || o->n < 0 || o->n > 1)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "a gun move needs a destination and a mode");
-	const tw_unit *u = gr_unit_c(s, g->stats[GG_UNIT]);
-	if (u && (u->stats[GU_FLAGS] & GUF_MELEE))
+	const tw_unit *u = gr_unit_c(s, GRG(s, g)->unit);
+	if (u && (GRU(s, u)->flags & GUF_MELEE))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.1", "the battery is locked in melee");
-	if (u && (gr_unit_halted(s, u) || (u->stats[GU_FLAGS] & GUF_RETIRE50)))
+	if (u && (gr_unit_halted(s, u) || (GRU(s, u)->flags & GUF_RETIRE50)))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MORALE.5", "the battery is halted");
-	if (g->stats[GG_XEND] >= s->move_no)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun is crossing a ford until the end of move %d", g->stats[GG_XEND]);
+	if (GRG(s, g)->xend >= s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the gun is crossing a ford until the end of move %d", GRG(s, g)->xend);
 	if (g->acted_in == s->move_no && g->action != TW_GA_NONE)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun has already moved or fired this move");
 	int crew = 0;
 	for (int i = 0; i < s->nfig; i++)
-		crew += s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_GUN] == g->id + 1;
+		crew += s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->gun == g->id;
 	if (o->n == 1 && crew == 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.3", "no crew left to manhandle the gun");
 	double rate = tw_grant_move_rate(TW_GR_ARTILLERY, o->n ? TW_GR_MODE_MANHANDLE : TW_GR_MODE_TEAM);
@@ -768,7 +768,7 @@ tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	tw_vec2 d = tw_sub(to, g->axle);
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1 && !gr_spot_free(s, tw_add(f->pos, d), f->radius, f->id))
+		if (f->status == TW_FS_ACTIVE && GRF(s, f)->gun == g->id && !gr_spot_free(s, tw_add(f->pos, d), f->radius, f->id))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "the crew cannot follow the gun there");
 	}
 	if (!gr_spot_free(s, to, 0.5, -1))
@@ -784,17 +784,17 @@ tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	const char *cl = NULL;
 	if (o->n == 0 && gr_ford_legs(s, TW_GR_ARTILLERY, 0, g->axle, to, &before, &after, &cl)) {
 		int end = s->move_no + tw_grant_ford_moves(TW_GR_ARTILLERY) - 1; // GR.TERR.7: 4 moves
-		g->stats[GG_XEND] = end;
-		g->stats[GG_XX] = (int32_t)lround(to.x * GR_FIXED);
-		g->stats[GG_XY] = (int32_t)lround(to.y * GR_FIXED);
+		GRG(s, g)->xend = end;
+		GRG(s, g)->xx = (int32_t)lround(to.x * GR_FIXED);
+		GRG(s, g)->xy = (int32_t)lround(to.y * GR_FIXED);
 		for (int i = 0; i < s->nfig; i++) {
 			tw_figure *f = &s->fig[i];
-			if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1)
-				gr_ford_set(f, end, tw_add(f->pos, d));
+			if (f->status == TW_FS_ACTIVE && GRF(s, f)->gun == g->id)
+				gr_ford_set(s, f, end, tw_add(f->pos, d));
 		}
 		g->acted_in = s->move_no;
 		g->action = TW_GA_MOVED;
-		g->stats[GG_TEAM_MOVED] = s->move_no;
+		GRG(s, g)->team_moved = s->move_no;
 		tw_event *e = tw_events_push(ev, TW_EV_INFO, g->side, "GR.TERR.7");
 		if (e) {
 			e->a = g->id;
@@ -805,7 +805,7 @@ tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_ACTIVE && f->stats[GF_GUN] == g->id + 1) {
+		if (f->status == TW_FS_ACTIVE && GRF(s, f)->gun == g->id) {
 			f->pos = tw_add(f->pos, d);
 			f->moved_in = s->move_no;
 		}
@@ -816,8 +816,8 @@ tw_status gr_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	g->acted_in = s->move_no;
 	g->action = TW_GA_MOVED;
 	if (o->n == 0)
-		g->stats[GG_TEAM_MOVED] = s->move_no;
-	gr_note_contact(s, g->stats[GG_UNIT], gr_part(s), ev); // GR.MELEE.1: a crew that walks into contact
+		GRG(s, g)->team_moved = s->move_no;
+	gr_note_contact(s, GRG(s, g)->unit, gr_part(s), ev); // GR.MELEE.1: a crew that walks into contact
 	tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, g->side, "GR.MOVE.6");
 	if (e) {
 		e->a = g->id;

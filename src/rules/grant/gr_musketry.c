@@ -59,17 +59,17 @@ static bool garrisoned(const tw_state *s, int unit)
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i])) {
 			n++;
-			g += s->fig[i].stats[GF_HOUSE] > 0;
+			g += GRF(s, &s->fig[i])->house >= 0;
 		}
 	return n > 0 && g == n;
 }
 
 bool gr_can_volley(const tw_state *s, const tw_unit *u)
 {
-	if (!gr_line_type(u->stats[GU_TYPE]) || (u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE)) || gr_unit_halted(s, u))
+	if (!gr_line_type(GRU(s, u)->troop) || (GRU(s, u)->flags & (GUF_FIRED_NOW | GUF_MELEE)) || gr_unit_halted(s, u))
 		return false;
 	bool house = garrisoned(s, u->id);
-	if ((u->stats[GU_FLAGS] & GUF_RETIRE50) && !house) // GR.MORALE.8/9
+	if ((GRU(s, u)->flags & GUF_RETIRE50) && !house) // GR.MORALE.8/9
 		return false;
 	if (u->formation != GR_F_LINE && !house) // GR.MUSK.1
 		return false;
@@ -84,18 +84,18 @@ bool gr_can_volley(const tw_state *s, const tw_unit *u)
 // move; not locked in melee, halted, retiring, crossing a ford or aboard a barge).
 static bool light_may_fire(const tw_state *s, const tw_unit *u)
 {
-	if (u->stats[GU_TYPE] != TW_GR_LIGHT_INF || (u->stats[GU_FLAGS] & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) ||
+	if (GRU(s, u)->troop != TW_GR_LIGHT_INF || (GRU(s, u)->flags & (GUF_FIRED_NOW | GUF_MELEE | GUF_RETIRE50)) ||
 	    gr_unit_halted(s, u))
 		return false;
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE && s->fig[i].stats[GF_ABOARD])
+		if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE && GRF(s, &s->fig[i])->aboard >= 0)
 			return false;
 	return true;
 }
 
 bool gr_light_may_fire(const tw_state *s, const tw_unit *u) { return light_may_fire(s, u); }
 
-static int group_size(const tw_unit *u) { return u->stats[GU_TYPE] == TW_GR_GRENADIER ? 4 : 6; } // GR.GREN.2
+static int group_size(const tw_state *s, const tw_unit *u) { return GRU(s, u)->troop == TW_GR_GRENADIER ? 4 : 6; } // GR.GREN.2
 
 int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, bool cover, tw_events *ev)
 {
@@ -107,7 +107,7 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 	if (!fire || !tgt)
 		goto out;
 	int nf = rf_from_left(s, firer, right, fire), nt = rf_from_left(s, target, right, tgt);
-	int g = group_size(fu);
+	int g = group_size(s, fu);
 	int nd = tw_grant_musk_dice(nf, g); // GR.MUSK.4/5
 	int ded = gr_musk_deduct[band][(first ? 2 : 0) + (cover ? 1 : 0)];
 	int ngroups = (nt + 5) / 6;
@@ -157,7 +157,7 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 			      first ? ", first volley" : "", cover ? ", cover" : "", total, kills);
 	}
 out:
-	fu->stats[GU_FLAGS] |= GUF_FIRED_EVER | GUF_FIRED_NOW;
+	GRU(s, fu)->flags |= GUF_FIRED_EVER | GUF_FIRED_NOW;
 	free(fire);
 	free(tgt);
 	return kills;
@@ -170,7 +170,7 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 	const tw_figure *tf = tw_state_figure_c(s, target_fig);
 	int tunit = tf->unit;
 	const tw_unit *tu = gr_unit_c(s, tunit);
-	bool tlight = tu && tu->stats[GU_TYPE] == TW_GR_LIGHT_INF;
+	bool tlight = tu && GRU(s, tu)->troop == TW_GR_LIGHT_INF;
 	int kills = 0;
 	for (int i = 0; i < nf; i++) {
 		const tw_figure *a = tw_state_figure_c(s, firers[i]);
@@ -181,7 +181,7 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 			break;
 		double range = close ? 0 : tw_dist(a->pos, tf->pos); // GR.GEN.4: per firing figure
 		bool cover = gr_in_cover(s, tf, a->pos);
-		int need = tw_grant_light_kill(tlight, cover, pick, tf->stats[GF_MOUNTED] != 0, range);
+		int need = tw_grant_light_kill(tlight, cover, pick, GRF(s, tf)->mounted != 0, range);
 		if (need > 6)
 			continue;
 		int die = tw_rng_d6(&s->rng);
@@ -197,7 +197,7 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 				tw_figure *f = &s->fig[j];
 				if (f->unit != tunit || f->status != TW_FS_ACTIVE || !gr_is_rf(f))
 					continue;
-				int r = f->stats[GF_CASUALTY];
+				int r = GRF(s, f)->casualty;
 				if (r > 0 && (chosen < 0 || r < rank)) {
 					chosen = j;
 					rank = r;
@@ -222,7 +222,7 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 		e->d = kills;
 		tw_event_text(e, "%s fires as individuals%s: %d killed", fu->name, pick ? ", picking off" : "", kills);
 	}
-	fu->stats[GU_FLAGS] |= GUF_FIRED_EVER | GUF_FIRED_NOW;
+	GRU(s, fu)->flags |= GUF_FIRED_EVER | GUF_FIRED_NOW;
 	return kills;
 }
 
@@ -241,14 +241,14 @@ tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err
 		if (!f || f->unit != u->id || f->status != TW_FS_ACTIVE)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "figure %d is not an active man of %s", o->fig[i], u->name);
 	}
-	int troop = u->stats[GU_TYPE];
+	int troop = GRU(s, u)->troop;
 	if (troop == TW_GR_WAGON || troop == TW_GR_BARGE)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.4", "transport never fires");
 	if (gr_unit_crossing(s, u))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "%s is crossing a ford and does nothing else", u->name);
-	if (f0->stats[GF_ABOARD])
+	if (GRF(s, f0)->aboard >= 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "troops aboard a barge do not fire (design choice)");
-	if (u->stats[GU_FLAGS] & GUF_MELEE)
+	if (GRU(s, u)->flags & GUF_MELEE)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MELEE.1", "%s is locked in melee: it fires no volley", u->name);
 	if (troop == TW_GR_LIGHT_INF) {
 		if (!light_may_fire(s, u))
@@ -257,7 +257,7 @@ tw_status gr_validate_volley(const tw_state *s, const tw_order *o, tw_error *err
 			bool ok = false;
 			for (int i = 0; i < o->nfig && !ok; i++) {
 				const tw_figure *a = tw_state_figure_c(s, o->fig[i]);
-				ok = tw_grant_light_kill(false, gr_in_cover(s, t, a->pos), true, t->stats[GF_MOUNTED] != 0,
+				ok = tw_grant_light_kill(false, gr_in_cover(s, t, a->pos), true, GRF(s, t)->mounted != 0,
 							 tw_dist(a->pos, t->pos)) <= 6;
 			}
 			if (!ok)
@@ -298,7 +298,7 @@ static void volley_at(tw_state *s, int firer, int target, tw_events *ev)
 	if (gr_nearest_between(s, firer, target, &d, &fa, &fb))
 		from = tw_state_figure_c(s, fa)->pos;
 	bool cover = gr_unit_in_cover(s, target, from);
-	gr_fire_volley(s, firer, target, band, !(fu->stats[GU_FLAGS] & GUF_FIRED_EVER), cover, ev);
+	gr_fire_volley(s, firer, target, band, !(GRU(s, fu)->flags & GUF_FIRED_EVER), cover, ev);
 }
 
 // The nearest figure of unit `to` to any R&F of unit `from` (light infantry fires "into the brown"
@@ -326,7 +326,7 @@ static int32_t brown_target(const tw_state *s, int from, int to)
 // infantry that may fire, with `at` in range (18 in, GR.RANGE.1).
 static bool may_reply(const tw_state *s, const tw_unit *u, int at)
 {
-	if (gr_line_type(u->stats[GU_TYPE]))
+	if (gr_line_type(GRU(s, u)->troop))
 		return gr_can_volley(s, u) && rf_range(s, u->id, at) <= 18;
 	return light_may_fire(s, u) && rf_range(s, u->id, at) <= 18;
 }
@@ -334,7 +334,7 @@ static bool may_reply(const tw_state *s, const tw_unit *u, int at)
 // The fire of unit `from` at unit `to` in an exchange: a volley, or light infantry into the brown.
 static void reply_fire(tw_state *s, int from, int to, tw_events *ev)
 {
-	if (gr_line_type(gr_unit_c(s, from)->stats[GU_TYPE])) {
+	if (gr_line_type(GRU(s, gr_unit_c(s, from))->troop)) {
 		volley_at(s, from, to, ev);
 		return;
 	}
@@ -352,7 +352,7 @@ static void reply_fire(tw_state *s, int from, int to, tw_events *ev)
 // The fire the order gives.
 static void ordered_fire(tw_state *s, const tw_order *o, int firer, int target, tw_events *ev)
 {
-	if (gr_unit_c(s, firer)->stats[GU_TYPE] == TW_GR_LIGHT_INF)
+	if (GRU(s, gr_unit_c(s, firer))->troop == TW_GR_LIGHT_INF)
 		gr_light_fire(s, firer, o->fig, o->nfig, o->fig2[0], o->n == 1, false, ev);
 	else
 		volley_at(s, firer, target, ev);
@@ -362,7 +362,7 @@ static void ordered_fire(tw_state *s, const tw_order *o, int firer, int target, 
 // (end_move `n`), by default yes, and only if the scenario allows exchanges (`exchange`).
 static bool side_replies(const tw_state *s, int side)
 {
-	return s->params[GRP_EXCHANGE] != 0 && side >= 0 && side < 2 && s->vars[GV_EXCHANGE + side] != GR_HOLD;
+	return s->params[GRP_EXCHANGE] != 0 && side >= 0 && side < 2 && GRSD(s, side)->exchange != GR_HOLD;
 }
 
 tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)

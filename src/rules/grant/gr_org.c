@@ -32,7 +32,7 @@ int gr_command_points(const tw_state *s, int unit)
 	int cp = 0;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_officer(&s->fig[i]))
-			cp += s->fig[i].stats[GF_CP];
+			cp += GRF(s, &s->fig[i])->cp;
 	return cp;
 }
 
@@ -44,7 +44,7 @@ bool gr_cavalry(int troop) { return troop == TW_GR_HEAVY_CAV || troop == TW_GR_L
 
 bool gr_unit_active(const tw_state *s, const tw_unit *u)
 {
-	if (u->stats[GU_FLAGS] & GUF_DISPERSED)
+	if (GRU(s, u)->flags & GUF_DISPERSED)
 		return false;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE)
@@ -55,16 +55,16 @@ bool gr_unit_active(const tw_state *s, const tw_unit *u)
 // GR.MORALE.5/8/10, GR.MELEE.23: units that may neither move at will nor fire.
 bool gr_unit_halted(const tw_state *s, const tw_unit *u)
 {
-	return u->stats[GU_MORALE] > 0 || u->stats[GU_RALLY] > 0 || (u->stats[GU_FLAGS] & (GUF_WITHDRAW | GUF_DISPERSED)) ||
+	return GRU(s, u)->morale > 0 || GRU(s, u)->rally > 0 || (GRU(s, u)->flags & (GUF_WITHDRAW | GUF_DISPERSED)) ||
 	       gr_unit_crossing(s, u); // GR.TERR.7: a crossing unit does nothing else
 }
 
-void gr_unit_set_flag(tw_unit *u, int flag, bool on)
+void gr_unit_set_flag(const tw_state *s, tw_unit *u, int flag, bool on)
 {
 	if (on)
-		u->stats[GU_FLAGS] |= flag;
+		GRU(s, u)->flags |= flag;
 	else
-		u->stats[GU_FLAGS] &= ~flag;
+		GRU(s, u)->flags &= ~flag;
 }
 
 int gr_nearest_between(const tw_state *s, int ua, int ub, double *dist, int *fa, int *fb)
@@ -103,10 +103,11 @@ void gr_kill(tw_state *s, tw_figure *f, const char *clause, int how, tw_events *
 void gr_kill_by(tw_state *s, tw_figure *f, const char *clause, int how, int by, tw_events *ev)
 {
 	f->status = TW_FS_DEAD;
-	f->stats[GF_SHOT_BY] = by >= 0 ? s->move_no * 4096 + by + 1 : 0;
+	GRF(s, f)->shot_move = by >= 0 ? s->move_no : 0;
+	GRF(s, f)->shot_by = by >= 0 ? by : -1;
 	tw_unit *u = gr_unit(s, f->unit);
 	if (u)
-		u->stats[GU_LOST]++;
+		GRU(s, u)->lost++;
 	tw_event *e = tw_events_push(ev, TW_EV_KILL, f->side, clause);
 	if (e) {
 		e->a = f->id;
@@ -127,7 +128,7 @@ int gr_shot_by(const tw_state *s, int unit, int by)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
 		n += s->fig[i].unit == unit && s->fig[i].status == TW_FS_DEAD &&
-		     s->fig[i].stats[GF_SHOT_BY] == s->move_no * 4096 + by + 1;
+		     GRF(s, &s->fig[i])->shot_move == s->move_no && GRF(s, &s->fig[i])->shot_by == by;
 	return n;
 }
 
@@ -160,13 +161,13 @@ int gr_nhouses(const tw_state *s)
 	int n = 0;
 	for (int t = 0; t < s->table.nterrain; t++)
 		n += s->table.terrain[t].kind == TW_TER_HOUSE;
-	return n < GR_MAX_HOUSES ? n : GR_MAX_HOUSES;
+	return n;
 }
 
 int gr_house_index(const tw_state *s, int terrain_id)
 {
 	int n = 0;
-	for (int t = 0; t < s->table.nterrain && n < GR_MAX_HOUSES; t++) {
+	for (int t = 0; t < s->table.nterrain; t++) {
 		if (s->table.terrain[t].kind != TW_TER_HOUSE)
 			continue;
 		if (t == terrain_id)
@@ -189,10 +190,59 @@ int gr_house_terrain(const tw_state *s, int house)
 	return -1;
 }
 
+// ---- houses (GR.HOUSE): their state lives in the terrain piece's record and flags ----
+
+gr_hrec *gr_house_mut(tw_state *s, int terrain_id)
+{
+	tw_table *tb = tw_state_table_edit(s);
+	return tb ? (gr_hrec *)tw_rec(s, TW_REC_TERRAIN, terrain_id) : NULL;
+}
+
+int gr_house_damage(const tw_state *s, int h)
+{
+	const gr_hrec *r = gr_house_c(s, gr_house_terrain(s, h));
+	return r ? r->damage : 0;
+}
+
+int gr_house_fire(const tw_state *s, int h)
+{
+	const gr_hrec *r = gr_house_c(s, gr_house_terrain(s, h));
+	return r ? r->fire : 0;
+}
+
+bool gr_house_ruin(const tw_state *s, int h) { return gr_house_ruined(s, gr_house_terrain(s, h)); }
+
+void gr_house_set_damage(tw_state *s, int h, int damage)
+{
+	gr_hrec *r = gr_house_mut(s, gr_house_terrain(s, h));
+	if (r)
+		r->damage = damage;
+}
+
+void gr_house_set_fire(tw_state *s, int h, int move)
+{
+	int t = gr_house_terrain(s, h);
+	gr_hrec *r = gr_house_mut(s, t);
+	if (!r)
+		return;
+	r->fire = move;
+	if (move > 0)
+		s->table.terrain[t].flags |= TW_TF_BURNING;
+	else
+		s->table.terrain[t].flags &= (uint8_t)~TW_TF_BURNING;
+}
+
+void gr_house_set_ruin(tw_state *s, int h)
+{
+	int t = gr_house_terrain(s, h);
+	if (t >= 0 && tw_state_table_edit(s))
+		s->table.terrain[t].flags |= TW_TF_RUINED;
+}
+
 // GR.MUSK.8: in a building, in woods, or behind a wall between it and the firer.
 bool gr_in_cover(const tw_state *s, const tw_figure *target, tw_vec2 from)
 {
-	if (target->stats[GF_HOUSE] > 0)
+	if (GRF(s, target)->house >= 0)
 		return true; // a garrison (or a ruined shell's, GR.HOUSE.4)
 	for (int t = 0; t < s->table.nterrain; t++) {
 		const tw_terrain *tr = &s->table.terrain[t];
@@ -258,10 +308,10 @@ int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 ce
 	u.formation = (uint8_t)formation;
 	u.facing = facing;
 	snprintf(u.name, sizeof u.name, "%s", name);
-	u.stats[GU_TYPE] = troop;
-	u.stats[GU_ORIG] = gr_org_table[troop][1];
 	if (!tw_state_add_unit(s, &u))
 		return -1;
+	GRU(s, &u)->troop = troop;
+	GRU(s, &u)->orig = gr_org_table[troop][1];
 	bool cav = gr_cavalry(troop);
 	int rf = gr_org_table[troop][1], off = gr_org_table[troop][0];
 	int ranks = formation == GR_F_COLUMN ? 4 : cav ? 1 : 2;
@@ -280,7 +330,7 @@ int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 ce
 		tw_figure *f = add_fig(s, side, TW_FK_OFFICER, u.id, p, facing);
 		if (!f)
 			return -1;
-		f->stats[GF_CP] = gr_cp_table[troop][k];
+		GRF(s, f)->cp = gr_cp_table[troop][k];
 	}
 	return u.id;
 }
@@ -293,10 +343,10 @@ int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, do
 	u.side = (uint8_t)side;
 	u.facing = facing;
 	snprintf(u.name, sizeof u.name, "%s", name);
-	u.stats[GU_TYPE] = TW_GR_ARTILLERY;
-	u.stats[GU_ORIG] = gr_org_table[TW_GR_ARTILLERY][1];
 	if (!tw_state_add_unit(s, &u))
 		return -1;
+	GRU(s, &u)->troop = TW_GR_ARTILLERY;
+	GRU(s, &u)->orig = gr_org_table[TW_GR_ARTILLERY][1];
 	tw_vec2 fwd = tw_dir_deg(facing), right = tw_dir_deg(facing + 90);
 	for (int gi = 0; gi < 2; gi++) { // GR.ORG.3: two guns, five crew each
 		tw_gun g;
@@ -308,16 +358,16 @@ int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, do
 		g.trail = 1.5;
 		g.half_axle = 0.5;
 		g.muzzle = 1.0;
-		g.stats[GG_HOWITZER] = howitzer && gi == 1;
-		g.stats[GG_UNIT] = u.id;
 		if (!tw_state_add_gun(s, &g))
 			return -1;
+		GRG(s, &g)->howitzer = howitzer && gi == 1;
+		GRG(s, &g)->unit = u.id;
 		for (int k = 0; k < 5; k++) {
 			tw_vec2 p = tw_add(g.axle, tw_add(tw_scale(right, (k - 2) * 0.6), tw_scale(fwd, -2.2)));
 			tw_figure *f = add_fig(s, side, TW_FK_GUNNER, u.id, p, facing);
 			if (!f)
 				return -1;
-			f->stats[GF_GUN] = g.id + 1;
+			GRF(s, f)->gun = g.id;
 		}
 	}
 	for (int k = 0; k < 3; k++) {
@@ -325,7 +375,7 @@ int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, do
 		tw_figure *f = add_fig(s, side, TW_FK_OFFICER, u.id, p, facing);
 		if (!f)
 			return -1;
-		f->stats[GF_CP] = gr_cp_table[TW_GR_ARTILLERY][k];
+		GRF(s, f)->cp = gr_cp_table[TW_GR_ARTILLERY][k];
 	}
 	return u.id;
 }
@@ -337,7 +387,7 @@ int gr_owner_choice(const tw_state *s, const int *cand, int n)
 	int best = -1, rank = 0;
 	for (int k = 0; k < n; k++) {
 		const tw_figure *f = &s->fig[cand[k]];
-		int r = f->stats[GF_CASUALTY];
+		int r = GRF(s, f)->casualty;
 		if (f->status == TW_FS_ACTIVE && r > 0 && (best < 0 || r < rank)) {
 			best = k;
 			rank = r;

@@ -42,7 +42,7 @@ bool gr_order_shift(const tw_state *s, int unit, tw_vec2 disp, int mode, tw_orde
 	o->n = mode;
 	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->unit != unit || f->status != TW_FS_ACTIVE || f->stats[GF_GUN])
+		if (f->unit != unit || f->status != TW_FS_ACTIVE || GRF(s, f)->gun >= 0)
 			continue;
 		o->fig[o->nfig] = f->id;
 		o->at[o->nfig] = tw_add(f->pos, disp);
@@ -129,7 +129,7 @@ static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 		double rate = gr_move_rate_for(s, u, TW_GR_MODE_CHARGE);
 		if (rate <= 0 || enemy < 0)
 			return;
-		tw_vec2 dir = gr_cavalry(u->stats[GU_TYPE]) ? tw_sub(s->fig[enemy].pos, c) : tw_dir_deg(u->facing);
+		tw_vec2 dir = gr_cavalry(GRU(s, u)->troop) ? tw_sub(s->fig[enemy].pos, c) : tw_dir_deg(u->facing);
 		double l = tw_len(dir);
 		if (l <= 0)
 			return;
@@ -138,16 +138,16 @@ static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 	}
 	case 3:
 	case 4: // fire
-		if (u->stats[GU_TYPE] == TW_GR_ARTILLERY) {
+		if (GRU(s, u)->troop == TW_GR_ARTILLERY) {
 			for (int k = 0; k < s->ngun; k++) {
 				const tw_gun *g = &s->gun[k];
-				if (g->stats[GG_UNIT] != unit || enemy < 0)
+				if (GRG(s, g)->unit != unit || enemy < 0)
 					continue;
 				tw_order_init(o, GR_OT_FIRE, side);
 				o->gun = g->id;
 				o->has_target = true;
 				o->target = s->fig[enemy].pos;
-				o->n = !g->stats[GG_HOWITZER] && tw_dist(tw_gun_muzzle(g), o->target) <= 24 ? 1 : 0;
+				o->n = !GRG(s, g)->howitzer && tw_dist(tw_gun_muzzle(g), o->target) <= 24 ? 1 : 0;
 				if (tw_rng_below(r, 2))
 					break;
 			}
@@ -157,7 +157,7 @@ static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 			gr_order_volley(s, unit, s->fig[enemy].id, o);
 		return;
 	case 5: // formation
-		if (gr_line_type(u->stats[GU_TYPE]))
+		if (gr_line_type(GRU(s, u)->troop))
 			gr_order_formation(s, unit, u->formation == GR_F_LINE ? GR_F_COLUMN : GR_F_LINE, o);
 		return;
 	default: { // guns move

@@ -20,23 +20,23 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 	if (s->nsides != 2)
 		return tw_error_set(err, TW_ERR_INPUT, "GR.GEN.2", "Grant's battles have two sides");
 	for (int i = 0; i < s->nunit; i++)
-		if (s->unit[i].stats[GU_TYPE] < 0 || s->unit[i].stats[GU_TYPE] >= GR_TROOP_COUNT)
+		if (GRU(s, &s->unit[i])->troop < 0 || GRU(s, &s->unit[i])->troop >= GR_TROOP_COUNT)
 			return tw_error_set(err, TW_ERR_INPUT, "GR.ORG.1", "unit %d has no troop type", i);
-	if (s->vars[GV_SETUP])
+	if (GRS(s)->setup)
 		return TW_OK;
-	s->vars[GV_SETUP] = 1;
+	GRS(s)->setup = 1;
 	for (int j = 0; j < s->nfig; j++) // Grant has no putting down: the scenario places everyone
 		if (s->fig[j].status == TW_FS_UNPLACED)
 			s->fig[j].status = TW_FS_ACTIVE;
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		int troop = u->stats[GU_TYPE];
-		if (u->stats[GU_ORIG] == 0)
-			u->stats[GU_ORIG] = gr_rf_alive(s, u->id); // GR.ORG.1
+		int troop = GRU(s, u)->troop;
+		if (GRU(s, u)->orig == 0)
+			GRU(s, u)->orig = gr_rf_alive(s, u->id); // GR.ORG.1
 		int k = 0, cp = 0;
 		for (int j = 0; j < s->nfig; j++)
 			if (s->fig[j].unit == u->id && gr_is_officer(&s->fig[j]))
-				cp += s->fig[j].stats[GF_CP];
+				cp += GRF(s, &s->fig[j])->cp;
 		int gun = 0, crew = 0;
 		for (int j = 0; j < s->nfig; j++) {
 			tw_figure *f = &s->fig[j];
@@ -44,16 +44,16 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 				continue;
 			if (gr_is_officer(f)) {
 				if (cp == 0)
-					f->stats[GF_CP] = tw_grant_officer_points(troop, k); // GR.MORALE.1
+					GRF(s, f)->cp = tw_grant_officer_points(troop, k); // GR.MORALE.1
 				// GR.GEN.9: infantry colonels, every cavalry officer and generals are mounted.
-				f->stats[GF_MOUNTED] = f->kind == TW_FK_GENERAL || gr_cavalry(troop) ||
+				GRF(s, f)->mounted = f->kind == TW_FK_GENERAL || gr_cavalry(troop) ||
 						       (k == 0 && (gr_line_type(troop) || troop == TW_GR_LIGHT_INF));
 				k++;
-			} else if (troop == TW_GR_ARTILLERY && f->stats[GF_GUN] == 0) { // GR.ORG.3
-				while (gun < s->ngun && s->gun[gun].stats[GG_UNIT] != u->id)
+			} else if (troop == TW_GR_ARTILLERY && GRF(s, f)->gun < 0) { // GR.ORG.3
+				while (gun < s->ngun && GRG(s, &s->gun[gun])->unit != u->id)
 					gun++;
 				if (gun < s->ngun) {
-					f->stats[GF_GUN] = gun + 1;
+					GRF(s, f)->gun = gun;
 					if (++crew == 5) {
 						crew = 0;
 						gun++;
@@ -64,7 +64,7 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 	}
 	for (int j = 0; j < s->nfig; j++)
 		if (s->fig[j].kind == TW_FK_GENERAL)
-			s->fig[j].stats[GF_MOUNTED] = 1;
+			GRF(s, &s->fig[j])->mounted = 1;
 	if (s->move_no < 1)
 		s->move_no = 1;
 	s->phase = 0;
@@ -156,8 +156,8 @@ static bool side_beaten(const tw_state *s, int side)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		const tw_unit *u = &s->unit[i];
-		if (u->side == side && gr_unit_active(s, u) && !(u->stats[GU_FLAGS] & GUF_RETIRE50) &&
-		    u->stats[GU_TYPE] != TW_GR_WAGON && u->stats[GU_TYPE] != TW_GR_BARGE) // GR.ORG.4: not a combat unit
+		if (u->side == side && gr_unit_active(s, u) && !(GRU(s, u)->flags & GUF_RETIRE50) &&
+		    GRU(s, u)->troop != TW_GR_WAGON && GRU(s, u)->troop != TW_GR_BARGE) // GR.ORG.4: not a combat unit
 			return false;
 	}
 	return true;
@@ -174,7 +174,7 @@ void gr_score(const tw_state *s, double *points)
 	}
 	for (int i = 0; i < s->nunit; i++) {
 		const tw_unit *u = &s->unit[i];
-		if (u->side < 2 && (u->stats[GU_FLAGS] & (GUF_DISPERSED | GUF_RETIRE50)))
+		if (u->side < 2 && (GRU(s, u)->flags & (GUF_DISPERSED | GUF_RETIRE50)))
 			points[1 - u->side] += 10;
 	}
 }
@@ -183,9 +183,9 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	for (int i = 0; i < s->nfig; i++) // the side's casualty order stands until its next end_move
 		if (s->fig[i].side == o->side)
-			s->fig[i].stats[GF_CASUALTY] = 0;
+			GRF(s, &s->fig[i])->casualty = 0;
 	for (int i = 0; i < o->nfig; i++)
-		tw_state_figure(s, o->fig[i])->stats[GF_CASUALTY] = i + 1;
+		GRF(s, tw_state_figure(s, o->fig[i]))->casualty = i + 1;
 	tw_event *e;
 	if (o->nfig > 0) {
 		e = tw_events_push(ev, TW_EV_INFO, o->side, "GR.MELEE.7");
@@ -195,7 +195,7 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 		}
 	}
 	if (o->n == GR_REPLY || o->n == GR_HOLD) { // GR.MUSK.2: the side's standing order for the exchange
-		s->vars[GV_EXCHANGE + o->side] = o->n;
+		GRSD(s, o->side)->exchange = o->n;
 		e = tw_events_push(ev, TW_EV_INFO, o->side, "GR.MUSK.2");
 		if (e) {
 			e->a = o->n;
@@ -369,4 +369,6 @@ const tw_ruleset tw_ruleset_grant = {
 	.ntemplates = GR_NTEMPLATES,
 	.templates = gr_templates,
 	.ranges = &gr_ranges,
+	.records = {[TW_REC_GAME] = &gr_game_rec, [TW_REC_SIDE] = &gr_side_rec, [TW_REC_FIGURE] = &gr_fig_rec,
+		    [TW_REC_GUN] = &gr_gun_rec, [TW_REC_UNIT] = &gr_unit_rec, [TW_REC_TERRAIN] = &gr_house_rec},
 };

@@ -94,20 +94,20 @@ double gr_barge_rate(const tw_state *s, tw_vec2 a, tw_vec2 b, const char **claus
 	return tw_grant_move_rate(TW_GR_BARGE, mode);
 }
 
-bool gr_unit_crossing(const tw_state *s, const tw_unit *u) { return u->stats[GU_XING] >= s->move_no && u->stats[GU_XING] > 0; }
+bool gr_unit_crossing(const tw_state *s, const tw_unit *u) { return GRU(s, u)->xing >= s->move_no && GRU(s, u)->xing > 0; }
 
-void gr_ford_set(tw_figure *f, int end, tw_vec2 to)
+void gr_ford_set(const tw_state *s, tw_figure *f, int end, tw_vec2 to)
 {
-	f->stats[GF_XEND] = end;
-	f->stats[GF_XX] = (int32_t)lround(to.x * GR_FIXED);
-	f->stats[GF_XY] = (int32_t)lround(to.y * GR_FIXED);
+	GRF(s, f)->xend = end;
+	GRF(s, f)->xx = (int32_t)lround(to.x * GR_FIXED);
+	GRF(s, f)->xy = (int32_t)lround(to.y * GR_FIXED);
 }
 
-static void clear_fig(tw_figure *f) { f->stats[GF_XEND] = f->stats[GF_XX] = f->stats[GF_XY] = 0; }
+static void clear_fig(const tw_state *s, tw_figure *f) { GRF(s, f)->xend = GRF(s, f)->xx = GRF(s, f)->xy = 0; }
 
-static bool retiring(const tw_unit *u)
+static bool retiring(const tw_state *s, const tw_unit *u)
 {
-	return u->stats[GU_MORALE] > 0 || (u->stats[GU_FLAGS] & (GUF_WITHDRAW | GUF_RETIRE50 | GUF_BROKE | GUF_DISPERSED));
+	return GRU(s, u)->morale > 0 || (GRU(s, u)->flags & (GUF_WITHDRAW | GUF_RETIRE50 | GUF_BROKE | GUF_DISPERSED));
 }
 
 // GR.TERR.7: crossings that can no longer go on (the unit is fighting or retiring) are abandoned
@@ -117,19 +117,19 @@ void gr_ford_update(tw_state *s, bool land, tw_events *ev)
 {
 	for (int i = 0; i < s->nunit; i++) {
 		tw_unit *u = &s->unit[i];
-		if (!u->stats[GU_XING])
+		if (!GRU(s, u)->xing)
 			continue;
 		bool contact = false;
 		for (int j = 0; j < s->nfig && !contact; j++)
 			contact = s->fig[j].unit == u->id && s->fig[j].status == TW_FS_ACTIVE && gr_fig_in_contact(s, &s->fig[j]);
-		if (contact || retiring(u)) {
-			u->stats[GU_XING] = 0;
+		if (contact || retiring(s, u)) {
+			GRU(s, u)->xing = 0;
 			for (int j = 0; j < s->nfig; j++)
 				if (s->fig[j].unit == u->id)
-					clear_fig(&s->fig[j]);
+					clear_fig(s, &s->fig[j]);
 			for (int g = 0; g < s->ngun; g++)
-				if (s->gun[g].stats[GG_UNIT] == u->id && s->gun[g].stats[GG_XEND])
-					s->gun[g].stats[GG_XEND] = s->gun[g].stats[GG_XX] = s->gun[g].stats[GG_XY] = 0;
+				if (GRG(s, &s->gun[g])->unit == u->id && GRG(s, &s->gun[g])->xend)
+					GRG(s, &s->gun[g])->xend = GRG(s, &s->gun[g])->xx = GRG(s, &s->gun[g])->xy = 0;
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.TERR.7");
 			if (e) {
 				e->a = u->id;
@@ -141,10 +141,10 @@ void gr_ford_update(tw_state *s, bool land, tw_events *ev)
 		return;
 	for (int j = 0; j < s->nfig; j++) {
 		tw_figure *f = &s->fig[j];
-		if (!f->stats[GF_XEND] || f->stats[GF_XEND] > s->move_no)
+		if (!GRF(s, f)->xend || GRF(s, f)->xend > s->move_no)
 			continue;
 		if (f->status == TW_FS_ACTIVE) {
-			f->pos = tw_v2(f->stats[GF_XX] / GR_FIXED, f->stats[GF_XY] / GR_FIXED);
+			f->pos = tw_v2(GRF(s, f)->xx / GR_FIXED, GRF(s, f)->xy / GR_FIXED);
 			f->moved_in = s->move_no;
 			tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, "GR.TERR.7");
 			if (e) {
@@ -154,15 +154,15 @@ void gr_ford_update(tw_state *s, bool land, tw_events *ev)
 				tw_event_text(e, "figure %d reaches the far bank", f->id);
 			}
 		}
-		clear_fig(f);
+		clear_fig(s, f);
 	}
 	for (int g = 0; g < s->ngun; g++) {
 		tw_gun *gn = &s->gun[g];
-		if (!gn->stats[GG_XEND] || gn->stats[GG_XEND] > s->move_no)
+		if (!GRG(s, gn)->xend || GRG(s, gn)->xend > s->move_no)
 			continue;
-		tw_vec2 to = tw_v2(gn->stats[GG_XX] / GR_FIXED, gn->stats[GG_XY] / GR_FIXED);
+		tw_vec2 to = tw_v2(GRG(s, gn)->xx / GR_FIXED, GRG(s, gn)->xy / GR_FIXED);
 		gn->axle = to;
-		gn->stats[GG_XEND] = gn->stats[GG_XX] = gn->stats[GG_XY] = 0;
+		GRG(s, gn)->xend = GRG(s, gn)->xx = GRG(s, gn)->xy = 0;
 		tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, gn->side, "GR.TERR.7");
 		if (e) {
 			e->a = gn->id;
@@ -172,8 +172,8 @@ void gr_ford_update(tw_state *s, bool land, tw_events *ev)
 		}
 	}
 	for (int i = 0; i < s->nunit; i++)
-		if (s->unit[i].stats[GU_XING] && s->unit[i].stats[GU_XING] <= s->move_no) {
-			s->unit[i].stats[GU_XING] = 0;
+		if (GRU(s, &s->unit[i])->xing && GRU(s, &s->unit[i])->xing <= s->move_no) {
+			GRU(s, &s->unit[i])->xing = 0;
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, s->unit[i].side, "GR.TERR.7");
 			if (e) {
 				e->a = s->unit[i].id;
