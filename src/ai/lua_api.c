@@ -461,6 +461,8 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 	set_str(L, "side", d->self->side == 0 ? "red" : "blue"); // replaced by the real name below
 	set_int(L, "side_index", d->self->side);
 	lua_newtable(L);
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_PARAMS);
 	lua_setfield(L, -2, "params");
 	lua_createtable(L, 0, 8);
 	set_num(L, "reach", LW_REACH);
@@ -470,6 +472,8 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 	set_int(L, "gun_shots", LW_GUN_SHOTS);
 	set_num(L, "contact", LW_CONTACT);
 	lua_setfield(L, -2, "lw");
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_TW);
 	lua_setglobal(L, "tw");
 }
 
@@ -640,8 +644,8 @@ tw_status tw_lua_to_order(lua_State *L, int idx, const tw_state *s, int side, tw
 	idx = lua_absindex(L, idx);
 	if (!lua_istable(L, idx))
 		return bad(err, "%s", "an order must be a table with a 'type'");
-	lua_getfield(L, idx, "type");
-	const char *tname = lua_tostring(L, -1);
+	// Only a string names a type: lua_tostring would convert a number in place, which allocates.
+	const char *tname = lua_getfield(L, idx, "type") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
 	int type = tname ? tw_order_type_from_name(tname) : -1;
 	lua_pop(L, 1);
 	if (type < 0)
