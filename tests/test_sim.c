@@ -257,6 +257,7 @@ static void test_attacking_doctrine_fails_alone_and_the_study_goes_on(void **st)
 		c.general[0] = k == 0 ? in_play : at_load;
 		c.general[1] = "lw-default";
 		c.lua.quiet = true;
+		c.lua.seconds = 60; // the budget stops the attacks, deterministically, however loaded the machine
 		c.ngparams = 1;
 		c.gparams[0] = (tw_sim_gparam){.side = 0, .name = "step", .value = 0.5}; // as sim --vary red.step=0.5
 		tw_sim_game a[N], b[N];
@@ -298,6 +299,7 @@ static void test_attacking_doctrine_fails_alone_and_the_study_goes_on(void **st)
 	c.games = 2;
 	c.general[0] = doctrine_file(2, "string.find(string.rep('a', 99999), '.-b')\nfunction decide() end\n");
 	c.lua.quiet = true;
+	c.lua.seconds = 60;
 	tw_sim_game g[2];
 	tw_error err;
 	assert_int_not_equal(tw_sim_run(&c, g, &err), TW_OK);
