@@ -278,6 +278,7 @@ static void bench_battles(void)
 
 int main(int argc, char **argv)
 {
+	tw_register_builtin();
 	const char *only = argc > 1 ? argv[1] : NULL;
 	printf("tinwar %s bench (medians; ratios measured in the same run)\n\n", TW_VERSION_STRING);
 	if (!only || strcmp(only, "core") == 0) {

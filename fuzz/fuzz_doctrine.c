@@ -16,6 +16,15 @@
 #include "tinwar/tinwar.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	tw_register_builtin();
+	return 0;
+}
 
 static tw_state *state(void)
 {

@@ -6,6 +6,15 @@
 #include "core/io_internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	tw_register_builtin();
+	return 0;
+}
 
 /// Two sides (red, blue), 8 figures, 2 guns (as in fuzz/seeds/orders).
 static const char scenario[] =

@@ -12,6 +12,15 @@
 #include "server/srv.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+int LLVMFuzzerInitialize(int *argc, char ***argv);
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc;
+	(void)argv;
+	tw_register_builtin();
+	return 0;
+}
 
 // A room of the fuzzers' small Little Wars scenario, with Wells's clock running fast.
 static const char *request(void)

@@ -295,6 +295,7 @@ static void test_campaign_list(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_LW_CAMP_1_target_points, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_LW_CAMP_2_credit_is_difference, setup, teardown),

@@ -5,9 +5,15 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <fcntl.h>
+#include <jansson.h>
+
+#include "tinwar/registry.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -201,11 +207,233 @@ static void test_campaign_and_new(void **st)
 	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed x -o n.json", TW_CLI), 2);
 }
 
+// ---- issue 13 item 10: forged logs ----
+
+static json_t *load_json(const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je);
+	if (!j)
+		fail_msg("%s: %s", path, je.text);
+	return j;
+}
+
+static void save_json(const char *name, const json_t *j)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	assert_int_equal(json_dump_file(j, path, JSON_REAL_PRECISION(17)), 0);
+}
+
+/// The forgery of issue 13, step by step: shot 0 rewritten to knock down every Blue man, the
+/// orders cut after it (and Red's move ended), the hash that `replay` prints put in. On the old
+/// code `replay` said "matches the log" and `campaign record` credited Red with +141.
+static void test_forged_log_refused(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue lw-rush --seed 2 "
+			     "--shot-model fast --log genuine.json --no-sign",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	json_t *log = load_json("genuine.json");
+	json_t *orders = json_object_get(log, "orders"), *shots = json_object_get(log, "shots");
+	// Shot 0 knocks down every Blue man.
+	json_t *shot0 = json_array_get(shots, 0), *c0 = json_array_get(json_object_get(shot0, "contacts"), 0);
+	assert_non_null(c0);
+	json_t *contacts = json_array();
+	json_t *figs = json_object_get(json_object_get(log, "initial"), "figures");
+	int nblue = 0;
+	for (size_t i = 0; i < json_array_size(figs); i++) {
+		if (strcmp(json_string_value(json_object_get(json_array_get(figs, i), "side")), "blue") != 0)
+			continue;
+		json_t *c = json_deep_copy(c0);
+		json_array_set_new(c, 0, json_integer((json_int_t)i));
+		json_array_set_new(c, 2, json_integer(2)); // knocked over
+		json_array_append_new(contacts, c);
+		nblue++;
+	}
+	assert_int_equal(nblue, 18);
+	json_object_set_new(shot0, "contacts", contacts);
+	// The orders are cut after the order that fires it, and that side's move is ended.
+	size_t fire = 0;
+	while (strcmp(json_string_value(json_object_get(json_array_get(orders, fire), "type")), "fire") != 0)
+		fire++;
+	const char *side = json_string_value(json_object_get(json_array_get(orders, fire), "side"));
+	assert_string_equal(side, "red");
+	json_t *cut = json_array();
+	for (size_t i = 0; i <= fire; i++)
+		json_array_append(cut, json_array_get(orders, i));
+	json_array_append_new(cut, json_pack("{s:s, s:s}", "type", "end_move", "side", "red"));
+	json_t *forged = json_deep_copy(log);
+	json_object_set_new(forged, "orders", cut);
+	json_t *one = json_array();
+	json_array_append(one, shot0);
+	json_object_set_new(forged, "shots", one);
+	save_json("forged.json", forged);
+	// The hash that `replay` prints.
+	run(out, sizeof out, "%s replay forged.json", TW_CLI);
+	const char *h = strstr(out, "final state hash ");
+	assert_non_null(h);
+	char hash[17];
+	snprintf(hash, sizeof hash, "%.16s", h + strlen("final state hash "));
+	json_object_set_new(forged, "final_hash", json_string(hash));
+	save_json("forged.json", forged);
+	// A plain replay takes recorded shots as given (Red has 141 points).
+	assert_int_equal(run(out, sizeof out, "%s replay forged.json --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"red\": 141.0"));
+	assert_non_null(strstr(out, "matches the log"));
+	// replay --verify refuses it and names the shot.
+	assert_int_equal(run(out, sizeof out, "%s replay --verify forged.json", TW_CLI), 2);
+	assert_non_null(strstr(out, "forged.json: $.shots[0]: recorded shot 0 (fired by $.orders[13]) is not what the fast "
+				    "shot model gives: 18 contacts recorded, 1 on re-running it"));
+	// campaign record refuses it: Red is credited nothing.
+	assert_int_equal(run(out, sizeof out, "%s campaign new forgery --target 200 --db forgery.db", TW_CLI), 0);
+	assert_int_equal(run(out, sizeof out, "%s campaign record forgery forged.json --db forgery.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "$.shots[0]"));
+	assert_non_null(strstr(out, "the battle is not recorded"));
+	assert_int_equal(run(out, sizeof out, "%s campaign status forgery --db forgery.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"battles\": 0, \"red\": 0, \"blue\": 0"));
+	// ... and a plain replay says that it took the shots as given.
+	assert_int_equal(run(out, sizeof out, "%s replay forged.json", TW_CLI), 0);
+	assert_non_null(strstr(out, "matches the log (recorded shots taken as given; --verify re-runs them)"));
+	// With the unused shot records left in, the log is refused on load, by a plain replay too.
+	json_object_set(forged, "shots", shots);
+	save_json("forged-unused.json", forged);
+	assert_int_equal(run(out, sizeof out, "%s replay forged-unused.json", TW_CLI), 2);
+	assert_non_null(strstr(out, "forged-unused.json: $.shots[1]: recorded shots 1 to 7 are never fired: the orders fire only 1"));
+	// The genuine log verifies, and is recorded.
+	assert_int_equal(run(out, sizeof out, "%s replay --verify genuine.json", TW_CLI), 0);
+	assert_non_null(strstr(out, "re-ran 8 recorded shots with the fast shot model: each came out as recorded"));
+	assert_int_equal(run(out, sizeof out, "%s campaign record forgery genuine.json --db forgery.db", TW_CLI), 0);
+	assert_non_null(strstr(out, "genuine.json: verified (8 recorded shots re-run with the fast shot model)"));
+	assert_int_equal(run(out, sizeof out, "%s campaign status forgery --db forgery.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"battles\": 1"));
+	json_decref(forged);
+	json_decref(log);
+}
+
+/// A log that `play --log` writes is signed with this installation's key (made on first use,
+/// mode 0600): `replay` says so, and `campaign record` takes it on the signature. Changed after
+/// signing, it must verify, and a changed shot does not.
+static void test_signed_log(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue lw-rush --seed 2 "
+			     "--shot-model physics --log signed.json",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	char kp[256];
+	snprintf(kp, sizeof kp, "%s/key/log.key", dir);
+	struct stat sb;
+	assert_int_equal(stat(kp, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	assert_int_equal(run(out, sizeof out, "%s replay --verify signed.json", TW_CLI), 0);
+	assert_non_null(strstr(out, "signed by this installation"));
+	assert_non_null(strstr(out, "with the physics shot model: each came out as recorded"));
+	assert_int_equal(run(out, sizeof out, "%s campaign new signed --target 200 --db signed.db", TW_CLI), 0);
+	assert_int_equal(run(out, sizeof out, "%s campaign record signed signed.json --db signed.db", TW_CLI), 0);
+	assert_non_null(strstr(out, "signed.json: signed by this installation"));
+	json_t *log = load_json("signed.json");
+	json_t *c = json_array_get(json_object_get(json_array_get(json_object_get(log, "shots"), 0), "contacts"), 0);
+	assert_non_null(c);
+	json_array_set_new(c, 6, json_real(json_number_value(json_array_get(c, 6)) * 2)); // its speed
+	save_json("altered.json", log);
+	json_decref(log);
+	assert_int_equal(run(out, sizeof out, "%s replay altered.json", TW_CLI), 0);
+	assert_non_null(strstr(out, "signed, but not by this installation's key (or altered since)"));
+	assert_int_equal(run(out, sizeof out, "%s campaign record signed altered.json --db signed.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "altered.json: $.shots[0]: recorded shot 0"));
+	// A key that others may read is refused, and the log is written unsigned.
+	assert_int_equal(chmod(kp, 0644), 0);
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue lw-rush --seed 2 "
+			     "--shot-model fast --log unsigned.json",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_non_null(strstr(out, "unsigned.json: warning: the log is not signed"));
+	assert_int_equal(chmod(kp, 0600), 0);
+}
+
+// ---- issue 13 item 11: limits before memory ----
+
+/// Runs `tinwar check FILE` in dir and returns its exit code; *maxrss_kb gets its peak memory.
+static int check_rss(const char *file, long *maxrss_kb)
+{
+	char log[256];
+	snprintf(log, sizeof log, "%s/check.out", dir);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+		if (fd < 0 || chdir(dir) != 0)
+			_exit(99);
+		dup2(fd, 1);
+		dup2(fd, 2);
+		execl(TW_CLI, "tinwar", "check", file, (char *)NULL);
+		_exit(98);
+	}
+	int status = 0;
+	struct rusage ru;
+	assert_int_equal(wait4(pid, &status, 0, &ru), pid);
+	*maxrss_kb = ru.ru_maxrss;
+	FILE *f = fopen(log, "r");
+	assert_non_null(f);
+	size_t n = fread(out, 1, sizeof out - 1, f);
+	out[n] = 0;
+	fclose(f);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/// The issue's file: 10^6 figures in 51 MB. The old code built all of it (1.7 GB, 8.7 s) before
+/// "more than 100000"; now its counts refuse it before anything is built.
+static void test_big_file_refused_with_bounded_memory(void **st)
+{
+	(void)st;
+	char path[256];
+	snprintf(path, sizeof path, "%s/million.json", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("{\"format\": \"tinwar-scenario\", \"version\": 1, \"ruleset\": \"littlewars\", "
+	      "\"table\": {\"width\": 100, \"depth\": 100}, \"figures\": [",
+	      f);
+	for (int i = 0; i < 1000000; i++)
+		fputs(i ? ", {\"kind\": \"infantry\", \"side\": \"red\", \"at\": [1, 2]}"
+			: "{\"kind\": \"infantry\", \"side\": \"red\", \"at\": [1, 2]}",
+		      f);
+	fputs("]}\n", f);
+	assert_true(ftell(f) > 50000000);
+	fclose(f);
+	long rss = 0;
+	assert_int_equal(check_rss("million.json", &rss), 2);
+	assert_non_null(strstr(out, "million.json: $.figures: more than 100000 entries"));
+	assert_true(rss < 256 * 1024); // KiB: the text and the program, nothing built from it
+	unlink(path);
+	// A file beyond the 64 MiB a document may have is refused by its size, unread.
+	snprintf(path, sizeof path, "%s/huge.json", dir);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, 65 << 20), 0);
+	close(fd);
+	assert_int_equal(check_rss("huge.json", &rss), 2);
+	assert_non_null(strstr(out, "huge.json: a file of 68157440 bytes is larger than the 64 MiB a document may have"));
+	assert_true(rss < 64 * 1024);
+	unlink(path);
+}
+
 int main(void)
 {
+	tw_register_builtin();
 	snprintf(dir, sizeof dir, "/tmp/tw_cli_XXXXXX");
 	if (!mkdtemp(dir))
 		return 1;
+	// This installation's log key, for the logs the tests write: in the test's own directory.
+	char key[128];
+	snprintf(key, sizeof key, "%s/key/log.key", dir);
+	setenv("TINWAR_LOG_KEY", key, 1);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version_help_and_unknown),
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
@@ -216,6 +444,9 @@ int main(void)
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),
+		cmocka_unit_test(test_forged_log_refused),
+		cmocka_unit_test(test_signed_log),
+		cmocka_unit_test(test_big_file_refused_with_bounded_memory),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

@@ -98,7 +98,7 @@ static void play_random_game(const tw_ruleset *rs, uint64_t seed)
 		}
 		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
 		if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-			tw_order_init(o, TW_OT_END_MOVE, side);
+			tw_order_init(o, tw_order_type_with(tw_game_ruleset(g), TW_OD_ENDS_TURN), side);
 			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
 				fail_msg("end of move refused: %s %s", err.clause, err.message);
 		}
@@ -181,6 +181,7 @@ static void test_undo_restores_state_and_log(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conformance_every_ruleset),
 		cmocka_unit_test(test_undo_restores_state_and_log),

@@ -109,6 +109,7 @@ static void test_los_house_blocks(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rng_d6_unbiased_and_in_range),
 		cmocka_unit_test(test_rng_reproducible),

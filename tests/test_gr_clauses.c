@@ -17,7 +17,7 @@
 static tw_state *scene(uint64_t seed)
 {
 	tw_state *s = calloc(1, sizeof *s);
-	s->ruleset = tw_ruleset_find("grant");
+	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
 	s->seed = seed;
 	tw_rng_seed(&s->rng, seed);
@@ -93,7 +93,7 @@ static int first_of(const tw_state *s, int unit, int kind)
 static void end_move(tw_state *s, tw_events *ev)
 {
 	tw_order o;
-	tw_order_init(&o, TW_OT_END_MOVE, s->mover);
+	tw_order_init(&o, GR_OT_END_MOVE, s->mover);
 	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
 }
 
@@ -217,7 +217,7 @@ static void test_GR_GEN_10_general_rides_12(void **st)
 	tw_state_add_figure(s, &g);
 	start(s);
 	tw_order o;
-	tw_order_init(&o, TW_OT_MOVE, 0);
+	tw_order_init(&o, GR_OT_MOVE, 0);
 	o.has_at = true;
 	o.nfig = 1;
 	o.fig[0] = g.id;
@@ -236,7 +236,7 @@ static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, false);
 	start(s);
 	tw_order m;
-	tw_order_init(&m, TW_OT_GUN_MOVE, 0);
+	tw_order_init(&m, GR_OT_GUN_MOVE, 0);
 	m.gun = 0;
 	m.npath = 1;
 	m.path[0] = tw_add(s->gun[0].axle, tw_v2(0, 6.5));
@@ -246,7 +246,7 @@ static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 	assert_int_equal(ap(s, &m, &ev, NULL), TW_OK);
 	assert_int_equal(count_clause(&ev, "GR.MOVE.6", TW_EV_GUN_MOVE), 1);
 	tw_order f;
-	tw_order_init(&f, TW_OT_FIRE, 0);
+	tw_order_init(&f, GR_OT_FIRE, 0);
 	f.gun = 0;
 	f.has_target = true;
 	f.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
@@ -557,7 +557,7 @@ static void test_GR_CHARGE_9_light_cavalry_wheels_45(void **st)
 // A group-path order for figures of `unit`, `lead` first (its path), then the rest in id order.
 static void path_order(const tw_state *s, int unit, int lead, int mode, const tw_vec2 *path, int npath, tw_order *o)
 {
-	tw_order_init(o, TW_OT_MOVE, s->unit[unit].side);
+	tw_order_init(o, GR_OT_MOVE, s->unit[unit].side);
 	o->n = mode;
 	o->fig[o->nfig++] = lead;
 	for (int i = 0; i < s->nfig; i++)
@@ -1306,6 +1306,7 @@ static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_GEN_1_GR_GEN_7_dice_and_floors),
 		cmocka_unit_test(test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf),

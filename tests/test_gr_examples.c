@@ -510,6 +510,7 @@ static void test_GR_MOVE_table_rates(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_EX_1_first_volley_at_8),
 		cmocka_unit_test(test_GR_EX_2_normal_volley_open_and_cover),

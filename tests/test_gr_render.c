@@ -53,6 +53,7 @@ static void test_GR_ART_2_GR_CANI_1_GR_HOW_2_GR_HOW_3_templates_drawn(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ART_2_GR_CANI_1_GR_HOW_2_GR_HOW_3_templates_drawn),
 	};

@@ -13,7 +13,7 @@
 static tw_state *scene(uint64_t seed)
 {
 	tw_state *s = calloc(1, sizeof *s);
-	s->ruleset = tw_ruleset_find("grant");
+	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
 	assert_true(s->ruleset >= 0);
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
 	s->seed = seed;
@@ -77,7 +77,7 @@ static int first_of(const tw_state *s, int unit, int kind)
 static void end_move(tw_state *s, tw_events *ev)
 {
 	tw_order o;
-	tw_order_init(&o, TW_OT_END_MOVE, s->mover);
+	tw_order_init(&o, GR_OT_END_MOVE, s->mover);
 	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
 }
 
@@ -284,7 +284,7 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 		int col = gr_build_unit(s, 1, TW_GR_LINE, "col", tw_v2(60, 42), 180, GR_F_COLUMN);
 		start(s);
 		tw_order o;
-		tw_order_init(&o, TW_OT_FIRE, 0);
+		tw_order_init(&o, GR_OT_FIRE, 0);
 		o.gun = 0;
 		o.has_target = true;
 		o.target = s->fig[first_of(s, col, TW_FK_INFANTRY)].pos;
@@ -302,7 +302,7 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, true);
 	start(s);
 	tw_order o;
-	tw_order_init(&o, TW_OT_FIRE, 0);
+	tw_order_init(&o, GR_OT_FIRE, 0);
 	o.gun = 0;
 	o.has_target = true;
 	o.target = tw_v2(60, 72);
@@ -339,7 +339,7 @@ static void test_GR_ART_6_GR_ART_7_GR_HOW_6_counter_battery(void **st)
 		gr_build_battery(s, 1, "b", tw_v2(62, 40), 180, false);
 		start(s);
 		tw_order o;
-		tw_order_init(&o, TW_OT_FIRE, 0);
+		tw_order_init(&o, GR_OT_FIRE, 0);
 		o.gun = 0;
 		o.has_target = true;
 		o.target = s->gun[2].axle; // the enemy's left gun
@@ -366,7 +366,7 @@ static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
 	int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 16), 180, GR_F_LINE);
 	start(s);
 	tw_order o;
-	tw_order_init(&o, TW_OT_FIRE, 0);
+	tw_order_init(&o, GR_OT_FIRE, 0);
 	o.gun = 0;
 	o.n = 1;
 	o.has_target = true;
@@ -391,7 +391,7 @@ static void test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell(void **st)
 		int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 40), 180, GR_F_COLUMN);
 		start(s);
 		tw_order o;
-		tw_order_init(&o, TW_OT_FIRE, 0);
+		tw_order_init(&o, GR_OT_FIRE, 0);
 		o.gun = 1;
 		o.has_target = true;
 		o.target = s->fig[first_of(s, t, TW_FK_INFANTRY)].pos;
@@ -707,7 +707,7 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	start(s);
 	s->unit[u].stats[GU_MORALE] = 1; // retiring after bad morale
 	tw_order o;
-	tw_order_init(&o, TW_OT_MOVE, 0);
+	tw_order_init(&o, GR_OT_MOVE, 0);
 	o.has_at = true;
 	o.nfig = 1;
 	o.fig[0] = g.id;
@@ -889,6 +889,7 @@ static void test_GR_GEN_2_generated_battle_ends_with_both_doctrines(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments),
 		cmocka_unit_test(test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley),

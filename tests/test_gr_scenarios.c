@@ -144,6 +144,7 @@ static void test_GR_GEN_2_determinism_signature(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_ORG_1_GR_GEN_2_meeting_engagement),
 		cmocka_unit_test(test_GR_TERR_8_GR_MELEE_22_village_fight),

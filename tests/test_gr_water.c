@@ -16,7 +16,7 @@
 static tw_state *scene(uint64_t seed)
 {
 	tw_state *s = calloc(1, sizeof *s);
-	s->ruleset = tw_ruleset_find("grant");
+	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
 	s->seed = seed;
 	tw_rng_seed(&s->rng, seed);
@@ -99,7 +99,7 @@ static int first_of(const tw_state *s, int unit, int kind)
 static void end_move(tw_state *s, tw_events *ev)
 {
 	tw_order o;
-	tw_order_init(&o, TW_OT_END_MOVE, s->mover);
+	tw_order_init(&o, GR_OT_END_MOVE, s->mover);
 	ok(s, &o, ev);
 }
 
@@ -209,7 +209,7 @@ static void test_GR_TERR_7_GR_EX_25_artillery_fords_in_four_moves(void **st)
 	tw_gun *g = &s->gun[0];
 	tw_vec2 a0 = g->axle, to = tw_add(a0, tw_v2(0, 6.2));
 	tw_order o;
-	tw_order_init(&o, TW_OT_GUN_MOVE, 0);
+	tw_order_init(&o, GR_OT_GUN_MOVE, 0);
 	o.gun = 0;
 	o.npath = 1;
 	o.path[0] = to;
@@ -224,7 +224,7 @@ static void test_GR_TERR_7_GR_EX_25_artillery_fords_in_four_moves(void **st)
 		assert_true(tw_dist(s->gun[0].axle, a0) < 1e-12);
 		if (m > 1) {
 			tw_order f;
-			tw_order_init(&f, TW_OT_FIRE, 0);
+			tw_order_init(&f, GR_OT_FIRE, 0);
 			f.gun = 0;
 			f.has_target = true;
 			f.target = tw_v2(60, 90);
@@ -342,7 +342,7 @@ static void test_GR_MOVE_7_embark_carry_disembark(void **st)
 static void casualty_order(tw_state *s, const int *figs, int n, tw_events *ev)
 {
 	tw_order o;
-	tw_order_init(&o, TW_OT_END_MOVE, s->mover);
+	tw_order_init(&o, GR_OT_END_MOVE, s->mover);
 	for (int i = 0; i < n; i++)
 		o.fig[o.nfig++] = figs[i];
 	ok(s, &o, ev);
@@ -458,7 +458,7 @@ static void test_GR_MELEE_7_illegal_choices_refused(void **st)
 	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 80), 180, GR_F_LINE);
 	start(s);
 	tw_order o;
-	tw_order_init(&o, TW_OT_END_MOVE, 0);
+	tw_order_init(&o, GR_OT_END_MOVE, 0);
 	o.fig[o.nfig++] = first_of(s, blue, TW_FK_INFANTRY); // an enemy
 	refused(s, &o, "GR.MELEE.7");
 	o.nfig = 0;
@@ -547,6 +547,7 @@ static void test_GR_HOUSE_2_default_picks_the_garrison_lost_at_random(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_GR_TERR_7_GR_EX_25_infantry_fords_in_two_moves),
 		cmocka_unit_test(test_GR_TERR_7_crossing_starts_at_the_bank_and_only_at_a_ford),

@@ -235,6 +235,21 @@ static void test_scenario_defaults(void **st)
 static double rnd(tw_rng *r, double lo, double hi) { return lo + (hi - lo) * tw_rng_unit(r); }
 
 /// A random state with every saved field disturbed (builders from tests/support/scene.h).
+/// A value of a rule-set integer's range on s (an end of it one time in two).
+static int32_t in_range(tw_rng *r, const tw_int_range *g, const tw_state *s)
+{
+	int64_t base = g->ref == TW_REF_SIDES ? s->nsides : g->ref == TW_REF_FIGURES ? s->nfig
+						   : g->ref == TW_REF_GUNS    ? s->ngun
+						   : g->ref == TW_REF_UNITS   ? s->nunit
+									      : 0;
+	int64_t lo = g->min, hi = base + g->max;
+	if (hi < lo)
+		return 0; // no such thing (a gun id with no guns): only the default fits
+	if (tw_rng_below(r, 2))
+		return (int32_t)(tw_rng_below(r, 2) ? lo : hi);
+	return (int32_t)(lo + (int64_t)tw_rng_below(r, (uint32_t)(hi - lo + 1)));
+}
+
 static tw_state *random_state(tw_rng *r)
 {
 	tw_state *s = tw_test_lw_state(rnd(r, 10, 200), rnd(r, 10, 150), (int)tw_rng_below(r, 50), (int)tw_rng_below(r, 2));
@@ -263,7 +278,6 @@ static tw_state *random_state(tw_rng *r)
 		u.side = (uint8_t)tw_rng_below(r, 2);
 		u.formation = (uint8_t)tw_rng_below(r, 4);
 		u.facing = rnd(r, 0, 360);
-		u.stats[tw_rng_below(r, TW_FIG_STATS)] = (int32_t)tw_rng_u64(r);
 		snprintf(u.name, sizeof u.name, "unit %d", i);
 		tw_state_add_unit(s, &u);
 	}
@@ -282,9 +296,6 @@ static tw_state *random_state(tw_rng *r)
 		f->escort = (int32_t)tw_rng_below(r, (uint32_t)nfig + 1) - 1;
 		f->moved_in = (int32_t)tw_rng_below(r, 60);
 		f->move_used = tw_rng_below(r, 2) ? rnd(r, 0, 24) : 0;
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			if (tw_rng_below(r, 3) == 0)
-				f->stats[k] = (int32_t)tw_rng_u64(r);
 	}
 	int ngun = (int)tw_rng_below(r, 4);
 	for (int i = 0; i < ngun; i++) {
@@ -301,20 +312,31 @@ static tw_state *random_state(tw_rng *r)
 		g->ncross = nfig ? (int32_t)tw_rng_below(r, 5) : 0;
 		for (int k = 0; k < g->ncross; k++)
 			g->crossers[k] = (int32_t)tw_rng_below(r, (uint32_t)nfig);
-		g->stats[0] = (int32_t)tw_rng_u64(r);
 	}
+	// Rule-set integers: anywhere in their ranges (tw_ruleset.ranges), often at an end.
+	const tw_ruleset_ranges *rg = rs->ranges;
+	for (int i = 0; i < s->nunit; i++)
+		for (int k = 0; k < TW_FIG_STATS; k++)
+			s->unit[i].stats[k] = in_range(r, &rg->unit_stats[k], s);
+	for (int i = 0; i < s->nfig; i++)
+		for (int k = 0; k < TW_FIG_STATS; k++)
+			s->fig[i].stats[k] = in_range(r, &rg->fig_stats[k], s);
+	for (int i = 0; i < s->ngun; i++)
+		for (int k = 0; k < TW_FIG_STATS; k++)
+			s->gun[i].stats[k] = in_range(r, &rg->gun_stats[k], s);
 	s->seed = tw_rng_u64(r);
 	for (int k = 0; k < 4; k++)
 		s->rng.s[k] = tw_rng_u64(r);
 	s->rng.draws = tw_rng_u64(r) >> tw_rng_below(r, 64);
-	s->phase = (int32_t)tw_rng_below(r, 5);
+	s->phase = (int32_t)tw_rng_below(r, (uint32_t)rg->phase_max + 1);
+	s->move_no = tw_rng_below(r, 4) ? (int32_t)tw_rng_below(r, 100) : TW_LOAD_MAX_MOVE;
 	s->first = (int8_t)((int)tw_rng_below(r, 3) - 1);
 	s->winner = (int8_t)((int)tw_rng_below(r, 4) - 2);
 	s->over = tw_rng_below(r, 2);
 	s->sides[0].start_men = (int32_t)tw_rng_below(r, 100);
 	s->sides[1].start_guns = (int32_t)tw_rng_below(r, 4);
 	for (int k = 0; k < TW_STATE_VARS; k++)
-		s->vars[k] = tw_rng_below(r, 4) == 0 ? (int32_t)tw_rng_u64(r) : 0;
+		s->vars[k] = in_range(r, &rg->vars[k], s);
 	if (tw_rng_below(r, 2))
 		snprintf(s->scenario, sizeof s->scenario, "random %u", (unsigned)tw_rng_below(r, 1000));
 	return s;
@@ -517,21 +539,50 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"lie_down\", \"side\": \"blue\", \"figures\": [6, 7]}",
 		"{\"type\": \"surrender\", \"side\": \"blue\", \"figures\": [9]}",
 		"{\"type\": \"end_move\", \"side\": \"red\"}",
-		"{\"type\": \"end_move\", \"side\": \"red\", \"dead\": [1], \"prisoners\": [6, 7], \"n\": 2}",
-		"{\"type\": \"volley\", \"side\": \"red\", \"figures\": [0, 1, 2], \"targets\": [6], \"n\": 1}",
-		"{\"type\": \"formation\", \"side\": \"red\", \"moves\": [{\"figure\": 0, \"to\": [10, 12]}], \"n\": 1}",
+		"{\"type\": \"end_move\", \"side\": \"red\", \"dead\": [1], \"prisoners\": [6, 7]}",
+		"{\"type\": \"end_move\", \"side\": \"red\", \"dead\": [1], \"dice\": [3, 6], \"time_ms\": 1500}",
 	};
-	bool seen[TW_OT_COUNT] = {0};
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	bool seen[64] = {0};
 	for (size_t i = 0; i < TW_ARRAY_COUNT(orders); i++) {
 		order_roundtrip(s, orders[i]);
 		json_error_t je;
 		json_t *j = json_loads(orders[i], 0, &je);
-		seen[tw_order_type_from_name(json_string_value(json_object_get(j, "type")))] = true;
+		seen[tw_order_type_find(rs, json_string_value(json_object_get(j, "type")))] = true;
 		json_decref(j);
 	}
-	for (int t = 0; t < TW_OT_COUNT; t++)
-		assert_true(seen[t]);
+	for (int t = 0; t < rs->norders; t++)
+		if (!seen[t])
+			fail_msg("no round trip of %s's order type %s", rs->name, rs->orders[t].name);
 	tw_test_free(s);
+	// Grant's own types, against a Grant state (each rule set's order description is its own).
+	tw_state *g = tw_test_lw_state(72, 48, 3, 0);
+	assert_int_equal(tw_state_set_ruleset(g, tw_ruleset_find("grant")), TW_OK);
+	tw_test_row(g, 0, TW_FK_INFANTRY, 6, 10, 10, 1);
+	tw_test_row(g, 1, TW_FK_INFANTRY, 4, 10, 40, 2);
+	tw_test_gun(g, 0, 30, 5, 0);
+	const char *gorders[] = {
+		"{\"type\": \"move\", \"side\": \"red\", \"moves\": [{\"figure\": 0, \"to\": [10, 12]}], \"n\": 1}",
+		"{\"type\": \"move\", \"side\": \"red\", \"figures\": [0, 1], \"path\": [[10, 12]], \"n\": 1}",
+		"{\"type\": \"formation\", \"side\": \"red\", \"moves\": [{\"figure\": 0, \"to\": [10, 12]}], \"n\": 1}",
+		"{\"type\": \"volley\", \"side\": \"red\", \"figures\": [0, 1, 2], \"targets\": [6], \"n\": 1}",
+		"{\"type\": \"gun_move\", \"side\": \"red\", \"gun\": 0, \"path\": [[30, 9]], \"crew\": [0], \"n\": 1}",
+		"{\"type\": \"fire\", \"side\": \"red\", \"gun\": 0, \"target\": [30, 10], \"n\": 1}",
+		"{\"type\": \"end_move\", \"side\": \"blue\", \"dead\": [7]}",
+	};
+	rs = tw_ruleset_get(g->ruleset);
+	memset(seen, 0, sizeof seen);
+	for (size_t i = 0; i < TW_ARRAY_COUNT(gorders); i++) {
+		order_roundtrip(g, gorders[i]);
+		json_error_t je;
+		json_t *j = json_loads(gorders[i], 0, &je);
+		seen[tw_order_type_find(rs, json_string_value(json_object_get(j, "type")))] = true;
+		json_decref(j);
+	}
+	for (int t = 0; t < rs->norders; t++)
+		if (!seen[t])
+			fail_msg("no round trip of %s's order type %s", rs->name, rs->orders[t].name);
+	tw_test_free(g);
 }
 
 static void test_order_fields(void **st)
@@ -549,7 +600,7 @@ static void test_order_fields(void **st)
 			   "{\"type\": \"deploy\", \"side\": \"blue\", \"placements\": [{\"figure\": 6, \"at\": [1, 47]}]}]}";
 	assert_int_equal(tw_orders_from_text(&o, &n, s, text, strlen(text), "o.json", &err), TW_OK);
 	assert_int_equal(n, 5);
-	assert_int_equal(o[0].type, TW_OT_MOVE);
+	assert_int_equal(o[0].type, LW_OT_MOVE);
 	assert_true(o[0].has_at);
 	assert_int_equal(o[0].nfig, 1);
 	assert_int_equal(o[0].fig[0], 2);
@@ -568,12 +619,12 @@ static void test_order_fields(void **st)
 	text = "{\"type\": \"toss\", \"side\": \"blue\"}";
 	assert_int_equal(tw_orders_from_text(&o, &n, s, text, strlen(text), "o.json", &err), TW_OK);
 	assert_int_equal(n, 1);
-	assert_int_equal(o[0].type, TW_OT_TOSS);
+	assert_int_equal(o[0].type, LW_OT_TOSS);
 	free(o);
 	text = "[{\"type\": \"toss\", \"side\": \"blue\"}, {\"type\": \"ready\", \"side\": \"red\"}]";
 	assert_int_equal(tw_orders_from_text(&o, &n, s, text, strlen(text), "o.json", &err), TW_OK);
 	assert_int_equal(n, 2);
-	assert_int_equal(o[1].type, TW_OT_READY);
+	assert_int_equal(o[1].type, LW_OT_READY);
 	free(o);
 	tw_test_free(s);
 }
@@ -613,7 +664,7 @@ static void test_order_errors(void **st)
 	expect_order_error(s, "{\"type\": \"fire\", \"side\": \"red\", \"gun\": 0, \"bearing\": 1, \"elevation\": 2, \"target\": [1, 1]}", "$");
 	expect_order_error(s, "{\"type\": \"fire\", \"side\": \"red\", \"gun\": 2, \"target\": [1, 1]}", "$.gun");
 	expect_order_error(s, "{\"type\": \"fire\", \"side\": \"red\", \"gun\": 0, \"bearing\": 1, \"elevation\": 100}", "$.elevation");
-	expect_order_error(s, "{\"type\": \"trail\", \"side\": \"red\", \"gun\": 0, \"figures\": [1, 2, 3]}", "$");
+	expect_order_error(s, "{\"type\": \"trail\", \"side\": \"red\", \"gun\": 0, \"figures\": [1, 2, 3]}", "$.figures");
 	expect_order_error(s, "{\"type\": \"gun_move\", \"side\": \"red\", \"gun\": 0, \"path\": [[1, 1]], \"crew\": [1], \"crew_to\": []}",
 			   "$.crew_to");
 	expect_order_error(s, "{\"type\": \"deploy\", \"side\": \"red\", \"guns\": [{\"gun\": 0, \"at\": [1, 1]}, {\"gun\": 1, \"at\": [1, 1]}]}",
@@ -686,7 +737,7 @@ static void test_log_replay(void **st)
 	tw_game *g = tw_game_new(s, 77, tw_shot_model_fast(), &err);
 	assert_non_null(g);
 	tw_order end;
-	tw_order_init(&end, TW_OT_END_MOVE, 0);
+	tw_order_init(&end, LW_OT_END_MOVE, 0);
 	// The rules are still being written: keep whatever end_move orders they accept.
 	int applied = 0;
 	for (int i = 0; i < 2; i++) {
@@ -801,6 +852,295 @@ static void test_log_errors(void **st)
 	json_decref(base);
 }
 
+// ---- issue 13 item 11: limits before memory, and a range for every number ----
+
+static size_t g_json_bytes; ///< bytes jansson has allocated since reset
+
+static void *counting_malloc(size_t n)
+{
+	g_json_bytes += n;
+	return malloc(n);
+}
+
+/// Loads text with jansson's allocations counted; expects TW_ERR_INPUT at `path` with `what` in
+/// the message, and nothing built: jansson never allocated.
+static void expect_refused_unbuilt(const char *text, size_t len, const char *path, const char *what)
+{
+	tw_state s;
+	tw_error err;
+	g_json_bytes = 0;
+	json_set_alloc_funcs(counting_malloc, free);
+	tw_status st = tw_state_from_text(&s, text, len, "big.json", &err);
+	json_set_alloc_funcs(malloc, free);
+	if (st != TW_ERR_INPUT || strcmp(err.path, path) != 0 || !strstr(err.message, what))
+		fail_msg("expected %s '%s', got %d %s: %s", path, what, st, err.path, err.message);
+	if (g_json_bytes != 0)
+		fail_msg("%zu bytes were built before the refusal", g_json_bytes);
+}
+
+/// A text of `head`, then `count` copies of `item` separated by commas, then `tail` (malloc'd).
+static char *repeat(const char *head, const char *item, size_t count, const char *tail, size_t *len)
+{
+	size_t hn = strlen(head), in = strlen(item), tn = strlen(tail);
+	char *t = malloc(hn + count * (in + 1) + tn + 1);
+	assert_non_null(t);
+	char *p = t;
+	memcpy(p, head, hn);
+	p += hn;
+	for (size_t i = 0; i < count; i++) {
+		if (i)
+			*p++ = ',';
+		memcpy(p, item, in);
+		p += in;
+	}
+	memcpy(p, tail, tn + 1);
+	*len = (size_t)(p - t) + tn;
+	return t;
+}
+
+/// Refused by counts before jansson builds anything (on the old code these were parsed whole
+/// first: 10^6 figures took 1.7 GB before "more than 100000").
+static void test_limits_refuse_before_building(void **st)
+{
+	(void)st;
+	size_t len;
+	char *t = repeat(HEAD ", \"figures\": [", "{}", TW_IO_MAX_FIGURES + 1, "]}", &len);
+	expect_refused_unbuilt(t, len, "$.figures", "more than 100000 entries");
+	free(t);
+	// Guns, units, terrain by name, anywhere in the document (here in a log's initial state).
+	t = repeat("{\"format\": \"tinwar-log\", \"initial\": {\"guns\": [", "1", TW_IO_MAX_GUNS + 1, "]}}", &len);
+	expect_refused_unbuilt(t, len, "$.initial.guns", "more than 10000 entries");
+	free(t);
+	// Any other array or object: 100000 members.
+	t = repeat(HEAD ", \"name\": [", "0", TW_IO_MAX_MEMBERS + 1, "]}", &len);
+	expect_refused_unbuilt(t, len, "$.name", "more than 100000 entries");
+	free(t);
+	// Nesting (jansson would recurse 2048 deep).
+	char deep[256];
+	snprintf(deep, sizeof deep, "%s, \"name\": %.*s%.*s}", HEAD, TW_IO_MAX_DEPTH, "[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[",
+		 TW_IO_MAX_DEPTH, "]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]");
+	expect_refused_unbuilt(deep, strlen(deep), "$.name[0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0][0]",
+			       "nested more than 32 deep");
+	// The estimated memory of the whole tree: 40 arrays of 100000 empty arrays (12 MB of text,
+	// about 600 MB once built).
+	char *inner = repeat("[", "[]", TW_IO_MAX_MEMBERS, "]", &len);
+	t = repeat("[", inner, 40, "]", &len);
+	free(inner);
+	expect_refused_unbuilt(t, len, "$", "would take more than 512 MiB");
+	free(t);
+	// An orders document: 10000 orders at most (each is a ~17 KB tw_order).
+	tw_state *os = order_state();
+	t = repeat("[", "{\"type\": \"toss\", \"side\": \"red\"}", TW_IO_MAX_ORDERS_FILE + 1, "]", &len);
+	tw_order *o = NULL;
+	int n = 0;
+	tw_error err;
+	assert_int_equal(tw_orders_from_text(&o, &n, os, t, len, "o.json", &err), TW_ERR_INPUT);
+	assert_non_null(strstr(err.message, "more than 10000 orders"));
+	assert_null(o);
+	free(t);
+	tw_test_free(os);
+	// A file is refused by its size before it is read.
+	char path[] = "/tmp/tw_big_XXXXXX";
+	int fd = mkstemp(path);
+	assert_true(fd >= 0);
+	assert_int_equal(ftruncate(fd, (off_t)TW_IO_MAX_FILE_BYTES + 1), 0); // sparse: nothing written
+	close(fd);
+	size_t got = 0;
+	assert_null(tw_read_file(path, &got, &err));
+	assert_int_equal(err.code, TW_ERR_INPUT);
+	assert_non_null(strstr(err.message, "larger than the 64 MiB"));
+	unlink(path);
+}
+
+#define GRANT_HEAD "{\"format\": \"tinwar-scenario\", \"version\": 1, \"ruleset\": \"grant\", \"table\": {\"width\": 72, \"depth\": 48}"
+
+/// Every integer of a document has a range; out of range is an error with its JSON path. On
+/// the old code these loaded, and a melee numbered from a count of INT32_MAX overflowed
+/// (lw_melee.c, UBSan), through a file or POST /api/games alike.
+static void test_number_ranges(void **st)
+{
+	(void)st;
+	expect_path(HEAD ", \"vars\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2147483647]}", "$.vars[10]"); // LWV_MELEES
+	expect_path(HEAD ", \"vars\": [0, 0, 0, 0, 2]}", "$.vars[4]");                             // defender: 2 sides
+	expect_path(HEAD ", \"guns\": [{\"side\": \"red\"}], \"vars\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}",
+		    "$.vars[11]"); // the firing gun: one gun, id 0
+	expect_path(HEAD ", \"vars\": [0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, -1, 10, -1, 7]}", "$.vars[14]"); // unused: 0
+	expect_path(HEAD ", \"move_no\": 2147483647}", "$.move_no");
+	expect_path(HEAD ", \"phase\": 6}", "$.phase");
+	expect_path(HEAD ", \"sides\": [{\"name\": \"red\", \"back_y\": 0, \"start_men\": 2147483647}, {\"name\": \"blue\", "
+		    "\"back_y\": 48}]}",
+		    "$.sides[0].start_men");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"moved_in\": 2147483647") "]}", "$.figures[0].moved_in");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [2147483647]") "]}", "$.figures[0].stats[0]");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [0, 5]") "]}", "$.figures[0].stats[1]");
+	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"acted_in\": 2000000}]}", "$.guns[0].acted_in");
+	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"stats\": [0, 2]}]}", "$.guns[0].stats[1]");
+	expect_path(HEAD ", \"units\": [{\"side\": \"blue\", \"stats\": [1]}]}", "$.units[0].stats[0]");
+	// Grant: a troop type indexes the tables, a gun number + 1 the state's guns.
+	expect_path(GRANT_HEAD ", \"units\": [{\"side\": \"blue\", \"stats\": [99]}]}", "$.units[0].stats[0]");
+	expect_path(GRANT_HEAD ", \"guns\": [{\"side\": \"red\"}], \"figures\": [" FIG(", \"stats\": [0, 0, 0, 0, 2]") "]}",
+		    "$.figures[0].stats[4]");
+	expect_path(GRANT_HEAD ", \"vars\": [0, 0, 0, 0, 0, 0, 0, 0, 2147483647]}", "$.vars[8]");
+	expect_path(GRANT_HEAD ", \"phase\": 1}", "$.phase");
+	// In range, they load: the largest move number, a melee count of 10^9, the gun's id.
+	tw_state s;
+	tw_error err;
+	const char *ok = HEAD ", \"move_no\": 1000000, \"guns\": [{\"side\": \"red\"}], "
+			      "\"vars\": [0, 0, 0, 0, -1, 1, 0, 0, 12, 0, 1000000000, 0]}";
+	assert_int_equal(load(&s, ok, &err), TW_OK);
+	assert_int_equal(s.vars[LWV_MELEES], 1000000000);
+	tw_state_free(&s);
+	// An order's n.
+	tw_state *os = order_state();
+	expect_order_error(os, "{\"type\": \"choose_side\", \"side\": \"red\", \"n\": 2147483647}", "$.n");
+	tw_test_free(os);
+}
+
+// ---- issue 13 item 10: recorded shots are checked, unused ones refused, logs signed ----
+
+/// A finished game with shots: the tutorial, the default general against lw-rush, seed 2, fast.
+static char *tutorial_log(void)
+{
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/tutorial.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 2, tw_shot_model_fast(), &err);
+	tw_state_free(&sc);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 2), tw_general_new("lw-rush", rs, 1, 2)};
+	assert_int_equal(tw_play_out(g, gens, 100000, &err), TW_OK);
+	assert_true(tw_game_state(g)->over);
+	assert_true(tw_shot_recorder_count(tw_game_recorder(g)) > 1);
+	char *t = log_text(g);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	return t;
+}
+
+static char *dump_log(json_t *doc)
+{
+	char *t = tw_io_dumps(doc);
+	assert_non_null(t);
+	return t;
+}
+
+/// tw_game_log_check: c->verify re-runs the shots; returns the game (freed here) or NULL.
+static bool check_log(const char *text, tw_log_check *c, tw_error *err)
+{
+	tw_game *g = tw_game_log_check(text, strlen(text), "log.json", c, err);
+	tw_game_free(g);
+	return g != NULL;
+}
+
+static void test_log_shots_verified_unused_refused(void **st)
+{
+	(void)st;
+	char *text = tutorial_log();
+	tw_error err;
+	tw_log_check c = {.verify = true};
+	assert_true(check_log(text, &c, &err));
+	assert_true(c.hash_ok && c.verified);
+	assert_true(c.shots > 1);
+	int nshots = c.shots;
+	// A recorded outcome changed: a man the shot touched is knocked over instead. Taken as
+	// given by a plain replay, refused by verification, which names the shot and its order.
+	json_t *doc = json_loads(text, 0, NULL);
+	json_t *contact = json_array_get(json_object_get(json_array_get(json_object_get(doc, "shots"), 0), "contacts"), 0);
+	assert_non_null(contact);
+	json_array_set_new(contact, 2, json_integer(TW_CONTACT_KNOCKED + (json_integer_value(json_array_get(contact, 2)) == TW_CONTACT_KNOCKED)));
+	char *forged = dump_log(doc);
+	bool ok = false;
+	tw_game *g = tw_game_log_replay(forged, strlen(forged), "log.json", &ok, &err);
+	assert_non_null(g); // the old behaviour, still that of a plain replay
+	tw_game_free(g);
+	c = (tw_log_check){.verify = true};
+	assert_false(check_log(forged, &c, &err));
+	assert_int_equal(err.code, TW_ERR_INPUT);
+	assert_string_equal(err.path, "$.shots[0]");
+	assert_non_null(strstr(err.message, "recorded shot 0 (fired by $.orders["));
+	assert_non_null(strstr(err.message, "is not what the fast shot model gives"));
+	free(forged);
+	json_decref(doc);
+	// A recorded shot that no order fires is refused, by a plain replay too.
+	doc = json_loads(text, 0, NULL);
+	json_t *shots = json_object_get(doc, "shots");
+	json_array_append_new(shots, json_deep_copy(json_array_get(shots, 0)));
+	char *extra = dump_log(doc);
+	assert_null(tw_game_log_replay(extra, strlen(extra), "log.json", &ok, &err));
+	char want[32];
+	snprintf(want, sizeof want, "$.shots[%d]", nshots);
+	assert_string_equal(err.path, want);
+	assert_non_null(strstr(err.message, "is never fired"));
+	free(extra);
+	json_decref(doc);
+	free(text);
+}
+
+static void test_log_signed_with_this_installations_key(void **st)
+{
+	(void)st;
+	char dir[] = "/tmp/tw_key_XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char kp[256];
+	snprintf(kp, sizeof kp, "%s/data/tinwar/log.key", dir);
+	unsigned char key[TW_LOG_KEY_BYTES], again[TW_LOG_KEY_BYTES], other[TW_LOG_KEY_BYTES] = {1, 2, 3};
+	tw_error err;
+	assert_int_equal(tw_log_key_load(kp, false, key, &err), TW_ERR_INPUT); // none yet, none made
+	assert_int_equal(tw_log_key_load(kp, true, key, &err), TW_OK);      // made on first use
+	struct stat sb;
+	assert_int_equal(stat(kp, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	assert_int_equal(sb.st_size, TW_LOG_KEY_BYTES);
+	assert_int_equal(tw_log_key_load(kp, true, again, &err), TW_OK); // the same key next time
+	assert_memory_equal(key, again, TW_LOG_KEY_BYTES);
+	assert_int_equal(chmod(kp, 0644), 0);
+	assert_int_equal(tw_log_key_load(kp, false, again, &err), TW_ERR_STATE); // readable by others: refused
+	assert_non_null(strstr(err.message, "chmod 600"));
+	assert_int_equal(chmod(kp, 0600), 0);
+
+	// A log whose shot 0 does not verify, but signed with this installation's key, is taken
+	// when signed logs are trusted (a physics log from another build), and only then.
+	char *text = tutorial_log();
+	json_t *doc = json_loads(text, 0, NULL);
+	free(text);
+	json_t *contact = json_array_get(json_object_get(json_array_get(json_object_get(doc, "shots"), 0), "contacts"), 0);
+	json_array_set_new(contact, 6, json_real(json_number_value(json_array_get(contact, 6)) + 1.0)); // its speed
+	assert_int_equal(tw_log_sign(doc, key, &err), TW_OK);
+	char *signed_log = dump_log(doc);
+	tw_log_check c = {.verify = true, .trust_signed = true, .key = key};
+	assert_true(check_log(signed_log, &c, &err));
+	assert_int_equal(c.signature, 1);
+	assert_false(c.verified);
+	c = (tw_log_check){.verify = true, .trust_signed = true, .key = other}; // another installation
+	assert_false(check_log(signed_log, &c, &err));
+	assert_int_equal(c.signature, -1);
+	assert_string_equal(err.path, "$.shots[0]");
+	c = (tw_log_check){.verify = true, .key = key}; // signed, but verification asked for
+	assert_false(check_log(signed_log, &c, &err));
+	// Changed after signing: the signature no longer holds.
+	json_object_set_new(doc, "seed", json_integer(json_integer_value(json_object_get(doc, "seed")) + 1));
+	char *altered = dump_log(doc);
+	assert_int_equal(tw_log_signature_check(doc, key), -1);
+	c = (tw_log_check){.verify = true, .trust_signed = true, .key = key};
+	assert_false(check_log(altered, &c, &err));
+	assert_int_equal(c.signature, -1);
+	// A malformed signature is a content error with its path.
+	json_object_set_new(doc, "signature", json_pack("{s:s, s:s}", "alg", "md5", "mac", "00"));
+	char *bad = dump_log(doc);
+	c = (tw_log_check){0};
+	assert_false(check_log(bad, &c, &err));
+	assert_string_equal(err.path, "$.signature.alg");
+	free(bad);
+	free(altered);
+	free(signed_log);
+	json_decref(doc);
+	char cmd[300];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 // ---- jansson allocation failures (fail the N-th allocation, for every N) ----
 
 static long g_alloc_left; ///< allocations allowed before failing; < 0 = never fail
@@ -889,6 +1229,7 @@ static void test_hash_hex(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_syntax_error_has_line_and_column),
 		cmocka_unit_test(test_duplicate_key_rejected),
@@ -906,6 +1247,10 @@ int main(void)
 		cmocka_unit_test(test_log_replay),
 		cmocka_unit_test(test_log_errors),
 		cmocka_unit_test(test_jansson_allocation_failures),
+		cmocka_unit_test(test_limits_refuse_before_building),
+		cmocka_unit_test(test_number_ranges),
+		cmocka_unit_test(test_log_shots_verified_unused_refused),
+		cmocka_unit_test(test_log_signed_with_this_installations_key),
 		cmocka_unit_test(test_hash_hex),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

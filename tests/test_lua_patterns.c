@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "ai/lua_doctrine.h"
+#include "tinwar/registry.h"
 
 // Generated cases: patterns from atoms (well and badly formed) with repetitions, subjects from
 // a small alphabet with NULs, start positions around the ends, replacements of every kind.
@@ -257,6 +258,7 @@ static void test_bounded_functions_match_lua(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bounded_functions_match_lua),
 	};

@@ -91,7 +91,7 @@ static void expect_decide_fails(const char *text, int line, const char *what, co
 	one_decision d;
 	decide_once(&d, text, &lim);
 	assert_int_equal(d.st, TW_OK);
-	assert_int_equal(d.o->type, TW_OT_TOSS); // the fallback's order
+	assert_int_equal(d.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss")); // the fallback's order
 	tw_error err;
 	assert_true(tw_lua_failure(d.g, &err));
 	char want[32];
@@ -217,7 +217,7 @@ static void test_long_c_calls_are_stopped_by_the_watchdog(void **st)
 	decide_once(&ok, "function decide()\n  assert(string.find(string.rep('a', 1e5), '.-.-b', 1, true) == nil)\nend",
 		    &ql);
 	assert_false(tw_lua_failure(ok.g, NULL));
-	assert_int_equal(ok.o->type, TW_OT_END_MOVE); // nil: end the move (refused later by the rules)
+	assert_int_equal(ok.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "end_move")); // nil: end the move (refused later by the rules)
 	done(&ok);
 }
 
@@ -355,7 +355,7 @@ static void test_doctrine_sees_only_its_view_and_its_params(void **st)
 	tw_error why;
 	if (tw_lua_failure(g, &why))
 		fail_msg("%s", why.message);
-	assert_int_equal(o->type, TW_OT_TOSS);
+	assert_int_equal(o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
 	free(o);
 	tw_general_free(g);
 	tw_game_free(game);
@@ -389,12 +389,12 @@ static void test_tw_nil_does_not_abort_the_engine(void **st)
 	tw_error why;
 	if (tw_lua_failure(d.g, &why))
 		fail_msg("%s", why.message);
-	assert_int_equal(d.o->type, TW_OT_TOSS);
+	assert_int_equal(d.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
 	// Again, now that tw is nil, and again once it is a number.
 	for (int i = 0; i < 2; i++) {
 		assert_int_equal(tw_general_decide(d.g, tw_game_state(d.game), d.o), TW_OK);
 		assert_false(tw_lua_failure(d.g, NULL));
-		assert_int_equal(d.o->type, TW_OT_TOSS);
+		assert_int_equal(d.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
 	}
 	done(&d);
 	// `decide = nil` is the doctrine's own failure, reported as such.
@@ -431,7 +431,7 @@ static void test_params_nil_then_set_param_does_not_abort(void **st)
 	tw_error why;
 	if (tw_lua_failure(g, &why))
 		fail_msg("%s", why.message);
-	assert_int_equal(o->type, TW_OT_TOSS);
+	assert_int_equal(o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
 	// tw.params is now a number: setting a parameter still works.
 	assert_int_equal(tw_general_set_param(g, "step", 0.25, &err), TW_OK);
 	assert_false(tw_lua_failure(g, NULL));
@@ -497,6 +497,7 @@ static void test_memory_full_then_a_number_type_does_not_abort(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_bytecode_is_refused),
 		cmocka_unit_test(test_package_loadlib_is_unreachable),

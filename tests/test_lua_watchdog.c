@@ -17,6 +17,7 @@
 #include "ai/lua_doctrine.h"
 #include "scene.h"
 #include "tinwar/doctrine.h"
+#include "tinwar/registry.h"
 
 enum { BUDGET, CLOCK };
 
@@ -114,7 +115,7 @@ static void expect_done(const char *what, const char *text)
 			      why.message[0] ? why.message : "done");
 		if (why.message[0])
 			fail_msg("%s: %s", what, why.message);
-		assert_int_equal(type, TW_OT_TOSS);
+		assert_int_equal(type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
 		if (t > WITHIN)
 			fail_msg("%s: the decision took %.2f s of CPU", what, t);
 	}
@@ -253,6 +254,7 @@ static void test_bounded_functions_keep_their_results(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_string_rep_of_nothing_returns_at_once),
 		cmocka_unit_test(test_plain_find_is_linear),

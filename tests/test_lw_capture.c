@@ -266,6 +266,7 @@ static void test_LW_EX_17_dispute_at_the_trail(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_LW_CAP_1_axle_crossing_recorded),
 	    cmocka_unit_test(test_LW_CAP_1_captured_when_no_owner_and_four_crossed),

@@ -378,6 +378,7 @@ static void test_LW_FOR_5_one_size(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_generate_state_fields),
 		cmocka_unit_test(test_lw_generate_refuses_bad_tables),

@@ -295,6 +295,7 @@ static void test_LW_FIRE_end_to_end_fast_model(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_FIRE_1_knocked_and_felled_die),
 		cmocka_unit_test(test_LW_FIRE_2_first_touch_dies_only_if_none_knocked_before),

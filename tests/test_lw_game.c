@@ -35,12 +35,12 @@ static void deploy_side(tw_state *s, int side)
 {
 	tw_rng r;
 	tw_rng_seed(&r, 5);
-	tw_order *o = ord(TW_OT_DEPLOY, side);
+	tw_order *o = ord(LW_OT_DEPLOY, side);
 	assert_true(lw_default_deploy(s, side, &r, 0, o) > 0);
 	tw_error err;
 	if (apply(s, o, &err) != TW_OK)
 		fail_msg("deploy: %s %s", err.clause, err.message);
-	assert_int_equal(apply(s, ord(TW_OT_READY, side), &err), TW_OK);
+	assert_int_equal(apply(s, ord(LW_OT_READY, side), &err), TW_OK);
 }
 
 // Clauses: LW.MV.1 LW.MV.2
@@ -52,19 +52,22 @@ static void test_LW_MV_1_toss_for_first_move_then_LW_MV_2_first_player_puts_down
 		tw_state *s = setup_scenario(20, 6, 1, NULL);
 		tw_rng_seed(&s->rng, seed);
 		assert_int_equal(s->phase, LW_PH_TOSS);
-		expect_refused(s, ord(TW_OT_MOVE, 0), "LW.MV.1");
+		tw_order *mv = ord(LW_OT_MOVE, 0); // a well-formed move, refused for coming before the toss
+		mv->fig[mv->nfig++] = 0;
+		mv->path[mv->npath++] = tw_v2(s->fig[0].pos.x, s->fig[0].pos.y + 1);
+		expect_refused(s, mv, "LW.MV.1");
 		tw_error err;
-		assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 		assert_in_range(s->first, 0, 1);
 		firsts[s->first]++;
 		assert_int_equal(s->phase, LW_PH_DEPLOY);
 		assert_int_equal(s->mover, s->first);
 		int second = 1 - s->first;
 		// Without a curtain the Second Player waits.
-		tw_order *o = ord(TW_OT_READY, second);
+		tw_order *o = ord(LW_OT_READY, second);
 		expect_refused(s, o, "LW.MV.2");
 		// The whole force must be put down.
-		expect_refused(s, ord(TW_OT_READY, s->first), "LW.MV.2");
+		expect_refused(s, ord(LW_OT_READY, s->first), "LW.MV.2");
 		deploy_side(s, s->first);
 		deploy_side(s, second);
 		assert_int_equal(s->phase, LW_PH_PLAY);
@@ -83,12 +86,12 @@ static void test_LW_MV_4_curtain_hides_simultaneous_putting_down(void **st)
 	(void)st;
 	tw_state *s = setup_scenario(20, 6, 1, curtain);
 	tw_error err;
-	assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+	assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 	int first = s->first, second = 1 - first;
 	// Both may put down at once: the second player need not wait.
 	tw_rng r;
 	tw_rng_seed(&r, 1);
-	tw_order *o = ord(TW_OT_DEPLOY, second);
+	tw_order *o = ord(LW_OT_DEPLOY, second);
 	assert_true(lw_default_deploy(s, second, &r, 0, o) > 0);
 	assert_int_equal(apply(s, o, &err), TW_OK);
 	// The first player's view shows none of the second's men where they stand.
@@ -105,7 +108,7 @@ static void test_LW_MV_4_curtain_hides_simultaneous_putting_down(void **st)
 	assert_memory_not_equal(view.rng.s, s->rng.s, sizeof s->rng.s);
 	tw_state_free(&view);
 	deploy_side(s, first);
-	assert_int_equal(apply(s, ord(TW_OT_READY, second), &err), TW_OK);
+	assert_int_equal(apply(s, ord(LW_OT_READY, second), &err), TW_OK);
 	// The curtain is drawn back: everything is visible.
 	assert_int_equal(s->phase, LW_PH_PLAY);
 	assert_int_equal(tw_state_view(&view, s, first), TW_OK);
@@ -172,15 +175,15 @@ static void test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side
 		tw_state *s = setup_scenario(20, 6, 1, builder_toss);
 		tw_rng_seed(&s->rng, seed);
 		assert_int_equal(s->phase, LW_PH_COUNTRY);
-		expect_refused(s, ord(TW_OT_READY, 0), "LW.C.1");
+		expect_refused(s, ord(LW_OT_READY, 0), "LW.C.1");
 		tw_error err;
-		assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 		int b = s->vars[LWV_BUILDER];
 		assert_in_range(b, 0, 1);
 		// The builder does not choose (LW.C.2).
-		expect_refused(s, ord(TW_OT_CHOOSE_SIDE, b), "LW.C.2");
+		expect_refused(s, ord(LW_OT_CHOOSE_SIDE, b), "LW.C.2");
 		double y0 = s->fig[0].pos.y, back0 = s->sides[0].back_y;
-		tw_order *o = ord(TW_OT_CHOOSE_SIDE, 1 - b);
+		tw_order *o = ord(LW_OT_CHOOSE_SIDE, 1 - b);
 		o->n = (int32_t)(seed % 2);
 		assert_int_equal(apply(s, o, &err), TW_OK);
 		if (o->n == 1) {
@@ -192,7 +195,7 @@ static void test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side
 			assert_true(s->sides[0].back_y == back0);
 		}
 		assert_int_equal(s->phase, LW_PH_TOSS); // then the toss for the first move (LW.MV.1)
-		assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 		deploy_side(s, s->first);
 		deploy_side(s, 1 - s->first);
 		assert_int_equal(s->phase, LW_PH_PLAY);
@@ -286,13 +289,13 @@ static void test_LW_FOR_2_twelve_set_aside_and_2d6_taken(void **st)
 	for (int side = 0; side < 2; side++)
 		assert_int_equal(tw_state_count(s, side, TW_FS_RESERVE), 12);
 	tw_error err;
-	assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+	assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 	assert_int_equal(s->phase, LW_PH_RESERVE);
 	for (int k = 0; k < 2; k++) {
 		int side = k == 0 ? s->first : 1 - s->first;
 		int roll = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
 		assert_in_range(roll, 2, 12);
-		tw_order *o = ord(TW_OT_TAKE_RESERVE, side);
+		tw_order *o = ord(LW_OT_TAKE_RESERVE, side);
 		for (int i = 0; i < s->nfig && o->nfig < roll + 1; i++)
 			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
 				o->fig[o->nfig++] = i;
@@ -346,7 +349,7 @@ static tw_state *end_scene(int variety, int n0, int n1)
 static void end_move(tw_state *s)
 {
 	tw_error err;
-	if (apply(s, ord(TW_OT_END_MOVE, s->mover), &err) != TW_OK)
+	if (apply(s, ord(LW_OT_END_MOVE, s->mover), &err) != TW_OK)
 		fail_msg("end: %s %s", err.clause, err.message);
 }
 
@@ -515,7 +518,7 @@ static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 	(void)st;
 	tw_state *s = setup_scenario(30, 15, 3, defensive);
 	tw_error err;
-	assert_int_equal(apply(s, ord(TW_OT_TOSS, 0), &err), TW_OK);
+	assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 	int def = s->vars[LWV_DEFENDER], att = 1 - def;
 	// LW.VAR.10: the toss winner defends, the other is First Player.
 	assert_int_equal(s->first, att);
@@ -532,7 +535,7 @@ static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 	assert_int_equal(guns, 2);
 	// LW.VAR.11: the defender sets out first, not within a move of the middle line.
 	assert_int_equal(s->mover, def);
-	tw_order *o = ord(TW_OT_DEPLOY, def);
+	tw_order *o = ord(LW_OT_DEPLOY, def);
 	o->has_at = true;
 	int man = -1;
 	for (int i = 0; i < s->nfig; i++)
@@ -547,7 +550,7 @@ static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 	assert_int_equal(apply(s, o, &err), TW_OK);
 	deploy_side(s, def);
 	// The attacker puts down within one move of his own line.
-	tw_order *a = ord(TW_OT_DEPLOY, att);
+	tw_order *a = ord(LW_OT_DEPLOY, att);
 	a->has_at = true;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].side == att && s->fig[i].kind == TW_FK_INFANTRY) {
@@ -596,6 +599,7 @@ static void test_LW_VAR_13_defensive_victory(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_MV_1_toss_for_first_move_then_LW_MV_2_first_player_puts_down_first),
 		cmocka_unit_test(test_LW_MV_4_curtain_hides_simultaneous_putting_down),

@@ -60,6 +60,7 @@ static void test_lw_general_beats_random_in_95_percent_of_200_games(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_general_beats_random_in_95_percent_of_200_games),
 	};

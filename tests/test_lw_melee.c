@@ -489,7 +489,7 @@ static void test_LW_MEL_8_explicit_choice_applied(void **st)
 	int r0, b0;
 	tw_state *s = ex1_scene(&r0, &b0);
 	tw_order o;
-	tw_order_init(&o, TW_OT_END_MOVE, RED);
+	tw_order_init(&o, LW_OT_END_MOVE, RED);
 	// Red chooses: his last 7 die, Blue's first 7 die, Blue's 8th and 9th are taken.
 	for (int i = 0; i < 7; i++)
 		o.fig[o.nfig++] = r0 + 10 - i;
@@ -538,7 +538,7 @@ static void test_LW_MEL_8_choices_must_match_the_arithmetic(void **st)
 	tw_test_free(s);
 	tw_order o;
 	// Too few Red dead.
-	tw_order_init(&o, TW_OT_END_MOVE, RED);
+	tw_order_init(&o, LW_OT_END_MOVE, RED);
 	for (int i = 0; i < 6; i++)
 		o.fig[o.nfig++] = r0 + i;
 	for (int i = 0; i < 7; i++)
@@ -550,7 +550,7 @@ static void test_LW_MEL_8_choices_must_match_the_arithmetic(void **st)
 	o.fig[o.nfig++] = 20;
 	expect_refusal(&o, "not a participant");
 	// A prisoner from the larger side.
-	tw_order_init(&o, TW_OT_END_MOVE, RED);
+	tw_order_init(&o, LW_OT_END_MOVE, RED);
 	for (int i = 0; i < 7; i++)
 		o.fig[o.nfig++] = r0 + i;
 	for (int i = 0; i < 7; i++)
@@ -564,7 +564,7 @@ static void test_LW_MEL_8_choices_must_match_the_arithmetic(void **st)
 	// Choices when no melee has formed.
 	tw_state *q = tw_test_lw_state(120, 96, 5, RED);
 	tw_test_man(q, RED, INF, 10, 10);
-	tw_order_init(&o, TW_OT_END_MOVE, RED);
+	tw_order_init(&o, LW_OT_END_MOVE, RED);
 	o.fig[o.nfig++] = 0;
 	tw_error err;
 	assert_int_equal(lw_judge_melees(q, &o, true, NULL, &err), TW_ERR_ILLEGAL);
@@ -988,6 +988,7 @@ static void test_LW_EX_18_horsemen_charge_gun_crew(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_LW_MEL_1_support_thresholds),
 	    cmocka_unit_test(test_LW_MEL_1_supporter_within_his_own_move),

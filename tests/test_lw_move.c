@@ -28,7 +28,7 @@ static void test_LW_MOB_2_infantry_moves_12_inches(void **st)
 	(void)st;
 	tw_state *s = tw_test_lw_state(72, 48, 3, 0);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 10);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 22.01);
 	expect_refused(s, o, "LW.MOB.2");
 	move1(o, a, 10, 22);
@@ -43,7 +43,7 @@ static void test_LW_MOB_3_cavalry_moves_24_inches(void **st)
 	(void)st;
 	tw_state *s = tw_test_lw_state(72, 48, 3, 0);
 	int a = tw_test_man(s, 0, TW_FK_CAVALRY, 10, 10);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 34.5);
 	expect_refused(s, o, "LW.MOB.3");
 	move1(o, a, 10, 34);
@@ -58,7 +58,7 @@ static void test_LW_MOB_1_length_is_measured_along_the_path_round_obstacles(void
 	tw_state *s = tw_test_lw_state(72, 48, 3, 0);
 	tw_test_box(s, TW_TER_HOUSE, 8, 14, 12, 18, 5);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 12);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 20); // straight through the house
 	expect_refused(s, o, "LW.MOB.1");
 	// Round it: 12 -> (13,12) -> (13,20) -> (10,20): 3 + 8 + 3 = 14 > 12.
@@ -82,7 +82,7 @@ static void test_LW_C_4_no_man_inside_a_house(void **st)
 	tw_state *s = tw_test_lw_state(72, 48, 3, 0);
 	tw_test_box(s, TW_TER_HOUSE, 8, 14, 12, 18, 5);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 8);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 16);
 	expect_refused(s, o, "LW.MOB.1"); // the path enters it first
 	o->has_at = true;
@@ -99,7 +99,7 @@ static void test_LW_MOB_14_clear_of_objects_and_LW_MOB_15_men_not_touching(void 
 	tw_test_box(s, TW_TER_WALL, 20, 20, 30, 20.5, 1);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 25, 15);
 	int b = tw_test_man(s, 0, TW_FK_INFANTRY, 36, 15);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 25, 19.67); // 0.03 in from the wall: closer than 1/16 in
 	expect_refused(s, o, "LW.MOB.14");
 	move1(o, a, 35.35, 15); // 0.05 in from b: touching
@@ -117,7 +117,7 @@ static void test_LW_MEL_2_contact_within_an_eighth_and_stays(void **st)
 	tw_state *s = tw_test_lw_state(72, 48, 3, 0);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 10);
 	int e = tw_test_man(s, 1, TW_FK_INFANTRY, 10, 20);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 19.35); // gap 0.05: contact, may not overlap
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
@@ -133,7 +133,7 @@ static void test_LW_MV_12_each_man_moves_once(void **st)
 	(void)st;
 	tw_state *s = tw_test_lw_state(72, 48, 3, 0);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 10);
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 14);
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
@@ -143,7 +143,7 @@ static void test_LW_MV_12_each_man_moves_once(void **st)
 	int b = tw_test_man(s, 1, TW_FK_INFANTRY, 30, 30);
 	move1(o, b, 30, 28);
 	expect_refused(s, o, "LW.MV.12");
-	tw_order *o2 = ord(TW_OT_MOVE, 1);
+	tw_order *o2 = ord(LW_OT_MOVE, 1);
 	move1(o2, b, 30, 28);
 	expect_refused(s, o2, "LW.MV.12");
 	tw_test_free(s);
@@ -154,7 +154,7 @@ static void test_LW_MV_3_first_move_measured_from_the_back_line(void **st)
 	(void)st;
 	tw_state *s = tw_test_lw_state(72, 48, 1, 0);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 4); // put down 4 in in front of the line
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, 13); // 9 in, plus 4 from the line = 13 > 12
 	expect_refused(s, o, "LW.MOB.2");
 	move1(o, a, 10, 12); // 8 + 4 = 12
@@ -175,7 +175,7 @@ static void test_LW_C_3_back_lines_and_LW_VAR_1_withdrawal(void **st)
 	assert_false(lw_on_enemy_line(s, 0, tw_v2(5, 47.9)));
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 10, 5);
 	s->fig[a].moved_in = 1;
-	tw_order *o = ord(TW_OT_MOVE, 0);
+	tw_order *o = ord(LW_OT_MOVE, 0);
 	move1(o, a, 10, -1);
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
@@ -196,7 +196,7 @@ static void test_LW_MOB_4_gun_needs_four_men_within_6(void **st)
 {
 	(void)st;
 	tw_state *s = gun_scene(3, TW_FK_INFANTRY, 3);
-	tw_order *o = ord(TW_OT_FIRE, 0);
+	tw_order *o = ord(LW_OT_FIRE, 0);
 	o->gun = 0;
 	o->has_aim = true;
 	o->bearing = 0;
@@ -227,7 +227,7 @@ static void test_LW_MV_10_no_fire_before_the_first_players_second_move(void **st
 			for (int i = 0; i < s->nfig; i++)
 				s->fig[i].side = 1;
 		}
-		tw_order *o = ord(TW_OT_FIRE, s->mover);
+		tw_order *o = ord(LW_OT_FIRE, s->mover);
 		o->gun = 0;
 		o->has_aim = true;
 		o->bearing = 0;
@@ -247,7 +247,7 @@ static void test_LW_MOB_5_move_or_fire_not_both_and_LW_MOB_6_four_shots(void **s
 {
 	(void)st;
 	tw_state *s = gun_scene(6, TW_FK_INFANTRY, 3);
-	tw_order *o = ord(TW_OT_FIRE, 0);
+	tw_order *o = ord(LW_OT_FIRE, 0);
 	o->gun = 0;
 	o->has_aim = true;
 	o->bearing = 90;
@@ -257,14 +257,14 @@ static void test_LW_MOB_5_move_or_fire_not_both_and_LW_MOB_6_four_shots(void **s
 		assert_int_equal(apply(s, o, &err), TW_OK);
 	assert_int_equal(s->gun[0].shots, 4);
 	expect_refused(s, o, "LW.MOB.6");
-	tw_order *m = ord(TW_OT_GUN_MOVE, 0);
+	tw_order *m = ord(LW_OT_GUN_MOVE, 0);
 	m->gun = 0;
 	m->path[0] = tw_v2(30, 25);
 	m->npath = 1;
 	for (int i = 0; i < 4; i++)
 		m->fig[m->nfig++] = i;
 	expect_refused(s, m, "LW.MOB.10"); // the trail is owed first
-	tw_order *t = ord(TW_OT_TRAIL, 0);
+	tw_order *t = ord(LW_OT_TRAIL, 0);
 	t->gun = 0;
 	assert_int_equal(apply(s, t, &err), TW_OK);
 	expect_refused(s, m, "LW.MOB.5");
@@ -276,7 +276,7 @@ static void test_LW_MOB_7_swing_about_the_axle_as_terrain_allows(void **st)
 	(void)st;
 	tw_state *s = gun_scene(5, TW_FK_INFANTRY, 3);
 	tw_test_box(s, TW_TER_HOUSE, 31.2, 18, 36, 22, 5); // right beside the gun
-	tw_order *o = ord(TW_OT_FIRE, 0);
+	tw_order *o = ord(LW_OT_FIRE, 0);
 	o->gun = 0;
 	o->has_aim = true;
 	o->bearing = 90; // the muzzle would swing into the house
@@ -295,7 +295,7 @@ static void test_LW_MOB_9_gun_stays_laid_along_its_last_shot(void **st)
 {
 	(void)st;
 	tw_state *s = gun_scene(5, TW_FK_INFANTRY, 3);
-	tw_order *o = ord(TW_OT_FIRE, 0);
+	tw_order *o = ord(LW_OT_FIRE, 0);
 	o->gun = 0;
 	o->has_aim = true;
 	o->bearing = 20;
@@ -313,7 +313,7 @@ static void test_LW_MOB_8_lie_down_for_the_gun_then_stand(void **st)
 	tw_state *s = gun_scene(5, TW_FK_INFANTRY, 3);
 	int front = tw_test_man(s, 0, TW_FK_INFANTRY, 30, 40); // in front of the gun
 	int far = tw_test_man(s, 0, TW_FK_INFANTRY, 60, 5);    // neither crew nor in front
-	tw_order *o = ord(TW_OT_LIE_DOWN, 0);
+	tw_order *o = ord(LW_OT_LIE_DOWN, 0);
 	o->fig[0] = far;
 	o->nfig = 1;
 	expect_refused(s, o, "LW.MOB.8");
@@ -323,13 +323,13 @@ static void test_LW_MOB_8_lie_down_for_the_gun_then_stand(void **st)
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
 	assert_true(s->fig[front].flags & TW_FF_LYING);
-	tw_order *f = ord(TW_OT_FIRE, 0);
+	tw_order *f = ord(LW_OT_FIRE, 0);
 	f->gun = 0;
 	f->has_aim = true;
 	f->bearing = 0;
 	f->elevation = 12;
 	assert_int_equal(apply(s, f, &err), TW_OK);
-	tw_order *t = ord(TW_OT_TRAIL, 0);
+	tw_order *t = ord(LW_OT_TRAIL, 0);
 	t->gun = 0;
 	assert_int_equal(apply(s, t, &err), TW_OK);
 	assert_false(s->fig[front].flags & TW_FF_LYING);
@@ -345,21 +345,21 @@ static void test_LW_MOB_10_trail_pair_and_LW_EX_5_cavalry_at_the_trail(void **st
 	tw_test_gun(s, 0, 30, 20, 0);
 	tw_test_row(s, 0, TW_FK_CAVALRY, 4, 26, 22, 1.6); // crew within 6 in
 	int inf = tw_test_man(s, 0, TW_FK_INFANTRY, 60, 60); // far away
-	tw_order *f = ord(TW_OT_FIRE, 0);
+	tw_order *f = ord(LW_OT_FIRE, 0);
 	f->gun = 0;
 	f->has_aim = true;
 	f->bearing = 0;
 	f->elevation = 10;
 	tw_error err;
 	assert_int_equal(apply(s, f, &err), TW_OK);
-	tw_order *t = ord(TW_OT_TRAIL, 0);
+	tw_order *t = ord(LW_OT_TRAIL, 0);
 	t->gun = 0;
 	t->fig[0] = inf;
 	t->fig[1] = 0;
 	t->nfig = 2;
 	expect_refused(s, t, "LW.MOB.10"); // the infantryman cannot reach
 	// Men may not move until the trail pair is placed.
-	tw_order *m = ord(TW_OT_MOVE, 0);
+	tw_order *m = ord(LW_OT_MOVE, 0);
 	move1(m, 3, 40, 30);
 	expect_refused(s, m, "LW.MOB.10");
 	t->fig[0] = 0;
@@ -383,7 +383,7 @@ static void test_LW_MOB_11_gun_moves_with_4_men_and_LW_MOB_13_24_in_with_cavalry
 {
 	(void)st;
 	tw_state *s = gun_scene(4, TW_FK_INFANTRY, 3);
-	tw_order *m = ord(TW_OT_GUN_MOVE, 0);
+	tw_order *m = ord(LW_OT_GUN_MOVE, 0);
 	m->gun = 0;
 	m->path[0] = tw_v2(30, 40);
 	m->npath = 1;
@@ -411,11 +411,11 @@ static void test_LW_MV_11_guns_first(void **st)
 	(void)st;
 	tw_state *s = gun_scene(5, TW_FK_INFANTRY, 3);
 	int a = tw_test_man(s, 0, TW_FK_INFANTRY, 50, 10);
-	tw_order *m = ord(TW_OT_MOVE, 0);
+	tw_order *m = ord(LW_OT_MOVE, 0);
 	move1(m, a, 50, 15);
 	tw_error err;
 	assert_int_equal(apply(s, m, &err), TW_OK);
-	tw_order *f = ord(TW_OT_FIRE, 0);
+	tw_order *f = ord(LW_OT_FIRE, 0);
 	f->gun = 0;
 	f->has_aim = true;
 	f->bearing = 0;
@@ -462,7 +462,7 @@ static void test_LW_MV_7_time_stops_the_move_LW_MV_8_interval_LW_MV_9_melee_time
 	tw_apply_ctx ctx = {tw_shot_model_fast()};
 	tw_error err;
 	// "Time": the move ends; what was not handled stays where it is, shots not fired are lost.
-	assert_int_equal(tw_state_apply(s, ord(TW_OT_END_MOVE, 0), &ctx, &ev, &err), TW_OK);
+	assert_int_equal(tw_state_apply(s, ord(LW_OT_END_MOVE, 0), &ctx, &ev, &err), TW_OK);
 	assert_true(s->fig[4].pos.x == before.x && s->fig[4].pos.y == before.y);
 	assert_int_equal(s->mover, 1);
 	assert_int_equal(s->move_no, 4);
@@ -492,7 +492,7 @@ static void test_LW_EX_11_timing_of_fire(void **st)
 	for (int m = 1; m <= 4; m++) {
 		int side = (m - 1) % 2;
 		assert_int_equal(s->move_no, m);
-		tw_order *f = ord(TW_OT_FIRE, side);
+		tw_order *f = ord(LW_OT_FIRE, side);
 		f->gun = side;
 		f->has_aim = true;
 		f->bearing = side == 0 ? 90 : 270;
@@ -501,7 +501,7 @@ static void test_LW_EX_11_timing_of_fire(void **st)
 			expect_refused(s, f, "LW.MV.10");
 		else
 			assert_int_equal(apply(s, f, &err), TW_OK);
-		assert_int_equal(apply(s, ord(TW_OT_END_MOVE, side), &err), TW_OK);
+		assert_int_equal(apply(s, ord(LW_OT_END_MOVE, side), &err), TW_OK);
 	}
 	tw_test_free(s);
 }
@@ -531,6 +531,7 @@ static void test_LW_C_5_to_8_the_country_is_never_disturbed(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_MOB_2_infantry_moves_12_inches),
 		cmocka_unit_test(test_LW_MOB_3_cavalry_moves_24_inches),

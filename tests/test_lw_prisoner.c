@@ -255,7 +255,7 @@ static void test_LW_MEL_16_isolated_body_surrenders(void **st)
 	int b0 = tw_test_row(s, BLUE, INF, 4, 10, 60, 0.7);
 	tw_test_man(s, BLUE, INF, 10, 70); // 1 supporter: 4 need 2
 	tw_order o;
-	tw_order_init(&o, TW_OT_SURRENDER, BLUE);
+	tw_order_init(&o, LW_OT_SURRENDER, BLUE);
 	for (int i = 0; i < 4; i++)
 		o.fig[o.nfig++] = b0 + i;
 	tw_error err;
@@ -305,7 +305,7 @@ static void test_LW_MEL_16_supported_body_may_not_surrender(void **st)
 	int dead = tw_test_man(s, BLUE, INF, 40, 90);
 	s->fig[dead].status = TW_FS_DEAD;
 	tw_order o;
-	tw_order_init(&o, TW_OT_SURRENDER, BLUE);
+	tw_order_init(&o, LW_OT_SURRENDER, BLUE);
 	for (int i = 0; i < 4; i++)
 		o.fig[o.nfig++] = b0 + i;
 	tw_error err;
@@ -317,7 +317,7 @@ static void test_LW_MEL_16_supported_body_may_not_surrender(void **st)
 	assert_int_not_equal(lw_apply_surrender(s, &o, NULL), TW_OK);
 	assert_int_equal(tw_state_hash(s), h);
 	// Another side's man, or a dead man, cannot surrender in this order.
-	tw_order_init(&o, TW_OT_SURRENDER, BLUE);
+	tw_order_init(&o, LW_OT_SURRENDER, BLUE);
 	o.fig[o.nfig++] = red;
 	assert_int_equal(lw_validate_surrender(s, &o, &err), TW_ERR_ILLEGAL);
 	assert_string_equal(err.clause, "LW.MEL.16");
@@ -330,6 +330,7 @@ static void test_LW_MEL_16_supported_body_may_not_surrender(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_LW_MEL_10_prisoners_wait_for_captors_next_move),
 	    cmocka_unit_test(test_LW_MEL_11_one_escort_per_seven),

@@ -190,6 +190,7 @@ static void test_determinism_signature(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_EX_4_hooks_farm_forces),
 		cmocka_unit_test(test_LW_EX_13_points_buy_scenario),

@@ -527,6 +527,7 @@ static void test_fast_agrees_with_physics(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_registered),
 		cmocka_unit_test(test_LW_FIRE_1_knocked_over_dies),

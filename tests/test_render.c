@@ -515,6 +515,7 @@ const char *__lsan_default_suppressions(void)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_golden_scene),      cmocka_unit_test(test_melee_members_ringed),      cmocka_unit_test(test_generated_country),
 	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_hidden_information),

@@ -812,6 +812,7 @@ static void test_http(void **state)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_http),
 		cmocka_unit_test(test_tokens_and_origin),

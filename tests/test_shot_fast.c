@@ -385,6 +385,7 @@ static void test_calibration_nine_in_ten_at_nine_yards(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_model_lookup),
 		cmocka_unit_test(test_determinism_same_seed_same_bytes),

@@ -311,6 +311,7 @@ static void test_attacking_doctrine_fails_alone_and_the_study_goes_on(void **st)
 
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_wilson_interval_against_hand_computed_values),
 		cmocka_unit_test(test_results_identical_for_one_and_two_jobs),

@@ -6,6 +6,7 @@
 #include "tinwar/tinwar.h"
 int main(int argc, char **argv)
 {
+	tw_register_builtin();
 	const char *red = argc > 1 ? argv[1] : "lw-default", *blue = argc > 2 ? argv[2] : "random";
 	int games = argc > 3 ? atoi(argv[3]) : 10;
 	int first = argc > 4 ? atoi(argv[4]) : 1;

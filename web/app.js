@@ -202,7 +202,7 @@
     const mv = moveDef();
     const mvn = $('move-n'); mvn.innerHTML = ''; mvn.hidden = true;
     // A rule set that wants each man's place orders whole units (Grant): clicks take the unit.
-    $('units').checked = !!(mv && mv.fields.indexOf('moves') >= 0);
+    $('units').checked = !!(mv && mv.per_figure);
     if (mv && mv.n_choices) { mv.n_choices.forEach((c, i) => { const o = document.createElement('option'); o.value = i; o.textContent = 'move: ' + c; mvn.appendChild(o); }); mvn.hidden = false; }
     const tp = $('tpl'); tp.innerHTML = '';
     for (const [i, t] of (hello.ruleset.templates || []).entries()) { const o = document.createElement('option'); o.value = i; o.textContent = t.name; tp.appendChild(o); }
@@ -436,7 +436,7 @@
     const lead = fig(drag.lead);
     const rest = ids.filter((i) => i !== drag.lead);
     const mv = moveDef();
-    if (mv && mv.fields.indexOf('moves') >= 0) {
+    if (mv && mv.per_figure) {
       // The rule set wants each man's place (Grant): the group keeps its shape.
       const o = { type: 'move', moves: [drag.lead, ...rest].map((i) => ({ figure: i, to: [fig(i).at[0] + d[0], fig(i).at[1] + d[1]], facing: fig(i).facing || 0 })) };
       if (mv.n_choices) o.n = Number($('move-n').value);

@@ -106,7 +106,7 @@ static uint64_t play(const tw_state *sc, const char *red, const char *blue, uint
 				}
 				if (++illegal > 50)
 					break;
-				tw_order_init(o, TW_OT_END_MOVE, side);
+				tw_order_init(o, tw_order_type_with(tw_game_ruleset(g), TW_OD_ENDS_TURN), side);
 				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
 					continue;
 			} else {
@@ -143,6 +143,7 @@ static uint64_t play(const tw_state *sc, const char *red, const char *blue, uint
 
 int main(int argc, char **argv)
 {
+	tw_register_builtin();
 	const char *mode = argc > 1 ? argv[1] : "work";
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);

@@ -21,6 +21,7 @@ typedef enum tw_status {
 	TW_ERR_IO = 4,      ///< file system failure
 	TW_ERR_NOMEM = 5,   ///< allocation failed
 	TW_ERR_STATE = 6,   ///< operation not possible in this game state
+	TW_ERR_DICE = 7,    ///< the physical dice mode needs more dice entered (tw_error.dice_n, dice_sides)
 } tw_status;
 
 /// An expected failure, as a value. Filled by every call that takes a tw_error*.
@@ -30,6 +31,7 @@ typedef struct tw_error {
 	char path[128];   ///< JSON path of the offending value, e.g. "$.figures[3].at"
 	int line, column; ///< 1-based position in the source text (0 if unknown)
 	char message[256];
+	int dice_n, dice_sides; ///< TW_ERR_DICE: how many dice of how many faces to enter next
 } tw_error;
 
 /// Clears an error record.
@@ -45,6 +47,19 @@ void tw_assert_fail(const char *expr, const char *file, int line);
 #define TW_ASSERT(c) ((c) ? (void)0 : tw_assert_fail(#c, __FILE__, __LINE__))
 
 #define TW_ARRAY_COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+/// The allocator every allocation of the core and the rule sets goes through (Lua-style: one
+/// hook, so a test can fail the N-th allocation and check that nothing is lost). `ptr` NULL
+/// allocates, `size` 0 frees (returns NULL), otherwise reallocates. Returns NULL on failure.
+typedef void *tw_alloc_fn(void *ud, void *ptr, size_t size);
+/// Installs an allocator (NULL: the C library's). Not thread-safe: call before threads start.
+void tw_set_allocator(tw_alloc_fn *fn, void *ud);
+void *tw_malloc(size_t size);
+void *tw_calloc(size_t n, size_t size);
+void *tw_realloc(void *ptr, size_t size);
+void tw_free(void *ptr);
+/// A copy of s from tw_malloc (NULL on failure or if s is NULL).
+char *tw_strdup(const char *s);
 
 #ifdef __cplusplus
 }

@@ -37,8 +37,15 @@ typedef enum tw_event_type {
 	/// b); c = 1 in contact (LW.MEL.2), 0 drawn in within 6 in of a man in contact (LW.MEL.4);
 	/// (x,y) where he stood. Appended last: the numbers of the types before it never change.
 	TW_EV_MELEE_MEMBER,
+	TW_EV_SEALED,      ///< side a's secret choice is in (its content stays hidden until revealed)
+	TW_EV_UNSEALED,    ///< side a's secret choice is revealed and applied next (b = order type)
+	TW_EV_ALLIANCE,    ///< side a joins alliance b (was c)
+	TW_EV_TABLE,       ///< terrain piece a changed (b: 1 added, 2 attributes, 3 removed from play)
+	TW_EV_DECISION,    ///< the rules ask side a for a decision (text: what; clause: why)
 	TW_EV_COUNT
 } tw_event_type;
+
+#define TW_EVENT_MAX_FACES 32
 
 typedef struct tw_event {
 	int32_t seq;     ///< index in the game log
@@ -48,13 +55,24 @@ typedef struct tw_event {
 	char clause[20]; ///< the clause applied, e.g. "LW.MEL.6"
 	int32_t a, b, c, d;
 	double x, y, v;
+	uint8_t dice_sides;                 ///< TW_EV_DICE: faces of each die (0: not a roll)
+	uint8_t nfaces;                     ///< TW_EV_DICE: dice thrown in this event
+	uint8_t entered;                    ///< TW_EV_DICE: 1 if the faces were entered by hand
+	uint8_t faces[TW_EVENT_MAX_FACES];  ///< TW_EV_DICE: every face, in throwing order
 	char text[160]; ///< plain words for people
 } tw_event;
 
-/// A growable array of events (transient result of one order, or a whole log).
+struct tw_chance;
+
+/// A growable array of events (transient result of one order, or a whole log). While an order
+/// is applied it is also the adjudication's channel: `failed` records an allocation that failed
+/// anywhere (an event that could not be pushed, or rule-set memory), and the game then refuses
+/// the order and puts the state back; `chance` holds the entered dice (chance.h).
 typedef struct tw_events {
 	tw_event *v;
 	int n, cap;
+	bool failed;              ///< out of memory during this adjudication
+	struct tw_chance *chance; ///< entered dice, or NULL (the generator)
 } tw_events;
 
 const char *tw_event_type_name(tw_event_type t);
@@ -62,7 +80,14 @@ const char *tw_event_type_name(tw_event_type t);
 tw_event *tw_events_push(tw_events *ev, tw_event_type type, int side, const char *clause);
 /// printf into the last event's text.
 void tw_event_text(tw_event *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/// Marks the adjudication as failed for want of memory (the order is refused, the state put back).
+void tw_events_fail(tw_events *ev);
+/// tw_malloc, marking ev failed on failure.
+void *tw_events_alloc(tw_events *ev, size_t size);
+void *tw_events_calloc(tw_events *ev, size_t n, size_t size);
 void tw_events_clear(tw_events *ev);
+/// Makes room for n more events (so that pushing them cannot fail). False on out of memory.
+bool tw_events_reserve(tw_events *ev, int n);
 void tw_events_free(tw_events *ev);
 tw_status tw_events_append(tw_events *dst, const tw_events *src);
 

@@ -7,37 +7,7 @@
 #include "tinwar/event.h"
 #include "tinwar/shot.h"
 #include "tinwar/state.h"
-
-#define TW_TPL_MAX_POINTS 24
-
-/// One shape of a template, in inches in the template's own frame: the origin is where the
-/// template is placed, +y points along the template's bearing and +x to its right.
-typedef enum tw_tpl_shape_kind {
-	TW_TPL_POLY = 0, ///< polygon through pts[0..npts)
-	TW_TPL_CIRCLE,   ///< circle of radius r1 about pts[0]
-	TW_TPL_SECTOR,   ///< ring sector about pts[0]: radii r0..r1, angles a0..a1 (degrees from the bearing)
-	TW_TPL_LINE,     ///< open polyline through pts[0..npts)
-} tw_tpl_shape_kind;
-
-typedef struct tw_tpl_shape {
-	uint8_t kind; ///< tw_tpl_shape_kind
-	int npts;
-	tw_vec2 pts[TW_TPL_MAX_POINTS]; ///< inches, template frame
-	double r0, r1;                  ///< inner and outer radius, inches
-	double a0, a1;                  ///< start and end angle, degrees clockwise from the bearing
-} tw_tpl_shape;
-
-/// A template as data (Grant's roundshot sleeve, canister cone, shell burst; Wells's 6 in string):
-/// a rule set supplies a table of these and the renderer draws them. Colours are 0xRRGGBBAA.
-typedef struct tw_render_template {
-	const char *name;    ///< shown in the legend, e.g. "canister cone"
-	int nshapes;
-	const tw_tpl_shape *shapes;
-	uint32_t fill;       ///< fill colour (alpha 0 = none)
-	uint32_t stroke;     ///< outline colour (alpha 0 = none)
-	double line_width;   ///< outline width, inches on the table
-	bool dashed;         ///< dashed outline
-} tw_render_template;
+#include "tinwar/template.h"
 
 /// A template put down on the table at a point, turned to a bearing (degrees, 0 = towards +y).
 typedef struct tw_render_placed {
@@ -47,7 +17,7 @@ typedef struct tw_render_placed {
 	char label[48];   ///< drawn beside it ("" for none)
 } tw_render_placed;
 
-/// The templates a rule set supplies by name ("littlewars": the 6 in string, ...). *n gets the count.
+/// The templates of the rule set named `ruleset` (its tw_ruleset.templates). *n gets the count.
 const tw_render_template *tw_render_templates(const char *ruleset, int *n);
 /// A template by rule set and name, or NULL.
 const tw_render_template *tw_render_template_find(const char *ruleset, const char *name);

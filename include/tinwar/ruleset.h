@@ -5,6 +5,7 @@
 #include "tinwar/order.h"
 #include "tinwar/shot.h"
 #include "tinwar/state.h"
+#include "tinwar/template.h"
 
 /// A rule-set parameter with its default (OpenSpiel-style). Values live in tw_state.params.
 typedef struct tw_param_def {
@@ -20,15 +21,49 @@ typedef struct tw_apply_ctx {
 } tw_apply_ctx;
 
 struct tw_general_def;
+struct json_t;
 
-/// An order type a rule set accepts, as a front-end needs to offer it: the fields are the
-/// format's (docs/format.md); what the rule set adds is its words and the meaning of `n`.
-typedef struct tw_order_def {
-	uint8_t type;                  ///< tw_order_type
-	const char *help;              ///< what it does here, with its clause
-	const char *const *n_choices;  ///< NULL-terminated names of n = 0, 1, ... (NULL: n unused)
-	bool per_figure;               ///< move: the rule set wants each figure's destination (`moves`)
-} tw_order_def;
+/// A decision the rules ask of a seat now (tw_ruleset.decisions): the mover's next order, a
+/// reaction by the player who is not moving, a choice of casualties, accepting a challenge, a
+/// bid, a secret allocation ...
+typedef struct tw_decision {
+	int8_t seat;     ///< who decides: a side index (or TW_SEAT_UMPIRE)
+	bool secret;     ///< a sealed choice: kept from every other seat until all seats asked for
+			 ///< a secret choice have chosen, then revealed and applied together
+	char clause[20]; ///< the clause that asks, e.g. "RD.CHARGE.6"
+	char kind[20];   ///< "act", "react", "casualties", "challenge", "bid", "allocate", ...
+	uint64_t types;  ///< bit t: order type t answers it (0: any order type of the rule set)
+	char prompt[96]; ///< for people
+} tw_decision;
+
+#define TW_MAX_DECISIONS 16
+
+/// Largest game-move number a loaded document may hold (move_no, and rule-set integers that
+/// are move numbers: far from INT32_MAX, so move arithmetic cannot overflow).
+#define TW_LOAD_MAX_MOVE 1000000
+/// Largest count of figures (and of anything counted in figures) in a loaded document.
+#define TW_LOAD_MAX_COUNT 100000
+
+/// What the bound of a rule-set integer counts from (tw_int_range.ref).
+enum { TW_REF_NONE = 0, TW_REF_SIDES, TW_REF_FIGURES, TW_REF_GUNS, TW_REF_UNITS };
+
+/// The accepted range of a rule-set integer in a loaded document: min..max, or with a `ref`,
+/// min..(count of that thing + max): {-1, -1, TW_REF_GUNS} is a gun id or -1, {0, 0,
+/// TW_REF_UNITS} a unit id + 1 or 0. An entry left zero accepts only 0 (an unused slot).
+typedef struct tw_int_range {
+	int32_t min, max;
+	uint8_t ref;
+} tw_int_range;
+
+/// A rule set's ranges for its integers in tw_state (docs/format.md): a document outside them
+/// is refused on load with the value's JSON path, before any rule sees it.
+typedef struct tw_ruleset_ranges {
+	int32_t phase_max;                     ///< tw_state.phase is 0..phase_max
+	tw_int_range vars[TW_STATE_VARS];       ///< tw_state.vars
+	tw_int_range fig_stats[TW_FIG_STATS];   ///< tw_figure.stats
+	tw_int_range gun_stats[TW_FIG_STATS];   ///< tw_gun.stats
+	tw_int_range unit_stats[TW_FIG_STATS];  ///< tw_unit.stats
+} tw_ruleset_ranges;
 
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
@@ -41,8 +76,15 @@ typedef struct tw_ruleset {
 	tw_status (*validate)(const tw_state *s, const tw_order *o, tw_error *err);
 	/// Applies a validated order; may draw from s->rng; pushes events.
 	tw_status (*apply)(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
-	/// Side that must act now (-1 if the game is over).
+	/// Side that must act now (-1 if the game is over). Used when `decisions` is NULL.
 	int (*to_move)(const tw_state *s);
+	/// Optional: every decision the rules ask for now, into out[0..max); returns the count (0:
+	/// nobody may act). When given, the core refuses an order from a seat with no decision, or
+	/// of a type its decision does not take, and seals secret choices (docs/design.md).
+	int (*decisions)(const tw_state *s, tw_decision *out, int max);
+	/// Optional: seconds a seat has for its current decision on the host's clock (<= 0: not
+	/// timed). When the time runs out the host gives the TW_OD_HOST order (a time-out).
+	double (*allowance)(const tw_state *s, int seat);
 	/// Fills points[side] with the current score.
 	void (*score)(const tw_state *s, double *points);
 	/// Hides from dst what `seat` may not see (called on a clone).
@@ -57,13 +99,32 @@ typedef struct tw_ruleset {
 	/// The rule set's own computer generals (doctrines); the first is its default.
 	int ngenerals;
 	const struct tw_general_def *const *generals;
-	/// The order types it accepts (NULL: not described; see tw_ruleset_orders).
+	/// The order types it accepts (order.h): the one description of its orders.
 	int norders;
 	const tw_order_def *orders;
 	/// Optional: true when `apply` on this validated order either succeeds or, failing, leaves
 	/// the state exactly as it was, so the engine need not save the state before applying it in
 	/// place. NULL: always saved.
 	bool (*apply_atomic)(const tw_state *s, const tw_order *o);
+	/// The rule set's own records (record.h) for the game, each side, figure, gun, unit and
+	/// terrain piece; NULL where it keeps none.
+	const tw_record_def *records[TW_REC_KIND_COUNT];
+	/// Its templates (template.h): the shapes players lay on the table, drawn by the front-ends.
+	int ntemplates;
+	const tw_render_template *templates;
+	/// Series (series.h), all optional: what carries over from game to game, as a JSON object
+	/// the rule set owns. series_start fills a new one from the series' config (may be NULL);
+	/// series_prepare turns a scenario into game `seq` (1-based) of the series; series_roles
+	/// says which player plays each side (-1: nobody); series_record takes a finished game
+	/// into the carry-over and says whether the series is decided.
+	tw_status (*series_start)(struct json_t *carry, const struct json_t *config, tw_error *err);
+	tw_status (*series_prepare)(const struct json_t *carry, int seq, tw_state *s, tw_error *err);
+	void (*series_roles)(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
+	tw_status (*series_record)(struct json_t *carry, int seq, const tw_state *final, bool *over, tw_error *err);
+
+	/// Optional: the ranges of its phases, vars and stats on load. NULL: phase 0..255, vars and
+	/// stats within +-1e9.
+	const tw_ruleset_ranges *ranges;
 } tw_ruleset;
 
 /// Number of registered rule sets.
@@ -76,9 +137,15 @@ int tw_ruleset_param(const tw_ruleset *rs, const char *name);
 /// Generates a scenario for the named rule set into an empty state (see tw_ruleset.generate).
 tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
 			       tw_error *err);
-/// The order types a rule set accepts, with their words and `n` choices; *n gets the count.
-/// NULL with *n = 0 if the rule set does not describe them.
+/// The order types a rule set accepts; *n gets the count (NULL, 0 if none).
 const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n);
+/// The decisions asked for now in s (rs->decisions, or one "act" decision of to_move), leaving
+/// out seats whose secret choice is already sealed. Returns the count.
+int tw_state_decisions(const tw_state *s, tw_decision *out, int max);
+/// The seats (bit k: side k; bit 31: the umpire) that may give an order now.
+uint32_t tw_state_actors(const tw_state *s);
+/// True if sides a and b are allied now (the same alliance; a side is its own ally).
+bool tw_allied(const tw_state *s, int a, int b);
 /// Fills s->params with the rule set's defaults.
 void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s);
 

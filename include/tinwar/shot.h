@@ -110,6 +110,16 @@ int64_t tw_shot_recorder_draws(const tw_shot_recorder *r, int k);
 tw_status tw_shot_recorder_push(tw_shot_recorder *r, const tw_shot_result *res, uint64_t draws);
 /// From now on, hand back the kept results from the first, in order.
 void tw_shot_recorder_replay(tw_shot_recorder *r);
+/// From now on, re-run every shot through the inner model (which must not be NULL) and hand
+/// back its result, but refuse (TW_ERR_STATE) the first shot whose outcome (contacts, rest
+/// point, trajectory, aim, misfire) or draw count differs from the kept result, in order from
+/// the first. Checks a recorded game: physics is deterministic on a given build.
+void tw_shot_recorder_verify(tw_shot_recorder *r);
+/// Index of the shot whose re-run differed from its kept result (tw_shot_recorder_verify), or
+/// -1; `why` (if not NULL) gets what differed.
+int tw_shot_recorder_mismatch(const tw_shot_recorder *r, char *why, size_t n);
+/// Replaying or verifying: kept results not handed back yet (0 when recording).
+int tw_shot_recorder_unused(const tw_shot_recorder *r);
 
 /// A new recorder that hands back src's outcomes from the first (to re-run a recorded game).
 tw_shot_recorder *tw_shot_recorder_replayer(const tw_shot_recorder *src);

@@ -2,6 +2,7 @@
 #ifndef TINWAR_STATE_H
 #define TINWAR_STATE_H
 #include "tinwar/figure.h"
+#include "tinwar/record.h"
 #include "tinwar/rng.h"
 #include "tinwar/terrain.h"
 
@@ -14,6 +15,10 @@ typedef struct tw_side {
 	double forward;    ///< +1 if this side attacks towards +y, -1 otherwise
 	int32_t start_men; ///< free men at the start of play (set when play begins)
 	int32_t start_guns;
+	/// Sides of one alliance are allies; rule sets may change it in play. Stored as the alliance
+	/// number + 1, so that 0 (a zeroed side) means the side's own alliance, numbered by its
+	/// index. Read it with tw_side_alliance.
+	int8_t alliance;
 } tw_side;
 
 typedef struct tw_state {
@@ -36,9 +41,36 @@ typedef struct tw_state {
 	int8_t first;      ///< First Player (LW.MV.1), -1 until tossed
 	int8_t winner;     ///< -1 none yet, -2 draw, else side
 	bool over;
+	uint8_t dice;      ///< tw_dice_mode: where the dice come from (chance.h)
+	uint32_t sealed_mask;             ///< bit k: side k's secret choice is in, not yet revealed
+	struct tw_order *sealed[TW_MAX_SIDES]; ///< those choices (owned; NULL in another seat's view)
 	int32_t vars[TW_STATE_VARS]; ///< rule-set specific integers
 	char scenario[64]; ///< scenario name
+	/// The rule set's records (record.h), set by tw_state_set_ruleset: the record tables and
+	/// the arrays (game: 1 record, sides: TW_MAX_SIDES, figures/guns/units: parallel to their
+	/// arrays with the same capacity). Terrain records live in the table.
+	const tw_record_def *recdef[TW_REC_KIND_COUNT];
+	unsigned char *rec[TW_REC_KIND_COUNT];
+	/// Transient, while an order is applied: where tw_state_table_edit saves the table before
+	/// its first change, so a refused order puts it back (NULL otherwise; never copied).
+	struct tw_state_backup *journal;
+	bool in_atomic; ///< transient: applying an order the rule set declared atomic
 } tw_state;
+
+/// The table, to change it while an order is applied (sappers, fire, ruins): the first call in
+/// an order saves it, so that an order that fails leaves it as it was, and undo covers it.
+/// Bumps table.rev. Orders that change the table must not be declared atomic (apply_atomic).
+tw_table *tw_state_table_edit(tw_state *s);
+
+/// Binds a state to registered rule set `index`: sets s->ruleset and gives every existing game,
+/// side, figure, gun, unit and terrain piece its rule-set record, filled with defaults (records
+/// already there are kept when the rule set is the same). TW_ERR_NOMEM leaves s unchanged.
+tw_status tw_state_set_ruleset(tw_state *s, int index);
+
+/// The alliance side k belongs to (its own index unless changed).
+int tw_side_alliance(const tw_state *s, int k);
+/// Puts side k in alliance a (0..TW_MAX_SIDES-1).
+void tw_side_set_alliance(tw_state *s, int k, int a);
 
 /// Frees everything the state owns (not the struct itself).
 void tw_state_free(tw_state *s);
@@ -68,12 +100,16 @@ typedef struct tw_state_backup {
 	tw_gun *gun;
 	tw_unit *unit;
 	int capfig, capgun, capunit;
+	unsigned char *rec[TW_REC_KIND_COUNT]; ///< saved records (terrain: unused)
+	size_t caprec[TW_REC_KIND_COUNT];      ///< bytes
+	tw_table table;   ///< the table as it was, once an order changed it (tw_state_table_edit)
+	bool table_saved; ///< `table` holds it
 } tw_state_backup;
 /// Saves s into b (b zeroed, or saved into before). TW_ERR_NOMEM leaves b usable but empty.
 tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);
 /// Puts s back as it was when saved: the same content (arrays keep their current storage,
 /// which only grows). s must be the state saved, changed only by rule-set code since.
-void tw_state_backup_restore(const tw_state_backup *b, tw_state *s);
+void tw_state_backup_restore(tw_state_backup *b, tw_state *s);
 void tw_state_backup_free(tw_state_backup *b);
 /// Builds the view of `seat` (side index, or -1 for umpire) into dst: what that seat may see.
 tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat);

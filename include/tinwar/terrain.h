@@ -22,11 +22,27 @@ typedef enum tw_terrain_kind {
 
 typedef enum tw_shape { TW_SHAPE_POLY = 0, TW_SHAPE_CIRCLE = 1 } tw_shape;
 
-/// One terrain piece: a polygon or a circle, standing from z0 to z0 + height.
+/// Whether figures may enter a piece: as its kind says, or overridden (a bridge blown, a gap cut
+/// in a wall by sappers, a ford flooded).
+typedef enum tw_passable { TW_PASS_KIND = 0, TW_PASS_YES = 1, TW_PASS_NO = 2 } tw_passable;
+
+/// States of a piece that rule sets set and read (Grant's burning houses, ruins, Rattle's works).
+enum {
+	TW_TF_BURNING = 1u << 0, ///< on fire
+	TW_TF_RUINED = 1u << 1,  ///< ruined: a shell (the rule set says what that means)
+	TW_TF_WORKS = 1u << 2,   ///< improved by engineers (entrenched, loopholed, ...)
+};
+
+/// One terrain piece: a polygon or a circle, standing from z0 to z0 + height. Besides its shape
+/// it carries attributes each rule set interprets: passable, cost, cover, height, burning, ruined.
 typedef struct tw_terrain {
 	int32_t id;
 	uint8_t kind;  ///< tw_terrain_kind
 	uint8_t shape; ///< tw_shape
+	uint8_t pass;  ///< tw_passable
+	uint8_t flags; ///< TW_TF_*
+	int8_t cover;  ///< cover it gives, in the rule set's levels (0 none)
+	double cost;   ///< movement cost factor the rule set applies inside it (0: its own default)
 	int16_t nverts;
 	tw_vec2 v[TW_MAX_VERTS]; ///< polygon vertices (shape POLY)
 	tw_vec2 center;          ///< circle centre (shape CIRCLE)
@@ -37,11 +53,18 @@ typedef struct tw_terrain {
 	char name[32];
 } tw_terrain;
 
+struct tw_record_def;
+
 typedef struct tw_table {
 	double width; ///< along the back lines, inches
 	double depth; ///< between the back lines, inches
+	uint32_t rev; ///< changes each time an order changes the table (tw_state_table_edit)
 	int nterrain, capterrain;
 	tw_terrain *terrain;
+	/// The rule set's terrain records (record.h), parallel to terrain[] (capacity capterrain);
+	/// NULL recdef: none.
+	const struct tw_record_def *recdef;
+	unsigned char *rec;
 } tw_table;
 
 const char *tw_terrain_kind_name(tw_terrain_kind k);
@@ -78,6 +101,11 @@ static inline bool tw_terrain_box_excludes(const tw_terrain *t, tw_vec2 p)
 static inline bool tw_terrain_is_solid(tw_terrain_kind k)
 {
 	return k == TW_TER_HOUSE || k == TW_TER_WALL || k == TW_TER_TREE || k == TW_TER_ROCK;
+}
+/// True for a piece figures may not enter: its pass override, else its kind (tw_terrain_is_solid).
+static inline bool tw_terrain_impassable(const tw_terrain *t)
+{
+	return t->pass == TW_PASS_NO || (t->pass == TW_PASS_KIND && tw_terrain_is_solid((tw_terrain_kind)t->kind));
 }
 /// Ground height at p (top of the highest hill layer containing p), inches.
 double tw_table_ground(const tw_table *tb, tw_vec2 p);

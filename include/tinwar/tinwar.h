@@ -2,6 +2,7 @@
 #ifndef TINWAR_H
 #define TINWAR_H
 #include "tinwar/base.h"
+#include "tinwar/chance.h"
 #include "tinwar/event.h"
 #include "tinwar/figure.h"
 #include "tinwar/game.h"
@@ -10,7 +11,10 @@
 #include "tinwar/io.h"
 #include "tinwar/los.h"
 #include "tinwar/order.h"
+#include "tinwar/record.h"
+#include "tinwar/registry.h"
 #include "tinwar/rng.h"
+#include "tinwar/series.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/shot.h"
 #include "tinwar/spatial.h"

@@ -186,9 +186,17 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 	int illegal_run = 0;
 	for (int n = 0; n < max_orders; n++) {
 		const tw_state *s = tw_game_state(game);
-		int side = rs->to_move(s);
-		if (side < 0)
+		// The first seat the rules ask for a decision (a secret choice seals, and the next
+		// seat is asked).
+		tw_decision dec[TW_MAX_DECISIONS];
+		int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+		if (nd == 0)
 			break;
+		int side = dec[0].seat;
+		if (side < 0 || side >= s->nsides || !gens[side]) {
+			st = tw_error_set(err, TW_ERR_STATE, dec[0].clause, "no general for the seat asked to %s", dec[0].kind);
+			break;
+		}
 		tw_general *g = gens[side];
 		const tw_state *v;
 		if (seat_view_get(&view[side], s, side, rs, &shallow, &v) != TW_OK) {
@@ -209,7 +217,13 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 				st = tw_error_set(err, TW_ERR_STATE, e.clause, "general %s is stuck: %s", g->def->name, e.message);
 				break;
 			}
-			tw_order_init(o, TW_OT_END_MOVE, side);
+			int end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
+			if (end < 0) {
+				st = tw_error_set(err, TW_ERR_STATE, e.clause, "general %s gave an illegal order: %s", g->def->name,
+						  e.message);
+				break;
+			}
+			tw_order_init(o, end, side);
 			st = tw_game_apply(game, o, NULL, NULL, &e);
 			if (st != TW_OK)
 				continue;

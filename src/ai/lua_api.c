@@ -95,6 +95,72 @@ static bool matches(int which, int side, int fside)
 	return which == W_ALL || (which == W_OWN) == (fside == side);
 }
 
+// One element of a record field, as Lua sees it: numbers, booleans, names (enums, sides),
+// lists of names (flags).
+static void push_field_elem(lua_State *L, const tw_state *s, const void *rec, const tw_field_def *f, int k)
+{
+	double v = tw_rec_get(rec, f, k);
+	switch ((tw_field_type)f->type) {
+	case TW_FT_BOOL: lua_pushboolean(L, v != 0); break;
+	case TW_FT_F64: lua_pushnumber(L, v); break;
+	case TW_FT_ENUM: {
+		int i = (int)v, n = 0;
+		while (f->choices && f->choices[n])
+			n++;
+		if (i >= 0 && i < n)
+			lua_pushstring(L, f->choices[i]);
+		else
+			lua_pushinteger(L, i);
+		break;
+	}
+	case TW_FT_FLAGS: {
+		lua_newtable(L);
+		int j = 0;
+		for (int b = 0; f->choices && f->choices[b] && b < 32; b++)
+			if ((uint32_t)v & (1u << b)) {
+				lua_pushstring(L, f->choices[b]);
+				lua_rawseti(L, -2, ++j);
+			}
+		break;
+	}
+	case TW_FT_SIDE:
+		if (v >= 0 && v < s->nsides)
+			lua_pushstring(L, s->sides[(int)v].name);
+		else
+			lua_pushnil(L);
+		break;
+	default: lua_pushinteger(L, (lua_Integer)v); break;
+	}
+}
+
+// The record of element `index` of `kind` as a table of its fields by name (what the seat may
+// see: the view's hidden fields hold their defaults), set as field "data" of the table on top.
+static void set_record(lua_State *L, const tw_state *s, tw_rec_kind kind, int index)
+{
+	const tw_record_def *d = tw_state_record_def(s, kind);
+	const void *rec = tw_rec_c(s, kind, index);
+	if (!d || !rec)
+		return;
+	lua_createtable(L, 0, d->nfields);
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_field_def *f = &d->fields[i];
+		if (f->type == TW_FT_STR) {
+			const char *str = (const char *)rec + f->offset;
+			lua_pushlstring(L, str, strnlen(str, f->count));
+		} else if (f->count == 1) {
+			push_field_elem(L, s, rec, f, 0);
+		} else {
+			lua_createtable(L, f->count, 0);
+			for (int k = 0; k < f->count; k++) {
+				push_field_elem(L, s, rec, f, k);
+				lua_rawseti(L, -2, k + 1);
+			}
+		}
+		lua_setfield(L, -2, f->name);
+	}
+	lua_setfield(L, -2, "data");
+}
+
 static void push_figure(lua_State *L, const tw_state *s, const tw_figure *f)
 {
 	lua_createtable(L, 0, 18);
@@ -119,6 +185,7 @@ static void push_figure(lua_State *L, const tw_state *s, const tw_figure *f)
 		set_str(L, "captor", side_name(s, f->captor));
 	if (is_lw(s))
 		set_num(L, "allowance", lw_move_allowance(f));
+	set_record(L, s, TW_REC_FIGURE, f->id);
 }
 
 static int api_figures(lua_State *L)
@@ -204,6 +271,7 @@ static int api_terrain(lua_State *L)
 		set_str(L, "kind", tw_terrain_kind_name((tw_terrain_kind)t->kind));
 		set_str(L, "name", t->name);
 		set_bool(L, "solid", tw_terrain_is_solid((tw_terrain_kind)t->kind));
+		set_bool(L, "passable", !tw_terrain_impassable(t));
 		set_num(L, "z0", t->z0);
 		set_num(L, "height", t->height);
 		if (t->shape == TW_SHAPE_CIRCLE) {
@@ -347,6 +415,18 @@ static int api_state(lua_State *L)
 		set_str(L, "phase", s->phase == 0 ? "setup" : "play");
 	set_int(L, "phase_index", s->phase);
 	set_str(L, "scenario", s->scenario);
+	set_record(L, s, TW_REC_GAME, 0);
+	// The sides, their alliances and records.
+	lua_createtable(L, s->nsides, 0);
+	for (int k = 0; k < s->nsides; k++) {
+		lua_createtable(L, 0, 4);
+		set_str(L, "name", s->sides[k].name);
+		set_int(L, "alliance", tw_side_alliance(s, k));
+		set_bool(L, "chosen", (s->sealed_mask & (1u << k)) != 0);
+		set_record(L, s, TW_REC_SIDE, k);
+		lua_rawseti(L, -2, k + 1);
+	}
+	lua_setfield(L, -2, "sides");
 	if (is_lw(s)) {
 		set_bool(L, "men_moved", s->vars[LWV_MEN_MOVED] != 0);
 		if (s->vars[LWV_FIRING_GUN] >= 0)
@@ -376,6 +456,43 @@ static int api_score(lua_State *L)
 	lua_createtable(L, 0, s->nsides);
 	for (int i = 0; i < s->nsides; i++)
 		set_num(L, s->sides[i].name, pts[i]);
+	return 1;
+}
+
+// tw.decisions() -> what the rules ask now: {{side, kind, clause, prompt, secret, types = {names}}}
+static int api_decisions(lua_State *L)
+{
+	const tw_state *s = view_of(L);
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	tw_decision dec[TW_MAX_DECISIONS];
+	int n = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	lua_createtable(L, n, 0);
+	for (int i = 0; i < n; i++) {
+		lua_createtable(L, 0, 6);
+		set_str(L, "side", dec[i].seat >= 0 ? side_name(s, dec[i].seat) : "umpire");
+		set_str(L, "kind", dec[i].kind);
+		set_str(L, "clause", dec[i].clause);
+		set_str(L, "prompt", dec[i].prompt);
+		set_bool(L, "secret", dec[i].secret);
+		lua_newtable(L);
+		int k = 0;
+		for (int t = 0; t < rs->norders && t < 64; t++)
+			if (dec[i].types == 0 || (dec[i].types & (UINT64_C(1) << t))) {
+				lua_pushstring(L, rs->orders[t].name);
+				lua_rawseti(L, -2, ++k);
+			}
+		lua_setfield(L, -2, "types");
+		lua_rawseti(L, -2, i + 1);
+	}
+	return 1;
+}
+
+// tw.allied(a, b) -> whether two sides (names) are allied now
+static int api_allied(lua_State *L)
+{
+	const tw_state *s = view_of(L);
+	lua_pushboolean(L, tw_allied(s, tw_state_side_index(s, luaL_checkstring(L, 1)),
+				     tw_state_side_index(s, luaL_checkstring(L, 2))));
 	return 1;
 }
 
@@ -455,6 +572,7 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 		{"range", api_range},       {"nearest", api_nearest},     {"count_near", api_count_near},
 		{"state", api_state},       {"rule", api_rule},           {"score", api_score},
 		{"legal_orders", api_legal_orders}, {"validate", api_validate}, {"suggest", api_suggest},
+		{"decisions", api_decisions}, {"allied", api_allied},
 		{NULL, NULL},
 	};
 	luaL_newlib(L, fns);
@@ -638,127 +756,171 @@ static tw_status read_placements(lua_State *L, int idx, const char *key, const c
 	return TW_OK;
 }
 
+// One field of an order table, by its kind in the rule set's order description (order.h).
+static tw_status read_order_field(lua_State *L, int idx, const tw_state *s, const tw_order_field *f, tw_order *o,
+				  tw_error *err)
+{
+	tw_status st = TW_OK;
+	switch ((tw_ofield_kind)f->kind) {
+	case TW_OF_FIGS: return read_ids(L, idx, f->name, o->fig, &o->nfig, err);
+	case TW_OF_FIGS2: return read_ids(L, idx, f->name, o->fig2, &o->nfig2, err);
+	case TW_OF_PLACES: {
+		double forward = o->side >= 0 && o->side < s->nsides && s->sides[o->side].forward < 0 ? 180 : 0;
+		if ((st = read_placements(L, idx, f->name, (f->flags & TW_OFF_TO) ? "to" : "at", o, err)) != TW_OK)
+			return st;
+		if (f->flags & TW_OFF_FORWARD) { // a placement without "facing" faces forward
+			lua_getfield(L, idx, f->name);
+			for (int i = 0; i < o->nfig; i++) {
+				lua_rawgeti(L, -1, i + 1);
+				int t = lua_getfield(L, -1, "facing");
+				if (t == LUA_TNIL)
+					o->facing[i] = forward;
+				lua_pop(L, 2);
+			}
+			lua_pop(L, 1);
+		}
+		return TW_OK;
+	}
+	case TW_OF_POINTS: {
+		int t = lua_getfield(L, idx, f->name);
+		lua_Integer len = t == LUA_TTABLE ? luaL_len(L, -1) : -1;
+		if (len != o->nfig) {
+			lua_pop(L, 1);
+			return bad(err, "order field '%s' needs one point {x, y} per figure", f->name);
+		}
+		for (lua_Integer i = 1; i <= len; i++) {
+			lua_rawgeti(L, -1, i);
+			bool ok = read_pt(L, -1, &o->at[i - 1]);
+			lua_pop(L, 1);
+			if (!ok) {
+				lua_pop(L, 1);
+				return bad(err, "order field '%s' must hold points {x, y}", f->name);
+			}
+		}
+		lua_pop(L, 1);
+		o->has_at = true;
+		return TW_OK;
+	}
+	case TW_OF_PATH: return read_path(L, idx, f->name, o, true, err);
+	case TW_OF_GUN:
+		if (!opt_int(L, idx, f->name, &o->gun))
+			return bad(err, "order field '%s' must be a gun id", f->name);
+		return TW_OK;
+	case TW_OF_GUN_PLACE: {
+		lua_getfield(L, idx, f->name);
+		lua_Integer len = lua_istable(L, -1) ? luaL_len(L, -1) : 0;
+		if (len > 1) {
+			lua_pop(L, 1);
+			return bad(err, "order field '%s' holds at most one gun", f->name);
+		}
+		if (len == 1) {
+			lua_rawgeti(L, -1, 1);
+			int e = lua_gettop(L);
+			bool ok = lua_istable(L, e) && opt_int(L, e, "gun", &o->gun);
+			if (ok) {
+				lua_getfield(L, e, "at");
+				ok = read_pt(L, -1, &o->path[0]);
+				lua_pop(L, 1);
+			}
+			if (ok && opt_num(L, e, "bearing", &o->bearing))
+				o->has_aim = true;
+			lua_pop(L, 1);
+			if (!ok) {
+				lua_pop(L, 1);
+				return bad(err, "order field '%s' entries need gun and at", f->name);
+			}
+			o->npath = 1;
+		}
+		lua_pop(L, 1);
+		return TW_OK;
+	}
+	case TW_OF_INT: {
+		int t = lua_getfield(L, idx, f->name);
+		if (t == LUA_TSTRING && f->choices) {
+			const char *name = lua_tostring(L, -1);
+			for (int k = 0; f->choices[k]; k++)
+				if (strcmp(f->choices[k], name) == 0) {
+					o->n = k;
+					lua_pop(L, 1);
+					return TW_OK;
+				}
+		}
+		lua_pop(L, 1);
+		if (!opt_int(L, idx, f->name, &o->n))
+			return bad(err, "order field '%s' must be an integer or one of its names", f->name);
+		return TW_OK;
+	}
+	case TW_OF_BEARING:
+		o->has_aim = true;
+		return opt_num(L, idx, f->name, &o->bearing) ? TW_OK : bad(err, "order field '%s' must be a number", f->name);
+	case TW_OF_ELEVATION:
+		o->has_aim = true;
+		return opt_num(L, idx, f->name, &o->elevation) ? TW_OK : bad(err, "order field '%s' must be a number", f->name);
+	case TW_OF_POINT: {
+		lua_getfield(L, idx, f->name);
+		o->has_target = read_pt(L, -1, &o->target);
+		lua_pop(L, 1);
+		return o->has_target ? TW_OK : bad(err, "order field '%s' must be a point {x, y}", f->name);
+	}
+	case TW_OF_INTS: return read_ids(L, idx, f->name, o->val, &o->nval, err);
+	case TW_OF_SIDE: {
+		int t = lua_getfield(L, idx, f->name);
+		int side = t == LUA_TSTRING ? tw_state_side_index(s, lua_tostring(L, -1)) : -1;
+		lua_pop(L, 1);
+		if (side < 0)
+			return bad(err, "order field '%s' must name a side", f->name);
+		o->n = side;
+		return TW_OK;
+	}
+	default: return bad(err, "order field '%s' has an unknown kind", f->name);
+	}
+}
+
 tw_status tw_lua_to_order(lua_State *L, int idx, const tw_state *s, int side, tw_order *o, tw_error *err)
 {
-	(void)s;
 	idx = lua_absindex(L, idx);
 	if (!lua_istable(L, idx))
 		return bad(err, "%s", "an order must be a table with a 'type'");
-	// Only a string names a type: lua_tostring would convert a number in place, which allocates.
-	const char *tname = lua_getfield(L, idx, "type") == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
-	int type = tname ? tw_order_type_from_name(tname) : -1;
+	// Only a string names a type (lua_tostring would convert a number in place, which allocates).
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	int t = lua_getfield(L, idx, "type");
+	int type = t == LUA_TSTRING ? tw_order_type_find(rs, lua_tostring(L, -1)) : -1;
 	lua_pop(L, 1);
 	if (type < 0)
-		return bad(err, "%s", "an order needs a known 'type' (move, fire, end_move, ...)");
-	tw_order_init(o, (tw_order_type)type, side);
-	tw_status st = TW_OK;
-	int32_t v;
-	if (opt_int(L, idx, "n", &v))
-		o->n = v;
-	switch (type) {
-	case TW_OT_TOSS:
-	case TW_OT_READY: break;
-	case TW_OT_DEPLOY: {
-		int t = lua_getfield(L, idx, "placements");
+		return bad(err, "%s", "an order needs a 'type' of the rule set's (tw.rule('orders') lists them)");
+	const tw_order_def *d = &rs->orders[type];
+	tw_order_init(o, type, side);
+	// The alternative given (exactly one when the type has any), then its fields.
+	int nforms = 0, given = 0, ngiven = 0;
+	for (int i = 0; i < d->nfields; i++)
+		if (d->fields[i].form > nforms)
+			nforms = d->fields[i].form;
+	for (int k = 1; k <= nforms; k++) {
+		bool any = false;
+		for (int i = 0; i < d->nfields; i++)
+			if (d->fields[i].form == k) {
+				any |= lua_getfield(L, idx, d->fields[i].name) != LUA_TNIL;
+				lua_pop(L, 1);
+			}
+		if (any && ngiven++ == 0)
+			given = k;
+	}
+	if (nforms > 0 && ngiven != 1)
+		return bad(err, "a %s order needs exactly one of its alternative sets of fields", d->name);
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_order_field *f = &d->fields[i];
+		if (f->form != 0 && f->form != given)
+			continue;
+		bool present = lua_getfield(L, idx, f->name) != LUA_TNIL;
 		lua_pop(L, 1);
-		if (t != LUA_TNIL && (st = read_placements(L, idx, "placements", "at", o, err)) != TW_OK)
-			return st;
-		o->has_at = true;
-		t = lua_getfield(L, idx, "guns");
-		if (t == LUA_TTABLE) {
-			lua_Integer len = luaL_len(L, -1);
-			if (len > 1) {
-				lua_pop(L, 1);
-				return bad(err, "%s", "a deploy order puts down at most one gun");
-			}
-			if (len == 1) {
-				lua_rawgeti(L, -1, 1);
-				int e = lua_gettop(L);
-				bool ok = lua_istable(L, e) && opt_int(L, e, "gun", &o->gun);
-				if (ok) {
-					lua_getfield(L, e, "at");
-					ok = read_pt(L, -1, &o->path[0]);
-					lua_pop(L, 1);
-				}
-				if (ok && opt_num(L, e, "bearing", &o->bearing))
-					o->has_aim = true;
-				lua_pop(L, 1);
-				if (!ok) {
-					lua_pop(L, 1);
-					return bad(err, "%s", "deploy 'guns' entries need gun and at");
-				}
-				o->npath = 1;
-			}
+		if (!present) {
+			if (f->required)
+				return bad(err, "an order needs its field '%s'", f->name);
+			continue;
 		}
-		lua_pop(L, 1);
-		break;
-	}
-	case TW_OT_MOVE: {
-		int t = lua_getfield(L, idx, "moves");
-		lua_pop(L, 1);
-		if (t != LUA_TNIL)
-			return read_placements(L, idx, "moves", "to", o, err);
-		if ((st = read_ids(L, idx, "figures", o->fig, &o->nfig, err)) != TW_OK)
+		tw_status st = read_order_field(L, idx, s, f, o, err);
+		if (st != TW_OK)
 			return st;
-		return read_path(L, idx, "path", o, true, err);
-	}
-	case TW_OT_GUN_MOVE: {
-		if (!opt_int(L, idx, "gun", &o->gun))
-			return bad(err, "%s", "a gun_move order needs 'gun'");
-		if ((st = read_path(L, idx, "path", o, true, err)) != TW_OK)
-			return st;
-		if ((st = read_ids(L, idx, "crew", o->fig, &o->nfig, err)) != TW_OK)
-			return st;
-		int t = lua_getfield(L, idx, "crew_to");
-		if (t == LUA_TTABLE) {
-			lua_Integer len = luaL_len(L, -1);
-			if (len != o->nfig) {
-				lua_pop(L, 1);
-				return bad(err, "%s", "gun_move 'crew_to' needs one point per crew man");
-			}
-			for (lua_Integer i = 1; i <= len; i++) {
-				lua_rawgeti(L, -1, i);
-				bool ok = read_pt(L, -1, &o->at[i - 1]);
-				lua_pop(L, 1);
-				if (!ok) {
-					lua_pop(L, 1);
-					return bad(err, "%s", "gun_move 'crew_to' must hold points {x, y}");
-				}
-			}
-			o->has_at = true;
-		}
-		lua_pop(L, 1);
-		break;
-	}
-	case TW_OT_FIRE: {
-		if (!opt_int(L, idx, "gun", &o->gun))
-			return bad(err, "%s", "a fire order needs 'gun'");
-		int t = lua_getfield(L, idx, "target");
-		if (t != LUA_TNIL) {
-			o->has_target = read_pt(L, -1, &o->target);
-			lua_pop(L, 1);
-			if (!o->has_target)
-				return bad(err, "%s", "fire 'target' must be a point {x, y}");
-		} else {
-			lua_pop(L, 1);
-			if (!opt_num(L, idx, "bearing", &o->bearing) || !opt_num(L, idx, "elevation", &o->elevation))
-				return bad(err, "%s", "a fire order needs 'target', or 'bearing' and 'elevation'");
-			o->has_aim = true;
-		}
-		break;
-	}
-	case TW_OT_TRAIL:
-		if (!opt_int(L, idx, "gun", &o->gun))
-			return bad(err, "%s", "a trail order needs 'gun'");
-		return read_ids(L, idx, "figures", o->fig, &o->nfig, err);
-	case TW_OT_LIE_DOWN:
-	case TW_OT_SURRENDER:
-	case TW_OT_TAKE_RESERVE: return read_ids(L, idx, "figures", o->fig, &o->nfig, err);
-	case TW_OT_END_MOVE:
-		if ((st = read_ids(L, idx, "dead", o->fig, &o->nfig, err)) != TW_OK)
-			return st;
-		return read_ids(L, idx, "prisoners", o->fig2, &o->nfig2, err);
-	default: break;
 	}
 	return TW_OK;
 }
@@ -789,78 +951,85 @@ static void push_path(lua_State *L, const tw_order *o, const char *key)
 
 void tw_lua_push_order(lua_State *L, const tw_state *s, const tw_order *o)
 {
+	// The fields the JSON writer would write (order.h), in their Lua shapes (points as {x, y}).
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	const tw_order_def *d = tw_order_def_get(rs, o->type);
 	lua_createtable(L, 0, 6);
-	set_str(L, "type", tw_order_type_name((tw_order_type)o->type));
+	set_str(L, "type", tw_order_type_name(rs, o->type));
 	set_str(L, "side", side_name(s, o->side));
-	if (o->n)
-		set_int(L, "n", o->n);
-	switch (o->type) {
-	case TW_OT_DEPLOY:
-		push_placements(L, o, "placements", "at", true);
-		if (o->gun >= 0) {
-			lua_createtable(L, 1, 0);
-			lua_createtable(L, 0, 3);
-			set_int(L, "gun", o->gun);
-			set_pt(L, "at", o->path[0]);
-			if (o->has_aim)
-				set_num(L, "bearing", o->bearing);
-			lua_rawseti(L, -2, 1);
-			lua_setfield(L, -2, "guns");
-		}
-		break;
-	case TW_OT_MOVE:
-		if (o->has_at) {
-			push_placements(L, o, "moves", "to", false);
-		} else {
+	if (!d)
+		return;
+	int form = tw_order_form(d, o);
+	for (int i = 0; i < d->nfields; i++) {
+		const tw_order_field *f = &d->fields[i];
+		if (!tw_order_field_written(d, o, form, f))
+			continue;
+		switch ((tw_ofield_kind)f->kind) {
+		case TW_OF_FIGS:
 			push_ids(L, o->fig, o->nfig);
-			lua_setfield(L, -2, "figures");
-			push_path(L, o, "path");
-		}
-		break;
-	case TW_OT_GUN_MOVE:
-		set_int(L, "gun", o->gun);
-		push_path(L, o, "path");
-		push_ids(L, o->fig, o->nfig);
-		lua_setfield(L, -2, "crew");
-		if (o->has_at) {
-			lua_createtable(L, o->nfig, 0);
-			for (int i = 0; i < o->nfig; i++) {
-				push_pt(L, o->at[i]);
-				lua_rawseti(L, -2, i + 1);
+			lua_setfield(L, -2, f->name);
+			break;
+		case TW_OF_FIGS2:
+			if (o->nfig2 > 0) {
+				push_ids(L, o->fig2, o->nfig2);
+				lua_setfield(L, -2, f->name);
 			}
-			lua_setfield(L, -2, "crew_to");
+			break;
+		case TW_OF_PLACES:
+			if (o->has_at && o->nfig > 0)
+				push_placements(L, o, f->name, (f->flags & TW_OFF_TO) ? "to" : "at", true);
+			break;
+		case TW_OF_POINTS:
+			if (o->has_at && o->nfig > 0) {
+				lua_createtable(L, o->nfig, 0);
+				for (int k = 0; k < o->nfig; k++) {
+					push_pt(L, o->at[k]);
+					lua_rawseti(L, -2, k + 1);
+				}
+				lua_setfield(L, -2, f->name);
+			}
+			break;
+		case TW_OF_PATH: push_path(L, o, f->name); break;
+		case TW_OF_GUN:
+			if (o->gun >= 0)
+				set_int(L, f->name, o->gun);
+			break;
+		case TW_OF_GUN_PLACE:
+			if (o->gun >= 0 && o->npath >= 1) {
+				lua_createtable(L, 1, 0);
+				lua_createtable(L, 0, 3);
+				set_int(L, "gun", o->gun);
+				set_pt(L, "at", o->path[0]);
+				if (o->has_aim)
+					set_num(L, "bearing", o->bearing);
+				lua_rawseti(L, -2, 1);
+				lua_setfield(L, -2, f->name);
+			}
+			break;
+		case TW_OF_INT:
+			if (o->n)
+				set_int(L, f->name, o->n);
+			break;
+		case TW_OF_SIDE: set_str(L, f->name, side_name(s, o->n)); break;
+		case TW_OF_BEARING:
+			if (o->has_aim)
+				set_num(L, f->name, o->bearing);
+			break;
+		case TW_OF_ELEVATION:
+			if (o->has_aim)
+				set_num(L, f->name, o->elevation);
+			break;
+		case TW_OF_POINT:
+			if (o->has_target)
+				set_pt(L, f->name, o->target);
+			break;
+		case TW_OF_INTS:
+			if (o->nval > 0) {
+				push_ids(L, o->val, o->nval);
+				lua_setfield(L, -2, f->name);
+			}
+			break;
+		default: break;
 		}
-		break;
-	case TW_OT_FIRE:
-		set_int(L, "gun", o->gun);
-		if (o->has_target) {
-			set_pt(L, "target", o->target);
-		} else {
-			set_num(L, "bearing", o->bearing);
-			set_num(L, "elevation", o->elevation);
-		}
-		break;
-	case TW_OT_TRAIL:
-		set_int(L, "gun", o->gun);
-		push_ids(L, o->fig, o->nfig);
-		lua_setfield(L, -2, "figures");
-		break;
-	case TW_OT_LIE_DOWN:
-	case TW_OT_SURRENDER:
-	case TW_OT_TAKE_RESERVE:
-		push_ids(L, o->fig, o->nfig);
-		lua_setfield(L, -2, "figures");
-		break;
-	case TW_OT_END_MOVE:
-		if (o->nfig) {
-			push_ids(L, o->fig, o->nfig);
-			lua_setfield(L, -2, "dead");
-		}
-		if (o->nfig2) {
-			push_ids(L, o->fig2, o->nfig2);
-			lua_setfield(L, -2, "prisoners");
-		}
-		break;
-	default: break;
 	}
 }

@@ -82,8 +82,9 @@ static int job_decide(lua_State *L)
 	lua_settop(L, 1);
 	lua_getglobal(L, "decide");
 	lua_call(L, 0, 1);
-	if (lua_isnil(L, -1))
-		tw_order_init(j->out, TW_OT_END_MOVE, j->side);
+	int end = tw_order_type_with(tw_ruleset_get(v->ruleset), TW_OD_ENDS_TURN);
+	if (lua_isnil(L, -1) && end >= 0)
+		tw_order_init(j->out, end, j->side); // nil: end the turn
 	else if (tw_lua_to_order(L, -1, v, j->side, j->out, &j->why) != TW_OK)
 		j->bad = true;
 	return 0;
@@ -158,7 +159,8 @@ static tw_status lua_decide(tw_general *g, const tw_state *view, int side, tw_or
 		st = d->fallback->def->decide(d->fallback, view, side, out);
 	} else {
 		g->forfeit = true;
-		tw_order_init(out, TW_OT_END_MOVE, side);
+		int end = tw_order_type_with(tw_ruleset_get(view->ruleset), TW_OD_ENDS_TURN);
+		tw_order_init(out, end > 0 ? end : 0, side);
 		st = TW_ERR_STATE;
 	}
 	d->view = NULL;

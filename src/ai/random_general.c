@@ -19,7 +19,10 @@ static tw_status random_decide(tw_general *g, const tw_state *view, int side, tw
 			}
 		}
 	}
-	tw_order_init(out, TW_OT_END_MOVE, side);
+	int end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
+	if (end < 0)
+		return TW_ERR_STATE; // nothing legal found and no way to pass
+	tw_order_init(out, end, side);
 	return TW_OK;
 }
 

@@ -29,10 +29,24 @@ bool cli_flag(int argc, char **argv, const char *name);
 const char *cli_pos(int argc, char **argv, int k, const char *const *opts_with_value);
 /// Parses an unsigned 64-bit number; false if malformed.
 bool cli_parse_u64(const char *s, uint64_t *out);
+/// The tinwar command with the rule sets already registered (main.c registers the built-in
+/// ones; a test build registers its own).
+int cli_main(int argc, char **argv);
+/// "X,Y" -> a point (finite numbers).
+bool cli_parse_point(const char *s, tw_vec2 *p);
+/// Parses the words argv[0..argc) into an order of the state's rule set by its order types'
+/// `usage` (cli_orders.c). Returns 1 with o filled, 0 if no order type starts with argv[0], -1
+/// if one does but the words do not fit (why gets the usages).
+int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy);
+/// Prints a rule set's orders: names, help, clauses, words and choices.
+void cli_help_orders(const tw_ruleset *rs);
 /// Loads a scenario or state file, printing errors.
 int cli_load_state(const char *path, tw_state *s);
 /// A side name -> index, or -1 (prints an error).
 void cli_summary_json(const tw_game *g, FILE *out);
+/// Writes a game log; with `sign`, signed with this installation's log key (created on first
+/// use; a log that cannot be signed is written unsigned, with a warning).
+int cli_save_log(const tw_game *g, const char *path, bool sign);
 /// Draws the board in the terminal for `seat` (-1 umpire).
 void cli_board(const tw_state *s, int seat, FILE *out);
 

@@ -112,8 +112,8 @@ int cli_campaign(int argc, char **argv)
 					rc = CLI_FAIL;
 				} else {
 					const char *lp = cli_opt(argc, argv, "--log");
-					if (lp && tw_game_log_save(g, lp, &err) != TW_OK)
-						cli_print_error(lp, &err);
+					if (lp)
+						(void)cli_save_log(g, lp, !cli_flag(argc, argv, "--no-sign"));
 					rc = record(c, name, s.scenario[0] ? s.scenario : scen, g, &err);
 				}
 				tw_general_free(gens[0]);
@@ -123,16 +123,30 @@ int cli_campaign(int argc, char **argv)
 			tw_state_free(&s);
 		}
 	} else if (strcmp(verb, "record") == 0 && name && cli_pos(argc, argv, 2, VAL_OPTS)) {
+		// Only a log that verifies (every recorded shot re-run and found as recorded) or that
+		// this installation signed when it played the game is taken (docs/campaign.md).
 		const char *lp = cli_pos(argc, argv, 2, VAL_OPTS);
 		size_t len;
 		char *text = tw_read_file(lp, &len, &err);
-		bool ok = false;
-		tw_game *g = text ? tw_game_log_replay(text, len, lp, &ok, &err) : NULL;
+		unsigned char key[TW_LOG_KEY_BYTES];
+		char kp[1024];
+		tw_error kerr;
+		tw_log_check chk = {.verify = true, .trust_signed = true};
+		if (tw_log_key_path(kp, sizeof kp, &kerr) == TW_OK && tw_log_key_load(kp, false, key, &kerr) == TW_OK)
+			chk.key = key;
+		tw_game *g = text ? tw_game_log_check(text, len, lp, &chk, &err) : NULL;
+		memset(key, 0, sizeof key);
 		free(text);
-		if (!g || !ok) {
+		if (!g || !chk.hash_ok) {
 			cli_print_error(lp, &err);
+			fprintf(stderr, "tinwar campaign: the battle is not recorded\n");
 			rc = CLI_BAD;
 		} else {
+			if (chk.signature > 0)
+				printf("%s: signed by this installation\n", lp);
+			else
+				printf("%s: verified (%d recorded shots re-run with the %s shot model)\n", lp, chk.shots,
+				       tw_game_shot_model(g)->name);
 			rc = record(c, name, lp, g, &err);
 		}
 		tw_game_free(g);

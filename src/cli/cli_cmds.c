@@ -119,18 +119,14 @@ int cli_check(int argc, char **argv)
 	char *text = tw_read_file(path, &len, &err);
 	if (!text) {
 		cli_print_error(path, &err);
-		return CLI_FAIL;
+		return cli_exit_code(err.code);
 	}
-	json_error_t je;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	json_t *root = tw_json_load(text, len, path, &err); // within the limits, before anything is built
 	const char *fmt = NULL;
 	if (root && json_is_object(root))
 		fmt = json_string_value(json_object_get(root, "format"));
 	int rc = CLI_OK;
 	if (!root) {
-		err.line = je.line;
-		err.column = je.column;
-		snprintf(err.message, sizeof err.message, "%s", je.text);
 		cli_print_error(path, &err);
 		rc = CLI_BAD;
 	} else if (fmt && strcmp(fmt, "tinwar-log") == 0) {
@@ -269,11 +265,19 @@ int cli_step(int argc, char **argv)
 	return rc;
 }
 
+/// Loads this installation's log key if there is one (never creates it); false if none.
+static bool load_key(unsigned char key[TW_LOG_KEY_BYTES])
+{
+	tw_error err;
+	char kp[1024];
+	return tw_log_key_path(kp, sizeof kp, &err) == TW_OK && tw_log_key_load(kp, false, key, &err) == TW_OK;
+}
+
 int cli_replay(int argc, char **argv)
 {
 	const char *lp = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!lp) {
-		fprintf(stderr, "usage: tinwar replay LOG\n");
+		fprintf(stderr, "usage: tinwar replay LOG [--verify] [--json]\n");
 		return CLI_BAD;
 	}
 	tw_error err;
@@ -282,10 +286,14 @@ int cli_replay(int argc, char **argv)
 	char *text = tw_read_file(lp, &len, &err);
 	if (!text) {
 		cli_print_error(lp, &err);
-		return CLI_FAIL;
+		return cli_exit_code(err.code);
 	}
-	bool ok = false;
-	tw_game *g = tw_game_log_replay(text, len, lp, &ok, &err);
+	unsigned char key[TW_LOG_KEY_BYTES];
+	tw_log_check c = {0};
+	c.verify = cli_flag(argc, argv, "--verify");
+	c.key = load_key(key) ? key : NULL;
+	tw_game *g = tw_game_log_check(text, len, lp, &c, &err);
+	memset(key, 0, sizeof key);
 	free(text);
 	if (!g) {
 		cli_print_error(lp, &err);
@@ -295,10 +303,19 @@ int cli_replay(int argc, char **argv)
 		cli_summary_json(g, stdout);
 	char hex[17];
 	tw_hash_hex(tw_state_hash(tw_game_state(g)), hex);
-	printf("replayed %d orders: final state hash %s %s\n", tw_game_order_count(g), hex,
-	       ok ? "matches the log" : "DOES NOT match the log");
+	if (c.verify && c.shots > 0)
+		printf("re-ran %d recorded shots with the %s shot model: each came out as recorded\n", c.shots,
+		       tw_game_shot_model(g)->name);
+	else if (c.verify)
+		printf("no recorded shots: any shot was fired anew with the %s shot model\n", tw_game_shot_model(g)->name);
+	if (c.signature)
+		printf("%s\n", c.signature > 0 ? "signed by this installation"
+					       : "signed, but not by this installation's key (or altered since)");
+	printf("replayed %d orders: final state hash %s %s%s\n", tw_game_order_count(g), hex,
+	       c.hash_ok ? "matches the log" : "DOES NOT match the log",
+	       c.verify || c.shots == 0 ? "" : " (recorded shots taken as given; --verify re-runs them)");
 	tw_game_free(g);
-	return ok ? CLI_OK : CLI_FAIL;
+	return c.hash_ok ? CLI_OK : CLI_FAIL;
 }
 
 int cli_signature(int argc, char **argv)

@@ -6,12 +6,27 @@
 
 #include "cli.h"
 
-static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--save", "--log", "--shot-model", NULL};
+static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", NULL};
+
+// Who plays side `name`: "--side NAME=SPEC" (any number of sides), or --red / --blue for the
+// sides so named; NULL if not given.
+static const char *side_spec(int argc, char **argv, const char *name)
+{
+	size_t n = strlen(name);
+	for (int i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], "--side") == 0 && strncmp(argv[i + 1], name, n) == 0 && argv[i + 1][n] == '=')
+			return argv[i + 1] + n + 1;
+	if (strcmp(name, "red") == 0)
+		return cli_opt(argc, argv, "--red");
+	if (strcmp(name, "blue") == 0)
+		return cli_opt(argc, argv, "--blue");
+	return NULL;
+}
 
 typedef struct play_ctx {
 	tw_game *game;
 	tw_general *gen[TW_MAX_SIDES]; // NULL = human
-	bool quiet, json;
+	bool quiet, json, no_sign;
 	const char *save, *log;
 } play_ctx;
 
@@ -57,84 +72,16 @@ static void print_events(const play_ctx *pc, int first, int count)
 	}
 }
 
-// "1,2,5-9" -> ids
-static int parse_ids(const char *s, int32_t *out, int max)
-{
-	int n = 0;
-	while (s && *s && n < max) {
-		char *end;
-		long a = strtol(s, &end, 10);
-		if (end == s)
-			return -1;
-		long b = a;
-		if (*end == '-') {
-			s = end + 1;
-			b = strtol(s, &end, 10);
-			if (end == s)
-				return -1;
-		}
-		for (long k = a; k <= b && n < max; k++)
-			out[n++] = (int32_t)k;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return -1;
-	}
-	return n;
-}
-
-static bool parse_pt(const char *s, tw_vec2 *p)
-{
-	if (!s)
-		return false;
-	char *end;
-	p->x = strtod(s, &end);
-	if (end == s || *end != ',')
-		return false;
-	const char *t = end + 1;
-	p->y = strtod(t, &end);
-	return end != t && *end == 0 && isfinite(p->x) && isfinite(p->y);
-}
-
-// The orders the rule set describes (tw_ruleset_orders), with their clauses and n choices.
-static void help_ruleset(const tw_ruleset *rs)
-{
-	int n;
-	const tw_order_def *d = tw_ruleset_orders(rs, &n);
-	if (!d)
-		return;
-	printf("\n%s accepts these orders:\n", rs->title);
-	for (int i = 0; i < n; i++) {
-		printf("  %-10s %s\n", tw_order_type_name((tw_order_type)d[i].type), d[i].help);
-		if (d[i].n_choices) {
-			printf("  %-10s n:", "");
-			for (int k = 0; d[i].n_choices[k]; k++)
-				printf(" %d = %s%s", k, d[i].n_choices[k], d[i].n_choices[k + 1] ? "," : "");
-			printf("\n");
-		}
-	}
-}
-
 static void help(const tw_ruleset *rs)
 {
-	printf("orders (distances in inches, bearings in degrees: 0 = towards blue, 90 = right):\n"
-	       "  board                      draw the table            list [red|blue]   figures and guns\n"
-	       "  move IDS X,Y [X,Y ...]     move men along a path (a group keeps its shape), e.g. move 3-7 20,14\n"
-	       "  to ID X,Y [ID X,Y ...]     move each man straight to a point\n"
-	       "  gunmove G X,Y CREW_IDS     move a gun with at least 4 of its men (LW.MOB.11)\n"
-	       "  fire G BEARING ELEV        fire one shot            fire G at X,Y   aim at a point\n"
-	       "  trail G [A B]              two men to the trail (LW.MOB.10); without ids the nearest go\n"
-	       "  lie IDS                    lay men down for the guns (LW.MOB.8)\n"
-	       "  surrender IDS              hoist the white flag (LW.MEL.16)\n"
-	       "  end [dead IDS] [prisoners IDS]  end the move; optional melee choices (LW.MEL.8)\n"
+	printf("the table (distances in inches, bearings in degrees: 0 = towards +y, 90 = right):\n"
+	       "  board                      draw the table            list [SIDE]   figures and guns\n"
+	       "  measure X,Y X,Y   los X,Y X,Y   score   time\n"
 	       "  undo                       take back the last order (not past a die or shot)\n"
-	       "  measure X,Y X,Y   los X,Y X,Y   crew G   score   time\n"
-	       "  toss   deploy auto   deploy ID X,Y [ID X,Y ...]   ready   (before play)\n"
-	       "  volley FIRERS TARGETS [pick]   formation N ID X,Y [...]   (Grant)\n"
-	       "  move/to ... [charge|battle|house|ford|aboard|ashore]  Grant move modes 1-6 (GR.CHARGE,\n"
-	       "                             GR.MOVE.5, GR.TERR.8, GR.TERR.7, GR.MOVE.7)\n"
-	       "  end dead IDS               Grant: your figures to lose first where the owner chooses\n"
-	       "  save FILE   quit\n");
-	help_ruleset(rs);
+	       "  deploy auto                put down as the computer would (before play)\n"
+	       "  save FILE   quit\n"
+	       "ids: 3  or  3,4,9  or  3-7; points: X,Y\n");
+	cli_help_orders(rs);
 }
 
 static void list_figures(const tw_state *s, int side)
@@ -161,10 +108,8 @@ static int finish(play_ctx *pc)
 	tw_error err;
 	tw_error_clear(&err);
 	int rc = CLI_OK;
-	if (pc->log && tw_game_log_save(pc->game, pc->log, &err) != TW_OK) {
-		cli_print_error(pc->log, &err);
+	if (pc->log && cli_save_log(pc->game, pc->log, !pc->no_sign) != CLI_OK)
 		rc = CLI_FAIL;
-	}
 	if (pc->save && tw_state_save(tw_game_state(pc->game), pc->save, &err) != TW_OK) {
 		cli_print_error(pc->save, &err);
 		rc = CLI_FAIL;
@@ -175,9 +120,11 @@ static int finish(play_ctx *pc)
 	} else {
 		double pts[TW_MAX_SIDES] = {0};
 		tw_game_ruleset(pc->game)->score(s, pts);
-		printf("\n%s after %d game moves. Score: %s %.1f, %s %.1f\n",
-		       !s->over ? "Stopped" : s->winner >= 0 ? "Won" : "Drawn", s->move_no, s->sides[0].name, pts[0],
-		       s->sides[1].name, pts[1]);
+		printf("\n%s after %d game moves. Score:", !s->over ? "Stopped" : s->winner >= 0 ? "Won" : "Drawn",
+		       s->move_no);
+		for (int k = 0; k < s->nsides; k++)
+			printf("%s %s %.1f", k ? "," : "", s->sides[k].name, pts[k]);
+		printf("\n");
 		if (s->over && s->winner >= 0)
 			printf("Winner: %s\n", s->sides[s->winner].name);
 	}
@@ -200,16 +147,6 @@ static int human_command(play_ctx *pc, int side, char *line)
 		return 1;
 	bool have_order = false;
 	tw_vec2 a, b;
-	// Grant's move modes, as a trailing word of "move" or "to" (GR.CHARGE.1, GR.MOVE.5, GR.TERR.8,
-	// GR.TERR.7, GR.MOVE.7).
-	static const char *const modes[] = {"", "charge", "battle", "house", "ford", "aboard", "ashore"};
-	int mode = 0;
-	for (int m = 1; m < (int)(sizeof modes / sizeof modes[0]) && argc >= 3; m++)
-		if ((strcmp(cmd, "move") == 0 || strcmp(cmd, "to") == 0) && strcmp(argv[argc - 1], modes[m]) == 0) {
-			mode = m;
-			argc--;
-			break;
-		}
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
 		help(tw_game_ruleset(pc->game));
 	} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0) {
@@ -231,9 +168,9 @@ static int human_command(play_ctx *pc, int side, char *line)
 				tw_state_free(&view);
 			}
 		}
-	} else if (strcmp(cmd, "measure") == 0 && argc == 3 && parse_pt(argv[1], &a) && parse_pt(argv[2], &b)) {
+	} else if (strcmp(cmd, "measure") == 0 && argc == 3 && cli_parse_point(argv[1], &a) && cli_parse_point(argv[2], &b)) {
 		printf("  %.2f in\n", tw_dist(a, b));
-	} else if (strcmp(cmd, "los") == 0 && argc == 3 && parse_pt(argv[1], &a) && parse_pt(argv[2], &b)) {
+	} else if (strcmp(cmd, "los") == 0 && argc == 3 && cli_parse_point(argv[1], &a) && cli_parse_point(argv[2], &b)) {
 		int32_t blk = tw_los_blocker(&s->table, a, tw_table_ground(&s->table, a) + 1.5, b,
 					     tw_table_ground(&s->table, b) + 1.0);
 		if (blk < 0)
@@ -244,7 +181,9 @@ static int human_command(play_ctx *pc, int side, char *line)
 	} else if (strcmp(cmd, "score") == 0) {
 		double pts[TW_MAX_SIDES] = {0};
 		tw_game_ruleset(pc->game)->score(s, pts);
-		printf("  %s %.1f, %s %.1f\n", s->sides[0].name, pts[0], s->sides[1].name, pts[1]);
+		for (int k = 0; k < s->nsides; k++)
+			printf("%s%s %.1f", k ? ", " : "  ", s->sides[k].name, pts[k]);
+		printf("\n");
 	} else if (strcmp(cmd, "time") == 0) {
 		const tw_events *ev = tw_game_events(pc->game);
 		for (int i = ev->n - 1; i >= 0; i--)
@@ -260,116 +199,12 @@ static int human_command(play_ctx *pc, int side, char *line)
 			cli_print_error(argv[1], &err);
 		else
 			printf("  saved %s\n", argv[1]);
-	} else if (strcmp(cmd, "toss") == 0) {
-		tw_order_init(o, TW_OT_TOSS, side);
-		have_order = true;
-	} else if (strcmp(cmd, "ready") == 0) {
-		tw_order_init(o, TW_OT_READY, side);
-		have_order = true;
 	} else if (strcmp(cmd, "deploy") == 0 && argc == 2 && strcmp(argv[1], "auto") == 0) {
 		// The rule set's default putting down, through the computer general's order.
 		tw_general *g = tw_general_new("default", tw_game_ruleset(pc->game), side, 1);
 		if (g && tw_general_decide(g, s, o) == TW_OK)
 			have_order = true;
 		tw_general_free(g);
-	} else if (strcmp(cmd, "deploy") == 0 || strcmp(cmd, "to") == 0) {
-		tw_order_init(o, strcmp(cmd, "deploy") == 0 ? TW_OT_DEPLOY : TW_OT_MOVE, side);
-		o->has_at = true;
-		bool ok = argc >= 3 && (argc - 1) % 2 == 0;
-		for (int i = 1; ok && i + 1 < argc && o->nfig < TW_ORDER_MAX_FIG; i += 2) {
-			ok = parse_pt(argv[i + 1], &o->at[o->nfig]);
-			o->fig[o->nfig] = atoi(argv[i]);
-			o->facing[o->nfig] = s->sides[side].forward > 0 ? 0 : 180;
-			o->nfig++;
-		}
-		o->n = mode;
-		if (ok)
-			have_order = true;
-		else
-			printf("  usage: %s ID X,Y [ID X,Y ...]\n", cmd);
-	} else if (strcmp(cmd, "move") == 0 && argc >= 3) {
-		tw_order_init(o, TW_OT_MOVE, side);
-		o->nfig = parse_ids(argv[1], o->fig, TW_ORDER_MAX_FIG);
-		bool ok = o->nfig > 0;
-		for (int i = 2; ok && i < argc && o->npath < TW_ORDER_MAX_PATH; i++)
-			ok = parse_pt(argv[i], &o->path[o->npath++]);
-		o->n = mode;
-		if (ok)
-			have_order = true;
-		else
-			printf("  usage: move IDS X,Y [X,Y ...]\n");
-	} else if (strcmp(cmd, "gunmove") == 0 && argc >= 4) {
-		tw_order_init(o, TW_OT_GUN_MOVE, side);
-		o->gun = atoi(argv[1]);
-		o->npath = 1;
-		o->nfig = parse_ids(argv[3], o->fig, TW_ORDER_MAX_FIG);
-		if (parse_pt(argv[2], &o->path[0]) && o->nfig > 0)
-			have_order = true;
-		else
-			printf("  usage: gunmove G X,Y CREW_IDS\n");
-	} else if (strcmp(cmd, "fire") == 0 && argc == 4) {
-		tw_order_init(o, TW_OT_FIRE, side);
-		o->gun = atoi(argv[1]);
-		if (strcmp(argv[2], "at") == 0) {
-			o->has_target = parse_pt(argv[3], &o->target);
-			have_order = o->has_target;
-		} else {
-			char *e1, *e2;
-			o->bearing = strtod(argv[2], &e1);
-			o->elevation = strtod(argv[3], &e2);
-			o->has_aim = *e1 == 0 && *e2 == 0;
-			have_order = o->has_aim;
-		}
-		if (!have_order)
-			printf("  usage: fire G BEARING ELEVATION | fire G at X,Y\n");
-	} else if (strcmp(cmd, "trail") == 0 && (argc == 2 || argc == 4)) {
-		tw_order_init(o, TW_OT_TRAIL, side);
-		o->gun = atoi(argv[1]);
-		if (argc == 4) {
-			o->fig[0] = atoi(argv[2]);
-			o->fig[1] = atoi(argv[3]);
-			o->nfig = 2;
-		}
-		have_order = true;
-	} else if ((strcmp(cmd, "lie") == 0 || strcmp(cmd, "surrender") == 0) && argc == 2) {
-		tw_order_init(o, strcmp(cmd, "lie") == 0 ? TW_OT_LIE_DOWN : TW_OT_SURRENDER, side);
-		o->nfig = parse_ids(argv[1], o->fig, TW_ORDER_MAX_FIG);
-		have_order = o->nfig > 0;
-	} else if (strcmp(cmd, "end") == 0) {
-		tw_order_init(o, TW_OT_END_MOVE, side);
-		have_order = true;
-		for (int i = 1; i + 1 < argc; i += 2) {
-			if (strcmp(argv[i], "dead") == 0)
-				o->nfig = parse_ids(argv[i + 1], o->fig, TW_ORDER_MAX_FIG);
-			else if (strcmp(argv[i], "prisoners") == 0)
-				o->nfig2 = parse_ids(argv[i + 1], o->fig2, TW_ORDER_MAX_FIG);
-			else
-				have_order = false;
-		}
-	} else if (strcmp(cmd, "volley") == 0 && (argc == 3 || argc == 4)) {
-		// Small-arms fire by a unit's firers at target figures (Grant, GR.MUSK/GR.LIGHT).
-		tw_order_init(o, TW_OT_VOLLEY, side);
-		o->nfig = parse_ids(argv[1], o->fig, TW_ORDER_MAX_FIG);
-		o->nfig2 = parse_ids(argv[2], o->fig2, TW_ORDER_MAX_FIG);
-		o->n = argc == 4 && strcmp(argv[3], "pick") == 0;
-		have_order = o->nfig > 0 && o->nfig2 > 0;
-		if (!have_order)
-			printf("  usage: volley FIRER_IDS TARGET_IDS [pick]\n");
-	} else if (strcmp(cmd, "formation") == 0 && argc >= 4 && (argc - 2) % 2 == 0) {
-		// A unit changes formation N; each figure goes to its new place (Grant, GR.MOVE).
-		tw_order_init(o, TW_OT_FORMATION, side);
-		o->n = atoi(argv[1]);
-		o->has_at = true;
-		bool ok = true;
-		for (int i = 2; ok && i + 1 < argc && o->nfig < TW_ORDER_MAX_FIG; i += 2) {
-			o->fig[o->nfig] = atoi(argv[i]);
-			ok = parse_pt(argv[i + 1], &o->at[o->nfig]);
-			o->facing[o->nfig] = s->sides[side].forward > 0 ? 0 : 180;
-			o->nfig++;
-		}
-		have_order = ok;
-		if (!ok)
-			printf("  usage: formation N ID X,Y [ID X,Y ...]\n");
 	} else if (strcmp(cmd, "crew") == 0 && argc == 2) {
 		const tw_gun *g = tw_state_gun_c(s, atoi(argv[1]));
 		if (!g)
@@ -384,7 +219,15 @@ static int human_command(play_ctx *pc, int side, char *line)
 			       n >= 4 ? "in action" : "out of action");
 		}
 	} else {
-		printf("  unknown order '%s' (type 'help')\n", cmd);
+		// An order of the rule set, by its own words (its order description's usage).
+		char why[1024];
+		int r = cli_parse_order(s, side, argc, argv, o, why, sizeof why);
+		if (r > 0)
+			have_order = true;
+		else if (r < 0)
+			printf("%s\n", why);
+		else
+			printf("  unknown order '%s' (type 'help')\n", cmd);
 	}
 	if (have_order) {
 		tw_error err;
@@ -423,6 +266,7 @@ int cli_play(int argc, char **argv)
 	pc.json = cli_flag(argc, argv, "--json");
 	pc.save = cli_opt(argc, argv, "--save");
 	pc.log = cli_opt(argc, argv, "--log");
+	pc.no_sign = cli_flag(argc, argv, "--no-sign");
 	const char *sm = cli_opt(argc, argv, "--shot-model");
 	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "physics");
 	if (!model) {
@@ -452,8 +296,22 @@ int cli_play(int argc, char **argv)
 	const tw_state *st = tw_game_state(pc.game);
 	bool human[TW_MAX_SIDES] = {false};
 	int nhuman = 0;
-	for (int i = 0; i < st->nsides && i < 2; i++) {
-		const char *spec = cli_opt(argc, argv, i == 0 ? "--red" : "--blue");
+	for (int i = 1; i + 1 < argc; i++)
+		if (strcmp(argv[i], "--side") == 0) {
+			const char *eq = strchr(argv[i + 1], '=');
+			bool known = false;
+			for (int k = 0; eq && k < st->nsides; k++)
+				known |= strlen(st->sides[k].name) == (size_t)(eq - argv[i + 1]) &&
+					 strncmp(st->sides[k].name, argv[i + 1], (size_t)(eq - argv[i + 1])) == 0;
+			if (!known) {
+				fprintf(stderr, "tinwar play: --side wants NAME=SPEC with a side of the scenario, not '%s'\n",
+					argv[i + 1]);
+				rc = CLI_BAD;
+				goto done;
+			}
+		}
+	for (int i = 0; i < st->nsides; i++) {
+		const char *spec = side_spec(argc, argv, st->sides[i].name);
 		pc.gen[i] = make_general(spec ? spec : (i == 0 ? "human" : "ai"), rs, i, seed, &human[i]);
 		if (!human[i] && !pc.gen[i]) {
 			fprintf(stderr, "tinwar play: unknown general '%s' (see 'tinwar rulesets')\n", spec);
@@ -482,15 +340,23 @@ int cli_play(int argc, char **argv)
 	tw_order *o = malloc(sizeof *o);
 	while (o && !tw_game_state(pc.game)->over) {
 		st = tw_game_state(pc.game);
-		int side = rs->to_move(st);
-		if (side < 0)
+		tw_decision dec[TW_MAX_DECISIONS];
+		if (tw_state_decisions(st, dec, TW_MAX_DECISIONS) == 0)
 			break;
+		int side = dec[0].seat;
+		if (side < 0 || side >= st->nsides) {
+			fprintf(stderr, "tinwar play: the rules ask the %s seat (%s), which the terminal does not play\n",
+				side == TW_SEAT_UMPIRE ? "umpire" : "host", dec[0].clause);
+			rc = CLI_FAIL;
+			break;
+		}
 		if (!human[side]) {
 			int first, count;
 			if (tw_general_decide(pc.gen[side], st, o) != TW_OK ||
 			    tw_game_apply(pc.game, o, &first, &count, &err) != TW_OK) {
-				tw_order_init(o, TW_OT_END_MOVE, side);
-				if (tw_game_apply(pc.game, o, &first, &count, &err) != TW_OK) {
+				int end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
+				tw_order_init(o, end >= 0 ? end : 0, side);
+				if (end < 0 || tw_game_apply(pc.game, o, &first, &count, &err) != TW_OK) {
 					cli_print_error("computer general", &err);
 					rc = CLI_FAIL;
 					break;
@@ -499,6 +365,19 @@ int cli_play(int argc, char **argv)
 			print_events(&pc, first, count);
 			continue;
 		}
+		// What the rules ask of this seat, when it is more than its turn to act.
+		static char last[160];
+		char now[160];
+		snprintf(now, sizeof now, "%s %s %s", st->sides[side].name, dec[0].kind, dec[0].prompt);
+		if (strcmp(dec[0].kind, "act") != 0 && strcmp(now, last) != 0 && !pc.quiet && !pc.json) {
+			printf("  [%s] %s: %s%s (orders:", dec[0].clause, st->sides[side].name, dec[0].prompt,
+			       dec[0].secret ? ", a secret choice" : "");
+			for (int t = 0; t < rs->norders && t < 64; t++)
+				if (dec[0].types == 0 || (dec[0].types & (UINT64_C(1) << t)))
+					printf(" %s", rs->orders[t].name);
+			printf(")\n");
+		}
+		snprintf(last, sizeof last, "%s", now);
 		printf("%s (game move %d)> ", st->sides[side].name, st->move_no);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin)) {

@@ -17,8 +17,7 @@ static const char *const VAL_OPTS[] = {"-o", "--side", "--move", "--ppi", "--tit
 static void doc_format(const char *text, size_t len, char *out, size_t size)
 {
 	out[0] = 0;
-	json_error_t je;
-	json_t *root = json_loadb(text, len, 0, &je);
+	json_t *root = tw_json_load(text, len, NULL, NULL); // within the limits (docs/format.md)
 	const char *f = root ? json_string_value(json_object_get(root, "format")) : NULL;
 	if (f)
 		snprintf(out, size, "%s", f);

@@ -138,3 +138,26 @@ void cli_summary_json(const tw_game *g, FILE *out)
 	free(txt);
 	json_decref(o);
 }
+
+int cli_save_log(const tw_game *g, const char *path, bool sign)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	unsigned char key[TW_LOG_KEY_BYTES];
+	bool have_key = false;
+	if (sign) {
+		// Signed with this installation's key (made on first use), so that `campaign record`
+		// takes it even where its shots cannot be re-run; without a key the log is unsigned.
+		char kp[1024];
+		have_key = tw_log_key_path(kp, sizeof kp, &err) == TW_OK && tw_log_key_load(kp, true, key, &err) == TW_OK;
+		if (!have_key)
+			fprintf(stderr, "%s: warning: the log is not signed: %s\n", path, err.message);
+	}
+	tw_status st = tw_game_log_save_signed(g, path, have_key ? key : NULL, &err);
+	memset(key, 0, sizeof key);
+	if (st != TW_OK) {
+		cli_print_error(path, &err);
+		return CLI_FAIL;
+	}
+	return CLI_OK;
+}

@@ -36,3 +36,54 @@ static tw_assert_fn *g_assert = default_assert;
 void tw_set_assert_hook(tw_assert_fn *fn) { g_assert = fn ? fn : default_assert; }
 
 void tw_assert_fail(const char *expr, const char *file, int line) { g_assert(expr, file, line); }
+
+static void *libc_alloc(void *ud, void *ptr, size_t size)
+{
+	(void)ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	return realloc(ptr, size);
+}
+
+static tw_alloc_fn *g_alloc = libc_alloc;
+static void *g_alloc_ud;
+
+void tw_set_allocator(tw_alloc_fn *fn, void *ud)
+{
+	g_alloc = fn ? fn : libc_alloc;
+	g_alloc_ud = fn ? ud : NULL;
+}
+
+void *tw_malloc(size_t size) { return g_alloc(g_alloc_ud, NULL, size ? size : 1); }
+
+void *tw_calloc(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		return NULL;
+	size_t total = n * size;
+	void *p = g_alloc(g_alloc_ud, NULL, total ? total : 1);
+	if (p)
+		memset(p, 0, total);
+	return p;
+}
+
+void *tw_realloc(void *ptr, size_t size) { return g_alloc(g_alloc_ud, ptr, size ? size : 1); }
+
+void tw_free(void *ptr)
+{
+	if (ptr)
+		g_alloc(g_alloc_ud, ptr, 0);
+}
+
+char *tw_strdup(const char *s)
+{
+	if (!s)
+		return NULL;
+	size_t n = strlen(s) + 1;
+	char *d = tw_malloc(n);
+	if (d)
+		memcpy(d, s, n);
+	return d;
+}

@@ -11,7 +11,7 @@ static const char *const ev_names[TW_EV_COUNT] = {
 	"kill",      "touch",     "melee",    "prisoner",   "escort",     "freed",     "rearmed",
 	"delivered", "surrender", "capture",  "dispute",    "gun_status", "withdraw",  "trail",
 	"lie",       "move_start","move_end", "phase",      "victory",    "draw",      "score",
-	"reveal",    "melee_member",
+	"reveal",    "melee_member", "sealed", "unsealed", "alliance", "table", "decision",
 };
 
 const char *tw_event_type_name(tw_event_type t) { return (unsigned)t < TW_EV_COUNT ? ev_names[t] : "?"; }
@@ -20,9 +20,11 @@ tw_event *tw_events_push(tw_events *ev, tw_event_type type, int side, const char
 {
 	if (ev->n == ev->cap) {
 		int cap = ev->cap ? ev->cap * 2 : 32;
-		tw_event *v = realloc(ev->v, (size_t)cap * sizeof *v);
-		if (!v)
+		tw_event *v = tw_realloc(ev->v, (size_t)cap * sizeof *v);
+		if (!v) {
+			ev->failed = true;
 			return NULL;
+		}
 		ev->v = v;
 		ev->cap = cap;
 	}
@@ -46,13 +48,55 @@ void tw_event_text(tw_event *e, const char *fmt, ...)
 	va_end(ap);
 }
 
-void tw_events_clear(tw_events *ev) { ev->n = 0; }
+void tw_events_fail(tw_events *ev)
+{
+	if (ev)
+		ev->failed = true;
+}
+
+void *tw_events_alloc(tw_events *ev, size_t size)
+{
+	void *p = tw_malloc(size);
+	if (!p)
+		tw_events_fail(ev);
+	return p;
+}
+
+void *tw_events_calloc(tw_events *ev, size_t n, size_t size)
+{
+	void *p = tw_calloc(n, size);
+	if (!p)
+		tw_events_fail(ev);
+	return p;
+}
+
+bool tw_events_reserve(tw_events *ev, int n)
+{
+	if (n <= 0 || ev->n + n <= ev->cap)
+		return true;
+	int cap = ev->cap ? ev->cap : 32;
+	while (cap < ev->n + n)
+		cap *= 2;
+	tw_event *v = tw_realloc(ev->v, (size_t)cap * sizeof *v);
+	if (!v)
+		return false;
+	ev->v = v;
+	ev->cap = cap;
+	return true;
+}
+
+void tw_events_clear(tw_events *ev)
+{
+	ev->n = 0;
+	ev->failed = false;
+}
 
 void tw_events_free(tw_events *ev)
 {
-	free(ev->v);
+	tw_free(ev->v);
 	ev->v = NULL;
 	ev->n = ev->cap = 0;
+	ev->failed = false;
 }
 
 tw_status tw_events_append(tw_events *dst, const tw_events *src)
@@ -61,7 +105,7 @@ tw_status tw_events_append(tw_events *dst, const tw_events *src)
 		int cap = dst->cap ? dst->cap : 32;
 		while (cap < dst->n + src->n)
 			cap *= 2;
-		tw_event *v = realloc(dst->v, (size_t)cap * sizeof *v);
+		tw_event *v = tw_realloc(dst->v, (size_t)cap * sizeof *v);
 		if (!v)
 			return TW_ERR_NOMEM;
 		dst->v = v;

@@ -1,6 +1,7 @@
 // Whole-file reads, atomic writes (temp file in the same directory, fsync, rename) and hex.
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,23 +10,34 @@
 
 #include "io_internal.h"
 
-/// Largest file tw_read_file accepts (a guard against reading a device or a huge file).
-#define TW_READ_MAX ((size_t)1 << 30)
-
 char *tw_read_file(const char *path, size_t *len, tw_error *err)
 {
 	tw_error_clear(err);
+	const size_t max = TW_IO_MAX_FILE_BYTES;
 	FILE *f = fopen(path, "rb");
 	if (!f) {
 		tw_error_set(err, TW_ERR_IO, "", "%s: %s", path, strerror(errno));
 		return NULL;
 	}
-	size_t cap = 4096, n = 0;
+	// Refused by its size before it is read (a pipe or device is read up to the limit).
+	struct stat sb;
+	size_t cap = 4096;
+	if (fstat(fileno(f), &sb) == 0 && S_ISREG(sb.st_mode)) {
+		if ((uintmax_t)sb.st_size > max) {
+			tw_error_set(err, TW_ERR_INPUT, "", "%s: a file of %jd bytes is larger than the %zu MiB a document may have",
+				     path, (intmax_t)sb.st_size, max >> 20);
+			fclose(f);
+			return NULL;
+		}
+		cap = (size_t)sb.st_size + 2; // one read to the end, and one more to see it end
+	}
+	size_t n = 0;
 	char *buf = malloc(cap);
 	while (buf) {
 		if (n + 1 >= cap) {
-			if (cap >= TW_READ_MAX) {
-				tw_error_set(err, TW_ERR_IO, "", "%s: file larger than %zu bytes", path, TW_READ_MAX);
+			if (cap > max) {
+				tw_error_set(err, TW_ERR_INPUT, "", "%s: larger than the %zu MiB a document may have", path,
+					     max >> 20);
 				free(buf);
 				fclose(f);
 				return NULL;
@@ -56,6 +68,11 @@ char *tw_read_file(const char *path, size_t *len, tw_error *err)
 		return NULL;
 	}
 	fclose(f);
+	if (n > max) {
+		tw_error_set(err, TW_ERR_INPUT, "", "%s: larger than the %zu MiB a document may have", path, max >> 20);
+		free(buf);
+		return NULL;
+	}
 	buf[n] = '\0';
 	if (len)
 		*len = n;

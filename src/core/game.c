@@ -2,6 +2,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order_internal.h"
+#include "tinwar/chance.h"
 #include "tinwar/game.h"
 
 typedef struct undo_rec {
@@ -35,8 +37,145 @@ void tw_game_set_undo(tw_game *g, bool on)
 	g->no_undo = !on;
 }
 
+// ---- the one path every order takes (tw_game_apply, tw_state_apply) ----
+
+// The checks the core makes for every rule set: the order type exists; host orders come only
+// from the host and umpire orders only from the umpire; and, when the rule set lists its
+// decisions, the seat has a decision now that this order type answers. *dec gets it.
+static tw_status check_seat(const tw_state *s, const tw_ruleset *rs, const tw_order *o, tw_decision *dec,
+			    bool *has_dec, tw_error *err)
+{
+	*has_dec = false;
+	const tw_order_def *d = tw_order_def_get(rs, o->type);
+	tw_status shape = tw_order_check_shape(rs, s, o, err);
+	if (shape != TW_OK)
+		return shape;
+	bool host = o->side == TW_SEAT_HOST;
+	if (host != ((d->flags & TW_OD_HOST) != 0))
+		return tw_error_set(err, TW_ERR_ILLEGAL, d->clause ? d->clause : "",
+				    host ? "the host gives no %s order" : "only the host gives a %s order", d->name);
+	if (o->side == TW_SEAT_UMPIRE && !(d->flags & TW_OD_UMPIRE))
+		return tw_error_set(err, TW_ERR_ILLEGAL, d->clause ? d->clause : "", "the umpire gives no %s order",
+				    d->name);
+	if (o->side >= s->nsides || (o->side < 0 && o->side != TW_SEAT_UMPIRE && o->side != TW_SEAT_HOST))
+		return tw_error_set(err, TW_ERR_INPUT, "", "there is no seat %d", (int)o->side);
+	if (!rs->decisions || host)
+		return TW_OK;
+	if (o->side >= 0 && (s->sealed_mask & (1u << o->side)))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "", "%s's secret choice is already in", s->sides[o->side].name);
+	tw_decision ds[TW_MAX_DECISIONS];
+	int n = tw_state_decisions(s, ds, TW_MAX_DECISIONS), wrong = -1;
+	for (int i = 0; i < n; i++) {
+		if (ds[i].seat != o->side)
+			continue;
+		if (ds[i].types == 0 || (o->type < 64 && (ds[i].types & (UINT64_C(1) << o->type)))) {
+			*dec = ds[i];
+			*has_dec = true;
+			return TW_OK;
+		}
+		wrong = i;
+	}
+	const char *who = o->side >= 0 ? s->sides[o->side].name : "the umpire";
+	if (wrong >= 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, ds[wrong].clause, "%s is asked to %s (%s), which the order %s does not answer",
+				    who, ds[wrong].kind, ds[wrong].prompt, d->name);
+	if (n == 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "", "nobody may act now");
+	return tw_error_set(err, TW_ERR_ILLEGAL, ds[0].clause, "%s has no decision to make now (the rules ask %s: %s)", who,
+			    ds[0].seat >= 0 && ds[0].seat < s->nsides ? s->sides[ds[0].seat].name : "the umpire", ds[0].kind);
+}
+
+// rs->apply with the order's entered dice (chance.h); missing dice, dice nobody threw and failed
+// allocations become errors.
+static tw_status run_apply(tw_state *s, const tw_ruleset *rs, const tw_order *o, const tw_apply_ctx *ctx,
+			   tw_events *ev, tw_error *err)
+{
+	if (o->ndice > 0 && s->dice != TW_DICE_ENTERED)
+		return tw_error_set(err, TW_ERR_INPUT, "", "dice are entered only in the physical dice mode");
+	tw_chance ch;
+	memset(&ch, 0, sizeof ch);
+	ch.faces = o->dice;
+	ch.n = o->ndice;
+	struct tw_chance *old = ev->chance;
+	ev->chance = &ch;
+	ev->failed = false;
+	tw_status st = rs->apply(s, o, ctx, ev, err);
+	ev->chance = old;
+	bool failed = ev->failed;
+	ev->failed = false;
+	if (st != TW_OK)
+		return st;
+	if (failed)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	if (ch.missing) {
+		tw_error_set(err, TW_ERR_DICE, ch.need.clause, "roll %d d%d for %s and enter the faces with the order",
+			     ch.need.n, ch.need.sides, ch.need.clause);
+		if (err) {
+			err->dice_n = ch.need.n;
+			err->dice_sides = ch.need.sides;
+		}
+		return TW_ERR_DICE;
+	}
+	if (ch.used < ch.n)
+		return tw_error_set(err, TW_ERR_INPUT, "", "%d dice were entered that no rule threw", ch.n - ch.used);
+	return TW_OK;
+}
+
+// All secret choices are in: each is revealed and applied, in seat order. On failure the caller
+// puts the state back (the sealed orders are freed only once every one has been applied).
+static tw_status reveal(tw_state *s, const tw_ruleset *rs, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	for (int k = 0; k < s->nsides; k++) {
+		if (!(s->sealed_mask & (1u << k)) || !s->sealed[k])
+			continue;
+		const tw_order *so = s->sealed[k];
+		tw_event *e = tw_events_push(ev, TW_EV_UNSEALED, k, "");
+		if (!e)
+			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+		e->a = k;
+		e->b = so->type;
+		tw_event_text(e, "%s's secret choice revealed: %s", s->sides[k].name, tw_order_type_name(rs, so->type));
+		tw_status st = run_apply(s, rs, so, ctx, ev, err);
+		if (st != TW_OK)
+			return st;
+	}
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		tw_free(s->sealed[k]);
+		s->sealed[k] = NULL;
+	}
+	s->sealed_mask = 0;
+	return TW_OK;
+}
+
+// A secret choice: kept sealed in the state (seen only by its seat) until every seat asked for
+// one has chosen; then all are revealed and applied.
+static tw_status seal(tw_state *s, const tw_ruleset *rs, const tw_order *o, const tw_decision *dec,
+		      const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	tw_order *copy = tw_malloc(sizeof *copy);
+	if (!copy)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	*copy = *o;
+	tw_event *e = tw_events_push(ev, TW_EV_SEALED, o->side, dec->clause);
+	if (!e) {
+		tw_free(copy);
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	}
+	e->a = o->side;
+	tw_event_text(e, "%s has made its secret choice (%s)", s->sides[o->side].name, dec->kind);
+	s->sealed[o->side] = copy;
+	s->sealed_mask |= 1u << o->side;
+	tw_decision ds[TW_MAX_DECISIONS];
+	int n = tw_state_decisions(s, ds, TW_MAX_DECISIONS);
+	for (int i = 0; i < n; i++)
+		if (ds[i].secret)
+			return TW_OK; // still waiting for others
+	return reveal(s, rs, ctx, ev, err);
+}
+
 // Validates o against s, then applies it to s in place; when the rules cannot resolve it,
-// puts s back from bk (saved here when `save`, else saved by the caller) and drops its events.
+// puts s back from bk (saved here when `save`, else saved by the caller, or NULL when the
+// caller restores) and drops its events.
 static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err,
 				tw_state_backup *bk, bool save)
 {
@@ -45,22 +184,53 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 		return tw_error_set(err, TW_ERR_STATE, "", "state has no registered rule set (%d)", (int)s->ruleset);
 	if (s->over)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "", "the game is over");
-	tw_status st = rs->validate(s, o, err);
+	tw_decision dec;
+	bool has_dec = false;
+	tw_status st = check_seat(s, rs, o, &dec, &has_dec, err);
 	if (st != TW_OK)
 		return st;
-	if (bk && rs->apply_atomic && rs->apply_atomic(s, o))
-		bk = NULL; // a failure leaves nothing to put back: no copy
-	else if (save && tw_state_backup_save(bk, s) != TW_OK)
+	if (o->ndice > 0 && s->dice != TW_DICE_ENTERED)
+		return tw_error_set(err, TW_ERR_INPUT, "", "dice are entered only in the physical dice mode");
+	st = rs->validate(s, o, err);
+	if (st != TW_OK)
+		return st;
+	// An order the rules declare atomic needs no saved copy, provided that its events cannot fail
+	// to be recorded (room is made first) and no entered die can be missing.
+	bool atomic = bk && !(has_dec && dec.secret) && s->dice != TW_DICE_ENTERED && rs->apply_atomic &&
+		      rs->apply_atomic(s, o);
+	if (atomic && !tw_events_reserve(ev, 2 * s->nfig + 2 * o->nfig + 64))
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	if (atomic)
+		bk = NULL;
+	else if (bk && save && tw_state_backup_save(bk, s) != TW_OK)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int n0 = ev->n;
-	st = rs->apply(s, o, ctx, ev, err);
+	tw_order *pending = NULL; // a sealed copy made by this order, freed if it is undone
+	s->journal = bk; // where a first change of the table saves it (tw_state_table_edit)
+	s->in_atomic = atomic;
+	if (has_dec && dec.secret) {
+		st = seal(s, rs, o, &dec, ctx, ev, err);
+		pending = s->sealed_mask & (1u << o->side) ? s->sealed[o->side] : NULL;
+	} else {
+		st = run_apply(s, rs, o, ctx, ev, err);
+	}
+	s->journal = NULL;
+	s->in_atomic = false;
+	if (st == TW_OK && bk && bk->table_saved) { // kept: the change stands
+		tw_table_free(&bk->table);
+		bk->table_saved = false;
+	}
+
 	if (st != TW_OK && err && err->message[0] == 0)
-		tw_error_set(err, st, "", "the %s order could not be resolved (%s)", tw_order_type_name((tw_order_type)o->type),
+		tw_error_set(err, st, "", "the %s order could not be resolved (%s)", tw_order_type_name(rs, o->type),
 			     st == TW_ERR_NOMEM ? "out of memory" : "the shot model failed, or a replay ran out of recorded shots");
 	if (st != TW_OK) {
 		ev->n = n0;
-		if (bk)
+		if (bk) {
 			tw_state_backup_restore(bk, s);
+			if (pending && s->sealed[o->side] != pending)
+				tw_free(pending);
+		}
 	}
 	return st;
 }
@@ -76,77 +246,6 @@ tw_status tw_state_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx
 	return st;
 }
 
-// ---- the packed order log ----
-
-typedef struct packed_order {
-	uint8_t type;
-	int8_t side;
-	bool has_at, has_aim, has_target;
-	int32_t gun, n;
-	double bearing, elevation;
-	tw_vec2 target;
-	int32_t nfig, nfig2, npath;
-} packed_order;
-
-static size_t packed_size(const tw_order *o)
-{
-	size_t nf = o->nfig > 0 ? (size_t)o->nfig : 0, nf2 = o->nfig2 > 0 ? (size_t)o->nfig2 : 0;
-	size_t np = o->npath > 0 ? (size_t)o->npath : 0;
-	return sizeof(packed_order) + nf * (sizeof o->fig[0] + sizeof o->at[0] + sizeof o->facing[0]) +
-	       nf2 * sizeof o->fig2[0] + np * sizeof o->path[0];
-}
-
-static void pack_order(unsigned char *p, const tw_order *o)
-{
-	packed_order h = {o->type,	  o->side,	o->has_at, o->has_aim, o->has_target, o->gun, o->n,
-			  o->bearing, o->elevation, o->target, o->nfig,    o->nfig2,	  o->npath};
-	size_t nf = o->nfig > 0 ? (size_t)o->nfig : 0, nf2 = o->nfig2 > 0 ? (size_t)o->nfig2 : 0;
-	size_t np = o->npath > 0 ? (size_t)o->npath : 0;
-	memcpy(p, &h, sizeof h);
-	p += sizeof h;
-	memcpy(p, o->fig, nf * sizeof o->fig[0]);
-	p += nf * sizeof o->fig[0];
-	memcpy(p, o->at, nf * sizeof o->at[0]);
-	p += nf * sizeof o->at[0];
-	memcpy(p, o->facing, nf * sizeof o->facing[0]);
-	p += nf * sizeof o->facing[0];
-	memcpy(p, o->fig2, nf2 * sizeof o->fig2[0]);
-	p += nf2 * sizeof o->fig2[0];
-	memcpy(p, o->path, np * sizeof o->path[0]);
-}
-
-static void unpack_order(tw_order *o, const unsigned char *p)
-{
-	packed_order h;
-	memcpy(&h, p, sizeof h);
-	p += sizeof h;
-	memset(o, 0, sizeof *o);
-	o->type = h.type;
-	o->side = h.side;
-	o->has_at = h.has_at;
-	o->has_aim = h.has_aim;
-	o->has_target = h.has_target;
-	o->gun = h.gun;
-	o->n = h.n;
-	o->bearing = h.bearing;
-	o->elevation = h.elevation;
-	o->target = h.target;
-	o->nfig = h.nfig;
-	o->nfig2 = h.nfig2;
-	o->npath = h.npath;
-	size_t nf = h.nfig > 0 ? (size_t)h.nfig : 0, nf2 = h.nfig2 > 0 ? (size_t)h.nfig2 : 0;
-	size_t np = h.npath > 0 ? (size_t)h.npath : 0;
-	memcpy(o->fig, p, nf * sizeof o->fig[0]);
-	p += nf * sizeof o->fig[0];
-	memcpy(o->at, p, nf * sizeof o->at[0]);
-	p += nf * sizeof o->at[0];
-	memcpy(o->facing, p, nf * sizeof o->facing[0]);
-	p += nf * sizeof o->facing[0];
-	memcpy(o->fig2, p, nf2 * sizeof o->fig2[0]);
-	p += nf2 * sizeof o->fig2[0];
-	memcpy(o->path, p, np * sizeof o->path[0]);
-}
-
 tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_model *shots, tw_error *err)
 {
 	const tw_ruleset *rs = tw_ruleset_get(scenario->ruleset);
@@ -154,13 +253,13 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 		tw_error_set(err, TW_ERR_INPUT, "", "unknown rule set index %d", (int)scenario->ruleset);
 		return NULL;
 	}
-	tw_game *g = calloc(1, sizeof *g);
+	tw_game *g = tw_calloc(1, sizeof *g);
 	if (!g) {
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
 	if (tw_state_clone(&g->s, scenario) != TW_OK) {
-		free(g);
+		tw_free(g);
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
@@ -173,7 +272,7 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 		g->rec = tw_shot_recorder_new(g->shots);
 		if (!g->rec) {
 			tw_state_free(&g->s);
-			free(g);
+			tw_free(g);
 			tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 			return NULL;
 		}
@@ -190,13 +289,13 @@ tw_game *tw_game_new(const tw_state *scenario, uint64_t seed, const tw_shot_mode
 	if (rs->setup(&g->s, err) != TW_OK) {
 		tw_state_free(&g->s);
 		tw_shot_recorder_free(g->rec);
-		free(g);
+		tw_free(g);
 		return NULL;
 	}
 	if (tw_state_clone(&g->initial, &g->s) != TW_OK) {
 		tw_state_free(&g->s);
 		tw_shot_recorder_free(g->rec);
-		free(g);
+		tw_free(g);
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
@@ -215,16 +314,16 @@ void tw_game_free(tw_game *g)
 	if (!g)
 		return;
 	drop_undo(g);
-	free(g->undo);
+	tw_free(g->undo);
 	tw_state_free(&g->s);
 	tw_state_free(&g->initial);
 	tw_events_free(&g->log);
-	free(g->olog);
-	free(g->ooff);
-	free(g->unpacked);
+	tw_free(g->olog);
+	tw_free(g->ooff);
+	tw_free(g->unpacked);
 	tw_state_backup_free(&g->backup);
 	tw_shot_recorder_free(g->rec);
-	free(g);
+	tw_free(g);
 }
 
 const tw_shot_recorder *tw_game_recorder(const tw_game *g) { return tw_shot_recorder_of(g->shots); }
@@ -245,12 +344,21 @@ const tw_order *tw_game_order(const tw_game *g, int i)
 {
 	if (i < 0 || i >= g->norders || !g->unpacked)
 		return NULL;
-	unpack_order(g->unpacked, g->olog + g->ooff[i]);
+	tw_order_unpack(g->unpacked, g->olog + g->ooff[i]);
 	return g->unpacked;
 }
 const tw_state *tw_game_initial(const tw_game *g) { return &g->initial; }
 uint64_t tw_game_seed(const tw_game *g) { return g->seed; }
 const tw_shot_model *tw_game_shot_model(const tw_game *g) { return g->shots; }
+
+// True if events from..end hold a die, a shot or a revealed choice (undo may not go back past them).
+static bool chance_in(const tw_events *ev, int from)
+{
+	for (int i = from; i < ev->n; i++)
+		if (ev->v[i].type == TW_EV_DICE || ev->v[i].type == TW_EV_SHOT || ev->v[i].type == TW_EV_UNSEALED)
+			return true;
+	return false;
+}
 
 tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, tw_error *err)
 {
@@ -262,28 +370,28 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 	// Reserve room first so that nothing can fail after the state changes.
 	if (g->norders == g->caporders) {
 		int cap = g->caporders ? g->caporders * 2 : 64;
-		size_t *v = realloc(g->ooff, (size_t)cap * sizeof *v);
+		size_t *v = tw_realloc(g->ooff, (size_t)cap * sizeof *v);
 		if (!v)
 			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		g->ooff = v;
 		g->caporders = cap;
 	}
-	size_t osize = packed_size(o);
+	size_t osize = tw_order_packed_size(o);
 	if (g->olen + osize > g->ocap) {
 		size_t cap = g->ocap ? g->ocap * 2 : 16384;
 		while (cap < g->olen + osize)
 			cap *= 2;
-		unsigned char *v = realloc(g->olog, cap);
+		unsigned char *v = tw_realloc(g->olog, cap);
 		if (!v)
 			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		g->olog = v;
 		g->ocap = cap;
 	}
-	if (!g->unpacked && !(g->unpacked = malloc(sizeof *g->unpacked)))
+	if (!g->unpacked && !(g->unpacked = tw_malloc(sizeof *g->unpacked)))
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	if (g->nundo == g->capundo) {
 		int cap = g->capundo ? g->capundo * 2 : 16;
-		undo_rec *v = realloc(g->undo, (size_t)cap * sizeof *v);
+		undo_rec *v = tw_realloc(g->undo, (size_t)cap * sizeof *v);
 		if (!v)
 			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		g->undo = v;
@@ -320,11 +428,11 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 			g->log.v[i].move_no = move_no;
 	}
 	g->ooff[g->norders++] = g->olen;
-	pack_order(g->olog + g->olen, o);
+	tw_order_pack(g->olog + g->olen, o);
 	g->olen += osize;
 	if (g->no_undo) {
 		// nothing kept
-	} else if (g->s.rng.draws != draws || g->s.move_no != move_no) {
+	} else if (g->s.rng.draws != draws || g->s.move_no != move_no || chance_in(&g->log, rec.nevents)) {
 		// A die or shot (or the end of a move) happened: undo may not go back past it.
 		drop_undo(g);
 		tw_state_free(&rec.state);

@@ -8,12 +8,35 @@
 
 /// Largest accepted |coordinate| or length, inches ("within reason").
 #define TW_IO_COORD_MAX 100000.0
-/// Limits on document sizes (a hostile file must not make us allocate without bound).
-#define TW_IO_MAX_FIGURES 100000
+/// Limits on document sizes (a hostile file must not make us allocate without bound). A file
+/// is refused by its size before it is read, and a text by its counts (tw_io_prescan) before
+/// jansson builds anything; docs/format.md "Limits".
+#define TW_IO_MAX_FILE_BYTES ((size_t)64 << 20) ///< largest document, bytes
+#define TW_IO_MAX_DEPTH 32                      ///< deepest nesting of arrays and objects
+#define TW_IO_MAX_MEMBERS 100000                ///< largest array or object not named below
+#define TW_IO_MAX_TREE_BYTES ((size_t)512 << 20) ///< estimated memory of the parsed document
+#define TW_IO_MAX_FIGURES TW_LOAD_MAX_COUNT
 #define TW_IO_MAX_GUNS 10000
 #define TW_IO_MAX_UNITS 10000
 #define TW_IO_MAX_TERRAIN 10000
-#define TW_IO_MAX_ORDERS 1000000
+#define TW_IO_MAX_ORDERS 1000000     ///< orders in a game log
+#define TW_IO_MAX_ORDERS_FILE 10000  ///< orders in an orders document (each takes ~17 KB)
+#define TW_IO_MAX_SHOTS 100000       ///< recorded shots in a game log
+#define TW_IO_MAX_SHOT_DRAWS 4096    ///< generator draws of one recorded shot
+/// Largest game-move number in a document (move_no, moved_in, ...): far from INT32_MAX, so
+/// that the rules' move arithmetic cannot overflow.
+#define TW_IO_MAX_MOVE TW_LOAD_MAX_MOVE
+/// |n| of an order (the order's generic count or mode).
+#define TW_IO_ORDER_N_MAX 1000000
+/// Range of a rule-set integer (var or stat) when the rule set gives none (tw_ruleset.ranges).
+#define TW_IO_INT_LIMIT 1000000000
+/// Returns the status of `call` when it is not TW_OK.
+#define TW_TRY(call)                                                                               \
+	do {                                                                                       \
+		tw_status tw_try_st_ = (call);                                                     \
+		if (tw_try_st_ != TW_OK)                                                           \
+			return tw_try_st_;                                                         \
+	} while (0)
 /// Flags for json_dumps: 17 significant digits make doubles round-trip exactly.
 #define TW_IO_DUMP_FLAGS JSON_REAL_PRECISION(17)
 
@@ -89,8 +112,14 @@ bool tw_io_set(json_t *obj, const char *key, json_t *v);
 bool tw_io_append(json_t *arr, json_t *v);
 
 /// Parses text with JSON_REJECT_DUPLICATES; syntax errors fill err (line, column) with the
-/// message prefixed by "SOURCE:LINE:COL: ". NULL on failure.
+/// message prefixed by "SOURCE:LINE:COL: ". Runs tw_io_prescan first. NULL on failure.
 json_t *tw_io_parse(const char *text, size_t len, const char *source, tw_error *err);
+/// Checks a JSON text against the limits above before anything is built from it: its length,
+/// its nesting, the members of each array and object (figures, guns, units, terrain, orders,
+/// shots by name, others TW_IO_MAX_MEMBERS) and the estimated memory of its parsed tree.
+/// Fails with TW_ERR_INPUT, err->path the JSON path and err->message "SOURCE: PATH: ...".
+/// Syntax is left to the parser.
+tw_status tw_io_prescan(const char *text, size_t len, const char *source, tw_error *err);
 /// Prefixes err->message with "SOURCE: PATH: " (after a content error).
 void tw_io_prefix(tw_error *err, const char *source);
 
@@ -105,8 +134,20 @@ tw_status tw_io_state_read(tw_state *s, const json_t *root, tw_io_path *p, tw_er
 tw_status tw_io_order_read(tw_order *o, const tw_state *s, const json_t *obj, tw_io_path *p, tw_error *err);
 /// True if two orders are equal in every field their type uses (for round-trip checks).
 bool tw_io_order_equal(const tw_order *a, const tw_order *b);
-/// A recorded shot outcome as JSON (game logs), and back (figure ids < nfig).
+/// Checks the shape of a log's "signature" member ({"alg", "mac"}).
+tw_status tw_io_signature_read(const json_t *sig, tw_io_path *p, tw_error *err);
+/// A recorded shot outcome as JSON (game logs), and back (figure ids < nfig, terrain ids < nterrain).
 json_t *tw_io_shot_to_json(const tw_shot_result *r, uint64_t draws);
-tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, int nfig, tw_io_path *p, tw_error *err);
+tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, int nfig, int nterrain, tw_io_path *p,
+			 tw_error *err);
+
+// ---- rule-set records (record_io.c) ----
+/// Reads obj (an element's "data") into the record of element index of kind.
+tw_status tw_io_rec_read(tw_state *t, tw_rec_kind kind, int index, const json_t *obj, tw_io_path *p, tw_error *err);
+/// Checks every id and side a record holds against the state (after everything is read).
+tw_status tw_io_rec_check_refs(const tw_state *t, tw_io_path *p, tw_error *err);
+/// The "data" object of an element (fields that differ from their defaults), or NULL when there
+/// is nothing to write; *fail is set on out of memory.
+json_t *tw_io_rec_write(const tw_state *s, tw_rec_kind kind, int index, bool *fail);
 
 #endif

@@ -45,7 +45,8 @@ static tw_status num_at(const json_t *arr, size_t i, double lo, double hi, doubl
 	return st;
 }
 
-tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, int nfig, tw_io_path *p, tw_error *err)
+tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, int nfig, int nterrain, tw_io_path *p,
+			 tw_error *err)
 {
 	static const char *const keys[] = {"draws", "bearing", "elevation", "rest", "blocked_by", "misfire", "contacts",
 					   "samples", NULL};
@@ -56,9 +57,9 @@ tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, i
 	const json_t *d = json_object_get(v, "draws");
 	size_t n = tw_io_push_key(p, "draws");
 	st = d ? tw_io_u64(d, draws, p, err) : tw_io_fail(err, p, "missing");
+	if (st == TW_OK && *draws > TW_IO_MAX_SHOT_DRAWS)
+		st = tw_io_fail(err, p, "a shot takes at most %d generator draws", TW_IO_MAX_SHOT_DRAWS);
 	tw_io_pop(p, n);
-	if (st == TW_OK && *draws > 1000000)
-		st = tw_io_fail(err, p, "a shot takes at most 1000000 draws");
 	int64_t blk = -1;
 	if (st == TW_OK)
 		st = tw_io_get_num(v, "bearing", true, -720, 720, &r->bearing, p, err);
@@ -67,7 +68,7 @@ tw_status tw_io_shot_read(const json_t *v, tw_shot_result *r, uint64_t *draws, i
 	if (st == TW_OK)
 		st = tw_io_get_vec(v, "rest", true, &r->rest, p, err);
 	if (st == TW_OK)
-		st = tw_io_get_int(v, "blocked_by", true, -1, 100000, &blk, p, err);
+		st = tw_io_get_int(v, "blocked_by", true, -1, nterrain - 1, &blk, p, err);
 	r->blocked_by = (int32_t)blk;
 	const json_t *m = json_object_get(v, "misfire");
 	if (st == TW_OK && m) {

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "tinwar/chance.h"
 #include "tinwar/ruleset.h"
 
 static const char *const gun_actions[] = {"none", "moved", "fired"};
@@ -46,6 +47,17 @@ static void put_stats(writer *w, json_t *obj, const int32_t *stats)
 		put(w, obj, "stats", jints(stats, n));
 }
 
+/// An element's record as "data" (left out when every field is at its default).
+static void put_data(writer *w, json_t *obj, const tw_state *s, tw_rec_kind kind, int index)
+{
+	bool fail = false;
+	json_t *d = tw_io_rec_write(s, kind, index, &fail);
+	if (fail)
+		w->ok = false;
+	if (d)
+		put(w, obj, "data", d);
+}
+
 static const char *side_name(const tw_state *s, int side)
 {
 	return side >= 0 && side < s->nsides ? s->sides[side].name : "?";
@@ -70,7 +82,7 @@ static json_t *params_json(writer *w, const tw_state *s, const tw_ruleset *rs)
 	return o;
 }
 
-static json_t *terrain_json(writer *w, const tw_terrain *t)
+static json_t *terrain_json(writer *w, const tw_state *s, const tw_terrain *t)
 {
 	json_t *o = json_object();
 	put_str(w, o, "kind", tw_terrain_kind_name((tw_terrain_kind)t->kind));
@@ -91,6 +103,19 @@ static json_t *terrain_json(writer *w, const tw_terrain *t)
 	}
 	put_num(w, o, "z0", t->z0);
 	put_num(w, o, "height", t->height);
+	if (t->pass)
+		put(w, o, "passable", json_boolean(t->pass == TW_PASS_YES));
+	if (t->cost != 0)
+		put_num(w, o, "cost", t->cost);
+	if (t->cover)
+		put_int(w, o, "cover", t->cover);
+	if (t->flags & TW_TF_BURNING)
+		put(w, o, "burning", json_true());
+	if (t->flags & TW_TF_RUINED)
+		put(w, o, "ruined", json_true());
+	if (t->flags & TW_TF_WORKS)
+		put(w, o, "works", json_true());
+	put_data(w, o, s, TW_REC_TERRAIN, (int)(t - s->table.terrain));
 	return o;
 }
 
@@ -118,6 +143,7 @@ static json_t *figure_json(writer *w, const tw_state *s, const tw_figure *f)
 		put_int(w, o, "moved_in", f->moved_in);
 	if (f->move_used != 0)
 		put_num(w, o, "move_used", f->move_used);
+	put_data(w, o, s, TW_REC_FIGURE, f->id);
 	return o;
 }
 
@@ -149,6 +175,7 @@ static json_t *gun_json(writer *w, const tw_state *s, const tw_gun *g)
 		put_int(w, o, "disputed_until", g->disputed_until);
 	if (g->ncross > 0)
 		put(w, o, "crossers", jints(g->crossers, g->ncross > TW_GUN_MAX_CROSSERS ? TW_GUN_MAX_CROSSERS : g->ncross));
+	put_data(w, o, s, TW_REC_GUN, g->id);
 	return o;
 }
 
@@ -163,6 +190,7 @@ static json_t *unit_json(writer *w, const tw_state *s, const tw_unit *u)
 		put_int(w, o, "formation", u->formation);
 	put_num(w, o, "facing", u->facing);
 	put_stats(w, o, u->stats);
+	put_data(w, o, s, TW_REC_UNIT, u->id);
 	return o;
 }
 
@@ -205,11 +233,14 @@ json_t *tw_state_to_json(const tw_state *s)
 			put_int(&w, o, "start_men", s->sides[i].start_men);
 		if (s->sides[i].start_guns)
 			put_int(&w, o, "start_guns", s->sides[i].start_guns);
+		if (s->sides[i].alliance)
+			put_int(&w, o, "alliance", tw_side_alliance(s, i));
+		put_data(&w, o, s, TW_REC_SIDE, i);
 		if (!tw_io_append(sides, o))
 			w.ok = false;
 	}
 	put(&w, root, "sides", sides);
-	ARRAY_OF(&w, "terrain", s->table.nterrain, terrain_json(&w, &s->table.terrain[i]));
+	ARRAY_OF(&w, "terrain", s->table.nterrain, terrain_json(&w, s, &s->table.terrain[i]));
 	ARRAY_OF(&w, "units", s->nunit, unit_json(&w, s, &s->unit[i]));
 	ARRAY_OF(&w, "figures", s->nfig, figure_json(&w, s, &s->fig[i]));
 	ARRAY_OF(&w, "guns", s->ngun, gun_json(&w, s, &s->gun[i]));
@@ -233,6 +264,23 @@ json_t *tw_state_to_json(const tw_state *s)
 	while (nv > 0 && s->vars[nv - 1] == 0)
 		nv--;
 	put(&w, root, "vars", jints(s->vars, nv));
+	if (s->dice == TW_DICE_ENTERED)
+		put_str(&w, root, "dice", "entered");
+	if (s->sealed_mask) {
+		json_t *chosen = json_array();
+		for (int k = 0; k < s->nsides; k++)
+			if ((s->sealed_mask & (1u << k)) && !tw_io_append(chosen, json_string(s->sides[k].name)))
+				w.ok = false;
+		put(&w, root, "chosen", chosen);
+		json_t *sealed = NULL;
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			if (s->sealed[k] && (!(sealed = sealed ? sealed : json_array()) ||
+					     !tw_io_append(sealed, tw_order_to_json(s->sealed[k], s))))
+				w.ok = false;
+		if (sealed)
+			put(&w, root, "sealed", sealed);
+	}
+	put_data(&w, root, s, TW_REC_GAME, 0);
 	if (!w.ok) {
 		json_decref(root);
 		return NULL;

@@ -360,6 +360,9 @@ bool tw_io_append(json_t *arr, json_t *v) { return v && json_array_append_new(ar
 
 json_t *tw_io_parse(const char *text, size_t len, const char *source, tw_error *err)
 {
+	// Limits before memory: sizes and counts are checked before jansson builds anything.
+	if (tw_io_prescan(text, len, source, err) != TW_OK)
+		return NULL;
 	json_error_t je;
 	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
 	if (!root && err) {
@@ -371,6 +374,12 @@ json_t *tw_io_parse(const char *text, size_t len, const char *source, tw_error *
 			 err->column, je.text);
 	}
 	return root;
+}
+
+json_t *tw_json_load(const char *text, size_t len, const char *source, tw_error *err)
+{
+	tw_error_clear(err);
+	return tw_io_parse(text, len, source, err);
 }
 
 void tw_io_prefix(tw_error *err, const char *source)

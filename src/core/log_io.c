@@ -47,10 +47,22 @@ json_t *tw_game_log_to_json(const tw_game *g)
 
 tw_status tw_game_log_save(const tw_game *g, const char *path, tw_error *err)
 {
+	return tw_game_log_save_signed(g, path, NULL, err);
+}
+
+tw_status tw_game_log_save_signed(const tw_game *g, const char *path, const unsigned char *key, tw_error *err)
+{
 	tw_error_clear(err);
 	json_t *root = tw_game_log_to_json(g);
 	if (!root)
 		return tw_error_set(err, TW_ERR_STATE, "", "game log cannot be written (non-finite number or out of memory)");
+	if (key) {
+		tw_status st = tw_log_sign(root, key, err);
+		if (st != TW_OK) {
+			json_decref(root);
+			return st;
+		}
+	}
 	char *text = tw_io_dumps(root);
 	json_decref(root);
 	if (!text)
@@ -83,7 +95,7 @@ static tw_status read_header(const json_t *root, uint64_t *seed, const tw_shot_m
 			     tw_state *init, tw_io_path *p, tw_error *err)
 {
 	static const char *const keys[] = {"format", "version", "seed", "shot_model", "initial", "orders", "shots",
-					   "final_hash", NULL};
+					   "final_hash", "signature", NULL};
 	tw_status st = tw_io_object(root, keys, p, err);
 	if (st == TW_OK)
 		st = tw_io_header(root, "tinwar-log", NULL, NULL, p, err);
@@ -126,7 +138,57 @@ static tw_status read_header(const json_t *root, uint64_t *seed, const tw_shot_m
 	return st;
 }
 
-static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
+/// Reads the recorded shots into a replaying recorder around model; NULL on failure.
+static tw_shot_recorder *read_shots(const json_t *shots, const tw_shot_model *model, const tw_state *init,
+				    tw_io_path *p, tw_error *err)
+{
+	size_t n = tw_io_push_key(p, "shots");
+	tw_status st = json_is_array(shots) && json_array_size(shots) <= TW_IO_MAX_SHOTS
+			       ? TW_OK
+			       : tw_io_fail(err, p, "expected an array of at most %d recorded shots", TW_IO_MAX_SHOTS);
+	tw_shot_recorder *rec = st == TW_OK ? tw_shot_recorder_new(model) : NULL;
+	if (st == TW_OK && !rec)
+		st = tw_io_nomem(err);
+	tw_shot_result *r = st == TW_OK ? malloc(sizeof *r) : NULL;
+	if (st == TW_OK && !r)
+		st = tw_io_nomem(err);
+	for (size_t i = 0; st == TW_OK && i < json_array_size(shots); i++) {
+		size_t m = tw_io_push_index(p, i);
+		uint64_t draws = 0;
+		st = tw_io_shot_read(json_array_get(shots, i), r, &draws, init->nfig, init->table.nterrain, p, err);
+		if (st == TW_OK)
+			st = tw_shot_recorder_push(rec, r, draws) == TW_OK ? TW_OK : tw_io_nomem(err);
+		tw_io_pop(p, m);
+	}
+	free(r);
+	tw_io_pop(p, n);
+	if (st != TW_OK) {
+		tw_shot_recorder_free(rec);
+		return NULL;
+	}
+	return rec;
+}
+
+/// After a refused order: names the recorded shot that did not come out as recorded, or that
+/// the log lacks.
+static void shot_refusal(const tw_shot_recorder *rec, const tw_shot_model *model, size_t order, tw_error *err)
+{
+	char why[192];
+	int k = rec ? tw_shot_recorder_mismatch(rec, why, sizeof why) : -1;
+	if (k >= 0) {
+		tw_error_set(err, TW_ERR_INPUT, "",
+			     "recorded shot %d (fired by $.orders[%zu]) is not what the %s shot model gives: %s", k, order,
+			     model->name, why);
+		if (err)
+			snprintf(err->path, sizeof err->path, "$.shots[%d]", k);
+	} else if (rec && err && tw_shot_recorder_unused(rec) == 0 && strstr(err->message, "ran out of recorded shots")) {
+		tw_error_set(err, TW_ERR_INPUT, "", "$.orders[%zu] fires a shot beyond the %d that the log records", order,
+			     tw_shot_recorder_count(rec));
+		snprintf(err->path, sizeof err->path, "$.shots");
+	}
+}
+
+static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 {
 	tw_io_path p;
 	tw_io_path_init(&p, "$");
@@ -135,36 +197,34 @@ static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
 	tw_state init;
 	if (read_header(root, &seed, &model, &hash, &init, &p, err) != TW_OK)
 		return NULL;
-	// Recorded outcomes, if any, are handed back in order instead of simulating the shots.
-	tw_shot_recorder *rec = NULL;
-	const json_t *shots = json_object_get(root, "shots");
-	if (shots) {
-		size_t n = tw_io_push_key(&p, "shots");
-		tw_status st = json_is_array(shots) && json_array_size(shots) <= 1000000
-				       ? TW_OK
-				       : tw_io_fail(err, &p, "expected an array of recorded shots");
-		rec = st == TW_OK ? tw_shot_recorder_new(model) : NULL;
-		if (st == TW_OK && !rec)
-			st = tw_io_nomem(err);
-		tw_shot_result *r = st == TW_OK ? malloc(sizeof *r) : NULL;
-		if (st == TW_OK && !r)
-			st = tw_io_nomem(err);
-		for (size_t i = 0; st == TW_OK && i < json_array_size(shots); i++) {
-			size_t m = tw_io_push_index(&p, i);
-			uint64_t draws = 0;
-			st = tw_io_shot_read(json_array_get(shots, i), r, &draws, init.nfig, &p, err);
-			if (st == TW_OK)
-				st = tw_shot_recorder_push(rec, r, draws) == TW_OK ? TW_OK : tw_io_nomem(err);
-			tw_io_pop(&p, m);
-		}
-		free(r);
+	const json_t *sig = json_object_get(root, "signature");
+	if (sig) {
+		size_t n = tw_io_push_key(&p, "signature");
+		tw_status st = tw_io_signature_read(sig, &p, err);
 		tw_io_pop(&p, n);
 		if (st != TW_OK) {
-			tw_shot_recorder_free(rec);
 			tw_state_free(&init);
 			return NULL;
 		}
-		tw_shot_recorder_replay(rec);
+		if (c->key)
+			c->signature = tw_log_signature_check(root, c->key);
+	}
+	bool verify = c->verify && !(c->trust_signed && c->signature == 1);
+	// Recorded outcomes, if any, are handed back in order instead of simulating the shots, or
+	// (verifying) fired again and compared.
+	tw_shot_recorder *rec = NULL;
+	const tw_shot_model *inner = model;
+	const json_t *shots = json_object_get(root, "shots");
+	if (shots) {
+		if (!(rec = read_shots(shots, model, &init, &p, err))) {
+			tw_state_free(&init);
+			return NULL;
+		}
+		c->shots = tw_shot_recorder_count(rec);
+		if (verify)
+			tw_shot_recorder_verify(rec);
+		else
+			tw_shot_recorder_replay(rec);
 		model = tw_shot_recorder_model(rec);
 	}
 	tw_game *g = tw_game_new(&init, seed, model, err);
@@ -191,8 +251,10 @@ static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
 		tw_io_pop(&p, n);
 		if (st == TW_OK) {
 			st = tw_game_apply(g, o, NULL, NULL, err);
-			if (st != TW_OK)
+			if (st != TW_OK) {
 				order_path(err, "orders", (int)i);
+				shot_refusal(rec, inner, i, err);
+			}
 		}
 		if (st != TW_OK) {
 			free(o);
@@ -201,9 +263,22 @@ static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
 		}
 	}
 	free(o);
+	// Every recorded shot must have been fired: a record that no order uses is refused.
+	if (rec && tw_shot_recorder_unused(rec) > 0) {
+		int k = tw_shot_recorder_count(rec) - tw_shot_recorder_unused(rec), last = tw_shot_recorder_count(rec) - 1;
+		if (k == last)
+			tw_error_set(err, TW_ERR_INPUT, "", "recorded shot %d is never fired: the orders fire only %d", k, k);
+		else
+			tw_error_set(err, TW_ERR_INPUT, "", "recorded shots %d to %d are never fired: the orders fire only %d",
+				     k, last, k);
+		if (err)
+			snprintf(err->path, sizeof err->path, "$.shots[%d]", k);
+		tw_game_free(g);
+		return NULL;
+	}
+	c->verified = verify && rec;
 	uint64_t got = tw_state_hash(tw_game_state(g));
-	if (hash_ok)
-		*hash_ok = got == hash;
+	c->hash_ok = got == hash;
 	if (got != hash) {
 		char want[17], have[17];
 		tw_hash_hex(hash, want);
@@ -215,16 +290,26 @@ static tw_game *replay(const json_t *root, bool *hash_ok, tw_error *err)
 	return g;
 }
 
-tw_game *tw_game_log_replay(const char *text, size_t len, const char *source, bool *hash_ok, tw_error *err)
+tw_game *tw_game_log_check(const char *text, size_t len, const char *source, tw_log_check *c, tw_error *err)
 {
 	tw_error_clear(err);
-	if (hash_ok)
-		*hash_ok = false;
+	c->hash_ok = c->verified = false;
+	c->signature = 0;
+	c->shots = 0;
 	json_t *root = tw_io_parse(text, len, source, err);
 	if (!root)
 		return NULL;
-	tw_game *g = replay(root, hash_ok, err);
+	tw_game *g = replay(root, c, err);
 	json_decref(root);
 	tw_io_prefix(err, source);
+	return g;
+}
+
+tw_game *tw_game_log_replay(const char *text, size_t len, const char *source, bool *hash_ok, tw_error *err)
+{
+	tw_log_check c = {0};
+	tw_game *g = tw_game_log_check(text, len, source, &c, err);
+	if (hash_ok)
+		*hash_ok = g && c.hash_ok;
 	return g;
 }

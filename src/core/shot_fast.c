@@ -510,7 +510,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	int nf = st->nfig > 0 ? st->nfig : 1;
 	int nspan_max = (st->table.nterrain > 0 ? st->table.nterrain : 1) * (TW_MAX_VERTS / 2 + 2);
 	size_t bytes = (size_t)nf * (sizeof(double) + sizeof(sf_cand) + 1) + (size_t)nspan_max * sizeof(sf_span);
-	char *mem = malloc(bytes);
+	char *mem = tw_malloc(bytes);
 	if (!mem)
 		return TW_ERR_NOMEM;
 	sf_shot h;
@@ -558,7 +558,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			memcpy(&out->contacts[j + 1], &out->contacts[j], sizeof c);
 		memcpy(&out->contacts[j + 1], &c, sizeof c);
 	}
-	free(mem);
+	tw_free(mem);
 	return TW_OK;
 }
 
@@ -634,12 +634,11 @@ double tw_shot_fast_max_range(double z0)
 	return v;
 }
 
-double tw_shot_fast_elevation_plain(double range_in, double z0, double target_z)
+void tw_shot_fast_forget(void)
 {
-	return elevation_plain(range_in, z0, target_z);
+	memset(&elev_memo, 0, sizeof elev_memo);
+	memset(&range_memo, 0, sizeof range_memo);
 }
-
-double tw_shot_fast_max_range_plain(double z0) { return max_range_plain(z0); }
 
 static double elevation_plain(double range_in, double z0, double target_z)
 {

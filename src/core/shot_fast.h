@@ -19,8 +19,7 @@ double tw_shot_fast_elevation_for_range(double range_in, double z0, double targe
 /// Greatest horizontal distance (inches) at which a shot from a muzzle at height z0 first
 /// touches a flat floor (before bouncing or rolling on).
 double tw_shot_fast_max_range(double z0);
-/// The two above computed afresh, without the per-thread memo of their answers (for the tests).
-double tw_shot_fast_elevation_plain(double range_in, double z0, double target_z);
-double tw_shot_fast_max_range_plain(double z0);
+/// Forgets this thread's memo of the two above (the next answers are computed afresh).
+void tw_shot_fast_forget(void);
 
 #endif

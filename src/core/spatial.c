@@ -20,16 +20,16 @@ tw_status tw_grid_build(tw_grid *g, const tw_vec2 *pts, int n, double cell, doub
 	if (ny > 4096)
 		ny = 4096;
 	if (!g->head || g->nx * g->ny < nx * ny) {
-		free(g->head);
-		g->head = malloc((size_t)nx * (size_t)ny * sizeof *g->head);
+		tw_free(g->head);
+		g->head = tw_malloc((size_t)nx * (size_t)ny * sizeof *g->head);
 		if (!g->head)
 			return TW_ERR_NOMEM;
 	}
 	g->nx = nx;
 	g->ny = ny;
 	if (g->cap < n) {
-		free(g->next);
-		g->next = malloc((size_t)(n ? n : 1) * sizeof *g->next);
+		tw_free(g->next);
+		g->next = tw_malloc((size_t)(n ? n : 1) * sizeof *g->next);
 		if (!g->next)
 			return TW_ERR_NOMEM;
 		g->cap = n;
@@ -50,8 +50,8 @@ tw_status tw_grid_build(tw_grid *g, const tw_vec2 *pts, int n, double cell, doub
 
 void tw_grid_free(tw_grid *g)
 {
-	free(g->head);
-	free(g->next);
+	tw_free(g->head);
+	tw_free(g->next);
 	g->head = g->next = NULL;
 	g->cap = g->npts = 0;
 }

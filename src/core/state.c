@@ -3,26 +3,62 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order_internal.h"
+#include "record_internal.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/state.h"
 
+int tw_side_alliance(const tw_state *s, int k)
+{
+	if (k < 0 || k >= TW_MAX_SIDES)
+		return -1;
+	return s->sides[k].alliance > 0 ? s->sides[k].alliance - 1 : k;
+}
+
+void tw_side_set_alliance(tw_state *s, int k, int a)
+{
+	if (k >= 0 && k < TW_MAX_SIDES && a >= 0 && a < TW_MAX_SIDES)
+		s->sides[k].alliance = (int8_t)(a == k ? 0 : a + 1);
+}
+
 void tw_state_free(tw_state *s)
 {
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		tw_free(s->sealed[k]);
+		s->sealed[k] = NULL;
+	}
+	s->sealed_mask = 0;
 	tw_table_free(&s->table);
-	free(s->fig);
-	free(s->gun);
-	free(s->unit);
+	tw_free(s->fig);
+	tw_free(s->gun);
+	tw_free(s->unit);
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		tw_free(s->rec[k]);
+		s->rec[k] = NULL;
+	}
 	s->fig = NULL;
 	s->gun = NULL;
 	s->unit = NULL;
 	s->nfig = s->capfig = s->ngun = s->capgun = s->nunit = s->capunit = 0;
 }
 
+// Copies the record array of kind (n records used, cap records of room) for a clone.
+static unsigned char *dup_records(const tw_state *src, tw_rec_kind kind, int n, int cap)
+{
+	const tw_record_def *d = src->recdef[kind];
+	if (!d || !src->rec[kind])
+		return NULL;
+	unsigned char *p = tw_malloc((size_t)(cap > 0 ? cap : 1) * d->size);
+	if (p && n > 0)
+		memcpy(p, src->rec[kind], (size_t)n * d->size);
+	return p;
+}
+
 static void *dup_array(const void *src, int n, size_t size)
 {
 	if (n == 0)
 		return NULL;
-	void *p = malloc((size_t)n * size);
+	void *p = tw_malloc((size_t)n * size);
 	if (p)
 		memcpy(p, src, (size_t)n * size);
 	return p;
@@ -31,14 +67,30 @@ static void *dup_array(const void *src, int n, size_t size)
 tw_status tw_state_clone(tw_state *dst, const tw_state *src)
 {
 	*dst = *src;
+	dst->journal = NULL;
+	dst->in_atomic = false;
 	dst->fig = dup_array(src->fig, src->nfig, sizeof *src->fig);
 	dst->gun = dup_array(src->gun, src->ngun, sizeof *src->gun);
 	dst->unit = dup_array(src->unit, src->nunit, sizeof *src->unit);
 	dst->capfig = src->nfig;
 	dst->capgun = src->ngun;
 	dst->capunit = src->nunit;
+	const int used[TW_REC_KIND_COUNT] = {1, TW_MAX_SIDES, src->nfig, src->ngun, src->nunit, 0};
+	bool ok = true;
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		dst->sealed[k] = NULL;
+		if (src->sealed[k] && (dst->sealed[k] = tw_malloc(sizeof *dst->sealed[k])) != NULL)
+			*dst->sealed[k] = *src->sealed[k];
+		ok &= !src->sealed[k] || dst->sealed[k];
+	}
+	for (int k = 0; k < TW_REC_TERRAIN; k++) {
+		dst->rec[k] = dup_records(src, (tw_rec_kind)k, used[k], used[k]);
+		ok &= !(src->recdef[k] && src->rec[k]) || dst->rec[k];
+	}
 	tw_status st = tw_table_copy(&dst->table, &src->table);
-	if (st != TW_OK || (src->nfig && !dst->fig) || (src->ngun && !dst->gun) || (src->nunit && !dst->unit)) {
+	if (st != TW_OK || !ok || (src->nfig && !dst->fig) || (src->ngun && !dst->gun) || (src->nunit && !dst->unit)) {
+		if (st != TW_OK)
+			dst->table.terrain = NULL, dst->table.rec = NULL;
 		tw_state_free(dst);
 		return TW_ERR_NOMEM;
 	}
@@ -48,7 +100,7 @@ tw_status tw_state_clone(tw_state *dst, const tw_state *src)
 static bool backup_array(void **dst, int *cap, const void *src, int n, size_t size)
 {
 	if (n > *cap) {
-		void *p = realloc(*dst, (size_t)n * size);
+		void *p = tw_realloc(*dst, (size_t)n * size);
 		if (!p)
 			return false;
 		*dst = p;
@@ -59,12 +111,43 @@ static bool backup_array(void **dst, int *cap, const void *src, int n, size_t si
 	return true;
 }
 
+static bool backup_bytes(unsigned char **dst, size_t *cap, const unsigned char *src, size_t n)
+{
+	if (n > *cap) {
+		unsigned char *p = tw_realloc(*dst, n);
+		if (!p)
+			return false;
+		*dst = p;
+		*cap = n;
+	}
+	if (n)
+		memcpy(*dst, src, n);
+	return true;
+}
+
+// Bytes of the records of kind in use in s.
+static size_t rec_used_bytes(const tw_state *s, tw_rec_kind kind)
+{
+	const tw_record_def *d = s->recdef[kind];
+	if (!d || !s->rec[kind])
+		return 0;
+	int n = kind == TW_REC_SIDE ? TW_MAX_SIDES : tw_rec_count(s, kind);
+	return (size_t)n * d->size;
+}
+
 tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s)
 {
+	if (b->table_saved) { // from an earlier save: no longer wanted
+		tw_table_free(&b->table);
+		b->table_saved = false;
+	}
 	b->hdr = *s;
-	if (!backup_array((void **)&b->fig, &b->capfig, s->fig, s->nfig, sizeof *s->fig) ||
-	    !backup_array((void **)&b->gun, &b->capgun, s->gun, s->ngun, sizeof *s->gun) ||
-	    !backup_array((void **)&b->unit, &b->capunit, s->unit, s->nunit, sizeof *s->unit)) {
+	bool ok = backup_array((void **)&b->fig, &b->capfig, s->fig, s->nfig, sizeof *s->fig) &&
+		  backup_array((void **)&b->gun, &b->capgun, s->gun, s->ngun, sizeof *s->gun) &&
+		  backup_array((void **)&b->unit, &b->capunit, s->unit, s->nunit, sizeof *s->unit);
+	for (int k = 0; ok && k < TW_REC_TERRAIN; k++)
+		ok = backup_bytes(&b->rec[k], &b->caprec[k], s->rec[k], rec_used_bytes(s, (tw_rec_kind)k));
+	if (!ok) {
 		memset(&b->hdr, 0, sizeof b->hdr);
 		return TW_ERR_NOMEM;
 	}
@@ -76,7 +159,7 @@ static void restore_array(void **arr, int *cap, const void *src, int n, size_t s
 	// The rules only add to the arrays, so the current storage holds the saved count; should it
 	// not, make room (and if even that fails, keep what fits: memory is gone).
 	if (n > *cap) {
-		void *p = realloc(*arr, (size_t)n * size);
+		void *p = tw_realloc(*arr, (size_t)n * size);
 		if (p) {
 			*arr = p;
 			*cap = n;
@@ -88,13 +171,15 @@ static void restore_array(void **arr, int *cap, const void *src, int n, size_t s
 		memcpy(*arr, src, (size_t)n * size);
 }
 
-void tw_state_backup_restore(const tw_state_backup *b, tw_state *s)
+void tw_state_backup_restore(tw_state_backup *b, tw_state *s)
 {
 	tw_figure *fig = s->fig;
 	tw_gun *gun = s->gun;
 	tw_unit *unit = s->unit;
 	int capfig = s->capfig, capgun = s->capgun, capunit = s->capunit;
 	tw_table table = s->table;
+	unsigned char *rec[TW_REC_KIND_COUNT];
+	memcpy(rec, s->rec, sizeof rec);
 	restore_array((void **)&fig, &capfig, b->fig, b->hdr.nfig, sizeof *fig);
 	restore_array((void **)&gun, &capgun, b->gun, b->hdr.ngun, sizeof *gun);
 	restore_array((void **)&unit, &capunit, b->unit, b->hdr.nunit, sizeof *unit);
@@ -109,13 +194,32 @@ void tw_state_backup_restore(const tw_state_backup *b, tw_state *s)
 	s->ngun = s->ngun <= capgun ? s->ngun : capgun;
 	s->nunit = s->nunit <= capunit ? s->nunit : capunit;
 	s->table = table;
+	if (b->table_saved) {
+		// An order changed the table: the saved one goes back (the changed one is freed).
+		tw_table_free(&s->table);
+		s->table = b->table;
+		b->table_saved = false;
+		memset(&b->table, 0, sizeof b->table);
+	}
+	// Records: the arrays keep their storage (which only grows, with the counts above); the
+	// saved bytes go back into them.
+	for (int k = 0; k < TW_REC_TERRAIN; k++) {
+		s->rec[k] = rec[k];
+		size_t n = rec_used_bytes(s, (tw_rec_kind)k);
+		if (n && s->rec[k])
+			memcpy(s->rec[k], b->rec[k], n);
+	}
 }
 
 void tw_state_backup_free(tw_state_backup *b)
 {
-	free(b->fig);
-	free(b->gun);
-	free(b->unit);
+	tw_free(b->fig);
+	tw_free(b->gun);
+	tw_free(b->unit);
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++)
+		tw_free(b->rec[k]);
+	if (b->table_saved)
+		tw_table_free(&b->table);
 	memset(b, 0, sizeof *b);
 }
 
@@ -132,6 +236,7 @@ static void hbytes(hasher *x, const void *p, size_t n)
 	}
 }
 static void hi64(hasher *x, int64_t v) { hbytes(x, &v, sizeof v); }
+static void hput(void *ctx, const void *p, size_t n) { hbytes(ctx, p, n); }
 static void hd(hasher *x, double v)
 {
 	if (v == 0)
@@ -180,6 +285,12 @@ uint64_t tw_state_hash(const tw_state *s)
 		hd(&x, t->radius);
 		hd(&x, t->z0);
 		hd(&x, t->height);
+		if (t->pass || t->flags || t->cover || t->cost != 0) { // attributes: only when set
+			hi64(&x, t->pass);
+			hi64(&x, t->flags);
+			hi64(&x, t->cover);
+			hd(&x, t->cost);
+		}
 	}
 	hi64(&x, s->nsides);
 	for (int i = 0; i < s->nsides; i++) {
@@ -245,6 +356,18 @@ uint64_t tw_state_hash(const tw_state *s)
 	hi64(&x, s->over);
 	for (int i = 0; i < TW_STATE_VARS; i++)
 		hi64(&x, s->vars[i]);
+	if (s->dice) // hashed only when not the generator, so older hashes stand
+		hi64(&x, s->dice);
+	for (int i = 0; i < s->nsides; i++)
+		if (s->sides[i].alliance) // likewise only when changed
+			hi64(&x, (int64_t)i * 256 + s->sides[i].alliance);
+	if (s->sealed_mask) {
+		hi64(&x, s->sealed_mask);
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			if (s->sealed[k])
+				tw_order_hash(s->sealed[k], hput, &x);
+	}
+	tw_rec_hash(s, hput, &x);
 	return x.h;
 }
 
@@ -256,42 +379,52 @@ const tw_figure *tw_state_figure_c(const tw_state *s, int32_t id)
 tw_gun *tw_state_gun(tw_state *s, int32_t id) { return (id >= 0 && id < s->ngun) ? &s->gun[id] : NULL; }
 const tw_gun *tw_state_gun_c(const tw_state *s, int32_t id) { return (id >= 0 && id < s->ngun) ? &s->gun[id] : NULL; }
 
-#define GROW(arr, n, cap)                                                                          \
-	do {                                                                                       \
-		if ((n) == (cap)) {                                                                \
-			int nc = (cap) ? (cap) * 2 : 64;                                           \
-			void *p = realloc((arr), (size_t)nc * sizeof *(arr));                      \
-			if (!p)                                                                    \
-				return NULL;                                                       \
-			(arr) = p;                                                                 \
-			(cap) = nc;                                                                \
-		}                                                                                  \
-	} while (0)
+// Makes room for one more element of an array and its parallel records.
+static bool grow(void **arr, int n, int *cap, size_t size, const tw_record_def *d, unsigned char **rec)
+{
+	if (n < *cap)
+		return true;
+	int nc = *cap ? *cap * 2 : 64;
+	if (d && tw_rec_grow(d, rec, *cap, nc) != TW_OK)
+		return false;
+	void *p = tw_realloc(*arr, (size_t)nc * size);
+	if (!p)
+		return false; // the records grew: harmless
+	*arr = p;
+	*cap = nc;
+	return true;
+}
 
 tw_figure *tw_state_add_figure(tw_state *s, const tw_figure *f)
 {
-	GROW(s->fig, s->nfig, s->capfig);
+	if (!grow((void **)&s->fig, s->nfig, &s->capfig, sizeof *s->fig, s->recdef[TW_REC_FIGURE], &s->rec[TW_REC_FIGURE]))
+		return NULL;
 	tw_figure *d = &s->fig[s->nfig];
 	*d = *f;
 	d->id = s->nfig++;
+	tw_rec_init_new(s, TW_REC_FIGURE, d->id);
 	return d;
 }
 
 tw_gun *tw_state_add_gun(tw_state *s, const tw_gun *g)
 {
-	GROW(s->gun, s->ngun, s->capgun);
+	if (!grow((void **)&s->gun, s->ngun, &s->capgun, sizeof *s->gun, s->recdef[TW_REC_GUN], &s->rec[TW_REC_GUN]))
+		return NULL;
 	tw_gun *d = &s->gun[s->ngun];
 	*d = *g;
 	d->id = s->ngun++;
+	tw_rec_init_new(s, TW_REC_GUN, d->id);
 	return d;
 }
 
 tw_unit *tw_state_add_unit(tw_state *s, const tw_unit *u)
 {
-	GROW(s->unit, s->nunit, s->capunit);
+	if (!grow((void **)&s->unit, s->nunit, &s->capunit, sizeof *s->unit, s->recdef[TW_REC_UNIT], &s->rec[TW_REC_UNIT]))
+		return NULL;
 	tw_unit *d = &s->unit[s->nunit];
 	*d = *u;
 	d->id = s->nunit++;
+	tw_rec_init_new(s, TW_REC_UNIT, d->id);
 	return d;
 }
 
@@ -321,8 +454,30 @@ tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat)
 	if (seat >= 0) {
 		// A seat never sees the game's generator: it could predict the dice.
 		tw_rng_seed(&dst->rng, tw_rng_derive(src->rng.s[0] ^ src->rng.s[3], (uint64_t)seat + 1));
+		tw_rec_hide(dst, seat);
+		// Another seat's secret choice: only that it is in (sealed_mask) may be known.
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			if (k != seat && dst->sealed[k]) {
+				tw_free(dst->sealed[k]);
+				dst->sealed[k] = NULL;
+			}
 		if (rs && rs->hide)
 			rs->hide(dst, seat);
 	}
 	return TW_OK;
+}
+
+tw_table *tw_state_table_edit(tw_state *s)
+{
+	TW_ASSERT(!s->in_atomic); // an atomic order cannot be undone: it may not change the table
+	tw_state_backup *b = s->journal;
+	if (b && !b->table_saved) {
+		if (tw_table_copy(&b->table, &s->table) != TW_OK) {
+			memset(&b->table, 0, sizeof b->table);
+			return NULL;
+		}
+		b->table_saved = true;
+	}
+	s->table.rev++;
+	return &s->table;
 }

@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "tinwar/chance.h"
+#include "record_internal.h"
 #include "tinwar/ruleset.h"
 
 #define ANGLE_MAX 3600.0 ///< |facing|, |bearing| accepted, degrees
@@ -67,10 +69,63 @@ static tw_status name_value(const json_t *v, const char *const *names, const cha
 	return tw_io_fail(err, p, "unknown %s \"%s\"", what, s);
 }
 
-static tw_status stats_value(const json_t *v, int32_t *stats, tw_io_path *p, tw_error *err)
+/// What the member readers need to know about the whole document.
+typedef struct read_ctx {
+	bool is_state;           ///< a state document (defaults differ from a scenario's)
+	size_t nfig, ngun, nunit; ///< figures, guns and units in the document (ids refer to them)
+	const tw_ruleset_ranges *ranges; ///< the rule set's ranges, or NULL (TW_IO_INT_LIMIT)
+} read_ctx;
+
+/// The accepted values of a rule-set integer with range r (NULL: the default range).
+static void range_bounds(const tw_int_range *r, const tw_state *t, const read_ctx *c, int64_t *lo, int64_t *hi)
 {
-	int n = 0;
-	return tw_io_ints(v, TW_FIG_STATS, INT32_MIN, INT32_MAX, stats, &n, p, err);
+	if (!r) {
+		*lo = -TW_IO_INT_LIMIT;
+		*hi = TW_IO_INT_LIMIT;
+		return;
+	}
+	int64_t base = 0;
+	switch (r->ref) {
+	case TW_REF_SIDES: base = t->nsides; break;
+	case TW_REF_FIGURES: base = (int64_t)c->nfig; break;
+	case TW_REF_GUNS: base = (int64_t)c->ngun; break;
+	case TW_REF_UNITS: base = (int64_t)c->nunit; break;
+	default: break;
+	}
+	*lo = r->min;
+	*hi = base + r->max;
+}
+
+/// An array of at most max rule-set integers, each within its range (ranges NULL: the default).
+static tw_status ranged_ints(const json_t *v, int max, const tw_int_range *ranges, const tw_state *t,
+			     const read_ctx *c, int32_t *out, tw_io_path *p, tw_error *err)
+{
+	if (!json_is_array(v))
+		return tw_io_fail(err, p, "expected an array of integers");
+	if (json_array_size(v) > (size_t)max)
+		return tw_io_fail(err, p, "more than %d entries", max);
+	for (size_t i = 0; i < json_array_size(v); i++) {
+		int64_t lo, hi, x = 0;
+		range_bounds(ranges ? &ranges[i] : NULL, t, c, &lo, &hi);
+		size_t k = tw_io_push_index(p, i);
+		tw_status st = tw_io_int(json_array_get(v, i), lo, hi, &x, p, err);
+		tw_io_pop(p, k);
+		if (st != TW_OK)
+			return st;
+		out[i] = (int32_t)x;
+	}
+	return TW_OK;
+}
+
+enum { STATS_FIG, STATS_GUN, STATS_UNIT };
+
+static tw_status stats_value(const json_t *v, int which, const tw_state *t, const read_ctx *c, int32_t *stats,
+			     tw_io_path *p, tw_error *err)
+{
+	const tw_int_range *r = NULL;
+	if (c->ranges)
+		r = which == STATS_FIG ? c->ranges->fig_stats : which == STATS_GUN ? c->ranges->gun_stats : c->ranges->unit_stats;
+	return ranged_ints(v, TW_FIG_STATS, r, t, c, stats, p, err);
 }
 
 static tw_status read_params(tw_state *t, const tw_ruleset *rs, const json_t *obj, tw_io_path *p, tw_error *err)
@@ -120,7 +175,7 @@ static tw_status read_table(tw_state *t, const json_t *obj, tw_io_path *p, tw_er
 
 static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p, tw_error *err)
 {
-	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", NULL};
+	static const char *const keys[] = {"name", "back_y", "forward", "start_men", "start_guns", "alliance", "data", NULL};
 	tw_side *sd = &t->sides[i];
 	TRY(tw_io_object(obj, keys, p, err));
 	const char *name = NULL;
@@ -140,8 +195,11 @@ static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p,
 		tw_io_pop(p, n);
 		return st;
 	}
-	TRY(tw_io_get_i32(obj, "start_men", false, 0, INT32_MAX, &sd->start_men, p, err));
-	TRY(tw_io_get_i32(obj, "start_guns", false, 0, INT32_MAX, &sd->start_guns, p, err));
+	TRY(tw_io_get_i32(obj, "start_men", false, 0, TW_IO_MAX_FIGURES, &sd->start_men, p, err));
+	TRY(tw_io_get_i32(obj, "start_guns", false, 0, TW_IO_MAX_GUNS, &sd->start_guns, p, err));
+	int64_t alliance = i;
+	TRY(tw_io_get_int(obj, "alliance", false, 0, TW_MAX_SIDES - 1, &alliance, p, err));
+	tw_side_set_alliance(t, i, (int)alliance);
 	snprintf(sd->name, sizeof sd->name, "%s", name);
 	return TW_OK;
 }
@@ -202,12 +260,6 @@ static tw_status read_circle(tw_terrain *tr, const json_t *v, tw_io_path *p, tw_
 	return TW_OK;
 }
 
-/// What the member readers need to know about the whole document.
-typedef struct read_ctx {
-	bool is_state; ///< a state document (defaults differ from a scenario's)
-	size_t nfig;   ///< figures in the document (escorts and crossers refer to them)
-} read_ctx;
-
 /// Reads an array member by member with read(t, c, member, index, ...).
 typedef tw_status read_fn(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 			  tw_error *err);
@@ -231,7 +283,8 @@ static tw_status read_array(tw_state *t, const read_ctx *c, const json_t *arr, s
 static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id", "kind", "name", "poly", "circle", "z0", "height", NULL};
+	static const char *const keys[] = {"id",   "kind", "name",    "poly",    "circle", "z0",    "height",
+					   "passable", "cost", "cover", "burning", "ruined", "works", "data",   NULL};
 	(void)c;
 	tw_terrain tr;
 	memset(&tr, 0, sizeof tr);
@@ -265,16 +318,33 @@ static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj,
 	TRY(tw_io_get_num(obj, "z0", false, 0, TW_IO_COORD_MAX, &tr.z0, p, err));
 	tr.height = terrain_height[kind];
 	TRY(tw_io_get_num(obj, "height", false, 0, TW_IO_COORD_MAX, &tr.height, p, err));
+	// Attributes the rule sets interpret (passable overrides the kind).
+	bool b = false;
+	if (json_object_get(obj, "passable")) {
+		WITH_KEY(obj, "passable", tw_io_bool(v, &b, p, err));
+		tr.pass = b ? TW_PASS_YES : TW_PASS_NO;
+	}
+	TRY(tw_io_get_num(obj, "cost", false, 0, 1000, &tr.cost, p, err));
+	int64_t cover = 0;
+	TRY(tw_io_get_int(obj, "cover", false, -100, 100, &cover, p, err));
+	tr.cover = (int8_t)cover;
+	static const char *const flag_keys[] = {"burning", "ruined", "works"};
+	for (int k = 0; k < 3; k++) {
+		b = false;
+		WITH_KEY(obj, flag_keys[k], tw_io_bool(v, &b, p, err));
+		if (b)
+			tr.flags |= (uint8_t)(1u << k);
+	}
 	if (tw_table_add(&t->table, &tr) < 0)
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_TERRAIN, t->table.nterrain - 1, v, p, err));
 	return TW_OK;
 }
 
 static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "stats", "figures", NULL};
-	(void)c;
+	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "stats", "figures", "data", NULL};
 	tw_unit u;
 	memset(&u, 0, sizeof u);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -289,10 +359,11 @@ static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, si
 	TRY(tw_io_get_int(obj, "formation", false, 0, 255, &formation, p, err));
 	u.formation = (uint8_t)formation;
 	TRY(tw_io_get_num(obj, "facing", false, -ANGLE_MAX, ANGLE_MAX, &u.facing, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, u.stats, p, err));
+	WITH_KEY(obj, "stats", stats_value(v, STATS_UNIT, t, c, u.stats, p, err));
 	// "figures" is applied once the figures are read (apply_unit_members).
 	if (!tw_state_add_unit(t, &u))
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_UNIT, t->nunit - 1, v, p, err));
 	return TW_OK;
 }
 
@@ -325,7 +396,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 {
 	static const char *const keys[] = {"id",    "kind",  "side",   "at",    "facing",   "radius",
 					   "height", "status", "unit",  "stats", "captor",   "escort",
-					   "flags", "moved_in", "move_used", NULL};
+					   "flags", "moved_in", "move_used", "data", NULL};
 	tw_figure f;
 	memset(&f, 0, sizeof f);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -347,7 +418,7 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	f.status = (uint8_t)status;
 	f.unit = -1;
 	TRY(tw_io_get_i32(obj, "unit", false, -1, t->nunit - 1, &f.unit, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, f.stats, p, err));
+	WITH_KEY(obj, "stats", stats_value(v, STATS_FIG, t, c, f.stats, p, err));
 	int64_t captor = -1, flags = 0;
 	TRY(tw_io_get_int(obj, "captor", false, -1, t->nsides - 1, &captor, p, err));
 	f.captor = (int8_t)captor;
@@ -355,10 +426,11 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	TRY(tw_io_get_i32(obj, "escort", false, -1, (int64_t)c->nfig - 1, &f.escort, p, err));
 	TRY(tw_io_get_int(obj, "flags", false, 0, UINT32_MAX, &flags, p, err));
 	f.flags = (uint32_t)flags;
-	TRY(tw_io_get_i32(obj, "moved_in", false, -1, INT32_MAX, &f.moved_in, p, err));
+	TRY(tw_io_get_i32(obj, "moved_in", false, -1, TW_IO_MAX_MOVE, &f.moved_in, p, err));
 	TRY(tw_io_get_num(obj, "move_used", false, -TW_IO_COORD_MAX, TW_IO_COORD_MAX, &f.move_used, p, err));
 	if (!tw_state_add_figure(t, &f))
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_FIGURE, t->nfig - 1, v, p, err));
 	return TW_OK;
 }
 
@@ -368,7 +440,7 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	static const char *const keys[] = {"id",     "side",    "at",      "bearing",  "elevation",
 					   "model",  "trail",   "half_axle", "muzzle", "orig_side",
 					   "stats",  "action",  "shots",   "acted_in", "trail_due",
-					   "disputed_until", "crossers", NULL};
+					   "disputed_until", "crossers", "data", NULL};
 	tw_gun g;
 	memset(&g, 0, sizeof g);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -390,22 +462,23 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	TRY(tw_io_get_num(obj, "trail", false, 1e-6, SIZE_MAX_IN, &g.trail, p, err));
 	TRY(tw_io_get_num(obj, "half_axle", false, 1e-6, SIZE_MAX_IN, &g.half_axle, p, err));
 	TRY(tw_io_get_num(obj, "muzzle", false, 1e-6, SIZE_MAX_IN, &g.muzzle, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, g.stats, p, err));
+	WITH_KEY(obj, "stats", stats_value(v, STATS_GUN, t, c, g.stats, p, err));
 	int action = TW_GA_NONE;
 	WITH_KEY(obj, "action", name_value(v, gun_actions, "gun action", &action, p, err));
 	g.action = (uint8_t)action;
 	int64_t shots = 0;
 	TRY(tw_io_get_int(obj, "shots", false, 0, 255, &shots, p, err));
 	g.shots = (uint8_t)shots;
-	TRY(tw_io_get_i32(obj, "acted_in", false, -1, INT32_MAX, &g.acted_in, p, err));
-	TRY(tw_io_get_i32(obj, "trail_due", false, -1, INT32_MAX, &g.trail_due, p, err));
-	TRY(tw_io_get_i32(obj, "disputed_until", false, -1, INT32_MAX, &g.disputed_until, p, err));
+	TRY(tw_io_get_i32(obj, "acted_in", false, -1, TW_IO_MAX_MOVE, &g.acted_in, p, err));
+	TRY(tw_io_get_i32(obj, "trail_due", false, -1, TW_IO_MAX_MOVE, &g.trail_due, p, err));
+	TRY(tw_io_get_i32(obj, "disputed_until", false, -1, TW_IO_MAX_MOVE, &g.disputed_until, p, err));
 	int ncross = 0;
 	WITH_KEY(obj, "crossers",
 		 tw_io_ints(v, TW_GUN_MAX_CROSSERS, 0, (int64_t)c->nfig - 1, g.crossers, &ncross, p, err));
 	g.ncross = ncross;
 	if (!tw_state_add_gun(t, &g))
 		return tw_io_nomem(err);
+	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_GUN, t->ngun - 1, v, p, err));
 	return TW_OK;
 }
 
@@ -460,14 +533,14 @@ static tw_status rng_value(const json_t *v, tw_rng *r, tw_io_path *p, tw_error *
 	return TW_OK;
 }
 
-static tw_status read_dynamic(tw_state *t, const json_t *root, tw_io_path *p, tw_error *err)
+static tw_status read_dynamic(tw_state *t, const read_ctx *c, const json_t *root, tw_io_path *p, tw_error *err)
 {
 	WITH_KEY(root, "seed", tw_io_u64(v, &t->seed, p, err));
 	tw_rng_seed(&t->rng, t->seed);
 	WITH_KEY(root, "rng", rng_value(v, &t->rng, p, err));
 	WITH_KEY(root, "rng_draws", tw_io_u64(v, &t->rng.draws, p, err));
-	TRY(tw_io_get_i32(root, "phase", false, 0, INT32_MAX, &t->phase, p, err));
-	TRY(tw_io_get_i32(root, "move_no", false, 0, INT32_MAX, &t->move_no, p, err));
+	TRY(tw_io_get_i32(root, "phase", false, 0, c->ranges ? c->ranges->phase_max : 255, &t->phase, p, err));
+	TRY(tw_io_get_i32(root, "move_no", false, 0, TW_IO_MAX_MOVE, &t->move_no, p, err));
 	int64_t x = -1;
 	TRY(tw_io_get_int(root, "mover", false, -1, t->nsides - 1, &x, p, err));
 	t->mover = (int8_t)x;
@@ -478,8 +551,57 @@ static tw_status read_dynamic(tw_state *t, const json_t *root, tw_io_path *p, tw
 	TRY(tw_io_get_int(root, "winner", false, -2, t->nsides - 1, &x, p, err));
 	t->winner = (int8_t)x;
 	WITH_KEY(root, "over", tw_io_bool(v, &t->over, p, err));
-	int n = 0;
-	WITH_KEY(root, "vars", tw_io_ints(v, TW_STATE_VARS, INT32_MIN, INT32_MAX, t->vars, &n, p, err));
+	static const char *const dice_modes[] = {"generator", "entered", NULL};
+	int dice = TW_DICE_GENERATOR;
+	WITH_KEY(root, "dice", name_value(v, dice_modes, "dice mode", &dice, p, err));
+	t->dice = (uint8_t)dice;
+	WITH_KEY(root, "vars", ranged_ints(v, TW_STATE_VARS, c->ranges ? c->ranges->vars : NULL, t, c, t->vars, p, err));
+	return TW_OK;
+}
+
+/// "sealed": the secret choices in, not yet revealed (one order per side at most).
+static tw_status read_sealed(tw_state *t, const json_t *arr, tw_io_path *p, tw_error *err)
+{
+	if (!json_is_array(arr) || json_array_size(arr) > (size_t)t->nsides)
+		return tw_io_fail(err, p, "expected an array of at most %d orders", t->nsides);
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		size_t n = tw_io_push_index(p, i);
+		tw_order *o = tw_malloc(sizeof *o);
+		tw_status st = o ? tw_io_order_read(o, t, json_array_get(arr, i), p, err) : tw_io_nomem(err);
+		if (st == TW_OK && (o->side < 0 || t->sealed[o->side]))
+			st = tw_io_fail(err, p, "a secret choice must be a side's, one per side");
+		tw_io_pop(p, n);
+		if (st != TW_OK) {
+			tw_free(o);
+			return st;
+		}
+		t->sealed[o->side] = o;
+		t->sealed_mask |= 1u << o->side;
+	}
+	return TW_OK;
+}
+
+/// "chosen": the sides whose secret choice is in (a seat's view holds only its own choice).
+static tw_status read_chosen(tw_state *t, const json_t *arr, tw_io_path *p, tw_error *err)
+{
+	if (!json_is_array(arr) || json_array_size(arr) > (size_t)t->nsides)
+		return tw_io_fail(err, p, "expected an array of at most %d side names", t->nsides);
+	uint32_t mask = 0;
+	for (size_t i = 0; i < json_array_size(arr); i++) {
+		size_t n = tw_io_push_index(p, i);
+		const char *name = NULL;
+		tw_status st = tw_io_str(json_array_get(arr, i), 32, true, &name, p, err);
+		int k = st == TW_OK ? tw_state_side_index(t, name) : -1;
+		if (st == TW_OK && k < 0)
+			st = tw_io_fail(err, p, "unknown side \"%s\"", name);
+		tw_io_pop(p, n);
+		if (st != TW_OK)
+			return st;
+		mask |= 1u << k;
+	}
+	if ((t->sealed_mask & ~mask) != 0)
+		return tw_io_fail(err, p, "a side with a sealed choice is missing from \"chosen\"");
+	t->sealed_mask = mask;
 	return TW_OK;
 }
 
@@ -488,11 +610,11 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	static const char *const keys[] = {"format", "version", "name",  "ruleset", "params",    "table",
 					   "sides",  "terrain", "figures", "guns",  "units",     "seed",
 					   "rng",    "rng_draws", "phase", "move_no", "mover",   "first",
-					   "winner", "over",    "vars",    NULL};
+					   "winner", "over",    "vars",    "data",    "dice",    "sealed", "chosen", NULL};
 	TRY(tw_io_object(root, keys, p, err));
 	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
-	read_ctx ctx = {which == 1, 0};
+	read_ctx ctx = {which == 1, 0, 0, 0, NULL};
 	const char *name = "";
 	TRY(tw_io_get_str(root, "name", false, sizeof t->scenario - 1, &name, p, err));
 	snprintf(t->scenario, sizeof t->scenario, "%s", name);
@@ -506,7 +628,16 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 		tw_io_pop(p, n);
 		return st;
 	}
+	if (tw_state_set_ruleset(t, t->ruleset) != TW_OK)
+		return tw_io_nomem(err);
 	tw_ruleset_defaults(rs, t);
+	ctx.ranges = rs->ranges;
+	// Ids in rule-set integers refer to the document's figures, guns and units.
+	const json_t *arrs[3] = {json_object_get(root, "figures"), json_object_get(root, "guns"),
+				 json_object_get(root, "units")};
+	ctx.nfig = json_is_array(arrs[0]) ? json_array_size(arrs[0]) : 0;
+	ctx.ngun = json_is_array(arrs[1]) ? json_array_size(arrs[1]) : 0;
+	ctx.nunit = json_is_array(arrs[2]) ? json_array_size(arrs[2]) : 0;
 	WITH_KEY(root, "params", read_params(t, rs, v, p, err));
 	const json_t *table = json_object_get(root, "table");
 	if (!table)
@@ -516,15 +647,32 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 		WITH_KEY(root, "sides", read_sides(t, v, p, err));
 	else
 		default_sides(t);
+	// Side records after every side is named (they may name other sides).
+	const json_t *sides = json_object_get(root, "sides");
+	for (size_t i = 0; json_is_array(sides) && i < json_array_size(sides); i++) {
+		const json_t *d = json_object_get(json_array_get(sides, i), "data");
+		if (!d)
+			continue;
+		size_t n0 = tw_io_push_key(p, "sides");
+		tw_io_push_index(p, i);
+		tw_io_push_key(p, "data");
+		tw_status st = tw_io_rec_read(t, TW_REC_SIDE, (int)i, d, p, err);
+		tw_io_pop(p, n0);
+		if (st != TW_OK)
+			return st;
+	}
 	WITH_KEY(root, "terrain", read_array(t, &ctx, v, TW_IO_MAX_TERRAIN, read_terrain, p, err));
 	WITH_KEY(root, "units", read_array(t, &ctx, v, TW_IO_MAX_UNITS, read_unit, p, err));
-	const json_t *figs = json_object_get(root, "figures");
-	ctx.nfig = json_is_array(figs) ? json_array_size(figs) : 0;
 	WITH_KEY(root, "figures", read_array(t, &ctx, v, TW_IO_MAX_FIGURES, read_figure, p, err));
 	WITH_KEY(root, "guns", read_array(t, &ctx, v, TW_IO_MAX_GUNS, read_gun, p, err));
 	WITH_KEY(root, "units", apply_unit_members(t, v, p, err));
 	t->mover = t->first = t->winner = -1;
-	return read_dynamic(t, root, p, err);
+	TRY(read_dynamic(t, &ctx, root, p, err));
+	WITH_KEY(root, "data", tw_io_rec_read(t, TW_REC_GAME, 0, v, p, err));
+	TRY(tw_io_rec_check_refs(t, p, err));
+	WITH_KEY(root, "sealed", read_sealed(t, v, p, err));
+	WITH_KEY(root, "chosen", read_chosen(t, v, p, err));
+	return TW_OK;
 }
 
 tw_status tw_io_state_read(tw_state *s, const json_t *root, tw_io_path *p, tw_error *err)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_internal.h"
 #include "tinwar/terrain.h"
 
 static const char *const kind_names[TW_TER_KIND_COUNT] = {
@@ -120,7 +121,9 @@ int tw_table_add(tw_table *tb, const tw_terrain *t)
 {
 	if (tb->nterrain == tb->capterrain) {
 		int cap = tb->capterrain ? tb->capterrain * 2 : 16;
-		tw_terrain *v = realloc(tb->terrain, (size_t)cap * sizeof *v);
+		if (tb->recdef && tw_rec_grow(tb->recdef, &tb->rec, tb->capterrain, cap) != TW_OK)
+			return -1;
+		tw_terrain *v = tw_realloc(tb->terrain, (size_t)cap * sizeof *v);
 		if (!v)
 			return -1;
 		tb->terrain = v;
@@ -128,13 +131,17 @@ int tw_table_add(tw_table *tb, const tw_terrain *t)
 	}
 	tb->terrain[tb->nterrain] = *t;
 	tw_terrain_finish(&tb->terrain[tb->nterrain]);
+	if (tb->recdef)
+		tw_rec_defaults(tb->recdef, tb->rec + (size_t)tb->nterrain * tb->recdef->size);
 	return tb->nterrain++;
 }
 
 void tw_table_free(tw_table *tb)
 {
-	free(tb->terrain);
+	tw_free(tb->terrain);
+	tw_free(tb->rec);
 	tb->terrain = NULL;
+	tb->rec = NULL;
 	tb->nterrain = tb->capterrain = 0;
 }
 
@@ -142,13 +149,25 @@ tw_status tw_table_copy(tw_table *dst, const tw_table *src)
 {
 	*dst = *src;
 	dst->terrain = NULL;
+	dst->rec = NULL;
 	dst->capterrain = 0;
-	if (src->nterrain) {
-		dst->terrain = malloc((size_t)src->nterrain * sizeof *dst->terrain);
+	if (src->nterrain || (src->recdef && src->rec)) {
+		int cap = src->nterrain > 0 ? src->nterrain : 1;
+		dst->terrain = tw_malloc((size_t)cap * sizeof *dst->terrain);
 		if (!dst->terrain)
 			return TW_ERR_NOMEM;
-		memcpy(dst->terrain, src->terrain, (size_t)src->nterrain * sizeof *dst->terrain);
-		dst->capterrain = src->nterrain;
+		if (src->nterrain)
+			memcpy(dst->terrain, src->terrain, (size_t)src->nterrain * sizeof *dst->terrain);
+		if (src->recdef && src->rec) {
+			dst->rec = tw_malloc((size_t)cap * src->recdef->size);
+			if (!dst->rec) {
+				tw_free(dst->terrain);
+				dst->terrain = NULL;
+				return TW_ERR_NOMEM;
+			}
+			memcpy(dst->rec, src->rec, (size_t)src->nterrain * src->recdef->size);
+		}
+		dst->capterrain = cap;
 	}
 	return TW_OK;
 }

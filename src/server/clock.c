@@ -7,16 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rules/littlewars/lw.h"
 #include "srv.h"
 
 /// Real seconds of a running clock between two writes to the store.
 #define SRV_CLOCK_SAVE_EVERY 2.0
-
-double tw_lw_allowance_minutes(const tw_state *s, int side)
-{
-	return lw_move_allowance_minutes(s, side);
-}
 
 static double interval_seconds(const srv_room *r)
 {
@@ -154,7 +148,13 @@ void srv_clock_tick(srv_room *r, double dt)
 		tw_order *o = calloc(1, sizeof *o);
 		if (!o)
 			return;
-		tw_order_init(o, TW_OT_END_MOVE, side);
+		// The rule set's time-out (a host order), else the seat's own "end the turn".
+		const tw_ruleset *rs = tw_game_ruleset(r->game);
+		int host = tw_order_type_with(rs, TW_OD_HOST), end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
+		if (host >= 0)
+			tw_order_init(o, host, TW_SEAT_HOST);
+		else
+			tw_order_init(o, end >= 0 ? end : 0, side);
 		tw_error err;
 		tw_error_clear(&err);
 		if (srv_room_apply(r, o, &err) != TW_OK)

@@ -30,53 +30,6 @@ static int seat_of_slot(int slot)
 	return slot == SRV_SLOT_UMPIRE ? SRV_UMPIRE : slot == SRV_SLOT_SPECTATOR ? SRV_SPECTATOR : slot;
 }
 
-/// The fields an order type has in the format (docs/format.md); `per_figure` picks the
-/// per-figure form of a move.
-static json_t *order_fields(tw_order_type t, bool per_figure, bool has_n)
-{
-	static const char *const fields[TW_OT_COUNT][5] = {
-		[TW_OT_TOSS] = {NULL},
-		[TW_OT_DEPLOY] = {"placements", "guns", NULL},
-		[TW_OT_READY] = {NULL},
-		[TW_OT_MOVE] = {"figures", "path", NULL},
-		[TW_OT_GUN_MOVE] = {"gun", "path", "crew", "crew_to", NULL},
-		[TW_OT_FIRE] = {"gun", "bearing", "elevation", "target", NULL},
-		[TW_OT_TRAIL] = {"gun", "figures", NULL},
-		[TW_OT_LIE_DOWN] = {"figures", NULL},
-		[TW_OT_SURRENDER] = {"figures", NULL},
-		[TW_OT_END_MOVE] = {"dead", "prisoners", NULL},
-		[TW_OT_TAKE_RESERVE] = {"figures", NULL},
-		[TW_OT_CHOOSE_SIDE] = {NULL},
-		[TW_OT_VOLLEY] = {"figures", "targets", NULL},
-		[TW_OT_FORMATION] = {"moves", NULL},
-	};
-	json_t *a = json_array();
-	if (t == TW_OT_MOVE && per_figure)
-		json_array_append_new(a, json_string("moves"));
-	else
-		for (int k = 0; k < 5 && fields[t][k]; k++)
-			json_array_append_new(a, json_string(fields[t][k]));
-	if (has_n)
-		json_array_append_new(a, json_string("n"));
-	return a;
-}
-
-static json_t *order_def_json(tw_order_type t, const tw_order_def *d)
-{
-	bool has_n = (d && d->n_choices) || t == TW_OT_CHOOSE_SIDE;
-	json_t *o = json_pack("{s:s, s:o}", "type", tw_order_type_name(t), "fields",
-			      order_fields(t, d && d->per_figure, has_n));
-	if (d && d->help)
-		json_object_set_new(o, "help", json_string(d->help));
-	if (d && d->n_choices) {
-		json_t *ch = json_array();
-		for (int k = 0; d->n_choices[k]; k++)
-			json_array_append_new(ch, json_string(d->n_choices[k]));
-		json_object_set_new(o, "n_choices", ch);
-	}
-	return o;
-}
-
 static json_t *colour_json(uint32_t c)
 {
 	char buf[16];
@@ -139,19 +92,10 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 		if (!d->ruleset && strcmp(d->name, "random") == 0)
 			json_array_append_new(gens, json_string(d->name));
 	}
-	json_t *types = json_array(), *orders = json_array();
-	int norders = 0;
-	const tw_order_def *od = tw_ruleset_orders(rs, &norders);
-	for (int t = 0; t < TW_OT_COUNT; t++) {
-		const tw_order_def *d = NULL;
-		for (int k = 0; k < norders; k++)
-			if (od[k].type == t)
-				d = &od[k];
-		if (norders > 0 && !d)
-			continue; // a rule set that describes its orders gets only those
-		json_array_append_new(types, json_string(tw_order_type_name((tw_order_type)t)));
-		json_array_append_new(orders, order_def_json((tw_order_type)t, d));
-	}
+	// The rule set's own description of its orders (order.h): the page builds its tools from it.
+	json_t *types = json_array(), *orders = tw_ruleset_orders_json(rs);
+	for (int t = 0; t < rs->norders; t++)
+		json_array_append_new(types, json_string(rs->orders[t].name));
 	json_t *evs = json_array();
 	for (int t = 0; t < TW_EV_COUNT; t++)
 		json_array_append_new(evs, json_string(tw_event_type_name((tw_event_type)t)));
@@ -543,9 +487,23 @@ static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
 	json_t *comp = json_array();
 	for (int i = 0; i < s->nsides; i++)
 		json_array_append_new(comp, r->computer[i][0] ? json_string(r->computer[i]) : json_null());
-	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i}", "type", "state", "state", sj, "to_move",
-			 rs->to_move(s), "over", s->over, "winner", s->winner, "phase", s->phase, "move_no", s->move_no,
-			 "score", score, "computer", comp, "orders", tw_game_order_count(r->game));
+	// Who is asked for what now (every seat sees the decisions; a secret choice's content never).
+	tw_decision dec[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	json_t *dj = json_array();
+	for (int i = 0; i < nd; i++) {
+		json_t *types = json_array();
+		for (int t = 0; t < rs->norders && t < 64; t++)
+			if (dec[i].types == 0 || (dec[i].types & (UINT64_C(1) << t)))
+				json_array_append_new(types, json_string(rs->orders[t].name));
+		json_array_append_new(dj, json_pack("{s:i, s:s, s:s, s:s, s:b, s:o}", "seat", dec[i].seat, "kind", dec[i].kind,
+						    "clause", dec[i].clause, "prompt", dec[i].prompt, "secret", dec[i].secret,
+						    "types", types));
+	}
+	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o}", "type", "state", "state", sj,
+			 "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
+			 "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
+			 "decisions", dj);
 }
 
 json_t *srv_view_json(srv_room *r, int seat)
@@ -773,8 +731,14 @@ bool srv_room_computer_step(srv_room *r)
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
 	if (s->over)
 		return false;
-	int side = rs->to_move(s);
-	if (side < 0 || side >= s->nsides || !r->computer[side][0] || r->computer_fail[side] > 3)
+	// The first seat asked for a decision that the computer holds.
+	tw_decision dec[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS), side = -1;
+	for (int i = 0; i < nd && side < 0; i++)
+		if (dec[i].seat >= 0 && dec[i].seat < s->nsides && r->computer[dec[i].seat][0] &&
+		    r->computer_fail[dec[i].seat] <= 3)
+			side = dec[i].seat;
+	if (side < 0)
 		return false;
 	if (!r->gen[side]) {
 		r->gen[side] = tw_general_new(r->computer[side], rs, side, tw_game_seed(r->game) ^ 0x5eedULL);
@@ -793,8 +757,9 @@ bool srv_room_computer_step(srv_room *r)
 		o->side = (int8_t)side;
 	if (st != TW_OK || srv_room_apply(r, o, &err) != TW_OK) {
 		// A general that gives an illegal order ends its move instead (as tw_play_out does).
-		tw_order_init(o, TW_OT_END_MOVE, side);
-		if (srv_room_apply(r, o, &err) != TW_OK) {
+		int end = tw_order_type_with(tw_game_ruleset(r->game), TW_OD_ENDS_TURN);
+		tw_order_init(o, end >= 0 ? end : 0, side);
+		if (end < 0 || srv_room_apply(r, o, &err) != TW_OK) {
 			r->computer_fail[side]++;
 			srv_log(r->srv, "game %s: the computer for %s is stuck: %s %s", r->id, s->sides[side].name,
 				err.clause, err.message);

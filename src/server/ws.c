@@ -99,7 +99,9 @@ static void on_los(srv_conn *c, json_t *m)
 /// the page shows, whatever rule set is in force). Needs the state locked.
 static void move_reach(const tw_state *s, const tw_ruleset *rs, const tw_order *o, double *reach, double *len)
 {
-	if (o->type != TW_OT_MOVE || o->has_at || o->nfig < 1 || o->npath < 1)
+	// A group move: figures along a path (the rule set's "move" in its figures-and-path form).
+	const tw_order_def *d = tw_order_def_get(rs, o->type);
+	if (!d || strcmp(d->name, "move") != 0 || o->has_at || o->nfig < 1 || o->npath < 1)
 		return;
 	const tw_figure *f = tw_state_figure_c(s, o->fig[0]);
 	if (!f)
@@ -238,7 +240,7 @@ static void on_options(srv_conn *c, json_t *m)
 	srv_room *r = c->room;
 	json_t *id = json_object_get(m, "id"), *fj = json_object_get(m, "figures");
 	const char *tn = json_string_value(json_object_get(m, "order_type"));
-	int type = tn ? tw_order_type_from_name(tn) : -1;
+	int type = tn ? tw_order_type_find(tw_game_ruleset(r->game), tn) : -1;
 	if (type < 0 || (fj && !json_is_array(fj)) || json_array_size(fj) > TW_ORDER_MAX_FIG) {
 		reply_error(c, "options needs an order_type and optional figures [ids]", id);
 		return;

@@ -13,7 +13,7 @@
 tw_state *tw_test_lw_state(double w, double d, int move_no, int mover)
 {
 	tw_state *s = calloc(1, sizeof *s);
-	s->ruleset = tw_ruleset_find("littlewars");
+	tw_state_set_ruleset(s, tw_ruleset_find("littlewars"));
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
 	tw_rng_seed(&s->rng, 12345);
 	s->seed = 12345;
@@ -144,7 +144,7 @@ tw_order *tw_test_order(int type, int side)
 	static tw_order pool[4];
 	static int next;
 	tw_order *o = &pool[next++ % 4];
-	tw_order_init(o, (tw_order_type)type, side);
+	tw_order_init(o, type, side);
 	return o;
 }
 

@@ -9,6 +9,9 @@
 // ---- Parameters (tw_state.params) ----
 enum { GRP_MAX_MOVES = 0, GRP_EXCHANGE, GRP_CONTACT, GRP_FLOW, GRP_COUNT };
 
+// ---- Order types: indices into gr_orders[] (gr_ruleset.c), the rule set's one description ----
+enum gr_order_type { GR_OT_MOVE = 0, GR_OT_FORMATION, GR_OT_VOLLEY, GR_OT_GUN_MOVE, GR_OT_FIRE, GR_OT_END_MOVE, GR_OT_COUNT };
+
 // ---- Formations (tw_unit.formation) ----
 enum { GR_F_LINE = 0, GR_F_COLUMN, GR_F_OPEN, GR_F_COUNT };
 
@@ -70,6 +73,8 @@ typedef struct gr_rate {
 	int troop, mode;
 	double inches;
 } gr_rate;
+/// Ranges of the rule set's phase, vars and stats on load (gr_ranges.c).
+extern const tw_ruleset_ranges gr_ranges;
 extern const gr_rate gr_rates[];
 extern const int gr_nrates;
 extern const int gr_musk_deduct[3][4];     // [band][normal open, normal cover, first open, first cover]
@@ -183,4 +188,8 @@ bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o);
 int gr_nearest_enemy_fig(const tw_state *s, int side, tw_vec2 p, double *dist);
 tw_vec2 gr_unit_centre(const tw_state *s, int unit);
+// ---- templates (gr_templates.c) ----
+#define GR_NTEMPLATES 3
+extern const tw_render_template gr_templates[GR_NTEMPLATES];
+
 #endif

@@ -135,7 +135,7 @@ static bool unit_order(const tw_state *s, int unit, bool attack, bool attacker, 
 			if (g->stats[GG_UNIT] != unit)
 				continue;
 			double r = tw_dist(tw_gun_muzzle(g), ep);
-			tw_order_init(o, TW_OT_FIRE, u->side);
+			tw_order_init(o, GR_OT_FIRE, u->side);
 			o->gun = g->id;
 			o->has_target = true;
 			o->target = ep;
@@ -229,13 +229,13 @@ static tw_status decide(tw_general *g, const tw_state *view, int side, tw_order 
 			continue;
 		}
 		if (unit_order(view, u, attack, attacker, out)) {
-			if (view->unit[u].stats[GU_TYPE] != TW_GR_ARTILLERY || out->type != TW_OT_FIRE)
+			if (view->unit[u].stats[GU_TYPE] != TW_GR_ARTILLERY || out->type != GR_OT_FIRE)
 				c->next++;
 			return TW_OK;
 		}
 		c->next++;
 	}
-	tw_order_init(out, TW_OT_END_MOVE, side);
+	tw_order_init(out, GR_OT_END_MOVE, side);
 	return TW_OK;
 }
 

@@ -488,7 +488,7 @@ static tw_status plan_wheel(const tw_state *s, const tw_order *o, tw_order *x, w
 
 bool gr_wheel_order(const tw_state *s, const tw_order *o)
 {
-	if (o->type != TW_OT_MOVE || o->has_at || o->n != 1 || o->npath < 1 || o->nfig < 1)
+	if (o->type != GR_OT_MOVE || o->has_at || o->n != 1 || o->npath < 1 || o->nfig < 1)
 		return false;
 	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
 	const tw_unit *u = f0 ? gr_unit_c(s, f0->unit) : NULL;

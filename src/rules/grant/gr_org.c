@@ -205,7 +205,7 @@ bool gr_spot_free(const tw_state *s, tw_vec2 p, double r, int ignore)
 		return false;
 	for (int t = 0; t < s->table.nterrain; t++) {
 		const tw_terrain *tr = &s->table.terrain[t];
-		if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, p) < r)
+		if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, p) < r)
 			return false;
 	}
 	return !tw_table_is_water(&s->table, p) && !gr_ford_water(s, p); // GR.TERR.7: nobody stands in a ford

@@ -37,7 +37,7 @@ int gr_nearest_enemy_fig(const tw_state *s, int side, tw_vec2 p, double *dist)
 bool gr_order_shift(const tw_state *s, int unit, tw_vec2 disp, int mode, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
-	tw_order_init(o, TW_OT_MOVE, u->side);
+	tw_order_init(o, GR_OT_MOVE, u->side);
 	o->has_at = true;
 	o->n = mode;
 	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
@@ -55,7 +55,7 @@ bool gr_order_shift(const tw_state *s, int unit, tw_vec2 disp, int mode, tw_orde
 bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
-	tw_order_init(o, TW_OT_FORMATION, u->side);
+	tw_order_init(o, GR_OT_FORMATION, u->side);
 	o->has_at = true;
 	o->n = formation;
 	tw_vec2 c = gr_unit_centre(s, unit);
@@ -89,7 +89,7 @@ bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
-	tw_order_init(o, TW_OT_VOLLEY, u->side);
+	tw_order_init(o, GR_OT_VOLLEY, u->side);
 	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++)
 		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i]))
 			o->fig[o->nfig++] = s->fig[i].id;
@@ -100,7 +100,7 @@ bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o)
 
 static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 {
-	tw_order_init(o, TW_OT_END_MOVE, side);
+	tw_order_init(o, GR_OT_END_MOVE, side);
 	int units[256], nu = 0;
 	for (int i = 0; i < s->nunit && nu < 256; i++)
 		if (s->unit[i].side == side && gr_unit_active(s, &s->unit[i]))
@@ -143,7 +143,7 @@ static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 				const tw_gun *g = &s->gun[k];
 				if (g->stats[GG_UNIT] != unit || enemy < 0)
 					continue;
-				tw_order_init(o, TW_OT_FIRE, side);
+				tw_order_init(o, GR_OT_FIRE, side);
 				o->gun = g->id;
 				o->has_target = true;
 				o->target = s->fig[enemy].pos;
@@ -165,7 +165,7 @@ static void one_order(const tw_state *s, int side, tw_rng *r, tw_order *o)
 			const tw_gun *g = &s->gun[k];
 			if (g->side != side)
 				continue;
-			tw_order_init(o, TW_OT_GUN_MOVE, side);
+			tw_order_init(o, GR_OT_GUN_MOVE, side);
 			o->gun = g->id;
 			o->n = (int)tw_rng_below(r, 2);
 			double dx = (tw_rng_unit(r) - 0.5) * 2; // one draw per statement (evaluation order)

@@ -4,6 +4,8 @@
 
 #include "gr.h"
 
+extern const tw_ruleset tw_ruleset_grant;
+
 static const tw_param_def gr_params[GRP_COUNT] = {
 	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves"},
 	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL, "GR.MUSK.2: a target able to reply fires in a mutual exchange"},
@@ -95,7 +97,7 @@ static tw_status validate_casualty_order(const tw_state *s, const tw_order *o, t
 // the path has one point (a light cavalry charge along a path wheels instead, GR.CHARGE.9). Returns a new order (to free) or NULL if o is not such a move.
 static tw_order *expand_path_move(const tw_state *s, const tw_order *o)
 {
-	if (o->type != TW_OT_MOVE || o->has_at || o->npath != 1 || o->nfig < 1)
+	if (o->type != GR_OT_MOVE || o->has_at || o->npath != 1 || o->nfig < 1)
 		return NULL;
 	const tw_figure *a = tw_state_figure_c(s, o->fig[0]);
 	tw_order *x = malloc(sizeof *x);
@@ -123,7 +125,7 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.2", "it is %s's part of the move", s->sides[s->mover].name);
 	switch (o->type) {
-	case TW_OT_MOVE: {
+	case GR_OT_MOVE: {
 		if (!o->has_at && (o->npath > 1 || gr_wheel_order(s, o))) // GR.CHARGE.9 wheels; others go straight
 			return gr_validate_path_move(s, o, err);
 		tw_order *x = expand_path_move(s, o);
@@ -131,14 +133,14 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 		free(x);
 		return st;
 	}
-	case TW_OT_FORMATION: return gr_validate_formation(s, o, err);
-	case TW_OT_VOLLEY: return gr_validate_volley(s, o, err);
-	case TW_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
-	case TW_OT_FIRE: return gr_validate_fire(s, o, err);
-	case TW_OT_END_MOVE: return validate_casualty_order(s, o, err);
+	case GR_OT_FORMATION: return gr_validate_formation(s, o, err);
+	case GR_OT_VOLLEY: return gr_validate_volley(s, o, err);
+	case GR_OT_GUN_MOVE: return gr_validate_gun_move(s, o, err);
+	case GR_OT_FIRE: return gr_validate_fire(s, o, err);
+	case GR_OT_END_MOVE: return validate_casualty_order(s, o, err);
 	default:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "a %s order has no meaning in Grant",
-				    tw_order_type_name((tw_order_type)o->type));
+				    tw_order_type_name(&tw_ruleset_grant, o->type));
 	}
 }
 
@@ -227,7 +229,7 @@ static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 {
 	(void)ctx;
 	switch (o->type) {
-	case TW_OT_MOVE: {
+	case GR_OT_MOVE: {
 		if (gr_wheel_order(s, o))
 			return gr_apply_path_move(s, o, ev); // GR.CHARGE.9
 		tw_order *x = expand_path_move(s, o);
@@ -235,11 +237,11 @@ static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 		free(x);
 		return st;
 	}
-	case TW_OT_FORMATION: return gr_apply_formation(s, o, ev);
-	case TW_OT_VOLLEY: return gr_apply_volley(s, o, ev);
-	case TW_OT_GUN_MOVE: return gr_apply_gun_move(s, o, ev);
-	case TW_OT_FIRE: return gr_apply_fire(s, o, ev);
-	case TW_OT_END_MOVE: return gr_end_move(s, o, ev);
+	case GR_OT_FORMATION: return gr_apply_formation(s, o, ev);
+	case GR_OT_VOLLEY: return gr_apply_volley(s, o, ev);
+	case GR_OT_GUN_MOVE: return gr_apply_gun_move(s, o, ev);
+	case GR_OT_FIRE: return gr_apply_fire(s, o, ev);
+	case GR_OT_END_MOVE: return gr_end_move(s, o, ev);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "unexpected order");
 	}
 }
@@ -263,22 +265,64 @@ static const tw_general_def *const gr_generals[] = {&tw_general_gr_attack, &tw_g
 
 // The orders of Grant, as a front-end offers them (docs/grant.md): n names the move's mode, the
 // formation, the kind of fire.
-static const char *const gr_move_modes[] = {"normal", "charge", "battle move", "into a house", "across a ford",
-					    "aboard a barge", "ashore", NULL};
-static const char *const gr_formations[] = {"line", "column", "open order", NULL};
-static const char *const gr_volley_modes[] = {"volley", "pick off", NULL};
-static const char *const gr_gun_modes[] = {"drawn by the team", "manhandled", NULL};
+// One word each: the terminal's words and the page's labels (docs/grant.md: normal; charge
+// GR.CHARGE.1; battle move GR.MOVE.5; into a house GR.TERR.8; across a ford GR.TERR.7; aboard a
+// barge and ashore GR.MOVE.7).
+static const char *const gr_move_modes[] = {"normal", "charge", "battle", "house", "ford", "aboard", "ashore", NULL};
+static const char *const gr_formations[] = {"line", "column", "open", NULL}; // open order
+static const char *const gr_volley_modes[] = {"volley", "pick", NULL}; // pick: light infantry pick off a man
+static const char *const gr_gun_modes[] = {"team", "manhandled", NULL}; // drawn by the team, or manhandled
 static const char *const gr_fire_modes[] = {"roundshot", "canister", NULL};
 
-static const tw_order_def gr_orders[] = {
-	{TW_OT_MOVE, "GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7: a unit moves (each figure to its place; a light cavalry "
-			 "charge may wheel along a group path, GR.CHARGE.9)", gr_move_modes, true},
-	{TW_OT_FORMATION, "GR.GEN.10: line-type infantry changes formation (uses its move)", gr_formations, true},
-	{TW_OT_VOLLEY, "GR.MUSK/GR.LIGHT: a unit's R&F fire at the unit of the target", gr_volley_modes, false},
-	{TW_OT_GUN_MOVE, "GR.MOVE.6: a gun moves", gr_gun_modes, false},
-	{TW_OT_FIRE, "GR.ART/GR.CANI/GR.HOW: a gun fires at a point", gr_fire_modes, false},
-	{TW_OT_END_MOVE, "GR.GEN.2: end this side's part of the move (with 'dead': the owner's choice of casualties, "
-			 "GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2)", NULL, false},
+static const tw_order_field f_move[] = {
+	{"moves", TW_OF_PLACES, 1, TW_OFF_TO, true, 1, 0, NULL, "each figure to its place (inches) and facing"},
+	{"figures", TW_OF_FIGS, 2, 0, true, 1, 0, NULL, "the figures moving together"},
+	{"path", TW_OF_PATH, 2, 0, true, 1, 0, NULL, "the path of the first (a light cavalry wheel, GR.CHARGE.9)"},
+	{"n", TW_OF_INT, 0, 0, false, 0, 0, gr_move_modes, "the kind of move"},
+};
+static const tw_order_field f_formation[] = {
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each figure to its place in the new formation"},
+	{"n", TW_OF_INT, 0, 0, false, 0, 0, gr_formations, "the new formation"},
+};
+static const tw_order_field f_volley[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the firers"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the figures fired at"},
+	{"n", TW_OF_INT, 0, 0, false, 0, 0, gr_volley_modes, "a volley, or light infantry picking off"},
+};
+static const tw_order_field f_gun_move[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the gun's path (inches)"},
+	{"crew", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the crew going with it"},
+	{"crew_to", TW_OF_POINTS, 0, 0, false, 0, 0, NULL, "where each of them ends (inches)"},
+	{"n", TW_OF_INT, 0, 0, false, 0, 0, gr_gun_modes, "drawn by the team or manhandled"},
+};
+static const tw_order_field f_fire[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
+	{"target", TW_OF_POINT, 1, 0, true, 0, 0, NULL, "the point aimed at (inches)"},
+	{"bearing", TW_OF_BEARING, 2, 0, true, 0, 0, NULL, "degrees, 0 = +y"},
+	{"elevation", TW_OF_ELEVATION, 2, 0, true, 0, 0, NULL, "degrees"},
+	{"n", TW_OF_INT, 0, 0, false, 0, 0, gr_fire_modes, "roundshot or canister"},
+};
+static const tw_order_field f_end_move[] = {
+	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the owner's casualty order (GR.LIGHT.3, GR.MELEE.7, GR.HOUSE.2)"},
+};
+#define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
+static const tw_order_def gr_orders[GR_OT_COUNT] = {
+	[GR_OT_MOVE] = {"move", "GR.MOVE.1",
+			"a unit moves, each figure to its place (GR.MOVE, GR.CHARGE, GR.TERR.7, GR.MOVE.7); a light cavalry "
+			"charge may wheel along a group path (GR.CHARGE.9)",
+			"move {figures} {path} [{n}] | to {moves} [{n}]", TW_OD_PER_FIGURE, FIELDS(f_move)},
+	[GR_OT_FORMATION] = {"formation", "GR.GEN.10", "line-type infantry changes formation (uses its move)",
+			     "formation {n} {moves}", TW_OD_PER_FIGURE, FIELDS(f_formation)},
+	[GR_OT_VOLLEY] = {"volley", "GR.MUSK.1", "a unit's R&F fire at the unit of the target (GR.MUSK, GR.LIGHT)",
+			  "volley {figures} {targets} [{n}]", 0, FIELDS(f_volley)},
+	[GR_OT_GUN_MOVE] = {"gun_move", "GR.MOVE.6", "a gun moves", "gunmove {gun} {path} {crew} [{n}]", 0,
+			    FIELDS(f_gun_move)},
+	[GR_OT_FIRE] = {"fire", "GR.ART.1", "a gun fires at a point (GR.ART, GR.CANI, GR.HOW)",
+			"fire {gun} at {target} [{n}] | fire {gun} {bearing} {elevation} [{n}]", 0, FIELDS(f_fire)},
+	[GR_OT_END_MOVE] = {"end_move", "GR.GEN.2",
+			    "end this side's part of the move (with 'dead': the owner's choice of casualties)",
+			    "end [dead {dead}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
 };
 
 const tw_ruleset tw_ruleset_grant = {
@@ -297,6 +341,9 @@ const tw_ruleset tw_ruleset_grant = {
 	.generate = gr_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(gr_generals),
 	.generals = gr_generals,
-	.norders = (int)TW_ARRAY_COUNT(gr_orders),
+	.norders = GR_OT_COUNT,
 	.orders = gr_orders,
+	.ntemplates = GR_NTEMPLATES,
+	.templates = gr_templates,
+	.ranges = &gr_ranges,
 };

@@ -27,6 +27,23 @@ enum {
 enum { LW_VAR_FTF = 0, LW_VAR_BLOW = 1, LW_VAR_DEFENSIVE = 2 };
 enum { LW_TARGET_WHOLE = 0, LW_TARGET_MIDDLE, LW_TARGET_LEFT, LW_TARGET_RIGHT };
 
+// ---- order types: indices into lw_orders[] (lw_ruleset.c), the rule set's one description ----
+enum lw_order_type {
+	LW_OT_TOSS = 0,
+	LW_OT_CHOOSE_SIDE,
+	LW_OT_TAKE_RESERVE,
+	LW_OT_DEPLOY,
+	LW_OT_READY,
+	LW_OT_MOVE,
+	LW_OT_GUN_MOVE,
+	LW_OT_FIRE,
+	LW_OT_TRAIL,
+	LW_OT_LIE_DOWN,
+	LW_OT_SURRENDER,
+	LW_OT_END_MOVE,
+	LW_OT_COUNT
+};
+
 // ---- phases (tw_state.phase) ----
 enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER, LW_PH_COUNTRY };
 
@@ -53,6 +70,9 @@ enum {
 enum {
 	LWF_CHANGED_IN = 0, // game move at whose end the man was taken or freed (LW.MEL.10, LW.MEL.12)
 };
+
+/// Ranges of the rule set's phase, vars and stats on load (lw_ranges.c).
+extern const tw_ruleset_ranges lw_ranges;
 
 // ---- physical constants of the toy figures (LW physical model notes §16) ----
 #define LW_CONTACT 0.125    // LW.MEL.2: within 1/8 in counts as contact
@@ -266,5 +286,9 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 // ---- lw_country.c: random Country (LW.C.9) and ready-made forces ----
 /// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.
 tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+
+// ---- templates (lw_templates.c) ----
+#define LW_NTEMPLATES 4
+extern const tw_render_template lw_templates[LW_NTEMPLATES];
 
 #endif

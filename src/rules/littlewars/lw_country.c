@@ -720,7 +720,8 @@ tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 		return tw_error_set(err, TW_ERR_STATE, "", "the littlewars rule set is not registered");
 
 	memset(s, 0, sizeof *s);
-	s->ruleset = rs;
+	if (tw_state_set_ruleset(s, rs) != TW_OK)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	tw_ruleset_defaults(tw_ruleset_get(rs), s);
 	s->seed = seed;
 	tw_rng_seed(&s->rng, seed);

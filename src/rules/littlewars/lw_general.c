@@ -277,7 +277,7 @@ static bool legal_more(const tw_state *s, const tw_order *o)
 static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
 {
 	if (lie)
-		tw_order_init(lie, TW_OT_LIE_DOWN, side);
+		tw_order_init(lie, LW_OT_LIE_DOWN, side);
 	int best_own = 0;
 	int32_t own_ids[32];
 	double z0 = ai->gun_ground[g->id] + 1.0;
@@ -351,14 +351,14 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 		const tw_gun *g = &s->gun[firing];
 		tw_vec2 t;
 		if (g->shots < LW_GUN_SHOTS && gun_target(s, ai, g, side, &t, NULL)) {
-			tw_order_init(o, TW_OT_FIRE, side);
+			tw_order_init(o, LW_OT_FIRE, side);
 			o->gun = g->id;
 			o->has_target = true;
 			o->target = t;
 			if (legal(s, o))
 				return true;
 		}
-		tw_order_init(o, TW_OT_TRAIL, side);
+		tw_order_init(o, LW_OT_TRAIL, side);
 		o->gun = firing;
 		return true; // an auto trail; if impossible the move's end puts it right
 	}
@@ -370,7 +370,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 		if (gun_target(s, ai, g, side, &t, o)) {
 			if (o->nfig > 0 && legal(s, o))
 				return true; // men in front lie down first; the gun fires next time
-			tw_order_init(o, TW_OT_FIRE, side);
+			tw_order_init(o, LW_OT_FIRE, side);
 			o->gun = g->id;
 			o->has_target = true;
 			o->target = t;
@@ -556,7 +556,7 @@ static double simulate_charge(const tw_state *s, const tw_order *o, int side)
 	if (tw_state_apply(&t, o, &ctx, &ev, NULL) == TW_OK) {
 		int before[2] = {lw_free_on_field(&t, side), lw_free_on_field(&t, lw_enemy(side))};
 		tw_order end;
-		tw_order_init(&end, TW_OT_END_MOVE, side);
+		tw_order_init(&end, LW_OT_END_MOVE, side);
 		if (lw_judge_melees(&t, &end, false, NULL, NULL) == TW_OK)
 			v = (double)(before[1] - lw_free_on_field(&t, lw_enemy(side))) -
 			    (double)(before[0] - lw_free_on_field(&t, side));
@@ -569,7 +569,7 @@ static double simulate_charge(const tw_state *s, const tw_order *o, int side)
 // Places our chargers round enemy man e: the first in contact, others just behind.
 static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const tw_figure *e, tw_order *o, int *nused)
 {
-	tw_order_init(o, TW_OT_MOVE, side);
+	tw_order_init(o, LW_OT_MOVE, side);
 	o->has_at = true;
 	int n = 0;
 	// Candidates: group members who can reach, nearest first.
@@ -707,7 +707,7 @@ static void build_pass_plain(const tw_state *s, lw_ai *ai)
 				const double r = 0.6 + 1e-6;
 				if (c.x < tr->lo.x - r || c.x > tr->hi.x + r || c.y < tr->lo.y - r || c.y > tr->hi.y + r)
 					continue;
-				if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+				if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
 					ok = false;
 			}
 			ai->pass[y * ai->gx + x] = ok;
@@ -1058,7 +1058,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	if (tw_len(bestd) < 0.5)
 		return false;
 	// Issue the block move; if the whole block cannot go, move members one by one.
-	tw_order_init(o, TW_OT_MOVE, side);
+	tw_order_init(o, LW_OT_MOVE, side);
 	o->has_at = true;
 	for (int k = 0; k < nm && k < TW_ORDER_MAX_FIG; k++) {
 		o->fig[k] = s->fig[mem[k]].id;
@@ -1085,7 +1085,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 // Crews stay with their guns (LW.MOB.4): men told off as crew who have strayed go back.
 static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 {
-	tw_order_init(o, TW_OT_MOVE, side);
+	tw_order_init(o, LW_OT_MOVE, side);
 	o->has_at = true;
 	for (int i = 0; i < s->nfig && i < 1024 && o->nfig < TW_ORDER_MAX_FIG; i++) {
 		const tw_figure *f = &s->fig[i];
@@ -1113,7 +1113,7 @@ static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 // Fall back: everyone heads for our own back line (LW.VAR.1: withdrawn men are safe).
 static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 {
-	tw_order_init(o, TW_OT_MOVE, side);
+	tw_order_init(o, LW_OT_MOVE, side);
 	o->has_at = true;
 	const tw_side *sd = &s->sides[side];
 	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
@@ -1141,7 +1141,7 @@ static bool plan_surrender(const tw_state *s, int side, tw_order *o)
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || !lw_is_free(f))
 			continue;
-		tw_order_init(o, TW_OT_SURRENDER, side);
+		tw_order_init(o, LW_OT_SURRENDER, side);
 		for (int k = 0; k < s->nfig && o->nfig < 64; k++) {
 			const tw_figure *m = &s->fig[k];
 			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
@@ -1164,11 +1164,11 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	dc = &ai->dc;
 	switch (s->phase) {
 	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
-		tw_order_init(out, s->vars[LWV_BUILDER] < 0 ? TW_OT_TOSS : TW_OT_CHOOSE_SIDE, side);
+		tw_order_init(out, s->vars[LWV_BUILDER] < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
 		return TW_OK;
-	case LW_PH_TOSS: tw_order_init(out, TW_OT_TOSS, side); return TW_OK;
+	case LW_PH_TOSS: tw_order_init(out, LW_OT_TOSS, side); return TW_OK;
 	case LW_PH_RESERVE: {
-		tw_order_init(out, TW_OT_TAKE_RESERVE, side);
+		tw_order_init(out, LW_OT_TAKE_RESERVE, side);
 		int want = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
 		for (int i = 0; i < s->nfig && out->nfig < want; i++)
 			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
@@ -1178,7 +1178,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	case LW_PH_DEPLOY:
 		if (lw_default_deploy(s, side, &gen->rng, 0.0, out) > 0 && legal(s, out))
 			return TW_OK;
-		tw_order_init(out, TW_OT_READY, side);
+		tw_order_init(out, LW_OT_READY, side);
 		return TW_OK;
 	default: break;
 	}
@@ -1244,7 +1244,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 		}
 		ai->stage = 3;
 	}
-	tw_order_init(out, TW_OT_END_MOVE, side);
+	tw_order_init(out, LW_OT_END_MOVE, side);
 	return TW_OK;
 }
 
@@ -1313,7 +1313,7 @@ int lw_general_route_check(const tw_state *s, int side)
 				bool ok = !tw_table_is_water(&s->table, c);
 				for (int t = 0; ok && t < s->table.nterrain; t++) {
 					const tw_terrain *tr = &s->table.terrain[t];
-					if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, c) < 0.6)
+					if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
 						ok = false;
 				}
 				bad += x->pass[yy * x->gx + xx] != ok;

@@ -61,7 +61,7 @@ static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 	tw_vec2 a = tw_gun_trail_end(&t), b = tw_gun_muzzle(&t);
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *tr = &s->table.terrain[i];
-		if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_segment_hits(tr, a, b))
+		if (tw_terrain_impassable(tr) && tw_terrain_segment_hits(tr, a, b))
 			return tr->id;
 	}
 	return -1;
@@ -210,7 +210,7 @@ tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 
 int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_order *o)
 {
-	tw_order_init(o, TW_OT_GUN_MOVE, side);
+	tw_order_init(o, LW_OT_GUN_MOVE, side);
 	o->gun = g->id;
 	for (int i = 0; i < s->nfig && o->nfig < max; i++) {
 		const tw_figure *f = &s->fig[i];
@@ -360,7 +360,7 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 	tw_vec2 pa, pb;
 	trail_spots(g, NULL, NULL, &pa, &pb);
 	tw_order o;
-	tw_order_init(&o, TW_OT_TRAIL, side);
+	tw_order_init(&o, LW_OT_TRAIL, side);
 	*a = *b = -1;
 	double da = INFINITY, db = INFINITY;
 	for (int pass = 0; pass < 2; pass++) {

@@ -16,7 +16,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is too far off the table", p.x, p.y);
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *t = &s->table.terrain[i];
-		if (!tw_terrain_is_solid((tw_terrain_kind)t->kind))
+		if (!tw_terrain_impassable(t))
 			continue;
 		double r = f->radius + clear - 1e-9;
 		if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
@@ -46,7 +46,7 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *t = &s->table.terrain[i];
-		if (tw_terrain_is_solid((tw_terrain_kind)t->kind) && !tw_terrain_box_apart(t, a, b) &&
+		if (tw_terrain_impassable(t) && !tw_terrain_box_apart(t, a, b) &&
 		    tw_terrain_segment_hits(t, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
 					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
@@ -247,7 +247,7 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	int last = o->nfig - 1;
-	if (last < 1 || s->phase != LW_PH_PLAY || o->type != TW_OT_MOVE)
+	if (last < 1 || s->phase != LW_PH_PLAY || o->type != LW_OT_MOVE)
 		return tw_ruleset_get(s->ruleset)->validate(s, o, err);
 	if (!tw_state_figure_c(s, o->fig[last]))
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[last]);

@@ -16,7 +16,7 @@ static bool spot_free(const tw_state *s, const tw_figure *f, tw_vec2 p, const tw
 
 int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_order *o)
 {
-	tw_order_init(o, TW_OT_DEPLOY, side);
+	tw_order_init(o, LW_OT_DEPLOY, side);
 	o->has_at = true;
 	const tw_side *sd = &s->sides[side];
 	bool defensive = (int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE;
@@ -115,16 +115,16 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 	switch (s->phase) {
 	case LW_PH_COUNTRY:
 		if (s->vars[LWV_BUILDER] < 0) {
-			tw_order_init(&out[n++], TW_OT_TOSS, side);
+			tw_order_init(&out[n++], LW_OT_TOSS, side);
 		} else {
-			tw_order_init(&out[n], TW_OT_CHOOSE_SIDE, side);
+			tw_order_init(&out[n], LW_OT_CHOOSE_SIDE, side);
 			out[n++].n = (int32_t)tw_rng_below(r, 2);
 		}
 		return n;
-	case LW_PH_TOSS: tw_order_init(&out[n++], TW_OT_TOSS, side); return n;
+	case LW_PH_TOSS: tw_order_init(&out[n++], LW_OT_TOSS, side); return n;
 	case LW_PH_RESERVE: {
 		tw_order *o = &out[n++];
-		tw_order_init(o, TW_OT_TAKE_RESERVE, side);
+		tw_order_init(o, LW_OT_TAKE_RESERVE, side);
 		int want = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
 		for (int i = 0; i < s->nfig && o->nfig < want; i++)
 			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
@@ -135,18 +135,18 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 		if (lw_default_deploy(s, side, r, 1.0, &out[n]) > 0)
 			n++;
 		if (n < max)
-			tw_order_init(&out[n++], TW_OT_READY, side);
+			tw_order_init(&out[n++], LW_OT_READY, side);
 		return n;
 	}
 	default: break;
 	}
 	if (s->vars[LWV_FIRING_GUN] >= 0) {
 		tw_order *o = &out[n++];
-		tw_order_init(o, TW_OT_TRAIL, side);
+		tw_order_init(o, LW_OT_TRAIL, side);
 		o->gun = s->vars[LWV_FIRING_GUN];
 		if (n < max && tw_rng_below(r, 2)) {
 			o = &out[n++];
-			tw_order_init(o, TW_OT_FIRE, side);
+			tw_order_init(o, LW_OT_FIRE, side);
 			o->gun = s->vars[LWV_FIRING_GUN];
 			o->has_aim = true;
 			o->bearing = fmod(s->gun[o->gun].bearing + rnd(r, -30, 30) + 360.0, 360.0);
@@ -155,7 +155,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 		return n;
 	}
 	if (tw_rng_below(r, 12) == 0) {
-		tw_order_init(&out[n++], TW_OT_END_MOVE, side);
+		tw_order_init(&out[n++], LW_OT_END_MOVE, side);
 		return n;
 	}
 	while (n < max) {
@@ -166,7 +166,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 			if (g->side != side || g->acted_in == s->move_no)
 				continue;
 			if (what == 0) {
-				tw_order_init(o, TW_OT_FIRE, side);
+				tw_order_init(o, LW_OT_FIRE, side);
 				o->gun = g->id;
 				o->has_aim = true;
 				o->bearing = fmod(s->sides[side].forward > 0 ? rnd(r, -45, 45) + 360 : rnd(r, 135, 225), 360.0);
@@ -180,11 +180,11 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 		} else if (what < 9) {
 			int i = own_free(s, side, r, true);
 			if (i < 0) {
-				tw_order_init(o, TW_OT_END_MOVE, side);
+				tw_order_init(o, LW_OT_END_MOVE, side);
 				return n + 1;
 			}
 			const tw_figure *f = &s->fig[i];
-			tw_order_init(o, TW_OT_MOVE, side);
+			tw_order_init(o, LW_OT_MOVE, side);
 			o->fig[0] = f->id;
 			o->nfig = 1;
 			// Mostly forward, sometimes anywhere.
@@ -194,7 +194,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 			o->path[0] = tw_add(f->pos, tw_scale(tw_dir_deg(a), d));
 			o->npath = 1;
 		} else {
-			tw_order_init(o, TW_OT_END_MOVE, side);
+			tw_order_init(o, LW_OT_END_MOVE, side);
 		}
 		n++;
 	}

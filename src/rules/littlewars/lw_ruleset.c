@@ -7,6 +7,8 @@ static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
 static const char *const builder_names[] = {"agreed", "toss", NULL};
 
+extern const tw_ruleset tw_ruleset_littlewars;
+
 static const tw_param_def lw_params[LWP_COUNT] = {
 	[LWP_VARIETY] = {"variety", 0, 0, 2, variety_names, "LW.VAR.1/5/9: the variety of battle-game"},
 	[LWP_CURTAIN] = {"curtain", 0, 0, 1, NULL, "LW.MV.4: put down simultaneously behind a curtain"},
@@ -33,23 +35,23 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return lw_validate_setup_order(s, o, err);
 	// LW.MEL.16: a body may surrender during its own move or during an interval, i.e. at any
 	// moment of play; every other order belongs to the mover.
-	if (o->side != s->mover && o->type != TW_OT_SURRENDER)
+	if (o->side != s->mover && o->type != LW_OT_SURRENDER)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "it is %s's move, not %s's",
 				    s->sides[s->mover].name, s->sides[o->side].name);
 	switch (o->type) {
-	case TW_OT_MOVE: return lw_validate_move(s, o, err);
-	case TW_OT_GUN_MOVE: return lw_validate_gun_move(s, o, err);
-	case TW_OT_FIRE: return lw_validate_fire(s, o, err);
-	case TW_OT_TRAIL: return lw_validate_trail(s, o, err);
-	case TW_OT_LIE_DOWN: return lw_validate_lie(s, o, err);
-	case TW_OT_SURRENDER: return lw_validate_surrender(s, o, err);
-	case TW_OT_END_MOVE:
+	case LW_OT_MOVE: return lw_validate_move(s, o, err);
+	case LW_OT_GUN_MOVE: return lw_validate_gun_move(s, o, err);
+	case LW_OT_FIRE: return lw_validate_fire(s, o, err);
+	case LW_OT_TRAIL: return lw_validate_trail(s, o, err);
+	case LW_OT_LIE_DOWN: return lw_validate_lie(s, o, err);
+	case LW_OT_SURRENDER: return lw_validate_surrender(s, o, err);
+	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
 		return lw_judge_melees((tw_state *)s, o, true, NULL, err);
 	default:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "a %s order is not possible during play",
-				    tw_order_type_name((tw_order_type)o->type));
+				    tw_order_type_name(&tw_ruleset_littlewars, o->type));
 	}
 }
 
@@ -58,13 +60,13 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	if (s->phase != LW_PH_PLAY)
 		return lw_apply_setup_order(s, o, ev);
 	switch (o->type) {
-	case TW_OT_MOVE: return lw_apply_move(s, o, ev);
-	case TW_OT_GUN_MOVE: return lw_apply_gun_move(s, o, ev);
-	case TW_OT_FIRE: return lw_apply_fire(s, o, ctx, ev);
-	case TW_OT_TRAIL: return lw_apply_trail(s, o, ev);
-	case TW_OT_LIE_DOWN: return lw_apply_lie(s, o, ev);
-	case TW_OT_SURRENDER: return lw_apply_surrender(s, o, ev);
-	case TW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
+	case LW_OT_MOVE: return lw_apply_move(s, o, ev);
+	case LW_OT_GUN_MOVE: return lw_apply_gun_move(s, o, ev);
+	case LW_OT_FIRE: return lw_apply_fire(s, o, ctx, ev);
+	case LW_OT_TRAIL: return lw_apply_trail(s, o, ev);
+	case LW_OT_LIE_DOWN: return lw_apply_lie(s, o, ev);
+	case LW_OT_SURRENDER: return lw_apply_surrender(s, o, ev);
+	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
 }
@@ -79,8 +81,8 @@ static bool lw_apply_atomic(const tw_state *s, const tw_order *o)
 {
 	if (s->phase != LW_PH_PLAY)
 		return true;
-	return o->type == TW_OT_MOVE || o->type == TW_OT_GUN_MOVE || o->type == TW_OT_TRAIL || o->type == TW_OT_LIE_DOWN ||
-	       o->type == TW_OT_FIRE;
+	return o->type == LW_OT_MOVE || o->type == LW_OT_GUN_MOVE || o->type == LW_OT_TRAIL || o->type == LW_OT_LIE_DOWN ||
+	       o->type == LW_OT_FIRE;
 }
 
 // LW.MV.4: behind the curtain a side sees nothing of the enemy's putting down.
@@ -120,21 +122,70 @@ extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_gen
 static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
 						    &tw_general_lw_rush, &tw_general_lw_concentrate};
 
-// The orders of Little Wars, as a front-end offers them.
+// The orders of Little Wars: the one description of them (order.h). Indices are lw_order_type.
 static const char *const lw_side_choices[] = {"keep", "swap", NULL};
-static const tw_order_def lw_orders[] = {
-	{TW_OT_TOSS, "LW.MV.1: toss for the first move", NULL, false},
-	{TW_OT_CHOOSE_SIDE, "LW.C.2: the player who did not build picks his side of the field", lw_side_choices, false},
-	{TW_OT_TAKE_RESERVE, "LW.FOR.2: take the chance men thrown for", NULL, false},
-	{TW_OT_DEPLOY, "LW.MV.2-4: put men and guns down along the back line", NULL, false},
-	{TW_OT_READY, "LW.MV.2/4: finished putting down", NULL, false},
-	{TW_OT_MOVE, "LW.MOB.1-3: move men (a group along the lead man's path)", NULL, false},
-	{TW_OT_GUN_MOVE, "LW.MOB.11-13: move a gun with its crew", NULL, false},
-	{TW_OT_FIRE, "LW.MOB.5-7: fire a gun by bearing and elevation, or at a point", NULL, false},
-	{TW_OT_TRAIL, "LW.MOB.10: two men to the trail of a gun", NULL, false},
-	{TW_OT_LIE_DOWN, "LW.MOB.8: lay men down before a gun fires", NULL, false},
-	{TW_OT_SURRENDER, "LW.MEL.16: an isolated body hoists the white flag", NULL, false},
-	{TW_OT_END_MOVE, "LW.MV.7/LW.MEL.8: end the move, naming the melee casualties if you choose them", NULL, false},
+static const tw_order_field f_choose_side[] = {
+	{"n", TW_OF_INT, 0, 0, false, 0, 1, lw_side_choices, "keep the back lines, or swap them"},
+};
+static const tw_order_field f_figures_any[] = {
+	{"figures", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "figure ids"},
+};
+static const tw_order_field f_figures[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "figure ids"},
+};
+static const tw_order_field f_deploy[] = {
+	{"placements", TW_OF_PLACES, 0, TW_OFF_FORWARD, false, 0, 0, NULL, "each man's place (inches) and facing (degrees)"},
+	{"guns", TW_OF_GUN_PLACE, 0, 0, false, 0, 1, NULL, "one gun's axle (inches) and bearing (degrees)"},
+};
+static const tw_order_field f_move[] = {
+	{"moves", TW_OF_PLACES, 1, TW_OFF_TO, true, 1, 0, NULL, "each man to his own place (inches)"},
+	{"figures", TW_OF_FIGS, 2, 0, true, 1, 0, NULL, "the men moving together"},
+	{"path", TW_OF_PATH, 2, 0, true, 1, 0, NULL, "the lead man's path (inches); the others move in parallel"},
+};
+static const tw_order_field f_gun_move[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the axle's path (inches)"},
+	{"crew", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the men who go with it"},
+	{"crew_to", TW_OF_POINTS, 0, 0, false, 0, 0, NULL, "where each of them ends (inches)"},
+};
+static const tw_order_field f_fire[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
+	{"target", TW_OF_POINT, 1, 0, true, 0, 0, NULL, "the point aimed at (inches)"},
+	{"bearing", TW_OF_BEARING, 2, 0, true, 0, 0, NULL, "degrees, 0 = +y"},
+	{"elevation", TW_OF_ELEVATION, 2, 0, true, 0, 0, NULL, "degrees above horizontal"},
+};
+static const tw_order_field f_trail[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
+	{"figures", TW_OF_FIGS, 0, 0, false, 0, 2, NULL, "the two men, or none for the nearest pair"},
+};
+static const tw_order_field f_end_move[] = {
+	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the melee casualties chosen (LW.MEL.8)"},
+	{"prisoners", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the men chosen to be taken prisoner (LW.MEL.8)"},
+};
+#define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
+static const tw_order_def lw_orders[LW_OT_COUNT] = {
+	[LW_OT_TOSS] = {"toss", "LW.MV.1", "toss for the first move", "toss", 0, 0, NULL},
+	[LW_OT_CHOOSE_SIDE] = {"choose_side", "LW.C.2", "the player who did not build picks his side of the field",
+			       "side {n}", 0, FIELDS(f_choose_side)},
+	[LW_OT_TAKE_RESERVE] = {"take_reserve", "LW.FOR.2", "take the chance men thrown for", "reserve {figures}", 0,
+				FIELDS(f_figures_any)},
+	[LW_OT_DEPLOY] = {"deploy", "LW.MV.2", "put men and guns down along the back line (LW.MV.2-4)",
+			  "deploy {placements} | deploy gun {guns}", 0, FIELDS(f_deploy)},
+	[LW_OT_READY] = {"ready", "LW.MV.2", "finished putting down (LW.MV.2/4)", "ready", 0, 0, NULL},
+	[LW_OT_MOVE] = {"move", "LW.MOB.1", "move men: a group along the lead man's path (LW.MOB.1-3)",
+			"move {figures} {path} | to {moves}", 0, FIELDS(f_move)},
+	[LW_OT_GUN_MOVE] = {"gun_move", "LW.MOB.11", "move a gun with its crew (LW.MOB.11-13)",
+			    "gunmove {gun} {path} {crew}", 0, FIELDS(f_gun_move)},
+	[LW_OT_FIRE] = {"fire", "LW.MOB.5", "fire a gun by bearing and elevation, or at a point (LW.MOB.5-7)",
+			"fire {gun} at {target} | fire {gun} {bearing} {elevation}", 0, FIELDS(f_fire)},
+	[LW_OT_TRAIL] = {"trail", "LW.MOB.10", "two men to the trail of a gun", "trail {gun} {figures}", 0,
+			 FIELDS(f_trail)},
+	[LW_OT_LIE_DOWN] = {"lie_down", "LW.MOB.8", "lay men down before a gun fires", "lie {figures}", 0,
+			    FIELDS(f_figures)},
+	[LW_OT_SURRENDER] = {"surrender", "LW.MEL.16", "an isolated body hoists the white flag", "surrender {figures}", 0,
+			     FIELDS(f_figures)},
+	[LW_OT_END_MOVE] = {"end_move", "LW.MV.7", "end the move, naming the melee casualties if you choose them (LW.MEL.8)",
+			    "end [dead {dead}] [prisoners {prisoners}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
@@ -153,7 +204,10 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.generate = lw_generate,
 	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
 	.generals = lw_generals,
-	.norders = (int)TW_ARRAY_COUNT(lw_orders),
+	.norders = LW_OT_COUNT,
 	.orders = lw_orders,
 	.apply_atomic = lw_apply_atomic,
+	.ntemplates = LW_NTEMPLATES,
+	.templates = lw_templates,
+	.ranges = &lw_ranges,
 };

@@ -209,7 +209,7 @@ static tw_status validate_deploy(const tw_state *s, const tw_order *o, tw_error 
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.2", "gun %d cannot be put down there", o->gun);
 		for (int t = 0; t < s->table.nterrain; t++) {
 			const tw_terrain *tr = &s->table.terrain[t];
-			if (tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tw_terrain_distance(tr, o->path[0]) < 1.0)
+			if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, o->path[0]) < 1.0)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "gun %d would stand in %s %d",
 						    o->gun, tw_terrain_kind_name((tw_terrain_kind)tr->kind), tr->id);
 		}
@@ -222,22 +222,22 @@ tw_status lw_validate_setup_order(const tw_state *s, const tw_order *o, tw_error
 	switch (s->phase) {
 	case LW_PH_COUNTRY:
 		if (s->vars[LWV_BUILDER] < 0)
-			return o->type == TW_OT_TOSS
+			return o->type == LW_OT_TOSS
 				       ? TW_OK
 				       : tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.1", "first toss for who builds the Country");
-		if (o->type != TW_OT_CHOOSE_SIDE || o->side == s->vars[LWV_BUILDER])
+		if (o->type != LW_OT_CHOOSE_SIDE || o->side == s->vars[LWV_BUILDER])
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.2", "%s, who did not build, now picks the side of the field",
 					    s->sides[lw_enemy(s->vars[LWV_BUILDER])].name);
 		if (o->n != 0 && o->n != 1)
 			return tw_error_set(err, TW_ERR_INPUT, "LW.C.2", "choose_side takes n = 0 (keep) or 1 (swap)");
 		return TW_OK;
 	case LW_PH_TOSS:
-		if (o->type != TW_OT_TOSS)
+		if (o->type != LW_OT_TOSS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.1",
 					    "first toss for the first move (the Country is built and sides chosen)");
 		return TW_OK;
 	case LW_PH_RESERVE: {
-		if (o->type != TW_OT_TAKE_RESERVE)
+		if (o->type != LW_OT_TAKE_RESERVE)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.FOR.2", "each player first takes his chance men");
 		if (o->side != s->mover)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.FOR.2", "it is %s's turn to take chance men",
@@ -258,9 +258,9 @@ tw_status lw_validate_setup_order(const tw_state *s, const tw_order *o, tw_error
 		return TW_OK;
 	}
 	case LW_PH_DEPLOY:
-		if (o->type == TW_OT_DEPLOY)
+		if (o->type == LW_OT_DEPLOY)
 			return validate_deploy(s, o, err);
-		if (o->type == TW_OT_READY) {
+		if (o->type == LW_OT_READY) {
 			if (s->params[LWP_CURTAIN] == 0 && o->side != deploying_side(s))
 				return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.2", "it is %s's turn to put down",
 						    s->sides[deploying_side(s)].name);
@@ -342,7 +342,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_event *e;
 	if (s->phase == LW_PH_COUNTRY) {
-		if (o->type == TW_OT_TOSS) {
+		if (o->type == LW_OT_TOSS) {
 			int b = (int)tw_rng_below(&s->rng, 2); // LW.C.1
 			s->vars[LWV_BUILDER] = b;
 			s->mover = (int8_t)lw_enemy(b);
@@ -364,7 +364,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		return TW_OK;
 	}
 	switch (o->type) {
-	case TW_OT_TOSS: {
+	case LW_OT_TOSS: {
 		int w = (int)tw_rng_below(&s->rng, 2);
 		if ((int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE) {
 			// LW.VAR.10: the winner of the toss is the defender; the other is First Player.
@@ -408,7 +408,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		}
 		return TW_OK;
 	}
-	case TW_OT_TAKE_RESERVE:
+	case LW_OT_TAKE_RESERVE:
 		for (int i = 0; i < o->nfig; i++)
 			s->fig[o->fig[i]].status = TW_FS_UNPLACED;
 		e = tw_events_push(ev, TW_EV_INFO, o->side, "LW.FOR.2");
@@ -419,7 +419,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 			begin_deploy(s, ev);
 		}
 		return TW_OK;
-	case TW_OT_DEPLOY: {
+	case LW_OT_DEPLOY: {
 		bool hidden = s->params[LWP_CURTAIN] != 0;
 		for (int i = 0; i < o->nfig; i++) {
 			tw_figure *f = &s->fig[o->fig[i]];
@@ -456,7 +456,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		}
 		return TW_OK;
 	}
-	case TW_OT_READY: {
+	case LW_OT_READY: {
 		s->vars[LWV_READY] |= 1 << o->side;
 		e = tw_events_push(ev, TW_EV_INFO, o->side, "LW.MV.5");
 		tw_event_text(e, "%s has finished putting down", s->sides[o->side].name);

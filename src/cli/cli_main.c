@@ -1,0 +1,103 @@
+// tinwar: git-style subcommands. Exit codes: 0 ok, 1 failure, 2 bad input or illegal order.
+#include <string.h>
+
+#include "cli.h"
+
+int cli_new(int argc, char **argv);
+int cli_check(int argc, char **argv);
+int cli_step(int argc, char **argv);
+int cli_replay(int argc, char **argv);
+int cli_rulesets(int argc, char **argv);
+int cli_signature(int argc, char **argv);
+int cli_range(int argc, char **argv);
+int cli_render(int argc, char **argv);
+int cli_report(int argc, char **argv);
+int cli_sim(int argc, char **argv);
+int cli_odds(int argc, char **argv);
+int cli_serve(int argc, char **argv);
+
+static const cli_cmd commands[] = {
+	{"rulesets", cli_rulesets, "list the rule sets, their parameters and generals", "tinwar rulesets"},
+	{"new", cli_new, "make a new scenario (a random Country and ready-made forces)",
+	 "tinwar new littlewars [--country random|FILE] [--seed N] [--width IN] [--depth IN] -o FILE"},
+	{"check", cli_check, "validate a scenario, state, orders or log file",
+	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
+	{"play", cli_play, "play a game in the terminal, or computer against computer",
+	 "tinwar play FILE [--side NAME=human|ai|DOCTRINE ...] [--red SPEC] [--blue SPEC] [--seed N]\n"
+	 "            [--save FILE] [--log FILE [--no-sign]] [--json] [--shot-model physics|fast] [--quiet]\n"
+	 "  Every side of the scenario is played: by default the first by a person, the others by the computer.\n"
+	 "  --log: the game log, signed with this installation's key (docs/campaign.md)"},
+	{"step", cli_step, "apply orders to a saved state and print the events as JSON",
+	 "tinwar step STATE ORDERS.json -o NEW_STATE [--shot-model physics|fast]"},
+	{"replay", cli_replay, "replay a game log and check its final state hash (--verify: re-run every shot)",
+	 "tinwar replay LOG [--verify] [--json]\n"
+	 "  --verify: fire every recorded shot again with its shot model and refuse the log if one comes\n"
+	 "            out differently (physics is deterministic on a given build; fast on every build)"},
+	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
+	 "tinwar campaign new NAME --target N --db FILE\n"
+	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--red D] [--blue D] [--log FILE]\n"
+	 "       tinwar campaign record NAME LOG --db FILE   (a log that verifies, or that this installation signed)\n"
+	 "       tinwar campaign status NAME --db FILE [--json]\n"
+	 "       tinwar campaign list --db FILE"},
+	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",
+	 "tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] [--move N] [--ppi N]\n"
+	 "              [--no-legend] [--title T]"},
+	{"report", cli_report, "a battle report (HTML or PDF) from a game log",
+	 "tinwar report LOG -o REPORT.html|REPORT.pdf [--side red|blue|umpire] [--title T]"},
+	{"sim", cli_sim, "Monte Carlo study: many computer games, win rates with 95% intervals",
+	 "tinwar sim SCENARIO --games N [--jobs J] [--red D] [--blue D] [--seed S]\n"
+	 "           [--shot-model fast|physics] [--vary PARAM=a,b,c] [--db FILE] [--json|--csv]\n"
+	 "           [--on-failure fallback|forfeit] [--fallback D] [--lua-memory MB] [--lua-steps N]\n"
+	 "           [--lua-seconds S] [--max-orders N] [--quiet]\n"
+	 "  SCENARIO: a scenario file, or gen:RULESET[:SEED] for a generated 144 x 96 in battle.\n"
+	 "  D: a built-in general or a Lua doctrine FILE.lua.\n"
+	 "  PARAM: a rule parameter (aim_sigma, variety=fight_to_finish,blow_at_rear, ...) or a doctrine\n"
+	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
+	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
+	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
+	{"odds", cli_odds, "exact odds: a Grant volley, melee pairing or morale test",
+	 "tinwar odds grant volley --firers N --range IN [--cover] [--first] [--grenadiers]\n"
+	 "       tinwar odds grant melee --a inf|cav --na N --b inf|cav --nb N [--bonus-a N] [--bonus-b N]\n"
+	 "       tinwar odds grant morale (--command N --loss N | --troop T --command N --lost N --orig N) [--need N]"},
+	{"serve", cli_serve, "the browser table: HTTP and WebSocket games kept in SQLite",
+	 "tinwar serve [--bind 127.0.0.1] [--port 8080] [--db FILE] [--origin http://HOST:PORT] [--quiet]"},
+	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
+	 "tinwar bench-signature"},
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "tinwar %s: classic toy-soldier wargames, measured, rolled and adjudicated.\n\n", TW_VERSION_STRING);
+	fprintf(out, "usage: tinwar [--version] [--help] <command> [<args>]\n\ncommands:\n");
+	for (size_t i = 0; i < TW_ARRAY_COUNT(commands); i++)
+		fprintf(out, "  %-16s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\n'tinwar <command> --help' describes a command. Exit codes: 0 ok, 1 failure, 2 bad input or "
+		     "illegal order.\n");
+}
+
+int cli_main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return CLI_BAD;
+	}
+	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
+		printf("tinwar %s\n", TW_VERSION_STRING);
+		return CLI_OK;
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return CLI_OK;
+	}
+	for (size_t i = 0; i < TW_ARRAY_COUNT(commands); i++) {
+		if (strcmp(argv[1], commands[i].name) != 0)
+			continue;
+		if (cli_wants_help(argc - 1, argv + 1)) {
+			printf("%s: %s\n\nusage: %s\n", commands[i].name, commands[i].summary, commands[i].usage);
+			return CLI_OK;
+		}
+		return commands[i].run(argc - 1, argv + 1);
+	}
+	fprintf(stderr, "tinwar: '%s' is not a command (see 'tinwar --help')\n", argv[1]);
+	return CLI_BAD;
+}

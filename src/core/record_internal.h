@@ -1,0 +1,24 @@
+// Records inside the core: the parts of record.c that state.c, the JSON reader and writer and
+// the views use. Not installed.
+#ifndef TW_RECORD_INTERNAL_H
+#define TW_RECORD_INTERNAL_H
+#include "tinwar/state.h"
+
+/// Bytes a field takes in its record.
+size_t tw_field_bytes(const tw_field_def *f);
+/// True for the id and side types (checked against the state, not min/max).
+bool tw_field_is_ref(const tw_field_def *f);
+/// True if every element of the field holds its default (strings: empty).
+bool tw_rec_is_default(const void *rec, const tw_field_def *f);
+/// A new array of cap records, the first nfill filled with defaults, the rest zero.
+unsigned char *tw_rec_array_new(const tw_record_def *d, int cap, int nfill);
+/// Grows an array from oldcap to newcap records (new ones zero). No-op without a record def.
+tw_status tw_rec_grow(const tw_record_def *d, unsigned char **arr, int oldcap, int newcap);
+/// Fills the record of element index with defaults (after it was added).
+void tw_rec_init_new(tw_state *s, tw_rec_kind kind, int index);
+/// Feeds every record field's canonical bytes to put (integers as int64, doubles with -0 folded).
+void tw_rec_hash(const tw_state *s, void (*put)(void *ctx, const void *p, size_t n), void *ctx);
+/// Resets to their defaults the fields `seat` may not see (seat < 0: the umpire sees all).
+void tw_rec_hide(tw_state *s, int seat);
+
+#endif

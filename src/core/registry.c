@@ -1,0 +1,149 @@
+// The registries of rule sets and shot models. The core lists none itself: they are registered
+// from above (src/rules/registry.c for the built-in ones, a test's own table in tests/), once,
+// before any game is made and before threads start.
+#include <stdio.h>
+#include <string.h>
+
+#include "tinwar/registry.h"
+#include "tinwar/ruleset.h"
+#include "tinwar/shot.h"
+
+static const tw_ruleset *const *g_rulesets;
+static int g_nrulesets;
+
+#define MAX_SHOT_MODELS 8
+static const tw_shot_model *g_models[MAX_SHOT_MODELS];
+static int g_nmodels;
+
+void tw_register_rulesets(const tw_ruleset *const *list, int n)
+{
+	g_rulesets = n > 0 ? list : NULL;
+	g_nrulesets = n > 0 ? n : 0;
+}
+
+bool tw_register_shot_model(const tw_shot_model *m)
+{
+	if (!m)
+		return false;
+	for (int i = 0; i < g_nmodels; i++)
+		if (g_models[i] == m || strcmp(g_models[i]->name, m->name) == 0)
+			return true;
+	if (g_nmodels == MAX_SHOT_MODELS)
+		return false;
+	g_models[g_nmodels++] = m;
+	return true;
+}
+
+const tw_shot_model *tw_shot_model_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	const tw_shot_model *fast = tw_shot_model_fast();
+	if (strcmp(fast->name, name) == 0)
+		return fast;
+	for (int i = 0; i < g_nmodels; i++)
+		if (strcmp(g_models[i]->name, name) == 0)
+			return g_models[i];
+	return NULL;
+}
+
+int tw_ruleset_count(void) { return g_nrulesets; }
+
+const tw_ruleset *tw_ruleset_get(int index) { return (index >= 0 && index < g_nrulesets) ? g_rulesets[index] : NULL; }
+
+int tw_ruleset_find(const char *name)
+{
+	if (!name)
+		return -1;
+	for (int i = 0; i < g_nrulesets; i++)
+		if (strcmp(g_rulesets[i]->name, name) == 0)
+			return i;
+	return -1;
+}
+
+int tw_ruleset_param(const tw_ruleset *rs, const char *name)
+{
+	for (int i = 0; i < rs->nparams; i++)
+		if (strcmp(rs->params[i].name, name) == 0)
+			return i;
+	return -1;
+}
+
+const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n)
+{
+	*n = 0;
+	if (!rs)
+		return NULL;
+	if (rs->norders > 0 && rs->orders) {
+		*n = rs->norders;
+		return rs->orders;
+	}
+	return NULL;
+}
+
+void tw_ruleset_defaults(const tw_ruleset *rs, tw_state *s)
+{
+	for (int i = 0; i < TW_MAX_PARAMS; i++)
+		s->params[i] = i < rs->nparams ? rs->params[i].def : 0;
+}
+
+tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
+			       tw_error *err)
+{
+	int idx = tw_ruleset_find(ruleset);
+	if (idx < 0)
+		return tw_error_set(err, TW_ERR_INPUT, "", "unknown rule set '%s'", ruleset);
+	const tw_ruleset *rs = tw_ruleset_get(idx);
+	if (!rs->generate)
+		return tw_error_set(err, TW_ERR_STATE, "", "rule set %s cannot generate scenarios", ruleset);
+	return rs->generate(s, seed, width, depth, err);
+}
+
+// ---- seats and decisions ----
+
+int tw_state_decisions(const tw_state *s, tw_decision *out, int max)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (!rs || s->over || max <= 0)
+		return 0;
+	if (!rs->decisions) {
+		int side = rs->to_move ? rs->to_move(s) : -1;
+		if (side < 0)
+			return 0;
+		memset(&out[0], 0, sizeof out[0]);
+		out[0].seat = (int8_t)side;
+		snprintf(out[0].kind, sizeof out[0].kind, "act");
+		snprintf(out[0].prompt, sizeof out[0].prompt, "%s to act", side < s->nsides ? s->sides[side].name : "?");
+		return 1;
+	}
+	tw_decision all[TW_MAX_DECISIONS];
+	int n = rs->decisions(s, all, TW_MAX_DECISIONS), k = 0;
+	for (int i = 0; i < n && i < TW_MAX_DECISIONS && k < max; i++) {
+		// A seat whose secret choice is in is not asked again until the choices are revealed.
+		if (all[i].seat >= 0 && all[i].seat < TW_MAX_SIDES && (s->sealed_mask & (1u << all[i].seat)))
+			continue;
+		out[k++] = all[i];
+	}
+	return k;
+}
+
+uint32_t tw_state_actors(const tw_state *s)
+{
+	tw_decision d[TW_MAX_DECISIONS];
+	int n = tw_state_decisions(s, d, TW_MAX_DECISIONS);
+	uint32_t m = 0;
+	for (int i = 0; i < n; i++) {
+		if (d[i].seat >= 0 && d[i].seat < TW_MAX_SIDES)
+			m |= 1u << d[i].seat;
+		else if (d[i].seat == TW_SEAT_UMPIRE)
+			m |= 1u << 31;
+	}
+	return m;
+}
+
+bool tw_allied(const tw_state *s, int a, int b)
+{
+	if (a < 0 || b < 0 || a >= s->nsides || b >= s->nsides)
+		return false;
+	return tw_side_alliance(s, a) == tw_side_alliance(s, b);
+}

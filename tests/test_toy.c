@@ -1,0 +1,153 @@
+// The core's test rule set "toy" through the front-ends: the tinwar command (tinwar-toy, with a
+// person at the prompt answering a reaction and making a secret bid), and Lua doctrines playing
+// all three seats (reading decisions, records by name and alliances).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tinwar/doctrine.h"
+#include "tinwar/io.h"
+#include "toy.h"
+
+extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
+
+// Runs the toy command with `input` on stdin; returns its exit code and its output in *out.
+static int run_toy(const char *args, const char *input, char **out)
+{
+	char in[] = "/tmp/tinwar-toy-in-XXXXXX", outp[] = "/tmp/tinwar-toy-out-XXXXXX";
+	int fi = mkstemp(in), fo = mkstemp(outp);
+	assert_true(fi >= 0 && fo >= 0);
+	assert_int_equal(write(fi, input, strlen(input)), (ssize_t)strlen(input));
+	close(fi);
+	close(fo);
+	char cmd[2048];
+	snprintf(cmd, sizeof cmd, "%s %s < %s > %s 2>&1", TW_TOY_CLI, args, in, outp);
+	int rc = system(cmd);
+	size_t len = 0;
+	tw_error err;
+	*out = tw_read_file(outp, &len, &err);
+	unlink(in);
+	unlink(outp);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void test_toy_command_line_person_answers_reaction_and_bids(void **st)
+{
+	(void)st;
+	char *out = NULL;
+	// Red is a person: a secret bid, then (green and blue are computers) whatever the rules ask.
+	// With seed 5 blue moves first and attacks red's man 1, so red is asked to react.
+	int rc = run_toy("play tests/rules/toy/toy-3.json --side red=human --side green=random --side blue=random --seed 5",
+			 "help\nbid 9\nreact evade\nplan 42\nend\n", &out);
+	assert_int_equal(rc, 0);
+	// The rule set's own orders and words, from its order description.
+	assert_non_null(strstr(out, "react {n}"));
+	assert_non_null(strstr(out, "{n}: stand, evade"));
+	// The secret bid: the seat is told it is a secret choice; the others' bids come revealed.
+	assert_non_null(strstr(out, "a secret choice"));
+	assert_non_null(strstr(out, "red bid 9"));
+	// The reaction is offered to red, who is not moving, with its clause; red's evade counts.
+	assert_non_null(strstr(out, "[TOY.REACT] red: man 1 is attacked: stand or evade (orders: react)"));
+	assert_non_null(strstr(out, "needs 6")); // evading: a hit only on a 6
+	free(out);
+	// A bad order is refused with the clause, and the game goes on.
+	rc = run_toy("play tests/rules/toy/toy-3.json --side red=human --side green=random --side blue=random --seed 5",
+		     "bid 11\nbid 9\n", &out);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "field n: a number out of its range")); // 11 is outside the field's 0..10
+	free(out);
+	// An unknown side for --side is bad input.
+	rc = run_toy("play tests/rules/toy/toy-3.json --side purple=random", "", &out);
+	assert_int_equal(rc, 2);
+	free(out);
+}
+
+static void test_toy_computer_game_logs_and_replays(void **st)
+{
+	(void)st;
+	char *out = NULL;
+	char log[] = "/tmp/tinwar-toy-log-XXXXXX";
+	int fd = mkstemp(log);
+	close(fd);
+	char args[512];
+	snprintf(args, sizeof args,
+		 "play tests/rules/toy/toy-3.json --side red=tests/rules/toy/toy.lua --side green=random "
+		 "--side blue=tests/rules/toy/toy.lua --seed 11 --log %s",
+		 log);
+	assert_int_equal(run_toy(args, "", &out), 0);
+	free(out);
+	snprintf(args, sizeof args, "replay %s", log);
+	assert_int_equal(run_toy(args, "", &out), 0);
+	assert_non_null(strstr(out, "matches the log"));
+	free(out);
+	// The log holds the secret bids (three a round), each with its side, as they were given.
+	size_t len;
+	tw_error err;
+	char *text = tw_read_file(log, &len, &err);
+	int bids = 0;
+	for (const char *p = text; (p = strstr(p, "\"type\": \"bid\"")) != NULL; p++)
+		bids++;
+	assert_true(bids >= 3 && bids % 3 == 0);
+	free(text);
+	unlink(log);
+}
+
+static void test_toy_lua_doctrines_play_every_seat(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, "tests/rules/toy/toy-3.json", &err), TW_OK);
+	const tw_ruleset *rs = tw_ruleset_get(sc.ruleset);
+	int wins[3] = {0}, draws = 0;
+	for (int game = 0; game < 20; game++) {
+		tw_game *g = tw_game_new(&sc, 1000 + (uint64_t)game, NULL, &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		tw_general *gens[TW_MAX_SIDES] = {0};
+		for (int k = 0; k < 3; k++) {
+			gens[k] = k == game % 3 ? tw_general_new("tests/rules/toy/toy.lua", rs, k, (uint64_t)game)
+						: tw_general_new("random", rs, k, (uint64_t)game);
+			assert_non_null(gens[k]);
+		}
+		if (tw_play_out(g, gens, 10000, &err) != TW_OK)
+			fail_msg("game %d: %s %s", game, err.clause, err.message);
+		const tw_state *s = tw_game_state(g);
+		assert_true(s->over);
+		if (s->winner >= 0)
+			wins[s->winner]++;
+		else
+			draws++;
+		// The doctrine was asked for bids and reactions: the log shows its side's bid of 9.
+		bool bid9 = false;
+		for (int i = 0; i < tw_game_order_count(g); i++) {
+			const tw_order *o = tw_game_order(g, i);
+			bid9 |= o->side == game % 3 && o->type == tw_order_type_find(rs, "bid") && o->n == 9;
+		}
+		assert_true(bid9);
+		for (int k = 0; k < 3; k++)
+			tw_general_free(gens[k]);
+		tw_game_free(g);
+	}
+	assert_int_equal(wins[0] + wins[1] + wins[2] + draws, 20);
+	tw_state_free(&sc);
+}
+
+int main(void)
+{
+	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_toy};
+	tw_register_builtin();
+	tw_register_rulesets(list, (int)TW_ARRAY_COUNT(list));
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_toy_command_line_person_answers_reaction_and_bids),
+		cmocka_unit_test(test_toy_computer_game_logs_and_replays),
+		cmocka_unit_test(test_toy_lua_doctrines_play_every_seat),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
