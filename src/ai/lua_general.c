@@ -53,9 +53,9 @@ static void fail_over(tw_general *g, const tw_error *why, const char *side_name)
 		lua_close(d->L);
 		d->L = NULL;
 	}
-	if (d->lim.on_failure == TW_LUA_FALLBACK && d->rs && !d->fallback)
-		d->fallback = tw_general_new(d->lim.fallback ? d->lim.fallback : "default", d->rs, g->side,
-					     tw_rng_u64(&g->rng));
+	const tw_ruleset *rs = d->rs ? d->rs : d->view ? tw_ruleset_get(d->view->ruleset) : NULL;
+	if (d->lim.on_failure == TW_LUA_FALLBACK && rs && !d->fallback)
+		d->fallback = tw_general_new(d->lim.fallback ? d->lim.fallback : "default", rs, g->side, tw_rng_u64(&g->rng));
 }
 
 // ---- the engine's calls into Lua, each run by tw_lua_protected ----
