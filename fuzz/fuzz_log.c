@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/io_internal.h"
+#include "tinwar/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -10,6 +10,7 @@
 
 #include "fuzz_small_scenario.h"
 #include "server/srv.h"
+#include "tinwar/registry.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

@@ -204,10 +204,13 @@ static void test_long_c_calls_are_stopped_by_the_watchdog(void **st)
 	assert_non_null(strstr(err.message, "time limit"));
 	assert_true(d.seconds < 2.0);
 	done(&d);
-	// Patterns that would backtrack for ages, and table.move over a vast range, are refused.
+	// Patterns that would backtrack for ages, and table.move over a vast range, count their work
+	// against the instruction limit (tests/test_lua_watchdog.c has the rest).
+	tw_lua_limits budget = quiet_limits();
+	budget.seconds = 60; // the budget, not the clock, however loaded the machine
 	expect_decide_fails("function decide()\n  return string.find(string.rep('a', 1e5), '.-.-.-b')\nend", 2,
-			    "pattern too costly", NULL);
-	expect_decide_fails("function decide()\n  table.move({}, 1, 1e15, 2)\nend", 2, "table.move", NULL);
+			    "instruction limit", &budget);
+	expect_decide_fails("function decide()\n  table.move({}, 1, 1e15, 2)\nend", 2, "instruction limit", &budget);
 	// Plain find is cheap and allowed.
 	one_decision ok;
 	tw_lua_limits ql = quiet_limits();
@@ -365,6 +368,133 @@ static void test_doctrine_sees_only_its_view_and_its_params(void **st)
 	tw_test_free(s);
 }
 
+// ---- issue 13 item 8: nothing a doctrine does can abort the engine (SIGABRT) ----
+
+// `tw = nil`: the engine's next lua_getglobal/lua_setfield ran outside any protected call, with
+// no panic handler. The engine keeps its own reference to the tw table in the registry.
+static void test_tw_nil_does_not_abort_the_engine(void **st)
+{
+	(void)st;
+	tw_lua_limits lim = quiet_limits();
+	const char *text = "local suggest = tw.suggest\n"
+			   "tw = nil\n"
+			   "local calls = 0\n"
+			   "function decide()\n"
+			   "  calls = calls + 1\n"
+			   "  if calls == 2 then tw = 42 end\n"
+			   "  return suggest()\n"
+			   "end\n";
+	one_decision d;
+	decide_once(&d, text, &lim);
+	tw_error why;
+	if (tw_lua_failure(d.g, &why))
+		fail_msg("%s", why.message);
+	assert_int_equal(d.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
+	// Again, now that tw is nil, and again once it is a number.
+	for (int i = 0; i < 2; i++) {
+		assert_int_equal(tw_general_decide(d.g, tw_game_state(d.game), d.o), TW_OK);
+		assert_false(tw_lua_failure(d.g, NULL));
+		assert_int_equal(d.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
+	}
+	done(&d);
+	// `decide = nil` is the doctrine's own failure, reported as such.
+	one_decision e;
+	decide_once(&e, "function decide()\n  decide = nil\n  return tw.suggest()\nend", &lim);
+	assert_int_equal(tw_general_decide(e.g, tw_game_state(e.game), e.o), TW_OK);
+	assert_true(tw_lua_failure(e.g, &why));
+	assert_non_null(strstr(why.message, "attempt to call a nil value"));
+	done(&e);
+}
+
+// `tw.params = nil` and then a parameter set from outside (sim --vary): the engine's
+// lua_setfield on nil aborted. The parameters table too is the registry's.
+static void test_params_nil_then_set_param_does_not_abort(void **st)
+{
+	(void)st;
+	tw_lua_limits lim = quiet_limits();
+	const char *text = "local P = tw.params\n"
+			   "tw.params = nil\n"
+			   "function decide()\n"
+			   "  assert(tw.params == nil and P.step == 0.5, 'step')\n"
+			   "  tw.params = 7\n"
+			   "  return {type = 'toss'}\n"
+			   "end\n";
+	tw_state *s = scenario();
+	tw_error err;
+	tw_game *game = tw_game_new(s, 5, tw_shot_model_fast(), &err);
+	tw_test_free(s);
+	tw_general *g = tw_general_new_lua_text("params.lua", text, strlen(text), tw_game_ruleset(game), 0, 5, &lim, &err);
+	assert_non_null(g);
+	assert_int_equal(tw_general_set_param(g, "step", 0.5, &err), TW_OK);
+	tw_order *o = malloc(sizeof *o);
+	assert_int_equal(tw_general_decide(g, tw_game_state(game), o), TW_OK);
+	tw_error why;
+	if (tw_lua_failure(g, &why))
+		fail_msg("%s", why.message);
+	assert_int_equal(o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
+	// tw.params is now a number: setting a parameter still works.
+	assert_int_equal(tw_general_set_param(g, "step", 0.25, &err), TW_OK);
+	assert_false(tw_lua_failure(g, NULL));
+	free(o);
+	tw_general_free(g);
+	tw_game_free(game);
+}
+
+// Fills the memory up to just under the cap (n bytes in `a`, 2n in `keep`) and returns
+// {type = 1.25}: converting the number to a string (lua_tostring) allocated outside the sandbox's
+// protected call, failed, and aborted.
+static const char *FILL_THEN_NUMBER = "local keep\n"
+				      "function decide()\n"
+				      "  local a = string.rep('x', tw.params.fill)\n"
+				      "  keep = a .. a\n"
+				      "  return {type = 1.25}\n"
+				      "end\n";
+
+// 1 if the order was read (a bad order: the fill fitted), 0 if the memory cap stopped the fill.
+static int fill_outcome(int fill)
+{
+	tw_lua_limits lim = quiet_limits();
+	lim.memory = 1u << 20;
+	tw_state *s = scenario();
+	tw_error err;
+	tw_game *game = tw_game_new(s, 3, tw_shot_model_fast(), &err);
+	tw_test_free(s);
+	tw_general *g = tw_general_new_lua_text("fill.lua", FILL_THEN_NUMBER, strlen(FILL_THEN_NUMBER),
+						tw_game_ruleset(game), 0, 3, &lim, &err);
+	assert_non_null(g);
+	assert_int_equal(tw_general_set_param(g, "fill", fill, &err), TW_OK);
+	tw_order *o = malloc(sizeof *o);
+	assert_int_equal(tw_general_decide(g, tw_game_state(game), o), TW_OK); // the fallback's toss
+	tw_error why;
+	assert_true(tw_lua_failure(g, &why));
+	int r = strstr(why.message, "bad order") ? 1 : strstr(why.message, "memory limit") ? 0 : -1;
+	if (r < 0)
+		fail_msg("fill %d: %s", fill, why.message);
+	free(o);
+	tw_general_free(g);
+	tw_game_free(game);
+	return r;
+}
+
+static void test_memory_full_then_a_number_type_does_not_abort(void **st)
+{
+	(void)st;
+	// Find the largest fill that fits: there the memory left is under 3 bytes.
+	int lo = 0, hi = 1 << 19;
+	assert_int_equal(fill_outcome(lo), 1);
+	assert_int_equal(fill_outcome(hi), 0);
+	while (hi - lo > 1) {
+		int mid = lo + (hi - lo) / 2;
+		if (fill_outcome(mid))
+			lo = mid;
+		else
+			hi = mid;
+	}
+	print_message("largest fill %d\n", lo);
+	assert_int_equal(fill_outcome(lo), 1);
+	assert_int_equal(fill_outcome(lo + 1), 0);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -379,6 +509,9 @@ int main(void)
 		cmocka_unit_test(test_failure_falls_back_or_forfeits),
 		cmocka_unit_test(test_shipped_doctrines_play_whole_games),
 		cmocka_unit_test(test_doctrine_sees_only_its_view_and_its_params),
+		cmocka_unit_test(test_tw_nil_does_not_abort_the_engine),
+		cmocka_unit_test(test_params_nil_then_set_param_does_not_abort),
+		cmocka_unit_test(test_memory_full_then_a_number_type_does_not_abort),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

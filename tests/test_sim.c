@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,98 @@ static void test_every_builtin_doctrine_beats_random(void **st)
 	tw_test_free(s);
 }
 
+// Writes a doctrine to a temporary .lua file; returns its path (static buffer per slot).
+static const char *doctrine_file(int slot, const char *text)
+{
+	static char paths[4][64];
+	snprintf(paths[slot], sizeof paths[slot], "/tmp/tw_sim_doctrineXXXXXX.lua");
+	int fd = mkstemps(paths[slot], 4);
+	assert_true(fd >= 0);
+	assert_true(write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+	close(fd);
+	return paths[slot];
+}
+
+// Issue 13 items 8 and 9: a doctrine that attacks the engine in some games (a pattern that
+// backtracks for ever, `tw.params = nil` under a parameter sweep, a top level that runs out of
+// its budget) fails in those games alone: the study goes on, counts each as a failure of the
+// doctrine (summary and database), and gives the same games with 1 and 2 jobs.
+static void test_attacking_doctrine_fails_alone_and_the_study_goes_on(void **st)
+{
+	(void)st;
+	const char *in_play = doctrine_file(0, "local subj = string.rep('a', 99999)\n"
+					       "local attack = math.random(2) == 1 -- in one game of two\n"
+					       "tw.params = nil\n"
+					       "function decide()\n"
+					       "  local s = tw.state()\n"
+					       "  if s.phase == 'play' and attack then string.find(subj, '.-b') end\n"
+					       "  return tw.suggest()\n"
+					       "end\n");
+	const char *at_load = doctrine_file(1, "if math.random(3) == 1 then string.find(string.rep('a', 99999), '.-b') end\n"
+					       "function decide() return tw.suggest() end\n");
+	tw_state *s = small_scenario();
+	enum { N = 6 };
+	for (int k = 0; k < 2; k++) {
+		tw_sim_config c;
+		tw_sim_config_default(&c);
+		c.scenario = s;
+		c.games = N;
+		c.seed = k == 0 ? 5 : 1; // seed 1: the top level passes in game 0 (checked before the study)
+		c.general[0] = k == 0 ? in_play : at_load;
+		c.general[1] = "lw-default";
+		c.lua.quiet = true;
+		c.lua.seconds = 60; // the budget stops the attacks, deterministically, however loaded the machine
+		c.ngparams = 1;
+		c.gparams[0] = (tw_sim_gparam){.side = 0, .name = "step", .value = 0.5}; // as sim --vary red.step=0.5
+		tw_sim_game a[N], b[N];
+		tw_error err;
+		if (tw_sim_run(&c, a, &err) != TW_OK)
+			fail_msg("%s", err.message);
+		c.jobs = 2;
+		assert_int_equal(tw_sim_run(&c, b, &err), TW_OK);
+		same_games(a, b, N);
+		tw_sim_summary sum;
+		tw_sim_summarize(a, N, &sum);
+		print_message("%s: %d of %d games, %d doctrine failures\n", k == 0 ? "in play" : "at load", sum.games, N,
+			      sum.lua_failures[0]);
+		assert_int_equal(sum.errors, 0);
+		assert_true(sum.lua_failures[0] > 0 && sum.lua_failures[0] < N);
+		for (int i = 0; i < N; i++)
+			assert_int_equal(a[i].lua_failed[0], b[i].lua_failed[0]);
+		// The database holds each game's failure.
+		char path[] = "/tmp/tw_sim_testXXXXXX";
+		int fd = mkstemp(path);
+		assert_true(fd >= 0);
+		close(fd);
+		unlink(path);
+		assert_int_equal(tw_sim_store(path, &c, "small", "", a, N, NULL, &err), TW_OK);
+		sqlite3 *db;
+		assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+		sqlite3_stmt *q;
+		assert_int_equal(sqlite3_prepare_v2(db, "SELECT sum(lua_failed_red) FROM game", -1, &q, NULL), SQLITE_OK);
+		assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+		assert_int_equal(sqlite3_column_int(q, 0), sum.lua_failures[0]);
+		sqlite3_finalize(q);
+		sqlite3_close(db);
+		unlink(path);
+	}
+	// A top level that fails in the study's first game is a configuration error, as before.
+	tw_sim_config c;
+	tw_sim_config_default(&c);
+	c.scenario = s;
+	c.games = 2;
+	c.general[0] = doctrine_file(2, "string.find(string.rep('a', 99999), '.-b')\nfunction decide() end\n");
+	c.lua.quiet = true;
+	c.lua.seconds = 60;
+	tw_sim_game g[2];
+	tw_error err;
+	assert_int_not_equal(tw_sim_run(&c, g, &err), TW_OK);
+	assert_non_null(strstr(err.message, "instruction limit exceeded"));
+	for (int i = 0; i < 3; i++)
+		unlink(i == 0 ? in_play : i == 1 ? at_load : c.general[0]);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -225,6 +318,7 @@ int main(void)
 		cmocka_unit_test(test_database_accumulates_studies),
 		cmocka_unit_test(test_doctrine_parameters_are_set_and_checked),
 		cmocka_unit_test(test_every_builtin_doctrine_beats_random),
+		cmocka_unit_test(test_attacking_doctrine_fails_alone_and_the_study_goes_on),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

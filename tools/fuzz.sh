@@ -10,7 +10,9 @@ for f in build/fuzz/fuzz_*; do
   corpus=build/fuzz/corpus-$name
   mkdir -p "$corpus"
   seeds=fuzz/seeds/${name#fuzz_}
-  out=$("$f" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -dict=fuzz/tinwar.dict "$corpus" ${seeds:+$( [ -d "$seeds" ] && echo "$seeds")} 2>&1)
+  dict=fuzz/${name#fuzz_}.dict # a fuzzer's own dictionary, if it has one
+  [ -f "$dict" ] || dict=fuzz/tinwar.dict
+  out=$("$f" -max_total_time="$secs" -max_len=65536 -timeout=10 -rss_limit_mb=2048 -dict="$dict" "$corpus" ${seeds:+$( [ -d "$seeds" ] && echo "$seeds")} 2>&1)
   rc=$?
   execs=$(printf '%s\n' "$out" | grep -oE 'Done [0-9]+ runs' | tail -1)
   echo "$name: ${execs:-no summary} (exit $rc)"

@@ -3,8 +3,10 @@
 /// A doctrine file defines a global function `decide()` that returns one order (a table shaped
 /// like the order JSON of docs/format.md) or nil (end the move). It reads its side's view
 /// through the `tw` table. The sandbox opens only base, string, table, math and utf8; loads
-/// text chunks only; caps memory through the allocator; and stops runaway code with an
-/// instruction-count hook and a wall-clock deadline checked in the hook and the allocator.
+/// text chunks only; caps memory through the allocator; and stops runaway code with a budget
+/// (VM instructions, and the work of the library functions that can run long in C, which the
+/// sandbox replaces by counted versions) and a wall-clock deadline (a timer on the calling
+/// thread that stops the next instruction). Every engine call into Lua is protected.
 /// A doctrine that fails (error, time, instructions, memory, malformed order) is reported with
 /// its file and line; its side then falls back to a built-in general or forfeits.
 #ifndef TINWAR_DOCTRINE_H
@@ -19,8 +21,8 @@ typedef enum tw_lua_on_failure {
 
 typedef struct tw_lua_limits {
 	size_t memory;         ///< bytes the Lua state may hold in all (default 32 MiB)
-	uint64_t instructions; ///< Lua VM instructions per call of decide() (default 20 million)
-	double seconds;        ///< wall-clock seconds per call of decide() (default 2)
+	uint64_t instructions; ///< budget per call: VM instructions plus units of counted C work (default 20 million)
+	double seconds;        ///< wall-clock seconds per call: load, decide(), a parameter (default 2)
 	int on_failure;        ///< tw_lua_on_failure (default TW_LUA_FALLBACK)
 	const char *fallback;  ///< built-in general after a failure (default "default": the rule set's)
 	bool quiet;            ///< true: do not print failures on stderr (they stay in tw_lua_failure)

@@ -579,6 +579,8 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 	set_str(L, "side", d->self->side == 0 ? "red" : "blue"); // replaced by the real name below
 	set_int(L, "side_index", d->self->side);
 	lua_newtable(L);
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_PARAMS);
 	lua_setfield(L, -2, "params");
 	lua_createtable(L, 0, 8);
 	set_num(L, "reach", LW_REACH);
@@ -588,6 +590,8 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 	set_int(L, "gun_shots", LW_GUN_SHOTS);
 	set_num(L, "contact", LW_CONTACT);
 	lua_setfield(L, -2, "lw");
+	lua_pushvalue(L, -1);
+	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_TW);
 	lua_setglobal(L, "tw");
 }
 
@@ -877,6 +881,7 @@ tw_status tw_lua_to_order(lua_State *L, int idx, const tw_state *s, int side, tw
 	idx = lua_absindex(L, idx);
 	if (!lua_istable(L, idx))
 		return bad(err, "%s", "an order must be a table with a 'type'");
+	// Only a string names a type (lua_tostring would convert a number in place, which allocates).
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	int t = lua_getfield(L, idx, "type");
 	int type = t == LUA_TSTRING ? tw_order_type_find(rs, lua_tostring(L, -1)) : -1;

@@ -1,6 +1,10 @@
 // The Lua general: a doctrine script behind the general interface. Each decision calls the
 // script's global decide() in the sandbox; a failure is reported once with file and line, and
 // the side then falls back to a built-in general or forfeits (tw_lua_limits.on_failure).
+// Every call into Lua (loading, each decision with the reading of its order, each parameter)
+// is a job run by tw_lua_protected, and reaches the engine's `tw` and `tw.params` tables through
+// the registry: whatever a doctrine does to its globals (`tw = nil`, `tw.params = nil`) or to its
+// memory, it fails alone, and the engine goes on.
 #include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,25 +35,101 @@ static void lua_destroy(tw_general *g)
 	free(d->scratch);
 }
 
+static const char *side_name_of(const tw_lua_doctrine *d, int side)
+{
+	return d->view && side >= 0 && side < d->view->nsides ? d->view->sides[side].name : NULL;
+}
+
 // Records the failure, says so once, closes the script and sets up the stated default.
-static void fail_over(tw_general *g, const tw_error *why)
+static void fail_over(tw_general *g, const tw_error *why, const char *side_name)
 {
 	tw_lua_doctrine *d = g->ctx;
 	d->failed = true;
 	d->failure = *why;
-	const char *sname = d->view && g->side < d->view->nsides ? d->view->sides[g->side].name : "its side";
 	if (!d->lim.quiet)
-		fprintf(stderr, "tinwar: doctrine %s; %s %s\n", why->message, sname,
+		fprintf(stderr, "tinwar: doctrine %s; %s %s\n", why->message, side_name ? side_name : "its side",
 			d->lim.on_failure == TW_LUA_FORFEIT ? "forfeits" : "falls back to the built-in general");
 	if (d->L) {
 		lua_close(d->L);
 		d->L = NULL;
 	}
-	if (d->lim.on_failure == TW_LUA_FALLBACK && d->view) {
-		const tw_ruleset *rs = tw_ruleset_get(d->view->ruleset);
-		d->fallback = tw_general_new(d->lim.fallback ? d->lim.fallback : "default", rs, g->side,
-					     tw_rng_u64(&g->rng));
+	const tw_ruleset *rs = d->rs ? d->rs : d->view ? tw_ruleset_get(d->view->ruleset) : NULL;
+	if (d->lim.on_failure == TW_LUA_FALLBACK && rs && !d->fallback)
+		d->fallback = tw_general_new(d->lim.fallback ? d->lim.fallback : "default", rs, g->side, tw_rng_u64(&g->rng));
+}
+
+// ---- the engine's calls into Lua, each run by tw_lua_protected ----
+
+typedef struct decide_job {
+	tw_lua_doctrine *d;
+	const tw_state *view;
+	int side;
+	tw_order *out;
+	bool bad;      ///< decide() returned something that is not an order
+	tw_error why;  ///< why it is not
+} decide_job;
+
+static int job_decide(lua_State *L)
+{
+	decide_job *j = lua_touserdata(L, 1);
+	const tw_state *v = j->view;
+	// The engine's tw table, whatever the doctrine did to its global `tw`.
+	lua_getfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_TW);
+	lua_pushstring(L, v->sides[j->side].name);
+	lua_setfield(L, -2, "side");
+	lua_pushstring(L, v->sides[j->side == 0 ? 1 : 0].name);
+	lua_setfield(L, -2, "enemy");
+	lua_settop(L, 1);
+	lua_getglobal(L, "decide");
+	lua_call(L, 0, 1);
+	int end = tw_order_type_with(tw_ruleset_get(v->ruleset), TW_OD_ENDS_TURN);
+	if (lua_isnil(L, -1) && end >= 0)
+		tw_order_init(j->out, end, j->side); // nil: end the turn
+	else if (tw_lua_to_order(L, -1, v, j->side, j->out, &j->why) != TW_OK)
+		j->bad = true;
+	return 0;
+}
+
+typedef struct param_job {
+	const char *name;
+	double value;
+} param_job;
+
+static int job_set_param(lua_State *L)
+{
+	const param_job *j = lua_touserdata(L, 1);
+	lua_getfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_PARAMS);
+	lua_pushnumber(L, j->value);
+	lua_setfield(L, -2, j->name);
+	return 0;
+}
+
+typedef struct load_job {
+	tw_lua_doctrine *d;
+	const char *text;
+	size_t len;
+	bool syntax;    ///< the text is not Lua (syntax error, bytecode)
+	bool no_decide; ///< it ran, and defined no function decide()
+} load_job;
+
+static int job_load(lua_State *L)
+{
+	load_job *j = lua_touserdata(L, 1);
+	tw_lua_api_open(j->d);
+	char chunk[140];
+	snprintf(chunk, sizeof chunk, "@%s", j->d->file);
+	int rc = luaL_loadbufferx(L, j->text, j->len, chunk, "t");
+	if (rc != LUA_OK) {
+		j->syntax = rc == LUA_ERRSYNTAX;
+		// "attempt to load a binary chunk" carries no position: it is the file's first byte.
+		const char *m = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "";
+		if (rc == LUA_ERRSYNTAX && strncmp(m, j->d->file, strlen(j->d->file)) != 0)
+			lua_pushfstring(L, "%s:1: %s", j->d->file, m);
+		return lua_error(L);
 	}
+	lua_call(L, 0, 0);
+	j->no_decide = lua_getglobal(L, "decide") != LUA_TFUNCTION;
+	return 0;
 }
 
 static tw_status lua_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
@@ -58,37 +138,21 @@ static tw_status lua_decide(tw_general *g, const tw_state *view, int side, tw_or
 	d->view = view;
 	d->side = side;
 	if (!d->failed) {
-		lua_State *L = d->L;
-		lua_getglobal(L, "tw");
-		lua_pushstring(L, view->sides[side].name);
-		lua_setfield(L, -2, "side");
-		lua_pushstring(L, view->sides[side == 0 ? 1 : 0].name);
-		lua_setfield(L, -2, "enemy");
-		lua_pop(L, 1);
+		decide_job j = {.d = d, .view = view, .side = side, .out = out};
+		tw_error_clear(&j.why);
 		tw_error err;
 		tw_error_clear(&err);
-		lua_getglobal(L, "decide");
-		tw_status st = tw_lua_sandbox_call(d, 0, &err);
-		if (st == TW_OK) {
-			int end = tw_order_type_with(tw_ruleset_get(view->ruleset), TW_OD_ENDS_TURN);
-			if (lua_isnil(L, -1) && end >= 0) {
-				tw_order_init(out, end, side); // nil: end the turn
-			} else {
-				st = tw_lua_to_order(L, -1, view, side, out, &err);
-				if (st != TW_OK) {
-					char m[sizeof err.message];
-					snprintf(m, sizeof m, "%s", err.message);
-					tw_error_set(&err, TW_ERR_INPUT, "", "%s: decide() returned a bad order: %s", d->file, m);
-					snprintf(err.path, sizeof err.path, "%s", d->file);
-				}
-			}
-			lua_settop(L, 0);
+		tw_status st = tw_lua_protected(d, job_decide, &j, &err);
+		if (st == TW_OK && j.bad) {
+			tw_error_set(&err, TW_ERR_INPUT, "", "%s: decide() returned a bad order: %s", d->file, j.why.message);
+			snprintf(err.path, sizeof err.path, "%s", d->file);
+			st = TW_ERR_INPUT;
 		}
 		if (st == TW_OK) {
 			d->view = NULL;
 			return TW_OK;
 		}
-		fail_over(g, &err);
+		fail_over(g, &err, side_name_of(d, side));
 	}
 	tw_status st;
 	if (d->fallback) {
@@ -108,11 +172,11 @@ static tw_status lua_set_param(tw_general *g, const char *name, double value, tw
 	tw_lua_doctrine *d = g->ctx;
 	if (!d->L)
 		return tw_error_set(err, TW_ERR_STATE, "", "%s has failed; parameters no longer apply", d->file);
-	lua_getglobal(d->L, "tw");
-	lua_getfield(d->L, -1, "params");
-	lua_pushnumber(d->L, value);
-	lua_setfield(d->L, -2, name);
-	lua_pop(d->L, 2);
+	param_job j = {.name = name, .value = value};
+	tw_error why;
+	tw_error_clear(&why);
+	if (tw_lua_protected(d, job_set_param, &j, &why) != TW_OK)
+		fail_over(g, &why, NULL); // the doctrine filled its memory, say: it has failed, not the caller
 	return TW_OK;
 }
 
@@ -138,21 +202,20 @@ bool tw_lua_failure(const tw_general *g, tw_error *err)
 	return d->failed;
 }
 
-tw_general *tw_general_new_lua_text(const char *name, const char *text, size_t len, const tw_ruleset *rs,
-				    int side, uint64_t seed, const tw_lua_limits *lim, tw_error *err)
+// A Lua general with no state yet (NULL if out of memory).
+static tw_general *new_shell(const char *name, const tw_ruleset *rs, int side, uint64_t seed, const tw_lua_limits *lim)
 {
-	(void)rs;
 	tw_general *g = calloc(1, sizeof *g);
 	tw_lua_doctrine *d = calloc(1, sizeof *d);
 	if (!g || !d) {
 		free(g);
 		free(d);
-		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
 	d->def = lua_def;
 	snprintf(d->file, sizeof d->file, "%s", name);
 	d->def.name = d->file;
+	d->rs = rs;
 	g->def = &d->def;
 	g->ctx = d;
 	g->side = side;
@@ -163,25 +226,48 @@ tw_general *tw_general_new_lua_text(const char *name, const char *text, size_t l
 		d->lim = *lim;
 	else
 		tw_lua_limits_default(&d->lim);
+	return g;
+}
+
+tw_general *tw_general_new_lua_text(const char *name, const char *text, size_t len, const tw_ruleset *rs,
+				    int side, uint64_t seed, const tw_lua_limits *lim, tw_error *err)
+{
+	tw_general *g = new_shell(name, rs, side, seed, lim);
+	if (!g) {
+		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+		return NULL;
+	}
+	tw_lua_doctrine *d = g->ctx;
 	d->scratch = malloc(TW_LUA_SCRATCH * sizeof *d->scratch);
 	if (!d->scratch || !tw_lua_sandbox_new(d, tw_rng_u64(&g->rng))) {
 		tw_error_set(err, TW_ERR_NOMEM, "", "%s: cannot create the Lua state", name);
 		tw_general_free(g);
 		return NULL;
 	}
-	tw_lua_api_open(d);
-	if (tw_lua_sandbox_run_chunk(d, text, len, err) != TW_OK) {
-		tw_general_free(g);
-		return NULL;
-	}
-	if (lua_getglobal(d->L, "decide") != LUA_TFUNCTION) {
-		tw_error_set(err, TW_ERR_INPUT, "", "%s:0: the doctrine defines no function decide()", name);
-		if (err)
+	load_job j = {.d = d, .text = text, .len = len};
+	tw_status st = tw_lua_protected(d, job_load, &j, err);
+	if (st == TW_OK && j.no_decide) {
+		st = tw_error_set(err, TW_ERR_INPUT, "", "%s:0: the doctrine defines no function decide()", name);
+		if (err) {
 			snprintf(err->path, sizeof err->path, "%s", name);
+			err->line = 0;
+		}
+	} else if (st != TW_OK && j.syntax && err) {
+		err->code = st = TW_ERR_INPUT;
+	}
+	if (st != TW_OK) {
 		tw_general_free(g);
 		return NULL;
 	}
-	lua_settop(d->L, 0);
+	return g;
+}
+
+tw_general *tw_lua_general_failed(const char *name, const tw_ruleset *rs, int side, const char *side_name,
+				  uint64_t seed, const tw_lua_limits *lim, const tw_error *why)
+{
+	tw_general *g = new_shell(name, rs, side, seed, lim);
+	if (g)
+		fail_over(g, why, side_name);
 	return g;
 }
 

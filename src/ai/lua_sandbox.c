@@ -1,26 +1,30 @@
-// The Lua sandbox of the doctrines (see /work/shared/NOTES.md for the pitfalls it avoids):
+// The Lua sandbox of the doctrines (docs/doctrine.md; /work/shared/NOTES.md for the pitfalls):
 // - allowlist: base, string, table, math and utf8 only; never package, io, os, debug, coroutine;
 // - base loses load, loadfile, dofile, require, collectgarbage, getmetatable, setmetatable,
 //   rawset, rawget and rawequal; string loses dump; math loses randomseed (seeded per game);
 // - text chunks only (luaL_loadbufferx mode "t"): bytecode is refused;
 // - memory capped by a counting allocator (sum of nsize - osize);
-// - an instruction-count hook and a wall-clock deadline, checked in the hook and in the
-//   allocator (every growth of 4 KiB or more, and every 64th allocation), so a long C call that
-//   allocates (string.rep, gsub, concat) is stopped too;
-// - guards on the C functions that can run long without allocating or returning to the VM:
-//   pattern matching (find, match, gmatch, gsub) and table.move.
-// Every stop is sticky: once the sandbox has stopped a doctrine, every later instruction
-// and allocation fails, so a script cannot catch the error with pcall and carry on.
+// - a budget per call shared by VM instructions (count hook) and the work of the library's
+//   C functions that can run long: string.rep, find, match, gmatch, gsub, table.sort, insert,
+//   remove and move are replaced by versions that count their work (lua_bounded.c,
+//   lua_pattern.c);
+// - a wall-clock deadline: a timer on the calling thread whose signal makes the next VM
+//   instruction stop, and sets a flag that the bounded C functions poll (lua_watchdog.c);
+//   the hook, the allocator and tw_lua_charge also read the clock, should no timer be had;
+// - every call from the engine into Lua is a lua_pcall of a C function doing the work
+//   (tw_lua_protected); a panic handler jumps back there should anything escape.
+// Every stop is sticky: once the sandbox has stopped a doctrine, every later instruction,
+// allocation and bounded function fails, so a script cannot catch the error with pcall and
+// carry on.
 #include <lauxlib.h>
 #include <lualib.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "lua_doctrine.h"
 
-enum { HOOK_EVERY = 1000 };
+enum { HOOK_EVERY = 1000, CLOCK_EVERY = 1 << 16 };
 
 static bool past(const struct timespec *t)
 {
@@ -65,7 +69,7 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 			stop_here(d, TW_LUA_STOP_MEMORY);
 			return NULL;
 		}
-		if (d->armed && (nsize - old >= 4096 || (++d->nalloc & 63) == 0) && past(&d->deadline)) {
+		if (d->armed && (d->expired || ((nsize - old >= 4096 || (++d->nalloc & 63) == 0) && past(&d->deadline)))) {
 			stop_here(d, TW_LUA_STOP_TIME);
 			return NULL;
 		}
@@ -77,79 +81,47 @@ static void *sandbox_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 	return p;
 }
 
-static tw_lua_doctrine *doctrine_of(lua_State *L) { return *(tw_lua_doctrine **)lua_getextraspace(L); }
+// Raises the stop: from now on the hook fires on every instruction, so nothing runs after it.
+static int raise_stop(lua_State *L)
+{
+	lua_sethook(L, tw_lua_hook, LUA_MASKCOUNT, 1);
+	return luaL_error(L, "stopped by the sandbox");
+}
 
-static void count_hook(lua_State *L, lua_Debug *ar)
+void tw_lua_hook(lua_State *L, lua_Debug *ar)
 {
 	(void)ar;
-	tw_lua_doctrine *d = doctrine_of(L);
+	tw_lua_doctrine *d = tw_lua_doctrine_of(L);
 	if (d->stop == TW_LUA_RUNNING) {
 		d->count += HOOK_EVERY;
-		if (d->count > d->lim.instructions)
+		if (d->expired)
+			stop_here(d, TW_LUA_STOP_TIME);
+		else if (d->count > d->lim.instructions)
 			stop_here(d, TW_LUA_STOP_INSTR);
 		else if (d->armed && past(&d->deadline))
 			stop_here(d, TW_LUA_STOP_TIME);
 	}
-	if (d->stop != TW_LUA_RUNNING) {
-		// Fire on every instruction from now on: nothing may run after the stop.
-		lua_sethook(L, count_hook, LUA_MASKCOUNT, 1);
-		luaL_error(L, "stopped by the sandbox");
-	}
+	if (d->stop != TW_LUA_RUNNING)
+		raise_stop(L);
 }
 
-// ---- guards on long-running C functions ----
-
-// Rough worst case of Lua's backtracking matcher: subject length to the power (quantifiers + 1).
-static int guarded_pattern(lua_State *L)
+void tw_lua_charge(lua_State *L, uint64_t work)
 {
-	size_t n, plen;
-	const char *subj = luaL_checklstring(L, 1, &n);
-	const char *pat = luaL_checklstring(L, 2, &plen);
-	(void)subj;
-	bool plain = lua_toboolean(L, 4) && lua_tointeger(L, lua_upvalueindex(2)) == 1;
-	if (!plain) {
-		int k = 0;
-		for (size_t i = 0; i < plen; i++) {
-			if (pat[i] == '%') {
-				if (i + 1 < plen && (pat[i + 1] == 'b' || pat[i + 1] == 'f'))
-					k++;
-				i++;
-			} else if (pat[i] == '*' || pat[i] == '+' || pat[i] == '-' || pat[i] == '?') {
-				k++;
-			}
+	tw_lua_doctrine *d = tw_lua_doctrine_of(L);
+	if (d->stop == TW_LUA_RUNNING) {
+		d->count += work;
+		if (d->expired) {
+			stop_here(d, TW_LUA_STOP_TIME);
+		} else if (d->count > d->lim.instructions) {
+			stop_here(d, TW_LUA_STOP_INSTR);
+		} else if (d->count >= d->next_clock) {
+			d->next_clock = d->count + CLOCK_EVERY;
+			if (d->armed && past(&d->deadline))
+				stop_here(d, TW_LUA_STOP_TIME);
 		}
-		double cost = pow((double)n + 1.0, (double)k + 1.0);
-		if (k > 0 && cost > 1e10)
-			return luaL_error(L, "pattern too costly for the sandbox (%d quantifiers over %d characters)", k,
-					  (int)n);
 	}
-	int top = lua_gettop(L);
-	lua_pushvalue(L, lua_upvalueindex(1));
-	lua_insert(L, 1);
-	lua_call(L, top, LUA_MULTRET);
-	return lua_gettop(L);
-}
-
-static int guarded_move(lua_State *L)
-{
-	lua_Integer f = luaL_checkinteger(L, 2), e = luaL_checkinteger(L, 3);
-	if (e >= f && (e - f > 10000000 || e - f < 0))
-		return luaL_error(L, "table.move range too large for the sandbox");
-	int top = lua_gettop(L);
-	lua_pushvalue(L, lua_upvalueindex(1));
-	lua_insert(L, 1);
-	lua_call(L, top, LUA_MULTRET);
-	return lua_gettop(L);
-}
-
-static void guard(lua_State *L, const char *lib, const char *name, lua_CFunction fn, int find_like)
-{
-	lua_getglobal(L, lib);
-	lua_getfield(L, -1, name);
-	lua_pushinteger(L, find_like);
-	lua_pushcclosure(L, fn, 2);
-	lua_setfield(L, -2, name);
-	lua_pop(L, 1);
+	if (d->stop != TW_LUA_RUNNING)
+		raise_stop(L);
 }
 
 static void drop(lua_State *L, const char *lib, const char *name)
@@ -167,7 +139,7 @@ static void drop(lua_State *L, const char *lib, const char *name)
 
 static int sandbox_print(lua_State *L)
 {
-	tw_lua_doctrine *d = doctrine_of(L);
+	tw_lua_doctrine *d = tw_lua_doctrine_of(L);
 	if (!d->lim.verbose)
 		return 0;
 	int n = lua_gettop(L);
@@ -184,6 +156,7 @@ static int sandbox_print(lua_State *L)
 
 static int open_all(lua_State *L)
 {
+	uint64_t seed = *(const uint64_t *)lua_touserdata(L, 1);
 	static const luaL_Reg libs[] = {
 		{LUA_GNAME, luaopen_base},        {LUA_STRLIBNAME, luaopen_string}, {LUA_TABLIBNAME, luaopen_table},
 		{LUA_MATHLIBNAME, luaopen_math},  {LUA_UTF8LIBNAME, luaopen_utf8},
@@ -198,7 +171,6 @@ static int open_all(lua_State *L)
 		drop(L, NULL, base_out[i]);
 	drop(L, LUA_STRLIBNAME, "dump");
 	// Deterministic per game: seed math.random from the general's seed, then forbid reseeding.
-	uint64_t seed = (uint64_t)lua_tointeger(L, 1);
 	lua_getglobal(L, LUA_MATHLIBNAME);
 	lua_getfield(L, -1, "randomseed");
 	lua_pushinteger(L, (lua_Integer)(seed & 0x7fffffffffffffffULL));
@@ -206,13 +178,22 @@ static int open_all(lua_State *L)
 	lua_call(L, 2, 0);
 	lua_pop(L, 1);
 	drop(L, LUA_MATHLIBNAME, "randomseed");
-	guard(L, LUA_STRLIBNAME, "find", guarded_pattern, 1);
-	guard(L, LUA_STRLIBNAME, "match", guarded_pattern, 0);
-	guard(L, LUA_STRLIBNAME, "gmatch", guarded_pattern, 0);
-	guard(L, LUA_STRLIBNAME, "gsub", guarded_pattern, 0);
-	guard(L, LUA_TABLIBNAME, "move", guarded_move, 0);
+	tw_lua_bounded_open(L);
+	tw_lua_pattern_open(L);
 	lua_register(L, "print", sandbox_print);
 	return 0;
+}
+
+// Reached only by an error outside any protected call, which tw_lua_protected rules out; should
+// one happen all the same, it jumps back to tw_lua_protected, which fails the doctrine.
+static int on_panic(lua_State *L)
+{
+	tw_lua_doctrine *d = tw_lua_doctrine_of(L);
+	if (d && d->panic_ready)
+		longjmp(d->panic_jmp, 1);
+	const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "(not a string)";
+	fprintf(stderr, "tinwar: Lua error outside a protected call (a bug in tinwar): %s\n", msg);
+	abort();
 }
 
 lua_State *tw_lua_sandbox_new(tw_lua_doctrine *d, uint64_t seed)
@@ -222,9 +203,8 @@ lua_State *tw_lua_sandbox_new(tw_lua_doctrine *d, uint64_t seed)
 		return NULL;
 	d->L = L;
 	*(tw_lua_doctrine **)lua_getextraspace(L) = d;
-	lua_pushcfunction(L, open_all);
-	lua_pushinteger(L, (lua_Integer)seed);
-	if (lua_pcall(L, 1, 0, 0) != LUA_OK) {
+	lua_atpanic(L, on_panic);
+	if (tw_lua_protected(d, open_all, &seed, NULL) != TW_OK) {
 		lua_close(L);
 		d->L = NULL;
 		return NULL;
@@ -249,6 +229,7 @@ static int msgh(lua_State *L)
 }
 
 // Fills err from the message on the top of the stack (or from the sandbox's stop reason).
+// Reads the message only if it is a string: converting anything else could allocate.
 static tw_status fail(tw_lua_doctrine *d, int rc, tw_error *err)
 {
 	const char *msg = lua_type(d->L, -1) == LUA_TSTRING ? lua_tostring(d->L, -1) : "error";
@@ -291,19 +272,21 @@ static tw_status fail(tw_lua_doctrine *d, int rc, tw_error *err)
 			line = d->stop_line;
 		snprintf(what, sizeof what, "%s", p);
 	}
-	tw_error_set(err, rc == LUA_ERRSYNTAX ? TW_ERR_INPUT : TW_ERR_STATE, "", "%s:%d: %s", d->file, line, what);
+	tw_error_set(err, TW_ERR_STATE, "", "%s:%d: %s", d->file, line, what);
 	if (err) {
 		snprintf(err->path, sizeof err->path, "%s", d->file);
 		err->line = line;
 	}
 	lua_settop(d->L, 0);
-	return err ? err->code : TW_ERR_STATE;
+	return TW_ERR_STATE;
 }
 
 static void arm(tw_lua_doctrine *d)
 {
 	d->count = 0;
+	d->next_clock = CLOCK_EVERY;
 	d->nalloc = 0;
+	d->expired = 0;
 	clock_gettime(CLOCK_MONOTONIC, &d->deadline);
 	double s = d->lim.seconds > 0 ? d->lim.seconds : 1e6;
 	time_t whole = (time_t)s;
@@ -311,45 +294,47 @@ static void arm(tw_lua_doctrine *d)
 	d->deadline.tv_sec += whole + ns / 1000000000L;
 	d->deadline.tv_nsec = ns % 1000000000L;
 	d->armed = true;
-	lua_sethook(d->L, count_hook, LUA_MASKCOUNT, HOOK_EVERY);
+	lua_sethook(d->L, tw_lua_hook, LUA_MASKCOUNT, HOOK_EVERY);
+	if (d->lim.seconds > 0)
+		tw_lua_watch_start(d);
 }
 
-tw_status tw_lua_sandbox_call(tw_lua_doctrine *d, int nargs, tw_error *err)
+static void disarm(tw_lua_doctrine *d)
+{
+	tw_lua_watch_stop(d);
+	d->armed = false;
+	lua_sethook(d->L, NULL, 0, 0);
+}
+
+tw_status tw_lua_protected(tw_lua_doctrine *d, lua_CFunction fn, void *ud, tw_error *err)
 {
 	lua_State *L = d->L;
-	if (d->stop != TW_LUA_RUNNING) {
-		lua_settop(L, 0);
+	if (!L || d->stop != TW_LUA_RUNNING)
 		return tw_error_set(err, TW_ERR_STATE, "", "%s: the doctrine was stopped earlier", d->file);
-	}
-	int base = lua_gettop(L) - nargs;
+	lua_settop(L, 0);
 	lua_pushcfunction(L, msgh);
-	lua_insert(L, base);
+	lua_pushcfunction(L, fn);
+	lua_pushlightuserdata(L, ud);
 	arm(d);
-	int rc = lua_pcall(L, nargs, 1, base);
-	d->armed = false;
-	lua_sethook(L, NULL, 0, 0);
+	int rc;
+	if (setjmp(d->panic_jmp) == 0) {
+		d->panic_ready = true;
+		rc = lua_pcall(L, 1, 0, 1);
+	} else {
+		rc = -1;
+	}
+	d->panic_ready = false;
+	disarm(d);
+	if (rc == -1) {
+		const char *msg = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+		stop_here(d, TW_LUA_STOP_PANIC);
+		tw_error_set(err, TW_ERR_STATE, "", "%s:0: Lua panic: %s", d->file, msg);
+		if (err)
+			snprintf(err->path, sizeof err->path, "%s", d->file);
+		return TW_ERR_STATE;
+	}
 	if (rc != LUA_OK || d->stop != TW_LUA_RUNNING)
 		return fail(d, rc, err);
-	lua_remove(L, base);
+	lua_settop(L, 0);
 	return TW_OK;
-}
-
-tw_status tw_lua_sandbox_run_chunk(tw_lua_doctrine *d, const char *text, size_t len, tw_error *err)
-{
-	char chunk[140];
-	snprintf(chunk, sizeof chunk, "@%s", d->file);
-	int rc = luaL_loadbufferx(d->L, text, len, chunk, "t");
-	if (rc != LUA_OK) {
-		// "attempt to load a binary chunk" carries no position: it is the file's first byte.
-		const char *m = lua_tostring(d->L, -1);
-		if (m && strncmp(m, d->file, strlen(d->file)) != 0) {
-			lua_pushfstring(d->L, "%s:1: %s", d->file, m);
-			lua_remove(d->L, -2);
-		}
-		return fail(d, rc, err);
-	}
-	tw_status st = tw_lua_sandbox_call(d, 0, err);
-	if (st == TW_OK)
-		lua_pop(d->L, 1);
-	return st;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "lua_doctrine.h"
 #include "tinwar/sim.h"
 
 void tw_sim_config_default(tw_sim_config *c)
@@ -29,14 +30,24 @@ static double now_ms(void)
 	return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
 }
 
-static tw_general *make_general(const tw_sim_config *cfg, const tw_ruleset *rs, int side, uint64_t seed,
-				tw_error *err)
+static bool is_lua(const char *name)
+{
+	size_t len = strlen(name);
+	return len > 4 && strcmp(name + len - 4, ".lua") == 0;
+}
+
+// The general of one side. in_game: a doctrine whose top level fails at run time (an error, a
+// limit) is a failure of the doctrine in this game, as if it had failed in play; before the
+// study (the check of tw_sim_run_range) it is an error that stops the study.
+static tw_general *make_general(const tw_sim_config *cfg, const tw_state *scenario, const tw_ruleset *rs, int side,
+				uint64_t seed, bool in_game, tw_error *err)
 {
 	const char *name = cfg->general[side] ? cfg->general[side] : "default";
-	size_t len = strlen(name);
 	tw_general *g;
-	if (len > 4 && strcmp(name + len - 4, ".lua") == 0) {
+	if (is_lua(name)) {
 		g = tw_general_new_lua(name, rs, side, seed, &cfg->lua, err);
+		if (!g && in_game && err && err->code == TW_ERR_STATE)
+			g = tw_lua_general_failed(name, rs, side, scenario->sides[side].name, seed, &cfg->lua, err);
 	} else {
 		g = tw_general_new(name, rs, side, seed);
 		if (!g)
@@ -44,12 +55,17 @@ static tw_general *make_general(const tw_sim_config *cfg, const tw_ruleset *rs, 
 	}
 	if (!g)
 		return NULL;
-	for (int i = 0; i < cfg->ngparams; i++) {
+	// Parameters no longer apply to a doctrine that has failed.
+	for (int i = 0; i < cfg->ngparams && !tw_lua_failure(g, NULL); i++) {
 		const tw_sim_gparam *p = &cfg->gparams[i];
 		if ((p->side == -1 || p->side == side) && tw_general_set_param(g, p->name, p->value, err) != TW_OK) {
 			tw_general_free(g);
 			return NULL;
 		}
+	}
+	if (!in_game && tw_lua_failure(g, err)) {
+		tw_general_free(g);
+		return NULL;
 	}
 	return g;
 }
@@ -87,7 +103,7 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	tw_general *gens[TW_MAX_SIDES] = {0};
 	tw_status st = TW_OK;
 	for (int side = 0; side < 2 && st == TW_OK; side++) {
-		gens[side] = make_general(cfg, rs, side, out->seed, err);
+		gens[side] = make_general(cfg, cfg->scenario, rs, side, out->seed, true, err);
 		if (!gens[side])
 			st = err ? err->code : TW_ERR_INPUT;
 	}
@@ -163,6 +179,18 @@ tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_si
 {
 	if (!cfg->scenario || count < 0 || first < 0)
 		return tw_error_set(err, TW_ERR_INPUT, "", "a study needs a scenario and a number of games");
+	// A doctrine that cannot be loaded (unreadable, not Lua, no decide(), its top level fails
+	// with the first game's seed) stops the study before it starts.
+	const tw_ruleset *rs = tw_ruleset_get(cfg->scenario->ruleset);
+	for (int side = 0; side < 2 && rs && count > 0; side++) {
+		if (!is_lua(cfg->general[side] ? cfg->general[side] : "default"))
+			continue;
+		tw_general *g = make_general(cfg, cfg->scenario, rs, side, tw_rng_derive(cfg->seed, (uint64_t)first),
+					     false, err);
+		if (!g)
+			return err && err->code ? err->code : TW_ERR_INPUT;
+		tw_general_free(g);
+	}
 	int jobs = cfg->jobs < 1 ? 1 : (cfg->jobs > 256 ? 256 : cfg->jobs);
 	if (jobs > count)
 		jobs = count > 0 ? count : 1;

@@ -1,0 +1,1 @@
+../../../doctrines/advance.lua

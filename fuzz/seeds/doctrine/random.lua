@@ -1,0 +1,1 @@
+../../../doctrines/random.lua
