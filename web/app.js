@@ -530,7 +530,13 @@
     const c = document.createElement('span'); c.className = 'clause'; c.textContent = e.clause || '';
     li.appendChild(c);
     li.append(e.text || e.type);
-    if (e.type === 'dice') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b || 1) + 'd6 = ' + e.a + ']'; li.appendChild(d); }
+    if (e.type === 'dice') {
+      // Every face, as thrown (or entered by hand in the physical dice mode).
+      const d = document.createElement('span'); d.className = 'dice';
+      const faces = e.faces || [e.a];
+      d.textContent = ' [' + faces.length + 'd' + (e.sides || 6) + ' = ' + (faces.length > 1 ? faces.join('+') + ' = ' : '') + e.a + (e.entered ? ', entered' : '') + ']';
+      li.appendChild(d);
+    }
     // A toss with a thrown value shows it; a coin shows whom it fell for.
     if (e.type === 'toss') { const d = document.createElement('span'); d.className = 'dice'; d.textContent = ' [' + (e.b !== undefined ? 'throw ' + e.b : 'coin: ' + seatName(e.a)) + ']'; li.appendChild(d); }
     if (e.type === 'melee') { li.dataset.melee = e.a; marks.li = li; }

@@ -62,7 +62,12 @@ int tw_roll(tw_state *s, tw_events *ev, int side, const char *clause, int n, int
 			e->a += f;
 			e->b++;
 			e->entered |= entered;
-			tw_event_text(e, "%dd%d = %d", e->b, sides, e->a);
+			// "2d6: 3 5 = 8" (the rule may put its own words instead).
+			int len = snprintf(e->text, sizeof e->text, "%dd%d:", e->b, sides);
+			for (int k = 0; k < e->nfaces && len > 0 && (size_t)len < sizeof e->text; k++)
+				len += snprintf(e->text + len, sizeof e->text - (size_t)len, " %d", e->faces[k]);
+			if (e->nfaces > 1 && len > 0 && (size_t)len < sizeof e->text)
+				snprintf(e->text + len, sizeof e->text - (size_t)len, " = %d", e->a);
 		}
 	}
 	return total;

@@ -37,6 +37,17 @@ json_t *tw_event_to_json(const tw_event *e)
 		ok = tw_io_set(o, "y", tw_io_jnum(e->y));
 	if (ok && e->v != 0)
 		ok = tw_io_set(o, "v", tw_io_jnum(e->v));
+	if (ok && e->dice_sides) { // every face of a roll (chance.h)
+		json_t *f = json_array();
+		for (int i = 0; f && i < e->nfaces && i < TW_EVENT_MAX_FACES; i++)
+			if (!tw_io_append(f, json_integer(e->faces[i]))) {
+				json_decref(f);
+				f = NULL;
+			}
+		ok = tw_io_set(o, "faces", f) && tw_io_set(o, "sides", json_integer(e->dice_sides));
+		if (ok && e->entered)
+			ok = tw_io_set(o, "entered", json_true());
+	}
 	if (ok)
 		ok = tw_io_set(o, "text", jbuf(e->text, sizeof e->text));
 	if (!ok) {

@@ -326,7 +326,9 @@ const tests = [
     assert(musk.length >= 1 && musk.length <= groups, 'a die for each firing group, at most ' + groups + ': ' + musk.length);
     const exch = dice.concat(await page.$$eval('#log li[data-type="toss"]', (ls) => ls.map((l) => [l.querySelector('.clause').textContent, l.textContent])))
       .filter((d) => d[0] === 'GR.MUSK.2');
-    assert(exch.length >= 1 && /throws \d/.test(exch[0][1]), 'the exchange of fire decided by a throw shown (GR.MUSK.2): ' + JSON.stringify(exch));
+    // Each side's die shown as thrown, then who fires first.
+    assert(exch.filter((d) => /\[1d6 = \d\]/.test(d[1])).length >= 2 && exch.some((d) => /throws \d/.test(d[1])),
+      'the exchange of fire decided by a throw shown (GR.MUSK.2): ' + JSON.stringify(exch));
     let hits = 0;
     for (const [, t] of musk) {
       const m = /throws (\d), less (\d): (\d+) hits/.exec(t), b = /\[1d6 = (\d)\]/.exec(t);

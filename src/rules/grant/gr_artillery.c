@@ -90,7 +90,9 @@ static bool garrison_fig(const tw_state *s, const tw_figure *f) { return GRF(s, 
 
 static void throw_for(tw_state *s, tw_figure *f, int need, const char *clause, int by, tw_events *ev)
 {
-	int die = tw_rng_d6(&s->rng);
+	tw_event *e = NULL;
+	int die = tw_roll_d6(s, ev, -1, clause, &e);
+	tw_event_text(e, "figure %d: %d, needs %d", f->id, die, need);
 	if (die >= need)
 		gr_hit_figure_by(s, f, clause, by, ev);
 }
@@ -114,8 +116,8 @@ static int cmp_item(const void *a, const void *b)
 static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 {
 	tw_vec2 m = tw_gun_muzzle(g);
-	int plus = tw_rng_d6(&s->rng);
-	int minus = tw_rng_d6(&s->rng);
+	int plus = tw_roll_d6(s, ev, g->side, "GR.ART.3", NULL);  // the plus die
+	int minus = tw_roll_d6(s, ev, g->side, "GR.ART.3", NULL); // the minus die
 	int delta = plus - minus; // GR.ART.3
 	tw_vec2 d = tw_sub(aim, m);
 	double a = tw_len(d);
@@ -168,11 +170,11 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 		} else if (items[i].kind == 2) {
 			tw_gun *t = &s->gun[items[i].id];
 			double r = tw_dist(m, t->axle); // GR.ART.7
-			int die = tw_rng_d6(&s->rng);
+			int die = tw_roll_d6(s, ev, g->side, "GR.ART.6", NULL);
 			int red = tw_grant_cb_reduce(r);
 			gun_damage(s, t, die > red ? die - red : 0, die, "GR.ART.6", ev);
 		} else {
-			int die = tw_rng_d6(&s->rng);
+			int die = tw_roll_d6(s, ev, g->side, "GR.HOUSE.1", NULL);
 			int kills = 0;
 			bool on = false;
 			tw_grant_house_shot(items[i].along, die, &kills, &on);
@@ -197,7 +199,9 @@ int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)
 		int zone = tw_grant_canister_zone(m, toward, f->pos); // GR.CANI.1
 		if (zone < 0)
 			continue;
-		int die = tw_rng_d6(&s->rng);
+		tw_event *de = NULL;
+		int die = tw_roll_d6(s, ev, g->side, "GR.CANI.2", &de);
+		tw_event_text(de, "canister at figure %d (zone %d): %d, needs %d", f->id, zone, die, tw_grant_canister_kill(zone));
 		if (die >= tw_grant_canister_kill(zone) && gr_hit_figure_by(s, f, "GR.CANI.2", GRG(s, g)->unit, ev))
 			kills++;
 	}
@@ -212,7 +216,7 @@ int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)
 
 static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 {
-	int impact = tw_rng_d6(&s->rng); // GR.HOW.4
+	int impact = tw_roll_d6(s, ev, g->side, "GR.HOW.4", NULL); // GR.HOW.4
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, g->side, "GR.HOW.4");
 	if (e) {
 		e->a = g->id;
@@ -241,13 +245,13 @@ static void shell(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 			}
 		if (!hit)
 			continue;
-		int die = tw_rng_d6(&s->rng);
+		int die = tw_roll_d6(s, ev, g->side, "GR.HOUSE.5", NULL);
 		gr_house_add_damage(s, h, die, true, ev);
 	}
 	for (int k = 0; k < s->ngun; k++) { // GR.HOW.6: no range reduction
 		tw_gun *t = &s->gun[k];
 		if (t->side != g->side && !GRG(s, t)->destroyed && tw_grant_sbi_sector(gp, aim, t->axle) == impact) {
-			int die = tw_rng_d6(&s->rng);
+			int die = tw_roll_d6(s, ev, g->side, "GR.HOW.6", NULL);
 			gun_damage(s, t, die, die, "GR.HOW.6", ev);
 		}
 	}

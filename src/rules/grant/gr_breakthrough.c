@@ -198,11 +198,9 @@ void gr_breakthrough(tw_state *s, int ua, int ub, int *lost, int *thru, tw_event
 			}
 			continue;
 		}
-		int d = tw_rng_d6(&s->rng);
-		tw_event *e = tw_events_push(ev, TW_EV_DICE, a->side, "GR.MELEE.26");
+		tw_event *e = NULL;
+		int d = tw_roll_d6(s, ev, a->side, "GR.MELEE.26", &e);
 		if (e) {
-			e->a = d;
-			e->b = 1;
 			e->c = depth;
 			e->d = need;
 			tw_event_text(e, "horseman %d throws %d against a file %d rank%s deep (needs %d): %s", a->id, d, depth,

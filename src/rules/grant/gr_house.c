@@ -107,11 +107,9 @@ void gr_house_end_move(tw_state *s, tw_events *ev)
 				touch = tw_terrain_distance(a, b->v[v]) < 0.05;
 			if (!touch)
 				continue;
-			int die = tw_rng_d6(&s->rng);
-			tw_event *e = tw_events_push(ev, TW_EV_DICE, -1, "GR.HOUSE.7");
+			tw_event *e = NULL;
+			int die = tw_roll_d6(s, ev, -1, "GR.HOUSE.7", &e);
 			if (e) {
-				e->a = die;
-				e->b = 1;
 				tw_event_text(e, "fire spreads from house %d to %d on 3+: throws %d", h, k, die);
 			}
 			if (die >= 3) {

@@ -402,8 +402,8 @@ void gr_melee_flow(tw_state *s, int ua, int ub, tw_events *ev)
 	const tw_unit *au = gr_unit_c(s, ua), *bu = gr_unit_c(s, ub);
 	int da = 0, db = 0;
 	for (int k = 0; k < 100 && da == db; k++) { // ties are thrown again
-		da = tw_rng_d6(&s->rng);
-		db = tw_rng_d6(&s->rng);
+		da = tw_roll_d6(s, ev, au->side, "GR.MELEE.17", NULL);
+		db = tw_roll_d6(s, ev, bu->side, "GR.MELEE.17", NULL);
 		tw_event *e = tw_events_push(ev, TW_EV_TOSS, au->side, "GR.MELEE.17");
 		if (e) {
 			e->a = da > db ? au->side : da < db ? bu->side : -1;

@@ -155,8 +155,8 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 	}
 	int da = 0, dd = 0;
 	for (int k = 0; k < 100 && da == dd; k++) { // GR.CHARGE.5: ties are thrown again
-		da = tw_rng_d6(&s->rng);
-		dd = tw_rng_d6(&s->rng);
+		da = tw_roll_d6(s, ev, au->side, "GR.CHARGE.5", NULL);
+		dd = tw_roll_d6(s, ev, du->side, "GR.CHARGE.5", NULL);
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_TOSS, au->side, "GR.CHARGE.5");
 	if (e) {
@@ -389,8 +389,8 @@ static void fight(tw_state *s, const combat *c, int *lost, tw_events *ev)
 	double ma = 1, mb = 1;
 	tw_grant_pairing(is_cav(s, fa), c->na, is_cav(s, fb), c->nb, &ma, &mb);
 	int ba = side_bonus(s, c->a, c->na, fb, true), bb = side_bonus(s, c->b, c->nb, fa, false);
-	int da = tw_rng_d6(&s->rng);
-	int db = tw_rng_d6(&s->rng);
+	int da = tw_roll_d6(s, ev, fa->side, "GR.MELEE.2", NULL);
+	int db = tw_roll_d6(s, ev, fb->side, "GR.MELEE.2", NULL);
 	double sa = tw_grant_melee_score(da, ma, ba), sb = tw_grant_melee_score(db, mb, bb);
 	tw_event *e = tw_events_push(ev, TW_EV_MELEE, fa->side, "GR.MELEE.2");
 	if (e) {
@@ -621,13 +621,11 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 			const tw_figure *b = &s->fig[k];
 			if (b->unit < 0 || GRF(s, b)->house < 0 || !in_contact(s, a, b) || !gr_attacks(s, a->unit, b->unit))
 				continue;
-			int d = tw_rng_d6(&s->rng);
+			tw_event *e = NULL;
+			int d = tw_roll_d6(s, ev, a->side, "GR.MELEE.9", &e);
 			if (d >= 4)
 				GRF(s, a)->inside = 1;
-			tw_event *e = tw_events_push(ev, TW_EV_DICE, a->side, "GR.MELEE.9");
 			if (e) {
-				e->a = d;
-				e->b = 1;
 				e->c = a->id;
 				tw_event_text(e, "figure %d %s the house (%d)", a->id, d >= 4 ? "breaks into" : "stays outside", d);
 			}

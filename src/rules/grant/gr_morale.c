@@ -14,13 +14,11 @@ bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
 		lp = troop == TW_GR_GRENADIER ? 1 : 2;
 	int cp = gr_command_points(s, u->id);
 	int need = 6 + GRU(s, u)->morale; // GR.MORALE.7: 7, 8, 9, 10 on retests
-	int die = tw_rng_d6(&s->rng);
+	tw_event *e = NULL;
+	int die = tw_roll_d6(s, ev, u->side, GRU(s, u)->morale ? "GR.MORALE.7" : "GR.MORALE.4", &e);
 	int score = cp - lp + die; // GR.MORALE.4
 	bool good = score >= need;
-	tw_event *e = tw_events_push(ev, TW_EV_DICE, u->side, GRU(s, u)->morale ? "GR.MORALE.7" : "GR.MORALE.4");
 	if (e) {
-		e->a = die;
-		e->b = 1;
 		e->c = score;
 		e->d = need;
 		tw_event_text(e, "%s morale: %d command - %d loss + %d = %d, needs %d: %s", u->name, cp, lp, die, score, need,

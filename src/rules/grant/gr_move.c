@@ -538,15 +538,13 @@ static void attach_general(tw_state *s, tw_figure *g, tw_events *ev)
 		(void)d;
 		if (fa < 0)
 			continue;
-		int die = tw_rng_d6(&s->rng);
+		tw_event *e = NULL;
+		int die = tw_roll_d6(s, ev, g->side, "GR.MORALE.10", &e);
 		GRU(s, u)->rally = s->move_no + die;
 		gr_unit_set_flag(s, u, GUF_WITHDRAW, false);
 		GRU(s, u)->flags &= ~GUF_BROKE; // halts from the moment he attaches
 		GRF(s, g)->attached = u->id;
-		tw_event *e = tw_events_push(ev, TW_EV_DICE, g->side, "GR.MORALE.10");
 		if (e) {
-			e->a = die;
-			e->b = 1;
 			e->c = u->id;
 			tw_event_text(e, "general %d joins %s: fit for action at the end of move %d", g->id, u->name,
 				      GRU(s, u)->rally);

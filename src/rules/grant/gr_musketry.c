@@ -118,18 +118,18 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 	}
 	int total = 0;
 	for (int k = 0; k < nd; k++) {
-		int die = tw_rng_d6(&s->rng);
+		tw_event *e = NULL;
+		int die = tw_roll_d6(s, ev, fu->side, "GR.MUSK.7", &e);
+		int ie = e ? (int)(e - ev->v) : -1; // its place: the allocation dice may move the events
 		int hits = tw_grant_hits(die, ded); // GR.MUSK.7
 		total += hits;
 		int grp = k % ngroups, size = nt - grp * 6 < 6 ? nt - grp * 6 : 6;
 		int dice[64], removed[7];
-		for (int h = 0; h < hits && h < 64; h++)
-			dice[h] = tw_rng_d6(&s->rng); // GR.MUSK.11: one allocation die per hit
+		if (hits > 0) // GR.MUSK.11: one allocation die per hit
+			tw_roll(s, ev, fu->side, "GR.MUSK.11", hits < 64 ? hits : 64, 6, dice, NULL);
 		int nr = tw_grant_allocate(dice, hits < 64 ? hits : 64, size, removed);
-		tw_event *e = tw_events_push(ev, TW_EV_DICE, fu->side, "GR.MUSK.7");
+		e = ie >= 0 ? &ev->v[ie] : NULL;
 		if (e) {
-			e->a = die;
-			e->b = 1;
 			e->c = hits;
 			e->d = nr;
 			tw_event_text(e, "%s group %d throws %d, less %d: %d hits on target group %d", fu->name, k + 1, die, ded,
@@ -184,7 +184,9 @@ int gr_light_fire(tw_state *s, int firer, const int32_t *firers, int nf, int32_t
 		int need = tw_grant_light_kill(tlight, cover, pick, GRF(s, tf)->mounted != 0, range);
 		if (need > 6)
 			continue;
-		int die = tw_rng_d6(&s->rng);
+		tw_event *de = NULL;
+		int die = tw_roll_d6(s, ev, a->side, "GR.LIGHT.1", &de);
+		tw_event_text(de, "figure %d fires at figure %d: %d, needs %d", a->id, tf->id, die, need);
 		if (die < need)
 			continue;
 		tw_figure *victim = NULL;
@@ -377,8 +379,8 @@ tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)
 		return TW_OK;
 	}
 	// GR.MUSK.2: each throws a d6; the higher fires first, equal scores fire together.
-	int da = tw_rng_d6(&s->rng);
-	int db = tw_rng_d6(&s->rng);
+	int da = tw_roll_d6(s, ev, u->side, "GR.MUSK.2", NULL);
+	int db = tw_roll_d6(s, ev, tu->side, "GR.MUSK.2", NULL);
 	tw_event *e = tw_events_push(ev, TW_EV_TOSS, u->side, "GR.MUSK.2");
 	if (e) {
 		e->a = da > db ? u->side : da < db ? tu->side : -1;

@@ -135,7 +135,11 @@ int gr_shot_by(const tw_state *s, int unit, int by)
 bool gr_hit_figure_by(tw_state *s, tw_figure *f, const char *clause, int by, tw_events *ev)
 {
 	if (gr_is_officer(f)) {
-		int d = tw_rng_d6(&s->rng); // GR.MORALE.11: 5+ saves
+		tw_event *de = NULL;
+		int d = tw_roll_d6(s, ev, f->side, "GR.MORALE.11", &de); // 5+ saves
+		if (de)
+			de->c = f->id;
+		tw_event_text(de, "officer %d hit, save throw %d %s", f->id, d, d >= 5 ? "saves" : "fails");
 		if (d >= 5) {
 			tw_event *e = tw_events_push(ev, TW_EV_TOUCH, f->side, "GR.MORALE.11");
 			if (e) {
@@ -144,12 +148,6 @@ bool gr_hit_figure_by(tw_state *s, tw_figure *f, const char *clause, int by, tw_
 				tw_event_text(e, "officer %d hit, saved on a %d", f->id, d);
 			}
 			return false;
-		}
-		tw_event *e = tw_events_push(ev, TW_EV_DICE, f->side, "GR.MORALE.11");
-		if (e) {
-			e->a = d;
-			e->b = 1;
-			tw_event_text(e, "officer %d hit, save throw %d fails", f->id, d);
 		}
 	}
 	gr_kill_by(s, f, clause, 1, by, ev);
