@@ -41,13 +41,11 @@ static void bp_add(tw_state *s, int kind, double x, double y)
 	f.kind = (uint8_t)kind;
 	f.side = 1;
 	f.status = TW_FS_ACTIVE;
-	f.captor = -1;
 	f.pos = tw_v2(x, y);
 	f.facing = 180;
 	f.radius = kind == TW_FK_CAVALRY ? 0.5 : 0.3;
 	f.height = kind == TW_FK_CAVALRY ? 2.6 : 2.0;
 	f.unit = -1;
-	f.escort = -1;
 	tw_state_add_figure(s, &f);
 }
 

@@ -18,16 +18,17 @@ static void check_invariants(const tw_state *s, const tw_state *start, uint8_t *
 {
 	assert_int_equal(s->nfig, start->nfig); // counts conserved: nobody appears or vanishes
 	assert_int_equal(s->ngun, start->ngun);
-	int by_status[TW_FS_COUNT] = {0};
+	int by_status[TW_FS_MAX] = {0};
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		assert_in_range(f->status, 0, TW_FS_COUNT - 1);
+		assert_true(f->status < TW_FS_GENERIC_COUNT ||
+			    (f->status >= TW_FS_RULESET && f->status < TW_FS_RULESET + tw_ruleset_get(s->ruleset)->nstatuses));
 		by_status[f->status]++;
 		if (was_dead[i])
 			assert_int_equal(f->status, TW_FS_DEAD); // the dead stay dead
 		if (f->status == TW_FS_DEAD)
 			was_dead[i] = 1;
-		if (f->status == TW_FS_ACTIVE || f->status == TW_FS_PRISONER || f->status == TW_FS_FREED) {
+		if (tw_figure_on_table(s, f)) {
 			for (int t = 0; t < s->table.nterrain; t++) {
 				const tw_terrain *tr = &s->table.terrain[t];
 				if (tr->kind == TW_TER_HOUSE || tr->kind == TW_TER_ROCK || tr->kind == TW_TER_WALL)
@@ -38,7 +39,7 @@ static void check_invariants(const tw_state *s, const tw_state *start, uint8_t *
 		}
 	}
 	int total = 0;
-	for (int k = 0; k < TW_FS_COUNT; k++)
+	for (int k = 0; k < TW_FS_MAX; k++)
 		total += by_status[k];
 	assert_int_equal(total, s->nfig);
 }

@@ -875,13 +875,11 @@ static void ref_refresh(tw_state *v, const tw_state *s, int side, const tw_rules
 			if (tw_rec_c(s, (tw_rec_kind)k, i))
 				memcpy(tw_rec(v, (tw_rec_kind)k, i), tw_rec_c(s, (tw_rec_kind)k, i), s->recdef[k]->size);
 	}
-	memcpy(v->vars, s->vars, sizeof v->vars);
 	memcpy(v->params, s->params, sizeof v->params);
 	memcpy(v->sides, s->sides, sizeof v->sides);
 	v->phase = s->phase;
 	v->move_no = s->move_no;
 	v->mover = s->mover;
-	v->first = s->first;
 	v->winner = s->winner;
 	v->over = s->over;
 	if (rs->hide)

@@ -211,7 +211,6 @@ static void test_GR_GEN_10_general_rides_12(void **st)
 	g.id = s->nfig;
 	g.kind = TW_FK_GENERAL;
 	g.unit = -1;
-	g.captor = g.escort = -1;
 	g.pos = tw_v2(20, 10);
 	g.radius = 0.35;
 	tw_state_add_figure(s, &g);

@@ -651,7 +651,6 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	g.kind = TW_FK_GENERAL;
 	g.status = TW_FS_ACTIVE;
 	g.unit = -1;
-	g.captor = g.escort = -1;
 	g.pos = tw_v2(60, 8);
 	g.radius = 0.35;
 	tw_state_add_figure(s, &g);

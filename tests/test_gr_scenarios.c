@@ -9,7 +9,9 @@
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
 
-#define GR_SIGNATURE 0xef8cf5250a0ae4b0ULL
+// Re-pinned when figures lost the Little Wars fields (captor, escort, stats) from the core's
+// hash; the 36 games of both scenarios play identically: was 0xef8cf5250a0ae4b0.
+#define GR_SIGNATURE 0xb3d9656237801408ULL
 
 static tw_game *load(const char *name, tw_state *sc)
 {
@@ -38,7 +40,7 @@ static void play(tw_game *g, const char *a, const char *b)
 	assert_true(tw_state_count(tw_game_state(g), -1, TW_FS_DEAD) > 0);
 	print_message("%s v %s: over after move %d, winner %d, %d dead, %d withdrawn, %d orders\n", a, b,
 		      tw_game_state(g)->move_no, tw_game_state(g)->winner, tw_state_count(tw_game_state(g), -1, TW_FS_DEAD),
-		      tw_state_count(tw_game_state(g), -1, TW_FS_WITHDRAWN), tw_game_order_count(g));
+		      tw_state_count(tw_game_state(g), -1, TW_FS_OFF), tw_game_order_count(g));
 	tw_general_free(gens[0]);
 	tw_general_free(gens[1]);
 }

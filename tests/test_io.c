@@ -147,23 +147,22 @@ static void test_content_errors_have_paths(void **st)
 	expect_path(HEAD ", \"figures\": [{\"kind\": \"infantry\", \"side\": \"red\", \"at\": [1]}]}", "$.figures[0].at");
 	expect_path(HEAD ", \"figures\": [" FIG(", \"status\": \"asleep\"") "]}", "$.figures[0].status");
 	expect_path(HEAD ", \"figures\": [" FIG(", \"unit\": 0") "]}", "$.figures[0].unit");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"escort\": 1") "]}", "$.figures[0].escort");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"captor\": 2") "]}", "$.figures[0].captor");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"data\": {\"escort\": 1}") "]}", "$.figures[0].data.escort");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"data\": {\"captor\": \"green\"}") "]}", "$.figures[0].data.captor");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"captor\": \"blue\"") "]}", "$.figures[0].captor"); // no such key now
 	expect_path(HEAD ", \"figures\": [" FIG(", \"radius\": 0") "]}", "$.figures[0].radius");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [1,2,3,4,5,6,7,8,9,10,11,12,13]") "]}", "$.figures[0].stats");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [1, 2.5]") "]}", "$.figures[0].stats[1]");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"data\": {\"changed_in\": 2.5}") "]}", "$.figures[0].data.changed_in");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"data\": {\"marks\": [\"asleep\"]}") "]}", "$.figures[0].data.marks[0]");
 	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"elevation\": 91}]}", "$.guns[0].elevation");
 	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"action\": \"sleeping\"}]}", "$.guns[0].action");
-	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"crossers\": [0]}]}", "$.guns[0].crossers[0]");
+	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"data\": {\"crossers\": [0]}}]}", "$.guns[0].data.crossers[0]");
 	expect_path(HEAD ", \"units\": [{\"side\": \"blue\", \"figures\": [3]}]}", "$.units[0].figures[0]");
 	expect_path(HEAD ", \"rng\": [\"0\", \"0\", \"0\", \"0\"]}", "$.rng");
 	expect_path(HEAD ", \"rng\": [\"1\", \"2\", \"3\", \"xyz\"]}", "$.rng[3]");
 	expect_path(HEAD ", \"mover\": 2}", "$.mover");
 	expect_path(HEAD ", \"over\": 1}", "$.over");
-	expect_path(HEAD ", \"vars\": [" "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,"
-		    "0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0]}",
-		    "$.vars");
-	expect_path(HEAD ", \"vars\": [4294967296]}", "$.vars[0]");
+	expect_path(HEAD ", \"vars\": [0]}", "$.vars"); // the old generic integers are gone: data
+	expect_path(HEAD ", \"data\": {\"melees\": 4294967296}}", "$.data.melees");
 }
 
 static void test_unit_membership_conflict(void **st)
@@ -209,15 +208,15 @@ static void test_scenario_defaults(void **st)
 	assert_true(s.table.terrain[0].hi.x == 16); // derived bounding box
 	const tw_figure *f = &s.fig[0];
 	assert_int_equal(f->status, TW_FS_UNPLACED);
-	assert_int_equal(f->captor, -1);
-	assert_int_equal(f->escort, -1);
+	assert_int_equal(LWF(&s, f)->captor, -1);
+	assert_int_equal(LWF(&s, f)->escort, -1);
 	assert_int_equal(f->unit, -1);
 	assert_true(f->radius == 0.5 && f->height == 2.6 && f->facing == 180);
 	const tw_gun *g = &s.gun[0];
 	assert_true(g->trail == 3.0 && g->half_axle == 0.9 && g->muzzle == 2.0 && g->bearing == 0);
 	assert_int_equal(g->orig_side, 0);
 	assert_int_equal(s.winner, -1);
-	assert_int_equal(s.first, -1);
+	assert_int_equal(LWG(&s)->first, -1);
 	assert_int_equal(s.mover, -1);
 	tw_state_free(&s);
 
@@ -235,19 +234,51 @@ static void test_scenario_defaults(void **st)
 static double rnd(tw_rng *r, double lo, double hi) { return lo + (hi - lo) * tw_rng_unit(r); }
 
 /// A random state with every saved field disturbed (builders from tests/support/scene.h).
-/// A value of a rule-set integer's range on s (an end of it one time in two).
-static int32_t in_range(tw_rng *r, const tw_int_range *g, const tw_state *s)
+/// A value in [lo, hi] (an end of it one time in two).
+static double in_range(tw_rng *r, int64_t lo, int64_t hi)
 {
-	int64_t base = g->ref == TW_REF_SIDES ? s->nsides : g->ref == TW_REF_FIGURES ? s->nfig
-						   : g->ref == TW_REF_GUNS    ? s->ngun
-						   : g->ref == TW_REF_UNITS   ? s->nunit
-									      : 0;
-	int64_t lo = g->min, hi = base + g->max;
 	if (hi < lo)
-		return 0; // no such thing (a gun id with no guns): only the default fits
+		return (double)lo;
 	if (tw_rng_below(r, 2))
-		return (int32_t)(tw_rng_below(r, 2) ? lo : hi);
-	return (int32_t)(lo + (int64_t)tw_rng_below(r, (uint32_t)(hi - lo + 1)));
+		return (double)(tw_rng_below(r, 2) ? lo : hi);
+	return (double)(lo + (int64_t)(tw_rng_u64(r) % (uint64_t)(hi - lo + 1)));
+}
+
+/// Every field of every record of s (record.h) anywhere its table allows, often at an end;
+/// references to things that exist or to none.
+static void random_records(tw_rng *r, tw_state *s)
+{
+	for (int kind = 0; kind < TW_REC_KIND_COUNT; kind++) {
+		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)kind);
+		if (!d)
+			continue;
+		for (int i = 0; i < tw_rec_count(s, (tw_rec_kind)kind); i++) {
+			void *rec = tw_rec(s, (tw_rec_kind)kind, i);
+			for (int fi = 0; fi < d->nfields; fi++) {
+				const tw_field_def *f = &d->fields[fi];
+				int n = f->type == TW_FT_STR ? 0 : f->count;
+				for (int k = 0; k < n; k++) {
+					double v;
+					int nch = 0;
+					while (f->choices && f->choices[nch])
+						nch++;
+					switch (f->type) {
+					case TW_FT_BOOL: v = (double)tw_rng_below(r, 2); break;
+					case TW_FT_ENUM: v = (double)tw_rng_below(r, (uint32_t)nch); break;
+					case TW_FT_FLAGS: v = (double)(tw_rng_u64(r) & ((1ull << nch) - 1)); break;
+					case TW_FT_FIG: v = in_range(r, -1, s->nfig - 1); break;
+					case TW_FT_GUN: v = in_range(r, -1, s->ngun - 1); break;
+					case TW_FT_UNIT: v = in_range(r, -1, s->nunit - 1); break;
+					case TW_FT_TERRAIN: v = in_range(r, -1, s->table.nterrain - 1); break;
+					case TW_FT_SIDE: v = in_range(r, -1, s->nsides - 1); break;
+					case TW_FT_F64: v = rnd(r, f->min, f->max); break;
+					default: v = in_range(r, (int64_t)f->min, (int64_t)f->max); break;
+					}
+					tw_rec_set(rec, f, k, v);
+				}
+			}
+		}
+	}
 }
 
 static tw_state *random_state(tw_rng *r)
@@ -286,14 +317,13 @@ static tw_state *random_state(tw_rng *r)
 		int id = tw_test_man(s, (int)tw_rng_below(r, 2), TW_FK_INFANTRY, rnd(r, -5, 200), rnd(r, -5, 150));
 		tw_figure *f = &s->fig[id];
 		f->kind = (uint8_t)tw_rng_below(r, TW_FK_COUNT);
-		f->status = (uint8_t)tw_rng_below(r, TW_FS_COUNT);
-		f->captor = (int8_t)((int)tw_rng_below(r, 3) - 1);
-		f->flags = (uint32_t)tw_rng_u64(r);
+		uint32_t st = tw_rng_below(r, TW_FS_GENERIC_COUNT + (uint32_t)rs->nstatuses);
+		f->status = (uint8_t)(st < TW_FS_GENERIC_COUNT ? st : TW_FS_RULESET + st - TW_FS_GENERIC_COUNT);
+		f->flags = (uint32_t)tw_rng_u64(r) & (TW_FF_LYING | TW_FF_HIDDEN);
 		f->facing = rnd(r, -360, 360);
 		f->radius = rnd(r, 0.1, 1);
 		f->height = rnd(r, 1, 3);
 		f->unit = nunit ? (int32_t)tw_rng_below(r, (uint32_t)nunit + 1) - 1 : -1;
-		f->escort = (int32_t)tw_rng_below(r, (uint32_t)nfig + 1) - 1;
 		f->moved_in = (int32_t)tw_rng_below(r, 60);
 		f->move_used = tw_rng_below(r, 2) ? rnd(r, 0, 24) : 0;
 	}
@@ -307,36 +337,19 @@ static tw_state *random_state(tw_rng *r)
 		g->shots = (uint8_t)tw_rng_below(r, 5);
 		g->model = (int32_t)tw_rng_below(r, 3);
 		g->acted_in = (int32_t)tw_rng_below(r, 40);
-		g->trail_due = (int32_t)tw_rng_below(r, 40);
-		g->disputed_until = (int32_t)tw_rng_below(r, 40);
-		g->ncross = nfig ? (int32_t)tw_rng_below(r, 5) : 0;
-		for (int k = 0; k < g->ncross; k++)
-			g->crossers[k] = (int32_t)tw_rng_below(r, (uint32_t)nfig);
+		g->flags = (uint32_t)tw_rng_u64(r) & TW_FF_HIDDEN;
 	}
-	// Rule-set integers: anywhere in their ranges (tw_ruleset.ranges), often at an end.
-	const tw_ruleset_ranges *rg = rs->ranges;
-	for (int i = 0; i < s->nunit; i++)
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			s->unit[i].stats[k] = in_range(r, &rg->unit_stats[k], s);
-	for (int i = 0; i < s->nfig; i++)
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			s->fig[i].stats[k] = in_range(r, &rg->fig_stats[k], s);
-	for (int i = 0; i < s->ngun; i++)
-		for (int k = 0; k < TW_FIG_STATS; k++)
-			s->gun[i].stats[k] = in_range(r, &rg->gun_stats[k], s);
+	random_records(r, s);
 	s->seed = tw_rng_u64(r);
 	for (int k = 0; k < 4; k++)
 		s->rng.s[k] = tw_rng_u64(r);
 	s->rng.draws = tw_rng_u64(r) >> tw_rng_below(r, 64);
-	s->phase = (int32_t)tw_rng_below(r, (uint32_t)rg->phase_max + 1);
+	s->phase = (int32_t)tw_rng_below(r, (uint32_t)rs->phase_max + 1);
 	s->move_no = tw_rng_below(r, 4) ? (int32_t)tw_rng_below(r, 100) : TW_LOAD_MAX_MOVE;
-	s->first = (int8_t)((int)tw_rng_below(r, 3) - 1);
 	s->winner = (int8_t)((int)tw_rng_below(r, 4) - 2);
 	s->over = tw_rng_below(r, 2);
 	s->sides[0].start_men = (int32_t)tw_rng_below(r, 100);
 	s->sides[1].start_guns = (int32_t)tw_rng_below(r, 4);
-	for (int k = 0; k < TW_STATE_VARS; k++)
-		s->vars[k] = in_range(r, &rg->vars[k], s);
 	if (tw_rng_below(r, 2))
 		snprintf(s->scenario, sizeof s->scenario, "random %u", (unsigned)tw_rng_below(r, 1000));
 	return s;
@@ -483,7 +496,7 @@ static tw_state *log_state(void)
 	tw_state *s = order_state();
 	tw_test_row(s, 0, TW_FK_INFANTRY, 8, 10, 14, 1);
 	tw_test_row(s, 1, TW_FK_INFANTRY, 8, 10, 36, 1);
-	s->vars[LWV_DRAW_AT] = 1;
+	LWG(s)->draw_at = 1;
 	return s;
 }
 
@@ -960,38 +973,40 @@ static void test_limits_refuse_before_building(void **st)
 static void test_number_ranges(void **st)
 {
 	(void)st;
-	expect_path(HEAD ", \"vars\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2147483647]}", "$.vars[10]"); // LWV_MELEES
-	expect_path(HEAD ", \"vars\": [0, 0, 0, 0, 2]}", "$.vars[4]");                             // defender: 2 sides
-	expect_path(HEAD ", \"guns\": [{\"side\": \"red\"}], \"vars\": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1]}",
-		    "$.vars[11]"); // the firing gun: one gun, id 0
-	expect_path(HEAD ", \"vars\": [0, 0, 0, 0, -1, -1, 0, 0, 0, 0, 0, -1, 10, -1, 7]}", "$.vars[14]"); // unused: 0
+	expect_path(HEAD ", \"data\": {\"melees\": 2147483647}}", "$.data.melees");
+	expect_path(HEAD ", \"data\": {\"defender\": 2}}", "$.data.defender"); // 2 sides: red, blue or none
+	expect_path(HEAD ", \"guns\": [{\"side\": \"red\"}], \"data\": {\"firing_gun\": 1}}",
+		    "$.data.firing_gun"); // the firing gun: one gun, id 0
+	expect_path(HEAD ", \"data\": {\"unused\": 7}}", "$.data.unused"); // no such field
 	expect_path(HEAD ", \"move_no\": 2147483647}", "$.move_no");
 	expect_path(HEAD ", \"phase\": 6}", "$.phase");
 	expect_path(HEAD ", \"sides\": [{\"name\": \"red\", \"back_y\": 0, \"start_men\": 2147483647}, {\"name\": \"blue\", "
 		    "\"back_y\": 48}]}",
 		    "$.sides[0].start_men");
 	expect_path(HEAD ", \"figures\": [" FIG(", \"moved_in\": 2147483647") "]}", "$.figures[0].moved_in");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [2147483647]") "]}", "$.figures[0].stats[0]");
-	expect_path(HEAD ", \"figures\": [" FIG(", \"stats\": [0, 5]") "]}", "$.figures[0].stats[1]");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"data\": {\"changed_in\": 2147483647}") "]}", "$.figures[0].data.changed_in");
+	expect_path(HEAD ", \"figures\": [" FIG(", \"data\": {\"escort\": 5}") "]}", "$.figures[0].data.escort");
 	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"acted_in\": 2000000}]}", "$.guns[0].acted_in");
-	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"stats\": [0, 2]}]}", "$.guns[0].stats[1]");
-	expect_path(HEAD ", \"units\": [{\"side\": \"blue\", \"stats\": [1]}]}", "$.units[0].stats[0]");
+	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"data\": {\"out_of_battle\": 2}}]}", "$.guns[0].data.out_of_battle");
+	expect_path(HEAD ", \"guns\": [{\"side\": \"blue\", \"data\": {\"ncross\": 33}}]}", "$.guns[0].data.ncross");
+	expect_path(HEAD ", \"units\": [{\"side\": \"blue\", \"data\": {\"x\": 1}}]}", "$.units[0].data"); // no unit record
 	// Grant keeps its data in records: a troop type is one of its names, a crew man's gun one of the
-	// state's guns; the generic integers it does not use must be 0.
+	// state's guns.
 	expect_path(GRANT_HEAD ", \"units\": [{\"side\": \"blue\", \"data\": {\"troop\": \"dragoon\"}}]}",
 		    "$.units[0].data.troop");
 	expect_path(GRANT_HEAD ", \"guns\": [{\"side\": \"red\"}], \"figures\": [" FIG(", \"data\": {\"gun\": 1}") "]}",
 		    "$.figures[0].data.gun");
-	expect_path(GRANT_HEAD ", \"units\": [{\"side\": \"blue\", \"stats\": [99]}]}", "$.units[0].stats[0]");
-	expect_path(GRANT_HEAD ", \"vars\": [0, 0, 0, 0, 0, 0, 0, 0, 2147483647]}", "$.vars[8]");
 	expect_path(GRANT_HEAD ", \"phase\": 1}", "$.phase");
 	// In range, they load: the largest move number, a melee count of 10^9, the gun's id.
 	tw_state s;
 	tw_error err;
 	const char *ok = HEAD ", \"move_no\": 1000000, \"guns\": [{\"side\": \"red\"}], "
-			      "\"vars\": [0, 0, 0, 0, -1, 1, 0, 0, 12, 0, 1000000000, 0]}";
+			      "\"data\": {\"defender\": \"blue\", \"reserve_roll\": [12, 0], \"melees\": 1000000000, \"firing_gun\": 0}}";
 	assert_int_equal(load(&s, ok, &err), TW_OK);
-	assert_int_equal(s.vars[LWV_MELEES], 1000000000);
+	assert_int_equal(LWG(&s)->melees, 1000000000);
+	assert_int_equal(LWG(&s)->defender, 1);
+	assert_int_equal(LWG(&s)->reserve_roll[0], 12);
+	assert_int_equal(LWG(&s)->firing_gun, 0);
 	tw_state_free(&s);
 	// An order's n.
 	tw_state *os = order_state();

@@ -40,7 +40,7 @@ static int n_events(const tw_events *ev, int type)
 static tw_state *scene(int move_no, int mover, int *gun)
 {
 	tw_state *s = tw_test_lw_state(120, 96, move_no, mover);
-	s->vars[LWV_DRAW_AT] = 1;
+	LWG(s)->draw_at = 1;
 	*gun = tw_test_gun(s, BLUE, GX, GY, 180);
 	tw_test_man(s, RED, INF, 100, 10);  // a Red man and a Blue man far off, so that neither side
 	tw_test_man(s, BLUE, INF, 100, 90); // has lost the battle (LW.VAR.1)
@@ -82,8 +82,8 @@ static void end_move(tw_state *s, tw_events *ev)
 static bool crossed(const tw_state *s, int g, int id)
 {
 	const tw_gun *gun = &s->gun[g];
-	for (int k = 0; k < gun->ncross; k++)
-		if (gun->crossers[k] == id)
+	for (int k = 0; k < LWGN(s, gun)->ncross; k++)
+		if (LWGN(s, gun)->crossers[k] == id)
 			return true;
 	return false;
 }
@@ -119,7 +119,7 @@ static void test_LW_CAP_1_crossings_made_by_moves_in_the_direction_of_attack(voi
 	assert_false(crossed(s, g, up));
 	assert_false(crossed(s, g, back)); // passed it, but against his attack
 	assert_false(crossed(s, g, on));
-	assert_int_equal(s->gun[g].ncross, 1);
+	assert_int_equal(LWGN(s, &s->gun[g])->ncross, 1);
 	end_move(s, NULL);
 	walk1(s, BLUE, b, tw_v2(31, 25)); // the owner's own man: never a crosser
 	assert_false(crossed(s, g, b));
@@ -131,12 +131,12 @@ static void test_LW_CAP_1_crossings_made_by_moves_in_the_direction_of_attack(voi
 	walk(s, RED, ids2, to2, 2);
 	assert_false(crossed(s, g, r));
 	assert_true(crossed(s, g, on));
-	assert_int_equal(s->gun[g].ncross, 1);
+	assert_int_equal(LWGN(s, &s->gun[g])->ncross, 1);
 	end_move(s, NULL);
 	end_move(s, NULL);
 	walk1(s, RED, r, tw_v2(27, 31.5)); // past it again: recorded again, once
 	assert_true(crossed(s, g, r));
-	assert_int_equal(s->gun[g].ncross, 2);
+	assert_int_equal(LWGN(s, &s->gun[g])->ncross, 2);
 	tw_test_free(s);
 }
 
@@ -156,7 +156,7 @@ static void test_LW_CAP_1_side_on_gun_is_passed_from_the_muzzle(void **st)
 	walk(s, RED, ids, to, 2);
 	assert_true(crossed(s, g2, a));  // muzzle side to trail side
 	assert_false(crossed(s, g2, z)); // trail side to muzzle side
-	assert_int_equal(s->gun[g].ncross, 0);
+	assert_int_equal(LWGN(s, &s->gun[g])->ncross, 0);
 	tw_test_free(s);
 }
 
@@ -201,7 +201,7 @@ static void test_LW_CAP_1_record_cleared_when_the_gun_swings_or_moves(void **st)
 		int r[3];
 		red_cross(s, 3, 26.5, r);
 		end_move(s, NULL);
-		assert_int_equal(s->gun[g].ncross, 3);
+		assert_int_equal(LWGN(s, &s->gun[g])->ncross, 3);
 		tw_error err;
 		tw_error_clear(&err);
 		tw_order *o;
@@ -220,7 +220,7 @@ static void test_LW_CAP_1_record_cleared_when_the_gun_swings_or_moves(void **st)
 		}
 		if (tw_test_apply(s, o, &err) != TW_OK)
 			fail_msg("%s %s", err.clause, err.message);
-		assert_int_equal(s->gun[g].ncross, how == 0 ? 3 : 0);
+		assert_int_equal(LWGN(s, &s->gun[g])->ncross, how == 0 ? 3 : 0);
 		tw_test_free(s);
 	}
 }
@@ -238,7 +238,7 @@ static void test_LW_CAP_1_captured_when_no_owner_and_four_crossed(void **st)
 	end_move(s, &ev);
 	assert_int_equal(s->gun[g].side, RED);
 	assert_int_equal(s->gun[g].orig_side, BLUE);
-	assert_int_equal(s->gun[g].ncross, 0);
+	assert_int_equal(LWGN(s, &s->gun[g])->ncross, 0);
 	assert_int_equal(n_events(&ev, TW_EV_CAPTURE), 1);
 	for (int i = 0; i < ev.n; i++)
 		if (ev.v[i].type == TW_EV_CAPTURE) {
@@ -323,7 +323,7 @@ static void test_LW_CAP_3_dispute_then_no_fire_or_move_in_the_next_move(void **s
 	tw_events ev = {0};
 	end_move(s, &ev);
 	assert_int_equal(s->gun[g].side, BLUE);
-	assert_int_equal(s->gun[g].disputed_until, 7); // Red may not use it in his next move (7)
+	assert_int_equal(LWGN(s, &s->gun[g])->disputed_until, 7); // Red may not use it in his next move (7)
 	assert_int_equal(n_events(&ev, TW_EV_DISPUTE), 1);
 	for (int i = 0; i < ev.n; i++)
 		if (ev.v[i].type == TW_EV_DISPUTE) {
@@ -466,7 +466,7 @@ static void test_LW_EX_17_dispute_at_the_trail(void **st)
 	tw_events ev = {0};
 	end_move(s, &ev);
 	assert_int_equal(s->gun[g].side, BLUE);        // not captured
-	assert_int_equal(s->gun[g].disputed_until, 9); // in dispute
+	assert_int_equal(LWGN(s, &s->gun[g])->disputed_until, 9); // in dispute
 	assert_int_equal(n_events(&ev, TW_EV_DISPUTE), 1);
 	assert_int_equal(lw_gun_crew_count(s, &s->gun[g], BLUE), 1); // out of action for Blue (1 < 4)
 	assert_false(lw_gun_in_action(s, &s->gun[g], BLUE));

@@ -59,22 +59,23 @@ static void test_lw_generate_state_fields(void **st)
 	assert_int_equal(s->phase, LW_PH_TOSS);
 	assert_int_equal(s->move_no, 0);
 	assert_int_equal(s->mover, -1);
-	assert_int_equal(s->first, -1);
+	assert_int_equal(LWG(s)->first, -1);
 	assert_int_equal(s->winner, -1);
 	assert_false(s->over);
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	for (int i = 0; i < rs->nparams; i++)
 		assert_true(s->params[i] == rs->params[i].def);
-	for (int i = 0; i < TW_STATE_VARS; i++)
-		assert_int_equal(s->vars[i], 0);
+	lw_game fresh;
+	tw_rec_defaults(&lw_game_rec, &fresh);
+	assert_memory_equal(LWG(s), &fresh, sizeof fresh); // the rule set's setup has not run
 	for (int i = 0; i < s->table.nterrain; i++)
 		assert_int_equal(s->table.terrain[i].id, i);
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		assert_int_equal(f->id, i);
 		assert_int_equal(f->status, TW_FS_UNPLACED);
-		assert_int_equal(f->captor, -1);
-		assert_int_equal(f->escort, -1);
+		assert_int_equal(LWF(s, f)->captor, -1);
+		assert_int_equal(LWF(s, f)->escort, -1);
 		assert_true(f->unit >= 0 && f->unit < s->nunit);
 		assert_int_equal(s->unit[f->unit].side, f->side);
 	}
@@ -103,7 +104,8 @@ static void test_lw_generate_refuses_bad_tables(void **st)
 	tw_test_free(full);
 }
 
-#define COUNTRY_42_HASH 0x516a2eb61316d242ULL
+// Re-pinned for Little Wars's records (the same country, hashed with its records): was 0x516a2eb61316d242.
+#define COUNTRY_42_HASH 0xd286704ec347a3c2ULL
 
 static void test_LW_C_9_same_seed_same_country(void **st)
 {

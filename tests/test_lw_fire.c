@@ -217,13 +217,13 @@ static void test_LW_FIRE_5_prisoners_hit_guns_undamaged(void **st)
 	tw_test_box(s, TW_TER_HOUSE, 10, 20, 16, 26, 5);
 	// m[0] is a red prisoner of blue, escorted by blue m[1]; m[2] is a second prisoner with him.
 	s->fig[m[0]].side = 0;
-	s->fig[m[0]].status = TW_FS_PRISONER;
-	s->fig[m[0]].captor = 1;
-	s->fig[m[0]].escort = m[1];
+	s->fig[m[0]].status = LW_FS_PRISONER;
+	LWF(s, &s->fig[m[0]])->captor = 1;
+	LWF(s, &s->fig[m[0]])->escort = m[1];
 	int p2 = tw_test_man(s, 0, TW_FK_INFANTRY, 40, 30);
-	s->fig[p2].status = TW_FS_PRISONER;
-	s->fig[p2].captor = 1;
-	s->fig[p2].escort = m[1];
+	s->fig[p2].status = LW_FS_PRISONER;
+	LWF(s, &s->fig[p2])->captor = 1;
+	LWF(s, &s->fig[p2])->escort = m[1];
 	tw_gun g0 = s->gun[gun], g1 = s->gun[other_gun];
 	tw_terrain house = s->table.terrain[0];
 	tw_shot_result r;
@@ -233,12 +233,12 @@ static void test_LW_FIRE_5_prisoners_hit_guns_undamaged(void **st)
 	tw_events ev = {0};
 	assert_int_equal(lw_apply_shot_kills(s, &r, gun, &ev), 2);
 	assert_int_equal(s->fig[m[0]].status, TW_FS_DEAD);
-	assert_int_equal(s->fig[m[0]].captor, -1);
-	assert_int_equal(s->fig[m[0]].escort, -1);
+	assert_int_equal(LWF(s, &s->fig[m[0]])->captor, -1);
+	assert_int_equal(LWF(s, &s->fig[m[0]])->escort, -1);
 	assert_int_equal(s->fig[m[1]].status, TW_FS_DEAD);
 	// His other prisoner has lost his escort (LW.MEL.12-14 deal with him at the end of the move).
-	assert_int_equal(s->fig[p2].status, TW_FS_PRISONER);
-	assert_int_equal(s->fig[p2].escort, -1);
+	assert_int_equal(s->fig[p2].status, LW_FS_PRISONER);
+	assert_int_equal(LWF(s, &s->fig[p2])->escort, -1);
 	const tw_event *e = event_for(&ev, TW_EV_KILL, m[0]);
 	assert_string_equal(e->clause, "LW.FIRE.5");
 	assert_int_equal(e->side, 0);

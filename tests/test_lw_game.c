@@ -58,21 +58,21 @@ static void test_LW_MV_1_toss_for_first_move_then_LW_MV_2_first_player_puts_down
 		expect_refused(s, mv, "LW.MV.1");
 		tw_error err;
 		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
-		assert_in_range(s->first, 0, 1);
-		firsts[s->first]++;
+		assert_in_range(LWG(s)->first, 0, 1);
+		firsts[LWG(s)->first]++;
 		assert_int_equal(s->phase, LW_PH_DEPLOY);
-		assert_int_equal(s->mover, s->first);
-		int second = 1 - s->first;
+		assert_int_equal(s->mover, LWG(s)->first);
+		int second = 1 - LWG(s)->first;
 		// Without a curtain the Second Player waits.
 		tw_order *o = ord(LW_OT_READY, second);
 		expect_refused(s, o, "LW.MV.2");
 		// The whole force must be put down.
-		expect_refused(s, ord(LW_OT_READY, s->first), "LW.MV.2");
-		deploy_side(s, s->first);
+		expect_refused(s, ord(LW_OT_READY, LWG(s)->first), "LW.MV.2");
+		deploy_side(s, LWG(s)->first);
 		deploy_side(s, second);
 		assert_int_equal(s->phase, LW_PH_PLAY);
 		assert_int_equal(s->move_no, 1);
-		assert_int_equal(s->mover, s->first);
+		assert_int_equal(s->mover, LWG(s)->first);
 		tw_test_free(s);
 	}
 	// The toss is a fair coin: both sides win some of 40 tosses.
@@ -87,7 +87,7 @@ static void test_LW_MV_4_curtain_hides_simultaneous_putting_down(void **st)
 	tw_state *s = setup_scenario(20, 6, 1, curtain);
 	tw_error err;
 	assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
-	int first = s->first, second = 1 - first;
+	int first = LWG(s)->first, second = 1 - first;
 	// Both may put down at once: the second player need not wait.
 	tw_rng r;
 	tw_rng_seed(&r, 1);
@@ -178,7 +178,7 @@ static void test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side
 		expect_refused(s, ord(LW_OT_READY, 0), "LW.C.1");
 		tw_error err;
 		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
-		int b = s->vars[LWV_BUILDER];
+		int b = LWG(s)->builder;
 		assert_in_range(b, 0, 1);
 		// The builder does not choose (LW.C.2).
 		expect_refused(s, ord(LW_OT_CHOOSE_SIDE, b), "LW.C.2");
@@ -196,8 +196,8 @@ static void test_LW_C_1_toss_for_the_builder_and_LW_C_2_the_other_picks_his_side
 		}
 		assert_int_equal(s->phase, LW_PH_TOSS); // then the toss for the first move (LW.MV.1)
 		assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
-		deploy_side(s, s->first);
-		deploy_side(s, 1 - s->first);
+		deploy_side(s, LWG(s)->first);
+		deploy_side(s, 1 - LWG(s)->first);
 		assert_int_equal(s->phase, LW_PH_PLAY);
 		tw_test_free(s);
 	}
@@ -215,10 +215,10 @@ static void test_LW_VAR_4_small_games_draw_at_10_and_need_10_a_side(void **st)
 {
 	(void)st;
 	tw_state *s = setup_scenario(30, 10, 1, NULL);
-	assert_int_equal(s->vars[LWV_DRAW_AT], 10);
+	assert_int_equal(LWG(s)->draw_at, 10);
 	tw_test_free(s);
 	s = setup_scenario(40, 15, 1, NULL);
-	assert_int_equal(s->vars[LWV_DRAW_AT], 15);
+	assert_int_equal(LWG(s)->draw_at, 15);
 	tw_test_free(s);
 	tw_state *t = tw_test_lw_scenario(120, 72, 6, 3, 1);
 	tw_error err;
@@ -292,8 +292,8 @@ static void test_LW_FOR_2_twelve_set_aside_and_2d6_taken(void **st)
 	assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
 	assert_int_equal(s->phase, LW_PH_RESERVE);
 	for (int k = 0; k < 2; k++) {
-		int side = k == 0 ? s->first : 1 - s->first;
-		int roll = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
+		int side = k == 0 ? LWG(s)->first : 1 - LWG(s)->first;
+		int roll = LWG(s)->reserve_roll[side];
 		assert_in_range(roll, 2, 12);
 		tw_order *o = ord(LW_OT_TAKE_RESERVE, side);
 		for (int i = 0; i < s->nfig && o->nfig < roll + 1; i++)
@@ -362,7 +362,7 @@ static void test_LW_VAR_1_fight_to_the_finish(void **st)
 	assert_false(s->over);
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].side == 1)
-			s->fig[i].status = i % 2 ? TW_FS_DEAD : TW_FS_WITHDRAWN;
+			s->fig[i].status = i % 2 ? TW_FS_DEAD : LW_FS_WITHDRAWN;
 	end_move(s);
 	assert_true(s->over);
 	assert_int_equal(s->winner, 0);
@@ -397,13 +397,13 @@ static void test_LW_VAR_2_score_and_LW_EX_19(void **st)
 	tw_test_row(s, 0, TW_FK_CAVALRY, 4, 10, 14, 1.5);
 	int own_held = tw_test_row(s, 0, TW_FK_INFANTRY, 3, 60, 60, 1);
 	for (int i = 0; i < 3; i++) {
-		s->fig[own_held + i].status = TW_FS_PRISONER;
-		s->fig[own_held + i].captor = 1;
+		s->fig[own_held + i].status = LW_FS_PRISONER;
+		LWF(s, &s->fig[own_held + i])->captor = 1;
 	}
 	int taken = tw_test_row(s, 1, TW_FK_INFANTRY, 5, 10, 20, 1);
 	for (int i = 0; i < 5; i++) {
-		s->fig[taken + i].status = i < 2 ? TW_FS_PRISONER : TW_FS_DELIVERED;
-		s->fig[taken + i].captor = 0;
+		s->fig[taken + i].status = i < 2 ? LW_FS_PRISONER : LW_FS_DELIVERED;
+		LWF(s, &s->fig[taken + i])->captor = 0;
 	}
 	int g1 = tw_test_gun(s, 0, 12, 8, 0);
 	int g2 = tw_test_gun(s, 1, 16, 8, 0);
@@ -443,17 +443,17 @@ static void test_LW_VAR_5_blow_at_the_rear_and_LW_VAR_6_six_moves_and_LW_VAR_7_s
 	(void)st;
 	(void)blow;
 	tw_state *s = end_scene(LW_VAR_BLOW, 20, 20);
-	s->first = 0;
+	LWG(s)->first = 0;
 	s->move_no = 5;
 	// Two red men on Blue's back line: no blow yet; three: the blow is struck.
 	s->fig[0].pos = tw_v2(20, 72);
 	s->fig[1].pos = tw_v2(40, 72.5);
 	end_move(s);
-	assert_int_equal(s->vars[LWV_BLOW_SIDE], -1);
+	assert_int_equal(LWG(s)->blow_side, -1);
 	s->fig[2].pos = tw_v2(80, 73);
 	end_move(s);
-	assert_int_equal(s->vars[LWV_BLOW_SIDE], 1 - s->mover ? 0 : 0);
-	assert_int_equal(s->vars[LWV_BLOW_SIDE], 0);
+	assert_int_equal(LWG(s)->blow_side, 1 - s->mover ? 0 : 0);
+	assert_int_equal(LWG(s)->blow_side, 0);
 	assert_false(s->over);
 	// Blue has six of his own moves to get off; Red's men stay. Then what is left surrenders.
 	int moves = 0;
@@ -464,10 +464,10 @@ static void test_LW_VAR_5_blow_at_the_rear_and_LW_VAR_6_six_moves_and_LW_VAR_7_s
 	assert_true(s->over);
 	assert_int_equal(s->winner, 0);
 	int blue_moves = 0;
-	for (int m = s->vars[LWV_BLOW_MOVE] + 1; m <= s->move_no; m++)
+	for (int m = LWG(s)->blow_move + 1; m <= s->move_no; m++)
 		blue_moves += (m % 2 == 0);
 	assert_int_equal(blue_moves, 6);
-	assert_int_equal(tw_state_count(s, 1, TW_FS_PRISONER), 20);
+	assert_int_equal(tw_state_count(s, 1, LW_FS_PRISONER), 20);
 	double pts[2];
 	lw_score(s, pts);
 	assert_true(pts[0] >= 100); // LW.VAR.7: the 100 goes to the side that struck the blow
@@ -478,17 +478,17 @@ static void test_LW_VAR_6_withdrawal_in_time_ends_the_game(void **st)
 {
 	(void)st;
 	tw_state *s = end_scene(LW_VAR_BLOW, 20, 20);
-	s->first = 0;
+	LWG(s)->first = 0;
 	for (int k = 0; k < 3; k++)
 		s->fig[k].pos = tw_v2(20 + 10 * k, 72.5);
 	end_move(s); // Red's move: blow struck
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].side == 1)
-			s->fig[i].status = TW_FS_WITHDRAWN;
+			s->fig[i].status = LW_FS_WITHDRAWN;
 	end_move(s);
 	assert_true(s->over);
 	assert_int_equal(s->winner, 0);
-	assert_int_equal(tw_state_count(s, 1, TW_FS_PRISONER), 0);
+	assert_int_equal(tw_state_count(s, 1, LW_FS_PRISONER), 0);
 	tw_test_free(s);
 }
 
@@ -519,9 +519,9 @@ static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 	tw_state *s = setup_scenario(30, 15, 3, defensive);
 	tw_error err;
 	assert_int_equal(apply(s, ord(LW_OT_TOSS, 0), &err), TW_OK);
-	int def = s->vars[LWV_DEFENDER], att = 1 - def;
+	int def = LWG(s)->defender, att = 1 - def;
 	// LW.VAR.10: the toss winner defends, the other is First Player.
-	assert_int_equal(s->first, att);
+	assert_int_equal(LWG(s)->first, att);
 	// LW.VAR.9: two thirds of each arm.
 	int inf = 0, cav = 0;
 	for (int i = 0; i < s->nfig; i++)
@@ -531,7 +531,7 @@ static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 	assert_int_equal(cav, 10);
 	int guns = 0;
 	for (int i = 0; i < s->ngun; i++)
-		guns += s->gun[i].orig_side == def && lw_gun_in_battle(&s->gun[i]);
+		guns += s->gun[i].orig_side == def && lw_gun_in_battle(s, &s->gun[i]);
 	assert_int_equal(guns, 2);
 	// LW.VAR.11: the defender sets out first, not within a move of the middle line.
 	assert_int_equal(s->mover, def);
@@ -564,9 +564,9 @@ static void test_LW_VAR_9_to_12_the_defensive_game(void **st)
 	assert_int_equal(s->phase, LW_PH_PLAY);
 	assert_int_equal(s->mover, att);
 	// LW.VAR.12: the defender may fire at once (his first move is game move 2).
-	assert_int_equal(s->vars[def == 0 ? LWV_FIRE_FROM : LWV_FIRE_FROM_B], 1);
-	assert_int_equal(s->vars[att == 0 ? LWV_FIRE_FROM : LWV_FIRE_FROM_B], 3);
-	assert_int_equal(s->vars[LWV_ORIG_ATTACK], 45);
+	assert_int_equal(LWG(s)->fire_from[def], 1);
+	assert_int_equal(LWG(s)->fire_from[att], 3);
+	assert_int_equal(LWG(s)->orig_attack, 45);
 	tw_test_free(s);
 }
 
@@ -574,8 +574,8 @@ static void test_LW_VAR_13_defensive_victory(void **st)
 {
 	(void)st;
 	tw_state *s = end_scene(LW_VAR_DEFENSIVE, 40, 27);
-	s->vars[LWV_DEFENDER] = 1;
-	s->vars[LWV_ORIG_ATTACK] = 40; // a quarter is 10
+	LWG(s)->defender = 1;
+	LWG(s)->orig_attack = 40; // a quarter is 10
 	for (int k = 0; k < 9; k++)
 		s->fig[k].pos = tw_v2(5 + 5 * k, 73);
 	end_move(s);
@@ -587,8 +587,8 @@ static void test_LW_VAR_13_defensive_victory(void **st)
 	tw_test_free(s);
 	// The defender wins when the attacker has fewer than a quarter left.
 	s = end_scene(LW_VAR_DEFENSIVE, 40, 27);
-	s->vars[LWV_DEFENDER] = 1;
-	s->vars[LWV_ORIG_ATTACK] = 40;
+	LWG(s)->defender = 1;
+	LWG(s)->orig_attack = 40;
 	for (int k = 0; k < 31; k++)
 		s->fig[k].status = TW_FS_DEAD;
 	end_move(s);

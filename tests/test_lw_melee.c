@@ -132,10 +132,10 @@ static void test_LW_MEL_1_supporter_within_his_own_move(void **st)
 	tw_test_man(s, BLUE, CAV, 50, 40 - 0.8 - 24.2); // cavalry, gap 24.2: no
 	tw_test_man(s, RED, INF, 52, 40);               // enemy: never
 	int p = tw_test_man(s, BLUE, INF, 48, 40);      // a prisoner: not free (LW.MEL.13/15)
-	s->fig[p].status = TW_FS_PRISONER;
-	s->fig[p].captor = RED;
+	s->fig[p].status = LW_FS_PRISONER;
+	LWF(s, &s->fig[p])->captor = RED;
 	int fr = tw_test_man(s, BLUE, INF, 48, 42); // a freed, unrearmed man: not free
-	s->fig[fr].status = TW_FS_FREED;
+	s->fig[fr].status = LW_FS_FREED;
 	assert_int_equal(lw_supporters(s, BLUE, body, 1, NULL), 2);
 	// Excluded men (participants of a melee) do not support.
 	uint8_t *ex = calloc((size_t)s->nfig, 1);
@@ -267,16 +267,16 @@ static void test_LW_MEL_6_whole_smaller_side_captured_when_double(void **st)
 	rows_in_contact(s, RED, INF, 10, BLUE, INF, 4, 10, 20, NULL);
 	tw_events ev = {0};
 	judge(s, &ev);
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 4);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 4);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 0);
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 0);
 	assert_int_equal(n_status(s, RED, TW_FS_ACTIVE), 10);
 	assert_int_equal(n_events(&ev, TW_EV_PRISONER), 4);
 	assert_int_equal(n_events(&ev, TW_EV_ESCORT), 4);
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].status == TW_FS_PRISONER) {
-			assert_int_equal(s->fig[i].captor, RED);
-			assert_true(s->fig[i].escort >= 0);
+		if (s->fig[i].status == LW_FS_PRISONER) {
+			assert_int_equal(LWF(s, &s->fig[i])->captor, RED);
+			assert_true(LWF(s, &s->fig[i])->escort >= 0);
 		}
 	tw_events_free(&ev);
 	tw_test_free(s);
@@ -299,7 +299,7 @@ static void mel6_scene(double support_y, int *pris, int *dead_blue, int *dead_re
 	assert_int_equal(m->b, 5);
 	assert_int_equal(m->c, 4);
 	*clause = m->d;
-	*pris = n_status(s, BLUE, TW_FS_PRISONER);
+	*pris = n_status(s, BLUE, LW_FS_PRISONER);
 	*dead_blue = n_status(s, BLUE, TW_FS_DEAD);
 	*dead_red = n_status(s, RED, TW_FS_DEAD);
 	tw_events_free(&ev);
@@ -360,11 +360,11 @@ static void test_LW_MEL_2_contact_resolved_at_end_of_move(void **st)
 	tw_state *s = tw_test_lw_state(120, 96, 5, RED);
 	rows_in_contact(s, RED, INF, 4, BLUE, INF, 1, 10, 20, NULL);
 	for (int i = 0; i < s->nfig; i++)
-		s->fig[i].flags |= TW_FF_CONTACT;
+		LWF(s, &s->fig[i])->marks |= LW_MARK_CONTACT;
 	judge(s, NULL); // ev may be NULL
 	for (int i = 0; i < s->nfig; i++)
-		assert_false(s->fig[i].flags & TW_FF_CONTACT);
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 1);
+		assert_false(LWF(s, &s->fig[i])->marks & LW_MARK_CONTACT);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 1);
 	tw_test_free(s);
 }
 
@@ -382,7 +382,7 @@ static void test_LW_MEL_3_melee_forms_when_movers_men_in_contact(void **st)
 	assert_int_equal(m->a, 1);
 	assert_int_equal(m->b, 5);
 	assert_int_equal(m->c, 3);
-	assert_int_equal(s->vars[LWV_MELEES], 1);
+	assert_int_equal(LWG(s)->melees, 1);
 	tw_events_free(&ev);
 	// No contact, no melee.
 	tw_state *q = tw_test_lw_state(120, 96, 6, BLUE);
@@ -390,7 +390,7 @@ static void test_LW_MEL_3_melee_forms_when_movers_men_in_contact(void **st)
 	tw_test_man(q, RED, INF, 10, 48);
 	judge(q, &ev);
 	assert_int_equal(ev.n, 0);
-	assert_int_equal(q->vars[LWV_MELEES], 0);
+	assert_int_equal(LWG(q)->melees, 0);
 	tw_events_free(&ev);
 	tw_test_free(q);
 	tw_test_free(s);
@@ -467,7 +467,7 @@ static void test_LW_MEL_4_overlapping_contacts_merge(void **st)
 	assert_int_equal(m->b, 3);
 	assert_int_equal(m->c, 2);
 	assert_int_equal(m->d, 6); // Blue's 2 isolated: 1 prisoner, 1 dead each side
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 1);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 1);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 1);
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 1);
 	tw_events_free(&ev);
@@ -504,7 +504,7 @@ static void test_LW_MEL_8_explicit_choice_applied(void **st)
 	for (int i = 0; i < 11; i++)
 		assert_int_equal(s->fig[r0 + i].status, i >= 4 ? TW_FS_DEAD : TW_FS_ACTIVE);
 	for (int i = 0; i < 9; i++)
-		assert_int_equal(s->fig[b0 + i].status, i < 7 ? TW_FS_DEAD : TW_FS_PRISONER);
+		assert_int_equal(s->fig[b0 + i].status, i < 7 ? TW_FS_DEAD : LW_FS_PRISONER);
 	tw_events_free(&ev);
 	tw_test_free(s);
 }
@@ -640,14 +640,14 @@ static void test_LW_MEL_9_judged_once_after_the_move(void **st)
 	tw_events ev = {0};
 	judge(s, &ev);
 	assert_int_equal(n_events(&ev, TW_EV_MELEE), 1);
-	assert_int_equal(s->vars[LWV_MELEES], 1);
+	assert_int_equal(LWG(s)->melees, 1);
 	// Judging again (e.g. at the end of the next move) finds no melee: it was settled.
 	tw_events_clear(&ev);
 	s->mover = BLUE;
 	s->move_no++;
 	judge(s, &ev);
 	assert_int_equal(n_events(&ev, TW_EV_MELEE), 0);
-	assert_int_equal(s->vars[LWV_MELEES], 1);
+	assert_int_equal(LWG(s)->melees, 1);
 	tw_events_free(&ev);
 	tw_test_free(s);
 }
@@ -661,12 +661,12 @@ static void test_LW_MEL_15_prisoners_and_freed_not_counted(void **st)
 	int r = tw_test_man(s, RED, INF, 10, 20);
 	int b = tw_test_man(s, BLUE, INF, 10, 20.65);
 	int p = tw_test_man(s, BLUE, INF, 11, 22); // a Blue prisoner held by Red
-	s->fig[p].status = TW_FS_PRISONER;
-	s->fig[p].captor = RED;
+	s->fig[p].status = LW_FS_PRISONER;
+	LWF(s, &s->fig[p])->captor = RED;
 	int f = tw_test_man(s, RED, INF, 9, 19); // a freed Red man not yet rearmed
-	s->fig[f].status = TW_FS_FREED;
+	s->fig[f].status = LW_FS_FREED;
 	int f2 = tw_test_man(s, BLUE, INF, 9, 22); // and a freed Blue man
-	s->fig[f2].status = TW_FS_FREED;
+	s->fig[f2].status = LW_FS_FREED;
 	tw_events ev = {0};
 	judge(s, &ev);
 	const tw_event *m = nth_event(&ev, TW_EV_MELEE, 0);
@@ -674,9 +674,9 @@ static void test_LW_MEL_15_prisoners_and_freed_not_counted(void **st)
 	assert_int_equal(m->c, 1);
 	assert_int_equal(s->fig[r].status, TW_FS_DEAD);
 	assert_int_equal(s->fig[b].status, TW_FS_DEAD);
-	assert_int_equal(s->fig[p].status, TW_FS_PRISONER);
-	assert_int_equal(s->fig[f].status, TW_FS_FREED);
-	assert_int_equal(s->fig[f2].status, TW_FS_FREED);
+	assert_int_equal(s->fig[p].status, LW_FS_PRISONER);
+	assert_int_equal(s->fig[f].status, LW_FS_FREED);
+	assert_int_equal(s->fig[f2].status, LW_FS_FREED);
 	tw_events_free(&ev);
 	tw_test_free(s);
 }
@@ -697,17 +697,17 @@ static void test_LW_EX_1_isolated_9_vs_11(void **st)
 	assert_string_equal(m->clause, "LW.MEL.6");
 	assert_non_null(
 	    strstr(m->text, "Blue isolated (0 supporters, needs 5): 2 prisoners, 7 dead each side"));
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 2);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 2);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 7);
 	assert_int_equal(n_status(s, BLUE, TW_FS_ACTIVE), 0);
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 7);
 	assert_int_equal(n_status(s, RED, TW_FS_ACTIVE), 4);
 	for (int i = 0; i < 9; i++) {
 		const tw_figure *f = &s->fig[b0 + i];
-		if (f->status == TW_FS_PRISONER) {
-			assert_int_equal(f->captor, RED);
-			assert_int_equal(s->fig[f->escort].status, TW_FS_ACTIVE);
-			assert_int_equal(s->fig[f->escort].side, RED);
+		if (f->status == LW_FS_PRISONER) {
+			assert_int_equal(LWF(s, f)->captor, RED);
+			assert_int_equal(s->fig[LWF(s, f)->escort].status, TW_FS_ACTIVE);
+			assert_int_equal(s->fig[LWF(s, f)->escort].side, RED);
 		}
 	}
 	assert_int_equal(n_events(&ev, TW_EV_KILL), 14);
@@ -749,7 +749,7 @@ static void test_LW_EX_2_nineteen_against_thirteen(void **st)
 	assert_non_null(strstr(m->text,
 	                       "Melee 1: 19 Red against 13 Blue; Blue isolated (5 supporters, needs 7): "
 	                       "6 prisoners, 7 dead each side"));
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 6);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 6);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 7);
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 7);
 	assert_int_equal(n_status(s, RED, TW_FS_ACTIVE), 12);
@@ -757,11 +757,11 @@ static void test_LW_EX_2_nineteen_against_thirteen(void **st)
 	int escort = -1;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status != TW_FS_PRISONER)
+		if (f->status != LW_FS_PRISONER)
 			continue;
 		if (escort < 0)
-			escort = f->escort;
-		assert_int_equal(f->escort, escort);
+			escort = LWF(s, f)->escort;
+		assert_int_equal(LWF(s, f)->escort, escort);
 		assert_true(lw_gap(f, &s->fig[escort]) <= 6.0);
 	}
 	assert_int_equal(s->fig[escort].side, RED);
@@ -795,31 +795,31 @@ static void test_LW_EX_3_second_melee_frees_the_prisoners(void **st)
 	lw_update_prisoners(s, &ev); // end of B's move: A's escort is gone
 	assert_int_equal(n_events(&ev, TW_EV_FREED), 6);
 	// B: 6 freed men heading back, 1 escort with 2 prisoners, 3 free fighters; 17 dead.
-	assert_int_equal(n_status(s, BLUE, TW_FS_FREED), 6);
+	assert_int_equal(n_status(s, BLUE, LW_FS_FREED), 6);
 	assert_int_equal(n_status(s, BLUE, TW_FS_ACTIVE), 4);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 17);
 	int escorts = 0, esc = -1;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_PRISONER) {
+		if (f->status == LW_FS_PRISONER) {
 			assert_int_equal(f->side, RED);
-			assert_int_equal(f->captor, BLUE);
+			assert_int_equal(LWF(s, f)->captor, BLUE);
 			if (esc < 0) {
-				esc = f->escort;
+				esc = LWF(s, f)->escort;
 				escorts++;
 			}
-			assert_int_equal(f->escort, esc);
+			assert_int_equal(LWF(s, f)->escort, esc);
 		}
-		if (f->status == TW_FS_FREED) {
-			assert_int_equal(f->captor, -1);
-			assert_int_equal(f->escort, -1);
+		if (f->status == LW_FS_FREED) {
+			assert_int_equal(LWF(s, f)->captor, -1);
+			assert_int_equal(LWF(s, f)->escort, -1);
 		}
 	}
 	assert_int_equal(escorts, 1);
 	assert_int_equal(s->fig[esc].status, TW_FS_ACTIVE);
 	// A has lost all 19: 17 dead, 2 prisoners.
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 17);
-	assert_int_equal(n_status(s, RED, TW_FS_PRISONER), 2);
+	assert_int_equal(n_status(s, RED, LW_FS_PRISONER), 2);
 	assert_int_equal(n_status(s, RED, TW_FS_ACTIVE), 0);
 	tw_events_free(&ev);
 	tw_test_free(s);
@@ -850,7 +850,7 @@ static void test_LW_EX_6_hooks_farm_cavalry_melee(void **st)
 	assert_non_null(
 	    strstr(m->text, "Red isolated (2 supporters, needs 9): 3 prisoners, 15 dead each side"));
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 15);
-	assert_int_equal(n_status(s, RED, TW_FS_PRISONER), 3);
+	assert_int_equal(n_status(s, RED, LW_FS_PRISONER), 3);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 15);
 	assert_int_equal(n_status(s, BLUE, TW_FS_ACTIVE), 6);
 	assert_int_equal(n_status(s, RED, TW_FS_ACTIVE), 2); // 20 - 15 - 3: the trail men
@@ -860,14 +860,14 @@ static void test_LW_EX_6_hooks_farm_cavalry_melee(void **st)
 	// The 3 Red prisoners are Blue's, with one escort; the end of Red's move does not free them
 	// (Blue collects them in his next move, LW.MEL.10).
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(n_status(s, RED, TW_FS_PRISONER), 3);
+	assert_int_equal(n_status(s, RED, LW_FS_PRISONER), 3);
 	int esc = -1;
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].status == TW_FS_PRISONER) {
-			assert_int_equal(s->fig[i].captor, BLUE);
+		if (s->fig[i].status == LW_FS_PRISONER) {
+			assert_int_equal(LWF(s, &s->fig[i])->captor, BLUE);
 			if (esc < 0)
-				esc = s->fig[i].escort;
-			assert_int_equal(s->fig[i].escort, esc);
+				esc = LWF(s, &s->fig[i])->escort;
+			assert_int_equal(LWF(s, &s->fig[i])->escort, esc);
 		}
 	assert_int_equal(s->fig[esc].side, BLUE);
 	tw_events_free(&ev);
@@ -884,7 +884,7 @@ static void ex7_scene(int supporters, int *clause, int *dead_red, int *dead_blue
 	*clause = nth_event(&ev, TW_EV_MELEE, 0)->d;
 	*dead_red = n_status(s, RED, TW_FS_DEAD);
 	*dead_blue = n_status(s, BLUE, TW_FS_DEAD);
-	*pris = n_status(s, RED, TW_FS_PRISONER);
+	*pris = n_status(s, RED, LW_FS_PRISONER);
 	tw_events_free(&ev);
 	tw_test_free(s);
 }
@@ -933,7 +933,7 @@ static void test_LW_EX_9_nine_blue_into_six_red(void **st)
 	assert_int_equal(m->c, 6);
 	assert_int_equal(m->d, 6);
 	assert_int_equal(n_status(s, RED, TW_FS_DEAD), 3);
-	assert_int_equal(n_status(s, RED, TW_FS_PRISONER), 3);
+	assert_int_equal(n_status(s, RED, LW_FS_PRISONER), 3);
 	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 3);
 	assert_int_equal(n_status(s, BLUE, TW_FS_ACTIVE), 6);
 	for (int i = 0; i < s->nfig; i++) // Blue's default loses infantry first
@@ -956,7 +956,7 @@ static void ex18_scene(int n, int supporters, int *pris, int *dead_red, int *dea
 	judge(s, &ev);
 	assert_int_equal(nth_event(&ev, TW_EV_MELEE, 0)->b, n);
 	assert_int_equal(nth_event(&ev, TW_EV_MELEE, 0)->c, 8);
-	*pris = n_status(s, RED, TW_FS_PRISONER);
+	*pris = n_status(s, RED, LW_FS_PRISONER);
 	*dead_red = n_status(s, RED, TW_FS_DEAD);
 	*dead_blue = n_status(s, BLUE, TW_FS_DEAD);
 	*crew_left = crew(s, g, BLUE);

@@ -121,7 +121,7 @@ static void test_LW_MEL_2_contact_within_an_eighth_and_stays(void **st)
 	move1(o, a, 10, 19.35); // gap 0.05: contact, may not overlap
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
-	assert_true(s->fig[a].flags & TW_FF_CONTACT);
+	assert_true(LWF(s, &s->fig[a])->marks & LW_MARK_CONTACT);
 	move1(o, a, 10, 12);
 	expect_refused(s, o, "LW.MEL.2");
 	(void)e;
@@ -179,7 +179,7 @@ static void test_LW_C_3_back_lines_and_LW_VAR_1_withdrawal(void **st)
 	move1(o, a, 10, -1);
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
-	assert_int_equal(s->fig[a].status, TW_FS_WITHDRAWN);
+	assert_int_equal(s->fig[a].status, LW_FS_WITHDRAWN);
 	tw_test_free(s);
 }
 
@@ -205,11 +205,11 @@ static void test_LW_MOB_4_gun_needs_four_men_within_6(void **st)
 	assert_int_equal(lw_gun_crew_count(s, &s->gun[0], 0), 3);
 	// A prisoner does not count (LW.MOB.4 Interpretation).
 	int p = tw_test_man(s, 0, TW_FK_INFANTRY, 33, 17);
-	s->fig[p].status = TW_FS_PRISONER;
-	s->fig[p].captor = 1;
+	s->fig[p].status = LW_FS_PRISONER;
+	LWF(s, &s->fig[p])->captor = 1;
 	expect_refused(s, o, "LW.MOB.4");
 	s->fig[p].status = TW_FS_ACTIVE;
-	s->fig[p].captor = -1;
+	LWF(s, &s->fig[p])->captor = -1;
 	assert_true(lw_gun_in_action(s, &s->gun[0], 0));
 	tw_error err;
 	assert_int_equal(apply(s, o, &err), TW_OK);
@@ -456,7 +456,7 @@ static void test_LW_MV_7_time_stops_the_move_LW_MV_8_interval_LW_MV_9_melee_time
 	tw_state *s = gun_scene(5, TW_FK_INFANTRY, 3);
 	s->params[LWP_INTERVAL] = 4;
 	tw_test_row(s, 1, TW_FK_INFANTRY, 5, 27, 60, 1.3);
-	s->vars[LWV_DRAW_AT] = 1; // not a draw by numbers in this small scene
+	LWG(s)->draw_at = 1; // not a draw by numbers in this small scene
 	tw_vec2 before = s->fig[4].pos;
 	tw_events ev = {0};
 	tw_apply_ctx ctx = {tw_shot_model_fast()};
@@ -482,12 +482,12 @@ static void test_LW_EX_11_timing_of_fire(void **st)
 	(void)st;
 	// Move 1 (Red) and 2 (Blue): no firing; 3 (Red) may fire; 4 (Blue) may fire.
 	tw_state *s = tw_test_lw_state(72, 72, 1, 0);
-	s->first = 0;
+	LWG(s)->first = 0;
 	tw_test_gun(s, 0, 30, 20, 0);
 	tw_test_row(s, 0, TW_FK_INFANTRY, 5, 27, 16, 1.3);
 	tw_test_gun(s, 1, 30, 52, 180);
 	tw_test_row(s, 1, TW_FK_INFANTRY, 5, 27, 56, 1.3);
-	s->vars[LWV_DRAW_AT] = 1; // not a draw by numbers in this small scene
+	LWG(s)->draw_at = 1; // not a draw by numbers in this small scene
 	tw_error err;
 	for (int m = 1; m <= 4; m++) {
 		int side = (m - 1) % 2;

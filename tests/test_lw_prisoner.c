@@ -37,8 +37,8 @@ static int blue_prisoners(tw_state *s, int n, double x, double y, int32_t *ids)
 {
 	int first = tw_test_row(s, BLUE, INF, n, x, y, 0.7);
 	for (int i = 0; i < n; i++) {
-		s->fig[first + i].status = TW_FS_PRISONER;
-		s->fig[first + i].captor = RED;
+		s->fig[first + i].status = LW_FS_PRISONER;
+		LWF(s, &s->fig[first + i])->captor = RED;
 		if (ids)
 			ids[i] = first + i;
 	}
@@ -58,15 +58,15 @@ static void test_LW_MEL_10_prisoners_wait_for_captors_next_move(void **st)
 	int e = tw_test_man(s, RED, INF, 10, 20); // nearest Red man, 9.4 in away
 	lw_assign_escorts(s, RED, ids, 3, NULL);
 	for (int i = 0; i < 3; i++)
-		assert_int_equal(s->fig[ids[i]].escort, e);
+		assert_int_equal(LWF(s, &s->fig[ids[i]])->escort, e);
 	lw_update_prisoners(s, NULL); // end of Blue's move
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 3);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 3);
 	// In Red's next move he brings them together (the lead's movement code moves them).
 	s->move_no++;
 	s->mover = RED;
 	s->fig[e].pos = tw_v2(10, 27);
 	lw_update_prisoners(s, NULL);
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 3);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 3);
 	tw_test_free(s);
 }
 
@@ -106,7 +106,7 @@ static void test_LW_MEL_10_prisoners_taken_in_a_move_not_moved_in_it(void **st)
 {
 	(void)st;
 	tw_state *s = tw_test_lw_state(120, 96, 5, RED);
-	s->vars[LWV_DRAW_AT] = 1;
+	LWG(s)->draw_at = 1;
 	int b0 = tw_test_row(s, BLUE, INF, 2, 60, 60, 0.7); // an isolated body of two
 	tw_test_man(s, BLUE, INF, 10, 90);
 	tw_test_man(s, RED, INF, 60, 50);
@@ -115,8 +115,8 @@ static void test_LW_MEL_10_prisoners_taken_in_a_move_not_moved_in_it(void **st)
 	o->fig[o->nfig++] = b0 + 1;
 	tw_error err;
 	assert_int_equal(order_apply(s, o, NULL, &err), TW_OK);
-	assert_int_equal(s->fig[b0].status, TW_FS_PRISONER);
-	assert_int_equal(s->fig[b0].captor, RED);
+	assert_int_equal(s->fig[b0].status, LW_FS_PRISONER);
+	assert_int_equal(LWF(s, &s->fig[b0])->captor, RED);
 	tw_test_expect_refused(s, move_one(RED, b0, tw_v2(60, 57)), "LW.MEL.10");
 	end_move(s);
 	end_move(s);
@@ -157,13 +157,13 @@ static void test_LW_MEL_12_freed_men_not_moved_before_their_sides_next_move(void
 {
 	(void)st;
 	tw_state *s = tw_test_lw_state(120, 96, 6, BLUE);
-	s->vars[LWV_DRAW_AT] = 1;
+	LWG(s)->draw_at = 1;
 	int32_t ids[2];
 	blue_prisoners(s, 2, 60, 40, ids);
 	int e = tw_test_man(s, RED, INF, 60, 38);
 	tw_test_man(s, RED, INF, 100, 10);
 	lw_assign_escorts(s, RED, ids, 2, NULL);
-	assert_int_equal(s->fig[ids[0]].escort, e);
+	assert_int_equal(LWF(s, &s->fig[ids[0]])->escort, e);
 	int g = tw_test_gun(s, BLUE, 60, 70, 180);
 	tw_test_row(s, BLUE, INF, 4, 58, 75, 1.0); // its crew
 	victim = e;
@@ -183,7 +183,7 @@ static void test_LW_MEL_12_freed_men_not_moved_before_their_sides_next_move(void
 		fail_msg("%s %s", err.clause, err.message);
 	tw_test_expect_refused(s, move_one(BLUE, ids[0], tw_v2(60, 45)), "LW.MEL.12");
 	end_move(s);
-	assert_int_equal(s->fig[ids[0]].status, TW_FS_FREED);
+	assert_int_equal(s->fig[ids[0]].status, LW_FS_FREED);
 	tw_test_expect_refused(s, move_one(BLUE, ids[0], tw_v2(60, 45)), "LW.MV.12"); // Red's move
 	end_move(s);
 	assert_int_equal(s->move_no, 8);
@@ -207,9 +207,9 @@ static void test_LW_MEL_11_one_escort_per_seven(void **st)
 	int load[64] = {0};
 	for (int i = 0; i < 15; i++) {
 		const tw_figure *p = &s->fig[ids[i]];
-		assert_true(p->escort >= e0 && p->escort < e0 + 4);
-		assert_true(lw_gap(p, &s->fig[p->escort]) <= 6.0);
-		load[p->escort]++;
+		assert_true(LWF(s, p)->escort >= e0 && LWF(s, p)->escort < e0 + 4);
+		assert_true(lw_gap(p, &s->fig[LWF(s, p)->escort]) <= 6.0);
+		load[LWF(s, p)->escort]++;
 	}
 	int used = 0;
 	for (int i = 0; i < 64; i++) {
@@ -236,8 +236,8 @@ static void test_LW_MEL_11_nearest_man_escorts(void **st)
 	int near = tw_test_man(s, RED, INF, 11, 28); // 1.5 in away
 	tw_test_man(s, BLUE, INF, 10, 31);           // a free Blue man: never an escort for Red
 	lw_assign_escorts(s, RED, ids, 2, NULL);
-	assert_int_equal(s->fig[ids[0]].escort, near);
-	assert_int_equal(s->fig[ids[1]].escort, near);
+	assert_int_equal(LWF(s, &s->fig[ids[0]])->escort, near);
+	assert_int_equal(LWF(s, &s->fig[ids[1]])->escort, near);
 	tw_test_free(s);
 }
 
@@ -252,14 +252,14 @@ static void test_LW_MEL_12_escort_killed_frees_prisoners(void **st)
 	int e = tw_test_man(s, RED, INF, 10, 28);
 	tw_test_man(s, RED, INF, 12, 28); // a Red man who is not their escort does not hold them
 	lw_assign_escorts(s, RED, ids, 3, NULL);
-	assert_int_equal(s->fig[ids[0]].escort, e);
+	assert_int_equal(LWF(s, &s->fig[ids[0]])->escort, e);
 	s->fig[e].status = TW_FS_DEAD; // shot in Blue's move
 	tw_events ev = {0};
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(n_status(s, BLUE, TW_FS_FREED), 3);
+	assert_int_equal(n_status(s, BLUE, LW_FS_FREED), 3);
 	for (int i = 0; i < 3; i++) {
-		assert_int_equal(s->fig[ids[i]].captor, -1);
-		assert_int_equal(s->fig[ids[i]].escort, -1);
+		assert_int_equal(LWF(s, &s->fig[ids[i]])->captor, -1);
+		assert_int_equal(LWF(s, &s->fig[ids[i]])->escort, -1);
 	}
 	assert_int_equal(n_events(&ev, TW_EV_FREED), 3);
 	assert_string_equal(ev.v[0].clause, "LW.MEL.12");
@@ -280,8 +280,8 @@ static void test_LW_MEL_12_survivors_keep_seven_each(void **st)
 	lw_assign_escorts(s, RED, ids, 9, NULL);
 	int l1 = 0, l2 = 0;
 	for (int i = 0; i < 9; i++) {
-		l1 += s->fig[ids[i]].escort == e1;
-		l2 += s->fig[ids[i]].escort == e2;
+		l1 += LWF(s, &s->fig[ids[i]])->escort == e1;
+		l2 += LWF(s, &s->fig[ids[i]])->escort == e2;
 	}
 	assert_int_equal(l1, 7);
 	assert_int_equal(l2, 2);
@@ -289,12 +289,12 @@ static void test_LW_MEL_12_survivors_keep_seven_each(void **st)
 	tw_events ev = {0};
 	lw_update_prisoners(s, &ev);
 	// e2 can hold 7: 5 more go to him, the 2 furthest from him are freed.
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 7);
-	assert_int_equal(n_status(s, BLUE, TW_FS_FREED), 2);
-	assert_int_equal(s->fig[ids[0]].status, TW_FS_FREED);
-	assert_int_equal(s->fig[ids[1]].status, TW_FS_FREED);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 7);
+	assert_int_equal(n_status(s, BLUE, LW_FS_FREED), 2);
+	assert_int_equal(s->fig[ids[0]].status, LW_FS_FREED);
+	assert_int_equal(s->fig[ids[1]].status, LW_FS_FREED);
 	for (int i = 2; i < 9; i++)
-		assert_int_equal(s->fig[ids[i]].escort, e2);
+		assert_int_equal(LWF(s, &s->fig[ids[i]])->escort, e2);
 	assert_int_equal(n_events(&ev, TW_EV_ESCORT), 5);
 	tw_events_free(&ev);
 	tw_test_free(s);
@@ -309,10 +309,10 @@ static void test_LW_MEL_12_escort_out_of_reach_at_end_of_captors_move(void **st)
 	int e = tw_test_man(s, RED, INF, 10, 28);
 	lw_assign_escorts(s, RED, ids, 2, NULL);
 	lw_update_prisoners(s, NULL);
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 2);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 2);
 	s->fig[e].pos = tw_v2(10, 18); // Red walks his escort away in his own move
 	lw_update_prisoners(s, NULL);
-	assert_int_equal(n_status(s, BLUE, TW_FS_FREED), 2);
+	assert_int_equal(n_status(s, BLUE, LW_FS_FREED), 2);
 	tw_test_free(s);
 }
 
@@ -323,12 +323,12 @@ static void test_LW_MEL_13_freed_men_rearm_at_own_back_line(void **st)
 	(void)st;
 	tw_state *s = tw_test_lw_state(120, 96, 6, BLUE);
 	int b = tw_test_man(s, BLUE, INF, 10, 95); // Blue's back line is y = 96
-	s->fig[b].status = TW_FS_FREED;
+	s->fig[b].status = LW_FS_FREED;
 	int r = tw_test_man(s, RED, INF, 20, 0.0); // Red's back line is y = 0
-	s->fig[r].status = TW_FS_FREED;
+	s->fig[r].status = LW_FS_FREED;
 	tw_events ev = {0};
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(s->fig[b].status, TW_FS_FREED);
+	assert_int_equal(s->fig[b].status, LW_FS_FREED);
 	assert_int_equal(s->fig[r].status, TW_FS_ACTIVE);
 	int32_t body[1] = {b};
 	assert_int_equal(lw_supporters(s, BLUE, body, 1, NULL), 0);
@@ -354,16 +354,16 @@ static void test_LW_MEL_14_delivered_at_captors_back_line(void **st)
 	s->fig[ids[0]].pos.y = 0; // brought to Red's back line
 	tw_events ev = {0};
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(s->fig[ids[0]].status, TW_FS_DELIVERED);
-	assert_int_equal(s->fig[ids[0]].escort, -1);
-	assert_int_equal(s->fig[ids[1]].status, TW_FS_PRISONER);
+	assert_int_equal(s->fig[ids[0]].status, LW_FS_DELIVERED);
+	assert_int_equal(LWF(s, &s->fig[ids[0]])->escort, -1);
+	assert_int_equal(s->fig[ids[1]].status, LW_FS_PRISONER);
 	assert_int_equal(n_events(&ev, TW_EV_DELIVERED), 1);
 	assert_string_equal(ev.v[0].clause, "LW.MEL.14");
 	// Delivered prisoners can no longer be freed.
 	s->fig[e].status = TW_FS_DEAD;
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(s->fig[ids[0]].status, TW_FS_DELIVERED);
-	assert_int_equal(s->fig[ids[1]].status, TW_FS_FREED);
+	assert_int_equal(s->fig[ids[0]].status, LW_FS_DELIVERED);
+	assert_int_equal(s->fig[ids[1]].status, LW_FS_FREED);
 	tw_events_free(&ev);
 	tw_test_free(s);
 }
@@ -387,10 +387,10 @@ static void test_LW_MEL_16_isolated_body_surrenders(void **st)
 	assert_int_equal(lw_apply_surrender(s, &o, &ev), TW_OK);
 	for (int i = 0; i < 4; i++) {
 		const tw_figure *f = &s->fig[b0 + i];
-		assert_int_equal(f->status, TW_FS_PRISONER);
-		assert_int_equal(f->captor, RED);
-		assert_int_equal(f->escort, -1);
-		assert_true(f->flags & TW_FF_SURRENDERED);
+		assert_int_equal(f->status, LW_FS_PRISONER);
+		assert_int_equal(LWF(s, f)->captor, RED);
+		assert_int_equal(LWF(s, f)->escort, -1);
+		assert_true(LWF(s, f)->marks & LW_MARK_SURRENDERED);
 	}
 	assert_int_equal(n_events(&ev, TW_EV_SURRENDER), 4);
 	assert_string_equal(ev.v[0].clause, "LW.MEL.16");
@@ -399,20 +399,20 @@ static void test_LW_MEL_16_isolated_body_surrenders(void **st)
 	s->mover = RED;
 	s->move_no++;
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(n_status(s, BLUE, TW_FS_PRISONER), 4);
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 4);
 	// A Red man comes within 6 in: he becomes their escort.
 	int r = tw_test_man(s, RED, CAV, 11, 55);
 	tw_events_clear(&ev);
 	lw_update_prisoners(s, &ev);
 	for (int i = 0; i < 4; i++) {
-		assert_int_equal(s->fig[b0 + i].escort, r);
-		assert_false(s->fig[b0 + i].flags & TW_FF_SURRENDERED);
+		assert_int_equal(LWF(s, &s->fig[b0 + i])->escort, r);
+		assert_false(LWF(s, &s->fig[b0 + i])->marks & LW_MARK_SURRENDERED);
 	}
 	assert_int_equal(n_events(&ev, TW_EV_ESCORT), 4);
 	// From then on LW.MEL.12 applies: kill the escort and they are freed.
 	s->fig[r].status = TW_FS_DEAD;
 	lw_update_prisoners(s, &ev);
-	assert_int_equal(n_status(s, BLUE, TW_FS_FREED), 4);
+	assert_int_equal(n_status(s, BLUE, LW_FS_FREED), 4);
 	tw_events_free(&ev);
 	tw_test_free(s);
 }

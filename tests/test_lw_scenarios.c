@@ -166,7 +166,10 @@ static void test_physics_log_replays_recorded_outcomes(void **st)
 
 // The determinism signature: a fixed scenario, seed and generals give this one state hash on
 // every build (gcc Debug and Release, clang, sanitizers). A change that alters it must say so.
-#define TW_SIGNATURE_HASH 0x1877afe6a6eb9fc6ull
+// Re-pinned when Little Wars moved to its own records (the state hash covers records, not the
+// old generic integers; 192 games of every scenario and general played identically before and
+// after): 0x1877afe6a6eb9fc6 -> 0x3706baa8ca393334.
+#define TW_SIGNATURE_HASH 0x3706baa8ca393334ull
 
 static void test_determinism_signature(void **st)
 {

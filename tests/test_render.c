@@ -12,6 +12,7 @@
 
 #include <cairo.h>
 
+#include "rules/littlewars/lw.h"
 #include "scene.h"
 #include "tinwar/render.h"
 #include "tinwar/report.h"
@@ -53,11 +54,11 @@ static tw_state *scene(tw_state **before, tw_events *ev)
 	int dead = tw_test_man(s, 1, TW_FK_INFANTRY, 30, 6);
 	s->fig[dead].status = TW_FS_DEAD;
 	int pris = tw_test_man(s, 1, TW_FK_INFANTRY, 16, 13);
-	s->fig[pris].status = TW_FS_PRISONER;
-	s->fig[pris].captor = 0;
-	s->fig[pris].escort = r0;
+	s->fig[pris].status = LW_FS_PRISONER;
+	LWF(s, &s->fig[pris])->captor = 0;
+	LWF(s, &s->fig[pris])->escort = r0;
 	int freed = tw_test_man(s, 0, TW_FK_INFANTRY, 40, 30);
-	s->fig[freed].status = TW_FS_FREED;
+	s->fig[freed].status = LW_FS_FREED;
 	tw_test_gun(s, 0, 4, 3, 20);
 	int g1 = tw_test_gun(s, 1, 44, 30, 200);
 	s->gun[g1].side = 0; // captured by red
@@ -261,7 +262,7 @@ static void test_hidden_information(void **st)
 	for (int i = 0; i < 5; i++)
 		s->fig[h0 + i].flags |= TW_FF_HIDDEN;
 	int hg = tw_test_gun(s, 1, 60, 44, 180);
-	s->gun[hg].stats[0] |= TW_FF_HIDDEN;
+	s->gun[hg].flags |= TW_FF_HIDDEN;
 	tw_events ev = {0};
 	for (int i = 0; i < 5; i++)
 		ev_push(&ev, TW_EV_DEPLOY, 1, h0 + i, s->fig[h0 + i].pos.x, s->fig[h0 + i].pos.y)->b = 1;

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/shot_fast.h"
+#include "rules/littlewars/lw.h"
 #include "scene.h"
 
 static tw_shot_request aim_at(tw_vec2 from, double z0, tw_vec2 at, double target_z, double sigma)
@@ -298,7 +299,7 @@ static void test_invariants_random_shots(void **st)
 	(void)st;
 	tw_state *s = battle();
 	s->fig[3].status = TW_FS_DEAD;
-	s->fig[4].status = TW_FS_PRISONER;
+	s->fig[4].status = LW_FS_PRISONER;
 	tw_rng r;
 	tw_rng_seed(&r, 77);
 	tw_shot_result out;

@@ -4,11 +4,6 @@
 #include "tinwar/geom.h"
 
 #define TW_MAX_SIDES 8
-/// Rule-set specific integers per figure, gun and unit. Only the first TW_FIG_STATS_HASHED always
-/// enter tw_state_hash; the later ones enter it only when non-zero, so hashes of states that never
-/// use them are the same as before they were added.
-#define TW_FIG_STATS 12
-#define TW_FIG_STATS_HASHED 8
 
 typedef enum tw_figure_kind {
 	TW_FK_INFANTRY = 0,
@@ -21,47 +16,58 @@ typedef enum tw_figure_kind {
 	TW_FK_COUNT
 } tw_figure_kind;
 
+/// A figure's status. The generic ones are what every rule set has; a rule set adds its own
+/// (Little Wars's prisoners, freed men, delivered prisoners) from TW_FS_RULESET on, each
+/// counting as one of the generic ones (tw_status_def.base) and drawn its own way.
 typedef enum tw_figure_status {
-	TW_FS_ACTIVE = 0, ///< free man on the table
-	TW_FS_DEAD,       ///< killed; stays dead
-	TW_FS_PRISONER,   ///< held by the enemy (captor), on the table
-	TW_FS_FREED,      ///< freed prisoner, disarmed until he reaches his back line (LW.MEL.13)
-	TW_FS_WITHDRAWN,  ///< left the field over his own back line, safe
-	TW_FS_DELIVERED,  ///< prisoner delivered over the captor's back line, off the table
+	TW_FS_ACTIVE = 0, ///< on the table, in the fight
+	TW_FS_DEAD,       ///< killed or removed; stays so
+	TW_FS_OUT,        ///< on the table, out of the fight (the rule set's status says why)
+	TW_FS_OFF,        ///< left the table (withdrawn, escaped, delivered ...)
 	TW_FS_UNPLACED,   ///< not yet put down
-	TW_FS_RESERVE,    ///< set aside (LW.FOR.2), never placed
-	TW_FS_COUNT
+	TW_FS_RESERVE,    ///< set aside, never placed
+	TW_FS_GENERIC_COUNT,
+	TW_FS_RULESET = 8, ///< the rule set's statuses are TW_FS_RULESET + i (tw_ruleset.statuses[i])
+	TW_FS_MAX = 32
 } tw_figure_status;
 
+/// How front-ends draw a figure (tw_status_def.look, tw_ruleset.look).
 enum {
-	TW_FF_LYING = 1u << 0,       ///< laid down for a gun (LW.MOB.8)
-	TW_FF_TRAIL = 1u << 1,       ///< placed at a gun's trail this move (LW.MOB.10)
-	TW_FF_SURRENDERED = 1u << 2, ///< surrendered, no escort yet (LW.MEL.16)
-	TW_FF_CONTACT = 1u << 3,     ///< in contact with an enemy (LW.MEL.2)
-	TW_FF_HIDDEN = 1u << 4,      ///< placed behind the curtain / boxed: hidden from the enemy
+	TW_LOOK_PLAIN = 0,    ///< as its kind and side
+	TW_LOOK_HELD = 1,     ///< held by the enemy: hollow, tied to its guard (tw_look.link)
+	TW_LOOK_DISARMED = 2, ///< on the table without arms (crossed)
+};
+
+/// A rule set's own status (tw_ruleset.statuses).
+typedef struct tw_status_def {
+	const char *name; ///< JSON name, e.g. "prisoner"
+	uint8_t base;     ///< the generic status it counts as (TW_FS_OUT, TW_FS_OFF ...)
+	uint8_t look;     ///< TW_LOOK_*
+	const char *help; ///< what it means, with its clause
+} tw_status_def;
+
+/// Generic figure flags; a rule set keeps its own marks in its figure record.
+enum {
+	TW_FF_LYING = 1u << 0,  ///< laid down (the shot models see a man lying)
+	TW_FF_HIDDEN = 1u << 4, ///< hidden from the enemy (behind a curtain, boxed); views remove it
 };
 
 typedef struct tw_figure {
 	int32_t id;
 	uint8_t kind;   ///< tw_figure_kind
 	uint8_t side;   ///< owning side index
-	uint8_t status; ///< tw_figure_status
-	int8_t captor;  ///< side holding him prisoner, -1 if none
+	uint8_t status; ///< tw_figure_status (or a rule set's)
 	uint32_t flags; ///< TW_FF_*
 	tw_vec2 pos;    ///< centre of the base
 	double facing;  ///< degrees
 	double radius;  ///< base radius, inches
 	double height;  ///< standing height, inches
 	int32_t unit;   ///< unit id or -1
-	int32_t escort; ///< escorting figure id for a prisoner, or -1
 	int32_t moved_in;    ///< game move number in which he last moved (0 = never)
 	double move_used;    ///< inches used in move moved_in
-	int32_t stats[TW_FIG_STATS]; ///< rule-set specific values (Lloyd's per-figure stats, ...)
 } tw_figure;
 
 typedef enum tw_gun_action { TW_GA_NONE = 0, TW_GA_MOVED, TW_GA_FIRED } tw_gun_action;
-
-#define TW_GUN_MAX_CROSSERS 32
 
 typedef struct tw_gun {
 	int32_t id;
@@ -69,6 +75,7 @@ typedef struct tw_gun {
 	uint8_t orig_side; ///< side it belonged to at the start
 	uint8_t action;    ///< tw_gun_action in move acted_in
 	uint8_t shots;     ///< shots fired in move acted_in
+	uint32_t flags;    ///< TW_FF_HIDDEN when hidden from the enemy
 	int32_t model;     ///< gun model index (shot model parameters)
 	tw_vec2 axle;      ///< midpoint of the wheel axle
 	double bearing;    ///< direction the muzzle points, degrees
@@ -77,11 +84,6 @@ typedef struct tw_gun {
 	double half_axle;  ///< half the wheel track, inches
 	double muzzle;     ///< axle to muzzle, inches
 	int32_t acted_in;  ///< game move number of its last action
-	int32_t trail_due; ///< move number in which a trail pair is owed (0 none)
-	int32_t disputed_until; ///< attacker may not use it up to this move (LW.CAP.3)
-	int32_t ncross;    ///< enemy figures that crossed its axle line (LW.CAP.1b)
-	int32_t crossers[TW_GUN_MAX_CROSSERS];
-	int32_t stats[TW_FIG_STATS];
 } tw_gun;
 
 typedef struct tw_unit {
@@ -90,11 +92,11 @@ typedef struct tw_unit {
 	uint8_t formation; ///< rule-set specific
 	double facing;
 	char name[32];
-	int32_t stats[TW_FIG_STATS];
 } tw_unit;
 
 const char *tw_figure_kind_name(tw_figure_kind k);
 int tw_figure_kind_from_name(const char *name);
+/// The name of a generic status ("?" for others; tw_status_name knows the rule set's too).
 const char *tw_figure_status_name(tw_figure_status s);
 int tw_figure_status_from_name(const char *name);
 /// Gun trail end point.

@@ -38,32 +38,34 @@ typedef struct tw_decision {
 
 #define TW_MAX_DECISIONS 16
 
-/// Largest game-move number a loaded document may hold (move_no, and rule-set integers that
-/// are move numbers: far from INT32_MAX, so move arithmetic cannot overflow).
+/// Largest game-move number a loaded document may hold (move_no, and rule-set values that are
+/// move numbers: far from INT32_MAX, so move arithmetic cannot overflow).
 #define TW_LOAD_MAX_MOVE 1000000
 /// Largest count of figures (and of anything counted in figures) in a loaded document.
 #define TW_LOAD_MAX_COUNT 100000
 
-/// What the bound of a rule-set integer counts from (tw_int_range.ref).
-enum { TW_REF_NONE = 0, TW_REF_SIDES, TW_REF_FIGURES, TW_REF_GUNS, TW_REF_UNITS };
+/// How a figure is drawn (tw_ruleset.look): its look and a figure it is tied to.
+typedef struct tw_look {
+	uint8_t look;  ///< TW_LOOK_*
+	int32_t link;  ///< figure it is tied to (a prisoner's guard), -1 none
+	int8_t colour; ///< side whose colour the tie is drawn in, -1 the figure's own
+} tw_look;
 
-/// The accepted range of a rule-set integer in a loaded document: min..max, or with a `ref`,
-/// min..(count of that thing + max): {-1, -1, TW_REF_GUNS} is a gun id or -1, {0, 0,
-/// TW_REF_UNITS} a unit id + 1 or 0. An entry left zero accepts only 0 (an unused slot).
-typedef struct tw_int_range {
-	int32_t min, max;
-	uint8_t ref;
-} tw_int_range;
-
-/// A rule set's ranges for its integers in tw_state (docs/format.md): a document outside them
-/// is refused on load with the value's JSON path, before any rule sees it.
-typedef struct tw_ruleset_ranges {
-	int32_t phase_max;                     ///< tw_state.phase is 0..phase_max
-	tw_int_range vars[TW_STATE_VARS];       ///< tw_state.vars
-	tw_int_range fig_stats[TW_FIG_STATS];   ///< tw_figure.stats
-	tw_int_range gun_stats[TW_FIG_STATS];   ///< tw_gun.stats
-	tw_int_range unit_stats[TW_FIG_STATS];  ///< tw_unit.stats
-} tw_ruleset_ranges;
+/// A named value a rule set tells doctrines and front-ends about (tw_ruleset.facts, .constants):
+/// a derived value ("allowance", "in_action") or a constant of its rules ("reach").
+typedef enum tw_fact_type {
+	TW_FACT_BOOL = 0,
+	TW_FACT_INT,
+	TW_FACT_NUM,
+	TW_FACT_SIDE, ///< a side index, shown by the side's name; left out when negative
+	TW_FACT_ID,   ///< a figure, gun or unit id; left out when negative
+} tw_fact_type;
+typedef struct tw_fact {
+	const char *name;
+	uint8_t type; ///< tw_fact_type
+	double value;
+} tw_fact;
+#define TW_MAX_FACTS 16
 
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
@@ -122,10 +124,27 @@ typedef struct tw_ruleset {
 	void (*series_roles)(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
 	tw_status (*series_record)(struct json_t *carry, int seq, const tw_state *final, bool *over, tw_error *err);
 
-	/// Optional: the ranges of its phases, vars and stats on load. NULL: phase 0..255, vars and
-	/// stats within +-1e9.
-	const tw_ruleset_ranges *ranges;
+	/// Its own figure statuses (numbered TW_FS_RULESET + i), each counting as a generic one.
+	int nstatuses;
+	const tw_status_def *statuses;
+	/// Optional: how figure f is drawn now (NULL: by its status's look, tied to nobody).
+	void (*look)(const tw_state *s, const tw_figure *f, tw_look *out);
+	/// Its phases: the largest phase number a loaded state may hold, and their names
+	/// (phase_max + 1 of them; NULL: phase 0 is "setup", the others "play").
+	int32_t phase_max;
+	const char *const *phase_names;
+	/// Optional: values derived by its rules for the game (kind TW_REC_GAME), a figure or a gun
+	/// (TW_REC_FIGURE, TW_REC_GUN; index = id) as seat `side` sees them (s is that seat's view).
+	/// Fills at most max facts and returns how many.
+	int (*facts)(const tw_state *s, int kind, int32_t index, int side, tw_fact *out, int max);
+	/// Its constants for doctrines (tw.<short_name>.<name>), and that short name.
+	const char *short_name;
+	int nconstants;
+	const tw_fact *constants;
 } tw_ruleset;
+
+/// The name of the state's phase (tw_ruleset.phase_names).
+const char *tw_phase_name(const tw_state *s);
 
 /// Number of registered rule sets.
 int tw_ruleset_count(void);

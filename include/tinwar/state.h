@@ -7,7 +7,6 @@
 #include "tinwar/terrain.h"
 
 #define TW_MAX_PARAMS 32
-#define TW_STATE_VARS 64
 
 typedef struct tw_side {
 	char name[16];     ///< "red", "blue", ...
@@ -38,13 +37,11 @@ typedef struct tw_state {
 	int32_t phase;     ///< rule-set phase
 	int32_t move_no;   ///< game move number (0 before play)
 	int8_t mover;      ///< side to act, -1 if none
-	int8_t first;      ///< First Player (LW.MV.1), -1 until tossed
 	int8_t winner;     ///< -1 none yet, -2 draw, else side
 	bool over;
 	uint8_t dice;      ///< tw_dice_mode: where the dice come from (chance.h)
 	uint32_t sealed_mask;             ///< bit k: side k's secret choice is in, not yet revealed
 	struct tw_order *sealed[TW_MAX_SIDES]; ///< those choices (owned; NULL in another seat's view)
-	int32_t vars[TW_STATE_VARS]; ///< rule-set specific integers
 	char scenario[64]; ///< scenario name
 	/// The rule set's records (record.h), set by tw_state_set_ruleset: the record tables and
 	/// the arrays (game: 1 record, sides: TW_MAX_SIDES, figures/guns/units: parallel to their
@@ -68,6 +65,26 @@ tw_table *tw_state_table_edit(tw_state *s);
 /// side, figure, gun, unit and terrain piece its rule-set record, filled with defaults (records
 /// already there are kept when the rule set is the same). TW_ERR_NOMEM leaves s unchanged.
 tw_status tw_state_set_ruleset(tw_state *s, int index);
+
+/// A figure status's name ("active", or the rule set's "prisoner"); "?" if none.
+const char *tw_status_name(const tw_state *s, int status);
+/// The status called name (generic, or the state's rule set's), or -1.
+int tw_status_find(const tw_state *s, const char *name);
+/// The generic status a status counts as (itself for the generic ones; TW_FS_DEAD if unknown).
+int tw_status_base(const tw_state *s, int status);
+/// How a status is drawn (TW_LOOK_*).
+int tw_status_look(const tw_state *s, int status);
+/// True if figure f stands on the table (in the fight or out of it): the shot models, pictures
+/// and the terminal's board show it.
+bool tw_figure_on_table(const tw_state *s, const tw_figure *f);
+/// True if figure f is held by the enemy (its status is drawn TW_LOOK_HELD: a prisoner).
+bool tw_figure_held(const tw_state *s, const tw_figure *f);
+/// True if f is still his side's: put down, not dead, not held by the enemy (on the table or
+/// safely off it).
+bool tw_figure_kept(const tw_state *s, const tw_figure *f);
+/// How figure f is drawn now: its rule set's look hook, or its status's look tied to nobody.
+struct tw_look;
+void tw_figure_look(const tw_state *s, const tw_figure *f, struct tw_look *out);
 
 /// The alliance side k belongs to (its own index unless changed).
 int tw_side_alliance(const tw_state *s, int k);

@@ -7,7 +7,7 @@
 
 #include "core/shot_fast.h"
 #include "lua_doctrine.h"
-#include "rules/littlewars/lw.h"
+#include "tinwar/los.h"
 
 static tw_lua_doctrine *D(lua_State *L) { return *(tw_lua_doctrine **)lua_getextraspace(L); }
 
@@ -17,12 +17,6 @@ static const tw_state *view_of(lua_State *L)
 	if (!d->view)
 		luaL_error(L, "the view is only available during decide()");
 	return d->view;
-}
-
-static bool is_lw(const tw_state *s)
-{
-	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
-	return rs && strcmp(rs->name, "littlewars") == 0;
 }
 
 static const char *side_name(const tw_state *s, int side)
@@ -161,13 +155,49 @@ static void set_record(lua_State *L, const tw_state *s, tw_rec_kind kind, int in
 	lua_setfield(L, -2, "data");
 }
 
+// One fact as a field of the table on top of the stack (s names sides; NULL: no sides).
+static void set_fact(lua_State *L, const tw_state *s, const tw_fact *f)
+{
+	switch (f->type) {
+	case TW_FACT_BOOL:
+		set_bool(L, f->name, f->value != 0);
+		break;
+	case TW_FACT_INT:
+		set_int(L, f->name, (lua_Integer)f->value);
+		break;
+	case TW_FACT_SIDE:
+		if (f->value >= 0 && s)
+			set_str(L, f->name, side_name(s, (int)f->value));
+		break;
+	case TW_FACT_ID:
+		if (f->value >= 0)
+			set_int(L, f->name, (lua_Integer)f->value);
+		break;
+	default:
+		set_num(L, f->name, f->value);
+		break;
+	}
+}
+
+// The rule set's derived values for an element (tw_ruleset.facts) as fields of the table on top.
+static void set_facts(lua_State *L, const tw_state *s, int kind, int32_t index)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (!rs || !rs->facts)
+		return;
+	tw_fact f[TW_MAX_FACTS];
+	int n = rs->facts(s, kind, index, D(L)->side, f, TW_MAX_FACTS);
+	for (int i = 0; i < n && i < TW_MAX_FACTS; i++)
+		set_fact(L, s, &f[i]);
+}
+
 static void push_figure(lua_State *L, const tw_state *s, const tw_figure *f)
 {
 	lua_createtable(L, 0, 18);
 	set_int(L, "id", f->id);
 	set_str(L, "side", side_name(s, f->side));
 	set_str(L, "kind", tw_figure_kind_name((tw_figure_kind)f->kind));
-	set_str(L, "status", tw_figure_status_name((tw_figure_status)f->status));
+	set_str(L, "status", tw_status_name(s, f->status));
 	set_bool(L, "free", f->status == TW_FS_ACTIVE);
 	set_num(L, "x", f->pos.x);
 	set_num(L, "y", f->pos.y);
@@ -178,13 +208,9 @@ static void push_figure(lua_State *L, const tw_state *s, const tw_figure *f)
 	set_bool(L, "moved", moved);
 	set_num(L, "used", moved ? f->move_used : 0.0);
 	set_bool(L, "lying", (f->flags & TW_FF_LYING) != 0);
-	set_bool(L, "contact", (f->flags & TW_FF_CONTACT) != 0);
 	if (f->unit >= 0)
 		set_int(L, "unit", f->unit);
-	if (f->captor >= 0)
-		set_str(L, "captor", side_name(s, f->captor));
-	if (is_lw(s))
-		set_num(L, "allowance", lw_move_allowance(f));
+	set_facts(L, s, TW_REC_FIGURE, f->id);
 	set_record(L, s, TW_REC_FIGURE, f->id);
 }
 
@@ -237,10 +263,8 @@ static void push_gun(lua_State *L, const tw_state *s, const tw_gun *g)
 	set_pt(L, "muzzle", tw_gun_muzzle(g));
 	set_pt(L, "trail", tw_gun_trail_end(g));
 	set_num(L, "range", gun_range(s, g));
-	if (is_lw(s)) {
-		set_bool(L, "in_battle", lw_gun_in_battle(g));
-		set_bool(L, "in_action", lw_gun_in_action(s, g, g->side));
-	}
+	set_facts(L, s, TW_REC_GUN, g->id);
+	set_record(L, s, TW_REC_GUN, g->id);
 }
 
 static int api_guns(lua_State *L)
@@ -408,11 +432,7 @@ static int api_state(lua_State *L)
 	set_int(L, "move", s->move_no);
 	set_str(L, "mover", side_name(s, s->mover));
 	set_bool(L, "over", s->over);
-	static const char *const lw_phases[] = {"toss", "reserve", "deploy", "play", "over"};
-	if (is_lw(s) && s->phase >= 0 && s->phase <= LW_PH_OVER)
-		set_str(L, "phase", lw_phases[s->phase]);
-	else
-		set_str(L, "phase", s->phase == 0 ? "setup" : "play");
+	set_str(L, "phase", tw_phase_name(s));
 	set_int(L, "phase_index", s->phase);
 	set_str(L, "scenario", s->scenario);
 	set_record(L, s, TW_REC_GAME, 0);
@@ -427,12 +447,7 @@ static int api_state(lua_State *L)
 		lua_rawseti(L, -2, k + 1);
 	}
 	lua_setfield(L, -2, "sides");
-	if (is_lw(s)) {
-		set_bool(L, "men_moved", s->vars[LWV_MEN_MOVED] != 0);
-		if (s->vars[LWV_FIRING_GUN] >= 0)
-			set_int(L, "firing_gun", s->vars[LWV_FIRING_GUN]);
-		set_int(L, "reserve_roll", s->vars[D(L)->side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B]);
-	}
+	set_facts(L, s, TW_REC_GAME, 0);
 	return 1;
 }
 
@@ -582,14 +597,16 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 	lua_pushvalue(L, -1);
 	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_PARAMS);
 	lua_setfield(L, -2, "params");
-	lua_createtable(L, 0, 8);
-	set_num(L, "reach", LW_REACH);
-	set_num(L, "inf_move", LW_INF_MOVE);
-	set_num(L, "cav_move", LW_CAV_MOVE);
-	set_int(L, "crew", LW_GUN_CREW);
-	set_int(L, "gun_shots", LW_GUN_SHOTS);
-	set_num(L, "contact", LW_CONTACT);
-	lua_setfield(L, -2, "lw");
+	// Each rule set's constants: tw.<short name>.<name> (Little Wars's tw.lw.reach ...).
+	for (int r = 0; r < tw_ruleset_count(); r++) {
+		const tw_ruleset *rs = tw_ruleset_get(r);
+		if (!rs->short_name || rs->nconstants <= 0)
+			continue;
+		lua_createtable(L, 0, rs->nconstants);
+		for (int i = 0; i < rs->nconstants; i++)
+			set_fact(L, NULL, &rs->constants[i]);
+		lua_setfield(L, -2, rs->short_name);
+	}
 	lua_pushvalue(L, -1);
 	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_TW);
 	lua_setglobal(L, "tw");

@@ -75,8 +75,7 @@ static int men_left(const tw_state *s, int side)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side &&
-		    (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED || f->status == TW_FS_WITHDRAWN))
+		if (f->side == side && tw_figure_kept(s, f))
 			n++;
 	}
 	return n;

@@ -44,17 +44,19 @@ void cli_board(const tw_state *s, int seat, FILE *out)
 	}
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status != TW_FS_ACTIVE && f->status != TW_FS_PRISONER && f->status != TW_FS_FREED)
+		if (!tw_figure_on_table(s, f))
 			continue;
+		tw_look look;
+		tw_figure_look(s, f, &look);
 		int c = (int)(f->pos.x / sx), r = (int)(f->pos.y / sy);
 		if (c < 0 || c >= COLS || r < 0 || r >= ROWS)
 			continue;
 		char ch = f->side == 0 ? 'r' : 'b';
 		if (f->kind == TW_FK_CAVALRY)
 			ch = f->side == 0 ? 'R' : 'B';
-		if (f->status == TW_FS_PRISONER)
+		if (look.look == TW_LOOK_HELD)
 			ch = 'p';
-		if (f->status == TW_FS_FREED)
+		if (look.look == TW_LOOK_DISARMED)
 			ch = 'f';
 		grid[r][c] = ch;
 	}

@@ -121,8 +121,10 @@ void cli_summary_json(const tw_game *g, FILE *out)
 		json_object_set_new(p, s->sides[i].name, json_real(pts[i]));
 		json_t *c = json_object();
 		json_object_set_new(c, "dead", json_integer(tw_state_count(s, i, TW_FS_DEAD)));
-		json_object_set_new(c, "prisoners", json_integer(tw_state_count(s, i, TW_FS_PRISONER) +
-								   tw_state_count(s, i, TW_FS_DELIVERED)));
+		int held = 0;
+		for (int j = 0; j < s->nfig; j++)
+			held += s->fig[j].side == i && tw_figure_held(s, &s->fig[j]);
+		json_object_set_new(c, "prisoners", json_integer(held));
 		json_object_set_new(cas, s->sides[i].name, c);
 	}
 	json_object_set_new(o, "points", p);

@@ -6,8 +6,8 @@
 
 static const char *const fk_names[TW_FK_COUNT] = {"infantry", "cavalry", "officer", "general",
 						  "gunner",   "waggon",  "other"};
-static const char *const fs_names[TW_FS_COUNT] = {"active",    "dead",      "prisoner", "freed",
-						  "withdrawn", "delivered", "unplaced", "reserve"};
+static const char *const fs_names[TW_FS_GENERIC_COUNT] = {"active", "dead",     "out",
+							  "off",    "unplaced", "reserve"};
 
 const char *tw_figure_kind_name(tw_figure_kind k) { return (unsigned)k < TW_FK_COUNT ? fk_names[k] : "?"; }
 
@@ -21,12 +21,12 @@ int tw_figure_kind_from_name(const char *name)
 
 const char *tw_figure_status_name(tw_figure_status s)
 {
-	return (unsigned)s < TW_FS_COUNT ? fs_names[s] : "?";
+	return (unsigned)s < TW_FS_GENERIC_COUNT ? fs_names[s] : "?";
 }
 
 int tw_figure_status_from_name(const char *name)
 {
-	for (int i = 0; i < TW_FS_COUNT; i++)
+	for (int i = 0; i < TW_FS_GENERIC_COUNT; i++)
 		if (strcmp(fs_names[i], name) == 0)
 			return i;
 	return -1;

@@ -26,27 +26,6 @@ static void put_num(writer *w, json_t *obj, const char *key, double v) { put(w, 
 static void put_int(writer *w, json_t *obj, const char *key, int64_t v) { put(w, obj, key, json_integer(v)); }
 static void put_str(writer *w, json_t *obj, const char *key, const char *v) { put(w, obj, key, json_string(v)); }
 
-static json_t *jints(const int32_t *v, int n)
-{
-	json_t *a = json_array();
-	for (int i = 0; a && i < n; i++)
-		if (!tw_io_append(a, json_integer(v[i]))) {
-			json_decref(a);
-			return NULL;
-		}
-	return a;
-}
-
-/// Stats arrays without their trailing zeros (left out entirely when all zero).
-static void put_stats(writer *w, json_t *obj, const int32_t *stats)
-{
-	int n = TW_FIG_STATS;
-	while (n > 0 && stats[n - 1] == 0)
-		n--;
-	if (n > 0)
-		put(w, obj, "stats", jints(stats, n));
-}
-
 /// An element's record as "data" (left out when every field is at its default).
 static void put_data(writer *w, json_t *obj, const tw_state *s, tw_rec_kind kind, int index)
 {
@@ -125,18 +104,13 @@ static json_t *figure_json(writer *w, const tw_state *s, const tw_figure *f)
 	put_int(w, o, "id", f->id);
 	put_str(w, o, "kind", tw_figure_kind_name((tw_figure_kind)f->kind));
 	put_str(w, o, "side", side_name(s, f->side));
-	put_str(w, o, "status", tw_figure_status_name((tw_figure_status)f->status));
+	put_str(w, o, "status", tw_status_name(s, f->status));
 	put(w, o, "at", tw_io_jvec(f->pos));
 	put_num(w, o, "facing", f->facing);
 	put_num(w, o, "radius", f->radius);
 	put_num(w, o, "height", f->height);
 	if (f->unit != -1)
 		put_int(w, o, "unit", f->unit);
-	put_stats(w, o, f->stats);
-	if (f->captor != -1)
-		put_int(w, o, "captor", f->captor);
-	if (f->escort != -1)
-		put_int(w, o, "escort", f->escort);
 	if (f->flags)
 		put_int(w, o, "flags", f->flags);
 	if (f->moved_in)
@@ -162,19 +136,14 @@ static json_t *gun_json(writer *w, const tw_state *s, const tw_gun *g)
 	put_num(w, o, "trail", g->trail);
 	put_num(w, o, "half_axle", g->half_axle);
 	put_num(w, o, "muzzle", g->muzzle);
-	put_stats(w, o, g->stats);
+	if (g->flags)
+		put_int(w, o, "flags", g->flags);
 	if (g->action)
 		put_str(w, o, "action", g->action < TW_ARRAY_COUNT(gun_actions) ? gun_actions[g->action] : "?");
 	if (g->shots)
 		put_int(w, o, "shots", g->shots);
 	if (g->acted_in)
 		put_int(w, o, "acted_in", g->acted_in);
-	if (g->trail_due)
-		put_int(w, o, "trail_due", g->trail_due);
-	if (g->disputed_until)
-		put_int(w, o, "disputed_until", g->disputed_until);
-	if (g->ncross > 0)
-		put(w, o, "crossers", jints(g->crossers, g->ncross > TW_GUN_MAX_CROSSERS ? TW_GUN_MAX_CROSSERS : g->ncross));
 	put_data(w, o, s, TW_REC_GUN, g->id);
 	return o;
 }
@@ -189,7 +158,6 @@ static json_t *unit_json(writer *w, const tw_state *s, const tw_unit *u)
 	if (u->formation)
 		put_int(w, o, "formation", u->formation);
 	put_num(w, o, "facing", u->facing);
-	put_stats(w, o, u->stats);
 	put_data(w, o, s, TW_REC_UNIT, u->id);
 	return o;
 }
@@ -257,13 +225,8 @@ json_t *tw_state_to_json(const tw_state *s)
 	put_int(&w, root, "phase", s->phase);
 	put_int(&w, root, "move_no", s->move_no);
 	put_int(&w, root, "mover", s->mover);
-	put_int(&w, root, "first", s->first);
 	put_int(&w, root, "winner", s->winner);
 	put(&w, root, "over", json_boolean(s->over));
-	int nv = TW_STATE_VARS;
-	while (nv > 0 && s->vars[nv - 1] == 0)
-		nv--;
-	put(&w, root, "vars", jints(s->vars, nv));
 	if (s->dice == TW_DICE_ENTERED)
 		put_str(&w, root, "dice", "entered");
 	if (s->sealed_mask) {

@@ -147,3 +147,80 @@ bool tw_allied(const tw_state *s, int a, int b)
 		return false;
 	return tw_side_alliance(s, a) == tw_side_alliance(s, b);
 }
+
+// ---- figure statuses: the generic ones and the rule set's (figure.h) ----
+
+static const tw_status_def *status_def(const tw_state *s, int status)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	int i = status - TW_FS_RULESET;
+	return rs && i >= 0 && i < rs->nstatuses ? &rs->statuses[i] : NULL;
+}
+
+const char *tw_status_name(const tw_state *s, int status)
+{
+	if (status >= 0 && status < TW_FS_GENERIC_COUNT)
+		return tw_figure_status_name((tw_figure_status)status);
+	const tw_status_def *d = status_def(s, status);
+	return d ? d->name : "?";
+}
+
+int tw_status_find(const tw_state *s, const char *name)
+{
+	int g = tw_figure_status_from_name(name);
+	if (g >= 0)
+		return g;
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	for (int i = 0; rs && i < rs->nstatuses; i++)
+		if (strcmp(rs->statuses[i].name, name) == 0)
+			return TW_FS_RULESET + i;
+	return -1;
+}
+
+int tw_status_base(const tw_state *s, int status)
+{
+	if (status >= 0 && status < TW_FS_GENERIC_COUNT)
+		return status;
+	const tw_status_def *d = status_def(s, status);
+	return d ? d->base : TW_FS_DEAD;
+}
+
+int tw_status_look(const tw_state *s, int status)
+{
+	const tw_status_def *d = status_def(s, status);
+	return d ? d->look : TW_LOOK_PLAIN;
+}
+
+bool tw_figure_on_table(const tw_state *s, const tw_figure *f)
+{
+	int b = tw_status_base(s, f->status);
+	return b == TW_FS_ACTIVE || b == TW_FS_OUT;
+}
+
+void tw_figure_look(const tw_state *s, const tw_figure *f, tw_look *out)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (rs && rs->look) {
+		rs->look(s, f, out);
+		return;
+	}
+	out->look = (uint8_t)tw_status_look(s, f->status);
+	out->link = -1;
+	out->colour = -1;
+}
+
+bool tw_figure_held(const tw_state *s, const tw_figure *f) { return tw_status_look(s, f->status) == TW_LOOK_HELD; }
+
+bool tw_figure_kept(const tw_state *s, const tw_figure *f)
+{
+	int b = tw_status_base(s, f->status);
+	return (b == TW_FS_ACTIVE || b == TW_FS_OUT || b == TW_FS_OFF) && !tw_figure_held(s, f);
+}
+
+const char *tw_phase_name(const tw_state *s)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (rs && rs->phase_names && s->phase >= 0 && s->phase <= rs->phase_max)
+		return rs->phase_names[s->phase];
+	return s->phase == 0 ? "setup" : "play";
+}

@@ -92,10 +92,11 @@ typedef struct sf_shot {
 
 // ---- eligibility and geometry ----
 
-// LW.FIRE.5: free men, prisoners and freed men standing on the table can be hit.
+// Every man standing on the table can be hit, in the fight or out of it (Little Wars's prisoners
+// and freed men, LW.FIRE.5).
 static bool sf_fig_targetable(const tw_state *st, const tw_figure *f)
 {
-	if (f->status != TW_FS_ACTIVE && f->status != TW_FS_PRISONER && f->status != TW_FS_FREED)
+	if (!tw_figure_on_table(st, f))
 		return false;
 	return f->pos.x >= 0 && f->pos.y >= 0 && f->pos.x <= st->table.width && f->pos.y <= st->table.depth;
 }

@@ -246,19 +246,6 @@ static void hd(hasher *x, double v)
 	hbytes(x, &u, sizeof u);
 }
 
-// The first TW_FIG_STATS_HASHED stats always; later ones only when set, as (index, value), so
-// hashes of states that never use them did not change when they were added.
-static void hash_stats(hasher *x, const int32_t *stats)
-{
-	for (int k = 0; k < TW_FIG_STATS; k++)
-		if (k < TW_FIG_STATS_HASHED) {
-			hi64(x, stats[k]);
-		} else if (stats[k] != 0) {
-			hi64(x, k);
-			hi64(x, stats[k]);
-		}
-}
-
 uint64_t tw_state_hash(const tw_state *s)
 {
 	hasher x = {0xCBF29CE484222325ull};
@@ -305,18 +292,15 @@ uint64_t tw_state_hash(const tw_state *s)
 		hi64(&x, f->kind);
 		hi64(&x, f->side);
 		hi64(&x, f->status);
-		hi64(&x, f->captor);
 		hi64(&x, f->flags);
 		hd(&x, f->pos.x);
 		hd(&x, f->pos.y);
 		hd(&x, f->facing);
 		hd(&x, f->radius);
 		hd(&x, f->height);
-		hi64(&x, f->escort);
 		hi64(&x, f->unit);
 		hi64(&x, f->moved_in);
 		hd(&x, f->move_used);
-		hash_stats(&x, f->stats);
 	}
 	hi64(&x, s->ngun);
 	for (int i = 0; i < s->ngun; i++) {
@@ -334,28 +318,20 @@ uint64_t tw_state_hash(const tw_state *s)
 		hd(&x, g->muzzle);
 		hi64(&x, g->model);
 		hi64(&x, g->acted_in);
-		hi64(&x, g->trail_due);
-		hi64(&x, g->disputed_until);
-		hi64(&x, g->ncross);
-		for (int k = 0; k < g->ncross; k++)
-			hi64(&x, g->crossers[k]);
-		hash_stats(&x, g->stats);
+		if (g->flags)
+			hi64(&x, g->flags);
 	}
 	hi64(&x, s->nunit);
 	for (int i = 0; i < s->nunit; i++) {
 		hi64(&x, s->unit[i].side);
 		hi64(&x, s->unit[i].formation);
 		hd(&x, s->unit[i].facing);
-		hash_stats(&x, s->unit[i].stats);
 	}
 	hi64(&x, s->phase);
 	hi64(&x, s->move_no);
 	hi64(&x, s->mover);
-	hi64(&x, s->first);
 	hi64(&x, s->winner);
 	hi64(&x, s->over);
-	for (int i = 0; i < TW_STATE_VARS; i++)
-		hi64(&x, s->vars[i]);
 	if (s->dice) // hashed only when not the generator, so older hashes stand
 		hi64(&x, s->dice);
 	for (int i = 0; i < s->nsides; i++)
@@ -495,13 +471,11 @@ tw_status tw_state_view_refresh(tw_state *v, const tw_state *src, int seat)
 		if (n && v->rec[k])
 			memcpy(v->rec[k], src->rec[k], n);
 	}
-	memcpy(v->vars, src->vars, sizeof v->vars);
 	memcpy(v->params, src->params, sizeof v->params);
 	memcpy(v->sides, src->sides, sizeof v->sides);
 	v->phase = src->phase;
 	v->move_no = src->move_no;
 	v->mover = src->mover;
-	v->first = src->first;
 	v->winner = src->winner;
 	v->over = src->over;
 	v->dice = src->dice;

@@ -73,60 +73,8 @@ static tw_status name_value(const json_t *v, const char *const *names, const cha
 typedef struct read_ctx {
 	bool is_state;           ///< a state document (defaults differ from a scenario's)
 	size_t nfig, ngun, nunit; ///< figures, guns and units in the document (ids refer to them)
-	const tw_ruleset_ranges *ranges; ///< the rule set's ranges, or NULL (TW_IO_INT_LIMIT)
+	int32_t phase_max;       ///< the rule set's phases
 } read_ctx;
-
-/// The accepted values of a rule-set integer with range r (NULL: the default range).
-static void range_bounds(const tw_int_range *r, const tw_state *t, const read_ctx *c, int64_t *lo, int64_t *hi)
-{
-	if (!r) {
-		*lo = -TW_IO_INT_LIMIT;
-		*hi = TW_IO_INT_LIMIT;
-		return;
-	}
-	int64_t base = 0;
-	switch (r->ref) {
-	case TW_REF_SIDES: base = t->nsides; break;
-	case TW_REF_FIGURES: base = (int64_t)c->nfig; break;
-	case TW_REF_GUNS: base = (int64_t)c->ngun; break;
-	case TW_REF_UNITS: base = (int64_t)c->nunit; break;
-	default: break;
-	}
-	*lo = r->min;
-	*hi = base + r->max;
-}
-
-/// An array of at most max rule-set integers, each within its range (ranges NULL: the default).
-static tw_status ranged_ints(const json_t *v, int max, const tw_int_range *ranges, const tw_state *t,
-			     const read_ctx *c, int32_t *out, tw_io_path *p, tw_error *err)
-{
-	if (!json_is_array(v))
-		return tw_io_fail(err, p, "expected an array of integers");
-	if (json_array_size(v) > (size_t)max)
-		return tw_io_fail(err, p, "more than %d entries", max);
-	for (size_t i = 0; i < json_array_size(v); i++) {
-		int64_t lo, hi, x = 0;
-		range_bounds(ranges ? &ranges[i] : NULL, t, c, &lo, &hi);
-		size_t k = tw_io_push_index(p, i);
-		tw_status st = tw_io_int(json_array_get(v, i), lo, hi, &x, p, err);
-		tw_io_pop(p, k);
-		if (st != TW_OK)
-			return st;
-		out[i] = (int32_t)x;
-	}
-	return TW_OK;
-}
-
-enum { STATS_FIG, STATS_GUN, STATS_UNIT };
-
-static tw_status stats_value(const json_t *v, int which, const tw_state *t, const read_ctx *c, int32_t *stats,
-			     tw_io_path *p, tw_error *err)
-{
-	const tw_int_range *r = NULL;
-	if (c->ranges)
-		r = which == STATS_FIG ? c->ranges->fig_stats : which == STATS_GUN ? c->ranges->gun_stats : c->ranges->unit_stats;
-	return ranged_ints(v, TW_FIG_STATS, r, t, c, stats, p, err);
-}
 
 static tw_status read_params(tw_state *t, const tw_ruleset *rs, const json_t *obj, tw_io_path *p, tw_error *err)
 {
@@ -344,7 +292,8 @@ static tw_status read_terrain(tw_state *t, const read_ctx *c, const json_t *obj,
 static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "stats", "figures", "data", NULL};
+	(void)c;
+	static const char *const keys[] = {"id", "side", "name", "formation", "facing", "figures", "data", NULL};
 	tw_unit u;
 	memset(&u, 0, sizeof u);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -359,7 +308,6 @@ static tw_status read_unit(tw_state *t, const read_ctx *c, const json_t *obj, si
 	TRY(tw_io_get_int(obj, "formation", false, 0, 255, &formation, p, err));
 	u.formation = (uint8_t)formation;
 	TRY(tw_io_get_num(obj, "facing", false, -ANGLE_MAX, ANGLE_MAX, &u.facing, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, STATS_UNIT, t, c, u.stats, p, err));
 	// "figures" is applied once the figures are read (apply_unit_members).
 	if (!tw_state_add_unit(t, &u))
 		return tw_io_nomem(err);
@@ -382,21 +330,35 @@ static tw_status read_kind(const json_t *obj, int *kind, tw_io_path *p, tw_error
 	return st;
 }
 
-static tw_status status_value(const json_t *v, int *out, tw_io_path *p, tw_error *err)
+static tw_status status_value(const tw_state *t, const json_t *v, int *out, tw_io_path *p, tw_error *err)
 {
 	const char *s = NULL;
 	TRY(tw_io_str(v, 32, true, &s, p, err));
-	if ((*out = tw_figure_status_from_name(s)) < 0)
+	if ((*out = tw_status_find(t, s)) < 0)
 		return tw_io_fail(err, p, "unknown figure status \"%s\"", s);
+	return TW_OK;
+}
+
+/// "flags": the generic figure and gun flags only (TW_FF_LYING, TW_FF_HIDDEN).
+static tw_status generic_flags(const json_t *obj, uint32_t *out, tw_io_path *p, tw_error *err)
+{
+	int64_t flags = 0;
+	TRY(tw_io_get_int(obj, "flags", false, 0, UINT32_MAX, &flags, p, err));
+	if ((uint64_t)flags & ~(uint64_t)(TW_FF_LYING | TW_FF_HIDDEN)) {
+		size_t n = tw_io_push_key(p, "flags");
+		tw_status st = tw_io_fail(err, p, "flags holds only 1 (lying) and 16 (hidden)");
+		tw_io_pop(p, n);
+		return st;
+	}
+	*out = (uint32_t)flags;
 	return TW_OK;
 }
 
 static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id",    "kind",  "side",   "at",    "facing",   "radius",
-					   "height", "status", "unit",  "stats", "captor",   "escort",
-					   "flags", "moved_in", "move_used", "data", NULL};
+	static const char *const keys[] = {"id",    "kind",     "side",      "at",   "facing", "radius", "height",
+					   "status", "unit",    "flags",     "moved_in", "move_used", "data", NULL};
 	tw_figure f;
 	memset(&f, 0, sizeof f);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -414,18 +376,11 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 	TRY(tw_io_get_num(obj, "radius", false, 1e-6, SIZE_MAX_IN, &f.radius, p, err));
 	TRY(tw_io_get_num(obj, "height", false, 1e-6, SIZE_MAX_IN, &f.height, p, err));
 	int status = c->is_state ? TW_FS_ACTIVE : TW_FS_UNPLACED;
-	WITH_KEY(obj, "status", status_value(v, &status, p, err));
+	WITH_KEY(obj, "status", status_value(t, v, &status, p, err));
 	f.status = (uint8_t)status;
 	f.unit = -1;
 	TRY(tw_io_get_i32(obj, "unit", false, -1, t->nunit - 1, &f.unit, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, STATS_FIG, t, c, f.stats, p, err));
-	int64_t captor = -1, flags = 0;
-	TRY(tw_io_get_int(obj, "captor", false, -1, t->nsides - 1, &captor, p, err));
-	f.captor = (int8_t)captor;
-	f.escort = -1;
-	TRY(tw_io_get_i32(obj, "escort", false, -1, (int64_t)c->nfig - 1, &f.escort, p, err));
-	TRY(tw_io_get_int(obj, "flags", false, 0, UINT32_MAX, &flags, p, err));
-	f.flags = (uint32_t)flags;
+	TRY(generic_flags(obj, &f.flags, p, err));
 	TRY(tw_io_get_i32(obj, "moved_in", false, -1, TW_IO_MAX_MOVE, &f.moved_in, p, err));
 	TRY(tw_io_get_num(obj, "move_used", false, -TW_IO_COORD_MAX, TW_IO_COORD_MAX, &f.move_used, p, err));
 	if (!tw_state_add_figure(t, &f))
@@ -437,10 +392,10 @@ static tw_status read_figure(tw_state *t, const read_ctx *c, const json_t *obj, 
 static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, size_t i, tw_io_path *p,
 				tw_error *err)
 {
-	static const char *const keys[] = {"id",     "side",    "at",      "bearing",  "elevation",
-					   "model",  "trail",   "half_axle", "muzzle", "orig_side",
-					   "stats",  "action",  "shots",   "acted_in", "trail_due",
-					   "disputed_until", "crossers", "data", NULL};
+	(void)c;
+	static const char *const keys[] = {"id",	"side",	  "at",	      "bearing", "elevation", "model",
+					   "trail",	"half_axle", "muzzle",    "orig_side", "flags",	   "action",
+					   "shots",	"acted_in",  "data",      NULL};
 	tw_gun g;
 	memset(&g, 0, sizeof g);
 	TRY(tw_io_object(obj, keys, p, err));
@@ -462,7 +417,7 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	TRY(tw_io_get_num(obj, "trail", false, 1e-6, SIZE_MAX_IN, &g.trail, p, err));
 	TRY(tw_io_get_num(obj, "half_axle", false, 1e-6, SIZE_MAX_IN, &g.half_axle, p, err));
 	TRY(tw_io_get_num(obj, "muzzle", false, 1e-6, SIZE_MAX_IN, &g.muzzle, p, err));
-	WITH_KEY(obj, "stats", stats_value(v, STATS_GUN, t, c, g.stats, p, err));
+	TRY(generic_flags(obj, &g.flags, p, err));
 	int action = TW_GA_NONE;
 	WITH_KEY(obj, "action", name_value(v, gun_actions, "gun action", &action, p, err));
 	g.action = (uint8_t)action;
@@ -470,12 +425,6 @@ static tw_status read_gun(tw_state *t, const read_ctx *c, const json_t *obj, siz
 	TRY(tw_io_get_int(obj, "shots", false, 0, 255, &shots, p, err));
 	g.shots = (uint8_t)shots;
 	TRY(tw_io_get_i32(obj, "acted_in", false, -1, TW_IO_MAX_MOVE, &g.acted_in, p, err));
-	TRY(tw_io_get_i32(obj, "trail_due", false, -1, TW_IO_MAX_MOVE, &g.trail_due, p, err));
-	TRY(tw_io_get_i32(obj, "disputed_until", false, -1, TW_IO_MAX_MOVE, &g.disputed_until, p, err));
-	int ncross = 0;
-	WITH_KEY(obj, "crossers",
-		 tw_io_ints(v, TW_GUN_MAX_CROSSERS, 0, (int64_t)c->nfig - 1, g.crossers, &ncross, p, err));
-	g.ncross = ncross;
 	if (!tw_state_add_gun(t, &g))
 		return tw_io_nomem(err);
 	WITH_KEY(obj, "data", tw_io_rec_read(t, TW_REC_GUN, t->ngun - 1, v, p, err));
@@ -539,14 +488,11 @@ static tw_status read_dynamic(tw_state *t, const read_ctx *c, const json_t *root
 	tw_rng_seed(&t->rng, t->seed);
 	WITH_KEY(root, "rng", rng_value(v, &t->rng, p, err));
 	WITH_KEY(root, "rng_draws", tw_io_u64(v, &t->rng.draws, p, err));
-	TRY(tw_io_get_i32(root, "phase", false, 0, c->ranges ? c->ranges->phase_max : 255, &t->phase, p, err));
+	TRY(tw_io_get_i32(root, "phase", false, 0, c->phase_max, &t->phase, p, err));
 	TRY(tw_io_get_i32(root, "move_no", false, 0, TW_IO_MAX_MOVE, &t->move_no, p, err));
 	int64_t x = -1;
 	TRY(tw_io_get_int(root, "mover", false, -1, t->nsides - 1, &x, p, err));
 	t->mover = (int8_t)x;
-	x = -1;
-	TRY(tw_io_get_int(root, "first", false, -1, t->nsides - 1, &x, p, err));
-	t->first = (int8_t)x;
 	x = -1;
 	TRY(tw_io_get_int(root, "winner", false, -2, t->nsides - 1, &x, p, err));
 	t->winner = (int8_t)x;
@@ -555,7 +501,6 @@ static tw_status read_dynamic(tw_state *t, const read_ctx *c, const json_t *root
 	int dice = TW_DICE_GENERATOR;
 	WITH_KEY(root, "dice", name_value(v, dice_modes, "dice mode", &dice, p, err));
 	t->dice = (uint8_t)dice;
-	WITH_KEY(root, "vars", ranged_ints(v, TW_STATE_VARS, c->ranges ? c->ranges->vars : NULL, t, c, t->vars, p, err));
 	return TW_OK;
 }
 
@@ -609,12 +554,12 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 {
 	static const char *const keys[] = {"format", "version", "name",  "ruleset", "params",    "table",
 					   "sides",  "terrain", "figures", "guns",  "units",     "seed",
-					   "rng",    "rng_draws", "phase", "move_no", "mover",   "first",
-					   "winner", "over",    "vars",    "data",    "dice",    "sealed", "chosen", NULL};
+					   "rng",    "rng_draws", "phase", "move_no", "mover",   "winner",
+					   "over",   "data",    "dice",  "sealed",  "chosen",  NULL};
 	TRY(tw_io_object(root, keys, p, err));
 	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
-	read_ctx ctx = {which == 1, 0, 0, 0, NULL};
+	read_ctx ctx = {which == 1, 0, 0, 0, 0};
 	const char *name = "";
 	TRY(tw_io_get_str(root, "name", false, sizeof t->scenario - 1, &name, p, err));
 	snprintf(t->scenario, sizeof t->scenario, "%s", name);
@@ -631,8 +576,8 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	if (tw_state_set_ruleset(t, t->ruleset) != TW_OK)
 		return tw_io_nomem(err);
 	tw_ruleset_defaults(rs, t);
-	ctx.ranges = rs->ranges;
-	// Ids in rule-set integers refer to the document's figures, guns and units.
+	ctx.phase_max = rs->phase_max;
+	// Ids refer to the document's figures, guns and units.
 	const json_t *arrs[3] = {json_object_get(root, "figures"), json_object_get(root, "guns"),
 				 json_object_get(root, "units")};
 	ctx.nfig = json_is_array(arrs[0]) ? json_array_size(arrs[0]) : 0;
@@ -666,7 +611,7 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	WITH_KEY(root, "figures", read_array(t, &ctx, v, TW_IO_MAX_FIGURES, read_figure, p, err));
 	WITH_KEY(root, "guns", read_array(t, &ctx, v, TW_IO_MAX_GUNS, read_gun, p, err));
 	WITH_KEY(root, "units", apply_unit_members(t, v, p, err));
-	t->mover = t->first = t->winner = -1;
+	t->mover = t->winner = -1;
 	TRY(read_dynamic(t, &ctx, root, p, err));
 	WITH_KEY(root, "data", tw_io_rec_read(t, TW_REC_GAME, 0, v, p, err));
 	TRY(tw_io_rec_check_refs(t, p, err));

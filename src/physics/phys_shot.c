@@ -103,10 +103,10 @@ void ph_ode_init(void)
 	}
 }
 
-// LW.FIRE.5: free men, prisoners and freed men standing on the table are physical.
+// Every man standing on the table is physical, in the fight or out of it (LW.FIRE.5).
 static bool ph_fig_present(const tw_state *st, const tw_figure *f)
 {
-	if (f->status != TW_FS_ACTIVE && f->status != TW_FS_PRISONER && f->status != TW_FS_FREED)
+	if (!tw_figure_on_table(st, f))
 		return false;
 	return f->pos.x >= 0 && f->pos.y >= 0 && f->pos.x <= st->table.width && f->pos.y <= st->table.depth;
 }

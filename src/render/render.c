@@ -108,10 +108,9 @@ void tw_text(const tw_rctx *c, double x, double y, double size, bool bold, doubl
 	cairo_new_path(cr);
 }
 
-bool tw_fig_on_table(const tw_figure *f)
+bool tw_fig_on_table(const tw_state *s, const tw_figure *f)
 {
-	return f->status == TW_FS_ACTIVE || f->status == TW_FS_DEAD || f->status == TW_FS_PRISONER ||
-	       f->status == TW_FS_FREED;
+	return f->status == TW_FS_DEAD || tw_figure_on_table(s, f);
 }
 
 bool tw_gun_on_table(const tw_state *s, const tw_gun *g)

@@ -66,19 +66,19 @@ static void body_path(cairo_t *cr, int kind, tw_vec2 p, double facing, double r)
 	}
 }
 
-void tw_draw_man_symbol(cairo_t *cr, int kind, int side, int status, tw_vec2 p, double facing, double r)
+void tw_draw_man_symbol(cairo_t *cr, int kind, int side, int look, tw_vec2 p, double facing, double r)
 {
 	tw_rgb col = tw_side_rgb(side, false), dark = tw_side_rgb(side, true);
 	cairo_set_fill_rule(cr, CAIRO_FILL_RULE_WINDING);
 	body_path(cr, kind, p, facing, r);
-	if (status == TW_FS_PRISONER) {
+	if (look == TW_LOOK_HELD) {
 		// Hollow: a man held by the enemy.
 		cairo_set_source_rgb(cr, 1, 1, 1);
 		cairo_fill_preserve(cr);
 		tw_set_rgb(cr, col, 1);
 		cairo_set_line_width(cr, 1.3);
 		cairo_stroke(cr);
-	} else if (status == TW_FS_FREED) {
+	} else if (look == TW_LOOK_DISARMED) {
 		// Pale with a bar across: released but disarmed until he reaches his back line.
 		tw_set_rgb(cr, col, 0.35);
 		cairo_fill_preserve(cr);
@@ -185,13 +185,15 @@ void tw_draw_forces(tw_rctx *c)
 	cairo_set_dash(cr, dash, 2, 0);
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status != TW_FS_PRISONER || f->escort < 0)
+		if (!tw_figure_on_table(s, f))
 			continue;
-		const tw_figure *e = tw_state_figure_c(s, f->escort);
-		if (!e || !tw_fig_on_table(e))
+		tw_look look;
+		tw_figure_look(s, f, &look);
+		const tw_figure *e = look.link >= 0 ? tw_state_figure_c(s, look.link) : NULL;
+		if (!e || !tw_fig_on_table(s, e))
 			continue;
 		tw_vec2 a = tw_rp(c, f->pos), b = tw_rp(c, e->pos);
-		tw_set_rgb(cr, tw_side_rgb(f->captor >= 0 ? f->captor : e->side, true), 0.9);
+		tw_set_rgb(cr, tw_side_rgb(look.colour >= 0 ? look.colour : e->side, true), 0.9);
 		cairo_set_line_width(cr, 1.1);
 		cairo_move_to(cr, a.x, a.y);
 		cairo_line_to(cr, b.x, b.y);
@@ -219,13 +221,17 @@ void tw_draw_forces(tw_rctx *c)
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
-			bool odd = f->status == TW_FS_PRISONER || f->status == TW_FS_FREED;
-			if (f->status == TW_FS_DEAD || !tw_fig_on_table(f) || odd != (pass == 1))
+			if (!tw_figure_on_table(s, f))
+				continue;
+			tw_look look;
+			tw_figure_look(s, f, &look);
+			bool odd = look.look != TW_LOOK_PLAIN;
+			if (odd != (pass == 1))
 				continue;
 			double r = tw_man_radius(c, f->kind);
 			if (f->flags & TW_FF_LYING)
 				r *= 0.8;
-			tw_draw_man_symbol(cr, f->kind, f->side, f->status, tw_rp(c, f->pos), f->facing, r);
+			tw_draw_man_symbol(cr, f->kind, f->side, look.look, tw_rp(c, f->pos), f->facing, r);
 		}
 	}
 }

@@ -53,7 +53,8 @@ void tw_set_hex(cairo_t *cr, uint32_t rrggbbaa);
 /// Text helpers (no-ops when o->text is false). `align`: 0 left, 0.5 centre, 1 right.
 void tw_text(const tw_rctx *c, double x, double y, double size, bool bold, double align, const char *s);
 /// True if the figure is drawn on the table (placed and not off the field).
-bool tw_fig_on_table(const tw_figure *f);
+/// Drawn on the table: standing there (tw_figure_on_table) or lying dead.
+bool tw_fig_on_table(const tw_state *s, const tw_figure *f);
 bool tw_gun_on_table(const tw_state *s, const tw_gun *g);
 
 // ---- render_table.c ----
@@ -64,7 +65,8 @@ tw_rgb tw_hill_rgb(double top);
 
 // ---- render_forces.c ----
 /// Figure symbols at picture point p (pixels), facing in degrees; r = body radius, pixels.
-void tw_draw_man_symbol(cairo_t *cr, int kind, int side, int status, tw_vec2 p, double facing, double r);
+/// A man of kind and side drawn with look (TW_LOOK_*).
+void tw_draw_man_symbol(cairo_t *cr, int kind, int side, int look, tw_vec2 p, double facing, double r);
 void tw_draw_gun_symbol(cairo_t *cr, const tw_rctx *c, const tw_gun *g, tw_vec2 axle_px, double bearing,
 			double scale);
 void tw_draw_dead(cairo_t *cr, tw_vec2 p, double r, int side, bool now);

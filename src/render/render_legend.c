@@ -4,6 +4,16 @@
 
 #include "render_internal.h"
 
+// True if the state's rule set has a figure status drawn with look (the legend shows it then).
+static bool has_look(const tw_state *s, int look)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	for (int i = 0; rs && i < rs->nstatuses; i++)
+		if (rs->statuses[i].look == look)
+			return true;
+	return false;
+}
+
 void tw_draw_title(tw_rctx *c)
 {
 	if (!c->o->title || !c->o->text)
@@ -15,7 +25,7 @@ void tw_draw_title(tw_rctx *c)
 void tw_draw_scale_bar(tw_rctx *c)
 {
 	cairo_t *cr = c->cr;
-	static const double nice[] = {6, 12, 24, 36, 48, 72, 96, 144, 240, 480};
+static const double nice[] = {6, 12, 24, 36, 48, 72, 96, 144, 240, 480};
 	double len = nice[0];
 	for (size_t i = 0; i < TW_ARRAY_COUNT(nice); i++)
 		if (nice[i] * c->ppi <= 260)
@@ -111,9 +121,9 @@ static void strength_rows(legend_row *L)
 					other++;
 			} else if (f->status == TW_FS_DEAD) {
 				dead++;
-			} else if (f->status == TW_FS_PRISONER || f->status == TW_FS_DELIVERED) {
+			} else if (tw_figure_held(s, f)) {
 				held++;
-			} else if (f->status == TW_FS_FREED) {
+			} else if (tw_status_look(s, f->status) == TW_LOOK_DISARMED) {
 				freed++;
 			}
 		}
@@ -129,7 +139,10 @@ static void strength_rows(legend_row *L)
 		snprintf(buf, sizeof buf, "free: %d infantry, %d cavalry%s, %d guns", inf, cav, other ? " +" : "", guns);
 		tw_text(L->c, L->x + 8, L->y + 4, 10, false, 0, buf);
 		L->y += 13;
-		snprintf(buf, sizeof buf, "dead %d, held by the enemy %d, freed %d", dead, held, freed);
+		if (has_look(s, TW_LOOK_HELD) || has_look(s, TW_LOOK_DISARMED))
+			snprintf(buf, sizeof buf, "dead %d, held by the enemy %d, freed %d", dead, held, freed);
+		else
+			snprintf(buf, sizeof buf, "dead %d", dead);
 		tw_text(L->c, L->x + 8, L->y + 4, 10, false, 0, buf);
 		L->y += 15;
 	}
@@ -149,7 +162,7 @@ void tw_draw_legend(tw_rctx *c)
 			if (!has_kind(s, k, kinds[j]))
 				continue;
 			double r = kinds[j] == TW_FK_CAVALRY ? rc : ri;
-			tw_draw_man_symbol(cr, kinds[j], k, TW_FS_ACTIVE, tw_v2(L.x + 16, L.y), 90, fmax(r, 3.5));
+			tw_draw_man_symbol(cr, kinds[j], k, TW_LOOK_PLAIN, tw_v2(L.x + 16, L.y), 90, fmax(r, 3.5));
 			snprintf(buf, sizeof buf, "%s %s (points where he faces)", s->sides[k].name,
 				 tw_figure_kind_name((tw_figure_kind)kinds[j]));
 			row_text(&L, buf);
@@ -167,8 +180,8 @@ void tw_draw_legend(tw_rctx *c)
 	row_text(&L, "dead (earlier moves)");
 	tw_draw_dead(cr, tw_v2(L.x + 16, L.y), 3.5, 0, true);
 	row_text(&L, "killed in this move");
-	tw_draw_man_symbol(cr, TW_FK_INFANTRY, 0, TW_FS_PRISONER, tw_v2(L.x + 10, L.y), 90, 3.5);
-	{
+	if (has_look(s, TW_LOOK_HELD)) {
+		tw_draw_man_symbol(cr, TW_FK_INFANTRY, 0, TW_LOOK_HELD, tw_v2(L.x + 10, L.y), 90, 3.5);
 		static const double dash[] = {3, 2};
 		cairo_set_dash(cr, dash, 2, 0);
 		tw_set_rgb(cr, tw_side_rgb(1, true), 0.9);
@@ -177,11 +190,13 @@ void tw_draw_legend(tw_rctx *c)
 		cairo_line_to(cr, L.x + 24, L.y);
 		cairo_stroke(cr);
 		cairo_set_dash(cr, NULL, 0, 0);
-		tw_draw_man_symbol(cr, TW_FK_INFANTRY, 1, TW_FS_ACTIVE, tw_v2(L.x + 27, L.y), 270, 3.0);
+		tw_draw_man_symbol(cr, TW_FK_INFANTRY, 1, TW_LOOK_PLAIN, tw_v2(L.x + 27, L.y), 270, 3.0);
+		row_text(&L, "prisoner (hollow), line to his escort");
 	}
-	row_text(&L, "prisoner (hollow), line to his escort");
-	tw_draw_man_symbol(cr, TW_FK_INFANTRY, 0, TW_FS_FREED, tw_v2(L.x + 16, L.y), 90, 3.5);
-	row_text(&L, "released prisoner, disarmed");
+	if (has_look(s, TW_LOOK_DISARMED)) {
+		tw_draw_man_symbol(cr, TW_FK_INFANTRY, 0, TW_LOOK_DISARMED, tw_v2(L.x + 16, L.y), 90, 3.5);
+		row_text(&L, "released prisoner, disarmed");
+	}
 	cairo_arc(cr, L.x + 16, L.y, 6, 0, 2 * M_PI);
 	tw_set_rgb(cr, tw_side_rgb(1, true), 1);
 	cairo_set_line_width(cr, 1.5);

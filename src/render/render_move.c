@@ -139,7 +139,7 @@ void tw_draw_move_under(tw_rctx *c)
 		goto out;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = b ? tw_state_figure_c(b, i) : NULL;
-		if (f && tw_fig_on_table(f) && valid_pos(s, f->pos)) {
+		if (f && tw_fig_on_table(b, f) && valid_pos(s, f->pos)) {
 			fpos[i] = f->pos;
 			fknown[i] = true;
 		}

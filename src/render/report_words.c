@@ -225,7 +225,7 @@ void tw_report_strength_line(const tw_state *s, char *out, size_t size)
 				f->kind == TW_FK_INFANTRY ? inf++ : f->kind == TW_FK_CAVALRY ? cav++ : other++;
 			else if (f->status == TW_FS_DEAD)
 				dead++;
-			else if (f->status == TW_FS_PRISONER || f->status == TW_FS_DELIVERED)
+			else if (tw_figure_held(s, f))
 				held++;
 		}
 		for (int i = 0; i < s->ngun; i++)

@@ -29,14 +29,14 @@ tw_state *tw_test_lw_state(double w, double d, int move_no, int mover)
 	s->phase = LW_PH_PLAY;
 	s->move_no = move_no;
 	s->mover = (int8_t)mover;
-	s->first = 0;
+	LWG(s)->first = 0;
 	s->winner = -1;
-	s->vars[LWV_FIRE_FROM] = 3;
-	s->vars[LWV_FIRE_FROM_B] = 3;
-	s->vars[LWV_DEFENDER] = -1;
-	s->vars[LWV_BLOW_SIDE] = -1;
-	s->vars[LWV_FIRING_GUN] = -1;
-	s->vars[LWV_DRAW_AT] = 15;
+	LWG(s)->fire_from[0] = 3;
+	LWG(s)->fire_from[1] = 3;
+	LWG(s)->defender = -1;
+	LWG(s)->blow_side = -1;
+	LWG(s)->firing_gun = -1;
+	LWG(s)->draw_at = 15;
 	return s;
 }
 
@@ -53,13 +53,11 @@ int tw_test_man(tw_state *s, int side, int kind, double x, double y)
 	f.kind = (uint8_t)kind;
 	f.side = (uint8_t)side;
 	f.status = TW_FS_ACTIVE;
-	f.captor = -1;
 	f.pos = tw_v2(x, y);
 	f.facing = side == 0 ? 0 : 180;
 	f.radius = kind == TW_FK_CAVALRY ? 0.5 : 0.3;
 	f.height = kind == TW_FK_CAVALRY ? 2.6 : 2.0;
 	f.unit = -1;
-	f.escort = -1;
 	return tw_state_add_figure(s, &f)->id;
 }
 
@@ -120,10 +118,9 @@ tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns)
 {
 	tw_state *s = tw_test_lw_state(w, d, 0, 0);
 	s->phase = 0;
-	s->first = -1;
 	memset(&s->rng, 0, sizeof s->rng); // a scenario: the game seeds its generator
 	s->seed = 0;
-	memset(s->vars, 0, sizeof s->vars); // and the rule set's setup fills its values
+	tw_rec_defaults(&lw_game_rec, LWG(s)); // and the rule set's setup fills its values
 	tw_test_box(s, TW_TER_HOUSE, w * 0.3, d * 0.45, w * 0.3 + 6, d * 0.45 + 5, 5);
 	tw_test_box(s, TW_TER_WOOD, w * 0.65, d * 0.4, w * 0.65 + 10, d * 0.4 + 8, 6);
 	for (int side = 0; side < 2; side++) {

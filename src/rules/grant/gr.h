@@ -79,7 +79,6 @@ typedef struct gr_game {
 	uint8_t setup; ///< the rule set's setup has run
 } gr_game;
 extern const tw_record_def gr_unit_rec, gr_fig_rec, gr_gun_rec, gr_house_rec, gr_side_rec, gr_game_rec;
-extern const tw_ruleset_ranges gr_ranges;
 #define GRU(s, u) ((gr_urec *)tw_rec((tw_state *)(s), TW_REC_UNIT, (u)->id))
 #define GRF(s, f) ((gr_frec *)tw_rec((tw_state *)(s), TW_REC_FIGURE, (f)->id))
 #define GRG(s, g) ((gr_grec *)tw_rec((tw_state *)(s), TW_REC_GUN, (g)->id))

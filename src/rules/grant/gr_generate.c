@@ -81,8 +81,6 @@ tw_status gr_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 		g.id = s->nfig;
 		g.kind = TW_FK_GENERAL;
 		g.side = (uint8_t)side;
-		g.captor = -1;
-		g.escort = -1;
 		g.unit = -1;
 		g.pos = tw_v2(43 * w, side == 0 ? 3 : depth - 3);
 		g.facing = face;

@@ -42,7 +42,7 @@ bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
 		GRU(s, u)->flags |= GUF_DISPERSED;
 		for (int i = 0; i < s->nfig; i++)
 			if (s->fig[i].unit == u->id && s->fig[i].status == TW_FS_ACTIVE)
-				s->fig[i].status = TW_FS_WITHDRAWN;
+				s->fig[i].status = TW_FS_OFF;
 		e = tw_events_push(ev, TW_EV_INFO, u->side, "GR.MORALE.7");
 		if (e)
 			tw_event_text(e, "%s is dispersed", u->name);
@@ -95,7 +95,7 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 		for (; moved + 0.25 <= dist + 1e-9; moved += 0.25) {
 			tw_vec2 p = tw_add(f->pos, tw_scale(back, 0.25));
 			if (off_table && (p.y < 0 || p.y > s->table.depth)) {
-				f->status = TW_FS_WITHDRAWN;
+				f->status = TW_FS_OFF;
 				break;
 			}
 			if (!gr_spot_free(s, p, f->radius, f->id))
@@ -106,7 +106,7 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 		f->moved_in = s->move_no;
 		if (moved <= 0 && f->status == TW_FS_ACTIVE)
 			continue;
-		tw_event *e = tw_events_push(ev, f->status == TW_FS_WITHDRAWN ? TW_EV_WITHDRAW : TW_EV_MOVE, f->side, clause);
+		tw_event *e = tw_events_push(ev, f->status == TW_FS_OFF ? TW_EV_WITHDRAW : TW_EV_MOVE, f->side, clause);
 		if (e) {
 			e->a = f->id;
 			e->x = f->pos.x;

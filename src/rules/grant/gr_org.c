@@ -287,13 +287,11 @@ static tw_figure *add_fig(tw_state *s, int side, int kind, int unit, tw_vec2 p, 
 	f.kind = (uint8_t)kind;
 	f.side = (uint8_t)side;
 	f.status = TW_FS_ACTIVE;
-	f.captor = -1;
 	f.pos = p;
 	f.facing = facing;
 	f.radius = kind == TW_FK_WAGGON ? 0.8 : kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 0.35 : 0.25;
 	f.height = kind == TW_FK_CAVALRY || kind == TW_FK_GENERAL ? 1.6 : 1.1;
 	f.unit = unit;
-	f.escort = -1;
 	return tw_state_add_figure(s, &f);
 }
 

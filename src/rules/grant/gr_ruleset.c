@@ -368,7 +368,6 @@ const tw_ruleset tw_ruleset_grant = {
 	.orders = gr_orders,
 	.ntemplates = GR_NTEMPLATES,
 	.templates = gr_templates,
-	.ranges = &gr_ranges,
 	.records = {[TW_REC_GAME] = &gr_game_rec, [TW_REC_SIDE] = &gr_side_rec, [TW_REC_FIGURE] = &gr_fig_rec,
 		    [TW_REC_GUN] = &gr_gun_rec, [TW_REC_UNIT] = &gr_unit_rec, [TW_REC_TERRAIN] = &gr_house_rec},
 };

@@ -47,33 +47,63 @@ enum lw_order_type {
 // ---- phases (tw_state.phase) ----
 enum { LW_PH_TOSS = 0, LW_PH_RESERVE, LW_PH_DEPLOY, LW_PH_PLAY, LW_PH_OVER, LW_PH_COUNTRY };
 
-// ---- state variables (tw_state.vars) ----
+// ---- records (lw_records.c): what Little Wars keeps, per game, figure and gun ----
+typedef struct lw_game {
+	int8_t first;         ///< First Player (LW.MV.1), -1 until tossed
+	int8_t defender;      ///< LW.VAR.10: defending side, -1 if not the defensive game
+	int8_t blow_side;     ///< LW.VAR.5: side that struck the blow at the rear, -1
+	int8_t builder;       ///< LW.C.1: the side that built the Country (-1 not yet tossed)
+	uint8_t men_moved;    ///< LW.MV.11: a man has moved in this move, so guns are finished
+	int32_t fire_from[2]; ///< LW.MV.10: first game move in which each side's guns may fire;
+			      ///< never 0 once lw_setup has run (its mark that a state is set up)
+	int32_t ready;        ///< LW.MV.2/4: bit i = side i has finished putting down
+	int32_t blow_move;    ///< LW.VAR.6: game move in which the blow was struck
+	int32_t orig_attack;  ///< LW.VAR.13: attacker's original free men
+	int32_t reserve_roll[2]; ///< LW.FOR.2: each side's 2d6 roll, 0 before it
+	int32_t melees;       ///< melees judged so far (ids for events)
+	int32_t firing_gun;   ///< gun whose firing action is under way (trail owed), -1
+	int32_t draw_at;      ///< LW.VAR.3/4: the draw threshold (15 or 10)
+} lw_game;
+/// A man's marks (lw_fig.marks).
 enum {
-	LWV_MEN_MOVED = 0,  // LW.MV.11: a man has moved in this move, so guns are finished
-	LWV_FIRE_FROM,      // LW.MV.10: first game move in which guns may fire (per side below);
-	                    //   never 0 once lw_setup has run (its mark that a state is set up)
-	LWV_FIRE_FROM_B,    //   (side 1)
-	LWV_READY,          // LW.MV.2/4: bit i = side i has finished putting down
-	LWV_DEFENDER,       // LW.VAR.10: defending side, -1 if not the defensive game
-	LWV_BLOW_SIDE,      // LW.VAR.5: side that struck the blow at the rear, -1
-	LWV_BLOW_MOVE,      // LW.VAR.6: game move in which the blow was struck
-	LWV_ORIG_ATTACK,    // LW.VAR.13: attacker's original free men
-	LWV_RESERVE_ROLL,   // LW.FOR.2: side 0's 2d6 roll (side 1 next)
-	LWV_RESERVE_ROLL_B,
-	LWV_MELEES,         // melees judged so far (ids for events)
-	LWV_FIRING_GUN,     // gun whose firing action is under way (trail owed), -1
-	LWV_DRAW_AT,        // LW.VAR.3/4: the draw threshold (15 or 10)
-	LWV_BUILDER,        // LW.C.1: the side that built the Country (-1 not yet tossed)
-	LWV_COUNT
+	LW_MARK_TRAIL = 1u << 0,       ///< placed at a gun's trail this move (LW.MOB.10)
+	LW_MARK_SURRENDERED = 1u << 1, ///< surrendered, no escort yet (LW.MEL.16)
+	LW_MARK_CONTACT = 1u << 2,     ///< in contact with an enemy (LW.MEL.2)
 };
+typedef struct lw_fig {
+	int8_t captor;      ///< side holding him prisoner, -1 if none (LW.MEL.10)
+	uint32_t marks;     ///< LW_MARK_*
+	int32_t escort;     ///< the man escorting him, -1 none (LW.MEL.11)
+	int32_t changed_in; ///< game move at whose end he was taken or freed (LW.MEL.10, LW.MEL.12)
+} lw_fig;
+#define LW_GUN_MAX_CROSSERS 32
+typedef struct lw_gun {
+	uint8_t out_of_battle;  ///< LW.VAR.9: beyond the defender's two thirds
+	int32_t trail_due;      ///< move number in which a trail pair is owed (0 none) (LW.MOB.10)
+	int32_t disputed_until; ///< the attacker may not use it up to this move (LW.CAP.3)
+	int32_t ncross;         ///< enemy men who crossed its axle line (LW.CAP.1b)
+	int32_t crossers[LW_GUN_MAX_CROSSERS]; ///< those men (-1 beyond ncross)
+} lw_gun;
+extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
+#define LWG(s) ((lw_game *)tw_rec((tw_state *)(s), TW_REC_GAME, 0))
+#define LWF(s, f) ((lw_fig *)tw_rec((tw_state *)(s), TW_REC_FIGURE, (f)->id))
+#define LWGN(s, g) ((lw_gun *)tw_rec((tw_state *)(s), TW_REC_GUN, (g)->id))
 
-// ---- per-figure rule-set values (tw_figure.stats) ----
+// ---- the rule set's own statuses (figure.h): prisoners, freed men, delivered, withdrawn ----
 enum {
-	LWF_CHANGED_IN = 0, // game move at whose end the man was taken or freed (LW.MEL.10, LW.MEL.12)
+	LW_FS_PRISONER = TW_FS_RULESET, ///< held by the enemy (captor), on the table (LW.MEL.10)
+	LW_FS_FREED,                    ///< freed, disarmed until he reaches his back line (LW.MEL.13)
+	LW_FS_DELIVERED,                ///< a prisoner delivered over the captor's back line (LW.MEL.11)
+	LW_FS_WITHDRAWN,                ///< left the field over his own back line, safe (LW.CAMP.3)
 };
-
-/// Ranges of the rule set's phase, vars and stats on load (lw_ranges.c).
-extern const tw_ruleset_ranges lw_ranges;
+extern const tw_status_def lw_statuses[4];
+/// What doctrines see besides the records: a man's contact, captor and allowance, a gun in battle
+/// and in action, the men moved, the firing gun and the seat's reserve roll (tw_ruleset.facts).
+int lw_facts(const tw_state *s, int kind, int32_t index, int side, tw_fact *out, int max);
+extern const tw_fact lw_constants[6];
+extern const char *const lw_phase_names[LW_PH_COUNTRY + 1];
+/// How a man is drawn: a prisoner tied to his escort in his captor's colour (LW.MEL.11).
+void lw_look(const tw_state *s, const tw_figure *f, tw_look *out);
 
 // ---- physical constants of the toy figures (LW physical model notes §16) ----
 #define LW_CONTACT 0.125    // LW.MEL.2: within 1/8 in counts as contact
@@ -94,8 +124,8 @@ static inline double lw_move_allowance(const tw_figure *f)
 {
 	return f->kind == TW_FK_CAVALRY ? LW_CAV_MOVE : LW_INF_MOVE;
 }
-/// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle (stats[1]).
-static inline bool lw_gun_in_battle(const tw_gun *g) { return g->stats[1] == 0; }
+/// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle.
+static inline bool lw_gun_in_battle(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->out_of_battle == 0; }
 /// Side index of the opponent (two-sided game).
 static inline int lw_enemy(int side) { return side ^ 1; }
 /// True if point p is on or beyond side's own back line (outside the field on its side).
@@ -262,6 +292,8 @@ tw_status lw_apply_surrender(tw_state *s, const tw_order *o, tw_events *ev);
 
 // ---- lw_capture.c: capturing guns (LW.CAP.1-4) ----
 /// LW.CAP.1(b): records enemy men whose move from a to b crossed a gun's axle line.
+/// LW.CAP.1(b): gun g's axle line is new (moved, swung, set up): nobody has crossed it.
+void lw_forget_crossers(tw_state *s, const tw_gun *g);
 void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b);
 /// LW.CAP.1-3: checks every gun after melees are judged.
 void lw_check_captures(tw_state *s, tw_events *ev);

@@ -31,13 +31,43 @@ static int beyond_sense(const tw_state *s, const tw_gun *g, int side)
 
 static bool beyond(double sd, int sense) { return sense > 0 ? sd > 0 : sd < 0; }
 
-static void forget(tw_gun *g, int32_t id)
+// Keeps the crossers for whom keep() holds, in order; the places left over hold -1.
+static void keep_crossers(tw_state *s, lw_gun *r, bool (*keep)(const tw_state *s, int32_t id, int32_t arg), int32_t arg)
 {
 	int w = 0;
-	for (int k = 0; k < g->ncross; k++)
-		if (g->crossers[k] != id)
-			g->crossers[w++] = g->crossers[k];
-	g->ncross = w;
+	for (int k = 0; k < r->ncross; k++)
+		if (keep(s, r->crossers[k], arg))
+			r->crossers[w++] = r->crossers[k];
+	for (int k = w; k < r->ncross; k++)
+		r->crossers[k] = -1;
+	r->ncross = w;
+}
+
+static bool not_him(const tw_state *s, int32_t id, int32_t him)
+{
+	(void)s;
+	return id != him;
+}
+
+static bool free_enemy(const tw_state *s, int32_t id, int32_t owner)
+{
+	const tw_figure *c = tw_state_figure_c(s, id);
+	return c && lw_is_free(c) && c->side != owner;
+}
+
+void lw_forget_crossers(tw_state *s, const tw_gun *g)
+{
+	lw_gun *r = LWGN(s, g);
+	for (int k = 0; k < LW_GUN_MAX_CROSSERS; k++)
+		r->crossers[k] = -1;
+	r->ncross = 0;
+}
+
+static bool still_free(const tw_state *s, int32_t id, int32_t arg)
+{
+	(void)arg;
+	const tw_figure *c = tw_state_figure_c(s, id);
+	return c && lw_is_free(c);
 }
 
 void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b)
@@ -53,26 +83,20 @@ void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 
 		bool was = beyond(tw_dot(tw_sub(a, g->axle), d), sense), is = beyond(tw_dot(tw_sub(b, g->axle), d), sense);
 		if (was == is)
 			continue;
+		lw_gun *r = LWGN(s, g);
 		if (!is) { // back over the line, against the attack: his crossing no longer counts
-			forget(g, f->id);
+			keep_crossers(s, r, not_him, f->id);
 			continue;
 		}
 		bool known = false;
-		for (int k = 0; k < g->ncross && !known; k++)
-			known = g->crossers[k] == f->id;
+		for (int k = 0; k < r->ncross && !known; k++)
+			known = r->crossers[k] == f->id;
 		if (known)
 			continue;
-		if (g->ncross >= TW_GUN_MAX_CROSSERS) { // make room: forget crossers no longer free
-			int w = 0;
-			for (int k = 0; k < g->ncross; k++) {
-				const tw_figure *c = tw_state_figure_c(s, g->crossers[k]);
-				if (c && lw_is_free(c))
-					g->crossers[w++] = g->crossers[k];
-			}
-			g->ncross = w;
-		}
-		if (g->ncross < TW_GUN_MAX_CROSSERS)
-			g->crossers[g->ncross++] = f->id;
+		if (r->ncross >= LW_GUN_MAX_CROSSERS) // make room: forget crossers no longer free
+			keep_crossers(s, r, still_free, 0);
+		if (r->ncross < LW_GUN_MAX_CROSSERS)
+			r->crossers[r->ncross++] = f->id;
 	}
 }
 
@@ -82,21 +106,15 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 		tw_gun *g = &s->gun[gi];
 		int owner = g->side;
 		// Forget crossers who are no longer free men of another side.
-		int w = 0;
-		for (int k = 0; k < g->ncross; k++) {
-			const tw_figure *c = tw_state_figure_c(s, g->crossers[k]);
-			if (c && lw_is_free(c) && c->side != owner)
-				g->crossers[w++] = g->crossers[k];
-		}
-		g->ncross = w;
+		keep_crossers(s, LWGN(s, g), free_enemy, owner);
 		// LW.CAP.1(b): crossers of one enemy side still within 6 in.
 		int attacker = -1, best = 0;
 		for (int side = 0; side < s->nsides; side++) {
 			if (side == owner)
 				continue;
 			int n = 0;
-			for (int k = 0; k < g->ncross; k++) {
-				const tw_figure *c = tw_state_figure_c(s, g->crossers[k]);
+			for (int k = 0; k < LWGN(s, g)->ncross; k++) {
+				const tw_figure *c = tw_state_figure_c(s, LWGN(s, g)->crossers[k]);
 				if (c->side == side && lw_free_man_near_gun(g, c))
 					n++;
 			}
@@ -111,7 +129,7 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 		if (own == 0) {
 			// LW.CAP.1 and LW.CAP.4: the gun is the captor's from now on.
 			g->side = (uint8_t)attacker;
-			g->ncross = 0;
+			lw_forget_crossers(s, g);
 			tw_event *e = ev ? tw_events_push(ev, TW_EV_CAPTURE, attacker, "LW.CAP.1") : NULL;
 			if (e) {
 				e->move_no = s->move_no;
@@ -127,7 +145,7 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 			}
 		} else {
 			// LW.CAP.3: in dispute; the attacker may not use it in his next move.
-			g->disputed_until = s->move_no + 2;
+			LWGN(s, g)->disputed_until = s->move_no + 2;
 			tw_event *e = ev ? tw_events_push(ev, TW_EV_DISPUTE, attacker, "LW.CAP.3") : NULL;
 			if (e) {
 				e->move_no = s->move_no;

@@ -609,8 +609,6 @@ static tw_status add_man(tw_state *s, int side, int kind, tw_vec2 p, int unit)
 	f.kind = (uint8_t)kind;
 	f.side = (uint8_t)side;
 	f.status = TW_FS_UNPLACED;
-	f.captor = -1;
-	f.escort = -1;
 	f.unit = unit;
 	f.pos = p;
 	f.facing = side == 0 ? 0 : 180;
@@ -739,7 +737,7 @@ tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 	s->phase = LW_PH_TOSS;
 	s->move_no = 0;
 	s->mover = -1;
-	s->first = -1;
+	LWG(s)->first = -1;
 	s->winner = -1;
 
 	lw_gen g;

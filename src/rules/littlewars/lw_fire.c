@@ -9,7 +9,7 @@ enum { LW_KILL_KNOCKED = 1, LW_KILL_TOUCHED = 2, LW_KILL_FELLED = 3 }; // TW_EV_
 // LW.FIRE.5: prisoners, escorts and freed men standing on the table are hit like any man.
 static bool lw_fire_hittable(const tw_figure *f)
 {
-	return f->status == TW_FS_ACTIVE || f->status == TW_FS_PRISONER || f->status == TW_FS_FREED;
+	return f->status == TW_FS_ACTIVE || f->status == LW_FS_PRISONER || f->status == LW_FS_FREED;
 }
 
 // LW.FIRE.1: knocked over, felled by a falling man, or left leaning past his tipping point.
@@ -39,7 +39,7 @@ static void lw_fire_name(const tw_state *s, const tw_figure *f, char *buf, size_
 		snprintf(side, sizeof side, "%s", s->sides[f->side].name);
 		side[0] = (char)toupper((unsigned char)side[0]);
 	}
-	const char *state = f->status == TW_FS_PRISONER ? " (prisoner)" : f->status == TW_FS_FREED ? " (freed)" : "";
+	const char *state = f->status == LW_FS_PRISONER ? " (prisoner)" : f->status == LW_FS_FREED ? " (freed)" : "";
 	snprintf(buf, n, "%s %s #%d%s", side, lw_fire_kind_word(f), (int)f->id, state);
 }
 
@@ -47,7 +47,7 @@ static void lw_fire_name(const tw_state *s, const tw_figure *f, char *buf, size_
 // LW.FIRE.3 (rebound, glance, roll), LW.FIRE.2 (touched), else LW.FIRE.1.
 static const char *lw_fire_clause(const tw_figure *f, int gun_side, const tw_shot_contact *c)
 {
-	if (f->status == TW_FS_PRISONER || f->status == TW_FS_FREED)
+	if (f->status == LW_FS_PRISONER || f->status == LW_FS_FREED)
 		return "LW.FIRE.5";
 	if (gun_side >= 0 && f->side == gun_side)
 		return "LW.FIRE.4";
@@ -79,12 +79,12 @@ static const char *lw_fire_how_words(const tw_shot_contact *c)
 static void lw_fire_kill(tw_state *s, tw_figure *f)
 {
 	f->status = TW_FS_DEAD;
-	f->captor = -1;
-	f->escort = -1;
-	f->flags &= ~(uint32_t)(TW_FF_SURRENDERED | TW_FF_CONTACT);
+	LWF(s, f)->captor = -1;
+	LWF(s, f)->escort = -1;
+	LWF(s, f)->marks &= ~(uint32_t)(LW_MARK_SURRENDERED | LW_MARK_CONTACT);
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].escort == f->id && s->fig[i].status == TW_FS_PRISONER)
-			s->fig[i].escort = -1;
+		if (LWF(s, &s->fig[i])->escort == f->id && s->fig[i].status == LW_FS_PRISONER)
+			LWF(s, &s->fig[i])->escort = -1;
 }
 
 int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events *ev)

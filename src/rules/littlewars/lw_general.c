@@ -290,7 +290,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 	int32_t *mine = ai->mine_buf;
 	for (int k = 0; k < s->nfig && k < 1024; k++) {
 		const tw_figure *m = &s->fig[k];
-		if (m->side == side && (lw_is_free(m) || m->status == TW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
+		if (m->side == side && (lw_is_free(m) || m->status == LW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
 			mine[nmine++] = k;
 	}
 	bool listed = s->nfig <= 1024;
@@ -313,7 +313,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		for (int k = 0; k < (listed ? nmine : s->nfig); k++) {
 			const tw_figure *m = &s->fig[listed ? mine[k] : k];
 			if (!listed &&
-			    (m->side != side || !(lw_is_free(m) || m->status == TW_FS_PRISONER) || (m->flags & TW_FF_LYING)))
+			    (m->side != side || !(lw_is_free(m) || m->status == LW_FS_PRISONER) || (m->flags & TW_FF_LYING)))
 				continue;
 			if (lw_outside_box(m->pos, lo, hi))
 				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
@@ -344,9 +344,9 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 
 static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_order *o)
 {
-	if (s->vars[LWV_MEN_MOVED])
+	if (LWG(s)->men_moved)
 		return false;
-	int firing = s->vars[LWV_FIRING_GUN];
+	int firing = LWG(s)->firing_gun;
 	if (firing >= 0) {
 		const tw_gun *g = &s->gun[firing];
 		tw_vec2 t;
@@ -410,7 +410,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	double *gdist = ai->gdist; // each candidate's distance from this gun, worked out once per gun
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
-		if (g->side != side || !lw_gun_in_battle(g))
+		if (g->side != side || !lw_gun_in_battle(s, g))
 			continue;
 		for (int i = 0; i < s->nfig && i < 1024; i++) {
 			const tw_figure *f = &s->fig[i];
@@ -923,7 +923,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 	double zp = NAN; // the ground at p, found once when first needed
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
-		if (g->side == side || !lw_gun_in_battle(g))
+		if (g->side == side || !lw_gun_in_battle(s, g))
 			continue;
 		double d = tw_dist(g->axle, p);
 		if (d > 400)
@@ -953,7 +953,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	for (int i = 0; i < s->nfig && i < 1024 && nm < 512; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && ai->group_of[i] == grp && f->moved_in != s->move_no &&
-		    !(f->flags & TW_FF_CONTACT)) {
+		    !(LWF(s, f)->marks & LW_MARK_CONTACT)) {
 			mem[nm++] = i;
 			c = tw_add(c, f->pos);
 			cav = f->kind == TW_FK_CAVALRY;
@@ -1090,7 +1090,7 @@ static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 	for (int i = 0; i < s->nfig && i < 1024 && o->nfig < TW_ORDER_MAX_FIG; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || !lw_is_free(f) || ai->crew_of[i] < 0 || f->moved_in == s->move_no ||
-		    (f->flags & TW_FF_CONTACT))
+		    (LWF(s, f)->marks & LW_MARK_CONTACT))
 			continue;
 		const tw_gun *g = &s->gun[ai->crew_of[i]];
 		double d = tw_gun_distance(g, f->pos);
@@ -1118,7 +1118,7 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 	const tw_side *sd = &s->sides[side];
 	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || (f->flags & TW_FF_CONTACT))
+		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || (LWF(s, f)->marks & LW_MARK_CONTACT))
 			continue;
 		double back = sd->forward * (f->pos.y - sd->back_y) + 0.5;
 		double step = fmin(lw_move_allowance(f) - 0.01, back);
@@ -1164,12 +1164,12 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	dc = &ai->dc;
 	switch (s->phase) {
 	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
-		tw_order_init(out, s->vars[LWV_BUILDER] < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
+		tw_order_init(out, LWG(s)->builder < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
 		return TW_OK;
 	case LW_PH_TOSS: tw_order_init(out, LW_OT_TOSS, side); return TW_OK;
 	case LW_PH_RESERVE: {
 		tw_order_init(out, LW_OT_TAKE_RESERVE, side);
-		int want = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
+		int want = LWG(s)->reserve_roll[side];
 		for (int i = 0; i < s->nfig && out->nfig < want; i++)
 			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
 				out->fig[out->nfig++] = s->fig[i].id;

@@ -32,23 +32,23 @@ int tw_lw_gun_crew(const tw_state *s, int gun, int side)
 // owner, and only with 4 men).
 bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side)
 {
-	if (!lw_gun_in_battle(g) || g->side != side)
+	if (!lw_gun_in_battle(s, g) || g->side != side)
 		return false;
 	return lw_gun_crew_count(s, g, side) >= LW_GUN_CREW;
 }
 
-static int fire_from(const tw_state *s, int side) { return s->vars[side == 0 ? LWV_FIRE_FROM : LWV_FIRE_FROM_B]; }
+static int fire_from(const tw_state *s, int side) { return LWG(s)->fire_from[side]; }
 
 // Common checks for a gun action by the mover (LW.MOB.4-5, LW.MV.11-12).
 static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gun **out, tw_error *err)
 {
 	const tw_gun *g = tw_state_gun_c(s, o->gun);
-	if (!g || !lw_gun_in_battle(g))
+	if (!g || !lw_gun_in_battle(s, g))
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.4", "no gun %d", o->gun);
 	if (g->side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, g->orig_side == o->side ? "LW.CAP.4" : "LW.MOB.4",
 				    "gun %d is not %s's gun", g->id, s->sides[o->side].name);
-	if (s->vars[LWV_MEN_MOVED])
+	if (LWG(s)->men_moved)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.11",
 				    "guns first: men have already moved in this move, so gun %d may not act", g->id);
 	int crew = lw_gun_crew_count(s, g, o->side);
@@ -79,13 +79,13 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	tw_status st = gun_action_ok(s, o, &g, err);
 	if (st != TW_OK)
 		return st;
-	if (s->vars[LWV_FIRING_GUN] >= 0)
+	if (LWG(s)->firing_gun >= 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "place the trail men of gun %d first",
-				    s->vars[LWV_FIRING_GUN]);
+				    LWG(s)->firing_gun);
 	if (g->acted_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has already %s in this move", g->id,
 				    g->action == TW_GA_FIRED ? "fired: it may not also move" : "moved");
-	if (g->disputed_until >= s->move_no && g->orig_side != o->side)
+	if (LWGN(s, g)->disputed_until >= s->move_no && g->orig_side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute", g->id);
 	if (o->npath < 1)
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.11", "a gun move needs a path");
@@ -202,7 +202,7 @@ tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 	g->action = TW_GA_MOVED;
 	g->acted_in = s->move_no;
 	g->shots = 0;
-	g->ncross = 0; // LW.CAP.1(b): a moved gun has another axle line; nobody has passed it yet
+	lw_forget_crossers(s, g); // LW.CAP.1(b): a moved gun has another axle line; nobody has passed it yet
 	tw_event *e = tw_events_push(ev, TW_EV_GUN_MOVE, o->side, "LW.MOB.12");
 	if (e) {
 		e->a = g->id;
@@ -250,18 +250,18 @@ tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.10",
 				    "no gun may fire before the First Player's second move (game move %d; firing from move %d)",
 				    s->move_no, fire_from(s, o->side));
-	if (g->disputed_until >= s->move_no && g->orig_side != o->side)
+	if (LWGN(s, g)->disputed_until >= s->move_no && g->orig_side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute: it may not fire this move", g->id);
 	if (g->acted_in == s->move_no && g->action == TW_GA_MOVED)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has moved in this move: it may not also fire",
 				    g->id);
-	if (g->acted_in == s->move_no && g->action == TW_GA_FIRED && g->trail_due == 0)
+	if (g->acted_in == s->move_no && g->action == TW_GA_FIRED && LWGN(s, g)->trail_due == 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "gun %d has finished firing in this move", g->id);
 	if (g->acted_in == s->move_no && g->shots >= LW_GUN_SHOTS)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.6", "gun %d has fired its 4 shots in this move", g->id);
-	if (s->vars[LWV_FIRING_GUN] >= 0 && s->vars[LWV_FIRING_GUN] != g->id)
+	if (LWG(s)->firing_gun >= 0 && LWG(s)->firing_gun != g->id)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "place the trail men of gun %d before firing another",
-				    s->vars[LWV_FIRING_GUN]);
+				    LWG(s)->firing_gun);
 	double bearing = o->bearing, elev = o->elevation;
 	if (o->has_target)
 		lw_aim_at(s, g, o->target, &bearing, &elev);
@@ -284,7 +284,8 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	// What this changes before the shot flies, put back if the shot model fails (the order is
 	// then refused and the state as it was: lw_apply_atomic).
 	const tw_gun g_before = *g;
-	const int32_t firing_before = s->vars[LWV_FIRING_GUN];
+	const lw_gun rec_before = *LWGN(s, g);
+	const int32_t firing_before = LWG(s)->firing_gun;
 	const tw_rng rng_before = s->rng;
 	double bearing = o->bearing, elev = o->elevation;
 	if (o->has_target)
@@ -292,7 +293,7 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	// LW.MOB.7 swing about the axle midpoint; LW.MOB.9 it stays laid along its last shot.
 	double laid = fmod(fmod(bearing, 360.0) + 360.0, 360.0);
 	if (laid != g->bearing)
-		g->ncross = 0; // LW.CAP.1(b): a gun that swings has another axle line
+		lw_forget_crossers(s, g); // LW.CAP.1(b): a gun that swings has another axle line
 	g->bearing = laid;
 	g->elevation = elev;
 	if (g->acted_in != s->move_no)
@@ -300,8 +301,8 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	g->action = TW_GA_FIRED;
 	g->acted_in = s->move_no;
 	g->shots++;
-	g->trail_due = s->move_no;
-	s->vars[LWV_FIRING_GUN] = g->id;
+	LWGN(s, g)->trail_due = s->move_no;
+	LWG(s)->firing_gun = g->id;
 	tw_shot_request rq = {0};
 	rq.gun = g->id;
 	rq.side = o->side;
@@ -315,7 +316,8 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	const tw_shot_model *m = ctx && ctx->shots ? ctx->shots : tw_shot_model_fast();
 	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK) {
 		*g = g_before;
-		s->vars[LWV_FIRING_GUN] = firing_before;
+		*LWGN(s, g) = rec_before;
+		LWG(s)->firing_gun = firing_before;
 		s->rng = rng_before;
 		return TW_ERR_STATE;
 	}
@@ -398,7 +400,7 @@ tw_status lw_validate_trail(const tw_state *s, const tw_order *o, tw_error *err)
 	const tw_gun *g = tw_state_gun_c(s, o->gun);
 	if (!g || g->side != o->side)
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.10", "no gun %d of %s's", o->gun, s->sides[o->side].name);
-	if (g->trail_due != s->move_no || g->acted_in != s->move_no)
+	if (LWGN(s, g)->trail_due != s->move_no || g->acted_in != s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "gun %d owes no trail men (it has not fired in this move)",
 				    g->id);
 	if (o->nfig == 0) {
@@ -430,7 +432,7 @@ static void place_trail(tw_state *s, tw_gun *g, int32_t ia, int32_t ib, const ch
 		m[k]->move_used = tw_dist(m[k]->pos, p[k]);
 		m[k]->pos = p[k];
 		m[k]->moved_in = s->move_no; // LW.MOB.10: they may not be moved again this move
-		m[k]->flags |= TW_FF_TRAIL;
+		LWF(s, m[k])->marks |= LW_MARK_TRAIL;
 		tw_event *e = tw_events_push(ev, TW_EV_TRAIL, g->side, clause);
 		if (e) {
 			e->a = m[k]->id;
@@ -440,9 +442,9 @@ static void place_trail(tw_state *s, tw_gun *g, int32_t ia, int32_t ib, const ch
 			tw_event_text(e, "#%d stands at the trail of gun %d", m[k]->id, g->id);
 		}
 	}
-	g->trail_due = 0;
-	if (s->vars[LWV_FIRING_GUN] == g->id)
-		s->vars[LWV_FIRING_GUN] = -1;
+	LWGN(s, g)->trail_due = 0;
+	if (LWG(s)->firing_gun == g->id)
+		LWG(s)->firing_gun = -1;
 	// LW.MOB.8 Interpretation: men laid down for this gun stand again in the same places.
 	for (int i = 0; i < s->nfig; i++)
 		if ((s->fig[i].flags & TW_FF_LYING) && s->fig[i].side == g->side) {
@@ -472,13 +474,13 @@ void lw_fix_trails(tw_state *s, tw_events *ev)
 {
 	for (int i = 0; i < s->ngun; i++) {
 		tw_gun *g = &s->gun[i];
-		if (g->trail_due != s->move_no || g->side != s->mover)
+		if (LWGN(s, g)->trail_due != s->move_no || g->side != s->mover)
 			continue;
 		int32_t a, b;
 		if (pick_trail_pair(s, g, g->side, &a, &b)) {
 			place_trail(s, g, a, b, "LW.MOB.10", ev);
 		} else {
-			g->trail_due = 0;
+			LWGN(s, g)->trail_due = 0;
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, g->side, "LW.MOB.10");
 			if (e) {
 				e->a = g->id;
@@ -486,12 +488,12 @@ void lw_fix_trails(tw_state *s, tw_events *ev)
 			}
 		}
 	}
-	s->vars[LWV_FIRING_GUN] = -1;
+	LWG(s)->firing_gun = -1;
 }
 
 tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	if (s->vars[LWV_MEN_MOVED])
+	if (LWG(s)->men_moved)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.11", "men are laid down only while the guns act");
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
@@ -502,7 +504,7 @@ tw_status lw_validate_lie(const tw_state *s, const tw_order *o, tw_error *err)
 		bool near = false;
 		for (int k = 0; k < s->ngun && !near; k++) {
 			const tw_gun *g = &s->gun[k];
-			if (g->side != o->side || !lw_gun_in_battle(g))
+			if (g->side != o->side || !lw_gun_in_battle(s, g))
 				continue;
 			if (lw_base_near_gun(g, f->pos, f->radius))
 				near = true;

@@ -609,7 +609,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	if (!j->m)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int mi = 0; mi < j->nmelee; mi++)
-		j->m[mi].number = s->vars[LWV_MELEES] + 1 + mi;
+		j->m[mi].number = LWG(s)->melees + 1 + mi;
 	// Count participants; the first contact (lowest mover id, lowest enemy id) locates the melee.
 	for (int i = 0; i < nf; i++) {
 		int mi = j->melee_of[i];
@@ -677,7 +677,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	if (validate_only)
 		return TW_OK;
 	// Apply, melee by melee: the melee, its dead, its prisoners.
-	s->vars[LWV_MELEES] += j->nmelee;
+	LWG(s)->melees += j->nmelee;
 	for (int mi = 0; mi < j->nmelee; mi++) {
 		lw_melee *m = &j->m[mi];
 		char clause[20];
@@ -689,10 +689,11 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 				tw_figure *f = &s->fig[i];
 				if (j->melee_of[i] != mi)
 					continue;
-				f->flags &= ~(uint32_t)TW_FF_CONTACT;
+				LWF(s, f)->marks &= ~(uint32_t)LW_MARK_CONTACT;
 				if (pass == 0 && j->fate[i] == LW_FATE_DEAD) {
 					f->status = TW_FS_DEAD;
-					f->flags &= ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL);
+					f->flags &= ~(uint32_t)TW_FF_LYING;
+					LWF(s, f)->marks &= ~(uint32_t)LW_MARK_TRAIL;
 					tw_event *e =
 					    ev ? tw_events_push(ev, TW_EV_KILL, f->side, clause) : NULL;
 					if (e) {
@@ -706,11 +707,11 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 					}
 				} else if (pass == 1 && j->fate[i] == LW_FATE_PRISONER) {
 					int captor = f->side == j->mover ? j->other : j->mover;
-					f->status = TW_FS_PRISONER;
-					f->captor = (int8_t)captor;
-					f->escort = -1;
-					f->flags &=
-					    ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL | TW_FF_SURRENDERED);
+					f->status = LW_FS_PRISONER;
+					LWF(s, f)->captor = (int8_t)captor;
+					LWF(s, f)->escort = -1;
+					f->flags &= ~(uint32_t)TW_FF_LYING;
+					LWF(s, f)->marks &= ~(uint32_t)(LW_MARK_TRAIL | LW_MARK_SURRENDERED);
 					tw_event *e =
 					    ev ? tw_events_push(ev, TW_EV_PRISONER, f->side, clause) : NULL;
 					if (e) {

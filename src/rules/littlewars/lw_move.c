@@ -32,7 +32,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 				    f->id, p.x, p.y);
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
-		if (!lw_gun_in_battle(g))
+		if (!lw_gun_in_battle(s, g))
 			continue;
 		if (lw_gun_may_be_within(g, p, f->radius + clear) && tw_gun_distance(g, p) < f->radius + clear - 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
@@ -102,17 +102,17 @@ static double first_move_offset(const tw_state *s, const tw_figure *f)
 static bool may_move_prisoner(const tw_state *s, const tw_figure *f, int side)
 {
 	// LW.MEL.10: the captor moves his prisoners from his next move onwards.
-	return f->status == TW_FS_PRISONER && f->captor == side && s->move_no > f->stats[LWF_CHANGED_IN];
+	return f->status == LW_FS_PRISONER && LWF(s, f)->captor == side && s->move_no > LWF(s, f)->changed_in;
 }
 
 // LW.MEL.12: prisoner p (not a surrendered man still waiting to be collected, LW.MEL.16) still
 // has an escort who is a free man of the captor.
 static bool escort_holds(const tw_state *s, const tw_figure *p)
 {
-	if (p->flags & TW_FF_SURRENDERED)
+	if (LWF(s, p)->marks & LW_MARK_SURRENDERED)
 		return true;
-	const tw_figure *e = tw_state_figure_c(s, p->escort);
-	return e && lw_is_free(e) && e->side == p->captor;
+	const tw_figure *e = tw_state_figure_c(s, LWF(s, p)->escort);
+	return e && lw_is_free(e) && e->side == LWF(s, p)->captor;
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
@@ -124,10 +124,10 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "a move needs at least one figure");
 	if (!o->has_at && o->npath < 1)
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "a move needs a path or destinations");
-	if (s->vars[LWV_FIRING_GUN] >= 0)
+	if (LWG(s)->firing_gun >= 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10",
 				    "gun %d has fired: place its two trail men (a trail order) before moving men",
-				    s->vars[LWV_FIRING_GUN]);
+				    LWG(s)->firing_gun);
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
 	for (int i = 0; i < o->nfig; i++)
 		if (!tw_state_figure_c(s, o->fig[i]))
@@ -165,15 +165,15 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	for (int k = 0; k < i; k++)
 		if (o->fig[k] == o->fig[i])
 			return tw_error_set(err, TW_ERR_INPUT, "LW.MV.12", "figure %d is listed twice", f->id);
-	bool own = f->side == o->side && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED);
-	if (f->side == o->side && f->status == TW_FS_FREED && s->move_no <= f->stats[LWF_CHANGED_IN])
+	bool own = f->side == o->side && (f->status == TW_FS_ACTIVE || f->status == LW_FS_FREED);
+	if (f->side == o->side && f->status == LW_FS_FREED && s->move_no <= LWF(s, f)->changed_in)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.12",
 				    "freed man %d may not move until his side's move after the escort died", f->id);
 	if (!own && !may_move_prisoner(s, f, o->side)) {
-		if (f->status == TW_FS_PRISONER && f->captor == o->side)
+		if (f->status == LW_FS_PRISONER && LWF(s, f)->captor == o->side)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.10",
 					    "prisoner %d was taken this move; move him from your next move", f->id);
-		if (f->status == TW_FS_PRISONER && f->side == o->side && !escort_holds(s, f))
+		if (f->status == LW_FS_PRISONER && f->side == o->side && !escort_holds(s, f))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.12",
 					    "prisoner %d has lost his escort: he is freed at the end of this move, and his side "
 					    "may move him from its next move",
@@ -182,7 +182,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 				    s->sides[f->side].name, tw_figure_status_name((tw_figure_status)f->status),
 				    s->sides[o->side].name);
 	}
-	if (f->flags & TW_FF_CONTACT)
+	if (LWF(s, f)->marks & LW_MARK_CONTACT)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.2",
 				    "figure %d is in contact and must stay there until the move ends", f->id);
 	if (f->moved_in == s->move_no)
@@ -211,7 +211,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 // True for figures that take up room on the table (the others are skipped in the gap checks).
 static bool on_table(const tw_figure *g)
 {
-	return !(g->status == TW_FS_DEAD || g->status == TW_FS_WITHDRAWN || g->status == TW_FS_DELIVERED ||
+	return !(g->status == TW_FS_DEAD || g->status == LW_FS_WITHDRAWN || g->status == LW_FS_DELIVERED ||
 		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
 }
 
@@ -323,7 +323,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		for (int k = 1; k < n; k++)
 			lw_note_axle_crossings(s, f, path[k - 1], path[k]);
 	}
-	s->vars[LWV_MEN_MOVED] = 1; // LW.MV.11: guns are finished once a man moves
+	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished once a man moves
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 from = f->pos;
@@ -339,14 +339,14 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			e->x = f->pos.x;
 			e->y = f->pos.y;
 			e->v = lens[i];
-			tw_event_text(e, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", f->status == TW_FS_PRISONER ? "prisoner " : "",
+			tw_event_text(e, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", f->status == LW_FS_PRISONER ? "prisoner " : "",
 				      s->sides[f->side].name, tw_figure_kind_name((tw_figure_kind)f->kind), f->id, lens[i],
 				      f->pos.x, f->pos.y);
 		}
 		if (f->status == TW_FS_ACTIVE) {
 			// LW.VAR.1 Interpretation: a man who withdraws over his own back line is safe.
 			if (lw_beyond_own_line(s, f->side, f->pos)) {
-				f->status = TW_FS_WITHDRAWN;
+				f->status = LW_FS_WITHDRAWN;
 				e = tw_events_push(ev, TW_EV_WITHDRAW, f->side, "LW.VAR.1");
 				if (e) {
 					e->a = f->id;
@@ -358,7 +358,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			for (int j = 0; j < s->nfig; j++) {
 				const tw_figure *g = &s->fig[j];
 				if (g->side != f->side && lw_is_free(g) && tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
-					f->flags |= TW_FF_CONTACT;
+					LWF(s, f)->marks |= LW_MARK_CONTACT;
 					e = tw_events_push(ev, TW_EV_INFO, f->side, "LW.MEL.2");
 					if (e) {
 						e->a = f->id;

@@ -49,8 +49,8 @@ static int *lw_escort_loads(const tw_state *s)
 		return NULL;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *p = &s->fig[i];
-		if (p->status == TW_FS_PRISONER && p->escort >= 0 && p->escort < s->nfig)
-			load[p->escort]++;
+		if (p->status == LW_FS_PRISONER && LWF(s, p)->escort >= 0 && LWF(s, p)->escort < s->nfig)
+			load[LWF(s, p)->escort]++;
 	}
 	return load;
 }
@@ -58,8 +58,8 @@ static int *lw_escort_loads(const tw_state *s)
 static void lw_set_escort(tw_state *s, tw_figure *p, tw_figure *e, int *load, const char *clause,
                           tw_events *ev)
 {
-	p->escort = e->id;
-	p->flags &= ~(uint32_t)TW_FF_SURRENDERED;
+	LWF(s, p)->escort = e->id;
+	LWF(s, p)->marks &= ~(uint32_t)LW_MARK_SURRENDERED;
 	load[e->id]++;
 	tw_event *x = lw_push(s, ev, TW_EV_ESCORT, e->side, clause, e);
 	if (x) {
@@ -82,7 +82,7 @@ void lw_assign_escorts(tw_state *s, int captor, const int32_t *prisoners, int n,
 	int nt = 0;
 	for (int k = 0; k < n; k++) {
 		const tw_figure *p = tw_state_figure_c(s, prisoners[k]);
-		if (p && p->status == TW_FS_PRISONER && p->captor == captor)
+		if (p && p->status == LW_FS_PRISONER && LWF(s, p)->captor == captor)
 			todo[nt++] = p->id;
 	}
 	while (nt > 0) {
@@ -130,10 +130,10 @@ void lw_assign_escorts(tw_state *s, int captor, const int32_t *prisoners, int n,
 // LW.MEL.12: does prisoner p still have an escort?
 static bool lw_escort_holds(const tw_state *s, const tw_figure *p)
 {
-	const tw_figure *e = tw_state_figure_c(s, p->escort);
-	if (!e || !lw_is_free(e) || e->side != p->captor)
+	const tw_figure *e = tw_state_figure_c(s, LWF(s, p)->escort);
+	if (!e || !lw_is_free(e) || e->side != LWF(s, p)->captor)
 		return false;
-	if (s->mover == p->captor && lw_gap(e, p) > LW_REACH + LW_EPS)
+	if (s->mover == LWF(s, p)->captor && lw_gap(e, p) > LW_REACH + LW_EPS)
 		return false;
 	return true;
 }
@@ -144,10 +144,10 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 	// LW.MEL.13: freed men at or behind their own back line are rearmed.
 	for (int i = 0; i < nf; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_FREED && lw_behind_own_line(s, f->side, f->pos)) {
+		if (f->status == LW_FS_FREED && lw_behind_own_line(s, f->side, f->pos)) {
 			f->status = TW_FS_ACTIVE;
-			f->captor = -1;
-			f->escort = -1;
+			LWF(s, f)->captor = -1;
+			LWF(s, f)->escort = -1;
 			tw_event *e = lw_push(s, ev, TW_EV_REARMED, f->side, "LW.MEL.13", f);
 			tw_event_text(e, "figure %d rearmed at his back line", f->id);
 		}
@@ -155,13 +155,13 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 	// LW.MEL.14: prisoners brought to the captor's back line are delivered; the escort is released.
 	for (int i = 0; i < nf; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_PRISONER && lw_behind_own_line(s, f->captor, f->pos)) {
-			f->status = TW_FS_DELIVERED;
-			f->escort = -1;
-			f->flags &= ~(uint32_t)TW_FF_SURRENDERED;
+		if (f->status == LW_FS_PRISONER && lw_behind_own_line(s, LWF(s, f)->captor, f->pos)) {
+			f->status = LW_FS_DELIVERED;
+			LWF(s, f)->escort = -1;
+			LWF(s, f)->marks &= ~(uint32_t)LW_MARK_SURRENDERED;
 			tw_event *e = lw_push(s, ev, TW_EV_DELIVERED, f->side, "LW.MEL.14", f);
 			if (e) {
-				e->b = f->captor;
+				e->b = LWF(s, f)->captor;
 				tw_event_text(e, "prisoner %d delivered over the captor's back line", f->id);
 			}
 		}
@@ -177,13 +177,13 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 	// LW.MEL.16: a surrendered man is collected by the nearest free captor man within 6 in.
 	for (int i = 0; i < nf; i++) {
 		tw_figure *p = &s->fig[i];
-		if (p->status != TW_FS_PRISONER || !(p->flags & TW_FF_SURRENDERED) || p->escort >= 0)
+		if (p->status != LW_FS_PRISONER || !(LWF(s, p)->marks & LW_MARK_SURRENDERED) || LWF(s, p)->escort >= 0)
 			continue;
 		int best = -1;
 		double bd = 0;
 		for (int k = 0; k < nf; k++) {
 			const tw_figure *e = &s->fig[k];
-			if (e->side != p->captor || !lw_is_free(e) || load[k] >= LW_ESCORT_PER)
+			if (e->side != LWF(s, p)->captor || !lw_is_free(e) || load[k] >= LW_ESCORT_PER)
 				continue;
 			double d = lw_gap(e, p);
 			if (d <= LW_REACH + LW_EPS && (best < 0 || d < bd - LW_EPS)) {
@@ -198,14 +198,14 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 	int norphan = 0;
 	for (int i = 0; i < nf; i++) {
 		tw_figure *p = &s->fig[i];
-		if (p->status != TW_FS_PRISONER)
+		if (p->status != LW_FS_PRISONER)
 			continue;
-		if ((p->flags & TW_FF_SURRENDERED) && p->escort < 0)
+		if ((LWF(s, p)->marks & LW_MARK_SURRENDERED) && LWF(s, p)->escort < 0)
 			continue; // LW.MEL.16: stays a prisoner until collected
 		if (!lw_escort_holds(s, p)) {
-			if (p->escort >= 0 && p->escort < nf)
-				load[p->escort]--;
-			p->escort = -1;
+			if (LWF(s, p)->escort >= 0 && LWF(s, p)->escort < nf)
+				load[LWF(s, p)->escort]--;
+			LWF(s, p)->escort = -1;
 			orphan[i] = 1;
 			norphan++;
 		}
@@ -221,7 +221,7 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 			const tw_figure *p = &s->fig[i];
 			for (int k = 0; k < nf; k++) {
 				const tw_figure *e = &s->fig[k];
-				if (!was_escort[k] || !lw_is_free(e) || e->side != p->captor ||
+				if (!was_escort[k] || !lw_is_free(e) || e->side != LWF(s, p)->captor ||
 				    load[k] >= LW_ESCORT_PER)
 					continue;
 				double d = lw_gap(e, p);
@@ -242,11 +242,11 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		if (!orphan[i])
 			continue;
 		tw_figure *p = &s->fig[i];
-		int captor = p->captor;
-		p->status = TW_FS_FREED;
-		p->captor = -1;
-		p->escort = -1;
-		p->flags &= ~(uint32_t)(TW_FF_SURRENDERED | TW_FF_CONTACT);
+		int captor = LWF(s, p)->captor;
+		p->status = LW_FS_FREED;
+		LWF(s, p)->captor = -1;
+		LWF(s, p)->escort = -1;
+		LWF(s, p)->marks &= ~(uint32_t)(LW_MARK_SURRENDERED | LW_MARK_CONTACT);
 		tw_event *e = lw_push(s, ev, TW_EV_FREED, p->side, "LW.MEL.12", p);
 		if (e) {
 			e->b = captor;
@@ -305,12 +305,12 @@ tw_status lw_apply_surrender(tw_state *s, const tw_order *o, tw_events *ev)
 	int captor = lw_enemy(o->side);
 	for (int k = 0; k < o->nfig; k++) {
 		tw_figure *f = tw_state_figure(s, o->fig[k]);
-		f->status = TW_FS_PRISONER;
-		f->captor = (int8_t)captor;
-		f->escort = -1;
-		f->flags &= ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL | TW_FF_CONTACT);
-		f->flags |= TW_FF_SURRENDERED;
-		f->stats[LWF_CHANGED_IN] = s->move_no; // LW.MEL.10: the captor moves them from his next move
+		f->status = LW_FS_PRISONER;
+		LWF(s, f)->captor = (int8_t)captor;
+		LWF(s, f)->escort = -1;
+		f->flags &= ~(uint32_t)TW_FF_LYING;
+		LWF(s, f)->marks = (LWF(s, f)->marks & ~(uint32_t)(LW_MARK_TRAIL | LW_MARK_CONTACT)) | LW_MARK_SURRENDERED;
+		LWF(s, f)->changed_in = s->move_no; // LW.MEL.10: the captor moves them from his next move
 		tw_event *e = lw_push(s, ev, TW_EV_SURRENDER, f->side, "LW.MEL.16", f);
 		if (e) {
 			e->b = captor;

@@ -23,12 +23,12 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 	double w = s->table.width;
 	double shift = jitter * tw_rng_unit(r) * 1.5;
 	// Ranks start 1 in in front of the line (deeper for the defender, LW.VAR.11).
-	double first = defensive && side == s->vars[LWV_DEFENDER] ? 6.0 : 1.0;
+	double first = defensive && side == LWG(s)->defender ? 6.0 : 1.0;
 	int n = 0;
 	// Crews first (LW.MOB.4): five men round each gun, behind and beside its axle.
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
-		if (g->side != side || !lw_gun_in_battle(g))
+		if (g->side != side || !lw_gun_in_battle(s, g))
 			continue;
 		int placed = 0;
 		for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY && placed < 5; kind++)
@@ -98,7 +98,7 @@ static int own_free(const tw_state *s, int side, tw_rng *r, bool unmoved)
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && (!unmoved || f->moved_in != s->move_no) &&
-		    !(f->flags & TW_FF_CONTACT)) {
+		    !(LWF(s, f)->marks & LW_MARK_CONTACT)) {
 			cand++;
 			if (tw_rng_below(r, (uint32_t)cand) == 0)
 				pick = i;
@@ -114,7 +114,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 		return 0;
 	switch (s->phase) {
 	case LW_PH_COUNTRY:
-		if (s->vars[LWV_BUILDER] < 0) {
+		if (LWG(s)->builder < 0) {
 			tw_order_init(&out[n++], LW_OT_TOSS, side);
 		} else {
 			tw_order_init(&out[n], LW_OT_CHOOSE_SIDE, side);
@@ -125,7 +125,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 	case LW_PH_RESERVE: {
 		tw_order *o = &out[n++];
 		tw_order_init(o, LW_OT_TAKE_RESERVE, side);
-		int want = s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
+		int want = LWG(s)->reserve_roll[side];
 		for (int i = 0; i < s->nfig && o->nfig < want; i++)
 			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
 				o->fig[o->nfig++] = s->fig[i].id;
@@ -140,14 +140,14 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 	}
 	default: break;
 	}
-	if (s->vars[LWV_FIRING_GUN] >= 0) {
+	if (LWG(s)->firing_gun >= 0) {
 		tw_order *o = &out[n++];
 		tw_order_init(o, LW_OT_TRAIL, side);
-		o->gun = s->vars[LWV_FIRING_GUN];
+		o->gun = LWG(s)->firing_gun;
 		if (n < max && tw_rng_below(r, 2)) {
 			o = &out[n++];
 			tw_order_init(o, LW_OT_FIRE, side);
-			o->gun = s->vars[LWV_FIRING_GUN];
+			o->gun = LWG(s)->firing_gun;
 			o->has_aim = true;
 			o->bearing = fmod(s->gun[o->gun].bearing + rnd(r, -30, 30) + 360.0, 360.0);
 			o->elevation = rnd(r, 0, 12);
@@ -161,7 +161,7 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 	while (n < max) {
 		int what = (int)tw_rng_below(r, 10);
 		tw_order *o = &out[n];
-		if (what < 2 && s->ngun > 0 && !s->vars[LWV_MEN_MOVED]) {
+		if (what < 2 && s->ngun > 0 && !LWG(s)->men_moved) {
 			const tw_gun *g = &s->gun[tw_rng_below(r, (uint32_t)s->ngun)];
 			if (g->side != side || g->acted_in == s->move_no)
 				continue;

@@ -98,7 +98,7 @@ static void lw_hide(tw_state *d, int seat)
 	}
 	for (int i = 0; i < d->ngun; i++) {
 		tw_gun *g = &d->gun[i];
-		if (g->side != seat && (g->stats[0] & TW_FF_HIDDEN)) {
+		if (g->side != seat && (g->flags & TW_FF_HIDDEN)) {
 			g->axle = tw_v2(-1, -1);
 			g->bearing = 0;
 		}
@@ -112,7 +112,7 @@ static bool lw_hides(const tw_state *s, int seat)
 		if (s->fig[i].side != seat && (s->fig[i].flags & TW_FF_HIDDEN))
 			return true;
 	for (int i = 0; i < s->ngun; i++)
-		if (s->gun[i].side != seat && (s->gun[i].stats[0] & TW_FF_HIDDEN))
+		if (s->gun[i].side != seat && (s->gun[i].flags & TW_FF_HIDDEN))
 			return true;
 	return false;
 }
@@ -209,5 +209,14 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.apply_atomic = lw_apply_atomic,
 	.ntemplates = LW_NTEMPLATES,
 	.templates = lw_templates,
-	.ranges = &lw_ranges,
+	.records = {[TW_REC_GAME] = &lw_game_rec, [TW_REC_FIGURE] = &lw_fig_rec, [TW_REC_GUN] = &lw_gun_rec},
+	.nstatuses = (int)TW_ARRAY_COUNT(lw_statuses),
+	.statuses = lw_statuses,
+	.look = lw_look,
+	.phase_max = LW_PH_COUNTRY,
+	.phase_names = lw_phase_names,
+	.facts = lw_facts,
+	.short_name = "lw",
+	.nconstants = (int)TW_ARRAY_COUNT(lw_constants),
+	.constants = lw_constants,
 };

@@ -23,7 +23,7 @@ static void count_force(const tw_state *s, int side, int *inf, int *cav, int *gu
 			(*inf)++;
 	}
 	for (int i = 0; i < s->ngun; i++)
-		if (s->gun[i].orig_side == side && lw_gun_in_battle(&s->gun[i]))
+		if (s->gun[i].orig_side == side && lw_gun_in_battle(s, &s->gun[i]))
 			(*guns)++;
 }
 
@@ -32,7 +32,7 @@ static void start_play(tw_state *s, tw_events *ev)
 	for (int i = 0; i < s->nfig; i++)
 		s->fig[i].flags &= ~(uint32_t)TW_FF_HIDDEN;
 	for (int i = 0; i < s->ngun; i++)
-		s->gun[i].stats[0] &= ~TW_FF_HIDDEN;
+		s->gun[i].flags &= ~TW_FF_HIDDEN;
 	if (s->params[LWP_CURTAIN] != 0) {
 		tw_event *e = tw_events_push(ev, TW_EV_REVEAL, -1, "LW.MV.4");
 		tw_event_text(e, "Both sides are ready: the curtain is drawn back");
@@ -43,12 +43,12 @@ static void start_play(tw_state *s, tw_events *ev)
 		s->sides[side].start_men = inf + cav;
 		s->sides[side].start_guns = guns;
 	}
-	int def = s->vars[LWV_DEFENDER];
+	int def = LWG(s)->defender;
 	if (def >= 0)
-		s->vars[LWV_ORIG_ATTACK] = s->sides[lw_enemy(def)].start_men;
+		LWG(s)->orig_attack = s->sides[lw_enemy(def)].start_men;
 	s->phase = LW_PH_PLAY;
 	s->move_no = 1;
-	lw_begin_move(s, s->first, ev);
+	lw_begin_move(s, LWG(s)->first, ev);
 }
 
 tw_status lw_setup(tw_state *s, tw_error *err)
@@ -91,36 +91,36 @@ tw_status lw_setup(tw_state *s, tw_error *err)
 	// A state the setup has already seen (a game saved at any point, before play or in it) goes on
 	// exactly as it was: `tinwar step` and `tinwar play` both run the setup on every state they
 	// are given. LWV_FIRE_FROM is never 0 once set up (LW.MV.10: 3, or 1 for the defender).
-	if (s->vars[LWV_FIRE_FROM] != 0)
+	if (LWG(s)->fire_from[0] != 0)
 		return TW_OK;
 	// LW.VAR.3/4: the draw threshold is 10 when each side starts with fewer than 50 men.
-	s->vars[LWV_DRAW_AT] = (inf[0] + cav[0] < 50 && inf[1] + cav[1] < 50) ? 10 : 15;
-	s->vars[LWV_FIRING_GUN] = -1;
-	s->vars[LWV_DEFENDER] = -1;
-	s->vars[LWV_BLOW_SIDE] = -1;
-	s->vars[LWV_FIRE_FROM] = s->vars[LWV_FIRE_FROM_B] = 3; // LW.MV.10
-	s->vars[LWV_BUILDER] = -1;
+	LWG(s)->draw_at = (inf[0] + cav[0] < 50 && inf[1] + cav[1] < 50) ? 10 : 15;
+	LWG(s)->firing_gun = -1;
+	LWG(s)->defender = -1;
+	LWG(s)->blow_side = -1;
+	LWG(s)->fire_from[0] = LWG(s)->fire_from[1] = 3; // LW.MV.10
+	LWG(s)->builder = -1;
 	if (s->phase == LW_PH_PLAY && s->move_no > 0)
 		return TW_OK; // a position in play written without its rule-set values
 	s->phase = s->params[LWP_BUILDER] != 0 ? LW_PH_COUNTRY : LW_PH_TOSS;
 	s->move_no = 0;
 	s->mover = 0;
-	s->first = -1;
+	LWG(s)->first = -1;
 	s->winner = -1;
 	s->over = false;
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
 		if (f->status != TW_FS_RESERVE)
 			f->status = TW_FS_UNPLACED;
-		f->captor = -1;
-		f->escort = -1;
+		LWF(s, f)->captor = -1;
+		LWF(s, f)->escort = -1;
 		f->flags = 0;
 		f->moved_in = 0;
 	}
 	for (int i = 0; i < s->ngun; i++) {
 		s->gun[i].side = s->gun[i].orig_side;
 		s->gun[i].acted_in = 0;
-		s->gun[i].ncross = 0;
+		lw_forget_crossers(s, &s->gun[i]);
 	}
 	if (s->params[LWP_CHANCE_MEN] != 0) {
 		// LW.FOR.2: set aside 12 men of each side, the same make-up both sides (the last 12
@@ -150,7 +150,7 @@ bool lw_deploy_zone_ok(const tw_state *s, int side, const tw_figure *f, tw_vec2 
 	if ((int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE) {
 		double mid = s->table.depth / 2;
 		double move = f ? lw_move_allowance(f) : LW_INF_MOVE;
-		if (side == s->vars[LWV_DEFENDER]) {
+		if (side == LWG(s)->defender) {
 			// LW.VAR.11: anywhere on his own half, except within one move of the middle line.
 			double to_mid = sd->forward * (mid - p.y);
 			return ahead >= 0 && to_mid >= move;
@@ -174,7 +174,7 @@ static tw_status validate_deploy(const tw_state *s, const tw_order *o, tw_error 
 	if (!curtain && o->side != deploying_side(s))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.2", "%s puts down first; wait for your turn",
 				    s->sides[deploying_side(s)].name);
-	if (s->vars[LWV_READY] & (1 << o->side))
+	if (LWG(s)->ready & (1 << o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.2", "%s has already finished putting down",
 				    s->sides[o->side].name);
 	if (!o->has_at && o->nfig > 0)
@@ -226,13 +226,13 @@ tw_status lw_validate_setup_order(const tw_state *s, const tw_order *o, tw_error
 {
 	switch (s->phase) {
 	case LW_PH_COUNTRY:
-		if (s->vars[LWV_BUILDER] < 0)
+		if (LWG(s)->builder < 0)
 			return o->type == LW_OT_TOSS
 				       ? TW_OK
 				       : tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.1", "first toss for who builds the Country");
-		if (o->type != LW_OT_CHOOSE_SIDE || o->side == s->vars[LWV_BUILDER])
+		if (o->type != LW_OT_CHOOSE_SIDE || o->side == LWG(s)->builder)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.2", "%s, who did not build, now picks the side of the field",
-					    s->sides[lw_enemy(s->vars[LWV_BUILDER])].name);
+					    s->sides[lw_enemy(LWG(s)->builder)].name);
 		if (o->n != 0 && o->n != 1)
 			return tw_error_set(err, TW_ERR_INPUT, "LW.C.2", "choose_side takes n = 0 (keep) or 1 (swap)");
 		return TW_OK;
@@ -247,7 +247,7 @@ tw_status lw_validate_setup_order(const tw_state *s, const tw_order *o, tw_error
 		if (o->side != s->mover)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.FOR.2", "it is %s's turn to take chance men",
 					    s->sides[s->mover].name);
-		int roll = s->vars[o->side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B];
+		int roll = LWG(s)->reserve_roll[o->side];
 		if (o->nfig != roll)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.FOR.2", "the dice said %d men; %d chosen", roll,
 					    o->nfig);
@@ -303,7 +303,7 @@ static void reduce_defender(tw_state *s, int def, tw_events *ev)
 	// they are simply removed by marking them as not part of the battle).
 	for (int i = 0; i < s->ngun; i++)
 		if (s->gun[i].orig_side == def && ++ngun > keep_guns)
-			s->gun[i].stats[1] = 1; // LWG_OUT_OF_BATTLE
+			LWGN(s, &s->gun[i])->out_of_battle = 1; // LWG_OUT_OF_BATTLE
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, def, "LW.VAR.9");
 	tw_event_text(e, "%s defends with two thirds: %d infantry, %d cavalry, %d guns", s->sides[def].name, keep_inf,
 		      keep_cav, keep_guns);
@@ -312,10 +312,10 @@ static void reduce_defender(tw_state *s, int def, tw_events *ev)
 static void begin_deploy(tw_state *s, tw_events *ev)
 {
 	s->phase = LW_PH_DEPLOY;
-	s->vars[LWV_READY] = 0;
-	int def = s->vars[LWV_DEFENDER];
+	LWG(s)->ready = 0;
+	int def = LWG(s)->defender;
 	// LW.MV.2: the First Player puts down first; LW.VAR.11: the defender sets out first.
-	s->mover = (int8_t)(def >= 0 ? def : s->first);
+	s->mover = (int8_t)(def >= 0 ? def : LWG(s)->first);
 	tw_event *e = tw_events_push(ev, TW_EV_PHASE, -1, s->params[LWP_CURTAIN] != 0 ? "LW.MV.4" : "LW.MV.2");
 	if (e) {
 		e->a = LW_PH_DEPLOY;
@@ -349,7 +349,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 	if (s->phase == LW_PH_COUNTRY) {
 		if (o->type == LW_OT_TOSS) {
 			int b = (int)tw_rng_below(&s->rng, 2); // LW.C.1
-			s->vars[LWV_BUILDER] = b;
+			LWG(s)->builder = b;
 			s->mover = (int8_t)lw_enemy(b);
 			e = tw_events_push(ev, TW_EV_TOSS, b, "LW.C.1");
 			if (e) {
@@ -373,12 +373,12 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		int w = (int)tw_rng_below(&s->rng, 2);
 		if ((int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE) {
 			// LW.VAR.10: the winner of the toss is the defender; the other is First Player.
-			s->vars[LWV_DEFENDER] = w;
-			s->first = (int8_t)lw_enemy(w);
+			LWG(s)->defender = w;
+			LWG(s)->first = (int8_t)lw_enemy(w);
 			if (w == 0)
-				s->vars[LWV_FIRE_FROM] = 1; // LW.VAR.12: the defender may fire at once
+				LWG(s)->fire_from[0] = 1; // LW.VAR.12: the defender may fire at once
 			else
-				s->vars[LWV_FIRE_FROM_B] = 1;
+				LWG(s)->fire_from[1] = 1;
 			e = tw_events_push(ev, TW_EV_TOSS, w, "LW.VAR.10");
 			if (e) {
 				e->a = w;
@@ -387,7 +387,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 			}
 			reduce_defender(s, w, ev);
 		} else {
-			s->first = (int8_t)w;
+			LWG(s)->first = (int8_t)w;
 			e = tw_events_push(ev, TW_EV_TOSS, w, "LW.MV.1");
 			if (e) {
 				e->a = w;
@@ -397,7 +397,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		if (s->params[LWP_CHANCE_MEN] != 0) {
 			for (int side = 0; side < 2; side++) {
 				int r = tw_rng_nd6(&s->rng, 2);
-				s->vars[side == 0 ? LWV_RESERVE_ROLL : LWV_RESERVE_ROLL_B] = r;
+				LWG(s)->reserve_roll[side] = r;
 				e = tw_events_push(ev, TW_EV_DICE, side, "LW.FOR.2");
 				if (e) {
 					e->a = r;
@@ -407,7 +407,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 				}
 			}
 			s->phase = LW_PH_RESERVE;
-			s->mover = s->first;
+			s->mover = LWG(s)->first;
 		} else {
 			begin_deploy(s, ev);
 		}
@@ -418,8 +418,8 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 			s->fig[o->fig[i]].status = TW_FS_UNPLACED;
 		e = tw_events_push(ev, TW_EV_INFO, o->side, "LW.FOR.2");
 		tw_event_text(e, "%s takes %d chance men", s->sides[o->side].name, o->nfig);
-		if (s->mover == s->first) {
-			s->mover = (int8_t)lw_enemy(s->first);
+		if (s->mover == LWG(s)->first) {
+			s->mover = (int8_t)lw_enemy(LWG(s)->first);
 		} else {
 			begin_deploy(s, ev);
 		}
@@ -448,7 +448,7 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 			g->axle = o->path[0];
 			g->bearing = o->has_aim ? o->bearing : (s->sides[o->side].forward > 0 ? 0 : 180);
 			if (hidden)
-				g->stats[0] |= TW_FF_HIDDEN;
+				g->flags |= TW_FF_HIDDEN;
 			e = tw_events_push(ev, TW_EV_DEPLOY, o->side, hidden ? "LW.MV.4" : "LW.MV.2");
 			if (e) {
 				e->a = -1;
@@ -462,10 +462,10 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		return TW_OK;
 	}
 	case LW_OT_READY: {
-		s->vars[LWV_READY] |= 1 << o->side;
+		LWG(s)->ready |= 1 << o->side;
 		e = tw_events_push(ev, TW_EV_INFO, o->side, "LW.MV.5");
 		tw_event_text(e, "%s has finished putting down", s->sides[o->side].name);
-		if (s->vars[LWV_READY] == 3) {
+		if (LWG(s)->ready == 3) {
 			start_play(s, ev);
 		} else if (s->params[LWP_CURTAIN] == 0) {
 			s->mover = (int8_t)lw_enemy(o->side);

@@ -19,7 +19,7 @@ double lw_move_allowance_minutes(const tw_state *s, int side)
 		if (s->fig[i].side == side && lw_is_free(&s->fig[i]))
 			men++;
 	for (int i = 0; i < s->ngun; i++)
-		if (s->gun[i].side == side && lw_gun_in_battle(&s->gun[i]))
+		if (s->gun[i].side == side && lw_gun_in_battle(s, &s->gun[i]))
 			guns++;
 	return lw_allowance_formula(men, guns) * s->params[LWP_TIME_SCALE];
 }

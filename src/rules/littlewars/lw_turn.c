@@ -6,15 +6,15 @@
 void lw_begin_move(tw_state *s, int side, tw_events *ev)
 {
 	s->mover = (int8_t)side;
-	s->vars[LWV_MEN_MOVED] = 0;
-	s->vars[LWV_FIRING_GUN] = -1;
+	LWG(s)->men_moved = 0;
+	LWG(s)->firing_gun = -1;
 	double mins = lw_move_allowance_minutes(s, side);
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_START, side, "LW.MV.6");
 	if (e) {
 		e->a = s->move_no;
 		e->b = side;
 		e->v = mins;
-		int from = s->vars[side == 0 ? LWV_FIRE_FROM : LWV_FIRE_FROM_B];
+		int from = LWG(s)->fire_from[side];
 		tw_event_text(e, "Game move %d: %s moves; %.0f minutes allowed (LW.MV.6)%s", s->move_no, s->sides[side].name,
 			      mins, s->move_no < from ? "; no gun may fire yet (LW.MV.10)" : "");
 	}
@@ -30,7 +30,10 @@ tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 		before[i] = s->fig[i].status;
 	lw_fix_trails(s, ev);              // LW.MOB.10
 	for (int i = 0; i < s->nfig; i++) // LW.MOB.8: laid-down men stand again
-		s->fig[i].flags &= ~(uint32_t)(TW_FF_LYING | TW_FF_TRAIL);
+		{
+		s->fig[i].flags &= ~(uint32_t)TW_FF_LYING;
+		LWF(s, &s->fig[i])->marks &= ~(uint32_t)LW_MARK_TRAIL;
+	}
 	tw_status st = lw_judge_melees(s, o, false, ev, err); // LW.MEL.3-9
 	if (st != TW_OK) {
 		free(before);
@@ -39,9 +42,9 @@ tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 	lw_update_prisoners(s, ev); // LW.MEL.10-14
 	lw_check_captures(s, ev);   // LW.CAP.1-4, after melees
 	for (int i = 0; i < s->nfig; i++) {
-		s->fig[i].flags &= ~(uint32_t)TW_FF_CONTACT;
+		LWF(s, &s->fig[i])->marks &= ~(uint32_t)LW_MARK_CONTACT;
 		if (s->fig[i].status != before[i])
-			s->fig[i].stats[LWF_CHANGED_IN] = s->move_no;
+			LWF(s, &s->fig[i])->changed_in = s->move_no;
 	}
 	free(before);
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, s->mover, "LW.MV.8");

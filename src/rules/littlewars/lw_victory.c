@@ -40,21 +40,21 @@ void lw_score(const tw_state *s, double *points)
 		}
 	}
 	for (int i = 0; i < s->ngun; i++)
-		if (lw_gun_in_battle(&s->gun[i]))
+		if (lw_gun_in_battle(s, &s->gun[i]))
 			points[gun_scores_for(s, &s->gun[i])] += 10;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		switch (f->status) {
 		case TW_FS_ACTIVE:
-		case TW_FS_FREED:
-		case TW_FS_WITHDRAWN:
+		case LW_FS_FREED:
+		case LW_FS_WITHDRAWN:
 			points[f->side] += f->kind == TW_FK_CAVALRY ? 1.5 : 1.0;
 			break;
-		case TW_FS_PRISONER:
-		case TW_FS_DELIVERED:
+		case LW_FS_PRISONER:
+		case LW_FS_DELIVERED:
 			points[f->side] += 0.5;
-			if (f->captor >= 0 && f->captor < s->nsides)
-				points[f->captor] += 0.5;
+			if (LWF(s, f)->captor >= 0 && LWF(s, f)->captor < s->nsides)
+				points[LWF(s, f)->captor] += 0.5;
 			break;
 		default: break;
 		}
@@ -104,10 +104,10 @@ static void blow_surrender(tw_state *s, int victor, tw_events *ev)
 	int loser = lw_enemy(victor);
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->side == loser && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED)) {
-			f->status = TW_FS_PRISONER;
-			f->captor = (int8_t)victor;
-			f->flags |= TW_FF_SURRENDERED;
+		if (f->side == loser && (f->status == TW_FS_ACTIVE || f->status == LW_FS_FREED)) {
+			f->status = LW_FS_PRISONER;
+			LWF(s, f)->captor = (int8_t)victor;
+			LWF(s, f)->marks |= LW_MARK_SURRENDERED;
 			tw_event *e = tw_events_push(ev, TW_EV_SURRENDER, loser, "LW.VAR.6");
 			if (e) {
 				e->a = f->id;
@@ -133,7 +133,7 @@ static bool side_all_off(const tw_state *s, int side)
 {
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && (f->status == TW_FS_ACTIVE || f->status == TW_FS_FREED))
+		if (f->side == side && (f->status == TW_FS_ACTIVE || f->status == LW_FS_FREED))
 			return false;
 	}
 	for (int i = 0; i < s->ngun; i++)
@@ -150,14 +150,14 @@ void lw_check_end(tw_state *s, tw_events *ev)
 	int n0 = lw_free_on_field(s, 0), n1 = lw_free_on_field(s, 1);
 	char why[128];
 	if (variety == LW_VAR_BLOW) {
-		int blow = s->vars[LWV_BLOW_SIDE];
+		int blow = LWG(s)->blow_side;
 		if (blow < 0) {
 			// LW.VAR.5: three free men on or beyond the enemy's back line.
 			for (int side = 0; side < 2; side++) {
 				int k = men_on_enemy_line(s, side);
 				if (k >= 3) {
-					s->vars[LWV_BLOW_SIDE] = side;
-					s->vars[LWV_BLOW_MOVE] = s->move_no;
+					LWG(s)->blow_side = side;
+					LWG(s)->blow_move = s->move_no;
 					tw_event *e = tw_events_push(ev, TW_EV_INFO, side, "LW.VAR.5");
 					tw_event_text(e, "%s strikes a blow at the rear (%d men on %s's back line): %s "
 						      "must withdraw within %d moves (LW.VAR.6)",
@@ -166,14 +166,14 @@ void lw_check_end(tw_state *s, tw_events *ev)
 					break;
 				}
 			}
-			blow = s->vars[LWV_BLOW_SIDE];
+			blow = LWG(s)->blow_side;
 		}
 		if (blow >= 0) {
 			int loser = lw_enemy(blow);
 			// The loser's moves since the blow: he moves on alternate game moves.
 			int loser_moves = 0;
-			for (int m = s->vars[LWV_BLOW_MOVE] + 1; m <= s->move_no; m++)
-				if (((m - 1) % 2 == 0 ? s->first : lw_enemy(s->first)) == loser)
+			for (int m = LWG(s)->blow_move + 1; m <= s->move_no; m++)
+				if (((m - 1) % 2 == 0 ? LWG(s)->first : lw_enemy(LWG(s)->first)) == loser)
 					loser_moves++;
 			if (side_all_off(s, loser)) {
 				finish(s, blow, "LW.VAR.6", "the defeated side has withdrawn over its back line", ev);
@@ -186,9 +186,9 @@ void lw_check_end(tw_state *s, tw_events *ev)
 			}
 		}
 	} else if (variety == LW_VAR_DEFENSIVE) {
-		int def = s->vars[LWV_DEFENDER];
+		int def = LWG(s)->defender;
 		int att = lw_enemy(def);
-		int need = (s->vars[LWV_ORIG_ATTACK] + 3) / 4; // LW.VAR.13: a quarter of original strength
+		int need = (LWG(s)->orig_attack + 3) / 4; // LW.VAR.13: a quarter of original strength
 		if (men_on_enemy_line(s, att) >= need) {
 			snprintf(why, sizeof why, "%d attackers reached the defender's back line (needed %d)",
 				 men_on_enemy_line(s, att), need);
@@ -202,7 +202,7 @@ void lw_check_end(tw_state *s, tw_events *ev)
 			return;
 		}
 	}
-	if (variety == LW_VAR_FTF || (variety == LW_VAR_BLOW && s->vars[LWV_BLOW_SIDE] < 0)) {
+	if (variety == LW_VAR_FTF || (variety == LW_VAR_BLOW && LWG(s)->blow_side < 0)) {
 		// LW.VAR.1: a side with no free men left on the field has lost.
 		if (n0 == 0 || n1 == 0) {
 			if (n0 == 0 && n1 == 0)
@@ -212,7 +212,7 @@ void lw_check_end(tw_state *s, tw_events *ev)
 			return;
 		}
 		// LW.VAR.3/4: both below 15 (10 in small games) and still undecided: a draw.
-		int at = s->vars[LWV_DRAW_AT] ? s->vars[LWV_DRAW_AT] : 15;
+		int at = LWG(s)->draw_at ? LWG(s)->draw_at : 15;
 		if (n0 < at && n1 < at) {
 			snprintf(why, sizeof why, "both sides are down to fewer than %d men (%d and %d)", at, n0, n1);
 			finish(s, -2, at == 15 ? "LW.VAR.3" : "LW.VAR.4", why, ev);

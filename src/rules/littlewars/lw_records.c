@@ -1,0 +1,125 @@
+// Little Wars's records (record.h): what the rule set keeps for the game, each figure and each
+// gun, as plain structs with their field tables; and its own figure statuses. The core saves,
+// loads, checks, hashes and hides them from these tables; front-ends read them by name.
+#include <stddef.h>
+
+#include "lw.h"
+
+#define MOVE_MAX 1000001.0
+
+static const tw_field_def game_fields[] = {
+	TW_FIELD(lw_game, first, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "First Player (LW.MV.1), none until tossed"),
+	TW_FIELD(lw_game, defender, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "defending side in the defensive game, none otherwise (LW.VAR.10)"),
+	TW_FIELD(lw_game, blow_side, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "side that struck the blow at the rear (LW.VAR.5)"),
+	TW_FIELD(lw_game, builder, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "side that built the Country (LW.C.1)"),
+	TW_FIELD(lw_game, men_moved, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "a man has moved in this move, so guns are finished (LW.MV.11)"),
+	TW_FIELD_N(lw_game, fire_from, TW_FT_I32, TW_VIS_ALL, 2, 0, -1, MOVE_MAX, NULL,
+		   "first game move in which each side's guns may fire (LW.MV.10)"),
+	TW_FIELD(lw_game, ready, TW_FT_I32, TW_VIS_ALL, 0, 0, 255, NULL,
+		 "bit i: side i has finished putting down (LW.MV.2/4)"),
+	TW_FIELD(lw_game, blow_move, TW_FT_I32, TW_VIS_ALL, 0, -1, MOVE_MAX, NULL,
+		 "game move in which the blow was struck (LW.VAR.6)"),
+	TW_FIELD(lw_game, orig_attack, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
+		 "the attacker's original free men (LW.VAR.13)"),
+	TW_FIELD_N(lw_game, reserve_roll, TW_FT_I32, TW_VIS_ALL, 2, 0, 0, 12, NULL,
+		   "each side's 2d6 for its chance men, 0 before the roll (LW.FOR.2)"),
+	TW_FIELD(lw_game, melees, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000000000, NULL, "melees judged so far (LW.MEL.3)"),
+	TW_FIELD(lw_game, firing_gun, TW_FT_GUN, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "gun whose firing action is under way, none otherwise (LW.MOB.10)"),
+	TW_FIELD(lw_game, draw_at, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
+		 "the draw threshold, free men (LW.VAR.3/4)"),
+};
+
+static const char *const mark_names[] = {"trail", "surrendered", "contact", NULL};
+
+static const tw_field_def fig_fields[] = {
+	TW_FIELD(lw_fig, captor, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "side holding him prisoner (LW.MEL.10)"),
+	TW_FIELD(lw_fig, marks, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, mark_names,
+		 "at a gun's trail (LW.MOB.10), surrendered (LW.MEL.16), in contact (LW.MEL.2)"),
+	TW_FIELD(lw_fig, escort, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the man escorting him (LW.MEL.11)"),
+	TW_FIELD(lw_fig, changed_in, TW_FT_I32, TW_VIS_ALL, 0, -1, MOVE_MAX, NULL,
+		 "game move at whose end he was taken or freed (LW.MEL.10, LW.MEL.12)"),
+};
+
+static const tw_field_def gun_fields[] = {
+	TW_FIELD(lw_gun, out_of_battle, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "beyond the defender's two thirds: takes no part (LW.VAR.9)"),
+	TW_FIELD(lw_gun, trail_due, TW_FT_I32, TW_VIS_ALL, 0, -1, MOVE_MAX, NULL,
+		 "game move in which two men are owed at its trail, 0 none (LW.MOB.10)"),
+	TW_FIELD(lw_gun, disputed_until, TW_FT_I32, TW_VIS_ALL, 0, -1, MOVE_MAX, NULL,
+		 "the attacker may not use it up to this move (LW.CAP.3)"),
+	TW_FIELD(lw_gun, ncross, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_GUN_MAX_CROSSERS, NULL,
+		 "enemy men who have crossed its axle line (LW.CAP.1b)"),
+	TW_FIELD_N(lw_gun, crossers, TW_FT_FIG, TW_VIS_ALL, LW_GUN_MAX_CROSSERS, -1, 0, 0, NULL, "those men"),
+};
+
+#define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
+const tw_record_def lw_game_rec = REC(lw_game, game_fields);
+const tw_record_def lw_fig_rec = REC(lw_fig, fig_fields);
+const tw_record_def lw_gun_rec = REC(lw_gun, gun_fields);
+
+const tw_status_def lw_statuses[4] = {
+	[LW_FS_PRISONER - TW_FS_RULESET] = {"prisoner", TW_FS_OUT, TW_LOOK_HELD,
+					    "held by the enemy, on the table (LW.MEL.10)"},
+	[LW_FS_FREED - TW_FS_RULESET] = {"freed", TW_FS_OUT, TW_LOOK_DISARMED,
+					 "freed, disarmed until he reaches his back line (LW.MEL.13)"},
+	[LW_FS_DELIVERED - TW_FS_RULESET] = {"delivered", TW_FS_OFF, TW_LOOK_HELD,
+					     "a prisoner delivered over his captor's back line (LW.MEL.11)"},
+	[LW_FS_WITHDRAWN - TW_FS_RULESET] = {"withdrawn", TW_FS_OFF, TW_LOOK_PLAIN,
+					     "left the field over his own back line, safe (LW.CAMP.3)"},
+};
+
+void lw_look(const tw_state *s, const tw_figure *f, tw_look *out)
+{
+	out->look = (uint8_t)tw_status_look(s, f->status);
+	out->link = -1;
+	out->colour = -1;
+	if (f->status == LW_FS_PRISONER) {
+		const lw_fig *r = LWF(s, f);
+		out->link = r->escort;
+		out->colour = r->captor;
+	}
+}
+
+int lw_facts(const tw_state *s, int kind, int32_t index, int side, tw_fact *out, int max)
+{
+	int n = 0;
+#define FACT(N, T, V)                                                                              \
+	do {                                                                                       \
+		if (n < max)                                                                       \
+			out[n++] = (tw_fact){(N), (T), (double)(V)};                               \
+	} while (0)
+	if (kind == TW_REC_FIGURE) {
+		const tw_figure *f = tw_state_figure_c(s, index);
+		if (!f)
+			return 0;
+		const lw_fig *r = LWF(s, f);
+		FACT("contact", TW_FACT_BOOL, (r->marks & LW_MARK_CONTACT) != 0); // LW.MEL.2
+		FACT("captor", TW_FACT_SIDE, r->captor);                            // LW.MEL.10
+		FACT("allowance", TW_FACT_NUM, lw_move_allowance(f));               // LW.MOB.2/3
+	} else if (kind == TW_REC_GUN) {
+		const tw_gun *g = tw_state_gun_c(s, index);
+		if (!g)
+			return 0;
+		FACT("in_battle", TW_FACT_BOOL, lw_gun_in_battle(s, g));           // LW.VAR.9
+		FACT("in_action", TW_FACT_BOOL, lw_gun_in_action(s, g, g->side)); // LW.MOB.4
+	} else if (kind == TW_REC_GAME) {
+		const lw_game *gm = LWG(s);
+		FACT("men_moved", TW_FACT_BOOL, gm->men_moved != 0); // LW.MV.11
+		FACT("firing_gun", TW_FACT_ID, gm->firing_gun);      // LW.MOB.10
+		FACT("reserve_roll", TW_FACT_INT, side == 0 || side == 1 ? gm->reserve_roll[side] : 0); // LW.FOR.2
+	}
+#undef FACT
+	return n;
+}
+
+const tw_fact lw_constants[6] = {
+	{"reach", TW_FACT_NUM, LW_REACH},      {"inf_move", TW_FACT_NUM, LW_INF_MOVE},
+	{"cav_move", TW_FACT_NUM, LW_CAV_MOVE}, {"crew", TW_FACT_INT, LW_GUN_CREW},
+	{"gun_shots", TW_FACT_INT, LW_GUN_SHOTS}, {"contact", TW_FACT_NUM, LW_CONTACT},
+};
+
+const char *const lw_phase_names[LW_PH_COUNTRY + 1] = {"toss", "reserve", "deploy", "play", "over", "country"};
