@@ -309,6 +309,63 @@ static void test_LW_FOR_2_twelve_set_aside_and_2d6_taken(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.MV.1 LW.FOR.2
+/// The coin and the two dice are thrown through the one chance hook: in the physical dice mode
+/// they are the faces the players enter (coin 2 = blue), each in the log with its clause, and an
+/// order short of a die is refused with the roll it needs, the state unchanged.
+static void test_LW_FOR_2_entered_dice_exact(void **st)
+{
+	(void)st;
+	tw_state *s = setup_scenario(30, 10, 1, chance);
+	s->dice = TW_DICE_ENTERED;
+	tw_order *o = ord(LW_OT_TOSS, 0);
+	const uint8_t faces[] = {2, 3, 5, 6, 6};
+	// Short of the blue side's second die: refused, nothing changed, the need named.
+	memcpy(o->dice, faces, 4);
+	o->ndice = 4;
+	uint64_t h = tw_state_hash(s);
+	tw_events ev = {0};
+	tw_error err;
+	assert_int_equal(tw_state_apply(s, o, NULL, &ev, &err), TW_ERR_DICE);
+	assert_string_equal(err.clause, "LW.FOR.2");
+	assert_int_equal(err.dice_n, 1);
+	assert_int_equal(err.dice_sides, 6);
+	assert_int_equal(ev.n, 0);
+	assert_true(tw_state_hash(s) == h);
+	// All five: blue wins the toss, red throws 3 + 5, blue 6 + 6.
+	memcpy(o->dice, faces, 5);
+	o->ndice = 5;
+	assert_int_equal(tw_state_apply(s, o, NULL, &ev, &err), TW_OK);
+	assert_int_equal(LWG(s)->first, 1);
+	assert_int_equal(LWG(s)->reserve_roll[0], 8);
+	assert_int_equal(LWG(s)->reserve_roll[1], 12);
+	assert_int_equal(s->phase, LW_PH_RESERVE);
+	int seen = 0;
+	for (int i = 0; i < ev.n; i++) {
+		const tw_event *e = &ev.v[i];
+		if (e->type != TW_EV_DICE)
+			continue;
+		assert_true(e->entered);
+		if (seen == 0) {
+			assert_string_equal(e->clause, "LW.MV.1");
+			assert_int_equal(e->dice_sides, 2);
+			assert_int_equal(e->nfaces, 1);
+			assert_int_equal(e->faces[0], 2);
+		} else {
+			assert_string_equal(e->clause, "LW.FOR.2");
+			assert_int_equal(e->side, seen - 1);
+			assert_int_equal(e->nfaces, 2);
+			assert_int_equal(e->faces[0], seen == 1 ? 3 : 6);
+			assert_int_equal(e->faces[1], seen == 1 ? 5 : 6);
+			assert_int_equal(e->a, seen == 1 ? 8 : 12);
+		}
+		seen++;
+	}
+	assert_int_equal(seen, 3);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
 // Clauses: LW.FOR.1 LW.FOR.3
 static void test_LW_FOR_1_forces_equal_and_LW_FOR_3_proportions(void **st)
 {
@@ -610,6 +667,7 @@ int main(void)
 		cmocka_unit_test(test_LW_FOR_5_one_size),
 		cmocka_unit_test(test_LW_FOR_4_points_purchase_and_LW_EX_13),
 		cmocka_unit_test(test_LW_FOR_2_twelve_set_aside_and_2d6_taken),
+		cmocka_unit_test(test_LW_FOR_2_entered_dice_exact),
 		cmocka_unit_test(test_LW_FOR_1_forces_equal_and_LW_FOR_3_proportions),
 		cmocka_unit_test(test_LW_VAR_1_fight_to_the_finish),
 		cmocka_unit_test(test_LW_VAR_3_draw_below_15_each),

@@ -58,6 +58,10 @@ void *tw_malloc(size_t size);
 void *tw_calloc(size_t n, size_t size);
 void *tw_realloc(void *ptr, size_t size);
 void tw_free(void *ptr);
+/// While an order is adjudicated, the engine watches this thread's allocations: one that fails
+/// sets *flag, so that the order is refused and the state put back even where the rules carry on
+/// without the memory. Returns the flag watched before (restore it after). NULL stops watching.
+bool *tw_alloc_watch(bool *flag);
 /// A copy of s from tw_malloc (NULL on failure or if s is NULL).
 char *tw_strdup(const char *s);
 

@@ -56,20 +56,38 @@ void tw_set_allocator(tw_alloc_fn *fn, void *ud)
 	g_alloc_ud = fn ? ud : NULL;
 }
 
-void *tw_malloc(size_t size) { return g_alloc(g_alloc_ud, NULL, size ? size : 1); }
+// The flag of the adjudication under way on this thread (tw_alloc_watch): any allocation that
+// fails while it is set marks it, whatever the caller then does without the memory.
+static _Thread_local bool *g_watch;
+
+bool *tw_alloc_watch(bool *flag)
+{
+	bool *old = g_watch;
+	g_watch = flag;
+	return old;
+}
+
+static void *checked(void *p)
+{
+	if (!p && g_watch)
+		*g_watch = true;
+	return p;
+}
+
+void *tw_malloc(size_t size) { return checked(g_alloc(g_alloc_ud, NULL, size ? size : 1)); }
 
 void *tw_calloc(size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size)
-		return NULL;
+		return checked(NULL);
 	size_t total = n * size;
-	void *p = g_alloc(g_alloc_ud, NULL, total ? total : 1);
+	void *p = checked(g_alloc(g_alloc_ud, NULL, total ? total : 1));
 	if (p)
 		memset(p, 0, total);
 	return p;
 }
 
-void *tw_realloc(void *ptr, size_t size) { return g_alloc(g_alloc_ud, ptr, size ? size : 1); }
+void *tw_realloc(void *ptr, size_t size) { return checked(g_alloc(g_alloc_ud, ptr, size ? size : 1)); }
 
 void tw_free(void *ptr)
 {

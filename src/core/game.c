@@ -99,14 +99,19 @@ static tw_status run_apply(tw_state *s, const tw_ruleset *rs, const tw_order *o,
 	struct tw_chance *old = ev->chance;
 	ev->chance = &ch;
 	ev->failed = false;
+	bool alloc_failed = false;
+	bool *watched = tw_alloc_watch(&alloc_failed); // a failed allocation anywhere in the rules
 	tw_status st = rs->apply(s, o, ctx, ev, err);
+	tw_alloc_watch(watched);
+	if (watched && alloc_failed) // an order applied inside another (a reveal): the outer one fails too
+		*watched = true;
 	ev->chance = old;
-	bool failed = ev->failed;
+	bool failed = ev->failed || alloc_failed;
 	ev->failed = false;
+	if (failed) // whatever the rules made of it
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	if (st != TW_OK)
 		return st;
-	if (failed)
-		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	if (ch.missing) {
 		tw_error_set(err, TW_ERR_DICE, ch.need.clause, "roll %d d%d for %s and enter the faces with the order",
 			     ch.need.n, ch.need.sides, ch.need.clause);

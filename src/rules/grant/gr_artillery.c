@@ -133,7 +133,7 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 			      delta, lo, hi);
 	}
 	int by = GRG(s, g)->unit;
-	hit_item *items = malloc(sizeof *items * (size_t)(s->nfig + s->table.nterrain + s->ngun + 1));
+	hit_item *items = tw_malloc(sizeof *items * (size_t)(s->nfig + s->table.nterrain + s->ngun + 1));
 	if (!items)
 		return;
 	int n = 0;
@@ -185,7 +185,7 @@ static void roundshot(tw_state *s, tw_gun *g, tw_vec2 aim, tw_events *ev)
 				break; // no penetration: nothing beyond is struck
 		}
 	}
-	free(items);
+	tw_free(items);
 }
 
 int gr_canister(tw_state *s, const tw_gun *g, tw_vec2 toward, tw_events *ev)

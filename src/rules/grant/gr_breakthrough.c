@@ -29,7 +29,7 @@ static int by_along(const void *pa, const void *pb)
 // man before (a rank). out[] gets them, nearest first (at most 3); returns how many there are.
 static int file_behind(const tw_state *s, const tw_figure *b, tw_vec2 fwd, tw_vec2 right, int *out)
 {
-	ranked *r = malloc(sizeof *r * (size_t)(s->nfig + 1));
+	ranked *r = tw_malloc(sizeof *r * (size_t)(s->nfig + 1));
 	if (!r)
 		return 0;
 	int n = 0;
@@ -55,7 +55,7 @@ static int file_behind(const tw_state *s, const tw_figure *b, tw_vec2 fwd, tw_ve
 		pr = rad;
 		k++;
 	}
-	free(r);
+	tw_free(r);
 	return k;
 }
 

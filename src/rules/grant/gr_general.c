@@ -83,7 +83,7 @@ static bool best_volley(const tw_state *s, int unit, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
 	tw_vec2 c = gr_unit_centre(s, unit);
-	bool *tried = calloc((size_t)s->nunit + 1, sizeof *tried);
+	bool *tried = tw_calloc((size_t)s->nunit + 1, sizeof *tried);
 	bool ok = false;
 	while (tried && !ok) {
 		int bt = -1, bfig = -1;
@@ -115,7 +115,7 @@ static bool best_volley(const tw_state *s, int unit, tw_order *o)
 		tried[bt] = true;
 		ok = gr_order_volley(s, unit, s->fig[bfig].id, o) && try_order(s, o);
 	}
-	free(tried);
+	tw_free(tried);
 	return ok;
 }
 

@@ -230,7 +230,7 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 {
 	const tw_unit *u = gr_unit_c(s, ua);
 	tw_vec2 fwd = tw_dir_deg(u->facing), right = tw_dir_deg(u->facing + 90);
-	ranked *rf = malloc(sizeof *rf * (size_t)(s->nfig + 1));
+	ranked *rf = tw_malloc(sizeof *rf * (size_t)(s->nfig + 1));
 	if (!rf)
 		return;
 	int n = 0;
@@ -274,7 +274,7 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 		}
 		// Lapping men, inner first so paths do not cross: rank 2's two outermost men a flank
 		// (the inner of the two first), then rank 3's and rank 4's outermost man a flank.
-		bool *taken = calloc((size_t)n + 1, sizeof *taken);
+		bool *taken = tw_calloc((size_t)n + 1, sizeof *taken);
 		for (int side = -1; side <= 1 && taken; side += 2) {
 			int who[4], nw = 0;
 			for (int r = 1; r < nranks; r++)
@@ -304,9 +304,9 @@ void gr_lap_round(tw_state *s, int ua, int ub, tw_events *ev)
 				if (!gr_fig_in_contact(s, f) && close_up(s, f, fwd, right, ev))
 					closed++;
 			}
-		free(taken);
+		tw_free(taken);
 	}
-	free(rf);
+	tw_free(rf);
 	tw_event *ce = nranks >= 2 ? tw_events_push(ev, TW_EV_INFO, u->side, "GR.CHARGE.2") : NULL;
 	if (ce) {
 		ce->a = ua;

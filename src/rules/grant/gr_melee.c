@@ -56,7 +56,7 @@ int gr_note_contact(tw_state *s, int unit, int part, tw_events *ev)
 	tw_unit *u = gr_unit(s, unit);
 	if (!u)
 		return 0;
-	uint8_t *hit = calloc((size_t)s->nunit + 1, 1);
+	uint8_t *hit = tw_calloc((size_t)s->nunit + 1, 1);
 	if (!hit)
 		return 0;
 	int n = 0;
@@ -92,7 +92,7 @@ int gr_note_contact(tw_state *s, int unit, int part, tw_events *ev)
 			}
 		}
 	}
-	free(hit);
+	tw_free(hit);
 	return n;
 }
 
@@ -181,7 +181,7 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 				gr_fire_canister(s, g, tw_state_figure_c(s, fb)->pos, ev);
 		}
 	} else if (troop == TW_GR_LIGHT_INF) { // its 0-<9 in row, as individuals
-		int32_t *ids = malloc(sizeof *ids * (size_t)(s->nfig + 1));
+		int32_t *ids = tw_malloc(sizeof *ids * (size_t)(s->nfig + 1));
 		int n = 0;
 		if (ids) {
 			for (int i = 0; i < s->nfig; i++)
@@ -189,7 +189,7 @@ void gr_charge_contact(tw_state *s, int attacker, tw_events *ev)
 					ids[n++] = s->fig[i].id;
 			if (fb >= 0 && n > 0)
 				gr_light_fire(s, def, ids, n, fb, false, true, ev);
-			free(ids);
+			tw_free(ids);
 		}
 	} else { // a volley at close range (the 0-<6 in band), the attacker's cover
 		bool cover = gr_unit_in_cover(s, attacker, from);
@@ -464,15 +464,15 @@ typedef struct judged {
 
 static void judged_free(judged *j)
 {
-	free(j->pair);
-	free(j->pre);
-	free(j->used);
-	free(j->parent);
-	free(j->lost);
-	free(j->fire);
-	free(j->cnt_unit);
-	free(j->thru);
-	free(j->cv);
+	tw_free(j->pair);
+	tw_free(j->pre);
+	tw_free(j->used);
+	tw_free(j->parent);
+	tw_free(j->lost);
+	tw_free(j->fire);
+	tw_free(j->cnt_unit);
+	tw_free(j->thru);
+	tw_free(j->cv);
 }
 
 // GR.MELEE.19: a melee among houses (a garrison in it) may last a third move.
@@ -530,7 +530,7 @@ static void outcome(tw_state *s, judged *j, int root, tw_events *ev)
 			      bu->name, cnt[sb]);
 	}
 	bool any = w[0] || w[1];
-	uint8_t *wd = calloc((size_t)nu + 1, 1);
+	uint8_t *wd = tw_calloc((size_t)nu + 1, 1);
 	if (!wd)
 		return;
 	for (int x = 0; x < nu; x++) {
@@ -564,22 +564,22 @@ static void outcome(tw_state *s, judged *j, int root, tw_events *ev)
 					      (GRU(s, u)->flags & GUF_HOLD) ? "holds its ground, exhausted" : "falls back exhausted");
 		}
 	}
-	free(wd);
+	tw_free(wd);
 }
 
 void gr_melee_end_move(tw_state *s, tw_events *ev)
 {
 	int nu = s->nunit, nf = s->nfig;
 	judged j = {0};
-	j.pair = calloc((size_t)nu * (size_t)nu + 1, 1);
-	j.pre = calloc((size_t)nu * (size_t)nu + 1, 1);
-	j.used = calloc((size_t)nf + 1, 1);
-	j.parent = malloc(sizeof *j.parent * (size_t)(nu + 1));
-	j.lost = calloc((size_t)nu + 1, sizeof *j.lost);
-	j.fire = calloc((size_t)nu + 1, sizeof *j.fire);
-	j.cnt_unit = calloc((size_t)nu + 1, sizeof *j.cnt_unit);
-	j.thru = calloc((size_t)nf + 1, sizeof *j.thru);
-	j.cv = malloc(sizeof *j.cv * (size_t)(nf + 1));
+	j.pair = tw_calloc((size_t)nu * (size_t)nu + 1, 1);
+	j.pre = tw_calloc((size_t)nu * (size_t)nu + 1, 1);
+	j.used = tw_calloc((size_t)nf + 1, 1);
+	j.parent = tw_malloc(sizeof *j.parent * (size_t)(nu + 1));
+	j.lost = tw_calloc((size_t)nu + 1, sizeof *j.lost);
+	j.fire = tw_calloc((size_t)nu + 1, sizeof *j.fire);
+	j.cnt_unit = tw_calloc((size_t)nu + 1, sizeof *j.cnt_unit);
+	j.thru = tw_calloc((size_t)nf + 1, sizeof *j.thru);
+	j.cv = tw_malloc(sizeof *j.cv * (size_t)(nf + 1));
 	if (!j.pair || !j.pre || !j.used || !j.parent || !j.lost || !j.fire || !j.cnt_unit || !j.thru || !j.cv) {
 		judged_free(&j);
 		return;
@@ -594,7 +594,7 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 				lock(s, &s->unit[x], late, false);
 	// Figures come together: the column's lap-round in its first melee move (GR.CHARGE.2/3), the
 	// second move's flow (GR.MELEE.17), each pair of units once, attacker first.
-	uint8_t *lapped = calloc((size_t)nu + 1, 1);
+	uint8_t *lapped = tw_calloc((size_t)nu + 1, 1);
 	for (int x = 0; x < nu && lapped; x++)
 		for (int y = x + 1; y < nu; y++) {
 			if (!j.pre[x * nu + y])
@@ -610,7 +610,7 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 				gr_melee_flow(s, ua, ub, ev); // GR.MELEE.17
 			}
 		}
-	free(lapped);
+	tw_free(lapped);
 	// GR.MELEE.9: attacking figures at a garrison throw to break in (again each melee move while
 	// outside).
 	for (int i = 0; i < nf; i++) {

@@ -500,13 +500,13 @@ bool gr_wheel_order(const tw_state *s, const tw_order *o)
 tw_status gr_validate_path_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (gr_wheel_order(s, o)) {
-		tw_order *x = malloc(sizeof *x);
-		wheel *w = malloc(sizeof *w);
+		tw_order *x = tw_malloc(sizeof *x);
+		wheel *w = tw_malloc(sizeof *w);
 		tw_status st = x && w ? plan_wheel(s, o, x, w, err) : tw_error_set(err, TW_ERR_STATE, "GR.CHARGE.9", "out of memory");
 		if (st == TW_OK)
 			st = validate_move(s, x, w, err);
-		free(x);
-		free(w);
+		tw_free(x);
+		tw_free(w);
 		return st;
 	}
 	const tw_figure *f0 = o->nfig > 0 ? tw_state_figure_c(s, o->fig[0]) : NULL;
@@ -645,8 +645,8 @@ tw_status gr_apply_move(tw_state *s, const tw_order *o, tw_events *ev) { return 
 // GR.CHARGE.9: a light cavalry charge along a path (validated by gr_validate_path_move).
 tw_status gr_apply_path_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
-	tw_order *x = malloc(sizeof *x);
-	wheel *w = malloc(sizeof *w);
+	tw_order *x = tw_malloc(sizeof *x);
+	wheel *w = tw_malloc(sizeof *w);
 	tw_status st = TW_ERR_STATE;
 	if (x && w && plan_wheel(s, o, x, w, NULL) == TW_OK) {
 		tw_unit *u = gr_unit(s, tw_state_figure(s, o->fig[0])->unit);
@@ -661,8 +661,8 @@ tw_status gr_apply_path_move(tw_state *s, const tw_order *o, tw_events *ev)
 		}
 		st = apply_move(s, x, w, ev);
 	}
-	free(x);
-	free(w);
+	tw_free(x);
+	tw_free(w);
 	return st;
 }
 

@@ -102,7 +102,7 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 	tw_unit *fu = gr_unit(s, firer);
 	const tw_unit *tu = gr_unit_c(s, target);
 	tw_vec2 right = tw_dir_deg(fu->facing + 90);
-	key_fig *fire = malloc(sizeof *fire * (size_t)(s->nfig + 1)), *tgt = malloc(sizeof *tgt * (size_t)(s->nfig + 1));
+	key_fig *fire = tw_malloc(sizeof *fire * (size_t)(s->nfig + 1)), *tgt = tw_malloc(sizeof *tgt * (size_t)(s->nfig + 1));
 	int kills = 0;
 	if (!fire || !tgt)
 		goto out;
@@ -111,9 +111,9 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 	int nd = tw_grant_musk_dice(nf, g); // GR.MUSK.4/5
 	int ded = gr_musk_deduct[band][(first ? 2 : 0) + (cover ? 1 : 0)];
 	int ngroups = (nt + 5) / 6;
-	bool *dead = calloc((size_t)nt + 1, 1);
+	bool *dead = tw_calloc((size_t)nt + 1, 1);
 	if (!dead || ngroups == 0) {
-		free(dead);
+		tw_free(dead);
 		goto out;
 	}
 	int total = 0;
@@ -146,7 +146,7 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 				kills++;
 			}
 		}
-	free(dead);
+	tw_free(dead);
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, fu->side, first ? "GR.MUSK.9" : "GR.MUSK.6");
 	if (e) {
 		e->a = firer;
@@ -158,8 +158,8 @@ int gr_fire_volley(tw_state *s, int firer, int target, int band, bool first, boo
 	}
 out:
 	GRU(s, fu)->flags |= GUF_FIRED_EVER | GUF_FIRED_NOW;
-	free(fire);
-	free(tgt);
+	tw_free(fire);
+	tw_free(tgt);
 	return kills;
 }
 
@@ -340,7 +340,7 @@ static void reply_fire(tw_state *s, int from, int to, tw_events *ev)
 		volley_at(s, from, to, ev);
 		return;
 	}
-	int32_t *ids = malloc(sizeof *ids * (size_t)(s->nfig + 1)), n = 0, t = brown_target(s, from, to);
+	int32_t *ids = tw_malloc(sizeof *ids * (size_t)(s->nfig + 1)), n = 0, t = brown_target(s, from, to);
 	if (!ids)
 		return;
 	for (int i = 0; i < s->nfig; i++)
@@ -348,7 +348,7 @@ static void reply_fire(tw_state *s, int from, int to, tw_events *ev)
 			ids[n++] = s->fig[i].id;
 	if (t >= 0 && n > 0)
 		gr_light_fire(s, from, ids, n, t, false, false, ev);
-	free(ids);
+	tw_free(ids);
 }
 
 // The fire the order gives.
@@ -390,15 +390,15 @@ tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	if (da == db) { // GR.MUSK.3: simultaneous, both with their strength before either volley
 		int nfig = s->nfig;
-		uint8_t *st = malloc((size_t)nfig + 1);
+		uint8_t *st = tw_malloc((size_t)nfig + 1);
 		if (!st)
 			return TW_ERR_NOMEM;
 		for (int i = 0; i < nfig; i++)
 			st[i] = s->fig[i].status;
 		ordered_fire(s, o, firer, target, ev);
-		uint8_t *after = malloc((size_t)nfig + 1);
+		uint8_t *after = tw_malloc((size_t)nfig + 1);
 		if (!after) {
-			free(st);
+			tw_free(st);
 			return TW_ERR_NOMEM;
 		}
 		for (int i = 0; i < nfig; i++) { // the target's dead fire back before they fall
@@ -410,8 +410,8 @@ tw_status gr_apply_volley(tw_state *s, const tw_order *o, tw_events *ev)
 		for (int i = 0; i < nfig; i++)
 			if (s->fig[i].unit == target)
 				s->fig[i].status = after[i];
-		free(after);
-		free(st);
+		tw_free(after);
+		tw_free(st);
 		e = tw_events_push(ev, TW_EV_INFO, -1, "GR.MUSK.3");
 		if (e)
 			tw_event_text(e, "both fired at the same time, with their strength before either volley");

@@ -102,9 +102,9 @@ static tw_order *expand_path_move(const tw_state *s, const tw_order *o)
 	if (o->type != GR_OT_MOVE || o->has_at || o->npath != 1 || o->nfig < 1)
 		return NULL;
 	const tw_figure *a = tw_state_figure_c(s, o->fig[0]);
-	tw_order *x = malloc(sizeof *x);
+	tw_order *x = tw_malloc(sizeof *x);
 	if (!a || !x) {
-		free(x);
+		tw_free(x);
 		return NULL;
 	}
 	*x = *o;
@@ -134,7 +134,7 @@ static tw_status gr_validate(const tw_state *s, const tw_order *o, tw_error *err
 			return gr_validate_path_move(s, o, err);
 		tw_order *x = expand_path_move(s, o);
 		tw_status st = gr_validate_move(s, x ? x : o, err);
-		free(x);
+		tw_free(x);
 		return st;
 	}
 	case GR_OT_FORMATION: return gr_validate_formation(s, o, err);
@@ -252,7 +252,7 @@ static tw_status gr_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 			return gr_apply_path_move(s, o, ev); // GR.CHARGE.9
 		tw_order *x = expand_path_move(s, o);
 		tw_status st = gr_apply_move(s, x ? x : o, ev);
-		free(x);
+		tw_free(x);
 		return st;
 	}
 	case GR_OT_FORMATION: return gr_apply_formation(s, o, ev);

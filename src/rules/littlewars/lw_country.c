@@ -638,7 +638,7 @@ static tw_status gen_side_force(tw_state *s, int side, int inf, int cav, int gun
 			return TW_ERR_NOMEM;
 	}
 	int ninf = (int)(w / LW_GEN_INF_STEP) * LW_GEN_INF_ROWS, ncav = (int)(w / LW_GEN_CAV_STEP);
-	lw_slot *islot = malloc((size_t)(ninf + ncav) * sizeof *islot);
+	lw_slot *islot = tw_malloc((size_t)(ninf + ncav) * sizeof *islot);
 	if (!islot)
 		return TW_ERR_NOMEM;
 	lw_slot *cslot = islot + ninf;
@@ -683,7 +683,7 @@ static tw_status gen_side_force(tw_state *s, int side, int inf, int cav, int gun
 		if (st != TW_OK)
 			break;
 	}
-	free(islot);
+	tw_free(islot);
 	return st;
 }
 

@@ -177,21 +177,21 @@ static double fig_ground(const tw_state *s, lw_ai *ai, int i)
 static bool list_free_men(const tw_state *s, lw_ai *ai)
 {
 	if (s->ngun > ai->cap_gun_ground) {
-		double *v = realloc(ai->gun_ground, (size_t)s->ngun * sizeof *v);
+		double *v = tw_realloc(ai->gun_ground, (size_t)s->ngun * sizeof *v);
 		if (!v)
 			return false;
 		ai->gun_ground = v;
 		ai->cap_gun_ground = s->ngun;
 	}
 	if (s->nfig > ai->cap_fig_ground) {
-		double *v = realloc(ai->fig_ground, (size_t)s->nfig * sizeof *v);
+		double *v = tw_realloc(ai->fig_ground, (size_t)s->nfig * sizeof *v);
 		if (!v)
 			return false;
 		ai->fig_ground = v;
 		ai->cap_fig_ground = s->nfig;
 	}
 	if (s->table.nterrain > ai->cap_hills) {
-		int32_t *v = realloc(ai->hills, (size_t)s->table.nterrain * sizeof *v);
+		int32_t *v = tw_realloc(ai->hills, (size_t)s->table.nterrain * sizeof *v);
 		if (!v)
 			return false;
 		ai->hills = v;
@@ -206,7 +206,7 @@ static bool list_free_men(const tw_state *s, lw_ai *ai)
 	for (int i = 0; i < s->nfig; i++)
 		ai->fig_ground[i] = NAN;
 	if (s->nfig > ai->cap_free) {
-		struct free_man *v = realloc(ai->free_men, (size_t)s->nfig * sizeof *v);
+		struct free_man *v = tw_realloc(ai->free_men, (size_t)s->nfig * sizeof *v);
 		if (!v)
 			return false;
 		ai->free_men = v;
@@ -1253,10 +1253,10 @@ static void lw_ai_destroy(tw_general *g)
 	lw_ai *ai = g->ctx;
 	if (ai) {
 		lw_sight_reset(&ai->sight);
-		free(ai->free_men);
-		free(ai->gun_ground);
-		free(ai->fig_ground);
-		free(ai->hills);
+		tw_free(ai->free_men);
+		tw_free(ai->gun_ground);
+		tw_free(ai->fig_ground);
+		tw_free(ai->hills);
 		ai->free_men = NULL;
 		ai->gun_ground = ai->fig_ground = NULL;
 		ai->hills = NULL;
@@ -1297,7 +1297,7 @@ const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars"
 
 int lw_general_route_check(const tw_state *s, int side)
 {
-	lw_ai *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+	lw_ai *x = tw_calloc(1, sizeof *x), *y = tw_calloc(1, sizeof *y);
 	int bad = -1;
 	if (x && y) {
 		build_route(s, x, side);
@@ -1319,8 +1319,8 @@ int lw_general_route_check(const tw_state *s, int side)
 				bad += x->pass[yy * x->gx + xx] != ok;
 			}
 	}
-	free(x);
-	free(y);
+	tw_free(x);
+	tw_free(y);
 	return bad;
 }
 
@@ -1354,9 +1354,9 @@ int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n)
 // count_free_near over the listed free men against the plain count, at n random places.
 int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
 {
-	lw_ai *ai = calloc(1, sizeof *ai);
+	lw_ai *ai = tw_calloc(1, sizeof *ai);
 	if (!ai || !list_free_men(s, ai)) {
-		free(ai);
+		tw_free(ai);
 		return -1;
 	}
 	int bad = 0;
@@ -1385,10 +1385,10 @@ int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
 		double a = ground(s, ai, p), b = tw_table_ground(&s->table, p);
 		bad += memcmp(&a, &b, sizeof a) != 0;
 	}
-	free(ai->free_men);
-	free(ai->gun_ground);
-	free(ai->fig_ground);
-	free(ai->hills);
-	free(ai);
+	tw_free(ai->free_men);
+	tw_free(ai->gun_ground);
+	tw_free(ai->fig_ground);
+	tw_free(ai->hills);
+	tw_free(ai);
 	return bad;
 }

@@ -314,12 +314,13 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	rq.aim_sigma = s->params[LWP_AIM_SIGMA];
 	tw_shot_result r;
 	const tw_shot_model *m = ctx && ctx->shots ? ctx->shots : tw_shot_model_fast();
-	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK) {
+	tw_status fst = m->fire(m, s, &rq, &s->rng, &r);
+	if (fst != TW_OK) { // out of memory, or a replay without this shot: refused, as it was
 		*g = g_before;
 		*LWGN(s, g) = rec_before;
 		LWG(s)->firing_gun = firing_before;
 		s->rng = rng_before;
-		return TW_ERR_STATE;
+		return fst == TW_ERR_NOMEM ? TW_ERR_NOMEM : TW_ERR_STATE;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, o->side, "LW.MOB.6");
 	const tw_shot_recorder *rec = tw_shot_recorder_of(m);

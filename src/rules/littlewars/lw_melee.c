@@ -20,7 +20,7 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 {
 	if (n <= 0)
 		return 0;
-	uint8_t *in_body = calloc((size_t)(s->nfig > 0 ? s->nfig : 1), 1);
+	uint8_t *in_body = tw_calloc((size_t)(s->nfig > 0 ? s->nfig : 1), 1);
 	if (in_body) {
 		for (int i = 0; i < n; i++)
 			if (body[i] >= 0 && body[i] < s->nfig)
@@ -52,7 +52,7 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 			}
 		}
 	}
-	free(in_body);
+	tw_free(in_body);
 	return count;
 }
 
@@ -534,7 +534,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	// The enemy's free men, then the men in contact, listed in figure order: the loops below
 	// visit exactly the pairs the plain double loops over every figure would, in their order.
 	// (On the heap: the rules also run on the browser table's threads, whose stacks are small.)
-	int *list = malloc((size_t)(nf > 0 ? nf : 1) * 2 * sizeof *list);
+	int *list = tw_malloc((size_t)(nf > 0 ? nf : 1) * 2 * sizeof *list);
 	if (!list)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int *enemy = list, *cont = list + nf, ne = 0, nc = 0;
@@ -560,7 +560,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	}
 	bool chosen = end && (end->nfig > 0 || end->nfig2 > 0);
 	if (!any) {
-		free(list);
+		tw_free(list);
 		if (chosen)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
 			                    "no melee has formed, so there are no casualties to choose");
@@ -586,10 +586,10 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 			}
 		}
 	}
-	free(list);
+	tw_free(list);
 	// Number the melees by their lowest figure id (the union-find root).
 	int32_t *root_melee = j->melee_of; // reuse: first pass maps roots, second pass members
-	int *rootix = malloc((size_t)nf * sizeof *rootix);
+	int *rootix = tw_malloc((size_t)nf * sizeof *rootix);
 	if (!rootix)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int i = 0; i < nf; i++)
@@ -604,8 +604,8 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	}
 	for (int i = 0; i < nf; i++)
 		root_melee[i] = j->part[i] ? rootix[lw_find(j->parent, i)] : -1;
-	free(rootix);
-	j->m = calloc((size_t)j->nmelee, sizeof *j->m);
+	tw_free(rootix);
+	j->m = tw_calloc((size_t)j->nmelee, sizeof *j->m);
 	if (!j->m)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int mi = 0; mi < j->nmelee; mi++)
@@ -620,7 +620,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		if (j->contact[i])
 			j->m[mi].ncontact[six]++;
 	}
-	uint8_t *located = calloc((size_t)j->nmelee, 1);
+	uint8_t *located = tw_calloc((size_t)j->nmelee, 1);
 	if (!located)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int a = 0; a < nf; a++) {
@@ -636,10 +636,10 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 			}
 		}
 	}
-	free(located);
+	tw_free(located);
 	// LW.MEL.5-7 for each melee; the smaller side's support is counted from its men in contact
 	// (LW.MEL.6) and excludes every participant of every melee (LW.MEL.1 Interpretation).
-	int32_t *body = malloc((size_t)nf * sizeof *body);
+	int32_t *body = tw_malloc((size_t)nf * sizeof *body);
 	if (!body)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int mi = 0; mi < j->nmelee; mi++) {
@@ -664,7 +664,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		m->need_dead[1 - m->small] = m->r.dead_large;
 		m->need_pris[m->small] = m->r.prisoners;
 	}
-	free(body);
+	tw_free(body);
 	// LW.MEL.8: the mover's choice, or the default policy.
 	if (chosen) {
 		tw_status st = lw_check_choice(j, end, err);
@@ -728,7 +728,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		}
 	}
 	// LW.MEL.11: escorts, once every melee's dead are known (an escort must be a free man).
-	int32_t *pris = malloc((size_t)nf * sizeof *pris);
+	int32_t *pris = tw_malloc((size_t)nf * sizeof *pris);
 	if (!pris)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int mi = 0; mi < j->nmelee; mi++) {
@@ -742,7 +742,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		int captor = m->small == 0 ? j->other : j->mover;
 		lw_assign_escorts(s, captor, pris, np, ev);
 	}
-	free(pris);
+	tw_free(pris);
 	return TW_OK;
 }
 
@@ -756,23 +756,23 @@ tw_status lw_judge_melees(tw_state *s, const tw_order *end, bool validate_only, 
 	j.mover = s->mover;
 	j.other = lw_enemy(s->mover);
 	size_t nf = (size_t)(s->nfig > 0 ? s->nfig : 1);
-	j.parent = malloc(nf * sizeof *j.parent);
-	j.melee_of = malloc(nf * sizeof *j.melee_of);
-	j.contact = calloc(nf, 1);
-	j.part = calloc(nf, 1);
-	j.fate = calloc(nf, 1);
-	j.crew = malloc((size_t)(s->ngun > 0 ? s->ngun : 1) * sizeof *j.crew);
+	j.parent = tw_malloc(nf * sizeof *j.parent);
+	j.melee_of = tw_malloc(nf * sizeof *j.melee_of);
+	j.contact = tw_calloc(nf, 1);
+	j.part = tw_calloc(nf, 1);
+	j.fate = tw_calloc(nf, 1);
+	j.crew = tw_malloc((size_t)(s->ngun > 0 ? s->ngun : 1) * sizeof *j.crew);
 	tw_status st;
 	if (!j.parent || !j.melee_of || !j.contact || !j.part || !j.fate || !j.crew)
 		st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	else
 		st = lw_judge_run(&j, end, validate_only, ev, err);
-	free(j.parent);
-	free(j.melee_of);
-	free(j.contact);
-	free(j.part);
-	free(j.fate);
-	free(j.crew);
-	free(j.m);
+	tw_free(j.parent);
+	tw_free(j.melee_of);
+	tw_free(j.contact);
+	tw_free(j.part);
+	tw_free(j.fate);
+	tw_free(j.crew);
+	tw_free(j.m);
 	return st;
 }

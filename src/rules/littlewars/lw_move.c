@@ -133,13 +133,13 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		if (!tw_state_figure_c(s, o->fig[i]))
 			return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[i]);
 	// New positions of everything that moves in this order, by figure id (others: -1).
-	int *slot = malloc((size_t)s->nfig * 2 * sizeof *slot);
-	tw_vec2 *ends = malloc((size_t)o->nfig * sizeof *ends);
-	tw_vec2 *room_at = malloc((size_t)s->nfig * sizeof *room_at);
+	int *slot = tw_malloc((size_t)s->nfig * 2 * sizeof *slot);
+	tw_vec2 *ends = tw_malloc((size_t)o->nfig * sizeof *ends);
+	tw_vec2 *room_at = tw_malloc((size_t)s->nfig * sizeof *room_at);
 	if (!slot || !ends || !room_at) {
-		free(slot);
-		free(ends);
-		free(room_at);
+		tw_free(slot);
+		tw_free(ends);
+		tw_free(room_at);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	for (int j = 0; j < s->nfig; j++)
@@ -150,9 +150,9 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		slot[o->fig[i]] = i;
 	}
 	tw_status st = check_figures(s, o, slot, ends, slot + s->nfig, room_at, err);
-	free(slot);
-	free(ends);
-	free(room_at);
+	tw_free(slot);
+	tw_free(ends);
+	tw_free(room_at);
 	return st;
 }
 
@@ -286,7 +286,7 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			return st;
 	}
 	uint8_t mark_buf[2048];
-	uint8_t *in_order = s->nfig <= (int)sizeof mark_buf ? mark_buf : malloc((size_t)s->nfig);
+	uint8_t *in_order = s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
 	if (!in_order)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	memset(in_order, 0, (size_t)s->nfig);
@@ -300,7 +300,7 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 		st = check_gap(s, f, end, g, g->pos, err);
 	}
 	if (in_order != mark_buf)
-		free(in_order);
+		tw_free(in_order);
 	for (int i = 0; i < last && st == TW_OK; i++) {
 		const tw_figure *g = &s->fig[o->fig[i]];
 		if (g->id == f->id || !on_table(g))

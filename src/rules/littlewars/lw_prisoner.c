@@ -44,7 +44,7 @@ static tw_event *lw_push(const tw_state *s, tw_events *ev, tw_event_type t, int 
 // Prisoners held by each escort (indexed by escort id).
 static int *lw_escort_loads(const tw_state *s)
 {
-	int *load = calloc((size_t)(s->nfig > 0 ? s->nfig : 1), sizeof *load);
+	int *load = tw_calloc((size_t)(s->nfig > 0 ? s->nfig : 1), sizeof *load);
 	if (!load)
 		return NULL;
 	for (int i = 0; i < s->nfig; i++) {
@@ -73,10 +73,10 @@ void lw_assign_escorts(tw_state *s, int captor, const int32_t *prisoners, int n,
 	if (n <= 0)
 		return;
 	int *load = lw_escort_loads(s);
-	int32_t *todo = malloc((size_t)n * sizeof *todo);
+	int32_t *todo = tw_malloc((size_t)n * sizeof *todo);
 	if (!load || !todo) {
-		free(load);
-		free(todo);
+		tw_free(load);
+		tw_free(todo);
 		return;
 	}
 	int nt = 0;
@@ -123,8 +123,8 @@ void lw_assign_escorts(tw_state *s, int captor, const int32_t *prisoners, int n,
 			took = true;
 		}
 	}
-	free(todo);
-	free(load);
+	tw_free(todo);
+	tw_free(load);
 }
 
 // LW.MEL.12: does prisoner p still have an escort?
@@ -167,8 +167,8 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		}
 	}
 	int *load = lw_escort_loads(s);
-	uint8_t *was_escort = calloc((size_t)(nf > 0 ? nf : 1), 1);
-	uint8_t *orphan = calloc((size_t)(nf > 0 ? nf : 1), 1);
+	uint8_t *was_escort = tw_calloc((size_t)(nf > 0 ? nf : 1), 1);
+	uint8_t *orphan = tw_calloc((size_t)(nf > 0 ? nf : 1), 1);
 	if (!load || !was_escort || !orphan)
 		goto out;
 	for (int i = 0; i < nf; i++)
@@ -257,9 +257,9 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		}
 	}
 out:
-	free(load);
-	free(was_escort);
-	free(orphan);
+	tw_free(load);
+	tw_free(was_escort);
+	tw_free(orphan);
 }
 
 // ---- LW.MEL.16: surrender ----

@@ -343,12 +343,23 @@ static void swap_ends(tw_state *s)
 	}
 }
 
+// A toss of a coin between the two sides (a two-sided die: face 1 red, 2 blue), thrown through
+// tw_roll so that it is logged and can be entered by hand. Returns the winning side.
+static int toss(tw_state *s, tw_events *ev, const char *clause)
+{
+	tw_event *e;
+	int w = tw_roll(s, ev, -1, clause, 1, 2, NULL, &e) - 1;
+	if (e)
+		tw_event_text(e, "the coin falls for %s", s->sides[w].name);
+	return w;
+}
+
 tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_event *e;
 	if (s->phase == LW_PH_COUNTRY) {
 		if (o->type == LW_OT_TOSS) {
-			int b = (int)tw_rng_below(&s->rng, 2); // LW.C.1
+			int b = toss(s, ev, "LW.C.1");
 			LWG(s)->builder = b;
 			s->mover = (int8_t)lw_enemy(b);
 			e = tw_events_push(ev, TW_EV_TOSS, b, "LW.C.1");
@@ -370,8 +381,9 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	switch (o->type) {
 	case LW_OT_TOSS: {
-		int w = (int)tw_rng_below(&s->rng, 2);
-		if ((int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE) {
+		bool defensive = (int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE;
+		int w = toss(s, ev, defensive ? "LW.VAR.10" : "LW.MV.1");
+		if (defensive) {
 			// LW.VAR.10: the winner of the toss is the defender; the other is First Player.
 			LWG(s)->defender = w;
 			LWG(s)->first = (int8_t)lw_enemy(w);
@@ -396,15 +408,12 @@ tw_status lw_apply_setup_order(tw_state *s, const tw_order *o, tw_events *ev)
 		}
 		if (s->params[LWP_CHANCE_MEN] != 0) {
 			for (int side = 0; side < 2; side++) {
-				int r = tw_rng_nd6(&s->rng, 2);
+				int f[2];
+				int r = tw_roll(s, ev, side, "LW.FOR.2", 2, 6, f, &e);
 				LWG(s)->reserve_roll[side] = r;
-				e = tw_events_push(ev, TW_EV_DICE, side, "LW.FOR.2");
-				if (e) {
-					e->a = r;
-					e->b = 2;
-					tw_event_text(e, "%s throws two dice: %d of the 12 set-aside men", s->sides[side].name,
-						      r);
-				}
+				if (e)
+					tw_event_text(e, "%s throws two dice, %d and %d: %d of the 12 set-aside men",
+						      s->sides[side].name, f[0], f[1], r);
 			}
 			s->phase = LW_PH_RESERVE;
 			s->mover = LWG(s)->first;

@@ -34,7 +34,7 @@ static int npool;
 
 void lw_sight_reset(lw_sight_memo *m)
 {
-	free(m->terrain);
+	tw_free(m->terrain);
 	if (m->slot) {
 		uint32_t gen = m->gen > m->gen_floor ? m->gen : m->gen_floor;
 		bool kept = false;
@@ -47,7 +47,7 @@ void lw_sight_reset(lw_sight_memo *m)
 		}
 		pthread_mutex_unlock(&pool_lock);
 		if (!kept)
-			free(m->slot);
+			tw_free(m->slot);
 	}
 	memset(m, 0, sizeof *m);
 }
@@ -63,7 +63,7 @@ static bool take_slots(lw_sight_memo *m)
 	}
 	pthread_mutex_unlock(&pool_lock);
 	if (!m->slot) {
-		m->slot = calloc(LW_SIGHT_SLOTS, sizeof *m->slot);
+		m->slot = tw_calloc(LW_SIGHT_SLOTS, sizeof *m->slot);
 		m->gen_floor = 0;
 	}
 	return m->slot != NULL;
@@ -76,8 +76,8 @@ void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 	    (bytes == 0 || memcmp(m->terrain, tb->terrain, bytes) == 0))
 		return; // the same table: the answers stand
 	if (m->nterrain != tb->nterrain || !m->terrain) {
-		free(m->terrain);
-		m->terrain = bytes ? malloc(bytes) : NULL;
+		tw_free(m->terrain);
+		m->terrain = bytes ? tw_malloc(bytes) : NULL;
 		if (bytes && !m->terrain) {
 			m->nterrain = -1; // cannot remember the table: answer every question afresh
 			if (m->gen > m->gen_floor)

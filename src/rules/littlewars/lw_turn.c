@@ -23,7 +23,7 @@ void lw_begin_move(tw_state *s, int side, tw_events *ev)
 tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
 {
 	// Statuses before, to stamp men taken or freed in this move (LW.MEL.10, LW.MEL.12).
-	uint8_t *before = malloc((size_t)(s->nfig ? s->nfig : 1));
+	uint8_t *before = tw_malloc((size_t)(s->nfig ? s->nfig : 1));
 	if (!before)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int i = 0; i < s->nfig; i++)
@@ -36,7 +36,7 @@ tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 	}
 	tw_status st = lw_judge_melees(s, o, false, ev, err); // LW.MEL.3-9
 	if (st != TW_OK) {
-		free(before);
+		tw_free(before);
 		return st;
 	}
 	lw_update_prisoners(s, ev); // LW.MEL.10-14
@@ -46,7 +46,7 @@ tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 		if (s->fig[i].status != before[i])
 			LWF(s, &s->fig[i])->changed_in = s->move_no;
 	}
-	free(before);
+	tw_free(before);
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, s->mover, "LW.MV.8");
 	if (e) {
 		e->a = s->move_no;
