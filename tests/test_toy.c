@@ -131,6 +131,11 @@ static void test_toy_lua_doctrines_play_every_seat(void **st)
 			bid9 |= o->side == game % 3 && o->type == tw_order_type_find(rs, "bid") && o->n == 9;
 		}
 		assert_true(bid9);
+		// The doctrine never failed (its own checks of tw.figures("enemy") and tw.enemies against
+		// tw.allied raise an error if they disagree).
+		tw_error lerr;
+		if (tw_lua_failure(gens[game % 3], &lerr))
+			fail_msg("game %d: the doctrine failed: %s", game, lerr.message);
 		for (int k = 0; k < 3; k++)
 			tw_general_free(gens[k]);
 		tw_game_free(g);
