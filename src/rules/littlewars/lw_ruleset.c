@@ -219,4 +219,8 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.short_name = "lw",
 	.nconstants = (int)TW_ARRAY_COUNT(lw_constants),
 	.constants = lw_constants,
+	.nfamilies = (int)TW_ARRAY_COUNT(lw_families),
+	.families = lw_families,
+	.melee_reach = LW_REACH,
+	.score_help = "LW.CAMP.2: the winner's 100 for the victory, plus men, guns and prisoners",
 };
