@@ -75,7 +75,10 @@ tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);
 /// which only grows). s must be the state saved, changed only by rule-set code since.
 void tw_state_backup_restore(const tw_state_backup *b, tw_state *s);
 void tw_state_backup_free(tw_state_backup *b);
+/// The seed of a seat's view's generator: fixed, so a view carries nothing of the game's own.
+#define TW_VIEW_RNG_SEED 0x7669657772ULL
 /// Builds the view of `seat` (side index, or -1 for umpire) into dst: what that seat may see.
+/// For a seat >= 0 the view's generator is seeded from TW_VIEW_RNG_SEED and its seed is 0.
 tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat);
 
 #endif

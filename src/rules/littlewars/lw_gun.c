@@ -1,6 +1,7 @@
 // Guns: crews, moving, aiming and firing (LW.MOB.4-13, LW.MV.10-12, LW.C.6).
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/shot_fast.h"
 #include "lw.h"
@@ -302,13 +303,15 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	rq.bearing = g->bearing;
 	rq.elevation = g->elevation;
 	rq.aim_sigma = s->params[LWP_AIM_SIGMA];
-	tw_shot_result r;
+	tw_shot_result *r = malloc(sizeof *r); // some 5 KB: not on the stack
 	const tw_shot_model *m = ctx && ctx->shots ? ctx->shots : tw_shot_model_fast();
-	if (m->fire(m, s, &rq, &s->rng, &r) != TW_OK) {
+	if (!r || m->fire(m, s, &rq, &s->rng, r) != TW_OK) {
 		*g = g_before;
 		s->vars[LWV_FIRING_GUN] = firing_before;
 		s->rng = rng_before;
-		return TW_ERR_STATE;
+		tw_status st = r ? TW_ERR_STATE : TW_ERR_NOMEM;
+		free(r);
+		return st;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, o->side, "LW.MOB.6");
 	const tw_shot_recorder *rec = tw_shot_recorder_of(m);
@@ -316,14 +319,15 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 		e->a = g->id;
 		e->b = g->shots;
 		e->c = rec ? tw_shot_recorder_position(rec) : -1; // the trace in the game's recorded shots
-		e->x = r.rest.x;
-		e->y = r.rest.y;
-		e->v = r.bearing;
+		e->x = r->rest.x;
+		e->y = r->rest.y;
+		e->v = r->bearing;
 		tw_event_text(e, "%s gun %d fires shot %d of 4 at %.1f deg, elevation %.1f deg; it comes to rest at (%.1f, %.1f)%s",
-			      s->sides[o->side].name, g->id, g->shots, r.bearing, r.elevation, r.rest.x, r.rest.y,
-			      r.blocked_by >= 0 ? " against terrain" : "");
+			      s->sides[o->side].name, g->id, g->shots, r->bearing, r->elevation, r->rest.x, r->rest.y,
+			      r->blocked_by >= 0 ? " against terrain" : "");
 	}
-	lw_apply_shot_kills(s, &r, g->id, ev);
+	lw_apply_shot_kills(s, r, g->id, ev);
+	free(r);
 	return TW_OK;
 }
 
@@ -359,9 +363,11 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 {
 	tw_vec2 pa, pb;
 	trail_spots(g, NULL, NULL, &pa, &pb);
-	tw_order o;
-	tw_order_init(&o, TW_OT_TRAIL, side);
 	*a = *b = -1;
+	tw_order *o = malloc(sizeof *o); // some 17 KB: never on the stack
+	if (!o)
+		return false;
+	tw_order_init(o, TW_OT_TRAIL, side);
 	double da = INFINITY, db = INFINITY;
 	for (int pass = 0; pass < 2; pass++) {
 		tw_vec2 spot = pass == 0 ? pa : pb;
@@ -370,7 +376,7 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 			if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || f->id == *a)
 				continue;
 			double d = tw_dist(f->pos, spot);
-			if (d >= (pass == 0 ? da : db) || trail_man_ok(s, &o, f, spot, NULL) != TW_OK)
+			if (d >= (pass == 0 ? da : db) || trail_man_ok(s, o, f, spot, NULL) != TW_OK)
 				continue;
 			if (pass == 0) {
 				da = d;
@@ -381,6 +387,7 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 			}
 		}
 	}
+	free(o);
 	return *a >= 0 && *b >= 0;
 }
 
