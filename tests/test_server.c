@@ -508,6 +508,7 @@ static void test_reconnect_and_restart(void **state)
 	tw_server_stop(s);
 	// Restart from the store: the game comes back exactly.
 	s = start(db_path);
+	assert_true(tw_server_wait_restored(s, 30.0));
 	assert_int_equal(tw_server_game_count(s), 1);
 	red = join(s, &g, 0);
 	rc = 0;
@@ -600,6 +601,7 @@ static void test_clock_survives_restart(void **state)
 	tw_wsc_close(red);
 	tw_server_stop(s);
 	s = start(path);
+	assert_true(tw_server_wait_restored(s, 30.0));
 	red = join(s, &g, 0);
 	rc = 0;
 	json_t *c = tw_wsc_wait(red, "clock", &rc, 3.0);

@@ -1,0 +1,129 @@
+// The computer seats: one thread, at a lower priority than the players' requests, gives one
+// order to each game whose computer is to move, in turn (round robin), so a game whose general
+// thinks long delays each other game by at most one of its decisions and slows no player's
+// replies. A general decides on a copy of the state, outside the room's lock; its order is
+// applied only if the game has not moved on meanwhile. Its generator is seeded by a keyed
+// one-way hash of the game's seed (srv_oneway_seed), never from the game's generator.
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <sys/resource.h>
+#include <sys/syscall.h>
+
+#include "srv.h"
+
+void srv_computer_wake(srv_server *s)
+{
+	pthread_mutex_lock(&s->comp_mu);
+	pthread_cond_signal(&s->comp_cv);
+	pthread_mutex_unlock(&s->comp_mu);
+}
+
+bool srv_computer_step(srv_room *r)
+{
+	srv_server *s = r->srv;
+	pthread_mutex_lock(&r->mu);
+	int side = -1;
+	if (!srv_room_computer_due(r, &side)) {
+		pthread_mutex_unlock(&r->mu);
+		return false;
+	}
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	tw_general *g = r->gen[side];
+	if (!g) {
+		uint64_t seed = srv_oneway_seed(s, "computer", tw_game_seed(r->game), (uint64_t)side,
+						(uint64_t)r->gen_epoch[side]);
+		g = tw_general_new(r->computer[side], rs, side, seed);
+		if (!g) {
+			r->computer_fail[side] = 99;
+			pthread_mutex_unlock(&r->mu);
+			return false;
+		}
+	}
+	r->gen[side] = NULL; // out with this thread while it decides
+	int epoch = r->gen_epoch[side], norders = tw_game_order_count(r->game);
+	tw_state snap;
+	tw_status st = tw_state_clone(&snap, tw_game_state(r->game));
+	bool have_snap = st == TW_OK;
+	pthread_mutex_unlock(&r->mu);
+
+	tw_order *o = calloc(1, sizeof *o);
+	if (have_snap && o)
+		st = tw_general_decide(g, &snap, o);
+	else
+		st = TW_ERR_NOMEM;
+	if (have_snap)
+		tw_state_free(&snap);
+
+	pthread_mutex_lock(&r->mu);
+	bool same = r->gen_epoch[side] == epoch && tw_game_order_count(r->game) == norders;
+	if (r->gen_epoch[side] == epoch && !r->gen[side])
+		r->gen[side] = g;
+	else
+		tw_general_free(g); // the seat changed hands meanwhile
+	if (same && o) {
+		tw_error err;
+		tw_error_clear(&err);
+		if (st == TW_OK)
+			o->side = (int8_t)side;
+		tw_status ap = st == TW_OK ? srv_room_apply(r, o, &err) : st;
+		if (ap == TW_ERR_IO) {
+			// The store could not keep it: nothing changed; the computer tries again later.
+		} else if (ap != TW_OK) {
+			// A general that gives an illegal order ends its move instead (as tw_play_out does).
+			tw_order_init(o, TW_OT_END_MOVE, side);
+			tw_status e = srv_room_apply(r, o, &err);
+			if (e != TW_OK && e != TW_ERR_IO) {
+				r->computer_fail[side]++;
+				srv_log(s, "game %s: the computer for %s is stuck: %s %s", r->id,
+					tw_game_state(r->game)->sides[side].name, err.clause, err.message);
+			}
+		} else {
+			r->computer_fail[side] = 0;
+		}
+	}
+	pthread_mutex_unlock(&r->mu);
+	free(o);
+	return true;
+}
+
+void *srv_computer_main(void *arg)
+{
+	srv_server *s = arg;
+	// Below the players' requests: a long decision takes what the processors have to spare.
+	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
+	while (!s->stopping) {
+		pthread_mutex_lock(&s->mu);
+		int n = s->nrooms;
+		srv_room **rooms = malloc((size_t)(n ? n : 1) * sizeof *rooms);
+		if (rooms && n)
+			memcpy(rooms, s->rooms, (size_t)n * sizeof *rooms);
+		pthread_mutex_unlock(&s->mu);
+		bool acted = false;
+		for (int k = 0; rooms && k < n && !acted && !s->stopping; k++) {
+			int i = (s->comp_rr + k) % n;
+			if (srv_computer_step(rooms[i])) {
+				acted = true;
+				s->comp_rr = i + 1; // the next game's turn
+			}
+		}
+		free(rooms);
+		if (acted)
+			continue;
+		// Nothing to do: wait for an order, a seat handed over, or a short while.
+		struct timespec ts;
+		clock_gettime(CLOCK_REALTIME, &ts);
+		ts.tv_nsec += 50 * 1000 * 1000;
+		if (ts.tv_nsec >= 1000000000L) {
+			ts.tv_sec++;
+			ts.tv_nsec -= 1000000000L;
+		}
+		pthread_mutex_lock(&s->comp_mu);
+		if (!s->stopping)
+			pthread_cond_timedwait(&s->comp_cv, &s->comp_mu, &ts);
+		pthread_mutex_unlock(&s->comp_mu);
+	}
+	return NULL;
+}
