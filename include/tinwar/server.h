@@ -44,6 +44,8 @@ bool tw_server_wait_restored(tw_server *s, double timeout);
 int tw_server_port(const tw_server *s);
 /// Number of games in memory.
 int tw_server_game_count(const tw_server *s);
+/// Number of connections open now (counted per address; see tw_server_opts.max_conns).
+int tw_server_connections(const tw_server *s);
 /// Stops listening, closes every connection, frees everything (games stay in the store).
 void tw_server_stop(tw_server *s);
 

@@ -1,16 +1,16 @@
-// The computer seats: one thread, at a lower priority than the players' requests, gives one
-// order to each game whose computer is to move, in turn (round robin), so a game whose general
-// thinks long delays each other game by at most one of its decisions and slows no player's
-// replies. A general decides on a copy of the state, outside the room's lock; its order is
+// The computer seats: one thread gives the computers' orders, each time to the game (among
+// those whose computer is to move) that has had the least of the thread's time: a fair share
+// of time, not of turns, as a process scheduler does. So a computer that answers quickly (a
+// small game) waits for at most the one decision in progress, however long the big games'
+// generals think; the big games share the rest. A game cannot bank the time it spent waiting
+// for its player: when its computer is due again its account is raised to the least of the
+// others'. Being one thread, the computers take at most one processor; the players' requests
+// run beside it on the work pool. A general decides on a copy of the state, outside the room's lock; its order is
 // applied only if the game has not moved on meanwhile. Its generator is seeded by a keyed
 // one-way hash of the game's seed (srv_oneway_seed), never from the game's generator.
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
-
-#include <sys/resource.h>
-#include <sys/syscall.h>
 
 #include "srv.h"
 
@@ -89,11 +89,37 @@ bool srv_computer_step(srv_room *r)
 	return true;
 }
 
+static double thread_seconds(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/// The due game with the least computer time, or -1. Accounts below the clock are raised.
+static int pick(srv_server *s, srv_room **rooms, int n)
+{
+	int best = -1;
+	for (int k = 0; k < n; k++) {
+		int i = (s->comp_rr + k) % n; // ties go round
+		srv_room *r = rooms[i];
+		int side;
+		pthread_mutex_lock(&r->mu);
+		bool due = srv_room_computer_due(r, &side);
+		pthread_mutex_unlock(&r->mu);
+		if (!due)
+			continue;
+		if (r->comp_time < s->comp_clock)
+			r->comp_time = s->comp_clock;
+		if (best < 0 || r->comp_time < rooms[best]->comp_time)
+			best = i;
+	}
+	return best;
+}
+
 void *srv_computer_main(void *arg)
 {
 	srv_server *s = arg;
-	// Below the players' requests: a long decision takes what the processors have to spare.
-	(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), 10);
 	while (!s->stopping) {
 		pthread_mutex_lock(&s->mu);
 		int n = s->nrooms;
@@ -101,16 +127,17 @@ void *srv_computer_main(void *arg)
 		if (rooms && n)
 			memcpy(rooms, s->rooms, (size_t)n * sizeof *rooms);
 		pthread_mutex_unlock(&s->mu);
-		bool acted = false;
-		for (int k = 0; rooms && k < n && !acted && !s->stopping; k++) {
-			int i = (s->comp_rr + k) % n;
-			if (srv_computer_step(rooms[i])) {
-				acted = true;
-				s->comp_rr = i + 1; // the next game's turn
-			}
+		int i = rooms && n ? pick(s, rooms, n) : -1;
+		if (i >= 0) {
+			srv_room *r = rooms[i];
+			s->comp_clock = r->comp_time;
+			double t0 = thread_seconds();
+			srv_computer_step(r);
+			r->comp_time += thread_seconds() - t0;
+			s->comp_rr = i + 1;
 		}
 		free(rooms);
-		if (acted)
+		if (i >= 0)
 			continue;
 		// Nothing to do: wait for an order, a seat handed over, or a short while.
 		struct timespec ts;

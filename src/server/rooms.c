@@ -280,9 +280,14 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
 			tw_error_set(err, TW_ERR_INPUT, "", "width and depth must be within 24..1000 in");
 			return NULL;
 		}
-		if (tw_scenario_generate(&st, rsname, seed, w, d, err) != TW_OK)
+		// The table is drawn from a one-way hash of the game's seed, not from the seed itself:
+		// where a hill stands would otherwise be output of the generator that throws the dice.
+		if (tw_scenario_generate(&st, rsname, srv_public_seed("table", seed), w, d, err) != TW_OK)
 			goto fail;
 		have_state = true;
+		char *dash = strrchr(st.scenario, '-'); // its name would give that seed: "country-<hex>"
+		if (dash && strlen(dash) == 17)
+			*dash = 0;
 	}
 	if (st.nfig > s->opts.max_figures) {
 		tw_error_set(err, TW_ERR_STATE, "", "a game may have at most %d figures (this one has %d)",

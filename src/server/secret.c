@@ -94,14 +94,15 @@ static void put_u64(unsigned char *b, uint64_t v)
 		b[i] = (unsigned char)(v >> (8 * i));
 }
 
-uint64_t srv_oneway_seed(const srv_server *s, const char *purpose, uint64_t game_seed, uint64_t a, uint64_t b)
+static uint64_t hash_seed(const unsigned char *key, size_t klen, const char *purpose, uint64_t game_seed, uint64_t a,
+			  uint64_t b)
 {
 	unsigned char in[24], out[8];
 	put_u64(in, game_seed);
 	put_u64(in + 8, a);
 	put_u64(in + 16, b);
 	crypto_generichash_state st;
-	crypto_generichash_init(&st, s->key, SRV_KEY_LEN, sizeof out);
+	crypto_generichash_init(&st, key, klen, sizeof out);
 	crypto_generichash_update(&st, (const unsigned char *)purpose, strlen(purpose) + 1);
 	crypto_generichash_update(&st, in, sizeof in);
 	crypto_generichash_final(&st, out, sizeof out);
@@ -109,4 +110,14 @@ uint64_t srv_oneway_seed(const srv_server *s, const char *purpose, uint64_t game
 	for (int i = 0; i < 8; i++)
 		v |= (uint64_t)out[i] << (8 * i);
 	return v;
+}
+
+uint64_t srv_oneway_seed(const srv_server *s, const char *purpose, uint64_t game_seed, uint64_t a, uint64_t b)
+{
+	return hash_seed(s->key, SRV_KEY_LEN, purpose, game_seed, a, b);
+}
+
+uint64_t srv_public_seed(const char *purpose, uint64_t game_seed)
+{
+	return hash_seed(NULL, 0, purpose, game_seed, 0, 0);
 }

@@ -466,6 +466,15 @@ int tw_server_game_count(const tw_server *ts)
 	return n;
 }
 
+int tw_server_connections(const tw_server *ts)
+{
+	srv_server *s = (srv_server *)ts;
+	pthread_mutex_lock(&s->peers_mu);
+	int n = s->nconns;
+	pthread_mutex_unlock(&s->peers_mu);
+	return n;
+}
+
 bool tw_server_wait_restored(tw_server *ts, double timeout)
 {
 	srv_server *s = (srv_server *)ts;

@@ -93,6 +93,7 @@ struct srv_room {
 	int nfig;                      ///< figures in the game (for the limits per creator)
 	atomic_bool over;              ///< the game is over (it no longer counts against its creator)
 	bool broken;                   ///< could not be put back after a store failure: no more orders
+	double comp_time;              ///< the computer thread's time spent on this game, s (computer.c)
 };
 
 struct srv_server {
@@ -118,7 +119,8 @@ struct srv_server {
 	bool ticker_started, computer_started, restorer_started;
 	pthread_mutex_t comp_mu;
 	pthread_cond_t comp_cv;
-	int comp_rr;             ///< where the computer's round robin goes on
+	int comp_rr;             ///< where the computer's search for the next game starts
+	double comp_clock;       ///< the computer time of the game served last (computer.c)
 	atomic_int restoring;    ///< 1 while kept games are being restored
 	// Addresses (peers.c).
 	pthread_mutex_t peers_mu;
@@ -152,6 +154,8 @@ bool srv_token_matches(const srv_server *s, const char *token, const unsigned ch
 /// A seed for a general or a sampler that no seat can trace back to the game's seed: a keyed
 /// one-way hash of (purpose, game seed, a, b). Deterministic for a given key.
 uint64_t srv_oneway_seed(const srv_server *s, const char *purpose, uint64_t game_seed, uint64_t a, uint64_t b);
+/// As srv_oneway_seed without the key: the same on every installation (a generated table).
+uint64_t srv_public_seed(const char *purpose, uint64_t game_seed);
 
 // ---- rooms.c ----
 /// Creates a room from a request object for `creator` (an address); on success adds it to the
@@ -193,7 +197,7 @@ json_t *srv_ruleset_json(const tw_ruleset *rs);
 // ---- computer.c ----
 /// One computer order in one room, decided outside the room's lock. True if it acted.
 bool srv_computer_step(srv_room *r);
-/// The computer thread: one order per game in turn, at a lower priority than requests.
+/// The computer thread: each order to the due game that has had the least computer time.
 void *srv_computer_main(void *arg);
 /// Wakes the computer thread (a seat changed hands, an order was applied).
 void srv_computer_wake(srv_server *s);

@@ -14,6 +14,7 @@
 static const char *const schema =
 	"PRAGMA journal_mode=WAL;"
 	"PRAGMA synchronous=NORMAL;"
+	"PRAGMA secure_delete=ON;" // what is overwritten (plain tokens of an old store) is zeroed
 	"CREATE TABLE IF NOT EXISTS web_games(id TEXT PRIMARY KEY, ruleset TEXT NOT NULL, seed INTEGER NOT NULL,"
 	" shot_model TEXT NOT NULL, scenario TEXT NOT NULL, seats TEXT NOT NULL, clock TEXT NOT NULL,"
 	" created INTEGER NOT NULL);"

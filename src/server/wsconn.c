@@ -404,12 +404,13 @@ void srv_ws_serve(srv_conn *c)
 	}
 	srv_room_leave(c);
 	pthread_mutex_lock(&c->mu);
-	c->dead = true; // nothing more is queued
+	bool dropped = c->dead; // a client that does not read gets no goodbye
+	c->dead = true;         // nothing more is queued
 	free_queue(c);
 	pthread_mutex_unlock(&c->mu);
-	// Let the client see the close before the socket goes: stop writing, read what is left.
+	// Else let the client see the close before the socket goes: stop writing, read what is left.
 	shutdown(c->fd, SHUT_WR);
-	double until = srv_now() + (s->stopping ? 0.2 : 1.0);
+	double until = srv_now() + (dropped ? 0 : s->stopping ? 0.2 : 1.0);
 	for (size_t drained = 0; drained < (1u << 20) && srv_now() < until;) {
 		struct pollfd p = {c->fd, POLLIN, 0};
 		if (poll(&p, 1, 100) <= 0)
