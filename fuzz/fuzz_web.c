@@ -78,12 +78,12 @@ static void deep(srv_server *s, srv_room *r, const uint8_t *data, size_t size)
 	size_t depth = 256 + 8 * (size_t)data[0];
 	bool objects = size > 1 && data[1] & 1;
 	const char *open = objects ? "{\"a\":" : "[", *close = objects ? "}" : "]";
-	size_t ol = strlen(open), n = size - 1, len = depth * (ol + 1) + n + 16;
+	static const char head[] = "{\"type\":\"order\",\"order\":";
+	const size_t hl = sizeof head - 1;
+	size_t ol = strlen(open), n = size - 1, len = hl + depth * (ol + 1) + n + 2;
 	char *t = malloc(len);
 	if (!t)
 		return;
-	static const char head[] = "{\"type\":\"order\",\"order\":";
-	const size_t hl = sizeof head - 1;
 	size_t k = 0;
 	memcpy(t + k, head, hl);
 	k += hl;

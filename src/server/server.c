@@ -208,7 +208,7 @@ static json_t *game_response(srv_room *r, char tokens[SRV_SLOTS][SRV_TOKEN_LEN +
 			continue;
 		int seat = k == SRV_SLOT_UMPIRE ? SRV_UMPIRE : k == SRV_SLOT_SPECTATOR ? SRV_SPECTATOR : k;
 		char link[128];
-		snprintf(link, sizeof link, "/?game=%s&token=%s", r->id, tokens[k]);
+		snprintf(link, sizeof link, "/?game=%.16s&token=%.32s", r->id, tokens[k]);
 		json_t *sj = json_pack("{s:s, s:s, s:s}", "seat", srv_seat_name(r, seat), "token", tokens[k], "link", link);
 		if (k < TW_MAX_SIDES && r->computer[k][0])
 			json_object_set_new(sj, "computer", json_string(r->computer[k]));
