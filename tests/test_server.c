@@ -487,6 +487,8 @@ static void remove_db(const char *path)
 	unlink(f);
 	snprintf(f, sizeof f, "%s-shm", path);
 	unlink(f);
+	snprintf(f, sizeof f, "%s.key", path);
+	unlink(f);
 }
 
 static void test_reconnect_and_restart(void **state)

@@ -92,6 +92,12 @@ static bool add_room(srv_server *s, srv_room *r, bool check, tw_error *err)
 		tw_error_set(err, TW_ERR_STATE, "", "%s", why);
 		return false;
 	}
+	for (int i = 0; i < s->nrooms; i++)
+		if (strcmp(s->rooms[i]->id, r->id) == 0) {
+			pthread_mutex_unlock(&s->mu);
+			tw_error_set(err, TW_ERR_STATE, "", "game %s is here already", r->id);
+			return false;
+		}
 	if (s->nrooms == s->caprooms) {
 		int cap = s->caprooms ? s->caprooms * 2 : 16;
 		srv_room **v = realloc(s->rooms, (size_t)cap * sizeof *v);

@@ -78,7 +78,6 @@ void srv_server_init(srv_server *s)
 	pthread_mutex_init(&s->dbmu, NULL);
 	pthread_mutex_init(&s->pool_mu, NULL);
 	pthread_cond_init(&s->pool_cv, NULL);
-	pthread_cond_init(&s->pool_done, NULL);
 	pthread_mutex_init(&s->comp_mu, NULL);
 	pthread_cond_init(&s->comp_cv, NULL);
 	pthread_mutex_init(&s->peers_mu, NULL);
@@ -414,6 +413,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	srv_server_init(s);
 	if (srv_store_open(s, err) != TW_OK)
 		goto fail;
+	int kept = srv_store_game_count(s); // before anything can make a new one
 	if (srv_threads_start(s, err) != TW_OK)
 		goto fail;
 	mg_init_library(0);
@@ -445,7 +445,6 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
 	// Listening first; the kept games come back in the background.
-	int kept = srv_store_game_count(s);
 	if (srv_restorer_start(s, err) != TW_OK)
 		goto fail;
 	srv_log(s, "listening on http://%s:%d/ (restoring %d games)", s->opts.bind, s->port, kept);
@@ -510,7 +509,6 @@ void tw_server_stop(tw_server *ts)
 	pthread_mutex_destroy(&s->dbmu);
 	pthread_mutex_destroy(&s->pool_mu);
 	pthread_cond_destroy(&s->pool_cv);
-	pthread_cond_destroy(&s->pool_done);
 	pthread_mutex_destroy(&s->comp_mu);
 	pthread_cond_destroy(&s->comp_cv);
 	pthread_mutex_destroy(&s->peers_mu);

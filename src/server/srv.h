@@ -110,7 +110,7 @@ struct srv_server {
 	bool lib_init; ///< mg_init_library called (paired with mg_exit_library)
 	// Threads (threads.c): the work pool, the ticker, the computer, the restorer.
 	pthread_mutex_t pool_mu;
-	pthread_cond_t pool_cv, pool_done;
+	pthread_cond_t pool_cv;
 	struct srv_job *jobs_head, *jobs_tail;
 	pthread_t *workers;
 	int nworkers;
@@ -122,6 +122,7 @@ struct srv_server {
 	int comp_rr;             ///< where the computer's search for the next game starts
 	double comp_clock;       ///< the computer time of the game served last (computer.c)
 	atomic_int restoring;    ///< 1 while kept games are being restored
+	sqlite3_int64 kept_rowid; ///< the last game kept before this start (the restorer stops there)
 	// Addresses (peers.c).
 	pthread_mutex_t peers_mu;
 	srv_peer **peers;
@@ -212,7 +213,7 @@ tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const ch
 void srv_store_delete_game(srv_server *s, const char *game);
 /// Restores every kept game (the restorer thread); stops early when the server stops.
 tw_status srv_store_load_all(srv_server *s, tw_error *err);
-/// The number of kept games.
+/// The number of kept games; notes the last of them (srv_store_load_all restores up to it).
 int srv_store_game_count(srv_server *s);
 /// The running clock of a game (a JSON object), written over the last one.
 tw_status srv_store_set_clock(srv_server *s, const char *game, const char *json);

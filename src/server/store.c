@@ -182,12 +182,16 @@ tw_status srv_store_load_all(srv_server *s, tw_error *err)
 		return TW_ERR_IO;
 	}
 	sqlite3_busy_timeout(db, s->opts.store_busy_ms > 0 ? s->opts.store_busy_ms : 5000);
-	if (sqlite3_prepare_v2(db, "SELECT id, seed, scenario, seats, clock, creator FROM web_games ORDER BY created, id",
+	// Only the games kept before this start (those made since are in memory already).
+	if (sqlite3_prepare_v2(db,
+			       "SELECT id, seed, scenario, seats, clock, creator FROM web_games WHERE rowid <= ?"
+			       " ORDER BY created, id",
 			       -1, &st, NULL) != SQLITE_OK) {
 		tw_error_set(err, TW_ERR_IO, "", "store: %s", sqlite3_errmsg(db));
 		sqlite3_close(db);
 		return TW_ERR_IO;
 	}
+	sqlite3_bind_int64(st, 1, s->kept_rowid);
 	while (!s->stopping && sqlite3_step(st) == SQLITE_ROW) {
 		const char *id = (const char *)sqlite3_column_text(st, 0);
 		uint64_t seed = (uint64_t)sqlite3_column_int64(st, 1);
@@ -209,10 +213,15 @@ int srv_store_game_count(srv_server *s)
 {
 	sqlite3_stmt *st = NULL;
 	int n = 0;
-	if (sqlite3_prepare_v2(s->db, "SELECT count(*) FROM web_games", -1, &st, NULL) == SQLITE_OK &&
-	    sqlite3_step(st) == SQLITE_ROW)
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "SELECT count(*), coalesce(max(rowid), 0) FROM web_games", -1, &st, NULL) ==
+		    SQLITE_OK &&
+	    sqlite3_step(st) == SQLITE_ROW) {
 		n = sqlite3_column_int(st, 0);
+		s->kept_rowid = sqlite3_column_int64(st, 1);
+	}
 	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
 	return n;
 }
 

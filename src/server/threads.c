@@ -14,6 +14,7 @@ typedef struct srv_job {
 	void *arg;
 	srv_peer *peer;
 	bool done;
+	pthread_cond_t done_cv; ///< signalled when done (its waiter only)
 } srv_job;
 
 int srv_thread_create(srv_server *s, pthread_t *t, void *(*fn)(void *), void *arg)
@@ -65,8 +66,9 @@ static void *worker_main(void *arg)
 		pthread_mutex_lock(&s->pool_mu);
 		srv_peer_jobs_add(j->peer, -1);
 		j->done = true;
-		pthread_cond_broadcast(&s->pool_done);
-		pthread_cond_broadcast(&s->pool_cv); // the address may run another job now
+		pthread_cond_signal(&j->done_cv);
+		if (s->jobs_head)
+			pthread_cond_broadcast(&s->pool_cv); // the address may run another job now
 	}
 	pthread_mutex_unlock(&s->pool_mu);
 	return NULL;
@@ -78,17 +80,18 @@ void srv_exec(srv_server *s, srv_peer *peer, void (*fn)(void *), void *arg)
 		fn(arg);
 		return;
 	}
-	srv_job j = {NULL, fn, arg, peer, false};
+	srv_job j = {NULL, fn, arg, peer, false, PTHREAD_COND_INITIALIZER};
 	pthread_mutex_lock(&s->pool_mu);
 	if (s->jobs_tail)
 		s->jobs_tail->next = &j;
 	else
 		s->jobs_head = &j;
 	s->jobs_tail = &j;
-	pthread_cond_broadcast(&s->pool_cv);
+	pthread_cond_signal(&s->pool_cv);
 	while (!j.done)
-		pthread_cond_wait(&s->pool_done, &s->pool_mu);
+		pthread_cond_wait(&j.done_cv, &s->pool_mu);
 	pthread_mutex_unlock(&s->pool_mu);
+	pthread_cond_destroy(&j.done_cv);
 }
 
 // ---- ticker: the clocks of every room ----
