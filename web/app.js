@@ -246,6 +246,9 @@
   function render() {
     const st = S.state, W = st.table.width, D = st.table.depth;
     svg.setAttribute('viewBox', '0 0 ' + W + ' ' + D);
+    // A shot or a kill still being shown goes on over the new picture (a state message may
+    // come before or after the animation of the events that preceded it starts).
+    const playing = layerOver ? [...layerOver.querySelectorAll('.shot-trace, .shot, .kill-flash, .melee-ring')] : [];
     svg.innerHTML = '';
     layerTerrain = el('g', { id: 'terrain' }, svg);
     for (const t of st.terrain || []) {
@@ -278,6 +281,7 @@
     layerMarks = el('g', { id: 'marks' }, svg);
     drawMarks();
     layerOver = el('g', { id: 'overlay' }, svg);
+    for (const p of playing) layerOver.appendChild(p);
     drawSelectionInfo();
   }
   function fig(id) { return S.state.figures[id]; }

@@ -94,6 +94,7 @@ static void lw_hide(tw_state *d, int seat)
 			f->status = TW_FS_UNPLACED;
 			f->pos = tw_v2(-1, -1);
 			f->facing = 0;
+			f->flags = 0; // the hidden mark itself would tell which men have been put down
 		}
 	}
 	for (int i = 0; i < d->ngun; i++) {
@@ -101,6 +102,7 @@ static void lw_hide(tw_state *d, int seat)
 		if (g->side != seat && (g->flags & TW_FF_HIDDEN)) {
 			g->axle = tw_v2(-1, -1);
 			g->bearing = 0;
+			g->flags &= ~(uint32_t)TW_FF_HIDDEN;
 		}
 	}
 }
