@@ -73,10 +73,19 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 	json_t *types = json_array(), *orders = tw_ruleset_orders_json(rs);
 	for (int t = 0; t < rs->norders; t++)
 		json_array_append_new(types, json_string(rs->orders[t].name));
+	// Its own figure statuses: the generic one each counts as and how it is drawn (figure.h).
+	static const char *const looks[] = {"plain", "held", "disarmed"};
+	json_t *sts = json_array();
+	for (int i = 0; i < rs->nstatuses; i++) {
+		const tw_status_def *d = &rs->statuses[i];
+		json_array_append_new(sts, json_pack("{s:s, s:s, s:s, s:s}", "name", d->name, "base",
+						     tw_figure_status_name((tw_figure_status)d->base), "look",
+						     d->look < 3 ? looks[d->look] : "plain", "help", d->help ? d->help : ""));
+	}
 	json_t *evs = json_array();
 	for (int t = 0; t < TW_EV_COUNT; t++)
 		json_array_append_new(evs, json_string(tw_event_type_name((tw_event_type)t)));
-	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title, "params",
+	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title, "params",
 			 params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs, "templates",
-			 templates_json(rs->name));
+			 templates_json(rs->name), "statuses", sts);
 }
