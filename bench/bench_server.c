@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "server/wsclient.h"
+#include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 

@@ -22,7 +22,7 @@
 #include <civetweb.h>
 
 #include "rawnet.h"
-#include "server/wsclient.h"
+#include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 

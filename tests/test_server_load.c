@@ -19,7 +19,7 @@
 #include <unistd.h>
 
 #include "rawnet.h"
-#include "server/wsclient.h"
+#include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 

@@ -15,7 +15,7 @@
 #include "tinwar/render.h"
 #include "tinwar/report.h"
 #include "tinwar/server.h"
-#include "server/wsclient.h"
+#include "wsclient.h"
 #include "tinwar/io.h"
 #include "toy.h"
 
