@@ -213,6 +213,7 @@ static void test_GR_GEN_10_general_rides_12(void **st)
 	g.unit = -1;
 	g.pos = tw_v2(20, 10);
 	g.radius = 0.35;
+	g.height = 1.6; // as a mounted general (gr_generate.c)
 	tw_state_add_figure(s, &g);
 	start(s);
 	tw_order o;

@@ -653,6 +653,7 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	g.unit = -1;
 	g.pos = tw_v2(60, 8);
 	g.radius = 0.35;
+	g.height = 1.6; // as a mounted general (gr_generate.c)
 	tw_state_add_figure(s, &g);
 	start(s);
 	GRU(s, &s->unit[u])->morale = 1; // retiring after bad morale

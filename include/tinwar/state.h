@@ -86,6 +86,12 @@ bool tw_figure_kept(const tw_state *s, const tw_figure *f);
 struct tw_look;
 void tw_figure_look(const tw_state *s, const tw_figure *f, struct tw_look *out);
 
+/// Checks the invariants every state keeps: dense ids, sides, statuses, units and record
+/// references that exist, finite places, record values within their tables' ranges, secret
+/// choices only of sides that exist. TW_ERR_STATE and what is wrong. Debug builds (TW_CHECKING)
+/// check after every order applied.
+tw_status tw_state_check(const tw_state *s, tw_error *err);
+
 /// The alliance side k belongs to (its own index unless changed).
 int tw_side_alliance(const tw_state *s, int k);
 /// Puts side k in alliance a (0..TW_MAX_SIDES-1).

@@ -1,4 +1,5 @@
 // The game: state + log. tw_game_apply is the single entry point that advances a game.
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -251,6 +252,14 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 				tw_free(pending);
 		}
 	}
+#ifdef TW_CHECKING
+	// The checking build: every order leaves a state that keeps the invariants (tw_state_check).
+	tw_error ce;
+	if (tw_state_check(s, &ce) != TW_OK) {
+		fprintf(stderr, "tinwar: after a %s order (status %d): %s\n", tw_order_type_name(rs, o->type), st, ce.message);
+		TW_ASSERT(!"a state invariant is broken");
+	}
+#endif
 	return st;
 }
 

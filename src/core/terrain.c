@@ -131,6 +131,7 @@ int tw_table_add(tw_table *tb, const tw_terrain *t)
 		tb->capterrain = cap;
 	}
 	tb->terrain[tb->nterrain] = *t;
+	tb->terrain[tb->nterrain].id = tb->nterrain; // ids are dense: a piece's id is its index
 	tw_terrain_finish(&tb->terrain[tb->nterrain]);
 	if (tb->recdef)
 		tw_rec_defaults(tb->recdef, tb->rec + (size_t)tb->nterrain * tb->recdef->size);

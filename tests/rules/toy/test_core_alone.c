@@ -562,6 +562,49 @@ static void test_two_game_series(void **st)
 	unlink(path);
 }
 
+// ---- the state's invariants (tw_state_check; the checking build runs it after every order) ----
+
+static void expect_broken(tw_state *s, const char *what)
+{
+	tw_error err;
+	assert_int_equal(tw_state_check(s, &err), TW_ERR_STATE);
+	if (!strstr(err.message, what))
+		fail_msg("wanted '%s', got '%s'", what, err.message);
+}
+
+static void test_state_invariants(void **st)
+{
+	(void)st;
+	tw_game *g = new_game(4, false);
+	tw_error err;
+	assert_int_equal(tw_state_check(tw_game_state(g), &err), TW_OK);
+	tw_state s;
+	// A figure of a side that does not exist.
+	assert_int_equal(tw_state_clone(&s, tw_game_state(g)), TW_OK);
+	s.fig[2].side = 3;
+	expect_broken(&s, "figure 2: side 3");
+	tw_state_free(&s);
+	// A record naming a figure that does not exist (the toy's waiting attacker).
+	assert_int_equal(tw_state_clone(&s, tw_game_state(g)), TW_OK);
+	tw_rec_set(tw_rec(&s, TW_REC_GAME, 0), &s.recdef[TW_REC_GAME]->fields[tw_record_field(s.recdef[TW_REC_GAME], "attacker")], 0, 9);
+	expect_broken(&s, "figure 9 does not exist");
+	tw_state_free(&s);
+	// A record value outside its table's range (a bid of 11: 0..10).
+	assert_int_equal(tw_state_clone(&s, tw_game_state(g)), TW_OK);
+	tw_rec_set(tw_rec(&s, TW_REC_SIDE, 1), &s.recdef[TW_REC_SIDE]->fields[tw_record_field(s.recdef[TW_REC_SIDE], "bid")], 0, 11);
+	expect_broken(&s, "bid[0] is 11, outside 0..10");
+	tw_state_free(&s);
+	// A secret choice marked in for a side that does not exist; a status no rule set has.
+	assert_int_equal(tw_state_clone(&s, tw_game_state(g)), TW_OK);
+	s.sealed_mask |= 1u << 5;
+	expect_broken(&s, "side 5, which does not exist");
+	s.sealed_mask &= ~(1u << 5);
+	s.fig[0].status = TW_FS_RULESET + 7;
+	expect_broken(&s, "figure 0:");
+	tw_state_free(&s);
+	tw_game_free(g);
+}
+
 // ---- failing the N-th allocation: every one of an order's allocations, the state unchanged ----
 typedef struct fail_at {
 	long n, count;
@@ -649,6 +692,7 @@ int main(void)
 		cmocka_unit_test(test_host_orders),
 		cmocka_unit_test(test_two_game_series),
 		cmocka_unit_test(test_allocation_failure_rolls_back),
+		cmocka_unit_test(test_state_invariants),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
