@@ -5,11 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "tinwar/io.h"
 #include "tinwar/sim.h"
 
 void tw_bench_sim(void);
+void tw_bench_sim_store(void);
 
 static double now_s(void)
 {
@@ -89,3 +91,77 @@ void tw_bench_sim(void)
 	tw_state_free(&s);
 }
 
+
+// ---- storing studies ----
+
+static double median5(double *v)
+{
+	for (int i = 1; i < 5; i++)
+		for (int j = i; j > 0 && v[j - 1] > v[j]; j--) {
+			double t = v[j];
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	return v[2];
+}
+
+// Storing a study of n games in a fresh SQLite file (one transaction), then counting a pairing's
+// totals once 20 studies are there: the medians of 5 runs.
+void tw_bench_sim_store(void)
+{
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err;
+	if (!s || tw_scenario_generate(s, "littlewars", 1, 144, 96, &err) != TW_OK) {
+		fprintf(stderr, "bench_sim_store: cannot make a scenario\n");
+		free(s);
+		return;
+	}
+	enum { N = 5000 };
+	tw_sim_game *g = calloc(N, sizeof *g);
+	tw_sim_config c;
+	tw_sim_config_default(&c);
+	c.scenario = s;
+	c.games = N;
+	c.general[0] = "lw-default";
+	c.general[1] = "random";
+	for (int i = 0; i < N; i++) {
+		g[i].seed = tw_rng_derive(1, (uint64_t)i);
+		g[i].winner = i % 3 == 2 ? -2 : i % 3;
+		for (int k = 0; k < 2; k++) {
+			g[i].score[k] = 10.0 * k + i % 7;
+			g[i].casualties[k] = (i + k) % 40;
+		}
+		g[i].moves = 10 + i % 30;
+		g[i].orders = 100 + i % 200;
+		g[i].ms = 12.5;
+	}
+	double ts[5], tt[5];
+	for (int r = 0; r < 5; r++) {
+		char path[] = "/tmp/tw_bench_simXXXXXX";
+		int fd = mkstemp(path);
+		if (fd < 0)
+			break;
+		close(fd);
+		unlink(path);
+		double t0 = now_s();
+		int64_t id;
+		if (tw_sim_store(path, &c, "bench", "", g, N, &id, &err) != TW_OK) {
+			fprintf(stderr, "bench_sim_store: %s\n", err.message);
+			unlink(path);
+			break;
+		}
+		ts[r] = now_s() - t0;
+		for (int k = 1; k < 20; k++)
+			tw_sim_store(path, &c, "bench", "", g, 50, &id, &err);
+		int studies = 0, games = 0, wins = 0, draws = 0;
+		t0 = now_s();
+		tw_sim_db_totals(path, "bench", "lw-default", "random", &studies, &games, &wins, &draws, &err);
+		tt[r] = now_s() - t0;
+		unlink(path);
+	}
+	printf("sim store: %d games of 2 sides in one transaction %.1f ms (%.2f us a game); totals of 20 studies %.2f ms\n",
+	       N, median5(ts) * 1e3, median5(ts) * 1e6 / N, median5(tt) * 1e3);
+	free(g);
+	tw_state_free(s);
+	free(s);
+}
