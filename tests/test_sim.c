@@ -11,9 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "scene.h"
+#include "tinwar/io.h"
 #include "tinwar/sim.h"
 #include "toy.h"
 
@@ -756,6 +758,98 @@ static void test_database_that_cannot_be_read_is_refused_and_left_alone(void **s
 	tw_test_free(s);
 }
 
+// Runs `prog args` (stdout and stderr together); returns its exit code and its output in *out.
+static int run_cmd(const char *prog, const char *args, char **out)
+{
+	char outp[] = "/tmp/tw_sim_cli_XXXXXX";
+	int fo = mkstemp(outp);
+	assert_true(fo >= 0);
+	close(fo);
+	char cmd[4096];
+	snprintf(cmd, sizeof cmd, "%s %s > %s 2>&1", prog, args, outp);
+	int rc = system(cmd);
+	size_t len = 0;
+	tw_error err;
+	*out = tw_read_file(outp, &len, &err);
+	assert_non_null(*out);
+	unlink(outp);
+	return WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+}
+
+static void expect_cmd(const char *prog, const char *args, int rc, const char *needle)
+{
+	char *out = NULL;
+	int got = run_cmd(prog, args, &out);
+	if (got != rc || (needle && !strstr(out, needle)))
+		fail_msg("%s %s: exit %d (want %d), output:\n%s\n(wanted: %s)", prog, args, got, rc, out, needle ? needle : "");
+	free(out);
+}
+
+// tinwar sim with three sides (the toy, through tinwar-toy): --general SIDE=D, results per
+// side by name in text, JSON and CSV, stored by side; bad side names refused; --red/--blue
+// and SIDE.X sweeps on Little Wars; a two-side file migrated by the command.
+static void test_sim_command_any_number_of_sides(void **st)
+{
+	(void)st;
+	char db[] = "/tmp/tw_sim_testXXXXXX", args[1024];
+	temp_db(db);
+	const char *toy = "sim tests/rules/toy/toy-3.json --games 4 --seed 3 --quiet --general red=random "
+			  "--general green=random --general blue=random";
+	// Games 0-3 of the pinned study above: green wins 3, red 1.
+	snprintf(args, sizeof args, "%s --json --db %s", toy, db);
+	char *out = NULL;
+	assert_int_equal(run_cmd(TW_TOY_CLI, args, &out), 0);
+	json_error_t je;
+	json_t *j = json_loads(out, 0, &je);
+	if (!j)
+		fail_msg("not JSON: %s\n%s", je.text, out);
+	assert_string_equal(json_string_value(json_object_get(json_object_get(j, "generals"), "green")), "random");
+	json_t *study = json_array_get(json_object_get(j, "studies"), 0);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(study, "red_wins"), "n")), 1);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(study, "green_wins"), "n")), 3);
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(study, "blue_wins"), "n")), 0);
+	assert_true(json_real_value(json_object_get(json_object_get(json_object_get(study, "score"), "green"), "mean")) ==
+		    2.25);
+	assert_int_equal(json_integer_value(json_object_get(study, "study_id")), 1);
+	json_decref(j);
+	free(out);
+	tw_sim_study_info info;
+	tw_error err;
+	assert_int_equal(tw_sim_db_load(db, 1, &info, NULL, &err), TW_OK);
+	assert_true(info.nsides == 3 && info.wins[1] == 3 && info.wins[0] == 1);
+	assert_string_equal(info.side[1], "green");
+	unlink(db);
+	snprintf(args, sizeof args, "%s", toy);
+	expect_cmd(TW_TOY_CLI, args, 0, "red random against green random against blue random");
+	expect_cmd(TW_TOY_CLI, args, 0, "  green wins     3   75.0%");
+	expect_cmd(TW_TOY_CLI, args, 0, "casualties blue");
+	snprintf(args, sizeof args, "%s --csv", toy);
+	expect_cmd(TW_TOY_CLI, args, 0, ",green_wins,green_win_rate,");
+	// Bad sides, generals given twice, a side left without a general where the rule set has none.
+	expect_cmd(TW_TOY_CLI, "sim tests/rules/toy/toy-3.json --games 2 --general purple=random", 2,
+		   "no side 'purple' (its sides: red, green, blue)");
+	expect_cmd(TW_TOY_CLI, "sim tests/rules/toy/toy-3.json --games 2 --general red=random --red random", 2,
+		   "side red is given two generals");
+	expect_cmd(TW_TOY_CLI, "sim tests/rules/toy/toy-3.json --games 2 --general green", 2, "--general wants SIDE=D");
+	expect_cmd(TW_TOY_CLI, "sim tests/rules/toy/toy-3.json --games 2 --general red=random --general green=random", 2,
+		   "blue: no general 'default' for rule set toy");
+	expect_cmd(TW_TOY_CLI, "sim tests/rules/toy/toy-3.json --games 2 --vary purple.x=1", 2,
+		   "red.X, green.X, blue.X, or all.X");
+	// Little Wars: --red and --blue as before, a sweep of blue's doctrine parameter, stored with
+	// its side's name, into a file the two-side code wrote (migrated).
+	temp_db(db);
+	exec_sql(db, LAYOUT_1);
+	snprintf(args, sizeof args,
+		 "sim scenarios/littlewars/hooks-farm.json --games 2 --seed 4 --red lw-default --blue lw-rush "
+		 "--vary blue.advance=0.2,0.8 --db %s --quiet",
+		 db);
+	expect_cmd(TW_CLI, args, 0, "stored as study 4 in");
+	assert_int_equal(sql_int(db, "SELECT count(*) FROM study WHERE params LIKE '%\"blue.advance\":0.8%'"), 1);
+	assert_int_equal(sql_int(db, "SELECT count(*) FROM study_side WHERE general = 'lw-rush' AND side_name = 'blue'"),
+			 2);
+	unlink(db);
+}
+
 int main(void)
 {
 	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_toy};
@@ -767,6 +861,7 @@ int main(void)
 		cmocka_unit_test(test_forfeit_gives_the_win_to_the_one_side_left_standing),
 		cmocka_unit_test(test_two_side_database_is_migrated),
 		cmocka_unit_test(test_database_that_cannot_be_read_is_refused_and_left_alone),
+		cmocka_unit_test(test_sim_command_any_number_of_sides),
 		cmocka_unit_test(test_wilson_interval_against_hand_computed_values),
 		cmocka_unit_test(test_results_identical_for_one_and_two_jobs),
 		cmocka_unit_test(test_database_accumulates_studies),

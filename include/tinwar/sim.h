@@ -8,7 +8,7 @@
 #include "tinwar/doctrine.h"
 
 #define TW_SIM_MAX_GPARAMS 16
-/// Layout of the study database (docs/doctrines.md "The study database"). A file of an older
+/// Layout of the study database (docs/studies.md "The study database"). A file of an older
 /// layout is migrated when it is opened; a newer one is refused.
 #define TW_SIM_DB_SCHEMA 2
 

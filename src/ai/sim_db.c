@@ -1,5 +1,5 @@
 // The study database (SQLite): studies of any number of sides, their sides and their games.
-// Layout 2 (TW_SIM_DB_SCHEMA; docs/doctrines.md "The study database"):
+// Layout 2 (TW_SIM_DB_SCHEMA; docs/studies.md "The study database"):
 //   study_schema(version)            the layout's version, one row
 //   study(id, ..., nsides, generals, draws, errors)   generals: the pairing, a JSON array of
 //                                    the generals by side index (indexed with the scenario)
