@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "server/wsclient.h"
+#include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 
@@ -98,6 +98,9 @@ static void bs_round(double pace, const char *label)
 	o.quiet = true;
 	o.rate = 1000;
 	o.burst = 1000;
+	o.max_conns_per_addr = 4 * BS_CLIENTS; // every client is 127.0.0.1
+	o.max_games_per_addr = 4 * BS_CLIENTS;
+	o.max_figures_per_addr = 1000000;
 	tw_error err;
 	tw_error_clear(&err);
 	tw_server *s = tw_server_start(&o, &err);

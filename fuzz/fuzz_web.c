@@ -1,7 +1,10 @@
 // libFuzzer: the browser table's two parsers without a network. The first byte chooses:
+//   0xff:    deep nesting: the rest, wrapped in 256 + 8 * (second byte) arrays or objects (up to
+//            some 2300 levels, past jansson's own 2048), goes to both parsers below;
 //   0 mod 8: the rest is the body of POST /api/games (srv_room_create);
 //   else:    the rest is WebSocket messages, one per line, from seat (byte mod 4: red, blue, umpire,
 //            spectator) of a fresh small Little Wars room with Wells's clock (srv_ws_message).
+// Both parse with srv_json_parse, which refuses JSON nested deeper than SRV_JSON_MAX_DEPTH.
 // Replies are built and dropped (a connection without a socket). Checks: no crash, no leak, no
 // undefined behaviour, and a malformed message never changes the game.
 #include <stdio.h>
@@ -46,8 +49,7 @@ static srv_server *server(void)
 		tw_server_opts_default(&s.opts);
 		s.opts.db = ":memory:";
 		s.opts.quiet = true;
-		pthread_mutex_init(&s.mu, NULL);
-		pthread_mutex_init(&s.dbmu, NULL);
+		srv_server_init(&s);
 		tw_error err;
 		if (srv_store_open(&s, &err) != TW_OK)
 			abort();
@@ -67,6 +69,56 @@ static void forget_rooms(srv_server *s)
 		sqlite3_exec(s->db, "DELETE FROM web_orders; DELETE FROM web_games;", NULL, NULL, NULL);
 }
 
+static void create_from(srv_server *s, const char *text, size_t len)
+{
+	tw_error err;
+	json_error_t je;
+	char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
+	json_t *req = srv_json_parse(text, len, &je);
+	if (req)
+		srv_room_create(s, req, "fuzz", tokens, &err);
+	json_decref(req);
+	forget_rooms(s);
+}
+
+/// The rest of the input inside `depth` arrays (or objects, from the input's parity), as a
+/// request body and as a WebSocket message of each seat.
+static void deep(srv_server *s, srv_room *r, const uint8_t *data, size_t size)
+{
+	size_t depth = 256 + 8 * (size_t)data[0];
+	bool objects = size > 1 && data[1] & 1;
+	const char *open = objects ? "{\"a\":" : "[", *close = objects ? "}" : "]";
+	static const char head[] = "{\"type\":\"order\",\"order\":";
+	const size_t hl = sizeof head - 1;
+	size_t ol = strlen(open), n = size - 1, len = hl + depth * (ol + 1) + n + 2;
+	char *t = malloc(len);
+	if (!t)
+		return;
+	size_t k = 0;
+	memcpy(t + k, head, hl);
+	k += hl;
+	for (size_t i = 0; i < depth; i++, k += ol)
+		memcpy(t + k, open, ol);
+	memcpy(t + k, data + 1, n);
+	k += n;
+	for (size_t i = 0; i < depth; i++)
+		t[k++] = close[0];
+	t[k++] = '}';
+	if (srv_json_depth(t, k, SRV_JSON_MAX_DEPTH) <= SRV_JSON_MAX_DEPTH) {
+		fprintf(stderr, "nesting of %zu not seen\n", depth);
+		abort();
+	}
+	create_from(s, t + hl, k - hl - 1);
+	static const int seats[4] = {0, 1, SRV_UMPIRE, SRV_SPECTATOR};
+	for (int i = 0; i < 4; i++) {
+		srv_conn c = {.srv = s, .fd = -1, .wake = -1, .room = r, .seat = seats[i]};
+		c.bucket = s->opts.burst;
+		c.last = srv_now();
+		srv_ws_message(&c, t, k);
+	}
+	free(t);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 1)
@@ -74,12 +126,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	srv_server *s = server();
 	tw_error err;
 	if (data[0] % 8 == 0) {
-		json_error_t je;
-		json_t *req = json_loadb((const char *)data + 1, size - 1, JSON_REJECT_DUPLICATES, &je);
-		if (req)
-			srv_room_create(s, req, &err);
-		json_decref(req);
-		forget_rooms(s);
+		create_from(s, (const char *)data + 1, size - 1);
 		return 0;
 	}
 	// The room is made once and made again only after an input changed its game (orders are
@@ -95,8 +142,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r = NULL;
 	}
 	if (!r) {
+		char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
 		json_t *req = json_loads(request(), 0, &je);
-		r = req ? srv_room_create(s, req, &err) : NULL;
+		r = req ? srv_room_create(s, req, "fuzz", tokens, &err) : NULL;
 		json_decref(req);
 		if (!r) {
 			fprintf(stderr, "the fixed room cannot be made: %s\n", err.message);
@@ -106,8 +154,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fresh_hash = tw_state_hash(tw_game_state(r->game));
 		fresh_events = tw_game_events(r->game)->n;
 	}
+	if (data[0] == 0xff && size > 1) {
+		deep(s, r, data + 1, size - 1);
+		return 0;
+	}
 	static const int seats[4] = {0, 1, SRV_UMPIRE, SRV_SPECTATOR};
-	srv_conn c = {.conn = NULL, .room = r, .seat = seats[data[0] % 4]};
+	srv_conn c = {.srv = s, .conn = NULL, .fd = -1, .wake = -1, .room = r, .seat = seats[data[0] % 4]};
 	const char *p = (const char *)data + 1, *end = (const char *)data + size;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -119,7 +171,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c.last = srv_now();
 		srv_ws_message(&c, p, len);
 		// Only a well-formed order may change the game, and only forwards.
-		json_t *m = json_loadb(p, len, JSON_REJECT_DUPLICATES, &je);
+		json_t *m = srv_json_parse(p, len, &je);
 		const char *type = json_is_object(m) ? json_string_value(json_object_get(m, "type")) : NULL;
 		bool may_change = type && (strcmp(type, "order") == 0 || strcmp(type, "computer") == 0);
 		json_decref(m);

@@ -96,6 +96,44 @@ static void test_state_clone_and_hash(void **st)
 	tw_test_free(s);
 }
 
+// A seat's view carries nothing of the game's generator or seed: two games that differ only
+// in their generators give the same view to every seat (issue 13: a view's generator derived
+// from the game's gave a player its state); the umpire (-1) keeps both.
+static void test_state_view_carries_nothing_of_the_generator(void **st)
+{
+	(void)st;
+	tw_state *a = tw_test_lw_state(72, 48, 3, 0);
+	tw_test_row(a, 0, TW_FK_INFANTRY, 10, 10, 10, 1);
+	tw_state b;
+	assert_int_equal(tw_state_clone(&b, a), TW_OK);
+	a->seed = 11;
+	tw_rng_seed(&a->rng, 11);
+	b.seed = 12;
+	tw_rng_seed(&b.rng, 12);
+	for (int k = 0; k < 5; k++)
+		tw_rng_u64(&b.rng);
+	for (int seat = 0; seat < 3; seat++) {
+		tw_state va, vb;
+		assert_int_equal(tw_state_view(&va, a, seat), TW_OK);
+		assert_int_equal(tw_state_view(&vb, &b, seat), TW_OK);
+		assert_true(va.seed == 0 && vb.seed == 0);
+		assert_memory_equal(&va.rng, &vb.rng, sizeof va.rng);
+		assert_true(tw_state_hash(&va) == tw_state_hash(&vb));
+		tw_rng fixed;
+		tw_rng_seed(&fixed, TW_VIEW_RNG_SEED);
+		assert_memory_equal(&va.rng, &fixed, sizeof fixed);
+		tw_state_free(&va);
+		tw_state_free(&vb);
+	}
+	tw_state u;
+	assert_int_equal(tw_state_view(&u, &b, -1), TW_OK);
+	assert_true(u.seed == 12);
+	assert_memory_equal(&u.rng, &b.rng, sizeof b.rng);
+	tw_state_free(&u);
+	tw_state_free(&b);
+	tw_test_free(a);
+}
+
 static void test_los_house_blocks(void **st)
 {
 	(void)st;
@@ -114,6 +152,7 @@ int main(void)
 		cmocka_unit_test(test_rng_d6_unbiased_and_in_range),
 		cmocka_unit_test(test_rng_reproducible),
 		cmocka_unit_test(test_geometry),
+		cmocka_unit_test(test_state_view_carries_nothing_of_the_generator),
 		cmocka_unit_test(test_grid_matches_naive),
 		cmocka_unit_test(test_state_clone_and_hash),
 		cmocka_unit_test(test_los_house_blocks),

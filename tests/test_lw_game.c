@@ -97,11 +97,19 @@ static void test_LW_MV_4_curtain_hides_simultaneous_putting_down(void **st)
 	// The first player's view shows none of the second's men where they stand.
 	tw_state view;
 	assert_int_equal(tw_state_view(&view, s, first), TW_OK);
+	int marked = 0;
 	for (int i = 0; i < view.nfig; i++)
 		if (view.fig[i].side == second) {
 			assert_int_equal(view.fig[i].status, TW_FS_UNPLACED);
 			assert_true(view.fig[i].pos.x == -1);
+			// Nor which of them have been put down: the hidden mark is not in the view.
+			marked += (s->fig[i].flags & TW_FF_HIDDEN) != 0;
+			assert_int_equal(view.fig[i].flags, 0);
 		}
+	assert_true(marked > 0);
+	for (int i = 0; i < view.ngun; i++)
+		if (view.gun[i].side == second)
+			assert_int_equal(view.gun[i].flags & TW_FF_HIDDEN, 0);
 	tw_state_free(&view);
 	// Nor does the view leak the generator.
 	assert_int_equal(tw_state_view(&view, s, first), TW_OK);

@@ -1,6 +1,11 @@
 // The browser table's server (tinwar serve): tokens, Origin, malformed and oversize frames,
 // rate limits, reconnecting, restart from the store, and the hidden-information proof: with
 // curtain deployment a seat's WebSocket never carries the other side's hidden positions.
+// Issue 13: deep JSON, suggestions in play (ASan, the real stacks), nothing of the game's
+// generator in any seat's messages, orders the store cannot keep, Host/Origin against DNS
+// rebinding, RSV bits and unmasked frames, a private store with hashed tokens.
+// The load tests (exhaustion, slow readers) are in test_server_load.c.
+#define _GNU_SOURCE
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,11 +14,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+
+#include <sqlite3.h>
 
 #include <civetweb.h>
 
-#include "server/wsclient.h"
+#include "rawnet.h"
+#include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 
@@ -24,22 +33,32 @@ typedef struct game_ref {
 
 static char db_path[64];
 
-static tw_server *start(const char *db)
+static void test_opts(tw_server_opts *o, const char *db)
 {
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.db = db;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
-	o.rate = 50;
-	o.burst = 60;
-	o.max_message = 65536;
+	tw_server_opts_default(o);
+	o->port = 0;
+	o->db = db;
+	o->quiet = getenv("TW_VERBOSE") == NULL;
+	o->rate = 50;
+	o->burst = 60;
+	o->max_message = 65536;
+}
+
+static tw_server *start_with(const tw_server_opts *o)
+{
 	tw_error err;
 	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
+	tw_server *s = tw_server_start(o, &err);
 	if (!s)
 		fail_msg("server: %s", err.message);
 	return s;
+}
+
+static tw_server *start(const char *db)
+{
+	tw_server_opts o;
+	test_opts(&o, db);
+	return start_with(&o);
 }
 
 static void create(tw_server *s, const char *req, game_ref *g)
@@ -468,6 +487,8 @@ static void remove_db(const char *path)
 	unlink(f);
 	snprintf(f, sizeof f, "%s-shm", path);
 	unlink(f);
+	snprintf(f, sizeof f, "%s.key", path);
+	unlink(f);
 }
 
 static void test_reconnect_and_restart(void **state)
@@ -508,6 +529,7 @@ static void test_reconnect_and_restart(void **state)
 	tw_server_stop(s);
 	// Restart from the store: the game comes back exactly.
 	s = start(db_path);
+	assert_true(tw_server_wait_restored(s, 30.0));
 	assert_int_equal(tw_server_game_count(s), 1);
 	red = join(s, &g, 0);
 	rc = 0;
@@ -600,6 +622,7 @@ static void test_clock_survives_restart(void **state)
 	tw_wsc_close(red);
 	tw_server_stop(s);
 	s = start(path);
+	assert_true(tw_server_wait_restored(s, 30.0));
 	red = join(s, &g, 0);
 	rc = 0;
 	json_t *c = tw_wsc_wait(red, "clock", &rc, 3.0);
@@ -810,6 +833,472 @@ static void test_http(void **state)
 	tw_server_stop(s);
 }
 
+// ---- issue 13 ----
+
+static void http_request(char *buf, size_t cap, int port, const char *method, const char *path, const char *host,
+			 const char *origin, const char *body)
+{
+	char ob[160] = "";
+	if (origin)
+		snprintf(ob, sizeof ob, "Origin: %s\r\n", origin);
+	snprintf(buf, cap, "%s %s HTTP/1.1\r\nHost: %s\r\n%sContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+		 method, path, host, ob, body ? strlen(body) : 0, body ? body : "");
+	(void)port;
+}
+
+/// 1: JSON nested 600 and 5000 deep in a request body, 1000 deep in a message: refused with a
+/// clear error before jansson recurses; the server lives on (it crashed on a civetweb thread).
+static void test_deep_nesting_refused(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	int port = tw_server_port(s);
+	char host[32];
+	snprintf(host, sizeof host, "127.0.0.1:%d", port);
+	static const int depths[] = {600, 5000};
+	for (size_t k = 0; k < TW_ARRAY_COUNT(depths); k++) {
+		int d = depths[k];
+		char *body = malloc((size_t)2 * d + 1);
+		memset(body, '[', (size_t)d);
+		memset(body + d, ']', (size_t)d);
+		body[2 * d] = 0;
+		size_t cap = (size_t)2 * d + 512;
+		char *req = malloc(cap), out[512];
+		http_request(req, cap, port, "POST", "/api/games", host, NULL, body);
+		int st = tw_raw_http(port, NULL, req, out, sizeof out, 10.0);
+		assert_int_equal(st, 400);
+		assert_non_null(strstr(out, "nested deeper than 64"));
+		free(req);
+		free(body);
+	}
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *c = join(s, &g, 0);
+	int cur = 0;
+	json_decref(tw_wsc_wait(c, "clock", &cur, 3.0));
+	size_t d = 1000;
+	char *msg = malloc(2 * d + 64);
+	int n = sprintf(msg, "{\"type\":\"order\",\"order\":");
+	memset(msg + n, '[', d);
+	memset(msg + n + d, ']', d);
+	strcpy(msg + n + 2 * d, "}");
+	send_str(c, msg);
+	free(msg);
+	json_t *e = tw_wsc_wait(c, "error", &cur, 5.0);
+	assert_non_null(e);
+	assert_non_null(strstr(json_string_value(json_object_get(e, "message")), "nested deeper"));
+	json_decref(e);
+	send_str(c, "{\"type\":\"ping\"}");
+	json_t *p = tw_wsc_wait(c, "pong", &cur, 3.0);
+	assert_non_null(p);
+	json_decref(p);
+	tw_wsc_close(c);
+	tw_server_stop(s);
+}
+
+/// 2: {"type":"suggest"} on a seat's first move of play (the planner's group moves): answered.
+/// Under ASan, with the server's real stacks, this overflowed a civetweb thread's 100 KiB.
+static void test_suggest_in_play(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, "{\"ruleset\":\"littlewars\",\"seed\":3,\"computer\":{\"blue\":\"lw-default\"},\"clock\":{\"enabled\":false}}", &g);
+	tw_wsc *red = join(s, &g, 0);
+	int rc = 0;
+	int phase = 0, mover = -1;
+	for (int k = 0; k < 80; k++) {
+		json_t *st = latest_state(red, &rc, 5.0);
+		assert_non_null(st);
+		phase = (int)json_integer_value(json_object_get(st, "phase"));
+		mover = (int)json_integer_value(json_object_get(st, "to_move"));
+		json_decref(st);
+		if (phase >= 3 && mover == 0)
+			break;
+		if (mover == 0)
+			free(suggest_and_send(red, &rc));
+	}
+	assert_true(phase >= 3 && mover == 0);
+	for (int k = 0; k < 3; k++) { // the first orders of red's first move of play
+		char *t = suggest_and_send(red, &rc);
+		bool end = strcmp(t, "end_move") == 0;
+		free(t);
+		if (end)
+			break;
+	}
+	tw_wsc_close(red);
+	tw_server_stop(s);
+}
+
+static bool has_key(const json_t *j, const char *key)
+{
+	const char *k;
+	json_t *v;
+	size_t i;
+	if (json_is_object(j)) {
+		if (json_object_get(j, key))
+			return true;
+		json_object_foreach((json_t *)j, k, v) if (has_key(v, key)) return true;
+	} else if (json_is_array(j)) {
+		json_array_foreach(j, i, v) if (has_key(v, key)) return true;
+	}
+	return false;
+}
+
+typedef struct words {
+	char hex[4096][17];
+	uint64_t num[4096];
+	int n;
+} words;
+
+static void add_word(words *w, uint64_t v)
+{
+	if (w->n < 4096) {
+		tw_hash_hex(v, w->hex[w->n]);
+		w->num[w->n++] = v;
+	}
+}
+
+/// True if any string or integer in j is one of the words (as 16 hex digits or as a number).
+static bool has_word(const json_t *j, const words *w)
+{
+	const char *k;
+	json_t *v;
+	size_t i;
+	if (json_is_string(j)) {
+		for (int x = 0; x < w->n; x++)
+			if (strstr(json_string_value(j), w->hex[x]))
+				return true;
+	} else if (json_is_integer(j)) {
+		for (int x = 0; x < w->n; x++)
+			if ((uint64_t)json_integer_value(j) == w->num[x] && w->num[x] > 1000000)
+				return true;
+	} else if (json_is_object(j)) {
+		json_object_foreach((json_t *)j, k, v) if (has_word(v, w)) return true;
+	} else if (json_is_array(j)) {
+		json_array_foreach(j, i, v) if (has_word(v, w)) return true;
+	}
+	return false;
+}
+
+/// 3: no message to any seat but the umpire's carries anything of the game's generator: no
+/// seed, no generator, no draw count, none of the generator's words at any point of the game,
+/// and none of the words of the generator the old views derived from it (for any seat).
+static void test_no_generator_in_any_seat(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	game_ref g;
+	create(s, "{\"ruleset\":\"littlewars\",\"seed\":21,\"computer\":{\"blue\":\"lw-default\"},\"clock\":{\"enabled\":false}}", &g);
+	tw_wsc *red = join(s, &g, 0), *blue = join(s, &g, 1), *ump = join(s, &g, 2), *spec = join(s, &g, 3);
+	int rc = 0;
+	for (int k = 0; k < 40; k++) { // red plays into the game; the computer answers
+		json_t *st = latest_state(red, &rc, 5.0);
+		assert_non_null(st);
+		int phase = (int)json_integer_value(json_object_get(st, "phase"));
+		int mover = (int)json_integer_value(json_object_get(st, "to_move"));
+		json_int_t orders = json_integer_value(json_object_get(st, "orders"));
+		json_decref(st);
+		if (phase >= 3 && orders > 12)
+			break;
+		if (mover == 0)
+			free(suggest_and_send(red, &rc));
+	}
+	send_str(red, "{\"type\":\"sync\"}");
+	send_str(spec, "{\"type\":\"sync\"}");
+	usleep(500000);
+	// The umpire sees the game's generator and seed: every word of it as the game went.
+	words *w = calloc(1, sizeof *w);
+	int states = 0;
+	for (int i = 0; i < tw_wsc_count(ump); i++) {
+		char *m = tw_wsc_msg(ump, i);
+		json_t *j = json_loads(m, 0, NULL);
+		free(m);
+		json_t *st = json_object_get(j, "state"), *rng = json_object_get(st, "rng");
+		if (json_array_size(rng) == 4) {
+			uint64_t v[4];
+			for (int x = 0; x < 4; x++) {
+				v[x] = strtoull(json_string_value(json_array_get(rng, (size_t)x)), NULL, 16);
+				add_word(w, v[x]);
+			}
+			for (uint64_t seat = 0; seat <= 100; seat = seat ? seat + 99 : 1) { // 0, 1, 100 (spectator)
+				tw_rng old;
+				tw_rng_seed(&old, tw_rng_derive(v[0] ^ v[3], seat + 1));
+				for (int x = 0; x < 4; x++)
+					add_word(w, old.s[x]);
+			}
+			states++;
+		}
+		json_t *seed = json_object_get(st, "seed");
+		if (json_is_integer(seed))
+			add_word(w, (uint64_t)json_integer_value(seed));
+		json_decref(j);
+	}
+	assert_true(states > 5);
+	tw_wsc *seats[3] = {red, blue, spec};
+	for (int k = 0; k < 3; k++) {
+		int n = tw_wsc_count(seats[k]);
+		assert_true(n > 5);
+		for (int i = 0; i < n; i++) {
+			char *m = tw_wsc_msg(seats[k], i);
+			json_t *j = json_loads(m, 0, NULL);
+			assert_non_null(j);
+			if (has_key(j, "rng") || has_key(j, "rng_draws") || has_key(j, "seed") || has_word(j, w))
+				fail_msg("seat %d's message %d carries the game's generator: %.200s", k, i, m);
+			json_decref(j);
+			free(m);
+		}
+	}
+	free(w);
+	tw_wsc_close(red);
+	tw_wsc_close(blue);
+	tw_wsc_close(ump);
+	tw_wsc_close(spec);
+	tw_server_stop(s);
+}
+
+/// 6: with the database locked by another connection, an order is refused ("not stored, so
+/// not applied"), the game is as it was, and no other seat hears of it; once the lock goes the
+/// same order is applied, and a restart finds every order.
+static void test_order_not_stored_not_applied(void **state)
+{
+	(void)state;
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/tw_server_locked_%d.db", (int)getpid());
+	remove_db(path);
+	tw_server_opts o;
+	test_opts(&o, path);
+	o.store_busy_ms = 200;
+	tw_server *s = start_with(&o);
+	game_ref g;
+	create(s, "{\"ruleset\":\"littlewars\",\"seed\":4,\"clock\":{\"enabled\":false}}", &g);
+	tw_wsc *red = join(s, &g, 0), *blue = join(s, &g, 1);
+	int rc = 0, bc = 0;
+	json_t *st0 = latest_state(red, &rc, 3.0);
+	json_decref(latest_state(blue, &bc, 3.0));
+	char *before = json_dumps(json_object_get(st0, "state"), JSON_SORT_KEYS);
+	json_int_t orders = json_integer_value(json_object_get(st0, "orders"));
+	int mover = (int)json_integer_value(json_object_get(st0, "to_move"));
+	json_decref(st0);
+	tw_wsc *mv = mover == 0 ? red : blue, *other = mover == 0 ? blue : red;
+	int *mc = mover == 0 ? &rc : &bc, *oc = mover == 0 ? &bc : &rc;
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
+	int seen_by_other = tw_wsc_count(other);
+	send_str(mv, "{\"type\":\"order\",\"id\":7,\"order\":{\"type\":\"toss\"}}");
+	json_t *r = tw_wsc_wait(mv, "result", mc, 10.0);
+	assert_non_null(r);
+	assert_false(json_is_true(json_object_get(r, "ok")));
+	assert_non_null(strstr(json_string_value(json_object_get(r, "message")), "not applied"));
+	json_decref(r);
+	usleep(300000);
+	assert_int_equal(tw_wsc_count(other), seen_by_other); // no broadcast
+	send_str(mv, "{\"type\":\"sync\"}");
+	json_t *st1 = latest_state(mv, mc, 3.0);
+	char *after = json_dumps(json_object_get(st1, "state"), JSON_SORT_KEYS);
+	assert_string_equal(before, after);
+	assert_int_equal(json_integer_value(json_object_get(st1, "orders")), orders);
+	json_decref(st1);
+	free(after);
+	assert_int_equal(sqlite3_exec(db, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	send_str(mv, "{\"type\":\"order\",\"id\":8,\"order\":{\"type\":\"toss\"}}");
+	r = tw_wsc_wait(mv, "result", mc, 10.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	json_t *ost = latest_state(other, oc, 3.0);
+	assert_int_equal(json_integer_value(json_object_get(ost, "orders")), orders + 1);
+	char *played = json_dumps(json_object_get(ost, "state"), JSON_SORT_KEYS);
+	json_decref(ost);
+	tw_wsc_close(red);
+	tw_wsc_close(blue);
+	tw_server_stop(s);
+	s = start(path);
+	assert_true(tw_server_wait_restored(s, 30.0));
+	assert_int_equal(tw_server_game_count(s), 1);
+	tw_wsc *c = join(s, &g, mover == 0 ? 1 : 0);
+	int cc = 0;
+	json_t *st2 = tw_wsc_wait(c, "state", &cc, 5.0);
+	assert_non_null(st2);
+	assert_int_equal(json_integer_value(json_object_get(st2, "orders")), orders + 1);
+	json_t *sv = json_deep_copy(json_object_get(st2, "state"));
+	json_object_set_new(sv, "terrain", json_null());
+	json_t *pv = json_loads(played, 0, NULL);
+	json_object_set_new(pv, "terrain", json_null());
+	assert_true(json_equal(sv, pv));
+	json_decref(sv);
+	json_decref(pv);
+	json_decref(st2);
+	free(played);
+	free(before);
+	tw_wsc_close(c);
+	tw_server_stop(s);
+	remove_db(path);
+	char key[80];
+	snprintf(key, sizeof key, "%s.key", path);
+	unlink(key);
+}
+
+/// 7: Host and Origin name this server (its bound address, localhost, or the allow-list): a
+/// DNS-rebinding page (Host and Origin both its own name, so equal to each other) is refused.
+static void test_host_and_origin_against_rebinding(void **state)
+{
+	(void)state;
+	tw_server_opts o;
+	test_opts(&o, NULL);
+	o.allow_hosts = "table.example";
+	tw_server *s = start_with(&o);
+	int port = tw_server_port(s);
+	game_ref g;
+	create(s, simple_game, &g);
+	char host[64], origin[80], req[1024], out[256];
+	static const char *const names[] = {"evil.example", "127.0.0.1", "localhost", "table.example"};
+	for (size_t k = 0; k < TW_ARRAY_COUNT(names); k++) {
+		bool ok = k > 0;
+		snprintf(host, sizeof host, "%s:%d", names[k], port);
+		snprintf(origin, sizeof origin, "http://%s", host);
+		tw_raw *c = tw_raw_connect(port, NULL, 0);
+		assert_non_null(c);
+		assert_true(tw_raw_ws_open(c, host, origin, g.id, g.token[0]) == ok);
+		if (ok) {
+			char m[65536];
+			assert_int_equal(tw_raw_ws_read(c, m, sizeof m, 5.0), 1);
+			assert_non_null(strstr(m, "\"hello\""));
+		}
+		tw_raw_close(c);
+		http_request(req, sizeof req, port, "POST", "/api/games", host, origin, simple_game);
+		assert_int_equal(tw_raw_http(port, NULL, req, out, sizeof out, 10.0), ok ? 200 : 403);
+		http_request(req, sizeof req, port, "GET", "/api/rulesets", host, NULL, NULL);
+		assert_int_equal(tw_raw_http(port, NULL, req, out, sizeof out, 10.0), ok ? 200 : 403);
+	}
+	// Our Host with a foreign Origin, and a foreign port, are refused too.
+	snprintf(host, sizeof host, "127.0.0.1:%d", port);
+	http_request(req, sizeof req, port, "POST", "/api/games", host, "http://evil.example", simple_game);
+	assert_int_equal(tw_raw_http(port, NULL, req, out, sizeof out, 10.0), 403);
+	snprintf(host, sizeof host, "127.0.0.1:%d", port + 1);
+	http_request(req, sizeof req, port, "GET", "/api/rulesets", host, NULL, NULL);
+	assert_int_equal(tw_raw_http(port, NULL, req, out, sizeof out, 10.0), 403);
+	tw_server_stop(s);
+}
+
+/// 7: RFC 6455: a frame with an RSV bit set (no extension was agreed) or an unmasked client
+/// frame closes the connection with 1002 (protocol error); it is not answered.
+static void test_rsv_and_unmasked_frames_refused(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	int port = tw_server_port(s);
+	game_ref g;
+	create(s, simple_game, &g);
+	char host[64], origin[80];
+	snprintf(host, sizeof host, "127.0.0.1:%d", port);
+	snprintf(origin, sizeof origin, "http://%s", host);
+	static const char ping[] = "{\"type\":\"ping\"}";
+	static const struct {
+		int b0;
+		bool masked;
+	} bad[] = {{0xC1, true}, {0xA1, true}, {0x91, true}, {0x81, false}};
+	for (size_t k = 0; k < TW_ARRAY_COUNT(bad) + 1; k++) {
+		bool good = k == TW_ARRAY_COUNT(bad);
+		tw_raw *c = tw_raw_connect(port, NULL, 0);
+		assert_true(tw_raw_ws_open(c, host, origin, g.id, g.token[0]));
+		char m[65536];
+		for (int i = 0; i < 4; i++) // hello, events, state, clock
+			assert_int_equal(tw_raw_ws_read(c, m, sizeof m, 5.0), 1);
+		assert_true(tw_raw_ws_send(c, good ? 0x81 : bad[k].b0, good || bad[k].masked, ping, strlen(ping), -1));
+		int op = tw_raw_ws_read(c, m, sizeof m, 5.0);
+		if (good) {
+			assert_int_equal(op, 1);
+			assert_non_null(strstr(m, "pong"));
+		} else {
+			assert_int_equal(op, 8); // close
+			assert_int_equal(((unsigned char)m[0] << 8) | (unsigned char)m[1], 1002);
+			assert_true(tw_raw_wait_closed(c, 5.0));
+		}
+		tw_raw_close(c);
+	}
+	tw_server_stop(s);
+}
+
+/// 7: the store and its key file are private (0600); the store holds only keyed hashes of the
+/// seats' tokens (no token in its bytes); a restart still lets each token in. A store from
+/// before, with plain tokens, has them replaced by hashes at its first start.
+static void test_store_private_tokens_hashed(void **state)
+{
+	(void)state;
+	char path[64], key[80];
+	snprintf(path, sizeof path, "/tmp/tw_server_private_%d.db", (int)getpid());
+	snprintf(key, sizeof key, "%s.key", path);
+	remove_db(path);
+	unlink(key);
+	mode_t old = umask(0);
+	tw_server *s = start(path);
+	umask(old);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_server_stop(s);
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(stat(key, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0600);
+	assert_int_equal(st.st_size, 32);
+	char wal[80];
+	snprintf(wal, sizeof wal, "%s-wal", path);
+	if (stat(wal, &st) == 0)
+		assert_int_equal(st.st_mode & 0777, 0600);
+	size_t len = 0;
+	tw_error err;
+	char *bytes = tw_read_file(path, &len, &err);
+	assert_non_null(bytes);
+	for (int k = 0; k < 4; k++)
+		assert_null(memmem(bytes, len, g.token[k], strlen(g.token[k])));
+	free(bytes);
+	// A store from before: plain tokens in the seats record.
+	sqlite3 *db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	char sql[1024];
+	snprintf(sql, sizeof sql,
+		 "UPDATE web_games SET seats = '{\"tokens\":[\"%s\",\"%s\",\"\",\"\",\"\",\"\",\"\",\"\",\"%s\",\"%s\"],"
+		 "\"computer\":[\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\"]}'",
+		 g.token[0], g.token[1], g.token[2], g.token[3]);
+	assert_int_equal(sqlite3_exec(db, sql, NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	for (int round = 0; round < 2; round++) {
+		s = start(path);
+		assert_true(tw_server_wait_restored(s, 30.0));
+		for (int k = 0; k < 4; k++) {
+			tw_wsc *c = join(s, &g, k);
+			int cur = 0;
+			json_t *h = tw_wsc_wait(c, "hello", &cur, 3.0);
+			assert_non_null(h);
+			json_decref(h);
+			tw_wsc_close(c);
+		}
+		tw_server_stop(s);
+		// The plain tokens are gone from the file, not only from the record (secure_delete).
+		bytes = tw_read_file(path, &len, &err);
+		assert_non_null(bytes);
+		for (int k = 0; k < 4; k++)
+			assert_null(memmem(bytes, len, g.token[k], strlen(g.token[k])));
+		free(bytes);
+	}
+	db = NULL;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	sqlite3_stmt *q = NULL;
+	assert_int_equal(sqlite3_prepare_v2(db, "SELECT seats FROM web_games", -1, &q, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	const char *seats = (const char *)sqlite3_column_text(q, 0);
+	assert_non_null(strstr(seats, "token_hashes"));
+	for (int k = 0; k < 4; k++)
+		assert_null(strstr(seats, g.token[k]));
+	sqlite3_finalize(q);
+	sqlite3_close(db);
+	remove_db(path);
+	unlink(key);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -824,6 +1313,13 @@ int main(void)
 		cmocka_unit_test(test_clock),
 		cmocka_unit_test(test_computer_takes_seat),
 		cmocka_unit_test(test_melee_members_hidden),
+		cmocka_unit_test(test_deep_nesting_refused),
+		cmocka_unit_test(test_suggest_in_play),
+		cmocka_unit_test(test_no_generator_in_any_seat),
+		cmocka_unit_test(test_order_not_stored_not_applied),
+		cmocka_unit_test(test_host_and_origin_against_rebinding),
+		cmocka_unit_test(test_rsv_and_unmasked_frames_refused),
+		cmocka_unit_test(test_store_private_tokens_hashed),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -12,6 +12,10 @@
 #include <unistd.h>
 
 #include "tinwar/doctrine.h"
+#include "tinwar/render.h"
+#include "tinwar/report.h"
+#include "tinwar/server.h"
+#include "wsclient.h"
 #include "tinwar/io.h"
 #include "toy.h"
 
@@ -131,12 +135,250 @@ static void test_toy_lua_doctrines_play_every_seat(void **st)
 			bid9 |= o->side == game % 3 && o->type == tw_order_type_find(rs, "bid") && o->n == 9;
 		}
 		assert_true(bid9);
+		// The doctrine never failed (its own checks of tw.figures("enemy") and tw.enemies against
+		// tw.allied raise an error if they disagree).
+		tw_error lerr;
+		if (tw_lua_failure(gens[game % 3], &lerr))
+			fail_msg("game %d: the doctrine failed: %s", game, lerr.message);
 		for (int k = 0; k < 3; k++)
 			tw_general_free(gens[k]);
 		tw_game_free(g);
 	}
 	assert_int_equal(wins[0] + wins[1] + wins[2] + draws, 20);
 	tw_state_free(&sc);
+}
+
+// Pixels of the image within 12 of colour (r, g, b) (0..255).
+static int pixels_near(const tw_image *img, int r, int g, int b)
+{
+	int n = 0;
+	for (int y = 0; y < img->height; y++)
+		for (int x = 0; x < img->width; x++) {
+			const unsigned char *p = img->data + (size_t)y * (size_t)img->stride + (size_t)x * 4;
+			int pb = p[0], pg = p[1], pr = p[2]; // little-endian 0xAARRGGBB
+			n += abs(pr - r) <= 12 && abs(pg - g) <= 12 && abs(pb - b) <= 12;
+		}
+	return n;
+}
+
+/// Pictures and reports of a three-side game: every side's men are drawn in its own colour, and
+/// the report names each side in its colour.
+static void test_toy_three_sides_in_pictures_and_reports(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, "tests/rules/toy/toy-3.json", &err), TW_OK);
+	const tw_ruleset *rs = tw_ruleset_get(sc.ruleset);
+	tw_game *g = tw_game_new(&sc, 7, NULL, &err);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int k = 0; k < 3; k++)
+		gens[k] = tw_general_new("random", rs, k, 7);
+	assert_int_equal(tw_play_out(g, gens, 10000, &err), TW_OK);
+	tw_render_scene scene = {tw_game_initial(g), NULL, NULL, 0, 0, NULL};
+	tw_render_opts o;
+	tw_render_opts_default(&o);
+	tw_image img;
+	assert_int_equal(tw_render_image(&scene, &o, &img, &err), TW_OK);
+	for (int k = 0; k < 3; k++) {
+		// The side's colour as the renderer draws a man (render.c's palette: red, blue, green).
+		static const int rgb[3][3] = {{204, 33, 38}, {33, 84, 191}, {38, 140, 51}};
+		if (pixels_near(&img, rgb[k][0], rgb[k][1], rgb[k][2]) < 20)
+			fail_msg("side %d's men are not drawn in its colour", k);
+	}
+	tw_image_free(&img);
+	tw_battle b;
+	assert_int_equal(tw_battle_from_game(&b, g, &err), TW_OK);
+	tw_report_opts ro;
+	tw_report_opts_default(&ro);
+	char path[] = "/tmp/tinwar-toy-report-XXXXXX.html";
+	int fd = mkstemps(path, 5);
+	close(fd);
+	assert_int_equal(tw_report_write(&b, &ro, path, &err), TW_OK);
+	size_t len;
+	char *html = tw_read_file(path, &len, &err);
+	assert_non_null(html);
+	assert_non_null(strstr(html, ".side2{color:#"));
+	assert_non_null(strstr(html, "<td class=\"side1\">green</td>")); // colours go by side index
+	assert_non_null(strstr(html, "<td class=\"side2\">blue</td>"));
+	free(html);
+	unlink(path);
+	tw_battle_free(&b);
+	for (int k = 0; k < 3; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
+// ---- the toy through the server: three seats, a secret bid, a reaction by a seat not moving ----
+
+// Sends an order from a seat and waits for its result; returns whether it was accepted (and
+// the refusal's clause in clause[], if any).
+static bool ws_order(tw_wsc *c, int *cursor, const char *order, char clause[32])
+{
+	static int next_id = 1;
+	char msg[512];
+	int id = next_id++;
+	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
+	assert_true(tw_wsc_send(c, msg, strlen(msg)));
+	for (;;) {
+		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
+		if (!r)
+			fail_msg("no result for %s", order);
+		if (json_integer_value(json_object_get(r, "id")) != id) {
+			json_decref(r);
+			continue;
+		}
+		bool ok = json_is_true(json_object_get(r, "ok"));
+		if (clause)
+			snprintf(clause, 32, "%s", ok ? "" : json_string_value(json_object_get(r, "clause")));
+		json_decref(r);
+		return ok;
+	}
+}
+
+// The latest state message the connection has received (parsed), waiting up to 5 s for one at or
+// after *cursor; NULL if none came.
+static json_t *latest_state(tw_wsc *c, int *cursor)
+{
+	json_t *last = NULL, *m;
+	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
+		json_decref(last);
+		last = m;
+	}
+	return last;
+}
+
+// True if any message the connection received from index `from` on contains `text`.
+static bool any_message_has(tw_wsc *c, int from, const char *text)
+{
+	int n = tw_wsc_count(c);
+	bool found = false;
+	for (int i = from; i < n && !found; i++) {
+		char *m = tw_wsc_msg(c, i);
+		found = m && strstr(m, text);
+		free(m);
+	}
+	return found;
+}
+
+static void test_toy_through_the_server(void **st)
+{
+	(void)st;
+	char db[] = "/tmp/tinwar-toy-srv-XXXXXX";
+	int fd = mkstemp(db);
+	close(fd);
+	unlink(db);
+	tw_server_opts so;
+	tw_server_opts_default(&so);
+	so.port = 0;
+	so.db = db;
+	so.quiet = true;
+	tw_error err;
+	tw_error_clear(&err);
+	tw_server *srv = tw_server_start(&so, &err);
+	if (!srv)
+		fail_msg("server: %s", err.message);
+	size_t len;
+	char *scen = tw_read_file("tests/rules/toy/toy-3.json", &len, &err);
+	assert_non_null(scen);
+	size_t rlen = len + 64;
+	char *req = malloc(rlen);
+	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": 5}", scen);
+	free(scen);
+	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
+	free(req);
+	if (!resp)
+		fail_msg("create: %s", err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	json_t *seats = json_object_get(j, "seats");
+	// A seat for each of the three sides, then the umpire and a spectator.
+	assert_int_equal(json_array_size(seats), 5);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(seats, 1), "seat")), "green");
+	const char *game = json_string_value(json_object_get(j, "id"));
+	char origin[64], ebuf[128] = "";
+	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(srv));
+	tw_wsc *c[4];
+	int cur[4] = {0, 0, 0, 0};
+	for (int k = 0; k < 4; k++) { // red, green, blue, the spectator
+		int slot = k < 3 ? k : 4;
+		c[k] = tw_wsc_open(tw_server_port(srv), game,
+				   json_string_value(json_object_get(json_array_get(seats, (size_t)slot), "token")), origin, ebuf,
+				   sizeof ebuf);
+		if (!c[k])
+			fail_msg("join %d: %s", k, ebuf);
+		json_t *h = tw_wsc_wait(c[k], "hello", &cur[k], 5.0);
+		assert_non_null(h);
+		json_decref(h);
+	}
+	// Every seat is asked for a secret bid (TOY.BID).
+	json_t *s0 = latest_state(c[1], &cur[1]);
+	assert_non_null(s0);
+	json_t *d0 = json_object_get(s0, "decisions");
+	assert_int_equal(json_array_size(d0), 3);
+	assert_true(json_is_true(json_object_get(json_array_get(d0, 0), "secret")));
+	json_decref(s0);
+	// Red bids 9: the others learn only that red's choice is in, never what it is.
+	int from[4];
+	for (int k = 0; k < 4; k++)
+		from[k] = tw_wsc_count(c[k]);
+	assert_true(ws_order(c[0], &cur[0], "{\"type\": \"bid\", \"side\": \"red\", \"n\": 9}", NULL));
+	json_t *sr = latest_state(c[2], &cur[2]);
+	assert_non_null(sr);
+	json_t *chosen = json_object_get(json_object_get(sr, "state"), "chosen");
+	assert_int_equal(json_array_size(chosen), 1);
+	assert_string_equal(json_string_value(json_array_get(chosen, 0)), "red");
+	json_decref(sr);
+	json_t *own = latest_state(c[0], &cur[0]);
+	assert_non_null(json_object_get(json_object_get(own, "state"), "sealed")); // red sees its own
+	json_decref(own);
+	// Green bids 2: still sealed from blue and the spectator, and red's from green.
+	assert_true(ws_order(c[1], &cur[1], "{\"type\": \"bid\", \"side\": \"green\", \"n\": 2}", NULL));
+	latest_state(c[2], &cur[2]);
+	latest_state(c[3], &cur[3]);
+	for (int k = 1; k < 4; k++) // green, blue, the spectator: no bid of another side's in any message
+		assert_false(any_message_has(c[k], from[k], "\"n\":9"));
+	assert_true(any_message_has(c[0], from[0], "\"n\":9")); // (red's own messages show it so)
+	// (The events say that a choice is in: type "sealed"; the state's "sealed" list of choices
+	// reaches only the seat that made them.)
+	assert_false(any_message_has(c[2], from[2], "\"sealed\":["));
+	assert_false(any_message_has(c[3], from[3], "\"sealed\":["));
+	assert_true(any_message_has(c[0], from[0], "\"sealed\":["));
+	// Blue bids 5: all three are revealed together; the order of play is red, blue, green.
+	assert_true(ws_order(c[2], &cur[2], "{\"type\": \"bid\", \"side\": \"blue\", \"n\": 5}", NULL));
+	json_t *sp = latest_state(c[3], &cur[3]);
+	assert_non_null(sp);
+	json_t *sides = json_object_get(json_object_get(sp, "state"), "sides");
+	assert_int_equal(json_integer_value(json_object_get(json_object_get(json_array_get(sides, 0), "data"), "bid")), 9);
+	json_t *order = json_object_get(json_object_get(json_object_get(sp, "state"), "data"), "order");
+	assert_string_equal(json_string_value(json_array_get(order, 0)), "red");
+	assert_string_equal(json_string_value(json_array_get(order, 1)), "blue");
+	json_decref(sp);
+	// Red moves man 0 within 6 in of green's man 3 and attacks him: green, who is not moving, is
+	// asked to react (TOY.REACT); red may not answer for him.
+	assert_true(ws_order(c[0], &cur[0],
+			     "{\"type\": \"move\", \"side\": \"red\", \"figures\": [0], \"path\": [[6, 7]]}", NULL));
+	assert_true(ws_order(c[0], &cur[0],
+			     "{\"type\": \"attack\", \"side\": \"red\", \"attacker\": [0], \"target\": [3]}", NULL));
+	json_t *sg = latest_state(c[1], &cur[1]);
+	assert_non_null(sg);
+	json_t *dr = json_array_get(json_object_get(sg, "decisions"), 0);
+	assert_int_equal(json_integer_value(json_object_get(dr, "seat")), 1);
+	assert_string_equal(json_string_value(json_object_get(dr, "kind")), "react");
+	assert_string_equal(json_string_value(json_object_get(dr, "clause")), "TOY.REACT");
+	json_decref(sg);
+	char clause[32];
+	assert_false(ws_order(c[0], &cur[0], "{\"type\": \"react\", \"side\": \"red\", \"n\": \"evade\"}", clause));
+	assert_true(ws_order(c[1], &cur[1], "{\"type\": \"react\", \"side\": \"green\", \"n\": \"evade\"}", NULL));
+	// The attack's die is thrown and shown to all, with its clause.
+	latest_state(c[3], &cur[3]);
+	assert_true(any_message_has(c[3], from[3], "\"clause\":\"TOY.ATTACK\""));
+	for (int k = 0; k < 4; k++)
+		tw_wsc_close(c[k]);
+	json_decref(j);
+	tw_server_stop(srv);
+	unlink(db);
 }
 
 int main(void)
@@ -148,6 +390,8 @@ int main(void)
 		cmocka_unit_test(test_toy_command_line_person_answers_reaction_and_bids),
 		cmocka_unit_test(test_toy_computer_game_logs_and_replays),
 		cmocka_unit_test(test_toy_lua_doctrines_play_every_seat),
+		cmocka_unit_test(test_toy_three_sides_in_pictures_and_reports),
+		cmocka_unit_test(test_toy_through_the_server),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -29,11 +29,25 @@ DB=$(mktemp /tmp/tinwar-web-XXXXXX.db)
 rm -f "$DB"
 "$SERVE" --port "$PORT" --db "$DB" --quiet &
 PID=$!
-trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$DB" "$DB-wal" "$DB-shm"' EXIT INT TERM
+trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key"' EXIT INT TERM
 i=0
 until curl -sf "http://127.0.0.1:$PORT/api/rulesets" >/dev/null 2>&1; do
 	i=$((i + 1))
 	[ $i -lt 50 ] || { echo "web_test: the server did not start" >&2; exit 1; }
 	sleep 0.1
 done
+set +e
 TW_URL="http://127.0.0.1:$PORT" TW_SHOTS="${TW_SHOTS:-$BUILD/web-screenshots}" node tests/web/table.test.js
+rc=$?
+# The server stops on SIGTERM and exits 0; anything else (a sanitizer's report at exit, a crash)
+# fails the run.
+kill -TERM "$PID" 2>/dev/null
+wait "$PID"
+src=$?
+trap - EXIT INT TERM
+rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key"
+if [ "$src" -ne 0 ]; then
+	echo "web_test: the server exited with status $src" >&2
+	[ "$rc" -ne 0 ] || rc=1
+fi
+exit "$rc"

@@ -37,11 +37,33 @@
         input.dataset.param = p.name; input.id = 'param-' + p.name;
         l.appendChild(input); box.appendChild(l);
       }
-      for (const sel of document.querySelectorAll('.ng-seat')) {
+      seats(scenarioSides() || ['red', 'blue']);
+    };
+    // A seat per side: a generated table has red and blue; a scenario its own sides, any number.
+    function scenarioSides() {
+      if (document.querySelector('input[name=src]:checked').value !== 'scenario') return null;
+      try {
+        const sc = JSON.parse($('ng-scenario').value);
+        return Array.isArray(sc.sides) && sc.sides.length ? sc.sides.map((s) => String(s.name)) : null;
+      } catch (e) { return null; }
+    }
+    function seats(names) {
+      const rs = data.rulesets.find((r) => r.name === rsSel.value);
+      const box = $('ng-seats');
+      box.innerHTML = '<legend>Seats</legend>';
+      for (const name of names) {
+        const l = document.createElement('label');
+        l.append(name + ' ');
+        const sel = document.createElement('select');
+        sel.className = 'ng-seat'; sel.id = 'ng-' + name; sel.dataset.side = name;
         sel.innerHTML = '<option value="">human</option>';
         for (const g of rs.generals) { const o = document.createElement('option'); o.value = g; o.textContent = 'computer: ' + g; sel.appendChild(o); }
+        l.appendChild(sel); box.appendChild(l);
       }
-    };
+    }
+    const reseat = () => seats(scenarioSides() || ['red', 'blue']);
+    $('ng-scenario').addEventListener('input', reseat);
+    for (const r of document.querySelectorAll('input[name=src]')) r.addEventListener('change', reseat);
     rsSel.onchange = fill; fill();
     $('newgame').onsubmit = async (ev) => {
       ev.preventDefault();
@@ -246,6 +268,9 @@
   function render() {
     const st = S.state, W = st.table.width, D = st.table.depth;
     svg.setAttribute('viewBox', '0 0 ' + W + ' ' + D);
+    // A shot or a kill still being shown goes on over the new picture (a state message may
+    // come before or after the animation of the events that preceded it starts).
+    const playing = layerOver ? [...layerOver.querySelectorAll('.shot-trace, .shot, .kill-flash, .melee-ring')] : [];
     svg.innerHTML = '';
     layerTerrain = el('g', { id: 'terrain' }, svg);
     for (const t of st.terrain || []) {
@@ -269,7 +294,9 @@
     }
     for (const f of st.figures) {
       const status = f.status || 'active';
-      if (f.at[0] < 0 || status === 'withdrawn' || status === 'delivered' || status === 'reserve') continue;
+      // Off the table (the rule set's own statuses say which generic one they count as).
+      const base = statusBase(status);
+      if (f.at[0] < 0 || base === 'off' || base === 'reserve') continue;
       const si = sideIndex(f.side);
       const c = el('circle', { cx: f.at[0], cy: Y(f.at[1]), r: f.radius || 0.3,
         class: 'fig side-' + si + ' ' + f.kind + ' ' + status + (selected.has(f.id) ? ' selected' : ''), 'data-id': f.id, 'data-side': si, 'data-status': status }, layerFigs);
@@ -278,9 +305,15 @@
     layerMarks = el('g', { id: 'marks' }, svg);
     drawMarks();
     layerOver = el('g', { id: 'overlay' }, svg);
+    for (const p of playing) layerOver.appendChild(p);
     drawSelectionInfo();
   }
   function fig(id) { return S.state.figures[id]; }
+  // The generic status a status counts as: itself, or as the rule set says for its own.
+  function statusBase(name) {
+    const st = hello && hello.ruleset && hello.ruleset.statuses ? hello.ruleset.statuses.find((x) => x.name === name) : null;
+    return st ? st.base : name;
+  }
   // With "whole units" (rule sets that order units, such as Grant's), a click takes the unit.
   function unitOf(id) {
     const f = fig(id);

@@ -139,7 +139,10 @@ bool tw_state_view_is_state(const tw_state *s, int seat);
 /// view's generator and its table (which may be borrowed) are left as they are. TW_ERR_STATE if
 /// the counts differ (make the view afresh), TW_ERR_NOMEM if a sealed choice cannot be copied.
 tw_status tw_state_view_refresh(tw_state *v, const tw_state *src, int seat);
+/// The seed of a seat's view's generator: fixed, so a view carries nothing of the game's own.
+#define TW_VIEW_RNG_SEED 0x7669657772ULL
 /// Builds the view of `seat` (side index, or -1 for umpire) into dst: what that seat may see.
+/// For a seat >= 0 the view's generator is seeded from TW_VIEW_RNG_SEED and its seed is 0.
 tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat);
 
 #endif

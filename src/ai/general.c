@@ -116,9 +116,9 @@ static tw_status refresh_view(tw_state *v, const tw_state *s, int side, const tw
 	return tw_state_view_refresh(v, s, side);
 }
 
-// What a seat sees, kept between its decisions. The generator is scrubbed once (as
-// tw_state_view does), when the view is first made and whenever the figure, gun or unit counts
-// change. While nothing is hidden from the seat (rs->hides), the view is the game's state itself
+// What a seat sees, kept between its decisions. The generator is replaced (as tw_state_view
+// does: a fixed one, nothing of the game's) when the view is first made and whenever the
+// figure, gun or unit counts change. While nothing is hidden from the seat (rs->hides), the view is the game's state itself
 // with that generator: no copy. Otherwise an own copy, refreshed in place and hidden again.
 typedef struct seat_view {
 	bool have, owned;
@@ -131,7 +131,7 @@ static tw_status seat_view_get(seat_view *sv, const tw_state *s, int side, const
 			       const tw_state **out)
 {
 	if (!sv->have || sv->nfig != s->nfig || sv->ngun != s->ngun || sv->nunit != s->nunit) {
-		tw_rng_seed(&sv->rng, tw_rng_derive(s->rng.s[0] ^ s->rng.s[3], (uint64_t)side + 1));
+		tw_rng_seed(&sv->rng, TW_VIEW_RNG_SEED); // as tw_state_view: nothing of the game's
 		sv->nfig = s->nfig;
 		sv->ngun = s->ngun;
 		sv->nunit = s->nunit;
@@ -144,6 +144,7 @@ static tw_status seat_view_get(seat_view *sv, const tw_state *s, int side, const
 	if (tw_state_view_is_state(s, side)) {
 		*shallow = *s; // borrowed: the general only reads its view
 		shallow->rng = sv->rng;
+		shallow->seed = 0;
 		*out = shallow;
 		return TW_OK;
 	}
@@ -166,8 +167,11 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 	tw_order *o = malloc(sizeof *o);
 	if (!o)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-	seat_view view[TW_MAX_SIDES];
-	memset(view, 0, sizeof view);
+	seat_view *view = calloc(TW_MAX_SIDES, sizeof *view); // some 10 KB: not on the stack
+	if (!view) {
+		free(o);
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	}
 	tw_state shallow;
 	tw_status st = TW_OK;
 	int illegal_run = 0;
@@ -221,6 +225,7 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		if (view[i].owned)
 			free_view(&view[i].own);
+	free(view);
 	free(o);
 	if (st != TW_OK)
 		return st;

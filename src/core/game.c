@@ -196,7 +196,17 @@ static tw_status apply_in_place(tw_state *s, const tw_order *o, const tw_apply_c
 		return st;
 	if (o->ndice > 0 && s->dice != TW_DICE_ENTERED)
 		return tw_error_set(err, TW_ERR_INPUT, "", "dice are entered only in the physical dice mode");
+	// The rules' checks are watched too: an allocation that fails there refuses the order for
+	// memory, not as illegal.
+	bool check_failed = false;
+	bool *watched = tw_alloc_watch(&check_failed);
 	st = rs->validate(s, o, err);
+	tw_alloc_watch(watched);
+	if (check_failed) {
+		if (watched)
+			*watched = true;
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	}
 	if (st != TW_OK)
 		return st;
 	// An order the rules declare atomic needs no saved copy, provided that its events cannot fail

@@ -428,8 +428,11 @@ tw_status tw_state_view(tw_state *dst, const tw_state *src, int seat)
 		return st;
 	const tw_ruleset *rs = tw_ruleset_get(src->ruleset);
 	if (seat >= 0) {
-		// A seat never sees the game's generator: it could predict the dice.
-		tw_rng_seed(&dst->rng, tw_rng_derive(src->rng.s[0] ^ src->rng.s[3], (uint64_t)seat + 1));
+		// A seat sees nothing of the game's generator nor its seed, not even through a derived
+		// generator (xoshiro is linear: a few outputs give its state back). The view's generator
+		// is a fixed one; a general that wants chance has its own (tw_general_new's seed).
+		tw_rng_seed(&dst->rng, TW_VIEW_RNG_SEED);
+		dst->seed = 0;
 		tw_rec_hide(dst, seat);
 		// Another seat's secret choice: only that it is in (sealed_mask) may be known.
 		for (int k = 0; k < TW_MAX_SIDES; k++)

@@ -99,10 +99,9 @@ static void broadcast_json(srv_room *r, json_t *m)
 	json_decref(m);
 	if (!txt)
 		return;
-	for (int i = 0; i < r->nconn; i++) {
-		json_t *dup = json_loads(txt, 0, NULL);
-		srv_send(r->conns[i], dup);
-	}
+	size_t len = strlen(txt);
+	for (int i = 0; i < r->nconn; i++)
+		srv_send_text(r->conns[i], txt, len);
 	free(txt);
 }
 

@@ -1,14 +1,12 @@
-// Rooms: a game, its seats and their secret tokens, computer seats, and what each seat sees.
-#include <math.h>
+// Rooms: a game, its seats (only keyed hashes of their tokens are kept), computer seats, the
+// limits per creator, and orders applied only once the store has them.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include <civetweb.h>
+#include <sodium.h>
 
 #include "srv.h"
-#include "tinwar/render.h"
-
 
 const char *srv_seat_name(const srv_room *r, int seat)
 {
@@ -20,88 +18,9 @@ const char *srv_seat_name(const srv_room *r, int seat)
 	return (seat >= 0 && seat < s->nsides) ? s->sides[seat].name : "?";
 }
 
-static int slot_of_seat(int seat)
-{
-	return seat == SRV_UMPIRE ? SRV_SLOT_UMPIRE : seat == SRV_SPECTATOR ? SRV_SLOT_SPECTATOR : seat;
-}
-
 static int seat_of_slot(int slot)
 {
 	return slot == SRV_SLOT_UMPIRE ? SRV_UMPIRE : slot == SRV_SLOT_SPECTATOR ? SRV_SPECTATOR : slot;
-}
-
-static json_t *colour_json(uint32_t c)
-{
-	char buf[16];
-	snprintf(buf, sizeof buf, "#%08x", (unsigned)c);
-	return json_string(buf);
-}
-
-/// The rule set's templates (src/render's registry) as data: shapes in inches in the template's
-/// frame (+y along its bearing, +x to the right), angles in degrees clockwise from the bearing.
-static json_t *templates_json(const char *ruleset)
-{
-	static const char *const kinds[] = {"poly", "circle", "sector", "line"};
-	int n = 0;
-	const tw_render_template *v = tw_render_templates(ruleset, &n);
-	json_t *arr = json_array();
-	for (int i = 0; i < n; i++) {
-		json_t *shapes = json_array();
-		for (int k = 0; k < v[i].nshapes; k++) {
-			const tw_tpl_shape *sh = &v[i].shapes[k];
-			json_t *pts = json_array();
-			for (int p = 0; p < sh->npts && p < TW_TPL_MAX_POINTS; p++)
-				json_array_append_new(pts, json_pack("[f, f]", sh->pts[p].x, sh->pts[p].y));
-			json_t *sj = json_pack("{s:s, s:o}", "kind", sh->kind < 4 ? kinds[sh->kind] : "?", "pts", pts);
-			if (sh->kind == TW_TPL_CIRCLE || sh->kind == TW_TPL_SECTOR)
-				json_object_set_new(sj, "r1", json_real(sh->r1));
-			if (sh->kind == TW_TPL_SECTOR) {
-				json_object_set_new(sj, "r0", json_real(sh->r0));
-				json_object_set_new(sj, "a0", json_real(sh->a0));
-				json_object_set_new(sj, "a1", json_real(sh->a1));
-			}
-			json_array_append_new(shapes, sj);
-		}
-		json_array_append_new(arr, json_pack("{s:s, s:o, s:o, s:o, s:f, s:b}", "name", v[i].name, "shapes", shapes,
-						     "fill", colour_json(v[i].fill), "stroke", colour_json(v[i].stroke),
-						     "line_width", v[i].line_width, "dashed", v[i].dashed));
-	}
-	return arr;
-}
-
-json_t *srv_ruleset_json(const tw_ruleset *rs)
-{
-	json_t *params = json_array();
-	for (int i = 0; i < rs->nparams; i++) {
-		const tw_param_def *p = &rs->params[i];
-		json_t *pj = json_pack("{s:s, s:f, s:f, s:f, s:s}", "name", p->name, "default", p->def, "min", p->min,
-				       "max", p->max, "help", p->help ? p->help : "");
-		if (p->choices) {
-			json_t *ch = json_array();
-			for (int k = 0; p->choices[k]; k++)
-				json_array_append_new(ch, json_string(p->choices[k]));
-			json_object_set_new(pj, "choices", ch);
-		}
-		json_array_append_new(params, pj);
-	}
-	json_t *gens = json_array();
-	for (int i = 0; i < rs->ngenerals; i++)
-		json_array_append_new(gens, json_string(rs->generals[i]->name));
-	for (int i = 0; i < tw_general_count(); i++) {
-		const tw_general_def *d = tw_general_get(i);
-		if (!d->ruleset && strcmp(d->name, "random") == 0)
-			json_array_append_new(gens, json_string(d->name));
-	}
-	// The rule set's own description of its orders (order.h): the page builds its tools from it.
-	json_t *types = json_array(), *orders = tw_ruleset_orders_json(rs);
-	for (int t = 0; t < rs->norders; t++)
-		json_array_append_new(types, json_string(rs->orders[t].name));
-	json_t *evs = json_array();
-	for (int t = 0; t < TW_EV_COUNT; t++)
-		json_array_append_new(evs, json_string(tw_event_type_name((tw_event_type)t)));
-	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title, "params",
-			 params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs, "templates",
-			 templates_json(rs->name));
 }
 
 // ---- creating and restoring ----
@@ -116,6 +35,7 @@ static srv_room *room_alloc(srv_server *s)
 	r->clock.side = -1;
 	r->clock.scale = 1;
 	r->clock.enabled = true;
+	atomic_init(&r->over, false);
 	return r;
 }
 
@@ -131,14 +51,59 @@ void srv_room_free(srv_room *r)
 	free(r);
 }
 
-static bool add_room(srv_server *s, srv_room *r)
+/// Why a creator may not have one more game of nfig figures, or NULL (s->mu held). Games that
+/// are over no longer count.
+static const char *over_limits(const srv_server *s, const char *creator, int nfig, char *buf, size_t len)
 {
+	const tw_server_opts *o = &s->opts;
+	int games = 0, mine = 0;
+	long figs = 0;
+	for (int i = 0; i < s->nrooms; i++) {
+		const srv_room *r = s->rooms[i];
+		if (atomic_load(&r->over))
+			continue;
+		games++;
+		if (strcmp(r->creator, creator) == 0) {
+			mine++;
+			figs += r->nfig;
+		}
+	}
+	if (nfig > o->max_figures)
+		snprintf(buf, len, "a game may have at most %d figures (this one has %d)", o->max_figures, nfig);
+	else if (games >= o->max_games)
+		snprintf(buf, len, "the server already holds %d games under way, as many as it may", games);
+	else if (mine >= o->max_games_per_addr)
+		snprintf(buf, len, "%s already has %d games under way, as many as one address may", creator, mine);
+	else if (figs + nfig > o->max_figures_per_addr)
+		snprintf(buf, len, "%s's games under way would have %ld figures; one address may have %d", creator,
+			 figs + nfig, o->max_figures_per_addr);
+	else
+		return NULL;
+	return buf;
+}
+
+/// Adds a room to the server; with `check`, only within the limits (else err is set).
+static bool add_room(srv_server *s, srv_room *r, bool check, tw_error *err)
+{
+	char why[160];
 	pthread_mutex_lock(&s->mu);
+	if (check && over_limits(s, r->creator, r->nfig, why, sizeof why)) {
+		pthread_mutex_unlock(&s->mu);
+		tw_error_set(err, TW_ERR_STATE, "", "%s", why);
+		return false;
+	}
+	for (int i = 0; i < s->nrooms; i++)
+		if (strcmp(s->rooms[i]->id, r->id) == 0) {
+			pthread_mutex_unlock(&s->mu);
+			tw_error_set(err, TW_ERR_STATE, "", "game %s is here already", r->id);
+			return false;
+		}
 	if (s->nrooms == s->caprooms) {
 		int cap = s->caprooms ? s->caprooms * 2 : 16;
 		srv_room **v = realloc(s->rooms, (size_t)cap * sizeof *v);
 		if (!v) {
 			pthread_mutex_unlock(&s->mu);
+			tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 			return false;
 		}
 		s->rooms = v;
@@ -188,11 +153,14 @@ static tw_status set_params(tw_state *st, const json_t *params, tw_error *err)
 static json_t *seats_json(const srv_room *r)
 {
 	json_t *tok = json_array(), *comp = json_array();
-	for (int i = 0; i < SRV_SLOTS; i++)
-		json_array_append_new(tok, json_string(r->tokens[i]));
+	for (int i = 0; i < SRV_SLOTS; i++) {
+		char hex[2 * SRV_HASH_LEN + 1];
+		sodium_bin2hex(hex, sizeof hex, r->token_hash[i], SRV_HASH_LEN);
+		json_array_append_new(tok, json_string(hex));
+	}
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		json_array_append_new(comp, json_string(r->computer[i]));
-	return json_pack("{s:o, s:o}", "tokens", tok, "computer", comp);
+	return json_pack("{s:o, s:o}", "token_hashes", tok, "computer", comp);
 }
 
 static json_t *clock_cfg_json(const srv_room *r)
@@ -250,7 +218,8 @@ static tw_status set_clock(srv_room *r, const json_t *clk, tw_error *err)
 	return TW_OK;
 }
 
-srv_room *srv_room_create(srv_server *s, const json_t *req, tw_error *err)
+srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
+			  char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1], tw_error *err)
 {
 	tw_state st;
 	memset(&st, 0, sizeof st);
@@ -283,13 +252,23 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, tw_error *err)
 		seed = (uint64_t)json_integer_value(sj);
 	} else {
 		char hex[17];
-		if (!srv_random_hex(hex, 6)) {
-			tw_error_set(err, TW_ERR_IO, "", "cannot read /dev/urandom");
+		if (!srv_random_hex(hex, 8)) {
+			tw_error_set(err, TW_ERR_IO, "", "cannot draw a random seed");
 			return NULL;
 		}
-		seed = strtoull(hex, NULL, 16);
+		seed = strtoull(hex, NULL, 16) >> 1; // 63 bits: too many to try them all
 	}
 	json_t *scen = json_object_get(req, "scenario");
+	// The limits before any work: the figures a scenario brings are counted in its JSON.
+	char why[160];
+	int want = (int)json_array_size(json_object_get(scen, "figures"));
+	pthread_mutex_lock(&s->mu);
+	const char *no = over_limits(s, creator, want, why, sizeof why);
+	pthread_mutex_unlock(&s->mu);
+	if (no) {
+		tw_error_set(err, TW_ERR_STATE, "", "%s", no);
+		return NULL;
+	}
 	if (scen) {
 		if (tw_state_from_json(&st, scen, err) != TW_OK)
 			return NULL;
@@ -307,9 +286,19 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, tw_error *err)
 			tw_error_set(err, TW_ERR_INPUT, "", "width and depth must be within 24..1000 in");
 			return NULL;
 		}
-		if (tw_scenario_generate(&st, rsname, seed, w, d, err) != TW_OK)
+		// The table is drawn from a one-way hash of the game's seed, not from the seed itself:
+		// where a hill stands would otherwise be output of the generator that throws the dice.
+		if (tw_scenario_generate(&st, rsname, srv_public_seed("table", seed), w, d, err) != TW_OK)
 			goto fail;
 		have_state = true;
+		char *dash = strrchr(st.scenario, '-'); // its name would give that seed: "country-<hex>"
+		if (dash && strlen(dash) == 17)
+			*dash = 0;
+	}
+	if (st.nfig > s->opts.max_figures) {
+		tw_error_set(err, TW_ERR_STATE, "", "a game may have at most %d figures (this one has %d)",
+			     s->opts.max_figures, st.nfig);
+		goto fail;
 	}
 	if (set_params(&st, json_object_get(req, "params"), err) != TW_OK)
 		goto fail;
@@ -318,6 +307,8 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, tw_error *err)
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		goto fail;
 	}
+	snprintf(r->creator, sizeof r->creator, "%s", creator);
+	r->nfig = st.nfig;
 	if (set_computer(r, &st, json_object_get(req, "computer"), err) != TW_OK ||
 	    set_clock(r, json_object_get(req, "clock"), err) != TW_OK)
 		goto fail;
@@ -330,28 +321,31 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, tw_error *err)
 	tw_game_set_undo(r->game, false);
 	if (!srv_random_hex(r->id, 8))
 		goto fail_rand;
-	for (int i = 0; i < SRV_SLOTS; i++)
-		if (!srv_random_hex(r->tokens[i], SRV_TOKEN_LEN / 2))
+	for (int i = 0; i < SRV_SLOTS; i++) {
+		if (!srv_random_hex(tokens[i], SRV_TOKEN_LEN / 2))
 			goto fail_rand;
+		srv_token_hash(s, tokens[i], r->token_hash[i]);
+	}
 	json_t *seats = seats_json(r), *clk = clock_cfg_json(r);
 	char *seats_s = json_dumps(seats, JSON_COMPACT), *clk_s = json_dumps(clk, JSON_COMPACT);
 	json_decref(seats);
 	json_decref(clk);
-	tw_status stt = srv_store_add_game(s, r, seats_s, clk_s);
+	tw_status stt = seats_s && clk_s ? srv_store_add_game(s, r, seats_s, clk_s) : TW_ERR_NOMEM;
 	free(seats_s);
 	free(clk_s);
 	if (stt != TW_OK) {
 		tw_error_set(err, stt, "", "cannot store the game");
 		goto fail;
 	}
-	if (!add_room(s, r)) {
-		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	if (!add_room(s, r, true, err)) {
+		srv_store_delete_game(s, r->id);
 		goto fail;
 	}
 	tw_state_free(&st);
+	srv_computer_wake(s);
 	return r;
 fail_rand:
-	tw_error_set(err, TW_ERR_IO, "", "cannot read /dev/urandom");
+	tw_error_set(err, TW_ERR_IO, "", "cannot draw a random token");
 fail:
 	if (have_state)
 		tw_state_free(&st);
@@ -368,6 +362,8 @@ typedef struct replay_ctx {
 static tw_status replay_one(void *vctx, const char *text)
 {
 	replay_ctx *rc = vctx;
+	if (rc->r->srv->stopping)
+		return tw_error_set(rc->err, TW_ERR_STATE, "", "the server is stopping");
 	tw_order *o = malloc(sizeof *o);
 	json_error_t je;
 	json_t *j = json_loads(text, 0, &je);
@@ -384,8 +380,34 @@ static tw_status replay_one(void *vctx, const char *text)
 	return st;
 }
 
-srv_room *srv_room_restore(srv_server *s, const char *id, const char *scenario, uint64_t seed, const char *seats,
-			   const char *clock, tw_error *err)
+/// The seats record: keyed hashes of the tokens (or, in a store from before they were hashed,
+/// the tokens themselves, hashed now; *legacy tells the caller to write the record again).
+static bool read_seats(srv_room *r, json_t *sj, bool *legacy)
+{
+	json_t *hashes = json_object_get(sj, "token_hashes"), *plain = json_object_get(sj, "tokens");
+	json_t *comp = json_object_get(sj, "computer");
+	*legacy = !hashes && plain;
+	json_t *tok = hashes ? hashes : plain;
+	if (json_array_size(tok) != SRV_SLOTS || json_array_size(comp) != TW_MAX_SIDES)
+		return false;
+	for (int i = 0; i < SRV_SLOTS; i++) {
+		const char *t = json_string_value(json_array_get(tok, (size_t)i));
+		if (!t)
+			return false;
+		if (*legacy) {
+			srv_token_hash(r->srv, t, r->token_hash[i]);
+		} else if (sodium_hex2bin(r->token_hash[i], SRV_HASH_LEN, t, strlen(t), NULL, NULL, NULL) != 0) {
+			return false;
+		}
+	}
+	for (int i = 0; i < TW_MAX_SIDES; i++)
+		snprintf(r->computer[i], sizeof r->computer[i], "%s",
+			 json_string_value(json_array_get(comp, (size_t)i)) ?: "");
+	return true;
+}
+
+srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const char *scenario, uint64_t seed,
+			   const char *seats, const char *clock, const char *creator, tw_error *err)
 {
 	tw_state st;
 	srv_room *r = room_alloc(s);
@@ -394,8 +416,10 @@ srv_room *srv_room_restore(srv_server *s, const char *id, const char *scenario, 
 	if (!r || strlen(id) != 16)
 		goto fail;
 	snprintf(r->id, sizeof r->id, "%s", id);
+	snprintf(r->creator, sizeof r->creator, "%s", creator ? creator : "");
 	if (tw_state_from_text(&st, scenario, strlen(scenario), id, err) != TW_OK)
 		goto fail;
+	r->nfig = st.nfig;
 	r->game = tw_game_new(&st, seed, tw_shot_model_find("fast"), err);
 	tw_state_free(&st);
 	if (!r->game)
@@ -404,28 +428,32 @@ srv_room *srv_room_restore(srv_server *s, const char *id, const char *scenario, 
 	r->scenario_json = strdup(scenario);
 	sj = json_loads(seats, 0, &je);
 	cj = json_loads(clock, 0, &je);
-	json_t *tok = json_object_get(sj, "tokens"), *comp = json_object_get(sj, "computer");
-	if (json_array_size(tok) != SRV_SLOTS || json_array_size(comp) != TW_MAX_SIDES) {
+	bool legacy = false;
+	if (!r->scenario_json || !read_seats(r, sj, &legacy)) {
 		tw_error_set(err, TW_ERR_INPUT, "", "game %s: bad seats record", id);
 		goto fail;
 	}
-	for (int i = 0; i < SRV_SLOTS; i++)
-		snprintf(r->tokens[i], sizeof r->tokens[i], "%s", json_string_value(json_array_get(tok, (size_t)i)) ?: "");
-	for (int i = 0; i < TW_MAX_SIDES; i++)
-		snprintf(r->computer[i], sizeof r->computer[i], "%s",
-			 json_string_value(json_array_get(comp, (size_t)i)) ?: "");
 	if (set_clock(r, cj, err) != TW_OK)
 		goto fail;
 	replay_ctx rc = {r, err, 0};
-	if (srv_store_orders(s, id, replay_one, &rc, err) != TW_OK)
+	if (srv_store_orders(db, id, replay_one, &rc, err) != TW_OK)
 		goto fail;
 	char *saved = srv_store_get_clock(s, id);
 	if (saved)
 		srv_clock_restore(r, saved);
 	free(saved);
+	atomic_store(&r->over, tw_game_state(r->game)->over);
+	if (legacy) { // the plain tokens go: only their hashes are kept from now on
+		json_t *nj = seats_json(r);
+		char *txt = nj ? json_dumps(nj, JSON_COMPACT) : NULL;
+		json_decref(nj);
+		if (!txt || srv_store_set_seats(s, id, txt) != TW_OK)
+			srv_log(s, "store: game %s: the plain tokens could not be replaced by their hashes", id);
+		free(txt);
+	}
 	json_decref(sj);
 	json_decref(cj);
-	if (!add_room(s, r))
+	if (!add_room(s, r, false, err))
 		goto fail;
 	return r;
 fail:
@@ -440,6 +468,8 @@ srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, 
 	srv_room *found = NULL;
 	if (!game || !token || strlen(token) != SRV_TOKEN_LEN)
 		return NULL;
+	unsigned char h[SRV_HASH_LEN];
+	srv_token_hash(s, token, h);
 	pthread_mutex_lock(&s->mu);
 	for (int i = 0; i < s->nrooms && !found; i++) {
 		srv_room *r = s->rooms[i];
@@ -449,7 +479,7 @@ srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, 
 		for (int k = 0; k < SRV_SLOTS; k++) {
 			if (k >= nsides && k < SRV_SLOT_UMPIRE)
 				continue;
-			if (srv_token_eq(r->tokens[k], token)) {
+			if (sodium_memcmp(r->token_hash[k], h, SRV_HASH_LEN) == 0) {
 				found = r;
 				*seat = seat_of_slot(k);
 			}
@@ -459,316 +489,134 @@ srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, 
 	return found;
 }
 
-// ---- what a seat sees ----
-
-static int view_seat(int seat)
+bool srv_room_join(srv_conn *c)
 {
-	// The spectator sees what no side has hidden: a view for a seat that owns nothing.
-	return seat == SRV_SPECTATOR ? 100 : seat;
-}
-
-/// The state message from a seat's view `v` (built by tw_state_view). The terrain, which does
-/// not change, goes only in full pictures (join, sync), not in every update.
-static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
-{
-	const tw_state *s = tw_game_state(r->game);
-	const tw_ruleset *rs = tw_game_ruleset(r->game);
-	if (seat != SRV_UMPIRE)
-		v->seed = 0; // with the seed and the orders a seat could foretell the dice
-	json_t *sj = tw_state_to_json(v);
-	if (!terrain)
-		json_object_del(sj, "terrain");
-	double pts[TW_MAX_SIDES] = {0};
-	if (rs->score)
-		rs->score(s, pts);
-	json_t *score = json_array();
-	for (int i = 0; i < s->nsides; i++)
-		json_array_append_new(score, json_real(pts[i]));
-	json_t *comp = json_array();
-	for (int i = 0; i < s->nsides; i++)
-		json_array_append_new(comp, r->computer[i][0] ? json_string(r->computer[i]) : json_null());
-	// Who is asked for what now (every seat sees the decisions; a secret choice's content never).
-	tw_decision dec[TW_MAX_DECISIONS];
-	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
-	json_t *dj = json_array();
-	for (int i = 0; i < nd; i++) {
-		json_t *types = json_array();
-		for (int t = 0; t < rs->norders && t < 64; t++)
-			if (dec[i].types == 0 || (dec[i].types & (UINT64_C(1) << t)))
-				json_array_append_new(types, json_string(rs->orders[t].name));
-		json_array_append_new(dj, json_pack("{s:i, s:s, s:s, s:s, s:b, s:o}", "seat", dec[i].seat, "kind", dec[i].kind,
-						    "clause", dec[i].clause, "prompt", dec[i].prompt, "secret", dec[i].secret,
-						    "types", types));
+	srv_room *r = c->room;
+	bool ok = false;
+	pthread_mutex_lock(&r->mu);
+	if (r->nconn < SRV_MAX_CONN) {
+		r->conns[r->nconn++] = c;
+		c->joined = true;
+		srv_room_send_all(r, c);
+		ok = true;
 	}
-	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o}", "type", "state", "state", sj,
-			 "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
-			 "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
-			 "decisions", dj);
+	pthread_mutex_unlock(&r->mu);
+	return ok;
 }
 
-json_t *srv_view_json(srv_room *r, int seat)
+void srv_room_leave(srv_conn *c)
 {
-	tw_state v;
-	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
-		return NULL;
-	json_t *m = view_msg(r, seat, &v, true);
-	tw_state_free(&v);
-	return m;
-}
-
-/// Marks the figures and guns whose place the seat's view hides.
-static void hidden_sets(srv_room *r, int seat, const tw_state *v, uint8_t *hfig, uint8_t *hgun)
-{
-	const tw_state *s = tw_game_state(r->game);
-	for (int i = 0; i < s->nfig; i++)
-		hfig[i] = v->fig[i].status != s->fig[i].status || v->fig[i].pos.x != s->fig[i].pos.x ||
-			  v->fig[i].pos.y != s->fig[i].pos.y;
-	for (int i = 0; i < s->ngun; i++)
-		hgun[i] = v->gun[i].axle.x != s->gun[i].axle.x || v->gun[i].axle.y != s->gun[i].axle.y;
-	(void)seat;
-}
-
-/// Events first..first+count as `seat` may read them; `view` is the seat's view of the state now.
-/// A shot's recorded trace, as the shot model flew it (flight, bounces, roll), for the page to
-/// animate: [[t, x, y, z], ...] in seconds and inches (hundredths), or NULL when there is none.
-static json_t *shot_trace(srv_room *r, int k)
-{
-	const tw_shot_recorder *rec = tw_game_recorder(r->game);
-	const tw_shot_result *res = rec ? tw_shot_recorder_get(rec, k) : NULL;
-	if (!res || res->nsamples < 2)
-		return NULL;
-	json_t *a = json_array();
-	for (int i = 0; a && i < res->nsamples && i < TW_SHOT_MAX_SAMPLES; i++) {
-		const tw_shot_sample *q = &res->samples[i];
-		json_t *pt = json_pack("[f,f,f,f]", round(q->t * 1000.0) / 1000.0, round(q->x * 100.0) / 100.0,
-				       round(q->y * 100.0) / 100.0, round(q->z * 100.0) / 100.0);
-		if (pt)
-			json_array_append_new(a, pt);
-	}
-	return a;
-}
-
-/// Each visible shot event (its recording index `c` kept) gets its trace.
-static json_t *with_traces(srv_room *r, json_t *arr)
-{
-	size_t i;
-	json_t *o;
-	json_array_foreach(arr, i, o) {
-		const char *type = json_string_value(json_object_get(o, "type"));
-		json_t *c = json_object_get(o, "c");
-		if (!type || strcmp(type, "shot") != 0 || !json_is_integer(c))
-			continue;
-		json_t *t = shot_trace(r, (int)json_integer_value(c));
-		if (t)
-			json_object_set_new(o, "trace", t);
-	}
-	return arr;
-}
-
-static json_t *events_json_v(srv_room *r, int seat, int first, int count, const tw_state *view)
-{
-	const tw_events *ev = tw_game_events(r->game);
-	const tw_state *s = tw_game_state(r->game);
-	if (first < 0)
-		first = 0;
-	if (count < 0 || first + count > ev->n)
-		count = ev->n - first;
-	if (seat == SRV_UMPIRE)
-		return with_traces(r, tw_events_to_json(ev, first, count));
-	const tw_state v = *view;
-	uint8_t *hfig = calloc((size_t)s->nfig + 1, 1), *hgun = calloc((size_t)s->ngun + 1, 1);
-	json_t *arr = json_array();
-	for (int i = first; i < first + count && hfig && hgun; i++) {
-		tw_event e = ev->v[i];
-		if (i == first)
-			hidden_sets(r, seat, &v, hfig, hgun);
-		bool hide = false;
-		switch (e.type) {
-		case TW_EV_DEPLOY:
-			hide = (e.a >= 0 && e.a < s->nfig && hfig[e.a]) || (e.a < 0 && e.c >= 0 && e.c < s->ngun && hgun[e.c]);
-			break;
-		case TW_EV_MOVE: case TW_EV_KILL: case TW_EV_TOUCH: case TW_EV_PRISONER: case TW_EV_ESCORT:
-		case TW_EV_FREED: case TW_EV_REARMED: case TW_EV_DELIVERED: case TW_EV_SURRENDER: case TW_EV_WITHDRAW:
-		case TW_EV_TRAIL: case TW_EV_LIE: case TW_EV_MELEE_MEMBER:
-			hide = e.a >= 0 && e.a < s->nfig && hfig[e.a];
-			break;
-		case TW_EV_GUN_MOVE: case TW_EV_SHOT: case TW_EV_CAPTURE: case TW_EV_DISPUTE: case TW_EV_GUN_STATUS:
-			hide = e.a >= 0 && e.a < s->ngun && hgun[e.a];
-			break;
-		default: break;
-		}
-		if (hide) {
-			e.a = -1;
-			e.c = -1;
-			e.x = e.y = e.v = 0;
-			snprintf(e.text, sizeof e.text, "%s did something out of sight",
-				 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone");
-			if (e.type == TW_EV_DEPLOY)
-				snprintf(e.text, sizeof e.text, "%s put something down out of sight",
-					 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone");
-			else if (e.type == TW_EV_MELEE_MEMBER) // the melee is public; who fought in it is not
-				snprintf(e.text, sizeof e.text, "a man of %s out of sight in melee %d",
-					 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone", e.b);
-		}
-		json_array_append_new(arr, tw_event_to_json(&e));
-	}
-	free(hfig);
-	free(hgun);
-	return with_traces(r, arr);
-}
-
-static json_t *events_json(srv_room *r, int seat, int first, int count)
-{
-	tw_state v;
-	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
-		return json_array();
-	json_t *a = events_json_v(r, seat, first, count, &v);
-	tw_state_free(&v);
-	return a;
-}
-
-void srv_send(srv_conn *c, json_t *msg)
-{
-	if (!msg)
+	srv_room *r = c->room;
+	if (!r || !c->joined)
 		return;
-	char *text = json_dumps(msg, JSON_COMPACT);
-	json_decref(msg);
-	if (!text)
-		return;
-	if (c->conn) // a connection without a socket (the protocol fuzzer) builds replies and drops them
-		mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
-	free(text);
-}
-
-static void send_text(srv_conn *c, const char *text)
-{
-	if (c->conn)
-		mg_websocket_write(c->conn, MG_WEBSOCKET_OPCODE_TEXT, text, strlen(text));
-}
-
-void srv_room_broadcast(srv_room *r, int first, int count)
-{
-	char *state_txt[SRV_SLOTS] = {0}, *ev_txt[SRV_SLOTS] = {0};
-	char *clock_txt = NULL;
-	json_t *cj = srv_clock_json(r);
-	clock_txt = json_dumps(cj, JSON_COMPACT);
-	json_decref(cj);
-	for (int i = 0; i < r->nconn; i++) {
-		srv_conn *c = r->conns[i];
-		int slot = slot_of_seat(c->seat);
-		if (!state_txt[slot]) {
-			// One view per seat serves its events and its state.
-			tw_state v;
-			if (tw_state_view(&v, tw_game_state(r->game), view_seat(c->seat)) == TW_OK) {
-				if (count > 0) {
-					json_t *m = json_pack("{s:s, s:o}", "type", "events", "events",
-							      events_json_v(r, c->seat, first, count, &v));
-					ev_txt[slot] = json_dumps(m, JSON_COMPACT);
-					json_decref(m);
-				}
-				json_t *m = view_msg(r, c->seat, &v, false);
-				state_txt[slot] = m ? json_dumps(m, JSON_COMPACT) : NULL;
-				json_decref(m);
-				tw_state_free(&v);
-			}
+	pthread_mutex_lock(&r->mu);
+	for (int i = 0; i < r->nconn; i++)
+		if (r->conns[i] == c) {
+			r->conns[i] = r->conns[--r->nconn];
+			break;
 		}
-		if (ev_txt[slot])
-			send_text(c, ev_txt[slot]);
-		if (state_txt[slot])
-			send_text(c, state_txt[slot]);
-		if (clock_txt)
-			send_text(c, clock_txt);
-	}
-	for (int i = 0; i < SRV_SLOTS; i++) {
-		free(state_txt[i]);
-		free(ev_txt[i]);
-	}
-	free(clock_txt);
+	c->joined = false;
+	pthread_mutex_unlock(&r->mu);
 }
 
-void srv_room_send_all(srv_room *r, srv_conn *c)
+// ---- orders ----
+
+/// Puts the game back to its first n orders: a new game from the scenario and the seed with
+/// the orders replayed from the game's own log (the same game: restarts rely on that).
+static tw_status rebuild(srv_room *r, int n, tw_error *err)
 {
-	const tw_state *s = tw_game_state(r->game);
-	json_t *sides = json_array();
-	for (int i = 0; i < s->nsides; i++)
-		json_array_append_new(sides, json_string(s->sides[i].name));
-	srv_send(c, json_pack("{s:s, s:s, s:s, s:i, s:o, s:o}", "type", "hello", "game", r->id, "seat",
-			      srv_seat_name(r, c->seat), "seat_index", c->seat, "sides", sides, "ruleset",
-			      srv_ruleset_json(tw_game_ruleset(r->game))));
-	srv_send(c, json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, 0, -1)));
-	srv_send(c, srv_view_json(r, c->seat));
-	srv_send(c, srv_clock_json(r));
+	tw_state st;
+	if (tw_state_from_text(&st, r->scenario_json, strlen(r->scenario_json), r->id, err) != TW_OK)
+		return err->code;
+	tw_game *g = tw_game_new(&st, tw_game_seed(r->game), tw_shot_model_find("fast"), err);
+	tw_state_free(&st);
+	if (!g)
+		return err->code ? err->code : TW_ERR_NOMEM;
+	tw_game_set_undo(g, false);
+	for (int i = 0; i < n; i++) {
+		const tw_order *o = tw_game_order(r->game, i);
+		int first = 0, count = 0;
+		if (!o || tw_game_apply(g, o, &first, &count, err) != TW_OK) {
+			tw_game_free(g);
+			return TW_ERR_STATE;
+		}
+	}
+	tw_game_free(r->game);
+	r->game = g;
+	return TW_OK;
 }
 
-tw_status srv_room_apply(srv_room *r, const tw_order *o, tw_error *err)
+tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count, tw_error *err)
 {
-	int first = 0, count = 0;
+	if (r->broken)
+		return tw_error_set(err, TW_ERR_STATE, "", "this game is out of order after a store failure; restart the server");
 	// What is applied is what the store keeps: the order as written and read back, so a
 	// restart replays exactly the same game.
 	json_t *oj = tw_order_to_json(o, tw_game_state(r->game));
 	char *txt = oj ? json_dumps(oj, JSON_COMPACT) : NULL;
 	tw_order *rt = calloc(1, sizeof *rt);
-	tw_status st = oj && txt && rt ? tw_order_from_json(rt, tw_game_state(r->game), oj, "$", err) : TW_ERR_NOMEM;
+	tw_status st = oj && txt && rt ? tw_order_from_json(rt, tw_game_state(r->game), oj, "$", err)
+				       : tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	json_decref(oj);
+	int n = tw_game_order_count(r->game);
+	srv_clock saved = r->clock;
 	if (st == TW_OK)
-		st = tw_game_apply(r->game, rt, &first, &count, err);
+		st = tw_game_apply(r->game, rt, first, count, err);
 	free(rt);
-	if (st != TW_OK) {
-		free(txt);
-		return st;
+	if (st == TW_OK && srv_store_add_order(r->srv, r->id, n, txt) != TW_OK) {
+		// An order the store does not have is not applied: the game goes back as it was, and
+		// nobody hears of it.
+		tw_error e2;
+		tw_error_clear(&e2);
+		if (rebuild(r, n, &e2) != TW_OK) {
+			r->broken = true;
+			srv_log(r->srv, "game %s: cannot be put back after a store failure: %s", r->id, e2.message);
+		}
+		r->clock = saved;
+		st = tw_error_set(err, TW_ERR_IO, "", "the order could not be stored, so it was not applied (the database is "
+						      "busy or failing); try again");
 	}
-	srv_store_add_order(r->srv, r->id, tw_game_order_count(r->game) - 1, txt);
 	free(txt);
-	srv_clock_acted(r, o->side);
-	srv_clock_events(r, tw_game_events(r->game), first, count);
-	srv_room_broadcast(r, first, count);
-	return TW_OK;
+	if (st == TW_OK)
+		atomic_store(&r->over, tw_game_state(r->game)->over);
+	return st;
 }
 
-bool srv_room_computer_step(srv_room *r)
+void srv_room_applied(srv_room *r, int side, int first, int count)
+{
+	srv_clock_acted(r, side);
+	srv_clock_events(r, tw_game_events(r->game), first, count);
+	srv_room_broadcast(r, first, count);
+	srv_computer_wake(r->srv);
+}
+
+tw_status srv_room_apply(srv_room *r, const tw_order *o, tw_error *err)
+{
+	int first = 0, count = 0;
+	tw_status st = srv_room_commit(r, o, &first, &count, err);
+	if (st == TW_OK)
+		srv_room_applied(r, o->side, first, count);
+	return st;
+}
+
+bool srv_room_computer_due(srv_room *r, int *side)
 {
 	const tw_state *s = tw_game_state(r->game);
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
-	if (s->over)
+	if (s->over || r->broken)
 		return false;
+	(void)rs;
 	// The first seat asked for a decision that the computer holds.
 	tw_decision dec[TW_MAX_DECISIONS];
-	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS), side = -1;
-	for (int i = 0; i < nd && side < 0; i++)
-		if (dec[i].seat >= 0 && dec[i].seat < s->nsides && r->computer[dec[i].seat][0] &&
-		    r->computer_fail[dec[i].seat] <= 3)
-			side = dec[i].seat;
-	if (side < 0)
-		return false;
-	if (!r->gen[side]) {
-		r->gen[side] = tw_general_new(r->computer[side], rs, side, tw_game_seed(r->game) ^ 0x5eedULL);
-		if (!r->gen[side]) {
-			r->computer_fail[side] = 99;
-			return false;
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	for (int i = 0; i < nd; i++) {
+		int k = dec[i].seat;
+		if (k >= 0 && k < s->nsides && r->computer[k][0] && r->computer_fail[k] <= 3) {
+			*side = k;
+			return true;
 		}
 	}
-	tw_order *o = calloc(1, sizeof *o);
-	if (!o)
-		return false;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_status st = tw_general_decide(r->gen[side], s, o);
-	if (st == TW_OK)
-		o->side = (int8_t)side;
-	if (st != TW_OK || srv_room_apply(r, o, &err) != TW_OK) {
-		// A general that gives an illegal order ends its move instead (as tw_play_out does).
-		int end = tw_order_type_with(tw_game_ruleset(r->game), TW_OD_ENDS_TURN);
-		tw_order_init(o, end >= 0 ? end : 0, side);
-		if (end < 0 || srv_room_apply(r, o, &err) != TW_OK) {
-			r->computer_fail[side]++;
-			srv_log(r->srv, "game %s: the computer for %s is stuck: %s %s", r->id, s->sides[side].name,
-				err.clause, err.message);
-		}
-	} else {
-		r->computer_fail[side] = 0;
-	}
-	free(o);
-	return true;
+	return false;
 }
 
 tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_error *err)
@@ -777,6 +625,8 @@ tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_e
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
 	if (side < 0 || side >= s->nsides)
 		return tw_error_set(err, TW_ERR_INPUT, "", "no such side");
+	char before[sizeof r->computer[0]];
+	memcpy(before, r->computer[side], sizeof before);
 	if (general && *general) {
 		tw_general *g = strlen(general) < sizeof r->computer[0] && !strstr(general, ".lua")
 					? tw_general_new(general, rs, side, 1)
@@ -788,14 +638,20 @@ tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_e
 	} else {
 		r->computer[side][0] = 0;
 	}
-	tw_general_free(r->gen[side]);
-	r->gen[side] = NULL;
-	r->computer_fail[side] = 0;
 	json_t *seats = seats_json(r);
 	char *txt = json_dumps(seats, JSON_COMPACT);
 	json_decref(seats);
 	tw_status st = txt ? srv_store_set_seats(r->srv, r->id, txt) : TW_ERR_NOMEM;
 	free(txt);
+	if (st != TW_OK) { // not kept, not changed
+		memcpy(r->computer[side], before, sizeof before);
+		return tw_error_set(err, st, "", "the seat could not be stored, so it did not change; try again");
+	}
+	tw_general_free(r->gen[side]);
+	r->gen[side] = NULL;
+	r->gen_epoch[side]++;
+	r->computer_fail[side] = 0;
 	srv_room_broadcast(r, 0, 0);
-	return st;
+	srv_computer_wake(r->srv);
+	return TW_OK;
 }

@@ -3,111 +3,152 @@
 //   GET  /, /app.js, /style.css      the page
 //   GET  /api/rulesets               rule sets: parameters, generals, order and event types
 //   POST /api/games                  create a game -> id, seats with tokens and join links
-//   WS   /ws?game=ID&token=T         a seat's connection (Origin checked at the handshake)
-#include <errno.h>
-#include <fcntl.h>
-#include <stdarg.h>
+//   WS   /ws?game=ID&token=T         a seat's connection (Host and Origin checked at the handshake)
+// Every connection is counted per address when civetweb hands it to a worker, before its
+// request is read; civetweb's workers (100 KiB stacks in Debian's build) run no rules, no
+// generals and no deep JSON: that is the work pool's (threads.c).
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 #include <civetweb.h>
+#include <sodium.h>
 
 #include "srv.h"
-
-// ---- util ----
-
-double srv_now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
-}
-
-bool srv_random_hex(char *out, int n)
-{
-	unsigned char buf[64];
-	if (n <= 0 || n > (int)sizeof buf)
-		return false;
-	int fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	ssize_t got = 0;
-	while (got < n) {
-		ssize_t k = read(fd, buf + got, (size_t)(n - got));
-		if (k <= 0 && errno != EINTR)
-			break;
-		if (k > 0)
-			got += k;
-	}
-	close(fd);
-	if (got != n)
-		return false;
-	static const char hex[] = "0123456789abcdef";
-	for (int i = 0; i < n; i++) {
-		out[2 * i] = hex[buf[i] >> 4];
-		out[2 * i + 1] = hex[buf[i] & 15];
-	}
-	out[2 * n] = 0;
-	return true;
-}
-
-bool srv_token_eq(const char *a, const char *b)
-{
-	size_t la = strlen(a), lb = strlen(b);
-	if (la != lb || la == 0)
-		return false;
-	unsigned char d = 0;
-	for (size_t i = 0; i < la; i++)
-		d |= (unsigned char)(a[i] ^ b[i]);
-	return d == 0;
-}
-
-void srv_log(const srv_server *s, const char *fmt, ...)
-{
-	if (s && s->opts.quiet)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	fprintf(stderr, "tinwar serve: ");
-	vfprintf(stderr, fmt, ap);
-	fputc('\n', stderr);
-	va_end(ap);
-}
 
 void tw_server_opts_default(tw_server_opts *o)
 {
 	memset(o, 0, sizeof *o);
 	o->bind = "127.0.0.1";
 	o->port = 8080;
-	o->num_threads = 128;
 	o->max_message = 65536;
 	o->rate = 40;
 	o->burst = 80;
+	o->max_conns = 200;
+	o->max_conns_per_addr = 32;
+	o->max_games = 1000;
+	o->max_games_per_addr = 20;
+	o->max_figures = 5000;
+	o->max_figures_per_addr = 20000;
+	o->send_queue = 8 << 20;
+	o->request_timeout_ms = 10000;
+	o->idle_timeout_ms = 60000;
+	o->workers = 4;
+	o->stack_kib = 1024;
+	o->store_busy_ms = 5000;
+}
+
+/// Fills the fields left at 0 with their defaults.
+static void fill_defaults(tw_server_opts *o)
+{
+	tw_server_opts d;
+	tw_server_opts_default(&d);
+	if (!o->bind)
+		o->bind = d.bind;
+#define DEF(f)                                                                                             \
+	if (o->f <= 0)                                                                                     \
+	o->f = d.f
+	DEF(max_message);
+	DEF(rate);
+	DEF(max_conns);
+	DEF(max_conns_per_addr);
+	DEF(max_games);
+	DEF(max_games_per_addr);
+	DEF(max_figures);
+	DEF(max_figures_per_addr);
+	DEF(send_queue);
+	DEF(request_timeout_ms);
+	DEF(idle_timeout_ms);
+	DEF(workers);
+	DEF(stack_kib);
+	DEF(store_busy_ms);
+#undef DEF
+	if (o->burst < 1)
+		o->burst = d.burst;
+	if (o->stack_kib < 256)
+		o->stack_kib = 256;
+	if (o->num_threads <= 0)
+		o->num_threads = o->max_conns + 8; // room to refuse one more connection at once
+}
+
+void srv_server_init(srv_server *s)
+{
+	pthread_mutex_init(&s->mu, NULL);
+	pthread_mutex_init(&s->dbmu, NULL);
+	pthread_mutex_init(&s->pool_mu, NULL);
+	pthread_cond_init(&s->pool_cv, NULL);
+	pthread_mutex_init(&s->comp_mu, NULL);
+	pthread_cond_init(&s->comp_cv, NULL);
+	pthread_mutex_init(&s->peers_mu, NULL);
+	atomic_init(&s->stopping, 0);
+	atomic_init(&s->restoring, 0);
 }
 
 // ---- HTTP ----
 
-static void send_json(struct mg_connection *conn, int status, json_t *body)
+static const char *status_text(int status)
 {
-	char *txt = json_dumps(body, JSON_COMPACT);
-	json_decref(body);
+	switch (status) {
+	case 200: return "OK";
+	case 400: return "Bad Request";
+	case 403: return "Forbidden";
+	case 404: return "Not Found";
+	case 405: return "Method Not Allowed";
+	case 413: return "Payload Too Large";
+	case 429: return "Too Many Requests";
+	case 503: return "Service Unavailable";
+	default: return "Error";
+	}
+}
+
+static void send_json_text(struct mg_connection *conn, int status, const char *txt)
+{
 	size_t len = txt ? strlen(txt) : 0;
 	mg_printf(conn,
 		  "HTTP/1.1 %d %s\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n"
 		  "Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n",
-		  status, status == 200 ? "OK" : status == 400 ? "Bad Request" : status == 404 ? "Not Found" : "Error", len);
+		  status, status_text(status), len);
 	if (txt)
 		mg_write(conn, txt, len);
+}
+
+static void send_json(struct mg_connection *conn, int status, json_t *body)
+{
+	char *txt = body ? json_dumps(body, JSON_COMPACT) : NULL;
+	json_decref(body);
+	send_json_text(conn, status, txt);
 	free(txt);
+}
+
+static int send_error(struct mg_connection *conn, int status, const char *message)
+{
+	send_json(conn, status, json_pack("{s:s}", "error", message));
+	return status;
+}
+
+/// Host must name this server (DNS rebinding: a page of another site resolved to us carries
+/// its own name), and an Origin, when the browser sends one, must be this server too.
+static bool request_from_us(srv_server *s, const struct mg_connection *conn, bool origin_required)
+{
+	srv_conn_check_layout(s, conn);
+	const srv_conn *c = mg_get_user_connection_data(conn);
+	if (!c || (!c->peer && !c->unlimited))
+		return false; // refused when it came (its socket is shut; nothing more is read)
+	const char *host = mg_get_header(conn, "Host"), *origin = mg_get_header(conn, "Origin");
+	if (!srv_host_ok(s, host))
+		return false;
+	if (!origin)
+		return !origin_required;
+	return srv_origin_ok(s, origin);
 }
 
 static int asset_handler(struct mg_connection *conn, void *cbdata)
 {
-	(void)cbdata;
+	srv_server *s = cbdata;
 	const struct mg_request_info *ri = mg_get_request_info(conn);
+	if (!request_from_us(s, conn, false))
+		return send_error(conn, 403, "this server does not answer to that Host or Origin");
 	if (strcmp(ri->request_method, "GET") != 0 && strcmp(ri->request_method, "HEAD") != 0) {
 		mg_send_http_error(conn, 405, "%s", "method not allowed");
 		return 405;
@@ -129,17 +170,35 @@ static int asset_handler(struct mg_connection *conn, void *cbdata)
 	return 200;
 }
 
-static int rulesets_handler(struct mg_connection *conn, void *cbdata)
+typedef struct rulesets_job {
+	char *txt;
+} rulesets_job;
+
+static void run_rulesets(void *arg)
 {
-	(void)cbdata;
+	rulesets_job *j = arg;
 	json_t *arr = json_array();
 	for (int i = 0; i < tw_ruleset_count(); i++)
 		json_array_append_new(arr, srv_ruleset_json(tw_ruleset_get(i)));
-	send_json(conn, 200, json_pack("{s:o}", "rulesets", arr));
+	json_t *body = json_pack("{s:o}", "rulesets", arr);
+	j->txt = body ? json_dumps(body, JSON_COMPACT) : NULL;
+	json_decref(body);
+}
+
+static int rulesets_handler(struct mg_connection *conn, void *cbdata)
+{
+	srv_server *s = cbdata;
+	if (!request_from_us(s, conn, false))
+		return send_error(conn, 403, "this server does not answer to that Host or Origin");
+	const srv_conn *c = mg_get_user_connection_data(conn);
+	rulesets_job j = {NULL};
+	srv_exec(s, c ? c->peer : NULL, run_rulesets, &j);
+	send_json_text(conn, 200, j.txt);
+	free(j.txt);
 	return 200;
 }
 
-static json_t *game_response(srv_room *r)
+static json_t *game_response(srv_room *r, char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1])
 {
 	const tw_state *s = tw_game_state(r->game);
 	json_t *seats = json_array();
@@ -148,8 +207,8 @@ static json_t *game_response(srv_room *r)
 			continue;
 		int seat = k == SRV_SLOT_UMPIRE ? SRV_UMPIRE : k == SRV_SLOT_SPECTATOR ? SRV_SPECTATOR : k;
 		char link[128];
-		snprintf(link, sizeof link, "/?game=%s&token=%s", r->id, r->tokens[k]);
-		json_t *sj = json_pack("{s:s, s:s, s:s}", "seat", srv_seat_name(r, seat), "token", r->tokens[k], "link", link);
+		snprintf(link, sizeof link, "/?game=%.16s&token=%.32s", r->id, tokens[k]);
+		json_t *sj = json_pack("{s:s, s:s, s:s}", "seat", srv_seat_name(r, seat), "token", tokens[k], "link", link);
 		if (k < TW_MAX_SIDES && r->computer[k][0])
 			json_object_set_new(sj, "computer", json_string(r->computer[k]));
 		json_array_append_new(seats, sj);
@@ -157,50 +216,61 @@ static json_t *game_response(srv_room *r)
 	return json_pack("{s:s, s:s, s:o}", "id", r->id, "ruleset", tw_game_ruleset(r->game)->name, "seats", seats);
 }
 
-char *tw_server_create_game(tw_server *ts, const char *request_json, size_t len, tw_error *err)
+/// Creates a game for `creator` from request text; the response text, or NULL and err.
+static char *create_game(srv_server *s, const char *creator, const char *text, size_t len, tw_error *err)
 {
-	srv_server *s = (srv_server *)ts;
 	json_error_t je;
-	json_t *req = json_loadb(request_json, len, JSON_REJECT_DUPLICATES, &je);
+	json_t *req = srv_json_parse(text, len, &je);
 	if (!req) {
 		tw_error_set(err, TW_ERR_INPUT, "", "%d:%d: %s", je.line, je.column, je.text);
 		return NULL;
 	}
-	srv_room *r = srv_room_create(s, req, err);
+	char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
+	memset(tokens, 0, sizeof tokens);
+	srv_room *r = srv_room_create(s, req, creator, tokens, err);
 	json_decref(req);
 	if (!r)
 		return NULL;
-	srv_log(s, "game %s created (%s)", r->id, tw_game_ruleset(r->game)->name);
-	json_t *resp = game_response(r);
-	char *txt = json_dumps(resp, JSON_COMPACT);
+	srv_log(s, "game %s created by %s (%s, %d figures)", r->id, creator, tw_game_ruleset(r->game)->name, r->nfig);
+	json_t *resp = game_response(r, tokens);
+	char *txt = resp ? json_dumps(resp, JSON_COMPACT) : NULL;
 	json_decref(resp);
 	return txt;
 }
 
-static bool same_origin(const srv_server *s, const char *origin, const char *host);
+char *tw_server_create_game(tw_server *ts, const char *request_json, size_t len, tw_error *err)
+{
+	return create_game((srv_server *)ts, "local", request_json, len, err);
+}
+
+typedef struct create_job {
+	srv_server *s;
+	const char *creator, *body;
+	size_t len;
+	char *resp;
+	tw_error err;
+} create_job;
+
+static void run_create(void *arg)
+{
+	create_job *j = arg;
+	j->resp = create_game(j->s, j->creator, j->body, j->len, &j->err);
+}
 
 static int games_handler(struct mg_connection *conn, void *cbdata)
 {
 	srv_server *s = cbdata;
 	const struct mg_request_info *ri = mg_get_request_info(conn);
-	if (strcmp(ri->request_method, "POST") != 0) {
-		send_json(conn, 405, json_pack("{s:s}", "error", "POST a game request"));
-		return 405;
-	}
-	// A page from another site may not create games here (the browser sends its Origin).
-	const char *origin = mg_get_header(conn, "Origin"), *host = mg_get_header(conn, "Host");
-	if (origin && host) {
-		if (!same_origin(s, origin, host)) {
-			send_json(conn, 403, json_pack("{s:s}", "error", "cross-origin request refused"));
-			return 403;
-		}
-	}
+	if (strcmp(ri->request_method, "POST") != 0)
+		return send_error(conn, 405, "POST a game request");
+	// A page of another site may not create games here (the browser sends its Origin), nor may
+	// one whose name was made to point here (its Host is its own name).
+	if (!request_from_us(s, conn, false))
+		return send_error(conn, 403, "cross-origin request refused");
 	long long cl = ri->content_length;
 	const long long max = 4 << 20;
-	if (cl <= 0 || cl > max) {
-		send_json(conn, 400, json_pack("{s:s}", "error", "a JSON body of at most 4 MiB is required"));
-		return 400;
-	}
+	if (cl <= 0 || cl > max)
+		return send_error(conn, cl > max ? 413 : 400, "a JSON body of at most 4 MiB is required");
 	char *body = malloc((size_t)cl + 1);
 	long long got = 0;
 	while (body && got < cl) {
@@ -211,55 +281,72 @@ static int games_handler(struct mg_connection *conn, void *cbdata)
 	}
 	if (!body || got != cl) {
 		free(body);
-		send_json(conn, 400, json_pack("{s:s}", "error", "incomplete body"));
-		return 400;
+		return send_error(conn, 400, "incomplete body");
 	}
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game((tw_server *)s, body, (size_t)cl, &err);
+	const srv_conn *c = mg_get_user_connection_data(conn);
+	create_job j = {s, ri->remote_addr, body, (size_t)cl, NULL, {0}};
+	tw_error_clear(&j.err);
+	srv_exec(s, c ? c->peer : NULL, run_create, &j);
 	free(body);
-	if (!resp) {
-		send_json(conn, 400, json_pack("{s:s, s:s, s:s}", "error", err.message, "clause", err.clause, "path", err.path));
-		return 400;
+	if (!j.resp) {
+		int status = j.err.code == TW_ERR_STATE ? 429 : j.err.code == TW_ERR_IO || j.err.code == TW_ERR_NOMEM ? 503 : 400;
+		send_json(conn, status,
+			  json_pack("{s:s, s:s, s:s}", "error", j.err.message, "clause", j.err.clause, "path", j.err.path));
+		return status;
 	}
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
-	send_json(conn, 200, j);
+	send_json_text(conn, 200, j.resp);
+	free(j.resp);
 	return 200;
 }
 
-// ---- WebSocket ----
+// ---- connections and WebSockets ----
 
-/// Origin must be this server as the client addressed it (Host, with our port if Host has
-/// none), or the one extra origin allowed by --origin.
-static bool same_origin(const srv_server *s, const char *origin, const char *host)
+static int init_connection(const struct mg_connection *conn, void **conn_data)
 {
-	char want[300];
-	snprintf(want, sizeof want, "http://%s", host);
-	if (strcmp(origin, want) == 0)
-		return true;
-	if (!strchr(host, ':')) {
-		snprintf(want, sizeof want, "http://%s:%d", host, s->port);
-		if (strcmp(origin, want) == 0)
-			return true;
+	srv_server *s = mg_get_user_data(mg_get_context(conn));
+	srv_conn *c = srv_conn_new(s);
+	*conn_data = c;
+	if (!c)
+		return 0; // refused at its first request (no connection data)
+	c->conn = (struct mg_connection *)conn;
+	if (!srv_conn_addresses(c, conn)) {
+		// The address cannot be read before the request: the connection is not limited.
+		snprintf(c->addr, sizeof c->addr, "?");
+		c->peer = NULL;
+		c->unlimited = true;
+		return 0;
 	}
-	return s->opts.origin && strcmp(origin, s->opts.origin) == 0;
+	if (!srv_peer_acquire(s, c))
+		srv_refuse_socket(c, "too many connections: try again later");
+	return 0;
 }
 
-static bool origin_ok(const srv_server *s, const struct mg_connection *conn)
+static void connection_close(const struct mg_connection *conn)
 {
-	const char *origin = mg_get_header(conn, "Origin"), *host = mg_get_header(conn, "Host");
-	if (!origin || !host)
-		return false;
-	return same_origin(s, origin, host);
+	srv_server *s = mg_get_user_data(mg_get_context(conn));
+	srv_conn *c = mg_get_user_connection_data(conn);
+	if (!c)
+		return;
+	srv_peer_release(s, c);
+	srv_conn_free(c);
 }
 
 static int ws_connect(const struct mg_connection *conn, void *cbdata)
 {
 	srv_server *s = cbdata;
+	srv_conn *c = mg_get_user_connection_data(conn);
 	const struct mg_request_info *ri = mg_get_request_info(conn);
-	if (!origin_ok(s, conn)) {
-		srv_log(s, "websocket refused: Origin %s", mg_get_header(conn, "Origin") ?: "(none)");
+	srv_conn_check_layout(s, conn);
+	if (!c || (!c->peer && !c->unlimited))
+		return 1;
+	if (c->unlimited) { // addresses from the request, now that it has been read
+		snprintf(c->addr, sizeof c->addr, "%s", ri->remote_addr);
+		c->rport = ri->remote_port;
+		c->lport = ri->server_port;
+	}
+	if (!request_from_us(s, conn, true)) {
+		srv_log(s, "websocket refused: Host %s, Origin %s", mg_get_header(conn, "Host") ?: "(none)",
+			mg_get_header(conn, "Origin") ?: "(none)");
 		return 1;
 	}
 	char game[40] = "", token[80] = "";
@@ -269,18 +356,13 @@ static int ws_connect(const struct mg_connection *conn, void *cbdata)
 	int seat = 0;
 	srv_room *r = srv_room_by_token(s, game, token, &seat);
 	if (!r) {
-		srv_log(s, "websocket refused: bad game or token");
+		srv_log(s, "websocket refused: bad game or token%s", s->restoring ? " (games are being restored)" : "");
 		return 1;
 	}
-	srv_conn *c = calloc(1, sizeof *c);
-	if (!c)
-		return 1;
-	c->conn = (struct mg_connection *)conn;
 	c->room = r;
 	c->seat = seat;
 	c->bucket = s->opts.burst;
 	c->last = srv_now();
-	mg_set_user_connection_data(conn, c);
 	return 0;
 }
 
@@ -288,89 +370,24 @@ static void ws_ready(struct mg_connection *conn, void *cbdata)
 {
 	(void)cbdata;
 	srv_conn *c = mg_get_user_connection_data(conn);
-	if (!c)
-		return;
-	srv_room *r = c->room;
-	pthread_mutex_lock(&r->mu);
-	if (r->nconn < SRV_MAX_CONN) {
-		r->conns[r->nconn++] = c;
-		c->joined = true;
-		srv_room_send_all(r, c);
-	}
-	pthread_mutex_unlock(&r->mu);
-	if (!c->joined) {
-		srv_send(c, json_pack("{s:s, s:s}", "type", "error", "message", "the room is full"));
-	}
+	if (c && c->room)
+		srv_ws_serve(c); // returns when the connection is over, its socket shut
 }
 
 static int ws_data(struct mg_connection *conn, int bits, char *data, size_t len, void *cbdata)
 {
-	srv_server *s = cbdata;
-	srv_conn *c = mg_get_user_connection_data(conn);
-	int op = bits & 0x0f;
-	if (!c || !c->joined)
-		return 0;
-	if (op == MG_WEBSOCKET_OPCODE_CONNECTION_CLOSE)
-		return 0;
-	if (op == MG_WEBSOCKET_OPCODE_PING || op == MG_WEBSOCKET_OPCODE_PONG)
-		return 1;
-	if (len > (size_t)s->opts.max_message) {
-		srv_send(c, json_pack("{s:s, s:s}", "type", "error", "message", "message too large"));
-		return 0; // close
-	}
-	if (op != MG_WEBSOCKET_OPCODE_TEXT || !(bits & 0x80)) {
-		srv_send(c, json_pack("{s:s, s:s}", "type", "error", "message", "only whole text messages are accepted"));
-		return 1;
-	}
-	srv_ws_message(c, data, len);
-	return 1;
+	(void)conn;
+	(void)bits;
+	(void)data;
+	(void)len;
+	(void)cbdata;
+	return 0; // frames are read by srv_ws_serve; nothing reaches civetweb's reader
 }
 
 static void ws_close(const struct mg_connection *conn, void *cbdata)
 {
+	(void)conn;
 	(void)cbdata;
-	srv_conn *c = mg_get_user_connection_data(conn);
-	if (!c)
-		return;
-	srv_room *r = c->room;
-	pthread_mutex_lock(&r->mu);
-	for (int i = 0; i < r->nconn; i++)
-		if (r->conns[i] == c) {
-			r->conns[i] = r->conns[--r->nconn];
-			break;
-		}
-	pthread_mutex_unlock(&r->mu);
-	mg_set_user_connection_data(conn, NULL);
-	free(c);
-}
-
-// ---- ticker: clocks and computer seats ----
-
-static void *ticker_main(void *arg)
-{
-	srv_server *s = arg;
-	double last = srv_now();
-	while (!s->stopping) {
-		struct timespec ts = {0, 20 * 1000 * 1000};
-		nanosleep(&ts, NULL);
-		double now = srv_now(), dt = now - last;
-		last = now;
-		pthread_mutex_lock(&s->mu);
-		int n = s->nrooms;
-		srv_room **rooms = malloc((size_t)(n ? n : 1) * sizeof *rooms);
-		if (rooms && n)
-			memcpy(rooms, s->rooms, (size_t)n * sizeof *rooms);
-		pthread_mutex_unlock(&s->mu);
-		for (int i = 0; rooms && i < n && !s->stopping; i++) {
-			srv_room *r = rooms[i];
-			pthread_mutex_lock(&r->mu);
-			srv_clock_tick(r, dt);
-			srv_room_computer_step(r);
-			pthread_mutex_unlock(&r->mu);
-		}
-		free(rooms);
-	}
-	return NULL;
 }
 
 // ---- start and stop ----
@@ -392,33 +409,28 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	tw_server_opts_default(&s->opts);
 	if (o)
 		s->opts = *o;
-	if (!s->opts.bind)
-		s->opts.bind = "127.0.0.1";
-	if (s->opts.num_threads <= 0)
-		s->opts.num_threads = 128;
-	if (s->opts.max_message <= 0)
-		s->opts.max_message = 65536;
-	if (s->opts.rate <= 0)
-		s->opts.rate = 40;
-	if (s->opts.burst < 1)
-		s->opts.burst = 80;
-	pthread_mutex_init(&s->mu, NULL);
-	pthread_mutex_init(&s->dbmu, NULL);
+	fill_defaults(&s->opts);
+	srv_server_init(s);
 	if (srv_store_open(s, err) != TW_OK)
 		goto fail;
-	srv_store_load_all(s, err);
+	int kept = srv_store_game_count(s); // before anything can make a new one
+	if (srv_threads_start(s, err) != TW_OK)
+		goto fail;
 	mg_init_library(0);
 	s->lib_init = true;
-	char ports[96], threads[16];
+	char ports[96], threads[16], timeout[16];
 	snprintf(ports, sizeof ports, "%s:%d", s->opts.bind, s->opts.port);
 	snprintf(threads, sizeof threads, "%d", s->opts.num_threads);
+	snprintf(timeout, sizeof timeout, "%d", s->opts.request_timeout_ms);
 	const char *options[] = {"listening_ports", ports, "num_threads", threads, "max_request_size", "16384",
-				 "request_timeout_ms", "30000", "websocket_timeout_ms", "3600000",
-				 "enable_websocket_ping_pong", "yes", "enable_directory_listing", "no",
+				 "request_timeout_ms", timeout, "websocket_timeout_ms", timeout,
+				 "enable_websocket_ping_pong", "no", "enable_directory_listing", "no",
 				 "enable_keep_alive", "no", "tcp_nodelay", "1", NULL};
 	struct mg_callbacks cb;
 	memset(&cb, 0, sizeof cb);
 	cb.log_message = log_message;
+	cb.init_connection = init_connection;
+	cb.connection_close = connection_close;
 	s->ctx = mg_start(&cb, s, options);
 	if (!s->ctx) {
 		tw_error_set(err, TW_ERR_IO, "", "cannot listen on %s (port in use?)", ports);
@@ -432,12 +444,10 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_request_handler(s->ctx, "/api/games", games_handler, s);
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
-	if (pthread_create(&s->ticker, NULL, ticker_main, s) != 0) {
-		tw_error_set(err, TW_ERR_IO, "", "cannot start the clock thread");
+	// Listening first; the kept games come back in the background.
+	if (srv_restorer_start(s, err) != TW_OK)
 		goto fail;
-	}
-	s->ticker_started = true;
-	srv_log(s, "listening on http://%s:%d/ (%d games restored)", s->opts.bind, s->port, s->nrooms);
+	srv_log(s, "listening on http://%s:%d/ (restoring %d games)", s->opts.bind, s->port, kept);
 	return (tw_server *)s;
 fail:
 	tw_server_stop((tw_server *)s);
@@ -455,16 +465,35 @@ int tw_server_game_count(const tw_server *ts)
 	return n;
 }
 
+int tw_server_connections(const tw_server *ts)
+{
+	srv_server *s = (srv_server *)ts;
+	pthread_mutex_lock(&s->peers_mu);
+	int n = s->nconns;
+	pthread_mutex_unlock(&s->peers_mu);
+	return n;
+}
+
+bool tw_server_wait_restored(tw_server *ts, double timeout)
+{
+	srv_server *s = (srv_server *)ts;
+	double until = srv_now() + timeout;
+	while (s->restoring && srv_now() < until) {
+		struct timespec t = {0, 5 * 1000 * 1000};
+		nanosleep(&t, NULL);
+	}
+	return !s->restoring;
+}
+
 void tw_server_stop(tw_server *ts)
 {
 	srv_server *s = (srv_server *)ts;
 	if (!s)
 		return;
-	s->stopping = 1;
-	if (s->ticker_started)
-		pthread_join(s->ticker, NULL);
+	srv_threads_stop_early(s); // stopping set: the connections close themselves
 	if (s->ctx)
 		mg_stop(s->ctx);
+	srv_threads_stop_pool(s);
 	if (s->lib_init)
 		mg_exit_library();
 	for (int i = 0; i < s->nrooms; i++) {
@@ -472,8 +501,17 @@ void tw_server_stop(tw_server *ts)
 		srv_room_free(s->rooms[i]);
 	}
 	free(s->rooms);
+	for (int i = 0; i < s->npeers; i++)
+		free(s->peers[i]);
+	free(s->peers);
 	srv_store_close(s);
 	pthread_mutex_destroy(&s->mu);
 	pthread_mutex_destroy(&s->dbmu);
+	pthread_mutex_destroy(&s->pool_mu);
+	pthread_cond_destroy(&s->pool_cv);
+	pthread_mutex_destroy(&s->comp_mu);
+	pthread_cond_destroy(&s->comp_cv);
+	pthread_mutex_destroy(&s->peers_mu);
+	sodium_memzero(s->key, sizeof s->key);
 	free(s);
 }

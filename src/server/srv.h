@@ -1,9 +1,11 @@
-// The browser table's internals: rooms (games and seats), the store, the clock, the protocol.
+// The browser table's internals: rooms (games and seats), the store, the clock, the protocol,
+// the connections and their send queues, the threads that run rules and generals, the limits.
 #ifndef TW_SRV_H
 #define TW_SRV_H
 #include <jansson.h>
 #include <pthread.h>
 #include <sqlite3.h>
+#include <stdatomic.h>
 
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
@@ -15,19 +17,47 @@ enum { SRV_UMPIRE = -1, SRV_SPECTATOR = -2 };
 /// Token slots: sides 0..nsides-1, then the umpire and the spectator.
 enum { SRV_SLOT_UMPIRE = TW_MAX_SIDES, SRV_SLOT_SPECTATOR = TW_MAX_SIDES + 1, SRV_SLOTS = TW_MAX_SIDES + 2 };
 #define SRV_TOKEN_LEN 32
+#define SRV_HASH_LEN 32 ///< bytes of a token's keyed hash (BLAKE2b, libsodium crypto_generichash)
+#define SRV_KEY_LEN 32  ///< bytes of the installation's key (the key file beside the store)
+/// Connections (WebSockets) in one room at once.
 #define SRV_MAX_CONN 64
+/// JSON the server parses (HTTP bodies, WebSocket messages) may nest this deep, no deeper
+/// (checked before jansson, which recurses once per level, sees it).
+#define SRV_JSON_MAX_DEPTH 64
 
 typedef struct srv_room srv_room;
 typedef struct srv_server srv_server;
+typedef struct srv_peer srv_peer;
 
-/// One WebSocket connection: its room and seat are fixed at the handshake from the token.
+/// A framed message waiting to be written to one connection.
+typedef struct srv_out {
+	struct srv_out *next;
+	size_t len, off;
+	unsigned char data[];
+} srv_out;
+
+/// One connection, from civetweb's init_connection to its connection_close. For a WebSocket
+/// the room and seat are fixed at the handshake from the token; after the handshake the
+/// connection's own thread reads the frames and writes the send queue (wsconn.c).
 typedef struct srv_conn {
+	srv_server *srv;
 	struct mg_connection *conn;
+	srv_peer *peer;        ///< its address's entry (limits), NULL if not counted
+	bool unlimited;        ///< its address could not be read early: not counted, not refused
+	char addr[48];         ///< remote address
+	int rport, lport;      ///< remote and local (server) ports
+	int fd;                ///< the socket, once the WebSocket is open (-1 before)
+	int wake;              ///< eventfd: new output queued (-1: no writer; output is dropped)
+	pthread_mutex_t mu;    ///< the send queue and the flags below
+	srv_out *head, *tail;
+	size_t queued;         ///< bytes in the queue
+	bool dead;             ///< dropped (queue overflow): no more output, the loop closes it
 	srv_room *room;
-	int seat;       ///< side index, SRV_UMPIRE or SRV_SPECTATOR
-	double bucket;  ///< rate limit tokens
-	double last;    ///< time of the last refill, seconds
-	bool joined;    ///< registered in the room
+	int seat;              ///< side index, SRV_UMPIRE or SRV_SPECTATOR
+	double bucket;         ///< rate limit tokens
+	double last;           ///< time of the last refill, seconds
+	bool joined;           ///< registered in the room
+	bool closing;          ///< a close frame is queued: the loop ends once the queue is written
 } srv_conn;
 
 /// The LW.MV.6 clock of a room (seconds of real time; minutes of the rules times `scale`*60).
@@ -51,13 +81,19 @@ struct srv_room {
 	srv_server *srv;
 	tw_game *game;
 	char *scenario_json;           ///< the scenario the game was made from (for the store)
-	char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
+	unsigned char token_hash[SRV_SLOTS][SRV_HASH_LEN]; ///< keyed hashes of the seats' tokens
 	char computer[TW_MAX_SIDES][48]; ///< general name for a computer seat, "" for a human
-	tw_general *gen[TW_MAX_SIDES];
+	tw_general *gen[TW_MAX_SIDES];   ///< NULL while the computer thread has it out
+	int gen_epoch[TW_MAX_SIDES];     ///< changes when a seat changes hands
 	int computer_fail[TW_MAX_SIDES];
 	srv_conn *conns[SRV_MAX_CONN];
 	int nconn;
 	srv_clock clock;
+	char creator[48];              ///< address that created the game ("local" through the API)
+	int nfig;                      ///< figures in the game (for the limits per creator)
+	atomic_bool over;              ///< the game is over (it no longer counts against its creator)
+	bool broken;                   ///< could not be put back after a store failure: no more orders
+	double comp_time;              ///< the computer thread's time spent on this game, s (computer.c)
 };
 
 struct srv_server {
@@ -69,60 +105,122 @@ struct srv_server {
 	int nrooms, caprooms;
 	sqlite3 *db;
 	pthread_mutex_t dbmu;
-	pthread_t ticker;
-	volatile int stopping;
-	bool ticker_started;
+	unsigned char key[SRV_KEY_LEN]; ///< keys the token hashes and the generals' seeds
+	atomic_int stopping;
 	bool lib_init; ///< mg_init_library called (paired with mg_exit_library)
+	// Threads (threads.c): the work pool, the ticker, the computer, the restorer.
+	pthread_mutex_t pool_mu;
+	pthread_cond_t pool_cv;
+	struct srv_job *jobs_head, *jobs_tail;
+	pthread_t *workers;
+	int nworkers;
+	bool pool_stop;
+	pthread_t ticker, computer, restorer;
+	bool ticker_started, computer_started, restorer_started;
+	pthread_mutex_t comp_mu;
+	pthread_cond_t comp_cv;
+	int comp_rr;             ///< where the computer's search for the next game starts
+	double comp_clock;       ///< the computer time of the game served last (computer.c)
+	atomic_int restoring;    ///< 1 while kept games are being restored
+	sqlite3_int64 kept_rowid; ///< the last game kept before this start (the restorer stops there)
+	// Addresses (peers.c).
+	pthread_mutex_t peers_mu;
+	srv_peer **peers;
+	int npeers, cappeers;
+	int nconns;              ///< connections counted in all
 };
 
-// ---- util ----
+// ---- util.c ----
 double srv_now(void);
-/// Fills out with 2*n hex digits from /dev/urandom (the CSPRNG, never the game generator).
+/// Fills out with 2*n hex digits from the system's CSPRNG (never the game generator).
 bool srv_random_hex(char *out, int n);
 void srv_log(const srv_server *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /// Constant-time string equality.
 bool srv_token_eq(const char *a, const char *b);
+/// The deepest nesting of arrays and objects in JSON text (strings skipped); stops counting
+/// past `limit` (returns limit + 1).
+int srv_json_depth(const char *text, size_t len, int limit);
+/// Parses untrusted JSON text: refused, with a message in je, if it nests deeper than
+/// SRV_JSON_MAX_DEPTH (before jansson recurses into it); duplicate keys are refused.
+json_t *srv_json_parse(const char *text, size_t len, json_error_t *je);
+
+// ---- secret.c (libsodium) ----
+/// Loads the key from the key file beside the store (creating it, mode 0600, if missing), or
+/// makes a fresh one for a store in memory.
+tw_status srv_secret_open(srv_server *s, tw_error *err);
+/// The keyed hash of a token (BLAKE2b keyed with the installation's key).
+void srv_token_hash(const srv_server *s, const char *token, unsigned char out[SRV_HASH_LEN]);
+/// True if the token's hash equals `hash` (constant time).
+bool srv_token_matches(const srv_server *s, const char *token, const unsigned char hash[SRV_HASH_LEN]);
+/// A seed for a general or a sampler that no seat can trace back to the game's seed: a keyed
+/// one-way hash of (purpose, game seed, a, b). Deterministic for a given key.
+uint64_t srv_oneway_seed(const srv_server *s, const char *purpose, uint64_t game_seed, uint64_t a, uint64_t b);
+/// As srv_oneway_seed without the key: the same on every installation (a generated table).
+uint64_t srv_public_seed(const char *purpose, uint64_t game_seed);
 
 // ---- rooms.c ----
-/// Creates a room from a request object; on success adds it to the server and the store.
-srv_room *srv_room_create(srv_server *s, const json_t *req, tw_error *err);
+/// Creates a room from a request object for `creator` (an address); on success adds it to the
+/// server and the store, and gives the seats' tokens (only their hashes are kept). Limits per
+/// creator and in all are checked (TW_ERR_STATE).
+srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
+			  char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1], tw_error *err);
 /// Restores a room from the store: scenario, seed, seats, then the orders replayed.
-srv_room *srv_room_restore(srv_server *s, const char *id, const char *scenario, uint64_t seed, const char *seats,
-			   const char *clock, tw_error *err);
+srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const char *scenario, uint64_t seed,
+			   const char *seats, const char *clock, const char *creator, tw_error *err);
 void srv_room_free(srv_room *r);
 /// Finds the room and seat of a token; NULL if none. Room not locked.
 srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, int *seat);
 /// Seat's name ("red", "umpire", "spectator").
 const char *srv_seat_name(const srv_room *r, int seat);
-/// Applies an order (room locked): stores it, runs the clock, broadcasts events and views.
+/// Applies an order (room locked) and stores it; if the store cannot keep it, the game is put
+/// back as it was and an error returned. Nothing is sent: srv_room_applied does that.
+tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count, tw_error *err);
+/// After a commit: runs the clock and broadcasts events and views (room locked).
+void srv_room_applied(srv_room *r, int side, int first, int count);
+/// srv_room_commit then srv_room_applied.
 tw_status srv_room_apply(srv_room *r, const tw_order *o, tw_error *err);
 /// Broadcasts the state (and events first..first+count) to every connection (room locked).
 void srv_room_broadcast(srv_room *r, int first, int count);
 /// Sends one connection its full picture: hello, state, events, clock (room locked).
 void srv_room_send_all(srv_room *r, srv_conn *c);
-/// Sends a JSON value (stolen) to one connection.
-void srv_send(srv_conn *c, json_t *msg);
 /// The view JSON of a seat (hidden things removed on the server).
 json_t *srv_view_json(srv_room *r, int seat);
-/// One computer order if a computer is to move (room locked). True if it acted.
-bool srv_room_computer_step(srv_room *r);
 /// Gives a side's seat to a general (name) or back to a person (NULL); kept in the store.
 tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_error *err);
+/// Whether the computer holds the side to move of this room (room locked).
+bool srv_room_computer_due(srv_room *r, int *side);
+/// Adds a connection to its room (room not locked); false if the room is full.
+bool srv_room_join(srv_conn *c);
+/// Takes a connection out of its room (room not locked).
+void srv_room_leave(srv_conn *c);
 json_t *srv_ruleset_json(const tw_ruleset *rs);
 
+// ---- computer.c ----
+/// One computer order in one room, decided outside the room's lock. True if it acted.
+bool srv_computer_step(srv_room *r);
+/// The computer thread: each order to the due game that has had the least computer time.
+void *srv_computer_main(void *arg);
+/// Wakes the computer thread (a seat changed hands, an order was applied).
+void srv_computer_wake(srv_server *s);
+
 // ---- store.c ----
+/// Opens (creating, mode 0600) the store and its key.
 tw_status srv_store_open(srv_server *s, tw_error *err);
 void srv_store_close(srv_server *s);
 tw_status srv_store_add_game(srv_server *s, const srv_room *r, const char *seats, const char *clock);
 tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats);
 tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const char *order_json);
+void srv_store_delete_game(srv_server *s, const char *game);
+/// Restores every kept game (the restorer thread); stops early when the server stops.
 tw_status srv_store_load_all(srv_server *s, tw_error *err);
+/// The number of kept games; notes the last of them (srv_store_load_all restores up to it).
+int srv_store_game_count(srv_server *s);
 /// The running clock of a game (a JSON object), written over the last one.
 tw_status srv_store_set_clock(srv_server *s, const char *game, const char *json);
 /// The last clock stored for a game (malloc'd JSON text), or NULL.
 char *srv_store_get_clock(srv_server *s, const char *game);
 /// Calls fn for each stored order of a game in sequence.
-tw_status srv_store_orders(srv_server *s, const char *game, tw_status (*fn)(void *ctx, const char *json),
+tw_status srv_store_orders(sqlite3 *db, const char *game, tw_status (*fn)(void *ctx, const char *json),
 			   void *ctx, tw_error *err);
 
 // ---- clock.c ----
@@ -139,8 +237,60 @@ void srv_clock_save(srv_room *r);
 void srv_clock_restore(srv_room *r, const char *json);
 
 // ---- ws.c ----
-/// Handles one text message from a connection (room not locked on entry).
+/// Handles one text message from a connection (room not locked on entry). Runs on a thread
+/// with the server's explicit stack (srv_exec).
 void srv_ws_message(srv_conn *c, const char *data, size_t len);
+
+// ---- wsconn.c ----
+/// Queues a JSON value (stolen) for one connection; never blocks. A connection whose queue
+/// holds more than opts.send_queue bytes is dropped.
+void srv_send(srv_conn *c, json_t *msg);
+/// Queues a text message (copied).
+void srv_send_text(srv_conn *c, const char *text, size_t len);
+/// Serves an open WebSocket on its own (civetweb) thread until it closes: reads frames (size,
+/// RSV bits and mask checked from each header), hands messages to the work pool, writes the
+/// send queue, pings an idle client, closes a silent or non-draining one.
+void srv_ws_serve(srv_conn *c);
+srv_conn *srv_conn_new(srv_server *s);
+void srv_conn_free(srv_conn *c);
+
+// ---- threads.c ----
+/// Runs fn(arg) on one of the work pool's threads (explicit stack, opts.stack_kib) and waits
+/// for it. Jobs of one address run at most half the pool at once.
+void srv_exec(srv_server *s, srv_peer *peer, void (*fn)(void *), void *arg);
+/// Starts the work pool, the ticker and the computer thread.
+tw_status srv_threads_start(srv_server *s, tw_error *err);
+/// Starts restoring the kept games in the background (once the server listens).
+tw_status srv_restorer_start(srv_server *s, tw_error *err);
+/// Initialises a server's locks and counters (tw_server_start; the protocol fuzzer).
+void srv_server_init(srv_server *s);
+/// Stops the ticker, the computer and the restorer (before civetweb stops).
+void srv_threads_stop_early(srv_server *s);
+/// Stops the work pool (after civetweb stopped).
+void srv_threads_stop_pool(srv_server *s);
+/// Starts a thread with the server's explicit stack size.
+int srv_thread_create(srv_server *s, pthread_t *t, void *(*fn)(void *), void *arg);
+
+// ---- peers.c ----
+/// Counts a new connection from an address; false (not counted) if the address or the
+/// server has as many as allowed.
+bool srv_peer_acquire(srv_server *s, srv_conn *c);
+void srv_peer_release(srv_server *s, srv_conn *c);
+/// Jobs of this address in the work pool (threads.c, pool lock held).
+int srv_peer_jobs(const srv_peer *p);
+void srv_peer_jobs_add(srv_peer *p, int d);
+/// A new connection's addresses, before civetweb has read its request (when mg_get_request_info
+/// does not answer yet); false if they cannot be read.
+bool srv_conn_addresses(srv_conn *c, const struct mg_connection *conn);
+/// Checks, on a connection with a request, that srv_conn_addresses reads civetweb right.
+void srv_conn_check_layout(srv_server *s, const struct mg_connection *conn);
+/// The socket of a connection (by its addresses), or -1.
+int srv_conn_socket(const srv_conn *c);
+/// Refuses a connection at once: a short 503 and the socket shut, so civetweb lets it go.
+void srv_refuse_socket(const srv_conn *c, const char *why);
+/// Host and Origin checks against the bound address and the allow-list (DNS rebinding).
+bool srv_host_ok(const srv_server *s, const char *host);
+bool srv_origin_ok(const srv_server *s, const char *origin);
 
 // ---- assets.c ----
 typedef struct srv_asset {

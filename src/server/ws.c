@@ -151,18 +151,16 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 		st = tw_error_set(&err, TW_ERR_STATE, "", "the computer holds this seat");
 	if (st == TW_OK) {
 		if (apply) {
-			// The reply goes first, so the mover hears "ok" before the new state arrives.
-			const tw_ruleset *rs = tw_game_ruleset(r->game);
-			st = rs->validate(tw_game_state(r->game), o, &err);
-			if (st == TW_OK) {
-				reply_status(c, "result", id, TW_OK, &err);
-				st = srv_room_apply(r, o, &err);
-				if (st != TW_OK)
-					reply_status(c, "result", id, st, &err);
-				pthread_mutex_unlock(&r->mu);
-				free(o);
-				return;
-			}
+			// Applied and stored first (an order the store cannot keep is not applied); then
+			// the reply, so the mover hears "ok" before the new state arrives; then the others.
+			int first = 0, count = 0;
+			st = srv_room_commit(r, o, &first, &count, &err);
+			reply_status(c, "result", id, st, &err);
+			if (st == TW_OK)
+				srv_room_applied(r, o->side, first, count);
+			pthread_mutex_unlock(&r->mu);
+			free(o);
+			return;
 		} else {
 			// A trial is judged on what the seat may see, so probing cannot find hidden men.
 			tw_state view;
@@ -209,7 +207,9 @@ static void on_suggest(srv_conn *c, json_t *m)
 		reply_error(c, "no suggestion for this seat", id);
 		return;
 	}
-	tw_general *g = tw_general_new(rs->generals[0]->name, rs, c->seat, tw_game_seed(r->game) ^ 0xad71ceULL);
+	// Seeded by a keyed one-way hash: what the general suggests tells nothing of the game's seed.
+	uint64_t seed = srv_oneway_seed(r->srv, "suggest", tw_game_seed(r->game), (uint64_t)c->seat, 0);
+	tw_general *g = tw_general_new(rs->generals[0]->name, rs, c->seat, seed);
 	tw_order *o = calloc(1, sizeof *o);
 	json_t *oj = NULL;
 	if (g && o && tw_general_decide(g, s, o) == TW_OK) {
@@ -234,7 +234,8 @@ static void on_suggest(srv_conn *c, json_t *m)
 /// set's own generator (random_orders) proposes for the seat, on the seat's view, led by one of
 /// the named men, and legal there; at most 8, distinct. The page offers them where an order
 /// needs what only the rule set knows (Grant's formations). The sampling generator is seeded
-/// from the game's seed and the number of orders so far, never from the game's own generator.
+/// by a keyed one-way hash of the game's seed and the number of orders so far, never from the
+/// game's own generator (the orders it proposes show its draws).
 static void on_options(srv_conn *c, json_t *m)
 {
 	srv_room *r = c->room;
@@ -257,7 +258,8 @@ static void on_options(srv_conn *c, json_t *m)
 	    tw_state_view(&view, s, c->seat) == TW_OK) {
 		have_view = true;
 		tw_rng rng;
-		tw_rng_seed(&rng, tw_rng_derive(tw_game_seed(r->game) ^ 0x0b7105ULL, (uint64_t)tw_game_order_count(r->game)));
+		tw_rng_seed(&rng, srv_oneway_seed(r->srv, "options", tw_game_seed(r->game),
+						  (uint64_t)tw_game_order_count(r->game), (uint64_t)c->seat));
 		for (int i = 0; i < SAMPLES && json_array_size(list) < KEEP; i++) {
 			tw_order *o = buf;
 			if (rs->random_orders(&view, c->seat, &rng, o, 1) < 1 || o->type != type)
@@ -350,7 +352,7 @@ void srv_ws_message(srv_conn *c, const char *data, size_t len)
 		return;
 	}
 	json_error_t je;
-	json_t *m = json_loadb(data, len, JSON_REJECT_DUPLICATES, &je);
+	json_t *m = srv_json_parse(data, len, &je);
 	if (!m || !json_is_object(m)) {
 		char buf[200];
 		snprintf(buf, sizeof buf, "malformed message: %s", m ? "not an object" : je.text);

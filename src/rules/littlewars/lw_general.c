@@ -80,6 +80,7 @@ typedef struct lw_ai {
 	int cap_gun_ground, cap_fig_ground;
 	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
 	double gdist[1024];          ///< make_groups: candidates' distances from a gun
+	int32_t group_queue[1024];   ///< make_groups: the men a group grows from (not on the stack)
 	int32_t *hills;              ///< the table's hill layers (indices, in order), for the ground
 	int nhills, cap_hills;
 } lw_ai;
@@ -437,7 +438,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	// Everyone else in groups of up to 12 of one arm that stand together: each group grows
 	// from its first man by chains of neighbours within 8 in.
 	int ng = 0;
-	int queue[1024];
+	int32_t *queue = ai->group_queue;
 	for (int seed = 0; seed < s->nfig && seed < 1024; seed++) {
 		const tw_figure *f0 = &s->fig[seed];
 		if (f0->side != side || !lw_is_free(f0) || ai->crew_of[seed] >= 0 || ai->group_of[seed] != 255)
@@ -553,14 +554,15 @@ static double simulate_charge(const tw_state *s, const tw_order *o, int side)
 	double v = -1e9;
 	tw_apply_ctx ctx = {tw_shot_model_fast()};
 	tw_events ev = {0};
-	if (tw_state_apply(&t, o, &ctx, &ev, NULL) == TW_OK) {
+	tw_order *end = tw_malloc(sizeof *end); // some 17 KB: never on the stack
+	if (end && tw_state_apply(&t, o, &ctx, &ev, NULL) == TW_OK) {
 		int before[2] = {lw_free_on_field(&t, side), lw_free_on_field(&t, lw_enemy(side))};
-		tw_order end;
-		tw_order_init(&end, LW_OT_END_MOVE, side);
-		if (lw_judge_melees(&t, &end, false, NULL, NULL) == TW_OK)
+		tw_order_init(end, LW_OT_END_MOVE, side);
+		if (lw_judge_melees(&t, end, false, NULL, NULL) == TW_OK)
 			v = (double)(before[1] - lw_free_on_field(&t, lw_enemy(side))) -
 			    (double)(before[0] - lw_free_on_field(&t, side));
 	}
+	tw_free(end);
 	tw_events_free(&ev);
 	tw_state_free(&t);
 	return v;

@@ -1,6 +1,7 @@
 // Guns: crews, moving, aiming and firing (LW.MOB.4-13, LW.MV.10-12, LW.C.6).
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "core/shot_fast.h"
 #include "lw.h"
@@ -312,14 +313,15 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	rq.bearing = g->bearing;
 	rq.elevation = g->elevation;
 	rq.aim_sigma = s->params[LWP_AIM_SIGMA];
-	tw_shot_result r;
+	tw_shot_result *r = tw_malloc(sizeof *r); // some 5 KB: not on the stack
 	const tw_shot_model *m = ctx && ctx->shots ? ctx->shots : tw_shot_model_fast();
-	tw_status fst = m->fire(m, s, &rq, &s->rng, &r);
+	tw_status fst = r ? m->fire(m, s, &rq, &s->rng, r) : TW_ERR_NOMEM;
 	if (fst != TW_OK) { // out of memory, or a replay without this shot: refused, as it was
 		*g = g_before;
 		*LWGN(s, g) = rec_before;
 		LWG(s)->firing_gun = firing_before;
 		s->rng = rng_before;
+		tw_free(r);
 		return fst == TW_ERR_NOMEM ? TW_ERR_NOMEM : TW_ERR_STATE;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_SHOT, o->side, "LW.MOB.6");
@@ -328,14 +330,15 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 		e->a = g->id;
 		e->b = g->shots;
 		e->c = rec ? tw_shot_recorder_position(rec) : -1; // the trace in the game's recorded shots
-		e->x = r.rest.x;
-		e->y = r.rest.y;
-		e->v = r.bearing;
+		e->x = r->rest.x;
+		e->y = r->rest.y;
+		e->v = r->bearing;
 		tw_event_text(e, "%s gun %d fires shot %d of 4 at %.1f deg, elevation %.1f deg; it comes to rest at (%.1f, %.1f)%s",
-			      s->sides[o->side].name, g->id, g->shots, r.bearing, r.elevation, r.rest.x, r.rest.y,
-			      r.blocked_by >= 0 ? " against terrain" : "");
+			      s->sides[o->side].name, g->id, g->shots, r->bearing, r->elevation, r->rest.x, r->rest.y,
+			      r->blocked_by >= 0 ? " against terrain" : "");
 	}
-	lw_apply_shot_kills(s, &r, g->id, ev);
+	lw_apply_shot_kills(s, r, g->id, ev);
+	tw_free(r);
 	return TW_OK;
 }
 
@@ -371,9 +374,11 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 {
 	tw_vec2 pa, pb;
 	trail_spots(g, NULL, NULL, &pa, &pb);
-	tw_order o;
-	tw_order_init(&o, LW_OT_TRAIL, side);
 	*a = *b = -1;
+	tw_order *o = tw_malloc(sizeof *o); // some 17 KB: never on the stack
+	if (!o)
+		return false;
+	tw_order_init(o, LW_OT_TRAIL, side);
 	double da = INFINITY, db = INFINITY;
 	for (int pass = 0; pass < 2; pass++) {
 		tw_vec2 spot = pass == 0 ? pa : pb;
@@ -382,7 +387,7 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 			if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || f->id == *a)
 				continue;
 			double d = tw_dist(f->pos, spot);
-			if (d >= (pass == 0 ? da : db) || trail_man_ok(s, &o, f, spot, NULL) != TW_OK)
+			if (d >= (pass == 0 ? da : db) || trail_man_ok(s, o, f, spot, NULL) != TW_OK)
 				continue;
 			if (pass == 0) {
 				da = d;
@@ -393,6 +398,7 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 			}
 		}
 	}
+	tw_free(o);
 	return *a >= 0 && *b >= 0;
 }
 
@@ -463,8 +469,10 @@ tw_status lw_apply_trail(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_gun *g = &s->gun[o->gun];
 	int32_t a = o->nfig ? o->fig[0] : -1, b = o->nfig ? o->fig[1] : -1;
-	if (o->nfig == 0)
-		pick_trail_pair(s, g, o->side, &a, &b);
+	// Validated: a pair can reach, so only memory can fail the pick (nothing changed yet:
+	// the order is atomic, lw_apply_atomic).
+	if (o->nfig == 0 && !pick_trail_pair(s, g, o->side, &a, &b))
+		return TW_ERR_NOMEM;
 	place_trail(s, g, a, b, "LW.MOB.10", ev);
 	return TW_OK;
 }

@@ -274,7 +274,9 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	// The men already in the order against the newcomer where he will stand (their other gaps
 	// are as they were), then the newcomer against everyone, those of the order where they go.
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
-	tw_vec2 ends[TW_ORDER_MAX_FIG];
+	tw_vec2 *ends = tw_malloc((size_t)o->nfig * sizeof *ends); // up to 8 KB: not on the stack
+	if (!ends)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int i = 0; i < last; i++) {
 		const tw_figure *g = &s->fig[o->fig[i]];
 		int n = figure_path(s, o, i, path);
@@ -282,13 +284,17 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 		if (g->id == f->id || !on_table(f))
 			continue;
 		st = check_gap(s, g, ends[i], f, end, err);
-		if (st != TW_OK)
+		if (st != TW_OK) {
+			tw_free(ends);
 			return st;
+		}
 	}
 	uint8_t mark_buf[2048];
 	uint8_t *in_order = s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
-	if (!in_order)
+	if (!in_order) {
+		tw_free(ends);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	}
 	memset(in_order, 0, (size_t)s->nfig);
 	for (int i = 0; i < last; i++)
 		if (o->fig[i] >= 0 && o->fig[i] < s->nfig)
@@ -307,14 +313,21 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			continue;
 		st = check_gap(s, f, end, g, ends[i], err);
 	}
+	tw_free(ends);
 	return st;
 }
 
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
-	tw_vec2 ends[TW_ORDER_MAX_FIG];
-	double lens[TW_ORDER_MAX_FIG];
+	// Up to 12 KB: on the heap (rules run on threads with small stacks, e.g. the browser table's).
+	tw_vec2 *ends = tw_malloc(((size_t)o->nfig + 1) * sizeof *ends);
+	double *lens = tw_malloc(((size_t)o->nfig + 1) * sizeof *lens);
+	if (!ends || !lens) {
+		tw_free(ends);
+		tw_free(lens);
+		return TW_ERR_NOMEM;
+	}
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		const tw_figure *f = &s->fig[o->fig[i]];
@@ -359,7 +372,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 				const tw_figure *g = &s->fig[j];
 				if (g->side != f->side && lw_is_free(g) && tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
-					e = tw_events_push(ev, TW_EV_INFO, f->side, "LW.MEL.2");
+					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
 					if (e) {
 						e->a = f->id;
 						e->b = g->id;
@@ -370,5 +383,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			}
 		}
 	}
+	tw_free(ends);
+	tw_free(lens);
 	return TW_OK;
 }

@@ -94,6 +94,7 @@ static void lw_hide(tw_state *d, int seat)
 			f->status = TW_FS_UNPLACED;
 			f->pos = tw_v2(-1, -1);
 			f->facing = 0;
+			f->flags = 0; // the hidden mark itself would tell which men have been put down
 		}
 	}
 	for (int i = 0; i < d->ngun; i++) {
@@ -101,6 +102,7 @@ static void lw_hide(tw_state *d, int seat)
 		if (g->side != seat && (g->flags & TW_FF_HIDDEN)) {
 			g->axle = tw_v2(-1, -1);
 			g->bearing = 0;
+			g->flags &= ~(uint32_t)TW_FF_HIDDEN;
 		}
 	}
 }
@@ -219,4 +221,8 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.short_name = "lw",
 	.nconstants = (int)TW_ARRAY_COUNT(lw_constants),
 	.constants = lw_constants,
+	.nfamilies = (int)TW_ARRAY_COUNT(lw_families),
+	.families = lw_families,
+	.melee_reach = LW_REACH,
+	.score_help = "LW.CAMP.2: the winner's 100 for the victory, plus men, guns and prisoners",
 };

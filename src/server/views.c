@@ -1,0 +1,241 @@
+// What each seat sees: its view of the state (tw_state_view, with nothing of the game's
+// generator), the events as it may read them, and the messages that carry them.
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "srv.h"
+
+static int slot_of_seat(int seat)
+{
+	return seat == SRV_UMPIRE ? SRV_SLOT_UMPIRE : seat == SRV_SPECTATOR ? SRV_SLOT_SPECTATOR : seat;
+}
+
+// ---- what a seat sees ----
+
+static int view_seat(int seat)
+{
+	// The spectator sees what no side has hidden: a view for a seat that owns nothing.
+	return seat == SRV_SPECTATOR ? 100 : seat;
+}
+
+/// The state message from a seat's view `v` (built by tw_state_view). The terrain, which does
+/// not change, goes only in full pictures (join, sync), not in every update.
+static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
+{
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	json_t *sj = tw_state_to_json(v);
+	if (seat != SRV_UMPIRE) {
+		// Nothing of the game's generator: not its seed (with the orders a seat could foretell
+		// the dice), not its state, not even how many draws it has made. The view's own
+		// generator is a fixed one (tw_state_view); it is left out too.
+		json_object_del(sj, "seed");
+		json_object_del(sj, "rng");
+		json_object_del(sj, "rng_draws");
+	}
+	if (!terrain)
+		json_object_del(sj, "terrain");
+	double pts[TW_MAX_SIDES] = {0};
+	if (rs->score)
+		rs->score(s, pts);
+	json_t *score = json_array();
+	for (int i = 0; i < s->nsides; i++)
+		json_array_append_new(score, json_real(pts[i]));
+	json_t *comp = json_array();
+	for (int i = 0; i < s->nsides; i++)
+		json_array_append_new(comp, r->computer[i][0] ? json_string(r->computer[i]) : json_null());
+	// Who is asked for what now (every seat sees the decisions; a secret choice's content never).
+	tw_decision dec[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	json_t *dj = json_array();
+	for (int i = 0; i < nd; i++) {
+		json_t *types = json_array();
+		for (int t = 0; t < rs->norders && t < 64; t++)
+			if (dec[i].types == 0 || (dec[i].types & (UINT64_C(1) << t)))
+				json_array_append_new(types, json_string(rs->orders[t].name));
+		json_array_append_new(dj, json_pack("{s:i, s:s, s:s, s:s, s:b, s:o}", "seat", dec[i].seat, "kind", dec[i].kind,
+						    "clause", dec[i].clause, "prompt", dec[i].prompt, "secret", dec[i].secret,
+						    "types", types));
+	}
+	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o}", "type", "state", "state", sj,
+			 "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
+			 "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
+			 "decisions", dj);
+}
+
+json_t *srv_view_json(srv_room *r, int seat)
+{
+	tw_state v;
+	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
+		return NULL;
+	json_t *m = view_msg(r, seat, &v, true);
+	tw_state_free(&v);
+	return m;
+}
+
+/// Marks the figures and guns whose place the seat's view hides.
+static void hidden_sets(srv_room *r, int seat, const tw_state *v, uint8_t *hfig, uint8_t *hgun)
+{
+	const tw_state *s = tw_game_state(r->game);
+	for (int i = 0; i < s->nfig; i++)
+		hfig[i] = v->fig[i].status != s->fig[i].status || v->fig[i].pos.x != s->fig[i].pos.x ||
+			  v->fig[i].pos.y != s->fig[i].pos.y;
+	for (int i = 0; i < s->ngun; i++)
+		hgun[i] = v->gun[i].axle.x != s->gun[i].axle.x || v->gun[i].axle.y != s->gun[i].axle.y;
+	(void)seat;
+}
+
+/// Events first..first+count as `seat` may read them; `view` is the seat's view of the state now.
+/// A shot's recorded trace, as the shot model flew it (flight, bounces, roll), for the page to
+/// animate: [[t, x, y, z], ...] in seconds and inches (hundredths), or NULL when there is none.
+static json_t *shot_trace(srv_room *r, int k)
+{
+	const tw_shot_recorder *rec = tw_game_recorder(r->game);
+	const tw_shot_result *res = rec ? tw_shot_recorder_get(rec, k) : NULL;
+	if (!res || res->nsamples < 2)
+		return NULL;
+	json_t *a = json_array();
+	for (int i = 0; a && i < res->nsamples && i < TW_SHOT_MAX_SAMPLES; i++) {
+		const tw_shot_sample *q = &res->samples[i];
+		json_t *pt = json_pack("[f,f,f,f]", round(q->t * 1000.0) / 1000.0, round(q->x * 100.0) / 100.0,
+				       round(q->y * 100.0) / 100.0, round(q->z * 100.0) / 100.0);
+		if (pt)
+			json_array_append_new(a, pt);
+	}
+	return a;
+}
+
+/// Each visible shot event (its recording index `c` kept) gets its trace.
+static json_t *with_traces(srv_room *r, json_t *arr)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(arr, i, o) {
+		const char *type = json_string_value(json_object_get(o, "type"));
+		json_t *c = json_object_get(o, "c");
+		if (!type || strcmp(type, "shot") != 0 || !json_is_integer(c))
+			continue;
+		json_t *t = shot_trace(r, (int)json_integer_value(c));
+		if (t)
+			json_object_set_new(o, "trace", t);
+	}
+	return arr;
+}
+
+static json_t *events_json_v(srv_room *r, int seat, int first, int count, const tw_state *view)
+{
+	const tw_events *ev = tw_game_events(r->game);
+	const tw_state *s = tw_game_state(r->game);
+	if (first < 0)
+		first = 0;
+	if (count < 0 || first + count > ev->n)
+		count = ev->n - first;
+	if (seat == SRV_UMPIRE)
+		return with_traces(r, tw_events_to_json(ev, first, count));
+	const tw_state v = *view;
+	uint8_t *hfig = calloc((size_t)s->nfig + 1, 1), *hgun = calloc((size_t)s->ngun + 1, 1);
+	json_t *arr = json_array();
+	for (int i = first; i < first + count && hfig && hgun; i++) {
+		tw_event e = ev->v[i];
+		if (i == first)
+			hidden_sets(r, seat, &v, hfig, hgun);
+		bool hide = false;
+		switch (e.type) {
+		case TW_EV_DEPLOY:
+			hide = (e.a >= 0 && e.a < s->nfig && hfig[e.a]) || (e.a < 0 && e.c >= 0 && e.c < s->ngun && hgun[e.c]);
+			break;
+		case TW_EV_MOVE: case TW_EV_KILL: case TW_EV_TOUCH: case TW_EV_PRISONER: case TW_EV_ESCORT:
+		case TW_EV_FREED: case TW_EV_REARMED: case TW_EV_DELIVERED: case TW_EV_SURRENDER: case TW_EV_WITHDRAW:
+		case TW_EV_TRAIL: case TW_EV_LIE: case TW_EV_MELEE_MEMBER:
+			hide = e.a >= 0 && e.a < s->nfig && hfig[e.a];
+			break;
+		case TW_EV_GUN_MOVE: case TW_EV_SHOT: case TW_EV_CAPTURE: case TW_EV_DISPUTE: case TW_EV_GUN_STATUS:
+			hide = e.a >= 0 && e.a < s->ngun && hgun[e.a];
+			break;
+		default: break;
+		}
+		if (hide) {
+			e.a = -1;
+			e.c = -1;
+			e.x = e.y = e.v = 0;
+			snprintf(e.text, sizeof e.text, "%s did something out of sight",
+				 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone");
+			if (e.type == TW_EV_DEPLOY)
+				snprintf(e.text, sizeof e.text, "%s put something down out of sight",
+					 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone");
+			else if (e.type == TW_EV_MELEE_MEMBER) // the melee is public; who fought in it is not
+				snprintf(e.text, sizeof e.text, "a man of %s out of sight in melee %d",
+					 e.side >= 0 && e.side < s->nsides ? s->sides[e.side].name : "someone", e.b);
+		}
+		json_array_append_new(arr, tw_event_to_json(&e));
+	}
+	free(hfig);
+	free(hgun);
+	return with_traces(r, arr);
+}
+
+static json_t *events_json(srv_room *r, int seat, int first, int count)
+{
+	tw_state v;
+	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
+		return json_array();
+	json_t *a = events_json_v(r, seat, first, count, &v);
+	tw_state_free(&v);
+	return a;
+}
+
+void srv_room_broadcast(srv_room *r, int first, int count)
+{
+	char *state_txt[SRV_SLOTS] = {0}, *ev_txt[SRV_SLOTS] = {0};
+	char *clock_txt = NULL;
+	json_t *cj = srv_clock_json(r);
+	clock_txt = json_dumps(cj, JSON_COMPACT);
+	json_decref(cj);
+	for (int i = 0; i < r->nconn; i++) {
+		srv_conn *c = r->conns[i];
+		int slot = slot_of_seat(c->seat);
+		if (!state_txt[slot]) {
+			// One view per seat serves its events and its state.
+			tw_state v;
+			if (tw_state_view(&v, tw_game_state(r->game), view_seat(c->seat)) == TW_OK) {
+				if (count > 0) {
+					json_t *m = json_pack("{s:s, s:o}", "type", "events", "events",
+							      events_json_v(r, c->seat, first, count, &v));
+					ev_txt[slot] = json_dumps(m, JSON_COMPACT);
+					json_decref(m);
+				}
+				json_t *m = view_msg(r, c->seat, &v, false);
+				state_txt[slot] = m ? json_dumps(m, JSON_COMPACT) : NULL;
+				json_decref(m);
+				tw_state_free(&v);
+			}
+		}
+		if (ev_txt[slot])
+			srv_send_text(c, ev_txt[slot], strlen(ev_txt[slot]));
+		if (state_txt[slot])
+			srv_send_text(c, state_txt[slot], strlen(state_txt[slot]));
+		if (clock_txt)
+			srv_send_text(c, clock_txt, strlen(clock_txt));
+	}
+	for (int i = 0; i < SRV_SLOTS; i++) {
+		free(state_txt[i]);
+		free(ev_txt[i]);
+	}
+	free(clock_txt);
+}
+
+void srv_room_send_all(srv_room *r, srv_conn *c)
+{
+	const tw_state *s = tw_game_state(r->game);
+	json_t *sides = json_array();
+	for (int i = 0; i < s->nsides; i++)
+		json_array_append_new(sides, json_string(s->sides[i].name));
+	srv_send(c, json_pack("{s:s, s:s, s:s, s:i, s:o, s:o}", "type", "hello", "game", r->id, "seat",
+			      srv_seat_name(r, c->seat), "seat_index", c->seat, "sides", sides, "ruleset",
+			      srv_ruleset_json(tw_game_ruleset(r->game))));
+	srv_send(c, json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, 0, -1)));
+	srv_send(c, srv_view_json(r, c->seat));
+	srv_send(c, srv_clock_json(r));
+}
