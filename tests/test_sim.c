@@ -847,6 +847,15 @@ static void test_sim_command_any_number_of_sides(void **st)
 	assert_int_equal(sql_int(db, "SELECT count(*) FROM study WHERE params LIKE '%\"blue.advance\":0.8%'"), 1);
 	assert_int_equal(sql_int(db, "SELECT count(*) FROM study_side WHERE general = 'lw-rush' AND side_name = 'blue'"),
 			 2);
+	// Every side's parameter: all.X, or both.X as before; stored as all.X.
+	snprintf(args, sizeof args,
+		 "sim scenarios/littlewars/hooks-farm.json --games 1 --seed 4 --red lw-default --blue lw-rush "
+		 "--vary both.crew_keep=6 --db %s --quiet",
+		 db);
+	expect_cmd(TW_CLI, args, 0, "stored as study 5 in");
+	assert_int_equal(sql_int(db, "SELECT count(*) FROM study WHERE id = 5 AND label = 'both.crew_keep=6' AND params"
+				     " LIKE '%\"all.crew_keep\":6}'"),
+			 1);
 	unlink(db);
 }
 
