@@ -11,6 +11,7 @@
 
 void tw_bench_physics(void);
 void tw_bench_sim(void);
+void tw_bench_sim_store(void);
 void tw_bench_server(void);
 
 // Two draws in a fixed order (C leaves the order of function arguments unspecified).
@@ -295,6 +296,8 @@ int main(int argc, char **argv)
 		printf("\n");
 		tw_bench_sim();
 	}
+	if (!only || strcmp(only, "sim") == 0 || strcmp(only, "sim-store") == 0)
+		tw_bench_sim_store();
 	if (!only || strcmp(only, "server") == 0) {
 		printf("\n");
 		tw_bench_server();

@@ -1,9 +1,9 @@
-// Monte Carlo studies: games in parallel (pthreads), statistics and SQLite storage.
-// Game i uses seed tw_rng_derive(master, i) for the game and its generals, and its result
-// lands in out[i]: the study's results do not depend on the number of threads.
+// Monte Carlo studies: games in parallel (pthreads) for any number of sides, and their
+// statistics (the database is sim_db.c). Game i uses seed tw_rng_derive(master, i) for the game
+// and its generals, and its result lands in out[i]: the study's results do not depend on the
+// number of threads.
 #include <math.h>
 #include <pthread.h>
-#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +18,8 @@ void tw_sim_config_default(tw_sim_config *c)
 	c->games = 100;
 	c->jobs = 1;
 	c->seed = 1;
-	c->general[0] = c->general[1] = "default";
+	for (int k = 0; k < TW_MAX_SIDES; k++)
+		c->general[k] = "default";
 	c->max_orders = 100000;
 	tw_lua_limits_default(&c->lua);
 }
@@ -51,7 +52,8 @@ static tw_general *make_general(const tw_sim_config *cfg, const tw_state *scenar
 	} else {
 		g = tw_general_new(name, rs, side, seed);
 		if (!g)
-			tw_error_set(err, TW_ERR_INPUT, "", "no general '%s' for rule set %s", name, rs->name);
+			tw_error_set(err, TW_ERR_INPUT, "", "%s: no general '%s' for rule set %s", scenario->sides[side].name,
+				     name, rs->name);
 	}
 	if (!g)
 		return NULL;
@@ -81,6 +83,38 @@ static int men_left(const tw_state *s, int side)
 	return n;
 }
 
+// A figure lost to its side: dead, or held (a prisoner).
+static bool lost(const tw_state *s, const tw_figure *f)
+{
+	return tw_status_base(s, f->status) == TW_FS_DEAD || tw_figure_held(s, f);
+}
+
+// Casualties of every side (tw_sim_game.casualties). in0[i]: figure i was not lost when the
+// game began (n0 figures then). A rule set that counts its men at the start of play (Little
+// Wars's start_men) is taken at its word, as studies always did; for the others, the figures
+// not lost at the start that are lost at the end.
+static void count_casualties(const unsigned char *in0, int n0, const tw_state *s, int *out)
+{
+	for (int side = 0; side < s->nsides; side++) {
+		int start = s->sides[side].start_men;
+		if (start > 0) {
+			out[side] = start - men_left(s, side);
+			continue;
+		}
+		int n = 0;
+		for (int i = 0; i < s->nfig && i < n0; i++)
+			if (s->fig[i].side == side && in0[i] && lost(s, &s->fig[i]))
+				n++;
+		out[side] = n;
+	}
+}
+
+static int scenario_sides(const tw_sim_config *cfg)
+{
+	int n = cfg->scenario ? cfg->scenario->nsides : 0;
+	return n < 0 ? 0 : n > TW_MAX_SIDES ? TW_MAX_SIDES : n;
+}
+
 // One game of the study. Returns non-OK only for configuration errors (then out is unset).
 static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out, tw_error *err)
 {
@@ -88,6 +122,8 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	memset(out, 0, sizeof *out);
 	out->seed = tw_rng_derive(cfg->seed, (uint64_t)index);
 	out->winner = -1;
+	int nsides = scenario_sides(cfg);
+	out->nsides = nsides;
 	const tw_shot_model *shots = cfg->shots ? cfg->shots : tw_shot_model_fast();
 	tw_error e;
 	tw_error_clear(&e);
@@ -101,13 +137,21 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	const tw_ruleset *rs = tw_game_ruleset(game);
 	tw_general *gens[TW_MAX_SIDES] = {0};
 	tw_status st = TW_OK;
-	for (int side = 0; side < 2 && st == TW_OK; side++) {
+	for (int side = 0; side < nsides && st == TW_OK; side++) {
 		gens[side] = make_general(cfg, cfg->scenario, rs, side, out->seed, true, err);
 		if (!gens[side])
 			st = err ? err->code : TW_ERR_INPUT;
 	}
+	// Which figures are in the game as it begins (casualties of rule sets without start_men).
+	const tw_state *s0 = tw_game_state(game);
+	int n0 = s0->nfig;
+	unsigned char *in0 = st == TW_OK ? malloc((size_t)(n0 > 0 ? n0 : 1)) : NULL;
+	if (st == TW_OK && !in0)
+		st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int i = 0; in0 && i < n0; i++)
+		in0[i] = !lost(s0, &s0->fig[i]);
 	if (st != TW_OK) {
-		for (int side = 0; side < 2; side++)
+		for (int side = 0; side < nsides; side++)
 			tw_general_free(gens[side]);
 		tw_game_free(game);
 		return st;
@@ -116,24 +160,31 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	const tw_state *s = tw_game_state(game);
 	double pts[TW_MAX_SIDES] = {0};
 	rs->score(s, pts);
-	for (int side = 0; side < 2; side++) {
+	count_casualties(in0, n0, s, out->casualties);
+	free(in0);
+	int forfeits = 0, standing = -1;
+	for (int side = 0; side < nsides; side++) {
 		out->score[side] = pts[side];
-		int start = s->sides[side].start_men;
-		out->casualties[side] = start > 0 ? start - men_left(s, side) : 0;
 		out->lua_failed[side] = tw_lua_failure(gens[side], NULL) ? 1 : 0;
+		out->forfeited[side] = gens[side]->forfeit ? 1 : 0;
+		if (gens[side]->forfeit)
+			forfeits++;
+		else
+			standing = standing == -1 ? side : -3; // -3: more than one side stands
 	}
 	out->moves = s->move_no;
 	out->orders = tw_game_order_count(game);
 	if (st == TW_OK && s->over) {
 		out->end = TW_SIM_OVER;
 		out->winner = s->winner >= 0 ? s->winner : -2;
-	} else if (gens[0]->forfeit || gens[1]->forfeit) {
+	} else if (forfeits > 0) {
+		// The side left standing wins; with more than one left (or none), nobody does.
 		out->end = TW_SIM_FORFEIT;
-		out->winner = gens[0]->forfeit ? (gens[1]->forfeit ? -2 : 1) : 0;
+		out->winner = standing >= 0 ? standing : -2;
 	} else {
 		out->end = TW_SIM_ERROR;
 	}
-	for (int side = 0; side < 2; side++)
+	for (int side = 0; side < nsides; side++)
 		tw_general_free(gens[side]);
 	tw_game_free(game);
 	out->ms = now_ms() - t0;
@@ -178,12 +229,19 @@ tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_si
 {
 	if (!cfg->scenario || count < 0 || first < 0)
 		return tw_error_set(err, TW_ERR_INPUT, "", "a study needs a scenario and a number of games");
-	// A doctrine that cannot be loaded (unreadable, not Lua, no decide(), its top level fails
-	// with the first game's seed) stops the study before it starts.
+	int nsides = cfg->scenario->nsides;
+	if (nsides < 1 || nsides > TW_MAX_SIDES)
+		return tw_error_set(err, TW_ERR_INPUT, "", "a study needs a scenario of 1 to %d sides, not %d", TW_MAX_SIDES,
+				    nsides);
+	for (int i = 0; i < cfg->ngparams; i++)
+		if (cfg->gparams[i].side < -1 || cfg->gparams[i].side >= nsides)
+			return tw_error_set(err, TW_ERR_INPUT, "", "doctrine parameter %s is set on side %d; the scenario has %d",
+					    cfg->gparams[i].name, cfg->gparams[i].side, nsides);
+	// A general that is not there (an unknown name, a doctrine that cannot be loaded: unreadable,
+	// not Lua, no decide(), its top level fails with the first game's seed) stops the study
+	// before it starts.
 	const tw_ruleset *rs = tw_ruleset_get(cfg->scenario->ruleset);
-	for (int side = 0; side < 2 && rs && count > 0; side++) {
-		if (!is_lua(cfg->general[side] ? cfg->general[side] : "default"))
-			continue;
+	for (int side = 0; side < nsides && rs && count > 0; side++) {
 		tw_general *g = make_general(cfg, cfg->scenario, rs, side, tw_rng_derive(cfg->seed, (uint64_t)first),
 					     false, err);
 		if (!g)
@@ -278,6 +336,9 @@ void tw_sim_distribution(double *v, int n, tw_sim_dist *d)
 void tw_sim_summarize(const tw_sim_game *g, int n, tw_sim_summary *s)
 {
 	memset(s, 0, sizeof *s);
+	for (int i = 0; i < n; i++)
+		if (g[i].nsides > s->nsides)
+			s->nsides = g[i].nsides > TW_MAX_SIDES ? TW_MAX_SIDES : g[i].nsides;
 	double *v = malloc((size_t)(n > 0 ? n : 1) * sizeof *v);
 	if (!v)
 		return;
@@ -287,216 +348,39 @@ void tw_sim_summarize(const tw_sim_game *g, int n, tw_sim_summary *s)
 			continue;
 		}
 		s->games++;
-		if (g[i].winner == 0)
-			s->wins++;
-		else if (g[i].winner == 1)
-			s->losses++;
+		int w = g[i].winner < s->nsides ? g[i].winner : -2;
+		if (w >= 0)
+			s->side[w].wins++;
 		else
 			s->draws++;
-		for (int side = 0; side < 2; side++)
-			s->lua_failures[side] += g[i].lua_failed[side];
-		if (g[i].end == TW_SIM_FORFEIT && g[i].winner >= 0)
-			s->forfeits[1 - g[i].winner]++;
+		for (int k = 0; k < s->nsides; k++) {
+			if (w >= 0 && w != k)
+				s->side[k].losses++;
+			s->side[k].lua_failures += g[i].lua_failed[k];
+			s->side[k].forfeits += g[i].forfeited[k];
+		}
 	}
 	const double z = 1.959963984540054;
-	tw_wilson(s->wins, s->games, z, &s->win_lo, &s->win_hi);
 	tw_wilson(s->draws, s->games, z, &s->draw_lo, &s->draw_hi);
-	tw_wilson(s->losses, s->games, z, &s->loss_lo, &s->loss_hi);
-	for (int what = 0; what < 5; what++) {
-		int k = 0;
+	for (int k = 0; k < s->nsides; k++) {
+		tw_sim_side_summary *p = &s->side[k];
+		tw_wilson(p->wins, s->games, z, &p->win_lo, &p->win_hi);
+		tw_wilson(p->losses, s->games, z, &p->loss_lo, &p->loss_hi);
+	}
+	// Distributions: every side's score and casualties, then the game moves.
+	for (int what = 0; what <= 2 * s->nsides; what++) {
+		int side = what / 2, k = 0;
 		for (int i = 0; i < n; i++) {
 			if (g[i].end == TW_SIM_ERROR)
 				continue;
-			v[k++] = what < 2 ? g[i].score[what] : what < 4 ? g[i].casualties[what - 2] : g[i].moves;
+			v[k++] = what == 2 * s->nsides ? g[i].moves
+				 : what % 2 == 0      ? g[i].score[side]
+						      : g[i].casualties[side];
 		}
-		tw_sim_dist *d = what < 2 ? &s->score[what] : what < 4 ? &s->casualties[what - 2] : &s->moves;
+		tw_sim_dist *d = what == 2 * s->nsides ? &s->moves
+				 : what % 2 == 0      ? &s->side[side].score
+						      : &s->side[side].casualties;
 		tw_sim_distribution(v, k, d);
 	}
 	free(v);
-}
-
-// ---- SQLite storage ----
-
-static const char *const SCHEMA =
-	"CREATE TABLE IF NOT EXISTS study("
-	" id INTEGER PRIMARY KEY, created TEXT NOT NULL, scenario TEXT NOT NULL, scenario_hash TEXT NOT NULL,"
-	" ruleset TEXT NOT NULL, red TEXT NOT NULL, blue TEXT NOT NULL, seed INTEGER NOT NULL,"
-	" games INTEGER NOT NULL, shot_model TEXT NOT NULL, label TEXT NOT NULL, params TEXT NOT NULL,"
-	" wins INTEGER NOT NULL, draws INTEGER NOT NULL, losses INTEGER NOT NULL, errors INTEGER NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS game("
-	" study INTEGER NOT NULL REFERENCES study(id), idx INTEGER NOT NULL, seed INTEGER NOT NULL,"
-	" result TEXT NOT NULL, winner INTEGER NOT NULL, score_red REAL, score_blue REAL,"
-	" casualties_red INTEGER, casualties_blue INTEGER, moves INTEGER, orders INTEGER,"
-	" lua_failed_red INTEGER, lua_failed_blue INTEGER, ms REAL, PRIMARY KEY(study, idx));"
-	"CREATE INDEX IF NOT EXISTS study_by_pair ON study(scenario, red, blue);";
-
-static tw_status db_err(sqlite3 *db, tw_error *err, const char *what)
-{
-	tw_status st = tw_error_set(err, TW_ERR_IO, "", "sqlite: %s: %s", what, db ? sqlite3_errmsg(db) : "?");
-	return st;
-}
-
-static tw_status db_open(const char *path, sqlite3 **db, tw_error *err)
-{
-	if (sqlite3_open_v2(path, db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
-		tw_status st = db_err(*db, err, path);
-		sqlite3_close(*db);
-		*db = NULL;
-		return st;
-	}
-	sqlite3_busy_timeout(*db, 5000);
-	char *msg = NULL;
-	if (sqlite3_exec(*db, SCHEMA, NULL, NULL, &msg) != SQLITE_OK) {
-		tw_status st = tw_error_set(err, TW_ERR_IO, "", "sqlite: %s: %s", path, msg ? msg : "?");
-		sqlite3_free(msg);
-		sqlite3_close(*db);
-		*db = NULL;
-		return st;
-	}
-	return TW_OK;
-}
-
-static const char *end_name(const tw_sim_game *g)
-{
-	if (g->end == TW_SIM_ERROR)
-		return "error";
-	if (g->winner == -2)
-		return "draw";
-	const char *w = g->winner == 0 ? "red" : "blue";
-	return g->end == TW_SIM_FORFEIT ? (g->winner == 0 ? "red_by_forfeit" : "blue_by_forfeit") : w;
-}
-
-tw_status tw_sim_store(const char *path, const tw_sim_config *cfg, const char *scenario_name, const char *label,
-		       const tw_sim_game *g, int n, int64_t *study_id, tw_error *err)
-{
-	sqlite3 *db;
-	tw_status st = db_open(path, &db, err);
-	if (st != TW_OK)
-		return st;
-	tw_sim_summary sum;
-	tw_sim_summarize(g, n, &sum);
-	char hash[17];
-	snprintf(hash, sizeof hash, "%016llx", (unsigned long long)tw_state_hash(cfg->scenario));
-	char params[1024];
-	size_t pl = 0;
-	params[0] = 0;
-	const tw_ruleset *rs = tw_ruleset_get(cfg->scenario->ruleset);
-	pl += (size_t)snprintf(params + pl, sizeof params - pl, "{");
-	for (int i = 0; rs && i < rs->nparams && pl < sizeof params - 64; i++)
-		pl += (size_t)snprintf(params + pl, sizeof params - pl, "%s\"%s\":%.17g", i ? "," : "", rs->params[i].name,
-				       cfg->scenario->params[i]);
-	for (int i = 0; i < cfg->ngparams && pl < sizeof params - 80; i++)
-		pl += (size_t)snprintf(params + pl, sizeof params - pl, ",\"%s.%s\":%.17g",
-				       cfg->gparams[i].side < 0 ? "both" : (cfg->gparams[i].side == 0 ? "red" : "blue"),
-				       cfg->gparams[i].name, cfg->gparams[i].value);
-	if (pl < sizeof params - 2)
-		snprintf(params + pl, sizeof params - pl, "}");
-	const tw_shot_model *shots = cfg->shots ? cfg->shots : tw_shot_model_fast();
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_exec(db, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-		st = db_err(db, err, "begin");
-		goto out;
-	}
-	if (sqlite3_prepare_v2(db,
-			       "INSERT INTO study(created, scenario, scenario_hash, ruleset, red, blue, seed, games,"
-			       " shot_model, label, params, wins, draws, losses, errors)"
-			       " VALUES(datetime('now'),?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-			       -1, &q, NULL) != SQLITE_OK) {
-		st = db_err(db, err, "prepare");
-		goto rollback;
-	}
-	sqlite3_bind_text(q, 1, scenario_name, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 2, hash, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 3, rs ? rs->name : "?", -1, SQLITE_STATIC);
-	sqlite3_bind_text(q, 4, cfg->general[0] ? cfg->general[0] : "default", -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 5, cfg->general[1] ? cfg->general[1] : "default", -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(q, 6, (sqlite3_int64)cfg->seed);
-	sqlite3_bind_int(q, 7, n);
-	sqlite3_bind_text(q, 8, shots->name, -1, SQLITE_STATIC);
-	sqlite3_bind_text(q, 9, label ? label : "", -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(q, 10, params, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int(q, 11, sum.wins);
-	sqlite3_bind_int(q, 12, sum.draws);
-	sqlite3_bind_int(q, 13, sum.losses);
-	sqlite3_bind_int(q, 14, sum.errors);
-	if (sqlite3_step(q) != SQLITE_DONE) {
-		st = db_err(db, err, "insert study");
-		goto rollback;
-	}
-	sqlite3_finalize(q);
-	q = NULL;
-	int64_t id = sqlite3_last_insert_rowid(db);
-	if (sqlite3_prepare_v2(db, "INSERT INTO game VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?)", -1, &q, NULL) != SQLITE_OK) {
-		st = db_err(db, err, "prepare");
-		goto rollback;
-	}
-	for (int i = 0; i < n; i++) {
-		sqlite3_reset(q);
-		sqlite3_bind_int64(q, 1, id);
-		sqlite3_bind_int(q, 2, i);
-		sqlite3_bind_int64(q, 3, (sqlite3_int64)g[i].seed);
-		sqlite3_bind_text(q, 4, end_name(&g[i]), -1, SQLITE_STATIC);
-		sqlite3_bind_int(q, 5, g[i].winner);
-		sqlite3_bind_double(q, 6, g[i].score[0]);
-		sqlite3_bind_double(q, 7, g[i].score[1]);
-		sqlite3_bind_int(q, 8, g[i].casualties[0]);
-		sqlite3_bind_int(q, 9, g[i].casualties[1]);
-		sqlite3_bind_int(q, 10, g[i].moves);
-		sqlite3_bind_int(q, 11, g[i].orders);
-		sqlite3_bind_int(q, 12, g[i].lua_failed[0]);
-		sqlite3_bind_int(q, 13, g[i].lua_failed[1]);
-		sqlite3_bind_double(q, 14, g[i].ms);
-		if (sqlite3_step(q) != SQLITE_DONE) {
-			st = db_err(db, err, "insert game");
-			goto rollback;
-		}
-	}
-	sqlite3_finalize(q);
-	q = NULL;
-	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-		st = db_err(db, err, "commit");
-		goto rollback;
-	}
-	if (study_id)
-		*study_id = id;
-	goto out;
-rollback:
-	sqlite3_finalize(q);
-	q = NULL;
-	sqlite3_exec(db, "ROLLBACK", NULL, NULL, NULL);
-out:
-	sqlite3_finalize(q);
-	sqlite3_close(db);
-	return st;
-}
-
-tw_status tw_sim_db_totals(const char *path, const char *scenario_name, const char *red, const char *blue,
-			   int *studies, int *games, int *red_wins, int *draws, tw_error *err)
-{
-	sqlite3 *db;
-	tw_status st = db_open(path, &db, err);
-	if (st != TW_OK)
-		return st;
-	sqlite3_stmt *q = NULL;
-	if (sqlite3_prepare_v2(db,
-			       "SELECT count(*), coalesce(sum(games - errors), 0), coalesce(sum(wins), 0),"
-			       " coalesce(sum(draws), 0) FROM study WHERE scenario = ? AND red = ? AND blue = ?",
-			       -1, &q, NULL) != SQLITE_OK) {
-		st = db_err(db, err, "prepare");
-	} else {
-		sqlite3_bind_text(q, 1, scenario_name, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 2, red, -1, SQLITE_TRANSIENT);
-		sqlite3_bind_text(q, 3, blue, -1, SQLITE_TRANSIENT);
-		if (sqlite3_step(q) == SQLITE_ROW) {
-			*studies = sqlite3_column_int(q, 0);
-			*games = sqlite3_column_int(q, 1);
-			*red_wins = sqlite3_column_int(q, 2);
-			*draws = sqlite3_column_int(q, 3);
-		} else {
-			st = db_err(db, err, "select");
-		}
-	}
-	sqlite3_finalize(q);
-	sqlite3_close(db);
-	return st;
 }

@@ -11,18 +11,23 @@
 int cli_sim(int argc, char **argv);
 
 const char *const cli_sim_usage =
-	"tinwar sim SCENARIO --games N [--jobs J] [--red D] [--blue D] [--seed S]\n"
+	"tinwar sim SCENARIO --games N [--jobs J] [--general SIDE=D ...] [--red D] [--blue D] [--seed S]\n"
 	"           [--shot-model fast|physics] [--vary PARAM=a,b,c] [--db FILE] [--json|--csv]\n"
 	"           [--on-failure fallback|forfeit] [--fallback D] [--lua-memory MB] [--lua-steps N]\n"
 	"           [--lua-seconds S] [--max-orders N] [--quiet]\n"
 	"  SCENARIO: a scenario file, or gen:RULESET[:SEED] for a generated 144 x 96 in battle.\n"
+	"  --general SIDE=D: the general of the side so named, once a side, for any number of sides\n"
+	"         (--general red=lw-rush --general blue=my.lua); --red D and --blue D stand for the\n"
+	"         first and second sides. A side without one gets the rule set's default.\n"
 	"  D: a built-in general (tinwar rulesets lists them) or a Lua doctrine FILE.lua.\n"
 	"  PARAM: a rule parameter (aim_sigma, variety=fight_to_finish,blow_at_rear, ...) or a doctrine\n"
-	"         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X).";
+	"         parameter of one side by its name, red.advance=0.2,0.5,0.8, or of all sides: all.X\n"
+	"         (both.X is the same).";
 
-static const char *const VAL_OPTS[] = {"--games",      "--jobs",      "--red",        "--blue",       "--seed",
-				       "--shot-model", "--vary",      "--db",         "--on-failure", "--fallback",
-				       "--lua-memory", "--lua-steps", "--lua-seconds", "--max-orders", NULL};
+static const char *const VAL_OPTS[] = {"--games",      "--jobs",       "--red",        "--blue",     "--general",
+				       "--seed",       "--shot-model", "--vary",       "--db",       "--on-failure",
+				       "--fallback",   "--lua-memory", "--lua-steps",  "--lua-seconds", "--max-orders",
+				       NULL};
 
 #ifdef TINWAR_MPI
 tw_status tw_sim_run_mpi(const tw_sim_config *cfg, tw_sim_game *out, int *rank, tw_error *err);
@@ -75,14 +80,14 @@ typedef struct sweep {
 	bool on;
 	char name[64];   ///< as written
 	int rule_param;  ///< index in the rule set, or -1 for a doctrine parameter
-	int side;        ///< doctrine parameter: 0, 1 or -1 (both)
+	int side;        ///< doctrine parameter: a side index, or -1 (all)
 	char dparam[32];
 	int n;
 	double v[MAX_VALUES];
 	char label[MAX_VALUES][48];
 } sweep;
 
-static bool parse_sweep(const char *spec, const tw_ruleset *rs, sweep *sw)
+static bool parse_sweep(const char *spec, const tw_state *sc, const tw_ruleset *rs, sweep *sw)
 {
 	const char *eq = strchr(spec, '=');
 	if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof sw->name) {
@@ -97,21 +102,31 @@ static bool parse_sweep(const char *spec, const tw_ruleset *rs, sweep *sw)
 	if (sw->rule_param >= 0) {
 		pd = &rs->params[sw->rule_param];
 	} else {
-		const char *dot = strchr(sw->name, '.');
-		if (!dot || strlen(dot + 1) == 0 || strlen(dot + 1) >= sizeof sw->dparam) {
-			fprintf(stderr, "tinwar sim: '%s' is neither a parameter of %s nor red.X, blue.X or both.X\n",
+		// SIDE.X: the first dot ends the side's name (side names have no dots in our scenarios;
+		// a side named with one is matched whole first).
+		const char *dot = NULL;
+		sw->side = -2;
+		for (int k = 0; k < sc->nsides && sw->side == -2; k++) {
+			size_t nl = strlen(sc->sides[k].name);
+			if (strncmp(sw->name, sc->sides[k].name, nl) == 0 && sw->name[nl] == '.') {
+				sw->side = k;
+				dot = sw->name + nl;
+			}
+		}
+		if (sw->side == -2 && (strncmp(sw->name, "all.", 4) == 0 || strncmp(sw->name, "both.", 5) == 0)) {
+			sw->side = -1;
+			dot = strchr(sw->name, '.');
+		}
+		if (sw->side == -2) {
+			fprintf(stderr, "tinwar sim: '%s' is neither a parameter of %s nor SIDE.X with a side of the scenario (",
 				sw->name, rs->name);
+			for (int k = 0; k < sc->nsides; k++)
+				fprintf(stderr, "%s.X, ", sc->sides[k].name);
+			fprintf(stderr, "or all.X)\n");
 			return false;
 		}
-		size_t sl = (size_t)(dot - sw->name);
-		if (sl == 3 && strncmp(sw->name, "red", 3) == 0)
-			sw->side = 0;
-		else if (sl == 4 && strncmp(sw->name, "blue", 4) == 0)
-			sw->side = 1;
-		else if (sl == 4 && strncmp(sw->name, "both", 4) == 0)
-			sw->side = -1;
-		else {
-			fprintf(stderr, "tinwar sim: doctrine parameters are red.X, blue.X or both.X, not '%s'\n", sw->name);
+		if (strlen(dot + 1) == 0 || strlen(dot + 1) >= sizeof sw->dparam) {
+			fprintf(stderr, "tinwar sim: '%s' needs a doctrine parameter's name after the side\n", sw->name);
 			return false;
 		}
 		snprintf(sw->dparam, sizeof sw->dparam, "%s", dot + 1);
@@ -167,30 +182,48 @@ static void print_dist(FILE *out, const char *what, const tw_sim_dist *d)
 		what, d->mean, d->sd, d->min, d->q10, d->q25, d->median, d->q75, d->q90, d->max);
 }
 
+static void print_rate(FILE *out, const char *label, int width, int k, int n, double lo, double hi)
+{
+	double r = n ? 100.0 / n : 0;
+	fprintf(out, "  %-*s%6d  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n", width, label, k, k * r, 100 * lo, 100 * hi);
+}
+
+// Each side's wins, the draws, each side's score and casualties, the game moves.
 static void print_text(FILE *out, const tw_state *s, const tw_sim_summary *m)
 {
-	const char *red = s->sides[0].name, *blue = s->sides[1].name;
-	int n = m->games;
-	double r = n ? 100.0 / n : 0;
-	fprintf(out, "  %s wins %6d  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n", red, m->wins, m->wins * r, 100 * m->win_lo,
-		100 * m->win_hi);
-	fprintf(out, "  draws    %6d  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n", m->draws, m->draws * r, 100 * m->draw_lo,
-		100 * m->draw_hi);
-	fprintf(out, "  %s wins %5d  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n", blue, m->losses, m->losses * r,
-		100 * m->loss_lo, 100 * m->loss_hi);
+	int ns = s->nsides, width = 9;
 	char what[48];
-	snprintf(what, sizeof what, "score %s", red);
-	print_dist(out, what, &m->score[0]);
-	snprintf(what, sizeof what, "score %s", blue);
-	print_dist(out, what, &m->score[1]);
-	snprintf(what, sizeof what, "casualties %s", red);
-	print_dist(out, what, &m->casualties[0]);
-	snprintf(what, sizeof what, "casualties %s", blue);
-	print_dist(out, what, &m->casualties[1]);
+	for (int k = 0; k < ns; k++) {
+		int len = snprintf(what, sizeof what, "%s wins", s->sides[k].name);
+		if (len > width)
+			width = len;
+	}
+	for (int k = 0; k < ns; k++) {
+		snprintf(what, sizeof what, "%s wins", s->sides[k].name);
+		print_rate(out, what, width, m->side[k].wins, m->games, m->side[k].win_lo, m->side[k].win_hi);
+	}
+	print_rate(out, "draws", width, m->draws, m->games, m->draw_lo, m->draw_hi);
+	for (int k = 0; k < ns; k++) {
+		snprintf(what, sizeof what, "score %s", s->sides[k].name);
+		print_dist(out, what, &m->side[k].score);
+	}
+	for (int k = 0; k < ns; k++) {
+		snprintf(what, sizeof what, "casualties %s", s->sides[k].name);
+		print_dist(out, what, &m->side[k].casualties);
+	}
 	print_dist(out, "game moves", &m->moves);
-	if (m->errors || m->forfeits[0] || m->forfeits[1] || m->lua_failures[0] || m->lua_failures[1])
-		fprintf(out, "  failed games %d (not counted); forfeits %s %d, %s %d; Lua failures %s %d, %s %d\n", m->errors,
-			red, m->forfeits[0], blue, m->forfeits[1], red, m->lua_failures[0], blue, m->lua_failures[1]);
+	bool trouble = m->errors > 0;
+	for (int k = 0; k < ns; k++)
+		trouble |= m->side[k].forfeits > 0 || m->side[k].lua_failures > 0;
+	if (!trouble)
+		return;
+	fprintf(out, "  failed games %d (not counted); forfeits", m->errors);
+	for (int k = 0; k < ns; k++)
+		fprintf(out, "%s %s %d", k ? "," : "", s->sides[k].name, m->side[k].forfeits);
+	fprintf(out, "; Lua failures");
+	for (int k = 0; k < ns; k++)
+		fprintf(out, "%s %s %d", k ? "," : "", s->sides[k].name, m->side[k].lua_failures);
+	fprintf(out, "\n");
 }
 
 static json_t *jdist(const tw_sim_dist *d)
@@ -204,9 +237,9 @@ static json_t *jrate(int k, int n, double lo, double hi)
 	return json_pack("{s:i,s:f,s:f,s:f}", "n", k, "rate", n ? (double)k / n : 0.0, "lo", lo, "hi", hi);
 }
 
+// One study: "SIDE_wins" for each side, "draws", then objects keyed by side name.
 static json_t *json_study(const tw_state *s, const sweep *sw, int k, const tw_sim_summary *m, int64_t id)
 {
-	const char *red = s->sides[0].name, *blue = s->sides[1].name;
 	json_t *o = json_object();
 	if (sw->on) {
 		json_object_set_new(o, "vary", json_string(sw->name));
@@ -215,38 +248,52 @@ static json_t *json_study(const tw_state *s, const sweep *sw, int k, const tw_si
 	json_object_set_new(o, "games", json_integer(m->games));
 	json_object_set_new(o, "errors", json_integer(m->errors));
 	char key[48];
-	snprintf(key, sizeof key, "%s_wins", red);
-	json_object_set_new(o, key, jrate(m->wins, m->games, m->win_lo, m->win_hi));
+	for (int i = 0; i < s->nsides; i++) {
+		const tw_sim_side_summary *p = &m->side[i];
+		snprintf(key, sizeof key, "%s_wins", s->sides[i].name);
+		json_object_set_new(o, key, jrate(p->wins, m->games, p->win_lo, p->win_hi));
+	}
 	json_object_set_new(o, "draws", jrate(m->draws, m->games, m->draw_lo, m->draw_hi));
-	snprintf(key, sizeof key, "%s_wins", blue);
-	json_object_set_new(o, key, jrate(m->losses, m->games, m->loss_lo, m->loss_hi));
-	json_object_set_new(o, "score", json_pack("{s:o,s:o}", red, jdist(&m->score[0]), blue, jdist(&m->score[1])));
-	json_object_set_new(o, "casualties",
-			    json_pack("{s:o,s:o}", red, jdist(&m->casualties[0]), blue, jdist(&m->casualties[1])));
+	json_t *score = json_object(), *cas = json_object(), *forf = json_object(), *lua = json_object();
+	for (int i = 0; i < s->nsides; i++) {
+		const char *name = s->sides[i].name;
+		json_object_set_new(score, name, jdist(&m->side[i].score));
+		json_object_set_new(cas, name, jdist(&m->side[i].casualties));
+		json_object_set_new(forf, name, json_integer(m->side[i].forfeits));
+		json_object_set_new(lua, name, json_integer(m->side[i].lua_failures));
+	}
+	json_object_set_new(o, "score", score);
+	json_object_set_new(o, "casualties", cas);
 	json_object_set_new(o, "moves", jdist(&m->moves));
-	json_object_set_new(o, "forfeits", json_pack("{s:i,s:i}", red, m->forfeits[0], blue, m->forfeits[1]));
-	json_object_set_new(o, "lua_failures", json_pack("{s:i,s:i}", red, m->lua_failures[0], blue, m->lua_failures[1]));
+	json_object_set_new(o, "forfeits", forf);
+	json_object_set_new(o, "lua_failures", lua);
 	if (id > 0)
 		json_object_set_new(o, "study_id", json_integer(id));
 	return o;
 }
 
-static void csv_header(FILE *out)
+static void csv_header(FILE *out, const tw_state *s)
 {
-	fprintf(out, "vary,value,games,errors,red_wins,draws,blue_wins,red_win_rate,red_win_lo,red_win_hi,draw_rate,"
-		     "draw_lo,draw_hi,blue_win_rate,blue_win_lo,blue_win_hi,score_red_mean,score_red_sd,"
-		     "score_blue_mean,score_blue_sd,casualties_red_mean,casualties_red_sd,casualties_blue_mean,"
-		     "casualties_blue_sd,moves_mean,moves_median\n");
+	fprintf(out, "vary,value,games,errors,draws,draw_rate,draw_lo,draw_hi");
+	for (int k = 0; k < s->nsides; k++) {
+		const char *n = s->sides[k].name;
+		fprintf(out, ",%s_wins,%s_win_rate,%s_win_lo,%s_win_hi,score_%s_mean,score_%s_sd,casualties_%s_mean,casualties_%s_sd",
+			n, n, n, n, n, n, n, n);
+	}
+	fprintf(out, ",moves_mean,moves_median\n");
 }
 
-static void csv_row(FILE *out, const sweep *sw, int k, const tw_sim_summary *m)
+static void csv_row(FILE *out, const tw_state *s, const sweep *sw, int k, const tw_sim_summary *m)
 {
 	double n = m->games ? m->games : 1;
-	fprintf(out, "%s,%s,%d,%d,%d,%d,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f,%.4f\n",
-		sw->on ? sw->name : "", sw->on ? sw->label[k] : "", m->games, m->errors, m->wins, m->draws, m->losses,
-		m->wins / n, m->win_lo, m->win_hi, m->draws / n, m->draw_lo, m->draw_hi, m->losses / n, m->loss_lo,
-		m->loss_hi, m->score[0].mean, m->score[0].sd, m->score[1].mean, m->score[1].sd, m->casualties[0].mean,
-		m->casualties[0].sd, m->casualties[1].mean, m->casualties[1].sd, m->moves.mean, m->moves.median);
+	fprintf(out, "%s,%s,%d,%d,%d,%.6f,%.6f,%.6f", sw->on ? sw->name : "", sw->on ? sw->label[k] : "", m->games,
+		m->errors, m->draws, m->draws / n, m->draw_lo, m->draw_hi);
+	for (int i = 0; i < s->nsides; i++) {
+		const tw_sim_side_summary *p = &m->side[i];
+		fprintf(out, ",%d,%.6f,%.6f,%.6f,%.4f,%.4f,%.4f,%.4f", p->wins, p->wins / n, p->win_lo, p->win_hi,
+			p->score.mean, p->score.sd, p->casualties.mean, p->casualties.sd);
+	}
+	fprintf(out, ",%.4f,%.4f\n", m->moves.mean, m->moves.median);
 }
 
 // ---- the command ----
@@ -303,6 +350,89 @@ static bool parse_num_opt(int argc, char **argv, const char *name, double lo, do
 	return true;
 }
 
+// Value of option argv[i] if it is `name` ("--red X" or "--red=X"; *skip: it took argv[i + 1]).
+static const char *opt_at(int argc, char **argv, int i, const char *name, int *skip)
+{
+	size_t n = strlen(name);
+	*skip = 0;
+	if (strcmp(argv[i], name) == 0) {
+		*skip = 1;
+		return i + 1 < argc ? argv[i + 1] : "";
+	}
+	if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=')
+		return argv[i] + n + 1;
+	return NULL;
+}
+
+static int side_named(const tw_state *sc, const char *name, size_t len)
+{
+	for (int k = 0; k < sc->nsides; k++)
+		if (strlen(sc->sides[k].name) == len && strncmp(sc->sides[k].name, name, len) == 0)
+			return k;
+	return -1;
+}
+
+static void list_sides(const tw_state *sc)
+{
+	for (int k = 0; k < sc->nsides; k++)
+		fprintf(stderr, "%s%s", k ? ", " : "", sc->sides[k].name);
+}
+
+// The generals by side: --general SIDE=D once a side; --red D and --blue D for the sides so
+// named, or (a scenario without such a side) the first and the second side, as always.
+static bool parse_generals(int argc, char **argv, const tw_state *sc, tw_sim_config *cfg)
+{
+	bool given[TW_MAX_SIDES] = {false};
+	for (int i = 1; i < argc; i++) {
+		int skip = 0, k = -1;
+		const char *v, *d = NULL;
+		if ((v = opt_at(argc, argv, i, "--general", &skip))) {
+			const char *eq = strchr(v, '=');
+			if (!eq || eq == v || !eq[1]) {
+				fprintf(stderr, "tinwar sim: --general wants SIDE=D, not '%s'\n", v);
+				return false;
+			}
+			k = side_named(sc, v, (size_t)(eq - v));
+			if (k < 0) {
+				fprintf(stderr, "tinwar sim: --general %s: the scenario has no side '%.*s' (its sides: ", v,
+					(int)(eq - v), v);
+				list_sides(sc);
+				fprintf(stderr, ")\n");
+				return false;
+			}
+			d = eq + 1;
+		} else if ((v = opt_at(argc, argv, i, "--red", &skip)) || (v = opt_at(argc, argv, i, "--blue", &skip))) {
+			const char *name = strncmp(argv[i], "--red", 5) == 0 ? "red" : "blue";
+			k = side_named(sc, name, strlen(name));
+			if (k < 0)
+				k = name[0] == 'r' ? 0 : 1;
+			if (k >= sc->nsides) {
+				fprintf(stderr, "tinwar sim: --%s: the scenario has %d side\n", name, sc->nsides);
+				return false;
+			}
+			d = v;
+		} else {
+			for (int j = 0; VAL_OPTS[j]; j++)
+				if (strcmp(argv[i], VAL_OPTS[j]) == 0)
+					skip = 1;
+			i += skip;
+			continue;
+		}
+		if (!*d) {
+			fprintf(stderr, "tinwar sim: %s needs a general\n", argv[i]);
+			return false;
+		}
+		if (given[k]) {
+			fprintf(stderr, "tinwar sim: side %s is given two generals\n", sc->sides[k].name);
+			return false;
+		}
+		given[k] = true;
+		cfg->general[k] = d;
+		i += skip;
+	}
+	return true;
+}
+
 int cli_sim(int argc, char **argv)
 {
 	const char *spec = cli_pos(argc, argv, 0, VAL_OPTS);
@@ -322,8 +452,6 @@ int cli_sim(int argc, char **argv)
 		fprintf(stderr, "tinwar sim: --seed needs a whole number\n");
 		return CLI_BAD;
 	}
-	cfg.general[0] = cli_opt(argc, argv, "--red") ? cli_opt(argc, argv, "--red") : "default";
-	cfg.general[1] = cli_opt(argc, argv, "--blue") ? cli_opt(argc, argv, "--blue") : "default";
 	if ((v = cli_opt(argc, argv, "--shot-model"))) {
 		cfg.shots = tw_shot_model_find(v);
 		if (!cfg.shots) {
@@ -360,7 +488,7 @@ int cli_sim(int argc, char **argv)
 		return rc;
 	const tw_ruleset *rs = tw_ruleset_get(scen.ruleset);
 	sweep sw = {0};
-	if ((v = cli_opt(argc, argv, "--vary")) && !parse_sweep(v, rs, &sw)) {
+	if (!parse_generals(argc, argv, &scen, &cfg) || ((v = cli_opt(argc, argv, "--vary")) && !parse_sweep(v, &scen, rs, &sw))) {
 		tw_state_free(&scen);
 		return CLI_BAD;
 	}
@@ -378,7 +506,7 @@ int cli_sim(int argc, char **argv)
 	}
 	json_t *jall = json ? json_array() : NULL;
 	if (csv)
-		csv_header(stdout);
+		csv_header(stdout, &scen);
 	double base_param = sw.on && sw.rule_param >= 0 ? scen.params[sw.rule_param] : 0;
 	rc = CLI_OK;
 	for (int k = 0; k < (sw.on ? sw.n : 1) && rc == CLI_OK; k++) {
@@ -429,32 +557,33 @@ int cli_sim(int argc, char **argv)
 		if (json) {
 			json_array_append_new(jall, json_study(&scen, &sw, k, &m, id));
 		} else if (csv) {
-			csv_row(stdout, &sw, k, &m);
+			csv_row(stdout, &scen, &sw, k, &m);
 		} else {
-			printf("%s: %d games, %s %s against %s %s, seed %llu, %s shots", spec, cfg.games, scen.sides[0].name,
-			       cfg.general[0], scen.sides[1].name, cfg.general[1], (unsigned long long)cfg.seed,
-			       cfg.shots ? cfg.shots->name : "fast");
+			printf("%s: %d games, ", spec, cfg.games);
+			for (int i = 0; i < scen.nsides; i++)
+				printf("%s%s %s", i ? " against " : "", scen.sides[i].name, cfg.general[i]);
+			printf(", seed %llu, %s shots", (unsigned long long)cfg.seed, cfg.shots ? cfg.shots->name : "fast");
 			if (sw.on)
 				printf(", %s=%s", sw.name, sw.label[k]);
 			printf("\n");
 			print_text(stdout, &scen, &m);
 			printf("  %.2f s, %d jobs: %.2f ms a game a job\n", secs, cfg.jobs,
 			       secs * 1e3 * cfg.jobs / (cfg.games ? cfg.games : 1));
-			if (id > 0) {
-				int studies = 0, ng = 0, w = 0, d = 0;
-				if (tw_sim_db_totals(db, spec, cfg.general[0], cfg.general[1], &studies, &ng, &w, &d, &err) ==
-				    TW_OK)
-					printf("  stored as study %lld in %s (%d studies, %d games of this pairing there)\n",
-					       (long long)id, db, studies, ng);
-			}
+			tw_sim_totals tot;
+			if (id > 0 && tw_sim_db_totals(db, spec, scen.nsides, cfg.general, &tot, &err) == TW_OK)
+				printf("  stored as study %lld in %s (%d studies, %d games of this pairing there)\n",
+				       (long long)id, db, tot.studies, tot.games);
 		}
 	}
 	if (sw.on && sw.rule_param >= 0)
 		scen.params[sw.rule_param] = base_param;
 	if (json && rank == 0 && rc == CLI_OK) {
-		json_t *top = json_pack("{s:s,s:i,s:s,s:s,s:I,s:s,s:o}", "scenario", spec, "games", cfg.games, "red",
-					cfg.general[0], "blue", cfg.general[1], "seed", (json_int_t)cfg.seed, "shot_model",
-					cfg.shots ? cfg.shots->name : "fast", "studies", jall);
+		json_t *gens = json_object();
+		for (int i = 0; i < scen.nsides; i++)
+			json_object_set_new(gens, scen.sides[i].name, json_string(cfg.general[i]));
+		json_t *top = json_pack("{s:s,s:i,s:o,s:I,s:s,s:o}", "scenario", spec, "games", cfg.games, "generals", gens,
+					"seed", (json_int_t)cfg.seed, "shot_model", cfg.shots ? cfg.shots->name : "fast",
+					"studies", jall);
 		jall = NULL;
 		char *txt = json_dumps(top, JSON_INDENT(2) | JSON_REAL_PRECISION(10));
 		printf("%s\n", txt);

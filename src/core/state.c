@@ -465,8 +465,11 @@ tw_status tw_state_view_refresh(tw_state *v, const tw_state *src, int seat)
 {
 	if (v->nfig != src->nfig || v->ngun != src->ngun || v->nunit != src->nunit || v->ruleset != src->ruleset)
 		return TW_ERR_STATE;
-	memcpy(v->fig, src->fig, (size_t)src->nfig * sizeof *src->fig);
-	memcpy(v->gun, src->gun, (size_t)src->ngun * sizeof *src->gun);
+	// A state without figures or guns (the toy has no guns) may hold no arrays: memcpy wants them.
+	if (src->nfig)
+		memcpy(v->fig, src->fig, (size_t)src->nfig * sizeof *src->fig);
+	if (src->ngun)
+		memcpy(v->gun, src->gun, (size_t)src->ngun * sizeof *src->gun);
 	if (src->nunit)
 		memcpy(v->unit, src->unit, (size_t)src->nunit * sizeof *src->unit);
 	for (int k = 0; k < TW_REC_TERRAIN; k++) {
