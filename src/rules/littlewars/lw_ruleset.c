@@ -219,4 +219,7 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.short_name = "lw",
 	.nconstants = (int)TW_ARRAY_COUNT(lw_constants),
 	.constants = lw_constants,
+	.series_start = lw_series_start,
+	.series_roles = lw_series_roles,
+	.series_record = lw_series_record,
 };
