@@ -74,6 +74,22 @@ static void test_version_help_and_unknown(void **st)
 	assert_int_equal(run(out, sizeof out, "%s frobnicate", TW_CLI), 2);
 }
 
+/// `tinwar rulesets NAME` shows one rule set with its orders' words (from the rule set's order
+/// schema), its own statuses and its data by name; --json the orders' schema; an unknown name
+/// is a usage error.
+static void test_rulesets_show_orders_statuses_and_data(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s rulesets littlewars", TW_CLI), 0);
+	assert_non_null(strstr(out, "end [dead {dead}] [prisoners {prisoners}]"));
+	assert_non_null(strstr(out, "prisoner      counts as out"));
+	assert_non_null(strstr(out, "crossers         figure[32]"));
+	assert_null(strstr(out, "grant:"));
+	assert_int_equal(run(out, sizeof out, "%s rulesets grant --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"volley\""));
+	assert_int_equal(run(out, sizeof out, "%s rulesets chess", TW_CLI), 2);
+}
+
 /// `tinwar bench-signature` (four generated Countries played out computer against computer) gives
 /// one hash on every build: gcc Debug and Release, clang and ASan all run this test. (Re-pinned
 /// for Little Wars's records: was 80a6c0e3c9f22f34; the games play identically.)
@@ -579,6 +595,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version_help_and_unknown),
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
+		cmocka_unit_test(test_rulesets_show_orders_statuses_and_data),
 		cmocka_unit_test(test_LW_MEL_4_participants_on_one_line_each),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),

@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "tinwar/doctrine.h"
+#include "tinwar/render.h"
+#include "tinwar/report.h"
 #include "tinwar/io.h"
 #include "toy.h"
 
@@ -131,11 +133,78 @@ static void test_toy_lua_doctrines_play_every_seat(void **st)
 			bid9 |= o->side == game % 3 && o->type == tw_order_type_find(rs, "bid") && o->n == 9;
 		}
 		assert_true(bid9);
+		// The doctrine never failed (its own checks of tw.figures("enemy") and tw.enemies against
+		// tw.allied raise an error if they disagree).
+		tw_error lerr;
+		if (tw_lua_failure(gens[game % 3], &lerr))
+			fail_msg("game %d: the doctrine failed: %s", game, lerr.message);
 		for (int k = 0; k < 3; k++)
 			tw_general_free(gens[k]);
 		tw_game_free(g);
 	}
 	assert_int_equal(wins[0] + wins[1] + wins[2] + draws, 20);
+	tw_state_free(&sc);
+}
+
+// Pixels of the image within 12 of colour (r, g, b) (0..255).
+static int pixels_near(const tw_image *img, int r, int g, int b)
+{
+	int n = 0;
+	for (int y = 0; y < img->height; y++)
+		for (int x = 0; x < img->width; x++) {
+			const unsigned char *p = img->data + (size_t)y * (size_t)img->stride + (size_t)x * 4;
+			int pb = p[0], pg = p[1], pr = p[2]; // little-endian 0xAARRGGBB
+			n += abs(pr - r) <= 12 && abs(pg - g) <= 12 && abs(pb - b) <= 12;
+		}
+	return n;
+}
+
+/// Pictures and reports of a three-side game: every side's men are drawn in its own colour, and
+/// the report names each side in its colour.
+static void test_toy_three_sides_in_pictures_and_reports(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, "tests/rules/toy/toy-3.json", &err), TW_OK);
+	const tw_ruleset *rs = tw_ruleset_get(sc.ruleset);
+	tw_game *g = tw_game_new(&sc, 7, NULL, &err);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int k = 0; k < 3; k++)
+		gens[k] = tw_general_new("random", rs, k, 7);
+	assert_int_equal(tw_play_out(g, gens, 10000, &err), TW_OK);
+	tw_render_scene scene = {tw_game_initial(g), NULL, NULL, 0, 0, NULL};
+	tw_render_opts o;
+	tw_render_opts_default(&o);
+	tw_image img;
+	assert_int_equal(tw_render_image(&scene, &o, &img, &err), TW_OK);
+	for (int k = 0; k < 3; k++) {
+		// The side's colour as the renderer draws a man (render.c's palette: red, blue, green).
+		static const int rgb[3][3] = {{204, 33, 38}, {33, 84, 191}, {38, 140, 51}};
+		if (pixels_near(&img, rgb[k][0], rgb[k][1], rgb[k][2]) < 20)
+			fail_msg("side %d's men are not drawn in its colour", k);
+	}
+	tw_image_free(&img);
+	tw_battle b;
+	assert_int_equal(tw_battle_from_game(&b, g, &err), TW_OK);
+	tw_report_opts ro;
+	tw_report_opts_default(&ro);
+	char path[] = "/tmp/tinwar-toy-report-XXXXXX.html";
+	int fd = mkstemps(path, 5);
+	close(fd);
+	assert_int_equal(tw_report_write(&b, &ro, path, &err), TW_OK);
+	size_t len;
+	char *html = tw_read_file(path, &len, &err);
+	assert_non_null(html);
+	assert_non_null(strstr(html, ".side2{color:#"));
+	assert_non_null(strstr(html, "<td class=\"side1\">green</td>")); // colours go by side index
+	assert_non_null(strstr(html, "<td class=\"side2\">blue</td>"));
+	free(html);
+	unlink(path);
+	tw_battle_free(&b);
+	for (int k = 0; k < 3; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
 	tw_state_free(&sc);
 }
 
@@ -148,6 +217,7 @@ int main(void)
 		cmocka_unit_test(test_toy_command_line_person_answers_reaction_and_bids),
 		cmocka_unit_test(test_toy_computer_game_logs_and_replays),
 		cmocka_unit_test(test_toy_lua_doctrines_play_every_seat),
+		cmocka_unit_test(test_toy_three_sides_in_pictures_and_reports),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,7 @@ typedef enum tw_event_type {
 	TW_EV_ALLIANCE,    ///< side a joins alliance b (was c)
 	TW_EV_TABLE,       ///< terrain piece a changed (b: 1 added, 2 attributes, 3 removed from play)
 	TW_EV_DECISION,    ///< the rules ask side a for a decision (text: what; clause: why)
+	TW_EV_CONTACT,     ///< figure a came into contact with enemy figure b (reports sum these up)
 	TW_EV_COUNT
 } tw_event_type;
 

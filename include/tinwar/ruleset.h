@@ -67,6 +67,13 @@ typedef struct tw_fact {
 } tw_fact;
 #define TW_MAX_FACTS 16
 
+/// A family of the rule set's clause IDs and what it is about ("LW.MEL": "isolation, melee ..."),
+/// for reports that explain the clauses they cite.
+typedef struct tw_clause_family {
+	const char *prefix;
+	const char *meaning;
+} tw_clause_family;
+
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
 	const char *title; ///< "H. G. Wells, Little Wars (1913)"
@@ -141,6 +148,15 @@ typedef struct tw_ruleset {
 	const char *short_name;
 	int nconstants;
 	const tw_fact *constants;
+	/// Its families of clause IDs, with what each is about (reports explain them).
+	int nfamilies;
+	const tw_clause_family *families;
+	/// How its score reads, for reports ("100 for the victory, plus men, guns and prisoners").
+	const char *score_help;
+	/// How far a melee reaches round the men in contact, inches (Little Wars: 6, LW.MEL.4): its
+	/// melee events (TW_EV_MELEE) are then at a place on the table, and pictures ring them by it.
+	/// 0: pictures ring only the melee's losses.
+	double melee_reach;
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

@@ -84,9 +84,12 @@ static bool visible(int side, const tw_figure *f)
 	return f->side == side || (f->status != TW_FS_UNPLACED && f->status != TW_FS_RESERVE);
 }
 
-static bool matches(int which, int side, int fside)
+// "own": our side's; "enemy": a side not allied with ours now (tw_allied); "all".
+static bool matches(const tw_state *s, int which, int side, int fside)
 {
-	return which == W_ALL || (which == W_OWN) == (fside == side);
+	if (which == W_ALL)
+		return true;
+	return which == W_OWN ? fside == side : !tw_allied(s, side, fside);
 }
 
 // One element of a record field, as Lua sees it: numbers, booleans, names (enums, sides),
@@ -224,7 +227,7 @@ static int api_figures(lua_State *L)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (!matches(which, side, f->side) || !visible(side, f) || (only_free && f->status != TW_FS_ACTIVE))
+		if (!matches(s, which, side, f->side) || !visible(side, f) || (only_free && f->status != TW_FS_ACTIVE))
 			continue;
 		push_figure(L, s, f);
 		lua_rawseti(L, -2, ++n);
@@ -276,7 +279,7 @@ static int api_guns(lua_State *L)
 	int n = 0;
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
-		if (!matches(which, side, g->side) || (g->side != side && g->axle.x < 0 && g->axle.y < 0))
+		if (!matches(s, which, side, g->side) || (g->side != side && g->axle.x < 0 && g->axle.y < 0))
 			continue;
 		push_gun(L, s, g);
 		lua_rawseti(L, -2, ++n);
@@ -391,7 +394,7 @@ static int api_nearest(lua_State *L)
 	double bd = INFINITY;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status != TW_FS_ACTIVE || !matches(which, side, f->side) || !visible(side, f))
+		if (f->status != TW_FS_ACTIVE || !matches(s, which, side, f->side) || !visible(side, f))
 			continue;
 		double d = tw_dist(f->pos, p);
 		if (d < bd) {
@@ -417,7 +420,7 @@ static int api_count_near(lua_State *L)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->status == TW_FS_ACTIVE && matches(which, side, f->side) && visible(side, f) &&
+		if (f->status == TW_FS_ACTIVE && matches(s, which, side, f->side) && visible(side, f) &&
 		    tw_dist(f->pos, p) - f->radius <= r)
 			n++;
 	}

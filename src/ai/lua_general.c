@@ -77,7 +77,21 @@ static int job_decide(lua_State *L)
 	lua_getfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_TW);
 	lua_pushstring(L, v->sides[j->side].name);
 	lua_setfield(L, -2, "side");
-	lua_pushstring(L, v->sides[j->side == 0 ? 1 : 0].name);
+	// tw.enemies: the sides not allied with ours now; tw.enemy: the first of them.
+	lua_newtable(L);
+	int nen = 0, first = -1;
+	for (int k = 0; k < v->nsides; k++)
+		if (k != j->side && !tw_allied(v, j->side, k)) {
+			if (first < 0)
+				first = k;
+			lua_pushstring(L, v->sides[k].name);
+			lua_rawseti(L, -2, ++nen);
+		}
+	lua_setfield(L, -2, "enemies");
+	if (first >= 0)
+		lua_pushstring(L, v->sides[first].name);
+	else
+		lua_pushnil(L);
 	lua_setfield(L, -2, "enemy");
 	lua_settop(L, 1);
 	lua_getglobal(L, "decide");

@@ -15,12 +15,53 @@ int cli_signature(int argc, char **argv);
 static const char *const VAL_OPTS[] = {"-o", "--seed", "--country", "--width", "--depth", "--state",
 				       "--shot-model", "--red", "--blue", "--save", "--log", "--db", "--target", NULL};
 
+// A rule set's own data, by name (record.h), for `tinwar rulesets NAME`.
+static void print_records(const tw_ruleset *rs)
+{
+	static const char *const kinds[TW_REC_KIND_COUNT] = {"game", "side", "figure", "gun", "unit", "terrain"};
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		const tw_record_def *d = rs->records[k];
+		if (!d)
+			continue;
+		printf("  data of each %s (\"data\" in files):\n", kinds[k]);
+		for (int i = 0; i < d->nfields; i++) {
+			const tw_field_def *f = &d->fields[i];
+			char type[24];
+			if (f->count > 1 && f->type != TW_FT_STR)
+				snprintf(type, sizeof type, "%s[%d]", tw_field_type_name((tw_field_type)f->type), f->count);
+			else
+				snprintf(type, sizeof type, "%s", tw_field_type_name((tw_field_type)f->type));
+			printf("    %-16s %-10s %s\n", f->name, type, f->help ? f->help : "");
+		}
+	}
+}
+
 int cli_rulesets(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	const char *only = cli_pos(argc, argv, 0, VAL_OPTS);
+	if (only && tw_ruleset_find(only) < 0) {
+		fprintf(stderr, "tinwar rulesets: unknown rule set '%s'\n", only);
+		return CLI_BAD;
+	}
+	if (cli_flag(argc, argv, "--json")) { // the orders' schema, as the server sends it
+		for (int i = 0; i < tw_ruleset_count(); i++) {
+			const tw_ruleset *rs = tw_ruleset_get(i);
+			if (only && strcmp(only, rs->name) != 0)
+				continue;
+			json_t *j = tw_ruleset_orders_json(rs);
+			char *txt = j ? json_dumps(j, JSON_INDENT(2)) : NULL;
+			json_decref(j);
+			if (!txt)
+				return CLI_FAIL;
+			printf("%s\n", txt);
+			free(txt);
+		}
+		return CLI_OK;
+	}
 	for (int i = 0; i < tw_ruleset_count(); i++) {
 		const tw_ruleset *rs = tw_ruleset_get(i);
+		if (only && strcmp(only, rs->name) != 0)
+			continue;
 		printf("%s: %s\n  parameters:\n", rs->name, rs->title);
 		for (int k = 0; k < rs->nparams; k++) {
 			const tw_param_def *p = &rs->params[k];
@@ -39,7 +80,25 @@ int cli_rulesets(int argc, char **argv)
 			printf("    %-16s %s\n", rs->generals[k]->name, rs->generals[k]->help);
 		for (int k = 0; k < tw_general_count(); k++)
 			printf("    %-16s %s\n", tw_general_get(k)->name, tw_general_get(k)->help);
+		printf("  orders:\n");
+		for (int k = 0; k < rs->norders; k++) {
+			const tw_order_def *d = &rs->orders[k];
+			if (only)
+				printf("    %-13s %-10s %s\n                  %s\n", d->name, d->clause, d->help, d->usage);
+			else
+				printf("    %-13s %-10s %s\n", d->name, d->clause, d->help);
+		}
+		if (rs->nstatuses > 0) {
+			printf("  figure statuses of its own:\n");
+			for (int k = 0; k < rs->nstatuses; k++)
+				printf("    %-13s counts as %-9s %s\n", rs->statuses[k].name,
+				       tw_figure_status_name((tw_figure_status)rs->statuses[k].base), rs->statuses[k].help);
+		}
+		if (only)
+			print_records(rs);
 	}
+	if (!only)
+		printf("(tinwar rulesets NAME: one rule set with its orders' words and its data; --json: the orders' schema)\n");
 	return CLI_OK;
 }
 

@@ -17,7 +17,7 @@ int cli_odds(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 
 static const cli_cmd commands[] = {
-	{"rulesets", cli_rulesets, "list the rule sets, their parameters and generals", "tinwar rulesets"},
+	{"rulesets", cli_rulesets, "list the rule sets: parameters, generals, orders, statuses; NAME: with the orders' words and the rule set's data", "tinwar rulesets [NAME] [--json]"},
 	{"new", cli_new, "make a new scenario (a random Country and ready-made forces)",
 	 "tinwar new littlewars [--country random|FILE] [--seed N] [--width IN] [--depth IN] -o FILE"},
 	{"check", cli_check, "validate a scenario, state, orders or log file",

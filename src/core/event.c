@@ -11,7 +11,7 @@ static const char *const ev_names[TW_EV_COUNT] = {
 	"kill",      "touch",     "melee",    "prisoner",   "escort",     "freed",     "rearmed",
 	"delivered", "surrender", "capture",  "dispute",    "gun_status", "withdraw",  "trail",
 	"lie",       "move_start","move_end", "phase",      "victory",    "draw",      "score",
-	"reveal",    "melee_member", "sealed", "unsealed", "alliance", "table", "decision",
+	"reveal",    "melee_member", "sealed", "unsealed", "alliance", "table", "decision", "contact",
 };
 
 const char *tw_event_type_name(tw_event_type t) { return (unsigned)t < TW_EV_COUNT ? ev_names[t] : "?"; }

@@ -5,7 +5,7 @@
 
 #include "render_internal.h"
 
-#define MELEE_R 6.0 ///< LW.MEL.4: the 6 in string, inches
+#define LOSS_R 1.5 ///< the ring round a melee's losses when the rule set gives no reach, inches
 
 static bool fig_event(int type)
 {
@@ -286,9 +286,10 @@ static void draw_melee(tw_rctx *c, const tw_event *m, int from, int to)
 		return;
 	int dead[TW_MAX_SIDES] = {0}, taken[TW_MAX_SIDES] = {0};
 	int np = 0;
-	// With its participants announced (melee_member), the ring is the 6 in round each man in
-	// contact, which holds every participant (LW.MEL.4), and each participant is ringed: a full
-	// ring in contact (LW.MEL.2), a broken one drawn in. Without them, round the losses.
+	// With its participants announced (melee_member), the ring is the rule set's reach round each
+	// man in contact, which holds every participant (Little Wars: 6 in, LW.MEL.4), and each
+	// participant is ringed: a full ring in contact, a broken one drawn in. Without them, round
+	// the losses.
 	bool members = false;
 	for (int i = from; i < to && !members; i++)
 		members = c->ev->v[i].type == TW_EV_MELEE_MEMBER;
@@ -320,9 +321,15 @@ static void draw_melee(tw_rctx *c, const tw_event *m, int from, int to)
 				taken[f->side]++;
 		}
 	}
-	if (np == 0)
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	double reach = rs ? rs->melee_reach : 0;
+	if (np == 0 && reach > 0) // the melee's own place
 		p[np++] = tw_rp(c, tw_v2(m->x, m->y));
-	double r = MELEE_R * c->ppi;
+	if (np == 0) {
+		free(p);
+		return;
+	}
+	double r = (reach > 0 ? reach : LOSS_R) * c->ppi;
 	cairo_new_path(cr);
 	for (int i = 0; i < np; i++) {
 		cairo_new_sub_path(cr);

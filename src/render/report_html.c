@@ -88,7 +88,7 @@ static const char CSS[] =
     "margin-top:2em}h3{margin-bottom:.3em}img.pic{max-width:100%;border:1px solid #ccc}table{border-collapse:"
     "collapse;margin:.5em 0}td,th{border:1px solid #ccc;padding:.25em .6em;text-align:left}th{background:#f2f0e8}"
     "code{background:#f2f0e8;padding:0 .3em;border-radius:3px;font-size:.9em}ul.ev{padding-left:1.2em;margin:.4em 0}"
-    "ul.ev li{margin:.1em 0}.side0{color:#a01c20}.side1{color:#1c3f8f}.after{color:#555;font-style:italic}"
+    "ul.ev li{margin:.1em 0}.after{color:#555;font-style:italic}"
     ".result{font-size:1.2em;font-weight:bold}nav a{margin-right:.4em}section.move{page-break-inside:avoid}";
 
 static void forces_table(FILE *f, const tw_state *s)
@@ -107,7 +107,7 @@ static void forces_table(FILE *f, const tw_state *s)
 		for (int i = 0; i < s->ngun; i++)
 			if (s->gun[i].orig_side == k)
 				guns++;
-		fprintf(f, "<tr><td class=\"side%d\"><b>", k < 2 ? k : 0);
+		fprintf(f, "<tr><td class=\"side%d\"><b>", k);
 		esc(f, s->sides[k].name);
 		fprintf(f, "</b></td><td>y = %g in (%s)</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td><td>%d</td></tr>\n",
 			s->sides[k].back_y, s->sides[k].back_y <= s->table.depth / 2 ? "bottom of the pictures" : "top of the pictures",
@@ -158,14 +158,14 @@ static void country_table(FILE *f, const tw_state *s)
 	fputs("</ul>\n", f);
 }
 
-static void lines_html(FILE *f, const tw_report_line *l, int n)
+static void lines_html(FILE *f, const tw_ruleset *rs, const tw_report_line *l, int n)
 {
 	fputs("<ul class=\"ev\">\n", f);
 	for (int i = 0; i < n; i++) {
-		fprintf(f, "<li class=\"side%d\">", l[i].side >= 0 && l[i].side < 2 ? l[i].side : 9);
+		fprintf(f, "<li class=\"side%d\">", l[i].side >= 0 && l[i].side < TW_MAX_SIDES ? l[i].side : 9);
 		if (l[i].clause[0]) {
 			fputs("<code title=\"", f);
-			const char *fam = tw_clause_family(l[i].clause);
+			const char *fam = tw_clause_meaning(rs, l[i].clause);
 			esc(f, fam ? fam : "");
 			fputs("\">", f);
 			esc(f, l[i].clause);
@@ -181,6 +181,7 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 {
 	const tw_state *s0 = b->nmoves ? &b->moves[0].before : &b->final;
 	const tw_state *fin = &b->final;
+	const tw_ruleset *rs = b->rs;
 	char title[160], buf[512];
 	if (o->title)
 		snprintf(title, sizeof title, "%s", o->title);
@@ -188,7 +189,13 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 		snprintf(title, sizeof title, "Battle report: %s", fin->scenario[0] ? fin->scenario : "a battle");
 	fputs("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>", f);
 	esc(f, title);
-	fprintf(f, "</title><style>%s</style></head><body>\n<h1>", CSS);
+	fprintf(f, "</title><style>%s", CSS);
+	for (int k = 0; k < TW_MAX_SIDES; k++) { // each side in its colour on the table
+		tw_rgb c = tw_side_rgb(k, true);
+		fprintf(f, ".side%d{color:#%02x%02x%02x}", k, (int)(c.r * 255 + 0.5), (int)(c.g * 255 + 0.5),
+			(int)(c.b * 255 + 0.5));
+	}
+	fputs("</style></head><body>\n<h1>", f);
 	esc(f, title);
 	fputs("</h1>\n<p class=\"sub\">", f);
 	esc(f, b->rs ? b->rs->title : "");
@@ -218,9 +225,9 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 	fputs("Each man is a small coloured mark pointing where he faces (a round base for infantry, a pointed lozenge "
 	      "for cavalry); a gun is drawn with its barrel, wheels and trail. In a move's picture thin arrows show where "
 	      "men went, dashed lines show shots from the muzzle to where the shot came to rest, yellow bursts mark the "
-	      "men killed in that move, and purple rings mark melees (hand-to-hand fights within 6 in). The key is beside "
+	      "men killed in that move, and purple rings mark melees (hand-to-hand fights). The key is beside "
 	      "the first picture.</p>\n<p>Under each picture the move is told in plain words. The grey code before each "
-	      "line (for example <code>LW.MEL.6</code>) names the rule that was applied; hover over it for its family, "
+	      "line names the rule that was applied; hover over it for its family, "
 	      "or see the list at the end.</p>\n",
 	      f);
 
@@ -240,7 +247,7 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 		fputs("<h3>Before the first move</h3>\n", f);
 		int n = 0;
 		tw_report_line *l = tw_report_lines(b, 0, b->setup_count, o->seat, &n);
-		lines_html(f, l, n);
+		lines_html(f, rs, l, n);
 		free(l);
 	}
 
@@ -262,7 +269,7 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 		const tw_battle_move *m = &b->moves[k];
 		const char *who = m->side >= 0 && m->side < fin->nsides ? fin->sides[m->side].name : "?";
 		fprintf(f, "<section class=\"move\" id=\"move%d\"><h3>Game move %d: <span class=\"side%d\">", m->move_no,
-			m->move_no, m->side >= 0 && m->side < 2 ? m->side : 9);
+			m->move_no, m->side >= 0 && m->side < TW_MAX_SIDES ? m->side : 9);
 		esc(f, who);
 		fputs("</span> moves</h3>\n", f);
 		char t2[96];
@@ -273,7 +280,7 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 			return st;
 		int n = 0;
 		tw_report_line *l = tw_report_lines(b, m->first, m->count, o->seat, &n);
-		lines_html(f, l, n);
+		lines_html(f, rs, l, n);
 		free(l);
 		tw_report_strength_line(&m->after, buf, sizeof buf);
 		fputs("<p class=\"after\">After this move: ", f);
@@ -294,30 +301,34 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 		b->rs->score(fin, pts);
 		fputs("<table><tr><th>side</th><th>score</th></tr>\n", f);
 		for (int k = 0; k < fin->nsides && k < TW_MAX_SIDES; k++) {
-			fprintf(f, "<tr><td class=\"side%d\">", k < 2 ? k : 9);
+			fprintf(f, "<tr><td class=\"side%d\">", k);
 			esc(f, fin->sides[k].name);
 			fprintf(f, "</td><td>%.1f</td></tr>\n", pts[k]);
 		}
-		fputs("</table>\n<p>The score is the rule set's own count (for Little Wars, LW.CAMP.2: the winner's "
-		      "100 for the victory, plus men, guns and prisoners).</p>\n",
-		      f);
+		fputs("</table>\n<p>The score is the rule set's own count", f);
+		if (b->rs->score_help) {
+			fputs(": ", f);
+			esc(f, b->rs->score_help);
+		}
+		fputs(".</p>\n", f);
 	}
 	ro.title = "The field at the end";
 	tw_render_scene fs = {fin, NULL, NULL, 0, 0, NULL};
 	if ((st = img_scene(f, &fs, &ro, "the table at the end", err)) != TW_OK)
 		return st;
 
-	fputs("<h2>The rules cited</h2>\n<table><tr><th>clause IDs beginning</th><th>are about</th></tr>\n", f);
-	for (int i = 0; i < tw_clause_family_count(); i++) {
-		const char *p, *m;
-		tw_clause_family_get(i, &p, &m);
-		fprintf(f, "<tr><td><code>%s</code></td><td>", p);
-		esc(f, m);
-		fputs("</td></tr>\n", f);
+	if (rs && rs->nfamilies > 0) {
+		fputs("<h2>The rules cited</h2>\n<table><tr><th>clause IDs beginning</th><th>are about</th></tr>\n", f);
+		for (int i = 0; i < rs->nfamilies; i++) {
+			fprintf(f, "<tr><td><code>%s</code></td><td>", rs->families[i].prefix);
+			esc(f, rs->families[i].meaning);
+			fputs("</td></tr>\n", f);
+		}
+		fprintf(f, "</table>\n<p>The number after the family is the clause's place in the rule catalogue "
+			   "(for example <code>%s.1</code> is the first clause about %s).</p>\n",
+			rs->families[0].prefix, rs->families[0].meaning);
 	}
-	fputs("</table>\n<p>The number after the family is the clause's place in the rule catalogue "
-	      "(for example <code>LW.MEL.6</code> is the melee rule for an isolated body).</p>\n</body></html>\n",
-	      f);
+	fputs("</body></html>\n", f);
 	return TW_OK;
 }
 

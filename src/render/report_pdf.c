@@ -206,10 +206,8 @@ static tw_status draw_report(cairo_t *cr, const tw_battle *b, const tw_report_op
 	y += 10;
 	font(cr, 9, false, false);
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	for (int i = 0; i < tw_clause_family_count(); i++) {
-		const char *p, *m;
-		tw_clause_family_get(i, &p, &m);
-		snprintf(buf, sizeof buf, "%-8s %s", p, m);
+	for (int i = 0; b->rs && i < b->rs->nfamilies; i++) {
+		snprintf(buf, sizeof buf, "%-9s %s", b->rs->families[i].prefix, b->rs->families[i].meaning);
 		cairo_move_to(cr, MARGIN, y);
 		cairo_show_text(cr, buf);
 		y += 11;

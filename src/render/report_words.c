@@ -7,43 +7,15 @@
 #include "report_words.h"
 #include "render_internal.h"
 
-typedef struct family {
-	const char *prefix, *meaning;
-} family;
-
-/// Clause families as data (Little Wars now; later rule sets add their rows).
-static const family families[] = {
-    {"LW.C", "the Country: the table, its hills, houses, trees and walls"},
-    {"LW.MV", "the move: the toss, putting down, whose move it is and the clock"},
-    {"LW.MOB", "how far men move, and how guns are moved, served and fired"},
-    {"LW.FIRE", "what a shot kills: a man knocked over or touched is dead"},
-    {"LW.MEL", "isolation, melee (within 6 in), prisoners, escorts and surrender"},
-    {"LW.CAP", "capturing guns"},
-    {"LW.VAR", "the kind of battle being fought, and how it is won, drawn or scored"},
-    {"LW.FOR", "the forces: how many men and guns each side has"},
-    {"LW.CAMP", "campaigns of several battles"},
-    {"LW.BIG", "large-country and team extensions"},
-};
-
-int tw_clause_family_count(void)
-{
-	return (int)TW_ARRAY_COUNT(families);
-}
-
-void tw_clause_family_get(int i, const char **prefix, const char **meaning)
-{
-	*prefix = families[i].prefix;
-	*meaning = families[i].meaning;
-}
-
-const char *tw_clause_family(const char *clause)
+const char *tw_clause_meaning(const tw_ruleset *rs, const char *clause)
 {
 	const char *best = NULL;
 	size_t bl = 0;
-	for (size_t i = 0; i < TW_ARRAY_COUNT(families); i++) {
-		size_t l = strlen(families[i].prefix);
-		if (strncmp(clause, families[i].prefix, l) == 0 && (clause[l] == '.' || clause[l] == 0) && l > bl) {
-			best = families[i].meaning;
+	for (int i = 0; rs && i < rs->nfamilies; i++) {
+		const tw_clause_family *f = &rs->families[i];
+		size_t l = strlen(f->prefix);
+		if (strncmp(clause, f->prefix, l) == 0 && (clause[l] == '.' || clause[l] == 0) && l > bl) {
+			best = f->meaning;
 			bl = l;
 		}
 	}
@@ -74,6 +46,7 @@ typedef struct tally {
 	int nmoved[TW_MAX_SIDES];
 	char move_clauses[TW_MAX_SIDES][48];
 	int contact[TW_MAX_SIDES];
+	char contact_clause[TW_MAX_SIDES][20];
 	int deployed[TW_MAX_SIDES], deployed_guns[TW_MAX_SIDES], deployed_hidden[TW_MAX_SIDES];
 	char deploy_clause[TW_MAX_SIDES][20];
 } tally;
@@ -122,8 +95,9 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 			t->nmoved[sd]++;
 			t->dist[sd] += e->v;
 			add_clause(t->move_clauses[sd], sizeof t->move_clauses[sd], e->clause);
-		} else if (e->type == TW_EV_INFO && strcmp(e->clause, "LW.MEL.2") == 0 && sd >= 0 && sd < ns) {
+		} else if (e->type == TW_EV_CONTACT && sd >= 0 && sd < ns) {
 			t->contact[sd]++;
+			snprintf(t->contact_clause[sd], sizeof t->contact_clause[sd], "%s", e->clause);
 		} else if (e->type == TW_EV_DEPLOY && sd >= 0 && sd < ns) {
 			if (e->a >= 0)
 				t->deployed[sd]++;
@@ -138,8 +112,7 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 	for (int i = first; i < first + count; i++) {
 		const tw_event *e = &b->events.v[i];
 		tw_report_line *l;
-		if (e->type == TW_EV_MOVE || e->type == TW_EV_DEPLOY ||
-		    (e->type == TW_EV_INFO && strcmp(e->clause, "LW.MEL.2") == 0)) {
+		if (e->type == TW_EV_MOVE || e->type == TW_EV_DEPLOY || e->type == TW_EV_CONTACT) {
 			if (summed)
 				continue;
 			summed = true;
@@ -183,9 +156,9 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 				if (t->contact[sd]) {
 					if (!(l = push(&v, n, &cap)))
 						goto oom;
-					l->type = TW_EV_INFO;
+					l->type = TW_EV_CONTACT;
 					l->side = sd;
-					snprintf(l->clause, sizeof l->clause, "LW.MEL.2");
+					snprintf(l->clause, sizeof l->clause, "%s", t->contact_clause[sd]);
 					snprintf(l->text, sizeof l->text, "%d of %s's men come into contact with the enemy",
 						 t->contact[sd], side_name(s, sd));
 				}

@@ -13,11 +13,9 @@ typedef struct tw_report_line {
 /// Lines for events [first, first+count) as `seat` may know them (-1 umpire). Returns a malloc'd
 /// array and its length in *n (NULL with *n = 0 when empty or out of memory).
 tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int seat, int *n);
-/// What a clause family means ("LW.MEL" -> "isolation, melee, prisoners and surrender"), or NULL.
-const char *tw_clause_family(const char *clause);
-/// Number of known clause families, and the i-th (prefix and meaning).
-int tw_clause_family_count(void);
-void tw_clause_family_get(int i, const char **prefix, const char **meaning);
+/// What the family of a clause of rule set rs is about (tw_ruleset.families: "LW.MEL.6" ->
+/// "isolation, melee ..."), or NULL.
+const char *tw_clause_meaning(const tw_ruleset *rs, const char *clause);
 /// A short line on each side's state: "red: 40 free men (30 infantry, 10 cavalry), 3 guns; ..."
 void tw_report_strength_line(const tw_state *s, char *out, size_t size);
 /// Who won, in words, from the final state and the last events.

@@ -348,6 +348,25 @@ static const tw_order_def gr_orders[GR_OT_COUNT] = {
 			    "end [dead {dead}] [{n}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
 };
 
+// Grant's clause families (../shared/rules/grant-clauses.md), for reports.
+static const tw_clause_family gr_families[] = {
+    {"GR.GEN", "general conventions: the move, the turn, measuring"},
+    {"GR.MOVE", "movement"},
+    {"GR.TERR", "movement and terrain: woods, rivers, fords, bridges"},
+    {"GR.RANGE", "ranges"},
+    {"GR.ORG", "establishments: battalions, regiments, batteries"},
+    {"GR.MUSK", "musketry: volley fire"},
+    {"GR.LIGHT", "light infantry musketry"},
+    {"GR.CHARGE", "the charge"},
+    {"GR.MELEE", "the melee"},
+    {"GR.MORALE", "morale, the 50% rule, the general's rally, officers' saves"},
+    {"GR.ART", "artillery, roundshot and counter-battery"},
+    {"GR.CANI", "canister"},
+    {"GR.HOW", "howitzers and the shell burst"},
+    {"GR.HOUSE", "houses: damage and fire"},
+    {"GR.GREN", "grenadiers"},
+};
+
 const tw_ruleset tw_ruleset_grant = {
 	.name = "grant",
 	.title = "Charles Grant, The War Game (1971)",
@@ -368,6 +387,9 @@ const tw_ruleset tw_ruleset_grant = {
 	.orders = gr_orders,
 	.ntemplates = GR_NTEMPLATES,
 	.templates = gr_templates,
+	.nfamilies = (int)TW_ARRAY_COUNT(gr_families),
+	.families = gr_families,
+	.score_help = "a point for each enemy man killed, two for an officer, ten for each enemy unit dispersed or retired under the 50% rule",
 	.records = {[TW_REC_GAME] = &gr_game_rec, [TW_REC_SIDE] = &gr_side_rec, [TW_REC_FIGURE] = &gr_fig_rec,
 		    [TW_REC_GUN] = &gr_gun_rec, [TW_REC_UNIT] = &gr_unit_rec, [TW_REC_TERRAIN] = &gr_house_rec},
 };

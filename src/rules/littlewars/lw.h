@@ -101,6 +101,7 @@ extern const tw_status_def lw_statuses[4];
 /// and in action, the men moved, the firing gun and the seat's reserve roll (tw_ruleset.facts).
 int lw_facts(const tw_state *s, int kind, int32_t index, int side, tw_fact *out, int max);
 extern const tw_fact lw_constants[6];
+extern const tw_clause_family lw_families[10];
 extern const char *const lw_phase_names[LW_PH_COUNTRY + 1];
 /// How a man is drawn: a prisoner tied to his escort in his captor's colour (LW.MEL.11).
 void lw_look(const tw_state *s, const tw_figure *f, tw_look *out);

@@ -359,7 +359,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 				const tw_figure *g = &s->fig[j];
 				if (g->side != f->side && lw_is_free(g) && tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
-					e = tw_events_push(ev, TW_EV_INFO, f->side, "LW.MEL.2");
+					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
 					if (e) {
 						e->a = f->id;
 						e->b = g->id;

@@ -123,3 +123,16 @@ const tw_fact lw_constants[6] = {
 };
 
 const char *const lw_phase_names[LW_PH_COUNTRY + 1] = {"toss", "reserve", "deploy", "play", "over", "country"};
+
+const tw_clause_family lw_families[10] = {
+    {"LW.C", "the Country: the table, its hills, houses, trees and walls"},
+    {"LW.MV", "the move: the toss, putting down, whose move it is and the clock"},
+    {"LW.MOB", "how far men move, and how guns are moved, served and fired"},
+    {"LW.FIRE", "what a shot kills: a man knocked over or touched is dead"},
+    {"LW.MEL", "isolation, melee (within 6 in), prisoners, escorts and surrender"},
+    {"LW.CAP", "capturing guns"},
+    {"LW.VAR", "the kind of battle being fought, and how it is won, drawn or scored"},
+    {"LW.FOR", "the forces: how many men and guns each side has"},
+    {"LW.CAMP", "campaigns of several battles"},
+    {"LW.BIG", "large-country and team extensions"},
+};

@@ -14,6 +14,16 @@ local function enemies()
   for _, f in ipairs(tw.figures("all")) do
     if f.status == "active" and not tw.allied(tw.side, f.side) then t[#t + 1] = f end
   end
+  -- "enemy" means not allied now: the engine's list and tw.enemies agree with tw.allied.
+  local n = 0
+  for _, f in ipairs(tw.figures("enemy", true)) do
+    if tw.allied(tw.side, f.side) then error("an ally among tw.figures('enemy')") end
+    n = n + 1
+  end
+  if n ~= #t then error("tw.figures('enemy') has " .. n .. " free men, not " .. #t) end
+  for _, name in ipairs(tw.enemies) do
+    if tw.allied(tw.side, name) then error("an ally among tw.enemies") end
+  end
   return t
 end
 
