@@ -7,6 +7,7 @@
 #include <cmocka.h>
 #include <fcntl.h>
 #include <jansson.h>
+#include <sqlite3.h>
 
 #include "tinwar/registry.h"
 #include <stdio.h>
@@ -320,6 +321,50 @@ static void test_campaign_and_new(void **st)
 	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed x -o n.json", TW_CLI), 2);
 }
 
+/// `campaign record` prepares the log's own game as the campaign's next battle, so the same
+/// log given twice would count twice: the second time it is refused and nothing changes. A
+/// campaign file of an earlier tinwar is refused with its format named, and left as it is.
+static void test_campaign_record_twice_and_old_file(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/hooks-farm.json --red ai --blue lw-rush --seed 1 "
+			     "--shot-model fast --log hf1.json",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_int_equal(run(out, sizeof out, "%s campaign new twice --target 400 --db twice.db", TW_CLI), 0);
+	assert_int_equal(run(out, sizeof out, "%s campaign record twice hf1.json --db twice.db", TW_CLI), 0);
+	assert_non_null(strstr(out, "battle recorded: red 192.5, blue 12.5; credit +180.0 / -180.0 (LW.CAMP.2)"));
+	assert_int_equal(run(out, sizeof out, "%s campaign record twice hf1.json --db twice.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "this battle is recorded already, as battle 1 of campaign twice"));
+	assert_int_equal(run(out, sizeof out, "%s campaign status twice --db twice.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"battles\": 1, \"red\": 180, \"blue\": -180, \"leader\": \"red\""));
+	assert_non_null(strstr(out, "\"pending\": 0"));
+	// Nothing is left prepared, so there is nothing to drop.
+	assert_int_equal(run(out, sizeof out, "%s campaign abandon twice --db twice.db", TW_CLI), 1);
+	assert_non_null(strstr(out, "has no game prepared"));
+	// A battle of another rule set is refused.
+	assert_int_equal(run(out, sizeof out, "%s campaign play twice %s/scenarios/grant/meeting.json --db twice.db",
+			     TW_CLI, TW_SOURCE_DIR),
+			 2);
+	assert_non_null(strstr(out, "is played under littlewars, not grant"));
+	// A campaign file of an earlier tinwar.
+	char path[256];
+	snprintf(path, sizeof path, "%s/old.db", dir);
+	sqlite3 *db;
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db,
+				      "CREATE TABLE schema_version (version INTEGER NOT NULL);"
+				      "CREATE TABLE campaign (id INTEGER PRIMARY KEY, name TEXT);"
+				      "CREATE TABLE battle (id INTEGER PRIMARY KEY);",
+				      NULL, NULL, NULL),
+			 SQLITE_OK);
+	sqlite3_close(db);
+	assert_int_equal(run(out, sizeof out, "%s campaign status war --db old.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "old.db: not a series file (tables battle, campaign, schema_version): a two-sided "
+				    "campaign file of an earlier tinwar"));
+}
+
 // ---- issue 13 item 10: forged logs ----
 
 static json_t *load_json(const char *name)
@@ -559,6 +604,7 @@ int main(void)
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),
+		cmocka_unit_test(test_campaign_record_twice_and_old_file),
 		cmocka_unit_test(test_forged_log_refused),
 		cmocka_unit_test(test_signed_log),
 		cmocka_unit_test(test_big_file_refused_with_bounded_memory),

@@ -37,7 +37,10 @@ typedef struct tw_series_game {
 	char *log;                       ///< its log once recorded (NULL before), tw_malloc'd
 } tw_series_game;
 
-/// Opens (creating if needed) a series file (created 0600). NULL and err on failure.
+/// Opens (creating if needed) a series file (created 0600). NULL and err on failure: a file that
+/// is not an SQLite database, or one that holds other tables and no series (for example a
+/// campaign file of tinwar before campaigns were series: tables campaign and battle), is refused
+/// with TW_ERR_INPUT and left as it is.
 tw_series *tw_series_open(const char *path, tw_error *err);
 void tw_series_close(tw_series *db);
 /// A new series `name` of `ruleset` between players[0..nplayers), with the rule set's config
@@ -56,6 +59,13 @@ tw_status tw_series_next(tw_series *db, const char *name, const tw_state *scenar
 /// checked, and its first state must be the prepared game's; the rule set's series_record then
 /// updates the carry-over. In one transaction.
 tw_status tw_series_record(tw_series *db, const char *name, const char *log_json, tw_error *err);
+/// Drops the pending game of series `name` (prepared by tw_series_next and never recorded: a
+/// game abandoned, or a front-end that failed between next and record), so that the next game
+/// can be prepared. The carry-over is unchanged. TW_ERR_STATE when no game is pending.
+tw_status tw_series_abandon(tw_series *db, const char *name, tw_error *err);
+/// The names of the series in the file, in order: fills names[0..max) and sets *count to how
+/// many there are (which may exceed max). names may be NULL when max is 0.
+tw_status tw_series_list(tw_series *db, char (*names)[TW_SERIES_NAME], int max, int *count, tw_error *err);
 /// Game seq (1-based) of the series.
 tw_status tw_series_get_game(tw_series *db, const char *name, int seq, tw_series_game *out, tw_error *err);
 void tw_series_game_free(tw_series_game *g);

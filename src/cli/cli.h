@@ -4,7 +4,6 @@
 #include <stdio.h>
 
 #include "tinwar/tinwar.h"
-#include "tinwar/campaign.h"
 
 /// Exit codes: 0 ok, 1 failure, 2 bad input or illegal order.
 enum { CLI_OK = 0, CLI_FAIL = 1, CLI_BAD = 2 };

@@ -40,7 +40,8 @@ static const cli_cmd commands[] = {
 	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--red D] [--blue D] [--log FILE]\n"
 	 "       tinwar campaign record NAME LOG --db FILE   (a log that verifies, or that this installation signed)\n"
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
-	 "       tinwar campaign list --db FILE"},
+	 "       tinwar campaign list --db FILE [--json]\n"
+	 "       tinwar campaign abandon NAME --db FILE   (drops a battle prepared and never recorded)"},
 	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",
 	 "tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] [--move N] [--ppi N]\n"
 	 "              [--no-legend] [--title T]"},

@@ -56,6 +56,45 @@ static tw_status db_fail(tw_series *s, tw_error *err, const char *what)
 			    sqlite3_errmsg(s->db));
 }
 
+// A file that holds tables of its own and no series is something else (a campaign file of
+// tinwar before campaigns were series, a study, a server's games): refused, never written into.
+// TW_OK for an empty file or a series file; TW_ERR_IO with err untouched if it cannot be read.
+static tw_status check_tables(tw_series *s, const char *path, tw_error *err)
+{
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite@_%' ESCAPE '@' "
+			       "ORDER BY name",
+			       -1, &q, NULL) != SQLITE_OK)
+		return TW_ERR_IO;
+	char names[256] = "";
+	size_t at = 0;
+	int rc, ntables = 0;
+	bool series = false, campaign = false, battle = false;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		const char *n = (const char *)sqlite3_column_text(q, 0);
+		if (!n)
+			continue;
+		ntables++;
+		series |= strcmp(n, "series") == 0;
+		campaign |= strcmp(n, "campaign") == 0;
+		battle |= strcmp(n, "battle") == 0;
+		if (at < sizeof names) {
+			int w = snprintf(names + at, sizeof names - at, "%s%s", at ? ", " : "", n);
+			at += w > 0 ? (size_t)w : 0;
+		}
+	}
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE)
+		return TW_ERR_IO;
+	if (ntables == 0 || series)
+		return TW_OK;
+	return tw_error_set(err, TW_ERR_INPUT, "", "%s: not a series file (tables %s)%s", path, names,
+			    campaign && battle ? ": a two-sided campaign file of an earlier tinwar, which this one "
+						 "does not read (docs/campaign.md)"
+					       : "");
+}
+
 tw_series *tw_series_open(const char *path, tw_error *err)
 {
 	tw_error_clear(err);
@@ -71,11 +110,15 @@ tw_series *tw_series_open(const char *path, tw_error *err)
 		tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 		return NULL;
 	}
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK ||
-	    sqlite3_busy_timeout(s->db, SERIES_BUSY_MS) != SQLITE_OK ||
-	    sqlite3_exec(s->db, "PRAGMA foreign_keys = ON;", NULL, NULL, NULL) != SQLITE_OK ||
-	    sqlite3_exec(s->db, schema_sql, NULL, NULL, NULL) != SQLITE_OK) {
-		tw_error_set(err, TW_ERR_IO, "", "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : "cannot open");
+	bool opened = sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE, NULL) == SQLITE_OK &&
+		      sqlite3_busy_timeout(s->db, SERIES_BUSY_MS) == SQLITE_OK &&
+		      sqlite3_exec(s->db, "PRAGMA foreign_keys = ON;", NULL, NULL, NULL) == SQLITE_OK;
+	tw_status st = opened ? check_tables(s, path, err) : TW_ERR_IO;
+	if (st == TW_OK && sqlite3_exec(s->db, schema_sql, NULL, NULL, NULL) != SQLITE_OK)
+		st = TW_ERR_IO;
+	if (st != TW_OK) {
+		if (!err || err->code == TW_OK)
+			tw_error_set(err, TW_ERR_IO, "", "%s: %s", path, s->db ? sqlite3_errmsg(s->db) : "cannot open");
 		sqlite3_close(s->db);
 		tw_free(s);
 		return NULL;
@@ -413,6 +456,49 @@ tw_status tw_series_record(tw_series *s, const char *name, const char *log_json,
 	tw_series_game_free(&pg);
 	row_free(&r);
 	return st;
+}
+
+tw_status tw_series_abandon(tw_series *s, const char *name, tw_error *err)
+{
+	tw_error_clear(err);
+	row r;
+	tw_status st = load_row(s, name, &r, err);
+	if (st != TW_OK)
+		return st;
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM series_game WHERE series_id = ?1 AND recorded = 0", -1, &q, NULL) !=
+	    SQLITE_OK) {
+		st = db_fail(s, err, "abandon");
+	} else {
+		sqlite3_bind_int64(q, 1, r.id);
+		if (sqlite3_step(q) != SQLITE_DONE)
+			st = db_fail(s, err, "abandon");
+		else if (sqlite3_changes(s->db) == 0)
+			st = tw_error_set(err, TW_ERR_STATE, "", "series \"%s\" has no game prepared", name);
+		sqlite3_finalize(q);
+	}
+	row_free(&r);
+	return st;
+}
+
+tw_status tw_series_list(tw_series *s, char (*names)[TW_SERIES_NAME], int max, int *count, tw_error *err)
+{
+	tw_error_clear(err);
+	*count = 0;
+	sqlite3_stmt *q = NULL;
+	if (sqlite3_prepare_v2(s->db, "SELECT name FROM series ORDER BY name", -1, &q, NULL) != SQLITE_OK)
+		return db_fail(s, err, "list");
+	int rc, n = 0;
+	while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+		if (n < max)
+			snprintf(names[n], TW_SERIES_NAME, "%s", (const char *)sqlite3_column_text(q, 0));
+		n++;
+	}
+	sqlite3_finalize(q);
+	if (rc != SQLITE_DONE)
+		return db_fail(s, err, "list");
+	*count = n;
+	return TW_OK;
 }
 
 tw_status tw_series_get_game(tw_series *s, const char *name, int seq, tw_series_game *out, tw_error *err)

@@ -306,6 +306,31 @@ void lw_check_end(tw_state *s, tw_events *ev);
 /// Free men of side on the field (LW.VAR.3 count).
 int lw_free_on_field(const tw_state *s, int side);
 
+// ---- lw_campaign.c, lw_series.c: campaigns as a series (LW.CAMP.1-3, series.h) ----
+/// LW.CAMP.1: targets below this many points are refused (the clause names 200, 300, 400 or more).
+#define LW_CAMP_MIN_TARGET 100.0
+/// What a side has at the end of a battle, for its total (LW.CAMP.2, LW.VAR.2).
+typedef struct lw_tally {
+	bool victory;      ///< won the battle (100 points)
+	bool draw;         ///< LW.VAR.3: a draw gives each side 50 instead
+	int infantry;      ///< own infantry alive and uncaptured (withdrawn men count)
+	int cavalry;       ///< own cavalry alive and uncaptured
+	int guns;          ///< guns held or in a position to take
+	int held_by_enemy; ///< own men held prisoner by the enemy
+	int prisoners;     ///< enemy men held prisoner
+} lw_tally;
+/// LW.CAMP.2 / LW.VAR.2 battle total of a tally (the scale lw_score applies to a state).
+double lw_battle_points(const lw_tally *t);
+/// LW.CAMP.2: each of n sides' credit for a battle from the sides' battle totals: its own total
+/// minus the mean of the others' (with two sides, own minus the opponent's). Sums to 0.
+void lw_camp_credit(int n, const double *points, double *credit);
+/// LW.CAMP.1/2: the side whose running total has reached the target and is alone the highest;
+/// -1 while no side has, or while the highest total is shared.
+int lw_camp_winner(int n, const double *totals, double target);
+tw_status lw_series_start(struct json_t *carry, const struct json_t *config, tw_error *err);
+void lw_series_roles(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
+tw_status lw_series_record(struct json_t *carry, int seq, const tw_state *fin, bool *over, tw_error *err);
+
 // ---- lw_time.c: the clock (LW.MV.6-9) ----
 /// LW.MV.6: move allowance in minutes for side's current force.
 double lw_move_allowance_minutes(const tw_state *s, int side);

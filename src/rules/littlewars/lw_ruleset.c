@@ -225,4 +225,7 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.families = lw_families,
 	.melee_reach = LW_REACH,
 	.score_help = "LW.CAMP.2: the winner's 100 for the victory, plus men, guns and prisoners",
+	.series_start = lw_series_start,
+	.series_roles = lw_series_roles,
+	.series_record = lw_series_record,
 };
