@@ -5,7 +5,8 @@
 //   - the sight memo (lw_sight) against tw_los, with repeated questions and a changed table;
 //   - tw_dir_deg (per-thread memo) against sin/cos;
 //   - lw_validate_move_extend against the rule set's full validation of the grown order;
-//   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones;
+//   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones
+//     (the general's fast paths, lw_ai.h, against the plain code in tests/support/lw_oracles.c);
 //   - the event's clause copied without snprintf, truncated as before;
 //   - end-of-move validation judging on the state itself (no copy) leaves it untouched;
 //   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
@@ -13,7 +14,7 @@
 //     say they succeed or change nothing); the game's packed order log against the orders given;
 //   - the melee judge's box early-out against lw_gap; the box early-outs before tw_gun_distance
 //     and (the gun target's line of fire) before tw_dist_point_segment; the general's nearest enemy (squares first) against the plain loop;
-//   - the passability grid kept per thread for the same table (lw_general_route_check, above);
+//   - the passability grid kept per thread for the same table (route_mismatches, above);
 //   - the aiming helpers' per-thread memo (elevation for a range, greatest range) afresh;
 //   - the general's count of free men near a place, charge arithmetic and ground (over the
 //     hill layers), from lists made per decision, against the plain loops;
@@ -29,6 +30,7 @@
 #include <string.h>
 
 #include "core/shot_fast.h"
+#include "lw_oracles.h"
 #include "rules/littlewars/lw.h"
 #include "tinwar/io.h"
 
@@ -402,6 +404,31 @@ static void test_move_extend_matches_full_validation(void **st)
 	free(ss);
 }
 
+// The route field for `side` built by row sweeps (lw_route_build) and cell by cell
+// (lw_oracle_route), and its passability grid (from the per-thread memo when the table was seen
+// before) against every piece tested in full: the cells that differ (0).
+static int route_mismatches(const tw_state *s, int side)
+{
+	lw_route *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+	assert_non_null(x);
+	assert_non_null(y);
+	lw_route_build(s, x, side);
+	lw_oracle_route(s, y, side);
+	assert_true(x->gx > 0 && x->gx == y->gx && x->gy == y->gy);
+	int bad = 0;
+	for (int i = 0; i < x->gx * x->gy; i++)
+		if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0 && bad++ == 0)
+			printf("route field, side %d, cell %d: %.9g, cell by cell %.9g\n", side, i, (double)x->dist[i],
+			       (double)y->dist[i]);
+	for (int yy = 0; yy < x->gy; yy++)
+		for (int xx = 0; xx < x->gx; xx++)
+			if (x->pass[yy * x->gx + xx] != lw_oracle_pass(s, x, xx, yy) && bad++ == 0)
+				printf("passability, cell (%d, %d): %d\n", xx, yy, x->pass[yy * x->gx + xx]);
+	free(x);
+	free(y);
+	return bad;
+}
+
 static void test_route_field_matches_plain(void **st)
 {
 	(void)st;
@@ -411,15 +438,15 @@ static void test_route_field_matches_plain(void **st)
 	assert_true(ns >= 10);
 	for (int k = 0; k < ns; k++)
 		for (int side = 0; side < 2; side++)
-			assert_int_equal(lw_general_route_check(&ss[k], side), 0);
+			assert_int_equal(route_mismatches(&ss[k], side), 0);
 	// Generated Countries too (rivers, fords, hills, more pieces).
 	for (uint64_t seed = 1; seed <= 4; seed++) {
 		tw_state g;
 		memset(&g, 0, sizeof g);
 		tw_error err;
 		assert_int_equal(tw_scenario_generate(&g, "littlewars", seed, 144, 96, &err), TW_OK);
-		assert_int_equal(lw_general_route_check(&g, 0), 0);
-		assert_int_equal(lw_general_route_check(&g, 1), 0);
+		assert_int_equal(route_mismatches(&g, 0), 0);
+		assert_int_equal(route_mismatches(&g, 1), 0);
 		tw_state_free(&g);
 	}
 	for (int k = 0; k < ns; k++)
@@ -743,6 +770,70 @@ static void test_gap_early_out_matches_gap(void **st)
 
 // ---- the general's distance early-outs and nearest enemy ----
 
+// lw_nearest_enemy (squares compared before the root) against the plain loop at n random
+// points; returns the mismatches.
+static int nearest_mismatches(const tw_state *s, int side, tw_rng *r, int n)
+{
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		if (k % 3 == 0 && s->nfig > 0) // on or near a man, where ties are likeliest
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2((double)(k % 5) * 0.25, 0));
+		int who, w2;
+		double best = lw_oracle_nearest_enemy(s, side, p, &who);
+		double d2 = lw_nearest_enemy(s, side, p, &w2);
+		if ((w2 != who || memcmp(&d2, &best, sizeof d2) != 0) && bad++ == 0)
+			printf("nearest enemy of side %d to (%.17g, %.17g): %d at %.17g, plain %d at %.17g\n", side, p.x,
+			       p.y, w2, d2, who, best);
+	}
+	return bad;
+}
+
+// The general's lists (lw_ai_lists_make) against the plain loops over the state: the count of
+// free men near a place at n random places, the charge arithmetic against every free man from
+// either side, and the ground over the listed hill layers against tw_table_ground at n random
+// places; returns the mismatches.
+static int lists_mismatches(const tw_state *s, tw_rng *r, int n)
+{
+	lw_ai_lists l;
+	memset(&l, 0, sizeof l);
+	assert_true(lw_ai_lists_make(s, &l));
+	int bad = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		if (k % 2 == 0 && s->nfig > 0) // about a man's reach from a man: the edge cases
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2(12.0 + s->fig[k % s->nfig].radius, (double)(k % 3) * 1e-12));
+		double rad = k % 3 == 0 ? LW_INF_MOVE : (k % 3 == 1 ? LW_CAV_MOVE + 2 : 2.5);
+		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0); // now and then no side, or none such
+		int a = lw_ai_count_near(&l, side, p, rad), b = lw_oracle_count_near(s, side, p, rad);
+		if (a != b && bad++ == 0)
+			printf("side %d within %g of (%.17g, %.17g): %d, plain %d\n", side, rad, p.x, p.y, a, b);
+	}
+	// The charge arithmetic against every free man, from either side.
+	for (int i = 0; i < s->nfig; i++) {
+		if (!lw_is_free(&s->fig[i]))
+			continue;
+		for (int side = 0; side < 2; side++) {
+			int nours = (int)(tw_rng_u64(r) % 8);
+			lw_charge_eval a = lw_ai_charge(&l, s, side, &s->fig[i], nours);
+			lw_charge_eval b = lw_oracle_charge(s, side, &s->fig[i], nours);
+			if ((a.mine != b.mine || a.theirs != b.theirs || memcmp(&a.value, &b.value, sizeof a.value) != 0) &&
+			    bad++ == 0)
+				printf("charge by side %d on man %d: %d v %d (%g), plain %d v %d (%g)\n", side, i, a.mine,
+				       a.theirs, a.value, b.mine, b.theirs, b.value);
+		}
+	}
+	// The ground over the listed hills against tw_table_ground.
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		double a = lw_ai_ground(s, &l, p), b = tw_table_ground(&s->table, p);
+		if (memcmp(&a, &b, sizeof a) != 0 && bad++ == 0)
+			printf("ground at (%.17g, %.17g): %.17g, tw_table_ground %.17g\n", p.x, p.y, a, b);
+	}
+	lw_ai_lists_free(&l);
+	return bad;
+}
+
 static void test_distance_early_outs(void **st)
 {
 	(void)st;
@@ -797,9 +888,9 @@ static void test_distance_early_outs(void **st)
 	tw_rng_seed(&r, 5);
 	for (int k = 0; k < ns; k++)
 		for (int side = 0; side < 2; side++)
-			assert_int_equal(lw_general_nearest_check(&ss[k], side, &r, 3000), 0);
+			assert_int_equal(nearest_mismatches(&ss[k], side, &r, 3000), 0);
 	for (int k = 0; k < ns; k++)
-		assert_int_equal(lw_general_count_check(&ss[k], &r, 5000), 0);
+		assert_int_equal(lists_mismatches(&ss[k], &r, 5000), 0);
 	for (int k = 0; k < ns; k++)
 		tw_state_free(&ss[k]);
 	free(ss);

@@ -602,8 +602,8 @@ static unsigned aim_slot(const uint64_t *k, int n)
 	return (unsigned)(h >> 58);
 }
 
-static double elevation_plain(double range_in, double z0, double target_z);
-static double max_range_plain(double z0);
+static double elevation_uncached(double range_in, double z0, double target_z);
+static double max_range_uncached(double z0);
 
 double tw_shot_fast_elevation_for_range(double range_in, double z0, double target_z)
 {
@@ -614,7 +614,7 @@ double tw_shot_fast_elevation_for_range(double range_in, double z0, double targe
 	unsigned h = aim_slot(k, 3);
 	if (elev_memo.used[h] && memcmp(elev_memo.key[h], k, sizeof k) == 0)
 		return elev_memo.val[h];
-	double v = elevation_plain(range_in, z0, target_z);
+	double v = elevation_uncached(range_in, z0, target_z);
 	memcpy(elev_memo.key[h], k, sizeof k);
 	elev_memo.val[h] = v;
 	elev_memo.used[h] = true;
@@ -628,7 +628,7 @@ double tw_shot_fast_max_range(double z0)
 	unsigned h = aim_slot(k, 1);
 	if (range_memo.used[h] && memcmp(range_memo.key[h], k, sizeof k) == 0)
 		return range_memo.val[h];
-	double v = max_range_plain(z0);
+	double v = max_range_uncached(z0);
 	memcpy(range_memo.key[h], k, sizeof k);
 	range_memo.val[h] = v;
 	range_memo.used[h] = true;
@@ -641,7 +641,7 @@ void tw_shot_fast_forget(void)
 	memset(&range_memo, 0, sizeof range_memo);
 }
 
-static double elevation_plain(double range_in, double z0, double target_z)
+static double elevation_uncached(double range_in, double z0, double target_z)
 {
 	if (!(range_in > 0))
 		return NAN;
@@ -673,7 +673,7 @@ static double sf_landing(double z0, double el_deg)
 	return n > 0 ? n * SF_DT * vh : 0;
 }
 
-static double max_range_plain(double z0)
+static double max_range_uncached(double z0)
 {
 	// Golden-section search over elevation (the landing distance is unimodal in it).
 	const double phi = 0.6180339887498949;

@@ -246,16 +246,6 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.
 tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err);
-/// Test hook: builds the AI route field for `side` both fast and cell by cell; returns the number
-/// of cells that differ (0), or -1 without memory.
-int lw_general_route_check(const tw_state *s, int side);
-/// nearest_enemy against the plain loop at n random points; returns the mismatches.
-int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n);
-/// The general's count of free men near a place (from its per-decision lists) against the plain
-/// count at n random places, its charge arithmetic against every free man, and its ground
-/// (over the listed hill layers) against tw_table_ground; returns the mismatches (-1 without
-/// memory).
-int lw_general_count_check(const tw_state *s, tw_rng *r, int n);
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 /// Checks that a man (or prisoner) may stand at p: table, terrain, 1/16 in spacing. `self` is
 /// excluded; `moving` lists ids whose old positions are ignored (they move together).

@@ -10,13 +10,14 @@
 //      (cover) and within support of friends (never isolated, LW.MEL.1);
 //   4. end the move.
 // It sees only its side's view, and checks every order with the rule set before giving it.
+// Its route field is lw_route.c; its lists of the state and the questions it asks of them,
+// lw_ai_lists.c (both through lw_ai.h).
 #include <math.h>
 #include <stddef.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "core/shot_fast.h"
-#include "lw.h"
+#include "lw_ai.h"
 
 /// A doctrine's parameters. Documented in docs/doctrines.md.
 typedef struct lw_doctrine {
@@ -37,7 +38,6 @@ static const lw_doctrine doc_rush = {1.0, 0, 0.0, 0.3, 0.5, 1, 0, 0.15, 4};
 static const lw_doctrine doc_concentrate = {0.9, 0, 0.5, 1.0, 1.0, 1, -1, 0.25, 5};
 
 #define MAX_GROUPS 16
-#define ROUTE_CELLS (128 * 96)
 
 typedef struct lw_ai {
 	int32_t planned_move;        ///< game move the plan is for
@@ -51,38 +51,16 @@ typedef struct lw_ai {
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
 	lw_doctrine dc;
 	lw_doctrine eff;             ///< the doctrine as applied this move (stalemate adjustments)
-	// Route field: path distance (inches) round solid terrain and water to the nearest enemy.
-	int gx, gy;                  ///< grid cells across and deep (0 = not built)
-	double cell;                 ///< cell size, inches
-	uint8_t pass[ROUTE_CELLS];   ///< 1 = a man can stand in this cell
-	float dist[ROUTE_CELLS];     ///< path distance to the nearest enemy free man, inches
+	lw_route route;              ///< path distance round obstacles to the nearest enemy (lw_route.c)
 	int last_mine, last_theirs;  ///< free men at the last plan
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
-	bool route_built;            ///< dist[] is this move's route field
-	// Row bookkeeping of the sweeps: when each row last changed, and when each was last
-	// relaxed in each direction (ticks of one counter; see sweep_rows).
-	uint32_t tick;
-	uint32_t row_changed[256], row_done[2][256];
+	bool route_built;            ///< route is this move's route field
 	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
-	// The free men of the state being decided on, side by side (in figure order within a
-	// side), for counting near a place: made at the start of every decision in play.
-	struct free_man {
-		double x, y, r;
-		double allow;     ///< lw_move_allowance
-		int32_t moved_in;
-	} *free_men;
-	int cap_free;
-	int free_start[TW_MAX_SIDES + 1];
-	// Ground heights in that state (tw_table_ground): each gun's axle, worked out with the lists;
-	// each figure's place, worked out when first asked (NaN until then).
-	double *gun_ground, *fig_ground;
-	int cap_gun_ground, cap_fig_ground;
+	lw_ai_lists lists;           ///< the state being decided on, listed at every decision in play
 	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
 	double gdist[1024];          ///< make_groups: candidates' distances from a gun
 	int32_t group_queue[1024];   ///< make_groups: the men a group grows from (not on the stack)
-	int32_t *hills;              ///< the table's hill layers (indices, in order), for the ground
-	int nhills, cap_hills;
 } lw_ai;
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
@@ -128,136 +106,6 @@ static tw_status lw_set_param(tw_general *g, const lw_doctrine *base, const char
 
 // ---- small helpers ----
 
-static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
-{
-	double best = INFINITY, best2 = INFINITY;
-	if (who)
-		*who = -1;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side == side || !lw_is_free(f))
-			continue;
-		// sqrt is monotonic: a strictly larger square cannot give a strictly smaller distance.
-		tw_vec2 v = tw_sub(f->pos, p);
-		double d2 = v.x * v.x + v.y * v.y;
-		if (d2 > best2)
-			continue;
-		double d = sqrt(d2); // tw_dist(f->pos, p), the same operations
-		if (d < best) {
-			best = d;
-			best2 = d2;
-			if (who)
-				*who = i;
-		}
-	}
-	return best;
-}
-
-// tw_table_ground over the listed hill layers only (the pieces it looks at), in the same order.
-static double ground(const tw_state *s, const lw_ai *ai, tw_vec2 p)
-{
-	double z = 0;
-	for (int k = 0; k < ai->nhills; k++) {
-		const tw_terrain *t = &s->table.terrain[ai->hills[k]];
-		if (tw_terrain_contains(t, p))
-			z = fmax(z, t->z0 + t->height);
-	}
-	return z;
-}
-
-// The ground under figure i of the state being decided on (see lw_ai.fig_ground).
-static double fig_ground(const tw_state *s, lw_ai *ai, int i)
-{
-	if (isnan(ai->fig_ground[i]))
-		ai->fig_ground[i] = ground(s, ai, s->fig[i].pos);
-	return ai->fig_ground[i];
-}
-
-// Lists the free men of s by side into ai (see lw_ai.free_men), and the ground under the guns;
-// false without memory.
-static bool list_free_men(const tw_state *s, lw_ai *ai)
-{
-	if (s->ngun > ai->cap_gun_ground) {
-		double *v = tw_realloc(ai->gun_ground, (size_t)s->ngun * sizeof *v);
-		if (!v)
-			return false;
-		ai->gun_ground = v;
-		ai->cap_gun_ground = s->ngun;
-	}
-	if (s->nfig > ai->cap_fig_ground) {
-		double *v = tw_realloc(ai->fig_ground, (size_t)s->nfig * sizeof *v);
-		if (!v)
-			return false;
-		ai->fig_ground = v;
-		ai->cap_fig_ground = s->nfig;
-	}
-	if (s->table.nterrain > ai->cap_hills) {
-		int32_t *v = tw_realloc(ai->hills, (size_t)s->table.nterrain * sizeof *v);
-		if (!v)
-			return false;
-		ai->hills = v;
-		ai->cap_hills = s->table.nterrain;
-	}
-	ai->nhills = 0;
-	for (int i = 0; i < s->table.nterrain; i++)
-		if (s->table.terrain[i].kind == TW_TER_HILL)
-			ai->hills[ai->nhills++] = i;
-	for (int i = 0; i < s->ngun; i++)
-		ai->gun_ground[i] = ground(s, ai, s->gun[i].axle);
-	for (int i = 0; i < s->nfig; i++)
-		ai->fig_ground[i] = NAN;
-	if (s->nfig > ai->cap_free) {
-		struct free_man *v = tw_realloc(ai->free_men, (size_t)s->nfig * sizeof *v);
-		if (!v)
-			return false;
-		ai->free_men = v;
-		ai->cap_free = s->nfig;
-	}
-	int count[TW_MAX_SIDES] = {0}, at[TW_MAX_SIDES];
-	for (int i = 0; i < s->nfig; i++)
-		if (lw_is_free(&s->fig[i]) && s->fig[i].side < TW_MAX_SIDES)
-			count[s->fig[i].side]++;
-	int n = 0;
-	for (int side = 0; side < TW_MAX_SIDES; side++) {
-		ai->free_start[side] = at[side] = n;
-		n += count[side];
-	}
-	ai->free_start[TW_MAX_SIDES] = n;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (lw_is_free(f) && f->side < TW_MAX_SIDES)
-			ai->free_men[at[f->side]++] =
-			    (struct free_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in};
-	}
-	return true;
-}
-
-// count_free_near(s, side, p, r) for the state the lists were made from, over that side's
-// free men only: the same men, the same test.
-static int count_free_near_listed(const lw_ai *ai, int side, tw_vec2 p, double r)
-{
-	if (side < 0 || side >= TW_MAX_SIDES)
-		return 0;
-	int n = 0;
-	for (int k = ai->free_start[side]; k < ai->free_start[side + 1]; k++) {
-		const struct free_man *m = &ai->free_men[k];
-		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
-			n++;
-	}
-	return n;
-}
-
-static int count_free_near(const tw_state *s, int side, tw_vec2 p, double r)
-{
-	int n = 0;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && tw_dist(f->pos, p) - f->radius <= r)
-			n++;
-	}
-	return n;
-}
-
 static bool legal(const tw_state *s, const tw_order *o)
 {
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
@@ -281,7 +129,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		tw_order_init(lie, LW_OT_LIE_DOWN, side);
 	int best_own = 0;
 	int32_t own_ids[32];
-	double z0 = ai->gun_ground[g->id] + 1.0;
+	double z0 = ai->lists.gun_ground[g->id] + 1.0;
 	double range = tw_shot_fast_max_range(z0) * 0.95;
 	double best = 0;
 	tw_vec2 muzzle = tw_gun_muzzle(g);
@@ -302,7 +150,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		double d = tw_dist(g->axle, f->pos);
 		if (d > range || d < 4)
 			continue;
-		double zt = fig_ground(s, ai, i) + 1.0;
+		double zt = lw_ai_fig_ground(s, &ai->lists, i) + 1.0;
 		if (!lw_sight(&ai->sight, &s->table, g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
@@ -327,7 +175,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		}
 		if (own)
 			continue;
-		double v = 1.0 + count_free_near_listed(ai, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
+		double v = 1.0 + lw_ai_count_near(&ai->lists, f->side, f->pos, 2.5) - d / 400.0 - 0.2 * near_own;
 		if (f->kind == TW_FK_CAVALRY)
 			v += 0.5;
 		if (v > best) {
@@ -382,7 +230,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 			continue;
 		// Nothing in range: go forward with the crew, 10 in (LW.MOB.11-13).
 		int who;
-		double d = nearest_enemy(s, side, g->axle, &who);
+		double d = lw_nearest_enemy(s, side, g->axle, &who);
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
 		if (who < 0 || d < tw_shot_fast_max_range(z0) * 0.8)
 			continue;
@@ -463,86 +311,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	ai->ngroups = ng;
 }
 
-// ---- melee estimate (LW.MEL.1, 4-7) ----
-
-// Enemy men that would take part if we touch enemy man e; our men listed in `ours` end near.
-typedef struct charge_eval {
-	int mine, theirs;
-	double value;
-} charge_eval;
-
-/// The melee arithmetic of a charge (LW.MEL.5-7): mine against theirs, isolated when their
-/// supporters are fewer than half of them.
-static charge_eval charge_value(int mine, int theirs, int sup)
-{
-	charge_eval ce = {0, 0, -1e9};
-	ce.mine = mine;
-	ce.theirs = theirs;
-	if (mine <= theirs) {
-		ce.value = mine == theirs ? 0 - 0.5 : -(double)mine; // equal: all die; smaller: we lose all
-		return ce;
-	}
-	bool iso = sup * 2 < theirs;
-	lw_melee_result r = lw_melee_math(mine, theirs, iso);
-	ce.value = (double)(r.dead_small + r.prisoners) - (double)r.dead_large;
-	return ce;
-}
-
-static charge_eval eval_charge(const tw_state *s, int side, const tw_figure *e, int nours)
-{
-	int theirs = 0, sup = 0;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side != e->side || !lw_is_free(f))
-			continue;
-		double d = tw_dist(f->pos, e->pos) - f->radius;
-		if (d <= LW_REACH + 1.0)
-			theirs++;
-	}
-	// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side != e->side || !lw_is_free(f))
-			continue;
-		double d = tw_dist(f->pos, e->pos) - f->radius;
-		if (d > LW_REACH + 1.0 && d <= lw_move_allowance(f))
-			sup++;
-	}
-	// Our men already within 6 in of the enemy man join in too.
-	int mine = nours;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_is_free(f) && f->moved_in != s->move_no && tw_dist(f->pos, e->pos) <= LW_REACH)
-			mine++;
-	}
-	return charge_value(mine, theirs, sup);
-}
-
-// eval_charge over the listed free men (see lw_ai.free_men) of the state they were made from:
-// the same men counted by the same tests (counts do not depend on the order they are visited).
-static charge_eval eval_charge_listed(const lw_ai *ai, const tw_state *s, int side, const tw_figure *e, int nours)
-{
-	if (e->side >= TW_MAX_SIDES || side < 0 || side >= TW_MAX_SIDES)
-		return eval_charge(s, side, e, nours);
-	int theirs = 0, sup = 0;
-	for (int k = ai->free_start[e->side]; k < ai->free_start[e->side + 1]; k++) {
-		const struct free_man *f = &ai->free_men[k];
-		double d = tw_dist(tw_v2(f->x, f->y), e->pos) - f->r;
-		if (d <= LW_REACH + 1.0)
-			theirs++;
-		// Their supporters: free men not taking part, within their move of the contact (LW.MEL.1).
-		else if (d <= f->allow)
-			sup++;
-	}
-	// Our men already within 6 in of the enemy man join in too.
-	int mine = nours;
-	for (int k = ai->free_start[side]; k < ai->free_start[side + 1]; k++) {
-		const struct free_man *f = &ai->free_men[k];
-		if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
-			mine++;
-	}
-	return charge_value(mine, theirs, sup);
-}
+// ---- charges (LW.MEL.1-8) ----
 
 // The charge played out on a copy: the move, then the melees judged as at the end of the move
 // (LW.MEL.3-8, default casualty choice). Returns enemy men lost minus our men lost.
@@ -647,274 +416,6 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 	return n > 0;
 }
 
-// ---- route field: where to go round houses, walls, rocks, trees and water ----
-
-// The passability grid depends on the table alone, and every general of every game on the same
-// Country builds the same one: each thread keeps the last grid with the table it was built for
-// (compared bit for bit), and hands it back for the same table.
-#define PASS_MEMO_TERRAIN 64
-static _Thread_local struct {
-	bool valid;
-	double width, depth;
-	int nterrain;
-	tw_terrain terrain[PASS_MEMO_TERRAIN];
-	int gx, gy;
-	double cell;
-	uint8_t pass[ROUTE_CELLS];
-} pass_memo;
-
-static void build_pass_plain(const tw_state *s, lw_ai *ai);
-
-static void build_pass(const tw_state *s, lw_ai *ai)
-{
-	const tw_table *tb = &s->table;
-	size_t bytes = (size_t)tb->nterrain * sizeof *tb->terrain;
-	if (pass_memo.valid && pass_memo.nterrain == tb->nterrain && memcmp(&pass_memo.width, &tb->width, sizeof tb->width) == 0 &&
-	    memcmp(&pass_memo.depth, &tb->depth, sizeof tb->depth) == 0 &&
-	    (bytes == 0 || memcmp(pass_memo.terrain, tb->terrain, bytes) == 0)) {
-		ai->gx = pass_memo.gx;
-		ai->gy = pass_memo.gy;
-		ai->cell = pass_memo.cell;
-		memcpy(ai->pass, pass_memo.pass, (size_t)(ai->gx * ai->gy));
-		return;
-	}
-	build_pass_plain(s, ai);
-	if (tb->nterrain <= PASS_MEMO_TERRAIN && ai->gx * ai->gy <= ROUTE_CELLS) {
-		pass_memo.valid = true;
-		pass_memo.width = tb->width;
-		pass_memo.depth = tb->depth;
-		pass_memo.nterrain = tb->nterrain;
-		if (bytes)
-			memcpy(pass_memo.terrain, tb->terrain, bytes);
-		pass_memo.gx = ai->gx;
-		pass_memo.gy = ai->gy;
-		pass_memo.cell = ai->cell;
-		memcpy(pass_memo.pass, ai->pass, (size_t)(ai->gx * ai->gy));
-	}
-}
-
-static void build_pass_plain(const tw_state *s, lw_ai *ai)
-{
-	double w = s->table.width, d = s->table.depth;
-	ai->cell = fmax(2.0, fmax(w / 128.0, d / 96.0));
-	ai->gx = (int)ceil(w / ai->cell);
-	ai->gy = (int)ceil(d / ai->cell);
-	for (int y = 0; y < ai->gy; y++)
-		for (int x = 0; x < ai->gx; x++) {
-			tw_vec2 c = tw_v2((x + 0.5) * ai->cell, (y + 0.5) * ai->cell);
-			bool ok = !tw_table_is_water(&s->table, c);
-			for (int t = 0; ok && t < s->table.nterrain; t++) {
-				const tw_terrain *tr = &s->table.terrain[t];
-				// Farther than 0.6 in (and a margin) from the piece's box: farther from the piece.
-				const double r = 0.6 + 1e-6;
-				if (c.x < tr->lo.x - r || c.x > tr->hi.x + r || c.y < tr->lo.y - r || c.y > tr->hi.y + r)
-					continue;
-				if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
-					ok = false;
-			}
-			ai->pass[y * ai->gx + x] = ok;
-		}
-}
-
-static int cell_of(const lw_ai *ai, tw_vec2 p)
-{
-	int x = (int)(p.x / ai->cell), y = (int)(p.y / ai->cell);
-	x = x < 0 ? 0 : (x >= ai->gx ? ai->gx - 1 : x);
-	y = y < 0 ? 0 : (y >= ai->gy ? ai->gy - 1 : y);
-	return y * ai->gx + x;
-}
-
-// Chamfer distance transform from the enemy's free men, blocked by impassable cells.
-//
-// Forward sweeps (top row first, left to right) relax each passable cell from its left, upper,
-// upper-left and upper-right neighbours; backward sweeps mirror that. Row by row: the three
-// neighbours in the row already swept are taken first for the whole row, then the neighbour
-// just swept in this row, in order. A minimum is exact whatever the order of its operands, so
-// this gives bit for bit the values of relaxing the four neighbours cell by cell (the reference
-// build_route_ref, checked in tests/test_fast_paths.c).
-//
-// A row relaxed in a direction stays relaxed until it or the row it is relaxed from changes:
-// relaxing it again would find every cell already at most each of its candidates, and change
-// nothing. So a row neither of which has changed since its last relaxation in this direction is
-// skipped, exactly as if relaxed (row_changed, row_done: ticks of ai->tick).
-static bool sweep_rows(lw_ai *ai, float a, float b, bool backward)
-{
-	const int gx = ai->gx, gy = ai->gy;
-	bool changed = false;
-	float t[256];
-	const bool track = gy <= 256;
-	const int dir = backward ? 1 : 0;
-	for (int yy = 0; yy < gy; yy++) {
-		int y = backward ? gy - 1 - yy : yy;
-		int prev_y = backward ? y + 1 : y - 1;
-		if (track && ai->row_changed[y] <= ai->row_done[dir][y] &&
-		    (prev_y < 0 || prev_y >= gy || ai->row_changed[prev_y] <= ai->row_done[dir][y]))
-			continue;
-		bool row_changed = false;
-		float *row = &ai->dist[y * gx];
-		const uint8_t *pass = &ai->pass[y * gx];
-		for (int x = 0; x < gx; x++)
-			t[x] = row[x];
-		if (prev_y >= 0 && prev_y < gy) {
-			const float *up = &ai->dist[prev_y * gx];
-			for (int x = 0; x < gx; x++) {
-				float v = up[x] + a;
-				if (v < t[x])
-					t[x] = v;
-			}
-			for (int x = 1; x < gx; x++) {
-				float v = up[x - 1] + b;
-				if (v < t[x])
-					t[x] = v;
-			}
-			for (int x = 0; x + 1 < gx; x++) {
-				float v = up[x + 1] + b;
-				if (v < t[x])
-					t[x] = v;
-			}
-		}
-		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
-		if (!backward) {
-			for (int x = 0; x < gx; x++) {
-				if (!pass[x])
-					continue;
-				float best = t[x];
-				if (x > 0) {
-					float v = row[x - 1] + a;
-					if (v < best)
-						best = v;
-				}
-				if (best < row[x]) {
-					row[x] = best;
-					row_changed = true;
-				}
-			}
-		} else {
-			for (int x = gx - 1; x >= 0; x--) {
-				if (!pass[x])
-					continue;
-				float best = t[x];
-				if (x + 1 < gx) {
-					float v = row[x + 1] + a;
-					if (v < best)
-						best = v;
-				}
-				if (best < row[x]) {
-					row[x] = best;
-					row_changed = true;
-				}
-			}
-		}
-		if (track) {
-			if (row_changed)
-				ai->row_changed[y] = ++ai->tick;
-			ai->row_done[dir][y] = ai->tick;
-		}
-		changed = changed || row_changed;
-	}
-	return changed;
-}
-
-static void route_sources(const tw_state *s, lw_ai *ai, int side)
-{
-	if (ai->gx == 0)
-		build_pass(s, ai);
-	int n = ai->gx * ai->gy;
-	for (int i = 0; i < n; i++)
-		ai->dist[i] = INFINITY;
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (f->side != side && lw_is_free(f) && f->pos.x >= 0 && f->pos.y >= 0 && f->pos.y <= s->table.depth)
-			ai->dist[cell_of(ai, f->pos)] = 0;
-	}
-}
-
-static void build_route(const tw_state *s, lw_ai *ai, int side)
-{
-	route_sources(s, ai, side);
-	// Every row new: changed after any relaxation.
-	ai->tick = 1;
-	for (int y = 0; y < 256; y++) {
-		ai->row_changed[y] = 1;
-		ai->row_done[0][y] = ai->row_done[1][y] = 0;
-	}
-	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
-	for (int pass = 0; pass < 40; pass++) {
-		bool changed = sweep_rows(ai, a, b, false);
-		changed = sweep_rows(ai, a, b, true) || changed;
-		if (!changed)
-			break;
-	}
-}
-
-// The reference: the same transform relaxed cell by cell (for the tests).
-static void build_route_ref(const tw_state *s, lw_ai *ai, int side)
-{
-	route_sources(s, ai, side);
-	const float a = (float)ai->cell, b = (float)(ai->cell * 1.41421356);
-	for (int pass = 0; pass < 40; pass++) {
-		bool changed = false;
-		for (int dir = 0; dir < 2; dir++) {
-			int y0 = dir ? ai->gy - 1 : 0, y1 = dir ? -1 : ai->gy, st = dir ? -1 : 1;
-			for (int y = y0; y != y1; y += st) {
-				int x0 = dir ? ai->gx - 1 : 0, x1 = dir ? -1 : ai->gx;
-				for (int x = x0; x != x1; x += st) {
-					int i = y * ai->gx + x;
-					if (!ai->pass[i] && ai->dist[i] != 0)
-						continue;
-					float best = ai->dist[i];
-					static const int nb[4][3] = {{-1, 0, 0}, {0, -1, 0}, {-1, -1, 1}, {1, -1, 1}};
-					for (int k = 0; k < 4; k++) {
-						int nx = x + nb[k][0] * st, ny = y + nb[k][1] * st;
-						if (nx < 0 || ny < 0 || nx >= ai->gx || ny >= ai->gy)
-							continue;
-						float v = ai->dist[ny * ai->gx + nx] + (nb[k][2] ? b : a);
-						if (v < best)
-							best = v;
-					}
-					if (best < ai->dist[i]) {
-						ai->dist[i] = best;
-						changed = true;
-					}
-				}
-			}
-		}
-		if (!changed)
-			break;
-	}
-}
-
-static double route_dist(const lw_ai *ai, tw_vec2 p)
-{
-	float d = ai->dist[cell_of(ai, p)];
-	return isinf(d) ? 1e6 : (double)d;
-}
-
-// The furthest point down the route field from c, within `len` inches and in a straight line.
-static tw_vec2 route_step(const tw_state *s, const lw_ai *ai, tw_vec2 c, double len)
-{
-	int i = cell_of(ai, c);
-	tw_vec2 best = c;
-	for (int step = 0; step < 64; step++) {
-		int x = i % ai->gx, y = i / ai->gx, next = i;
-		for (int dy = -1; dy <= 1; dy++)
-			for (int dx = -1; dx <= 1; dx++) {
-				int nx = x + dx, ny = y + dy;
-				if ((dx || dy) && nx >= 0 && ny >= 0 && nx < ai->gx && ny < ai->gy &&
-				    ai->dist[ny * ai->gx + nx] < ai->dist[next])
-					next = ny * ai->gx + nx;
-			}
-		if (next == i)
-			break;
-		i = next;
-		tw_vec2 p = tw_v2((i % ai->gx + 0.5) * ai->cell, (i / ai->gx + 0.5) * ai->cell);
-		if (tw_dist(c, p) > len || lw_check_leg(s, c, p, NULL) != TW_OK)
-			break;
-		best = p;
-	}
-	return best;
-}
-
 // ---- ordinary movement ----
 
 static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
@@ -930,15 +431,15 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		double d = tw_dist(g->axle, p);
 		if (d > 400)
 			continue;
-		double z0 = ai->gun_ground[gi] + 1.5;
+		double z0 = ai->lists.gun_ground[gi] + 1.5;
 		if (isnan(zp))
-			zp = ground(s, ai, p);
+			zp = lw_ai_ground(s, &ai->lists, p);
 		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
-	int friends = count_free_near_listed(ai, side, p, LW_INF_MOVE);
-	int foes = count_free_near_listed(ai, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	int friends = lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE);
+	int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
 	if (foes > 0 && friends < nmen)
 		v -= dc->support * (nmen - friends) * 0.5;
 	if (foes > friends + nmen)
@@ -965,7 +466,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		return false;
 	c = tw_scale(c, 1.0 / nm);
 	int target;
-	double dmin = nearest_enemy(s, side, c, &target);
+	double dmin = lw_nearest_enemy(s, side, c, &target);
 	if (target < 0)
 		return false;
 	// Charge if the arithmetic favours us (LW.MEL.5-7): any enemy within a move of a member.
@@ -973,7 +474,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double reach = cav ? LW_CAV_MOVE : LW_INF_MOVE;
 	double dmem = INFINITY;
 	for (int k = 0; k < nm; k++)
-		dmem = fmin(dmem, nearest_enemy(s, side, s->fig[mem[k]].pos, NULL));
+		dmem = fmin(dmem, lw_nearest_enemy(s, side, s->fig[mem[k]].pos, NULL));
 	if (dmem <= reach + 1.0) {
 		int best = -1;
 		double bestv = -1e9;
@@ -990,7 +491,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			for (int k = 0; k < nm; k++)
 				if (tw_dist(s->fig[mem[k]].pos, f->pos) <= lw_move_allowance(&s->fig[mem[k]]) + 0.3)
 					can++;
-			charge_eval ce = eval_charge_listed(ai, s, side, f, can);
+			lw_charge_eval ce = lw_ai_charge(&ai->lists, s, side, f, can);
 			if (ce.value > bestv) {
 				bestv = ce.value;
 				best = i;
@@ -1024,10 +525,10 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	// doctrine's wing while the enemy is still far off.
 	bool to_wing = goal.x != e->pos.x || goal.y != e->pos.y;
 	if (!to_wing && !ai->route_built) {
-		build_route(s, ai, side);
+		lw_route_build(s, &ai->route, side);
 		ai->route_built = true;
 	}
-	double here = to_wing ? tw_dist(c, goal) : route_dist(ai, c);
+	double here = to_wing ? tw_dist(c, goal) : lw_route_dist(&ai->route, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
 	double bestv = place_score(s, ai, dc, side, c, 0.0, nm) + 0.01;
@@ -1043,13 +544,13 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			if (a == TW_ARRAY_COUNT(angs) && to_wing)
 				continue;
 			if (a == TW_ARRAY_COUNT(angs)) // the route round obstacles
-				d = tw_sub(route_step(s, ai, c, len), c);
+				d = tw_sub(lw_route_step(s, &ai->route, c, len), c);
 			else
 				d = tw_scale(tw_dir_deg(tw_bearing_deg(dir) + angs[a]), len);
 			tw_vec2 p = tw_add(c, d);
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;
-			double there = to_wing ? tw_dist(p, goal) : route_dist(ai, p);
+			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
 			double v = place_score(s, ai, dc, side, p, here - there, nm);
 			if (v > bestv) {
 				bestv = v;
@@ -1137,7 +638,7 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 }
 
 // LW.MEL.16: an isolated body facing twice its number within a move gives itself up.
-static bool plan_surrender(const tw_state *s, int side, tw_order *o)
+static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 {
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
@@ -1149,7 +650,7 @@ static bool plan_surrender(const tw_state *s, int side, tw_order *o)
 			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
 				o->fig[o->nfig++] = m->id;
 		}
-		int foes = count_free_near(s, lw_enemy(side), f->pos, LW_CAV_MOVE);
+		int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), f->pos, LW_CAV_MOVE);
 		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_is_isolated(s, side, o->fig, o->nfig, NULL) && legal(s, o))
 			return true;
 	}
@@ -1185,7 +686,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 	default: break;
 	}
 	lw_sight_begin(&ai->sight, &s->table);
-	if (!list_free_men(s, ai))
+	if (!lw_ai_lists_make(s, &ai->lists))
 		return TW_ERR_NOMEM;
 	if (ai->planned_move != s->move_no) {
 		ai->planned_move = s->move_no;
@@ -1223,7 +724,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 		int mine = lw_free_on_field(s, side), theirs = lw_free_on_field(s, lw_enemy(side));
 		if (mine < dc->retreat_ratio * theirs && mine > 0 && (int)s->params[LWP_VARIETY] == LW_VAR_FTF) {
 			ai->stage = 4; // LW.CAMP.3: save what can be saved by retreat
-		} else if (plan_surrender(s, side, out)) {
+		} else if (plan_surrender(s, ai, side, out)) {
 			ai->stage = 1;
 			return TW_OK;
 		}
@@ -1255,14 +756,7 @@ static void lw_ai_destroy(tw_general *g)
 	lw_ai *ai = g->ctx;
 	if (ai) {
 		lw_sight_reset(&ai->sight);
-		tw_free(ai->free_men);
-		tw_free(ai->gun_ground);
-		tw_free(ai->fig_ground);
-		tw_free(ai->hills);
-		ai->free_men = NULL;
-		ai->gun_ground = ai->fig_ground = NULL;
-		ai->hills = NULL;
-		ai->cap_free = ai->cap_gun_ground = ai->cap_fig_ground = ai->cap_hills = 0;
+		lw_ai_lists_free(&ai->lists);
 	}
 }
 
@@ -1294,103 +788,3 @@ const tw_general_def tw_general_lw_rush = {"lw-rush", "littlewars",
 const tw_general_def tw_general_lw_concentrate = {"lw-concentrate", "littlewars",
 						  "Hook's Farm concentration: mass on our left wing, then roll up the line",
 						  decide_concentrate, sizeof(lw_ai), lw_ai_destroy, decide_concentrate_set};
-
-// ---- checks of the fast paths against the plain ones (tests/test_fast_paths.c) ----
-
-int lw_general_route_check(const tw_state *s, int side)
-{
-	lw_ai *x = tw_calloc(1, sizeof *x), *y = tw_calloc(1, sizeof *y);
-	int bad = -1;
-	if (x && y) {
-		build_route(s, x, side);
-		build_route_ref(s, y, side);
-		bad = 0;
-		for (int i = 0; i < x->gx * x->gy; i++)
-			if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0)
-				bad++;
-		// The passability grid against every piece tested in full (no box early-out).
-		for (int yy = 0; yy < x->gy; yy++)
-			for (int xx = 0; xx < x->gx; xx++) {
-				tw_vec2 c = tw_v2((xx + 0.5) * x->cell, (yy + 0.5) * x->cell);
-				bool ok = !tw_table_is_water(&s->table, c);
-				for (int t = 0; ok && t < s->table.nterrain; t++) {
-					const tw_terrain *tr = &s->table.terrain[t];
-					if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
-						ok = false;
-				}
-				bad += x->pass[yy * x->gx + xx] != ok;
-			}
-	}
-	tw_free(x);
-	tw_free(y);
-	return bad;
-}
-
-// nearest_enemy (squares compared before the root) against the plain loop, at n random points.
-int lw_general_nearest_check(const tw_state *s, int side, tw_rng *r, int n)
-{
-	int bad = 0;
-	for (int k = 0; k < n; k++) {
-		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
-		if (k % 3 == 0 && s->nfig > 0) // on or near a man, where ties are likeliest
-			p = tw_add(s->fig[k % s->nfig].pos, tw_v2((double)(k % 5) * 0.25, 0));
-		double best = INFINITY;
-		int who = -1;
-		for (int i = 0; i < s->nfig; i++) {
-			const tw_figure *f = &s->fig[i];
-			if (f->side == side || !lw_is_free(f))
-				continue;
-			double d = tw_dist(f->pos, p);
-			if (d < best) {
-				best = d;
-				who = i;
-			}
-		}
-		int w2;
-		double d2 = nearest_enemy(s, side, p, &w2);
-		bad += w2 != who || memcmp(&d2, &best, sizeof d2) != 0;
-	}
-	return bad;
-}
-
-// count_free_near over the listed free men against the plain count, at n random places.
-int lw_general_count_check(const tw_state *s, tw_rng *r, int n)
-{
-	lw_ai *ai = tw_calloc(1, sizeof *ai);
-	if (!ai || !list_free_men(s, ai)) {
-		tw_free(ai);
-		return -1;
-	}
-	int bad = 0;
-	for (int k = 0; k < n; k++) {
-		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
-		if (k % 2 == 0 && s->nfig > 0) // about a man's reach from a man: the edge cases
-			p = tw_add(s->fig[k % s->nfig].pos, tw_v2(12.0 + s->fig[k % s->nfig].radius, (double)(k % 3) * 1e-12));
-		double rad = k % 3 == 0 ? LW_INF_MOVE : (k % 3 == 1 ? LW_CAV_MOVE + 2 : 2.5);
-		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0); // now and then no side, or none such
-		bad += count_free_near_listed(ai, side, p, rad) != count_free_near(s, side, p, rad);
-	}
-	// The charge arithmetic against every free man, from either side.
-	for (int i = 0; i < s->nfig; i++) {
-		if (!lw_is_free(&s->fig[i]))
-			continue;
-		for (int side = 0; side < 2; side++) {
-			int nours = (int)(tw_rng_u64(r) % 8);
-			charge_eval a = eval_charge_listed(ai, s, side, &s->fig[i], nours);
-			charge_eval b = eval_charge(s, side, &s->fig[i], nours);
-			bad += a.mine != b.mine || a.theirs != b.theirs || memcmp(&a.value, &b.value, sizeof a.value) != 0;
-		}
-	}
-	// The ground over the listed hills against tw_table_ground.
-	for (int k = 0; k < n; k++) {
-		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
-		double a = ground(s, ai, p), b = tw_table_ground(&s->table, p);
-		bad += memcmp(&a, &b, sizeof a) != 0;
-	}
-	tw_free(ai->free_men);
-	tw_free(ai->gun_ground);
-	tw_free(ai->fig_ground);
-	tw_free(ai->hills);
-	tw_free(ai);
-	return bad;
-}

@@ -1,0 +1,113 @@
+// Little Wars computer generals: the internal contract between the planner (lw_general.c), its
+// route field (lw_route.c), its per-decision lists (lw_ai_lists.c) and their tests
+// (tests/test_fast_paths.c compares each fast query here against a plain one kept in
+// tests/support/lw_oracles.c). Nothing here is for other files of the rule set.
+#ifndef TW_LW_AI_H
+#define TW_LW_AI_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "lw.h"
+
+// ---- lw_route.c: where to go round houses, walls, rocks, trees and water ----
+
+/// Cells of the route field at most: the table in cells of at least 2 in, 128 across, 96 deep.
+#define LW_ROUTE_CELLS (128 * 96)
+
+/// The route field: path distance (inches) round solid terrain and water to the nearest enemy
+/// free man, on a grid of square cells over the table. Zeroed = not built.
+typedef struct lw_route {
+	int gx, gy;                   ///< grid cells across and deep (0 = not built)
+	double cell;                  ///< cell size, inches
+	uint8_t pass[LW_ROUTE_CELLS]; ///< 1 = a man can stand at this cell's centre
+	float dist[LW_ROUTE_CELLS];   ///< path distance to the nearest enemy, inches (INFINITY: none)
+	// Row bookkeeping of the sweeps: when each row last changed, and when each was last
+	// relaxed in each direction (ticks of one counter; see lw_route.c).
+	uint32_t tick;
+	uint32_t row_changed[256], row_done[2][256];
+} lw_route;
+
+/// Makes the passability grid for s's table if rt has none (rt->gx == 0; the same grid for the
+/// same table, from a per-thread memo), then sets every cell's distance to INFINITY, and to 0
+/// under each free man not of `side` standing on the table: the sources of the field.
+void lw_route_sources(const tw_state *s, lw_route *rt, int side);
+/// The route field for `side` (the distances from its enemies): lw_route_sources, then the
+/// chamfer transform (1 cell straight, 1.41421356 diagonally, up to 40 forward and backward
+/// passes, through passable cells only) by whole-row sweeps.
+void lw_route_build(const tw_state *s, lw_route *rt, int side);
+/// The field's distance at p (its cell, clamped to the grid), inches; 1e6 where no enemy is reachable.
+double lw_route_dist(const lw_route *rt, tw_vec2 p);
+/// The furthest point down the route field from c, within `len` inches and in a straight leg
+/// that lw_check_leg allows.
+tw_vec2 lw_route_step(const tw_state *s, const lw_route *rt, tw_vec2 c, double len);
+
+// ---- lw_ai_lists.c: the state being decided on, listed once per decision ----
+
+/// Side values the lists can hold: every value of tw_figure.side.
+#define LW_AI_SIDES 256
+
+/// A free man as the lists keep him.
+typedef struct lw_ai_man {
+	double x, y, r;
+	double allow; ///< lw_move_allowance
+	int32_t moved_in;
+} lw_ai_man;
+
+/// The free men of a state side by side (in figure order within a side), the hill layers of
+/// its table, and the ground under its guns and figures. Zeroed = empty; lw_ai_lists_free.
+typedef struct lw_ai_lists {
+	lw_ai_man *free_men;
+	int cap_free;
+	int nsides;                      ///< sides listed: 1 + the highest side of a free man (0: none)
+	int free_start[LW_AI_SIDES + 1]; ///< side k's men are free_men[free_start[k] .. free_start[k+1])
+	/// Ground heights in that state (tw_table_ground): each gun's axle, worked out with the
+	/// lists; each figure's place, worked out when first asked (NaN until then).
+	double *gun_ground, *fig_ground;
+	int cap_gun_ground, cap_fig_ground;
+	int32_t *hills; ///< the table's hill layers (indices, in order)
+	int nhills, cap_hills;
+} lw_ai_lists;
+
+/// Lists s into l (replacing what l held); false without memory.
+bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l);
+/// Frees what l holds and empties it.
+void lw_ai_lists_free(lw_ai_lists *l);
+/// tw_table_ground(&s->table, p) over the listed hill layers only (the pieces it looks at, in
+/// the same order): the same value. s is the state l was made from.
+double lw_ai_ground(const tw_state *s, const lw_ai_lists *l, tw_vec2 p);
+/// The ground under figure i of the state l was made from (lw_ai_ground at his place, remembered).
+double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i);
+/// Free men of `side` whose base comes within r inches of p (tw_dist(man, p) - radius <= r), in
+/// the state l was made from; 0 for a side that has none (or no such side).
+/// Inline: the general asks it for every place it scores and every target it weighs.
+static inline int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
+{
+	if (side < 0 || side >= l->nsides)
+		return 0;
+	int n = 0;
+	for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
+		const lw_ai_man *m = &l->free_men[k];
+		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+			n++;
+	}
+	return n;
+}
+
+/// The melee arithmetic of a charge (LW.MEL.1, 4-7), as the general estimates it.
+typedef struct lw_charge_eval {
+	int mine, theirs;
+	double value; ///< enemy men lost minus our men lost (-1e9: not worked out)
+} lw_charge_eval;
+/// LW.MEL.5-7: `mine` against `theirs`, isolated when their supporters `sup` are fewer than half
+/// of them; equal numbers all die, a smaller body loses all.
+lw_charge_eval lw_charge_value(int mine, int theirs, int sup);
+/// A charge by `nours` of `side` on enemy man e of the state l was made from: his side's free
+/// men within LW_REACH + 1 in of him take part (their base's distance), those farther but within
+/// their move support them (LW.MEL.1); ours not moved this move within LW_REACH of him join ours.
+lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours);
+
+/// The free man not of `side` nearest to p (the first in figure order among equals) and his
+/// distance (tw_dist, bit for bit); INFINITY and *who = -1 when there is none. who may be NULL.
+double lw_nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who);
+
+#endif

@@ -1,0 +1,244 @@
+// The computer general's route field: path distance round houses, walls, rocks, trees and water
+// to the nearest enemy free man, so that groups go round obstacles rather than into them.
+#include <math.h>
+#include <string.h>
+
+#include "lw_ai.h"
+
+// ---- the passability grid ----
+
+// The passability grid depends on the table alone, and every general of every game on the same
+// Country builds the same one: each thread keeps the last grid with the table it was built for
+// (compared bit for bit), and hands it back for the same table.
+#define PASS_MEMO_TERRAIN 64
+static _Thread_local struct {
+	bool valid;
+	double width, depth;
+	int nterrain;
+	tw_terrain terrain[PASS_MEMO_TERRAIN];
+	int gx, gy;
+	double cell;
+	uint8_t pass[LW_ROUTE_CELLS];
+} pass_memo;
+
+// The grid worked out afresh: a cell is passable when its centre is on dry land and at least
+// 0.6 in from every impassable piece.
+static void build_pass_uncached(const tw_state *s, lw_route *rt)
+{
+	double w = s->table.width, d = s->table.depth;
+	rt->cell = fmax(2.0, fmax(w / 128.0, d / 96.0));
+	rt->gx = (int)ceil(w / rt->cell);
+	rt->gy = (int)ceil(d / rt->cell);
+	for (int y = 0; y < rt->gy; y++)
+		for (int x = 0; x < rt->gx; x++) {
+			tw_vec2 c = tw_v2((x + 0.5) * rt->cell, (y + 0.5) * rt->cell);
+			bool ok = !tw_table_is_water(&s->table, c);
+			for (int t = 0; ok && t < s->table.nterrain; t++) {
+				const tw_terrain *tr = &s->table.terrain[t];
+				// Farther than 0.6 in (and a margin) from the piece's box: farther from the
+				// piece.
+				const double r = 0.6 + 1e-6;
+				if (c.x < tr->lo.x - r || c.x > tr->hi.x + r || c.y < tr->lo.y - r ||
+				    c.y > tr->hi.y + r)
+					continue;
+				if (tw_terrain_impassable(tr) && tw_terrain_distance(tr, c) < 0.6)
+					ok = false;
+			}
+			rt->pass[y * rt->gx + x] = ok;
+		}
+}
+
+static void build_pass(const tw_state *s, lw_route *rt)
+{
+	const tw_table *tb = &s->table;
+	size_t bytes = (size_t)tb->nterrain * sizeof *tb->terrain;
+	if (pass_memo.valid && pass_memo.nterrain == tb->nterrain &&
+	    memcmp(&pass_memo.width, &tb->width, sizeof tb->width) == 0 &&
+	    memcmp(&pass_memo.depth, &tb->depth, sizeof tb->depth) == 0 &&
+	    (bytes == 0 || memcmp(pass_memo.terrain, tb->terrain, bytes) == 0)) {
+		rt->gx = pass_memo.gx;
+		rt->gy = pass_memo.gy;
+		rt->cell = pass_memo.cell;
+		memcpy(rt->pass, pass_memo.pass, (size_t)(rt->gx * rt->gy));
+		return;
+	}
+	build_pass_uncached(s, rt);
+	if (tb->nterrain <= PASS_MEMO_TERRAIN && rt->gx * rt->gy <= LW_ROUTE_CELLS) {
+		pass_memo.valid = true;
+		pass_memo.width = tb->width;
+		pass_memo.depth = tb->depth;
+		pass_memo.nterrain = tb->nterrain;
+		if (bytes)
+			memcpy(pass_memo.terrain, tb->terrain, bytes);
+		pass_memo.gx = rt->gx;
+		pass_memo.gy = rt->gy;
+		pass_memo.cell = rt->cell;
+		memcpy(pass_memo.pass, rt->pass, (size_t)(rt->gx * rt->gy));
+	}
+}
+
+static int cell_of(const lw_route *rt, tw_vec2 p)
+{
+	int x = (int)(p.x / rt->cell), y = (int)(p.y / rt->cell);
+	x = x < 0 ? 0 : (x >= rt->gx ? rt->gx - 1 : x);
+	y = y < 0 ? 0 : (y >= rt->gy ? rt->gy - 1 : y);
+	return y * rt->gx + x;
+}
+
+// ---- the distance transform ----
+
+// Chamfer distance transform from the enemy's free men, blocked by impassable cells.
+//
+// Forward sweeps (top row first, left to right) relax each passable cell from its left, upper,
+// upper-left and upper-right neighbours; backward sweeps mirror that. Row by row: the three
+// neighbours in the row already swept are taken first for the whole row, then the neighbour
+// just swept in this row, in order. A minimum is exact whatever the order of its operands, so
+// this gives bit for bit the values of relaxing the four neighbours cell by cell (the reference
+// in tests/support/lw_oracles.c, compared in tests/test_fast_paths.c).
+//
+// A row relaxed in a direction stays relaxed until it or the row it is relaxed from changes:
+// relaxing it again would find every cell already at most each of its candidates, and change
+// nothing. So a row neither of which has changed since its last relaxation in this direction is
+// skipped, exactly as if relaxed (row_changed, row_done: ticks of rt->tick).
+static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
+{
+	const int gx = rt->gx, gy = rt->gy;
+	bool changed = false;
+	float t[256];
+	const bool track = gy <= 256;
+	const int dir = backward ? 1 : 0;
+	for (int yy = 0; yy < gy; yy++) {
+		int y = backward ? gy - 1 - yy : yy;
+		int prev_y = backward ? y + 1 : y - 1;
+		if (track && rt->row_changed[y] <= rt->row_done[dir][y] &&
+		    (prev_y < 0 || prev_y >= gy || rt->row_changed[prev_y] <= rt->row_done[dir][y]))
+			continue;
+		bool row_changed = false;
+		float *row = &rt->dist[y * gx];
+		const uint8_t *pass = &rt->pass[y * gx];
+		for (int x = 0; x < gx; x++)
+			t[x] = row[x];
+		if (prev_y >= 0 && prev_y < gy) {
+			const float *up = &rt->dist[prev_y * gx];
+			for (int x = 0; x < gx; x++) {
+				float v = up[x] + a;
+				if (v < t[x])
+					t[x] = v;
+			}
+			for (int x = 1; x < gx; x++) {
+				float v = up[x - 1] + b;
+				if (v < t[x])
+					t[x] = v;
+			}
+			for (int x = 0; x + 1 < gx; x++) {
+				float v = up[x + 1] + b;
+				if (v < t[x])
+					t[x] = v;
+			}
+		}
+		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
+		if (!backward) {
+			for (int x = 0; x < gx; x++) {
+				if (!pass[x])
+					continue;
+				float best = t[x];
+				if (x > 0) {
+					float v = row[x - 1] + a;
+					if (v < best)
+						best = v;
+				}
+				if (best < row[x]) {
+					row[x] = best;
+					row_changed = true;
+				}
+			}
+		} else {
+			for (int x = gx - 1; x >= 0; x--) {
+				if (!pass[x])
+					continue;
+				float best = t[x];
+				if (x + 1 < gx) {
+					float v = row[x + 1] + a;
+					if (v < best)
+						best = v;
+				}
+				if (best < row[x]) {
+					row[x] = best;
+					row_changed = true;
+				}
+			}
+		}
+		if (track) {
+			if (row_changed)
+				rt->row_changed[y] = ++rt->tick;
+			rt->row_done[dir][y] = rt->tick;
+		}
+		changed = changed || row_changed;
+	}
+	return changed;
+}
+
+void lw_route_sources(const tw_state *s, lw_route *rt, int side)
+{
+	if (rt->gx == 0)
+		build_pass(s, rt);
+	int n = rt->gx * rt->gy;
+	for (int i = 0; i < n; i++)
+		rt->dist[i] = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side && lw_is_free(f) && f->pos.x >= 0 && f->pos.y >= 0 &&
+		    f->pos.y <= s->table.depth)
+			rt->dist[cell_of(rt, f->pos)] = 0;
+	}
+}
+
+void lw_route_build(const tw_state *s, lw_route *rt, int side)
+{
+	lw_route_sources(s, rt, side);
+	// Every row new: changed after any relaxation.
+	rt->tick = 1;
+	for (int y = 0; y < 256; y++) {
+		rt->row_changed[y] = 1;
+		rt->row_done[0][y] = rt->row_done[1][y] = 0;
+	}
+	const float a = (float)rt->cell, b = (float)(rt->cell * 1.41421356);
+	for (int pass = 0; pass < 40; pass++) {
+		bool changed = sweep_rows(rt, a, b, false);
+		changed = sweep_rows(rt, a, b, true) || changed;
+		if (!changed)
+			break;
+	}
+}
+
+// ---- reading the field ----
+
+double lw_route_dist(const lw_route *rt, tw_vec2 p)
+{
+	float d = rt->dist[cell_of(rt, p)];
+	return isinf(d) ? 1e6 : (double)d;
+}
+
+tw_vec2 lw_route_step(const tw_state *s, const lw_route *rt, tw_vec2 c, double len)
+{
+	int i = cell_of(rt, c);
+	tw_vec2 best = c;
+	for (int step = 0; step < 64; step++) {
+		int x = i % rt->gx, y = i / rt->gx, next = i;
+		for (int dy = -1; dy <= 1; dy++)
+			for (int dx = -1; dx <= 1; dx++) {
+				int nx = x + dx, ny = y + dy;
+				if ((dx || dy) && nx >= 0 && ny >= 0 && nx < rt->gx && ny < rt->gy &&
+				    rt->dist[ny * rt->gx + nx] < rt->dist[next])
+					next = ny * rt->gx + nx;
+			}
+		if (next == i)
+			break;
+		i = next;
+		tw_vec2 p = tw_v2((i % rt->gx + 0.5) * rt->cell, (i / rt->gx + 0.5) * rt->cell);
+		if (tw_dist(c, p) > len || lw_check_leg(s, c, p, NULL) != TW_OK)
+			break;
+		best = p;
+	}
+	return best;
+}
