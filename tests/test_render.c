@@ -507,12 +507,6 @@ static void test_battle_report(void **st)
 	tw_state_free(&s);
 }
 
-/// Fontconfig (under cairo's text) keeps caches for the life of the process: not our leak.
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
-}
 
 int main(void)
 {

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <cairo.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -335,8 +336,8 @@ static void test_toy_through_the_server(void **st)
 	json_decref(own);
 	// Green bids 2: still sealed from blue and the spectator, and red's from green.
 	assert_true(ws_order(c[1], &cur[1], "{\"type\": \"bid\", \"side\": \"green\", \"n\": 2}", NULL));
-	latest_state(c[2], &cur[2]);
-	latest_state(c[3], &cur[3]);
+	json_decref(latest_state(c[2], &cur[2]));
+	json_decref(latest_state(c[3], &cur[3]));
 	for (int k = 1; k < 4; k++) // green, blue, the spectator: no bid of another side's in any message
 		assert_false(any_message_has(c[k], from[k], "\"n\":9"));
 	assert_true(any_message_has(c[0], from[0], "\"n\":9")); // (red's own messages show it so)
@@ -372,7 +373,7 @@ static void test_toy_through_the_server(void **st)
 	assert_false(ws_order(c[0], &cur[0], "{\"type\": \"react\", \"side\": \"red\", \"n\": \"evade\"}", clause));
 	assert_true(ws_order(c[1], &cur[1], "{\"type\": \"react\", \"side\": \"green\", \"n\": \"evade\"}", NULL));
 	// The attack's die is thrown and shown to all, with its clause.
-	latest_state(c[3], &cur[3]);
+	json_decref(latest_state(c[3], &cur[3]));
 	assert_true(any_message_has(c[3], from[3], "\"clause\":\"TOY.ATTACK\""));
 	for (int k = 0; k < 4; k++)
 		tw_wsc_close(c[k]);
@@ -393,5 +394,7 @@ int main(void)
 		cmocka_unit_test(test_toy_three_sides_in_pictures_and_reports),
 		cmocka_unit_test(test_toy_through_the_server),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	cairo_debug_reset_static_data(); // fontconfig's caches, held by cairo (as test_render)
+	return rc;
 }
