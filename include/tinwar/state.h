@@ -1,6 +1,9 @@
 /// The game state: table, forces, generator and turn position. Cheap to clone.
 #ifndef TINWAR_STATE_H
 #define TINWAR_STATE_H
+#include <stddef.h>
+#include <stdlib.h>
+
 #include "tinwar/figure.h"
 #include "tinwar/record.h"
 #include "tinwar/rng.h"
@@ -65,6 +68,20 @@ tw_table *tw_state_table_edit(tw_state *s);
 /// side, figure, gun, unit and terrain piece its rule-set record, filled with defaults (records
 /// already there are kept when the rule set is the same). TW_ERR_NOMEM leaves s unchanged.
 tw_status tw_state_set_ruleset(tw_state *s, int index);
+
+/// The record of row `index` of `kind` (not terrain) for a rule set that knows its own record:
+/// `size` is the size of its struct. The rule set's hot paths use this instead of tw_rec; the
+/// row must exist (the state's rule set declares the record, index in range): checked in Debug
+/// builds (TW_CHECKING), not in Release.
+static inline void *tw_rec_row(const tw_state *s, tw_rec_kind kind, int index, size_t size)
+{
+#ifdef TW_CHECKING
+	if ((unsigned)kind >= TW_REC_TERRAIN || !s->recdef[kind] || s->recdef[kind]->size != size || !s->rec[kind] ||
+	    index < 0 || index >= (kind == TW_REC_SIDE ? TW_MAX_SIDES : tw_rec_count(s, kind)))
+		abort();
+#endif
+	return s->rec[kind] + (size_t)index * size;
+}
 
 /// A figure status's name ("active", or the rule set's "prisoner"); "?" if none.
 const char *tw_status_name(const tw_state *s, int status);

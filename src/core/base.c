@@ -44,7 +44,7 @@ static void *libc_alloc(void *ud, void *ptr, size_t size)
 		free(ptr);
 		return NULL;
 	}
-	return realloc(ptr, size);
+	return ptr ? realloc(ptr, size) : malloc(size); // (malloc: realloc(NULL) costs more)
 }
 
 static tw_alloc_fn *g_alloc = libc_alloc;

@@ -79,11 +79,12 @@ typedef struct gr_game {
 	uint8_t setup; ///< the rule set's setup has run
 } gr_game;
 extern const tw_record_def gr_unit_rec, gr_fig_rec, gr_gun_rec, gr_house_rec, gr_side_rec, gr_game_rec;
-#define GRU(s, u) ((gr_urec *)tw_rec((tw_state *)(s), TW_REC_UNIT, (u)->id))
-#define GRF(s, f) ((gr_frec *)tw_rec((tw_state *)(s), TW_REC_FIGURE, (f)->id))
-#define GRG(s, g) ((gr_grec *)tw_rec((tw_state *)(s), TW_REC_GUN, (g)->id))
-#define GRS(s) ((gr_game *)tw_rec((tw_state *)(s), TW_REC_GAME, 0))
-#define GRSD(s, side) ((gr_srec *)tw_rec((tw_state *)(s), TW_REC_SIDE, (side)))
+// The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
+#define GRU(s, u) ((gr_urec *)tw_rec_row((s), TW_REC_UNIT, (u)->id, sizeof(gr_urec)))
+#define GRF(s, f) ((gr_frec *)tw_rec_row((s), TW_REC_FIGURE, (f)->id, sizeof(gr_frec)))
+#define GRG(s, g) ((gr_grec *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(gr_grec)))
+#define GRS(s) ((gr_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(gr_game)))
+#define GRSD(s, side) ((gr_srec *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(gr_srec)))
 /// House h's record (h a house index, gr_house_terrain), read only.
 static inline const gr_hrec *gr_house_c(const tw_state *s, int terrain_id)
 {

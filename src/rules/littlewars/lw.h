@@ -85,9 +85,10 @@ typedef struct lw_gun {
 	int32_t crossers[LW_GUN_MAX_CROSSERS]; ///< those men (-1 beyond ncross)
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
-#define LWG(s) ((lw_game *)tw_rec((tw_state *)(s), TW_REC_GAME, 0))
-#define LWF(s, f) ((lw_fig *)tw_rec((tw_state *)(s), TW_REC_FIGURE, (f)->id))
-#define LWGN(s, g) ((lw_gun *)tw_rec((tw_state *)(s), TW_REC_GUN, (g)->id))
+// The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
+#define LWG(s) ((lw_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(lw_game)))
+#define LWF(s, f) ((lw_fig *)tw_rec_row((s), TW_REC_FIGURE, (f)->id, sizeof(lw_fig)))
+#define LWGN(s, g) ((lw_gun *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(lw_gun)))
 
 // ---- the rule set's own statuses (figure.h): prisoners, freed men, delivered, withdrawn ----
 enum {
