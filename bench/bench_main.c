@@ -275,6 +275,27 @@ static void bench_battles(void)
 	       mr, (double)moves_r / G, ma / mr, ma / ((double)moves_a / G), mr / ((double)moves_r / G));
 	printf("  target 2 ms/battle: %s\n", ma <= 2.0 ? "met" : "NOT met");
 	tw_state_free(&sc);
+	// Grant's meeting engagement: the same measure, its own computer general against random.
+	memset(&sc, 0, sizeof sc);
+	path = "scenarios/grant/meeting.json";
+	if (tw_state_load(&sc, path, &err) != TW_OK) {
+		printf("battles: cannot load %s: %s\n", path, err.message);
+		return;
+	}
+	moves_a = moves_r = 0;
+	for (int i = 0; i < G; i++) {
+		ta[i] = battle_ms(&sc, "default", "default", 100 + (uint64_t)i, &m);
+		moves_a += m;
+		tr[i] = battle_ms(&sc, "random", "random", 100 + (uint64_t)i, &m);
+		moves_r += m;
+	}
+	ma = median(ta, G);
+	mr = median(tr, G);
+	printf("Grant's meeting engagement (%d games each):\n", G);
+	printf("  computer v computer (default) %.1f ms/battle (avg %.0f game moves); random v random %.1f ms/battle "
+	       "(avg %.0f); per game move %.3f v %.3f ms\n",
+	       ma, (double)moves_a / G, mr, (double)moves_r / G, ma / ((double)moves_a / G), mr / ((double)moves_r / G));
+	tw_state_free(&sc);
 }
 
 int main(int argc, char **argv)

@@ -1,6 +1,7 @@
 // Contact (GR.MELEE.1), the charge's close-range fire (GR.CHARGE.5/6) and melee fought as
 // individual combats (GR.MELEE), formed per enemy figure across units, with the attacker taken
 // from the contact recorded when it was made.
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,8 +9,14 @@
 
 static bool in_contact(const tw_state *s, const tw_figure *a, const tw_figure *b)
 {
-	return a->status == TW_FS_ACTIVE && b->status == TW_FS_ACTIVE && a->side != b->side &&
-	       tw_figure_gap(a, b) <= s->params[GRP_CONTACT];
+	if (a->status != TW_FS_ACTIVE || b->status != TW_FS_ACTIVE || a->side == b->side)
+		return false;
+	// Too far apart across the table to touch: no square root. (The gap is at least the distance
+	// in x less the radii; the margin covers its rounding, so no pair in contact is missed.)
+	double gx = fabs(a->pos.x - b->pos.x) - a->radius - b->radius;
+	if (gx > s->params[GRP_CONTACT] + 1e-6)
+		return false;
+	return tw_figure_gap(a, b) <= s->params[GRP_CONTACT];
 }
 
 // ---- contact and roles ----
@@ -440,20 +447,101 @@ static int find(int *parent, int x)
 	return x;
 }
 
-// Marks pair[x * nu + y] (both ways) for every two units whose figures touch, and joins them.
-static void contacts(const tw_state *s, uint8_t *pair, int *parent)
+typedef struct by_x {
+	double x;
+	int i;
+} by_x;
+
+static int cmp_by_x(const void *pa, const void *pb)
 {
-	int nu = s->nunit;
-	for (int i = 0; i < s->nfig; i++)
-		for (int j = i + 1; j < s->nfig; j++) {
-			const tw_figure *a = &s->fig[i], *b = &s->fig[j];
-			if (a->unit < 0 || b->unit < 0 || !in_contact(s, a, b))
+	const by_x *a = pa, *b = pb;
+	return a->x < b->x ? -1 : a->x > b->x ? 1 : a->i - b->i;
+}
+
+static int cmp_pair(const void *pa, const void *pb)
+{
+	const int *a = pa, *b = pb;
+	return a[0] != b[0] ? a[0] - b[0] : a[1] - b[1];
+}
+
+static void join_pair(const tw_state *s, int i, int j, uint8_t *pair, int *parent, uint8_t *alone)
+{
+	int nu = s->nunit, ua = s->fig[i].unit, ub = s->fig[j].unit;
+	pair[ua * nu + ub] = pair[ub * nu + ua] = 1;
+	if (alone)
+		alone[i] = alone[j] = 0;
+	int ra = find(parent, ua), rb = find(parent, ub);
+	if (ra != rb)
+		parent[ra] = rb;
+}
+
+// The figures of units in contact, as pairs (i < j) in the order of i, then j: found by a sweep
+// across the table in x (only figures near enough in x are compared), then put back in that
+// order, so the joins below come exactly as a loop over every pair would make them. Returns
+// the number of pairs, or -1 without memory.
+static int contact_pairs(const tw_state *s, int **out)
+{
+	int n = 0;
+	by_x *v = tw_malloc(sizeof *v * (size_t)(s->nfig + 1));
+	if (!v)
+		return -1;
+	double rmax = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->unit < 0 || f->status != TW_FS_ACTIVE)
+			continue;
+		v[n++] = (by_x){f->pos.x, i};
+		if (f->radius > rmax)
+			rmax = f->radius;
+	}
+	qsort(v, (size_t)n, sizeof *v, cmp_by_x);
+	double reach = 2 * rmax + s->params[GRP_CONTACT] + 1e-6; // (in_contact's own margin)
+	int np = 0, cap = 0, *p = NULL;
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n && v[b].x - v[a].x <= reach; b++) {
+			int i = v[a].i < v[b].i ? v[a].i : v[b].i, j = v[a].i ^ v[b].i ^ i;
+			if (!in_contact(s, &s->fig[i], &s->fig[j]))
 				continue;
-			pair[a->unit * nu + b->unit] = pair[b->unit * nu + a->unit] = 1;
-			int ra = find(parent, a->unit), rb = find(parent, b->unit);
-			if (ra != rb)
-				parent[ra] = rb;
+			if (np == cap) {
+				cap = cap ? 2 * cap : 64;
+				int *q = tw_realloc(p, sizeof *p * 2 * (size_t)cap);
+				if (!q) {
+					tw_free(p);
+					tw_free(v);
+					return -1;
+				}
+				p = q;
+			}
+			p[2 * np] = i;
+			p[2 * np + 1] = j;
+			np++;
 		}
+	tw_free(v);
+	if (np > 1)
+		qsort(p, (size_t)np, 2 * sizeof *p, cmp_pair);
+	*out = p;
+	return np;
+}
+
+// Marks pair[x * nu + y] (both ways) for every two units whose figures touch, and joins them.
+// With `alone`, also marks each figure that touches no enemy (1) or some (0): combats are
+// formed among the others only.
+static void contacts(const tw_state *s, uint8_t *pair, int *parent, uint8_t *alone)
+{
+	if (alone)
+		memset(alone, 1, (size_t)s->nfig);
+	int *p = NULL, np = contact_pairs(s, &p);
+	if (np >= 0) {
+		for (int k = 0; k < np; k++)
+			join_pair(s, p[2 * k], p[2 * k + 1], pair, parent, alone);
+		tw_free(p);
+		return;
+	}
+	// Without memory for the sweep (the order is refused as out of memory in any case): every pair.
+	for (int i = 0; i < s->nfig; i++)
+		for (int j = i + 1; j < s->nfig; j++)
+			if (s->fig[i].unit >= 0 && s->fig[j].unit >= 0 && in_contact(s, &s->fig[i], &s->fig[j]))
+				join_pair(s, i, j, pair, parent, alone);
 }
 
 typedef struct judged {
@@ -586,7 +674,7 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 	}
 	for (int x = 0; x < nu; x++)
 		j.parent[x] = x;
-	contacts(s, j.pre, j.parent);
+	contacts(s, j.pre, j.parent, NULL);
 	int32_t late = gr_contact_mark(s->move_no, 3);
 	for (int x = 0; x < nu; x++) // units touching that no order brought together: recorded now
 		for (int y = 0; y < nu; y++)
@@ -638,7 +726,9 @@ void gr_melee_end_move(tw_state *s, tw_events *ev)
 			if (j.pre[x * nu + y] && gr_attacks(s, x, y))
 				gr_breakthrough(s, x, y, j.lost, j.thru, ev);
 	// The combats, formed on the figures as they now stand.
-	contacts(s, j.pair, j.parent);
+	// A figure touching no enemy takes part in no combat: marked used, so that forming the
+	// combats looks only at the figures in contact.
+	contacts(s, j.pair, j.parent, j.used);
 	for (int x = 0; x < nu; x++)
 		for (int y = 0; y < nu; y++)
 			if (j.pair[x * nu + y] || j.pre[x * nu + y]) {
