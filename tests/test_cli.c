@@ -97,7 +97,36 @@ static void test_bench_signature_same_on_every_build(void **st)
 {
 	(void)st;
 	assert_int_equal(run(out, sizeof out, "%s bench-signature", TW_CLI), 0);
-	assert_non_null(strstr(out, "d6d21b9865892690"));
+	assert_non_null(strstr(out, "d6d21b9865892690 (4 games of littlewars,"));
+	// Any rule set that generates scenarios: Grant's generated tables, four games.
+	assert_int_equal(run(out, sizeof out, "%s bench-signature --ruleset grant", TW_CLI), 0);
+	assert_non_null(strstr(out, "a1705b5fef2dc2c0 (4 games of grant,"));
+	assert_int_equal(run(out, sizeof out, "%s bench-signature --ruleset nope", TW_CLI), 2);
+	assert_non_null(strstr(out, "rule set nope generates no scenarios"));
+}
+
+/// `tinwar odds RULESET QUESTION`: the rule set answers (tw_ruleset.odds), exactly. Two dice
+/// against each other (GR.MELEE.3): 15 of 36 throws each way, 6 ties; with -2 for A, A wins 6
+/// of 36 and ties 4. A morale test (GR.MORALE.4) of command 3 and no loss passes on 3-6 of a d6.
+/// Bad questions and options are refused (exit 2) with the clause where one applies.
+static void test_GR_MELEE_3_GR_MORALE_4_odds_command(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s odds grant melee --a inf --b inf", TW_CLI), 0);
+	assert_non_null(strstr(out, "A wins: 5/12 (0.416667)\n  tie:    1/6 (0.166667)\n  B wins: 5/12 (0.416667)"));
+	assert_int_equal(run(out, sizeof out, "%s odds grant melee --a inf --b inf --bonus-a -2", TW_CLI), 0);
+	assert_non_null(strstr(out, "A wins: 1/6 (0.166667)\n  tie:    1/9 (0.111111)\n  B wins: 13/18 (0.722222)"));
+	assert_int_equal(run(out, sizeof out, "%s odds grant morale --command 3 --loss 0", TW_CLI), 0);
+	assert_non_null(strstr(out, "morale (GR.MORALE.4): 3 command - 0 loss + d6 >= 6: 2/3 (0.666667)"));
+	assert_int_equal(run(out, sizeof out, "%s odds grant melee --a inf --na 3 --b inf --nb 3", TW_CLI), 2);
+	assert_non_null(strstr(out, "3 inf v 3 inf is not a legal pairing (GR.MELEE.6)"));
+	assert_int_equal(run(out, sizeof out, "%s odds grant morale --command 3 --loss 0 stray", TW_CLI), 2);
+	assert_non_null(strstr(out, "'stray' is not an option"));
+	assert_int_equal(run(out, sizeof out, "%s odds grant charge", TW_CLI), 2);
+	assert_non_null(strstr(out, "no question 'charge' (volley, melee, morale)"));
+	assert_int_equal(run(out, sizeof out, "%s odds littlewars volley", TW_CLI), 2);
+	assert_non_null(strstr(out, "rule set 'littlewars' answers no questions of odds"));
+	assert_non_null(strstr(out, "tinwar odds grant volley --firers N --range IN")); // the questions listed
 }
 
 static void test_check_reports_line_column_and_json_path(void **st)
@@ -319,6 +348,58 @@ static void test_campaign_and_new(void **st)
 	assert_int_equal(run(out, sizeof out, "%s campaign status war --db war.db --json", TW_CLI), 0);
 	assert_non_null(strstr(out, "\"battles\": 1"));
 	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed x -o n.json", TW_CLI), 2);
+}
+
+/// LW.CAMP.2 for any number of sides: `campaign new --sides` makes a campaign of three sides,
+/// whose totals are kept by name; a battle of two sides is refused by the rule set's clause and
+/// nothing is recorded or left prepared. --ruleset names the rule set (one without campaigns,
+/// an unknown one, and bad --sides are refused); --general names a side's general.
+static void test_LW_CAMP_2_campaign_of_three_sides(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s campaign new w3 --sides red,blue,green --target 100 --db w3.db", TW_CLI), 0);
+	assert_non_null(strstr(out, "campaign w3 begun: the first side to 100 points wins (LW.CAMP.1)"));
+	assert_int_equal(run(out, sizeof out, "%s campaign status w3 --db w3.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"ruleset\": \"littlewars\", \"target\": 100, \"battles\": 0, \"red\": 0, \"blue\": 0, "
+				    "\"green\": 0"));
+	assert_int_equal(run(out, sizeof out, "%s campaign play w3 %s/scenarios/littlewars/tutorial.json --db w3.db", TW_CLI,
+			     TW_SOURCE_DIR),
+			 2);
+	assert_non_null(strstr(out, "the battle's sides (red, blue) are not the campaign's (red, blue, green)"));
+	assert_non_null(strstr(out, "LW.CAMP.2"));
+	assert_int_equal(run(out, sizeof out, "%s campaign status w3 --db w3.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"battles\": 0"));
+	assert_non_null(strstr(out, "\"pending\": 0"));
+	// A side's general by name; a side the scenario lacks, or an unknown general, is refused.
+	assert_int_equal(run(out, sizeof out, "%s campaign new w2 --db w3.db", TW_CLI), 0);
+	assert_int_equal(run(out, sizeof out,
+			     "%s campaign play w2 %s/scenarios/littlewars/tutorial.json --db w3.db --general green=default",
+			     TW_CLI, TW_SOURCE_DIR),
+			 2);
+	assert_non_null(strstr(out, "the scenario has no side 'green' (its sides: red, blue)"));
+	assert_int_equal(run(out, sizeof out,
+			     "%s campaign play w2 %s/scenarios/littlewars/tutorial.json --db w3.db --general red=nosuch",
+			     TW_CLI, TW_SOURCE_DIR),
+			 2);
+	assert_non_null(strstr(out, "unknown general \"nosuch\" for red"));
+	assert_int_equal(run(out, sizeof out,
+			     "%s campaign play w2 %s/scenarios/littlewars/tutorial.json --db w3.db --general red=lw-rush "
+			     "--general blue=default --seed 3",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_int_equal(run(out, sizeof out, "%s campaign status w2 --db w3.db --json", TW_CLI), 0);
+	assert_non_null(strstr(out, "\"battles\": 1"));
+	// The rule set: one that keeps no campaigns, an unknown one; sides: one, or one twice.
+	assert_int_equal(run(out, sizeof out, "%s campaign new g --ruleset grant --db w3.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "rule set grant keeps no campaigns (rule sets that do: littlewars)"));
+	assert_int_equal(run(out, sizeof out, "%s campaign new g --ruleset nope --db w3.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "rule set nope is unknown"));
+	assert_int_equal(run(out, sizeof out, "%s campaign new g --sides red --db w3.db", TW_CLI), 2);
+	assert_non_null(strstr(out, "--sides wants 2 to 8 distinct side names"));
+	assert_int_equal(run(out, sizeof out, "%s campaign new g --sides red,red --db w3.db", TW_CLI), 2);
+	assert_int_equal(run(out, sizeof out, "%s campaign new g --sides red,blue, --db w3.db", TW_CLI), 2);
+	assert_int_equal(run(out, sizeof out, "%s campaign list --db w3.db", TW_CLI), 0);
+	assert_null(strstr(out, " g "));
 }
 
 /// `campaign record` prepares the log's own game as the campaign's next battle, so the same
@@ -595,6 +676,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_version_help_and_unknown),
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
+		cmocka_unit_test(test_GR_MELEE_3_GR_MORALE_4_odds_command),
 		cmocka_unit_test(test_rulesets_show_orders_statuses_and_data),
 		cmocka_unit_test(test_LW_MEL_4_participants_on_one_line_each),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
@@ -605,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),
 		cmocka_unit_test(test_campaign_record_twice_and_old_file),
+		cmocka_unit_test(test_LW_CAMP_2_campaign_of_three_sides),
 		cmocka_unit_test(test_forged_log_refused),
 		cmocka_unit_test(test_signed_log),
 		cmocka_unit_test(test_big_file_refused_with_bounded_memory),

@@ -73,6 +73,43 @@ static void test_toy_command_line_person_answers_reaction_and_bids(void **st)
 	free(out);
 }
 
+/// A campaign of three sides through the command line, on the test rule set's series (two
+/// games): `campaign new --ruleset toy --sides`, each battle played by a general per side
+/// (--general SIDE=D), the carry-over kept by side name, and a third battle refused once the
+/// series is decided.
+static void test_toy_campaign_of_three_sides(void **st)
+{
+	(void)st;
+	char db[] = "/tmp/tinwar-toy-war-XXXXXX";
+	int fd = mkstemp(db);
+	close(fd);
+	unlink(db);
+	char args[512];
+	char *out = NULL;
+	snprintf(args, sizeof args, "campaign new war3 --ruleset toy --sides red,green,blue --db %s", db);
+	assert_int_equal(run_toy(args, "", &out), 0);
+	assert_non_null(strstr(out, "series war3 begun under toy: {\"games\":2,\"survivors\":{}}"));
+	free(out);
+	snprintf(args, sizeof args,
+		 "campaign play war3 tests/rules/toy/toy-3.json --db %s --general red=random --general green=random "
+		 "--general blue=random --seed 4",
+		 db);
+	for (int k = 0; k < 2; k++) {
+		assert_int_equal(run_toy(args, "", &out), 0);
+		assert_non_null(strstr(out, "battle recorded"));
+		free(out);
+	}
+	assert_int_equal(run_toy(args, "", &out), 1);
+	assert_non_null(strstr(out, "series \"war3\" is decided"));
+	free(out);
+	snprintf(args, sizeof args, "campaign status war3 --db %s --json", db);
+	assert_int_equal(run_toy(args, "", &out), 0);
+	assert_non_null(strstr(out, "\"games\": 2, \"over\": true, \"carry\": {\"games\":2,\"survivors\":{\"blue\":3,"
+				    "\"green\":0,\"red\":0},\"wins\":{\"blue\":2}}"));
+	free(out);
+	unlink(db);
+}
+
 static void test_toy_computer_game_logs_and_replays(void **st)
 {
 	(void)st;
@@ -389,6 +426,7 @@ int main(void)
 	tw_register_rulesets(list, (int)TW_ARRAY_COUNT(list));
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_toy_command_line_person_answers_reaction_and_bids),
+		cmocka_unit_test(test_toy_campaign_of_three_sides),
 		cmocka_unit_test(test_toy_computer_game_logs_and_replays),
 		cmocka_unit_test(test_toy_lua_doctrines_play_every_seat),
 		cmocka_unit_test(test_toy_three_sides_in_pictures_and_reports),

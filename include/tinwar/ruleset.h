@@ -1,6 +1,7 @@
 /// The rule-set interface (one vtable per rule set) and the explicit registry.
 #ifndef TINWAR_RULESET_H
 #define TINWAR_RULESET_H
+#include <stdio.h>
 #include "tinwar/event.h"
 #include "tinwar/order.h"
 #include "tinwar/shot.h"
@@ -73,6 +74,13 @@ typedef struct tw_clause_family {
 	const char *prefix;
 	const char *meaning;
 } tw_clause_family;
+
+/// A question of chance a rule set answers exactly (tw_ruleset.odds).
+typedef struct tw_odds_question {
+	const char *name;  ///< "volley"
+	const char *usage; ///< its options: "--firers N --range IN [--cover]"
+	const char *help;  ///< what it answers, with the clause
+} tw_odds_question;
 
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
@@ -157,6 +165,14 @@ typedef struct tw_ruleset {
 	/// melee events (TW_EV_MELEE) are then at a place on the table, and pictures ring them by it.
 	/// 0: pictures ring only the melee's losses.
 	double melee_reach;
+	/// Optional: the questions of chance it answers exactly (`tinwar odds RULESET QUESTION
+	/// --name value|--flag ...`), and the answer to one. The options come as names without their
+	/// dashes and values ("" for a flag); the answer is written to out for people. A question
+	/// it does not know, or a bad option, is TW_ERR_INPUT with a message.
+	int nodds;
+	const tw_odds_question *odds_questions;
+	tw_status (*odds)(const char *question, int nopts, const char *const *names, const char *const *values,
+			  FILE *out, tw_error *err);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

@@ -600,7 +600,7 @@ void tw_lua_api_open(tw_lua_doctrine *d)
 	lua_pushvalue(L, -1);
 	lua_setfield(L, LUA_REGISTRYINDEX, TW_LUA_REG_PARAMS);
 	lua_setfield(L, -2, "params");
-	// Each rule set's constants: tw.<short name>.<name> (Little Wars's tw.lw.reach ...).
+	// Each rule set's constants: tw.<short name>.<name> (tw.<short name>.reach ...).
 	for (int r = 0; r < tw_ruleset_count(); r++) {
 		const tw_ruleset *rs = tw_ruleset_get(r);
 		if (!rs->short_name || rs->nconstants <= 0)

@@ -28,6 +28,12 @@ bool cli_flag(int argc, char **argv, const char *name);
 const char *cli_pos(int argc, char **argv, int k, const char *const *opts_with_value);
 /// Parses an unsigned 64-bit number; false if malformed.
 bool cli_parse_u64(const char *s, uint64_t *out);
+/// The generals of a scenario's sides from --general SIDE=D (once a side) and --red D / --blue D
+/// (cli_generals.c): general[k] set for each side given, others left as they are. `cmd` names
+/// the command in messages; val_opts lists its options that take a value. False (with a message
+/// on stderr) on a bad or repeated one.
+bool cli_parse_generals(const char *cmd, int argc, char **argv, const char *const *val_opts, const tw_state *sc,
+			const char *general[TW_MAX_SIDES]);
 /// The tinwar command with the rule sets already registered (main.c registers the built-in
 /// ones; a test build registers its own).
 int cli_main(int argc, char **argv);

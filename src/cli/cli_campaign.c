@@ -10,11 +10,11 @@
 
 #include "cli.h"
 
-static const char *const VAL_OPTS[] = {"--db", "--target", "--seed", "--red", "--blue", "--log", "--shot-model", NULL};
+static const char *const VAL_OPTS[] = {"--db",  "--target",     "--seed",    "--red",   "--blue", "--general",
+				       "--log", "--shot-model", "--ruleset", "--sides", NULL};
 
-/// The rule set a campaign is fought under, and its sides (the series' players).
-static const char *const CAMPAIGN_RULESET = "littlewars";
-static const char *const CAMPAIGN_SIDES[] = {"red", "blue"};
+/// A campaign's sides (the series' players) unless --sides names others.
+static const char *const DEFAULT_SIDES[] = {"red", "blue"};
 
 /// A campaign's standing: the series and the campaign members of its carry-over.
 typedef struct standing {
@@ -194,6 +194,42 @@ static int record_log(tw_series *db, const char *name, const char *log_text, boo
 	return CLI_OK;
 }
 
+// The rule set a campaign is fought under: --ruleset NAME, else the first registered rule set
+// that keeps series (its series hooks keep the score).
+static const tw_ruleset *campaign_ruleset(int argc, char **argv)
+{
+	const char *want = cli_opt(argc, argv, "--ruleset");
+	for (int i = 0; i < tw_ruleset_count(); i++) {
+		const tw_ruleset *rs = tw_ruleset_get(i);
+		if (rs && (want ? strcmp(rs->name, want) == 0 : rs->series_start != NULL))
+			return rs;
+	}
+	return NULL;
+}
+
+// --sides a,b,c: the campaign's sides by name (2 to TW_MAX_SIDES, distinct, each a side name).
+static int parse_sides(const char *v, char names[TW_MAX_SIDES][16], const char *out[TW_MAX_SIDES])
+{
+	int n = 0;
+	while (v && *v) {
+		const char *comma = strchr(v, ',');
+		size_t len = comma ? (size_t)(comma - v) : strlen(v);
+		if (len == 0 || len >= sizeof names[0] || n == TW_MAX_SIDES)
+			return -1;
+		memcpy(names[n], v, len);
+		names[n][len] = 0;
+		for (int k = 0; k < n; k++)
+			if (strcmp(names[k], names[n]) == 0)
+				return -1;
+		out[n] = names[n];
+		n++;
+		v = comma ? comma + 1 : NULL;
+		if (comma && !*v)
+			return -1;
+	}
+	return n;
+}
+
 static int cmd_new(tw_series *db, const char *dbpath, const char *name, int argc, char **argv)
 {
 	const char *t = cli_opt(argc, argv, "--target");
@@ -206,7 +242,30 @@ static int cmd_new(tw_series *db, const char *dbpath, const char *name, int argc
 			return CLI_BAD;
 		}
 	}
-	json_t *cfg = json_pack("{s:f, s:[s,s]}", "target", target, "sides", CAMPAIGN_SIDES[0], CAMPAIGN_SIDES[1]);
+	const tw_ruleset *rs = campaign_ruleset(argc, argv);
+	if (!rs || !rs->series_start) {
+		const char *want = cli_opt(argc, argv, "--ruleset");
+		fprintf(stderr, "tinwar campaign: %s%s%s keeps no campaigns (rule sets that do:", want ? "rule set " : "",
+			want ? want : "no rule set", want && !rs ? " is unknown and" : "");
+		for (int i = 0; i < tw_ruleset_count(); i++)
+			if (tw_ruleset_get(i)->series_start)
+				fprintf(stderr, " %s", tw_ruleset_get(i)->name);
+		fprintf(stderr, ")\n");
+		return CLI_BAD;
+	}
+	char names[TW_MAX_SIDES][16];
+	const char *sides[TW_MAX_SIDES] = {DEFAULT_SIDES[0], DEFAULT_SIDES[1]};
+	int nsides = 2;
+	const char *sv = cli_opt(argc, argv, "--sides");
+	if (sv && (nsides = parse_sides(sv, names, sides)) < 2) {
+		fprintf(stderr, "tinwar campaign: --sides wants 2 to %d distinct side names, each under 16 characters, "
+				"separated by commas (red,blue,green)\n",
+			TW_MAX_SIDES);
+		return CLI_BAD;
+	}
+	json_t *cfg = json_pack("{s:f, s:[]}", "target", target, "sides");
+	for (int k = 0; cfg && k < nsides; k++)
+		json_array_append_new(json_object_get(cfg, "sides"), json_string(sides[k]));
 	char *text = cfg ? json_dumps(cfg, JSON_COMPACT | JSON_REAL_PRECISION(17)) : NULL;
 	json_decref(cfg);
 	if (!text) {
@@ -214,17 +273,21 @@ static int cmd_new(tw_series *db, const char *dbpath, const char *name, int argc
 		return CLI_FAIL;
 	}
 	tw_error err;
-	tw_status st = tw_series_create(db, name, CAMPAIGN_RULESET, CAMPAIGN_SIDES, 2, text, &err);
+	tw_status st = tw_series_create(db, name, rs->name, sides, nsides, text, &err);
 	free(text);
 	if (st != TW_OK) {
 		cli_print_error(dbpath, &err);
 		return cli_exit_code(st);
 	}
 	standing s;
-	if (standing_read(db, name, &s, &err) == TW_OK) {
+	if (standing_read(db, name, &s, &err) == TW_OK && s.campaign) {
 		printf("campaign %s begun: the first side to %.0f points wins", name, s.target);
 		cite(s.target_clause);
 		printf("\n");
+	} else if (s.carry) { // the rule set's series keeps no points: its own carry-over
+		char *c = json_dumps(s.carry, JSON_COMPACT);
+		printf("series %s begun under %s: %s\n", name, rs->name, c ? c : "");
+		free(c);
 	}
 	standing_free(&s);
 	return CLI_OK;
@@ -249,19 +312,23 @@ static int cmd_play(tw_series *db, const char *name, const char *scen, int argc,
 	const char *sm = cli_opt(argc, argv, "--shot-model");
 	const tw_shot_model *model = tw_shot_model_find(sm ? sm : "fast");
 	const tw_ruleset *rs = tw_ruleset_get(s.ruleset);
-	const char *r = cli_opt(argc, argv, "--red"), *b = cli_opt(argc, argv, "--blue");
-	tw_general *gens[2] = {NULL, NULL};
+	const char *spec[TW_MAX_SIDES] = {NULL};
+	tw_general *gens[TW_MAX_SIDES] = {NULL};
 	if (sv && !cli_parse_u64(sv, &seed)) {
 		fprintf(stderr, "tinwar campaign: --seed wants a number\n");
 		rc = CLI_BAD;
 	} else if (!model) {
 		fprintf(stderr, "tinwar campaign: unknown shot model \"%s\"\n", sm);
 		rc = CLI_BAD;
-	} else if (!(gens[0] = tw_general_new(general_name(r), rs, 0, seed)) ||
-		   !(gens[1] = tw_general_new(general_name(b), rs, 1, seed))) {
-		fprintf(stderr, "tinwar campaign: unknown general\n");
+	} else if (!cli_parse_generals("campaign", argc, argv, VAL_OPTS, &s, spec)) {
 		rc = CLI_BAD;
 	}
+	for (int k = 0; rc == CLI_OK && k < s.nsides; k++) // a general for every side of the battle
+		if (!(gens[k] = tw_general_new(general_name(spec[k]), rs, k, seed))) {
+			fprintf(stderr, "tinwar campaign: unknown general \"%s\" for %s\n", general_name(spec[k]),
+				s.sides[k].name);
+			rc = CLI_BAD;
+		}
 	// The battle is prepared as the campaign's next (the series checks the rule set and that
 	// the war goes on), fought, and recorded; if it cannot be fought or recorded it is dropped.
 	tw_state prep;
@@ -305,8 +372,8 @@ static int cmd_play(tw_series *db, const char *name, const char *scen, int argc,
 	tw_game_free(g);
 	if (have_prep)
 		tw_state_free(&prep);
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
+	for (int k = 0; k < TW_MAX_SIDES; k++)
+		tw_general_free(gens[k]);
 	tw_state_free(&s);
 	return rc;
 }

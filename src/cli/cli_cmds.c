@@ -108,7 +108,7 @@ int cli_new(int argc, char **argv)
 	const char *rsname = cli_pos(argc, argv, 0, VAL_OPTS);
 	const char *out = cli_opt(argc, argv, "-o");
 	if (!rsname || !out || !*out) {
-		fprintf(stderr, "usage: tinwar new littlewars [--country random|FILE] [--seed N] -o FILE\n");
+		fprintf(stderr, "usage: tinwar new RULESET [--country random|FILE] [--seed N] -o FILE\n");
 		return CLI_BAD;
 	}
 	if (tw_ruleset_find(rsname) < 0) {
@@ -393,15 +393,26 @@ int cli_replay(int argc, char **argv)
 
 int cli_signature(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
+	// The rule set: --ruleset NAME, else the first registered one that generates scenarios.
+	const char *want = cli_opt(argc, argv, "--ruleset");
+	const tw_ruleset *rs = NULL;
+	for (int i = 0; i < tw_ruleset_count() && !rs; i++) {
+		const tw_ruleset *r = tw_ruleset_get(i);
+		if (r && r->generate && (!want || strcmp(r->name, want) == 0))
+			rs = r;
+	}
+	if (!rs) {
+		fprintf(stderr, "tinwar bench-signature: %s%s generates no scenarios\n", want ? "rule set " : "no rule set",
+			want ? want : "");
+		return CLI_BAD;
+	}
 	uint64_t h = 0;
 	tw_error err;
 	int ngames = 0;
 	for (uint64_t seed = 1; seed <= 4; seed++) {
 		tw_state sc;
 		memset(&sc, 0, sizeof sc);
-		if (tw_scenario_generate(&sc, "littlewars", seed, 144, 96, &err) != TW_OK) {
+		if (tw_scenario_generate(&sc, rs->name, seed, 144, 96, &err) != TW_OK) {
 			cli_print_error("bench-signature", &err);
 			return CLI_FAIL;
 		}
@@ -412,17 +423,19 @@ int cli_signature(int argc, char **argv)
 			return CLI_FAIL;
 		}
 		tw_game_set_undo(g, false);
-		const tw_ruleset *rs = tw_game_ruleset(g);
-		tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+		const tw_state *st = tw_game_state(g);
+		tw_general *gens[TW_MAX_SIDES] = {NULL};
+		for (int k = 0; k < st->nsides; k++)
+			gens[k] = tw_general_new("default", rs, k, seed);
 		tw_play_out(g, gens, 1000000, &err);
 		h = h * 0x100000001B3ull ^ tw_state_hash(tw_game_state(g));
 		ngames++;
-		tw_general_free(gens[0]);
-		tw_general_free(gens[1]);
+		for (int k = 0; k < TW_MAX_SIDES; k++)
+			tw_general_free(gens[k]);
 		tw_game_free(g);
 	}
 	char hex[17];
 	tw_hash_hex(h, hex);
-	printf("%s (%d Little Wars games, computer against computer, fast shot model)\n", hex, ngames);
+	printf("%s (%d games of %s, computer against computer, fast shot model)\n", hex, ngames, rs->name);
 	return CLI_OK;
 }

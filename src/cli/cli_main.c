@@ -19,7 +19,7 @@ int cli_serve(int argc, char **argv);
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets: parameters, generals, orders, statuses; NAME: with the orders' words and the rule set's data", "tinwar rulesets [NAME] [--json]"},
 	{"new", cli_new, "make a new scenario (a random Country and ready-made forces)",
-	 "tinwar new littlewars [--country random|FILE] [--seed N] [--width IN] [--depth IN] -o FILE"},
+	 "tinwar new RULESET [--country random|FILE] [--seed N] [--width IN] [--depth IN] -o FILE"},
 	{"check", cli_check, "validate a scenario, state, orders or log file",
 	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
 	{"play", cli_play, "play a game in the terminal, or computer against computer",
@@ -36,8 +36,9 @@ static const cli_cmd commands[] = {
 	 "  --verify: fire every recorded shot again with its shot model and refuse the log if one comes\n"
 	 "            out differently (physics is deterministic on a given build; fast on every build)"},
 	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
-	 "tinwar campaign new NAME --target N --db FILE\n"
-	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--red D] [--blue D] [--log FILE]\n"
+	 "tinwar campaign new NAME --target N --db FILE [--ruleset R] [--sides A,B,...]\n"
+	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--general SIDE=D ...] [--red D] [--blue D]\n"
+	 "                            [--log FILE]\n"
 	 "       tinwar campaign record NAME LOG --db FILE   (a log that verifies, or that this installation signed)\n"
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
 	 "       tinwar campaign list --db FILE [--json]\n"
@@ -58,14 +59,12 @@ static const cli_cmd commands[] = {
 	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
 	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
 	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
-	{"odds", cli_odds, "exact odds: a Grant volley, melee pairing or morale test",
-	 "tinwar odds grant volley --firers N --range IN [--cover] [--first] [--grenadiers]\n"
-	 "       tinwar odds grant melee --a inf|cav --na N --b inf|cav --nb N [--bonus-a N] [--bonus-b N]\n"
-	 "       tinwar odds grant morale (--command N --loss N | --troop T --command N --lost N --orig N) [--need N]"},
+	{"odds", cli_odds, "exact odds of a rule set's throws (volleys, melee pairings, morale tests ...)",
+	 "tinwar odds RULESET QUESTION [--name value | --flag] ...   (without a QUESTION: the questions listed)"},
 	{"serve", cli_serve, "the browser table: HTTP and WebSocket games kept in SQLite",
 	 "tinwar serve [--bind 127.0.0.1] [--port 8080] [--db FILE] [--origin http://HOST:PORT] [--quiet]"},
 	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
-	 "tinwar bench-signature"},
+	 "tinwar bench-signature [--ruleset R]   (R: a rule set that generates scenarios; default the first)"},
 };
 
 static void usage(FILE *out)

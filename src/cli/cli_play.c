@@ -31,7 +31,7 @@ typedef struct play_ctx {
 } play_ctx;
 
 /// A melee's participants (the melee_member events that follow it, from i up to end) on one line
-/// per clause, side and role instead of one line a man: "[LW.MEL.4] drawn in, Red: 17 55 56".
+/// per clause, side and role instead of one line a man: "[CLAUSE] drawn in, Red: 17 55 56".
 static void print_members(const tw_state *s, const tw_events *ev, int i, int end)
 {
 	for (int k = i; k < end; k++) {

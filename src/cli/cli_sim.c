@@ -351,88 +351,6 @@ static bool parse_num_opt(int argc, char **argv, const char *name, double lo, do
 }
 
 // Value of option argv[i] if it is `name` ("--red X" or "--red=X"; *skip: it took argv[i + 1]).
-static const char *opt_at(int argc, char **argv, int i, const char *name, int *skip)
-{
-	size_t n = strlen(name);
-	*skip = 0;
-	if (strcmp(argv[i], name) == 0) {
-		*skip = 1;
-		return i + 1 < argc ? argv[i + 1] : "";
-	}
-	if (strncmp(argv[i], name, n) == 0 && argv[i][n] == '=')
-		return argv[i] + n + 1;
-	return NULL;
-}
-
-static int side_named(const tw_state *sc, const char *name, size_t len)
-{
-	for (int k = 0; k < sc->nsides; k++)
-		if (strlen(sc->sides[k].name) == len && strncmp(sc->sides[k].name, name, len) == 0)
-			return k;
-	return -1;
-}
-
-static void list_sides(const tw_state *sc)
-{
-	for (int k = 0; k < sc->nsides; k++)
-		fprintf(stderr, "%s%s", k ? ", " : "", sc->sides[k].name);
-}
-
-// The generals by side: --general SIDE=D once a side; --red D and --blue D for the sides so
-// named, or (a scenario without such a side) the first and the second side, as always.
-static bool parse_generals(int argc, char **argv, const tw_state *sc, tw_sim_config *cfg)
-{
-	bool given[TW_MAX_SIDES] = {false};
-	for (int i = 1; i < argc; i++) {
-		int skip = 0, k = -1;
-		const char *v, *d = NULL;
-		if ((v = opt_at(argc, argv, i, "--general", &skip))) {
-			const char *eq = strchr(v, '=');
-			if (!eq || eq == v || !eq[1]) {
-				fprintf(stderr, "tinwar sim: --general wants SIDE=D, not '%s'\n", v);
-				return false;
-			}
-			k = side_named(sc, v, (size_t)(eq - v));
-			if (k < 0) {
-				fprintf(stderr, "tinwar sim: --general %s: the scenario has no side '%.*s' (its sides: ", v,
-					(int)(eq - v), v);
-				list_sides(sc);
-				fprintf(stderr, ")\n");
-				return false;
-			}
-			d = eq + 1;
-		} else if ((v = opt_at(argc, argv, i, "--red", &skip)) || (v = opt_at(argc, argv, i, "--blue", &skip))) {
-			const char *name = strncmp(argv[i], "--red", 5) == 0 ? "red" : "blue";
-			k = side_named(sc, name, strlen(name));
-			if (k < 0)
-				k = name[0] == 'r' ? 0 : 1;
-			if (k >= sc->nsides) {
-				fprintf(stderr, "tinwar sim: --%s: the scenario has %d side\n", name, sc->nsides);
-				return false;
-			}
-			d = v;
-		} else {
-			for (int j = 0; VAL_OPTS[j]; j++)
-				if (strcmp(argv[i], VAL_OPTS[j]) == 0)
-					skip = 1;
-			i += skip;
-			continue;
-		}
-		if (!*d) {
-			fprintf(stderr, "tinwar sim: %s needs a general\n", argv[i]);
-			return false;
-		}
-		if (given[k]) {
-			fprintf(stderr, "tinwar sim: side %s is given two generals\n", sc->sides[k].name);
-			return false;
-		}
-		given[k] = true;
-		cfg->general[k] = d;
-		i += skip;
-	}
-	return true;
-}
-
 int cli_sim(int argc, char **argv)
 {
 	const char *spec = cli_pos(argc, argv, 0, VAL_OPTS);
@@ -488,7 +406,7 @@ int cli_sim(int argc, char **argv)
 		return rc;
 	const tw_ruleset *rs = tw_ruleset_get(scen.ruleset);
 	sweep sw = {0};
-	if (!parse_generals(argc, argv, &scen, &cfg) || ((v = cli_opt(argc, argv, "--vary")) && !parse_sweep(v, &scen, rs, &sw))) {
+	if (!cli_parse_generals("sim", argc, argv, VAL_OPTS, &scen, cfg.general) || ((v = cli_opt(argc, argv, "--vary")) && !parse_sweep(v, &scen, rs, &sw))) {
 		tw_state_free(&scen);
 		return CLI_BAD;
 	}

@@ -1,7 +1,7 @@
 // The fast deterministic ballistic shot model ("fast").
 //
-// Wells's 4.7 spring gun fires a wooden cylinder about 1 in long (§16 physical model
-// notes). We fly it as a point mass with a radius over the table:
+// The toy spring gun (the 4.7 of the rules' own day) fires a wooden cylinder about 1 in long
+// (§16 physical model notes). We fly it as a point mass with a radius over the table:
 //
 //  * flight: gravity only, symplectic Euler at a fixed 1 ms step (no drag, no FMA: the build
 //    uses -ffp-contract=off). Muzzle speed 500 in/s: 324 in (9 yd, §16) is reached at about
@@ -92,8 +92,8 @@ typedef struct sf_shot {
 
 // ---- eligibility and geometry ----
 
-// Every man standing on the table can be hit, in the fight or out of it (Little Wars's prisoners
-// and freed men, LW.FIRE.5).
+// Every man standing on the table can be hit, in the fight or out of it (a rule set's prisoners
+// and freed men among them: tw_figure_on_table).
 static bool sf_fig_targetable(const tw_state *st, const tw_figure *f)
 {
 	if (!tw_figure_on_table(st, f))

@@ -8,7 +8,7 @@
 #define TW_SHOT_FAST_V0 500.0
 /// Projectile (wooden cylinder) radius, inches.
 #define TW_SHOT_FAST_RADIUS 0.15
-/// Aim error (1 sigma, degrees) that gives Wells's "9 times out of 10 at 9 yd" against a
+/// Aim error (1 sigma, degrees) that gives the toy gun's "9 times out of 10 at 9 yd" against a
 /// standing infantryman (radius 0.3 in, height 2 in) with this model; see the calibration test.
 #define TW_SHOT_FAST_CALIBRATED_SIGMA 0.048
 

@@ -14,7 +14,7 @@ enum {
 	TW_RM_FREED = 1u << 2,  ///< released in this move
 	TW_RM_MOVED = 1u << 3,  ///< moved in this move
 	TW_RM_MELEE = 1u << 4,  ///< in a melee in this move
-	TW_RM_CONTACT = 1u << 5, ///< a melee participant in contact (LW.MEL.2); else drawn in (LW.MEL.4)
+	TW_RM_CONTACT = 1u << 5, ///< a melee participant in contact; else drawn in by the melee's reach
 };
 
 typedef struct tw_rgb {

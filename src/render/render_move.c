@@ -287,7 +287,7 @@ static void draw_melee(tw_rctx *c, const tw_event *m, int from, int to)
 	int dead[TW_MAX_SIDES] = {0}, taken[TW_MAX_SIDES] = {0};
 	int np = 0;
 	// With its participants announced (melee_member), the ring is the rule set's reach round each
-	// man in contact, which holds every participant (Little Wars: 6 in, LW.MEL.4), and each
+	// man in contact (tw_ruleset.melee_reach), which holds every participant, and each
 	// participant is ringed: a full ring in contact, a broken one drawn in. Without them, round
 	// the losses.
 	bool members = false;

@@ -13,8 +13,8 @@ typedef struct tw_report_line {
 /// Lines for events [first, first+count) as `seat` may know them (-1 umpire). Returns a malloc'd
 /// array and its length in *n (NULL with *n = 0 when empty or out of memory).
 tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int seat, int *n);
-/// What the family of a clause of rule set rs is about (tw_ruleset.families: "LW.MEL.6" ->
-/// "isolation, melee ..."), or NULL.
+/// What the family of a clause of rule set rs is about (tw_ruleset.families: the family of
+/// "ABC.MEL.6" -> what the rule set says ABC.MEL is about), or NULL.
 const char *tw_clause_meaning(const tw_ruleset *rs, const char *clause);
 /// A short line on each side's state: "red: 40 free men (30 infantry, 10 cavalry), 3 guns; ..."
 void tw_report_strength_line(const tw_state *s, char *out, size_t size);

@@ -1,4 +1,4 @@
-// Wells's clock (LW.MV.6-8) on the server: each move's allowance, warnings at 2 min, 1 min and
+// The move clock on the server, for a rule set that times its moves: each move's allowance, warnings at 2 min, 1 min and
 // 30 s, "Time" ends the mover's move, the interval between moves, and the umpire's pause.
 // The allowance comes from the rule set's move_start event (v = minutes), so the clock works
 // for any rule set that times its moves. The running clock is written to the store every few
@@ -31,7 +31,7 @@ void srv_clock_events(srv_room *r, const tw_events *ev, int first, int count)
 			c->warned = 0;
 			c->time_up = false;
 			c->unsaved = 0;
-			// LW.MV.8: the interval comes between moves, not before the first.
+			// The interval (the rule set's 'interval' parameter) comes between moves, not before the first.
 			c->interval = e->a > 1 ? interval_seconds(r) : 0;
 		} else if (e->type == TW_EV_VICTORY || e->type == TW_EV_DRAW) {
 			c->side = -1;
@@ -140,7 +140,7 @@ void srv_clock_tick(srv_room *r, double dt)
 		c->left = 0;
 		c->time_up = true;
 		int side = c->side;
-		srv_log(r->srv, "game %s: Time! %s's move ends (LW.MV.7)", r->id, s->sides[side].name);
+		srv_log(r->srv, "game %s: Time! %s's move ends", r->id, s->sides[side].name);
 		json_t *w = srv_clock_json(r);
 		json_object_set_new(w, "time", json_true());
 		broadcast_json(r, w);

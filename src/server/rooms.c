@@ -276,7 +276,9 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
 	} else {
 		json_t *rsj = json_object_get(req, "ruleset"), *wj = json_object_get(req, "width"),
 		       *dj = json_object_get(req, "depth");
-		const char *rsname = json_is_string(rsj) ? json_string_value(rsj) : "littlewars";
+		// No rule set named: the first registered (the registry's order is the page's order).
+		const tw_ruleset *first = tw_ruleset_get(0);
+		const char *rsname = json_is_string(rsj) ? json_string_value(rsj) : first ? first->name : "";
 		if (tw_ruleset_find(rsname) < 0) {
 			tw_error_set(err, TW_ERR_INPUT, "", "no rule set '%s'", rsname);
 			return NULL;

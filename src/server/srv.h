@@ -60,10 +60,10 @@ typedef struct srv_conn {
 	bool closing;          ///< a close frame is queued: the loop ends once the queue is written
 } srv_conn;
 
-/// The LW.MV.6 clock of a room (seconds of real time; minutes of the rules times `scale`*60).
+/// The move clock of a room (seconds of real time; minutes of the rules times `scale`*60).
 typedef struct srv_clock {
 	bool enabled;
-	double scale;        ///< real seconds per rules second (1 = Wells's own clock; tests use less)
+	double scale;        ///< real seconds per rules second (1 = the rules' own minutes; tests use less)
 	int side;            ///< side whose move is timed, -1 none
 	int move_no;
 	double allowance;    ///< seconds

@@ -233,7 +233,7 @@ static void on_suggest(srv_conn *c, json_t *m)
 /// {"type":"options", "order_type": NAME, "figures"?: [ids]}: orders of that type that the rule
 /// set's own generator (random_orders) proposes for the seat, on the seat's view, led by one of
 /// the named men, and legal there; at most 8, distinct. The page offers them where an order
-/// needs what only the rule set knows (Grant's formations). The sampling generator is seeded
+/// needs what only the rule set knows (formations, say). The sampling generator is seeded
 /// by a keyed one-way hash of the game's seed and the number of orders so far, never from the
 /// game's own generator (the orders it proposes show its draws).
 static void on_options(srv_conn *c, json_t *m)

@@ -235,6 +235,10 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev);
 void gr_score(const tw_state *s, double *points);
 int gr_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 tw_status gr_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+// Exact odds for people (gr_odds.c; tw_ruleset.odds).
+extern const tw_odds_question gr_odds_questions[3];
+tw_status gr_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
+		  tw_error *err);
 /// Builds a unit of the given type with its establishment at (x, y) facing `facing`.
 int gr_build_unit(tw_state *s, int side, int troop, const char *name, tw_vec2 centre, double facing, int formation);
 int gr_build_battery(tw_state *s, int side, const char *name, tw_vec2 centre, double facing, bool howitzer);
