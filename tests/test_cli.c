@@ -292,6 +292,25 @@ static void test_GR_CHARGE_9_wheel_typed_at_the_terminal(void **st)
 	assert_non_null(strstr(out, "[GR.CHARGE.9] Blue hussars wheels 20.0 degrees in the first 3.00 in, 7.00 in along its path"));
 }
 
+/// The terminal reads the rule set's records by name (`info`): a Grant figure's and its unit's
+/// fields, the game's and each side's, a gun's, as the scenario gives them; bad arguments say so.
+static void test_terminal_info_reads_records_by_name(void **st)
+{
+	(void)st;
+	write_file("info.txt", "info 0\ninfo game\ninfo gun 0\ninfo 99999\ninfo gun x\ninfo\nquit\n");
+	int rc = run(out, sizeof out, "%s play %s/scenarios/grant/meeting.json --red human --blue ai --seed 3 < info.txt",
+		     TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "figure 0 of red, infantry, active, at 7.7,10.0:\n    cp: 0\n"));
+	assert_non_null(strstr(out, "  its unit 0 (Red 1st foot):\n    troop: line\n    orig: 48\n"));
+	assert_non_null(strstr(out, "the game (grant, setup):\n    setup: yes\n  side red:\n    exchange: standing\n"));
+	assert_non_null(strstr(out, "gun 0 of red at 58.0,10.0:\n"));
+	assert_non_null(strstr(out, "    unit: 3\n"));
+	assert_non_null(strstr(out, "no figure 99999 (info N | info gun N | info game)"));
+	assert_non_null(strstr(out, "no gun x"));
+	assert_non_null(strstr(out, "  info N | info gun N | info game\n"));
+}
+
 static void test_play_computer_against_computer_json_and_replay(void **st)
 {
 	(void)st;
@@ -683,6 +702,7 @@ int main(void)
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
 		cmocka_unit_test(test_step_and_play_agree_on_every_state),
 		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
+		cmocka_unit_test(test_terminal_info_reads_records_by_name),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),

@@ -154,6 +154,42 @@ static void test_golden_scene(void **st)
 /// A generated Country: the picture is repeatable and has the table's size. (This test once found
 /// that gcc and clang generated different Countries: two random draws passed as arguments of one
 /// call. The Country is now pinned on every build by test_LW_C_9_same_country_on_every_build.)
+/// The renderer reads the rule set's records by name (tw_render_opts.field): with "captor"
+/// (a Little Wars figure field) only the prisoner, whose captor is set, gains a label, drawn
+/// just right of him; every other pixel is as without the field. A name no record has is refused.
+static void test_render_field_by_name(void **st)
+{
+	(void)st;
+	tw_state *before = NULL;
+	tw_events ev = {0};
+	tw_state *s = scene(&before, &ev);
+	tw_render_scene sc = {s, NULL, NULL, 0, 0, NULL};
+	tw_render_opts o = golden_opts();
+	o.text = true;
+	o.legend = false;
+	tw_error err;
+	tw_image plain, labelled;
+	assert_int_equal(tw_render_image(&sc, &o, &plain, &err), TW_OK);
+	o.field = "captor";
+	assert_int_equal(tw_render_image(&sc, &o, &labelled, &err), TW_OK);
+	// The prisoner stands at 16,13: his label within 6 in to his right, 1 in above and below.
+	tw_vec2 p = tw_render_to_picture(&sc, &o, tw_v2(16, 14));
+	int bw = (int)(6 * 12), bh = (int)(2 * 12);
+	long near = tw_image_diff(&plain, &labelled, 0, (int)p.x, (int)p.y, bw, bh);
+	long all = tw_image_diff(&plain, &labelled, 0, 0, 0, 0, 0);
+	assert_true(near > 10);
+	assert_int_equal(all, near);
+	o.field = "no_such_field";
+	tw_image bad;
+	assert_int_equal(tw_render_image(&sc, &o, &bad, &err), TW_ERR_INPUT);
+	assert_non_null(strstr(err.message, "no field 'no_such_field'"));
+	tw_image_free(&plain);
+	tw_image_free(&labelled);
+	tw_events_free(&ev);
+	tw_test_free(before);
+	tw_test_free(s);
+}
+
 static void test_generated_country(void **st)
 {
 	(void)st;
@@ -513,7 +549,7 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_golden_scene),      cmocka_unit_test(test_melee_members_ringed),      cmocka_unit_test(test_generated_country),
-	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_hidden_information),
+	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_render_field_by_name),           cmocka_unit_test(test_hidden_information),
 	    cmocka_unit_test(test_templates),         cmocka_unit_test(test_battle_report),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -105,5 +105,9 @@ void tw_rec_defaults(const tw_record_def *d, void *rec);
 /// Writes element k of field f for people ("blue", "prisoner", "3", "[lying trail]"...); s gives
 /// side names. Returns the length written (snprintf-style).
 int tw_rec_format(const struct tw_state *s, const void *rec, const tw_field_def *f, int k, char *buf, size_t n);
+/// True if every element of the field holds its default (strings: empty).
+bool tw_rec_is_default(const void *rec, const tw_field_def *f);
+/// Writes the whole field for people: tw_rec_format for one element, "[a b c]" for an array.
+int tw_rec_format_field(const struct tw_state *s, const void *rec, const tw_field_def *f, char *buf, size_t n);
 
 #endif

@@ -30,6 +30,11 @@ typedef struct tw_render_opts {
 	bool legend;           ///< draw the legend panel to the right of the table (default true)
 	bool text;             ///< draw any text at all (false for font-independent golden images)
 	bool labels;           ///< name the terrain pieces (default true)
+	/// The name of a field of the rule set's records (record.h), drawn by value: a figure field
+	/// beside each man, a unit field once a unit, a gun field beside each gun (values at their
+	/// defaults left out unless a named choice). NULL: none. A name that no figure, unit or gun
+	/// record has is refused.
+	const char *field;
 	int nplaced;           ///< extra templates to draw on the table
 	const tw_render_placed *placed;
 } tw_render_opts;

@@ -34,6 +34,9 @@ bool cli_parse_u64(const char *s, uint64_t *out);
 /// on stderr) on a bad or repeated one.
 bool cli_parse_generals(const char *cmd, int argc, char **argv, const char *const *val_opts, const tw_state *sc,
 			const char *general[TW_MAX_SIDES]);
+/// The terminal's `info N | info gun N | info game` (cli_records.c): the element's record fields
+/// by name as `seat` sees them, and its facts. 0, or -1 (with a message) on a bad argument.
+int cli_info(const tw_state *s, int seat, int argc, char **argv);
 /// The tinwar command with the rule sets already registered (main.c registers the built-in
 /// ones; a test build registers its own).
 int cli_main(int argc, char **argv);

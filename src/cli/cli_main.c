@@ -45,7 +45,7 @@ static const cli_cmd commands[] = {
 	 "       tinwar campaign abandon NAME --db FILE   (drops a battle prepared and never recorded)"},
 	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",
 	 "tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] [--move N] [--ppi N]\n"
-	 "              [--no-legend] [--title T]"},
+	 "              [--no-legend] [--title T] [--field NAME]   (NAME: a record field, drawn beside each man and gun)"},
 	{"report", cli_report, "a battle report (HTML or PDF) from a game log",
 	 "tinwar report LOG -o REPORT.html|REPORT.pdf [--side red|blue|umpire] [--title T]"},
 	{"sim", cli_sim, "Monte Carlo study: many computer games, win rates with 95% intervals",

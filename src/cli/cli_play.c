@@ -77,6 +77,7 @@ static void help(const tw_ruleset *rs)
 	printf("the table (distances in inches, bearings in degrees: 0 = towards +y, 90 = right):\n"
 	       "  board                      draw the table            list [SIDE]   figures and guns\n"
 	       "  measure X,Y X,Y   los X,Y X,Y   score   time\n"
+	       "  info N | info gun N | info game   the rule set's records and facts, by name\n"
 	       "  undo                       take back the last order (not past a die or shot)\n"
 	       "  deploy auto                put down as the computer would (before play)\n"
 	       "  save FILE   quit\n"
@@ -178,6 +179,8 @@ static int human_command(play_ctx *pc, int side, char *line)
 		else
 			printf("  blocked by %s %d %s\n", tw_terrain_kind_name((tw_terrain_kind)s->table.terrain[blk].kind),
 			       blk, s->table.terrain[blk].name);
+	} else if (strcmp(cmd, "info") == 0) {
+		(void)cli_info(s, side, argc, argv);
 	} else if (strcmp(cmd, "score") == 0) {
 		double pts[TW_MAX_SIDES] = {0};
 		tw_game_ruleset(pc->game)->score(s, pts);

@@ -11,7 +11,7 @@
 int cli_render(int argc, char **argv);
 int cli_report(int argc, char **argv);
 
-static const char *const VAL_OPTS[] = {"-o", "--side", "--move", "--ppi", "--title", NULL};
+static const char *const VAL_OPTS[] = {"-o", "--side", "--move", "--ppi", "--title", "--field", NULL};
 
 /// The document's "format" field ("" if none or not JSON).
 static void doc_format(const char *text, size_t len, char *out, size_t size)
@@ -70,7 +70,7 @@ int cli_render(int argc, char **argv)
 	const char *in = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!in) {
 		fprintf(stderr, "usage: tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] "
-				"[--move N] [--ppi N] [--no-legend]\n");
+				"[--move N] [--ppi N] [--no-legend] [--field NAME]\n");
 		return CLI_BAD;
 	}
 	char outbuf[4096];
@@ -93,6 +93,7 @@ int cli_render(int argc, char **argv)
 		}
 	}
 	o.legend = !cli_flag(argc, argv, "--no-legend");
+	o.field = cli_opt(argc, argv, "--field");
 	tw_error err;
 	tw_error_clear(&err);
 	size_t len = 0;

@@ -235,6 +235,24 @@ int tw_rec_format(const struct tw_state *s, const void *rec, const tw_field_def 
 	}
 }
 
+int tw_rec_format_field(const struct tw_state *s, const void *rec, const tw_field_def *f, char *buf, size_t n)
+{
+	if (f->type == TW_FT_STR || f->count <= 1)
+		return tw_rec_format(s, rec, f, 0, buf, n);
+	size_t len = 0;
+	if (n)
+		buf[0] = 0;
+	for (int k = 0; k < f->count; k++) {
+		size_t at = len < n ? len : n;
+		len += (size_t)snprintf(buf + at, n - at, "%s", k ? " " : "[");
+		at = len < n ? len : n;
+		len += (size_t)tw_rec_format(s, rec, f, k, buf + at, n - at);
+	}
+	size_t at = len < n ? len : n;
+	len += (size_t)snprintf(buf + at, n - at, "]");
+	return (int)len;
+}
+
 // ---- a state's record arrays ----
 
 const tw_record_def *tw_state_record_def(const tw_state *s, tw_rec_kind kind)

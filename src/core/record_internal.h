@@ -8,8 +8,6 @@
 size_t tw_field_bytes(const tw_field_def *f);
 /// True for the id and side types (checked against the state, not min/max).
 bool tw_field_is_ref(const tw_field_def *f);
-/// True if every element of the field holds its default (strings: empty).
-bool tw_rec_is_default(const void *rec, const tw_field_def *f);
 /// A new array of cap records, the first nfill filled with defaults, the rest zero.
 unsigned char *tw_rec_array_new(const tw_record_def *d, int cap, int nfill);
 /// Grows an array from oldcap to newcap records (new ones zero). No-op without a record def.

@@ -122,6 +122,12 @@ tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render
 {
 	if (!sc || !sc->state)
 		return tw_error_set(err, TW_ERR_INPUT, "", "nothing to draw");
+	if (o->field && tw_record_field(tw_state_record_def(sc->state, TW_REC_FIGURE), o->field) < 0 &&
+	    tw_record_field(tw_state_record_def(sc->state, TW_REC_UNIT), o->field) < 0 &&
+	    tw_record_field(tw_state_record_def(sc->state, TW_REC_GUN), o->field) < 0)
+		return tw_error_set(err, TW_ERR_INPUT, "", "the rule set's figures, units and guns have no field '%s' "
+							   "(tinwar rulesets NAME lists them)",
+				    o->field);
 	tw_state view, bview;
 	bool have_view = false, have_bview = false;
 	tw_rctx c;

@@ -169,6 +169,61 @@ void tw_draw_gun_symbol(cairo_t *cr, const tw_rctx *c, const tw_gun *g, tw_vec2 
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 }
 
+// Element `index`'s value of field `name` in record kind `kind`, for people; false if the rule
+// set's record of that kind has no such field, or the value is its default (not a named choice).
+static bool field_text(const tw_state *s, tw_rec_kind kind, int index, const char *name, char *buf, size_t n)
+{
+	const tw_record_def *d = tw_state_record_def(s, kind);
+	int fi = tw_record_field(d, name);
+	const void *rec = fi >= 0 ? tw_rec_c(s, kind, index) : NULL;
+	// A value at its default says nothing (no captor, no damage), except a named choice.
+	if (!rec || (d->fields[fi].type != TW_FT_ENUM && tw_rec_is_default(rec, &d->fields[fi])))
+		return false;
+	tw_rec_format_field(s, rec, &d->fields[fi], buf, n);
+	return true;
+}
+
+// The field the options name, by name: beside each man when it is a field of the figures'
+// record; once a unit, at the middle of its men on the table, when it is the units'; beside
+// each gun when it is the guns'.
+static void draw_field_labels(const tw_rctx *c)
+{
+	const tw_state *s = c->s;
+	const char *name = c->o->field;
+	char buf[128];
+	double size = 0.9 * c->ppi < 6 ? 6 : 0.9 * c->ppi;
+	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
+	bool unit_field = tw_record_field(tw_state_record_def(s, TW_REC_UNIT), name) >= 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (!tw_figure_on_table(s, f) || !field_text(s, TW_REC_FIGURE, i, name, buf, sizeof buf))
+			continue;
+		tw_vec2 p = tw_rp(c, f->pos);
+		tw_text(c, p.x + tw_man_radius(c, f->kind) + 1, p.y + size / 3, size, false, 0, buf);
+	}
+	for (int u = 0; unit_field && u < s->nunit; u++) {
+		double x = 0, y = 0;
+		int n = 0;
+		for (int i = 0; i < s->nfig; i++)
+			if (s->fig[i].unit == u && tw_figure_on_table(s, &s->fig[i]) && s->fig[i].status != TW_FS_DEAD) {
+				x += s->fig[i].pos.x;
+				y += s->fig[i].pos.y;
+				n++;
+			}
+		if (!n || !field_text(s, TW_REC_UNIT, u, name, buf, sizeof buf))
+			continue;
+		tw_vec2 p = tw_rp(c, tw_v2(x / n, y / n));
+		tw_text(c, p.x, p.y - 1.5 * c->ppi, size, true, 0.5, buf);
+	}
+	for (int i = 0; i < s->ngun; i++) {
+		const tw_gun *g = &s->gun[i];
+		if (!tw_gun_on_table(s, g) || !field_text(s, TW_REC_GUN, i, name, buf, sizeof buf))
+			continue;
+		tw_vec2 p = tw_rp(c, g->axle);
+		tw_text(c, p.x + 2.6 * c->ppi, p.y + size / 3, size, true, 0, buf);
+	}
+}
+
 void tw_draw_forces(tw_rctx *c)
 {
 	cairo_t *cr = c->cr;
@@ -234,4 +289,6 @@ void tw_draw_forces(tw_rctx *c)
 			tw_draw_man_symbol(cr, f->kind, f->side, look.look, tw_rp(c, f->pos), f->facing, r);
 		}
 	}
+	if (c->o->field)
+		draw_field_labels(c);
 }

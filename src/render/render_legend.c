@@ -230,7 +230,15 @@ void tw_draw_legend(tw_rctx *c)
 	cairo_set_source_rgba(cr, 0.40, 0.05, 0.45, 0.95);
 	cairo_set_line_width(cr, 1.8);
 	cairo_stroke(cr);
-	row_text(&L, "melee: 6 in round the men in it");
+	{ // the ring as the rule set draws it (tw_ruleset.melee_reach)
+		const tw_ruleset *rs = tw_ruleset_get(c->s->ruleset);
+		char mtxt[64];
+		if (rs && rs->melee_reach > 0)
+			snprintf(mtxt, sizeof mtxt, "melee: %g in round the men in it", rs->melee_reach);
+		else
+			snprintf(mtxt, sizeof mtxt, "melee: round its losses");
+		row_text(&L, mtxt);
+	}
 	for (int i = 0; i < c->o->nplaced; i++) {
 		const tw_render_template *t = c->o->placed[i].tpl;
 		bool seen = false;
