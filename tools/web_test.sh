@@ -27,14 +27,38 @@ if [ -z "$SERVE" ]; then
 fi
 DB=$(mktemp /tmp/tinwar-web-XXXXXX.db)
 rm -f "$DB"
-"$SERVE" --port "$PORT" --db "$DB" --quiet &
-PID=$!
-trap 'kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key"' EXIT INT TERM
-i=0
-until curl -sf "http://127.0.0.1:$PORT/api/rulesets" >/dev/null 2>&1; do
-	i=$((i + 1))
-	[ $i -lt 50 ] || { echo "web_test: the server did not start" >&2; exit 1; }
-	sleep 0.1
+# Our own server, on the first free port from PORT: a server that cannot listen exits, and we
+# try the next port rather than testing whatever else answers on that one.
+PID=""
+trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key"' EXIT INT TERM
+tries=0
+while :; do
+	# A port something already answers on is not ours.
+	while curl -s -o /dev/null "http://127.0.0.1:$PORT/" 2>/dev/null && [ $tries -lt 20 ]; do
+		PORT=$((PORT + 1))
+		tries=$((tries + 1))
+	done
+	"$SERVE" --port "$PORT" --db "$DB" --quiet &
+	PID=$!
+	i=0
+	up=0
+	while kill -0 "$PID" 2>/dev/null; do
+		if curl -sf "http://127.0.0.1:$PORT/api/rulesets" >/dev/null 2>&1; then
+			up=1
+			break
+		fi
+		i=$((i + 1))
+		[ $i -lt 100 ] || break
+		sleep 0.1
+	done
+	sleep 0.2
+	[ $up = 1 ] && kill -0 "$PID" 2>/dev/null && break
+	kill "$PID" 2>/dev/null || true
+	wait "$PID" 2>/dev/null || true
+	PID=""
+	tries=$((tries + 1))
+	[ $tries -lt 20 ] || { echo "web_test: the server did not start (ports $((PORT - tries + 1))..$PORT)" >&2; exit 1; }
+	PORT=$((PORT + 1))
 done
 set +e
 TW_URL="http://127.0.0.1:$PORT" TW_SHOTS="${TW_SHOTS:-$BUILD/web-screenshots}" node tests/web/table.test.js
