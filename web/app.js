@@ -109,7 +109,7 @@
   // ---------------- the table ----------------
   let terrain = [], revealed = false;
   let ws = null, hello = null, S = null, clock = null, clockAt = 0, seat = -3, nextId = 1;
-  let selected = new Set(), selGun = -1, drag = null, lastCheck = 0, autoSend = false, audio = null, retry = 500;
+  let selected = new Set(), selGun = -1, inspect = null, drag = null, lastCheck = 0, autoSend = false, audio = null, retry = 500;
   const svg = $('table');
   const pending = new Map();
 
@@ -138,7 +138,7 @@
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
-        S = m; render(); status(); break;
+        S = m; render(); status(); drawGame(); break;
       case 'events': if (marks.stale) clearMarks(); for (const e of m.events) logEvent(e); break;
       case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
       case 'result': {
@@ -307,6 +307,7 @@
     layerOver = el('g', { id: 'overlay' }, svg);
     for (const p of playing) layerOver.appendChild(p);
     drawSelectionInfo();
+    drawInfo();
   }
   function fig(id) { return S.state.figures[id]; }
   // The generic status a status counts as: itself, or as the rule set says for its own.
@@ -332,6 +333,84 @@
       if (document.activeElement !== $('fp-elev')) $('fp-elev').value = (+g.elevation || 0).toFixed(1);
     }
   }
+  // ---- records (issue 12) ----
+  // Each element's record comes in the seat's view as "data" (field name -> value, in the rule
+  // set's order): fields this seat may not see are already left out by the server, and a field
+  // at its default is absent (no "data" at all when every field is). The page shows them by
+  // name and knows none of them. Text only (textContent): the values come from scenarios.
+  function recValue(v) {
+    if (Array.isArray(v)) {
+      if (!v.length) return document.createTextNode('(none)');
+      const ul = document.createElement('ul'); ul.className = 'rec-list';
+      for (const x of v) { const li = document.createElement('li'); li.appendChild(recValue(x)); ul.appendChild(li); }
+      return ul;
+    }
+    if (v === null || v === undefined) return document.createTextNode('none');
+    return document.createTextNode(typeof v === 'object' ? JSON.stringify(v) : String(v));
+  }
+  function recList(data, what) {
+    const names = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : [];
+    if (!names.length) {
+      const p = document.createElement('p'); p.className = 'rec-none'; p.dataset.rec = what;
+      p.textContent = '(all at their defaults)';
+      return p;
+    }
+    const dl = document.createElement('dl'); dl.className = 'rec'; dl.dataset.rec = what;
+    for (const k of names) {
+      const dt = document.createElement('dt'); dt.textContent = k; dt.dataset.field = k;
+      const dd = document.createElement('dd'); dd.dataset.field = k; dd.appendChild(recValue(data[k]));
+      dl.append(dt, dd);
+    }
+    return dl;
+  }
+  function recHeading(text, level) { const h = document.createElement(level || 'h4'); h.textContent = text; return h; }
+  // The generic facts of the state as a list of the same look.
+  function facts(pairs) {
+    const dl = document.createElement('dl'); dl.className = 'rec facts';
+    for (const [k, v, title] of pairs) {
+      if (v === undefined || v === null || v === '') continue;
+      const dt = document.createElement('dt'); dt.textContent = k;
+      const dd = document.createElement('dd'); dd.dataset.fact = k; dd.textContent = String(v); if (title) dd.title = title;
+      dl.append(dt, dd);
+    }
+    return dl;
+  }
+  // The figure or gun last clicked (any side's: the view already holds only what this seat may
+  // read): its generic facts, its record, and for a figure his unit's record under its name.
+  function drawInfo() {
+    const box = $('info'), body = $('info-body');
+    const st = S && S.state;
+    const e = st && inspect ? (inspect.gun ? (st.guns || [])[inspect.id] : st.figures[inspect.id]) : null;
+    box.hidden = !e;
+    body.replaceChildren();
+    if (!e) { delete box.dataset.kind; delete box.dataset.id; return; }
+    box.dataset.kind = inspect.gun ? 'gun' : 'figure'; box.dataset.id = e.id;
+    $('info-title').textContent = (inspect.gun ? 'Gun #' : 'Figure #') + e.id;
+    if (inspect.gun) {
+      body.appendChild(facts([['side', e.side], ['taken from', e.orig_side], ['action', e.action], ['shots', e.shots]]));
+      body.append(recHeading('record'), recList(e.data, 'gun'));
+      return;
+    }
+    const status = e.status || 'active';
+    const sd = hello && hello.ruleset && hello.ruleset.statuses ? hello.ruleset.statuses.find((x) => x.name === status) : null;
+    const u = e.unit !== undefined && e.unit >= 0 ? (st.units || []).find((x) => x.id === e.unit) : null;
+    body.appendChild(facts([['side', e.side], ['kind', e.kind], ['status', status, sd ? sd.help : ''],
+      ['unit', u ? (u.name || '#' + u.id) : undefined]]));
+    body.append(recHeading('record'), recList(e.data, 'figure'));
+    if (u) {
+      const h = recHeading('unit: ' + (u.name || '#' + u.id)); h.className = 'rec-unit';
+      body.append(h, recList(u.data, 'unit'));
+    }
+  }
+  // The Game panel: the game's record and each side's, by name.
+  function drawGame() {
+    const body = $('game-body');
+    body.replaceChildren(recHeading('the game'), recList(S.state.data, 'game'));
+    for (const sd of S.state.sides || []) {
+      const l = recList(sd.data, 'side'); l.dataset.side = sd.name;
+      body.append(recHeading('side: ' + sd.name), l);
+    }
+  }
   function clearOverlay() { if (layerOver) layerOver.innerHTML = ''; }
   function fmt(x) { return (Math.round(x * 100) / 100).toFixed(2); }
 
@@ -343,6 +422,10 @@
     const p = toTable(ev), tool = $('tool').value, t = ev.target;
     svg.setPointerCapture(ev.pointerId);
     if (tool === 'tape' || tool === 'los' || tool === 'template') { drag = { kind: tool, p0: p }; return; }
+    // A click on a figure or a gun (of any side) shows its record in the info panel.
+    const hit = !t.dataset ? null : t.dataset.id !== undefined ? { gun: false, id: Number(t.dataset.id) }
+      : t.dataset.gun !== undefined ? { gun: true, id: Number(t.dataset.gun) } : null;
+    if (hit && tool !== 'fire') { inspect = hit; drawInfo(); }
     if (tool === 'targets') {
       if (t.dataset && t.dataset.id !== undefined) $('targets').value = ($('targets').value + ' ' + t.dataset.id).trim();
       return;
@@ -373,7 +456,7 @@
       render();
       return;
     }
-    drag = { kind: 'box', p0: p };
+    drag = { kind: 'box', p0: p, hit };
   });
   svg.addEventListener('pointermove', (ev) => {
     if (!drag || !S) return;
@@ -406,7 +489,7 @@
     drag = null;
     if (dr.kind === 'box') {
       const x0 = Math.min(dr.p0[0], p[0]), x1 = Math.max(dr.p0[0], p[0]), y0 = Math.min(dr.p0[1], p[1]), y1 = Math.max(dr.p0[1], p[1]);
-      if (x1 - x0 < 0.2 && y1 - y0 < 0.2) { selected.clear(); selGun = -1; render(); return; }
+      if (x1 - x0 < 0.2 && y1 - y0 < 0.2) { selected.clear(); selGun = -1; if (!dr.hit) inspect = null; render(); return; }
       selected = new Set(S.state.figures.filter((f) => sideIndex(f.side) === seat && f.at[0] >= x0 && f.at[0] <= x1 && f.at[1] >= y0 && f.at[1] <= y1 && (f.status || 'active') !== 'dead').map((f) => f.id));
       render();
     } else if (dr.kind === 'los') {
