@@ -348,6 +348,18 @@
     if (v === null || v === undefined) return document.createTextNode('none');
     return document.createTextNode(typeof v === 'object' ? JSON.stringify(v) : String(v));
   }
+  // The rule set's description of a field (hello.ruleset.records: name, type, help, ...).
+  function fieldDef(what, k) {
+    const recs = hello && hello.ruleset && hello.ruleset.records;
+    return recs && recs[what] ? recs[what].find((f) => f.name === k) : null;
+  }
+  // A value that names another element reads as that element too: a unit by its name, a side.
+  function refName(def, v) {
+    const st = S && S.state;
+    if (!def || !st || typeof v !== 'number' || v < 0) return '';
+    if (def.type === 'unit') { const u = (st.units || []).find((x) => x.id === v); return u && u.name ? u.name : ''; }
+    return '';
+  }
   function recList(data, what) {
     const names = data && typeof data === 'object' && !Array.isArray(data) ? Object.keys(data) : [];
     if (!names.length) {
@@ -357,8 +369,11 @@
     }
     const dl = document.createElement('dl'); dl.className = 'rec'; dl.dataset.rec = what;
     for (const k of names) {
+      const def = fieldDef(what, k), ref = refName(def, data[k]);
       const dt = document.createElement('dt'); dt.textContent = k; dt.dataset.field = k;
+      if (def && def.help) dt.title = def.help;
       const dd = document.createElement('dd'); dd.dataset.field = k; dd.appendChild(recValue(data[k]));
+      if (ref) { const r = document.createElement('span'); r.className = 'rec-ref'; r.textContent = ' (' + ref + ')'; dd.appendChild(r); }
       dl.append(dt, dd);
     }
     return dl;

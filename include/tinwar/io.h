@@ -22,6 +22,10 @@ json_t *tw_order_to_json(const tw_order *o, const tw_state *s);
 /// object per type {type, clause, help, usage, flags, per_figure, fields: [names], field_defs:
 /// [{name, kind, form, required, min, max, choices, help}], n_choices}. NULL on out of memory.
 json_t *tw_ruleset_orders_json(const struct tw_ruleset *rs);
+/// A rule set's record tables (record.h) as JSON, for front-ends and documentation: {kind:
+/// [{name, type, count, visible: all|owner|umpire, help, choices?}]} for each kind it keeps
+/// (game, side, figure, gun, unit, terrain). NULL on out of memory.
+json_t *tw_ruleset_records_json(const struct tw_ruleset *rs);
 /// Parses an orders document: one order object, an array, or {"orders": [...]}.
 /// Returns a malloc'd array in *out with *n entries.
 tw_status tw_orders_from_text(tw_order **out, int *n, const tw_state *s, const char *text, size_t len,

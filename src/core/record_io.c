@@ -269,3 +269,48 @@ json_t *tw_io_rec_write(const tw_state *s, tw_rec_kind kind, int index, bool *fa
 	}
 	return obj;
 }
+
+// ---- a rule set's record tables, for front-ends ----
+
+static json_t *field_json(const tw_field_def *f)
+{
+	static const char *const vis[] = {"all", "owner", "umpire"};
+	json_t *o = json_object();
+	bool ok = o && tw_io_set(o, "name", json_string(f->name)) &&
+		  tw_io_set(o, "type", json_string(tw_field_type_name((tw_field_type)f->type))) &&
+		  tw_io_set(o, "count", json_integer(f->type == TW_FT_STR ? 1 : f->count)) &&
+		  tw_io_set(o, "visible", json_string(f->vis < 3 ? vis[f->vis] : "umpire")) &&
+		  tw_io_set(o, "help", json_string(f->help ? f->help : ""));
+	if (ok && f->choices) {
+		json_t *ch = json_array();
+		for (int k = 0; ok && ch && f->choices[k]; k++)
+			ok = tw_io_append(ch, json_string(f->choices[k]));
+		ok = ok && tw_io_set(o, "choices", ch);
+	}
+	if (!ok) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+json_t *tw_ruleset_records_json(const tw_ruleset *rs)
+{
+	json_t *all = json_object();
+	for (int k = 0; all && k < TW_REC_KIND_COUNT; k++) {
+		const tw_record_def *d = rs->records[k];
+		if (!d)
+			continue;
+		json_t *arr = json_array();
+		for (int i = 0; arr && i < d->nfields; i++)
+			if (!tw_io_append(arr, field_json(&d->fields[i]))) {
+				json_decref(arr);
+				arr = NULL;
+			}
+		if (!tw_io_set(all, tw_rec_kind_name((tw_rec_kind)k), arr)) {
+			json_decref(all);
+			return NULL;
+		}
+	}
+	return all;
+}

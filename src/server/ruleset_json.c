@@ -85,7 +85,9 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 	json_t *evs = json_array();
 	for (int t = 0; t < TW_EV_COUNT; t++)
 		json_array_append_new(evs, json_string(tw_event_type_name((tw_event_type)t)));
-	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title, "params",
-			 params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs, "templates",
-			 templates_json(rs->name), "statuses", sts);
+	// Its records' field tables (record.h): what each field of "data" is, with its help.
+	json_t *recs = tw_ruleset_records_json(rs);
+	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title,
+			 "params", params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs,
+			 "templates", templates_json(rs->name), "statuses", sts, "records", recs);
 }

@@ -477,6 +477,10 @@ const tests = [
     assert(i.figure === '(all at their defaults)', 'his own record is all at its defaults: ' + JSON.stringify(i.figure));
     assert(i.unitHead === 'unit: ' + gren.name && i.markup === 0, 'the unit under its name, as text: ' + i.unitHead);
     assert(JSON.stringify(i.unit) === JSON.stringify([['troop', 'grenadier'], ['orig', '48']]), 'the unit record by name, exact: ' + JSON.stringify(i.unit));
+    // Each field name carries the rule set's help for it (its record table, /api/rulesets).
+    const rs = (await (await fetch(BASE + '/api/rulesets')).json()).rulesets.find((r) => r.name === 'grant');
+    const troopHelp = rs.records.unit.find((f) => f.name === 'troop').help;
+    assert(troopHelp && await page.$eval('#info dl[data-rec="unit"] dt[data-field="troop"]', (e) => e.title) === troopHelp, 'the troop field\'s help as its title: ' + troopHelp);
     // An enemy hussar: any side's man may be looked at.
     const h = scen.figures.find((f) => f.unit === 13);
     await page.click('circle.fig[data-id="' + h.id + '"]');
@@ -490,7 +494,10 @@ const tests = [
     await page.waitForSelector('#info[data-kind="gun"][data-id="' + gun.id + '"]');
     i = await info();
     assert(i.title === 'Gun #' + gun.id && i.facts.side === 'red' && i.unit === null, 'the gun\'s facts: ' + JSON.stringify(i));
-    const want = Object.entries(gun.data).map(([k, v]) => [k, String(v)]).sort();
+    // A unit reference reads with the unit's name beside it (the field's type, from the rule
+    // set's record tables in /api/rulesets).
+    const unitName = (id) => scen.units.find((u) => u.id === id).name;
+    const want = Object.entries(gun.data).map(([k, v]) => [k, k === 'unit' ? v + ' (' + unitName(v) + ')' : String(v)]).sort();
     assert(JSON.stringify([...i.gun].sort()) === JSON.stringify(want), 'the gun record, exact: ' + JSON.stringify(i.gun) + ' against ' + JSON.stringify(want));
     await shot(page, '13-records-grant');
     // A click on the bare table puts the panel away.

@@ -622,6 +622,30 @@ static void *failing_alloc(void *ud, void *ptr, size_t size)
 	return realloc(ptr, size);
 }
 
+/// A rule set's record tables as front-ends get them (tw_ruleset_records_json, sent in
+/// /api/rulesets): every kind it keeps, each field with its type, count, visibility and help.
+static void test_record_tables_json(void **st)
+{
+	(void)st;
+	json_t *j = tw_ruleset_records_json(&tw_ruleset_toy);
+	assert_non_null(j);
+	json_t *side = json_object_get(j, "side");
+	assert_true(json_is_array(side));
+	json_t *plan = NULL;
+	for (size_t i = 0; i < json_array_size(side); i++)
+		if (strcmp(json_string_value(json_object_get(json_array_get(side, i), "name")), "plan") == 0)
+			plan = json_array_get(side, i);
+	assert_non_null(plan);
+	assert_string_equal(json_string_value(json_object_get(plan, "type")), "i32");
+	assert_string_equal(json_string_value(json_object_get(plan, "visible")), "owner");
+	assert_string_equal(json_string_value(json_object_get(plan, "help")), "private plan");
+	assert_int_equal(json_integer_value(json_object_get(plan, "count")), 1);
+	// Every kind the toy keeps is there, and no other.
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++)
+		assert_int_equal(json_object_get(j, tw_rec_kind_name((tw_rec_kind)k)) != NULL, tw_ruleset_toy.records[k] != NULL);
+	json_decref(j);
+}
+
 static void test_allocation_failure_rolls_back(void **st)
 {
 	(void)st;
@@ -693,6 +717,7 @@ int main(void)
 		cmocka_unit_test(test_two_game_series),
 		cmocka_unit_test(test_allocation_failure_rolls_back),
 		cmocka_unit_test(test_state_invariants),
+		cmocka_unit_test(test_record_tables_json),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
