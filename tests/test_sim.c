@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -160,6 +161,71 @@ static void test_wilson_interval_against_hand_computed_values(void **st)
 	double lo3, hi3;
 	tw_wilson(3, 5, z, &lo3, &hi3);
 	assert_true(s.side[2].win_lo == lo3 && s.side[2].win_hi == hi3);
+}
+
+// The progress callback of the stop test: asks the study to stop once `after` games are done.
+typedef struct stop_after {
+	volatile sig_atomic_t flag;
+	int after;
+} stop_after;
+
+static void stop_when(int done, int total, void *ctx)
+{
+	(void)total;
+	stop_after *sa = ctx;
+	if (done >= sa->after)
+		sa->flag = 1;
+}
+
+/// A study asked to stop (tw_sim_config.stop, as the command's SIGINT handler sets it) starts no
+/// new game, finishes those in flight, and reports how many it played: those are exactly the
+/// first games of the full study, with one job and with two.
+static void test_study_stops_cleanly_with_the_first_games(void **st)
+{
+	(void)st;
+	tw_state *s = small_scenario();
+	enum { N = 12 };
+	tw_sim_game *full = run(s, N, 1, 41, "lw-default", "random");
+	for (int jobs = 1; jobs <= 2; jobs++) {
+		tw_sim_config cfg;
+		tw_sim_config_default(&cfg);
+		cfg.scenario = s;
+		cfg.seed = 41;
+		cfg.jobs = jobs;
+		cfg.general[0] = "lw-default";
+		cfg.general[1] = "random";
+		stop_after sa = {0, 3};
+		cfg.stop = &sa.flag;
+		cfg.progress = stop_when;
+		cfg.progress_ctx = &sa;
+		tw_sim_game part[N];
+		memset(part, 0, sizeof part);
+		int played = -1;
+		tw_error err;
+		assert_int_equal(tw_sim_run_until(&cfg, 0, N, part, &played, &err), TW_OK);
+		// 3 games done when the flag was set; a second job may have had one more in flight.
+		assert_true(played >= 3 && played <= 3 + jobs - 1);
+		same_games(part, full, played);
+		for (int i = played; i < N; i++)
+			assert_int_equal(part[i].seed, 0); // never started
+	}
+	// Not asked to stop: every game is played.
+	tw_sim_config cfg;
+	tw_sim_config_default(&cfg);
+	cfg.scenario = s;
+	cfg.seed = 41;
+	cfg.general[0] = "lw-default";
+	cfg.general[1] = "random";
+	volatile sig_atomic_t never = 0;
+	cfg.stop = &never;
+	tw_sim_game all[N];
+	int played = -1;
+	tw_error err;
+	assert_int_equal(tw_sim_run_until(&cfg, 0, N, all, &played, &err), TW_OK);
+	assert_int_equal(played, N);
+	same_games(all, full, N);
+	free(full);
+	tw_test_free(s);
 }
 
 static void test_database_accumulates_studies(void **st)
@@ -788,6 +854,66 @@ static void expect_cmd(const char *prog, const char *args, int rc, const char *n
 // tinwar sim with three sides (the toy, through tinwar-toy): --general SIDE=D, results per
 // side by name in text, JSON and CSV, stored by side; bad side names refused; --red/--blue
 // and SIDE.X sweeps on Little Wars; a two-side file migrated by the command.
+/// `tinwar sim` stopped by SIGINT: the games played are stored (labelled "partial") and summed
+/// up, the output says the result is partial and how many games it holds, and the exit code is
+/// 130 (128 + SIGINT).
+static void test_sim_command_stops_cleanly_on_sigint(void **st)
+{
+	(void)st;
+	char db[] = "/tmp/tw_sim_stopXXXXXX", outp[] = "/tmp/tw_sim_stop_outXXXXXX";
+	temp_db(db);
+	int fo = mkstemp(outp);
+	assert_true(fo >= 0);
+	char dbarg[64];
+	snprintf(dbarg, sizeof dbarg, "%s", db);
+	pid_t pid = fork();
+	assert_true(pid >= 0);
+	if (pid == 0) {
+		dup2(fo, 1);
+		dup2(fo, 2);
+		execl(TW_CLI, TW_CLI, "sim", TW_SOURCE_DIR "/scenarios/littlewars/tutorial.json", "--games", "100000", "--jobs",
+		      "2", "--red", "random", "--blue", "random", "--quiet", "--db", dbarg, (char *)NULL);
+		_exit(127);
+	}
+	close(fo);
+	sleep(2); // some games played (a few hundred on a quiet machine; any number will do)
+	kill(pid, SIGINT);
+	int status = 0;
+	assert_int_equal(waitpid(pid, &status, 0), pid);
+	assert_true(WIFEXITED(status));
+	assert_int_equal(WEXITSTATUS(status), 130);
+	size_t len = 0;
+	tw_error err;
+	char *out = tw_read_file(outp, &len, &err);
+	assert_non_null(out);
+	unlink(outp);
+	int played = -1, total = -1;
+	const char *p = strstr(out, "PARTIAL (stopped by SIGINT): ");
+	assert_non_null(p);
+	assert_int_equal(sscanf(p, "PARTIAL (stopped by SIGINT): %d of %d games played", &played, &total), 2);
+	assert_int_equal(total, 100000);
+	assert_true(played >= 0 && played < total);
+	assert_non_null(strstr(out, "the result is partial"));
+	char want[96];
+	snprintf(want, sizeof want, "tutorial.json: %d games,", played);
+	assert_non_null(strstr(out, want));
+	free(out);
+	// Every game played is in the database, under a study labelled partial.
+	sqlite3 *h = NULL;
+	assert_int_equal(sqlite3_open(db, &h), SQLITE_OK);
+	sqlite3_stmt *q = NULL;
+	assert_int_equal(sqlite3_prepare_v2(h, "SELECT (SELECT count(*) FROM game), label, games FROM study", -1, &q, NULL),
+			 SQLITE_OK);
+	assert_int_equal(sqlite3_step(q), SQLITE_ROW);
+	assert_int_equal(sqlite3_column_int(q, 0), played);
+	assert_string_equal((const char *)sqlite3_column_text(q, 1), "partial");
+	assert_int_equal(sqlite3_column_int(q, 2), played);
+	assert_int_equal(sqlite3_step(q), SQLITE_DONE);
+	sqlite3_finalize(q);
+	sqlite3_close(h);
+	unlink(db);
+}
+
 static void test_sim_command_any_number_of_sides(void **st)
 {
 	(void)st;
@@ -871,8 +997,10 @@ int main(void)
 		cmocka_unit_test(test_two_side_database_is_migrated),
 		cmocka_unit_test(test_database_that_cannot_be_read_is_refused_and_left_alone),
 		cmocka_unit_test(test_sim_command_any_number_of_sides),
+		cmocka_unit_test(test_sim_command_stops_cleanly_on_sigint),
 		cmocka_unit_test(test_wilson_interval_against_hand_computed_values),
 		cmocka_unit_test(test_results_identical_for_one_and_two_jobs),
+		cmocka_unit_test(test_study_stops_cleanly_with_the_first_games),
 		cmocka_unit_test(test_database_accumulates_studies),
 		cmocka_unit_test(test_doctrine_parameters_are_set_and_checked),
 		cmocka_unit_test(test_every_builtin_doctrine_beats_random),

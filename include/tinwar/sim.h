@@ -5,6 +5,7 @@
 /// study gives identical results for any number of worker threads (or MPI ranks).
 #ifndef TINWAR_SIM_H
 #define TINWAR_SIM_H
+#include <signal.h>
 #include "tinwar/doctrine.h"
 
 #define TW_SIM_MAX_GPARAMS 16
@@ -35,6 +36,10 @@ typedef struct tw_sim_config {
 	/// Called after each finished game (from worker threads, serialised by a mutex).
 	void (*progress)(int done, int total, void *ctx);
 	void *progress_ctx;
+	/// When set and nonzero (a signal handler may set it), no further game starts; the games
+	/// in flight finish. Games are started in index order, so the games played are always the
+	/// first ones (tw_sim_run_until says how many). NULL: never stops early.
+	const volatile sig_atomic_t *stop;
 } tw_sim_config;
 
 /// How a game ended.
@@ -98,6 +103,10 @@ tw_status tw_sim_run(const tw_sim_config *cfg, tw_sim_game *out, tw_error *err);
 /// Plays games [first, first + count) of the study into out[0..count) with cfg->jobs threads
 /// (what one MPI rank does).
 tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, tw_error *err);
+/// As tw_sim_run_range, and *played receives how many games were played: out[0..*played)
+/// hold them (fewer than count only when cfg->stop was set).
+tw_status tw_sim_run_until(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, int *played,
+			   tw_error *err);
 /// Aggregates n game results (order matters not).
 void tw_sim_summarize(const tw_sim_game *g, int n, tw_sim_summary *s);
 /// Wilson score interval for k successes in n trials at normal quantile z (1.959964 for 95%).

@@ -206,7 +206,8 @@ static void *worker(void *arg)
 	sim_pool *p = arg;
 	for (;;) {
 		pthread_mutex_lock(&p->mu);
-		int i = p->failed ? p->count : p->next++;
+		bool stop = p->failed || (p->cfg->stop && *p->cfg->stop);
+		int i = stop ? p->count : p->next++;
 		pthread_mutex_unlock(&p->mu);
 		if (i >= p->count)
 			return NULL;
@@ -227,6 +228,14 @@ static void *worker(void *arg)
 
 tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, tw_error *err)
 {
+	return tw_sim_run_until(cfg, first, count, out, NULL, err);
+}
+
+tw_status tw_sim_run_until(const tw_sim_config *cfg, int first, int count, tw_sim_game *out, int *played,
+			   tw_error *err)
+{
+	if (played)
+		*played = 0;
 	if (!cfg->scenario || count < 0 || first < 0)
 		return tw_error_set(err, TW_ERR_INPUT, "", "a study needs a scenario and a number of games");
 	int nsides = cfg->scenario->nsides;
@@ -264,6 +273,8 @@ tw_status tw_sim_run_range(const tw_sim_config *cfg, int first, int count, tw_si
 	for (int j = 0; j < started; j++)
 		pthread_join(th[j], NULL);
 	pthread_mutex_destroy(&p.mu);
+	if (played) // games start in index order and every one started finishes: the first p.next
+		*played = p.next < count ? p.next : count;
 	if (p.failed) {
 		if (err)
 			*err = p.err;

@@ -1,5 +1,6 @@
 // tinwar sim: Monte Carlo studies, computer against computer (docs/doctrines.md).
 #include <math.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -22,12 +23,40 @@ const char *const cli_sim_usage =
 	"  D: a built-in general (tinwar rulesets lists them) or a Lua doctrine FILE.lua.\n"
 	"  PARAM: a rule parameter (aim_sigma, variety=fight_to_finish,blow_at_rear, ...) or a doctrine\n"
 	"         parameter of one side by its name, red.advance=0.2,0.5,0.8, or of all sides: all.X\n"
-	"         (both.X is the same).";
+	"         (both.X is the same).\n"
+	"  Ctrl-C (SIGINT) or SIGTERM: no new game starts, the games in flight finish, the games played\n"
+	"  are stored (--db) and summed up as a partial result, and the exit code is 128 + the signal.";
 
 static const char *const VAL_OPTS[] = {"--games",      "--jobs",       "--red",        "--blue",     "--general",
 				       "--seed",       "--shot-model", "--vary",       "--db",       "--on-failure",
 				       "--fallback",   "--lua-memory", "--lua-steps",  "--lua-seconds", "--max-orders",
 				       NULL};
+
+// ---- stopping cleanly (SIGINT, SIGTERM) ----
+
+static volatile sig_atomic_t g_stop; // the signal that asked the study to stop, 0 none
+
+static void on_stop_signal(int sig) { g_stop = sig; }
+
+// Catches SIGINT and SIGTERM once (SA_RESETHAND: a second one ends the program at once, for a
+// game that will not finish), keeping the previous dispositions in old[2].
+static void catch_stop(struct sigaction old[2])
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_stop_signal;
+	sa.sa_flags = SA_RESETHAND;
+	sigemptyset(&sa.sa_mask);
+	g_stop = 0;
+	sigaction(SIGINT, &sa, &old[0]);
+	sigaction(SIGTERM, &sa, &old[1]);
+}
+
+static void release_stop(const struct sigaction old[2])
+{
+	sigaction(SIGINT, &old[0], NULL);
+	sigaction(SIGTERM, &old[1], NULL);
+}
 
 #ifdef TINWAR_MPI
 tw_status tw_sim_run_mpi(const tw_sim_config *cfg, tw_sim_game *out, int *rank, tw_error *err);
@@ -427,7 +456,10 @@ int cli_sim(int argc, char **argv)
 		csv_header(stdout, &scen);
 	double base_param = sw.on && sw.rule_param >= 0 ? scen.params[sw.rule_param] : 0;
 	rc = CLI_OK;
-	for (int k = 0; k < (sw.on ? sw.n : 1) && rc == CLI_OK; k++) {
+	struct sigaction old_sig[2];
+	catch_stop(old_sig);
+	cfg.stop = &g_stop;
+	for (int k = 0; k < (sw.on ? sw.n : 1) && rc == CLI_OK && !g_stop; k++) {
 		cfg.scenario = &scen;
 		cfg.ngparams = 0;
 		if (sw.on && sw.rule_param >= 0) {
@@ -448,8 +480,10 @@ int cli_sim(int argc, char **argv)
 		st = tw_sim_run_mpi(&cfg, games, &rank, &err);
 		if (rank != 0)
 			pg.on = false, cfg.progress = NULL;
+		int played = cfg.games; // (MPI: stopping early is not supported; all games are played)
 #else
-		st = tw_sim_run(&cfg, games, &err);
+		int played = 0;
+		st = tw_sim_run_until(&cfg, 0, cfg.games, games, &played, &err);
 #endif
 		double secs = now_s() - pg.t0;
 		if (st != TW_OK) {
@@ -460,24 +494,37 @@ int cli_sim(int argc, char **argv)
 		}
 		if (rank != 0)
 			continue;
+		// Stopped by a signal: the games played (always the first ones) are the partial result.
+		bool partial = played < cfg.games;
+		if (partial)
+			fprintf(stderr, "\ntinwar sim: stopped by %s: %d of %d games played; the result is partial\n",
+				g_stop == SIGTERM ? "SIGTERM" : "SIGINT", played, cfg.games);
 		tw_sim_summary m;
-		tw_sim_summarize(games, cfg.games, &m);
+		tw_sim_summarize(games, played, &m);
 		int64_t id = 0;
 		if (db) {
 			char label[128] = "";
 			if (sw.on)
 				snprintf(label, sizeof label, "%s=%s", sw.name, sw.label[k]);
-			if (tw_sim_store(db, &cfg, spec, label, games, cfg.games, &id, &err) != TW_OK) {
+			if (partial && label[0] == 0)
+				snprintf(label, sizeof label, "partial");
+			if (tw_sim_store(db, &cfg, spec, label, games, played, &id, &err) != TW_OK) {
 				fprintf(stderr, "tinwar sim: %s\n", err.message);
 				rc = CLI_FAIL;
 			}
 		}
 		if (json) {
-			json_array_append_new(jall, json_study(&scen, &sw, k, &m, id));
+			json_t *js = json_study(&scen, &sw, k, &m, id);
+			if (js && partial)
+				json_object_set_new(js, "partial", json_true());
+			json_array_append_new(jall, js);
 		} else if (csv) {
 			csv_row(stdout, &scen, &sw, k, &m);
 		} else {
-			printf("%s: %d games, ", spec, cfg.games);
+			if (partial)
+				printf("PARTIAL (stopped by %s): %d of %d games played\n", g_stop == SIGTERM ? "SIGTERM" : "SIGINT",
+				       played, cfg.games);
+			printf("%s: %d games, ", spec, played);
 			for (int i = 0; i < scen.nsides; i++)
 				printf("%s%s %s", i ? " against " : "", scen.sides[i].name, cfg.general[i]);
 			printf(", seed %llu, %s shots", (unsigned long long)cfg.seed, cfg.shots ? cfg.shots->name : "fast");
@@ -486,16 +533,19 @@ int cli_sim(int argc, char **argv)
 			printf("\n");
 			print_text(stdout, &scen, &m);
 			printf("  %.2f s, %d jobs: %.2f ms a game a job\n", secs, cfg.jobs,
-			       secs * 1e3 * cfg.jobs / (cfg.games ? cfg.games : 1));
+			       secs * 1e3 * cfg.jobs / (played ? played : 1));
 			tw_sim_totals tot;
 			if (id > 0 && tw_sim_db_totals(db, spec, scen.nsides, cfg.general, &tot, &err) == TW_OK)
 				printf("  stored as study %lld in %s (%d studies, %d games of this pairing there)\n",
 				       (long long)id, db, tot.studies, tot.games);
 		}
 	}
+	release_stop(old_sig);
+	if (g_stop && rc == CLI_OK)
+		rc = 128 + g_stop; // as a shell reports a program its signal ended, after the partial result
 	if (sw.on && sw.rule_param >= 0)
 		scen.params[sw.rule_param] = base_param;
-	if (json && rank == 0 && rc == CLI_OK) {
+	if (json && rank == 0 && (rc == CLI_OK || g_stop)) {
 		json_t *gens = json_object();
 		for (int i = 0; i < scen.nsides; i++)
 			json_object_set_new(gens, scen.sides[i].name, json_string(cfg.general[i]));
