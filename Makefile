@@ -30,7 +30,7 @@ fuzz-build: deps
 	@$(CMAKE) -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DTINWAR_FUZZ=ON -DTINWAR_TESTS=OFF -DCMAKE_C_COMPILER=clang >/dev/null
 	@$(CMAKE) --build build/fuzz -j$(JOBS)
 
-demo: release
+demo:
 	@tools/demo.sh
 
 # Every test: gcc Debug, gcc Release (determinism hash in both), clang warning-clean build
