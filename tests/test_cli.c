@@ -311,6 +311,27 @@ static void test_terminal_info_reads_records_by_name(void **st)
 	assert_non_null(strstr(out, "  info N | info gun N | info game\n"));
 }
 
+/// make demo's story (tools/demo_story.awk) read from the engine's own event lines of a fixed
+/// game: the toss, the moves with shots and kills, the melee with its outcome, the end, the
+/// points; the LW.VAR.3 explanation only for a draw by that threshold (this one is the move limit).
+static void test_demo_story_of_a_fixed_game(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue ai --seed 3 "
+				 "--shot-model fast > tut.txt && awk -f %s/tools/demo_story.awk tut.txt",
+			     TW_CLI, TW_SOURCE_DIR, TW_SOURCE_DIR),
+			 0);
+	assert_string_equal(out, "  The toss: blue wins the toss and is First Player (LW.MV.1)\n"
+				 "  Move 4 (red): 4 shots\n"
+				 "  Move 6 (red): 4 shots, 4 killed by gunfire\n"
+				 "      [LW.MEL.6] Melee 1: 13 Red against 5 Blue; Blue isolated (0 supporters, needs 3): 5 "
+				 "prisoners, 0 dead each side\n"
+				 "  Move 9 (blue): 4 shots\n"
+				 "  Move 13 (blue): 4 shots, 4 killed by gunfire\n"
+				 "  The end: [LW.VAR.3] Drawn: the agreed limit of 200 moves is reached\n"
+				 "  Points (LW.VAR.2): red scores 71.0, blue scores 71.0\n");
+}
+
 static void test_play_computer_against_computer_json_and_replay(void **st)
 {
 	(void)st;
@@ -703,6 +724,7 @@ int main(void)
 		cmocka_unit_test(test_step_and_play_agree_on_every_state),
 		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
 		cmocka_unit_test(test_terminal_info_reads_records_by_name),
+		cmocka_unit_test(test_demo_story_of_a_fixed_game),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),

@@ -28,8 +28,8 @@ END {
 	flush()
 	if (end != "") print "  The end: " end
 	if (score != "") print "  Points (LW.VAR.2): " score
-	if (end ~ /Drawn/ && score != "")
-		print "  Why a draw with unequal points: the game ended under LW.VAR.3 (both sides below the\n" \
+	if (end ~ /Drawn: both sides are down to fewer than/ && score != "")
+		print "  Why a draw whatever the points: the game ended under LW.VAR.3 (both sides below the\n" \
 		      "  threshold), which makes it a draw and splits the 100 victory points 50/50; the rest of\n" \
 		      "  the points (men, guns, prisoners) are kept for the record and for a campaign (LW.CAMP.2)."
 	else if (end ~ /wins/ && score != "")
