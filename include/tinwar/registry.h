@@ -7,8 +7,9 @@
 struct tw_ruleset;
 struct tw_shot_model;
 
-/// Registers the rule sets (an array that outlives every game; index = tw_state.ruleset).
-/// Replaces any earlier list. Call before threads start.
+/// Registers the rule sets (index = tw_state.ruleset; up to 32): the list is copied, so it may
+/// be a temporary array; the rule sets themselves must outlive every game. Replaces any earlier
+/// list. Call before threads start.
 void tw_register_rulesets(const struct tw_ruleset *const *list, int n);
 /// Adds a shot model (found by name with tw_shot_model_find). False if the table is full.
 bool tw_register_shot_model(const struct tw_shot_model *m);

@@ -8,7 +8,8 @@
 #include "tinwar/ruleset.h"
 #include "tinwar/shot.h"
 
-static const tw_ruleset *const *g_rulesets;
+#define MAX_RULESETS 32
+static const tw_ruleset *g_rulesets[MAX_RULESETS]; // a copy of the list given: the caller's may go
 static int g_nrulesets;
 
 #define MAX_SHOT_MODELS 8
@@ -17,8 +18,9 @@ static int g_nmodels;
 
 void tw_register_rulesets(const tw_ruleset *const *list, int n)
 {
-	g_rulesets = n > 0 ? list : NULL;
-	g_nrulesets = n > 0 ? n : 0;
+	g_nrulesets = 0;
+	for (int i = 0; list && i < n && i < MAX_RULESETS; i++)
+		g_rulesets[g_nrulesets++] = list[i];
 }
 
 bool tw_register_shot_model(const tw_shot_model *m)

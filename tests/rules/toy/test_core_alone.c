@@ -646,6 +646,20 @@ static void test_record_tables_json(void **st)
 	json_decref(j);
 }
 
+/// The registry copies the list it is given: a temporary array may be reused or go out of scope
+/// (it used to keep the caller's pointer, so a test that registered from a stack array read
+/// freed memory later).
+static void test_registry_copies_the_list(void **st)
+{
+	(void)st;
+	const tw_ruleset *list[2] = {&tw_ruleset_toy, NULL};
+	tw_register_rulesets(list, 1);
+	list[0] = NULL; // the caller's array changes
+	assert_ptr_equal(tw_ruleset_get(0), &tw_ruleset_toy);
+	assert_int_equal(tw_ruleset_find("toy"), 0);
+	assert_int_equal(tw_ruleset_count(), 1);
+}
+
 static void test_allocation_failure_rolls_back(void **st)
 {
 	(void)st;
@@ -718,6 +732,7 @@ int main(void)
 		cmocka_unit_test(test_allocation_failure_rolls_back),
 		cmocka_unit_test(test_state_invariants),
 		cmocka_unit_test(test_record_tables_json),
+		cmocka_unit_test(test_registry_copies_the_list),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
