@@ -222,7 +222,7 @@ static tw_status check_figure_path(const tw_state *s, const tw_figure *f, tw_vec
 
 tw_status rd_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	int u;
+	int u = -1;
 	tw_status st = order_unit(s, o, &u, err);
 	if (st != TW_OK || (st = may_act(s, o, u, RD_ACT_MOVE, err)) != TW_OK)
 		return st;
@@ -337,7 +337,7 @@ static bool formation_allowed(int type, int f)
 
 tw_status rd_validate_formation(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	int u;
+	int u = -1;
 	tw_status st = order_unit(s, o, &u, err);
 	if (st != TW_OK || (st = may_act(s, o, u, RD_ACT_MOVE, err)) != TW_OK)
 		return st;
