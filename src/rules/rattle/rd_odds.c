@@ -1,0 +1,129 @@
+// Exact odds for people (tinwar odds rattle shoot|command|rally): the hits of a shooting action
+// (RD.SHOOT.6-11, RD.CON.4/6), a command check (RD.DET.1) and a rally roll (RD.RALLY.2/5). The
+// rule set's odds hook (tw_ruleset.odds).
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rd.h"
+
+const tw_odds_question rd_odds_questions[3] = {
+    {"shoot", "--figures N [--gunners] [--difficult] [--vulnerable] [--superior]",
+     "the distribution of a shooting action's hits (RD.SHOOT.6: a die per 4 figures or 2 gunners, RD.CON.4; "
+     "RD.SHOOT.8-11 modifiers; RD.CON.6 a natural 6 hits)"},
+    {"command", "--class elite|regular|irregular|militia",
+     "the chance to pass a command check (RD.DET.1: d6 + class, 3 or more)"},
+    {"rally", "--class C [--general] [--band]", "the chance to rally (RD.RALLY.2/5: d6 + modifiers, 4 or more)"},
+};
+
+typedef struct opts {
+	int n;
+	const char *const *name, *const *value;
+} opts;
+
+static const char *opt(const opts *o, const char *name)
+{
+	for (int i = 0; i < o->n; i++)
+		if (strcmp(o->name[i], name) == 0)
+			return o->value[i];
+	return NULL;
+}
+
+// A probability as a reduced fraction of den equally likely throws, and a decimal.
+static void frac(FILE *out, double p, double den)
+{
+	double num = p * den;
+	if (den <= 9007199254740992.0 && fabs(num - round(num)) < 1e-6 * (num > 1 ? num : 1)) {
+		long long n = llround(num), d = llround(den), a = n, b = d;
+		while (b) {
+			long long t = a % b;
+			a = b;
+			b = t;
+		}
+		if (a > 1) {
+			n /= a;
+			d /= a;
+		}
+		fprintf(out, "%lld/%lld (%.6f)", n, d, p);
+	} else {
+		fprintf(out, "%.12g", p);
+	}
+}
+
+static int get_class(const opts *o, tw_error *err)
+{
+	const char *c = opt(o, "class");
+	int cls = tw_rd_class_from_name(c);
+	if (cls < 0)
+		tw_error_set(err, TW_ERR_INPUT, "RD.ORG.3", "--class must be elite, regular, irregular or militia%s%s",
+			     c ? ", not " : "", c ? c : "");
+	return cls;
+}
+
+static tw_status shoot(const opts *o, FILE *out, tw_error *err)
+{
+	const char *v = opt(o, "figures");
+	char *end = NULL;
+	double n = v ? strtod(v, &end) : -1;
+	if (!v || !*v || *end || !(n >= 0) || n > 1000 || fabs(n * 2 - round(n * 2)) > 1e-9)
+		return tw_error_set(err, TW_ERR_INPUT, "RD.CON.4", "--figures N is required (0 to 1000, whole or half figures)");
+	int per = opt(o, "gunners") ? 2 : 4;
+	bool dif = opt(o, "difficult") != NULL, vul = opt(o, "vulnerable") != NULL, sup = opt(o, "superior") != NULL;
+	int nd = tw_rd_dice((int)llround(n * 2), per), mod = tw_rd_shoot_mod(dif, vul, sup), face = tw_rd_hit_face(mod);
+	if (nd > 64)
+		return tw_error_set(err, TW_ERR_INPUT, "", "at most 64 dice");
+	double dist[65];
+	tw_rd_hits_odds(nd, face, dist);
+	fprintf(out, "shoot (RD.SHOOT): %g %s throw %d dice (RD.CON.4), net %+d: each hits on %d-6 (", n,
+		per == 2 ? "gunners" : "figures", nd, mod, face);
+	frac(out, tw_rd_face_chance(face), 6);
+	fprintf(out, ")\n");
+	double den = pow(6, nd), mean = 0;
+	for (int k = 0; k <= nd; k++) {
+		mean += k * dist[k];
+		fprintf(out, "  P(%d hits) = ", k);
+		frac(out, dist[k], den);
+		fprintf(out, "\n");
+	}
+	fprintf(out, "expected hits: %.6f\n", mean);
+	return TW_OK;
+}
+
+static tw_status command(const opts *o, FILE *out, tw_error *err)
+{
+	int cls = get_class(o, err);
+	if (cls < 0)
+		return TW_ERR_INPUT;
+	int face = tw_rd_command_face(cls);
+	fprintf(out, "command check (RD.DET.1): %s passes on %d-6: ", rd_class_names[cls], face);
+	frac(out, tw_rd_face_chance(face), 6);
+	fprintf(out, "\n");
+	return TW_OK;
+}
+
+static tw_status rally(const opts *o, FILE *out, tw_error *err)
+{
+	int cls = get_class(o, err);
+	if (cls < 0)
+		return TW_ERR_INPUT;
+	bool with = opt(o, "general") || opt(o, "band"); // RD.RALLY.5: +1 even with both
+	int face = tw_rd_rally_face(cls, with);
+	fprintf(out, "rally (RD.RALLY.5): %s%s rallies on %d-6: ", rd_class_names[cls], with ? " with General or band" : "",
+		face);
+	frac(out, tw_rd_face_chance(face), 6);
+	fprintf(out, "\n");
+	return TW_OK;
+}
+
+tw_status rd_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
+		  tw_error *err)
+{
+	opts o = {nopts, names, values};
+	if (strcmp(question, "shoot") == 0)
+		return shoot(&o, out, err);
+	if (strcmp(question, "command") == 0)
+		return command(&o, out, err);
+	if (strcmp(question, "rally") == 0)
+		return rally(&o, out, err);
+	return tw_error_set(err, TW_ERR_INPUT, "", "no question '%s' (shoot, command, rally)", question);
+}

@@ -1,0 +1,72 @@
+// A Rattle of Dice's records (record.h): game, side, unit, figure and terrain piece, each a
+// plain struct with its field table. The core saves, loads, checks, hashes and hides them from
+// these tables. Rattle's table is open (nothing hidden: both players see everything, RD.CON.3
+// "a player may measure at any time"), so every field is visible to all.
+#include <stddef.h>
+
+#include "rd.h"
+
+static const char *const attr_names[] = {"sharpshooters", "superior", NULL};
+static const char *const unit_flag_names[] = {"in_command", "checked", "failed", "must_rally",
+					      "limbered", "deployed", "moved", NULL};
+static const char *const action_names[] = {"none", "move", "shoot", "rally", "work", NULL};
+static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
+static const char *const feature_names[] = {"by_kind", "open",	   "road",	 "difficult", "wood",
+					    "town",    "obstacle", "impassable", "hill",	 NULL};
+_Static_assert(TW_ARRAY_COUNT(action_names) == RD_ACT_COUNT + 1, "a name per action");
+_Static_assert(TW_ARRAY_COUNT(role_names) == RD_ROLE_COUNT + 1, "a name per role");
+_Static_assert(TW_ARRAY_COUNT(feature_names) == RD_TER_COUNT + 1, "a name per feature");
+
+#define TURN_MAX 1000000.0
+
+static const tw_field_def unit_fields[] = {
+	TW_FIELD(rd_urec, type, TW_FT_ENUM, TW_VIS_ALL, 0, 0, TW_RD_TYPE_COUNT - 1, rd_type_names, "unit type (RD.ORG.4)"),
+	TW_FIELD(rd_urec, cls, TW_FT_ENUM, TW_VIS_ALL, TW_RD_REGULAR, 0, TW_RD_CLASS_COUNT - 1, rd_class_names,
+		 "troop class (RD.ORG.3)"),
+	TW_FIELD(rd_urec, weapon, TW_FT_ENUM, TW_VIS_ALL, TW_RD_RIFLE, 0, TW_RD_WEAPON_COUNT - 1, rd_weapon_names,
+		 "weapon (RD.ORG.5)"),
+	TW_FIELD(rd_urec, attrs, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, attr_names,
+		 "sharpshooters, superior weapons (RD.SHOOT.10)"),
+	TW_FIELD(rd_urec, brigade, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "its Brigade General, -1 none (RD.ORG.2)"),
+	TW_FIELD(rd_urec, flags, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, unit_flag_names,
+		 "this turn: command status (RD.DET.1-3), must rally (RD.RALLY.1), limbered or deployed (RD.MOVE.8)"),
+	TW_FIELD(rd_urec, action, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_ACT_COUNT - 1, action_names,
+		 "its one action this phase (RD.SEQ.5)"),
+	TW_FIELD(rd_urec, used, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "move allowance spent this phase, inches (RD.MOVE.2)"),
+	TW_FIELD(rd_urec, changes, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL, "formation or facing changes this phase (RD.MOVE.6)"),
+};
+
+static const tw_field_def fig_fields[] = {
+	TW_FIELD(rd_frec, role, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_ROLE_COUNT - 1, role_names,
+		 "colour bearer (RD.FLAG), band (RD.ORG.10), observer or signals team (RD.SEQ.3)"),
+	TW_FIELD(rd_frec, commander, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "a General who is the Army Commander (RD.ORG.1)"),
+	TW_FIELD(rd_frec, joined, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the unit a General is joined to (RD.GEN.2)"),
+	TW_FIELD(rd_frec, moved, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "a General's inches moved this phase (RD.GEN.1)"),
+};
+
+static const tw_field_def ter_fields[] = {
+	TW_FIELD(rd_trec, feature, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_TER_COUNT - 1, feature_names,
+		 "what the piece is to Rattle: by its kind, or open, road, difficult, wood, town, obstacle, "
+		 "impassable, hill (RD.MOVE.5/7, RD.SHOOT.2/13)"),
+	TW_FIELD(rd_trec, post, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an observation point (RD.SEQ.3)"),
+};
+
+static const tw_field_def side_fields[] = {
+	TW_FIELD(rd_srec, roll, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL, "this turn's initiative die (RD.SEQ.2)"),
+	TW_FIELD(rd_srec, total, TW_FT_I32, TW_VIS_ALL, 0, 0, 7, NULL, "initiative total with the observer bonus (RD.SEQ.3)"),
+};
+
+static const tw_field_def game_fields[] = {
+	TW_FIELD(rd_game, turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TURN_MAX, NULL, "the turn (RD.SEQ.1), 0 before play"),
+	TW_FIELD(rd_game, first, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side playing first this turn (RD.SEQ.2/4)"),
+	TW_FIELD(rd_game, winner, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "the side that won the initiative and chooses (RD.SEQ.2)"),
+	TW_FIELD(rd_game, setup, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "the rule set's setup has run"),
+};
+
+#define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
+const tw_record_def rd_unit_rec = REC(rd_urec, unit_fields);
+const tw_record_def rd_fig_rec = REC(rd_frec, fig_fields);
+const tw_record_def rd_ter_rec = REC(rd_trec, ter_fields);
+const tw_record_def rd_side_rec = REC(rd_srec, side_fields);
+const tw_record_def rd_game_rec = REC(rd_game, game_fields);
