@@ -178,6 +178,8 @@ static void test_rules_unknown_id_suggests_the_nearest(void **st)
 	assert_non_null(strstr(out, "no clause or family 'LW.MEL.70'; nearest: LW.MEL.7,"));
 	assert_int_equal(run(true, "%s rules GR.MELE.4", TW_CLI), 2);
 	assert_non_null(strstr(out, "nearest: GR.MELEE.4,"));
+	assert_int_equal(run(true, "%s rules GR.MEL", TW_CLI), 2); // a family's start: that family
+	assert_non_null(strstr(out, "nearest: GR.MELEE.1, GR.MELEE.2,"));
 	assert_int_equal(run(true, "%s rules LW.MEL.7 extra", TW_CLI), 2);
 	const char *near[3];
 	assert_int_equal(tw_rule_text_nearest("LW.MEL.70", near, 3), 3);

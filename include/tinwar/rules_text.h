@@ -21,7 +21,8 @@ int tw_rule_text_count(void);
 /// title, text and rule set (the file's name before "-clauses.md") into the pointers not NULL.
 const char *tw_rule_text_at(int i, const char **title, const char **text, const char **ruleset);
 
-/// The ids nearest to `id` (by edit distance, ignoring case; ties in file order), at most `max`
+/// The ids nearest to `id` (by edit distance to the id, or one more than to its family such as
+/// "GR.MELEE" or a start of it, ignoring case; ties in file order), at most `max`
 /// into out[]; returns how many (0 if there are no texts). For "did you mean" answers.
 int tw_rule_text_nearest(const char *id, const char **out, int max);
 

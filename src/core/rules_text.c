@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/rules_text_data.h"
 #include "tinwar/rules_text.h"
@@ -197,8 +198,18 @@ int tw_rule_text_nearest(const char *id, const char **out, int max)
 	int *d = malloc((size_t)nentries * sizeof *d);
 	if (!d)
 		return 0;
-	for (int i = 0; i < nentries; i++)
-		d[i] = distance(id, entries[i].id);
+	for (int i = 0; i < nentries; i++) {
+		// Near the id itself, or (one step further) near its family or the start of it: "GR.MEL"
+		// finds GR.MELEE.*.
+		char fam[TW_RULE_ID_MAX + 1];
+		const char *e = entries[i].id, *dot = strchr(e, '.'), *dot2 = dot ? strchr(dot + 1, '.') : NULL;
+		size_t n = dot2 ? (size_t)(dot2 - e) : strlen(e);
+		memcpy(fam, e, n);
+		fam[n] = 0;
+		size_t nid = strlen(id);
+		int a = distance(id, e), b = nid <= n && strncasecmp(fam, id, nid) == 0 ? 1 : distance(id, fam) + 1;
+		d[i] = a < b ? a : b;
+	}
 	int n = 0;
 	for (; n < max && n < nentries; n++) { // selection: the smallest distance left, first in file order
 		int best = -1;
