@@ -15,6 +15,7 @@ int cli_report(int argc, char **argv);
 int cli_sim(int argc, char **argv);
 int cli_odds(int argc, char **argv);
 int cli_serve(int argc, char **argv);
+int cli_rules(int argc, char **argv);
 
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets: parameters, generals, orders, statuses; NAME: with the orders' words and the rule set's data", "tinwar rulesets [NAME] [--json]"},
@@ -59,6 +60,7 @@ static const cli_cmd commands[] = {
 	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
 	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
 	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
+	{"rules", cli_rules, "what a clause says: ID prints its text, a family (LW.MEL) lists its clauses", "tinwar rules [ID | FAMILY]"},
 	{"odds", cli_odds, "exact odds of a rule set's throws (volleys, melee pairings, morale tests ...)",
 	 "tinwar odds RULESET QUESTION [--name value | --flag] ...   (without a QUESTION: the questions listed)"},
 	{"serve", cli_serve, "the browser table: HTTP and WebSocket games kept in SQLite",

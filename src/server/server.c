@@ -2,6 +2,7 @@
 // assets by handlers (no document root, no CGI). Games live in rooms, kept in SQLite.
 //   GET  /, /app.js, /style.css      the page
 //   GET  /api/rulesets               rule sets: parameters, generals, order and event types
+//   GET  /api/rules?id=LW.MEL.7      a clause's title and text (tw_rule_text)
 //   POST /api/games                  create a game -> id, seats with tokens and join links
 //   WS   /ws?game=ID&token=T         a seat's connection (Host and Origin checked at the handshake)
 // Every connection is counted per address when civetweb hands it to a worker, before its
@@ -16,6 +17,7 @@
 #include <sodium.h>
 
 #include "srv.h"
+#include "tinwar/rules_text.h"
 
 void tw_server_opts_default(tw_server_opts *o)
 {
@@ -196,6 +198,62 @@ static int rulesets_handler(struct mg_connection *conn, void *cbdata)
 	send_json_text(conn, 200, j.txt);
 	free(j.txt);
 	return 200;
+}
+
+typedef struct rule_job {
+	const char *id;
+	int status;
+	char *txt;
+} rule_job;
+
+static void run_rule(void *arg)
+{
+	rule_job *j = arg;
+	const char *title, *text = tw_rule_text(j->id, &title);
+	json_t *body;
+	if (text) {
+		j->status = 200;
+		body = json_pack("{s:s, s:s, s:s}", "id", j->id, "title", title, "text", text);
+	} else {
+		const char *near[5];
+		int n = tw_rule_text_nearest(j->id, near, 5);
+		json_t *arr = json_array();
+		for (int i = 0; i < n; i++)
+			json_array_append_new(arr, json_string(near[i]));
+		j->status = 404;
+		body = json_pack("{s:s, s:s, s:o}", "error", "no clause has that id", "id", j->id, "nearest", arr);
+	}
+	j->txt = body ? json_dumps(body, JSON_COMPACT) : NULL;
+	json_decref(body);
+}
+
+/// GET /api/rules?id=ID: {id, title, text} of a clause (the page shows it on a clause id in the
+/// log); 404 {error, id, nearest} for an unknown id; 400 for an id that is not 1 to 32
+/// characters of [A-Z0-9.].
+static int rule_handler(struct mg_connection *conn, void *cbdata)
+{
+	srv_server *s = cbdata;
+	const struct mg_request_info *ri = mg_get_request_info(conn);
+	if (!request_from_us(s, conn, false))
+		return send_error(conn, 403, "this server does not answer to that Host or Origin");
+	if (strcmp(ri->request_method, "GET") != 0)
+		return send_error(conn, 405, "GET /api/rules?id=ID");
+	const char *q = ri->query_string;
+	char id[TW_RULE_ID_MAX + 2];
+	int n = q ? mg_get_var(q, strlen(q), "id", id, sizeof id) : -1;
+	bool ok = n >= 1 && n <= TW_RULE_ID_MAX;
+	for (int i = 0; ok && i < n; i++)
+		ok = (id[i] >= 'A' && id[i] <= 'Z') || (id[i] >= '0' && id[i] <= '9') || id[i] == '.';
+	if (!ok)
+		return send_error(conn, 400, "id: 1 to 32 characters of A-Z, 0-9 and '.' (a clause id such as LW.MEL.7)");
+	const srv_conn *c = mg_get_user_connection_data(conn);
+	rule_job j = {id, 0, NULL};
+	srv_exec(s, c ? c->peer : NULL, run_rule, &j);
+	if (!j.txt)
+		return send_error(conn, 503, "out of memory");
+	send_json_text(conn, j.status, j.txt);
+	free(j.txt);
+	return j.status;
 }
 
 static json_t *game_response(srv_room *r, char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1])
@@ -441,6 +499,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	int np = mg_get_server_ports(s->ctx, 4, sp);
 	s->port = np > 0 ? sp[0].port : s->opts.port;
 	mg_set_request_handler(s->ctx, "/api/rulesets", rulesets_handler, s);
+	mg_set_request_handler(s->ctx, "/api/rules", rule_handler, s);
 	mg_set_request_handler(s->ctx, "/api/games", games_handler, s);
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);

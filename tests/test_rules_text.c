@@ -1,0 +1,205 @@
+// The clause texts (issue 19): every clause id of the Little Wars and Grant catalogues has a
+// text (against tests/fixtures/clause_ids.txt, made by tools/clause_ids.py: the catalogues are
+// not in the repository), `tinwar rules ID` prints exactly the file's text, a family lists its
+// clauses, and an unknown id is refused with the nearest ids.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "tinwar/rules_text.h"
+
+static char out[1 << 16];
+
+/// Runs a shell command: its exit code, stdout (and stderr if `both`) into out.
+static int run(bool both, const char *fmt, ...)
+{
+	char cmd[1024], full[1100];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "%s%s", cmd, both ? " 2>&1" : " 2>/dev/null");
+	FILE *p = popen(full, "r");
+	assert_non_null(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = malloc((size_t)n + 1);
+	assert_non_null(b);
+	assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
+	b[n] = 0;
+	fclose(f);
+	return b;
+}
+
+/// What the file says for `id`, read here on its own: "ID — title\ntext\n" as `tinwar rules`
+/// prints it (the heading line, then the lines up to the next '#' line, blank ends dropped).
+static char *expected_from_file(const char *file, const char *id)
+{
+	char *doc = slurp(file), head[64];
+	snprintf(head, sizeof head, "\n### %s \xe2\x80\x94 ", id);
+	char *h = strstr(doc, head);
+	assert_non_null(h);
+	char *start = h + 1, *eol = strchr(start, '\n');
+	assert_non_null(eol);
+	char *body = eol + 1, *end = strstr(body, "\n#");
+	assert_non_null(end);
+	while (body < end && *body == '\n')
+		body++;
+	while (end > body && (end[-1] == '\n' || end[-1] == ' '))
+		end--;
+	size_t nh = (size_t)(eol - start) - 4, nb = (size_t)(end - body);
+	char *want = malloc(nh + nb + 3);
+	memcpy(want, start + 4, nh);
+	want[nh] = '\n';
+	memcpy(want + nh + 1, body, nb);
+	want[nh + 1 + nb] = '\n';
+	want[nh + 2 + nb] = 0;
+	free(doc);
+	return want;
+}
+
+/// Every clause id of the two catalogues has a title and a text, and there is no text for an
+/// id the catalogues do not have (a malformed heading would be one missing, a stray one extra).
+static void test_every_catalogue_clause_has_a_text(void **st)
+{
+	(void)st;
+	FILE *f = fopen("tests/fixtures/clause_ids.txt", "r");
+	assert_non_null(f);
+	char line[64];
+	int n = 0, lw = 0, gr = 0;
+	while (fgets(line, sizeof line, f)) {
+		line[strcspn(line, "\n")] = 0;
+		const char *title = NULL, *text = tw_rule_text(line, &title);
+		if (!text)
+			fail_msg("no clause text for %s", line);
+		assert_non_null(title);
+		assert_true(strlen(title) > 0);
+		assert_true(strlen(text) > 0);
+		n++;
+		lw += strncmp(line, "LW.", 3) == 0 || strncmp(line, "KS.", 3) == 0;
+		gr += strncmp(line, "GR.", 3) == 0;
+	}
+	fclose(f);
+	assert_int_equal(lw, 171);
+	assert_int_equal(gr, 157);
+	assert_int_equal(tw_rule_text_count(), n);
+	int seen = 0;
+	for (int i = 0; i < n; i++) { // the rule set of a clause is the file it is in
+		const char *rs = NULL, *id = tw_rule_text_at(i, NULL, NULL, &rs);
+		assert_non_null(id);
+		assert_string_equal(rs, strncmp(id, "GR.", 3) == 0 ? "grant" : "littlewars");
+		seen++;
+	}
+	assert_int_equal(seen, n);
+	assert_null(tw_rule_text_at(n, NULL, NULL, NULL));
+	assert_null(tw_rule_text_at(-1, NULL, NULL, NULL));
+}
+
+/// `tinwar rules LW.MEL.7` prints "LW.MEL.7 — title" and exactly the file's text; so for a
+/// Grant clause; the library gives the same text; a lower-case id is read as upper case.
+static void test_LW_MEL_7_printed_as_the_file_says(void **st)
+{
+	(void)st;
+	char *want = expected_from_file("docs/rules/littlewars-clauses.md", "LW.MEL.7");
+	assert_int_equal(run(false, "%s rules LW.MEL.7", TW_CLI), 0);
+	assert_string_equal(out, want);
+	assert_int_equal(run(false, "%s rules lw.mel.7", TW_CLI), 0);
+	assert_string_equal(out, want);
+	const char *title, *text = tw_rule_text("LW.MEL.7", &title);
+	char lib[4096];
+	snprintf(lib, sizeof lib, "LW.MEL.7 \xe2\x80\x94 %s\n%s\n", title, text);
+	assert_string_equal(lib, want);
+	assert_non_null(strstr(text, "smaller side is supported"));
+	free(want);
+	want = expected_from_file("docs/rules/grant-clauses.md", "GR.MELEE.25");
+	assert_int_equal(run(false, "%s rules GR.MELEE.25", TW_CLI), 0);
+	assert_string_equal(out, want);
+	free(want);
+}
+
+/// A family lists its clauses in order with their titles, and nothing of another family
+/// (LW.MEL is not LW.MELEE; GR.MELEE lists 27, not the 16 of LW.MEL).
+static void test_rules_family_lists_its_clauses(void **st)
+{
+	(void)st;
+	assert_int_equal(run(false, "%s rules LW.MEL", TW_CLI), 0);
+	char *p = out;
+	for (int k = 1; k <= 16; k++) {
+		char head[32];
+		snprintf(head, sizeof head, "LW.MEL.%d \xe2\x80\x94 ", k);
+		assert_memory_equal(p, head, strlen(head));
+		const char *title;
+		char id[16];
+		snprintf(id, sizeof id, "LW.MEL.%d", k);
+		assert_non_null(tw_rule_text(id, &title));
+		assert_memory_equal(p + strlen(head), title, strlen(title));
+		p = strchr(p, '\n');
+		assert_non_null(p);
+		p++;
+	}
+	assert_string_equal(p, "");
+	assert_int_equal(run(false, "%s rules GR.MELEE", TW_CLI), 0);
+	int lines = 0;
+	for (char *q = out; (q = strchr(q, '\n')); q++)
+		lines++;
+	assert_int_equal(lines, 27);
+	assert_null(strstr(out, "LW."));
+	assert_int_equal(run(false, "%s rules", TW_CLI), 0);
+	assert_non_null(strstr(out, "littlewars:"));
+	assert_non_null(strstr(out, "LW.MEL (16)"));
+	assert_non_null(strstr(out, "grant:"));
+	assert_non_null(strstr(out, "GR.EX (28)"));
+}
+
+/// An unknown id is bad input (exit 2) naming the nearest ids; nothing is printed on stdout.
+static void test_rules_unknown_id_suggests_the_nearest(void **st)
+{
+	(void)st;
+	assert_int_equal(run(false, "%s rules LW.MEL.70", TW_CLI), 2);
+	assert_string_equal(out, "");
+	assert_int_equal(run(true, "%s rules LW.MEL.70", TW_CLI), 2);
+	assert_non_null(strstr(out, "no clause or family 'LW.MEL.70'; nearest: LW.MEL.7,"));
+	assert_int_equal(run(true, "%s rules GR.MELE.4", TW_CLI), 2);
+	assert_non_null(strstr(out, "nearest: GR.MELEE.4,"));
+	assert_int_equal(run(true, "%s rules GR.MEL", TW_CLI), 2); // a family's start: that family
+	assert_non_null(strstr(out, "nearest: GR.MELEE.1, GR.MELEE.2,"));
+	assert_int_equal(run(true, "%s rules LW.MEL.7 extra", TW_CLI), 2);
+	const char *near[3];
+	assert_int_equal(tw_rule_text_nearest("LW.MEL.70", near, 3), 3);
+	assert_string_equal(near[0], "LW.MEL.7");
+	assert_int_equal(tw_rule_text_nearest("gr.melee.25x", near, 1), 1);
+	assert_string_equal(near[0], "GR.MELEE.25");
+	const char *title = "x";
+	assert_null(tw_rule_text("LW.MEL.70", &title));
+	assert_null(title);
+	assert_null(tw_rule_text("lw.mel.7", NULL)); // the library is exact; the command upper-cases
+	assert_null(tw_rule_text(NULL, NULL));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_catalogue_clause_has_a_text),
+		cmocka_unit_test(test_LW_MEL_7_printed_as_the_file_says),
+		cmocka_unit_test(test_rules_family_lists_its_clauses),
+		cmocka_unit_test(test_rules_unknown_id_suggests_the_nearest),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}

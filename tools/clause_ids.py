@@ -1,0 +1,35 @@
+#!/usr/bin/env python3
+"""Lists the clause ids of the Little Wars and Grant catalogues, one a line, in catalogue order.
+
+The catalogues (../shared/rules/*-clauses.md) are not part of the project, so the list is
+generated once and committed as tests/fixtures/clause_ids.txt; test_rules_text checks that
+docs/rules/*-clauses.md gives every id on it a text. Run again when a catalogue gains clauses:
+
+    tools/clause_ids.py ../shared/rules > tests/fixtures/clause_ids.txt
+"""
+import re
+import sys
+
+CATALOGUES = ["little-wars-clauses.md", "grant-clauses.md"]
+# A clause is defined where its id opens a list item or a paragraph in bold: "- **LW.MEL.7**"
+# or "**GR.MELEE.7**"; ids cited inside other clauses' text are not definitions.
+DEFINITION = re.compile(r"^\s*(?:- )?\*\*((?:LW|KS|GR)\.[A-Z]+\.[0-9]+)\*\*")
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: tools/clause_ids.py SHARED_RULES_DIR\n")
+        return 2
+    seen = set()
+    for name in CATALOGUES:
+        with open(f"{argv[1]}/{name}", encoding="utf-8") as f:
+            for line in f:
+                m = DEFINITION.match(line)
+                if m and m.group(1) not in seen:
+                    seen.add(m.group(1))
+                    print(m.group(1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
