@@ -100,11 +100,11 @@ async function figAt(page, id) {
 }
 
 
-// Table inches to page pixels (the table's own transform).
+// Table inches to page pixels (the table's own transform: the viewBox of the zoom and pan).
 async function toScreen(page, x, y) {
   return page.evaluate(([tx, ty]) => {
     const svg = document.getElementById('table');
-    const pt = svg.createSVGPoint(); pt.x = tx; pt.y = svg.viewBox.baseVal.height - ty;
+    const pt = svg.createSVGPoint(); pt.x = tx; pt.y = Number(svg.dataset.depth) - ty;
     const q = pt.matrixTransform(svg.getScreenCTM());
     return [q.x, q.y];
   }, [x, y]);
@@ -113,7 +113,7 @@ async function toScreen(page, x, y) {
 // Where a side's men stand on a page's table, inches.
 async function menOf(page, si) {
   return page.evaluate((i) => {
-    const svg = document.getElementById('table'), D = svg.viewBox.baseVal.height;
+    const svg = document.getElementById('table'), D = Number(svg.dataset.depth);
     return [...document.querySelectorAll('circle.fig.side-' + i + '.active')].map((c) => ({ id: Number(c.dataset.id), x: Number(c.getAttribute('cx')), y: D - Number(c.getAttribute('cy')) }));
   }, si);
 }
