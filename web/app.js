@@ -631,7 +631,9 @@
       if (S.move_no > 0 && statusBase(status) === 'active') {
         out.push(['tip-moved', e.move_used ? 'moved ' + fmt(e.move_used) + ' in this move' : e.moved_in === S.move_no ? 'moved this move' : 'has not moved this move']);
         const pr = probes.get(e.id);
-        if (pr && pr.reach !== undefined && pr.key === probeKey()) out.push(['tip-do tip-reach', 'may go ' + fmt(pr.reach) + ' in more straight ahead']);
+        if (pr && pr.reach !== undefined && pr.key === probeKey()) {
+          out.push(['tip-do tip-reach', pr.reach > 0.005 ? 'may go ' + fmt(pr.reach) + ' in more straight ahead' : 'may move no further' + (pr.why ? ' (' + pr.why + ')' : '')]);
+        }
       }
       out.push(['tip-do', mayDo(e.side)]);
     }
@@ -675,7 +677,7 @@
     const fid = probeIds.get(m.id);
     probeIds.delete(m.id);
     const pr = probes.get(fid);
-    if (pr && m.reach !== undefined && m.reach >= 0) pr.reach = m.reach;
+    if (pr && m.reach !== undefined && m.reach >= 0) { pr.reach = m.reach; pr.why = m.ok ? '' : (m.clause ? m.clause + ': ' : '') + (m.message || ''); }
     if (tip.on && !tip.on.gun && tip.on.id === fid) showTip(tip.on, tip.x, tip.y);
     return true;
   }
