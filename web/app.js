@@ -134,12 +134,16 @@
 
   function onMessage(m) {
     switch (m.type) {
-      case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; clearMarks(); setupToolbar(); break;
+      case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; phaseNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
         S = m; render(); status(); drawGame(); break;
-      case 'events': if (marks.stale) clearMarks(); for (const e of m.events) logEvent(e); break;
+      case 'events':
+        if (marks.stale) clearMarks();
+        for (const e of m.events) { if (e.type === 'phase') phaseNote = e; logEvent(e); }
+        if (S) status();
+        break;
       case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
       case 'result': {
         const cb = pending.get(m.id); pending.delete(m.id);
@@ -147,7 +151,7 @@
         if (cb) cb(m);
         break;
       }
-      case 'checked': onChecked(m); break;
+      case 'checked': if (!onProbe(m)) onChecked(m); break;
       case 'options': onOptions(m); break;
       case 'los': onLos(m); break;
       case 'suggestion':
@@ -186,6 +190,7 @@
 
   function setupToolbar() {
     $('seatinfo').textContent = 'You are ' + hello.seat + ' (' + hello.ruleset.title + ')';
+    $('uc-side').replaceChildren();
     const box = $('order-buttons'); box.innerHTML = '';
     // One button per order the rule set accepts that the table does not give by dragging or
     // firing; its fields (from the API) say what it takes: the selection, the targets, the
@@ -238,6 +243,11 @@
     $('btn-pause').hidden = $('btn-resume').hidden = seat !== -1;
   }
 
+  // ---- the status bar (issue 19): always there, of a fixed height ----
+  // The phase (its number in the state, with the words of the rule set's latest phase event),
+  // who is to act and for what (the state's decisions), who is First Player when the game's
+  // record says (a field "first"), the clock, and the score with the rule set's score_help.
+  let phaseNote = null;
   function status() {
     const st = S.state;
     let t = 'move ' + S.move_no + ' · ';
@@ -247,8 +257,23 @@
     $('status').textContent = t;
     $('status').dataset.over = S.over ? '1' : '0';
     $('status').dataset.toMove = S.to_move;
+    const ph = $('sb-phase');
+    ph.textContent = 'phase ' + S.phase + (phaseNote && phaseNote.text ? ': ' + phaseNote.text : '');
+    ph.title = phaseNote && phaseNote.clause ? phaseNote.clause : '';
+    ph.dataset.phase = S.phase;
+    const dec = S.over ? [] : (S.decisions || []);
+    const pend = $('sb-pending');
+    pend.textContent = dec.length ? 'waiting for: ' + dec.map((d) => (d.prompt || seatName(d.seat) + ' to act') + (d.clause ? ' (' + d.clause + ')' : '')).join('; ') : '';
+    pend.title = dec.map((d) => seatName(d.seat) + ': ' + (d.types || []).join(', ')).join('\n');
+    pend.dataset.count = dec.length;
+    const first = st.data && st.data.first;
+    $('sb-first').textContent = first !== undefined && first !== null && first !== '' ? 'First Player: ' + first : '';
     if (seat >= 0 && S.computer) $('seat-computer').value = S.computer[seat] || '';
-    $('score').textContent = 'score ' + S.score.map((v, i) => seatName(i) + ' ' + (Math.round(v * 10) / 10)).join(', ');
+    const sc = $('score');
+    sc.textContent = 'score ' + S.score.map((v, i) => seatName(i) + ' ' + (Math.round(v * 10) / 10)).join(', ');
+    const help = hello && hello.ruleset && hello.ruleset.score_help;
+    if (help) { const h = document.createElement('span'); h.className = 'score-help'; h.textContent = '(' + help + ')'; sc.appendChild(h); }
+    sc.title = help || '';
   }
 
   // ---- drawing ----
@@ -260,19 +285,115 @@
   }
   const Y = (y) => S.state.table.depth - y;
   function toTable(ev) {
-    const pt = svg.createSVGPoint(); pt.x = ev.clientX; pt.y = ev.clientY;
-    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
-    return [p.x, S.state.table.depth - p.y];
+    const p = toSvg(ev.clientX, ev.clientY);
+    return [p[0], S.state.table.depth - p[1]];
   }
+  function toSvg(cx, cy) {
+    const pt = svg.createSVGPoint(); pt.x = cx; pt.y = cy;
+    const p = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return [p.x, p.y];
+  }
+
+  // ---- zoom and pan (issue 19) ----
+  // The table's inches stay the coordinates of everything drawn and of every order: zooming and
+  // panning change only the SVG's viewBox (view: x, y, w, h in the SVG's units, y down from the
+  // table's far edge). The viewBox keeps the board's own proportions, so an inch is as many
+  // pixels across as down and the page's pixels map to inches by getScreenCTM alone.
+  let view = null, fitted = null, pan = null, pinch = null, spaceDown = false, viewFrame = 0;
+  const pointers = new Map();
+  function boardSize() {
+    const r = svg.getBoundingClientRect();
+    return r.width > 10 && r.height > 10 ? r : null;
+  }
+  function fitView() {
+    if (!S) return;
+    const W = S.state.table.width, D = S.state.table.depth, r = boardSize();
+    if (!r) { view = { x: 0, y: 0, w: W, h: D }; applyView(); return; }
+    const k = Math.min(r.width / W, r.height / D), w = r.width / k, h = r.height / k;
+    view = { x: (W - w) / 2, y: (D - h) / 2, w, h };
+    fitted = { w: view.w, W, D };
+    applyView();
+  }
+  // The board's proportions after a resize: same centre, same inches per pixel.
+  function reshape() {
+    const r = boardSize();
+    if (!view || !r) return;
+    const ppi = (fitted && fitted.ppi) || r.width / view.w, cx = view.x + view.w / 2, cy = view.y + view.h / 2;
+    view.w = r.width / ppi; view.h = r.height / ppi; view.x = cx - view.w / 2; view.y = cy - view.h / 2;
+  }
+  function applyView() {
+    if (!view) return;
+    const r = boardSize();
+    if (r) {
+      // keep the view's proportions those of the board (a window resized, a panel shown)
+      const h = view.w * r.height / r.width;
+      if (Math.abs(h - view.h) > 1e-6 * view.h) { view.y += (view.h - h) / 2; view.h = h; }
+      if (fitted) fitted.ppi = r.width / view.w;
+    }
+    svg.setAttribute('viewBox', [view.x, view.y, view.w, view.h].map((v) => +v.toFixed(4)).join(' '));
+    svg.dataset.zoom = fitted ? (fitted.w / view.w).toFixed(3) : '1';
+    // The men keep a size one can see and click: redraw them once the zoom has settled.
+    if (!viewFrame) viewFrame = requestAnimationFrame(() => { viewFrame = 0; if (S && layerFigs) drawFigures(); });
+  }
+  // Zoom by k (< 1 closer) keeping the SVG point (cx, cy) where it is on the screen.
+  function zoomAt(k, cx, cy) {
+    if (!view || !fitted) return;
+    const w = Math.max(2, Math.min(fitted.w * 4, view.w * k));
+    k = w / view.w;
+    view.x = cx - (cx - view.x) * k; view.y = cy - (cy - view.y) * k; view.w *= k; view.h *= k;
+    applyView();
+  }
+  function zoomCentre(k) { if (view) zoomAt(k, view.x + view.w / 2, view.y + view.h / 2); }
+  function panBy(dxPx, dyPx) {
+    const r = boardSize();
+    if (!view || !r) return;
+    view.x -= dxPx * view.w / r.width; view.y -= dyPx * view.h / r.height;
+    applyView();
+  }
+  svg.addEventListener('wheel', (ev) => {
+    if (!S || !view) return;
+    ev.preventDefault();
+    const p = toSvg(ev.clientX, ev.clientY);
+    const dy = ev.deltaMode === 1 ? ev.deltaY * 16 : ev.deltaMode === 2 ? ev.deltaY * 400 : ev.deltaY;
+    zoomAt(Math.exp(Math.max(-300, Math.min(300, dy)) * 0.002), p[0], p[1]);
+  }, { passive: false });
+  svg.addEventListener('auxclick', (ev) => ev.preventDefault());
+  window.addEventListener('resize', () => { if (view) { reshape(); applyView(); } });
+  const typing = (t) => t && (t.tagName === 'INPUT' || t.tagName === 'TEXTAREA' || t.tagName === 'SELECT' || t.isContentEditable);
+  document.addEventListener('keydown', (ev) => {
+    if (!S || !view || $('game').hidden || typing(ev.target) || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+    const step = 60;
+    switch (ev.key) {
+      case '+': case '=': zoomCentre(1 / 1.25); break;
+      case '-': case '_': zoomCentre(1.25); break;
+      case '0': fitView(); break;
+      case 'ArrowLeft': panBy(step, 0); break;
+      case 'ArrowRight': panBy(-step, 0); break;
+      case 'ArrowUp': panBy(0, step); break;
+      case 'ArrowDown': panBy(0, -step); break;
+      case ' ':
+        if (ev.target && ev.target.tagName === 'BUTTON') return;
+        spaceDown = true; svg.classList.add('pan-ready'); break;
+      default: return;
+    }
+    ev.preventDefault();
+  });
+  document.addEventListener('keyup', (ev) => { if (ev.key === ' ') { spaceDown = false; svg.classList.remove('pan-ready'); } });
+  $('btn-zoom-in').onclick = () => zoomCentre(1 / 1.25);
+  $('btn-zoom-out').onclick = () => zoomCentre(1.25);
+  $('btn-fit').onclick = () => fitView();
+
   let layerTerrain, layerFigs, layerMarks, layerOver;
   function render() {
     const st = S.state, W = st.table.width, D = st.table.depth;
-    svg.setAttribute('viewBox', '0 0 ' + W + ' ' + D);
+    svg.dataset.width = W; svg.dataset.depth = D;
+    if (!view || !fitted || fitted.W !== W || fitted.D !== D) fitView(); else applyView();
     // A shot or a kill still being shown goes on over the new picture (a state message may
     // come before or after the animation of the events that preceded it starts).
     const playing = layerOver ? [...layerOver.querySelectorAll('.shot-trace, .shot, .kill-flash, .melee-ring')] : [];
     svg.innerHTML = '';
     layerTerrain = el('g', { id: 'terrain' }, svg);
+    el('rect', { x: 0, y: 0, width: W, height: D, class: 'cloth' }, layerTerrain);
     for (const t of st.terrain || []) {
       const cls = 'ter ter-' + t.kind;
       if (t.circle) el('circle', { cx: t.circle[0], cy: Y(t.circle[1]), r: t.circle[2], class: cls }, layerTerrain);
@@ -280,34 +401,71 @@
     }
     for (const sd of st.sides || []) el('line', { x1: 0, x2: W, y1: Y(sd.back_y), y2: Y(sd.back_y), class: 'backline' }, layerTerrain);
     layerFigs = el('g', { id: 'figures' }, svg);
-    for (const g of st.guns || []) {
-      if (g.at[0] < 0) continue; // hidden from this seat
-      const b = (g.bearing || 0) * Math.PI / 180, dx = Math.sin(b), dy = Math.cos(b);
-      const mu = g.muzzle || 2, tr = g.trail || 3, si = sideIndex(g.side);
-      // The gun as a narrow body from trail to muzzle, with its axle across.
-      const w = 0.35, nx = dy * w, ny = -dx * w, ha = g.half_axle || 0.9;
-      const pts = [[g.at[0] - dx * tr + nx, g.at[1] - dy * tr + ny], [g.at[0] + dx * mu + nx, g.at[1] + dy * mu + ny],
-        [g.at[0] + dx * mu - nx, g.at[1] + dy * mu - ny], [g.at[0] - dx * tr - nx, g.at[1] - dy * tr - ny]];
-      el('line', { x1: g.at[0] - dy * ha, y1: Y(g.at[1] + dx * ha), x2: g.at[0] + dy * ha, y2: Y(g.at[1] - dx * ha), class: 'axle' }, layerFigs);
-      el('polygon', { points: pts.map((p) => p[0] + ',' + Y(p[1])).join(' '),
-        class: 'gun side-' + si + (selGun === g.id ? ' selected' : ''), 'data-gun': g.id, 'data-side': si }, layerFigs);
-    }
-    for (const f of st.figures) {
-      const status = f.status || 'active';
-      // Off the table (the rule set's own statuses say which generic one they count as).
-      const base = statusBase(status);
-      if (f.at[0] < 0 || base === 'off' || base === 'reserve') continue;
-      const si = sideIndex(f.side);
-      const c = el('circle', { cx: f.at[0], cy: Y(f.at[1]), r: f.radius || 0.3,
-        class: 'fig side-' + si + ' ' + f.kind + ' ' + status + (selected.has(f.id) ? ' selected' : ''), 'data-id': f.id, 'data-side': si, 'data-status': status }, layerFigs);
-      if (status === 'unplaced') c.setAttribute('opacity', '0.45');
-    }
+    drawFigures();
     layerMarks = el('g', { id: 'marks' }, svg);
     drawMarks();
     layerOver = el('g', { id: 'overlay' }, svg);
     for (const p of playing) layerOver.appendChild(p);
     drawSelectionInfo();
     drawInfo();
+    drawCards();
+    if (tip.on) showTip(tip.on, tip.x, tip.y);
+  }
+
+  // ---- figures as toy soldiers (issue 19) ----
+  // Each man is drawn in a frame of his own radius, facing up the screen before his facing turns
+  // it (degrees clockwise, as the table's bearings): a shape per kind, the side's colour, a small
+  // black mark in front for his facing. Zoomed out, the shapes grow to a few pixels at least.
+  const SHAPES = {
+    infantry: [['circle', { r: 1, class: 'body' }], ['circle', { cy: 0.1, r: 0.45, class: 'hat' }]],
+    cavalry: [['ellipse', { rx: 0.7, ry: 1.45, class: 'horse' }], ['circle', { cy: 0.15, r: 0.62, class: 'body' }], ['circle', { cy: 0.2, r: 0.3, class: 'hat' }]],
+    officer: [['path', { d: 'M0,-1.25 L1.05,0 L0,1.25 L-1.05,0 Z', class: 'body' }], ['circle', { r: 0.35, class: 'hat' }]],
+    general: [['path', { d: 'M0,-1.3 L0.38,-0.4 L1.3,-0.4 L0.56,0.15 L0.85,1.1 L0,0.5 L-0.85,1.1 L-0.56,0.15 L-1.3,-0.4 L-0.38,-0.4 Z', class: 'body' }]],
+    gunner: [['rect', { x: -0.85, y: -0.85, width: 1.7, height: 1.7, class: 'body' }], ['circle', { r: 0.4, class: 'hat' }]],
+    waggon: [['rect', { x: -0.8, y: -1.3, width: 1.6, height: 2.6, class: 'body' }]],
+    other: [['circle', { r: 1, class: 'body' }]],
+  };
+  const FRONT = { cavalry: 1.45, officer: 1.25, general: 1.3, waggon: 1.3 };
+  function drawFigures() {
+    if (!layerFigs || !S) return;
+    layerFigs.replaceChildren();
+    const st = S.state, r = boardSize();
+    const ppi = r && view ? r.width / view.w : 10;
+    for (const g of st.guns || []) {
+      if (g.at[0] < 0) continue; // hidden from this seat
+      const b = (g.bearing || 0) * Math.PI / 180, dx = Math.sin(b), dy = Math.cos(b);
+      const mu = g.muzzle || 2, tr = g.trail || 3, si = sideIndex(g.side);
+      // The gun as a narrow body from trail to muzzle, with its axle across and a wheel each end.
+      const w = 0.35, nx = dy * w, ny = -dx * w, ha = g.half_axle || 0.9;
+      const pts = [[g.at[0] - dx * tr + nx, g.at[1] - dy * tr + ny], [g.at[0] + dx * mu + nx, g.at[1] + dy * mu + ny],
+        [g.at[0] + dx * mu - nx, g.at[1] + dy * mu - ny], [g.at[0] - dx * tr - nx, g.at[1] - dy * tr - ny]];
+      el('line', { x1: g.at[0] - dy * ha, y1: Y(g.at[1] + dx * ha), x2: g.at[0] + dy * ha, y2: Y(g.at[1] - dx * ha), class: 'axle' }, layerFigs);
+      const wr = Math.max(0.25, ha * 0.45);
+      for (const sgn of [-1, 1]) el('circle', { cx: g.at[0] + sgn * dy * ha, cy: Y(g.at[1] - sgn * dx * ha), r: wr, class: 'wheel' }, layerFigs);
+      el('polygon', { points: pts.map((p) => p[0] + ',' + Y(p[1])).join(' '),
+        class: 'gun side-' + si + (selGun === g.id ? ' selected' : ''), 'data-gun': g.id, 'data-side': si }, layerFigs);
+    }
+    const hits = [];
+    for (const f of st.figures) {
+      const status = f.status || 'active';
+      // Off the table (the rule set's own statuses say which generic one they count as).
+      const base = statusBase(status);
+      if (f.at[0] < 0 || base === 'off' || base === 'reserve') continue;
+      const si = sideIndex(f.side), rad = f.radius || 0.3;
+      const k = Math.max(1, 4 / (rad * ppi)); // at least 4 px from the centre to the edge
+      const kind = SHAPES[f.kind] ? f.kind : 'other';
+      const cls = side => side + ' ' + f.kind + ' ' + status + (selected.has(f.id) ? ' selected' : '');
+      const g = el('g', { class: cls('soldier side-' + si), transform: 'translate(' + f.at[0] + ' ' + Y(f.at[1]) + ') rotate(' + (+f.facing || 0) + ') scale(' + +(rad * k).toFixed(4) + ')',
+        'data-for': f.id }, layerFigs);
+      for (const [name, attrs] of SHAPES[kind]) el(name, attrs, g);
+      const fr = FRONT[kind] || 1;
+      el('path', { d: 'M-0.38,' + (-fr + 0.12) + ' L0,' + (-fr - 0.6) + ' L0.38,' + (-fr + 0.12) + ' Z', class: 'face' }, g);
+      // The click target: the man's own circle (men never overlap, so neither do their
+      // targets, even in a close rank), drawn over all the shapes; zoom in to pick one man.
+      hits.push(['circle', { cx: f.at[0], cy: Y(f.at[1]), r: rad,
+        class: cls('fig side-' + si), 'data-id': f.id, 'data-side': si, 'data-status': status }]);
+    }
+    for (const [name, attrs] of hits) el(name, attrs, layerFigs);
   }
   function fig(id) { return S.state.figures[id]; }
   // The generic status a status counts as: itself, or as the rule set says for its own.
@@ -426,16 +584,195 @@
       body.append(recHeading('side: ' + sd.name), l);
     }
   }
+  // ---- tooltips (issue 19) ----
+  // Over a figure or a gun: what it is, its unit, its status and what it may still do this move,
+  // all read from the state message (move_used, moved_in, acted_in, the decisions), and for one
+  // of this seat's men, when it may move, how far the rule set lets him go on straight ahead
+  // (a `check` of a one-man move: the server's "reach", as for a drag).
+  const tip = { on: null, x: 0, y: 0 };
+  const probes = new Map(), probeIds = new Map();
+  function hoverTip(ev) {
+    const t = ev.target, d = t && t.dataset;
+    const on = !d || !S ? null : d.id !== undefined ? { gun: false, id: Number(d.id) } : d.gun !== undefined ? { gun: true, id: Number(d.gun) } : null;
+    if (!on) { hideTip(); return; }
+    showTip(on, ev.clientX, ev.clientY);
+  }
+  function hideTip() { tip.on = null; $('tip').hidden = true; }
+  function mayDo(sideName) {
+    const si = sideIndex(sideName);
+    if (S.over) return 'the game is over';
+    const dec = (S.decisions || []).filter((d) => d.seat === si);
+    if (!dec.length) return 'waits: ' + ((S.decisions || []).map((d) => seatName(d.seat)).join(', ') || 'nobody') + ' to act';
+    return 'its side may: ' + [...new Set(dec.flatMap((d) => d.types || []))].join(', ').replace(/_/g, ' ');
+  }
+  function unitLine(u) {
+    const n = unitStrength(u);
+    const orig = u.data && typeof u.data.orig === 'number' ? u.data.orig : null;
+    return 'unit: ' + (u.name || '#' + u.id) + ' · ' + n.active + ' / ' + (orig !== null ? orig : n.total) + ' men' +
+      (hasFormations() ? ' · ' + formationName(u.formation || 0) : '');
+  }
+  function tipLines(on, e) {
+    const st = S.state, out = [];
+    const refs = (what) => Object.entries(e.data || {}).map(([k, v]) => [fieldDef(what, k), k, v]);
+    if (on.gun) {
+      out.push(['tip-head', 'Gun #' + e.id + ' · ' + e.side + (e.orig_side ? ' (taken from ' + e.orig_side + ')' : '')]);
+      for (const [def, , v] of refs('gun')) {
+        if (def && def.type === 'unit') { const u = (st.units || []).find((x) => x.id === v); if (u) out.push(['', unitLine(u)]); }
+      }
+      out.push(['', 'status: ' + (e.action ? e.action : 'ready') + (e.shots ? ' · ' + e.shots + ' shots' : '')]);
+      if (S.move_no > 0) out.push(['', e.acted_in === S.move_no ? 'acted this move' : 'has not acted this move']);
+      out.push(['tip-do', mayDo(e.side)]);
+    } else {
+      const status = e.status || 'active', sd = hello.ruleset.statuses ? hello.ruleset.statuses.find((x) => x.name === status) : null;
+      out.push(['tip-head', 'Figure #' + e.id + ' · ' + e.kind + ' · ' + e.side]);
+      const u = e.unit !== undefined && e.unit >= 0 ? (st.units || []).find((x) => x.id === e.unit) : null;
+      if (u) out.push(['tip-unit', unitLine(u)]);
+      out.push(['tip-status', 'status: ' + status + (sd && sd.help ? ' (' + sd.help + ')' : '')]);
+      if (S.move_no > 0 && statusBase(status) === 'active') {
+        out.push(['tip-moved', e.move_used ? 'moved ' + fmt(e.move_used) + ' in this move' : e.moved_in === S.move_no ? 'moved this move' : 'has not moved this move']);
+        const pr = probes.get(e.id);
+        if (pr && pr.reach !== undefined && pr.key === probeKey()) {
+          out.push(['tip-do tip-reach', pr.reach > 0.005 ? 'may go ' + fmt(pr.reach) + ' in more straight ahead' : 'may move no further' + (pr.why ? ' (' + pr.why + ')' : '')]);
+        }
+      }
+      out.push(['tip-do', mayDo(e.side)]);
+    }
+    const rec = Object.entries(e.data || {}).map(([k, v]) => k + ' ' + (Array.isArray(v) ? v.join(' ') : typeof v === 'object' ? JSON.stringify(v) : v));
+    if (rec.length) out.push(['tip-rec', rec.join(' · ')]);
+    return out;
+  }
+  function showTip(on, x, y) {
+    const st = S && S.state, e = st ? (on.gun ? (st.guns || [])[on.id] : st.figures[on.id]) : null;
+    if (!e || !hello) { hideTip(); return; }
+    tip.on = on; tip.x = x; tip.y = y;
+    const box = $('tip');
+    box.replaceChildren();
+    box.dataset.kind = on.gun ? 'gun' : 'figure'; box.dataset.id = e.id;
+    for (const [cls, text] of tipLines(on, e)) { const d = document.createElement('div'); d.className = cls; d.textContent = text; box.appendChild(d); }
+    box.hidden = false;
+    // Beside the pointer, inside the window.
+    const w = box.offsetWidth, h = box.offsetHeight;
+    let left = x + 14, top = y + 16;
+    if (left + w > innerWidth - 4) left = Math.max(4, x - 14 - w);
+    if (top + h > innerHeight - 4) top = Math.max(4, y - 16 - h);
+    box.style.left = left + 'px'; box.style.top = top + 'px';
+    if (!on.gun) probe(e);
+  }
+  const probeKey = () => S.orders + ':' + S.move_no;
+  function probe(f) {
+    const mv = moveDef();
+    if (!mv || mv.per_figure || seat < 0 || sideIndex(f.side) !== seat || S.over || S.move_no < 1) return;
+    if (statusBase(f.status || 'active') !== 'active') return;
+    if (!(S.decisions || []).some((d) => d.seat === seat && (!d.types || d.types.indexOf('move') >= 0))) return;
+    const have = probes.get(f.id);
+    if (have && have.key === probeKey()) return;
+    probes.set(f.id, { key: probeKey(), reach: undefined });
+    const sd = S.state.sides[seat], fw = sd && sd.forward ? Math.sign(sd.forward) : 1;
+    const id = nextId++;
+    probeIds.set(id, f.id);
+    send({ type: 'check', id, order: { type: 'move', figures: [f.id], path: [[f.at[0], f.at[1] + fw]] } });
+  }
+  function onProbe(m) {
+    if (m.id === undefined || !probeIds.has(m.id)) return false;
+    const fid = probeIds.get(m.id);
+    probeIds.delete(m.id);
+    const pr = probes.get(fid);
+    if (pr && m.reach !== undefined && m.reach >= 0) { pr.reach = m.reach; pr.why = m.ok ? '' : (m.clause ? m.clause + ': ' : '') + (m.message || ''); }
+    if (tip.on && !tip.on.gun && tip.on.id === fid) showTip(tip.on, tip.x, tip.y);
+    return true;
+  }
+
+  // ---- unit cards (issue 19) ----
+  // For rule sets that keep units: a card per unit of the chosen side (this seat's first): its
+  // strength (men active / the record's orig when it has one, else the men it has), officers,
+  // its formation by the rule set's name for it (the formation order's choices), and its record
+  // by name, as in the info panel.
+  function hasFormations() {
+    return !!(hello && (hello.ruleset.orders || []).some((x) => x.type === 'formation')) || (S.state.units || []).some((u) => u.formation !== undefined);
+  }
+  function formationName(n) {
+    const d = hello && (hello.ruleset.orders || []).find((x) => x.type === 'formation');
+    return d && d.n_choices && d.n_choices[n] !== undefined ? d.n_choices[n] : 'formation ' + n;
+  }
+  function unitStrength(u) {
+    const men = S.state.figures.filter((f) => f.unit === u.id);
+    const rf = men.filter((f) => f.kind !== 'officer' && f.kind !== 'general');
+    const act = (list) => list.filter((f) => statusBase(f.status || 'active') === 'active').length;
+    return { active: act(rf), total: rf.length, officers: act(men) - act(rf), officersAll: men.length - rf.length };
+  }
+  function drawCards() {
+    const units = S.state.units || [], box = $('unitcards');
+    box.hidden = !units.length;
+    if (!units.length) return;
+    const sel = $('uc-side'), sides = (S.state.sides || []).map((x) => x.name);
+    if ([...sel.options].map((o) => o.value).join('\n') !== sides.join('\n')) {
+      sel.replaceChildren(...sides.map((n) => { const o = document.createElement('option'); o.value = n; o.textContent = n; return o; }));
+      sel.value = seat >= 0 && seat < sides.length ? sides[seat] : sides[0];
+    }
+    const body = $('uc-body');
+    body.replaceChildren();
+    for (const u of units.filter((x) => x.side === sel.value)) {
+      const n = unitStrength(u), orig = u.data && typeof u.data.orig === 'number' ? u.data.orig : null;
+      const c = document.createElement('div');
+      c.className = 'unitcard side-' + sideIndex(u.side) + (n.active === 0 ? ' spent' : '');
+      c.dataset.unit = u.id;
+      const h = document.createElement('h4'); h.textContent = u.name || 'unit #' + u.id;
+      const line = (cls, text) => { const d = document.createElement('div'); d.className = 'uc-line ' + cls; d.textContent = text; return d; };
+      const str = line('uc-strength', 'strength ' + n.active + ' / ' + (orig !== null ? orig : n.total) + ' men' + (n.officersAll ? ' · officers ' + n.officers + ' / ' + n.officersAll : ''));
+      str.dataset.active = n.active; str.dataset.of = orig !== null ? orig : n.total;
+      c.append(h, str);
+      if (hasFormations()) { const f = line('uc-formation', 'formation: ' + formationName(u.formation || 0)); f.dataset.formation = formationName(u.formation || 0); c.appendChild(f); }
+      c.appendChild(recList(u.data, 'unit'));
+      c.title = (u.name || 'unit #' + u.id) + ' (#' + u.id + ')\n' + str.textContent + '\n' + mayDo(u.side);
+      body.appendChild(c);
+    }
+  }
+  $('uc-side').onchange = () => { if (S) drawCards(); };
+
   function clearOverlay() { if (layerOver) layerOver.innerHTML = ''; }
   function fmt(x) { return (Math.round(x * 100) / 100).toFixed(2); }
 
   // ---- pointer ----
   function ownFig(t) { return t && t.dataset && t.dataset.id !== undefined && Number(t.dataset.side) === seat; }
+  // Two pointers at once (fingers): pinch to zoom round their middle, move them to pan. The
+  // view under the first two is kept: the table point under their middle follows it.
+  function startPinch() {
+    const [a, b] = [...pointers.values()];
+    const r = boardSize();
+    if (!r || !view) return;
+    const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2];
+    pinch = { d0: Math.max(1, Math.hypot(a.x - b.x, a.y - b.y)), p0: toSvg(mid[0], mid[1]), w0: view.w, h0: view.h };
+  }
+  function movePinch() {
+    const [a, b] = [...pointers.values()];
+    const r = boardSize();
+    if (!r || !pinch || !fitted) return;
+    const mid = [(a.x + b.x) / 2, (a.y + b.y) / 2], d = Math.max(1, Math.hypot(a.x - b.x, a.y - b.y));
+    const w = Math.max(2, Math.min(fitted.w * 4, pinch.w0 * pinch.d0 / d)), h = w * r.height / r.width;
+    view = { x: pinch.p0[0] - (mid[0] - r.left) / r.width * w, y: pinch.p0[1] - (mid[1] - r.top) / r.height * h, w, h };
+    applyView();
+  }
   svg.addEventListener('pointerdown', (ev) => {
     if (!S) return;
     ensureAudio();
-    const p = toTable(ev), tool = $('tool').value, t = ev.target;
-    svg.setPointerCapture(ev.pointerId);
+    hideTip();
+    pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    try { svg.setPointerCapture(ev.pointerId); } catch (e) { /* a pointer the browser does not track */ }
+    if (pointers.size >= 2) {
+      // A second finger: whatever the first began is not an order but the start of a pinch.
+      if (drag) { drag = null; clearOverlay(); }
+      pan = null;
+      startPinch();
+      return;
+    }
+    const tool = $('tool').value;
+    if (ev.button === 1 || tool === 'pan' || spaceDown) {
+      ev.preventDefault();
+      pan = { x: ev.clientX, y: ev.clientY, id: ev.pointerId };
+      svg.classList.add('panning');
+      return;
+    }
+    const p = toTable(ev), t = ev.target;
     if (tool === 'tape' || tool === 'los' || tool === 'template') { drag = { kind: tool, p0: p }; return; }
     // A click on a figure or a gun (of any side) shows its record in the info panel.
     const hit = !t.dataset ? null : t.dataset.id !== undefined ? { gun: false, id: Number(t.dataset.id) }
@@ -474,7 +811,11 @@
     drag = { kind: 'box', p0: p, hit };
   });
   svg.addEventListener('pointermove', (ev) => {
-    if (!drag || !S) return;
+    if (pointers.has(ev.pointerId)) pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
+    if (pinch && pointers.size >= 2) { movePinch(); return; }
+    if (pan && pan.id === ev.pointerId) { panBy(ev.clientX - pan.x, ev.clientY - pan.y); pan.x = ev.clientX; pan.y = ev.clientY; return; }
+    if (!drag) { hoverTip(ev); return; }
+    if (!S) return;
     const p = toTable(ev);
     drag.p1 = p;
     clearOverlay();
@@ -498,7 +839,16 @@
       if (now - lastCheck > 120) { lastCheck = now; send({ type: 'check', id: nextId++, order: buildDragOrder() }); }
     }
   });
+  function endPointer(ev) {
+    pointers.delete(ev.pointerId);
+    if (pinch) { if (pointers.size < 2) pinch = null; return true; }
+    if (pan && pan.id === ev.pointerId) { pan = null; svg.classList.remove('panning'); return true; }
+    return false;
+  }
+  svg.addEventListener('pointercancel', (ev) => { if (!endPointer(ev) && drag) { drag = null; clearOverlay(); } });
+  svg.addEventListener('pointerleave', (ev) => { if (!pointers.has(ev.pointerId)) hideTip(); });
   svg.addEventListener('pointerup', (ev) => {
+    if (endPointer(ev)) return;
     if (!drag || !S) return;
     const p = toTable(ev), dr = drag;
     drag = null;

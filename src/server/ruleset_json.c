@@ -87,7 +87,8 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 		json_array_append_new(evs, json_string(tw_event_type_name((tw_event_type)t)));
 	// Its records' field tables (record.h): what each field of "data" is, with its help.
 	json_t *recs = tw_ruleset_records_json(rs);
-	return json_pack("{s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title,
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title,
+			 "score_help", rs->score_help ? rs->score_help : "", // issue 19: the page's status bar
 			 "params", params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs,
 			 "templates", templates_json(rs->name), "statuses", sts, "records", recs);
 }

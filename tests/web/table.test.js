@@ -100,20 +100,30 @@ async function figAt(page, id) {
 }
 
 
-// Table inches to page pixels (the table's own transform).
+// Table inches to page pixels (the table's own transform: the viewBox of the zoom and pan).
 async function toScreen(page, x, y) {
   return page.evaluate(([tx, ty]) => {
     const svg = document.getElementById('table');
-    const pt = svg.createSVGPoint(); pt.x = tx; pt.y = svg.viewBox.baseVal.height - ty;
+    const pt = svg.createSVGPoint(); pt.x = tx; pt.y = Number(svg.dataset.depth) - ty;
     const q = pt.matrixTransform(svg.getScreenCTM());
     return [q.x, q.y];
+  }, [x, y]);
+}
+
+// Page pixels to table inches.
+async function toTable(page, x, y) {
+  return page.evaluate(([px, py]) => {
+    const svg = document.getElementById('table');
+    const pt = svg.createSVGPoint(); pt.x = px; pt.y = py;
+    const q = pt.matrixTransform(svg.getScreenCTM().inverse());
+    return [q.x, Number(svg.dataset.depth) - q.y];
   }, [x, y]);
 }
 
 // Where a side's men stand on a page's table, inches.
 async function menOf(page, si) {
   return page.evaluate((i) => {
-    const svg = document.getElementById('table'), D = svg.viewBox.baseVal.height;
+    const svg = document.getElementById('table'), D = Number(svg.dataset.depth);
     return [...document.querySelectorAll('circle.fig.side-' + i + '.active')].map((c) => ({ id: Number(c.dataset.id), x: Number(c.getAttribute('cx')), y: D - Number(c.getAttribute('cy')) }));
   }, si);
 }
@@ -577,6 +587,277 @@ const tests = [
       fs.rmSync(path.dirname(db), { recursive: true, force: true });
       assert(code === 0, 'the toy server stopped cleanly (' + code + ')');
     }
+  }],
+  // ---- issue 19: seeing the table ----
+  ['zoom and pan: clicks and orders stay in table inches', async (page) => {
+    // tests/web/range-duel.json, red to move: zoom in with the wheel at red #6 (22, 8): the
+    // viewBox narrows round him and he stays under the pointer; a click still takes him, and a
+    // drag to the screen point of (22.7, 10.3) puts him there in the server's state. Then the
+    // middle button, the keys, a pinch and "fit table"; and the fire panel opens in sight.
+    const scen = fs.readFileSync(path.join(__dirname, 'range-duel.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    const frames = recordFrames(page);
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig[data-id="6"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    const vb = () => page.$eval('#table', (s) => s.getAttribute('viewBox').split(' ').map(Number));
+    const near = (a, b, e) => a.every((v, i) => Math.abs(v - b[i]) <= e);
+    const board0 = await page.$eval('#board', (b) => JSON.stringify(b.getBoundingClientRect()));
+    const fit = await vb();
+    assert(fit[2] >= 72 && fit[3] >= 48 && fit[0] <= 0 && fit[1] <= 0, 'fitted, the whole 72 x 48 in table in view: ' + fit);
+    const c0 = (await center(page, 'circle.fig[data-id="6"]')).map(Math.round); // the mouse is at whole pixels
+    const under = await toTable(page, c0[0], c0[1]);
+    await page.mouse.move(c0[0], c0[1]);
+    for (let k = 0; k < 6; k++) { await page.mouse.wheel(0, -240); await page.waitForTimeout(60); }
+    await page.waitForTimeout(150);
+    const z = await vb();
+    assert(z[2] < fit[2] / 4 && Math.abs(z[2] / z[3] - fit[2] / fit[3]) < 1e-3, 'the wheel zoomed in (viewBox ' + fit + ' -> ' + z + ')');
+    const u1 = await toScreen(page, under[0], under[1]);
+    assert(Math.hypot(u1[0] - c0[0], u1[1] - c0[1]) < 0.5, 'the table point under the wheel stays under the pointer: ' + c0 + ' / ' + u1);
+    const c1 = await center(page, 'circle.fig[data-id="6"]');
+    assert((await pxPerInch(page)) > 4 * (await page.$eval('#board', (b) => b.getBoundingClientRect().width)) / fit[2], 'an inch is over 4 times larger');
+    await page.selectOption('#tool', 'select');
+    await page.mouse.click(c1[0], c1[1]);
+    assert(/^Selected: 1 \(6\)/.test(await page.$eval('#selection', (e) => e.textContent)), 'a click on him still selects him');
+    const to = await toScreen(page, 22.7, 10.3);
+    await drag(page, c1, to);
+    const at = () => { const st = frames.filter((f) => f.m.type === 'state').pop(); return st ? st.m.state.figures[6].at : null; };
+    await waitFor(page, async () => { const a = at(); return a && near(a, [22.7, 10.3], 0.03); }, 'red #6 at (22.7, 10.3) in the server\'s state (' + JSON.stringify(at()) + ')', 5000);
+    const moved = await figAt(page, 6);
+    assert(Math.abs(moved[0] - 22.7) < 0.03 && Math.abs(48 - moved[1] - 10.3) < 0.03, 'and drawn there: ' + moved);
+    await shot(page, '15-zoomed-order');
+    // The middle button drags the view (and moves no man); the pan tool too.
+    let v0 = await vb();
+    const ppi = await pxPerInch(page);
+    await page.mouse.move(c1[0], c1[1]);
+    await page.mouse.down({ button: 'middle' });
+    for (let k = 1; k <= 5; k++) await page.mouse.move(c1[0] + 20 * k, c1[1] + 10 * k);
+    await page.mouse.up({ button: 'middle' });
+    let v1 = await vb();
+    assert(Math.abs(v0[0] - v1[0] - 100 / ppi) < 0.05 && Math.abs(v0[1] - v1[1] - 50 / ppi) < 0.05 && v1[2] === v0[2], 'the middle button panned 100, 50 px: ' + v0 + ' -> ' + v1);
+    assert(near(at(), [22.7, 10.3], 0.03), 'no man moved by the pan');
+    await page.selectOption('#tool', 'pan');
+    await drag(page, [c1[0], c1[1]], [c1[0] - 60, c1[1]]);
+    const v2 = await vb();
+    assert(Math.abs(v2[0] - v1[0] - 60 / ppi) < 0.05, 'the pan tool panned: ' + v1 + ' -> ' + v2);
+    // Keys: 0 fits, + zooms in by 1.25 round the middle, an arrow pans.
+    await page.click('#zoom');
+    await page.keyboard.press('0');
+    assert(near(await vb(), fit, 1e-3), 'key 0 fits the table: ' + (await vb()));
+    await page.keyboard.press('+');
+    v0 = await vb();
+    assert(Math.abs(v0[2] - fit[2] / 1.25) < 1e-3 && Math.abs(v0[0] + v0[2] / 2 - (fit[0] + fit[2] / 2)) < 1e-3, 'key + zooms in round the middle: ' + v0);
+    await page.keyboard.press('ArrowRight');
+    v1 = await vb();
+    assert(v1[0] > v0[0] && v1[1] === v0[1], 'the right arrow pans: ' + v1);
+    await page.keyboard.press('-');
+    assert(Math.abs((await vb())[2] - fit[2]) < 1e-3, 'key - zooms out');
+    // Two fingers: drawn apart from 100 px to 200 px, the view halves round their middle.
+    await page.click('#btn-fit');
+    const mid = await toScreen(page, 36, 24);
+    await page.evaluate(([mx, my]) => {
+      const s = document.getElementById('table');
+      const ev = (type, id, x) => s.dispatchEvent(new PointerEvent(type, { pointerId: id, pointerType: 'touch', isPrimary: id === 21, clientX: x, clientY: my, bubbles: true, button: 0, buttons: type === 'pointerup' ? 0 : 1 }));
+      ev('pointerdown', 21, mx - 50); ev('pointerdown', 22, mx + 50);
+      for (let k = 1; k <= 5; k++) { ev('pointermove', 21, mx - 50 - 10 * k); ev('pointermove', 22, mx + 50 + 10 * k); }
+      ev('pointerup', 21, mx - 100); ev('pointerup', 22, mx + 100);
+    }, mid);
+    const p = await vb();
+    assert(Math.abs(p[2] - fit[2] / 2) < 1e-3, 'the pinch halved the view: ' + p);
+    const m2 = await toScreen(page, 36, 24);
+    assert(Math.hypot(m2[0] - mid[0], m2[1] - mid[1]) < 1, 'round the fingers\' middle');
+    assert(near(at(), [22.7, 10.3], 0.03) && (await page.$$('#overlay *')).length === 0, 'the pinch gave no order and left nothing drawn');
+    await page.click('#btn-fit');
+    assert(near(await vb(), fit, 1e-3), 'the "fit table" button fits the table');
+    // The fire panel opens inside the window, beside the table, not over it.
+    await page.selectOption('#tool', 'select');
+    await page.click('polygon.gun[data-gun="0"]');
+    await page.waitForSelector('#firepanel:not([hidden])');
+    const fp = await page.$eval('#firepanel', (e) => JSON.stringify(e.getBoundingClientRect()));
+    const f = JSON.parse(fp), b = JSON.parse(await page.$eval('#board', (e) => JSON.stringify(e.getBoundingClientRect())));
+    assert(f.top >= 0 && f.left >= 0 && f.bottom <= 900 && f.right <= 1400 && f.height > 40, 'the fire panel is in the window: ' + fp);
+    assert(f.left >= b.right || f.right <= b.left || f.top >= b.bottom || f.bottom <= b.top, 'and not over the table: ' + fp);
+    assert(JSON.stringify(b) === board0, 'the table did not move or change size: ' + JSON.stringify(b) + ' / ' + board0);
+    assert(await page.evaluate(() => document.documentElement.scrollHeight <= innerHeight), 'the page does not scroll');
+    await shot(page, '16-fire-panel');
+  }],
+  ['toy soldiers: a shape per kind, side colours, facing', async (page) => {
+    // scenarios/grant/meeting.json: infantry, cavalry, officers, generals, gunners and guns of
+    // both sides. Each man a g.soldier of his kind over his circle.fig; kinds differ in shape;
+    // the side colour fills the body; the facing mark turns with him (blue faces 180); zoomed
+    // out he is still 8 px across, zoomed in he is his own size.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'grant', 'meeting.json'), 'utf8'));
+    const links = await createGame(page, { ruleset: 'grant', scenario: JSON.stringify(scen), noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    const info = await page.evaluate(() => {
+      const out = {};
+      for (const g of document.querySelectorAll('#figures g.soldier')) {
+        const kind = ['infantry', 'cavalry', 'officer', 'general', 'gunner'].find((k) => g.classList.contains(k));
+        const side = g.classList.contains('side-0') ? 0 : 1, key = kind + side;
+        if (out[key]) { out[key].n++; continue; }
+        const body = g.querySelector('.body'), r = g.getBoundingClientRect();
+        out[key] = { n: 1, id: g.dataset.for, shape: [...g.children].map((c) => c.tagName + (c.getAttribute('class') || '')).join(','),
+          fill: getComputedStyle(body).fill, face: !!g.querySelector('path.face'), tf: g.getAttribute('transform'), w: Math.max(r.width, r.height) };
+      }
+      out.hits = document.querySelectorAll('#figures circle.fig').length;
+      out.wheels = document.querySelectorAll('#figures circle.wheel').length;
+      return out;
+    });
+    const count = (k, side) => scen.figures.filter((f) => f.kind === k && f.side === side).length;
+    for (const k of ['infantry', 'cavalry', 'officer', 'general', 'gunner']) {
+      for (const [si, side] of [[0, 'red'], [1, 'blue']]) {
+        const o = info[k + si];
+        assert(o && o.n === count(k, side), side + ' ' + k + ': a soldier each (' + (o && o.n) + ' of ' + count(k, side) + ')');
+        assert(o.face, side + ' ' + k + ' has a facing mark');
+        assert(o.w >= 7.5, side + ' ' + k + ' is at least 8 px across zoomed out: ' + o.w);
+        assert(/rotate\((0|180)\)/.test(o.tf) && (si === 1) === /rotate\(180\)/.test(o.tf), side + ' ' + k + ' turned to his facing: ' + o.tf);
+      }
+      assert(info[k + '0'].fill === 'rgb(192, 48, 42)' && info[k + '1'].fill === 'rgb(42, 78, 192)', k + ' in side colours: ' + info[k + '0'].fill + ' / ' + info[k + '1'].fill);
+    }
+    const shapes = new Set(['infantry', 'cavalry', 'officer', 'general', 'gunner'].map((k) => info[k + '0'].shape));
+    assert(shapes.size === 5, 'a different shape per kind: ' + [...shapes].join(' | '));
+    assert(info.hits === scen.figures.length, 'a circle.fig per man: ' + info.hits);
+    assert(info.wheels === 2 * scen.guns.length, 'two wheels a gun');
+    // Zoomed in, a man is drawn his own size (0.25 in radius: the body 0.5 in across).
+    const id = info.infantry0.id;
+    const c = await center(page, 'circle.fig[data-id="' + id + '"]');
+    await page.mouse.move(c[0], c[1]);
+    for (let k = 0; k < 8; k++) { await page.mouse.wheel(0, -300); await page.waitForTimeout(50); }
+    await page.waitForTimeout(200);
+    const ppi = await pxPerInch(page);
+    const w = await page.$eval('g.soldier[data-for="' + id + '"] .body', (b) => b.getBoundingClientRect().width);
+    assert(ppi > 30 && Math.abs(w - 0.5 * ppi) < 1, 'zoomed in (' + ppi.toFixed(1) + ' px/in) the body is 0.5 in across: ' + w);
+    await shot(page, '17-soldiers-close');
+    await page.click('#btn-fit');
+    await shot(page, '18-soldiers-fit');
+  }],
+  ['tooltips: what a man and a gun are and may still do', async (page) => {
+    // range-duel.json, red to move. Red #6: his id, kind, side, status, not moved yet, his side
+    // may move, and how far he may go on (the rule set's reach by a check); after a 2.4 in move,
+    // the state's move_used shown, and no more move (LW.MV.12). The gun #0 likewise.
+    const scen = fs.readFileSync(path.join(__dirname, 'range-duel.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    const frames = recordFrames(page);
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig[data-id="6"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    const tip = () => page.$eval('#tip', (t) => ({ hidden: t.hidden, id: t.dataset.id, kind: t.dataset.kind, lines: [...t.children].map((d) => d.textContent), r: JSON.parse(JSON.stringify(t.getBoundingClientRect())) }));
+    const c = await center(page, 'circle.fig[data-id="6"]');
+    await page.mouse.move(c[0], c[1]);
+    await waitFor(page, async () => (await tip()).lines.some((l) => /^may go/.test(l)), 'the reach in the tooltip', 5000);
+    let t = await tip();
+    assert(!t.hidden && t.kind === 'figure' && t.id === '6', 'the tooltip is #6\'s: ' + JSON.stringify(t));
+    assert(t.lines[0] === 'Figure #6 · infantry · red' && t.lines.indexOf('status: active') >= 0 && t.lines.indexOf('has not moved this move') >= 0, 'who he is: ' + JSON.stringify(t.lines));
+    assert(t.lines.some((l) => /^its side may: .*\bmove\b.*\bend move\b/.test(l)), 'what his side may do: ' + JSON.stringify(t.lines));
+    const reach0 = Number(t.lines.find((l) => /^may go/.test(l)).match(/([\d.]+) in/)[1]);
+    assert(reach0 > 3, 'he may go on: ' + reach0);
+    assert(t.r.left >= 0 && t.r.top >= 0 && t.r.right <= 1400 && t.r.bottom <= 900, 'inside the window');
+    await page.mouse.move(5, 5);
+    await waitFor(page, async () => (await tip()).hidden, 'the tooltip goes with the pointer', 2000);
+    // He moves 2.4 in (0.7, 2.3 across and forward); the state's move_used says how far.
+    const ppi = await pxPerInch(page);
+    await page.selectOption('#tool', 'select');
+    await drag(page, c, [c[0] + 0.7 * ppi, c[1] - 2.3 * ppi]);
+    const used = () => { const st = frames.filter((f) => f.m.type === 'state').pop(); return st && st.m.state.figures[6].move_used; };
+    await waitFor(page, async () => used() > 2, 'the move in the state', 5000);
+    const c2 = await center(page, 'circle.fig[data-id="6"]');
+    await page.mouse.move(c2[0], c2[1]);
+    await waitFor(page, async () => { const x = await tip(); return x.id === '6' && x.lines.some((l) => /^moved /.test(l)) && x.lines.some((l) => /^may (go|move no)/.test(l)); }, 'the tooltip after the move', 5000);
+    t = await tip();
+    assert(t.lines.indexOf('moved ' + used().toFixed(2) + ' in this move') >= 0, 'moved as the state says (' + used() + '): ' + JSON.stringify(t.lines));
+    // A man moves once a move (LW.MV.12): the rule set's check says so, and the tooltip with it.
+    assert(t.lines.indexOf('may move no further (LW.MV.12: figure 6 has already moved in this move)') >= 0, 'no more move for him: ' + JSON.stringify(t.lines));
+    await shot(page, '19-tooltip-man');
+    // The gun.
+    const g = await center(page, 'polygon.gun[data-gun="0"]');
+    await page.mouse.move(g[0] + 3, g[1]);
+    await waitFor(page, async () => (await tip()).kind === 'gun', 'the gun\'s tooltip', 2000);
+    t = await tip();
+    assert(t.lines[0] === 'Gun #0 · red' && t.lines.some((l) => /^status: /.test(l)) && t.lines.some((l) => /^its side may: .*fire/.test(l)), 'the gun: ' + JSON.stringify(t.lines));
+    // A blue man: his side waits.
+    const b = await center(page, 'circle.fig[data-id="11"]');
+    await page.mouse.move(b[0], b[1]);
+    await waitFor(page, async () => (await tip()).id === '11', 'blue #11\'s tooltip', 2000);
+    t = await tip();
+    assert(t.lines[0] === 'Figure #11 · infantry · blue' && t.lines.indexOf('waits: red to act') >= 0 && !t.lines.some((l) => /^may go/.test(l)), 'blue waits: ' + JSON.stringify(t.lines));
+  }],
+  ['unit cards: strength, formation and record (grant)', async (page) => {
+    // meeting.json: red's seven units, each a card: its name, strength (men active / orig),
+    // officers, formation by Grant's name for it, its record by name; blue's on choosing blue.
+    // A grenadier's tooltip carries his unit's line. After a volley the cards count the dead.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'grant', 'meeting.json'), 'utf8'));
+    const links = await createGame(page, { ruleset: 'grant', scenario: JSON.stringify(scen), noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('#unitcards:not([hidden]) .unitcard');
+    const cards = () => page.$$eval('#uc-body .unitcard', (cs) => cs.map((c) => ({ id: Number(c.dataset.unit), name: c.querySelector('h4').textContent,
+      strength: c.querySelector('.uc-strength').textContent, formation: (c.querySelector('.uc-formation') || {}).textContent,
+      rec: [...c.querySelectorAll('dd')].map((d) => [d.dataset.field, d.textContent]), top: c.getBoundingClientRect().top })));
+    const want = (side) => scen.units.filter((u) => u.side === side);
+    const men = (u) => scen.figures.filter((f) => f.unit === u.id && f.kind !== 'officer' && f.kind !== 'general').length;
+    const offs = (u) => scen.figures.filter((f) => f.unit === u.id && f.kind === 'officer').length;
+    const form = ['line', 'column', 'open'];
+    let cs = await cards();
+    assert(JSON.stringify(cs.map((c) => c.id)) === JSON.stringify(want('red').map((u) => u.id)), 'a card per red unit: ' + cs.map((c) => c.id));
+    for (const u of want('red')) {
+      const c = cs.find((x) => x.id === u.id);
+      assert(c.name === u.name, 'card ' + u.id + ' named ' + c.name);
+      assert(c.strength === 'strength ' + men(u) + ' / ' + u.data.orig + ' men · officers ' + offs(u) + ' / ' + offs(u), u.name + ': ' + c.strength);
+      assert(c.formation === 'formation: ' + form[u.formation || 0], u.name + ': ' + c.formation);
+      const rec = Object.entries(u.data).filter(([k, v]) => !(k === 'troop' && v === 'line'));
+      assert(JSON.stringify(c.rec) === JSON.stringify(rec.map(([k, v]) => [k, String(v)])), u.name + '\'s record by name: ' + JSON.stringify(c.rec));
+    }
+    const gren = scen.units.find((u) => u.id === 2);
+    assert(cs.find((c) => c.id === 2).formation === 'formation: column' && gren.formation === 1, 'the grenadiers are in column');
+    await shot(page, '20-unit-cards');
+    const gi = scen.figures.find((f) => f.unit === 2 && f.kind === 'infantry');
+    const gc = await center(page, 'circle.fig[data-id="' + gi.id + '"]');
+    await page.mouse.move(gc[0], gc[1]);
+    await waitFor(page, async () => page.$eval('#tip', (t) => !t.hidden && t.dataset.id), 'a grenadier\'s tooltip', 2000);
+    const ul = await page.$eval('#tip .tip-unit', (d) => d.textContent);
+    assert(ul === 'unit: ' + gren.name + ' · 48 / 48 men · column', 'his unit in his tooltip: ' + ul);
+    await page.selectOption('#uc-side', 'blue');
+    cs = await cards();
+    assert(JSON.stringify(cs.map((c) => c.id)) === JSON.stringify(want('blue').map((u) => u.id)), 'a card per blue unit: ' + cs.map((c) => c.id));
+    assert(cs.find((c) => c.id === 13).rec.some(([k, v]) => k === 'troop' && v === 'hussar'), 'the hussars\' troop');
+  }],
+  ['status bar: phase, who acts, First Player, score; messages move nothing', async (page) => {
+    // two-player.json (Little Wars) before the toss: phase 0, red to act, no First Player yet,
+    // the score with the rule set's score_help from /api/rulesets. A refused order's message
+    // comes in the status bar: the table keeps its place and size. After the toss the bar names
+    // the First Player (the game's record "first", LW.MV.1).
+    const scen = fs.readFileSync(path.join(__dirname, 'two-player.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('#btn-toss');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to act');
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const help = api.rulesets.find((r) => r.name === 'littlewars').score_help;
+    assert(help && /LW\.CAMP\.2/.test(help), 'the rule set serves its score_help: ' + help);
+    const bar = () => page.evaluate(() => ({ phase: document.getElementById('sb-phase').textContent, pending: document.getElementById('sb-pending').textContent,
+      first: document.getElementById('sb-first').textContent, score: document.getElementById('score').textContent, title: document.getElementById('score').title,
+      board: JSON.stringify(document.getElementById('board').getBoundingClientRect()), vb: document.getElementById('table').getAttribute('viewBox'),
+      bar: JSON.stringify(document.getElementById('statusbar').getBoundingClientRect()) }));
+    const b0 = await bar();
+    assert(b0.phase === 'phase 0' && b0.pending === 'waiting for: red to act' && b0.first === '', 'before the toss: ' + JSON.stringify(b0));
+    assert(b0.title === help && b0.score === 'score red 0, blue 0(' + help + ')', 'the score with its help: ' + b0.score);
+    // A refused order: its message in the bar, the table where it was.
+    await page.click('#btn-ready');
+    await page.waitForSelector('#refusal:not([hidden])');
+    const msg = await page.$eval('#refusal', (e) => ({ text: e.textContent, r: JSON.parse(JSON.stringify(e.getBoundingClientRect())) }));
+    const b1 = await bar(), br = JSON.parse(b1.board);
+    assert(/LW\.[A-Z]+\.\d+/.test(msg.text), 'refused with a clause: ' + msg.text);
+    assert(msg.r.bottom <= br.top && msg.r.height > 10, 'the message is above the table, not over it: ' + JSON.stringify(msg.r));
+    assert(b1.board === b0.board && b1.vb === b0.vb && b1.bar === b0.bar, 'nothing moved: ' + b0.board + ' / ' + b1.board);
+    await shot(page, '21-status-refusal');
+    await page.click('#btn-toss');
+    await page.waitForSelector('#log li[data-type="toss"]');
+    const winner = (await page.$eval('#log li[data-type="toss"]', (e) => e.textContent)).match(/(red|blue) wins the toss/)[1];
+    await waitFor(page, async () => (await bar()).first === 'First Player: ' + winner, 'First Player: ' + winner + ' in the bar', 5000);
+    const b2 = await bar();
+    assert(/^phase [1-9]/.test(b2.phase) && b2.phase !== b0.phase, 'the phase moved on: ' + b2.phase);
+    assert(b2.board === b0.board && b2.bar === b0.bar, 'the table and the bar kept their places');
+    await shot(page, '22-status-first');
   }],
   ['create a game', async (page) => {
     ctx.links = await createGame(page, { seed: 11, params: { curtain: 1 }, blue: 'lw-default', noclock: true });
