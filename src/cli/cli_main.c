@@ -60,7 +60,7 @@ static const cli_cmd commands[] = {
 	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
 	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
 	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
-	{"rules", cli_rules, "what a clause says: ID prints its text, a family (LW.MEL) lists its clauses", "tinwar rules [ID | FAMILY]"},
+	{"rules", cli_rules, "what a clause says: ID prints its text, a family (an id without its number) lists its clauses", "tinwar rules [ID | FAMILY]"},
 	{"odds", cli_odds, "exact odds of a rule set's throws (volleys, melee pairings, morale tests ...)",
 	 "tinwar odds RULESET QUESTION [--name value | --flag] ...   (without a QUESTION: the questions listed)"},
 	{"serve", cli_serve, "the browser table: HTTP and WebSocket games kept in SQLite",

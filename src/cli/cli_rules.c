@@ -1,5 +1,5 @@
 // tinwar rules: read what a clause says (issue 19), the same text the browser table shows on a
-// clause id. ID prints "ID — title" and the clause's text; a family (LW.MEL, or LW) lists its
+// clause id. ID prints "ID — title" and the clause's text; a family (an id without its number, or a rule set's prefix alone) lists its
 // clauses with their titles; no argument lists the families. An unknown id is bad input (exit
 // 2) with the nearest ids. The texts are docs/rules/*-clauses.md (tw_rule_text).
 #include <ctype.h>

@@ -199,8 +199,8 @@ int tw_rule_text_nearest(const char *id, const char **out, int max)
 	if (!d)
 		return 0;
 	for (int i = 0; i < nentries; i++) {
-		// Near the id itself, or (one step further) near its family or the start of it: "GR.MEL"
-		// finds GR.MELEE.*.
+		// Near the id itself, or (one step further) near its family or the start of it: "X.MEL"
+		// finds X.MELEE.*.
 		char fam[TW_RULE_ID_MAX + 1];
 		const char *e = entries[i].id, *dot = strchr(e, '.'), *dot2 = dot ? strchr(dot + 1, '.') : NULL;
 		size_t n = dot2 ? (size_t)(dot2 - e) : strlen(e);

@@ -2,7 +2,7 @@
 // assets by handlers (no document root, no CGI). Games live in rooms, kept in SQLite.
 //   GET  /, /app.js, /style.css      the page
 //   GET  /api/rulesets               rule sets: parameters, generals, order and event types
-//   GET  /api/rules?id=LW.MEL.7      a clause's title and text (tw_rule_text)
+//   GET  /api/rules?id=ID            a clause's title and text (tw_rule_text)
 //   POST /api/games                  create a game -> id, seats with tokens and join links
 //   WS   /ws?game=ID&token=T         a seat's connection (Host and Origin checked at the handshake)
 // Every connection is counted per address when civetweb hands it to a worker, before its
@@ -245,7 +245,7 @@ static int rule_handler(struct mg_connection *conn, void *cbdata)
 	for (int i = 0; ok && i < n; i++)
 		ok = (id[i] >= 'A' && id[i] <= 'Z') || (id[i] >= '0' && id[i] <= '9') || id[i] == '.';
 	if (!ok)
-		return send_error(conn, 400, "id: 1 to 32 characters of A-Z, 0-9 and '.' (a clause id such as LW.MEL.7)");
+		return send_error(conn, 400, "id: 1 to 32 characters of A-Z, 0-9 and '.' (a clause id: prefix, family and number)");
 	const srv_conn *c = mg_get_user_connection_data(conn);
 	rule_job j = {id, 0, NULL};
 	srv_exec(s, c ? c->peer : NULL, run_rule, &j);
