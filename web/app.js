@@ -1003,6 +1003,31 @@
     }
   }
 
+  // ---- what a clause says (issue 19): hovering any clause id shows the text that `tinwar rules
+  // ID` prints, fetched once from /api/rules and kept; shown as the element's title and in the
+  // clause box under the log. Text only.
+  const ruleTexts = new Map();
+  const CLAUSE_ID = /^[A-Z][A-Z0-9]*(\.[A-Z0-9]+)+$/;
+  async function ruleText(id) {
+    if (!ruleTexts.has(id)) {
+      ruleTexts.set(id, fetch('/api/rules?id=' + encodeURIComponent(id))
+        .then((r) => (r.ok ? r.json() : null)).catch(() => null));
+    }
+    return ruleTexts.get(id);
+  }
+  document.addEventListener('mouseover', async (ev) => {
+    const t = ev.target;
+    if (!t || !t.classList || !t.classList.contains('clause')) return;
+    const id = (t.textContent || '').trim();
+    if (!CLAUSE_ID.test(id)) return;
+    const r = await ruleText(id);
+    if (!r) { t.dataset.ruled = 'none'; return; }
+    t.title = r.id + ' \u2014 ' + r.title + '\n' + r.text;
+    t.dataset.ruled = 'shown';
+    const box = $('ruletext');
+    if (box) { box.querySelector('b').textContent = r.id + ' \u2014 ' + r.title; box.querySelector('p').textContent = r.text; box.hidden = false; }
+  });
+
   // ---- events ----
   function logEvent(e) {
     if (noteMelee(e)) return; // a participant: on the table, and on his melee's line
@@ -1074,7 +1099,7 @@
     beep(s <= 30 ? 3 : s <= 60 ? 2 : 1);
     $('clock').dataset.warn = s;
   }
-  function timeCalled() { beep(4); refuse({ clause: 'LW.MV.7', message: 'Time! The move is over.' }); }
+  function timeCalled() { beep(4); refuse({ clause: 'clock', message: 'Time! The move is over.' }); }
   function drawClock() {
     const c = $('clock');
     if (!clock || !clock.enabled || clock.side < 0) { c.textContent = ''; return; }

@@ -545,6 +545,35 @@ const tests = [
     assert(JSON.stringify(gp.game) === JSON.stringify({ first: winner[1], fire_from: ['3', '3'], draw_at: '10' }), 'first is the toss\'s winner: ' + JSON.stringify(gp.game));
     await shot(page, '14-records-game');
   }],
+  ['rules in place: hovering a clause id shows what it says', async (page) => {
+    // The toss's line cites LW.MV.1; hovering it shows the same text `tinwar rules LW.MV.1`
+    // prints (the server's /api/rules), as the id's title and in the box under the log.
+    const scen = fs.readFileSync(path.join(__dirname, 'two-player.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('#btn-toss');
+    assert(await page.$eval('#ruletext', (e) => e.hidden), 'no clause text before a hover');
+    await page.click('#btn-toss');
+    await page.waitForSelector('#log li[data-type="toss"] .clause');
+    const id = (await page.$eval('#log li[data-type="toss"] .clause', (e) => e.textContent)).trim();
+    assert(id === 'LW.MV.1', 'the toss cites LW.MV.1: ' + id);
+    const want = await (await fetch(BASE + '/api/rules?id=' + id)).json();
+    assert(want.title && want.text, 'the server has the clause: ' + JSON.stringify(want));
+    await page.hover('#log li[data-type="toss"] .clause');
+    await page.waitForSelector('#ruletext:not([hidden])');
+    const got = await page.$eval('#ruletext', (b) => ({ head: b.querySelector('b').textContent, text: b.querySelector('p').textContent }));
+    assert(got.head === id + ' \u2014 ' + want.title && got.text === want.text, 'the clause box, exact: ' + JSON.stringify(got));
+    const title = await page.$eval('#log li[data-type="toss"] .clause', (e) => e.title);
+    assert(title === id + ' \u2014 ' + want.title + '\n' + want.text, 'the id\'s title, exact: ' + title);
+    // A word that is no clause id (a refusal's 'clock', say) asks the server nothing.
+    const asked = [];
+    page.on('request', (r) => { if (r.url().includes('/api/rules')) asked.push(r.url()); });
+    await page.evaluate(() => { const b = document.createElement('b'); b.className = 'clause'; b.id = 'notaclause'; b.textContent = 'clock'; document.body.appendChild(b); });
+    await page.hover('#notaclause');
+    await page.waitForTimeout(300);
+    assert(asked.length === 0, 'no request for a word that is no clause id: ' + JSON.stringify(asked));
+    await shot(page, '19-rules-in-place');
+  }],
   ['records: a field hidden from other seats stays hidden (toy)', async (page, browser) => {
     // No rule set of the server has a field others may not see; the core's test rule set "toy"
     // has one (its side record's plan, TW_VIS_OWNER). It runs in tinwar-toy, next to the
