@@ -66,6 +66,13 @@ int cli_save_log(const tw_game *g, const char *path, bool sign);
 /// Draws the board in the terminal for `seat` (-1 umpire).
 void cli_board(const tw_state *s, int seat, FILE *out);
 
+/// Names that are not known (cli_names.c): "rule sets: a, b"; a rule set's generals (with
+/// human and ai when `play`), saying first which rule set `name` belongs to if another's; a rule
+/// set's parameters. No newline.
+void cli_list_rulesets(FILE *out);
+void cli_list_generals(FILE *out, const char *name, const tw_ruleset *rs, bool play);
+void cli_list_params(FILE *out, const tw_ruleset *rs);
+
 int cli_play(int argc, char **argv);
 int cli_campaign(int argc, char **argv);
 

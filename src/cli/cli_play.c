@@ -533,7 +533,9 @@ int cli_play(int argc, char **argv)
 		const char *spec = side_spec(argc, argv, st->sides[i].name);
 		pc.gen[i] = make_general(spec ? spec : (i == 0 ? "human" : "ai"), rs, i, seed, &human[i]);
 		if (!human[i] && !pc.gen[i]) {
-			fprintf(stderr, "tinwar play: unknown general '%s' (see 'tinwar rulesets')\n", spec);
+			fprintf(stderr, "tinwar play: unknown general '%s' for side %s (", spec, st->sides[i].name);
+			cli_list_generals(stderr, spec, rs, true);
+			fprintf(stderr, ")\n");
 			rc = CLI_BAD;
 			goto done;
 		}
