@@ -268,14 +268,18 @@ int cli_check(int argc, char **argv)
 		tw_state s;
 		memset(&s, 0, sizeof s);
 		tw_status st = tw_state_from_text(&s, text, len, path, &err);
+		int misplaced = 0;
 		if (st == TW_OK) {
 			tw_game *g = tw_game_new(&s, s.seed, NULL, &err);
 			if (!g)
 				st = err.code ? err.code : TW_ERR_INPUT;
+			// A scenario's places are a person's (a saved state's are what the rules made of
+			// them): checked as the rule set's setup leaves them (who stands on the table).
+			if (g && strcmp(fmt, "tinwar-scenario") == 0)
+				misplaced = check_places(path, tw_game_state(g));
 			tw_game_free(g);
 		}
-		// A scenario's places are a person's (a saved state's are what the rules made of them).
-		if (st == TW_OK && strcmp(fmt, "tinwar-scenario") == 0 && check_places(path, &s) > 0) {
+		if (st == TW_OK && misplaced > 0) {
 			rc = CLI_BAD;
 		} else if (st != TW_OK) {
 			cli_print_error(path, &err);

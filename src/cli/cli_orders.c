@@ -281,7 +281,7 @@ static bool take_ids(parser *ps, const pattern *p, int pi, const tw_order_field 
 			if (!ids_token(ps->argv[*a], out, n, max)) {
 				*n = n0;
 				if (taken == 0) {
-					failed(ps, *a, "%s: expected %s, not '%s'", f->name, wants(f, buf, sizeof buf),
+					failed(ps, *a, "expected %s (%s), not '%s'", wants(f, buf, sizeof buf), f->name,
 					       ps->argv[*a]);
 					return false;
 				}
@@ -292,7 +292,7 @@ static bool take_ids(parser *ps, const pattern *p, int pi, const tw_order_field 
 		taken++;
 	}
 	if (taken == 0) {
-		failed(ps, *a, "%s: expected %s", f->name, wants(f, buf, sizeof buf));
+		failed(ps, *a, "expected %s (%s)", wants(f, buf, sizeof buf), f->name);
 		return false;
 	}
 	return true;
@@ -307,7 +307,7 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 	char **argv = ps->argv;
 	char buf[200];
 	if (*a >= argc) {
-		failed(ps, *a, "%s: expected %s", f->name, wants(f, buf, sizeof buf));
+		failed(ps, *a, "expected %s (%s)", wants(f, buf, sizeof buf), f->name);
 		return false;
 	}
 	int a0 = *a;
@@ -359,7 +359,7 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 		}
 		o->has_at = k == o->nfig && k > 0;
 		if (!o->has_at) {
-			failed(ps, *a, "%s: expected a point X,Y for each of the %d figures, got %d", f->name, o->nfig, k);
+			failed(ps, *a, "expected a point X,Y for each of the %d figures (%s), got %d", o->nfig, f->name, k);
 			return false;
 		}
 		return true;
@@ -447,7 +447,7 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 	default: break;
 	}
 	if (!ok)
-		failed(ps, a0, "%s: expected %s, not '%s'", f->name, wants(f, buf, sizeof buf), argv[a0]);
+		failed(ps, a0, "expected %s (%s), not '%s'", wants(f, buf, sizeof buf), f->name, argv[a0]);
 	return ok;
 }
 
