@@ -19,6 +19,7 @@
 
 static char dir[64];
 static char out[1 << 17];
+static const char *CLI = TW_CLI; // TW_TEST_CLI=PATH runs the tests against another build's binary
 
 // Runs a shell command in the test's directory; returns its exit code, stdout+stderr in out.
 static int run(const char *fmt, ...)
@@ -89,7 +90,7 @@ static void test_terminal_units_in_grant(void **st)
 	write_file("units.txt", "list\nlist unit \"Blue hussars\"\nhelp\nformation column unit 0\n"
 				"formation lin unit 0\nvolley 5 x\nvolley unit 99 unit 1\nend\ntime\nscore\nquit\n");
 	assert_int_equal(run("%s play %s/scenarios/grant/meeting.json --red human --blue gr-attack --seed 3 < units.txt",
-			     TW_CLI, TW_SOURCE_DIR),
+			     CLI, TW_SOURCE_DIR),
 			 0);
 	has("  unit 0 \"Red 1st foot\" (red): 53 men (53 active): 0-52 at 14.0,9.6 (x 7.7-20.3, y 8.1-10.0)\n");
 	has("  unit 13 \"Blue hussars\" (blue): 27 men (27 active): 532-558 at 108.0,86.2 (x 98.8-117.2, y 86.0-87.6)\n");
@@ -122,7 +123,7 @@ static void test_GR_MOVE_1_GR_TERR_4_refusals_exact_and_name_the_wood(void **st)
 	(void)st;
 	scenario_moved("grant/meeting.json", "cav.json", 252, 278, -80, 20); // 252 at 18.8,30
 	write_file("cav.txt", "move unit 6 27.804,30\nmove unit 6 18.8,40\nmove unit \"red cuirassiers\" 27.8,30\nquit\n");
-	assert_int_equal(run("%s play cav.json --red human --blue gr-attack --seed 3 < cav.txt", TW_CLI), 0);
+	assert_int_equal(run("%s play cav.json --red human --blue gr-attack --seed 3 < cav.txt", CLI), 0);
 	has("  refused: figure 252 would use 9.004 in of a 9.000 in move\n  (rule GR.MOVE.1)\n");
 	has("  refused: figure 252 cannot go there: wood 1 copse is in the way\n  (rule GR.TERR.4)\n");
 	has("  [GR.MOVE.1] Red cuirassiers: 27 men moved, 9.0 in\n");
@@ -141,7 +142,7 @@ static void test_LW_MOB_2_refusal_exact_and_strict_words(void **st)
 			     "measure 0,0 3,4 9\nlist blue extra\nboard x\nquit\n");
 	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red human --blue ai --seed 5 "
 			     "--shot-model fast < lw.txt",
-			     TW_CLI, TW_SOURCE_DIR),
+			     CLI, TW_SOURCE_DIR),
 			 0);
 	has("  refused: figure 0 would move 12.004 in; an infantryman may move 12 in (first move measured from the "
 	    "back line, LW.MV.3)\n  (rule LW.MOB.2)\n");
@@ -163,7 +164,7 @@ static void test_terminal_board_red_at_the_bottom(void **st)
 	(void)st;
 	write_file("board.txt", "board\nquit\n");
 	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red human --blue ai --seed 5 < board.txt",
-			     TW_CLI, TW_SOURCE_DIR),
+			     CLI, TW_SOURCE_DIR),
 			 0);
 	const char *top = strstr(out, "      blue's back line (y=48) at the top\n"
 				      "      0           12          24          36          48          60\n"
@@ -247,27 +248,27 @@ static void test_terminal_parser_strict_and_units(void **st)
 static void test_first_steps_names_and_replay(void **st)
 {
 	(void)st;
-	assert_int_equal(run("%s replay %s/scenarios/littlewars/tutorial.json", TW_CLI, TW_SOURCE_DIR), 2);
+	assert_int_equal(run("%s replay %s/scenarios/littlewars/tutorial.json", CLI, TW_SOURCE_DIR), 2);
 	has("tutorial.json: not a game log but a scenario: 'tinwar play ");
 	write_file("junk.txt", "hello\n");
-	assert_int_equal(run("%s replay junk.txt", TW_CLI), 2);
+	assert_int_equal(run("%s replay junk.txt", CLI), 2);
 	has("junk.txt: not a game log: junk.txt:1:");
 	write_file("orders.json", "{\"format\": \"tinwar-orders\", \"version\": 1, \"orders\": []}");
-	assert_int_equal(run("%s replay orders.json", TW_CLI), 2);
+	assert_int_equal(run("%s replay orders.json", CLI), 2);
 	has("orders.json: not a game log (its \"format\" is \"tinwar-orders\", a log's is \"tinwar-log\")");
-	assert_int_equal(run("%s new chess -o x.json", TW_CLI), 2);
+	assert_int_equal(run("%s new chess -o x.json", CLI), 2);
 	has("tinwar new: unknown rule set 'chess' (rule sets: littlewars, grant");
-	assert_int_equal(run("%s rulesets chess", TW_CLI), 2);
+	assert_int_equal(run("%s rulesets chess", CLI), 2);
 	has("unknown rule set 'chess' (rule sets: littlewars, grant");
-	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red gr-attack --blue ai", TW_CLI,
+	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red gr-attack --blue ai", CLI,
 			     TW_SOURCE_DIR),
 			 2);
 	has("tinwar play: unknown general 'gr-attack' for side red ('gr-attack' is a general of rule set grant, not of "
 	    "littlewars; generals for littlewars: human, ai (= default), default, lw-default, lw-gunline, lw-rush, "
 	    "lw-concentrate, random, or a Lua doctrine FILE.lua)");
-	assert_int_equal(run("%s sim %s/scenarios/grant/meeting.json --games 1 --red nosuch", TW_CLI, TW_SOURCE_DIR), 2);
+	assert_int_equal(run("%s sim %s/scenarios/grant/meeting.json --games 1 --red nosuch", CLI, TW_SOURCE_DIR), 2);
 	has("tinwar sim: red: no general 'nosuch' for rule set grant (generals for grant: default, gr-attack, gr-defend, random");
-	assert_int_equal(run("%s sim %s/scenarios/littlewars/tutorial.json --games 1 --vary nope=1,2", TW_CLI, TW_SOURCE_DIR), 2);
+	assert_int_equal(run("%s sim %s/scenarios/littlewars/tutorial.json --games 1 --vary nope=1,2", CLI, TW_SOURCE_DIR), 2);
 	has("parameters of littlewars: variety, curtain, interval,");
 }
 
@@ -279,19 +280,21 @@ static void test_check_refuses_figures_off_the_table_and_on_each_other(void **st
 	(void)st;
 	// meeting.json: figures 0 and 1 (radius 0.25) stand 0.55 in apart at y 10.
 	scenario_moved("grant/meeting.json", "on.json", 1, 1, -0.1, 0); // 0.45 apart: 0.05 in deep
-	assert_int_equal(run("%s check on.json", TW_CLI), 2);
+	assert_int_equal(run("%s check on.json", CLI), 2);
 	has("on.json: $.figures[1].at: figure 1 stands on figure 0 ($.figures[0]): their bases overlap by 0.050 in "
 	    "(0.45 in apart)\n");
 	scenario_moved("grant/meeting.json", "near.json", 1, 1, -0.055, 0); // 0.495 apart: 0.005 in
-	assert_int_equal(run("%s check near.json", TW_CLI), 0);
+	assert_int_equal(run("%s check near.json", CLI), 0);
 	scenario_moved("grant/meeting.json", "off.json", 3, 3, -20, 0); // figure 3 to x -10.675
-	assert_int_equal(run("%s check off.json", TW_CLI), 2);
+	assert_int_equal(run("%s check off.json", CLI), 2);
 	has("off.json: $.figures[3].at: figure 3 stands off the table at (-10.68, 10.00) (the table is 120 by 96 in)\n");
 }
 
 int main(void)
 {
 	tw_register_builtin();
+	if (getenv("TW_TEST_CLI"))
+		CLI = getenv("TW_TEST_CLI");
 	snprintf(dir, sizeof dir, "/tmp/tinwar-term-XXXXXX");
 	if (!mkdtemp(dir))
 		return 1;
