@@ -171,7 +171,7 @@ int cli_new(int argc, char **argv)
 }
 
 /// How deep two bases may overlap before `check` says the figures stand on each other, inches:
-/// a hundredth of an inch, for numbers written rounded (docs/format.md "check").
+/// a hundredth of an inch, for numbers written rounded (docs/terminal.md, "First steps").
 #define CHECK_OVERLAP_TOL 0.01
 
 // Figures off the table (a figure on the table whose centre is outside it) and figures standing
