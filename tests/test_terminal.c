@@ -139,7 +139,7 @@ static void test_LW_MOB_2_refusal_exact_and_strict_words(void **st)
 	// tutorial.json, seed 5: red wins the toss; figure 0 (infantry) is put down at 32.8,2.0 and
 	// has not moved by game move 3: his first move is measured from the back line (LW.MV.3).
 	write_file("lw.txt", "toss\ndeploy auto\nready\nend\nmove 0 32.8,12.004\nlie\nlie 3 x\nend dead\n"
-			     "measure 0,0 3,4 9\nlist blue extra\nboard x\nquit\n");
+			     "measure 0,0 3,4 9\nlist blue extra\nboard x\ntrail 0\nquit\n");
 	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red human --blue ai --seed 5 "
 			     "--shot-model fast < lw.txt",
 			     CLI, TW_SOURCE_DIR),
@@ -152,6 +152,8 @@ static void test_LW_MOB_2_refusal_exact_and_strict_words(void **st)
 	has("  measure: '9' is not understood (usage: measure X,Y X,Y)\n");
 	has("  list: 'extra' is not understood (list [SIDE] | list men [SIDE] | list unit N)\n");
 	has("  board: 'x' is not understood (usage: board)\n");
+	// A field the rule set marks optional, last in the order, may be left out: the rules answer.
+	has("  refused: gun 0 owes no trail men");
 	// The computer's men, a unit a line.
 	has("  [LW.MOB.2] Blue column: 7 men moved, 9.5 in\n");
 }

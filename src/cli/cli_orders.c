@@ -490,8 +490,8 @@ static bool match(parser *ps, const pattern *p, int i, int end, int *a)
 			// A list takes every word it can, unless another field follows straight on.
 			bool rest = i + 1 >= p->n || p->tok[i + 1][0] != '{';
 			const tw_order_field *f = &ps->d->fields[fi];
-			if (*a >= ps->argc && !f->required && i + 1 == end) {
-				i++; // a field the order may go without, and no words left for it
+			if (*a >= ps->argc && !f->required && i + 1 == p->n) {
+				i++; // the order's last field, one it may go without, and no words left for it
 				continue;
 			}
 			if (!take_field(ps, p, i, f, a, rest))
