@@ -186,12 +186,18 @@ static void list_units(const tw_state *s, int side)
 		print_where(s, ids, n);
 		printf("\n");
 	}
-	// Men of no unit, by side, kind and status.
+	// Men of no unit, by side, kind and status (only the statuses some such man has).
+	bool present[256] = {false};
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit < 0 || s->fig[i].unit >= s->nunit)
+			present[(uint8_t)s->fig[i].status] = true;
 	for (int sd = 0; sd < s->nsides; sd++) {
 		if (side >= 0 && sd != side)
 			continue;
 		for (int kind = 0; kind < TW_FK_COUNT; kind++)
 			for (int st = 0; st < 256; st++) {
+				if (!present[st])
+					continue;
 				int n = 0;
 				for (int i = 0; i < s->nfig; i++) {
 					const tw_figure *f = &s->fig[i];
