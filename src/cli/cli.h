@@ -46,6 +46,14 @@ bool cli_parse_point(const char *s, tw_vec2 *p);
 /// `usage` (cli_orders.c). Returns 1 with o filled, 0 if no order type starts with argv[0], -1
 /// if one does but the words do not fit (why gets the usages).
 int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy);
+/// Splits a line of the terminal into words (in place): blanks separate them, "..." or '...'
+/// keeps a name with blanks as one word. Returns the count, or -1 (why says) for an unclosed
+/// quote or more than max words.
+int cli_split_words(char *line, char **argv, int max, char *why, size_t nwhy);
+/// A unit by id or by name (case ignored), or -1.
+int cli_find_unit(const tw_state *s, const char *word);
+/// True if figure f is one of the men `unit N` stands for in an order: the unit's active men.
+bool cli_unit_member(const tw_state *s, const tw_figure *f, int unit);
 /// Prints a rule set's orders: names, help, clauses, words and choices.
 void cli_help_orders(const tw_ruleset *rs);
 /// Loads a scenario or state file, printing errors.
@@ -57,6 +65,13 @@ void cli_summary_json(const tw_game *g, FILE *out);
 int cli_save_log(const tw_game *g, const char *path, bool sign);
 /// Draws the board in the terminal for `seat` (-1 umpire).
 void cli_board(const tw_state *s, int seat, FILE *out);
+
+/// Names that are not known (cli_names.c): "rule sets: a, b"; a rule set's generals (with
+/// human and ai when `play`), saying first which rule set `name` belongs to if another's; a rule
+/// set's parameters. No newline.
+void cli_list_rulesets(FILE *out);
+void cli_list_generals(FILE *out, const char *name, const tw_ruleset *rs, bool play);
+void cli_list_params(FILE *out, const tw_ruleset *rs);
 
 int cli_play(int argc, char **argv);
 int cli_campaign(int argc, char **argv);

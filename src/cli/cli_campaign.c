@@ -325,8 +325,10 @@ static int cmd_play(tw_series *db, const char *name, const char *scen, int argc,
 	}
 	for (int k = 0; rc == CLI_OK && k < s.nsides; k++) // a general for every side of the battle
 		if (!(gens[k] = tw_general_new(general_name(spec[k]), rs, k, seed))) {
-			fprintf(stderr, "tinwar campaign: unknown general \"%s\" for %s\n", general_name(spec[k]),
+			fprintf(stderr, "tinwar campaign: unknown general \"%s\" for %s (", general_name(spec[k]),
 				s.sides[k].name);
+			cli_list_generals(stderr, general_name(spec[k]), rs, false);
+			fprintf(stderr, ")\n");
 			rc = CLI_BAD;
 		}
 	// The battle is prepared as the campaign's next (the series checks the rule set and that

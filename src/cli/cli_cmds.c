@@ -1,5 +1,6 @@
 // Subcommands: rulesets, new, check, step, replay, bench-signature.
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,7 +41,9 @@ int cli_rulesets(int argc, char **argv)
 {
 	const char *only = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (only && tw_ruleset_find(only) < 0) {
-		fprintf(stderr, "tinwar rulesets: unknown rule set '%s'\n", only);
+		fprintf(stderr, "tinwar rulesets: unknown rule set '%s' (", only);
+		cli_list_rulesets(stderr);
+		fprintf(stderr, ")\n");
 		return CLI_BAD;
 	}
 	if (cli_flag(argc, argv, "--json")) { // the orders' schema, as the server sends it
@@ -112,7 +115,9 @@ int cli_new(int argc, char **argv)
 		return CLI_BAD;
 	}
 	if (tw_ruleset_find(rsname) < 0) {
-		fprintf(stderr, "tinwar new: unknown rule set '%s' (see 'tinwar rulesets')\n", rsname);
+		fprintf(stderr, "tinwar new: unknown rule set '%s' (", rsname);
+		cli_list_rulesets(stderr);
+		fprintf(stderr, ")\n");
 		return CLI_BAD;
 	}
 	uint64_t seed = 1;
@@ -165,6 +170,65 @@ int cli_new(int argc, char **argv)
 	return CLI_OK;
 }
 
+/// How deep two bases may overlap before `check` says the figures stand on each other, inches:
+/// a hundredth of an inch, for numbers written rounded (docs/terminal.md, "First steps").
+#define CHECK_OVERLAP_TOL 0.01
+
+// Figures off the table (a figure on the table whose centre is outside it) and figures standing
+// on each other (bases overlapping by more than CHECK_OVERLAP_TOL), each with its JSON path.
+// Returns how many it found (and printed, up to 20).
+static int check_places(const char *path, const tw_state *s)
+{
+	int found = 0;
+	int *ids = malloc(sizeof *ids * (size_t)(s->nfig ? s->nfig : 1));
+	if (!ids)
+		return 0;
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (!tw_figure_on_table(s, f) || f->status == TW_FS_DEAD)
+			continue;
+		if (f->pos.x < -1e-6 || f->pos.x > s->table.width + 1e-6 || f->pos.y < -1e-6 || f->pos.y > s->table.depth + 1e-6) {
+			if (found++ < 20)
+				fprintf(stderr, "%s: $.figures[%d].at: figure %d stands off the table at (%.2f, %.2f) (the table is %g by %g in)\n",
+					path, f->id, f->id, f->pos.x, f->pos.y, s->table.width, s->table.depth);
+			continue;
+		}
+		ids[n++] = i;
+	}
+	// A sweep in x: the ids sorted by x (a shell sort; ids break ties).
+	for (int gap = n / 2; gap > 0; gap /= 2)
+		for (int i = gap; i < n; i++)
+			for (int j = i - gap; j >= 0; j -= gap) {
+				const tw_figure *a = &s->fig[ids[j]], *b = &s->fig[ids[j + gap]];
+				if (a->pos.x < b->pos.x || (a->pos.x == b->pos.x && a->id < b->id))
+					break;
+				int t = ids[j];
+				ids[j] = ids[j + gap];
+				ids[j + gap] = t;
+			}
+	double rmax = 0;
+	for (int i = 0; i < n; i++)
+		rmax = fmax(rmax, s->fig[ids[i]].radius);
+	for (int i = 0; i < n; i++) {
+		const tw_figure *a = &s->fig[ids[i]];
+		for (int j = i + 1; j < n && s->fig[ids[j]].pos.x - a->pos.x < a->radius + rmax; j++) {
+			const tw_figure *b = &s->fig[ids[j]];
+			double d = tw_dist(a->pos, b->pos), overlap = a->radius + b->radius - d;
+			if (overlap <= CHECK_OVERLAP_TOL)
+				continue;
+			const tw_figure *lo = a->id < b->id ? a : b, *hi = a->id < b->id ? b : a;
+			if (found++ < 20)
+				fprintf(stderr, "%s: $.figures[%d].at: figure %d stands on figure %d ($.figures[%d]): their bases overlap by %.3f in (%.2f in apart)\n",
+					path, hi->id, hi->id, lo->id, lo->id, overlap, d);
+		}
+	}
+	if (found > 20)
+		fprintf(stderr, "%s: ... %d such places in all\n", path, found);
+	free(ids);
+	return found;
+}
+
 int cli_check(int argc, char **argv)
 {
 	const char *path = cli_pos(argc, argv, 0, VAL_OPTS);
@@ -204,13 +268,20 @@ int cli_check(int argc, char **argv)
 		tw_state s;
 		memset(&s, 0, sizeof s);
 		tw_status st = tw_state_from_text(&s, text, len, path, &err);
+		int misplaced = 0;
 		if (st == TW_OK) {
 			tw_game *g = tw_game_new(&s, s.seed, NULL, &err);
 			if (!g)
 				st = err.code ? err.code : TW_ERR_INPUT;
+			// A scenario's places are a person's (a saved state's are what the rules made of
+			// them): checked as the rule set's setup leaves them (who stands on the table).
+			if (g && strcmp(fmt, "tinwar-scenario") == 0)
+				misplaced = check_places(path, tw_game_state(g));
 			tw_game_free(g);
 		}
-		if (st != TW_OK) {
+		if (st == TW_OK && misplaced > 0) {
+			rc = CLI_BAD;
+		} else if (st != TW_OK) {
 			cli_print_error(path, &err);
 			rc = cli_exit_code(st);
 		} else {
@@ -361,6 +432,25 @@ int cli_replay(int argc, char **argv)
 		cli_print_error(lp, &err);
 		return cli_exit_code(err.code);
 	}
+	// A file that is not a game log says so, and what it is.
+	json_t *root = tw_json_load(text, len, lp, &err); // within the limits, before anything is built
+	const char *fmt = json_is_object(root) ? json_string_value(json_object_get(root, "format")) : NULL;
+	if (!fmt || strcmp(fmt, "tinwar-log") != 0) {
+		if (!root) {
+			fprintf(stderr, "%s: not a game log: ", lp);
+			cli_print_error(lp, &err);
+		}
+		else if (fmt && (strcmp(fmt, "tinwar-scenario") == 0 || strcmp(fmt, "tinwar-state") == 0))
+			fprintf(stderr, "%s: not a game log but a %s: 'tinwar play %s --log LOG' writes a log of a game of it\n", lp,
+				fmt + 7, lp);
+		else
+			fprintf(stderr, "%s: not a game log (its \"format\" is %s%s%s, a log's is \"tinwar-log\")\n", lp,
+				fmt ? "\"" : "", fmt ? fmt : "missing", fmt ? "\"" : "");
+		json_decref(root);
+		free(text);
+		return CLI_BAD;
+	}
+	json_decref(root);
 	unsigned char key[TW_LOG_KEY_BYTES];
 	tw_log_check c = {0};
 	c.verify = cli_flag(argc, argv, "--verify");

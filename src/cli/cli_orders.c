@@ -1,13 +1,72 @@
 // The terminal's words for orders, driven by each rule set's order description (order.h): an
 // order type's `usage` ("fire {gun} at {target} | fire {gun} {bearing} {elevation}") says which
 // words give it; {field} takes the field's value in the form its kind calls for; [...] is optional.
+// Wherever a field takes figure ids, `unit N` or `unit "NAME"` stands for the unit's active men.
+// A field whose values are choices takes the choice's name. The words are read strictly: a word
+// not understood is refused, and the refusal says which field wanted what.
 #include <ctype.h>
+#include <stdarg.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "cli.h"
+
+int cli_split_words(char *line, char **argv, int max, char *why, size_t nwhy)
+{
+	int argc = 0;
+	char *p = line;
+	for (;;) {
+		while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
+			p++;
+		if (!*p)
+			return argc;
+		if (argc >= max) {
+			snprintf(why, nwhy, "  more than %d words: nothing done", max);
+			return -1;
+		}
+		if (*p == '"' || *p == '\'') {
+			char q = *p++;
+			char *end = strchr(p, q);
+			if (!end) {
+				snprintf(why, nwhy, "  the quote %c%s is not closed: nothing done", q, p);
+				return -1;
+			}
+			*end = 0;
+			argv[argc++] = p;
+			p = end + 1;
+			if (*p && !strchr(" \t\r\n", *p)) {
+				snprintf(why, nwhy, "  a quoted name ends with its quote: '%s' follows it", p);
+				return -1;
+			}
+			continue;
+		}
+		argv[argc++] = p;
+		p += strcspn(p, " \t\r\n");
+		if (*p)
+			*p++ = 0;
+	}
+}
+
+int cli_find_unit(const tw_state *s, const char *word)
+{
+	char *end;
+	long id = strtol(word, &end, 10);
+	if (end != word && *end == 0)
+		return id >= 0 && id < s->nunit ? (int)id : -1;
+	for (int i = 0; i < s->nunit; i++)
+		if (strcasecmp(s->unit[i].name, word) == 0)
+			return i;
+	return -1;
+}
+
+bool cli_unit_member(const tw_state *s, const tw_figure *f, int unit)
+{
+	(void)s;
+	return f->unit == unit && f->status == TW_FS_ACTIVE;
+}
 
 // "1,2,5-9" -> ids appended to out (at most max in all); false if malformed.
 static bool ids_token(const char *s, int32_t *out, int *n, int max)
@@ -99,8 +158,87 @@ typedef struct parser {
 	int argc;
 	char **argv;
 	tw_order *o;
-	bool seen[32]; // fields given
+	bool seen[32];     // fields given
+	bool want_places;  // a places field was given figures only: the rule set proposes the places
+	int fail_at;       // the furthest word a failure was found at (-1: none yet)
+	char fail[200];    // what was wrong there
 } parser;
+
+// Notes a failure at word a (the furthest one is kept: it says the most).
+static void failed(parser *ps, int a, const char *fmt, ...)
+{
+	if (a < ps->fail_at)
+		return;
+	ps->fail_at = a;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(ps->fail, sizeof ps->fail, fmt, ap);
+	va_end(ap);
+}
+
+// What a field of kind `kind` wants, in words.
+static const char *wants(const tw_order_field *f, char *buf, size_t n)
+{
+	switch ((tw_ofield_kind)f->kind) {
+	case TW_OF_FIGS:
+	case TW_OF_FIGS2: return "figure ids";
+	case TW_OF_INTS: return "whole numbers";
+	case TW_OF_PLACES: return "figure ids with places (ID X,Y ...), or a unit";
+	case TW_OF_POINTS: return "a point X,Y for each figure";
+	case TW_OF_PATH: return "points X,Y";
+	case TW_OF_GUN: return "a gun id";
+	case TW_OF_GUN_PLACE: return "a gun id and a point X,Y";
+	case TW_OF_BEARING: return "a bearing in degrees";
+	case TW_OF_ELEVATION: return "an elevation in degrees";
+	case TW_OF_POINT: return "a point X,Y";
+	case TW_OF_SIDE: return "a side's name";
+	case TW_OF_INT:
+		if (f->choices) {
+			size_t len = (size_t)snprintf(buf, n, "one of");
+			for (int k = 0; f->choices[k] && len < n; k++)
+				len += (size_t)snprintf(buf + len, n - len, "%s %s", k ? "," : "", f->choices[k]);
+			return buf;
+		}
+		return "a whole number";
+	default: return "a value";
+	}
+}
+
+// A unit reference at argv[*a] ("unit" then an id or a name): its active men appended to
+// out. 0 if argv[*a] is not "unit"; 1 taken; -1 a bad reference (failure noted).
+static int unit_ref(parser *ps, int *a, int32_t *out, int *n, int max)
+{
+	if (*a >= ps->argc || strcmp(ps->argv[*a], "unit") != 0)
+		return 0;
+	if (*a + 1 >= ps->argc) {
+		failed(ps, *a + 1, "'unit' wants a unit's id or its name in quotes");
+		return -1;
+	}
+	const tw_state *s = ps->s;
+	int u = cli_find_unit(s, ps->argv[*a + 1]);
+	if (u < 0) {
+		failed(ps, *a + 1, "no unit '%s' (%d units: ids 0-%d; 'list' names them)", ps->argv[*a + 1], s->nunit,
+		       s->nunit - 1);
+		if (s->nunit == 0)
+			failed(ps, *a + 1, "no unit '%s': this battle has no units", ps->argv[*a + 1]);
+		return -1;
+	}
+	int before = *n;
+	for (int i = 0; i < s->nfig; i++)
+		if (cli_unit_member(s, &s->fig[i], u)) {
+			if (*n >= max) {
+				failed(ps, *a + 1, "unit %d has more men than an order holds (%d)", u, max);
+				return -1;
+			}
+			out[(*n)++] = s->fig[i].id;
+		}
+	if (*n == before) {
+		failed(ps, *a + 1, "unit %d (%s) has no active men", u, s->unit[u].name);
+		return -1;
+	}
+	*a += 2;
+	return 1;
+}
 
 // Index of the token closing the group opened at i.
 static int group_end(const pattern *p, int i)
@@ -125,15 +263,55 @@ static bool is_literal_ahead(const pattern *p, int i, const char *word)
 	return false;
 }
 
+// Figure ids (and unit references) from argv[*a...] into out; `rest` takes every word it can.
+static bool take_ids(parser *ps, const pattern *p, int pi, const tw_order_field *f, int *a, bool rest, int32_t *out,
+		     int *n, int max)
+{
+	char buf[200];
+	*n = 0;
+	int taken = 0;
+	while (*a < ps->argc && (rest || taken == 0)) {
+		if (taken > 0 && is_literal_ahead(p, pi + 1, ps->argv[*a]))
+			break;
+		int r = unit_ref(ps, a, out, n, max);
+		if (r < 0)
+			return false;
+		if (r == 0) {
+			int n0 = *n;
+			if (!ids_token(ps->argv[*a], out, n, max)) {
+				*n = n0;
+				if (taken == 0) {
+					failed(ps, *a, "expected %s (%s), not '%s'", wants(f, buf, sizeof buf), f->name,
+					       ps->argv[*a]);
+					return false;
+				}
+				break; // the next field's, or a word the caller refuses
+			}
+			(*a)++;
+		}
+		taken++;
+	}
+	if (taken == 0) {
+		failed(ps, *a, "expected %s (%s)", wants(f, buf, sizeof buf), f->name);
+		return false;
+	}
+	return true;
+}
+
 // Reads field f from argv[*a...]; `rest` lets a list take every word left (up to a literal word
-// of the pattern). Returns false if the words do not give the field.
+// of the pattern). Returns false (with the failure noted) if the words do not give the field.
 static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_field *f, int *a, bool rest)
 {
 	tw_order *o = ps->o;
 	int argc = ps->argc;
 	char **argv = ps->argv;
-	if (*a >= argc)
+	char buf[200];
+	if (*a >= argc) {
+		failed(ps, *a, "expected %s (%s)", wants(f, buf, sizeof buf), f->name);
 		return false;
+	}
+	int a0 = *a;
+	bool ok = false;
 	switch ((tw_ofield_kind)f->kind) {
 	case TW_OF_FIGS:
 	case TW_OF_FIGS2:
@@ -141,16 +319,20 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 		int32_t *out = f->kind == TW_OF_FIGS ? o->fig : f->kind == TW_OF_FIGS2 ? o->fig2 : o->val;
 		int *n = f->kind == TW_OF_FIGS ? &o->nfig : f->kind == TW_OF_FIGS2 ? &o->nfig2 : &o->nval;
 		int max = f->kind == TW_OF_INTS ? TW_ORDER_MAX_VALS : TW_ORDER_MAX_FIG;
-		*n = 0;
-		if (!ids_token(argv[(*a)++], out, n, max))
-			return false;
-		while (rest && *a < argc && !is_literal_ahead(p, pi + 1, argv[*a]) && ids_token(argv[*a], out, n, max))
-			(*a)++;
-		return true;
+		return take_ids(ps, p, pi, f, a, rest, out, n, max);
 	}
 	case TW_OF_PLACES: {
 		double forward = ps->s->sides[o->side >= 0 ? o->side : 0].forward < 0 ? 180 : 0;
 		o->nfig = 0;
+		// Figures without places (a unit, or ids): the rule set proposes the places.
+		if (strcmp(argv[*a], "unit") == 0 || (*a + 1 < argc && !cli_parse_point(argv[*a + 1], &o->at[0])) ||
+		    *a + 1 == argc) {
+			if (!take_ids(ps, p, pi, f, a, rest, o->fig, &o->nfig, TW_ORDER_MAX_FIG))
+				return false;
+			ps->want_places = true;
+			o->has_at = false;
+			return true;
+		}
 		while (*a + 1 < argc && o->nfig < TW_ORDER_MAX_FIG) {
 			long id;
 			if (!int_token(argv[*a], &id) || id < 0 || !cli_parse_point(argv[*a + 1], &o->at[o->nfig]))
@@ -166,7 +348,8 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 				break;
 		}
 		o->has_at = o->nfig > 0;
-		return o->nfig > 0;
+		ok = o->nfig > 0;
+		break;
 	}
 	case TW_OF_POINTS: {
 		int k = 0;
@@ -175,7 +358,11 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 			(*a)++;
 		}
 		o->has_at = k == o->nfig && k > 0;
-		return o->has_at;
+		if (!o->has_at) {
+			failed(ps, *a, "expected a point X,Y for each of the %d figures (%s), got %d", o->nfig, f->name, k);
+			return false;
+		}
+		return true;
 	}
 	case TW_OF_PATH:
 		o->npath = 0;
@@ -185,19 +372,21 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 			if (!rest)
 				break;
 		}
-		return o->npath > 0;
+		ok = o->npath > 0;
+		break;
 	case TW_OF_GUN: {
 		long g;
-		if (!int_token(argv[*a], &g) || g < 0)
-			return false;
-		o->gun = (int32_t)g;
-		(*a)++;
-		return true;
+		if (int_token(argv[*a], &g) && g >= 0) {
+			o->gun = (int32_t)g;
+			(*a)++;
+			ok = true;
+		}
+		break;
 	}
 	case TW_OF_GUN_PLACE: {
 		long g;
 		if (*a + 1 >= argc || !int_token(argv[*a], &g) || g < 0 || !cli_parse_point(argv[*a + 1], &o->path[0]))
-			return false;
+			break;
 		o->gun = (int32_t)g;
 		o->npath = 1;
 		*a += 2;
@@ -207,7 +396,8 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 			o->has_aim = true;
 			(*a)++;
 		}
-		return true;
+		ok = true;
+		break;
 	}
 	case TW_OF_INT: {
 		long v;
@@ -217,38 +407,48 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 				(*a)++;
 				return true;
 			}
-		if (!int_token(argv[*a], &v))
-			return false;
-		o->n = (int32_t)v;
-		(*a)++;
-		return true;
+		int nch = 0;
+		while (f->choices && f->choices[nch])
+			nch++;
+		if (int_token(argv[*a], &v) && (!f->choices || (v >= 0 && v < nch))) {
+			o->n = (int32_t)v;
+			(*a)++;
+			ok = true;
+		}
+		break;
 	}
 	case TW_OF_BEARING:
 	case TW_OF_ELEVATION: {
 		double v;
-		if (!num_token(argv[*a], &v))
-			return false;
-		*(f->kind == TW_OF_BEARING ? &o->bearing : &o->elevation) = v;
-		o->has_aim = true;
-		(*a)++;
-		return true;
+		if (num_token(argv[*a], &v)) {
+			*(f->kind == TW_OF_BEARING ? &o->bearing : &o->elevation) = v;
+			o->has_aim = true;
+			(*a)++;
+			ok = true;
+		}
+		break;
 	}
 	case TW_OF_POINT:
-		if (!cli_parse_point(argv[*a], &o->target))
-			return false;
-		o->has_target = true;
-		(*a)++;
-		return true;
+		if (cli_parse_point(argv[*a], &o->target)) {
+			o->has_target = true;
+			(*a)++;
+			ok = true;
+		}
+		break;
 	case TW_OF_SIDE: {
 		int side = tw_state_side_index(ps->s, argv[*a]);
-		if (side < 0)
-			return false;
-		o->n = side;
-		(*a)++;
-		return true;
+		if (side >= 0) {
+			o->n = side;
+			(*a)++;
+			ok = true;
+		}
+		break;
 	}
-	default: return false;
+	default: break;
 	}
+	if (!ok)
+		failed(ps, a0, "expected %s (%s), not '%s'", wants(f, buf, sizeof buf), f->name, argv[a0]);
+	return ok;
 }
 
 // Matches pattern tokens [i, end) against argv from *a. Optional groups are tried, and skipped
@@ -265,10 +465,12 @@ static bool match(parser *ps, const pattern *p, int i, int end, int *a)
 			*save = *ps->o;
 			bool seen[32];
 			memcpy(seen, ps->seen, sizeof seen);
+			bool want = ps->want_places;
 			int a0 = *a;
 			if (!match(ps, p, i + 1, close, a)) {
 				*ps->o = *save;
 				memcpy(ps->seen, seen, sizeof seen);
+				ps->want_places = want;
 				*a = a0;
 			}
 			free(save);
@@ -287,18 +489,66 @@ static bool match(parser *ps, const pattern *p, int i, int end, int *a)
 				return false;
 			// A list takes every word it can, unless another field follows straight on.
 			bool rest = i + 1 >= p->n || p->tok[i + 1][0] != '{';
-			if (!take_field(ps, p, i, &ps->d->fields[fi], a, rest))
+			const tw_order_field *f = &ps->d->fields[fi];
+			if (*a >= ps->argc && !f->required && i + 1 == p->n) {
+				i++; // the order's last field, one it may go without, and no words left for it
+				continue;
+			}
+			if (!take_field(ps, p, i, f, a, rest))
 				return false;
 			ps->seen[fi] = true;
 			i++;
 			continue;
 		}
-		if (*a >= ps->argc || strcmp(ps->argv[*a], t) != 0)
+		if (*a >= ps->argc || strcmp(ps->argv[*a], t) != 0) {
+			if (*a >= ps->argc)
+				failed(ps, *a, "expected the word '%s'", t);
+			else
+				failed(ps, *a, "expected the word '%s', not '%s'", t, ps->argv[*a]);
 			return false;
+		}
 		(*a)++;
 		i++;
 	}
 	return true;
+}
+
+// The places of the figures named (without places) in a field that wants them: the rule set's
+// own proposal (random_orders, on the seat's view, from a generator seeded by the order's words
+// and never the game's) of an order of the same type, choice and figures. False if it proposes
+// none in 2000 tries.
+static bool propose_places(const tw_state *s, int side, tw_order *o)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (!rs || !rs->random_orders || side < 0 || side >= s->nsides)
+		return false;
+	tw_state view;
+	if (tw_state_view(&view, s, side) != TW_OK)
+		return false;
+	tw_order *c = malloc(sizeof *c);
+	bool found = false;
+	tw_rng rng;
+	tw_rng_seed(&rng, 0x7465726dULL ^ (uint64_t)o->type << 32 ^ (uint64_t)o->n);
+	for (int t = 0; c && t < 2000 && !found; t++) {
+		if (rs->random_orders(&view, side, &rng, c, 1) < 1 || c->type != o->type || c->n != o->n ||
+		    c->nfig != o->nfig || !c->has_at)
+			continue;
+		bool same = true;
+		for (int i = 0; i < o->nfig && same; i++) {
+			int k = 0;
+			while (k < c->nfig && c->fig[k] != o->fig[i])
+				k++;
+			same = k < c->nfig;
+		}
+		if (!same)
+			continue;
+		*o = *c;
+		o->side = (int8_t)side;
+		found = true;
+	}
+	free(c);
+	tw_state_free(&view);
+	return found;
 }
 
 int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy)
@@ -306,6 +556,8 @@ int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	why[0] = 0;
 	bool named = false;
+	int best = -1; // the alternative that got furthest, for the refusal
+	char best_why[200] = "", best_alt[256] = "", usages[1024] = "";
 	for (int t = 0; rs && t < rs->norders; t++) {
 		const tw_order_def *d = &rs->orders[t];
 		if (!d->usage)
@@ -320,17 +572,35 @@ int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order
 			tokenize(alt, &p);
 			if (p.n > 0 && strcmp(p.tok[0], argv[0]) == 0) {
 				named = true;
-				parser ps = {s, d, argc, argv, o, {0}};
+				parser ps = {s, d, argc, argv, o, {0}, false, -1, ""};
 				tw_order_init(o, t, side);
 				int a = 0;
-				if (match(&ps, &p, 0, p.n, &a) && a == argc)
-					return 1;
-				size_t len = strlen(why);
-				snprintf(why + len, nwhy - len, "%s  usage: %s", len ? "\n" : "", alt);
+				if (match(&ps, &p, 0, p.n, &a)) {
+					if (a == argc && !ps.want_places)
+						return 1;
+					if (a == argc && propose_places(s, side, o))
+						return 1;
+					if (a == argc)
+						failed(&ps, a,
+						       "the rule set proposes no places for these figures: give each "
+						       "one's place (ID X,Y ...)");
+					else
+						failed(&ps, a, "'%s' is not understood here", argv[a]);
+				}
+				if (ps.fail_at > best) {
+					best = ps.fail_at;
+					snprintf(best_why, sizeof best_why, "%s", ps.fail);
+					snprintf(best_alt, sizeof best_alt, "%s", alt);
+				}
+				size_t len = strlen(usages);
+				snprintf(usages + len, sizeof usages - len, "%s%s", len ? " | " : "", alt);
 			}
 			alt = bar ? bar + 3 : NULL;
 		}
 	}
+	if (named)
+		snprintf(why, nwhy, "  %s: %s\n  usage: %s", argv[0], best_why, usages);
+	(void)best_alt;
 	return named ? -1 : 0;
 }
 

@@ -50,6 +50,45 @@ static void print_members(const tw_state *s, const tw_events *ev, int i, int end
 	}
 }
 
+/// "3-7,9,12-14": ids (ascending) as ranges.
+static void print_ranges(FILE *out, const int32_t *ids, int n)
+{
+	for (int k = 0; k < n;) {
+		int j = k;
+		while (j + 1 < n && ids[j + 1] == ids[j] + 1)
+			j++;
+		fprintf(out, "%s%d", k ? "," : "", ids[k]);
+		if (j > k)
+			fprintf(out, "-%d", ids[j]);
+		k = j + 1;
+	}
+}
+
+// The unit of the figure a move event (TW_EV_MOVE, a = figure) is about, or -1.
+static int move_event_unit(const tw_state *s, const tw_event *e)
+{
+	if (e->type != TW_EV_MOVE)
+		return -1;
+	const tw_figure *f = tw_state_figure_c(s, e->a);
+	return f && f->unit >= 0 && f->unit < s->nunit ? f->unit : -1;
+}
+
+/// A unit's moves (the TW_EV_MOVE events from i to end, one a man, all of one unit and clause)
+/// on one line: "[GR.MOVE.1] Blue hussars: 14 men moved, 9.5 in" (up to the longest when they
+/// differ).
+static void print_unit_moves(const tw_state *s, const tw_events *ev, int i, int end)
+{
+	const tw_event *e = &ev->v[i];
+	double lo = e->v, hi = e->v;
+	for (int k = i; k < end; k++) {
+		lo = fmin(lo, ev->v[k].v);
+		hi = fmax(hi, ev->v[k].v);
+	}
+	const tw_unit *u = &s->unit[move_event_unit(s, e)];
+	printf("  [%s] %s: %d m%s moved, %s%.1f in\n", e->clause[0] ? e->clause : "-", u->name, end - i,
+	       end - i == 1 ? "an" : "en", hi - lo >= 0.05 ? "up to " : "", hi);
+}
+
 static void print_events(const play_ctx *pc, int first, int count)
 {
 	if (pc->quiet || pc->json)
@@ -66,27 +105,116 @@ static void print_events(const play_ctx *pc, int first, int count)
 			i = j - 1;
 			continue;
 		}
+		int unit = move_event_unit(tw_game_state(pc->game), e);
+		if (unit >= 0) {
+			int j = i + 1;
+			while (j < end && move_event_unit(tw_game_state(pc->game), &ev->v[j]) == unit &&
+			       strcmp(ev->v[j].clause, e->clause) == 0)
+				j++;
+			print_unit_moves(tw_game_state(pc->game), ev, i, j);
+			i = j - 1;
+			continue;
+		}
 		if (e->type == TW_EV_MOVE_START)
 			printf("\n");
-		printf("  [%s] %s\n", e->clause[0] ? e->clause : "-", e->text[0] ? e->text : tw_event_type_name(e->type));
+		const tw_state *s = tw_game_state(pc->game);
+		const char *who = e->side >= 0 && e->side < s->nsides ? s->sides[e->side].name : "?";
+		if (!e->text[0] && e->type == TW_EV_MOVE_START) // the rule set gave no words: the generic ones
+			printf("  [%s] Game move %d begins: %s first\n", e->clause[0] ? e->clause : "-", e->a, who);
+		else if (!e->text[0] && e->type == TW_EV_MOVE_END)
+			printf("  [%s] %s has ended its part of game move %d\n", e->clause[0] ? e->clause : "-", who, e->move_no);
+		else
+			printf("  [%s] %s\n", e->clause[0] ? e->clause : "-", e->text[0] ? e->text : tw_event_type_name(e->type));
 	}
 }
 
-static void help(const tw_ruleset *rs)
+static void help(const tw_state *s, const tw_ruleset *rs)
 {
 	printf("the table (distances in inches, bearings in degrees: 0 = towards +y, 90 = right):\n"
-	       "  board                      draw the table            list [SIDE]   figures and guns\n"
+	       "  board                      draw the table\n"
+	       "  list [SIDE]                units (name, figure ids, where they stand), loose men, guns\n"
+	       "  list men [SIDE] | list unit N|\"NAME\"   each man\n"
 	       "  measure X,Y X,Y   los X,Y X,Y   score   time\n"
 	       "  info N | info gun N | info game   the rule set's records and facts, by name\n"
-	       "  undo                       take back the last order (not past a die or shot)\n"
-	       "  deploy auto                put down as the computer would (before play)\n"
-	       "  save FILE   quit\n"
-	       "ids: 3  or  3,4,9  or  3-7; points: X,Y\n");
+	       "  undo                       take back the last order (not past a die or shot)\n");
+	if (s->move_no == 0)
+		printf("  deploy auto                put down as the computer would (before play)\n");
+	printf("  save FILE   quit\n"
+	       "ids: 3  or  3,4,9  or  3-7 (spaces or commas between them); unit N or unit \"NAME\" for a\n"
+	       "unit's active men wherever figure ids are asked for; points: X,Y; choices by name\n");
 	cli_help_orders(rs);
 }
 
-static void list_figures(const tw_state *s, int side)
+// Where a group of men stands: the centre of their places, and how far they spread.
+static void print_where(const tw_state *s, const int32_t *ids, int n)
 {
+	double x0 = INFINITY, x1 = -INFINITY, y0 = INFINITY, y1 = -INFINITY, cx = 0, cy = 0;
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = s->fig[ids[k]].pos;
+		x0 = fmin(x0, p.x), x1 = fmax(x1, p.x), y0 = fmin(y0, p.y), y1 = fmax(y1, p.y);
+		cx += p.x, cy += p.y;
+	}
+	printf(" at %.1f,%.1f (x %.1f-%.1f, y %.1f-%.1f)", cx / n, cy / n, x0, x1, y0, y1);
+}
+
+/// `list`: each unit (id, name, side, its men's ids as ranges, where it stands), the men of no
+/// unit by side, kind and status, then the guns; `side` -1 for all.
+static void list_units(const tw_state *s, int side)
+{
+	int32_t *ids = malloc(sizeof *ids * (size_t)(s->nfig ? s->nfig : 1));
+	if (!ids)
+		return;
+	for (int u = 0; u < s->nunit; u++) {
+		const tw_unit *un = &s->unit[u];
+		if (side >= 0 && un->side != side)
+			continue;
+		int n = 0, nact = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->unit == u && tw_figure_on_table(s, f) && f->status != TW_FS_DEAD) {
+				ids[n++] = f->id;
+				nact += f->status == TW_FS_ACTIVE;
+			}
+		}
+		printf("  unit %d \"%s\" (%s): ", u, un->name, s->sides[un->side].name);
+		if (n == 0) {
+			printf("no men on the table\n");
+			continue;
+		}
+		printf("%d men (%d active): ", n, nact);
+		print_ranges(stdout, ids, n);
+		print_where(s, ids, n);
+		printf("\n");
+	}
+	// Men of no unit, by side, kind and status (only the statuses some such man has).
+	bool present[256] = {false};
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit < 0 || s->fig[i].unit >= s->nunit)
+			present[(uint8_t)s->fig[i].status] = true;
+	for (int sd = 0; sd < s->nsides; sd++) {
+		if (side >= 0 && sd != side)
+			continue;
+		for (int kind = 0; kind < TW_FK_COUNT; kind++)
+			for (int st = 0; st < 256; st++) {
+				if (!present[st])
+					continue;
+				int n = 0;
+				for (int i = 0; i < s->nfig; i++) {
+					const tw_figure *f = &s->fig[i];
+					if (f->side == sd && f->kind == kind && f->status == st && (f->unit < 0 || f->unit >= s->nunit) &&
+					    f->status != TW_FS_DEAD && f->status != TW_FS_RESERVE)
+						ids[n++] = f->id;
+				}
+				if (n == 0)
+					continue;
+				printf("  %s %s, %s, no unit: %d: ", s->sides[sd].name, tw_figure_kind_name((tw_figure_kind)kind),
+				       tw_status_name(s, st), n);
+				print_ranges(stdout, ids, n);
+				if (tw_figure_on_table(s, &s->fig[ids[0]]))
+					print_where(s, ids, n);
+				printf("\n");
+			}
+	}
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
 		if (side >= 0 && g->side != side)
@@ -94,14 +222,66 @@ static void list_figures(const tw_state *s, int side)
 		printf("  gun %d (%s) at %.1f,%.1f bearing %.0f elevation %.1f\n", g->id, s->sides[g->side].name, g->axle.x,
 		       g->axle.y, g->bearing, g->elevation);
 	}
+	free(ids);
+}
+
+/// `list men`: each man on a line (`unit` >= 0: that unit's only).
+static void list_figures(const tw_state *s, int side, int unit)
+{
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if ((side >= 0 && f->side != side) || f->status == TW_FS_DEAD || f->status == TW_FS_RESERVE)
+		if ((side >= 0 && f->side != side) || (unit >= 0 && f->unit != unit) || f->status == TW_FS_DEAD ||
+		    f->status == TW_FS_RESERVE)
 			continue;
-		printf("  #%-4d %-5s %-9s %-9s at %6.1f,%6.1f%s\n", f->id, s->sides[f->side].name,
-		       tw_figure_kind_name((tw_figure_kind)f->kind), tw_figure_status_name((tw_figure_status)f->status),
-		       f->pos.x, f->pos.y, f->moved_in == s->move_no && s->move_no > 0 ? " (moved)" : "");
+		printf("  #%-4d %-5s %-9s %-9s at %6.1f,%6.1f", f->id, s->sides[f->side].name,
+		       tw_figure_kind_name((tw_figure_kind)f->kind), tw_status_name(s, f->status), f->pos.x, f->pos.y);
+		if (f->unit >= 0 && f->unit < s->nunit && unit < 0)
+			printf("  unit %d", f->unit);
+		printf("%s\n", f->moved_in == s->move_no && s->move_no > 0 ? " (moved)" : "");
 	}
+}
+
+// `list [men] [SIDE] | list unit N`: false (with a message) on words it does not understand.
+static bool list_command(const tw_state *st, int seat, int argc, char **argv)
+{
+	int k = 1, side = -1, unit = -1;
+	bool men = false;
+	if (k < argc && strcmp(argv[k], "men") == 0) {
+		men = true;
+		k++;
+	} else if (k < argc && strcmp(argv[k], "unit") == 0) {
+		if (k + 1 >= argc || (unit = cli_find_unit(st, argv[k + 1])) < 0) {
+			printf("  list unit: no unit '%s' (%d units; 'list' names them)\n", k + 1 < argc ? argv[k + 1] : "",
+			       st->nunit);
+			return false;
+		}
+		men = true;
+		k += 2;
+	}
+	if (k < argc && unit < 0) {
+		side = tw_state_side_index(st, argv[k]);
+		if (side < 0) {
+			printf("  list: no side '%s' (sides:", argv[k]);
+			for (int i = 0; i < st->nsides; i++)
+				printf(" %s", st->sides[i].name);
+			printf(")\n");
+			return false;
+		}
+		k++;
+	}
+	if (k < argc) {
+		printf("  list: '%s' is not understood (list [SIDE] | list men [SIDE] | list unit N)\n", argv[k]);
+		return false;
+	}
+	tw_state view;
+	if (tw_state_view(&view, st, seat) != TW_OK)
+		return false;
+	if (men)
+		list_figures(&view, side, unit);
+	else
+		list_units(&view, side);
+	tw_state_free(&view);
+	return true;
 }
 
 static int finish(play_ctx *pc)
@@ -132,71 +312,127 @@ static int finish(play_ctx *pc)
 	return rc;
 }
 
+/// `time`: the game move and who acts, as the last start of a move told it (its own words, or
+/// the move's number and mover when the rule set gives none), and the phase.
+static void print_time(const play_ctx *pc)
+{
+	const tw_state *s = tw_game_state(pc->game);
+	const tw_events *ev = tw_game_events(pc->game);
+	int i = ev->n - 1;
+	while (i >= 0 && ev->v[i].type != TW_EV_MOVE_START)
+		i--;
+	if (i >= 0 && ev->v[i].text[0])
+		printf("  %s\n", ev->v[i].text);
+	else if (i >= 0)
+		printf("  [%s] Game move %d began: %s first\n", ev->v[i].clause, ev->v[i].a,
+		       ev->v[i].side >= 0 && ev->v[i].side < s->nsides ? s->sides[ev->v[i].side].name : "?");
+	const tw_ruleset *rs = tw_game_ruleset(pc->game);
+	tw_decision dec[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
+	printf("  game move %d", s->move_no);
+	if (rs->phase_names)
+		printf(", phase %s", tw_phase_name(s));
+	for (int k = 0; k < nd; k++)
+		if (dec[k].seat >= 0 && dec[k].seat < s->nsides) {
+			printf("%s %s to act", k ? "," : ";", s->sides[dec[k].seat].name);
+			if (dec[k].clause[0])
+				printf(" [%s]", dec[k].clause);
+		}
+	printf("\n");
+	for (int k = 0; k < nd && rs->allowance; k++)
+		if (dec[k].seat >= 0 && dec[k].seat < s->nsides) {
+			double secs = rs->allowance(s, dec[k].seat);
+			if (secs > 0)
+				printf("  %s has %.0f s for this on the clock\n", s->sides[dec[k].seat].name, secs);
+		}
+}
+
+// The terminal's own commands and how many words each takes after its name (min, max).
+static const struct {
+	const char *name;
+	int min, max;
+	const char *usage;
+} BUILTINS[] = {
+    {"help", 0, 0, "help"},         {"?", 0, 0, "help"},           {"quit", 0, 0, "quit"},
+    {"exit", 0, 0, "quit"},         {"board", 0, 0, "board"},      {"measure", 2, 2, "measure X,Y X,Y"},
+    {"los", 2, 2, "los X,Y X,Y"},   {"score", 0, 0, "score"},      {"time", 0, 0, "time"},
+    {"undo", 0, 0, "undo"},         {"save", 1, 1, "save FILE"},   {"deploy", 1, 1, "deploy auto"},
+};
+
 // One human command; returns 0 to go on, 1 to quit.
 static int human_command(play_ctx *pc, int side, char *line)
 {
 	const tw_state *s = tw_game_state(pc->game);
-	char *argv[64];
-	int argc = 0;
-	for (char *t = strtok(line, " \t\r\n"); t && argc < 64; t = strtok(NULL, " \t\r\n"))
-		argv[argc++] = t;
+	char *argv[256];
+	char why[1024];
+	int argc = cli_split_words(line, argv, 256, why, sizeof why);
+	if (argc < 0) {
+		printf("%s\n", why);
+		return 0;
+	}
 	if (argc == 0)
 		return 0;
 	const char *cmd = argv[0];
+	// The terminal's own words take a fixed number of arguments: more or fewer is refused.
+	for (size_t k = 0; k < TW_ARRAY_COUNT(BUILTINS); k++) {
+		if (strcmp(cmd, BUILTINS[k].name) != 0)
+			continue;
+		if (strcmp(cmd, "deploy") == 0 && (argc != 2 || strcmp(argv[1], "auto") != 0))
+			break; // the rule set's own deploy order, if it has one
+		if (argc - 1 < BUILTINS[k].min || argc - 1 > BUILTINS[k].max) {
+			if (argc - 1 > BUILTINS[k].max)
+				printf("  %s: '%s' is not understood (usage: %s)\n", cmd, argv[BUILTINS[k].max + 1],
+				       BUILTINS[k].usage);
+			else
+				printf("  %s: expected more (usage: %s)\n", cmd, BUILTINS[k].usage);
+			return 0;
+		}
+	}
 	tw_order *o = calloc(1, sizeof *o);
 	if (!o)
 		return 1;
 	bool have_order = false;
 	tw_vec2 a, b;
 	if (strcmp(cmd, "help") == 0 || strcmp(cmd, "?") == 0) {
-		help(tw_game_ruleset(pc->game));
+		help(s, tw_game_ruleset(pc->game));
 	} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0) {
 		free(o);
 		return 1;
 	} else if (strcmp(cmd, "board") == 0) {
 		cli_board(s, side, stdout);
 	} else if (strcmp(cmd, "list") == 0) {
-		int ls = argc > 1 ? -2 : -1;
-		for (int i = 0; argc > 1 && i < s->nsides; i++)
-			if (strcmp(argv[1], s->sides[i].name) == 0)
-				ls = i;
-		if (ls == -2)
-			printf("  no side '%s'\n", argv[1]);
-		else {
-			tw_state view;
-			if (tw_state_view(&view, s, side) == TW_OK) {
-				list_figures(&view, ls);
-				tw_state_free(&view);
-			}
+		(void)list_command(s, side, argc, argv);
+	} else if (strcmp(cmd, "measure") == 0 || strcmp(cmd, "los") == 0) {
+		if (!cli_parse_point(argv[1], &a) || !cli_parse_point(argv[2], &b)) {
+			printf("  %s: expected two points X,Y, not '%s'\n", cmd, cli_parse_point(argv[1], &a) ? argv[2] : argv[1]);
+		} else if (cmd[0] == 'm') {
+			printf("  %.2f in\n", tw_dist(a, b));
+		} else {
+			int32_t blk = tw_los_blocker(&s->table, a, tw_table_ground(&s->table, a) + 1.5, b,
+						     tw_table_ground(&s->table, b) + 1.0);
+			if (blk < 0)
+				printf("  clear line of sight\n");
+			else
+				printf("  blocked by %s %d %s\n",
+				       tw_terrain_kind_name((tw_terrain_kind)s->table.terrain[blk].kind), blk,
+				       s->table.terrain[blk].name);
 		}
-	} else if (strcmp(cmd, "measure") == 0 && argc == 3 && cli_parse_point(argv[1], &a) && cli_parse_point(argv[2], &b)) {
-		printf("  %.2f in\n", tw_dist(a, b));
-	} else if (strcmp(cmd, "los") == 0 && argc == 3 && cli_parse_point(argv[1], &a) && cli_parse_point(argv[2], &b)) {
-		int32_t blk = tw_los_blocker(&s->table, a, tw_table_ground(&s->table, a) + 1.5, b,
-					     tw_table_ground(&s->table, b) + 1.0);
-		if (blk < 0)
-			printf("  clear line of sight\n");
-		else
-			printf("  blocked by %s %d %s\n", tw_terrain_kind_name((tw_terrain_kind)s->table.terrain[blk].kind),
-			       blk, s->table.terrain[blk].name);
 	} else if (strcmp(cmd, "info") == 0) {
 		(void)cli_info(s, side, argc, argv);
 	} else if (strcmp(cmd, "score") == 0) {
 		double pts[TW_MAX_SIDES] = {0};
-		tw_game_ruleset(pc->game)->score(s, pts);
+		const tw_ruleset *rs = tw_game_ruleset(pc->game);
+		rs->score(s, pts);
 		for (int k = 0; k < s->nsides; k++)
 			printf("%s%s %.1f", k ? ", " : "  ", s->sides[k].name, pts[k]);
 		printf("\n");
+		if (rs->score_help)
+			printf("  (%s)\n", rs->score_help);
 	} else if (strcmp(cmd, "time") == 0) {
-		const tw_events *ev = tw_game_events(pc->game);
-		for (int i = ev->n - 1; i >= 0; i--)
-			if (ev->v[i].type == TW_EV_MOVE_START) {
-				printf("  %s\n", ev->v[i].text);
-				break;
-			}
+		print_time(pc);
 	} else if (strcmp(cmd, "undo") == 0) {
 		printf(tw_game_undo(pc->game) ? "  undone\n" : "  nothing to undo since the last die or shot\n");
-	} else if (strcmp(cmd, "save") == 0 && argc == 2) {
+	} else if (strcmp(cmd, "save") == 0) {
 		tw_error err;
 		if (tw_state_save(s, argv[1], &err) != TW_OK)
 			cli_print_error(argv[1], &err);
@@ -210,7 +446,6 @@ static int human_command(play_ctx *pc, int side, char *line)
 		tw_general_free(g);
 	} else {
 		// An order of the rule set, by its own words (its order description's usage).
-		char why[1024];
 		int r = cli_parse_order(s, side, argc, argv, o, why, sizeof why);
 		if (r > 0)
 			have_order = true;
@@ -304,7 +539,9 @@ int cli_play(int argc, char **argv)
 		const char *spec = side_spec(argc, argv, st->sides[i].name);
 		pc.gen[i] = make_general(spec ? spec : (i == 0 ? "human" : "ai"), rs, i, seed, &human[i]);
 		if (!human[i] && !pc.gen[i]) {
-			fprintf(stderr, "tinwar play: unknown general '%s' (see 'tinwar rulesets')\n", spec);
+			fprintf(stderr, "tinwar play: unknown general '%s' for side %s (", spec, st->sides[i].name);
+			cli_list_generals(stderr, spec, rs, true);
+			fprintf(stderr, ")\n");
 			rc = CLI_BAD;
 			goto done;
 		}

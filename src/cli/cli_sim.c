@@ -151,7 +151,9 @@ static bool parse_sweep(const char *spec, const tw_state *sc, const tw_ruleset *
 				sw->name, rs->name);
 			for (int k = 0; k < sc->nsides; k++)
 				fprintf(stderr, "%s.X, ", sc->sides[k].name);
-			fprintf(stderr, "or all.X)\n");
+			fprintf(stderr, "or all.X; ");
+			cli_list_params(stderr, rs);
+			fprintf(stderr, ")\n");
 			return false;
 		}
 		if (strlen(dot + 1) == 0 || strlen(dot + 1) >= sizeof sw->dparam) {
@@ -436,6 +438,23 @@ int cli_sim(int argc, char **argv)
 	const tw_ruleset *rs = tw_ruleset_get(scen.ruleset);
 	sweep sw = {0};
 	if (!cli_parse_generals("sim", argc, argv, VAL_OPTS, &scen, cfg.general) || ((v = cli_opt(argc, argv, "--vary")) && !parse_sweep(v, &scen, rs, &sw))) {
+		tw_state_free(&scen);
+		return CLI_BAD;
+	}
+	// A general's name that is not known: the valid ones (Lua doctrines are checked by the study).
+	for (int i = 0; i < scen.nsides; i++) {
+		const char *gname = cfg.general[i];
+		size_t gl = gname ? strlen(gname) : 0;
+		if (!gname || (gl > 4 && strcmp(gname + gl - 4, ".lua") == 0))
+			continue;
+		tw_general *g = tw_general_new(gname, rs, i, 1);
+		if (g) {
+			tw_general_free(g);
+			continue;
+		}
+		fprintf(stderr, "tinwar sim: %s: no general '%s' for rule set %s (", scen.sides[i].name, gname, rs->name);
+		cli_list_generals(stderr, gname, rs, false);
+		fprintf(stderr, ")\n");
 		tw_state_free(&scen);
 		return CLI_BAD;
 	}

@@ -1,6 +1,8 @@
 // Charles Grant, The War Game: the rule set's internal contract (GR clauses).
 #ifndef TW_GR_H
 #define TW_GR_H
+#include <math.h>
+
 #include "tinwar/tinwar.h"
 #include "tinwar/grant.h"
 
@@ -276,5 +278,17 @@ tw_vec2 gr_unit_centre(const tw_state *s, int unit);
 // ---- templates (gr_templates.c) ----
 #define GR_NTEMPLATES 3
 extern const tw_render_template gr_templates[GR_NTEMPLATES];
+
+/// Digits after the point that show a length `v` refused against a limit `limit` as different
+/// from it ("12.004 in" against 12, never "12.00 in"): 2, or more as the excess needs (at most 9).
+static inline int gr_excess_digits(double v, double limit)
+{
+	for (int p = 2; p < 9; p++) {
+		double m = pow(10, p);
+		if (round(v * m) != round(limit * m))
+			return p;
+	}
+	return 9;
+}
 
 #endif

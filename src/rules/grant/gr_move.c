@@ -67,6 +67,29 @@ double gr_move_cost_wet(const tw_state *s, int troop, int formation, tw_vec2 a, 
 	return cost;
 }
 
+// The terrain piece that closed the going from a to b under `clause` (GR.TERR.4 a wood, GR.TERR.5
+// a swamp, GR.TERR.7 water), for the refusal: its kind, id and name ("wood 3 Hanger Wood"), or
+// "the water" where no piece of that kind is found (a canal's water, say).
+static const char *blocked_by(const tw_state *s, const char *clause, tw_vec2 a, tw_vec2 b, char *buf, size_t n)
+{
+	int want = strcmp(clause, "GR.TERR.4") == 0 ? TW_TER_WOOD : strcmp(clause, "GR.TERR.5") == 0 ? TW_TER_SWAMP : TW_TER_RIVER;
+	int steps = (int)ceil(tw_dist(a, b) / 0.25);
+	for (int k = 1; k <= (steps < 1 ? 1 : steps); k++) {
+		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / (steps < 1 ? 1 : steps)));
+		for (int t = 0; t < s->table.nterrain; t++) {
+			const tw_terrain *tr = &s->table.terrain[t];
+			bool kind = tr->kind == want || (want == TW_TER_RIVER && tr->kind == TW_TER_FORD);
+			if (kind && tw_terrain_contains(tr, p)) {
+				snprintf(buf, n, "%s %d%s%s", tw_terrain_kind_name((tw_terrain_kind)tr->kind), tr->id,
+					 tr->name[0] ? " " : "", tr->name);
+				return buf;
+			}
+		}
+	}
+	snprintf(buf, n, "%s", want == TW_TER_RIVER ? "the water" : "the terrain");
+	return buf;
+}
+
 double gr_move_rate_for(const tw_state *s, const tw_unit *u, int mode)
 {
 	int troop = GRU(s, u)->troop;
@@ -194,7 +217,8 @@ static tw_status validate_barge(const tw_state *s, const tw_order *o, const tw_u
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.ORG.4", "a barge is transport: it does not close with the enemy");
 	}
 	if (tw_len(disp) > rate + 1e-9)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "the barge would go %.2f in of a %.2f in move", tw_len(disp), rate);
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "the barge would go %.*f in of a %.*f in move",
+					    gr_excess_digits(tw_len(disp), rate), tw_len(disp), gr_excess_digits(tw_len(disp), rate), rate);
 	return TW_OK;
 }
 
@@ -229,12 +253,15 @@ static tw_status validate_board(const tw_state *s, const tw_order *o, const tw_u
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "figure %d cannot land at (%.2f, %.2f)", f->id, o->at[i].x, o->at[i].y);
 		const char *cl = NULL;
 		double wet = 0, cost = gr_move_cost_wet(s, troop, u->formation, f->pos, o->at[i], &wet, &cl);
+		char piece[64];
 		if (cl)
-			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
+			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there: %s is in the way", f->id,
+					    blocked_by(s, cl, f->pos, o->at[i], piece, sizeof piece));
 		if (wet > GR_BANK + 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.7", "the barge must lie at the bank (%.2f in of water)", wet);
 		if (cost > rate + 1e-9)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d would use %.2f in of a %.2f in move", f->id, cost, rate);
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1", "figure %d would use %.*f in of a %.*f in move", f->id,
+						    gr_excess_digits(cost, rate), cost, gr_excess_digits(cost, rate), rate);
 		if (contact_at(s, f, o->at[i]) && gr_cavalry(troop))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.7", "cavalry makes contact only by charging");
 	}
@@ -358,14 +385,16 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 			cost = w->cost[i]; // GR.CHARGE.9: measured along the path
 		} else {
 			cost = gr_move_cost(s, troop, formation, f->pos, o->at[i], &cl);
+			char piece[64];
 			if (cl)
-				return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there", f->id);
+				return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d cannot go there: %s is in the way", f->id,
+						    blocked_by(s, cl, f->pos, o->at[i], piece, sizeof piece));
 		}
 		if (cost > rate + 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, w ? "GR.CHARGE.9" : "GR.MOVE.1",
-					    w ? "figure %d would use %.2f in along its path of the %.2f in charge"
-					      : "figure %d would use %.2f in of a %.2f in move",
-					    f->id, cost, rate);
+					    w ? "figure %d would use %.*f in along its path of the %.*f in charge"
+					      : "figure %d would use %.*f in of a %.*f in move",
+					    f->id, gr_excess_digits(cost, rate), cost, gr_excess_digits(cost, rate), rate);
 		if (!gr_spot_free(s, o->at[i], f->radius, f->id))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "figure %d cannot stand at (%.2f, %.2f)", f->id, o->at[i].x, o->at[i].y);
 		if (near_burning(s, o->at[i]))
@@ -444,7 +473,8 @@ static tw_status plan_wheel(const tw_state *s, const tw_order *o, tw_order *x, w
 		if (fabs(t) > 1e-6) {
 			if (at > 6.0 + 1e-9)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.9",
-						    "light cavalry wheels only in the first 6 in of its charge: a turn at %.2f in", at);
+						    "light cavalry wheels only in the first 6 in of its charge: a turn at %.*f in",
+						    gr_excess_digits(at, 6), at);
 			w->turn += fabs(t);
 			w->last_at = at;
 		}
@@ -762,7 +792,8 @@ tw_status gr_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	if (ford && before > GR_BANK + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.TERR.7", "a crossing starts at the bank: the gun is %.2f in from the ford", before);
 	if (cost > rate + 1e-9)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun would use %.2f in of %.2f in", cost, rate);
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.6", "the gun would use %.*f in of %.*f in",
+				    gr_excess_digits(cost, rate), cost, gr_excess_digits(cost, rate), rate);
 	tw_vec2 d = tw_sub(to, g->axle);
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];

@@ -355,4 +355,16 @@ tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 #define LW_NTEMPLATES 4
 extern const tw_render_template lw_templates[LW_NTEMPLATES];
 
+/// Digits after the point that show a length `v` refused against a limit `limit` as different
+/// from it ("12.004 in" against 12, never "12.00 in"): 2, or more as the excess needs (at most 9).
+static inline int lw_excess_digits(double v, double limit)
+{
+	for (int p = 2; p < 9; p++) {
+		double m = pow(10, p);
+		if (round(v * m) != round(limit * m))
+			return p;
+	}
+	return 9;
+}
+
 #endif

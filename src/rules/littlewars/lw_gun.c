@@ -121,8 +121,8 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	double allow = cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE;
 	if (len > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.13",
-				    "gun %d would move %.2f in; with %d cavalry going with it it may move %.0f in", g->id,
-				    len, cav, allow);
+				    "gun %d would move %.*f in; with %d cavalry going with it it may move %.0f in", g->id,
+				    lw_excess_digits(len, allow), len, cav, allow);
 	for (int k = 1; k <= o->npath; k++) {
 		st = lw_check_leg(s, pts[k - 1], pts[k], err);
 		if (st != TW_OK)
@@ -136,7 +136,9 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "gun %d would leave the table", g->id);
 	int blk = swing_blocked(s, &moved, moved.bearing);
 	if (blk >= 0)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "gun %d would be set down into terrain %d", g->id, blk);
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "gun %d would be set down into %s %d%s%s", g->id,
+				    tw_terrain_kind_name((tw_terrain_kind)s->table.terrain[blk].kind), blk,
+				    s->table.terrain[blk].name[0] ? " " : "", s->table.terrain[blk].name);
 	// Crew: each goes with it (its own path displaced, or to crew_to) and ends within 6 in.
 	int within = 0;
 	tw_vec2 off = tw_sub(moved.axle, g->axle);
@@ -146,7 +148,8 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		double flen = o->has_at ? tw_dist(f->pos, end) : len;
 		if (flen > lw_move_allowance(f) + 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
-					    "figure %d cannot go %.1f in with the gun", f->id, flen);
+					    "figure %d cannot go %.*f in with the gun", f->id,
+					    lw_excess_digits(flen, lw_move_allowance(f)), flen);
 		if (o->has_at) {
 			st = lw_check_leg(s, f->pos, end, err);
 		} else {

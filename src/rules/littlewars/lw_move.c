@@ -66,9 +66,17 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	int n = (int)(len / 0.5) + 1;
 	for (int k = 0; k <= n; k++) {
 		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / n));
-		if (tw_table_is_water(&s->table, p))
+		if (tw_table_is_water(&s->table, p)) {
+			const tw_terrain *w = NULL; // the river piece, to name it
+			for (int i = 0; i < s->table.nterrain && !w; i++)
+				if (s->table.terrain[i].kind == TW_TER_RIVER && tw_terrain_contains(&s->table.terrain[i], p))
+					w = &s->table.terrain[i];
+			char piece[64] = "the river";
+			if (w)
+				snprintf(piece, sizeof piece, "river %d%s%s", w->id, w->name[0] ? " " : "", w->name);
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4",
-					    "the path crosses the river at (%.1f, %.1f): use a ford or bridge", p.x, p.y);
+					    "the path crosses %s at (%.1f, %.1f): use a ford or bridge", piece, p.x, p.y);
+		}
 	}
 	return TW_OK;
 }
@@ -193,7 +201,8 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	double allow = lw_move_allowance(f);
 	if (len > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
-				    "figure %d would move %.2f in; a%s may move %.0f in%s", f->id, len,
+				    "figure %d would move %.*f in; a%s may move %.0f in%s", f->id,
+				    lw_excess_digits(len, allow), len,
 				    f->kind == TW_FK_CAVALRY ? " cavalryman" : "n infantryman", allow,
 				    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
 								 : "");
