@@ -74,7 +74,7 @@ static int move_event_unit(const tw_state *s, const tw_event *e)
 }
 
 /// A unit's moves (the TW_EV_MOVE events from i to end, one a man, all of one unit and clause)
-/// on one line: "[GR.MOVE.1] Blue hussars: 14 men moved, 9.5 in" (up to the longest when they
+/// on one line: "[CLAUSE] Blue hussars: 14 men moved, 9.5 in" (up to the longest when they
 /// differ).
 static void print_unit_moves(const tw_state *s, const tw_events *ev, int i, int end)
 {
