@@ -1,5 +1,5 @@
 // The clause texts (issue 19): every clause id of the Little Wars and Grant catalogues has a
-// text (against tests/fixtures/clause_ids.txt, made by tools/clause_ids.py: the catalogues are
+// text (against docs/rules/clause-ids.txt, made by tools/clause_ids.py: the catalogues are
 // not in the repository), `tinwar rules ID` prints exactly the file's text, a family lists its
 // clauses, and an unknown id is refused with the nearest ids.
 #include <setjmp.h>
@@ -80,7 +80,7 @@ static char *expected_from_file(const char *file, const char *id)
 static void test_every_catalogue_clause_has_a_text(void **st)
 {
 	(void)st;
-	FILE *f = fopen("tests/fixtures/clause_ids.txt", "r");
+	FILE *f = fopen("docs/rules/clause-ids.txt", "r");
 	assert_non_null(f);
 	char line[64];
 	int n = 0, lw = 0, gr = 0;

@@ -2,10 +2,10 @@
 """Lists the clause ids of the Little Wars and Grant catalogues, one a line, in catalogue order.
 
 The catalogues (../shared/rules/*-clauses.md) are not part of the project, so the list is
-generated once and committed as tests/fixtures/clause_ids.txt; test_rules_text checks that
+generated once and committed as docs/rules/clause-ids.txt; test_rules_text checks that
 docs/rules/*-clauses.md gives every id on it a text. Run again when a catalogue gains clauses:
 
-    tools/clause_ids.py ../shared/rules > tests/fixtures/clause_ids.txt
+    tools/clause_ids.py ../shared/rules > docs/rules/clause-ids.txt
 """
 import re
 import sys
