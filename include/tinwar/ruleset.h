@@ -82,6 +82,13 @@ typedef struct tw_odds_question {
 	const char *help;  ///< what it answers, with the clause
 } tw_odds_question;
 
+/// For odds hooks: the value of option `name` among the options given (names without dashes;
+/// "" for a flag), or NULL when it was not given.
+const char *tw_odds_opt(int nopts, const char *const *names, const char *const *values, const char *name);
+/// For odds hooks: writes probability p as a reduced fraction of den equally likely throws with
+/// its decimal ("5/12 (0.416667)") when p * den is an integer to within 1e-6, else the decimal.
+void tw_odds_print_fraction(FILE *out, double p, double den);
+
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
 	const char *title; ///< "H. G. Wells, Little Wars (1913)"

@@ -22,13 +22,7 @@ typedef struct opts {
 	const char *const *name, *const *value;
 } opts;
 
-static const char *opt(const opts *o, const char *name)
-{
-	for (int i = 0; i < o->n; i++)
-		if (strcmp(o->name[i], name) == 0)
-			return o->value[i];
-	return NULL;
-}
+static const char *opt(const opts *o, const char *name) { return tw_odds_opt(o->n, o->name, o->value, name); }
 
 // An integer option in lo..hi; def when absent (def < lo: required).
 static bool get_int(const opts *o, const char *name, int lo, int hi, int def, int *out, tw_error *err)
@@ -50,26 +44,6 @@ static bool get_int(const opts *o, const char *name, int lo, int hi, int def, in
 	return true;
 }
 
-// A probability as a reduced fraction of den equally likely throws where it is one, and a decimal.
-static void frac(FILE *out, double p, double den)
-{
-	double num = p * den;
-	if (den <= 9007199254740992.0 && fabs(num - round(num)) < 1e-6) {
-		long long n = llround(num), d = llround(den), a = n, b = d;
-		while (b) {
-			long long t = a % b;
-			a = b;
-			b = t;
-		}
-		if (a > 1) {
-			n /= a;
-			d /= a;
-		}
-		fprintf(out, "%lld/%lld (%.6f)", n, d, p);
-	} else {
-		fprintf(out, "%.12g", p);
-	}
-}
 
 static tw_status volley(const opts *o, FILE *out, tw_error *err)
 {
@@ -100,7 +74,7 @@ static tw_status volley(const opts *o, FILE *out, tw_error *err)
 			continue;
 		mean += k * dist[k];
 		fprintf(out, "  P(%d hits) = ", k);
-		frac(out, dist[k], den);
+		tw_odds_print_fraction(out, dist[k], den);
 		fprintf(out, "\n");
 	}
 	fprintf(out, "expected hits: %.6f\n", mean);
@@ -121,11 +95,11 @@ static tw_status melee(const opts *o, FILE *out, tw_error *err)
 	if (!tw_grant_melee_odds(strcmp(a, "cav") == 0, na, strcmp(b, "cav") == 0, nb, ba, bb, &w, &t, &l))
 		return tw_error_set(err, TW_ERR_INPUT, "GR.MELEE.6", "%d %s v %d %s is not a legal pairing", na, a, nb, b);
 	fprintf(out, "melee (GR.MELEE.3): %d %s v %d %s, bonuses %+d / %+d\n  A wins: ", na, a, nb, b, ba, bb);
-	frac(out, w, 36);
+	tw_odds_print_fraction(out, w, 36);
 	fprintf(out, "\n  tie:    ");
-	frac(out, t, 36);
+	tw_odds_print_fraction(out, t, 36);
 	fprintf(out, "\n  B wins: ");
-	frac(out, l, 36);
+	tw_odds_print_fraction(out, l, 36);
 	fprintf(out, "\n");
 	return TW_OK;
 }
@@ -151,7 +125,7 @@ static tw_status morale(const opts *o, FILE *out, tw_error *err)
 		return TW_ERR_INPUT;
 	}
 	fprintf(out, "morale (GR.MORALE.4): %d command - %d loss + d6 >= %d: ", cp, loss, need);
-	frac(out, tw_grant_morale_odds(cp, loss, need), 6);
+	tw_odds_print_fraction(out, tw_grant_morale_odds(cp, loss, need), 6);
 	fprintf(out, "\n");
 	return TW_OK;
 }

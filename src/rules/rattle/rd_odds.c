@@ -21,34 +21,8 @@ typedef struct opts {
 	const char *const *name, *const *value;
 } opts;
 
-static const char *opt(const opts *o, const char *name)
-{
-	for (int i = 0; i < o->n; i++)
-		if (strcmp(o->name[i], name) == 0)
-			return o->value[i];
-	return NULL;
-}
+static const char *opt(const opts *o, const char *name) { return tw_odds_opt(o->n, o->name, o->value, name); }
 
-// A probability as a reduced fraction of den equally likely throws, and a decimal.
-static void frac(FILE *out, double p, double den)
-{
-	double num = p * den;
-	if (den <= 9007199254740992.0 && fabs(num - round(num)) < 1e-6 * (num > 1 ? num : 1)) {
-		long long n = llround(num), d = llround(den), a = n, b = d;
-		while (b) {
-			long long t = a % b;
-			a = b;
-			b = t;
-		}
-		if (a > 1) {
-			n /= a;
-			d /= a;
-		}
-		fprintf(out, "%lld/%lld (%.6f)", n, d, p);
-	} else {
-		fprintf(out, "%.12g", p);
-	}
-}
 
 static int get_class(const opts *o, tw_error *err)
 {
@@ -76,13 +50,13 @@ static tw_status shoot(const opts *o, FILE *out, tw_error *err)
 	tw_rd_hits_odds(nd, face, dist);
 	fprintf(out, "shoot (RD.SHOOT): %g %s throw %d dice (RD.CON.4), net %+d: each hits on %d-6 (", n,
 		per == 2 ? "gunners" : "figures", nd, mod, face);
-	frac(out, tw_rd_face_chance(face), 6);
+	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, ")\n");
 	double den = pow(6, nd), mean = 0;
 	for (int k = 0; k <= nd; k++) {
 		mean += k * dist[k];
 		fprintf(out, "  P(%d hits) = ", k);
-		frac(out, dist[k], den);
+		tw_odds_print_fraction(out, dist[k], den);
 		fprintf(out, "\n");
 	}
 	fprintf(out, "expected hits: %.6f\n", mean);
@@ -96,7 +70,7 @@ static tw_status command(const opts *o, FILE *out, tw_error *err)
 		return TW_ERR_INPUT;
 	int face = tw_rd_command_face(cls);
 	fprintf(out, "command check (RD.DET.1): %s passes on %d-6: ", rd_class_names[cls], face);
-	frac(out, tw_rd_face_chance(face), 6);
+	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, "\n");
 	return TW_OK;
 }
@@ -110,7 +84,7 @@ static tw_status rally(const opts *o, FILE *out, tw_error *err)
 	int face = tw_rd_rally_face(cls, with);
 	fprintf(out, "rally (RD.RALLY.5): %s%s rallies on %d-6: ", rd_class_names[cls], with ? " with General or band" : "",
 		face);
-	frac(out, tw_rd_face_chance(face), 6);
+	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, "\n");
 	return TW_OK;
 }
