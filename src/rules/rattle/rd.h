@@ -133,6 +133,10 @@ void rd_kill(tw_state *s, tw_figure *f, const char *clause, tw_events *ev);
 /// RD.CON.5: removes `hits` figures from unit u, rearmost from `from` first, the colour bearer
 /// last and never while another man stands. Returns the figures removed.
 int rd_remove_hits(tw_state *s, int unit, int hits, tw_vec2 from, const char *clause, tw_events *ev);
+/// One hit event (one shooting action, or one unit's hits of one melee step: RD.GEN.5, RD.FLAG.2):
+/// removes the hits (RD.CON.5) and is the one place where Steady Men! and the colour may later
+/// cancel one of them. Shooting and melee both score their hits through it. Returns the figures removed.
+int rd_hit_event(tw_state *s, int unit, int hits, tw_vec2 from, const char *clause, tw_events *ev);
 
 // ---- Rule-set parts ----
 tw_status rd_setup(tw_state *s, tw_error *err);

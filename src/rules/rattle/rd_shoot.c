@@ -121,7 +121,7 @@ tw_status rd_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 		e->c = hits;
 		tw_event_text(e, "unit %d scores %d hit%s on unit %d", u, hits, hits == 1 ? "" : "s", t);
 	}
-	rd_remove_hits(s, t, hits, rd_unit_centre(s, u), "RD.CON.5", ev);
+	rd_hit_event(s, t, hits, rd_unit_centre(s, u), "RD.CON.5", ev);
 	if (!rd_unit_alive(s, t)) {
 		e = tw_events_push(ev, TW_EV_INFO, s->unit[t].side, "RD.CON.5");
 		if (e) {

@@ -333,3 +333,8 @@ int rd_remove_hits(tw_state *s, int unit, int hits, tw_vec2 from, const char *cl
 	}
 	return removed;
 }
+
+int rd_hit_event(tw_state *s, int unit, int hits, tw_vec2 from, const char *clause, tw_events *ev)
+{
+	return rd_remove_hits(s, unit, hits, from, clause, ev);
+}
