@@ -638,6 +638,98 @@ static void test_GR_MORALE_8_fifty_percent_rule(void **st)
 	done(s);
 }
 
+static int overlapping_pairs(const tw_state *s)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++)
+		for (int j = i + 1; j < s->nfig; j++)
+			if (s->fig[i].status == TW_FS_ACTIVE && s->fig[j].status == TW_FS_ACTIVE &&
+			    tw_dist(s->fig[i].pos, s->fig[j].pos) < s->fig[i].radius + s->fig[j].radius - 1e-6)
+				n++;
+	return n;
+}
+
+// Clauses: GR.MORALE.8
+// A unit going to the rear leaves the table when its men reach the edge. (Before the fix they
+// stopped a base's radius short of it and stood there for the rest of the game, ranks on ranks.)
+static void test_GR_MORALE_8_leaves_the_table_at_its_edge(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 4), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
+	start(s);
+	tw_events ev = {0};
+	GRU(s, &s->unit[u])->flags |= GUF_RETIRE50;
+	gr_retire_unit(s, &s->unit[u], 12, true, "GR.MORALE.8", &ev);
+	int active = 0, off = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == u)
+			active += s->fig[i].status == TW_FS_ACTIVE, off += s->fig[i].status == TW_FS_OFF;
+	assert_int_equal(active, 0);
+	assert_true(off > 0);
+	assert_int_equal(count_clause(&ev, "GR.MORALE.8", TW_EV_WITHDRAW), off);
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.MORALE.7 GR.GEN.10
+// A unit retiring against its own table edge (it may not leave: GR.MORALE.7) stops there with its
+// ranks behind one another, never a man on another; one retiring onto a friendly unit passes
+// through it (GR.GEN.10: interpenetration is the engine's choice) but does not end on it.
+static void test_GR_MORALE_7_retiring_men_never_end_on_each_other(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 3), 0, GR_F_LINE);
+	int v = gr_build_unit(s, 0, TW_GR_LINE, "v", tw_v2(30, 14), 0, GR_F_LINE);
+	gr_build_unit(s, 0, TW_GR_LINE, "behind", tw_v2(30, 8), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
+	start(s);
+	assert_int_equal(overlapping_pairs(s), 0);
+	tw_events ev = {0};
+	gr_retire_unit(s, &s->unit[u], 12, false, "GR.MORALE.7", &ev);
+	gr_retire_unit(s, &s->unit[v], 12, false, "GR.MORALE.7", &ev);
+	assert_int_equal(overlapping_pairs(s), 0);
+	double low = 1e9;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		assert_int_equal(f->status, TW_FS_ACTIVE);
+		assert_true(f->pos.y >= f->radius - 1e-9); // still on the table
+		if (f->unit == u)
+			low = fmin(low, f->pos.y);
+	}
+	assert_true(low < 0.5); // the rear rank reached the edge
+	tw_events_free(&ev);
+	done(s);
+}
+
+// Clauses: GR.GEN.10
+// Interpretation chosen (docs/grant.md): men may pass through friends, but a move or a formation
+// change that would leave a man standing on another of his side is refused. (Before, the AI's
+// moves and formation changes stacked whole ranks on their neighbours.)
+static void test_GR_GEN_10_no_man_ends_standing_on_a_friend(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
+	int v = gr_build_unit(s, 0, TW_GR_LINE, "v", tw_v2(60, 23), 0, GR_F_LINE);
+	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
+	start(s);
+	tw_order *o = calloc(1, sizeof *o);
+	assert_true(gr_order_shift(s, u, tw_v2(0, 3), 0, o)); // onto v's ranks
+	refused(s, o, "GR.GEN.10");
+	assert_true(gr_order_shift(s, u, tw_v2(0, 6), 0, o)); // through v to the free ground beyond
+	tw_error err;
+	tw_error_clear(&err);
+	if (ap(s, o, NULL, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	assert_int_equal(overlapping_pairs(s), 0);
+	(void)v;
+	free(o);
+	done(s);
+}
+
 // Clauses: GR.MORALE.10 GR.EX.27
 static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 {
@@ -833,6 +925,9 @@ int main(void)
 		cmocka_unit_test(test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves),
 		cmocka_unit_test(test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal),
 		cmocka_unit_test(test_GR_MORALE_8_fifty_percent_rule),
+		cmocka_unit_test(test_GR_MORALE_8_leaves_the_table_at_its_edge),
+		cmocka_unit_test(test_GR_MORALE_7_retiring_men_never_end_on_each_other),
+		cmocka_unit_test(test_GR_GEN_10_no_man_ends_standing_on_a_friend),
 		cmocka_unit_test(test_GR_MORALE_10_GR_EX_27_general_rally),
 		cmocka_unit_test(test_GR_MORALE_11_GR_MELEE_8_officer_save),
 		cmocka_unit_test(test_GR_MELEE_1_no_contact_no_melee),

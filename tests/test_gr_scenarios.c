@@ -10,8 +10,10 @@
 #include "tinwar/tinwar.h"
 
 // Re-pinned when figures lost the Little Wars fields (captor, escort, stats) from the core's
-// hash; the 36 games of both scenarios play identically: was 0xef8cf5250a0ae4b0.
-#define GR_SIGNATURE 0xb3d9656237801408ULL
+// hash; the 36 games of both scenarios play identically: was 0xef8cf5250a0ae4b0. Re-pinned when
+// GR.MORALE.8 units began to leave at the table's edge and GR.GEN.10 refused a man ending on a
+// friend (the games change): was 0xb3d9656237801408.
+#define GR_SIGNATURE 0xc0491339c5997d50ULL
 
 static tw_game *load(const char *name, tw_state *sc)
 {

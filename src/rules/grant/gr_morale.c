@@ -1,5 +1,7 @@
 // Morale (GR.MORALE): command points, loss points, tests and retests, the 50% rule, the
 // general's rally; withdrawals and exhaustion moves made by the engine (GR.MELEE.23/24).
+#include <string.h>
+
 #include "gr.h"
 
 bool gr_morale_test(tw_state *s, tw_unit *u, tw_events *ev)
@@ -82,28 +84,87 @@ void gr_morale_end_move(tw_state *s, tw_events *ev)
 	}
 }
 
+typedef struct retiree {
+	int idx;
+	double back; ///< how far to the rear it stands (along the retreat)
+} retiree;
+
+static int rearmost_first(const void *a, const void *b)
+{
+	const retiree *x = a, *y = b;
+	if (x->back != y->back)
+		return x->back > y->back ? -1 : 1;
+	return x->idx - y->idx;
+}
+
+// True if figure f at p stands on an active figure that keeps its place: any figure of another
+// unit, or one of its own unit's already placed in this retreat (placed[k] for index k).
+static bool retire_blocked(const tw_state *s, const tw_figure *f, tw_vec2 p, const uint8_t *placed)
+{
+	for (int k = 0; k < s->nfig; k++) {
+		const tw_figure *o = &s->fig[k];
+		if (o == f || o->status != TW_FS_ACTIVE || (o->unit == f->unit && !placed[k]))
+			continue;
+		double r = o->radius + f->radius - 1e-6;
+		if (fabs(o->pos.x - p.x) < r && fabs(o->pos.y - p.y) < r && tw_dist(o->pos, p) < r)
+			return true;
+	}
+	return false;
+}
+
+// Moves a unit straight to the rear (GR.MORALE.7/8, GR.MELEE.23/24). Men go back in steps of
+// 0.25 in until the distance is covered, the table's edge, water or impassable ground stops them
+// (or, with off_table, they leave the table). A man may pass through others on the way, but never
+// ends standing on another: the rearmost men are placed first, and a man whose end would overlap
+// one already standing comes forward again, step by step, to the first free place on his path.
 void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const char *clause, tw_events *ev)
 {
 	tw_vec2 back = tw_v2(0, -s->sides[u->side].forward);
+	retiree *order = tw_malloc(sizeof *order * (size_t)(s->nfig + 1));
+	uint8_t *placed = tw_malloc((size_t)s->nfig + 1);
+	if (!order || !placed) {
+		tw_free(order);
+		tw_free(placed);
+		return; // the core refuses the order: a failed allocation is marked
+	}
+	memset(placed, 0, (size_t)s->nfig + 1);
+	int n = 0;
 	for (int i = 0; i < s->nfig; i++) {
-		tw_figure *f = &s->fig[i];
-		if (f->unit != u->id || f->status != TW_FS_ACTIVE)
-			continue;
-		if (GRF(s, f)->house >= 0 && (GRU(s, u)->flags & GUF_RETIRE50) && !(GRU(s, u)->flags & GUF_WITHDRAW))
+		const tw_figure *f = &s->fig[i];
+		if (f->unit == u->id && f->status == TW_FS_ACTIVE)
+			order[n++] = (retiree){i, tw_dot(f->pos, back)};
+	}
+	qsort(order, (size_t)n, sizeof *order, rearmost_first);
+	for (int j = 0; j < n; j++) {
+		tw_figure *f = &s->fig[order[j].idx];
+		if (GRF(s, f)->house >= 0 && (GRU(s, u)->flags & GUF_RETIRE50) && !(GRU(s, u)->flags & GUF_WITHDRAW)) {
+			placed[order[j].idx] = 1;
 			continue; // GR.MORALE.9 (2): a unit in houses may stay
-		double moved = 0;
-		for (; moved + 0.25 <= dist + 1e-9; moved += 0.25) {
-			tw_vec2 p = tw_add(f->pos, tw_scale(back, 0.25));
-			if (off_table && (p.y < 0 || p.y > s->table.depth)) {
+		}
+		tw_vec2 start = f->pos, p = start;
+		int steps = 0;
+		for (; (steps + 1) * 0.25 <= dist + 1e-9; steps++) {
+			tw_vec2 q = tw_add(p, tw_scale(back, 0.25));
+			if (off_table && (q.y < f->radius || q.y > s->table.depth - f->radius)) {
+				// GR.MORALE.8: a man whose base reaches the table's edge has left the table (he
+				// used to stop there: the edge check below refused the step before this one saw it)
 				f->status = TW_FS_OFF;
 				break;
 			}
-			if (!gr_spot_free(s, p, f->radius, f->id))
+			if (!gr_spot_free(s, q, f->radius, f->id))
 				break;
-			f->pos = p;
+			p = q;
 		}
+		if (f->status == TW_FS_ACTIVE)
+			while (steps > 0 && retire_blocked(s, f, p, placed)) {
+				steps--;
+				p = tw_add(start, tw_scale(back, 0.25 * steps));
+			}
+		f->pos = p;
+		placed[order[j].idx] = 1;
 		GRF(s, f)->house = -1;
 		f->moved_in = s->move_no;
+		double moved = 0.25 * steps;
 		if (moved <= 0 && f->status == TW_FS_ACTIVE)
 			continue;
 		tw_event *e = tw_events_push(ev, f->status == TW_FS_OFF ? TW_EV_WITHDRAW : TW_EV_MOVE, f->side, clause);
@@ -114,6 +175,8 @@ void gr_retire_unit(tw_state *s, tw_unit *u, double dist, bool off_table, const 
 			e->v = moved;
 		}
 	}
+	tw_free(order);
+	tw_free(placed);
 }
 
 // True if any active figure of unit u touches an enemy figure.

@@ -282,6 +282,39 @@ typedef struct wheel {
 // Modes of a move order's n: 0 normal, 1 charge, 2 heavy cavalry battle move, 3 into a house,
 // 4 across a ford (GR.TERR.7), 5 aboard a barge, 6 ashore from a barge (GR.MOVE.7).
 // With w, the order is a light cavalry wheel (GR.CHARGE.9): each figure's allowance is w->cost.
+// GR.GEN.10 (interpenetration, the engine's choice): men may pass through friends on the way, but
+// no man ends a move or a formation change standing on another of his side (bases may touch).
+// Generals are left out, as movers and as obstacles: a general stands among his troops.
+static tw_status ends_on_friend(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const double slack = 1e-4;
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->kind == TW_FK_GENERAL)
+			continue;
+		tw_vec2 p = o->at[i];
+		for (int k = 0; k < s->nfig; k++) {
+			const tw_figure *g = &s->fig[k];
+			if (g == f || g->status != TW_FS_ACTIVE || g->side != f->side || g->kind == TW_FK_GENERAL)
+				continue;
+			double r = f->radius + g->radius - slack;
+			if (fabs(g->pos.x - p.x) >= r || fabs(g->pos.y - p.y) >= r)
+				continue;
+			bool moving = false;
+			for (int j = 0; j < o->nfig && !moving; j++)
+				moving = o->fig[j] == g->id;
+			if (!moving && tw_dist(g->pos, p) < r)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figure %d would end standing on figure %d", f->id, g->id);
+		}
+		for (int j = 0; j < i; j++) {
+			const tw_figure *g = tw_state_figure_c(s, o->fig[j]);
+			if (g && g->kind != TW_FK_GENERAL && tw_dist(o->at[j], p) < f->radius + g->radius - slack)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figures %d and %d would end standing on each other", g->id, f->id);
+		}
+	}
+	return TW_OK;
+}
+
 static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel *w, tw_error *err)
 {
 	if (!o->has_at || o->nfig < 1)
@@ -439,7 +472,7 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, const wheel
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.CHARGE.8", "heavy cavalry charges the full 18 in");
 		}
 	}
-	return TW_OK;
+	return o->n == 3 ? TW_OK : ends_on_friend(s, o, err); // a garrison is inside its house
 }
 
 tw_status gr_validate_move(const tw_state *s, const tw_order *o, tw_error *err) { return validate_move(s, o, NULL, err); }
@@ -732,7 +765,7 @@ tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 		if (cl || cost > rate + 1e-9 || !gr_spot_free(s, o->at[i], f->radius, f->id) || contact_at(s, f, o->at[i]))
 			return tw_error_set(err, TW_ERR_ILLEGAL, cl ? cl : "GR.MOVE.1", "figure %d cannot reach its place", f->id);
 	}
-	return TW_OK;
+	return ends_on_friend(s, o, err);
 }
 
 tw_status gr_apply_formation(tw_state *s, const tw_order *o, tw_events *ev)
