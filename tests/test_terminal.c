@@ -292,6 +292,58 @@ static void test_check_refuses_figures_off_the_table_and_on_each_other(void **st
 	has("off.json: $.figures[3].at: figure 3 stands off the table at (-10.68, 10.00) (the table is 120 by 96 in)\n");
 }
 
+// A copy of a bundled scenario with one parameter set (a number).
+static void scenario_param(const char *from, const char *to, const char *name, double v)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/scenarios/%s", TW_SOURCE_DIR, from);
+	json_error_t je;
+	json_t *root = json_load_file(path, 0, &je);
+	assert_non_null(root);
+	json_t *params = json_object_get(root, "params");
+	if (!params) {
+		params = json_object();
+		json_object_set_new(root, "params", params);
+	}
+	json_object_set_new(params, name, json_real(v));
+	snprintf(path, sizeof path, "%s/%s", dir, to);
+	assert_int_equal(json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(17)), 0);
+	json_decref(root);
+}
+
+// Clauses: GR.GEN.2
+/// The report of a Grant game heads each move with both sides, in the order they acted ("Game
+/// move 2: red, then blue"; it said "red moves" for every move), tells move 1 as a move (it was
+/// folded into "before the first move": Grant's first move begins at setup, with no event), and
+/// its "how to read" says that every side acts in each game move. A Little Wars report keeps
+/// one side a move.
+static void test_GR_GEN_2_report_heads_each_move_with_both_sides(void **st)
+{
+	(void)st;
+	scenario_param("grant/meeting.json", "short.json", "max_moves", 3);
+	assert_int_equal(run("%s play short.json --red gr-attack --blue gr-defend --seed 3 --quiet --log gr.json --no-sign", CLI), 0);
+	assert_int_equal(run("%s report gr.json -o gr.html && grep -oE '<h3>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</h3>|<nav>.*</nav>|In each <em>game move</em>[^.]*|each <em>game move</em> belongs to one side|Before the first move' gr.html", CLI), 0);
+	has("<h3>Game move 1: <span class=\"side0\">red</span>, then <span class=\"side1\">blue</span></h3>");
+	has("<h3>Game move 3: <span class=\"side0\">red</span>, then <span class=\"side1\">blue</span></h3>");
+	has("<nav><a href=\"#move1\">1</a><a href=\"#move2\">2</a><a href=\"#move3\">3</a></nav>");
+	has("In each <em>game move</em> every side acts, one after the other");
+	assert_null(strstr(out, "</span> moves</h3>"));
+	assert_null(strstr(out, "Before the first move"));
+	assert_null(strstr(out, "each <em>game move</em> belongs to one side"));
+	// The PDF is written too (its headings are the same words, drawn).
+	assert_int_equal(run("%s report gr.json -o gr.pdf", CLI), 0);
+	// Little Wars: one side a game move.
+	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red lw-rush --blue lw-rush --seed 2 --quiet "
+			     "--log lw.json --no-sign --shot-model fast",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	assert_int_equal(run("%s report lw.json -o lw.html && grep -oE '<h3>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</h3>|<nav>.*</nav>|In each <em>game move</em>[^.]*|each <em>game move</em> belongs to one side|Before the first move' lw.html", CLI), 0);
+	has("each <em>game move</em> belongs to one side");
+	has("<h3>Game move 1: <span class=\"side");
+	has("</span> moves</h3>\n<h3>Game move 2: <span class=\"side");
+	assert_null(strstr(out, ", then <span"));
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -311,6 +363,7 @@ int main(void)
 		cmocka_unit_test(test_terminal_parser_strict_and_units),
 		cmocka_unit_test(test_first_steps_names_and_replay),
 		cmocka_unit_test(test_check_refuses_figures_off_the_table_and_on_each_other),
+		cmocka_unit_test(test_GR_GEN_2_report_heads_each_move_with_both_sides),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];
