@@ -704,6 +704,81 @@ static void test_big_file_refused_with_bounded_memory(void **st)
 	unlink(path);
 }
 
+/// README.md's first game ("Your first game: tutorial.json") runs exactly as printed: its
+/// `build/tinwar play` line and every order after a "red (game move N)> " prompt are read from
+/// the README itself and typed at the prompt. None is refused or misread, each is typed at the
+/// game move the README shows, and the game is saved where it says.
+static void test_readme_first_game_runs_as_printed(void **st)
+{
+	(void)st;
+	char path[512];
+	snprintf(path, sizeof path, "%s/README.md", TW_SOURCE_DIR);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char orders[8192], prompts[8192], cmd[1024];
+	orders[0] = prompts[0] = cmd[0] = 0;
+	char line[1024];
+	bool in = false;
+	int n = 0;
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "## ", 3)) {
+			in = strstr(line, "tutorial.json") != NULL;
+			continue;
+		}
+		if (!in)
+			continue;
+		if (!strncmp(line, "build/tinwar play scenarios/littlewars/tutorial.json", 52)) {
+			line[strcspn(line, "#\n")] = 0;
+			snprintf(cmd, sizeof cmd, "%s%s", TW_SOURCE_DIR "/", line + strlen("build/tinwar play "));
+			continue;
+		}
+		int move = -1, at = 0;
+		if (sscanf(line, "red (game move %d)> %n", &move, &at) == 1 && at > 0) {
+			char *o = line + at;
+			o[strcspn(o, "#\n")] = 0;
+			for (size_t k = strlen(o); k > 0 && o[k - 1] == ' '; k--)
+				o[k - 1] = 0;
+			assert_true(o[0] != 0);
+			size_t lo = strlen(orders), lp = strlen(prompts);
+			snprintf(orders + lo, sizeof orders - lo, "%s\n", o);
+			snprintf(prompts + lp, sizeof prompts - lp, "red (game move %d)> ", move);
+			n++;
+		}
+	}
+	fclose(f);
+	assert_true(cmd[0] != 0);
+	assert_true(n >= 10);
+	assert_non_null(strstr(orders, "quit\n"));
+	write_file("first-game.txt", orders);
+	static char big[1 << 18];
+	assert_int_equal(run(big, sizeof big, "%s play %s < first-game.txt", TW_CLI, cmd), 0);
+	// Not a word refused or misread.
+	if (strstr(big, "refused") || strstr(big, "expected") || strstr(big, "not understood") ||
+	    strstr(big, "unknown"))
+		fail_msg("an order of the README's first game failed:\n%s", big);
+	// Each order typed at the game move the README shows: the prompts come in the same order.
+	const char *q = big;
+	for (const char *p = prompts; *p;) {
+		const char *e = strstr(p, "> ") + 2;
+		char want[64];
+		snprintf(want, sizeof want, "%.*s", (int)(e - p), p);
+		const char *hit = strstr(q, want);
+		if (!hit)
+			fail_msg("expected the prompt '%s' after:\n%s", want, q > big + 400 ? q - 400 : big);
+		q = hit + strlen(want);
+		p = e;
+	}
+	// What the README says happens.
+	assert_non_null(strstr(big, "the coin falls for red"));
+	assert_non_null(strstr(big, "undone"));
+	assert_non_null(strstr(big, "against terrain"));
+	assert_non_null(strstr(big, "stands at the trail of gun 0"));
+	assert_non_null(strstr(big, "saved my-first.json"));
+	// The saved game plays on, as the README says.
+	assert_int_equal(run(out, sizeof out, "printf 'time\nquit\n' | %s play my-first.json --red human", TW_CLI), 0);
+	assert_non_null(strstr(out, "red (game move 5)>"));
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -734,6 +809,7 @@ int main(void)
 		cmocka_unit_test(test_forged_log_refused),
 		cmocka_unit_test(test_signed_log),
 		cmocka_unit_test(test_big_file_refused_with_bounded_memory),
+		cmocka_unit_test(test_readme_first_game_runs_as_printed),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

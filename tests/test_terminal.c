@@ -292,6 +292,98 @@ static void test_check_refuses_figures_off_the_table_and_on_each_other(void **st
 	has("off.json: $.figures[3].at: figure 3 stands off the table at (-10.68, 10.00) (the table is 120 by 96 in)\n");
 }
 
+// A copy of a bundled scenario with one parameter set (a number).
+static void scenario_param(const char *from, const char *to, const char *name, double v)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/scenarios/%s", TW_SOURCE_DIR, from);
+	json_error_t je;
+	json_t *root = json_load_file(path, 0, &je);
+	assert_non_null(root);
+	json_t *params = json_object_get(root, "params");
+	if (!params) {
+		params = json_object();
+		json_object_set_new(root, "params", params);
+	}
+	json_object_set_new(params, name, json_real(v));
+	snprintf(path, sizeof path, "%s/%s", dir, to);
+	assert_int_equal(json_dump_file(root, path, JSON_INDENT(1) | JSON_REAL_PRECISION(17)), 0);
+	json_decref(root);
+}
+
+// Clauses: GR.GEN.2
+/// The report of a Grant game heads each move with both sides, in the order they acted ("Game
+/// move 2: red, then blue"; it said "red moves" for every move), tells move 1 as a move (it was
+/// folded into "before the first move": Grant's first move begins at setup, with no event), and
+/// its "how to read" says that every side acts in each game move. A Little Wars report keeps
+/// one side a move.
+static void test_GR_GEN_2_report_heads_each_move_with_both_sides(void **st)
+{
+	(void)st;
+	scenario_param("grant/meeting.json", "short.json", "max_moves", 3);
+	assert_int_equal(run("%s play short.json --red gr-attack --blue gr-defend --seed 3 --quiet --log gr.json --no-sign", CLI), 0);
+	assert_int_equal(run("%s report gr.json -o gr.html && grep -oE '<h3>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</h3>|<nav>.*</nav>|In each <em>game move</em>[^.]*|each <em>game move</em> belongs to one side|Before the first move' gr.html", CLI), 0);
+	has("<h3>Game move 1: <span class=\"side0\">red</span>, then <span class=\"side1\">blue</span></h3>");
+	has("<h3>Game move 3: <span class=\"side0\">red</span>, then <span class=\"side1\">blue</span></h3>");
+	has("<nav><a href=\"#move1\">1</a><a href=\"#move2\">2</a><a href=\"#move3\">3</a></nav>");
+	has("In each <em>game move</em> every side acts, one after the other");
+	assert_null(strstr(out, "</span> moves</h3>"));
+	assert_null(strstr(out, "Before the first move"));
+	assert_null(strstr(out, "each <em>game move</em> belongs to one side"));
+	// The PDF is written too (its headings are the same words, drawn).
+	assert_int_equal(run("%s report gr.json -o gr.pdf", CLI), 0);
+	// Little Wars: one side a game move.
+	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red lw-rush --blue lw-rush --seed 2 --quiet "
+			     "--log lw.json --no-sign --shot-model fast",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	assert_int_equal(run("%s report lw.json -o lw.html && grep -oE '<h3>[^<]*(<span[^>]*>[^<]*</span>[^<]*)*</h3>|<nav>.*</nav>|In each <em>game move</em>[^.]*|each <em>game move</em> belongs to one side|Before the first move' lw.html", CLI), 0);
+	has("each <em>game move</em> belongs to one side");
+	has("<h3>Game move 1: <span class=\"side");
+	has("</span> moves</h3>\n<h3>Game move 2: <span class=\"side");
+	assert_null(strstr(out, ", then <span"));
+}
+
+/// Named groups (issue 19): `group NAME IDS` (ids, ranges, `unit N`, other groups; `=` may
+/// stand after the name) names some of the player's men; orders take NAME or `group NAME`
+/// wherever they take figure ids, meaning its active men; `list` shows the groups, `group` lists
+/// them. A name that is a word of the orders, men of the enemy and unknown groups are refused.
+static void test_terminal_named_groups(void **st)
+{
+	(void)st;
+	write_file("groups.txt", "toss\ndeploy auto\nready\ngroup\ngroup guns 0-4\ngroup horse = 12,13 14-17\n"
+				 "group bad 18\ngroup move 1\ngroup 9x 1\ngroup foot guns 5 6 7-11\nlist\n"
+				 "move guns 32.8,11\nmove group horse 1,20\nmove group nope 1,2\nmove foot 1,11\n"
+				 "end\ngroup guns\nquit\n");
+	assert_int_equal(run("%s play %s/scenarios/littlewars/tutorial.json --red human --blue ai --seed 5 < groups.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("  no groups yet: 'group NAME IDS' makes one (ids, ranges, unit N)\n");
+	has("  group guns (red): 5 men (5 active): 0-4\n");
+	has("  group horse (red): 6 men (6 active): 12-17\n");
+	has("  group bad: figure 18 is not red's\n");
+	has("  group: 'move' is a word of the orders or a side; choose another name\n");
+	has("  group: '9x' is not a name for a group");
+	has("  group foot (red): 12 men (12 active): 0-11\n");
+	// list: the units, the guns, then the groups.
+	has("  gun 1 (blue) at 36.0,44.5 bearing 180 elevation 0.0\n  group guns (red): 5 men (5 active): 0-4\n"
+	    "  group horse (red): 6 men (6 active): 12-17\n  group foot (red): 12 men (12 active): 0-11\n");
+	has("  [LW.MOB.2] Red column: 5 men moved, 11.0 in\n");
+	has("  [LW.MOB.3] Red column: 6 men moved, 20.0 in\n");
+	has("  move: no group 'nope' ('group' lists them)\n");
+	// Group foot holds 0-4 too, who have moved: the order is refused whole, nothing moves.
+	has("  refused: figure 0 has already moved in this move\n");
+	has("red (game move 3)>   group guns (red): 5 men (5 active): 0-4\n");
+
+	// Grant: a formation by name for a group made of a unit.
+	write_file("ggroups.txt", "group first unit 0\nformation column first\nlist red\nquit\n");
+	assert_int_equal(run("%s play %s/scenarios/grant/meeting.json --red human --blue gr-attack --seed 3 < ggroups.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("  group first (red): 53 men (53 active): 0-52\n");
+	has("[GR.GEN.10] Red 1st foot forms column\n");
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -311,6 +403,8 @@ int main(void)
 		cmocka_unit_test(test_terminal_parser_strict_and_units),
 		cmocka_unit_test(test_first_steps_names_and_replay),
 		cmocka_unit_test(test_check_refuses_figures_off_the_table_and_on_each_other),
+		cmocka_unit_test(test_GR_GEN_2_report_heads_each_move_with_both_sides),
+		cmocka_unit_test(test_terminal_named_groups),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

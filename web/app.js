@@ -333,7 +333,9 @@
     svg.setAttribute('viewBox', [view.x, view.y, view.w, view.h].map((v) => +v.toFixed(4)).join(' '));
     svg.dataset.zoom = fitted ? (fitted.w / view.w).toFixed(3) : '1';
     // The men keep a size one can see and click: redraw them once the zoom has settled.
-    if (!viewFrame) viewFrame = requestAnimationFrame(() => { viewFrame = 0; if (S && layerFigs) drawFigures(); });
+    // Only their scale changes, in place: rebuilding 600 men's shapes each frame halved the frame
+    // rate of a pan or a zoom (tests/web/bench.js).
+    if (!viewFrame) viewFrame = requestAnimationFrame(() => { viewFrame = 0; if (S && layerFigs) rescaleFigures(); });
   }
   // Zoom by k (< 1 closer) keeping the SVG point (cx, cy) where it is on the screen.
   function zoomAt(k, cx, cy) {
@@ -383,7 +385,7 @@
   $('btn-zoom-out').onclick = () => zoomCentre(1.25);
   $('btn-fit').onclick = () => fitView();
 
-  let layerTerrain, layerFigs, layerMarks, layerOver;
+  let layerTerrain, layerFigs, layerMarks, layerOver, tableDrawn = false;
   function render() {
     const st = S.state, W = st.table.width, D = st.table.depth;
     svg.dataset.width = W; svg.dataset.depth = D;
@@ -410,6 +412,8 @@
     drawInfo();
     drawCards();
     if (tip.on) showTip(tip.on, tip.x, tip.y);
+    // The first table drawn, for the page's benchmark (tests/web/bench.js).
+    if (!tableDrawn) { tableDrawn = true; if (performance.mark) performance.mark('tw-table-drawn'); }
   }
 
   // ---- figures as toy soldiers (issue 19) ----
@@ -426,11 +430,24 @@
     other: [['circle', { r: 1, class: 'body' }]],
   };
   const FRONT = { cavalry: 1.45, officer: 1.25, general: 1.3, waggon: 1.3 };
+  // A man's scale: his radius, grown to at least 4 px from the centre to the edge.
+  const manScale = (rad, ppi) => +(rad * Math.max(1, 4 / (rad * ppi))).toFixed(4);
+  let drawnPpi = 0, drawnMen = []; // the men drawn: [group, transform before the scale, radius, scale]
+  function tablePpi() { const r = boardSize(); return r && view ? r.width / view.w : 10; }
+  function rescaleFigures() {
+    const ppi = tablePpi();
+    if (ppi === drawnPpi) return;
+    drawnPpi = ppi;
+    for (const m of drawnMen) {
+      const s = manScale(m[2], ppi);
+      if (s !== m[3]) { m[3] = s; m[0].setAttribute('transform', m[1] + s + ')'); }
+    }
+  }
   function drawFigures() {
     if (!layerFigs || !S) return;
     layerFigs.replaceChildren();
-    const st = S.state, r = boardSize();
-    const ppi = r && view ? r.width / view.w : 10;
+    const st = S.state, ppi = tablePpi();
+    drawnPpi = ppi; drawnMen = [];
     for (const g of st.guns || []) {
       if (g.at[0] < 0) continue; // hidden from this seat
       const b = (g.bearing || 0) * Math.PI / 180, dx = Math.sin(b), dy = Math.cos(b);
@@ -451,12 +468,12 @@
       // Off the table (the rule set's own statuses say which generic one they count as).
       const base = statusBase(status);
       if (f.at[0] < 0 || base === 'off' || base === 'reserve') continue;
-      const si = sideIndex(f.side), rad = f.radius || 0.3;
-      const k = Math.max(1, 4 / (rad * ppi)); // at least 4 px from the centre to the edge
+      const si = sideIndex(f.side), rad = f.radius || 0.3, sc = manScale(rad, ppi);
       const kind = SHAPES[f.kind] ? f.kind : 'other';
       const cls = side => side + ' ' + f.kind + ' ' + status + (selected.has(f.id) ? ' selected' : '');
-      const g = el('g', { class: cls('soldier side-' + si), transform: 'translate(' + f.at[0] + ' ' + Y(f.at[1]) + ') rotate(' + (+f.facing || 0) + ') scale(' + +(rad * k).toFixed(4) + ')',
-        'data-for': f.id }, layerFigs);
+      const pre = 'translate(' + f.at[0] + ' ' + Y(f.at[1]) + ') rotate(' + (+f.facing || 0) + ') scale(';
+      const g = el('g', { class: cls('soldier side-' + si), transform: pre + sc + ')', 'data-for': f.id }, layerFigs);
+      drawnMen.push([g, pre, rad, sc]);
       for (const [name, attrs] of SHAPES[kind]) el(name, attrs, g);
       const fr = FRONT[kind] || 1;
       el('path', { d: 'M-0.38,' + (-fr + 0.12) + ' L0,' + (-fr - 0.6) + ' L0.38,' + (-fr + 0.12) + ' Z', class: 'face' }, g);

@@ -46,6 +46,34 @@ bool cli_parse_point(const char *s, tw_vec2 *p);
 /// `usage` (cli_orders.c). Returns 1 with o filled, 0 if no order type starts with argv[0], -1
 /// if one does but the words do not fit (why gets the usages).
 int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy);
+/// Named groups of men at the terminal (cli_groups.c): `group NAME IDS` names a set of figure
+/// ids (ids, ranges, `unit N`, other groups); wherever an order asks for figure ids, `group NAME`
+/// or the bare NAME stands for the group's active men, as `unit N` does for a unit's.
+enum { CLI_MAX_GROUPS = 32, CLI_GROUP_NAME = 32 };
+typedef struct cli_group {
+	char name[CLI_GROUP_NAME];
+	int side; ///< the side its men belong to
+	int n;
+	int32_t *ids;
+} cli_group;
+typedef struct cli_groups {
+	int n;
+	cli_group g[CLI_MAX_GROUPS];
+} cli_groups;
+void cli_groups_free(cli_groups *gs);
+/// The group of that name (case ignored), or -1.
+int cli_group_find(const cli_groups *gs, const char *name);
+/// The terminal's `group` command for `side`: `group` lists the groups, `group NAME` shows one,
+/// `group NAME [=] IDS...` defines or redefines it. Prints what it did or what was wrong; false
+/// on a refusal (nothing changed).
+bool cli_group_command(cli_groups *gs, const tw_state *s, int side, int argc, char **argv);
+/// The groups as `list` shows them (those of `side`, or all with -1).
+void cli_groups_list(const cli_groups *gs, const tw_state *s, int side);
+/// "1,2,5-9" -> ids appended to out (at most max in all); false if malformed.
+bool cli_ids_token(const char *s, int32_t *out, int *n, int max);
+/// cli_parse_order with the terminal's named groups (NULL: none).
+int cli_parse_order_in(const tw_state *s, int side, const cli_groups *gs, int argc, char **argv, tw_order *o,
+		       char *why, size_t nwhy);
 /// Splits a line of the terminal into words (in place): blanks separate them, "..." or '...'
 /// keeps a name with blanks as one word. Returns the count, or -1 (why says) for an unclosed
 /// quote or more than max words.

@@ -68,8 +68,7 @@ bool cli_unit_member(const tw_state *s, const tw_figure *f, int unit)
 	return f->unit == unit && f->status == TW_FS_ACTIVE;
 }
 
-// "1,2,5-9" -> ids appended to out (at most max in all); false if malformed.
-static bool ids_token(const char *s, int32_t *out, int *n, int max)
+bool cli_ids_token(const char *s, int32_t *out, int *n, int max)
 {
 	if (!s || !*s)
 		return false;
@@ -162,6 +161,7 @@ typedef struct parser {
 	bool want_places;  // a places field was given figures only: the rule set proposes the places
 	int fail_at;       // the furthest word a failure was found at (-1: none yet)
 	char fail[200];    // what was wrong there
+	const cli_groups *groups; // the terminal's named groups (NULL: none)
 } parser;
 
 // Notes a failure at word a (the furthest one is kept: it says the most).
@@ -206,9 +206,50 @@ static const char *wants(const tw_order_field *f, char *buf, size_t n)
 
 // A unit reference at argv[*a] ("unit" then an id or a name): its active men appended to
 // out. 0 if argv[*a] is not "unit"; 1 taken; -1 a bad reference (failure noted).
+// A named group at argv[*a] ("group NAME", or the bare NAME of a group): its active men
+// appended to out. Same returns as unit_ref.
+static int group_ref(parser *ps, int *a, int32_t *out, int *n, int max)
+{
+	if (*a >= ps->argc)
+		return 0;
+	bool word = strcmp(ps->argv[*a], "group") == 0;
+	int at = word ? *a + 1 : *a;
+	if (word && at >= ps->argc) {
+		failed(ps, at, "'group' wants a group's name ('group NAME IDS' makes one)");
+		return -1;
+	}
+	int g = ps->groups ? cli_group_find(ps->groups, ps->argv[at]) : -1;
+	if (g < 0) {
+		if (word)
+			failed(ps, at, "no group '%s' (%s)", ps->argv[at],
+			       ps->groups && ps->groups->n ? "'group' lists them" : "'group NAME IDS' makes one");
+		return word ? -1 : 0;
+	}
+	const cli_group *gr = &ps->groups->g[g];
+	int before = *n;
+	for (int k = 0; k < gr->n; k++) {
+		const tw_figure *f = tw_state_figure_c(ps->s, gr->ids[k]);
+		if (!f || f->status != TW_FS_ACTIVE)
+			continue;
+		if (*n >= max) {
+			failed(ps, at, "group %s has more men than an order holds (%d)", gr->name, max);
+			return -1;
+		}
+		out[(*n)++] = f->id;
+	}
+	if (*n == before) {
+		failed(ps, at, "group %s has no active men", gr->name);
+		return -1;
+	}
+	*a = at + 1;
+	return 1;
+}
+
 static int unit_ref(parser *ps, int *a, int32_t *out, int *n, int max)
 {
-	if (*a >= ps->argc || strcmp(ps->argv[*a], "unit") != 0)
+	if (*a < ps->argc && strcmp(ps->argv[*a], "unit") != 0)
+		return group_ref(ps, a, out, n, max);
+	if (*a >= ps->argc)
 		return 0;
 	if (*a + 1 >= ps->argc) {
 		failed(ps, *a + 1, "'unit' wants a unit's id or its name in quotes");
@@ -278,7 +319,7 @@ static bool take_ids(parser *ps, const pattern *p, int pi, const tw_order_field 
 			return false;
 		if (r == 0) {
 			int n0 = *n;
-			if (!ids_token(ps->argv[*a], out, n, max)) {
+			if (!cli_ids_token(ps->argv[*a], out, n, max)) {
 				*n = n0;
 				if (taken == 0) {
 					failed(ps, *a, "expected %s (%s), not '%s'", wants(f, buf, sizeof buf), f->name,
@@ -325,7 +366,7 @@ static bool take_field(parser *ps, const pattern *p, int pi, const tw_order_fiel
 		double forward = ps->s->sides[o->side >= 0 ? o->side : 0].forward < 0 ? 180 : 0;
 		o->nfig = 0;
 		// Figures without places (a unit, or ids): the rule set proposes the places.
-		if (strcmp(argv[*a], "unit") == 0 || (*a + 1 < argc && !cli_parse_point(argv[*a + 1], &o->at[0])) ||
+		if (strcmp(argv[*a], "unit") == 0 || strcmp(argv[*a], "group") == 0 || (*a + 1 < argc && !cli_parse_point(argv[*a + 1], &o->at[0])) ||
 		    *a + 1 == argc) {
 			if (!take_ids(ps, p, pi, f, a, rest, o->fig, &o->nfig, TW_ORDER_MAX_FIG))
 				return false;
@@ -553,6 +594,12 @@ static bool propose_places(const tw_state *s, int side, tw_order *o)
 
 int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy)
 {
+	return cli_parse_order_in(s, side, NULL, argc, argv, o, why, nwhy);
+}
+
+int cli_parse_order_in(const tw_state *s, int side, const cli_groups *gs, int argc, char **argv, tw_order *o,
+		       char *why, size_t nwhy)
+{
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	why[0] = 0;
 	bool named = false;
@@ -572,7 +619,7 @@ int cli_parse_order(const tw_state *s, int side, int argc, char **argv, tw_order
 			tokenize(alt, &p);
 			if (p.n > 0 && strcmp(p.tok[0], argv[0]) == 0) {
 				named = true;
-				parser ps = {s, d, argc, argv, o, {0}, false, -1, ""};
+				parser ps = {s, d, argc, argv, o, {0}, false, -1, "", gs};
 				tw_order_init(o, t, side);
 				int a = 0;
 				if (match(&ps, &p, 0, p.n, &a)) {

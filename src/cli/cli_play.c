@@ -28,6 +28,7 @@ typedef struct play_ctx {
 	tw_general *gen[TW_MAX_SIDES]; // NULL = human
 	bool quiet, json, no_sign;
 	const char *save, *log;
+	cli_groups groups; // the terminal's named groups (`group NAME IDS`)
 } play_ctx;
 
 /// A melee's participants (the melee_member events that follow it, from i up to end) on one line
@@ -136,12 +137,15 @@ static void help(const tw_state *s, const tw_ruleset *rs)
 	       "  list men [SIDE] | list unit N|\"NAME\"   each man\n"
 	       "  measure X,Y X,Y   los X,Y X,Y   score   time\n"
 	       "  info N | info gun N | info game   the rule set's records and facts, by name\n"
-	       "  undo                       take back the last order (not past a die or shot)\n");
+	       "  undo                       take back the last order (not past a die or shot)\n"
+	       "  group NAME IDS             name some men (ids, unit N, groups); then NAME or group NAME\n"
+	       "                             wherever figure ids are asked for; 'group' lists the groups\n");
 	if (s->move_no == 0)
 		printf("  deploy auto                put down as the computer would (before play)\n");
 	printf("  save FILE   quit\n"
 	       "ids: 3  or  3,4,9  or  3-7 (spaces or commas between them); unit N or unit \"NAME\" for a\n"
-	       "unit's active men wherever figure ids are asked for; points: X,Y; choices by name\n");
+	       "unit's active men wherever figure ids are asked for (a group's likewise); points: X,Y;\n"
+	       "choices by name\n");
 	cli_help_orders(rs);
 }
 
@@ -242,7 +246,7 @@ static void list_figures(const tw_state *s, int side, int unit)
 }
 
 // `list [men] [SIDE] | list unit N`: false (with a message) on words it does not understand.
-static bool list_command(const tw_state *st, int seat, int argc, char **argv)
+static bool list_command(const tw_state *st, int seat, const cli_groups *gs, int argc, char **argv)
 {
 	int k = 1, side = -1, unit = -1;
 	bool men = false;
@@ -276,10 +280,12 @@ static bool list_command(const tw_state *st, int seat, int argc, char **argv)
 	tw_state view;
 	if (tw_state_view(&view, st, seat) != TW_OK)
 		return false;
-	if (men)
+	if (men) {
 		list_figures(&view, side, unit);
-	else
+	} else {
 		list_units(&view, side);
+		cli_groups_list(gs, &view, side); // the terminal's named groups
+	}
 	tw_state_free(&view);
 	return true;
 }
@@ -401,7 +407,9 @@ static int human_command(play_ctx *pc, int side, char *line)
 	} else if (strcmp(cmd, "board") == 0) {
 		cli_board(s, side, stdout);
 	} else if (strcmp(cmd, "list") == 0) {
-		(void)list_command(s, side, argc, argv);
+		(void)list_command(s, side, &pc->groups, argc, argv);
+	} else if (strcmp(cmd, "group") == 0) {
+		(void)cli_group_command(&pc->groups, s, side, argc, argv);
 	} else if (strcmp(cmd, "measure") == 0 || strcmp(cmd, "los") == 0) {
 		if (!cli_parse_point(argv[1], &a) || !cli_parse_point(argv[2], &b)) {
 			printf("  %s: expected two points X,Y, not '%s'\n", cmd, cli_parse_point(argv[1], &a) ? argv[2] : argv[1]);
@@ -446,7 +454,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 		tw_general_free(g);
 	} else {
 		// An order of the rule set, by its own words (its order description's usage).
-		int r = cli_parse_order(s, side, argc, argv, o, why, sizeof why);
+		int r = cli_parse_order_in(s, side, &pc->groups, argc, argv, o, why, sizeof why);
 		if (r > 0)
 			have_order = true;
 		else if (r < 0)
@@ -620,6 +628,7 @@ int cli_play(int argc, char **argv)
 		rc = rc ? rc : frc;
 	}
 done:
+	cli_groups_free(&pc.groups);
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		tw_general_free(pc.gen[i]);
 	tw_game_free(pc.game);

@@ -22,7 +22,7 @@ void tw_battle_free(tw_battle *b)
 	memset(b, 0, sizeof *b);
 }
 
-static tw_status open_move(tw_battle *b, const tw_state *cur, const tw_event *e, int at, int *cap)
+static tw_status open_move(tw_battle *b, const tw_state *cur, int move_no, int side, int at, int *cap)
 {
 	if (b->nmoves == *cap) {
 		int nc = *cap ? *cap * 2 : 16;
@@ -34,8 +34,8 @@ static tw_status open_move(tw_battle *b, const tw_state *cur, const tw_event *e,
 	}
 	tw_battle_move *m = &b->moves[b->nmoves];
 	memset(m, 0, sizeof *m);
-	m->move_no = e->a;
-	m->side = e->b;
+	m->move_no = move_no;
+	m->side = side;
 	m->first = at;
 	if (tw_state_clone(&m->before, cur) != TW_OK)
 		return TW_ERR_NOMEM;
@@ -61,6 +61,26 @@ tw_status tw_battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
 	tw_shot_recorder *rep = tw_game_recorder(g) ? tw_shot_recorder_replayer(tw_game_recorder(g)) : NULL;
 	tw_apply_ctx ctx = {rep ? tw_shot_recorder_model(rep) : tw_game_shot_model(g)};
 	tw_status st = TW_OK;
+	// A game whose first move began at setup (Grant's: no toss, no putting down) has no event
+	// that opens it: its move opens with the first order, or it would be told as "before the
+	// first move" and missing from the moves.
+	if (cur.move_no >= 1 && !cur.over && cur.mover >= 0) {
+		st = open_move(b, &cur, cur.move_no, cur.mover, 0, &cap);
+		bool *nc = st == TW_OK ? malloc((size_t)cap * sizeof *nc) : NULL;
+		if (st == TW_OK && !nc)
+			st = TW_ERR_NOMEM;
+		if (nc) {
+			closed = nc;
+			ccap = cap;
+			closed[0] = false;
+		}
+		if (st != TW_OK) {
+			tw_shot_recorder_free(rep);
+			tw_state_free(&cur);
+			tw_battle_free(b);
+			return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+		}
+	}
 	int nord = tw_game_order_count(g);
 	for (int i = 0; i < nord && st == TW_OK; i++) {
 		int n0 = b->events.n;
@@ -74,7 +94,7 @@ tw_status tw_battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
 			if (e->move_no == 0)
 				e->move_no = move_no;
 			if (e->type == TW_EV_MOVE_START) {
-				st = open_move(b, &cur, e, j, &cap);
+				st = open_move(b, &cur, e->a, e->b, j, &cap);
 				if (st == TW_OK && b->nmoves > ccap) {
 					ccap = cap;
 					bool *nc = realloc(closed, (size_t)ccap * sizeof *nc);

@@ -212,10 +212,18 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 	fputs("</p>\n", f);
 
 	fputs("<h2>How to read this report</h2>\n<p>This is a battle fought with toy soldiers on a table, under the "
-	      "rules named above. Two sides take turns: each <em>game move</em> belongs to one side, which moves its men "
-	      "and fires its guns. Every picture is the table seen from above, drawn to scale (the bar under it is in "
-	      "inches); ",
+	      "rules named above. ",
 	      f);
+	// Who acts in a game move, as the moves' events show it (tw_report_move_sides).
+	if (tw_report_sides_share_moves(b))
+		fputs("In each <em>game move</em> every side acts, one after the other, as the move's heading says: each "
+		      "moves its men and fires; the move's end (melees, morale) comes after the last. ",
+		      f);
+	else
+		fputs("Two sides take turns: each <em>game move</em> belongs to one side, which moves its men and fires "
+		      "its guns. ",
+		      f);
+	fputs("Every picture is the table seen from above, drawn to scale (the bar under it is in inches); ", f);
 	if (fin->nsides >= 2) {
 		esc(f, fin->sides[0].name);
 		fputs("'s back line is at the bottom and ", f);
@@ -267,12 +275,18 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 	mo.px_per_inch = ro.px_per_inch * (b->nmoves > 100 ? 0.7 : b->nmoves > 40 ? 0.8 : 1.0);
 	for (int k = 0; k < b->nmoves; k++) {
 		const tw_battle_move *m = &b->moves[k];
-		const char *who = m->side >= 0 && m->side < fin->nsides ? fin->sides[m->side].name : "?";
-		fprintf(f, "<section class=\"move\" id=\"move%d\"><h3>Game move %d: <span class=\"side%d\">", m->move_no,
-			m->move_no, m->side >= 0 && m->side < TW_MAX_SIDES ? m->side : 9);
-		esc(f, who);
-		fputs("</span> moves</h3>\n", f);
-		char t2[96];
+		// The sides that acted, in order: one in Little Wars, both in a Grant move.
+		int sides[TW_MAX_SIDES];
+		int ns = tw_report_move_sides(b, k, sides, TW_MAX_SIDES);
+		fprintf(f, "<section class=\"move\" id=\"move%d\"><h3>Game move %d: ", m->move_no, m->move_no);
+		for (int j = 0; j < ns; j++) {
+			fprintf(f, "%s<span class=\"side%d\">", j ? ", then " : "", sides[j] >= 0 && sides[j] < TW_MAX_SIDES ? sides[j] : 9);
+			esc(f, sides[j] >= 0 && sides[j] < fin->nsides ? fin->sides[sides[j]].name : "?");
+			fputs("</span>", f);
+		}
+		fputs(ns > 1 ? "</h3>\n" : " moves</h3>\n", f);
+		char who[64], t2[96];
+		tw_report_move_who(b, k, who, sizeof who);
 		snprintf(t2, sizeof t2, "Game move %d: %s", m->move_no, who);
 		mo.title = t2;
 		tw_render_scene ms = tw_battle_scene(b, k);

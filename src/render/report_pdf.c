@@ -156,13 +156,16 @@ static tw_status draw_report(cairo_t *cr, const tw_battle *b, const tw_report_op
 	snprintf(res, sizeof res, "Result: %s", buf);
 	double y = wrap(cr, res, MARGIN, MARGIN + 50, PAGE_W - 2 * MARGIN, 15);
 	font(cr, 9.5, false, false);
-	y = wrap(cr,
-		 "A battle fought with toy soldiers on a table. Each game move belongs to one side. The pictures show the "
-		 "table from above, to scale, with the first side's back line at the bottom. Thin arrows are men's moves, "
-		 "dashed lines are shots from the muzzle to where the shot rested, yellow bursts are men killed in that "
-		 "move, purple rings are melees (fights within 6 in). Each event is told in plain words after the ID of the "
-		 "rule applied.",
-		 MARGIN, y + 2, PAGE_W - 2 * MARGIN, 12);
+	char intro[800];
+	snprintf(intro, sizeof intro,
+		 "A battle fought with toy soldiers on a table. %s The pictures show the table from above, to scale, "
+		 "with the first side's back line at the bottom. Thin arrows are men's moves, dashed lines are shots from "
+		 "the muzzle to where the shot rested, yellow bursts are men killed in that move, purple rings are melees "
+		 "(fights within 6 in). Each event is told in plain words after the ID of the rule applied.",
+		 tw_report_sides_share_moves(b) // a Grant move: both sides act in it
+			 ? "In each game move every side acts, one after the other, as the move's heading says."
+			 : "Each game move belongs to one side.");
+	y = wrap(cr, intro, MARGIN, y + 2, PAGE_W - 2 * MARGIN, 12);
 	for (int k = 0; k < s0->nsides; k++) {
 		int inf = tw_state_count(s0, k, TW_FS_ACTIVE), guns = 0;
 		for (int i = 0; i < s0->ngun; i++)
@@ -218,8 +221,9 @@ static tw_status draw_report(cairo_t *cr, const tw_battle *b, const tw_report_op
 	mo.legend = false;
 	for (int k = 0; k < b->nmoves; k++) {
 		const tw_battle_move *m = &b->moves[k];
-		const char *who = m->side >= 0 && m->side < fin->nsides ? fin->sides[m->side].name : "?";
-		snprintf(buf, sizeof buf, "Game move %d: %s moves", m->move_no, who);
+		char who[64];
+		tw_report_move_who(b, k, who, sizeof who); // "red", or "red, then blue" in a Grant move
+		snprintf(buf, sizeof buf, "Game move %d: %s%s", m->move_no, who, strchr(who, ',') ? "" : " moves");
 		heading(cr, buf, MARGIN + 8);
 		mo.title = NULL;
 		tw_render_scene ms = tw_battle_scene(b, k);

@@ -210,6 +210,50 @@ void tw_report_strength_line(const tw_state *s, char *out, size_t size)
 	}
 }
 
+int tw_report_move_sides(const tw_battle *b, int k, int *sides, int max)
+{
+	if (max < 1)
+		return 0;
+	int n = 0;
+	const tw_battle_move *m = &b->moves[k];
+	for (int i = m->first; i < m->first + m->count && i < b->events.n; i++) {
+		const tw_event *e = &b->events.v[i];
+		if (e->type != TW_EV_MOVE_END || e->side < 0)
+			continue;
+		bool seen = false;
+		for (int j = 0; j < n; j++)
+			seen |= sides[j] == e->side;
+		if (!seen && n < max)
+			sides[n++] = e->side;
+	}
+	if (n == 0)
+		sides[n++] = m->side;
+	return n;
+}
+
+void tw_report_move_who(const tw_battle *b, int k, char *out, size_t size)
+{
+	int sides[TW_MAX_SIDES];
+	int n = tw_report_move_sides(b, k, sides, TW_MAX_SIDES);
+	size_t len = 0;
+	out[0] = '\0';
+	for (int j = 0; j < n && len < size; j++) {
+		int w = snprintf(out + len, size - len, "%s%s", j == 0 ? "" : ", then ", side_name(&b->final, sides[j]));
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+}
+
+bool tw_report_sides_share_moves(const tw_battle *b)
+{
+	int sides[TW_MAX_SIDES];
+	for (int k = 0; k < b->nmoves; k++)
+		if (tw_report_move_sides(b, k, sides, TW_MAX_SIDES) > 1)
+			return true;
+	return false;
+}
+
 void tw_report_result(const tw_battle *b, char *out, size_t size)
 {
 	for (int i = b->events.n - 1; i >= 0; i--) {

@@ -18,6 +18,14 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 const char *tw_clause_meaning(const tw_ruleset *rs, const char *clause);
 /// A short line on each side's state: "red: 40 free men (30 infantry, 10 cavalry), 3 guns; ..."
 void tw_report_strength_line(const tw_state *s, char *out, size_t size);
+/// The sides that acted in move k, in the order they finished their parts: the sides of the
+/// move's TW_EV_MOVE_END events (one in Little Wars; in a Grant move both sides act, one after
+/// the other), the move's own side when none ended. Returns the count (at least 1).
+int tw_report_move_sides(const tw_battle *b, int k, int *sides, int max);
+/// Who acted in move k, in words: "red" or "red, then blue".
+void tw_report_move_who(const tw_battle *b, int k, char *out, size_t size);
+/// Whether any move of the battle had more than one side acting (the report says so).
+bool tw_report_sides_share_moves(const tw_battle *b);
 /// Who won, in words, from the final state and the last events.
 void tw_report_result(const tw_battle *b, char *out, size_t size);
 

@@ -1015,6 +1015,58 @@ const tests = [
     assert((await page.$eval('#score', (e) => e.textContent)).startsWith('score'), 'score shown');
     await shot(page, '06-over');
   }],
+
+  // ---- pg-misc: the page's speed (issue 19; the figures are tests/web/bench.js's) ----
+  ['pg-misc speed: a pan or a zoom rescales the men in place and never rebuilds them', async (page) => {
+    const links = await createGame(page, { seed: 5, noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('g.soldier');
+    // Every man's drawing is tagged: a redraw would make new elements without the tag.
+    const n = await page.evaluate(() => { const g = [...document.querySelectorAll('g.soldier')]; g.forEach((e) => { e.twTag = 1; }); return g.length; });
+    assert(n > 20, 'men on the table: ' + n);
+    const man = () => page.evaluate(() => {
+      const g = document.querySelector('g.soldier'), b = g.querySelector('.body').getBoundingClientRect();
+      return { scale: Number(/scale\(([-\d.e]+)\)/.exec(g.getAttribute('transform'))[1]), w: b.width, id: g.dataset.for };
+    });
+    const m0 = await man();
+    const [cx, cy] = await center(page, '#table');
+    await page.mouse.move(cx, cy);
+    for (let k = 0; k < 6; k++) { await page.mouse.wheel(0, -120); await page.waitForTimeout(30); }
+    await page.mouse.down({ button: 'middle' });
+    for (let k = 1; k <= 10; k++) { await page.mouse.move(cx + 10 * k, cy - 5 * k); await page.waitForTimeout(20); }
+    await page.mouse.up({ button: 'middle' });
+    await page.waitForTimeout(300);
+    const same = await page.evaluate(() => [...document.querySelectorAll('g.soldier')].filter((e) => e.twTag === 1).length);
+    assert(same === n, 'the same ' + n + ' men drawn after the zoom and the pan, not rebuilt: ' + same + ' kept');
+    const m1 = await man();
+    // Zoomed out a man is grown to 4 px from centre to edge; zoomed in he is his own size again.
+    assert(m1.id === m0.id && m1.scale < m0.scale, "the man's scale follows the zoom: " + m0.scale + ' -> ' + m1.scale);
+    assert(m0.w >= 7.5 && m1.w >= 7.5, 'a man stays big enough to see and click: ' + m0.w.toFixed(1) + ' and ' + m1.w.toFixed(1) + ' px');
+    assert(Math.abs(m1.scale - 0.3) < 1e-9, 'zoomed in, a 0.3 in man is drawn at 0.3 in: ' + m1.scale);
+    // Zoom out again: the men grow back to be seen.
+    for (let k = 0; k < 6; k++) { await page.mouse.wheel(0, 120); await page.waitForTimeout(30); }
+    await page.waitForTimeout(300);
+    const m2 = await man();
+    assert(Math.abs(m2.scale - m0.scale) < 0.02 * m0.scale, 'zoomed out again, the man is grown back: ' + m2.scale + ' vs ' + m0.scale);
+    const at = await center(page, 'circle.fig[data-id="' + m0.id + '"]');
+    await page.mouse.move(at[0], at[1]);
+    for (let k = 0; k < 4; k++) { await page.mouse.wheel(0, -120); await page.waitForTimeout(30); }
+    await page.waitForTimeout(300);
+    await shot(page, 'pg-misc-speed-zoomed');
+    // The picture shows the men where they are: a man inside the board, under nothing else.
+    const seen = await page.evaluate(() => {
+      const svg = document.getElementById('table').getBoundingClientRect();
+      for (const c of document.querySelectorAll('circle.fig')) {
+        const b = c.getBoundingClientRect(), x = b.x + b.width / 2, y = b.y + b.height / 2;
+        if (x > svg.left + 5 && x < svg.right - 5 && y > svg.top + 5 && y < svg.bottom - 5 && y < window.innerHeight) {
+          const top = document.elementFromPoint(x, y);
+          return { on: top === c, w: b.width };
+        }
+      }
+      return null;
+    });
+    assert(seen && seen.on && seen.w >= 7.5, 'a man is on the board, not covered, ' + (seen ? seen.w.toFixed(1) : '?') + ' px across');
+  }],
 ];
 
 (async () => {
