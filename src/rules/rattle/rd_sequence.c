@@ -220,17 +220,8 @@ void rd_score(const tw_state *s, double *points)
 	}
 }
 
-// RD.SEQ.7: the melee step after a phase. No melee can be joined yet (charges come with the
-// melee rules in a later part), so the step only marks its place in the turn.
-static void melee_step(tw_state *s, int ph, tw_events *ev)
-{
-	tw_event *e = tw_events_push(ev, TW_EV_PHASE, -1, "RD.SEQ.7");
-	if (e) {
-		e->a = ph;
-		tw_event_text(e, "turn %d: melee step after the %s phase: no melee to fight", RDG(s)->turn,
-			      ph == RD_PH_MELEE1 ? "first" : "second");
-	}
-}
+// RD.SEQ.7: the melee step after a phase (rd_melee.c).
+static void melee_step(tw_state *s, int ph, tw_events *ev) { rd_melee_step(s, ph, ev); }
 
 tw_status rd_apply_end(tw_state *s, tw_events *ev)
 {
@@ -271,6 +262,9 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == RD_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	int nr = rd_charge_decisions(s, out, max); // ---- melee (rd_charge.c): a response to a charge ----
+	if (nr > 0)
+		return nr;
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
 	d->seat = s->mover;
