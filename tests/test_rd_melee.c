@@ -275,7 +275,8 @@ static void charge_and_stand(table *t)
 	assert_false(rd_charge_pending(s));
 }
 
-// RD.EX.12, RD.MELEE.4/5/6/9/11/14/15/17, RD.SEQ.7: the attacker takes 1 from defensive fire
+// RD.EX.12, RD.MELEE.4, RD.MELEE.5, RD.MELEE.6, RD.MELEE.9, RD.MELEE.11, RD.MELEE.14, RD.MELEE.15,
+// RD.MELEE.17, RD.SEQ.7: the attacker takes 1 from defensive fire
 // and 1 in the melee and inflicts 2: neither side is defeated; the melee goes on next turn with
 // no charge bonus, fought once in turn 2's first melee step; then blue loses it, retreats
 // (RD.MELEE.16) and a unit awaiting rally must rally still (RD.MELEE.20); R stays (RD.MELEE.18).
@@ -341,7 +342,7 @@ static void test_RD_EX_12_MELEE_15_17_draw_continues(void **st)
 	done(s);
 }
 
-// RD.EX.12 variation, RD.MELEE.15/16, RD.FLAG.3: R inflicts only 1: it took 2 > 1 and is
+// RD.EX.12 variation, RD.MELEE.15, RD.MELEE.16, RD.FLAG.3, RD.FLAG.4 (the captured colour is gone): R inflicts only 1: it took 2 > 1 and is
 // defeated; its colour roll is compulsory: a 1 loses the colour to blue (no extra man); a 4
 // cancels one hit (a figure restored) without changing the result.
 static void test_RD_EX_12_FLAG_3_4_attacker_defeated(void **st)
@@ -534,7 +535,7 @@ static void test_RD_CHARGE_9_MELEE_10_over_an_obstacle(void **st)
 	done(s);
 }
 
-// RD.EX.10, RD.MELEE.1/3/6/12: a deployed gun (4 crew) charged from the front by infantry:
+// RD.EX.10, RD.MELEE.1, RD.MELEE.3, RD.MELEE.6, RD.MELEE.12: a deployed gun (4 crew) charged from the front by infantry:
 // defensive fire 2 dice at +1 (canister); by cavalry +1 -1 = 0; a limbered gun: no defensive
 // fire, 1 die at net 0.
 static void test_RD_EX_10_MELEE_6_12_artillery(void **st)
@@ -609,7 +610,7 @@ static char *odds(const char *q, int n, const char *const *names, const char *co
 	return buf;
 }
 
-// RD.EX.9, RD.MELEE.3/11/13, odds rattle melee: 8 cavalry charging: 4 dice at 4+ (P(k) =
+// RD.EX.9, RD.MELEE.3, RD.MELEE.11, RD.MELEE.13 (Elite +1), odds rattle melee: 8 cavalry charging: 4 dice at 4+ (P(k) =
 // C(4,k)/16); Elite cavalry charging over a hedge: +1 +1 -1 = +1, 4+; 10 counted infantry, 3
 // dice at 5+: P(0) = 8/27.
 static void test_RD_EX_9_MELEE_13_odds_melee(void **st)
