@@ -175,6 +175,19 @@ static tw_order *move(const tw_state *s, int unit, double x, double y)
 	return o;
 }
 
+// The phasing side ends its phase; the other side is asked for its defensive and supporting fire
+// (RD.MELEE.5, a decision of its seat) and gives the fire order that carries the step's dice.
+static tw_order *end_then_fire(tw_state *s, int side)
+{
+	ok(s, order(RD_OT_END, side));
+	tw_decision d[TW_MAX_DECISIONS];
+	assert_int_equal(tw_state_decisions(s, d, TW_MAX_DECISIONS), 1);
+	assert_int_equal(d[0].seat, 1 - side);
+	assert_string_equal(d[0].clause, "RD.MELEE.5");
+	assert_int_equal(count("RD.MELEE.5", TW_EV_DECISION), 1);
+	return order(RD_OT_FIRE, 1 - side);
+}
+
 static int alive(const tw_state *s, int u) { return rd_unit_figures(s, u, false); }
 
 static int dice_of(int u) { return tw_rd_dice(u, 4); }
@@ -286,7 +299,7 @@ static void test_RD_EX_12_MELEE_15_17_draw_continues(void **st)
 	table t = charge_table(false, false);
 	tw_state *s = t.s;
 	charge_and_stand(&t);
-	tw_order *o = order(RD_OT_END, 0);
+	tw_order *o = end_then_fire(s, 0);
 	DICE(o, 5,       // L's defensive fire: 1 die (4 figures), 5+ (RD.MELEE.6)
 	     4, 4, 1,    // R: 11 figures, 3 dice, +1 charge: 4+ -> 2 hits, one each on L and C (RD.MELEE.14)
 	     5, 1);      // C: 4 cavalry, 2 dice, 5+ -> 1 hit
@@ -353,7 +366,7 @@ static void test_RD_EX_12_FLAG_3_4_attacker_defeated(void **st)
 		tw_state *s = t.s;
 		charge_and_stand(&t);
 		tw_vec2 rc = rd_unit_centre(s, t.r);
-		tw_order *o = order(RD_OT_END, 0);
+		tw_order *o = end_then_fire(s, 0);
 		DICE(o, 5, 4, 1, 1, 5, 1, v == 0 ? 1 : 4);
 		ok(s, o);
 		const tw_event *res = find_ev("RD.MELEE.15", TW_EV_INFO, -1);
@@ -387,7 +400,7 @@ static void test_RD_EX_13_MELEE_7_supporting_fire(void **st)
 	tw_state *s = t.s;
 	charge_and_stand(&t);
 	tw_vec2 sc = rd_unit_centre(s, t.sup);
-	tw_order *o = order(RD_OT_END, 0);
+	tw_order *o = end_then_fire(s, 0);
 	DICE(o, 6,       // S: 4 riflemen, 1 die (RD.MELEE.7 by the shooting rules)
 	     5,          // L's defensive fire
 	     4, 4, 1,    // R: 10 figures, 3 dice at 4+: 2 hits
@@ -405,6 +418,40 @@ static void test_RD_EX_13_MELEE_7_supporting_fire(void **st)
 	assert_int_equal(alive(s, t.sup), 4);
 	assert_false(RDU(s, t.sup)->flags & RUF_MUST_RALLY);
 	assert_float_equal(tw_dist(rd_unit_centre(s, t.sup), sc), 0.0, 1e-12);
+	done(s);
+}
+
+// RD.MELEE.6, RD.MELEE.7, RD.MELEE.5: defensive and supporting fire are optional: blue holds
+// both (S and L named in `fire hold`); red's orders wait for the answer; L then rolls its
+// ordinary melee dice instead (1 die at 5+), R counts all 12 (3 dice), C 2 dice.
+static void test_RD_MELEE_6_7_fire_held(void **st)
+{
+	(void)st;
+	table t = charge_table(true, false);
+	tw_state *s = t.s;
+	charge_and_stand(&t);
+	tw_order *o = end_then_fire(s, 0);
+	free(o);
+	refused(s, order(RD_OT_END, 0), "RD.MELEE.5");
+	o = order(RD_OT_FIRE, 1);
+	o->val[o->nval++] = t.r; // not blue's
+	refused(s, o, "RD.MELEE.5");
+	o = order(RD_OT_FIRE, 1);
+	o->val[o->nval++] = t.sup;
+	o->val[o->nval++] = t.l;
+	DICE(o, 4, 4, 1, // R: 12 figures, 3 dice at 4+: 2 hits
+	     5,          // L: 4 figures, 1 die at 5+
+	     5, 1);      // C
+	ok(s, o);
+	assert_null(find_ev("RD.MELEE.7", TW_EV_INFO, -1));
+	assert_null(find_ev("RD.MELEE.6", TW_EV_INFO, -1));
+	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, t.r)->c, 3);
+	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, t.l)->c, 1);
+	const tw_event *res = find_ev("RD.MELEE.15", TW_EV_INFO, -1);
+	assert_int_equal(res->c, 2);
+	assert_int_equal(res->d, 2);
+	assert_false(RDU(s, t.l)->flags & RUF_HOLD_FIRE); // spent with the step
+	assert_int_equal(s->phase, RD_PH_SECOND);
 	done(s);
 }
 
@@ -527,7 +574,7 @@ static void test_RD_CHARGE_9_MELEE_10_over_an_obstacle(void **st)
 	red_first(s, 4, 3);
 	ok(s, move(s, r, 30, 25));
 	assert_true(RDU(s, r)->flags & RUF_OVER_OBSTACLE);
-	tw_order *o = order(RD_OT_END, 0);
+	tw_order *o = end_then_fire(s, 0);
 	DICE(o, 1, 4); // b's defensive fire misses; r's 4 misses at net 0
 	ok(s, o);
 	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, r)->d, 0);
@@ -551,7 +598,7 @@ static void test_RD_EX_10_MELEE_6_12_artillery(void **st)
 		start(s);
 		red_first(s, 4, 3);
 		ok(s, move(s, r, 30, 28));
-		tw_order *o = order(RD_OT_END, 0);
+		tw_order *o = v < 2 ? end_then_fire(s, 0) : order(RD_OT_END, 0);
 		if (v == 0)
 			DICE(o, 1, 1, 1);    // gun 2 dice; r 1 die
 		else if (v == 1)
@@ -588,7 +635,7 @@ static void test_RD_FLAG_5_MELEE_19_destroyed(void **st)
 	start(s);
 	red_first(s, 4, 3);
 	ok(s, move(s, r, 30, 28.5));
-	tw_order *o = order(RD_OT_END, 0);
+	tw_order *o = end_then_fire(s, 0);
 	DICE(o, 1,     // b's defensive fire: 2 figures, 1 die
 	     6, 6);    // r: 8 figures, 2 dice
 	ok(s, o);
@@ -648,6 +695,7 @@ int main(void)
 		cmocka_unit_test(test_RD_EX_12_MELEE_15_17_draw_continues),
 		cmocka_unit_test(test_RD_EX_12_FLAG_3_4_attacker_defeated),
 		cmocka_unit_test(test_RD_EX_13_MELEE_7_supporting_fire),
+		cmocka_unit_test(test_RD_MELEE_6_7_fire_held),
 		cmocka_unit_test(test_RD_CHARGE_6_MOVE_16_counter_charge),
 		cmocka_unit_test(test_RD_MELEE_8_SEQ_6_evade),
 		cmocka_unit_test(test_RD_CHARGE_3_4_5_who_may_charge),

@@ -14,6 +14,7 @@ extern const char *const rd_phase_names[RD_PH_COUNT + 1];
 // ---- Order types: indices into rd_orders[] (rd_ruleset.c) ----
 enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END,
 		     RD_OT_RESPOND, // ---- melee (rd_charge.c): the charged unit's response (RD.CHARGE.7) ----
+		     RD_OT_FIRE,    // ---- melee (rd_melee.c): defensive and supporting fire given or held (RD.MELEE.6/7) ----
 		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
@@ -48,6 +49,7 @@ enum {
 	RUF_CHARGING = 1u << 7,      ///< charged or counter-charged in the phase just played (RD.CHARGE.1/6, RD.MELEE.11)
 	RUF_OVER_OBSTACLE = 1u << 8, ///< its charge crossed a linear obstacle (RD.CHARGE.9, RD.MELEE.10)
 	RUF_CHARGED_FRONT = 1u << 9, ///< charged from the front this phase (RD.CHARGE.8: defensive fire, evading)
+	RUF_HOLD_FIRE = 1u << 10,    ///< holds its defensive or supporting fire in this melee step (RD.MELEE.6/7)
 };
 /// A figure's role in its unit or army (RD.ORG.4, RD.ORG.10).
 enum { RD_ROLE_FIGHTER = 0, RD_ROLE_COLOUR, RD_ROLE_BAND, RD_ROLE_OBSERVER, RD_ROLE_SIGNALS, RD_ROLE_COUNT };
@@ -79,6 +81,9 @@ typedef struct rd_game {
 	int32_t charger; ///< the charging unit, -1 none
 	int32_t target;  ///< the charged unit asked to respond, -1 none
 	double cx, cy;   ///< the charger's centre at the start of its move
+	// ---- melee (rd_melee.c): the side asked to give or hold its fire before the melee step ----
+	int32_t fire;      ///< the side asked (RD.MELEE.6/7), -1 none
+	uint8_t fire_done; ///< answered for this step
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
 #define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
@@ -213,5 +218,12 @@ int rd_melee_halves(const tw_state *s, int u, const int *grp, int g);
 double rd_fall_back(tw_state *s, int u, tw_vec2 from, const char *clause, tw_events *ev);
 /// RD.SEQ.7, RD.MELEE.5: the melee step after phase `ph`.
 void rd_melee_step(tw_state *s, int ph, tw_events *ev);
+/// RD.MELEE.6/7: before the melee step, if the side not playing has defensive or supporting fire
+/// to give, asks it (a decision answered by `fire`) and returns true: the step waits.
+bool rd_melee_ask_fire(tw_state *s, tw_events *ev);
+int rd_melee_decisions(const tw_state *s, tw_decision *out, int max);
+tw_status rd_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
+/// Applies `fire [hold {units}]` and goes on with the end of the phase (rd_apply_end).
+tw_status rd_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
 
 #endif

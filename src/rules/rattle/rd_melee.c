@@ -207,23 +207,31 @@ static int roll_hits(tw_state *s, int u, int n, int face, const char *clause, tw
 	return hits;
 }
 
+// RD.MELEE.7: unit u of the side not playing, not in contact, able to shoot, within 6 in of
+// charger c (and its weapon's range), with c in its arc and sight.
+static bool support_able(const tw_state *s, int u, int c)
+{
+	const rd_urec *r = RDU(s, u);
+	if (s->unit[u].side == rd_phasing_side(s) || !enemies(s, u, c) || !rd_unit_alive(s, u) || rd_unit_engaged(s, u) ||
+	    rd_types[r->type].shoot_per == 0 || tw_rd_range(r->weapon) <= 0 ||
+	    (rd_types[r->type].artillery && s->unit[u].formation != TW_RD_F_DEPLOYED))
+		return false;
+	double range = rd_unit_gap(s, u, c);
+	return range <= 6.0 + RD_EPS && range <= tw_rd_range(r->weapon) + RD_EPS && rd_unit_in_arc(s, u, c) &&
+	       rd_units_see(s, u, c);
+}
+
 // Step 1, RD.MELEE.7: units within 6 in of a charger with a line of fire to it shoot at it by the
-// shooting rules, RD.SHOOT.4 waived for the charger; each unit once in the step.
+// shooting rules, RD.SHOOT.4 waived for the charger; each unit once in the step, unless it holds.
 static void supporting_fire(tw_state *s, melee *m, bool *supported, tw_events *ev)
 {
 	for (int c = 0; c < s->nunit; c++) {
 		if (m->grp[c] != m->g || !(RDU(s, c)->flags & RUF_CHARGING) || !rd_unit_alive(s, c))
 			continue;
 		for (int u = 0; u < s->nunit; u++) {
-			const rd_urec *r = RDU(s, u);
-			if (supported[u] || !enemies(s, u, c) || !rd_unit_alive(s, u) || rd_unit_engaged(s, u) ||
-			    rd_types[r->type].shoot_per == 0 || tw_rd_range(r->weapon) <= 0 ||
-			    (rd_types[r->type].artillery && s->unit[u].formation != TW_RD_F_DEPLOYED))
+			if (supported[u] || (RDU(s, u)->flags & RUF_HOLD_FIRE) || !support_able(s, u, c))
 				continue;
 			double range = rd_unit_gap(s, u, c);
-			if (range > 6.0 + RD_EPS || range > tw_rd_range(r->weapon) + RD_EPS || !rd_unit_in_arc(s, u, c) ||
-			    !rd_units_see(s, u, c))
-				continue;
 			supported[u] = true;
 			bool dif, vul, sup;
 			rd_shoot_categories(s, u, c, &dif, &vul, &sup);
@@ -245,28 +253,39 @@ static void supporting_fire(tw_state *s, melee *m, bool *supported, tw_events *e
 
 // Step 2, RD.MELEE.6: infantry or deployed artillery charged from the front throw their melee
 // dice ahead of the charger (all at the charger with most figures in contact), at once.
+// RD.MELEE.6: the charger unit u of group g would make defensive fire at (the charger with most
+// figures touching it), -1 if it may make none: infantry or deployed artillery charged from the
+// front, not spear-armed.
+static int df_target(const tw_state *s, const int *grp, int g, int u)
+{
+	const rd_urec *r = RDU(s, u);
+	if (grp[u] != g || !(r->flags & RUF_CHARGED_FRONT) || (r->flags & RUF_CHARGING) || !rd_unit_alive(s, u))
+		return -1;
+	bool foot = r->type == TW_RD_LINE || r->type == TW_RD_LIGHT || r->type == TW_RD_DISMOUNTED ||
+		    r->type == TW_RD_PIONEERS;
+	bool art = rd_types[r->type].artillery && s->unit[u].formation == TW_RD_F_DEPLOYED;
+	if ((!foot && !art) || r->weapon == TW_RD_SPEAR)
+		return -1;
+	int t = -1, best = 0;
+	for (int k = 0; k < s->nunit; k++)
+		if (in_group(s, u, k, grp, g) && (RDU(s, k)->flags & RUF_CHARGING) && rd_unit_alive(s, k)) {
+			int nk = contact_figures(s, u, k);
+			if (nk > best) {
+				best = nk;
+				t = k;
+			}
+		}
+	return t;
+}
+
 static void defensive_fire(tw_state *s, melee *m, tw_events *ev)
 {
 	for (int u = 0; u < s->nunit; u++) {
 		const rd_urec *r = RDU(s, u);
-		if (m->grp[u] != m->g || !(r->flags & RUF_CHARGED_FRONT) || (r->flags & RUF_CHARGING) || !rd_unit_alive(s, u))
+		int t = df_target(s, m->grp, m->g, u);
+		if (t < 0 || (r->flags & RUF_HOLD_FIRE))
 			continue;
-		bool foot = r->type == TW_RD_LINE || r->type == TW_RD_LIGHT || r->type == TW_RD_DISMOUNTED ||
-			    r->type == TW_RD_PIONEERS;
-		bool art = rd_types[r->type].artillery && s->unit[u].formation == TW_RD_F_DEPLOYED;
-		if ((!foot && !art) || r->weapon == TW_RD_SPEAR)
-			continue;
-		int t = -1, best = 0;
-		for (int k = 0; k < s->nunit; k++)
-			if (in_group(s, u, k, m->grp, m->g) && (RDU(s, k)->flags & RUF_CHARGING) && rd_unit_alive(s, k)) {
-				int nk = contact_figures(s, u, k);
-				if (nk > best) {
-					best = nk;
-					t = k;
-				}
-			}
-		if (t < 0)
-			continue;
+		bool art = rd_types[r->type].artillery;
 		int halves = rd_melee_halves(s, u, m->grp, m->g);
 		int n = tw_rd_dice(art ? 2 * rd_unit_figures(s, u, false) : halves, art ? 2 : rd_types[r->type].melee_per);
 		const char *why;
@@ -476,6 +495,127 @@ static void fight(tw_state *s, melee *m, bool *supported, tw_events *ev)
 	}
 }
 
+// A melee is a connected group of opposing units in contact (RD.SEQ.7): grp[u] its number, -1
+// none. Returns the number of melees.
+static int groups(const tw_state *s, int *grp)
+{
+	int ng = 0, nu = s->nunit;
+	for (int u = 0; u < nu; u++)
+		grp[u] = -1;
+	for (int u = 0; u < nu; u++) {
+		if (grp[u] >= 0 || !rd_unit_alive(s, u) || !rd_unit_engaged(s, u))
+			continue;
+		grp[u] = ng;
+		for (bool grew = true; grew;) {
+			grew = false;
+			for (int a = 0; a < nu; a++)
+				for (int b = 0; b < nu && grp[a] == ng; b++)
+					if (grp[b] < 0 && enemies(s, a, b) && rd_unit_alive(s, b) && rd_units_touch(s, a, b)) {
+						grp[b] = ng;
+						grew = true;
+					}
+		}
+		ng++;
+	}
+	return ng;
+}
+
+// RD.SEQ.7: a melee with a unit that charged in the phase just ended, or one not fought this turn.
+static bool to_fight(const tw_state *s, const int *grp, int g)
+{
+	for (int u = 0; u < s->nunit; u++)
+		if (grp[u] == g && ((RDU(s, u)->flags & RUF_CHARGING) || RDU(s, u)->melee_turn < RDG(s)->turn))
+			return true;
+	return false;
+}
+
+bool rd_melee_ask_fire(tw_state *s, tw_events *ev)
+{
+	rd_game *gm = RDG(s);
+	int ph = rd_phasing_side(s);
+	if (gm->fire_done || ph < 0)
+		return false;
+	int *grp = tw_calloc((size_t)s->nunit + 1, sizeof *grp);
+	if (!grp)
+		return false;
+	int ng = groups(s, grp), n = 0;
+	for (int g = 0; g < ng; g++) {
+		if (!to_fight(s, grp, g))
+			continue;
+		for (int u = 0; u < s->nunit; u++) {
+			if (s->unit[u].side == ph)
+				continue;
+			bool able = df_target(s, grp, g, u) >= 0;
+			for (int c = 0; c < s->nunit && !able; c++)
+				able = grp[c] == g && (RDU(s, c)->flags & RUF_CHARGING) && rd_unit_alive(s, c) && support_able(s, u, c);
+			n += able;
+		}
+	}
+	tw_free(grp);
+	if (n == 0)
+		return false;
+	gm->fire = 1 - ph;
+	tw_event *e = tw_events_push(ev, TW_EV_DECISION, 1 - ph, "RD.MELEE.5");
+	if (e) {
+		e->a = 1 - ph;
+		e->b = n;
+		tw_event_text(e, "%s: %d unit%s may give defensive or supporting fire before the melee step (RD.MELEE.6/7)",
+			      s->sides[1 - ph].name, n, n == 1 ? "" : "s");
+	}
+	return true;
+}
+
+int rd_melee_decisions(const tw_state *s, tw_decision *out, int max)
+{
+	const rd_game *g = RDG(s);
+	if (max < 1 || !g || g->fire < 0 || g->fire >= s->nsides)
+		return 0;
+	tw_decision *d = &out[0];
+	memset(d, 0, sizeof *d);
+	d->seat = (int8_t)g->fire;
+	snprintf(d->clause, sizeof d->clause, "RD.MELEE.5");
+	snprintf(d->kind, sizeof d->kind, "react");
+	d->types = UINT64_C(1) << RD_OT_FIRE;
+	snprintf(d->prompt, sizeof d->prompt, "give defensive and supporting fire (name any units that hold it)");
+	return 1;
+}
+
+tw_status rd_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const rd_game *g = RDG(s);
+	if (g->fire < 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MELEE.5", "no fire is asked for now");
+	if (o->type != RD_OT_FIRE || o->side != g->fire)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MELEE.5", "%s must first give or hold its fire",
+				    s->sides[g->fire].name);
+	for (int i = 0; i < o->nval; i++) {
+		const tw_unit *u = rd_unit_c(s, o->val[i]);
+		if (!u || u->side != o->side || !rd_unit_alive(s, u->id))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MELEE.5", "unit %d is not one of %s's units", o->val[i],
+					    s->sides[o->side].name);
+		for (int k = 0; k < i; k++)
+			if (o->val[k] == o->val[i])
+				return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MELEE.5", "unit %d named twice", o->val[i]);
+	}
+	return TW_OK;
+}
+
+tw_status rd_apply_fire(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	rd_game *g = RDG(s);
+	for (int i = 0; i < o->nval; i++) {
+		RDU(s, o->val[i])->flags |= RUF_HOLD_FIRE;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "RD.MELEE.5");
+		if (e) {
+			e->a = o->val[i];
+			tw_event_text(e, "unit %d holds its defensive or supporting fire", o->val[i]);
+		}
+	}
+	g->fire = -1;
+	g->fire_done = 1;
+	return rd_apply_end(s, ev);
+}
+
 void rd_melee_step(tw_state *s, int ph, tw_events *ev)
 {
 	int turn = RDG(s)->turn, nu = s->nunit;
@@ -494,34 +634,10 @@ void rd_melee_step(tw_state *s, int ph, tw_events *ev)
 		goto out;
 	for (int j = 0; j < s->nfig; j++)
 		m.alive0[j] = s->fig[j].status == TW_FS_ACTIVE;
-	// A melee is a connected group of opposing units in contact (RD.SEQ.7).
-	int ng = 0;
-	for (int u = 0; u < nu; u++)
-		m.grp[u] = -1;
-	for (int u = 0; u < nu; u++) {
-		if (m.grp[u] >= 0 || !rd_unit_alive(s, u) || !rd_unit_engaged(s, u))
-			continue;
-		m.grp[u] = ng;
-		for (bool grew = true; grew;) {
-			grew = false;
-			for (int a = 0; a < nu; a++)
-				for (int b = 0; b < nu && m.grp[a] == ng; b++)
-					if (m.grp[b] < 0 && enemies(s, a, b) && rd_unit_alive(s, b) && rd_units_touch(s, a, b)) {
-						m.grp[b] = ng;
-						grew = true;
-					}
-		}
-		ng++;
-	}
+	int ng = groups(s, m.grp);
 	// RD.SEQ.7: a melee with a unit that charged in the phase just ended, or one not fought this turn.
 	for (int g = 0; g < ng; g++) {
-		bool fresh = false, stale = false;
-		for (int u = 0; u < nu; u++)
-			if (m.grp[u] == g) {
-				fresh |= (RDU(s, u)->flags & RUF_CHARGING) != 0;
-				stale |= RDU(s, u)->melee_turn < turn;
-			}
-		if (!fresh && !stale)
+		if (!to_fight(s, m.grp, g))
 			continue;
 		m.g = g;
 		m.taken[0] = m.taken[1] = 0;
@@ -532,7 +648,8 @@ void rd_melee_step(tw_state *s, int ph, tw_events *ev)
 		tw_event_text(e, "no melee to fight");
 out:
 	for (int u = 0; u < nu; u++) // charges that met nobody (evaded) are spent with the phase
-		RDU(s, u)->flags &= ~(uint32_t)(RUF_CHARGING | RUF_OVER_OBSTACLE | RUF_CHARGED_FRONT);
+		RDU(s, u)->flags &= ~(uint32_t)(RUF_CHARGING | RUF_OVER_OBSTACLE | RUF_CHARGED_FRONT | RUF_HOLD_FIRE);
+	RDG(s)->fire_done = 0;
 	tw_free(m.grp);
 	tw_free(m.fired);
 	tw_free(m.hits);

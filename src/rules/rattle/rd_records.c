@@ -9,7 +9,7 @@
 static const char *const attr_names[] = {"sharpshooters", "superior", NULL};
 static const char *const unit_flag_names[] = {"in_command", "checked", "failed", "must_rally",
 					      "limbered", "deployed", "moved",
-					      "charging", "over_obstacle", "charged_front", // ---- melee ----
+					      "charging", "over_obstacle", "charged_front", "hold_fire", // ---- melee ----
 					      NULL};
 static const char *const action_names[] = {"none", "move", "shoot", "rally", "work", NULL};
 static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
@@ -74,6 +74,10 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(rd_game, target, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the charged unit asked to respond (RD.CHARGE.7)"),
 	TW_FIELD(rd_game, cx, TW_FT_F64, TW_VIS_ALL, 0, -100000, 100000, NULL, "the charger's centre at the start of its move, x"),
 	TW_FIELD(rd_game, cy, TW_FT_F64, TW_VIS_ALL, 0, -100000, 100000, NULL, "the charger's centre at the start of its move, y"),
+	// ---- melee (rd_melee.c) ----
+	TW_FIELD(rd_game, fire, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "the side asked to give or hold defensive and supporting fire (RD.MELEE.6/7)"),
+	TW_FIELD(rd_game, fire_done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "that side has answered for this melee step"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -227,6 +227,8 @@ tw_status rd_apply_end(tw_state *s, tw_events *ev)
 {
 	rd_game *g = RDG(s);
 	int side = rd_phasing_side(s);
+	if (rd_melee_ask_fire(s, ev)) // ---- melee (rd_melee.c): RD.MELEE.6/7 asked first ----
+		return TW_OK;
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, side, "RD.SEQ.1");
 	if (e) {
 		e->a = g->turn;
@@ -263,7 +265,7 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 	if (max < 1 || s->over || s->phase == RD_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
 	int nr = rd_charge_decisions(s, out, max); // ---- melee (rd_charge.c): a response to a charge ----
-	if (nr > 0)
+	if (nr > 0 || (nr = rd_melee_decisions(s, out, max)) > 0) // ---- melee (rd_melee.c): fire ----
 		return nr;
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
