@@ -12,7 +12,10 @@ enum { RD_PH_INITIATIVE = 0, RD_PH_CHOOSE, RD_PH_FIRST, RD_PH_MELEE1, RD_PH_SECO
 extern const char *const rd_phase_names[RD_PH_COUNT + 1];
 
 // ---- Order types: indices into rd_orders[] (rd_ruleset.c) ----
-enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END, RD_OT_COUNT };
+enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END,
+		     RD_OT_RESPOND, // ---- melee (rd_charge.c): the charged unit's response (RD.CHARGE.7) ----
+		     RD_OT_FIRE,    // ---- melee (rd_melee.c): defensive and supporting fire given or held (RD.MELEE.6/7) ----
+		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
 /// What a unit did in its side's phase (RD.SEQ.5).
@@ -27,6 +30,8 @@ typedef struct rd_urec {
 	int32_t action;  ///< RD_ACT_* this phase (RD.SEQ.5)
 	double used;     ///< move allowance spent this phase, inches of budget (RD.MOVE.2)
 	int32_t changes; ///< formation or facing changes this phase (RD.MOVE.6)
+	// ---- melee (rd_melee.c) ----
+	int32_t melee_turn; ///< the turn of the last melee step it fought in (RD.SEQ.7, RD.MELEE.17), 0 none
 } rd_urec;
 enum {
 	RUA_SHARPSHOOTERS = 1u << 0, ///< RD.SHOOT.10
@@ -40,6 +45,11 @@ enum {
 	RUF_LIMBERED = 1u << 4,   ///< limbered this phase (RD.MOVE.8)
 	RUF_DEPLOYED = 1u << 5,   ///< deployed this phase (RD.MOVE.8)
 	RUF_MOVED = 1u << 6,      ///< moved some distance this phase
+	// ---- melee (rd_charge.c, rd_melee.c) ----
+	RUF_CHARGING = 1u << 7,      ///< charged or counter-charged in the phase just played (RD.CHARGE.1/6, RD.MELEE.11)
+	RUF_OVER_OBSTACLE = 1u << 8, ///< its charge crossed a linear obstacle (RD.CHARGE.9, RD.MELEE.10)
+	RUF_CHARGED_FRONT = 1u << 9, ///< charged from the front this phase (RD.CHARGE.8: defensive fire, evading)
+	RUF_HOLD_FIRE = 1u << 10,    ///< holds its defensive or supporting fire in this melee step (RD.MELEE.6/7)
 };
 /// A figure's role in its unit or army (RD.ORG.4, RD.ORG.10).
 enum { RD_ROLE_FIGHTER = 0, RD_ROLE_COLOUR, RD_ROLE_BAND, RD_ROLE_OBSERVER, RD_ROLE_SIGNALS, RD_ROLE_COUNT };
@@ -59,12 +69,21 @@ typedef struct rd_trec {
 typedef struct rd_srec {
 	int32_t roll;  ///< this turn's initiative die (RD.SEQ.2), 0 none
 	int32_t total; ///< with the observer bonus (RD.SEQ.3)
+	// ---- melee (rd_melee.c) ----
+	int32_t colours; ///< enemy colours this side has captured (RD.FLAG.3-5)
 } rd_srec;
 typedef struct rd_game {
 	int32_t turn;   ///< 1-based (RD.SEQ.1), 0 before play
 	int8_t first;   ///< the side playing first this turn, -1 none yet
 	int8_t winner;  ///< the side that won the initiative and chooses, -1 none
 	uint8_t setup;  ///< the rule set's setup has run
+	// ---- melee (rd_charge.c): a charge waiting for its target's response (RD.CHARGE.7) ----
+	int32_t charger; ///< the charging unit, -1 none
+	int32_t target;  ///< the charged unit asked to respond, -1 none
+	double cx, cy;   ///< the charger's centre at the start of its move
+	// ---- melee (rd_melee.c): the side asked to give or hold its fire before the melee step ----
+	int32_t fire;      ///< the side asked (RD.MELEE.6/7), -1 none
+	uint8_t fire_done; ///< answered for this step
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
 #define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
@@ -174,9 +193,37 @@ void rd_shoot_categories(const tw_state *s, int u, int t, bool *difficult, bool 
 /// RD.SHOOT.6: the dice unit u shoots with.
 int rd_shoot_dice(const tw_state *s, int u);
 // rd_odds.c
-extern const tw_odds_question rd_odds_questions[3];
+extern const tw_odds_question rd_odds_questions[4];
 tw_status rd_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
 void rd_score(const tw_state *s, double *points);
+
+// ---- melee (rd_charge.c, rd_melee.c) ----
+/// RD.CHARGE.1-5/9: a move of unit u by displacement d that ends in contact with an enemy is a charge.
+tw_status rd_validate_charge(const tw_state *s, const tw_order *o, int u, tw_vec2 d, tw_error *err);
+/// After unit u moved by d: marks its charges (RD.CHARGE.7(4), RD.CHARGE.8/9), ends melees it left
+/// (RD.MOVE.16) and asks the charged side for its response (RD.SEQ.6, RD.CHARGE.6, RD.MELEE.8).
+void rd_charge_moved(tw_state *s, int u, tw_vec2 d, tw_events *ev);
+bool rd_charge_pending(const tw_state *s);
+/// The response asked of the charged side's seat (RD.CHARGE.7), 0 if none is pending.
+int rd_charge_decisions(const tw_state *s, tw_decision *out, int max);
+tw_status rd_validate_respond(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_respond(tw_state *s, const tw_order *o, tw_events *ev);
+/// RD.MELEE.2: the figures of unit u that count in melee against the units of group `grp` with
+/// grp[k] == g on the other side, in half figures (NULL grp: every enemy unit).
+int rd_melee_halves(const tw_state *s, int u, const int *grp, int g);
+/// RD.MELEE.16, RD.MELEE.8: unit u turns about free and falls back its full basic allowance
+/// directly away from `from`, with terrain costs, through friends, stopping at the table edge,
+/// an enemy unit or impassable ground. Returns the distance moved.
+double rd_fall_back(tw_state *s, int u, tw_vec2 from, const char *clause, tw_events *ev);
+/// RD.SEQ.7, RD.MELEE.5: the melee step after phase `ph`.
+void rd_melee_step(tw_state *s, int ph, tw_events *ev);
+/// RD.MELEE.6/7: before the melee step, if the side not playing has defensive or supporting fire
+/// to give, asks it (a decision answered by `fire`) and returns true: the step waits.
+bool rd_melee_ask_fire(tw_state *s, tw_events *ev);
+int rd_melee_decisions(const tw_state *s, tw_decision *out, int max);
+tw_status rd_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
+/// Applies `fire [hold {units}]` and goes on with the end of the phase (rd_apply_end).
+tw_status rd_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
 
 #endif

@@ -190,8 +190,8 @@ static tw_status may_act(const tw_state *s, const tw_order *o, int u, int action
 	return TW_OK;
 }
 
-// RD.MOVE.15, RD.MOVE.17, RD.CHARGE.1: figure f displaced along the path stays on the table, goes
-// through no other unit and ends out of contact with the enemy (charges come later).
+// RD.MOVE.15, RD.MOVE.17: figure f displaced along the path stays on the table and goes through
+// no other unit (ending in contact with the enemy is a charge, rd_validate_charge).
 static tw_status check_figure_path(const tw_state *s, const tw_figure *f, tw_vec2 c0, const tw_vec2 *pts, int n,
 				   tw_error *err)
 {
@@ -209,11 +209,6 @@ static tw_status check_figure_path(const tw_state *s, const tw_figure *f, tw_vec
 			if (d < f->radius + g->radius - RD_EPS)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MOVE.15",
 						    "figure %d would pass through unit %d", f->id, g->unit);
-			if (k == n - 1 && g->side != f->side && !tw_allied(s, f->side, g->side) &&
-			    tw_dist(b, g->pos) - f->radius - g->radius <= s->params[RDP_CONTACT] + RD_EPS)
-				return tw_error_set(err, TW_ERR_ILLEGAL, "RD.CHARGE.1",
-						    "moving into contact with unit %d is a charge: charges are not yet "
-						    "implemented", g->unit);
 		}
 		a = b;
 	}
@@ -255,7 +250,7 @@ tw_status rd_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	for (int i = 0; i < o->nfig; i++)
 		if ((st = check_figure_path(s, &s->fig[o->fig[i]], c0, o->path, o->npath, err)) != TW_OK)
 			return st;
-	return TW_OK;
+	return rd_validate_charge(s, o, u, tw_sub(o->path[o->npath - 1], c0), err); // RD.CHARGE (rd_charge.c)
 }
 
 // RD.DET.1-3: a unit out of command (fixed at the start of the turn) throws a d6 + class
@@ -309,6 +304,7 @@ tw_status rd_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	r->used += cost;
 	r->action = RD_ACT_MOVE;
 	r->flags |= RUF_MOVED;
+	rd_charge_moved(s, u, d, ev); // RD.CHARGE, RD.MOVE.16 (rd_charge.c)
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, clause);
 	if (e) {
 		e->a = o->fig[0];

@@ -7,13 +7,17 @@
 
 #include "rd.h"
 
-const tw_odds_question rd_odds_questions[3] = {
+const tw_odds_question rd_odds_questions[4] = {
     {"shoot", "--figures N [--gunners] [--difficult] [--vulnerable] [--superior]",
      "the distribution of a shooting action's hits (RD.SHOOT.6: a die per 4 figures or 2 gunners, RD.CON.4; "
      "RD.SHOOT.8-11 modifiers; RD.CON.6 a natural 6 hits)"},
     {"command", "--class elite|regular|irregular|militia",
      "the chance to pass a command check (RD.DET.1: d6 + class, 3 or more)"},
     {"rally", "--class C [--general] [--band]", "the chance to rally (RD.RALLY.2/5: d6 + modifiers, 4 or more)"},
+    // ---- melee (rd_odds.c) ----
+    {"melee", "--figures N [--cavalry|--gunners] [--charged] [--difficult] [--defensive-superior] [--class C]",
+     "the distribution of one unit's melee hits (RD.MELEE.2/3: counted figures, half figures allowed, a die per 4, "
+     "2 for mounted cavalry or a gun's defensive fire; RD.MELEE.10-13 modifiers; RD.CON.6)"},
 };
 
 typedef struct opts {
@@ -89,6 +93,40 @@ static tw_status rally(const opts *o, FILE *out, tw_error *err)
 	return TW_OK;
 }
 
+// ---- melee ----
+static tw_status melee(const opts *o, FILE *out, tw_error *err)
+{
+	const char *v = opt(o, "figures");
+	char *end = NULL;
+	double n = v ? strtod(v, &end) : -1;
+	if (!v || !*v || *end || !(n >= 0) || n > 1000 || fabs(n * 2 - round(n * 2)) > 1e-9)
+		return tw_error_set(err, TW_ERR_INPUT, "RD.MELEE.2", "--figures N is required (0 to 1000, whole or half figures)");
+	int cls = TW_RD_REGULAR;
+	if (opt(o, "class") && (cls = get_class(o, err)) < 0)
+		return TW_ERR_INPUT;
+	int per = opt(o, "cavalry") || opt(o, "gunners") ? 2 : 4;
+	int mod = (opt(o, "charged") ? 1 : 0) - (opt(o, "difficult") ? 1 : 0) + (opt(o, "defensive-superior") ? 1 : 0) +
+		  rd_classes[cls].melee;
+	int nd = tw_rd_dice((int)llround(n * 2), per), face = tw_rd_hit_face(mod);
+	if (nd > 64)
+		return tw_error_set(err, TW_ERR_INPUT, "", "at most 64 dice");
+	double dist[65];
+	tw_rd_hits_odds(nd, face, dist);
+	fprintf(out, "melee (RD.MELEE): %g counted figures throw %d dice (a die per %d, RD.CON.4), net %+d: each hits on %d-6 (",
+		n, nd, per, mod, face);
+	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
+	fprintf(out, ")\n");
+	double den = pow(6, nd), mean = 0;
+	for (int k = 0; k <= nd; k++) {
+		mean += k * dist[k];
+		fprintf(out, "  P(%d hits) = ", k);
+		tw_odds_print_fraction(out, dist[k], den);
+		fprintf(out, "\n");
+	}
+	fprintf(out, "expected hits: %.6f\n", mean);
+	return TW_OK;
+}
+
 tw_status rd_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err)
 {
@@ -99,5 +137,7 @@ tw_status rd_odds(const char *question, int nopts, const char *const *names, con
 		return command(&o, out, err);
 	if (strcmp(question, "rally") == 0)
 		return rally(&o, out, err);
-	return tw_error_set(err, TW_ERR_INPUT, "", "no question '%s' (shoot, command, rally)", question);
+	if (strcmp(question, "melee") == 0) // ---- melee ----
+		return melee(&o, out, err);
+	return tw_error_set(err, TW_ERR_INPUT, "", "no question '%s' (shoot, command, rally, melee)", question);
 }

@@ -8,7 +8,9 @@
 
 static const char *const attr_names[] = {"sharpshooters", "superior", NULL};
 static const char *const unit_flag_names[] = {"in_command", "checked", "failed", "must_rally",
-					      "limbered", "deployed", "moved", NULL};
+					      "limbered", "deployed", "moved",
+					      "charging", "over_obstacle", "charged_front", "hold_fire", // ---- melee ----
+					      NULL};
 static const char *const action_names[] = {"none", "move", "shoot", "rally", "work", NULL};
 static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
 static const char *const feature_names[] = {"by_kind", "open",	   "road",	 "difficult", "wood",
@@ -34,6 +36,9 @@ static const tw_field_def unit_fields[] = {
 		 "its one action this phase (RD.SEQ.5)"),
 	TW_FIELD(rd_urec, used, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "move allowance spent this phase, inches (RD.MOVE.2)"),
 	TW_FIELD(rd_urec, changes, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL, "formation or facing changes this phase (RD.MOVE.6)"),
+	// ---- melee (rd_melee.c) ----
+	TW_FIELD(rd_urec, melee_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TURN_MAX, NULL,
+		 "the turn of the last melee step it fought in (RD.SEQ.7, RD.MELEE.17)"),
 };
 
 static const tw_field_def fig_fields[] = {
@@ -54,6 +59,8 @@ static const tw_field_def ter_fields[] = {
 static const tw_field_def side_fields[] = {
 	TW_FIELD(rd_srec, roll, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL, "this turn's initiative die (RD.SEQ.2)"),
 	TW_FIELD(rd_srec, total, TW_FT_I32, TW_VIS_ALL, 0, 0, 7, NULL, "initiative total with the observer bonus (RD.SEQ.3)"),
+	// ---- melee (rd_melee.c) ----
+	TW_FIELD(rd_srec, colours, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "enemy colours captured (RD.FLAG.3-5)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -62,6 +69,15 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(rd_game, winner, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
 		 "the side that won the initiative and chooses (RD.SEQ.2)"),
 	TW_FIELD(rd_game, setup, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "the rule set's setup has run"),
+	// ---- melee (rd_charge.c) ----
+	TW_FIELD(rd_game, charger, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "a charge waiting for its target's response (RD.CHARGE.7)"),
+	TW_FIELD(rd_game, target, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the charged unit asked to respond (RD.CHARGE.7)"),
+	TW_FIELD(rd_game, cx, TW_FT_F64, TW_VIS_ALL, 0, -100000, 100000, NULL, "the charger's centre at the start of its move, x"),
+	TW_FIELD(rd_game, cy, TW_FT_F64, TW_VIS_ALL, 0, -100000, 100000, NULL, "the charger's centre at the start of its move, y"),
+	// ---- melee (rd_melee.c) ----
+	TW_FIELD(rd_game, fire, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "the side asked to give or hold defensive and supporting fire (RD.MELEE.6/7)"),
+	TW_FIELD(rd_game, fire_done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "that side has answered for this melee step"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

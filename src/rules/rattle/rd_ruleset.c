@@ -48,6 +48,8 @@ tw_status rd_setup(tw_state *s, tw_error *err)
 	g->turn = 0;
 	g->first = -1;
 	g->winner = -1;
+	g->charger = g->target = -1; // ---- melee (rd_charge.c) ----
+	g->fire = -1;                // ---- melee (rd_melee.c) ----
 	s->phase = RD_PH_INITIATIVE;
 	s->move_no = 0;
 	s->mover = 0;
@@ -64,6 +66,11 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "RD.SEQ.1", "the battle is over");
+	// ---- melee (rd_charge.c): a charge waits for the charged side's response (RD.CHARGE.7) ----
+	if (o->type == RD_OT_RESPOND || rd_charge_pending(s))
+		return rd_validate_respond(s, o, err);
+	if (o->type == RD_OT_FIRE || RDG(s)->fire >= 0) // ---- melee (rd_melee.c): fire before the step ----
+		return rd_validate_fire(s, o, err);
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.1", "%s is not to act now",
 				    s->sides[o->side].name);
@@ -93,6 +100,8 @@ static tw_status rd_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case RD_OT_SHOOT: return rd_apply_shoot(s, o, ev);
 	case RD_OT_GENERAL: return rd_apply_general(s, o, ev);
 	case RD_OT_END: return rd_apply_end(s, ev);
+	case RD_OT_RESPOND: return rd_apply_respond(s, o, ev); // ---- melee (rd_charge.c) ----
+	case RD_OT_FIRE: return rd_apply_fire(s, o, ev);       // ---- melee (rd_melee.c) ----
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "unexpected order");
 	}
 }
@@ -113,7 +122,21 @@ static bool rd_hides(const tw_state *s, int seat)
 // A random player: the sequence's own orders, and otherwise the end of the phase.
 static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
-	if (max < 1 || s->over || side != s->mover)
+	if (max < 1 || s->over)
+		return 0;
+	if (rd_charge_pending(s)) { // ---- melee (rd_charge.c): the charged unit stands ----
+		if (side != s->unit[RDG(s)->target].side)
+			return 0;
+		tw_order_init(&out[0], RD_OT_RESPOND, side);
+		return 1;
+	}
+	if (RDG(s)->fire >= 0) { // ---- melee (rd_melee.c): every unit fires ----
+		if (side != RDG(s)->fire)
+			return 0;
+		tw_order_init(&out[0], RD_OT_FIRE, side);
+		return 1;
+	}
+	if (side != s->mover)
 		return 0;
 	switch (s->phase) {
 	case RD_PH_INITIATIVE: tw_order_init(&out[0], RD_OT_INITIATIVE, side); return 1;
@@ -149,6 +172,16 @@ static const tw_order_field f_general[] = {
 	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "his path, inches"},
 	{"join", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "the unit he joins at the end (RD.GEN.2)"},
 };
+// ---- melee (rd_charge.c) ----
+static const char *const respond_choices[] = {"stand", "evade", "counter", NULL};
+static const tw_order_field f_respond[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, 2, respond_choices,
+	 "stand, evade (RD.MELEE.8) or counter-charge (RD.CHARGE.6)"},
+};
+static const tw_order_field f_fire[] = {
+	{"hold", TW_OF_INTS, 0, 0, false, 1, 0, NULL,
+	 "units that hold their defensive (RD.MELEE.6) or supporting (RD.MELEE.7) fire; the others fire"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_INITIATIVE] = {"initiative", "RD.SEQ.2",
@@ -171,6 +204,15 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 			   "general {general} {path} [join {join}]", 0, FIELDS(f_general)},
 	[RD_OT_END] = {"end", "RD.SEQ.1", "end this side's phase: the melee step follows (RD.SEQ.7)", "end",
 		       TW_OD_ENDS_TURN, 0, NULL},
+	// ---- melee (rd_charge.c) ----
+	[RD_OT_RESPOND] = {"respond", "RD.CHARGE.7",
+			   "the charged unit's side answers a charge: stand, evade (RD.MELEE.8) or counter-charge "
+			   "(RD.CHARGE.6)",
+			   "respond {n}", 0, FIELDS(f_respond)},
+	[RD_OT_FIRE] = {"fire", "RD.MELEE.5",
+			"before the melee step, the side not playing gives its defensive (RD.MELEE.6) and supporting "
+			"(RD.MELEE.7) fire, except the units it names to hold it",
+			"fire [hold {hold}]", 0, FIELDS(f_fire)},
 };
 
 // The families of clause IDs (../shared/rules/rattle-clauses.md), for reports.
@@ -211,7 +253,7 @@ const tw_ruleset tw_ruleset_rattle = {
 	.phase_names = rd_phase_names,
 	.nfamilies = (int)TW_ARRAY_COUNT(rd_families),
 	.families = rd_families,
-	.nodds = 3,
+	.nodds = 4,
 	.odds_questions = rd_odds_questions,
 	.odds = rd_odds,
 	.score_help = "a point for each enemy figure removed (the scenario's own victory conditions are not yet read)",

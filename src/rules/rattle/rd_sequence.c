@@ -220,22 +220,15 @@ void rd_score(const tw_state *s, double *points)
 	}
 }
 
-// RD.SEQ.7: the melee step after a phase. No melee can be joined yet (charges come with the
-// melee rules in a later part), so the step only marks its place in the turn.
-static void melee_step(tw_state *s, int ph, tw_events *ev)
-{
-	tw_event *e = tw_events_push(ev, TW_EV_PHASE, -1, "RD.SEQ.7");
-	if (e) {
-		e->a = ph;
-		tw_event_text(e, "turn %d: melee step after the %s phase: no melee to fight", RDG(s)->turn,
-			      ph == RD_PH_MELEE1 ? "first" : "second");
-	}
-}
+// RD.SEQ.7: the melee step after a phase (rd_melee.c).
+static void melee_step(tw_state *s, int ph, tw_events *ev) { rd_melee_step(s, ph, ev); }
 
 tw_status rd_apply_end(tw_state *s, tw_events *ev)
 {
 	rd_game *g = RDG(s);
 	int side = rd_phasing_side(s);
+	if (rd_melee_ask_fire(s, ev)) // ---- melee (rd_melee.c): RD.MELEE.6/7 asked first ----
+		return TW_OK;
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, side, "RD.SEQ.1");
 	if (e) {
 		e->a = g->turn;
@@ -271,6 +264,9 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == RD_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	int nr = rd_charge_decisions(s, out, max); // ---- melee (rd_charge.c): a response to a charge ----
+	if (nr > 0 || (nr = rd_melee_decisions(s, out, max)) > 0) // ---- melee (rd_melee.c): fire ----
+		return nr;
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
 	d->seat = s->mover;
