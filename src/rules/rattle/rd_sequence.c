@@ -82,6 +82,7 @@ static void start_phase(tw_state *s, int side, tw_events *ev)
 		if (s->fig[i].side == side)
 			RDF(s, i)->moved = 0;
 	s->mover = (int8_t)side;
+	rd_general_phase_start(s, side, ev); // rd-rally: Urging On ends (RD.MOVE.14), promotion (RD.GEN.8)
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_START, side, "RD.SEQ.5");
 	if (e) {
 		e->a = RDG(s)->turn;
@@ -236,6 +237,7 @@ tw_status rd_apply_end(tw_state *s, tw_events *ev)
 {
 	rd_game *g = RDG(s);
 	int side = rd_phasing_side(s);
+	rd_rally_phase_end(s, side, ev); // rd-rally: RD.RALLY.1, the attempt is compulsory
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, side, "RD.SEQ.1");
 	if (e) {
 		e->a = g->turn;
@@ -271,6 +273,9 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == RD_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	int mine = rd_rally_decisions(s, out, max); // rd-rally: Steady Men!, colour, promotion first
+	if (mine != 0)
+		return mine;
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
 	d->seat = s->mover;
