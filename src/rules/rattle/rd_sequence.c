@@ -299,6 +299,7 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 		snprintf(d->kind, sizeof d->kind, "act");
 		d->types = (UINT64_C(1) << RD_OT_MOVE) | (UINT64_C(1) << RD_OT_FORMATION) | (UINT64_C(1) << RD_OT_SHOOT) |
 			   (UINT64_C(1) << RD_OT_GENERAL) | (UINT64_C(1) << RD_OT_END);
+		d->types |= (UINT64_C(1) << RD_OT_RALLY) | (UINT64_C(1) << RD_OT_URGE); // rd-rally: RD.RALLY, RD.MOVE.14
 		snprintf(d->prompt, sizeof d->prompt, "%s's phase of turn %d: each unit moves, shoots or rallies",
 			 s->sides[s->mover].name, RDG(s)->turn);
 		return 1;
