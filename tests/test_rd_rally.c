@@ -515,6 +515,63 @@ static void test_RD_EX_21_GEN_5_FLAG_1_2_steady_men_and_the_colour(void **st)
 	done(s);
 }
 
+// RD.EX.21 (third bullet), RD.FLAG.3 through the hook the melee step calls (rd_hit_beaten before
+// rd_hit_event, RD.MELEE.5 step 5): a unit with a colour and a joined General is beaten and took
+// 2 hits; the General's Steady Men! is optional (he rolls 3: no effect), then the colour roll is
+// compulsory and thrown at once: 1 -> the winner captures the colour; no extra figure is lost.
+// A beaten unit's colour roll of 5 cancels a hit (the figure stands again).
+static void test_RD_EX_21_FLAG_3_beaten_unit_must_roll_for_its_colour(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int t = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 40, 0);
+	int t2 = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 60, 40, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 60, 180);
+	add_general(s, 0, 100, 10, true);
+	int g = add_general(s, 0, 0, 0, false), g2 = add_general(s, 0, 0, 0, false);
+	add_general(s, 1, 60, 95, true);
+	int bearer = first_fig(s, t) + 2, bearer2 = first_fig(s, t2) + 2;
+	RDF(s, bearer)->role = RD_ROLE_COLOUR;
+	RDF(s, bearer2)->role = RD_ROLE_COLOUR;
+	start(s);
+	join(s, g, t);
+	join(s, g2, t2);
+	first(s, 1);
+	tw_events_clear(&EV);
+	rd_hit_beaten(s, t, 1);
+	assert_int_equal(rd_hit_event(s, t, 2, tw_v2(30, 60), "RD.MELEE.5", &EV), 2);
+	assert_string_equal(decision(s).clause, "RD.GEN.5");
+	tw_order *o = steady(0, 1);
+	DICE(o, 3, 1); // the General's 3, then the compulsory colour roll's 1
+	ok(s, o);
+	assert_int_equal(count("RD.FLAG.3", TW_EV_DICE), 1);
+	assert_int_equal(count("RD.FLAG.3", TW_EV_INFO), 1);
+	assert_int_equal(RDF(s, bearer)->role, RD_ROLE_FIGHTER); // captured: no colour any more
+	assert_int_equal(rd_flag_bearer(s, t), -1);
+	assert_int_equal(rd_unit_figures(s, t, false), 10); // no extra figure
+	assert_int_equal(RDU(s, t)->hit_beaten, 0);
+	assert_int_equal(decision(s).seat, 1);
+	// The General declines; the compulsory roll of 5 cancels one of the 2 hits.
+	tw_events_clear(&EV);
+	rd_hit_beaten(s, t2, 1);
+	rd_hit_event(s, t2, 2, tw_v2(60, 60), "RD.MELEE.5", &EV);
+	// The beaten unit retreats 12 in before the rolls (RD.MELEE.5 step 6 may come first): the
+	// figure that stands again stands where it would have been.
+	int last = RDU(s, t2)->hit_last;
+	tw_vec2 was = s->fig[last].pos;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == t2 && s->fig[i].status == TW_FS_ACTIVE)
+			s->fig[i].pos.y -= 12;
+	o = steady(0, 0);
+	DICE(o, 5);
+	ok(s, o);
+	assert_int_equal(rd_unit_figures(s, t2, false), 11);
+	assert_int_equal(s->fig[last].status, TW_FS_ACTIVE);
+	assert_true(near(s->fig[last].pos.x, was.x) && near(s->fig[last].pos.y, was.y - 12));
+	assert_int_equal(rd_flag_bearer(s, t2), bearer2);
+	done(s);
+}
+
 // RD.GEN.5 (declining; a unit wiped out and restored), RD.GEN.9: a two-figure unit with its
 // General takes 2 hits: both removed; the General rolls 5: the last figure removed stands again.
 // A one-figure unit with its General loses its man; he declines: the unit is destroyed and he is
@@ -735,6 +792,7 @@ int main(void)
 		cmocka_unit_test(test_RD_RALLY_1_compulsory_at_the_end_of_the_phase),
 		cmocka_unit_test(test_RD_EX_17_MOVE_14_GEN_4_urging_on),
 		cmocka_unit_test(test_RD_EX_21_GEN_5_FLAG_1_2_steady_men_and_the_colour),
+		cmocka_unit_test(test_RD_EX_21_FLAG_3_beaten_unit_must_roll_for_its_colour),
 		cmocka_unit_test(test_RD_GEN_5_9_cancel_restores_and_general_placed),
 		cmocka_unit_test(test_RD_GEN_8_loss_of_generals_and_promotion),
 		cmocka_unit_test(test_RD_GEN_7_observer_needs_the_army_commander),

@@ -41,6 +41,7 @@ typedef struct rd_urec {
 	int32_t hit_prev;    ///< the one before, -1 none
 	double hit_cx, hit_cy; ///< the unit's centre when hit (a restored figure follows a later retreat)
 	double hit_fx, hit_fy; ///< where the hits came from (RD.CON.5 casualty order)
+	int32_t hit_beaten;  ///< beaten in this melee step: the side that won + 1, 0 none (RD.FLAG.3)
 } rd_urec;
 enum { RD_HIT_GENERAL = 0, RD_HIT_COLOUR, RD_HIT_COUNT };
 enum {
@@ -235,6 +236,10 @@ int rd_flag_bearer(const tw_state *s, int unit);
 /// Opens (or adds to) unit u's pending hit event after its figures were removed; settles it at
 /// once when nobody may roll.
 void rd_hit_open(tw_state *s, int unit, int hits, int removed, int last, int prev, tw_vec2 from, tw_events *ev);
+/// RD.FLAG.3: unit u was beaten in this melee step by side `winner`: its colour roll is compulsory
+/// (thrown at once after any Steady Men! roll) and a 1 loses the colour to the winner. Call it
+/// before the unit's rd_hit_event of that step.
+void rd_hit_beaten(tw_state *s, int unit, int winner);
 tw_status rd_validate_steady(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status rd_apply_steady(tw_state *s, const tw_order *o, tw_events *ev);
 /// The unit whose hit event is asked about now, -1 none.

@@ -65,8 +65,43 @@ static void settle(tw_state *s, int unit, tw_events *ev)
 	r->hit_seq = 0;
 	r->hit_last = r->hit_prev = -1;
 	r->hit_cx = r->hit_cy = r->hit_fx = r->hit_fy = 0;
+	r->hit_beaten = 0;
 	if (!rd_unit_alive(s, unit))
 		rd_general_unit_gone(s, unit, ev); // RD.GEN.9
+}
+
+static void cancel_hit(tw_state *s, int unit, const char *clause, tw_events *ev);
+
+void rd_hit_beaten(tw_state *s, int unit, int winner)
+{
+	if (rd_unit_c(s, unit) && winner >= 0 && winner < s->nsides)
+		RDU(s, unit)->hit_beaten = winner + 1;
+}
+
+// RD.FLAG.3 (interpretation): the beaten unit's colour roll is compulsory: 4-6 cancels a hit
+// (the melee result stands), 2-3 no effect, 1: the winner takes the colour (no extra figure).
+static void compulsory_colour(tw_state *s, int unit, tw_events *ev)
+{
+	rd_urec *r = RDU(s, unit);
+	int side = s->unit[unit].side, winner = r->hit_beaten - 1, bearer = rd_flag_bearer(s, unit);
+	tw_event *d = NULL;
+	int face = tw_roll_d6(s, ev, side, "RD.FLAG.3", &d);
+	if (d)
+		tw_event_text(d, "unit %d, beaten, must rally round its colour: %d (%s)", unit, face,
+			      face >= 4 ? "one hit cancelled" : face >= 2 ? "no effect" : "the colour is captured");
+	if (face >= 4 && r->hit_left > 0) {
+		cancel_hit(s, unit, "RD.FLAG.3", ev);
+	} else if (face == 1 && bearer >= 0) {
+		RDF(s, bearer)->role = RD_ROLE_FIGHTER; // RD.FLAG.4: no colour for the rest of the game
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, winner, "RD.FLAG.3");
+		if (e) {
+			e->a = winner;
+			e->b = unit;
+			e->c = bearer;
+			tw_event_text(e, "%s captures the colour of unit %d (%s)", s->sides[winner].name, unit,
+				      s->unit[unit].name);
+		}
+	}
 }
 
 // Moves the event to the next roll anybody may make, or settles it.
@@ -75,6 +110,12 @@ static void advance(tw_state *s, int unit, tw_events *ev)
 	rd_urec *r = RDU(s, unit);
 	if (r->hit_step == RD_HIT_GENERAL && (r->hit_left <= 0 || rd_general_with(s, unit, r->hit_seq) < 0))
 		r->hit_step = RD_HIT_COLOUR;
+	if (r->hit_step == RD_HIT_COLOUR && r->hit_beaten > 0) { // RD.FLAG.3: no choice, thrown at once
+		if (rd_flag_may_use(s, unit) && rd_flag_bearer(s, unit) >= 0)
+			compulsory_colour(s, unit, ev);
+		settle(s, unit, ev);
+		return;
+	}
 	if (r->hit_step == RD_HIT_COLOUR && (r->hit_left <= 0 || !colour_may_roll(s, unit))) {
 		settle(s, unit, ev);
 		return;

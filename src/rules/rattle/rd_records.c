@@ -53,6 +53,8 @@ static const tw_field_def unit_fields[] = {
 	TW_FIELD(rd_urec, hit_cy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "the unit's centre when hit, y"),
 	TW_FIELD(rd_urec, hit_fx, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where the hits came from, x (RD.CON.5)"),
 	TW_FIELD(rd_urec, hit_fy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where the hits came from, y (RD.CON.5)"),
+	TW_FIELD(rd_urec, hit_beaten, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_MAX_SIDES, NULL,
+		 "beaten in this melee step: the winning side + 1, 0 none (RD.FLAG.3: the colour roll is compulsory)"),
 };
 
 static const tw_field_def fig_fields[] = {

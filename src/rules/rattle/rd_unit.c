@@ -346,8 +346,9 @@ int rd_remove_hits(tw_state *s, int unit, int hits, tw_vec2 from, const char *cl
 // figure. The last two figures removed are remembered for that.
 int rd_hit_event(tw_state *s, int unit, int hits, tw_vec2 from, const char *clause, tw_events *ev)
 {
-	if (hits <= 0 || !rd_unit_c(s, unit))
-		return 0;
+	if (!rd_unit_c(s, unit) || (hits <= 0 && RDU(s, unit)->hit_beaten == 0))
+		return 0; // a beaten unit that took no hit still makes its colour roll (RD.FLAG.3)
+	hits = hits < 0 ? 0 : hits;
 	int removed = 0, last = -1, prev = -1;
 	while (removed < hits) {
 		int f = rd_next_casualty(s, unit, from);
