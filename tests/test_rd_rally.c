@@ -469,6 +469,11 @@ static void test_RD_EX_21_GEN_5_FLAG_1_2_steady_men_and_the_colour(void **st)
 	assert_string_equal(d.kind, "react");
 	assert_true(d.types == (UINT64_C(1) << RD_OT_STEADY));
 	refused(s, shoot(s, b2, t), "RD.GEN.5"); // blue waits
+	assert_int_equal(tw_ruleset_rattle.to_move(s), 0);
+	tw_order *ro = calloc(1, sizeof *ro);
+	assert_int_equal(tw_ruleset_rattle.random_orders(s, 0, &s->rng, ro, 1), 1); // a random player answers
+	assert_int_equal(ro->type, RD_OT_STEADY);
+	free(ro);
 	refused(s, steady(1, 1), "RD.GEN.5");    // and may not answer for red
 	o = steady(0, 1);
 	DICE(o, 4);
