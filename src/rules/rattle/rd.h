@@ -15,6 +15,8 @@ extern const char *const rd_phase_names[RD_PH_COUNT + 1];
 enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END,
 		     RD_OT_RESPOND, // ---- melee (rd_charge.c): the charged unit's response (RD.CHARGE.7) ----
 		     RD_OT_FIRE,    // ---- melee (rd_melee.c): defensive and supporting fire given or held (RD.MELEE.6/7) ----
+		     // ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+		     RD_OT_RALLY, RD_OT_URGE, RD_OT_STEADY, RD_OT_PROMOTE,
 		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
@@ -32,7 +34,20 @@ typedef struct rd_urec {
 	int32_t changes; ///< formation or facing changes this phase (RD.MOVE.6)
 	// ---- melee (rd_melee.c) ----
 	int32_t melee_turn; ///< the turn of the last melee step it fought in (RD.SEQ.7, RD.MELEE.17), 0 none
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	int32_t urge;        ///< Urging On: the d6 inches added to this phase's allowance, 0 none (RD.MOVE.14)
+	int32_t hit_scored;  ///< a hit event awaiting Steady Men!/colour rolls: its hits, 0 none (RD.GEN.5, RD.FLAG.2)
+	int32_t hit_left;    ///< its hits not cancelled
+	int32_t hit_removed; ///< figures it removed and not restored
+	int32_t hit_step;    ///< RD_HIT_GENERAL or RD_HIT_COLOUR: whose roll is asked next
+	int32_t hit_seq;     ///< the event's number (rd_game.hit_seq): the oldest is asked first
+	int32_t hit_last;    ///< the last figure it removed (restored first), -1 none
+	int32_t hit_prev;    ///< the one before, -1 none
+	double hit_cx, hit_cy; ///< the unit's centre when hit (a restored figure follows a later retreat)
+	double hit_fx, hit_fy; ///< where the hits came from (RD.CON.5 casualty order)
+	int32_t hit_beaten;  ///< beaten in this melee step: the side that won + 1, 0 none (RD.FLAG.3)
 } rd_urec;
+enum { RD_HIT_GENERAL = 0, RD_HIT_COLOUR, RD_HIT_COUNT };
 enum {
 	RUA_SHARPSHOOTERS = 1u << 0, ///< RD.SHOOT.10
 	RUA_SUPERIOR = 1u << 1,      ///< superior weapons (RD.SHOOT.10, update note)
@@ -58,6 +73,9 @@ typedef struct rd_frec {
 	uint8_t commander; ///< a General who is the Army Commander (RD.ORG.1)
 	int32_t joined;    ///< the unit a General is joined to, -1 none (RD.GEN.2)
 	double moved;      ///< a General's inches moved this phase (RD.GEN.1)
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	int32_t bound;     ///< the unit a General urged on, tied to it until his side's next phase, -1 none (RD.MOVE.14)
+	int32_t steady;    ///< the hit event (hit_seq) he last rolled Steady Men! for, 0 none (RD.GEN.5)
 } rd_frec;
 /// A terrain piece as Rattle reads it (RD.MOVE.5, RD.MOVE.7, RD.SHOOT.2/13, RD.SEQ.3).
 enum { RD_TER_BY_KIND = 0, RD_TER_OPEN, RD_TER_ROAD, RD_TER_DIFFICULT, RD_TER_WOOD, RD_TER_TOWN, RD_TER_OBSTACLE,
@@ -71,7 +89,10 @@ typedef struct rd_srec {
 	int32_t total; ///< with the observer bonus (RD.SEQ.3)
 	// ---- melee (rd_melee.c) ----
 	int32_t colours; ///< enemy colours this side has captured (RD.FLAG.3-5)
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	int32_t promote; ///< RD.GEN.8: the Army Commander is lost: RD_PROMOTE_LOST, then RD_PROMOTE_DUE at his side's next phase
 } rd_srec;
+enum { RD_PROMOTE_NONE = 0, RD_PROMOTE_LOST, RD_PROMOTE_DUE };
 typedef struct rd_game {
 	int32_t turn;   ///< 1-based (RD.SEQ.1), 0 before play
 	int8_t first;   ///< the side playing first this turn, -1 none yet
@@ -84,6 +105,8 @@ typedef struct rd_game {
 	// ---- melee (rd_melee.c): the side asked to give or hold its fire before the melee step ----
 	int32_t fire;      ///< the side asked (RD.MELEE.6/7), -1 none
 	uint8_t fire_done; ///< answered for this step
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	int32_t hit_seq; ///< hit events numbered so far (RD.GEN.5, RD.FLAG.2)
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
 #define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
@@ -225,5 +248,59 @@ int rd_melee_decisions(const tw_state *s, tw_decision *out, int max);
 tw_status rd_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
 /// Applies `fire [hold {units}]` and goes on with the end of the phase (rd_apply_end).
 tw_status rd_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
+
+// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+// rd_rally.c: the rally order (RD.RALLY.1-5), the failed rally's retreat and leaving the board.
+tw_status rd_validate_rally(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_rally(tw_state *s, const tw_order *o, tw_events *ev);
+/// RD.RALLY.1: a unit of `side` that must rally and has not tried when its phase ends tries then.
+void rd_rally_phase_end(tw_state *s, int side, tw_events *ev);
+/// RD.RALLY.5, RD.GEN.6: a General joined to the unit, or a band in it.
+bool rd_rally_helped(const tw_state *s, int unit);
+// rd_general.c: Urging On (RD.MOVE.14, RD.GEN.4), the loss of Generals (RD.GEN.8/9).
+tw_status rd_validate_urge(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_urge(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status rd_validate_promote(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_promote(tw_state *s, const tw_order *o, tw_events *ev);
+/// RD.MOVE.14: the inches Urging On adds to unit u's allowance this phase.
+double rd_urge_bonus(const tw_state *s, int unit);
+/// The first active General joined to the unit whose Steady Men! roll for event seq is still
+/// open (seq 0: any joined General), or -1.
+int rd_general_with(const tw_state *s, int unit, int32_t seq);
+/// RD.GEN.5/8: General g is struck down; a lost Army Commander is replaced at his side's next phase.
+void rd_general_lost(tw_state *s, int g, const char *clause, tw_events *ev);
+/// RD.GEN.9: Generals joined to a unit destroyed or gone are placed by the nearest friendly unit.
+void rd_general_unit_gone(tw_state *s, int unit, tw_events *ev);
+/// At the start of `side`'s phase: Urging On ends (RD.MOVE.14) and a promotion falls due (RD.GEN.8).
+void rd_general_phase_start(tw_state *s, int side, tw_events *ev);
+// rd_flag.c: the hit event's Steady Men! and colour rolls (RD.GEN.5, RD.FLAG.1/2).
+/// RD.FLAG.1: line infantry may use the colour rules (cavalry and light infantry may not).
+bool rd_flag_may_use(const tw_state *s, int unit);
+/// The unit's colour bearer, -1 none.
+int rd_flag_bearer(const tw_state *s, int unit);
+/// Opens (or adds to) unit u's pending hit event after its figures were removed; settles it at
+/// once when nobody may roll.
+void rd_hit_open(tw_state *s, int unit, int hits, int removed, int last, int prev, tw_vec2 from, tw_events *ev);
+/// RD.FLAG.3: unit u was beaten in this melee step by side `winner`: its colour roll is compulsory
+/// (thrown at once after any Steady Men! roll) and a 1 loses the colour to the winner. Call it
+/// before the unit's rd_hit_event of that step.
+void rd_hit_beaten(tw_state *s, int unit, int winner);
+/// RD.FLAG.3 as the melee step calls it at its step 5, after the result (RD.MELEE.5): unit u,
+/// beaten by side `winner`, makes its compulsory colour roll now (or after a joined General's
+/// Steady Men! answer); with no hit this step it still rolls. `from`: where the hits came from.
+void rd_hit_beaten_now(tw_state *s, int unit, int winner, tw_vec2 from, tw_events *ev);
+tw_status rd_validate_steady(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_steady(tw_state *s, const tw_order *o, tw_events *ev);
+/// The unit whose hit event is asked about now, -1 none.
+int rd_hit_pending(const tw_state *s);
+/// Decisions of this part (a pending hit event, a promotion), asked before the phase's own.
+int rd_rally_decisions(const tw_state *s, tw_decision *out, int max);
+/// The seat a decision of this part waits for, -1 none.
+int rd_rally_to_move(const tw_state *s);
+/// A random player's answers to this part's decisions.
+int rd_rally_random(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+/// RD.CON.5: the figure the next hit on unit u removes (rearmost from `from` first, band after
+/// fighters, the colour bearer last), -1 none.
+int rd_next_casualty(const tw_state *s, int unit, tw_vec2 from);
 
 #endif

@@ -440,22 +440,10 @@ static void fight(tw_state *s, melee *m, bool *supported, tw_events *ev)
 		}
 		if (loser != side_of(s, u) || colour_figure(s, u) < 0)
 			continue;
-		tw_event *d = NULL;
-		int face = tw_roll_d6(s, ev, s->unit[u].side, "RD.FLAG.3", &d);
-		if (face == 1) {
-			capture(s, u, colour_figure(s, u), winner, "RD.FLAG.3", "captured", ev);
-		} else if (face >= 4) {
-			for (int j = 0; j < s->nfig; j++) // a cancelled hit restores one removed figure
-				if (s->fig[j].unit == u && m->alive0[j] && s->fig[j].status == TW_FS_DEAD) {
-					s->fig[j].status = TW_FS_ACTIVE;
-					break;
-				}
-		}
-		if (d)
-			tw_event_text(d, "beaten unit %d must rally round its colour: %d: %s", u, face,
-				      face == 1 ? "the colour is captured (RD.FLAG.3)"
-				      : face >= 4 ? "one hit cancelled, the result stands (RD.MELEE.15)"
-						  : "no effect");
+		// RD.FLAG.3: compulsory, after any Steady Men! roll of a joined General (RD.GEN.5); the
+		// roll, the cancelled hit or the captured colour are rd_flag.c's (one flow for every hit event).
+		int from = main_enemy(s, m, u);
+		rd_hit_beaten_now(s, u, winner, from >= 0 ? rd_unit_centre(s, from) : rd_unit_centre(s, u), ev);
 	}
 	// Step 6, RD.MELEE.16, RD.MELEE.20; winners stay (RD.MELEE.18).
 	tw_vec2 foe[2] = {{0, 0}, {0, 0}};

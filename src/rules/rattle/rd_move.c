@@ -226,6 +226,7 @@ tw_status rd_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.DET.3", "unit %d failed its command check: no move this turn", u);
 	int type = r->type;
 	double allowance = rd_unit_allowance(s, u);
+	allowance += rd_urge_bonus(s, u); // rd-rally: Urging On (RD.MOVE.14), before costs
 	if (is_artillery(s, u) && s->unit[u].formation == TW_RD_F_DEPLOYED) {
 		if (type != TW_RD_MG)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MOVE.8", "deployed artillery must limber to move");
@@ -420,6 +421,9 @@ tw_status rd_validate_general(const tw_state *s, const tw_order *o, tw_error *er
 	if (!g || g->kind != TW_FK_GENERAL || g->side != o->side || g->status != TW_FS_ACTIVE)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.GEN.1", "figure %d is not one of %s's Generals", o->fig[0],
 				    s->sides[o->side].name);
+	if (RDF(s, g->id)->bound >= 0) // rd-rally: RD.MOVE.14
+		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MOVE.14", "General %d urged unit %d on: he is tied to it until his side's next phase",
+				    g->id, RDF(s, g->id)->bound);
 	tw_vec2 a = g->pos;
 	double len = 0;
 	for (int k = 0; k < o->npath; k++) {

@@ -15,6 +15,10 @@ static const char *const action_names[] = {"none", "move", "shoot", "rally", "wo
 static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
 static const char *const feature_names[] = {"by_kind", "open",	   "road",	 "difficult", "wood",
 					    "town",    "obstacle", "impassable", "hill",	 NULL};
+// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+static const char *const hit_step_names[] = {"general", "colour", NULL};
+static const char *const promote_names[] = {"none", "lost", "due", NULL};
+_Static_assert(TW_ARRAY_COUNT(hit_step_names) == RD_HIT_COUNT + 1, "a name per hit step");
 _Static_assert(TW_ARRAY_COUNT(action_names) == RD_ACT_COUNT + 1, "a name per action");
 _Static_assert(TW_ARRAY_COUNT(role_names) == RD_ROLE_COUNT + 1, "a name per role");
 _Static_assert(TW_ARRAY_COUNT(feature_names) == RD_TER_COUNT + 1, "a name per feature");
@@ -39,6 +43,23 @@ static const tw_field_def unit_fields[] = {
 	// ---- melee (rd_melee.c) ----
 	TW_FIELD(rd_urec, melee_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TURN_MAX, NULL,
 		 "the turn of the last melee step it fought in (RD.SEQ.7, RD.MELEE.17)"),
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	TW_FIELD(rd_urec, urge, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL, "Urging On: inches added to this phase's allowance (RD.MOVE.14)"),
+	TW_FIELD(rd_urec, hit_scored, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL,
+		 "hits of an event awaiting Steady Men! and colour rolls, 0 none (RD.GEN.5, RD.FLAG.2)"),
+	TW_FIELD(rd_urec, hit_left, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "its hits not cancelled"),
+	TW_FIELD(rd_urec, hit_removed, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "figures it removed, not restored"),
+	TW_FIELD(rd_urec, hit_step, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_HIT_COUNT - 1, hit_step_names,
+		 "whose roll is asked next: a joined General's (RD.GEN.5) or the colour's (RD.FLAG.2)"),
+	TW_FIELD(rd_urec, hit_seq, TW_FT_I32, TW_VIS_ALL, 0, 0, 2147483647.0, NULL, "the event's number (oldest asked first)"),
+	TW_FIELD(rd_urec, hit_last, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the last figure it removed (restored first)"),
+	TW_FIELD(rd_urec, hit_prev, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the figure removed before it"),
+	TW_FIELD(rd_urec, hit_cx, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "the unit's centre when hit, x"),
+	TW_FIELD(rd_urec, hit_cy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "the unit's centre when hit, y"),
+	TW_FIELD(rd_urec, hit_fx, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where the hits came from, x (RD.CON.5)"),
+	TW_FIELD(rd_urec, hit_fy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where the hits came from, y (RD.CON.5)"),
+	TW_FIELD(rd_urec, hit_beaten, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_MAX_SIDES, NULL,
+		 "beaten in this melee step: the winning side + 1, 0 none (RD.FLAG.3: the colour roll is compulsory)"),
 };
 
 static const tw_field_def fig_fields[] = {
@@ -47,6 +68,11 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(rd_frec, commander, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "a General who is the Army Commander (RD.ORG.1)"),
 	TW_FIELD(rd_frec, joined, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the unit a General is joined to (RD.GEN.2)"),
 	TW_FIELD(rd_frec, moved, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "a General's inches moved this phase (RD.GEN.1)"),
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	TW_FIELD(rd_frec, bound, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "the unit a General urged on, tied to it until his side's next phase (RD.MOVE.14)"),
+	TW_FIELD(rd_frec, steady, TW_FT_I32, TW_VIS_ALL, 0, 0, 2147483647.0, NULL,
+		 "the hit event a General last rolled Steady Men! for (RD.GEN.5)"),
 };
 
 static const tw_field_def ter_fields[] = {
@@ -61,6 +87,9 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD(rd_srec, total, TW_FT_I32, TW_VIS_ALL, 0, 0, 7, NULL, "initiative total with the observer bonus (RD.SEQ.3)"),
 	// ---- melee (rd_melee.c) ----
 	TW_FIELD(rd_srec, colours, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "enemy colours captured (RD.FLAG.3-5)"),
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	TW_FIELD(rd_srec, promote, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_PROMOTE_DUE, promote_names,
+		 "the Army Commander is lost; a Brigade General is promoted at the side's next phase (RD.GEN.8)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -78,6 +107,9 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(rd_game, fire, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
 		 "the side asked to give or hold defensive and supporting fire (RD.MELEE.6/7)"),
 	TW_FIELD(rd_game, fire_done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "that side has answered for this melee step"),
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	TW_FIELD(rd_game, hit_seq, TW_FT_I32, TW_VIS_ALL, 0, 0, 2147483647.0, NULL,
+		 "hit events numbered so far (RD.GEN.5, RD.FLAG.2)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -58,7 +58,11 @@ tw_status rd_setup(tw_state *s, tw_error *err)
 	return TW_OK;
 }
 
-static int rd_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
+static int rd_to_move(const tw_state *s)
+{
+	int seat = rd_rally_to_move(s); // rd-rally: a Steady Men!/colour roll is the hit unit's player's
+	return s->over ? -1 : seat >= 0 ? seat : s->mover;
+}
 
 static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err)
 {
@@ -66,6 +70,8 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "RD.SEQ.1", "the battle is over");
+	if (o->type == RD_OT_STEADY) // rd-rally: answered by the hit unit's player, mover or not
+		return rd_validate_steady(s, o, err);
 	// ---- melee (rd_charge.c): a charge waits for the charged side's response (RD.CHARGE.7) ----
 	if (o->type == RD_OT_RESPOND || rd_charge_pending(s))
 		return rd_validate_respond(s, o, err);
@@ -85,6 +91,10 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case RD_OT_FORMATION: return rd_validate_formation(s, o, err);
 	case RD_OT_SHOOT: return rd_validate_shoot(s, o, err);
 	case RD_OT_GENERAL: return rd_validate_general(s, o, err);
+	// ---- rally, Generals' actions, colours ----
+	case RD_OT_RALLY: return rd_validate_rally(s, o, err);
+	case RD_OT_URGE: return rd_validate_urge(s, o, err);
+	case RD_OT_PROMOTE: return rd_validate_promote(s, o, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "no such order");
 	}
 }
@@ -102,6 +112,11 @@ static tw_status rd_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case RD_OT_END: return rd_apply_end(s, ev);
 	case RD_OT_RESPOND: return rd_apply_respond(s, o, ev); // ---- melee (rd_charge.c) ----
 	case RD_OT_FIRE: return rd_apply_fire(s, o, ev);       // ---- melee (rd_melee.c) ----
+	// ---- rally, Generals' actions, colours ----
+	case RD_OT_RALLY: return rd_apply_rally(s, o, ev);
+	case RD_OT_URGE: return rd_apply_urge(s, o, ev);
+	case RD_OT_STEADY: return rd_apply_steady(s, o, ev);
+	case RD_OT_PROMOTE: return rd_apply_promote(s, o, ev);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "unexpected order");
 	}
 }
@@ -122,6 +137,9 @@ static bool rd_hides(const tw_state *s, int seat)
 // A random player: the sequence's own orders, and otherwise the end of the phase.
 static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
+	int mine = rd_rally_random(s, side, r, out, max); // rd-rally: Steady Men!, colour, promotion
+	if (mine != 0)
+		return mine;
 	if (max < 1 || s->over)
 		return 0;
 	if (rd_charge_pending(s)) { // ---- melee (rd_charge.c): the charged unit stands ----
@@ -182,6 +200,23 @@ static const tw_order_field f_fire[] = {
 	{"hold", TW_OF_INTS, 0, 0, false, 1, 0, NULL,
 	 "units that hold their defensive (RD.MELEE.6) or supporting (RD.MELEE.7) fire; the others fire"},
 };
+// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+static const char *const steady_choices[] = {"decline", "roll", NULL};
+static const tw_order_field f_rally[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "figures of the unit that must rally"},
+	{"facing", TW_OF_BEARING, 0, 0, false, 0, 0, NULL, "on success, its new facing towards the enemy (free, RD.RALLY.2)"},
+};
+static const tw_order_field f_urge[] = {
+	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the General"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "his path, inches (12 in at most this phase)"},
+	{"join", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the unit he joins and urges on"},
+};
+static const tw_order_field f_steady[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, 1, steady_choices, "roll the d6 or decline"},
+};
+static const tw_order_field f_promote[] = {
+	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the surviving General promoted Army Commander"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_INITIATIVE] = {"initiative", "RD.SEQ.2",
@@ -213,6 +248,23 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 			"before the melee step, the side not playing gives its defensive (RD.MELEE.6) and supporting "
 			"(RD.MELEE.7) fire, except the units it names to hold it",
 			"fire [hold {hold}]", 0, FIELDS(f_fire)},
+	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
+	[RD_OT_RALLY] = {"rally", "RD.RALLY.2",
+			 "a unit that must rally throws a d6 (Elite +1, Militia -1, +1 with a General or band): a "
+			 "modified 4 rallies it (it may turn free to face the enemy), else it retreats a full move again",
+			 "rally {figures} [{facing}]", 0, FIELDS(f_rally)},
+	[RD_OT_URGE] = {"urge", "RD.MOVE.14",
+			"a General rides no more than 12 in to join a unit that has not acted and urges it on: +1d6 in "
+			"to its move this phase; he is tied to it until his side's next phase",
+			"urge {general} {path} join {join}", 0, FIELDS(f_urge)},
+	[RD_OT_STEADY] = {"steady", "RD.GEN.5",
+			  "after a hit event, the hit unit's player rolls or declines: first a joined General's "
+			  "Steady Men! (RD.GEN.5), then the colour (RD.FLAG.2); 4-6 cancels a hit, 1 loses the General "
+			  "or a figure",
+			  "steady {n}", 0, FIELDS(f_steady)},
+	[RD_OT_PROMOTE] = {"promote", "RD.GEN.8",
+			   "the Army Commander lost, his side promotes a surviving General at the start of its next phase",
+			   "promote {general}", 0, FIELDS(f_promote)},
 };
 
 // The families of clause IDs (../shared/rules/rattle-clauses.md), for reports.

@@ -82,6 +82,7 @@ static void start_phase(tw_state *s, int side, tw_events *ev)
 		if (s->fig[i].side == side)
 			RDF(s, i)->moved = 0;
 	s->mover = (int8_t)side;
+	rd_general_phase_start(s, side, ev); // rd-rally: Urging On ends (RD.MOVE.14), promotion (RD.GEN.8)
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_START, side, "RD.SEQ.5");
 	if (e) {
 		e->a = RDG(s)->turn;
@@ -227,6 +228,7 @@ tw_status rd_apply_end(tw_state *s, tw_events *ev)
 {
 	rd_game *g = RDG(s);
 	int side = rd_phasing_side(s);
+	rd_rally_phase_end(s, side, ev); // rd-rally: RD.RALLY.1, the attempt is compulsory
 	if (rd_melee_ask_fire(s, ev)) // ---- melee (rd_melee.c): RD.MELEE.6/7 asked first ----
 		return TW_OK;
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, side, "RD.SEQ.1");
@@ -264,6 +266,9 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == RD_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	int mine = rd_rally_decisions(s, out, max); // rd-rally: Steady Men!, colour, promotion first
+	if (mine != 0)
+		return mine;
 	int nr = rd_charge_decisions(s, out, max); // ---- melee (rd_charge.c): a response to a charge ----
 	if (nr > 0 || (nr = rd_melee_decisions(s, out, max)) > 0) // ---- melee (rd_melee.c): fire ----
 		return nr;
@@ -290,6 +295,7 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 		snprintf(d->kind, sizeof d->kind, "act");
 		d->types = (UINT64_C(1) << RD_OT_MOVE) | (UINT64_C(1) << RD_OT_FORMATION) | (UINT64_C(1) << RD_OT_SHOOT) |
 			   (UINT64_C(1) << RD_OT_GENERAL) | (UINT64_C(1) << RD_OT_END);
+		d->types |= (UINT64_C(1) << RD_OT_RALLY) | (UINT64_C(1) << RD_OT_URGE); // rd-rally: RD.RALLY, RD.MOVE.14
 		snprintf(d->prompt, sizeof d->prompt, "%s's phase of turn %d: each unit moves, shoots or rallies",
 			 s->sides[s->mover].name, RDG(s)->turn);
 		return 1;

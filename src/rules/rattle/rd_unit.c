@@ -307,25 +307,31 @@ void rd_kill(tw_state *s, tw_figure *f, const char *clause, tw_events *ev)
 // RD.CON.5 (interpretation): the program's default removes the figures furthest from the enemy
 // first (the rearmost rank), band figures after the fighters, and the colour bearer only when
 // no other man is left.
+int rd_next_casualty(const tw_state *s, int unit, tw_vec2 from)
+{
+	int best = -1, best_rank = 9;
+	double best_d = -1;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (!in_unit(s, f, unit))
+			continue;
+		int role = RDF(s, f->id)->role;
+		int rank = role == RD_ROLE_COLOUR ? 2 : role == RD_ROLE_BAND ? 1 : 0;
+		double d = tw_dist(f->pos, from);
+		if (rank < best_rank || (rank == best_rank && d > best_d + RD_EPS)) {
+			best = i;
+			best_rank = rank;
+			best_d = d;
+		}
+	}
+	return best;
+}
+
 int rd_remove_hits(tw_state *s, int unit, int hits, tw_vec2 from, const char *clause, tw_events *ev)
 {
 	int removed = 0;
 	while (removed < hits) {
-		int best = -1, best_rank = 9;
-		double best_d = -1;
-		for (int i = 0; i < s->nfig; i++) {
-			const tw_figure *f = &s->fig[i];
-			if (!in_unit(s, f, unit))
-				continue;
-			int role = RDF(s, f->id)->role;
-			int rank = role == RD_ROLE_COLOUR ? 2 : role == RD_ROLE_BAND ? 1 : 0;
-			double d = tw_dist(f->pos, from);
-			if (rank < best_rank || (rank == best_rank && d > best_d + RD_EPS)) {
-				best = i;
-				best_rank = rank;
-				best_d = d;
-			}
-		}
+		int best = rd_next_casualty(s, unit, from);
 		if (best < 0)
 			break;
 		rd_kill(s, &s->fig[best], clause, ev);
@@ -334,7 +340,25 @@ int rd_remove_hits(tw_state *s, int unit, int hits, tw_vec2 from, const char *cl
 	return removed;
 }
 
+// ---- the hit event (rd-rally: Steady Men! and the colour, rd_flag.c) ----
+// RD.SHOOT.15, RD.MELEE.5 step 5: the hits are removed at once; the unit's player may then roll
+// Steady Men! (RD.GEN.5) and for the colour (RD.FLAG.2), each cancelled hit restoring a removed
+// figure. The last two figures removed are remembered for that.
 int rd_hit_event(tw_state *s, int unit, int hits, tw_vec2 from, const char *clause, tw_events *ev)
 {
-	return rd_remove_hits(s, unit, hits, from, clause, ev);
+	if (!rd_unit_c(s, unit) || (hits <= 0 && RDU(s, unit)->hit_beaten == 0))
+		return 0; // a beaten unit that took no hit still makes its colour roll (RD.FLAG.3)
+	hits = hits < 0 ? 0 : hits;
+	int removed = 0, last = -1, prev = -1;
+	while (removed < hits) {
+		int f = rd_next_casualty(s, unit, from);
+		if (f < 0)
+			break;
+		rd_kill(s, &s->fig[f], clause, ev);
+		prev = last;
+		last = f;
+		removed++;
+	}
+	rd_hit_open(s, unit, hits, removed, last, prev, from, ev);
+	return removed;
 }
