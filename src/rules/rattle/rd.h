@@ -5,14 +5,18 @@
 #include "tinwar/rattle.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { RDP_MAX_TURNS = 0, RDP_CONTACT, RDP_COUNT };
+enum { RDP_MAX_TURNS = 0, RDP_CONTACT,
+       RDP_PONTOON, RDP_BASE, // ---- sappers (rd_sap.c): RD.SAP.6 section length, RD.CON.8 base width ----
+       RDP_COUNT };
 
 // ---- Phases (s->phase; RD.SEQ.1) ----
 enum { RD_PH_INITIATIVE = 0, RD_PH_CHOOSE, RD_PH_FIRST, RD_PH_MELEE1, RD_PH_SECOND, RD_PH_MELEE2, RD_PH_OVER, RD_PH_COUNT };
 extern const char *const rd_phase_names[RD_PH_COUNT + 1];
 
 // ---- Order types: indices into rd_orders[] (rd_ruleset.c) ----
-enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END, RD_OT_COUNT };
+enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END,
+		     RD_OT_WORK, RD_OT_DEMOLISH, // ---- sappers (rd_sap.c): RD.SAP ----
+		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
 /// What a unit did in its side's phase (RD.SEQ.5).
@@ -55,7 +59,17 @@ enum { RD_TER_BY_KIND = 0, RD_TER_OPEN, RD_TER_ROAD, RD_TER_DIFFICULT, RD_TER_WO
 typedef struct rd_trec {
 	int32_t feature; ///< RD_TER_*: what it is to Rattle (by kind unless the scenario says)
 	uint8_t post;    ///< an observation point (RD.SEQ.3)
+	// ---- sappers (rd_sap.c): the work done on a piece (RD.SAP.3-7) ----
+	int32_t task;    ///< RD_TASK_*: the work going on or done at this site
+	int32_t points;  ///< points of work towards the task in hand (RD.SAP.4)
+	int32_t cost;    ///< the umpire's cost of the task, 0: 6 points (RD.SAP.3)
+	uint8_t done;    ///< an earthwork or pontoon section complete (RD.SAP.5/6)
+	int32_t charges; ///< demolition charges laid on it (RD.SAP.7)
+	int8_t owner;    ///< the side whose work it is, -1 none (RD.SAP.4: any friendly pioneers resume it)
+	int32_t layer;   ///< the party that laid the charges and fires them, -1 none (RD.SAP.7)
 } rd_trec;
+/// What is being done at a work site (RD.SAP.3).
+enum { RD_TASK_NONE = 0, RD_TASK_EARTHWORK, RD_TASK_PONTOON, RD_TASK_CHARGES, RD_TASK_COUNT };
 typedef struct rd_srec {
 	int32_t roll;  ///< this turn's initiative die (RD.SEQ.2), 0 none
 	int32_t total; ///< with the observer bonus (RD.SEQ.3)
@@ -65,6 +79,10 @@ typedef struct rd_game {
 	int8_t first;   ///< the side playing first this turn, -1 none yet
 	int8_t winner;  ///< the side that won the initiative and chooses, -1 none
 	uint8_t setup;  ///< the rule set's setup has run
+	// ---- victory (rd_victory.c): the scenario's description and conditions ----
+	char about[240];          ///< the scenario's description
+	int32_t objective;        ///< a piece to hold at the end, -1 none
+	double objective_points;  ///< points to the side that holds it at the end
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
 #define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
@@ -178,5 +196,36 @@ extern const tw_odds_question rd_odds_questions[3];
 tw_status rd_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
 void rd_score(const tw_state *s, double *points);
+
+// ---- sappers (rd_sap.c): work (RD.SAP.1-8), demolition (RD.SAP.7), crossing water ----
+/// The work tasks by name, for the `work` order (fortify, pontoon, charge).
+extern const char *const rd_work_names[];
+#define RD_WORK_COST 6       ///< RD.SAP.3
+#define RD_EARTHWORK_LEN 4.0 ///< RD.SAP.5: an earthwork 4 in long
+#define RD_EARTHWORK_DEEP 0.5
+#define RD_PONTOON_WIDE 3.0  ///< a pontoon section's width (a column's frontage)
+tw_status rd_validate_work(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_work(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+tw_status rd_validate_demolish(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_demolish(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+/// RD.SAP.8, RD.CON.4: the working parties of a pioneer unit of n figures: floor((n + 2) / 4).
+int rd_sap_parties(int figures);
+/// The order types of the sappers' part a phasing side may give (for rd_decisions).
+uint64_t rd_sap_order_types(void);
+/// Water piece t (a river) is crossed along ab only where bridges, fords and finished pontoon
+/// sections cover it: true if every part of ab inside t is covered (RD.SAP.6, RD.SAP.7).
+bool rd_water_bridged(const tw_state *s, int t, tw_vec2 a, tw_vec2 b);
+// ---- overhead fire (rd_overhead.c): RD.SHOOT.12 ----
+/// Unit `blocker` standing on the line ab from shooter ua to target ub does not block it: ua
+/// is artillery on a hill or rockets, the blocker is on flat ground and 6 in or more from
+/// both ends along the line.
+bool rd_overhead_clears(const tw_state *s, tw_vec2 a, tw_vec2 b, int ua, int blocker);
+// ---- victory (rd_victory.c) ----
+/// Adds the scenario's objective points to points[] (the side holding the objective).
+void rd_victory_points(const tw_state *s, double *points);
+/// The side holding piece t: it has a fighting figure on or touching it and the enemy none; -1 none.
+int rd_objective_holder(const tw_state *s, int t);
+// ---- generator (rd_generate.c) ----
+tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 
 #endif

@@ -45,7 +45,8 @@ static bool fig_path_hits(const tw_state *s, tw_vec2 start, tw_vec2 c0, const tw
 		tw_vec2 b = tw_add(start, tw_sub(pts[k], c0));
 		for (int t = 0; t < s->table.nterrain; t++) {
 			int ft = rd_feature(s, t);
-			if ((ft == feat1 || ft == feat2) && tw_terrain_segment_hits(&s->table.terrain[t], a, b))
+			if ((ft == feat1 || ft == feat2) && tw_terrain_segment_hits(&s->table.terrain[t], a, b) &&
+			    !rd_water_bridged(s, t, a, b)) // ---- sappers (rd_sap.c): bridges, pontoons ----
 				return true;
 		}
 		a = b;

@@ -13,6 +13,9 @@ static const char *const action_names[] = {"none", "move", "shoot", "rally", "wo
 static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
 static const char *const feature_names[] = {"by_kind", "open",	   "road",	 "difficult", "wood",
 					    "town",    "obstacle", "impassable", "hill",	 NULL};
+// ---- sappers (rd_sap.c) ----
+static const char *const task_names[] = {"none", "earthwork", "pontoon", "charges", NULL};
+_Static_assert(TW_ARRAY_COUNT(task_names) == RD_TASK_COUNT + 1, "a name per task");
 _Static_assert(TW_ARRAY_COUNT(action_names) == RD_ACT_COUNT + 1, "a name per action");
 _Static_assert(TW_ARRAY_COUNT(role_names) == RD_ROLE_COUNT + 1, "a name per role");
 _Static_assert(TW_ARRAY_COUNT(feature_names) == RD_TER_COUNT + 1, "a name per feature");
@@ -49,6 +52,15 @@ static const tw_field_def ter_fields[] = {
 		 "what the piece is to Rattle: by its kind, or open, road, difficult, wood, town, obstacle, "
 		 "impassable, hill (RD.MOVE.5/7, RD.SHOOT.2/13)"),
 	TW_FIELD(rd_trec, post, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an observation point (RD.SEQ.3)"),
+	// ---- sappers (rd_sap.c) ----
+	TW_FIELD(rd_trec, task, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_TASK_COUNT - 1, task_names,
+		 "the work at this site: earthwork, pontoon section or demolition charges (RD.SAP.3-7)"),
+	TW_FIELD(rd_trec, points, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "points of work towards the task in hand (RD.SAP.4)"),
+	TW_FIELD(rd_trec, cost, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "the umpire's cost of the task, 0: 6 points (RD.SAP.3)"),
+	TW_FIELD(rd_trec, done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an earthwork or pontoon section complete (RD.SAP.5/6)"),
+	TW_FIELD(rd_trec, charges, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "demolition charges laid on it (RD.SAP.7)"),
+	TW_FIELD(rd_trec, owner, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side whose work it is (RD.SAP.4)"),
+	TW_FIELD(rd_trec, layer, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the party that laid the charges and fires them (RD.SAP.7)"),
 };
 
 static const tw_field_def side_fields[] = {
@@ -62,6 +74,12 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(rd_game, winner, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL,
 		 "the side that won the initiative and chooses (RD.SEQ.2)"),
 	TW_FIELD(rd_game, setup, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "the rule set's setup has run"),
+	// ---- victory (rd_victory.c) ----
+	TW_FIELD_N(rd_game, about, TW_FT_STR, TW_VIS_ALL, 240, 0, 0, 0, NULL, "the scenario's description"),
+	TW_FIELD(rd_game, objective, TW_FT_TERRAIN, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "a piece to hold at the end: its holder scores objective_points (docs/rattle.md)"),
+	TW_FIELD(rd_game, objective_points, TW_FT_F64, TW_VIS_ALL, 0, 0, 100000, NULL,
+		 "points to the side holding the objective at the end"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -8,6 +8,9 @@
 static const tw_param_def rd_params[RDP_COUNT] = {
 	[RDP_MAX_TURNS] = {"max_turns", 12, 1, 100000, NULL, "engine limit: the battle ends after this many turns (RD.SEQ.1)"},
 	[RDP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "RD.CON.3: base gap counted as contact, inches"},
+	// ---- sappers (rd_sap.c) ----
+	[RDP_PONTOON] = {"pontoon", 4, 0.5, 24, NULL, "RD.SAP.6: inches of water one pontoon section bridges"},
+	[RDP_BASE] = {"base", 1, 0.25, 4, NULL, "RD.CON.8: base width w, inches (RD.ORG.8 formation gaps)"},
 };
 
 tw_status rd_setup(tw_state *s, tw_error *err)
@@ -78,6 +81,9 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case RD_OT_FORMATION: return rd_validate_formation(s, o, err);
 	case RD_OT_SHOOT: return rd_validate_shoot(s, o, err);
 	case RD_OT_GENERAL: return rd_validate_general(s, o, err);
+	// ---- sappers (rd_sap.c) ----
+	case RD_OT_WORK: return rd_validate_work(s, o, err);
+	case RD_OT_DEMOLISH: return rd_validate_demolish(s, o, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "no such order");
 	}
 }
@@ -93,6 +99,9 @@ static tw_status rd_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case RD_OT_SHOOT: return rd_apply_shoot(s, o, ev);
 	case RD_OT_GENERAL: return rd_apply_general(s, o, ev);
 	case RD_OT_END: return rd_apply_end(s, ev);
+	// ---- sappers (rd_sap.c) ----
+	case RD_OT_WORK: return rd_apply_work(s, o, ev, err);
+	case RD_OT_DEMOLISH: return rd_apply_demolish(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "unexpected order");
 	}
 }
@@ -149,6 +158,16 @@ static const tw_order_field f_general[] = {
 	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "his path, inches"},
 	{"join", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "the unit he joins at the end (RD.GEN.2)"},
 };
+// ---- sappers (rd_sap.c) ----
+static const tw_order_field f_work[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, 2, rd_work_names, "the task: fortify the front, a pontoon section, a demolition charge (RD.SAP.3)"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the pioneer unit's figures"},
+	{"on", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "the work site: a terrain piece (the river, the target, or work to resume)"},
+};
+static const tw_order_field f_demolish[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the pioneer unit that laid the charges"},
+	{"on", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the terrain piece the charges are laid on"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_INITIATIVE] = {"initiative", "RD.SEQ.2",
@@ -171,6 +190,15 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 			   "general {general} {path} [join {join}]", 0, FIELDS(f_general)},
 	[RD_OT_END] = {"end", "RD.SEQ.1", "end this side's phase: the melee step follows (RD.SEQ.7)", "end",
 		       TW_OD_ENDS_TURN, 0, NULL},
+	// ---- sappers (rd_sap.c) ----
+	[RD_OT_WORK] = {"work", "RD.SAP.1",
+			"a pioneer unit works (its action): a d6 of points a party of 4, towards fortifying its front, a "
+			"pontoon section or a demolition charge (6 points each, RD.SAP.3)",
+			"work {n} {figures} [on {on}]", 0, FIELDS(f_work)},
+	[RD_OT_DEMOLISH] = {"demolish", "RD.SAP.7",
+			    "the party that laid the charges fires them (its action, any distance): a d6 a charge, 6+ "
+			    "breaches a village, 18+ brings down a bridge",
+			    "demolish {figures} on {on}", 0, FIELDS(f_demolish)},
 };
 
 // The families of clause IDs (../shared/rules/rattle-clauses.md), for reports.
@@ -214,7 +242,9 @@ const tw_ruleset tw_ruleset_rattle = {
 	.nodds = 3,
 	.odds_questions = rd_odds_questions,
 	.odds = rd_odds,
-	.score_help = "a point for each enemy figure removed (the scenario's own victory conditions are not yet read)",
+	.score_help = "a point for each enemy figure removed, and the scenario's objective points to the side holding "
+		      "its objective (data.objective) at the end",
+	.generate = rd_generate, // ---- generator (rd_generate.c) ----
 	.records = {[TW_REC_GAME] = &rd_game_rec, [TW_REC_SIDE] = &rd_side_rec, [TW_REC_FIGURE] = &rd_fig_rec,
 		    [TW_REC_UNIT] = &rd_unit_rec, [TW_REC_TERRAIN] = &rd_ter_rec},
 };

@@ -1,0 +1,763 @@
+// A Rattle of Dice: pioneers and sappers (RD.SAP.1-8, RD.EX.19), water crossed only where bridged
+// (RD.SAP.6/7), a sapper's change surviving save, load, undo and replay, overhead fire
+// (RD.SHOOT.12), the scenario's victory conditions, the second scenario and the generator.
+// Entered dice, exact figures, through the one entry point (tw_state_apply) or a tw_game.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "tinwar/tinwar.h"
+#include "tinwar/io.h"
+#include "rules/rattle/rd.h"
+
+static void reg(void)
+{
+	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
+	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle};
+	tw_register_builtin();
+	tw_register_rulesets(list, 3);
+}
+
+static tw_state *scene(void)
+{
+	reg();
+	tw_state *s = calloc(1, sizeof *s);
+	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("rattle")), TW_OK);
+	tw_ruleset_defaults(&tw_ruleset_rattle, s);
+	tw_rng_seed(&s->rng, 1);
+	s->dice = TW_DICE_ENTERED;
+	s->table.width = 120;
+	s->table.depth = 100;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "red");
+	s->sides[0].forward = 1;
+	strcpy(s->sides[1].name, "blue");
+	s->sides[1].back_y = 100;
+	s->sides[1].forward = -1;
+	s->winner = -1;
+	return s;
+}
+
+static void done(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+// A unit of n figures (bases 1 in across, touching) in `files` files, front rank centred on (x, y).
+static int add_unit(tw_state *s, int side, int type, int formation, int n, int files, double x, double y, double facing)
+{
+	tw_unit u = {.id = s->nunit, .side = (uint8_t)side, .formation = (uint8_t)formation, .facing = facing};
+	snprintf(u.name, sizeof u.name, "%s %d", s->sides[side].name, s->nunit);
+	assert_non_null(tw_state_add_unit(s, &u));
+	int id = u.id;
+	RDU(s, id)->type = type;
+	RDU(s, id)->weapon = rd_types[type].artillery ? TW_RD_ARTILLERY : TW_RD_RIFLE;
+	double back = facing == 0 ? -1 : 1;
+	for (int i = 0; i < n; i++) {
+		int file = i % files, rank = i / files;
+		tw_figure f = {.id = s->nfig, .kind = rd_types[type].artillery ? TW_FK_GUNNER : TW_FK_INFANTRY,
+			       .side = (uint8_t)side, .status = TW_FS_ACTIVE, .facing = facing, .radius = 0.5, .height = 1, .unit = id};
+		f.pos = tw_v2(x + (file - (files - 1) / 2.0), y + back * rank);
+		assert_non_null(tw_state_add_figure(s, &f));
+	}
+	return id;
+}
+
+static int add_general(tw_state *s, int side, double x, double y)
+{
+	tw_figure f = {.id = s->nfig, .kind = TW_FK_GENERAL, .side = (uint8_t)side, .status = TW_FS_ACTIVE, .radius = 0.5,
+		       .height = 1, .unit = -1, .pos = {x, y}};
+	assert_non_null(tw_state_add_figure(s, &f));
+	RDF(s, f.id)->commander = 1;
+	return f.id;
+}
+
+static int add_box(tw_state *s, int kind, double x0, double y0, double x1, double y1)
+{
+	tw_terrain t = {.kind = (uint8_t)kind, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
+			.v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+	snprintf(t.name, sizeof t.name, "%s", tw_terrain_kind_name((tw_terrain_kind)kind));
+	tw_terrain_finish(&t);
+	int id = tw_table_add(&s->table, &t);
+	assert_true(id >= 0);
+	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK); // records for the new piece
+	return id;
+}
+
+static tw_order *order(int type, int side)
+{
+	tw_order *o = calloc(1, sizeof *o);
+	tw_order_init(o, type, side);
+	return o;
+}
+
+static void dice(tw_order *o, int n, const int *faces)
+{
+	for (int i = 0; i < n; i++)
+		o->dice[o->ndice++] = (uint8_t)faces[i];
+}
+#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+static tw_events EV;
+
+static void ok(tw_state *s, tw_order *o)
+{
+	tw_error err = {0};
+	tw_events_clear(&EV);
+	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
+	if (st != TW_OK)
+		fail_msg("refused: %s: %s", err.clause, err.message);
+	free(o);
+}
+
+static void refused(tw_state *s, tw_order *o, const char *clause)
+{
+	tw_error err = {0};
+	uint64_t h = tw_state_hash(s);
+	int n = s->table.nterrain;
+	tw_events_clear(&EV);
+	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
+	if (st == TW_OK)
+		fail_msg("accepted, expected a refusal by %s", clause);
+	if (strcmp(err.clause, clause) != 0)
+		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
+	assert_true(tw_state_hash(s) == h);
+	assert_int_equal(s->table.nterrain, n);
+	free(o);
+}
+
+static int count(const char *clause, int type)
+{
+	int n = 0;
+	for (int i = 0; i < EV.n; i++)
+		n += strcmp(EV.v[i].clause, clause) == 0 && (type < 0 || EV.v[i].type == type);
+	return n;
+}
+
+static bool text_has(const char *clause, const char *words)
+{
+	for (int i = 0; i < EV.n; i++)
+		if (strcmp(EV.v[i].clause, clause) == 0 && strstr(EV.v[i].text, words))
+			return true;
+	return false;
+}
+
+static void start(tw_state *s)
+{
+	tw_error err = {0};
+	assert_int_equal(tw_ruleset_rattle.setup(s, &err), TW_OK);
+}
+
+// A turn's opening: initiative thrown by the mover (red 4, blue 3) and red plays first.
+static void red_first(tw_state *s)
+{
+	tw_order *o = order(RD_OT_INITIATIVE, s->mover);
+	DICE(o, 4, 3);
+	ok(s, o);
+	o = order(RD_OT_FIRST, 0);
+	o->n = 0;
+	ok(s, o);
+	assert_int_equal(s->phase, RD_PH_FIRST);
+}
+
+// Red's phase ends, then blue's: the turn is over.
+static void end_turn(tw_state *s)
+{
+	ok(s, order(RD_OT_END, 0));
+	assert_int_equal(s->phase, RD_PH_SECOND);
+	ok(s, order(RD_OT_END, 1));
+	assert_int_equal(s->phase, RD_PH_INITIATIVE);
+}
+
+static tw_order *unit_order(const tw_state *s, int type, int unit)
+{
+	tw_order *o = order(type, s->unit[unit].side);
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE)
+			o->fig[o->nfig++] = i;
+	return o;
+}
+
+enum { FORTIFY = 0, PONTOON, CHARGE };
+static tw_order *work(const tw_state *s, int unit, int task, int site)
+{
+	tw_order *o = unit_order(s, RD_OT_WORK, unit);
+	o->n = task;
+	if (site >= 0)
+		o->val[o->nval++] = site;
+	return o;
+}
+
+static tw_order *demolish(const tw_state *s, int unit, int site)
+{
+	tw_order *o = unit_order(s, RD_OT_DEMOLISH, unit);
+	o->val[o->nval++] = site;
+	return o;
+}
+
+static rd_trec *T(tw_state *s, int t) { return tw_rec(s, TW_REC_TERRAIN, t); }
+
+// RD.SAP.1/3/4/5, RD.EX.19: a party of 4 rolls 4 then 2 on successive turns: 6 points, the
+// earthwork along its front complete at the end of turn 2; until then it is nothing; done, it is
+// a linear obstacle that gives the party cover (RD.SHOOT.13). RD.SAP.2: working is its action.
+static void test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int foe = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 40, 180);
+	add_general(s, 0, 30, 15);
+	add_general(s, 1, 30, 45);
+	start(s);
+	red_first(s);
+	tw_order *o = work(s, pio, FORTIFY, -1);
+	DICE(o, 4);
+	ok(s, o);
+	assert_int_equal(count("RD.SAP.1", TW_EV_DICE), 1);
+	assert_int_equal(s->table.nterrain, 1);
+	const tw_terrain *w = &s->table.terrain[0];
+	assert_int_equal(T(s, 0)->task, RD_TASK_EARTHWORK);
+	assert_int_equal(T(s, 0)->points, 4);
+	assert_int_equal(T(s, 0)->done, 0);
+	assert_int_equal(T(s, 0)->owner, 0);
+	assert_int_equal(rd_feature(s, 0), RD_TER_OPEN);
+	assert_false(w->flags & TW_TF_WORKS);
+	// 4 in long along the front (x 28..32), from the front edge (y 20.5) half an inch deep.
+	assert_true(tw_terrain_contains(w, tw_v2(28.1, 20.7)) && tw_terrain_contains(w, tw_v2(31.9, 20.9)));
+	assert_false(tw_terrain_contains(w, tw_v2(32.1, 20.7)) || tw_terrain_contains(w, tw_v2(30, 21.1)));
+	assert_false(rd_unit_in_cover(s, pio, rd_unit_centre(s, foe)));
+	// RD.SAP.2: working was the party's action: it may neither move nor work again this phase.
+	o = unit_order(s, RD_OT_MOVE, pio);
+	o->path[0] = tw_v2(30, 18);
+	o->npath = 1;
+	refused(s, o, "RD.SEQ.5");
+	o = work(s, pio, FORTIFY, 0);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.2");
+	end_turn(s);
+	red_first(s);
+	o = work(s, pio, FORTIFY, 0);
+	DICE(o, 2);
+	ok(s, o);
+	assert_int_equal(count("RD.SAP.5", TW_EV_TABLE), 1);
+	assert_int_equal(T(s, 0)->done, 1);
+	assert_int_equal(T(s, 0)->points, 0);
+	assert_int_equal(rd_feature(s, 0), RD_TER_OBSTACLE);
+	assert_true(s->table.terrain[0].flags & TW_TF_WORKS);
+	assert_int_equal(s->table.terrain[0].cover, 1);
+	assert_true(rd_unit_in_cover(s, pio, rd_unit_centre(s, foe)));
+	// Finished work is not worked again.
+	end_turn(s);
+	red_first(s);
+	o = work(s, pio, FORTIFY, 0);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.4");
+	done(s);
+}
+
+// RD.SAP.4: work stays on the site and any friendly pioneers resume it; points beyond the cost are
+// lost; the enemy's pioneers may not. RD.SAP.1: a unit not of pioneers does no work.
+static void test_RD_SAP_4_work_resumed_by_other_pioneers(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int a = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int b = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 33, 21, 0);
+	int line = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 50, 20, 0);
+	int bp = add_unit(s, 1, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 60, 180);
+	add_general(s, 0, 30, 15);
+	add_general(s, 1, 30, 65);
+	start(s);
+	red_first(s);
+	tw_order *o = work(s, line, FORTIFY, -1);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.1");
+	o = work(s, a, FORTIFY, -1);
+	DICE(o, 3);
+	ok(s, o);
+	assert_int_equal(T(s, 0)->points, 3);
+	ok(s, order(RD_OT_END, 0));
+	o = work(s, bp, FORTIFY, 0); // blue's pioneers on red's earthwork
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.4");
+	ok(s, order(RD_OT_END, 1));
+	red_first(s);
+	o = work(s, b, FORTIFY, 0); // b touches the earthwork's east end
+	DICE(o, 5);
+	ok(s, o);
+	assert_int_equal(T(s, 0)->done, 1);
+	assert_int_equal(T(s, 0)->points, 0);
+	assert_true(text_has("RD.SAP.4", "6 of 6 (the rest is lost)"));
+	done(s);
+}
+
+// RD.SAP.8, RD.EX.19: a unit of n figures is floor((n + 2) / 4) parties, a d6 each; 1 figure does
+// no work; a 6-figure unit throws 2d6 (one task: 3 + 4 completes a 6-point earthwork).
+static void test_RD_EX_19_SAP_8_parties(void **st)
+{
+	(void)st;
+	static const int want[] = {0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3};
+	for (int n = 0; n < 12; n++)
+		assert_int_equal(rd_sap_parties(n), want[n]);
+	tw_state *s = scene();
+	int six = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 6, 3, 30, 20, 0);
+	int one = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 1, 1, 60, 20, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	add_general(s, 0, 45, 15);
+	add_general(s, 1, 30, 85);
+	start(s);
+	red_first(s);
+	tw_order *o = work(s, one, FORTIFY, -1);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.8");
+	o = work(s, six, FORTIFY, -1);
+	DICE(o, 3, 4);
+	ok(s, o);
+	assert_int_equal(count("RD.SAP.8", TW_EV_DICE), 1);
+	assert_int_equal(EV.v[0].b, 2); // two dice in the one roll
+	assert_int_equal(T(s, 0)->done, 1);
+	assert_true(text_has("RD.SAP.4", "2 parties"));
+	done(s);
+}
+
+// RD.SAP.7, RD.EX.19: one charge on a village, roll 5: not breached and the charge is used up;
+// laid again, roll 6: breached (rubble: difficult ground, no longer a building, open to guns).
+// The charge is fired in a later phase, by the party that laid it, at any distance.
+static void test_RD_EX_19_SAP_7_village_demolition(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int v = add_box(s, TW_TER_HOUSE, 26, 21, 34, 26);
+	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20.5, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	add_general(s, 0, 30, 15);
+	add_general(s, 1, 30, 85);
+	start(s);
+	assert_int_equal(rd_feature(s, v), RD_TER_TOWN);
+	red_first(s);
+	tw_order *o = demolish(s, pio, v);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.7"); // nothing laid yet
+	o = work(s, pio, CHARGE, v);
+	DICE(o, 6);
+	ok(s, o);
+	assert_int_equal(T(s, v)->charges, 1);
+	assert_int_equal(T(s, v)->layer, pio);
+	assert_int_equal(count("RD.SAP.7", TW_EV_TABLE), 1);
+	o = demolish(s, pio, v);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.2"); // working was this phase's action
+	end_turn(s);
+	red_first(s);
+	o = demolish(s, pio, v);
+	DICE(o, 5);
+	ok(s, o);
+	assert_int_equal(count("RD.SAP.7", TW_EV_DICE), 1);
+	assert_int_equal(T(s, v)->charges, 0);
+	assert_false(s->table.terrain[v].flags & TW_TF_RUINED);
+	assert_int_equal(rd_feature(s, v), RD_TER_TOWN);
+	end_turn(s);
+	red_first(s);
+	o = work(s, pio, CHARGE, v);
+	DICE(o, 6);
+	ok(s, o);
+	end_turn(s);
+	// Any distance: the party has gone 20 in away.
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == pio)
+			s->fig[i].pos.x -= 20;
+	red_first(s);
+	o = demolish(s, pio, v);
+	DICE(o, 6);
+	ok(s, o);
+	assert_true(text_has("RD.SAP.7", "the village is breached"));
+	assert_true(s->table.terrain[v].flags & TW_TF_RUINED);
+	assert_int_equal(rd_feature(s, v), RD_TER_DIFFICULT);
+	done(s);
+}
+
+// RD.SAP.7, RD.EX.19: a bridge needs 3 charges at least; three [6, 6, 5] = 17: not blown, used up;
+// four [5, 4, 5, 4] = 18: blown, impassable. Water is crossed only where a bridge covers it.
+static void test_RD_EX_19_SAP_7_bridge_demolition(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int river = add_box(s, TW_TER_RIVER, 0, 50, 120, 54);
+	int br = add_box(s, TW_TER_BRIDGE, 58, 49.5, 62, 54.5);
+	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 60, 49, 0);
+	int line = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 6, 2, 60, 44, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	add_general(s, 0, 50, 40);
+	add_general(s, 1, 30, 85);
+	start(s);
+	(void)river;
+	// Over the bridge the column's path is open; 10 in west of it the river stops it.
+	bool halved;
+	const char *clause;
+	tw_vec2 c = rd_unit_centre(s, line);
+	tw_vec2 over[1] = {tw_add(c, tw_v2(0, 11))};
+	assert_true(rd_path_cost(s, line, over, 1, &halved, &clause) < 12);
+	tw_vec2 ford[2] = {tw_add(c, tw_v2(-10, 0)), tw_add(c, tw_v2(-10, 11))};
+	assert_true(rd_path_cost(s, line, ford, 2, &halved, &clause) > 1e9);
+	assert_string_equal(clause, "RD.MOVE.5");
+	rd_trec *r = T(s, br);
+	r->task = RD_TASK_CHARGES;
+	r->charges = 2;
+	r->layer = pio;
+	r->owner = 0;
+	red_first(s);
+	tw_order *o = demolish(s, pio, br);
+	DICE(o, 6, 6);
+	refused(s, o, "RD.SAP.7"); // 2 charges: a bridge needs 3
+	o = work(s, pio, CHARGE, br);
+	DICE(o, 6);
+	ok(s, o);
+	assert_int_equal(T(s, br)->charges, 3);
+	end_turn(s);
+	red_first(s);
+	o = demolish(s, pio, br);
+	DICE(o, 6, 6, 5);
+	ok(s, o);
+	assert_true(text_has("RD.SAP.7", "17, short of 18: no effect"));
+	assert_int_equal(T(s, br)->charges, 0);
+	assert_true(rd_path_cost(s, line, over, 1, &halved, &clause) < 12);
+	end_turn(s);
+	r = T(s, br);
+	r->task = RD_TASK_CHARGES;
+	r->charges = 4;
+	r->layer = pio;
+	red_first(s);
+	o = demolish(s, pio, br);
+	DICE(o, 5, 4, 5, 4);
+	ok(s, o);
+	assert_true(text_has("RD.SAP.7", "18, reaching 18: the bridge comes down"));
+	assert_int_equal(s->table.terrain[br].pass, TW_PASS_NO);
+	assert_int_equal(rd_feature(s, br), RD_TER_IMPASSABLE);
+	assert_true(rd_path_cost(s, line, over, 1, &halved, &clause) > 1e9);
+	assert_string_equal(clause, "RD.MOVE.5");
+	done(s);
+}
+
+// RD.SAP.6: pontoon sections laid from the bank: 4 then 3 points on successive turns; the
+// unfinished section carries nobody; the finished one bridges 4 in of water (the river's width),
+// open ground without the road's bonus.
+static void test_RD_SAP_6_pontoon_section(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int river = add_box(s, TW_TER_RIVER, 0, 50, 120, 54);
+	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 30, 49.5, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 80, 80, 180);
+	add_general(s, 0, 35, 45);
+	add_general(s, 1, 80, 85);
+	start(s);
+	bool halved;
+	const char *clause;
+	tw_vec2 c = rd_unit_centre(s, pio);
+	tw_vec2 over[1] = {tw_add(c, tw_v2(0, 6))};
+	assert_true(rd_path_cost(s, pio, over, 1, &halved, &clause) > 1e9);
+	red_first(s);
+	tw_order *o = work(s, pio, PONTOON, -1);
+	DICE(o, 6);
+	refused(s, o, "RD.SAP.6"); // name the river
+	o = work(s, pio, PONTOON, river);
+	DICE(o, 4);
+	ok(s, o);
+	int sec = s->table.nterrain - 1;
+	assert_int_equal(sec, 1);
+	assert_int_equal(T(s, sec)->task, RD_TASK_PONTOON);
+	assert_int_equal(T(s, sec)->points, 4);
+	assert_true(rd_path_cost(s, pio, over, 1, &halved, &clause) > 1e9);
+	// From the front edge (y 50) 4 in over the water, 3 in wide.
+	assert_true(tw_terrain_contains(&s->table.terrain[sec], tw_v2(28.6, 53.9)));
+	assert_false(tw_terrain_contains(&s->table.terrain[sec], tw_v2(30, 54.1)));
+	end_turn(s);
+	red_first(s);
+	o = work(s, pio, PONTOON, sec);
+	DICE(o, 3);
+	ok(s, o);
+	assert_int_equal(count("RD.SAP.6", TW_EV_TABLE), 1);
+	assert_int_equal(T(s, sec)->done, 1);
+	assert_int_equal(rd_feature(s, sec), RD_TER_OPEN);
+	assert_float_equal(rd_path_cost(s, pio, over, 1, &halved, &clause), 6.0, 1e-9); // no penalty, no bonus
+	done(s);
+}
+
+// The change a sapper makes to the table survives saving and loading, the log's replay, and an
+// undo of a later order; a work order refused for want of a die leaves the table as it was.
+static void test_RD_SAP_5_table_change_survives_save_load_undo_replay(void **st)
+{
+	(void)st;
+	tw_state *s0 = scene();
+	int pio = add_unit(s0, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	add_unit(s0, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	int gen = add_general(s0, 0, 30, 15);
+	add_general(s0, 1, 30, 85);
+	tw_error err = {0};
+	tw_game *g = tw_game_new(s0, 5, NULL, &err);
+	assert_non_null(g);
+	const tw_state *s = tw_game_state(g);
+	tw_order *o = order(RD_OT_INITIATIVE, 0);
+	DICE(o, 4, 3);
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	tw_order_init(o, RD_OT_FIRST, 0);
+	o->n = 0;
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	free(o);
+	// No die entered: refused, the table untouched.
+	uint32_t rev = s->table.rev;
+	o = work(s, pio, FORTIFY, -1);
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_ERR_DICE);
+	assert_int_equal(s->table.nterrain, 0);
+	assert_int_equal(s->table.rev, rev);
+	DICE(o, 6);
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	free(o);
+	assert_int_equal(s->table.nterrain, 1);
+	assert_true(s->table.terrain[0].flags & TW_TF_WORKS);
+	uint64_t h = tw_state_hash(s);
+	// Undo of a later order (a General's ride, no die) keeps the earthwork.
+	o = order(RD_OT_GENERAL, 0);
+	o->fig[o->nfig++] = gen;
+	o->path[o->npath++] = tw_v2(35, 15);
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	free(o);
+	assert_true(tw_game_undo(g));
+	s = tw_game_state(g);
+	assert_int_equal(s->table.nterrain, 1);
+	assert_int_equal(((const rd_trec *)tw_rec_c(s, TW_REC_TERRAIN, 0))->done, 1);
+	assert_true(tw_state_hash(s) == h);
+	// Saved and loaded.
+	json_t *j = tw_state_to_json(s);
+	char *text = json_dumps(j, 0);
+	tw_state back;
+	assert_int_equal(tw_state_from_text(&back, text, strlen(text), "t", &err), TW_OK);
+	assert_int_equal(back.table.nterrain, 1);
+	assert_int_equal(((const rd_trec *)tw_rec_c(&back, TW_REC_TERRAIN, 0))->task, RD_TASK_EARTHWORK);
+	assert_int_equal(back.table.terrain[0].cover, 1);
+	assert_true(tw_state_hash(&back) == h);
+	assert_int_equal(tw_state_check(&back, &err), TW_OK);
+	tw_state_free(&back);
+	free(text);
+	json_decref(j);
+	// The log replays it exactly.
+	j = tw_game_log_to_json(g);
+	text = json_dumps(j, 0);
+	bool same = false;
+	tw_game *r = tw_game_log_replay(text, strlen(text), "log", &same, &err);
+	assert_non_null(r);
+	assert_true(same);
+	assert_true(tw_state_hash(tw_game_state(r)) == h);
+	tw_game_free(r);
+	free(text);
+	json_decref(j);
+	tw_game_free(g);
+	done(s0);
+}
+
+// RD.SHOOT.12: a gun on a hill shoots over a friendly unit on flat ground 6 in or more from both
+// ends; not when the unit stands within 6 in of the target, nor from flat ground; rockets shoot
+// over from anywhere.
+static void test_RD_SHOOT_12_overhead_fire(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int hill = add_box(s, TW_TER_HILL, 20, 5, 40, 12);
+	int gun = add_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 2, 30, 10, 0);
+	int mid = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 22, 0);
+	int foe = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 34, 180);
+	add_general(s, 0, 45, 10);
+	add_general(s, 1, 30, 40);
+	start(s);
+	(void)hill;
+	assert_true(rd_units_see(s, gun, foe));
+	// The friends move to 3 in short of the target: they block.
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == mid)
+			s->fig[i].pos.y += 8;
+	assert_false(rd_units_see(s, gun, foe));
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == mid)
+			s->fig[i].pos.y -= 8;
+	// The gun off the hill: flat ground, it may not shoot over.
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == gun)
+			s->fig[i].pos.y -= 5;
+	assert_false(rd_units_see(s, gun, foe));
+	RDU(s, gun)->type = TW_RD_ROCKETS; // rockets wherever they stand
+	assert_true(rd_units_see(s, gun, foe));
+	// The shot itself: over the friends, 4 gunners at 2 a die: 2 dice.
+	RDU(s, gun)->type = TW_RD_FOOT_ART;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == gun)
+			s->fig[i].pos.y += 5;
+	red_first(s);
+	tw_order *o = unit_order(s, RD_OT_SHOOT, gun);
+	o->fig2[o->nfig2++] = s->nfig - 3; // a blue figure
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == foe) {
+			o->fig2[0] = i;
+			break;
+		}
+	DICE(o, 6, 1);
+	ok(s, o);
+	assert_int_equal(count("RD.SHOOT.6", TW_EV_DICE), 1);
+	done(s);
+}
+
+// The scenario's victory conditions: the side holding the objective at the end scores its points
+// beside a point per figure removed; contested or empty, nobody does.
+static void test_RD_victory_objective_held(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int v = add_box(s, TW_TER_HOUSE, 26, 40, 34, 45);
+	add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int b = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 45.5, 180);
+	start(s);
+	RDG(s)->objective = v;
+	RDG(s)->objective_points = 10;
+	double pts[TW_MAX_SIDES];
+	s->fig[0].status = TW_FS_DEAD;
+	rd_score(s, pts);
+	assert_int_equal(rd_objective_holder(s, v), 1); // blue's front rank (y 45.5) touches it (y 45)
+	assert_float_equal(pts[0], 0, 1e-12);
+	assert_float_equal(pts[1], 11, 1e-12);
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == b)
+			s->fig[i].pos.y += 10;
+	rd_score(s, pts);
+	assert_int_equal(rd_objective_holder(s, v), -1);
+	assert_float_equal(pts[1], 1, 1e-12);
+	done(s);
+}
+
+static void load(tw_state *s, const char *path)
+{
+	tw_error err = {0};
+	memset(s, 0, sizeof *s);
+	if (tw_state_load(s, path, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+}
+
+// The second scenario: an attack over a river on a village; red's pioneers can pontoon the river
+// or blow the bridge. It loads, validates, names its objective and plays a pontoon's first work.
+static void test_RD_scenario_river_crossing(void **st)
+{
+	(void)st;
+	reg();
+	tw_state s0;
+	load(&s0, "scenarios/rattle/river.json");
+	tw_error err = {0};
+	assert_int_equal(tw_state_check(&s0, &err), TW_OK);
+	const rd_game *g0 = RDG(&s0);
+	assert_true(strlen(g0->about) > 40);
+	assert_true(g0->objective >= 0);
+	assert_string_equal(s0.table.terrain[g0->objective].name, "Mill village");
+	assert_float_equal(g0->objective_points, 10, 1e-12);
+	s0.dice = TW_DICE_ENTERED;
+	tw_game *g = tw_game_new(&s0, 3, NULL, &err);
+	assert_non_null(g);
+	const tw_state *s = tw_game_state(g);
+	tw_order *o = order(RD_OT_INITIATIVE, 0);
+	DICE(o, 5, 2);
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	tw_order_init(o, RD_OT_FIRST, 0);
+	o->n = 0;
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	free(o);
+	int pio = -1, river = -1;
+	for (int i = 0; i < s->nunit; i++)
+		if (RDU(s, i)->type == TW_RD_PIONEERS)
+			pio = i;
+	for (int k = 0; k < s->table.nterrain; k++)
+		if (s->table.terrain[k].kind == TW_TER_RIVER)
+			river = k;
+	assert_true(pio >= 0 && river >= 0);
+	int n = s->table.nterrain;
+	o = work(s, pio, PONTOON, river);
+	DICE(o, 5);
+	if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	free(o);
+	assert_int_equal(s->table.nterrain, n + 1);
+	assert_int_equal(((const rd_trec *)tw_rec_c(s, TW_REC_TERRAIN, n))->points, 5);
+	assert_int_equal(tw_state_check(s, &err), TW_OK);
+	tw_game_free(g);
+	tw_state_free(&s0);
+}
+
+// The generator: a valid scenario from each seed (set up, checked, playable), the same scenario
+// from the same seed, a different one from another.
+static void test_RD_generate_deterministic(void **st)
+{
+	(void)st;
+	reg();
+	tw_state a, b, c;
+	tw_error err = {0};
+	assert_int_equal(tw_scenario_generate(&a, "rattle", 11, 96, 72, &err), TW_OK);
+	assert_int_equal(tw_scenario_generate(&b, "rattle", 11, 96, 72, &err), TW_OK);
+	assert_int_equal(tw_scenario_generate(&c, "rattle", 12345, 96, 72, &err), TW_OK);
+	assert_true(tw_state_hash(&a) == tw_state_hash(&b));
+	assert_true(tw_state_hash(&a) != tw_state_hash(&c));
+	const tw_state *both[2] = {&a, &c};
+	for (int k = 0; k < 2; k++) {
+		const tw_state *s = both[k];
+		if (tw_state_check(s, &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		int pio = 0, v = RDG(s)->objective;
+		for (int i = 0; i < s->nunit; i++)
+			pio += RDU(s, i)->type == TW_RD_PIONEERS;
+		assert_int_equal(pio, 1);
+		assert_true(v >= 0 && rd_feature(s, v) == RD_TER_TOWN);
+		// Saved and read back, it is the same scenario; and a game starts from it.
+		json_t *j = tw_state_to_json(s);
+		char *text = json_dumps(j, 0);
+		tw_state back;
+		if (tw_state_from_text(&back, text, strlen(text), "gen", &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		assert_true(tw_state_hash(&back) == tw_state_hash(s));
+		tw_game *g = tw_game_new(&back, 1, NULL, &err);
+		assert_non_null(g);
+		assert_int_equal(tw_game_state(g)->phase, RD_PH_INITIATIVE);
+		tw_game_free(g);
+		tw_state_free(&back);
+		free(text);
+		json_decref(j);
+	}
+	tw_state_free(&b);
+	assert_int_equal(tw_scenario_generate(&b, "rattle", 1, 40, 40, &err), TW_ERR_INPUT);
+	tw_state_free(&a);
+	tw_state_free(&c);
+}
+
+static int teardown(void **st)
+{
+	(void)st;
+	tw_events_free(&EV);
+	return 0;
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns),
+		cmocka_unit_test(test_RD_SAP_4_work_resumed_by_other_pioneers),
+		cmocka_unit_test(test_RD_EX_19_SAP_8_parties),
+		cmocka_unit_test(test_RD_EX_19_SAP_7_village_demolition),
+		cmocka_unit_test(test_RD_EX_19_SAP_7_bridge_demolition),
+		cmocka_unit_test(test_RD_SAP_6_pontoon_section),
+		cmocka_unit_test(test_RD_SAP_5_table_change_survives_save_load_undo_replay),
+		cmocka_unit_test(test_RD_SHOOT_12_overhead_fire),
+		cmocka_unit_test(test_RD_victory_objective_held),
+		cmocka_unit_test(test_RD_scenario_river_crossing),
+		cmocka_unit_test(test_RD_generate_deterministic),
+	};
+	return cmocka_run_group_tests(tests, NULL, teardown);
+}
