@@ -737,6 +737,155 @@ static void test_RD_generate_deterministic(void **st)
 	tw_state_free(&c);
 }
 
+static tw_order *drive(const tw_state *s, int unit, double x, double y)
+{
+	tw_order *o = unit_order(s, RD_OT_DRIVE, unit);
+	o->path[o->npath++] = tw_v2(x, y);
+	return o;
+}
+
+// RD.MOVE.10, RD.EX.18: a boat with the current 21 in, against it 15 in; it stays on the water.
+static void test_RD_EX_18_MOVE_10_boats(void **st)
+{
+	(void)st;
+	assert_float_equal(tw_rd_boat_move(1), 21, 0);
+	assert_float_equal(tw_rd_boat_move(-1), 15, 0);
+	assert_float_equal(tw_rd_boat_move(0), 18, 0);
+	tw_state *s = scene();
+	add_box(s, TW_TER_RIVER, 0, 50, 120, 70);
+	int a = add_unit(s, 0, TW_RD_BOAT, TW_RD_F_LINE, 2, 2, 60, 54, 90);
+	int b = add_unit(s, 0, TW_RD_BOAT, TW_RD_F_LINE, 2, 2, 70, 58, 270);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	add_general(s, 0, 65, 48.5);
+	add_general(s, 1, 30, 95);
+	start(s);
+	RDG(s)->flow = 90; // flowing east (+x)
+	red_first(s);
+	tw_vec2 ca = rd_unit_centre(s, a), cb = rd_unit_centre(s, b);
+	refused(s, drive(s, a, ca.x + 21.5, ca.y), "RD.MOVE.10");
+	refused(s, drive(s, a, ca.x, ca.y - 10), "RD.MOVE.10"); // onto the bank
+	ok(s, drive(s, a, ca.x + 21, ca.y));
+	assert_float_equal(rd_unit_centre(s, a).x, ca.x + 21, 1e-9);
+	refused(s, drive(s, b, cb.x - 15.5, cb.y), "RD.MOVE.10");
+	ok(s, drive(s, b, cb.x - 15, cb.y));
+	refused(s, drive(s, b, cb.x - 16, cb.y), "RD.MOVE.11"); // once a phase
+	// A boat does not take the move order.
+	tw_order *o = unit_order(s, RD_OT_MOVE, a);
+	o->path[o->npath++] = tw_add(rd_unit_centre(s, a), tw_v2(1, 0));
+	refused(s, o, "RD.MOVE.10");
+	done(s);
+}
+
+// RD.MOVE.11-13, RD.EX.18: a train from rest runs at most 9 in, then at most 18; after 18 at
+// least 9; 8 in short of a rock after an 18-inch run it crashes: 10 figures aboard, 3 dice
+// [5, 6, 2]: 2 casualties (the passengers first), and it never moves again. Its infantry get off
+// from the next phase, with 6 in of move left after forming up.
+static void test_RD_EX_18_MOVE_11_12_13_trains(void **st)
+{
+	(void)st;
+	double lo, hi;
+	tw_rd_train_window(0, &lo, &hi);
+	assert_float_equal(lo, 0, 0);
+	assert_float_equal(hi, 9, 0);
+	tw_rd_train_window(9, &lo, &hi);
+	assert_float_equal(hi, 18, 0);
+	tw_rd_train_window(18, &lo, &hi);
+	assert_float_equal(lo, 9, 0);
+	assert_true(tw_rd_train_crashes(18, 8));
+	assert_false(tw_rd_train_crashes(18, 9));
+	assert_int_equal(tw_rd_crash_dice(10), 3);
+	tw_state *s = scene();
+	int rail = add_box(s, TW_TER_ROAD, 0, 10, 120, 12);
+	add_box(s, TW_TER_ROCK, 45, 9, 47, 13);
+	T(s, rail)->feature = RD_TER_RAIL;
+	int eng = add_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 10, 11, 90);
+	int inf = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 10, 12, 180);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	RDU(s, eng)->capacity = 8;
+	add_general(s, 0, 10, 20);
+	add_general(s, 1, 30, 95);
+	start(s);
+	red_first(s);
+	tw_order *o = unit_order(s, RD_OT_EMBARK, inf);
+	o->val[o->nval++] = eng;
+	ok(s, o);
+	assert_int_equal(RDU(s, inf)->aboard, eng);
+	assert_float_equal(RDU(s, inf)->used, 6, 1e-9);
+	refused(s, drive(s, eng, 19, 11), "RD.MOVE.11"); // it took passengers this phase
+	o = unit_order(s, RD_OT_SHOOT, inf);
+	o->fig2[o->nfig2++] = s->nfig - 6;
+	refused(s, o, "RD.MOVE.11"); // passengers do not shoot
+	end_turn(s);
+	red_first(s);
+	refused(s, drive(s, eng, 19.5, 11), "RD.MOVE.12"); // from rest at most 9
+	refused(s, drive(s, eng, 10, 30), "RD.MOVE.12");   // off the rails
+	ok(s, drive(s, eng, 19, 11));
+	assert_float_equal(rd_unit_centre(s, inf).x, 19, 1e-9); // the passengers with it
+	end_turn(s);
+	red_first(s);
+	refused(s, drive(s, eng, 37.5, 11), "RD.MOVE.12"); // 9 + 9 at most
+	ok(s, drive(s, eng, 37, 11));
+	end_turn(s);
+	red_first(s);
+	refused(s, drive(s, eng, 29, 11), "RD.MOVE.12"); // after 18, at least 9
+	o = drive(s, eng, 45, 11);
+	DICE(o, 5, 6, 2);
+	ok(s, o);
+	assert_true(text_has("RD.MOVE.13", "10 figures aboard, 3 dice, 2 casualties"));
+	assert_int_equal(rd_unit_figures(s, inf, false), 6);
+	assert_int_equal(rd_unit_figures(s, eng, false), 2);
+	assert_float_equal(rd_unit_centre(s, eng).x, 44, 1e-9); // its front at the rock
+	assert_true(RDU(s, eng)->flags & RUF_CRASHED);
+	tw_vec2 c = rd_unit_centre(s, inf);
+	o = unit_order(s, RD_OT_DISEMBARK, inf);
+	o->path[o->npath++] = tw_v2(c.x, c.y + 6);
+	refused(s, o, "RD.MOVE.11"); // from the next phase
+	end_turn(s);
+	red_first(s);
+	refused(s, drive(s, eng, 50, 11), "RD.MOVE.13");
+	o = unit_order(s, RD_OT_DISEMBARK, inf);
+	o->path[o->npath++] = tw_v2(c.x, c.y + 6.5);
+	refused(s, o, "RD.MOVE.11");
+	o = unit_order(s, RD_OT_DISEMBARK, inf);
+	o->path[o->npath++] = tw_v2(c.x, c.y + 6);
+	DICE(o, 6); // out of its General's 12 in: the command check (RD.DET.4)
+	ok(s, o);
+	assert_int_equal(count("RD.DET.1", TW_EV_DICE), 1);
+	assert_int_equal(RDU(s, inf)->aboard, -1);
+	assert_float_equal(RDU(s, inf)->used, 12, 1e-9);
+	done(s);
+}
+
+// RD.MOVE.12: an engine built for it goes 6 in across country on a 3+ (no class modifier).
+static void test_RD_MOVE_12_cross_country_engine(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int eng = add_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 30, 30, 0);
+	int other = add_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 50, 30, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	add_general(s, 0, 40, 25);
+	add_general(s, 1, 30, 95);
+	start(s);
+	RDU(s, eng)->attrs |= RUA_CROSS_COUNTRY;
+	RDU(s, eng)->cls = TW_RD_MILITIA;
+	red_first(s);
+	refused(s, drive(s, other, 50, 33), "RD.MOVE.12"); // rails only
+	refused(s, drive(s, eng, 30, 36.5), "RD.MOVE.12");
+	tw_order *o = drive(s, eng, 30, 36);
+	DICE(o, 2);
+	ok(s, o);
+	assert_float_equal(rd_unit_centre(s, eng).y, 30, 1e-9);
+	end_turn(s);
+	red_first(s);
+	o = drive(s, eng, 30, 36);
+	DICE(o, 3);
+	ok(s, o);
+	assert_int_equal(count("RD.MOVE.12", TW_EV_DICE), 1);
+	assert_float_equal(rd_unit_centre(s, eng).y, 36, 1e-9);
+	done(s);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -758,6 +907,9 @@ int main(void)
 		cmocka_unit_test(test_RD_victory_objective_held),
 		cmocka_unit_test(test_RD_scenario_river_crossing),
 		cmocka_unit_test(test_RD_generate_deterministic),
+		cmocka_unit_test(test_RD_EX_18_MOVE_10_boats),
+		cmocka_unit_test(test_RD_EX_18_MOVE_11_12_13_trains),
+		cmocka_unit_test(test_RD_MOVE_12_cross_country_engine),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -16,6 +16,7 @@ extern const char *const rd_phase_names[RD_PH_COUNT + 1];
 // ---- Order types: indices into rd_orders[] (rd_ruleset.c) ----
 enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END,
 		     RD_OT_WORK, RD_OT_DEMOLISH, // ---- sappers (rd_sap.c): RD.SAP ----
+		     RD_OT_DRIVE, RD_OT_EMBARK, RD_OT_DISEMBARK, // ---- boats and trains (rd_boat.c) ----
 		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
@@ -31,10 +32,17 @@ typedef struct rd_urec {
 	int32_t action;  ///< RD_ACT_* this phase (RD.SEQ.5)
 	double used;     ///< move allowance spent this phase, inches of budget (RD.MOVE.2)
 	int32_t changes; ///< formation or facing changes this phase (RD.MOVE.6)
+	// ---- boats and trains (rd_boat.c) ----
+	int32_t aboard;   ///< the boat or train it is embarked on, -1 none (RD.MOVE.11)
+	int32_t capacity; ///< a boat's or train's room, figures (RD.MOVE.11: set by the scenario)
+	double run;       ///< inches a train ran in turn run_turn (RD.MOVE.12)
+	int32_t run_turn; ///< the turn of `run` (0: before turn 1, the scenario's starting speed)
+	double speed;     ///< the train's speed when it ran in run_turn: the run of the turn before
 } rd_urec;
 enum {
 	RUA_SHARPSHOOTERS = 1u << 0, ///< RD.SHOOT.10
 	RUA_SUPERIOR = 1u << 1,      ///< superior weapons (RD.SHOOT.10, update note)
+	RUA_CROSS_COUNTRY = 1u << 2, ///< a steam engine built to go across country (RD.MOVE.12) ---- rd_boat.c ----
 };
 enum {
 	RUF_IN_COMMAND = 1u << 0, ///< within 12 in and sight of an entitled General at the start of the turn (RD.DET.1/2)
@@ -44,6 +52,7 @@ enum {
 	RUF_LIMBERED = 1u << 4,   ///< limbered this phase (RD.MOVE.8)
 	RUF_DEPLOYED = 1u << 5,   ///< deployed this phase (RD.MOVE.8)
 	RUF_MOVED = 1u << 6,      ///< moved some distance this phase
+	RUF_CRASHED = 1u << 7,    ///< a train that crashed: it never moves again (RD.MOVE.13) ---- rd_boat.c ----
 };
 /// A figure's role in its unit or army (RD.ORG.4, RD.ORG.10).
 enum { RD_ROLE_FIGHTER = 0, RD_ROLE_COLOUR, RD_ROLE_BAND, RD_ROLE_OBSERVER, RD_ROLE_SIGNALS, RD_ROLE_COUNT };
@@ -55,7 +64,9 @@ typedef struct rd_frec {
 } rd_frec;
 /// A terrain piece as Rattle reads it (RD.MOVE.5, RD.MOVE.7, RD.SHOOT.2/13, RD.SEQ.3).
 enum { RD_TER_BY_KIND = 0, RD_TER_OPEN, RD_TER_ROAD, RD_TER_DIFFICULT, RD_TER_WOOD, RD_TER_TOWN, RD_TER_OBSTACLE,
-       RD_TER_IMPASSABLE, RD_TER_HILL, RD_TER_COUNT };
+       RD_TER_IMPASSABLE, RD_TER_HILL,
+       RD_TER_RAIL, // ---- boats and trains (rd_boat.c): a railway (RD.MOVE.12) ----
+       RD_TER_COUNT };
 typedef struct rd_trec {
 	int32_t feature; ///< RD_TER_*: what it is to Rattle (by kind unless the scenario says)
 	uint8_t post;    ///< an observation point (RD.SEQ.3)
@@ -83,6 +94,7 @@ typedef struct rd_game {
 	char about[240];          ///< the scenario's description
 	int32_t objective;        ///< a piece to hold at the end, -1 none
 	double objective_points;  ///< points to the side that holds it at the end
+	double flow;              ///< ---- rd_boat.c ----: bearing the water flows to, degrees; -1 still (RD.MOVE.10)
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
 #define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
@@ -215,6 +227,8 @@ uint64_t rd_sap_order_types(void);
 /// Water piece t (a river) is crossed along ab only where bridges, fords and finished pontoon
 /// sections cover it: true if every part of ab inside t is covered (RD.SAP.6, RD.SAP.7).
 bool rd_water_bridged(const tw_state *s, int t, tw_vec2 a, tw_vec2 b);
+/// Appends to ts[n..max) the parameters in (0, 1) where ab crosses piece t's outline; returns n.
+int rd_outline_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *ts, int n, int max);
 // ---- overhead fire (rd_overhead.c): RD.SHOOT.12 ----
 /// Unit `blocker` standing on the line ab from shooter ua to target ub does not block it: ua
 /// is artillery on a hill or rockets, the blocker is on flat ground and 6 in or more from
@@ -225,6 +239,17 @@ bool rd_overhead_clears(const tw_state *s, tw_vec2 a, tw_vec2 b, int ua, int blo
 void rd_victory_points(const tw_state *s, double *points);
 /// The side holding piece t: it has a fighting figure on or touching it and the enemy none; -1 none.
 int rd_objective_holder(const tw_state *s, int t);
+// ---- boats and trains (rd_boat.c) ----
+tw_status rd_validate_drive(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_drive(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status rd_validate_embark(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_embark(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status rd_validate_disembark(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_disembark(tw_state *s, const tw_order *o, tw_events *ev);
+/// Refuses a `move` or `shoot` of a unit aboard (RD.MOVE.11: passengers), and a `move` of a boat
+/// or engine (they `drive`, RD.MOVE.10/12).
+tw_status rd_boat_refuses(const tw_state *s, int unit, bool moving, tw_error *err);
+uint64_t rd_boat_order_types(void);
 // ---- generator (rd_generate.c) ----
 tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 

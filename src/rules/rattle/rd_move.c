@@ -228,6 +228,8 @@ tw_status rd_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	if (st != TW_OK || (st = may_act(s, o, u, RD_ACT_MOVE, err)) != TW_OK)
 		return st;
 	const rd_urec *r = RDU(s, u);
+	if ((st = rd_boat_refuses(s, u, true, err)) != TW_OK) // ---- boats and trains (rd_boat.c) ----
+		return st;
 	if (r->flags & RUF_FAILED)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.DET.3", "unit %d failed its command check: no move this turn", u);
 	int type = r->type;

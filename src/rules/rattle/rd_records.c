@@ -6,13 +6,13 @@
 
 #include "rd.h"
 
-static const char *const attr_names[] = {"sharpshooters", "superior", NULL};
+static const char *const attr_names[] = {"sharpshooters", "superior", "cross_country", NULL};
 static const char *const unit_flag_names[] = {"in_command", "checked", "failed", "must_rally",
-					      "limbered", "deployed", "moved", NULL};
+					      "limbered", "deployed", "moved", "crashed", NULL};
 static const char *const action_names[] = {"none", "move", "shoot", "rally", "work", NULL};
 static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
 static const char *const feature_names[] = {"by_kind", "open",	   "road",	 "difficult", "wood",
-					    "town",    "obstacle", "impassable", "hill",	 NULL};
+					    "town",    "obstacle", "impassable", "hill",	 "rail", NULL};
 // ---- sappers (rd_sap.c) ----
 static const char *const task_names[] = {"none", "earthwork", "pontoon", "charges", NULL};
 _Static_assert(TW_ARRAY_COUNT(task_names) == RD_TASK_COUNT + 1, "a name per task");
@@ -37,6 +37,12 @@ static const tw_field_def unit_fields[] = {
 		 "its one action this phase (RD.SEQ.5)"),
 	TW_FIELD(rd_urec, used, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "move allowance spent this phase, inches (RD.MOVE.2)"),
 	TW_FIELD(rd_urec, changes, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL, "formation or facing changes this phase (RD.MOVE.6)"),
+	// ---- boats and trains (rd_boat.c) ----
+	TW_FIELD(rd_urec, aboard, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the boat or train it is embarked on (RD.MOVE.11)"),
+	TW_FIELD(rd_urec, capacity, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "a boat's or train's room, figures (RD.MOVE.11)"),
+	TW_FIELD(rd_urec, run, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "inches a train ran in turn run_turn (RD.MOVE.12)"),
+	TW_FIELD(rd_urec, run_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TURN_MAX, NULL, "the turn of run (0: the starting speed)"),
+	TW_FIELD(rd_urec, speed, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "the train's speed when it ran in run_turn (RD.MOVE.12)"),
 };
 
 static const tw_field_def fig_fields[] = {
@@ -80,6 +86,8 @@ static const tw_field_def game_fields[] = {
 		 "a piece to hold at the end: its holder scores objective_points (docs/rattle.md)"),
 	TW_FIELD(rd_game, objective_points, TW_FT_F64, TW_VIS_ALL, 0, 0, 100000, NULL,
 		 "points to the side holding the objective at the end"),
+	TW_FIELD(rd_game, flow, TW_FT_F64, TW_VIS_ALL, -1, -1, 360, NULL,
+		 "bearing the water flows to, degrees; -1 still water (RD.MOVE.10) ---- rd_boat.c ----"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -84,6 +84,10 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 	// ---- sappers (rd_sap.c) ----
 	case RD_OT_WORK: return rd_validate_work(s, o, err);
 	case RD_OT_DEMOLISH: return rd_validate_demolish(s, o, err);
+	// ---- boats and trains (rd_boat.c) ----
+	case RD_OT_DRIVE: return rd_validate_drive(s, o, err);
+	case RD_OT_EMBARK: return rd_validate_embark(s, o, err);
+	case RD_OT_DISEMBARK: return rd_validate_disembark(s, o, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "no such order");
 	}
 }
@@ -102,6 +106,10 @@ static tw_status rd_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	// ---- sappers (rd_sap.c) ----
 	case RD_OT_WORK: return rd_apply_work(s, o, ev, err);
 	case RD_OT_DEMOLISH: return rd_apply_demolish(s, o, ev, err);
+	// ---- boats and trains (rd_boat.c) ----
+	case RD_OT_DRIVE: return rd_apply_drive(s, o, ev);
+	case RD_OT_EMBARK: return rd_apply_embark(s, o, ev);
+	case RD_OT_DISEMBARK: return rd_apply_disembark(s, o, ev);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "unexpected order");
 	}
 }
@@ -168,6 +176,19 @@ static const tw_order_field f_demolish[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the pioneer unit that laid the charges"},
 	{"on", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the terrain piece the charges are laid on"},
 };
+// ---- boats and trains (rd_boat.c) ----
+static const tw_order_field f_drive[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the boat or engine"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the points its centre passes through, inches"},
+};
+static const tw_order_field f_embark[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit"},
+	{"on", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the boat or train (a unit id) it boards"},
+};
+static const tw_order_field f_disembark[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit aboard"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "where its centre goes, within the other half of its move"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_INITIATIVE] = {"initiative", "RD.SEQ.2",
@@ -199,6 +220,16 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 			    "the party that laid the charges fires them (its action, any distance): a d6 a charge, 6+ "
 			    "breaches a village, 18+ brings down a bridge",
 			    "demolish {figures} on {on}", 0, FIELDS(f_demolish)},
+	// ---- boats and trains (rd_boat.c) ----
+	[RD_OT_DRIVE] = {"drive", "RD.MOVE.10",
+			 "a boat moves 18 in on water (+3 with the current, -3 against it); a train 0-18 in on rails within "
+			 "9 in of last turn's run, or 6 in across country on a 3+ (RD.MOVE.10/12/13)",
+			 "drive {figures} {path}", 0, FIELDS(f_drive)},
+	[RD_OT_EMBARK] = {"embark", "RD.MOVE.11", "a unit in contact boards a boat or train for half its move",
+			  "embark {figures} on {on}", 0, FIELDS(f_embark)},
+	[RD_OT_DISEMBARK] = {"disembark", "RD.MOVE.11",
+			     "a unit aboard gets off and forms up for half its move, and may move the other half",
+			     "disembark {figures} {path}", 0, FIELDS(f_disembark)},
 };
 
 // The families of clause IDs (../shared/rules/rattle-clauses.md), for reports.

@@ -29,16 +29,18 @@ static int cmp_double(const void *x, const void *y)
 }
 
 // Parameters along ab where it crosses piece t's outline.
-static int outline_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *ts, int n, int max)
+int rd_outline_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *ts, int n, int max)
 {
 	if (t->shape == TW_SHAPE_CIRCLE) {
 		tw_vec2 d = tw_sub(b, a), f = tw_sub(a, t->center);
 		double A = tw_dot(d, d), B = 2 * tw_dot(f, d), C = tw_dot(f, f) - t->radius * t->radius;
 		double disc = B * B - 4 * A * C;
 		if (A > 0 && disc > 0 && n + 2 <= max) {
-			double q = sqrt(disc);
-			ts[n++] = (-B - q) / (2 * A);
-			ts[n++] = (-B + q) / (2 * A);
+			double q = sqrt(disc), t1 = (-B - q) / (2 * A), t2 = (-B + q) / (2 * A);
+			if (t1 > 0 && t1 < 1)
+				ts[n++] = t1;
+			if (t2 > 0 && t2 < 1)
+				ts[n++] = t2;
 		}
 		return n;
 	}
@@ -73,10 +75,10 @@ bool rd_water_bridged(const tw_state *s, int t, tw_vec2 a, tw_vec2 b)
 	double ts[160];
 	int n = 0;
 	ts[n++] = 0;
-	n = outline_hits(w, a, b, ts, n, 150);
+	n = rd_outline_hits(w, a, b, ts, n, 150);
 	for (int k = 0; k < s->table.nterrain && n < 150; k++)
 		if (is_crossing(s, k) && !tw_terrain_box_apart(&s->table.terrain[k], a, b))
-			n = outline_hits(&s->table.terrain[k], a, b, ts, n, 150);
+			n = rd_outline_hits(&s->table.terrain[k], a, b, ts, n, 150);
 	ts[n++] = 1;
 	qsort(ts, (size_t)n, sizeof ts[0], cmp_double);
 	for (int j = 0; j + 1 < n; j++) {
