@@ -886,6 +886,109 @@ static void test_RD_MOVE_12_cross_country_engine(void **st)
 	done(s);
 }
 
+// Checks the geometry of unit u taking formation f with its figures at pts (nfig of them).
+static tw_status geometry(const tw_state *s, int u, int f, const tw_vec2 *pts, tw_error *err)
+{
+	tw_order *o = unit_order(s, RD_OT_FORMATION, u);
+	o->n = f;
+	o->has_at = true;
+	for (int i = 0; i < o->nfig; i++)
+		o->at[i] = pts[i];
+	tw_status st = rd_formation_check(s, o, u, err);
+	free(o);
+	return st;
+}
+
+// n places: `files` per rank, centres dx apart, ranks dy apart (behind: -y), from (x, y).
+static void grid(tw_vec2 *pts, int n, int files, double x, double y, double dx, double dy)
+{
+	for (int i = 0; i < n; i++)
+		pts[i] = tw_v2(x + (i % files) * dx, y - (i / files) * dy);
+}
+
+static void geom(const tw_state *s, int u, int f, const tw_vec2 *pts, const char *want, int line)
+{
+	tw_error e = {0};
+	tw_status st = geometry(s, u, f, pts, &e);
+	if (!want && st != TW_OK)
+		fail_msg("line %d: refused: %s: %s", line, e.clause, e.message);
+	if (want && (st == TW_OK || strcmp(e.clause, want) != 0))
+		fail_msg("line %d: expected %s, got %s (%s)", line, want, e.clause, e.message);
+}
+#define GEOM(u, f, want) geom(s, (u), (f), pts, (want), __LINE__)
+
+// RD.ORG.7-9, RD.CON.8: the files and ranks of a new formation. Skirmish: one rank, gaps ½w-1½w;
+// column: 2 or 3 files, ceil(n / files) ranks and at least 3; two-deep line: two ranks, the odd
+// figure behind; bases touching; mounted cavalry: a line of 1-2 ranks or a column 2-3 wide, 2+ deep.
+static void test_RD_ORG_7_8_9_CON_8_formation_geometry(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int a = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
+	int b = add_unit(s, 0, TW_RD_LIGHT, TW_RD_F_LINE, 6, 3, 40, 30.5, 0);
+	int odd = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 13, 3, 60, 30.5, 0);
+	int cav = add_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 80, 30.5, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	add_general(s, 0, 50, 25);
+	add_general(s, 1, 30, 95);
+	start(s);
+	assert_float_equal(s->params[RDP_BASE], 1, 0); // RD.CON.8: w = 1 in by default
+	tw_vec2 pts[16];
+	grid(pts, 12, 12, 10, 30, 2, 0); // skirmish: gaps of 1 in (centres 2 in apart)
+	GEOM(a, TW_RD_F_SKIRMISH, NULL);
+	grid(pts, 12, 12, 10, 30, 2.5, 0); // gaps of 1.5 in: the widest accepted
+	GEOM(a, TW_RD_F_SKIRMISH, NULL);
+	grid(pts, 12, 12, 10, 30, 2.6, 0);
+	GEOM(a, TW_RD_F_SKIRMISH, "RD.ORG.8");
+	grid(pts, 12, 12, 10, 30, 1.4, 0); // gaps of 0.4 in
+	GEOM(a, TW_RD_F_SKIRMISH, "RD.ORG.8");
+	grid(pts, 12, 6, 10, 30, 2, 1);
+	GEOM(a, TW_RD_F_SKIRMISH, "RD.ORG.8"); // two ranks
+	grid(pts, 12, 3, 19, 30.5, 1, 1); // column 3 x 4
+	GEOM(a, TW_RD_F_COLUMN, NULL);
+	grid(pts, 12, 2, 19, 30.5, 1, 1); // column 2 x 6
+	GEOM(a, TW_RD_F_COLUMN, NULL);
+	grid(pts, 12, 4, 19, 30.5, 1, 1); // 4 files
+	GEOM(a, TW_RD_F_COLUMN, "RD.ORG.8");
+	grid(pts, 12, 3, 19, 30.5, 1, 1.5); // ranks apart: bases do not touch
+	GEOM(a, TW_RD_F_COLUMN, "RD.ORG.7");
+	grid(pts, 12, 6, 17.5, 30.5, 1, 1); // two-deep line 6 + 6
+	GEOM(a, TW_RD_F_LINE, NULL);
+	grid(pts, 12, 4, 17.5, 30.5, 1, 1); // three ranks
+	GEOM(a, TW_RD_F_LINE, "RD.ORG.8");
+	grid(pts, 6, 2, 40, 30.5, 1, 1); // 6 figures: 2 x 3 is a column, 3 x 2 is not (3 ranks at least)
+	GEOM(b, TW_RD_F_COLUMN, NULL);
+	grid(pts, 6, 3, 40, 30.5, 1, 1);
+	GEOM(b, TW_RD_F_COLUMN, "RD.ORG.8");
+	grid(pts, 13, 6, 57, 30.5, 1, 1); // 13: 6 in front, 6 behind and the odd one: three ranks
+	GEOM(odd, TW_RD_F_LINE, "RD.ORG.8");
+	for (int i = 0; i < 13; i++) // 6 in front, 7 behind: the odd figure in the rear rank
+		pts[i] = i < 6 ? tw_v2(57 + i, 30.5) : tw_v2(57 + (i - 6), 29.5);
+	GEOM(odd, TW_RD_F_LINE, NULL);
+	for (int i = 0; i < 13; i++) // 7 in front, 6 behind
+		pts[i] = i < 7 ? tw_v2(57 + i, 30.5) : tw_v2(57 + (i - 7), 29.5);
+	GEOM(odd, TW_RD_F_LINE, "RD.ORG.8");
+	grid(pts, 8, 8, 77, 30.5, 1, 1); // cavalry: a line of one rank
+	GEOM(cav, TW_RD_F_LINE, NULL);
+	grid(pts, 8, 2, 80, 30.5, 1, 1); // a column 2 x 4
+	GEOM(cav, TW_RD_F_COLUMN, NULL);
+	grid(pts, 8, 3, 80, 30.5, 1, 1); // a line of 3 ranks
+	GEOM(cav, TW_RD_F_LINE, "RD.ORG.9");
+	// Through the order: the 6-figure unit forms column 2 x 3 in place of its line.
+	red_first(s);
+	tw_order *o = unit_order(s, RD_OT_FORMATION, b);
+	o->n = TW_RD_F_COLUMN;
+	refused(s, o, "RD.ORG.8"); // its figures where they stand are a line
+	o = unit_order(s, RD_OT_FORMATION, b);
+	o->n = TW_RD_F_COLUMN;
+	o->has_at = true;
+	for (int i = 0; i < o->nfig; i++)
+		o->at[i] = tw_v2(39.5 + i % 2, 30.5 - i / 2);
+	ok(s, o);
+	assert_int_equal(s->unit[b].formation, TW_RD_F_COLUMN);
+	done(s);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -910,6 +1013,7 @@ int main(void)
 		cmocka_unit_test(test_RD_EX_18_MOVE_10_boats),
 		cmocka_unit_test(test_RD_EX_18_MOVE_11_12_13_trains),
 		cmocka_unit_test(test_RD_MOVE_12_cross_country_engine),
+		cmocka_unit_test(test_RD_ORG_7_8_9_CON_8_formation_geometry),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -250,6 +250,10 @@ tw_status rd_apply_disembark(tw_state *s, const tw_order *o, tw_events *ev);
 /// or engine (they `drive`, RD.MOVE.10/12).
 tw_status rd_boat_refuses(const tw_state *s, int unit, bool moving, tw_error *err);
 uint64_t rd_boat_order_types(void);
+// ---- formation geometry (rd_formation.c): RD.ORG.7-9 ----
+/// The files and ranks of the formation order o gives unit u (its places, or where its figures
+/// stand): RD.ORG.8 for infantry, RD.ORG.9 for mounted cavalry, bases touching (RD.ORG.7).
+tw_status rd_formation_check(const tw_state *s, const tw_order *o, int u, tw_error *err);
 // ---- generator (rd_generate.c) ----
 tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 

@@ -377,7 +377,7 @@ tw_status rd_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 			if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MOVE.17", "figure %d would leave the table", f->id);
 		}
-	return TW_OK;
+	return rd_formation_check(s, o, u, err); // ---- formation geometry (rd_formation.c): RD.ORG.7-9 ----
 }
 
 tw_status rd_apply_formation(tw_state *s, const tw_order *o, tw_events *ev)
