@@ -989,6 +989,66 @@ static void test_RD_ORG_7_8_9_CON_8_formation_geometry(void **st)
 	done(s);
 }
 
+// RD.DET.5: three figures split off as part of their unit's move, each within its move, into a
+// unit of their own (skirmish order, the parent's class, weapon and command status); the parent
+// moves on with the rest of its move; the detachment, having moved, may not go on; next turn it
+// moves into contact with its parent and the two merge at the end of that move.
+static void test_RD_DET_5_detach_and_rejoin(void **st)
+{
+	(void)st;
+	tw_state *s = scene();
+	int par = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	add_general(s, 0, 20, 20);
+	add_general(s, 1, 30, 95);
+	start(s);
+	RDU(s, par)->cls = TW_RD_ELITE;
+	red_first(s);
+	tw_order *o = order(RD_OT_DETACH, 0);
+	o->n = TW_RD_F_SKIRMISH;
+	o->has_at = true;
+	for (int i = 0; i < 3; i++) {
+		o->fig[o->nfig] = 9 + i; // the rear rank's three right-hand men (x 20.5-22.5, y 29.5)
+		o->at[o->nfig++] = tw_v2(26 + 2 * i, 24);
+	}
+	tw_order *far = calloc(1, sizeof *far);
+	*far = *o;
+	far->at[2] = tw_v2(40, 20); // 19.9 in: beyond the 12 in of move
+	refused(s, far, "RD.DET.5");
+	ok(s, o);
+	int det = s->nunit - 1;
+	assert_int_equal(det, 2);
+	assert_int_equal(rd_unit_figures(s, det, true), 3);
+	assert_int_equal(rd_unit_figures(s, par, true), 9);
+	assert_int_equal(s->unit[det].formation, TW_RD_F_SKIRMISH);
+	assert_int_equal(RDU(s, det)->cls, TW_RD_ELITE);
+	assert_int_equal(RDU(s, det)->parent, par);
+	assert_int_equal(RDU(s, det)->flags & RUF_IN_COMMAND, RDU(s, par)->flags & RUF_IN_COMMAND);
+	assert_true(RDU(s, par)->flags & RUF_IN_COMMAND);
+	// The parent uses the rest of its move; the detachment has made its move.
+	tw_vec2 c = rd_unit_centre(s, det);
+	tw_order *m = unit_order(s, RD_OT_MOVE, det);
+	m->path[m->npath++] = tw_v2(c.x, c.y + 3);
+	refused(s, m, "RD.MOVE.2");
+	c = rd_unit_centre(s, par);
+	m = unit_order(s, RD_OT_MOVE, par);
+	m->path[m->npath++] = tw_v2(c.x, c.y + 0.5);
+	ok(s, m);
+	end_turn(s);
+	red_first(s);
+	// Into contact with the parent's front rank's right-hand man (22.5, 31): it merges.
+	c = rd_unit_centre(s, det);
+	m = unit_order(s, RD_OT_MOVE, det);
+	m->path[m->npath++] = tw_add(c, tw_sub(tw_v2(23.52, 31), s->fig[9].pos));
+	ok(s, m);
+	assert_int_equal(count("RD.DET.5", TW_EV_INFO), 1);
+	assert_true(text_has("RD.DET.5", "3 figures merge"));
+	assert_int_equal(rd_unit_figures(s, par, true), 12);
+	assert_false(rd_unit_alive(s, det));
+	assert_int_equal(RDU(s, det)->parent, -1);
+	done(s);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -1014,6 +1074,7 @@ int main(void)
 		cmocka_unit_test(test_RD_EX_18_MOVE_11_12_13_trains),
 		cmocka_unit_test(test_RD_MOVE_12_cross_country_engine),
 		cmocka_unit_test(test_RD_ORG_7_8_9_CON_8_formation_geometry),
+		cmocka_unit_test(test_RD_DET_5_detach_and_rejoin),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -17,6 +17,7 @@ extern const char *const rd_phase_names[RD_PH_COUNT + 1];
 enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMATION, RD_OT_SHOOT, RD_OT_GENERAL, RD_OT_END,
 		     RD_OT_WORK, RD_OT_DEMOLISH, // ---- sappers (rd_sap.c): RD.SAP ----
 		     RD_OT_DRIVE, RD_OT_EMBARK, RD_OT_DISEMBARK, // ---- boats and trains (rd_boat.c) ----
+		     RD_OT_DETACH, // ---- detaching (rd_detach.c) ----
 		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
@@ -38,6 +39,8 @@ typedef struct rd_urec {
 	double run;       ///< inches a train ran in turn run_turn (RD.MOVE.12)
 	int32_t run_turn; ///< the turn of `run` (0: before turn 1, the scenario's starting speed)
 	double speed;     ///< the train's speed when it ran in run_turn: the run of the turn before
+	// ---- detaching (rd_detach.c) ----
+	int32_t parent;   ///< the unit a detachment was split from, -1 none (RD.DET.5)
 } rd_urec;
 enum {
 	RUA_SHARPSHOOTERS = 1u << 0, ///< RD.SHOOT.10
@@ -254,6 +257,11 @@ uint64_t rd_boat_order_types(void);
 /// The files and ranks of the formation order o gives unit u (its places, or where its figures
 /// stand): RD.ORG.8 for infantry, RD.ORG.9 for mounted cavalry, bases touching (RD.ORG.7).
 tw_status rd_formation_check(const tw_state *s, const tw_order *o, int u, tw_error *err);
+// ---- detaching (rd_detach.c): RD.DET.5 ----
+tw_status rd_validate_detach(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_detach(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+/// After unit u's move: a detachment in contact with its parent merges into it (RD.DET.5).
+void rd_detach_rejoin(tw_state *s, int u, tw_events *ev);
 // ---- generator (rd_generate.c) ----
 tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 

@@ -323,6 +323,7 @@ tw_status rd_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			      tw_path_length(o->path, o->npath) + tw_dist(c0, o->path[0]), cost,
 			      halved ? ", halved for an obstacle" : "", r->used);
 	}
+	rd_detach_rejoin(s, u, ev); // ---- detaching (rd_detach.c): RD.DET.5 ----
 	return TW_OK;
 }
 

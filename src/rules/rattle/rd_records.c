@@ -43,6 +43,8 @@ static const tw_field_def unit_fields[] = {
 	TW_FIELD(rd_urec, run, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "inches a train ran in turn run_turn (RD.MOVE.12)"),
 	TW_FIELD(rd_urec, run_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TURN_MAX, NULL, "the turn of run (0: the starting speed)"),
 	TW_FIELD(rd_urec, speed, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "the train's speed when it ran in run_turn (RD.MOVE.12)"),
+	// ---- detaching (rd_detach.c) ----
+	TW_FIELD(rd_urec, parent, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the unit a detachment was split from (RD.DET.5)"),
 };
 
 static const tw_field_def fig_fields[] = {

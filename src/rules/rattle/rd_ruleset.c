@@ -88,6 +88,7 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case RD_OT_DRIVE: return rd_validate_drive(s, o, err);
 	case RD_OT_EMBARK: return rd_validate_embark(s, o, err);
 	case RD_OT_DISEMBARK: return rd_validate_disembark(s, o, err);
+	case RD_OT_DETACH: return rd_validate_detach(s, o, err); // ---- detaching (rd_detach.c) ----
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "no such order");
 	}
 }
@@ -110,6 +111,7 @@ static tw_status rd_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case RD_OT_DRIVE: return rd_apply_drive(s, o, ev);
 	case RD_OT_EMBARK: return rd_apply_embark(s, o, ev);
 	case RD_OT_DISEMBARK: return rd_apply_disembark(s, o, ev);
+	case RD_OT_DETACH: return rd_apply_detach(s, o, ev, err); // ---- detaching (rd_detach.c) ----
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "unexpected order");
 	}
 }
@@ -189,6 +191,11 @@ static const tw_order_field f_disembark[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit aboard"},
 	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "where its centre goes, within the other half of its move"},
 };
+// ---- detaching (rd_detach.c) ----
+static const tw_order_field f_detach[] = {
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each detached figure to its place, within the parent's move left"},
+	{"n", TW_OF_INT, 0, 0, true, 0, TW_RD_F_COUNT - 1, rd_formation_names, "the detachment's formation (normally skirmish)"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_INITIATIVE] = {"initiative", "RD.SEQ.2",
@@ -230,6 +237,10 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_DISEMBARK] = {"disembark", "RD.MOVE.11",
 			     "a unit aboard gets off and forms up for half its move, and may move the other half",
 			     "disembark {figures} {path}", 0, FIELDS(f_disembark)},
+	// ---- detaching (rd_detach.c) ----
+	[RD_OT_DETACH] = {"detach", "RD.DET.5",
+			  "figures split off their unit as part of its move (to hold a place, scout, screen): a unit of their own",
+			  "detach {n} to {moves}", TW_OD_PER_FIGURE, FIELDS(f_detach)},
 };
 
 // The families of clause IDs (../shared/rules/rattle-clauses.md), for reports.

@@ -297,6 +297,7 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 			   (UINT64_C(1) << RD_OT_GENERAL) | (UINT64_C(1) << RD_OT_END);
 		d->types |= rd_sap_order_types(); // ---- sappers (rd_sap.c) ----
 		d->types |= rd_boat_order_types(); // ---- boats and trains (rd_boat.c) ----
+		d->types |= UINT64_C(1) << RD_OT_DETACH; // ---- detaching (rd_detach.c) ----
 		snprintf(d->prompt, sizeof d->prompt, "%s's phase of turn %d: each unit moves, shoots or rallies",
 			 s->sides[s->mover].name, RDG(s)->turn);
 		return 1;
