@@ -1049,6 +1049,78 @@ static void test_RD_DET_5_detach_and_rejoin(void **st)
 	done(s);
 }
 
+// RD.ORG.4-7, RD.ORG.10 as the code applies them: every type by name (boats and engines too);
+// Generals are figures of their own, not of a unit; spears and mounted cavalry never shoot,
+// pioneers shoot with the musket the scenario gives them (6 in); sizes outside the guidance are
+// accepted; a unit moves as one body; band figures never count for dice, the colour bearer does.
+static void test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands(void **st)
+{
+	(void)st;
+	static const char *const types[] = {"line", "light", "cavalry", "dismounted", "foot_artillery", "horse_artillery",
+					    "mg", "rockets", "pioneers", "wagon", "boat", "engine"};
+	for (int t = 0; t < (int)(sizeof types / sizeof types[0]); t++) {
+		assert_int_equal(tw_rd_type_from_name(types[t]), t);
+		assert_string_equal(tw_rd_type_name(t), types[t]);
+	}
+	assert_int_equal(TW_RD_TYPE_COUNT, 12);
+	assert_float_equal(tw_rd_range(TW_RD_SPEAR), 0, 0);
+	assert_float_equal(tw_rd_range(TW_RD_MUSKET), 6, 0);
+	assert_int_equal(tw_rd_shoot_per_die(TW_RD_CAVALRY), 0);
+	tw_state *s = scene();
+	int big = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 40, 20, 30, 20.5, 0); // RD.ORG.6: 40 figures, accepted
+	int one = add_unit(s, 0, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 1, 1, 80, 20, 0);
+	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 60, 30, 0);
+	int spear = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 30, 0);
+	int band = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 10, 5, 60, 10, 0);
+	int foe = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 60, 35, 180);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 35, 180);
+	int g = add_general(s, 0, 50, 5);
+	RDU(s, pio)->weapon = TW_RD_MUSKET;
+	RDU(s, spear)->weapon = TW_RD_SPEAR;
+	int first = -1;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == band && first < 0)
+			first = i;
+	RDF(s, first)->role = RD_ROLE_BAND;
+	RDF(s, first + 1)->role = RD_ROLE_BAND;
+	start(s); // RD.ORG.6: no size is rejected
+	(void)one;
+	// RD.ORG.10: 8 fighters and 2 band: 2 dice (10 would be 3); 9 and a colour bearer: 3 dice.
+	assert_int_equal(rd_shoot_dice(s, band), 2);
+	RDF(s, first)->role = RD_ROLE_COLOUR;
+	RDF(s, first + 1)->role = RD_ROLE_FIGHTER;
+	assert_int_equal(rd_shoot_dice(s, band), 3);
+	assert_int_equal(rd_shoot_dice(s, big), 10);
+	red_first(s);
+	// RD.ORG.5: spears never shoot; pioneers with muskets reach 6 in (the foe is 4 in off).
+	tw_order *o = unit_order(s, RD_OT_SHOOT, spear);
+	o->fig2[o->nfig2++] = s->nfig - 2;
+	refused(s, o, "RD.SHOOT.1");
+	o = unit_order(s, RD_OT_SHOOT, pio);
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == foe) {
+			o->fig2[o->nfig2++] = i;
+			break;
+		}
+	DICE(o, 6);
+	ok(s, o);
+	// RD.ORG.7: a unit moves as one body: naming part of it is refused.
+	o = unit_order(s, RD_OT_MOVE, big);
+	o->nfig = 20;
+	o->path[o->npath++] = tw_add(rd_unit_centre(s, big), tw_v2(0, 2));
+	refused(s, o, "RD.ORG.7");
+	done(s);
+	// RD.ORG.4, RD.GEN.1: a General is a figure of his own, not a unit's.
+	s = scene();
+	int u = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	g = add_general(s, 0, 30, 10);
+	s->fig[g].unit = u;
+	tw_error err = {0};
+	assert_int_equal(tw_ruleset_rattle.setup(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "RD.GEN.1");
+	done(s);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -1075,6 +1147,7 @@ int main(void)
 		cmocka_unit_test(test_RD_MOVE_12_cross_country_engine),
 		cmocka_unit_test(test_RD_ORG_7_8_9_CON_8_formation_geometry),
 		cmocka_unit_test(test_RD_DET_5_detach_and_rejoin),
+		cmocka_unit_test(test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }
