@@ -1121,6 +1121,37 @@ static void test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands(void **st)
 	done(s);
 }
 
+// RD.SAP.3: fortifying, a charge and a pontoon section cost 6 points; the umpire may set another
+// cost for a task (the site's `cost`): a charge at 9 points takes 6 and then 3.
+static void test_RD_SAP_3_work_costs(void **st)
+{
+	(void)st;
+	assert_int_equal(RD_WORK_COST, 6);
+	tw_state *s = scene();
+	int v = add_box(s, TW_TER_HOUSE, 26, 21, 34, 26);
+	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20.5, 0);
+	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	add_general(s, 0, 30, 15);
+	add_general(s, 1, 30, 85);
+	start(s);
+	T(s, v)->cost = 9;
+	red_first(s);
+	tw_order *o = work(s, pio, CHARGE, v);
+	DICE(o, 6);
+	ok(s, o);
+	assert_int_equal(T(s, v)->points, 6);
+	assert_int_equal(T(s, v)->charges, 0);
+	assert_true(text_has("RD.SAP.4", "6 of 9"));
+	end_turn(s);
+	red_first(s);
+	o = work(s, pio, CHARGE, v);
+	DICE(o, 3);
+	ok(s, o);
+	assert_int_equal(T(s, v)->charges, 1);
+	assert_int_equal(T(s, v)->points, 0);
+	done(s);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -1148,6 +1179,7 @@ int main(void)
 		cmocka_unit_test(test_RD_ORG_7_8_9_CON_8_formation_geometry),
 		cmocka_unit_test(test_RD_DET_5_detach_and_rejoin),
 		cmocka_unit_test(test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands),
+		cmocka_unit_test(test_RD_SAP_3_work_costs),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }
