@@ -1245,11 +1245,52 @@ static void test_hash_hex(void **st)
 	assert_string_equal(h, "0000000000000000");
 }
 
+// A record table whose field is read wider or narrower than its struct member is refused by
+// tw_record_def_check (and registration stops on it). Rattle's `fire` was an int32_t member
+// declared as a one-byte side: -1 saved, omitted as default, loaded back as 255, and a replayed
+// log refused its first order. Every built-in rule set's tables pass.
+typedef struct sized_rec {
+	int32_t side_wide; // a side is one byte
+	int8_t side_ok;
+	int8_t pad[3];
+	double many[3];
+} sized_rec;
+
+static void test_record_field_member_size_checked(void **st)
+{
+	(void)st;
+	const tw_field_def bad[] = {
+		TW_FIELD(sized_rec, side_wide, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "wrong width"),
+	};
+	const tw_field_def good[] = {
+		TW_FIELD(sized_rec, side_ok, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "a side"),
+		TW_FIELD_N(sized_rec, many, TW_FT_F64, TW_VIS_ALL, 3, 0, -1, 1, NULL, "three"),
+	};
+	const tw_field_def short_array[] = {
+		TW_FIELD_N(sized_rec, many, TW_FT_F64, TW_VIS_ALL, 2, 0, -1, 1, NULL, "two of three"),
+	};
+	tw_record_def d = {sizeof(sized_rec), 1, bad};
+	tw_error err;
+	tw_error_clear(&err);
+	assert_false(tw_record_def_check(&d, &err));
+	assert_non_null(strstr(err.message, "record field side_wide: its member is 4 bytes, a side takes 1"));
+	d.fields = short_array;
+	assert_false(tw_record_def_check(&d, &err));
+	assert_non_null(strstr(err.message, "many"));
+	d.fields = good;
+	d.nfields = 2;
+	assert_true(tw_record_def_check(&d, &err));
+	for (int i = 0; i < tw_ruleset_count(); i++)
+		for (int k = 0; k < TW_REC_KIND_COUNT; k++)
+			assert_true(tw_record_def_check(tw_ruleset_get(i)->records[k], &err));
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_syntax_error_has_line_and_column),
+		cmocka_unit_test(test_record_field_member_size_checked),
 		cmocka_unit_test(test_duplicate_key_rejected),
 		cmocka_unit_test(test_unknown_key_rejected),
 		cmocka_unit_test(test_content_errors_have_paths),

@@ -376,6 +376,12 @@ static void test_RD_MOVE_4_6_7_8_changes_and_closed_ground(void **st)
 	// RD.MOVE.6: a change into column for half the move, then 6 in; a further change is too much.
 	tw_order *o = unit_order(s, RD_OT_FORMATION, inf);
 	o->n = TW_RD_F_COLUMN;
+	refused(s, o, "RD.ORG.8"); // standing in line they are no column (RD.ORG.8 geometry, rd-sap)
+	o = unit_order(s, RD_OT_FORMATION, inf);
+	o->n = TW_RD_F_COLUMN;
+	o->has_at = true; // 3 files, 4 ranks, the front rank where the line's was
+	for (int i = 0; i < o->nfig; i++)
+		o->at[i] = tw_v2(19 + i % 3, 30.5 - i / 3);
 	ok(s, o);
 	assert_true(RDU(s, inf)->used == 6);
 	c = rd_unit_centre(s, inf);

@@ -25,6 +25,9 @@ typedef enum tw_rd_type {
 	TW_RD_ROCKETS,    ///< rockets
 	TW_RD_PIONEERS,   ///< pioneers (sappers)
 	TW_RD_WAGON,      ///< wagons
+	// ---- boats and trains (rd_boat.c) ----
+	TW_RD_BOAT,       ///< a boat (RD.MOVE.10)
+	TW_RD_ENGINE,     ///< a steam engine: a train on rails, or cross-country (RD.MOVE.12)
 	TW_RD_TYPE_COUNT
 } tw_rd_type;
 
@@ -76,5 +79,20 @@ double tw_rd_face_chance(int face);
 /// The distribution of hits from `dice` dice each hitting on `face` or more: dist[k] = P(k hits)
 /// for k = 0..dice (dist holds dice + 1). Exact binomial. Returns false if dice < 0 or > 64.
 bool tw_rd_hits_odds(int dice, int face, double *dist);
+
+// ---- boats and trains (rd_boat.c) ----
+/// RD.MOVE.10: a boat's move, inches: 18, +3 with the current or tide (flow > 0), -3 against it
+/// (flow < 0), 18 across it or on still water (flow 0). RD.EX.18: 21 and 15.
+double tw_rd_boat_move(int flow);
+/// RD.MOVE.12: the move a train on rails must make this turn after moving `speed` last turn:
+/// between max(0, speed - 9) and min(18, speed + 9) inches. RD.EX.18: from rest at most 9; at 9,
+/// at most 18; at 18, at least 9.
+void tw_rd_train_window(double speed, double *least, double *most);
+/// RD.MOVE.13: a train that moved `speed` last turn crashes into an obstacle `ahead` inches along
+/// the track when it cannot stop short: ahead < max(0, speed - 9). RD.EX.18: 18 and 8 crash.
+bool tw_rd_train_crashes(double speed, double ahead);
+/// RD.MOVE.13, RD.CON.4: the crash's dice for `figures` aboard (crew included), one per 4:
+/// floor((n + 2) / 4). RD.EX.18: 10 figures, 3 dice.
+int tw_rd_crash_dice(int figures);
 
 #endif

@@ -60,6 +60,7 @@ typedef struct tw_field_def {
 	double min, max;    ///< accepted on load (integers and F64; refs are checked against the state)
 	const char *const *choices; ///< NULL-terminated names (TW_FT_ENUM values, TW_FT_FLAGS bits)
 	const char *help;   ///< what it means, with its clause and unit
+	uint32_t msize;     ///< sizeof the struct member (TW_FIELD fills it; 0: unchecked), checked against type x count
 } tw_field_def;
 
 /// A record type: the struct's size and its fields. Every byte a rule set reads must belong to
@@ -72,9 +73,10 @@ typedef struct tw_record_def {
 
 /// Helpers for field tables: TW_FIELD(struct, member, type, vis, default, min, max, choices, help);
 /// TW_FIELD_N adds the element count (arrays, string buffers).
-#define TW_FIELD(S, m, T, V, D, LO, HI, CH, H) {#m, (T), (V), 1, (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H)}
+#define TW_FIELD(S, m, T, V, D, LO, HI, CH, H)                                                          \
+	{#m, (T), (V), 1, (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m)}
 #define TW_FIELD_N(S, m, T, V, N, D, LO, HI, CH, H)                                                    \
-	{#m, (T), (V), (N), (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H)}
+	{#m, (T), (V), (N), (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m)}
 
 struct tw_state;
 

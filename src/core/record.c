@@ -79,6 +79,12 @@ bool tw_record_def_check(const tw_record_def *d, tw_error *err)
 				     (unsigned)f->offset);
 			return false;
 		}
+		if (f->msize && f->msize != tw_field_bytes(f)) { // a field read wider or narrower than its member
+			tw_error_set(err, TW_ERR_STATE, "", "record field %s: its member is %u bytes, a %s%s takes %zu", f->name,
+				     (unsigned)f->msize, tw_field_type_name((tw_field_type)f->type), f->count > 1 ? " array" : "",
+				     tw_field_bytes(f));
+			return false;
+		}
 		if ((f->type == TW_FT_ENUM || f->type == TW_FT_FLAGS) && nchoices(f->choices) == 0) {
 			tw_error_set(err, TW_ERR_STATE, "", "record field %s: no choices", f->name);
 			return false;

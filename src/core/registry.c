@@ -2,8 +2,10 @@
 // from above (src/rules/registry.c for the built-in ones, a test's own table in tests/), once,
 // before any game is made and before threads start.
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "tinwar/record.h"
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/shot.h"
@@ -16,11 +18,29 @@ static int g_nrulesets;
 static const tw_shot_model *g_models[MAX_SHOT_MODELS];
 static int g_nmodels;
 
+// A rule set's record tables are code: one that does not match its structs (a field read wider
+// or narrower than its member, misplaced, overlapping) would corrupt every state silently, so it
+// stops the program at registration, naming the field.
+static void check_records(const tw_ruleset *rs)
+{
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		tw_error err;
+		tw_error_clear(&err);
+		if (!tw_record_def_check(rs->records[k], &err)) {
+			fprintf(stderr, "tinwar: rule set %s, record %d: %s\n", rs->name, k, err.message);
+			abort();
+		}
+	}
+}
+
 void tw_register_rulesets(const tw_ruleset *const *list, int n)
 {
 	g_nrulesets = 0;
-	for (int i = 0; list && i < n && i < MAX_RULESETS; i++)
+	for (int i = 0; list && i < n && i < MAX_RULESETS; i++) {
+		if (list[i])
+			check_records(list[i]);
 		g_rulesets[g_nrulesets++] = list[i];
+	}
 }
 
 bool tw_register_shot_model(const tw_shot_model *m)

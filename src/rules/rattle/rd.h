@@ -5,7 +5,9 @@
 #include "tinwar/rattle.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { RDP_MAX_TURNS = 0, RDP_CONTACT, RDP_COUNT };
+enum { RDP_MAX_TURNS = 0, RDP_CONTACT,
+       RDP_PONTOON, RDP_BASE, // ---- sappers (rd_sap.c): RD.SAP.6 section length, RD.CON.8 base width ----
+       RDP_COUNT };
 
 // ---- Phases (s->phase; RD.SEQ.1) ----
 enum { RD_PH_INITIATIVE = 0, RD_PH_CHOOSE, RD_PH_FIRST, RD_PH_MELEE1, RD_PH_SECOND, RD_PH_MELEE2, RD_PH_OVER, RD_PH_COUNT };
@@ -17,6 +19,9 @@ enum rd_order_type { RD_OT_INITIATIVE = 0, RD_OT_FIRST, RD_OT_MOVE, RD_OT_FORMAT
 		     RD_OT_FIRE,    // ---- melee (rd_melee.c): defensive and supporting fire given or held (RD.MELEE.6/7) ----
 		     // ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
 		     RD_OT_RALLY, RD_OT_URGE, RD_OT_STEADY, RD_OT_PROMOTE,
+		     RD_OT_WORK, RD_OT_DEMOLISH, // ---- sappers (rd_sap.c): RD.SAP ----
+		     RD_OT_DRIVE, RD_OT_EMBARK, RD_OT_DISEMBARK, // ---- boats and trains (rd_boat.c) ----
+		     RD_OT_DETACH, // ---- detaching (rd_detach.c) ----
 		     RD_OT_COUNT };
 
 // ---- Records (rd_records.c) ----
@@ -46,11 +51,20 @@ typedef struct rd_urec {
 	double hit_cx, hit_cy; ///< the unit's centre when hit (a restored figure follows a later retreat)
 	double hit_fx, hit_fy; ///< where the hits came from (RD.CON.5 casualty order)
 	int32_t hit_beaten;  ///< beaten in this melee step: the side that won + 1, 0 none (RD.FLAG.3)
+	// ---- boats and trains (rd_boat.c) ----
+	int32_t aboard;   ///< the boat or train it is embarked on, -1 none (RD.MOVE.11)
+	int32_t capacity; ///< a boat's or train's room, figures (RD.MOVE.11: set by the scenario)
+	double run;       ///< inches a train ran in turn run_turn (RD.MOVE.12)
+	int32_t run_turn; ///< the turn of `run` (0: before turn 1, the scenario's starting speed)
+	double speed;     ///< the train's speed when it ran in run_turn: the run of the turn before
+	// ---- detaching (rd_detach.c) ----
+	int32_t parent;   ///< the unit a detachment was split from, -1 none (RD.DET.5)
 } rd_urec;
 enum { RD_HIT_GENERAL = 0, RD_HIT_COLOUR, RD_HIT_COUNT };
 enum {
 	RUA_SHARPSHOOTERS = 1u << 0, ///< RD.SHOOT.10
 	RUA_SUPERIOR = 1u << 1,      ///< superior weapons (RD.SHOOT.10, update note)
+	RUA_CROSS_COUNTRY = 1u << 2, ///< a steam engine built to go across country (RD.MOVE.12) ---- rd_boat.c ----
 };
 enum {
 	RUF_IN_COMMAND = 1u << 0, ///< within 12 in and sight of an entitled General at the start of the turn (RD.DET.1/2)
@@ -65,6 +79,7 @@ enum {
 	RUF_OVER_OBSTACLE = 1u << 8, ///< its charge crossed a linear obstacle (RD.CHARGE.9, RD.MELEE.10)
 	RUF_CHARGED_FRONT = 1u << 9, ///< charged from the front this phase (RD.CHARGE.8: defensive fire, evading)
 	RUF_HOLD_FIRE = 1u << 10,    ///< holds its defensive or supporting fire in this melee step (RD.MELEE.6/7)
+	RUF_CRASHED = 1u << 11,    ///< a train that crashed: it never moves again (RD.MOVE.13) ---- rd_boat.c ----
 };
 /// A figure's role in its unit or army (RD.ORG.4, RD.ORG.10).
 enum { RD_ROLE_FIGHTER = 0, RD_ROLE_COLOUR, RD_ROLE_BAND, RD_ROLE_OBSERVER, RD_ROLE_SIGNALS, RD_ROLE_COUNT };
@@ -79,11 +94,23 @@ typedef struct rd_frec {
 } rd_frec;
 /// A terrain piece as Rattle reads it (RD.MOVE.5, RD.MOVE.7, RD.SHOOT.2/13, RD.SEQ.3).
 enum { RD_TER_BY_KIND = 0, RD_TER_OPEN, RD_TER_ROAD, RD_TER_DIFFICULT, RD_TER_WOOD, RD_TER_TOWN, RD_TER_OBSTACLE,
-       RD_TER_IMPASSABLE, RD_TER_HILL, RD_TER_COUNT };
+       RD_TER_IMPASSABLE, RD_TER_HILL,
+       RD_TER_RAIL, // ---- boats and trains (rd_boat.c): a railway (RD.MOVE.12) ----
+       RD_TER_COUNT };
 typedef struct rd_trec {
 	int32_t feature; ///< RD_TER_*: what it is to Rattle (by kind unless the scenario says)
 	uint8_t post;    ///< an observation point (RD.SEQ.3)
+	// ---- sappers (rd_sap.c): the work done on a piece (RD.SAP.3-7) ----
+	int32_t task;    ///< RD_TASK_*: the work going on or done at this site
+	int32_t points;  ///< points of work towards the task in hand (RD.SAP.4)
+	int32_t cost;    ///< the umpire's cost of the task, 0: 6 points (RD.SAP.3)
+	uint8_t done;    ///< an earthwork or pontoon section complete (RD.SAP.5/6)
+	int32_t charges; ///< demolition charges laid on it (RD.SAP.7)
+	int8_t owner;    ///< the side whose work it is, -1 none (RD.SAP.4: any friendly pioneers resume it)
+	int32_t layer;   ///< the party that laid the charges and fires them, -1 none (RD.SAP.7)
 } rd_trec;
+/// What is being done at a work site (RD.SAP.3).
+enum { RD_TASK_NONE = 0, RD_TASK_EARTHWORK, RD_TASK_PONTOON, RD_TASK_CHARGES, RD_TASK_COUNT };
 typedef struct rd_srec {
 	int32_t roll;  ///< this turn's initiative die (RD.SEQ.2), 0 none
 	int32_t total; ///< with the observer bonus (RD.SEQ.3)
@@ -103,10 +130,15 @@ typedef struct rd_game {
 	int32_t target;  ///< the charged unit asked to respond, -1 none
 	double cx, cy;   ///< the charger's centre at the start of its move
 	// ---- melee (rd_melee.c): the side asked to give or hold its fire before the melee step ----
-	int32_t fire;      ///< the side asked (RD.MELEE.6/7), -1 none
+	int8_t fire;       ///< the side asked (RD.MELEE.6/7), -1 none (a TW_FT_SIDE field: one byte)
 	uint8_t fire_done; ///< answered for this step
 	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
 	int32_t hit_seq; ///< hit events numbered so far (RD.GEN.5, RD.FLAG.2)
+	// ---- victory (rd_victory.c): the scenario's description and conditions ----
+	char about[240];          ///< the scenario's description
+	int32_t objective;        ///< a piece to hold at the end, -1 none
+	double objective_points;  ///< points to the side that holds it at the end
+	double flow;              ///< ---- rd_boat.c ----: bearing the water flows to, degrees; -1 still (RD.MOVE.10)
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
 #define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
@@ -302,5 +334,57 @@ int rd_rally_random(const tw_state *s, int side, tw_rng *r, tw_order *out, int m
 /// RD.CON.5: the figure the next hit on unit u removes (rearmost from `from` first, band after
 /// fighters, the colour bearer last), -1 none.
 int rd_next_casualty(const tw_state *s, int unit, tw_vec2 from);
+// ---- sappers (rd_sap.c): work (RD.SAP.1-8), demolition (RD.SAP.7), crossing water ----
+/// The work tasks by name, for the `work` order (fortify, pontoon, charge).
+extern const char *const rd_work_names[];
+#define RD_WORK_COST 6       ///< RD.SAP.3
+#define RD_EARTHWORK_LEN 4.0 ///< RD.SAP.5: an earthwork 4 in long
+#define RD_EARTHWORK_DEEP 0.5
+#define RD_PONTOON_WIDE 3.0  ///< a pontoon section's width (a column's frontage)
+tw_status rd_validate_work(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_work(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+tw_status rd_validate_demolish(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_demolish(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+/// RD.SAP.8, RD.CON.4: the working parties of a pioneer unit of n figures: floor((n + 2) / 4).
+int rd_sap_parties(int figures);
+/// The order types of the sappers' part a phasing side may give (for rd_decisions).
+uint64_t rd_sap_order_types(void);
+/// Water piece t (a river) is crossed along ab only where bridges, fords and finished pontoon
+/// sections cover it: true if every part of ab inside t is covered (RD.SAP.6, RD.SAP.7).
+bool rd_water_bridged(const tw_state *s, int t, tw_vec2 a, tw_vec2 b);
+/// Appends to ts[n..max) the parameters in (0, 1) where ab crosses piece t's outline; returns n.
+int rd_outline_hits(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *ts, int n, int max);
+// ---- overhead fire (rd_overhead.c): RD.SHOOT.12 ----
+/// Unit `blocker` standing on the line ab from shooter ua to target ub does not block it: ua
+/// is artillery on a hill or rockets, the blocker is on flat ground and 6 in or more from
+/// both ends along the line.
+bool rd_overhead_clears(const tw_state *s, tw_vec2 a, tw_vec2 b, int ua, int blocker);
+// ---- victory (rd_victory.c) ----
+/// Adds the scenario's objective points to points[] (the side holding the objective).
+void rd_victory_points(const tw_state *s, double *points);
+/// The side holding piece t: it has a fighting figure on or touching it and the enemy none; -1 none.
+int rd_objective_holder(const tw_state *s, int t);
+// ---- boats and trains (rd_boat.c) ----
+tw_status rd_validate_drive(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_drive(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status rd_validate_embark(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_embark(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status rd_validate_disembark(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_disembark(tw_state *s, const tw_order *o, tw_events *ev);
+/// Refuses a `move` or `shoot` of a unit aboard (RD.MOVE.11: passengers), and a `move` of a boat
+/// or engine (they `drive`, RD.MOVE.10/12).
+tw_status rd_boat_refuses(const tw_state *s, int unit, bool moving, tw_error *err);
+uint64_t rd_boat_order_types(void);
+// ---- formation geometry (rd_formation.c): RD.ORG.7-9 ----
+/// The files and ranks of the formation order o gives unit u (its places, or where its figures
+/// stand): RD.ORG.8 for infantry, RD.ORG.9 for mounted cavalry, bases touching (RD.ORG.7).
+tw_status rd_formation_check(const tw_state *s, const tw_order *o, int u, tw_error *err);
+// ---- detaching (rd_detach.c): RD.DET.5 ----
+tw_status rd_validate_detach(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status rd_apply_detach(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+/// After unit u's move: a detachment in contact with its parent merges into it (RD.DET.5).
+void rd_detach_rejoin(tw_state *s, int u, tw_events *ev);
+// ---- generator (rd_generate.c) ----
+tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
 
 #endif

@@ -45,7 +45,8 @@ static bool fig_path_hits(const tw_state *s, tw_vec2 start, tw_vec2 c0, const tw
 		tw_vec2 b = tw_add(start, tw_sub(pts[k], c0));
 		for (int t = 0; t < s->table.nterrain; t++) {
 			int ft = rd_feature(s, t);
-			if ((ft == feat1 || ft == feat2) && tw_terrain_segment_hits(&s->table.terrain[t], a, b))
+			if ((ft == feat1 || ft == feat2) && tw_terrain_segment_hits(&s->table.terrain[t], a, b) &&
+			    !rd_water_bridged(s, t, a, b)) // ---- sappers (rd_sap.c): bridges, pontoons ----
 				return true;
 		}
 		a = b;
@@ -222,6 +223,8 @@ tw_status rd_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	if (st != TW_OK || (st = may_act(s, o, u, RD_ACT_MOVE, err)) != TW_OK)
 		return st;
 	const rd_urec *r = RDU(s, u);
+	if ((st = rd_boat_refuses(s, u, true, err)) != TW_OK) // ---- boats and trains (rd_boat.c) ----
+		return st;
 	if (r->flags & RUF_FAILED)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.DET.3", "unit %d failed its command check: no move this turn", u);
 	int type = r->type;
@@ -317,6 +320,7 @@ tw_status rd_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			      tw_path_length(o->path, o->npath) + tw_dist(c0, o->path[0]), cost,
 			      halved ? ", halved for an obstacle" : "", r->used);
 	}
+	rd_detach_rejoin(s, u, ev); // ---- detaching (rd_detach.c): RD.DET.5 ----
 	return TW_OK;
 }
 
@@ -371,7 +375,7 @@ tw_status rd_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 			if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "RD.MOVE.17", "figure %d would leave the table", f->id);
 		}
-	return TW_OK;
+	return rd_formation_check(s, o, u, err); // ---- formation geometry (rd_formation.c): RD.ORG.7-9 ----
 }
 
 tw_status rd_apply_formation(tw_state *s, const tw_order *o, tw_events *ev)

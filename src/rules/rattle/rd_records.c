@@ -6,19 +6,23 @@
 
 #include "rd.h"
 
-static const char *const attr_names[] = {"sharpshooters", "superior", NULL};
+static const char *const attr_names[] = {"sharpshooters", "superior", "cross_country", NULL};
 static const char *const unit_flag_names[] = {"in_command", "checked", "failed", "must_rally",
 					      "limbered", "deployed", "moved",
 					      "charging", "over_obstacle", "charged_front", "hold_fire", // ---- melee ----
+					      "crashed", // ---- rd_boat.c ----
 					      NULL};
 static const char *const action_names[] = {"none", "move", "shoot", "rally", "work", NULL};
 static const char *const role_names[] = {"fighter", "colour", "band", "observer", "signals", NULL};
 static const char *const feature_names[] = {"by_kind", "open",	   "road",	 "difficult", "wood",
-					    "town",    "obstacle", "impassable", "hill",	 NULL};
+					    "town",    "obstacle", "impassable", "hill",	 "rail", NULL};
 // ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
 static const char *const hit_step_names[] = {"general", "colour", NULL};
 static const char *const promote_names[] = {"none", "lost", "due", NULL};
 _Static_assert(TW_ARRAY_COUNT(hit_step_names) == RD_HIT_COUNT + 1, "a name per hit step");
+// ---- sappers (rd_sap.c) ----
+static const char *const task_names[] = {"none", "earthwork", "pontoon", "charges", NULL};
+_Static_assert(TW_ARRAY_COUNT(task_names) == RD_TASK_COUNT + 1, "a name per task");
 _Static_assert(TW_ARRAY_COUNT(action_names) == RD_ACT_COUNT + 1, "a name per action");
 _Static_assert(TW_ARRAY_COUNT(role_names) == RD_ROLE_COUNT + 1, "a name per role");
 _Static_assert(TW_ARRAY_COUNT(feature_names) == RD_TER_COUNT + 1, "a name per feature");
@@ -60,6 +64,14 @@ static const tw_field_def unit_fields[] = {
 	TW_FIELD(rd_urec, hit_fy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where the hits came from, y (RD.CON.5)"),
 	TW_FIELD(rd_urec, hit_beaten, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_MAX_SIDES, NULL,
 		 "beaten in this melee step: the winning side + 1, 0 none (RD.FLAG.3: the colour roll is compulsory)"),
+	// ---- boats and trains (rd_boat.c) ----
+	TW_FIELD(rd_urec, aboard, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the boat or train it is embarked on (RD.MOVE.11)"),
+	TW_FIELD(rd_urec, capacity, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "a boat's or train's room, figures (RD.MOVE.11)"),
+	TW_FIELD(rd_urec, run, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "inches a train ran in turn run_turn (RD.MOVE.12)"),
+	TW_FIELD(rd_urec, run_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TURN_MAX, NULL, "the turn of run (0: the starting speed)"),
+	TW_FIELD(rd_urec, speed, TW_FT_F64, TW_VIS_ALL, 0, 0, 1000, NULL, "the train's speed when it ran in run_turn (RD.MOVE.12)"),
+	// ---- detaching (rd_detach.c) ----
+	TW_FIELD(rd_urec, parent, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the unit a detachment was split from (RD.DET.5)"),
 };
 
 static const tw_field_def fig_fields[] = {
@@ -80,6 +92,15 @@ static const tw_field_def ter_fields[] = {
 		 "what the piece is to Rattle: by its kind, or open, road, difficult, wood, town, obstacle, "
 		 "impassable, hill (RD.MOVE.5/7, RD.SHOOT.2/13)"),
 	TW_FIELD(rd_trec, post, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an observation point (RD.SEQ.3)"),
+	// ---- sappers (rd_sap.c) ----
+	TW_FIELD(rd_trec, task, TW_FT_ENUM, TW_VIS_ALL, 0, 0, RD_TASK_COUNT - 1, task_names,
+		 "the work at this site: earthwork, pontoon section or demolition charges (RD.SAP.3-7)"),
+	TW_FIELD(rd_trec, points, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "points of work towards the task in hand (RD.SAP.4)"),
+	TW_FIELD(rd_trec, cost, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "the umpire's cost of the task, 0: 6 points (RD.SAP.3)"),
+	TW_FIELD(rd_trec, done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an earthwork or pontoon section complete (RD.SAP.5/6)"),
+	TW_FIELD(rd_trec, charges, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "demolition charges laid on it (RD.SAP.7)"),
+	TW_FIELD(rd_trec, owner, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side whose work it is (RD.SAP.4)"),
+	TW_FIELD(rd_trec, layer, TW_FT_UNIT, TW_VIS_ALL, -1, 0, 0, NULL, "the party that laid the charges and fires them (RD.SAP.7)"),
 };
 
 static const tw_field_def side_fields[] = {
@@ -110,6 +131,14 @@ static const tw_field_def game_fields[] = {
 	// ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
 	TW_FIELD(rd_game, hit_seq, TW_FT_I32, TW_VIS_ALL, 0, 0, 2147483647.0, NULL,
 		 "hit events numbered so far (RD.GEN.5, RD.FLAG.2)"),
+	// ---- victory (rd_victory.c) ----
+	TW_FIELD_N(rd_game, about, TW_FT_STR, TW_VIS_ALL, 240, 0, 0, 0, NULL, "the scenario's description"),
+	TW_FIELD(rd_game, objective, TW_FT_TERRAIN, TW_VIS_ALL, -1, 0, 0, NULL,
+		 "a piece to hold at the end: its holder scores objective_points (docs/rattle.md)"),
+	TW_FIELD(rd_game, objective_points, TW_FT_F64, TW_VIS_ALL, 0, 0, 100000, NULL,
+		 "points to the side holding the objective at the end"),
+	TW_FIELD(rd_game, flow, TW_FT_F64, TW_VIS_ALL, -1, -1, 360, NULL,
+		 "bearing the water flows to, degrees; -1 still water (RD.MOVE.10) ---- rd_boat.c ----"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -8,6 +8,9 @@
 static const tw_param_def rd_params[RDP_COUNT] = {
 	[RDP_MAX_TURNS] = {"max_turns", 12, 1, 100000, NULL, "engine limit: the battle ends after this many turns (RD.SEQ.1)"},
 	[RDP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "RD.CON.3: base gap counted as contact, inches"},
+	// ---- sappers (rd_sap.c) ----
+	[RDP_PONTOON] = {"pontoon", 4, 0.5, 24, NULL, "RD.SAP.6: inches of water one pontoon section bridges"},
+	[RDP_BASE] = {"base", 1, 0.25, 4, NULL, "RD.CON.8: base width w, inches (RD.ORG.8 formation gaps)"},
 };
 
 tw_status rd_setup(tw_state *s, tw_error *err)
@@ -95,6 +98,14 @@ static tw_status rd_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case RD_OT_RALLY: return rd_validate_rally(s, o, err);
 	case RD_OT_URGE: return rd_validate_urge(s, o, err);
 	case RD_OT_PROMOTE: return rd_validate_promote(s, o, err);
+	// ---- sappers (rd_sap.c) ----
+	case RD_OT_WORK: return rd_validate_work(s, o, err);
+	case RD_OT_DEMOLISH: return rd_validate_demolish(s, o, err);
+	// ---- boats and trains (rd_boat.c) ----
+	case RD_OT_DRIVE: return rd_validate_drive(s, o, err);
+	case RD_OT_EMBARK: return rd_validate_embark(s, o, err);
+	case RD_OT_DISEMBARK: return rd_validate_disembark(s, o, err);
+	case RD_OT_DETACH: return rd_validate_detach(s, o, err); // ---- detaching (rd_detach.c) ----
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "no such order");
 	}
 }
@@ -117,6 +128,14 @@ static tw_status rd_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case RD_OT_URGE: return rd_apply_urge(s, o, ev);
 	case RD_OT_STEADY: return rd_apply_steady(s, o, ev);
 	case RD_OT_PROMOTE: return rd_apply_promote(s, o, ev);
+	// ---- sappers (rd_sap.c) ----
+	case RD_OT_WORK: return rd_apply_work(s, o, ev, err);
+	case RD_OT_DEMOLISH: return rd_apply_demolish(s, o, ev, err);
+	// ---- boats and trains (rd_boat.c) ----
+	case RD_OT_DRIVE: return rd_apply_drive(s, o, ev);
+	case RD_OT_EMBARK: return rd_apply_embark(s, o, ev);
+	case RD_OT_DISEMBARK: return rd_apply_disembark(s, o, ev);
+	case RD_OT_DETACH: return rd_apply_detach(s, o, ev, err); // ---- detaching (rd_detach.c) ----
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SEQ.5", "unexpected order");
 	}
 }
@@ -217,6 +236,34 @@ static const tw_order_field f_steady[] = {
 static const tw_order_field f_promote[] = {
 	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the surviving General promoted Army Commander"},
 };
+// ---- sappers (rd_sap.c) ----
+static const tw_order_field f_work[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, 2, rd_work_names, "the task: fortify the front, a pontoon section, a demolition charge (RD.SAP.3)"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the pioneer unit's figures"},
+	{"on", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "the work site: a terrain piece (the river, the target, or work to resume)"},
+};
+static const tw_order_field f_demolish[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the pioneer unit that laid the charges"},
+	{"on", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the terrain piece the charges are laid on"},
+};
+// ---- boats and trains (rd_boat.c) ----
+static const tw_order_field f_drive[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the boat or engine"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the points its centre passes through, inches"},
+};
+static const tw_order_field f_embark[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit"},
+	{"on", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the boat or train (a unit id) it boards"},
+};
+static const tw_order_field f_disembark[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit aboard"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "where its centre goes, within the other half of its move"},
+};
+// ---- detaching (rd_detach.c) ----
+static const tw_order_field f_detach[] = {
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each detached figure to its place, within the parent's move left"},
+	{"n", TW_OF_INT, 0, 0, true, 0, TW_RD_F_COUNT - 1, rd_formation_names, "the detachment's formation (normally skirmish)"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_INITIATIVE] = {"initiative", "RD.SEQ.2",
@@ -265,6 +312,29 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 	[RD_OT_PROMOTE] = {"promote", "RD.GEN.8",
 			   "the Army Commander lost, his side promotes a surviving General at the start of its next phase",
 			   "promote {general}", 0, FIELDS(f_promote)},
+	// ---- sappers (rd_sap.c) ----
+	[RD_OT_WORK] = {"work", "RD.SAP.1",
+			"a pioneer unit works (its action): a d6 of points a party of 4, towards fortifying its front, a "
+			"pontoon section or a demolition charge (6 points each, RD.SAP.3)",
+			"work {n} {figures} [on {on}]", 0, FIELDS(f_work)},
+	[RD_OT_DEMOLISH] = {"demolish", "RD.SAP.7",
+			    "the party that laid the charges fires them (its action, any distance): a d6 a charge, 6+ "
+			    "breaches a village, 18+ brings down a bridge",
+			    "demolish {figures} on {on}", 0, FIELDS(f_demolish)},
+	// ---- boats and trains (rd_boat.c) ----
+	[RD_OT_DRIVE] = {"drive", "RD.MOVE.10",
+			 "a boat moves 18 in on water (+3 with the current, -3 against it); a train 0-18 in on rails within "
+			 "9 in of last turn's run, or 6 in across country on a 3+ (RD.MOVE.10/12/13)",
+			 "drive {figures} {path}", 0, FIELDS(f_drive)},
+	[RD_OT_EMBARK] = {"embark", "RD.MOVE.11", "a unit in contact boards a boat or train for half its move",
+			  "embark {figures} on {on}", 0, FIELDS(f_embark)},
+	[RD_OT_DISEMBARK] = {"disembark", "RD.MOVE.11",
+			     "a unit aboard gets off and forms up for half its move, and may move the other half",
+			     "disembark {figures} {path}", 0, FIELDS(f_disembark)},
+	// ---- detaching (rd_detach.c) ----
+	[RD_OT_DETACH] = {"detach", "RD.DET.5",
+			  "figures split off their unit as part of its move (to hold a place, scout, screen): a unit of their own",
+			  "detach {n} to {moves}", TW_OD_PER_FIGURE, FIELDS(f_detach)},
 };
 
 // The families of clause IDs (../shared/rules/rattle-clauses.md), for reports.
@@ -308,7 +378,9 @@ const tw_ruleset tw_ruleset_rattle = {
 	.nodds = 4,
 	.odds_questions = rd_odds_questions,
 	.odds = rd_odds,
-	.score_help = "a point for each enemy figure removed (the scenario's own victory conditions are not yet read)",
+	.score_help = "a point for each enemy figure removed, and the scenario's objective points to the side holding "
+		      "its objective (data.objective) at the end",
+	.generate = rd_generate, // ---- generator (rd_generate.c) ----
 	.records = {[TW_REC_GAME] = &rd_game_rec, [TW_REC_SIDE] = &rd_side_rec, [TW_REC_FIGURE] = &rd_fig_rec,
 		    [TW_REC_UNIT] = &rd_unit_rec, [TW_REC_TERRAIN] = &rd_ter_rec},
 };

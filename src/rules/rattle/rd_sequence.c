@@ -219,6 +219,7 @@ void rd_score(const tw_state *s, double *points)
 		if (f->side < 2 && s->nsides == 2 && (f->status == TW_FS_DEAD || f->status == TW_FS_OFF) && f->unit >= 0)
 			points[1 - f->side] += 1;
 	}
+	rd_victory_points(s, points); // ---- victory (rd_victory.c) ----
 }
 
 // RD.SEQ.7: the melee step after a phase (rd_melee.c).
@@ -296,6 +297,9 @@ int rd_decisions(const tw_state *s, tw_decision *out, int max)
 		d->types = (UINT64_C(1) << RD_OT_MOVE) | (UINT64_C(1) << RD_OT_FORMATION) | (UINT64_C(1) << RD_OT_SHOOT) |
 			   (UINT64_C(1) << RD_OT_GENERAL) | (UINT64_C(1) << RD_OT_END);
 		d->types |= (UINT64_C(1) << RD_OT_RALLY) | (UINT64_C(1) << RD_OT_URGE); // rd-rally: RD.RALLY, RD.MOVE.14
+		d->types |= rd_sap_order_types(); // ---- sappers (rd_sap.c) ----
+		d->types |= rd_boat_order_types(); // ---- boats and trains (rd_boat.c) ----
+		d->types |= UINT64_C(1) << RD_OT_DETACH; // ---- detaching (rd_detach.c) ----
 		snprintf(d->prompt, sizeof d->prompt, "%s's phase of turn %d: each unit moves, shoots or rallies",
 			 s->sides[s->mover].name, RDG(s)->turn);
 		return 1;

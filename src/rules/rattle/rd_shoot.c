@@ -62,6 +62,9 @@ tw_status rd_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "RD.SHOOT.1", "the shooters are the figures of one unit");
 	}
 	const rd_urec *r = RDU(s, u);
+	tw_status bst = rd_boat_refuses(s, u, false, err); // ---- boats and trains (rd_boat.c) ----
+	if (bst != TW_OK)
+		return bst;
 	if (r->flags & RUF_MUST_RALLY)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.RALLY.1", "unit %d must attempt to rally this phase", u);
 	if (r->action != RD_ACT_NONE)

@@ -27,6 +27,9 @@ const rd_type_row rd_types[TW_RD_TYPE_COUNT] = {
 	[TW_RD_ROCKETS] = {"rockets", 12, 2, 4, false, true, true, true},
 	[TW_RD_PIONEERS] = {"pioneers", 12, 4, 4, false, false, false, false},
 	[TW_RD_WAGON] = {"wagon", 6, 0, 4, false, false, true, true},
+	// ---- boats and trains (rd_boat.c): RD.MOVE.10/12 (they move by the `drive` order) ----
+	[TW_RD_BOAT] = {"boat", 18, 0, 4, false, false, true, false},
+	[TW_RD_ENGINE] = {"engine", 18, 0, 4, false, false, true, false},
 };
 
 // RD.SHOOT.5: muskets 6, rifles 12, machine guns 24, artillery (rockets too) 36; spears do not shoot.
@@ -39,7 +42,8 @@ const char *const rd_formation_names[TW_RD_F_COUNT + 1] = {"line", "column", "sk
 const char *const rd_class_names[TW_RD_CLASS_COUNT + 1] = {"elite", "regular", "irregular", "militia", NULL};
 const char *const rd_type_names[TW_RD_TYPE_COUNT + 1] = {"line",	   "light", "cavalry", "dismounted",
 							 "foot_artillery", "horse_artillery", "mg",
-							 "rockets",	   "pioneers", "wagon", NULL};
+							 "rockets",	   "pioneers", "wagon",
+							 "boat", "engine", NULL}; // ---- boats and trains (rd_boat.c) ----
 
 // RD.MOVE.5/7, RD.SHOOT.2/13 (interpretation): what each kind of terrain piece is to Rattle
 // unless the scenario says otherwise (a piece's data.feature).

@@ -218,7 +218,8 @@ bool rd_line_clear(const tw_state *s, tw_vec2 a, tw_vec2 b, int ua, int ub)
 		const tw_figure *f = &s->fig[i];
 		if (f->status != TW_FS_ACTIVE || f->unit < 0 || f->unit == ua || f->unit == ub || f->kind == TW_FK_GENERAL)
 			continue;
-		if (tw_dist_point_segment(f->pos, a, b) < f->radius - RD_EPS)
+		if (tw_dist_point_segment(f->pos, a, b) < f->radius - RD_EPS &&
+		    !rd_overhead_clears(s, a, b, ua, f->unit)) // ---- overhead fire (rd_overhead.c): RD.SHOOT.12 ----
 			return false;
 	}
 	double woods = 0;
