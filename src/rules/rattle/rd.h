@@ -179,4 +179,23 @@ tw_status rd_odds(const char *question, int nopts, const char *const *names, con
 		  tw_error *err);
 void rd_score(const tw_state *s, double *points);
 
+// ---- play (rd_ai_orders.c, rd_general_ai.c): order builders, the random player, computer generals ----
+/// An order of `type` naming every active figure of the unit (false if it has none).
+bool rd_order_unit(const tw_state *s, int type, int unit, tw_order *o);
+/// `move`: the unit's centre displaced by disp, inches.
+bool rd_order_shift(const tw_state *s, int unit, tw_vec2 disp, tw_order *o);
+/// `formation`: the unit keeps its formation and turns to `bearing`, degrees.
+bool rd_order_face(const tw_state *s, int unit, double bearing, tw_order *o);
+/// `shoot`: the unit at every figure of unit `target`.
+bool rd_order_shoot(const tw_state *s, int unit, int target, tw_order *o);
+/// `general`: General `fig` rides straight to `to`.
+bool rd_order_general(const tw_state *s, int fig, tw_vec2 to, tw_order *o);
+/// The unit stands, belongs to the phasing side and has not acted this phase (RD.SEQ.5).
+bool rd_unit_may_act(const tw_state *s, int unit);
+/// The random player's orders in a phase (max of them, each a candidate the rules may refuse).
+int rd_random_phase_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+struct tw_general_def;
+#define RD_NGENERALS 2
+extern const struct tw_general_def *const rd_generals[RD_NGENERALS];
+
 #endif

@@ -110,7 +110,7 @@ static bool rd_hides(const tw_state *s, int seat)
 	return false;
 }
 
-// A random player: the sequence's own orders, and otherwise the end of the phase.
+// A random player: the sequence's own orders, and in a phase random unit orders (rd_ai_orders.c).
 static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
 	if (max < 1 || s->over || side != s->mover)
@@ -121,7 +121,7 @@ static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *ou
 		tw_order_init(&out[0], RD_OT_FIRST, side);
 		out[0].n = (int32_t)tw_rng_below(r, 2);
 		return 1;
-	default: tw_order_init(&out[0], RD_OT_END, side); return 1;
+	default: return rd_random_phase_orders(s, side, r, out, max); // play (rd_ai_orders.c)
 	}
 }
 
@@ -214,6 +214,9 @@ const tw_ruleset tw_ruleset_rattle = {
 	.nodds = 3,
 	.odds_questions = rd_odds_questions,
 	.odds = rd_odds,
+	// ---- play (rd_general_ai.c) ----
+	.ngenerals = RD_NGENERALS,
+	.generals = rd_generals,
 	.score_help = "a point for each enemy figure removed (the scenario's own victory conditions are not yet read)",
 	.records = {[TW_REC_GAME] = &rd_game_rec, [TW_REC_SIDE] = &rd_side_rec, [TW_REC_FIGURE] = &rd_fig_rec,
 		    [TW_REC_UNIT] = &rd_unit_rec, [TW_REC_TERRAIN] = &rd_ter_rec},
