@@ -7,12 +7,42 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "tinwar/tinwar.h"
 #include "tinwar/io.h"
 #include "rules/rattle/rd.h"
 
 #define SCEN TW_SOURCE_DIR "/scenarios/rattle/crossroads.json"
+
+static char dir[64];
+static char out[1 << 18];
+
+// Runs a shell command in the test's directory; its exit code, and stdout+stderr into out.
+static int run(const char *fmt, ...)
+{
+	char cmd[2048], full[2300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
+	FILE *p = popen(full, "r");
+	assert_non_null(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
 
 static tw_game *load(tw_state *sc, uint64_t seed)
 {
@@ -122,6 +152,101 @@ static void test_RD_SHOOT_1_rd_skirmish_beats_random_38_of_40(void **st)
 	assert_true(doctrine_wins("rd-skirmish") >= 38);
 }
 
+// `tinwar play` against the computer: help lists Rattle's orders from its table; the winner's
+// choice (RD.SEQ.2) is offered to the human when it is his, also when the computer threw the
+// initiative (turn 2: blue ended turn 1 and throws; red wins 5 to 1 with seed 1 and chooses).
+// Clauses: RD.SEQ.2
+static void test_RD_SEQ_2_terminal_offers_the_choice_to_the_human(void **st)
+{
+	(void)st;
+	char path[128];
+	snprintf(path, sizeof path, "%s/in.txt", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("help\ninitiative\nfirst first\nend\nfirst second\nquit\n", f);
+	fclose(f);
+	assert_int_equal(run("%s play %s --red human --blue rd-attack --seed 1 < in.txt", TW_CLI, SCEN), 0);
+	assert_non_null(strstr(out, "shoot {figures} at {target}"));
+	assert_non_null(strstr(out, "formation {n} {figures} [{facing}] | formation {n} to {moves} [{facing}]"));
+	assert_non_null(strstr(out, "{n}: first, second"));
+	assert_non_null(strstr(out, "{n}: line, column, skirmish, limbered, deployed"));
+	// Turn 1: red threw and won; turn 2: blue (the computer) ended turn 1 and threw, red won.
+	assert_int_equal(count(out, "[RD.SEQ.2] red: red won the initiative: play first or second (orders: first)"), 2);
+	const char *t2 = strstr(out, "blue throws 1 for the initiative");
+	assert_non_null(t2);
+	assert_non_null(strstr(t2, "red wins the initiative 5 to 1"));
+	assert_non_null(strstr(t2, "red chooses to play second"));
+	assert_non_null(strstr(t2, "turn 2: blue's phase (first)"));
+	assert_non_null(strstr(out, "Stopped after 2 game moves."));
+}
+
+// `tinwar sim` plays Rattle computer against computer and sums up; `play --log` and `replay`
+// agree on the final hash; `render` draws the end with each unit's formation named.
+static void test_rd_sim_replay_render(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s sim %s --games 4 --red rd-attack --blue random --seed 2", TW_CLI, SCEN), 0);
+	assert_non_null(strstr(out, "red wins"));
+	assert_non_null(strstr(out, "game moves         mean    8.00"));
+	assert_int_equal(run("%s play %s --red rd-skirmish --blue rd-attack --seed 3 --log g.log --save end.json --quiet",
+			     TW_CLI, SCEN),
+			 0);
+	assert_int_equal(run("%s replay g.log", TW_CLI), 0);
+	assert_non_null(strstr(out, "matches the log"));
+	assert_int_equal(run("%s render end.json -o plain.png", TW_CLI), 0);
+	assert_int_equal(run("%s render end.json -o named.png --field formation", TW_CLI), 0);
+	assert_int_equal(run("cmp -s plain.png named.png"), 1); // the names are drawn
+	assert_int_equal(run("%s render end.json -o x.png --field nonesuch", TW_CLI), 2);
+	assert_int_equal(run("%s report g.log -o r.html", TW_CLI), 0);
+	assert_int_equal(run("grep -c 'RD.SHOOT' r.html"), 0);
+}
+
+// The Monte Carlo cost beside every exact answer (RD.SHOOT.6-11, RD.DET.1, RD.RALLY.5): one line
+// after each probability and after the expected hits, with the samples a standard error under
+// 5e-7 needs (var / se^2: RD.EX.1's P(0 hits) = 125/216 needs 9.75e+11, the mean 0.5 of 3 dice at
+// 1/6 (variance 5/12) 1.67e+12, a militia check's 1/2 1e+12) and a measured time: the shape is
+// tested, never the timing.
+// Clauses: RD.SHOOT.6 RD.DET.1 RD.RALLY.5
+static void test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s odds rattle shoot --figures 12 --difficult", TW_CLI), 0);
+	assert_int_equal(count(out, "  P("), 4);
+	assert_int_equal(count(out, "    Monte Carlo for the same precision: "), 5);
+	const char *p0 = strstr(out, "P(0 hits) = 125/216 (0.578704)\n    Monte Carlo for the same precision: 9.75e+11 "
+				     "samples (standard error < 5e-07), about ");
+	assert_non_null(p0);
+	assert_non_null(strstr(out, "expected hits: 0.500000\n    Monte Carlo for the same precision: 1.67e+12 samples"));
+	// Each note: "about T UNIT at X ns a sample (measured)".
+	for (const char *p = strstr(out, "), about "); p; p = strstr(p + 1, "), about ")) {
+		double t = 0, ns = 0;
+		char unit[16];
+		assert_int_equal(sscanf(p, "), about %lf %15s at %lf ns a sample (measured)", &t, unit, &ns), 3);
+		assert_true(t > 0 && ns > 0);
+	}
+	assert_int_equal(run("%s odds rattle command --class militia", TW_CLI), 0);
+	assert_non_null(strstr(out, "1/2 (0.500000)\n    Monte Carlo for the same precision: 1e+12 samples"));
+	assert_int_equal(run("%s odds rattle rally --class regular --general", TW_CLI), 0);
+	assert_int_equal(count(out, "Monte Carlo for the same precision"), 1);
+}
+
+static int setup_dir(void **st)
+{
+	(void)st;
+	snprintf(dir, sizeof dir, "/tmp/tw_rd_play_%d", (int)getpid());
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", dir, dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static int teardown_dir(void **st)
+{
+	(void)st;
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -130,6 +255,9 @@ int main(void)
 		cmocka_unit_test(test_rd_random_player_acts),
 		cmocka_unit_test(test_RD_SHOOT_1_rd_attack_beats_random_38_of_40),
 		cmocka_unit_test(test_RD_SHOOT_1_rd_skirmish_beats_random_38_of_40),
+		cmocka_unit_test(test_RD_SEQ_2_terminal_offers_the_choice_to_the_human),
+		cmocka_unit_test(test_rd_sim_replay_render),
+		cmocka_unit_test(test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }
