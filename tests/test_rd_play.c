@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "tinwar/tinwar.h"
+#include "tinwar/doctrine.h"
 #include "tinwar/io.h"
 #include "rules/rattle/rd.h"
 
@@ -230,6 +231,38 @@ static void test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer(void **st)
 	assert_int_equal(count(out, "Monte Carlo for the same precision"), 1);
 }
 
+// doctrines/rattle_line.lua plays whole games of Rattle against random without a failure of the
+// doctrine (its initiative and choice come from tw.suggest(): a `first first` order, n = 0, must
+// reach Lua with its n), and the same seed gives the same game.
+static void test_rd_lua_doctrine_plays_whole_games(void **st)
+{
+	(void)st;
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		uint64_t hash[2];
+		for (int rep = 0; rep < 2; rep++) {
+			tw_state sc;
+			tw_game *g = load(&sc, seed);
+			tw_game_set_undo(g, false);
+			const tw_ruleset *rs = tw_game_ruleset(g);
+			tw_general *gens[2] = {tw_general_new(TW_SOURCE_DIR "/doctrines/rattle_line.lua", rs, 0, seed),
+					       tw_general_new("random", rs, 1, seed)};
+			assert_non_null(gens[0]);
+			tw_error err;
+			assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
+			assert_true(tw_game_state(g)->over);
+			tw_error why;
+			if (tw_lua_failure(gens[0], &why))
+				fail_msg("rattle_line.lua failed: %s", why.message);
+			hash[rep] = tw_state_hash(tw_game_state(g));
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+			tw_state_free(&sc);
+		}
+		assert_int_equal(hash[0], hash[1]);
+	}
+}
+
 static int setup_dir(void **st)
 {
 	(void)st;
@@ -258,6 +291,7 @@ int main(void)
 		cmocka_unit_test(test_RD_SEQ_2_terminal_offers_the_choice_to_the_human),
 		cmocka_unit_test(test_rd_sim_replay_render),
 		cmocka_unit_test(test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer),
+		cmocka_unit_test(test_rd_lua_doctrine_plays_whole_games),
 	};
 	return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }
