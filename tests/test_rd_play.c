@@ -167,7 +167,7 @@ static void test_RD_SEQ_2_terminal_offers_the_choice_to_the_human(void **st)
 	fputs("help\ninitiative\nfirst first\nend\nfirst second\nquit\n", f);
 	fclose(f);
 	assert_int_equal(run("%s play %s --red human --blue rd-attack --seed 1 < in.txt", TW_CLI, SCEN), 0);
-	assert_non_null(strstr(out, "shoot {figures} at {target}"));
+	assert_non_null(strstr(out, "shoot {figures} at {targets}"));
 	assert_non_null(strstr(out, "formation {n} {figures} [{facing}] | formation {n} to {moves} [{facing}]"));
 	assert_non_null(strstr(out, "{n}: first, second"));
 	assert_non_null(strstr(out, "{n}: line, column, skirmish, limbered, deployed"));

@@ -142,7 +142,7 @@ static const tw_order_field f_formation[] = {
 };
 static const tw_order_field f_shoot[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooting unit's figures"},
-	{"target", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "figures of the target unit"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "figures of the target unit"},
 };
 static const tw_order_field f_general[] = {
 	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the General"},
@@ -166,7 +166,7 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 			     "formation {n} {figures} [{facing}] | formation {n} to {moves} [{facing}]", TW_OD_PER_FIGURE,
 			     FIELDS(f_formation)},
 	[RD_OT_SHOOT] = {"shoot", "RD.SHOOT.1", "a unit shoots at an enemy unit (its one action this phase)",
-			 "shoot {figures} at {target}", 0, FIELDS(f_shoot)},
+			 "shoot {figures} at {targets}", 0, FIELDS(f_shoot)},
 	[RD_OT_GENERAL] = {"general", "RD.GEN.1", "a General rides up to 24 in a phase, and may join a unit (RD.GEN.2)",
 			   "general {general} {path} [join {join}]", 0, FIELDS(f_general)},
 	[RD_OT_END] = {"end", "RD.SEQ.1", "end this side's phase: the melee step follows (RD.SEQ.7)", "end",
