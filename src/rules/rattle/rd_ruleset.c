@@ -1,6 +1,5 @@
 // A Rattle of Dice: the rule set's descriptor: parameters, setup, the order table, dispatch,
-// clause families, score. Not in the built-in registry yet (an incomplete rule set): tests
-// register it themselves.
+// clause families, score. In the built-in registry (src/rules/registry.c).
 #include <string.h>
 
 #include "rd.h"
