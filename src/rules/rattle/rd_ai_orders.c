@@ -97,9 +97,9 @@ static void random_one(const tw_state *s, int side, tw_rng *r, tw_order *o)
 		return;
 	}
 	if ((kind == 1 && ng > 0) || n == 0) {
-		tw_vec2 p = s->fig[gens[tw_rng_below(r, (uint32_t)ng)]].pos;
+		int g = gens[tw_rng_below(r, (uint32_t)ng)];
 		double a = 360.0 * tw_rng_unit(r), len = 24.0 * tw_rng_unit(r);
-		rd_order_general(s, gens[tw_rng_below(r, (uint32_t)ng)], tw_add(p, tw_scale(tw_dir_deg(a), len)), o);
+		rd_order_general(s, g, tw_add(s->fig[g].pos, tw_scale(tw_dir_deg(a), len)), o);
 		return;
 	}
 	int u = mine[tw_rng_below(r, (uint32_t)n)];

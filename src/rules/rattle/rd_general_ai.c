@@ -3,11 +3,13 @@
 // "rd-attack" picks one enemy unit for the whole army at the start of each phase (the one nearest
 // the army's centre, the weaker first when two are about as near) and brings every unit against
 // it: shoot when it can (RD.SHOOT), else turn to face it (RD.MOVE.6) and march to just inside its
-// weapon's range (RD.SHOOT.5); it plays first when it wins the initiative. "rd-skirmish" marches
-// the same way but on the enemy unit that threatens it most (the most hits expected on the
-// nearest of its units, RD.SHOOT.6-11), its infantry takes skirmish order once an enemy is within
-// 18 in (RD.SHOOT.8: a difficult target; his range and half his move), each unit shoots where it
-// expects the most hits when the army's target is out of reach, and it plays second. Both ride
+// weapon's range (RD.SHOOT.5); the nearer count less where the exchange of fire with the nearest
+// of ours goes against us (its expected hits on us over ours on it, RD.SHOOT.6-11). "rd-skirmish"
+// marches the same way on the enemy unit against which one of its units has the best of that
+// exchange, wherever it stands; its infantry takes skirmish order once an enemy is within 18 in
+// (RD.SHOOT.8: a difficult target; his range and half his move); each unit shoots where it
+// expects the most hits when the army's target is out of reach. Both play first when they win
+// the initiative, and ride
 // the Generals behind their units at the end of the phase so that the units start the next turn
 // in command (RD.DET.1/2).
 //
@@ -22,7 +24,6 @@
 
 enum { RD_AI_MAX_UNIT_ORDERS = 4 };
 #define RD_AI_SKIRMISH 18.0 ///< rd-skirmish: infantry takes skirmish order once an enemy is this near
-#define RD_AI_THREAT 24.0   ///< rd-skirmish: enemies this near are weighed as threats (12 in of range, 12 of move)
 
 typedef struct rd_ai_ctx {
 	int32_t turn, phase; ///< the phase being played
@@ -217,8 +218,8 @@ static bool general_order(const tw_state *s, int side, int g, tw_order *o)
 	return false;
 }
 
-// rd-attack: the enemy unit nearest the army's centre; a unit weaker by a quarter counts as 3 in
-// nearer.
+// rd-attack: the enemy unit nearest the army's centre, a figure counting as an inch and an
+// expected hit of the exchange of fire with our nearest unit (ours on it less its on us) as 24 in.
 static int army_focus(const tw_state *s, int side)
 {
 	tw_vec2 sum = tw_v2(0, 0);
@@ -235,7 +236,9 @@ static int army_focus(const tw_state *s, int side)
 	double bk = INFINITY;
 	for (int t = 0; t < s->nunit; t++)
 		if (enemy_unit(s, side, t)) {
-			double key = tw_dist(rd_unit_centre(s, t), c) + 12.0 * rd_unit_figures(s, t, false) / 12.0;
+			int u = nearest_enemy(s, t, NULL); // our unit nearest to it: the exchange of fire
+			double edge = u >= 0 ? expected_hits(s, u, t) - expected_hits(s, t, u) : 0;
+			double key = tw_dist(rd_unit_centre(s, t), c) + rd_unit_figures(s, t, false) - 24.0 * edge;
 			if (key < bk) {
 				bk = key;
 				best = t;
@@ -244,23 +247,23 @@ static int army_focus(const tw_state *s, int side)
 	return best;
 }
 
-// rd-skirmish: the enemy unit within `hold` inches of one of ours that may expect the most hits on
-// the nearest of ours (RD.SHOOT.6-11), or -1.
+// rd-skirmish: the enemy unit within `hold` inches of one of ours against which one of ours has
+// the best of the exchange of fire (its expected hits less his, RD.SHOOT.6-11), or -1.
 static int army_threat(const tw_state *s, int side, double hold)
 {
 	int best = -1;
-	double bk = 0;
+	double bk = -INFINITY;
 	for (int t = 0; t < s->nunit; t++) {
 		if (!enemy_unit(s, side, t))
 			continue;
-		double gap;
-		int u = nearest_enemy(s, t, &gap);
-		if (u < 0 || gap > hold)
-			continue;
-		double key = expected_hits(s, t, u);
-		if (key > bk) {
-			bk = key;
-			best = t;
+		for (int u = 0; u < s->nunit; u++) {
+			if (s->unit[u].side != side || !rd_unit_alive(s, u) || rd_unit_gap(s, u, t) > hold)
+				continue;
+			double key = expected_hits(s, u, t) - expected_hits(s, t, u);
+			if (key > bk) {
+				bk = key;
+				best = t;
+			}
 		}
 	}
 	return best;
@@ -273,9 +276,9 @@ static tw_status decide(tw_general *g, const tw_state *s, int side, tw_order *ou
 		tw_order_init(out, RD_OT_INITIATIVE, side);
 		return TW_OK;
 	}
-	if (s->phase == RD_PH_CHOOSE) { // RD.SEQ.2: rd-attack plays first, rd-skirmish second
+	if (s->phase == RD_PH_CHOOSE) { // RD.SEQ.2: play first (both doctrines)
 		tw_order_init(out, RD_OT_FIRST, side);
-		out->n = attacker ? 0 : 1;
+		out->n = 0;
 		return TW_OK;
 	}
 	if (c->turn != RDG(s)->turn || c->phase != s->phase) {
@@ -284,7 +287,7 @@ static tw_status decide(tw_general *g, const tw_state *s, int side, tw_order *ou
 		c->next = 0;
 		c->tries = 0;
 		c->generals_done = false;
-		c->focus = attacker ? army_focus(s, side) : army_threat(s, side, RD_AI_THREAT);
+		c->focus = attacker ? army_focus(s, side) : army_threat(s, side, INFINITY);
 	}
 	rd_plan p = {.s = s, .side = side, .skirmish = !attacker, .focus = c->focus};
 	while (c->next < s->nunit) {
@@ -324,9 +327,9 @@ static tw_status skirmish_decide(tw_general *g, const tw_state *view, int side, 
 static const tw_general_def rd_general_attack = {
 	.name = "rd-attack",
 	.ruleset = "rattle",
-	.help = "picks one enemy unit for the whole army each phase and brings every unit against it: shoots when it "
-		"can, else faces it and marches to just inside its weapon's range; Generals ride behind their units; "
-		"plays first when it wins the initiative",
+	.help = "picks one enemy unit for the whole army each phase (the nearest, shunning an exchange of fire that "
+		"goes against it) and brings every unit against it: shoots when it can, else faces it and marches to just "
+		"inside its weapon's range; Generals ride behind their units; plays first when it wins the initiative",
 	.decide = attack_decide,
 	.ctx_size = sizeof(rd_ai_ctx),
 };
@@ -334,9 +337,9 @@ static const tw_general_def rd_general_attack = {
 static const tw_general_def rd_general_skirmish = {
 	.name = "rd-skirmish",
 	.ruleset = "rattle",
-	.help = "marches on the enemy unit that threatens it most, its infantry in skirmish order once an enemy is "
-		"within 18 in (a difficult target); shoots at that unit, else where it expects the most hits; Generals "
-		"ride behind their units; plays second when it wins the initiative",
+	.help = "marches on the enemy unit against which one of its units has the best of the exchange of fire, its "
+		"infantry in skirmish order once an enemy is within 18 in (a difficult target); shoots at that unit, else "
+		"where it expects the most hits; Generals ride behind their units; plays first when it wins the initiative",
 	.decide = skirmish_decide,
 	.ctx_size = sizeof(rd_ai_ctx),
 };
