@@ -1,5 +1,6 @@
 // make bench: figures, each with the ratio against a naive or reference baseline measured in
 // the same run. Medians of repeated runs; wall-clock via CLOCK_MONOTONIC.
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,6 +299,55 @@ static void bench_battles(void)
 	tw_state_free(&sc);
 }
 
+// ---- Rattle (rd-play): a line per scenario under scenarios/rattle/, computer v computer (its
+// default general, rd-attack, on both sides) against random v random in the same run. ----
+static int rd_name_cmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static void bench_rattle(void)
+{
+	DIR *d = opendir("scenarios/rattle");
+	if (!d) {
+		printf("battles: no scenarios/rattle\n");
+		return;
+	}
+	char *names[64];
+	int nn = 0;
+	for (struct dirent *e; (e = readdir(d)) != NULL && nn < 64;) {
+		size_t len = strlen(e->d_name);
+		if (len > 5 && strcmp(e->d_name + len - 5, ".json") == 0)
+			names[nn++] = strdup(e->d_name);
+	}
+	closedir(d);
+	qsort(names, (size_t)nn, sizeof names[0], rd_name_cmp);
+	enum { G = 15 };
+	for (int k = 0; k < nn; k++) {
+		char path[512];
+		snprintf(path, sizeof path, "scenarios/rattle/%s", names[k]);
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		tw_error err;
+		if (tw_state_load(&sc, path, &err) != TW_OK) {
+			printf("battles: cannot load %s: %s\n", path, err.message);
+			free(names[k]);
+			continue;
+		}
+		double ta[G], tr[G];
+		int moves_a = 0, moves_r = 0, m;
+		for (int i = 0; i < G; i++) {
+			ta[i] = battle_ms(&sc, "default", "default", 100 + (uint64_t)i, &m);
+			moves_a += m;
+			tr[i] = battle_ms(&sc, "random", "random", 100 + (uint64_t)i, &m);
+			moves_r += m;
+		}
+		double ma = median(ta, G), mr = median(tr, G);
+		printf("Rattle %s (%d games each): computer v computer (rd-attack) %.2f ms/battle (avg %.0f turns); "
+		       "random v random %.2f ms/battle (avg %.0f); ratio %.2fx; target 5 ms/battle: %s\n",
+		       names[k], G, ma, (double)moves_a / G, mr, (double)moves_r / G, ma / mr, ma <= 5.0 ? "met" : "NOT met");
+		tw_state_free(&sc);
+		free(names[k]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	tw_register_builtin();
@@ -308,6 +358,7 @@ int main(int argc, char **argv)
 		bench_los();
 		bench_dice();
 		bench_battles();
+		bench_rattle();
 	}
 	if (!only || strcmp(only, "physics") == 0) {
 		printf("\n");

@@ -182,9 +182,10 @@ static void test_RD_records_and_orders_are_well_formed(void **st)
 	assert_true(tw_order_defs_check(&tw_ruleset_rattle, &err));
 	assert_string_equal(tw_ruleset_rattle.name, "rattle");
 	assert_string_equal(tw_ruleset_rattle.short_name, "rd");
-	// Not in the built-in registry (an incomplete rule set must not appear in the page or the CLI).
+	// In the built-in registry, after Little Wars and Grant (rd-play: the page and the CLI offer it).
 	tw_register_builtin();
-	assert_int_equal(tw_ruleset_find("rattle"), -1);
+	assert_int_equal(tw_ruleset_find("rattle"), 2);
+	assert_ptr_equal(tw_ruleset_get(2), &tw_ruleset_rattle);
 }
 
 int main(void)

@@ -6,8 +6,7 @@
 #include <stdbool.h>
 
 struct tw_ruleset;
-/// The rule set (name "rattle", short name "rd"). Not in the built-in registry yet: register it
-/// with tw_register_rulesets to use it.
+/// The rule set (name "rattle", short name "rd"), in the built-in registry (tw_register_builtin).
 extern const struct tw_ruleset tw_ruleset_rattle;
 
 /// Troop classes (RD.ORG.3).

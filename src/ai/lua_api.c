@@ -1027,7 +1027,7 @@ void tw_lua_push_order(lua_State *L, const tw_state *s, const tw_order *o)
 			}
 			break;
 		case TW_OF_INT:
-			if (o->n)
+			if (o->n || f->required) // a required 0 is a value (Rattle's `first first`, `formation line`)
 				set_int(L, f->name, o->n);
 			break;
 		case TW_OF_SIDE: set_str(L, f->name, side_name(s, o->n)); break;

@@ -124,7 +124,8 @@ tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render
 		return tw_error_set(err, TW_ERR_INPUT, "", "nothing to draw");
 	if (o->field && tw_record_field(tw_state_record_def(sc->state, TW_REC_FIGURE), o->field) < 0 &&
 	    tw_record_field(tw_state_record_def(sc->state, TW_REC_UNIT), o->field) < 0 &&
-	    tw_record_field(tw_state_record_def(sc->state, TW_REC_GUN), o->field) < 0)
+	    tw_record_field(tw_state_record_def(sc->state, TW_REC_GUN), o->field) < 0 &&
+	    !(strcmp(o->field, "formation") == 0 && tw_render_formation_name(sc->state, 0)))
 		return tw_error_set(err, TW_ERR_INPUT, "", "the rule set's figures, units and guns have no field '%s' "
 							   "(tinwar rulesets NAME lists them)",
 				    o->field);

@@ -1,6 +1,8 @@
 // Forces: men by kind and side with their facing, guns with bearing and trail, the dead,
 // prisoners with lines to their escorts, and released prisoners.
 #include <math.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "render_internal.h"
 
@@ -183,6 +185,18 @@ static bool field_text(const tw_state *s, tw_rec_kind kind, int index, const cha
 	return true;
 }
 
+const char *tw_render_formation_name(const tw_state *s, int formation)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	const tw_order_def *d = rs ? tw_order_def_get(rs, tw_order_type_find(rs, "formation")) : NULL;
+	int fi = d ? tw_order_field_find(d, "n") : -1;
+	const char *const *ch = fi >= 0 ? d->fields[fi].choices : NULL;
+	for (int k = 0; ch && ch[k]; k++)
+		if (k == formation)
+			return ch[k];
+	return NULL;
+}
+
 // The field the options name, by name: beside each man when it is a field of the figures'
 // record; once a unit, at the middle of its men on the table, when it is the units'; beside
 // each gun when it is the guns'.
@@ -194,6 +208,8 @@ static void draw_field_labels(const tw_rctx *c)
 	double size = 0.9 * c->ppi < 6 ? 6 : 0.9 * c->ppi;
 	cairo_set_source_rgb(c->cr, 0.1, 0.1, 0.1);
 	bool unit_field = tw_record_field(tw_state_record_def(s, TW_REC_UNIT), name) >= 0;
+	bool formation = !unit_field && strcmp(name, "formation") == 0; // the unit's formation by name
+	unit_field = unit_field || formation;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (!tw_figure_on_table(s, f) || !field_text(s, TW_REC_FIGURE, i, name, buf, sizeof buf))
@@ -210,7 +226,9 @@ static void draw_field_labels(const tw_rctx *c)
 				y += s->fig[i].pos.y;
 				n++;
 			}
-		if (!n || !field_text(s, TW_REC_UNIT, u, name, buf, sizeof buf))
+		if (formation && n && tw_render_formation_name(s, s->unit[u].formation))
+			snprintf(buf, sizeof buf, "%s", tw_render_formation_name(s, s->unit[u].formation));
+		else if (formation || !n || !field_text(s, TW_REC_UNIT, u, name, buf, sizeof buf))
 			continue;
 		tw_vec2 p = tw_rp(c, tw_v2(x / n, y / n));
 		tw_text(c, p.x, p.y - 1.5 * c->ppi, size, true, 0.5, buf);

@@ -71,6 +71,9 @@ void tw_draw_gun_symbol(cairo_t *cr, const tw_rctx *c, const tw_gun *g, tw_vec2 
 			double scale);
 void tw_draw_dead(cairo_t *cr, tw_vec2 p, double r, int side, bool now);
 void tw_draw_forces(tw_rctx *c);
+/// A unit's formation by the rule set's name for it (the choices of its `formation` order's `n`,
+/// as the page names it), for `--field formation`; NULL when the rule set names no formations.
+const char *tw_render_formation_name(const tw_state *s, int formation);
 /// Symbol radius in pixels for a figure kind.
 double tw_man_radius(const tw_rctx *c, int kind);
 

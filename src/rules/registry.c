@@ -4,11 +4,12 @@
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
 
-extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
+extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
 
 static const tw_ruleset *const builtin_rulesets[] = {
 	&tw_ruleset_littlewars,
 	&tw_ruleset_grant,
+	&tw_ruleset_rattle,
 };
 
 void tw_register_builtin(void)

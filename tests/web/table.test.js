@@ -1067,6 +1067,56 @@ const tests = [
     });
     assert(seen && seen.on && seen.w >= 7.5, 'a man is on the board, not covered, ' + (seen ? seen.w.toFixed(1) : '?') + ' px across');
   }],
+
+  // ---- Rattle (rd-play) ----
+  ['rattle: the initiative, a move and a shot against the computer', async (page) => {
+    // scenarios/rattle/crossroads.json with blue brought to 10 in of red (its figures 50 in
+    // nearer), against the computer (rd-attack). The page knows nothing of Rattle: the buttons
+    // come from /api/rulesets. Red throws the initiative (RD.SEQ.2), chooses first when he wins,
+    // moves his skirmishers 3 in (RD.MOVE.2) and shoots with his rifles (RD.SHOOT.6's dice shown).
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'rattle', 'crossroads.json'), 'utf8'));
+    for (const f of scen.figures) if (f.side === 'blue') f.at[1] -= 50;
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const rd = api.rulesets.find((r) => r.name === 'rattle');
+    assert(rd && ['initiative', 'first', 'move', 'formation', 'shoot', 'general', 'end'].every((t) => rd.order_types.indexOf(t) >= 0), 'rattle lists its orders');
+    const links = await createGame(page, { ruleset: 'rattle', scenario: JSON.stringify(scen), blue: 'rd-attack', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to throw the initiative');
+    await page.click('#btn-initiative');
+    await waitFor(page, async () => /wins the initiative|a tie/.test(await page.$eval('#log', (e) => e.textContent)), 'the initiative thrown');
+    const log0 = await page.$eval('#log', (e) => e.textContent);
+    if (/red wins the initiative/.test(log0)) {
+      await page.selectOption('#n-first', { label: 'first' });
+      await page.click('#btn-first');
+    }
+    // Red's phase (first, or second after the computer's).
+    await waitFor(page, async () => /red's phase/.test(await page.$eval('#log', (e) => e.textContent)), 'red\'s phase', 20000);
+    const sk = scen.figures.filter((f) => f.unit === 1).map((f) => f.id), rifles = scen.figures.filter((f) => f.unit === 0).map((f) => f.id);
+    await page.selectOption('#tool', 'select');
+    await page.check('#units'); // a click takes the whole unit (a Rattle unit moves as one body, RD.ORG.7)
+    await page.click('circle.fig[data-id="' + sk[2] + '"]');
+    const before = await figAt(page, sk[2]);
+    const ppi = await pxPerInch(page);
+    const c = await center(page, 'circle.fig[data-id="' + sk[2] + '"]');
+    await drag(page, c, [c[0], c[1] - 3 * ppi]);
+    await waitFor(page, async () => (await figAt(page, sk[2]))[1] < before[1] - 2, 'the skirmishers moved'); // cy: up the page
+    assert(/RD\.MOVE\.2/.test(await page.$eval('#log', (e) => e.textContent)), 'the move cites RD.MOVE.2');
+    // The rifles shoot at the blue line in front of them (10 in: within a rifle's 12, RD.SHOOT.5).
+    await page.click('circle.fig[data-id="' + rifles[0] + '"]');
+    await page.selectOption('#tool', 'targets');
+    const target = scen.figures.find((f) => f.unit === 2);
+    await page.click('circle.fig[data-id="' + target.id + '"]');
+    await page.click('#btn-shoot');
+    await waitFor(page, async () => /scores \d+ hits? on unit 2/.test(await page.$eval('#log', (e) => e.textContent)) || !(await page.$eval('#refusal', (e) => e.hidden)), 'the shot answered');
+    const r = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
+    assert(!r, 'the shot is not refused: ' + r);
+    const log = await page.$eval('#log', (e) => e.textContent);
+    assert(/RD\.SHOOT\.6/.test(log) && /3d6/.test(log), 'the three dice of 12 riflemen shown (RD.SHOOT.6)');
+    await shot(page, '20-rattle');
+    await page.click('#btn-end');
+    await waitFor(page, async () => /melee step/.test(await page.$eval('#log', (e) => e.textContent)), 'the phase ended (RD.SEQ.7)');
+  }],
 ];
 
 (async () => {

@@ -386,5 +386,32 @@ tw_status rd_apply_detach(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 void rd_detach_rejoin(tw_state *s, int u, tw_events *ev);
 // ---- generator (rd_generate.c) ----
 tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+// ---- play (rd_ai_orders.c, rd_general_ai.c): order builders, the random player, computer generals ----
+/// An order of `type` naming every active figure of the unit (false if it has none).
+bool rd_order_unit(const tw_state *s, int type, int unit, tw_order *o);
+/// `move`: the unit's centre displaced by disp, inches.
+bool rd_order_shift(const tw_state *s, int unit, tw_vec2 disp, tw_order *o);
+/// `formation`: the unit keeps its formation and turns to `bearing`, degrees.
+bool rd_order_face(const tw_state *s, int unit, double bearing, tw_order *o);
+/// `shoot`: the unit at every figure of unit `target`.
+bool rd_order_shoot(const tw_state *s, int unit, int target, tw_order *o);
+/// `general`: General `fig` rides straight to `to`.
+bool rd_order_general(const tw_state *s, int fig, tw_vec2 to, tw_order *o);
+/// The unit stands, belongs to the phasing side and has not acted this phase (RD.SEQ.5).
+bool rd_unit_may_act(const tw_state *s, int unit);
+/// The random player's orders in a phase (max of them, each a candidate the rules may refuse).
+int rd_random_phase_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+struct tw_general_def;
+#define RD_NGENERALS 2
+extern const struct tw_general_def *const rd_generals[RD_NGENERALS];
+/// rd_odds_mc.c: one random throw of an odds question (its outcome folded into the return value).
+typedef int (*rd_mc_throw)(tw_rng *r, const void *ctx);
+/// The standard error a Monte Carlo estimate must get under: half the sixth decimal printed.
+#define RD_MC_SE 5e-7
+/// Nanoseconds one throw takes, measured by throwing it for at least 20 ms (seeded generator).
+double rd_mc_sample_ns(rd_mc_throw throw_once, const void *ctx);
+/// Writes, beside an exact answer of this variance, the samples and time a Monte Carlo estimate
+/// needs for a standard error under RD_MC_SE.
+void rd_mc_note(FILE *out, double variance, double sample_ns);
 
 #endif

@@ -28,6 +28,26 @@ typedef struct opts {
 static const char *opt(const opts *o, const char *name) { return tw_odds_opt(o->n, o->name, o->value, name); }
 
 
+// ---- play (rd_odds_mc.c): the throws sampled to time a Monte Carlo estimate ----
+typedef struct dice_throw {
+	int dice, face;
+} dice_throw;
+// The hits of `dice` dice each hitting on `face` or more (a shooting action; one die for a check).
+static int throw_hits(tw_rng *r, const void *ctx)
+{
+	const dice_throw *d = ctx;
+	int hits = 0;
+	for (int i = 0; i < d->dice; i++)
+		hits += (int)tw_rng_below(r, 6) + 1 >= d->face;
+	return hits;
+}
+// One die against a face: the Monte Carlo cost of its chance p.
+static void one_die_note(FILE *out, int face, double p)
+{
+	dice_throw d = {1, face};
+	rd_mc_note(out, p * (1 - p), rd_mc_sample_ns(throw_hits, &d));
+}
+
 static int get_class(const opts *o, tw_error *err)
 {
 	const char *c = opt(o, "class");
@@ -56,14 +76,19 @@ static tw_status shoot(const opts *o, FILE *out, tw_error *err)
 		per == 2 ? "gunners" : "figures", nd, mod, face);
 	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, ")\n");
-	double den = pow(6, nd), mean = 0;
+	double den = pow(6, nd), mean = 0, sq = 0;
+	dice_throw dt = {nd, face};
+	double ns = rd_mc_sample_ns(throw_hits, &dt); // one throw of the dice answers every line
 	for (int k = 0; k <= nd; k++) {
 		mean += k * dist[k];
+		sq += (double)k * k * dist[k];
 		fprintf(out, "  P(%d hits) = ", k);
 		tw_odds_print_fraction(out, dist[k], den);
 		fprintf(out, "\n");
+		rd_mc_note(out, dist[k] * (1 - dist[k]), ns);
 	}
 	fprintf(out, "expected hits: %.6f\n", mean);
+	rd_mc_note(out, sq - mean * mean, ns);
 	return TW_OK;
 }
 
@@ -76,6 +101,7 @@ static tw_status command(const opts *o, FILE *out, tw_error *err)
 	fprintf(out, "command check (RD.DET.1): %s passes on %d-6: ", rd_class_names[cls], face);
 	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, "\n");
+	one_die_note(out, face, tw_rd_face_chance(face));
 	return TW_OK;
 }
 
@@ -90,6 +116,7 @@ static tw_status rally(const opts *o, FILE *out, tw_error *err)
 		face);
 	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, "\n");
+	one_die_note(out, face, tw_rd_face_chance(face));
 	return TW_OK;
 }
 

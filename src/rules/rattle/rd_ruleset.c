@@ -1,6 +1,5 @@
 // A Rattle of Dice: the rule set's descriptor: parameters, setup, the order table, dispatch,
-// clause families, score. Not in the built-in registry yet (an incomplete rule set): tests
-// register it themselves.
+// clause families, score. In the built-in registry (src/rules/registry.c).
 #include <string.h>
 
 #include "rd.h"
@@ -153,7 +152,7 @@ static bool rd_hides(const tw_state *s, int seat)
 	return false;
 }
 
-// A random player: the sequence's own orders, and otherwise the end of the phase.
+// A random player: the sequence's own orders, and in a phase random unit orders (rd_ai_orders.c).
 static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
 	int mine = rd_rally_random(s, side, r, out, max); // rd-rally: Steady Men!, colour, promotion
@@ -181,7 +180,7 @@ static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *ou
 		tw_order_init(&out[0], RD_OT_FIRST, side);
 		out[0].n = (int32_t)tw_rng_below(r, 2);
 		return 1;
-	default: tw_order_init(&out[0], RD_OT_END, side); return 1;
+	default: return rd_random_phase_orders(s, side, r, out, max); // play (rd_ai_orders.c)
 	}
 }
 
@@ -202,7 +201,7 @@ static const tw_order_field f_formation[] = {
 };
 static const tw_order_field f_shoot[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooting unit's figures"},
-	{"target", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "figures of the target unit"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "figures of the target unit"},
 };
 static const tw_order_field f_general[] = {
 	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the General"},
@@ -281,7 +280,7 @@ static const tw_order_def rd_orders[RD_OT_COUNT] = {
 			     "formation {n} {figures} [{facing}] | formation {n} to {moves} [{facing}]", TW_OD_PER_FIGURE,
 			     FIELDS(f_formation)},
 	[RD_OT_SHOOT] = {"shoot", "RD.SHOOT.1", "a unit shoots at an enemy unit (its one action this phase)",
-			 "shoot {figures} at {target}", 0, FIELDS(f_shoot)},
+			 "shoot {figures} at {targets}", 0, FIELDS(f_shoot)},
 	[RD_OT_GENERAL] = {"general", "RD.GEN.1", "a General rides up to 24 in a phase, and may join a unit (RD.GEN.2)",
 			   "general {general} {path} [join {join}]", 0, FIELDS(f_general)},
 	[RD_OT_END] = {"end", "RD.SEQ.1", "end this side's phase: the melee step follows (RD.SEQ.7)", "end",
@@ -381,6 +380,9 @@ const tw_ruleset tw_ruleset_rattle = {
 	.score_help = "a point for each enemy figure removed, and the scenario's objective points to the side holding "
 		      "its objective (data.objective) at the end",
 	.generate = rd_generate, // ---- generator (rd_generate.c) ----
+	// ---- play (rd_general_ai.c) ----
+	.ngenerals = RD_NGENERALS,
+	.generals = rd_generals,
 	.records = {[TW_REC_GAME] = &rd_game_rec, [TW_REC_SIDE] = &rd_side_rec, [TW_REC_FIGURE] = &rd_fig_rec,
 		    [TW_REC_UNIT] = &rd_unit_rec, [TW_REC_TERRAIN] = &rd_ter_rec},
 };

@@ -1,0 +1,297 @@
+// A Rattle of Dice in every front-end: the built-in registry, its computer generals against the
+// random player (crossroads.json), the terminal (`tinwar play`, `sim`, `render`, `odds`, `replay`).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "tinwar/tinwar.h"
+#include "tinwar/doctrine.h"
+#include "tinwar/io.h"
+#include "rules/rattle/rd.h"
+
+#define SCEN TW_SOURCE_DIR "/scenarios/rattle/crossroads.json"
+
+static char dir[64];
+static char out[1 << 18];
+
+// Runs a shell command in the test's directory; its exit code, and stdout+stderr into out.
+static int run(const char *fmt, ...)
+{
+	char cmd[2048], full[2300];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
+	FILE *p = popen(full, "r");
+	assert_non_null(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int count(const char *hay, const char *needle)
+{
+	int n = 0;
+	for (const char *p = strstr(hay, needle); p; p = strstr(p + 1, needle))
+		n++;
+	return n;
+}
+
+static tw_game *load(tw_state *sc, uint64_t seed)
+{
+	tw_error err;
+	memset(sc, 0, sizeof *sc);
+	if (tw_state_load(sc, SCEN, &err) != TW_OK)
+		fail_msg("crossroads.json: %s %s", err.path, err.message);
+	tw_game *g = tw_game_new(sc, seed, NULL, &err);
+	assert_non_null(g);
+	return g;
+}
+
+// The built-in registry holds Rattle with its two generals and its odds.
+static void test_rd_registered(void **st)
+{
+	(void)st;
+	int k = tw_ruleset_find("rattle");
+	assert_true(k >= 0);
+	const tw_ruleset *rs = tw_ruleset_get(k);
+	assert_ptr_equal(rs, &tw_ruleset_rattle);
+	assert_int_equal(rs->ngenerals, 2);
+	assert_string_equal(rs->generals[0]->name, "rd-attack");
+	assert_string_equal(rs->generals[1]->name, "rd-skirmish");
+	tw_error err;
+	assert_true(tw_order_defs_check(rs, &err));
+}
+
+// The random player gives moves, turns and shots in a phase, not only the end of it: over one
+// game its orders applied include each kind.
+static void test_rd_random_player_acts(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_game *g = load(&sc, 5);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("random", rs, 0, 5), tw_general_new("random", rs, 1, 6)};
+	tw_error err;
+	assert_int_equal(tw_play_out(g, gens, 20000, &err), TW_OK);
+	assert_true(tw_game_state(g)->over);
+	int kinds[RD_OT_COUNT] = {0};
+	for (int i = 0; i < tw_game_order_count(g); i++) {
+		const tw_order *o = tw_game_order(g, i);
+		if (o && o->type < RD_OT_COUNT)
+			kinds[o->type]++;
+	}
+	assert_true(kinds[RD_OT_MOVE] > 0);
+	assert_true(kinds[RD_OT_FORMATION] > 0);
+	assert_true(kinds[RD_OT_GENERAL] > 0);
+	assert_int_equal(kinds[RD_OT_INITIATIVE], 8); // max_turns 8 in crossroads.json
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
+// A doctrine against the random player: 20 seeds on each side of crossroads.json, 40 games.
+static int doctrine_wins(const char *doctrine)
+{
+	int wins = 0;
+	for (int side = 0; side < 2; side++)
+		for (uint64_t seed = 1; seed <= 20; seed++) {
+			tw_state sc;
+			tw_game *g = load(&sc, seed);
+			tw_game_set_undo(g, false);
+			const tw_ruleset *rs = tw_game_ruleset(g);
+			tw_general *gens[2];
+			gens[side] = tw_general_new(doctrine, rs, side, seed);
+			gens[1 - side] = tw_general_new("random", rs, 1 - side, seed * 7919);
+			assert_non_null(gens[0]);
+			assert_non_null(gens[1]);
+			tw_error err;
+			assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
+			assert_true(tw_game_state(g)->over);
+			wins += tw_game_state(g)->winner == side;
+			if (getenv("RD_PLAY_TRACE") && atoi(getenv("RD_PLAY_TRACE")) == (int)seed) { // a game's story
+				const tw_events *ev = tw_game_events(g);
+				for (int i = 0; i < ev->n; i++)
+					if (ev->v[i].text[0])
+						print_message("    [%s] %s\n", ev->v[i].clause, ev->v[i].text);
+			}
+			if (tw_game_state(g)->winner != side) {
+				double pts[2];
+				rs->score(tw_game_state(g), pts);
+				print_message("  %s lost or drew: side %d, seed %d, %g to %g\n", doctrine, side, (int)seed, pts[0],
+					      pts[1]);
+			}
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+			tw_state_free(&sc);
+		}
+	print_message("%s beat random in %d of 40 games\n", doctrine, wins);
+	return wins;
+}
+
+// Clauses: RD.SHOOT.1, RD.MOVE.2, RD.DET.1
+static void test_RD_SHOOT_1_rd_attack_beats_random_38_of_40(void **st)
+{
+	(void)st;
+	assert_true(doctrine_wins("rd-attack") >= 38);
+}
+
+// Clauses: RD.SHOOT.1, RD.MOVE.6, RD.DET.1
+static void test_RD_SHOOT_1_rd_skirmish_beats_random_38_of_40(void **st)
+{
+	(void)st;
+	assert_true(doctrine_wins("rd-skirmish") >= 38);
+}
+
+// `tinwar play` against the computer: help lists Rattle's orders from its table; the winner's
+// choice (RD.SEQ.2) is offered to the human when it is his, also when the computer threw the
+// initiative (turn 2: blue ended turn 1 and throws; red wins 5 to 1 with seed 1 and chooses).
+// Clauses: RD.SEQ.2
+static void test_RD_SEQ_2_terminal_offers_the_choice_to_the_human(void **st)
+{
+	(void)st;
+	char path[128];
+	snprintf(path, sizeof path, "%s/in.txt", dir);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("help\ninitiative\nfirst first\nend\nfirst second\nquit\n", f);
+	fclose(f);
+	assert_int_equal(run("%s play %s --red human --blue rd-attack --seed 1 < in.txt", TW_CLI, SCEN), 0);
+	assert_non_null(strstr(out, "shoot {figures} at {targets}"));
+	assert_non_null(strstr(out, "formation {n} {figures} [{facing}] | formation {n} to {moves} [{facing}]"));
+	assert_non_null(strstr(out, "{n}: first, second"));
+	assert_non_null(strstr(out, "{n}: line, column, skirmish, limbered, deployed"));
+	// Turn 1: red threw and won; turn 2: blue (the computer) ended turn 1 and threw, red won.
+	assert_int_equal(count(out, "[RD.SEQ.2] red: red won the initiative: play first or second (orders: first)"), 2);
+	const char *t2 = strstr(out, "blue throws 1 for the initiative");
+	assert_non_null(t2);
+	assert_non_null(strstr(t2, "red wins the initiative 5 to 1"));
+	assert_non_null(strstr(t2, "red chooses to play second"));
+	assert_non_null(strstr(t2, "turn 2: blue's phase (first)"));
+	assert_non_null(strstr(out, "Stopped after 2 game moves."));
+}
+
+// `tinwar sim` plays Rattle computer against computer and sums up; `play --log` and `replay`
+// agree on the final hash; `render` draws the end with each unit's formation named.
+static void test_rd_sim_replay_render(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s sim %s --games 4 --red rd-attack --blue random --seed 2", TW_CLI, SCEN), 0);
+	assert_non_null(strstr(out, "red wins"));
+	assert_non_null(strstr(out, "game moves         mean    8.00"));
+	assert_int_equal(run("%s play %s --red rd-skirmish --blue rd-attack --seed 3 --log g.log --save end.json --quiet",
+			     TW_CLI, SCEN),
+			 0);
+	assert_int_equal(run("%s replay g.log", TW_CLI), 0);
+	assert_non_null(strstr(out, "matches the log"));
+	assert_int_equal(run("%s render end.json -o plain.png", TW_CLI), 0);
+	assert_int_equal(run("%s render end.json -o named.png --field formation", TW_CLI), 0);
+	assert_int_equal(run("cmp -s plain.png named.png"), 1); // the names are drawn
+	assert_int_equal(run("%s render end.json -o x.png --field nonesuch", TW_CLI), 2);
+	assert_int_equal(run("%s report g.log -o r.html", TW_CLI), 0);
+	assert_int_equal(run("grep -c 'RD.SHOOT' r.html"), 0);
+}
+
+// The Monte Carlo cost beside every exact answer (RD.SHOOT.6-11, RD.DET.1, RD.RALLY.5): one line
+// after each probability and after the expected hits, with the samples a standard error under
+// 5e-7 needs (var / se^2: RD.EX.1's P(0 hits) = 125/216 needs 9.75e+11, the mean 0.5 of 3 dice at
+// 1/6 (variance 5/12) 1.67e+12, a militia check's 1/2 1e+12) and a measured time: the shape is
+// tested, never the timing.
+// Clauses: RD.SHOOT.6 RD.DET.1 RD.RALLY.5
+static void test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s odds rattle shoot --figures 12 --difficult", TW_CLI), 0);
+	assert_int_equal(count(out, "  P("), 4);
+	assert_int_equal(count(out, "    Monte Carlo for the same precision: "), 5);
+	const char *p0 = strstr(out, "P(0 hits) = 125/216 (0.578704)\n    Monte Carlo for the same precision: 9.75e+11 "
+				     "samples (standard error < 5e-07), about ");
+	assert_non_null(p0);
+	assert_non_null(strstr(out, "expected hits: 0.500000\n    Monte Carlo for the same precision: 1.67e+12 samples"));
+	// Each note: "about T UNIT at X ns a sample (measured)".
+	for (const char *p = strstr(out, "), about "); p; p = strstr(p + 1, "), about ")) {
+		double t = 0, ns = 0;
+		char unit[16];
+		assert_int_equal(sscanf(p, "), about %lf %15s at %lf ns a sample (measured)", &t, unit, &ns), 3);
+		assert_true(t > 0 && ns > 0);
+	}
+	assert_int_equal(run("%s odds rattle command --class militia", TW_CLI), 0);
+	assert_non_null(strstr(out, "1/2 (0.500000)\n    Monte Carlo for the same precision: 1e+12 samples"));
+	assert_int_equal(run("%s odds rattle rally --class regular --general", TW_CLI), 0);
+	assert_int_equal(count(out, "Monte Carlo for the same precision"), 1);
+}
+
+// doctrines/rattle_line.lua plays whole games of Rattle against random without a failure of the
+// doctrine (its initiative and choice come from tw.suggest(): a `first first` order, n = 0, must
+// reach Lua with its n), and the same seed gives the same game.
+static void test_rd_lua_doctrine_plays_whole_games(void **st)
+{
+	(void)st;
+	for (uint64_t seed = 1; seed <= 3; seed++) {
+		uint64_t hash[2];
+		for (int rep = 0; rep < 2; rep++) {
+			tw_state sc;
+			tw_game *g = load(&sc, seed);
+			tw_game_set_undo(g, false);
+			const tw_ruleset *rs = tw_game_ruleset(g);
+			tw_general *gens[2] = {tw_general_new(TW_SOURCE_DIR "/doctrines/rattle_line.lua", rs, 0, seed),
+					       tw_general_new("random", rs, 1, seed)};
+			assert_non_null(gens[0]);
+			tw_error err;
+			assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
+			assert_true(tw_game_state(g)->over);
+			tw_error why;
+			if (tw_lua_failure(gens[0], &why))
+				fail_msg("rattle_line.lua failed: %s", why.message);
+			hash[rep] = tw_state_hash(tw_game_state(g));
+			tw_general_free(gens[0]);
+			tw_general_free(gens[1]);
+			tw_game_free(g);
+			tw_state_free(&sc);
+		}
+		assert_int_equal(hash[0], hash[1]);
+	}
+}
+
+static int setup_dir(void **st)
+{
+	(void)st;
+	snprintf(dir, sizeof dir, "/tmp/tw_rd_play_%d", (int)getpid());
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf %s && mkdir -p %s", dir, dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static int teardown_dir(void **st)
+{
+	(void)st;
+	char cmd[256];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_rd_registered),
+		cmocka_unit_test(test_rd_random_player_acts),
+		cmocka_unit_test(test_RD_SHOOT_1_rd_attack_beats_random_38_of_40),
+		cmocka_unit_test(test_RD_SHOOT_1_rd_skirmish_beats_random_38_of_40),
+		cmocka_unit_test(test_RD_SEQ_2_terminal_offers_the_choice_to_the_human),
+		cmocka_unit_test(test_rd_sim_replay_render),
+		cmocka_unit_test(test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer),
+		cmocka_unit_test(test_rd_lua_doctrine_plays_whole_games),
+	};
+	return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
+}
