@@ -6,8 +6,10 @@
 #include "rd.h"
 
 static const tw_param_def rd_params[RDP_COUNT] = {
-	[RDP_MAX_TURNS] = {"max_turns", 12, 1, 100000, NULL, "engine limit: the battle ends after this many turns (RD.SEQ.1)"},
-	[RDP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "RD.CON.3: base gap counted as contact, inches"},
+	[RDP_MAX_TURNS] = {"max_turns", 12, 1, 100000, NULL, "engine limit: the battle ends after this many turns (RD.SEQ.1)",
+			  .label = "Battle ends after", .unit = "turns", .step = 1},
+	[RDP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "RD.CON.3: base gap counted as contact, inches",
+			  .label = "Gap counted as contact", .unit = "in"},
 };
 
 tw_status rd_setup(tw_state *s, tw_error *err)
