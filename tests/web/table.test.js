@@ -42,7 +42,8 @@ async function createGame(page, opts) {
   }
   for (const [k, v] of Object.entries(opts.params || {})) {
     const el = await page.$('#param-' + k);
-    if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(String(v)); else await el.fill(String(v));
+    const kind = await el.evaluate((e) => e.tagName === 'SELECT' ? 'select' : e.type);
+    if (kind === 'select') await el.selectOption(String(v)); else if (kind === 'checkbox') await el.setChecked(Boolean(Number(v))); else await el.fill(String(v));
   }
   if (opts.blue) await page.selectOption('#ng-blue', opts.blue);
   if (opts.noclock) await page.uncheck('#ng-clock');
