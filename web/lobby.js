@@ -104,7 +104,7 @@ window.twLobby = (function () {
       input.id = 'param-' + p.name; input.dataset.param = p.name; input.title = help;
       const label = mk('label', { className: 'param param-' + p.kind, title: help }, [mk('span', { className: 'pl' }, [p.label || p.name])]);
       if (p.kind === 'yesno') label.prepend(input); else label.append(' ', input);
-      if (p.unit) label.append(mk('span', { className: 'unit' }, [' ' + p.unit]));
+      if (p.kind !== 'yesno') label.append(mk('span', { className: 'unit' }, [p.unit || '']));
       box.appendChild(label);
     }
   }
@@ -204,12 +204,15 @@ window.twLobby = (function () {
     $('ng-error').hidden = true;
     const title = src === 'bundled' ? chosen.title : src === 'scenario' ? (req.scenario.title || req.scenario.name || 'a scenario') : 'A generated Country';
     const ul = $('link-list'); ul.replaceChildren();
+    // The sides this browser may play are its games; a game of computers only, its spectator's
+    // seat (the umpire's link is only shown).
+    const side = (s) => s.seat !== 'umpire' && s.seat !== 'spectator';
+    const humans = body.seats.filter((s) => side(s) && !s.computer);
     for (const s of body.seats) {
       const li = mk('li', {}, [mk('a', { href: s.link, id: 'link-' + s.seat }, ['join as ' + s.seat])]);
       if (s.computer) li.append(' (computer: ' + s.computer + ')');
       ul.appendChild(li);
-      // The sides this browser plays are its games (the umpire's and spectator's links are only shown).
-      if (!s.computer && s.seat !== 'umpire' && s.seat !== 'spectator') remember({ game: body.id, seat: s.seat, token: s.token, title, ruleset: body.ruleset });
+      if (humans.length ? humans.indexOf(s) >= 0 : s.seat === 'spectator') remember({ game: body.id, seat: s.seat, token: s.token, title, ruleset: body.ruleset });
     }
     $('links').hidden = false;
     $('links').dataset.game = body.id;
