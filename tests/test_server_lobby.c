@@ -3,19 +3,19 @@
 // game in brief by its token (POST /api/status); the game's title in hello, kept across a
 // restart; and the scenario loader's optional "title" and "description".
 #define _GNU_SOURCE
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "rawnet.h"
-#include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
+#include "wsclient.h"
 
 #define BIG (256 * 1024)
 
@@ -40,8 +40,9 @@ static int http(tw_server *s, const char *method, const char *path, const char *
 	int port = tw_server_port(s);
 	char req[2048];
 	snprintf(req, sizeof req,
-		 "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
-		 method, path, port, json ? strlen(json) : 0, json ? json : "");
+	         "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: "
+	         "%zu\r\n\r\n%s",
+	         method, path, port, json ? strlen(json) : 0, json ? json : "");
 	return tw_raw_http(port, NULL, req, body, BIG, 20.0);
 }
 
@@ -82,13 +83,16 @@ static void test_scenarios_listed(void **state)
 	assert_true(strlen(json_string_value(json_object_get(hf, "description"))) > 40);
 	assert_int_equal((int)json_number_value(json_object_get(hf, "width")), 144);
 	assert_int_equal(json_integer_value(json_object_get(hf, "figures")), 150);
-	assert_string_equal(json_string_value(json_object_get(hf, "picture")), "/api/scenarios/littlewars/hooks-farm.svg");
-	assert_string_equal(json_string_value(json_object_get(hf, "json")), "/api/scenarios/littlewars/hooks-farm.json");
+	assert_string_equal(json_string_value(json_object_get(hf, "picture")),
+	                    "/api/scenarios/littlewars/hooks-farm.svg");
+	assert_string_equal(json_string_value(json_object_get(hf, "json")),
+	                    "/api/scenarios/littlewars/hooks-farm.json");
 	assert_non_null(find_file(list, "meeting"));
 	// Every bundled scenario has its words (the loader would refuse a title that is no string).
 	for (size_t i = 0; i < json_array_size(list); i++) {
 		json_t *e = json_array_get(list, i);
-		assert_string_not_equal(json_string_value(json_object_get(e, "title")), json_string_value(json_object_get(e, "name")));
+		assert_string_not_equal(json_string_value(json_object_get(e, "title")),
+		                        json_string_value(json_object_get(e, "name")));
 		assert_true(strlen(json_string_value(json_object_get(e, "description"))) > 20);
 	}
 	json_decref(j);
@@ -203,7 +207,7 @@ static void create(tw_server *s, const char *req, game_ref *g)
 	json_t *seats = json_object_get(j, "seats");
 	for (size_t i = 0; i < 4; i++)
 		snprintf(g->token[i], sizeof g->token[i], "%s",
-			 json_string_value(json_object_get(json_array_get(seats, i), "token")));
+		         json_string_value(json_object_get(json_array_get(seats, i), "token")));
 	json_decref(j);
 }
 
@@ -346,15 +350,18 @@ static void test_scenario_words_checked(void **state)
 	    {",\"title\":\"A title\",\"description\":\"Some words.\"", NULL},
 	    {",\"title\":7", "$.title"},
 	    {",\"description\":[\"x\"]", "$.description"},
-	    {",\"title\":\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA\"",
+	    {",\"title\":"
+	     "\"AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"
+	     "AAAAAAA\"",
 	     "$.title"},
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof *cases; k++) {
 		char txt[512];
-		snprintf(txt, sizeof txt,
-			 "{\"format\":\"tinwar-scenario\",\"version\":1,\"name\":\"t\",\"ruleset\":\"littlewars\","
-			 "\"table\":{\"width\":48,\"depth\":48}%s}",
-			 cases[k].extra);
+		snprintf(
+		    txt, sizeof txt,
+		    "{\"format\":\"tinwar-scenario\",\"version\":1,\"name\":\"t\",\"ruleset\":\"littlewars\","
+		    "\"table\":{\"width\":48,\"depth\":48}%s}",
+		    cases[k].extra);
 		json_t *j = json_loads(txt, 0, NULL);
 		assert_non_null(j);
 		tw_state st;
@@ -378,8 +385,8 @@ int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_scenarios_listed),	 cmocka_unit_test(test_scenario_json_and_picture),
-	    cmocka_unit_test(test_scenarios_refused),	 cmocka_unit_test(test_status_needs_the_token),
+	    cmocka_unit_test(test_scenarios_listed),        cmocka_unit_test(test_scenario_json_and_picture),
+	    cmocka_unit_test(test_scenarios_refused),       cmocka_unit_test(test_status_needs_the_token),
 	    cmocka_unit_test(test_title_in_hello_and_kept), cmocka_unit_test(test_scenario_words_checked),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,8 +25,8 @@
 
 typedef struct entry {
 	const srv_scenario_file *f;
-	json_t *info;  ///< {ruleset, file, name, title, description, ...}; NULL if it does not load
-	char *svg;     ///< the picture, once drawn
+	json_t *info; ///< {ruleset, file, name, title, description, ...}; NULL if it does not load
+	char *svg;    ///< the picture, once drawn
 	size_t svg_len;
 } entry;
 
@@ -39,9 +39,10 @@ static json_t *info_json(const srv_scenario_file *f, const json_t *root, const t
 	const char *title = json_string_value(json_object_get(root, "title"));
 	const char *desc = json_string_value(json_object_get(root, "description"));
 	char url[160];
-	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:f, s:i, s:i}", "ruleset", f->ruleset, "file", f->file,
-			      "name", st->scenario, "title", title ? title : st->scenario, "description", desc ? desc : "",
-			      "width", st->table.width, "depth", st->table.depth, "sides", st->nsides, "figures", st->nfig);
+	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:f, s:f, s:i, s:i}", "ruleset", f->ruleset, "file",
+	                      f->file, "name", st->scenario, "title", title ? title : st->scenario,
+	                      "description", desc ? desc : "", "width", st->table.width, "depth",
+	                      st->table.depth, "sides", st->nsides, "figures", st->nfig);
 	snprintf(url, sizeof url, "/api/scenarios/%s/%s.svg", f->ruleset, f->file);
 	json_object_set_new(j, "picture", json_string(url));
 	snprintf(url, sizeof url, "/api/scenarios/%s/%s.json", f->ruleset, f->file);
@@ -88,7 +89,8 @@ static bool good_name(const char *p, size_t n)
 	if (n < 1 || n > NAME_MAX_LEN)
 		return false;
 	for (size_t i = 0; i < n; i++)
-		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '-' || p[i] == '_'))
+		if (!((p[i] >= 'a' && p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') || p[i] == '-' ||
+		      p[i] == '_'))
 			return false;
 	return true;
 }
@@ -149,7 +151,8 @@ static void run_scenarios(void *arg)
 		for (int i = 0; i < tw_ruleset_count(); i++)
 			json_array_append_new(names, json_string(tw_ruleset_get(i)->name));
 		j->status = 404;
-		j->txt = dump(json_pack("{s:s, s:s, s:o}", "error", "no such rule set", "ruleset", j->ruleset, "rulesets", names));
+		j->txt = dump(json_pack("{s:s, s:s, s:o}", "error", "no such rule set", "ruleset", j->ruleset,
+		                        "rulesets", names));
 		goto out;
 	}
 	json_t *list = json_array();
@@ -166,7 +169,8 @@ static void run_scenarios(void *arg)
 		j->txt = dump(json_pack("{s:o}", "scenarios", list));
 	} else if (!found) {
 		j->status = 404;
-		j->txt = dump(json_pack("{s:s, s:s, s:o}", "error", "no such scenario", "scenario", j->file, "scenarios", list));
+		j->txt = dump(json_pack("{s:s, s:s, s:o}", "error", "no such scenario", "scenario", j->file,
+		                        "scenarios", list));
 	} else {
 		json_decref(list);
 		if (j->what == 2 && !found->svg)
@@ -213,9 +217,10 @@ int srv_scenarios_handler(struct mg_connection *conn, void *cbdata)
 		}
 	}
 	if (!ok)
-		return srv_http_error(conn, 400,
-				      "GET /api/scenarios/RULESET/NAME.json or NAME.svg: names are 1 to 48 characters of "
-				      "a-z, 0-9, '-' and '_'");
+		return srv_http_error(
+		    conn, 400,
+		    "GET /api/scenarios/RULESET/NAME.json or NAME.svg: names are 1 to 48 characters of "
+		    "a-z, 0-9, '-' and '_'");
 	const srv_conn *c = mg_get_user_connection_data(conn);
 	srv_exec(s, c ? c->peer : NULL, run_scenarios, &j);
 	if (j.txt || !j.data) {
@@ -225,11 +230,12 @@ int srv_scenarios_handler(struct mg_connection *conn, void *cbdata)
 		return st;
 	}
 	// The scenarios do not change while the server runs: the browser may keep them an hour.
-	mg_printf(conn,
-		  "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %zu\r\nCache-Control: max-age=3600\r\n"
-		  "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; style-src "
-		  "'unsafe-inline'\r\nConnection: close\r\n\r\n",
-		  j.what == 1 ? "application/json" : "image/svg+xml", j.len);
+	mg_printf(
+	    conn,
+	    "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: %zu\r\nCache-Control: max-age=3600\r\n"
+	    "X-Content-Type-Options: nosniff\r\nContent-Security-Policy: default-src 'none'; style-src "
+	    "'unsafe-inline'\r\nConnection: close\r\n\r\n",
+	    j.what == 1 ? "application/json" : "image/svg+xml", j.len);
 	mg_write(conn, j.data, j.len);
 	return 200;
 }
@@ -284,15 +290,17 @@ static void run_status(void *arg)
 		json_array_append_new(to_move, json_string(s->sides[d[i].seat].name));
 	}
 	free(d);
-	json_t *body = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:o, s:b, s:b}", "game", r->id, "seat",
-				 srv_seat_name(r, j->seat), "ruleset", tw_game_ruleset(r->game)->name, "ruleset_title",
-				 tw_game_ruleset(r->game)->title, "title", r->title, "phase", tw_phase_name(s), "move_no",
-				 s->move_no, "to_move", to_move, "yours", yours, "over", s->over);
+	json_t *body =
+	    json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:o, s:b, s:b}", "game", r->id, "seat",
+	              srv_seat_name(r, j->seat), "ruleset", tw_game_ruleset(r->game)->name, "ruleset_title",
+	              tw_game_ruleset(r->game)->title, "title", r->title, "phase", tw_phase_name(s),
+	              "move_no", s->move_no, "to_move", to_move, "yours", yours, "over", s->over);
 	if (body && s->over)
 		json_object_set_new(body, "winner",
-				    s->winner >= 0 && s->winner < s->nsides ? json_string(s->sides[s->winner].name)
-				    : s->winner == -2			      ? json_string("draw")
-									      : json_null());
+		                    s->winner >= 0 && s->winner < s->nsides
+		                        ? json_string(s->sides[s->winner].name)
+		                    : s->winner == -2 ? json_string("draw")
+		                                      : json_null());
 	pthread_mutex_unlock(&r->mu);
 	j->txt = dump(body);
 }
