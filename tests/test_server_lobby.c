@@ -3,10 +3,11 @@
 // game in brief by its token (POST /api/status); the game's title in hello, kept across a
 // restart; and the scenario loader's optional "title" and "description".
 #define _GNU_SOURCE
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+
+#include <cmocka.h> // after what it needs
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
