@@ -1,6 +1,6 @@
 // The browser table's HTTP and WebSocket server (civetweb). The page is served from embedded
 // assets by handlers (no document root, no CGI). Games live in rooms, kept in SQLite.
-//   GET  /, /app.js, /style.css      the page
+//   GET  /, /app.js, /lobby.js, /style.css   the page
 //   GET  /api/rulesets               rule sets: parameters, generals, order and event types
 //   GET  /api/rules?id=ID            a clause's title and text (tw_rule_text)
 //   POST /api/games                  create a game -> id, seats with tokens and join links
