@@ -1077,6 +1077,11 @@ tests.push(
     assert(await page.$eval('#table', (t) => t.dataset.depth) === '48', 'the tutorial\'s 72 by 48 in table');
     assert(await inViewUncovered(page, '#game-title'), 'the title in sight');
     await shot(page, 'lobby-02-title');
+    // Back to the lobby from the game: the game is among my games, by its title.
+    const gameId = new URL(page.url()).searchParams.get('game');
+    await page.click('header h1 a');
+    await page.waitForSelector('li.mg[data-game="' + gameId + '"][data-seat="red"][data-state]');
+    assert(await page.textContent('li.mg[data-game="' + gameId + '"] .mg-title') === 'Tutorial: the knoll', 'the game listed by its title');
   }],
   ['lobby: a generated Country from its seed', async (page) => {
     await page.goto(BASE + '/');
