@@ -279,13 +279,25 @@ def build_forces(doc, groups):
 
 
 def scenario(name, w, d, params, terrain):
-    return {"format": "tinwar-scenario", "version": 1, "name": name, "ruleset": "littlewars",
+    return {"format": "tinwar-scenario", "version": 1, "name": name, "title": TITLES[name][0],
+            "description": TITLES[name][1], "ruleset": "littlewars",
             "params": params, "table": {"width": w, "depth": d},
             "sides": [{"name": "red", "back_y": 0}, {"name": "blue", "back_y": d}],
             "terrain": terrain}
 
 
 # ---------------------------------------------------------------- the scenarios
+# The lobby's words for each (issue 19): a title and a short description.
+TITLES = {
+    "hooks-farm": ("Hook's Farm",
+        "Wells's example battle after his sketch (LW.EX.4): Firely Church on the left, Hook's Farm on its gentle hill on the right, a cottage in the hollow and woods between. Fight to a finish on 144 by 96 in."),
+    "tutorial": ("Tutorial: the knoll",
+        "A small first game on 72 by 48 in: a column a side, a knoll, a farmhouse with its garden wall, a copse and a rock."),
+    "points-buy": ("Points buy",
+        "Each side buys a 150-point force (LW.FOR.4) and puts it down behind a curtain, on a Country of farms, a church, woods and a spinney."),
+}
+
+
 def hooks_farm():
     """LW.EX.4 on a Country after the book's sketch (Section IV, figures 1-9). Red's back line
     is y = 0; from Red's side Firely Church is on the left (low x) and Hook's Farm, on its

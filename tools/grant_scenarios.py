@@ -15,11 +15,14 @@ CAV = (5, 6)
 
 
 class Builder:
-    def __init__(self, name, w, d):
-        self.doc = {"format": "tinwar-scenario", "version": 1, "name": name, "ruleset": "grant",
+    def __init__(self, name, w, d, title="", description=""):
+        self.doc = {"format": "tinwar-scenario", "version": 1, "name": name, "title": title,
+                    "description": description, "ruleset": "grant",
                     "params": {"max_moves": 30}, "table": {"width": w, "depth": d},
                     "sides": [{"name": "red", "back_y": 0}, {"name": "blue", "back_y": d}],
                     "terrain": [], "figures": [], "guns": [], "units": []}
+        if not title:  # the lobby's words, for the bundled scenarios only
+            del self.doc["title"], self.doc["description"]
 
     def fig(self, kind, side, x, y, facing, unit, data=None):
         f = {"id": len(self.doc["figures"]), "kind": kind, "side": side, "at": [round(x, 3), round(y, 3)],
@@ -103,7 +106,8 @@ class Builder:
 
 
 def meeting():
-    b = Builder("grant-meeting", 120, 96)
+    b = Builder("grant-meeting", 120, 96, "Meeting engagement",
+                "Two armies of two brigades meet across a windmill hill, a copse, the high road and an inn: foot, grenadiers, rifles, a battery and horse a side. 30 moves.")
     b.box("hill", 50, 40, 70, 56, "windmill hill", 1)
     b.box("wood", 8, 38, 24, 58, "copse")
     b.box("road", 58, 0, 62, 96, "high road")
@@ -122,7 +126,8 @@ def meeting():
 
 
 def village():
-    b = Builder("grant-village", 96, 72)
+    b = Builder("grant-village", 96, 72, "The village",
+                "Red attacks a village of three stone houses held by a Blue garrison behind the churchyard wall, with a battalion and a battery in support. 30 moves.")
     # Three houses of two touching sections each (house indices 0..5 in terrain order).
     houses = [(38, 34), (50, 34), (44, 42)]
     for k, (x, y) in enumerate(houses):

@@ -7,104 +7,7 @@
   const q = new URLSearchParams(location.search);
   const game = q.get('game'), token = q.get('token');
 
-  // ---------------- lobby ----------------
-  async function lobby() {
-    $('lobby').hidden = false;
-    $('status').textContent = 'new game';
-    const res = await fetch('/api/rulesets');
-    const data = await res.json();
-    const rsSel = $('ng-ruleset');
-    for (const rs of data.rulesets) {
-      const o = document.createElement('option');
-      o.value = rs.name; o.textContent = rs.title; rsSel.appendChild(o);
-    }
-    const fill = () => {
-      const rs = data.rulesets.find((r) => r.name === rsSel.value);
-      const box = $('ng-params');
-      box.innerHTML = '<legend>Rules</legend>';
-      for (const p of rs.params) {
-        const l = document.createElement('label');
-        l.title = p.help;
-        l.append(p.name + ' ');
-        let input;
-        if (p.choices) {
-          input = document.createElement('select');
-          p.choices.forEach((c, i) => { const o = document.createElement('option'); o.value = c; o.textContent = c; if (i === p.default) o.selected = true; input.appendChild(o); });
-        } else {
-          input = document.createElement('input');
-          input.type = 'number'; input.step = 'any'; input.min = p.min; input.max = p.max; input.value = p.default;
-        }
-        input.dataset.param = p.name; input.id = 'param-' + p.name;
-        l.appendChild(input); box.appendChild(l);
-      }
-      seats(scenarioSides() || ['red', 'blue']);
-    };
-    // A seat per side: a generated table has red and blue; a scenario its own sides, any number.
-    function scenarioSides() {
-      if (document.querySelector('input[name=src]:checked').value !== 'scenario') return null;
-      try {
-        const sc = JSON.parse($('ng-scenario').value);
-        return Array.isArray(sc.sides) && sc.sides.length ? sc.sides.map((s) => String(s.name)) : null;
-      } catch (e) { return null; }
-    }
-    function seats(names) {
-      const rs = data.rulesets.find((r) => r.name === rsSel.value);
-      const box = $('ng-seats');
-      box.innerHTML = '<legend>Seats</legend>';
-      for (const name of names) {
-        const l = document.createElement('label');
-        l.append(name + ' ');
-        const sel = document.createElement('select');
-        sel.className = 'ng-seat'; sel.id = 'ng-' + name; sel.dataset.side = name;
-        sel.innerHTML = '<option value="">human</option>';
-        for (const g of rs.generals) { const o = document.createElement('option'); o.value = g; o.textContent = 'computer: ' + g; sel.appendChild(o); }
-        l.appendChild(sel); box.appendChild(l);
-      }
-    }
-    const reseat = () => seats(scenarioSides() || ['red', 'blue']);
-    $('ng-scenario').addEventListener('input', reseat);
-    for (const r of document.querySelectorAll('input[name=src]')) r.addEventListener('change', reseat);
-    rsSel.onchange = fill; fill();
-    $('newgame').onsubmit = async (ev) => {
-      ev.preventDefault();
-      const rs = data.rulesets.find((r) => r.name === rsSel.value);
-      const req = { clock: { enabled: $('ng-clock').checked, scale: Number($('ng-scale').value) || 1 } };
-      const src = document.querySelector('input[name=src]:checked').value;
-      if (src === 'scenario') {
-        try { req.scenario = JSON.parse($('ng-scenario').value); } catch (e) { showLobbyError('scenario: ' + e.message); return; }
-      } else {
-        req.ruleset = rs.name;
-        req.width = Number($('ng-width').value); req.depth = Number($('ng-depth').value);
-        if ($('ng-seed').value !== '') req.seed = Number($('ng-seed').value);
-      }
-      const params = {};
-      for (const p of rs.params) {
-        const el = $('param-' + p.name);
-        const v = p.choices ? el.value : Number(el.value);
-        if (p.choices ? p.choices.indexOf(v) !== p.default : v !== p.default) params[p.name] = v;
-      }
-      if (Object.keys(params).length) req.params = params;
-      const comp = {};
-      for (const sel of document.querySelectorAll('.ng-seat')) if (sel.value) comp[sel.dataset.side] = sel.value;
-      if (Object.keys(comp).length) req.computer = comp;
-      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
-      const body = await r.json();
-      if (!r.ok) { showLobbyError((body.clause ? body.clause + ': ' : '') + body.error); return; }
-      $('ng-error').hidden = true;
-      const ul = $('link-list'); ul.innerHTML = '';
-      for (const s of body.seats) {
-        const li = document.createElement('li');
-        const a = document.createElement('a');
-        a.href = s.link; a.id = 'link-' + s.seat; a.textContent = 'join as ' + s.seat;
-        li.appendChild(a);
-        if (s.computer) li.append(' (computer: ' + s.computer + ')');
-        ul.appendChild(li);
-      }
-      $('links').hidden = false;
-      $('links').dataset.game = body.id;
-    };
-  }
-  function showLobbyError(t) { $('ng-error').textContent = t; $('ng-error').hidden = false; }
+  // The lobby is lobby.js (twLobby).
 
   // ---------------- the table ----------------
   let terrain = [], revealed = false;
@@ -134,7 +37,7 @@
 
   function onMessage(m) {
     switch (m.type) {
-      case 'hello': hello = m; seat = m.seat_index; $('log').innerHTML = ''; phaseNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
+      case 'hello': hello = m; seat = m.seat_index; window.twLobby.joined(game, token, m); $('log').innerHTML = ''; phaseNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
@@ -1132,5 +1035,5 @@
   }
   setInterval(drawClock, 250);
 
-  if (game && token) { $('game').hidden = false; connect(); } else { lobby(); }
+  if (game && token) { $('game').hidden = false; connect(); } else { window.twLobby.start(); }
 })();

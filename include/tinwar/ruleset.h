@@ -8,12 +8,26 @@
 #include "tinwar/state.h"
 #include "tinwar/template.h"
 
+/// How a parameter is set (the page's lobby draws its control from it). Choices are implied by
+/// tw_param_def.choices.
+typedef enum tw_param_kind {
+	TW_PARAM_NUMBER = 0, ///< a number within min..max, in steps of `step` (0: any)
+	TW_PARAM_YESNO,      ///< 0 no, 1 yes: a checkbox
+} tw_param_kind;
+
 /// A rule-set parameter with its default (OpenSpiel-style). Values live in tw_state.params.
+/// The fields after `help` are for people (issue 19); they come last so that positional
+/// initializers of the first six still compile (the others are then NULL/0: a number, labelled
+/// by its name, without a unit).
 typedef struct tw_param_def {
 	const char *name;
 	double def, min, max;
 	const char *const *choices; ///< NULL-terminated names for enumerated values (value = index)
 	const char *help;
+	const char *label;  ///< a readable name ("Interval between moves"), or NULL: the name
+	const char *unit;   ///< the unit of a number ("in", "min", "moves", "deg"), or NULL
+	tw_param_kind kind; ///< TW_PARAM_YESNO for a 0/1 switch
+	double step;        ///< a number's step (1 for whole numbers), 0: any
 } tw_param_def;
 
 /// What an order is applied with: the shot model, and recorded outcomes to replay.

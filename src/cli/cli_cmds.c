@@ -76,7 +76,11 @@ int cli_rulesets(int argc, char **argv)
 			} else {
 				printf(" range %g..%g", p->min, p->max);
 			}
-			printf("\n                 %s\n", p->help);
+			if (p->kind == TW_PARAM_YESNO)
+				printf(" (0 no, 1 yes)");
+			else if (p->unit)
+				printf(" %s", p->unit);
+			printf("\n                 %s%s%s\n", p->label ? p->label : "", p->label ? ": " : "", p->help);
 		}
 		printf("  computer generals:\n");
 		for (int k = 0; k < rs->ngenerals; k++)

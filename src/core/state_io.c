@@ -555,7 +555,7 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	static const char *const keys[] = {"format", "version", "name",  "ruleset", "params",    "table",
 					   "sides",  "terrain", "figures", "guns",  "units",     "seed",
 					   "rng",    "rng_draws", "phase", "move_no", "mover",   "winner",
-					   "over",   "data",    "dice",  "sealed",  "chosen",  NULL};
+					   "over",   "data",    "dice",  "sealed",  "chosen",  "title", "description", NULL};
 	TRY(tw_io_object(root, keys, p, err));
 	int which = 0;
 	TRY(tw_io_header(root, "tinwar-scenario", "tinwar-state", &which, p, err));
@@ -563,6 +563,9 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 	const char *name = "";
 	TRY(tw_io_get_str(root, "name", false, sizeof t->scenario - 1, &name, p, err));
 	snprintf(t->scenario, sizeof t->scenario, "%s", name);
+	const char *words = NULL; // for people (the page's lobby): checked, not kept in the state
+	TRY(tw_io_get_str(root, "title", false, 80, &words, p, err));
+	TRY(tw_io_get_str(root, "description", false, 600, &words, p, err));
 	const char *rsname = NULL;
 	TRY(tw_io_get_str(root, "ruleset", true, 64, &rsname, p, err));
 	t->ruleset = tw_ruleset_find(rsname);

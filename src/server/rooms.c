@@ -6,6 +6,7 @@
 
 #include <sodium.h>
 
+#include "scenarios.h"
 #include "srv.h"
 
 const char *srv_seat_name(const srv_room *r, int seat)
@@ -315,9 +316,15 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
 	    set_clock(r, json_object_get(req, "clock"), err) != TW_OK)
 		goto fail;
 	json_t *scj = tw_state_to_json(&st);
+	// Issue 19: the scenario's title goes with it into the store (the loader takes "title").
+	const char *title = json_string_value(json_object_get(scen, "title"));
+	if (scj && (title || !scen))
+		json_object_set_new(scj, "title", json_string(title ? title : "A generated Country"));
 	r->scenario_json = scj ? json_dumps(scj, JSON_COMPACT) : NULL;
-	json_decref(scj);
 	r->game = tw_game_new(&st, seed, tw_shot_model_find("fast"), err);
+	if (r->game)
+		srv_room_set_title(r, scj);
+	json_decref(scj);
 	if (!r->game || !r->scenario_json)
 		goto fail;
 	tw_game_set_undo(r->game, false);
@@ -428,6 +435,9 @@ srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const cha
 		goto fail;
 	tw_game_set_undo(r->game, false);
 	r->scenario_json = strdup(scenario);
+	sj = json_loads(scenario, 0, &je); // its title (issue 19)
+	srv_room_set_title(r, sj);
+	json_decref(sj);
 	sj = json_loads(seats, 0, &je);
 	cj = json_loads(clock, 0, &je);
 	bool legacy = false;

@@ -53,6 +53,13 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 		const tw_param_def *p = &rs->params[i];
 		json_t *pj = json_pack("{s:s, s:f, s:f, s:f, s:s}", "name", p->name, "default", p->def, "min", p->min,
 				       "max", p->max, "help", p->help ? p->help : "");
+		// Issue 19: the lobby's control for it: a label, a unit, a checkbox, a select or a number.
+		json_object_set_new(pj, "label", json_string(p->label ? p->label : p->name));
+		const char *kind = p->choices ? "choice" : p->kind == TW_PARAM_YESNO ? "yesno" : "number";
+		json_object_set_new(pj, "kind", json_string(kind));
+		if (p->unit)
+			json_object_set_new(pj, "unit", json_string(p->unit));
+		json_object_set_new(pj, "step", json_real(p->step));
 		if (p->choices) {
 			json_t *ch = json_array();
 			for (int k = 0; p->choices[k]; k++)

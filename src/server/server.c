@@ -1,9 +1,10 @@
 // The browser table's HTTP and WebSocket server (civetweb). The page is served from embedded
 // assets by handlers (no document root, no CGI). Games live in rooms, kept in SQLite.
-//   GET  /, /app.js, /style.css      the page
+//   GET  /, /app.js, /lobby.js, /style.css   the page
 //   GET  /api/rulesets               rule sets: parameters, generals, order and event types
 //   GET  /api/rules?id=ID            a clause's title and text (tw_rule_text)
 //   POST /api/games                  create a game -> id, seats with tokens and join links
+//   GET  /api/scenarios..., POST /api/status   the lobby's (scenarios.c)
 //   WS   /ws?game=ID&token=T         a seat's connection (Host and Origin checked at the handshake)
 // Every connection is counted per address when civetweb hands it to a worker, before its
 // request is read; civetweb's workers (100 KiB stacks in Debian's build) run no rules, no
@@ -16,6 +17,7 @@
 #include <civetweb.h>
 #include <sodium.h>
 
+#include "scenarios.h"
 #include "srv.h"
 #include "tinwar/rules_text.h"
 
@@ -144,6 +146,13 @@ static bool request_from_us(srv_server *s, const struct mg_connection *conn, boo
 		return !origin_required;
 	return srv_origin_ok(s, origin);
 }
+
+void srv_http_json_text(struct mg_connection *conn, int status, const char *txt) { send_json_text(conn, status, txt); }
+int srv_http_error(struct mg_connection *conn, int status, const char *message)
+{
+	return send_error(conn, status, message);
+}
+bool srv_http_from_us(srv_server *s, const struct mg_connection *conn) { return request_from_us(s, conn, false); }
 
 static int asset_handler(struct mg_connection *conn, void *cbdata)
 {
@@ -501,6 +510,8 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_request_handler(s->ctx, "/api/rulesets", rulesets_handler, s);
 	mg_set_request_handler(s->ctx, "/api/rules", rule_handler, s);
 	mg_set_request_handler(s->ctx, "/api/games", games_handler, s);
+	mg_set_request_handler(s->ctx, "/api/scenarios", srv_scenarios_handler, s); // the lobby (scenarios.c)
+	mg_set_request_handler(s->ctx, "/api/status", srv_status_handler, s);
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
 	// Listening first; the kept games come back in the background.

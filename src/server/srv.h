@@ -94,6 +94,7 @@ struct srv_room {
 	atomic_bool over;              ///< the game is over (it no longer counts against its creator)
 	bool broken;                   ///< could not be put back after a store failure: no more orders
 	double comp_time;              ///< the computer thread's time spent on this game, s (computer.c)
+	char title[96];                ///< the scenario's title (scenarios.c): the page's header
 };
 
 struct srv_server {
@@ -291,6 +292,14 @@ void srv_refuse_socket(const srv_conn *c, const char *why);
 /// Host and Origin checks against the bound address and the allow-list (DNS rebinding).
 bool srv_host_ok(const srv_server *s, const char *host);
 bool srv_origin_ok(const srv_server *s, const char *origin);
+
+// ---- server.c's HTTP answers, for the handlers of other files ----
+/// A JSON body (txt may be NULL: an empty body) with that status; not cached.
+void srv_http_json_text(struct mg_connection *conn, int status, const char *txt);
+/// {"error": message} with that status; returns the status.
+int srv_http_error(struct mg_connection *conn, int status, const char *message);
+/// Host names this server and an Origin, if sent, is this server (DNS rebinding).
+bool srv_http_from_us(srv_server *s, const struct mg_connection *conn);
 
 // ---- assets.c ----
 typedef struct srv_asset {

@@ -232,9 +232,9 @@ void srv_room_send_all(srv_room *r, srv_conn *c)
 	json_t *sides = json_array();
 	for (int i = 0; i < s->nsides; i++)
 		json_array_append_new(sides, json_string(s->sides[i].name));
-	srv_send(c, json_pack("{s:s, s:s, s:s, s:i, s:o, s:o}", "type", "hello", "game", r->id, "seat",
+	srv_send(c, json_pack("{s:s, s:s, s:s, s:i, s:o, s:o, s:s}", "type", "hello", "game", r->id, "seat",
 			      srv_seat_name(r, c->seat), "seat_index", c->seat, "sides", sides, "ruleset",
-			      srv_ruleset_json(tw_game_ruleset(r->game))));
+			      srv_ruleset_json(tw_game_ruleset(r->game)), "title", r->title));
 	srv_send(c, json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, 0, -1)));
 	srv_send(c, srv_view_json(r, c->seat));
 	srv_send(c, srv_clock_json(r));

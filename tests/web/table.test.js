@@ -42,7 +42,8 @@ async function createGame(page, opts) {
   }
   for (const [k, v] of Object.entries(opts.params || {})) {
     const el = await page.$('#param-' + k);
-    if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(String(v)); else await el.fill(String(v));
+    const kind = await el.evaluate((e) => e.tagName === 'SELECT' ? 'select' : e.type);
+    if (kind === 'select') await el.selectOption(String(v)); else if (kind === 'checkbox') await el.setChecked(Boolean(Number(v))); else await el.fill(String(v));
   }
   if (opts.blue) await page.selectOption('#ng-blue', opts.blue);
   if (opts.noclock) await page.uncheck('#ng-clock');
@@ -1118,6 +1119,179 @@ const tests = [
     await waitFor(page, async () => /melee step/.test(await page.$eval('#log', (e) => e.textContent)), 'the phase ended (RD.SEQ.7)');
   }],
 ];
+
+// ---------------- issue 19: the lobby (pg-lobby) ----------------
+// True if the element is inside the window and is what the page shows at its centre (nothing
+// covers it); scrolled into view first.
+async function inViewUncovered(page, sel) {
+  await page.$eval(sel, (e) => e.scrollIntoView({ block: 'nearest' }));
+  return page.$eval(sel, (e) => {
+    const r = e.getBoundingClientRect();
+    const inside = r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+    const t = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return inside && !!t && (t === e || e.contains(t));
+  });
+}
+async function lobbyGames(page) {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('tinwar.games') || '[]'));
+}
+
+tests.push(
+  ['lobby: bundled scenarios by name, with a picture and a description', async (page) => {
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#sc-hooks-farm img');
+    const files = await page.$$eval('#ng-bundled .sc-card', (cs) => cs.map((c) => c.dataset.file));
+    assert(JSON.stringify(files) === '["hooks-farm","points-buy","tutorial"]', 'Little Wars\'s bundled scenarios: ' + files);
+    const card = await page.$eval('#sc-hooks-farm', (c) => ({ title: c.querySelector('.sc-title').textContent, desc: c.querySelector('.sc-desc').textContent, src: c.querySelector('img').getAttribute('src') }));
+    assert(card.title === 'Hook\'s Farm' && /Firely Church/.test(card.desc), 'the card names it and says what it is: ' + JSON.stringify(card));
+    assert(card.src === '/api/scenarios/littlewars/hooks-farm.svg', 'its picture from the server: ' + card.src);
+    // The picture is the table drawn: loaded, of the table's proportions, in many colours.
+    await page.waitForFunction(() => [...document.querySelectorAll('#ng-bundled img')].every((i) => i.complete && i.naturalWidth > 0));
+    const pic = await page.$eval('#sc-hooks-farm img', (i) => {
+      const c = document.createElement('canvas'); c.width = i.naturalWidth; c.height = i.naturalHeight;
+      const x = c.getContext('2d'); x.drawImage(i, 0, 0);
+      const d = x.getImageData(0, 0, c.width, c.height).data, colours = new Set();
+      for (let k = 0; k < d.length; k += 4 * 5) colours.add((d[k] >> 4) << 8 | (d[k + 1] >> 4) << 4 | d[k + 2] >> 4);
+      return { w: c.width, h: c.height, colours: colours.size };
+    });
+    assert(pic.w >= 300 && pic.colours >= 8, 'a drawn table, not a blank: ' + JSON.stringify(pic));
+    // Picking it: the scenario's own parameters (Hook's Farm has a 4-minute interval).
+    await page.click('#sc-hooks-farm');
+    assert(await page.isChecked('input[name=src][value=bundled]'), 'picking a card picks the bundled source');
+    assert(await page.getAttribute('#sc-hooks-farm', 'aria-pressed') === 'true', 'the card shows it is picked');
+    await waitFor(page, async () => (await page.inputValue('#param-interval')) === '4', 'the scenario\'s interval in the form');
+    assert(await inViewUncovered(page, '#sc-hooks-farm'), 'the picked card is in sight');
+    await shot(page, 'lobby-01-scenarios');
+    // Another rule set, its own scenarios.
+    await page.selectOption('#ng-ruleset', 'grant');
+    await waitFor(page, async () => (await page.$$eval('#ng-bundled .sc-card', (cs) => cs.map((c) => c.dataset.file).join())) === 'meeting,village', 'Grant\'s scenarios');
+    await page.selectOption('#ng-ruleset', 'littlewars');
+    await page.click('#sc-tutorial');
+    await waitFor(page, async () => (await page.inputValue('#param-interval')) === '5', 'the tutorial\'s interval');
+    await page.selectOption('#ng-blue', 'lw-default');
+    await page.uncheck('#ng-clock');
+    await page.click('#ng-create');
+    await page.waitForSelector('#link-red');
+    await page.goto(BASE + await page.getAttribute('#link-red', 'href'));
+    await waitFor(page, async () => (await page.textContent('#game-title')) === 'Tutorial: the knoll', 'the game\'s title in the header');
+    assert((await page.title()).startsWith('Tutorial: the knoll'), 'the window\'s title: ' + await page.title());
+    await page.waitForSelector('#terrain polygon');
+    assert(await page.$eval('#table', (t) => t.dataset.depth) === '48', 'the tutorial\'s 72 by 48 in table');
+    assert(await inViewUncovered(page, '#game-title'), 'the title in sight');
+    await shot(page, 'lobby-02-title');
+    // Back to the lobby from the game: the game is among my games, by its title.
+    const gameId = new URL(page.url()).searchParams.get('game');
+    await page.click('header h1 a');
+    await page.waitForSelector('li.mg[data-game="' + gameId + '"][data-seat="red"][data-state]');
+    assert(await page.textContent('li.mg[data-game="' + gameId + '"] .mg-title') === 'Tutorial: the knoll', 'the game listed by its title');
+  }],
+  ['lobby: a generated Country from its seed', async (page) => {
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#param-curtain');
+    await page.click('#sc-tutorial');
+    await page.click('#ng-reseed');
+    assert(/^\d+$/.test(await page.inputValue('#ng-seed')), 'a seed drawn: ' + await page.inputValue('#ng-seed'));
+    assert(await page.isChecked('input[name=src][value=generate]'), 'a new seed picks the generated Country');
+    const terrain = async (seed) => {
+      const links = await createGame(page, { seed, blue: 'lw-default', noclock: true });
+      await page.goto(BASE + links.red);
+      await page.waitForSelector('#terrain polygon');
+      await waitFor(page, async () => (await page.textContent('#game-title')) === 'A generated Country', 'the generated title');
+      return page.$eval('#terrain', (g) => g.innerHTML);
+    };
+    const a = await terrain(5), b = await terrain(5), c = await terrain(6);
+    assert(a === b, 'the same seed, the same Country');
+    assert(a !== c, 'another seed, another Country');
+  }],
+  ['lobby: parameters with labels, units and the right controls', async (page) => {
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#param-curtain');
+    const info = await page.evaluate(() => {
+      const d = (n) => {
+        const e = document.getElementById('param-' + n), l = e.closest('label');
+        return { tag: e.tagName, type: e.type, min: e.min, max: e.max, step: e.step, title: e.title, label: l.querySelector('.pl').textContent, unit: (l.querySelector('.unit') || {}).textContent || '', options: e.tagName === 'SELECT' ? [...e.options].map((o) => o.textContent) : null };
+      };
+      return { curtain: d('curtain'), interval: d('interval'), aim: d('aim_sigma'), variety: d('variety'), chance: d('chance_men') };
+    });
+    assert(info.curtain.type === 'checkbox' && info.curtain.label === 'Deploy behind a curtain' && /LW\.MV\.4/.test(info.curtain.title), 'yes/no is a checkbox with its label and help: ' + JSON.stringify(info.curtain));
+    assert(info.chance.type === 'checkbox', 'chance men: a checkbox');
+    assert(info.interval.type === 'number' && info.interval.min === '4' && info.interval.max === '5' && info.interval.step === '1' && info.interval.unit.trim() === 'min' && info.interval.label === 'Interval between moves', 'a number with its range, step and unit: ' + JSON.stringify(info.interval));
+    assert(info.aim.step === 'any' && info.aim.unit.trim() === 'deg', 'a real number in degrees: ' + JSON.stringify(info.aim));
+    assert(info.variety.tag === 'SELECT' && info.variety.options.indexOf('fight to finish') >= 0 && info.variety.label === 'Variety of battle-game', 'choices in a select: ' + JSON.stringify(info.variety));
+    assert(await inViewUncovered(page, '#param-curtain'), 'the checkbox in sight');
+    await shot(page, 'lobby-03-params');
+    // Only what the player changed is sent.
+    let posted = null;
+    const seen = (r) => { if (r.url().endsWith('/api/games') && r.method() === 'POST') posted = JSON.parse(r.postData()); };
+    page.on('request', seen);
+    await page.check('#param-curtain');
+    await page.fill('#param-interval', '4');
+    await page.fill('#ng-seed', '3');
+    await page.selectOption('#ng-blue', 'lw-default');
+    await page.click('#ng-create');
+    await page.waitForSelector('#link-red');
+    page.off('request', seen);
+    assert(posted && JSON.stringify(posted.params) === '{"curtain":1,"interval":4}', 'the changed parameters: ' + JSON.stringify(posted && posted.params));
+    // Grant's: its yes/no exchange (on by default) and the contact gap in inches.
+    await page.selectOption('#ng-ruleset', 'grant');
+    await page.waitForSelector('#param-exchange');
+    assert(await page.$eval('#param-exchange', (e) => e.type === 'checkbox' && e.checked), 'Grant\'s exchange of fire: a checkbox, on');
+    assert((await page.$eval('#param-contact', (e) => e.closest('label').querySelector('.unit').textContent)).trim() === 'in', 'the contact gap in inches');
+  }],
+  ['lobby: my games, their state, forgetting one', async (page) => {
+    const urls = [];
+    const seen = (r) => urls.push({ url: r.url(), body: r.postData() || '' });
+    page.on('request', seen);
+    await page.evaluate(() => localStorage.removeItem('tinwar.games')).catch(() => {});
+    const links = await createGame(page, { seed: 9, blue: 'lw-default', noclock: true });
+    const id = new URL(BASE + links.red).searchParams.get('game'), token = new URL(BASE + links.red).searchParams.get('token');
+    let kept = await lobbyGames(page);
+    assert(kept.some((g) => g.game === id && g.seat === 'red' && g.token === token), 'red\'s seat kept in this browser');
+    assert(!kept.some((g) => g.game === id && g.seat === 'blue'), 'the computer\'s seat is not');
+    // A lost link: the lobby lists the game, asks the server how it stands, links back to it.
+    await page.goto(BASE + '/');
+    const li = 'li.mg[data-game="' + id + '"][data-seat="red"]';
+    await page.waitForSelector(li + '[data-state]');
+    const row = await page.$eval(li, (e) => ({ state: e.dataset.state, text: e.textContent, href: e.querySelector('a').getAttribute('href') }));
+    assert(row.href === links.red, 'the link back to the game: ' + row.href);
+    assert(/A generated Country/.test(row.text) && /to act/.test(row.text) && (row.state === 'yours' || row.state === 'waiting'), 'its title and whose move: ' + JSON.stringify(row));
+    // A seat the server does not know (a wrong token) says so and tells nothing more.
+    await page.evaluate(([g]) => { const l = JSON.parse(localStorage.getItem('tinwar.games')); l.push({ game: g, seat: 'blue', token: '0'.repeat(32), title: 'forged' }); localStorage.setItem('tinwar.games', JSON.stringify(l)); }, [id]);
+    // A game of computers only: its spectator's seat is kept, and it is seen to end.
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#param-curtain');
+    await page.selectOption('#ng-ruleset', 'grant');
+    await page.waitForSelector('#param-max_moves');
+    await page.fill('#ng-seed', '4');
+    await page.fill('#param-max_moves', '1');
+    for (const side of ['red', 'blue']) await page.selectOption('#ng-' + side, { index: 1 });
+    await page.uncheck('#ng-clock');
+    await page.click('#ng-create');
+    await page.waitForSelector('#link-spectator');
+    const watch = new URL(BASE + await page.getAttribute('#link-spectator', 'href')).searchParams.get('game');
+    assert((await lobbyGames(page)).some((g) => g.game === watch && g.seat === 'spectator'), 'the spectator\'s seat of a computers\' game kept');
+    await waitFor(page, async () => {
+      await page.goto(BASE + '/');
+      await page.waitForSelector('li.mg[data-game="' + watch + '"][data-state]');
+      return (await page.$eval('li.mg[data-game="' + watch + '"]', (e) => e.dataset.state)) === 'over';
+    }, 'the computers\' game over', 60000);
+    assert(/over: (red won|blue won|drawn)/.test(await page.textContent('li.mg[data-game="' + watch + '"] .mg-status')), 'the result shown');
+    const gone = await page.$eval('li.mg[data-game="' + id + '"][data-seat="blue"]', (e) => ({ state: e.dataset.state, text: e.textContent }));
+    assert(gone.state === 'gone' && /no longer has the game/.test(gone.text), 'a wrong token gets nothing: ' + JSON.stringify(gone));
+    assert(await inViewUncovered(page, li), 'the game in sight');
+    await shot(page, 'lobby-04-mygames');
+    // Forgetting one: gone from the list and from the browser; the others stay.
+    await page.click(li + ' .mg-forget');
+    await page.waitForSelector(li, { state: 'detached' });
+    kept = await lobbyGames(page);
+    assert(!kept.some((g) => g.game === id && g.seat === 'red') && kept.some((g) => g.game === watch), 'forgotten, the others kept');
+    page.off('request', seen);
+    // The token went to the server only in its join link and in POST bodies, never in another URL.
+    const leaks = urls.filter((u) => u.url.indexOf(token) >= 0 && u.url !== BASE + links.red && !/\/ws\?/.test(u.url));
+    assert(leaks.length === 0, 'the token in no other URL: ' + leaks.map((u) => u.url).join(' '));
+    assert(urls.some((u) => u.url.endsWith('/api/status') && u.body.indexOf(token) >= 0), 'the status asked with the token in the body');
+  }],
+);
 
 (async () => {
   const t0 = Date.now();

@@ -7,12 +7,17 @@
 extern const tw_ruleset tw_ruleset_grant;
 
 static const tw_param_def gr_params[GRP_COUNT] = {
-	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves"},
+	[GRP_MAX_MOVES] = {"max_moves", 30, 1, 100000, NULL, "engine limit: the battle ends after this many moves",
+			  .label = "Battle ends after", .unit = "moves", .step = 1},
 	[GRP_EXCHANGE] = {"exchange", 1, 0, 1, NULL,
-			  "GR.MUSK.2: 1 a unit fired at may fire back, as its owner's standing order (end_move n) says; 0 never"},
-	[GRP_CONTACT] = {"contact", 0.1, 0, 1, NULL, "GR.MELEE.1: base gap counted as contact, inches"},
-	[GRP_FLOW] = {"flow", 0, 0, 360, NULL, "GR.MOVE.7: bearing the rivers flow towards, degrees (canals: pieces named canal)"},
-	[GRP_FIRST] = {"first", 0, 0, 1, NULL, "GR.GEN.2 (engine choice): the side that acts first in every move (0 red, 1 blue)"},
+			  "GR.MUSK.2: 1 a unit fired at may fire back, as its owner's standing order (end_move n) says; 0 never",
+			  .label = "Units fired at may fire back", .kind = TW_PARAM_YESNO},
+	[GRP_CONTACT] = {"contact", 0.1, 0, 1, NULL, "GR.MELEE.1: base gap counted as contact, inches",
+			  .label = "Gap counted as contact", .unit = "in"},
+	[GRP_FLOW] = {"flow", 0, 0, 360, NULL, "GR.MOVE.7: bearing the rivers flow towards, degrees (canals: pieces named canal)",
+			  .label = "Rivers flow towards", .unit = "deg", .step = 1},
+	[GRP_FIRST] = {"first", 0, 0, 1, NULL, "GR.GEN.2 (engine choice): the side that acts first in every move (0 red, 1 blue)",
+			  .label = "Side acting first (0 red, 1 blue)", .step = 1},
 };
 
 tw_status gr_setup(tw_state *s, tw_error *err)

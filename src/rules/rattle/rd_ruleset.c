@@ -5,11 +5,15 @@
 #include "rd.h"
 
 static const tw_param_def rd_params[RDP_COUNT] = {
-	[RDP_MAX_TURNS] = {"max_turns", 12, 1, 100000, NULL, "engine limit: the battle ends after this many turns (RD.SEQ.1)"},
-	[RDP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "RD.CON.3: base gap counted as contact, inches"},
+	[RDP_MAX_TURNS] = {"max_turns", 12, 1, 100000, NULL, "engine limit: the battle ends after this many turns (RD.SEQ.1)",
+			  .label = "Battle ends after", .unit = "turns", .step = 1},
+	[RDP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "RD.CON.3: base gap counted as contact, inches",
+			  .label = "Gap counted as contact", .unit = "in"},
 	// ---- sappers (rd_sap.c) ----
-	[RDP_PONTOON] = {"pontoon", 4, 0.5, 24, NULL, "RD.SAP.6: inches of water one pontoon section bridges"},
-	[RDP_BASE] = {"base", 1, 0.25, 4, NULL, "RD.CON.8: base width w, inches (RD.ORG.8 formation gaps)"},
+	[RDP_PONTOON] = {"pontoon", 4, 0.5, 24, NULL, "RD.SAP.6: inches of water one pontoon section bridges",
+			 .label = "Water one pontoon section bridges", .unit = "in"},
+	[RDP_BASE] = {"base", 1, 0.25, 4, NULL, "RD.CON.8: base width w, inches (RD.ORG.8 formation gaps)",
+		      .label = "Base width", .unit = "in"},
 };
 
 tw_status rd_setup(tw_state *s, tw_error *err)

@@ -14,7 +14,7 @@
 
 enum { TP_ROUNDS = 0, TP_COUNT };
 static const tw_param_def toy_params[TP_COUNT] = {
-	{"rounds", 3, 1, 50, NULL, "rounds before the game ends (TOY.END)"},
+	{"rounds", 3, 1, 50, NULL, "rounds before the game ends (TOY.END)", "Rounds", "rounds", TW_PARAM_NUMBER, 1},
 };
 
 enum { PH_BID = 0, PH_PLAY, PH_REACT, PH_OVER };
