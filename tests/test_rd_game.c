@@ -2,188 +2,35 @@
 // turn (RD.SEQ.1-5, RD.SEQ.7), initiative with the observer bonus and ties (RD.EX.20), the
 // winner's choice asked of his seat, the command check (RD.DET.1-3, RD.EX.15), movement costs
 // (RD.MOVE.2-8, RD.EX.16), shooting (RD.SHOOT, RD.EX.1) and a scenario file that loads and plays.
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tinwar/tinwar.h"
-#include "tinwar/io.h"
+#include "rd_scene.h"
 #include "rules/rattle/rd.h"
-
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
-	// The registry keeps the list: it must outlive the call.
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle};
-	tw_register_builtin();
-	tw_register_rulesets(list, 3);
-}
-
-static tw_state *scene(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("rattle")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_rattle, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 120;
-	s->table.depth = 100;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 100;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	return s;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-// A unit of n figures (bases 1 in across, touching) in `files` files, front rank centred on
-// (x, y), facing 0 (+y) or 180; spacing 1 in (2 in for skirmish order: a base's width between).
-static int add_unit(tw_state *s, int side, int type, int formation, int n, int files, double x, double y, double facing)
-{
-	tw_unit u = {.id = s->nunit, .side = (uint8_t)side, .formation = (uint8_t)formation, .facing = facing};
-	snprintf(u.name, sizeof u.name, "%s %d", s->sides[side].name, s->nunit);
-	assert_non_null(tw_state_add_unit(s, &u));
-	int id = u.id;
-	RDU(s, id)->type = type;
-	RDU(s, id)->weapon = rd_types[type].artillery ? TW_RD_ARTILLERY : TW_RD_RIFLE;
-	double gap = formation == TW_RD_F_SKIRMISH ? 2.0 : 1.0, back = facing == 0 ? -1 : 1;
-	for (int i = 0; i < n; i++) {
-		int file = i % files, rank = i / files;
-		tw_figure f = {.id = s->nfig, .kind = rd_types[type].artillery ? TW_FK_GUNNER : type == TW_RD_CAVALRY ? TW_FK_CAVALRY : TW_FK_INFANTRY,
-			       .side = (uint8_t)side, .status = TW_FS_ACTIVE, .facing = facing, .radius = 0.5, .height = 1, .unit = id};
-		f.pos = tw_v2(x + (file - (files - 1) / 2.0) * gap, y + back * rank);
-		assert_non_null(tw_state_add_figure(s, &f));
-	}
-	return id;
-}
-
-static int add_general(tw_state *s, int side, double x, double y, bool commander)
-{
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_GENERAL, .side = (uint8_t)side, .status = TW_FS_ACTIVE, .radius = 0.5,
-		       .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	RDF(s, f.id)->commander = commander;
-	return f.id;
-}
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static tw_events EV;
-
-static void ok(tw_state *s, tw_order *o)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st != TW_OK)
-		fail_msg("refused: %s: %s", err.clause, err.message);
-	free(o);
-}
-
-static void refused(tw_state *s, tw_order *o, const char *clause)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	assert_true(tw_state_hash(s) == h);
-	free(o);
-}
-
-static int count(const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < EV.n; i++)
-		n += strcmp(EV.v[i].clause, clause) == 0 && (type < 0 || EV.v[i].type == type);
-	return n;
-}
-
-// Initiative won by red (dice 4 v 3) and red plays first.
-static void red_first(tw_state *s, int d0, int d1)
-{
-	tw_order *o = order(RD_OT_INITIATIVE, s->mover);
-	DICE(o, d0, d1);
-	ok(s, o);
-	o = order(RD_OT_FIRST, 0);
-	o->n = 0;
-	ok(s, o);
-	assert_int_equal(s->phase, RD_PH_FIRST);
-	assert_int_equal(s->mover, 0);
-}
-
-static void start(tw_state *s)
-{
-	tw_error err = {0};
-	assert_int_equal(tw_ruleset_rattle.setup(s, &err), TW_OK);
-}
-
-// A Brigade General 3 in behind each of side's units, so that all are in command (RD.DET.1).
-static void brigades(tw_state *s, int side)
-{
-	int n = s->nunit;
-	for (int u = 0; u < n; u++)
-		if (s->unit[u].side == side) {
-			tw_vec2 c = rd_unit_centre(s, u);
-			RDU(s, u)->brigade = add_general(s, side, c.x + 3, c.y, false);
-		}
-}
-
-static tw_order *unit_order(const tw_state *s, int type, int unit)
-{
-	tw_order *o = order(type, s->unit[unit].side);
-	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE)
-			o->fig[o->nfig++] = i;
-	return o;
-}
-
-static tw_order *move(const tw_state *s, int unit, double x, double y)
-{
-	tw_order *o = unit_order(s, RD_OT_MOVE, unit);
-	o->path[0] = tw_v2(x, y);
-	o->npath = 1;
-	return o;
-}
+#include "tinwar/io.h"
+#include "tinwar/tinwar.h"
 
 // RD.SEQ.1-4, RD.EX.20: the observer's +1 makes 4 tie 5; on turn 1 the tie is thrown again; the
 // winner is asked to choose (a decision of his seat only); on turn 2 a tie keeps the order.
 static void test_RD_EX_20_SEQ_2_3_4_initiative(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
-	int cmd = add_general(s, 0, 60, 10, true);
-	tw_figure obs = {.id = s->nfig, .kind = TW_FK_OTHER, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.5, .height = 1,
-			 .unit = -1, .pos = {10, 10}};
+	tw_state *s = rdt_scene();
+	rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	int cmd = rdt_general(s, 0, 60, 10, true);
+	tw_figure obs = {.id = s->nfig,
+	                 .kind = TW_FK_OTHER,
+	                 .side = 0,
+	                 .status = TW_FS_ACTIVE,
+	                 .radius = 0.5,
+	                 .height = 1,
+	                 .unit = -1,
+	                 .pos = {10, 10}};
 	tw_state_add_figure(s, &obs);
 	RDF(s, obs.id)->role = RD_ROLE_OBSERVER;
 	tw_figure sig = obs;
@@ -191,21 +38,24 @@ static void test_RD_EX_20_SEQ_2_3_4_initiative(void **st)
 	sig.pos = tw_v2(61.5, 10); // 0.5 in from the Army Commander's base
 	tw_state_add_figure(s, &sig);
 	RDF(s, sig.id)->role = RD_ROLE_SIGNALS;
-	tw_terrain post = {.kind = TW_TER_HILL, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
-			   .v = {{8, 8}, {12, 8}, {12, 12}, {8, 12}}};
+	tw_terrain post = {.kind = TW_TER_HILL,
+	                   .shape = TW_SHAPE_POLY,
+	                   .nverts = 4,
+	                   .height = 1,
+	                   .v = {{8, 8}, {12, 8}, {12, 12}, {8, 12}}};
 	tw_terrain_finish(&post);
 	tw_table_add(&s->table, &post);
 	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK); // records for the new piece
 	((rd_trec *)tw_rec(s, TW_REC_TERRAIN, 0))->post = 1;
-	start(s);
+	rdt_start(s);
 	assert_true(rd_observer_bonus(s, 0));
 	assert_false(rd_observer_bonus(s, 1));
 	// Turn 1: 4 + 1 = 5 v 5, a tie, thrown again (RD.SEQ.4): 6 + 1 v 2.
-	tw_order *o = order(RD_OT_INITIATIVE, 0);
-	DICE(o, 4, 5, 6, 2);
-	ok(s, o);
-	assert_int_equal(count("RD.SEQ.2", TW_EV_DICE), 2);
-	assert_int_equal(count("RD.SEQ.4", TW_EV_DICE), 2);
+	tw_order *o = rdt_order(RD_OT_INITIATIVE, 0);
+	RDT_DICE(o, 4, 5, 6, 2);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SEQ.2", TW_EV_DICE), 2);
+	assert_int_equal(rdt_count("RD.SEQ.4", TW_EV_DICE), 2);
 	assert_int_equal(RDS(s, 0)->total, 7);
 	assert_int_equal(RDS(s, 1)->total, 2);
 	assert_int_equal(s->phase, RD_PH_CHOOSE);
@@ -215,39 +65,40 @@ static void test_RD_EX_20_SEQ_2_3_4_initiative(void **st)
 	assert_int_equal(d[0].seat, 0);
 	assert_string_equal(d[0].clause, "RD.SEQ.2");
 	assert_string_equal(d[0].kind, "choose");
-	o = order(RD_OT_FIRST, 1);
+	o = rdt_order(RD_OT_FIRST, 1);
 	o->n = 0;
-	refused(s, o, "RD.SEQ.2");
-	o = order(RD_OT_FIRST, 0);
+	rdt_refused(s, o, "RD.SEQ.2");
+	o = rdt_order(RD_OT_FIRST, 0);
 	o->n = 1; // red plays second
-	ok(s, o);
+	rdt_ok(s, o);
 	assert_int_equal(RDG(s)->first, 1);
 	assert_int_equal(s->mover, 1);
 	// RD.SEQ.1/7: blue's phase, its melee step, red's phase, its melee step, then initiative.
-	ok(s, order(RD_OT_END, 1));
-	assert_int_equal(count("RD.SEQ.7", TW_EV_PHASE), 1);
+	rdt_ok(s, rdt_order(RD_OT_END, 1));
+	assert_int_equal(rdt_count("RD.SEQ.7", TW_EV_PHASE), 1);
 	assert_int_equal(s->phase, RD_PH_SECOND);
 	assert_int_equal(s->mover, 0);
-	refused(s, order(RD_OT_END, 1), "RD.SEQ.5"); // the core's seat check names the decision's clause
-	ok(s, order(RD_OT_END, 0));
+	rdt_refused(s, rdt_order(RD_OT_END, 1),
+	            "RD.SEQ.5"); // the core's seat check names the decision's clause
+	rdt_ok(s, rdt_order(RD_OT_END, 0));
 	assert_int_equal(s->phase, RD_PH_INITIATIVE);
 	// Turn 2: a tie (red 4 + 1, blue 5): blue plays first again, nobody chooses.
-	o = order(RD_OT_INITIATIVE, 0);
-	DICE(o, 4, 5);
-	ok(s, o);
-	assert_int_equal(count("RD.SEQ.4", TW_EV_TOSS), 1);
-	assert_int_equal(count("RD.SEQ.4", TW_EV_DICE), 0);
+	o = rdt_order(RD_OT_INITIATIVE, 0);
+	RDT_DICE(o, 4, 5);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SEQ.4", TW_EV_TOSS), 1);
+	assert_int_equal(rdt_count("RD.SEQ.4", TW_EV_DICE), 0);
 	assert_int_equal(RDG(s)->turn, 2);
 	assert_int_equal(s->phase, RD_PH_FIRST);
 	assert_int_equal(s->mover, 1);
 	// Entered dice run out: refused, naming the clause, the state as it was.
-	ok(s, order(RD_OT_END, 1));
-	ok(s, order(RD_OT_END, 0));
-	o = order(RD_OT_INITIATIVE, 0);
-	DICE(o, 3);
-	refused(s, o, "RD.SEQ.2");
+	rdt_ok(s, rdt_order(RD_OT_END, 1));
+	rdt_ok(s, rdt_order(RD_OT_END, 0));
+	o = rdt_order(RD_OT_INITIATIVE, 0);
+	RDT_DICE(o, 3);
+	rdt_refused(s, o, "RD.SEQ.2");
 	(void)cmd;
-	done(s);
+	rdt_done(s);
 }
 
 // RD.DET.1-3, RD.EX.15: a Regular unit 13 in from its Brigade General at the start of the turn
@@ -255,40 +106,40 @@ static void test_RD_EX_20_SEQ_2_3_4_initiative(void **st)
 static void test_RD_EX_15_DET_1_3_command_check(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int a = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 20, 0);
-	int b = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 80, 20, 0);
-	int t = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 31, 180);
-	int ga = add_general(s, 0, 30, 5.5, false); // 13 in from a's rear rank (y 19, base edge 18.5)
-	int gb = add_general(s, 0, 80, 7.5, false); // 11 in from b's
+	tw_state *s = rdt_scene();
+	int a = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 20, 0);
+	int b = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 80, 20, 0);
+	int t = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 31, 180);
+	int ga = rdt_general(s, 0, 30, 5.5, false); // 13 in from a's rear rank (y 19, base edge 18.5)
+	int gb = rdt_general(s, 0, 80, 7.5, false); // 11 in from b's
 	RDU(s, a)->brigade = ga;
 	RDU(s, b)->brigade = gb;
-	add_general(s, 1, 30, 44, true);
-	start(s);
-	red_first(s, 4, 3);
+	rdt_general(s, 1, 30, 44, true);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	assert_false(RDU(s, a)->flags & RUF_IN_COMMAND);
 	assert_true(RDU(s, b)->flags & RUF_IN_COMMAND);
 	assert_true(RDU(s, t)->flags & RUF_IN_COMMAND); // the Army Commander commands every unit (RD.ORG.2)
 	// a throws 2 (needs 3): the order stands but nothing moves.
 	tw_vec2 was = s->fig[0].pos;
-	tw_order *o = move(s, a, 30, 15);
-	DICE(o, 2);
-	ok(s, o);
-	assert_int_equal(count("RD.DET.1", TW_EV_DICE), 1);
+	tw_order *o = rdt_move(s, a, 30, 15);
+	RDT_DICE(o, 2);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.DET.1", TW_EV_DICE), 1);
 	assert_true(RDU(s, a)->flags & RUF_FAILED);
 	assert_true(s->fig[0].pos.y == was.y);
-	refused(s, move(s, a, 30, 15), "RD.DET.3");
+	rdt_refused(s, rdt_move(s, a, 30, 15), "RD.DET.3");
 	// It may still shoot (RD.EX.15): 12 figures, 3 dice at 5-6 against a line 10 in away.
-	o = unit_order(s, RD_OT_SHOOT, a);
+	o = rdt_unit_order(s, RD_OT_SHOOT, a);
 	o->fig2[o->nfig2++] = s->nfig - 1 - 2 - 12; // a figure of unit t
 	assert_int_equal(s->fig[o->fig2[0]].unit, t);
-	DICE(o, 5, 1, 2);
-	ok(s, o);
+	RDT_DICE(o, 5, 1, 2);
+	rdt_ok(s, o);
 	assert_int_equal(rd_unit_figures(s, t, false), 11);
 	// b is in command: no die is thrown (none entered, and none missing).
-	ok(s, move(s, b, 80, 14));
-	assert_int_equal(count("RD.DET.1", TW_EV_DICE), 0);
-	done(s);
+	rdt_ok(s, rdt_move(s, b, 80, 14));
+	assert_int_equal(rdt_count("RD.DET.1", TW_EV_DICE), 0);
+	rdt_done(s);
 }
 
 // RD.MOVE.2/3/5, RD.EX.16: the road doubles a column's move; a wood costs 2 an inch; Irregulars
@@ -296,43 +147,46 @@ static void test_RD_EX_15_DET_1_3_command_check(void **st)
 static void test_RD_EX_16_MOVE_2_3_4_5_movement_arithmetic(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int col = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 12, 3, 60, 12, 0);
-	int line = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 10.5, 0);
-	int irr = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 90, 10.5, 0);
-	int bk = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 60.5, 0);
+	tw_state *s = rdt_scene();
+	int col = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 12, 3, 60, 12, 0);
+	int line = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 10.5, 0);
+	int irr = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 90, 10.5, 0);
+	int bk = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 60.5, 0);
 	RDU(s, irr)->cls = TW_RD_IRREGULAR;
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 110, 95, 180);
-	add_general(s, 0, 40, 5, true);
-	add_general(s, 1, 110, 98, true);
-	brigades(s, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 110, 95, 180);
+	rdt_general(s, 0, 40, 5, true);
+	rdt_general(s, 1, 110, 98, true);
+	rdt_brigades(s, 0);
 	tw_terrain road = {.kind = TW_TER_ROAD, .nverts = 4, .v = {{57, 0}, {63, 0}, {63, 100}, {57, 100}}};
-	tw_terrain wood = {.kind = TW_TER_WOOD, .nverts = 4, .height = 4, .v = {{0, 14}, {40, 14}, {40, 40}, {0, 40}}};
+	tw_terrain wood = {
+	    .kind = TW_TER_WOOD, .nverts = 4, .height = 4, .v = {{0, 14}, {40, 14}, {40, 40}, {0, 40}}};
 	tw_terrain wood2 = wood;
 	for (int k = 0; k < 4; k++)
 		wood2.v[k].x += 70;
-	tw_terrain wall = {.kind = TW_TER_WALL, .nverts = 4, .height = 1, .v = {{0, 64}, {40, 64}, {40, 64.2}, {0, 64.2}}};
-	tw_terrain wall2 = {.kind = TW_TER_WALL, .nverts = 4, .height = 1, .v = {{0, 57}, {40, 57}, {40, 57.2}, {0, 57.2}}};
+	tw_terrain wall = {
+	    .kind = TW_TER_WALL, .nverts = 4, .height = 1, .v = {{0, 64}, {40, 64}, {40, 64.2}, {0, 64.2}}};
+	tw_terrain wall2 = {
+	    .kind = TW_TER_WALL, .nverts = 4, .height = 1, .v = {{0, 57}, {40, 57}, {40, 57.2}, {0, 57.2}}};
 	tw_terrain *ps[] = {&road, &wood, &wood2, &wall, &wall2};
 	for (int k = 0; k < 5; k++) {
 		tw_terrain_finish(ps[k]);
 		tw_table_add(&s->table, ps[k]);
 	}
 	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK);
-	start(s);
-	red_first(s, 4, 3);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	// The column on the road, facing along it: 24 in for its 12 (RD.MOVE.3); 24.5 is too far.
-	refused(s, move(s, col, 60, 11 + 24.5), "RD.MOVE.3");
+	rdt_refused(s, rdt_move(s, col, 60, 11 + 24.5), "RD.MOVE.3");
 	tw_vec2 c = rd_unit_centre(s, col);
-	ok(s, move(s, col, c.x, c.y + 24));
+	rdt_ok(s, rdt_move(s, col, c.x, c.y + 24));
 	assert_true(RDU(s, col)->used == 12);
 	// The line: 4 in of open ground then 4 in the wood (its centre enters at y 14) = 12.
 	c = rd_unit_centre(s, line);
-	refused(s, move(s, line, c.x, 14 + 4.1), "RD.MOVE.2");
-	ok(s, move(s, line, c.x, 14 + 4));
+	rdt_refused(s, rdt_move(s, line, c.x, 14 + 4.1), "RD.MOVE.2");
+	rdt_ok(s, rdt_move(s, line, c.x, 14 + 4));
 	// Irregulars pay no penalty: 12 in.
 	c = rd_unit_centre(s, irr);
-	ok(s, move(s, irr, c.x, c.y + 12));
+	rdt_ok(s, rdt_move(s, irr, c.x, c.y + 12));
 	// bk: crossing the wall at 64 halves the move: 6 in; backing away over the wall at 57 costs
 	// 1 an inch (half rate never twice): 6 in too.
 	c = rd_unit_centre(s, bk);
@@ -340,13 +194,13 @@ static void test_RD_EX_16_MOVE_2_3_4_5_movement_arithmetic(void **st)
 	const char *cl;
 	tw_vec2 p = tw_v2(c.x, c.y + 6);
 	assert_true(rd_path_cost(s, bk, &p, 1, &halved, &cl) == 6 && halved);
-	refused(s, move(s, bk, c.x, c.y + 6.1), "RD.MOVE.5");
+	rdt_refused(s, rdt_move(s, bk, c.x, c.y + 6.1), "RD.MOVE.5");
 	p = tw_v2(c.x, c.y - 6);
 	assert_true(rd_path_cost(s, bk, &p, 1, &halved, &cl) == 6 && halved);
-	ok(s, move(s, bk, c.x, c.y - 6));
+	rdt_ok(s, rdt_move(s, bk, c.x, c.y - 6));
 	// RD.SEQ.5: a unit that moved may not shoot, and one action each: the column moves no more.
-	refused(s, move(s, col, 60, 40), "RD.MOVE.3");
-	done(s);
+	rdt_refused(s, rdt_move(s, col, 60, 40), "RD.MOVE.3");
+	rdt_done(s);
 }
 
 // RD.MOVE.4/6/7/8: backing away costs double; a formation change costs half the move; two use
@@ -354,61 +208,62 @@ static void test_RD_EX_16_MOVE_2_3_4_5_movement_arithmetic(void **st)
 static void test_RD_MOVE_4_6_7_8_changes_and_closed_ground(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int inf = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
-	int gun = add_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 4, 60, 30, 0);
-	int cav = add_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 100, 10, 0);
-	int inf2 = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 60.5, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 110, 95, 180);
-	add_general(s, 0, 40, 20, true);
-	add_general(s, 1, 110, 98, true);
-	brigades(s, 0);
-	tw_terrain wood = {.kind = TW_TER_WOOD, .nverts = 4, .height = 4, .v = {{90, 14}, {110, 14}, {110, 30}, {90, 30}}};
+	tw_state *s = rdt_scene();
+	int inf = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
+	int gun = rdt_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 4, 60, 30, 0);
+	int cav = rdt_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 100, 10, 0);
+	int inf2 = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 60.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 110, 95, 180);
+	rdt_general(s, 0, 40, 20, true);
+	rdt_general(s, 1, 110, 98, true);
+	rdt_brigades(s, 0);
+	tw_terrain wood = {
+	    .kind = TW_TER_WOOD, .nverts = 4, .height = 4, .v = {{90, 14}, {110, 14}, {110, 30}, {90, 30}}};
 	tw_terrain_finish(&wood);
 	tw_table_add(&s->table, &wood);
 	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK);
-	start(s);
-	red_first(s, 5, 1);
+	rdt_start(s);
+	rdt_red_first(s, 5, 1);
 	// RD.MOVE.4: backing away 6 in costs the whole 12; 6.1 is too far.
 	tw_vec2 c = rd_unit_centre(s, inf2);
-	refused(s, move(s, inf2, c.x, c.y - 6.1), "RD.MOVE.2");
-	ok(s, move(s, inf2, c.x, c.y - 6));
+	rdt_refused(s, rdt_move(s, inf2, c.x, c.y - 6.1), "RD.MOVE.2");
+	rdt_ok(s, rdt_move(s, inf2, c.x, c.y - 6));
 	// RD.MOVE.6: a change into column for half the move, then 6 in; a further change is too much.
-	tw_order *o = unit_order(s, RD_OT_FORMATION, inf);
+	tw_order *o = rdt_unit_order(s, RD_OT_FORMATION, inf);
 	o->n = TW_RD_F_COLUMN;
-	refused(s, o, "RD.ORG.8"); // standing in line they are no column (RD.ORG.8 geometry, rd-sap)
-	o = unit_order(s, RD_OT_FORMATION, inf);
+	rdt_refused(s, o, "RD.ORG.8"); // standing in line they are no column (RD.ORG.8 geometry, rd-sap)
+	o = rdt_unit_order(s, RD_OT_FORMATION, inf);
 	o->n = TW_RD_F_COLUMN;
 	o->has_at = true; // 3 files, 4 ranks, the front rank where the line's was
 	for (int i = 0; i < o->nfig; i++)
 		o->at[i] = tw_v2(19 + i % 3, 30.5 - i / 3);
-	ok(s, o);
+	rdt_ok(s, o);
 	assert_true(RDU(s, inf)->used == 6);
 	c = rd_unit_centre(s, inf);
-	refused(s, move(s, inf, c.x, c.y + 6.1), "RD.MOVE.2");
-	ok(s, move(s, inf, c.x, c.y + 6));
-	o = unit_order(s, RD_OT_FORMATION, inf);
+	rdt_refused(s, rdt_move(s, inf, c.x, c.y + 6.1), "RD.MOVE.2");
+	rdt_ok(s, rdt_move(s, inf, c.x, c.y + 6));
+	o = rdt_unit_order(s, RD_OT_FORMATION, inf);
 	o->n = TW_RD_F_LINE;
-	refused(s, o, "RD.MOVE.6");
+	rdt_refused(s, o, "RD.MOVE.6");
 	// RD.MOVE.8: a deployed gun must limber to move; limber (6) and move 6; deploying again refused.
 	c = rd_unit_centre(s, gun);
-	refused(s, move(s, gun, c.x, c.y + 3), "RD.MOVE.8");
-	o = unit_order(s, RD_OT_FORMATION, gun);
+	rdt_refused(s, rdt_move(s, gun, c.x, c.y + 3), "RD.MOVE.8");
+	o = rdt_unit_order(s, RD_OT_FORMATION, gun);
 	o->n = TW_RD_F_LIMBERED;
-	ok(s, o);
-	refused(s, move(s, gun, c.x, c.y + 6.1), "RD.MOVE.2");
-	ok(s, move(s, gun, c.x, c.y + 6));
-	o = unit_order(s, RD_OT_FORMATION, gun);
+	rdt_ok(s, o);
+	rdt_refused(s, rdt_move(s, gun, c.x, c.y + 6.1), "RD.MOVE.2");
+	rdt_ok(s, rdt_move(s, gun, c.x, c.y + 6));
+	o = rdt_unit_order(s, RD_OT_FORMATION, gun);
 	o->n = TW_RD_F_DEPLOYED;
-	refused(s, o, "RD.MOVE.8");
+	rdt_refused(s, o, "RD.MOVE.8");
 	// RD.MOVE.7: cavalry may not go into a wood.
 	c = rd_unit_centre(s, cav);
-	refused(s, move(s, cav, c.x, c.y + 8), "RD.MOVE.7");
+	rdt_refused(s, rdt_move(s, cav, c.x, c.y + 8), "RD.MOVE.7");
 	// RD.ORG.8: cavalry take no skirmish order.
-	o = unit_order(s, RD_OT_FORMATION, cav);
+	o = rdt_unit_order(s, RD_OT_FORMATION, cav);
 	o->n = TW_RD_F_SKIRMISH;
-	refused(s, o, "RD.ORG.8");
-	done(s);
+	rdt_refused(s, o, "RD.ORG.8");
+	rdt_done(s);
 }
 
 // RD.EX.1, RD.SHOOT.1-8: 12 Regular riflemen in a two-deep line shoot at skirmishers 10 in away:
@@ -417,16 +272,16 @@ static void test_RD_MOVE_4_6_7_8_changes_and_closed_ground(void **st)
 static void test_RD_EX_1_SHOOT_riflemen_at_skirmishers(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 60, 20, 0);
-	int sk = add_unit(s, 1, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 6, 6, 60, 31, 180);
-	int far = add_unit(s, 1, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 6, 6, 20, 34, 180);
-	int behind = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 60, 10, 180);
-	int r2 = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 20, 0);
-	add_general(s, 0, 40, 15, true);
-	add_general(s, 1, 40, 60, true);
-	start(s);
-	red_first(s, 6, 1);
+	tw_state *s = rdt_scene();
+	int r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 60, 20, 0);
+	int sk = rdt_unit(s, 1, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 6, 6, 60, 31, 180);
+	int far = rdt_unit(s, 1, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 6, 6, 20, 34, 180);
+	int behind = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 60, 10, 180);
+	int r2 = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 20, 0);
+	rdt_general(s, 0, 40, 15, true);
+	rdt_general(s, 1, 40, 60, true);
+	rdt_start(s);
+	rdt_red_first(s, 6, 1);
 	int sk0 = -1, far0 = -1, behind0 = -1;
 	for (int i = s->nfig - 1; i >= 0; i--) {
 		if (s->fig[i].unit == sk)
@@ -441,26 +296,26 @@ static void test_RD_EX_1_SHOOT_riflemen_at_skirmishers(void **st)
 	assert_true(d && !v && !sup);
 	assert_int_equal(rd_shoot_dice(s, r), 3);
 	// 13 in: out of rifle range (RD.SHOOT.5).
-	tw_order *o = unit_order(s, RD_OT_SHOOT, r2);
+	tw_order *o = rdt_unit_order(s, RD_OT_SHOOT, r2);
 	o->fig2[o->nfig2++] = far0;
-	refused(s, o, "RD.SHOOT.5");
+	rdt_refused(s, o, "RD.SHOOT.5");
 	// Behind the shooter: outside its arc (RD.SHOOT.3).
-	o = unit_order(s, RD_OT_SHOOT, r);
+	o = rdt_unit_order(s, RD_OT_SHOOT, r);
 	o->fig2[o->nfig2++] = behind0;
-	refused(s, o, "RD.SHOOT.3");
-	o = unit_order(s, RD_OT_SHOOT, r);
+	rdt_refused(s, o, "RD.SHOOT.3");
+	o = rdt_unit_order(s, RD_OT_SHOOT, r);
 	o->fig2[o->nfig2++] = sk0;
-	DICE(o, 6, 5, 2);
-	ok(s, o);
-	assert_int_equal(count("RD.SHOOT.6", TW_EV_DICE), 1);
-	assert_int_equal(count("RD.CON.5", TW_EV_KILL), 1);
+	RDT_DICE(o, 6, 5, 2);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SHOOT.6", TW_EV_DICE), 1);
+	assert_int_equal(rdt_count("RD.CON.5", TW_EV_KILL), 1);
 	assert_int_equal(rd_unit_figures(s, sk, false), 5);
 	// One action a phase (RD.SEQ.5): it may not shoot again, nor move.
-	o = unit_order(s, RD_OT_SHOOT, r);
+	o = rdt_unit_order(s, RD_OT_SHOOT, r);
 	o->fig2[o->nfig2++] = sk0 + 1;
-	refused(s, o, "RD.SHOOT.1");
-	refused(s, move(s, r, 60, 17), "RD.SEQ.5");
-	done(s);
+	rdt_refused(s, o, "RD.SHOOT.1");
+	rdt_refused(s, rdt_move(s, r, 60, 17), "RD.SEQ.5");
+	rdt_done(s);
 }
 
 // RD.SHOOT.2/9/10/14: a unit in the way blocks the line; a gun's canister within 12 in and an
@@ -468,17 +323,18 @@ static void test_RD_EX_1_SHOOT_riflemen_at_skirmishers(void **st)
 static void test_RD_SHOOT_2_9_10_14_sight_canister_enfilade(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int gun = add_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 4, 60, 20, 0);
-	int colm = add_unit(s, 1, TW_RD_LINE, TW_RD_F_COLUMN, 12, 3, 60, 31, 180);
-	int flank = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 80, 40, 90); // faces +x: the gun is on its flank
-	int shooter = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 20, 20, 0);
-	int screen = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 8, 20, 25, 0);
-	int hidden = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 20, 30, 180);
-	add_general(s, 0, 40, 15, true);
-	add_general(s, 1, 40, 60, true);
-	start(s);
-	red_first(s, 6, 1);
+	tw_state *s = rdt_scene();
+	int gun = rdt_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 4, 60, 20, 0);
+	int colm = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_COLUMN, 12, 3, 60, 31, 180);
+	int flank =
+	    rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 80, 40, 90); // faces +x: the gun is on its flank
+	int shooter = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 20, 20, 0);
+	int screen = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 8, 20, 25, 0);
+	int hidden = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 20, 30, 180);
+	rdt_general(s, 0, 40, 15, true);
+	rdt_general(s, 1, 40, 60, true);
+	rdt_start(s);
+	rdt_red_first(s, 6, 1);
 	bool d, v, sup;
 	rd_shoot_categories(s, gun, colm, &d, &v, &sup);
 	assert_true(!d && v && sup); // column +1, canister +1: net +2 -> 3-6 (RD.EX.3)
@@ -491,18 +347,18 @@ static void test_RD_SHOOT_2_9_10_14_sight_canister_enfilade(void **st)
 			h0 = i;
 			break;
 		}
-	tw_order *o = unit_order(s, RD_OT_SHOOT, shooter);
+	tw_order *o = rdt_unit_order(s, RD_OT_SHOOT, shooter);
 	o->fig2[o->nfig2++] = h0;
-	refused(s, o, "RD.SHOOT.2");
+	rdt_refused(s, o, "RD.SHOOT.2");
 	(void)screen;
-	done(s);
+	rdt_done(s);
 }
 
 // A scenario file loads, validates and plays a turn's opening orders through a game.
 static void test_RD_scenario_loads_and_plays(void **st)
 {
 	(void)st;
-	reg();
+	rdt_register();
 	tw_state s0;
 	memset(&s0, 0, sizeof s0);
 	tw_error err = {0};
@@ -512,7 +368,7 @@ static void test_RD_scenario_loads_and_plays(void **st)
 	assert_non_null(g);
 	const tw_state *s = tw_game_state(g);
 	assert_int_equal(s->phase, RD_PH_INITIATIVE);
-	tw_order *o = order(RD_OT_INITIATIVE, 0);
+	tw_order *o = rdt_order(RD_OT_INITIATIVE, 0);
 	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
 	if (s->phase == RD_PH_CHOOSE) {
 		tw_order_init(o, RD_OT_FIRST, RDG(s)->winner);
@@ -525,7 +381,7 @@ static void test_RD_scenario_loads_and_plays(void **st)
 	for (int i = 0; i < s->nunit && u < 0; i++)
 		if (s->unit[i].side == side)
 			u = i;
-	tw_order *m = unit_order(s, RD_OT_MOVE, u);
+	tw_order *m = rdt_unit_order(s, RD_OT_MOVE, u);
 	tw_vec2 c = rd_unit_centre(s, u);
 	m->path[0] = tw_add(c, tw_scale(tw_dir_deg(s->unit[u].facing), 3));
 	m->npath = 1;
@@ -541,23 +397,16 @@ static void test_RD_scenario_loads_and_plays(void **st)
 	tw_state_free(&s0);
 }
 
-static int teardown(void **st)
-{
-	(void)st;
-	tw_events_free(&EV);
-	return 0;
-}
-
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_RD_EX_20_SEQ_2_3_4_initiative),
-		cmocka_unit_test(test_RD_EX_15_DET_1_3_command_check),
-		cmocka_unit_test(test_RD_EX_16_MOVE_2_3_4_5_movement_arithmetic),
-		cmocka_unit_test(test_RD_MOVE_4_6_7_8_changes_and_closed_ground),
-		cmocka_unit_test(test_RD_EX_1_SHOOT_riflemen_at_skirmishers),
-		cmocka_unit_test(test_RD_SHOOT_2_9_10_14_sight_canister_enfilade),
-		cmocka_unit_test(test_RD_scenario_loads_and_plays),
+	    cmocka_unit_test(test_RD_EX_20_SEQ_2_3_4_initiative),
+	    cmocka_unit_test(test_RD_EX_15_DET_1_3_command_check),
+	    cmocka_unit_test(test_RD_EX_16_MOVE_2_3_4_5_movement_arithmetic),
+	    cmocka_unit_test(test_RD_MOVE_4_6_7_8_changes_and_closed_ground),
+	    cmocka_unit_test(test_RD_EX_1_SHOOT_riflemen_at_skirmishers),
+	    cmocka_unit_test(test_RD_SHOOT_2_9_10_14_sight_canister_enfilade),
+	    cmocka_unit_test(test_RD_scenario_loads_and_plays),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, rdt_teardown);
 }

@@ -3,201 +3,40 @@
 // worked examples RD.EX.5-10, RD.EX.12, RD.EX.13, asserted exactly; `odds rattle melee`.
 // Dice order in a melee step (RD.MELEE.5): supporting fire, defensive fire, then every other
 // unit's melee dice, each by unit id; then compulsory colour rolls (RD.FLAG.3).
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <cmocka.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "tinwar/tinwar.h"
-#include "tinwar/io.h"
+#include "rd_scene.h"
 #include "rules/rattle/rd.h"
-
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
-	// The registry keeps the list: it must outlive the call.
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle};
-	tw_register_builtin();
-	tw_register_rulesets(list, 3);
-}
-
-static tw_state *scene(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("rattle")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_rattle, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 120;
-	s->table.depth = 100;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 100;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	return s;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-// A unit of n figures (bases 1 in across, touching) in `files` files, front rank centred on
-// (x, y), facing 0 (+y) or 180; spacing 1 in (2 in for skirmish order: a base's width between).
-static int add_unit(tw_state *s, int side, int type, int formation, int n, int files, double x, double y, double facing)
-{
-	tw_unit u = {.id = s->nunit, .side = (uint8_t)side, .formation = (uint8_t)formation, .facing = facing};
-	snprintf(u.name, sizeof u.name, "%s %d", s->sides[side].name, s->nunit);
-	assert_non_null(tw_state_add_unit(s, &u));
-	int id = u.id;
-	RDU(s, id)->type = type;
-	RDU(s, id)->weapon = rd_types[type].artillery ? TW_RD_ARTILLERY : TW_RD_RIFLE;
-	double gap = formation == TW_RD_F_SKIRMISH ? 2.0 : 1.0, back = facing == 0 ? -1 : 1;
-	for (int i = 0; i < n; i++) {
-		int file = i % files, rank = i / files;
-		tw_figure f = {.id = s->nfig, .kind = rd_types[type].artillery ? TW_FK_GUNNER : type == TW_RD_CAVALRY ? TW_FK_CAVALRY : TW_FK_INFANTRY,
-			       .side = (uint8_t)side, .status = TW_FS_ACTIVE, .facing = facing, .radius = 0.5, .height = 1, .unit = id};
-		f.pos = tw_v2(x + (file - (files - 1) / 2.0) * gap, y + back * rank);
-		assert_non_null(tw_state_add_figure(s, &f));
-	}
-	return id;
-}
-
-static int add_general(tw_state *s, int side, double x, double y, bool commander)
-{
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_GENERAL, .side = (uint8_t)side, .status = TW_FS_ACTIVE, .radius = 0.5,
-		       .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	RDF(s, f.id)->commander = commander;
-	return f.id;
-}
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static tw_events EV;
-
-static void ok(tw_state *s, tw_order *o)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st != TW_OK)
-		fail_msg("refused: %s: %s", err.clause, err.message);
-	free(o);
-}
-
-static void refused(tw_state *s, tw_order *o, const char *clause)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	assert_true(tw_state_hash(s) == h);
-	free(o);
-}
-
-static int count(const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < EV.n; i++)
-		n += strcmp(EV.v[i].clause, clause) == 0 && (type < 0 || EV.v[i].type == type);
-	return n;
-}
-
-// Initiative won by red (dice 4 v 3) and red plays first.
-static void red_first(tw_state *s, int d0, int d1)
-{
-	tw_order *o = order(RD_OT_INITIATIVE, s->mover);
-	DICE(o, d0, d1);
-	ok(s, o);
-	o = order(RD_OT_FIRST, 0);
-	o->n = 0;
-	ok(s, o);
-	assert_int_equal(s->phase, RD_PH_FIRST);
-	assert_int_equal(s->mover, 0);
-}
-
-static void start(tw_state *s)
-{
-	tw_error err = {0};
-	assert_int_equal(tw_ruleset_rattle.setup(s, &err), TW_OK);
-}
-
-// A Brigade General 3 in behind each of side's units, so that all are in command (RD.DET.1).
-static void brigades(tw_state *s, int side)
-{
-	int n = s->nunit;
-	for (int u = 0; u < n; u++)
-		if (s->unit[u].side == side) {
-			tw_vec2 c = rd_unit_centre(s, u);
-			RDU(s, u)->brigade = add_general(s, side, c.x + 3, c.y, false);
-		}
-}
-
-static tw_order *unit_order(const tw_state *s, int type, int unit)
-{
-	tw_order *o = order(type, s->unit[unit].side);
-	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE)
-			o->fig[o->nfig++] = i;
-	return o;
-}
-
-static tw_order *move(const tw_state *s, int unit, double x, double y)
-{
-	tw_order *o = unit_order(s, RD_OT_MOVE, unit);
-	o->path[0] = tw_v2(x, y);
-	o->npath = 1;
-	return o;
-}
+#include "tinwar/io.h"
+#include "tinwar/tinwar.h"
 
 // The phasing side ends its phase; the other side is asked for its defensive and supporting fire
 // (RD.MELEE.5, a decision of its seat) and gives the fire order that carries the step's dice.
 static tw_order *end_then_fire(tw_state *s, int side)
 {
-	ok(s, order(RD_OT_END, side));
+	rdt_ok(s, rdt_order(RD_OT_END, side));
 	tw_decision d[TW_MAX_DECISIONS];
 	assert_int_equal(tw_state_decisions(s, d, TW_MAX_DECISIONS), 1);
 	assert_int_equal(d[0].seat, 1 - side);
 	assert_string_equal(d[0].clause, "RD.MELEE.5");
-	assert_int_equal(count("RD.MELEE.5", TW_EV_DECISION), 1);
-	return order(RD_OT_FIRE, 1 - side);
+	assert_int_equal(rdt_count("RD.MELEE.5", TW_EV_DECISION), 1);
+	return rdt_order(RD_OT_FIRE, 1 - side);
 }
 
-static int alive(const tw_state *s, int u) { return rd_unit_figures(s, u, false); }
-
-static int dice_of(int u) { return tw_rd_dice(u, 4); }
-
-static const tw_event *find_ev(const char *clause, int type, int a)
+static int alive(const tw_state *s, int u)
 {
-	for (int i = 0; i < EV.n; i++)
-		if (strcmp(EV.v[i].clause, clause) == 0 && (type < 0 || EV.v[i].type == type) && (a < 0 || EV.v[i].a == a))
-			return &EV.v[i];
-	return NULL;
+	return rd_unit_figures(s, u, false);
+}
+
+static int dice_of(int u)
+{
+	return tw_rd_dice(u, 4);
 }
 
 // RD.MELEE.2, RD.CON.9, RD.EX.5-8: the current counting (2nd rank in full, 3rd and 4th ranks of
@@ -205,18 +44,18 @@ static const tw_event *find_ev(const char *clause, int type, int a)
 static void test_RD_MELEE_2_EX_5_6_7_8_CON_9_counting(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int a = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 12, 4, 15, 20, 0);   // RD.EX.5: 4 x 3
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 15, 21, 180);           // a wider enemy
-	int b = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 18, 6, 40, 20, 0);   // RD.EX.6: 6 x 3
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 40, 21, 180);            // 4 files, centred
-	int c = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 24, 8, 70, 20, 0);   // RD.EX.8: 8 x 3
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 70, 21, 180);
-	int d = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 12, 3, 100, 20, 0);  // RD.EX.8: 3 wide, 4 deep
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 10, 5, 100, 21, 180);
-	int e = add_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 15, 60, 0);   // RD.EX.9: 4 x 2 cavalry
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 15, 61, 180);
-	start(s);
+	tw_state *s = rdt_scene();
+	int a = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 12, 4, 15, 20, 0); // RD.EX.5: 4 x 3
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 15, 21, 180);         // a wider enemy
+	int b = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 18, 6, 40, 20, 0); // RD.EX.6: 6 x 3
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 40, 21, 180);          // 4 files, centred
+	int c = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 24, 8, 70, 20, 0); // RD.EX.8: 8 x 3
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 70, 21, 180);
+	int d = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 12, 3, 100, 20, 0); // RD.EX.8: 3 wide, 4 deep
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 10, 5, 100, 21, 180);
+	int e = rdt_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 15, 60, 0); // RD.EX.9: 4 x 2 cavalry
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 15, 61, 180);
+	rdt_start(s);
 	assert_int_equal(rd_melee_halves(s, a, NULL, 0), 20); // 8 + 4 x 1/2 = 10
 	assert_int_equal(dice_of(20), 3);
 	assert_int_equal(rd_melee_halves(s, b, NULL, 0), 30); // 12 + 6 x 1/2 = 15
@@ -231,7 +70,7 @@ static void test_RD_MELEE_2_EX_5_6_7_8_CON_9_counting(void **st)
 	// RD.EX.9, RD.MELEE.3: 8 mounted cavalry count 8, a die per 2: 4 dice.
 	assert_int_equal(rd_melee_halves(s, e, NULL, 0), 16);
 	assert_int_equal(tw_rd_dice(16, rd_types[TW_RD_CAVALRY].melee_per), 4);
-	done(s);
+	rdt_done(s);
 }
 
 // The RD.EX.12 / RD.EX.13 table: red R (12 line infantry, 6 x 2) charges blue L (4 line
@@ -244,21 +83,21 @@ typedef struct table {
 
 static table charge_table(bool support, bool colour)
 {
-	table t = {.s = scene(), .sup = -1};
+	table t = {.s = rdt_scene(), .sup = -1};
 	tw_state *s = t.s;
-	t.r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 20, 0);
-	t.l = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 2, 28, 30, 180);
-	t.c = add_unit(s, 1, TW_RD_CAVALRY, TW_RD_F_LINE, 4, 2, 32, 30, 180);
+	t.r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 30, 20, 0);
+	t.l = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 2, 28, 30, 180);
+	t.c = rdt_unit(s, 1, TW_RD_CAVALRY, TW_RD_F_LINE, 4, 2, 32, 30, 180);
 	if (support) {
-		t.sup = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 38.5, 28.5, 0);
+		t.sup = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 38.5, 28.5, 0);
 		s->unit[t.sup].facing = 270; // facing R's flank
 	}
 	if (colour)
 		RDF(s, 0)->role = RD_ROLE_COLOUR;
-	brigades(s, 0);
-	brigades(s, 1);
-	start(s);
-	red_first(s, 4, 3);
+	rdt_brigades(s, 0);
+	rdt_brigades(s, 1);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	return t;
 }
 
@@ -267,24 +106,24 @@ static table charge_table(bool support, bool colour)
 static void charge_and_stand(table *t)
 {
 	tw_state *s = t->s;
-	ok(s, move(s, t->r, 30, 28.5));
+	rdt_ok(s, rdt_move(s, t->r, 30, 28.5));
 	assert_true(RDU(s, t->r)->flags & RUF_CHARGING);
 	assert_true(RDU(s, t->l)->flags & RUF_CHARGED_FRONT); // RD.CHARGE.8
 	assert_true(RDU(s, t->c)->flags & RUF_CHARGED_FRONT);
-	assert_int_equal(count("RD.CHARGE.1", TW_EV_CONTACT), 2);
+	assert_int_equal(rdt_count("RD.CHARGE.1", TW_EV_CONTACT), 2);
 	tw_decision d[TW_MAX_DECISIONS];
 	assert_int_equal(tw_state_decisions(s, d, TW_MAX_DECISIONS), 1);
 	assert_int_equal(d[0].seat, 1);
 	assert_string_equal(d[0].clause, "RD.CHARGE.7");
 	assert_int_equal(RDG(s)->target, t->c);
 	tw_error err = {0};
-	tw_order *o = order(RD_OT_END, 0);
-	assert_int_not_equal(tw_state_apply(s, o, NULL, &EV, &err), TW_OK); // the phasing side waits
+	tw_order *o = rdt_order(RD_OT_END, 0);
+	assert_int_not_equal(tw_state_apply(s, o, NULL, &rdt_ev, &err), TW_OK); // the phasing side waits
 	free(o);
-	o = order(RD_OT_RESPOND, 1);
+	o = rdt_order(RD_OT_RESPOND, 1);
 	o->n = 0;
-	ok(s, o);
-	assert_int_equal(count("RD.CHARGE.7", TW_EV_INFO), 1);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.CHARGE.7", TW_EV_INFO), 1);
 	assert_false(rd_charge_pending(s));
 }
 
@@ -300,23 +139,23 @@ static void test_RD_EX_12_MELEE_15_17_draw_continues(void **st)
 	tw_state *s = t.s;
 	charge_and_stand(&t);
 	tw_order *o = end_then_fire(s, 0);
-	DICE(o, 5,       // L's defensive fire: 1 die (4 figures), 5+ (RD.MELEE.6)
-	     4, 4, 1,    // R: 11 figures, 3 dice, +1 charge: 4+ -> 2 hits, one each on L and C (RD.MELEE.14)
-	     5, 1);      // C: 4 cavalry, 2 dice, 5+ -> 1 hit
-	ok(s, o);
-	const tw_event *df = find_ev("RD.MELEE.6", TW_EV_INFO, t.l);
+	RDT_DICE(o, 5,    // L's defensive fire: 1 die (4 figures), 5+ (RD.MELEE.6)
+	         4, 4, 1, // R: 11 figures, 3 dice, +1 charge: 4+ -> 2 hits, one each on L and C (RD.MELEE.14)
+	         5, 1);   // C: 4 cavalry, 2 dice, 5+ -> 1 hit
+	rdt_ok(s, o);
+	const tw_event *df = rdt_find("RD.MELEE.6", TW_EV_INFO, t.l);
 	assert_non_null(df);
 	assert_int_equal(df->c, 1);
 	assert_int_equal(df->d, 0);
-	const tw_event *rm = find_ev("RD.MELEE.3", TW_EV_INFO, t.r);
+	const tw_event *rm = rdt_find("RD.MELEE.3", TW_EV_INFO, t.r);
 	assert_non_null(rm);
 	assert_int_equal(rm->c, 3);
 	assert_int_equal(rm->d, 1);
-	assert_null(find_ev("RD.MELEE.3", TW_EV_INFO, t.l)); // defensive fire replaced its melee roll
+	assert_null(rdt_find("RD.MELEE.3", TW_EV_INFO, t.l)); // defensive fire replaced its melee roll
 	assert_int_equal(alive(s, t.r), 10);
 	assert_int_equal(alive(s, t.l), 3);
 	assert_int_equal(alive(s, t.c), 3);
-	const tw_event *res = find_ev("RD.MELEE.15", TW_EV_INFO, -1);
+	const tw_event *res = rdt_find("RD.MELEE.15", TW_EV_INFO, -1);
 	assert_non_null(res);
 	assert_int_equal(res->b, -1); // a draw: 2 v 2
 	assert_int_equal(res->c, 2);
@@ -324,40 +163,40 @@ static void test_RD_EX_12_MELEE_15_17_draw_continues(void **st)
 	assert_false(RDU(s, t.r)->flags & RUF_MUST_RALLY);
 	assert_true(rd_units_touch(s, t.r, t.l));
 	// Blue's phase: the melee is not fought again this turn (RD.SEQ.7).
-	ok(s, order(RD_OT_END, 1));
-	assert_int_equal(count("RD.MELEE.5", TW_EV_MELEE), 0);
+	rdt_ok(s, rdt_order(RD_OT_END, 1));
+	assert_int_equal(rdt_count("RD.MELEE.5", TW_EV_MELEE), 0);
 	// Turn 2: fought in the first melee step, nobody charging (RD.MELEE.17): R needs 5s.
-	red_first(s, 5, 2);
+	rdt_red_first(s, 5, 2);
 	RDU(s, t.l)->flags |= RUF_MUST_RALLY; // awaiting rally (RD.MELEE.20)
 	tw_vec2 rc = rd_unit_centre(s, t.r), lc = rd_unit_centre(s, t.l);
-	o = order(RD_OT_END, 0);
-	DICE(o, 4, 4, 5, // R: 10 figures, 3 dice, net 0: 5+ -> 1 hit (on L, fewest id on a tie)
-	     1,          // L: 3 figures, 1 die
-	     1, 1);      // C: 3 cavalry, 2 dice
-	ok(s, o);
-	assert_int_equal(count("RD.MELEE.5", TW_EV_MELEE), 1);
-	assert_null(find_ev("RD.MELEE.6", TW_EV_INFO, -1));
-	rm = find_ev("RD.MELEE.3", TW_EV_INFO, t.r);
+	o = rdt_order(RD_OT_END, 0);
+	RDT_DICE(o, 4, 4, 5, // R: 10 figures, 3 dice, net 0: 5+ -> 1 hit (on L, fewest id on a tie)
+	         1,          // L: 3 figures, 1 die
+	         1, 1);      // C: 3 cavalry, 2 dice
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.MELEE.5", TW_EV_MELEE), 1);
+	assert_null(rdt_find("RD.MELEE.6", TW_EV_INFO, -1));
+	rm = rdt_find("RD.MELEE.3", TW_EV_INFO, t.r);
 	assert_int_equal(rm->c, 3);
 	assert_int_equal(rm->d, 0);
 	assert_int_equal(alive(s, t.l), 2);
 	assert_true(RDU(s, t.l)->flags & RUF_MUST_RALLY);
 	assert_true(RDU(s, t.c)->flags & RUF_MUST_RALLY);
-	assert_non_null(find_ev("RD.MELEE.20", TW_EV_MOVE, t.l));
-	assert_non_null(find_ev("RD.MELEE.16", TW_EV_MOVE, t.c));
-	assert_non_null(find_ev("RD.MELEE.18", TW_EV_INFO, -1));
+	assert_non_null(rdt_find("RD.MELEE.20", TW_EV_MOVE, t.l));
+	assert_non_null(rdt_find("RD.MELEE.16", TW_EV_MOVE, t.c));
+	assert_non_null(rdt_find("RD.MELEE.18", TW_EV_INFO, -1));
 	// RD.MELEE.16: a full move directly away from R's centre, faced about; R stays (RD.MELEE.18).
-	assert_float_equal(find_ev("RD.MELEE.20", TW_EV_MOVE, t.l)->v, 12.0, 1e-9);
+	assert_float_equal(rdt_find("RD.MELEE.20", TW_EV_MOVE, t.l)->v, 12.0, 1e-9);
 	assert_true(rd_unit_centre(s, t.l).y > lc.y + 8); // away from R's centre, 45 degrees off
-	assert_float_equal(find_ev("RD.MELEE.16", TW_EV_MOVE, t.c)->v, 18.0, 1e-9);
+	assert_float_equal(rdt_find("RD.MELEE.16", TW_EV_MOVE, t.c)->v, 18.0, 1e-9);
 	assert_float_equal(tw_dist(rd_unit_centre(s, t.r), rc), 0.0, 1e-12);
 	assert_false(rd_unit_engaged(s, t.r));
-	done(s);
+	rdt_done(s);
 }
 
-// RD.EX.12 variation, RD.MELEE.15, RD.MELEE.16, RD.FLAG.3, RD.FLAG.4 (the captured colour is gone): R inflicts only 1: it took 2 > 1 and is
-// defeated; its colour roll is compulsory: a 1 loses the colour to blue (no extra man); a 4
-// cancels one hit (a figure restored) without changing the result.
+// RD.EX.12 variation, RD.MELEE.15, RD.MELEE.16, RD.FLAG.3, RD.FLAG.4 (the captured colour is gone): R
+// inflicts only 1: it took 2 > 1 and is defeated; its colour roll is compulsory: a 1 loses the colour to blue
+// (no extra man); a 4 cancels one hit (a figure restored) without changing the result.
 static void test_RD_EX_12_FLAG_3_4_attacker_defeated(void **st)
 {
 	(void)st;
@@ -367,16 +206,16 @@ static void test_RD_EX_12_FLAG_3_4_attacker_defeated(void **st)
 		charge_and_stand(&t);
 		tw_vec2 rc = rd_unit_centre(s, t.r);
 		tw_order *o = end_then_fire(s, 0);
-		DICE(o, 5, 4, 1, 1, 5, 1, v == 0 ? 1 : 4);
-		ok(s, o);
-		const tw_event *res = find_ev("RD.MELEE.15", TW_EV_INFO, -1);
+		RDT_DICE(o, 5, 4, 1, 1, 5, 1, v == 0 ? 1 : 4);
+		rdt_ok(s, o);
+		const tw_event *res = rdt_find("RD.MELEE.15", TW_EV_INFO, -1);
 		assert_int_equal(res->b, 0);
 		assert_int_equal(res->c, 2);
 		assert_int_equal(res->d, 1);
 		assert_true(RDU(s, t.r)->flags & RUF_MUST_RALLY);
-		assert_float_equal(find_ev("RD.MELEE.16", TW_EV_MOVE, t.r)->v, 12.0, 1e-9);
+		assert_float_equal(rdt_find("RD.MELEE.16", TW_EV_MOVE, t.r)->v, 12.0, 1e-9);
 		assert_true(rd_unit_centre(s, t.r).y < rc.y - 11);
-		assert_int_equal(count("RD.FLAG.3", TW_EV_DICE), 1);
+		assert_int_equal(rdt_count("RD.FLAG.3", TW_EV_DICE), 1);
 		if (v == 0) {
 			assert_int_equal(RDS(s, 1)->colours, 1);
 			assert_int_equal(alive(s, t.r), 10); // no extra man lost
@@ -386,7 +225,7 @@ static void test_RD_EX_12_FLAG_3_4_attacker_defeated(void **st)
 			assert_int_equal(RDS(s, 1)->colours, 0);
 			assert_int_equal(alive(s, t.r), 11); // one hit cancelled
 		}
-		done(s);
+		rdt_done(s);
 	}
 }
 
@@ -401,16 +240,16 @@ static void test_RD_EX_13_MELEE_7_supporting_fire(void **st)
 	charge_and_stand(&t);
 	tw_vec2 sc = rd_unit_centre(s, t.sup);
 	tw_order *o = end_then_fire(s, 0);
-	DICE(o, 6,       // S: 4 riflemen, 1 die (RD.MELEE.7 by the shooting rules)
-	     5,          // L's defensive fire
-	     4, 4, 1,    // R: 10 figures, 3 dice at 4+: 2 hits
-	     5, 1);      // C: 1 hit
-	ok(s, o);
-	const tw_event *sf = find_ev("RD.MELEE.7", TW_EV_INFO, t.sup);
+	RDT_DICE(o, 6,    // S: 4 riflemen, 1 die (RD.MELEE.7 by the shooting rules)
+	         5,       // L's defensive fire
+	         4, 4, 1, // R: 10 figures, 3 dice at 4+: 2 hits
+	         5, 1);   // C: 1 hit
+	rdt_ok(s, o);
+	const tw_event *sf = rdt_find("RD.MELEE.7", TW_EV_INFO, t.sup);
 	assert_non_null(sf);
 	assert_int_equal(sf->b, t.r);
 	assert_int_equal(sf->c, 1);
-	const tw_event *res = find_ev("RD.MELEE.15", TW_EV_INFO, -1);
+	const tw_event *res = rdt_find("RD.MELEE.15", TW_EV_INFO, -1);
 	assert_int_equal(res->b, 0);
 	assert_int_equal(res->c, 3);
 	assert_int_equal(res->d, 2);
@@ -418,7 +257,7 @@ static void test_RD_EX_13_MELEE_7_supporting_fire(void **st)
 	assert_int_equal(alive(s, t.sup), 4);
 	assert_false(RDU(s, t.sup)->flags & RUF_MUST_RALLY);
 	assert_float_equal(tw_dist(rd_unit_centre(s, t.sup), sc), 0.0, 1e-12);
-	done(s);
+	rdt_done(s);
 }
 
 // RD.MELEE.6, RD.MELEE.7, RD.MELEE.5: defensive and supporting fire are optional: blue holds
@@ -432,27 +271,27 @@ static void test_RD_MELEE_6_7_fire_held(void **st)
 	charge_and_stand(&t);
 	tw_order *o = end_then_fire(s, 0);
 	free(o);
-	refused(s, order(RD_OT_END, 0), "RD.MELEE.5");
-	o = order(RD_OT_FIRE, 1);
+	rdt_refused(s, rdt_order(RD_OT_END, 0), "RD.MELEE.5");
+	o = rdt_order(RD_OT_FIRE, 1);
 	o->val[o->nval++] = t.r; // not blue's
-	refused(s, o, "RD.MELEE.5");
-	o = order(RD_OT_FIRE, 1);
+	rdt_refused(s, o, "RD.MELEE.5");
+	o = rdt_order(RD_OT_FIRE, 1);
 	o->val[o->nval++] = t.sup;
 	o->val[o->nval++] = t.l;
-	DICE(o, 4, 4, 1, // R: 12 figures, 3 dice at 4+: 2 hits
-	     5,          // L: 4 figures, 1 die at 5+
-	     5, 1);      // C
-	ok(s, o);
-	assert_null(find_ev("RD.MELEE.7", TW_EV_INFO, -1));
-	assert_null(find_ev("RD.MELEE.6", TW_EV_INFO, -1));
-	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, t.r)->c, 3);
-	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, t.l)->c, 1);
-	const tw_event *res = find_ev("RD.MELEE.15", TW_EV_INFO, -1);
+	RDT_DICE(o, 4, 4, 1, // R: 12 figures, 3 dice at 4+: 2 hits
+	         5,          // L: 4 figures, 1 die at 5+
+	         5, 1);      // C
+	rdt_ok(s, o);
+	assert_null(rdt_find("RD.MELEE.7", TW_EV_INFO, -1));
+	assert_null(rdt_find("RD.MELEE.6", TW_EV_INFO, -1));
+	assert_int_equal(rdt_find("RD.MELEE.3", TW_EV_INFO, t.r)->c, 3);
+	assert_int_equal(rdt_find("RD.MELEE.3", TW_EV_INFO, t.l)->c, 1);
+	const tw_event *res = rdt_find("RD.MELEE.15", TW_EV_INFO, -1);
 	assert_int_equal(res->c, 2);
 	assert_int_equal(res->d, 2);
 	assert_false(RDU(s, t.l)->flags & RUF_HOLD_FIRE); // spent with the step
 	assert_int_equal(s->phase, RD_PH_SECOND);
-	done(s);
+	rdt_done(s);
 }
 
 // RD.CHARGE.6, RD.MELEE.11, RD.MOVE.16: blue cavalry 10 in away counter-charge red's charge:
@@ -461,40 +300,40 @@ static void test_RD_MELEE_6_7_fire_held(void **st)
 static void test_RD_CHARGE_6_MOVE_16_counter_charge(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	int c = add_unit(s, 1, TW_RD_CAVALRY, TW_RD_F_LINE, 4, 4, 30, 31, 180);
-	brigades(s, 0);
-	brigades(s, 1);
-	start(s);
-	red_first(s, 4, 3);
-	ok(s, move(s, r, 30, 30));
+	tw_state *s = rdt_scene();
+	int r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int c = rdt_unit(s, 1, TW_RD_CAVALRY, TW_RD_F_LINE, 4, 4, 30, 31, 180);
+	rdt_brigades(s, 0);
+	rdt_brigades(s, 1);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
+	rdt_ok(s, rdt_move(s, r, 30, 30));
 	assert_int_equal(RDG(s)->target, c);
-	tw_order *o = order(RD_OT_RESPOND, 0); // not red's to answer
+	tw_order *o = rdt_order(RD_OT_RESPOND, 0); // not red's to answer
 	o->n = 0;
 	tw_error err = {0};
-	assert_int_not_equal(tw_state_apply(s, o, NULL, &EV, &err), TW_OK);
+	assert_int_not_equal(tw_state_apply(s, o, NULL, &rdt_ev, &err), TW_OK);
 	free(o);
-	o = order(RD_OT_RESPOND, 1);
+	o = rdt_order(RD_OT_RESPOND, 1);
 	o->n = 2;
-	ok(s, o);
+	rdt_ok(s, o);
 	assert_float_equal(rd_unit_centre(s, r).y, 25.0, 1e-9);
 	assert_float_equal(rd_unit_centre(s, c).y, 26.0, 1e-9);
 	assert_true(RDU(s, c)->flags & RUF_CHARGING);
-	assert_float_equal(find_ev("RD.CHARGE.6", TW_EV_MOVE, c)->v, 5.0, 1e-9);
-	o = order(RD_OT_END, 0);
-	DICE(o, 4,    // red: 4 figures, 1 die, +1 charge
-	     4, 3);   // blue: 4 cavalry, 2 dice, +1 counter-charge
-	ok(s, o);
-	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, c)->d, 1);
-	assert_int_equal(find_ev("RD.MELEE.15", TW_EV_INFO, -1)->b, -1);
-	ok(s, order(RD_OT_END, 1));
-	red_first(s, 4, 3);
-	ok(s, move(s, r, 30, 22)); // 3 in backwards: 6 in of allowance (RD.MOVE.4)
-	assert_int_equal(count("RD.MOVE.16", TW_EV_INFO), 1);
-	ok(s, order(RD_OT_END, 0));
-	assert_int_equal(count("RD.MELEE.5", TW_EV_MELEE), 0);
-	done(s);
+	assert_float_equal(rdt_find("RD.CHARGE.6", TW_EV_MOVE, c)->v, 5.0, 1e-9);
+	o = rdt_order(RD_OT_END, 0);
+	RDT_DICE(o, 4,  // red: 4 figures, 1 die, +1 charge
+	         4, 3); // blue: 4 cavalry, 2 dice, +1 counter-charge
+	rdt_ok(s, o);
+	assert_int_equal(rdt_find("RD.MELEE.3", TW_EV_INFO, c)->d, 1);
+	assert_int_equal(rdt_find("RD.MELEE.15", TW_EV_INFO, -1)->b, -1);
+	rdt_ok(s, rdt_order(RD_OT_END, 1));
+	rdt_red_first(s, 4, 3);
+	rdt_ok(s, rdt_move(s, r, 30, 22)); // 3 in backwards: 6 in of allowance (RD.MOVE.4)
+	assert_int_equal(rdt_count("RD.MOVE.16", TW_EV_INFO), 1);
+	rdt_ok(s, rdt_order(RD_OT_END, 0));
+	assert_int_equal(rdt_count("RD.MELEE.5", TW_EV_MELEE), 0);
+	rdt_done(s);
 }
 
 // RD.MELEE.8, RD.SEQ.6: light infantry in skirmish order charged from the front evade: a full
@@ -503,121 +342,128 @@ static void test_RD_CHARGE_6_MOVE_16_counter_charge(void **st)
 static void test_RD_MELEE_8_SEQ_6_evade(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	int k = add_unit(s, 1, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 4, 4, 30, 31, 180);
-	brigades(s, 0);
-	brigades(s, 1);
-	start(s);
-	red_first(s, 4, 3);
+	tw_state *s = rdt_scene();
+	int r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int k = rdt_unit(s, 1, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 4, 4, 30, 31, 180);
+	rdt_brigades(s, 0);
+	rdt_brigades(s, 1);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	tw_vec2 kc = rd_unit_centre(s, k);
-	ok(s, move(s, r, 30.5, 30));
+	rdt_ok(s, rdt_move(s, r, 30.5, 30));
 	assert_int_equal(RDG(s)->target, k);
 	tw_vec2 rc = rd_unit_centre(s, r);
-	tw_order *o = order(RD_OT_RESPOND, 1);
+	tw_order *o = rdt_order(RD_OT_RESPOND, 1);
 	o->n = 1;
-	ok(s, o);
+	rdt_ok(s, o);
 	assert_true(RDU(s, k)->flags & RUF_MUST_RALLY);
 	assert_float_equal(tw_dist(rd_unit_centre(s, k), kc), 12.0 - 0.0, 12.0); // moved away
 	assert_true(rd_unit_centre(s, k).y > kc.y + 10.0);
 	assert_float_equal(tw_dist(rd_unit_centre(s, r), rc), 0.0, 1e-12);
-	o = order(RD_OT_RESPOND, 1);
+	o = rdt_order(RD_OT_RESPOND, 1);
 	o->n = 0;
-	refused(s, o, "RD.SEQ.5"); // blue has no decision: the core's seat check refuses it
-	ok(s, order(RD_OT_END, 0));
-	assert_int_equal(count("RD.MELEE.5", TW_EV_MELEE), 0);
-	done(s);
+	rdt_refused(s, o, "RD.SEQ.5"); // blue has no decision: the core's seat check refuses it
+	rdt_ok(s, rdt_order(RD_OT_END, 0));
+	assert_int_equal(rdt_count("RD.MELEE.5", TW_EV_MELEE), 0);
+	rdt_done(s);
 }
 
 // RD.CHARGE.3/4/5: a charger must face its target, see it, and be of a kind that charges.
 static void test_RD_CHARGE_3_4_5_who_may_charge(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 16, 0); // behind red
-	int g = add_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_LIMBERED, 2, 2, 70, 20, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 70, 25, 180);
-	int h = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 20, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 29, 180);
-	tw_terrain hill = {.kind = TW_TER_HILL, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
-			   .v = {{90, 23}, {110, 23}, {110, 26}, {90, 26}}};
+	tw_state *s = rdt_scene();
+	int r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 16, 0); // behind red
+	int g = rdt_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_LIMBERED, 2, 2, 70, 20, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 70, 25, 180);
+	int h = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 20, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 29, 180);
+	tw_terrain hill = {.kind = TW_TER_HILL,
+	                   .shape = TW_SHAPE_POLY,
+	                   .nverts = 4,
+	                   .height = 1,
+	                   .v = {{90, 23}, {110, 23}, {110, 26}, {90, 26}}};
 	tw_terrain_finish(&hill);
 	tw_table_add(&s->table, &hill);
 	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK);
-	brigades(s, 0);
-	brigades(s, 1);
-	start(s);
-	red_first(s, 4, 3);
-	refused(s, move(s, r, 30, 17), "RD.CHARGE.3");
-	refused(s, move(s, g, 70, 24), "RD.CHARGE.5");
-	refused(s, move(s, h, 100, 28), "RD.CHARGE.4");
-	done(s);
+	rdt_brigades(s, 0);
+	rdt_brigades(s, 1);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
+	rdt_refused(s, rdt_move(s, r, 30, 17), "RD.CHARGE.3");
+	rdt_refused(s, rdt_move(s, g, 70, 24), "RD.CHARGE.5");
+	rdt_refused(s, rdt_move(s, h, 100, 28), "RD.CHARGE.4");
+	rdt_done(s);
 }
 
 // RD.CHARGE.9, RD.MELEE.10: a charge over a wall fights at -1 (+1 charge -1 = 0: a 4 misses).
 static void test_RD_CHARGE_9_MELEE_10_over_an_obstacle(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	int b = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 26, 180);
-	tw_terrain wall = {.kind = TW_TER_WALL, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
-			   .v = {{20, 23}, {40, 23}, {40, 23.2}, {20, 23.2}}};
+	tw_state *s = rdt_scene();
+	int r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int b = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 26, 180);
+	tw_terrain wall = {.kind = TW_TER_WALL,
+	                   .shape = TW_SHAPE_POLY,
+	                   .nverts = 4,
+	                   .height = 1,
+	                   .v = {{20, 23}, {40, 23}, {40, 23.2}, {20, 23.2}}};
 	tw_terrain_finish(&wall);
 	tw_table_add(&s->table, &wall);
 	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK);
 	((rd_trec *)tw_rec(s, TW_REC_TERRAIN, 0))->feature = RD_TER_OBSTACLE;
-	brigades(s, 0);
-	brigades(s, 1);
-	start(s);
-	red_first(s, 4, 3);
-	ok(s, move(s, r, 30, 25));
+	rdt_brigades(s, 0);
+	rdt_brigades(s, 1);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
+	rdt_ok(s, rdt_move(s, r, 30, 25));
 	assert_true(RDU(s, r)->flags & RUF_OVER_OBSTACLE);
 	tw_order *o = end_then_fire(s, 0);
-	DICE(o, 1, 4); // b's defensive fire misses; r's 4 misses at net 0
-	ok(s, o);
-	assert_int_equal(find_ev("RD.MELEE.3", TW_EV_INFO, r)->d, 0);
+	RDT_DICE(o, 1, 4); // b's defensive fire misses; r's 4 misses at net 0
+	rdt_ok(s, o);
+	assert_int_equal(rdt_find("RD.MELEE.3", TW_EV_INFO, r)->d, 0);
 	assert_int_equal(alive(s, b), 4);
-	done(s);
+	rdt_done(s);
 }
 
-// RD.EX.10, RD.MELEE.1, RD.MELEE.3, RD.MELEE.6, RD.MELEE.12: a deployed gun (4 crew) charged from the front by infantry:
-// defensive fire 2 dice at +1 (canister); by cavalry +1 -1 = 0; a limbered gun: no defensive
+// RD.EX.10, RD.MELEE.1, RD.MELEE.3, RD.MELEE.6, RD.MELEE.12: a deployed gun (4 crew) charged from the front
+// by infantry: defensive fire 2 dice at +1 (canister); by cavalry +1 -1 = 0; a limbered gun: no defensive
 // fire, 1 die at net 0.
 static void test_RD_EX_10_MELEE_6_12_artillery(void **st)
 {
 	(void)st;
 	for (int v = 0; v < 3; v++) {
-		tw_state *s = scene();
+		tw_state *s = rdt_scene();
 		int ctype = v == 1 ? TW_RD_CAVALRY : TW_RD_LINE;
-		int r = add_unit(s, 0, ctype, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-		int gun = add_unit(s, 1, TW_RD_FOOT_ART, v == 2 ? TW_RD_F_LIMBERED : TW_RD_F_DEPLOYED, 4, 4, 30, 29, 180);
-		brigades(s, 0);
-		brigades(s, 1);
-		start(s);
-		red_first(s, 4, 3);
-		ok(s, move(s, r, 30, 28));
-		tw_order *o = v < 2 ? end_then_fire(s, 0) : order(RD_OT_END, 0);
+		int r = rdt_unit(s, 0, ctype, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+		int gun = rdt_unit(s, 1, TW_RD_FOOT_ART, v == 2 ? TW_RD_F_LIMBERED : TW_RD_F_DEPLOYED, 4, 4,
+		                   30, 29, 180);
+		rdt_brigades(s, 0);
+		rdt_brigades(s, 1);
+		rdt_start(s);
+		rdt_red_first(s, 4, 3);
+		rdt_ok(s, rdt_move(s, r, 30, 28));
+		tw_order *o = v < 2 ? end_then_fire(s, 0) : rdt_order(RD_OT_END, 0);
 		if (v == 0)
-			DICE(o, 1, 1, 1);    // gun 2 dice; r 1 die
+			RDT_DICE(o, 1, 1, 1); // gun 2 dice; r 1 die
 		else if (v == 1)
-			DICE(o, 1, 1, 1, 1); // gun 2 dice; cavalry 4 figures at 1 per 2: 2 dice
+			RDT_DICE(o, 1, 1, 1, 1); // gun 2 dice; cavalry 4 figures at 1 per 2: 2 dice
 		else
-			DICE(o, 1, 1);       // r 1 die; gun 1 die
-		ok(s, o);
-		const tw_event *df = find_ev("RD.MELEE.6", TW_EV_INFO, gun);
+			RDT_DICE(o, 1, 1); // r 1 die; gun 1 die
+		rdt_ok(s, o);
+		const tw_event *df = rdt_find("RD.MELEE.6", TW_EV_INFO, gun);
 		if (v < 2) {
 			assert_non_null(df);
 			assert_int_equal(df->c, 2);
 			assert_int_equal(df->d, v == 0 ? 1 : 0);
 		} else {
 			assert_null(df);
-			const tw_event *m = find_ev("RD.MELEE.3", TW_EV_INFO, gun);
+			const tw_event *m = rdt_find("RD.MELEE.3", TW_EV_INFO, gun);
 			assert_int_equal(m->c, 1);
 			assert_int_equal(m->d, 0);
 		}
-		done(s);
+		rdt_done(s);
 	}
 }
 
@@ -626,24 +472,24 @@ static void test_RD_EX_10_MELEE_6_12_artillery(void **st)
 static void test_RD_FLAG_5_MELEE_19_destroyed(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int r = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 30, 20, 0);
-	int b = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 2, 2, 30, 30, 180);
+	tw_state *s = rdt_scene();
+	int r = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 30, 20, 0);
+	int b = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 2, 2, 30, 30, 180);
 	RDF(s, s->unit[b].id == b ? 8 : 8)->role = RD_ROLE_COLOUR;
-	brigades(s, 0);
-	brigades(s, 1);
-	start(s);
-	red_first(s, 4, 3);
-	ok(s, move(s, r, 30, 28.5));
+	rdt_brigades(s, 0);
+	rdt_brigades(s, 1);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
+	rdt_ok(s, rdt_move(s, r, 30, 28.5));
 	tw_order *o = end_then_fire(s, 0);
-	DICE(o, 1,     // b's defensive fire: 2 figures, 1 die
-	     6, 6);    // r: 8 figures, 2 dice
-	ok(s, o);
+	RDT_DICE(o, 1,  // b's defensive fire: 2 figures, 1 die
+	         6, 6); // r: 8 figures, 2 dice
+	rdt_ok(s, o);
 	assert_false(rd_unit_alive(s, b));
 	assert_int_equal(RDS(s, 0)->colours, 1);
-	assert_non_null(find_ev("RD.FLAG.5", TW_EV_INFO, b));
-	assert_int_equal(find_ev("RD.MELEE.19", TW_EV_INFO, -1)->b, 1);
-	done(s);
+	assert_non_null(rdt_find("RD.FLAG.5", TW_EV_INFO, b));
+	assert_int_equal(rdt_find("RD.MELEE.19", TW_EV_INFO, -1)->b, 1);
+	rdt_done(s);
 }
 
 static char *odds(const char *q, int n, const char *const *names, const char *const *values, tw_status *st)
@@ -657,9 +503,9 @@ static char *odds(const char *q, int n, const char *const *names, const char *co
 	return buf;
 }
 
-// RD.EX.9, RD.MELEE.3, RD.MELEE.11, RD.MELEE.13 (Elite +1), odds rattle melee: 8 cavalry charging: 4 dice at 4+ (P(k) =
-// C(4,k)/16); Elite cavalry charging over a hedge: +1 +1 -1 = +1, 4+; 10 counted infantry, 3
-// dice at 5+: P(0) = 8/27.
+// RD.EX.9, RD.MELEE.3, RD.MELEE.11, RD.MELEE.13 (Elite +1), odds rattle melee: 8 cavalry charging: 4 dice at
+// 4+ (P(k) = C(4,k)/16); Elite cavalry charging over a hedge: +1 +1 -1 = +1, 4+; 10 counted infantry, 3 dice
+// at 5+: P(0) = 8/27.
 static void test_RD_EX_9_MELEE_13_odds_melee(void **st)
 {
 	(void)st;
@@ -672,7 +518,8 @@ static void test_RD_EX_9_MELEE_13_odds_melee(void **st)
 	assert_non_null(strstr(out, "P(0 hits) = 1/16"));
 	assert_non_null(strstr(out, "P(2 hits) = 3/8"));
 	free(out);
-	const char *n2[] = {"figures", "cavalry", "charged", "difficult", "class"}, *v2[] = {"8", "", "", "", "elite"};
+	const char *n2[] = {"figures", "cavalry", "charged", "difficult", "class"},
+	           *v2[] = {"8", "", "", "", "elite"};
 	out = odds("melee", 5, n2, v2, &s);
 	assert_non_null(strstr(out, "net +1: each hits on 4-6"));
 	free(out);
@@ -691,18 +538,18 @@ static void test_RD_EX_9_MELEE_13_odds_melee(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_RD_MELEE_2_EX_5_6_7_8_CON_9_counting),
-		cmocka_unit_test(test_RD_EX_12_MELEE_15_17_draw_continues),
-		cmocka_unit_test(test_RD_EX_12_FLAG_3_4_attacker_defeated),
-		cmocka_unit_test(test_RD_EX_13_MELEE_7_supporting_fire),
-		cmocka_unit_test(test_RD_MELEE_6_7_fire_held),
-		cmocka_unit_test(test_RD_CHARGE_6_MOVE_16_counter_charge),
-		cmocka_unit_test(test_RD_MELEE_8_SEQ_6_evade),
-		cmocka_unit_test(test_RD_CHARGE_3_4_5_who_may_charge),
-		cmocka_unit_test(test_RD_CHARGE_9_MELEE_10_over_an_obstacle),
-		cmocka_unit_test(test_RD_EX_10_MELEE_6_12_artillery),
-		cmocka_unit_test(test_RD_FLAG_5_MELEE_19_destroyed),
-		cmocka_unit_test(test_RD_EX_9_MELEE_13_odds_melee),
+	    cmocka_unit_test(test_RD_MELEE_2_EX_5_6_7_8_CON_9_counting),
+	    cmocka_unit_test(test_RD_EX_12_MELEE_15_17_draw_continues),
+	    cmocka_unit_test(test_RD_EX_12_FLAG_3_4_attacker_defeated),
+	    cmocka_unit_test(test_RD_EX_13_MELEE_7_supporting_fire),
+	    cmocka_unit_test(test_RD_MELEE_6_7_fire_held),
+	    cmocka_unit_test(test_RD_CHARGE_6_MOVE_16_counter_charge),
+	    cmocka_unit_test(test_RD_MELEE_8_SEQ_6_evade),
+	    cmocka_unit_test(test_RD_CHARGE_3_4_5_who_may_charge),
+	    cmocka_unit_test(test_RD_CHARGE_9_MELEE_10_over_an_obstacle),
+	    cmocka_unit_test(test_RD_EX_10_MELEE_6_12_artillery),
+	    cmocka_unit_test(test_RD_FLAG_5_MELEE_19_destroyed),
+	    cmocka_unit_test(test_RD_EX_9_MELEE_13_odds_melee),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return cmocka_run_group_tests(tests, NULL, rdt_teardown);
 }

@@ -2,196 +2,28 @@
 // (RD.SAP.6/7), a sapper's change surviving save, load, undo and replay, overhead fire
 // (RD.SHOOT.12), the scenario's victory conditions, the second scenario and the generator.
 // Entered dice, exact figures, through the one entry point (tw_state_apply) or a tw_game.
+#include <cmocka.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <cmocka.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
-#include "tinwar/tinwar.h"
-#include "tinwar/io.h"
+#include "rd_scene.h"
 #include "rules/rattle/rd.h"
+#include "tinwar/io.h"
+#include "tinwar/tinwar.h"
 
 // Exact enough, and false for infinities and NaN (cmocka's float assertion lets an infinity pass).
 #define assert_near(a, b, eps) assert_true(fabs((double)(a) - (double)(b)) <= (eps))
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle};
-	tw_register_builtin();
-	tw_register_rulesets(list, 3);
-}
-
-static tw_state *scene(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("rattle")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_rattle, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 120;
-	s->table.depth = 100;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 100;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	return s;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-// A unit of n figures (bases 1 in across, touching) in `files` files, front rank centred on (x, y).
-static int add_unit(tw_state *s, int side, int type, int formation, int n, int files, double x, double y, double facing)
-{
-	tw_unit u = {.id = s->nunit, .side = (uint8_t)side, .formation = (uint8_t)formation, .facing = facing};
-	snprintf(u.name, sizeof u.name, "%s %d", s->sides[side].name, s->nunit);
-	assert_non_null(tw_state_add_unit(s, &u));
-	int id = u.id;
-	RDU(s, id)->type = type;
-	RDU(s, id)->weapon = rd_types[type].artillery ? TW_RD_ARTILLERY : TW_RD_RIFLE;
-	double back = facing == 0 ? -1 : 1;
-	for (int i = 0; i < n; i++) {
-		int file = i % files, rank = i / files;
-		tw_figure f = {.id = s->nfig, .kind = rd_types[type].artillery ? TW_FK_GUNNER : TW_FK_INFANTRY,
-			       .side = (uint8_t)side, .status = TW_FS_ACTIVE, .facing = facing, .radius = 0.5, .height = 1, .unit = id};
-		f.pos = tw_v2(x + (file - (files - 1) / 2.0), y + back * rank);
-		assert_non_null(tw_state_add_figure(s, &f));
-	}
-	return id;
-}
-
-static int add_general(tw_state *s, int side, double x, double y)
-{
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_GENERAL, .side = (uint8_t)side, .status = TW_FS_ACTIVE, .radius = 0.5,
-		       .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	RDF(s, f.id)->commander = 1;
-	return f.id;
-}
-
-static int add_box(tw_state *s, int kind, double x0, double y0, double x1, double y1)
-{
-	tw_terrain t = {.kind = (uint8_t)kind, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
-			.v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
-	snprintf(t.name, sizeof t.name, "%s", tw_terrain_kind_name((tw_terrain_kind)kind));
-	tw_terrain_finish(&t);
-	int id = tw_table_add(&s->table, &t);
-	assert_true(id >= 0);
-	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK); // records for the new piece
-	return id;
-}
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static tw_events EV;
-
-static void ok(tw_state *s, tw_order *o)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st != TW_OK)
-		fail_msg("refused: %s: %s", err.clause, err.message);
-	free(o);
-}
-
-static void refused(tw_state *s, tw_order *o, const char *clause)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	int n = s->table.nterrain;
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	assert_true(tw_state_hash(s) == h);
-	assert_int_equal(s->table.nterrain, n);
-	free(o);
-}
-
-static int count(const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < EV.n; i++)
-		n += strcmp(EV.v[i].clause, clause) == 0 && (type < 0 || EV.v[i].type == type);
-	return n;
-}
-
-static bool text_has(const char *clause, const char *words)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (strcmp(EV.v[i].clause, clause) == 0 && strstr(EV.v[i].text, words))
-			return true;
-	return false;
-}
-
-static void start(tw_state *s)
-{
-	tw_error err = {0};
-	assert_int_equal(tw_ruleset_rattle.setup(s, &err), TW_OK);
-}
-
-// A turn's opening: initiative thrown by the mover (red 4, blue 3) and red plays first.
-static void red_first(tw_state *s)
-{
-	tw_order *o = order(RD_OT_INITIATIVE, s->mover);
-	DICE(o, 4, 3);
-	ok(s, o);
-	o = order(RD_OT_FIRST, 0);
-	o->n = 0;
-	ok(s, o);
-	assert_int_equal(s->phase, RD_PH_FIRST);
-}
-
-// Red's phase ends, then blue's: the turn is over.
-static void end_turn(tw_state *s)
-{
-	ok(s, order(RD_OT_END, 0));
-	assert_int_equal(s->phase, RD_PH_SECOND);
-	ok(s, order(RD_OT_END, 1));
-	assert_int_equal(s->phase, RD_PH_INITIATIVE);
-}
-
-static tw_order *unit_order(const tw_state *s, int type, int unit)
-{
-	tw_order *o = order(type, s->unit[unit].side);
-	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE)
-			o->fig[o->nfig++] = i;
-	return o;
-}
-
 enum { FORTIFY = 0, PONTOON, CHARGE };
 static tw_order *work(const tw_state *s, int unit, int task, int site)
 {
-	tw_order *o = unit_order(s, RD_OT_WORK, unit);
+	tw_order *o = rdt_unit_order(s, RD_OT_WORK, unit);
 	o->n = task;
 	if (site >= 0)
 		o->val[o->nval++] = site;
@@ -200,12 +32,15 @@ static tw_order *work(const tw_state *s, int unit, int task, int site)
 
 static tw_order *demolish(const tw_state *s, int unit, int site)
 {
-	tw_order *o = unit_order(s, RD_OT_DEMOLISH, unit);
+	tw_order *o = rdt_unit_order(s, RD_OT_DEMOLISH, unit);
 	o->val[o->nval++] = site;
 	return o;
 }
 
-static rd_trec *T(tw_state *s, int t) { return tw_rec(s, TW_REC_TERRAIN, t); }
+static rd_trec *T(tw_state *s, int t)
+{
+	return tw_rec(s, TW_REC_TERRAIN, t);
+}
 
 // RD.SAP.1/3/4/5, RD.EX.19: a party of 4 rolls 4 then 2 on successive turns: 6 points, the
 // earthwork along its front complete at the end of turn 2; until then it is nothing; done, it is
@@ -213,17 +48,17 @@ static rd_trec *T(tw_state *s, int t) { return tw_rec(s, TW_REC_TERRAIN, t); }
 static void test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	int foe = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 40, 180);
-	add_general(s, 0, 30, 15);
-	add_general(s, 1, 30, 45);
-	start(s);
-	red_first(s);
+	tw_state *s = rdt_scene();
+	int pio = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int foe = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 40, 180);
+	rdt_general(s, 0, 30, 15, true);
+	rdt_general(s, 1, 30, 45, true);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = work(s, pio, FORTIFY, -1);
-	DICE(o, 4);
-	ok(s, o);
-	assert_int_equal(count("RD.SAP.1", TW_EV_DICE), 1);
+	RDT_DICE(o, 4);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SAP.1", TW_EV_DICE), 1);
 	assert_int_equal(s->table.nterrain, 1);
 	const tw_terrain *w = &s->table.terrain[0];
 	assert_int_equal(T(s, 0)->task, RD_TASK_EARTHWORK);
@@ -237,19 +72,19 @@ static void test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns(void **st)
 	assert_false(tw_terrain_contains(w, tw_v2(32.1, 20.7)) || tw_terrain_contains(w, tw_v2(30, 21.1)));
 	assert_false(rd_unit_in_cover(s, pio, rd_unit_centre(s, foe)));
 	// RD.SAP.2: working was the party's action: it may neither move nor work again this phase.
-	o = unit_order(s, RD_OT_MOVE, pio);
+	o = rdt_unit_order(s, RD_OT_MOVE, pio);
 	o->path[0] = tw_v2(30, 18);
 	o->npath = 1;
-	refused(s, o, "RD.SEQ.5");
+	rdt_refused(s, o, "RD.SEQ.5");
 	o = work(s, pio, FORTIFY, 0);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.2");
-	end_turn(s);
-	red_first(s);
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.2");
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = work(s, pio, FORTIFY, 0);
-	DICE(o, 2);
-	ok(s, o);
-	assert_int_equal(count("RD.SAP.5", TW_EV_TABLE), 1);
+	RDT_DICE(o, 2);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SAP.5", TW_EV_TABLE), 1);
 	assert_int_equal(T(s, 0)->done, 1);
 	assert_int_equal(T(s, 0)->points, 0);
 	assert_int_equal(rd_feature(s, 0), RD_TER_OBSTACLE);
@@ -257,12 +92,12 @@ static void test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns(void **st)
 	assert_int_equal(s->table.terrain[0].cover, 1);
 	assert_true(rd_unit_in_cover(s, pio, rd_unit_centre(s, foe)));
 	// Finished work is not worked again.
-	end_turn(s);
-	red_first(s);
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = work(s, pio, FORTIFY, 0);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.4");
-	done(s);
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.4");
+	rdt_done(s);
 }
 
 // RD.SAP.4: work stays on the site and any friendly pioneers resume it; points beyond the cost are
@@ -270,35 +105,35 @@ static void test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns(void **st)
 static void test_RD_SAP_4_work_resumed_by_other_pioneers(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int a = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	int b = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 33, 21, 0);
-	int line = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 50, 20, 0);
-	int bp = add_unit(s, 1, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 60, 180);
-	add_general(s, 0, 30, 15);
-	add_general(s, 1, 30, 65);
-	start(s);
-	red_first(s);
+	tw_state *s = rdt_scene();
+	int a = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int b = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 33, 21, 0);
+	int line = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 50, 20, 0);
+	int bp = rdt_unit(s, 1, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 60, 180);
+	rdt_general(s, 0, 30, 15, true);
+	rdt_general(s, 1, 30, 65, true);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = work(s, line, FORTIFY, -1);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.1");
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.1");
 	o = work(s, a, FORTIFY, -1);
-	DICE(o, 3);
-	ok(s, o);
+	RDT_DICE(o, 3);
+	rdt_ok(s, o);
 	assert_int_equal(T(s, 0)->points, 3);
-	ok(s, order(RD_OT_END, 0));
+	rdt_ok(s, rdt_order(RD_OT_END, 0));
 	o = work(s, bp, FORTIFY, 0); // blue's pioneers on red's earthwork
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.4");
-	ok(s, order(RD_OT_END, 1));
-	red_first(s);
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.4");
+	rdt_ok(s, rdt_order(RD_OT_END, 1));
+	rdt_red_first(s, 4, 3);
 	o = work(s, b, FORTIFY, 0); // b touches the earthwork's east end
-	DICE(o, 5);
-	ok(s, o);
+	RDT_DICE(o, 5);
+	rdt_ok(s, o);
 	assert_int_equal(T(s, 0)->done, 1);
 	assert_int_equal(T(s, 0)->points, 0);
-	assert_true(text_has("RD.SAP.4", "6 of 6 (the rest is lost)"));
-	done(s);
+	assert_true(rdt_text_has("RD.SAP.4", "6 of 6 (the rest is lost)"));
+	rdt_done(s);
 }
 
 // RD.SAP.8, RD.EX.19: a unit of n figures is floor((n + 2) / 4) parties, a d6 each; 1 figure does
@@ -309,25 +144,25 @@ static void test_RD_EX_19_SAP_8_parties(void **st)
 	static const int want[] = {0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3};
 	for (int n = 0; n < 12; n++)
 		assert_int_equal(rd_sap_parties(n), want[n]);
-	tw_state *s = scene();
-	int six = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 6, 3, 30, 20, 0);
-	int one = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 1, 1, 60, 20, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
-	add_general(s, 0, 45, 15);
-	add_general(s, 1, 30, 85);
-	start(s);
-	red_first(s);
+	tw_state *s = rdt_scene();
+	int six = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 6, 3, 30, 20, 0);
+	int one = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 1, 1, 60, 20, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	rdt_general(s, 0, 45, 15, true);
+	rdt_general(s, 1, 30, 85, true);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = work(s, one, FORTIFY, -1);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.8");
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.8");
 	o = work(s, six, FORTIFY, -1);
-	DICE(o, 3, 4);
-	ok(s, o);
-	assert_int_equal(count("RD.SAP.8", TW_EV_DICE), 1);
-	assert_int_equal(EV.v[0].b, 2); // two dice in the one roll
+	RDT_DICE(o, 3, 4);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SAP.8", TW_EV_DICE), 1);
+	assert_int_equal(rdt_ev.v[0].b, 2); // two dice in the one roll
 	assert_int_equal(T(s, 0)->done, 1);
-	assert_true(text_has("RD.SAP.4", "2 parties"));
-	done(s);
+	assert_true(rdt_text_has("RD.SAP.4", "2 parties"));
+	rdt_done(s);
 }
 
 // RD.SAP.7, RD.EX.19: one charge on a village, roll 5: not breached and the charge is used up;
@@ -336,54 +171,54 @@ static void test_RD_EX_19_SAP_8_parties(void **st)
 static void test_RD_EX_19_SAP_7_village_demolition(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int v = add_box(s, TW_TER_HOUSE, 26, 21, 34, 26);
-	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20.5, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
-	add_general(s, 0, 30, 15);
-	add_general(s, 1, 30, 85);
-	start(s);
+	tw_state *s = rdt_scene();
+	int v = rdt_box(s, TW_TER_HOUSE, 26, 21, 34, 26);
+	int pio = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	rdt_general(s, 0, 30, 15, true);
+	rdt_general(s, 1, 30, 85, true);
+	rdt_start(s);
 	assert_int_equal(rd_feature(s, v), RD_TER_TOWN);
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = demolish(s, pio, v);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.7"); // nothing laid yet
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.7"); // nothing laid yet
 	o = work(s, pio, CHARGE, v);
-	DICE(o, 6);
-	ok(s, o);
+	RDT_DICE(o, 6);
+	rdt_ok(s, o);
 	assert_int_equal(T(s, v)->charges, 1);
 	assert_int_equal(T(s, v)->layer, pio);
-	assert_int_equal(count("RD.SAP.7", TW_EV_TABLE), 1);
+	assert_int_equal(rdt_count("RD.SAP.7", TW_EV_TABLE), 1);
 	o = demolish(s, pio, v);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.2"); // working was this phase's action
-	end_turn(s);
-	red_first(s);
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.2"); // working was this phase's action
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = demolish(s, pio, v);
-	DICE(o, 5);
-	ok(s, o);
-	assert_int_equal(count("RD.SAP.7", TW_EV_DICE), 1);
+	RDT_DICE(o, 5);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SAP.7", TW_EV_DICE), 1);
 	assert_int_equal(T(s, v)->charges, 0);
 	assert_false(s->table.terrain[v].flags & TW_TF_RUINED);
 	assert_int_equal(rd_feature(s, v), RD_TER_TOWN);
-	end_turn(s);
-	red_first(s);
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = work(s, pio, CHARGE, v);
-	DICE(o, 6);
-	ok(s, o);
-	end_turn(s);
+	RDT_DICE(o, 6);
+	rdt_ok(s, o);
+	rdt_end_turn(s);
 	// Any distance: the party has gone 20 in away.
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == pio)
 			s->fig[i].pos.x -= 20;
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	o = demolish(s, pio, v);
-	DICE(o, 6);
-	ok(s, o);
-	assert_true(text_has("RD.SAP.7", "the village is breached"));
+	RDT_DICE(o, 6);
+	rdt_ok(s, o);
+	assert_true(rdt_text_has("RD.SAP.7", "the village is breached"));
 	assert_true(s->table.terrain[v].flags & TW_TF_RUINED);
 	assert_int_equal(rd_feature(s, v), RD_TER_DIFFICULT);
-	done(s);
+	rdt_done(s);
 }
 
 // RD.SAP.7, RD.EX.19: a bridge needs 3 charges at least; three [6, 6, 5] = 17: not blown, used up;
@@ -391,15 +226,15 @@ static void test_RD_EX_19_SAP_7_village_demolition(void **st)
 static void test_RD_EX_19_SAP_7_bridge_demolition(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int river = add_box(s, TW_TER_RIVER, 0, 50, 120, 54);
-	int br = add_box(s, TW_TER_BRIDGE, 58, 49.5, 62, 54.5);
-	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 60, 49, 0);
-	int line = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 6, 2, 60, 44, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
-	add_general(s, 0, 50, 40);
-	add_general(s, 1, 30, 85);
-	start(s);
+	tw_state *s = rdt_scene();
+	int river = rdt_box(s, TW_TER_RIVER, 0, 50, 120, 54);
+	int br = rdt_box(s, TW_TER_BRIDGE, 58, 49.5, 62, 54.5);
+	int pio = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 60, 49, 0);
+	int line = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 6, 2, 60, 44, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	rdt_general(s, 0, 50, 40, true);
+	rdt_general(s, 1, 30, 85, true);
+	rdt_start(s);
 	(void)river;
 	// Over the bridge the column's path is open; 10 in west of it the river stops it.
 	bool halved;
@@ -415,37 +250,37 @@ static void test_RD_EX_19_SAP_7_bridge_demolition(void **st)
 	r->charges = 2;
 	r->layer = pio;
 	r->owner = 0;
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = demolish(s, pio, br);
-	DICE(o, 6, 6);
-	refused(s, o, "RD.SAP.7"); // 2 charges: a bridge needs 3
+	RDT_DICE(o, 6, 6);
+	rdt_refused(s, o, "RD.SAP.7"); // 2 charges: a bridge needs 3
 	o = work(s, pio, CHARGE, br);
-	DICE(o, 6);
-	ok(s, o);
+	RDT_DICE(o, 6);
+	rdt_ok(s, o);
 	assert_int_equal(T(s, br)->charges, 3);
-	end_turn(s);
-	red_first(s);
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = demolish(s, pio, br);
-	DICE(o, 6, 6, 5);
-	ok(s, o);
-	assert_true(text_has("RD.SAP.7", "17, short of 18: no effect"));
+	RDT_DICE(o, 6, 6, 5);
+	rdt_ok(s, o);
+	assert_true(rdt_text_has("RD.SAP.7", "17, short of 18: no effect"));
 	assert_int_equal(T(s, br)->charges, 0);
 	assert_true(rd_path_cost(s, line, over, 1, &halved, &clause) < 12);
-	end_turn(s);
+	rdt_end_turn(s);
 	r = T(s, br);
 	r->task = RD_TASK_CHARGES;
 	r->charges = 4;
 	r->layer = pio;
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	o = demolish(s, pio, br);
-	DICE(o, 5, 4, 5, 4);
-	ok(s, o);
-	assert_true(text_has("RD.SAP.7", "18, reaching 18: the bridge comes down"));
+	RDT_DICE(o, 5, 4, 5, 4);
+	rdt_ok(s, o);
+	assert_true(rdt_text_has("RD.SAP.7", "18, reaching 18: the bridge comes down"));
 	assert_int_equal(s->table.terrain[br].pass, TW_PASS_NO);
 	assert_int_equal(rd_feature(s, br), RD_TER_IMPASSABLE);
 	assert_true(rd_path_cost(s, line, over, 1, &halved, &clause) > 1e9);
 	assert_string_equal(clause, "RD.MOVE.5");
-	done(s);
+	rdt_done(s);
 }
 
 // RD.SAP.6: pontoon sections laid from the bank: 4 then 3 points on successive turns; the
@@ -454,25 +289,25 @@ static void test_RD_EX_19_SAP_7_bridge_demolition(void **st)
 static void test_RD_SAP_6_pontoon_section(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int river = add_box(s, TW_TER_RIVER, 0, 50, 120, 54);
-	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 30, 49.5, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 80, 80, 180);
-	add_general(s, 0, 35, 45);
-	add_general(s, 1, 80, 85);
-	start(s);
+	tw_state *s = rdt_scene();
+	int river = rdt_box(s, TW_TER_RIVER, 0, 50, 120, 54);
+	int pio = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_COLUMN, 4, 2, 30, 49.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 80, 80, 180);
+	rdt_general(s, 0, 35, 45, true);
+	rdt_general(s, 1, 80, 85, true);
+	rdt_start(s);
 	bool halved;
 	const char *clause;
 	tw_vec2 c = rd_unit_centre(s, pio);
 	tw_vec2 over[1] = {tw_add(c, tw_v2(0, 6))};
 	assert_true(rd_path_cost(s, pio, over, 1, &halved, &clause) > 1e9);
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = work(s, pio, PONTOON, -1);
-	DICE(o, 6);
-	refused(s, o, "RD.SAP.6"); // name the river
+	RDT_DICE(o, 6);
+	rdt_refused(s, o, "RD.SAP.6"); // name the river
 	o = work(s, pio, PONTOON, river);
-	DICE(o, 4);
-	ok(s, o);
+	RDT_DICE(o, 4);
+	rdt_ok(s, o);
 	int sec = s->table.nterrain - 1;
 	assert_int_equal(sec, 1);
 	assert_int_equal(T(s, sec)->task, RD_TASK_PONTOON);
@@ -481,16 +316,16 @@ static void test_RD_SAP_6_pontoon_section(void **st)
 	// From the front edge (y 50) 4 in over the water, 3 in wide.
 	assert_true(tw_terrain_contains(&s->table.terrain[sec], tw_v2(28.6, 53.9)));
 	assert_false(tw_terrain_contains(&s->table.terrain[sec], tw_v2(30, 54.1)));
-	end_turn(s);
-	red_first(s);
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = work(s, pio, PONTOON, sec);
-	DICE(o, 3);
-	ok(s, o);
-	assert_int_equal(count("RD.SAP.6", TW_EV_TABLE), 1);
+	RDT_DICE(o, 3);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SAP.6", TW_EV_TABLE), 1);
 	assert_int_equal(T(s, sec)->done, 1);
 	assert_int_equal(rd_feature(s, sec), RD_TER_OPEN);
 	assert_near(rd_path_cost(s, pio, over, 1, &halved, &clause), 6.0, 1e-9); // no penalty, no bonus
-	done(s);
+	rdt_done(s);
 }
 
 // The change a sapper makes to the table survives saving and loading, the log's replay, and an
@@ -498,17 +333,17 @@ static void test_RD_SAP_6_pontoon_section(void **st)
 static void test_RD_SAP_5_table_change_survives_save_load_undo_replay(void **st)
 {
 	(void)st;
-	tw_state *s0 = scene();
-	int pio = add_unit(s0, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	add_unit(s0, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
-	int gen = add_general(s0, 0, 30, 15);
-	add_general(s0, 1, 30, 85);
+	tw_state *s0 = rdt_scene();
+	int pio = rdt_unit(s0, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	rdt_unit(s0, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	int gen = rdt_general(s0, 0, 30, 15, true);
+	rdt_general(s0, 1, 30, 85, true);
 	tw_error err = {0};
 	tw_game *g = tw_game_new(s0, 5, NULL, &err);
 	assert_non_null(g);
 	const tw_state *s = tw_game_state(g);
-	tw_order *o = order(RD_OT_INITIATIVE, 0);
-	DICE(o, 4, 3);
+	tw_order *o = rdt_order(RD_OT_INITIATIVE, 0);
+	RDT_DICE(o, 4, 3);
 	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
 	tw_order_init(o, RD_OT_FIRST, 0);
 	o->n = 0;
@@ -520,14 +355,14 @@ static void test_RD_SAP_5_table_change_survives_save_load_undo_replay(void **st)
 	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_ERR_DICE);
 	assert_int_equal(s->table.nterrain, 0);
 	assert_int_equal(s->table.rev, rev);
-	DICE(o, 6);
+	RDT_DICE(o, 6);
 	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
 	free(o);
 	assert_int_equal(s->table.nterrain, 1);
 	assert_true(s->table.terrain[0].flags & TW_TF_WORKS);
 	uint64_t h = tw_state_hash(s);
 	// Undo of a later order (a General's ride, no die) keeps the earthwork.
-	o = order(RD_OT_GENERAL, 0);
+	o = rdt_order(RD_OT_GENERAL, 0);
 	o->fig[o->nfig++] = gen;
 	o->path[o->npath++] = tw_v2(35, 15);
 	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
@@ -563,7 +398,7 @@ static void test_RD_SAP_5_table_change_survives_save_load_undo_replay(void **st)
 	free(text);
 	json_decref(j);
 	tw_game_free(g);
-	done(s0);
+	rdt_done(s0);
 }
 
 // RD.SHOOT.12: a gun on a hill shoots over a friendly unit on flat ground 6 in or more from both
@@ -572,14 +407,14 @@ static void test_RD_SAP_5_table_change_survives_save_load_undo_replay(void **st)
 static void test_RD_SHOOT_12_overhead_fire(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int hill = add_box(s, TW_TER_HILL, 20, 5, 40, 12);
-	int gun = add_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 2, 30, 10, 0);
-	int mid = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 22, 0);
-	int foe = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 34, 180);
-	add_general(s, 0, 45, 10);
-	add_general(s, 1, 30, 40);
-	start(s);
+	tw_state *s = rdt_scene();
+	int hill = rdt_box(s, TW_TER_HILL, 20, 5, 40, 12);
+	int gun = rdt_unit(s, 0, TW_RD_FOOT_ART, TW_RD_F_DEPLOYED, 4, 2, 30, 10, 0);
+	int mid = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 22, 0);
+	int foe = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 34, 180);
+	rdt_general(s, 0, 45, 10, true);
+	rdt_general(s, 1, 30, 40, true);
+	rdt_start(s);
 	(void)hill;
 	assert_true(rd_units_see(s, gun, foe));
 	// The friends move to 3 in short of the target: they block.
@@ -602,18 +437,18 @@ static void test_RD_SHOOT_12_overhead_fire(void **st)
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == gun)
 			s->fig[i].pos.y += 5;
-	red_first(s);
-	tw_order *o = unit_order(s, RD_OT_SHOOT, gun);
+	rdt_red_first(s, 4, 3);
+	tw_order *o = rdt_unit_order(s, RD_OT_SHOOT, gun);
 	o->fig2[o->nfig2++] = s->nfig - 3; // a blue figure
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == foe) {
 			o->fig2[0] = i;
 			break;
 		}
-	DICE(o, 6, 1);
-	ok(s, o);
-	assert_int_equal(count("RD.SHOOT.6", TW_EV_DICE), 1);
-	done(s);
+	RDT_DICE(o, 6, 1);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.SHOOT.6", TW_EV_DICE), 1);
+	rdt_done(s);
 }
 
 // The scenario's victory conditions: the side holding the objective at the end scores its points
@@ -621,11 +456,11 @@ static void test_RD_SHOOT_12_overhead_fire(void **st)
 static void test_RD_victory_objective_held(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int v = add_box(s, TW_TER_HOUSE, 26, 40, 34, 45);
-	add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	int b = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 45.5, 180);
-	start(s);
+	tw_state *s = rdt_scene();
+	int v = rdt_box(s, TW_TER_HOUSE, 26, 40, 34, 45);
+	rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	int b = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 45.5, 180);
+	rdt_start(s);
 	RDG(s)->objective = v;
 	RDG(s)->objective_points = 10;
 	double pts[TW_MAX_SIDES];
@@ -640,7 +475,7 @@ static void test_RD_victory_objective_held(void **st)
 	rd_score(s, pts);
 	assert_int_equal(rd_objective_holder(s, v), -1);
 	assert_near(pts[1], 1, 1e-12);
-	done(s);
+	rdt_done(s);
 }
 
 static void load(tw_state *s, const char *path)
@@ -656,7 +491,7 @@ static void load(tw_state *s, const char *path)
 static void test_RD_scenario_river_crossing(void **st)
 {
 	(void)st;
-	reg();
+	rdt_register();
 	tw_state s0;
 	load(&s0, "scenarios/rattle/river.json");
 	tw_error err = {0};
@@ -670,8 +505,8 @@ static void test_RD_scenario_river_crossing(void **st)
 	tw_game *g = tw_game_new(&s0, 3, NULL, &err);
 	assert_non_null(g);
 	const tw_state *s = tw_game_state(g);
-	tw_order *o = order(RD_OT_INITIATIVE, 0);
-	DICE(o, 5, 2);
+	tw_order *o = rdt_order(RD_OT_INITIATIVE, 0);
+	RDT_DICE(o, 5, 2);
 	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
 	tw_order_init(o, RD_OT_FIRST, 0);
 	o->n = 0;
@@ -687,7 +522,7 @@ static void test_RD_scenario_river_crossing(void **st)
 	assert_true(pio >= 0 && river >= 0);
 	int n = s->table.nterrain;
 	o = work(s, pio, PONTOON, river);
-	DICE(o, 5);
+	RDT_DICE(o, 5);
 	if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
 		fail_msg("%s: %s", err.clause, err.message);
 	free(o);
@@ -703,7 +538,7 @@ static void test_RD_scenario_river_crossing(void **st)
 static void test_RD_generate_deterministic(void **st)
 {
 	(void)st;
-	reg();
+	rdt_register();
 	tw_state a, b, c;
 	tw_error err = {0};
 	assert_int_equal(tw_scenario_generate(&a, "rattle", 11, 96, 72, &err), TW_OK);
@@ -744,7 +579,7 @@ static void test_RD_generate_deterministic(void **st)
 
 static tw_order *drive(const tw_state *s, int unit, double x, double y)
 {
-	tw_order *o = unit_order(s, RD_OT_DRIVE, unit);
+	tw_order *o = rdt_unit_order(s, RD_OT_DRIVE, unit);
 	o->path[o->npath++] = tw_v2(x, y);
 	return o;
 }
@@ -756,29 +591,29 @@ static void test_RD_EX_18_MOVE_10_boats(void **st)
 	assert_near(tw_rd_boat_move(1), 21, 0);
 	assert_near(tw_rd_boat_move(-1), 15, 0);
 	assert_near(tw_rd_boat_move(0), 18, 0);
-	tw_state *s = scene();
-	add_box(s, TW_TER_RIVER, 0, 50, 120, 70);
-	int a = add_unit(s, 0, TW_RD_BOAT, TW_RD_F_LINE, 2, 2, 60, 54, 90);
-	int b = add_unit(s, 0, TW_RD_BOAT, TW_RD_F_LINE, 2, 2, 70, 58, 270);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
-	add_general(s, 0, 65, 48.5);
-	add_general(s, 1, 30, 95);
-	start(s);
+	tw_state *s = rdt_scene();
+	rdt_box(s, TW_TER_RIVER, 0, 50, 120, 70);
+	int a = rdt_unit(s, 0, TW_RD_BOAT, TW_RD_F_LINE, 2, 2, 60, 54, 90);
+	int b = rdt_unit(s, 0, TW_RD_BOAT, TW_RD_F_LINE, 2, 2, 70, 58, 270);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	rdt_general(s, 0, 65, 48.5, true);
+	rdt_general(s, 1, 30, 95, true);
+	rdt_start(s);
 	RDG(s)->flow = 90; // flowing east (+x)
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	tw_vec2 ca = rd_unit_centre(s, a), cb = rd_unit_centre(s, b);
-	refused(s, drive(s, a, ca.x + 21.5, ca.y), "RD.MOVE.10");
-	refused(s, drive(s, a, ca.x, ca.y - 10), "RD.MOVE.10"); // onto the bank
-	ok(s, drive(s, a, ca.x + 21, ca.y));
+	rdt_refused(s, drive(s, a, ca.x + 21.5, ca.y), "RD.MOVE.10");
+	rdt_refused(s, drive(s, a, ca.x, ca.y - 10), "RD.MOVE.10"); // onto the bank
+	rdt_ok(s, drive(s, a, ca.x + 21, ca.y));
 	assert_near(rd_unit_centre(s, a).x, ca.x + 21, 1e-9);
-	refused(s, drive(s, b, cb.x - 15.5, cb.y), "RD.MOVE.10");
-	ok(s, drive(s, b, cb.x - 15, cb.y));
-	refused(s, drive(s, b, cb.x - 16, cb.y), "RD.MOVE.11"); // once a phase
+	rdt_refused(s, drive(s, b, cb.x - 15.5, cb.y), "RD.MOVE.10");
+	rdt_ok(s, drive(s, b, cb.x - 15, cb.y));
+	rdt_refused(s, drive(s, b, cb.x - 16, cb.y), "RD.MOVE.11"); // once a phase
 	// A boat does not take the move order.
-	tw_order *o = unit_order(s, RD_OT_MOVE, a);
+	tw_order *o = rdt_unit_order(s, RD_OT_MOVE, a);
 	o->path[o->npath++] = tw_add(rd_unit_centre(s, a), tw_v2(1, 0));
-	refused(s, o, "RD.MOVE.10");
-	done(s);
+	rdt_refused(s, o, "RD.MOVE.10");
+	rdt_done(s);
 }
 
 // RD.MOVE.11-13, RD.EX.18: a train from rest runs at most 9 in, then at most 18; after 18 at
@@ -799,102 +634,102 @@ static void test_RD_EX_18_MOVE_11_12_13_trains(void **st)
 	assert_true(tw_rd_train_crashes(18, 8));
 	assert_false(tw_rd_train_crashes(18, 9));
 	assert_int_equal(tw_rd_crash_dice(10), 3);
-	tw_state *s = scene();
-	int rail = add_box(s, TW_TER_ROAD, 0, 10, 120, 12);
-	add_box(s, TW_TER_ROCK, 45, 9, 47, 13);
+	tw_state *s = rdt_scene();
+	int rail = rdt_box(s, TW_TER_ROAD, 0, 10, 120, 12);
+	rdt_box(s, TW_TER_ROCK, 45, 9, 47, 13);
 	T(s, rail)->feature = RD_TER_RAIL;
-	int eng = add_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 10, 11, 90);
-	int inf = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 10, 12, 180);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	int eng = rdt_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 10, 11, 90);
+	int inf = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 8, 4, 10, 12, 180);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
 	RDU(s, eng)->capacity = 8;
-	add_general(s, 0, 10, 20);
-	add_general(s, 1, 30, 95);
-	start(s);
-	red_first(s);
-	tw_order *o = unit_order(s, RD_OT_EMBARK, inf);
+	rdt_general(s, 0, 10, 20, true);
+	rdt_general(s, 1, 30, 95, true);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
+	tw_order *o = rdt_unit_order(s, RD_OT_EMBARK, inf);
 	o->val[o->nval++] = eng;
-	ok(s, o);
+	rdt_ok(s, o);
 	assert_int_equal(RDU(s, inf)->aboard, eng);
 	assert_near(RDU(s, inf)->used, 6, 1e-9);
-	refused(s, drive(s, eng, 19, 11), "RD.MOVE.11"); // it took passengers this phase
-	o = unit_order(s, RD_OT_SHOOT, inf);
+	rdt_refused(s, drive(s, eng, 19, 11), "RD.MOVE.11"); // it took passengers this phase
+	o = rdt_unit_order(s, RD_OT_SHOOT, inf);
 	o->fig2[o->nfig2++] = s->nfig - 6;
-	refused(s, o, "RD.MOVE.11"); // passengers do not shoot
-	end_turn(s);
-	red_first(s);
-	refused(s, drive(s, eng, 19.5, 11), "RD.MOVE.12"); // from rest at most 9
-	refused(s, drive(s, eng, 10, 30), "RD.MOVE.12");   // off the rails
-	ok(s, drive(s, eng, 19, 11));
+	rdt_refused(s, o, "RD.MOVE.11"); // passengers do not shoot
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
+	rdt_refused(s, drive(s, eng, 19.5, 11), "RD.MOVE.12"); // from rest at most 9
+	rdt_refused(s, drive(s, eng, 10, 30), "RD.MOVE.12");   // off the rails
+	rdt_ok(s, drive(s, eng, 19, 11));
 	assert_near(rd_unit_centre(s, inf).x, 19, 1e-9); // the passengers with it
-	end_turn(s);
-	red_first(s);
-	refused(s, drive(s, eng, 37.5, 11), "RD.MOVE.12"); // 9 + 9 at most
-	ok(s, drive(s, eng, 37, 11));
-	end_turn(s);
-	red_first(s);
-	refused(s, drive(s, eng, 29, 11), "RD.MOVE.12"); // after 18, at least 9
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
+	rdt_refused(s, drive(s, eng, 37.5, 11), "RD.MOVE.12"); // 9 + 9 at most
+	rdt_ok(s, drive(s, eng, 37, 11));
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
+	rdt_refused(s, drive(s, eng, 29, 11), "RD.MOVE.12"); // after 18, at least 9
 	o = drive(s, eng, 45, 11);
-	DICE(o, 5, 6, 2);
-	ok(s, o);
-	assert_true(text_has("RD.MOVE.13", "10 figures aboard, 3 dice, 2 casualties"));
+	RDT_DICE(o, 5, 6, 2);
+	rdt_ok(s, o);
+	assert_true(rdt_text_has("RD.MOVE.13", "10 figures aboard, 3 dice, 2 casualties"));
 	assert_int_equal(rd_unit_figures(s, inf, false), 6);
 	assert_int_equal(rd_unit_figures(s, eng, false), 2);
 	assert_near(rd_unit_centre(s, eng).x, 44, 1e-9); // its front at the rock
 	assert_true(RDU(s, eng)->flags & RUF_CRASHED);
 	tw_vec2 c = rd_unit_centre(s, inf);
-	o = unit_order(s, RD_OT_DISEMBARK, inf);
+	o = rdt_unit_order(s, RD_OT_DISEMBARK, inf);
 	o->path[o->npath++] = tw_v2(c.x, c.y + 6);
-	refused(s, o, "RD.MOVE.11"); // from the next phase
-	end_turn(s);
-	red_first(s);
-	refused(s, drive(s, eng, 50, 11), "RD.MOVE.13");
-	o = unit_order(s, RD_OT_DISEMBARK, inf);
+	rdt_refused(s, o, "RD.MOVE.11"); // from the next phase
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
+	rdt_refused(s, drive(s, eng, 50, 11), "RD.MOVE.13");
+	o = rdt_unit_order(s, RD_OT_DISEMBARK, inf);
 	o->path[o->npath++] = tw_v2(c.x, c.y + 6.5);
-	refused(s, o, "RD.MOVE.11");
-	o = unit_order(s, RD_OT_DISEMBARK, inf);
+	rdt_refused(s, o, "RD.MOVE.11");
+	o = rdt_unit_order(s, RD_OT_DISEMBARK, inf);
 	o->path[o->npath++] = tw_v2(c.x, c.y + 6);
-	DICE(o, 6); // out of its General's 12 in: the command check (RD.DET.4)
-	ok(s, o);
-	assert_int_equal(count("RD.DET.1", TW_EV_DICE), 1);
+	RDT_DICE(o, 6); // out of its General's 12 in: the command check (RD.DET.4)
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.DET.1", TW_EV_DICE), 1);
 	assert_int_equal(RDU(s, inf)->aboard, -1);
 	assert_near(RDU(s, inf)->used, 12, 1e-9);
-	done(s);
+	rdt_done(s);
 }
 
 // RD.MOVE.12: an engine built for it goes 6 in across country on a 3+ (no class modifier).
 static void test_RD_MOVE_12_cross_country_engine(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int eng = add_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 30, 30, 0);
-	int other = add_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 50, 30, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
-	add_general(s, 0, 40, 25);
-	add_general(s, 1, 30, 95);
-	start(s);
+	tw_state *s = rdt_scene();
+	int eng = rdt_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 30, 30, 0);
+	int other = rdt_unit(s, 0, TW_RD_ENGINE, TW_RD_F_LINE, 2, 2, 50, 30, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	rdt_general(s, 0, 40, 25, true);
+	rdt_general(s, 1, 30, 95, true);
+	rdt_start(s);
 	RDU(s, eng)->attrs |= RUA_CROSS_COUNTRY;
 	RDU(s, eng)->cls = TW_RD_MILITIA;
-	red_first(s);
-	refused(s, drive(s, other, 50, 33), "RD.MOVE.12"); // rails only
-	refused(s, drive(s, eng, 30, 36.5), "RD.MOVE.12");
+	rdt_red_first(s, 4, 3);
+	rdt_refused(s, drive(s, other, 50, 33), "RD.MOVE.12"); // rails only
+	rdt_refused(s, drive(s, eng, 30, 36.5), "RD.MOVE.12");
 	tw_order *o = drive(s, eng, 30, 36);
-	DICE(o, 2);
-	ok(s, o);
+	RDT_DICE(o, 2);
+	rdt_ok(s, o);
 	assert_near(rd_unit_centre(s, eng).y, 30, 1e-9);
-	end_turn(s);
-	red_first(s);
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = drive(s, eng, 30, 36);
-	DICE(o, 3);
-	ok(s, o);
-	assert_int_equal(count("RD.MOVE.12", TW_EV_DICE), 1);
+	RDT_DICE(o, 3);
+	rdt_ok(s, o);
+	assert_int_equal(rdt_count("RD.MOVE.12", TW_EV_DICE), 1);
 	assert_near(rd_unit_centre(s, eng).y, 36, 1e-9);
-	done(s);
+	rdt_done(s);
 }
 
 // Checks the geometry of unit u taking formation f with its figures at pts (nfig of them).
 static tw_status geometry(const tw_state *s, int u, int f, const tw_vec2 *pts, tw_error *err)
 {
-	tw_order *o = unit_order(s, RD_OT_FORMATION, u);
+	tw_order *o = rdt_unit_order(s, RD_OT_FORMATION, u);
 	o->n = f;
 	o->has_at = true;
 	for (int i = 0; i < o->nfig; i++)
@@ -928,15 +763,15 @@ static void geom(const tw_state *s, int u, int f, const tw_vec2 *pts, const char
 static void test_RD_ORG_7_8_9_CON_8_formation_geometry(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int a = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
-	int b = add_unit(s, 0, TW_RD_LIGHT, TW_RD_F_LINE, 6, 3, 40, 30.5, 0);
-	int odd = add_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 13, 3, 60, 30.5, 0);
-	int cav = add_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 80, 30.5, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
-	add_general(s, 0, 50, 25);
-	add_general(s, 1, 30, 95);
-	start(s);
+	tw_state *s = rdt_scene();
+	int a = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
+	int b = rdt_unit(s, 0, TW_RD_LIGHT, TW_RD_F_LINE, 6, 3, 40, 30.5, 0);
+	int odd = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_COLUMN, 13, 3, 60, 30.5, 0);
+	int cav = rdt_unit(s, 0, TW_RD_CAVALRY, TW_RD_F_LINE, 8, 4, 80, 30.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	rdt_general(s, 0, 50, 25, true);
+	rdt_general(s, 1, 30, 95, true);
+	rdt_start(s);
 	assert_near(s->params[RDP_BASE], 1, 0); // RD.CON.8: w = 1 in by default
 	tw_vec2 pts[16];
 	grid(pts, 12, 12, 10, 30, 2, 0); // skirmish: gaps of 1 in (centres 2 in apart)
@@ -949,7 +784,7 @@ static void test_RD_ORG_7_8_9_CON_8_formation_geometry(void **st)
 	GEOM(a, TW_RD_F_SKIRMISH, "RD.ORG.8");
 	grid(pts, 12, 6, 10, 30, 2, 1);
 	GEOM(a, TW_RD_F_SKIRMISH, "RD.ORG.8"); // two ranks
-	grid(pts, 12, 3, 19, 30.5, 1, 1); // column 3 x 4
+	grid(pts, 12, 3, 19, 30.5, 1, 1);      // column 3 x 4
 	GEOM(a, TW_RD_F_COLUMN, NULL);
 	grid(pts, 12, 2, 19, 30.5, 1, 1); // column 2 x 6
 	GEOM(a, TW_RD_F_COLUMN, NULL);
@@ -980,18 +815,18 @@ static void test_RD_ORG_7_8_9_CON_8_formation_geometry(void **st)
 	grid(pts, 8, 3, 80, 30.5, 1, 1); // a line of 3 ranks
 	GEOM(cav, TW_RD_F_LINE, "RD.ORG.9");
 	// Through the order: the 6-figure unit forms column 2 x 3 in place of its line.
-	red_first(s);
-	tw_order *o = unit_order(s, RD_OT_FORMATION, b);
+	rdt_red_first(s, 4, 3);
+	tw_order *o = rdt_unit_order(s, RD_OT_FORMATION, b);
 	o->n = TW_RD_F_COLUMN;
-	refused(s, o, "RD.ORG.8"); // its figures where they stand are a line
-	o = unit_order(s, RD_OT_FORMATION, b);
+	rdt_refused(s, o, "RD.ORG.8"); // its figures where they stand are a line
+	o = rdt_unit_order(s, RD_OT_FORMATION, b);
 	o->n = TW_RD_F_COLUMN;
 	o->has_at = true;
 	for (int i = 0; i < o->nfig; i++)
 		o->at[i] = tw_v2(39.5 + i % 2, 30.5 - i / 2);
-	ok(s, o);
+	rdt_ok(s, o);
 	assert_int_equal(s->unit[b].formation, TW_RD_F_COLUMN);
-	done(s);
+	rdt_done(s);
 }
 
 // RD.DET.5: three figures split off as part of their unit's move, each within its move, into a
@@ -1001,15 +836,15 @@ static void test_RD_ORG_7_8_9_CON_8_formation_geometry(void **st)
 static void test_RD_DET_5_detach_and_rejoin(void **st)
 {
 	(void)st;
-	tw_state *s = scene();
-	int par = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
-	add_general(s, 0, 20, 20);
-	add_general(s, 1, 30, 95);
-	start(s);
+	tw_state *s = rdt_scene();
+	int par = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 30.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 90, 180);
+	rdt_general(s, 0, 20, 20, true);
+	rdt_general(s, 1, 30, 95, true);
+	rdt_start(s);
 	RDU(s, par)->cls = TW_RD_ELITE;
-	red_first(s);
-	tw_order *o = order(RD_OT_DETACH, 0);
+	rdt_red_first(s, 4, 3);
+	tw_order *o = rdt_order(RD_OT_DETACH, 0);
 	o->n = TW_RD_F_SKIRMISH;
 	o->has_at = true;
 	for (int i = 0; i < 3; i++) {
@@ -1019,8 +854,8 @@ static void test_RD_DET_5_detach_and_rejoin(void **st)
 	tw_order *far = calloc(1, sizeof *far);
 	*far = *o;
 	far->at[2] = tw_v2(40, 20); // 19.9 in: beyond the 12 in of move
-	refused(s, far, "RD.DET.5");
-	ok(s, o);
+	rdt_refused(s, far, "RD.DET.5");
+	rdt_ok(s, o);
 	int det = s->nunit - 1;
 	assert_int_equal(det, 2);
 	assert_int_equal(rd_unit_figures(s, det, true), 3);
@@ -1032,26 +867,26 @@ static void test_RD_DET_5_detach_and_rejoin(void **st)
 	assert_true(RDU(s, par)->flags & RUF_IN_COMMAND);
 	// The parent uses the rest of its move; the detachment has made its move.
 	tw_vec2 c = rd_unit_centre(s, det);
-	tw_order *m = unit_order(s, RD_OT_MOVE, det);
+	tw_order *m = rdt_unit_order(s, RD_OT_MOVE, det);
 	m->path[m->npath++] = tw_v2(c.x, c.y + 3);
-	refused(s, m, "RD.MOVE.2");
+	rdt_refused(s, m, "RD.MOVE.2");
 	c = rd_unit_centre(s, par);
-	m = unit_order(s, RD_OT_MOVE, par);
+	m = rdt_unit_order(s, RD_OT_MOVE, par);
 	m->path[m->npath++] = tw_v2(c.x, c.y + 0.5);
-	ok(s, m);
-	end_turn(s);
-	red_first(s);
+	rdt_ok(s, m);
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	// Into contact with the parent's front rank's right-hand man (22.5, 31): it merges.
 	c = rd_unit_centre(s, det);
-	m = unit_order(s, RD_OT_MOVE, det);
+	m = rdt_unit_order(s, RD_OT_MOVE, det);
 	m->path[m->npath++] = tw_add(c, tw_sub(tw_v2(23.52, 31), s->fig[9].pos));
-	ok(s, m);
-	assert_int_equal(count("RD.DET.5", TW_EV_INFO), 1);
-	assert_true(text_has("RD.DET.5", "3 figures merge"));
+	rdt_ok(s, m);
+	assert_int_equal(rdt_count("RD.DET.5", TW_EV_INFO), 1);
+	assert_true(rdt_text_has("RD.DET.5", "3 figures merge"));
 	assert_int_equal(rd_unit_figures(s, par, true), 12);
 	assert_false(rd_unit_alive(s, det));
 	assert_int_equal(RDU(s, det)->parent, -1);
-	done(s);
+	rdt_done(s);
 }
 
 // RD.ORG.4-7, RD.ORG.10 as the code applies them: every type by name (boats and engines too);
@@ -1061,8 +896,9 @@ static void test_RD_DET_5_detach_and_rejoin(void **st)
 static void test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands(void **st)
 {
 	(void)st;
-	static const char *const types[] = {"line", "light", "cavalry", "dismounted", "foot_artillery", "horse_artillery",
-					    "mg", "rockets", "pioneers", "wagon", "boat", "engine"};
+	static const char *const types[] = {"line",           "light",           "cavalry", "dismounted",
+	                                    "foot_artillery", "horse_artillery", "mg",      "rockets",
+	                                    "pioneers",       "wagon",           "boat",    "engine"};
 	for (int t = 0; t < (int)(sizeof types / sizeof types[0]); t++) {
 		assert_int_equal(tw_rd_type_from_name(types[t]), t);
 		assert_string_equal(tw_rd_type_name(t), types[t]);
@@ -1071,15 +907,16 @@ static void test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands(void **st)
 	assert_near(tw_rd_range(TW_RD_SPEAR), 0, 0);
 	assert_near(tw_rd_range(TW_RD_MUSKET), 6, 0);
 	assert_int_equal(tw_rd_shoot_per_die(TW_RD_CAVALRY), 0);
-	tw_state *s = scene();
-	int big = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 40, 20, 30, 20.5, 0); // RD.ORG.6: 40 figures, accepted
-	int one = add_unit(s, 0, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 1, 1, 80, 20, 0);
-	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 60, 30, 0);
-	int spear = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 30, 0);
-	int band = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 10, 5, 60, 10, 0);
-	int foe = add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 60, 35, 180);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 35, 180);
-	int g = add_general(s, 0, 50, 5);
+	tw_state *s = rdt_scene();
+	int big =
+	    rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 40, 20, 30, 20.5, 0); // RD.ORG.6: 40 figures, accepted
+	int one = rdt_unit(s, 0, TW_RD_LIGHT, TW_RD_F_SKIRMISH, 1, 1, 80, 20, 0);
+	int pio = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 60, 30, 0);
+	int spear = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 30, 0);
+	int band = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 10, 5, 60, 10, 0);
+	int foe = rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 60, 35, 180);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 100, 35, 180);
+	int g = rdt_general(s, 0, 50, 5, true);
 	RDU(s, pio)->weapon = TW_RD_MUSKET;
 	RDU(s, spear)->weapon = TW_RD_SPEAR;
 	int first = -1;
@@ -1088,7 +925,7 @@ static void test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands(void **st)
 			first = i;
 	RDF(s, first)->role = RD_ROLE_BAND;
 	RDF(s, first + 1)->role = RD_ROLE_BAND;
-	start(s); // RD.ORG.6: no size is rejected
+	rdt_start(s); // RD.ORG.6: no size is rejected
 	(void)one;
 	// RD.ORG.10: 8 fighters and 2 band: 2 dice (10 would be 3); 9 and a colour bearer: 3 dice.
 	assert_int_equal(rd_shoot_dice(s, band), 2);
@@ -1096,34 +933,34 @@ static void test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands(void **st)
 	RDF(s, first + 1)->role = RD_ROLE_FIGHTER;
 	assert_int_equal(rd_shoot_dice(s, band), 3);
 	assert_int_equal(rd_shoot_dice(s, big), 10);
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	// RD.ORG.5: spears never shoot; pioneers with muskets reach 6 in (the foe is 4 in off).
-	tw_order *o = unit_order(s, RD_OT_SHOOT, spear);
+	tw_order *o = rdt_unit_order(s, RD_OT_SHOOT, spear);
 	o->fig2[o->nfig2++] = s->nfig - 2;
-	refused(s, o, "RD.SHOOT.1");
-	o = unit_order(s, RD_OT_SHOOT, pio);
+	rdt_refused(s, o, "RD.SHOOT.1");
+	o = rdt_unit_order(s, RD_OT_SHOOT, pio);
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == foe) {
 			o->fig2[o->nfig2++] = i;
 			break;
 		}
-	DICE(o, 6);
-	ok(s, o);
+	RDT_DICE(o, 6);
+	rdt_ok(s, o);
 	// RD.ORG.7: a unit moves as one body: naming part of it is refused.
-	o = unit_order(s, RD_OT_MOVE, big);
+	o = rdt_unit_order(s, RD_OT_MOVE, big);
 	o->nfig = 20;
 	o->path[o->npath++] = tw_add(rd_unit_centre(s, big), tw_v2(0, 2));
-	refused(s, o, "RD.ORG.7");
-	done(s);
+	rdt_refused(s, o, "RD.ORG.7");
+	rdt_done(s);
 	// RD.ORG.4, RD.GEN.1: a General is a figure of his own, not a unit's.
-	s = scene();
-	int u = add_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
-	g = add_general(s, 0, 30, 10);
+	s = rdt_scene();
+	int u = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
+	g = rdt_general(s, 0, 30, 10, true);
 	s->fig[g].unit = u;
 	tw_error err = {0};
 	assert_int_equal(tw_ruleset_rattle.setup(s, &err), TW_ERR_INPUT);
 	assert_string_equal(err.clause, "RD.GEN.1");
-	done(s);
+	rdt_done(s);
 }
 
 // RD.SAP.3: fortifying, a charge and a pontoon section cost 6 points; the umpire may set another
@@ -1132,59 +969,52 @@ static void test_RD_SAP_3_work_costs(void **st)
 {
 	(void)st;
 	assert_int_equal(RD_WORK_COST, 6);
-	tw_state *s = scene();
-	int v = add_box(s, TW_TER_HOUSE, 26, 21, 34, 26);
-	int pio = add_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20.5, 0);
-	add_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
-	add_general(s, 0, 30, 15);
-	add_general(s, 1, 30, 85);
-	start(s);
+	tw_state *s = rdt_scene();
+	int v = rdt_box(s, TW_TER_HOUSE, 26, 21, 34, 26);
+	int pio = rdt_unit(s, 0, TW_RD_PIONEERS, TW_RD_F_LINE, 4, 4, 30, 20.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
+	rdt_general(s, 0, 30, 15, true);
+	rdt_general(s, 1, 30, 85, true);
+	rdt_start(s);
 	T(s, v)->cost = 9;
-	red_first(s);
+	rdt_red_first(s, 4, 3);
 	tw_order *o = work(s, pio, CHARGE, v);
-	DICE(o, 6);
-	ok(s, o);
+	RDT_DICE(o, 6);
+	rdt_ok(s, o);
 	assert_int_equal(T(s, v)->points, 6);
 	assert_int_equal(T(s, v)->charges, 0);
-	assert_true(text_has("RD.SAP.4", "6 of 9"));
-	end_turn(s);
-	red_first(s);
+	assert_true(rdt_text_has("RD.SAP.4", "6 of 9"));
+	rdt_end_turn(s);
+	rdt_red_first(s, 4, 3);
 	o = work(s, pio, CHARGE, v);
-	DICE(o, 3);
-	ok(s, o);
+	RDT_DICE(o, 3);
+	rdt_ok(s, o);
 	assert_int_equal(T(s, v)->charges, 1);
 	assert_int_equal(T(s, v)->points, 0);
-	done(s);
-}
-
-static int teardown(void **st)
-{
-	(void)st;
-	tw_events_free(&EV);
-	return 0;
+	rdt_done(s);
 }
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns),
-		cmocka_unit_test(test_RD_SAP_4_work_resumed_by_other_pioneers),
-		cmocka_unit_test(test_RD_EX_19_SAP_8_parties),
-		cmocka_unit_test(test_RD_EX_19_SAP_7_village_demolition),
-		cmocka_unit_test(test_RD_EX_19_SAP_7_bridge_demolition),
-		cmocka_unit_test(test_RD_SAP_6_pontoon_section),
-		cmocka_unit_test(test_RD_SAP_5_table_change_survives_save_load_undo_replay),
-		cmocka_unit_test(test_RD_SHOOT_12_overhead_fire),
-		cmocka_unit_test(test_RD_victory_objective_held),
-		cmocka_unit_test(test_RD_scenario_river_crossing),
-		cmocka_unit_test(test_RD_generate_deterministic),
-		cmocka_unit_test(test_RD_EX_18_MOVE_10_boats),
-		cmocka_unit_test(test_RD_EX_18_MOVE_11_12_13_trains),
-		cmocka_unit_test(test_RD_MOVE_12_cross_country_engine),
-		cmocka_unit_test(test_RD_ORG_7_8_9_CON_8_formation_geometry),
-		cmocka_unit_test(test_RD_DET_5_detach_and_rejoin),
-		cmocka_unit_test(test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands),
-		cmocka_unit_test(test_RD_SAP_3_work_costs),
+	    cmocka_unit_test(test_RD_EX_19_SAP_1_2_3_4_5_fortify_in_two_turns),
+	    cmocka_unit_test(test_RD_SAP_4_work_resumed_by_other_pioneers),
+	    cmocka_unit_test(test_RD_EX_19_SAP_8_parties),
+	    cmocka_unit_test(test_RD_EX_19_SAP_7_village_demolition),
+	    cmocka_unit_test(test_RD_EX_19_SAP_7_bridge_demolition),
+	    cmocka_unit_test(test_RD_SAP_6_pontoon_section),
+	    cmocka_unit_test(test_RD_SAP_5_table_change_survives_save_load_undo_replay),
+	    cmocka_unit_test(test_RD_SHOOT_12_overhead_fire),
+	    cmocka_unit_test(test_RD_victory_objective_held),
+	    cmocka_unit_test(test_RD_scenario_river_crossing),
+	    cmocka_unit_test(test_RD_generate_deterministic),
+	    cmocka_unit_test(test_RD_EX_18_MOVE_10_boats),
+	    cmocka_unit_test(test_RD_EX_18_MOVE_11_12_13_trains),
+	    cmocka_unit_test(test_RD_MOVE_12_cross_country_engine),
+	    cmocka_unit_test(test_RD_ORG_7_8_9_CON_8_formation_geometry),
+	    cmocka_unit_test(test_RD_DET_5_detach_and_rejoin),
+	    cmocka_unit_test(test_RD_ORG_4_5_6_7_10_types_weapons_sizes_bands),
+	    cmocka_unit_test(test_RD_SAP_3_work_costs),
 	};
-	return cmocka_run_group_tests(tests, NULL, teardown);
+	return cmocka_run_group_tests(tests, NULL, rdt_teardown);
 }
