@@ -2,10 +2,12 @@
 // turn (RD.SEQ.1-5, RD.SEQ.7), initiative with the observer bonus and ties (RD.EX.20), the
 // winner's choice asked of his seat, the command check (RD.DET.1-3, RD.EX.15), movement costs
 // (RD.MOVE.2-8, RD.EX.16), shooting (RD.SHOOT, RD.EX.1) and a scenario file that loads and plays.
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+
+#include <cmocka.h>
+
 #include <stdlib.h>
 #include <string.h>
 

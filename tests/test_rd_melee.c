@@ -3,10 +3,12 @@
 // worked examples RD.EX.5-10, RD.EX.12, RD.EX.13, asserted exactly; `odds rattle melee`.
 // Dice order in a melee step (RD.MELEE.5): supporting fire, defensive fire, then every other
 // unit's melee dice, each by unit id; then compulsory colour rolls (RD.FLAG.3).
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

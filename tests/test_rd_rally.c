@@ -4,11 +4,13 @@
 // unit's seat and answered by its own orders (RD.GEN.5, RD.FLAG.1/2, RD.EX.21), the loss of
 // Generals (RD.GEN.8/9), the observer (RD.GEN.7) and no Shaken state (RD.CON.7).
 #define _GNU_SOURCE
-#include <cmocka.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+
+#include <cmocka.h>
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

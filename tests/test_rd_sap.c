@@ -2,11 +2,13 @@
 // (RD.SAP.6/7), a sapper's change surviving save, load, undo and replay, overhead fire
 // (RD.SHOOT.12), the scenario's victory conditions, the second scenario and the generator.
 // Entered dice, exact figures, through the one entry point (tw_state_apply) or a tw_game.
-#include <cmocka.h>
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+
+#include <cmocka.h>
+
 #include <stdlib.h>
 #include <string.h>
 

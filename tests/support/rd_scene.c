@@ -1,10 +1,11 @@
 // Rattle scene builders and order helpers for tests (rd_scene.h).
 #include "rd_scene.h"
 
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+
+#include <cmocka.h>
 
 #include <stdio.h>
 #include <stdlib.h>
