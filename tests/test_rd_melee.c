@@ -184,13 +184,13 @@ static void test_RD_EX_12_MELEE_15_17_draw_continues(void **st)
 	assert_int_equal(alive(s, t.l), 2);
 	assert_true(RDU(s, t.l)->flags & RUF_MUST_RALLY);
 	assert_true(RDU(s, t.c)->flags & RUF_MUST_RALLY);
-	assert_non_null(rdt_find("RD.MELEE.20", TW_EV_MOVE, t.l));
-	assert_non_null(rdt_find("RD.MELEE.16", TW_EV_MOVE, t.c));
+	assert_non_null(rdt_find_move("RD.MELEE.20", t.l));
+	assert_non_null(rdt_find_move("RD.MELEE.16", t.c));
 	assert_non_null(rdt_find("RD.MELEE.18", TW_EV_INFO, -1));
 	// RD.MELEE.16: a full move directly away from R's centre, faced about; R stays (RD.MELEE.18).
-	assert_float_equal(rdt_find("RD.MELEE.20", TW_EV_MOVE, t.l)->v, 12.0, 1e-9);
+	assert_float_equal(rdt_find_move("RD.MELEE.20", t.l)->v, 12.0, 1e-9);
 	assert_true(rd_unit_centre(s, t.l).y > lc.y + 8); // away from R's centre, 45 degrees off
-	assert_float_equal(rdt_find("RD.MELEE.16", TW_EV_MOVE, t.c)->v, 18.0, 1e-9);
+	assert_float_equal(rdt_find_move("RD.MELEE.16", t.c)->v, 18.0, 1e-9);
 	assert_float_equal(tw_dist(rd_unit_centre(s, t.r), rc), 0.0, 1e-12);
 	assert_false(rd_unit_engaged(s, t.r));
 	rdt_done(s);
@@ -215,7 +215,7 @@ static void test_RD_EX_12_FLAG_3_4_attacker_defeated(void **st)
 		assert_int_equal(res->c, 2);
 		assert_int_equal(res->d, 1);
 		assert_true(RDU(s, t.r)->flags & RUF_MUST_RALLY);
-		assert_float_equal(rdt_find("RD.MELEE.16", TW_EV_MOVE, t.r)->v, 12.0, 1e-9);
+		assert_float_equal(rdt_find_move("RD.MELEE.16", t.r)->v, 12.0, 1e-9);
 		assert_true(rd_unit_centre(s, t.r).y < rc.y - 11);
 		assert_int_equal(rdt_count("RD.FLAG.3", TW_EV_DICE), 1);
 		if (v == 0) {
@@ -322,7 +322,8 @@ static void test_RD_CHARGE_6_MOVE_16_counter_charge(void **st)
 	assert_float_equal(rd_unit_centre(s, r).y, 25.0, 1e-9);
 	assert_float_equal(rd_unit_centre(s, c).y, 26.0, 1e-9);
 	assert_true(RDU(s, c)->flags & RUF_CHARGING);
-	assert_float_equal(rdt_find("RD.CHARGE.6", TW_EV_MOVE, c)->v, 5.0, 1e-9);
+	assert_float_equal(rdt_find_move("RD.CHARGE.6", c)->v, 5.0, 1e-9);
+	assert_int_equal(s->fig[rdt_find_move("RD.CHARGE.6", c)->a].unit, c); // a names a figure (event.h)
 	o = rdt_order(RD_OT_END, 0);
 	RDT_DICE(o, 4,  // red: 4 figures, 1 die, +1 charge
 	         4, 3); // blue: 4 cavalry, 2 dice, +1 counter-charge

@@ -384,6 +384,50 @@ static void test_terminal_named_groups(void **st)
 	has("[GR.GEN.10] Red 1st foot forms column\n");
 }
 
+// ---- Rattle: reactions asked of the side that is not moving (rd-finish) ----
+// Blue (a scripted computer, tests/rules/rattle/reactions_blue.lua) charges Red's horse and
+// shoots at Red's line; Red, at the terminal, is offered the charge response (RD.CHARGE.7) and
+// Steady Men! (RD.GEN.5) with the clause and the prompt; a word the order does not know and an
+// order that does not answer the question are refused, the first with the words it takes, the
+// second with the clause; `respond counter` counter-charges (RD.CHARGE.6), `steady roll` rolls
+// (a 6: one hit cancelled).
+static void test_RD_CHARGE_6_GEN_5_terminal_reactions_of_the_non_mover(void **st)
+{
+	(void)st;
+	write_file("react.txt", "initiative\nfirst second\nrespond sideways\nsteady roll\nrespond counter\n"
+	                        "steady 7\nrespond stand\nsteady roll\nquit\n");
+	assert_int_equal(run("%s play %s/tests/rules/rattle/reactions.json --red human --blue "
+	                     "%s/tests/rules/rattle/reactions_blue.lua --seed 7 < react.txt",
+	                     CLI, TW_SOURCE_DIR, TW_SOURCE_DIR),
+	                 0);
+	has("[RD.SEQ.2] red chooses to play second");
+	has("[RD.CHARGE.1] unit 3 (Blue horse) charges unit 1 (Red horse) from the front (RD.CHARGE.8)");
+	has("[RD.CHARGE.7] red: unit 1 is charged by unit 3: stand, evade or counter-charge (orders: "
+	    "respond)");
+	has("respond: expected one of stand, evade, counter (n), not 'sideways'");
+	has("refused: red is asked to react (unit 1 is charged by unit 3: stand, evade or counter-charge), "
+	    "which the "
+	    "order steady does not answer\n  (rule RD.CHARGE.7)");
+	has("[RD.CHARGE.6] Red horse: unit 1 counter-charges unit 3, meeting it 3.5 in out (half the gap of "
+	    "7 in): both "
+	    "count as charging (RD.MELEE.11)");
+	has("[RD.SHOOT.7] unit 2 scores 2 hits on unit 0");
+	has("[RD.GEN.5] red: unit 0 took 2 hits: Steady Men! (roll or decline) (orders: steady)");
+	has("steady: expected one of decline, roll (n), not '7'");
+	has("which the order respond does not answer\n  (rule RD.GEN.5)");
+	has("[RD.GEN.5] General 8: \"Steady Men!\" for unit 0: 6 (one hit cancelled)");
+	has("[RD.CON.5] unit 0 (Red line): 2 hits scored, 1 cancelled, 1 figure removed");
+	has("[RD.MELEE.15] melee 0: red took 1 hits, blue took 1: a draw");
+	// The answers are orders of red's seat, in the log as such: the same game replays.
+	assert_int_equal(run("%s play %s/tests/rules/rattle/reactions.json --red human --blue "
+	                     "%s/tests/rules/rattle/reactions_blue.lua --seed 7 --log react.log < react.txt",
+	                     CLI, TW_SOURCE_DIR, TW_SOURCE_DIR),
+	                 0);
+	assert_int_equal(run("%s replay react.log", CLI), 0);
+	has("replayed 7 orders: final state hash");
+	has("matches the log");
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -405,6 +449,7 @@ int main(void)
 		cmocka_unit_test(test_check_refuses_figures_off_the_table_and_on_each_other),
 		cmocka_unit_test(test_GR_GEN_2_report_heads_each_move_with_both_sides),
 		cmocka_unit_test(test_terminal_named_groups),
+		cmocka_unit_test(test_RD_CHARGE_6_GEN_5_terminal_reactions_of_the_non_mover),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

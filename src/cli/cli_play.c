@@ -76,7 +76,8 @@ static int move_event_unit(const tw_state *s, const tw_event *e)
 
 /// A unit's moves (the TW_EV_MOVE events from i to end, one a man, all of one unit and clause)
 /// on one line: "[CLAUSE] Blue hussars: 14 men moved, 9.5 in" (up to the longest when they
-/// differ).
+/// differ); a run of one event with words of its own (a rule set that moves a unit as one, as
+/// Rattle does) prints those words after the unit's name.
 static void print_unit_moves(const tw_state *s, const tw_events *ev, int i, int end)
 {
 	const tw_event *e = &ev->v[i];
@@ -86,6 +87,10 @@ static void print_unit_moves(const tw_state *s, const tw_events *ev, int i, int 
 		hi = fmax(hi, ev->v[k].v);
 	}
 	const tw_unit *u = &s->unit[move_event_unit(s, e)];
+	if (end - i == 1 && e->text[0]) { // one event for the whole unit (Rattle): the rules' own words
+		printf("  [%s] %s: %s\n", e->clause[0] ? e->clause : "-", u->name, e->text);
+		return;
+	}
 	printf("  [%s] %s: %d m%s moved, %s%.1f in\n", e->clause[0] ? e->clause : "-", u->name, end - i,
 	       end - i == 1 ? "an" : "en", hi - lo >= 0.05 ? "up to " : "", hi);
 }

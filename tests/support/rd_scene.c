@@ -231,6 +231,16 @@ const tw_event *rdt_find(const char *clause, int type, int a)
 	return NULL;
 }
 
+const tw_event *rdt_find_move(const char *clause, int unit)
+{
+	for (int i = 0; i < rdt_ev.n; i++) {
+		const tw_event *e = &rdt_ev.v[i];
+		if (e->type == TW_EV_MOVE && strcmp(e->clause, clause) == 0 && e->b == unit)
+			return e;
+	}
+	return NULL;
+}
+
 bool rdt_text_has(const char *clause, const char *words)
 {
 	for (int i = 0; i < rdt_ev.n; i++)

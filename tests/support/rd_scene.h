@@ -56,6 +56,9 @@ void rdt_refused(tw_state *s, tw_order *o, const char *clause);
 int rdt_count(const char *clause, int type);
 /// The first event of rdt_ev citing `clause`, of `type` (-1 any) with a == `a` (-1 any), or NULL.
 const tw_event *rdt_find(const char *clause, int type, int a);
+/// The first TW_EV_MOVE event of rdt_ev citing `clause` that moves unit `unit` (its b; a names a
+/// figure of it), or NULL.
+const tw_event *rdt_find_move(const char *clause, int unit);
 /// Whether an event of rdt_ev citing `clause` has `words` in its text.
 bool rdt_text_has(const char *clause, const char *words);
 /// The one decision open (asserts there is exactly one).

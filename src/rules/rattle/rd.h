@@ -414,4 +414,10 @@ double rd_mc_sample_ns(rd_mc_throw throw_once, const void *ctx);
 /// needs for a standard error under RD_MC_SE.
 void rd_mc_note(FILE *out, double variance, double sample_ns);
 
+// ---- finish: move events (rd_unit.c) ----
+/// A TW_EV_MOVE event names a figure (event.h; the terminal, pictures and reports read it so):
+/// a whole unit's move names the unit's first active figure in a, the unit in b, and where that
+/// figure now stands in (x, y).
+void rd_move_event_unit(const tw_state *s, tw_event *e, int unit);
+
 #endif

@@ -331,9 +331,7 @@ tw_status rd_apply_drive(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, r->type == TW_RD_BOAT ? "RD.MOVE.10" : "RD.MOVE.12");
 	if (e) {
-		e->a = u;
-		e->x = end.x;
-		e->y = end.y;
+		rd_move_event_unit(s, e, u);
 		tw_event_text(e, "unit %d (%s) %s %.3g in", u, s->unit[u].name, r->type == TW_RD_BOAT ? "rows" : "steams", go);
 	}
 	if (crashed)
@@ -402,8 +400,8 @@ tw_status rd_apply_embark(tw_state *s, const tw_order *o, tw_events *ev)
 	translate_unit(s, u, tw_sub(rd_unit_centre(s, c), rd_unit_centre(s, u)));
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, "RD.MOVE.11");
 	if (e) {
-		e->a = u;
-		e->b = c;
+		rd_move_event_unit(s, e, u);
+		e->c = c;
 		tw_event_text(e, "unit %d embarks on unit %d for half its move (%.3g in used)", u, c, r->used);
 	}
 	return TW_OK;
@@ -459,8 +457,8 @@ tw_status rd_apply_disembark(tw_state *s, const tw_order *o, tw_events *ev)
 	RDU(s, c)->action = RD_ACT_MOVE; // the carrier may not move this phase
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, "RD.MOVE.11");
 	if (e) {
-		e->a = u;
-		e->b = c;
+		rd_move_event_unit(s, e, u);
+		e->c = c;
 		tw_event_text(e, "unit %d disembarks from unit %d and forms up (half its move), then moves %.3g in", u, c, len);
 	}
 	return TW_OK;

@@ -221,7 +221,7 @@ tw_status rd_apply_respond(tw_state *s, const tw_order *o, tw_events *ev)
 		RDU(s, t)->flags &= ~(uint32_t)RUF_CHARGED_FRONT;
 		e = tw_events_push(ev, TW_EV_MOVE, o->side, "RD.MELEE.8");
 		if (e) {
-			e->a = t;
+			rd_move_event_unit(s, e, t);
 			e->v = moved;
 			tw_event_text(e, "unit %d evades unit %d's charge: it falls back %.3g in and must rally (RD.RALLY.1)", t,
 				      c, moved);
@@ -245,7 +245,7 @@ tw_status rd_apply_respond(tw_state *s, const tw_order *o, tw_events *ev)
 		RDU(s, t)->flags |= RUF_CHARGING;
 		e = tw_events_push(ev, TW_EV_MOVE, o->side, "RD.CHARGE.6");
 		if (e) {
-			e->a = t;
+			rd_move_event_unit(s, e, t);
 			e->v = m;
 			tw_event_text(e, "unit %d counter-charges unit %d, meeting it %.3g in out (half the gap of %.3g in): "
 					 "both count as charging (RD.MELEE.11)",

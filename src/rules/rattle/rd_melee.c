@@ -468,7 +468,7 @@ static void fight(tw_state *s, melee *m, bool *supported, tw_events *ev)
 		r->flags |= RUF_MUST_RALLY;
 		e = tw_events_push(ev, TW_EV_MOVE, s->unit[u].side, again ? "RD.MELEE.20" : "RD.MELEE.16");
 		if (e) {
-			e->a = u;
+			rd_move_event_unit(s, e, u);
 			e->v = d;
 			tw_event_text(e, "beaten unit %d faces about and falls back %.3g in; it must rally in its next phase%s", u, d,
 				      again ? " (still: it was awaiting rally, RD.MELEE.20)" : "");

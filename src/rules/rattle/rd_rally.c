@@ -153,11 +153,7 @@ static void retreat(tw_state *s, int u, tw_events *ev)
 	move_unit(s, u, tw_scale(dir, reach), facing);
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, s->unit[u].side, "RD.RALLY.3");
 	if (e) {
-		tw_vec2 c = rd_unit_centre(s, u);
-		e->a = u;
-		e->b = u;
-		e->x = c.x;
-		e->y = c.y;
+		rd_move_event_unit(s, e, u);
 		e->v = reach;
 		tw_event_text(e, "unit %d retreats %.3g in (%s) and must try to rally again next phase", u, reach, why);
 	}

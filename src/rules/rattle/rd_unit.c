@@ -363,3 +363,17 @@ int rd_hit_event(tw_state *s, int unit, int hits, tw_vec2 from, const char *clau
 	rd_hit_open(s, unit, hits, removed, last, prev, from, ev);
 	return removed;
 }
+
+// ---- finish: move events ----
+void rd_move_event_unit(const tw_state *s, tw_event *e, int unit)
+{
+	e->b = unit;
+	for (int i = 0; i < s->nfig; i++)
+		if (in_unit(s, &s->fig[i], unit)) {
+			e->a = i;
+			e->x = s->fig[i].pos.x;
+			e->y = s->fig[i].pos.y;
+			return;
+		}
+	e->a = -1;
+}
