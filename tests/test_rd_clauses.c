@@ -12,11 +12,13 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rd_scene.h"
 #include "rules/rattle/rd.h"
+#include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 
 #define assert_near(a, b) assert_true(fabs((double)(a) - (double)(b)) <= 1e-9)
@@ -430,6 +432,80 @@ static void test_RD_ORG_3_troop_classes(void **st)
 	rdt_done(s);
 }
 
+// Bad input: a Rattle scenario that breaks a rule is refused with where (a JSON path or
+// line:col), the clause and why, and nothing loaded; the good one loads.
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	assert_non_null(f);
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	char *b = calloc(1, (size_t)n + 1);
+	assert_non_null(b);
+	assert_int_equal(fread(b, 1, (size_t)n, f), (size_t)n);
+	fclose(f);
+	*len = (size_t)n;
+	return b;
+}
+
+static void refuse_text(const char *text, size_t len, const char *clause, const char *words)
+{
+	tw_state s;
+	tw_error err = {0};
+	// The loader checks the records; the rule set's setup (run by `tinwar check` and every game
+	// start) checks the rules.
+	if (tw_state_from_text(&s, text, len, "bad.json", &err) == TW_OK) {
+		tw_status st = tw_ruleset_rattle.setup(&s, &err);
+		tw_state_free(&s);
+		if (st == TW_OK)
+			fail_msg("accepted, expected %s: %s", clause, words);
+	}
+	assert_int_equal(err.code, TW_ERR_INPUT);
+	if (clause)
+		assert_string_equal(err.clause, clause);
+	if (!strstr(err.message, words))
+		fail_msg("'%s' not in '%s'", words, err.message);
+}
+
+// Replaces the first `from` in text with `to` (a copy).
+static char *edit(const char *text, const char *from, const char *to)
+{
+	const char *at = strstr(text, from);
+	assert_non_null(at);
+	size_t n = strlen(text) - strlen(from) + strlen(to);
+	char *b = calloc(1, n + 1);
+	assert_non_null(b);
+	memcpy(b, text, (size_t)(at - text));
+	strcat(b, to);
+	strcat(b, at + strlen(from));
+	return b;
+}
+
+static void test_RD_ORG_1_3_8_bad_scenarios_located(void **st)
+{
+	(void)st;
+	rdt_register();
+	size_t len;
+	char *good = slurp(TW_SOURCE_DIR "/tests/rules/rattle/reactions.json", &len);
+	tw_state s;
+	tw_error err = {0};
+	assert_int_equal(tw_state_from_text(&s, good, len, "reactions.json", &err), TW_OK);
+	tw_state_free(&s);
+	char *b = edit(good, "\"cls\": \"regular\"", "\"cls\": \"veteran\"");
+	refuse_text(b, strlen(b), NULL, "$.units[0].data.cls: unknown cls \"veteran\"");
+	free(b);
+	b = edit(good, "\"formation\": 0", "\"formation\": 9");
+	refuse_text(b, strlen(b), "RD.ORG.8", "$.units[0].formation: unit 0 has no Rattle formation 9");
+	free(b);
+	b = edit(good, "\"data\": {}", "\"data\": {\"commander\": true}"); // red's Brigade General, figure 15
+	refuse_text(b, strlen(b), "RD.ORG.1",
+	            "$.figures[15].data.commander: red has 2 Army Commanders: exactly one");
+	free(b);
+	refuse_text(good, 500, NULL, "bad.json:");
+	free(good);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -446,6 +522,7 @@ int main(void)
 	    cmocka_unit_test(test_RD_MOVE_9_machine_gun_moves_deployed),
 	    cmocka_unit_test(test_RD_ORG_1_one_army_commander),
 	    cmocka_unit_test(test_RD_ORG_3_troop_classes),
+	    cmocka_unit_test(test_RD_ORG_1_3_8_bad_scenarios_located),
 	};
 	return cmocka_run_group_tests(tests, NULL, rdt_teardown);
 }

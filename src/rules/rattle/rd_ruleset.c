@@ -20,28 +20,31 @@ tw_status rd_setup(tw_state *s, tw_error *err)
 {
 	if (s->nsides != 2)
 		return tw_error_set(err, TW_ERR_INPUT, "RD.SEQ.2", "A Rattle of Dice is played by two sides");
-	int commanders[2] = {0, 0};
+	int commanders[2] = {0, 0}, last[2] = {-1, -1};
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->kind == TW_FK_GENERAL && f->unit >= 0)
-			return tw_error_set(err, TW_ERR_INPUT, "RD.GEN.1", "General %d is a figure of his own, not of unit %d", i,
+			return tw_error_set(err, TW_ERR_INPUT, "RD.GEN.1", "$.figures[%d].unit: General %d is a figure of his own, not of unit %d", i, i,
 					    f->unit);
 		if (RDF(s, i)->commander && f->kind != TW_FK_GENERAL)
-			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.1", "figure %d is no General to be Army Commander", i);
-		if (RDF(s, i)->commander && f->side < 2 && f->status != TW_FS_DEAD)
+			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.1", "$.figures[%d].data.commander: figure %d is no General to be Army Commander", i, i);
+		if (RDF(s, i)->commander && f->side < 2 && f->status != TW_FS_DEAD) {
 			commanders[f->side]++;
+			last[f->side] = i;
+		}
 	}
 	for (int k = 0; k < 2; k++)
 		if (commanders[k] > 1)
-			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.1", "%s has %d Army Commanders: exactly one",
+			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.1",
+					    "$.figures[%d].data.commander: %s has %d Army Commanders: exactly one", last[k],
 					    s->sides[k].name, commanders[k]);
 	for (int i = 0; i < s->nunit; i++) {
 		const rd_urec *r = RDU(s, i);
 		const tw_figure *b = tw_state_figure_c(s, r->brigade);
 		if (r->brigade >= 0 && (!b || b->kind != TW_FK_GENERAL || b->side != s->unit[i].side))
-			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.2", "unit %d's brigade is not one of its side's Generals", i);
+			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.2", "$.units[%d].data.brigade: unit %d's brigade is not one of its side's Generals", i, i);
 		if (s->unit[i].formation >= TW_RD_F_COUNT)
-			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.8", "unit %d has no Rattle formation %d", i,
+			return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.8", "$.units[%d].formation: unit %d has no Rattle formation %d", i, i,
 					    s->unit[i].formation);
 	}
 	rd_game *g = RDG(s);
