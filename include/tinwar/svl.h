@@ -1,0 +1,57 @@
+/// Jim Wallman's Science versus Luck (1990): the battle (issue 17, first part). Clause ids are
+/// SV.* (../shared/rules/svl-clauses.md). The pure rules below are exact (integers where the
+/// catalogue rounds) so that the worked examples are asserted as written. Units: inches, ft/s,
+/// degrees, shots per minute in hundredths.
+#ifndef TINWAR_SVL_H
+#define TINWAR_SVL_H
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "tinwar/ruleset.h"
+
+extern const tw_ruleset tw_ruleset_svl;
+
+/// Crew quality (SV.GUN.6) and tempo (SV.GUN.7).
+typedef enum tw_sv_crew { TW_SV_TRAINED = 0, TW_SV_RAW, TW_SV_VETERAN, TW_SV_CREW_COUNT } tw_sv_crew;
+typedef enum tw_sv_tempo { TW_SV_STEADY = 0, TW_SV_RAPID, TW_SV_DELIBERATE, TW_SV_TEMPO_COUNT } tw_sv_tempo;
+/// A morale result (SV.MOR.3), ordered from best to worst.
+typedef enum tw_sv_morale { TW_SV_CARRY_ON = 0, TW_SV_PAUSE, TW_SV_RECOIL } tw_sv_morale;
+
+/// SV.MOR.2: morale tests due for `hits` cannon casualties in one turn out of `start` men.
+int tw_sv_morale_tests(int start, int hits);
+/// SV.MOR.3: the result of a modified morale score (7+ as 5-6, 0 or less as 1-2).
+tw_sv_morale tw_sv_morale_result(int modified);
+/// SV.MOR.7: the net morale modifier from its five factors (-2..+3).
+int tw_sv_morale_mod(bool commander, bool bugler, bool adhering, bool below_half, bool out_of_sight);
+/// SV.MOR.8: below half strength (standing on the table < start / 2).
+bool tw_sv_below_half(int start, int standing);
+/// SV.FIRE.1-2: the lowest face that hits from `dist` inches (6 within 12", 5 within 6"), 0 out of range.
+int tw_sv_fire_face(double dist);
+/// SV.ROF.1: RoF_eff in hundredths of a shot a minute: true rate (hundredths) x crew x tempo,
+/// rounded half-up to hundredths.
+int tw_sv_rof(int rate100, tw_sv_crew crew, tw_sv_tempo tempo);
+/// SV.ROF.2: adds a phase's RoF to *acc (hundredths) and returns the rate limit R.
+int tw_sv_rof_step(int *acc, int rof100);
+/// SV.ROF.2/4: shots fired by a computer gunner: min(allocation, R), less 2 if the gun moved.
+int tw_sv_rof_shots(int allocation, int limit, bool moved);
+/// SV.ROF.5: most shots a human gunner on the clock can fire in the minute (allocation aside).
+int tw_sv_clock_shots(int rof100, bool moved);
+/// SV.GUN.7: the misfire chance per shot under a tempo (never above 0.50).
+double tw_sv_misfire(double p, tw_sv_tempo tempo);
+/// SV.GUN.5: the velocity a label implies, ft/s, from its greatest range in inches.
+double tw_sv_v_adv(double label_range);
+/// SV.GUN.8 step 4: elevation, degrees, for set range r (inches) at believed velocity vb (ft/s).
+double tw_sv_elevation(double r, double vb);
+/// SV.GUN.8 step 5: first graze, inches, at velocity v (ft/s) and elevation e (degrees).
+double tw_sv_first_graze(double v, double e);
+/// SV.DOC.17: adhering with `passed` of `checks` figure checks (>= 90%) and every force check.
+bool tw_sv_adhering(int passed, int checks, bool force_ok);
+
+/// The draws of one shot (SV.CON.3), injectable by tests: u are uniform 0-1, z standard normal.
+typedef struct tw_sv_draws {
+	const double *v; ///< values in draw order (misfire u, velocity z, bearing z, then per figure)
+	int n, used;
+	bool short_of; ///< a draw was asked beyond n (then 0.999 uniform / 0 normal)
+} tw_sv_draws;
+
+#endif

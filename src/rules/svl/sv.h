@@ -1,0 +1,166 @@
+// Science versus Luck, the battle: the rule set's internal contract (SV clauses).
+#ifndef TW_SV_H
+#define TW_SV_H
+#include "tinwar/tinwar.h"
+#include "tinwar/svl.h"
+
+// ---- Parameters (tw_state.params) ----
+enum { SVP_MAX_TURNS = 0, SVP_COUNT };
+
+// ---- Phases (s->phase; SV.SEQ.1) ----
+enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_COUNT };
+extern const char *const sv_phase_names[SV_PH_COUNT + 1];
+#define SV_ATTACKER 0 // side 0 commands the infantry (SV.BAT.4)
+#define SV_DEFENDER 1 // side 1 the cannon
+
+// ---- Order types ----
+enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_COUNT };
+
+// ---- Constants (SV.BAT, SV.MOVE, SV.FIRE) ----
+#define SV_WALK 6.0       // SV.MOVE.1
+#define SV_RUN 9.0        // SV.MOVE.1
+#define SV_FIRE_RANGE 12.0 // SV.FIRE.1
+#define SV_CLOSE 6.0      // SV.FIRE.2
+#define SV_REACH 2.0      // SV.BAT.10, SV.MEL.2
+#define SV_GUN_FOOT 1.5   // SV.BAT.10
+#define SV_BASE 0.9       // SV.BAT.8: bases 0.9" across
+#define SV_GUN_MOVE 6.0   // SV.MOVE.4
+#define SV_MATCHES 10     // SV.BAT.9
+
+// ---- Records (sv_records.c) ----
+enum { SV_ROLE_RIFLEMAN = 0, SV_ROLE_COMMANDER, SV_ROLE_BUGLER, SV_ROLE_COUNT };
+enum { SV_ACT_NONE = 0, SV_ACT_WALKED, SV_ACT_RAN, SV_ACT_FIRED, SV_ACT_COUNT };
+typedef struct sv_frec {
+	int32_t role;   ///< SV_ROLE_* (SV.BAT.8)
+	int32_t act;    ///< SV_ACT_* this attacker phase (SV.MOVE.2)
+	uint8_t ran;    ///< ran in the last attacker phase (AM.targets RUNNING)
+	double sx, sy;  ///< where it stood at the start of this attacker phase (SV.MOR.4/5)
+} sv_frec;
+
+typedef struct sv_grec {
+	int32_t matches;  ///< matches left: crew and ammunition together (SV.FIRE.3)
+	int32_t pending;  ///< infantry hits this attacker phase, taken off at its end (SV.SEQ.4)
+	int32_t acc;      ///< rate accumulator, hundredths of a shot (SV.ROF.2)
+	int32_t limit;    ///< this defender phase's rate limit R (SV.ROF.2)
+	int32_t tempo;    ///< this phase's tempo (SV.ROF.1)
+	int32_t crew;     ///< tw_sv_crew (SV.GUN.6)
+	uint8_t served;   ///< has had its minute this defender phase
+	uint8_t moved;    ///< moved this defender phase (SV.MOVE.4)
+	int32_t fired, misfired; ///< shots fired and misfired in the battle (SV.WIN.5)
+	// ---- the truth (SV.GUN.4): the umpire's and the engine's only ----
+	double v_mean, v_sigma, az_sigma, misfire, rate, carry, skid;
+} sv_grec;
+
+/// Infantry Manual (SV.DOC.12) and Artillery Manual (SV.DOC.13) fields, on the side record.
+enum { SV_PACE_NEVER = 0, SV_PACE_WITHIN, SV_PACE_IN_OPEN, SV_PACE_ANYTIME, SV_PACE_COUNT };
+enum { SV_COVER_PREFER = 0, SV_COVER_IGNORE, SV_COVER_TO_COVER, SV_COVER_COUNT };
+enum { SV_FIRE_WITHIN_12 = 0, SV_FIRE_WITHIN_6, SV_FIRE_NEVER, SV_FIRE_PAUSED, SV_FIRE_COUNT };
+enum { SV_CMD_MAIN_BODY = 0, SV_CMD_FRONT, SV_CMD_REAR, SV_CMD_COUNT };
+enum { SV_TGT_NEAREST = 0, SV_TGT_DENSEST, SV_TGT_COMMANDER, SV_TGT_BUGLER, SV_TGT_RUNNING, SV_TGT_IN_OPEN,
+       SV_TGT_WITHIN_12, SV_TGT_NONE, SV_TGT_COUNT };
+enum { SV_GMOVE_NEVER = 0, SV_GMOVE_REGAIN, SV_GMOVE_WITHDRAW, SV_GMOVE_COUNT };
+#define SV_NTARGETS 7
+typedef struct sv_srec {
+	// Infantry Manual
+	int32_t pace;      double pace_x;
+	int32_t cover;     double cover_d;
+	double spacing;
+	int32_t fire;
+	double assault;
+	uint8_t bugler;
+	int32_t commander;
+	// Artillery Manual
+	double open_fire;
+	int32_t targets[SV_NTARGETS];
+	int32_t tempo, tempo_close; ///< tempo_close: a tempo + 1, 0 SAME
+	double range_factor, aim_beyond;
+	int32_t gmove;     double gmove_x;
+	int32_t crew;      ///< its crews' quality (SV.GUN.6)
+} sv_srec;
+
+enum { SV_COND_NORMAL = 0, SV_COND_PAUSE, SV_COND_RECOIL, SV_COND_COUNT };
+typedef struct sv_game {
+	int32_t turn;       ///< 1..15 (SV.SEQ.6)
+	int32_t start;      ///< start strength (SV.BAT.8)
+	int32_t hits;       ///< cannon casualties this turn (SV.MOR.2)
+	int32_t cond;       ///< this attacker phase: normal, Pause or Recoil (SV.MOR.4-6)
+	int32_t result;     ///< the worst morale result of the last turn's tests (tw_sv_morale)
+	uint8_t recoil;     ///< recoiling (SV.MOR.5), since turn recoil_turn
+	int32_t recoil_turn;
+	uint8_t adhering;   ///< the last attacker phase's adherence verdict (SV.DOC.17)
+	int32_t checks, passed; ///< figure checks of that phase
+	int32_t morale_rolls;   ///< morale and recovery rolls thrown (SV.WIN.5)
+	uint8_t setup;
+} sv_game;
+
+enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
+typedef struct sv_trec {
+	int32_t cover; ///< SV_TER_*: what the piece is (SV.BAT.6)
+} sv_trec;
+
+extern const tw_record_def sv_fig_rec, sv_gun_rec, sv_side_rec, sv_game_rec, sv_ter_rec;
+#define SVF(s, id) ((sv_frec *)tw_rec_row((s), TW_REC_FIGURE, (id), sizeof(sv_frec)))
+#define SVGN(s, id) ((sv_grec *)tw_rec_row((s), TW_REC_GUN, (id), sizeof(sv_grec)))
+#define SVS(s, k) ((sv_srec *)tw_rec_row((s), TW_REC_SIDE, (k), sizeof(sv_srec)))
+#define SVG(s) ((sv_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(sv_game)))
+
+// ---- Tables (sv_tables.c) ----
+typedef struct sv_tempo_row {
+	int rate100;      ///< rate x, hundredths
+	double misfire;   ///< misfire chance x
+	double disp;      ///< bearing dispersion x
+} sv_tempo_row;
+extern const sv_tempo_row sv_tempo[TW_SV_TEMPO_COUNT];
+extern const int sv_crew100[TW_SV_CREW_COUNT];
+extern const char *const sv_tempo_names[], *const sv_crew_names[];
+
+// ---- Sight and cover (sv_sight.c; SV.BAT.7, SV.GUN.11) ----
+int sv_ter_cover(const tw_state *s, int t);
+bool sv_sight(const tw_state *s, tw_vec2 a, tw_vec2 b);
+bool sv_in_soft(const tw_state *s, tw_vec2 p);
+bool sv_behind_hard(const tw_state *s, tw_vec2 gun, tw_vec2 p);
+bool sv_in_cover(const tw_state *s, tw_vec2 gun, tw_vec2 p);
+bool sv_impassable_segment(const tw_state *s, tw_vec2 a, tw_vec2 b);
+/// Distance along a -> b (0..len) where the segment first enters a piece of `cover` kind, or
+/// -1; only from `from` inches on.
+double sv_first_crossing(const tw_state *s, tw_vec2 a, tw_vec2 dir, double from, double to, int cover);
+
+// ---- Helpers (sv_battle.c) ----
+bool sv_standing(const tw_state *s, int f);      ///< an infantry figure standing on the table
+bool sv_gun_in_action(const tw_state *s, int g); ///< matches left (SV.WIN.2)
+int sv_nearest_gun(const tw_state *s, tw_vec2 p, double *dist);
+bool sv_may_run(const tw_state *s, int f);         ///< IM.pace lets f run now (SV.MOVE.3)
+
+// ---- The shot (sv_shot.c; SV.GUN.8-12) ----
+typedef struct sv_shot_out {
+	bool misfire;
+	double v, phi, e, d1, z0, z1, stop; ///< stop: where cover stopped the match (or z1)
+	int nfell;
+	int32_t fell[16];
+	int32_t saved;                      ///< a figure that soft cover saved, -1 none
+} sv_shot_out;
+/// Flies one shot from gun g at bearing theta (degrees), set range r, believed velocity vb,
+/// under tempo, with draws from d (tests) or, when d is NULL, the game's generator. Pure but
+/// for the generator; casualties are not marked.
+void sv_shot(const tw_state *s, int g, double theta, double r, double vb, int tempo, tw_sv_draws *d, tw_rng *rng,
+	     sv_shot_out *out);
+
+// ---- Phases (sv_battle.c, sv_morale.c, sv_gun.c) ----
+tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status sv_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status sv_apply_end(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status sv_validate_serve(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_serve(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
+void sv_start_attack(tw_state *s, tw_events *ev);
+void sv_start_defence(tw_state *s, tw_events *ev);
+void sv_end_turn(tw_state *s, tw_events *ev);
+int sv_morale_mod_now(const tw_state *s);
+void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_events *ev);
+int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max); // SV.DOC.20
+tw_status sv_odds(const char *q, int nopts, const char *const *names, const char *const *values, FILE *out,
+		  tw_error *err);
+extern const tw_odds_question sv_odds_questions[2];
+
+#endif

@@ -1,0 +1,217 @@
+// Science versus Luck, the battle: the rule set's descriptor: parameters, setup, orders,
+// dispatch, the view (the guns' truth is hidden by their records), clause families. NOT in the
+// built-in registry yet (incomplete: the battle only); tests register it themselves.
+#include <math.h>
+#include <string.h>
+
+#include "tinwar/physics.h"
+#include "sv.h"
+
+const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", NULL};
+
+static const tw_param_def sv_params[SVP_COUNT] = {
+	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
+			   .label = "Battle ends after", .unit = "turns", .step = 1},
+};
+
+static tw_status sv_setup(tw_state *s, tw_error *err)
+{
+	if (s->nsides != 2)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.4", "a battle has two sides: the infantry (first) and the cannon");
+	for (int f = 0; f < s->nfig; f++)
+		if (s->fig[f].side != SV_ATTACKER)
+			return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.3", "figure %d: every figure is the attacker's (%s)", f,
+					    s->sides[SV_ATTACKER].name);
+	if (s->ngun < 1 || s->ngun > 2)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.9", "the defender fields one or two guns, not %d", s->ngun);
+	for (int k = 0; k < s->ngun; k++) {
+		const tw_gun_model *gm = tw_gun_model_get(s->gun[k].model);
+		if (s->gun[k].side != SV_DEFENDER)
+			return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.4", "gun %d is not the defender's", k);
+		if (!gm || gm->adv_range <= 0)
+			return tw_error_set(err, TW_ERR_INPUT, "SV.GUN.2", "gun %d is no Science versus Luck model (VUL ... ARS)", k);
+		sv_grec *r = SVGN(s, k);
+		if (r->v_mean <= 0) { // SV.GUN.4: the model's true values unless the scenario gives its own
+			r->v_mean = gm->v0 / 12.0;
+			r->v_sigma = gm->v_sigma / 12.0;
+			r->az_sigma = gm->aim_sigma;
+			r->misfire = gm->misfire;
+			r->rate = gm->rate;
+			r->carry = gm->carry_on;
+			r->skid = gm->skid;
+		}
+		if (r->crew == TW_SV_TRAINED)
+			r->crew = SVS(s, SV_DEFENDER)->crew; // SV.GUN.6: the country's crews
+	}
+	sv_game *g = SVG(s);
+	if (g->setup)
+		return TW_OK;
+	g->setup = 1;
+	int start = 0, cmd = 0;
+	for (int f = 0; f < s->nfig; f++) {
+		if (s->fig[f].status == TW_FS_UNPLACED)
+			s->fig[f].status = TW_FS_ACTIVE;
+		start += s->fig[f].status == TW_FS_ACTIVE;
+		cmd += SVF(s, f)->role == SV_ROLE_COMMANDER;
+	}
+	if (cmd > 1)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.8", "the company has %d commanders: one at most", cmd);
+	g->start = start; // SV.BAT.8
+	g->turn = 1;
+	g->adhering = 1;
+	s->winner = -1;
+	s->over = false;
+	s->move_no = 0;
+	tw_events ev = {0}; // setup keeps no events
+	sv_start_attack(s, &ev);
+	tw_events_free(&ev);
+	return TW_OK;
+}
+
+static int sv_to_move(const tw_state *s)
+{
+	return s->over ? -1 : s->mover;
+}
+
+static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (s->over)
+		return tw_error_set(err, TW_ERR_STATE, "SV.WIN.4", "the battle is over");
+	if (o->type == SV_OT_CONCEDE)
+		return o->side == SV_ATTACKER ? TW_OK
+					      : tw_error_set(err, TW_ERR_ILLEGAL, "SV.WIN.3", "only the infantry player concedes");
+	if (o->side != s->mover)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.1", "it is the %s's phase",
+				    s->phase == SV_PH_ATTACK ? "attacker" : "defender");
+	switch (o->type) {
+	case SV_OT_MOVE:
+		return s->phase == SV_PH_ATTACK ? sv_validate_move(s, o, err)
+						: tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.2", "figures move in the attacker's phase");
+	case SV_OT_FIRE:
+		return s->phase == SV_PH_ATTACK ? sv_validate_fire(s, o, err)
+						: tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.2", "infantry fire in the attacker's phase");
+	case SV_OT_SERVE:
+		return s->phase == SV_PH_DEFEND ? sv_validate_serve(s, o, err)
+						: tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.3", "guns fire in the defender's phase");
+	case SV_OT_END: return TW_OK;
+	default: return tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.4", "no such order");
+	}
+}
+
+static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	(void)err;
+	switch (o->type) {
+	case SV_OT_MOVE: return sv_apply_move(s, o, ev);
+	case SV_OT_FIRE: return sv_apply_fire(s, o, ev);
+	case SV_OT_SERVE: return sv_apply_serve(s, o, ctx, ev);
+	case SV_OT_END: return sv_apply_end(s, o, ev);
+	case SV_OT_CONCEDE: sv_win(s, SV_DEFENDER, "SV.WIN.3", "the infantry player concedes", ev); return TW_OK;
+	default: return TW_ERR_ILLEGAL;
+	}
+}
+
+static void sv_score(const tw_state *s, double *points)
+{
+	int fallen = 0, matches = 0;
+	for (int f = 0; f < s->nfig; f++)
+		fallen += s->fig[f].side == SV_ATTACKER && s->fig[f].status != TW_FS_ACTIVE;
+	for (int k = 0; k < s->ngun; k++)
+		matches += SVGN(s, k)->matches;
+	points[SV_ATTACKER] = (s->winner == SV_ATTACKER ? 100 : 0) + (SV_MATCHES * s->ngun - matches);
+	points[SV_DEFENDER] = (s->winner == SV_DEFENDER ? 100 : 0) + fallen;
+}
+
+// The truth of the guns is hidden by the record fields (TW_VIS_UMPIRE); nothing else is.
+static void sv_hide(tw_state *d, int seat)
+{
+	(void)d;
+	(void)seat;
+}
+static bool sv_hides(const tw_state *s, int seat)
+{
+	(void)s;
+	(void)seat;
+	return false;
+}
+
+static int sv_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
+{
+	(void)r;
+	return sv_auto_orders(s, side, out, max);
+}
+
+static const tw_order_field f_move[] = {
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each figure to its place: 6 in walking, 9 running (SV.MOVE.1)"},
+};
+static const tw_order_field f_fire[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "riflemen who have not moved, within 12 in of the gun"},
+	{"gun", TW_OF_GUN, 0, 0, false, 0, 0, NULL, "the gun they fire at (default: each his nearest)"},
+};
+static const tw_order_field f_serve[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
+	{"to", TW_OF_POINT, 0, 0, false, 0, 0, NULL, "where it moves first, inches (6 in at most, 2 shots lost)"},
+	{"figures", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "PHYSICAL mode: the figures its matches knocked over"},
+};
+#define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
+static const tw_order_def sv_orders[SV_OT_COUNT] = {
+	[SV_OT_MOVE] = {"move", "SV.MOVE.1", "infantry figures walk 6 in or run 9 in as the Infantry Manual allows",
+			"move {moves}", TW_OD_PER_FIGURE, FIELDS(f_move)},
+	[SV_OT_FIRE] = {"fire", "SV.FIRE.1",
+			"riflemen that have not moved fire at a gun's crew: a d6 each, 6 hits within 12 in, 5-6 within 6 in",
+			"fire {figures} [at {gun}]", 0, FIELDS(f_fire)},
+	[SV_OT_SERVE] = {"serve", "SV.SEQ.3",
+			 "a gun's minute of firing: its shots at the figures its Artillery Manual picks (SV.ROF, SV.GUN.8); "
+			 "in PHYSICAL mode, a face per match fired (2: a misfire) and the figures knocked over",
+			 "serve {gun} [to {to}] [figures {figures}]", 0, FIELDS(f_serve)},
+	[SV_OT_END] = {"end", "SV.SEQ.4", "end this phase (the attacker's: fire, melee and hits are settled)", "end",
+		       TW_OD_ENDS_TURN, 0, NULL},
+	[SV_OT_CONCEDE] = {"concede", "SV.WIN.3", "the infantry player concedes the battle", "concede", 0, 0, NULL},
+};
+
+static const tw_clause_family sv_families[] = {
+	{"SV.CON", "conventions: modes, units, the draws of a shot"},
+	{"SV.SETUP", "players, teams, phases and roles"},
+	{"SV.EXPO", "the Arms Exhibition and its auction"},
+	{"SV.GUN", "the cannon models: labels, truth, one shot"},
+	{"SV.BRF", "country briefings"},
+	{"SV.DOC", "evaluation and doctrine: the test range and the manuals"},
+	{"SV.BAT", "battle equipment and set-up"},
+	{"SV.SEQ", "sequence of play"},
+	{"SV.MOVE", "movement"},
+	{"SV.FIRE", "infantry fire and cannon fire"},
+	{"SV.ROF", "one minute of firing"},
+	{"SV.MOR", "morale"},
+	{"SV.MEL", "melee at the gun"},
+	{"SV.WIN", "winning and losing"},
+	{"SV.EX", "worked examples"},
+};
+
+const tw_ruleset tw_ruleset_svl = {
+	.name = "svl",
+	.title = "Jim Wallman, Science versus Luck (1990): the battle",
+	.short_name = "sv",
+	.nparams = SVP_COUNT,
+	.params = sv_params,
+	.setup = sv_setup,
+	.validate = sv_validate,
+	.apply = sv_apply,
+	.to_move = sv_to_move,
+	.score = sv_score,
+	.hide = sv_hide,
+	.hides = sv_hides,
+	.random_orders = sv_random_orders,
+	.norders = SV_OT_COUNT,
+	.orders = sv_orders,
+	.phase_max = SV_PH_OVER,
+	.phase_names = sv_phase_names,
+	.nfamilies = (int)TW_ARRAY_COUNT(sv_families),
+	.families = sv_families,
+	.nodds = 2,
+	.odds_questions = sv_odds_questions,
+	.odds = sv_odds,
+	.score_help = "100 for the victory; the infantry a point per match the guns lost, the guns a point per casualty",
+	.melee_reach = SV_REACH,
+	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
+		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
+};
