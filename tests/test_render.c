@@ -190,6 +190,50 @@ static void test_render_field_by_name(void **st)
 	tw_test_free(s);
 }
 
+// A changed table is drawn as changed (the rule sets change pieces through tw_state_table_edit:
+// Rattle's sappers, Grant's burning houses): each flag alters the piece's own picture, inside its
+// outline (a margin for the outline's width), and nothing else. (With text on, the label adds "(ruined)".)
+static void test_changed_table_drawn(void **st)
+{
+	(void)st;
+	tw_state *before = NULL;
+	tw_events ev = {0};
+	tw_state *s = scene(&before, &ev);
+	int k = -1;
+	for (int i = 0; i < s->table.nterrain && k < 0; i++)
+		if (s->table.terrain[i].kind != TW_TER_TREE && s->table.terrain[i].kind != TW_TER_HILL)
+			k = i;
+	assert_true(k >= 0);
+	tw_terrain *t = &s->table.terrain[k];
+	tw_render_scene sc = {s, NULL, NULL, 0, 0, NULL};
+	tw_render_opts o = golden_opts();
+	o.legend = false;
+	o.text = false;
+	tw_error err;
+	tw_image plain;
+	assert_int_equal(tw_render_image(&sc, &o, &plain, &err), TW_OK);
+	tw_vec2 lo = tw_render_to_picture(&sc, &o, tw_v2(t->lo.x - 0.5, t->lo.y - 0.5));
+	tw_vec2 hi = tw_render_to_picture(&sc, &o, tw_v2(t->hi.x + 0.5, t->hi.y + 0.5));
+	int x0 = (int)fmin(lo.x, hi.x), y0 = (int)fmin(lo.y, hi.y);
+	int w = (int)fabs(hi.x - lo.x) + 2, h = (int)fabs(hi.y - lo.y) + 2;
+	const uint8_t flags[] = {TW_TF_WORKS, TW_TF_RUINED, TW_TF_BURNING};
+	for (int f = 0; f < 3; f++) {
+		t->flags = flags[f];
+		tw_image changed;
+		assert_int_equal(tw_render_image(&sc, &o, &changed, &err), TW_OK);
+		long inside = tw_image_diff(&plain, &changed, 20, x0, y0, w, h);
+		long all = tw_image_diff(&plain, &changed, 20, 0, 0, 0, 0);
+		print_message("flag %u: %ld pixels changed inside, %ld in all\n", flags[f], inside, all);
+		assert_true(inside > 30);
+		assert_int_equal(all, inside);
+		tw_image_free(&changed);
+	}
+	tw_image_free(&plain);
+	tw_events_free(&ev);
+	tw_test_free(before);
+	tw_test_free(s);
+}
+
 static void test_generated_country(void **st)
 {
 	(void)st;
@@ -549,7 +593,8 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_golden_scene),      cmocka_unit_test(test_melee_members_ringed),      cmocka_unit_test(test_generated_country),
-	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_render_field_by_name),           cmocka_unit_test(test_hidden_information),
+	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_render_field_by_name),
+	    cmocka_unit_test(test_changed_table_drawn),           cmocka_unit_test(test_hidden_information),
 	    cmocka_unit_test(test_templates),         cmocka_unit_test(test_battle_report),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -75,6 +75,47 @@ static void hatch(tw_rctx *c, const tw_terrain *t, double gap, double angle_deg,
 	cairo_restore(cr);
 }
 
+// A piece the game has changed (tw_state_table_edit: engineers' works, a ruin, a fire) is drawn
+// as changed, over its own drawing: works as a heavy earth-brown bank with ticks, a ruin as grey
+// rubble cross-hatched inside a broken outline, a fire as a red-orange glow. The label says so too.
+static void draw_changes(tw_rctx *c, const tw_terrain *t)
+{
+	cairo_t *cr = c->cr;
+	if (t->kind == TW_TER_TREE || !(t->flags & (TW_TF_WORKS | TW_TF_RUINED | TW_TF_BURNING)))
+		return;
+	if (t->flags & TW_TF_RUINED) {
+		static const double broken[] = {3, 2};
+		path_piece(c, t);
+		tw_set_rgb(cr, (tw_rgb){0.56, 0.53, 0.49}, 0.8);
+		cairo_fill(cr);
+		hatch(c, t, 0.6, 45, (tw_rgb){0.25, 0.24, 0.22}, 0.7, 0.7);
+		hatch(c, t, 0.6, 135, (tw_rgb){0.25, 0.24, 0.22}, 0.7, 0.7);
+		path_piece(c, t);
+		cairo_set_dash(cr, broken, 2, 0);
+		tw_set_rgb(cr, (tw_rgb){0.10, 0.10, 0.10}, 1);
+		cairo_set_line_width(cr, 1.4);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	if (t->flags & TW_TF_WORKS) {
+		static const double ticks[] = {2, 1.5};
+		path_piece(c, t);
+		tw_set_rgb(cr, (tw_rgb){0.62, 0.47, 0.24}, 0.55);
+		cairo_fill_preserve(cr);
+		cairo_set_dash(cr, ticks, 2, 0);
+		tw_set_rgb(cr, (tw_rgb){0.40, 0.27, 0.10}, 1);
+		cairo_set_line_width(cr, 3.0);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+	}
+	if (t->flags & TW_TF_BURNING) {
+		path_piece(c, t);
+		tw_set_rgb(cr, (tw_rgb){0.96, 0.42, 0.08}, 0.5);
+		cairo_fill(cr);
+	}
+	cairo_new_path(cr);
+}
+
 static void draw_piece(tw_rctx *c, const tw_terrain *t)
 {
 	cairo_t *cr = c->cr;
@@ -139,6 +180,7 @@ static void draw_piece(tw_rctx *c, const tw_terrain *t)
 		break;
 	}
 	cairo_new_path(cr);
+	draw_changes(c, t);
 }
 
 /// Drawing order: lower things first, so that a house stands on its hill and a tree over its wood.
@@ -245,6 +287,9 @@ void tw_draw_terrain_labels(tw_rctx *c)
 		char *cut = strstr(name, " (board");
 		if (cut)
 			*cut = 0;
+		char label[64];
+		snprintf(label, sizeof label, "%s%s%s%s", name, (t->flags & TW_TF_WORKS) ? " (works)" : "",
+			 (t->flags & TW_TF_RUINED) ? " (ruined)" : "", (t->flags & TW_TF_BURNING) ? " (burning)" : "");
 		tw_vec2 p = tw_rp(c, piece_centre(t));
 		if (t->kind == TW_TER_HILL)
 			p.y = tw_rp(c, tw_v2(0, t->lo.y)).y - 5; // inside the hill's near edge
@@ -255,9 +300,9 @@ void tw_draw_terrain_labels(tw_rctx *c)
 		cairo_select_font_face(cr, "DejaVu Sans", CAIRO_FONT_SLANT_ITALIC, CAIRO_FONT_WEIGHT_NORMAL);
 		cairo_set_font_size(cr, 10);
 		cairo_text_extents_t te;
-		cairo_text_extents(cr, name, &te);
+		cairo_text_extents(cr, label, &te);
 		cairo_move_to(cr, p.x - te.x_advance / 2, p.y);
-		cairo_text_path(cr, name);
+		cairo_text_path(cr, label);
 		cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
 		cairo_set_line_width(cr, 3);
 		cairo_stroke_preserve(cr);
