@@ -257,6 +257,9 @@ typedef struct lw_tindex {
 	uint32_t *stamp, tick;    ///< per piece: the query that last listed it
 	int32_t *cand;            ///< the last query's pieces, ascending
 } lw_tindex;
+/// The general files a table of at least this many pieces (measured: Hook's Farm's 27 pieces ran
+/// 9% more instructions with the index, a 288 x 192 in Country's 199 pieces 3% fewer).
+#define LW_TINDEX_MIN_PIECES 100
 /// Files tb's pieces (ix emptied first); false without memory (ix empty).
 bool lw_tindex_build(lw_tindex *ix, const tw_table *tb);
 void lw_tindex_free(lw_tindex *ix);
