@@ -14,6 +14,7 @@ void tw_bench_physics(void);
 void tw_bench_sim(void);
 void tw_bench_sim_store(void);
 void tw_bench_server(void);
+void tw_bench_scale(int max_side);
 
 // Two draws in a fixed order (C leaves the order of function arguments unspecified).
 static tw_vec2 rand_pt(tw_rng *r, double w, double d)
@@ -359,6 +360,11 @@ int main(int argc, char **argv)
 		bench_dice();
 		bench_battles();
 		bench_rattle();
+	}
+	// `tinwar_bench scale [MEN]`: only the scale lines, up to MEN a side (default 2400).
+	if (!only || strcmp(only, "core") == 0 || strcmp(only, "scale") == 0) {
+		printf("\n");
+		tw_bench_scale(only && argc > 2 ? atoi(argv[2]) : 2400);
 	}
 	if (!only || strcmp(only, "physics") == 0) {
 		printf("\n");

@@ -294,6 +294,85 @@ static void test_los_and_sight_memo_match_plain(void **st)
 		tw_state_free(&s[k]);
 }
 
+// The general's terrain index (lw_tindex.c) against the plain loops over every piece: sight,
+// water, a leg's way and a man's standing (status and message), on Hook's Farm, four generated
+// Countries and three large ones (rivers among them), with points on pieces' edges and corners.
+static void test_terrain_index_matches_plain(void **st)
+{
+	(void)st;
+	tw_state s[8];
+	int n;
+	load_tables(s, &n);
+	tw_error err;
+	for (uint64_t seed = 5; seed <= 7; seed++) {
+		memset(&s[n], 0, sizeof s[n]);
+		assert_int_equal(tw_scenario_generate(&s[n], "littlewars", seed, 576, 192, &err), TW_OK);
+		n++;
+	}
+	lw_tindex *ix = calloc(1, sizeof *ix);
+	assert_non_null(ix);
+	long cases = 0, differ_pieces = 0, water = 0, refused = 0;
+	for (int k = 0; k < n; k++) {
+		const tw_table *tb = &s[k].table;
+		assert_true(lw_tindex_build(ix, tb));
+		const tw_figure *f = &s[k].fig[0];
+		for (int q = 0; q < 4000; q++) {
+			tw_vec2 a = pick_point(tb), b = pick_point(tb);
+			if (q % 3 == 0) // a leg of a move
+				b = tw_add(a, tw_v2((rnd() - 0.5) * 30, (rnd() - 0.5) * 30));
+			double za = tw_table_ground(tb, a) + rnd() * 2.5, zb = tw_table_ground(tb, b) + rnd() * 2.5;
+			bool los = ref_los_blocker(tb, a, za, b, zb) < 0;
+			bool wet_a = tw_table_is_water(tb, a);
+			tw_error e0, e1;
+			tw_error_clear(&e0);
+			tw_error_clear(&e1);
+			tw_status leg0 = lw_check_leg(&s[k], a, b, &e0);
+			tw_status stand0 = lw_check_standing(&s[k], f, b, NULL);
+			tw_error_clear(&err);
+			lw_check_standing(&s[k], f, b, &err);
+			lw_tindex_activate(ix);
+			assert_ptr_equal(lw_tindex_for(tb), ix);
+			assert_int_equal(lw_los(tb, a, za, b, zb), los);
+			assert_int_equal(lw_table_is_water(tb, a), wet_a);
+			tw_status leg1 = lw_check_leg(&s[k], a, b, &e1);
+			assert_int_equal(leg1, leg0);
+			assert_string_equal(e1.message, e0.message);
+			tw_error e2;
+			tw_error_clear(&e2);
+			assert_int_equal(lw_check_standing(&s[k], f, b, &e2), stand0);
+			assert_string_equal(e2.message, err.message);
+			// A box query lists every piece whose box meets the box, in ascending order.
+			tw_vec2 lo = tw_v2(fmin(a.x, b.x), fmin(a.y, b.y)), hi = tw_v2(fmax(a.x, b.x), fmax(a.y, b.y));
+			int nc = lw_tindex_query(ix, lo, hi), c = 0;
+			for (int i = 0; i < tb->nterrain; i++) {
+				const tw_terrain *t = &tb->terrain[i];
+				bool meets = !(t->hi.x < lo.x || t->lo.x > hi.x || t->hi.y < lo.y || t->lo.y > hi.y);
+				while (c < nc && ix->cand[c] < i)
+					c++;
+				if (meets)
+					assert_true(c < nc && ix->cand[c] == i);
+			}
+			for (int j = 1; j < nc; j++)
+				assert_true(ix->cand[j - 1] < ix->cand[j]);
+			differ_pieces += tb->nterrain - nc;
+			lw_tindex_activate(NULL);
+			assert_null(lw_tindex_for(tb));
+			cases++;
+			water += wet_a;
+			refused += leg0 != TW_OK;
+		}
+	}
+	// The cases reach water and refusals, and the index looks at fewer pieces than the plain loop.
+	assert_true(water > 0);
+	assert_true(refused > 0);
+	assert_true(differ_pieces > 0);
+	print_message("terrain index: %ld cases, %ld on water, %ld legs refused\n", cases, water, refused);
+	lw_tindex_free(ix);
+	free(ix);
+	for (int k = 0; k < n; k++)
+		tw_state_free(&s[k]);
+}
+
 static void test_dir_deg_matches_sin_cos(void **st)
 {
 	(void)st;
@@ -1173,6 +1252,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_segment_hits_matches_plain),
 		cmocka_unit_test(test_los_and_sight_memo_match_plain),
+		cmocka_unit_test(test_terrain_index_matches_plain),
 		cmocka_unit_test(test_dir_deg_matches_sin_cos),
 		cmocka_unit_test(test_move_extend_matches_full_validation),
 		cmocka_unit_test(test_route_field_matches_plain),

@@ -9,5 +9,11 @@
 bool tw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
 /// Id of the first terrain piece blocking the line, or -1.
 int32_t tw_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
+/// tw_los_blocker over the pieces idx[0..n) only, taken in that order. When idx lists in
+/// ascending order at least every piece whose bounding box meets the segment's bounding box, the
+/// answer is tw_los_blocker's, bit for bit (every other piece is skipped by its first test; a
+/// terrain index gives such lists).
+int32_t tw_los_blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+			     int n);
 
 #endif

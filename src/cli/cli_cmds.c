@@ -136,8 +136,8 @@ int cli_new(int argc, char **argv)
 		w = atof(ws);
 	if (ds)
 		d = atof(ds);
-	if (!(w >= 36 && w <= 1200 && d >= 36 && d <= 1200)) {
-		fprintf(stderr, "tinwar new: the table must be 36..1200 in each way\n");
+	if (!(w >= 36 && w <= 4800 && d >= 36 && d <= 4800)) {
+		fprintf(stderr, "tinwar new: the table must be 36..4800 in each way\n");
 		return CLI_BAD;
 	}
 	const char *country = cli_opt(argc, argv, "--country");

@@ -57,11 +57,13 @@ static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, 
 	return true;
 }
 
-int32_t tw_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+// The pieces idx[0..n) (all of them, in order, when idx is NULL), in ascending order.
+static int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+			     int n)
 {
 	double wood = 0;
-	for (int i = 0; i < tb->nterrain; i++) {
-		const tw_terrain *t = &tb->terrain[i];
+	for (int k = 0; k < n; k++) {
+		const tw_terrain *t = &tb->terrain[idx ? idx[k] : k];
 		bool blocks = tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_HILL ||
 			      t->kind == TW_TER_WOOD;
 		if (!blocks)
@@ -87,6 +89,17 @@ int32_t tw_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, doub
 			return t->id;
 	}
 	return -1;
+}
+
+int32_t tw_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	return blocker_among(tb, a, za, b, zb, NULL, tb->nterrain);
+}
+
+int32_t tw_los_blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+			     int n)
+{
+	return blocker_among(tb, a, za, b, zb, idx, n);
 }
 
 bool tw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)

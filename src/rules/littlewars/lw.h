@@ -236,11 +236,46 @@ typedef struct lw_sight_memo {
 	uint32_t gen_floor;
 } lw_sight_memo;
 /// Checks the memo against the table about to be asked about; forgets every answer if it differs.
-void lw_sight_begin(lw_sight_memo *m, const tw_table *tb);
+/// True when it is bit for bit the table of the last call (false at the first call and whenever
+/// the memo could not keep a copy of the table).
+bool lw_sight_begin(lw_sight_memo *m, const tw_table *tb);
 /// tw_los(tb, a, za, b, zb), remembered. tb must be the table of the last lw_sight_begin.
 bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
 /// Frees the memo's copy of the table and empties it.
 void lw_sight_reset(lw_sight_memo *m);
+
+// ---- the terrain index (lw_tindex.c): the pieces near a point or a segment, for the general ----
+typedef struct lw_tindex {
+	bool built;
+	const tw_terrain *terrain; ///< the table it serves: its terrain array, count and size
+	int nterrain;
+	double width, depth;
+	double cell;              ///< cell size, inches
+	int gx, gy;               ///< cells across and deep
+	int32_t *start;           ///< cell c's pieces are items[start[c] .. start[c + 1])
+	int32_t *items;           ///< piece indices, ascending within a cell
+	uint32_t *stamp, tick;    ///< per piece: the query that last listed it
+	int32_t *cand;            ///< the last query's pieces, ascending
+} lw_tindex;
+/// The general files a table of at least this many pieces (measured: Hook's Farm's 27 pieces ran
+/// 9% more instructions with the index, a 288 x 192 in Country's 199 pieces 3% fewer).
+#define LW_TINDEX_MIN_PIECES 100
+/// Files tb's pieces (ix emptied first); false without memory (ix empty).
+bool lw_tindex_build(lw_tindex *ix, const tw_table *tb);
+void lw_tindex_free(lw_tindex *ix);
+/// Makes ix the index of this thread (NULL: none) for the questions below.
+void lw_tindex_activate(const lw_tindex *ix);
+/// The active index when it was built for tb's terrain array as it is (same array, count and
+/// size; its builder keeps it in step with the pieces), else NULL.
+lw_tindex *lw_tindex_for(const tw_table *tb);
+/// Puts into ix->cand, ascending, at least every piece whose bounding box meets [lo, hi]; the count.
+int lw_tindex_query(lw_tindex *ix, tw_vec2 lo, tw_vec2 hi);
+/// Puts into ix->cand, in no order, at least every piece that segment ab meets (the pieces filed in
+/// the cells it crosses, each once); the count.
+int lw_tindex_query_segment(lw_tindex *ix, tw_vec2 a, tw_vec2 b);
+/// tw_table_is_water and tw_los, through the active index when it serves tb: the same answers.
+bool lw_table_is_water(const tw_table *tb, tw_vec2 p);
+bool lw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1

@@ -27,7 +27,7 @@
 #define LW_GEN_REF_D 96.0
 /// Smallest and largest table the generator accepts, inches.
 #define LW_GEN_MIN_SIZE 36.0
-#define LW_GEN_MAX_SIZE 1200.0
+#define LW_GEN_MAX_SIZE 4800.0 ///< 400 ft: the scale bench's 2400 men a side on 4608 in (issue 18)
 
 /// Where a suggested figure stands, measured from his own back line (LW.MV.2), inches.
 #define LW_GEN_INF_ROW0 0.4  ///< first infantry row

@@ -14,8 +14,12 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is off the side of the table", p.x, p.y);
 	if (p.y < -36 || p.y > s->table.depth + 36)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is too far off the table", p.x, p.y);
-	for (int i = 0; i < s->table.nterrain; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
+	// The pieces near p (all of them without the general's terrain index), in order.
+	double rr = f->radius + clear;
+	lw_tindex *ix = lw_tindex_for(&s->table);
+	int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
+	for (int k = 0; k < nc; k++) {
+		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
 		if (!tw_terrain_impassable(t))
 			continue;
 		double r = f->radius + clear - 1e-9;
@@ -27,7 +31,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 					    p.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
 					    t->name[0] ? " " : "", t->name);
 	}
-	if (tw_table_is_water(&s->table, p))
+	if (lw_table_is_water(&s->table, p))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4", "figure %d would stand in the river at (%.2f, %.2f)",
 				    f->id, p.x, p.y);
 	for (int i = 0; i < s->ngun; i++) {
@@ -44,8 +48,13 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 // LW.MOB.1: the string bends round obstacles; it may not pass through them.
 tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
-	for (int i = 0; i < s->table.nterrain; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
+	// The pieces whose boxes may meet the leg's (all of them without the general's terrain
+	// index), in order: the first piece in the way is named as the plain loop names it.
+	lw_tindex *ix = lw_tindex_for(&s->table);
+	int nc = ix ? lw_tindex_query(ix, tw_v2(fmin(a.x, b.x), fmin(a.y, b.y)), tw_v2(fmax(a.x, b.x), fmax(a.y, b.y)))
+		    : s->table.nterrain;
+	for (int k = 0; k < nc; k++) {
+		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
 		if (tw_terrain_impassable(t) && !tw_terrain_box_apart(t, a, b) &&
 		    tw_terrain_segment_hits(t, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
@@ -55,8 +64,8 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	}
 	// Open water: sample the leg every half inch, if a river lies near it at all.
 	bool river = false;
-	for (int i = 0; i < s->table.nterrain && !river; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
+	for (int k = 0; k < nc && !river; k++) {
+		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
 		river = t->kind == TW_TER_RIVER && fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
 			fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y;
 	}
@@ -66,7 +75,7 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	int n = (int)(len / 0.5) + 1;
 	for (int k = 0; k <= n; k++) {
 		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / n));
-		if (tw_table_is_water(&s->table, p)) {
+		if (lw_table_is_water(&s->table, p)) {
 			const tw_terrain *w = NULL; // the river piece, to name it
 			for (int i = 0; i < s->table.nterrain && !w; i++)
 				if (s->table.terrain[i].kind == TW_TER_RIVER && tw_terrain_contains(&s->table.terrain[i], p))

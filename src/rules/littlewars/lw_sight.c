@@ -69,12 +69,12 @@ static bool take_slots(lw_sight_memo *m)
 	return m->slot != NULL;
 }
 
-void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
+bool lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 {
 	size_t bytes = (size_t)tb->nterrain * sizeof *tb->terrain;
 	if (m->gen != 0 && m->nterrain == tb->nterrain && m->width == tb->width && m->depth == tb->depth &&
 	    (bytes == 0 || memcmp(m->terrain, tb->terrain, bytes) == 0))
-		return; // the same table: the answers stand
+		return true; // the same table: the answers stand
 	if (m->nterrain != tb->nterrain || !m->terrain) {
 		tw_free(m->terrain);
 		m->terrain = bytes ? tw_malloc(bytes) : NULL;
@@ -83,7 +83,7 @@ void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 			if (m->gen > m->gen_floor)
 				m->gen_floor = m->gen; // the answers stamped so far stay stale
 			m->gen = 0;
-			return;
+			return false;
 		}
 	}
 	if (bytes)
@@ -93,7 +93,7 @@ void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 	m->depth = tb->depth;
 	if (!m->slot && !take_slots(m)) {
 		m->gen = 0; // no room for answers: answer every question afresh
-		return;
+		return false;
 	}
 	uint32_t next = (m->gen > m->gen_floor ? m->gen : m->gen_floor) + 1;
 	if (next == 0) { // wrapped: clear the slots for real
@@ -102,12 +102,13 @@ void lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 		next = 1;
 	}
 	m->gen = next;
+	return false;
 }
 
 bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
 {
 	if (m->gen == 0)
-		return tw_los(tb, a, za, b, zb);
+		return lw_los(tb, a, za, b, zb);
 	const double k[6] = {a.x, a.y, za, b.x, b.y, zb};
 	uint64_t h = key_hash(k);
 	lw_sight_slot *sl = &m->slot[h & (LW_SIGHT_SLOTS - 1)];
@@ -115,7 +116,7 @@ bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec
 		m->hits++;
 		return sl->clear;
 	}
-	bool clear = tw_los(tb, a, za, b, zb);
+	bool clear = lw_los(tb, a, za, b, zb);
 	memcpy(sl->k, k, sizeof k);
 	sl->gen = m->gen;
 	sl->clear = clear;
