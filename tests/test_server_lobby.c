@@ -39,12 +39,16 @@ static tw_server *start(const char *db)
 static int http(tw_server *s, const char *method, const char *path, const char *json, char *body)
 {
 	int port = tw_server_port(s);
-	char req[2048];
-	snprintf(req, sizeof req,
-	         "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: "
-	         "%zu\r\n\r\n%s",
-	         method, path, port, json ? strlen(json) : 0, json ? json : "");
-	return tw_raw_http(port, NULL, req, body, BIG, 20.0);
+	const char *fmt = "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: "
+			  "%zu\r\n\r\n%s";
+	size_t jl = json ? strlen(json) : 0;
+	int n = snprintf(NULL, 0, fmt, method, path, port, jl, json ? json : ""); // a long scenario is never cut
+	char *req = malloc((size_t)n + 1);
+	assert_non_null(req);
+	snprintf(req, (size_t)n + 1, fmt, method, path, port, jl, json ? json : "");
+	int st = tw_raw_http(port, NULL, req, body, BIG, 20.0);
+	free(req);
+	return st;
 }
 
 static char *read_text(const char *path)

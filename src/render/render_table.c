@@ -287,7 +287,7 @@ void tw_draw_terrain_labels(tw_rctx *c)
 		char *cut = strstr(name, " (board");
 		if (cut)
 			*cut = 0;
-		char label[64];
+		char label[80];
 		snprintf(label, sizeof label, "%s%s%s%s", name, (t->flags & TW_TF_WORKS) ? " (works)" : "",
 			 (t->flags & TW_TF_RUINED) ? " (ruined)" : "", (t->flags & TW_TF_BURNING) ? " (burning)" : "");
 		tw_vec2 p = tw_rp(c, piece_centre(t));
