@@ -72,6 +72,13 @@ static bool adjacent(const tw_state *s, int a, int b)
 	return tw_figure_gap(&s->fig[a], &s->fig[b]) <= s->params[LLP_NEIGHBOUR] + LL_EPS;
 }
 
+// NQ.GRP.4/5: a line holds together until a gap two men wide opens (a man driven back 1 in stays).
+static bool linked(const tw_state *s, int a, int b)
+{
+	double r = s->fig[a].radius < s->fig[b].radius ? s->fig[a].radius : s->fig[b].radius;
+	return tw_figure_gap(&s->fig[a], &s->fig[b]) < 4 * r - LL_EPS;
+}
+
 int ll_neighbours(const tw_state *s, int f)
 {
 	int g = LLF(s, f)->group, n = 0;
@@ -130,7 +137,7 @@ void ll_regroup(tw_state *s, tw_events *ev)
 				int a = stack[--top];
 				size++;
 				for (int b = 0; b < n; b++)
-					if (comp[b] < 0 && LLF(s, b)->group == g0 && adjacent(s, a, b)) {
+					if (comp[b] < 0 && LLF(s, b)->group == g0 && linked(s, a, b)) {
 						comp[b] = j;
 						stack[top++] = b;
 					}

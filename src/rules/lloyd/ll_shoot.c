@@ -4,6 +4,22 @@
 
 #include "ll.h"
 
+// NQ.OPP.1: a snap shot is at a man charging him, so the charge's own engagement does not count:
+// the shooter engaged only by men who charged him this turn, the target engaged only with him.
+static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
+{
+	for (int j = 0; j < s->nfig; j++) {
+		if (j == f || !ll_engaged(s, f, j))
+			continue;
+		if (snap && f == shooter && LLF(s, j)->charged == f && LLF(s, j)->turn_moved == LLG(s)->turn)
+			continue;
+		if (snap && f != shooter && j == shooter)
+			continue;
+		return true;
+	}
+	return false;
+}
+
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	bool snap = s->phase == LL_PH_REACT && o->side != s->mover;
@@ -19,7 +35,7 @@ tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d has no missile weapon in hand", f);
 	if (!r->loaded)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.2", "figure %d is not loaded", f);
-	if (ll_in_melee(s, f))
+	if (engaged_beyond(s, f, f, snap))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.5", "figure %d is in melee", f);
 	if (!snap && !ll_may_act(s, f, LLA_SHOOT))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d has shot, or used his two actions, this turn", f);
@@ -27,7 +43,7 @@ tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "opportunity shooting (phase 2) comes before evading (phase 3)");
 	if (!ll_fights(s, t) || tw_allied(s, s->fig[t].side, o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.3", "figure %d is no enemy in the fight", t);
-	if (ll_in_melee(s, t))
+	if (engaged_beyond(s, t, f, snap))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.5", "figure %d is in melee: no shooting at him", t);
 	if (snap) { // NQ.OPP.1: at an enemy moving against him this turn
 		const ll_frec *rt = LLF(s, t);
