@@ -569,6 +569,74 @@ static void test_NQ_SCN_2_skirmish_scenario_plays(void **st)
 	tw_state_free(&s0);
 }
 
+// Bad input, NQ.STAT.1/3/6/8: a malformed roster or stat line is a located error (the JSON path of
+// the figure and field), and no game is made from it.
+static const char *roster(const char *data, char *buf, size_t n)
+{
+	snprintf(buf, n,
+		 "{\"format\": \"tinwar-scenario\", \"version\": 1, \"name\": \"bad\", \"ruleset\": \"lloyd\","
+		 " \"table\": {\"width\": 48, \"depth\": 48},"
+		 " \"sides\": [{\"name\": \"red\", \"back_y\": 0}, {\"name\": \"blue\", \"back_y\": 48}],"
+		 " \"figures\": [{\"id\": 0, \"kind\": \"infantry\", \"side\": \"red\", \"at\": [10, 10], \"radius\": 0.5,"
+		 " \"height\": 1, \"data\": %s},"
+		 " {\"id\": 1, \"kind\": \"infantry\", \"side\": \"blue\", \"at\": [10, 30], \"radius\": 0.5,"
+		 " \"height\": 1, \"data\": {\"troop\": \"axeman\"}}], \"data\": {\"first\": \"red\"}}",
+		 data);
+	return buf;
+}
+
+static void expect_bad(const char *data, const char *clause, const char *where)
+{
+	char buf[2048];
+	roster(data, buf, sizeof buf);
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	tw_status st = tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err);
+	if (st == TW_OK) {
+		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
+		if (g)
+			fail_msg("a bad roster %s was accepted", data);
+		tw_state_free(&s0);
+	}
+	if (clause && strcmp(err.clause, clause) != 0)
+		fail_msg("%s: refused by '%s' (%s), expected %s", data, err.clause, err.message, clause);
+	if (!strstr(err.message, where))
+		fail_msg("%s: '%s' does not say where (%s)", data, err.message, where);
+}
+
+static void test_NQ_STAT_1_3_6_8_bad_rosters(void **st)
+{
+	(void)st;
+	reg();
+	expect_bad("{\"troop\": \"custom\", \"t\": 13, \"m\": 5}", "NQ.STAT.8", "$.figures[0].data");
+	expect_bad("{\"troop\": \"custom\", \"nrows\": 1, \"w\": [10], \"d\": [4]}", "NQ.STAT.3", "$.figures[0].data");
+	expect_bad("{\"troop\": \"custom\", \"t\": 13, \"m\": 6, \"nrows\": 1, \"w\": [12], \"d\": [4], \"reach\": [\"missile\"],"
+		   " \"r\": [30, 18, 6]}",
+		   "NQ.STAT.6", "$.figures[0].data.r");
+	expect_bad("{\"troop\": \"archer\", \"hand\": 1, \"nrows\": 1, \"t\": 13, \"m\": 6, \"w\": [12], \"d\": [4],"
+		   " \"reach\": [\"short\"]}",
+		   "NQ.ATK.4", "$.figures[0].data.hand");
+	expect_bad("{\"troop\": \"knight\"}", NULL, "$.figures[0].data.troop");
+	expect_bad("{\"troop\": \"axeman\", \"w\": [9, 9, 9]}", NULL, "$.figures[0].data.w");
+	expect_bad("{\"troop\": \"axeman\", \"t\": 99}", NULL, "$.figures[0].data.t");
+	// A good custom roster line plays: the roster's numbers stand.
+	char buf[2048];
+	roster("{\"name\": \"Godric\", \"troop\": \"custom\", \"t\": 14, \"s\": 1, \"m\": 4, \"nrows\": 1, \"weapon\": [\"sword\"],"
+	       " \"w\": [11], \"x\": [true], \"d\": [3]}",
+	       buf, sizeof buf);
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	assert_int_equal(tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&s0, 1, NULL, &err);
+	assert_non_null(g);
+	assert_int_equal(LLF(tw_game_state(g), 0)->w[0], 11);
+	assert_int_equal(LLF(tw_game_state(g), 1)->w[0], 9);
+	tw_game_free(g);
+	tw_state_free(&s0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -583,6 +651,7 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_4_NQ_OPP_1_2_5_6_snap_then_evade),
 		cmocka_unit_test(test_NQ_EVD_6_ATK_4_OPP_4_dagger),
 		cmocka_unit_test(test_NQ_SCN_2_skirmish_scenario_plays),
+		cmocka_unit_test(test_NQ_STAT_1_3_6_8_bad_rosters),
 	};
 	int r = cmocka_run_group_tests(tests, NULL, NULL);
 	tw_events_free(&EV);
