@@ -451,6 +451,8 @@ static void test_LL_EX_4_NQ_SCN_3_EVD_1_2_3_4_5_7_GRP_7_evade(void **st)
 	assert_true(t->v == 2);
 	assert_non_null(find("NQ.GRP.7", TW_EV_DICE)); // the group's one roll
 	assert_true(fabs(s->fig[ar].pos.y - 22) < 1e-9 && fabs(s->fig[ar].pos.x - 24) < 1e-9);
+	// NQ.EVD.5: the chargers move to where he stood: the line by the charger's offset, 2 in.
+	assert_true(fabs(s->fig[sp[1]].pos.y - 16) < 1e-9 && fabs(s->fig[sp[0]].pos.y - 16) < 1e-9);
 	ok(s, order(LL_OT_END, 1));
 	assert_null(find("NQ.MEL.3", -1)); // nobody engaged
 	done(s);

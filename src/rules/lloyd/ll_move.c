@@ -268,8 +268,25 @@ tw_status ll_apply_evade(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	if (!caught) { // NQ.EVD.5: a full move further off, directly away from the chargers
 		centre = tw_scale(centre, 1.0 / n);
+		tw_vec2 stood = s->fig[f].pos;
 		ll_move_back(s, f, centre, me);
 		s->fig[f].facing = tw_bearing_deg(tw_sub(s->fig[f].pos, centre));
+		// NQ.EVD.5: the chargers move to where he stood: the nearest charger onto his place, and his
+		// group (NQ.EVD.2) or he alone by that offset, where the ground is free.
+		int lead = cs[0];
+		for (int k = 1; k < n; k++)
+			if (tw_dist(s->fig[cs[k]].pos, stood) < tw_dist(s->fig[lead].pos, stood))
+				lead = cs[k];
+		tw_vec2 off = tw_sub(stood, s->fig[lead].pos);
+		int g = LLF(s, lead)->group;
+		bool free = true;
+		for (int j = 0; j < s->nfig && free; j++)
+			if (j == lead || (g >= 0 && LLF(s, j)->group == g && ll_fights(s, j)))
+				free = ll_place_free(s, j, tw_add(s->fig[j].pos, off)) &&
+				       ll_path_clear(s, s->fig[j].pos, tw_add(s->fig[j].pos, off));
+		for (int j = 0; j < s->nfig && free; j++)
+			if (j == lead || (g >= 0 && LLF(s, j)->group == g && ll_fights(s, j)))
+				s->fig[j].pos = tw_add(s->fig[j].pos, off);
 		for (int k = 0; k < n; k++)
 			LLF(s, cs[k])->charged = -1;
 		tw_event *e = tw_events_push(ev, TW_EV_MOVE, s->fig[f].side, "NQ.EVD.5");
