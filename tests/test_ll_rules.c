@@ -283,6 +283,105 @@ static void test_LL_EX_1_3_5_odds_lloyd(void **st)
 	free(out);
 }
 
+// LT.1-LT.22: the d20 trait table and its rolling procedure, from the faces thrown.
+static void test_LT_1_18_19_20_21_22_LT_5_traits(void **st)
+{
+	(void)st;
+	uint32_t t = 0;
+	int need = 0;
+	assert_int_equal(tw_ll_traits_from_faces((int[]){1}, 1, false, &t, &need), 1); // LT.21: one d20
+	assert_int_equal(t, TW_LL_QUICK);
+	// LT.19: two more, 19 and 20 among them rerolled.
+	assert_int_equal(tw_ll_traits_from_faces((int[]){19, 3, 20, 4}, 4, false, &t, &need), 4);
+	assert_int_equal(t, TW_LL_LUCKY | TW_LL_ICON);
+	// LT.20: three more; LT.22: a duplicate rerolled.
+	assert_int_equal(tw_ll_traits_from_faces((int[]){20, 1, 1, 2, 19, 3}, 6, false, &t, &need), 6);
+	assert_int_equal(t, TW_LL_QUICK | TW_LL_CUNNING | TW_LL_LUCKY);
+	// LT.22: Honourable after Scoundrel rerolled; Timid after Rash rerolled.
+	assert_int_equal(tw_ll_traits_from_faces((int[]){19, 6, 7, 8}, 4, false, &t, &need), 4);
+	assert_int_equal(t, TW_LL_SCOUNDREL | TW_LL_STALWART);
+	assert_int_equal(tw_ll_traits_from_faces((int[]){19, 10, 11, 18}, 4, false, &t, &need), 4);
+	assert_int_equal(t, TW_LL_RASH | TW_LL_MIGHTY);
+	// LT.5: the overall commander rerolls Popular; a contingent leader keeps it.
+	assert_int_equal(tw_ll_traits_from_faces((int[]){5, 9}, 2, true, &t, &need), 2);
+	assert_int_equal(t, TW_LL_INSPIRATIONAL);
+	assert_int_equal(tw_ll_traits_from_faces((int[]){5, 9}, 2, false, &t, &need), 1);
+	assert_int_equal(t, TW_LL_POPULAR);
+	// Not enough faces: how many more at least.
+	assert_int_equal(tw_ll_traits_from_faces((int[]){19, 1}, 2, false, &t, &need), -1);
+	assert_int_equal(need, 1);
+	assert_int_equal(tw_ll_traits_from_faces((int[]){21}, 1, false, &t, &need), -1);
+	// The table: LT.1 Quick ... LT.18 Mighty; LT.2 reads Taunt under Type III (IN.TOME.3).
+	assert_string_equal(tw_ll_trait_name(1, false), "Quick");
+	assert_string_equal(tw_ll_trait_name(2, false), "Cunning");
+	assert_string_equal(tw_ll_trait_name(2, true), "Taunt");
+	assert_string_equal(tw_ll_trait_name(18, false), "Mighty");
+	assert_null(tw_ll_trait_name(19, false));
+	assert_non_null(strstr(tw_ll_trait_help(13), "LT.13"));
+}
+
+// FP.D2, FP.D3, FP.D6, FP.D8, FP.D9, FP.D13, LT.6, LT.12-14, LT.17, LT.18, IN.RATE.1.
+static void test_FP_D2_D3_D6_D8_D9_D13_factors(void **st)
+{
+	(void)st;
+	assert_true(tw_ll_fp_move(false, false) == 6 && tw_ll_fp_move(true, false) == 10 && tw_ll_fp_move(true, true) == 12);
+	tw_ll_fp_side a = {.qr = 2, .support = 3};
+	assert_int_equal(tw_ll_fp_factors(&a, 0, false), 4); // support at most +2
+	assert_int_equal(tw_ll_fp_factors(&a, 0, true), 2);  // FP.D13: none in a duel
+	a.wounded = true;
+	a.qr = 1;
+	assert_int_equal(tw_ll_fp_factors(&a, 0, true), 1); // wounded QR - 1, at least 1
+	tw_ll_fp_side k = {.qr = 3, .traits = TW_LL_SWORDSMAN, .mounted_vs_foot = true, .horseman_mounted = true,
+			   .obstacle_or_uphill = true, .flank_or_rear = true};
+	assert_int_equal(tw_ll_fp_factors(&k, 0, true), 8); // LT.14 QR4 + 4 factors
+	tw_ll_fp_side u = {.qr = 3, .traits = TW_LL_UNKNOWABLE};
+	assert_int_equal(tw_ll_fp_factors(&u, 2, true), 2); // LT.17: the d4
+	assert_int_equal(tw_ll_fp_wound_qr(2, TW_LL_TOUGH), 4);
+	assert_int_equal(tw_ll_fp_wound_qr(2, TW_LL_MIGHTY), 4);
+	assert_int_equal(tw_ll_fp_wound_qr(2, TW_LL_SWORDSMAN), 2);
+	assert_true(tw_ll_fp_morale_lost(3, 0) && !tw_ll_fp_morale_lost(4, 0));
+	assert_true(tw_ll_fp_morale_lost(1, 1) && !tw_ll_fp_morale_lost(2, 1)); // LT.6 Scoundrel: 1 only
+	assert_true(tw_ll_fp_morale_lost(2, 2) && !tw_ll_fp_morale_lost(3, 2)); // 1 or 2 only
+	assert_int_equal(tw_ll_fp_initiative_rate(1), 20);
+	assert_int_equal(tw_ll_fp_initiative_rate(2), 19);
+	assert_int_equal(tw_ll_fp_initiative_rate(3), 18);
+	assert_int_equal(tw_ll_fp_initiative_rate(4), 17);
+}
+
+// DU.9, DU.10, FP.D13: a Swordsman knight (QR3 fighting as 4, wound table QR3) against a QR2 man:
+// a - b = k has (8 - |k|)/64; A's total beats B's by k + 2. Worked by hand, of 640: no result 60;
+// A pushes 150, B pushes 90; A kills 84, wounds 84, B retreats 112; B kills 12, wounds 18, A
+// retreats 30; the whole duel A wins 280/340 = 14/17.
+static void test_DU_9_10_FP_D13_duel_round(void **st)
+{
+	(void)st;
+	tw_ll_fp_side a = {.qr = 3, .traits = TW_LL_SWORDSMAN}, b = {.qr = 2};
+	tw_ll_duel_odds d;
+	tw_ll_duel_round(tw_ll_fp_factors(&a, 0, true), tw_ll_fp_factors(&b, 0, true), tw_ll_fp_wound_qr(3, a.traits),
+			 tw_ll_fp_wound_qr(2, 0), &d);
+	assert_int_equal(d.nothing, 60);
+	assert_int_equal(d.push[0], 150);
+	assert_int_equal(d.push[1], 90);
+	assert_int_equal(d.kill[0], 84);
+	assert_int_equal(d.wound[0], 84);
+	assert_int_equal(d.retreat[0], 112);
+	assert_int_equal(d.kill[1], 12);
+	assert_int_equal(d.wound[1], 18);
+	assert_int_equal(d.retreat[1], 30);
+	tw_status s;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	tw_error err = {0};
+	const char *n[] = {"qr", "foe-qr", "swordsman"}, *v[] = {"3", "2", ""};
+	s = tw_ruleset_lloyd.odds("duel", 3, n, v, f, &err);
+	fclose(f);
+	assert_int_equal(s, TW_OK);
+	assert_non_null(strstr(buf, "A wins                           14/17"));
+	assert_non_null(strstr(buf, "A 1d8 +4 against B 1d8 +2"));
+	free(buf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -297,6 +396,9 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_8_FP_4_5_points),
 		cmocka_unit_test(test_FP_D5_D6_D7_FP_12_tables),
 		cmocka_unit_test(test_LL_EX_1_3_5_odds_lloyd),
+		cmocka_unit_test(test_LT_1_18_19_20_21_22_LT_5_traits),
+		cmocka_unit_test(test_FP_D2_D3_D6_D8_D9_D13_factors),
+		cmocka_unit_test(test_DU_9_10_FP_D13_duel_round),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -111,4 +111,54 @@ int tw_ll_fp_margin(int margin);
 /// FP.D6: the wound table on 1d10 + QR: 0 killed, 1 wounded, 2 retreat.
 int tw_ll_fp_wound(int total);
 
+/// FP.D2, LT.12: a man's move: foot 6, mounted 10, +2 for a Horseman mounted.
+double tw_ll_fp_move(bool mounted, bool horseman);
+/// Leader traits (LT.1-LT.18: the d20 faces; LT.19/20 roll again). Bit (1 << (face - 1)).
+enum {
+	TW_LL_QUICK = 1u << 0, TW_LL_CUNNING = 1u << 1, TW_LL_LUCKY = 1u << 2, TW_LL_ICON = 1u << 3,
+	TW_LL_POPULAR = 1u << 4, TW_LL_SCOUNDREL = 1u << 5, TW_LL_HONOURABLE = 1u << 6, TW_LL_STALWART = 1u << 7,
+	TW_LL_INSPIRATIONAL = 1u << 8, TW_LL_RASH = 1u << 9, TW_LL_TIMID = 1u << 10, TW_LL_HORSEMAN = 1u << 11,
+	TW_LL_TOUGH = 1u << 12, TW_LL_SWORDSMAN = 1u << 13, TW_LL_TERRIBLE = 1u << 14, TW_LL_HALF_HEARTED = 1u << 15,
+	TW_LL_UNKNOWABLE = 1u << 16, TW_LL_MIGHTY = 1u << 17,
+};
+#define TW_LL_NTRAITS 18
+/// The trait table (LT.1-LT.18): the trait on d20 face `face` (1..18), its name ("Quick") and what
+/// it does; NULL for other faces. With the Type III initiative Cunning reads Taunt (LT.2).
+const char *tw_ll_trait_name(int face, bool type3);
+const char *tw_ll_trait_help(int face);
+/// LT.19-LT.22, LT.5: a leader's traits from the d20 faces thrown for him, in order: 19 rolls
+/// twice more and 20 three times more (19 and 20 rerolled there), a duplicate is rerolled, the
+/// later of Scoundrel/Honourable or Rash/Timid is rerolled, the overall commander rerolls Popular.
+/// Returns the faces used, or -1 when more faces are needed (*need gets how many at least).
+int tw_ll_traits_from_faces(const int *faces, int n, bool commander, uint32_t *traits, int *need);
+
+/// FP.D3 (FP.D13 in a duel): what a side adds to its die in a melee round.
+typedef struct tw_ll_fp_side {
+	int qr;           ///< the best QR among its figures in contact (FP.3)
+	uint32_t traits;  ///< that figure's traits (Swordsman and Mighty count QR4; LT.14, LT.18)
+	bool wounded;     ///< that figure is wounded: QR - 1, at least 1
+	int support;      ///< extra friends touching the same enemy (+1 each, at most +2; none in a duel)
+	bool mounted_vs_foot, horseman_mounted, obstacle_or_uphill, flank_or_rear;
+} tw_ll_fp_side;
+/// FP.D3: the side's factors (not the die): QR (Unknowable: `d4`, LT.17) and the bonuses.
+int tw_ll_fp_factors(const tw_ll_fp_side *side, int d4, bool duel);
+/// FP.D6, LT.13: the QR a man rolls on the wound table with (Tough: 4).
+int tw_ll_fp_wound_qr(int qr, uint32_t traits);
+/// FP.D8, LT.6: a Morale test on 1d6 loses a point on 1-3 (`scoundrel` 1: only on 1; 2: only on 1-2).
+bool tw_ll_fp_morale_lost(int d6, int scoundrel);
+/// FP.D9, IN.RATE.1: the base initiative rate of QR 1-4 (Poor 20, Average 19, Good 18, Excellent 17).
+int tw_ll_fp_initiative_rate(int qr);
+
+/// DU.9/DU.10, FP.D13, FP.D5, FP.D6: one duel round and the whole duel (rounds until a decisive
+/// result) between duellists A and B on 1d8 + factors, exact. Counts are of 8 x 8 x 10 = 640 equally
+/// likely throws (the two d8 and the loser's wound-table d10).
+typedef struct tw_ll_duel_odds {
+	int nothing;     ///< equal totals
+	int push[2];     ///< [k]: side k pushes the other back (margin 1-2): the duel goes on (DU.10)
+	int kill[2];     ///< side k kills the other (wound table 5 or less)
+	int wound[2];    ///< side k wounds the other (6-8): he pulls out or asks mercy (DU.13, DU.15)
+	int retreat[2];  ///< side k makes the other Retreat (9 or more; DU.11)
+} tw_ll_duel_odds;
+void tw_ll_duel_round(int factors_a, int factors_b, int wound_qr_a, int wound_qr_b, tw_ll_duel_odds *out);
+
 #endif

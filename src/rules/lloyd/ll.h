@@ -107,7 +107,7 @@ void ll_set_act(tw_state *s, int f, uint32_t act);
 int ll_melee_reach(const tw_state *s, int f); ///< NQ.RCH.1: the reach class in hand (a missile counts short)
 
 // ---- Odds (ll_odds.c) ----
-extern const tw_odds_question ll_odds_questions[3];
+extern const tw_odds_question ll_odds_questions[4];
 tw_status ll_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
 #endif

@@ -9,7 +9,7 @@
 
 #include "ll.h"
 
-const tw_odds_question ll_odds_questions[3] = {
+const tw_odds_question ll_odds_questions[4] = {
 	{"attack",
 	 "--need A --foe-need B | --troop T --foe T [--neighbours N] [--foe-neighbours N] [--closed] [--behind] "
 	 "[--foe-behind] [--wounded] [--foe-wounded]",
@@ -20,6 +20,9 @@ const tw_odds_question ll_odds_questions[3] = {
 	{"mass", "--need B | --chance P [--shooters N]",
 	 "expected hits of N shooters at one target under MS.2 (each later shooter needs 1 more on the d10, at most 10), "
 	 "beside sqrt(N) x p as MS.1 suggests and N x p without the rule (LL.EX.5: N = 1, 4, 9, 16, 20)"},
+	{"duel", "--qr A --foe-qr B [--swordsman|--mighty|--tough|--mounted|--horseman] [--foe-...]",
+	 "one duel round (DU.9, FP.D13: 1d8 + QR and the FP.D3 factors but support; FP.D5 margins; FP.D6 wound table) "
+	 "and the whole duel, rounds fought until a Retreat, a wound or a death ends it (DU.10)"},
 };
 
 typedef struct opts {
@@ -245,6 +248,72 @@ static tw_status mass(const opts *o, FILE *out, tw_error *err)
 	return TW_OK;
 }
 
+
+static long gcd(long a, long b) { return b ? gcd(b, a % b) : a; }
+static void ratio(FILE *out, const char *what, long num, long den)
+{
+	long g = num ? gcd(num, den) : den;
+	fprintf(out, "  %-32s %ld/%ld (%.6f)\n", what, num / g, den / g, den ? (double)num / (double)den : 0.0);
+}
+
+static uint32_t duel_traits(const opts *o, const char *pre)
+{
+	static const struct {
+		const char *name;
+		uint32_t bit;
+	} t[] = {{"swordsman", TW_LL_SWORDSMAN}, {"mighty", TW_LL_MIGHTY}, {"tough", TW_LL_TOUGH}, {"horseman", TW_LL_HORSEMAN}};
+	uint32_t bits = 0;
+	char key[32];
+	for (size_t i = 0; i < TW_ARRAY_COUNT(t); i++) {
+		snprintf(key, sizeof key, "%s%s", pre, t[i].name);
+		if (opt(o, key))
+			bits |= t[i].bit;
+	}
+	return bits;
+}
+
+static tw_status duel(const opts *o, FILE *out, tw_error *err)
+{
+	int qa = 0, qb = 0;
+	bool ga, gb;
+	if (!get_int(o, "qr", 1, 4, &qa, &ga, err, "FP.3") || !get_int(o, "foe-qr", 1, 4, &qb, &gb, err, "FP.3"))
+		return TW_ERR_INPUT;
+	if (!ga || !gb)
+		return tw_error_set(err, TW_ERR_INPUT, "DU.9", "--qr A and --foe-qr B are required (1 to 4)");
+	uint32_t ta = duel_traits(o, ""), tb = duel_traits(o, "foe-");
+	bool ma = opt(o, "mounted") != NULL, mb = opt(o, "foe-mounted") != NULL;
+	tw_ll_fp_side a = {.qr = qa, .traits = ta, .mounted_vs_foot = ma && !mb, .horseman_mounted = ma && (ta & TW_LL_HORSEMAN)};
+	tw_ll_fp_side b = {.qr = qb, .traits = tb, .mounted_vs_foot = mb && !ma, .horseman_mounted = mb && (tb & TW_LL_HORSEMAN)};
+	int fa = tw_ll_fp_factors(&a, 0, true), fb = tw_ll_fp_factors(&b, 0, true);
+	int wa = tw_ll_fp_wound_qr(qa, ta), wb = tw_ll_fp_wound_qr(qb, tb);
+	tw_ll_duel_odds d;
+	tw_ll_duel_round(fa, fb, wa, wb, &d);
+	fprintf(out, "duel (DU.9, FP.D13): A 1d8 %+d against B 1d8 %+d; wound table (FP.D6) A at QR%d, B at QR%d\n", fa, fb, wa,
+		wb);
+	fprintf(out, "one round, of 640 (8 x 8 x the loser's d10):\n");
+	ratio(out, "equal totals: no result", d.nothing, 640);
+	ratio(out, "A pushes B back (duel goes on)", d.push[0], 640);
+	ratio(out, "B pushes A back (duel goes on)", d.push[1], 640);
+	ratio(out, "A kills B", d.kill[0], 640);
+	ratio(out, "A wounds B", d.wound[0], 640);
+	ratio(out, "B retreats", d.retreat[0], 640);
+	ratio(out, "B kills A", d.kill[1], 640);
+	ratio(out, "B wounds A", d.wound[1], 640);
+	ratio(out, "A retreats", d.retreat[1], 640);
+	long dec = d.kill[0] + d.wound[0] + d.retreat[0] + d.kill[1] + d.wound[1] + d.retreat[1];
+	fprintf(out, "the whole duel (DU.10: rounds until a Retreat, a wound or a death):\n");
+	ratio(out, "A kills B", d.kill[0], dec);
+	ratio(out, "A wounds B", d.wound[0], dec);
+	ratio(out, "B retreats", d.retreat[0], dec);
+	ratio(out, "A wins", d.kill[0] + d.wound[0] + d.retreat[0], dec);
+	ratio(out, "B kills A", d.kill[1], dec);
+	ratio(out, "B wounds A", d.wound[1], dec);
+	ratio(out, "A retreats", d.retreat[1], dec);
+	ratio(out, "B wins", d.kill[1] + d.wound[1] + d.retreat[1], dec);
+	fprintf(out, "  expected rounds: %.6f\n", 640.0 / (double)dec);
+	return TW_OK;
+}
+
 tw_status ll_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err)
 {
@@ -255,5 +324,7 @@ tw_status ll_odds(const char *question, int nopts, const char *const *names, con
 		return damage(&o, out, err);
 	if (!strcmp(question, "mass"))
 		return mass(&o, out, err);
-	return tw_error_set(err, TW_ERR_INPUT, "", "no question '%s' (attack, damage, mass)", question);
+	if (!strcmp(question, "duel"))
+		return duel(&o, out, err);
+	return tw_error_set(err, TW_ERR_INPUT, "", "no question '%s' (attack, damage, mass, duel)", question);
 }

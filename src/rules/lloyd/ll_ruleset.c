@@ -362,12 +362,14 @@ static const tw_clause_family ll_families[] = {
 	{"NQ", "the Newcastle Quite Decent Ancient Skirmish Rules: stat lines, d20 melee, reach, groups, shooting"},
 	{"FP", "fast-play: quality ratings, points, d10 melee and shooting tables"},
 	{"MS", "mass shooting: each later shooter at one target needs one more"},
+	{"LT", "leader traits: the d20 table"},
+	{"DU", "challenges and duels"},
 	{"LL.EX", "worked examples"},
 };
 
 const tw_ruleset tw_ruleset_lloyd = {
 	.name = "lloyd",
-	.title = "Nikolas Lloyd, Skirmish Gaming (2004): NQ ancient skirmish, fast-play, mass shooting",
+	.title = "Nikolas Lloyd, Skirmish Gaming (2004): NQ ancient skirmish, fast-play, mass shooting, traits, duels",
 	.short_name = "ll",
 	.nparams = LLP_COUNT,
 	.params = ll_params,
@@ -386,7 +388,7 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.phase_names = ll_phase_names,
 	.nfamilies = (int)TW_ARRAY_COUNT(ll_families),
 	.families = ll_families,
-	.nodds = 3,
+	.nodds = 4,
 	.odds_questions = ll_odds_questions,
 	.odds = ll_odds,
 	.score_help = "men in good order: on the table, not wounded, out or dead (NQ.VIC.2)",
