@@ -528,6 +528,33 @@ static void test_NQ_EVD_6_ATK_4_OPP_4_dagger(void **st)
 	done(s);
 }
 
+// NQ.RCH.4/6, NQ.ATK.5, LL.EX.3: X in base contact with both B and C, his attack roll aimed at C,
+// beats both (B 3 against 16, C 5 against 13): he closes with C, his attack-roll target, not with B
+// (a defence roll only saves him, NQ.ATK.2).
+static void test_NQ_RCH_4_ATK_5_closes_with_attack_target_only(void **st)
+{
+	(void)st;
+	tw_state *s = scene(1);
+	int id[5];
+	const char *nm[5] = {"A", "B", "C", "D", "E"};
+	for (int i = 0; i < 5; i++)
+		id[i] = man(s, 0, "spearman", nm[i], 10 + i, 10, 0, 0);
+	int X = man(s, 1, "axeman", "X", 11.5, 10 + sqrt(0.75), 180, -1);
+	for (int i = 0; i < 3; i++)
+		man(s, 1, "axeman", "Far", 40 + 2 * i, 45, 180, -1);
+	setup(s);
+	assert_true(ll_contact(s, X, id[1]) && ll_contact(s, X, id[2]));
+	ok(s, fig_order(LL_OT_AIM, 1, X, id[2]));
+	assert_non_null(find("NQ.ATK.5", TW_EV_INFO));
+	ok(s, order(LL_OT_END, 1));
+	tw_order *o = order(LL_OT_END, 0);
+	DICE(o, 1, 1, 3, 16, 5, 13, 1, 1);
+	ok(s, o);
+	assert_true(ll_closed(s, X, id[2]));
+	assert_false(ll_closed(s, X, id[1]));
+	done(s);
+}
+
 // NQ.SCN.2: the skirmish scenario loads (rosters filled from the troop types), plays from its first
 // order, and two random players play it to its end with the state checked after every order.
 static void test_NQ_SCN_2_skirmish_scenario_plays(void **st)
@@ -648,6 +675,7 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_1_NQ_DMG_3_VIC_2_both_win),
 		cmocka_unit_test(test_LL_EX_3_NQ_ATK_1_2_3_RCH_2_spear_line_sample),
 		cmocka_unit_test(test_LL_EX_3_NQ_RCH_3_4_5_6_WPN_2_closing),
+		cmocka_unit_test(test_NQ_RCH_4_ATK_5_closes_with_attack_target_only),
 		cmocka_unit_test(test_LL_EX_2_NQ_SHT_1_2_3_5_6_GRP_4_6_archer_at_the_line),
 		cmocka_unit_test(test_LL_EX_4_NQ_SCN_3_EVD_1_2_3_4_5_7_GRP_7_evade),
 		cmocka_unit_test(test_LL_EX_4_NQ_OPP_1_2_5_6_snap_then_evade),
