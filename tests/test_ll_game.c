@@ -223,7 +223,8 @@ static void test_NQ_MOVE_1_2_3_4_5_6_7_allowances(void **st)
 	done(s);
 }
 
-// NQ.SCN.1, LL.EX.1, NQ.MEL.1-5, NQ.DMG.1-3, NQ.TURN.3, NQ.VIC.2: Eric and Sven 12 in apart (base to
+// NQ.SCN.1, LL.EX.1, NQ.MEL.1, NQ.MEL.2, NQ.MEL.3, NQ.MEL.4, NQ.DMG.1, NQ.DMG.2, NQ.TURN.3, NQ.VIC.1,
+// NQ.VIC.2, NQ.STAT.2 (the axe's 5d20): Eric and Sven 12 in apart (base to
 // base); Eric first. They close in two turns each side; every melee phase both roll.
 static void test_LL_EX_1_NQ_SCN_1_eric_and_sven(void **st)
 {
@@ -308,7 +309,7 @@ static const tw_event *contest(int a, int b)
 	return NULL;
 }
 
-// LL.EX.3, NQ.ATK.1-3, NQ.GRP.2, NQ.RCH.2, NQ.SHD.3: C needs 10 - 2x2 + 2 = 8, so do B and D (X's
+// LL.EX.3, NQ.ATK.1, NQ.ATK.2, NQ.ATK.3, NQ.GRP.2, NQ.GRP.3, NQ.RCH.2, NQ.SHD.3, NQ.MEL.2, NQ.MEL.4: C needs 10 - 2x2 + 2 = 8, so do B and D (X's
 // other opponents, his defence rolls); X needs 9 + 3 = 12. "C rolls 9 and X rolls 15: both hit, C's
 // lower roll wins and X takes 4d20 against T15": 15 1 1 1 is one hit: X is driven back half his M.
 static void test_LL_EX_3_NQ_ATK_1_2_3_RCH_2_spear_line_sample(void **st)
@@ -334,7 +335,7 @@ static void test_LL_EX_3_NQ_ATK_1_2_3_RCH_2_spear_line_sample(void **st)
 	done(s);
 }
 
-// LL.EX.3 after X closes, NQ.RCH.3-6, NQ.WPN.2: X beats C (his attack roll: no damage, he closes)
+// LL.EX.3 after X closes, NQ.RCH.3, NQ.RCH.4, NQ.RCH.5, NQ.RCH.6, NQ.WPN.2: X beats C (his attack roll: no damage, he closes)
 // and B and D (defence only); the next turn C needs 10 - 1 - 1 + 2 (closed) + 2 = 12 and X 12.
 static void test_LL_EX_3_NQ_RCH_3_4_5_6_WPN_2_closing(void **st)
 {
@@ -412,7 +413,7 @@ static void test_LL_EX_2_NQ_SHT_1_2_3_5_6_GRP_4_6_archer_at_the_line(void **st)
 	done(s);
 }
 
-// NQ.SCN.3, LL.EX.4, NQ.EVD.1-5, NQ.EVD.7, NQ.GRP.7: three spearmen move 4 in (M5 - 1) and reach
+// NQ.SCN.3, LL.EX.4, NQ.EVD.1, NQ.EVD.2, NQ.EVD.3, NQ.EVD.4, NQ.EVD.5, NQ.EVD.7, NQ.GRP.7: three spearmen move 4 in (M5 - 1) and reach
 // the archer 5 in away with their spears; he evades: archer 7 + 2 = 9 against the group's 11 - 2 = 9:
 // a tie, he escapes, 6 in directly away.
 static tw_state *evade_drill(int *sp, int *ar)
@@ -458,7 +459,8 @@ static void test_LL_EX_4_NQ_SCN_3_EVD_1_2_3_4_5_7_GRP_7_evade(void **st)
 	done(s);
 }
 
-// LL.EX.4 with a snap shot first, NQ.OPP.1-6, NQ.TURN.2: short range 12 + 0 + 2 + 3 - 2 = 15; his M is
+// LL.EX.4 with a snap shot first, NQ.OPP.1, NQ.OPP.2, NQ.OPP.5, NQ.OPP.6 (after the move, not one of
+// his own-turn actions), NQ.TURN.2: short range 12 + 0 + 2 + 3 - 2 = 15; his M is
 // then 3 against 4 (1d20 - 1 against 1d20 + 1): 10 - 1 = 9 against 8 + 1 = 9, he escapes 3 in only.
 static void test_LL_EX_4_NQ_OPP_1_2_5_6_snap_then_evade(void **st)
 {
@@ -555,7 +557,61 @@ static void test_NQ_RCH_4_ATK_5_closes_with_attack_target_only(void **st)
 	done(s);
 }
 
-// NQ.SCN.2: the skirmish scenario loads (rosters filled from the troop types), plays from its first
+// NQ.GRP.5, NQ.SHT.6, NQ.OPP.3: a line of five is shot at; one man killed leaves a gap one man wide
+// and the line stands (a group of four); a second killed next to him opens a gap two men wide: the
+// fragments (one man, two men) are too few to be groups. Each hit falls on one man only.
+static void test_NQ_GRP_5_SHT_6_line_breaks(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a0 = man(s, 0, "archer", "Ari", 20, 5, 0, -1);
+	int a1 = man(s, 0, "archer", "Bo", 22, 5, 0, -1);
+	int m[5];
+	for (int i = 0; i < 5; i++)
+		m[i] = man(s, 1, "spearman", "L", 10 + i, 20, 180, 0);
+	setup(s);
+	// 15 in: medium, 12 + 2 + 3 - 2 = 15; 20 hits; the d5 picks the 2nd man; 4 hits kill him.
+	tw_order *o = fig_order(LL_OT_SHOOT, 0, a0, m[0]);
+	DICE(o, 20, 2, 13, 13, 13, 13);
+	ok(s, o);
+	assert_int_equal(s->fig[m[1]].status, TW_FS_DEAD);
+	assert_int_equal(ll_group_size(s, 0), 4);
+	assert_null(find("NQ.GRP.5", -1));
+	// The d4 over the four left picks the 2nd: m[2]; killed: m[0] | gap | m[3] m[4].
+	o = fig_order(LL_OT_SHOOT, 0, a1, m[0]);
+	DICE(o, 20, 2, 13, 13, 13, 13);
+	ok(s, o);
+	assert_int_equal(s->fig[m[2]].status, TW_FS_DEAD);
+	assert_non_null(find("NQ.GRP.5", TW_EV_INFO));
+	for (int i = 0; i < 5; i++)
+		assert_int_equal(LLF(s, m[i])->group, -1);
+	done(s);
+}
+
+// NQ.SHD.1, NQ.SHD.2, NQ.STAT.4: the shield counts only for a shooter in the front half; from
+// behind the axeman's S+2 is ignored: 12 (short) against his back, 14 against his front.
+static void test_NQ_SHD_1_2_STAT_4_shield_arc(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int back = man(s, 0, "archer", "Back", 10, 5, 0, -1);
+	int front = man(s, 0, "archer", "Front", 10, 15, 180, -1);
+	int ax = man(s, 1, "axeman", "Sven", 10, 10, 180, -1); // faces -y: towards Back
+	man(s, 1, "axeman", "Far", 40, 40, 180, -1);
+	setup(s);
+	tw_order *o = fig_order(LL_OT_SHOOT, 0, front, ax); // Front stands behind him
+	DICE(o, 1);
+	ok(s, o);
+	assert_int_equal(find("NQ.SHT.3", TW_EV_INFO)->c, 12);
+	o = fig_order(LL_OT_SHOOT, 0, back, ax);
+	DICE(o, 1);
+	ok(s, o);
+	assert_int_equal(find("NQ.SHT.3", TW_EV_INFO)->c, 14);
+	done(s);
+}
+
+// NQ.SCN.2, NQ.GEN.1 (one named man a figure), NQ.GEN.4 (a troop type's stat line): the skirmish
+// scenario loads (rosters filled from the troop types), plays from its first
 // order, and two random players play it to its end with the state checked after every order.
 static void test_NQ_SCN_2_skirmish_scenario_plays(void **st)
 {
@@ -680,6 +736,8 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_4_NQ_SCN_3_EVD_1_2_3_4_5_7_GRP_7_evade),
 		cmocka_unit_test(test_LL_EX_4_NQ_OPP_1_2_5_6_snap_then_evade),
 		cmocka_unit_test(test_NQ_EVD_6_ATK_4_OPP_4_dagger),
+		cmocka_unit_test(test_NQ_GRP_5_SHT_6_line_breaks),
+		cmocka_unit_test(test_NQ_SHD_1_2_STAT_4_shield_arc),
 		cmocka_unit_test(test_NQ_SCN_2_skirmish_scenario_plays),
 		cmocka_unit_test(test_NQ_STAT_1_3_6_8_bad_rosters),
 	};

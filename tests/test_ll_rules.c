@@ -14,7 +14,8 @@
 #include "tinwar/tinwar.h"
 #include "tinwar/lloyd.h"
 
-// NQ.STAT.1-8, NQ.GEN.4: the decoded example fighters are the first troop types.
+// NQ.STAT.1, NQ.STAT.2, NQ.STAT.3, NQ.STAT.4, NQ.STAT.5, NQ.STAT.6, NQ.STAT.7, NQ.STAT.8, NQ.GEN.4,
+// NQ.WPN.2, NQ.WPN.3, NQ.RCH.1: the decoded example fighters are the first troop types.
 static void test_NQ_STAT_1_8_example_fighters(void **st)
 {
 	(void)st;
@@ -382,6 +383,119 @@ static void test_DU_9_10_FP_D13_duel_round(void **st)
 	free(buf);
 }
 
+// The worked examples of the parts still to be played, on their arithmetic now.
+// LL.EX.9, MS.5: a 30 in bow against a 6 in charger from 31 in: shots at 25, 19, 13, 7, 1: five.
+static void test_LL_EX_9_MS_5_five_shots(void **st)
+{
+	(void)st;
+	assert_int_equal(tw_ll_ms_shots(31, 6, 30), 5);
+	assert_int_equal(tw_ll_ms_shots(31, 6, 18), 3); // 13, 7, 1
+	assert_int_equal(tw_ll_ms_shots(12, 6, 30), 1); // 6, then contact
+}
+
+// LL.EX.7, IN.SHT.5: two men each running 2 in: up to 4 reactors; 0.5 in: 1; 2.5 in: 3.
+static void test_LL_EX_7_IN_SHT_5_reactive_cap(void **st)
+{
+	(void)st;
+	assert_int_equal(tw_ll_in_reactors(2) + tw_ll_in_reactors(2), 4);
+	assert_int_equal(tw_ll_in_reactors(0.5), 1);
+	assert_int_equal(tw_ll_in_reactors(2.5), 3);
+	assert_int_equal(tw_ll_in_reactors(0), 1);
+}
+
+// LL.EX.6, IN.SEIZE.4, IN.RATE.1/2, IN.TAC.1-5: the needs and chances of the six seize rolls.
+static void test_LL_EX_6_IN_SEIZE_4_initiative_rolls(void **st)
+{
+	(void)st;
+	int n = tw_ll_in_seize_need(19, 0, 2); // Average, can charge
+	assert_int_equal(n, 17);
+	assert_int_equal(tw_ll_in_seize_faces(n), 4); // 1/5
+	n = tw_ll_in_seize_need(18, 3, 4 - 2);        // Good, Heroic, order card, cannot see his destination
+	assert_int_equal(n, 13);
+	assert_int_equal(tw_ll_in_seize_faces(n), 8); // 2/5
+	n = tw_ll_in_seize_need(17, 4, -4);           // Excellent, Inspired, in melee
+	assert_int_equal(n, 17);
+	n = tw_ll_in_seize_need(21, 0, 0); // Rubbish: impossible (IN.SEIZE.7)
+	assert_int_equal(n, 21);
+	assert_int_equal(tw_ll_in_seize_faces(n), 0);
+	assert_int_equal(tw_ll_in_seize_faces(tw_ll_in_seize_need(21, 0, 4)), 4); // after 2 shooting actions
+	assert_int_equal(tw_ll_in_seize_faces(tw_ll_in_seize_need(19, 0, 6 + 2)), 10); // three counters: 1/2
+	n = tw_ll_in_seize_need(16, 4, 2 + 4); // Demigod, Inspired, +2, order card
+	assert_int_equal(n, 6);
+	assert_int_equal(tw_ll_in_seize_faces(n), 15); // 3/4
+	assert_int_equal(tw_ll_in_seize_faces(2), 17);  // a natural 1-3 still fails (IN.MEL.3: P 3/20)
+}
+
+// LL.EX.10, TF.D4, TF.D5: a = 30, b = 15: TA 13, hA 6, hB 3: A decisive 1-6, narrow 7-13, B narrow
+// 14-17, B decisive 18-20; from (2,3) to (5,4) d = 3: arrives at the start of turn 5.
+static void test_LL_EX_10_TF_D4_D5_off_table(void **st)
+{
+	(void)st;
+	int ta, ha, hb;
+	tw_ll_tf_thresholds(30, 15, &ta, &ha, &hb);
+	assert_true(ta == 13 && ha == 6 && hb == 3);
+	int count[4] = {0};
+	for (int r = 1; r <= 20; r++)
+		count[tw_ll_tf_result(ta, ha, hb, r)]++;
+	assert_true(count[0] == 6 && count[1] == 7 && count[2] == 4 && count[3] == 3);
+	assert_int_equal(tw_ll_tf_result(ta, ha, hb, 6), 0);
+	assert_int_equal(tw_ll_tf_result(ta, ha, hb, 7), 1);
+	assert_int_equal(tw_ll_tf_result(ta, ha, hb, 17), 2);
+	assert_int_equal(tw_ll_tf_result(ta, ha, hb, 18), 3);
+	tw_ll_tf_thresholds(10, 10, &ta, &ha, &hb); // equal points: 25% each
+	assert_true(ta == 10 && ha == 5 && hb == 5);
+	tw_ll_tf_thresholds(1, 39, &ta, &ha, &hb); // kept within 2..18
+	assert_int_equal(ta, 2);
+	tw_ll_tf_thresholds(1, 7, &ta, &ha, &hb); // 2.5 rounds up to 3
+	assert_int_equal(ta, 3);
+	assert_int_equal(tw_ll_tf_arrival(5 - 2, 4 - 3), 5);
+	assert_int_equal(tw_ll_tf_arrival(0, 0), 3);
+}
+
+// LL.EX.11, CA.D3: 5 VP against, 8 scored: 10 points lost, 8 gained, net -2.
+static void test_LL_EX_11_CA_D3_desertion(void **st)
+{
+	(void)st;
+	int lost, gained;
+	tw_ll_ca_desertion(5, 8, &lost, &gained);
+	assert_int_equal(lost, 10);
+	assert_int_equal(gained, 8);
+	assert_int_equal(gained - lost, -2);
+}
+
+// FP.7, FP.8, FP.D1, FP.D4, FP.D11, FP.11, FP.D10, FP.3, FP.13, NQ.GEN.4: fast-play facts as numbers.
+static void test_FP_3_7_8_11_13_D1_D4_D10_D11_facts(void **st)
+{
+	(void)st;
+	assert_true(tw_ll_fp_natural_loss(1, false) && !tw_ll_fp_natural_loss(1, true) && !tw_ll_fp_natural_loss(2, false));
+	assert_int_equal(TW_LL_FP_MORALE, 6);
+	assert_true(TW_LL_FP_COMMAND == 6.0);
+	// FP.D11: the evade contest on d10: M6 against M4 (+2 / -2): escapes unless b - a >= 5: 85 of 100.
+	assert_int_equal(tw_ll_evade_count_die(6, 4, 10), 85);
+	assert_int_equal(tw_ll_evade_count_die(6, 4, 20), tw_ll_evade_count(6, 4));
+	// FP.13: the bow's range is 30 in, as the archer's long range (NQ.STAT.6) and FP.D7's limit.
+	assert_true(tw_ll_troop_get(tw_ll_troop_find("archer"))->rows[0].r[2] == 30);
+	assert_int_equal(tw_ll_fp_shot_need(30, false, false), 9);
+	// FP.3: QR1-3 cost 1-3 (FP.4); QR4 only through traits (LT.13, LT.14, LT.17, LT.18).
+	assert_int_equal(tw_ll_fp_points(3, false), 3);
+}
+
+// LT.1-LT.18: every face of the table named, in order.
+static void test_LT_1_to_18_table(void **st)
+{
+	(void)st;
+	// LT.1 LT.2 LT.3 LT.4 LT.5 LT.6 LT.7 LT.8 LT.9 LT.10 LT.11 LT.12 LT.13 LT.14 LT.15 LT.16 LT.17 LT.18
+	const char *names[18] = {"Quick",   "Cunning",  "Lucky",   "Icon",	"Popular",   "Scoundrel",
+				 "Honourable", "Stalwart", "Inspirational", "Rash", "Timid", "Horseman",
+				 "Tough",   "Swordsman", "Terrible", "Half-hearted", "Unknowable", "Mighty"};
+	char want[8];
+	for (int f = 1; f <= 18; f++) {
+		assert_string_equal(tw_ll_trait_name(f, false), names[f - 1]);
+		snprintf(want, sizeof want, "LT.%d)", f);
+		assert_non_null(strstr(tw_ll_trait_help(f), want));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -399,6 +513,13 @@ int main(void)
 		cmocka_unit_test(test_LT_1_18_19_20_21_22_LT_5_traits),
 		cmocka_unit_test(test_FP_D2_D3_D6_D8_D9_D13_factors),
 		cmocka_unit_test(test_DU_9_10_FP_D13_duel_round),
+		cmocka_unit_test(test_LL_EX_9_MS_5_five_shots),
+		cmocka_unit_test(test_LL_EX_7_IN_SHT_5_reactive_cap),
+		cmocka_unit_test(test_LL_EX_6_IN_SEIZE_4_initiative_rolls),
+		cmocka_unit_test(test_LL_EX_10_TF_D4_D5_off_table),
+		cmocka_unit_test(test_LL_EX_11_CA_D3_desertion),
+		cmocka_unit_test(test_FP_3_7_8_11_13_D1_D4_D10_D11_facts),
+		cmocka_unit_test(test_LT_1_to_18_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -161,4 +161,31 @@ typedef struct tw_ll_duel_odds {
 } tw_ll_duel_odds;
 void tw_ll_duel_round(int factors_a, int factors_b, int wound_qr_a, int wound_qr_b, tw_ll_duel_odds *out);
 
+// ---- Arithmetic of the parts still to be played (IN, TF, CA), for their worked examples ----
+/// MS.5, LL.EX.9: the shots a bow of `range` inches gets under strict I-go-you-go at a charger who
+/// starts `start` inches off and moves `move` a turn: one after each of his moves while he is
+/// still off and within range.
+int tw_ll_ms_shots(double start, double move, double range);
+/// IN.SHT.5, LL.EX.7: the reactive shooters a figure moving `inches` may draw: max(1, ceil).
+int tw_ll_in_reactors(double inches);
+/// IN.SEIZE.4, LL.EX.6: the natural d20 a seize attempt needs: base rate - leadership - tactical.
+int tw_ll_in_seize_need(int base, int leadership, int tactical);
+/// IN.SEIZE.4/5, IN.MEL.3: the faces of 20 that seize with that need (a natural 1-3 always fails).
+int tw_ll_in_seize_faces(int need);
+/// TF.D4, LL.EX.10: the off-table roll's thresholds for points a and b (both > 0): TA =
+/// round(20a/(a+b)) with halves up, kept within 2..18; hA = TA/2, hB = (20-TA)/2.
+void tw_ll_tf_thresholds(int a, int b, int *ta, int *ha, int *hb);
+/// TF.D4: the result of d20 r: 0 A decisive, 1 A narrow, 2 B narrow, 3 B decisive.
+int tw_ll_tf_result(int ta, int ha, int hb, int r);
+/// TF.D5: the turn a decisive winner arrives, from Chebyshev distance d on the grid (at least 1).
+int tw_ll_tf_arrival(int dx, int dy);
+/// CA.D3, LL.EX.11: points of figures lost (2 a VP against) and gained (1 a VP scored).
+void tw_ll_ca_desertion(int vp_against, int vp_scored, int *lost, int *gained);
+/// FP.8, FP.D4, DU.9: a natural 1 on the deciding die loses a figure, except in a duel.
+bool tw_ll_fp_natural_loss(int roll, bool duel);
+/// FP.D11: the count, of faces x faces, of throws in which the evader escapes (NQ.EVD on d10).
+int tw_ll_evade_count_die(double me, double mc, int faces);
+#define TW_LL_FP_MORALE 6        ///< FP.11, FP.D8: a contingent's Morale at the start
+#define TW_LL_FP_COMMAND 6.0     ///< FP.D10: command radius, inches
+
 #endif
