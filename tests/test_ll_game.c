@@ -13,6 +13,7 @@
 
 #include "tinwar/tinwar.h"
 #include "tinwar/io.h"
+#include <jansson.h>
 #include "rules/lloyd/ll.h"
 
 static void reg(void)
@@ -647,6 +648,28 @@ static void test_NQ_SCN_2_skirmish_scenario_plays(void **st)
 		const tw_state *s = tw_game_state(g);
 		assert_true(s->over);
 		assert_int_equal(tw_state_check(s, &err), TW_OK);
+		// The final state round-trips through JSON, and the log replays to the same final hash.
+		json_t *j = tw_state_to_json(s);
+		char *txt = json_dumps(j, JSON_REAL_PRECISION(17));
+		json_decref(j);
+		tw_state back;
+		memset(&back, 0, sizeof back);
+		if (tw_state_from_text(&back, txt, strlen(txt), "roundtrip", &err) != TW_OK)
+			fail_msg("%s: %s", err.path, err.message);
+		assert_true(tw_state_hash(&back) == tw_state_hash(s));
+		tw_state_free(&back);
+		free(txt);
+		j = tw_game_log_to_json(g);
+		txt = json_dumps(j, JSON_REAL_PRECISION(17));
+		json_decref(j);
+		bool hash_ok = false;
+		tw_game *r = tw_game_log_replay(txt, strlen(txt), "log", &hash_ok, &err);
+		if (!r)
+			fail_msg("replay: %s: %s", err.clause, err.message);
+		assert_true(hash_ok);
+		assert_true(tw_state_hash(tw_game_state(r)) == tw_state_hash(s));
+		tw_game_free(r);
+		free(txt);
 		tw_general_free(gen[0]);
 		tw_general_free(gen[1]);
 		tw_game_free(g);
