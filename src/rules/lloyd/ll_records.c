@@ -1,0 +1,56 @@
+// Nikolas Lloyd's skirmish suite: records. Each figure is one named man with his own stat line
+// and weapon rows (NQ.GEN.1, NQ.STAT): data in the scenario, filled from the troop-type table
+// (NQ.GEN.4) where a roster names a troop and leaves the numbers out. The table is open (NQ has
+// no hidden information), so every field is visible to all.
+#include <stddef.h>
+
+#include "ll.h"
+
+static const char *const act_names[] = {"move", "load", "shoot", NULL};
+
+static const tw_field_def fig_fields[] = {
+	TW_FIELD_N(ll_frec, name, TW_FT_STR, TW_VIS_ALL, 24, 0, 0, 0, NULL, "the man's name (NQ.GEN.1)"),
+	TW_FIELD(ll_frec, troop, TW_FT_ENUM, TW_VIS_ALL, 0, 0, 3, ll_troop_names,
+		 "troop type whose stat line fills the numbers left out (NQ.GEN.4, NQ.STAT)"),
+	TW_FIELD(ll_frec, t, TW_FT_I32, TW_VIS_ALL, 0, 0, 21, NULL, "T: toughness, each damage die >= T hits (NQ.STAT.3)"),
+	TW_FIELD(ll_frec, s, TW_FT_I32, TW_VIS_ALL, 0, 0, 20, NULL, "S: shield, added to an attacker's W in its arc, 0 none (NQ.STAT.4)"),
+	TW_FIELD(ll_frec, m, TW_FT_F64, TW_VIS_ALL, 0, 0, 100, NULL, "M: move, inches a turn (NQ.STAT.5)"),
+	TW_FIELD(ll_frec, nrows, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL, "weapon rows (NQ.STAT.8)"),
+	TW_FIELD_N(ll_frec, weapon, TW_FT_ENUM, TW_VIS_ALL, 2, 0, 0, LL_W_COUNT - 1, ll_weapon_names, "each row's weapon"),
+	TW_FIELD_N(ll_frec, w, TW_FT_I32, TW_VIS_ALL, 2, 0, 0, 30, NULL, "W of each row: the d20 score to equal or beat (NQ.STAT.1)"),
+	TW_FIELD_N(ll_frec, x, TW_FT_BOOL, TW_VIS_ALL, 2, 0, 0, 1, NULL, "each row is an X-factor weapon (NQ.WPN.1)"),
+	TW_FIELD_N(ll_frec, d, TW_FT_I32, TW_VIS_ALL, 2, 0, 0, 20, NULL, "D of each row: damage dice (NQ.STAT.2)"),
+	TW_FIELD_N(ll_frec, reach, TW_FT_ENUM, TW_VIS_ALL, 2, 0, 0, TW_LL_REACH_COUNT - 1, ll_reach_names,
+		   "each row's reach class (NQ.RCH.1)"),
+	TW_FIELD_N(ll_frec, r, TW_FT_F64, TW_VIS_ALL, 6, 0, 0, 1000, NULL,
+		   "R of each row, three numbers a row: a long weapon's reach, or a missile's short/medium/long limits, inches (NQ.STAT.6)"),
+	TW_FIELD_N(ll_frec, notes, TW_FT_FLAGS, TW_VIS_ALL, 2, 0, 0, 0, ll_note_names, "each row's notes (NQ.STAT.7)"),
+	TW_FIELD(ll_frec, hand, TW_FT_I32, TW_VIS_ALL, 0, 0, 1, NULL, "the row in hand (NQ.ATK.4)"),
+	TW_FIELD(ll_frec, wounded, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "wounded: -2M, -1D, skills +4 (NQ.DMG.2)"),
+	TW_FIELD(ll_frec, loaded, TW_FT_BOOL, TW_VIS_ALL, 1, 0, 1, NULL, "a missile weapon loaded (NQ.SHT.1: archers start loaded)"),
+	TW_FIELD(ll_frec, acts, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, act_names, "what he did in turn acts_turn (NQ.SHT.1)"),
+	TW_FIELD(ll_frec, acts_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL, "the turn of acts"),
+	TW_FIELD(ll_frec, group, TW_FT_I32, TW_VIS_ALL, -1, -1, 10000, NULL, "formed group, -1 none (NQ.GRP.1)"),
+	TW_FIELD(ll_frec, driven, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL, "driven-back results while in his group (NQ.GRP.4)"),
+	TW_FIELD_N(ll_frec, closed, TW_FT_FIG, TW_VIS_ALL, LL_MAX_CLOSED, -1, 0, 0, NULL, "foes he has closed with (NQ.RCH.4)"),
+	TW_FIELD(ll_frec, aim, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the foe his attack roll goes to, -1 the one in front (NQ.ATK.5)"),
+	TW_FIELD(ll_frec, charged, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the enemy he charged in turn turn_moved (NQ.EVD)"),
+	TW_FIELD(ll_frec, turn_moved, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL, "the turn he last moved"),
+	TW_FIELD(ll_frec, fx, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where that move started, x (NQ.OPP.1)"),
+	TW_FIELD(ll_frec, fy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where that move started, y"),
+	TW_FIELD(ll_frec, snapped, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "opportunity-shot in the turn just played (NQ.OPP.4/5)"),
+	TW_FIELD(ll_frec, no_attack, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
+		 "the turn in which he has no attack roll: he changed weapon in melee (NQ.ATK.4, NQ.OPP.4)"),
+};
+
+static const tw_field_def game_fields[] = {
+	TW_FIELD(ll_game, turn, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL, "the turn, one side's (NQ.TURN.1), 0 before play"),
+	TW_FIELD(ll_game, first, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that moves first; none: roll off 1d20 (NQ.TURN.1)"),
+	TW_FIELD(ll_game, evaded, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an evade was made this turn: snap shots are over (NQ.TURN.2)"),
+	TW_FIELD_N(ll_game, about, TW_FT_STR, TW_VIS_ALL, 240, 0, 0, 0, NULL, "the scenario's description"),
+};
+
+#define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
+const tw_record_def ll_fig_rec = REC(ll_frec, fig_fields);
+const tw_record_def ll_game_rec = REC(ll_game, game_fields);

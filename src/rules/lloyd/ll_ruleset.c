@@ -1,0 +1,396 @@
+// Nikolas Lloyd's skirmish suite: the rule set's descriptor: parameters, setup (rosters filled
+// from the troop-type table), the turn sequence (NQ.TURN), decisions for the side moving and the
+// side reacting, validation and dispatch, victory (NQ.VIC), score, a random player.
+// Not yet in src/rules/registry.c (the suite is incomplete): tests register it themselves.
+#include <string.h>
+
+#include "ll.h"
+
+const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over", NULL};
+
+static const tw_param_def ll_params[LLP_COUNT] = {
+	[LLP_MAX_TURNS] = {"max_turns", 40, 1, 100000, NULL,
+			   "engine limit: after this many turns (one side's each) the side with more men in good order "
+			   "wins, equal is a draw (NQ.VIC.2)",
+			   .label = "Game ends after", .unit = "turns", .step = 1},
+	[LLP_CONTACT] = {"contact", 0.05, 0, 1, NULL, "NQ.MEL.1: base gap counted as contact, inches",
+			 .label = "Gap counted as contact", .unit = "in"},
+	[LLP_NEIGHBOUR] = {"neighbour", 0.25, 0, 2, NULL, "NQ.GRP.3: base gap within which two members of a line are neighbours, inches",
+			   .label = "Gap between neighbours", .unit = "in"},
+	[LLP_BIG_GROUP] = {"big_group", -2, -10, 10, NULL,
+			   "NQ.GRP.6: the W modifier for shooting at a group of 8 or more (not stated; -2 as for 3-7)",
+			   .label = "Shooting at 8 or more", .unit = "W", .step = 1},
+};
+
+// NQ.GEN.4, NQ.STAT.8: a man whose roster names a troop type and leaves his numbers at 0 takes
+// them from the table; what the roster gives stands.
+static void fill_from_troop(ll_frec *r)
+{
+	const tw_ll_troop *t = tw_ll_troop_get(r->troop - 1);
+	if (!t)
+		return;
+	if (!r->t)
+		r->t = t->t;
+	if (!r->s)
+		r->s = t->s;
+	if (!(r->m > 0))
+		r->m = t->m;
+	if (!r->nrows) {
+		r->nrows = t->nrows;
+		for (int k = 0; k < t->nrows; k++) {
+			const tw_ll_row *w = &t->rows[k];
+			int id = 0;
+			for (int i = 0; i < LL_W_COUNT; i++)
+				if (!strcmp(ll_weapon_names[i], w->weapon))
+					id = i;
+			r->weapon[k] = id;
+			r->w[k] = w->w;
+			r->x[k] = w->x;
+			r->d[k] = w->d;
+			r->reach[k] = w->reach;
+			memcpy(r->r[k], w->r, sizeof w->r);
+			r->notes[k] = w->notes;
+		}
+	}
+}
+
+static tw_status ll_setup(tw_state *s, tw_error *err)
+{
+	if (s->nsides != 2)
+		return tw_error_set(err, TW_ERR_INPUT, "NQ.TURN.1", "the NQ skirmish is played by two sides");
+	for (int i = 0; i < s->nfig; i++) {
+		ll_frec *r = LLF(s, i);
+		fill_from_troop(r);
+		// A stat line the rules can play (NQ.STAT): a located error names the figure and field.
+		if (r->nrows < 1)
+			return tw_error_set(err, TW_ERR_INPUT, "NQ.STAT.8", "$.figures[%d].data: no weapon row (give troop or nrows)", i);
+		if (r->t < 1 || !(r->m > 0))
+			return tw_error_set(err, TW_ERR_INPUT, "NQ.STAT.3", "$.figures[%d].data: T and M must be given (t >= 1, m > 0)", i);
+		for (int k = 0; k < r->nrows; k++) {
+			if (r->w[k] < 1 || r->d[k] < 1)
+				return tw_error_set(err, TW_ERR_INPUT, "NQ.STAT.1", "$.figures[%d].data: row %d needs W >= 1 and D >= 1", i,
+						    k);
+			if (r->reach[k] == TW_LL_MISSILE &&
+			    !(r->r[k][0] > 0 && r->r[k][1] >= r->r[k][0] && r->r[k][2] >= r->r[k][1]))
+				return tw_error_set(err, TW_ERR_INPUT, "NQ.STAT.6",
+						    "$.figures[%d].data.r: row %d's ranges must rise: short <= medium <= long", i, k);
+			if (r->reach[k] == TW_LL_LONG && !(r->r[k][0] > 0))
+				return tw_error_set(err, TW_ERR_INPUT, "NQ.RCH.2", "$.figures[%d].data.r: row %d's reach must be > 0", i, k);
+		}
+		if (r->hand >= r->nrows)
+			return tw_error_set(err, TW_ERR_INPUT, "NQ.ATK.4", "$.figures[%d].data.hand: no row %d", i, r->hand);
+	}
+	ll_game *g = LLG(s);
+	if (g->turn > 0 || s->phase != LL_PH_START)
+		return TW_OK; // a saved game in play
+	for (int j = 0; j < s->nfig; j++)
+		if (s->fig[j].status == TW_FS_UNPLACED)
+			s->fig[j].status = TW_FS_ACTIVE;
+	s->winner = -1;
+	s->over = false;
+	s->mover = 0;
+	if (g->first >= 0) { // NQ.TURN.1: the scenario says who moves first
+		g->turn = 1;
+		s->mover = g->first;
+		s->phase = LL_PH_MOVE;
+		s->move_no = 1;
+	}
+	return TW_OK;
+}
+
+static int ll_decisions(const tw_state *s, tw_decision *out, int max)
+{
+	if (max < 1 || s->over || s->phase == LL_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
+		return 0;
+	tw_decision *d = &out[0];
+	memset(d, 0, sizeof *d);
+	switch (s->phase) {
+	case LL_PH_START:
+		d->seat = 0;
+		snprintf(d->clause, sizeof d->clause, "NQ.TURN.1");
+		snprintf(d->kind, sizeof d->kind, "act");
+		d->types = UINT64_C(1) << LL_OT_START;
+		snprintf(d->prompt, sizeof d->prompt, "roll off 1d20 for who moves first");
+		return 1;
+	case LL_PH_MOVE:
+		d->seat = s->mover;
+		snprintf(d->clause, sizeof d->clause, "NQ.TURN.2");
+		snprintf(d->kind, sizeof d->kind, "act");
+		d->types = (UINT64_C(1) << LL_OT_MOVE) | (UINT64_C(1) << LL_OT_SHOOT) | (UINT64_C(1) << LL_OT_LOAD) |
+			   (UINT64_C(1) << LL_OT_WEAPON) | (UINT64_C(1) << LL_OT_AIM) | (UINT64_C(1) << LL_OT_END);
+		snprintf(d->prompt, sizeof d->prompt, "turn %d: move and shoot, then end", LLG(s)->turn);
+		return 1;
+	default:
+		d->seat = (int8_t)(1 - s->mover);
+		snprintf(d->clause, sizeof d->clause, "NQ.TURN.2");
+		snprintf(d->kind, sizeof d->kind, "react");
+		d->types = (UINT64_C(1) << LL_OT_SHOOT) | (UINT64_C(1) << LL_OT_WEAPON) | (UINT64_C(1) << LL_OT_AIM) |
+			   (UINT64_C(1) << LL_OT_EVADE) | (UINT64_C(1) << LL_OT_END);
+		snprintf(d->prompt, sizeof d->prompt, "opportunity shots, then evades, then end: the melee follows");
+		return 1;
+	}
+}
+
+static int ll_to_move(const tw_state *s)
+{
+	tw_decision d;
+	return ll_decisions(s, &d, 1) ? d.seat : -1;
+}
+
+static tw_status validate_aim(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	int f = o->fig[0], t = o->fig2[0];
+	if (!ll_fights(s, f) || s->fig[f].side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.ATK.5", "figure %d is not one of %s's men in the fight", f,
+				    s->sides[o->side].name);
+	if (!ll_fights(s, t) || tw_allied(s, s->fig[t].side, o->side))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.ATK.5", "figure %d is no enemy in the fight", t);
+	return TW_OK;
+}
+
+static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (o->side < 0 || o->side >= s->nsides)
+		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
+	if (s->over)
+		return tw_error_set(err, TW_ERR_STATE, "NQ.VIC.1", "the game is over");
+	tw_decision d;
+	if (!ll_decisions(s, &d, 1) || d.seat != o->side || !(d.types & (UINT64_C(1) << o->type)))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "%s may not give a %s order now (phase %s)",
+				    s->sides[o->side].name, o->type < LL_OT_COUNT ? tw_ruleset_lloyd.orders[o->type].name : "?",
+				    ll_phase_names[s->phase < LL_PH_COUNT ? s->phase : LL_PH_OVER]);
+	switch (o->type) {
+	case LL_OT_START:
+	case LL_OT_END: return TW_OK;
+	case LL_OT_MOVE: return ll_validate_move(s, o, err);
+	case LL_OT_SHOOT: return ll_validate_shoot(s, o, err);
+	case LL_OT_LOAD: return ll_validate_load(s, o, err);
+	case LL_OT_WEAPON: return ll_validate_weapon(s, o, err);
+	case LL_OT_AIM: return validate_aim(s, o, err);
+	case LL_OT_EVADE: return ll_validate_evade(s, o, err);
+	default: return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "no such order");
+	}
+}
+
+// NQ.VIC.1/2: at the end of each turn, a side with at least double the other's men in good order
+// (and strictly more) wins; both at 0 is a draw.
+static bool victory(tw_state *s, tw_events *ev, bool limit)
+{
+	int a = ll_fine(s, 0), b = ll_fine(s, 1), w = -1;
+	if (a == 0 && b == 0)
+		w = -2;
+	else if (a >= 2 * b && a > b)
+		w = 0;
+	else if (b >= 2 * a && b > a)
+		w = 1;
+	else if (limit)
+		w = a > b ? 0 : b > a ? 1 : -2;
+	if (w == -1)
+		return false;
+	s->over = true;
+	s->winner = (int8_t)w;
+	s->phase = LL_PH_OVER;
+	tw_event *e = tw_events_push(ev, w >= 0 ? TW_EV_VICTORY : TW_EV_DRAW, w >= 0 ? w : -1, limit ? "NQ.VIC.2" : "NQ.VIC.1");
+	if (e) {
+		e->a = w;
+		e->b = a;
+		e->c = b;
+		tw_event_text(e, "men in good order %d to %d: %s", a, b,
+			      w == -2 ? "a draw" : w == 0 ? "the other side runs" : "the other side runs");
+	}
+	return true;
+}
+
+static void start_turn(tw_state *s, tw_events *ev, int mover)
+{
+	ll_game *g = LLG(s);
+	g->turn++;
+	g->evaded = 0;
+	s->mover = (int8_t)mover;
+	s->phase = LL_PH_MOVE;
+	s->move_no = g->turn;
+	for (int j = 0; j < s->nfig; j++)
+		LLF(s, j)->snapped = 0;
+	tw_event *e = tw_events_push(ev, TW_EV_MOVE_START, mover, "NQ.TURN.2");
+	if (e) {
+		e->a = g->turn;
+		e->b = mover;
+		tw_event_text(e, "turn %d: %s moves", g->turn, s->sides[mover].name);
+	}
+}
+
+static tw_status apply_start(tw_state *s, tw_events *ev)
+{
+	for (int tries = 0; tries < 100; tries++) { // NQ.TURN.1: roll off 1d20, the higher first
+		int a = tw_roll(s, ev, 0, "NQ.TURN.1", 1, 20, NULL, NULL);
+		int b = tw_roll(s, ev, 1, "NQ.TURN.1", 1, 20, NULL, NULL);
+		if (a == b)
+			continue;
+		LLG(s)->first = (int8_t)(a > b ? 0 : 1);
+		tw_event *e = tw_events_push(ev, TW_EV_TOSS, LLG(s)->first, "NQ.TURN.1");
+		if (e) {
+			e->a = LLG(s)->first;
+			e->b = a > b ? a : b;
+			tw_event_text(e, "%s rolls %d to %d and moves first", s->sides[LLG(s)->first].name, a > b ? a : b,
+				      a > b ? b : a);
+		}
+		start_turn(s, ev, LLG(s)->first);
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
+	return TW_ERR_DICE;
+}
+
+static tw_status apply_end(tw_state *s, tw_events *ev)
+{
+	if (s->phase == LL_PH_MOVE) { // phase 1 over: the other side's opportunity shots and evades
+		s->phase = LL_PH_REACT;
+		tw_event *e = tw_events_push(ev, TW_EV_PHASE, 1 - s->mover, "NQ.TURN.2");
+		if (e) {
+			e->a = LL_PH_REACT;
+			tw_event_text(e, "%s may shoot at chargers and evade", s->sides[1 - s->mover].name);
+		}
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
+	ll_melee(s, ev); // NQ.TURN.2 phase 4, NQ.TURN.3: melee in every turn
+	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, s->mover, "NQ.TURN.2");
+	if (e) {
+		e->a = LLG(s)->turn;
+		e->b = s->mover;
+	}
+	if (!victory(s, ev, LLG(s)->turn >= (int)s->params[LLP_MAX_TURNS]))
+		start_turn(s, ev, 1 - s->mover);
+	return ev->failed ? TW_ERR_NOMEM : TW_OK;
+}
+
+static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
+{
+	(void)ctx;
+	switch (o->type) {
+	case LL_OT_START: return apply_start(s, ev);
+	case LL_OT_MOVE: return ll_apply_move(s, o, ev);
+	case LL_OT_SHOOT: return ll_apply_shoot(s, o, ev);
+	case LL_OT_LOAD: return ll_apply_load(s, o, ev);
+	case LL_OT_WEAPON: return ll_apply_weapon(s, o, ev);
+	case LL_OT_AIM: {
+		LLF(s, o->fig[0])->aim = o->fig2[0];
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "NQ.ATK.5");
+		if (e) {
+			e->a = o->fig[0];
+			e->b = o->fig2[0];
+			tw_event_text(e, "figure %d will make his attack roll against figure %d", o->fig[0], o->fig2[0]);
+		}
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
+	case LL_OT_EVADE: return ll_apply_evade(s, o, ev);
+	case LL_OT_END: return apply_end(s, ev);
+	default: return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "unexpected order");
+	}
+}
+
+static void ll_score(const tw_state *s, double *points)
+{
+	for (int k = 0; k < s->nsides; k++)
+		points[k] = ll_fine(s, k); // NQ.VIC.2: men in good order
+}
+
+static void ll_hide(tw_state *d, int seat)
+{
+	(void)d;
+	(void)seat;
+}
+static bool ll_hides(const tw_state *s, int seat)
+{
+	(void)s;
+	(void)seat;
+	return false;
+}
+
+static const char *const row_choices[] = {"first", "second", NULL};
+static const tw_order_field f_move[] = {
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL,
+	 "each man to his place and facing (a group: every member by the same offset, NQ.MOVE.3)"},
+};
+static const tw_order_field f_shoot[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the shooter"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the enemy he shoots at"},
+};
+static const tw_order_field f_load[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the archers who load"},
+};
+static const tw_order_field f_weapon[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the man"},
+	{"n", TW_OF_INT, 0, 0, true, 0, 1, row_choices, "the weapon row he takes up"},
+};
+static const tw_order_field f_aim[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the man"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the foe who gets his attack roll"},
+};
+static const tw_order_field f_evade[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the charged man who runs"},
+};
+#define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
+static const tw_order_def ll_orders[LL_OT_COUNT] = {
+	[LL_OT_START] = {"start", "NQ.TURN.1", "roll off 1d20: the higher moves first (when the scenario does not say)", "start",
+			 0, 0, NULL},
+	[LL_OT_MOVE] = {"move", "NQ.MOVE.1",
+			"men move up to M (wounded -2, group -1, difficult ground -2, at least 1 in); ending engaged with "
+			"an enemy is a charge",
+			"move {moves}", TW_OD_PER_FIGURE, FIELDS(f_move)},
+	[LL_OT_SHOOT] = {"shoot", "NQ.SHT.3",
+			 "a loaded man shoots: in his own turn (NQ.SHT), or in the enemy's at a man moving against him, at "
+			 "+2W (NQ.OPP)",
+			 "shoot {figures} at {targets}", 0, FIELDS(f_shoot)},
+	[LL_OT_LOAD] = {"load", "NQ.SHT.2", "archers load (one of their two different actions, NQ.SHT.1)", "load {figures}", 0,
+			FIELDS(f_load)},
+	[LL_OT_WEAPON] = {"weapon", "NQ.ATK.4",
+			  "a man changes weapon: in melee he loses this turn's attack roll (NQ.ATK.4), not when charged "
+			  "and changing instead of shooting or evading (NQ.EVD.6)",
+			  "weapon {figures} {n}", 0, FIELDS(f_weapon)},
+	[LL_OT_AIM] = {"aim", "NQ.ATK.5", "the foe who gets a man's attack roll (default: the one to his front)",
+		       "aim {figures} at {targets}", 0, FIELDS(f_aim)},
+	[LL_OT_EVADE] = {"evade", "NQ.EVD.1",
+			 "a charged man runs: 1d20 each, the faster side adds the difference of M and the slower subtracts "
+			 "it; ties to the evader",
+			 "evade {figures}", 0, FIELDS(f_evade)},
+	[LL_OT_END] = {"end", "NQ.TURN.2",
+		       "end this phase: the mover's ends his moving and shooting; the other side's ends its reactions, and "
+		       "the melee is fought",
+		       "end", TW_OD_ENDS_TURN, 0, NULL},
+};
+
+static const tw_clause_family ll_families[] = {
+	{"NQ", "the Newcastle Quite Decent Ancient Skirmish Rules: stat lines, d20 melee, reach, groups, shooting"},
+	{"FP", "fast-play: quality ratings, points, d10 melee and shooting tables"},
+	{"MS", "mass shooting: each later shooter at one target needs one more"},
+	{"LT", "leader traits: the d20 table"},
+	{"DU", "challenges and duels"},
+	{"LL.EX", "worked examples"},
+};
+
+const tw_ruleset tw_ruleset_lloyd = {
+	.name = "lloyd",
+	.title = "Nikolas Lloyd, Skirmish Gaming (2004): NQ ancient skirmish, fast-play, mass shooting, traits, duels",
+	.short_name = "ll",
+	.nparams = LLP_COUNT,
+	.params = ll_params,
+	.setup = ll_setup,
+	.validate = ll_validate,
+	.apply = ll_apply,
+	.to_move = ll_to_move,
+	.decisions = ll_decisions,
+	.score = ll_score,
+	.hide = ll_hide,
+	.hides = ll_hides,
+	.random_orders = ll_random_orders,
+	.norders = LL_OT_COUNT,
+	.orders = ll_orders,
+	.phase_max = LL_PH_OVER,
+	.phase_names = ll_phase_names,
+	.nfamilies = (int)TW_ARRAY_COUNT(ll_families),
+	.families = ll_families,
+	.nodds = 4,
+	.odds_questions = ll_odds_questions,
+	.odds = ll_odds,
+	.score_help = "men in good order: on the table, not wounded, out or dead (NQ.VIC.2)",
+	.records = {[TW_REC_GAME] = &ll_game_rec, [TW_REC_FIGURE] = &ll_fig_rec},
+};

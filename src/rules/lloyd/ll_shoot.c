@@ -1,0 +1,115 @@
+// Nikolas Lloyd's skirmish suite: shooting in one's own turn (NQ.SHT) and opportunity shooting in
+// the enemy's (NQ.OPP): range bands, shields, groups, the random member hit, damage (NQ.DMG.4).
+#include <math.h>
+
+#include "ll.h"
+
+// NQ.OPP.1: a snap shot is at a man charging him, so the charge's own engagement does not count:
+// the shooter engaged only by men who charged him this turn, the target engaged only with him.
+static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
+{
+	for (int j = 0; j < s->nfig; j++) {
+		if (j == f || !ll_engaged(s, f, j))
+			continue;
+		if (snap && f == shooter && LLF(s, j)->charged == f && LLF(s, j)->turn_moved == LLG(s)->turn)
+			continue;
+		if (snap && f != shooter && j == shooter)
+			continue;
+		return true;
+	}
+	return false;
+}
+
+tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	bool snap = s->phase == LL_PH_REACT && o->side != s->mover;
+	if (!snap && (s->phase != LL_PH_MOVE || o->side != s->mover))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "not %s's time to shoot", s->sides[o->side].name);
+	int f = o->fig[0], t = o->fig2[0];
+	if (!ll_fights(s, f) || s->fig[f].side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d is not one of %s's men in the fight", f,
+				    s->sides[o->side].name);
+	const ll_frec *r = LLF(s, f);
+	int k = ll_row(s, f);
+	if (r->reach[k] != TW_LL_MISSILE)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d has no missile weapon in hand", f);
+	if (!r->loaded)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.2", "figure %d is not loaded", f);
+	if (engaged_beyond(s, f, f, snap))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.5", "figure %d is in melee", f);
+	if (!snap && !ll_may_act(s, f, LLA_SHOOT))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d has shot, or used his two actions, this turn", f);
+	if (snap && LLG(s)->evaded)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "opportunity shooting (phase 2) comes before evading (phase 3)");
+	if (!ll_fights(s, t) || tw_allied(s, s->fig[t].side, o->side))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.3", "figure %d is no enemy in the fight", t);
+	if (engaged_beyond(s, t, f, snap))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.5", "figure %d is in melee: no shooting at him", t);
+	if (snap) { // NQ.OPP.1: at an enemy moving against him this turn
+		const ll_frec *rt = LLF(s, t);
+		tw_vec2 from = tw_v2(rt->fx, rt->fy);
+		if (rt->turn_moved != LLG(s)->turn ||
+		    tw_dist(s->fig[t].pos, s->fig[f].pos) >= tw_dist(from, s->fig[f].pos) - LL_EPS)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.OPP.1", "figure %d did not move against figure %d this turn", t, f);
+	}
+	double dist = tw_dist(s->fig[f].pos, s->fig[t].pos);
+	if (tw_ll_range_band(r->r[k], dist) < 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.4", "figure %d is %.2f in away: beyond %g in", t, dist, r->r[k][2]);
+	if (!ll_sight(s, f, t))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.5", "figure %d cannot see figure %d (or would shoot through someone)",
+				    f, t);
+	return TW_OK;
+}
+
+tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	bool snap = s->phase == LL_PH_REACT;
+	int f = o->fig[0], t = o->fig2[0];
+	ll_frec *r = LLF(s, f);
+	int k = ll_row(s, f);
+	const char *clause = snap ? "NQ.OPP.2" : "NQ.SHT.3";
+	double dist = tw_dist(s->fig[f].pos, s->fig[t].pos);
+	int band = tw_ll_range_band(r->r[k], dist);
+	int g = LLF(s, t)->group, size = ll_group_size(s, g);
+	int shield = ll_in_arc(s, t, s->fig[f].pos) ? LLF(s, t)->s : 0; // NQ.SHD.1/2
+	int need = tw_ll_shot_need(r->w[k], band, snap, shield, size, (int)s->params[LLP_BIG_GROUP], r->wounded);
+	r->loaded = 0; // NQ.SHT.2, NQ.OPP.6: the shot empties the bow
+	if (snap)
+		r->snapped = 1; // NQ.OPP.5
+	else
+		ll_set_act(s, f, LLA_SHOOT);
+	int roll = tw_roll(s, ev, s->fig[f].side, clause, 1, 20, NULL, NULL);
+	bool hit = roll >= need;
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, clause);
+	if (e) {
+		e->a = f;
+		e->b = t;
+		e->c = need;
+		e->d = roll;
+		tw_event_text(e, "%s%d shoots at %d, %.1f in (%s range): needs %d (W%d%+d band%s%s%s), rolls %d: %s",
+			      snap ? "snap shot: " : "", f, t, dist, band == 0 ? "short" : band == 1 ? "medium" : "long", need,
+			      r->w[k], band == 0 ? 0 : band == 1 ? 2 : 5, snap ? " +2 snap" : "", shield ? " +shield" : "",
+			      size >= 3 ? " group" : "", roll, hit ? "hit" : "miss");
+	}
+	if (!hit)
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	int victim = t;
+	if (size >= 2) { // NQ.SHT.6, NQ.GRP.6: a hit on a group falls on a random member
+		int pick = tw_roll(s, ev, s->fig[f].side, "NQ.GRP.6", 1, size < 2 ? 2 : size, NULL, NULL), seen = 0;
+		for (int j = 0; j < s->nfig; j++)
+			if (LLF(s, j)->group == g && ll_fights(s, j) && ++seen == pick)
+				victim = j;
+	}
+	int dice = r->d[k] - (r->wounded ? 1 : 0); // NQ.DMG.2: -1D wounded
+	int faces[32], hits = 0;
+	if (dice > 32)
+		dice = 32;
+	if (dice > 0) {
+		tw_roll(s, ev, s->fig[f].side, "NQ.DMG.4", dice, 20, faces, NULL);
+		for (int i = 0; i < dice; i++)
+			hits += faces[i] >= LLF(s, victim)->t; // NQ.DMG.1
+	}
+	ll_apply_damage(s, ev, victim, hits, s->fig[f].pos, "NQ.DMG.4");
+	ll_regroup(s, ev);
+	return ev->failed ? TW_ERR_NOMEM : TW_OK;
+}
