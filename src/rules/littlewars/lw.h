@@ -83,6 +83,8 @@ typedef struct lw_gun {
 	int32_t disputed_until; ///< the attacker may not use it up to this move (LW.CAP.3)
 	int32_t ncross;         ///< enemy men who crossed its axle line (LW.CAP.1b)
 	int32_t crossers[LW_GUN_MAX_CROSSERS]; ///< those men (-1 beyond ncross)
+	uint8_t ks_destroyed;      ///< KS.SH.3: wholly inside a shell's zone
+	int32_t ks_disabled_until; ///< KS.SH.3: partly inside: out of action up to this game move
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).

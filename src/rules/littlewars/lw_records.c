@@ -54,6 +54,9 @@ static const tw_field_def gun_fields[] = {
 	TW_FIELD(lw_gun, ncross, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_GUN_MAX_CROSSERS, NULL,
 		 "enemy men who have crossed its axle line (LW.CAP.1b)"),
 	TW_FIELD_N(lw_gun, crossers, TW_FT_FIG, TW_VIS_ALL, LW_GUN_MAX_CROSSERS, -1, 0, 0, NULL, "those men"),
+	TW_FIELD(lw_gun, ks_destroyed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "destroyed by a shell (KS.SH.3)"),
+	TW_FIELD(lw_gun, ks_disabled_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		 "disabled by a shell up to this game move (KS.SH.3)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
