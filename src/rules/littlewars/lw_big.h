@@ -325,6 +325,7 @@ typedef struct lw_ks_work_row {
 	const char *clause;
 } lw_ks_work_row;
 extern const lw_ks_work_row lw_ks_works[LW_KS_WORK_COUNT];
+extern const char *const lw_ks_work_names[LW_KS_WORK_COUNT + 1];
 #define LW_KS_MINE_R 6.0 ///< KS.RE.4
 /// KS.RE.5: inches of trench that `men` build in 4 moves: men / 2.
 static inline int lw_ks_trench_inches(int men) { return men < 0 ? 0 : men / 2; }

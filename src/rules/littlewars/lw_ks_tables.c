@@ -50,6 +50,10 @@ const lw_ks_work_row lw_ks_works[LW_KS_WORK_COUNT] = {
 	[LW_KS_EPAULEMENT] = {6, 4, false, "KS.RE.6"},
 };
 
+const char *const lw_ks_work_names[LW_KS_WORK_COUNT + 1] = {
+	"tear_rail", "relay_rail", "demolish_rail_bridge", "repair_rail_bridge", "demolish_culvert", "repair_culvert",
+	"demolish_road_bridge", "repair_road_bridge", "burn_depot", "wreck_waggons", "mine", "entrench", "epaulement", NULL};
+
 // KS.CH.2 (extended order), KS.CH.3 (close order, the reverse), by band far, middle, near.
 const lw_ks_charge_row lw_ks_charge_ext[LW_BAND_COUNT] = {
 	[LW_BAND_FAR] = {1, 5, 1, 1}, [LW_BAND_MID] = {1, 10, 2, 1}, [LW_BAND_NEAR] = {1, 15, 3, 1}};
