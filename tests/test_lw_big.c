@@ -11,6 +11,8 @@
 #include <string.h>
 
 #include "rules/littlewars/lw_big.h"
+#include "rules/littlewars/lw_boxes.h"
+#include "scene.h"
 
 static void expect_refused(tw_status st, const tw_error *err, const char *clause)
 {
@@ -176,8 +178,164 @@ static void test_LW_BIG_12_players_a_side(void **state)
 	assert_int_equal(lw_big_players(10, 0), 1);
 }
 
+// A large Country in play: red's 4 infantry (ids 0-3) near his back line, 2 red engineers (4-5),
+// a blue cavalry scout (6) and 6 blue infantry (7-12) far off. Game move 3, red to move.
+static tw_state *country(void)
+{
+	tw_state *s = tw_test_lw_state(600, 400, 3, 0);
+	LWG(s)->draw_at = 1;
+	tw_test_row(s, 0, TW_FK_INFANTRY, 4, 100, 20, 1.0);
+	tw_test_row(s, 0, TW_FK_INFANTRY, 2, 200, 20, 1.0);
+	tw_test_man(s, 1, TW_FK_CAVALRY, 100, 380);
+	tw_test_row(s, 1, TW_FK_INFANTRY, 6, 300, 380, 1.0);
+	return s;
+}
+
+static tw_order *box_order(const int *ids, int n)
+{
+	tw_order *o = tw_test_order(LW_OT_BOX, 0);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = ids[i];
+	return o;
+}
+
+// LW.BIG.2 / LW.BIG.4: red boxes four men; blue's view sees the box, not what it holds; a box
+// moves at its slowest arm's rate, and more is refused with the state unchanged.
+static void test_LW_BIG_2_box_hides_its_contents(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_error err = {0};
+	static const int ids[4] = {0, 1, 2, 3};
+	assert_int_equal(tw_test_apply(s, box_order(ids, 4), &err), TW_OK);
+	assert_int_equal(LWS(s, 0)->nbox, 1);
+	assert_true(LWS(s, 0)->box_x[0] == 101.5 && LWS(s, 0)->box_y[0] == 20.0);
+	assert_int_equal(lw_box_men(s, 0, 0, NULL, NULL), 4);
+	assert_int_equal(s->fig[0].status, TW_FS_RESERVE);
+	assert_int_equal(lw_free_on_field(s, 0), 6); // boxed men are still in the field
+	// Blue's view: the box is there, its men are nowhere and say nothing.
+	tw_state v;
+	assert_int_equal(tw_state_view(&v, s, 1), TW_OK);
+	assert_int_equal(LWS(&v, 0)->nbox, 1);
+	assert_true(LWS(&v, 0)->box_x[0] == 101.5);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(v.fig[i].status, TW_FS_UNPLACED);
+		assert_int_equal(LWF(&v, &v.fig[i])->box, -1);
+		assert_true(v.fig[i].pos.x == -1 && v.fig[i].pos.y == -1);
+	}
+	tw_state_free(&v);
+	// Red's own view keeps them.
+	assert_int_equal(tw_state_view(&v, s, 0), TW_OK);
+	assert_int_equal(LWF(&v, &v.fig[2])->box, 0);
+	tw_state_free(&v);
+	// 12 in for infantry at 1x: 12.5 is refused, 12 is allowed.
+	tw_order *m = tw_test_order(LW_OT_BOX_MOVE, 0);
+	m->n = 0;
+	m->npath = 1;
+	m->path[0] = tw_v2(101.5, 32.5);
+	tw_test_expect_refused(s, m, "LW.BIG.2");
+	m->path[0] = tw_v2(101.5, 32.0);
+	assert_int_equal(tw_test_apply(s, m, &err), TW_OK);
+	assert_true(s->fig[3].pos.y == 32.0);
+	tw_test_free(s);
+}
+
+// LW.BIG.4: no boxing with an enemy within 20 ft.
+static void test_LW_BIG_4_no_box_near_the_enemy(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_test_man(s, 1, TW_FK_INFANTRY, 100, 20 + 240.2); // 239.9 in from man 0's base
+	static const int ids[1] = {0};
+	tw_test_expect_refused(s, box_order(ids, 1), "LW.BIG.4");
+	tw_test_free(s);
+}
+
+// LW.BIG.3: at the end of a move, a box with an enemy scout within 10 ft is opened and its men
+// set out where it stands.
+static void test_LW_BIG_3_scout_opens_a_box(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_error err = {0};
+	static const int ids[4] = {0, 1, 2, 3};
+	assert_int_equal(tw_test_apply(s, box_order(ids, 4), &err), TW_OK);
+	s->fig[6].pos = tw_v2(101.5, 20 + 120.5); // the scout's base 120.0 in from the box
+	assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, 0), &err), TW_OK);
+	assert_int_equal(LWS(s, 0)->nbox, 0);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(s->fig[i].status, TW_FS_ACTIVE);
+		assert_int_equal(LWF(s, &s->fig[i])->box, -1);
+		assert_true(tw_dist(s->fig[i].pos, tw_v2(101.5, 20)) < 1.0);
+	}
+	tw_test_free(s);
+}
+
+// KS.RE.7 / KS.RE.4: a mine is recorded with its start move and kept from the enemy; laid after
+// 6 moves of the same 2 men, it goes off under the first enemy over it.
+static void test_KS_RE_7_hidden_mine(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_error err = {0};
+	tw_order *w = tw_test_order(LW_OT_WORK, 0);
+	w->n = LW_KS_MINE;
+	w->fig[w->nfig++] = 4;
+	w->has_target = true;
+	w->target = tw_v2(200, 24);
+	tw_test_expect_refused(s, w, "KS.RE.4"); // one man is too few
+	w->fig[w->nfig++] = 5;
+	assert_int_equal(tw_test_apply(s, w, &err), TW_OK);
+	assert_int_equal(LWS(s, 0)->nwork, 1);
+	assert_int_equal(LWS(s, 0)->work_start[0], 3);
+	tw_state v;
+	assert_int_equal(tw_state_view(&v, s, 1), TW_OK); // blue sees nothing of it
+	assert_int_equal(LWS(&v, 0)->nwork, 0);
+	assert_true(LWS(&v, 0)->work_x[0] == 0 && LWS(&v, 0)->work_start[0] == 0);
+	assert_int_equal(LWF(&v, &v.fig[4])->work, -1);
+	tw_state_free(&v);
+	assert_int_equal(tw_state_view(&v, s, -1), TW_OK); // the umpire does
+	assert_int_equal(LWS(&v, 0)->nwork, 1);
+	tw_state_free(&v);
+	// Six of red's moves at it (the move it began in does not count).
+	for (int k = 0; k < 13; k++)
+		assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, s->mover), &err), TW_OK);
+	assert_int_equal(LWS(s, 0)->work_armed[0], 1);
+	// A blue man walks onto it: he and every piece within 6 in die (red's men at 200, 20 too).
+	s->fig[7].pos = tw_v2(200, 24);
+	assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, s->mover), &err), TW_OK);
+	assert_int_equal(s->fig[7].status, TW_FS_DEAD);
+	assert_int_equal(s->fig[4].status, TW_FS_DEAD);
+	assert_int_equal(s->fig[5].status, TW_FS_DEAD);
+	assert_int_equal(LWS(s, 0)->nwork, 0);
+	tw_test_free(s);
+}
+
+// LW.BIG.11: 4 men for 2 moves tear up a rail: the table changes (the road piece is ruined).
+static void test_LW_BIG_11_tearing_up_changes_the_table(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	int rail = tw_test_box(s, TW_TER_ROAD, 0, 40, 600, 42, 0.1);
+	tw_test_row(s, 0, TW_FK_INFANTRY, 4, 300, 38, 1.0);
+	tw_error err = {0};
+	tw_order *w = tw_test_order(LW_OT_WORK, 0);
+	w->n = LW_RAIL_TEAR;
+	for (int i = 0; i < 4; i++)
+		w->fig[w->nfig++] = 13 + i;
+	w->has_target = true;
+	w->target = tw_v2(301, 41);
+	assert_int_equal(tw_test_apply(s, w, &err), TW_OK);
+	for (int k = 0; k < 5; k++)
+		assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, s->mover), &err), TW_OK);
+	assert_true((s->table.terrain[rail].flags & TW_TF_RUINED) != 0);
+	assert_int_equal(LWS(s, 0)->nwork, 0);
+	tw_test_free(s);
+}
+
 int main(void)
 {
+	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_BIG_1_multiplier_drops_back),
 		cmocka_unit_test(test_LW_BIG_2_box_moves_at_slowest_arm),
@@ -190,6 +348,11 @@ int main(void)
 		cmocka_unit_test(test_LW_EX_23_rifles_and_trucks),
 		cmocka_unit_test(test_LW_BIG_11_tear_up_and_relay),
 		cmocka_unit_test(test_LW_BIG_12_players_a_side),
+		cmocka_unit_test(test_LW_BIG_2_box_hides_its_contents),
+		cmocka_unit_test(test_LW_BIG_4_no_box_near_the_enemy),
+		cmocka_unit_test(test_LW_BIG_3_scout_opens_a_box),
+		cmocka_unit_test(test_KS_RE_7_hidden_mine),
+		cmocka_unit_test(test_LW_BIG_11_tearing_up_changes_the_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

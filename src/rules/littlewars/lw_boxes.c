@@ -116,7 +116,7 @@ tw_status lw_apply_box(tw_state *s, const tw_order *o, tw_events *ev)
 	c = tw_scale(c, 1.0 / o->nfig);
 	sd->box_x[k] = c.x;
 	sd->box_y[k] = c.y;
-	sd->box_moved[k] = s->move_no;
+	sd->box_moved[k] = 0; // its men have not moved: the box may move this move
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
 		f->status = TW_FS_RESERVE; // off the table, in the box
