@@ -554,6 +554,9 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"end_move\", \"side\": \"red\"}",
 		"{\"type\": \"end_move\", \"side\": \"red\", \"dead\": [1], \"prisoners\": [6, 7]}",
 		"{\"type\": \"end_move\", \"side\": \"red\", \"dead\": [1], \"dice\": [3, 6], \"time_ms\": 1500}",
+		"{\"type\": \"box\", \"side\": \"red\", \"figures\": [0, 1, 2]}",                    // LW.BIG.2
+		"{\"type\": \"box_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 20]]}",          // LW.BIG.2
+		"{\"type\": \"work\", \"side\": \"red\", \"n\": \"mine\", \"figures\": [4, 5], \"target\": [12, 3.5]}", // KS.RE.4
 	};
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	bool seen[64] = {0};

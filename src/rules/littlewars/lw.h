@@ -41,6 +41,9 @@ enum lw_order_type {
 	LW_OT_LIE_DOWN,
 	LW_OT_SURRENDER,
 	LW_OT_END_MOVE,
+	LW_OT_BOX,      ///< LW.BIG.2/4: put men in a lidded box (lw_boxes.c)
+	LW_OT_BOX_MOVE, ///< LW.BIG.2/7: move a box
+	LW_OT_WORK,     ///< LW.BIG.11, KS.RE.1-7: begin a work or lay a mine
 	LW_OT_COUNT
 };
 
@@ -63,6 +66,9 @@ typedef struct lw_game {
 	int32_t melees;       ///< melees judged so far (ids for events)
 	int32_t firing_gun;   ///< gun whose firing action is under way (trail owed), -1
 	int32_t draw_at;      ///< LW.VAR.3/4: the draw threshold (15 or 10)
+	int32_t big_mult;     ///< LW.BIG.1: move multiplier agreed for a large Country (0 or 1: none)
+	int32_t big_close_ft; ///< LW.BIG.1: back to 1x once opposing pieces are within this many ft
+	uint8_t big_closed;   ///< LW.BIG.1: the armies have closed; 1x from now on
 } lw_game;
 /// A man's marks (lw_fig.marks).
 enum {
@@ -75,7 +81,23 @@ typedef struct lw_fig {
 	uint32_t marks;     ///< LW_MARK_*
 	int32_t escort;     ///< the man escorting him, -1 none (LW.MEL.11)
 	int32_t changed_in; ///< game move at whose end he was taken or freed (LW.MEL.10, LW.MEL.12)
+	int32_t box;        ///< LW.BIG.2: the box (of his side's record) he is in, -1 none; owner only
+	int32_t work;       ///< KS.RE.7, LW.BIG.11: the work he is at, -1 none; owner only
 } lw_fig;
+/// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
+#define LW_BOX_MAX 32
+#define LW_WORK_MAX 32
+typedef struct lw_side {
+	int32_t nbox;
+	double box_x[LW_BOX_MAX], box_y[LW_BOX_MAX];
+	int32_t box_moved[LW_BOX_MAX];
+	int32_t nwork;
+	int32_t work_kind[LW_WORK_MAX];
+	double work_x[LW_WORK_MAX], work_y[LW_WORK_MAX];
+	int32_t work_men[LW_WORK_MAX], work_done[LW_WORK_MAX], work_start[LW_WORK_MAX];
+	uint8_t work_armed[LW_WORK_MAX];
+} lw_side;
+#define LWS(s, side) ((lw_side *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(lw_side)))
 #define LW_GUN_MAX_CROSSERS 32
 typedef struct lw_gun {
 	uint8_t out_of_battle;  ///< LW.VAR.9: beyond the defender's two thirds
@@ -83,6 +105,8 @@ typedef struct lw_gun {
 	int32_t disputed_until; ///< the attacker may not use it up to this move (LW.CAP.3)
 	int32_t ncross;         ///< enemy men who crossed its axle line (LW.CAP.1b)
 	int32_t crossers[LW_GUN_MAX_CROSSERS]; ///< those men (-1 beyond ncross)
+	uint8_t ks_destroyed;      ///< KS.SH.3: wholly inside a shell's zone
+	int32_t ks_disabled_until; ///< KS.SH.3: partly inside: out of action up to this game move
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).

@@ -35,6 +35,9 @@ bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side)
 {
 	if (!lw_gun_in_battle(s, g) || g->side != side)
 		return false;
+	const lw_gun *r = LWGN(s, g);
+	if (r->ks_destroyed || r->ks_disabled_until >= s->move_no) // KS.SH.3
+		return false;
 	return lw_gun_crew_count(s, g, side) >= LW_GUN_CREW;
 }
 

@@ -31,6 +31,12 @@ static const tw_field_def game_fields[] = {
 		 "gun whose firing action is under way, none otherwise (LW.MOB.10)"),
 	TW_FIELD(lw_game, draw_at, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
 		 "the draw threshold, free men (LW.VAR.3/4)"),
+	TW_FIELD(lw_game, big_mult, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL,
+		 "move multiplier on a large Country, 2 or 3 (LW.BIG.1; 0 or 1: none)"),
+	TW_FIELD(lw_game, big_close_ft, TW_FT_I32, TW_VIS_ALL, 12, 10, 15, NULL,
+		 "moves drop back to normal once opposing pieces are within this many ft (LW.BIG.1)"),
+	TW_FIELD(lw_game, big_closed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "the armies have closed: moves are back to normal (LW.BIG.1)"),
 };
 
 static const char *const mark_names[] = {"trail", "surrendered", "contact", NULL};
@@ -42,6 +48,10 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(lw_fig, escort, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the man escorting him (LW.MEL.11)"),
 	TW_FIELD(lw_fig, changed_in, TW_FT_I32, TW_VIS_ALL, 0, -1, MOVE_MAX, NULL,
 		 "game move at whose end he was taken or freed (LW.MEL.10, LW.MEL.12)"),
+	TW_FIELD(lw_fig, box, TW_FT_I32, TW_VIS_OWNER, -1, -1, LW_BOX_MAX - 1, NULL,
+		 "the box he is in, -1 none (LW.BIG.2: the enemy does not know what a box holds)"),
+	TW_FIELD(lw_fig, work, TW_FT_I32, TW_VIS_OWNER, -1, -1, LW_WORK_MAX - 1, NULL,
+		 "the work he is at, -1 none (KS.RE.7: hidden from the enemy)"),
 };
 
 static const tw_field_def gun_fields[] = {
@@ -54,6 +64,9 @@ static const tw_field_def gun_fields[] = {
 	TW_FIELD(lw_gun, ncross, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_GUN_MAX_CROSSERS, NULL,
 		 "enemy men who have crossed its axle line (LW.CAP.1b)"),
 	TW_FIELD_N(lw_gun, crossers, TW_FT_FIG, TW_VIS_ALL, LW_GUN_MAX_CROSSERS, -1, 0, 0, NULL, "those men"),
+	TW_FIELD(lw_gun, ks_destroyed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "destroyed by a shell (KS.SH.3)"),
+	TW_FIELD(lw_gun, ks_disabled_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		 "disabled by a shell up to this game move (KS.SH.3)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

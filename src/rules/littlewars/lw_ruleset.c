@@ -2,6 +2,8 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_big.h"
+#include "lw_boxes.h"
 
 static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "defensive", NULL};
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
@@ -58,6 +60,9 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_TRAIL: return lw_validate_trail(s, o, err);
 	case LW_OT_LIE_DOWN: return lw_validate_lie(s, o, err);
 	case LW_OT_SURRENDER: return lw_validate_surrender(s, o, err);
+	case LW_OT_BOX: return lw_validate_box(s, o, err);
+	case LW_OT_BOX_MOVE: return lw_validate_box_move(s, o, err);
+	case LW_OT_WORK: return lw_validate_work(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -79,6 +84,9 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_TRAIL: return lw_apply_trail(s, o, ev);
 	case LW_OT_LIE_DOWN: return lw_apply_lie(s, o, ev);
 	case LW_OT_SURRENDER: return lw_apply_surrender(s, o, ev);
+	case LW_OT_BOX: return lw_apply_box(s, o, ev);
+	case LW_OT_BOX_MOVE: return lw_apply_box_move(s, o, ev);
+	case LW_OT_WORK: return lw_apply_work(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -108,6 +116,10 @@ static void lw_hide(tw_state *d, int seat)
 			f->pos = tw_v2(-1, -1);
 			f->facing = 0;
 			f->flags = 0; // the hidden mark itself would tell which men have been put down
+			// LW.BIG.2: nor may his arm tell what a box holds: every hidden man looks alike.
+			f->kind = TW_FK_INFANTRY;
+			f->radius = 0.3;
+			f->height = 2.0;
 		}
 	}
 	for (int i = 0; i < d->ngun; i++) {
@@ -173,6 +185,15 @@ static const tw_order_field f_trail[] = {
 	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun"},
 	{"figures", TW_OF_FIGS, 0, 0, false, 0, 2, NULL, "the two men, or none for the nearest pair"},
 };
+static const tw_order_field f_box_move[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOX_MAX - 1, NULL, "the box (its index in the side's boxes)"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the box's path (inches)"},
+};
+static const tw_order_field f_work[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_KS_WORK_COUNT - 1, lw_ks_work_names, "the work (KS.RE.1-6, LW.BIG.11)"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men at it"},
+	{"target", TW_OF_POINT, 0, 0, true, 0, 0, NULL, "where (inches)"},
+};
 static const tw_order_field f_end_move[] = {
 	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the melee casualties chosen (LW.MEL.8)"},
 	{"prisoners", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the men chosen to be taken prisoner (LW.MEL.8)"},
@@ -201,6 +222,12 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			     FIELDS(f_figures)},
 	[LW_OT_END_MOVE] = {"end_move", "LW.MV.7", "end the move, naming the melee casualties if you choose them (LW.MEL.8)",
 			    "end [dead {dead}] [prisoners {prisoners}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
+	[LW_OT_BOX] = {"box", "LW.BIG.4", "put men with no enemy within 20 ft in a lidded box (LW.BIG.2/4)",
+		       "box {figures}", 0, FIELDS(f_figures)},
+	[LW_OT_BOX_MOVE] = {"box_move", "LW.BIG.2", "move a box at its slowest arm's rate (LW.BIG.2/7)",
+			    "boxmove {n} {path}", 0, FIELDS(f_box_move)},
+	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
+			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
@@ -224,7 +251,7 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.apply_atomic = lw_apply_atomic,
 	.ntemplates = LW_NTEMPLATES,
 	.templates = lw_templates,
-	.records = {[TW_REC_GAME] = &lw_game_rec, [TW_REC_FIGURE] = &lw_fig_rec, [TW_REC_GUN] = &lw_gun_rec},
+	.records = {[TW_REC_GAME] = &lw_game_rec, [TW_REC_SIDE] = &lw_side_rec, [TW_REC_FIGURE] = &lw_fig_rec, [TW_REC_GUN] = &lw_gun_rec},
 	.nstatuses = (int)TW_ARRAY_COUNT(lw_statuses),
 	.statuses = lw_statuses,
 	.look = lw_look,

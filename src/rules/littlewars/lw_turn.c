@@ -2,6 +2,7 @@
 #include <stdlib.h>
 
 #include "lw.h"
+#include "lw_boxes.h"
 
 void lw_begin_move(tw_state *s, int side, tw_events *ev)
 {
@@ -41,6 +42,7 @@ tw_status lw_end_move(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 	}
 	lw_update_prisoners(s, ev); // LW.MEL.10-14
 	lw_check_captures(s, ev);   // LW.CAP.1-4, after melees
+	lw_big_end_move(s, ev);     // LW.BIG.1/3, KS.RE.1-7 (lw_boxes.c)
 	for (int i = 0; i < s->nfig; i++) {
 		LWF(s, &s->fig[i])->marks &= ~(uint32_t)LW_MARK_CONTACT;
 		if (s->fig[i].status != before[i])
