@@ -263,6 +263,46 @@ static void test_rd_lua_doctrine_plays_whole_games(void **st)
 	}
 }
 
+// The generator (rd_generate): over 50 seeds and two table sizes, no figure starts inside ground
+// it may not stand in (a piece the core or Rattle holds impassable, unbridged water, a house
+// unless the piece is open to troops as Rattle's town is: RD.MOVE.7) nor on another figure
+// (bases overlap), and the village (a town, RD.MOVE.7) is open to infantry.
+// Clauses: RD.MOVE.7 RD.CON.8
+static void test_RD_MOVE_7_generated_tables_place_every_figure_on_open_ground(void **st)
+{
+	(void)st;
+	static const double sizes[][2] = {{96, 72}, {120, 100}};
+	for (size_t k = 0; k < TW_ARRAY_COUNT(sizes); k++)
+		for (uint64_t seed = 1; seed <= 50; seed++) {
+			tw_state sc;
+			tw_error err;
+			memset(&sc, 0, sizeof sc);
+			assert_int_equal(tw_scenario_generate(&sc, "rattle", seed, sizes[k][0], sizes[k][1], &err), TW_OK);
+			int village = RDG(&sc)->objective;
+			assert_true(village >= 0);
+			assert_false(tw_terrain_impassable(&sc.table.terrain[village])); // a town, not a solid block
+			assert_int_equal(rd_feature(&sc, village), RD_TER_TOWN);
+			for (int i = 0; i < sc.nfig; i++) {
+				const tw_figure *f = &sc.fig[i];
+				if (tw_table_is_water(&sc.table, f->pos))
+					fail_msg("seed %d: figure %d stands in the river", (int)seed, f->id);
+				for (int t = 0; t < sc.table.nterrain; t++) {
+					const tw_terrain *tr = &sc.table.terrain[t];
+					bool closed = f->unit >= 0 && rd_types[RDU(&sc, f->unit)->type].closed &&
+						      (rd_feature(&sc, t) == RD_TER_WOOD || rd_feature(&sc, t) == RD_TER_TOWN);
+					if ((tw_terrain_impassable(tr) || rd_feature(&sc, t) == RD_TER_IMPASSABLE || closed) &&
+					    tw_terrain_contains(tr, f->pos))
+						fail_msg("seed %d: figure %d stands inside %s %d", (int)seed, f->id,
+							 tw_terrain_kind_name((tw_terrain_kind)tr->kind), t);
+				}
+				for (int j = 0; j < i; j++)
+					if (tw_dist(f->pos, sc.fig[j].pos) < f->radius + sc.fig[j].radius - 1e-9)
+						fail_msg("seed %d: figures %d and %d overlap", (int)seed, sc.fig[j].id, f->id);
+			}
+			tw_state_free(&sc);
+		}
+}
+
 static int setup_dir(void **st)
 {
 	(void)st;
@@ -292,6 +332,7 @@ int main(void)
 		cmocka_unit_test(test_rd_sim_replay_render),
 		cmocka_unit_test(test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer),
 		cmocka_unit_test(test_rd_lua_doctrine_plays_whole_games),
+		cmocka_unit_test(test_RD_MOVE_7_generated_tables_place_every_figure_on_open_ground),
 	};
 	return cmocka_run_group_tests(tests, setup_dir, teardown_dir);
 }
