@@ -55,9 +55,15 @@ typedef struct rd_plan {
 
 typedef bool (*rd_step)(const rd_plan *p, int unit, tw_order *o);
 
+#include <stdio.h>
+#include <stdlib.h>
 static bool accepted(const tw_state *s, const tw_order *o)
 {
-	return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK;
+	tw_error e;
+	bool ok = tw_ruleset_get(s->ruleset)->validate(s, o, &e) == TW_OK;
+	if (!ok && getenv("RD_AI_DEBUG"))
+		fprintf(stderr, "DBG t%d side %d type %d nfig %d: %s %s\n", RDG(s)->turn, o->side, o->type, o->nfig, e.clause, e.message);
+	return ok;
 }
 
 static bool enemy_unit(const tw_state *s, int side, int u)
