@@ -493,8 +493,31 @@ static bool step_skirmish(const rd_plan *p, int u, tw_order *o)
 	return accepted(s, o);
 }
 
-static const rd_step unit_steps[] = {step_rally,  step_work, step_hold,	 step_charge, step_shoot,
-				     step_skirmish, step_column, step_face, step_advance};
+// RD.MOVE.14: a General of ours within reach urges on a unit about to march (its target out of
+// reach by more than a few inches, not holding the objective): +1d6 in to its move this phase.
+static bool step_urge(const rd_plan *p, int u, tw_order *o)
+{
+	const tw_state *s = p->s;
+	const rd_urec *r = RDU(s, u);
+	int t = unit_target(p, u);
+	if (t < 0 || r->action != RD_ACT_NONE || r->urge > 0 || (r->flags & (RUF_MUST_RALLY | RUF_FAILED)) ||
+	    rd_unit_engaged(s, u) || (u == p->anchor && touches_objective(p, u)))
+		return false;
+	if (rd_unit_gap(s, u, t) < tw_rd_range(r->weapon) + rd_unit_allowance(s, u) * 0.5)
+		return false; // near enough without it
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *g = &s->fig[i];
+		if (g->kind != TW_FK_GENERAL || g->side != p->side || g->status != TW_FS_ACTIVE || RDF(s, i)->bound >= 0 ||
+		    rd_fig_unit_gap(s, g, u) > 11.0)
+			continue;
+		if (rd_order_urge(s, i, u, o) && accepted(s, o))
+			return true;
+	}
+	return false;
+}
+
+static const rd_step unit_steps[] = {step_rally,	 step_work, step_hold, step_charge, step_shoot,
+				     step_skirmish, step_column, step_face, step_urge,	 step_advance};
 
 // RD.DET.1/2, RD.GEN.3: a General rides to 3 in behind the middle of the units he commands, so
 // that they start the next turn within his 12 in and sight; at most 24 in a phase (RD.GEN.1).
