@@ -470,6 +470,10 @@ static bool step_charge(const rd_plan *p, int u, tw_order *o)
 	}
 	if (best < 0)
 		return false;
+	// Its fire instead, where it may shoot at the target and expects more hits than its melee dice.
+	if (rd_unit_gap(s, u, best) <= tw_rd_range(r->weapon) && rd_shoot_dice(s, u) > 0 && rd_unit_in_arc(s, u, best) &&
+	    rd_units_see(s, u, best) && expected_hits(s, u, best) * 1.25 >= mine)
+		return false;
 	double b[3] = {tw_bearing_deg(tw_sub(nearest_figure(s, u, best), rd_unit_centre(s, u))),
 		       tw_bearing_deg(tw_sub(rd_unit_centre(s, best), rd_unit_centre(s, u))), s->unit[u].facing};
 	for (int k = 0; k < 3; k++)
