@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -74,38 +75,122 @@ static void test_rd_registered(void **st)
 	assert_true(tw_order_defs_check(rs, &err));
 }
 
-// The random player gives moves, turns and shots in a phase, not only the end of it: over one
-// game its orders applied include each kind.
+// The random player uses every kind of order the rules allow it: over a game on each bundled
+// scenario its orders applied include moves, formation changes with the figures' places
+// (RD.ORG.7-9), shots, Generals' rides, Urging On, charges, rallies, work (river.json's pioneers),
+// and answers to the other side's charges and melees.
 static void test_rd_random_player_acts(void **st)
 {
 	(void)st;
-	tw_state sc;
-	tw_game *g = load(&sc, 5);
-	const tw_ruleset *rs = tw_game_ruleset(g);
-	tw_general *gens[2] = {tw_general_new("random", rs, 0, 5), tw_general_new("random", rs, 1, 6)};
-	tw_error err;
-	assert_int_equal(tw_play_out(g, gens, 20000, &err), TW_OK);
-	assert_true(tw_game_state(g)->over);
-	int kinds[RD_OT_COUNT] = {0};
-	for (int i = 0; i < tw_game_order_count(g); i++) {
-		const tw_order *o = tw_game_order(g, i);
-		if (o && o->type < RD_OT_COUNT)
-			kinds[o->type]++;
+	int kinds[RD_OT_COUNT] = {0}, placed = 0, charges = 0;
+	for (int k = 0; k < 6; k++) { // random against random, then (k >= 4) against rd-attack, which comes near
+		tw_state sc;
+		uint64_t seed = 5 + (uint64_t)k / 2;
+		tw_game *g = load_from(k % 2 ? RIVER : SCEN, &sc, seed);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("random", rs, 0, seed),
+				       tw_general_new(k >= 4 ? "rd-attack" : "random", rs, 1, seed + 1)};
+		tw_error err;
+		assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
+		assert_true(tw_game_state(g)->over);
+		for (int i = 0; i < tw_game_order_count(g); i++) {
+			const tw_order *o = tw_game_order(g, i);
+			if (o && o->type < RD_OT_COUNT && (k < 4 || o->side == 0))
+				kinds[o->type]++;
+			placed += o && o->type == RD_OT_FORMATION && o->has_at;
+		}
+		const tw_events *evs = tw_game_events(g);
+		for (int i = 0; i < evs->n; i++)
+			charges += strcmp(evs->v[i].clause, "RD.CHARGE.1") == 0 && (k < 4 || evs->v[i].side == 0) &&
+				   strstr(evs->v[i].text, " charges unit ") != NULL;
+		if (k == 0)
+			assert_int_equal(kinds[RD_OT_INITIATIVE], 8); // max_turns 8 in crossroads.json
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
 	}
+	print_message("random: move %d formation %d (placed %d) shoot %d general %d urge %d charges %d rally %d work %d "
+		      "respond %d fire %d steady %d\n",
+		      kinds[RD_OT_MOVE], kinds[RD_OT_FORMATION], placed, kinds[RD_OT_SHOOT], kinds[RD_OT_GENERAL],
+		      kinds[RD_OT_URGE], charges, kinds[RD_OT_RALLY], kinds[RD_OT_WORK], kinds[RD_OT_RESPOND],
+		      kinds[RD_OT_FIRE], kinds[RD_OT_STEADY]);
 	assert_true(kinds[RD_OT_MOVE] > 0);
-	assert_true(kinds[RD_OT_FORMATION] > 0);
+	assert_true(placed > 0); // RD.ORG.8: a formation change with places the geometry accepts
+	assert_true(kinds[RD_OT_SHOOT] > 0);
 	assert_true(kinds[RD_OT_GENERAL] > 0);
-	assert_int_equal(kinds[RD_OT_INITIATIVE], 8); // max_turns 8 in crossroads.json
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
+	assert_true(kinds[RD_OT_URGE] > 0);
+	assert_true(kinds[RD_OT_WORK] > 0);
+	assert_true(kinds[RD_OT_FIRE] + kinds[RD_OT_RESPOND] > 0);
+}
+
+// The random player charges (RD.CHARGE.1): with the Blue line placed 6 in before the Red rifles'
+// front, among its candidates in red's phase is a move the rules accept that ends in contact.
+// Clauses: RD.CHARGE.1
+static void test_RD_CHARGE_1_random_player_charges(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	memset(&sc, 0, sizeof sc);
+	assert_int_equal(tw_state_load(&sc, SCEN, &err), TW_OK);
+	double red_front = -INFINITY, blue_front = INFINITY;
+	for (int i = 0; i < sc.nfig; i++) {
+		if (sc.fig[i].unit == 0)
+			red_front = fmax(red_front, sc.fig[i].pos.y);
+		if (sc.fig[i].unit == 2)
+			blue_front = fmin(blue_front, sc.fig[i].pos.y);
+	}
+	tw_vec2 shift = tw_sub(tw_v2(rd_unit_centre(&sc, 0).x, red_front + 7), tw_v2(rd_unit_centre(&sc, 2).x, blue_front));
+	for (int i = 0; i < sc.nfig; i++)
+		if (sc.fig[i].unit == 2)
+			sc.fig[i].pos = tw_add(sc.fig[i].pos, shift);
+	tw_game *g = tw_game_new(&sc, 3, NULL, &err);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_order *o = calloc(8, sizeof *o);
+	tw_order_init(o, RD_OT_INITIATIVE, 0);
+	assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	if (tw_game_state(g)->phase == RD_PH_CHOOSE) { // red plays first
+		tw_order_init(o, RD_OT_FIRST, tw_game_state(g)->mover);
+		o->n = tw_game_state(g)->mover == 0 ? 0 : 1;
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	const tw_state *s = tw_game_state(g);
+	assert_int_equal(rd_phasing_side(s), 0);
+	tw_rng r;
+	tw_rng_seed(&r, 11);
+	int charges = 0;
+	for (int k = 0; k < 200 && charges == 0; k++) {
+		int n = rs->random_orders(s, 0, &r, o, 8);
+		for (int i = 0; i < n; i++) {
+			if (o[i].type != RD_OT_MOVE || o[i].fig[0] >= 18 || rs->validate(s, &o[i], NULL) != TW_OK)
+				continue;
+			tw_state c;
+			assert_int_equal(tw_state_clone(&c, s), TW_OK);
+			tw_events ev = {0};
+			assert_int_equal(rs->apply(&c, &o[i], NULL, &ev, &err), TW_OK);
+			charges += rd_units_touch(&c, 0, 2);
+			tw_events_free(&ev);
+			tw_state_free(&c);
+		}
+	}
+	assert_true(charges > 0);
+	free(o);
 	tw_game_free(g);
 	tw_state_free(&sc);
 }
 
 // A doctrine against the random player: 20 seeds on each side of a scenario, 40 games.
+static int used[RD_OT_COUNT]; // order types the doctrine gave in doctrine_wins' games
+static int charges;            // its charges (RD.CHARGE.1 events of its units)
+
 static int doctrine_wins(const char *doctrine, const char *scen)
 {
 	int wins = 0;
+	memset(used, 0, sizeof used);
+	charges = 0;
 	for (int side = 0; side < 2; side++)
 		for (uint64_t seed = 1; seed <= 20; seed++) {
 			if (getenv("RD_PLAY_ONLY") && atoi(getenv("RD_PLAY_ONLY")) != (int)seed) // one game, to study it
@@ -123,6 +208,15 @@ static int doctrine_wins(const char *doctrine, const char *scen)
 			assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
 			assert_true(tw_game_state(g)->over);
 			wins += tw_game_state(g)->winner == side;
+			for (int i = 0; i < tw_game_order_count(g); i++) {
+				const tw_order *o = tw_game_order(g, i);
+				if (o && o->side == side && o->type < RD_OT_COUNT)
+					used[o->type]++;
+			}
+			const tw_events *evs = tw_game_events(g);
+			for (int i = 0; i < evs->n; i++)
+				charges += strcmp(evs->v[i].clause, "RD.CHARGE.1") == 0 && evs->v[i].side == side &&
+					   strstr(evs->v[i].text, " charges unit ") != NULL;
 			if (getenv("RD_PLAY_TRACE") && atoi(getenv("RD_PLAY_TRACE")) == (int)seed) { // a game's story
 				const tw_events *ev = tw_game_events(g);
 				for (int i = 0; i < ev->n; i++)
@@ -140,7 +234,10 @@ static int doctrine_wins(const char *doctrine, const char *scen)
 			tw_game_free(g);
 			tw_state_free(&sc);
 		}
-	print_message("%s beat random in %d of 40 games on %s\n", doctrine, wins, strrchr(scen, '/') + 1);
+	print_message("%s beat random in %d of 40 games on %s (charges %d, urge %d, rally %d, respond %d, fire %d, steady "
+		      "%d, formation %d, work %d)\n",
+		      doctrine, wins, strrchr(scen, '/') + 1, charges, used[RD_OT_URGE], used[RD_OT_RALLY],
+		      used[RD_OT_RESPOND], used[RD_OT_FIRE], used[RD_OT_STEADY], used[RD_OT_FORMATION], used[RD_OT_WORK]);
 	return wins;
 }
 
@@ -149,6 +246,7 @@ static void test_RD_SHOOT_1_rd_attack_beats_random_38_of_40(void **st)
 {
 	(void)st;
 	assert_true(doctrine_wins("rd-attack", SCEN) >= 38);
+	assert_true(charges > 0 && used[RD_OT_URGE] > 0 && used[RD_OT_FORMATION] > 0); // RD.CHARGE.1, RD.MOVE.14, RD.MOVE.6
 }
 
 // On river.json red must cross the Mill river (the bridge, or a pontoon its pioneers lay) and
@@ -158,6 +256,7 @@ static void test_RD_SAP_6_rd_attack_beats_random_38_of_40_on_river(void **st)
 {
 	(void)st;
 	assert_true(doctrine_wins("rd-attack", RIVER) >= 38);
+	assert_true(used[RD_OT_WORK] > 0 && used[RD_OT_URGE] > 0); // pioneers lay a pontoon (RD.SAP.6)
 }
 
 // Clauses: RD.SAP.6, RD.SHOOT.8, RD.CHARGE.7
@@ -165,6 +264,7 @@ static void test_RD_SAP_6_rd_skirmish_beats_random_38_of_40_on_river(void **st)
 {
 	(void)st;
 	assert_true(doctrine_wins("rd-skirmish", RIVER) >= 38);
+	assert_true(used[RD_OT_WORK] > 0 && used[RD_OT_URGE] > 0);
 }
 
 // Clauses: RD.SHOOT.1, RD.MOVE.6, RD.DET.1
@@ -172,6 +272,7 @@ static void test_RD_SHOOT_1_rd_skirmish_beats_random_38_of_40(void **st)
 {
 	(void)st;
 	assert_true(doctrine_wins("rd-skirmish", SCEN) >= 38);
+	assert_true(charges > 0 && used[RD_OT_URGE] > 0 && used[RD_OT_FORMATION] > 0);
 }
 
 // `tinwar play` against the computer: help lists Rattle's orders from its table; the winner's
@@ -252,29 +353,38 @@ static void test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer(void **st)
 	assert_int_equal(count(out, "Monte Carlo for the same precision"), 1);
 }
 
-// doctrines/rattle_line.lua plays whole games of Rattle against random without a failure of the
-// doctrine (its initiative and choice come from tw.suggest(): a `first first` order, n = 0, must
+// doctrines/rattle_line.lua plays whole games of Rattle (crossroads.json and river.json) against
+// random without a failure of the doctrine, answering the decisions asked of its seat (a charge,
+// the fire before a melee, Steady Men!/colour: the random player charges and shoots) (its initiative and choice come from tw.suggest(): a `first first` order, n = 0, must
 // reach Lua with its n), and the same seed gives the same game.
 static void test_rd_lua_doctrine_plays_whole_games(void **st)
 {
 	(void)st;
-	for (uint64_t seed = 1; seed <= 3; seed++) {
+	int answers[RD_OT_COUNT] = {0};
+	for (uint64_t seed = 1; seed <= 8; seed++) {
 		uint64_t hash[2];
+		int lua = seed <= 6 ? 0 : 1; // the last two: blue against rd-attack, which charges
 		for (int rep = 0; rep < 2; rep++) {
 			tw_state sc;
-			tw_game *g = load(&sc, seed);
+			tw_game *g = load_from(seed <= 3 || seed > 6 ? SCEN : RIVER, &sc, seed);
 			tw_game_set_undo(g, false);
 			const tw_ruleset *rs = tw_game_ruleset(g);
-			tw_general *gens[2] = {tw_general_new(TW_SOURCE_DIR "/doctrines/rattle_line.lua", rs, 0, seed),
-					       tw_general_new("random", rs, 1, seed)};
-			assert_non_null(gens[0]);
+			tw_general *gens[2];
+			gens[lua] = tw_general_new(TW_SOURCE_DIR "/doctrines/rattle_line.lua", rs, lua, seed);
+			gens[1 - lua] = tw_general_new(lua ? "rd-attack" : "random", rs, 1 - lua, seed);
+			assert_non_null(gens[lua]);
 			tw_error err;
 			assert_int_equal(tw_play_out(g, gens, 30000, &err), TW_OK);
 			assert_true(tw_game_state(g)->over);
 			tw_error why;
-			if (tw_lua_failure(gens[0], &why))
+			if (tw_lua_failure(gens[lua], &why))
 				fail_msg("rattle_line.lua failed: %s", why.message);
 			hash[rep] = tw_state_hash(tw_game_state(g));
+			for (int i = 0; rep == 0 && i < tw_game_order_count(g); i++) {
+				const tw_order *o = tw_game_order(g, i);
+				if (o && o->side == lua && o->type < RD_OT_COUNT)
+					answers[o->type]++;
+			}
 			tw_general_free(gens[0]);
 			tw_general_free(gens[1]);
 			tw_game_free(g);
@@ -282,6 +392,9 @@ static void test_rd_lua_doctrine_plays_whole_games(void **st)
 		}
 		assert_int_equal(hash[0], hash[1]);
 	}
+	print_message("rattle_line.lua answered: respond %d, fire %d, steady %d, promote %d\n", answers[RD_OT_RESPOND],
+		      answers[RD_OT_FIRE], answers[RD_OT_STEADY], answers[RD_OT_PROMOTE]);
+	assert_true(answers[RD_OT_RESPOND] + answers[RD_OT_FIRE] + answers[RD_OT_STEADY] > 0); // decisions answered
 }
 
 // The generator (rd_generate): over 50 seeds and two table sizes, no figure starts inside ground
@@ -390,6 +503,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rd_registered),
 		cmocka_unit_test(test_rd_random_player_acts),
+		cmocka_unit_test(test_RD_CHARGE_1_random_player_charges),
 		cmocka_unit_test(test_RD_SHOOT_1_rd_attack_beats_random_38_of_40),
 		cmocka_unit_test(test_RD_SHOOT_1_rd_skirmish_beats_random_38_of_40),
 		cmocka_unit_test(test_RD_SAP_6_rd_attack_beats_random_38_of_40_on_river),

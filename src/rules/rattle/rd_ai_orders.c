@@ -301,19 +301,23 @@ static void random_one(const tw_state *s, int side, tw_rng *r, tw_order *o)
 	}
 	int u = mine[tw_rng_below(r, (uint32_t)n)];
 	const tw_unit *un = &s->unit[u];
-	if (kind <= 8 && ne > 0) {
+	if (kind <= 7 && ne > 0) {
 		rd_order_shoot(s, u, enemy[tw_rng_below(r, (uint32_t)ne)], o);
 		return;
 	}
-	if (kind <= 10) { // RD.MOVE.6/8: a turn, or another formation, with the figures' places
+	if (kind <= 9) { // RD.MOVE.6/8: a turn, or another formation, with the figures' places
 		double bearing = tw_rng_below(r, 2) ? un->facing : 360.0 * tw_rng_unit(r);
 		int f = tw_rng_below(r, 2) ? un->formation : (int)tw_rng_below(r, TW_RD_F_COUNT);
 		if (!rd_order_form(s, u, f, bearing, rd_unit_centre(s, u), o))
 			rd_order_face(s, u, 360.0 * tw_rng_unit(r), o);
 		return;
 	}
-	if (kind == 11 && ne > 0) { // RD.CHARGE.1: at a random enemy unit, straight at it or ahead
+	if (kind <= 11 && ne > 0) { // RD.CHARGE.1: at a random enemy unit (or the nearest), straight at it or ahead
 		int t = enemy[tw_rng_below(r, (uint32_t)ne)];
+		if (tw_rng_below(r, 2))
+			for (int k = 0; k < ne; k++)
+				if (rd_unit_gap(s, u, enemy[k]) < rd_unit_gap(s, u, t))
+					t = enemy[k];
 		double b = tw_rng_below(r, 2) ? un->facing : tw_bearing_deg(tw_sub(rd_unit_centre(s, t), rd_unit_centre(s, u)));
 		if (rd_order_charge(s, u, t, b, o))
 			return;
@@ -326,7 +330,11 @@ static void random_one(const tw_state *s, int side, tw_rng *r, tw_order *o)
 		}
 		return;
 	}
-	if (kind == 13 && RDU(s, u)->type == TW_RD_PIONEERS) { // RD.SAP: work, or fire the charges laid
+	if (kind <= 14) // RD.SAP: one of our pioneer units, if any
+		for (int k = 0; k < n; k++)
+			if (RDU(s, mine[k])->type == TW_RD_PIONEERS && tw_rng_below(r, 2))
+				u = mine[k];
+	if (kind <= 14 && RDU(s, u)->type == TW_RD_PIONEERS) { // RD.SAP: work, or fire the charges laid
 		int t = nearest_piece(s, u, r);
 		if (tw_rng_below(r, 4) == 0) {
 			rd_order_unit(s, RD_OT_DEMOLISH, u, o);
