@@ -6,7 +6,8 @@
 // turn to face it (RD.MOVE.6) and march to just inside its weapon's range (RD.SHOOT.5); the
 // nearer count less where the exchange of fire with the nearest of ours goes against us (its
 // expected hits on us over ours on it, RD.SHOOT.6-11). "rd-skirmish" marches the same way on the
-// enemy unit against which one of its units has the best of that exchange, wherever it stands;
+// enemy unit within 24 in against which one of its units has the best of that exchange (with
+// none so near, on rd-attack's choice);
 // its infantry takes skirmish order once an enemy is within 18 in (RD.SHOOT.8: a difficult
 // target; his range and half his move); each unit shoots where it expects the most hits when the
 // army's target is out of reach. Both play first when they win the initiative, ride the Generals
@@ -55,15 +56,9 @@ typedef struct rd_plan {
 
 typedef bool (*rd_step)(const rd_plan *p, int unit, tw_order *o);
 
-#include <stdio.h>
-#include <stdlib.h>
 static bool accepted(const tw_state *s, const tw_order *o)
 {
-	tw_error e;
-	bool ok = tw_ruleset_get(s->ruleset)->validate(s, o, &e) == TW_OK;
-	if (!ok && getenv("RD_AI_DEBUG"))
-		fprintf(stderr, "DBG t%d side %d type %d nfig %d: %s %s\n", RDG(s)->turn, o->side, o->type, o->nfig, e.clause, e.message);
-	return ok;
+	return tw_ruleset_get(s->ruleset)->validate(s, o, NULL) == TW_OK;
 }
 
 static bool enemy_unit(const tw_state *s, int side, int u)
@@ -458,7 +453,7 @@ static bool step_charge(const rd_plan *p, int u, tw_order *o)
 		return false;
 	double left = left_of(s, u), mine = melee_power(s, u, true, false);
 	int best = -1;
-	double bk = 1.6;
+	double bk = 1.3;
 	for (int t = 0; t < s->nunit; t++) {
 		if (!enemy_unit(s, p->side, t) || rd_unit_gap(s, u, t) > left || !rd_unit_in_arc(s, u, t))
 			continue;
@@ -730,7 +725,9 @@ static tw_status decide(tw_general *g, const tw_state *s, int side, tw_order *ou
 		c->next = 0;
 		c->tries = 0;
 		c->generals_done = false;
-		c->focus = attacker ? army_focus(s, side) : army_threat(s, side, INFINITY);
+		c->focus = attacker ? army_focus(s, side) : army_threat(s, side, RD_AI_SKIRMISH + 6.0);
+		if (c->focus < 0) // nobody near: march on the army's nearest enemy
+			c->focus = army_focus(s, side);
 		c->anchor = objective_anchor(s, side, RDG(s)->objective);
 	}
 	rd_plan p = {.s = s, .side = side, .skirmish = !attacker, .focus = c->focus, .anchor = c->anchor,
@@ -773,8 +770,10 @@ static const tw_general_def rd_general_attack = {
 	.name = "rd-attack",
 	.ruleset = "rattle",
 	.help = "picks one enemy unit for the whole army each phase (the nearest, shunning an exchange of fire that "
-		"goes against it) and brings every unit against it: shoots when it can, else faces it and marches to just "
-		"inside its weapon's range; Generals ride behind their units; plays first when it wins the initiative",
+		"goes against it) and brings every unit against it: charges when the melee pays, shoots when it can, else "
+		"faces it and marches (over water by a bridge, in column) to just inside its weapon's range, urged on by a "
+		"General; holds the scenario's objective; answers charges, fire, Steady Men! and the colour; Generals ride "
+		"behind their units; plays first when it wins the initiative",
 	.decide = attack_decide,
 	.ctx_size = sizeof(rd_ai_ctx),
 };
@@ -782,9 +781,11 @@ static const tw_general_def rd_general_attack = {
 static const tw_general_def rd_general_skirmish = {
 	.name = "rd-skirmish",
 	.ruleset = "rattle",
-	.help = "marches on the enemy unit against which one of its units has the best of the exchange of fire, its "
-		"infantry in skirmish order once an enemy is within 18 in (a difficult target); shoots at that unit, else "
-		"where it expects the most hits; Generals ride behind their units; plays first when it wins the initiative",
+	.help = "marches on the enemy unit near it against which one of its units has the best of the exchange of fire "
+		"(else the nearest), its infantry in skirmish order once an enemy is within 18 in (a difficult target); "
+		"charges when the melee pays, shoots at that unit, else where it expects the most hits; holds the "
+		"objective, crosses water by a bridge; answers charges, fire, Steady Men! and the colour; Generals ride "
+		"behind their units; plays first when it wins the initiative",
 	.decide = skirmish_decide,
 	.ctx_size = sizeof(rd_ai_ctx),
 };
