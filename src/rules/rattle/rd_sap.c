@@ -163,7 +163,7 @@ static int task_cost(const rd_trec *r) { return r->cost > 0 ? r->cost : RD_WORK_
 
 tw_status rd_validate_work(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	int u;
+	int u = -1; // set by party_of (gcc -O2 cannot see it: -Werror=maybe-uninitialized in Release)
 	tw_status st = party_of(s, o, &u, "RD.SAP.1", err);
 	if (st != TW_OK)
 		return st;
@@ -309,7 +309,7 @@ tw_status rd_apply_work(tw_state *s, const tw_order *o, tw_events *ev, tw_error 
 
 tw_status rd_validate_demolish(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	int u;
+	int u = -1; // set by party_of
 	tw_status st = party_of(s, o, &u, "RD.SAP.7", err);
 	if (st != TW_OK)
 		return st;
