@@ -122,12 +122,12 @@ static void test_rd_random_player_acts(void **st)
 	assert_true(kinds[RD_OT_GENERAL] > 0);
 	assert_true(kinds[RD_OT_URGE] > 0);
 	assert_true(kinds[RD_OT_WORK] > 0);
-	assert_true(kinds[RD_OT_FIRE] + kinds[RD_OT_RESPOND] > 0);
 }
 
-// The random player charges (RD.CHARGE.1): with the Blue line placed 6 in before the Red rifles'
-// front, among its candidates in red's phase is a move the rules accept that ends in contact.
-// Clauses: RD.CHARGE.1
+// The random player charges (RD.CHARGE.1): with the Blue line placed 7 in before the Red rifles'
+// front, among its candidates in red's phase is a move the rules accept that ends in contact; and
+// it answers the defensive fire asked of blue when that phase ends (RD.MELEE.6).
+// Clauses: RD.CHARGE.1 RD.MELEE.6
 static void test_RD_CHARGE_1_random_player_charges(void **st)
 {
 	(void)st;
@@ -161,22 +161,34 @@ static void test_RD_CHARGE_1_random_player_charges(void **st)
 	assert_int_equal(rd_phasing_side(s), 0);
 	tw_rng r;
 	tw_rng_seed(&r, 11);
-	int charges = 0;
-	for (int k = 0; k < 200 && charges == 0; k++) {
+	int charge = -1;
+	for (int k = 0; k < 200 && charge < 0; k++) {
 		int n = rs->random_orders(s, 0, &r, o, 8);
-		for (int i = 0; i < n; i++) {
+		for (int i = 0; i < n && charge < 0; i++) {
 			if (o[i].type != RD_OT_MOVE || o[i].fig[0] >= 18 || rs->validate(s, &o[i], NULL) != TW_OK)
 				continue;
 			tw_state c;
 			assert_int_equal(tw_state_clone(&c, s), TW_OK);
 			tw_events ev = {0};
 			assert_int_equal(rs->apply(&c, &o[i], NULL, &ev, &err), TW_OK);
-			charges += rd_units_touch(&c, 0, 2);
+			if (rd_units_touch(&c, 0, 2))
+				charge = i;
 			tw_events_free(&ev);
 			tw_state_free(&c);
 		}
 	}
-	assert_true(charges > 0);
+	assert_true(charge >= 0);
+	// The charge made and red's phase ended, blue is asked for its defensive fire (RD.MELEE.6):
+	// the random player answers with a `fire` the rules accept.
+	o[7] = o[charge];
+	assert_int_equal(tw_game_apply(g, &o[7], NULL, NULL, &err), TW_OK);
+	tw_order_init(&o[7], RD_OT_END, 0);
+	assert_int_equal(tw_game_apply(g, &o[7], NULL, NULL, &err), TW_OK);
+	s = tw_game_state(g);
+	assert_int_equal(RDG(s)->fire, 1);
+	assert_int_equal(rs->random_orders(s, 1, &r, o, 8), 1);
+	assert_int_equal(o[0].type, RD_OT_FIRE);
+	assert_int_equal(rs->validate(s, &o[0], &err), TW_OK);
 	free(o);
 	tw_game_free(g);
 	tw_state_free(&sc);
