@@ -4,6 +4,10 @@
 -- allow (RD.SHOOT: range, arc, sight, one action), else marches straight at it and halts
 -- `stand` inches short (inside a musket's 6 in, RD.SHOOT.5), moving at most `step` of its
 -- allowance; then the phase ends. The Generals are left where they are.
+-- Decisions asked of its seat outside its own moves are answered here: a charge (RD.CHARGE.7:
+-- counter-charge when it may, else evade when it may, else stand), the fire before a melee step
+-- (RD.MELEE.6/7: every unit fires), Steady Men! and the colour (RD.GEN.5, RD.FLAG.2: always
+-- rolled) and a promotion (RD.GEN.8: its first surviving General).
 -- Parameters (tinwar sim --vary red.stand=4,8): stand = inches to halt short of the nearest
 -- enemy, step = fraction of the 12 in allowance (RD.MOVE.1) used.
 
@@ -60,7 +64,32 @@ local function unit_order(id, u, enemies)
   return nil
 end
 
+-- The answer to a decision other than our phase's orders, or nil.
+local function answer()
+  local d = tw.decisions()[1]
+  if not d or #d.types ~= 1 then return nil end
+  local t = d.types[1]
+  if t == "respond" then
+    for _, n in ipairs({"counter", "evade"}) do
+      local o = {type = "respond", n = n}
+      if tw.validate(o) then return o end
+    end
+    return {type = "respond", n = "stand"}
+  elseif t == "fire" then
+    return {type = "fire"}
+  elseif t == "steady" then
+    return {type = "steady", n = "roll"}
+  elseif t == "promote" then
+    for _, f in ipairs(tw.figures("own")) do
+      if f.kind == "general" and f.status == "active" then return {type = "promote", general = {f.id}} end
+    end
+  end
+  return nil
+end
+
 function decide()
+  local a = answer()
+  if a then return a end
   local st = tw.state()
   if st.phase ~= "first" and st.phase ~= "second" then return tw.suggest() end
   local key = st.move .. ":" .. st.phase

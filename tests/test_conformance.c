@@ -31,7 +31,10 @@ static void check_invariants(const tw_state *s, const tw_state *start, uint8_t *
 		if (tw_figure_on_table(s, f)) {
 			for (int t = 0; t < s->table.nterrain; t++) {
 				const tw_terrain *tr = &s->table.terrain[t];
-				if (tr->kind == TW_TER_HOUSE || tr->kind == TW_TER_ROCK || tr->kind == TW_TER_WALL)
+				// A piece troops may enter by its own override (a Rattle town: a house with
+				// pass yes, RD.MOVE.7) is not a solid piece.
+				if ((tr->kind == TW_TER_HOUSE || tr->kind == TW_TER_ROCK || tr->kind == TW_TER_WALL) &&
+				    tw_terrain_impassable(tr))
 					if (tw_terrain_contains(tr, f->pos))
 						fail_msg("figure %d stands inside %s %d", f->id,
 							 tw_terrain_kind_name((tw_terrain_kind)tr->kind), tr->id);

@@ -391,8 +391,19 @@ tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 bool rd_order_unit(const tw_state *s, int type, int unit, tw_order *o);
 /// `move`: the unit's centre displaced by disp, inches.
 bool rd_order_shift(const tw_state *s, int unit, tw_vec2 disp, tw_order *o);
-/// `formation`: the unit keeps its formation and turns to `bearing`, degrees.
+/// `formation`: the unit keeps its formation and turns to `bearing`, degrees (its figures'
+/// places about its centre where the formation has a shape, RD.ORG.7-9).
 bool rd_order_face(const tw_state *s, int unit, double bearing, tw_order *o);
+/// `formation n to {moves}`: the unit's figures placed in formation n facing `bearing`, centred
+/// on `at` (RD.ORG.7-9); without places for types with no shape; false if n has no shape for it.
+bool rd_order_form(const tw_state *s, int unit, int formation, double bearing, tw_vec2 at, tw_order *o);
+/// `move` to contact: unit straight along `bearing` until its bases come within the contact gap
+/// of unit `target` (a charge, RD.CHARGE.1), within its allowance left; false if it cannot.
+bool rd_order_charge(const tw_state *s, int unit, int target, double bearing, tw_order *o);
+/// `urge`: General `fig` rides to the unit's nearest figure and urges it on (RD.MOVE.14).
+bool rd_order_urge(const tw_state *s, int fig, int unit, tw_order *o);
+/// The random player's answers to a charge (respond) or the fire before a melee step (fire).
+int rd_random_reply(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 /// `shoot`: the unit at every figure of unit `target`.
 bool rd_order_shoot(const tw_state *s, int unit, int target, tw_order *o);
 /// `general`: General `fig` rides straight to `to`.

@@ -26,6 +26,12 @@ static int by_y_then_x(const void *a, const void *b)
 	return (p->x > q->x) - (p->x < q->x);
 }
 
+static int by_x(const void *a, const void *b)
+{
+	const place *p = a, *q = b;
+	return (p->x > q->x) - (p->x < q->x);
+}
+
 static bool infantry(int type)
 {
 	return type == TW_RD_LINE || type == TW_RD_LIGHT || type == TW_RD_DISMOUNTED || type == TW_RD_PIONEERS;
@@ -66,6 +72,10 @@ tw_status rd_formation_check(const tw_state *s, const tw_order *o, int u, tw_err
 		return st;
 	}
 	start[nranks] = n;
+	// Within a rank, left to right: depths a rounding error apart (a facing off the axes) must
+	// not order the figures of one rank (the sort above compares depths exactly).
+	for (int r = 0; r < nranks; r++)
+		qsort(p + start[r], (size_t)(start[r + 1] - start[r]), sizeof *p, by_x);
 	const char *clause = cav ? "RD.ORG.9" : "RD.ORG.8";
 	const char *name = rd_formation_names[f];
 	int front = start[1] - start[0];

@@ -125,6 +125,10 @@ tw_status rd_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 		vx = width - 8;
 	int village = add_box(s, TW_TER_HOUSE, tw_v2(vx - 4, vy), tw_v2(vx + 4, vy + 5), 2, "the village");
 	failed |= village < 0;
+	if (village >= 0) { // a town (RD.MOVE.7): difficult ground infantry may enter, not a solid block
+		s->table.terrain[village].pass = TW_PASS_YES;
+		tw_terrain_finish(&s->table.terrain[village]);
+	}
 	double wx = tw_rng_below(&r, 2) ? width * 0.15 : width * 0.85;
 	failed |= add_box(s, TW_TER_WOOD, tw_v2(wx - 6, ry - 18), tw_v2(wx + 6, ry - 8), 3, "the copse") < 0;
 	rd_game *g = RDG(s);

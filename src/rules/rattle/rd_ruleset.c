@@ -167,18 +167,8 @@ static int rd_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *ou
 		return mine;
 	if (max < 1 || s->over)
 		return 0;
-	if (rd_charge_pending(s)) { // ---- melee (rd_charge.c): the charged unit stands ----
-		if (side != s->unit[RDG(s)->target].side)
-			return 0;
-		tw_order_init(&out[0], RD_OT_RESPOND, side);
-		return 1;
-	}
-	if (RDG(s)->fire >= 0) { // ---- melee (rd_melee.c): every unit fires ----
-		if (side != RDG(s)->fire)
-			return 0;
-		tw_order_init(&out[0], RD_OT_FIRE, side);
-		return 1;
-	}
+	if (rd_charge_pending(s) || RDG(s)->fire >= 0) // ---- melee: respond, fire (play: rd_ai_orders.c) ----
+		return rd_random_reply(s, side, r, out, max);
 	if (side != s->mover)
 		return 0;
 	switch (s->phase) {
