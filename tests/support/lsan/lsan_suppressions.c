@@ -1,4 +1,5 @@
-// Leak-sanitizer suppressions for every test program (compiled into each, not into the support
+// Leak-sanitizer suppressions for every test program and, in sanitizer builds, the tinwar and
+// tinwar-serve programs the tests run (compiled into each, not into the support
 // library, so that the linker always keeps the definition).
 //
 // Fontconfig (under cairo's text) keeps caches for the life of the process, and its configuration
