@@ -1190,6 +1190,149 @@ static void test_order_not_stored_not_applied(void **state)
 	unlink(key);
 }
 
+/// Sends {"type":"undo"} and returns the result (ok, message).
+static json_t *undo(tw_wsc *c, int *cur)
+{
+	send_str(c, "{\"type\":\"undo\",\"id\":41}");
+	json_t *r = tw_wsc_wait(c, "result", cur, 5.0);
+	assert_non_null(r);
+	assert_int_equal(json_integer_value(json_object_get(r, "id")), 41);
+	return r;
+}
+
+static void undo_refused(tw_wsc *c, int *cur, const char *why)
+{
+	json_t *r = undo(c, cur);
+	assert_false(json_is_true(json_object_get(r, "ok")));
+	assert_string_equal(json_string_value(json_object_get(r, "clause")), "undo");
+	const char *m = json_string_value(json_object_get(r, "message"));
+	if (!m || !strstr(m, why))
+		fail_msg("undo refused with '%s', expected '%s'", m ? m : "(none)", why);
+	json_decref(r);
+}
+
+/// A state message's state as text, without the terrain (only full pictures carry it).
+static char *state_text(json_t *msg)
+{
+	json_t *st = json_deep_copy(json_object_get(msg, "state"));
+	json_object_del(st, "terrain");
+	char *t = json_dumps(st, JSON_SORT_KEYS);
+	json_decref(st);
+	return t;
+}
+
+static bool state_can_undo(tw_wsc *c, int *cur)
+{
+	json_t *st = latest_state(c, cur, 3.0);
+	assert_non_null(st);
+	assert_true(json_is_boolean(json_object_get(st, "can_undo")));
+	bool v = json_is_true(json_object_get(st, "can_undo"));
+	json_decref(st);
+	return v;
+}
+
+/// Issue 19: undo on the server. Refused for the umpire and the spectator, before any order,
+/// after a die (the toss), for the seat that did not give the last order, and for a seat the
+/// computer holds; the state says `can_undo` to the seat that may. Taken back for the seat
+/// that gave it: every seat hears "undone" and the state as it was before the order, and the
+/// store drops it (a restart does not replay it; the next order takes its place).
+static void test_undo(void **state)
+{
+	(void)state;
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/tw_server_undo_%d.db", (int)getpid());
+	remove_db(path);
+	tw_server *s = start(path);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *c[4];
+	int cur[4] = {0}, sc[4] = {0}; // cursors: replies, states
+	for (int i = 0; i < 4; i++)
+		c[i] = join(s, &g, i);
+	assert_false(state_can_undo(c[0], &sc[0]));
+	undo_refused(c[2], &cur[2], "the umpire gives no orders");
+	undo_refused(c[3], &cur[3], "the spectator gives no orders");
+	undo_refused(c[0], &cur[0], "no order has been given yet");
+	// The toss (a die): whoever is to act, until putting down begins; none of it comes back.
+	int mover = -1;
+	for (int k = 0; k < 10; k++) {
+		json_t *st = latest_state(c[0], &sc[0], 3.0);
+		int phase = (int)json_integer_value(json_object_get(st, "phase"));
+		mover = (int)json_integer_value(json_object_get(st, "to_move"));
+		json_decref(st);
+		if (phase >= 2)
+			break;
+		free(suggest_and_send(c[mover], &cur[mover]));
+		if (k == 0)
+			undo_refused(c[mover], &cur[mover], "a die was thrown");
+	}
+	assert_true(mover == 0 || mover == 1);
+	int other = 1 - mover;
+	json_t *st0 = latest_state(c[mover], &sc[mover], 3.0);
+	char *before = state_text(st0);
+	json_int_t n0 = json_integer_value(json_object_get(st0, "orders"));
+	json_decref(st0);
+	char *t = suggest_and_send(c[mover], &cur[mover]);
+	assert_string_equal(t, "deploy"); // nothing random in putting a man down
+	free(t);
+	assert_true(state_can_undo(c[mover], &sc[mover]));
+	assert_false(state_can_undo(c[other], &sc[other]));
+	undo_refused(c[other], &cur[other], "only the seat that gave an order may take it back");
+	int seen[4];
+	for (int i = 0; i < 4; i++)
+		seen[i] = cur[i];
+	json_t *r = undo(c[mover], &cur[mover]);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	for (int i = 0; i < 4; i++) { // every seat hears it, then the state before the order
+		int k = seen[i];
+		json_t *u = tw_wsc_wait(c[i], "undone", &k, 3.0);
+		assert_non_null(u);
+		assert_string_equal(json_string_value(json_object_get(u, "order")), "deploy");
+		assert_string_equal(json_string_value(json_object_get(u, "seat")), mover == 0 ? "red" : "blue");
+		assert_int_equal(json_integer_value(json_object_get(u, "orders")), n0);
+		json_decref(u);
+		json_t *st = tw_wsc_wait(c[i], "state", &k, 3.0);
+		assert_non_null(st);
+		assert_int_equal(json_integer_value(json_object_get(st, "orders")), n0);
+		if (i == mover) {
+			char *after = state_text(st);
+			assert_string_equal(before, after);
+			free(after);
+			assert_false(json_is_true(json_object_get(st, "can_undo")));
+		}
+		json_decref(st);
+	}
+	undo_refused(c[mover], &cur[mover], ""); // back to before the deploy: no further
+	for (int i = 0; i < 4; i++)
+		tw_wsc_close(c[i]);
+	tw_server_stop(s);
+	// The store dropped it: a restart comes back to the state before the order.
+	s = start(path);
+	assert_true(tw_server_wait_restored(s, 30.0));
+	c[mover] = join(s, &g, mover);
+	cur[mover] = sc[mover] = 0;
+	json_t *st1 = latest_state(c[mover], &sc[mover], 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st1, "orders")), n0);
+	char *restored = state_text(st1);
+	json_decref(st1);
+	assert_string_equal(before, restored);
+	free(restored);
+	// The next order takes the place of the one taken back, and may itself be taken back.
+	free(suggest_and_send(c[mover], &cur[mover]));
+	assert_true(state_can_undo(c[mover], &sc[mover]));
+	// A seat the computer holds takes nothing back.
+	char msg[96];
+	snprintf(msg, sizeof msg, "{\"type\":\"computer\",\"general\":\"lw-default\"}");
+	send_str(c[mover], msg);
+	usleep(100000);
+	undo_refused(c[mover], &cur[mover], "the computer holds this seat");
+	tw_wsc_close(c[mover]);
+	tw_server_stop(s);
+	free(before);
+	remove_db(path);
+}
+
 /// 7: Host and Origin name this server (its bound address, localhost, or the allow-list): a
 /// DNS-rebinding page (Host and Origin both its own name, so equal to each other) is refused.
 static void test_host_and_origin_against_rebinding(void **state)
@@ -1352,6 +1495,8 @@ static void test_store_private_tokens_hashed(void **state)
 int main(void)
 {
 	tw_register_builtin();
+	if (getenv("TW_TEST_FILTER")) // one test by name (cmocka's pattern), e.g. test_undo
+		cmocka_set_test_filter(getenv("TW_TEST_FILTER"));
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_http),
 		cmocka_unit_test(test_tokens_and_origin),
@@ -1371,6 +1516,7 @@ int main(void)
 		cmocka_unit_test(test_host_and_origin_against_rebinding),
 		cmocka_unit_test(test_rsv_and_unmasked_frames_refused),
 		cmocka_unit_test(test_store_private_tokens_hashed),
+		cmocka_unit_test(test_undo),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

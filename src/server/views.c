@@ -59,10 +59,11 @@ static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
 						    "clause", dec[i].clause, "prompt", dec[i].prompt, "secret", dec[i].secret,
 						    "types", types));
 	}
-	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o}", "type", "state", "state", sj,
+	// Whether this seat may take back its last order now (srv_room_can_undo): the page's Undo.
+	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:b}", "type", "state", "state", sj,
 			 "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
 			 "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
-			 "decisions", dj);
+			 "decisions", dj, "can_undo", srv_room_can_undo(r, seat, NULL));
 }
 
 json_t *srv_view_json(srv_room *r, int seat)
