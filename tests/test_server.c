@@ -22,6 +22,7 @@
 #include <civetweb.h>
 
 #include "rawnet.h"
+#include "server/srv.h"
 #include "wsclient.h"
 #include "tinwar/rules_text.h"
 #include "tinwar/server.h"
@@ -1333,6 +1334,31 @@ static void test_undo(void **state)
 	remove_db(path);
 }
 
+/// Issue 19: the rule set's JSON (GET /api/rulesets, hello) names its phases by number, as
+/// tw_phase_name does: Little Wars's own names; "setup" and "play" for a rule set without names.
+static void test_ruleset_phase_names(void **state)
+{
+	(void)state;
+	for (int i = 0; i < tw_ruleset_count(); i++) {
+		const tw_ruleset *rs = tw_ruleset_get(i);
+		json_t *j = srv_ruleset_json(rs), *ph = json_object_get(j, "phase_names");
+		assert_true(json_is_array(ph));
+		assert_int_equal(json_array_size(ph), rs->phase_names ? (size_t)rs->phase_max + 1 : 2);
+		tw_state st;
+		memset(&st, 0, sizeof st);
+		st.ruleset = i;
+		for (size_t k = 0; k < json_array_size(ph); k++) {
+			st.phase = (int32_t)k;
+			assert_string_equal(json_string_value(json_array_get(ph, k)), tw_phase_name(&st));
+		}
+		if (strcmp(rs->name, "littlewars") == 0) {
+			assert_string_equal(json_string_value(json_array_get(ph, 0)), "toss");
+			assert_string_equal(json_string_value(json_array_get(ph, 3)), "play");
+		}
+		json_decref(j);
+	}
+}
+
 /// 7: Host and Origin name this server (its bound address, localhost, or the allow-list): a
 /// DNS-rebinding page (Host and Origin both its own name, so equal to each other) is refused.
 static void test_host_and_origin_against_rebinding(void **state)
@@ -1517,6 +1543,7 @@ int main(void)
 		cmocka_unit_test(test_rsv_and_unmasked_frames_refused),
 		cmocka_unit_test(test_store_private_tokens_hashed),
 		cmocka_unit_test(test_undo),
+		cmocka_unit_test(test_ruleset_phase_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
