@@ -856,7 +856,8 @@
       formWant = { unit: u.id, n: Number(sel.value), name: fd.n_choices[Number(sel.value)] };
       send({ type: 'options', id: nextId++, order_type: 'formation', figures: unitMen(u.id).map((f) => f.id) });
     };
-    c.querySelector('.uc-formation') ? c.querySelector('.uc-formation').appendChild(sel) : c.appendChild(sel);
+    const fl = c.querySelector('.uc-formation');
+    if (fl) fl.after(sel); else c.appendChild(sel);
   }
   // A formation asked for by name: the rule set's proposal for that unit and formation, sent.
   function formationOption(m) {

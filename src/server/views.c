@@ -22,40 +22,56 @@ static int view_seat(int seat)
 
 // ---- the orders a seat is offered now (issue 19) ----
 
+/// The men the probes are made of: the seat's first active man and the first enemy (variant
+/// 0), the seat's man and the enemy that stand nearest each other (variant 1); a gun of its own.
+typedef struct probe_men {
+	int me[2], foe[2], gun;
+} probe_men;
+
+static bool probe_active(const tw_state *v, const tw_figure *f)
+{
+	return tw_status_base(v, f->status) == TW_FS_ACTIVE && f->pos.x >= 0;
+}
+
+static void probe_men_find(const tw_state *v, int seat, probe_men *pm)
+{
+	pm->me[0] = pm->me[1] = pm->foe[0] = pm->foe[1] = pm->gun = -1;
+	double best = 1e30;
+	for (int i = 0; i < v->nfig; i++) {
+		const tw_figure *f = &v->fig[i];
+		if (!probe_active(v, f))
+			continue;
+		if (f->side == seat && pm->me[0] < 0)
+			pm->me[0] = f->id;
+		if (f->side != seat && pm->foe[0] < 0)
+			pm->foe[0] = f->id;
+		if (f->side != seat)
+			continue;
+		for (int k = 0; k < v->nfig; k++) {
+			const tw_figure *g = &v->fig[k];
+			double dd = g->side != seat && probe_active(v, g) ? tw_dist(f->pos, g->pos) : 1e30;
+			if (dd < best) {
+				best = dd;
+				pm->me[1] = f->id;
+				pm->foe[1] = g->id;
+			}
+		}
+	}
+	if (pm->me[1] < 0) // no enemy in sight
+		pm->me[1] = pm->me[0];
+	for (int i = 0; i < v->ngun && pm->gun < 0; i++)
+		if (v->gun[i].side == seat)
+			pm->gun = v->gun[i].id;
+}
+
 /// Fills an order of type d with content of one of two kinds (`variant`), so that it passes
 /// the shape check. 0 fills the required fields with the seat's first man, the first enemy and
 /// a far point; 1 every field of men with all the men of a unit, the one whose man stands
 /// nearest an enemy, that enemy and a point by it (a gun's crew, a whole unit, a target in
 /// range if any is); each with a gun of the seat's own and a number, different in the two.
-static void fill_probe(tw_order *o, const tw_order_def *d, const tw_state *v, int seat, int variant)
+static void fill_probe(tw_order *o, const tw_order_def *d, const tw_state *v, const probe_men *pm, int variant)
 {
-	int me = -1, foe = -1, gun = -1;
-	double best = 1e30;
-	for (int i = 0; i < v->nfig; i++) {
-		const tw_figure *f = &v->fig[i];
-		if (tw_status_base(v, f->status) != TW_FS_ACTIVE || f->pos.x < 0 || f->side != seat)
-			continue;
-		for (int k = 0; k < v->nfig; k++) {
-			const tw_figure *g = &v->fig[k];
-			if (tw_status_base(v, g->status) != TW_FS_ACTIVE || g->pos.x < 0 || g->side == seat)
-				continue;
-			double dd = variant ? tw_dist(f->pos, g->pos) : 0;
-			if (dd < best) {
-				best = dd;
-				me = f->id;
-				foe = g->id;
-			}
-			if (!variant)
-				break;
-		}
-		if (me < 0 && !variant)
-			me = f->id;
-		if (!variant && me >= 0)
-			break;
-	}
-	for (int i = 0; i < v->ngun && gun < 0; i++)
-		if (v->gun[i].side == seat)
-			gun = v->gun[i].id;
+	int me = pm->me[variant], foe = pm->foe[variant], gun = pm->gun;
 	tw_vec2 at = me >= 0 ? v->fig[me].pos : tw_v2(v->table.width / 2, v->table.depth / 2);
 	tw_vec2 there = foe >= 0 && variant ? v->fig[foe].pos : tw_v2(v->table.width / 2, v->table.depth - at.y);
 	for (int k = 0; k < d->nfields; k++) {
@@ -71,7 +87,7 @@ static void fill_probe(tw_order *o, const tw_order_def *d, const tw_state *v, in
 			int unit = v->fig[me].unit;
 			for (int i = 0; variant && i < v->nfig && o->nfig < cap; i++) {
 				const tw_figure *g = &v->fig[i];
-				if (g->id != me && tw_status_base(v, g->status) == TW_FS_ACTIVE && g->pos.x >= 0 && g->side == seat &&
+				if (g->id != me && tw_status_base(v, g->status) == TW_FS_ACTIVE && g->pos.x >= 0 && g->side == v->fig[me].side &&
 				    (unit < 0 || g->unit == unit))
 					o->fig[o->nfig++] = g->id;
 			}
@@ -123,7 +139,8 @@ static void fill_probe(tw_order *o, const tw_order_def *d, const tw_state *v, in
 	}
 }
 
-/// The order types `seat` may give now, among those its decisions name: all of them but those
+/// The order types `seat` may give now, among those its decisions name (any, for a rule set
+/// that lists none): all of them but those
 /// the rule set refuses in the very same words whatever the order holds (two probes of
 /// different content, both of the right shape): such an order belongs to another phase or
 /// another seat's turn ("a toss order is not possible during play"). Judged on the seat's
@@ -132,14 +149,19 @@ static void fill_probe(tw_order *o, const tw_order_def *d, const tw_state *v, in
 static json_t *offered_json(const tw_ruleset *rs, tw_state *v, int seat, const tw_decision *dec, int nd, json_t *why)
 {
 	json_t *out = json_array();
-	uint64_t types = 0;
-	bool any = false;
+	// A rule set that lists no decisions names only the side to move, though others may act
+	// (men put down behind the curtain, a surrender): every type is probed for every seat.
+	uint64_t types = rs->decisions ? 0 : ~UINT64_C(0);
+	bool any = !rs->decisions;
 	for (int i = 0; i < nd; i++)
 		if (dec[i].seat == seat) {
 			types |= dec[i].types ? dec[i].types : ~UINT64_C(0);
 			any = true;
 		}
 	tw_order *p = any ? malloc(2 * sizeof *p) : NULL; // some 20 KB each: never on the stack
+	probe_men pm;
+	if (p)
+		probe_men_find(v, seat, &pm);
 	for (int t = 0; p && t < rs->norders && t < 64; t++) {
 		if (!(types & (UINT64_C(1) << t)))
 			continue;
@@ -148,7 +170,7 @@ static json_t *offered_json(const tw_ruleset *rs, tw_state *v, int seat, const t
 		bool judged = true, ok = false;
 		for (int k = 0; k < 2 && judged && !ok; k++) {
 			tw_order_init(&p[k], t, seat);
-			fill_probe(&p[k], d, v, seat, k);
+			fill_probe(&p[k], d, v, &pm, k);
 			tw_error_clear(&e[k]);
 			if (tw_order_check_shape(rs, v, &p[k], &e[k]) != TW_OK)
 				judged = false; // cannot tell: offered
