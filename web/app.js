@@ -260,7 +260,8 @@
     $('status').dataset.over = S.over ? '1' : '0';
     $('status').dataset.toMove = S.to_move;
     const ph = $('sb-phase');
-    ph.textContent = 'phase: ' + phaseName(S.phase) + (phaseNote && phaseNote.text ? ' \u00b7 ' + phaseNote.text : '');
+    const pn = phaseName(S.phase), note = phaseNote && phaseNote.text ? phaseNote.text : '';
+    ph.textContent = pn ? 'phase: ' + pn + (note ? ' \u00b7 ' + note : '') : note;
     ph.title = phaseNote && phaseNote.clause ? phaseNote.clause : '';
     ph.dataset.phase = S.phase; ph.dataset.name = phaseName(S.phase);
     const dec = S.over ? [] : (S.decisions || []);
@@ -606,6 +607,7 @@
     const si = sideIndex(sideName);
     if (S.over) return 'the game is over';
     const dec = (S.decisions || []).filter((d) => d.seat === si);
+    if (si === seat && Array.isArray(S.offered) && S.offered.length) return 'its side may: ' + S.offered.join(', ').replace(/_/g, ' ');
     if (!dec.length) return 'waits: ' + ((S.decisions || []).map((d) => seatName(d.seat)).join(', ') || 'nobody') + ' to act';
     return 'its side may: ' + [...new Set(dec.flatMap((d) => d.types || []))].join(', ').replace(/_/g, ' ');
   }
@@ -772,9 +774,10 @@
     for (const d of S.decisions || []) if (d.seat === seat) for (const t of d.types || []) ok.add(t);
     return ok;
   }
+  // The rule set's name for a phase ('' for a rule set that names none: Grant's one phase).
   function phaseName(n) {
     const names = hello && hello.ruleset && hello.ruleset.phase_names;
-    return names && names[n] !== undefined ? names[n] : n === 0 ? 'setup' : 'play';
+    return names && names[n] !== undefined ? names[n] : '';
   }
   function acting() {
     const ok = allowedNow(), why = S.over ? 'the game is over' : 'not now: ' + ($('sb-pending').textContent || 'it is not your turn');
