@@ -1322,6 +1322,41 @@ static void test_undo(void **state)
 	// The next order takes the place of the one taken back, and may itself be taken back.
 	free(suggest_and_send(c[mover], &cur[mover]));
 	assert_true(state_can_undo(c[mover], &sc[mover]));
+	// Undo keeps SRV_UNDO_MAX orders since the last chance: one man put down again and again.
+	int z = 0; // the latest state, seen already
+	json_t *sm = latest_state(c[mover], &z, 3.0);
+	json_t *figs = json_object_get(json_object_get(sm, "state"), "figures"), *f;
+	size_t fi;
+	int man = -1;
+	double mx = 0, my = 0;
+	json_array_foreach(figs, fi, f)
+	{
+		const char *st = json_string_value(json_object_get(f, "status"));
+		json_t *at = json_object_get(f, "at");
+		if (man < 0 && strcmp(json_string_value(json_object_get(f, "side")), mover == 0 ? "red" : "blue") == 0 &&
+		    (!st || strcmp(st, "active") == 0) && json_number_value(json_array_get(at, 0)) >= 0) {
+			man = (int)json_integer_value(json_object_get(f, "id"));
+			mx = json_number_value(json_array_get(at, 0));
+			my = json_number_value(json_array_get(at, 1));
+		}
+	}
+	json_decref(sm);
+	assert_true(man >= 0);
+	for (int k = 2; k <= SRV_UNDO_MAX; k++) { // the suggested order was the first
+		char ord[200];
+		snprintf(ord, sizeof ord, "{\"type\":\"order\",\"id\":%d,\"order\":{\"type\":\"deploy\",\"placements\":"
+					  "[{\"figure\":%d,\"at\":[%.2f,%.2f]}]}}", 100 + k, man, mx + (k % 2 ? 0 : 0.1), my);
+		send_str(c[mover], ord);
+		json_t *res = tw_wsc_wait(c[mover], "result", &cur[mover], 5.0);
+		assert_non_null(res);
+		if (!json_is_true(json_object_get(res, "ok")))
+			fail_msg("deploy %d refused: %s", k, json_string_value(json_object_get(res, "message")));
+		json_decref(res);
+		if (k == SRV_UNDO_MAX - 1)
+			assert_true(state_can_undo(c[mover], &sc[mover]));
+	}
+	assert_false(state_can_undo(c[mover], &sc[mover]));
+	undo_refused(c[mover], &cur[mover], "undo keeps at most 64 orders since the last die roll or shot");
 	// A seat the computer holds takes nothing back.
 	char msg[96];
 	snprintf(msg, sizeof msg, "{\"type\":\"computer\",\"general\":\"lw-default\"}");

@@ -548,6 +548,7 @@ static tw_status rebuild(srv_room *r, int n, tw_error *err)
 	tw_game_free(r->game);
 	r->game = g;
 	r->undo_depth = 0;
+	r->undo_capped = false;
 	return TW_OK;
 }
 
@@ -563,8 +564,22 @@ static void note_undo(srv_room *r, uint64_t draws, int32_t move_no, int first, i
 	bool chance = s->rng.draws != draws || s->move_no != move_no;
 	for (int i = first; i < first + count && i < ev->n && !chance; i++)
 		chance = ev->v[i].type == TW_EV_DICE || ev->v[i].type == TW_EV_SHOT || ev->v[i].type == TW_EV_UNSEALED;
-	r->undo_depth = chance ? 0 : r->undo_depth + 1;
+	if (chance) {
+		r->undo_depth = 0;
+		if (r->undo_capped) { // snapshots again (the core drops the old ones at its next chance)
+			tw_game_set_undo(r->game, true);
+			r->undo_capped = false;
+		}
+	} else if (!r->undo_capped && ++r->undo_depth >= SRV_UNDO_MAX) {
+		// A bound on the snapshots: none until the next die roll or shot, and no undo.
+		tw_game_set_undo(r->game, false);
+		r->undo_capped = true;
+		r->undo_depth = 0;
+	}
 }
+
+#define SRV_STR2(x) #x
+#define SRV_STR(x) SRV_STR2(x)
 
 static bool undo_no(tw_error *why, const char *fmt, const char *arg)
 {
@@ -592,6 +607,9 @@ bool srv_room_can_undo(srv_room *r, int seat, tw_error *why)
 	if (o->side != seat)
 		return undo_no(why, "the last order is %s's: only the seat that gave an order may take it back",
 			       o->side >= 0 && o->side < s->nsides ? s->sides[o->side].name : "the host");
+	if (r->undo_capped)
+		return undo_no(why, "%s", "undo keeps at most " SRV_STR(SRV_UNDO_MAX) " orders since the last die roll or shot; "
+					  "these are past it");
 	if (r->undo_depth <= 0)
 		return undo_no(why, "%s", "a die was thrown, a shot fired or the move ended since your last order: undo goes back only to the "
 					  "last die roll or shot, so nothing random is ever thrown again");
