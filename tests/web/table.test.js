@@ -1029,6 +1029,15 @@ const tests = [
 // ---- issue 19, acting on the table (pg-act): undo, groups, the phase's orders, units ----
 // The last state message a page received (its decisions, can_undo).
 function lastState(frames) { for (let i = frames.length - 1; i >= 0; i--) if (frames[i].m.type === 'state') return frames[i].m; return null; }
+// The colour [r, g, b] of a screenshot's pixel at page point (x, y), decoded by the browser.
+async function pixelAt(page, file, x, y) {
+  return page.evaluate(async ([b64, px, py]) => {
+    const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+    const cv = document.createElement('canvas'); cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d'); cx.drawImage(img, 0, 0);
+    return [...cx.getImageData(Math.round(px), Math.round(py), 1, 1).data.slice(0, 3)];
+  }, [fs.readFileSync(file).toString('base64'), x, y]);
+}
 const layoutBoxes = (page) => page.evaluate(() => JSON.stringify(['board', 'statusbar', 'toolbar', 'main'].map((id) =>
   document.getElementById(id).getBoundingClientRect()).concat([document.getElementById('table').getAttribute('viewBox')])));
 tests.push(
@@ -1074,7 +1083,11 @@ tests.push(
     assert(gh.length === 6 && JSON.stringify(gh.map((g) => g[0]).sort()) === JSON.stringify(men), 'a ghost per man: ' + JSON.stringify(gh));
     for (const g of gh) assert(Math.abs(g[1] - at0[g[0]][0]) < 0.05 && Math.abs(at0[g[0]][1] - g[2] - 3) < 0.1, 'ghost ' + g[0] + ' 3 in ahead: ' + g + ' from ' + at0[g[0]]);
     assert(gh.every((g) => !/bad/.test(g[3])), 'the ghosts show a legal move');
-    await shot(page, '30-group-ghosts');
+    const f30 = await shot(page, '30-group-ghosts');
+    // In the picture: red where each ghost stands (the cloth is green there otherwise).
+    const ghostPx = [];
+    for (const g of gh) ghostPx.push(await pixelAt(page, f30, ...(await toScreen(page, at0[g[0]][0], Number(await page.$eval('#table', (e) => e.dataset.depth)) - g[2]))));
+    assert(ghostPx.every((q) => q[0] > q[1] + 40), 'the ghosts are drawn red: ' + JSON.stringify(ghostPx));
     await page.mouse.up();
     await waitFor(page, async () => (await figAt(page, 6))[1] < at0[6][1] - 2.9, 'the group moved');
     for (const id of men) { const p = await figAt(page, id); assert(Math.abs(p[0] - at0[id][0]) < 0.05 && Math.abs(at0[id][1] - p[1] - 3) < 0.1, 'man ' + id + ' moved 3 in'); }
@@ -1092,7 +1105,14 @@ tests.push(
     await waitFor(page, async () => page.$eval('#btn-undo', (b) => b.disabled), 'Undo disabled again', 5000);
     const ul = await page.$eval('#log li[data-type="undone"]', (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
     assert(ul, 'the undo line is in sight');
-    await shot(page, '31-undone');
+    const f31 = await shot(page, '31-undone');
+    // In the picture: cloth again where man 6 had gone, and the undo line in the log.
+    const D = Number(await page.$eval('#table', (e) => e.dataset.depth));
+    const gone = await pixelAt(page, f31, ...(await toScreen(page, at0[6][0], D - at0[6][1] + 3)));
+    assert(gone[1] > gone[0] && gone[1] > 180, 'nobody is drawn where the move had put him: ' + gone);
+    const ulr = await page.$eval('#log li[data-type="undone"]', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    const ulp = await pixelAt(page, f31, ulr.right - 2, ulr.top + ulr.height / 2);
+    assert(ulp.every((v) => v > 200), 'the undo line stands on the panel\'s ground: ' + ulp);
     // Ctrl+Z with nothing to take back: the server's reason, in the status bar; nothing moves.
     await page.mouse.move(5, 5);
     await page.keyboard.press('Control+z');
@@ -1156,7 +1176,10 @@ tests.push(
     assert(tl.some((x) => /^state: has not moved this move/.test(x)), 'its state: ' + tl);
     const tr = await page.$eval('#tip', (t) => JSON.parse(JSON.stringify(t.getBoundingClientRect())));
     assert(tr.left >= 0 && tr.top >= 0 && tr.right <= 1400 && tr.bottom <= 900, 'the tooltip inside the window');
-    await shot(page, '32-unit-tooltip');
+    const f32 = await shot(page, '32-unit-tooltip');
+    // In the picture: the tooltip's pale ground over the table, nothing on top of it.
+    const tp = await pixelAt(page, f32, tr.right - 4, tr.top + 4);
+    assert(tp[0] > 240 && tp[1] > 240 && tp[2] > 225, 'the tooltip is drawn on top: ' + tp);
     // Its card: the same tooltip.
     await page.hover('#uc-body .unitcard[data-unit="2"] h4');
     await waitFor(page, async () => page.$eval('#tip', (t) => !t.hidden && t.dataset.kind === 'unit' && t.dataset.id === '2'), 'the card\'s tooltip', 3000);
@@ -1176,7 +1199,14 @@ tests.push(
     await waitFor(page, async () => /forms column/.test(await page.$eval('#log', (e) => e.textContent)), 'the formation change in the log', 8000);
     await waitFor(page, async () => (await page.$eval('#uc-body .unitcard[data-unit="0"] .uc-formation', (e) => e.dataset.formation)) === 'column', 'the card says column', 3000);
     assert(await page.$eval('.uc-form[data-unit="0"]', (s2) => s2.options[s2.selectedIndex].textContent) === 'column', 'the select follows');
-    await shot(page, '33-formation-by-name');
+    // (The log's new lines scroll the side panel down to them: back up to the card.)
+    await page.$eval('#uc-body .unitcard[data-unit="0"]', (e) => e.scrollIntoView({ block: 'nearest' }));
+    const f33 = await shot(page, '33-formation-by-name');
+    // In the picture: the card in the side panel, in sight, its side's colour at its left edge.
+    const cr = await page.$eval('#uc-body .unitcard[data-unit="0"]', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    assert(cr.top >= 0 && cr.bottom <= 900 && cr.left > 1000, 'the card in sight: ' + JSON.stringify(cr));
+    const edge = await pixelAt(page, f33, cr.left + 3, cr.top + cr.height / 2);
+    assert(edge[0] > 150 && edge[1] < 90, 'the card\'s red edge: ' + edge);
     // A formation the rule set proposes no places for: refused in the bar, the card unchanged.
     await page.selectOption('.uc-form[data-unit="0"]', { label: 'open' });
     await waitFor(page, async () => /the rules propose no change to open/.test(await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'open refused', 8000);
