@@ -1342,7 +1342,7 @@ static void test_undo(void **state)
 	}
 	json_decref(sm);
 	assert_true(man >= 0);
-	for (int k = 2; k <= SRV_UNDO_MAX; k++) { // the suggested order was the first
+	for (int k = 2; k <= SRV_UNDO_MAX + 1; k++) { // the suggested order was the first
 		char ord[200];
 		snprintf(ord, sizeof ord, "{\"type\":\"order\",\"id\":%d,\"order\":{\"type\":\"deploy\",\"placements\":"
 					  "[{\"figure\":%d,\"at\":[%.2f,%.2f]}]}}", 100 + k, man, mx + (k % 2 ? 0 : 0.1), my);
@@ -1352,7 +1352,7 @@ static void test_undo(void **state)
 		if (!json_is_true(json_object_get(res, "ok")))
 			fail_msg("deploy %d refused: %s", k, json_string_value(json_object_get(res, "message")));
 		json_decref(res);
-		if (k == SRV_UNDO_MAX - 1)
+		if (k == SRV_UNDO_MAX)
 			assert_true(state_can_undo(c[mover], &sc[mover]));
 	}
 	assert_false(state_can_undo(c[mover], &sc[mover]));

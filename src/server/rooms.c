@@ -570,7 +570,7 @@ static void note_undo(srv_room *r, uint64_t draws, int32_t move_no, int first, i
 			tw_game_set_undo(r->game, true);
 			r->undo_capped = false;
 		}
-	} else if (!r->undo_capped && ++r->undo_depth >= SRV_UNDO_MAX) {
+	} else if (!r->undo_capped && ++r->undo_depth > SRV_UNDO_MAX) {
 		// A bound on the snapshots: none until the next die roll or shot, and no undo.
 		tw_game_set_undo(r->game, false);
 		r->undo_capped = true;
@@ -608,8 +608,8 @@ bool srv_room_can_undo(srv_room *r, int seat, tw_error *why)
 		return undo_no(why, "the last order is %s's: only the seat that gave an order may take it back",
 			       o->side >= 0 && o->side < s->nsides ? s->sides[o->side].name : "the host");
 	if (r->undo_capped)
-		return undo_no(why, "%s", "undo keeps at most " SRV_STR(SRV_UNDO_MAX) " orders since the last die roll or shot; "
-					  "these are past it");
+		return undo_no(why, "%s", "undo keeps at most " SRV_STR(SRV_UNDO_MAX) " orders since the last die roll or shot, "
+					  "and these are more");
 	if (r->undo_depth <= 0)
 		return undo_no(why, "%s", "a die was thrown, a shot fired or the move ended since your last order: undo goes back only to the "
 					  "last die roll or shot, so nothing random is ever thrown again");

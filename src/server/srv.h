@@ -19,8 +19,8 @@ enum { SRV_SLOT_UMPIRE = TW_MAX_SIDES, SRV_SLOT_SPECTATOR = TW_MAX_SIDES + 1, SR
 #define SRV_TOKEN_LEN 32
 #define SRV_HASH_LEN 32 ///< bytes of a token's keyed hash (BLAKE2b, libsodium crypto_generichash)
 #define SRV_KEY_LEN 32  ///< bytes of the installation's key (the key file beside the store)
-/// Orders a seat may take back at most, one after another (each keeps a snapshot of the state:
-/// some 70 KB for 560 figures); past them, no undo until the next die roll or shot.
+/// Orders that may be taken back at most, one after another (each keeps a snapshot of the
+/// state: some 70 KB for 560 figures); one more, and no undo until the next die roll or shot.
 #define SRV_UNDO_MAX 64
 /// Connections (WebSockets) in one room at once.
 #define SRV_MAX_CONN 64
