@@ -1369,6 +1369,42 @@ static void test_undo(void **state)
 	remove_db(path);
 }
 
+/// Issue 19: a move once ended is not taken back. In a Grant move both sides act: red's end of
+/// its part of the move draws nothing and leaves the move as it is, yet red may not undo it.
+static void test_undo_not_past_end_of_move(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	FILE *fp = fopen(TW_SOURCE_DIR "/scenarios/grant/meeting.json", "rb");
+	assert_non_null(fp);
+	static char scen[1 << 20];
+	size_t n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	char *req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	game_ref g;
+	create(s, req, &g);
+	free(req);
+	tw_wsc *red = join(s, &g, 0);
+	int rc = 0, sc = 0;
+	json_t *st = latest_state(red, &sc, 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st, "to_move")), 0);
+	json_int_t move_no = json_integer_value(json_object_get(st, "move_no"));
+	json_decref(st);
+	send_str(red, "{\"type\":\"order\",\"id\":3,\"order\":{\"type\":\"end_move\"}}");
+	json_t *r = tw_wsc_wait(red, "result", &rc, 5.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	st = latest_state(red, &sc, 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st, "move_no")), move_no); // blue's part next
+	assert_false(json_is_true(json_object_get(st, "can_undo")));
+	json_decref(st);
+	undo_refused(red, &rc, "your end_move ended your move: a move once ended is not taken back");
+	tw_wsc_close(red);
+	tw_server_stop(s);
+}
+
 /// Issue 19: the rule set's JSON (GET /api/rulesets, hello) names its phases by number, as
 /// tw_phase_name does: Little Wars's own names; none for a rule set without names (Grant).
 static void test_ruleset_phase_names(void **state)
@@ -1578,6 +1614,7 @@ int main(void)
 		cmocka_unit_test(test_rsv_and_unmasked_frames_refused),
 		cmocka_unit_test(test_store_private_tokens_hashed),
 		cmocka_unit_test(test_undo),
+		cmocka_unit_test(test_undo_not_past_end_of_move),
 		cmocka_unit_test(test_ruleset_phase_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
