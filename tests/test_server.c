@@ -1346,6 +1346,7 @@ static void test_undo(void **state)
 		char ord[200];
 		snprintf(ord, sizeof ord, "{\"type\":\"order\",\"id\":%d,\"order\":{\"type\":\"deploy\",\"placements\":"
 					  "[{\"figure\":%d,\"at\":[%.2f,%.2f]}]}}", 100 + k, man, mx + (k % 2 ? 0 : 0.1), my);
+		usleep(25000); // within the test server's 50 messages a second
 		send_str(c[mover], ord);
 		json_t *res = tw_wsc_wait(c[mover], "result", &cur[mover], 5.0);
 		assert_non_null(res);
