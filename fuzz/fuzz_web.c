@@ -170,10 +170,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		c.bucket = s->opts.burst;
 		c.last = srv_now();
 		srv_ws_message(&c, p, len);
-		// Only a well-formed order may change the game, and only forwards.
+		// Only a well-formed order may change the game (or an undo take one back).
 		json_t *m = srv_json_parse(p, len, &je);
 		const char *type = json_is_object(m) ? json_string_value(json_object_get(m, "type")) : NULL;
-		bool may_change = type && (strcmp(type, "order") == 0 || strcmp(type, "computer") == 0);
+		bool may_change = type && (strcmp(type, "order") == 0 || strcmp(type, "computer") == 0 || strcmp(type, "undo") == 0);
 		json_decref(m);
 		if (!may_change && (tw_state_hash(tw_game_state(r->game)) != before || tw_game_events(r->game)->n != nev)) {
 			fprintf(stderr, "a message that is not an order changed the game\n");

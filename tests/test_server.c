@@ -22,6 +22,7 @@
 #include <civetweb.h>
 
 #include "rawnet.h"
+#include "server/srv.h"
 #include "wsclient.h"
 #include "tinwar/rules_text.h"
 #include "tinwar/server.h"
@@ -1190,6 +1191,246 @@ static void test_order_not_stored_not_applied(void **state)
 	unlink(key);
 }
 
+/// Sends {"type":"undo"} and returns the result (ok, message).
+static json_t *undo(tw_wsc *c, int *cur)
+{
+	send_str(c, "{\"type\":\"undo\",\"id\":41}");
+	json_t *r = tw_wsc_wait(c, "result", cur, 5.0);
+	assert_non_null(r);
+	assert_int_equal(json_integer_value(json_object_get(r, "id")), 41);
+	return r;
+}
+
+static void undo_refused(tw_wsc *c, int *cur, const char *why)
+{
+	json_t *r = undo(c, cur);
+	assert_false(json_is_true(json_object_get(r, "ok")));
+	assert_string_equal(json_string_value(json_object_get(r, "clause")), "undo");
+	const char *m = json_string_value(json_object_get(r, "message"));
+	if (!m || !strstr(m, why))
+		fail_msg("undo refused with '%s', expected '%s'", m ? m : "(none)", why);
+	json_decref(r);
+}
+
+/// A state message's state as text, without the terrain (only full pictures carry it).
+static char *state_text(json_t *msg)
+{
+	json_t *st = json_deep_copy(json_object_get(msg, "state"));
+	json_object_del(st, "terrain");
+	char *t = json_dumps(st, JSON_SORT_KEYS);
+	json_decref(st);
+	return t;
+}
+
+static bool state_can_undo(tw_wsc *c, int *cur)
+{
+	json_t *st = latest_state(c, cur, 3.0);
+	assert_non_null(st);
+	assert_true(json_is_boolean(json_object_get(st, "can_undo")));
+	bool v = json_is_true(json_object_get(st, "can_undo"));
+	json_decref(st);
+	return v;
+}
+
+/// Issue 19: undo on the server. Refused for the umpire and the spectator, before any order,
+/// after a die (the toss), for the seat that did not give the last order, and for a seat the
+/// computer holds; the state says `can_undo` to the seat that may. Taken back for the seat
+/// that gave it: every seat hears "undone" and the state as it was before the order, and the
+/// store drops it (a restart does not replay it; the next order takes its place).
+static void test_undo(void **state)
+{
+	(void)state;
+	char path[64];
+	snprintf(path, sizeof path, "/tmp/tw_server_undo_%d.db", (int)getpid());
+	remove_db(path);
+	tw_server *s = start(path);
+	game_ref g;
+	create(s, simple_game, &g);
+	tw_wsc *c[4];
+	int cur[4] = {0}, sc[4] = {0}; // cursors: replies, states
+	for (int i = 0; i < 4; i++)
+		c[i] = join(s, &g, i);
+	assert_false(state_can_undo(c[0], &sc[0]));
+	undo_refused(c[2], &cur[2], "the umpire gives no orders");
+	undo_refused(c[3], &cur[3], "the spectator gives no orders");
+	undo_refused(c[0], &cur[0], "no order has been given yet");
+	// The toss (a die): whoever is to act, until putting down begins; none of it comes back.
+	int mover = -1;
+	for (int k = 0; k < 10; k++) {
+		json_t *st = latest_state(c[0], &sc[0], 3.0);
+		int phase = (int)json_integer_value(json_object_get(st, "phase"));
+		mover = (int)json_integer_value(json_object_get(st, "to_move"));
+		json_decref(st);
+		if (phase >= 2)
+			break;
+		free(suggest_and_send(c[mover], &cur[mover]));
+		if (k == 0)
+			undo_refused(c[mover], &cur[mover], "a die was thrown");
+	}
+	assert_true(mover == 0 || mover == 1);
+	int other = 1 - mover;
+	json_t *st0 = latest_state(c[mover], &sc[mover], 3.0);
+	char *before = state_text(st0);
+	json_int_t n0 = json_integer_value(json_object_get(st0, "orders"));
+	json_decref(st0);
+	char *t = suggest_and_send(c[mover], &cur[mover]);
+	assert_string_equal(t, "deploy"); // nothing random in putting a man down
+	free(t);
+	assert_true(state_can_undo(c[mover], &sc[mover]));
+	assert_false(state_can_undo(c[other], &sc[other]));
+	undo_refused(c[other], &cur[other], "only the seat that gave an order may take it back");
+	int seen[4];
+	for (int i = 0; i < 4; i++)
+		seen[i] = cur[i];
+	json_t *r = undo(c[mover], &cur[mover]);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	for (int i = 0; i < 4; i++) { // every seat hears it, then the state before the order
+		int k = seen[i];
+		json_t *u = tw_wsc_wait(c[i], "undone", &k, 3.0);
+		assert_non_null(u);
+		assert_string_equal(json_string_value(json_object_get(u, "order")), "deploy");
+		assert_string_equal(json_string_value(json_object_get(u, "seat")), mover == 0 ? "red" : "blue");
+		assert_int_equal(json_integer_value(json_object_get(u, "orders")), n0);
+		json_decref(u);
+		json_t *st = tw_wsc_wait(c[i], "state", &k, 3.0);
+		assert_non_null(st);
+		assert_int_equal(json_integer_value(json_object_get(st, "orders")), n0);
+		if (i == mover) {
+			char *after = state_text(st);
+			assert_string_equal(before, after);
+			free(after);
+			assert_false(json_is_true(json_object_get(st, "can_undo")));
+		}
+		json_decref(st);
+	}
+	undo_refused(c[mover], &cur[mover], ""); // back to before the deploy: no further
+	for (int i = 0; i < 4; i++)
+		tw_wsc_close(c[i]);
+	tw_server_stop(s);
+	// The store dropped it: a restart comes back to the state before the order.
+	s = start(path);
+	assert_true(tw_server_wait_restored(s, 30.0));
+	c[mover] = join(s, &g, mover);
+	cur[mover] = sc[mover] = 0;
+	json_t *st1 = latest_state(c[mover], &sc[mover], 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st1, "orders")), n0);
+	char *restored = state_text(st1);
+	json_decref(st1);
+	assert_string_equal(before, restored);
+	free(restored);
+	// The next order takes the place of the one taken back, and may itself be taken back.
+	free(suggest_and_send(c[mover], &cur[mover]));
+	assert_true(state_can_undo(c[mover], &sc[mover]));
+	// Undo keeps SRV_UNDO_MAX orders since the last chance: one man put down again and again.
+	int z = 0; // the latest state, seen already
+	json_t *sm = latest_state(c[mover], &z, 3.0);
+	json_t *figs = json_object_get(json_object_get(sm, "state"), "figures"), *f;
+	size_t fi;
+	int man = -1;
+	double mx = 0, my = 0;
+	json_array_foreach(figs, fi, f)
+	{
+		const char *st = json_string_value(json_object_get(f, "status"));
+		json_t *at = json_object_get(f, "at");
+		if (man < 0 && strcmp(json_string_value(json_object_get(f, "side")), mover == 0 ? "red" : "blue") == 0 &&
+		    (!st || strcmp(st, "active") == 0) && json_number_value(json_array_get(at, 0)) >= 0) {
+			man = (int)json_integer_value(json_object_get(f, "id"));
+			mx = json_number_value(json_array_get(at, 0));
+			my = json_number_value(json_array_get(at, 1));
+		}
+	}
+	json_decref(sm);
+	assert_true(man >= 0);
+	for (int k = 2; k <= SRV_UNDO_MAX + 1; k++) { // the suggested order was the first
+		char ord[200];
+		snprintf(ord, sizeof ord, "{\"type\":\"order\",\"id\":%d,\"order\":{\"type\":\"deploy\",\"placements\":"
+					  "[{\"figure\":%d,\"at\":[%.2f,%.2f]}]}}", 100 + k, man, mx + (k % 2 ? 0 : 0.1), my);
+		usleep(25000); // within the test server's 50 messages a second
+		send_str(c[mover], ord);
+		json_t *res = tw_wsc_wait(c[mover], "result", &cur[mover], 5.0);
+		assert_non_null(res);
+		if (!json_is_true(json_object_get(res, "ok")))
+			fail_msg("deploy %d refused: %s", k, json_string_value(json_object_get(res, "message")));
+		json_decref(res);
+		if (k == SRV_UNDO_MAX)
+			assert_true(state_can_undo(c[mover], &sc[mover]));
+	}
+	assert_false(state_can_undo(c[mover], &sc[mover]));
+	undo_refused(c[mover], &cur[mover], "undo keeps at most 64 orders since the last die roll or shot");
+	// A seat the computer holds takes nothing back.
+	char msg[96];
+	snprintf(msg, sizeof msg, "{\"type\":\"computer\",\"general\":\"lw-default\"}");
+	send_str(c[mover], msg);
+	usleep(100000);
+	undo_refused(c[mover], &cur[mover], "the computer holds this seat");
+	tw_wsc_close(c[mover]);
+	tw_server_stop(s);
+	free(before);
+	remove_db(path);
+}
+
+/// Issue 19: a move once ended is not taken back. In a Grant move both sides act: red's end of
+/// its part of the move draws nothing and leaves the move as it is, yet red may not undo it.
+static void test_undo_not_past_end_of_move(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	FILE *fp = fopen(TW_SOURCE_DIR "/scenarios/grant/meeting.json", "rb");
+	assert_non_null(fp);
+	static char scen[1 << 20];
+	size_t n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	char *req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	game_ref g;
+	create(s, req, &g);
+	free(req);
+	tw_wsc *red = join(s, &g, 0);
+	int rc = 0, sc = 0;
+	json_t *st = latest_state(red, &sc, 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st, "to_move")), 0);
+	json_int_t move_no = json_integer_value(json_object_get(st, "move_no"));
+	json_decref(st);
+	send_str(red, "{\"type\":\"order\",\"id\":3,\"order\":{\"type\":\"end_move\"}}");
+	json_t *r = tw_wsc_wait(red, "result", &rc, 5.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	st = latest_state(red, &sc, 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st, "move_no")), move_no); // blue's part next
+	assert_false(json_is_true(json_object_get(st, "can_undo")));
+	json_decref(st);
+	undo_refused(red, &rc, "your end_move ended your move: a move once ended is not taken back");
+	tw_wsc_close(red);
+	tw_server_stop(s);
+}
+
+/// Issue 19: the rule set's JSON (GET /api/rulesets, hello) names its phases by number, as
+/// tw_phase_name does: Little Wars's own names; none for a rule set without names (Grant).
+static void test_ruleset_phase_names(void **state)
+{
+	(void)state;
+	for (int i = 0; i < tw_ruleset_count(); i++) {
+		const tw_ruleset *rs = tw_ruleset_get(i);
+		json_t *j = srv_ruleset_json(rs), *ph = json_object_get(j, "phase_names");
+		assert_true(json_is_array(ph));
+		assert_int_equal(json_array_size(ph), rs->phase_names ? (size_t)rs->phase_max + 1 : 0);
+		tw_state st;
+		memset(&st, 0, sizeof st);
+		st.ruleset = i;
+		for (size_t k = 0; k < json_array_size(ph); k++) {
+			st.phase = (int32_t)k;
+			assert_string_equal(json_string_value(json_array_get(ph, k)), tw_phase_name(&st));
+		}
+		if (strcmp(rs->name, "littlewars") == 0) {
+			assert_string_equal(json_string_value(json_array_get(ph, 0)), "toss");
+			assert_string_equal(json_string_value(json_array_get(ph, 3)), "play");
+		}
+		json_decref(j);
+	}
+}
+
 /// 7: Host and Origin name this server (its bound address, localhost, or the allow-list): a
 /// DNS-rebinding page (Host and Origin both its own name, so equal to each other) is refused.
 static void test_host_and_origin_against_rebinding(void **state)
@@ -1352,6 +1593,8 @@ static void test_store_private_tokens_hashed(void **state)
 int main(void)
 {
 	tw_register_builtin();
+	if (getenv("TW_TEST_FILTER")) // one test by name (cmocka's pattern), e.g. test_undo
+		cmocka_set_test_filter(getenv("TW_TEST_FILTER"));
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_http),
 		cmocka_unit_test(test_tokens_and_origin),
@@ -1371,6 +1614,9 @@ int main(void)
 		cmocka_unit_test(test_host_and_origin_against_rebinding),
 		cmocka_unit_test(test_rsv_and_unmasked_frames_refused),
 		cmocka_unit_test(test_store_private_tokens_hashed),
+		cmocka_unit_test(test_undo),
+		cmocka_unit_test(test_undo_not_past_end_of_move),
+		cmocka_unit_test(test_ruleset_phase_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -41,7 +41,8 @@
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
-        S = m; render(); status(); drawGame(); break;
+        S = m; render(); status(); drawGame(); acting(); break;
+      case 'undone': onUndone(m); break;
       case 'events':
         if (marks.stale) clearMarks();
         for (const e of m.events) { if (e.type === 'phase') phaseNote = e; logEvent(e); }
@@ -74,6 +75,7 @@
   }
   function moveDef() { return hello && (hello.ruleset.orders || []).find((d) => d.type === 'move'); }
   function onOptions(m) {
+    if (formationOption(m)) return;
     const box = $('options'); box.innerHTML = '';
     const want = $('n-' + m.order_type);
     const list = m.orders.filter((o) => !want || (o.n || 0) === Number(want.value));
@@ -161,9 +163,10 @@
     $('status').dataset.over = S.over ? '1' : '0';
     $('status').dataset.toMove = S.to_move;
     const ph = $('sb-phase');
-    ph.textContent = 'phase ' + S.phase + (phaseNote && phaseNote.text ? ': ' + phaseNote.text : '');
+    const pn = phaseName(S.phase), note = phaseNote && phaseNote.text ? phaseNote.text : '';
+    ph.textContent = pn ? 'phase: ' + pn + (note ? ' \u00b7 ' + note : '') : note;
     ph.title = phaseNote && phaseNote.clause ? phaseNote.clause : '';
-    ph.dataset.phase = S.phase;
+    ph.dataset.phase = S.phase; ph.dataset.name = phaseName(S.phase);
     const dec = S.over ? [] : (S.decisions || []);
     const pend = $('sb-pending');
     pend.textContent = dec.length ? 'waiting for: ' + dec.map((d) => (d.prompt || seatName(d.seat) + ' to act') + (d.clause ? ' (' + d.clause + ')' : '')).join('; ') : '';
@@ -365,6 +368,7 @@
       el('polygon', { points: pts.map((p) => p[0] + ',' + Y(p[1])).join(' '),
         class: 'gun side-' + si + (selGun === g.id ? ' selected' : ''), 'data-gun': g.id, 'data-side': si }, layerFigs);
     }
+    drawHulls(ppi);
     const hits = [];
     for (const f of st.figures) {
       const status = f.status || 'active';
@@ -513,7 +517,8 @@
   const probes = new Map(), probeIds = new Map();
   function hoverTip(ev) {
     const t = ev.target, d = t && t.dataset;
-    const on = !d || !S ? null : d.id !== undefined ? { gun: false, id: Number(d.id) } : d.gun !== undefined ? { gun: true, id: Number(d.gun) } : null;
+    const on = !d || !S ? null : d.id !== undefined ? { gun: false, id: Number(d.id) } : d.gun !== undefined ? { gun: true, id: Number(d.gun) }
+      : d.hull !== undefined ? { unit: true, id: Number(d.hull) } : null;
     if (!on) { hideTip(); return; }
     showTip(on, ev.clientX, ev.clientY);
   }
@@ -522,6 +527,7 @@
     const si = sideIndex(sideName);
     if (S.over) return 'the game is over';
     const dec = (S.decisions || []).filter((d) => d.seat === si);
+    if (si === seat && Array.isArray(S.offered) && S.offered.length) return 'its side may: ' + S.offered.join(', ').replace(/_/g, ' ');
     if (!dec.length) return 'waits: ' + ((S.decisions || []).map((d) => seatName(d.seat)).join(', ') || 'nobody') + ' to act';
     return 'its side may: ' + [...new Set(dec.flatMap((d) => d.types || []))].join(', ').replace(/_/g, ' ');
   }
@@ -562,13 +568,13 @@
     return out;
   }
   function showTip(on, x, y) {
-    const st = S && S.state, e = st ? (on.gun ? (st.guns || [])[on.id] : st.figures[on.id]) : null;
+    const st = S && S.state, e = !st ? null : on.unit ? (st.units || []).find((u) => u.id === on.id) : on.gun ? (st.guns || [])[on.id] : st.figures[on.id];
     if (!e || !hello) { hideTip(); return; }
     tip.on = on; tip.x = x; tip.y = y;
     const box = $('tip');
     box.replaceChildren();
-    box.dataset.kind = on.gun ? 'gun' : 'figure'; box.dataset.id = e.id;
-    for (const [cls, text] of tipLines(on, e)) { const d = document.createElement('div'); d.className = cls; d.textContent = text; box.appendChild(d); }
+    box.dataset.kind = on.unit ? 'unit' : on.gun ? 'gun' : 'figure'; box.dataset.id = e.id;
+    for (const [cls, text] of on.unit ? unitTipLines(e) : tipLines(on, e)) { const d = document.createElement('div'); d.className = cls; d.textContent = text; box.appendChild(d); }
     box.hidden = false;
     // Beside the pointer, inside the window.
     const w = box.offsetWidth, h = box.offsetHeight;
@@ -576,9 +582,9 @@
     if (left + w > innerWidth - 4) left = Math.max(4, x - 14 - w);
     if (top + h > innerHeight - 4) top = Math.max(4, y - 16 - h);
     box.style.left = left + 'px'; box.style.top = top + 'px';
-    if (!on.gun) probe(e);
+    if (!on.gun && !on.unit) probe(e);
   }
-  const probeKey = () => S.orders + ':' + S.move_no;
+  const probeKey = () => S.orders + ':' + S.move_no + ':' + undos;
   function probe(f) {
     const mv = moveDef();
     if (!mv || mv.per_figure || seat < 0 || sideIndex(f.side) !== seat || S.over || S.move_no < 1) return;
@@ -643,11 +649,158 @@
       c.append(h, str);
       if (hasFormations()) { const f = line('uc-formation', 'formation: ' + formationName(u.formation || 0)); f.dataset.formation = formationName(u.formation || 0); c.appendChild(f); }
       c.appendChild(recList(u.data, 'unit'));
-      c.title = (u.name || 'unit #' + u.id) + ' (#' + u.id + ')\n' + str.textContent + '\n' + mayDo(u.side);
+      cardActing(c, u);
       body.appendChild(c);
     }
   }
   $('uc-side').onchange = () => { if (S) drawCards(); };
+
+  // ---- acting (issue 19): undo, orders the phase allows, units as things to command ----
+  // Undo: the server says in each state whether this seat may take back its last order now
+  // (can_undo: its own, in this move, since the last die or shot); the button follows it, and
+  // Ctrl+Z asks too (the server's refusal says why not). Every seat then hears "undone": the
+  // log loses the events taken back and says what was undone.
+  let undos = 0;
+  function undo() {
+    if (seat < 0 || !S) return;
+    const id = nextId++;
+    pending.set(id, (m) => { if (m.ok) refuse(null); });
+    send({ type: 'undo', id });
+  }
+  $('btn-undo').onclick = undo;
+  document.addEventListener('keydown', (ev) => {
+    if ((ev.ctrlKey || ev.metaKey) && !ev.shiftKey && !ev.altKey && (ev.key === 'z' || ev.key === 'Z') &&
+        !$('game').hidden && !typing(ev.target)) { ev.preventDefault(); undo(); }
+  });
+  function onUndone(m) {
+    undos++;
+    drag = null; clearOverlay(); probes.clear();
+    const log = $('log');
+    for (const li of [...log.querySelectorAll('li[data-seq]')]) if (Number(li.dataset.seq) >= m.events) li.remove();
+    const li = document.createElement('li'); li.dataset.type = 'undone';
+    const c = document.createElement('span'); c.className = 'clause'; c.textContent = 'undo';
+    li.append(c, m.text || 'an order was taken back');
+    log.appendChild(li);
+    li.scrollIntoView({ block: 'nearest' });
+  }
+  // The orders this seat may give now: the server's `offered` (those its decisions name, less
+  // those the rule set refuses whatever they hold: another phase's, another seat's turn's);
+  // none when it has no decision. The rest are disabled, with the reason in their tooltips;
+  // the phase is named in the status bar.
+  function allowedNow() {
+    const ok = new Set();
+    if (!S || S.over || seat < 0) return ok;
+    if (Array.isArray(S.offered)) { for (const t of S.offered) ok.add(t); return ok; }
+    for (const d of S.decisions || []) if (d.seat === seat) for (const t of d.types || []) ok.add(t);
+    return ok;
+  }
+  // The rule set's name for a phase ('' for a rule set that names none: Grant's one phase).
+  function phaseName(n) {
+    const names = hello && hello.ruleset && hello.ruleset.phase_names;
+    return names && names[n] !== undefined ? names[n] : '';
+  }
+  function acting() {
+    const ok = allowedNow(), why = S.over ? 'the game is over' : 'not now: ' + ($('sb-pending').textContent || 'it is not your turn');
+    for (const d of (hello && hello.ruleset.orders) || []) {
+      const b = $('btn-' + d.type), n = $('n-' + d.type);
+      if (!b) continue;
+      b.disabled = !ok.has(d.type);
+      const no = S.not_offered && S.not_offered[d.type];
+      b.title = (d.help || d.type) + (b.disabled ? ' (' + (no ? 'not now: ' + no : why) + ')' : '');
+      if (n) n.disabled = b.disabled;
+    }
+    $('fp-fire').disabled = !ok.has('fire');
+    const fireTool = document.querySelector('#tool option[value=fire]');
+    if (fireTool) fireTool.disabled = !ok.has('fire') || !(hello.ruleset.order_types || []).includes('fire');
+    $('btn-suggest').disabled = $('btn-auto').disabled = ok.size === 0;
+    const u = $('btn-undo');
+    u.hidden = seat < 0;
+    u.disabled = !S.can_undo;
+    u.dataset.can = S.can_undo ? '1' : '0';
+  }
+  // Units: a hull round each unit's men on the table (hover it for the unit's tooltip), its card
+  // (hover: the same tooltip; click: select its men), and for a rule set with formations a
+  // choice of formation by name on each of this seat's cards: the places come from the rule
+  // set (its proposals for the unit, the `options` message), never one man at a time.
+  function hull(pts) {
+    pts = pts.slice().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+    if (pts.length < 3) return pts;
+    const cross = (o, a, b) => (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0]);
+    const lo = [], up = [];
+    for (const p of pts) { while (lo.length >= 2 && cross(lo[lo.length - 2], lo[lo.length - 1], p) <= 0) lo.pop(); lo.push(p); }
+    for (const p of pts.slice().reverse()) { while (up.length >= 2 && cross(up[up.length - 2], up[up.length - 1], p) <= 0) up.pop(); up.push(p); }
+    return lo.slice(0, -1).concat(up.slice(0, -1));
+  }
+  function unitMen(uid) { return S.state.figures.filter((f) => f.unit === uid && statusBase(f.status || 'active') === 'active' && f.at[0] >= 0); }
+  function drawHulls(ppi) {
+    const pad = Math.max(0.6, 5 / (ppi || 10));
+    for (const u of S.state.units || []) {
+      const men = unitMen(u.id);
+      if (!men.length) continue;
+      // Each man's circle (8 points round it), padded: the hull holds the men whole.
+      const pts = [];
+      for (const f of men) for (let k = 0; k < 8; k++) { const a = k * Math.PI / 4, r = (f.radius || 0.3) + pad; pts.push([f.at[0] + Math.cos(a) * r, f.at[1] + Math.sin(a) * r]); }
+      el('polygon', { points: hull(pts).map((p) => p[0] + ',' + Y(p[1])).join(' '), class: 'hull side-' + sideIndex(u.side), 'data-hull': u.id }, layerFigs);
+    }
+  }
+  function unitTipLines(u) {
+    const n = unitStrength(u), orig = u.data && typeof u.data.orig === 'number' ? u.data.orig : null;
+    const out = [['tip-head', 'Unit #' + u.id + ' \u00b7 ' + (u.name || 'unit #' + u.id) + ' \u00b7 ' + u.side],
+      ['tip-strength', 'strength ' + n.active + ' / ' + (orig !== null ? orig : n.total) + ' men' + (n.officersAll ? ' \u00b7 officers ' + n.officers + ' / ' + n.officersAll : '')]];
+    if (hasFormations()) out.push(['tip-formation', 'formation: ' + formationName(u.formation || 0)]);
+    const moved = unitMen(u.id).some((f) => f.moved_in === S.move_no && S.move_no > 0);
+    const rec = Object.entries(u.data || {}).filter(([k]) => k !== 'orig').map(([k, v]) => k + ' ' + (typeof v === 'object' ? JSON.stringify(v) : v));
+    out.push(['tip-state', 'state: ' + (n.active === 0 ? 'spent' : moved ? 'moved this move' : 'has not moved this move') + (rec.length ? ' \u00b7 ' + rec.join(' \u00b7 ') : '')]);
+    out.push(['tip-do', mayDo(u.side)]);
+    return out;
+  }
+  let formWant = null;
+  function cardActing(c, u) {
+    c.addEventListener('mouseenter', (ev) => showTip({ unit: true, id: u.id }, ev.clientX, ev.clientY));
+    c.addEventListener('mousemove', (ev) => { if (tip.on && tip.on.unit) showTip(tip.on, ev.clientX, ev.clientY); });
+    c.addEventListener('mouseleave', hideTip);
+    if (sideIndex(u.side) !== seat) return;
+    c.classList.add('mine');
+    c.addEventListener('click', (ev) => {
+      if (ev.target.tagName === 'SELECT' || ev.target.tagName === 'OPTION') return;
+      const men = unitMen(u.id).map((f) => f.id);
+      selected = new Set(ev.shiftKey ? [...selected, ...men] : men);
+      selGun = -1;
+      render();
+    });
+    const fd = hello && (hello.ruleset.orders || []).find((x) => x.type === 'formation');
+    if (!fd || !fd.n_choices) return;
+    const sel = document.createElement('select'); sel.className = 'uc-form'; sel.dataset.unit = u.id;
+    sel.title = 'change formation (' + (fd.clause || 'formation') + '): the rule set places the men';
+    fd.n_choices.forEach((name, i) => { const o = document.createElement('option'); o.value = i; o.textContent = name; sel.appendChild(o); });
+    sel.value = u.formation || 0;
+    sel.disabled = !allowedNow().has('formation');
+    sel.onchange = () => {
+      formWant = { unit: u.id, n: Number(sel.value), name: fd.n_choices[Number(sel.value)] };
+      send({ type: 'options', id: nextId++, order_type: 'formation', figures: unitMen(u.id).map((f) => f.id) });
+    };
+    const fl = c.querySelector('.uc-formation');
+    if (fl) fl.after(sel); else c.appendChild(sel);
+  }
+  // A formation asked for by name: the rule set's proposal for that unit and formation, sent.
+  function formationOption(m) {
+    if (!formWant || m.order_type !== 'formation') return false;
+    const want = formWant; formWant = null;
+    const o = m.orders.find((x) => (x.n || 0) === want.n);
+    if (!o) { refuse({ clause: 'formation', message: 'the rules propose no change to ' + want.name + ' for this unit now' }); drawCards(); return true; }
+    order(o, (r) => { if (!r.ok) drawCards(); });
+    return true;
+  }
+  // The group being dragged, drawn where each man would stand (the same displacement for
+  // each, as the order will say), before it is sent.
+  function ghosts(dx, dy) {
+    if (!layerOver) return;
+    for (const id of selected) {
+      const f = fig(id);
+      if (!f || f.at[0] < 0) continue;
+      el('circle', { cx: f.at[0] + dx, cy: Y(f.at[1] + dy), r: f.radius || 0.3, class: 'ghost side-' + sideIndex(f.side) + (drag && drag.verdict && drag.verdict !== 'legal' ? ' bad' : ''), 'data-ghost': id }, layerOver);
+    }
+  }
 
   function clearOverlay() { if (layerOver) layerOver.innerHTML = ''; }
   function fmt(x) { return (Math.round(x * 100) / 100).toFixed(2); }
@@ -728,7 +881,7 @@
       render();
       return;
     }
-    drag = { kind: 'box', p0: p, hit };
+    drag = { kind: 'box', p0: p, hit, shift: ev.shiftKey };
   });
   svg.addEventListener('pointermove', (ev) => {
     if (pointers.has(ev.pointerId)) pointers.set(ev.pointerId, { x: ev.clientX, y: ev.clientY });
@@ -753,6 +906,7 @@
       const to = [from[0] + p[0] - drag.p0[0], from[1] + p[1] - drag.p0[1]];
       drag.to = to;
       drag.line = el('line', { x1: from[0], y1: Y(from[1]), x2: to[0], y2: Y(to[1]), class: 'path', id: 'dragpath' }, layerOver);
+      ghosts(to[0] - from[0], to[1] - from[1]);
       $('measure').textContent = 'path ' + fmt(d) + ' in' + (drag.reach !== undefined ? ' · allowance ' + fmt(drag.reach) + ' in' : '') + (drag.verdict ? ' · ' + drag.verdict : '');
       $('measure').dataset.length = fmt(d);
       const now = performance.now();
@@ -775,7 +929,8 @@
     if (dr.kind === 'box') {
       const x0 = Math.min(dr.p0[0], p[0]), x1 = Math.max(dr.p0[0], p[0]), y0 = Math.min(dr.p0[1], p[1]), y1 = Math.max(dr.p0[1], p[1]);
       if (x1 - x0 < 0.2 && y1 - y0 < 0.2) { selected.clear(); selGun = -1; if (!dr.hit) inspect = null; render(); return; }
-      selected = new Set(S.state.figures.filter((f) => sideIndex(f.side) === seat && f.at[0] >= x0 && f.at[0] <= x1 && f.at[1] >= y0 && f.at[1] <= y1 && (f.status || 'active') !== 'dead').map((f) => f.id));
+      const inBox = S.state.figures.filter((f) => sideIndex(f.side) === seat && f.at[0] >= x0 && f.at[0] <= x1 && f.at[1] >= y0 && f.at[1] <= y1 && (f.status || 'active') !== 'dead').map((f) => f.id);
+      selected = new Set(dr.shift ? [...selected, ...inBox] : inBox);
       render();
     } else if (dr.kind === 'los') {
       drag = null;
@@ -851,6 +1006,7 @@
     if (m.reach !== undefined) drag.reach = m.reach;
     const line = document.getElementById('dragpath');
     if (line) line.setAttribute('class', 'path' + (m.ok ? '' : ' bad'));
+    if (layerOver) layerOver.querySelectorAll('.ghost').forEach((g) => g.classList.toggle('bad', !m.ok));
     const meas = $('measure');
     meas.textContent = meas.textContent.replace(/ · allowance.*$/, '').replace(/ · (legal|[A-Z]+\.[A-Z.0-9]+:.*)$/, '') + (drag.reach !== undefined ? ' · allowance ' + fmt(drag.reach) + ' in' : '') + ' · ' + drag.verdict;
     meas.dataset.verdict = m.ok ? 'legal' : m.clause;
@@ -953,6 +1109,7 @@
     if (noteMelee(e)) return; // a participant: on the table, and on his melee's line
     const li = document.createElement('li');
     li.dataset.type = e.type;
+    if (e.seq !== undefined) li.dataset.seq = e.seq;
     const c = document.createElement('span'); c.className = 'clause'; c.textContent = e.clause || '';
     li.appendChild(c);
     li.append(e.text || e.type);

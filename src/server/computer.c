@@ -43,7 +43,7 @@ bool srv_computer_step(srv_room *r)
 		}
 	}
 	r->gen[side] = NULL; // out with this thread while it decides
-	int epoch = r->gen_epoch[side], norders = tw_game_order_count(r->game);
+	int epoch = r->gen_epoch[side], norders = tw_game_order_count(r->game), undos = r->undos;
 	tw_state snap;
 	tw_status st = tw_state_clone(&snap, tw_game_state(r->game));
 	bool have_snap = st == TW_OK;
@@ -58,7 +58,7 @@ bool srv_computer_step(srv_room *r)
 		tw_state_free(&snap);
 
 	pthread_mutex_lock(&r->mu);
-	bool same = r->gen_epoch[side] == epoch && tw_game_order_count(r->game) == norders;
+	bool same = r->gen_epoch[side] == epoch && tw_game_order_count(r->game) == norders && r->undos == undos;
 	if (r->gen_epoch[side] == epoch && !r->gen[side])
 		r->gen[side] = g;
 	else

@@ -327,7 +327,7 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
 	json_decref(scj);
 	if (!r->game || !r->scenario_json)
 		goto fail;
-	tw_game_set_undo(r->game, false);
+	tw_game_set_undo(r->game, true); // a seat may take back its orders (srv_room_undo)
 	if (!srv_random_hex(r->id, 8))
 		goto fail_rand;
 	for (int i = 0; i < SRV_SLOTS; i++) {
@@ -450,6 +450,7 @@ srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const cha
 	replay_ctx rc = {r, err, 0};
 	if (srv_store_orders(db, id, replay_one, &rc, err) != TW_OK)
 		goto fail;
+	tw_game_set_undo(r->game, true); // from here on (what came before the restart stays)
 	char *saved = srv_store_get_clock(s, id);
 	if (saved)
 		srv_clock_restore(r, saved);
@@ -553,8 +554,131 @@ static tw_status rebuild(srv_room *r, int n, tw_error *err)
 			return TW_ERR_STATE;
 		}
 	}
+	tw_game_set_undo(g, true);
 	tw_game_free(r->game);
 	r->game = g;
+	r->undo_depth = 0;
+	r->undo_capped = false;
+	return TW_OK;
+}
+
+// ---- undo (issue 19) ----
+
+/// After an order: it may be taken back if it drew nothing from the generator, threw no die,
+/// fired no shot, opened no sealed choice and did not end the move (the core's undo keeps a
+/// snapshot on the same terms); otherwise nothing before it may be taken back either.
+static void note_undo(srv_room *r, uint64_t draws, int32_t move_no, int first, int count)
+{
+	const tw_state *s = tw_game_state(r->game);
+	const tw_events *ev = tw_game_events(r->game);
+	bool chance = s->rng.draws != draws || s->move_no != move_no;
+	for (int i = first; i < first + count && i < ev->n && !chance; i++)
+		chance = ev->v[i].type == TW_EV_DICE || ev->v[i].type == TW_EV_SHOT || ev->v[i].type == TW_EV_UNSEALED;
+	if (chance) {
+		r->undo_depth = 0;
+		if (r->undo_capped) { // snapshots again (the core drops the old ones at its next chance)
+			tw_game_set_undo(r->game, true);
+			r->undo_capped = false;
+		}
+	} else if (!r->undo_capped && ++r->undo_depth > SRV_UNDO_MAX) {
+		// A bound on the snapshots: none until the next die roll or shot, and no undo.
+		tw_game_set_undo(r->game, false);
+		r->undo_capped = true;
+		r->undo_depth = 0;
+	}
+}
+
+#define SRV_STR2(x) #x
+#define SRV_STR(x) SRV_STR2(x)
+
+static bool undo_no(tw_error *why, const char *fmt, const char *arg)
+{
+	if (why)
+		tw_error_set(why, TW_ERR_STATE, "undo", fmt, arg);
+	return false;
+}
+
+bool srv_room_can_undo(srv_room *r, int seat, tw_error *why)
+{
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	int n = tw_game_order_count(r->game);
+	if (seat < 0 || seat >= s->nsides)
+		return undo_no(why, "the %s gives no orders, so has none to take back", srv_seat_name(r, seat));
+	if (r->computer[seat][0])
+		return undo_no(why, "%s", "the computer holds this seat");
+	if (r->broken || s->over)
+		return undo_no(why, "%s", r->broken ? "this game is out of order" : "the game is over");
+	if (n == 0)
+		return undo_no(why, "%s", "no order has been given yet");
+	const tw_order *o = tw_game_order(r->game, n - 1);
+	if (!o)
+		return undo_no(why, "%s", "out of memory");
+	if (o->side != seat)
+		return undo_no(why, "the last order is %s's: only the seat that gave an order may take it back",
+			       o->side >= 0 && o->side < s->nsides ? s->sides[o->side].name : "the host");
+	if (r->undo_capped)
+		return undo_no(why, "%s", "undo keeps at most " SRV_STR(SRV_UNDO_MAX) " orders since the last die roll or shot, "
+					  "and these are more");
+	if (r->undo_depth <= 0)
+		return undo_no(why, "%s", "a die was thrown, a shot fired or the move ended since your last order: undo goes back only to the "
+					  "last die roll or shot, so nothing random is ever thrown again");
+	const tw_order_def *d = tw_order_def_get(rs, o->type);
+	if (d && (d->flags & TW_OD_ENDS_TURN))
+		return undo_no(why, "your %s ended your move: a move once ended is not taken back", d->name);
+	return true;
+}
+
+tw_status srv_room_undo(srv_room *r, int seat, tw_error *err)
+{
+	tw_error_clear(err);
+	if (!srv_room_can_undo(r, seat, err))
+		return err->code;
+	int n = tw_game_order_count(r->game);
+	tw_order *keep = malloc(sizeof *keep); // to put it back if the store cannot drop it
+	if (!keep)
+		return tw_error_set(err, TW_ERR_NOMEM, "undo", "out of memory");
+	*keep = *tw_game_order(r->game, n - 1);
+	const tw_order_def *d = tw_order_def_get(tw_game_ruleset(r->game), keep->type);
+	char what[64];
+	snprintf(what, sizeof what, "%s", d ? d->name : "order");
+	if (!tw_game_undo(r->game)) { // the core kept no snapshot: the two counts disagree
+		r->undo_depth = 0;
+		free(keep);
+		return tw_error_set(err, TW_ERR_STATE, "undo", "nothing to take back since the last die roll or shot");
+	}
+	if (srv_store_delete_order(r->srv, r->id, n - 1) != TW_OK) {
+		// Not dropped from the store: the order goes back on (nothing random in it, so it
+		// does exactly what it did).
+		int first = 0, count = 0;
+		tw_error e2;
+		if (tw_game_apply(r->game, keep, &first, &count, &e2) != TW_OK) {
+			r->broken = true;
+			srv_log(r->srv, "game %s: cannot put back an order after a store failure: %s", r->id, e2.message);
+		}
+		r->undo_depth = 0; // (its snapshot went with the undo)
+		free(keep);
+		return tw_error_set(err, TW_ERR_IO, "undo", "the order could not be taken back (the database is busy or failing); "
+							   "try again");
+	}
+	free(keep);
+	r->undo_depth--;
+	r->undos++;
+	const tw_state *s = tw_game_state(r->game);
+	atomic_store(&r->over, s->over);
+	// Every seat hears what was taken back (the order's kind, never its content: a hidden
+	// deployment stays hidden), and where the log now ends, before the state.
+	char text[160];
+	snprintf(text, sizeof text, "%s took back their last order (%s)", s->sides[seat].name, what);
+	json_t *m = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "type", "undone", "seat", s->sides[seat].name, "order", what,
+			      "events", tw_game_events(r->game)->n, "orders", n - 1, "text", text);
+	char *txt = m ? json_dumps(m, JSON_COMPACT) : NULL;
+	json_decref(m);
+	for (int i = 0; txt && i < r->nconn; i++)
+		srv_send_text(r->conns[i], txt, strlen(txt));
+	free(txt);
+	srv_room_broadcast(r, 0, 0);
+	srv_computer_wake(r->srv);
 	return TW_OK;
 }
 
@@ -572,6 +696,8 @@ tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count
 	json_decref(oj);
 	int n = tw_game_order_count(r->game);
 	srv_clock saved = r->clock;
+	uint64_t draws = tw_game_state(r->game)->rng.draws;
+	int32_t move_no = tw_game_state(r->game)->move_no;
 	if (st == TW_OK)
 		st = tw_game_apply(r->game, rt, first, count, err);
 	free(rt);
@@ -589,8 +715,10 @@ tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count
 						      "busy or failing); try again");
 	}
 	free(txt);
-	if (st == TW_OK)
+	if (st == TW_OK) {
 		atomic_store(&r->over, tw_game_state(r->game)->over);
+		note_undo(r, draws, move_no, *first, *count);
+	}
 	return st;
 }
 

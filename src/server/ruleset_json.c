@@ -94,8 +94,13 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 		json_array_append_new(evs, json_string(tw_event_type_name((tw_event_type)t)));
 	// Its records' field tables (record.h): what each field of "data" is, with its help.
 	json_t *recs = tw_ruleset_records_json(rs);
-	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title", rs->title,
-			 "score_help", rs->score_help ? rs->score_help : "", // issue 19: the page's status bar
+	// Its phases by name, by number (issue 19: the status bar names the phase); none for a rule
+	// set that names none (Grant keeps phase 0 all game, which tw_phase_name would call "setup").
+	json_t *phases = json_array();
+	for (int i = 0; rs->phase_names && i <= rs->phase_max; i++)
+		json_array_append_new(phases, json_string(rs->phase_names[i]));
+	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title",
+			 rs->title, "score_help", rs->score_help ? rs->score_help : "", // issue 19: the page's status bar
 			 "params", params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs,
-			 "templates", templates_json(rs->name), "statuses", sts, "records", recs);
+			 "templates", templates_json(rs->name), "statuses", sts, "records", recs, "phase_names", phases);
 }

@@ -19,6 +19,9 @@ enum { SRV_SLOT_UMPIRE = TW_MAX_SIDES, SRV_SLOT_SPECTATOR = TW_MAX_SIDES + 1, SR
 #define SRV_TOKEN_LEN 32
 #define SRV_HASH_LEN 32 ///< bytes of a token's keyed hash (BLAKE2b, libsodium crypto_generichash)
 #define SRV_KEY_LEN 32  ///< bytes of the installation's key (the key file beside the store)
+/// Orders that may be taken back at most, one after another (each keeps a snapshot of the
+/// state: some 70 KB for 560 figures); one more, and no undo until the next die roll or shot.
+#define SRV_UNDO_MAX 64
 /// Connections (WebSockets) in one room at once.
 #define SRV_MAX_CONN 64
 /// JSON the server parses (HTTP bodies, WebSocket messages) may nest this deep, no deeper
@@ -95,6 +98,13 @@ struct srv_room {
 	bool broken;                   ///< could not be put back after a store failure: no more orders
 	double comp_time;              ///< the computer thread's time spent on this game, s (computer.c)
 	char title[96];                ///< the scenario's title (scenarios.c): the page's header
+	/// Undo (issue 19): the last orders that may be taken back (none drew the generator, threw
+	/// a die, fired a shot or opened a sealed choice, all in the current move; the core's own
+	/// undo snapshots, tw_game_undo, mirror them), and a count of undos (the computer's check
+	/// that the game has not moved on while it decided).
+	int undo_depth;
+	int undos;
+	bool undo_capped; ///< SRV_UNDO_MAX orders since the last chance: snapshots off until the next die or shot
 };
 
 struct srv_server {
@@ -178,6 +188,15 @@ const char *srv_seat_name(const srv_room *r, int seat);
 tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count, tw_error *err);
 /// After a commit: runs the clock and broadcasts events and views (room locked).
 void srv_room_applied(srv_room *r, int side, int first, int count);
+/// Whether `seat` may take back the last order now (room locked): the order is its own, given in
+/// this move, not one that ended the move, and nothing random has happened since (no die, shot
+/// or sealed choice: nobody can throw again); the seat is not the computer's and the game is
+/// not over. If not, `why` (may be NULL) says why.
+bool srv_room_can_undo(srv_room *r, int seat, tw_error *why);
+/// Takes back the seat's last order (room locked): the game and the store go back one order,
+/// and every seat hears an "undone" message then the new state. Refused as srv_room_can_undo
+/// says, or if the store cannot drop the order (the game is then as it was).
+tw_status srv_room_undo(srv_room *r, int seat, tw_error *err);
 /// srv_room_commit then srv_room_applied.
 tw_status srv_room_apply(srv_room *r, const tw_order *o, tw_error *err);
 /// Broadcasts the state (and events first..first+count) to every connection (room locked).
@@ -211,6 +230,8 @@ void srv_store_close(srv_server *s);
 tw_status srv_store_add_game(srv_server *s, const srv_room *r, const char *seats, const char *clock);
 tw_status srv_store_set_seats(srv_server *s, const char *game, const char *seats);
 tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const char *order_json);
+/// Drops a game's order number seq (an order taken back).
+tw_status srv_store_delete_order(srv_server *s, const char *game, int seq);
 void srv_store_delete_game(srv_server *s, const char *game);
 /// Restores every kept game (the restorer thread); stops early when the server stops.
 tw_status srv_store_load_all(srv_server *s, tw_error *err);

@@ -140,6 +140,24 @@ tw_status srv_store_add_order(srv_server *s, const char *game, int seq, const ch
 	return res;
 }
 
+tw_status srv_store_delete_order(srv_server *s, const char *game, int seq)
+{
+	sqlite3_stmt *st = NULL;
+	tw_status res = TW_ERR_IO;
+	pthread_mutex_lock(&s->dbmu);
+	if (sqlite3_prepare_v2(s->db, "DELETE FROM web_orders WHERE game = ? AND seq = ?", -1, &st, NULL) == SQLITE_OK) {
+		sqlite3_bind_text(st, 1, game, -1, SQLITE_STATIC);
+		sqlite3_bind_int(st, 2, seq);
+		if (sqlite3_step(st) == SQLITE_DONE && sqlite3_changes(s->db) == 1)
+			res = TW_OK;
+	}
+	sqlite3_finalize(st);
+	pthread_mutex_unlock(&s->dbmu);
+	if (res != TW_OK)
+		srv_log(s, "store: cannot drop order %d of game %s: %s", seq, game, sqlite3_errmsg(s->db));
+	return res;
+}
+
 tw_status srv_store_orders(sqlite3 *db, const char *game, tw_status (*fn)(void *ctx, const char *json), void *ctx,
 			   tw_error *err)
 {

@@ -20,6 +20,176 @@ static int view_seat(int seat)
 	return seat == SRV_SPECTATOR ? 100 : seat;
 }
 
+// ---- the orders a seat is offered now (issue 19) ----
+
+/// The men the probes are made of: the seat's first active man and the first enemy (variant
+/// 0), the seat's man and the enemy that stand nearest each other (variant 1); a gun of its own.
+typedef struct probe_men {
+	int me[2], foe[2], gun;
+} probe_men;
+
+static bool probe_active(const tw_state *v, const tw_figure *f)
+{
+	return tw_status_base(v, f->status) == TW_FS_ACTIVE && f->pos.x >= 0;
+}
+
+static void probe_men_find(const tw_state *v, int seat, probe_men *pm)
+{
+	pm->me[0] = pm->me[1] = pm->foe[0] = pm->foe[1] = pm->gun = -1;
+	double best = 1e30;
+	for (int i = 0; i < v->nfig; i++) {
+		const tw_figure *f = &v->fig[i];
+		if (!probe_active(v, f))
+			continue;
+		if (f->side == seat && pm->me[0] < 0)
+			pm->me[0] = f->id;
+		if (f->side != seat && pm->foe[0] < 0)
+			pm->foe[0] = f->id;
+		if (f->side != seat)
+			continue;
+		for (int k = 0; k < v->nfig; k++) {
+			const tw_figure *g = &v->fig[k];
+			double dd = g->side != seat && probe_active(v, g) ? tw_dist(f->pos, g->pos) : 1e30;
+			if (dd < best) {
+				best = dd;
+				pm->me[1] = f->id;
+				pm->foe[1] = g->id;
+			}
+		}
+	}
+	if (pm->me[1] < 0) // no enemy in sight
+		pm->me[1] = pm->me[0];
+	for (int i = 0; i < v->ngun && pm->gun < 0; i++)
+		if (v->gun[i].side == seat)
+			pm->gun = v->gun[i].id;
+}
+
+/// Fills an order of type d with content of one of two kinds (`variant`), so that it passes
+/// the shape check. 0 fills the required fields with the seat's first man, the first enemy and
+/// a far point; 1 every field of men with all the men of a unit, the one whose man stands
+/// nearest an enemy, that enemy and a point by it (a gun's crew, a whole unit, a target in
+/// range if any is); each with a gun of the seat's own and a number, different in the two.
+static void fill_probe(tw_order *o, const tw_order_def *d, const tw_state *v, const probe_men *pm, int variant)
+{
+	int me = pm->me[variant], foe = pm->foe[variant], gun = pm->gun;
+	tw_vec2 at = me >= 0 ? v->fig[me].pos : tw_v2(v->table.width / 2, v->table.depth / 2);
+	tw_vec2 there = foe >= 0 && variant ? v->fig[foe].pos : tw_v2(v->table.width / 2, v->table.depth - at.y);
+	for (int k = 0; k < d->nfields; k++) {
+		const tw_order_field *f = &d->fields[k];
+		if (f->form > 1 || (!f->required && (variant == 0 || f->kind != TW_OF_FIGS)))
+			continue; // the first alternative's fields
+		switch (f->kind) {
+		case TW_OF_FIGS: case TW_OF_PLACES: case TW_OF_POINTS: {
+			int cap = f->max > 0 && f->max < TW_ORDER_MAX_FIG ? f->max : TW_ORDER_MAX_FIG;
+			if (o->nfig > 0 || me < 0)
+				break;
+			o->fig[o->nfig++] = me;
+			int unit = v->fig[me].unit;
+			for (int i = 0; variant && i < v->nfig && o->nfig < cap; i++) {
+				const tw_figure *g = &v->fig[i];
+				if (g->id != me && tw_status_base(v, g->status) == TW_FS_ACTIVE && g->pos.x >= 0 && g->side == v->fig[me].side &&
+				    (unit < 0 || g->unit == unit))
+					o->fig[o->nfig++] = g->id;
+			}
+			for (int i = 0; i < o->nfig; i++) {
+				const tw_figure *g = &v->fig[o->fig[i]];
+				o->at[i] = tw_v2(g->pos.x, g->pos.y + 0.5);
+				o->facing[i] = g->facing;
+			}
+			if (f->kind != TW_OF_FIGS)
+				o->has_at = true;
+			break;
+		}
+		case TW_OF_FIGS2:
+			if (foe >= 0) {
+				o->fig2[0] = foe;
+				o->nfig2 = 1;
+			}
+			break;
+		case TW_OF_PATH:
+			o->path[0] = tw_v2(at.x, at.y + 1 + variant);
+			o->npath = 1;
+			break;
+		case TW_OF_GUN:
+			o->gun = gun;
+			break;
+		case TW_OF_GUN_PLACE:
+			o->gun = gun;
+			o->path[0] = gun >= 0 && gun < v->ngun ? v->gun[gun].axle : at;
+			o->npath = 1;
+			break;
+		case TW_OF_INT: case TW_OF_SIDE:
+			o->n = f->choices ? (variant && f->choices[0] && f->choices[1] ? 1 : 0)
+					  : variant && f->max > f->min ? f->min + 1 : f->min;
+			break;
+		case TW_OF_BEARING: case TW_OF_ELEVATION:
+			o->has_aim = true;
+			o->bearing = variant * 10;
+			break;
+		case TW_OF_POINT:
+			o->has_target = true;
+			o->target = there;
+			break;
+		case TW_OF_INTS:
+			o->val[0] = variant;
+			o->nval = 1;
+			break;
+		default: break;
+		}
+	}
+}
+
+/// The order types `seat` may give now, among those its decisions name (any, for a rule set
+/// that lists none): all of them but those
+/// the rule set refuses in the very same words whatever the order holds (two probes of
+/// different content, both of the right shape): such an order belongs to another phase or
+/// another seat's turn ("a toss order is not possible during play"). Judged on the seat's
+/// own view `v`, so it tells nothing hidden. `why` gets the rule set's words for each type
+/// its decisions name that is not offered.
+static json_t *offered_json(const tw_ruleset *rs, tw_state *v, int seat, const tw_decision *dec, int nd, json_t *why)
+{
+	json_t *out = json_array();
+	// A rule set that lists no decisions names only the side to move, though others may act
+	// (men put down behind the curtain, a surrender): every type is probed for every seat.
+	uint64_t types = rs->decisions ? 0 : ~UINT64_C(0);
+	bool any = !rs->decisions;
+	for (int i = 0; i < nd; i++)
+		if (dec[i].seat == seat) {
+			types |= dec[i].types ? dec[i].types : ~UINT64_C(0);
+			any = true;
+		}
+	tw_order *p = any ? malloc(2 * sizeof *p) : NULL; // some 20 KB each: never on the stack
+	probe_men pm;
+	if (p)
+		probe_men_find(v, seat, &pm);
+	for (int t = 0; p && t < rs->norders && t < 64; t++) {
+		if (!(types & (UINT64_C(1) << t)))
+			continue;
+		const tw_order_def *d = &rs->orders[t];
+		tw_error e[2];
+		bool judged = true, ok = false;
+		for (int k = 0; k < 2 && judged && !ok; k++) {
+			tw_order_init(&p[k], t, seat);
+			fill_probe(&p[k], d, v, &pm, k);
+			tw_error_clear(&e[k]);
+			if (tw_order_check_shape(rs, v, &p[k], &e[k]) != TW_OK)
+				judged = false; // cannot tell: offered
+			else if (rs->validate(v, &p[k], &e[k]) == TW_OK)
+				ok = true;
+		}
+		bool same = judged && !ok && strcmp(e[0].clause, e[1].clause) == 0 && strcmp(e[0].message, e[1].message) == 0;
+		if (!same) {
+			json_array_append_new(out, json_string(d->name));
+		} else if (why) {
+			char buf[sizeof e[0].message + 40];
+			snprintf(buf, sizeof buf, "%s%s%s", e[0].clause, e[0].clause[0] ? ": " : "", e[0].message);
+			json_object_set_new(why, d->name, json_string(buf));
+		}
+	}
+	free(p);
+	return out;
+}
+
 /// The state message from a seat's view `v` (built by tw_state_view). The terrain, which does
 /// not change, goes only in full pictures (join, sync), not in every update.
 static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
@@ -59,10 +229,18 @@ static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
 						    "clause", dec[i].clause, "prompt", dec[i].prompt, "secret", dec[i].secret,
 						    "types", types));
 	}
-	return json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o}", "type", "state", "state", sj,
-			 "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
-			 "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
-			 "decisions", dj);
+	// Whether this seat may take back its last order now (srv_room_can_undo): the page's Undo.
+	// And the orders this seat is offered now (offered_json).
+	json_t *m = json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:b}", "type", "state", "state", sj,
+			      "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
+			      "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
+			      "decisions", dj, "can_undo", srv_room_can_undo(r, seat, NULL));
+	if (m && seat >= 0 && seat < s->nsides && !s->over) {
+		json_t *why = json_object();
+		json_object_set_new(m, "offered", offered_json(rs, v, seat, dec, nd, why));
+		json_object_set_new(m, "not_offered", why);
+	}
+	return m;
 }
 
 json_t *srv_view_json(srv_room *r, int seat)

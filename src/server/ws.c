@@ -10,6 +10,10 @@
 //   options {"order_type": NAME, "figures"?: [ids]}  legal orders of that type the rule set
 //                                       proposes for these men -> options {orders}
 //   sync    {}                          everything again (hello, events, state, clock)
+//   undo    {"id"?}                     take back the seat's last order (its own, this move,
+//                                       since the last die or shot) -> result {ok, id,
+//                                       clause "undo", message?}; every seat then gets
+//                                       undone {seat, order, events, orders, text} and the state
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -331,6 +335,18 @@ static void on_computer(srv_conn *c, json_t *m)
 		reply_error(c, err.message, NULL);
 }
 
+static void on_undo(srv_conn *c, json_t *m)
+{
+	srv_room *r = c->room;
+	tw_error err;
+	tw_error_clear(&err);
+	pthread_mutex_lock(&r->mu);
+	tw_status st = srv_room_undo(r, c->seat, &err);
+	// The seat hears "ok" after the others' new state is queued: its own state follows at once.
+	reply_status(c, "result", json_object_get(m, "id"), st, &err);
+	pthread_mutex_unlock(&r->mu);
+}
+
 static bool rate_ok(srv_conn *c)
 {
 	double now = srv_now();
@@ -373,6 +389,8 @@ void srv_ws_message(srv_conn *c, const char *data, size_t len)
 		on_suggest(c, m);
 	else if (strcmp(type, "options") == 0)
 		on_options(c, m);
+	else if (strcmp(type, "undo") == 0)
+		on_undo(c, m);
 	else if (strcmp(type, "computer") == 0)
 		on_computer(c, m);
 	else if (strcmp(type, "pause") == 0 || strcmp(type, "resume") == 0)

@@ -287,9 +287,14 @@ const tests = [
     const blueMan = scen.figures.find((f) => f.side === 'blue' && f.kind === 'infantry');
     await page.click('circle.fig[data-id="' + blueMan.id + '"]');
     assert((await page.$eval('#targets', (e) => e.value)) === String(blueMan.id), 'target picked');
-    await page.click('#btn-volley');
-    await page.waitForSelector('#refusal:not([hidden])');
-    const r = await page.$eval('#refusal', (e) => e.textContent);
+    // With no red man in range of any blue the volley is not offered (issue 19) and its button
+    // gives Grant's reason; with one, this volley out of range is refused with it.
+    let r = await page.$eval('#btn-volley', (e) => e.disabled ? e.title : '');
+    if (!r) {
+      await page.click('#btn-volley');
+      await page.waitForSelector('#refusal:not([hidden])');
+      r = await page.$eval('#refusal', (e) => e.textContent);
+    }
     assert(/GR\.[A-Z]+\.\d+/.test(r), 'the volley is judged by Grant: ' + r);
     // Grant's canister device, laid on the table from the served shapes.
     await page.selectOption('#tool', 'template');
@@ -804,7 +809,8 @@ const tests = [
     await page.mouse.move(g[0] + 3, g[1]);
     await waitFor(page, async () => (await tip()).kind === 'gun', 'the gun\'s tooltip', 2000);
     t = await tip();
-    assert(t.lines[0] === 'Gun #0 · red' && t.lines.some((l) => /^status: /.test(l)) && t.lines.some((l) => /^its side may: .*fire/.test(l)), 'the gun: ' + JSON.stringify(t.lines));
+    // (Men have moved, so the guns may not act now, LW.MV.11: the server offers no fire.)
+    assert(t.lines[0] === 'Gun #0 · red' && t.lines.some((l) => /^status: /.test(l)) && t.lines.some((l) => /^its side may: /.test(l) && !/fire/.test(l)), 'the gun: ' + JSON.stringify(t.lines));
     // A blue man: his side waits.
     const b = await center(page, 'circle.fig[data-id="11"]');
     await page.mouse.move(b[0], b[1]);
@@ -869,10 +875,13 @@ const tests = [
       board: JSON.stringify(document.getElementById('board').getBoundingClientRect()), vb: document.getElementById('table').getAttribute('viewBox'),
       bar: JSON.stringify(document.getElementById('statusbar').getBoundingClientRect()) }));
     const b0 = await bar();
-    assert(b0.phase === 'phase 0' && b0.pending === 'waiting for: red to act' && b0.first === '', 'before the toss: ' + JSON.stringify(b0));
+    assert(b0.phase === 'phase: toss' && b0.pending === 'waiting for: red to act' && b0.first === '', 'before the toss: ' + JSON.stringify(b0));
     assert(b0.title === help && b0.score === 'score red 0, blue 0(' + help + ')', 'the score with its help: ' + b0.score);
-    // A refused order: its message in the bar, the table where it was.
-    await page.click('#btn-ready');
+    // A refused order: its message in the bar, the table where it was. (Ready is not offered
+    // before the toss: a man dragged onto the table is refused instead.)
+    assert(await page.$eval('#btn-ready', (b) => b.disabled && /LW\.MV\.1/.test(b.title)), 'no ready before the toss');
+    const m0 = await center(page, 'circle.fig.side-0');
+    await drag(page, m0, [m0[0], m0[1] - 40]);
     await page.waitForSelector('#refusal:not([hidden])');
     const msg = await page.$eval('#refusal', (e) => ({ text: e.textContent, r: JSON.parse(JSON.stringify(e.getBoundingClientRect())) }));
     const b1 = await bar(), br = JSON.parse(b1.board);
@@ -885,7 +894,7 @@ const tests = [
     const winner = (await page.$eval('#log li[data-type="toss"]', (e) => e.textContent)).match(/(red|blue) wins the toss/)[1];
     await waitFor(page, async () => (await bar()).first === 'First Player: ' + winner, 'First Player: ' + winner + ' in the bar', 5000);
     const b2 = await bar();
-    assert(/^phase [1-9]/.test(b2.phase) && b2.phase !== b0.phase, 'the phase moved on: ' + b2.phase);
+    assert(/^phase: (reserve|deploy|play)/.test(b2.phase) && b2.phase !== b0.phase, 'the phase moved on: ' + b2.phase);
     assert(b2.board === b0.board && b2.bar === b0.bar, 'the table and the bar kept their places');
     await shot(page, '22-status-first');
   }],
@@ -1290,6 +1299,194 @@ tests.push(
     const leaks = urls.filter((u) => u.url.indexOf(token) >= 0 && u.url !== BASE + links.red && !/\/ws\?/.test(u.url));
     assert(leaks.length === 0, 'the token in no other URL: ' + leaks.map((u) => u.url).join(' '));
     assert(urls.some((u) => u.url.endsWith('/api/status') && u.body.indexOf(token) >= 0), 'the status asked with the token in the body');
+  }],
+);
+
+// ---- issue 19, acting on the table (pg-act): undo, groups, the phase's orders, units ----
+// The last state message a page received (its decisions, can_undo).
+function lastState(frames) { for (let i = frames.length - 1; i >= 0; i--) if (frames[i].m.type === 'state') return frames[i].m; return null; }
+// The colour [r, g, b] of a screenshot's pixel at page point (x, y), decoded by the browser.
+async function pixelAt(page, file, x, y) {
+  return page.evaluate(async ([b64, px, py]) => {
+    const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+    const cv = document.createElement('canvas'); cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d'); cx.drawImage(img, 0, 0);
+    return [...cx.getImageData(Math.round(px), Math.round(py), 1, 1).data.slice(0, 3)];
+  }, [fs.readFileSync(file).toString('base64'), x, y]);
+}
+const layoutBoxes = (page) => page.evaluate(() => JSON.stringify(['board', 'statusbar', 'toolbar', 'main'].map((id) =>
+  document.getElementById(id).getBoundingClientRect()).concat([document.getElementById('table').getAttribute('viewBox')])));
+tests.push(
+  ['acting: a group by rubber band, ghosts, undo back to the last shot (little wars)', async (page) => {
+    // range-duel.json, red to move. A shift-drag's rubber band takes red's six infantrymen; dragging
+    // one shows all six as ghosts where the order will put them (the same displacement), and the
+    // release moves the six. Undo (enabled only when the server's can_undo says so) puts them back,
+    // the log losing the move and saying what was undone; Ctrl+Z with nothing to take back is
+    // refused in the status bar, which moves nothing on the page. After a shot, no undo.
+    const frames = recordFrames(page);
+    const scen = fs.readFileSync(path.join(__dirname, 'range-duel.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, blue: 'lw-default', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig[data-id="4"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    assert(await page.$eval('#btn-undo', (b) => !b.hidden && b.disabled), 'Undo shown, disabled before any order');
+    assert((await page.$eval('#sb-phase', (e) => e.dataset.name)) === 'play', 'the phase by name: ' + await page.$eval('#sb-phase', (e) => e.textContent));
+    // Only the orders the server offers red now are enabled: no toss or ready in the middle of play.
+    const want = new Set(lastState(frames).offered);
+    for (const t of ['toss', 'choose_side', 'take_reserve', 'ready']) assert(!want.has(t), 'the server does not offer ' + t + ' in play: ' + [...want]);
+    for (const t of ['move', 'fire', 'end_move', 'surrender']) assert(want.has(t), 'the server offers ' + t + ' in play: ' + [...want]);
+    const btns = await page.$$eval('#order-buttons button', (bs) => bs.map((x) => [x.id.slice(4), x.disabled]));
+    for (const [t, dis] of btns) assert(dis === !want.has(t), t + (dis ? ' disabled' : ' enabled') + ' but red may ' + [...want].join(','));
+    assert(btns.some((x) => x[1]) && btns.some((x) => !x[1]), 'some orders offered, some not: ' + JSON.stringify(btns));
+    assert(await page.$eval('#btn-toss', (x) => x.disabled && /not now: LW\.MV\.12: a toss order is not possible during play/.test(x.title)), 'no toss in play, and the button says why');
+    const men = [4, 5, 6, 7, 8, 9];
+    const at0 = {};
+    for (const id of men) at0[id] = await figAt(page, id);
+    const a = await toScreen(page, 19.3, 6.5), b = await toScreen(page, 25.7, 9.5);
+    await page.keyboard.down('Shift');
+    await drag(page, a, b);
+    await page.keyboard.up('Shift');
+    const sel = await page.$eval('#selection', (e) => e.textContent);
+    assert(/^Selected: 6 \(4 5 6 7 8 9\)/.test(sel), 'the rubber band took the six: ' + sel);
+    // Drag man 6 up 3 in: ghosts for the six, before the order is sent.
+    const ppi = await pxPerInch(page);
+    const c = await center(page, 'circle.fig[data-id="6"]');
+    await page.mouse.move(c[0], c[1]);
+    await page.mouse.down();
+    for (let k = 1; k <= 6; k++) { await page.mouse.move(c[0], c[1] - 3 * ppi * k / 6); await page.waitForTimeout(40); }
+    await page.waitForTimeout(250);
+    const gh = await page.$$eval('#overlay circle.ghost', (gs) => gs.map((g) => [Number(g.dataset.ghost), Number(g.getAttribute('cx')), Number(g.getAttribute('cy')), g.getAttribute('class')]));
+    assert(gh.length === 6 && JSON.stringify(gh.map((g) => g[0]).sort()) === JSON.stringify(men), 'a ghost per man: ' + JSON.stringify(gh));
+    for (const g of gh) assert(Math.abs(g[1] - at0[g[0]][0]) < 0.05 && Math.abs(at0[g[0]][1] - g[2] - 3) < 0.1, 'ghost ' + g[0] + ' 3 in ahead: ' + g + ' from ' + at0[g[0]]);
+    assert(gh.every((g) => !/bad/.test(g[3])), 'the ghosts show a legal move');
+    const f30 = await shot(page, '30-group-ghosts');
+    // In the picture: red where each ghost stands (the cloth is green there otherwise).
+    const ghostPx = [];
+    for (const g of gh) ghostPx.push(await pixelAt(page, f30, ...(await toScreen(page, at0[g[0]][0], Number(await page.$eval('#table', (e) => e.dataset.depth)) - g[2]))));
+    assert(ghostPx.every((q) => q[0] > q[1] + 40), 'the ghosts are drawn red: ' + JSON.stringify(ghostPx));
+    await page.mouse.up();
+    await waitFor(page, async () => (await figAt(page, 6))[1] < at0[6][1] - 2.9, 'the group moved');
+    for (const id of men) { const p = await figAt(page, id); assert(Math.abs(p[0] - at0[id][0]) < 0.05 && Math.abs(at0[id][1] - p[1] - 3) < 0.1, 'man ' + id + ' moved 3 in'); }
+    await waitFor(page, async () => page.$eval('#btn-undo', (b) => !b.disabled), 'Undo enabled after the move', 5000);
+    assert(lastState(frames).can_undo === true, 'the server says red may undo');
+    const movesBefore = (await page.$$('#log li[data-type="move"]')).length;
+    assert(movesBefore > 0, 'the move is in the log');
+    const box0 = await layoutBoxes(page);
+    await page.click('#btn-undo');
+    await waitFor(page, async () => Math.abs((await figAt(page, 6))[1] - at0[6][1]) < 0.01, 'the men back where they were', 5000);
+    for (const id of men) assert(JSON.stringify((await figAt(page, id)).slice(0, 2)) === JSON.stringify(at0[id].slice(0, 2)), 'man ' + id + ' back');
+    const undone = await page.$eval('#log li[data-type="undone"]', (e) => e.textContent);
+    assert(/red took back their last order \(move\)/.test(undone), 'the log says what was undone: ' + undone);
+    assert((await page.$$('#log li[data-type="move"]')).length === 0, 'the move\'s events left the log');
+    await waitFor(page, async () => page.$eval('#btn-undo', (b) => b.disabled), 'Undo disabled again', 5000);
+    const ul = await page.$eval('#log li[data-type="undone"]', (e) => { const r = e.getBoundingClientRect(); return r.width > 0 && r.top >= 0 && r.bottom <= innerHeight; });
+    assert(ul, 'the undo line is in sight');
+    const f31 = await shot(page, '31-undone');
+    // In the picture: cloth again where man 6 had gone, and the undo line in the log.
+    const D = Number(await page.$eval('#table', (e) => e.dataset.depth));
+    const gone = await pixelAt(page, f31, ...(await toScreen(page, at0[6][0], D - at0[6][1] + 3)));
+    assert(gone[1] > gone[0] && gone[1] > 180, 'nobody is drawn where the move had put him: ' + gone);
+    const ulr = await page.$eval('#log li[data-type="undone"]', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    const ulp = await pixelAt(page, f31, ulr.right - 2, ulr.top + ulr.height / 2);
+    assert(ulp.every((v) => v > 200), 'the undo line stands on the panel\'s ground: ' + ulp);
+    // Ctrl+Z with nothing to take back: the server's reason, in the status bar; nothing moves.
+    await page.mouse.move(5, 5);
+    await page.keyboard.press('Control+z');
+    await page.waitForSelector('#refusal:not([hidden])');
+    const r1 = await page.$eval('#refusal', (e) => ({ text: e.textContent, r: JSON.parse(JSON.stringify(e.getBoundingClientRect())) }));
+    const board = await page.$eval('#board', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    assert(/^undo no order has been given yet/.test(r1.text), 'refused with the reason: ' + r1.text);
+    assert(r1.r.bottom <= board.top, 'the message is not over the table');
+    assert((await layoutBoxes(page)) === box0, 'the refusal moved nothing: ' + box0 + ' / ' + await layoutBoxes(page));
+    // A shot: nothing before it can be taken back.
+    await page.click('polygon.gun[data-gun="0"]');
+    await page.waitForSelector('#firepanel:not([hidden])');
+    assert(await page.$eval('#fp-fire', (b) => !b.disabled), 'fire is offered in red\'s move');
+    await page.fill('#fp-bearing', '0');
+    await page.click('#fp-fire');
+    await page.waitForSelector('#log li[data-type="shot"]');
+    await page.waitForTimeout(300);
+    assert(lastState(frames).can_undo === false && await page.$eval('#btn-undo', (b) => b.disabled), 'no undo past a shot');
+    await page.keyboard.press('Control+z');
+    await waitFor(page, async () => /a shot fired/.test(await page.$eval('#refusal', (e) => e.textContent)), 'refused after the shot');
+    assert((await layoutBoxes(page)) === box0, 'the second refusal moved nothing either');
+  }],
+  ['acting: the phase\'s orders, unit tooltips, cards that select, formation by name (grant)', async (page) => {
+    // meeting.json against gr-defend. Only the orders red's decisions name are enabled; the bar
+    // names the phase from /api/rulesets' phase_names; each unit has a hull on the table and a
+    // card, both with the unit's tooltip (id, name, strength, formation, state); a card click
+    // selects the unit's men; a formation chosen by name on the card is the rule set's order.
+    const frames = recordFrames(page);
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'grant', 'meeting.json'), 'utf8'));
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const gr = api.rulesets.find((r) => r.name === 'grant'), lw = api.rulesets.find((r) => r.name === 'littlewars');
+    assert(JSON.stringify(lw.phase_names) === JSON.stringify(['toss', 'reserve', 'deploy', 'play', 'over', 'country']), 'littlewars phase_names: ' + lw.phase_names);
+    assert(Array.isArray(gr.phase_names) && gr.phase_names.length === 0, 'grant names no phases: ' + gr.phase_names);
+    const links = await createGame(page, { ruleset: 'grant', scenario: JSON.stringify(scen), blue: 'gr-defend', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('#unitcards:not([hidden]) .unitcard');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    const st = lastState(frames);
+    const want = new Set(st.offered);
+    for (const t of ['formation', 'end_move', 'move']) assert(want.has(t), 'grant offers ' + t + ' in red\'s move: ' + [...want]);
+    // No red man is within 18 in of a blue one: no volley yet, and its button says why.
+    assert(!want.has('volley') && /GR\.RANGE\.1/.test(st.not_offered.volley), 'no volley out of range: ' + JSON.stringify(st.not_offered));
+    assert(await page.$eval('#btn-volley', (b) => b.disabled && /GR\.RANGE\.1/.test(b.title)), 'the volley button says why not');
+    const btns = await page.$$eval('#order-buttons button', (bs) => bs.map((b) => [b.id.slice(4), b.disabled]));
+    assert(btns.length >= 3, 'order buttons: ' + JSON.stringify(btns));
+    for (const [t, dis] of btns) assert(dis === !want.has(t), t + (dis ? ' disabled' : ' enabled') + ' but red may ' + [...want].join(','));
+    const ph = await page.$eval('#sb-phase', (e) => [e.dataset.name, e.textContent]);
+    assert(ph[0] === '' && !/phase: /.test(ph[1]), 'no phase name where the rule set names none: ' + ph);
+    // The grenadiers' hull: hover its edge (inside the hull, off any man).
+    const gren = scen.units.find((u) => u.id === 2);
+    const pts = await page.$eval('polygon.hull[data-hull="2"]', (p) => { const m = p.getScreenCTM(); return [...p.points].map((q) => { const r = q.matrixTransform(m); return [r.x, r.y]; }); });
+    const cx = pts.reduce((s2, q) => s2 + q[0], 0) / pts.length, cy = pts.reduce((s2, q) => s2 + q[1], 0) / pts.length;
+    const v = pts[0], dl = Math.hypot(cx - v[0], cy - v[1]);
+    await page.mouse.move(v[0] + (cx - v[0]) * 3 / dl, v[1] + (cy - v[1]) * 3 / dl);
+    await waitFor(page, async () => page.$eval('#tip', (t) => !t.hidden && t.dataset.kind === 'unit'), 'the unit\'s tooltip on its hull', 3000);
+    const tipText = () => page.$eval('#tip', (t) => [...t.children].map((d) => d.textContent));
+    let tl = await tipText();
+    assert(tl[0] === 'Unit #2 \u00b7 ' + gren.name + ' \u00b7 red', 'its id and name: ' + tl[0]);
+    assert(tl.includes('strength 48 / 48 men \u00b7 officers 3 / 3') || /^strength 48 \/ 48 men/.test(tl[1]), 'its strength: ' + tl[1]);
+    assert(tl.includes('formation: column'), 'its formation: ' + tl);
+    assert(tl.some((x) => /^state: has not moved this move/.test(x)), 'its state: ' + tl);
+    const tr = await page.$eval('#tip', (t) => JSON.parse(JSON.stringify(t.getBoundingClientRect())));
+    assert(tr.left >= 0 && tr.top >= 0 && tr.right <= 1400 && tr.bottom <= 900, 'the tooltip inside the window');
+    const f32 = await shot(page, '32-unit-tooltip');
+    // In the picture: the tooltip's pale ground over the table, nothing on top of it.
+    const tp = await pixelAt(page, f32, tr.right - 4, tr.top + 4);
+    assert(tp[0] > 240 && tp[1] > 240 && tp[2] > 225, 'the tooltip is drawn on top: ' + tp);
+    // Its card: the same tooltip.
+    await page.hover('#uc-body .unitcard[data-unit="2"] h4');
+    await waitFor(page, async () => page.$eval('#tip', (t) => !t.hidden && t.dataset.kind === 'unit' && t.dataset.id === '2'), 'the card\'s tooltip', 3000);
+    tl = await tipText();
+    assert(tl[0] === 'Unit #2 \u00b7 ' + gren.name + ' \u00b7 red', 'the card\'s tooltip: ' + tl[0]);
+    // A card click selects the unit's men.
+    const u0men = scen.figures.filter((f) => f.unit === 0).map((f) => f.id);
+    await page.click('#uc-body .unitcard[data-unit="0"] h4');
+    const sel = await page.$eval('#selection', (e) => e.textContent);
+    assert(sel.startsWith('Selected: ' + u0men.length + ' '), 'the card selected its ' + u0men.length + ' men: ' + sel);
+    assert((await page.$$('circle.fig.selected')).length === u0men.length, 'selected on the table');
+    // Formation by name: unit 0 (line) to column, on its card.
+    const u0 = scen.units.find((u) => u.id === 0);
+    assert((u0.formation || 0) === 0, 'unit 0 starts in line');
+    assert(await page.$eval('.uc-form[data-unit="0"]', (s2) => !s2.disabled && [...s2.options].map((o) => o.textContent).join(',')) === gr.orders.find((o) => o.type === 'formation').n_choices.join(','), 'the formations by name on the card');
+    await page.selectOption('.uc-form[data-unit="0"]', { label: 'column' });
+    await waitFor(page, async () => /forms column/.test(await page.$eval('#log', (e) => e.textContent)), 'the formation change in the log', 8000);
+    await waitFor(page, async () => (await page.$eval('#uc-body .unitcard[data-unit="0"] .uc-formation', (e) => e.dataset.formation)) === 'column', 'the card says column', 3000);
+    assert(await page.$eval('.uc-form[data-unit="0"]', (s2) => s2.options[s2.selectedIndex].textContent) === 'column', 'the select follows');
+    // (The log's new lines scroll the side panel down to them: back up to the card.)
+    await page.$eval('#uc-body .unitcard[data-unit="0"]', (e) => e.scrollIntoView({ block: 'nearest' }));
+    const f33 = await shot(page, '33-formation-by-name');
+    // In the picture: the card in the side panel, in sight, its side's colour at its left edge.
+    const cr = await page.$eval('#uc-body .unitcard[data-unit="0"]', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    assert(cr.top >= 0 && cr.bottom <= 900 && cr.left > 1000, 'the card in sight: ' + JSON.stringify(cr));
+    const edge = await pixelAt(page, f33, cr.left + 3, cr.top + cr.height / 2);
+    assert(edge[0] > 150 && edge[1] < 90, 'the card\'s red edge: ' + edge);
+    // A formation the rule set proposes no places for: refused in the bar, the card unchanged.
+    await page.selectOption('.uc-form[data-unit="0"]', { label: 'open' });
+    await waitFor(page, async () => /the rules propose no change to open/.test(await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'open refused', 8000);
+    await waitFor(page, async () => page.$eval('.uc-form[data-unit="0"]', (s2) => s2.options[s2.selectedIndex].textContent === 'column'), 'the select back to column', 3000);
   }],
 );
 
