@@ -38,7 +38,9 @@ while :; do
 		PORT=$((PORT + 1))
 		tries=$((tries + 1))
 	done
-	"$SERVE" --port "$PORT" --db "$DB" --quiet &
+	# The suite makes more games from this one address than a player's 20 open games (the default,
+	# tested in test_server): the browser tests are one player making many games.
+	"$SERVE" --port "$PORT" --db "$DB" --max-games-per-addr 200 --quiet &
 	PID=$!
 	i=0
 	up=0
