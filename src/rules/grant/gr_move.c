@@ -285,30 +285,63 @@ typedef struct wheel {
 // GR.GEN.10 (interpenetration, the engine's choice): men may pass through friends on the way, but
 // no man ends a move or a formation change standing on another of his side (bases may touch).
 // Generals are left out, as movers and as obstacles: a general stands among his troops.
+static bool named_in(const tw_order *o, int id)
+{
+	for (int j = 0; j < o->nfig; j++)
+		if (o->fig[j] == id)
+			return true;
+	return false;
+}
+
 static tw_status ends_on_friend(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	const double slack = 1e-4;
+	if (o->nfig < 1)
+		return TW_OK;
+	// One pass over the table: only friends inside the box around the order's destinations (grown
+	// by the widest pair of bases) can be stood on; of those, the movers' own unit's men named in
+	// the order are leaving their places.
+	tw_vec2 lo = o->at[0], hi = o->at[0];
+	double rmax = 0;
+	int side = -1, unit = -2;
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
 		if (!f || f->kind == TW_FK_GENERAL)
 			continue;
-		tw_vec2 p = o->at[i];
-		for (int k = 0; k < s->nfig; k++) {
-			const tw_figure *g = &s->fig[k];
-			if (g == f || g->status != TW_FS_ACTIVE || g->side != f->side || g->kind == TW_FK_GENERAL)
+		lo = tw_v2(fmin(lo.x, o->at[i].x), fmin(lo.y, o->at[i].y));
+		hi = tw_v2(fmax(hi.x, o->at[i].x), fmax(hi.y, o->at[i].y));
+		rmax = fmax(rmax, f->radius);
+		side = f->side;
+		unit = unit == -2 || unit == f->unit ? f->unit : -3;
+	}
+	if (side < 0)
+		return TW_OK;
+	for (int k = 0; k < s->nfig; k++) {
+		const tw_figure *g = &s->fig[k];
+		if (g->status != TW_FS_ACTIVE || g->side != side || g->kind == TW_FK_GENERAL)
+			continue;
+		double reach = g->radius + rmax;
+		if (g->pos.x < lo.x - reach || g->pos.x > hi.x + reach || g->pos.y < lo.y - reach || g->pos.y > hi.y + reach)
+			continue;
+		if ((unit == -3 || g->unit == unit) && named_in(o, g->id))
+			continue;
+		for (int i = 0; i < o->nfig; i++) {
+			const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+			if (!f || f->kind == TW_FK_GENERAL)
 				continue;
 			double r = f->radius + g->radius - slack;
-			if (fabs(g->pos.x - p.x) >= r || fabs(g->pos.y - p.y) >= r)
-				continue;
-			bool moving = false;
-			for (int j = 0; j < o->nfig && !moving; j++)
-				moving = o->fig[j] == g->id;
-			if (!moving && tw_dist(g->pos, p) < r)
+			tw_vec2 p = o->at[i];
+			if (fabs(g->pos.x - p.x) < r && fabs(g->pos.y - p.y) < r && tw_dist(g->pos, p) < r)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figure %d would end standing on figure %d", f->id, g->id);
 		}
+	}
+	for (int i = 0; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
+		if (!f || f->kind == TW_FK_GENERAL)
+			continue;
 		for (int j = 0; j < i; j++) {
 			const tw_figure *g = tw_state_figure_c(s, o->fig[j]);
-			if (g && g->kind != TW_FK_GENERAL && tw_dist(o->at[j], p) < f->radius + g->radius - slack)
+			if (g && g->kind != TW_FK_GENERAL && tw_dist(o->at[j], o->at[i]) < f->radius + g->radius - slack)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figures %d and %d would end standing on each other", g->id, f->id);
 		}
 	}
