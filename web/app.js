@@ -41,7 +41,7 @@
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
-        S = m; render(); status(); drawGame(); acting(); break;
+        S = m; render(); status(); drawGame(); acting(); drawDecisions(); break;
       case 'undone': onUndone(m); break;
       case 'events':
         if (marks.stale) clearMarks();
@@ -846,6 +846,7 @@
       return;
     }
     const p = toTable(ev), t = ev.target;
+    if (pickOn(t)) return; // a decision's list being picked on the table
     if (tool === 'tape' || tool === 'los' || tool === 'template') { drag = { kind: tool, p0: p }; return; }
     // A click on a figure or a gun (of any side) shows its record in the info panel.
     const hit = !t.dataset ? null : t.dataset.id !== undefined ? { gun: false, id: Number(t.dataset.id) }
@@ -998,7 +999,13 @@
       if (mv.n_choices) o.n = Number($('move-n').value);
       return o;
     }
-    return { type: 'move', figures: [drag.lead, ...rest], path: [[lead.at[0] + d[0], lead.at[1] + d[1]]] };
+    // The path's points are the lead man's, or where the rule set says they are: the centre of
+    // the order's figures (a field with point_of "centre", as Rattle's unit moves).
+    const pf = mv && (mv.field_defs || []).find((f) => f.kind === 'path');
+    const figs = [drag.lead, ...rest];
+    const from = pf && pf.point_of === 'centre'
+      ? [0, 1].map((k) => figs.reduce((a, i) => a + fig(i).at[k], 0) / figs.length) : lead.at;
+    return { type: 'move', figures: figs, path: [[from[0] + d[0], from[1] + d[1]]] };
   }
   function onChecked(m) {
     if (!drag) return;
@@ -1010,6 +1017,121 @@
     const meas = $('measure');
     meas.textContent = meas.textContent.replace(/ · allowance.*$/, '').replace(/ · (legal|[A-Z]+\.[A-Z.0-9]+:.*)$/, '') + (drag.reach !== undefined ? ' · allowance ' + fmt(drag.reach) + ' in' : '') + ' · ' + drag.verdict;
     meas.dataset.verdict = m.ok ? 'legal' : m.clause;
+  }
+
+  // ---- decisions (issues 15 and 19): what this seat is asked, answered from a panel ----
+  // Any decision the server says this seat has (the state's decisions: clause, kind, prompt,
+  // types), whether or not it is the seat's move (a charge answered in the other side's phase),
+  // is shown at the top of the side panel, never over the table: its prompt, its clause (hover
+  // it: what the clause says) and, for each order type that answers it, controls built from the
+  // rule set's order schema: a choice as buttons, a list of units or figures picked on the table,
+  // a number or a side as an input. A decision answered by orders that need places on the table
+  // (a move, a formation) is the table's and the toolbar's, as before.
+  const PANEL_FIELDS = ['int', 'ints', 'figures', 'figures2', 'side'];
+  let decKey = '', pick = null;
+  function orderDef(t) { return hello && (hello.ruleset.orders || []).find((d) => d.type === t); }
+  function panelOrder(d) { return !!d && (d.field_defs || []).every((f) => PANEL_FIELDS.indexOf(f.kind) >= 0); }
+  function myDecisions() {
+    if (!S || S.over || seat < 0 || (S.computer && S.computer[seat])) return [];
+    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length && d.types.every((t) => panelOrder(orderDef(t))));
+  }
+  function endPick() {
+    if (pick && pick.btn) { pick.btn.classList.remove('on'); pick.btn.textContent = 'pick on table'; }
+    pick = null; svg.classList.remove('picking');
+  }
+  // A click on the table while a list is being picked adds the man's unit (or the man) to it.
+  function pickOn(t) {
+    if (!pick || !t || !t.dataset) return false;
+    const d = t.dataset;
+    let v = null;
+    if (pick.f.refers === 'units') {
+      if (d.hull !== undefined) v = Number(d.hull);
+      else if (d.id !== undefined) { const f = fig(Number(d.id)); v = f && f.unit !== undefined && f.unit >= 0 ? f.unit : null; }
+    } else if (d.id !== undefined) v = Number(d.id);
+    if (v === null) return true;
+    const have = idList(pick.inp.value);
+    const next = pick.f.max === 1 ? [v] : have.indexOf(v) >= 0 ? have.filter((x) => x !== v) : have.concat([v]);
+    pick.inp.value = next.join(' ');
+    return true;
+  }
+  function decisionEl(tag, cls, text) { const e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
+  function orderControls(def) {
+    const row = decisionEl('div', 'dc-order'); row.dataset.type = def.type;
+    const fields = def.field_defs || [];
+    const choice = fields.find((f) => f.kind === 'int' && f.choices && f.required);
+    const inputs = [];
+    for (const f of fields) {
+      if (f === choice) continue;
+      const lab = decisionEl('label', 'dc-field', f.name + ' ');
+      if (f.help) lab.title = f.help;
+      let inp;
+      if (f.kind === 'side' || (f.kind === 'int' && f.choices)) {
+        inp = document.createElement('select');
+        const names = f.kind === 'side' ? hello.sides : f.choices;
+        names.forEach((n, i) => { const o = document.createElement('option'); o.value = f.kind === 'side' ? n : i; o.textContent = n; inp.appendChild(o); });
+        lab.appendChild(inp);
+      } else if (f.kind === 'int') {
+        inp = document.createElement('input'); inp.type = 'number'; inp.min = f.min; if (f.max > f.min) inp.max = f.max; inp.value = f.min;
+        lab.appendChild(inp);
+      } else {
+        inp = decisionEl('input', 'dc-list');
+        inp.placeholder = (f.refers === 'units' ? 'units' : 'figures') + (f.required ? '' : ' (or none)');
+        const pb = decisionEl('button', 'dc-pick', 'pick on table'); pb.type = 'button';
+        pb.title = 'click ' + (f.refers === 'units' ? 'units' : 'figures') + ' on the table to name them (again to drop one)';
+        pb.onclick = () => {
+          const on = pick && pick.inp === inp;
+          endPick();
+          if (on) return;
+          pick = { inp, f, btn: pb }; pb.classList.add('on'); pb.textContent = 'done picking'; svg.classList.add('picking');
+        };
+        lab.append(inp, pb);
+      }
+      inp.dataset.field = f.name;
+      inputs.push([f, inp]);
+      row.appendChild(lab);
+    }
+    const answer = (n, text) => {
+      const b = decisionEl('button', 'dc-answer', text); b.type = 'button';
+      b.dataset.type = def.type; if (n !== null) b.dataset.n = n;
+      b.title = (def.help || def.type) + (def.clause ? ' (' + def.clause + ')' : '');
+      b.onclick = () => {
+        const o = { type: def.type };
+        if (choice) o[choice.name] = n;
+        for (const [f, inp] of inputs) {
+          if (f.kind === 'side') o[f.name] = inp.value;
+          else if (f.kind === 'int') o[f.name] = Number(inp.value);
+          else { const v = idList(inp.value); if (v.length || f.required) o[f.name] = v; }
+        }
+        endPick();
+        row.querySelectorAll('button.dc-answer').forEach((x) => { x.disabled = true; });
+        order(o, (m) => { if (!m.ok) row.querySelectorAll('button.dc-answer').forEach((x) => { x.disabled = false; }); });
+      };
+      row.appendChild(b);
+    };
+    if (choice) choice.choices.forEach((name, i) => answer(i, name));
+    else answer(null, def.type.replace(/_/g, ' '));
+    return row;
+  }
+  function drawDecisions() {
+    const list = myDecisions(), box = $('decide');
+    const key = JSON.stringify(list.map((d) => [d.clause, d.kind, d.prompt, d.types])) + '|' + S.orders;
+    if (key === decKey) return;
+    decKey = key;
+    endPick();
+    const body = $('decide-body');
+    body.replaceChildren();
+    box.hidden = !list.length;
+    const mover = S.state.mover;
+    for (const d of list) {
+      const dv = decisionEl('div', 'decision'); dv.dataset.clause = d.clause; dv.dataset.kind = d.kind;
+      const head = decisionEl('div', 'dc-head');
+      head.append(decisionEl('span', 'clause', d.clause), decisionEl('span', 'dc-prompt', d.prompt));
+      dv.appendChild(head);
+      dv.appendChild(decisionEl('div', 'dc-who', mover >= 0 && mover !== seat ? seatName(mover) + ' is moving: ' + seatName(seat) + ' answers (' + d.kind + ')' : seatName(seat) + ' decides (' + d.kind + ')'));
+      for (const t of d.types) dv.appendChild(orderControls(orderDef(t)));
+      body.appendChild(dv);
+    }
+    if (list.length) box.scrollIntoView({ block: 'nearest' });
   }
 
   $('fp-fire').onclick = () => order({ type: 'fire', gun: selGun, bearing: Number($('fp-bearing').value), elevation: Number($('fp-elev').value) });

@@ -68,6 +68,9 @@ typedef enum tw_ofield_kind {
 enum {
 	TW_OFF_TO = 1u << 0,      ///< TW_OF_PLACES: the point's key is "to" (moves), not "at"
 	TW_OFF_FORWARD = 1u << 1, ///< TW_OF_PLACES: facing defaults to the side's forward facing
+	TW_OFF_CENTRE = 1u << 2,  ///< TW_OF_PATH: the points are where the centre of the order's figures
+				  ///< (the mean of their places) goes, not the first figure's place
+	TW_OFF_UNITS = 1u << 3,   ///< TW_OF_INTS: the numbers are unit ids (front-ends pick units)
 };
 
 typedef struct tw_order_field {

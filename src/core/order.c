@@ -129,6 +129,13 @@ bool tw_order_defs_check(const tw_ruleset *rs, tw_error *err)
 				tw_error_set(err, TW_ERR_STATE, "", "order %s: field %d is malformed", d->name, f);
 				return false;
 			}
+			// A path of the centre is a path; unit ids are a list of numbers.
+			if (((a->flags & TW_OFF_CENTRE) && a->kind != TW_OF_PATH) ||
+			    ((a->flags & TW_OFF_UNITS) && a->kind != TW_OF_INTS)) {
+				tw_error_set(err, TW_ERR_STATE, "", "order %s: field %s has a flag its kind does not take", d->name,
+					     a->name);
+				return false;
+			}
 			static const char *const reserved[] = {"type", "side", "dice", "time_ms", NULL};
 			for (int r = 0; reserved[r]; r++)
 				if (strcmp(a->name, reserved[r]) == 0) {

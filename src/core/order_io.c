@@ -572,6 +572,11 @@ static json_t *order_def_json(const tw_order_def *d)
 			ok = tw_io_set(fd, "help", json_string(f->help));
 		if (ok && (f->flags & TW_OFF_TO))
 			ok = tw_io_set(fd, "point_key", json_string("to"));
+		// What a path's points are (the figures' centre), and what a list of numbers names (units).
+		if (ok && (f->flags & TW_OFF_CENTRE))
+			ok = tw_io_set(fd, "point_of", json_string("centre"));
+		if (ok && (f->flags & TW_OFF_UNITS))
+			ok = tw_io_set(fd, "refers", json_string("units"));
 		if (!ok || !tw_io_append(defs, fd)) {
 			json_decref(fd);
 			ok = false;

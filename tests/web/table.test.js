@@ -145,6 +145,17 @@ async function newPage(browser) {
 }
 const pageErrors = [];
 const ctx = {};
+// The server's verdict on an order for the page's own seat (a `check`, as the page's drag asks),
+// through a second connection of the same seat: {ok, clause, message, ...}.
+async function serverCheck(page, order) {
+  return page.evaluate((o) => new Promise((resolve, reject) => {
+    const q = new URLSearchParams(location.search);
+    const ws = new WebSocket('ws://' + location.host + '/ws?game=' + encodeURIComponent(q.get('game')) + '&token=' + encodeURIComponent(q.get('token')));
+    const t = setTimeout(() => { ws.close(); reject(new Error('no answer to the check')); }, 8000);
+    ws.onopen = () => ws.send(JSON.stringify({ type: 'check', id: 1, order: o }));
+    ws.onmessage = (ev) => { const m = JSON.parse(ev.data); if (m.type === 'checked' && m.id === 1) { clearTimeout(t); ws.close(); resolve(m); } };
+  }), order);
+}
 
 const seatNames = ['red', 'blue'];
 const tests = [
@@ -1080,12 +1091,18 @@ const tests = [
 
   // ---- Rattle (rd-play) ----
   ['rattle: the initiative, a move and a shot against the computer', async (page) => {
+    // (pg-rattle: made robust against the computer's moves; see serverCheck below.)
     // scenarios/rattle/crossroads.json with blue brought to 10 in of red (its figures 50 in
     // nearer), against the computer (rd-attack). The page knows nothing of Rattle: the buttons
     // come from /api/rulesets. Red throws the initiative (RD.SEQ.2), chooses first when he wins,
     // moves his skirmishers 3 in (RD.MOVE.2) and shoots with his rifles (RD.SHOOT.6's dice shown).
     const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'rattle', 'crossroads.json'), 'utf8'));
     for (const f of scen.figures) if (f.side === 'blue') f.at[1] -= 50;
+    // Red's Army Commander between his two units, within 12 in of both (RD.DET.1): the move is not
+    // left to a command check's die (the skirmishers, 17 in from him where he stood, failed it
+    // and stayed put: RD.DET.3).
+    const red18 = scen.figures.find((f) => f.kind === 'general' && f.side === 'red');
+    red18.at = [55, 18];
     const api = await (await page.request.get(BASE + '/api/rulesets')).json();
     const rd = api.rulesets.find((r) => r.name === 'rattle');
     assert(rd && ['initiative', 'first', 'move', 'formation', 'shoot', 'general', 'end'].every((t) => rd.order_types.indexOf(t) >= 0), 'rattle lists its orders');
@@ -1100,8 +1117,14 @@ const tests = [
       await page.selectOption('#n-first', { label: 'first' });
       await page.click('#btn-first');
     }
-    // Red's phase (first, or second after the computer's).
-    await waitFor(page, async () => /red's phase/.test(await page.$eval('#log', (e) => e.textContent)), 'red\'s phase', 20000);
+    // Red's phase (first, or second after the computer's). Anything blue's phase asks of red
+    // (a charge, the fire before a melee) is answered from the decision panel, its first answer.
+    await waitFor(page, async () => {
+      if (/red's phase/.test(await page.$eval('#log', (e) => e.textContent))) return true;
+      const b = await page.$('#decide:not([hidden]) button.dc-answer:not([disabled])');
+      if (b) await b.click();
+      return false;
+    }, 'red\'s phase', 20000);
     const sk = scen.figures.filter((f) => f.unit === 1).map((f) => f.id), rifles = scen.figures.filter((f) => f.unit === 0).map((f) => f.id);
     await page.selectOption('#tool', 'select');
     await page.check('#units'); // a click takes the whole unit (a Rattle unit moves as one body, RD.ORG.7)
@@ -1115,14 +1138,26 @@ const tests = [
     // The rifles shoot at the blue line in front of them (10 in: within a rifle's 12, RD.SHOOT.5).
     await page.click('circle.fig[data-id="' + rifles[0] + '"]');
     await page.selectOption('#tool', 'targets');
-    const target = scen.figures.find((f) => f.unit === 2);
+    // The target: the first blue unit the rules let the rifles shoot at now, as the server judges
+    // it (a `check`): after the computer's phase its line may stand outside the rifles' 90-degree
+    // arc (RD.SHOOT.3) and its rifles inside.
+    let target = null;
+    for (const u of [2, 3]) {
+      const ids = scen.figures.filter((f) => f.unit === u).map((f) => f.id);
+      const m = await serverCheck(page, { type: 'shoot', figures: rifles, targets: ids });
+      if (m.ok) { target = scen.figures.find((f) => f.unit === u); break; }
+    }
+    assert(target, 'the rifles may shoot at a blue unit');
     await page.click('circle.fig[data-id="' + target.id + '"]');
     await page.click('#btn-shoot');
-    await waitFor(page, async () => /scores \d+ hits? on unit 2/.test(await page.$eval('#log', (e) => e.textContent)) || !(await page.$eval('#refusal', (e) => e.hidden)), 'the shot answered');
+    await waitFor(page, async () => new RegExp('scores \\d+ hits? on unit ' + target.unit).test(await page.$eval('#log', (e) => e.textContent)) || !(await page.$eval('#refusal', (e) => e.hidden)), 'the shot answered');
     const r = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
     assert(!r, 'the shot is not refused: ' + r);
     const log = await page.$eval('#log', (e) => e.textContent);
-    assert(/RD\.SHOOT\.6/.test(log) && /3d6/.test(log), 'the three dice of 12 riflemen shown (RD.SHOOT.6)');
+    assert(new RegExp('scores \\d+ hits? on unit ' + target.unit).test(log), 'the shot at unit ' + target.unit);
+    // Twelve riflemen throw three dice (RD.SHOOT.6); fewer, if the computer's fire took some.
+    const standing = (await menOf(page, 0)).filter((m) => rifles.indexOf(m.id) >= 0).length;
+    assert(/RD\.SHOOT\.6/.test(log) && (standing === 12 ? /3d6/.test(log) : /\dd6/.test(log)), 'the dice of ' + standing + ' riflemen shown (RD.SHOOT.6)');
     await shot(page, '20-rattle');
     await page.click('#btn-end');
     await waitFor(page, async () => /melee step/.test(await page.$eval('#log', (e) => e.textContent)), 'the phase ended (RD.SEQ.7)');
@@ -1523,3 +1558,161 @@ tests.push(
   console.log((failed ? failed + ' failed' : 'all passed') + ' in ' + ((Date.now() - t0) / 1000).toFixed(1) + ' s');
   process.exit(failed ? 1 : 0);
 })();
+
+// ---- issues 15 and 19 (pg-rattle): decisions in a panel for whoever must answer; moves by the centre ----
+// A game made through the API with a fixed seed (the lobby draws one for a pasted scenario), blue
+// the computer; the seats' links by name.
+async function apiGame(page, scen, seed, blue) {
+  const r = await page.request.post(BASE + '/api/games', { data: { scenario: scen, seed, computer: { blue }, clock: { enabled: false } } });
+  assert(r.ok(), 'the game is made: ' + r.status() + ' ' + await r.text());
+  const body = await r.json(), links = {};
+  for (const s of body.seats) links[s.seat] = s.link;
+  return links;
+}
+const logText = (page) => page.$eval('#log', (e) => e.textContent);
+// The decision panel's box, and whether it lies in the window, off the table and uncovered.
+async function decidePlace(page) {
+  return page.evaluate(() => {
+    const d = document.getElementById('decide'), b = document.getElementById('board').getBoundingClientRect();
+    const r = d.getBoundingClientRect();
+    const inside = r.width > 0 && r.height > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+    const offTable = r.left >= b.right || r.right <= b.left || r.top >= b.bottom || r.bottom <= b.top;
+    const pts = [[r.left + 4, r.top + 4], [r.right - 4, r.top + 4], [r.left + r.width / 2, r.top + r.height / 2], [r.left + 4, r.bottom - 4], [r.right - 4, r.bottom - 4]];
+    const uncovered = pts.every(([x, y]) => d.contains(document.elementFromPoint(x, y)));
+    return { r: JSON.parse(JSON.stringify(r)), inside, offTable, uncovered };
+  });
+}
+// Throw the initiative from the panel; if red wins, choose with the panel's button `pick`
+// ('first' or 'second'). Returns who won.
+async function rattleInitiative(page, pick) {
+  await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="RD.SEQ.2"] button.dc-answer[data-type="initiative"]');
+  await page.click('#decide button.dc-answer[data-type="initiative"]');
+  await waitFor(page, async () => /(red|blue) wins the initiative/.test(await logText(page)), 'the initiative thrown');
+  const won = /red wins the initiative/.test(await logText(page)) ? 'red' : 'blue';
+  if (won === 'red') {
+    const b = await page.waitForSelector('#decide:not([hidden]) .decision[data-kind="choose"] button.dc-answer[data-type="first"]');
+    const names = await page.$$eval('#decide button.dc-answer[data-type="first"]', (bs) => bs.map((x) => x.textContent));
+    assert(names.join(',') === 'first,second', 'the choice as buttons from the schema: ' + names);
+    await page.click('#decide button.dc-answer[data-type="first"]:text-is("' + pick + '")');
+    await waitFor(page, async () => new RegExp('red chooses to play ' + pick).test(await logText(page)), 'red\'s choice');
+    void b;
+  }
+  return won;
+}
+tests.push(
+  ['pg-rattle: charged by the computer, red answers in the panel: counter-charge, then Steady Men!', async (page) => {
+    // tests/web/rattle-charge.json: blue's elite lancers (12) stand 6 in from red's horse (6), whose
+    // Army Commander rides with it. Blue (rd-attack) plays first and charges (RD.CHARGE.1): red,
+    // not moving, is asked (RD.CHARGE.7) in the panel, whose buttons are the respond order's
+    // choices; red counter-charges (RD.CHARGE.6); the melee's hits on red's horse ask red for
+    // Steady Men! (RD.GEN.5), rolled from the panel. Screenshots 40 and 41, each checked.
+    const frames = recordFrames(page);
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const rd = api.rulesets.find((r) => r.name === 'rattle');
+    const respond = rd.orders.find((o) => o.type === 'respond'), fire = rd.orders.find((o) => o.type === 'fire');
+    assert(JSON.stringify(respond.n_choices) === '["stand","evade","counter"]', 'respond\'s choices: ' + respond.n_choices);
+    assert(fire.field_defs.find((f) => f.name === 'hold').refers === 'units', 'fire\'s hold names units');
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'rattle-charge.json'), 'utf8'));
+    const links = await apiGame(page, scen, 3, 'rd-attack');
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    await rattleInitiative(page, 'second');
+    // Blue's phase: its lancers charge red's horse; red is asked, though blue is moving.
+    const dec = await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="RD.CHARGE.7"]', { timeout: 20000 });
+    const st = lastState(frames);
+    assert(st.state.mover === 1 && st.decisions.some((d) => d.seat === 0 && d.clause === 'RD.CHARGE.7' && d.kind === 'react'), 'the server asks red while blue moves: ' + JSON.stringify(st.decisions));
+    assert(/RD\.CHARGE\.1/.test(await logText(page)) && /charges unit 0 \(Red horse\)/.test(await logText(page)), 'the charge in the log with its clause');
+    const prompt = await dec.$eval('.dc-prompt', (e) => e.textContent);
+    assert(prompt === st.decisions.find((d) => d.clause === 'RD.CHARGE.7').prompt, 'the server\'s prompt: ' + prompt);
+    assert(/^blue is moving: red answers \(react\)$/.test(await dec.$eval('.dc-who', (e) => e.textContent)), 'the panel says red answers in blue\'s move');
+    const answers = await page.$$eval('#decide button.dc-answer', (bs) => bs.map((b) => b.dataset.type + ':' + b.dataset.n + ':' + b.textContent));
+    assert(answers.join(',') === 'respond:0:stand,respond:1:evade,respond:2:counter', 'one button per choice: ' + answers);
+    // The clause reads in place.
+    // The clause reads in place: hovering it asks /api/rules, and shows the text when the server
+    // has it (docs/rules holds no Rattle catalogue yet: then the id is marked as having none).
+    const known = (await page.request.get(BASE + '/api/rules?id=RD.CHARGE.7')).ok();
+    const asked = page.waitForRequest((q) => q.url().endsWith('/api/rules?id=RD.CHARGE.7'), { timeout: 5000 });
+    await page.hover('#decide .decision[data-clause="RD.CHARGE.7"] .clause');
+    await asked;
+    await waitFor(page, async () => page.$eval('#decide .clause', (e) => e.dataset.ruled), 'the clause answered on hover', 5000);
+    assert(await page.$eval('#decide .clause', (e) => e.dataset.ruled) === (known ? 'shown' : 'none'), 'the clause marked as the server answered');
+    if (known) assert(/^RD\.CHARGE\.7 \u2014 /.test(await page.$eval('#decide .clause', (e) => e.title)), 'the clause\'s text as its tooltip');
+    const place = await decidePlace(page);
+    assert(place.inside && place.offTable && place.uncovered, 'the panel in the window, off the table, uncovered: ' + JSON.stringify(place));
+    const f40 = await shot(page, '40-rattle-charged');
+    // In the picture: the panel's blue frame at its left edge and its pale ground inside.
+    const edge = await pixelAt(page, f40, place.r.left + 1, place.r.top + place.r.height / 2);
+    const ground = await pixelAt(page, f40, place.r.right - 6, place.r.top + 6);
+    assert(edge[2] > 140 && edge[0] < 90, 'the panel\'s frame is drawn: ' + edge);
+    assert(ground[2] > 240 && ground[0] > 225, 'the panel\'s ground is drawn on top: ' + ground);
+    await page.click('#decide button.dc-answer[data-type="respond"]:text-is("counter")');
+    await waitFor(page, async () => /RD\.CHARGE\.6.*counter-charges unit 1/.test(await logText(page)), 'the counter-charge (RD.CHARGE.6)', 10000);
+    // The melee at the end of blue's phase: hits on red's horse, its General joined: Steady Men!
+    const gen = await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="RD.GEN.5"]', { timeout: 20000 });
+    assert(/Steady Men!/.test(await gen.$eval('.dc-prompt', (e) => e.textContent)), 'Steady Men! asked');
+    const steady = await page.$$eval('#decide button.dc-answer', (bs) => bs.map((b) => b.textContent));
+    assert(JSON.stringify(steady) === JSON.stringify(rd.orders.find((o) => o.type === 'steady').n_choices), 'steady\'s choices as buttons: ' + steady);
+    const place2 = await decidePlace(page);
+    assert(place2.inside && place2.offTable && place2.uncovered, 'the panel again in sight: ' + JSON.stringify(place2));
+    const f41 = await shot(page, '41-rattle-steady');
+    const edge2 = await pixelAt(page, f41, place2.r.left + 1, place2.r.top + place2.r.height / 2);
+    assert(edge2[2] > 140 && edge2[0] < 90, 'the panel\'s frame in the second picture: ' + edge2);
+    await page.click('#decide button.dc-answer[data-type="steady"]:text-is("roll")');
+    await waitFor(page, async () => /"Steady Men!" for unit 0: \d/.test(await logText(page)), 'the roll (RD.GEN.5)', 10000);
+    const clauses = await page.$$eval('#log li .clause', (cs) => cs.map((c) => c.textContent));
+    for (const c of ['RD.SEQ.2', 'RD.CHARGE.1', 'RD.SEQ.6', 'RD.CHARGE.6', 'RD.MELEE.5', 'RD.GEN.5']) assert(clauses.includes(c), 'the log cites ' + c);
+    // Asked no more: red's own phase is the table's (moves need places), not the panel's.
+    await waitFor(page, async () => page.$eval('#decide', (e) => e.hidden), 'the panel put away', 10000);
+  }],
+  ['pg-rattle: a unit dragged in the page moves its centre by exactly the drag', async (page) => {
+    // rattle-charge.json with blue 30 in farther. The move's path is the unit's centre (the schema's
+    // point_of "centre"); red drags its horse by a corner man (1.1 in from the centre): the centre
+    // moves by the drag, not by the drag plus that offset.
+    const frames = recordFrames(page);
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const mv = api.rulesets.find((r) => r.name === 'rattle').orders.find((o) => o.type === 'move');
+    assert(mv.field_defs.find((f) => f.kind === 'path').point_of === 'centre', 'rattle\'s move path is of the centre');
+    const lwmv = api.rulesets.find((r) => r.name === 'littlewars').orders.find((o) => o.type === 'move');
+    assert(!lwmv.field_defs.some((f) => f.point_of), 'little wars\' is not');
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'rattle-charge.json'), 'utf8'));
+    for (const f of scen.figures) if (f.side === 'blue') f.at[1] += 30;
+    const links = await apiGame(page, scen, 5, 'rd-attack');
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig');
+    await rattleInitiative(page, 'first');
+    await waitFor(page, async () => /red's phase/.test(await logText(page)), 'red\'s phase', 20000);
+    const horse = scen.figures.filter((f) => f.unit === 0).map((f) => f.id);
+    const centre = async () => {
+      const D = Number(await page.$eval('#table', (e) => e.dataset.depth));
+      const ps = [];
+      for (const id of horse) { const p = await figAt(page, id); ps.push([p[0], D - p[1]]); }
+      return [0, 1].map((k) => ps.reduce((a, p) => a + p[k], 0) / ps.length);
+    };
+    const c0 = await centre(), lead0 = await figAt(page, horse[0]);
+    await page.selectOption('#tool', 'select');
+    await page.check('#units');
+    const from = await center(page, 'circle.fig[data-id="' + horse[0] + '"]');
+    const ppi = await pxPerInch(page);
+    const to = [from[0] + 1.5 * ppi, from[1] - 4 * ppi];
+    const a = await toTable(page, ...from), b = await toTable(page, ...to);
+    const d = [b[0] - a[0], b[1] - a[1]];
+    await drag(page, from, to);
+    await waitFor(page, async () => (await figAt(page, horse[0]))[1] < lead0[1] - 2, 'the horse moved', 8000);
+    const c1 = await centre();
+    const err = Math.hypot(c1[0] - c0[0] - d[0], c1[1] - c0[1] - d[1]);
+    assert(err < 0.02, 'the centre moved by the drag (' + d.map((x) => x.toFixed(3)) + '): it moved ' + [c1[0] - c0[0], c1[1] - c0[1]].map((x) => x.toFixed(3)) + ', off by ' + err.toFixed(3) + ' in');
+    const sent = frames.length; void sent;
+    assert(/RD\.MOVE\.2/.test(await logText(page)), 'the move cites RD.MOVE.2');
+    // A click on the bare table puts the selection away (its yellow ring would cover the man).
+    const bare = await toScreen(page, 20, 20);
+    await page.mouse.click(bare[0], bare[1]);
+    await waitFor(page, async () => (await page.$$('circle.fig.selected')).length === 0, 'nothing selected', 3000);
+    const f42 = await shot(page, '42-rattle-centre-move');
+    // In the picture: a red man where the lead man now stands (the cloth is green otherwise).
+    const lead1 = await figAt(page, horse[0]);
+    const D = Number(await page.$eval('#table', (e) => e.dataset.depth));
+    const px = [];
+    for (const [ox, oy] of [[0.22, 0], [-0.22, 0], [0.2, 0.1], [-0.2, 0.1], [0, 0.3]]) px.push(await pixelAt(page, f42, ...(await toScreen(page, lead1[0] + ox, D - lead1[1] + oy))));
+    assert(px.some((q) => q[0] > q[1] + 40 && q[0] > q[2] + 40), 'red drawn where the horse went: ' + JSON.stringify(px));
+  }],
+);

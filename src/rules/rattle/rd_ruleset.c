@@ -188,7 +188,7 @@ static const tw_order_field f_first[] = {
 };
 static const tw_order_field f_move[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit (it moves as one body, RD.ORG.7)"},
-	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the points the unit's centre passes through, inches"},
+	{"path", TW_OF_PATH, 0, TW_OFF_CENTRE, true, 1, 0, NULL, "the points the unit's centre passes through, inches"},
 };
 static const tw_order_field f_formation[] = {
 	{"moves", TW_OF_PLACES, 1, TW_OFF_TO, true, 1, 0, NULL, "each figure of the unit to its place in the new formation"},
@@ -202,8 +202,8 @@ static const tw_order_field f_shoot[] = {
 };
 static const tw_order_field f_general[] = {
 	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the General"},
-	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "his path, inches"},
-	{"join", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "the unit he joins at the end (RD.GEN.2)"},
+	{"path", TW_OF_PATH, 0, TW_OFF_CENTRE, true, 1, 0, NULL, "his path, inches"},
+	{"join", TW_OF_INTS, 0, TW_OFF_UNITS, false, 0, 1, NULL, "the unit he joins at the end (RD.GEN.2)"},
 };
 // ---- melee (rd_charge.c) ----
 static const char *const respond_choices[] = {"stand", "evade", "counter", NULL};
@@ -212,7 +212,7 @@ static const tw_order_field f_respond[] = {
 	 "stand, evade (RD.MELEE.8) or counter-charge (RD.CHARGE.6)"},
 };
 static const tw_order_field f_fire[] = {
-	{"hold", TW_OF_INTS, 0, 0, false, 1, 0, NULL,
+	{"hold", TW_OF_INTS, 0, TW_OFF_UNITS, false, 1, 0, NULL,
 	 "units that hold their defensive (RD.MELEE.6) or supporting (RD.MELEE.7) fire; the others fire"},
 };
 // ---- rally, Generals' actions, colours (rd_rally.c, rd_general.c, rd_flag.c) ----
@@ -223,8 +223,8 @@ static const tw_order_field f_rally[] = {
 };
 static const tw_order_field f_urge[] = {
 	{"general", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the General"},
-	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "his path, inches (12 in at most this phase)"},
-	{"join", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the unit he joins and urges on"},
+	{"path", TW_OF_PATH, 0, TW_OFF_CENTRE, true, 1, 0, NULL, "his path, inches (12 in at most this phase)"},
+	{"join", TW_OF_INTS, 0, TW_OFF_UNITS, true, 1, 1, NULL, "the unit he joins and urges on"},
 };
 static const tw_order_field f_steady[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, 1, steady_choices, "roll the d6 or decline"},
@@ -245,15 +245,15 @@ static const tw_order_field f_demolish[] = {
 // ---- boats and trains (rd_boat.c) ----
 static const tw_order_field f_drive[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the boat or engine"},
-	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the points its centre passes through, inches"},
+	{"path", TW_OF_PATH, 0, TW_OFF_CENTRE, true, 1, 0, NULL, "the points its centre passes through, inches"},
 };
 static const tw_order_field f_embark[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit"},
-	{"on", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the boat or train (a unit id) it boards"},
+	{"on", TW_OF_INTS, 0, TW_OFF_UNITS, true, 1, 1, NULL, "the boat or train (a unit id) it boards"},
 };
 static const tw_order_field f_disembark[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every figure of the unit aboard"},
-	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "where its centre goes, within the other half of its move"},
+	{"path", TW_OF_PATH, 0, TW_OFF_CENTRE, true, 1, 0, NULL, "where its centre goes, within the other half of its move"},
 };
 // ---- detaching (rd_detach.c) ----
 static const tw_order_field f_detach[] = {
