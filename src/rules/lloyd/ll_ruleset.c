@@ -260,11 +260,13 @@ static tw_status apply_end_sp(tw_state *s, const tw_order *o, tw_events *ev)
 		LLS(s, k)->done = 0;
 	if (phase == LL_PH_START) {
 		int first = LLG(s)->first >= 0 ? tw_side_alliance(s, LLG(s)->first) : -1;
+		int cmd[2] = {-1, -1};
+		for (int k = 0; k < s->nsides; k++)
+			if (LLS(s, k)->commander)
+				cmd[tw_side_alliance(s, k)] = k;
+		if (first < 0 && (cmd[0] < 0 || cmd[1] < 0))
+			first = cmd[0] >= 0 ? 0 : 1; // one camp is empty: it moves first who is there
 		for (int tries = 0; first < 0 && tries < 100; tries++) {
-			int cmd[2] = {-1, -1};
-			for (int k = 0; k < s->nsides; k++)
-				if (LLS(s, k)->commander)
-					cmd[tw_side_alliance(s, k)] = k;
 			int a = tw_roll(s, ev, cmd[0], "NQ.TURN.1", 1, 20, NULL, NULL);
 			int b = tw_roll(s, ev, cmd[1], "NQ.TURN.1", 1, 20, NULL, NULL);
 			if (a != b)
@@ -273,14 +275,18 @@ static tw_status apply_end_sp(tw_state *s, const tw_order *o, tw_events *ev)
 		if (first < 0)
 			return TW_ERR_DICE;
 		ll_sp_start_turn(s, ev, first);
-	} else if (phase == LL_PH_MOVE) {
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
+	if (phase == LL_PH_MOVE) {
 		s->phase = LL_PH_REACT;
 		tw_event *e = tw_events_push(ev, TW_EV_PHASE, -1, "SP.D3");
 		if (e) {
 			e->a = LL_PH_REACT;
 			tw_event_text(e, "the other camp may shoot at chargers and evade");
 		}
-	} else {
+	}
+	tw_decision ds[TW_MAX_DECISIONS];
+	if (phase == LL_PH_REACT || ll_sp_decisions(s, ds, TW_MAX_DECISIONS) == 0) { // reactions over, or nobody to react
 		ll_melee(s, ev);
 		tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, s->mover, "NQ.TURN.2");
 		if (e)
