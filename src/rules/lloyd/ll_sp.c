@@ -261,7 +261,7 @@ bool ll_sp_turn_end(tw_state *s, tw_events *ev)
 	const char *clause = "SP.D4";
 	bool all_with = true;
 	for (int k = 0; k < s->nsides; k++)
-		all_with &= !alive(s, k) || tw_allied(s, k, strongest);
+		all_with &= tw_allied(s, k, strongest); // ours: every player, fallen or not, is on his side
 	if (all_with && alive(s, strongest)) {
 		gov = strongest; // SP.6: everyone sides with the strongest: he wins
 		clause = "SP.6";
