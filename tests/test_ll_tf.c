@@ -15,6 +15,10 @@
 #include "rules/lloyd/ll.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
+#include "tinwar/server.h"
+#include "wsclient.h"
+#include <unistd.h>
+#include <stdio.h>
 
 static void reg(void)
 {
@@ -432,6 +436,154 @@ static void test_TF_2_three_fight_scenario_plays(void **st)
 	tw_state_free(&s0);
 }
 
+// ---- TF.D2 through the server: a seat never sees the other's allocation before the reveal ----
+
+static bool ws_order(tw_wsc *c, int *cursor, const char *order)
+{
+	static int next_id = 1;
+	char msg[1024];
+	int id = next_id++;
+	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
+	assert_true(tw_wsc_send(c, msg, strlen(msg)));
+	for (;;) {
+		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
+		if (!r)
+			fail_msg("no result for %s", order);
+		if (json_integer_value(json_object_get(r, "id")) != id) {
+			json_decref(r);
+			continue;
+		}
+		bool okr = json_is_true(json_object_get(r, "ok"));
+		if (!okr)
+			fprintf(stderr, "refused: %s\n", json_string_value(json_object_get(r, "message")));
+		json_decref(r);
+		return okr;
+	}
+}
+
+static json_t *latest_state(tw_wsc *c, int *cursor)
+{
+	json_t *last = NULL, *m;
+	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
+		json_decref(last);
+		last = m;
+	}
+	return last;
+}
+
+static bool any_message_has(tw_wsc *c, int from, const char *text)
+{
+	int n = tw_wsc_count(c);
+	bool found = false;
+	for (int i = from; i < n && !found; i++) {
+		char *m = tw_wsc_msg(c, i);
+		found = m && strstr(m, text);
+		free(m);
+	}
+	return found;
+}
+
+static void test_TF_D2_secret_allocation_on_the_server(void **st)
+{
+	(void)st;
+	reg();
+	char db[] = "/tmp/tinwar-ll-tf-srv-XXXXXX";
+	int fd = mkstemp(db);
+	close(fd);
+	unlink(db);
+	tw_server_opts so;
+	tw_server_opts_default(&so);
+	so.port = 0;
+	so.db = db;
+	so.quiet = true;
+	tw_error err;
+	tw_error_clear(&err);
+	tw_server *srv = tw_server_start(&so, &err);
+	if (!srv)
+		fail_msg("server: %s", err.message);
+	size_t len;
+	char *scen = tw_read_file("scenarios/lloyd/three.json", &len, &err);
+	assert_non_null(scen);
+	size_t rlen = len + 64;
+	char *req = malloc(rlen);
+	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": 5}", scen);
+	free(scen);
+	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
+	free(req);
+	if (!resp)
+		fail_msg("create: %s", err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	json_t *seats = json_object_get(j, "seats");
+	assert_int_equal(json_array_size(seats), 4); // saxons, danes, the umpire, a spectator
+	const char *game = json_string_value(json_object_get(j, "id"));
+	char origin[64], ebuf[128] = "";
+	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(srv));
+	tw_wsc *c[3];
+	int cur[3] = {0, 0, 0};
+	for (int k = 0; k < 3; k++) { // saxons, danes, the spectator
+		int slot = k < 2 ? k : 3;
+		c[k] = tw_wsc_open(tw_server_port(srv), game,
+				   json_string_value(json_object_get(json_array_get(seats, (size_t)slot), "token")), origin, ebuf,
+				   sizeof ebuf);
+		if (!c[k])
+			fail_msg("join %d: %s", k, ebuf);
+		json_t *h = tw_wsc_wait(c[k], "hello", &cur[k], 5.0);
+		assert_non_null(h);
+		json_decref(h);
+	}
+	// TF.D1: the saxons' seat rolls the map; then both seats are asked for a secret allocation.
+	assert_true(ws_order(c[0], &cur[0], "{\"type\": \"start\", \"side\": \"saxons\"}"));
+	json_t *s0 = latest_state(c[1], &cur[1]);
+	assert_non_null(s0);
+	json_t *d0 = json_object_get(s0, "decisions");
+	assert_int_equal(json_array_size(d0), 2);
+	assert_true(json_is_true(json_object_get(json_array_get(d0, 0), "secret")));
+	assert_string_equal(json_string_value(json_object_get(json_array_get(d0, 1), "clause")), "TF.D2");
+	json_decref(s0);
+	int from[3];
+	for (int k = 0; k < 3; k++)
+		from[k] = tw_wsc_count(c[k]);
+	assert_true(ws_order(c[0], &cur[0],
+			     "{\"type\": \"allocate\", \"side\": \"saxons\", \"figures\": [0, 1, 2, 3, 4, 5, 6, 7],"
+			     " \"locations\": [2, 2, 2, 2, 2, 1, 3, 3]}"));
+	json_t *sd = latest_state(c[1], &cur[1]);
+	assert_non_null(sd);
+	json_t *chosen = json_object_get(json_object_get(sd, "state"), "chosen");
+	assert_int_equal(json_array_size(chosen), 1);
+	assert_string_equal(json_string_value(json_array_get(chosen, 0)), "saxons");
+	json_decref(sd);
+	json_decref(latest_state(c[2], &cur[2]));
+	json_decref(latest_state(c[0], &cur[0]));
+	// The danes and the spectator: no allocation in any message, nor its effect on a man's record.
+	for (int k = 1; k < 3; k++) {
+		assert_false(any_message_has(c[k], from[k], "\"locations\""));
+		assert_false(any_message_has(c[k], from[k], "\"sealed\":["));
+		assert_false(any_message_has(c[k], from[k], "\"loc\":"));
+		assert_false(any_message_has(c[k], from[k], "\"allocated\":true"));
+	}
+	assert_true(any_message_has(c[0], from[0], "\"locations\"")); // the saxons see their own
+	// The danes allocate: both revealed together; L2 (9 + 8 points) is fought on the table.
+	assert_true(ws_order(c[1], &cur[1],
+			     "{\"type\": \"allocate\", \"side\": \"danes\", \"figures\": [8, 9, 10, 11, 12, 13, 14, 15],"
+			     " \"locations\": [2, 2, 1, 1, 2, 3, 2, 1]}"));
+	json_t *sp = latest_state(c[2], &cur[2]);
+	assert_non_null(sp);
+	json_t *data = json_object_get(json_object_get(sp, "state"), "data");
+	assert_int_equal(json_integer_value(json_object_get(data, "table_loc")), 2);
+	json_t *sides = json_object_get(json_object_get(sp, "state"), "sides");
+	json_t *pts = json_object_get(json_object_get(json_array_get(sides, 0), "data"), "pts");
+	assert_int_equal(json_integer_value(json_array_get(pts, 1)), 9);
+	json_decref(sp);
+	assert_true(any_message_has(c[2], from[2], "\"clause\":\"TF.D2\""));
+	assert_true(any_message_has(c[2], from[2], "\"loc\":")); // (after the reveal the records show it)
+	for (int k = 0; k < 3; k++)
+		tw_wsc_close(c[k]);
+	json_decref(j);
+	tw_server_stop(srv);
+	unlink(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -444,6 +596,7 @@ int main(void)
 		cmocka_unit_test(test_TF_D7_turn_limit_and_TF_5_withdraw),
 		cmocka_unit_test(test_TF_D7_side_broken_ends_at_once),
 		cmocka_unit_test(test_TF_2_three_fight_scenario_plays),
+		cmocka_unit_test(test_TF_D2_secret_allocation_on_the_server),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
