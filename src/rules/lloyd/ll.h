@@ -5,17 +5,24 @@
 #include "tinwar/lloyd.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { LLP_MAX_TURNS = 0, LLP_CONTACT, LLP_NEIGHBOUR, LLP_BIG_GROUP, LLP_COUNT };
+enum { LLP_MAX_TURNS = 0, LLP_CONTACT, LLP_NEIGHBOUR, LLP_BIG_GROUP,
+       LLP_TF_TURNS, /* ll-3: TF.D7's turn limit */
+       LLP_COUNT };
 
 // ---- Phases (s->phase; NQ.TURN.2) ----
-enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER, LL_PH_COUNT };
+enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER,
+       LL_PH_ALLOC, /* ll-3: TF.D2's secret allocation */
+       LL_PH_COUNT };
 extern const char *const ll_phase_names[LL_PH_COUNT + 1];
 
 // ---- Order types: indices into ll_orders[] (ll_ruleset.c) ----
 enum ll_order_type { LL_OT_START = 0, LL_OT_MOVE, LL_OT_SHOOT, LL_OT_LOAD, LL_OT_WEAPON, LL_OT_AIM, LL_OT_EVADE,
-		     LL_OT_END, LL_OT_COUNT };
+		     LL_OT_END,
+		     LL_OT_ALLOCATE, LL_OT_WITHDRAW, LL_OT_DEFECT, LL_OT_COMMAND, /* ll-3: TF.D2, TF.5, SP.D2, SP.D1 */
+		     LL_OT_COUNT };
 
 // ---- Records (ll_records.c) ----
+#define LL_TF_MAX_FEAT 12 /* ll-3: TF.D1, 1d6 + 6 */
 #define LL_MAX_CLOSED 4
 /// What a figure did in its own turn (NQ.SHT.1, NQ.MOVE.7).
 enum { LLA_MOVE = 1u << 0, LLA_LOAD = 1u << 1, LLA_SHOOT = 1u << 2 };
@@ -47,14 +54,48 @@ typedef struct ll_frec {
 	double fx, fy;     ///< where he started his move that turn (NQ.OPP.1)
 	uint8_t snapped;   ///< opportunity-shot this turn (NQ.OPP.4/5)
 	int32_t no_attack; ///< the turn in which he has no attack roll (NQ.ATK.4), 0 none
+	// ---- ll-3: three-fight, six-player game, campaign (ll_tf.c, ll_sp.c, ll_series.c) ----
+	int32_t loc;       ///< TF.1: the location his group went to (1..3), 0 none allocated
+	int32_t pts;       ///< his points (TF.D2, CA.D1, FP.4), default 1
+	int32_t leader;    ///< 0 none, 1 contingent leader, 2 overall commander (CA.D2)
+	int32_t owner;     ///< the campaign commander whose force he is in (CA), -1 none
+	uint8_t scored;    ///< CA.D2: his fall has been scored
+	uint8_t left;      ///< TF.5: left the table by choice (not a casualty)
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
 	int8_t first;     ///< the side moving first, -1: roll off (NQ.TURN.1)
 	uint8_t evaded;   ///< an evade was made this turn: opportunity shooting is over (NQ.TURN.2)
 	char about[240];  ///< the scenario's description
+	// ---- ll-3: three-fight (TF.D1-D7) and six-player game (SP.D1-D4) ----
+	uint8_t tf;                ///< a three-fight game (TF)
+	int32_t map_col[3], map_row[3]; ///< TF.D1: L1-L3 on the 6x6 grid, 0 no map yet
+	int32_t nfeat;             ///< TF.D1: terrain features on the grid
+	int32_t feat_col[LL_TF_MAX_FEAT], feat_row[LL_TF_MAX_FEAT], feat_type[LL_TF_MAX_FEAT];
+	int32_t table_loc;         ///< TF.D2: the location fought on the table, 0 before the reveal
+	int8_t defender;           ///< TF.D2/TF.4: the side with fewer points there
+	uint8_t off_done;          ///< TF.D4: the off-table rolls are made
+	int8_t held;               ///< TF.D7: the side holding the field, -1 nobody
+	uint8_t sp;                ///< a six-player game (SP)
+	int32_t actions;           ///< SP.D4: the agreed number of actions (side turns), 0 none
 } ll_game;
-extern const tw_record_def ll_fig_rec, ll_game_rec;
+/// ll-3: a side's record (TF allocation, VPs; SP camp).
+typedef struct ll_side {
+	uint8_t allocated;  ///< TF.D2: its allocation is revealed
+	int32_t pts[3];     ///< TF.D2: points at L1-L3
+	int32_t arrive[3];  ///< TF.D5: the TF turn its group at L arrives, 0 never
+	int32_t off[3];     ///< TF.D4: result at L: 0 none, 1 won decisively, 2 narrowly, 3 lost, 4 uncontested
+	int32_t vp;         ///< CA.D2 VPs scored this battle
+	int32_t vp_against; ///< CA.D2 VPs scored against it
+	uint8_t broken;     ///< CA.D2: its contingent's break has been scored
+	int32_t owner;      ///< CA: the campaign commander playing it, -1 none
+	uint8_t commander;  ///< SP.D1: it commands its camp
+	uint8_t done;       ///< SP.D3: it has ended its part of the camp's phase
+	int32_t defections; ///< SP.4: times it changed sides
+	int32_t start_pts;  ///< SP.D4: points at the start (the strongest player, SP.6)
+} ll_side;
+extern const tw_record_def ll_fig_rec, ll_game_rec, ll_side_rec;
+#define LLS(s, k) ((ll_side *)tw_rec_row((s), TW_REC_SIDE, (k), sizeof(ll_side)))
 #define LLF(s, id) ((ll_frec *)tw_rec_row((s), TW_REC_FIGURE, (id), sizeof(ll_frec)))
 #define LLG(s) ((ll_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(ll_game)))
 
@@ -65,6 +106,8 @@ extern const char *const ll_troop_names[];
 extern const char *const ll_reach_names[TW_LL_REACH_COUNT + 1];
 extern const char *const ll_note_names[4];
 extern const char *const ll_damage_names[5];
+extern const char *const ll_tf_feature_names[]; ///< ll-3: TF.D1
+extern const char *const ll_tf_off_names[];     ///< ll-3: TF.D4
 #define LL_EPS 1e-9
 #define LL_TRY(x) do { tw_status st_ = (x); if (st_ != TW_OK) return st_; } while (0)
 
@@ -105,6 +148,32 @@ uint32_t ll_acts(const tw_state *s, int f); ///< this turn's acts
 bool ll_may_act(const tw_state *s, int f, uint32_t act); ///< NQ.SHT.1, NQ.MOVE.7
 void ll_set_act(tw_state *s, int f, uint32_t act);
 int ll_melee_reach(const tw_state *s, int f); ///< NQ.RCH.1: the reach class in hand (a missile counts short)
+
+// ---- ll-3: three-fight (ll_tf.c), six-player game (ll_sp.c), campaign (ll_series.c) ----
+bool ll_tf_setup(tw_state *s);                          ///< a TF game not in play: to its first phase
+int ll_tf_decisions(const tw_state *s, tw_decision *out, int max);
+tw_status ll_tf_map(tw_state *s, tw_events *ev);        ///< TF.D1
+tw_status ll_tf_validate_alloc(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_tf_apply_alloc(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_tf_validate_withdraw(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_tf_apply_withdraw(tw_state *s, const tw_order *o, tw_events *ev);
+int ll_tf_turn(const tw_state *s);                      ///< TF.D3: the TF turn of side-turn g->turn
+void ll_tf_turn_start(tw_state *s, tw_events *ev);      ///< TF.D5 arrivals
+bool ll_tf_turn_end(tw_state *s, tw_events *ev);        ///< TF.D4, CA.D2, TF.D7, TF.D6: true if over
+void ll_ca_score(tw_state *s, tw_events *ev);           ///< CA.D2: contingents broken, leaders killed
+int ll_side_points(const tw_state *s, int side, bool fine_only); ///< points of his men on the table
+bool ll_sp_setup(tw_state *s);
+int ll_sp_decisions(const tw_state *s, tw_decision *out, int max);
+tw_status ll_sp_validate(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_sp_apply(tw_state *s, const tw_order *o, tw_events *ev);
+bool ll_sp_end_phase(tw_state *s, int side, tw_events *ev); ///< SP.D3: true when the camp's phase ends
+int ll_sp_next_mover(const tw_state *s);                ///< SP.D3: the other camp's first member
+bool ll_sp_turn_end(tw_state *s, tw_events *ev);        ///< SP.D4: true if over
+bool ll_acting(const tw_state *s, int side);            ///< the side acts in this phase (its camp's)
+tw_status ll_series_start(struct json_t *carry, const struct json_t *config, tw_error *err);
+tw_status ll_series_prepare(const struct json_t *carry, int seq, tw_state *s, tw_error *err);
+void ll_series_roles(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
+tw_status ll_series_record(struct json_t *carry, int seq, const tw_state *fin, bool *over, tw_error *err);
 
 // ---- Odds (ll_odds.c) ----
 extern const tw_odds_question ll_odds_questions[4];

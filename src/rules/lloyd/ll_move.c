@@ -25,7 +25,7 @@ static double allowance(const tw_state *s, const tw_order *o, int i)
 
 tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	if (s->phase != LL_PH_MOVE || o->side != s->mover)
+	if (s->phase != LL_PH_MOVE || !ll_acting(s, o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "a figure moves only in its own side's turn");
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
@@ -134,7 +134,7 @@ static bool has_missile(const tw_state *s, int f) { return LLF(s, f)->reach[ll_r
 
 tw_status ll_validate_load(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	if (s->phase != LL_PH_MOVE || o->side != s->mover)
+	if (s->phase != LL_PH_MOVE || !ll_acting(s, o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "an archer loads in his own turn");
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
@@ -176,8 +176,8 @@ static int chargers(const tw_state *s, int f, int *out, int max)
 
 tw_status ll_validate_weapon(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	bool react = s->phase == LL_PH_REACT && o->side != s->mover;
-	if (!react && (s->phase != LL_PH_MOVE || o->side != s->mover))
+	bool react = s->phase == LL_PH_REACT && !ll_acting(s, o->side);
+	if (!react && (s->phase != LL_PH_MOVE || !ll_acting(s, o->side)))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.ATK.4", "not %s's time to change weapon", s->sides[o->side].name);
 	int f = o->fig[0];
 	LL_TRY(own_fig(s, o, f, err));
@@ -211,7 +211,7 @@ tw_status ll_apply_weapon(tw_state *s, const tw_order *o, tw_events *ev)
 
 tw_status ll_validate_evade(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	if (s->phase != LL_PH_REACT || o->side == s->mover)
+	if (s->phase != LL_PH_REACT || ll_acting(s, o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "evading is the other side's, in phase 3");
 	int f = o->fig[0], cs[8];
 	LL_TRY(own_fig(s, o, f, err));

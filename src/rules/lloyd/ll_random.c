@@ -62,9 +62,30 @@ static bool shoot_order(const tw_state *s, int f, bool snap, tw_order *o)
 
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
-	tw_decision d;
-	if (max < 1 || !tw_ruleset_lloyd.decisions(s, &d, 1) || d.seat != side)
+	tw_decision ds[TW_MAX_DECISIONS];
+	int nd = tw_ruleset_lloyd.decisions(s, ds, TW_MAX_DECISIONS);
+	bool asked = false;
+	for (int i = 0; i < nd; i++)
+		asked |= ds[i].seat == side;
+	if (max < 1 || !asked)
 		return 0;
+	if (s->phase == LL_PH_ALLOC) { // ll-3: TF.D2, every man to a location at random
+		tw_order *o = &out[0];
+		tw_order_init(o, LL_OT_ALLOCATE, side);
+		for (int j = 0; j < s->nfig && o->nfig < TW_ORDER_MAX_VALS; j++)
+			if (s->fig[j].side == side && s->fig[j].status == TW_FS_ACTIVE) {
+				o->fig[o->nfig++] = j;
+				o->val[o->nval++] = 1 + (int)tw_rng_below(r, 3);
+			}
+		return 1;
+	}
+	if (LLG(s)->sp && s->phase == LL_PH_START) { // ll-3: SP.D1, now and then a change of sides
+		int n = 0;
+		if (max > 1 && tw_rng_below(r, 6) == 0)
+			tw_order_init(&out[n++], LL_OT_DEFECT, side);
+		tw_order_init(&out[n++], LL_OT_END, side);
+		return n;
+	}
 	if (s->phase == LL_PH_START) {
 		tw_order_init(&out[0], LL_OT_START, side);
 		return 1;

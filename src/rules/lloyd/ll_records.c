@@ -42,6 +42,14 @@ static const tw_field_def fig_fields[] = {
 		 "opportunity-shot in the turn just played (NQ.OPP.4/5)"),
 	TW_FIELD(ll_frec, no_attack, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
 		 "the turn in which he has no attack roll: he changed weapon in melee (NQ.ATK.4, NQ.OPP.4)"),
+	// ---- ll-3: three-fight, six-player game, campaign ----
+	TW_FIELD(ll_frec, loc, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL, "the location his group went to, 1-3, 0 none (TF.1, TF.D2)"),
+	TW_FIELD(ll_frec, pts, TW_FT_I32, TW_VIS_ALL, 1, 0, 100, NULL, "his points (TF.D2, CA.D1; FP.4 costs)"),
+	TW_FIELD(ll_frec, leader, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL,
+		 "0 none, 1 contingent leader, 2 overall commander (CA.D2: 2 or 3 VP if killed)"),
+	TW_FIELD(ll_frec, owner, TW_FT_I32, TW_VIS_ALL, -1, -1, 5, NULL, "the campaign commander whose force he is in (CA), -1 none"),
+	TW_FIELD(ll_frec, scored, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "his fall has been scored (CA.D2)"),
+	TW_FIELD(ll_frec, left, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "left the table by choice: not a casualty (TF.5)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -49,8 +57,40 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(ll_game, first, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that moves first; none: roll off 1d20 (NQ.TURN.1)"),
 	TW_FIELD(ll_game, evaded, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an evade was made this turn: snap shots are over (NQ.TURN.2)"),
 	TW_FIELD_N(ll_game, about, TW_FT_STR, TW_VIS_ALL, 240, 0, 0, 0, NULL, "the scenario's description"),
+	// ---- ll-3: three-fight (TF) and six-player game (SP) ----
+	TW_FIELD(ll_game, tf, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "a three-fight game (TF)"),
+	TW_FIELD_N(ll_game, map_col, TW_FT_I32, TW_VIS_ALL, 3, 0, 0, 6, NULL, "L1-L3's columns on the 6x6 grid, 0 no map yet (TF.D1)"),
+	TW_FIELD_N(ll_game, map_row, TW_FT_I32, TW_VIS_ALL, 3, 0, 0, 6, NULL, "L1-L3's rows: side A's home is row 1 (TF.D1)"),
+	TW_FIELD(ll_game, nfeat, TW_FT_I32, TW_VIS_ALL, 0, 0, LL_TF_MAX_FEAT, NULL, "terrain features on the grid (TF.D1)"),
+	TW_FIELD_N(ll_game, feat_col, TW_FT_I32, TW_VIS_ALL, LL_TF_MAX_FEAT, 0, 0, 6, NULL, "each feature's column (TF.D1)"),
+	TW_FIELD_N(ll_game, feat_row, TW_FT_I32, TW_VIS_ALL, LL_TF_MAX_FEAT, 0, 0, 6, NULL, "each feature's row (TF.D1)"),
+	TW_FIELD_N(ll_game, feat_type, TW_FT_ENUM, TW_VIS_ALL, LL_TF_MAX_FEAT, 0, 0, 6, ll_tf_feature_names,
+		   "each feature: wood, hill, farm, marsh, stream, road (TF.D1)"),
+	TW_FIELD(ll_game, table_loc, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL, "the location fought on the table, 0 before the reveal (TF.D2)"),
+	TW_FIELD(ll_game, defender, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side with fewer points there defends (TF.D2, TF.4)"),
+	TW_FIELD(ll_game, off_done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "the off-table rolls are made (TF.D4)"),
+	TW_FIELD(ll_game, held, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side holding the field, none: nobody (TF.D7)"),
+	TW_FIELD(ll_game, sp, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "a six-player game (SP)"),
+	TW_FIELD(ll_game, actions, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL,
+		 "SP.D4: the agreed number of camp turns, 0 none (then max_turns)"),
+};
+
+static const tw_field_def side_fields[] = {
+	TW_FIELD(ll_side, allocated, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "its secret allocation is revealed (TF.D2)"),
+	TW_FIELD_N(ll_side, pts, TW_FT_I32, TW_VIS_ALL, 3, 0, 0, 100000, NULL, "points at L1-L3, once revealed (TF.D2)"),
+	TW_FIELD_N(ll_side, arrive, TW_FT_I32, TW_VIS_ALL, 3, 0, 0, 1000, NULL, "the turn its group at L1-L3 arrives, 0 never (TF.D5)"),
+	TW_FIELD_N(ll_side, off, TW_FT_ENUM, TW_VIS_ALL, 3, 0, 0, 4, ll_tf_off_names, "off-table result at L1-L3 (TF.D4)"),
+	TW_FIELD(ll_side, vp, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "VPs scored this battle (CA.D2, TF.D6)"),
+	TW_FIELD(ll_side, vp_against, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "VPs scored against it (CA.D2, CA.D3)"),
+	TW_FIELD(ll_side, broken, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "its contingent's break is scored (CA.D2)"),
+	TW_FIELD(ll_side, owner, TW_FT_I32, TW_VIS_ALL, -1, -1, 5, NULL, "the campaign commander playing it (CA), -1 none"),
+	TW_FIELD(ll_side, commander, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "it commands its camp (SP.5, SP.D1)"),
+	TW_FIELD(ll_side, done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "it has ended its part of its camp's phase (SP.D3)"),
+	TW_FIELD(ll_side, defections, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "times it changed sides (SP.4)"),
+	TW_FIELD(ll_side, start_pts, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "its points at the start (SP.6)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
 const tw_record_def ll_fig_rec = REC(ll_frec, fig_fields);
 const tw_record_def ll_game_rec = REC(ll_game, game_fields);
+const tw_record_def ll_side_rec = REC(ll_side, side_fields);

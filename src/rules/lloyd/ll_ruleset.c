@@ -6,7 +6,7 @@
 
 #include "ll.h"
 
-const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over", NULL};
+const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over", "allocate", NULL};
 
 static const tw_param_def ll_params[LLP_COUNT] = {
 	[LLP_MAX_TURNS] = {"max_turns", 40, 1, 100000, NULL,
@@ -20,6 +20,10 @@ static const tw_param_def ll_params[LLP_COUNT] = {
 	[LLP_BIG_GROUP] = {"big_group", -2, -10, 10, NULL,
 			   "NQ.GRP.6: the W modifier for shooting at a group of 8 or more (not stated; -2 as for 3-7)",
 			   .label = "Shooting at 8 or more", .unit = "W", .step = 1},
+	// ll-3
+	[LLP_TF_TURNS] = {"tf_turns", 12, 1, 1000, NULL,
+			  "TF.D7: a three-fight table battle ends after this many turns (a turn is both sides' turns, TF.D3)",
+			  .label = "Three-fight battle ends after", .unit = "turns", .step = 1},
 };
 
 // NQ.GEN.4, NQ.STAT.8: a man whose roster names a troop type and leaves his numbers at 0 takes
@@ -56,7 +60,14 @@ static void fill_from_troop(ll_frec *r)
 
 static tw_status ll_setup(tw_state *s, tw_error *err)
 {
-	if (s->nsides != 2)
+	if (LLG(s)->sp) { // ll-3: SP.1, SP.D2: players in two camps, alliances 0 and 1
+		if (s->nsides < 2)
+			return tw_error_set(err, TW_ERR_INPUT, "SP.1", "the six-player game needs players in two camps");
+		for (int k = 0; k < s->nsides; k++)
+			if (tw_side_alliance(s, k) > 1)
+				return tw_error_set(err, TW_ERR_INPUT, "SP.D2",
+						    "$.sides[%d].alliance: every player is in camp 0 (the crown) or 1 (the rebels)", k);
+	} else if (s->nsides != 2)
 		return tw_error_set(err, TW_ERR_INPUT, "NQ.TURN.1", "the NQ skirmish is played by two sides");
 	for (int i = 0; i < s->nfig; i++) {
 		ll_frec *r = LLF(s, i);
@@ -89,6 +100,8 @@ static tw_status ll_setup(tw_state *s, tw_error *err)
 	s->winner = -1;
 	s->over = false;
 	s->mover = 0;
+	if (ll_sp_setup(s) || (g->table_loc == 0 && ll_tf_setup(s))) // ll-3: SP.D1, TF.D1/D2 come first
+		return TW_OK;
 	if (g->first >= 0) { // NQ.TURN.1: the scenario says who moves first
 		g->turn = 1;
 		s->mover = g->first;
@@ -102,6 +115,10 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == LL_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	if (LLG(s)->sp) // ll-3
+		return ll_sp_decisions(s, out, max);
+	if (s->phase == LL_PH_ALLOC) // ll-3
+		return ll_tf_decisions(s, out, max);
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
 	switch (s->phase) {
@@ -110,14 +127,16 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 		snprintf(d->clause, sizeof d->clause, "NQ.TURN.1");
 		snprintf(d->kind, sizeof d->kind, "act");
 		d->types = UINT64_C(1) << LL_OT_START;
-		snprintf(d->prompt, sizeof d->prompt, "roll off 1d20 for who moves first");
+		snprintf(d->prompt, sizeof d->prompt, "%s",
+			 LLG(s)->tf && !LLG(s)->map_col[0] ? "roll the three-fight map (TF.D1)" : "roll off 1d20 for who moves first");
 		return 1;
 	case LL_PH_MOVE:
 		d->seat = s->mover;
 		snprintf(d->clause, sizeof d->clause, "NQ.TURN.2");
 		snprintf(d->kind, sizeof d->kind, "act");
 		d->types = (UINT64_C(1) << LL_OT_MOVE) | (UINT64_C(1) << LL_OT_SHOOT) | (UINT64_C(1) << LL_OT_LOAD) |
-			   (UINT64_C(1) << LL_OT_WEAPON) | (UINT64_C(1) << LL_OT_AIM) | (UINT64_C(1) << LL_OT_END);
+			   (UINT64_C(1) << LL_OT_WEAPON) | (UINT64_C(1) << LL_OT_AIM) | (UINT64_C(1) << LL_OT_END) |
+			   (LLG(s)->tf ? UINT64_C(1) << LL_OT_WITHDRAW : 0); // ll-3: TF.5
 		snprintf(d->prompt, sizeof d->prompt, "turn %d: move and shoot, then end", LLG(s)->turn);
 		return 1;
 	default:
@@ -154,8 +173,12 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "NQ.VIC.1", "the game is over");
-	tw_decision d;
-	if (!ll_decisions(s, &d, 1) || d.seat != o->side || !(d.types & (UINT64_C(1) << o->type)))
+	tw_decision ds[TW_MAX_DECISIONS];
+	int nd = ll_decisions(s, ds, TW_MAX_DECISIONS);
+	bool asked = false;
+	for (int i = 0; i < nd && !asked; i++)
+		asked = ds[i].seat == o->side && (ds[i].types & (UINT64_C(1) << o->type));
+	if (!asked)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "%s may not give a %s order now (phase %s)",
 				    s->sides[o->side].name, o->type < LL_OT_COUNT ? tw_ruleset_lloyd.orders[o->type].name : "?",
 				    ll_phase_names[s->phase < LL_PH_COUNT ? s->phase : LL_PH_OVER]);
@@ -168,6 +191,11 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LL_OT_WEAPON: return ll_validate_weapon(s, o, err);
 	case LL_OT_AIM: return validate_aim(s, o, err);
 	case LL_OT_EVADE: return ll_validate_evade(s, o, err);
+	// ll-3
+	case LL_OT_ALLOCATE: return ll_tf_validate_alloc(s, o, err);
+	case LL_OT_WITHDRAW: return ll_tf_validate_withdraw(s, o, err);
+	case LL_OT_DEFECT:
+	case LL_OT_COMMAND: return ll_sp_validate(s, o, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "no such order");
 	}
 }
@@ -217,6 +245,56 @@ static void start_turn(tw_state *s, tw_events *ev, int mover)
 		e->b = mover;
 		tw_event_text(e, "turn %d: %s moves", g->turn, s->sides[mover].name);
 	}
+	ll_tf_turn_start(s, ev); // ll-3: TF.D5 arrivals
+}
+
+// ll-3: SP.D1-D3: the six-player game's ends of phases; after negotiation the camps' commanders
+// roll off 1d20 (NQ.TURN.1) unless the scenario names the first camp.
+void ll_sp_start_turn(tw_state *s, tw_events *ev, int camp);
+static tw_status apply_end_sp(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	int phase = s->phase;
+	if (!ll_sp_end_phase(s, o->side, ev))
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	for (int k = 0; k < s->nsides; k++)
+		LLS(s, k)->done = 0;
+	if (phase == LL_PH_START) {
+		int first = LLG(s)->first >= 0 ? tw_side_alliance(s, LLG(s)->first) : -1;
+		int cmd[2] = {-1, -1};
+		for (int k = 0; k < s->nsides; k++)
+			if (LLS(s, k)->commander)
+				cmd[tw_side_alliance(s, k)] = k;
+		if (first < 0 && (cmd[0] < 0 || cmd[1] < 0))
+			first = cmd[0] >= 0 ? 0 : 1; // one camp is empty: it moves first who is there
+		for (int tries = 0; first < 0 && tries < 100; tries++) {
+			int a = tw_roll(s, ev, cmd[0], "NQ.TURN.1", 1, 20, NULL, NULL);
+			int b = tw_roll(s, ev, cmd[1], "NQ.TURN.1", 1, 20, NULL, NULL);
+			if (a != b)
+				first = a > b ? 0 : 1;
+		}
+		if (first < 0)
+			return TW_ERR_DICE;
+		ll_sp_start_turn(s, ev, first);
+		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
+	if (phase == LL_PH_MOVE) {
+		s->phase = LL_PH_REACT;
+		tw_event *e = tw_events_push(ev, TW_EV_PHASE, -1, "SP.D3");
+		if (e) {
+			e->a = LL_PH_REACT;
+			tw_event_text(e, "the other camp may shoot at chargers and evade");
+		}
+	}
+	tw_decision ds[TW_MAX_DECISIONS];
+	if (phase == LL_PH_REACT || ll_sp_decisions(s, ds, TW_MAX_DECISIONS) == 0) { // reactions over, or nobody to react
+		ll_melee(s, ev);
+		tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, s->mover, "NQ.TURN.2");
+		if (e)
+			e->a = LLG(s)->turn;
+		if (!ll_sp_turn_end(s, ev))
+			ll_sp_start_turn(s, ev, 1 - tw_side_alliance(s, s->mover));
+	}
+	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
 
 static tw_status apply_start(tw_state *s, tw_events *ev)
@@ -257,7 +335,9 @@ static tw_status apply_end(tw_state *s, tw_events *ev)
 		e->a = LLG(s)->turn;
 		e->b = s->mover;
 	}
-	if (!victory(s, ev, LLG(s)->turn >= (int)s->params[LLP_MAX_TURNS]))
+	bool over = LLG(s)->tf ? ll_tf_turn_end(s, ev) // ll-3: TF.D4, TF.D7, TF.D6
+			       : victory(s, ev, LLG(s)->turn >= (int)s->params[LLP_MAX_TURNS]);
+	if (!over)
 		start_turn(s, ev, 1 - s->mover);
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
@@ -266,7 +346,7 @@ static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 {
 	(void)ctx;
 	switch (o->type) {
-	case LL_OT_START: return apply_start(s, ev);
+	case LL_OT_START: return LLG(s)->tf && !LLG(s)->map_col[0] ? ll_tf_map(s, ev) : apply_start(s, ev);
 	case LL_OT_MOVE: return ll_apply_move(s, o, ev);
 	case LL_OT_SHOOT: return ll_apply_shoot(s, o, ev);
 	case LL_OT_LOAD: return ll_apply_load(s, o, ev);
@@ -282,7 +362,12 @@ static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 		return ev->failed ? TW_ERR_NOMEM : TW_OK;
 	}
 	case LL_OT_EVADE: return ll_apply_evade(s, o, ev);
-	case LL_OT_END: return apply_end(s, ev);
+	case LL_OT_END: return LLG(s)->sp ? apply_end_sp(s, o, ev) : apply_end(s, ev);
+	// ll-3
+	case LL_OT_ALLOCATE: return ll_tf_apply_alloc(s, o, ev);
+	case LL_OT_WITHDRAW: return ll_tf_apply_withdraw(s, o, ev);
+	case LL_OT_DEFECT:
+	case LL_OT_COMMAND: return ll_sp_apply(s, o, ev);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "unexpected order");
 	}
 }
@@ -290,7 +375,8 @@ static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 static void ll_score(const tw_state *s, double *points)
 {
 	for (int k = 0; k < s->nsides; k++)
-		points[k] = ll_fine(s, k); // NQ.VIC.2: men in good order
+		points[k] = LLG(s)->tf || LLG(s)->sp ? LLS(s, k)->vp // ll-3: TF.D6, SP.D4: VPs
+						     : ll_fine(s, k); // NQ.VIC.2: men in good order
 }
 
 static void ll_hide(tw_state *d, int seat)
@@ -328,6 +414,17 @@ static const tw_order_field f_aim[] = {
 static const tw_order_field f_evade[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the charged man who runs"},
 };
+// ll-3
+static const tw_order_field f_allocate[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "every man of the side, once"},
+	{"locations", TW_OF_INTS, 0, 0, true, 1, 0, NULL, "each man's location, 1-3, in the order of figures"},
+};
+static const tw_order_field f_withdraw[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men who leave by their own edge"},
+};
+static const tw_order_field f_command[] = {
+	{"n", TW_OF_SIDE, 0, 0, true, 0, 0, NULL, "the player who commands the camp"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_START] = {"start", "NQ.TURN.1", "roll off 1d20: the higher moves first (when the scenario does not say)", "start",
@@ -356,6 +453,17 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 		       "end this phase: the mover's ends his moving and shooting; the other side's ends its reactions, and "
 		       "the melee is fought",
 		       "end", TW_OD_ENDS_TURN, 0, NULL},
+	// ll-3
+	[LL_OT_ALLOCATE] = {"allocate", "TF.D2",
+			    "in secret, send each man to L1, L2 or L3; both allocations are revealed together and the "
+			    "busiest location is fought on the table",
+			    "allocate {figures} to {locations}", 0, FIELDS(f_allocate)},
+	[LL_OT_WITHDRAW] = {"withdraw", "TF.5", "men within their move of their own edge leave the table: not casualties",
+			    "withdraw {figures}", 0, FIELDS(f_withdraw)},
+	[LL_OT_DEFECT] = {"defect", "SP.D2", "change sides, at once: contacts with the new allies end without a fight",
+			  "defect", 0, 0, NULL},
+	[LL_OT_COMMAND] = {"command", "SP.5", "name the player who commands your camp (in the centre)", "command {n}", 0,
+			   FIELDS(f_command)},
 };
 
 static const tw_clause_family ll_families[] = {
@@ -364,6 +472,9 @@ static const tw_clause_family ll_families[] = {
 	{"MS", "mass shooting: each later shooter at one target needs one more"},
 	{"LT", "leader traits: the d20 table"},
 	{"DU", "challenges and duels"},
+	{"TF", "the three-fight system: secret allocation to three locations, off-table rolls, reinforcements"},
+	{"SP", "the six-player game: two camps, changing sides, the governor"},
+	{"CA", "the short campaign: six battles, VPs, desertion"},
 	{"LL.EX", "worked examples"},
 };
 
@@ -384,7 +495,7 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.random_orders = ll_random_orders,
 	.norders = LL_OT_COUNT,
 	.orders = ll_orders,
-	.phase_max = LL_PH_OVER,
+	.phase_max = LL_PH_COUNT - 1,
 	.phase_names = ll_phase_names,
 	.nfamilies = (int)TW_ARRAY_COUNT(ll_families),
 	.families = ll_families,
@@ -392,5 +503,10 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.odds_questions = ll_odds_questions,
 	.odds = ll_odds,
 	.score_help = "men in good order: on the table, not wounded, out or dead (NQ.VIC.2)",
-	.records = {[TW_REC_GAME] = &ll_game_rec, [TW_REC_FIGURE] = &ll_fig_rec},
+	.records = {[TW_REC_GAME] = &ll_game_rec, [TW_REC_FIGURE] = &ll_fig_rec, [TW_REC_SIDE] = &ll_side_rec},
+	// ll-3: the campaign (CA) as a series
+	.series_start = ll_series_start,
+	.series_prepare = ll_series_prepare,
+	.series_roles = ll_series_roles,
+	.series_record = ll_series_record,
 };

@@ -22,8 +22,8 @@ static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
 
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 {
-	bool snap = s->phase == LL_PH_REACT && o->side != s->mover;
-	if (!snap && (s->phase != LL_PH_MOVE || o->side != s->mover))
+	bool snap = s->phase == LL_PH_REACT && !ll_acting(s, o->side);
+	if (!snap && (s->phase != LL_PH_MOVE || !ll_acting(s, o->side)))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "not %s's time to shoot", s->sides[o->side].name);
 	int f = o->fig[0], t = o->fig2[0];
 	if (!ll_fights(s, f) || s->fig[f].side != o->side)
