@@ -54,4 +54,40 @@ typedef struct tw_sv_draws {
 	bool short_of; ///< a draw was asked beyond n (then 0.999 uniform / 0 normal)
 } tw_sv_draws;
 
+/// Countries (SV.SETUP.7, in its list order); 0 is none (a battle-only game may leave it unset).
+typedef enum tw_sv_country {
+	TW_SV_NO_COUNTRY = 0, TW_SV_ALBIONIA, TW_SV_BOSROVIA, TW_SV_FREEDONIA, TW_SV_RURITANIA, TW_SV_SYLVANIA,
+	TW_SV_VORLANDIA, TW_SV_COUNTRY_COUNT
+} tw_sv_country;
+extern const char *const tw_sv_country_names[TW_SV_COUNTRY_COUNT + 1];
+
+/// A manual (SV.DOC.11): a structured, versioned document. The fields of SV.DOC.12 (Infantry) or
+/// SV.DOC.13 (Artillery) are held as integers in the slots of the manual's field table
+/// (docs/svl.md, "Manual documents"): a choice's index, its parameter (inches in tenths, or files
+/// and groups), numbers in tenths of an inch (AM.range_factor in hundredths), AM.targets as 7
+/// category indices, NONE (7) after the last. The `manual` order carries country, version and v[].
+typedef enum tw_sv_arm { TW_SV_INFANTRY = 0, TW_SV_ARTILLERY, TW_SV_ARM_COUNT } tw_sv_arm;
+#define TW_SV_MAN_VALS 16
+typedef struct tw_sv_manual {
+	int arm;      ///< tw_sv_arm
+	int country;  ///< tw_sv_country (required: not none)
+	int version;  ///< 1, 2, ... (SV.DOC.15)
+	int32_t v[TW_SV_MAN_VALS];
+	char author[64];
+	char notes[1024]; ///< read by people, never enforced (SV.DOC.11)
+} tw_sv_manual;
+
+/// The default manual of an arm (the defaults of SV.DOC.12/13, version 1).
+void tw_sv_manual_default(tw_sv_manual *m, int arm, int country);
+/// Reads a manual document (JSON text; docs/format.md "Science versus Luck manuals"). On a bad
+/// document: TW_ERR_INPUT with err->path the JSON path and err->clause the clause it breaks
+/// (SV.DOC.11 form, SV.DOC.12/13 a field's value, SV.BRF.8 a national constraint when
+/// `constraints`), line/column for malformed JSON; *m is then unspecified.
+tw_status tw_sv_manual_parse(const char *text, size_t len, bool constraints, tw_sv_manual *m, tw_error *err);
+/// Validates a manual (SV.DOC.14): every field a legal value, and the national constraints of
+/// SV.BRF.8 when `constraints`. Errors are located like tw_sv_manual_parse's.
+tw_status tw_sv_manual_check(const tw_sv_manual *m, bool constraints, tw_error *err);
+/// Writes a manual as a document (malloc'd JSON text, NULL on no memory).
+char *tw_sv_manual_dump(const tw_sv_manual *m);
+
 #endif

@@ -5,7 +5,7 @@
 #include "tinwar/svl.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { SVP_MAX_TURNS = 0, SVP_COUNT };
+enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_COUNT };
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
 enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_COUNT };
@@ -14,7 +14,7 @@ extern const char *const sv_phase_names[SV_PH_COUNT + 1];
 #define SV_DEFENDER 1 // side 1 the cannon
 
 // ---- Order types ----
-enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_COUNT };
+enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_COUNT };
 
 // ---- Constants (SV.BAT, SV.MOVE, SV.FIRE) ----
 #define SV_WALK 6.0       // SV.MOVE.1
@@ -76,7 +76,24 @@ typedef struct sv_srec {
 	double range_factor, aim_beyond;
 	int32_t gmove;     double gmove_x;
 	int32_t crew;      ///< its crews' quality (SV.GUN.6)
+	// The rest of the Infantry Manual (SV.DOC.12) and the manuals' versions (SV.DOC.15)
+	int32_t formation, formation_n, route, fire_mode, on_pause, on_recoil;
+	int32_t country;   ///< tw_sv_country
+	int32_t im_version, am_version; ///< 0: the scenario's preset manual
 } sv_srec;
+enum { SV_FMODE_ALL = 0, SV_FMODE_ALTERNATE };
+enum { SV_PAUSE_HOLD = 0, SV_PAUSE_GROUND, SV_PAUSE_SIDESTEP };
+enum { SV_RECOIL_HARD = 0, SV_RECOIL_BACK };
+
+// ---- Manual documents (sv_manual.c; SV.DOC.11-15): the v[] slots of tw_sv_manual ----
+enum { SV_IM_PACE = 0, SV_IM_PACE_P, SV_IM_COVER, SV_IM_COVER_P, SV_IM_FORM, SV_IM_FORM_P, SV_IM_SPACING,
+       SV_IM_ROUTE, SV_IM_FIRE, SV_IM_FMODE, SV_IM_ASSAULT, SV_IM_BUGLER, SV_IM_CMD, SV_IM_PAUSE, SV_IM_RECOIL };
+enum { SV_AM_OPEN = 0, SV_AM_TARGETS, SV_AM_TEMPO = SV_AM_TARGETS + 7, SV_AM_CLOSE, SV_AM_RFACTOR, SV_AM_BEYOND,
+       SV_AM_MOVE, SV_AM_MOVE_P };
+void sv_manual_to_order(const tw_sv_manual *m, int side, tw_order *o);
+void sv_manual_from_order(const tw_order *o, tw_sv_manual *m);
+void sv_manual_in_force(tw_state *s, int side, const tw_sv_manual *m);
+const char *sv_arm_title(int arm);
 
 enum { SV_COND_NORMAL = 0, SV_COND_PAUSE, SV_COND_RECOIL, SV_COND_COUNT };
 typedef struct sv_game {
@@ -91,6 +108,7 @@ typedef struct sv_game {
 	int32_t checks, passed; ///< figure checks of that phase
 	int32_t morale_rolls;   ///< morale and recovery rolls thrown (SV.WIN.5)
 	uint8_t setup;
+	uint8_t begun;      ///< an order other than a manual has been given (SV.DOC.15)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -152,6 +170,7 @@ tw_status sv_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status sv_apply_end(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status sv_validate_serve(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_validate_manual(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_serve(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
 void sv_start_attack(tw_state *s, tw_events *ev);
 void sv_start_defence(tw_state *s, tw_events *ev);

@@ -15,6 +15,11 @@ static const char *const target_names[] = {"NEAREST", "DENSEST", "COMMANDER", "B
 					   "WITHIN_12", "none", NULL};
 static const char *const close_names[] = {"SAME", "STEADY", "RAPID", "DELIBERATE", NULL};
 static const char *const gmove_names[] = {"NEVER", "TO_REGAIN_SIGHT", "WITHDRAW_WITHIN", NULL};
+static const char *const form_names[] = {"LINE", "COLUMN", "OPEN_ORDER", "GROUPS", NULL};
+static const char *const route_names[] = {"DIRECT", "LEFT", "RIGHT", NULL};
+static const char *const fmode_names[] = {"ALL", "ALTERNATE", NULL};
+static const char *const pause_names[] = {"HOLD_AND_FIRE", "GO_TO_GROUND", "SIDESTEP_TO_COVER", NULL};
+static const char *const recoil_names[] = {"TO_HARD_COVER", "STRAIGHT_BACK", NULL};
 static const char *const cond_names[] = {"normal", "pause", "recoil", NULL};
 static const char *const result_names[] = {"carry_on", "pause", "recoil", NULL};
 static const char *const ter_names[] = {"by_kind", "open", "soft", "low_hard", "tall_hard", "hill", NULL};
@@ -73,6 +78,16 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD(sv_srec, gmove, TW_FT_ENUM, O, 0, 0, SV_GMOVE_COUNT - 1, gmove_names, "AM.move (SV.DOC.13)"),
 	TW_FIELD(sv_srec, gmove_x, TW_FT_F64, O, 12, 6, 24, NULL, "X of WITHDRAW_WITHIN(X), inches"),
 	TW_FIELD(sv_srec, crew, TW_FT_ENUM, A, 0, 0, TW_SV_CREW_COUNT - 1, sv_crew_names, "its crews' quality (SV.GUN.6)"),
+	TW_FIELD(sv_srec, formation, TW_FT_ENUM, O, 0, 0, 3, form_names, "IM.formation (SV.DOC.12)"),
+	TW_FIELD(sv_srec, formation_n, TW_FT_I32, O, 0, 0, 10, NULL, "W files of COLUMN(W), K groups of GROUPS(K)"),
+	TW_FIELD(sv_srec, route, TW_FT_ENUM, O, 0, 0, 2, route_names, "IM.route (SV.DOC.12)"),
+	TW_FIELD(sv_srec, fire_mode, TW_FT_ENUM, O, 0, 0, 1, fmode_names, "IM.fire_mode (SV.DOC.12)"),
+	TW_FIELD(sv_srec, on_pause, TW_FT_ENUM, O, 0, 0, 2, pause_names, "IM.on_pause (SV.DOC.12)"),
+	TW_FIELD(sv_srec, on_recoil, TW_FT_ENUM, O, 0, 0, 1, recoil_names, "IM.on_recoil (SV.DOC.12)"),
+	TW_FIELD(sv_srec, country, TW_FT_ENUM, A, 0, 0, TW_SV_COUNTRY_COUNT - 1, tw_sv_country_names,
+		 "the country whose manuals these are (SV.SETUP.7; none: not yet given)"),
+	TW_FIELD(sv_srec, im_version, TW_FT_I32, A, 0, 0, 1000000, NULL, "the Infantry Manual's version in force (SV.DOC.15; 0 preset)"),
+	TW_FIELD(sv_srec, am_version, TW_FT_I32, A, 0, 0, 1000000, NULL, "the Artillery Manual's version in force (SV.DOC.15; 0 preset)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -88,6 +103,7 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(sv_game, passed, TW_FT_I32, A, 0, 0, 1000000, NULL, "of which passed"),
 	TW_FIELD(sv_game, morale_rolls, TW_FT_I32, A, 0, 0, 1000000, NULL, "morale and recovery rolls thrown (SV.WIN.5)"),
 	TW_FIELD(sv_game, setup, TW_FT_BOOL, A, 0, 0, 1, NULL, "the rule set's setup has run"),
+	TW_FIELD(sv_game, begun, TW_FT_BOOL, A, 0, 0, 1, NULL, "the battle has begun: manuals are in force (SV.DOC.15)"),
 };
 
 static const tw_field_def ter_fields[] = {

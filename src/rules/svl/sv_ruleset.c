@@ -12,6 +12,8 @@ const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend"
 static const tw_param_def sv_params[SVP_COUNT] = {
 	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
 			   .label = "Battle ends after", .unit = "turns", .step = 1},
+	[SVP_CONSTRAINTS] = {"constraints", 1, 0, 1, NULL, "SV.BRF.8: manuals must meet their country's doctrine briefing",
+			     .label = "National doctrine constraints", .step = 1},
 };
 
 static tw_status sv_setup(tw_state *s, tw_error *err)
@@ -80,6 +82,8 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->type == SV_OT_CONCEDE)
 		return o->side == SV_ATTACKER ? TW_OK
 					      : tw_error_set(err, TW_ERR_ILLEGAL, "SV.WIN.3", "only the infantry player concedes");
+	if (o->type == SV_OT_MANUAL)
+		return sv_validate_manual(s, o, err);
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.1", "it is the %s's phase",
 				    s->phase == SV_PH_ATTACK ? "attacker" : "defender");
@@ -101,6 +105,20 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
 {
 	(void)err;
+	if (o->type == SV_OT_MANUAL) {
+		tw_sv_manual m;
+		sv_manual_from_order(o, &m);
+		sv_manual_in_force(s, o->side, &m);
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "SV.DOC.15");
+		if (e) {
+			e->a = m.arm;
+			e->b = m.version;
+			tw_event_text(e, "%s: %s's %s, version %d, in force", s->sides[o->side].name, tw_sv_country_names[m.country],
+				      sv_arm_title(m.arm), m.version);
+		}
+		return TW_OK;
+	}
+	SVG(s)->begun = 1; // SV.DOC.15: from the first order of the battle its manuals are fixed
 	switch (o->type) {
 	case SV_OT_MOVE: return sv_apply_move(s, o, ev);
 	case SV_OT_FIRE: return sv_apply_fire(s, o, ev);
@@ -153,6 +171,12 @@ static const tw_order_field f_serve[] = {
 	{"to", TW_OF_POINT, 0, 0, false, 0, 0, NULL, "where it moves first, inches (6 in at most, 2 shots lost)"},
 	{"figures", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "PHYSICAL mode: the figures its matches knocked over"},
 };
+static const char *const arm_words[] = {"infantry", "artillery", NULL};
+static const tw_order_field f_manual[] = {
+	{"arm", TW_OF_INT, 0, 0, true, 0, 1, arm_words, "which manual: infantry (SV.DOC.12) or artillery (SV.DOC.13)"},
+	{"doc", TW_OF_INTS, 0, 0, true, 2 + TW_SV_MAN_VALS, 2 + TW_SV_MAN_VALS, NULL,
+	 "the document: country, version, then the field slots (docs/svl.md; written from a manual file)"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_MOVE] = {"move", "SV.MOVE.1", "infantry figures walk 6 in or run 9 in as the Infantry Manual allows",
@@ -167,6 +191,10 @@ static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_END] = {"end", "SV.SEQ.4", "end this phase (the attacker's: fire, melee and hits are settled)", "end",
 		       TW_OD_ENDS_TURN, 0, NULL},
 	[SV_OT_CONCEDE] = {"concede", "SV.WIN.3", "the infantry player concedes the battle", "concede", 0, 0, NULL},
+	[SV_OT_MANUAL] = {"manual", "SV.DOC.15",
+			  "submits a manual (a new version) for this side; before the battle begins. Written from a manual "
+			  "document (SV.DOC.11) by tw_sv_manual_parse",
+			  "manual {arm} {doc}", 0, FIELDS(f_manual)},
 };
 
 static const tw_clause_family sv_families[] = {
