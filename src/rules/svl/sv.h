@@ -148,6 +148,19 @@ bool sv_standing(const tw_state *s, int f);      ///< an infantry figure standin
 bool sv_gun_in_action(const tw_state *s, int g); ///< matches left (SV.WIN.2)
 int sv_nearest_gun(const tw_state *s, tw_vec2 p, double *dist);
 bool sv_may_run(const tw_state *s, int f);         ///< IM.pace lets f run now (SV.MOVE.3)
+bool sv_may_run_at(const tw_state *s, tw_vec2 p);  ///< IM.pace lets a figure at p run
+bool sv_hidden_from_guns(const tw_state *s, tw_vec2 p); ///< behind hard cover or out of sight of every gun (SV.BAT.7)
+
+// ---- Adherence (sv_adhere.c; SV.DOC.16-18) ----
+enum { SV_CHK_PACE = 0, SV_CHK_FIRE, SV_CHK_COVER, SV_CHK_SPACING, SV_CHK_ASSAULT, SV_CHK_CONDUCT, SV_CHK_COUNT };
+extern const char *const sv_check_names[SV_CHK_COUNT];
+/// The figure checks one figure that acted this attacker phase passes and fails: bit k of *done
+/// for each check made, of *failed for each failed (SV_CHK_*).
+void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed);
+/// SV.DOC.16 force checks: bugler and commander (false: broken; *why says which).
+bool sv_force_checks(const tw_state *s, const char **why);
+void sv_verdict(tw_state *s, tw_events *ev);        ///< SV.DOC.16-17 at the end of the attacker phase
+void sv_artillery_adherence(tw_state *s, tw_events *ev); ///< SV.DOC.18 at the end of the defender phase
 
 // ---- The shot (sv_shot.c; SV.GUN.8-12) ----
 typedef struct sv_shot_out {
