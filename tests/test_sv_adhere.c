@@ -347,6 +347,70 @@ static void test_SV_DOC_18_artillery_adherence_logged(void **st)
 	done(s);
 }
 
+// SV.DOC.20: computer players follow their manual: over six turns of the bundled battle under
+// three manuals, no figure fails the pace, fire, assault or conduct checks; cover and spacing may
+// fail by geometry only (counted, and a PREFER manual keeps cover failures rare).
+static void test_SV_DOC_20_computer_players_adhere(void **st)
+{
+	(void)st;
+	reg();
+	static const int man_slots[3][6] = {
+		{SV_IM_COVER, SV_COVER_PREFER, SV_IM_FMODE, SV_FMODE_ALTERNATE, SV_IM_PAUSE, SV_PAUSE_HOLD},
+		{SV_IM_COVER, SV_COVER_TO_COVER, SV_IM_PAUSE, SV_PAUSE_GROUND, SV_IM_RECOIL, SV_RECOIL_HARD},
+		{SV_IM_COVER, SV_COVER_IGNORE, SV_IM_FIRE, SV_FIRE_WITHIN_6, SV_IM_PAUSE, SV_PAUSE_SIDESTEP},
+	};
+	tw_order *o = malloc(sizeof *o);
+	for (int v = 0; v < 3; v++) {
+		tw_state s0 = {0};
+		tw_error err = {0};
+		if (tw_state_load(&s0, "scenarios/svl/battle.json", &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		s0.params[SVP_CONSTRAINTS] = 0;
+		tw_game *g = tw_game_new(&s0, 11 + (uint64_t)v, NULL, &err);
+		assert_non_null(g);
+		const tw_state *s = tw_game_state(g);
+		tw_sv_manual m;
+		tw_sv_manual_default(&m, TW_SV_INFANTRY, TW_SV_SYLVANIA);
+		m.v[SV_IM_PACE] = SV_PACE_WITHIN;
+		m.v[SV_IM_PACE_P] = 120;
+		for (int i = 0; i < 6; i += 2)
+			m.v[man_slots[v][i]] = man_slots[v][i + 1];
+		m.v[SV_IM_COVER_P] = m.v[SV_IM_COVER] == SV_COVER_PREFER ? 40 : 0;
+		m.v[SV_IM_CMD] = SV_CMD_FRONT;
+		sv_manual_to_order(&m, 0, o);
+		if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+			fail_msg("manual: %s %s %s", err.clause, err.path, err.message);
+		int fails[SV_CHK_COUNT] = {0}, orders = 0, verdicts = 0, adhering = 0;
+		while (!s->over && SVG(s)->turn <= 6 && orders < 600) {
+			assert_int_equal(tw_ruleset_svl.random_orders(s, s->mover, NULL, o, 1), 1);
+			int first, count;
+			if (tw_game_apply(g, o, &first, &count, &err) != TW_OK)
+				fail_msg("order %d: %s %s", orders, err.clause, err.message);
+			const tw_events *evs = tw_game_events(g);
+			for (int i = first; i < first + count; i++) {
+				const tw_event *e = &evs->v[i];
+				if (strcmp(e->clause, "SV.DOC.16") == 0 && e->a >= 0)
+					fails[e->b]++;
+				verdicts += strcmp(e->clause, "SV.DOC.17") == 0;
+				adhering += strcmp(e->clause, "SV.DOC.17") == 0 && e->c;
+			}
+			orders++;
+		}
+		assert_true(verdicts >= 5);
+		assert_int_equal(fails[SV_CHK_PACE], 0);
+		assert_int_equal(fails[SV_CHK_FIRE], 0);
+		assert_int_equal(fails[SV_CHK_ASSAULT], 0);
+		if (fails[SV_CHK_CONDUCT] != 0 || fails[SV_CHK_COVER] > 5)
+			fail_msg("manual %d: conduct %d, cover %d, spacing %d", v, fails[SV_CHK_CONDUCT], fails[SV_CHK_COVER],
+				 fails[SV_CHK_SPACING]);
+		print_message("manual %d: %d verdicts, %d adhering; geometry: cover %d, spacing %d failures\n", v, verdicts, adhering,
+			      fails[SV_CHK_COVER], fails[SV_CHK_SPACING]);
+		tw_game_free(g);
+		tw_state_free(&s0);
+	}
+	free(o);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -367,6 +431,7 @@ int main(void)
 		cmocka_unit_test(test_SV_DOC_16_morale_conduct_check),
 		cmocka_unit_test(test_SV_DOC_17_force_checks_and_the_verdict),
 		cmocka_unit_test(test_SV_DOC_18_artillery_adherence_logged),
+		cmocka_unit_test(test_SV_DOC_20_computer_players_adhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -9,19 +9,37 @@
 
 const char *const sv_check_names[SV_CHK_COUNT] = {"pace", "fire", "cover", "spacing", "assault", "morale conduct"};
 
+// A place figure f could have ended on: on the table, off the gun's footprint, and clear of every
+// other standing figure both where it stood at the phase's start and where it stands now (so a
+// place another figure held when f moved counts as taken).
+static bool spot_free(const tw_state *s, int f, tw_vec2 p)
+{
+	if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
+		return false;
+	for (int k = 0; k < s->ngun; k++)
+		if (tw_dist(p, s->gun[k].axle) < SV_GUN_FOOT + 0.5)
+			return false;
+	for (int j = 0; j < s->nfig; j++) {
+		if (j == f || !sv_standing(s, j))
+			continue;
+		double gap = 2 * s->fig[f].radius + 0.01;
+		if (tw_dist(p, s->fig[j].pos) < gap || tw_dist(p, tw_v2(SVF(s, j)->sx, SVF(s, j)->sy)) < gap)
+			return false;
+	}
+	return true;
+}
+
 // A cover position (SV.DOC.12 IM.cover PREFER(D)): a point the figure could reach this phase
 // (within `reach` of a, its path clear), within d of the direct route a -> b, in cover from the
 // gun at g. Searched on a 0.5" grid.
-static bool cover_within(const tw_state *s, tw_vec2 g, tw_vec2 a, tw_vec2 b, double d, double reach)
+static bool cover_within(const tw_state *s, int f, tw_vec2 g, tw_vec2 a, tw_vec2 b, double d, double reach)
 {
 	for (double x = a.x - reach; x <= a.x + reach + 1e-9; x += 0.5)
 		for (double y = a.y - reach; y <= a.y + reach + 1e-9; y += 0.5) {
 			tw_vec2 p = tw_v2(x, y);
 			if (tw_dist(p, a) > reach || tw_dist_point_segment(p, a, b) > d)
 				continue;
-			if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
-				continue;
-			if (sv_in_cover(s, g, p) && !sv_impassable_segment(s, a, p))
+			if (sv_in_cover(s, g, p) && spot_free(s, f, p) && !sv_impassable_segment(s, a, p))
 				return true;
 		}
 	return false;
@@ -64,7 +82,7 @@ void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed
 					CHECK(SV_CHK_COVER, in_end || near);
 			} else {
 				double reach = r->act == SV_ACT_RAN ? SV_RUN : SV_WALK;
-				CHECK(SV_CHK_COVER, in_end || !cover_within(s, gun, a, b, m->cover_d, reach));
+				CHECK(SV_CHK_COVER, in_end || !cover_within(s, f, gun, a, b, m->cover_d, reach));
 			}
 		}
 		// Spacing: the gap to the nearest standing neighbour within IM.spacing -0.25/+1" (skipped
@@ -101,8 +119,8 @@ void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed
 				for (double x = a.x - reach; x <= a.x + reach + 1e-9 && !any; x += 0.5)
 					for (double y = a.y - reach; y <= a.y + reach + 1e-9 && !any; y += 0.5) {
 						tw_vec2 p = tw_v2(x, y);
-						any = tw_dist(p, a) <= reach && p.x >= 0 && p.y >= 0 && p.x <= s->table.width &&
-						      p.y <= s->table.depth && sv_hidden_from_guns(s, p) && !sv_impassable_segment(s, a, p);
+						any = tw_dist(p, a) <= reach && sv_hidden_from_guns(s, p) && spot_free(s, f, p) &&
+						      !sv_impassable_segment(s, a, p);
 					}
 				CHECK(SV_CHK_CONDUCT, sv_hidden_from_guns(s, b) || !any);
 			}
