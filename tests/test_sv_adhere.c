@@ -348,8 +348,9 @@ static void test_SV_DOC_18_artillery_adherence_logged(void **st)
 }
 
 // SV.DOC.20: computer players follow their manual: over six turns of the bundled battle under
-// three manuals, no figure fails the pace, fire, assault or conduct checks; cover and spacing may
-// fail by geometry only (counted, and a PREFER manual keeps cover failures rare).
+// three manuals, no figure fails the pace, fire, assault or conduct checks; cover and spacing fail
+// by geometry only (counted: figures reaching the gun, ALTERNATE halves drawing apart); the force
+// adheres from its second turn under the two manuals without ALTERNATE.
 static void test_SV_DOC_20_computer_players_adhere(void **st)
 {
 	(void)st;
@@ -397,6 +398,8 @@ static void test_SV_DOC_20_computer_players_adhere(void **st)
 			orders++;
 		}
 		assert_true(verdicts >= 5);
+		if (v > 0) // the company in step: adhering from turn 2 (the commander starts 5.5" behind the front)
+			assert_true(adhering >= verdicts - 1);
 		assert_int_equal(fails[SV_CHK_PACE], 0);
 		assert_int_equal(fails[SV_CHK_FIRE], 0);
 		assert_int_equal(fails[SV_CHK_ASSAULT], 0);

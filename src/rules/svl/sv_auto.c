@@ -97,6 +97,21 @@ static int attacker(const tw_state *s, tw_order *o)
 	int ck = n > 0 ? sv_nearest_gun(s, tw_scale(centre, 1.0 / n), &cd) : -1;
 	tw_vec2 cdir = ck >= 0 && cd > 0 ? tw_scale(tw_sub(s->gun[ck].axle, tw_scale(centre, 1.0 / n)), 1.0 / cd) : tw_v2(0, 0);
 	double cstep = all_run ? SV_RUN : SV_WALK;
+	if (ck >= 0 && m->commander == SV_CMD_FRONT) { // the company waits for a commander who must lead it
+		double front = 1e300, dc = -1;
+		for (int f = 0; f < s->nfig; f++) {
+			if (!sv_standing(s, f))
+				continue;
+			double d = tw_dist(s->fig[f].pos, s->gun[ck].axle);
+			if (SVF(s, f)->role == SV_ROLE_RIFLEMAN && d < front)
+				front = d;
+			if (SVF(s, f)->role == SV_ROLE_COMMANDER && SVF(s, f)->act == SV_ACT_NONE)
+				dc = d;
+		}
+		double behind = dc - front - 2.5;
+		if (dc >= 0 && front < 1e300 && behind > 0)
+			cstep = fmax(0.0, cstep - behind);
+	}
 	for (int f = 0; f < s->nfig && o->nfig < TW_ORDER_MAX_FIG && !still; f++) {
 		if (!sv_standing(s, f) || SVF(s, f)->act != SV_ACT_NONE)
 			continue;
@@ -107,6 +122,23 @@ static int attacker(const tw_state *s, tw_order *o)
 		tw_vec2 a = s->fig[f].pos, gun = s->gun[k].axle, dir = tw_scale(tw_sub(gun, a), 1.0 / d);
 		double step = sv_may_run(s, f) ? SV_RUN : SV_WALK;
 		bool assault = m->assault > 0 && d <= m->assault;
+		if (SVF(s, f)->role == SV_ROLE_COMMANDER && g->cond == SV_COND_NORMAL && ck >= 0 &&
+		    m->commander != SV_CMD_REAR) { // IM.commander: FRONT with the leading rifleman, MAIN_BODY at the centre
+			tw_vec2 at = tw_add(tw_scale(centre, 1.0 / n), tw_scale(cdir, cstep));
+			if (m->commander == SV_CMD_FRONT)
+				at = tw_add(a, tw_scale(dir, step)); // full pace until he leads
+			tw_vec2 to = tw_sub(at, a);
+			double len = tw_len(to);
+			for (double frac = 1.0; len > 0.05 && frac > 0.05; frac -= 0.25) {
+				tw_vec2 b = tw_add(a, tw_scale(to, fmin(step, len) * frac / len));
+				if (clear_at(s, o, f, b) && !sv_impassable_segment(s, a, b) && tw_dist(b, gun) > SV_GUN_FOOT + 0.5) {
+					o->fig[o->nfig] = f;
+					o->at[o->nfig++] = b;
+					break;
+				}
+			}
+			continue;
+		}
 		if (g->cond == SV_COND_PAUSE) { // SIDESTEP_TO_COVER: to cover, no nearer the gun
 			tw_vec2 c;
 			if (!sv_in_cover(s, gun, a) && find_cover(s, o, f, gun, a, a, 0, SV_WALK, false, &c) &&
