@@ -89,6 +89,8 @@ tw_status tw_sv_manual_parse(const char *text, size_t len, bool constraints, tw_
 tw_status tw_sv_manual_check(const tw_sv_manual *m, bool constraints, tw_error *err);
 /// Writes a manual as a document (malloc'd JSON text, NULL on no memory).
 char *tw_sv_manual_dump(const tw_sv_manual *m);
+/// The `manual` order that submits m for `side` (documents as orders; SV.DOC.15).
+void tw_sv_manual_order(const tw_sv_manual *m, int side, tw_order *o);
 
 // ---- Phase 1: labels, briefings, the computer auction (sv_expo.c; SV.GUN.2, SV.BRF, SV.EXPO) ----
 /// The label cards (SV.GUN.2), in this order; ARS is issue only (never auctioned).

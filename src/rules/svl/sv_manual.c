@@ -452,6 +452,11 @@ void sv_manual_to_order(const tw_sv_manual *m, int side, tw_order *o)
 	memcpy(&o->val[2], m->v, sizeof m->v);
 }
 
+void tw_sv_manual_order(const tw_sv_manual *m, int side, tw_order *o)
+{
+	sv_manual_to_order(m, side, o);
+}
+
 void sv_manual_from_order(const tw_order *o, tw_sv_manual *m)
 {
 	memset(m, 0, sizeof *m);
