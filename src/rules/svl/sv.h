@@ -5,16 +5,17 @@
 #include "tinwar/svl.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_COUNT };
+enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_COUNT };
+enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE }; // SVP_STAGE: the battle, or phase 2's test range (SV.DOC.6)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
-enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_COUNT };
+enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_RANGE, SV_PH_COUNT };
 extern const char *const sv_phase_names[SV_PH_COUNT + 1];
 #define SV_ATTACKER 0 // side 0 commands the infantry (SV.BAT.4)
 #define SV_DEFENDER 1 // side 1 the cannon
 
 // ---- Order types ----
-enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_COUNT };
+enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_TEST, SV_OT_SERIAL, SV_OT_COUNT };
 
 // ---- Constants (SV.BAT, SV.MOVE, SV.FIRE) ----
 #define SV_WALK 6.0       // SV.MOVE.1
@@ -37,6 +38,8 @@ typedef struct sv_frec {
 	double sx, sy;  ///< where it stood at the start of this attacker phase (SV.MOR.4/5)
 } sv_frec;
 
+#define SV_TEST_BUDGET 30 // SV.DOC.7
+#define SV_REC_MAX 48     // the budget and the longest timed serial
 typedef struct sv_grec {
 	int32_t matches;  ///< matches left: crew and ammunition together (SV.FIRE.3)
 	int32_t pending;  ///< infantry hits this attacker phase, taken off at its end (SV.SEQ.4)
@@ -47,6 +50,13 @@ typedef struct sv_grec {
 	uint8_t served;   ///< has had its minute this defender phase
 	uint8_t moved;    ///< moved this defender phase (SV.MOVE.4)
 	int32_t fired, misfired; ///< shots fired and misfired in the battle (SV.WIN.5)
+	// ---- the test range (SV.DOC.7-8): its owner's record of what it measured ----
+	int32_t tests;      ///< test rounds fired (30 at most, SV.DOC.7)
+	uint8_t serial;     ///< the timed serial has been fired
+	int32_t nrec;       ///< rounds recorded (tests and the serial's shots)
+	double rec_r[SV_REC_MAX], rec_k[SV_REC_MAX], rec_e[SV_REC_MAX], rec_d1[SV_REC_MAX], rec_lat[SV_REC_MAX],
+		rec_z0[SV_REC_MAX], rec_z1[SV_REC_MAX];
+	int32_t rec_flags[SV_REC_MAX]; ///< bit 0 misfire, bit 1 serial, bits 2-3 tempo, bits 4-9 screens struck
 	// ---- the truth (SV.GUN.4): the umpire's and the engine's only ----
 	double v_mean, v_sigma, az_sigma, misfire, rate, carry, skid;
 } sv_grec;
@@ -80,6 +90,7 @@ typedef struct sv_srec {
 	int32_t formation, formation_n, route, fire_mode, on_pause, on_recoil;
 	int32_t country;   ///< tw_sv_country
 	int32_t im_version, am_version; ///< 0: the scenario's preset manual
+	uint8_t range_done; ///< finished on the test range (SV.DOC.4)
 } sv_srec;
 enum { SV_FMODE_ALL = 0, SV_FMODE_ALTERNATE };
 enum { SV_PAUSE_HOLD = 0, SV_PAUSE_GROUND, SV_PAUSE_SIDESTEP };
@@ -184,6 +195,12 @@ tw_status sv_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status sv_apply_end(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status sv_validate_serve(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_validate_manual(const tw_state *s, const tw_order *o, tw_error *err);
+// ---- The test range (sv_range.c; SV.DOC.6-9) ----
+tw_status sv_range_setup(tw_state *s, tw_error *err);
+tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev);
+/// SV.DOC.9: the summary of gun g's recorded rounds (and *serial_shots, *serial_misfires).
+void sv_range_summary(const tw_state *s, int g, tw_sv_range_summary *out, int *serial_shots, int *serial_misfires);
 tw_status sv_apply_serve(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
 void sv_start_attack(tw_state *s, tw_events *ev);
 void sv_start_defence(tw_state *s, tw_events *ev);

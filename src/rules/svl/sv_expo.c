@@ -173,11 +173,16 @@ bool tw_sv_screen_struck(const tw_sv_round *rd, double x)
 	return fabs(rd->lat * x / rd->d1) <= 6.0; // the path's offset grows with distance from the gun
 }
 
+static bool counted(const tw_sv_round *rd)
+{
+	return !rd->misfire && rd->e < 45.0 && rd->r > 0 && rd->d1 > 0;
+}
+
 void tw_sv_range_summarise(const tw_sv_round *rd, int n, tw_sv_range_summary *out)
 {
 	memset(out, 0, sizeof *out);
 	out->rounds = n;
-	double sr = 0, srr = 0, sl = 0, sll = 0, skq = 0;
+	double sr = 0, sl = 0, skq = 0;
 	int fired = 0;
 	for (int i = 0; i < n; i++) {
 		if (rd[i].misfire) {
@@ -187,10 +192,10 @@ void tw_sv_range_summarise(const tw_sv_round *rd, int n, tw_sv_range_summary *ou
 		fired++;
 		for (int j = 0; j < 6; j++)
 			out->screen_share[j] += tw_sv_screen_struck(&rd[i], 12.0 * (j + 1));
-		if (rd[i].e >= 45.0 || rd[i].r <= 0)
+		if (!counted(&rd[i]))
 			continue;
-		double q = rd[i].d1 / rd[i].r, l = rd[i].lat * 12.0 / rd[i].d1;
-		sr += q, srr += q * q, sl += l, sll += l * l;
+		double q = rd[i].d1 / rd[i].r;
+		sr += q, sl += rd[i].lat * 12.0 / rd[i].d1;
 		skq += rd[i].k * q; // k_used x D1/R, round by round (one k: the catalogue's formula)
 		out->counted++;
 	}
@@ -200,7 +205,13 @@ void tw_sv_range_summarise(const tw_sv_round *rd, int n, tw_sv_range_summary *ou
 	if (c == 0)
 		return;
 	out->mean_ratio = sr / c;
-	out->sd_ratio = c > 1 ? sqrt(fmax(0, (srr - sr * sr / c) / (c - 1))) : 0;
-	out->sd_lat12 = c > 1 ? sqrt(fmax(0, (sll - sl * sl / c) / (c - 1))) : 0;
+	double ml = sl / c, vr = 0, vl = 0; // two passes: no cancellation
+	for (int i = 0; i < n; i++)
+		if (counted(&rd[i])) {
+			double q = rd[i].d1 / rd[i].r - out->mean_ratio, l = rd[i].lat * 12.0 / rd[i].d1 - ml;
+			vr += q * q, vl += l * l;
+		}
+	out->sd_ratio = c > 1 ? sqrt(vr / (c - 1)) : 0;
+	out->sd_lat12 = c > 1 ? sqrt(vl / (c - 1)) : 0;
 	out->k_new = round(skq / c * 100) / 100; // to AM.range_factor's hundredths
 }
