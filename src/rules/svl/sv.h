@@ -150,6 +150,7 @@ bool sv_in_soft(const tw_state *s, tw_vec2 p);
 bool sv_behind_hard(const tw_state *s, tw_vec2 gun, tw_vec2 p);
 bool sv_in_cover(const tw_state *s, tw_vec2 gun, tw_vec2 p);
 bool sv_impassable_segment(const tw_state *s, tw_vec2 a, tw_vec2 b);
+bool sv_solid_at(const tw_state *s, tw_vec2 p); ///< inside a building, rocks or a wall (SV.MOVE.5)
 /// Distance along a -> b (0..len) where the segment first enters a piece of `cover` kind, or
 /// -1; only from `from` inches on.
 double sv_first_crossing(const tw_state *s, tw_vec2 a, tw_vec2 dir, double from, double to, int cover);
@@ -208,6 +209,7 @@ void sv_end_turn(tw_state *s, tw_events *ev);
 int sv_morale_mod_now(const tw_state *s);
 void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_events *ev);
 int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max); // SV.DOC.20
+extern const struct tw_general_def *const sv_generals[1];
 tw_status sv_odds(const char *q, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
 extern const tw_odds_question sv_odds_questions[2];

@@ -14,7 +14,7 @@ const char *const sv_check_names[SV_CHK_COUNT] = {"pace", "fire", "cover", "spac
 // place another figure held when f moved counts as taken).
 static bool spot_free(const tw_state *s, int f, tw_vec2 p)
 {
-	if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
+	if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth || sv_solid_at(s, p))
 		return false;
 	for (int k = 0; k < s->ngun; k++)
 		if (tw_dist(p, s->gun[k].axle) < SV_GUN_FOOT + 0.5)

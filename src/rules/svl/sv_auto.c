@@ -8,6 +8,7 @@
 // WITHDRAW_WITHIN. Formation, route and spacing are not followed yet (docs/svl.md).
 #include <math.h>
 
+#include "tinwar/general.h"
 #include "sv.h"
 
 static bool wants_fire(const tw_state *s, int f)
@@ -31,6 +32,8 @@ static bool wants_fire(const tw_state *s, int f)
 
 static bool clear_at(const tw_state *s, const tw_order *o, int f, tw_vec2 b)
 {
+	if (sv_solid_at(s, b))
+		return false;
 	for (int j = 0; j < s->nfig; j++) {
 		if (j == f || !sv_standing(s, j))
 			continue;
@@ -237,3 +240,15 @@ int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max)
 		return 0;
 	return side == SV_ATTACKER ? attacker(s, out) : defender(s, out);
 }
+
+// The computer general (`default`): the manual-following player above, on its seat's view.
+static tw_status sv_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	(void)g;
+	return sv_auto_orders(view, side, out, 1) == 1 ? TW_OK : TW_ERR_STATE;
+}
+
+static const tw_general_def sv_general_manual = {
+	"svl-manual", "svl", "fights by its side's manuals, as SV.DOC.20 asks of a computer player", sv_decide, 0, NULL, NULL,
+};
+const tw_general_def *const sv_generals[1] = {&sv_general_manual};

@@ -96,6 +96,9 @@ tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 					    "figure %d may not run (%.2f in): the Infantry Manual's IM.pace forbids it (SV.MOVE.3)", f, d);
 		if (sv_impassable_segment(s, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.5", "figure %d's move crosses a building or rocks", f);
+		if (sv_solid_at(s, b))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.5", "figure %d would end on a wall, a building or rocks: "
+					    "walls are crossed, not stood on", f);
 		for (int k = 0; k < s->ngun; k++)
 			if (tw_dist_point_segment(s->gun[k].axle, a, b) < SV_GUN_FOOT)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.5", "figure %d enters gun %d's footprint (SV.BAT.10)", f, k);
