@@ -6,16 +6,16 @@
 
 // ---- Parameters (tw_state.params) ----
 enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_COUNT };
-enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE }; // SVP_STAGE: the battle, or phase 2's test range (SV.DOC.6)
+enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION }; // SVP_STAGE: the battle, or phase 2's test range (SV.DOC.6)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
-enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_RANGE, SV_PH_COUNT };
+enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_RANGE, SV_PH_AUCTION, SV_PH_COUNT };
 extern const char *const sv_phase_names[SV_PH_COUNT + 1];
 #define SV_ATTACKER 0 // side 0 commands the infantry (SV.BAT.4)
 #define SV_DEFENDER 1 // side 1 the cannon
 
 // ---- Order types ----
-enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_TEST, SV_OT_SERIAL, SV_OT_COUNT };
+enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_TEST, SV_OT_SERIAL, SV_OT_BID, SV_OT_HAMMER, SV_OT_COUNT };
 
 // ---- Constants (SV.BAT, SV.MOVE, SV.FIRE) ----
 #define SV_WALK 6.0       // SV.MOVE.1
@@ -70,6 +70,7 @@ enum { SV_TGT_NEAREST = 0, SV_TGT_DENSEST, SV_TGT_COMMANDER, SV_TGT_BUGLER, SV_T
        SV_TGT_WITHIN_12, SV_TGT_NONE, SV_TGT_COUNT };
 enum { SV_GMOVE_NEVER = 0, SV_GMOVE_REGAIN, SV_GMOVE_WITHDRAW, SV_GMOVE_COUNT };
 #define SV_NTARGETS 7
+#define SV_MAX_BUY 8
 typedef struct sv_srec {
 	// Infantry Manual
 	int32_t pace;      double pace_x;
@@ -91,6 +92,11 @@ typedef struct sv_srec {
 	int32_t country;   ///< tw_sv_country
 	int32_t im_version, am_version; ///< 0: the scenario's preset manual
 	uint8_t range_done; ///< finished on the test range (SV.DOC.4)
+	// The auction (SV.EXPO.5-7): what this country has left and has bought
+	int32_t left;       ///< budget left, fr
+	int32_t nbought;    ///< guns bought
+	int32_t bought[SV_MAX_BUY]; ///< their codes (tw_sv_gun_code)
+	uint8_t arsenal;    ///< issued the Arsenal gun (SV.EXPO.7)
 } sv_srec;
 enum { SV_FMODE_ALL = 0, SV_FMODE_ALTERNATE };
 enum { SV_PAUSE_HOLD = 0, SV_PAUSE_GROUND, SV_PAUSE_SIDESTEP };
@@ -120,6 +126,15 @@ typedef struct sv_game {
 	int32_t morale_rolls;   ///< morale and recovery rolls thrown (SV.WIN.5)
 	uint8_t setup;
 	uint8_t begun;      ///< an order other than a manual has been given (SV.DOC.15)
+	// The auction (SV.EXPO.4-7)
+	int32_t nlots;      ///< lots on offer (0: the default eight, SV.EXPO.4)
+	int32_t lots[TW_SV_MAX_LOTS]; ///< their guns
+	int32_t sold_to[TW_SV_MAX_LOTS]; ///< side that bought each, -1 unsold
+	int32_t price[TW_SV_MAX_LOTS];
+	int32_t lot;        ///< the lot on offer (index)
+	int32_t pass;       ///< 1, or 2 for the unsold offered again
+	int32_t bid, bidder; ///< the highest bid and its side (-1 none)
+	int64_t t_last;     ///< the host's time of the lot's opening or its last bid, ms (0: not started)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -198,6 +213,13 @@ tw_status sv_validate_serve(const tw_state *s, const tw_order *o, tw_error *err)
 tw_status sv_validate_manual(const tw_state *s, const tw_order *o, tw_error *err);
 // ---- The test range (sv_range.c; SV.DOC.6-9) ----
 tw_status sv_range_setup(tw_state *s, tw_error *err);
+// ---- The auction as orders (sv_auction.c; SV.EXPO.4-7) ----
+#define SV_HAMMER_MS 15000 // SV.EXPO.5
+tw_status sv_auction_setup(tw_state *s, tw_error *err);
+tw_status sv_validate_auction(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_auction(tw_state *s, const tw_order *o, tw_events *ev);
+/// SV.EXPO.6: a computer bidder's next bid (open, 10 fr steps up to W); 0 if it does not bid.
+int sv_auction_auto(const tw_state *s, int side, tw_order *out);
 tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev);
 /// SV.DOC.9: the summary of gun g's recorded rounds (and *serial_shots, *serial_misfires).

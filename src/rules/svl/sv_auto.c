@@ -236,6 +236,8 @@ static int defender(const tw_state *s, tw_order *o)
 
 int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max)
 {
+	if (s->phase == SV_PH_AUCTION && max >= 1 && side >= 0)
+		return sv_auction_auto(s, side, out); // SV.EXPO.6: bids by its briefing
 	if (max < 1 || s->over || side != s->mover)
 		return 0;
 	return side == SV_ATTACKER ? attacker(s, out) : defender(s, out);

@@ -99,6 +99,10 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD(sv_srec, country, TW_FT_ENUM, A, 0, 0, TW_SV_COUNTRY_COUNT - 1, tw_sv_country_names,
 		 "the country whose manuals these are (SV.SETUP.7; none: not yet given)"),
 	TW_FIELD(sv_srec, range_done, TW_FT_BOOL, A, 0, 0, 1, NULL, "finished on the test range (SV.DOC.4)"),
+	TW_FIELD(sv_srec, left, TW_FT_I32, A, 0, 0, 1000000, NULL, "budget left, fr (SV.EXPO.5)"),
+	TW_FIELD(sv_srec, nbought, TW_FT_I32, A, 0, 0, SV_MAX_BUY, NULL, "guns bought at the auction"),
+	TW_FIELD_N(sv_srec, bought, TW_FT_I32, A, SV_MAX_BUY, 0, 0, TW_SV_GUN_COUNT - 1, NULL, "their codes (SV.GUN.2 order: VUL ... ARS)"),
+	TW_FIELD(sv_srec, arsenal, TW_FT_BOOL, A, 0, 0, 1, NULL, "issued the Arsenal gun (SV.EXPO.7)"),
 	TW_FIELD(sv_srec, im_version, TW_FT_I32, A, 0, 0, 1000000, NULL, "the Infantry Manual's version in force (SV.DOC.15; 0 preset)"),
 	TW_FIELD(sv_srec, am_version, TW_FT_I32, A, 0, 0, 1000000, NULL, "the Artillery Manual's version in force (SV.DOC.15; 0 preset)"),
 };
@@ -116,6 +120,15 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(sv_game, passed, TW_FT_I32, A, 0, 0, 1000000, NULL, "of which passed"),
 	TW_FIELD(sv_game, morale_rolls, TW_FT_I32, A, 0, 0, 1000000, NULL, "morale and recovery rolls thrown (SV.WIN.5)"),
 	TW_FIELD(sv_game, setup, TW_FT_BOOL, A, 0, 0, 1, NULL, "the rule set's setup has run"),
+	TW_FIELD(sv_game, nlots, TW_FT_I32, A, 0, 0, TW_SV_MAX_LOTS, NULL, "lots on offer (0: the default eight, SV.EXPO.4)"),
+	TW_FIELD_N(sv_game, lots, TW_FT_I32, A, TW_SV_MAX_LOTS, 0, 0, TW_SV_ARS - 1, NULL, "each lot's gun (VUL 0 ... LEN 6)"),
+	TW_FIELD_N(sv_game, sold_to, TW_FT_I32, A, TW_SV_MAX_LOTS, -1, -1, TW_MAX_SIDES - 1, NULL, "the side that bought each lot (-1 none)"),
+	TW_FIELD_N(sv_game, price, TW_FT_I32, A, TW_SV_MAX_LOTS, 0, 0, 1000000, NULL, "the price paid, fr"),
+	TW_FIELD(sv_game, lot, TW_FT_I32, A, 0, 0, TW_SV_MAX_LOTS, NULL, "the lot on offer (0-based)"),
+	TW_FIELD(sv_game, pass, TW_FT_I32, A, 1, 1, 2, NULL, "1, or 2: unsold lots offered again (SV.EXPO.7)"),
+	TW_FIELD(sv_game, bid, TW_FT_I32, A, 0, 0, 1000000, NULL, "the highest bid on the lot, fr"),
+	TW_FIELD(sv_game, bidder, TW_FT_I32, A, -1, -1, TW_MAX_SIDES - 1, NULL, "its side (-1 none)"),
+	TW_FIELD(sv_game, t_last, TW_FT_I64, A, 0, 0, INT64_MAX, NULL, "the host's time of the lot's opening or last bid, ms"),
 	TW_FIELD(sv_game, begun, TW_FT_BOOL, A, 0, 0, 1, NULL, "the battle has begun: manuals are in force (SV.DOC.15)"),
 };
 

@@ -9,12 +9,12 @@
 
 const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", NULL};
 
-static const char *const stage_names[] = {"battle", "range", NULL};
+static const char *const stage_names[] = {"battle", "range", "auction", NULL};
 static const tw_param_def sv_params[SVP_COUNT] = {
 	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
 			   .label = "Battle ends after", .unit = "turns", .step = 1},
-	[SVP_STAGE] = {"stage", 0, 0, 1, stage_names,
-		       "0: the battle; 1: phase 2's test range (SV.DOC.6-9)", .label = "Stage", .step = 1},
+	[SVP_STAGE] = {"stage", 0, 0, 2, stage_names,
+		       "0: the battle; 1: phase 2's test range (SV.DOC.6-9); 2: phase 1's auction (SV.EXPO)", .label = "Stage", .step = 1},
 	[SVP_CONSTRAINTS] = {"constraints", 1, 0, 1, NULL, "SV.BRF.8: manuals must meet their country's doctrine briefing",
 			     .label = "National doctrine constraints", .kind = TW_PARAM_YESNO, .step = 1},
 };
@@ -44,6 +44,8 @@ static tw_status sv_truth(tw_state *s, tw_error *err)
 
 static tw_status sv_setup(tw_state *s, tw_error *err)
 {
+	if (s->params[SVP_STAGE] == SV_STAGE_AUCTION)
+		return sv_auction_setup(s, err);
 	if (s->params[SVP_STAGE] == SV_STAGE_RANGE) {
 		tw_status st = sv_truth(s, err);
 		return st != TW_OK ? st : sv_range_setup(s, err);
@@ -100,6 +102,10 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return sv_validate_manual(s, o, err);
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_validate_test(s, o, err);
+	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
+		return sv_validate_auction(s, o, err);
+	if (s->phase == SV_PH_AUCTION)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.EXPO.3", "at the auction: bids, and the host's hammer");
 	if (s->phase == SV_PH_RANGE) {
 		if (o->type != SV_OT_END)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.DOC.2", "on the test range: test, serial, manual or end");
@@ -146,6 +152,8 @@ static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	}
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_apply_test(s, o, ev);
+	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
+		return sv_apply_auction(s, o, ev);
 	if (s->phase == SV_PH_RANGE) { // SV.DOC.4: the phase ends when every side has finished
 		SVS(s, o->side)->range_done = 1;
 		bool all = true;
@@ -206,6 +214,8 @@ static bool sv_hides(const tw_state *s, int seat)
 static int sv_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
 	(void)r;
+	if (s->phase == SV_PH_AUCTION)
+		return max >= 1 ? sv_auction_auto(s, side, out) : 0; // SV.EXPO.6
 	return sv_auto_orders(s, side, out, max);
 }
 
@@ -233,6 +243,9 @@ static const tw_order_field f_test[] = {
 	{"range", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the set range, whole inches (1-96)"},
 	{"tempo", TW_OF_INT, 0, 0, false, 0, 2, tempo_words, "STEADY (default), RAPID or DELIBERATE (SV.GUN.7)"},
 };
+static const tw_order_field f_bid[] = {
+	{"fr", TW_OF_INT, 0, 0, true, 10, 1000000, NULL, "francs: a multiple of 10, at least the reserve or 10 over the highest bid"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_MOVE] = {"move", "SV.MOVE.1", "infantry figures walk 6 in or run 9 in as the Infantry Manual allows",
@@ -256,6 +269,11 @@ static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_SERIAL] = {"serial", "SV.DOC.7",
 			  "the timed serial: one minute of firing at the tempo, measuring the rate (once a gun; not counted in the 30)",
 			  "serial {gun} {range} [tempo {tempo}]", 0, FIELDS(f_test)},
+	[SV_OT_BID] = {"bid", "SV.EXPO.5", "a bid for the lot on offer, with the host's time (it cannot be withdrawn)",
+		       "bid {fr}", 0, FIELDS(f_bid)},
+	[SV_OT_HAMMER] = {"hammer", "SV.EXPO.5",
+			  "the host's clock: 15 s after the last bid the lot is knocked down (or unsold) and the next opens",
+			  NULL, TW_OD_HOST, 0, NULL},
 };
 
 static const tw_clause_family sv_families[] = {
