@@ -128,7 +128,7 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(sv_game, pass, TW_FT_I32, A, 1, 1, 2, NULL, "1, or 2: unsold lots offered again (SV.EXPO.7)"),
 	TW_FIELD(sv_game, bid, TW_FT_I32, A, 0, 0, 1000000, NULL, "the highest bid on the lot, fr"),
 	TW_FIELD(sv_game, bidder, TW_FT_I32, A, -1, -1, TW_MAX_SIDES - 1, NULL, "its side (-1 none)"),
-	TW_FIELD(sv_game, t_last, TW_FT_I64, A, 0, 0, INT64_MAX, NULL, "the host's time of the lot's opening or last bid, ms"),
+	TW_FIELD(sv_game, t_last, TW_FT_I64, A, 0, 0, 9e15, NULL, "the host's time of the lot's opening or last bid, ms"),
 	TW_FIELD(sv_game, begun, TW_FT_BOOL, A, 0, 0, 1, NULL, "the battle has begun: manuals are in force (SV.DOC.15)"),
 };
 
