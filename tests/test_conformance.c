@@ -72,7 +72,8 @@ static void start_scenario(const tw_ruleset *rs, uint64_t seed, tw_state *sc)
 		assert_int_equal(tw_scenario_generate(sc, rs->name, seed, 96, 72, &err), TW_OK);
 		return;
 	}
-	static const char *const files[][2] = {{"rattle", "scenarios/rattle/crossroads.json"}};
+	static const char *const files[][2] = {{"rattle", "scenarios/rattle/crossroads.json"},
+						{"svl", "scenarios/svl/battle.json"}};
 	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
 		if (strcmp(files[k][0], rs->name) == 0) {
 			if (tw_state_load(sc, files[k][1], &err) != TW_OK)

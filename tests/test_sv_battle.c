@@ -324,6 +324,32 @@ static void test_SV_MOVE_1_DOC_19_running_against_the_manual(void **st)
 	done(s);
 }
 
+// SV.MOVE.5: walls are crossed, not stood on (found by the conformance suite: a figure ended on
+// a wall); crossing one to beyond it is a legal walk.
+static void test_SV_MOVE_5_walls_crossed_not_stood_on(void **st)
+{
+	(void)st;
+	tw_state *s = scene("STA");
+	man(s, 10, 60);
+	tw_terrain w = {.kind = TW_TER_WALL, .shape = TW_SHAPE_POLY, .nverts = 4,
+			.v = {{5, 56}, {15, 56}, {15, 56.5}, {5, 56.5}}, .height = 0.5};
+	tw_table_add(&s->table, &w);
+	setup(s);
+	tw_error err = {0};
+	tw_order *o = order(SV_OT_MOVE, 0);
+	o->nfig = 1;
+	o->fig[0] = 0;
+	o->has_at = true;
+	o->at[0] = tw_v2(10, 56.25); // on the wall
+	uint64_t h = tw_state_hash(s);
+	assert_int_equal(apply(s, o, &err), TW_ERR_ILLEGAL);
+	assert_string_equal(err.clause, "SV.MOVE.5");
+	assert_true(tw_state_hash(s) == h);
+	o->at[0] = tw_v2(10, 54.5); // over it
+	assert_int_equal(apply(s, o, &err), TW_OK);
+	done(s);
+}
+
 static void test_SV_BAT_5_scenario_loads_and_plays(void **st)
 {
 	(void)st;
@@ -363,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_SV_GUN_4_truth_hidden_from_every_seat),
 		cmocka_unit_test(test_SV_GUN_13_ROF_6_physical_mode_entered_shots),
 		cmocka_unit_test(test_SV_MOVE_1_DOC_19_running_against_the_manual),
+		cmocka_unit_test(test_SV_MOVE_5_walls_crossed_not_stood_on),
 		cmocka_unit_test(test_SV_BAT_5_scenario_loads_and_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

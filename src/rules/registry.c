@@ -3,6 +3,7 @@
 #include "tinwar/physics.h"
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
+#include "tinwar/svl.h"
 
 extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
 
@@ -10,6 +11,7 @@ static const tw_ruleset *const builtin_rulesets[] = {
 	&tw_ruleset_littlewars,
 	&tw_ruleset_grant,
 	&tw_ruleset_rattle,
+	&tw_ruleset_svl,
 };
 
 void tw_register_builtin(void)

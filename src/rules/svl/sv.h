@@ -5,16 +5,17 @@
 #include "tinwar/svl.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { SVP_MAX_TURNS = 0, SVP_COUNT };
+enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_COUNT };
+enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION }; // SVP_STAGE: the battle, or phase 2's test range (SV.DOC.6)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
-enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_COUNT };
+enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_RANGE, SV_PH_AUCTION, SV_PH_COUNT };
 extern const char *const sv_phase_names[SV_PH_COUNT + 1];
 #define SV_ATTACKER 0 // side 0 commands the infantry (SV.BAT.4)
 #define SV_DEFENDER 1 // side 1 the cannon
 
 // ---- Order types ----
-enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_COUNT };
+enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_TEST, SV_OT_SERIAL, SV_OT_BID, SV_OT_HAMMER, SV_OT_COUNT };
 
 // ---- Constants (SV.BAT, SV.MOVE, SV.FIRE) ----
 #define SV_WALK 6.0       // SV.MOVE.1
@@ -37,6 +38,8 @@ typedef struct sv_frec {
 	double sx, sy;  ///< where it stood at the start of this attacker phase (SV.MOR.4/5)
 } sv_frec;
 
+#define SV_TEST_BUDGET 30 // SV.DOC.7
+#define SV_REC_MAX 48     // the budget and the longest timed serial
 typedef struct sv_grec {
 	int32_t matches;  ///< matches left: crew and ammunition together (SV.FIRE.3)
 	int32_t pending;  ///< infantry hits this attacker phase, taken off at its end (SV.SEQ.4)
@@ -47,6 +50,13 @@ typedef struct sv_grec {
 	uint8_t served;   ///< has had its minute this defender phase
 	uint8_t moved;    ///< moved this defender phase (SV.MOVE.4)
 	int32_t fired, misfired; ///< shots fired and misfired in the battle (SV.WIN.5)
+	// ---- the test range (SV.DOC.7-8): its owner's record of what it measured ----
+	int32_t tests;      ///< test rounds fired (30 at most, SV.DOC.7)
+	uint8_t serial;     ///< the timed serial has been fired
+	int32_t nrec;       ///< rounds recorded (tests and the serial's shots)
+	double rec_r[SV_REC_MAX], rec_k[SV_REC_MAX], rec_e[SV_REC_MAX], rec_d1[SV_REC_MAX], rec_lat[SV_REC_MAX],
+		rec_z0[SV_REC_MAX], rec_z1[SV_REC_MAX];
+	int32_t rec_flags[SV_REC_MAX]; ///< bit 0 misfire, bit 1 serial, bits 2-3 tempo, bits 4-9 screens struck
 	// ---- the truth (SV.GUN.4): the umpire's and the engine's only ----
 	double v_mean, v_sigma, az_sigma, misfire, rate, carry, skid;
 } sv_grec;
@@ -60,6 +70,7 @@ enum { SV_TGT_NEAREST = 0, SV_TGT_DENSEST, SV_TGT_COMMANDER, SV_TGT_BUGLER, SV_T
        SV_TGT_WITHIN_12, SV_TGT_NONE, SV_TGT_COUNT };
 enum { SV_GMOVE_NEVER = 0, SV_GMOVE_REGAIN, SV_GMOVE_WITHDRAW, SV_GMOVE_COUNT };
 #define SV_NTARGETS 7
+#define SV_MAX_BUY 8
 typedef struct sv_srec {
 	// Infantry Manual
 	int32_t pace;      double pace_x;
@@ -76,7 +87,30 @@ typedef struct sv_srec {
 	double range_factor, aim_beyond;
 	int32_t gmove;     double gmove_x;
 	int32_t crew;      ///< its crews' quality (SV.GUN.6)
+	// The rest of the Infantry Manual (SV.DOC.12) and the manuals' versions (SV.DOC.15)
+	int32_t formation, formation_n, route, fire_mode, on_pause, on_recoil;
+	int32_t country;   ///< tw_sv_country
+	int32_t im_version, am_version; ///< 0: the scenario's preset manual
+	uint8_t range_done; ///< finished on the test range (SV.DOC.4)
+	// The auction (SV.EXPO.5-7): what this country has left and has bought
+	int32_t left;       ///< budget left, fr
+	int32_t nbought;    ///< guns bought
+	int32_t bought[SV_MAX_BUY]; ///< their codes (tw_sv_gun_code)
+	uint8_t arsenal;    ///< issued the Arsenal gun (SV.EXPO.7)
 } sv_srec;
+enum { SV_FMODE_ALL = 0, SV_FMODE_ALTERNATE };
+enum { SV_PAUSE_HOLD = 0, SV_PAUSE_GROUND, SV_PAUSE_SIDESTEP };
+enum { SV_RECOIL_HARD = 0, SV_RECOIL_BACK };
+
+// ---- Manual documents (sv_manual.c; SV.DOC.11-15): the v[] slots of tw_sv_manual ----
+enum { SV_IM_PACE = 0, SV_IM_PACE_P, SV_IM_COVER, SV_IM_COVER_P, SV_IM_FORM, SV_IM_FORM_P, SV_IM_SPACING,
+       SV_IM_ROUTE, SV_IM_FIRE, SV_IM_FMODE, SV_IM_ASSAULT, SV_IM_BUGLER, SV_IM_CMD, SV_IM_PAUSE, SV_IM_RECOIL };
+enum { SV_AM_OPEN = 0, SV_AM_TARGETS, SV_AM_TEMPO = SV_AM_TARGETS + 7, SV_AM_CLOSE, SV_AM_RFACTOR, SV_AM_BEYOND,
+       SV_AM_MOVE, SV_AM_MOVE_P };
+void sv_manual_to_order(const tw_sv_manual *m, int side, tw_order *o);
+void sv_manual_from_order(const tw_order *o, tw_sv_manual *m);
+void sv_manual_in_force(tw_state *s, int side, const tw_sv_manual *m);
+const char *sv_arm_title(int arm);
 
 enum { SV_COND_NORMAL = 0, SV_COND_PAUSE, SV_COND_RECOIL, SV_COND_COUNT };
 typedef struct sv_game {
@@ -91,6 +125,16 @@ typedef struct sv_game {
 	int32_t checks, passed; ///< figure checks of that phase
 	int32_t morale_rolls;   ///< morale and recovery rolls thrown (SV.WIN.5)
 	uint8_t setup;
+	uint8_t begun;      ///< an order other than a manual has been given (SV.DOC.15)
+	// The auction (SV.EXPO.4-7)
+	int32_t nlots;      ///< lots on offer (0: the default eight, SV.EXPO.4)
+	int32_t lots[TW_SV_MAX_LOTS]; ///< their guns
+	int32_t sold_to[TW_SV_MAX_LOTS]; ///< side that bought each, -1 unsold
+	int32_t price[TW_SV_MAX_LOTS];
+	int32_t lot;        ///< the lot on offer (index)
+	int32_t pass;       ///< 1, or 2 for the unsold offered again
+	int32_t bid, bidder; ///< the highest bid and its side (-1 none)
+	int64_t t_last;     ///< the host's time of the lot's opening or its last bid, ms (0: not started)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -121,6 +165,7 @@ bool sv_in_soft(const tw_state *s, tw_vec2 p);
 bool sv_behind_hard(const tw_state *s, tw_vec2 gun, tw_vec2 p);
 bool sv_in_cover(const tw_state *s, tw_vec2 gun, tw_vec2 p);
 bool sv_impassable_segment(const tw_state *s, tw_vec2 a, tw_vec2 b);
+bool sv_solid_at(const tw_state *s, tw_vec2 p); ///< inside a building, rocks or a wall (SV.MOVE.5)
 /// Distance along a -> b (0..len) where the segment first enters a piece of `cover` kind, or
 /// -1; only from `from` inches on.
 double sv_first_crossing(const tw_state *s, tw_vec2 a, tw_vec2 dir, double from, double to, int cover);
@@ -130,6 +175,19 @@ bool sv_standing(const tw_state *s, int f);      ///< an infantry figure standin
 bool sv_gun_in_action(const tw_state *s, int g); ///< matches left (SV.WIN.2)
 int sv_nearest_gun(const tw_state *s, tw_vec2 p, double *dist);
 bool sv_may_run(const tw_state *s, int f);         ///< IM.pace lets f run now (SV.MOVE.3)
+bool sv_may_run_at(const tw_state *s, tw_vec2 p);  ///< IM.pace lets a figure at p run
+bool sv_hidden_from_guns(const tw_state *s, tw_vec2 p); ///< behind hard cover or out of sight of every gun (SV.BAT.7)
+
+// ---- Adherence (sv_adhere.c; SV.DOC.16-18) ----
+enum { SV_CHK_PACE = 0, SV_CHK_FIRE, SV_CHK_COVER, SV_CHK_SPACING, SV_CHK_ASSAULT, SV_CHK_CONDUCT, SV_CHK_COUNT };
+extern const char *const sv_check_names[SV_CHK_COUNT];
+/// The figure checks one figure that acted this attacker phase passes and fails: bit k of *done
+/// for each check made, of *failed for each failed (SV_CHK_*).
+void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed);
+/// SV.DOC.16 force checks: bugler and commander (false: broken; *why says which).
+bool sv_force_checks(const tw_state *s, const char **why);
+void sv_verdict(tw_state *s, tw_events *ev);        ///< SV.DOC.16-17 at the end of the attacker phase
+void sv_artillery_adherence(tw_state *s, tw_events *ev); ///< SV.DOC.18 at the end of the defender phase
 
 // ---- The shot (sv_shot.c; SV.GUN.8-12) ----
 typedef struct sv_shot_out {
@@ -152,6 +210,20 @@ tw_status sv_validate_fire(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_fire(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status sv_apply_end(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status sv_validate_serve(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_validate_manual(const tw_state *s, const tw_order *o, tw_error *err);
+// ---- The test range (sv_range.c; SV.DOC.6-9) ----
+tw_status sv_range_setup(tw_state *s, tw_error *err);
+// ---- The auction as orders (sv_auction.c; SV.EXPO.4-7) ----
+#define SV_HAMMER_MS 15000 // SV.EXPO.5
+tw_status sv_auction_setup(tw_state *s, tw_error *err);
+tw_status sv_validate_auction(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_auction(tw_state *s, const tw_order *o, tw_events *ev);
+/// SV.EXPO.6: a computer bidder's next bid (open, 10 fr steps up to W); 0 if it does not bid.
+int sv_auction_auto(const tw_state *s, int side, tw_order *out);
+tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev);
+/// SV.DOC.9: the summary of gun g's recorded rounds (and *serial_shots, *serial_misfires).
+void sv_range_summary(const tw_state *s, int g, tw_sv_range_summary *out, int *serial_shots, int *serial_misfires);
 tw_status sv_apply_serve(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
 void sv_start_attack(tw_state *s, tw_events *ev);
 void sv_start_defence(tw_state *s, tw_events *ev);
@@ -159,6 +231,7 @@ void sv_end_turn(tw_state *s, tw_events *ev);
 int sv_morale_mod_now(const tw_state *s);
 void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_events *ev);
 int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max); // SV.DOC.20
+extern const struct tw_general_def *const sv_generals[1];
 tw_status sv_odds(const char *q, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
 extern const tw_odds_question sv_odds_questions[2];

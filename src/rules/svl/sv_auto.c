@@ -1,11 +1,14 @@
-// Science versus Luck: the computer players that follow their manuals, in the simplest form the
-// battle needs (SV.DOC.20): riflemen fire when IM.fire allows, the others advance straight on
-// the nearest gun (running when IM.pace allows), stand under a Pause, fall back under a Recoil;
-// a gun is served by its Artillery Manual (targets and tempo are the serve order's own) and
-// withdraws under AM.move WITHDRAW_WITHIN. Formation, route and cover preference are not
-// followed yet (docs/svl.md).
+// Science versus Luck: the computer players that follow their manuals (SV.DOC.20): riflemen fire
+// when IM.fire and IM.fire_mode require (ALTERNATE: the half whose turn it is), the others advance
+// on the nearest gun (running when IM.pace allows), ending in cover as IM.cover asks (PREFER(D):
+// a cover position within D of the route and within reach; COVER_TO_COVER: one in cover stays
+// unless it can end in cover or within assault distance), straight at the gun inside IM.assault;
+// under a Pause they follow IM.on_pause, under a Recoil IM.on_recoil; a gun is served by its
+// Artillery Manual (targets and tempo are the serve order's own) and withdraws under AM.move
+// WITHDRAW_WITHIN. Formation, route and spacing are not followed yet (docs/svl.md).
 #include <math.h>
 
+#include "tinwar/general.h"
 #include "sv.h"
 
 static bool wants_fire(const tw_state *s, int f)
@@ -16,6 +19,10 @@ static bool wants_fire(const tw_state *s, int f)
 		return false;
 	if (g->cond == SV_COND_RECOIL || m->fire == SV_FIRE_NEVER || (m->fire == SV_FIRE_PAUSED && g->cond != SV_COND_PAUSE))
 		return false;
+	if (g->cond == SV_COND_PAUSE && m->on_pause != SV_PAUSE_HOLD)
+		return false; // IM.on_pause: GO_TO_GROUND neither moves nor fires; SIDESTEP_TO_COVER moves
+	if (m->fire_mode == SV_FMODE_ALTERNATE && g->cond == SV_COND_NORMAL && (f + g->turn) % 2 != 0)
+		return false; // IM.fire_mode ALTERNATE: this half advances this turn
 	double d;
 	int k = sv_nearest_gun(s, s->fig[f].pos, &d);
 	if (k < 0 || d > (m->fire == SV_FIRE_WITHIN_6 ? SV_CLOSE : SV_FIRE_RANGE) || (m->assault > 0 && d <= m->assault))
@@ -25,6 +32,8 @@ static bool wants_fire(const tw_state *s, int f)
 
 static bool clear_at(const tw_state *s, const tw_order *o, int f, tw_vec2 b)
 {
+	if (sv_solid_at(s, b))
+		return false;
 	for (int j = 0; j < s->nfig; j++) {
 		if (j == f || !sv_standing(s, j))
 			continue;
@@ -36,6 +45,30 @@ static bool clear_at(const tw_state *s, const tw_order *o, int f, tw_vec2 b)
 			return false;
 	}
 	return true;
+}
+
+// The nearest point to `want` within `reach` of a, within d of the route a -> want, in cover from
+// gun g (or, hidden: out of sight or behind hard cover of every gun), clear, on the table; false if none.
+static bool find_cover(const tw_state *s, const tw_order *o, int f, tw_vec2 g, tw_vec2 a, tw_vec2 want, double d,
+		       double reach, bool hidden, tw_vec2 *out)
+{
+	double best = 1e300;
+	for (double x = a.x - reach; x <= a.x + reach + 1e-9; x += 0.5)
+		for (double y = a.y - reach; y <= a.y + reach + 1e-9; y += 0.5) {
+			tw_vec2 p = tw_v2(x, y);
+			double score = tw_dist(p, want);
+			if (tw_dist(p, a) > reach || score >= best || (d > 0 && tw_dist_point_segment(p, a, want) > d))
+				continue;
+			if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
+				continue;
+			if (tw_dist(p, g) < SV_GUN_FOOT + 0.5 || !(hidden ? sv_hidden_from_guns(s, p) : sv_in_cover(s, g, p)))
+				continue;
+			if (!clear_at(s, o, f, p) || sv_impassable_segment(s, a, p))
+				continue;
+			best = score;
+			*out = p;
+		}
+	return best < 1e300;
 }
 
 static int attacker(const tw_state *s, tw_order *o)
@@ -50,20 +83,109 @@ static int attacker(const tw_state *s, tw_order *o)
 	const sv_game *g = SVG(s);
 	tw_order_init(o, SV_OT_MOVE, SV_ATTACKER);
 	o->has_at = true;
-	for (int f = 0; f < s->nfig && o->nfig < TW_ORDER_MAX_FIG && g->cond != SV_COND_PAUSE; f++) {
+	const sv_srec *m = SVS(s, SV_ATTACKER);
+	bool still = g->cond == SV_COND_PAUSE && m->on_pause != SV_PAUSE_SIDESTEP; // SV.MOR.4, IM.on_pause
+	// The company keeps its formation and spacing (IM.spacing) by advancing as one: every figure
+	// takes the same step toward the gun nearest the company's centre, at the pace the slowest may.
+	tw_vec2 centre = tw_v2(0, 0);
+	int n = 0;
+	bool all_run = true;
+	for (int f = 0; f < s->nfig; f++)
+		if (sv_standing(s, f) && SVF(s, f)->act == SV_ACT_NONE) {
+			centre = tw_add(centre, s->fig[f].pos);
+			n++;
+			all_run = all_run && sv_may_run(s, f);
+		}
+	double cd = 0;
+	int ck = n > 0 ? sv_nearest_gun(s, tw_scale(centre, 1.0 / n), &cd) : -1;
+	tw_vec2 cdir = ck >= 0 && cd > 0 ? tw_scale(tw_sub(s->gun[ck].axle, tw_scale(centre, 1.0 / n)), 1.0 / cd) : tw_v2(0, 0);
+	double cstep = all_run ? SV_RUN : SV_WALK;
+	if (ck >= 0 && m->commander == SV_CMD_FRONT) { // the company waits for a commander who must lead it
+		double front = 1e300, dc = -1;
+		for (int f = 0; f < s->nfig; f++) {
+			if (!sv_standing(s, f))
+				continue;
+			double d = tw_dist(s->fig[f].pos, s->gun[ck].axle);
+			if (SVF(s, f)->role == SV_ROLE_RIFLEMAN && d < front)
+				front = d;
+			if (SVF(s, f)->role == SV_ROLE_COMMANDER && SVF(s, f)->act == SV_ACT_NONE)
+				dc = d;
+		}
+		double behind = dc - front - 2.5;
+		if (dc >= 0 && front < 1e300 && behind > 0)
+			cstep = fmax(0.0, cstep - behind);
+	}
+	for (int f = 0; f < s->nfig && o->nfig < TW_ORDER_MAX_FIG && !still; f++) {
 		if (!sv_standing(s, f) || SVF(s, f)->act != SV_ACT_NONE)
 			continue;
 		double d;
 		int k = sv_nearest_gun(s, s->fig[f].pos, &d);
 		if (k < 0)
 			break;
-		tw_vec2 a = s->fig[f].pos, dir = tw_scale(tw_sub(s->gun[k].axle, a), 1.0 / d);
+		tw_vec2 a = s->fig[f].pos, gun = s->gun[k].axle, dir = tw_scale(tw_sub(gun, a), 1.0 / d);
 		double step = sv_may_run(s, f) ? SV_RUN : SV_WALK;
+		bool assault = m->assault > 0 && d <= m->assault;
+		if (SVF(s, f)->role == SV_ROLE_COMMANDER && g->cond == SV_COND_NORMAL && ck >= 0 &&
+		    m->commander != SV_CMD_REAR) { // IM.commander: FRONT with the leading rifleman, MAIN_BODY at the centre
+			tw_vec2 at = tw_add(tw_scale(centre, 1.0 / n), tw_scale(cdir, cstep));
+			if (m->commander == SV_CMD_FRONT)
+				at = tw_add(a, tw_scale(dir, step)); // full pace until he leads
+			tw_vec2 to = tw_sub(at, a);
+			double len = tw_len(to);
+			for (double frac = 1.0; len > 0.05 && frac > 0.05; frac -= 0.25) {
+				tw_vec2 b = tw_add(a, tw_scale(to, fmin(step, len) * frac / len));
+				if (clear_at(s, o, f, b) && !sv_impassable_segment(s, a, b) && tw_dist(b, gun) > SV_GUN_FOOT + 0.5) {
+					o->fig[o->nfig] = f;
+					o->at[o->nfig++] = b;
+					break;
+				}
+			}
+			continue;
+		}
+		if (g->cond == SV_COND_PAUSE) { // SIDESTEP_TO_COVER: to cover, no nearer the gun
+			tw_vec2 c;
+			if (!sv_in_cover(s, gun, a) && find_cover(s, o, f, gun, a, a, 0, SV_WALK, false, &c) &&
+			    tw_dist(c, gun) >= d) {
+				o->fig[o->nfig] = f;
+				o->at[o->nfig++] = c;
+			}
+			continue;
+		}
 		if (g->cond == SV_COND_RECOIL) {
-			dir = tw_scale(dir, -1); // SV.MOR.5 straight back
+			dir = tw_scale(dir, -1); // SV.MOR.5; IM.on_recoil STRAIGHT_BACK
 			step = SV_WALK;
+			tw_vec2 c; // TO_HARD_COVER: the nearest hidden position in reach, if any
+			if (m->on_recoil == SV_RECOIL_HARD &&
+			    find_cover(s, o, f, gun, a, tw_add(a, tw_scale(dir, SV_WALK)), 0, SV_WALK, true, &c)) {
+				o->fig[o->nfig] = f;
+				o->at[o->nfig++] = c;
+				continue;
+			}
+		} else if (!(m->assault > 0 && d <= m->assault) && ck >= 0) {
+			dir = cdir; // in formation
+			step = cstep;
+			double along = tw_dot(tw_sub(gun, a), dir);
+			if (step > along - 1.9)
+				step = along - 1.9;
 		} else if (step > d - 1.9) {
-			step = d - 1.9; // stop at the gun (SV.BAT.10)
+			step = d - 1.9; // IM.assault: straight at the gun, stopping at it (SV.BAT.10)
+		}
+		if (g->cond == SV_COND_NORMAL && !assault && m->cover != SV_COVER_IGNORE) { // IM.cover
+			tw_vec2 want = tw_add(a, tw_scale(dir, step)), c;
+			bool in_cover = sv_in_cover(s, gun, a);
+			if (m->cover == SV_COVER_PREFER && !sv_in_cover(s, gun, want) &&
+			    find_cover(s, o, f, gun, a, want, m->cover_d, step, false, &c)) {
+				o->fig[o->nfig] = f;
+				o->at[o->nfig++] = c;
+				continue;
+			}
+			if (m->cover == SV_COVER_TO_COVER && in_cover && !sv_in_cover(s, gun, want)) {
+				if (find_cover(s, o, f, gun, a, want, 0, step, false, &c) && tw_dist(c, gun) < d) {
+					o->fig[o->nfig] = f;
+					o->at[o->nfig++] = c;
+				}
+				continue; // no cover to go to: stays
+			}
 		}
 		for (double frac = 1.0; frac > 0.05 && step > 0.05; frac -= 0.25) {
 			tw_vec2 b = tw_add(a, tw_scale(dir, step * frac));
@@ -114,7 +236,21 @@ static int defender(const tw_state *s, tw_order *o)
 
 int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max)
 {
+	if (s->phase == SV_PH_AUCTION && max >= 1 && side >= 0)
+		return sv_auction_auto(s, side, out); // SV.EXPO.6: bids by its briefing
 	if (max < 1 || s->over || side != s->mover)
 		return 0;
 	return side == SV_ATTACKER ? attacker(s, out) : defender(s, out);
 }
+
+// The computer general (`default`): the manual-following player above, on its seat's view.
+static tw_status sv_decide(tw_general *g, const tw_state *view, int side, tw_order *out)
+{
+	(void)g;
+	return sv_auto_orders(view, side, out, 1) == 1 ? TW_OK : TW_ERR_STATE;
+}
+
+static const tw_general_def sv_general_manual = {
+	"svl-manual", "svl", "fights by its side's manuals, as SV.DOC.20 asks of a computer player", sv_decide, 0, NULL, NULL,
+};
+const tw_general_def *const sv_generals[1] = {&sv_general_manual};

@@ -44,8 +44,12 @@ void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_event
 
 bool sv_may_run(const tw_state *s, int f)
 {
+	return sv_may_run_at(s, s->fig[f].pos);
+}
+
+bool sv_may_run_at(const tw_state *s, tw_vec2 p)
+{
 	const sv_srec *m = SVS(s, SV_ATTACKER);
-	tw_vec2 p = s->fig[f].pos;
 	double d;
 	int g = sv_nearest_gun(s, p, &d);
 	switch (m->pace) { // SV.MOVE.3, SV.DOC.12 IM.pace
@@ -60,7 +64,7 @@ bool sv_may_run(const tw_state *s, int f)
 	}
 }
 
-static bool hidden_from_guns(const tw_state *s, tw_vec2 p)
+bool sv_hidden_from_guns(const tw_state *s, tw_vec2 p)
 {
 	for (int k = 0; k < s->ngun; k++) // SV.BAT.7: with respect to every gun still in action
 		if (sv_gun_in_action(s, k) && sv_sight(s, s->gun[k].axle, p) && !sv_behind_hard(s, s->gun[k].axle, p))
@@ -92,6 +96,9 @@ tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 					    "figure %d may not run (%.2f in): the Infantry Manual's IM.pace forbids it (SV.MOVE.3)", f, d);
 		if (sv_impassable_segment(s, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.5", "figure %d's move crosses a building or rocks", f);
+		if (sv_solid_at(s, b))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.5", "figure %d would end on a wall, a building or rocks: "
+					    "walls are crossed, not stood on", f);
 		for (int k = 0; k < s->ngun; k++)
 			if (tw_dist_point_segment(s->gun[k].axle, a, b) < SV_GUN_FOOT)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.5", "figure %d enters gun %d's footprint (SV.BAT.10)", f, k);
@@ -102,7 +109,7 @@ tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 			sv_nearest_gun(s, b, &d1);
 			if (g->cond == SV_COND_PAUSE && d1 < d0 - 1e-9)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOR.4", "figure %d may not end nearer the gun under a Pause", f);
-			if (g->cond == SV_COND_RECOIL && !(d1 > d0 + 1e-9) && !hidden_from_guns(s, b))
+			if (g->cond == SV_COND_RECOIL && !(d1 > d0 + 1e-9) && !sv_hidden_from_guns(s, b))
 				return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOR.5",
 						    "figure %d must recoil: end farther from the gun, behind hard cover or out of sight", f);
 		}
@@ -224,78 +231,6 @@ tw_status sv_apply_fire(tw_state *s, const tw_order *o, tw_events *ev)
 	return TW_OK;
 }
 
-// SV.DOC.16-17: the verdict of this attacker phase. Pace and fire are enforced (SV.DOC.19), so
-// they pass; spacing is checked per figure that acted; the bugler and commander force checks.
-static void verdict(tw_state *s, tw_events *ev)
-{
-	sv_game *g = SVG(s);
-	const sv_srec *m = SVS(s, SV_ATTACKER);
-	int checks = 0, passed = 0, cmd = -1, bug = -1, nstand = 0;
-	double cx = 0, cy = 0, front = 1e300;
-	for (int f = 0; f < s->nfig; f++) {
-		if (!sv_standing(s, f))
-			continue;
-		const sv_frec *r = SVF(s, f);
-		if (r->role == SV_ROLE_COMMANDER)
-			cmd = f;
-		if (r->role == SV_ROLE_BUGLER)
-			bug = f;
-		nstand++;
-		cx += s->fig[f].pos.x;
-		cy += s->fig[f].pos.y;
-		double d;
-		if (r->role == SV_ROLE_RIFLEMAN && sv_nearest_gun(s, s->fig[f].pos, &d) >= 0 && d < front)
-			front = d;
-		if (r->act == SV_ACT_NONE || r->role == SV_ROLE_COMMANDER)
-			continue;
-		checks += 2, passed += 2; // Pace, Fire: enforced
-		if (g->cond != SV_COND_NORMAL)
-			continue; // checks a Pause or Recoil makes impossible are skipped
-		double gap = 1e300;
-		for (int j = 0; j < s->nfig; j++)
-			if (j != f && sv_standing(s, j)) {
-				double x = tw_figure_gap(&s->fig[f], &s->fig[j]);
-				if (x < gap)
-					gap = x;
-			}
-		if (gap <= m->spacing + 6.0) { // Spacing (skipped with no neighbour within spacing + 6")
-			checks++;
-			if (gap >= m->spacing - 0.25 && gap <= m->spacing + 1.0)
-				passed++;
-		}
-	}
-	bool force = true;
-	if (m->bugler) { // Bugler: one was fielded and, while standing, is within 6" of the commander
-		bool fielded = false;
-		for (int f = 0; f < s->nfig; f++)
-			fielded = fielded || (s->fig[f].side == SV_ATTACKER && SVF(s, f)->role == SV_ROLE_BUGLER);
-		if (!fielded || (bug >= 0 && cmd >= 0 && tw_dist(s->fig[bug].pos, s->fig[cmd].pos) > 6.0))
-			force = false;
-	}
-	if (cmd >= 0 && nstand > 0 && front < 1e300) {
-		double d;
-		sv_nearest_gun(s, s->fig[cmd].pos, &d);
-		tw_vec2 c = tw_v2(cx / nstand, cy / nstand);
-		if (m->commander == SV_CMD_FRONT && d > front + 3.0)
-			force = false;
-		if (m->commander == SV_CMD_REAR && d < front + 6.0)
-			force = false;
-		if (m->commander == SV_CMD_MAIN_BODY && tw_dist(s->fig[cmd].pos, c) > 6.0)
-			force = false;
-	}
-	g->checks = checks;
-	g->passed = passed;
-	g->adhering = tw_sv_adhering(passed, checks, force);
-	tw_event *e = tw_events_push(ev, TW_EV_INFO, SV_ATTACKER, "SV.DOC.17");
-	if (e) {
-		e->a = passed;
-		e->b = checks;
-		e->c = g->adhering;
-		tw_event_text(e, "adherence: %d of %d figure checks passed, force checks %s: %s", passed, checks,
-			      force ? "passed" : "failed", g->adhering ? "adhering" : "not adhering");
-	}
-}
-
 // The end of the attacker's phase (SV.SEQ.4 steps 3-7).
 static void end_attack(tw_state *s, tw_events *ev)
 {
@@ -342,7 +277,7 @@ static void end_attack(tw_state *s, tw_events *ev)
 		r->pending = 0;
 		any = any || r->matches > 0;
 	}
-	verdict(s, ev);
+	sv_verdict(s, ev);
 	if (!any && s->ngun > 0)
 		sv_win(s, SV_ATTACKER, "SV.WIN.2", "every gun on the table is destroyed", ev);
 }
@@ -355,6 +290,7 @@ tw_status sv_apply_end(tw_state *s, const tw_order *o, tw_events *ev)
 		if (!s->over)
 			sv_start_defence(s, ev);
 	} else {
+		sv_artillery_adherence(s, ev);
 		sv_end_turn(s, ev);
 	}
 	return TW_OK;

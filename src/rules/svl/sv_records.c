@@ -15,6 +15,11 @@ static const char *const target_names[] = {"NEAREST", "DENSEST", "COMMANDER", "B
 					   "WITHIN_12", "none", NULL};
 static const char *const close_names[] = {"SAME", "STEADY", "RAPID", "DELIBERATE", NULL};
 static const char *const gmove_names[] = {"NEVER", "TO_REGAIN_SIGHT", "WITHDRAW_WITHIN", NULL};
+static const char *const form_names[] = {"LINE", "COLUMN", "OPEN_ORDER", "GROUPS", NULL};
+static const char *const route_names[] = {"DIRECT", "LEFT", "RIGHT", NULL};
+static const char *const fmode_names[] = {"ALL", "ALTERNATE", NULL};
+static const char *const pause_names[] = {"HOLD_AND_FIRE", "GO_TO_GROUND", "SIDESTEP_TO_COVER", NULL};
+static const char *const recoil_names[] = {"TO_HARD_COVER", "STRAIGHT_BACK", NULL};
 static const char *const cond_names[] = {"normal", "pause", "recoil", NULL};
 static const char *const result_names[] = {"carry_on", "pause", "recoil", NULL};
 static const char *const ter_names[] = {"by_kind", "open", "soft", "low_hard", "tall_hard", "hill", NULL};
@@ -44,6 +49,18 @@ static const tw_field_def gun_fields[] = {
 	TW_FIELD(sv_grec, moved, TW_FT_BOOL, A, 0, 0, 1, NULL, "moved this defender phase (SV.MOVE.4)"),
 	TW_FIELD(sv_grec, fired, TW_FT_I32, A, 0, 0, 1000000, NULL, "shots fired in the battle, misfires included (SV.WIN.5)"),
 	TW_FIELD(sv_grec, misfired, TW_FT_I32, A, 0, 0, 1000000, NULL, "shots misfired (SV.WIN.5)"),
+	TW_FIELD(sv_grec, tests, TW_FT_I32, O, 0, 0, SV_TEST_BUDGET, NULL, "test rounds fired (SV.DOC.7: 30 a gun)"),
+	TW_FIELD(sv_grec, serial, TW_FT_BOOL, O, 0, 0, 1, NULL, "the timed serial has been fired (SV.DOC.7)"),
+	TW_FIELD(sv_grec, nrec, TW_FT_I32, O, 0, 0, SV_REC_MAX, NULL, "rounds recorded on the test range (SV.DOC.8)"),
+	TW_FIELD_N(sv_grec, rec_r, TW_FT_F64, O, SV_REC_MAX, 0, 0, 1000, NULL, "each round's set range R, inches"),
+	TW_FIELD_N(sv_grec, rec_k, TW_FT_F64, O, SV_REC_MAX, 0, 0, 10, NULL, "each round's range factor in use"),
+	TW_FIELD_N(sv_grec, rec_e, TW_FT_F64, O, SV_REC_MAX, 0, 0, 90, NULL, "each round's elevation e, degrees"),
+	TW_FIELD_N(sv_grec, rec_d1, TW_FT_F64, O, SV_REC_MAX, 0, 0, 10000, NULL, "each round's first graze D1, inches"),
+	TW_FIELD_N(sv_grec, rec_lat, TW_FT_F64, O, SV_REC_MAX, 0, -10000, 10000, NULL, "each round's lateral offset at D1 (left negative)"),
+	TW_FIELD_N(sv_grec, rec_z0, TW_FT_F64, O, SV_REC_MAX, 0, 0, 10000, NULL, "each round's beaten zone from Z0"),
+	TW_FIELD_N(sv_grec, rec_z1, TW_FT_F64, O, SV_REC_MAX, 0, 0, 10000, NULL, "... to Z1, inches"),
+	TW_FIELD_N(sv_grec, rec_flags, TW_FT_I32, O, SV_REC_MAX, 0, 0, 1023, NULL,
+		   "each round: 1 misfire, 2 in the timed serial, 4 x tempo, 16 x screens struck (bit per screen)"),
 	TW_FIELD(sv_grec, v_mean, TW_FT_F64, U, 0, 0, 100, NULL, "true mean muzzle velocity, ft/s (SV.GUN.4; 0: the model's)"),
 	TW_FIELD(sv_grec, v_sigma, TW_FT_F64, U, 0, 0, 100, NULL, "true velocity spread, ft/s (SV.GUN.4)"),
 	TW_FIELD(sv_grec, az_sigma, TW_FT_F64, U, 0, 0, 90, NULL, "true bearing dispersion, degrees (SV.GUN.4)"),
@@ -73,6 +90,21 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD(sv_srec, gmove, TW_FT_ENUM, O, 0, 0, SV_GMOVE_COUNT - 1, gmove_names, "AM.move (SV.DOC.13)"),
 	TW_FIELD(sv_srec, gmove_x, TW_FT_F64, O, 12, 6, 24, NULL, "X of WITHDRAW_WITHIN(X), inches"),
 	TW_FIELD(sv_srec, crew, TW_FT_ENUM, A, 0, 0, TW_SV_CREW_COUNT - 1, sv_crew_names, "its crews' quality (SV.GUN.6)"),
+	TW_FIELD(sv_srec, formation, TW_FT_ENUM, O, 0, 0, 3, form_names, "IM.formation (SV.DOC.12)"),
+	TW_FIELD(sv_srec, formation_n, TW_FT_I32, O, 0, 0, 10, NULL, "W files of COLUMN(W), K groups of GROUPS(K)"),
+	TW_FIELD(sv_srec, route, TW_FT_ENUM, O, 0, 0, 2, route_names, "IM.route (SV.DOC.12)"),
+	TW_FIELD(sv_srec, fire_mode, TW_FT_ENUM, O, 0, 0, 1, fmode_names, "IM.fire_mode (SV.DOC.12)"),
+	TW_FIELD(sv_srec, on_pause, TW_FT_ENUM, O, 0, 0, 2, pause_names, "IM.on_pause (SV.DOC.12)"),
+	TW_FIELD(sv_srec, on_recoil, TW_FT_ENUM, O, 0, 0, 1, recoil_names, "IM.on_recoil (SV.DOC.12)"),
+	TW_FIELD(sv_srec, country, TW_FT_ENUM, A, 0, 0, TW_SV_COUNTRY_COUNT - 1, tw_sv_country_names,
+		 "the country whose manuals these are (SV.SETUP.7; none: not yet given)"),
+	TW_FIELD(sv_srec, range_done, TW_FT_BOOL, A, 0, 0, 1, NULL, "finished on the test range (SV.DOC.4)"),
+	TW_FIELD(sv_srec, left, TW_FT_I32, A, 0, 0, 1000000, NULL, "budget left, fr (SV.EXPO.5)"),
+	TW_FIELD(sv_srec, nbought, TW_FT_I32, A, 0, 0, SV_MAX_BUY, NULL, "guns bought at the auction"),
+	TW_FIELD_N(sv_srec, bought, TW_FT_I32, A, SV_MAX_BUY, 0, 0, TW_SV_GUN_COUNT - 1, NULL, "their codes (SV.GUN.2 order: VUL ... ARS)"),
+	TW_FIELD(sv_srec, arsenal, TW_FT_BOOL, A, 0, 0, 1, NULL, "issued the Arsenal gun (SV.EXPO.7)"),
+	TW_FIELD(sv_srec, im_version, TW_FT_I32, A, 0, 0, 1000000, NULL, "the Infantry Manual's version in force (SV.DOC.15; 0 preset)"),
+	TW_FIELD(sv_srec, am_version, TW_FT_I32, A, 0, 0, 1000000, NULL, "the Artillery Manual's version in force (SV.DOC.15; 0 preset)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -88,6 +120,16 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(sv_game, passed, TW_FT_I32, A, 0, 0, 1000000, NULL, "of which passed"),
 	TW_FIELD(sv_game, morale_rolls, TW_FT_I32, A, 0, 0, 1000000, NULL, "morale and recovery rolls thrown (SV.WIN.5)"),
 	TW_FIELD(sv_game, setup, TW_FT_BOOL, A, 0, 0, 1, NULL, "the rule set's setup has run"),
+	TW_FIELD(sv_game, nlots, TW_FT_I32, A, 0, 0, TW_SV_MAX_LOTS, NULL, "lots on offer (0: the default eight, SV.EXPO.4)"),
+	TW_FIELD_N(sv_game, lots, TW_FT_I32, A, TW_SV_MAX_LOTS, 0, 0, TW_SV_ARS - 1, NULL, "each lot's gun (VUL 0 ... LEN 6)"),
+	TW_FIELD_N(sv_game, sold_to, TW_FT_I32, A, TW_SV_MAX_LOTS, -1, -1, TW_MAX_SIDES - 1, NULL, "the side that bought each lot (-1 none)"),
+	TW_FIELD_N(sv_game, price, TW_FT_I32, A, TW_SV_MAX_LOTS, 0, 0, 1000000, NULL, "the price paid, fr"),
+	TW_FIELD(sv_game, lot, TW_FT_I32, A, 0, 0, TW_SV_MAX_LOTS, NULL, "the lot on offer (0-based)"),
+	TW_FIELD(sv_game, pass, TW_FT_I32, A, 1, 1, 2, NULL, "1, or 2: unsold lots offered again (SV.EXPO.7)"),
+	TW_FIELD(sv_game, bid, TW_FT_I32, A, 0, 0, 1000000, NULL, "the highest bid on the lot, fr"),
+	TW_FIELD(sv_game, bidder, TW_FT_I32, A, -1, -1, TW_MAX_SIDES - 1, NULL, "its side (-1 none)"),
+	TW_FIELD(sv_game, t_last, TW_FT_I64, A, 0, 0, 9e15, NULL, "the host's time of the lot's opening or last bid, ms"),
+	TW_FIELD(sv_game, begun, TW_FT_BOOL, A, 0, 0, 1, NULL, "the battle has begun: manuals are in force (SV.DOC.15)"),
 };
 
 static const tw_field_def ter_fields[] = {

@@ -7,31 +7,27 @@
 #include "tinwar/physics.h"
 #include "sv.h"
 
-const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", NULL};
+const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", NULL};
 
+static const char *const stage_names[] = {"battle", "range", "auction", NULL};
 static const tw_param_def sv_params[SVP_COUNT] = {
 	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
 			   .label = "Battle ends after", .unit = "turns", .step = 1},
+	[SVP_STAGE] = {"stage", 0, 0, 2, stage_names,
+		       "0: the battle; 1: phase 2's test range (SV.DOC.6-9); 2: phase 1's auction (SV.EXPO)", .label = "Stage", .step = 1},
+	[SVP_CONSTRAINTS] = {"constraints", 1, 0, 1, NULL, "SV.BRF.8: manuals must meet their country's doctrine briefing",
+			     .label = "National doctrine constraints", .kind = TW_PARAM_YESNO, .step = 1},
 };
 
-static tw_status sv_setup(tw_state *s, tw_error *err)
+// SV.GUN.4: each gun's true values, the model's unless the scenario gives its own; its crews.
+static tw_status sv_truth(tw_state *s, tw_error *err)
 {
-	if (s->nsides != 2)
-		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.4", "a battle has two sides: the infantry (first) and the cannon");
-	for (int f = 0; f < s->nfig; f++)
-		if (s->fig[f].side != SV_ATTACKER)
-			return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.3", "figure %d: every figure is the attacker's (%s)", f,
-					    s->sides[SV_ATTACKER].name);
-	if (s->ngun < 1 || s->ngun > 2)
-		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.9", "the defender fields one or two guns, not %d", s->ngun);
 	for (int k = 0; k < s->ngun; k++) {
 		const tw_gun_model *gm = tw_gun_model_get(s->gun[k].model);
-		if (s->gun[k].side != SV_DEFENDER)
-			return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.4", "gun %d is not the defender's", k);
 		if (!gm || gm->adv_range <= 0)
 			return tw_error_set(err, TW_ERR_INPUT, "SV.GUN.2", "gun %d is no Science versus Luck model (VUL ... ARS)", k);
 		sv_grec *r = SVGN(s, k);
-		if (r->v_mean <= 0) { // SV.GUN.4: the model's true values unless the scenario gives its own
+		if (r->v_mean <= 0) {
 			r->v_mean = gm->v0 / 12.0;
 			r->v_sigma = gm->v_sigma / 12.0;
 			r->az_sigma = gm->aim_sigma;
@@ -40,9 +36,34 @@ static tw_status sv_setup(tw_state *s, tw_error *err)
 			r->carry = gm->carry_on;
 			r->skid = gm->skid;
 		}
-		if (r->crew == TW_SV_TRAINED)
-			r->crew = SVS(s, SV_DEFENDER)->crew; // SV.GUN.6: the country's crews
+		if (r->crew == TW_SV_TRAINED && s->gun[k].side < s->nsides)
+			r->crew = SVS(s, s->gun[k].side)->crew; // SV.GUN.6: the country's crews
 	}
+	return TW_OK;
+}
+
+static tw_status sv_setup(tw_state *s, tw_error *err)
+{
+	if (s->params[SVP_STAGE] == SV_STAGE_AUCTION)
+		return sv_auction_setup(s, err);
+	if (s->params[SVP_STAGE] == SV_STAGE_RANGE) {
+		tw_status st = sv_truth(s, err);
+		return st != TW_OK ? st : sv_range_setup(s, err);
+	}
+	if (s->nsides != 2)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.4", "a battle has two sides: the infantry (first) and the cannon");
+	for (int f = 0; f < s->nfig; f++)
+		if (s->fig[f].side != SV_ATTACKER)
+			return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.3", "figure %d: every figure is the attacker's (%s)", f,
+					    s->sides[SV_ATTACKER].name);
+	if (s->ngun < 1 || s->ngun > 2)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.9", "the defender fields one or two guns, not %d", s->ngun);
+	for (int k = 0; k < s->ngun; k++)
+		if (s->gun[k].side != SV_DEFENDER)
+			return tw_error_set(err, TW_ERR_INPUT, "SV.BAT.4", "gun %d is not the defender's", k);
+	tw_status st = sv_truth(s, err);
+	if (st != TW_OK)
+		return st;
 	sv_game *g = SVG(s);
 	if (g->setup)
 		return TW_OK;
@@ -77,6 +98,21 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 {
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "SV.WIN.4", "the battle is over");
+	if (o->type == SV_OT_MANUAL)
+		return sv_validate_manual(s, o, err);
+	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
+		return sv_validate_test(s, o, err);
+	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
+		return sv_validate_auction(s, o, err);
+	if (s->phase == SV_PH_AUCTION)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.EXPO.3", "at the auction: bids, and the host's hammer");
+	if (s->phase == SV_PH_RANGE) {
+		if (o->type != SV_OT_END)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.DOC.2", "on the test range: test, serial, manual or end");
+		return o->side >= 0 && !SVS(s, o->side)->range_done
+			       ? TW_OK
+			       : tw_error_set(err, TW_ERR_ILLEGAL, "SV.DOC.4", "this side has finished already");
+	}
 	if (o->type == SV_OT_CONCEDE)
 		return o->side == SV_ATTACKER ? TW_OK
 					      : tw_error_set(err, TW_ERR_ILLEGAL, "SV.WIN.3", "only the infantry player concedes");
@@ -101,6 +137,46 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
 {
 	(void)err;
+	if (o->type == SV_OT_MANUAL) {
+		tw_sv_manual m;
+		sv_manual_from_order(o, &m);
+		sv_manual_in_force(s, o->side, &m);
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "SV.DOC.15");
+		if (e) {
+			e->a = m.arm;
+			e->b = m.version;
+			tw_event_text(e, "%s: %s's %s, version %d, in force", s->sides[o->side].name, tw_sv_country_names[m.country],
+				      sv_arm_title(m.arm), m.version);
+		}
+		return TW_OK;
+	}
+	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
+		return sv_apply_test(s, o, ev);
+	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
+		return sv_apply_auction(s, o, ev);
+	if (s->phase == SV_PH_RANGE) { // SV.DOC.4: the phase ends when every side has finished
+		SVS(s, o->side)->range_done = 1;
+		bool all = true;
+		for (int k = 0; k < s->nsides; k++)
+			all = all && SVS(s, k)->range_done;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "SV.DOC.4");
+		if (e)
+			tw_event_text(e, "%s has finished on the test range%s", s->sides[o->side].name,
+				      all ? ": the evaluation is over" : "");
+		if (all) {
+			s->over = true;
+			s->phase = SV_PH_OVER;
+			s->mover = -1;
+		} else {
+			for (int k = 1; k <= s->nsides; k++) // the next side still testing
+				if (!SVS(s, (o->side + k) % s->nsides)->range_done) {
+					s->mover = (int8_t)((o->side + k) % s->nsides);
+					break;
+				}
+		}
+		return TW_OK;
+	}
+	SVG(s)->begun = 1; // SV.DOC.15: from the first order of the battle its manuals are fixed
 	switch (o->type) {
 	case SV_OT_MOVE: return sv_apply_move(s, o, ev);
 	case SV_OT_FIRE: return sv_apply_fire(s, o, ev);
@@ -138,6 +214,8 @@ static bool sv_hides(const tw_state *s, int seat)
 static int sv_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
 	(void)r;
+	if (s->phase == SV_PH_AUCTION)
+		return max >= 1 ? sv_auction_auto(s, side, out) : 0; // SV.EXPO.6
 	return sv_auto_orders(s, side, out, max);
 }
 
@@ -153,6 +231,21 @@ static const tw_order_field f_serve[] = {
 	{"to", TW_OF_POINT, 0, 0, false, 0, 0, NULL, "where it moves first, inches (6 in at most, 2 shots lost)"},
 	{"figures", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "PHYSICAL mode: the figures its matches knocked over"},
 };
+static const char *const arm_words[] = {"infantry", "artillery", NULL};
+static const tw_order_field f_manual[] = {
+	{"arm", TW_OF_INT, 0, 0, true, 0, 1, arm_words, "which manual: infantry (SV.DOC.12) or artillery (SV.DOC.13)"},
+	{"doc", TW_OF_INTS, 0, 0, true, 2 + TW_SV_MAN_VALS, 2 + TW_SV_MAN_VALS, NULL,
+	 "the document: country, version, then the field slots (docs/svl.md; written from a manual file)"},
+};
+static const char *const tempo_words[] = {"STEADY", "RAPID", "DELIBERATE", NULL};
+static const tw_order_field f_test[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "one of this side's guns"},
+	{"range", TW_OF_INTS, 0, 0, true, 1, 1, NULL, "the set range, whole inches (1-96)"},
+	{"tempo", TW_OF_INT, 0, 0, false, 0, 2, tempo_words, "STEADY (default), RAPID or DELIBERATE (SV.GUN.7)"},
+};
+static const tw_order_field f_bid[] = {
+	{"fr", TW_OF_INT, 0, 0, true, 10, 1000000, NULL, "francs: a multiple of 10, at least the reserve or 10 over the highest bid"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_MOVE] = {"move", "SV.MOVE.1", "infantry figures walk 6 in or run 9 in as the Infantry Manual allows",
@@ -167,6 +260,20 @@ static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_END] = {"end", "SV.SEQ.4", "end this phase (the attacker's: fire, melee and hits are settled)", "end",
 		       TW_OD_ENDS_TURN, 0, NULL},
 	[SV_OT_CONCEDE] = {"concede", "SV.WIN.3", "the infantry player concedes the battle", "concede", 0, 0, NULL},
+	[SV_OT_MANUAL] = {"manual", "SV.DOC.15",
+			  "submits a manual (a new version) for this side; before the battle begins. Written from a manual "
+			  "document (SV.DOC.11) by tw_sv_manual_parse",
+			  "manual {arm} {doc}", 0, FIELDS(f_manual)},
+	[SV_OT_TEST] = {"test", "SV.DOC.7", "a test round down the range at a set range and tempo (30 a gun)",
+			"test {gun} {range} [tempo {tempo}]", 0, FIELDS(f_test)},
+	[SV_OT_SERIAL] = {"serial", "SV.DOC.7",
+			  "the timed serial: one minute of firing at the tempo, measuring the rate (once a gun; not counted in the 30)",
+			  "serial {gun} {range} [tempo {tempo}]", 0, FIELDS(f_test)},
+	[SV_OT_BID] = {"bid", "SV.EXPO.5", "a bid for the lot on offer, with the host's time (it cannot be withdrawn)",
+		       "bid {fr}", 0, FIELDS(f_bid)},
+	[SV_OT_HAMMER] = {"hammer", "SV.EXPO.5",
+			  "the host's clock: 15 s after the last bid the lot is knocked down (or unsold) and the next opens",
+			  NULL, TW_OD_HOST, 0, NULL},
 };
 
 static const tw_clause_family sv_families[] = {
@@ -201,9 +308,11 @@ const tw_ruleset tw_ruleset_svl = {
 	.hide = sv_hide,
 	.hides = sv_hides,
 	.random_orders = sv_random_orders,
+	.ngenerals = 1,
+	.generals = sv_generals,
 	.norders = SV_OT_COUNT,
 	.orders = sv_orders,
-	.phase_max = SV_PH_OVER,
+	.phase_max = SV_PH_COUNT - 1,
 	.phase_names = sv_phase_names,
 	.nfamilies = (int)TW_ARRAY_COUNT(sv_families),
 	.families = sv_families,

@@ -115,3 +115,13 @@ double sv_first_crossing(const tw_state *s, tw_vec2 a, tw_vec2 dir, double from,
 	}
 	return best;
 }
+
+bool sv_solid_at(const tw_state *s, tw_vec2 p)
+{
+	for (int i = 0; i < s->table.nterrain; i++) { // SV.MOVE.5: nobody stands in a building, rocks or a wall
+		const tw_terrain *t = &s->table.terrain[i];
+		if ((t->kind == TW_TER_HOUSE || t->kind == TW_TER_ROCK || t->kind == TW_TER_WALL) && tw_terrain_contains(t, p))
+			return true;
+	}
+	return false;
+}
