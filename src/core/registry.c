@@ -18,11 +18,17 @@ static int g_nrulesets;
 static const tw_shot_model *g_models[MAX_SHOT_MODELS];
 static int g_nmodels;
 
-// A rule set's record tables are code: one that does not match its structs (a field read wider
-// or narrower than its member, misplaced, overlapping) would corrupt every state silently, so it
-// stops the program at registration, naming the field.
+// A rule set's record tables and phase names are code: a table that does not match its structs
+// (a field read wider or narrower than its member, misplaced, overlapping) would corrupt every
+// state silently, and a phase without a name would be shown as nothing, so either stops the
+// program at registration, naming what is wrong.
 static void check_records(const tw_ruleset *rs)
 {
+	for (int i = 0; rs->phase_names && i <= rs->phase_max; i++)
+		if (!rs->phase_names[i]) { // the page and the terminal name every phase by this list
+			fprintf(stderr, "tinwar: rule set %s names no phase %d (phase_max %d)\n", rs->name, i, rs->phase_max);
+			abort();
+		}
 	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
 		tw_error err;
 		tw_error_clear(&err);

@@ -7,7 +7,7 @@
 #include "tinwar/physics.h"
 #include "sv.h"
 
-const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", NULL};
+const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", "auction", NULL};
 
 static const char *const stage_names[] = {"battle", "range", "auction", NULL};
 static const tw_param_def sv_params[SVP_COUNT] = {
