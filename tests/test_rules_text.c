@@ -1,7 +1,7 @@
-// The clause texts (issue 19): every clause id of the Little Wars and Grant catalogues has a
-// text (against docs/rules/clause-ids.txt, made by tools/clause_ids.py: the catalogues are
-// not in the repository), `tinwar rules ID` prints exactly the file's text, a family lists its
-// clauses, and an unknown id is refused with the nearest ids.
+// The clause texts (issue 19): every clause id of the Little Wars, Grant and Rattle catalogues
+// has a text (against docs/rules/clause-ids.txt, made by tools/clause_ids.py: the catalogues
+// are not in the repository), `tinwar rules ID` prints exactly the file's text, a family lists
+// its clauses, and an unknown id is refused with the nearest ids and the files of texts.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -49,7 +49,8 @@ static char *slurp(const char *path)
 }
 
 /// What the file says for `id`, read here on its own: "ID — title\ntext\n" as `tinwar rules`
-/// prints it (the heading line, then the lines up to the next '#' line, blank ends dropped).
+/// prints it (the heading line, then the lines up to the next '#' line or the end of the file,
+/// blank ends dropped).
 static char *expected_from_file(const char *file, const char *id)
 {
 	char *doc = slurp(file), head[64];
@@ -59,7 +60,8 @@ static char *expected_from_file(const char *file, const char *id)
 	char *start = h + 1, *eol = strchr(start, '\n');
 	assert_non_null(eol);
 	char *body = eol + 1, *end = strstr(body, "\n#");
-	assert_non_null(end);
+	if (!end) // the file's last clause ends with the file
+		end = body + strlen(body);
 	while (body < end && *body == '\n')
 		body++;
 	while (end > body && (end[-1] == '\n' || end[-1] == ' '))
@@ -75,7 +77,7 @@ static char *expected_from_file(const char *file, const char *id)
 	return want;
 }
 
-/// Every clause id of the two catalogues has a title and a text, and there is no text for an
+/// Every clause id of the three catalogues has a title and a text, and there is no text for an
 /// id the catalogues do not have (a malformed heading would be one missing, a stray one extra).
 static void test_every_catalogue_clause_has_a_text(void **st)
 {
@@ -83,7 +85,7 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 	FILE *f = fopen("docs/rules/clause-ids.txt", "r");
 	assert_non_null(f);
 	char line[64];
-	int n = 0, lw = 0, gr = 0;
+	int n = 0, lw = 0, gr = 0, rd = 0;
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\n")] = 0;
 		const char *title = NULL, *text = tw_rule_text(line, &title);
@@ -95,16 +97,21 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 		n++;
 		lw += strncmp(line, "LW.", 3) == 0 || strncmp(line, "KS.", 3) == 0;
 		gr += strncmp(line, "GR.", 3) == 0;
+		rd += strncmp(line, "RD.", 3) == 0;
 	}
 	fclose(f);
 	assert_int_equal(lw, 171);
 	assert_int_equal(gr, 157);
+	assert_int_equal(rd, 140); // RD.EX.1-21 among them
+	assert_int_equal(lw + gr + rd, n);
 	assert_int_equal(tw_rule_text_count(), n);
 	int seen = 0;
 	for (int i = 0; i < n; i++) { // the rule set of a clause is the file it is in
 		const char *rs = NULL, *id = tw_rule_text_at(i, NULL, NULL, &rs);
 		assert_non_null(id);
-		assert_string_equal(rs, strncmp(id, "GR.", 3) == 0 ? "grant" : "littlewars");
+		assert_string_equal(rs, strncmp(id, "GR.", 3) == 0   ? "grant"
+					: strncmp(id, "RD.", 3) == 0 ? "rattle"
+								     : "littlewars");
 		seen++;
 	}
 	assert_int_equal(seen, n);
@@ -193,6 +200,87 @@ static void test_rules_unknown_id_suggests_the_nearest(void **st)
 	assert_null(tw_rule_text(NULL, NULL));
 }
 
+/// Rattle's texts (docs/rules/rattle-clauses.md, the file found by the rule set's name like the
+/// others): `tinwar rules RD.MELEE.15` prints exactly the file's text, the library gives the same,
+/// and the text is the side-decides reading (hits as scored, before any cancelling).
+static void test_RD_MELEE_15_printed_as_the_file_says(void **st)
+{
+	(void)st;
+	char *want = expected_from_file("docs/rules/rattle-clauses.md", "RD.MELEE.15");
+	assert_int_equal(run(false, "%s rules RD.MELEE.15", TW_CLI), 0);
+	assert_string_equal(out, want);
+	assert_int_equal(run(false, "%s rules rd.melee.15", TW_CLI), 0);
+	assert_string_equal(out, want);
+	const char *title, *text = tw_rule_text("RD.MELEE.15", &title);
+	assert_non_null(text);
+	char lib[4096];
+	snprintf(lib, sizeof lib, "RD.MELEE.15 \xe2\x80\x94 %s\n%s\n", title, text);
+	assert_string_equal(lib, want);
+	assert_string_equal(title, "The side decides");
+	assert_non_null(strstr(text, "counted as scored"));
+	free(want);
+	want = expected_from_file("docs/rules/rattle-clauses.md", "RD.EX.21"); // the last clause of the file
+	assert_int_equal(run(false, "%s rules RD.EX.21", TW_CLI), 0);
+	assert_string_equal(out, want);
+	free(want);
+	const char *rs = NULL;
+	int i = 0;
+	for (; tw_rule_text_at(i, NULL, NULL, &rs); i++)
+		if (strcmp(tw_rule_text_at(i, NULL, NULL, NULL), "RD.CON.1") == 0)
+			break;
+	assert_non_null(rs);
+	assert_string_equal(rs, "rattle");
+}
+
+/// `tinwar rules RD.SAP` lists the pioneers' 8 clauses in order with their titles and nothing
+/// else; `tinwar rules RD` lists all 140; the families' list has a rattle line.
+static void test_RD_SAP_family_lists_its_clauses(void **st)
+{
+	(void)st;
+	assert_int_equal(run(false, "%s rules RD.SAP", TW_CLI), 0);
+	char *p = out;
+	for (int k = 1; k <= 8; k++) {
+		char id[16], head[40];
+		snprintf(id, sizeof id, "RD.SAP.%d", k);
+		snprintf(head, sizeof head, "%s \xe2\x80\x94 ", id);
+		const char *title;
+		assert_non_null(tw_rule_text(id, &title));
+		assert_memory_equal(p, head, strlen(head));
+		assert_memory_equal(p + strlen(head), title, strlen(title));
+		assert_int_equal(p[strlen(head) + strlen(title)], '\n');
+		p += strlen(head) + strlen(title) + 1;
+	}
+	assert_string_equal(p, "");
+	assert_int_equal(run(false, "%s rules rd", TW_CLI), 0);
+	int lines = 0;
+	for (char *q = out; (q = strchr(q, '\n')); q++)
+		lines++;
+	assert_int_equal(lines, 140);
+	assert_int_equal(run(false, "%s rules", TW_CLI), 0);
+	assert_non_null(strstr(out, "rattle: RD.CON (9) RD.ORG (10) RD.SEQ (7) RD.DET (5) RD.MOVE (17) RD.CHARGE (9) "
+				    "RD.SHOOT (15) RD.MELEE (20) RD.RALLY (5) RD.GEN (9) RD.FLAG (5) RD.SAP (8) RD.EX (21)\n"));
+}
+
+/// An unknown id names the files of texts the build has, with their rule sets, so that a reader
+/// of an id of a rule set without texts knows where they would be; an unknown Rattle id finds
+/// its neighbours.
+static void test_rules_unknown_id_names_the_files(void **st)
+{
+	(void)st;
+	assert_int_equal(run(true, "%s rules RD.SAP.9", TW_CLI), 2);
+	assert_non_null(strstr(out, "no clause or family 'RD.SAP.9'; nearest: RD.SAP.1,"));
+	assert_non_null(strstr(out, "\ntinwar rules: the clause texts are docs/rules/grant-clauses.md (grant), "
+				    "docs/rules/littlewars-clauses.md (littlewars), docs/rules/rattle-clauses.md (rattle)\n"));
+	assert_int_equal(run(true, "%s rules SVL.FIRE.1", TW_CLI), 2);
+	assert_non_null(strstr(out, "docs/rules/rattle-clauses.md (rattle)\n"));
+	const char *rs = "x";
+	assert_string_equal(tw_rule_text_file(2, &rs), "docs/rules/rattle-clauses.md");
+	assert_string_equal(rs, "rattle");
+	assert_null(tw_rule_text_file(3, &rs));
+	assert_null(rs);
+	assert_null(tw_rule_text_file(-1, NULL));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -200,6 +288,9 @@ int main(void)
 		cmocka_unit_test(test_LW_MEL_7_printed_as_the_file_says),
 		cmocka_unit_test(test_rules_family_lists_its_clauses),
 		cmocka_unit_test(test_rules_unknown_id_suggests_the_nearest),
+		cmocka_unit_test(test_RD_MELEE_15_printed_as_the_file_says),
+		cmocka_unit_test(test_RD_SAP_family_lists_its_clauses),
+		cmocka_unit_test(test_rules_unknown_id_names_the_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lists the clause ids of the Little Wars and Grant catalogues, one a line, in catalogue order.
+"""Lists the clause ids of the Little Wars, Grant and Rattle catalogues, one a line, in catalogue order.
 
 The catalogues (../shared/rules/*-clauses.md) are not part of the project, so the list is
 generated once and committed as docs/rules/clause-ids.txt; test_rules_text checks that
@@ -10,10 +10,12 @@ docs/rules/*-clauses.md gives every id on it a text. Run again when a catalogue 
 import re
 import sys
 
-CATALOGUES = ["little-wars-clauses.md", "grant-clauses.md"]
+CATALOGUES = ["little-wars-clauses.md", "grant-clauses.md", "rattle-clauses.md"]
 # A clause is defined where its id opens a list item or a paragraph in bold: "- **LW.MEL.7**"
-# or "**GR.MELEE.7**"; ids cited inside other clauses' text are not definitions.
-DEFINITION = re.compile(r"^\s*(?:- )?\*\*((?:LW|KS|GR)\.[A-Z]+\.[0-9]+)\*\*")
+# or "**GR.MELEE.7**", or a heading: "### RD.MELEE.7 — title" (Rattle's catalogue); ids cited
+# inside other clauses' text are not definitions.
+DEFINITION = re.compile(r"^\s*(?:(?:- )?\*\*((?:LW|KS|GR)\.[A-Z]+\.[0-9]+)\*\*"
+                        r"|### (RD\.[A-Z]+\.[0-9]+) \u2014 )")
 
 
 def main(argv):
@@ -25,9 +27,10 @@ def main(argv):
         with open(f"{argv[1]}/{name}", encoding="utf-8") as f:
             for line in f:
                 m = DEFINITION.match(line)
-                if m and m.group(1) not in seen:
-                    seen.add(m.group(1))
-                    print(m.group(1))
+                cid = m and (m.group(1) or m.group(2))
+                if cid and cid not in seen:
+                    seen.add(cid)
+                    print(cid)
     return 0
 
 

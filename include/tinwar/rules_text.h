@@ -21,6 +21,10 @@ int tw_rule_text_count(void);
 /// title, text and rule set (the file's name before "-clauses.md") into the pointers not NULL.
 const char *tw_rule_text_at(int i, const char **title, const char **text, const char **ruleset);
 
+/// The i-th file of clause texts (0 .. , in the build's order): its path ("docs/rules/rattle-clauses.md"),
+/// or NULL past the last; its rule set (the name before "-clauses.md") into `ruleset` if not NULL.
+const char *tw_rule_text_file(int i, const char **ruleset);
+
 /// The ids nearest to `id` (by edit distance to the id, or one more than to its family such as
 /// "GR.MELEE" or a start of it, ignoring case; ties in file order), at most `max`
 /// into out[]; returns how many (0 if there are no texts). For "did you mean" answers.

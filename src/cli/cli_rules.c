@@ -1,7 +1,7 @@
 // tinwar rules: read what a clause says (issue 19), the same text the browser table shows on a
 // clause id. ID prints "ID — title" and the clause's text; a family (an id without its number, or a rule set's prefix alone) lists its
 // clauses with their titles; no argument lists the families. An unknown id is bad input (exit
-// 2) with the nearest ids. The texts are docs/rules/*-clauses.md (tw_rule_text).
+// 2) with the nearest ids and the files of texts it knows. The texts are docs/rules/*-clauses.md (tw_rule_text).
 #include <ctype.h>
 #include <string.h>
 
@@ -92,6 +92,10 @@ int cli_rules(int argc, char **argv)
 	fprintf(stderr, "tinwar rules: no clause or family '%s'", argv[1]);
 	for (int i = 0; i < k; i++)
 		fprintf(stderr, "%s%s", i ? ", " : "; nearest: ", near[i]);
+	fprintf(stderr, "\n");
+	const char *rs, *path;
+	for (int i = 0; (path = tw_rule_text_file(i, &rs)); i++) // where the texts come from
+		fprintf(stderr, "%s%s (%s)", i ? ", " : "tinwar rules: the clause texts are ", path, rs);
 	fprintf(stderr, "\n");
 	return CLI_BAD;
 }

@@ -166,6 +166,21 @@ const char *tw_rule_text_at(int i, const char **title, const char **text, const 
 	return entries[i].id;
 }
 
+const char *tw_rule_text_file(int i, const char **ruleset)
+{
+	if (ruleset)
+		*ruleset = NULL;
+	if (i < 0)
+		return NULL;
+	for (int k = 0; tw_rules_files[k].ruleset; k++)
+		if (k == i) {
+			if (ruleset)
+				*ruleset = tw_rules_files[k].ruleset;
+			return tw_rules_files[k].path;
+		}
+	return NULL;
+}
+
 /// Levenshtein distance ignoring case; a is cut at 64 characters (ids are at most 32).
 static int distance(const char *a, const char *b)
 {

@@ -1570,6 +1570,16 @@ async function apiGame(page, scen, seed, blue) {
   return links;
 }
 const logText = (page) => page.$eval('#log', (e) => e.textContent);
+// A Rattle clause as docs/rules/rattle-clauses.md gives it (read here on its own): the heading
+// "### ID — title" and the lines up to the next line starting with '#', blank ends dropped.
+function rattleClause(id) {
+  const doc = fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'rules', 'rattle-clauses.md'), 'utf8').split('\n');
+  const at = doc.findIndex((l) => l.startsWith('### ' + id + ' \u2014 '));
+  assert(at >= 0, 'docs/rules/rattle-clauses.md has ' + id);
+  const body = [];
+  for (let i = at + 1; i < doc.length && !doc[i].startsWith('#'); i++) body.push(doc[i]);
+  return { title: doc[at].slice(('### ' + id + ' \u2014 ').length).trim(), text: body.join('\n').trim() };
+}
 // The decision panel's box, and whether it lies in the window, off the table and uncovered.
 async function decidePlace(page) {
   return page.evaluate(() => {
@@ -1627,16 +1637,33 @@ tests.push(
     assert(/^blue is moving: red answers \(react\)$/.test(await dec.$eval('.dc-who', (e) => e.textContent)), 'the panel says red answers in blue\'s move');
     const answers = await page.$$eval('#decide button.dc-answer', (bs) => bs.map((b) => b.dataset.type + ':' + b.dataset.n + ':' + b.textContent));
     assert(answers.join(',') === 'respond:0:stand,respond:1:evade,respond:2:counter', 'one button per choice: ' + answers);
-    // The clause reads in place.
-    // The clause reads in place: hovering it asks /api/rules, and shows the text when the server
-    // has it (docs/rules holds no Rattle catalogue yet: then the id is marked as having none).
-    const known = (await page.request.get(BASE + '/api/rules?id=RD.CHARGE.7')).ok();
+    // The clause reads in place: hovering it asks /api/rules and shows the text of
+    // docs/rules/rattle-clauses.md (what `tinwar rules RD.CHARGE.7` prints), as the id's title and
+    // in the clause box under the log.
+    const want = rattleClause('RD.CHARGE.7');
+    const api7 = await (await page.request.get(BASE + '/api/rules?id=RD.CHARGE.7')).json();
+    assert(api7.title === want.title && api7.text === want.text, 'the server has the file\'s text: ' + JSON.stringify(api7));
     const asked = page.waitForRequest((q) => q.url().endsWith('/api/rules?id=RD.CHARGE.7'), { timeout: 5000 });
     await page.hover('#decide .decision[data-clause="RD.CHARGE.7"] .clause');
     await asked;
     await waitFor(page, async () => page.$eval('#decide .clause', (e) => e.dataset.ruled), 'the clause answered on hover', 5000);
-    assert(await page.$eval('#decide .clause', (e) => e.dataset.ruled) === (known ? 'shown' : 'none'), 'the clause marked as the server answered');
-    if (known) assert(/^RD\.CHARGE\.7 \u2014 /.test(await page.$eval('#decide .clause', (e) => e.title)), 'the clause\'s text as its tooltip');
+    assert(await page.$eval('#decide .clause', (e) => e.dataset.ruled) === 'shown', 'the clause has its text');
+    const tip = await page.$eval('#decide .clause', (e) => e.title);
+    assert(tip === 'RD.CHARGE.7 \u2014 ' + want.title + '\n' + want.text, 'the clause\'s text as its tooltip, exact: ' + tip);
+    await page.waitForSelector('#ruletext:not([hidden])');
+    const box = await page.$eval('#ruletext', (b) => ({ head: b.querySelector('b').textContent, text: b.querySelector('p').textContent }));
+    assert(box.head === 'RD.CHARGE.7 \u2014 ' + want.title && box.text === want.text, 'the clause box, exact: ' + JSON.stringify(box));
+    // A clause in the log too: the charge's RD.CHARGE.1.
+    const one = rattleClause('RD.CHARGE.1');
+    const logged = await page.$$('#log li .clause');
+    let charge1 = null;
+    for (const c of logged) if ((await c.textContent()).trim() === 'RD.CHARGE.1') charge1 = c;
+    assert(charge1, 'the log cites RD.CHARGE.1');
+    await charge1.hover();
+    await waitFor(page, async () => (await charge1.getAttribute('data-ruled')) === 'shown', 'the log\'s RD.CHARGE.1 answered on hover', 5000);
+    assert(await charge1.getAttribute('title') === 'RD.CHARGE.1 \u2014 ' + one.title + '\n' + one.text, 'the log clause\'s tooltip, exact');
+    await waitFor(page, async () => (await page.$eval('#ruletext b', (e) => e.textContent)) === 'RD.CHARGE.1 \u2014 ' + one.title, 'the clause box shows RD.CHARGE.1', 3000);
+    assert(await page.$eval('#ruletext p', (e) => e.textContent) === one.text, 'the clause box\'s text for RD.CHARGE.1, exact');
     const place = await decidePlace(page);
     assert(place.inside && place.offTable && place.uncovered, 'the panel in the window, off the table, uncovered: ' + JSON.stringify(place));
     const f40 = await shot(page, '40-rattle-charged');
