@@ -69,6 +69,8 @@ typedef struct lw_game {
 	int32_t big_mult;     ///< LW.BIG.1: move multiplier agreed for a large Country (0 or 1: none)
 	int32_t big_close_ft; ///< LW.BIG.1: back to 1x once opposing pieces are within this many ft
 	uint8_t big_closed;   ///< LW.BIG.1: the armies have closed; 1x from now on
+	uint8_t ks;           ///< KS.GEN.1: Wells's Kriegspiel is played (shells, its seats)
+	uint8_t sykes;        ///< KS.GNL.2: Sykes's option (the General may be wounded or fall)
 } lw_game;
 /// A man's marks (lw_fig.marks).
 enum {
@@ -83,6 +85,7 @@ typedef struct lw_fig {
 	int32_t changed_in; ///< game move at whose end he was taken or freed (LW.MEL.10, LW.MEL.12)
 	int32_t box;        ///< LW.BIG.2: the box (of his side's record) he is in, -1 none; owner only
 	int32_t work;       ///< KS.RE.7, LW.BIG.11: the work he is at, -1 none; owner only
+	int8_t arm;         ///< KS.GEN.1: his arm or service (lw_ks_arm), -1: by his kind
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
@@ -96,6 +99,7 @@ typedef struct lw_side {
 	double work_x[LW_WORK_MAX], work_y[LW_WORK_MAX];
 	int32_t work_men[LW_WORK_MAX], work_done[LW_WORK_MAX], work_start[LW_WORK_MAX];
 	uint8_t work_armed[LW_WORK_MAX];
+	uint32_t ks_arms; ///< KS.GEN.1: bit a = arm a (lw_ks_arm) has a player of its own
 } lw_side;
 #define LWS(s, side) ((lw_side *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(lw_side)))
 #define LW_GUN_MAX_CROSSERS 32
@@ -149,6 +153,15 @@ static inline bool lw_is_free(const tw_figure *f) { return f->status == TW_FS_AC
 static inline double lw_move_allowance(const tw_figure *f)
 {
 	return f->kind == TW_FK_CAVALRY ? LW_CAV_MOVE : LW_INF_MOVE;
+}
+/// LW.BIG.1: the move multiplier in force (1 unless a large Country's 2x or 3x is agreed and the
+/// armies have not yet closed; lw_boxes.c).
+int lw_big_mult_now(const tw_state *s);
+/// LW.MOB.2/3 with LW.BIG.1: a man's move allowance in inches in this game move, the multiplier
+/// in force applied (the order checks use it; a man's own arm's rate is lw_move_allowance).
+static inline double lw_allowance_now(const tw_state *s, const tw_figure *f)
+{
+	return lw_move_allowance(f) * lw_big_mult_now(s);
 }
 /// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle.
 static inline bool lw_gun_in_battle(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->out_of_battle == 0; }
@@ -409,6 +422,8 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 // ---- lw_country.c: random Country (LW.C.9) and ready-made forces ----
 /// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.
 tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+/// lw_generate, and with `big` a large Country's river, railway and supply lines (LW.BIG.5/9).
+tw_status lw_generate_country(tw_state *s, uint64_t seed, double width, double depth, bool big, tw_error *err);
 
 // ---- templates (lw_templates.c) ----
 #define LW_NTEMPLATES 4

@@ -31,6 +31,9 @@ static const tw_field_def side_fields[] = {
 		   "game move it began: the timestamp of the folded note (KS.RE.7)"),
 	TW_FIELD_N(lw_side, work_armed, TW_FT_BOOL, TW_VIS_OWNER, LW_WORK_MAX, 0, 0, 1, NULL,
 		   "a mine laid and waiting (KS.RE.4)"),
+	TW_FIELD(lw_side, ks_arms, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, lw_ks_arm_names,
+		 "the arms and services with a player of their own (KS.GEN.1: seats are the General, these, an "
+		 "official)"),
 };
 const tw_record_def lw_side_rec = {sizeof(lw_side), (int)TW_ARRAY_COUNT(side_fields), side_fields};
 

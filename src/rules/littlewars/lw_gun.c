@@ -121,9 +121,10 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		pts[k + 1] = o->path[k];
 	double len = tw_path_length(pts, o->npath + 1);
 	// LW.MOB.13: 24 in with at least 4 cavalry going with it, else 12 in.
-	double allow = cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE;
+	// LW.BIG.1: times the multiplier in force on a large Country.
+	double allow = (cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE) * lw_big_mult_now(s);
 	if (len > allow + 1e-9)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.13",
+		return tw_error_set(err, TW_ERR_ILLEGAL, lw_big_mult_now(s) > 1 ? "LW.BIG.1" : "LW.MOB.13",
 				    "gun %d would move %.*f in; with %d cavalry going with it it may move %.0f in", g->id,
 				    lw_excess_digits(len, allow), len, cav, allow);
 	for (int k = 1; k <= o->npath; k++) {
@@ -149,10 +150,11 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		const tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 end = o->has_at ? o->at[i] : tw_add(f->pos, off);
 		double flen = o->has_at ? tw_dist(f->pos, end) : len;
-		if (flen > lw_move_allowance(f) + 1e-9)
-			return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+		if (flen > lw_allowance_now(s, f) + 1e-9) // LW.BIG.1: times the multiplier in force
+			return tw_error_set(err, TW_ERR_ILLEGAL,
+					    lw_big_mult_now(s) > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 					    "figure %d cannot go %.*f in with the gun", f->id,
-					    lw_excess_digits(flen, lw_move_allowance(f)), flen);
+					    lw_excess_digits(flen, lw_allowance_now(s, f)), flen);
 		if (o->has_at) {
 			st = lw_check_leg(s, f->pos, end, err);
 		} else {
@@ -366,7 +368,7 @@ static tw_status trail_man_ok(const tw_state *s, const tw_order *o, const tw_fig
 				    s->sides[o->side].name);
 	if (f->moved_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "figure %d has already moved in this move", f->id);
-	if (tw_dist(f->pos, spot) > lw_move_allowance(f) + 1e-9)
+	if (tw_dist(f->pos, spot) > lw_allowance_now(s, f) + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "figure %d cannot reach the trail (%.1f in away)",
 				    f->id, tw_dist(f->pos, spot));
 	tw_status st = lw_check_leg(s, f->pos, spot, err);
