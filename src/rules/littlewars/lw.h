@@ -44,6 +44,7 @@ enum lw_order_type {
 	LW_OT_BOX,      ///< LW.BIG.2/4: put men in a lidded box (lw_boxes.c)
 	LW_OT_BOX_MOVE, ///< LW.BIG.2/7: move a box
 	LW_OT_WORK,     ///< LW.BIG.11, KS.RE.1-7: begin a work or lay a mine
+	LW_OT_SHELL,    ///< KS.SH.1-6: fire a gun with a screw in its muzzle (lw_ks_shell.c)
 	LW_OT_COUNT
 };
 
@@ -245,6 +246,14 @@ void lw_fix_trails(tw_state *s, tw_events *ev);
 int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_order *o);
 /// Bearing/elevation that puts a shot on `target` (for "fire at a point").
 void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation);
+
+// ---- lw_ks_shell.c: the Kriegspiel's shells (KS.SH.1-6) ----
+/// KS.SH.1: a shell is a fire order (every gun rule unchanged) in a Kriegspiel.
+tw_status lw_validate_shell(const tw_state *s, const tw_order *o, tw_error *err);
+/// KS.SH.1: where the screw of shot r lands (its first touch of the floor, else where it stopped).
+tw_vec2 lw_ks_shell_landing(const tw_state *s, const tw_shot_result *r);
+/// KS.SH.1-6: the screw of shot r from gun `gun` lands; its 3 in zone does its work (lw_ks_shell).
+void lw_ks_shell_lands(tw_state *s, const tw_shot_result *r, int gun, tw_events *ev);
 
 // ---- lw_fire.c: what a shot kills (LW.FIRE.1-5) ----
 /// Applies LW.FIRE.1-4 to a shot's time-ordered contacts: kills figures, pushes events.

@@ -63,6 +63,7 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_BOX: return lw_validate_box(s, o, err);
 	case LW_OT_BOX_MOVE: return lw_validate_box_move(s, o, err);
 	case LW_OT_WORK: return lw_validate_work(s, o, err);
+	case LW_OT_SHELL: return lw_validate_shell(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -87,6 +88,7 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_BOX: return lw_apply_box(s, o, ev);
 	case LW_OT_BOX_MOVE: return lw_apply_box_move(s, o, ev);
 	case LW_OT_WORK: return lw_apply_work(s, o, ev);
+	case LW_OT_SHELL: return lw_apply_fire(s, o, ctx, ev); // KS.SH.1: all other gun rules unchanged
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -103,7 +105,7 @@ static bool lw_apply_atomic(const tw_state *s, const tw_order *o)
 	if (s->phase != LW_PH_PLAY)
 		return true;
 	return o->type == LW_OT_MOVE || o->type == LW_OT_GUN_MOVE || o->type == LW_OT_TRAIL || o->type == LW_OT_LIE_DOWN ||
-	       o->type == LW_OT_FIRE;
+	       o->type == LW_OT_FIRE || o->type == LW_OT_SHELL;
 }
 
 // LW.MV.4: behind the curtain a side sees nothing of the enemy's putting down.
@@ -226,6 +228,9 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 		       "box {figures}", 0, FIELDS(f_figures)},
 	[LW_OT_BOX_MOVE] = {"box_move", "LW.BIG.2", "move a box at its slowest arm's rate (LW.BIG.2/7)",
 			    "boxmove {n} {path}", 0, FIELDS(f_box_move)},
+	[LW_OT_SHELL] = {"shell", "KS.SH.1",
+			 "fire a gun with a screw for a shell: half the men within 3 in of where it lands die (KS.SH.1-6)",
+			 "shell {gun} at {target} | shell {gun} {bearing} {elevation}", 0, FIELDS(f_fire)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
 };
