@@ -143,6 +143,224 @@ static void test_KS_SH_3_disabled_gun_may_not_fire(void **state)
 	tw_test_free(s);
 }
 
+// ---- charges (KS.CH.1-12) ----
+
+// Refused naming `clause`, the reason saying `why`, the state unchanged.
+static void refused_with(tw_state *s, const tw_order *o, const char *clause, const char *why)
+{
+	tw_test_expect_refused(s, o, clause);
+	tw_error err = {0};
+	assert_int_not_equal(tw_test_apply(s, o, &err), TW_OK);
+	if (!strstr(err.message, why))
+		fail_msg("%s: '%s' does not say '%s'", clause, err.message, why);
+}
+
+// A Kriegspiel at game move 5, red to move, on a 200 x 200 in table; nobody has moved.
+static tw_state *field(void)
+{
+	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
+	LWG(s)->ks = 1;
+	return s;
+}
+
+static tw_order *charge(int first, int n, int tfirst, int tn)
+{
+	tw_order *o = tw_test_order(LW_OT_CHARGE, 0);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = first + i;
+	for (int i = 0; i < tn; i++)
+		o->fig2[o->nfig2++] = tfirst + i;
+	return o;
+}
+
+static int dead_of(const tw_state *s, int first, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += s->fig[first + i].status == TW_FS_DEAD;
+	return k;
+}
+
+// LW.EX.21 on the table (KS.CH.2, far band): 10 formed sabres (1.2 in apart) 30 in from 25
+// infantry in extended order (3 in apart): the cavalry loses floor(25/5) = 5, the infantry
+// 1 a sabre = 10, the men nearest the other body first; the sabres have made their move.
+static void test_KS_CH_2_LW_EX_21_extended_order(void **state)
+{
+	(void)state;
+	tw_state *s = field();
+	int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 10, 40, 20, 1.2);
+	int i0 = tw_test_row(s, 1, INF, 25, 30, 50.8, 3.0); // base edges 30 in apart
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, charge(c0, 10, i0, 25), &ev, &err), TW_OK);
+	assert_int_equal(dead_of(s, c0, 10), 5);
+	assert_int_equal(dead_of(s, i0, 25), 10);
+	for (int k = 0; k < 25; k++) // the ten nearest: x = 33 .. 60
+		assert_int_equal(s->fig[i0 + k].status, k >= 1 && k <= 10 ? TW_FS_DEAD : TW_FS_ACTIVE);
+	static const int first_to_fall[4] = {4, 9, 2, 7}; // 0.2 and 0.4 in off a man's line
+	for (int k = 0; k < 4; k++)
+		assert_int_equal(s->fig[c0 + first_to_fall[k]].status, TW_FS_DEAD);
+	const tw_event *e = find_ev(&ev, "KS.CH.2", 0);
+	assert_non_null(e);
+	assert_int_equal(e->type, TW_EV_MELEE);
+	assert_non_null(strstr(e->text, "falls back 1 ft"));
+	for (int k = 0; k < 10; k++)
+		if (s->fig[c0 + k].status == TW_FS_ACTIVE)
+			assert_int_equal(s->fig[c0 + k].moved_in, 5);
+	assert_int_equal(LWG(s)->men_moved, 1);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
+// LW.EX.22 on the table (KS.CH.5): 8 sabres charge 60 mounted cavalry that did not move in its
+// last move: 40 killed, the other 20 driven straight back 3 ft.
+static void test_KS_CH_5_LW_EX_22_still_cavalry(void **state)
+{
+	(void)state;
+	tw_state *s = field();
+	int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 8, 95, 40, 1.2);
+	int b0 = -1;
+	for (int r = 0; r < 5; r++) { // 5 ranks of 12, from 10 in away
+		int id = tw_test_row(s, 1, TW_FK_CAVALRY, 12, 92, 51 + 1.2 * r, 1.2);
+		b0 = b0 < 0 ? id : b0;
+	}
+	tw_vec2 was[60];
+	for (int k = 0; k < 60; k++)
+		was[k] = s->fig[b0 + k].pos;
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, charge(c0, 8, b0, 60), &ev, &err), TW_OK);
+	assert_int_equal(dead_of(s, c0, 8), 0);
+	assert_int_equal(dead_of(s, b0, 60), 40);
+	int driven = 0;
+	for (int k = 0; k < 60; k++) {
+		const tw_figure *f = &s->fig[b0 + k];
+		if (f->status != TW_FS_ACTIVE)
+			continue;
+		assert_true(fabs(tw_dist(f->pos, was[k]) - 36.0) < 1e-9);
+		driven++;
+	}
+	assert_int_equal(driven, 20);
+	assert_non_null(find_ev(&ev, "KS.CH.5", 0));
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
+// LW.EX.15 on the table (KS.CH.3, far band): 15 sabres against 10 infantry in close order lose
+// 3 a man, all 15; the infantry loses floor(15/15) = 1. KS.CH.4: the survivors may not move in
+// their next move (refused, state unchanged), and may in the one after.
+static void test_KS_CH_3_4_LW_EX_15_close_order(void **state)
+{
+	(void)state;
+	tw_state *s = field();
+	int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 15, 60, 20, 1.2);
+	int i0 = tw_test_row(s, 1, INF, 10, 62, 50.8, 0.8); // touching: gaps 0.2 in
+	tw_error err = {0};
+	assert_int_equal(tw_test_apply(s, charge(c0, 15, i0, 10), &err), TW_OK);
+	assert_int_equal(dead_of(s, c0, 15), 15);
+	assert_int_equal(dead_of(s, i0, 10), 1);
+	int alive = s->fig[i0].status == TW_FS_ACTIVE ? i0 : i0 + 1;
+	assert_int_equal(LWF(s, &s->fig[alive])->ks_still_until, 6);
+	s->move_no = 6;
+	s->mover = 1;
+	LWG(s)->men_moved = 0;
+	tw_order *m = tw_test_order(LW_OT_MOVE, 1);
+	m->fig[m->nfig++] = alive;
+	m->npath = 1;
+	m->path[0] = tw_v2(s->fig[alive].pos.x, s->fig[alive].pos.y + 5);
+	tw_test_expect_refused(s, m, "KS.CH.4");
+	s->move_no = 8;
+	assert_int_equal(tw_test_apply(s, m, &err), TW_OK);
+	tw_test_free(s);
+}
+
+// KS.CH.7: 8 sabres against 8 cavalry that moved: a coin (tw_roll, entered here): the winner
+// loses a quarter, the loser three quarters and must retire.
+static void test_KS_CH_7_coin_for_equal_cavalry(void **state)
+{
+	(void)state;
+	for (int face = 1; face <= 2; face++) {
+		tw_state *s = field();
+		s->dice = TW_DICE_ENTERED;
+		int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 8, 60, 20, 1.2);
+		int b0 = tw_test_row(s, 1, TW_FK_CAVALRY, 8, 60, 41, 1.2); // 20 in: middle band
+		for (int k = 0; k < 8; k++)
+			s->fig[b0 + k].moved_in = 4; // moved in their own last move
+		tw_order *o = charge(c0, 8, b0, 8);
+		o->dice[o->ndice++] = (uint8_t)face;
+		tw_events ev = {0};
+		tw_error err = {0};
+		assert_int_equal(apply_ev(s, o, &ev, &err), TW_OK);
+		const tw_event *d = find_ev(&ev, "KS.CH.7", 0);
+		assert_non_null(d);
+		assert_int_equal(d->type, TW_EV_DICE);
+		assert_int_equal(dead_of(s, c0, 8), face == 1 ? 2 : 6);
+		assert_int_equal(dead_of(s, b0, 8), face == 1 ? 6 : 2);
+		tw_events_free(&ev);
+		tw_test_free(s);
+	}
+}
+
+// KS.CH.8: unequal cavalry on the level: the melee rules (LW.MEL.5-7) on the numbers; the
+// smaller side's men are taken prisoner and escorted (LW.MEL.11).
+static void test_KS_CH_8_unequal_cavalry_melee(void **state)
+{
+	(void)state;
+	tw_state *s = field();
+	int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 12, 60, 20, 1.2);
+	int b0 = tw_test_row(s, 1, TW_FK_CAVALRY, 4, 60, 31, 1.2);
+	for (int k = 0; k < 4; k++)
+		s->fig[b0 + k].moved_in = 4;
+	lw_melee_result m = lw_melee_math(12, 4, lw_is_isolated(s, 1, (int32_t[]){b0, b0 + 1, b0 + 2, b0 + 3}, 4, NULL));
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, charge(c0, 12, b0, 4), &ev, &err), TW_OK);
+	assert_int_equal(dead_of(s, c0, 12), m.dead_large);
+	assert_int_equal(dead_of(s, b0, 4), m.dead_small);
+	int taken = 0;
+	for (int k = 0; k < 4; k++)
+		taken += s->fig[b0 + k].status == LW_FS_PRISONER && LWF(s, &s->fig[b0 + k])->captor == 0;
+	assert_int_equal(taken, m.prisoners);
+	assert_true(m.dead_small + m.prisoners > 0);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
+// KS.CH.1: refused with the clause and why, the state unchanged: outside the Kriegspiel, fewer
+// than 8, out of formation, beyond 36 in, a body of two arms, infantry as sabres, a sabre who
+// moved, the General's figure.
+static void test_KS_CH_1_charge_refusals(void **state)
+{
+	(void)state;
+	tw_state *s = field();
+	int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 9, 60, 20, 1.2);
+	int i0 = tw_test_row(s, 1, INF, 10, 60, 50.8, 0.8);
+	int far0 = tw_test_row(s, 1, INF, 3, 60, 56.81, 0.8); // 36.01 in from the sabres' bases
+	int mixed = tw_test_man(s, 1, TW_FK_CAVALRY, 70, 51);
+	LWG(s)->ks = 0;
+	refused_with(s, charge(c0, 8, i0, 10), "KS.CH.1", "the Kriegspiel's");
+	LWG(s)->ks = 1;
+	refused_with(s, charge(c0, 7, i0, 10), "KS.CH.1", "fewer than 8");
+	refused_with(s, charge(c0, 8, far0, 3), "KS.CH.1", "36.01 in away");
+	s->fig[c0 + 8].pos.x = 90; // out of formation
+	refused_with(s, charge(c0, 9, i0, 10), "KS.CH.1", "proper formation");
+	tw_order *mx = charge(c0, 8, i0, 10);
+	mx->fig2[mx->nfig2++] = mixed;
+	refused_with(s, mx, "KS.CH.1", "one arm");
+	tw_order *inf = charge(c0, 8, i0, 10);
+	inf->fig[0] = i0; // an enemy infantryman is no sabre of red's
+	refused_with(s, inf, "KS.CH.1", "not a free man of red");
+	s->fig[c0].moved_in = 5;
+	refused_with(s, charge(c0, 8, i0, 10), "LW.MV.12", "already moved");
+	s->fig[c0].moved_in = 0;
+	LWF(s, &s->fig[c0])->arm = LW_ARM_GENERAL;
+	refused_with(s, charge(c0, 8, i0, 10), "KS.GNL.1", "General's figure");
+	LWF(s, &s->fig[c0])->arm = LW_ARM_CAVALRY;
+	tw_error err = {0};
+	assert_int_equal(tw_test_apply(s, charge(c0, 8, i0, 10), &err), TW_OK); // all put right
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -150,6 +368,12 @@ int main(void)
 		cmocka_unit_test(test_KS_SH_1_shell_order),
 		cmocka_unit_test(test_KS_SH_1_shell_refusals),
 		cmocka_unit_test(test_KS_SH_3_disabled_gun_may_not_fire),
+		cmocka_unit_test(test_KS_CH_2_LW_EX_21_extended_order),
+		cmocka_unit_test(test_KS_CH_5_LW_EX_22_still_cavalry),
+		cmocka_unit_test(test_KS_CH_3_4_LW_EX_15_close_order),
+		cmocka_unit_test(test_KS_CH_7_coin_for_equal_cavalry),
+		cmocka_unit_test(test_KS_CH_8_unequal_cavalry_melee),
+		cmocka_unit_test(test_KS_CH_1_charge_refusals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

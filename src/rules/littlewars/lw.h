@@ -45,6 +45,7 @@ enum lw_order_type {
 	LW_OT_BOX_MOVE, ///< LW.BIG.2/7: move a box
 	LW_OT_WORK,     ///< LW.BIG.11, KS.RE.1-7: begin a work or lay a mine
 	LW_OT_SHELL,    ///< KS.SH.1-6: fire a gun with a screw in its muzzle (lw_ks_shell.c)
+	LW_OT_CHARGE,   ///< KS.CH.1-12: a cavalry charge by the tables (lw_ks_charge_order.c)
 	LW_OT_COUNT
 };
 
@@ -87,6 +88,7 @@ typedef struct lw_fig {
 	int32_t box;        ///< LW.BIG.2: the box (of his side's record) he is in, -1 none; owner only
 	int32_t work;       ///< KS.RE.7, LW.BIG.11: the work he is at, -1 none; owner only
 	int8_t arm;         ///< KS.GEN.1: his arm or service (lw_ks_arm), -1: by his kind
+	int32_t ks_still_until; ///< KS.CH.4: charged in close order: may not move up to this game move
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
@@ -254,6 +256,10 @@ tw_status lw_validate_shell(const tw_state *s, const tw_order *o, tw_error *err)
 tw_vec2 lw_ks_shell_landing(const tw_state *s, const tw_shot_result *r);
 /// KS.SH.1-6: the screw of shot r from gun `gun` lands; its 3 in zone does its work (lw_ks_shell).
 void lw_ks_shell_lands(tw_state *s, const tw_shot_result *r, int gun, tw_events *ev);
+
+// ---- lw_ks_charge_order.c: the Kriegspiel's charges (KS.CH.1-12) ----
+tw_status lw_validate_charge(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
 
 // ---- lw_fire.c: what a shot kills (LW.FIRE.1-5) ----
 /// Applies LW.FIRE.1-4 to a shot's time-ordered contacts: kills figures, pushes events.

@@ -205,6 +205,9 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	if (f->moved_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
 				    f->id);
+	if (LWF(s, f)->ks_still_until >= s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.4",
+				    "figure %d was charged in close order: he may not move in this move", f->id);
 	int n = figure_path(s, o, i, path);
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close

@@ -60,6 +60,8 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(lw_fig, arm, TW_FT_I8, TW_VIS_ALL, -1, -1, LW_ARM_COUNT - 1, NULL,
 		 "his arm or service in the Kriegspiel: 0 infantry, 1 cavalry, 2 engineers, 3 artillery, 4 transport "
 		 "and supply, 5 the General; -1 by his kind (KS.GEN.1)"),
+	TW_FIELD(lw_fig, ks_still_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		 "charged in close order: may not move up to this game move (KS.CH.4)"),
 };
 
 static const tw_field_def gun_fields[] = {
