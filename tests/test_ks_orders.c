@@ -361,6 +361,131 @@ static void test_KS_CH_1_charge_refusals(void **state)
 	tw_test_free(s);
 }
 
+// ---- supply (KS.SUP.1-9, KS.GEN.2, KS.FORM.5) ----
+
+// A Kriegspiel keeping supply, game move 5, red to move: red's 46 infantry (ids 0-45) in two
+// ranks at y = 50, two red Transport & Supply men (46, 47) at y = 110, a blue man far off (48).
+static tw_state *depot(void)
+{
+	tw_state *s = tw_test_lw_state(300, 300, 5, 0);
+	LWG(s)->ks = 1;
+	LWG(s)->ks_supply = 1;
+	LWG(s)->draw_at = 1;
+	tw_test_row(s, 0, INF, 23, 40, 50, 1.0);
+	tw_test_row(s, 0, INF, 23, 40, 51, 1.0);
+	int ts = tw_test_row(s, 0, INF, 2, 50, 110, 2.0);
+	LWF(s, &s->fig[ts])->arm = LW_ARM_TS;
+	LWF(s, &s->fig[ts + 1])->arm = LW_ARM_TS;
+	tw_test_man(s, 1, INF, 250, 280);
+	return s;
+}
+
+static tw_order *supply(int first, int n, int from, int food, int forage, int ammo)
+{
+	tw_order *o = tw_test_order(LW_OT_SUPPLY, 0);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = first + i;
+	if (from >= 0)
+		o->fig2[o->nfig2++] = from;
+	o->val[o->nval++] = food;
+	o->val[o->nval++] = forage;
+	o->val[o->nval++] = ammo;
+	return o;
+}
+
+// LW.EX.14 / KS.SUP.1 / KS.SUP.4 / KS.GEN.2: 46 infantry are due 2 food packets: the official
+// refuses 1, naming what is due; 2 are accepted and the body is supplied for the cycle; 44
+// would be due 1.
+static void test_KS_SUP_1_LW_EX_14_official_checks_packets(void **state)
+{
+	(void)state;
+	tw_state *s = depot();
+	refused_with(s, supply(0, 46, 46, 1, 0, 0), "KS.SUP.1", "due 2, 0 and 0");
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, supply(0, 46, 46, 2, 0, 0), &ev, &err), TW_OK);
+	for (int i = 0; i < 46; i++)
+		assert_int_equal(LWF(s, &s->fig[i])->ks_fed, 1);
+	const tw_event *e = find_ev(&ev, "KS.SUP.1", 0);
+	assert_non_null(e);
+	assert_int_equal(e->b, 46);
+	tw_events_free(&ev);
+	refused_with(s, supply(0, 46, 46, 2, 0, 0), "KS.SUP.1", "supplied in this cycle already");
+	tw_test_free(s);
+	s = depot();
+	assert_int_equal(tw_test_apply(s, supply(0, 44, 46, 1, 0, 0), &err), TW_OK);
+	tw_test_free(s);
+}
+
+// KS.SUP.2 / KS.SUP.5 / KS.FORM.5: out of reach, an enemy on the line, a handing man who moved,
+// a man of another arm, a game without the cycle: each refused, the state unchanged.
+static void test_KS_SUP_2_5_reach_and_handing(void **state)
+{
+	(void)state;
+	tw_state *s = depot();
+	s->fig[46].pos = tw_v2(40, 123.01); // 73.01 in from man 0 at (40, 50)
+	refused_with(s, supply(0, 46, 46, 2, 0, 0), "KS.SUP.2", "more than 6 ft");
+	s->fig[46].pos = tw_v2(50, 110);
+	s->fig[48].pos = tw_v2(50, 80); // on the line from (50, 110) to the men
+	refused_with(s, supply(0, 46, 46, 2, 0, 0), "KS.SUP.5", "an enemy stands between");
+	s->fig[48].pos = tw_v2(250, 280);
+	s->fig[46].moved_in = 5;
+	refused_with(s, supply(0, 46, 46, 2, 0, 0), "KS.FORM.5", "did not move");
+	s->fig[46].moved_in = 0;
+	refused_with(s, supply(0, 45, 45, 2, 0, 0), "KS.SUP.1", "Transport & Supply");
+	LWG(s)->ks_supply = 0;
+	refused_with(s, supply(0, 46, 46, 2, 0, 0), "KS.SUP.1", "no supply cycle");
+	tw_test_free(s);
+}
+
+// KS.SUP.3: an isolated body (over 12 ft from any other) of fewer than 30 infantry needs none.
+static void test_KS_SUP_3_isolated_small_body(void **state)
+{
+	(void)state;
+	tw_state *s = depot();
+	int lone = tw_test_row(s, 0, INF, 10, 200, 250, 1.0); // 200 in and more from the rest
+	tw_order *o = supply(lone, 10, -1, 0, 0, 0);
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, o, &ev, &err), TW_OK);
+	assert_non_null(find_ev(&ev, "KS.SUP.3", 0));
+	assert_int_equal(LWF(s, &s->fig[lone])->ks_fed, 1);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
+// KS.SUP.9: at the end of a side's 6th own move, its men not supplied in the cycle cannot move
+// (refused); supplies arriving free them; 6 more own moves without, and they are out of action.
+static void test_KS_SUP_9_unsupplied_cannot_move(void **state)
+{
+	(void)state;
+	tw_state *s = depot();
+	tw_error err = {0};
+	assert_int_equal(tw_test_apply(s, supply(0, 23, 46, 1, 0, 0), &err), TW_OK); // the front rank only
+	for (int k = 0; k < 11; k++) // red's 6th own move ends with the 11th END_MOVE
+		assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, s->mover), &err), TW_OK);
+	assert_int_equal(s->mover, 1);
+	assert_int_equal(LWS(s, 0)->sup_moves, 0);
+	assert_int_equal(LWF(s, &s->fig[0])->ks_unsupplied, 0);
+	assert_int_equal(LWF(s, &s->fig[23])->ks_unsupplied, 1);
+	assert_int_equal(LWF(s, &s->fig[0])->ks_fed, 0); // a new cycle
+	assert_int_equal(LWF(s, &s->fig[46])->ks_unsupplied, 0); // Transport & Supply feed themselves
+	assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, 1), &err), TW_OK);
+	tw_order *m = tw_test_order(LW_OT_MOVE, 0);
+	m->fig[m->nfig++] = 23;
+	m->npath = 1;
+	m->path[0] = tw_v2(40, 45);
+	tw_test_expect_refused(s, m, "KS.SUP.9");
+	// The rear rank's first man is supplied and may move; the others starve on.
+	assert_int_equal(tw_test_apply(s, supply(23, 1, 46, 1, 0, 0), &err), TW_OK);
+	assert_int_equal(tw_test_apply(s, m, &err), TW_OK);
+	for (int k = 0; k < 11; k++)
+		assert_int_equal(tw_test_apply(s, tw_test_order(LW_OT_END_MOVE, s->mover), &err), TW_OK);
+	assert_int_equal(s->fig[24].status, TW_FS_OUT); // 6 more own moves: out of action
+	assert_int_equal(s->fig[23].status, TW_FS_ACTIVE);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -374,6 +499,10 @@ int main(void)
 		cmocka_unit_test(test_KS_CH_7_coin_for_equal_cavalry),
 		cmocka_unit_test(test_KS_CH_8_unequal_cavalry_melee),
 		cmocka_unit_test(test_KS_CH_1_charge_refusals),
+		cmocka_unit_test(test_KS_SUP_1_LW_EX_14_official_checks_packets),
+		cmocka_unit_test(test_KS_SUP_2_5_reach_and_handing),
+		cmocka_unit_test(test_KS_SUP_3_isolated_small_body),
+		cmocka_unit_test(test_KS_SUP_9_unsupplied_cannot_move),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

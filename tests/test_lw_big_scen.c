@@ -125,9 +125,9 @@ static void test_LW_BIG_generated_large_country(void **state)
 	assert_int_equal(d.nfig, 0);
 }
 
-// KS.GEN.1/2, KS.GNL.1: the generated Kriegspiel's seats as data: six a side (the General, the
-// infantry, cavalry, engineers and artillery, the official), each arm's men marked, and one
-// General's cavalry figure a side behind the middle of his line.
+// KS.GEN.1/2, KS.GNL.1: the generated Kriegspiel's seats as data: seven a side (the General, the
+// infantry, cavalry, engineers, artillery and Transport & Supply, the official), each arm's men
+// marked, one General's cavalry figure a side behind the middle of his line; supply is kept.
 static void test_KS_GEN_1_generated_kriegspiel_seats(void **state)
 {
 	(void)state;
@@ -138,23 +138,26 @@ static void test_KS_GEN_1_generated_kriegspiel_seats(void **state)
 	assert_int_equal(tw_scenario_generate_variant(&a, "littlewars", 1913, 0, 0, "kriegspiel", &err), TW_OK);
 	check_country(&a);
 	assert_int_equal(LWG(&a)->ks, 1);
+	assert_int_equal(LWG(&a)->ks_supply, 1);
 	assert_int_equal(LWG(&a)->big_mult, 0);
 	assert_int_equal(a.nfig, 378);
 	for (int side = 0; side < 2; side++) {
 		lw_ks_seat seats[LW_ARM_COUNT + 2];
 		int n = lw_ks_state_seats(&a, side, seats, LW_ARM_COUNT + 2);
-		assert_int_equal(n, 6);
+		assert_int_equal(n, 7);
 		assert_int_equal(seats[0].role, LW_ROLE_GENERAL);
 		assert_int_equal(seats[1].arm, LW_ARM_INFANTRY);
 		assert_int_equal(seats[2].arm, LW_ARM_CAVALRY);
 		assert_int_equal(seats[3].arm, LW_ARM_RE);
 		assert_int_equal(seats[4].arm, LW_ARM_RA);
-		assert_int_equal(seats[5].role, LW_ROLE_OFFICIAL);
+		assert_int_equal(seats[5].arm, LW_ARM_TS);
+		assert_int_equal(seats[6].role, LW_ROLE_OFFICIAL);
 		int arms[LW_ARM_COUNT];
 		count_arms(&a, side, arms);
 		assert_int_equal(arms[LW_ARM_RA], 24); // 4 to each of 6 guns
 		assert_int_equal(arms[LW_ARM_RE], 8);
-		assert_int_equal(arms[LW_ARM_INFANTRY], 125 - 32);
+		assert_int_equal(arms[LW_ARM_TS], 4);
+		assert_int_equal(arms[LW_ARM_INFANTRY], 125 - 36);
 		assert_int_equal(arms[LW_ARM_CAVALRY], 63);
 		assert_int_equal(arms[LW_ARM_GENERAL], 1);
 	}

@@ -46,6 +46,7 @@ enum lw_order_type {
 	LW_OT_WORK,     ///< LW.BIG.11, KS.RE.1-7: begin a work or lay a mine
 	LW_OT_SHELL,    ///< KS.SH.1-6: fire a gun with a screw in its muzzle (lw_ks_shell.c)
 	LW_OT_CHARGE,   ///< KS.CH.1-12: a cavalry charge by the tables (lw_ks_charge_order.c)
+	LW_OT_SUPPLY,   ///< KS.SUP.1-9: hand a body its packets (lw_ks_supply_order.c)
 	LW_OT_COUNT
 };
 
@@ -73,6 +74,7 @@ typedef struct lw_game {
 	uint8_t big_closed;   ///< LW.BIG.1: the armies have closed; 1x from now on
 	uint8_t ks;           ///< KS.GEN.1: Wells's Kriegspiel is played (shells, its seats)
 	uint8_t sykes;        ///< KS.GNL.2: Sykes's option (the General may be wounded or fall)
+	uint8_t ks_supply;    ///< KS.SUP.1: the 6-move supply cycle is kept
 } lw_game;
 /// A man's marks (lw_fig.marks).
 enum {
@@ -89,6 +91,8 @@ typedef struct lw_fig {
 	int32_t work;       ///< KS.RE.7, LW.BIG.11: the work he is at, -1 none; owner only
 	int8_t arm;         ///< KS.GEN.1: his arm or service (lw_ks_arm), -1: by his kind
 	int32_t ks_still_until; ///< KS.CH.4: charged in close order: may not move up to this game move
+	uint8_t ks_fed;         ///< KS.SUP.1: supplied in the current 6-move cycle
+	int32_t ks_unsupplied;  ///< KS.SUP.9: own moves since a due supply failed (0: supplied)
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
@@ -103,6 +107,7 @@ typedef struct lw_side {
 	int32_t work_men[LW_WORK_MAX], work_done[LW_WORK_MAX], work_start[LW_WORK_MAX];
 	uint8_t work_armed[LW_WORK_MAX];
 	uint32_t ks_arms; ///< KS.GEN.1: bit a = arm a (lw_ks_arm) has a player of its own
+	int32_t sup_moves; ///< KS.SUP.1: own moves into the current 6-move supply cycle
 } lw_side;
 #define LWS(s, side) ((lw_side *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(lw_side)))
 #define LW_GUN_MAX_CROSSERS 32
@@ -260,6 +265,13 @@ void lw_ks_shell_lands(tw_state *s, const tw_shot_result *r, int gun, tw_events 
 // ---- lw_ks_charge_order.c: the Kriegspiel's charges (KS.CH.1-12) ----
 tw_status lw_validate_charge(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+
+// ---- lw_ks_supply_order.c: the Kriegspiel's supply cycle (KS.SUP.1-9, KS.GEN.2) ----
+tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
+/// At the end of each own move of `side`: the cycle goes on; men unsupplied at its end cannot
+/// move, and 6 own moves later are out of action (KS.SUP.9).
+void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev);
 
 // ---- lw_fire.c: what a shot kills (LW.FIRE.1-5) ----
 /// Applies LW.FIRE.1-4 to a shot's time-ordered contacts: kills figures, pushes events.

@@ -34,6 +34,8 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD(lw_side, ks_arms, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, lw_ks_arm_names,
 		 "the arms and services with a player of their own (KS.GEN.1: seats are the General, these, an "
 		 "official)"),
+	TW_FIELD(lw_side, sup_moves, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_KS_SUP_MOVES - 1, NULL,
+		 "own moves into the current 6-move supply cycle (KS.SUP.1)"),
 };
 const tw_record_def lw_side_rec = {sizeof(lw_side), (int)TW_ARRAY_COUNT(side_fields), side_fields};
 
@@ -521,5 +523,6 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 	}
 	for (int bs = 0; bs < 2; bs++)
 		check_mines(s, bs, ev);
+	lw_ks_supply_end_move(s, side, ev); // KS.SUP.1/9 (lw_ks_supply_order.c)
 	check_close(s, ev);
 }

@@ -4,8 +4,9 @@
 // (lw_country.c, gen_big_lines), and its ready-made forces; then:
 // - large: the 2x multiplier, back to 1x within 12 ft (LW.BIG.1);
 // - kriegspiel: the Kriegspiel's seats as data (KS.GEN.1/2): each man's arm (4 men to a gun are
-//   its Royal Artillery, 8 infantry the Royal Engineers), the arms with a player of their own,
-//   and a General's cavalry figure a side (KS.GNL.1). Every draw comes from the seed.
+//   its Royal Artillery, 8 infantry the Royal Engineers, 4 its Transport & Supply), the arms with
+//   a player of their own, a General's cavalry figure a side (KS.GNL.1), and the 6-move supply
+//   cycle kept (KS.SUP.1). Every draw comes from the seed.
 #include <stdio.h>
 #include <string.h>
 
@@ -14,12 +15,14 @@
 #define LW_BIG_W 360.0 ///< LW.BIG: about 30 ft
 #define LW_BIG_D 240.0 ///< about 20 ft
 #define LW_KS_RE_MEN 8 ///< KS.RE: engineers a side (the mine, 2 men; a rail bridge, 6)
+#define LW_KS_TS_MEN 4 ///< KS.SUP: Transport & Supply men a side, who hand over the packets
 #define LW_KS_GENERAL_Y 6.0 ///< the General's figure, inches in front of his back line
 
 const char *const lw_variant_names[] = {"large", "kriegspiel", NULL};
 
 // KS.GEN.1: every man's arm: 4 infantry nearest each gun serve it (artillery), the side's last
-// 8 other infantry by id are its engineers, the rest infantry and cavalry by their kind.
+// 8 other infantry by id are its engineers and the 4 before them its Transport & Supply, the
+// rest infantry and cavalry by their kind.
 static void ks_arms(tw_state *s, int side)
 {
 	for (int i = 0; i < s->nfig; i++)
@@ -47,11 +50,9 @@ static void ks_arms(tw_state *s, int side)
 		}
 	}
 	int re = 0;
-	for (int i = s->nfig - 1; i >= 0 && re < LW_KS_RE_MEN; i--)
-		if (s->fig[i].side == side && LWF(s, &s->fig[i])->arm == LW_ARM_INFANTRY) {
-			LWF(s, &s->fig[i])->arm = LW_ARM_RE;
-			re++;
-		}
+	for (int i = s->nfig - 1; i >= 0 && re < LW_KS_RE_MEN + LW_KS_TS_MEN; i--)
+		if (s->fig[i].side == side && LWF(s, &s->fig[i])->arm == LW_ARM_INFANTRY)
+			LWF(s, &s->fig[i])->arm = re++ < LW_KS_RE_MEN ? LW_ARM_RE : LW_ARM_TS;
 }
 
 // KS.GNL.1: the General is shown by a cavalry figure, behind the middle of his line.
@@ -96,12 +97,13 @@ tw_status lw_generate_variant(tw_state *s, uint64_t seed, double width, double d
 		g->big_close_ft = 12;
 		return TW_OK;
 	}
-	g->ks = 1; // KS.GEN.1
+	g->ks = 1;        // KS.GEN.1
+	g->ks_supply = 1; // KS.SUP.1: the 6-move supply cycle
 	for (int side = 0; side < 2 && st == TW_OK; side++) {
 		ks_arms(s, side);
 		st = ks_general(s, side);
-		LWS(s, side)->ks_arms =
-			1u << LW_ARM_INFANTRY | 1u << LW_ARM_CAVALRY | 1u << LW_ARM_RA | 1u << LW_ARM_RE; // KS.GEN.1
+		LWS(s, side)->ks_arms = 1u << LW_ARM_INFANTRY | 1u << LW_ARM_CAVALRY | 1u << LW_ARM_RA | 1u << LW_ARM_RE |
+					1u << LW_ARM_TS; // KS.GEN.1
 	}
 	if (st != TW_OK) {
 		tw_state_free(s);

@@ -205,6 +205,9 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	if (f->moved_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
 				    f->id);
+	if (LWF(s, f)->ks_unsupplied > 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SUP.9",
+				    "figure %d is unsupplied: he cannot move until supplies reach him", f->id);
 	if (LWF(s, f)->ks_still_until >= s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.4",
 				    "figure %d was charged in close order: he may not move in this move", f->id);

@@ -42,6 +42,8 @@ static const tw_field_def game_fields[] = {
 		 "Wells's Kriegspiel is played: shells, seats per arm, officials (KS.GEN.1/2)"),
 	TW_FIELD(lw_game, sykes, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
 		 "Sykes's option: the General may be wounded or fall (KS.GNL.2)"),
+	TW_FIELD(lw_game, ks_supply, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "the Kriegspiel's 6-move supply cycle is kept (KS.SUP.1)"),
 };
 
 static const char *const mark_names[] = {"trail", "surrendered", "contact", NULL};
@@ -62,6 +64,9 @@ static const tw_field_def fig_fields[] = {
 		 "and supply, 5 the General; -1 by his kind (KS.GEN.1)"),
 	TW_FIELD(lw_fig, ks_still_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		 "charged in close order: may not move up to this game move (KS.CH.4)"),
+	TW_FIELD(lw_fig, ks_fed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "supplied in the current 6-move cycle (KS.SUP.1)"),
+	TW_FIELD(lw_fig, ks_unsupplied, TW_FT_I32, TW_VIS_ALL, 0, 0, 100, NULL,
+		 "own moves since a due supply failed, 0 supplied: cannot move; out of action past 6 (KS.SUP.9)"),
 };
 
 static const tw_field_def gun_fields[] = {

@@ -65,6 +65,7 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_WORK: return lw_validate_work(s, o, err);
 	case LW_OT_SHELL: return lw_validate_shell(s, o, err);
 	case LW_OT_CHARGE: return lw_validate_charge(s, o, err);
+	case LW_OT_SUPPLY: return lw_validate_supply(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -91,6 +92,7 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_WORK: return lw_apply_work(s, o, ev);
 	case LW_OT_SHELL: return lw_apply_fire(s, o, ctx, ev); // KS.SH.1: all other gun rules unchanged
 	case LW_OT_CHARGE: return lw_apply_charge(s, o, ev, err);
+	case LW_OT_SUPPLY: return lw_apply_supply(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -202,6 +204,11 @@ static const tw_order_field f_charge[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the sabres charging (at least 8, formed: KS.CH.1)"},
 	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the enemy body charged, one arm"},
 };
+static const tw_order_field f_supply[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the body supplied"},
+	{"from", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the Transport & Supply men handing over (KS.SUP.2, KS.FORM.5)"},
+	{"packets", TW_OF_INTS, 0, 0, false, 0, 3, NULL, "food, forage and ammunition packets handed in (KS.SUP.1)"},
+};
 static const tw_order_field f_end_move[] = {
 	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the melee casualties chosen (LW.MEL.8)"},
 	{"prisoners", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the men chosen to be taken prisoner (LW.MEL.8)"},
@@ -239,6 +246,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			 "shell {gun} at {target} | shell {gun} {bearing} {elevation}", 0, FIELDS(f_fire)},
 	[LW_OT_CHARGE] = {"charge", "KS.CH.1", "charge an enemy body with 8 or more formed cavalry within 36 in, by the "
 			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets}", 0, FIELDS(f_charge)},
+	[LW_OT_SUPPLY] = {"supply", "KS.SUP.1", "hand a body its food, forage and ammunition packets, checked by the "
+			  "official (KS.SUP.1-5, KS.GEN.2)", "supply {figures} from {from} packets {packets}", 0, FIELDS(f_supply)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
 };
