@@ -47,6 +47,9 @@ enum lw_order_type {
 	LW_OT_SHELL,    ///< KS.SH.1-6: fire a gun with a screw in its muzzle (lw_ks_shell.c)
 	LW_OT_CHARGE,   ///< KS.CH.1-12: a cavalry charge by the tables (lw_ks_charge_order.c)
 	LW_OT_SUPPLY,   ///< KS.SUP.1-9: hand a body its packets (lw_ks_supply_order.c)
+	LW_OT_TRAIN_LOAD,   ///< LW.BIG.9/10, KS.RAIL.1: men board a train (lw_rail_order.c)
+	LW_OT_TRAIN_MOVE,   ///< LW.BIG.9, KS.RAIL.1: a train runs along the railway
+	LW_OT_TRAIN_UNLOAD, ///< LW.BIG.9, KS.RAIL.1: the men aboard get down beside it
 	LW_OT_COUNT
 };
 
@@ -93,10 +96,12 @@ typedef struct lw_fig {
 	int32_t ks_still_until; ///< KS.CH.4: charged in close order: may not move up to this game move
 	uint8_t ks_fed;         ///< KS.SUP.1: supplied in the current 6-move cycle
 	int32_t ks_unsupplied;  ///< KS.SUP.9: own moves since a due supply failed (0: supplied)
+	int32_t train;          ///< LW.BIG.9: the train of his side he is aboard, -1 none
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
 #define LW_WORK_MAX 32
+#define LW_TRAIN_MAX 4
 typedef struct lw_side {
 	int32_t nbox;
 	double box_x[LW_BOX_MAX], box_y[LW_BOX_MAX];
@@ -108,6 +113,10 @@ typedef struct lw_side {
 	uint8_t work_armed[LW_WORK_MAX];
 	uint32_t ks_arms; ///< KS.GEN.1: bit a = arm a (lw_ks_arm) has a player of its own
 	int32_t sup_moves; ///< KS.SUP.1: own moves into the current 6-move supply cycle
+	int32_t ntrain;    ///< LW.BIG.9: the side's trains (lw_rail_order.c)
+	double train_x[LW_TRAIN_MAX], train_y[LW_TRAIN_MAX]; ///< where each stands (its engine)
+	int32_t train_moved[LW_TRAIN_MAX]; ///< game move in which it last ran
+	int32_t train_ready[LW_TRAIN_MAX]; ///< first game move in which it may run (loading, LW.BIG.9)
 } lw_side;
 #define LWS(s, side) ((lw_side *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(lw_side)))
 #define LW_GUN_MAX_CROSSERS 32
@@ -272,6 +281,18 @@ tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
 /// At the end of each own move of `side`: the cycle goes on; men unsupplied at its end cannot
 /// move, and 6 own moves later are out of action (KS.SUP.9).
 void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev);
+
+// ---- lw_rail_order.c: trains on the table (LW.BIG.9-11, KS.RAIL.1, KS.SH.6) ----
+/// Men of `side` aboard its train k (their kinds in *inf, *cav; either may be NULL).
+int lw_train_riders(const tw_state *s, int side, int k, int *inf, int *cav);
+tw_status lw_validate_train_load(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_train_load(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_train_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_train_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_train_unload(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev);
+/// KS.SH.6: a train within 3 in of a shell's landing is destroyed with the men aboard.
+void lw_ks_shell_trains(tw_state *s, tw_vec2 p, tw_events *ev);
 
 // ---- lw_fire.c: what a shot kills (LW.FIRE.1-5) ----
 /// Applies LW.FIRE.1-4 to a shot's time-ordered contacts: kills figures, pushes events.

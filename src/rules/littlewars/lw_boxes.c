@@ -36,6 +36,14 @@ static const tw_field_def side_fields[] = {
 		 "official)"),
 	TW_FIELD(lw_side, sup_moves, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_KS_SUP_MOVES - 1, NULL,
 		 "own moves into the current 6-move supply cycle (KS.SUP.1)"),
+	TW_FIELD(lw_side, ntrain, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_TRAIN_MAX, NULL, "trains on the railway (LW.BIG.9)"),
+	TW_FIELD_N(lw_side, train_x, TW_FT_F64, TW_VIS_ALL, LW_TRAIN_MAX, 0, -1e6, 1e6, NULL,
+		   "where each train stands, x (inches)"),
+	TW_FIELD_N(lw_side, train_y, TW_FT_F64, TW_VIS_ALL, LW_TRAIN_MAX, 0, -1e6, 1e6, NULL, "where each train stands, y"),
+	TW_FIELD_N(lw_side, train_moved, TW_FT_I32, TW_VIS_ALL, LW_TRAIN_MAX, 0, 0, MOVE_MAX, NULL,
+		   "game move in which each train last ran"),
+	TW_FIELD_N(lw_side, train_ready, TW_FT_I32, TW_VIS_ALL, LW_TRAIN_MAX, 0, 0, MOVE_MAX, NULL,
+		   "first game move in which each train may run: loading takes a move (LW.BIG.9, KS.RAIL.1)"),
 };
 const tw_record_def lw_side_rec = {sizeof(lw_side), (int)TW_ARRAY_COUNT(side_fields), side_fields};
 

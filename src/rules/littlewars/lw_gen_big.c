@@ -17,6 +17,7 @@
 #define LW_KS_RE_MEN 8 ///< KS.RE: engineers a side (the mine, 2 men; a rail bridge, 6)
 #define LW_KS_TS_MEN 4 ///< KS.SUP: Transport & Supply men a side, who hand over the packets
 #define LW_KS_GENERAL_Y 6.0 ///< the General's figure, inches in front of his back line
+#define LW_BIG_TRAIN_Y 10.0 ///< each side's train, inches in front of its back line
 
 const char *const lw_variant_names[] = {"large", "kriegspiel", NULL};
 
@@ -91,6 +92,15 @@ tw_status lw_generate_variant(tw_state *s, uint64_t seed, double width, double d
 		return st;
 	snprintf(s->scenario, sizeof s->scenario, "%s-%016llx", ks ? "kriegspiel" : "large-country",
 		 (unsigned long long)seed);
+	// LW.BIG.9: each side's train on the railway, 10 in in front of its own back line.
+	for (int i = 0; i < s->table.nterrain; i++)
+		if (strcmp(s->table.terrain[i].name, "railway") == 0)
+			for (int side = 0; side < 2; side++) {
+				lw_side *sd = LWS(s, side);
+				int k = sd->ntrain++;
+				sd->train_x[k] = (s->table.terrain[i].lo.x + s->table.terrain[i].hi.x) / 2;
+				sd->train_y[k] = s->sides[side].back_y + s->sides[side].forward * LW_BIG_TRAIN_Y;
+			}
 	lw_game *g = LWG(s);
 	if (!ks) {
 		g->big_mult = 2; // LW.BIG.1: double moves on the large Country until the armies close

@@ -55,4 +55,5 @@ void lw_ks_shell_lands(tw_state *s, const tw_shot_result *r, int gun, tw_events 
 	}
 	lw_ks_shell_result res;
 	lw_ks_shell(s, p, &res, ev); // KS.SH.2-5
+	lw_ks_shell_trains(s, p, ev); // KS.SH.6
 }

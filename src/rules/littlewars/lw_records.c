@@ -67,6 +67,8 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(lw_fig, ks_fed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "supplied in the current 6-move cycle (KS.SUP.1)"),
 	TW_FIELD(lw_fig, ks_unsupplied, TW_FT_I32, TW_VIS_ALL, 0, 0, 100, NULL,
 		 "own moves since a due supply failed, 0 supplied: cannot move; out of action past 6 (KS.SUP.9)"),
+	TW_FIELD(lw_fig, train, TW_FT_I32, TW_VIS_ALL, -1, -1, LW_TRAIN_MAX - 1, NULL,
+		 "the train of his side he is aboard, -1 none (LW.BIG.9: open trucks, seen by all)"),
 };
 
 static const tw_field_def gun_fields[] = {

@@ -66,6 +66,9 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_SHELL: return lw_validate_shell(s, o, err);
 	case LW_OT_CHARGE: return lw_validate_charge(s, o, err);
 	case LW_OT_SUPPLY: return lw_validate_supply(s, o, err);
+	case LW_OT_TRAIN_LOAD: return lw_validate_train_load(s, o, err);
+	case LW_OT_TRAIN_MOVE: return lw_validate_train_move(s, o, err);
+	case LW_OT_TRAIN_UNLOAD: return lw_validate_train_unload(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -93,6 +96,9 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_SHELL: return lw_apply_fire(s, o, ctx, ev); // KS.SH.1: all other gun rules unchanged
 	case LW_OT_CHARGE: return lw_apply_charge(s, o, ev, err);
 	case LW_OT_SUPPLY: return lw_apply_supply(s, o, ev);
+	case LW_OT_TRAIN_LOAD: return lw_apply_train_load(s, o, ev);
+	case LW_OT_TRAIN_MOVE: return lw_apply_train_move(s, o, ev);
+	case LW_OT_TRAIN_UNLOAD: return lw_apply_train_unload(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -209,6 +215,13 @@ static const tw_order_field f_supply[] = {
 	{"from", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the Transport & Supply men handing over (KS.SUP.2, KS.FORM.5)"},
 	{"packets", TW_OF_INTS, 0, 0, false, 0, 3, NULL, "food, forage and ammunition packets handed in (KS.SUP.1)"},
 };
+static const tw_order_field f_train_load[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men boarding, within 6 in of it"},
+};
+static const tw_order_field f_train_unload[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
+};
 static const tw_order_field f_end_move[] = {
 	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the melee casualties chosen (LW.MEL.8)"},
 	{"prisoners", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the men chosen to be taken prisoner (LW.MEL.8)"},
@@ -248,6 +261,12 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets}", 0, FIELDS(f_charge)},
 	[LW_OT_SUPPLY] = {"supply", "KS.SUP.1", "hand a body its food, forage and ammunition packets, checked by the "
 			  "official (KS.SUP.1-5, KS.GEN.2)", "supply {figures} from {from} packets {packets}", 0, FIELDS(f_supply)},
+	[LW_OT_TRAIN_LOAD] = {"train_load", "LW.BIG.9", "men gathered beside a train board it: 12 infantry or 5 cavalry "
+			      "a truck, 8 trucks (LW.BIG.9/10, KS.RAIL.1)", "trainload {n} {figures}", 0, FIELDS(f_train_load)},
+	[LW_OT_TRAIN_MOVE] = {"train_move", "LW.BIG.9", "a train runs along the railway, 120 in (96 in in the Kriegspiel)",
+			      "trainmove {n} {path}", 0, FIELDS(f_box_move)},
+	[LW_OT_TRAIN_UNLOAD] = {"train_unload", "LW.BIG.9", "the men aboard a train get down beside it, in a move it "
+				"did not run", "trainunload {n}", 0, FIELDS(f_train_unload)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
 };
