@@ -557,6 +557,14 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"box\", \"side\": \"red\", \"figures\": [0, 1, 2]}",                    // LW.BIG.2
 		"{\"type\": \"box_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 20]]}",          // LW.BIG.2
 		"{\"type\": \"work\", \"side\": \"red\", \"n\": \"mine\", \"figures\": [4, 5], \"target\": [12, 3.5]}", // KS.RE.4
+		"{\"type\": \"shell\", \"side\": \"red\", \"gun\": 0, \"target\": [30, 10]}",                   // KS.SH.1
+		"{\"type\": \"shell\", \"side\": \"red\", \"gun\": 0, \"bearing\": 3.5, \"elevation\": 12}",
+		"{\"type\": \"charge\", \"side\": \"red\", \"figures\": [0, 1, 2], \"targets\": [6, 7]}",      // KS.CH.1
+		"{\"type\": \"supply\", \"side\": \"red\", \"figures\": [0, 1], \"from\": [4], \"packets\": [1, 0, 0]}", // KS.SUP.1
+		"{\"type\": \"supply\", \"side\": \"red\", \"figures\": [0, 1]}",
+		"{\"type\": \"train_load\", \"side\": \"red\", \"n\": 0, \"figures\": [0, 1]}",            // LW.BIG.9
+		"{\"type\": \"train_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 40]]}",
+		"{\"type\": \"train_unload\", \"side\": \"red\", \"n\": 1}",
 	};
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	bool seen[64] = {0};

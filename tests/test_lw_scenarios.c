@@ -173,7 +173,11 @@ static void test_physics_log_replays_recorded_outcomes(void **st)
 // work, a gun's shell damage, the game's LW.BIG.1 multiplier): the same 27-move game, its final
 // state written by `tinwar play --save` identical before and after (every figure, gun and record
 // value): 0x3706baa8ca393334 -> 0x5b85f1c5910338b8.
-#define TW_SIGNATURE_HASH 0x5b85f1c5910338b8ull
+// Re-pinned for the Kriegspiel's and the trains' record fields (the game's ks, sykes and
+// ks_supply, a side's arms with a player, supply cycle and trains, a man's arm, KS.CH.4
+// stillness, KS.SUP supply and train): the same game, its saved final state identical but for
+// those fields: 0x5b85f1c5910338b8 -> 0x548383d949df6ed8.
+#define TW_SIGNATURE_HASH 0x548383d949df6ed8ull
 
 static void test_determinism_signature(void **st)
 {

@@ -187,7 +187,7 @@ static void test_scenarios_refused(void **state)
 	j = json_loads(body, 0, NULL);
 	assert_non_null(j);
 	valid = json_object_get(j, "scenarios");
-	assert_int_equal(json_array_size(valid), 3);
+	assert_int_equal(json_array_size(valid), 5); // hooks-farm, kriegspiel, large-country, points-buy, tutorial
 	assert_string_equal(json_string_value(json_array_get(valid, 0)), "hooks-farm");
 	json_decref(j);
 	free(body);

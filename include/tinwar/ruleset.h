@@ -134,6 +134,11 @@ typedef struct tw_ruleset {
 	int (*random_orders)(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 	/// Fills an empty state with a generated scenario (Country and forces) from a seed.
 	tw_status (*generate)(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+	/// Optional: the named kinds of scenario it also generates (NULL-terminated, e.g. Little
+	/// Wars's "large" and "kriegspiel"), and their generator; width or depth 0: the kind's own size.
+	const char *const *variants;
+	tw_status (*generate_variant)(tw_state *s, uint64_t seed, double width, double depth, const char *variant,
+				      tw_error *err);
 	/// The rule set's own computer generals (doctrines); the first is its default.
 	int ngenerals;
 	const struct tw_general_def *const *generals;
@@ -209,6 +214,10 @@ int tw_ruleset_param(const tw_ruleset *rs, const char *name);
 /// Generates a scenario for the named rule set into an empty state (see tw_ruleset.generate).
 tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
 			       tw_error *err);
+/// Generates one of the rule set's named kinds of scenario (see tw_ruleset.variants); width or
+/// depth 0 takes the kind's own size. An unknown kind is refused naming the kinds there are.
+tw_status tw_scenario_generate_variant(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
+				       const char *variant, tw_error *err);
 /// The order types a rule set accepts; *n gets the count (NULL, 0 if none).
 const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n);
 /// The decisions asked for now in s (rs->decisions, or one "act" decision of to_move), leaving

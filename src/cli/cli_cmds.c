@@ -13,7 +13,7 @@ int cli_replay(int argc, char **argv);
 int cli_rulesets(int argc, char **argv);
 int cli_signature(int argc, char **argv);
 
-static const char *const VAL_OPTS[] = {"-o", "--seed", "--country", "--width", "--depth", "--state",
+static const char *const VAL_OPTS[] = {"-o", "--seed", "--country", "--width", "--depth", "--variant", "--state",
 				       "--shot-model", "--red", "--blue", "--save", "--log", "--db", "--target", NULL};
 
 // A rule set's own data, by name (record.h), for `tinwar rulesets NAME`.
@@ -115,7 +115,8 @@ int cli_new(int argc, char **argv)
 	const char *rsname = cli_pos(argc, argv, 0, VAL_OPTS);
 	const char *out = cli_opt(argc, argv, "-o");
 	if (!rsname || !out || !*out) {
-		fprintf(stderr, "usage: tinwar new RULESET [--country random|FILE] [--seed N] -o FILE\n");
+		fprintf(stderr, "usage: tinwar new RULESET [--country random|FILE] [--seed N] [--large|--kriegspiel|--variant "
+				"KIND] -o FILE\n");
 		return CLI_BAD;
 	}
 	if (tw_ruleset_find(rsname) < 0) {
@@ -130,17 +131,29 @@ int cli_new(int argc, char **argv)
 		fprintf(stderr, "tinwar new: --seed wants a number, not '%s'\n", sv);
 		return CLI_BAD;
 	}
+	// A named kind of scenario (issue 18: Little Wars's large Country and Kriegspiel).
+	const char *variant = cli_opt(argc, argv, "--variant");
+	if (cli_flag(argc, argv, "--large"))
+		variant = "large";
+	if (cli_flag(argc, argv, "--kriegspiel"))
+		variant = "kriegspiel";
 	double w = 144, d = 96;
 	const char *ws = cli_opt(argc, argv, "--width"), *ds = cli_opt(argc, argv, "--depth");
+	if (variant && !ws && !ds)
+		w = d = 0; // the kind's own size
 	if (ws)
 		w = atof(ws);
 	if (ds)
 		d = atof(ds);
-	if (!(w >= 36 && w <= 4800 && d >= 36 && d <= 4800)) {
+	if (!(w == 0 && d == 0) && !(w >= 36 && w <= 4800 && d >= 36 && d <= 4800)) {
 		fprintf(stderr, "tinwar new: the table must be 36..4800 in each way\n");
 		return CLI_BAD;
 	}
 	const char *country = cli_opt(argc, argv, "--country");
+	if (variant && country && strcmp(country, "random") != 0) {
+		fprintf(stderr, "tinwar new: --%s makes its own Country; it takes no --country FILE\n", variant);
+		return CLI_BAD;
+	}
 	tw_state s;
 	memset(&s, 0, sizeof s);
 	tw_error err;
@@ -160,6 +173,8 @@ int cli_new(int argc, char **argv)
 				st = tw_error_set(&err, TW_ERR_NOMEM, "", "out of memory");
 		}
 		tw_state_free(&base);
+	} else if (variant) {
+		st = tw_scenario_generate_variant(&s, rsname, seed, w, d, variant, &err);
 	} else {
 		st = tw_scenario_generate(&s, rsname, seed, w, d, &err);
 	}

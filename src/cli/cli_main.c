@@ -20,7 +20,9 @@ int cli_rules(int argc, char **argv);
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets: parameters, generals, orders, statuses; NAME: with the orders' words and the rule set's data", "tinwar rulesets [NAME] [--json]"},
 	{"new", cli_new, "make a new scenario (a random Country and ready-made forces)",
-	 "tinwar new RULESET [--country random|FILE] [--seed N] [--width IN] [--depth IN] -o FILE"},
+	 "tinwar new RULESET [--country random|FILE] [--seed N] [--width IN] [--depth IN] [--large|--kriegspiel|--variant "
+	 "KIND] -o FILE   (littlewars: --large a 30 x 20 ft Country with a railway, a river and supply lines; "
+	 "--kriegspiel the same with Wells's Kriegspiel seats)"},
 	{"check", cli_check, "validate a scenario, state, orders or log file",
 	 "tinwar check FILE [--state STATE]   (orders files are checked against STATE)"},
 	{"play", cli_play, "play a game in the terminal, or computer against computer",

@@ -127,6 +127,26 @@ tw_status tw_scenario_generate(tw_state *s, const char *ruleset, uint64_t seed, 
 	return rs->generate(s, seed, width, depth, err);
 }
 
+tw_status tw_scenario_generate_variant(tw_state *s, const char *ruleset, uint64_t seed, double width, double depth,
+				       const char *variant, tw_error *err)
+{
+	int idx = tw_ruleset_find(ruleset);
+	if (idx < 0)
+		return tw_error_set(err, TW_ERR_INPUT, "", "unknown rule set '%s'", ruleset);
+	const tw_ruleset *rs = tw_ruleset_get(idx);
+	if (!rs->generate_variant || !rs->variants)
+		return tw_error_set(err, TW_ERR_STATE, "", "rule set %s generates no named kinds of scenario", ruleset);
+	char names[256] = "";
+	for (int i = 0; rs->variants[i]; i++) {
+		if (variant && strcmp(rs->variants[i], variant) == 0)
+			return rs->generate_variant(s, seed, width, depth, variant, err);
+		size_t l = strlen(names);
+		snprintf(names + l, sizeof names - l, "%s%s", i ? ", " : "", rs->variants[i]);
+	}
+	return tw_error_set(err, TW_ERR_INPUT, "", "rule set %s generates no '%s' scenario (it has: %s)", ruleset,
+			    variant ? variant : "", names);
+}
+
 // ---- seats and decisions ----
 
 int tw_state_decisions(const tw_state *s, tw_decision *out, int max)

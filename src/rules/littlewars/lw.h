@@ -44,6 +44,12 @@ enum lw_order_type {
 	LW_OT_BOX,      ///< LW.BIG.2/4: put men in a lidded box (lw_boxes.c)
 	LW_OT_BOX_MOVE, ///< LW.BIG.2/7: move a box
 	LW_OT_WORK,     ///< LW.BIG.11, KS.RE.1-7: begin a work or lay a mine
+	LW_OT_SHELL,    ///< KS.SH.1-6: fire a gun with a screw in its muzzle (lw_ks_shell.c)
+	LW_OT_CHARGE,   ///< KS.CH.1-12: a cavalry charge by the tables (lw_ks_charge_order.c)
+	LW_OT_SUPPLY,   ///< KS.SUP.1-9: hand a body its packets (lw_ks_supply_order.c)
+	LW_OT_TRAIN_LOAD,   ///< LW.BIG.9/10, KS.RAIL.1: men board a train (lw_rail_order.c)
+	LW_OT_TRAIN_MOVE,   ///< LW.BIG.9, KS.RAIL.1: a train runs along the railway
+	LW_OT_TRAIN_UNLOAD, ///< LW.BIG.9, KS.RAIL.1: the men aboard get down beside it
 	LW_OT_COUNT
 };
 
@@ -69,6 +75,9 @@ typedef struct lw_game {
 	int32_t big_mult;     ///< LW.BIG.1: move multiplier agreed for a large Country (0 or 1: none)
 	int32_t big_close_ft; ///< LW.BIG.1: back to 1x once opposing pieces are within this many ft
 	uint8_t big_closed;   ///< LW.BIG.1: the armies have closed; 1x from now on
+	uint8_t ks;           ///< KS.GEN.1: Wells's Kriegspiel is played (shells, its seats)
+	uint8_t sykes;        ///< KS.GNL.2: Sykes's option (the General may be wounded or fall)
+	uint8_t ks_supply;    ///< KS.SUP.1: the 6-move supply cycle is kept
 } lw_game;
 /// A man's marks (lw_fig.marks).
 enum {
@@ -83,10 +92,16 @@ typedef struct lw_fig {
 	int32_t changed_in; ///< game move at whose end he was taken or freed (LW.MEL.10, LW.MEL.12)
 	int32_t box;        ///< LW.BIG.2: the box (of his side's record) he is in, -1 none; owner only
 	int32_t work;       ///< KS.RE.7, LW.BIG.11: the work he is at, -1 none; owner only
+	int8_t arm;         ///< KS.GEN.1: his arm or service (lw_ks_arm), -1: by his kind
+	int32_t ks_still_until; ///< KS.CH.4: charged in close order: may not move up to this game move
+	uint8_t ks_fed;         ///< KS.SUP.1: supplied in the current 6-move cycle
+	int32_t ks_unsupplied;  ///< KS.SUP.9: own moves since a due supply failed (0: supplied)
+	int32_t train;          ///< LW.BIG.9: the train of his side he is aboard, -1 none
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
 #define LW_WORK_MAX 32
+#define LW_TRAIN_MAX 4
 typedef struct lw_side {
 	int32_t nbox;
 	double box_x[LW_BOX_MAX], box_y[LW_BOX_MAX];
@@ -96,6 +111,12 @@ typedef struct lw_side {
 	double work_x[LW_WORK_MAX], work_y[LW_WORK_MAX];
 	int32_t work_men[LW_WORK_MAX], work_done[LW_WORK_MAX], work_start[LW_WORK_MAX];
 	uint8_t work_armed[LW_WORK_MAX];
+	uint32_t ks_arms; ///< KS.GEN.1: bit a = arm a (lw_ks_arm) has a player of its own
+	int32_t sup_moves; ///< KS.SUP.1: own moves into the current 6-move supply cycle
+	int32_t ntrain;    ///< LW.BIG.9: the side's trains (lw_rail_order.c)
+	double train_x[LW_TRAIN_MAX], train_y[LW_TRAIN_MAX]; ///< where each stands (its engine)
+	int32_t train_moved[LW_TRAIN_MAX]; ///< game move in which it last ran
+	int32_t train_ready[LW_TRAIN_MAX]; ///< first game move in which it may run (loading, LW.BIG.9)
 } lw_side;
 #define LWS(s, side) ((lw_side *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(lw_side)))
 #define LW_GUN_MAX_CROSSERS 32
@@ -149,6 +170,15 @@ static inline bool lw_is_free(const tw_figure *f) { return f->status == TW_FS_AC
 static inline double lw_move_allowance(const tw_figure *f)
 {
 	return f->kind == TW_FK_CAVALRY ? LW_CAV_MOVE : LW_INF_MOVE;
+}
+/// LW.BIG.1: the move multiplier in force (1 unless a large Country's 2x or 3x is agreed and the
+/// armies have not yet closed; lw_boxes.c).
+int lw_big_mult_now(const tw_state *s);
+/// LW.MOB.2/3 with LW.BIG.1: a man's move allowance in inches in this game move, the multiplier
+/// in force applied (the order checks use it; a man's own arm's rate is lw_move_allowance).
+static inline double lw_allowance_now(const tw_state *s, const tw_figure *f)
+{
+	return lw_move_allowance(f) * lw_big_mult_now(s);
 }
 /// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle.
 static inline bool lw_gun_in_battle(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->out_of_battle == 0; }
@@ -232,6 +262,37 @@ void lw_fix_trails(tw_state *s, tw_events *ev);
 int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_order *o);
 /// Bearing/elevation that puts a shot on `target` (for "fire at a point").
 void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation);
+
+// ---- lw_ks_shell.c: the Kriegspiel's shells (KS.SH.1-6) ----
+/// KS.SH.1: a shell is a fire order (every gun rule unchanged) in a Kriegspiel.
+tw_status lw_validate_shell(const tw_state *s, const tw_order *o, tw_error *err);
+/// KS.SH.1: where the screw of shot r lands (its first touch of the floor, else where it stopped).
+tw_vec2 lw_ks_shell_landing(const tw_state *s, const tw_shot_result *r);
+/// KS.SH.1-6: the screw of shot r from gun `gun` lands; its 3 in zone does its work (lw_ks_shell).
+void lw_ks_shell_lands(tw_state *s, const tw_shot_result *r, int gun, tw_events *ev);
+
+// ---- lw_ks_charge_order.c: the Kriegspiel's charges (KS.CH.1-12) ----
+tw_status lw_validate_charge(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+
+// ---- lw_ks_supply_order.c: the Kriegspiel's supply cycle (KS.SUP.1-9, KS.GEN.2) ----
+tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
+/// At the end of each own move of `side`: the cycle goes on; men unsupplied at its end cannot
+/// move, and 6 own moves later are out of action (KS.SUP.9).
+void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev);
+
+// ---- lw_rail_order.c: trains on the table (LW.BIG.9-11, KS.RAIL.1, KS.SH.6) ----
+/// Men of `side` aboard its train k (their kinds in *inf, *cav; either may be NULL).
+int lw_train_riders(const tw_state *s, int side, int k, int *inf, int *cav);
+tw_status lw_validate_train_load(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_train_load(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_train_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_train_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_train_unload(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev);
+/// KS.SH.6: a train within 3 in of a shell's landing is destroyed with the men aboard.
+void lw_ks_shell_trains(tw_state *s, tw_vec2 p, tw_events *ev);
 
 // ---- lw_fire.c: what a shot kills (LW.FIRE.1-5) ----
 /// Applies LW.FIRE.1-4 to a shot's time-ordered contacts: kills figures, pushes events.
@@ -409,6 +470,8 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 // ---- lw_country.c: random Country (LW.C.9) and ready-made forces ----
 /// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.
 tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err);
+/// lw_generate, and with `big` a large Country's river, railway and supply lines (LW.BIG.5/9).
+tw_status lw_generate_country(tw_state *s, uint64_t seed, double width, double depth, bool big, tw_error *err);
 
 // ---- templates (lw_templates.c) ----
 #define LW_NTEMPLATES 4

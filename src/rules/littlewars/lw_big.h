@@ -180,6 +180,17 @@ enum { LW_GNL_UNHURT = 0, LW_GNL_WOUNDED, LW_GNL_FALLEN };
 /// rifle fire or an ordinary shot, or captured, fallen (the next subordinate takes over).
 int lw_ks_general_hit(bool sykes, bool in_shell_zone, bool shot_or_captured);
 #define LW_KS_WOUNDED_MOVES 3 ///< KS.GNL.2
+/// KS.GEN.1/2: the seats of `side` in a Kriegspiel state, from its record's arms with a player
+/// (lw_side.ks_arms): the General, one per arm, the official. 0 when the game is no Kriegspiel.
+int lw_ks_state_seats(const tw_state *s, int side, lw_ks_seat *out, int max);
+
+// ---- generated scenarios (lw_gen_big.c) ----
+extern const char *const lw_variant_names[]; ///< "large", "kriegspiel"
+/// `tinwar new littlewars --large|--kriegspiel`: a 360 x 240 in Country (width or depth 0) with a
+/// river, a railway and supply lines, its forces, and the large Country's 2x multiplier (LW.BIG.1)
+/// or the Kriegspiel's arms, General figures and seats (KS.GEN.1/2, KS.GNL.1). Deterministic.
+tw_status lw_generate_variant(tw_state *s, uint64_t seed, double width, double depth, const char *variant,
+			      tw_error *err);
 
 // ---- fire (lw_ks_fire.c): KS.SH.1-6, KS.RF.1 ----
 #define LW_KS_SHELL_R 3.0 ///< KS.SH.2

@@ -31,6 +31,19 @@ static const tw_field_def side_fields[] = {
 		   "game move it began: the timestamp of the folded note (KS.RE.7)"),
 	TW_FIELD_N(lw_side, work_armed, TW_FT_BOOL, TW_VIS_OWNER, LW_WORK_MAX, 0, 0, 1, NULL,
 		   "a mine laid and waiting (KS.RE.4)"),
+	TW_FIELD(lw_side, ks_arms, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, lw_ks_arm_names,
+		 "the arms and services with a player of their own (KS.GEN.1: seats are the General, these, an "
+		 "official)"),
+	TW_FIELD(lw_side, sup_moves, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_KS_SUP_MOVES - 1, NULL,
+		 "own moves into the current 6-move supply cycle (KS.SUP.1)"),
+	TW_FIELD(lw_side, ntrain, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_TRAIN_MAX, NULL, "trains on the railway (LW.BIG.9)"),
+	TW_FIELD_N(lw_side, train_x, TW_FT_F64, TW_VIS_ALL, LW_TRAIN_MAX, 0, -1e6, 1e6, NULL,
+		   "where each train stands, x (inches)"),
+	TW_FIELD_N(lw_side, train_y, TW_FT_F64, TW_VIS_ALL, LW_TRAIN_MAX, 0, -1e6, 1e6, NULL, "where each train stands, y"),
+	TW_FIELD_N(lw_side, train_moved, TW_FT_I32, TW_VIS_ALL, LW_TRAIN_MAX, 0, 0, MOVE_MAX, NULL,
+		   "game move in which each train last ran"),
+	TW_FIELD_N(lw_side, train_ready, TW_FT_I32, TW_VIS_ALL, LW_TRAIN_MAX, 0, 0, MOVE_MAX, NULL,
+		   "first game move in which each train may run: loading takes a move (LW.BIG.9, KS.RAIL.1)"),
 };
 const tw_record_def lw_side_rec = {sizeof(lw_side), (int)TW_ARRAY_COUNT(side_fields), side_fields};
 
@@ -518,5 +531,6 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 	}
 	for (int bs = 0; bs < 2; bs++)
 		check_mines(s, bs, ev);
+	lw_ks_supply_end_move(s, side, ev); // KS.SUP.1/9 (lw_ks_supply_order.c)
 	check_close(s, ev);
 }

@@ -4,8 +4,6 @@
 #include "lw.h"
 
 extern const tw_record_def lw_side_rec;
-/// LW.BIG.1: the move multiplier in force (1 once the armies have closed).
-int lw_big_mult_now(const tw_state *s);
 /// Men of `side` in box `box` (boxed: status reserve, hidden, record box = the index); their kinds.
 int lw_box_men(const tw_state *s, int side, int box, int *inf, int *cav);
 /// LW.BIG.2: a man in a box.

@@ -28,6 +28,8 @@
 /// Smallest and largest table the generator accepts, inches.
 #define LW_GEN_MIN_SIZE 36.0
 #define LW_GEN_MAX_SIZE 4800.0 ///< 400 ft: the scale bench's 2400 men a side on 4608 in (issue 18)
+/// LW.BIG.9: the railway's half-width (a toy line on its sleepers), inches.
+#define LW_GEN_RAIL_HW 1.0
 
 /// Where a suggested figure stands, measured from his own back line (LW.MV.2), inches.
 #define LW_GEN_INF_ROW0 0.4  ///< first infantry row
@@ -50,6 +52,7 @@ typedef struct lw_gen {
 	double w, d;     ///< table, inches
 	double scale;    ///< table area / reference area
 	tw_terrain centre; ///< the open centre (LW.C.9), a rectangle used only for tests of overlap
+	bool big;        ///< LW.BIG: a large Country: always a river, a railway and supply lines
 } lw_gen;
 
 static double urand(lw_gen *g, double lo, double hi) { return lo + (hi - lo) * tw_rng_unit(&g->r); }
@@ -345,6 +348,39 @@ static tw_status gen_road(lw_gen *g, const double *avoid_y, int navoid)
 	return TW_OK;
 }
 
+/// LW.BIG.9, LW.BIG.5: a large Country's railway, from back line to back line across the river
+/// by a railway bridge, and each side's supply line, a road from the middle of its back line a
+/// quarter of the way into the field (its waggons' road: LW.BIG.7). Laid before every other
+/// piece but the river and the flank roads, so they are never crowded out. Pieces are named for what they are: the
+/// railway is a road piece named "railway" (the table has no rail kind; a train keeps to it).
+static tw_status gen_big_lines(lw_gen *g, double river_y)
+{
+	double rx = urand(g, 0.4, 0.6) * g->w;
+	tw_terrain t;
+	shape_rect(&t, TW_TER_ROAD, tw_v2(rx, g->d / 2), LW_GEN_RAIL_HW, g->d / 2, 0);
+	if (put(g, &t, "railway") < 0)
+		return TW_ERR_NOMEM;
+	if (river_y >= 0) {
+		// over the river's whole wiggle (gen_river: y0 +- 5% of the depth, 1.25-2 in wide)
+		tw_terrain b;
+		shape_rect(&b, TW_TER_BRIDGE, tw_v2(rx, river_y), LW_GEN_RAIL_HW + 0.5, 0.05 * g->d + 3.0, 0);
+		b.height = 0.5;
+		if (put(g, &b, "railway bridge") < 0)
+			return TW_ERR_NOMEM;
+	}
+	for (int side = 0; side < 2; side++) {
+		double x = urand(g, 0.2, 0.3) * g->w;
+		if (side == 1)
+			x = g->w - x;
+		double len = 0.25 * g->d;
+		double cy = side == 0 ? len / 2 : g->d - len / 2;
+		shape_rect(&t, TW_TER_ROAD, tw_v2(x, cy), 1.25, len / 2, 0);
+		if (put(g, &t, side == 0 ? "red supply line" : "blue supply line") < 0)
+			return TW_ERR_NOMEM;
+	}
+	return TW_OK;
+}
+
 /// A gentle hill of 1-3 inch-thick boards (LW.C.4 advisory), one piece per layer.
 static tw_status gen_hill(lw_gen *g)
 {
@@ -530,7 +566,8 @@ static tw_status gen_country(lw_gen *g)
 	tw_status st = TW_OK;
 	double avoid[3] = {-1, -1, -1};
 	// LW.C.9: a river is optional; when there is one it has 2-3 crossings.
-	if (g->d >= 60 && tw_rng_below(&g->r, 100) < 35)
+	// (the draw is made on a large Country too, so that an ordinary one keeps its shape)
+	if (g->d >= 60 && (tw_rng_below(&g->r, 100) < 35 || g->big))
 		st = gen_river(g, &avoid[0]);
 	if (st == TW_OK)
 		st = gen_road(g, avoid, 1);
@@ -541,6 +578,8 @@ static tw_status gen_country(lw_gen *g)
 				avoid[1] = (tb->terrain[i].lo.y + tb->terrain[i].hi.y) / 2;
 		st = gen_road(g, avoid, 2);
 	}
+	if (st == TW_OK && g->big) // after the roads, which it crosses on the level
+		st = gen_big_lines(g, avoid[0]);
 	int hills = scaled(g, 1.0 + 0.5 * tw_rng_below(&g->r, 2), 1);
 	for (int i = 0; i < hills && st == TW_OK; i++)
 		st = gen_hill(g);
@@ -705,6 +744,11 @@ static void force_size(double width, int *inf, int *cav, int *guns)
 
 tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw_error *err)
 {
+	return lw_generate_country(s, seed, width, depth, false, err);
+}
+
+tw_status lw_generate_country(tw_state *s, uint64_t seed, double width, double depth, bool big, tw_error *err)
+{
 	if (!s)
 		return tw_error_set(err, TW_ERR_INPUT, "", "no state to fill");
 	if (s->fig || s->gun || s->unit || s->table.terrain)
@@ -746,6 +790,7 @@ tw_status lw_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 	g.w = width;
 	g.d = depth;
 	g.scale = width * depth / (LW_GEN_REF_W * LW_GEN_REF_D);
+	g.big = big;
 	tw_rng_seed(&g.r, tw_rng_derive(seed, 0x436f756e747279ull)); // "Country" sub-stream
 	shape_rect(&g.centre, TW_TER_ROAD, tw_v2(width / 2, depth / 2), LW_GEN_CENTRE_FX * width,
 		   LW_GEN_CENTRE_FY * depth, 0);

@@ -55,6 +55,12 @@ static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gu
 	if (LWG(s)->men_moved)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.11",
 				    "guns first: men have already moved in this move, so gun %d may not act", g->id);
+	const lw_gun *rg = LWGN(s, g);
+	if (rg->ks_destroyed)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SH.3", "gun %d was destroyed by a shell", g->id);
+	if (rg->ks_disabled_until >= s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SH.3", "gun %d is disabled by a shell up to game move %d",
+				    g->id, rg->ks_disabled_until);
 	int crew = lw_gun_crew_count(s, g, o->side);
 	if (crew < LW_GUN_CREW)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.4",
@@ -121,9 +127,10 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		pts[k + 1] = o->path[k];
 	double len = tw_path_length(pts, o->npath + 1);
 	// LW.MOB.13: 24 in with at least 4 cavalry going with it, else 12 in.
-	double allow = cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE;
+	// LW.BIG.1: times the multiplier in force on a large Country.
+	double allow = (cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE) * lw_big_mult_now(s);
 	if (len > allow + 1e-9)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.13",
+		return tw_error_set(err, TW_ERR_ILLEGAL, lw_big_mult_now(s) > 1 ? "LW.BIG.1" : "LW.MOB.13",
 				    "gun %d would move %.*f in; with %d cavalry going with it it may move %.0f in", g->id,
 				    lw_excess_digits(len, allow), len, cav, allow);
 	for (int k = 1; k <= o->npath; k++) {
@@ -149,10 +156,11 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		const tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 end = o->has_at ? o->at[i] : tw_add(f->pos, off);
 		double flen = o->has_at ? tw_dist(f->pos, end) : len;
-		if (flen > lw_move_allowance(f) + 1e-9)
-			return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+		if (flen > lw_allowance_now(s, f) + 1e-9) // LW.BIG.1: times the multiplier in force
+			return tw_error_set(err, TW_ERR_ILLEGAL,
+					    lw_big_mult_now(s) > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 					    "figure %d cannot go %.*f in with the gun", f->id,
-					    lw_excess_digits(flen, lw_move_allowance(f)), flen);
+					    lw_excess_digits(flen, lw_allowance_now(s, f)), flen);
 		if (o->has_at) {
 			st = lw_check_leg(s, f->pos, end, err);
 		} else {
@@ -234,16 +242,30 @@ int lw_gun_move_party(const tw_state *s, const tw_gun *g, int side, int max, tw_
 	return o->nfig;
 }
 
-void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation)
+static void aim(const tw_state *s, const tw_gun *g, tw_vec2 target, double over, double *bearing, double *elevation)
 {
 	*bearing = tw_bearing_deg(tw_sub(target, g->axle));
 	tw_gun t = *g;
 	t.bearing = *bearing;
 	tw_vec2 m = tw_gun_muzzle(&t);
 	double z0 = tw_table_ground(&s->table, g->axle) + LW_MUZZLE_HEIGHT;
-	double zt = tw_table_ground(&s->table, target) + 1.0; // aim at a man's middle
+	double zt = tw_table_ground(&s->table, target) + over;
 	double e = tw_shot_fast_elevation_for_range(tw_dist(m, target), z0, zt);
 	*elevation = isnan(e) ? 30.0 : e;
+}
+
+void lw_aim_at(const tw_state *s, const tw_gun *g, tw_vec2 target, double *bearing, double *elevation)
+{
+	aim(s, g, target, 1.0, bearing, elevation); // aim at a man's middle
+}
+
+// KS.SH.1: a shell is aimed to come down on the point: the screw's underside at the floor there.
+static void aim_order(const tw_state *s, const tw_gun *g, const tw_order *o, double *bearing, double *elevation)
+{
+	if (o->type == LW_OT_SHELL)
+		aim(s, g, o->target, TW_SHOT_FAST_RADIUS, bearing, elevation);
+	else
+		lw_aim_at(s, g, o->target, bearing, elevation);
 }
 
 tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
@@ -271,7 +293,7 @@ tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 				    LWG(s)->firing_gun);
 	double bearing = o->bearing, elev = o->elevation;
 	if (o->has_target)
-		lw_aim_at(s, g, o->target, &bearing, &elev);
+		aim_order(s, g, o, &bearing, &elev);
 	else if (!o->has_aim)
 		return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.7", "fire needs a bearing and elevation, or a target");
 	if (!isfinite(bearing) || !isfinite(elev) || elev < LW_ELEV_MIN || elev > LW_ELEV_MAX)
@@ -296,7 +318,7 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	const tw_rng rng_before = s->rng;
 	double bearing = o->bearing, elev = o->elevation;
 	if (o->has_target)
-		lw_aim_at(s, g, o->target, &bearing, &elev);
+		aim_order(s, g, o, &bearing, &elev);
 	// LW.MOB.7 swing about the axle midpoint; LW.MOB.9 it stays laid along its last shot.
 	double laid = fmod(fmod(bearing, 360.0) + 360.0, 360.0);
 	if (laid != g->bearing)
@@ -343,7 +365,10 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 			      s->sides[o->side].name, g->id, g->shots, r->bearing, r->elevation, r->rest.x, r->rest.y,
 			      r->blocked_by >= 0 ? " against terrain" : "");
 	}
-	lw_apply_shot_kills(s, r, g->id, ev);
+	if (o->type == LW_OT_SHELL) // KS.SH.1: the screw flies off and bursts where it lands
+		lw_ks_shell_lands(s, r, g->id, ev);
+	else
+		lw_apply_shot_kills(s, r, g->id, ev);
 	tw_free(r);
 	return TW_OK;
 }
@@ -366,7 +391,7 @@ static tw_status trail_man_ok(const tw_state *s, const tw_order *o, const tw_fig
 				    s->sides[o->side].name);
 	if (f->moved_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "figure %d has already moved in this move", f->id);
-	if (tw_dist(f->pos, spot) > lw_move_allowance(f) + 1e-9)
+	if (tw_dist(f->pos, spot) > lw_allowance_now(s, f) + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.10", "figure %d cannot reach the trail (%.1f in away)",
 				    f->id, tw_dist(f->pos, spot));
 	tw_status st = lw_check_leg(s, f->pos, spot, err);

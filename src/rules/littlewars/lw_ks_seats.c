@@ -1,5 +1,6 @@
 // The Kriegspiel's seats (KS.GEN.1/2, LW.BIG.12) and its General (KS.GNL.1/2).
 #include "lw_big.h"
+#include "lw_boxes.h"
 
 int lw_ks_side_seats(int side, unsigned arms_mask, lw_ks_seat *out, int max)
 {
@@ -31,4 +32,11 @@ int lw_ks_general_hit(bool sykes, bool in_shell_zone, bool shot_or_captured)
 	if (shot_or_captured)
 		return LW_GNL_FALLEN;
 	return in_shell_zone ? LW_GNL_WOUNDED : LW_GNL_UNHURT;
+}
+
+int lw_ks_state_seats(const tw_state *s, int side, lw_ks_seat *out, int max)
+{
+	if (!LWG(s)->ks || side < 0 || side >= s->nsides || side > 1)
+		return 0;
+	return lw_ks_side_seats(side, LWS(s, side)->ks_arms, out, max);
 }

@@ -205,14 +205,25 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	if (f->moved_in == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "figure %d has already moved in this move",
 				    f->id);
+	if (LWF(s, f)->ks_unsupplied > 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SUP.9",
+				    "figure %d is unsupplied: he cannot move until supplies reach him", f->id);
+	if (LWF(s, f)->ks_still_until >= s->move_no)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.4",
+				    "figure %d was charged in close order: he may not move in this move", f->id);
 	int n = figure_path(s, o, i, path);
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
-	double allow = lw_move_allowance(f);
+	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
+	double allow = lw_allowance_now(s, f);
 	if (len > allow + 1e-9)
-		return tw_error_set(err, TW_ERR_ILLEGAL, f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
-				    "figure %d would move %.*f in; a%s may move %.0f in%s", f->id,
+		return tw_error_set(err, TW_ERR_ILLEGAL,
+				    mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+				    "figure %d would move %.*f in; a%s may move %.0f in%s%s", f->id,
 				    lw_excess_digits(len, allow), len,
 				    f->kind == TW_FK_CAVALRY ? " cavalryman" : "n infantryman", allow,
+				    mult > 1 ? mult == 2 ? " (twice his move until the armies close)"
+							 : " (three times his move until the armies close)"
+					     : "",
 				    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
 								 : "");
 	tw_status st;

@@ -4,6 +4,7 @@
 #include <stddef.h>
 
 #include "lw.h"
+#include "lw_big.h"
 
 #define MOVE_MAX 1000001.0
 
@@ -37,6 +38,12 @@ static const tw_field_def game_fields[] = {
 		 "moves drop back to normal once opposing pieces are within this many ft (LW.BIG.1)"),
 	TW_FIELD(lw_game, big_closed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
 		 "the armies have closed: moves are back to normal (LW.BIG.1)"),
+	TW_FIELD(lw_game, ks, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "Wells's Kriegspiel is played: shells, seats per arm, officials (KS.GEN.1/2)"),
+	TW_FIELD(lw_game, sykes, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "Sykes's option: the General may be wounded or fall (KS.GNL.2)"),
+	TW_FIELD(lw_game, ks_supply, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "the Kriegspiel's 6-move supply cycle is kept (KS.SUP.1)"),
 };
 
 static const char *const mark_names[] = {"trail", "surrendered", "contact", NULL};
@@ -52,6 +59,16 @@ static const tw_field_def fig_fields[] = {
 		 "the box he is in, -1 none (LW.BIG.2: the enemy does not know what a box holds)"),
 	TW_FIELD(lw_fig, work, TW_FT_I32, TW_VIS_OWNER, -1, -1, LW_WORK_MAX - 1, NULL,
 		 "the work he is at, -1 none (KS.RE.7: hidden from the enemy)"),
+	TW_FIELD(lw_fig, arm, TW_FT_I8, TW_VIS_ALL, -1, -1, LW_ARM_COUNT - 1, NULL,
+		 "his arm or service in the Kriegspiel: 0 infantry, 1 cavalry, 2 engineers, 3 artillery, 4 transport "
+		 "and supply, 5 the General; -1 by his kind (KS.GEN.1)"),
+	TW_FIELD(lw_fig, ks_still_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		 "charged in close order: may not move up to this game move (KS.CH.4)"),
+	TW_FIELD(lw_fig, ks_fed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "supplied in the current 6-move cycle (KS.SUP.1)"),
+	TW_FIELD(lw_fig, ks_unsupplied, TW_FT_I32, TW_VIS_ALL, 0, 0, 100, NULL,
+		 "own moves since a due supply failed, 0 supplied: cannot move; out of action past 6 (KS.SUP.9)"),
+	TW_FIELD(lw_fig, train, TW_FT_I32, TW_VIS_ALL, -1, -1, LW_TRAIN_MAX - 1, NULL,
+		 "the train of his side he is aboard, -1 none (LW.BIG.9: open trucks, seen by all)"),
 };
 
 static const tw_field_def gun_fields[] = {

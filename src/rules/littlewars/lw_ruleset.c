@@ -63,6 +63,12 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_BOX: return lw_validate_box(s, o, err);
 	case LW_OT_BOX_MOVE: return lw_validate_box_move(s, o, err);
 	case LW_OT_WORK: return lw_validate_work(s, o, err);
+	case LW_OT_SHELL: return lw_validate_shell(s, o, err);
+	case LW_OT_CHARGE: return lw_validate_charge(s, o, err);
+	case LW_OT_SUPPLY: return lw_validate_supply(s, o, err);
+	case LW_OT_TRAIN_LOAD: return lw_validate_train_load(s, o, err);
+	case LW_OT_TRAIN_MOVE: return lw_validate_train_move(s, o, err);
+	case LW_OT_TRAIN_UNLOAD: return lw_validate_train_unload(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -87,6 +93,12 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_BOX: return lw_apply_box(s, o, ev);
 	case LW_OT_BOX_MOVE: return lw_apply_box_move(s, o, ev);
 	case LW_OT_WORK: return lw_apply_work(s, o, ev);
+	case LW_OT_SHELL: return lw_apply_fire(s, o, ctx, ev); // KS.SH.1: all other gun rules unchanged
+	case LW_OT_CHARGE: return lw_apply_charge(s, o, ev, err);
+	case LW_OT_SUPPLY: return lw_apply_supply(s, o, ev);
+	case LW_OT_TRAIN_LOAD: return lw_apply_train_load(s, o, ev);
+	case LW_OT_TRAIN_MOVE: return lw_apply_train_move(s, o, ev);
+	case LW_OT_TRAIN_UNLOAD: return lw_apply_train_unload(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -103,7 +115,7 @@ static bool lw_apply_atomic(const tw_state *s, const tw_order *o)
 	if (s->phase != LW_PH_PLAY)
 		return true;
 	return o->type == LW_OT_MOVE || o->type == LW_OT_GUN_MOVE || o->type == LW_OT_TRAIL || o->type == LW_OT_LIE_DOWN ||
-	       o->type == LW_OT_FIRE;
+	       o->type == LW_OT_FIRE || o->type == LW_OT_SHELL;
 }
 
 // LW.MV.4: behind the curtain a side sees nothing of the enemy's putting down.
@@ -194,6 +206,22 @@ static const tw_order_field f_work[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men at it"},
 	{"target", TW_OF_POINT, 0, 0, true, 0, 0, NULL, "where (inches)"},
 };
+static const tw_order_field f_charge[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the sabres charging (at least 8, formed: KS.CH.1)"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the enemy body charged, one arm"},
+};
+static const tw_order_field f_supply[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the body supplied"},
+	{"from", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the Transport & Supply men handing over (KS.SUP.2, KS.FORM.5)"},
+	{"packets", TW_OF_INTS, 0, 0, false, 0, 3, NULL, "food, forage and ammunition packets handed in (KS.SUP.1)"},
+};
+static const tw_order_field f_train_load[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men boarding, within 6 in of it"},
+};
+static const tw_order_field f_train_unload[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
+};
 static const tw_order_field f_end_move[] = {
 	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the melee casualties chosen (LW.MEL.8)"},
 	{"prisoners", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the men chosen to be taken prisoner (LW.MEL.8)"},
@@ -226,6 +254,19 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 		       "box {figures}", 0, FIELDS(f_figures)},
 	[LW_OT_BOX_MOVE] = {"box_move", "LW.BIG.2", "move a box at its slowest arm's rate (LW.BIG.2/7)",
 			    "boxmove {n} {path}", 0, FIELDS(f_box_move)},
+	[LW_OT_SHELL] = {"shell", "KS.SH.1",
+			 "fire a gun with a screw for a shell: half the men within 3 in of where it lands die (KS.SH.1-6)",
+			 "shell {gun} at {target} | shell {gun} {bearing} {elevation}", 0, FIELDS(f_fire)},
+	[LW_OT_CHARGE] = {"charge", "KS.CH.1", "charge an enemy body with 8 or more formed cavalry within 36 in, by the "
+			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets}", 0, FIELDS(f_charge)},
+	[LW_OT_SUPPLY] = {"supply", "KS.SUP.1", "hand a body its food, forage and ammunition packets, checked by the "
+			  "official (KS.SUP.1-5, KS.GEN.2)", "supply {figures} from {from} packets {packets}", 0, FIELDS(f_supply)},
+	[LW_OT_TRAIN_LOAD] = {"train_load", "LW.BIG.9", "men gathered beside a train board it: 12 infantry or 5 cavalry "
+			      "a truck, 8 trucks (LW.BIG.9/10, KS.RAIL.1)", "trainload {n} {figures}", 0, FIELDS(f_train_load)},
+	[LW_OT_TRAIN_MOVE] = {"train_move", "LW.BIG.9", "a train runs along the railway, 120 in (96 in in the Kriegspiel)",
+			      "trainmove {n} {path}", 0, FIELDS(f_box_move)},
+	[LW_OT_TRAIN_UNLOAD] = {"train_unload", "LW.BIG.9", "the men aboard a train get down beside it, in a move it "
+				"did not run", "trainunload {n}", 0, FIELDS(f_train_unload)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
 };
@@ -244,6 +285,8 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.hides = lw_hides,
 	.random_orders = lw_random_orders,
 	.generate = lw_generate,
+	.variants = lw_variant_names,
+	.generate_variant = lw_generate_variant,
 	.ngenerals = (int)TW_ARRAY_COUNT(lw_generals),
 	.generals = lw_generals,
 	.norders = LW_OT_COUNT,

@@ -15,8 +15,9 @@ static void count_force(const tw_state *s, int side, int *inf, int *cav, int *gu
 	*inf = *cav = *guns = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side != side || f->status == TW_FS_DEAD || (f->status == TW_FS_RESERVE && LWF(s, f)->box < 0))
-			continue; // LW.BIG.2: men in a box are part of the force
+		if (f->side != side || f->status == TW_FS_DEAD ||
+		    (f->status == TW_FS_RESERVE && LWF(s, f)->box < 0 && LWF(s, f)->train < 0))
+			continue; // LW.BIG.2/9: men in a box or aboard a train are part of the force
 		if (f->kind == TW_FK_CAVALRY)
 			(*cav)++;
 		else

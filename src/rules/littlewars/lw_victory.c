@@ -8,8 +8,9 @@ int lw_free_on_field(const tw_state *s, int side)
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].side == side &&
-		    (lw_is_free(&s->fig[i]) || (s->fig[i].status == TW_FS_RESERVE && LWF(s, &s->fig[i])->box >= 0)))
-			n++; // LW.BIG.2: men in a box are still in the field
+		    (lw_is_free(&s->fig[i]) ||
+		     (s->fig[i].status == TW_FS_RESERVE && (LWF(s, &s->fig[i])->box >= 0 || LWF(s, &s->fig[i])->train >= 0))))
+			n++; // LW.BIG.2/9: men in a box or aboard a train are still in the field
 	return n;
 }
 
