@@ -21,6 +21,7 @@ enum {
 	LWP_SPACING,       // LW.MOB.14/15: 1 = insist on 1/16 in clearance
 	LWP_BLOW_MOVES,    // LW.VAR.6: moves the defeated side has to withdraw (6)
 	LWP_BUILDER,       // LW.C.1: 0 = the Country's builder was agreed, 1 = toss for it (then LW.C.2)
+	LWP_SEATS,         // LW.BIG.12, KS.GEN.1/2: 0 one player a side, 1 a General, a player per arm, an official
 	LWP_COUNT
 };
 

@@ -4,10 +4,12 @@
 #include "lw.h"
 #include "lw_big.h"
 #include "lw_boxes.h"
+#include "lw_seats.h"
 
 static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "defensive", NULL};
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
 static const char *const builder_names[] = {"agreed", "toss", NULL};
+static const char *const lw_seats_names[] = {"one", "per_arm", NULL};
 
 extern const tw_ruleset tw_ruleset_littlewars;
 
@@ -38,6 +40,9 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 			  .label = "Moves to withdraw after a blow", .unit = "moves", .step = 1},
 	[LWP_BUILDER] = {"builder", 0, 0, 1, builder_names, "LW.C.1: who built the Country: agreed, or a toss",
 			  .label = "Who built the Country"},
+	[LWP_SEATS] = {"seats", 0, 0, 1, lw_seats_names,
+			  "LW.BIG.12, KS.GEN.1/2: one player a side, or a General, a player per arm and an official a side",
+			  .label = "Players a side"},
 };
 
 static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
@@ -258,6 +263,8 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.phase_max = LW_PH_COUNTRY,
 	.phase_names = lw_phase_names,
 	.facts = lw_facts,
+	.roles = lw_roles,
+	.role_may = lw_role_may,
 	.short_name = "lw",
 	.nconstants = (int)TW_ARRAY_COUNT(lw_constants),
 	.constants = lw_constants,
