@@ -709,8 +709,8 @@ tw_status srv_room_undo(srv_room *r, int seat, int role, tw_error *err)
 	atomic_store(&r->over, s->over);
 	// Every seat hears what was taken back (the order's kind, never its content: a hidden
 	// deployment stays hidden), and where the log now ends, before the state.
-	char text[160], who[64];
-	srv_role_name(r, seat, role, who, sizeof who);
+	char text[160], buf[64];
+	const char *who = srv_role_name(r, seat, role, buf, sizeof buf);
 	snprintf(text, sizeof text, "%s took back their last order (%s)", who, what);
 	json_t *m = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "type", "undone", "seat", who, "order", what,
 			      "events", tw_game_events(r->game)->n, "orders", n - 1, "text", text);

@@ -244,7 +244,16 @@ static json_t *view_msg(srv_room *r, int seat, int role, tw_state *v, bool terra
 			      "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
 			      "decisions", dj, "can_undo", srv_room_can_undo(r, seat, role, NULL));
 	const tw_role_def *rd = srv_role(r, role);
-	if (m && seat >= 0 && seat < s->nsides && !s->over && !(rd && rd->kind == TW_ROLE_OFFICIAL)) {
+	if (m && rd && rd->kind == TW_ROLE_OFFICIAL && !s->over) {
+		// An official watches (KS.GEN.2): offered nothing, each order with the role's reason.
+		json_t *why = json_object();
+		char txt[128];
+		snprintf(txt, sizeof txt, "the %s gives no orders (%s)", rd->name, rd->clause);
+		for (int t = 0; t < rs->norders; t++)
+			json_object_set_new(why, rs->orders[t].name, json_string(txt));
+		json_object_set_new(m, "offered", json_array());
+		json_object_set_new(m, "not_offered", why);
+	} else if (m && seat >= 0 && seat < s->nsides && !s->over) {
 		json_t *why = json_object();
 		json_object_set_new(m, "offered", offered_json(rs, v, seat, dec, nd, why));
 		json_object_set_new(m, "not_offered", why);
