@@ -45,6 +45,7 @@ enum lw_order_type {
 	LW_OT_BOX,      ///< LW.BIG.2/4: put men in a lidded box (lw_boxes.c)
 	LW_OT_BOX_MOVE, ///< LW.BIG.2/7: move a box
 	LW_OT_WORK,     ///< LW.BIG.11, KS.RE.1-7: begin a work or lay a mine
+	LW_OT_UNBOX,    ///< LW.BIG.2/3: the owner sets a box's men out where it stands
 	LW_OT_COUNT
 };
 

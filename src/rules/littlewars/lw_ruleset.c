@@ -68,6 +68,7 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_BOX: return lw_validate_box(s, o, err);
 	case LW_OT_BOX_MOVE: return lw_validate_box_move(s, o, err);
 	case LW_OT_WORK: return lw_validate_work(s, o, err);
+	case LW_OT_UNBOX: return lw_validate_unbox(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -92,6 +93,7 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_BOX: return lw_apply_box(s, o, ev);
 	case LW_OT_BOX_MOVE: return lw_apply_box_move(s, o, ev);
 	case LW_OT_WORK: return lw_apply_work(s, o, ev);
+	case LW_OT_UNBOX: return lw_apply_unbox(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -150,9 +152,9 @@ static bool lw_hides(const tw_state *s, int seat)
 }
 
 extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_general_lw_rush,
-	tw_general_lw_concentrate;
+	tw_general_lw_concentrate, tw_general_lw_big;
 static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
-						    &tw_general_lw_rush, &tw_general_lw_concentrate};
+						    &tw_general_lw_rush, &tw_general_lw_concentrate, &tw_general_lw_big};
 
 // The orders of Little Wars: the one description of them (order.h). Indices are lw_order_type.
 static const char *const lw_side_choices[] = {"keep", "swap", NULL};
@@ -194,6 +196,9 @@ static const tw_order_field f_box_move[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOX_MAX - 1, NULL, "the box (its index in the side's boxes)"},
 	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the box's path (inches)"},
 };
+static const tw_order_field f_unbox[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOX_MAX - 1, NULL, "the box (its index in the side's boxes)"},
+};
 static const tw_order_field f_work[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_KS_WORK_COUNT - 1, lw_ks_work_names, "the work (KS.RE.1-6, LW.BIG.11)"},
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men at it"},
@@ -233,6 +238,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			    "boxmove {n} {path}", 0, FIELDS(f_box_move)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
+	[LW_OT_UNBOX] = {"unbox", "LW.BIG.3", "set a box's men out on the table where it stands, as a scout would make you (LW.BIG.2/3)",
+			 "unbox {n}", 0, FIELDS(f_unbox)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
