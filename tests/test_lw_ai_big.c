@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <math.h>
 
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_boxes.h"
@@ -100,10 +101,105 @@ static void test_LW_BIG_2_big_general_beats_random_38_of_40(void **st)
 	assert_true(wins * 40 >= 38 * n);
 }
 
+// A 50 x 33 ft table: red's six infantry (ids 0-5) at y 20, a red cavalryman (6) at y 20;
+// blue's cavalryman (7) and six infantry (8-13) at y 380. Red to move, treble moves.
+static tw_state *country(void)
+{
+	tw_state *s = tw_test_lw_state(600, 400, 3, 0);
+	LWG(s)->draw_at = 1;
+	LWG(s)->big_mult = 3;
+	tw_test_row(s, 0, TW_FK_INFANTRY, 6, 100, 20, 1.25);
+	tw_test_man(s, 0, TW_FK_CAVALRY, 300, 20);
+	tw_test_man(s, 1, TW_FK_CAVALRY, 100, 380);
+	tw_test_row(s, 1, TW_FK_INFANTRY, 6, 300, 380, 1.25);
+	return s;
+}
+
+// LW.BIG.3 (reading): the owner sets a box's men out himself, in his move, where it stands;
+// they have moved for this move. A box he does not have is refused, the state unchanged.
+static void test_LW_BIG_3_unbox_sets_the_men_out(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_error err = {0};
+	tw_order *b = tw_test_order(LW_OT_BOX, 0);
+	for (int i = 0; i < 4; i++)
+		b->fig[b->nfig++] = i;
+	assert_int_equal(tw_test_apply(s, b, &err), TW_OK);
+	tw_order *u = tw_test_order(LW_OT_UNBOX, 0);
+	u->n = 1;
+	tw_test_expect_refused(s, u, "LW.BIG.3");
+	u->n = 0;
+	tw_order *m = tw_test_order(LW_OT_MOVE, 0);
+	m->nfig = 1;
+	m->fig[0] = 0;
+	m->at[0] = tw_v2(101.875, 24);
+	m->has_at = true;
+	assert_int_equal(tw_test_apply(s, u, &err), TW_OK);
+	assert_int_equal(LWS(s, 0)->nbox, 0);
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(s->fig[i].status, TW_FS_ACTIVE);
+		assert_int_equal(LWF(s, &s->fig[i])->box, -1);
+		assert_int_equal(s->fig[i].moved_in, s->move_no);
+		assert_true(tw_dist(s->fig[i].pos, tw_v2(101.875, 20)) < 1.0); // the box's centre
+	}
+	// Set out this move: that was their move (LW.MOB.1: a man moves once a move).
+	assert_int_not_equal(tw_test_apply(s, m, &err), TW_OK);
+	tw_test_free(s);
+}
+
+// lw-big's first orders on a large Country with treble moves: it boxes its foot (its cavalry
+// stays out as a scout), then moves the box 36 in (3 x 12 in, LW.BIG.1/2) towards blue, and its
+// scout rides at an enemy box (LW.BIG.3); each order one the rules accept.
+static void test_LW_BIG_2_big_general_boxes_and_scouts(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_error err = {0};
+	// Blue has boxed his infantry (blue's move before).
+	s->mover = 1;
+	tw_order *b = tw_test_order(LW_OT_BOX, 1);
+	for (int i = 8; i < 14; i++)
+		b->fig[b->nfig++] = i;
+	assert_int_equal(tw_test_apply(s, b, &err), TW_OK);
+	s->mover = 0;
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	tw_general *g = tw_general_new("lw-big", rs, 0, 7);
+	assert_non_null(g);
+	tw_order *o = malloc(sizeof *o);
+	int boxes = 0, box_moves = 0, scout = 0;
+	for (int k = 0; k < 6; k++) {
+		assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+		if (o->type == LW_OT_END_MOVE)
+			break;
+		boxes += o->type == LW_OT_BOX;
+		if (o->type == LW_OT_BOX) // the foot, not the scout
+			for (int i = 0; i < o->nfig; i++)
+				assert_int_equal(s->fig[o->fig[i]].kind, TW_FK_INFANTRY);
+		if (o->type == LW_OT_BOX_MOVE) {
+			box_moves++;
+			tw_vec2 from = tw_v2(LWS(s, 0)->box_x[o->n], LWS(s, 0)->box_y[o->n]);
+			assert_true(fabs(tw_dist(from, o->path[o->npath - 1]) - 36.0) < 1e-6);
+		}
+		if (o->type == LW_OT_MOVE && o->nfig == 1 && o->fig[0] == 6)
+			scout++;
+		assert_int_equal(tw_test_apply(s, o, &err), TW_OK);
+	}
+	assert_int_equal(boxes, 1);
+	assert_int_equal(box_moves, 1);
+	assert_int_equal(scout, 1);
+	assert_true(s->fig[6].pos.y > 20.0); // the scout rode forward
+	free(o);
+	tw_general_free(g);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_LW_BIG_3_unbox_sets_the_men_out),
+		cmocka_unit_test(test_LW_BIG_2_big_general_boxes_and_scouts),
 		cmocka_unit_test(test_LW_BIG_2_big_general_beats_random_38_of_40),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

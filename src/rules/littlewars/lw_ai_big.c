@@ -6,14 +6,12 @@
 // fights as lw-default, which it calls (lw_general.c is lw-scale's; it is not changed here).
 // Each of its orders is one the rules accept on its view: it validates before it answers.
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "lw_big.h"
 #include "lw_boxes.h"
 
-extern const tw_general_def tw_general_lw_default, tw_general_lw_rush;
-#define BIG_INNER (getenv("TW_BIG_INNER") ? &tw_general_lw_rush : &tw_general_lw_default)
+extern const tw_general_def tw_general_lw_default;
 
 #define BIG_OPEN_R 120.0  ///< sets a box's men out with an enemy within 10 ft (as a scout would)
 #define BIG_STOP_R 100.0  ///< a box moves no closer than this to the nearest enemy
@@ -364,7 +362,7 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 		c->o = tw_malloc(sizeof *c->o);
 		if (!c->inner || !c->o)
 			return TW_ERR_NOMEM;
-		c->inner->def = BIG_INNER;
+		c->inner->def = &tw_general_lw_default;
 		c->inner->side = side;
 		c->inner->budget = g->budget;
 		tw_rng_seed(&c->inner->rng, tw_rng_u64(&g->rng));

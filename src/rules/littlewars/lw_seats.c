@@ -118,7 +118,7 @@ tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 			}
 		}
 	}
-	if (o->type == LW_OT_BOX_MOVE && o->n >= 0) { // the men in the box
+	if ((o->type == LW_OT_BOX_MOVE || o->type == LW_OT_UNBOX) && o->n >= 0) { // the men in the box
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
 			if (f->side != r->side || !lw_is_boxed(s, f) || LWF(s, f)->box != o->n)
