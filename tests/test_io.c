@@ -557,6 +557,7 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"box\", \"side\": \"red\", \"figures\": [0, 1, 2]}",                    // LW.BIG.2
 		"{\"type\": \"box_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 20]]}",          // LW.BIG.2
 		"{\"type\": \"work\", \"side\": \"red\", \"n\": \"mine\", \"figures\": [4, 5], \"target\": [12, 3.5]}", // KS.RE.4
+		"{\"type\": \"unbox\", \"side\": \"red\", \"n\": 1}",                                  // LW.BIG.3
 	};
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	bool seen[64] = {0};
