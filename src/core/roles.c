@@ -3,6 +3,7 @@
 // official's view widens to what the umpire sees of its own side.
 #include <string.h>
 
+#include "record_internal.h"
 #include "tinwar/ruleset.h"
 
 int tw_state_roles(const tw_state *s, tw_role_def *out, int max)
@@ -30,18 +31,6 @@ tw_status tw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 	return TW_OK;
 }
 
-// The side owning element i of kind (-1: none).
-static int owner(const tw_state *s, tw_rec_kind kind, int i)
-{
-	switch (kind) {
-	case TW_REC_SIDE: return i;
-	case TW_REC_FIGURE: return s->fig[i].side;
-	case TW_REC_GUN: return s->gun[i].side;
-	case TW_REC_UNIT: return s->unit[i].side;
-	default: return -1;
-	}
-}
-
 tw_status tw_state_view_role(tw_state *dst, const tw_state *src, const tw_role_def *r)
 {
 	tw_status st = tw_state_view(dst, src, r->side);
@@ -55,7 +44,7 @@ tw_status tw_state_view_role(tw_state *dst, const tw_state *src, const tw_role_d
 			continue;
 		int n = tw_rec_count(src, (tw_rec_kind)k);
 		for (int i = 0; i < n; i++) {
-			if (owner(src, (tw_rec_kind)k, i) != r->side)
+			if (tw_rec_owner(src, (tw_rec_kind)k, i) != r->side)
 				continue;
 			const void *from = tw_rec_c(src, (tw_rec_kind)k, i);
 			void *to = tw_rec(dst, (tw_rec_kind)k, i);
