@@ -194,12 +194,42 @@ static void test_LW_BIG_2_big_general_boxes_and_scouts(void **state)
 	tw_test_free(s);
 }
 
+// LW.BIG.5: a waggon far behind the men it feeds (more than half its six moves, 108 in at
+// treble moves) walks towards their middle: 12 in, the waggon's pace.
+static void test_LW_BIG_5_big_general_brings_the_waggons(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_error err = {0};
+	int w = tw_test_man(s, 0, TW_FK_WAGGON, 560, 20); // 14: 440 in from the men's middle
+	s->fig[w].radius = 1.0;
+	tw_general *g = tw_general_new("lw-big", tw_ruleset_get(s->ruleset), 0, 7);
+	tw_order *o = malloc(sizeof *o);
+	bool moved = false;
+	for (int k = 0; k < 40 && !moved; k++) {
+		assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+		if (o->type == LW_OT_END_MOVE)
+			break;
+		if (o->type == LW_OT_MOVE && o->nfig == 1 && o->fig[0] == w) {
+			moved = true;
+			assert_true(fabs(tw_dist(s->fig[w].pos, o->at[0]) - 12.0) < 1e-6);
+			assert_true(o->at[0].x < 560.0);
+		}
+		assert_int_equal(tw_test_apply(s, o, &err), TW_OK);
+	}
+	assert_true(moved);
+	free(o);
+	tw_general_free(g);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_BIG_3_unbox_sets_the_men_out),
 		cmocka_unit_test(test_LW_BIG_2_big_general_boxes_and_scouts),
+		cmocka_unit_test(test_LW_BIG_5_big_general_brings_the_waggons),
 		cmocka_unit_test(test_LW_BIG_2_big_general_beats_random_38_of_40),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
