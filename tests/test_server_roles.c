@@ -239,9 +239,21 @@ static void test_KS_GEN_1_several_players_a_side(void **state)
 					fail_msg("%s: red's boxed cavalryman %s", seat_names[i], red ? "unseen" : "seen");
 				if (blue != (box16 != NULL))
 					fail_msg("%s: blue's box %s", seat_names[i], blue ? "unseen" : "seen");
-				// The official is offered no orders: he gives none.
+				// The official is offered no orders: he gives none. An arm is never offered the
+				// end of the move (the General's, KS.GEN.1), with the reason.
 				if (i == R_OFF || i == B_OFF)
 					assert_int_equal(json_array_size(json_object_get(j, "offered")), 0);
+				if (i == R_INF || i == B_CAV) {
+					json_t *off = json_object_get(j, "offered");
+					for (size_t q = 0; q < json_array_size(off); q++)
+						assert_string_not_equal(json_string_value(json_array_get(off, q)), "end_move");
+					const char *why = json_string_value(json_object_get(json_object_get(j, "not_offered"), "end_move"));
+					int mine = i == R_INF ? 0 : 1;
+					if (json_integer_value(json_object_get(j, "to_move")) == mine && !json_is_true(json_object_get(j, "over"))) {
+						assert_non_null(why);
+						assert_non_null(strstr(why, "KS.GEN.1"));
+					}
+				}
 			}
 			json_decref(j);
 		}

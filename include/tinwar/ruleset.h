@@ -67,6 +67,7 @@ typedef struct tw_role_def {
 	char name[24];      ///< within the side: "general", "infantry", "official"
 	char clause[20];    ///< the clause that makes it
 	char help[96];      ///< for people
+	uint64_t types;     ///< bit t: order type t is one it may ever give (0: any); role_may judges the rest
 	int8_t stand_kind;  ///< the player stands near his side's figure of this kind (-1: nowhere)
 	double stand_r;     ///< ... within this many inches, at or behind it (0: no such rule)
 	char stand_clause[20];

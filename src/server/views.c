@@ -255,7 +255,32 @@ static json_t *view_msg(srv_room *r, int seat, int role, tw_state *v, bool terra
 		json_object_set_new(m, "not_offered", why);
 	} else if (m && seat >= 0 && seat < s->nsides && !s->over) {
 		json_t *why = json_object();
-		json_object_set_new(m, "offered", offered_json(rs, v, seat, dec, nd, why));
+		json_t *off = offered_json(rs, v, seat, dec, nd, why);
+		if (rd && rd->types) { // a role offered only the order types it may ever give
+			json_t *keep = json_array();
+			size_t i;
+			json_t *t;
+			json_array_foreach(off, i, t) {
+				int ti = -1;
+				for (int k = 0; k < rs->norders && ti < 0; k++)
+					if (strcmp(rs->orders[k].name, json_string_value(t)) == 0)
+						ti = k;
+				if (ti >= 0 && ti < 64 && (rd->types & (UINT64_C(1) << ti))) {
+					json_array_append(keep, t);
+				} else {
+					const char *chief = "chief";
+					for (int k = 0; k < r->nroles; k++)
+						if (r->roles[k].side == rd->side && r->roles[k].kind == TW_ROLE_CHIEF)
+							chief = r->roles[k].name;
+					char txt[128];
+					snprintf(txt, sizeof txt, "%s: the %s's to give, not the %s player's", rd->clause, chief, rd->name);
+					json_object_set_new(why, json_string_value(t), json_string(txt));
+				}
+			}
+			json_decref(off);
+			off = keep;
+		}
+		json_object_set_new(m, "offered", off);
 		json_object_set_new(m, "not_offered", why);
 	}
 	return m;

@@ -1192,8 +1192,7 @@ const tests = [
     const inf2 = await center(ri, 'circle.fig[data-id="2"]');
     await drag(ri, inf2, [inf2[0], inf2[1] - 4 * ppi]);
     await waitFor(P['red general'], async () => { const a = await figAt(P['red general'], 2); return a && Math.abs(Number(a[1]) - (240 - 14)) < 0.5; }, 'the General sees the infantryman moved');
-    await ri.click('#btn-end_move');
-    await waitFor(ri, async () => /KS\.GEN\.1/.test(await ri.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'the infantry may not end the move (KS.GEN.1)');
+    assert(await ri.$eval('#btn-end_move', (b) => b.disabled && /KS\.GEN\.1/.test(b.title)), 'the infantry is not offered the end of the move (KS.GEN.1): ' + await ri.$eval('#btn-end_move', (b) => b.title));
     // KS.GEN.2: the official is offered no order; his buttons say why.
     const ro = P['red official'];
     assert(await ro.$eval('#btn-end_move', (b) => b.disabled && /KS\.GEN\.2/.test(b.title)), 'the official offered no end of move: ' + await ro.$eval('#btn-end_move', (b) => b.title));

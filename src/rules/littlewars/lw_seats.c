@@ -7,6 +7,11 @@
 #include "lw_boxes.h"
 #include "lw_seats.h"
 
+// The orders that name no piece: the side's as a whole, the General's (KS.GEN.1).
+#define LW_GENERALS_ORDERS                                                                         \
+	((UINT64_C(1) << LW_OT_END_MOVE) | (UINT64_C(1) << LW_OT_TOSS) | (UINT64_C(1) << LW_OT_CHOOSE_SIDE) |  \
+	 (UINT64_C(1) << LW_OT_READY) | (UINT64_C(1) << LW_OT_TAKE_RESERVE))
+
 int lw_fig_arm(const tw_figure *f)
 {
 	switch (f->kind) {
@@ -52,6 +57,8 @@ int lw_roles(const tw_state *s, tw_role_def *out, int max)
 				break;
 			case LW_ROLE_ARM:
 				r->kind = TW_ROLE_PLAYER;
+				// KS.GEN.1: orders for pieces; the side's own orders are the General's.
+				r->types = ((UINT64_C(1) << LW_OT_COUNT) - 1) & ~LW_GENERALS_ORDERS;
 				snprintf(r->name, sizeof r->name, "%s", lw_ks_arm_names[seats[j].arm]);
 				snprintf(r->clause, sizeof r->clause, "KS.GEN.1");
 				snprintf(r->help, sizeof r->help, "orders the %s%s", lw_ks_arm_names[seats[j].arm],
@@ -92,8 +99,7 @@ tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GEN.2",
 				    "the official of %s watches, measures and checks the packets: he gives no orders",
 				    s->sides[r->side].name);
-	if (o->type == LW_OT_END_MOVE || o->type == LW_OT_TOSS || o->type == LW_OT_CHOOSE_SIDE || o->type == LW_OT_READY ||
-	    o->type == LW_OT_TAKE_RESERVE)
+	if (r->types && !(r->types & (UINT64_C(1) << o->type)))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GEN.1", "the %s is the General's to give, not the %s player's",
 				    tw_ruleset_get(s->ruleset)->orders[o->type].name, r->name);
 	int arm = role_arm(r);
