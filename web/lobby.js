@@ -206,7 +206,8 @@ window.twLobby = (function () {
     const ul = $('link-list'); ul.replaceChildren();
     // The sides this browser may play are its games; a game of computers only, its spectator's
     // seat (the umpire's link is only shown).
-    const side = (s) => s.seat !== 'umpire' && s.seat !== 'spectator';
+    // A role's seat (several players a side) is remembered by the browser that joins it.
+    const side = (s) => s.seat !== 'umpire' && s.seat !== 'spectator' && !s.role;
     const humans = body.seats.filter((s) => side(s) && !s.computer);
     for (const s of body.seats) {
       const li = mk('li', {}, [mk('a', { href: s.link, id: 'link-' + s.seat.replace(/ /g, '-') }, ['join as ' + s.seat])]);

@@ -1135,6 +1135,9 @@ const tests = [
     // official sit in browser contexts of their own.
     const scen = fs.readFileSync(path.join(__dirname, 'kriegspiel-seats.json'), 'utf8');
     await createGame(page, { scenario: scen, params: { seats: 'per_arm' }, noclock: true });
+    // The creating browser keeps the sides' seats, not the roles' (their players keep those).
+    const created = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]').map((g) => g.seat), 'tinwar.games');
+    assert(created.includes('red') && !created.some((x) => / (general|infantry|official)$/.test(x)), 'the creator keeps red, no role: ' + created);
     const roles = ['general', 'infantry', 'cavalry', 'artillery', 'official'];
     const link = {};
     for (const side of ['red', 'blue']) for (const r of roles) {
@@ -1158,6 +1161,9 @@ const tests = [
       assert((await p.$$('#roles-body li.role')).length === 10, s + ': ten seats listed');
       const mine = await p.$eval('#roles-body li.mine', (e) => [e.parentNode.dataset.side, e.dataset.role]);
       assert(mine.join(' ') === s, s + ': his own seat marked: ' + mine);
+      // My games: the browser that joined a role's seat keeps it under its full name.
+      const kept = await p.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]').map((g) => g.seat), 'tinwar.games');
+      assert(kept.includes(s), s + ': kept in my games: ' + kept);
     }
     // KS.GNL.1: each side's seats see the ground where their General's player must stand (6 ft
     // behind his figure, a half disc of radius 72 in), not the enemy's.
