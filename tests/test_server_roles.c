@@ -179,6 +179,17 @@ static void test_KS_GEN_1_several_players_a_side(void **state)
 	expect_result(c[R_CAV], &cur[R_CAV], "KS.GEN.1");
 	send_order(c[R_INF], 2, "{\"type\":\"move\",\"moves\":[{\"figure\":4,\"to\":[150,26]}]}");
 	expect_result(c[R_INF], &cur[R_INF], "KS.GEN.1");
+	// Suggestions: the General gets the side's next order; the official none (KS.GEN.2).
+	const char *sug = "{\"type\":\"suggest\",\"id\":20}";
+	assert_true(tw_wsc_send(c[R_GEN], sug, strlen(sug)));
+	json_t *sg = tw_wsc_wait(c[R_GEN], "suggestion", &cur[R_GEN], 10.0);
+	assert_non_null(sg);
+	json_decref(sg);
+	assert_true(tw_wsc_send(c[R_OFF], sug, strlen(sug)));
+	json_t *se = tw_wsc_wait(c[R_OFF], "error", &cur[R_OFF], 10.0);
+	assert_non_null(se);
+	assert_non_null(strstr(json_string_value(json_object_get(se, "message")), "KS.GEN.2"));
+	json_decref(se);
 	// KS.GEN.2: the official watches; he orders nothing.
 	send_order(c[R_OFF], 3, "{\"type\":\"move\",\"moves\":[{\"figure\":5,\"to\":[300,26]}]}");
 	expect_result(c[R_OFF], &cur[R_OFF], "KS.GEN.2");

@@ -220,15 +220,21 @@ static void on_suggest(srv_conn *c, json_t *m)
 	tw_general *g = tw_general_new(rs->generals[0]->name, rs, c->seat, seed);
 	tw_order *o = calloc(1, sizeof *o);
 	json_t *oj = NULL;
+	char why[sizeof(((tw_error *)0)->message) + 96] = "the general has no suggestion";
 	if (g && o && tw_general_decide(g, s, o) == TW_OK) {
 		o->side = (int8_t)c->seat;
-		oj = tw_order_to_json(o, s);
+		// Several players a side: only an order this role may give (KS.GEN.1/2).
+		tw_error e;
+		if (srv_role(r, c->role) && tw_role_may(s, srv_role(r, c->role), o, &e) != TW_OK)
+			snprintf(why, sizeof why, "the general's next order is not this seat's to give (%s: %s)", e.clause, e.message);
+		else
+			oj = tw_order_to_json(o, s);
 	}
 	tw_general_free(g);
 	free(o);
 	pthread_mutex_unlock(&r->mu);
 	if (!oj) {
-		reply_error(c, "the general has no suggestion", id);
+		reply_error(c, why, id);
 		return;
 	}
 	json_object_del(oj, "side");
