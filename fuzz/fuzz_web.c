@@ -73,7 +73,7 @@ static void create_from(srv_server *s, const char *text, size_t len)
 {
 	tw_error err;
 	json_error_t je;
-	char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
+	char tokens[SRV_ALL_SLOTS][SRV_TOKEN_LEN + 1];
 	json_t *req = srv_json_parse(text, len, &je);
 	if (req)
 		srv_room_create(s, req, "fuzz", tokens, &err);
@@ -111,7 +111,7 @@ static void deep(srv_server *s, srv_room *r, const uint8_t *data, size_t size)
 	create_from(s, t + hl, k - hl - 1);
 	static const int seats[4] = {0, 1, SRV_UMPIRE, SRV_SPECTATOR};
 	for (int i = 0; i < 4; i++) {
-		srv_conn c = {.srv = s, .fd = -1, .wake = -1, .room = r, .seat = seats[i]};
+		srv_conn c = {.srv = s, .fd = -1, .wake = -1, .room = r, .seat = seats[i], .role = -1};
 		c.bucket = s->opts.burst;
 		c.last = srv_now();
 		srv_ws_message(&c, t, k);
@@ -142,7 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		r = NULL;
 	}
 	if (!r) {
-		char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
+		char tokens[SRV_ALL_SLOTS][SRV_TOKEN_LEN + 1];
 		json_t *req = json_loads(request(), 0, &je);
 		r = req ? srv_room_create(s, req, "fuzz", tokens, &err) : NULL;
 		json_decref(req);
@@ -159,7 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	}
 	static const int seats[4] = {0, 1, SRV_UMPIRE, SRV_SPECTATOR};
-	srv_conn c = {.srv = s, .conn = NULL, .fd = -1, .wake = -1, .room = r, .seat = seats[data[0] % 4]};
+	srv_conn c = {.srv = s, .conn = NULL, .fd = -1, .wake = -1, .room = r, .seat = seats[data[0] % 4], .role = -1};
 	const char *p = (const char *)data + 1, *end = (const char *)data + size;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));

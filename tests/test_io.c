@@ -565,6 +565,7 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"train_load\", \"side\": \"red\", \"n\": 0, \"figures\": [0, 1]}",            // LW.BIG.9
 		"{\"type\": \"train_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 40]]}",
 		"{\"type\": \"train_unload\", \"side\": \"red\", \"n\": 1}",
+		"{\"type\": \"unbox\", \"side\": \"red\", \"n\": 1}",                                  // LW.BIG.3
 	};
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	bool seen[64] = {0};

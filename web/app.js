@@ -95,6 +95,7 @@
 
   function setupToolbar() {
     $('seatinfo').textContent = 'You are ' + hello.seat + ' (' + hello.ruleset.title + ')';
+    drawRoles();
     $('uc-side').replaceChildren();
     const box = $('order-buttons'); box.innerHTML = '';
     // One button per order the rule set accepts that the table does not give by dragging or
@@ -500,6 +501,60 @@
     }
   }
   // The Game panel: the game's record and each side's, by name.
+  // ---- seats within the sides (several players a side: the rule set's roles) ----
+  // The hello lists them (side, name, kind, clause, help, and where a player must stand); the
+  // panel names every seat of the game, this one marked, and the status bar says what it orders.
+  function myRole() { return hello && hello.role_index !== undefined ? (hello.roles || [])[hello.role_index] : null; }
+  function drawRoles() {
+    const roles = (hello && hello.roles) || [], panel = $('rolespanel'), body = $('roles-body');
+    panel.hidden = roles.length === 0;
+    body.replaceChildren();
+    const me = myRole();
+    if (me) {
+      panel.open = true; // a player of several a side: who else plays, and what he orders
+      $('seatinfo').title = me.help + ' (' + me.clause + ')';
+      $('seatinfo').dataset.role = me.name;
+      $('seatinfo').dataset.kind = me.kind;
+    }
+    for (const side of hello.sides || []) {
+      const mine = roles.filter((r) => r.side_name === side);
+      if (!mine.length) continue;
+      const ul = document.createElement('ul');
+      ul.className = 'roles'; ul.dataset.side = side;
+      for (const r of mine) {
+        const li = document.createElement('li');
+        li.className = 'role role-' + r.kind + (me && r === me ? ' mine' : '');
+        li.dataset.role = r.name;
+        li.textContent = r.name + ' (' + r.clause + '): ' + r.help + (r.stand_r ? '; stands within ' + Math.round(r.stand_r / 12) + ' ft of his figure (' + r.stand_clause + ')' : '');
+        ul.appendChild(li);
+      }
+      const h = document.createElement('h4'); h.textContent = side;
+      body.append(h, ul);
+    }
+  }
+  // KS.GNL.1 (any rule that makes a player stand near a figure): for the seats of this side (the
+  // umpire and the spectator: every side), the ground where the player may stand, at or behind
+  // each such figure, within the role's reach.
+  function drawStandZones() {
+    const roles = (hello && hello.roles) || [];
+    for (const r of roles) {
+      if (!r.stand_r || (seat >= 0 && r.side !== seat)) continue;
+      const sd = (S.state.sides || [])[r.side], fwd = sd && sd.forward ? sd.forward : 1;
+      for (const f of S.state.figures || []) {
+        if (f.side !== r.side_name || f.kind !== r.stand_kind || f.at[0] < 0) continue;
+        if (f.status && f.status !== 'active') continue;
+        const pts = [];
+        for (let k = 0; k <= 24; k++) { // the half disc behind him (away from his side's forward)
+          const a = Math.PI * k / 24, x = f.at[0] + r.stand_r * Math.cos(a), y = f.at[1] - fwd * r.stand_r * Math.sin(a);
+          pts.push(x.toFixed(2) + ',' + Y(y).toFixed(2));
+        }
+        const z = el('polygon', { points: pts.join(' '), class: 'stand-zone', 'data-clause': r.stand_clause, 'data-id': f.id, 'data-role': r.name }, layerMarks);
+        const t = document.createElementNS(NS, 'title');
+        t.textContent = r.stand_clause + ': the ' + r.name + "'s player stands at or behind his figure, no more than " + Math.round(r.stand_r / 12) + ' ft from it';
+        z.appendChild(t);
+      }
+    }
+  }
   function drawGame() {
     const body = $('game-body');
     body.replaceChildren(recHeading('the game'), recList(S.state.data, 'game'));
@@ -1177,6 +1232,7 @@
   function drawMarks() {
     if (!layerMarks || !S) return;
     layerMarks.innerHTML = '';
+    drawStandZones();
     // The melee's reach: one circle round its men in contact, 6 in beyond the farthest (it holds
     // every 6 in circle of LW.MEL.4). Built from the members, not from the melee event's x/y,
     // which each rule set uses for its own numbers (Grant: the two combat scores).

@@ -206,11 +206,14 @@ window.twLobby = (function () {
     const ul = $('link-list'); ul.replaceChildren();
     // The sides this browser may play are its games; a game of computers only, its spectator's
     // seat (the umpire's link is only shown).
-    const side = (s) => s.seat !== 'umpire' && s.seat !== 'spectator';
+    // A role's seat (several players a side) is remembered by the browser that joins it.
+    const side = (s) => s.seat !== 'umpire' && s.seat !== 'spectator' && !s.role;
     const humans = body.seats.filter((s) => side(s) && !s.computer);
     for (const s of body.seats) {
-      const li = mk('li', {}, [mk('a', { href: s.link, id: 'link-' + s.seat }, ['join as ' + s.seat])]);
+      const li = mk('li', {}, [mk('a', { href: s.link, id: 'link-' + s.seat.replace(/ /g, '-') }, ['join as ' + s.seat])]);
       if (s.computer) li.append(' (computer: ' + s.computer + ')');
+      // Several players a side (the rule set's roles): a seat per arm, the chief, an official.
+      if (s.role) { li.className = 'role-link'; li.dataset.side = s.side; li.dataset.role = s.role; if (comp[s.side]) li.append(' (the computer plays ' + s.side + ')'); }
       ul.appendChild(li);
       if (humans.length ? humans.indexOf(s) >= 0 : s.seat === 'spectator') remember({ game: body.id, seat: s.seat, token: s.token, title, ruleset: body.ruleset });
     }

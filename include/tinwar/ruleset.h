@@ -53,6 +53,27 @@ typedef struct tw_decision {
 
 #define TW_MAX_DECISIONS 16
 
+/// Seats within the sides (docs/design.md "Seats"): a rule set may give a side several players
+/// (an arm each, a chief over them) and officials who watch. The core's seat stays the side; a
+/// role is one of these, named by the rule set, and front-ends name none of them.
+typedef enum tw_role_kind {
+	TW_ROLE_CHIEF = 0, ///< commands the whole side (may give any order of it)
+	TW_ROLE_PLAYER,    ///< commands part of it (the rule set's seat_may says which)
+	TW_ROLE_OFFICIAL,  ///< watches: sees what the umpire sees of its own side
+} tw_role_kind;
+typedef struct tw_role_def {
+	int8_t side;        ///< the side it belongs to
+	uint8_t kind;       ///< tw_role_kind
+	char name[24];      ///< within the side: "general", "infantry", "official"
+	char clause[20];    ///< the clause that makes it
+	char help[96];      ///< for people
+	uint64_t types;     ///< bit t: order type t is one it may ever give (0: any); role_may judges the rest
+	int8_t stand_kind;  ///< the player stands near his side's figure of this kind (-1: nowhere)
+	double stand_r;     ///< ... within this many inches, at or behind it (0: no such rule)
+	char stand_clause[20];
+} tw_role_def;
+#define TW_MAX_ROLES 24
+
 /// Largest game-move number a loaded document may hold (move_no, and rule-set values that are
 /// move numbers: far from INT32_MAX, so move arithmetic cannot overflow).
 #define TW_LOAD_MAX_MOVE 1000000
@@ -199,6 +220,14 @@ typedef struct tw_ruleset {
 	const tw_odds_question *odds_questions;
 	tw_status (*odds)(const char *question, int nopts, const char *const *names, const char *const *values,
 			  FILE *out, tw_error *err);
+	/// Optional: the roles within the sides for this state (several players a side, officials),
+	/// into out[0..max); returns the count (0: one seat a side, the default). The list depends
+	/// only on the scenario and the parameters, so a game keeps it from its first state.
+	int (*roles)(const tw_state *s, tw_role_def *out, int max);
+	/// Optional: whether role `r` (of roles(s)) may give order o (o->side is its side): TW_OK, or
+	/// a refusal naming the clause (an arm's player ordering another arm's men). NULL: chiefs
+	/// and players may give any order of their side, officials none.
+	tw_status (*role_may)(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).
@@ -223,6 +252,13 @@ const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n);
 /// The decisions asked for now in s (rs->decisions, or one "act" decision of to_move), leaving
 /// out seats whose secret choice is already sealed. Returns the count.
 int tw_state_decisions(const tw_state *s, tw_decision *out, int max);
+/// The roles within the sides (rs->roles), or 0.
+int tw_state_roles(const tw_state *s, tw_role_def *out, int max);
+/// Whether role r may give order o (rs->role_may, or the default: officials give no orders).
+tw_status tw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err);
+/// The view of role r: its side's view (tw_state_view); an official's has, besides, every
+/// record field of its own side's elements as the umpire sees them (KS.GEN.2).
+tw_status tw_state_view_role(tw_state *dst, const tw_state *src, const tw_role_def *r);
 /// The seats (bit k: side k; bit 31: the umpire) that may give an order now.
 uint32_t tw_state_actors(const tw_state *s);
 /// True if sides a and b are allied now (the same alliance; a side is its own ally).

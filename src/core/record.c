@@ -420,8 +420,7 @@ void tw_rec_hash(const tw_state *s, void (*put)(void *ctx, const void *p, size_t
 	}
 }
 
-// The side that owns element i of kind (-1: none, so owner-visible fields are the umpire's).
-static int owner_of(const tw_state *s, tw_rec_kind kind, int i)
+int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i)
 {
 	switch (kind) {
 	case TW_REC_SIDE: return i;
@@ -448,7 +447,7 @@ void tw_rec_hide(tw_state *s, int seat)
 		int n = tw_rec_count(s, (tw_rec_kind)k);
 		for (int i = 0; i < n; i++) {
 			unsigned char *r = tw_rec(s, (tw_rec_kind)k, i);
-			int owner = owner_of(s, (tw_rec_kind)k, i);
+			int owner = tw_rec_owner(s, (tw_rec_kind)k, i);
 			for (int j = 0; j < d->nfields; j++) {
 				const tw_field_def *f = &d->fields[j];
 				bool sees = f->vis == TW_VIS_ALL || (f->vis == TW_VIS_OWNER && owner >= 0 && owner == seat);

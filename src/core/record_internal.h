@@ -18,5 +18,7 @@ void tw_rec_init_new(tw_state *s, tw_rec_kind kind, int index);
 void tw_rec_hash(const tw_state *s, void (*put)(void *ctx, const void *p, size_t n), void *ctx);
 /// Resets to their defaults the fields `seat` may not see (seat < 0: the umpire sees all).
 void tw_rec_hide(tw_state *s, int seat);
+/// The side that owns element i of kind (-1: none, so owner-visible fields are the umpire's).
+int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i);
 
 #endif

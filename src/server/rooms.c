@@ -19,6 +19,20 @@ const char *srv_seat_name(const srv_room *r, int seat)
 	return (seat >= 0 && seat < s->nsides) ? s->sides[seat].name : "?";
 }
 
+const tw_role_def *srv_role(const srv_room *r, int role)
+{
+	return role >= 0 && role < r->nroles ? &r->roles[role] : NULL;
+}
+
+const char *srv_role_name(const srv_room *r, int seat, int role, char *buf, size_t len)
+{
+	const tw_role_def *d = srv_role(r, role);
+	if (!d)
+		return srv_seat_name(r, seat);
+	snprintf(buf, len, "%s %s", srv_seat_name(r, d->side), d->name);
+	return buf;
+}
+
 static int seat_of_slot(int slot)
 {
 	return slot == SRV_SLOT_UMPIRE ? SRV_UMPIRE : slot == SRV_SLOT_SPECTATOR ? SRV_SPECTATOR : slot;
@@ -161,7 +175,17 @@ static json_t *seats_json(const srv_room *r)
 	}
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		json_array_append_new(comp, json_string(r->computer[i]));
-	return json_pack("{s:o, s:o}", "token_hashes", tok, "computer", comp);
+	json_t *out = json_pack("{s:o, s:o}", "token_hashes", tok, "computer", comp);
+	if (r->nroles > 0) { // the roles' tokens (several players a side), in the rule set's order
+		json_t *rh = json_array();
+		for (int i = 0; i < r->nroles; i++) {
+			char hex[2 * SRV_HASH_LEN + 1];
+			sodium_bin2hex(hex, sizeof hex, r->token_hash[SRV_SLOTS + i], SRV_HASH_LEN);
+			json_array_append_new(rh, json_string(hex));
+		}
+		json_object_set_new(out, "role_hashes", rh);
+	}
+	return out;
 }
 
 static json_t *clock_cfg_json(const srv_room *r)
@@ -220,7 +244,7 @@ static tw_status set_clock(srv_room *r, const json_t *clk, tw_error *err)
 }
 
 srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
-			  char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1], tw_error *err)
+			  char tokens[SRV_ALL_SLOTS][SRV_TOKEN_LEN + 1], tw_error *err)
 {
 	tw_state st;
 	memset(&st, 0, sizeof st);
@@ -328,9 +352,10 @@ srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
 	if (!r->game || !r->scenario_json)
 		goto fail;
 	tw_game_set_undo(r->game, true); // a seat may take back its orders (srv_room_undo)
+	r->nroles = tw_state_roles(tw_game_state(r->game), r->roles, TW_MAX_ROLES);
 	if (!srv_random_hex(r->id, 8))
 		goto fail_rand;
-	for (int i = 0; i < SRV_SLOTS; i++) {
+	for (int i = 0; i < SRV_SLOTS + r->nroles; i++) {
 		if (!srv_random_hex(tokens[i], SRV_TOKEN_LEN / 2))
 			goto fail_rand;
 		srv_token_hash(s, tokens[i], r->token_hash[i]);
@@ -412,6 +437,15 @@ static bool read_seats(srv_room *r, json_t *sj, bool *legacy)
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		snprintf(r->computer[i], sizeof r->computer[i], "%s",
 			 json_string_value(json_array_get(comp, (size_t)i)) ?: "");
+	// The roles' tokens: as many as the rule set gives the game's first state.
+	json_t *rh = json_object_get(sj, "role_hashes");
+	if (json_array_size(rh) != (size_t)r->nroles)
+		return false;
+	for (int i = 0; i < r->nroles; i++) {
+		const char *t = json_string_value(json_array_get(rh, (size_t)i));
+		if (!t || sodium_hex2bin(r->token_hash[SRV_SLOTS + i], SRV_HASH_LEN, t, strlen(t), NULL, NULL, NULL) != 0)
+			return false;
+	}
 	return true;
 }
 
@@ -434,6 +468,7 @@ srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const cha
 	if (!r->game)
 		goto fail;
 	tw_game_set_undo(r->game, false);
+	r->nroles = tw_state_roles(tw_game_state(r->game), r->roles, TW_MAX_ROLES);
 	r->scenario_json = strdup(scenario);
 	sj = json_loads(scenario, 0, &je); // its title (issue 19)
 	srv_room_set_title(r, sj);
@@ -476,7 +511,7 @@ fail:
 	return NULL;
 }
 
-srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, int *seat)
+srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, int *seat, int *role)
 {
 	srv_room *found = NULL;
 	if (!game || !token || strlen(token) != SRV_TOKEN_LEN)
@@ -489,12 +524,14 @@ srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, 
 		if (strcmp(r->id, game) != 0)
 			continue;
 		int nsides = tw_game_state(r->game)->nsides;
-		for (int k = 0; k < SRV_SLOTS; k++) {
+		for (int k = 0; k < SRV_SLOTS + r->nroles; k++) {
 			if (k >= nsides && k < SRV_SLOT_UMPIRE)
 				continue;
 			if (sodium_memcmp(r->token_hash[k], h, SRV_HASH_LEN) == 0) {
 				found = r;
-				*seat = seat_of_slot(k);
+				*seat = k >= SRV_SLOTS ? r->roles[k - SRV_SLOTS].side : seat_of_slot(k);
+				if (role)
+					*role = k >= SRV_SLOTS ? k - SRV_SLOTS : -1;
 			}
 		}
 	}
@@ -598,7 +635,7 @@ static bool undo_no(tw_error *why, const char *fmt, const char *arg)
 	return false;
 }
 
-bool srv_room_can_undo(srv_room *r, int seat, tw_error *why)
+bool srv_room_can_undo(srv_room *r, int seat, int role, tw_error *why)
 {
 	const tw_state *s = tw_game_state(r->game);
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
@@ -617,6 +654,10 @@ bool srv_room_can_undo(srv_room *r, int seat, tw_error *why)
 	if (o->side != seat)
 		return undo_no(why, "the last order is %s's: only the seat that gave an order may take it back",
 			       o->side >= 0 && o->side < s->nsides ? s->sides[o->side].name : "the host");
+	// Several players a side: a role takes back only an order it could have given itself.
+	tw_error e2;
+	if (srv_role(r, role) && tw_role_may(s, srv_role(r, role), o, &e2) != TW_OK)
+		return undo_no(why, "the last order is not yours to take back: %s", e2.message);
 	if (r->undo_capped)
 		return undo_no(why, "%s", "undo keeps at most " SRV_STR(SRV_UNDO_MAX) " orders since the last die roll or shot, "
 					  "and these are more");
@@ -629,10 +670,10 @@ bool srv_room_can_undo(srv_room *r, int seat, tw_error *why)
 	return true;
 }
 
-tw_status srv_room_undo(srv_room *r, int seat, tw_error *err)
+tw_status srv_room_undo(srv_room *r, int seat, int role, tw_error *err)
 {
 	tw_error_clear(err);
-	if (!srv_room_can_undo(r, seat, err))
+	if (!srv_room_can_undo(r, seat, role, err))
 		return err->code;
 	int n = tw_game_order_count(r->game);
 	tw_order *keep = malloc(sizeof *keep); // to put it back if the store cannot drop it
@@ -668,9 +709,10 @@ tw_status srv_room_undo(srv_room *r, int seat, tw_error *err)
 	atomic_store(&r->over, s->over);
 	// Every seat hears what was taken back (the order's kind, never its content: a hidden
 	// deployment stays hidden), and where the log now ends, before the state.
-	char text[160];
-	snprintf(text, sizeof text, "%s took back their last order (%s)", s->sides[seat].name, what);
-	json_t *m = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "type", "undone", "seat", s->sides[seat].name, "order", what,
+	char text[160], buf[64];
+	const char *who = srv_role_name(r, seat, role, buf, sizeof buf);
+	snprintf(text, sizeof text, "%s took back their last order (%s)", who, what);
+	json_t *m = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "type", "undone", "seat", who, "order", what,
 			      "events", tw_game_events(r->game)->n, "orders", n - 1, "text", text);
 	char *txt = m ? json_dumps(m, JSON_COMPACT) : NULL;
 	json_decref(m);

@@ -269,7 +269,7 @@ void srv_room_set_title(srv_room *r, const json_t *scenario)
 
 typedef struct status_job {
 	srv_room *r;
-	int seat;
+	int seat, role;
 	char *txt;
 } status_job;
 
@@ -290,9 +290,10 @@ static void run_status(void *arg)
 		json_array_append_new(to_move, json_string(s->sides[d[i].seat].name));
 	}
 	free(d);
+	char who[64];
 	json_t *body =
 	    json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:i, s:o, s:b, s:b}", "game", r->id, "seat",
-	              srv_seat_name(r, j->seat), "ruleset", tw_game_ruleset(r->game)->name, "ruleset_title",
+	              srv_role_name(r, j->seat, j->role, who, sizeof who), "ruleset", tw_game_ruleset(r->game)->name, "ruleset_title",
 	              tw_game_ruleset(r->game)->title, "title", r->title, "phase", tw_phase_name(s),
 	              "move_no", s->move_no, "to_move", to_move, "yours", yours, "over", s->over);
 	if (body && s->over)
@@ -334,8 +335,8 @@ int srv_status_handler(struct mg_connection *conn, void *cbdata)
 		json_decref(req);
 		return srv_http_error(conn, 400, "the body is {\"game\": ID, \"token\": TOKEN}");
 	}
-	status_job j = {NULL, 0, NULL};
-	j.r = srv_room_by_token(s, game, token, &j.seat);
+	status_job j = {NULL, 0, -1, NULL};
+	j.r = srv_room_by_token(s, game, token, &j.seat, &j.role);
 	json_decref(req);
 	// One answer for an unknown game and a wrong token: the endpoint tells nothing of which.
 	if (!j.r)

@@ -265,7 +265,7 @@ static int rule_handler(struct mg_connection *conn, void *cbdata)
 	return j.status;
 }
 
-static json_t *game_response(srv_room *r, char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1])
+static json_t *game_response(srv_room *r, char tokens[SRV_ALL_SLOTS][SRV_TOKEN_LEN + 1])
 {
 	const tw_state *s = tw_game_state(r->game);
 	json_t *seats = json_array();
@@ -280,6 +280,15 @@ static json_t *game_response(srv_room *r, char tokens[SRV_SLOTS][SRV_TOKEN_LEN +
 			json_object_set_new(sj, "computer", json_string(r->computer[k]));
 		json_array_append_new(seats, sj);
 	}
+	// Several players a side (the rule set's roles): a seat each, after the sides' own.
+	for (int k = 0; k < r->nroles; k++) {
+		const tw_role_def *d = &r->roles[k];
+		char link[128], who[64];
+		snprintf(link, sizeof link, "/?game=%.16s&token=%.32s", r->id, tokens[SRV_SLOTS + k]);
+		json_t *sj = json_pack("{s:s, s:s, s:s, s:s, s:s}", "seat", srv_role_name(r, d->side, k, who, sizeof who), "token",
+				       tokens[SRV_SLOTS + k], "link", link, "side", srv_seat_name(r, d->side), "role", d->name);
+		json_array_append_new(seats, sj);
+	}
 	return json_pack("{s:s, s:s, s:o}", "id", r->id, "ruleset", tw_game_ruleset(r->game)->name, "seats", seats);
 }
 
@@ -292,7 +301,7 @@ static char *create_game(srv_server *s, const char *creator, const char *text, s
 		tw_error_set(err, TW_ERR_INPUT, "", "%d:%d: %s", je.line, je.column, je.text);
 		return NULL;
 	}
-	char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1];
+	char tokens[SRV_ALL_SLOTS][SRV_TOKEN_LEN + 1];
 	memset(tokens, 0, sizeof tokens);
 	srv_room *r = srv_room_create(s, req, creator, tokens, err);
 	json_decref(req);
@@ -420,14 +429,15 @@ static int ws_connect(const struct mg_connection *conn, void *cbdata)
 	const char *q = ri->query_string ? ri->query_string : "";
 	mg_get_var(q, strlen(q), "game", game, sizeof game);
 	mg_get_var(q, strlen(q), "token", token, sizeof token);
-	int seat = 0;
-	srv_room *r = srv_room_by_token(s, game, token, &seat);
+	int seat = 0, role = -1;
+	srv_room *r = srv_room_by_token(s, game, token, &seat, &role);
 	if (!r) {
 		srv_log(s, "websocket refused: bad game or token%s", s->restoring ? " (games are being restored)" : "");
 		return 1;
 	}
 	c->room = r;
 	c->seat = seat;
+	c->role = role;
 	c->bucket = s->opts.burst;
 	c->last = srv_now();
 	return 0;

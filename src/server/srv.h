@@ -16,6 +16,9 @@ struct mg_context;
 enum { SRV_UMPIRE = -1, SRV_SPECTATOR = -2 };
 /// Token slots: sides 0..nsides-1, then the umpire and the spectator.
 enum { SRV_SLOT_UMPIRE = TW_MAX_SIDES, SRV_SLOT_SPECTATOR = TW_MAX_SIDES + 1, SRV_SLOTS = TW_MAX_SIDES + 2 };
+/// Then one token slot per role within the sides (the rule set's roles: several players a side,
+/// officials; docs/server.md "Seats within the sides"): slot SRV_SLOTS + k is role k.
+enum { SRV_ALL_SLOTS = SRV_SLOTS + TW_MAX_ROLES };
 #define SRV_TOKEN_LEN 32
 #define SRV_HASH_LEN 32 ///< bytes of a token's keyed hash (BLAKE2b, libsodium crypto_generichash)
 #define SRV_KEY_LEN 32  ///< bytes of the installation's key (the key file beside the store)
@@ -57,6 +60,7 @@ typedef struct srv_conn {
 	bool dead;             ///< dropped (queue overflow): no more output, the loop closes it
 	srv_room *room;
 	int seat;              ///< side index, SRV_UMPIRE or SRV_SPECTATOR
+	int role;              ///< the role within the side (srv_room.roles), -1: the whole side or none
 	double bucket;         ///< rate limit tokens
 	double last;           ///< time of the last refill, seconds
 	bool joined;           ///< registered in the room
@@ -84,7 +88,9 @@ struct srv_room {
 	srv_server *srv;
 	tw_game *game;
 	char *scenario_json;           ///< the scenario the game was made from (for the store)
-	unsigned char token_hash[SRV_SLOTS][SRV_HASH_LEN]; ///< keyed hashes of the seats' tokens
+	unsigned char token_hash[SRV_ALL_SLOTS][SRV_HASH_LEN]; ///< keyed hashes of the seats' tokens (then the roles')
+	tw_role_def roles[TW_MAX_ROLES]; ///< the roles within the sides, from the game's first state
+	int nroles;
 	char computer[TW_MAX_SIDES][48]; ///< general name for a computer seat, "" for a human
 	tw_general *gen[TW_MAX_SIDES];   ///< NULL while the computer thread has it out
 	int gen_epoch[TW_MAX_SIDES];     ///< changes when a seat changes hands
@@ -174,15 +180,22 @@ uint64_t srv_public_seed(const char *purpose, uint64_t game_seed);
 /// server and the store, and gives the seats' tokens (only their hashes are kept). Limits per
 /// creator and in all are checked (TW_ERR_STATE).
 srv_room *srv_room_create(srv_server *s, const json_t *req, const char *creator,
-			  char tokens[SRV_SLOTS][SRV_TOKEN_LEN + 1], tw_error *err);
+			  char tokens[SRV_ALL_SLOTS][SRV_TOKEN_LEN + 1], tw_error *err);
 /// Restores a room from the store: scenario, seed, seats, then the orders replayed.
 srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const char *scenario, uint64_t seed,
 			   const char *seats, const char *clock, const char *creator, tw_error *err);
 void srv_room_free(srv_room *r);
 /// Finds the room and seat of a token; NULL if none. Room not locked.
-srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, int *seat);
+srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, int *seat, int *role);
 /// Seat's name ("red", "umpire", "spectator").
 const char *srv_seat_name(const srv_room *r, int seat);
+/// A seat's full name with its role: "red infantry", "blue official", or srv_seat_name's.
+const char *srv_role_name(const srv_room *r, int seat, int role, char *buf, size_t len);
+/// The role def of a connection's role, or NULL.
+const tw_role_def *srv_role(const srv_room *r, int role);
+/// A seat's view: its side's (tw_state_view), an official's (tw_state_view_role), the umpire's
+/// or the spectator's.
+tw_status srv_seat_view(srv_room *r, int seat, int role, tw_state *out);
 /// Applies an order (room locked) and stores it; if the store cannot keep it, the game is put
 /// back as it was and an error returned. Nothing is sent: srv_room_applied does that.
 tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count, tw_error *err);
@@ -192,11 +205,11 @@ void srv_room_applied(srv_room *r, int side, int first, int count);
 /// this move, not one that ended the move, and nothing random has happened since (no die, shot
 /// or sealed choice: nobody can throw again); the seat is not the computer's and the game is
 /// not over. If not, `why` (may be NULL) says why.
-bool srv_room_can_undo(srv_room *r, int seat, tw_error *why);
+bool srv_room_can_undo(srv_room *r, int seat, int role, tw_error *why);
 /// Takes back the seat's last order (room locked): the game and the store go back one order,
 /// and every seat hears an "undone" message then the new state. Refused as srv_room_can_undo
 /// says, or if the store cannot drop the order (the game is then as it was).
-tw_status srv_room_undo(srv_room *r, int seat, tw_error *err);
+tw_status srv_room_undo(srv_room *r, int seat, int role, tw_error *err);
 /// srv_room_commit then srv_room_applied.
 tw_status srv_room_apply(srv_room *r, const tw_order *o, tw_error *err);
 /// Broadcasts the state (and events first..first+count) to every connection (room locked).
@@ -204,7 +217,9 @@ void srv_room_broadcast(srv_room *r, int first, int count);
 /// Sends one connection its full picture: hello, state, events, clock (room locked).
 void srv_room_send_all(srv_room *r, srv_conn *c);
 /// The view JSON of a seat (hidden things removed on the server).
-json_t *srv_view_json(srv_room *r, int seat);
+json_t *srv_view_json(srv_room *r, int seat, int role);
+/// The roles within the sides: [{side, side_name, name, kind, clause, help, stand_*?}].
+json_t *srv_roles_json(const srv_room *r);
 /// Gives a side's seat to a general (name) or back to a person (NULL); kept in the store.
 tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_error *err);
 /// Whether the computer holds the side to move of this room (room locked).

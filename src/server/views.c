@@ -20,6 +20,14 @@ static int view_seat(int seat)
 	return seat == SRV_SPECTATOR ? 100 : seat;
 }
 
+tw_status srv_seat_view(srv_room *r, int seat, int role, tw_state *out)
+{
+	const tw_role_def *d = srv_role(r, role);
+	if (d && seat == d->side)
+		return tw_state_view_role(out, tw_game_state(r->game), d); // an official sees more of his side
+	return tw_state_view(out, tw_game_state(r->game), view_seat(seat));
+}
+
 // ---- the orders a seat is offered now (issue 19) ----
 
 /// The men the probes are made of: the seat's first active man and the first enemy (variant
@@ -192,7 +200,7 @@ static json_t *offered_json(const tw_ruleset *rs, tw_state *v, int seat, const t
 
 /// The state message from a seat's view `v` (built by tw_state_view). The terrain, which does
 /// not change, goes only in full pictures (join, sync), not in every update.
-static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
+static json_t *view_msg(srv_room *r, int seat, int role, tw_state *v, bool terrain)
 {
 	const tw_state *s = tw_game_state(r->game);
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
@@ -234,21 +242,56 @@ static json_t *view_msg(srv_room *r, int seat, tw_state *v, bool terrain)
 	json_t *m = json_pack("{s:s, s:o, s:i, s:b, s:i, s:i, s:i, s:o, s:o, s:i, s:o, s:b}", "type", "state", "state", sj,
 			      "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
 			      "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
-			      "decisions", dj, "can_undo", srv_room_can_undo(r, seat, NULL));
-	if (m && seat >= 0 && seat < s->nsides && !s->over) {
+			      "decisions", dj, "can_undo", srv_room_can_undo(r, seat, role, NULL));
+	const tw_role_def *rd = srv_role(r, role);
+	if (m && rd && rd->kind == TW_ROLE_OFFICIAL && !s->over) {
+		// An official watches (KS.GEN.2): offered nothing, each order with the role's reason.
 		json_t *why = json_object();
-		json_object_set_new(m, "offered", offered_json(rs, v, seat, dec, nd, why));
+		char txt[128];
+		snprintf(txt, sizeof txt, "the %s gives no orders (%s)", rd->name, rd->clause);
+		for (int t = 0; t < rs->norders; t++)
+			json_object_set_new(why, rs->orders[t].name, json_string(txt));
+		json_object_set_new(m, "offered", json_array());
+		json_object_set_new(m, "not_offered", why);
+	} else if (m && seat >= 0 && seat < s->nsides && !s->over) {
+		json_t *why = json_object();
+		json_t *off = offered_json(rs, v, seat, dec, nd, why);
+		if (rd && rd->types) { // a role offered only the order types it may ever give
+			json_t *keep = json_array();
+			size_t i;
+			json_t *t;
+			json_array_foreach(off, i, t) {
+				int ti = -1;
+				for (int k = 0; k < rs->norders && ti < 0; k++)
+					if (strcmp(rs->orders[k].name, json_string_value(t)) == 0)
+						ti = k;
+				if (ti >= 0 && ti < 64 && (rd->types & (UINT64_C(1) << ti))) {
+					json_array_append(keep, t);
+				} else {
+					const char *chief = "chief";
+					for (int k = 0; k < r->nroles; k++)
+						if (r->roles[k].side == rd->side && r->roles[k].kind == TW_ROLE_CHIEF)
+							chief = r->roles[k].name;
+					char txt[128];
+					snprintf(txt, sizeof txt, "%s: the %s's to give, not the %s player's", rd->clause, chief, rd->name);
+					json_object_set_new(why, json_string_value(t), json_string(txt));
+				}
+			}
+			json_decref(off);
+			off = keep;
+		}
+		json_object_set_new(m, "offered", off);
 		json_object_set_new(m, "not_offered", why);
 	}
 	return m;
 }
 
-json_t *srv_view_json(srv_room *r, int seat)
+json_t *srv_view_json(srv_room *r, int seat, int role)
 {
 	tw_state v;
-	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
+	if (srv_seat_view(r, seat, role, &v) != TW_OK)
 		return NULL;
-	json_t *m = view_msg(r, seat, &v, true);
+	json_t *m = view_msg(r, seat, role, &v, true);
 	tw_state_free(&v);
 	return m;
 }
@@ -354,10 +397,10 @@ static json_t *events_json_v(srv_room *r, int seat, int first, int count, const 
 	return with_traces(r, arr);
 }
 
-static json_t *events_json(srv_room *r, int seat, int first, int count)
+static json_t *events_json(srv_room *r, int seat, int role, int first, int count)
 {
 	tw_state v;
-	if (tw_state_view(&v, tw_game_state(r->game), view_seat(seat)) != TW_OK)
+	if (srv_seat_view(r, seat, role, &v) != TW_OK)
 		return json_array();
 	json_t *a = events_json_v(r, seat, first, count, &v);
 	tw_state_free(&v);
@@ -366,25 +409,25 @@ static json_t *events_json(srv_room *r, int seat, int first, int count)
 
 void srv_room_broadcast(srv_room *r, int first, int count)
 {
-	char *state_txt[SRV_SLOTS] = {0}, *ev_txt[SRV_SLOTS] = {0};
+	char *state_txt[SRV_ALL_SLOTS] = {0}, *ev_txt[SRV_ALL_SLOTS] = {0};
 	char *clock_txt = NULL;
 	json_t *cj = srv_clock_json(r);
 	clock_txt = json_dumps(cj, JSON_COMPACT);
 	json_decref(cj);
 	for (int i = 0; i < r->nconn; i++) {
 		srv_conn *c = r->conns[i];
-		int slot = slot_of_seat(c->seat);
+		int slot = srv_role(r, c->role) ? SRV_SLOTS + c->role : slot_of_seat(c->seat);
 		if (!state_txt[slot]) {
-			// One view per seat serves its events and its state.
+			// One view per seat (a role's its own) serves its events and its state.
 			tw_state v;
-			if (tw_state_view(&v, tw_game_state(r->game), view_seat(c->seat)) == TW_OK) {
+			if (srv_seat_view(r, c->seat, c->role, &v) == TW_OK) {
 				if (count > 0) {
 					json_t *m = json_pack("{s:s, s:o}", "type", "events", "events",
 							      events_json_v(r, c->seat, first, count, &v));
 					ev_txt[slot] = json_dumps(m, JSON_COMPACT);
 					json_decref(m);
 				}
-				json_t *m = view_msg(r, c->seat, &v, false);
+				json_t *m = view_msg(r, c->seat, c->role, &v, false);
 				state_txt[slot] = m ? json_dumps(m, JSON_COMPACT) : NULL;
 				json_decref(m);
 				tw_state_free(&v);
@@ -397,11 +440,30 @@ void srv_room_broadcast(srv_room *r, int first, int count)
 		if (clock_txt)
 			srv_send_text(c, clock_txt, strlen(clock_txt));
 	}
-	for (int i = 0; i < SRV_SLOTS; i++) {
+	for (int i = 0; i < SRV_ALL_SLOTS; i++) {
 		free(state_txt[i]);
 		free(ev_txt[i]);
 	}
 	free(clock_txt);
+}
+
+json_t *srv_roles_json(const srv_room *r)
+{
+	static const char *const kinds[] = {"chief", "player", "official"};
+	json_t *a = json_array();
+	for (int i = 0; a && i < r->nroles; i++) {
+		const tw_role_def *d = &r->roles[i];
+		json_t *o = json_pack("{s:i, s:s, s:s, s:s, s:s, s:s}", "side", d->side, "side_name", srv_seat_name(r, d->side),
+				      "name", d->name, "kind", kinds[d->kind < 3 ? d->kind : 1], "clause", d->clause, "help",
+				      d->help);
+		if (o && d->stand_r > 0) { // where the player must stand (KS.GNL.1): the page draws it
+			json_object_set_new(o, "stand_kind", json_string(tw_figure_kind_name(d->stand_kind)));
+			json_object_set_new(o, "stand_r", json_real(d->stand_r));
+			json_object_set_new(o, "stand_clause", json_string(d->stand_clause));
+		}
+		json_array_append_new(a, o);
+	}
+	return a;
 }
 
 void srv_room_send_all(srv_room *r, srv_conn *c)
@@ -410,10 +472,18 @@ void srv_room_send_all(srv_room *r, srv_conn *c)
 	json_t *sides = json_array();
 	for (int i = 0; i < s->nsides; i++)
 		json_array_append_new(sides, json_string(s->sides[i].name));
-	srv_send(c, json_pack("{s:s, s:s, s:s, s:i, s:o, s:o, s:s}", "type", "hello", "game", r->id, "seat",
-			      srv_seat_name(r, c->seat), "seat_index", c->seat, "sides", sides, "ruleset",
-			      srv_ruleset_json(tw_game_ruleset(r->game)), "title", r->title));
-	srv_send(c, json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, 0, -1)));
-	srv_send(c, srv_view_json(r, c->seat));
+	char who[64];
+	json_t *hello = json_pack("{s:s, s:s, s:s, s:i, s:o, s:o, s:s, s:o}", "type", "hello", "game", r->id, "seat",
+				  srv_role_name(r, c->seat, c->role, who, sizeof who), "seat_index", c->seat, "sides", sides,
+				  "ruleset", srv_ruleset_json(tw_game_ruleset(r->game)), "title", r->title, "roles",
+				  srv_roles_json(r));
+	const tw_role_def *d = srv_role(r, c->role);
+	if (hello && d) { // several players a side: which of them this seat is
+		json_object_set_new(hello, "role", json_string(d->name));
+		json_object_set_new(hello, "role_index", json_integer(c->role));
+	}
+	srv_send(c, hello);
+	srv_send(c, json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, c->role, 0, -1)));
+	srv_send(c, srv_view_json(r, c->seat, c->role));
 	srv_send(c, srv_clock_json(r));
 }

@@ -56,6 +56,10 @@ static tw_status parse_order(srv_conn *c, json_t *oj, tw_order *o, tw_error *err
 	json_decref(copy);
 	if (st == TW_OK)
 		o->side = (int8_t)c->seat;
+	// Several players a side: the role's own pieces only (the rule set says which; a refusal
+	// names its clause), before the rules see the order.
+	if (st == TW_OK && srv_role(r, c->role))
+		st = tw_role_may(s, srv_role(r, c->role), o, err);
 	return st;
 }
 
@@ -168,7 +172,7 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 		} else {
 			// A trial is judged on what the seat may see, so probing cannot find hidden men.
 			tw_state view;
-			st = tw_state_view(&view, tw_game_state(r->game), c->seat);
+			st = srv_seat_view(r, c->seat, c->role, &view);
 			double reach = -1, len = -1;
 			if (st == TW_OK) {
 				st = tw_game_ruleset(r->game)->validate(&view, o, &err);
@@ -216,15 +220,21 @@ static void on_suggest(srv_conn *c, json_t *m)
 	tw_general *g = tw_general_new(rs->generals[0]->name, rs, c->seat, seed);
 	tw_order *o = calloc(1, sizeof *o);
 	json_t *oj = NULL;
+	char why[sizeof(((tw_error *)0)->message) + 96] = "the general has no suggestion";
 	if (g && o && tw_general_decide(g, s, o) == TW_OK) {
 		o->side = (int8_t)c->seat;
-		oj = tw_order_to_json(o, s);
+		// Several players a side: only an order this role may give (KS.GEN.1/2).
+		tw_error e;
+		if (srv_role(r, c->role) && tw_role_may(s, srv_role(r, c->role), o, &e) != TW_OK)
+			snprintf(why, sizeof why, "the general's next order is not this seat's to give (%s: %s)", e.clause, e.message);
+		else
+			oj = tw_order_to_json(o, s);
 	}
 	tw_general_free(g);
 	free(o);
 	pthread_mutex_unlock(&r->mu);
 	if (!oj) {
-		reply_error(c, "the general has no suggestion", id);
+		reply_error(c, why, id);
 		return;
 	}
 	json_object_del(oj, "side");
@@ -324,12 +334,16 @@ static void on_computer(srv_conn *c, json_t *m)
 	}
 	pthread_mutex_lock(&r->mu);
 	int side = c->seat;
+	char who[64];
+	const tw_role_def *rd = srv_role(r, c->role);
+	if (rd && rd->kind != TW_ROLE_CHIEF) // the side is its chief's to hand over, not an arm's
+		side = -1;
 	if (c->seat == SRV_UMPIRE && json_is_string(sj))
 		side = tw_state_side_index(tw_game_state(r->game), json_string_value(sj));
 	tw_error err;
 	tw_error_clear(&err);
 	tw_status st = side >= 0 ? srv_room_set_computer(r, side, json_string_value(gj), &err)
-				 : tw_error_set(&err, TW_ERR_STATE, "", "the %s holds no side", srv_seat_name(r, c->seat));
+				 : tw_error_set(&err, TW_ERR_STATE, "", "the %s holds no side to hand over", srv_role_name(r, c->seat, c->role, who, sizeof who));
 	pthread_mutex_unlock(&r->mu);
 	if (st != TW_OK)
 		reply_error(c, err.message, NULL);
@@ -341,7 +355,7 @@ static void on_undo(srv_conn *c, json_t *m)
 	tw_error err;
 	tw_error_clear(&err);
 	pthread_mutex_lock(&r->mu);
-	tw_status st = srv_room_undo(r, c->seat, &err);
+	tw_status st = srv_room_undo(r, c->seat, c->role, &err);
 	// The seat hears "ok" after the others' new state is queued: its own state follows at once.
 	reply_status(c, "result", json_object_get(m, "id"), st, &err);
 	pthread_mutex_unlock(&r->mu);

@@ -30,6 +30,7 @@ srv_conn *srv_conn_new(srv_server *s)
 	c->srv = s;
 	c->fd = -1;
 	c->wake = -1;
+	c->role = -1; // no role until the handshake names one
 	pthread_mutex_init(&c->mu, NULL);
 	return c;
 }

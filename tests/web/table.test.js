@@ -1162,6 +1162,102 @@ const tests = [
     await page.click('#btn-end');
     await waitFor(page, async () => /melee step/.test(await page.$eval('#log', (e) => e.textContent)), 'the phase ended (RD.SEQ.7)');
   }],
+  ['kriegspiel seats: three players a side, officials and the General (little wars)', async (page, browser) => {
+    // tests/web/kriegspiel-seats.json: a General, 8 infantry, 4 cavalry and a gun with 2 gunners
+    // a side, 240 x 240 in, under play; the Generals forward of their men. With `seats` at per_arm (KS.GEN.1/2, set in the lobby)
+    // each side has a General, an infantry, a cavalry and an artillery player and an official,
+    // each with a join link. Three players a side (the General, infantry and cavalry) and red's
+    // official sit in browser contexts of their own.
+    const scen = fs.readFileSync(path.join(__dirname, 'kriegspiel-seats.json'), 'utf8');
+    await createGame(page, { scenario: scen, params: { seats: 'per_arm' }, noclock: true });
+    // The creating browser keeps the sides' seats, not the roles' (their players keep those).
+    const created = await page.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]').map((g) => g.seat), 'tinwar.games');
+    assert(created.includes('red') && !created.some((x) => / (general|infantry|official)$/.test(x)), 'the creator keeps red, no role: ' + created);
+    const roles = ['general', 'infantry', 'cavalry', 'artillery', 'official'];
+    const link = {};
+    for (const side of ['red', 'blue']) for (const r of roles) {
+      const id = '#link-' + side + '-' + r;
+      link[side + ' ' + r] = await page.getAttribute(id, 'href');
+      assert(link[side + ' ' + r] && (await page.$eval(id, (a) => a.parentNode.dataset.role)) === r, 'a join link for ' + side + ' ' + r);
+    }
+    const seats = ['red general', 'red infantry', 'red cavalry', 'blue general', 'blue infantry', 'blue cavalry', 'red official'];
+    const P = {}, F = {};
+    for (const s of seats) {
+      P[s] = await newPage(browser);
+      F[s] = recordFrames(P[s]);
+      await P[s].goto(BASE + link[s]);
+    }
+    for (const s of seats) {
+      const p = P[s];
+      await p.waitForSelector('circle.fig');
+      await waitFor(p, async () => (await p.$eval('#seatinfo', (e) => e.textContent)).startsWith('You are ' + s + ' '), s + ' told his seat');
+      // The Seats panel lists the ten seats of the game, his own marked.
+      assert(!(await p.$eval('#rolespanel', (e) => e.hidden)), s + ': the seats panel shown');
+      assert((await p.$$('#roles-body li.role')).length === 10, s + ': ten seats listed');
+      const mine = await p.$eval('#roles-body li.mine', (e) => [e.parentNode.dataset.side, e.dataset.role]);
+      assert(mine.join(' ') === s, s + ': his own seat marked: ' + mine);
+      // My games: the browser that joined a role's seat keeps it under its full name.
+      const kept = await p.evaluate((k) => JSON.parse(localStorage.getItem(k) || '[]').map((g) => g.seat), 'tinwar.games');
+      assert(kept.includes(s), s + ': kept in my games: ' + kept);
+    }
+    // KS.GNL.1: each side's seats see the ground where their General's player must stand (6 ft
+    // behind his figure, a half disc of radius 72 in), not the enemy's.
+    for (const s of seats) {
+      const zones = await P[s].$$eval('#marks polygon.stand-zone', (a) => a.map((z) => [z.dataset.clause, Number(z.dataset.id)]));
+      const own = s.startsWith('red') ? 0 : 15;
+      assert(zones.length === 1 && zones[0][0] === 'KS.GNL.1' && zones[0][1] === own, s + ': the General\'s 6 ft zone round figure ' + own + ': ' + JSON.stringify(zones));
+    }
+    const zr = await P['red general'].$eval('#marks polygon.stand-zone', (z) => { const b = z.getBBox(); return [b.width, b.height]; });
+    assert(Math.abs(zr[0] - 144) < 0.5 && Math.abs(zr[1] - 72) < 0.5, 'the zone is 12 ft wide and 6 ft deep: ' + zr);
+    await shot(P['red general'], '40-kriegspiel-general');
+    // KS.GEN.1: the cavalry's player drags an infantryman: refused with the clause, nothing moves.
+    const rc = P['red cavalry'];
+    await rc.selectOption('#tool', 'select');
+    const ppi = await pxPerInch(rc);
+    const inf = await center(rc, 'circle.fig[data-id="1"]');
+    const before = await figAt(rc, 1);
+    await drag(rc, inf, [inf[0], inf[1] - 6 * ppi]);
+    await waitFor(rc, async () => /KS\.GEN\.1/.test(await rc.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'the cavalry refused the infantryman (KS.GEN.1)');
+    const after = await figAt(rc, 1);
+    assert(after[0] === before[0] && after[1] === before[1], 'the infantryman did not move: ' + before + ' / ' + after);
+    await shot(rc, '41-kriegspiel-refused');
+    // His own men move: a cavalryman 6 in forward, seen at the red infantry's and blue's tables.
+    const cav = await center(rc, 'circle.fig[data-id="9"]');
+    await drag(rc, cav, [cav[0], cav[1] - 6 * ppi]);
+    for (const s of ['red infantry', 'blue general']) {
+      await waitFor(P[s], async () => { const a = await figAt(P[s], 9); return a && Math.abs(Number(a[1]) - (240 - 16)) < 0.5; }, s + ' sees the cavalryman moved');
+    }
+    // The infantry's player moves an infantryman; ending the move is the General's.
+    const ri = P['red infantry'];
+    await ri.selectOption('#tool', 'select');
+    const inf2 = await center(ri, 'circle.fig[data-id="2"]');
+    await drag(ri, inf2, [inf2[0], inf2[1] - 4 * ppi]);
+    await waitFor(P['red general'], async () => { const a = await figAt(P['red general'], 2); return a && Math.abs(Number(a[1]) - (240 - 14)) < 0.5; }, 'the General sees the infantryman moved');
+    assert(await ri.$eval('#btn-end_move', (b) => b.disabled && /KS\.GEN\.1/.test(b.title)), 'the infantry is not offered the end of the move (KS.GEN.1): ' + await ri.$eval('#btn-end_move', (b) => b.title));
+    // KS.GEN.2: the official is offered no order; his buttons say why.
+    const ro = P['red official'];
+    assert(await ro.$eval('#btn-end_move', (b) => b.disabled && /KS\.GEN\.2/.test(b.title)), 'the official offered no end of move: ' + await ro.$eval('#btn-end_move', (b) => b.title));
+    await P['red general'].click('#btn-end_move');
+    await waitFor(P['blue general'], async () => (await statusData(P['blue general'])).toMove === 1, 'blue to move');
+    // Blue's three players at once: cavalry and infantry move, then the General ends the move.
+    const bc = P['blue cavalry'], bi = P['blue infantry'];
+    await bc.selectOption('#tool', 'select');
+    await bi.selectOption('#tool', 'select');
+    const c24 = await center(bc, 'circle.fig[data-id="24"]'), c16 = await center(bi, 'circle.fig[data-id="16"]');
+    await Promise.all([drag(bc, c24, [c24[0], c24[1] + 6 * ppi]), drag(bi, c16, [c16[0], c16[1] + 4 * ppi])]);
+    await waitFor(P['blue general'], async () => { const a = await figAt(P['blue general'], 24), b = await figAt(P['blue general'], 16); return a && b && Math.abs(Number(a[1]) - (240 - 224)) < 0.5 && Math.abs(Number(b[1]) - (240 - 226)) < 0.5; }, 'both of blue\'s moves seen by the General');
+    await P['blue general'].click('#btn-end_move');
+    // The scenario's limit (max_moves 4) ends the game there, so it does not stay under way
+    // (the server counts an address's games under way).
+    for (const s of seats) await waitFor(P[s], async () => (await statusData(P[s])).over, s + ': the game over at the move limit');
+    await shot(P['blue general'], '42-kriegspiel-blue');
+    // No frame of any seat carried an order or another seat's token.
+    for (const s of seats) for (const f of F[s]) {
+      const t = JSON.stringify(f.m);
+      for (const o of seats) if (o !== s) assert(t.indexOf(link[o].split('token=')[1]) < 0, s + ' received ' + o + '\'s token');
+    }
+    for (const s of seats) await P[s].context().close();
+  }],
 ];
 
 // ---------------- issue 19: the lobby (pg-lobby) ----------------

@@ -21,6 +21,7 @@ enum {
 	LWP_SPACING,       // LW.MOB.14/15: 1 = insist on 1/16 in clearance
 	LWP_BLOW_MOVES,    // LW.VAR.6: moves the defeated side has to withdraw (6)
 	LWP_BUILDER,       // LW.C.1: 0 = the Country's builder was agreed, 1 = toss for it (then LW.C.2)
+	LWP_SEATS,         // LW.BIG.12, KS.GEN.1/2: 0 one player a side, 1 a General, a player per arm, an official
 	LWP_COUNT
 };
 
@@ -50,6 +51,7 @@ enum lw_order_type {
 	LW_OT_TRAIN_LOAD,   ///< LW.BIG.9/10, KS.RAIL.1: men board a train (lw_rail_order.c)
 	LW_OT_TRAIN_MOVE,   ///< LW.BIG.9, KS.RAIL.1: a train runs along the railway
 	LW_OT_TRAIN_UNLOAD, ///< LW.BIG.9, KS.RAIL.1: the men aboard get down beside it
+	LW_OT_UNBOX,    ///< LW.BIG.2/3: the owner sets a box's men out where it stands
 	LW_OT_COUNT
 };
 

@@ -215,6 +215,22 @@ tw_status lw_apply_box_move(tw_state *s, const tw_order *o, tw_events *ev)
 	return TW_OK;
 }
 
+static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev);
+
+tw_status lw_validate_unbox(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	const lw_side *sd = LWS(s, o->side);
+	if (o->n < 0 || o->n >= sd->nbox)
+		return tw_error_set(err, TW_ERR_INPUT, "LW.BIG.3", "%s has no box %d", s->sides[o->side].name, o->n);
+	return TW_OK;
+}
+
+tw_status lw_apply_unbox(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	open_box(s, o->side, o->n, true, ev);
+	return TW_OK;
+}
+
 tw_status lw_validate_work(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	const lw_side *sd = LWS(s, o->side);
@@ -267,7 +283,7 @@ tw_status lw_apply_work(tw_state *s, const tw_order *o, tw_events *ev)
 // ---- the end of a move ----
 
 // LW.BIG.3: the owner sets the men out where the box stands, in ranks 1 in apart.
-static void open_box(tw_state *s, int side, int k, tw_events *ev)
+static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev)
 {
 	lw_side *sd = LWS(s, side);
 	tw_vec2 c = tw_v2(sd->box_x[k], sd->box_y[k]);
@@ -288,6 +304,8 @@ static void open_box(tw_state *s, int side, int k, tw_events *ev)
 		if (f->pos.y > s->table.depth)
 			f->pos.y = s->table.depth;
 		LWF(s, f)->box = -1;
+		if (own) // set out by his own side: that is his move (LW.BIG.2/3 reading)
+			f->moved_in = s->move_no;
 		j++;
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_REVEAL, side, "LW.BIG.3");
@@ -296,7 +314,10 @@ static void open_box(tw_state *s, int side, int k, tw_events *ev)
 		e->b = n;
 		e->x = c.x;
 		e->y = c.y;
-		tw_event_text(e, "an enemy scout within 10 ft: %s's box %d is opened, %d men set out", s->sides[side].name, k, n);
+		if (own)
+			tw_event_text(e, "%s opens box %d: %d men set out where it stood", s->sides[side].name, k, n);
+		else
+			tw_event_text(e, "an enemy scout within 10 ft: %s's box %d is opened, %d men set out", s->sides[side].name, k, n);
 	}
 	// Close the gap in the box list: the last box takes index k.
 	int last = --sd->nbox;
@@ -525,7 +546,7 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 		lw_side *b = LWS(s, bs);
 		for (int k = 0; k < b->nbox; k++)
 			if (lw_big_box_revealed(nearest_enemy(s, bs, tw_v2(b->box_x[k], b->box_y[k]), true))) {
-				open_box(s, bs, k, ev);
+				open_box(s, bs, k, false, ev);
 				k--;
 			}
 	}

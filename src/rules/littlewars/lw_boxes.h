@@ -12,6 +12,11 @@ tw_status lw_validate_box(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_box(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_box_move(tw_state *s, const tw_order *o, tw_events *ev);
+/// LW.BIG.2/3 (reading): the owner may set out a box's men himself, in his own move, as an enemy
+/// scout would make him (the book says when a box must be opened, not that it must stay shut).
+/// The men set out count as having moved in this move.
+tw_status lw_validate_unbox(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_unbox(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status lw_validate_work(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_work(tw_state *s, const tw_order *o, tw_events *ev);
 /// At the end of every move: the mover's works go on (a finished one changes the table and its

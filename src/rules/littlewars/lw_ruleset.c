@@ -4,10 +4,12 @@
 #include "lw.h"
 #include "lw_big.h"
 #include "lw_boxes.h"
+#include "lw_seats.h"
 
 static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "defensive", NULL};
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
 static const char *const builder_names[] = {"agreed", "toss", NULL};
+static const char *const lw_seats_names[] = {"one", "per_arm", NULL};
 
 extern const tw_ruleset tw_ruleset_littlewars;
 
@@ -38,6 +40,9 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 			  .label = "Moves to withdraw after a blow", .unit = "moves", .step = 1},
 	[LWP_BUILDER] = {"builder", 0, 0, 1, builder_names, "LW.C.1: who built the Country: agreed, or a toss",
 			  .label = "Who built the Country"},
+	[LWP_SEATS] = {"seats", 0, 0, 1, lw_seats_names,
+			  "LW.BIG.12, KS.GEN.1/2: one player a side, or a General, a player per arm and an official a side",
+			  .label = "Players a side"},
 };
 
 static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
@@ -69,6 +74,7 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_TRAIN_LOAD: return lw_validate_train_load(s, o, err);
 	case LW_OT_TRAIN_MOVE: return lw_validate_train_move(s, o, err);
 	case LW_OT_TRAIN_UNLOAD: return lw_validate_train_unload(s, o, err);
+	case LW_OT_UNBOX: return lw_validate_unbox(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -99,6 +105,7 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_TRAIN_LOAD: return lw_apply_train_load(s, o, ev);
 	case LW_OT_TRAIN_MOVE: return lw_apply_train_move(s, o, ev);
 	case LW_OT_TRAIN_UNLOAD: return lw_apply_train_unload(s, o, ev);
+	case LW_OT_UNBOX: return lw_apply_unbox(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -157,9 +164,9 @@ static bool lw_hides(const tw_state *s, int seat)
 }
 
 extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_general_lw_rush,
-	tw_general_lw_concentrate;
+	tw_general_lw_concentrate, tw_general_lw_big;
 static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
-						    &tw_general_lw_rush, &tw_general_lw_concentrate};
+						    &tw_general_lw_rush, &tw_general_lw_concentrate, &tw_general_lw_big};
 
 // The orders of Little Wars: the one description of them (order.h). Indices are lw_order_type.
 static const char *const lw_side_choices[] = {"keep", "swap", NULL};
@@ -200,6 +207,9 @@ static const tw_order_field f_trail[] = {
 static const tw_order_field f_box_move[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOX_MAX - 1, NULL, "the box (its index in the side's boxes)"},
 	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the box's path (inches)"},
+};
+static const tw_order_field f_unbox[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOX_MAX - 1, NULL, "the box (its index in the side's boxes)"},
 };
 static const tw_order_field f_work[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_KS_WORK_COUNT - 1, lw_ks_work_names, "the work (KS.RE.1-6, LW.BIG.11)"},
@@ -269,6 +279,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 				"did not run", "trainunload {n}", 0, FIELDS(f_train_unload)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
+	[LW_OT_UNBOX] = {"unbox", "LW.BIG.3", "set a box's men out on the table where it stands, as a scout would make you (LW.BIG.2/3)",
+			 "unbox {n}", 0, FIELDS(f_unbox)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
@@ -301,6 +313,8 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.phase_max = LW_PH_COUNTRY,
 	.phase_names = lw_phase_names,
 	.facts = lw_facts,
+	.roles = lw_roles,
+	.role_may = lw_role_may,
 	.short_name = "lw",
 	.nconstants = (int)TW_ARRAY_COUNT(lw_constants),
 	.constants = lw_constants,

@@ -1,0 +1,407 @@
+// The large Country's computer general, lw-big (issue 18; LW.BIG.1-7): far from the enemy it
+// puts its foot in lidded boxes (LW.BIG.2/4) and moves the boxes at the multiplied rate of their
+// slowest arm (LW.BIG.1/2, x1.5 on a road, LW.BIG.7) towards the enemy; its cavalry stays out as
+// scouts and rides at the enemy's boxes to open them (LW.BIG.3); its waggons follow the men
+// within their six moves (LW.BIG.5); near the enemy it sets its men out (the unbox order) and
+// fights as lw-default, which it calls (lw_general.c is lw-scale's; it is not changed here).
+// Each of its orders is one the rules accept on its view: it validates before it answers.
+#include <math.h>
+#include <string.h>
+
+#include "lw_big.h"
+#include "lw_boxes.h"
+
+extern const tw_general_def tw_general_lw_default;
+
+#define BIG_OPEN_R 120.0  ///< sets a box's men out with an enemy within 10 ft (as a scout would)
+#define BIG_STOP_R 100.0  ///< a box moves no closer than this to the nearest enemy
+#define BIG_BOX_GAP 30.0  ///< men within this of each other share a box
+#define BIG_CREW 4        ///< infantrymen kept out of the boxes near each gun (its crew)
+#define BIG_SCOUT_R 110.0 ///< a scout rides until he is this close to an enemy box (LW.BIG.3: 120)
+#define BIG_MAX_TRIED 64
+#define BIG_MARCH_R 60.0  ///< men further than this from every enemy march on it themselves
+
+typedef struct big_ctx {
+	tw_general *inner;       ///< lw-default, which fights
+	tw_order *o;             ///< scratch order (a tw_order is some 17 KB)
+	int32_t move_no;         ///< the move the lists below are for
+	bool boxing_done, done;  ///< this move: boxes closed; nothing more of our own to do
+	bool march_done;         ///< this move: the far men have marched
+	int march_next;          ///< the next figure the march looks at
+	uint8_t box_tried[LW_BOX_MAX];
+	uint8_t stuck[LW_BOX_MAX];   ///< the box could not move on: its men come out
+	int32_t tried[BIG_MAX_TRIED];
+	int ntried;
+} big_ctx;
+
+static bool tried(const big_ctx *c, int32_t id)
+{
+	for (int i = 0; i < c->ntried; i++)
+		if (c->tried[i] == id)
+			return true;
+	return false;
+}
+
+static void mark(big_ctx *c, int32_t id)
+{
+	if (c->ntried < BIG_MAX_TRIED)
+		c->tried[c->ntried++] = id;
+}
+
+// The nearest enemy piece to p (a free man or a box) and where it is; INFINITY when none.
+static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, tw_vec2 *at)
+{
+	double best = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side || !lw_is_free(f))
+			continue;
+		double d = lw_fig_dist(f, p);
+		if (d < best) {
+			best = d;
+			if (at)
+				*at = f->pos;
+		}
+	}
+	const lw_side *e = LWS(s, lw_enemy(side));
+	for (int k = 0; k < e->nbox; k++) {
+		tw_vec2 b = tw_v2(e->box_x[k], e->box_y[k]);
+		double d = tw_dist(p, b);
+		if (d < best) {
+			best = d;
+			if (at)
+				*at = b;
+		}
+	}
+	return best;
+}
+
+// Whether the straight line a-b wades water no ford or bridge covers (looked at every 2 in).
+static bool wades(const tw_state *s, tw_vec2 a, tw_vec2 b)
+{
+	int n = (int)ceil(tw_dist(a, b) / 2.0);
+	for (int k = 1; k <= n; k++) {
+		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / n));
+		bool wet = false, dry = false;
+		for (int i = 0; i < s->table.nterrain && !dry; i++) {
+			const tw_terrain *t = &s->table.terrain[i];
+			if (t->kind == TW_TER_RIVER && !wet)
+				wet = tw_terrain_contains(t, p);
+			else if ((t->kind == TW_TER_FORD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
+				dry = true;
+		}
+		if (wet && !dry)
+			return true;
+	}
+	return false;
+}
+
+// Where a piece at `from` heads for `to`: straight there, or, when that wades a river, to the
+// ford or bridge that makes the shortest way (once on it, straight on).
+static tw_vec2 waypoint(const tw_state *s, tw_vec2 from, tw_vec2 to)
+{
+	if (!wades(s, from, to))
+		return to;
+	tw_vec2 best = to;
+	double bd = INFINITY;
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (t->kind != TW_TER_FORD && t->kind != TW_TER_BRIDGE)
+			continue;
+		tw_vec2 c = tw_scale(tw_add(t->lo, t->hi), 0.5);
+		if (tw_terrain_contains(t, from))
+			return to; // on the crossing: straight on
+		double d = tw_dist(from, c) + tw_dist(c, to);
+		if (d < bd) {
+			bd = d;
+			best = c;
+		}
+	}
+	return best;
+}
+
+static bool valid(const tw_state *s, const tw_order *o)
+{
+	tw_error err;
+	return tw_ruleset_get(s->ruleset)->validate(s, o, &err) == TW_OK;
+}
+
+// A leg from a towards `to`, up to len, turned by up to 70 degrees either way and shortened to
+// find one the rules accept: a path order (box_move) or a one-man move. True with o filled.
+static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, double len, int fig)
+{
+	static const double turns[] = {0, 20, -20, 45, -45, 70, -70};
+	static const double parts[] = {1.0, 0.6, 0.3};
+	double d = tw_dist(a, to);
+	if (d < 1e-6 || len < 0.5)
+		return false;
+	double base = atan2(to.y - a.y, to.x - a.x);
+	for (size_t p = 0; p < TW_ARRAY_COUNT(parts); p++)
+		for (size_t t = 0; t < TW_ARRAY_COUNT(turns); t++) {
+			double ang = base + turns[t] * M_PI / 180.0, l = fmin(len, d) * parts[p];
+			tw_vec2 b = tw_v2(a.x + cos(ang) * l, a.y + sin(ang) * l);
+			b.x = fmin(fmax(b.x, 0.5), s->table.width - 0.5);
+			b.y = fmin(fmax(b.y, 0.5), s->table.depth - 0.5);
+			if (fig < 0) {
+				o->npath = 1;
+				o->path[0] = b;
+			} else {
+				o->nfig = 1;
+				o->fig[0] = fig;
+				o->at[0] = b;
+				o->facing[0] = s->fig[fig].facing;
+				o->has_at = true;
+			}
+			if (valid(s, o))
+				return true;
+		}
+	return false;
+}
+
+// LW.BIG.2/4: the free infantrymen of `side` that may be boxed now: not moved this move, no
+// enemy within 20 ft, not among the BIG_CREW nearest to one of its guns (they work the guns).
+static int boxable(const tw_state *s, int side, uint8_t *ok)
+{
+	int n = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		ok[i] = f->side == side && lw_is_free(f) && f->kind == TW_FK_INFANTRY && f->moved_in != s->move_no &&
+			lw_big_may_rebox(nearest_enemy(s, side, f->pos, NULL) + 24.0);
+	}
+	for (int g = 0; g < s->ngun; g++) {
+		if (s->gun[g].side != side)
+			continue;
+		for (int k = 0; k < BIG_CREW; k++) { // the nearest men not yet kept out stay out
+			int best = -1;
+			double bd = INFINITY;
+			for (int i = 0; i < s->nfig; i++)
+				if (ok[i] && tw_dist(s->fig[i].pos, s->gun[g].axle) < bd) {
+					bd = tw_dist(s->fig[i].pos, s->gun[g].axle);
+					best = i;
+				}
+			if (best >= 0)
+				ok[best] = 0;
+		}
+	}
+	for (int i = 0; i < s->nfig; i++)
+		n += ok[i];
+	return n;
+}
+
+// Closes one box of men standing together; true with the order in o.
+static bool next_box(const tw_state *s, int side, tw_order *o)
+{
+	if (LWS(s, side)->nbox >= LW_BOX_MAX)
+		return false;
+	uint8_t *ok = tw_calloc((size_t)s->nfig + 1, 1);
+	if (!ok)
+		return false;
+	bool found = false;
+	if (boxable(s, side, ok) >= 2) {
+		int lead = -1;
+		for (int i = 0; i < s->nfig && lead < 0; i++)
+			if (ok[i])
+				lead = i;
+		tw_order_init(o, LW_OT_BOX, side);
+		for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++)
+			if (ok[i] && tw_dist(s->fig[i].pos, s->fig[lead].pos) <= BIG_BOX_GAP)
+				o->fig[o->nfig++] = i;
+		found = o->nfig >= 2 && valid(s, o);
+	}
+	tw_free(ok);
+	return found;
+}
+
+// The next order of the general's own (boxes, scouts, waggons); false when it has none left.
+static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
+{
+	const lw_side *sd = LWS(s, side);
+	tw_order *o = c->o;
+	// The men come out (LW.BIG.3 reading: the owner may set them out himself) near the enemy,
+	// or when the box could not move on in its last move. Once the armies have closed a box is
+	// no faster than its men (LW.BIG.1), but it still carries them to the enemy unseen.
+	int mult = lw_big_mult_now(s);
+	for (int k = 0; k < sd->nbox; k++) {
+		tw_vec2 b = tw_v2(sd->box_x[k], sd->box_y[k]);
+		if (nearest_enemy(s, side, b, NULL) <= BIG_OPEN_R || c->stuck[k]) {
+			tw_order_init(o, LW_OT_UNBOX, side);
+			o->n = k;
+			if (valid(s, o)) {
+				// The last box takes index k (lw_boxes.c): its mark moves with it.
+				c->stuck[k] = c->stuck[sd->nbox - 1];
+				c->stuck[sd->nbox - 1] = 0;
+				*out = *o;
+				return true;
+			}
+		}
+	}
+	// LW.BIG.1/2: while moves are multiplied, the foot far from the enemy goes into boxes.
+	if (!c->boxing_done) {
+		if (lw_big_mult_now(s) > 1 && next_box(s, side, o)) {
+			*out = *o;
+			return true;
+		}
+		c->boxing_done = true;
+	}
+	// Each box once a move, towards the nearest enemy, stopping short of him.
+	for (int k = 0; k < sd->nbox; k++) {
+		if (c->box_tried[k] || sd->box_moved[k] == s->move_no)
+			continue;
+		c->box_tried[k] = 1;
+		tw_vec2 b = tw_v2(sd->box_x[k], sd->box_y[k]), at = b;
+		double d = nearest_enemy(s, side, b, &at);
+		if (!isfinite(d))
+			continue;
+		int inf, cav;
+		lw_box_men(s, side, k, &inf, &cav);
+		tw_vec2 wp = waypoint(s, b, at);
+		double len = fmin(lw_big_box_rate(inf, cav, 0, mult, false), wp.x == at.x && wp.y == at.y ? d - BIG_STOP_R : tw_dist(b, wp));
+		tw_order_init(o, LW_OT_BOX_MOVE, side);
+		o->n = k;
+		if (step_towards(s, o, b, wp, len, -1)) {
+			*out = *o;
+			return true;
+		}
+		c->stuck[k] = 1; // set out next move
+	}
+	// LW.BIG.3: a scout rides at each enemy box no scout of ours is near yet.
+	const lw_side *e = LWS(s, lw_enemy(side));
+	for (int k = 0; k < e->nbox; k++) {
+		tw_vec2 b = tw_v2(e->box_x[k], e->box_y[k]);
+		int best = -1;
+		double bd = INFINITY;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != side || !lw_is_free(f) || f->kind != TW_FK_CAVALRY)
+				continue;
+			double dd = lw_fig_dist(f, b);
+			if (dd <= BIG_SCOUT_R) {
+				best = -2; // one is there already
+				break;
+			}
+			if (f->moved_in != s->move_no && !tried(c, i) && dd < bd) {
+				bd = dd;
+				best = i;
+			}
+		}
+		if (best < 0)
+			continue;
+		mark(c, best);
+		tw_order_init(o, LW_OT_MOVE, side);
+		if (step_towards(s, o, s->fig[best].pos, b, fmin(lw_move_allowance(&s->fig[best]), bd - BIG_SCOUT_R + 5), best)) {
+			*out = *o;
+			return true;
+		}
+	}
+	// LW.BIG.5: waggons keep within their six moves of the men they feed (the men's middle).
+	tw_vec2 mid = tw_v2(0, 0);
+	int nmen = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side == side && (lw_is_free(&s->fig[i]) || lw_is_boxed(s, &s->fig[i])) &&
+		    s->fig[i].kind != TW_FK_WAGGON) {
+			mid = tw_add(mid, s->fig[i].pos);
+			nmen++;
+		}
+	if (nmen > 0) {
+		mid = tw_scale(mid, 1.0 / nmen);
+		double reach = lw_big_supply_reach(mult);
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != side || !lw_is_free(f) || f->kind != TW_FK_WAGGON || f->moved_in == s->move_no ||
+			    tried(c, i) || tw_dist(f->pos, mid) <= reach / 2)
+				continue;
+			mark(c, i);
+			tw_order_init(o, LW_OT_MOVE, side);
+			if (step_towards(s, o, f->pos, mid, lw_move_allowance(f), i)) {
+				*out = *o;
+				return true;
+			}
+		}
+	}
+	// The march: a free man (not a gun's crew, not a waggon) with no enemy within BIG_MARCH_R
+	// walks straight at the nearest one; closer in, lw-default fights. (On a Country this large
+	// lw-default's advance stalls far from the enemy; the march brings the men to it.)
+	if (!c->march_done) {
+		uint8_t *crew = tw_calloc((size_t)s->nfig + 1, 1);
+		if (!crew)
+			return false;
+		for (int gi = 0; gi < s->ngun; gi++) // the men by our guns stay to work them
+			for (int i = 0; gi < s->ngun && s->gun[gi].side == side && i < s->nfig; i++)
+				if (s->fig[i].side == side && tw_dist(s->fig[i].pos, s->gun[gi].axle) <= 8.0)
+					crew[i] = 1;
+		bool found = false;
+		for (int i = c->march_next; i < s->nfig && !found; i++) {
+			const tw_figure *f = &s->fig[i];
+			c->march_next = i + 1;
+			if (f->side != side || !lw_is_free(f) || crew[i] || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
+				continue;
+			tw_vec2 at = f->pos;
+			double d = nearest_enemy(s, side, f->pos, &at);
+			if (!isfinite(d) || d <= BIG_MARCH_R)
+				continue;
+			tw_vec2 wp = waypoint(s, f->pos, at);
+			double len = wp.x == at.x && wp.y == at.y ? d - BIG_MARCH_R + 1 : tw_dist(f->pos, wp) + 2.0;
+			tw_order_init(o, LW_OT_MOVE, side);
+			found = step_towards(s, o, f->pos, wp, fmin(lw_move_allowance(f), len), i);
+		}
+		tw_free(crew);
+		if (found) {
+			*out = *o;
+			return true;
+		}
+		c->march_done = true;
+	}
+	return false;
+}
+
+static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order *out)
+{
+	big_ctx *c = g->ctx;
+	if (!c->inner) {
+		c->inner = tw_calloc(1, sizeof *c->inner);
+		c->o = tw_malloc(sizeof *c->o);
+		if (!c->inner || !c->o)
+			return TW_ERR_NOMEM;
+		c->inner->def = &tw_general_lw_default;
+		c->inner->side = side;
+		c->inner->budget = g->budget;
+		tw_rng_seed(&c->inner->rng, tw_rng_u64(&g->rng));
+		c->inner->ctx = tw_calloc(1, c->inner->def->ctx_size);
+		if (!c->inner->ctx)
+			return TW_ERR_NOMEM;
+	}
+	if (s->phase == LW_PH_PLAY && s->mover == side && !s->over) {
+		if (c->move_no != s->move_no) {
+			c->move_no = s->move_no;
+			c->boxing_done = c->done = c->march_done = false;
+			c->march_next = 0;
+			memset(c->box_tried, 0, sizeof c->box_tried);
+			c->ntried = 0;
+		}
+		if (!c->done) {
+			if (big_order(c, s, side, out))
+				return TW_OK;
+			c->done = true;
+		}
+	}
+	return c->inner->def->decide(c->inner, s, side, out);
+}
+
+static void destroy_big(tw_general *g)
+{
+	big_ctx *c = g->ctx;
+	if (!c)
+		return;
+	if (c->inner) {
+		if (c->inner->ctx && c->inner->def->destroy)
+			c->inner->def->destroy(c->inner);
+		tw_free(c->inner->ctx);
+		tw_free(c->inner);
+	}
+	tw_free(c->o);
+}
+
+const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",
+					  "large Country: the foot in boxes at the multiplied rate behind cavalry "
+					  "scouts, waggons after the men, set out near the enemy to fight as lw-default",
+					  decide_big, sizeof(big_ctx), destroy_big, NULL};
