@@ -777,7 +777,8 @@
     sel.disabled = !allowedNow().has('formation');
     sel.onchange = () => {
       formWant = { unit: u.id, n: Number(sel.value), name: fd.n_choices[Number(sel.value)] };
-      send({ type: 'options', id: nextId++, order_type: 'formation', figures: unitMen(u.id).map((f) => f.id) });
+      // By name: the rule set lays the unit's places (its formation_order), or says why not.
+      send({ type: 'options', id: nextId++, order_type: 'formation', unit: u.id, formation: formWant.name, figures: unitMen(u.id).map((f) => f.id) });
     };
     const fl = c.querySelector('.uc-formation');
     if (fl) fl.after(sel); else c.appendChild(sel);
@@ -787,7 +788,7 @@
     if (!formWant || m.order_type !== 'formation') return false;
     const want = formWant; formWant = null;
     const o = m.orders.find((x) => (x.n || 0) === want.n);
-    if (!o) { refuse({ clause: 'formation', message: 'the rules propose no change to ' + want.name + ' for this unit now' }); drawCards(); return true; }
+    if (!o) { refuse({ clause: m.clause || 'formation', message: m.message || 'the rules propose no change to ' + want.name + ' for this unit now' }); drawCards(); return true; }
     order(o, (r) => { if (!r.ok) drawCards(); });
     return true;
   }

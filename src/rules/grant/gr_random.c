@@ -1,5 +1,6 @@
 // Random legal orders (the conformance suite's random player) and order builders.
 #include <math.h>
+#include <string.h>
 
 #include "gr.h"
 
@@ -84,6 +85,24 @@ bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 		o->nfig++;
 	}
 	return o->nfig > 0;
+}
+
+tw_status gr_formation_order(const tw_state *s, int unit, const char *name, tw_order *o, tw_error *err)
+{
+	int f = 0;
+	while (f < GR_F_COUNT && strcmp(gr_formation_names[f], name ? name : "") != 0)
+		f++;
+	if (f == GR_F_COUNT)
+		return tw_error_set(err, TW_ERR_INPUT, "GR.GEN.10", "no formation '%s' (line, column or open)", name ? name : "");
+	const tw_unit *u = unit >= 0 && unit < s->nunit ? gr_unit_c(s, unit) : NULL;
+	if (!u)
+		return tw_error_set(err, TW_ERR_INPUT, "GR.ORG.1", "no unit %d", unit);
+	if (!gr_line_type(GRU(s, u)->troop))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "%s cannot form %s: only line-type infantry forms line, column or open order",
+				    u->name, gr_formation_names[f]);
+	if (!gr_order_formation(s, unit, f, o))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "%s has no active men", u->name);
+	return TW_OK;
 }
 
 bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o)
