@@ -37,7 +37,7 @@
 
   function onMessage(m) {
     switch (m.type) {
-      case 'hello': hello = m; seat = m.seat_index; window.twLobby.joined(game, token, m); $('log').innerHTML = ''; phaseNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
+      case 'hello': hello = m; seat = m.seat_index; window.twLobby.joined(game, token, m); $('log').innerHTML = ''; phaseNote = resultNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
@@ -45,7 +45,7 @@
       case 'undone': onUndone(m); break;
       case 'events':
         if (marks.stale) clearMarks();
-        for (const e of m.events) { if (e.type === 'phase') phaseNote = e; logEvent(e); }
+        for (const e of m.events) { if (e.type === 'phase') phaseNote = e; if (e.type === 'victory' || e.type === 'draw') resultNote = e; logEvent(e); }
         if (S) status();
         break;
       case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
@@ -152,7 +152,7 @@
   // The phase (its number in the state, with the words of the rule set's latest phase event),
   // who is to act and for what (the state's decisions), who is First Player when the game's
   // record says (a field "first"), the clock, and the score with the rule set's score_help.
-  let phaseNote = null;
+  let phaseNote = null, resultNote = null;
   function status() {
     const st = S.state;
     let t = 'move ' + S.move_no + ' · ';
@@ -170,6 +170,8 @@
     const dec = S.over ? [] : (S.decisions || []);
     const pend = $('sb-pending');
     pend.textContent = dec.length ? 'waiting for: ' + dec.map((d) => (d.prompt || seatName(d.seat) + ' to act') + (d.clause ? ' (' + d.clause + ')' : '')).join('; ') : '';
+    // The game over: why, in the rule set's words with its clause (the last victory or draw event).
+    if (S.over && resultNote) pend.textContent = 'result: ' + (resultNote.text || resultNote.type) + (resultNote.clause ? ' (' + resultNote.clause + ')' : '');
     pend.title = dec.map((d) => seatName(d.seat) + ': ' + (d.types || []).join(', ')).join('\n');
     pend.dataset.count = dec.length;
     const first = st.data && st.data.first;
