@@ -1648,7 +1648,11 @@ tests.push(
     assert(fin.over && s.text.indexOf(' · ' + win + ' · ') > 0, 'the winner as the engine has it (' + fin.winner + '): ' + s.text);
     // Read whole, not cut short: the result, the phase and who won (the score's help may give way:
     // it is the score's tooltip too).
-    const cut = (sel) => page.$eval(sel, (e) => e.scrollWidth > e.clientWidth + 1);
+    const cut = (sel) => page.$eval(sel, (e) => { // its words' own width against its box's
+      const c = document.createElement('span'); c.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(e).font;
+      c.textContent = e.textContent; document.body.appendChild(c); const w = c.getBoundingClientRect().width; c.remove();
+      return w > e.getBoundingClientRect().width + 0.5;
+    });
     for (const sel of ['#status', '#sb-phase', '#sb-pending']) assert(!(await cut(sel)), sel + ' cut short: ' + await page.$eval(sel, (e) => e.textContent));
     assert((await page.$eval('#score', (e) => e.title)) === gr.score_help, 'the score\'s help as its tooltip');
     const f41 = await shot(page, '41-grant-over');
@@ -1713,7 +1717,11 @@ tests.push(
     if (/drawn/.test(s.text)) assert(/Drawn: the agreed limit of 6 moves is reached/.test(res), 'a draw at the agreed limit says so: ' + res);
     const sc = await page.$eval('#score', (e) => e.textContent);
     assert(/^score red [\d.]+, blue [\d.]+/.test(sc) && sc.indexOf('(' + lw.score_help + ')') > 0, 'the score and what it means: ' + sc);
-    const cut = (sel) => page.$eval(sel, (e) => e.scrollWidth > e.clientWidth + 1);
+    const cut = (sel) => page.$eval(sel, (e) => { // its words' own width against its box's
+      const c = document.createElement('span'); c.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(e).font;
+      c.textContent = e.textContent; document.body.appendChild(c); const w = c.getBoundingClientRect().width; c.remove();
+      return w > e.getBoundingClientRect().width + 0.5;
+    });
     for (const sel of ['#status', '#sb-phase', '#sb-pending', '#sb-first']) assert(!(await cut(sel)), sel + ' cut short: ' + await page.$eval(sel, (e) => e.textContent));
     const f42 = await shot(page, '42-little-wars-over');
     assert(await inViewUncovered(page, '#sb-pending') && await inViewUncovered(page, '#score'), 'the result and the score in sight');
@@ -1722,5 +1730,21 @@ tests.push(
     assert(sb.bottom <= board.top, 'the status bar above the table, not over it');
     const ink = await textInk(page, f42, '#sb-pending'), inkScore = await textInk(page, f42, '#score');
     assert(ink > 20 && inkScore > 20, 'the result\'s and the score\'s words drawn in the picture (' + ink + ', ' + inkScore + ' dark pixels)');
+    // How to play, for someone new: folded; opened, it is in the side panel in sight, off the
+    // table, and the controls it names are the page's own.
+    assert(await page.$eval('#howto', (d) => !d.open), 'how to play: folded at first');
+    await page.click('#howto summary');
+    await page.$eval('#howto', (d) => d.scrollIntoView({ block: 'start' }));
+    const how = await page.$eval('#howto', (d) => ({ open: d.open, text: d.textContent, r: JSON.parse(JSON.stringify(d.getBoundingClientRect())) }));
+    assert(how.open && how.r.left >= board.right && how.r.top >= 0 && how.r.top < 900, 'how to play in the side panel, in sight: ' + JSON.stringify(how.r));
+    for (const id of ['btn-fit', 'btn-undo', 'btn-end_move']) {
+      const label = (await page.$eval('#' + id, (b) => b.textContent)).toLowerCase();
+      assert(how.text.toLowerCase().indexOf(label) >= 0, 'how to play names "' + label + '"');
+    }
+    for (const k of ['Ctrl+Z', 'space bar', 'wheel', 'fire at a point', 'card']) assert(how.text.indexOf(k) >= 0, 'how to play tells of ' + k);
+    assert(await page.$$eval('#tool option', (os, t) => os.some((o) => t.indexOf(o.textContent.split(' (')[0]) >= 0 && o.value === 'fire'), how.text), 'its tool is the page\'s');
+    const f43 = await shot(page, '43-how-to-play');
+    assert(await textInk(page, f43, '#howto li') > 20, 'its words drawn in the picture');
+    assert(await inViewUncovered(page, '#howto summary'), 'its title in sight, not covered');
   }],
 );
