@@ -1508,6 +1508,35 @@ static void test_formation_by_name(void **state)
 	assert_string_equal(json_string_value(json_object_get(m, "clause")), "GR.CHARGE.10");
 	json_decref(m);
 	tw_wsc_close(red);
+	// Rattle lays its own formations (rd_order_form): Red rifles to column, each figure placed,
+	// and then judged by its rules (a formation change is refused or not by RD's clauses).
+	fp = fopen(TW_SOURCE_DIR "/scenarios/rattle/crossroads.json", "rb");
+	assert_non_null(fp);
+	n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	create(s, req, &g);
+	free(req);
+	red = join(s, &g, 0);
+	cur = 0;
+	m = formation_options(red, &cur, 0, "wedge");
+	assert_string_equal(json_string_value(json_object_get(m, "clause")), "RD.ORG.8");
+	assert_string_equal(json_string_value(json_object_get(m, "message")),
+			    "no formation 'wedge' (line, column, skirmish, limbered or deployed)");
+	json_decref(m);
+	m = formation_options(red, &cur, 0, "column");
+	orders = json_object_get(m, "orders");
+	const char *cl = json_string_value(json_object_get(m, "clause"));
+	if (json_array_size(orders) == 1)
+		assert_int_equal(json_integer_value(json_object_get(json_array_get(orders, 0), "n")), 1);
+	else
+		assert_true(cl && strncmp(cl, "RD.", 3) == 0);
+	print_message("rattle column: %zu orders, %s %s\n", json_array_size(orders), cl ? cl : "",
+		      json_string_value(json_object_get(m, "message")) ? json_string_value(json_object_get(m, "message")) : "");
+	json_decref(m);
+	tw_wsc_close(red);
 	tw_server_stop(s);
 }
 
