@@ -154,6 +154,54 @@ static void test_GR_GEN_10_terminal_whole_game_by_units_and_formation_names(void
 	    "  (rule GR.MOVE.1)\n");
 }
 
+// Clauses: GR.GEN.10 GR.GEN.2
+/// The README tour's Grant game runs as printed: the orders under its `build/tinwar play
+/// scenarios/grant/meeting.json` line, read from README.md and typed at the prompt, formations by
+/// name included; none refused or misread.
+static void test_GR_GEN_10_readme_grant_tour_runs_as_printed(void **st)
+{
+	(void)st;
+	char path[512];
+	snprintf(path, sizeof path, "%s/README.md", TW_SOURCE_DIR);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char orders[4096], cmd[512];
+	orders[0] = cmd[0] = 0;
+	char line[1024];
+	bool in = false;
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "build/tinwar play scenarios/grant/meeting.json", 46)) {
+			line[strcspn(line, "#\n")] = 0;
+			snprintf(cmd, sizeof cmd, "%s/%s", TW_SOURCE_DIR, line + strlen("build/tinwar play "));
+			in = true;
+			continue;
+		}
+		int move = -1, at = 0;
+		if (in && sscanf(line, "#   red (game move %d)> %n", &move, &at) == 1 && at > 0) {
+			char *o = line + at;
+			o[strcspn(o, "#\n")] = 0;
+			for (size_t k = strlen(o); k > 0 && o[k - 1] == ' '; k--)
+				o[k - 1] = 0;
+			size_t lo = strlen(orders);
+			snprintf(orders + lo, sizeof orders - lo, "%s\n", o);
+		} else if (in)
+			in = line[0] == '#' && strstr(line, "red (game move") != NULL;
+	}
+	fclose(f);
+	assert_true(cmd[0] != 0);
+	assert_non_null(strstr(orders, "formation open unit 1\n"));
+	size_t lo = strlen(orders);
+	snprintf(orders + lo, sizeof orders - lo, "quit\n");
+	write_file("tour.txt", orders);
+	assert_int_equal(run("%s play %s < tour.txt", CLI, cmd), 0);
+	if (strstr(out, "refused") || strstr(out, "expected") || strstr(out, "not understood") || strstr(out, "unknown"))
+		fail_msg("an order of the README's Grant tour failed:\n%s", out);
+	has("  [GR.GEN.10] Red 1st foot forms column\n");
+	has("  [GR.MOVE.1] Red cuirassiers: 27 men moved, 9.0 in\n");
+	has("  [GR.GEN.10] Red 2nd foot forms open\n");
+	has("  game move 1, phase first part; red to act\n");
+}
+
 // Clauses: GR.MOVE.1 GR.TERR.4
 /// Refusals give exact figures: the red cuirassiers (27 heavy cavalry, a 9 in move), put just
 /// south of the copse, are refused a move of 9.004 in as "9.004 in of a 9.000 in move" (was
@@ -482,6 +530,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_terminal_units_in_grant),
 		cmocka_unit_test(test_GR_GEN_10_terminal_whole_game_by_units_and_formation_names),
+		cmocka_unit_test(test_GR_GEN_10_readme_grant_tour_runs_as_printed),
 		cmocka_unit_test(test_GR_MOVE_1_GR_TERR_4_refusals_exact_and_name_the_wood),
 		cmocka_unit_test(test_LW_MOB_2_refusal_exact_and_strict_words),
 		cmocka_unit_test(test_terminal_board_red_at_the_bottom),
