@@ -165,7 +165,7 @@ static void test_GR_GEN_10_readme_grant_tour_runs_as_printed(void **st)
 	snprintf(path, sizeof path, "%s/README.md", TW_SOURCE_DIR);
 	FILE *f = fopen(path, "r");
 	assert_non_null(f);
-	static char orders[4096], cmd[512];
+	static char orders[4096], cmd[1400]; // cmd: the source dir and a README line (up to 1023)
 	orders[0] = cmd[0] = 0;
 	char line[1024];
 	bool in = false;

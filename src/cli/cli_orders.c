@@ -674,7 +674,7 @@ int cli_parse_order_in(const tw_state *s, int side, const cli_groups *gs, int ar
 				if (match(&ps, &p, 0, p.n, &a)) {
 					if (a == argc && !ps.want_places)
 						return 1;
-					char fwhy[200] = "";
+					char fwhy[300] = ""; // a clause and a message (tw_error)
 					if (a == argc && propose_places(s, side, o, fwhy, sizeof fwhy))
 						return 1;
 					if (a == argc && fwhy[0])
