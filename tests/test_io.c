@@ -1008,7 +1008,7 @@ static void test_number_ranges(void **st)
 		    "$.units[0].data.troop");
 	expect_path(GRANT_HEAD ", \"guns\": [{\"side\": \"red\"}], \"figures\": [" FIG(", \"data\": {\"gun\": 1}") "]}",
 		    "$.figures[0].data.gun");
-	expect_path(GRANT_HEAD ", \"phase\": 1}", "$.phase");
+	expect_path(GRANT_HEAD ", \"phase\": 3}", "$.phase"); // Grant's phases: 0-2, the parts of a move (GR.GEN.2)
 	// In range, they load: the largest move number, a melee count of 10^9, the gun's id.
 	tw_state s;
 	tw_error err;

@@ -1407,7 +1407,8 @@ static void test_undo_not_past_end_of_move(void **state)
 }
 
 /// Issue 19: the rule set's JSON (GET /api/rulesets, hello) names its phases by number, as
-/// tw_phase_name does: Little Wars's own names; none for a rule set without names (Grant).
+/// tw_phase_name does: Little Wars's own names, Grant's parts of a move; none for a rule set
+/// without names.
 static void test_ruleset_phase_names(void **state)
 {
 	(void)state;
@@ -1423,12 +1424,120 @@ static void test_ruleset_phase_names(void **state)
 			st.phase = (int32_t)k;
 			assert_string_equal(json_string_value(json_array_get(ph, k)), tw_phase_name(&st));
 		}
+		if (strcmp(rs->name, "grant") == 0) { // GR.GEN.2: the parts of its move (pg-final; it named none)
+			assert_int_equal(json_array_size(ph), 3);
+			assert_string_equal(json_string_value(json_array_get(ph, 1)), "second part");
+		}
 		if (strcmp(rs->name, "littlewars") == 0) {
 			assert_string_equal(json_string_value(json_array_get(ph, 0)), "toss");
 			assert_string_equal(json_string_value(json_array_get(ph, 3)), "play");
 		}
 		json_decref(j);
 	}
+}
+
+/// Issue 19 (pg-final): a formation by name. `options` with a unit and a formation's name answers
+/// the rule set's own order (tw_ruleset.formation_order, validated on the seat's view) or its
+/// refusal with the clause: Grant's open order, which its proposals never offered; an unknown
+/// name (the valid ones listed); the other side's unit; a second change in the same move.
+static json_t *formation_options(tw_wsc *c, int *cur, int unit, const char *name)
+{
+	char msg[200];
+	snprintf(msg, sizeof msg, "{\"type\":\"options\",\"order_type\":\"formation\",\"unit\":%d,\"formation\":\"%s\"}", unit, name);
+	send_str(c, msg);
+	json_t *m = tw_wsc_wait(c, "options", cur, 5.0);
+	assert_non_null(m);
+	return m;
+}
+
+static void test_formation_by_name(void **state)
+{
+	(void)state;
+	tw_server *s = start(NULL);
+	FILE *fp = fopen(TW_SOURCE_DIR "/tests/web/grant-volley.json", "rb");
+	assert_non_null(fp);
+	static char scen[1 << 18];
+	size_t n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	char *req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	game_ref g;
+	create(s, req, &g);
+	free(req);
+	tw_wsc *red = join(s, &g, 0);
+	int cur = 0, sc = 0;
+	json_t *st = latest_state(red, &sc, 3.0);
+	assert_int_equal(json_integer_value(json_object_get(st, "to_move")), 0);
+	json_decref(st);
+	// Open order: one order, every man of the unit placed (53), n = open.
+	json_t *m = formation_options(red, &cur, 0, "open");
+	json_t *orders = json_object_get(m, "orders"), *o = json_array_get(orders, 0);
+	assert_int_equal(json_array_size(orders), 1);
+	assert_null(json_object_get(m, "message"));
+	assert_string_equal(json_string_value(json_object_get(o, "type")), "formation");
+	assert_int_equal(json_integer_value(json_object_get(o, "n")), 2);
+	assert_int_equal(json_array_size(json_object_get(o, "moves")), 53);
+	json_t *send = json_pack("{s:s, s:O}", "type", "order", "order", o);
+	char *txt = json_dumps(send, JSON_COMPACT);
+	json_decref(send);
+	json_decref(m);
+	// Refused, with what was wrong and the clause.
+	m = formation_options(red, &cur, 0, "wedge");
+	assert_int_equal(json_array_size(json_object_get(m, "orders")), 0);
+	assert_string_equal(json_string_value(json_object_get(m, "clause")), "GR.GEN.10");
+	assert_string_equal(json_string_value(json_object_get(m, "message")), "no formation 'wedge' (line, column or open)");
+	json_decref(m);
+	m = formation_options(red, &cur, 1, "column");
+	assert_int_equal(json_array_size(json_object_get(m, "orders")), 0);
+	assert_string_equal(json_string_value(json_object_get(m, "message")), "unit 1 is not one of red's");
+	json_decref(m);
+	// The order proposed is applied as any other: the unit stands in open order.
+	send_str(red, txt);
+	free(txt);
+	json_t *r = tw_wsc_wait(red, "result", &cur, 5.0);
+	assert_true(json_is_true(json_object_get(r, "ok")));
+	json_decref(r);
+	st = latest_state(red, &sc, 3.0);
+	json_t *u0 = json_array_get(json_object_get(json_object_get(st, "state"), "units"), 0);
+	assert_int_equal(json_integer_value(json_object_get(u0, "formation")), 2);
+	json_decref(st);
+	// A second change in the move: the rule set's validation says no.
+	m = formation_options(red, &cur, 0, "line");
+	assert_int_equal(json_array_size(json_object_get(m, "orders")), 0);
+	assert_string_equal(json_string_value(json_object_get(m, "clause")), "GR.CHARGE.10");
+	json_decref(m);
+	tw_wsc_close(red);
+	// Rattle lays its own formations (rd_order_form): Red rifles to column, each figure placed,
+	// and then judged by its rules (a formation change is refused or not by RD's clauses).
+	fp = fopen(TW_SOURCE_DIR "/scenarios/rattle/crossroads.json", "rb");
+	assert_non_null(fp);
+	n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	create(s, req, &g);
+	free(req);
+	red = join(s, &g, 0);
+	cur = 0;
+	m = formation_options(red, &cur, 0, "wedge");
+	assert_string_equal(json_string_value(json_object_get(m, "clause")), "RD.ORG.8");
+	assert_string_equal(json_string_value(json_object_get(m, "message")),
+			    "no formation 'wedge' (line, column, skirmish, limbered or deployed)");
+	json_decref(m);
+	m = formation_options(red, &cur, 0, "column");
+	orders = json_object_get(m, "orders");
+	const char *cl = json_string_value(json_object_get(m, "clause"));
+	if (json_array_size(orders) == 1)
+		assert_int_equal(json_integer_value(json_object_get(json_array_get(orders, 0), "n")), 1);
+	else
+		assert_true(cl && strncmp(cl, "RD.", 3) == 0);
+	print_message("rattle column: %zu orders, %s %s\n", json_array_size(orders), cl ? cl : "",
+		      json_string_value(json_object_get(m, "message")) ? json_string_value(json_object_get(m, "message")) : "");
+	json_decref(m);
+	tw_wsc_close(red);
+	tw_server_stop(s);
 }
 
 /// 7: Host and Origin name this server (its bound address, localhost, or the allow-list): a
@@ -1617,6 +1726,7 @@ int main(void)
 		cmocka_unit_test(test_undo),
 		cmocka_unit_test(test_undo_not_past_end_of_move),
 		cmocka_unit_test(test_ruleset_phase_names),
+		cmocka_unit_test(test_formation_by_name),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -432,7 +432,13 @@ typedef struct pinned {
 // start_men, so the two-side code recorded no casualties for it (0 0); they are now counted
 // (figures lost during the game) and pinned as counted. The Grant rows were pinned again when
 // retiring units began to leave the table at its edge (GR.MORALE.8) and no man might end a move on
-// a friend (GR.GEN.10): both change Grant games, not the studies' code.
+// a friend (GR.GEN.10): both change Grant games, not the studies' code. And again (issue 19,
+// pg-final) when a formation change's places went to the men in their order across the front,
+// centred between the ends of the rank and file (gr_order_formation): the generals' line and column
+// changes land elsewhere. Was: meeting {1, {118, 142}, {101, 78}, 30, 213}, {1, {109, 128}, {96, 69},
+// 30, 217}, {0, {171, 120}, {97, 121}, 30, 225}, {0, {168, 152}, {118, 118}, 30, 259}; village
+// {1, {45, 92}, {59, 35}, 30, 216}, {0, {32, 28}, {17, 22}, 30, 203}, {1, {36, 60}, {38, 26}, 30,
+// 211}, {1, {43, 72}, {51, 32}, 30, 210}.
 static void check_pinned(const char *what, const tw_state *s, uint64_t seed, const char *red, const char *blue,
 			 const pinned *want, int n)
 {
@@ -472,19 +478,19 @@ static void test_two_side_studies_give_what_they_gave_before(void **st)
 	tw_state_free(&sc);
 	assert_int_equal(tw_state_load(&sc, "scenarios/grant/meeting.json", &err), TW_OK);
 	static const pinned meeting[] = {
-		{1, {118, 142}, {101, 78}, 30, 213},
-		{1, {109, 128}, {96, 69}, 30, 217},
-		{0, {171, 120}, {97, 121}, 30, 225},
-		{0, {168, 152}, {118, 118}, 30, 259},
+		{0, {210, 107}, {86, 140}, 22, 201},
+		{0, {185, 84}, {72, 125}, 30, 230},
+		{0, {169, 143}, {101, 119}, 30, 217},
+		{0, {177, 106}, {84, 117}, 30, 211},
 	};
 	check_pinned("Grant meeting gr-attack v gr-defend", &sc, 8, "gr-attack", "gr-defend", meeting, 4);
 	tw_state_free(&sc);
 	assert_int_equal(tw_state_load(&sc, "scenarios/grant/village.json", &err), TW_OK);
 	static const pinned village[] = {
-		{1, {45, 92}, {59, 35}, 30, 216},
-		{0, {32, 28}, {17, 22}, 30, 203},
-		{1, {36, 60}, {38, 26}, 30, 211},
-		{1, {43, 72}, {51, 32}, 30, 210},
+		{1, {53, 76}, {56, 43}, 30, 216},
+		{1, {45, 68}, {45, 35}, 30, 212},
+		{1, {36, 60}, {38, 26}, 30, 213},
+		{1, {49, 77}, {56, 38}, 30, 212},
 	};
 	check_pinned("Grant village gr-defend v gr-attack", &sc, 9, "gr-defend", "gr-attack", village, 4);
 	tw_state_free(&sc);

@@ -110,8 +110,96 @@ static void test_terminal_units_in_grant(void **st)
 	has("  [GR.MOVE.1] Blue grenadiers: 53 men moved, 7.5 in\n");
 	assert_null(strstr(out, "] move\n"));
 	has("  [GR.GEN.2] Game move 2 begins: red first\n");
-	has("  [GR.GEN.2] Game move 2 began: red first\n  game move 2; red to act\n");
+	// GR.GEN.2: the phase is the part of the move (it was "setup" all game, so the terminal named none).
+	has("  [GR.GEN.2] Game move 2 began: red first\n  game move 2, phase first part; red to act\n");
 	has("  red 0.0, blue 0.0\n  (a point for each enemy man killed, two for an officer");
+}
+
+// Clauses: GR.GEN.10 GR.GEN.2 GR.MUSK.1 GR.MOVE.1
+/// A whole Grant game in the terminal by units and group names (issue 19), to its end:
+/// tests/web/grant-volley.json (two battalions 9 in apart, 3 moves) against gr-defend. The orders
+/// name a group or a unit, never a man's place: a volley by a group, formations by name through
+/// the rule set's formation_order (open, which the rule set's proposals never offered, and column;
+/// one man standing for his unit), an undo, a move of the group. `time` names the part of the move
+/// (GR.GEN.2's phases: it was "setup" all game, so the terminal named none). Refused with what is
+/// wrong: two units at once; the enemy's unit; a formation change out of reach, by how much.
+static void test_GR_GEN_10_terminal_whole_game_by_units_and_formation_names(void **st)
+{
+	(void)st;
+	write_file("whole.txt", "group foot unit 0\nvolley foot unit 1\ntime\nend\n"
+				"formation open unit 0\nundo\nformation column 0 54\nformation open unit 1\n"
+				"formation open 5\nend\n"
+				"formation line foot\nmove foot 24,12.5\nend\nquit\n");
+	assert_int_equal(run("%s play %s/tests/web/grant-volley.json --red human --blue gr-defend --seed 3 < whole.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("  group foot (red): 53 men (53 active): 0-52\n");
+	has("  [GR.MUSK.9] Red 1st foot volley at Blue 1st foot (8 dice, less 2, first volley): 8 hits, 5 removed\n");
+	has("red (game move 1)>   game move 1, phase first part; red to act\n");
+	has("red (game move 2)>   [GR.GEN.10] Red 1st foot forms open\nred (game move 2)>   undone\n");
+	has("  formation: figures 0 and 54 are of different units: a formation is one unit's\n");
+	has("  refused: no unit of this side\n  (rule GR.ORG.1)\n");
+	has("red (game move 2)>   [GR.GEN.10] Red 1st foot forms open\nred (game move 2)>   [GR.GEN.2] red has ended");
+	has("red (game move 3)>   [GR.GEN.10] Red 1st foot forms line\n");
+	has("red (game move 3)>   refused: Red 1st foot has already moved this move\n  (rule GR.MOVE.1)\n");
+	has("  [GR.GEN.2] the battle ends after move 3: 5 to 22\n");
+	has("Won after 3 game moves. Score: red 5.0, blue 22.0\nWinner: blue\n");
+	// Open order thinned by a volley, to line: the ends are 6.02 in from their places, and the
+	// refusal says so (it was "cannot reach its place"; the places once sent a man across the unit).
+	write_file("reach.txt", "formation open unit 0\nend\nformation line unit 0\nquit\n");
+	assert_int_equal(run("%s play %s/tests/web/grant-volley.json --red human --blue gr-defend --seed 3 < reach.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("red (game move 2)>   refused: figure 0 would use 6.02 in of a 6.00 in move to reach his place in line\n"
+	    "  (rule GR.MOVE.1)\n");
+}
+
+// Clauses: GR.GEN.10 GR.GEN.2
+/// The README tour's Grant game runs as printed: the orders under its `build/tinwar play
+/// scenarios/grant/meeting.json` line, read from README.md and typed at the prompt, formations by
+/// name included; none refused or misread.
+static void test_GR_GEN_10_readme_grant_tour_runs_as_printed(void **st)
+{
+	(void)st;
+	char path[512];
+	snprintf(path, sizeof path, "%s/README.md", TW_SOURCE_DIR);
+	FILE *f = fopen(path, "r");
+	assert_non_null(f);
+	static char orders[4096], cmd[1400]; // cmd: the source dir and a README line (up to 1023)
+	orders[0] = cmd[0] = 0;
+	char line[1024];
+	bool in = false;
+	while (fgets(line, sizeof line, f)) {
+		if (!strncmp(line, "build/tinwar play scenarios/grant/meeting.json", 46)) {
+			line[strcspn(line, "#\n")] = 0;
+			snprintf(cmd, sizeof cmd, "%s/%s", TW_SOURCE_DIR, line + strlen("build/tinwar play "));
+			in = true;
+			continue;
+		}
+		int move = -1, at = 0;
+		if (in && sscanf(line, "#   red (game move %d)> %n", &move, &at) == 1 && at > 0) {
+			char *o = line + at;
+			o[strcspn(o, "#\n")] = 0;
+			for (size_t k = strlen(o); k > 0 && o[k - 1] == ' '; k--)
+				o[k - 1] = 0;
+			size_t lo = strlen(orders);
+			snprintf(orders + lo, sizeof orders - lo, "%s\n", o);
+		} else if (in)
+			in = line[0] == '#' && strstr(line, "red (game move") != NULL;
+	}
+	fclose(f);
+	assert_true(cmd[0] != 0);
+	assert_non_null(strstr(orders, "formation open unit 1\n"));
+	size_t lo = strlen(orders);
+	snprintf(orders + lo, sizeof orders - lo, "quit\n");
+	write_file("tour.txt", orders);
+	assert_int_equal(run("%s play %s < tour.txt", CLI, cmd), 0);
+	if (strstr(out, "refused") || strstr(out, "expected") || strstr(out, "not understood") || strstr(out, "unknown"))
+		fail_msg("an order of the README's Grant tour failed:\n%s", out);
+	has("  [GR.GEN.10] Red 1st foot forms column\n");
+	has("  [GR.MOVE.1] Red cuirassiers: 27 men moved, 9.0 in\n");
+	has("  [GR.GEN.10] Red 2nd foot forms open\n");
+	has("  game move 1, phase first part; red to act\n");
 }
 
 // Clauses: GR.MOVE.1 GR.TERR.4
@@ -441,6 +529,8 @@ int main(void)
 	setenv("TINWAR_LOG_KEY", key, 1);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_terminal_units_in_grant),
+		cmocka_unit_test(test_GR_GEN_10_terminal_whole_game_by_units_and_formation_names),
+		cmocka_unit_test(test_GR_GEN_10_readme_grant_tour_runs_as_printed),
 		cmocka_unit_test(test_GR_MOVE_1_GR_TERR_4_refusals_exact_and_name_the_wood),
 		cmocka_unit_test(test_LW_MOB_2_refusal_exact_and_strict_words),
 		cmocka_unit_test(test_terminal_board_red_at_the_bottom),

@@ -38,8 +38,8 @@ while :; do
 		PORT=$((PORT + 1))
 		tries=$((tries + 1))
 	done
-	# The suite makes more games from this one address than a player's 20 open games (the default,
-	# tested in test_server): the browser tests are one player making many games.
+	# The suite creates some 30 games from one address, most left unfinished: more than the 20 a
+	# single address may hold by default (--max-games-per-addr).
 	"$SERVE" --port "$PORT" --db "$DB" --max-games-per-addr 200 --quiet &
 	PID=$!
 	i=0

@@ -37,7 +37,7 @@
 
   function onMessage(m) {
     switch (m.type) {
-      case 'hello': hello = m; seat = m.seat_index; window.twLobby.joined(game, token, m); $('log').innerHTML = ''; phaseNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
+      case 'hello': hello = m; seat = m.seat_index; window.twLobby.joined(game, token, m); $('log').innerHTML = ''; phaseNote = resultNote = null; probes.clear(); clearMarks(); setupToolbar(); break;
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
@@ -45,7 +45,7 @@
       case 'undone': onUndone(m); break;
       case 'events':
         if (marks.stale) clearMarks();
-        for (const e of m.events) { if (e.type === 'phase') phaseNote = e; logEvent(e); }
+        for (const e of m.events) { if (e.type === 'phase') phaseNote = e; if (e.type === 'victory' || e.type === 'draw') resultNote = e; logEvent(e); }
         if (S) status();
         break;
       case 'clock': clock = m; clockAt = performance.now(); if (m.warn) warn(m.warn); if (m.time) timeCalled(); drawClock(); break;
@@ -153,7 +153,7 @@
   // The phase (its number in the state, with the words of the rule set's latest phase event),
   // who is to act and for what (the state's decisions), who is First Player when the game's
   // record says (a field "first"), the clock, and the score with the rule set's score_help.
-  let phaseNote = null;
+  let phaseNote = null, resultNote = null;
   function status() {
     const st = S.state;
     let t = 'move ' + S.move_no + ' · ';
@@ -171,6 +171,8 @@
     const dec = S.over ? [] : (S.decisions || []);
     const pend = $('sb-pending');
     pend.textContent = dec.length ? 'waiting for: ' + dec.map((d) => (d.prompt || seatName(d.seat) + ' to act') + (d.clause ? ' (' + d.clause + ')' : '')).join('; ') : '';
+    // The game over: why, in the rule set's words with its clause (the last victory or draw event).
+    if (S.over && resultNote) pend.textContent = 'result: ' + (resultNote.text || resultNote.type) + (resultNote.clause ? ' (' + resultNote.clause + ')' : '');
     pend.title = dec.map((d) => seatName(d.seat) + ': ' + (d.types || []).join(', ')).join('\n');
     pend.dataset.count = dec.length;
     const first = st.data && st.data.first;
@@ -832,7 +834,8 @@
     sel.disabled = !allowedNow().has('formation');
     sel.onchange = () => {
       formWant = { unit: u.id, n: Number(sel.value), name: fd.n_choices[Number(sel.value)] };
-      send({ type: 'options', id: nextId++, order_type: 'formation', figures: unitMen(u.id).map((f) => f.id) });
+      // By name: the rule set lays the unit's places (its formation_order), or says why not.
+      send({ type: 'options', id: nextId++, order_type: 'formation', unit: u.id, formation: formWant.name, figures: unitMen(u.id).map((f) => f.id) });
     };
     const fl = c.querySelector('.uc-formation');
     if (fl) fl.after(sel); else c.appendChild(sel);
@@ -842,7 +845,7 @@
     if (!formWant || m.order_type !== 'formation') return false;
     const want = formWant; formWant = null;
     const o = m.orders.find((x) => (x.n || 0) === want.n);
-    if (!o) { refuse({ clause: 'formation', message: 'the rules propose no change to ' + want.name + ' for this unit now' }); drawCards(); return true; }
+    if (!o) { refuse({ clause: m.clause || 'formation', message: m.message || 'the rules propose no change to ' + want.name + ' for this unit now' }); drawCards(); return true; }
     order(o, (r) => { if (!r.ok) drawCards(); });
     return true;
   }

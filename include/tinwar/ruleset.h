@@ -228,6 +228,14 @@ typedef struct tw_ruleset {
 	/// a refusal naming the clause (an arm's player ordering another arm's men). NULL: chiefs
 	/// and players may give any order of their side, officials none.
 	tw_status (*role_may)(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err);
+	/// Optional: the order that puts unit `unit` (of the state's units) into the formation named
+	/// `formation` (a name among its formation order's choices), each man's place laid by the
+	/// rule set's own geometry (issue 19: formations by name, in the page and the terminal). It
+	/// only builds the order: the order is then validated and applied as any other. An unknown
+	/// name (the message lists the valid ones), no such unit or a unit that takes no formation
+	/// is an error with a message and the rule's clause.
+	tw_status (*formation_order)(const tw_state *s, int unit, const char *formation, tw_order *out,
+				     tw_error *err);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

@@ -558,7 +558,51 @@ static bool match(parser *ps, const pattern *p, int i, int end, int *a)
 // own proposal (random_orders, on the seat's view, from a generator seeded by the order's words
 // and never the game's) of an order of the same type, choice and figures. False if it proposes
 // none in 2000 tries.
-static bool propose_places(const tw_state *s, int side, tw_order *o)
+// A formation by name (the rule set's formation_order hook): the places of the one unit whose men
+// are named, laid by the rule set for the choice's name. 1: done; 0: not such an order (or no
+// hook); -1: the rule set refuses, why says why.
+static int formation_places(const tw_state *view, const tw_ruleset *rs, int side, tw_order *o, char *why, size_t nwhy)
+{
+	const tw_order_def *d = o->type < rs->norders ? &rs->orders[o->type] : NULL;
+	const char *const *choices = NULL;
+	for (int k = 0; d && k < d->nfields; k++)
+		if (strcmp(d->fields[k].name, "n") == 0)
+			choices = d->fields[k].choices;
+	if (!rs->formation_order || !d || strcmp(d->name, "formation") != 0 || !choices || o->nfig < 1 || o->n < 0)
+		return 0;
+	for (int k = 0; k <= o->n; k++)
+		if (!choices[k])
+			return 0;
+	const tw_figure *f0 = tw_state_figure_c(view, o->fig[0]);
+	int unit = f0 ? f0->unit : -1;
+	for (int i = 1; i < o->nfig; i++) {
+		const tw_figure *f = tw_state_figure_c(view, o->fig[i]);
+		if (!f || f->unit != unit) {
+			snprintf(why, nwhy, "figures %d and %d are of different units: a formation is one unit's", o->fig[0], o->fig[i]);
+			return -1;
+		}
+	}
+	tw_order *c = malloc(sizeof *c);
+	if (!c)
+		return 0;
+	tw_error err = {0};
+	int rc = 0;
+	if (unit < 0)
+		snprintf(why, nwhy, "figure %d is of no unit: a formation is a unit's", o->fig[0]);
+	else if (rs->formation_order(view, unit, choices[o->n], c, &err) != TW_OK)
+		snprintf(why, nwhy, "%s%s%s%s", err.clause[0] ? "[" : "", err.clause, err.clause[0] ? "] " : "", err.message);
+	else if (c->type == o->type) {
+		*o = *c;
+		o->side = (int8_t)side;
+		rc = 1;
+	}
+	if (rc == 0 && why[0])
+		rc = -1;
+	free(c);
+	return rc;
+}
+
+static bool propose_places(const tw_state *s, int side, tw_order *o, char *why, size_t nwhy)
 {
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	if (!rs || !rs->random_orders || side < 0 || side >= s->nsides)
@@ -566,6 +610,11 @@ static bool propose_places(const tw_state *s, int side, tw_order *o)
 	tw_state view;
 	if (tw_state_view(&view, s, side) != TW_OK)
 		return false;
+	int byname = formation_places(&view, rs, side, o, why, nwhy);
+	if (byname != 0) {
+		tw_state_free(&view);
+		return byname > 0;
+	}
 	tw_order *c = malloc(sizeof *c);
 	bool found = false;
 	tw_rng rng;
@@ -625,9 +674,12 @@ int cli_parse_order_in(const tw_state *s, int side, const cli_groups *gs, int ar
 				if (match(&ps, &p, 0, p.n, &a)) {
 					if (a == argc && !ps.want_places)
 						return 1;
-					if (a == argc && propose_places(s, side, o))
+					char fwhy[300] = ""; // a clause and a message (tw_error)
+					if (a == argc && propose_places(s, side, o, fwhy, sizeof fwhy))
 						return 1;
-					if (a == argc)
+					if (a == argc && fwhy[0])
+						failed(&ps, a, "%s", fwhy);
+					else if (a == argc)
 						failed(&ps, a,
 						       "the rule set proposes no places for these figures: give each "
 						       "one's place (ID X,Y ...)");

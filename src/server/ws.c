@@ -9,6 +9,10 @@
 //   computer {"general": NAME|null, "side"?}  hand a seat to the computer (umpire: any side)
 //   options {"order_type": NAME, "figures"?: [ids]}  legal orders of that type the rule set
 //                                       proposes for these men -> options {orders}
+//   options {"order_type": "formation", "unit": ID, "formation": NAME}  the rule set's order
+//                                       putting that unit in that formation (its
+//                                       formation_order) -> options {orders: [it]} or
+//                                       options {orders: [], clause, message}
 //   sync    {}                          everything again (hello, events, state, clock)
 //   undo    {"id"?}                     take back the seat's last order (its own, this move,
 //                                       since the last die or shot) -> result {ok, id,
@@ -250,11 +254,17 @@ static void on_suggest(srv_conn *c, json_t *m)
 /// needs what only the rule set knows (formations, say). The sampling generator is seeded
 /// by a keyed one-way hash of the game's seed and the number of orders so far, never from the
 /// game's own generator (the orders it proposes show its draws).
+static void on_formation(srv_conn *c, json_t *m, const char *tn, json_t *id);
+
 static void on_options(srv_conn *c, json_t *m)
 {
 	srv_room *r = c->room;
 	json_t *id = json_object_get(m, "id"), *fj = json_object_get(m, "figures");
 	const char *tn = json_string_value(json_object_get(m, "order_type"));
+	if (json_object_get(m, "formation") && tn && tw_game_ruleset(r->game)->formation_order) {
+		on_formation(c, m, tn, id);
+		return;
+	}
 	int type = tn ? tw_order_type_find(tw_game_ruleset(r->game), tn) : -1;
 	if (type < 0 || (fj && !json_is_array(fj)) || json_array_size(fj) > TW_ORDER_MAX_FIG) {
 		reply_error(c, "options needs an order_type and optional figures [ids]", id);
@@ -303,6 +313,66 @@ static void on_options(srv_conn *c, json_t *m)
 	free(buf);
 	json_decref(seen);
 	json_t *out = json_pack("{s:s, s:s, s:o}", "type", "options", "order_type", tn, "orders", list);
+	if (id)
+		json_object_set(out, "id", id);
+	srv_send(c, out);
+}
+
+/// {"type":"options", "order_type": "formation", "unit": ID, "formation": NAME}: a formation by
+/// name (issue 19). The rule set lays the unit's places (tw_ruleset.formation_order) on the
+/// seat's view and validates the order there; the answer is options {orders: [the order]}, or
+/// options {orders: [], clause, message} with the rule set's refusal. Nothing is applied: the
+/// page sends the order as any other.
+static void on_formation(srv_conn *c, json_t *m, const char *tn, json_t *id)
+{
+	srv_room *r = c->room;
+	json_t *uj = json_object_get(m, "unit");
+	const char *name = json_string_value(json_object_get(m, "formation"));
+	if (!json_is_integer(uj) || !name) {
+		reply_error(c, "a formation by name needs a unit (its id) and a formation (its name)", id);
+		return;
+	}
+	tw_error err = {0};
+	tw_status st = TW_OK;
+	json_t *list = json_array();
+	tw_order *o = calloc(1, sizeof *o);
+	pthread_mutex_lock(&r->mu);
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	json_int_t unit = json_integer_value(uj);
+	tw_state view;
+	if (!o)
+		st = tw_error_set(&err, TW_ERR_NOMEM, "", "out of memory");
+	else if (c->seat < 0 || c->seat >= s->nsides)
+		st = tw_error_set(&err, TW_ERR_ILLEGAL, "formation", "this seat gives no orders");
+	else if (unit < 0 || unit >= s->nunit || s->unit[unit].side != c->seat)
+		st = tw_error_set(&err, TW_ERR_ILLEGAL, "formation", "unit %lld is not one of %s's", (long long)unit,
+				  s->sides[c->seat].name);
+	else if ((st = tw_state_view(&view, s, c->seat)) == TW_OK) {
+		st = rs->formation_order(&view, (int)unit, name, o, &err);
+		if (st == TW_OK && strcmp(rs->orders[o->type].name, tn) != 0)
+			st = tw_error_set(&err, TW_ERR_INPUT, "formation", "the rule set gives formations as '%s' orders",
+					  rs->orders[o->type].name);
+		if (st == TW_OK) {
+			o->side = (int8_t)c->seat;
+			st = rs->validate(&view, o, &err);
+		}
+		if (st == TW_OK) {
+			json_t *oj = tw_order_to_json(o, &view);
+			if (oj) {
+				json_object_del(oj, "side");
+				json_array_append_new(list, oj);
+			}
+		}
+		tw_state_free(&view);
+	}
+	pthread_mutex_unlock(&r->mu);
+	free(o);
+	json_t *out = json_pack("{s:s, s:s, s:o, s:s}", "type", "options", "order_type", tn, "orders", list, "formation", name);
+	if (st != TW_OK) {
+		json_object_set_new(out, "clause", json_string(err.clause));
+		json_object_set_new(out, "message", json_string(err.message));
+	}
 	if (id)
 		json_object_set(out, "id", id);
 	srv_send(c, out);

@@ -1552,7 +1552,8 @@ tests.push(
     const api = await (await page.request.get(BASE + '/api/rulesets')).json();
     const gr = api.rulesets.find((r) => r.name === 'grant'), lw = api.rulesets.find((r) => r.name === 'littlewars');
     assert(JSON.stringify(lw.phase_names) === JSON.stringify(['toss', 'reserve', 'deploy', 'play', 'over', 'country']), 'littlewars phase_names: ' + lw.phase_names);
-    assert(Array.isArray(gr.phase_names) && gr.phase_names.length === 0, 'grant names no phases: ' + gr.phase_names);
+    // Grant's phases are the parts of its move (GR.GEN.2; pg-final: it named none, the engine calling them "setup").
+    assert(JSON.stringify(gr.phase_names) === JSON.stringify(['first part', 'second part', 'over']), 'grant names the parts of its move: ' + gr.phase_names);
     const links = await createGame(page, { ruleset: 'grant', scenario: JSON.stringify(scen), blue: 'gr-defend', noclock: true });
     await page.goto(BASE + links.red);
     await page.waitForSelector('#unitcards:not([hidden]) .unitcard');
@@ -1567,7 +1568,7 @@ tests.push(
     assert(btns.length >= 3, 'order buttons: ' + JSON.stringify(btns));
     for (const [t, dis] of btns) assert(dis === !want.has(t), t + (dis ? ' disabled' : ' enabled') + ' but red may ' + [...want].join(','));
     const ph = await page.$eval('#sb-phase', (e) => [e.dataset.name, e.textContent]);
-    assert(ph[0] === '' && !/phase: /.test(ph[1]), 'no phase name where the rule set names none: ' + ph);
+    assert(ph[0] === 'first part' && /^phase: first part/.test(ph[1]), 'the part of the move by name: ' + ph);
     // The grenadiers' hull: hover its edge (inside the hull, off any man).
     const gren = scen.units.find((u) => u.id === 2);
     const pts = await page.$eval('polygon.hull[data-hull="2"]', (p) => { const m = p.getScreenCTM(); return [...p.points].map((q) => { const r = q.matrixTransform(m); return [r.x, r.y]; }); });
@@ -1614,9 +1615,11 @@ tests.push(
     assert(cr.top >= 0 && cr.bottom <= 900 && cr.left > 1000, 'the card in sight: ' + JSON.stringify(cr));
     const edge = await pixelAt(page, f33, cr.left + 3, cr.top + cr.height / 2);
     assert(edge[0] > 150 && edge[1] < 90, 'the card\'s red edge: ' + edge);
-    // A formation the rule set proposes no places for: refused in the bar, the card unchanged.
+    // A second change in the same move: the rule set's refusal (its formation_order's order,
+    // validated on the server) in the bar, the card unchanged. (Open is laid by the rule set now,
+    // pg-final; it was refused as "the rules propose no change to open".)
     await page.selectOption('.uc-form[data-unit="0"]', { label: 'open' });
-    await waitFor(page, async () => /the rules propose no change to open/.test(await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'open refused', 8000);
+    await waitFor(page, async () => /GR\.CHARGE\.10.*may not change formation now/.test(await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'open refused: moved already', 8000);
     await waitFor(page, async () => page.$eval('.uc-form[data-unit="0"]', (s2) => s2.options[s2.selectedIndex].textContent === 'column'), 'the select back to column', 3000);
   }],
 );
@@ -1837,5 +1840,227 @@ tests.push(
     const px = [];
     for (const [ox, oy] of [[0.22, 0], [-0.22, 0], [0.2, 0.1], [-0.2, 0.1], [0, 0.3]]) px.push(await pixelAt(page, f42, ...(await toScreen(page, lead1[0] + ox, D - lead1[1] + oy))));
     assert(px.some((q) => q[0] > q[1] + 40 && q[0] > q[2] + 40), 'red drawn where the horse went: ' + JSON.stringify(px));
+  }],
+);
+
+// ---- issue 19, a whole game in the page (pg-final): formations by name, the result explained ----
+// Whole games against the computer, as a new player would play them: zoom, a tooltip, a unit or
+// group order, an undo, then ending moves until the game is over; the result and the score's
+// meaning read in the status bar. Each screenshot is checked in the DOM and in its pixels.
+// The minimum distance between any two of these men (inches, from the table's own circles).
+async function minSpacing(page, ids) {
+  const ps = [];
+  for (const id of ids) ps.push(await figAt(page, id));
+  let m = Infinity;
+  for (let i = 0; i < ps.length; i++) for (let k = i + 1; k < ps.length; k++) m = Math.min(m, Math.hypot(ps[i][0] - ps[k][0], ps[i][1] - ps[k][1]));
+  return m;
+}
+// Dark pixels (text) along the middle line of an element's text in a screenshot, decoded by
+// the browser: words actually drawn there, not clipped away or covered.
+async function textInk(page, file, sel) {
+  const box = await page.$eval(sel, (e) => { const r = document.createRange(); r.selectNodeContents(e); const b = r.getBoundingClientRect(); return [b.left, b.right, b.top, b.bottom]; });
+  return page.evaluate(async ([b64, x0, x1, y0, y1]) => {
+    const img = new Image(); img.src = 'data:image/png;base64,' + b64; await img.decode();
+    const cv = document.createElement('canvas'); cv.width = img.width; cv.height = img.height;
+    const cx = cv.getContext('2d'); cx.drawImage(img, 0, 0);
+    const l = Math.max(0, Math.floor(x0)), w = Math.max(1, Math.min(img.width, Math.ceil(x1)) - l);
+    const t = Math.max(0, Math.floor(y0)), h = Math.max(1, Math.min(img.height, Math.ceil(y1)) - t);
+    const d = cx.getImageData(l, t, w, h).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 300) n++;
+    return n;
+  }, [fs.readFileSync(file).toString('base64'), ...box]);
+}
+tests.push(
+  ['pg-final: a whole Grant game against the computer, open order by name (grant)', async (page) => {
+    // tests/web/grant-volley.json (two battalions 9 in apart, 3 moves) against gr-defend.
+    const scenText = fs.readFileSync(path.join(__dirname, 'grant-volley.json'), 'utf8');
+    const scen = JSON.parse(scenText);
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const gr = api.rulesets.find((r) => r.name === 'grant');
+    assert(JSON.stringify(gr.phase_names) === JSON.stringify(['first part', 'second part', 'over']), 'Grant names its phases (GR.GEN.2): ' + JSON.stringify(gr.phase_names));
+    const links = await createGame(page, { ruleset: 'grant', scenario: scenText, blue: 'gr-defend', noclock: true });
+    const frames = recordFrames(page);
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('.uc-form[data-unit="0"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    // The phase by name: red's part of the move (it read nothing, the engine calling it "setup").
+    const ph = await page.$eval('#sb-phase', (e) => [e.dataset.name, e.textContent]);
+    assert(ph[0] === 'first part' && /^phase: first part/.test(ph[1]), 'the part of the move by name: ' + ph);
+    // Zoom: the wheel over red's battalion.
+    const rf = scen.figures.filter((f) => f.unit === 0 && f.kind === 'infantry').map((f) => f.id);
+    const c = await center(page, 'circle.fig[data-id="' + rf[5] + '"]');
+    await page.mouse.move(c[0], c[1]);
+    for (let k = 0; k < 3; k++) { await page.mouse.wheel(0, -240); await page.waitForTimeout(80); }
+    const zoom = Number(await page.$eval('#table', (e) => e.dataset.zoom));
+    assert(zoom > 1.5, 'zoomed in: ' + zoom);
+    // A tooltip: the man under the pointer, his unit by name.
+    const c5 = await center(page, 'circle.fig[data-id="' + rf[5] + '"]');
+    await page.mouse.move(c5[0], c5[1]);
+    await waitFor(page, async () => page.$eval('#tip', (t, id) => !t.hidden && t.dataset.id === String(id), rf[5]), 'his tooltip', 5000);
+    const tip = await page.$eval('#tip', (t) => t.textContent);
+    assert(tip.indexOf('Red 1st foot') >= 0, 'the tooltip names his unit: ' + tip);
+    await page.click('#btn-fit');
+    // Open order by name on the unit's card: the rule set lays the places (formation_order).
+    const line = await minSpacing(page, rf.slice(0, 30));
+    assert(Math.abs(line - 0.55) < 0.02, 'in line, 0.55 in apart: ' + line);
+    assert(await page.$eval('.uc-form[data-unit="0"]', (s) => !s.disabled), 'the card offers formations');
+    await page.selectOption('.uc-form[data-unit="0"]', { label: 'open' });
+    await waitFor(page, async () => /Red 1st foot forms open/.test(await page.$eval('#log', (e) => e.textContent)), 'open order in the log', 8000);
+    await waitFor(page, async () => (await page.$eval('#uc-body .unitcard[data-unit="0"] .uc-formation', (e) => e.dataset.formation)) === 'open', 'the card says open', 3000);
+    const open = await minSpacing(page, rf.slice(0, 30));
+    assert(Math.abs(open - 1.0) < 0.02, 'in open order, 1 in apart: ' + open);
+    await page.$eval('#uc-body .unitcard[data-unit="0"]', (e) => e.scrollIntoView({ block: 'nearest' }));
+    const f40 = await shot(page, '40-grant-open-by-name');
+    // In the picture: a man of red's (red, not cloth) where the state puts the first of them.
+    const D = Number(await page.$eval('#table', (e) => e.dataset.depth));
+    const p0 = await figAt(page, rf[0]);
+    const sp0 = await toScreen(page, p0[0], D - p0[1]), near = [];
+    for (const [dx, dy] of [[0, 0], [-3, 0], [3, 0], [0, -3], [0, 3], [-3, -3], [3, 3], [-3, 3], [3, -3]]) near.push(await pixelAt(page, f40, sp0[0] + dx, sp0[1] + dy));
+    assert(near.some((q) => q[0] > q[1] + 60 && q[0] > q[2] + 60), 'a red man drawn at his new place: ' + JSON.stringify(near));
+    // ... and the cloth half-way to his neighbour, 1 in away in open order (in line, 0.55 in
+    // apart, the men's shapes touched there).
+    const p1 = await figAt(page, rf[1]);
+    const mid = await pixelAt(page, f40, ...(await toScreen(page, (p0[0] + p1[0]) / 2, D - (p0[1] + p1[1]) / 2)));
+    assert(Math.abs(Math.hypot(p1[0] - p0[0], p1[1] - p0[1]) - 1) < 0.02 && mid[1] > mid[0] && mid[1] > 180, 'cloth between two men of the open order: ' + mid);
+    assert(await inViewUncovered(page, '#uc-body .unitcard[data-unit="0"] .uc-form'), 'the card\'s select in sight');
+    // Undo: back in line, the log saying so.
+    await waitFor(page, async () => page.$eval('#btn-undo', (b) => !b.disabled), 'undo offered', 5000);
+    await page.click('#btn-undo');
+    await waitFor(page, async () => (await page.$eval('#uc-body .unitcard[data-unit="0"] .uc-formation', (e) => e.dataset.formation)) === 'line', 'back in line', 5000);
+    assert(Math.abs((await minSpacing(page, rf.slice(0, 30))) - 0.55) < 0.02, 'the men back in their line');
+    assert(/red took back their last order \(formation\)/.test(await page.$eval('#log', (e) => e.textContent)), 'the undo in the log');
+    // A unit's volley: its card selects its men, a blue man is the target.
+    await page.click('#uc-body .unitcard[data-unit="0"] h4');
+    await page.selectOption('#tool', 'targets');
+    const blue = scen.figures.filter((f) => f.unit === 1 && f.kind === 'infantry');
+    await page.click('circle.fig[data-id="' + blue[10].id + '"]');
+    await page.click('#btn-volley');
+    await waitFor(page, async () => /Red 1st foot volley at Blue 1st foot/.test(await page.$eval('#log', (e) => e.textContent)), 'the volley in the log', 8000);
+    await page.selectOption('#tool', 'select');
+    // To the end: red ends each of its parts, the computer plays blue's.
+    for (let k = 0; k < 80; k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      if (s.toMove === 0 && await page.$eval('#btn-end_move', (b) => !b.disabled)) await page.click('#btn-end_move');
+      await page.waitForTimeout(200);
+    }
+    const s = await statusData(page);
+    // (The game's seed is drawn: the battle may end before its 3 moves, a side beaten.)
+    assert(s.over && /^move [1-3] · (red wins|blue wins|drawn)/.test(s.text), 'the game over by its 3rd move: ' + s.text);
+    assert((await page.$eval('#sb-phase', (e) => e.dataset.name)) === 'over', 'the phase: over');
+    // The result with its reason and clause, and the score with what it means.
+    await waitFor(page, async () => /^result: /.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result in the status bar', 5000);
+    const res = await page.$eval('#sb-pending', (e) => e.textContent);
+    const m = /^result: the battle ends after move ([1-3]): ([\d.]+) to ([\d.]+) \(GR\.GEN\.2\)$/.exec(res);
+    assert(m, 'the result says why, with its clause: ' + res);
+    const sc = await page.$eval('#score', (e) => e.textContent);
+    const n = /^score red ([\d.]+), blue ([\d.]+)/.exec(sc);
+    assert(n && n[1] === m[2] && n[2] === m[3], 'the score is the result\'s tally: ' + sc + ' / ' + res);
+    assert(sc.indexOf('(' + gr.score_help + ')') > 0, 'and says what it means: ' + sc);
+    // The winner shown is the engine's (GR.GEN.2: a side beaten loses, else the score decides).
+    const fin = lastState(frames);
+    const win = fin.winner >= 0 ? ['red', 'blue'][fin.winner] + ' wins' : 'drawn';
+    assert(fin.over && s.text.indexOf(' · ' + win + ' · ') > 0, 'the winner as the engine has it (' + fin.winner + '): ' + s.text);
+    // Read whole, not cut short: the result, the phase and who won (the score's help may give way:
+    // it is the score's tooltip too).
+    const cut = (sel) => page.$eval(sel, (e) => { // its words' own width against its box's
+      const c = document.createElement('span'); c.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(e).font;
+      c.textContent = e.textContent; document.body.appendChild(c); const w = c.getBoundingClientRect().width; c.remove();
+      return w > e.getBoundingClientRect().width + 0.5;
+    });
+    for (const sel of ['#status', '#sb-phase', '#sb-pending']) assert(!(await cut(sel)), sel + ' cut short: ' + await page.$eval(sel, (e) => e.textContent));
+    assert((await page.$eval('#score', (e) => e.title)) === gr.score_help, 'the score\'s help as its tooltip');
+    const f41 = await shot(page, '41-grant-over');
+    assert(await inViewUncovered(page, '#sb-pending') && await inViewUncovered(page, '#score'), 'the result and the score in sight');
+    const rr = await page.$eval('#sb-pending', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    const board = await page.$eval('#board', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    assert(rr.bottom <= board.top, 'the result is not over the table');
+    const ink = await textInk(page, f41, '#sb-pending');
+    assert(ink > 20, 'the result\'s words drawn in the picture (' + ink + ' dark pixels)');
+  }],
+  ['pg-final: a whole Little Wars game against the computer (little wars)', async (page) => {
+    // tests/web/range-duel.json (a gun and 6 men against 10, 6 moves) against lw-default.
+    const scen = fs.readFileSync(path.join(__dirname, 'range-duel.json'), 'utf8');
+    const api = await (await page.request.get(BASE + '/api/rulesets')).json();
+    const lw = api.rulesets.find((r) => r.name === 'littlewars');
+    const links = await createGame(page, { scenario: scen, blue: 'lw-default', noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('circle.fig[data-id="6"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
+    // Zoom by the keys, then the whole table again.
+    await page.mouse.move(700, 500);
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    const z = Number(await page.$eval('#table', (e) => e.dataset.zoom));
+    assert(Math.abs(z - 1.5625) < 0.01, 'two steps in: ' + z);
+    await page.keyboard.press('0');
+    assert(Number(await page.$eval('#table', (e) => e.dataset.zoom)) === 1, 'the whole table');
+    // A tooltip.
+    const c6 = await center(page, 'circle.fig[data-id="6"]');
+    await page.mouse.move(c6[0], c6[1]);
+    await waitFor(page, async () => page.$eval('#tip', (t) => !t.hidden && t.dataset.id === '6'), 'his tooltip', 5000);
+    assert(/^Figure #6 · infantry · red/.test(await page.$eval('#tip', (t) => t.textContent)), 'who he is');
+    // A group by rubber band, moved 2 in, taken back, moved again.
+    const men = [4, 5, 6, 7, 8, 9];
+    const a = await toScreen(page, 19.3, 6.5), b = await toScreen(page, 25.7, 9.5);
+    await page.selectOption('#tool', 'select');
+    await page.keyboard.down('Shift');
+    await drag(page, a, b);
+    await page.keyboard.up('Shift');
+    assert(/^Selected: 6 /.test(await page.$eval('#selection', (e) => e.textContent)), 'the six selected');
+    const at0 = await figAt(page, 6);
+    const ppi = await pxPerInch(page);
+    await drag(page, c6, [c6[0], c6[1] - 2 * ppi]);
+    await waitFor(page, async () => (await figAt(page, 6))[1] < at0[1] - 1.9, 'the group moved', 5000);
+    await waitFor(page, async () => page.$eval('#btn-undo', (x) => !x.disabled), 'undo offered', 5000);
+    await page.click('#btn-undo');
+    await waitFor(page, async () => Math.abs((await figAt(page, 6))[1] - at0[1]) < 0.01, 'back', 5000);
+    await drag(page, c6, [c6[0], c6[1] - 2 * ppi]);
+    await waitFor(page, async () => (await figAt(page, 6))[1] < at0[1] - 1.9, 'the group moved again', 5000);
+    // To the end: red ends each move, the computer plays blue.
+    for (let k = 0; k < 80; k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      if (s.toMove === 0 && await page.$eval('#btn-end_move', (x) => !x.disabled)) await page.click('#btn-end_move');
+      await page.waitForTimeout(250);
+    }
+    const s = await statusData(page);
+    assert(s.over && /(red wins|blue wins|drawn)/.test(s.text), 'the game is over: ' + s.text);
+    await waitFor(page, async () => /^result: /.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result in the status bar', 5000);
+    const res = await page.$eval('#sb-pending', (e) => e.textContent);
+    assert(/^result: .+ \(LW\.VAR\.\d+\)$/.test(res), 'the result says why, with its clause: ' + res);
+    if (/drawn/.test(s.text)) assert(/Drawn: the agreed limit of 6 moves is reached/.test(res), 'a draw at the agreed limit says so: ' + res);
+    const sc = await page.$eval('#score', (e) => e.textContent);
+    assert(/^score red [\d.]+, blue [\d.]+/.test(sc) && sc.indexOf('(' + lw.score_help + ')') > 0, 'the score and what it means: ' + sc);
+    const cut = (sel) => page.$eval(sel, (e) => { // its words' own width against its box's
+      const c = document.createElement('span'); c.style.cssText = 'position:absolute;visibility:hidden;white-space:nowrap;font:' + getComputedStyle(e).font;
+      c.textContent = e.textContent; document.body.appendChild(c); const w = c.getBoundingClientRect().width; c.remove();
+      return w > e.getBoundingClientRect().width + 0.5;
+    });
+    for (const sel of ['#status', '#sb-phase', '#sb-pending', '#sb-first']) assert(!(await cut(sel)), sel + ' cut short: ' + await page.$eval(sel, (e) => e.textContent));
+    const f42 = await shot(page, '42-little-wars-over');
+    assert(await inViewUncovered(page, '#sb-pending') && await inViewUncovered(page, '#score'), 'the result and the score in sight');
+    const sb = await page.$eval('#statusbar', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    const board = await page.$eval('#board', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+    assert(sb.bottom <= board.top, 'the status bar above the table, not over it');
+    const ink = await textInk(page, f42, '#sb-pending'), inkScore = await textInk(page, f42, '#score');
+    assert(ink > 20 && inkScore > 20, 'the result\'s and the score\'s words drawn in the picture (' + ink + ', ' + inkScore + ' dark pixels)');
+    // How to play, for someone new: folded; opened, it is in the side panel in sight, off the
+    // table, and the controls it names are the page's own.
+    assert(await page.$eval('#howto', (d) => !d.open), 'how to play: folded at first');
+    await page.click('#howto summary');
+    await page.$eval('#howto', (d) => d.scrollIntoView({ block: 'start' }));
+    const how = await page.$eval('#howto', (d) => ({ open: d.open, text: d.textContent, r: JSON.parse(JSON.stringify(d.getBoundingClientRect())) }));
+    assert(how.open && how.r.left >= board.right && how.r.top >= 0 && how.r.top < 900, 'how to play in the side panel, in sight: ' + JSON.stringify(how.r));
+    for (const id of ['btn-fit', 'btn-undo', 'btn-end_move']) {
+      const label = (await page.$eval('#' + id, (b) => b.textContent)).toLowerCase();
+      assert(how.text.toLowerCase().indexOf(label) >= 0, 'how to play names "' + label + '"');
+    }
+    for (const k of ['Ctrl+Z', 'space bar', 'wheel', 'fire at a point', 'card']) assert(how.text.indexOf(k) >= 0, 'how to play tells of ' + k);
+    assert(await page.$$eval('#tool option', (os, t) => os.some((o) => t.indexOf(o.textContent.split(' (')[0]) >= 0 && o.value === 'fire'), how.text), 'its tool is the page\'s');
+    const f43 = await shot(page, '43-how-to-play');
+    assert(await textInk(page, f43, '#howto li') > 20, 'its words drawn in the picture');
+    assert(await inViewUncovered(page, '#howto summary'), 'its title in sight, not covered');
   }],
 );

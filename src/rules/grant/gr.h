@@ -16,6 +16,9 @@ enum gr_order_type { GR_OT_MOVE = 0, GR_OT_FORMATION, GR_OT_VOLLEY, GR_OT_GUN_MO
 
 // ---- Formations (tw_unit.formation) ----
 enum { GR_F_LINE = 0, GR_F_COLUMN, GR_F_OPEN, GR_F_COUNT };
+/// GR.GEN.2: the parts of a move, as the state's phase (tw_ruleset.phase_names): the first
+/// side's part, the second side's, and the battle over.
+enum { GR_PH_FIRST = 0, GR_PH_SECOND, GR_PH_OVER, GR_PH_COUNT };
 
 // ---- Records (gr_records.c): what the rule set keeps, per unit, figure, gun, side, house, game ----
 typedef struct gr_urec {
@@ -126,6 +129,7 @@ extern const int gr_org_table[GR_TROOP_COUNT][2]; // officers, R&F
 extern const int gr_ford_table[GR_TROOP_COUNT];   // GR.TERR.7: moves to cross a ford
 extern const char *const gr_troop_names[GR_TROOP_COUNT];
 extern const char *const gr_formation_names[GR_F_COUNT + 1];
+extern const char *const gr_phase_names[GR_PH_COUNT + 1];
 
 // ---- Organisation and helpers (gr_org.c) ----
 tw_unit *gr_unit(tw_state *s, int32_t id);
@@ -272,6 +276,9 @@ void gr_owner_event(tw_state *s, const tw_figure *f, const char *clause, tw_even
 // ---- Order builders (gr_random.c), shared with the generals ----
 bool gr_order_shift(const tw_state *s, int unit, tw_vec2 disp, int mode, tw_order *o);
 bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o);
+/// tw_ruleset.formation_order: gr_order_formation for a formation by name (line, column, open),
+/// refusing, with the clause, a name that is none of them and a unit that forms none (GR.MUSK.1).
+tw_status gr_formation_order(const tw_state *s, int unit, const char *name, tw_order *o, tw_error *err);
 bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o);
 int gr_nearest_enemy_fig(const tw_state *s, int side, tw_vec2 p, double *dist);
 tw_vec2 gr_unit_centre(const tw_state *s, int unit);

@@ -795,7 +795,11 @@ tw_status gr_validate_formation(const tw_state *s, const tw_order *o, tw_error *
 				return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "figure %d named twice", o->fig[i]);
 		const char *cl = NULL;
 		double cost = gr_move_cost(s, GRU(s, u)->troop, GR_F_OPEN, f->pos, o->at[i], &cl);
-		if (cl || cost > rate + 1e-9 || !gr_spot_free(s, o->at[i], f->radius, f->id) || contact_at(s, f, o->at[i]))
+		if (!cl && cost > rate + 1e-9) // exact: enough digits to see the excess (issue 19)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MOVE.1",
+					    "figure %d would use %.*f in of a %.*f in move to reach his place in %s", f->id,
+					    gr_excess_digits(cost, rate), cost, gr_excess_digits(cost, rate), rate, gr_formation_names[o->n]);
+		if (cl || !gr_spot_free(s, o->at[i], f->radius, f->id) || contact_at(s, f, o->at[i]))
 			return tw_error_set(err, TW_ERR_ILLEGAL, cl ? cl : "GR.MOVE.1", "figure %d cannot reach its place", f->id);
 	}
 	return ends_on_friend(s, o, err);

@@ -1,5 +1,7 @@
 // Random legal orders (the conformance suite's random player) and order builders.
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "gr.h"
 
@@ -52,27 +54,75 @@ bool gr_order_shift(const tw_state *s, int unit, tw_vec2 disp, int mode, tw_orde
 	return o->nfig > 0;
 }
 
+// A place or a man in the unit's frame: across (to the right) and forward.
+typedef struct gr_slot {
+	double x, y;
+	int i;
+} gr_slot;
+
+static int gr_by_lateral(const void *a, const void *b)
+{
+	const gr_slot *p = a, *q = b;
+	if (fabs(p->x - q->x) > 1e-6)
+		return p->x < q->x ? -1 : 1;
+	if (fabs(p->y - q->y) > 1e-6)
+		return p->y > q->y ? -1 : 1;
+	return p->i - q->i;
+}
+
 bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 {
 	const tw_unit *u = gr_unit_c(s, unit);
 	tw_order_init(o, GR_OT_FORMATION, u->side);
 	o->has_at = true;
 	o->n = formation;
-	tw_vec2 c = gr_unit_centre(s, unit);
+	// Centred where the rank and file stand (the officers behind would draw it back each time).
+	tw_vec2 c = tw_v2(0, 0);
+	int nc = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i])) {
+			c = tw_add(c, s->fig[i].pos);
+			nc++;
+		}
+	c = nc ? tw_scale(c, 1.0 / nc) : gr_unit_centre(s, unit);
 	int nrf = gr_rf_alive(s, unit);
 	int ranks = formation == GR_F_COLUMN ? 4 : 2;
 	int files = (nrf + ranks - 1) / ranks;
 	double sp = formation == GR_F_OPEN ? 1.0 : 0.55;
 	tw_vec2 fwd = tw_dir_deg(u->facing), right = tw_dir_deg(u->facing + 90);
+	// Across the front, the middle between its two ends (its dead would pull the mean aside and
+	// send the men of one end further).
+	double lo = INFINITY, hi = -INFINITY;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].status == TW_FS_ACTIVE && gr_is_rf(&s->fig[i])) {
+			double x = tw_dot(tw_sub(s->fig[i].pos, c), right);
+			lo = x < lo ? x : lo;
+			hi = x > hi ? x : hi;
+		}
+	if (nc)
+		c = tw_add(c, tw_scale(right, (lo + hi) / 2));
+	// The rank and file take the places from left to right, front first within a file, in the
+	// order they stand now across the unit's front: each goes to the place on his side of the
+	// new formation, and none crosses the unit (by the men's order in the state, a man at one end
+	// of a thinned line could be sent to the other end).
+	gr_slot *men = malloc((size_t)(nrf > 0 ? nrf : 1) * sizeof *men), *pl = malloc((size_t)(nrf > 0 ? nrf : 1) * sizeof *pl);
+	if (!men || !pl) {
+		free(men);
+		free(pl);
+		return false;
+	}
 	int r = 0, k = 0;
 	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->unit != unit || f->status != TW_FS_ACTIVE)
 			continue;
 		tw_vec2 p;
-		if (gr_is_rf(f)) {
+		if (gr_is_rf(f) && r < nrf) {
 			int rank = r / files, file = r % files;
-			p = tw_add(c, tw_add(tw_scale(right, (file - (files - 1) / 2.0) * sp), tw_scale(fwd, -rank * sp)));
+			tw_vec2 d = tw_sub(f->pos, c);
+			men[r] = (gr_slot){tw_dot(d, right), tw_dot(d, fwd), o->nfig};
+			pl[r] = (gr_slot){(file - (files - 1) / 2.0) * sp, -rank * sp, r};
+			p = c;
 			r++;
 		} else {
 			p = tw_add(c, tw_add(tw_scale(right, (k - 2) * 1.2), tw_scale(fwd, -(ranks * sp + 0.8))));
@@ -83,7 +133,31 @@ bool gr_order_formation(const tw_state *s, int unit, int formation, tw_order *o)
 		o->facing[o->nfig] = u->facing;
 		o->nfig++;
 	}
+	qsort(men, (size_t)r, sizeof *men, gr_by_lateral);
+	qsort(pl, (size_t)r, sizeof *pl, gr_by_lateral);
+	for (int m = 0; m < r; m++)
+		o->at[men[m].i] = tw_add(c, tw_add(tw_scale(right, pl[m].x), tw_scale(fwd, pl[m].y)));
+	free(men);
+	free(pl);
 	return o->nfig > 0;
+}
+
+tw_status gr_formation_order(const tw_state *s, int unit, const char *name, tw_order *o, tw_error *err)
+{
+	int f = 0;
+	while (f < GR_F_COUNT && strcmp(gr_formation_names[f], name ? name : "") != 0)
+		f++;
+	if (f == GR_F_COUNT)
+		return tw_error_set(err, TW_ERR_INPUT, "GR.GEN.10", "no formation '%s' (line, column or open)", name ? name : "");
+	const tw_unit *u = unit >= 0 && unit < s->nunit ? gr_unit_c(s, unit) : NULL;
+	if (!u)
+		return tw_error_set(err, TW_ERR_INPUT, "GR.ORG.1", "no unit %d", unit);
+	if (!gr_line_type(GRU(s, u)->troop))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.MUSK.1", "%s cannot form %s: only line-type infantry forms line, column or open order",
+				    u->name, gr_formation_names[f]);
+	if (!gr_order_formation(s, unit, f, o))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "GR.GEN.10", "%s has no active men", u->name);
+	return TW_OK;
 }
 
 bool gr_order_volley(const tw_state *s, int unit, int32_t target, tw_order *o)

@@ -27,8 +27,10 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 	for (int i = 0; i < s->nunit; i++)
 		if (GRU(s, &s->unit[i])->troop < 0 || GRU(s, &s->unit[i])->troop >= GR_TROOP_COUNT)
 			return tw_error_set(err, TW_ERR_INPUT, "GR.ORG.1", "unit %d has no troop type", i);
-	if (GRS(s)->setup)
+	if (GRS(s)->setup) { // GR.GEN.2: the phase is the part of the move (a state saved before it was kept)
+		s->phase = s->over ? GR_PH_OVER : s->mover == (int)s->params[GRP_FIRST] ? GR_PH_FIRST : GR_PH_SECOND;
 		return TW_OK;
+	}
 	GRS(s)->setup = 1;
 	for (int j = 0; j < s->nfig; j++) // Grant has no putting down: the scenario places everyone
 		if (s->fig[j].status == TW_FS_UNPLACED)
@@ -72,7 +74,7 @@ tw_status gr_setup(tw_state *s, tw_error *err)
 			GRF(s, &s->fig[j])->mounted = 1;
 	if (s->move_no < 1)
 		s->move_no = 1;
-	s->phase = 0;
+	s->phase = GR_PH_FIRST;
 	s->mover = (int8_t)s->params[GRP_FIRST];
 	s->winner = -1;
 	s->over = false;
@@ -216,6 +218,7 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 	int first = (int)s->params[GRP_FIRST];
 	if (s->mover == first) { // GR.GEN.2: the other side's part of the move
 		s->mover = (int8_t)(1 - first);
+		s->phase = GR_PH_SECOND;
 		return TW_OK;
 	}
 	gr_ford_update(s, true, ev); // GR.TERR.7: crossings due land on the far bank
@@ -228,6 +231,7 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 		gr_score(s, pts);
 		s->over = true;
 		s->mover = -1;
+		s->phase = GR_PH_OVER;
 		s->winner = (int8_t)(b0 && !b1 ? 1 : b1 && !b0 ? 0 : pts[0] > pts[1] ? 0 : pts[1] > pts[0] ? 1 : -2);
 		e = tw_events_push(ev, s->winner >= 0 ? TW_EV_VICTORY : TW_EV_DRAW, s->winner, "GR.GEN.2");
 		if (e) {
@@ -238,6 +242,7 @@ tw_status gr_end_move(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	s->move_no++;
 	s->mover = (int8_t)first;
+	s->phase = GR_PH_FIRST;
 	e = tw_events_push(ev, TW_EV_MOVE_START, first, "GR.GEN.2");
 	if (e) {
 		e->a = s->move_no;
@@ -400,4 +405,7 @@ const tw_ruleset tw_ruleset_grant = {
 	.score_help = "a point for each enemy man killed, two for an officer, ten for each enemy unit dispersed or retired under the 50% rule",
 	.records = {[TW_REC_GAME] = &gr_game_rec, [TW_REC_SIDE] = &gr_side_rec, [TW_REC_FIGURE] = &gr_fig_rec,
 		    [TW_REC_GUN] = &gr_gun_rec, [TW_REC_UNIT] = &gr_unit_rec, [TW_REC_TERRAIN] = &gr_house_rec},
+	.phase_max = GR_PH_OVER,
+	.phase_names = gr_phase_names,
+	.formation_order = gr_formation_order,
 };

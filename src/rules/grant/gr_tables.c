@@ -8,6 +8,7 @@
 const char *const gr_troop_names[GR_TROOP_COUNT] = {"line",  "grenadier", "light", "garrison",
 						    "engineer", "heavy",  "hussar", "artillery", "wagon", "barge"};
 const char *const gr_formation_names[GR_F_COUNT + 1] = {"line", "column", "open", NULL};
+const char *const gr_phase_names[GR_PH_COUNT + 1] = {"first part", "second part", "over", NULL};
 
 // GR.ORG: officers and rank and file of each establishment.
 const int gr_org_table[GR_TROOP_COUNT][2] = {

@@ -397,6 +397,9 @@ bool rd_order_face(const tw_state *s, int unit, double bearing, tw_order *o);
 /// `formation n to {moves}`: the unit's figures placed in formation n facing `bearing`, centred
 /// on `at` (RD.ORG.7-9); without places for types with no shape; false if n has no shape for it.
 bool rd_order_form(const tw_state *s, int unit, int formation, double bearing, tw_vec2 at, tw_order *o);
+/// tw_ruleset.formation_order: rd_order_form for a formation by name, the unit keeping its
+/// centre and facing; an unknown name lists the formations (RD.ORG.8).
+tw_status rd_formation_order(const tw_state *s, int unit, const char *name, tw_order *o, tw_error *err);
 /// `move` to contact: unit straight along `bearing` until its bases come within the contact gap
 /// of unit `target` (a charge, RD.CHARGE.1), within its allowance left; false if it cannot.
 bool rd_order_charge(const tw_state *s, int unit, int target, double bearing, tw_order *o);

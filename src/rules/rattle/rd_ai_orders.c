@@ -7,6 +7,7 @@
 // computer generals and the conformance suite's player.
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "rd.h"
 
@@ -384,4 +385,20 @@ int rd_random_reply(const tw_state *s, int side, tw_rng *r, tw_order *out, int m
 		return 1;
 	}
 	return 0;
+}
+
+tw_status rd_formation_order(const tw_state *s, int unit, const char *name, tw_order *o, tw_error *err)
+{
+	int f = 0;
+	while (f < TW_RD_F_COUNT && strcmp(rd_formation_names[f], name ? name : "") != 0)
+		f++;
+	if (f == TW_RD_F_COUNT)
+		return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.8", "no formation '%s' (line, column, skirmish, limbered or deployed)",
+				    name ? name : "");
+	const tw_unit *u = unit >= 0 && unit < s->nunit ? rd_unit_c(s, unit) : NULL;
+	if (!u || !rd_unit_alive(s, unit))
+		return tw_error_set(err, TW_ERR_INPUT, "RD.ORG.7", "no unit %d with figures on the table", unit);
+	if (!rd_order_form(s, unit, f, u->facing, rd_unit_centre(s, unit), o))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "RD.ORG.8", "%s cannot be laid out in %s", u->name, rd_formation_names[f]);
+	return TW_OK;
 }

@@ -382,4 +382,5 @@ const tw_ruleset tw_ruleset_rattle = {
 	.generals = rd_generals,
 	.records = {[TW_REC_GAME] = &rd_game_rec, [TW_REC_SIDE] = &rd_side_rec, [TW_REC_FIGURE] = &rd_fig_rec,
 		    [TW_REC_UNIT] = &rd_unit_rec, [TW_REC_TERRAIN] = &rd_ter_rec},
+	.formation_order = rd_formation_order,
 };
