@@ -8,15 +8,33 @@
 enum { LLP_MAX_TURNS = 0, LLP_CONTACT, LLP_NEIGHBOUR, LLP_BIG_GROUP, LLP_COUNT };
 
 // ---- Phases (s->phase; NQ.TURN.2) ----
-enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER, LL_PH_COUNT };
+enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER,
+       // ---- ll-2: the fast-play game under Type III (IN, DU) ----
+       LL_PH_IN_ACT,    ///< the side holding the initiative takes an action (IN.ACT.1)
+       LL_PH_IN_SEIZE,  ///< the passive side reacts (IN.RMV, IN.SHT) and rolls to seize (IN.SEIZE)
+       LL_PH_DU_ANSWER, ///< the challenged side accepts or refuses (DU.3-DU.8)
+       LL_PH_DU_MERCY,  ///< a wounded duellist asks mercy or pulls out (DU.13, DU.15)
+       LL_PH_DU_GRANT,  ///< the other duellist grants or refuses mercy (DU.13, DU.14)
+       // ---- end ll-2 ----
+       LL_PH_COUNT };
 extern const char *const ll_phase_names[LL_PH_COUNT + 1];
 
 // ---- Order types: indices into ll_orders[] (ll_ruleset.c) ----
 enum ll_order_type { LL_OT_START = 0, LL_OT_MOVE, LL_OT_SHOOT, LL_OT_LOAD, LL_OT_WEAPON, LL_OT_AIM, LL_OT_EVADE,
-		     LL_OT_END, LL_OT_COUNT };
+		     LL_OT_END,
+		     // ---- ll-2: IN, DU ----
+		     LL_OT_SEIZE,     ///< IN.SEIZE: the passive side names a figure and an action and rolls
+		     LL_OT_FIGHT,     ///< IN.MEL.2: a group in contact fights a melee round as an action
+		     LL_OT_CHALLENGE, ///< DU.2: a knight leading a contingent challenges an enemy
+		     LL_OT_ACCEPT,    ///< DU.3-7: accept a challenge (a substitute, DU.7); DU.13: grant mercy
+		     LL_OT_REFUSE,    ///< DU.4/6: refuse a challenge; DU.14: refuse mercy
+		     LL_OT_MERCY,     ///< DU.13: a wounded duellist asks for mercy
+		     // ---- end ll-2 ----
+		     LL_OT_COUNT };
 
 // ---- Records (ll_records.c) ----
 #define LL_MAX_CLOSED 4
+#define LL_MAX_CONT 8 ///< ll-2: contingents in a fast-play game (FP.11)
 /// What a figure did in its own turn (NQ.SHT.1, NQ.MOVE.7).
 enum { LLA_MOVE = 1u << 0, LLA_LOAD = 1u << 1, LLA_SHOOT = 1u << 2 };
 typedef struct ll_frec {
@@ -47,12 +65,41 @@ typedef struct ll_frec {
 	double fx, fy;     ///< where he started his move that turn (NQ.OPP.1)
 	uint8_t snapped;   ///< opportunity-shot this turn (NQ.OPP.4/5)
 	int32_t no_attack; ///< the turn in which he has no attack roll (NQ.ATK.4), 0 none
+	// ---- ll-2: the fast-play game (FP), traits (LT), Type III (IN) ----
+	int32_t qr;        ///< quality rating 1-4 (FP.3), 0: 2
+	uint8_t mounted;   ///< on a horse (FP.4, FP.D2)
+	int32_t leader;    ///< 0 none, 1 contingent leader, 2 overall commander (FP.D9, LT.21)
+	int32_t cont;      ///< his contingent, 0..LL_MAX_CONT-1 (FP.11)
+	uint32_t traits;   ///< TW_LL_* leader traits (LT.1-18)
+	int32_t in_moved;  ///< the action in which he last moved (IN.SHT.2, IN.RMV.2), 0 none
+	double in_dist;    ///< inches he moved in it (IN.SHT.5)
+	uint8_t in_engaged;///< that move engaged an enemy (IN.RMV.2)
+	int32_t in_shot;   ///< the action in which he last shot (IN.SHT.2: shoot back at the shooters)
+	int32_t in_react;  ///< the enemy action he last reacted to by moving (IN.RMV.3), 0 none
+	int32_t in_sight;  ///< the action in which he used a type-3 seize (IN.SEIZE.2), 0 none
+	// ---- end ll-2 ----
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
 	int8_t first;     ///< the side moving first, -1: roll off (NQ.TURN.1)
 	uint8_t evaded;   ///< an evade was made this turn: opportunity shooting is over (NQ.TURN.2)
 	char about[240];  ///< the scenario's description
+	// ---- ll-2: the fast-play game under Type III (FP, IN, DU) ----
+	int32_t system;     ///< 0 NQ (I-go-you-go), 1 fast-play under Type III (FP.D9, IN)
+	int32_t actions;    ///< actions taken (IN.ACT.1)
+	int32_t max_actions;///< IN.ACT.6 (ours): the game ends after this many actions
+	int32_t counters[2];///< IN.TAC.2: shooting counters side k holds (+2 each to its seize rolls)
+	uint8_t reacted[2]; ///< IN.SHT.1: side k has shot reactively in this spell of enemy initiative
+	int32_t seize_kind; ///< IN.SEIZE.6: the first action after a seize: 1-4, 0 free
+	int32_t seize_fig;  ///< IN.SEIZE.6: the named figure who must take part, -1 none
+	int32_t last_kind;  ///< the last action: 0 none/pass, 1 move, 2 shoot, 3 fight, 4 challenge
+	int32_t morale[LL_MAX_CONT]; ///< FP.11, FP.D8: each contingent's Morale (-1: no such contingent)
+	int32_t vp[2];      ///< DU.11-13: victory points from duels
+	int32_t du_a, du_b; ///< the duellists: challenger and the man who fights him (-1 none)
+	int32_t du_wounded; ///< DU.13: the wounded duellist asking or not (-1 none)
+	uint8_t du_extra;   ///< DU.14: mercy refused, one more round
+	int32_t du_refused[LL_MAX_CONT]; ///< DU.6: the last challenger each contingent refused, -1 none
+	// ---- end ll-2 ----
 } ll_game;
 extern const tw_record_def ll_fig_rec, ll_game_rec;
 #define LLF(s, id) ((ll_frec *)tw_rec_row((s), TW_REC_FIGURE, (id), sizeof(ll_frec)))
@@ -110,4 +157,37 @@ int ll_melee_reach(const tw_state *s, int f); ///< NQ.RCH.1: the reach class in 
 extern const tw_odds_question ll_odds_questions[4];
 tw_status ll_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
+
+// ---- ll-2: the fast-play game under Type III (ll_fp_play.c, ll_in_*.c, ll_duel.c, ll_traits.c) ----
+#define LL_FP(s) (LLG(s)->system == 1)
+tw_status ll_fp_setup(tw_state *s, tw_error *err);       ///< FP.3/4, FP.D2, FP.D8, LT.21
+int ll_in_decisions(const tw_state *s, tw_decision *out, int max); ///< IN.ACT, IN.SEIZE, DU
+tw_status ll_in_validate(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+int ll_fp_qr(const tw_state *s, int f);                ///< FP.3, LT.17/18: QR for everything but melee
+double ll_fp_allowance(const tw_state *s, int f);      ///< FP.D2, LT.12
+int ll_fp_side_of_cont(const tw_state *s, int c);      ///< the side of contingent c, -1 none
+/// FP.D3-D6: one melee round of the cluster in contact with figure `seed` (`clause` cites why).
+void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause);
+/// FP.D6, LT.12/13/16: figure f rolls on the wound table: 0 killed, 1 wounded, 2 retreat.
+int ll_fp_wound(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool apply_retreat);
+/// FP.D8: `n` Morale tests for contingent c, failing on 1..top (3; Scoundrel 1 or 2).
+void ll_fp_morale_tests(tw_state *s, tw_events *ev, int c, int n, int top, const char *clause);
+void ll_fp_morale_add(tw_state *s, tw_events *ev, int c, int d, const char *clause);
+void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool morale); ///< FP.D8, LT.18
+void ll_fp_push(tw_state *s, int f, tw_vec2 from, double dist); ///< FP.10: straight away from `from`
+bool ll_fp_contact_enemy(const tw_state *s, int f);   ///< in base contact with an enemy
+bool ll_fp_body(const tw_state *s, const int *figs, int n); ///< IN.ACT.1: one connected body
+bool ll_fp_victory(tw_state *s, tw_events *ev);       ///< FP.D8, IN.ACT.6
+tw_status ll_du_challenge(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_du_validate(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev); ///< accept, refuse, mercy
+bool ll_du_knight(const tw_state *s, int f);           ///< DU.2: QR3 or better
+tw_status ll_in_after_duel(tw_state *s, tw_events *ev); ///< the challenge was the action (IN.ACT.2)
+int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+/// LT.21/22: traits thrown for every leader the scenario left without (tw_roll, d20 each).
+void ll_traits_roll(tw_state *s, tw_events *ev);
+extern const char *const ll_trait_names[TW_LL_NTRAITS + 1];
+extern const char *const ll_system_names[3];
+// ---- end ll-2 ----
 #endif

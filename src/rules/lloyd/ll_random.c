@@ -63,6 +63,8 @@ static bool shoot_order(const tw_state *s, int f, bool snap, tw_order *o)
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
 	tw_decision d;
+	if (LL_FP(s)) // ll-2: the fast-play game under Type III
+		return ll_in_random_orders(s, side, r, out, max);
 	if (max < 1 || !tw_ruleset_lloyd.decisions(s, &d, 1) || d.seat != side)
 		return 0;
 	if (s->phase == LL_PH_START) {

@@ -42,6 +42,22 @@ static const tw_field_def fig_fields[] = {
 		 "opportunity-shot in the turn just played (NQ.OPP.4/5)"),
 	TW_FIELD(ll_frec, no_attack, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
 		 "the turn in which he has no attack roll: he changed weapon in melee (NQ.ATK.4, NQ.OPP.4)"),
+	// ---- ll-2: fast-play (FP), traits (LT), Type III (IN) ----
+	TW_FIELD(ll_frec, qr, TW_FT_I32, TW_VIS_ALL, 0, 0, 4, NULL, "fast-play quality rating 1-4, 0: 2 (FP.3)"),
+	TW_FIELD(ll_frec, mounted, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "on a horse: +1 point, 10 in move (FP.4, FP.D2)"),
+	TW_FIELD(ll_frec, leader, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL,
+		 "0 none, 1 contingent leader (leadership 1), 2 overall commander (leadership 2) (FP.D9, LT.21)"),
+	TW_FIELD(ll_frec, cont, TW_FT_I32, TW_VIS_ALL, 0, 0, LL_MAX_CONT - 1, NULL, "his contingent (FP.11)"),
+	TW_FIELD(ll_frec, traits, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, ll_trait_names,
+		 "leader traits (LT.1-18); a leader given none rolls them at the start (LT.21)"),
+	TW_FIELD(ll_frec, in_moved, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL, "the action in which he last moved (IN.SHT.2)"),
+	TW_FIELD(ll_frec, in_dist, TW_FT_F64, TW_VIS_ALL, 0, 0, 1e6, NULL, "inches he moved in it (IN.SHT.5)"),
+	TW_FIELD(ll_frec, in_engaged, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "that move engaged an enemy (IN.RMV.2)"),
+	TW_FIELD(ll_frec, in_shot, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL, "the action in which he last shot (IN.SHT.2)"),
+	TW_FIELD(ll_frec, in_react, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
+		 "the enemy action he last reacted to by moving (IN.RMV.3)"),
+	TW_FIELD(ll_frec, in_sight, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
+		 "the action in which he seized to enter or leave sight (IN.SEIZE.2)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -49,6 +65,28 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(ll_game, first, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that moves first; none: roll off 1d20 (NQ.TURN.1)"),
 	TW_FIELD(ll_game, evaded, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "an evade was made this turn: snap shots are over (NQ.TURN.2)"),
 	TW_FIELD_N(ll_game, about, TW_FT_STR, TW_VIS_ALL, 240, 0, 0, 0, NULL, "the scenario's description"),
+	// ---- ll-2: the fast-play game under Type III (FP, IN, DU) ----
+	TW_FIELD(ll_game, system, TW_FT_ENUM, TW_VIS_ALL, 0, 0, 1, ll_system_names,
+		 "nq: the NQ skirmish, I-go-you-go; fp: fast-play under the Type III initiative (FP.D9, IN)"),
+	TW_FIELD(ll_game, actions, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL, "actions taken (IN.ACT.1)"),
+	TW_FIELD(ll_game, max_actions, TW_FT_I32, TW_VIS_ALL, 200, 1, 100000, NULL,
+		 "the game ends after this many actions (IN.ACT.6, ours)"),
+	TW_FIELD_N(ll_game, counters, TW_FT_I32, TW_VIS_ALL, 2, 0, 0, 1000, NULL,
+		   "shooting counters each side holds: +2 each to its seize rolls (IN.TAC.2)"),
+	TW_FIELD_N(ll_game, reacted, TW_FT_BOOL, TW_VIS_ALL, 2, 0, 0, 1, NULL,
+		   "the side has shot reactively in this spell of enemy initiative (IN.SHT.1)"),
+	TW_FIELD(ll_game, seize_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 4, NULL, "the first action after a seize: 1-4, 0 free (IN.SEIZE.6)"),
+	TW_FIELD(ll_game, seize_fig, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the named figure who must take part (IN.SEIZE.6)"),
+	TW_FIELD(ll_game, last_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 4, NULL, "the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge"),
+	TW_FIELD_N(ll_game, morale, TW_FT_I32, TW_VIS_ALL, LL_MAX_CONT, -1, -1, 1000, NULL,
+		   "each contingent's Morale, -1 no such contingent (FP.11, FP.D8)"),
+	TW_FIELD_N(ll_game, vp, TW_FT_I32, TW_VIS_ALL, 2, 0, -1000, 1000, NULL, "victory points from duels (DU.11-13)"),
+	TW_FIELD(ll_game, du_a, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the challenger (DU.2)"),
+	TW_FIELD(ll_game, du_b, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the man challenged, or who fights him (DU.7)"),
+	TW_FIELD(ll_game, du_wounded, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the wounded duellist (DU.13)"),
+	TW_FIELD(ll_game, du_extra, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "mercy refused: one more round (DU.14)"),
+	TW_FIELD_N(ll_game, du_refused, TW_FT_FIG, TW_VIS_ALL, LL_MAX_CONT, -1, 0, 0, NULL,
+		   "the last challenger each contingent refused (DU.6)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -6,7 +6,8 @@
 
 #include "ll.h"
 
-const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over", NULL};
+const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over",
+							"action", "seize", "challenge", "mercy", "grant", NULL}; // ll-2: IN, DU
 
 static const tw_param_def ll_params[LLP_COUNT] = {
 	[LLP_MAX_TURNS] = {"max_turns", 40, 1, 100000, NULL,
@@ -58,6 +59,20 @@ static tw_status ll_setup(tw_state *s, tw_error *err)
 {
 	if (s->nsides != 2)
 		return tw_error_set(err, TW_ERR_INPUT, "NQ.TURN.1", "the NQ skirmish is played by two sides");
+	// ---- ll-2: the fast-play game under Type III has its own rosters (FP.3) ----
+	if (LL_FP(s)) {
+		LL_TRY(ll_fp_setup(s, err));
+		if (s->phase == LL_PH_START && LLG(s)->actions == 0) {
+			for (int j = 0; j < s->nfig; j++)
+				if (s->fig[j].status == TW_FS_UNPLACED)
+					s->fig[j].status = TW_FS_ACTIVE;
+			s->winner = -1;
+			s->over = false;
+			s->mover = 0;
+		}
+		return TW_OK;
+	}
+	// ---- end ll-2 ----
 	for (int i = 0; i < s->nfig; i++) {
 		ll_frec *r = LLF(s, i);
 		fill_from_troop(r);
@@ -102,6 +117,8 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == LL_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	if (LL_FP(s)) // ll-2: Type III (IN.ACT, IN.SEIZE) and duels (DU)
+		return ll_in_decisions(s, out, max);
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
 	switch (s->phase) {
@@ -159,6 +176,8 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "%s may not give a %s order now (phase %s)",
 				    s->sides[o->side].name, o->type < LL_OT_COUNT ? tw_ruleset_lloyd.orders[o->type].name : "?",
 				    ll_phase_names[s->phase < LL_PH_COUNT ? s->phase : LL_PH_OVER]);
+	if (LL_FP(s)) // ll-2: the fast-play game under Type III
+		return ll_in_validate(s, o, err);
 	switch (o->type) {
 	case LL_OT_START:
 	case LL_OT_END: return TW_OK;
@@ -265,6 +284,8 @@ static tw_status apply_end(tw_state *s, tw_events *ev)
 static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
 {
 	(void)ctx;
+	if (LL_FP(s)) // ll-2: the fast-play game under Type III
+		return ll_in_apply(s, o, ev, err);
 	switch (o->type) {
 	case LL_OT_START: return apply_start(s, ev);
 	case LL_OT_MOVE: return ll_apply_move(s, o, ev);
@@ -291,6 +312,12 @@ static void ll_score(const tw_state *s, double *points)
 {
 	for (int k = 0; k < s->nsides; k++)
 		points[k] = ll_fine(s, k); // NQ.VIC.2: men in good order
+	if (LL_FP(s)) // ll-2, IN.ACT.6 (ours): men on the table and duel VPs
+		for (int k = 0; k < s->nsides && k < 2; k++) {
+			points[k] = LLG(s)->vp[k];
+			for (int j = 0; j < s->nfig; j++)
+				points[k] += s->fig[j].side == k && ll_fights(s, j);
+		}
 }
 
 static void ll_hide(tw_state *d, int seat)
@@ -311,8 +338,8 @@ static const tw_order_field f_move[] = {
 	 "each man to his place and facing (a group: every member by the same offset, NQ.MOVE.3)"},
 };
 static const tw_order_field f_shoot[] = {
-	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the shooter"},
-	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the enemy he shoots at"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooter (fast-play: the shooters of one body, IN.ACT.4)"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the enemy he shoots at (fast-play: one enemy body)"},
 };
 static const tw_order_field f_load[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the archers who load"},
@@ -328,6 +355,23 @@ static const tw_order_field f_aim[] = {
 static const tw_order_field f_evade[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the charged man who runs"},
 };
+// ---- ll-2: IN, DU ----
+static const char *const seize_choices[] = {"none", "advance", "fight", "sight", "flee", NULL};
+static const tw_order_field f_seize[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the figure who rolls (IN.SEIZE.3)"},
+	{"n", TW_OF_INT, 0, 0, true, 1, 4, seize_choices, "the action seized for (IN.SEIZE.1)"},
+};
+static const tw_order_field f_fight[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "men of the group in contact that fights a round"},
+};
+static const tw_order_field f_challenge[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the challenger: a knight leading a contingent"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the enemy challenged"},
+};
+static const tw_order_field f_accept[] = {
+	{"figures", TW_OF_FIGS, 0, 0, false, 0, 1, NULL, "a knight who accepts in the challenged man's place (DU.7)"},
+};
+// ---- end ll-2 ----
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_START] = {"start", "NQ.TURN.1", "roll off 1d20: the higher moves first (when the scenario does not say)", "start",
@@ -356,6 +400,21 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 		       "end this phase: the mover's ends his moving and shooting; the other side's ends its reactions, and "
 		       "the melee is fought",
 		       "end", TW_OD_ENDS_TURN, 0, NULL},
+	// ---- ll-2: IN, DU ----
+	[LL_OT_SEIZE] = {"seize", "IN.SEIZE.4",
+			 "the passive side names a figure and an action and rolls 1d20 + leadership + tactical >= his base rate "
+			 "(a natural 1-3 fails and sets off a melee round, IN.MEL.3)",
+			 "seize {figures} {n}", 0, FIELDS(f_seize)},
+	[LL_OT_FIGHT] = {"fight", "IN.MEL.2", "a group in contact fights a melee round as an action", "fight {figures}", 0,
+			 FIELDS(f_fight)},
+	[LL_OT_CHALLENGE] = {"challenge", "DU.2", "a knight leading a contingent challenges an enemy within two moves he sees",
+			     "challenge {figures} at {targets}", 0, FIELDS(f_challenge)},
+	[LL_OT_ACCEPT] = {"accept", "DU.3", "accept the challenge (or a knight in his place, DU.7), or grant mercy (DU.13)",
+			  "accept {figures}", 0, FIELDS(f_accept)},
+	[LL_OT_REFUSE] = {"refuse", "DU.6", "refuse the challenge (DU.4/6), or refuse mercy: one more round (DU.14)", "refuse", 0,
+			  0, NULL},
+	[LL_OT_MERCY] = {"mercy", "DU.13", "the wounded duellist asks for mercy (end: he pulls out, DU.15)", "mercy", 0, 0, NULL},
+	// ---- end ll-2 ----
 };
 
 static const tw_clause_family ll_families[] = {
@@ -364,6 +423,7 @@ static const tw_clause_family ll_families[] = {
 	{"MS", "mass shooting: each later shooter at one target needs one more"},
 	{"LT", "leader traits: the d20 table"},
 	{"DU", "challenges and duels"},
+	{"IN", "the Type III initiative: actions, seizing, reactive shooting and moves"},
 	{"LL.EX", "worked examples"},
 };
 
@@ -384,7 +444,7 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.random_orders = ll_random_orders,
 	.norders = LL_OT_COUNT,
 	.orders = ll_orders,
-	.phase_max = LL_PH_OVER,
+	.phase_max = LL_PH_COUNT - 1,
 	.phase_names = ll_phase_names,
 	.nfamilies = (int)TW_ARRAY_COUNT(ll_families),
 	.families = ll_families,

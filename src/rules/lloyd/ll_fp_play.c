@@ -1,0 +1,399 @@
+// Nikolas Lloyd's skirmish suite: the fast-play game played (FP, our minimal design FP.D1-FP.D13):
+// setup (QR, points, moves, contingents and their Morale), the melee round of a cluster in contact
+// (FP.D3-FP.D5) with the traits that act in it (LT.8/9/12-18), the wound table (FP.D6), Morale
+// (FP.D8), the body an action is taken by (IN.ACT.1) and victory (FP.D8, IN.ACT.6).
+#include <math.h>
+#include <string.h>
+
+#include "ll.h"
+
+int ll_fp_qr(const tw_state *s, int f)
+{
+	const ll_frec *r = LLF(s, f);
+	if (r->traits & TW_LL_MIGHTY)
+		return 4; // LT.18
+	if (r->traits & TW_LL_UNKNOWABLE)
+		return 3; // LT.17: QR3 for everything but his melee roll
+	return r->qr ? r->qr : 2;
+}
+
+double ll_fp_allowance(const tw_state *s, int f)
+{
+	const ll_frec *r = LLF(s, f);
+	return tw_ll_fp_move(r->mounted, r->traits & TW_LL_HORSEMAN); // FP.D2, LT.12
+}
+
+int ll_fp_side_of_cont(const tw_state *s, int c)
+{
+	for (int j = 0; j < s->nfig; j++)
+		if (LLF(s, j)->cont == c)
+			return s->fig[j].side;
+	return -1;
+}
+
+tw_status ll_fp_setup(tw_state *s, tw_error *err)
+{
+	ll_game *g = LLG(s);
+	for (int i = 0; i < s->nfig; i++) {
+		ll_frec *r = LLF(s, i);
+		if (r->troop == tw_ll_troop_find("archer") + 1 && !r->nrows) {
+			r->nrows = 1; // FP.D7: an archer's bow (30 in)
+			r->weapon[0] = LL_W_BOW;
+			r->reach[0] = TW_LL_MISSILE;
+		}
+		if (!r->nrows)
+			r->nrows = 1;
+		if (!r->qr)
+			r->qr = 2; // FP.3: typical soldiers
+		int other = ll_fp_side_of_cont(s, r->cont);
+		if (other >= 0 && other != s->fig[i].side)
+			return tw_error_set(err, TW_ERR_INPUT, "FP.11", "$.figures[%d].data.cont: contingent %d is %s's", i, r->cont,
+					    s->sides[other].name);
+		r->m = ll_fp_allowance(s, i); // FP.D2
+		if (g->actions == 0 && s->phase == LL_PH_START)
+			g->morale[r->cont] = TW_LL_FP_MORALE; // FP.11, FP.D8
+	}
+	if (g->actions == 0 && s->phase == LL_PH_START)
+		for (int c = 0; c < LL_MAX_CONT; c++)
+			if (ll_fp_side_of_cont(s, c) < 0)
+				g->morale[c] = -1;
+	return TW_OK;
+}
+
+bool ll_fp_contact_enemy(const tw_state *s, int f)
+{
+	for (int j = 0; j < s->nfig; j++)
+		if (j != f && ll_fights(s, j) && s->fig[j].side != s->fig[f].side && ll_contact(s, f, j))
+			return true;
+	return false;
+}
+
+// IN.ACT.1 (interpretation): one connected cluster, a link being within 4 in with sight.
+bool ll_fp_body(const tw_state *s, const int *figs, int n)
+{
+	if (n <= 1)
+		return true;
+	uint64_t in = 1; // members reached from the first (n <= 64)
+	for (bool grew = true; grew;) {
+		grew = false;
+		for (int a = 0; a < n; a++)
+			for (int b = 0; b < n && (in >> a & 1); b++)
+				if (!(in >> b & 1) && tw_figure_gap(&s->fig[figs[a]], &s->fig[figs[b]]) <= 4 + LL_EPS &&
+				    ll_sight(s, figs[a], figs[b])) {
+					in |= UINT64_C(1) << b;
+					grew = true;
+				}
+	}
+	return in == (n >= 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1);
+}
+
+void ll_fp_push(tw_state *s, int f, tw_vec2 from, double dist) { ll_move_back(s, f, from, dist); }
+
+void ll_fp_morale_add(tw_state *s, tw_events *ev, int c, int d, const char *clause)
+{
+	ll_game *g = LLG(s);
+	if (c < 0 || c >= LL_MAX_CONT || g->morale[c] <= 0)
+		return;
+	g->morale[c] += d;
+	if (g->morale[c] < 0)
+		g->morale[c] = 0;
+	int side = ll_fp_side_of_cont(s, c);
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, side, clause);
+	if (e) {
+		e->a = c;
+		e->b = d;
+		e->c = g->morale[c];
+		tw_event_text(e, "contingent %d: Morale %+d, now %d", c, d, g->morale[c]);
+	}
+	if (g->morale[c] == 0) { // FP.11, FP.D8: at 0 the contingent leaves the table
+		for (int j = 0; j < s->nfig; j++)
+			if (LLF(s, j)->cont == c && ll_fights(s, j))
+				s->fig[j].status = TW_FS_OFF;
+		e = tw_events_push(ev, TW_EV_WITHDRAW, side, "FP.D8");
+		if (e) {
+			e->a = c;
+			tw_event_text(e, "contingent %d's Morale is 0: it leaves the table", c);
+		}
+	}
+}
+
+void ll_fp_morale_tests(tw_state *s, tw_events *ev, int c, int n, int top, const char *clause)
+{
+	for (int k = 0; k < n && c >= 0 && c < LL_MAX_CONT && LLG(s)->morale[c] > 0; k++) {
+		int d = tw_roll(s, ev, ll_fp_side_of_cont(s, c), clause, 1, 6, NULL, NULL); // FP.D8: 1d6
+		bool lost = d >= 1 && d <= top;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, ll_fp_side_of_cont(s, c), "FP.D8");
+		if (e) {
+			e->a = c;
+			e->b = d;
+			e->c = lost;
+			tw_event_text(e, "contingent %d's Morale test (%s): %d, %s", c, clause, d, lost ? "a point lost" : "held");
+		}
+		if (lost)
+			ll_fp_morale_add(s, ev, c, -1, "FP.D8");
+	}
+}
+
+void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool morale)
+{
+	s->fig[f].status = TW_FS_DEAD;
+	tw_event *e = tw_events_push(ev, TW_EV_KILL, s->fig[f].side, clause);
+	if (e) {
+		e->a = f;
+		e->b = 4;
+		tw_event_text(e, "%s is killed", LLF(s, f)->name);
+	}
+	if (morale) // FP.D8: one test a man killed (a leader the same); LT.18: a Mighty man two
+		ll_fp_morale_tests(s, ev, LLF(s, f)->cont, (LLF(s, f)->traits & TW_LL_MIGHTY) ? 2 : 1, 3,
+				   (LLF(s, f)->traits & TW_LL_MIGHTY) ? "LT.18" : "FP.D8");
+}
+
+// LT.8, LT.9: a Retreat on a Stalwart man becomes a Push-back; on a man whose Inspirational
+// contingent leader is within 4 in, on 1d6 5-6.
+static bool retreat_holds(tw_state *s, tw_events *ev, int f)
+{
+	const ll_frec *r = LLF(s, f);
+	if (r->traits & TW_LL_STALWART) {
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "LT.8");
+		if (e)
+			tw_event_text(e, "%s is Stalwart: his Retreat is a Push-back", r->name);
+		return false;
+	}
+	for (int j = 0; j < s->nfig; j++)
+		if (j != f && ll_fights(s, j) && LLF(s, j)->leader && LLF(s, j)->cont == r->cont &&
+		    (LLF(s, j)->traits & TW_LL_INSPIRATIONAL) && tw_dist(s->fig[j].pos, s->fig[f].pos) <= 4 + LL_EPS) {
+			int d = tw_roll(s, ev, s->fig[f].side, "LT.9", 1, 6, NULL, NULL);
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "LT.9");
+			if (e)
+				tw_event_text(e, "%s is Inspirational: %d, %s", LLF(s, j)->name, d,
+					      d >= 5 ? "the Retreat is a Push-back" : "the Retreat stands");
+			return d < 5;
+		}
+	return true;
+}
+
+static void result(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool retreat, const char *clause)
+{
+	if (retreat && !retreat_holds(s, ev, f))
+		retreat = false;
+	double dist = retreat ? 2 * ll_fp_allowance(s, f) : 2 * s->fig[f].radius; // FP.10: two full moves / a base depth
+	ll_fp_push(s, f, from, dist);
+	tw_event *e = tw_events_push(ev, TW_EV_MOVE, s->fig[f].side, clause);
+	if (e) {
+		e->a = f;
+		e->x = s->fig[f].pos.x;
+		e->y = s->fig[f].pos.y;
+		tw_event_text(e, "%s %s", LLF(s, f)->name, retreat ? "retreats two moves" : "is pushed back a base depth");
+	}
+}
+
+int ll_fp_wound(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool apply_retreat)
+{
+	ll_frec *r = LLF(s, f);
+	int qr = tw_ll_fp_wound_qr(ll_fp_qr(s, f), r->traits); // FP.D6, LT.13/18
+	int d = tw_roll(s, ev, s->fig[f].side, "FP.D6", 1, 10, NULL, NULL);
+	int res = tw_ll_fp_wound(d + qr);
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "FP.D6");
+	if (e) {
+		e->a = f;
+		e->b = d;
+		e->c = res;
+		tw_event_text(e, "%s on the wound table: %d + QR%d = %d, %s", r->name, d, qr, d + qr,
+			      res == 0 ? "killed" : res == 1 ? "wounded" : "retreat");
+	}
+	if (res == 1 && r->wounded)
+		res = 0; // FP.D6: a wound on a wounded man kills him
+	if (res == 0) {
+		if (r->mounted && (r->traits & TW_LL_HORSEMAN)) { // LT.12: only his horse on 1d6 5-6
+			int h = tw_roll(s, ev, s->fig[f].side, "LT.12", 1, 6, NULL, NULL);
+			if (h >= 5) {
+				r->mounted = 0;
+				r->m = ll_fp_allowance(s, f);
+				e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "LT.12");
+				if (e)
+					tw_event_text(e, "%s's horse is killed (%d): he fights on foot", r->name, h);
+				return 1;
+			}
+		}
+		ll_fp_killed(s, ev, f, "FP.D6", true);
+		return 0;
+	}
+	if (res == 1) {
+		r->wounded = 1;
+		if (r->traits & TW_LL_HALF_HEARTED) { // LT.16: once wounded he routs off the table
+			s->fig[f].status = TW_FS_OFF;
+			e = tw_events_push(ev, TW_EV_WITHDRAW, s->fig[f].side, "LT.16");
+			if (e) {
+				e->a = f;
+				tw_event_text(e, "%s is Half-hearted: wounded, he routs off the table", r->name);
+			}
+		}
+		if (r->leader || ll_fp_qr(s, f) >= 3) // FP.D8: a leader or knight wounded: one test
+			ll_fp_morale_tests(s, ev, r->cont, 1, 3, "FP.D8");
+		return 1;
+	}
+	if (apply_retreat && ll_fights(s, f))
+		result(s, ev, f, from, true, "FP.D6");
+	return 2;
+}
+
+// The cluster in contact with `seed` (FP.D3): linked through contacts between enemies.
+static int cluster(const tw_state *s, int seed, int *out)
+{
+	int n = 0;
+	out[n++] = seed;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < s->nfig; j++) {
+			if (!ll_fights(s, j) || s->fig[j].side == s->fig[out[i]].side || !ll_contact(s, out[i], j))
+				continue;
+			bool have = false;
+			for (int k = 0; k < n && !have; k++)
+				have = out[k] == j;
+			if (!have)
+				out[n++] = j;
+		}
+	return n;
+}
+
+static int pick(tw_state *s, tw_events *ev, int side, const int *c, int n, int want, const char *clause)
+{
+	int list[256], m = 0;
+	for (int i = 0; i < n; i++)
+		if (s->fig[c[i]].side == want && ll_fights(s, c[i]))
+			list[m++] = c[i];
+	if (m == 0)
+		return -1;
+	if (m == 1)
+		return list[0];
+	return list[tw_roll(s, ev, side, clause, 1, m, NULL, NULL) - 1]; // FP.9: which man is random
+}
+
+void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
+{
+	if (!ll_fights(s, seed))
+		return;
+	int c[256];
+	int n = cluster(s, seed, c);
+	if (n < 2)
+		return;
+	int side[2] = {s->fig[seed].side, s->fig[c[1]].side}, fac[2] = {0, 0}, best[2] = {-1, -1};
+	for (int k = 0; k < 2; k++) {
+		int support = 0;
+		for (int i = 0; i < n; i++) { // FP.D3: +1 an extra friend touching the same enemy, at most +2
+			if (s->fig[c[i]].side == side[k])
+				continue;
+			int t = 0;
+			for (int j = 0; j < n; j++)
+				t += s->fig[c[j]].side == side[k] && ll_contact(s, c[i], c[j]);
+			if (t - 1 > support)
+				support = t - 1;
+		}
+		for (int i = 0; i < n; i++) {
+			int f = c[i];
+			if (s->fig[f].side != side[k])
+				continue;
+			const ll_frec *r = LLF(s, f);
+			bool foot_foe = false, flank = false;
+			for (int j = 0; j < n; j++)
+				if (s->fig[c[j]].side != side[k] && ll_contact(s, f, c[j])) {
+					foot_foe |= !LLF(s, c[j])->mounted;
+					flank |= !ll_in_arc(s, c[j], s->fig[f].pos); // FP.D3: a flank or rear
+				}
+			int d4 = 0;
+			if (r->traits & TW_LL_UNKNOWABLE) // LT.17: his melee QR is 1d4 each round
+				d4 = tw_roll(s, ev, side[k], "LT.17", 1, 4, NULL, NULL);
+			tw_ll_fp_side sd = {.qr = r->qr ? r->qr : 2, .traits = r->traits, .wounded = r->wounded, .support = support,
+					    .mounted_vs_foot = r->mounted && foot_foe,
+					    .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN), .flank_or_rear = flank};
+			int v = tw_ll_fp_factors(&sd, d4, false); // FP.D3, LT.12/14/17/18
+			if (best[k] < 0 || v > fac[k]) {
+				fac[k] = v;
+				best[k] = f;
+			}
+		}
+	}
+	int roll[2];
+	for (int k = 0; k < 2; k++)
+		roll[k] = tw_roll(s, ev, side[k], "FP.D3", 1, 10, NULL, NULL);
+	int tot[2] = {roll[0] + fac[0], roll[1] + fac[1]};
+	tw_event *e = tw_events_push(ev, TW_EV_MELEE, side[0], clause);
+	if (e) {
+		e->a = seed;
+		e->b = tot[0];
+		e->c = tot[1];
+		e->d = tot[0] > tot[1] ? 0 : tot[1] > tot[0] ? 1 : -1;
+		tw_event_text(e, "melee round: %s %d + %d = %d against %s %d + %d = %d", s->sides[side[0]].name, roll[0], fac[0],
+			      tot[0], s->sides[side[1]].name, roll[1], fac[1], tot[1]);
+	}
+	for (int k = 0; k < 2; k++)
+		if (tw_ll_fp_natural_loss(roll[k], false)) { // FP.8, FP.D4: a natural 1 loses a figure, even winning
+			int f = pick(s, ev, side[k], c, n, side[k], "FP.D4");
+			if (f >= 0)
+				ll_fp_killed(s, ev, f, "FP.D4", true);
+		}
+	if (tot[0] == tot[1])
+		return; // FP.D3: equal totals, no result
+	int w = tot[0] > tot[1] ? 0 : 1, margin = tot[w] - tot[1 - w], res = tw_ll_fp_margin(margin);
+	tw_vec2 from = s->fig[best[w]].pos;
+	bool terrible = (LLF(s, best[w])->traits & TW_LL_TERRIBLE) && ll_fights(s, best[w]);
+	e = tw_events_push(ev, TW_EV_INFO, side[w], "FP.D5");
+	if (e) {
+		e->a = margin;
+		e->b = res;
+		tw_event_text(e, "%s win by %d: %s", s->sides[side[w]].name, margin,
+			      res == 1 ? "the losers are pushed back" : res == 2 ? "one to the wound table, the rest pushed back"
+										 : "one to the wound table, the rest retreat");
+	}
+	int hit = res >= 2 ? pick(s, ev, side[1 - w], c, n, side[1 - w], "FP.D5") : -1;
+	if (hit >= 0)
+		ll_fp_wound(s, ev, hit, from, true);
+	for (int i = 0; i < n; i++) {
+		int f = c[i];
+		if (f == hit || s->fig[f].side != side[1 - w] || !ll_fights(s, f))
+			continue;
+		bool retreat = res == 3;
+		if (!retreat && terrible && ll_contact(s, f, best[w])) { // LT.15: his Push-back is a Retreat
+			retreat = true;
+			e = tw_events_push(ev, TW_EV_INFO, side[w], "LT.15");
+			if (e)
+				tw_event_text(e, "%s is Terrible: %s retreats", LLF(s, best[w])->name, LLF(s, f)->name);
+		}
+		result(s, ev, f, from, retreat, retreat ? "FP.D5" : "FP.10");
+	}
+}
+
+bool ll_fp_victory(tw_state *s, tw_events *ev)
+{
+	int on[2] = {0, 0};
+	for (int j = 0; j < s->nfig; j++)
+		if (ll_fights(s, j) && s->fig[j].side < 2)
+			on[s->fig[j].side]++;
+	ll_game *g = LLG(s);
+	int w = -1;
+	const char *why = "FP.D8";
+	if (!on[0] && !on[1])
+		w = -2;
+	else if (!on[0])
+		w = 1;
+	else if (!on[1])
+		w = 0;
+	else if (g->actions >= g->max_actions) { // IN.ACT.6 (ours): men on the table plus duel VPs
+		why = "IN.ACT.6";
+		int a = on[0] + g->vp[0], b = on[1] + g->vp[1];
+		w = a > b ? 0 : b > a ? 1 : -2;
+	}
+	if (w == -1)
+		return false;
+	s->over = true;
+	s->winner = (int8_t)w;
+	s->phase = LL_PH_OVER;
+	tw_event *e = tw_events_push(ev, w >= 0 ? TW_EV_VICTORY : TW_EV_DRAW, w >= 0 ? w : -1, why);
+	if (e) {
+		e->a = w;
+		e->b = on[0] + g->vp[0];
+		e->c = on[1] + g->vp[1];
+		tw_event_text(e, "%s: men on the table %d and %d, duel VPs %d and %d", w == -2 ? "a draw" : s->sides[w].name,
+			      on[0], on[1], g->vp[0], g->vp[1]);
+	}
+	return true;
+}
