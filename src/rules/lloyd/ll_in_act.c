@@ -135,6 +135,8 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *e
 		for (int k = 0; k < i; k++)
 			if (o->fig[k] == f)
 				return tw_error_set(err, TW_ERR_INPUT, "IN.ACT.1", "figure %d is named twice", f);
+		if (react && LLF(s, f)->in_react == g->actions)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.3", "figure %d has reacted to this action", f);
 		if (ll_fp_contact_enemy(s, f))
 			return tw_error_set(err, TW_ERR_ILLEGAL, react ? "IN.RMV.1" : "IN.MEL.2",
 					    "figure %d is in melee: he fights (an action), not moves", f);
@@ -146,9 +148,6 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *e
 			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.6", "figure %d cannot get to (%.2f, %.2f)", f, o->at[i].x,
 					    o->at[i].y);
 		if (react) { // IN.RMV.1-3
-			const ll_frec *r = LLF(s, f);
-			if (r->in_react == g->actions)
-				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.3", "figure %d has reacted to this action", f);
 			bool near = false, engages = false;
 			for (int j = 0; j < s->nfig; j++) {
 				if (!ll_fights(s, j) || s->fig[j].side == o->side || !rmv_target(s, j))
@@ -381,10 +380,10 @@ static int tactical(const tw_state *s, int f, int side)
 		for (int j = 0; j < s->nfig && !close; j++)
 			close = ll_fights(s, j) && s->fig[j].side != side && tw_dist(s->fig[f].pos, s->fig[j].pos) <= 20 + LL_EPS &&
 				ll_sight(s, f, j);
+	if (ll_fp_contact_enemy(s, f))
+		return t - 4; // IN.TAC.4: engaged in melee (no IN.TAC.1 +2: he is engaged already, LL.EX.6)
 	if (close)
 		t += 2;
-	if (ll_fp_contact_enemy(s, f))
-		t -= 4; // IN.TAC.4: engaged in melee
 	return t;
 }
 
@@ -499,10 +498,7 @@ tw_status ll_in_validate(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	switch (o->type) {
 	case LL_OT_START: return TW_OK;
-	case LL_OT_END:
-		if (s->phase == LL_PH_IN_ACT && LLG(s)->seize_kind)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.6", "the declared action comes first: no pass");
-		return TW_OK;
+	case LL_OT_END: return TW_OK; // IN.ACT.6 (ours): a pass, even after a seize (the declared action is given up)
 	case LL_OT_MOVE: return validate_move(s, o, err);
 	case LL_OT_SHOOT: return validate_shoot(s, o, err);
 	case LL_OT_FIGHT: return validate_fight(s, o, err);

@@ -90,7 +90,7 @@ int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, i
 		if (action(s, side, f, r, &out[n]))
 			n++;
 	}
-	if (n < max && !(s->phase == LL_PH_IN_ACT && g->seize_kind))
+	if (n < max)
 		tw_order_init(&out[n++], LL_OT_END, side);
 	return n;
 }

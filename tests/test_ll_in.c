@@ -1,0 +1,708 @@
+// Nikolas Lloyd's skirmish suite, second part: the fast-play game (FP) under the Type III
+// initiative (IN), challenges and duels in play (DU) and leader traits acting (LT), all through
+// tw_state_apply with entered dice and with each order given by the seat the rules ask: the
+// passive side's reactive shots and moves and its seize rolls are its own orders; the challenged
+// side answers, the wounded duellist asks mercy, the other grants or refuses it. The Type III
+// scenario (scenarios/lloyd/type3.json) is played out by two random players.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tinwar/tinwar.h"
+#include "tinwar/io.h"
+#include <jansson.h>
+#include "rules/lloyd/ll.h"
+
+static void reg(void)
+{
+	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
+	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
+						 &tw_ruleset_lloyd};
+	tw_register_builtin();
+	tw_register_rulesets(list, 4);
+}
+
+static tw_events EV;
+
+// A 48 x 48 table for the fast-play game: side 0 "red" (facing 0, towards +y), side 1 "blue".
+static tw_state *scene(int first)
+{
+	reg();
+	tw_state *s = calloc(1, sizeof *s);
+	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
+	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
+	tw_rng_seed(&s->rng, 1);
+	s->dice = TW_DICE_ENTERED;
+	s->table.width = 48;
+	s->table.depth = 48;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "red");
+	s->sides[0].forward = 1;
+	strcpy(s->sides[1].name, "blue");
+	s->sides[1].back_y = 48;
+	s->sides[1].forward = -1;
+	s->winner = -1;
+	LLG(s)->first = (int8_t)first;
+	LLG(s)->system = 1;
+	LLG(s)->max_actions = 200;
+	return s;
+}
+
+// A man: quality, contingent (red 0, blue 1 unless given), leader 0/1/2, traits, an archer or not.
+static int man(tw_state *s, int side, const char *name, double x, double y, int qr, int leader, uint32_t traits, bool bow)
+{
+	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = (uint8_t)side, .status = TW_FS_ACTIVE,
+		       .facing = side ? 180 : 0, .radius = 0.5, .height = 1, .unit = -1, .pos = {x, y}};
+	assert_non_null(tw_state_add_figure(s, &f));
+	ll_frec *r = LLF(s, f.id);
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->troop = bow ? tw_ll_troop_find("archer") + 1 : 0;
+	r->qr = qr;
+	r->leader = leader;
+	r->traits = traits;
+	r->cont = side;
+	r->group = -1;
+	return f.id;
+}
+
+static tw_order *order(int type, int side)
+{
+	tw_order *o = calloc(1, sizeof *o);
+	tw_order_init(o, type, side);
+	return o;
+}
+static void dice(tw_order *o, int n, const int *faces)
+{
+	for (int i = 0; i < n; i++)
+		o->dice[o->ndice++] = (uint8_t)faces[i];
+}
+#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+
+static void ok_at(tw_state *s, tw_order *o, int line)
+{
+	tw_error err = {0};
+	tw_events_clear(&EV);
+	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
+	if (st != TW_OK)
+		fail_msg("line %d: refused: %s: %s", line, err.clause, err.message);
+	free(o);
+}
+#define ok(s, o) ok_at((s), (o), __LINE__)
+
+static void refused(tw_state *s, tw_order *o, const char *clause)
+{
+	tw_error err = {0};
+	uint64_t h = tw_state_hash(s);
+	tw_events_clear(&EV);
+	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
+	if (st == TW_OK)
+		fail_msg("accepted, expected a refusal by %s", clause);
+	if (strcmp(err.clause, clause) != 0)
+		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
+	assert_true(tw_state_hash(s) == h);
+	free(o);
+}
+
+static const tw_event *find(const char *clause, int type)
+{
+	for (int i = 0; i < EV.n; i++)
+		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
+			return &EV.v[i];
+	return NULL;
+}
+static int count(const char *clause, int type)
+{
+	int n = 0;
+	for (int i = 0; i < EV.n; i++)
+		n += !strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type);
+	return n;
+}
+
+static void setup(tw_state *s)
+{
+	tw_error err = {0};
+	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("setup: %s: %s", err.clause, err.message);
+}
+static void done(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+static tw_order *figs(int type, int side, int n, const int *f, int nt, const int *t)
+{
+	tw_order *o = order(type, side);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = f[i];
+	for (int i = 0; i < nt; i++)
+		o->fig2[o->nfig2++] = t[i];
+	return o;
+}
+static tw_order *move1(int side, int f, double x, double y)
+{
+	tw_order *o = order(LL_OT_MOVE, side);
+	o->nfig = 1;
+	o->fig[0] = f;
+	o->at[0] = tw_v2(x, y);
+	o->facing[0] = side ? 180 : 0;
+	o->has_at = true;
+	return o;
+}
+static tw_order *seize(int side, int f, int kind)
+{
+	tw_order *o = figs(LL_OT_SEIZE, side, 1, &f, 0, NULL);
+	o->n = kind;
+	return o;
+}
+static int seat(const tw_state *s)
+{
+	tw_decision d;
+	return tw_ruleset_lloyd.decisions(s, &d, 1) ? d.seat : -1;
+}
+
+// LT.21, LT.19, IN.ACT.6: the start: a leader given no traits rolls 1d20 (19: two more, here 1
+// Quick and 14 Swordsman); a leader given traits keeps them; who starts is rolled off on 1d20.
+static void test_LT_21_19_IN_ACT_6_start(void **st)
+{
+	(void)st;
+	tw_state *s = scene(-1);
+	int k = man(s, 0, "Byrhtnoth", 24, 10, 3, 2, 0, false);
+	man(s, 1, "Ulf", 24, 30, 2, 0, 0, false);
+	int l = man(s, 1, "Ivar", 28, 30, 3, 1, TW_LL_TERRIBLE, false);
+	setup(s);
+	assert_int_equal(LLG(s)->morale[0], 6); // FP.11, FP.D8
+	assert_int_equal(LLG(s)->morale[2], -1);
+	tw_order *o = order(LL_OT_START, 0);
+	DICE(o, 19, 1, 14, 5, 12);
+	ok(s, o);
+	assert_int_equal(LLF(s, k)->traits, TW_LL_QUICK | TW_LL_SWORDSMAN);
+	assert_int_equal(LLF(s, l)->traits, TW_LL_TERRIBLE);
+	assert_non_null(find("LT.21", TW_EV_INFO));
+	assert_int_equal(s->mover, 1); // 12 beats 5
+	assert_int_equal(s->phase, LL_PH_IN_ACT);
+	assert_int_equal(seat(s), 1);
+	done(s);
+}
+
+// IN.ACT.1/2, IN.SEIZE.1/3/4/6, LL.EX.6 (Average, +2 able to charge: 17): an action is one body's;
+// after it the passive seat (and only it) reacts or seizes; a failed seize leaves the initiative
+// with the active side, a successful one makes the declared action, by the named man, the first.
+static void test_IN_ACT_1_2_SEIZE_1_3_4_6_LL_EX_6_seize(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a = man(s, 0, "Aelle", 10, 10, 2, 0, 0, false);
+	int b = man(s, 0, "Penda", 30, 10, 2, 0, 0, false);
+	int c = man(s, 1, "Egil", 10, 16, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	assert_int_equal(s->phase, LL_PH_IN_ACT);
+	tw_order *o = order(LL_OT_MOVE, 0);
+	o->nfig = 2;
+	o->fig[0] = a;
+	o->fig[1] = b;
+	o->at[0] = tw_v2(10, 11);
+	o->at[1] = tw_v2(30, 11);
+	o->has_at = true;
+	refused(s, o, "IN.ACT.1"); // 20 in apart: two bodies, two actions
+	ok(s, move1(0, a, 10, 11));
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	assert_int_equal(seat(s), 1); // the passive seat is asked
+	tw_error err = {0};
+	o = order(LL_OT_END, 0);
+	assert_int_not_equal(tw_state_apply(s, o, NULL, &EV, &err), TW_OK); // not red's decision
+	free(o);
+	o = seize(1, c, 1);
+	DICE(o, 16);
+	ok(s, o);
+	const tw_event *e = find("IN.SEIZE.4", TW_EV_TOSS);
+	assert_non_null(e);
+	assert_int_equal(e->c, 17); // LL.EX.6: 19 - 0 - 2
+	assert_int_equal(s->mover, 0); // failed: red acts again (IN.ACT.2)
+	assert_int_equal(s->phase, LL_PH_IN_ACT);
+	o = order(LL_OT_END, 0);
+	ok(s, o); // a pass (IN.ACT.6)
+	o = seize(1, c, 1);
+	DICE(o, 17);
+	ok(s, o);
+	assert_int_equal(s->mover, 1);
+	assert_int_equal(LLG(s)->seize_kind, 1);
+	assert_int_equal(LLG(s)->seize_fig, c);
+	refused(s, figs(LL_OT_FIGHT, 1, 1, &c, 0, NULL), "IN.MEL.2"); // not in contact
+	refused(s, move1(1, c, 10, 20), "IN.SEIZE.1"); // not towards the enemy
+	refused(s, move1(1, c, 10, 14), "IN.SEIZE.1"); // towards, but not at full speed nor into contact
+	o = move1(1, c, 10, 12); // into contact: a round at once (IN.MEL.1)
+	DICE(o, 5, 5);
+	ok(s, o);
+	assert_non_null(find("IN.MEL.1", TW_EV_MELEE));
+	assert_int_equal(LLG(s)->seize_kind, 0);
+	done(s);
+}
+
+// LL.EX.6, IN.TAC.2/4, IN.RATE.2, LT.1: three shooting actions give the target's side three
+// counters (+6): an Average man able to charge needs 11; the counters are cleared when it seizes.
+// An Excellent (QR4) commander (2) who is Quick (+2: Inspired 4) in melee (-4) needs 17.
+static void test_LL_EX_6_IN_TAC_2_4_counters_and_melee(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int arch = man(s, 0, "Wiglaf", 10, 10, 1, 0, 0, true);
+	man(s, 0, "Tostig", 20, 25, 2, 0, 0, false);
+	int c = man(s, 1, "Njal", 14.5, 25, 2, 0, 0, false);
+	int x = man(s, 1, "Sigurd", 40, 40, 4, 2, TW_LL_QUICK, false);
+	int y = man(s, 0, "Osric", 40, 39, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	for (int k = 0; k < 3; k++) {
+		tw_order *o = figs(LL_OT_SHOOT, 0, 1, &arch, 1, &c);
+		DICE(o, 1); // FP.D7: 15.7 in needs 7: a miss
+		ok(s, o);
+		assert_non_null(find("IN.TAC.2", TW_EV_INFO));
+		assert_int_equal(LLG(s)->counters[1], k + 1);
+		if (k == 2)
+			break;
+		o = order(LL_OT_END, 1);
+		DICE(o, 10); // declined: rolled only for the natural 1-3 check
+		ok(s, o);
+	}
+	tw_order *o = seize(1, c, 2);
+	DICE(o, 11);
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 11); // LL.EX.6: 19 - 6 - 2
+	assert_int_equal(s->mover, 1);
+	assert_int_equal(LLG(s)->counters[1], 0); // cleared when they seize (IN.TAC.2)
+	o = move1(1, c, 19, 25); // the declared fight: into contact with Tostig, a round at once
+	DICE(o, 5, 5);
+	ok(s, o);
+	o = seize(0, y, 2);
+	DICE(o, 20); // Osric is in melee (-4) and gets no +2: 19 + 4 = 23: he cannot seize
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 23);
+	assert_int_equal(s->mover, 1);
+	(void)x;
+	done(s);
+}
+
+// LL.EX.6 third line, IN.RATE.1/2, LT.1, IN.TAC.4: an Excellent (QR4, 17) overall commander (2)
+// who is Quick (+2: Inspired, 4) named while in melee (-4, and no +2 for reaching melee) needs 17.
+static void test_LL_EX_6_IN_RATE_1_2_excellent_inspired_in_melee(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int x = man(s, 1, "Sigurd", 40, 40, 4, 2, TW_LL_QUICK, false);
+	man(s, 0, "Osric", 40, 39, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, order(LL_OT_END, 0)); // red passes
+	tw_order *o = seize(1, x, 2);
+	DICE(o, 17);
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 17);
+	assert_int_equal(s->mover, 1);
+	done(s);
+}
+
+// IN.MEL.3: a natural 1-3 on the seize die (a decline here) sets off a melee round for every
+// man in base contact, whatever the seize.
+static void test_IN_MEL_3_SEIZE_5_natural_melee(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	man(s, 0, "Aelle", 10, 10, 2, 0, 0, false);
+	man(s, 1, "Egil", 10, 11, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, order(LL_OT_END, 0));
+	tw_order *o = order(LL_OT_END, 1);
+	DICE(o, 2, 5, 5); // the d20 shows 2: a melee round, 5 + 2 against 5 + 2: no result
+	ok(s, o);
+	const tw_event *e = find("IN.MEL.3", TW_EV_MELEE);
+	assert_non_null(e);
+	assert_int_equal(e->b, 7);
+	assert_int_equal(e->c, 7);
+	assert_int_equal(s->mover, 0);
+	done(s);
+}
+
+// IN.SHT.1/2/3/5, IN.TAC.2 (reading), MS.2, FP.D7, LL.EX.7: a man who moved 2.5 in draws at most
+// 3 reactors; they shoot at +1 (reactive) with the mass-shooting increments; no counter is earned;
+// a side shoots reactively once a spell; only at enemies who moved (or shot at it).
+static void test_IN_SHT_1_2_3_5_reactive_shooting(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r = man(s, 0, "Raedwald", 10, 10, 2, 0, 0, false);
+	int still = man(s, 0, "Ine", 14, 10, 2, 0, 0, false);
+	int a[4];
+	for (int k = 0; k < 4; k++)
+		a[k] = man(s, 1, "archer", 8 + 2 * k, 30, 1, 0, 0, true);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, move1(0, r, 10, 12.5));
+	refused(s, figs(LL_OT_SHOOT, 1, 4, a, 1, &r), "IN.SHT.5");   // 4 reactors for 2.5 in
+	refused(s, figs(LL_OT_SHOOT, 1, 1, a, 1, &still), "IN.SHT.2"); // Ine did not move
+	tw_order *o = figs(LL_OT_SHOOT, 1, 3, a, 1, &r);
+	DICE(o, 8, 5, 8, 10, 5, 6); // needs 8, 9, 10: a hit (wound table 5 + 2: wounded), a miss, a hit (wounded
+				     // again: killed; his contingent's Morale test 6: held)
+	ok(s, o);
+	int needs[3], n = 0, hits = 0;
+	for (int i = 0; i < EV.n; i++)
+		if ((!strcmp(EV.v[i].clause, "FP.D7") || !strcmp(EV.v[i].clause, "MS.2")) && EV.v[i].type == TW_EV_INFO && n < 3) {
+			needs[n++] = EV.v[i].d;
+			hits += EV.v[i].c >= EV.v[i].d;
+		}
+	assert_int_equal(n, 3);
+	assert_int_equal(needs[0], 8); // 17.5 in: 7+, reactive +1 (IN.SHT.3)
+	assert_int_equal(needs[1], 9); // MS.2
+	assert_int_equal(needs[2], 10);
+	assert_int_equal(hits, 2);
+	assert_int_equal(count("FP.D6", TW_EV_INFO), 2);
+	assert_int_equal(s->fig[r].status, TW_FS_DEAD);
+	assert_int_equal(LLG(s)->counters[0], 0); // IN.TAC.2: reactive shots earn no counters
+	assert_true(LLG(s)->reacted[1]);
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE); // still blue's decision
+	refused(s, figs(LL_OT_SHOOT, 1, 1, &a[3], 1, &r), "IN.SHT.1");
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	ok(s, order(LL_OT_END, 0)); // red passes: no one moved
+	refused(s, figs(LL_OT_SHOOT, 1, 1, &a[3], 1, &r), "IN.SHT.1"); // once in this spell of red's initiative
+	done(s);
+}
+
+// IN.RMV.1/2/3, IN.MEL.1, FP.D3: a charge fights a round at once; a man within 4 in of the charger
+// engages him reactively and fights a round with support; a man far off cannot react; nobody
+// reacts twice to one action.
+static void test_IN_RMV_1_2_3_MEL_1_reactive_move(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int x = man(s, 0, "Hereward", 10, 10, 2, 0, 0, false);
+	int a = man(s, 1, "Asbjorn", 10, 15, 2, 0, 0, false);
+	int b = man(s, 1, "Bjorn", 13, 15, 2, 0, 0, false);
+	int c = man(s, 1, "Dag", 30, 15, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = move1(0, x, 10, 14);
+	DICE(o, 5, 5); // IN.MEL.1: 5 + 2 against 5 + 2
+	ok(s, o);
+	assert_non_null(find("IN.MEL.1", TW_EV_MELEE));
+	assert_true(LLF(s, x)->in_engaged);
+	refused(s, move1(1, c, 26, 15), "IN.RMV.1"); // 16 in off
+	o = move1(1, b, 11, 14);
+	DICE(o, 5, 5); // IN.RMV.1: the round: red 5 + 2 = 7, blue 5 + 2 + 1 (Asbjorn and Bjorn touch him) = 8
+	ok(s, o);
+	const tw_event *e = find("IN.RMV.1", TW_EV_MELEE);
+	assert_non_null(e);
+	assert_int_equal(e->b, 8); // the reactor's side first
+	assert_int_equal(e->c, 7);
+	assert_non_null(find("FP.10", TW_EV_MOVE)); // pushed back a base depth
+	assert_true(fabs(tw_dist(s->fig[x].pos, tw_v2(10, 14)) - 1.0) < 1e-9);
+	refused(s, move1(1, b, 11, 13.9), "IN.RMV.3");
+	assert_int_equal(LLF(s, a)->in_react, 0);
+	done(s);
+}
+
+// FP.D3/D4/D5/D6, FP.D8, IN.MEL.2, LT.14: a fight as an action: the Swordsman counts QR4, +1 for a
+// second man on the same foe; margin 10: the foe to the wound table (1 + 2: killed); his
+// contingent tests Morale (2: a point lost).
+static void test_FP_D3_D5_D6_D8_IN_MEL_2_LT_14_fight(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r1 = man(s, 0, "Godric", 10, 10, 3, 0, TW_LL_SWORDSMAN, false);
+	man(s, 0, "Leofric", 11, 11, 2, 0, 0, false);
+	int b1 = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
+	man(s, 1, "Ketil", 40, 40, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
+	DICE(o, 9, 2, 1, 2);
+	ok(s, o);
+	const tw_event *e = find("IN.MEL.2", TW_EV_MELEE);
+	assert_non_null(e);
+	assert_int_equal(e->b, 14); // 9 + 4 (LT.14) + 1 support
+	assert_int_equal(e->c, 4);
+	assert_int_equal(find("FP.D5", TW_EV_INFO)->a, 10);
+	assert_int_equal(s->fig[b1].status, TW_FS_DEAD);
+	assert_int_equal(LLG(s)->morale[1], 5);
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	done(s);
+}
+
+// FP.8, FP.D4: a natural 1 loses a figure even for the winner.
+static void test_FP_8_D4_natural_one(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r1 = man(s, 0, "Godric", 10, 10, 3, 0, 0, false);
+	int b1 = man(s, 1, "Halfdan", 10, 11, 1, 0, 0, false);
+	man(s, 1, "Ketil", 40, 40, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
+	DICE(o, 1, 1, 6, 6); // 1 + 3 against 1 + 1: both natural 1s; each loses its only man (Morale tests 6, 6)
+	ok(s, o);
+	assert_int_equal(count("FP.D4", TW_EV_KILL), 2);
+	assert_int_equal(s->fig[r1].status, TW_FS_DEAD);
+	assert_int_equal(s->fig[b1].status, TW_FS_DEAD);
+	assert_true(s->over); // red has nobody left (FP.D8)
+	assert_int_equal(s->winner, 1);
+	done(s);
+}
+
+// LT.15, LT.8: a Terrible man's Push-back on the man he fights is a Retreat; a Stalwart man turns
+// his own Retreat back into a Push-back.
+static void test_LT_15_8_terrible_and_stalwart(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r1 = man(s, 0, "Godric", 10, 10, 3, 0, TW_LL_TERRIBLE, false);
+	int b1 = man(s, 1, "Halfdan", 10, 11, 3, 0, TW_LL_STALWART, false);
+	int b2 = man(s, 1, "Gorm", 11, 10, 1, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
+	DICE(o, 4, 3); // 4 + 3 against 3 + 3 + 1 (two touch Godric): 7 to 7: no result
+	ok(s, o);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
+	DICE(o, 5, 3); // 8 against 7: margin 1, Push-backs; Terrible makes them Retreats; Halfdan is Stalwart
+	ok(s, o);
+	assert_non_null(find("LT.15", TW_EV_INFO));
+	assert_non_null(find("LT.8", TW_EV_INFO));
+	assert_true(fabs(tw_dist(s->fig[b1].pos, tw_v2(10, 11)) - 1.0) < 1e-9);  // a base depth
+	assert_true(fabs(tw_dist(s->fig[b2].pos, tw_v2(11, 10)) - 12.0) < 1e-9); // two full moves
+	done(s);
+}
+
+// DU.2/3/9/10/11, FP.D13: a challenge is the challenger's action; the challenged seat answers;
+// the duel is fought at once on 1d8: 8 + 3 against 1 + 3, margin 7: Ivar to the wound table,
+// 7 + 3: Retreat: 1 VP, red's Morale 7, blue's 5.
+static void test_DU_2_3_9_10_11_duel_retreat(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_TERRIBLE, false);
+	int p = man(s, 0, "Dudda", 30, 10, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	refused(s, figs(LL_OT_CHALLENGE, 0, 1, &p, 1, &l), "DU.2"); // no knight, no leader
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	assert_int_equal(s->phase, LL_PH_DU_ANSWER);
+	assert_int_equal(seat(s), 1);
+	tw_error err = {0};
+	tw_order *o = order(LL_OT_ACCEPT, 0);
+	assert_int_not_equal(tw_state_apply(s, o, NULL, &EV, &err), TW_OK);
+	free(o);
+	o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 1, 7);
+	ok(s, o);
+	assert_non_null(find("DU.10", TW_EV_MELEE));
+	assert_non_null(find("DU.11", TW_EV_SCORE));
+	assert_int_equal(LLG(s)->vp[0], 1);
+	assert_int_equal(LLG(s)->morale[0], 7);
+	assert_int_equal(LLG(s)->morale[1], 5);
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	done(s);
+}
+
+// DU.13, LT.7, FP.D8: wounded in the duel (4 + 3 = 7), Ivar's seat asks mercy, red's grants it:
+// 2 VP, Byrhtnoth becomes Honourable, blue rolls twice for Morale loss (1: lost, 6: held).
+static void test_DU_13_LT_7_mercy_granted(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 3, 4, 6); // 11 against 6: margin 5, wound table 4 + 3 = 7: wounded; the leader's test: 6
+	ok(s, o);
+	assert_true(LLF(s, l)->wounded);
+	assert_int_equal(s->phase, LL_PH_DU_MERCY);
+	assert_int_equal(seat(s), 1);
+	ok(s, order(LL_OT_MERCY, 1));
+	assert_int_equal(s->phase, LL_PH_DU_GRANT);
+	assert_int_equal(seat(s), 0);
+	o = order(LL_OT_ACCEPT, 0);
+	DICE(o, 1, 6);
+	ok(s, o);
+	assert_int_equal(LLG(s)->vp[0], 2);
+	assert_true(LLF(s, k)->traits & TW_LL_HONOURABLE);
+	assert_int_equal(LLG(s)->morale[1], 5);
+	assert_int_equal(count("FP.D8", TW_EV_INFO) >= 2, 1);
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	done(s);
+}
+
+// DU.14: mercy refused: one more round; the wounded man wins it (1 + 3 against 8 + 2, margin 6:
+// Byrhtnoth to the wound table, 10 + 3: Retreat), and gets the full duel award (DU.11).
+static void test_DU_14_mercy_refused(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 3, 4, 6);
+	ok(s, o);
+	ok(s, order(LL_OT_MERCY, 1));
+	o = order(LL_OT_REFUSE, 0);
+	DICE(o, 1, 8, 10);
+	ok(s, o);
+	assert_int_equal(LLG(s)->vp[1], 1);
+	assert_int_equal(LLG(s)->vp[0], 0);
+	assert_non_null(find("DU.11", TW_EV_SCORE));
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	done(s);
+}
+
+// DU.6, DU.8, LT.2 (Taunt under Type III), DU.4: a knight who refuses a Taunting challenger rolls
+// three times for Morale loss; a second refusal of the same challenger rolls only on 1d6 5-6; a
+// non-knight refuses without penalty.
+static void test_DU_4_6_8_LT_2_refusals(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_CUNNING, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	int m = man(s, 1, "Odd", 14, 18, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	tw_order *o = order(LL_OT_REFUSE, 1);
+	DICE(o, 1, 2, 4);
+	ok(s, o);
+	assert_int_equal(count("FP.D8", TW_EV_INFO), 5); // three tests, two lost (each a Morale event)
+	assert_int_equal(LLG(s)->morale[1], 4);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	o = order(LL_OT_REFUSE, 1);
+	DICE(o, 4); // DU.6: the same challenger again: no roll on 4
+	ok(s, o);
+	assert_int_equal(LLG(s)->morale[1], 4);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	o = figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &m); // Odd (QR2) is not the best man near him:
+	DICE(o, 2);                                 // DU.4: the challenger's side tests (2: lost)
+	ok(s, o);
+	assert_non_null(find("DU.4", TW_EV_DICE));
+	assert_int_equal(LLG(s)->morale[0], 5);
+	ok(s, order(LL_OT_REFUSE, 1)); // a non-knight refuses without penalty
+	assert_int_equal(LLG(s)->morale[1], 4);
+	done(s);
+}
+
+// IN.SEIZE.1, DU.3, FP.11: bad orders and a bad roster are refused, the state unchanged.
+static void test_IN_SEIZE_1_DU_3_FP_11_bad_input(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Ivar", 10, 40, 3, 1, TW_LL_ICON, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	refused(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l), "DU.3"); // 30 in: beyond two moves
+	ok(s, order(LL_OT_END, 0));
+	refused(s, seize(1, l, 5), ""); // IN.SEIZE.1: the order's own range (1-4) refuses it first
+	refused(s, seize(1, k, 2), "IN.SEIZE.3");
+	done(s);
+	s = scene(0);
+	man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int b = man(s, 1, "Ivar", 10, 40, 3, 1, TW_LL_ICON, false);
+	LLF(s, b)->cont = 0; // red's contingent on the blue side
+	tw_error err = {0};
+	assert_int_equal(tw_ruleset_lloyd.setup(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "FP.11");
+	assert_non_null(strstr(err.message, "$.figures[1].data.cont"));
+	done(s);
+}
+
+// The Type III scenario (FP.5, LL.EX.8: two 40-point contingents) played out by random players,
+// checked after every order in Debug, saved, reloaded and replayed to the same hash.
+static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
+{
+	(void)st;
+	reg();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	if (tw_state_load(&s0, "scenarios/lloyd/type3.json", &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	int points[2] = {0, 0};
+	for (int j = 0; j < s0.nfig; j++)
+		points[s0.fig[j].side] += tw_ll_fp_points(LLF(&s0, j)->qr, LLF(&s0, j)->mounted);
+	assert_int_equal(points[0], 40); // LL.EX.8
+	assert_int_equal(points[1], 40);
+	int finished = 0;
+	for (uint64_t seed = 1; seed <= 6; seed++) {
+		tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+		assert_non_null(g);
+		tw_general *gen[2] = {tw_general_new("random", &tw_ruleset_lloyd, 0, seed * 3),
+				      tw_general_new("random", &tw_ruleset_lloyd, 1, seed * 5)};
+		if (tw_play_out(g, gen, 20000, &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		const tw_state *s = tw_game_state(g);
+		finished += s->over;
+		assert_int_equal(tw_state_check(s, &err), TW_OK);
+		bool traits = false;
+		for (int j = 0; j < s->nfig; j++)
+			traits |= LLF(s, j)->leader && LLF(s, j)->traits;
+		assert_true(traits); // LT.21: the commanders rolled theirs
+		json_t *j = tw_game_log_to_json(g);
+		char *txt = json_dumps(j, JSON_REAL_PRECISION(17));
+		json_decref(j);
+		bool hash_ok = false;
+		tw_game *r = tw_game_log_replay(txt, strlen(txt), "log", &hash_ok, &err);
+		if (!r)
+			fail_msg("replay: %s: %s", err.clause, err.message);
+		assert_true(hash_ok);
+		tw_game_free(r);
+		free(txt);
+		tw_general_free(gen[0]);
+		tw_general_free(gen[1]);
+		tw_game_free(g);
+	}
+	assert_int_equal(finished, 6);
+	tw_state_free(&s0);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_LT_21_19_IN_ACT_6_start),
+		cmocka_unit_test(test_IN_ACT_1_2_SEIZE_1_3_4_6_LL_EX_6_seize),
+		cmocka_unit_test(test_LL_EX_6_IN_TAC_2_4_counters_and_melee),
+		cmocka_unit_test(test_LL_EX_6_IN_RATE_1_2_excellent_inspired_in_melee),
+		cmocka_unit_test(test_IN_MEL_3_SEIZE_5_natural_melee),
+		cmocka_unit_test(test_IN_SHT_1_2_3_5_reactive_shooting),
+		cmocka_unit_test(test_IN_RMV_1_2_3_MEL_1_reactive_move),
+		cmocka_unit_test(test_FP_D3_D5_D6_D8_IN_MEL_2_LT_14_fight),
+		cmocka_unit_test(test_FP_8_D4_natural_one),
+		cmocka_unit_test(test_LT_15_8_terrible_and_stalwart),
+		cmocka_unit_test(test_DU_2_3_9_10_11_duel_retreat),
+		cmocka_unit_test(test_DU_13_LT_7_mercy_granted),
+		cmocka_unit_test(test_DU_14_mercy_refused),
+		cmocka_unit_test(test_DU_4_6_8_LT_2_refusals),
+		cmocka_unit_test(test_IN_SEIZE_1_DU_3_FP_11_bad_input),
+		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
