@@ -2,8 +2,8 @@
 // written as exact fractions of equally likely throws, and beside each exact answer what a Monte
 // Carlo estimate of the same precision would cost: the samples needed for a standard error below
 // the printed precision (var / se^2), and the time they take, from the time per sample measured
-// by sampling the same throw with a seeded generator (not guessed). Moved here from Rattle's
-// rd_odds_mc.c (its output unchanged) so that every rule set's odds use the one helper.
+// by sampling the same throw with a seeded generator (not guessed). Moved here from Rattle's odds
+// (its output unchanged) so that every rule set's odds use the one helper.
 #include <math.h>
 #include <string.h>
 #include <time.h>
