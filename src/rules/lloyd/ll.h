@@ -29,6 +29,8 @@ enum ll_order_type { LL_OT_START = 0, LL_OT_MOVE, LL_OT_SHOOT, LL_OT_LOAD, LL_OT
 		     LL_OT_ACCEPT,    ///< DU.3-7: accept a challenge (a substitute, DU.7); DU.13: grant mercy
 		     LL_OT_REFUSE,    ///< DU.4/6: refuse a challenge; DU.14: refuse mercy
 		     LL_OT_MERCY,     ///< DU.13: a wounded duellist asks for mercy
+		     LL_OT_VOLLEY,    ///< IN.SHT.6: the all-missiles action, each shooter his own target
+		     LL_OT_TOME,      ///< IN.TOME.1: a leader standing still calls "To me!"
 		     // ---- end ll-2 ----
 		     LL_OT_COUNT };
 
@@ -92,7 +94,7 @@ typedef struct ll_game {
 	uint8_t reacted[2]; ///< IN.SHT.1: side k has shot reactively in this spell of enemy initiative
 	int32_t seize_kind; ///< IN.SEIZE.6: the first action after a seize: 1-4, 0 free
 	int32_t seize_fig;  ///< IN.SEIZE.6: the named figure who must take part, -1 none
-	int32_t last_kind;  ///< the last action: 0 none/pass, 1 move, 2 shoot, 3 fight, 4 challenge
+	int32_t last_kind;  ///< the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge, 5 to me
 	int32_t morale[LL_MAX_CONT]; ///< FP.11, FP.D8: each contingent's Morale (-1: no such contingent)
 	int32_t vp[2];      ///< DU.11-13: victory points from duels
 	int32_t du_a, du_b; ///< the duellists: challenger and the man who fights him (-1 none)
@@ -185,6 +187,14 @@ tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev); ///< accep
 bool ll_du_knight(const tw_state *s, int f);           ///< DU.2: QR3 or better
 tw_status ll_in_after_duel(tw_state *s, tw_events *ev); ///< the challenge was the action (IN.ACT.2)
 int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+bool ll_in_has_bow(const tw_state *s, int f);
+/// FP.D7, MS.2, IN.SHT.3: figure f shoots at t as the k-th shooter (1-based) at it in this action.
+void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react);
+void ll_in_counter(tw_state *s, tw_events *ev, int shooter_side); ///< IN.TAC.2
+tw_status ll_in_validate_volley(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.SHT.6
+tw_status ll_in_apply_volley(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_in_validate_tome(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.TOME
+tw_status ll_in_apply_tome(tw_state *s, const tw_order *o, tw_events *ev);
 /// LT.21/22: traits thrown for every leader the scenario left without (tw_roll, d20 each).
 void ll_traits_roll(tw_state *s, tw_events *ev);
 extern const char *const ll_trait_names[TW_LL_NTRAITS + 1];

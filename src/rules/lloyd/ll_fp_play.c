@@ -68,23 +68,41 @@ bool ll_fp_contact_enemy(const tw_state *s, int f)
 	return false;
 }
 
-// IN.ACT.1 (interpretation): one connected cluster, a link being within 4 in with sight.
+// FP.D10, LT.5: a man of the leader's contingent (of an allied contingent too if he is Popular)
+// within 6 in of him may join any action he takes part in.
+static bool commanded(const tw_state *s, int leader, int f)
+{
+	const ll_frec *l = LLF(s, leader), *r = LLF(s, f);
+	if (!l->leader || s->fig[leader].side != s->fig[f].side)
+		return false;
+	if (r->cont != l->cont && !(l->traits & TW_LL_POPULAR))
+		return false;
+	return tw_dist(s->fig[leader].pos, s->fig[f].pos) <= TW_LL_FP_COMMAND + LL_EPS;
+}
+
+// IN.ACT.1 (interpretation): one connected cluster, a link being within 4 in with sight, or the
+// command radius of a leader taking part (FP.D10, LT.5).
 bool ll_fp_body(const tw_state *s, const int *figs, int n)
 {
 	if (n <= 1)
 		return true;
-	uint64_t in = 1; // members reached from the first (n <= 64)
+	if (n > TW_ORDER_MAX_FIG)
+		return false;
+	uint8_t in[TW_ORDER_MAX_FIG] = {1}; // members reached from the first
+	int reached = 1;
 	for (bool grew = true; grew;) {
 		grew = false;
 		for (int a = 0; a < n; a++)
-			for (int b = 0; b < n && (in >> a & 1); b++)
-				if (!(in >> b & 1) && tw_figure_gap(&s->fig[figs[a]], &s->fig[figs[b]]) <= 4 + LL_EPS &&
-				    ll_sight(s, figs[a], figs[b])) {
-					in |= UINT64_C(1) << b;
+			for (int b = 0; b < n && in[a]; b++)
+				if (!in[b] &&
+				    ((tw_figure_gap(&s->fig[figs[a]], &s->fig[figs[b]]) <= 4 + LL_EPS && ll_sight(s, figs[a], figs[b])) ||
+				     commanded(s, figs[a], figs[b]) || commanded(s, figs[b], figs[a]))) {
+					in[b] = 1;
+					reached++;
 					grew = true;
 				}
 	}
-	return in == (n >= 64 ? UINT64_MAX : (UINT64_C(1) << n) - 1);
+	return reached == n;
 }
 
 void ll_fp_push(tw_state *s, int f, tw_vec2 from, double dist) { ll_move_back(s, f, from, dist); }
@@ -106,9 +124,30 @@ void ll_fp_morale_add(tw_state *s, tw_events *ev, int c, int d, const char *clau
 		tw_event_text(e, "contingent %d: Morale %+d, now %d", c, d, g->morale[c]);
 	}
 	if (g->morale[c] == 0) { // FP.11, FP.D8: at 0 the contingent leaves the table
-		for (int j = 0; j < s->nfig; j++)
-			if (LLF(s, j)->cont == c && ll_fights(s, j))
-				s->fig[j].status = TW_FS_OFF;
+		for (int j = 0; j < s->nfig; j++) {
+			if (LLF(s, j)->cont != c || !ll_fights(s, j))
+				continue;
+			int icon = -1; // LT.4: an Icon of a friendly contingent within 4 in: 1d6 5-6 joins him
+			for (int k = 0; k < s->nfig && icon < 0; k++)
+				if (ll_fights(s, k) && LLF(s, k)->cont != c && s->fig[k].side == side && LLF(s, k)->leader &&
+				    (LLF(s, k)->traits & TW_LL_ICON) && tw_dist(s->fig[k].pos, s->fig[j].pos) <= 4 + LL_EPS)
+					icon = k;
+			if (icon >= 0) {
+				int d6 = tw_roll(s, ev, side, "LT.4", 1, 6, NULL, NULL);
+				e = tw_events_push(ev, TW_EV_INFO, side, "LT.4");
+				if (e) {
+					e->a = j;
+					e->b = d6;
+					tw_event_text(e, "%s rallies to the Icon %s? %d: %s", LLF(s, j)->name, LLF(s, icon)->name, d6,
+						      d6 >= 5 ? "he joins him" : "he withdraws");
+				}
+				if (d6 >= 5) {
+					LLF(s, j)->cont = LLF(s, icon)->cont;
+					continue;
+				}
+			}
+			s->fig[j].status = TW_FS_OFF;
+		}
 		e = tw_events_push(ev, TW_EV_WITHDRAW, side, "FP.D8");
 		if (e) {
 			e->a = c;
@@ -237,13 +276,15 @@ int ll_fp_wound(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool apply_retr
 	return 2;
 }
 
-// The cluster in contact with `seed` (FP.D3): linked through contacts between enemies.
+// The cluster in contact with `seed` (FP.D3): linked through contacts between enemies (at most
+// LL_MAX_CLUSTER men: an engine limit far above any table).
+#define LL_MAX_CLUSTER 256
 static int cluster(const tw_state *s, int seed, int *out)
 {
 	int n = 0;
 	out[n++] = seed;
 	for (int i = 0; i < n; i++)
-		for (int j = 0; j < s->nfig; j++) {
+		for (int j = 0; j < s->nfig && n < LL_MAX_CLUSTER; j++) {
 			if (!ll_fights(s, j) || s->fig[j].side == s->fig[out[i]].side || !ll_contact(s, out[i], j))
 				continue;
 			bool have = false;
@@ -257,7 +298,7 @@ static int cluster(const tw_state *s, int seed, int *out)
 
 static int pick(tw_state *s, tw_events *ev, int side, const int *c, int n, int want, const char *clause)
 {
-	int list[256], m = 0;
+	int list[LL_MAX_CLUSTER], m = 0;
 	for (int i = 0; i < n; i++)
 		if (s->fig[c[i]].side == want && ll_fights(s, c[i]))
 			list[m++] = c[i];
@@ -272,7 +313,7 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 {
 	if (!ll_fights(s, seed))
 		return;
-	int c[256];
+	int c[LL_MAX_CLUSTER];
 	int n = cluster(s, seed, c);
 	if (n < 2)
 		return;

@@ -31,7 +31,8 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 		d->seat = s->mover;
 		snprintf(d->clause, sizeof d->clause, "IN.ACT.1");
 		snprintf(d->kind, sizeof d->kind, "act");
-		d->types = BIT(LL_OT_MOVE) | BIT(LL_OT_SHOOT) | BIT(LL_OT_FIGHT) | BIT(LL_OT_CHALLENGE) | BIT(LL_OT_END);
+		d->types = BIT(LL_OT_MOVE) | BIT(LL_OT_SHOOT) | BIT(LL_OT_FIGHT) | BIT(LL_OT_CHALLENGE) | BIT(LL_OT_VOLLEY) |
+			   BIT(LL_OT_TOME) | BIT(LL_OT_END);
 		snprintf(d->prompt, sizeof d->prompt, "action %d: one body moves, shoots or fights, a challenge, or pass",
 			 g->actions + 1);
 		return 1;
@@ -71,7 +72,7 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 	}
 }
 
-static bool has_bow(const tw_state *s, int f)
+bool ll_in_has_bow(const tw_state *s, int f)
 {
 	const ll_frec *r = LLF(s, f);
 	return r->weapon[ll_row(s, f)] == LL_W_BOW || r->reach[ll_row(s, f)] == TW_LL_MISSILE;
@@ -147,6 +148,8 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *e
 		if (!ll_path_clear(s, s->fig[f].pos, o->at[i]) || !ll_place_free(s, f, o->at[i]))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.6", "figure %d cannot get to (%.2f, %.2f)", f, o->at[i].x,
 					    o->at[i].y);
+		if ((LLF(s, f)->traits & TW_LL_TIMID) && nearest_enemy(s, f, o->at[i]) <= s->params[LLP_CONTACT] + LL_EPS)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LT.11", "figure %d is Timid: he never closes with the enemy by choice", f);
 		if (react) { // IN.RMV.1-3
 			bool near = false, engages = false;
 			for (int j = 0; j < s->nfig; j++) {
@@ -247,7 +250,7 @@ static tw_status validate_shoot(const tw_state *s, const tw_order *o, tw_error *
 				    s->sides[o->side].name);
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
-		if (!ll_fights(s, f) || s->fig[f].side != o->side || !has_bow(s, f))
+		if (!ll_fights(s, f) || s->fig[f].side != o->side || !ll_in_has_bow(s, f))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.4", "figure %d is not one of %s's shooters on the table", f,
 					    s->sides[o->side].name);
 		for (int k = 0; k < i; k++)
@@ -297,52 +300,62 @@ static tw_status validate_shoot(const tw_state *s, const tw_order *o, tw_error *
 	return TW_OK;
 }
 
-static tw_status apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
+void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react)
+{
+	double range = tw_dist(s->fig[f].pos, s->fig[t].pos);
+	int base = tw_ll_fp_shot_need(range, false, react); // FP.D7; IN.SHT.3, FP.12: reactive +1
+	if (!base)
+		return;
+	int need = tw_ll_ms_need(base, k); // MS.2, MS.6: each later shooter at the target needs 1 more
+	int d = tw_roll(s, ev, side, react ? "IN.SHT.3" : "FP.D7", 1, 10, NULL, NULL);
+	if (!react)
+		LLF(s, f)->in_shot = LLG(s)->actions + 1;
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, side, k > 1 ? "MS.2" : "FP.D7");
+	if (e) {
+		e->a = f;
+		e->b = t;
+		e->c = d;
+		e->d = need;
+		e->v = range;
+		tw_event_text(e, "%s shoots%s at %s, %.1f in: needs %d, rolls %d: %s", LLF(s, f)->name, react ? " reactively" : "",
+			      LLF(s, t)->name, range, need, d, d >= need ? "a hit" : "a miss");
+	}
+	if (d >= need)
+		ll_fp_wound(s, ev, t, s->fig[f].pos, true); // FP.D7: a hit goes to the wound table
+}
+
+void ll_in_counter(tw_state *s, tw_events *ev, int shooter_side)
 {
 	ll_game *g = LLG(s);
+	int to = 1 - shooter_side;
+	g->counters[to]++; // IN.TAC.2: one counter to the opponent a shooting action
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, to, "IN.TAC.2");
+	if (e) {
+		e->a = g->counters[to];
+		tw_event_text(e, "%s holds %d shooting counter(s): +%d to seize", s->sides[to].name, g->counters[to],
+			      2 * g->counters[to]);
+	}
+}
+
+static tw_status apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
+{
 	bool react = s->phase == LL_PH_IN_SEIZE;
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i], t = -1;
 		double range = 1e18;
-		for (int k = 0; k < o->nfig2; k++) // the nearest of the body he sees
+		for (int k = 0; k < o->nfig2; k++) // IN.ACT.4: the nearest of the body he sees
 			if (ll_fights(s, o->fig2[k]) && ll_sight(s, f, o->fig2[k]) &&
 			    tw_dist(s->fig[f].pos, s->fig[o->fig2[k]].pos) < range) {
 				range = tw_dist(s->fig[f].pos, s->fig[o->fig2[k]].pos);
 				t = o->fig2[k];
 			}
-		if (t < 0)
-			continue;
-		int base = tw_ll_fp_shot_need(range, false, react); // FP.D7; IN.SHT.3, FP.12: reactive +1
-		if (!base)
-			continue;
-		int need = tw_ll_ms_need(base, i + 1); // MS.2, MS.6: each later shooter of the action needs 1 more
-		int d = tw_roll(s, ev, o->side, react ? "IN.SHT.3" : "FP.D7", 1, 10, NULL, NULL);
-		if (!react)
-			LLF(s, f)->in_shot = g->actions + 1;
-		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, i ? "MS.2" : "FP.D7");
-		if (e) {
-			e->a = f;
-			e->b = t;
-			e->c = d;
-			e->d = need;
-			e->v = range;
-			tw_event_text(e, "%s shoots%s at %s, %.1f in: needs %d, rolls %d: %s", LLF(s, f)->name, react ? " reactively" : "",
-				      LLF(s, t)->name, range, need, d, d >= need ? "a hit" : "a miss");
-		}
-		if (d >= need)
-			ll_fp_wound(s, ev, t, s->fig[f].pos, true); // FP.D7: a hit goes to the wound table
+		if (t >= 0)
+			ll_in_shot(s, ev, o->side, f, t, i + 1, react); // MS.6: the body is the target
 	}
-	if (react) {
-		g->reacted[o->side] = 1; // IN.SHT.1
-	} else {
-		g->counters[1 - o->side]++; // IN.TAC.2: one counter to the opponent a shooting action
-		tw_event *e = tw_events_push(ev, TW_EV_INFO, 1 - o->side, "IN.TAC.2");
-		if (e) {
-			e->a = g->counters[1 - o->side];
-			tw_event_text(e, "%s holds %d shooting counter(s): +%d to seize", s->sides[1 - o->side].name,
-				      g->counters[1 - o->side], 2 * g->counters[1 - o->side]);
-		}
-	}
+	if (react)
+		LLG(s)->reacted[o->side] = 1; // IN.SHT.1
+	else
+		ll_in_counter(s, ev, o->side);
 	return TW_OK;
 }
 
@@ -376,7 +389,7 @@ static int tactical(const tw_state *s, int f, int side)
 	int t = 2 * LLG(s)->counters[side]; // IN.TAC.2
 	double near = nearest_enemy(s, f, s->fig[f].pos);
 	bool close = near <= ll_fp_allowance(s, f) + LL_EPS;
-	if (has_bow(s, f))
+	if (ll_in_has_bow(s, f))
 		for (int j = 0; j < s->nfig && !close; j++)
 			close = ll_fights(s, j) && s->fig[j].side != side && tw_dist(s->fig[f].pos, s->fig[j].pos) <= 20 + LL_EPS &&
 				ll_sight(s, f, j);
@@ -503,6 +516,8 @@ tw_status ll_in_validate(const tw_state *s, const tw_order *o, tw_error *err)
 	case LL_OT_SHOOT: return validate_shoot(s, o, err);
 	case LL_OT_FIGHT: return validate_fight(s, o, err);
 	case LL_OT_SEIZE: return validate_seize(s, o, err);
+	case LL_OT_VOLLEY: return ll_in_validate_volley(s, o, err);
+	case LL_OT_TOME: return ll_in_validate_tome(s, o, err);
 	case LL_OT_CHALLENGE:
 	case LL_OT_ACCEPT:
 	case LL_OT_REFUSE:
@@ -539,6 +554,12 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 	case LL_OT_SHOOT:
 		LL_TRY(apply_shoot(s, o, ev));
 		return s->phase == LL_PH_IN_SEIZE ? (ll_fp_victory(s, ev), TW_OK) : after_action(s, ev, 2);
+	case LL_OT_VOLLEY:
+		LL_TRY(ll_in_apply_volley(s, o, ev));
+		return after_action(s, ev, 2);
+	case LL_OT_TOME:
+		LL_TRY(ll_in_apply_tome(s, o, ev));
+		return after_action(s, ev, 5);
 	case LL_OT_FIGHT: // IN.MEL.2: a group fights a round as an action
 		ll_fp_melee(s, ev, o->fig[0], "IN.MEL.2");
 		return after_action(s, ev, 3);

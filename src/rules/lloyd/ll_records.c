@@ -77,7 +77,7 @@ static const tw_field_def game_fields[] = {
 		   "the side has shot reactively in this spell of enemy initiative (IN.SHT.1)"),
 	TW_FIELD(ll_game, seize_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 4, NULL, "the first action after a seize: 1-4, 0 free (IN.SEIZE.6)"),
 	TW_FIELD(ll_game, seize_fig, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the named figure who must take part (IN.SEIZE.6)"),
-	TW_FIELD(ll_game, last_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 4, NULL, "the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge"),
+	TW_FIELD(ll_game, last_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 5, NULL, "the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge, 5 to me"),
 	TW_FIELD_N(ll_game, morale, TW_FT_I32, TW_VIS_ALL, LL_MAX_CONT, -1, -1, 1000, NULL,
 		   "each contingent's Morale, -1 no such contingent (FP.11, FP.D8)"),
 	TW_FIELD_N(ll_game, vp, TW_FT_I32, TW_VIS_ALL, 2, 0, -1000, 1000, NULL, "victory points from duels (DU.11-13)"),

@@ -371,6 +371,14 @@ static const tw_order_field f_challenge[] = {
 static const tw_order_field f_accept[] = {
 	{"figures", TW_OF_FIGS, 0, 0, false, 0, 1, NULL, "a knight who accepts in the challenged man's place (DU.7)"},
 };
+static const tw_order_field f_volley[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooters: every missile-armed man may shoot once"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "each shooter's own target, in the same order"},
+};
+static const tw_order_field f_tome[] = {
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the leader who calls and stands still"},
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each man who comes, to his place towards the leader"},
+};
 // ---- end ll-2 ----
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def ll_orders[LL_OT_COUNT] = {
@@ -414,6 +422,14 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_REFUSE] = {"refuse", "DU.6", "refuse the challenge (DU.4/6), or refuse mercy: one more round (DU.14)", "refuse", 0,
 			  0, NULL},
 	[LL_OT_MERCY] = {"mercy", "DU.13", "the wounded duellist asks for mercy (end: he pulls out, DU.15)", "mercy", 0, 0, NULL},
+	[LL_OT_VOLLEY] = {"volley", "IN.SHT.6",
+			  "nobody moves: every missile-armed man named shoots once at his own target, one action and one "
+			  "counter",
+			  "volley {figures} at {targets}", 0, FIELDS(f_volley)},
+	[LL_OT_TOME] = {"tome", "IN.TOME.1",
+			"a leader standing still calls \"To me!\": his command more than 4 in from every enemy moves at full "
+			"speed towards him, no path within 4 in of an enemy (not a seizing action)",
+			"tome {targets} {moves}", TW_OD_PER_FIGURE, FIELDS(f_tome)},
 	// ---- end ll-2 ----
 };
 
