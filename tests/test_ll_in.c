@@ -635,6 +635,219 @@ static void test_IN_SEIZE_1_DU_3_FP_11_bad_input(void **st)
 	done(s);
 }
 
+// IN.SHT.6, MS.6, IN.TAC.2: the all-missiles action: nobody moves, each archer his own target; the
+// count of MS.2 runs per target within the action (two at Finn: 7 then 8; one at Gorm: 7); the
+// whole action earns one counter. A volley with a shooter named twice is refused.
+static void test_IN_SHT_6_MS_6_all_missiles_action(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a[3];
+	for (int k = 0; k < 3; k++)
+		a[k] = man(s, 0, "archer", 10 + 2 * k, 10, 1, 0, 0, true);
+	int f1 = man(s, 1, "Finn", 10, 25, 2, 0, 0, false);
+	int f2 = man(s, 1, "Gorm", 20, 25, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	int twice[2] = {a[0], a[0]}, tt[2] = {f1, f1};
+	refused(s, figs(LL_OT_VOLLEY, 0, 2, twice, 2, tt), "IN.SHT.6");
+	int t[3] = {f1, f2, f1};
+	tw_order *o = figs(LL_OT_VOLLEY, 0, 3, a, 3, t);
+	DICE(o, 1, 1, 1); // all miss
+	ok(s, o);
+	int needs[3], n = 0;
+	for (int i = 0; i < EV.n && n < 3; i++)
+		if ((!strcmp(EV.v[i].clause, "FP.D7") || !strcmp(EV.v[i].clause, "MS.2")) && EV.v[i].type == TW_EV_INFO)
+			needs[n++] = EV.v[i].d;
+	assert_int_equal(n, 3);
+	assert_int_equal(needs[0], 7); // 15 in: 7+
+	assert_int_equal(needs[1], 7); // 16.6 in, the first at Gorm
+	assert_int_equal(needs[2], 8); // 15.1 in, the second at Finn (MS.2)
+	assert_int_equal(LLG(s)->counters[1], 1);
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	done(s);
+}
+
+// IN.TOME.1/2, LT.11, FP.D10, LT.5: "To me!": a leader standing still calls his men; a man within
+// 4 in of an enemy may not come, nor one whose path passes within 4 in of one; it is no seizing
+// action. A Timid man never closes. The command radius (6 in) joins a man 5 in off to the leader's
+// action; a man of another contingent joins only a Popular leader's.
+static void test_IN_TOME_1_2_LT_11_FP_D10_LT_5_command(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int l = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int m = man(s, 0, "Dudda", 10, 20, 2, 0, 0, false);
+	int near = man(s, 0, "Ine", 30, 30, 2, 0, 0, false);
+	int path = man(s, 0, "Penda", 30, 10, 2, 0, 0, false);
+	int timid = man(s, 0, "Tostig", 40, 10, 2, 1, TW_LL_TIMID, false);
+	LLF(s, timid)->cont = 2;
+	man(s, 1, "Asbjorn", 30, 33, 2, 0, 0, false);
+	man(s, 1, "Bjorn", 26, 14, 2, 0, 0, false);
+	int c = man(s, 1, "Dag", 40, 17, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = order(LL_OT_TOME, 0);
+	o->nfig2 = 1;
+	o->fig2[0] = l;
+	o->nfig = 1;
+	o->fig[0] = near;
+	o->at[0] = tw_v2(27, 26);
+	o->has_at = true;
+	refused(s, o, "IN.TOME.1"); // Ine is 2 in from Asbjorn
+	o = order(LL_OT_TOME, 0);
+	o->nfig2 = 1;
+	o->fig2[0] = l;
+	o->nfig = 1;
+	o->fig[0] = path;
+	o->at[0] = tw_v2(24, 10);
+	o->has_at = true;
+	refused(s, o, "IN.TOME.1"); // the path passes 3.5 in from Bjorn
+	refused(s, move1(0, timid, 40, 16), "LT.11");
+	tw_order *mv = order(LL_OT_MOVE, 0);
+	mv->nfig = 2;
+	mv->fig[0] = l;
+	mv->fig[1] = m;
+	mv->at[0] = tw_v2(10, 11);
+	mv->at[1] = tw_v2(10, 21);
+	mv->has_at = true;
+	mv->facing[0] = mv->facing[1] = 0;
+	refused(s, mv, "IN.ACT.1"); // Dudda is 10 in off: beyond the command radius
+	o = order(LL_OT_TOME, 0);
+	o->nfig2 = 1;
+	o->fig2[0] = l;
+	o->nfig = 1;
+	o->fig[0] = m;
+	o->at[0] = tw_v2(10, 15);
+	o->has_at = true;
+	ok(s, o);
+	assert_non_null(find("IN.TOME.1", TW_EV_INFO));
+	assert_int_equal(LLG(s)->last_kind, 5);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	mv = order(LL_OT_MOVE, 0); // Dudda 5 in from his leader: within the command radius (FP.D10)
+	mv->nfig = 2;
+	mv->fig[0] = l;
+	mv->fig[1] = m;
+	mv->at[0] = tw_v2(10, 11);
+	mv->at[1] = tw_v2(10, 16);
+	mv->has_at = true;
+	mv->facing[0] = mv->facing[1] = 0;
+	ok(s, mv);
+	(void)c;
+	done(s);
+}
+
+// LT.4: when a contingent's Morale reaches 0, its men within 4 in of an Icon leading a friendly
+// contingent join him on 1d6 5-6; the others leave the table (FP.D8).
+static void test_LT_4_FP_D8_icon(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r1 = man(s, 0, "Godric", 10, 10, 3, 0, 0, false);
+	int icon = man(s, 1, "Ivar", 30, 30, 3, 1, TW_LL_ICON, false);
+	LLF(s, icon)->cont = 3;
+	int b1 = man(s, 1, "Halfdan", 10, 11, 1, 0, 0, false);
+	int b2 = man(s, 1, "Gorm", 30, 33, 1, 0, 0, false);
+	int b3 = man(s, 1, "Ketil", 40, 40, 1, 0, 0, false);
+	setup(s);
+	LLG(s)->morale[1] = 1;
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
+	DICE(o, 9, 2, 1, 2, 6); // margin 10: Halfdan killed (1 + 1), test 2: Morale 0; Gorm rallies (6)
+	ok(s, o);
+	assert_int_equal(s->fig[b1].status, TW_FS_DEAD);
+	assert_int_equal(LLG(s)->morale[1], 0);
+	assert_non_null(find("LT.4", TW_EV_INFO));
+	assert_int_equal(s->fig[b2].status, TW_FS_ACTIVE);
+	assert_int_equal(LLF(s, b2)->cont, 3);
+	assert_int_equal(s->fig[b3].status, TW_FS_OFF);
+	done(s);
+}
+
+// DU.7, DU.12, FP.D8: a knight accepts in the challenged man's place (one Morale test for the
+// challenged side: 5, held); the challenger kills him (8 + 3 against 1 + 3, wound table 1 + 3):
+// 3 VP and +1 Morale; the usual penalty for the dead man's side (a test: 1, lost).
+static void test_DU_7_12_substitute_killed(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Ivar", 10, 18, 2, 1, TW_LL_ICON, false);
+	int sub = man(s, 1, "Ragnar", 14, 18, 3, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l);
+	DICE(o, 6); // DU.4: Ragnar (QR3) stands by Ivar (QR2): the challenger's side tests: 6, held
+	ok(s, o);
+	o = figs(LL_OT_ACCEPT, 1, 1, &sub, 0, NULL);
+	DICE(o, 5, 8, 1, 1, 1);
+	ok(s, o);
+	assert_non_null(find("DU.7", TW_EV_DICE));
+	assert_int_equal(s->fig[sub].status, TW_FS_DEAD);
+	assert_non_null(find("DU.12", TW_EV_SCORE));
+	assert_int_equal(LLG(s)->vp[0], 3);
+	assert_int_equal(LLG(s)->morale[0], 7);
+	assert_int_equal(LLG(s)->morale[1], 5);
+	done(s);
+}
+
+// DU.15, DU.5: a knight against a non-knight: the non-knight wounds him (wound 3 + 3 = 6); the
+// knight pulls out, which counts as a Retreat: his side takes two more Morale tests (DU.5).
+static void test_DU_15_5_knight_pulls_out(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Odd", 10, 18, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 1, 8, 3, 6); // 4 against 10: margin 6, wound table 3 + 3: wounded; the leader's test 6: held
+	ok(s, o);
+	assert_true(LLF(s, k)->wounded);
+	assert_int_equal(s->phase, LL_PH_DU_MERCY);
+	assert_int_equal(seat(s), 0);
+	o = order(LL_OT_END, 0);
+	DICE(o, 1, 2);
+	ok(s, o);
+	assert_int_equal(count("DU.5", TW_EV_DICE), 2);
+	assert_int_equal(LLG(s)->morale[0], 4);
+	assert_int_equal(LLG(s)->vp[1], 0); // no VPs for a non-knight (DU.11 is knight against knight)
+	done(s);
+}
+
+// IN.SEIZE.2, IN.ACT.4, FP.D12: a man seizes to enter sight once (the second time is refused);
+// a shooting action's targets must be one enemy body; traits change no points.
+static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int arch = man(s, 0, "Wiglaf", 10, 10, 1, 0, 0, true);
+	int c = man(s, 1, "Njal", 10, 25, 2, 0, 0, false);
+	int d = man(s, 1, "Gorm", 30, 25, 4, 1, TW_LL_MIGHTY, false);
+	setup(s);
+	assert_int_equal(tw_ll_fp_points(LLF(s, d)->qr, LLF(s, d)->mounted), 4); // FP.D12
+	ok(s, order(LL_OT_START, 0));
+	int two[2] = {c, d};
+	refused(s, figs(LL_OT_SHOOT, 0, 1, &arch, 2, two), "IN.ACT.4"); // 20 in apart: two bodies
+	ok(s, order(LL_OT_END, 0));
+	tw_order *o = seize(1, c, 3);
+	DICE(o, 20);
+	ok(s, o);
+	ok(s, move1(1, c, 4, 25));
+	assert_int_equal(LLF(s, c)->in_sight, 2);
+	o = seize(0, arch, 1);
+	DICE(o, 18); // Poor (20), a target within 20 in (+2): 18
+	ok(s, o);
+	assert_int_equal(s->mover, 0);
+	ok(s, order(LL_OT_END, 0)); // a pass gives the declared action up (IN.ACT.6, ours)
+	refused(s, seize(1, c, 3), "IN.SEIZE.2");
+	done(s);
+}
+
 // The Type III scenario (FP.5, LL.EX.8: two 40-point contingents) played out by random players,
 // checked after every order in Debug, saved, reloaded and replayed to the same hash.
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
@@ -702,6 +915,12 @@ int main(void)
 		cmocka_unit_test(test_DU_14_mercy_refused),
 		cmocka_unit_test(test_DU_4_6_8_LT_2_refusals),
 		cmocka_unit_test(test_IN_SEIZE_1_DU_3_FP_11_bad_input),
+		cmocka_unit_test(test_IN_SHT_6_MS_6_all_missiles_action),
+		cmocka_unit_test(test_IN_TOME_1_2_LT_11_FP_D10_LT_5_command),
+		cmocka_unit_test(test_LT_4_FP_D8_icon),
+		cmocka_unit_test(test_DU_7_12_substitute_killed),
+		cmocka_unit_test(test_DU_15_5_knight_pulls_out),
+		cmocka_unit_test(test_IN_SEIZE_2_IN_ACT_4_FP_D12),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
