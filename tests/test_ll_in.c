@@ -167,6 +167,7 @@ static int seat(const tw_state *s)
 
 // LT.21, LT.19, IN.ACT.6: the start: a leader given no traits rolls 1d20 (19: two more, here 1
 // Quick and 14 Swordsman); a leader given traits keeps them; who starts is rolled off on 1d20.
+// Cites: LT.21 LT.19 IN.ACT.6
 static void test_LT_21_19_IN_ACT_6_start(void **st)
 {
 	(void)st;
@@ -192,6 +193,7 @@ static void test_LT_21_19_IN_ACT_6_start(void **st)
 // IN.ACT.1/2, IN.SEIZE.1/3/4/6, LL.EX.6 (Average, +2 able to charge: 17): an action is one body's;
 // after it the passive seat (and only it) reacts or seizes; a failed seize leaves the initiative
 // with the active side, a successful one makes the declared action, by the named man, the first.
+// Cites: IN.ACT.1 IN.ACT.2 IN.SEIZE.1 IN.SEIZE.3 IN.SEIZE.4 IN.SEIZE.6 LL.EX.6 IN.ACT.5
 static void test_IN_ACT_1_2_SEIZE_1_3_4_6_LL_EX_6_seize(void **st)
 {
 	(void)st;
@@ -247,6 +249,7 @@ static void test_IN_ACT_1_2_SEIZE_1_3_4_6_LL_EX_6_seize(void **st)
 // LL.EX.6, IN.TAC.2/4, IN.RATE.2, LT.1: three shooting actions give the target's side three
 // counters (+6): an Average man able to charge needs 11; the counters are cleared when it seizes.
 // An Excellent (QR4) commander (2) who is Quick (+2: Inspired 4) in melee (-4) needs 17.
+// Cites: LL.EX.6 IN.TAC.2 IN.TAC.4
 static void test_LL_EX_6_IN_TAC_2_4_counters_and_melee(void **st)
 {
 	(void)st;
@@ -290,6 +293,7 @@ static void test_LL_EX_6_IN_TAC_2_4_counters_and_melee(void **st)
 
 // LL.EX.6 third line, IN.RATE.1/2, LT.1, IN.TAC.4: an Excellent (QR4, 17) overall commander (2)
 // who is Quick (+2: Inspired, 4) named while in melee (-4, and no +2 for reaching melee) needs 17.
+// Cites: LL.EX.6 IN.RATE.1 IN.RATE.2
 static void test_LL_EX_6_IN_RATE_1_2_excellent_inspired_in_melee(void **st)
 {
 	(void)st;
@@ -309,6 +313,7 @@ static void test_LL_EX_6_IN_RATE_1_2_excellent_inspired_in_melee(void **st)
 
 // IN.MEL.3: a natural 1-3 on the seize die (a decline here) sets off a melee round for every
 // man in base contact, whatever the seize.
+// Cites: IN.MEL.3 IN.SEIZE.5
 static void test_IN_MEL_3_SEIZE_5_natural_melee(void **st)
 {
 	(void)st;
@@ -332,6 +337,7 @@ static void test_IN_MEL_3_SEIZE_5_natural_melee(void **st)
 // IN.SHT.1/2/3/5, IN.TAC.2 (reading), MS.2, FP.D7, LL.EX.7: a man who moved 2.5 in draws at most
 // 3 reactors; they shoot at +1 (reactive) with the mass-shooting increments; no counter is earned;
 // a side shoots reactively once a spell; only at enemies who moved (or shot at it).
+// Cites: IN.SHT.1 IN.SHT.2 IN.SHT.3 IN.SHT.5
 static void test_IN_SHT_1_2_3_5_reactive_shooting(void **st)
 {
 	(void)st;
@@ -378,6 +384,7 @@ static void test_IN_SHT_1_2_3_5_reactive_shooting(void **st)
 // IN.RMV.1/2/3, IN.MEL.1, FP.D3: a charge fights a round at once; a man within 4 in of the charger
 // engages him reactively and fights a round with support; a man far off cannot react; nobody
 // reacts twice to one action.
+// Cites: IN.RMV.1 IN.RMV.2 IN.RMV.3 IN.MEL.1
 static void test_IN_RMV_1_2_3_MEL_1_reactive_move(void **st)
 {
 	(void)st;
@@ -386,6 +393,7 @@ static void test_IN_RMV_1_2_3_MEL_1_reactive_move(void **st)
 	int a = man(s, 1, "Asbjorn", 10, 15, 2, 0, 0, false);
 	int b = man(s, 1, "Bjorn", 13, 15, 2, 0, 0, false);
 	int c = man(s, 1, "Dag", 30, 15, 2, 0, 0, false);
+	man(s, 0, "Leofric", 15, 15, 2, 0, 0, false);
 	setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = move1(0, x, 10, 14);
@@ -394,6 +402,7 @@ static void test_IN_RMV_1_2_3_MEL_1_reactive_move(void **st)
 	assert_non_null(find("IN.MEL.1", TW_EV_MELEE));
 	assert_true(LLF(s, x)->in_engaged);
 	refused(s, move1(1, c, 26, 15), "IN.RMV.1"); // 16 in off
+	refused(s, move1(1, b, 14, 15), "IN.RMV.2"); // Leofric stood still: he may not be engaged
 	o = move1(1, b, 11, 14);
 	DICE(o, 5, 5); // IN.RMV.1: the round: red 5 + 2 = 7, blue 5 + 2 + 1 (Asbjorn and Bjorn touch him) = 8
 	ok(s, o);
@@ -411,6 +420,7 @@ static void test_IN_RMV_1_2_3_MEL_1_reactive_move(void **st)
 // FP.D3/D4/D5/D6, FP.D8, IN.MEL.2, LT.14: a fight as an action: the Swordsman counts QR4, +1 for a
 // second man on the same foe; margin 10: the foe to the wound table (1 + 2: killed); his
 // contingent tests Morale (2: a point lost).
+// Cites: FP.D3 FP.D5 FP.D6 FP.D8 IN.MEL.2 LT.14
 static void test_FP_D3_D5_D6_D8_IN_MEL_2_LT_14_fight(void **st)
 {
 	(void)st;
@@ -436,6 +446,7 @@ static void test_FP_D3_D5_D6_D8_IN_MEL_2_LT_14_fight(void **st)
 }
 
 // FP.8, FP.D4: a natural 1 loses a figure even for the winner.
+// Cites: FP.8 FP.D4
 static void test_FP_8_D4_natural_one(void **st)
 {
 	(void)st;
@@ -458,6 +469,7 @@ static void test_FP_8_D4_natural_one(void **st)
 
 // LT.15, LT.8: a Terrible man's Push-back on the man he fights is a Retreat; a Stalwart man turns
 // his own Retreat back into a Push-back.
+// Cites: LT.15 LT.8
 static void test_LT_15_8_terrible_and_stalwart(void **st)
 {
 	(void)st;
@@ -486,6 +498,7 @@ static void test_LT_15_8_terrible_and_stalwart(void **st)
 // DU.2/3/9/10/11, FP.D13: a challenge is the challenger's action; the challenged seat answers;
 // the duel is fought at once on 1d8: 8 + 3 against 1 + 3, margin 7: Ivar to the wound table,
 // 7 + 3: Retreat: 1 VP, red's Morale 7, blue's 5.
+// Cites: DU.2 DU.3 DU.9 DU.10 DU.11
 static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 {
 	(void)st;
@@ -517,6 +530,7 @@ static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 
 // DU.13, LT.7, FP.D8: wounded in the duel (4 + 3 = 7), Ivar's seat asks mercy, red's grants it:
 // 2 VP, Byrhtnoth becomes Honourable, blue rolls twice for Morale loss (1: lost, 6: held).
+// Cites: DU.13 LT.7
 static void test_DU_13_LT_7_mercy_granted(void **st)
 {
 	(void)st;
@@ -548,6 +562,7 @@ static void test_DU_13_LT_7_mercy_granted(void **st)
 
 // DU.14: mercy refused: one more round; the wounded man wins it (1 + 3 against 8 + 2, margin 6:
 // Byrhtnoth to the wound table, 10 + 3: Retreat), and gets the full duel award (DU.11).
+// Cites: DU.14
 static void test_DU_14_mercy_refused(void **st)
 {
 	(void)st;
@@ -574,6 +589,7 @@ static void test_DU_14_mercy_refused(void **st)
 // DU.6, DU.8, LT.2 (Taunt under Type III), DU.4: a knight who refuses a Taunting challenger rolls
 // three times for Morale loss; a second refusal of the same challenger rolls only on 1d6 5-6; a
 // non-knight refuses without penalty.
+// Cites: DU.4 DU.6 DU.8 LT.2
 static void test_DU_4_6_8_LT_2_refusals(void **st)
 {
 	(void)st;
@@ -611,6 +627,7 @@ static void test_DU_4_6_8_LT_2_refusals(void **st)
 }
 
 // IN.SEIZE.1, DU.3, FP.11: bad orders and a bad roster are refused, the state unchanged.
+// Cites: IN.SEIZE.1 DU.3 FP.11
 static void test_IN_SEIZE_1_DU_3_FP_11_bad_input(void **st)
 {
 	(void)st;
@@ -638,6 +655,7 @@ static void test_IN_SEIZE_1_DU_3_FP_11_bad_input(void **st)
 // IN.SHT.6, MS.6, IN.TAC.2: the all-missiles action: nobody moves, each archer his own target; the
 // count of MS.2 runs per target within the action (two at Finn: 7 then 8; one at Gorm: 7); the
 // whole action earns one counter. A volley with a shooter named twice is refused.
+// Cites: IN.SHT.6 MS.6
 static void test_IN_SHT_6_MS_6_all_missiles_action(void **st)
 {
 	(void)st;
@@ -672,6 +690,7 @@ static void test_IN_SHT_6_MS_6_all_missiles_action(void **st)
 // 4 in of an enemy may not come, nor one whose path passes within 4 in of one; it is no seizing
 // action. A Timid man never closes. The command radius (6 in) joins a man 5 in off to the leader's
 // action; a man of another contingent joins only a Popular leader's.
+// Cites: IN.TOME.1 IN.TOME.2 LT.11 FP.D10 LT.5
 static void test_IN_TOME_1_2_LT_11_FP_D10_LT_5_command(void **st)
 {
 	(void)st;
@@ -741,6 +760,7 @@ static void test_IN_TOME_1_2_LT_11_FP_D10_LT_5_command(void **st)
 
 // LT.4: when a contingent's Morale reaches 0, its men within 4 in of an Icon leading a friendly
 // contingent join him on 1d6 5-6; the others leave the table (FP.D8).
+// Cites: LT.4 FP.D8
 static void test_LT_4_FP_D8_icon(void **st)
 {
 	(void)st;
@@ -769,6 +789,7 @@ static void test_LT_4_FP_D8_icon(void **st)
 // DU.7, DU.12, FP.D8: a knight accepts in the challenged man's place (one Morale test for the
 // challenged side: 5, held); the challenger kills him (8 + 3 against 1 + 3, wound table 1 + 3):
 // 3 VP and +1 Morale; the usual penalty for the dead man's side (a test: 1, lost).
+// Cites: DU.7 DU.12
 static void test_DU_7_12_substitute_killed(void **st)
 {
 	(void)st;
@@ -795,6 +816,7 @@ static void test_DU_7_12_substitute_killed(void **st)
 
 // DU.15, DU.5: a knight against a non-knight: the non-knight wounds him (wound 3 + 3 = 6); the
 // knight pulls out, which counts as a Retreat: his side takes two more Morale tests (DU.5).
+// Cites: DU.15 DU.5
 static void test_DU_15_5_knight_pulls_out(void **st)
 {
 	(void)st;
@@ -821,6 +843,7 @@ static void test_DU_15_5_knight_pulls_out(void **st)
 
 // IN.SEIZE.2, IN.ACT.4, FP.D12: a man seizes to enter sight once (the second time is refused);
 // a shooting action's targets must be one enemy body; traits change no points.
+// Cites: IN.SEIZE.2 IN.ACT.4 FP.D12
 static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
 {
 	(void)st;
@@ -850,6 +873,7 @@ static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
 
 // The Type III scenario (FP.5, LL.EX.8: two 40-point contingents) played out by random players,
 // checked after every order in Debug, saved, reloaded and replayed to the same hash.
+// Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
 	(void)st;

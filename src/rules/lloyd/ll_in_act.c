@@ -151,14 +151,21 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *e
 		if ((LLF(s, f)->traits & TW_LL_TIMID) && nearest_enemy(s, f, o->at[i]) <= s->params[LLP_CONTACT] + LL_EPS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LT.11", "figure %d is Timid: he never closes with the enemy by choice", f);
 		if (react) { // IN.RMV.1-3
-			bool near = false, engages = false;
+			bool near = false, engages = false, touches = false;
 			for (int j = 0; j < s->nfig; j++) {
-				if (!ll_fights(s, j) || s->fig[j].side == o->side || !rmv_target(s, j))
+				if (!ll_fights(s, j) || s->fig[j].side == o->side)
+					continue;
+				double gap = tw_dist(o->at[i], s->fig[j].pos) - s->fig[j].radius - s->fig[f].radius;
+				bool c = gap <= s->params[LLP_CONTACT] + LL_EPS;
+				touches |= c;
+				if (!rmv_target(s, j))
 					continue;
 				near |= tw_figure_gap(&s->fig[f], &s->fig[j]) <= 4 + LL_EPS;
-				double gap = tw_dist(o->at[i], s->fig[j].pos) - s->fig[j].radius - s->fig[f].radius;
-				engages |= gap <= s->params[LLP_CONTACT] + LL_EPS;
+				engages |= c;
 			}
+			if (touches && !engages)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.2",
+						    "figure %d may engage only enemies who engaged in the last move, or men contiguous with them", f);
 			if (!near)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.1",
 						    "figure %d is not within 4 in of enemies who engaged his side in the last action", f);
