@@ -873,6 +873,45 @@ static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
 
 // The Type III scenario (FP.5, LL.EX.8: two 40-point contingents) played out by random players,
 // checked after every order in Debug, saved, reloaded and replayed to the same hash.
+// Cites: LT.12 LT.9
+// LT.12: a Horseman moves 12 in mounted and fights at +1 more; "killed" while mounted, 1d6 5:
+// only his horse dies and he fights on foot (6 in). LT.9: a Retreat on a man whose Inspirational
+// leader stands within 4 in becomes a Push-back on 1d6 5-6.
+static void test_LT_12_9_horseman_and_inspirational(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int g = man(s, 0, "Godric", 10, 10, 3, 1, TW_LL_HORSEMAN, false);
+	LLF(s, g)->mounted = 1;
+	s->fig[g].radius = 0.75;
+	man(s, 1, "Halfdan", 10, 11.25, 2, 0, 0, false);
+	int sub = man(s, 0, "Ine", 30, 10, 1, 0, 0, false);
+	man(s, 0, "Aelle", 27, 10, 2, 1, TW_LL_INSPIRATIONAL, false);
+	LLF(s, g)->cont = 2;
+	int b = man(s, 1, "Ragnar", 30, 11, 3, 0, 0, false);
+	setup(s);
+	assert_true(fabs(LLF(s, g)->m - 12) < 1e-9); // FP.D2 mounted 10, LT.12 +2
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &g, 0, NULL);
+	DICE(o, 2, 10, 1, 5); // 2 + 3 + 1 + 1 = 7 against 10 + 2 = 12: margin 5, wound table 1 + 3: killed; horse only (5)
+	ok(s, o);
+	assert_int_equal(find("IN.MEL.2", TW_EV_MELEE)->b, 7);
+	assert_non_null(find("LT.12", TW_EV_INFO));
+	assert_int_equal(s->fig[g].status, TW_FS_ACTIVE);
+	assert_false(LLF(s, g)->mounted);
+	assert_true(fabs(LLF(s, g)->m - 6) < 1e-9);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	o = figs(LL_OT_FIGHT, 0, 1, &sub, 0, NULL);
+	DICE(o, 2, 9, 10, 5); // 2 + 1 against 9 + 3: margin 9, wound table 10 + 1: Retreat; Aelle: 5, a Push-back
+	ok(s, o);
+	assert_non_null(find("LT.9", TW_EV_INFO));
+	assert_true(fabs(tw_dist(s->fig[sub].pos, tw_v2(30, 10)) - 1.0) < 1e-9);
+	(void)b;
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -945,6 +984,7 @@ int main(void)
 		cmocka_unit_test(test_DU_7_12_substitute_killed),
 		cmocka_unit_test(test_DU_15_5_knight_pulls_out),
 		cmocka_unit_test(test_IN_SEIZE_2_IN_ACT_4_FP_D12),
+		cmocka_unit_test(test_LT_12_9_horseman_and_inspirational),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -175,6 +175,21 @@ void ll_fp_morale_tests(tw_state *s, tw_events *ev, int c, int n, int top, const
 
 void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool morale)
 {
+	ll_frec *r = LLF(s, f);
+	if (r->mounted && (r->traits & TW_LL_HORSEMAN)) { // LT.12: "killed" mounted: only his horse on 1d6 5-6
+		int h = tw_roll(s, ev, s->fig[f].side, "LT.12", 1, 6, NULL, NULL);
+		if (h >= 5) {
+			r->mounted = 0;
+			r->m = ll_fp_allowance(s, f);
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "LT.12");
+			if (e) {
+				e->a = f;
+				e->b = h;
+				tw_event_text(e, "%s's horse is killed (%d): he fights on foot", r->name, h);
+			}
+			return;
+		}
+	}
 	s->fig[f].status = TW_FS_DEAD;
 	tw_event *e = tw_events_push(ev, TW_EV_KILL, s->fig[f].side, clause);
 	if (e) {
@@ -243,19 +258,8 @@ int ll_fp_wound(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool apply_retr
 	if (res == 1 && r->wounded)
 		res = 0; // FP.D6: a wound on a wounded man kills him
 	if (res == 0) {
-		if (r->mounted && (r->traits & TW_LL_HORSEMAN)) { // LT.12: only his horse on 1d6 5-6
-			int h = tw_roll(s, ev, s->fig[f].side, "LT.12", 1, 6, NULL, NULL);
-			if (h >= 5) {
-				r->mounted = 0;
-				r->m = ll_fp_allowance(s, f);
-				e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "LT.12");
-				if (e)
-					tw_event_text(e, "%s's horse is killed (%d): he fights on foot", r->name, h);
-				return 1;
-			}
-		}
 		ll_fp_killed(s, ev, f, "FP.D6", true);
-		return 0;
+		return s->fig[f].status == TW_FS_DEAD ? 0 : 1; // LT.12: his horse only: he fights on
 	}
 	if (res == 1) {
 		r->wounded = 1;
