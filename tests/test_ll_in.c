@@ -912,6 +912,40 @@ static void test_LT_12_9_horseman_and_inspirational(void **st)
 	done(s);
 }
 
+// Cites: IN.MS.1 IN.ACT.4
+// IN.MS.1: an archer may cover up to half his move (3 in) and still shoot in the same action: 4 in
+// is refused; 3 in then a shot at the body (from 17 in: 7+), one counter (a shooting action).
+static void test_IN_MS_1_move_and_shoot(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a = man(s, 0, "Wiglaf", 10, 5, 1, 0, 0, true);
+	int sp = man(s, 0, "Tostig", 20, 5, 2, 0, 0, false);
+	int c = man(s, 1, "Njal", 10, 25, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = move1(0, a, 10, 9);
+	o->nfig2 = 1;
+	o->fig2[0] = c;
+	refused(s, o, "IN.MS.1");
+	o = move1(0, sp, 20, 8);
+	o->nfig2 = 1;
+	o->fig2[0] = c;
+	refused(s, o, "IN.MS.1"); // no bow
+	o = move1(0, a, 10, 8);
+	o->nfig2 = 1;
+	o->fig2[0] = c;
+	DICE(o, 7, 10); // 17 in: needs 7: a hit; wound table 10 + 2: Retreat
+	ok(s, o);
+	const tw_event *e = find("FP.D7", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->d, 7);
+	assert_true(fabs(e->v - 17) < 1e-9);
+	assert_int_equal(LLG(s)->counters[1], 1);
+	assert_int_equal(LLG(s)->last_kind, 2);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -985,6 +1019,7 @@ int main(void)
 		cmocka_unit_test(test_DU_15_5_knight_pulls_out),
 		cmocka_unit_test(test_IN_SEIZE_2_IN_ACT_4_FP_D12),
 		cmocka_unit_test(test_LT_12_9_horseman_and_inspirational),
+		cmocka_unit_test(test_IN_MS_1_move_and_shoot),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -179,6 +179,36 @@ static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *e
 	if (!react && !ll_fp_body(s, o->fig, o->nfig))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.1",
 				    "the movers are not one body: each within 4 in of, and seeing, another");
+	if (o->nfig2) { // IN.MS.1, IN.ACT.4: a bow may cover half its move and still shoot
+		if (react)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.1", "a reactive move shoots nobody");
+		for (int i = 0; i < o->nfig; i++) {
+			int f = o->fig[i];
+			if (!ll_in_has_bow(s, f))
+				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.MS.1", "figure %d has no bow to shoot after moving", f);
+			if (tw_dist(s->fig[f].pos, o->at[i]) > ll_fp_allowance(s, f) / 2 + LL_EPS)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.MS.1", "figure %d moves more than half his move and cannot shoot",
+						    f);
+			if (nearest_enemy(s, f, o->at[i]) <= s->params[LLP_CONTACT] + LL_EPS)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.4", "figure %d would end in melee", f);
+			bool any = false; // in range from where he ends (sight is judged there when he shoots)
+			for (int k = 0; k < o->nfig2 && !any; k++)
+				any = o->fig2[k] >= 0 && o->fig2[k] < s->nfig &&
+				      tw_ll_fp_shot_need(tw_dist(o->at[i], s->fig[o->fig2[k]].pos), false, false) > 0;
+			if (!any)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d ends with no target within 30 in", f);
+		}
+		for (int k = 0; k < o->nfig2; k++)
+			if (!ll_fights(s, o->fig2[k]) || s->fig[o->fig2[k]].side == o->side)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.4", "figure %d is no enemy on the table", o->fig2[k]);
+		if (!ll_fp_body(s, o->fig2, o->nfig2))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.4", "the targets are not one enemy body");
+		if (g->seize_kind && g->seize_kind != 2)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.6", "the seize was not to fight: no shooting");
+		if (g->seize_kind && !listed(o, g->seize_fig))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.6", "the seizing figure %d must take part", g->seize_fig);
+		return TW_OK;
+	}
 	if (!react && g->seize_kind) { // IN.SEIZE.6, IN.SEIZE.1: the declared action, by the named figure's body
 		if (!listed(o, g->seize_fig))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.6", "the seizing figure %d must take part", g->seize_fig);
@@ -557,7 +587,13 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 	case LL_OT_START: return apply_start(s, ev);
 	case LL_OT_MOVE:
 		LL_TRY(apply_move(s, o, ev));
-		return s->phase == LL_PH_IN_SEIZE ? (ll_fp_victory(s, ev), TW_OK) : after_action(s, ev, 1);
+		if (s->phase == LL_PH_IN_SEIZE)
+			return (ll_fp_victory(s, ev), TW_OK);
+		if (o->nfig2) { // IN.MS.1: then they shoot at the body named, a shooting action
+			LL_TRY(apply_shoot(s, o, ev));
+			return after_action(s, ev, 2);
+		}
+		return after_action(s, ev, 1);
 	case LL_OT_SHOOT:
 		LL_TRY(apply_shoot(s, o, ev));
 		return s->phase == LL_PH_IN_SEIZE ? (ll_fp_victory(s, ev), TW_OK) : after_action(s, ev, 2);

@@ -336,6 +336,8 @@ static const char *const row_choices[] = {"first", "second", NULL};
 static const tw_order_field f_move[] = {
 	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL,
 	 "each man to his place and facing (a group: every member by the same offset, NQ.MOVE.3)"},
+	{"targets", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL,
+	 "fast-play only: the enemy body the movers (archers within half a move) then shoot at (IN.MS.1)"},
 };
 static const tw_order_field f_shoot[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooter (fast-play: the shooters of one body, IN.ACT.4)"},
@@ -387,7 +389,7 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_MOVE] = {"move", "NQ.MOVE.1",
 			"men move up to M (wounded -2, group -1, difficult ground -2, at least 1 in); ending engaged with "
 			"an enemy is a charge",
-			"move {moves}", TW_OD_PER_FIGURE, FIELDS(f_move)},
+			"move {moves} [at {targets}]", TW_OD_PER_FIGURE, FIELDS(f_move)},
 	[LL_OT_SHOOT] = {"shoot", "NQ.SHT.3",
 			 "a loaded man shoots: in his own turn (NQ.SHT), or in the enemy's at a man moving against him, at "
 			 "+2W (NQ.OPP)",
