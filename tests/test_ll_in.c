@@ -946,6 +946,69 @@ static void test_IN_MS_1_move_and_shoot(void **st)
 	done(s);
 }
 
+// Cites: DU.16 DU.17 DU.18 DU.19
+// DU.16-19: after Byrhtnoth wins the duel (Ivar retreats) he stands on his own; Ivar's own
+// contingent shoots at him: cheating: blue loses 1 VP and Ivar becomes a Scoundrel (DU.17). If
+// the shot kills him, red loses no Morale for him (DU.18); if he gets back among his friends, red
+// gains a point and the cheats' contingent loses one (DU.19).
+static tw_state *cheated(int *k, int *a)
+{
+	tw_state *s = scene(0);
+	*k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	man(s, 0, "Dudda", 10, 8, 2, 0, 0, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	*a = man(s, 1, "Vali", 12, 30, 1, 0, 0, true);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, k, 1, &l));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 1, 7); // 11 against 4: Ivar to the wound table, 7 + 3: Retreat (DU.11)
+	ok(s, o);
+	assert_int_equal(LLG(s)->du_win, *k);
+	assert_int_equal(LLG(s)->morale[0], 7);
+	o = seize(1, *a, 2);
+	DICE(o, 20);
+	ok(s, o);
+	return s;
+}
+
+static void test_DU_16_17_18_cheating_kills(void **st)
+{
+	(void)st;
+	int k, a;
+	tw_state *s = cheated(&k, &a);
+	tw_order *o = figs(LL_OT_SHOOT, 1, 1, &a, 1, &k);
+	DICE(o, 7, 1); // 13.2 in: 7, a hit; wound table 1 + 3: killed
+	ok(s, o);
+	assert_non_null(find("DU.16", TW_EV_SCORE));
+	assert_int_equal(LLG(s)->vp[1], -1);
+	assert_true(LLF(s, 2)->traits & TW_LL_SCOUNDREL); // Ivar
+	assert_int_equal(s->fig[k].status, TW_FS_DEAD);
+	assert_non_null(find("DU.18", TW_EV_INFO));
+	assert_int_equal(LLG(s)->morale[0], 7); // no test for him
+	done(s);
+}
+
+static void test_DU_16_19_cheated_reaches_safety(void **st)
+{
+	(void)st;
+	int k, a;
+	tw_state *s = cheated(&k, &a);
+	tw_order *o = figs(LL_OT_SHOOT, 1, 1, &a, 1, &k);
+	DICE(o, 1); // a miss
+	ok(s, o);
+	assert_int_equal(LLG(s)->vp[1], -1);
+	o = seize(0, k, 4);
+	DICE(o, 20);
+	ok(s, o);
+	ok(s, move1(0, k, 10, 11)); // flees at full speed, to within 3 in of Dudda
+	assert_non_null(find("DU.19", TW_EV_INFO));
+	assert_int_equal(LLG(s)->morale[0], 8);
+	assert_int_equal(LLG(s)->morale[1], 4);
+	assert_int_equal(LLG(s)->du_win, -1);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1020,6 +1083,8 @@ int main(void)
 		cmocka_unit_test(test_IN_SEIZE_2_IN_ACT_4_FP_D12),
 		cmocka_unit_test(test_LT_12_9_horseman_and_inspirational),
 		cmocka_unit_test(test_IN_MS_1_move_and_shoot),
+		cmocka_unit_test(test_DU_16_17_18_cheating_kills),
+		cmocka_unit_test(test_DU_16_19_cheated_reaches_safety),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

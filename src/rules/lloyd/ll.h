@@ -101,6 +101,10 @@ typedef struct ll_game {
 	int32_t du_wounded; ///< DU.13: the wounded duellist asking or not (-1 none)
 	uint8_t du_extra;   ///< DU.14: mercy refused, one more round
 	int32_t du_refused[LL_MAX_CONT]; ///< DU.6: the last challenger each contingent refused, -1 none
+	int32_t du_win;     ///< DU.16: the last duel's winner while he is on his own, -1 none
+	int32_t du_lost;    ///< DU.17: the other duellist of that duel
+	int8_t du_cheat;    ///< DU.16: the side that cheated against him, -1 none
+	int32_t du_cheat_cont; ///< DU.19: the contingent of the first cheat
 	// ---- end ll-2 ----
 } ll_game;
 extern const tw_record_def ll_fig_rec, ll_game_rec;
@@ -186,6 +190,10 @@ tw_status ll_du_validate(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev); ///< accept, refuse, mercy
 bool ll_du_knight(const tw_state *s, int f);           ///< DU.2: QR3 or better
 tw_status ll_in_after_duel(tw_state *s, tw_events *ev); ///< the challenge was the action (IN.ACT.2)
+/// DU.16/17: figure `by` attacks `victim` (engages him, or shoots at him): cheating if the victim
+/// is the last duel's winner still on his own.
+void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim);
+void ll_du_safety(tw_state *s, tw_events *ev); ///< DU.16/19: the winner reaches his friends
 int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 bool ll_in_has_bow(const tw_state *s, int f);
 /// FP.D7, MS.2, IN.SHT.3: figure f shoots at t as the k-th shooter (1-based) at it in this action.

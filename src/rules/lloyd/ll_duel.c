@@ -69,11 +69,74 @@ tw_status ll_du_challenge(tw_state *s, const tw_order *o, tw_events *ev)
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
 
-static void finish(tw_state *s)
+// The duel is over; `win` (-1 none) is its winner, on his own until he reaches his friends (DU.16).
+static void finish(tw_state *s, int win)
 {
 	ll_game *g = LLG(s);
+	g->du_win = win >= 0 && ll_fights(s, win) ? win : -1;
+	g->du_lost = win == g->du_a ? g->du_b : g->du_a;
+	g->du_cheat = -1;
+	g->du_cheat_cont = -1;
 	g->du_a = g->du_b = g->du_wounded = -1;
 	g->du_extra = 0;
+}
+
+static bool among_friends(const tw_state *s, int f)
+{
+	for (int j = 0; j < s->nfig; j++) // DU.16 (interpretation): within 3 in of his own men
+		if (j != f && ll_fights(s, j) && s->fig[j].side == s->fig[f].side && tw_figure_gap(&s->fig[j], &s->fig[f]) <= 3 + LL_EPS)
+			return true;
+	return false;
+}
+
+void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim)
+{
+	ll_game *g = LLG(s);
+	if (g->du_win < 0 || victim != g->du_win || s->fig[by].side == s->fig[victim].side || g->du_cheat >= 0)
+		return;
+	if (among_friends(s, victim))
+		return;
+	int side = s->fig[by].side;
+	g->du_cheat = (int8_t)side; // DU.16: the cheating side loses 1 VP, once a duel
+	g->du_cheat_cont = LLF(s, by)->cont;
+	g->vp[side] -= 1;
+	tw_event *e = tw_events_push(ev, TW_EV_SCORE, side, "DU.16");
+	if (e) {
+		e->a = side;
+		e->v = -1;
+		tw_event_text(e, "%s attacks %s, the duel's winner, on his own: cheating, -1 VP", LLF(s, by)->name,
+			      LLF(s, victim)->name);
+	}
+	int l = g->du_lost; // DU.17: his own contingent cheated first: the other duellist becomes a Scoundrel
+	if (l >= 0 && l < s->nfig && LLF(s, l)->cont == LLF(s, by)->cont && s->fig[l].side == side) {
+		LLF(s, l)->traits = (LLF(s, l)->traits | TW_LL_SCOUNDREL) & ~(uint32_t)TW_LL_HONOURABLE; // LT.22
+		e = tw_events_push(ev, TW_EV_INFO, side, "DU.17");
+		if (e)
+			tw_event_text(e, "%s's own contingent cheated first: he is a Scoundrel", LLF(s, l)->name);
+	}
+}
+
+void ll_du_safety(tw_state *s, tw_events *ev)
+{
+	ll_game *g = LLG(s);
+	int w = g->du_win;
+	if (w < 0)
+		return;
+	if (!ll_fights(s, w)) {
+		g->du_win = -1;
+		return;
+	}
+	if (!among_friends(s, w))
+		return;
+	if (g->du_cheat >= 0) { // DU.19: a cheated duellist reaches safety: +1 his side, -1 the cheats
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[w].side, "DU.19");
+		if (e)
+			tw_event_text(e, "%s, cheated, reaches his friends", LLF(s, w)->name);
+		ll_fp_morale_add(s, ev, LLF(s, w)->cont, 1, "DU.19");
+		ll_fp_morale_add(s, ev, g->du_cheat_cont, -1, "DU.19");
+	}
+	g->du_win = -1;
+	g->du_cheat = -1;
 }
 
 static void gain_test(tw_state *s, tw_events *ev, int c, const char *clause)
@@ -140,7 +203,7 @@ static tw_status fight(tw_state *s, tw_events *ev)
 		}
 		if (res <= 1) {
 			if (extra) { // DU.14: an indecisive extra round ends the duel with no duel award
-				finish(s);
+				finish(s, -1);
 				return ll_in_after_duel(s, ev);
 			}
 			continue; // DU.10: a push-back separates them, the winner follows up
@@ -161,10 +224,10 @@ static tw_status fight(tw_state *s, tw_events *ev)
 			s->phase = LL_PH_DU_MERCY;
 			return ev->failed ? TW_ERR_NOMEM : TW_OK;
 		}
-		finish(s);
+		finish(s, win);
 		return ll_in_after_duel(s, ev);
 	}
-	finish(s);
+	finish(s, -1);
 	return ll_in_after_duel(s, ev);
 }
 
@@ -199,7 +262,7 @@ static tw_status refuse(tw_state *s, tw_events *ev)
 		}
 		g->du_refused[cb] = a;
 	}
-	finish(s);
+	finish(s, -1);
 	return ll_in_after_duel(s, ev);
 }
 
@@ -221,7 +284,7 @@ static tw_status grant(tw_state *s, tw_events *ev)
 	}
 	ll_fp_morale_tests(s, ev, LLF(s, w)->cont, 2, 3, "DU.13"); // the wounded knight's side rolls twice
 	ll_fp_push(s, w, s->fig[m].pos, 2 * ll_fp_allowance(s, w));
-	finish(s);
+	finish(s, m);
 	return ll_in_after_duel(s, ev);
 }
 
@@ -266,7 +329,7 @@ tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev)
 			int w = g->du_wounded, m = w == g->du_a ? g->du_b : g->du_a;
 			ll_fp_push(s, w, s->fig[m].pos, 2 * ll_fp_allowance(s, w));
 			award(s, ev, m, w, false);
-			finish(s);
+			finish(s, m);
 			return ll_in_after_duel(s, ev);
 		}
 	case LL_PH_DU_GRANT:

@@ -191,6 +191,12 @@ void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool mo
 		}
 	}
 	s->fig[f].status = TW_FS_DEAD;
+	if (f == LLG(s)->du_win && LLG(s)->du_cheat >= 0) { // DU.18: fallen by cheating: no Morale lost for him
+		morale = false;
+		tw_event *d = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "DU.18");
+		if (d)
+			tw_event_text(d, "%s falls to cheats: his side loses no Morale for him", r->name);
+	}
 	tw_event *e = tw_events_push(ev, TW_EV_KILL, s->fig[f].side, clause);
 	if (e) {
 		e->a = f;

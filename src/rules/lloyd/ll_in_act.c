@@ -265,6 +265,10 @@ static tw_status apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			tw_event_text(e, "%s %s %.2f in", r->name, react ? "reacts, moving" : "moves", dist);
 		}
 	}
+	for (int i = 0; i < ne; i++) // DU.16: engaging the duel's winner on his own is cheating
+		for (int j = 0; j < s->nfig; j++)
+			if (j != engaged[i] && ll_fights(s, j) && s->fig[j].side != o->side && ll_contact(s, engaged[i], j))
+				ll_du_attack(s, ev, engaged[i], j);
 	for (int i = 0; i < ne; i++) // IN.MEL.1, IN.RMV.1: men who come into contact fight a round at once
 		if (ll_fights(s, engaged[i]) && ll_fp_contact_enemy(s, engaged[i])) {
 			bool fought = false;
@@ -339,6 +343,7 @@ static tw_status validate_shoot(const tw_state *s, const tw_order *o, tw_error *
 
 void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react)
 {
+	ll_du_attack(s, ev, f, t); // DU.16 (interpretation): shooting at a duellist on his own is cheating
 	double range = tw_dist(s->fig[f].pos, s->fig[t].pos);
 	int base = tw_ll_fp_shot_need(range, false, react); // FP.D7; IN.SHT.3, FP.12: reactive +1
 	if (!base)
@@ -537,6 +542,7 @@ static tw_status after_action(tw_state *s, tw_events *ev, int kind)
 		e->a = g->actions;
 		e->b = kind;
 	}
+	ll_du_safety(s, ev); // DU.16/19
 	if (ll_fp_victory(s, ev))
 		return TW_OK;
 	s->phase = LL_PH_IN_SEIZE;

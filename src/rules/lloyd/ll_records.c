@@ -87,6 +87,11 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(ll_game, du_extra, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "mercy refused: one more round (DU.14)"),
 	TW_FIELD_N(ll_game, du_refused, TW_FT_FIG, TW_VIS_ALL, LL_MAX_CONT, -1, 0, 0, NULL,
 		   "the last challenger each contingent refused (DU.6)"),
+	TW_FIELD(ll_game, du_win, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the last duel's winner while he is on his own (DU.16)"),
+	TW_FIELD(ll_game, du_lost, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the other duellist of that duel (DU.17)"),
+	TW_FIELD(ll_game, du_cheat, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that cheated against him, none (DU.16)"),
+	TW_FIELD(ll_game, du_cheat_cont, TW_FT_I32, TW_VIS_ALL, -1, -1, LL_MAX_CONT - 1, NULL,
+		 "the contingent of the first cheat, -1 none (DU.19)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
