@@ -1009,6 +1009,58 @@ static void test_DU_16_19_cheated_reaches_safety(void **st)
 	done(s);
 }
 
+// Cites: IN.CARD.1 IN.CARD.2 IN.CARD.4 IN.CARD.5 IN.TAC.3 IN.TAC.5 LL.EX.6
+// LL.EX.6 second line: a Good (18) man with Heroic leadership (contingent leader 1, Quick 2: 3),
+// seizing with his order card (+4) towards an enemy he cannot see behind a hedge (-2): needs 13.
+// After the seize only the card's men act, and only against the card's enemy; without the card
+// (IN.CARD.5) the same man needs 18 - 3 + 2 = 17.
+static void test_LL_EX_6_IN_CARD_TAC_3_5_order_card(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int x = man(s, 0, "Aelle", 10, 10, 2, 0, 0, false);
+	int b = man(s, 1, "Ragnar", 10, 30, 3, 1, TW_LL_QUICK, false);
+	int c = man(s, 1, "Odd", 30, 40, 2, 0, 0, false);
+	LLF(s, b)->card = 1;
+	LLF(s, b)->card_foe = x;
+	tw_terrain hedge = {.kind = TW_TER_WALL, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
+			    .v = {{0, 25}, {12, 25}, {12, 25.4}, {0, 25.4}}};
+	tw_table_add(&s->table, &hedge);
+	for (int k = 0; k < s->table.nterrain; k++)
+		tw_terrain_finish(&s->table.terrain[k]);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, order(LL_OT_END, 0));
+	tw_order *o = seize(1, c, 1);
+	o->nval = 1;
+	o->val[0] = 1;
+	refused(s, o, "IN.CARD.2"); // Odd holds no card
+	o = seize(1, b, 1);
+	o->nval = 1;
+	o->val[0] = 1;
+	DICE(o, 12);
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 13);
+	ok(s, order(LL_OT_END, 0));
+	o = seize(1, b, 1); // IN.CARD.5: he may seize without it
+	DICE(o, 12);
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 17);
+	ok(s, order(LL_OT_END, 0));
+	o = seize(1, b, 1);
+	o->nval = 1;
+	o->val[0] = 1;
+	DICE(o, 13);
+	ok(s, o);
+	assert_int_equal(s->mover, 1);
+	assert_true(LLG(s)->seize_card);
+	refused(s, move1(1, c, 30, 36), "IN.CARD.4"); // Odd is not on the card
+	double a = M_PI / 4;
+	ok(s, move1(1, b, 10 + 6 * sin(a), 30 - 6 * cos(a))); // round the hedge, at full speed towards Aelle
+	assert_false(LLG(s)->seize_card);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1085,6 +1137,7 @@ int main(void)
 		cmocka_unit_test(test_IN_MS_1_move_and_shoot),
 		cmocka_unit_test(test_DU_16_17_18_cheating_kills),
 		cmocka_unit_test(test_DU_16_19_cheated_reaches_safety),
+		cmocka_unit_test(test_LL_EX_6_IN_CARD_TAC_3_5_order_card),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

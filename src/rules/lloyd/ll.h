@@ -79,6 +79,8 @@ typedef struct ll_frec {
 	int32_t in_shot;   ///< the action in which he last shot (IN.SHT.2: shoot back at the shooters)
 	int32_t in_react;  ///< the enemy action he last reacted to by moving (IN.RMV.3), 0 none
 	int32_t in_sight;  ///< the action in which he used a type-3 seize (IN.SEIZE.2), 0 none
+	int32_t card;      ///< his order card, 0 none: men with one number share one card (IN.CARD.1)
+	int32_t card_foe;  ///< the enemy the card orders attacked (IN.CARD.2), -1 none
 	// ---- end ll-2 ----
 } ll_frec;
 typedef struct ll_game {
@@ -94,6 +96,7 @@ typedef struct ll_game {
 	uint8_t reacted[2]; ///< IN.SHT.1: side k has shot reactively in this spell of enemy initiative
 	int32_t seize_kind; ///< IN.SEIZE.6: the first action after a seize: 1-4, 0 free
 	int32_t seize_fig;  ///< IN.SEIZE.6: the named figure who must take part, -1 none
+	uint8_t seize_card; ///< IN.CARD.4: seized with his order card: only its men act, as ordered
 	int32_t last_kind;  ///< the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge, 5 to me
 	int32_t morale[LL_MAX_CONT]; ///< FP.11, FP.D8: each contingent's Morale (-1: no such contingent)
 	int32_t vp[2];      ///< DU.11-13: victory points from duels
@@ -199,6 +202,8 @@ bool ll_in_has_bow(const tw_state *s, int f);
 /// FP.D7, MS.2, IN.SHT.3: figure f shoots at t as the k-th shooter (1-based) at it in this action.
 void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react);
 void ll_in_counter(tw_state *s, tw_events *ev, int shooter_side); ///< IN.TAC.2
+/// IN.CARD.4: after a card seize, only the card's men act, against the card's enemy.
+tw_status ll_in_card_action(const tw_state *s, const tw_order *o, bool shoot, tw_error *err);
 tw_status ll_in_validate_volley(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.SHT.6
 tw_status ll_in_apply_volley(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_in_validate_tome(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.TOME

@@ -122,8 +122,33 @@ static bool rmv_target(const tw_state *s, int e)
 	return false;
 }
 
+// IN.CARD.4: after a seize with an order card only the card's men act, and only as ordered: a move
+// that ends nearer the card's enemy, or shooting that names him.
+tw_status ll_in_card_action(const tw_state *s, const tw_order *o, bool shoot, tw_error *err)
+{
+	const ll_game *g = LLG(s);
+	if (!g->seize_card || s->phase != LL_PH_IN_ACT)
+		return TW_OK;
+	int card = LLF(s, g->seize_fig)->card, foe = LLF(s, g->seize_fig)->card_foe;
+	bool named = false;
+	for (int i = 0; i < o->nfig; i++) {
+		int f = o->fig[i];
+		if (LLF(s, f)->card != card)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "figure %d is not on the card: only its men act", f);
+		if (!shoot && o->has_at && foe >= 0 &&
+		    tw_dist(o->at[i], s->fig[foe].pos) >= tw_dist(s->fig[f].pos, s->fig[foe].pos) - LL_EPS)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "figure %d does not go for the card's enemy", f);
+	}
+	for (int k = 0; k < o->nfig2; k++)
+		named |= o->fig2[k] == foe;
+	if (shoot && !named)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "the card's men shoot at its enemy, figure %d", foe);
+	return TW_OK;
+}
+
 static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
+	LL_TRY(ll_in_card_action(s, o, o->nfig2 > 0, err));
 	const ll_game *g = LLG(s);
 	bool react = s->phase == LL_PH_IN_SEIZE;
 	if (o->nfig < 1 || !o->has_at)
@@ -282,6 +307,7 @@ static tw_status apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 
 static tw_status validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 {
+	LL_TRY(ll_in_card_action(s, o, true, err));
 	const ll_game *g = LLG(s);
 	bool react = s->phase == LL_PH_IN_SEIZE;
 	if (o->nfig < 1 || o->nfig2 < 1)
@@ -403,6 +429,7 @@ static tw_status apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 
 static tw_status validate_fight(const tw_state *s, const tw_order *o, tw_error *err)
 {
+	LL_TRY(ll_in_card_action(s, o, false, err));
 	const ll_game *g = LLG(s);
 	if (o->nfig < 1)
 		return tw_error_set(err, TW_ERR_INPUT, "IN.MEL.2", "name a man of the group that fights");
@@ -426,9 +453,23 @@ static int leadership(const tw_state *s, int f)
 }
 
 // IN.TAC.1: +2 if the named figure's body can reach melee within one move or shoot within medium range.
-static int tactical(const tw_state *s, int f, int side)
+static bool sees_enemy(const tw_state *s, int f, int only)
+{
+	for (int j = 0; j < s->nfig; j++)
+		if (ll_fights(s, j) && s->fig[j].side != s->fig[f].side && (only < 0 || j == only) && ll_sight(s, f, j))
+			return true;
+	return false;
+}
+
+static int tactical(const tw_state *s, int f, int side, int kind, bool card)
 {
 	int t = 2 * LLG(s)->counters[side]; // IN.TAC.2
+	if (card)
+		t += 4; // IN.TAC.5: seizing to carry out his order card
+	// IN.TAC.3 (reading): an advance or a fight whose destination (the enemy; the card's enemy) he
+	// cannot see: -2.
+	if ((kind == 1 || kind == 2) && !sees_enemy(s, f, card ? LLF(s, f)->card_foe : -1))
+		t -= 2;
 	double near = nearest_enemy(s, f, s->fig[f].pos);
 	bool close = near <= ll_fp_allowance(s, f) + LL_EPS;
 	if (ll_in_has_bow(s, f))
@@ -468,6 +509,13 @@ static tw_status validate_seize(const tw_state *s, const tw_order *o, tw_error *
 		return tw_error_set(err, TW_ERR_INPUT, "IN.SEIZE.1", "the action must be 1 advance, 2 fight, 3 sight or 4 flee");
 	if (o->n == 3 && LLF(s, f)->in_sight)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.2", "figure %d has used a type-3 seize already", f);
+	if (o->nval > 0 && o->val[0]) { // IN.CARD.2/4: a card names an enemy; the seize is to attack him
+		int foe = LLF(s, f)->card_foe;
+		if (!LLF(s, f)->card || !ll_fights(s, foe) || s->fig[foe].side == o->side)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.2", "figure %d holds no order card naming an enemy on the table", f);
+		if (o->n != 1 && o->n != 2)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "the card's order is to advance on or fight its enemy");
+	}
 	return TW_OK;
 }
 
@@ -495,7 +543,7 @@ static tw_status apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool
 	if (attempt) {
 		base = tw_ll_fp_initiative_rate(ll_fp_qr(s, f)); // FP.D9, IN.RATE.1
 		lead = leadership(s, f);                           // IN.RATE.2, FP.D9, LT.1
-		tac = tactical(s, f, o->side);                     // IN.TAC
+		tac = tactical(s, f, o->side, o->n, o->nval > 0 && o->val[0]); // IN.TAC
 		need = tw_ll_in_seize_need(base, lead, tac);
 	}
 	bool won = attempt && d >= 4 && d >= need; // IN.SEIZE.4/5, LL.EX.6: a natural 1-3 fails
@@ -518,9 +566,11 @@ static tw_status apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool
 	if (won) {
 		g->seize_kind = o->n; // IN.SEIZE.6
 		g->seize_fig = f;
+		g->seize_card = o->nval > 0 && o->val[0]; // IN.CARD.4
 		if (!ll_fights(s, f)) { // the named man fell in the melee check: the seize stands, free
 			g->seize_kind = 0;
 			g->seize_fig = -1;
+			g->seize_card = 0;
 		}
 		start_spell(s, ev, o->side, "IN.SEIZE.6");
 	} else {
@@ -537,6 +587,7 @@ static tw_status after_action(tw_state *s, tw_events *ev, int kind)
 	g->last_kind = kind;
 	g->seize_kind = 0;
 	g->seize_fig = -1;
+	g->seize_card = 0; // IN.CARD.4: others may join in later actions
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE_END, s->mover, "IN.ACT.2");
 	if (e) {
 		e->a = g->actions;

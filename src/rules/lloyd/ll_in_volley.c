@@ -28,6 +28,7 @@ tw_status ll_in_validate_volley(const tw_state *s, const tw_order *o, tw_error *
 	}
 	if (g->seize_kind && g->seize_kind != 2)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.6", "the seize was not to fight");
+	LL_TRY(ll_in_card_action(s, o, true, err));
 	if (g->seize_kind) {
 		bool in = false;
 		for (int i = 0; i < o->nfig; i++)

@@ -58,6 +58,9 @@ static const tw_field_def fig_fields[] = {
 		 "the enemy action he last reacted to by moving (IN.RMV.3)"),
 	TW_FIELD(ll_frec, in_sight, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
 		 "the action in which he seized to enter or leave sight (IN.SEIZE.2)"),
+	TW_FIELD(ll_frec, card, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL,
+		 "his order card, 0 none; men with one number share one card (IN.CARD.1)"),
+	TW_FIELD(ll_frec, card_foe, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the enemy his card orders attacked (IN.CARD.2)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -77,6 +80,8 @@ static const tw_field_def game_fields[] = {
 		   "the side has shot reactively in this spell of enemy initiative (IN.SHT.1)"),
 	TW_FIELD(ll_game, seize_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 4, NULL, "the first action after a seize: 1-4, 0 free (IN.SEIZE.6)"),
 	TW_FIELD(ll_game, seize_fig, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the named figure who must take part (IN.SEIZE.6)"),
+	TW_FIELD(ll_game, seize_card, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		 "seized with an order card: only its men act, against its enemy (IN.CARD.4)"),
 	TW_FIELD(ll_game, last_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 5, NULL, "the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge, 5 to me"),
 	TW_FIELD_N(ll_game, morale, TW_FT_I32, TW_VIS_ALL, LL_MAX_CONT, -1, -1, 1000, NULL,
 		   "each contingent's Morale, -1 no such contingent (FP.11, FP.D8)"),

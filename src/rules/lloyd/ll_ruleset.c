@@ -362,6 +362,7 @@ static const char *const seize_choices[] = {"none", "advance", "fight", "sight",
 static const tw_order_field f_seize[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the figure who rolls (IN.SEIZE.3)"},
 	{"n", TW_OF_INT, 0, 0, true, 1, 4, seize_choices, "the action seized for (IN.SEIZE.1)"},
+	{"card", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "[1]: seize to carry out his order card, +4 (IN.TAC.5, IN.CARD.4)"},
 };
 static const tw_order_field f_fight[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "men of the group in contact that fights a round"},
@@ -414,7 +415,7 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_SEIZE] = {"seize", "IN.SEIZE.4",
 			 "the passive side names a figure and an action and rolls 1d20 + leadership + tactical >= his base rate "
 			 "(a natural 1-3 fails and sets off a melee round, IN.MEL.3)",
-			 "seize {figures} {n}", 0, FIELDS(f_seize)},
+			 "seize {figures} {n} [card {card}]", 0, FIELDS(f_seize)},
 	[LL_OT_FIGHT] = {"fight", "IN.MEL.2", "a group in contact fights a melee round as an action", "fight {figures}", 0,
 			 FIELDS(f_fight)},
 	[LL_OT_CHALLENGE] = {"challenge", "DU.2", "a knight leading a contingent challenges an enemy within two moves he sees",
