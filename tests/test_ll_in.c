@@ -1061,6 +1061,32 @@ static void test_LL_EX_6_IN_CARD_TAC_3_5_order_card(void **st)
 	done(s);
 }
 
+// Cites: LT.10
+// LT.10: a Rash man who pushes a foe back follows him up at once; a Rash man within 4 in of a
+// melee he stays out of rolls for Morale loss after each of his side's actions (2: a point lost).
+static void test_LT_10_rash(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r = man(s, 0, "Godric", 10, 10, 2, 1, TW_LL_RASH, false);
+	int b = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
+	int l = man(s, 0, "Leofric", 30, 10, 2, 1, TW_LL_RASH, false);
+	LLF(s, l)->cont = 2;
+	int x = man(s, 0, "Osric", 33, 10, 2, 0, 0, false);
+	man(s, 1, "Ketil", 33, 11, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r, 0, NULL);
+	DICE(o, 6, 5, 2); // 6 + 2 against 5 + 2: a Push-back; Godric follows up; Leofric (2 in from Osric's melee) tests: 2
+	ok(s, o);
+	assert_true(fabs(s->fig[b].pos.y - 12) < 1e-9);
+	assert_true(fabs(s->fig[r].pos.y - 11) < 1e-9);
+	assert_non_null(find("LT.10", TW_EV_MOVE));
+	assert_int_equal(LLG(s)->morale[2], 5);
+	(void)x;
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1138,6 +1164,7 @@ int main(void)
 		cmocka_unit_test(test_DU_16_17_18_cheating_kills),
 		cmocka_unit_test(test_DU_16_19_cheated_reaches_safety),
 		cmocka_unit_test(test_LL_EX_6_IN_CARD_TAC_3_5_order_card),
+		cmocka_unit_test(test_LT_10_rash),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

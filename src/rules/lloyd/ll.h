@@ -188,6 +188,7 @@ void ll_fp_push(tw_state *s, int f, tw_vec2 from, double dist); ///< FP.10: stra
 bool ll_fp_contact_enemy(const tw_state *s, int f);   ///< in base contact with an enemy
 bool ll_fp_body(const tw_state *s, const int *figs, int n); ///< IN.ACT.1: one connected body
 bool ll_fp_victory(tw_state *s, tw_events *ev);       ///< FP.D8, IN.ACT.6
+void ll_fp_rash(tw_state *s, tw_events *ev, int side); ///< LT.10: the Rash man out of a melee near him
 tw_status ll_du_challenge(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_du_validate(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev); ///< accept, refuse, mercy

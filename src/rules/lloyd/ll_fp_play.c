@@ -395,6 +395,10 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 			      res == 1 ? "the losers are pushed back" : res == 2 ? "one to the wound table, the rest pushed back"
 										 : "one to the wound table, the rest retreat");
 	}
+	// LT.10: a Rash winner always follows up the Push-backs he inflicts on the men he fights.
+	bool rash = (LLF(s, best[w])->traits & TW_LL_RASH) && ll_fights(s, best[w]);
+	int followed = -1;
+	tw_vec2 was = {0, 0};
 	int hit = res >= 2 ? pick(s, ev, side[1 - w], c, n, side[1 - w], "FP.D5") : -1;
 	if (hit >= 0)
 		ll_fp_wound(s, ev, hit, from, true);
@@ -409,7 +413,44 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 			if (e)
 				tw_event_text(e, "%s is Terrible: %s retreats", LLF(s, best[w])->name, LLF(s, f)->name);
 		}
+		bool touching = rash && followed < 0 && ll_contact(s, f, best[w]);
+		if (touching)
+			was = s->fig[f].pos;
 		result(s, ev, f, from, retreat, retreat ? "FP.D5" : "FP.10");
+		if (touching && !retreat && ll_fights(s, f))
+			followed = f;
+	}
+	if (followed >= 0) {
+		tw_vec2 to = tw_add(s->fig[best[w]].pos, tw_sub(s->fig[followed].pos, was));
+		if (ll_place_free(s, best[w], to) && ll_path_clear(s, s->fig[best[w]].pos, to)) {
+			s->fig[best[w]].pos = to;
+			e = tw_events_push(ev, TW_EV_MOVE, side[w], "LT.10");
+			if (e) {
+				e->a = best[w];
+				e->x = to.x;
+				e->y = to.y;
+				tw_event_text(e, "%s is Rash: he follows up", LLF(s, best[w])->name);
+			}
+		}
+	}
+}
+
+// LT.10 (interpretation): after each of his side's actions, a Rash man within 4 in of a melee he
+// is not fighting in rolls for Morale loss.
+void ll_fp_rash(tw_state *s, tw_events *ev, int side)
+{
+	for (int f = 0; f < s->nfig; f++) {
+		if (!ll_fights(s, f) || s->fig[f].side != side || !(LLF(s, f)->traits & TW_LL_RASH) || ll_fp_contact_enemy(s, f))
+			continue;
+		bool near = false;
+		for (int j = 0; j < s->nfig && !near; j++)
+			near = ll_fights(s, j) && ll_fp_contact_enemy(s, j) && tw_figure_gap(&s->fig[f], &s->fig[j]) <= 4 + LL_EPS;
+		if (!near)
+			continue;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, side, "LT.10");
+		if (e)
+			tw_event_text(e, "%s is Rash and stays out of the melee beside him", LLF(s, f)->name);
+		ll_fp_morale_tests(s, ev, LLF(s, f)->cont, 1, 3, "LT.10");
 	}
 }
 

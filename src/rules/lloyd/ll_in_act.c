@@ -593,7 +593,8 @@ static tw_status after_action(tw_state *s, tw_events *ev, int kind)
 		e->a = g->actions;
 		e->b = kind;
 	}
-	ll_du_safety(s, ev); // DU.16/19
+	ll_fp_rash(s, ev, s->mover); // LT.10
+	ll_du_safety(s, ev);         // DU.16/19
 	if (ll_fp_victory(s, ev))
 		return TW_OK;
 	s->phase = LL_PH_IN_SEIZE;
@@ -644,8 +645,10 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 	case LL_OT_START: return apply_start(s, ev);
 	case LL_OT_MOVE:
 		LL_TRY(apply_move(s, o, ev));
-		if (s->phase == LL_PH_IN_SEIZE)
-			return (ll_fp_victory(s, ev), TW_OK);
+		if (s->phase == LL_PH_IN_SEIZE) { // a reactive move: the seat decides on
+			ll_fp_victory(s, ev);
+			return TW_OK;
+		}
 		if (o->nfig2) { // IN.MS.1: then they shoot at the body named, a shooting action
 			LL_TRY(apply_shoot(s, o, ev));
 			return after_action(s, ev, 2);
@@ -653,7 +656,10 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 		return after_action(s, ev, 1);
 	case LL_OT_SHOOT:
 		LL_TRY(apply_shoot(s, o, ev));
-		return s->phase == LL_PH_IN_SEIZE ? (ll_fp_victory(s, ev), TW_OK) : after_action(s, ev, 2);
+		if (s->phase != LL_PH_IN_SEIZE)
+			return after_action(s, ev, 2);
+		ll_fp_victory(s, ev); // a reactive shot: the seat decides on
+		return TW_OK;
 	case LL_OT_VOLLEY:
 		LL_TRY(ll_in_apply_volley(s, o, ev));
 		return after_action(s, ev, 2);
