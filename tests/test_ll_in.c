@@ -336,8 +336,9 @@ static void test_IN_MEL_3_SEIZE_5_natural_melee(void **st)
 
 // IN.SHT.1/2/3/5, IN.TAC.2 (reading), MS.2, FP.D7, LL.EX.7: a man who moved 2.5 in draws at most
 // 3 reactors; they shoot at +1 (reactive) with the mass-shooting increments; no counter is earned;
-// a side shoots reactively once a spell; only at enemies who moved (or shot at it).
-// Cites: IN.SHT.1 IN.SHT.2 IN.SHT.3 IN.SHT.5
+// a side shoots reactively once a spell; only at enemies who moved (or shot at it). IN.SHT.4: the
+// reactors are all named in the one order, and none can be added after its dice.
+// Cites: IN.SHT.1 IN.SHT.2 IN.SHT.3 IN.SHT.4 IN.SHT.5
 static void test_IN_SHT_1_2_3_5_reactive_shooting(void **st)
 {
 	(void)st;
@@ -1087,6 +1088,34 @@ static void test_LT_10_rash(void **st)
 	done(s);
 }
 
+// Cites: FP.6 FP.9
+// FP.6: the die plus the factors decides: red 4 + 3 + 1 (Leofric also touches Halfdan) = 8 against
+// blue 2 + 2 + 1 (both touch Godric) = 5: margin 3, one loser to the wound table and the other
+// pushed back (FP.D5); FP.9: which of the two is random: the die (2) picks the second.
+static void test_FP_6_9_random_loser(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r = man(s, 0, "Godric", 10, 10, 3, 0, 0, false);
+	man(s, 0, "Leofric", 9, 11, 2, 0, 0, false);
+	int b1 = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
+	int b2 = man(s, 1, "Gorm", 11, 10, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r, 0, NULL);
+	DICE(o, 4, 2, 2, 5); // margin 3; the d2 picks Gorm; wound table 5 + 2: wounded
+	ok(s, o);
+	const tw_event *e = find("IN.MEL.2", TW_EV_MELEE);
+	assert_int_equal(e->b, 8);
+	assert_int_equal(e->c, 5);
+	e = find("FP.D6", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->a, b2);
+	assert_true(LLF(s, b2)->wounded);
+	assert_true(fabs(tw_dist(s->fig[b1].pos, tw_v2(10, 11)) - 1.0) < 1e-9); // the other pushed back
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1165,6 +1194,7 @@ int main(void)
 		cmocka_unit_test(test_DU_16_19_cheated_reaches_safety),
 		cmocka_unit_test(test_LL_EX_6_IN_CARD_TAC_3_5_order_card),
 		cmocka_unit_test(test_LT_10_rash),
+		cmocka_unit_test(test_FP_6_9_random_loser),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
