@@ -1116,6 +1116,41 @@ static void test_FP_6_9_random_loser(void **st)
 	done(s);
 }
 
+// Cites: DU.13
+// A saved game in the duel's phases whose duel names nobody (a hand-edited file) asks no seat:
+// every order is refused, nothing is read out of bounds (ASan), the state is unchanged.
+static void test_DU_13_malformed_saved_duel(void **st)
+{
+	(void)st;
+	reg();
+	json_error_t je;
+	json_t *j = json_load_file("scenarios/lloyd/type3.json", 0, &je);
+	assert_non_null(j);
+	json_object_set_new(j, "phase", json_integer(LL_PH_DU_GRANT));
+	json_object_set_new(j, "mover", json_integer(0));
+	json_object_set_new(json_object_get(j, "data"), "actions", json_integer(3));
+	char *txt = json_dumps(j, 0);
+	json_decref(j);
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err = {0};
+	if (tw_state_from_text(s, txt, strlen(txt), "saved.json", &err) != TW_OK)
+		fail_msg("%s: %s", err.path, err.message);
+	free(txt);
+	setup(s);
+	tw_decision d;
+	assert_int_equal(tw_ruleset_lloyd.decisions(s, &d, 1), 0);
+	s->dice = TW_DICE_ENTERED;
+	for (int type = 0; type < LL_OT_COUNT; type++)
+		for (int side = 0; side < 2; side++) {
+			tw_order *o = order(type, side);
+			uint64_t h = tw_state_hash(s);
+			assert_int_not_equal(tw_state_apply(s, o, NULL, &EV, &err), TW_OK);
+			assert_true(tw_state_hash(s) == h);
+			free(o);
+		}
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1195,6 +1230,7 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_6_IN_CARD_TAC_3_5_order_card),
 		cmocka_unit_test(test_LT_10_rash),
 		cmocka_unit_test(test_FP_6_9_random_loser),
+		cmocka_unit_test(test_DU_13_malformed_saved_duel),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

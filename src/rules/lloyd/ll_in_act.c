@@ -17,6 +17,11 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 	if (max < 1 || s->over || s->phase == LL_PH_OVER)
 		return 0;
 	const ll_game *g = LLG(s);
+	// A saved game whose duel names no man on the table asks nobody (a malformed file, not a crash).
+	bool duel = g->du_a >= 0 && g->du_a < s->nfig && g->du_b >= 0 && g->du_b < s->nfig;
+	bool hurt = duel && (g->du_wounded == g->du_a || g->du_wounded == g->du_b);
+	if ((s->phase == LL_PH_DU_ANSWER && !duel) || ((s->phase == LL_PH_DU_MERCY || s->phase == LL_PH_DU_GRANT) && !hurt))
+		return 0;
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
 	switch (s->phase) {
@@ -127,7 +132,7 @@ static bool rmv_target(const tw_state *s, int e)
 tw_status ll_in_card_action(const tw_state *s, const tw_order *o, bool shoot, tw_error *err)
 {
 	const ll_game *g = LLG(s);
-	if (!g->seize_card || s->phase != LL_PH_IN_ACT)
+	if (!g->seize_card || s->phase != LL_PH_IN_ACT || g->seize_fig < 0 || g->seize_fig >= s->nfig)
 		return TW_OK;
 	int card = LLF(s, g->seize_fig)->card, foe = LLF(s, g->seize_fig)->card_foe;
 	bool named = false;
