@@ -1151,6 +1151,69 @@ static void test_DU_13_malformed_saved_duel(void **st)
 	done(s);
 }
 
+// Cites: LL.EX.6 IN.SEIZE.7 IN.RATE.1 IN.MEL.3 IN.SEIZE.5
+// LL.EX.6's fourth and sixth lines in play, with base rates given (IN.RATE.1): Rubbish (21) with no
+// factors needs 21: a natural 20 fails (IN.SEIZE.5, IN.SEIZE.7 literal); after two enemy shooting
+// actions (+4) he needs 17. A Demigod (16) commander who is Quick (Inspired, 4), able to charge
+// (+2) with his order card (+4) needs 6; a natural 3 still fails and sets off the melee round.
+static void test_LL_EX_6_IN_SEIZE_7_rates(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int arch = man(s, 0, "Wiglaf", 10, 10, 1, 0, 0, true);
+	int x = man(s, 0, "Aelle", 30, 30, 2, 0, 0, false);
+	man(s, 0, "Osric", 44, 44, 2, 0, 0, false);
+	int rub = man(s, 1, "Thrall", 10, 40, 1, 0, 0, false);
+	LLF(s, rub)->rate = 21;
+	int god = man(s, 1, "Odin", 30, 35, 4, 2, TW_LL_QUICK, false);
+	LLF(s, god)->rate = 16;
+	LLF(s, god)->card = 1;
+	LLF(s, god)->card_foe = x;
+	man(s, 1, "Ketil", 44, 45, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, order(LL_OT_END, 0));
+	tw_order *o = seize(1, rub, 1);
+	DICE(o, 20);
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 21);
+	assert_int_equal(s->mover, 0); // impossible
+	for (int k = 0; k < 2; k++) {
+		o = figs(LL_OT_SHOOT, 0, 1, &arch, 1, &rub);
+		DICE(o, 1); // 30 in: a miss
+		ok(s, o);
+		if (k == 0) {
+			o = order(LL_OT_END, 1);
+			DICE(o, 10);
+			ok(s, o);
+		}
+	}
+	o = seize(1, rub, 1);
+	DICE(o, 17);
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 17);
+	assert_int_equal(s->mover, 1);
+	ok(s, order(LL_OT_END, 1)); // blue passes
+	o = order(LL_OT_END, 0);    // red declines
+	DICE(o, 10);
+	ok(s, o);
+	ok(s, order(LL_OT_END, 1));
+	// red seizes back, then blue's Demigod tries with his card
+	o = seize(0, x, 2);
+	DICE(o, 20);
+	ok(s, o);
+	ok(s, order(LL_OT_END, 0));
+	o = seize(1, god, 1);
+	o->nval = 1;
+	o->val[0] = 1;
+	DICE(o, 3, 5, 5); // needs 6; a natural 3 fails; the melee check: Osric and Ketil fight (5 + 2 each)
+	ok(s, o);
+	assert_int_equal(find("IN.SEIZE.4", TW_EV_TOSS)->c, 6);
+	assert_non_null(find("IN.MEL.3", TW_EV_MELEE));
+	assert_int_equal(s->mover, 0);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1231,6 +1294,7 @@ int main(void)
 		cmocka_unit_test(test_LT_10_rash),
 		cmocka_unit_test(test_FP_6_9_random_loser),
 		cmocka_unit_test(test_DU_13_malformed_saved_duel),
+		cmocka_unit_test(test_LL_EX_6_IN_SEIZE_7_rates),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -45,6 +45,8 @@ tw_status ll_fp_setup(tw_state *s, tw_error *err)
 			r->nrows = 1;
 		if (!r->qr)
 			r->qr = 2; // FP.3: typical soldiers
+		if (r->rate && (r->rate < 16 || r->rate > 22))
+			return tw_error_set(err, TW_ERR_INPUT, "IN.RATE.1", "$.figures[%d].data.rate: a base rate is 16 to 22", i);
 		int other = ll_fp_side_of_cont(s, r->cont);
 		if (other >= 0 && other != s->fig[i].side)
 			return tw_error_set(err, TW_ERR_INPUT, "FP.11", "$.figures[%d].data.cont: contingent %d is %s's", i, r->cont,

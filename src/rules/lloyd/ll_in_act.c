@@ -546,7 +546,7 @@ static tw_status apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool
 	int d = tw_roll(s, ev, o->side, "IN.SEIZE.4", 1, 20, NULL, NULL);
 	int need = 0, base = 0, lead = 0, tac = 0;
 	if (attempt) {
-		base = tw_ll_fp_initiative_rate(ll_fp_qr(s, f)); // FP.D9, IN.RATE.1
+		base = LLF(s, f)->rate ? LLF(s, f)->rate : tw_ll_fp_initiative_rate(ll_fp_qr(s, f)); // IN.RATE.1, FP.D9
 		lead = leadership(s, f);                           // IN.RATE.2, FP.D9, LT.1
 		tac = tactical(s, f, o->side, o->n, o->nval > 0 && o->val[0]); // IN.TAC
 		need = tw_ll_in_seize_need(base, lead, tac);
