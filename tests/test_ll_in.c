@@ -1214,6 +1214,39 @@ static void test_LL_EX_6_IN_SEIZE_7_rates(void **st)
 	done(s);
 }
 
+// Cites: LT.3
+// LT.3 (reading): a Lucky man rerolls, at once, a wound-table roll that would kill him, three times
+// a game; the reroll stands; with his three used he dies.
+static void test_LT_3_lucky(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r = man(s, 0, "Godric", 10, 10, 2, 1, TW_LL_LUCKY, false);
+	man(s, 1, "Halfdan", 10, 11, 3, 0, 0, false);
+	int w = man(s, 0, "Wulf", 30, 10, 2, 1, TW_LL_LUCKY, false);
+	LLF(s, w)->cont = 2;
+	man(s, 1, "Gorm", 30, 11, 3, 0, 0, false);
+	setup(s);
+	LLF(s, r)->lucky = 2;
+	LLF(s, w)->lucky = 3;
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r, 0, NULL);
+	DICE(o, 2, 9, 1, 9); // 2 + 2 against 9 + 3: margin 8, wound table 1 + 2: killed; Lucky: 9 + 2: Retreat
+	ok(s, o);
+	assert_non_null(find("LT.3", TW_EV_INFO));
+	assert_int_equal(LLF(s, r)->lucky, 3);
+	assert_int_equal(s->fig[r].status, TW_FS_ACTIVE);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	o = figs(LL_OT_FIGHT, 0, 1, &w, 0, NULL);
+	DICE(o, 2, 9, 1, 6); // the same, but no reroll left: killed; his contingent's test: 6
+	ok(s, o);
+	assert_null(find("LT.3", TW_EV_INFO));
+	assert_int_equal(s->fig[w].status, TW_FS_DEAD);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1295,6 +1328,7 @@ int main(void)
 		cmocka_unit_test(test_FP_6_9_random_loser),
 		cmocka_unit_test(test_DU_13_malformed_saved_duel),
 		cmocka_unit_test(test_LL_EX_6_IN_SEIZE_7_rates),
+		cmocka_unit_test(test_LT_3_lucky),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

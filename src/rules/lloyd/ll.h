@@ -82,6 +82,7 @@ typedef struct ll_frec {
 	int32_t card;      ///< his order card, 0 none: men with one number share one card (IN.CARD.1)
 	int32_t card_foe;  ///< the enemy the card orders attacked (IN.CARD.2), -1 none
 	int32_t rate;      ///< base initiative rate 16-22 (IN.RATE.1), 0: by QR (FP.D9)
+	int32_t lucky;     ///< LT.3: rerolls used (three a game)
 	// ---- end ll-2 ----
 } ll_frec;
 typedef struct ll_game {

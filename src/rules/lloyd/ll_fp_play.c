@@ -255,6 +255,18 @@ int ll_fp_wound(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool apply_retr
 	int qr = tw_ll_fp_wound_qr(ll_fp_qr(s, f), r->traits); // FP.D6, LT.13/18
 	int d = tw_roll(s, ev, s->fig[f].side, "FP.D6", 1, 10, NULL, NULL);
 	int res = tw_ll_fp_wound(d + qr);
+	if ((r->traits & TW_LL_LUCKY) && r->lucky < 3 && (res == 0 || (res == 1 && r->wounded))) {
+		// LT.3 (ours: used at once on a roll that would kill him): a reroll, never twice for one roll
+		r->lucky++;
+		tw_event *l = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "LT.3");
+		if (l) {
+			l->a = f;
+			l->b = r->lucky;
+			tw_event_text(l, "%s is Lucky: he rerolls his %d (reroll %d of 3)", r->name, d, r->lucky);
+		}
+		d = tw_roll(s, ev, s->fig[f].side, "LT.3", 1, 10, NULL, NULL);
+		res = tw_ll_fp_wound(d + qr);
+	}
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[f].side, "FP.D6");
 	if (e) {
 		e->a = f;

@@ -63,6 +63,7 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(ll_frec, card_foe, TW_FT_FIG, TW_VIS_ALL, -1, 0, 0, NULL, "the enemy his card orders attacked (IN.CARD.2)"),
 	TW_FIELD(ll_frec, rate, TW_FT_I32, TW_VIS_ALL, 0, 0, 22, NULL,
 		 "base initiative rate: 16 Demigods ... 22 Sub-human (IN.RATE.1); 0 by QR (FP.D9)"),
+	TW_FIELD(ll_frec, lucky, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL, "Lucky rerolls used, of three a game (LT.3)"),
 };
 
 static const tw_field_def game_fields[] = {
