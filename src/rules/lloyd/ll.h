@@ -202,6 +202,18 @@ void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim);
 void ll_du_safety(tw_state *s, tw_events *ev); ///< DU.16/19: the winner reaches his friends
 int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 bool ll_in_has_bow(const tw_state *s, int f);
+double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at); ///< the gap to the nearest enemy from `at`
+bool ll_in_listed(const tw_order *o, int f); ///< f is among the order's figures
+tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.ACT.1, IN.RMV, IN.MS.1
+tw_status ll_in_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.ACT.4, IN.SHT
+tw_status ll_in_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_in_validate_fight(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.MEL.2
+tw_status ll_in_validate_seize(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.SEIZE
+/// IN.SEIZE.4/5, IN.MEL.3: a seize attempt (attempt) or a decline rolled for the melee check alone.
+tw_status ll_in_apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool attempt);
+void ll_in_start_spell(tw_state *s, tw_events *ev, int side, const char *clause); ///< IN.TAC.2, IN.SHT.1
+tw_status ll_in_after_action(tw_state *s, tw_events *ev, int kind); ///< IN.ACT.2: then the passive side
 /// FP.D7, MS.2, IN.SHT.3: figure f shoots at t as the k-th shooter (1-based) at it in this action.
 void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react);
 void ll_in_counter(tw_state *s, tw_events *ev, int shooter_side); ///< IN.TAC.2
