@@ -1247,6 +1247,42 @@ static void test_LT_3_lucky(void **st)
 	done(s);
 }
 
+// The Type III general against the random player on the Type III scenario: 40 games, 20 on each
+// side, seeds 1-40.
+static void test_FP_D9_general_beats_random(void **st)
+{
+	(void)st;
+	reg();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	if (tw_state_load(&s0, "scenarios/lloyd/type3.json", &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	int wins = 0, draws = 0;
+	for (uint64_t seed = 1; seed <= 40; seed++) {
+		int me = (int)(seed % 2);
+		tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+		assert_non_null(g);
+		tw_general *gen[2];
+		gen[me] = tw_general_new("ll-type3", &tw_ruleset_lloyd, me, seed * 7);
+		gen[1 - me] = tw_general_new("random", &tw_ruleset_lloyd, 1 - me, seed * 11);
+		assert_non_null(gen[0]);
+		assert_non_null(gen[1]);
+		if (tw_play_out(g, gen, 50000, &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		const tw_state *s = tw_game_state(g);
+		assert_true(s->over);
+		wins += s->winner == me;
+		draws += s->winner < 0;
+		tw_general_free(gen[0]);
+		tw_general_free(gen[1]);
+		tw_game_free(g);
+	}
+	fprintf(stderr, "ll-type3 against random: %d wins, %d draws of 40\n", wins, draws);
+	assert_true(wins >= 38);
+	tw_state_free(&s0);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1330,6 +1366,7 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_6_IN_SEIZE_7_rates),
 		cmocka_unit_test(test_LT_3_lucky),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
+		cmocka_unit_test(test_FP_D9_general_beats_random),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -210,6 +210,10 @@ tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *e
 tw_status ll_in_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_in_validate_fight(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.MEL.2
 tw_status ll_in_validate_seize(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.SEIZE
+/// IN.SEIZE.4: the natural d20 figure f needs to seize for action `kind` (with his card or not).
+int ll_in_seize_need(const tw_state *s, int f, int kind, bool card);
+struct tw_general_def;
+extern const struct tw_general_def ll_general_type3; ///< ll_in_general.c
 /// IN.SEIZE.4/5, IN.MEL.3: a seize attempt (attempt) or a decline rolled for the melee check alone.
 tw_status ll_in_apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool attempt);
 void ll_in_start_spell(tw_state *s, tw_events *ev, int side, const char *clause); ///< IN.TAC.2, IN.SHT.1

@@ -60,6 +60,12 @@ static void natural_melee(tw_state *s, tw_events *ev)
 	}
 }
 
+int ll_in_seize_need(const tw_state *s, int f, int kind, bool card)
+{
+	int base = LLF(s, f)->rate ? LLF(s, f)->rate : tw_ll_fp_initiative_rate(ll_fp_qr(s, f)); // IN.RATE.1, FP.D9
+	return tw_ll_in_seize_need(base, leadership(s, f), tactical(s, f, s->fig[f].side, kind, card)); // IN.SEIZE.4
+}
+
 tw_status ll_in_validate_seize(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	int f = o->nfig == 1 ? o->fig[0] : -1;

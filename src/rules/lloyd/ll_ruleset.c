@@ -446,6 +446,8 @@ static const tw_clause_family ll_families[] = {
 	{"LL.EX", "worked examples"},
 };
 
+static const struct tw_general_def *const ll_generals[] = {&ll_general_type3}; // ll-2
+
 const tw_ruleset tw_ruleset_lloyd = {
 	.name = "lloyd",
 	.title = "Nikolas Lloyd, Skirmish Gaming (2004): NQ ancient skirmish, fast-play, mass shooting, traits, duels",
@@ -472,4 +474,6 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.odds = ll_odds,
 	.score_help = "men in good order: on the table, not wounded, out or dead (NQ.VIC.2)",
 	.records = {[TW_REC_GAME] = &ll_game_rec, [TW_REC_FIGURE] = &ll_fig_rec},
+	.ngenerals = 1, // ll-2: the fast-play game's general
+	.generals = ll_generals,
 };
