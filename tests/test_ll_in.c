@@ -496,8 +496,8 @@ static void test_LT_15_8_terrible_and_stalwart(void **st)
 	done(s);
 }
 
-// DU.2/3/9/10/11, FP.D13: a challenge is the challenger's action; the challenged seat answers;
-// the duel is fought at once on 1d8: 8 + 3 against 1 + 3, margin 7: Ivar to the wound table,
+// DU.2/3/9/10/11, FP.D13: a challenge is the challenger's action; the challenged seat answers; the
+// two are placed midway, clear of friends by 3 in; the duel is fought at once on 1d8: 8 + 3 against 1 + 3, margin 7: Ivar to the wound table,
 // 7 + 3: Retreat: 1 VP, red's Morale 7, blue's 5.
 // Cites: DU.2 DU.3 DU.9 DU.10 DU.11
 static void test_DU_2_3_9_10_11_duel_retreat(void **st)
@@ -507,6 +507,7 @@ static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_TERRIBLE, false);
 	int p = man(s, 0, "Dudda", 30, 10, 2, 0, 0, false);
+	man(s, 1, "Gorm", 11.2, 16.5, 2, 0, 0, false); // 1.3 in from the midpoint's place for Ivar
 	setup(s);
 	ok(s, order(LL_OT_START, 0));
 	refused(s, figs(LL_OT_CHALLENGE, 0, 1, &p, 1, &l), "DU.2"); // no knight, no leader
@@ -521,6 +522,8 @@ static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 	DICE(o, 8, 1, 7);
 	ok(s, o);
 	assert_non_null(find("DU.10", TW_EV_MELEE));
+	// DU.9: placed midway, moved 2.5 in aside so that Ivar is 3 in or more from Gorm
+	assert_true(fabs(s->fig[k].pos.x - 7.5) < 1e-9 && fabs(s->fig[k].pos.y - 13.5) < 1e-9);
 	assert_non_null(find("DU.11", TW_EV_SCORE));
 	assert_int_equal(LLG(s)->vp[0], 1);
 	assert_int_equal(LLG(s)->morale[0], 7);
@@ -965,6 +968,9 @@ static tw_state *cheated(int *k, int *a)
 	tw_order *o = order(LL_OT_ACCEPT, 1);
 	DICE(o, 8, 1, 7); // 11 against 4: Ivar to the wound table, 7 + 3: Retreat (DU.11)
 	ok(s, o);
+	const tw_event *e = find("DU.9", TW_EV_INFO);
+	assert_true(e && e->c == 1); // DU.9: midway, (10, 13.5) and (10, 14.5): Dudda is 4.5 in off
+	assert_true(fabs(s->fig[*k].pos.y - 13.5) < 1e-9);
 	assert_int_equal(LLG(s)->du_win, *k);
 	assert_int_equal(LLG(s)->morale[0], 7);
 	o = seize(1, *a, 2);
@@ -979,7 +985,7 @@ static void test_DU_16_17_18_cheating_kills(void **st)
 	int k, a;
 	tw_state *s = cheated(&k, &a);
 	tw_order *o = figs(LL_OT_SHOOT, 1, 1, &a, 1, &k);
-	DICE(o, 7, 1); // 13.2 in: 7, a hit; wound table 1 + 3: killed
+	DICE(o, 7, 1); // 16.6 in: 7, a hit; wound table 1 + 3: killed
 	ok(s, o);
 	assert_non_null(find("DU.16", TW_EV_SCORE));
 	assert_int_equal(LLG(s)->vp[1], -1);
@@ -1002,7 +1008,8 @@ static void test_DU_16_19_cheated_reaches_safety(void **st)
 	o = seize(0, k, 4);
 	DICE(o, 20);
 	ok(s, o);
-	ok(s, move1(0, k, 10, 11)); // flees at full speed, to within 3 in of Dudda
+	double a30 = M_PI / 6;
+	ok(s, move1(0, k, 10 + 6 * sin(a30), 13.5 - 6 * cos(a30))); // flees at full speed, to within 3 in of Dudda
 	assert_non_null(find("DU.19", TW_EV_INFO));
 	assert_int_equal(LLG(s)->morale[0], 8);
 	assert_int_equal(LLG(s)->morale[1], 4);

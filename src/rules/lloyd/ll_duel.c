@@ -288,6 +288,56 @@ static tw_status grant(tw_state *s, tw_events *ev)
 	return ll_in_after_duel(s, ev);
 }
 
+// A place for duellist f at p: free, and at least 3 in from every friend (DU.9).
+static bool clear_of_friends(const tw_state *s, int f, int other, tw_vec2 p)
+{
+	if (!ll_place_free(s, f, p))
+		return false;
+	for (int j = 0; j < s->nfig; j++)
+		if (j != f && j != other && ll_fights(s, j) && s->fig[j].side == s->fig[f].side &&
+		    tw_dist(p, s->fig[j].pos) - s->fig[j].radius - s->fig[f].radius < 3 - LL_EPS)
+			return false;
+	return true;
+}
+
+// DU.9 (interpretation): the two are placed in contact midway between them, moved as needed
+// (along the perpendicular, half an inch at a time up to 12 in either way) so that each is 3 in or
+// more from every friend; where no such place is found the challenger comes into contact with him.
+static void place(tw_state *s, tw_events *ev)
+{
+	ll_game *g = LLG(s);
+	tw_figure *a = &s->fig[g->du_a], *b = &s->fig[g->du_b];
+	tw_vec2 d = tw_sub(b->pos, a->pos);
+	double len = tw_len(d);
+	tw_vec2 u = len > LL_EPS ? tw_scale(d, 1 / len) : tw_v2(0, 1), n = tw_v2(-u.y, u.x);
+	tw_vec2 mid = tw_scale(tw_add(a->pos, b->pos), 0.5);
+	bool placed = false;
+	for (int k = 0; k <= 48 && !placed; k++) {
+		double off = (k % 2 ? 1 : -1) * 0.5 * ((k + 1) / 2);
+		tw_vec2 c = tw_add(mid, tw_scale(n, off));
+		tw_vec2 pa = tw_sub(c, tw_scale(u, a->radius)), pb = tw_add(c, tw_scale(u, b->radius));
+		tw_vec2 olda = a->pos, oldb = b->pos;
+		a->pos = tw_v2(-1e6, -1e6); // out of each other's way while the places are tried
+		b->pos = tw_v2(-1e6, -1e6);
+		placed = clear_of_friends(s, g->du_a, g->du_b, pa) && clear_of_friends(s, g->du_b, g->du_a, pb);
+		a->pos = placed ? pa : olda;
+		b->pos = placed ? pb : oldb;
+	}
+	if (!placed && len > a->radius + b->radius + LL_EPS) { // the challenger comes to him
+		tw_vec2 p = tw_sub(b->pos, tw_scale(u, a->radius + b->radius));
+		if (ll_place_free(s, g->du_a, p))
+			a->pos = p;
+	}
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, b->side, "DU.9");
+	if (e) {
+		e->a = g->du_a;
+		e->b = g->du_b;
+		e->c = placed;
+		tw_event_text(e, "%s accepts: the duel is fought%s", LLF(s, g->du_b)->name,
+			      placed ? " midway, clear of friends" : " where the challenger reaches him");
+	}
+}
+
 tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	ll_game *g = LLG(s);
@@ -299,19 +349,7 @@ tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev)
 			ll_fp_morale_tests(s, ev, LLF(s, g->du_b)->cont, 1, 3, "DU.7");
 			g->du_b = o->fig[0];
 		}
-		{ // DU.9: the challenger comes into contact with him
-			tw_figure *a = &s->fig[g->du_a], *b = &s->fig[g->du_b];
-			tw_vec2 d = tw_sub(a->pos, b->pos);
-			double len = tw_len(d), want = a->radius + b->radius;
-			if (len > want + LL_EPS) {
-				tw_vec2 p = tw_add(b->pos, tw_scale(d, want / len));
-				if (ll_place_free(s, g->du_a, p))
-					a->pos = p;
-			}
-			tw_event *e = tw_events_push(ev, TW_EV_INFO, b->side, "DU.9");
-			if (e)
-				tw_event_text(e, "%s accepts: the duel is fought", LLF(s, g->du_b)->name);
-		}
+		place(s, ev);
 		return fight(s, ev);
 	case LL_PH_DU_MERCY:
 		if (o->type == LL_OT_MERCY) {
