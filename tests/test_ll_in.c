@@ -1290,6 +1290,34 @@ static void test_FP_D9_general_beats_random(void **st)
 	tw_state_free(&s0);
 }
 
+// Cites: FP.D7
+// FP.D7 (reading): a man lining a hedge is seen and in cover: 15.9 in needs 7, +1: 8; a man well
+// behind the hedge is not seen at all.
+static void test_FP_D7_cover(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a = man(s, 0, "Wiglaf", 10, 10, 1, 0, 0, true);
+	int t = man(s, 1, "Finn", 10, 25.9, 2, 0, 0, false);
+	int t2 = man(s, 1, "Gorm", 14, 30, 2, 0, 0, false);
+	tw_terrain hedge = {.kind = TW_TER_WALL, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
+			    .v = {{0, 25}, {20, 25}, {20, 25.4}, {0, 25.4}}};
+	tw_table_add(&s->table, &hedge);
+	for (int k = 0; k < s->table.nterrain; k++)
+		tw_terrain_finish(&s->table.terrain[k]);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	refused(s, figs(LL_OT_SHOOT, 0, 1, &a, 1, &t2), "FP.D7");
+	tw_order *o = figs(LL_OT_SHOOT, 0, 1, &a, 1, &t);
+	DICE(o, 7);
+	ok(s, o);
+	const tw_event *e = find("FP.D7", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->d, 8);
+	assert_non_null(strstr(e->text, "in cover"));
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1372,6 +1400,7 @@ int main(void)
 		cmocka_unit_test(test_DU_13_malformed_saved_duel),
 		cmocka_unit_test(test_LL_EX_6_IN_SEIZE_7_rates),
 		cmocka_unit_test(test_LT_3_lucky),
+		cmocka_unit_test(test_FP_D7_cover),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 		cmocka_unit_test(test_FP_D9_general_beats_random),
 	};

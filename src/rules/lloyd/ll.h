@@ -202,6 +202,8 @@ void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim);
 void ll_du_safety(tw_state *s, tw_events *ev); ///< DU.16/19: the winner reaches his friends
 int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 bool ll_in_has_bow(const tw_state *s, int f);
+/// FP.D7 (reading): a sees b to shoot; pieces within 1 in of b on the line give cover (*cover).
+bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover);
 double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at); ///< the gap to the nearest enemy from `at`
 bool ll_in_listed(const tw_order *o, int f); ///< f is among the order's figures
 tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.ACT.1, IN.RMV, IN.MS.1

@@ -4,6 +4,35 @@
 // action (IN.MEL.2).
 #include "ll.h"
 
+// FP.D7 (reading): the pieces that block sight (as NQ.MOVE.6/NQ.SHT.5: solid pieces, hedges and
+// woods) give cover instead when they lie within 1 in of the target on the line of fire: a man
+// lining a hedge or standing at a wood's edge is seen, and is in cover (+1). No base across the line.
+bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover)
+{
+	tw_vec2 pa = s->fig[a].pos, pb = s->fig[b].pos, d = tw_sub(pb, pa);
+	double len = tw_len(d), lip = s->fig[b].radius + 1;
+	tw_vec2 near = len > lip ? tw_sub(pb, tw_scale(d, lip / len)) : pa;
+	bool cov = false;
+	for (int t = 0; t < s->table.nterrain; t++) {
+		const tw_terrain *tr = &s->table.terrain[t];
+		if (!tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tr->kind != TW_TER_WOOD)
+			continue;
+		if (len > lip && tw_terrain_segment_hits(tr, pa, near))
+			return false;
+		if (tw_terrain_segment_hits(tr, near, pb) || tw_terrain_contains(tr, pb))
+			cov = true;
+	}
+	for (int j = 0; j < s->nfig; j++) {
+		if (j == a || j == b || !tw_figure_on_table(s, &s->fig[j]))
+			continue;
+		if (tw_dist_point_segment(s->fig[j].pos, pa, pb) < s->fig[j].radius - 1e-6)
+			return false;
+	}
+	if (cover)
+		*cover = cov;
+	return true;
+}
+
 tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	LL_TRY(ll_in_card_action(s, o, true, err));
@@ -38,7 +67,7 @@ tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *e
 		bool any = false;
 		for (int k = 0; k < o->nfig2 && !any; k++)
 			any = tw_ll_fp_shot_need(tw_dist(s->fig[o->fig[i]].pos, s->fig[o->fig2[k]].pos), false, react) > 0 &&
-			      ll_sight(s, o->fig[i], o->fig2[k]);
+			      ll_fp_sight(s, o->fig[i], o->fig2[k], NULL);
 		if (!any)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d sees no target within 30 in", o->fig[i]);
 	}
@@ -70,7 +99,9 @@ void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool 
 {
 	ll_du_attack(s, ev, f, t); // DU.16 (interpretation): shooting at a duellist on his own is cheating
 	double range = tw_dist(s->fig[f].pos, s->fig[t].pos);
-	int base = tw_ll_fp_shot_need(range, false, react); // FP.D7; IN.SHT.3, FP.12: reactive +1
+	bool cover = false;
+	ll_fp_sight(s, f, t, &cover);
+	int base = tw_ll_fp_shot_need(range, cover, react); // FP.D7: cover +1; IN.SHT.3, FP.12: reactive +1
 	if (!base)
 		return;
 	int need = tw_ll_ms_need(base, k); // MS.2, MS.6: each later shooter at the target needs 1 more
@@ -84,8 +115,9 @@ void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool 
 		e->c = d;
 		e->d = need;
 		e->v = range;
-		tw_event_text(e, "%s shoots%s at %s, %.1f in: needs %d, rolls %d: %s", LLF(s, f)->name, react ? " reactively" : "",
-			      LLF(s, t)->name, range, need, d, d >= need ? "a hit" : "a miss");
+		tw_event_text(e, "%s shoots%s at %s%s, %.1f in: needs %d, rolls %d: %s", LLF(s, f)->name,
+			      react ? " reactively" : "", LLF(s, t)->name, cover ? " in cover" : "", range, need, d,
+			      d >= need ? "a hit" : "a miss");
 	}
 	if (d >= need)
 		ll_fp_wound(s, ev, t, s->fig[f].pos, true); // FP.D7: a hit goes to the wound table
@@ -111,7 +143,7 @@ tw_status ll_in_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 		int f = o->fig[i], t = -1;
 		double range = 1e18;
 		for (int k = 0; k < o->nfig2; k++) // IN.ACT.4: the nearest of the body he sees
-			if (ll_fights(s, o->fig2[k]) && ll_sight(s, f, o->fig2[k]) &&
+			if (ll_fights(s, o->fig2[k]) && ll_fp_sight(s, f, o->fig2[k], NULL) &&
 			    tw_dist(s->fig[f].pos, s->fig[o->fig2[k]].pos) < range) {
 				range = tw_dist(s->fig[f].pos, s->fig[o->fig2[k]].pos);
 				t = o->fig2[k];
