@@ -1318,6 +1318,42 @@ static void test_FP_D7_cover(void **st)
 	done(s);
 }
 
+// Cites: IN.MS.2 IN.MS.3
+// IN.MS.2: a javelin man moves his full move (6 in) and throws (ours: 10 in at most, FP.D7's 5+);
+// IN.MS.3: a crossbowman who moves at all cannot shoot in that action; standing still he shoots.
+static void test_IN_MS_2_3_javelin_and_crossbow(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int j = man(s, 0, "Cuthred", 10, 10, 2, 0, 0, false);
+	LLF(s, j)->weapon[0] = LL_W_JAVELIN;
+	int x = man(s, 0, "Sigeberht", 30, 10, 2, 0, 0, false);
+	LLF(s, x)->weapon[0] = LL_W_CROSSBOW;
+	int t = man(s, 1, "Finn", 10, 24, 2, 0, 0, false);
+	int u = man(s, 1, "Gorm", 30, 30, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	refused(s, figs(LL_OT_SHOOT, 0, 1, &j, 1, &t), "FP.D7"); // 14 in: beyond a javelin's 10
+	tw_order *o = move1(0, x, 30, 11);
+	o->nfig2 = 1;
+	o->fig2[0] = u;
+	refused(s, o, "IN.MS.3");
+	o = move1(0, j, 10, 16);
+	o->nfig2 = 1;
+	o->fig2[0] = t;
+	DICE(o, 5, 9); // 8 in: 5+: a hit; wound table 9 + 2: Retreat
+	ok(s, o);
+	assert_int_equal(find("FP.D7", TW_EV_INFO)->d, 5);
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	o = figs(LL_OT_SHOOT, 0, 1, &x, 1, &u); // standing, 20 in: 7+
+	DICE(o, 7, 9);
+	ok(s, o);
+	assert_int_equal(find("FP.D7", TW_EV_INFO)->d, 7);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1401,6 +1437,7 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_6_IN_SEIZE_7_rates),
 		cmocka_unit_test(test_LT_3_lucky),
 		cmocka_unit_test(test_FP_D7_cover),
+		cmocka_unit_test(test_IN_MS_2_3_javelin_and_crossbow),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 		cmocka_unit_test(test_FP_D9_general_beats_random),
 	};

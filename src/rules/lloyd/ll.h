@@ -117,7 +117,9 @@ extern const tw_record_def ll_fig_rec, ll_game_rec;
 #define LLG(s) ((ll_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(ll_game)))
 
 // ---- Tables (ll_tables.c) ----
-enum { LL_W_NONE = 0, LL_W_SPEAR, LL_W_SWORD, LL_W_BOW, LL_W_DAGGER, LL_W_AXE, LL_W_COUNT };
+enum { LL_W_NONE = 0, LL_W_SPEAR, LL_W_SWORD, LL_W_BOW, LL_W_DAGGER, LL_W_AXE,
+       LL_W_JAVELIN, LL_W_CROSSBOW, LL_W_HANDGUN, LL_W_SLING, // ll-2: fast-play missiles (IN.MS)
+       LL_W_COUNT };
 extern const char *const ll_weapon_names[LL_W_COUNT + 1];
 extern const char *const ll_troop_names[];
 extern const char *const ll_reach_names[TW_LL_REACH_COUNT + 1];
@@ -201,7 +203,12 @@ tw_status ll_in_after_duel(tw_state *s, tw_events *ev); ///< the challenge was t
 void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim);
 void ll_du_safety(tw_state *s, tw_events *ev); ///< DU.16/19: the winner reaches his friends
 int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
-bool ll_in_has_bow(const tw_state *s, int f);
+bool ll_in_has_bow(const tw_state *s, int f); ///< a missile weapon in hand (bow, sling, javelin, crossbow, handgun)
+/// FP.D7, IN.MS (ours for the javelin): the longest shot of f's missile weapon, inches.
+double ll_fp_missile_range(const tw_state *s, int f);
+/// IN.MS.1-3: the share of his move a shooter may cover and still shoot: bow and sling 1/2,
+/// javelin 1, crossbow and handgun 0 (he stands still the whole action).
+double ll_fp_move_share(const tw_state *s, int f);
 /// FP.D7 (reading): a sees b to shoot; pieces within 1 in of b on the line give cover (*cover).
 bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover);
 double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at); ///< the gap to the nearest enemy from `at`

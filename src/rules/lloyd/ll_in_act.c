@@ -82,7 +82,24 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 bool ll_in_has_bow(const tw_state *s, int f)
 {
 	const ll_frec *r = LLF(s, f);
-	return r->weapon[ll_row(s, f)] == LL_W_BOW || r->reach[ll_row(s, f)] == TW_LL_MISSILE;
+	int w = r->weapon[ll_row(s, f)];
+	return w == LL_W_BOW || w == LL_W_JAVELIN || w == LL_W_CROSSBOW || w == LL_W_HANDGUN || w == LL_W_SLING ||
+	       r->reach[ll_row(s, f)] == TW_LL_MISSILE;
+}
+
+double ll_fp_missile_range(const tw_state *s, int f)
+{
+	return LLF(s, f)->weapon[ll_row(s, f)] == LL_W_JAVELIN ? 10 : 30; // FP.D7: 30 in (FP.13); a javelin 10 (ours)
+}
+
+double ll_fp_move_share(const tw_state *s, int f)
+{
+	int w = LLF(s, f)->weapon[ll_row(s, f)];
+	if (w == LL_W_JAVELIN)
+		return 1; // IN.MS.2: javelins move their full move and throw
+	if (w == LL_W_CROSSBOW || w == LL_W_HANDGUN)
+		return 0; // IN.MS.3: they stand still for the whole action
+	return 0.5;       // IN.MS.1: a bow or sling covers up to half its move
 }
 
 double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at)

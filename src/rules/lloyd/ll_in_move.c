@@ -119,17 +119,20 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 			int f = o->fig[i];
 			if (!ll_in_has_bow(s, f))
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.MS.1", "figure %d has no bow to shoot after moving", f);
-			if (tw_dist(s->fig[f].pos, o->at[i]) > ll_fp_allowance(s, f) / 2 + LL_EPS)
-				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.MS.1", "figure %d moves more than half his move and cannot shoot",
-						    f);
+			double share = ll_fp_move_share(s, f), moved = tw_dist(s->fig[f].pos, o->at[i]);
+			if (share <= 0 && moved > LL_EPS)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.MS.3", "figure %d must stand still the whole action to shoot", f);
+			if (moved > ll_fp_allowance(s, f) * share + LL_EPS)
+				return tw_error_set(err, TW_ERR_ILLEGAL, share < 1 ? "IN.MS.1" : "IN.MS.2",
+						    "figure %d moves more than %s his move and cannot shoot", f, share < 1 ? "half" : "all");
 			if (ll_in_nearest_enemy(s, f, o->at[i]) <= s->params[LLP_CONTACT] + LL_EPS)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.4", "figure %d would end in melee", f);
 			bool any = false; // in range from where he ends (sight is judged there when he shoots)
 			for (int k = 0; k < o->nfig2 && !any; k++)
 				any = o->fig2[k] >= 0 && o->fig2[k] < s->nfig &&
-				      tw_ll_fp_shot_need(tw_dist(o->at[i], s->fig[o->fig2[k]].pos), false, false) > 0;
+				      tw_dist(o->at[i], s->fig[o->fig2[k]].pos) <= ll_fp_missile_range(s, f) + LL_EPS;
 			if (!any)
-				return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d ends with no target within 30 in", f);
+				return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d ends with no target within his range", f);
 		}
 		for (int k = 0; k < o->nfig2; k++)
 			if (!ll_fights(s, o->fig2[k]) || s->fig[o->fig2[k]].side == o->side)

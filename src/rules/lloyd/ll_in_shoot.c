@@ -66,10 +66,10 @@ tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *e
 	for (int i = 0; i < o->nfig; i++) {
 		bool any = false;
 		for (int k = 0; k < o->nfig2 && !any; k++)
-			any = tw_ll_fp_shot_need(tw_dist(s->fig[o->fig[i]].pos, s->fig[o->fig2[k]].pos), false, react) > 0 &&
+			any = tw_dist(s->fig[o->fig[i]].pos, s->fig[o->fig2[k]].pos) <= ll_fp_missile_range(s, o->fig[i]) + LL_EPS &&
 			      ll_fp_sight(s, o->fig[i], o->fig2[k], NULL);
 		if (!any)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d sees no target within 30 in", o->fig[i]);
+			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d sees no target within his range", o->fig[i]);
 	}
 	if (!react && g->seize_kind) {
 		if (g->seize_kind != 2)
@@ -102,7 +102,7 @@ void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool 
 	bool cover = false;
 	ll_fp_sight(s, f, t, &cover);
 	int base = tw_ll_fp_shot_need(range, cover, react); // FP.D7: cover +1; IN.SHT.3, FP.12: reactive +1
-	if (!base)
+	if (!base || range > ll_fp_missile_range(s, f) + LL_EPS)
 		return;
 	int need = tw_ll_ms_need(base, k); // MS.2, MS.6: each later shooter at the target needs 1 more
 	int d = tw_roll(s, ev, side, react ? "IN.SHT.3" : "FP.D7", 1, 10, NULL, NULL);

@@ -23,8 +23,8 @@ tw_status ll_in_validate_volley(const tw_state *s, const tw_order *o, tw_error *
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.4", "figure %d is in melee", f);
 		if (!ll_fights(s, t) || s->fig[t].side == o->side)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SHT.6", "figure %d is no enemy on the table", t);
-		if (!tw_ll_fp_shot_need(tw_dist(s->fig[f].pos, s->fig[t].pos), false, false) || !ll_fp_sight(s, f, t, NULL))
-			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d does not see figure %d within 30 in", f, t);
+		if (tw_dist(s->fig[f].pos, s->fig[t].pos) > ll_fp_missile_range(s, f) + LL_EPS || !ll_fp_sight(s, f, t, NULL))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d does not see figure %d within his range", f, t);
 	}
 	if (g->seize_kind && g->seize_kind != 2)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.6", "the seize was not to fight");
