@@ -1354,6 +1354,29 @@ static void test_IN_MS_2_3_javelin_and_crossbow(void **st)
 	done(s);
 }
 
+// Cites: IN.SHT.5
+// IN.SHT.5 (interpretation): a reactor shoots from any point of the mover's path where he saw him,
+// at the range there: Raedwald runs from 18 in to 24 in away; the reactive shot is at 18 in (7+,
+// +1 reactive: 8), not at 24 in (10).
+static void test_IN_SHT_5_range_along_the_path(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int r = man(s, 0, "Raedwald", 10, 12, 2, 0, 0, false);
+	int a = man(s, 1, "Vali", 10, 30, 1, 0, 0, true);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, move1(0, r, 10, 6));
+	tw_order *o = figs(LL_OT_SHOOT, 1, 1, &a, 1, &r);
+	DICE(o, 7);
+	ok(s, o);
+	const tw_event *e = find("FP.D7", TW_EV_INFO);
+	assert_non_null(e);
+	assert_int_equal(e->d, 8);
+	assert_true(fabs(e->v - 18) < 1e-9);
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1438,6 +1461,7 @@ int main(void)
 		cmocka_unit_test(test_LT_3_lucky),
 		cmocka_unit_test(test_FP_D7_cover),
 		cmocka_unit_test(test_IN_MS_2_3_javelin_and_crossbow),
+		cmocka_unit_test(test_IN_SHT_5_range_along_the_path),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 		cmocka_unit_test(test_FP_D9_general_beats_random),
 	};

@@ -83,6 +83,7 @@ typedef struct ll_frec {
 	int32_t card_foe;  ///< the enemy the card orders attacked (IN.CARD.2), -1 none
 	int32_t rate;      ///< base initiative rate 16-22 (IN.RATE.1), 0: by QR (FP.D9)
 	int32_t lucky;     ///< LT.3: rerolls used (three a game)
+	double in_fx, in_fy; ///< where his move in action in_moved started (IN.SHT.5: shots along the path)
 	// ---- end ll-2 ----
 } ll_frec;
 typedef struct ll_game {
@@ -211,6 +212,10 @@ double ll_fp_missile_range(const tw_state *s, int f);
 double ll_fp_move_share(const tw_state *s, int f);
 /// FP.D7 (reading): a sees b to shoot; pieces within 1 in of b on the line give cover (*cover).
 bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover);
+/// IN.SHT.5 (interpretation), FP.D7: the best view a of b: for a reactive shot at a man who moved in
+/// the last action, the nearest point of his path from which a sees him; else where he stands.
+/// False if a sees him nowhere within his weapon's range; else *range and *cover there.
+bool ll_fp_view(const tw_state *s, int a, int b, bool react, double *range, bool *cover);
 double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at); ///< the gap to the nearest enemy from `at`
 bool ll_in_listed(const tw_order *o, int f); ///< f is among the order's figures
 tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.ACT.1, IN.RMV, IN.MS.1

@@ -179,6 +179,7 @@ tw_status ll_in_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		int f = o->fig[i];
 		ll_frec *r = LLF(s, f);
 		double dist = tw_dist(s->fig[f].pos, o->at[i]);
+		tw_vec2 start = s->fig[f].pos;
 		s->fig[f].pos = o->at[i];
 		s->fig[f].facing = o->facing[i];
 		if (react) {
@@ -186,6 +187,8 @@ tw_status ll_in_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		} else {
 			r->in_moved = g->actions + 1;
 			r->in_dist = dist;
+			r->in_fx = start.x; // IN.SHT.5: where his path began
+			r->in_fy = start.y;
 			if (g->seize_kind == 3)
 				r->in_sight = g->actions + 1;
 		}

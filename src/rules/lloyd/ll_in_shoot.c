@@ -2,14 +2,16 @@
 // one body at one enemy body (IN.ACT.4, FP.D7, MS.2), reactive shooting by the passive side
 // (IN.SHT), the counters the shooter hands his opponent (IN.TAC.2), and a melee round fought as an
 // action (IN.MEL.2).
+#include <math.h>
+
 #include "ll.h"
 
 // FP.D7 (reading): the pieces that block sight (as NQ.MOVE.6/NQ.SHT.5: solid pieces, hedges and
 // woods) give cover instead when they lie within 1 in of the target on the line of fire: a man
 // lining a hedge or standing at a wood's edge is seen, and is in cover (+1). No base across the line.
-bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover)
+static bool sight_at(const tw_state *s, int a, int b, tw_vec2 pb, bool *cover)
 {
-	tw_vec2 pa = s->fig[a].pos, pb = s->fig[b].pos, d = tw_sub(pb, pa);
+	tw_vec2 pa = s->fig[a].pos, d = tw_sub(pb, pa);
 	double len = tw_len(d), lip = s->fig[b].radius + 1;
 	tw_vec2 near = len > lip ? tw_sub(pb, tw_scale(d, lip / len)) : pa;
 	bool cov = false;
@@ -31,6 +33,34 @@ bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover)
 	if (cover)
 		*cover = cov;
 	return true;
+}
+
+bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover) { return sight_at(s, a, b, s->fig[b].pos, cover); }
+
+bool ll_fp_view(const tw_state *s, int a, int b, bool react, double *range, bool *cover)
+{
+	const ll_frec *t = LLF(s, b);
+	double best = 1e18, max = ll_fp_missile_range(s, a);
+	bool seen = false, cov = false;
+	tw_vec2 from = tw_v2(t->in_fx, t->in_fy), to = s->fig[b].pos;
+	int steps = 0;
+	if (react && t->in_moved == LLG(s)->actions && t->in_dist > 0)
+		steps = (int)ceil(tw_dist(from, to) * 10); // IN.SHT.5: any point of his path, tenths of an inch
+	for (int k = 0; k <= steps; k++) {
+		tw_vec2 p = steps ? tw_add(from, tw_scale(tw_sub(to, from), (double)k / steps)) : to;
+		double r = tw_dist(s->fig[a].pos, p);
+		bool c = false;
+		if (r < best - LL_EPS && r <= max + LL_EPS && sight_at(s, a, b, p, &c)) {
+			best = r;
+			cov = c;
+			seen = true;
+		}
+	}
+	if (range)
+		*range = best;
+	if (cover)
+		*cover = cov;
+	return seen;
 }
 
 tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
@@ -66,8 +96,7 @@ tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *e
 	for (int i = 0; i < o->nfig; i++) {
 		bool any = false;
 		for (int k = 0; k < o->nfig2 && !any; k++)
-			any = tw_dist(s->fig[o->fig[i]].pos, s->fig[o->fig2[k]].pos) <= ll_fp_missile_range(s, o->fig[i]) + LL_EPS &&
-			      ll_fp_sight(s, o->fig[i], o->fig2[k], NULL);
+			any = ll_fp_view(s, o->fig[i], o->fig2[k], react, NULL, NULL);
 		if (!any)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D7", "figure %d sees no target within his range", o->fig[i]);
 	}
@@ -98,11 +127,12 @@ tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *e
 void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react)
 {
 	ll_du_attack(s, ev, f, t); // DU.16 (interpretation): shooting at a duellist on his own is cheating
-	double range = tw_dist(s->fig[f].pos, s->fig[t].pos);
+	double range = 0;
 	bool cover = false;
-	ll_fp_sight(s, f, t, &cover);
+	if (!ll_fp_view(s, f, t, react, &range, &cover)) // IN.SHT.5: a reactor shoots from the best point of the path
+		return;
 	int base = tw_ll_fp_shot_need(range, cover, react); // FP.D7: cover +1; IN.SHT.3, FP.12: reactive +1
-	if (!base || range > ll_fp_missile_range(s, f) + LL_EPS)
+	if (!base)
 		return;
 	int need = tw_ll_ms_need(base, k); // MS.2, MS.6: each later shooter at the target needs 1 more
 	int d = tw_roll(s, ev, side, react ? "IN.SHT.3" : "FP.D7", 1, 10, NULL, NULL);
@@ -143,11 +173,13 @@ tw_status ll_in_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 		int f = o->fig[i], t = -1;
 		double range = 1e18;
 		for (int k = 0; k < o->nfig2; k++) // IN.ACT.4: the nearest of the body he sees
-			if (ll_fights(s, o->fig2[k]) && ll_fp_sight(s, f, o->fig2[k], NULL) &&
-			    tw_dist(s->fig[f].pos, s->fig[o->fig2[k]].pos) < range) {
-				range = tw_dist(s->fig[f].pos, s->fig[o->fig2[k]].pos);
+		{
+			double r = 0;
+			if (ll_fights(s, o->fig2[k]) && ll_fp_view(s, f, o->fig2[k], react, &r, NULL) && r < range) {
+				range = r;
 				t = o->fig2[k];
 			}
+		}
 		if (t >= 0)
 			ll_in_shot(s, ev, o->side, f, t, i + 1, react); // MS.6: the body is the target
 	}

@@ -126,6 +126,8 @@ tw_status ll_in_apply_tome(tw_state *s, const tw_order *o, tw_events *ev)
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
 		double dist = tw_dist(s->fig[f].pos, o->at[i]);
+		LLF(s, f)->in_fx = s->fig[f].pos.x; // IN.SHT.5: where his path began
+		LLF(s, f)->in_fy = s->fig[f].pos.y;
 		s->fig[f].pos = o->at[i];
 		s->fig[f].facing = o->facing[i];
 		LLF(s, f)->in_moved = g->actions + 1; // they moved: reactive shooting may answer (IN.SHT.2)

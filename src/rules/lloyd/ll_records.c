@@ -64,6 +64,8 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(ll_frec, rate, TW_FT_I32, TW_VIS_ALL, 0, 0, 22, NULL,
 		 "base initiative rate: 16 Demigods ... 22 Sub-human (IN.RATE.1); 0 by QR (FP.D9)"),
 	TW_FIELD(ll_frec, lucky, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL, "Lucky rerolls used, of three a game (LT.3)"),
+	TW_FIELD(ll_frec, in_fx, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where his last move started, x (IN.SHT.5)"),
+	TW_FIELD(ll_frec, in_fy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where his last move started, y (IN.SHT.5)"),
 };
 
 static const tw_field_def game_fields[] = {
