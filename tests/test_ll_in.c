@@ -1377,6 +1377,47 @@ static void test_IN_SHT_5_range_along_the_path(void **st)
 	done(s);
 }
 
+// Cites: IN.RATE.1 FP.11 LT.21
+// Bad rosters for the fast-play game are located errors and make no game: a base rate outside
+// 16-22, a contingent on both sides, an unknown trait, a QR above 4.
+static void expect_bad(const char *data0, const char *clause, const char *where)
+{
+	char buf[2048];
+	snprintf(buf, sizeof buf,
+		 "{\"format\": \"tinwar-scenario\", \"version\": 1, \"name\": \"bad\", \"ruleset\": \"lloyd\","
+		 " \"table\": {\"width\": 48, \"depth\": 48},"
+		 " \"sides\": [{\"name\": \"red\", \"back_y\": 0}, {\"name\": \"blue\", \"back_y\": 48}],"
+		 " \"figures\": [{\"id\": 0, \"kind\": \"infantry\", \"side\": \"red\", \"at\": [10, 10], \"radius\": 0.5,"
+		 " \"height\": 1, \"data\": %s},"
+		 " {\"id\": 1, \"kind\": \"infantry\", \"side\": \"blue\", \"at\": [10, 30], \"radius\": 0.5,"
+		 " \"height\": 1, \"data\": {\"qr\": 2, \"cont\": 1}}], \"data\": {\"system\": \"fp\"}}",
+		 data0);
+	reg();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	tw_status st = tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err);
+	if (st == TW_OK) {
+		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
+		if (g)
+			fail_msg("a bad roster %s was accepted", data0);
+		tw_state_free(&s0);
+	}
+	if (clause && strcmp(err.clause, clause) != 0)
+		fail_msg("%s: refused by '%s' (%s), expected %s", data0, err.clause, err.message, clause);
+	if (!strstr(err.message, where) && !strstr(err.path, where))
+		fail_msg("%s: '%s' (%s) does not say where (%s)", data0, err.message, err.path, where);
+}
+
+static void test_IN_RATE_1_FP_11_LT_21_bad_rosters(void **st)
+{
+	(void)st;
+	expect_bad("{\"qr\": 2, \"rate\": 15}", "IN.RATE.1", "$.figures[0].data.rate");
+	expect_bad("{\"qr\": 2, \"cont\": 1}", "FP.11", "$.figures[1].data.cont");
+	expect_bad("{\"qr\": 2, \"traits\": [\"brave\"]}", NULL, "traits");
+	expect_bad("{\"qr\": 5}", NULL, "qr");
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1462,6 +1503,7 @@ int main(void)
 		cmocka_unit_test(test_FP_D7_cover),
 		cmocka_unit_test(test_IN_MS_2_3_javelin_and_crossbow),
 		cmocka_unit_test(test_IN_SHT_5_range_along_the_path),
+		cmocka_unit_test(test_IN_RATE_1_FP_11_LT_21_bad_rosters),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 		cmocka_unit_test(test_FP_D9_general_beats_random),
 	};
