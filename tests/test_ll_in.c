@@ -1085,11 +1085,15 @@ static void test_LT_10_rash(void **st)
 	setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r, 0, NULL);
-	DICE(o, 6, 5, 2); // 6 + 2 against 5 + 2: a Push-back; Godric follows up; Leofric (2 in from Osric's melee) tests: 2
+	DICE(o, 6, 5); // 6 + 2 against 5 + 2: a Push-back; Godric follows up at once
 	ok(s, o);
 	assert_true(fabs(s->fig[b].pos.y - 12) < 1e-9);
 	assert_true(fabs(s->fig[r].pos.y - 11) < 1e-9);
 	assert_non_null(find("LT.10", TW_EV_MOVE));
+	assert_int_equal(s->phase, LL_PH_FP_FOLLOW); // FP.D5: red may still follow up (it is done)
+	o = order(LL_OT_END, 0);
+	DICE(o, 2); // the action ends: Leofric (2 in from Osric's melee) tests: 2
+	ok(s, o);
 	assert_int_equal(LLG(s)->morale[2], 5);
 	(void)x;
 	done(s);
@@ -1418,6 +1422,33 @@ static void test_IN_RATE_1_FP_11_LT_21_bad_rosters(void **st)
 	expect_bad("{\"qr\": 5}", NULL, "qr");
 }
 
+// Cites: FP.D5 FP.10
+// FP.D5: after a Push-back on a margin of 1-2 in an action's melee the winner's seat may follow
+// up: only a man who touched the man pushed back, into contact with him again, a base depth at most.
+static void test_FP_D5_follow_up(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a = man(s, 0, "Godric", 10, 10, 2, 0, 0, false);
+	int c = man(s, 0, "Leofric", 14, 10, 2, 0, 0, false);
+	int b = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &a, 0, NULL);
+	DICE(o, 6, 5); // 8 against 7: Halfdan pushed back to (10, 12)
+	ok(s, o);
+	assert_int_equal(s->phase, LL_PH_FP_FOLLOW);
+	assert_int_equal(seat(s), 0);
+	refused(s, move1(0, c, 13, 11), "FP.D5");  // Leofric pushed nobody back
+	refused(s, move1(0, a, 10, 10.5), "FP.D5"); // not into contact
+	ok(s, move1(0, a, 10, 11));
+	assert_non_null(find("FP.D5", TW_EV_MOVE));
+	assert_int_equal(s->phase, LL_PH_IN_SEIZE);
+	assert_int_equal(seat(s), 1);
+	(void)b;
+	done(s);
+}
+
 // Cites: FP.5 LL.EX.8
 static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 {
@@ -1504,6 +1535,7 @@ int main(void)
 		cmocka_unit_test(test_IN_MS_2_3_javelin_and_crossbow),
 		cmocka_unit_test(test_IN_SHT_5_range_along_the_path),
 		cmocka_unit_test(test_IN_RATE_1_FP_11_LT_21_bad_rosters),
+		cmocka_unit_test(test_FP_D5_follow_up),
 		cmocka_unit_test(test_FP_5_LL_EX_8_type3_scenario_plays),
 		cmocka_unit_test(test_FP_D9_general_beats_random),
 	};

@@ -15,6 +15,7 @@ enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER,
        LL_PH_DU_ANSWER, ///< the challenged side accepts or refuses (DU.3-DU.8)
        LL_PH_DU_MERCY,  ///< a wounded duellist asks mercy or pulls out (DU.13, DU.15)
        LL_PH_DU_GRANT,  ///< the other duellist grants or refuses mercy (DU.13, DU.14)
+       LL_PH_FP_FOLLOW, ///< the winner of an action's melee may follow up his Push-backs (FP.D5)
        // ---- end ll-2 ----
        LL_PH_COUNT };
 extern const char *const ll_phase_names[LL_PH_COUNT + 1];
@@ -84,6 +85,8 @@ typedef struct ll_frec {
 	int32_t rate;      ///< base initiative rate 16-22 (IN.RATE.1), 0: by QR (FP.D9)
 	int32_t lucky;     ///< LT.3: rerolls used (three a game)
 	double in_fx, in_fy; ///< where his move in action in_moved started (IN.SHT.5: shots along the path)
+	int32_t in_pushed; ///< the action (+1) in which he was pushed back (FP.D5), 0 none
+	int32_t in_follow; ///< the action (+1) in which he pushed a man back and may follow up (FP.D5)
 	// ---- end ll-2 ----
 } ll_frec;
 typedef struct ll_game {
@@ -111,6 +114,8 @@ typedef struct ll_game {
 	int32_t du_lost;    ///< DU.17: the other duellist of that duel
 	int8_t du_cheat;    ///< DU.16: the side that cheated against him, -1 none
 	int32_t du_cheat_cont; ///< DU.19: the contingent of the first cheat
+	int8_t follow_side; ///< FP.D5: the side that may follow up, -1 none
+	int32_t follow_kind;///< the action kind to finish after the follow-up
 	// ---- end ll-2 ----
 } ll_game;
 extern const tw_record_def ll_fig_rec, ll_game_rec;
@@ -194,6 +199,9 @@ bool ll_fp_contact_enemy(const tw_state *s, int f);   ///< in base contact with 
 bool ll_fp_body(const tw_state *s, const int *figs, int n); ///< IN.ACT.1: one connected body
 bool ll_fp_victory(tw_state *s, tw_events *ev);       ///< FP.D8, IN.ACT.6
 void ll_fp_rash(tw_state *s, tw_events *ev, int side); ///< LT.10: the Rash man out of a melee near him
+/// FP.D5: the winner's follow-up: men who pushed a man back move into contact with him again.
+tw_status ll_fp_validate_follow(const tw_state *s, const tw_order *o, tw_error *err);
+void ll_fp_apply_follow(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_du_challenge(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_du_validate(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev); ///< accept, refuse, mercy

@@ -1,6 +1,8 @@
 // Nikolas Lloyd's skirmish suite: the fast-play melee round of a cluster in contact (FP.D3-FP.D5,
 // FP.8/9) with the traits that act in it (LT.8/9/10/14/15/17/18), and the wound table (FP.D6,
 // LT.3/12/13/16).
+#include <string.h>
+
 #include "ll.h"
 
 // LT.8, LT.9: a Retreat on a Stalwart man becomes a Push-back; on a man whose Inspirational
@@ -206,6 +208,9 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 	bool rash = (LLF(s, best[w])->traits & TW_LL_RASH) && ll_fights(s, best[w]);
 	int followed = -1;
 	tw_vec2 was = {0, 0};
+	// FP.D5: a melee of an action (a charge, IN.MEL.1, or a fight, IN.MEL.2) offers the winner his
+	// follow-up; reactive and IN.MEL.3 rounds do not (ours: they come between decisions).
+	bool offer = !strcmp(clause, "IN.MEL.1") || !strcmp(clause, "IN.MEL.2");
 	int hit = res >= 2 ? pick(s, ev, side[1 - w], c, n, side[1 - w], "FP.D5") : -1;
 	if (hit >= 0)
 		ll_fp_wound(s, ev, hit, from, true);
@@ -223,6 +228,15 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 		bool touching = rash && followed < 0 && ll_contact(s, f, best[w]);
 		if (touching)
 			was = s->fig[f].pos;
+		if (offer && res == 1 && !retreat) { // FP.D5: the winners touching him may follow up
+			for (int k = 0; k < n; k++)
+				if (s->fig[c[k]].side == side[w] && ll_fights(s, c[k]) && ll_contact(s, c[k], f)) {
+					LLF(s, c[k])->in_follow = LLG(s)->actions + 1;
+					if (LLG(s)->follow_side < 0)
+						LLG(s)->follow_side = (int8_t)side[w];
+				}
+			LLF(s, f)->in_pushed = LLG(s)->actions + 1;
+		}
 		result(s, ev, f, from, retreat, retreat ? "FP.D5" : "FP.10");
 		if (touching && !retreat && ll_fights(s, f))
 			followed = f;

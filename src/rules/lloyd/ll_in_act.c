@@ -65,6 +65,15 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 		d->types = BIT(LL_OT_MERCY) | BIT(LL_OT_END);
 		snprintf(d->prompt, sizeof d->prompt, "%.20s is wounded: ask for mercy, or pull out", LLF(s, g->du_wounded)->name);
 		return 1;
+	case LL_PH_FP_FOLLOW:
+		if (g->follow_side < 0 || g->follow_side > 1)
+			return 0;
+		d->seat = g->follow_side;
+		snprintf(d->clause, sizeof d->clause, "FP.D5");
+		snprintf(d->kind, sizeof d->kind, "follow");
+		d->types = BIT(LL_OT_MOVE) | BIT(LL_OT_END);
+		snprintf(d->prompt, sizeof d->prompt, "follow up the men you pushed back (move into contact), or end");
+		return 1;
 	case LL_PH_DU_GRANT: {
 		int other = g->du_wounded == g->du_a ? g->du_b : g->du_a;
 		d->seat = s->fig[other].side;
@@ -165,7 +174,7 @@ tw_status ll_in_validate(const tw_state *s, const tw_order *o, tw_error *err)
 	switch (o->type) {
 	case LL_OT_START: return TW_OK;
 	case LL_OT_END: return TW_OK; // IN.ACT.6 (ours): a pass, even after a seize (the declared action is given up)
-	case LL_OT_MOVE: return ll_in_validate_move(s, o, err);
+	case LL_OT_MOVE: return s->phase == LL_PH_FP_FOLLOW ? ll_fp_validate_follow(s, o, err) : ll_in_validate_move(s, o, err);
 	case LL_OT_SHOOT: return ll_in_validate_shoot(s, o, err);
 	case LL_OT_FIGHT: return ll_in_validate_fight(s, o, err);
 	case LL_OT_SEIZE: return ll_in_validate_seize(s, o, err);
@@ -197,11 +206,30 @@ static tw_status apply_start(tw_state *s, tw_events *ev)
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
 
+// FP.D5: after an action whose melee pushed men back, the winner's seat may follow up first.
+static tw_status follow_or_after(tw_state *s, tw_events *ev, int kind)
+{
+	ll_game *g = LLG(s);
+	if (g->follow_side < 0)
+		return ll_in_after_action(s, ev, kind);
+	if (ll_fp_victory(s, ev)) {
+		g->follow_side = -1;
+		return TW_OK;
+	}
+	g->follow_kind = kind;
+	s->phase = LL_PH_FP_FOLLOW;
+	return ev->failed ? TW_ERR_NOMEM : TW_OK;
+}
+
 tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
 {
 	switch (o->type) {
 	case LL_OT_START: return apply_start(s, ev);
 	case LL_OT_MOVE:
+		if (s->phase == LL_PH_FP_FOLLOW) {
+			ll_fp_apply_follow(s, o, ev);
+			return ll_in_after_action(s, ev, LLG(s)->follow_kind);
+		}
 		LL_TRY(ll_in_apply_move(s, o, ev));
 		if (s->phase == LL_PH_IN_SEIZE) { // a reactive move: the seat decides on
 			ll_fp_victory(s, ev);
@@ -211,7 +239,7 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 			LL_TRY(ll_in_apply_shoot(s, o, ev));
 			return ll_in_after_action(s, ev, 2);
 		}
-		return ll_in_after_action(s, ev, 1);
+		return follow_or_after(s, ev, 1);
 	case LL_OT_SHOOT:
 		LL_TRY(ll_in_apply_shoot(s, o, ev));
 		if (s->phase != LL_PH_IN_SEIZE)
@@ -226,7 +254,7 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 		return ll_in_after_action(s, ev, 5);
 	case LL_OT_FIGHT: // IN.MEL.2: a group fights a round as an action
 		ll_fp_melee(s, ev, o->fig[0], "IN.MEL.2");
-		return ll_in_after_action(s, ev, 3);
+		return follow_or_after(s, ev, 3);
 	case LL_OT_SEIZE: return ll_in_apply_seize(s, o, ev, true);
 	case LL_OT_END:
 		if (s->phase == LL_PH_IN_ACT) { // IN.ACT.6 (ours): a pass is an action in which nobody acts
@@ -237,6 +265,10 @@ tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *e
 		}
 		if (s->phase == LL_PH_IN_SEIZE)
 			return ll_in_apply_seize(s, o, ev, false); // IN.SEIZE.5: declined, rolled only for IN.MEL.3
+		if (s->phase == LL_PH_FP_FOLLOW) {           // FP.D5: no follow-up
+			LLG(s)->follow_side = -1;
+			return ll_in_after_action(s, ev, LLG(s)->follow_kind);
+		}
 		return ll_du_apply(s, o, ev);                 // DU.15: the wounded duellist pulls out
 	case LL_OT_CHALLENGE:
 		LL_TRY(ll_du_challenge(s, o, ev));

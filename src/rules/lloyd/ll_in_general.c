@@ -7,7 +7,7 @@
 // - passive: shoot back reactively at what moved or shot (IN.SHT), then seize with the man who needs
 //   the lowest roll for a fight (or an advance) when any roll can do it, else decline;
 // - duels: accept when its man is the better duellist (a non-knight refuses: it costs nothing),
-//   pull out when wounded, grant mercy (2 VP).
+//   pull out when wounded, grant mercy (2 VP); follow up every Push-back it can (FP.D5).
 // In the NQ game it plays the random player's candidates.
 #include <math.h>
 #include <string.h>
@@ -45,17 +45,22 @@ static void init1(tw_order *o, int type, int side, int f, int t)
 	}
 }
 
-// A move of f towards enemy e: into contact if he can reach him, else `go` inches (0: his full move).
-static void towards(const tw_state *v, tw_order *o, int side, int f, int e, double go)
+// Where f goes towards enemy e: into contact if he can reach him, else `go` inches (0: his full move).
+static tw_vec2 step_to(const tw_state *v, int f, int e, double go, double *facing)
 {
-	init1(o, LL_OT_MOVE, side, f, -1);
 	tw_vec2 d = tw_sub(v->fig[e].pos, v->fig[f].pos);
 	double len = tw_len(d), gap = len - v->fig[f].radius - v->fig[e].radius, m = ll_fp_allowance(v, f);
 	double step = gap <= m ? gap : (go > 0 && go < m ? go : m);
 	if (step < 0)
 		step = 0;
-	o->at[0] = len > LL_EPS ? tw_add(v->fig[f].pos, tw_scale(d, step / len)) : v->fig[f].pos;
-	o->facing[0] = atan2(d.x, d.y) * 180 / M_PI;
+	*facing = atan2(d.x, d.y) * 180 / M_PI;
+	return len > LL_EPS ? tw_add(v->fig[f].pos, tw_scale(d, step / len)) : v->fig[f].pos;
+}
+
+static void towards(const tw_state *v, tw_order *o, int side, int f, int e, double go)
+{
+	init1(o, LL_OT_MOVE, side, f, -1);
+	o->at[0] = step_to(v, f, e, go, &o->facing[0]);
 	o->has_at = true;
 }
 
@@ -263,6 +268,27 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 		tw_order_init(out, better || ll_du_knight(v, b) ? LL_OT_ACCEPT : LL_OT_REFUSE, side);
 		return TW_OK;
 	}
+	case LL_PH_FP_FOLLOW: // FP.D5: follow up with every man who can
+		tw_order_init(out, LL_OT_MOVE, side);
+		for (int f = 0; f < v->nfig; f++) {
+			if (!ll_fights(v, f) || v->fig[f].side != side || LLF(v, f)->in_follow != gm->actions + 1)
+				continue;
+			for (int j = 0; j < v->nfig; j++)
+				if (ll_fights(v, j) && LLF(v, j)->in_pushed == gm->actions + 1) {
+					int k = out->nfig;
+					out->fig[k] = f;
+					out->at[k] = step_to(v, f, j, 0, &out->facing[k]);
+					out->nfig++;
+					out->has_at = true;
+					if (!legal(v, out))
+						out->nfig--;
+					else
+						break;
+				}
+		}
+		if (!out->nfig)
+			tw_order_init(out, LL_OT_END, side);
+		return TW_OK;
 	case LL_PH_DU_MERCY: tw_order_init(out, LL_OT_END, side); return TW_OK; // pull out (DU.15)
 	case LL_PH_DU_GRANT: tw_order_init(out, LL_OT_ACCEPT, side); return TW_OK; // grant: 2 VP (DU.13)
 	default: tw_order_init(out, LL_OT_END, side); return TW_OK;

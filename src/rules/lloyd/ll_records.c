@@ -66,6 +66,10 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(ll_frec, lucky, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL, "Lucky rerolls used, of three a game (LT.3)"),
 	TW_FIELD(ll_frec, in_fx, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where his last move started, x (IN.SHT.5)"),
 	TW_FIELD(ll_frec, in_fy, TW_FT_F64, TW_VIS_ALL, 0, -1e6, 1e6, NULL, "where his last move started, y (IN.SHT.5)"),
+	TW_FIELD(ll_frec, in_pushed, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
+		 "the action (+1) in which he was pushed back (FP.D5)"),
+	TW_FIELD(ll_frec, in_follow, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
+		 "the action (+1) in which he pushed a man back and may follow up (FP.D5)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -102,6 +106,8 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(ll_game, du_cheat, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that cheated against him, none (DU.16)"),
 	TW_FIELD(ll_game, du_cheat_cont, TW_FT_I32, TW_VIS_ALL, -1, -1, LL_MAX_CONT - 1, NULL,
 		 "the contingent of the first cheat, -1 none (DU.19)"),
+	TW_FIELD(ll_game, follow_side, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that may follow up, none (FP.D5)"),
+	TW_FIELD(ll_game, follow_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 5, NULL, "the action kind finished after the follow-up"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

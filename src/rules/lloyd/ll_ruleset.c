@@ -7,7 +7,7 @@
 #include "ll.h"
 
 const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over",
-							"action", "seize", "challenge", "mercy", "grant", NULL}; // ll-2: IN, DU
+							"action", "seize", "challenge", "mercy", "grant", "follow", NULL}; // ll-2
 
 static const tw_param_def ll_params[LLP_COUNT] = {
 	[LLP_MAX_TURNS] = {"max_turns", 40, 1, 100000, NULL,
