@@ -12,6 +12,14 @@ enum { LLP_MAX_TURNS = 0, LLP_CONTACT, LLP_NEIGHBOUR, LLP_BIG_GROUP,
 // ---- Phases (s->phase; NQ.TURN.2) ----
 enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER,
        LL_PH_ALLOC, /* ll-3: TF.D2's secret allocation */
+       // ---- ll-2: the fast-play game under Type III (IN, DU) ----
+       LL_PH_IN_ACT,    ///< the side holding the initiative takes an action (IN.ACT.1)
+       LL_PH_IN_SEIZE,  ///< the passive side reacts (IN.RMV, IN.SHT) and rolls to seize (IN.SEIZE)
+       LL_PH_DU_ANSWER, ///< the challenged side accepts or refuses (DU.3-DU.8)
+       LL_PH_DU_MERCY,  ///< a wounded duellist asks mercy or pulls out (DU.13, DU.15)
+       LL_PH_DU_GRANT,  ///< the other duellist grants or refuses mercy (DU.13, DU.14)
+       LL_PH_FP_FOLLOW, ///< the winner of an action's melee may follow up his Push-backs (FP.D5)
+       // ---- end ll-2 ----
        LL_PH_COUNT };
 extern const char *const ll_phase_names[LL_PH_COUNT + 1];
 
@@ -19,11 +27,22 @@ extern const char *const ll_phase_names[LL_PH_COUNT + 1];
 enum ll_order_type { LL_OT_START = 0, LL_OT_MOVE, LL_OT_SHOOT, LL_OT_LOAD, LL_OT_WEAPON, LL_OT_AIM, LL_OT_EVADE,
 		     LL_OT_END,
 		     LL_OT_ALLOCATE, LL_OT_WITHDRAW, LL_OT_DEFECT, LL_OT_COMMAND, /* ll-3: TF.D2, TF.5, SP.D2, SP.D1 */
+		     // ---- ll-2: IN, DU ----
+		     LL_OT_SEIZE,     ///< IN.SEIZE: the passive side names a figure and an action and rolls
+		     LL_OT_FIGHT,     ///< IN.MEL.2: a group in contact fights a melee round as an action
+		     LL_OT_CHALLENGE, ///< DU.2: a knight leading a contingent challenges an enemy
+		     LL_OT_ACCEPT,    ///< DU.3-7: accept a challenge (a substitute, DU.7); DU.13: grant mercy
+		     LL_OT_REFUSE,    ///< DU.4/6: refuse a challenge; DU.14: refuse mercy
+		     LL_OT_MERCY,     ///< DU.13: a wounded duellist asks for mercy
+		     LL_OT_VOLLEY,    ///< IN.SHT.6: the all-missiles action, each shooter his own target
+		     LL_OT_TOME,      ///< IN.TOME.1: a leader standing still calls "To me!"
+		     // ---- end ll-2 ----
 		     LL_OT_COUNT };
 
 // ---- Records (ll_records.c) ----
 #define LL_TF_MAX_FEAT 12 /* ll-3: TF.D1, 1d6 + 6 */
 #define LL_MAX_CLOSED 4
+#define LL_MAX_CONT 8 ///< ll-2: contingents in a fast-play game (FP.11)
 /// What a figure did in its own turn (NQ.SHT.1, NQ.MOVE.7).
 enum { LLA_MOVE = 1u << 0, LLA_LOAD = 1u << 1, LLA_SHOOT = 1u << 2 };
 typedef struct ll_frec {
@@ -57,10 +76,30 @@ typedef struct ll_frec {
 	// ---- ll-3: three-fight, six-player game, campaign (ll_tf.c, ll_sp.c, ll_series.c) ----
 	int32_t loc;       ///< TF.1: the location his group went to (1..3), 0 none allocated
 	int32_t pts;       ///< his points (TF.D2, CA.D1, FP.4), default 1
-	int32_t leader;    ///< 0 none, 1 contingent leader, 2 overall commander (CA.D2)
+	// leader: with ll-2's fields below (one field: 0 none, 1 contingent leader, 2 overall commander)
 	int32_t owner;     ///< the campaign commander whose force he is in (CA), -1 none
 	uint8_t scored;    ///< CA.D2: his fall has been scored
 	uint8_t left;      ///< TF.5: left the table by choice (not a casualty)
+	// ---- ll-2: the fast-play game (FP), traits (LT), Type III (IN) ----
+	int32_t qr;        ///< quality rating 1-4 (FP.3), 0: 2
+	uint8_t mounted;   ///< on a horse (FP.4, FP.D2)
+	int32_t leader;    ///< 0 none, 1 contingent leader, 2 overall commander (FP.D9, LT.21; CA.D2 VPs)
+	int32_t cont;      ///< his contingent, 0..LL_MAX_CONT-1 (FP.11)
+	uint32_t traits;   ///< TW_LL_* leader traits (LT.1-18)
+	int32_t in_moved;  ///< the action in which he last moved (IN.SHT.2, IN.RMV.2), 0 none
+	double in_dist;    ///< inches he moved in it (IN.SHT.5)
+	uint8_t in_engaged;///< that move engaged an enemy (IN.RMV.2)
+	int32_t in_shot;   ///< the action in which he last shot (IN.SHT.2: shoot back at the shooters)
+	int32_t in_react;  ///< the enemy action he last reacted to by moving (IN.RMV.3), 0 none
+	int32_t in_sight;  ///< the action in which he used a type-3 seize (IN.SEIZE.2), 0 none
+	int32_t card;      ///< his order card, 0 none: men with one number share one card (IN.CARD.1)
+	int32_t card_foe;  ///< the enemy the card orders attacked (IN.CARD.2), -1 none
+	int32_t rate;      ///< base initiative rate 16-22 (IN.RATE.1), 0: by QR (FP.D9)
+	int32_t lucky;     ///< LT.3: rerolls used (three a game)
+	double in_fx, in_fy; ///< where his move in action in_moved started (IN.SHT.5: shots along the path)
+	int32_t in_pushed; ///< the action (+1) in which he was pushed back (FP.D5), 0 none
+	int32_t in_follow; ///< the action (+1) in which he pushed a man back and may follow up (FP.D5)
+	// ---- end ll-2 ----
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
@@ -77,7 +116,30 @@ typedef struct ll_game {
 	uint8_t off_done;          ///< TF.D4: the off-table rolls are made
 	int8_t held;               ///< TF.D7: the side holding the field, -1 nobody
 	uint8_t sp;                ///< a six-player game (SP)
-	int32_t actions;           ///< SP.D4: the agreed number of actions (side turns), 0 none
+	int32_t sp_actions;        ///< SP.D4: the agreed number of actions (side turns), 0 none
+	// ---- ll-2: the fast-play game under Type III (FP, IN, DU) ----
+	int32_t system;     ///< 0 NQ (I-go-you-go), 1 fast-play under Type III (FP.D9, IN)
+	int32_t actions;    ///< actions taken (IN.ACT.1)
+	int32_t max_actions;///< IN.ACT.6 (ours): the game ends after this many actions
+	int32_t counters[2];///< IN.TAC.2: shooting counters side k holds (+2 each to its seize rolls)
+	uint8_t reacted[2]; ///< IN.SHT.1: side k has shot reactively in this spell of enemy initiative
+	int32_t seize_kind; ///< IN.SEIZE.6: the first action after a seize: 1-4, 0 free
+	int32_t seize_fig;  ///< IN.SEIZE.6: the named figure who must take part, -1 none
+	uint8_t seize_card; ///< IN.CARD.4: seized with his order card: only its men act, as ordered
+	int32_t last_kind;  ///< the last action: 0 pass, 1 move, 2 shoot, 3 fight, 4 challenge, 5 to me
+	int32_t morale[LL_MAX_CONT]; ///< FP.11, FP.D8: each contingent's Morale (-1: no such contingent)
+	int32_t vp[2];      ///< DU.11-13: victory points from duels
+	int32_t du_a, du_b; ///< the duellists: challenger and the man who fights him (-1 none)
+	int32_t du_wounded; ///< DU.13: the wounded duellist asking or not (-1 none)
+	uint8_t du_extra;   ///< DU.14: mercy refused, one more round
+	int32_t du_refused[LL_MAX_CONT]; ///< DU.6: the last challenger each contingent refused, -1 none
+	int32_t du_win;     ///< DU.16: the last duel's winner while he is on his own, -1 none
+	int32_t du_lost;    ///< DU.17: the other duellist of that duel
+	int8_t du_cheat;    ///< DU.16: the side that cheated against him, -1 none
+	int32_t du_cheat_cont; ///< DU.19: the contingent of the first cheat
+	int8_t follow_side; ///< FP.D5: the side that may follow up, -1 none
+	int32_t follow_kind;///< the action kind to finish after the follow-up
+	// ---- end ll-2 ----
 } ll_game;
 /// ll-3: a side's record (TF allocation, VPs; SP camp).
 typedef struct ll_side {
@@ -100,7 +162,9 @@ extern const tw_record_def ll_fig_rec, ll_game_rec, ll_side_rec;
 #define LLG(s) ((ll_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(ll_game)))
 
 // ---- Tables (ll_tables.c) ----
-enum { LL_W_NONE = 0, LL_W_SPEAR, LL_W_SWORD, LL_W_BOW, LL_W_DAGGER, LL_W_AXE, LL_W_COUNT };
+enum { LL_W_NONE = 0, LL_W_SPEAR, LL_W_SWORD, LL_W_BOW, LL_W_DAGGER, LL_W_AXE,
+       LL_W_JAVELIN, LL_W_CROSSBOW, LL_W_HANDGUN, LL_W_SLING, // ll-2: fast-play missiles (IN.MS)
+       LL_W_COUNT };
 extern const char *const ll_weapon_names[LL_W_COUNT + 1];
 extern const char *const ll_troop_names[];
 extern const char *const ll_reach_names[TW_LL_REACH_COUNT + 1];
@@ -179,4 +243,82 @@ tw_status ll_series_record(struct json_t *carry, int seq, const tw_state *fin, b
 extern const tw_odds_question ll_odds_questions[4];
 tw_status ll_odds(const char *question, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
+
+// ---- ll-2: the fast-play game under Type III (ll_fp_play.c, ll_in_*.c, ll_duel.c, ll_traits.c) ----
+#define LL_FP(s) (LLG(s)->system == 1)
+tw_status ll_fp_setup(tw_state *s, tw_error *err);       ///< FP.3/4, FP.D2, FP.D8, LT.21
+int ll_in_decisions(const tw_state *s, tw_decision *out, int max); ///< IN.ACT, IN.SEIZE, DU
+tw_status ll_in_validate(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_in_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err);
+int ll_fp_qr(const tw_state *s, int f);                ///< FP.3, LT.17/18: QR for everything but melee
+double ll_fp_allowance(const tw_state *s, int f);      ///< FP.D2, LT.12
+int ll_fp_side_of_cont(const tw_state *s, int c);      ///< the side of contingent c, -1 none
+/// FP.D3-D6: one melee round of the cluster in contact with figure `seed` (`clause` cites why).
+void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause);
+/// FP.D6, LT.12/13/16: figure f rolls on the wound table: 0 killed, 1 wounded, 2 retreat.
+int ll_fp_wound(tw_state *s, tw_events *ev, int f, tw_vec2 from, bool apply_retreat);
+/// FP.D8: `n` Morale tests for contingent c, failing on 1..top (3; Scoundrel 1 or 2).
+void ll_fp_morale_tests(tw_state *s, tw_events *ev, int c, int n, int top, const char *clause);
+void ll_fp_morale_add(tw_state *s, tw_events *ev, int c, int d, const char *clause);
+void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool morale); ///< FP.D8, LT.18
+void ll_fp_push(tw_state *s, int f, tw_vec2 from, double dist); ///< FP.10: straight away from `from`
+bool ll_fp_contact_enemy(const tw_state *s, int f);   ///< in base contact with an enemy
+bool ll_fp_body(const tw_state *s, const int *figs, int n); ///< IN.ACT.1: one connected body
+bool ll_fp_victory(tw_state *s, tw_events *ev);       ///< FP.D8, IN.ACT.6
+void ll_fp_rash(tw_state *s, tw_events *ev, int side); ///< LT.10: the Rash man out of a melee near him
+/// FP.D5: the winner's follow-up: men who pushed a man back move into contact with him again.
+tw_status ll_fp_validate_follow(const tw_state *s, const tw_order *o, tw_error *err);
+void ll_fp_apply_follow(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_du_challenge(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_du_validate(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev); ///< accept, refuse, mercy
+bool ll_du_knight(const tw_state *s, int f);           ///< DU.2: QR3 or better
+tw_status ll_in_after_duel(tw_state *s, tw_events *ev); ///< the challenge was the action (IN.ACT.2)
+/// DU.16/17: figure `by` attacks `victim` (engages him, or shoots at him): cheating if the victim
+/// is the last duel's winner still on his own.
+void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim);
+void ll_du_safety(tw_state *s, tw_events *ev); ///< DU.16/19: the winner reaches his friends
+int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
+bool ll_in_has_bow(const tw_state *s, int f); ///< a missile weapon in hand (bow, sling, javelin, crossbow, handgun)
+/// FP.D7, IN.MS (ours for the javelin): the longest shot of f's missile weapon, inches.
+double ll_fp_missile_range(const tw_state *s, int f);
+/// IN.MS.1-3: the share of his move a shooter may cover and still shoot: bow and sling 1/2,
+/// javelin 1, crossbow and handgun 0 (he stands still the whole action).
+double ll_fp_move_share(const tw_state *s, int f);
+/// FP.D7 (reading): a sees b to shoot; pieces within 1 in of b on the line give cover (*cover).
+bool ll_fp_sight(const tw_state *s, int a, int b, bool *cover);
+/// IN.SHT.5 (interpretation), FP.D7: the best view a of b: for a reactive shot at a man who moved in
+/// the last action, the nearest point of his path from which a sees him; else where he stands.
+/// False if a sees him nowhere within his weapon's range; else *range and *cover there.
+bool ll_fp_view(const tw_state *s, int a, int b, bool react, double *range, bool *cover);
+double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at); ///< the gap to the nearest enemy from `at`
+bool ll_in_listed(const tw_order *o, int f); ///< f is among the order's figures
+tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.ACT.1, IN.RMV, IN.MS.1
+tw_status ll_in_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_in_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.ACT.4, IN.SHT
+tw_status ll_in_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_in_validate_fight(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.MEL.2
+tw_status ll_in_validate_seize(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.SEIZE
+/// IN.SEIZE.4: the natural d20 figure f needs to seize for action `kind` (with his card or not).
+int ll_in_seize_need(const tw_state *s, int f, int kind, bool card);
+struct tw_general_def;
+extern const struct tw_general_def ll_general_type3; ///< ll_in_general.c
+/// IN.SEIZE.4/5, IN.MEL.3: a seize attempt (attempt) or a decline rolled for the melee check alone.
+tw_status ll_in_apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool attempt);
+void ll_in_start_spell(tw_state *s, tw_events *ev, int side, const char *clause); ///< IN.TAC.2, IN.SHT.1
+tw_status ll_in_after_action(tw_state *s, tw_events *ev, int kind); ///< IN.ACT.2: then the passive side
+/// FP.D7, MS.2, IN.SHT.3: figure f shoots at t as the k-th shooter (1-based) at it in this action.
+void ll_in_shot(tw_state *s, tw_events *ev, int side, int f, int t, int k, bool react);
+void ll_in_counter(tw_state *s, tw_events *ev, int shooter_side); ///< IN.TAC.2
+/// IN.CARD.4: after a card seize, only the card's men act, against the card's enemy.
+tw_status ll_in_card_action(const tw_state *s, const tw_order *o, bool shoot, tw_error *err);
+tw_status ll_in_validate_volley(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.SHT.6
+tw_status ll_in_apply_volley(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status ll_in_validate_tome(const tw_state *s, const tw_order *o, tw_error *err); ///< IN.TOME
+tw_status ll_in_apply_tome(tw_state *s, const tw_order *o, tw_events *ev);
+/// LT.21/22: traits thrown for every leader the scenario left without (tw_roll, d20 each).
+void ll_traits_roll(tw_state *s, tw_events *ev);
+extern const char *const ll_trait_names[TW_LL_NTRAITS + 1];
+extern const char *const ll_system_names[3];
+// ---- end ll-2 ----
 #endif

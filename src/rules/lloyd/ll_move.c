@@ -27,6 +27,8 @@ tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (s->phase != LL_PH_MOVE || !ll_acting(s, o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "a figure moves only in its own side's turn");
+	if (o->nfig2) // the move's targets are the fast-play move-and-shoot (IN.MS.1)
+		return tw_error_set(err, TW_ERR_INPUT, "NQ.MOVE.1", "a move names no targets in the NQ game");
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
 		LL_TRY(own_fig(s, o, f, err));

@@ -5,7 +5,6 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "ll.h"
 
@@ -58,52 +57,25 @@ static const tw_ll_troop *get_troop(const opts *o, const char *name, tw_error *e
 	return t;
 }
 
-// ---- Monte Carlo cost (measured, not guessed) ----
-static double now_ns(void)
+// ---- Monte Carlo cost (measured, not guessed): the core's tw_odds_mc_sample_ns/tw_odds_mc_note ----
+static int throw_contest(tw_rng *r, const void *ctx)
 {
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return (double)t.tv_sec * 1e9 + (double)t.tv_nsec;
-}
-typedef int (*mc_throw)(tw_rng *r, const int *ctx);
-static double mc_sample_ns(mc_throw f, const int *ctx)
-{
-	tw_rng r;
-	tw_rng_seed(&r, 0x4c4c4f59u); // fixed: the answer never depends on the clock, only the timing
-	volatile int sink = 0;
-	long n = 0;
-	double t0 = now_ns(), t = t0;
-	for (long batch = 1024; t - t0 < 5e6 && n < 10000000; batch *= 2) {
-		for (long i = 0; i < batch; i++)
-			sink += f(&r, ctx);
-		n += batch;
-		t = now_ns();
-	}
-	(void)sink;
-	return (t - t0) / (double)n;
-}
-static void mc_note(FILE *out, double var, double ns)
-{
-	const double se = 5e-7; // half a unit in the sixth decimal
-	double n = var > 0 ? ceil(var / (se * se)) : 1, total = n * ns;
-	fprintf(out, "    Monte Carlo for the same precision: %.3g samples, about %.3g s at %.3g ns a sample (measured)\n", n,
-		total / 1e9, ns);
-}
-static int throw_contest(tw_rng *r, const int *c)
-{
+	const int *c = ctx;
 	int a = (int)tw_rng_below(r, 20) + 1;
 	int b = (int)tw_rng_below(r, 20) + 1;
 	return tw_ll_contest(a, c[0], b, c[1]);
 }
-static int throw_damage(tw_rng *r, const int *c)
+static int throw_damage(tw_rng *r, const void *ctx)
 {
+	const int *c = ctx;
 	int hits = 0;
 	for (int i = 0; i < c[0]; i++)
 		hits += (int)tw_rng_below(r, 20) + 1 >= c[1];
 	return hits;
 }
-static int throw_mass(tw_rng *r, const int *c)
+static int throw_mass(tw_rng *r, const void *ctx)
 {
+	const int *c = ctx;
 	int hits = 0;
 	for (int k = 1; k <= c[1]; k++)
 		hits += (int)tw_rng_below(r, 10) + 1 >= tw_ll_ms_need(c[0], k);
@@ -116,7 +88,7 @@ static void frac(FILE *out, const char *what, int count, double ns)
 	fprintf(out, "  %-34s ", what);
 	tw_odds_print_fraction(out, p, 400);
 	fprintf(out, "\n");
-	mc_note(out, p * (1 - p), ns);
+	tw_odds_mc_note(out, p * (1 - p), ns);
 }
 
 static tw_status attack(const opts *o, FILE *out, tw_error *err)
@@ -159,7 +131,7 @@ static tw_status attack(const opts *o, FILE *out, tw_error *err)
 	tw_ll_contest_odds c;
 	tw_ll_contest_count(na, nb, &c);
 	int ctx[2] = {na, nb};
-	double ns = mc_sample_ns(throw_contest, ctx);
+	double ns = tw_odds_mc_sample_ns(throw_contest, ctx);
 	frac(out, "neither hits (NQ.MEL.3a)", c.neither, ns);
 	frac(out, dmg_a ? "A wins alone, damages" : "A wins alone, closes (no damage)", c.a_only + c.a_lower, ns);
 	fprintf(out, "    of which both hit and A rolled lower (NQ.MEL.3c): %d/400\n", c.a_lower);
@@ -193,12 +165,12 @@ static tw_status damage(const opts *o, FILE *out, tw_error *err)
 	tw_odds_print_fraction(out, t > 20 ? 0 : (21 - t) / 20.0, 20);
 	fprintf(out, ")\n");
 	int ctx[2] = {dice, t};
-	double ns = mc_sample_ns(throw_damage, ctx);
+	double ns = tw_odds_mc_sample_ns(throw_damage, ctx);
 	for (int k = 0; k <= dice; k++) {
 		fprintf(out, "  P(%d hits) = ", k);
 		tw_odds_print_fraction(out, dist[k], den);
 		fprintf(out, "\n");
-		mc_note(out, dist[k] * (1 - dist[k]), ns);
+		tw_odds_mc_note(out, dist[k] * (1 - dist[k]), ns);
 		res[tw_ll_damage_result(k)] += dist[k];
 	}
 	fprintf(out, "results (NQ.DMG.2):\n");
@@ -242,7 +214,7 @@ static tw_status mass(const opts *o, FILE *out, tw_error *err)
 			var += p * (1 - p);
 		}
 		int ctx[2] = {need, n};
-		mc_note(out, var, mc_sample_ns(throw_mass, ctx));
+		tw_odds_mc_note(out, var, tw_odds_mc_sample_ns(throw_mass, ctx));
 	}
 	fprintf(out, "MS.6: the rule gives about 1.2-1.7 x sqrt(N) p, not sqrt(N) p as MS.1 suggests\n");
 	return TW_OK;
@@ -270,6 +242,21 @@ static uint32_t duel_traits(const opts *o, const char *pre)
 			bits |= t[i].bit;
 	}
 	return bits;
+}
+
+// DU.10: one whole duel thrown: 1 when A wins it, 0 when B does (rounds until a decisive result).
+static int throw_duel(tw_rng *r, const void *ctx)
+{
+	const int *c = ctx; // A's factors, B's, A's wound-table QR, B's
+	for (int round = 0; round < 1000; round++) {
+		int ta = (int)tw_rng_below(r, 8) + 1 + c[0], tb = (int)tw_rng_below(r, 8) + 1 + c[1];
+		int d = (int)tw_rng_below(r, 10) + 1;
+		if (ta == tb || tw_ll_fp_margin(ta > tb ? ta - tb : tb - ta) == 1)
+			continue; // no result, or a push-back: the duel goes on
+		(void)d;
+		return ta > tb;
+	}
+	return 0;
 }
 
 static tw_status duel(const opts *o, FILE *out, tw_error *err)
@@ -306,6 +293,11 @@ static tw_status duel(const opts *o, FILE *out, tw_error *err)
 	ratio(out, "A wounds B", d.wound[0], dec);
 	ratio(out, "B retreats", d.retreat[0], dec);
 	ratio(out, "A wins", d.kill[0] + d.wound[0] + d.retreat[0], dec);
+	{
+		double p = (double)(d.kill[0] + d.wound[0] + d.retreat[0]) / (double)dec;
+		int ctx[4] = {fa, fb, wa, wb};
+		tw_odds_mc_note(out, p * (1 - p), tw_odds_mc_sample_ns(throw_duel, ctx));
+	}
 	ratio(out, "B kills A", d.kill[1], dec);
 	ratio(out, "B wounds A", d.wound[1], dec);
 	ratio(out, "A retreats", d.retreat[1], dec);

@@ -62,7 +62,9 @@ static bool shoot_order(const tw_state *s, int f, bool snap, tw_order *o)
 
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
-	tw_decision ds[TW_MAX_DECISIONS];
+	if (LL_FP(s)) // ll-2: the fast-play game under Type III
+		return ll_in_random_orders(s, side, r, out, max);
+	tw_decision ds[TW_MAX_DECISIONS]; // ll-3: any seat asked (SP: several at once)
 	int nd = tw_ruleset_lloyd.decisions(s, ds, TW_MAX_DECISIONS);
 	bool asked = false;
 	for (int i = 0; i < nd; i++)

@@ -6,7 +6,10 @@
 
 #include "ll.h"
 
-const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over", "allocate", NULL};
+const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over",
+							"allocate", // ll-3
+							"action", "seize", "challenge", "mercy", "grant", "follow", // ll-2
+							NULL};
 
 static const tw_param_def ll_params[LLP_COUNT] = {
 	[LLP_MAX_TURNS] = {"max_turns", 40, 1, 100000, NULL,
@@ -69,6 +72,20 @@ static tw_status ll_setup(tw_state *s, tw_error *err)
 						    "$.sides[%d].alliance: every player is in camp 0 (the crown) or 1 (the rebels)", k);
 	} else if (s->nsides != 2)
 		return tw_error_set(err, TW_ERR_INPUT, "NQ.TURN.1", "the NQ skirmish is played by two sides");
+	// ---- ll-2: the fast-play game under Type III has its own rosters (FP.3) ----
+	if (LL_FP(s)) {
+		LL_TRY(ll_fp_setup(s, err));
+		if (s->phase == LL_PH_START && LLG(s)->actions == 0) {
+			for (int j = 0; j < s->nfig; j++)
+				if (s->fig[j].status == TW_FS_UNPLACED)
+					s->fig[j].status = TW_FS_ACTIVE;
+			s->winner = -1;
+			s->over = false;
+			s->mover = 0;
+		}
+		return TW_OK;
+	}
+	// ---- end ll-2 ----
 	for (int i = 0; i < s->nfig; i++) {
 		ll_frec *r = LLF(s, i);
 		fill_from_troop(r);
@@ -115,6 +132,8 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == LL_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	if (LL_FP(s)) // ll-2: Type III (IN.ACT, IN.SEIZE) and duels (DU)
+		return ll_in_decisions(s, out, max);
 	if (LLG(s)->sp) // ll-3
 		return ll_sp_decisions(s, out, max);
 	if (s->phase == LL_PH_ALLOC) // ll-3
@@ -182,6 +201,8 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "%s may not give a %s order now (phase %s)",
 				    s->sides[o->side].name, o->type < LL_OT_COUNT ? tw_ruleset_lloyd.orders[o->type].name : "?",
 				    ll_phase_names[s->phase < LL_PH_COUNT ? s->phase : LL_PH_OVER]);
+	if (LL_FP(s)) // ll-2: the fast-play game under Type III
+		return ll_in_validate(s, o, err);
 	switch (o->type) {
 	case LL_OT_START:
 	case LL_OT_END: return TW_OK;
@@ -345,6 +366,8 @@ static tw_status apply_end(tw_state *s, tw_events *ev)
 static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
 {
 	(void)ctx;
+	if (LL_FP(s)) // ll-2: the fast-play game under Type III
+		return ll_in_apply(s, o, ev, err);
 	switch (o->type) {
 	case LL_OT_START: return LLG(s)->tf && !LLG(s)->map_col[0] ? ll_tf_map(s, ev) : apply_start(s, ev);
 	case LL_OT_MOVE: return ll_apply_move(s, o, ev);
@@ -377,6 +400,12 @@ static void ll_score(const tw_state *s, double *points)
 	for (int k = 0; k < s->nsides; k++)
 		points[k] = LLG(s)->tf || LLG(s)->sp ? LLS(s, k)->vp // ll-3: TF.D6, SP.D4: VPs
 						     : ll_fine(s, k); // NQ.VIC.2: men in good order
+	if (LL_FP(s)) // ll-2, IN.ACT.6 (ours): men on the table and duel VPs
+		for (int k = 0; k < s->nsides && k < 2; k++) {
+			points[k] = LLG(s)->vp[k];
+			for (int j = 0; j < s->nfig; j++)
+				points[k] += s->fig[j].side == k && ll_fights(s, j);
+		}
 }
 
 static void ll_hide(tw_state *d, int seat)
@@ -395,10 +424,12 @@ static const char *const row_choices[] = {"first", "second", NULL};
 static const tw_order_field f_move[] = {
 	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL,
 	 "each man to his place and facing (a group: every member by the same offset, NQ.MOVE.3)"},
+	{"targets", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL,
+	 "fast-play only: the enemy body the movers (archers within half a move) then shoot at (IN.MS.1)"},
 };
 static const tw_order_field f_shoot[] = {
-	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the shooter"},
-	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the enemy he shoots at"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooter (fast-play: the shooters of one body, IN.ACT.4)"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the enemy he shoots at (fast-play: one enemy body)"},
 };
 static const tw_order_field f_load[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the archers who load"},
@@ -425,6 +456,32 @@ static const tw_order_field f_withdraw[] = {
 static const tw_order_field f_command[] = {
 	{"n", TW_OF_SIDE, 0, 0, true, 0, 0, NULL, "the player who commands the camp"},
 };
+// ---- ll-2: IN, DU ----
+static const char *const seize_choices[] = {"none", "advance", "fight", "sight", "flee", NULL};
+static const tw_order_field f_seize[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the figure who rolls (IN.SEIZE.3)"},
+	{"n", TW_OF_INT, 0, 0, true, 1, 4, seize_choices, "the action seized for (IN.SEIZE.1)"},
+	{"card", TW_OF_INTS, 0, 0, false, 0, 1, NULL, "[1]: seize to carry out his order card, +4 (IN.TAC.5, IN.CARD.4)"},
+};
+static const tw_order_field f_fight[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "men of the group in contact that fights a round"},
+};
+static const tw_order_field f_challenge[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 1, NULL, "the challenger: a knight leading a contingent"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the enemy challenged"},
+};
+static const tw_order_field f_accept[] = {
+	{"figures", TW_OF_FIGS, 0, 0, false, 0, 1, NULL, "a knight who accepts in the challenged man's place (DU.7)"},
+};
+static const tw_order_field f_volley[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the shooters: every missile-armed man may shoot once"},
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "each shooter's own target, in the same order"},
+};
+static const tw_order_field f_tome[] = {
+	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 1, NULL, "the leader who calls and stands still"},
+	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each man who comes, to his place towards the leader"},
+};
+// ---- end ll-2 ----
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_START] = {"start", "NQ.TURN.1", "roll off 1d20: the higher moves first (when the scenario does not say)", "start",
@@ -432,7 +489,7 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_MOVE] = {"move", "NQ.MOVE.1",
 			"men move up to M (wounded -2, group -1, difficult ground -2, at least 1 in); ending engaged with "
 			"an enemy is a charge",
-			"move {moves}", TW_OD_PER_FIGURE, FIELDS(f_move)},
+			"move {moves} [at {targets}]", TW_OD_PER_FIGURE, FIELDS(f_move)},
 	[LL_OT_SHOOT] = {"shoot", "NQ.SHT.3",
 			 "a loaded man shoots: in his own turn (NQ.SHT), or in the enemy's at a man moving against him, at "
 			 "+2W (NQ.OPP)",
@@ -464,6 +521,29 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 			  "defect", 0, 0, NULL},
 	[LL_OT_COMMAND] = {"command", "SP.5", "name the player who commands your camp (in the centre)", "command {n}", 0,
 			   FIELDS(f_command)},
+	// ---- ll-2: IN, DU ----
+	[LL_OT_SEIZE] = {"seize", "IN.SEIZE.4",
+			 "the passive side names a figure and an action and rolls 1d20 + leadership + tactical >= his base rate "
+			 "(a natural 1-3 fails and sets off a melee round, IN.MEL.3)",
+			 "seize {figures} {n} [card {card}]", 0, FIELDS(f_seize)},
+	[LL_OT_FIGHT] = {"fight", "IN.MEL.2", "a group in contact fights a melee round as an action", "fight {figures}", 0,
+			 FIELDS(f_fight)},
+	[LL_OT_CHALLENGE] = {"challenge", "DU.2", "a knight leading a contingent challenges an enemy within two moves he sees",
+			     "challenge {figures} at {targets}", 0, FIELDS(f_challenge)},
+	[LL_OT_ACCEPT] = {"accept", "DU.3", "accept the challenge (or a knight in his place, DU.7), or grant mercy (DU.13)",
+			  "accept {figures}", 0, FIELDS(f_accept)},
+	[LL_OT_REFUSE] = {"refuse", "DU.6", "refuse the challenge (DU.4/6), or refuse mercy: one more round (DU.14)", "refuse", 0,
+			  0, NULL},
+	[LL_OT_MERCY] = {"mercy", "DU.13", "the wounded duellist asks for mercy (end: he pulls out, DU.15)", "mercy", 0, 0, NULL},
+	[LL_OT_VOLLEY] = {"volley", "IN.SHT.6",
+			  "nobody moves: every missile-armed man named shoots once at his own target, one action and one "
+			  "counter",
+			  "volley {figures} at {targets}", 0, FIELDS(f_volley)},
+	[LL_OT_TOME] = {"tome", "IN.TOME.1",
+			"a leader standing still calls \"To me!\": his command more than 4 in from every enemy moves at full "
+			"speed towards him, no path within 4 in of an enemy (not a seizing action)",
+			"tome {targets} {moves}", TW_OD_PER_FIGURE, FIELDS(f_tome)},
+	// ---- end ll-2 ----
 };
 
 static const tw_clause_family ll_families[] = {
@@ -475,8 +555,11 @@ static const tw_clause_family ll_families[] = {
 	{"TF", "the three-fight system: secret allocation to three locations, off-table rolls, reinforcements"},
 	{"SP", "the six-player game: two camps, changing sides, the governor"},
 	{"CA", "the short campaign: six battles, VPs, desertion"},
+	{"IN", "the Type III initiative: actions, seizing, reactive shooting and moves"},
 	{"LL.EX", "worked examples"},
 };
+
+static const struct tw_general_def *const ll_generals[] = {&ll_general_type3}; // ll-2
 
 const tw_ruleset tw_ruleset_lloyd = {
 	.name = "lloyd",
@@ -509,4 +592,6 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.series_prepare = ll_series_prepare,
 	.series_roles = ll_series_roles,
 	.series_record = ll_series_record,
+	.ngenerals = 1, // ll-2: the fast-play game's general
+	.generals = ll_generals,
 };

@@ -25,6 +25,8 @@ tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 	bool snap = s->phase == LL_PH_REACT && !ll_acting(s, o->side);
 	if (!snap && (s->phase != LL_PH_MOVE || !ll_acting(s, o->side)))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "not %s's time to shoot", s->sides[o->side].name);
+	if (o->nfig != 1 || o->nfig2 != 1) // the order's lists are open for the fast-play volley (IN.ACT.4)
+		return tw_error_set(err, TW_ERR_INPUT, "NQ.SHT.3", "one shooter at one target in the NQ game");
 	int f = o->fig[0], t = o->fig2[0];
 	if (!ll_fights(s, f) || s->fig[f].side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d is not one of %s's men in the fight", f,

@@ -248,7 +248,7 @@ bool ll_sp_turn_end(tw_state *s, tw_events *ev)
 	for (int k = 0; k < s->nsides; k++)
 		if (alive(s, k))
 			members[camp_of(s, k)]++;
-	int limit = LLG(s)->actions > 0 ? LLG(s)->actions : (int)s->params[LLP_MAX_TURNS];
+	int limit = LLG(s)->sp_actions > 0 ? LLG(s)->sp_actions : (int)s->params[LLP_MAX_TURNS];
 	bool end = pts[0] == 0 || pts[1] == 0 || members[0] == 0 || members[1] == 0 || LLG(s)->turn >= limit;
 	if (!end)
 		return false;

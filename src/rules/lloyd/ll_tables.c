@@ -6,7 +6,8 @@
 
 #include "ll.h"
 
-const char *const ll_weapon_names[LL_W_COUNT + 1] = {"none", "spear", "sword", "bow", "dagger", "axe", NULL};
+const char *const ll_weapon_names[LL_W_COUNT + 1] = {"none",	  "spear",    "sword",	 "bow",	  "dagger", "axe",
+						      "javelin", "crossbow", "handgun", "sling", NULL}; // ll-2: IN.MS
 const char *const ll_reach_names[TW_LL_REACH_COUNT + 1] = {"short", "normal", "long", "missile", NULL};
 const char *const ll_note_names[4] = {"closed2", "spear", "two_of", NULL};
 const char *const ll_damage_names[5] = {"unharmed", "driven back", "wounded", "incapacitated", "killed"};

@@ -418,15 +418,6 @@ int rd_random_phase_orders(const tw_state *s, int side, tw_rng *r, tw_order *out
 struct tw_general_def;
 #define RD_NGENERALS 2
 extern const struct tw_general_def *const rd_generals[RD_NGENERALS];
-/// rd_odds_mc.c: one random throw of an odds question (its outcome folded into the return value).
-typedef int (*rd_mc_throw)(tw_rng *r, const void *ctx);
-/// The standard error a Monte Carlo estimate must get under: half the sixth decimal printed.
-#define RD_MC_SE 5e-7
-/// Nanoseconds one throw takes, measured by throwing it for at least 20 ms (seeded generator).
-double rd_mc_sample_ns(rd_mc_throw throw_once, const void *ctx);
-/// Writes, beside an exact answer of this variance, the samples and time a Monte Carlo estimate
-/// needs for a standard error under RD_MC_SE.
-void rd_mc_note(FILE *out, double variance, double sample_ns);
 
 // ---- finish: move events (rd_unit.c) ----
 /// A TW_EV_MOVE event names a figure (event.h; the terminal, pictures and reports read it so):

@@ -45,7 +45,7 @@ static int throw_hits(tw_rng *r, const void *ctx)
 static void one_die_note(FILE *out, int face, double p)
 {
 	dice_throw d = {1, face};
-	rd_mc_note(out, p * (1 - p), rd_mc_sample_ns(throw_hits, &d));
+	tw_odds_mc_note(out, p * (1 - p), tw_odds_mc_sample_ns(throw_hits, &d));
 }
 
 static int get_class(const opts *o, tw_error *err)
@@ -78,17 +78,17 @@ static tw_status shoot(const opts *o, FILE *out, tw_error *err)
 	fprintf(out, ")\n");
 	double den = pow(6, nd), mean = 0, sq = 0;
 	dice_throw dt = {nd, face};
-	double ns = rd_mc_sample_ns(throw_hits, &dt); // one throw of the dice answers every line
+	double ns = tw_odds_mc_sample_ns(throw_hits, &dt); // one throw of the dice answers every line
 	for (int k = 0; k <= nd; k++) {
 		mean += k * dist[k];
 		sq += (double)k * k * dist[k];
 		fprintf(out, "  P(%d hits) = ", k);
 		tw_odds_print_fraction(out, dist[k], den);
 		fprintf(out, "\n");
-		rd_mc_note(out, dist[k] * (1 - dist[k]), ns);
+		tw_odds_mc_note(out, dist[k] * (1 - dist[k]), ns);
 	}
 	fprintf(out, "expected hits: %.6f\n", mean);
-	rd_mc_note(out, sq - mean * mean, ns);
+	tw_odds_mc_note(out, sq - mean * mean, ns);
 	return TW_OK;
 }
 
