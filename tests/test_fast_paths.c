@@ -430,6 +430,40 @@ static int game_states(tw_state *out, int max)
 	return n;
 }
 
+// States of play on a generated Country of 300 men a side (the general's lists file its free men
+// by place): every 40th decision of the first 8 game moves, as many as fit in out.
+static int country_states(tw_state *out, int max)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 300, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 300), tw_general_new("default", rs, 1, 300)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int n = 0;
+	for (int k = 0; k < 100000 && n < max; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0 || s->move_no > 8)
+			break;
+		if (s->phase == LW_PH_PLAY && k % 40 == 0)
+			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return n;
+}
+
 static void test_move_extend_matches_full_validation(void **st)
 {
 	(void)st;
@@ -872,11 +906,14 @@ static int nearest_mismatches(const tw_state *s, int side, tw_rng *r, int n)
 // free men near a place at n random places, the charge arithmetic against every free man from
 // either side, and the ground over the listed hill layers against tw_table_ground at n random
 // places; returns the mismatches.
-static int lists_mismatches(const tw_state *s, tw_rng *r, int n)
+static int lists_mismatches(const tw_state *s, tw_rng *r, int n, bool grid)
 {
 	lw_ai_lists l;
 	memset(&l, 0, sizeof l);
+	l.force_grid = grid; // the free men filed by place, however few
 	assert_true(lw_ai_lists_make(s, &l));
+	if (grid && l.free_start[l.nsides] > 0)
+		assert_true(l.gw > 0);
 	int bad = 0;
 	for (int k = 0; k < n; k++) {
 		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
@@ -887,6 +924,48 @@ static int lists_mismatches(const tw_state *s, tw_rng *r, int n)
 		int a = lw_ai_count_near(&l, side, p, rad), b = lw_oracle_count_near(s, side, p, rad);
 		if (a != b && bad++ == 0)
 			printf("side %d within %g of (%.17g, %.17g): %d, plain %d\n", side, rad, p.x, p.y, a, b);
+	}
+	// The nearest enemy through the grid against the plain loop, near men (ties) and anywhere
+	// (off the table too: the boxes grow).
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2((tw_rng_unit(r) * 1.4 - 0.2) * s->table.width, (tw_rng_unit(r) * 1.4 - 0.2) * s->table.depth);
+		if (k % 3 == 0 && s->nfig > 0)
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2((double)(k % 5) * 0.25, 0));
+		if (k == 1)
+			p.x = NAN;
+		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0);
+		int who, w2;
+		double best = lw_oracle_nearest_enemy(s, side, p, &who);
+		double d2 = lw_ai_nearest_enemy(&l, side, p, &w2);
+		if ((w2 != who || memcmp(&d2, &best, sizeof d2) != 0) && bad++ == 0)
+			printf("listed nearest enemy of side %d to (%.17g, %.17g): %d at %.17g, plain %d at %.17g\n", side,
+			       p.x, p.y, w2, d2, who, best);
+	}
+	// The men in a box: every free man of the side(s) whose centre is in it, ascending, none twice.
+	for (int k = 0; k < n / 10; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		double hw = tw_rng_unit(r) * (k % 4 == 0 ? 200 : 15), hd = tw_rng_unit(r) * 15;
+		tw_vec2 lo = tw_v2(p.x - hw, p.y - hd), hi = tw_v2(p.x + hw, p.y + hd);
+		int side = (int)(tw_rng_u64(r) % 2);
+		bool others = k % 2;
+		int nn = lw_ai_men_near(&l, side, others, lo, hi);
+		int want = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (lw_is_free(f) && (others ? f->side != side : f->side == side) && f->pos.x >= lo.x &&
+			    f->pos.x <= hi.x && f->pos.y >= lo.y && f->pos.y <= hi.y) {
+				want++;
+				bool in = false;
+				for (int j = 0; j < nn && !in; j++)
+					in = l.found[j] == i;
+				if (!in && bad++ == 0)
+					printf("man %d in the box but not found\n", i);
+			}
+		}
+		for (int j = 1; j < nn; j++)
+			if (l.found[j] <= l.found[j - 1] && bad++ == 0)
+				printf("men in a box out of order: %d after %d\n", l.found[j], l.found[j - 1]);
+		assert_true(nn >= want);
 	}
 	// The charge arithmetic against every free man, from either side.
 	for (int i = 0; i < s->nfig; i++) {
@@ -968,8 +1047,19 @@ static void test_distance_early_outs(void **st)
 	for (int k = 0; k < ns; k++)
 		for (int side = 0; side < 2; side++)
 			assert_int_equal(nearest_mismatches(&ss[k], side, &r, 3000), 0);
+	for (int k = 0; k < ns; k++) {
+		assert_int_equal(lists_mismatches(&ss[k], &r, 5000, false), 0);
+		assert_int_equal(lists_mismatches(&ss[k], &r, 5000, true), 0);
+	}
 	for (int k = 0; k < ns; k++)
-		assert_int_equal(lists_mismatches(&ss[k], &r, 5000), 0);
+		tw_state_free(&ss[k]);
+	// A large Country in play: the grid as the general has it (over LW_AI_GRID_MIN_MEN men).
+	ns = country_states(ss, 8);
+	assert_true(ns >= 4);
+	for (int k = 0; k < ns; k++) {
+		assert_int_equal(nearest_mismatches(&ss[k], k % 2, &r, 1000), 0);
+		assert_int_equal(lists_mismatches(&ss[k], &r, 3000, false), 0);
+	}
 	for (int k = 0; k < ns; k++)
 		tw_state_free(&ss[k]);
 	free(ss);

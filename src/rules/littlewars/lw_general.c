@@ -50,6 +50,7 @@ typedef struct lw_ai {
 	int32_t *mine_buf;           ///< gun_target's list of our men who may be in a line of fire
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
+	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
 	tw_order scratch;
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
 	lw_doctrine dc;
@@ -86,7 +87,10 @@ static bool ai_fig_arrays(lw_ai *ai, int nfig)
 	int32_t *q = tw_realloc(ai->group_queue, n * sizeof *q);
 	if (q)
 		ai->group_queue = q;
-	if (!g || !c || !m || !d || !q)
+	int32_t *nb = tw_realloc(ai->near_buf, n * sizeof *nb);
+	if (nb)
+		ai->near_buf = nb;
+	if (!g || !c || !m || !d || !q || !nb)
 		return false;
 	// Zeroed as the general's context is (make_groups fills them at each new move).
 	size_t old = (size_t)ai->cap_fig;
@@ -259,7 +263,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 			continue;
 		// Nothing in range: go forward with the crew, 10 in (LW.MOB.11-13).
 		int who;
-		double d = lw_nearest_enemy(s, side, g->axle, &who);
+		double d = lw_ai_nearest_enemy(&ai->lists, side, g->axle, &who);
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
 		if (who < 0 || d < tw_shot_fast_max_range(z0) * 0.8)
 			continue;
@@ -327,7 +331,12 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 		while (qh < qt && size < 12) {
 			const tw_figure *a = &s->fig[queue[qh++]];
 			size++;
-			for (int i = 0; i < s->nfig && qt < s->nfig; i++) {
+			// Our free men within 8 in of a, in figure order (the lists are of this state).
+			double R = 8.0 + 1e-3;
+			int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(a->pos.x - R, a->pos.y - R),
+						tw_v2(a->pos.x + R, a->pos.y + R));
+			for (int j = 0; j < nn && qt < s->nfig; j++) {
+				int i = ai->lists.found[j];
 				const tw_figure *b = &s->fig[i];
 				if (b->side != side || !lw_is_free(b) || ai->crew_of[i] >= 0 || ai->group_of[i] >= 0 ||
 				    b->kind != f0->kind || tw_dist(a->pos, b->pos) > 8.0 || size + (qt - qh) >= 12)
@@ -495,7 +504,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		return false;
 	c = tw_scale(c, 1.0 / nm);
 	int target;
-	double dmin = lw_nearest_enemy(s, side, c, &target);
+	double dmin = lw_ai_nearest_enemy(&ai->lists, side, c, &target);
 	if (target < 0)
 		return false;
 	// Charge if the arithmetic favours us (LW.MEL.5-7): any enemy within a move of a member.
@@ -503,11 +512,23 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double reach = cav ? LW_CAV_MOVE : LW_INF_MOVE;
 	double dmem = INFINITY;
 	for (int k = 0; k < nm; k++)
-		dmem = fmin(dmem, lw_nearest_enemy(s, side, s->fig[mem[k]].pos, NULL));
+		dmem = fmin(dmem, lw_ai_nearest_enemy(&ai->lists, side, s->fig[mem[k]].pos, NULL));
 	if (dmem <= reach + 1.0) {
 		int best = -1;
 		double bestv = -1e9;
-		for (int i = 0; i < s->nfig; i++) {
+		// The enemy's free men within reach + 1 of a member, in figure order.
+		tw_vec2 lo = s->fig[mem[0]].pos, hi = lo;
+		for (int k = 1; k < nm; k++) {
+			tw_vec2 q = s->fig[mem[k]].pos;
+			lo = tw_v2(fmin(lo.x, q.x), fmin(lo.y, q.y));
+			hi = tw_v2(fmax(hi.x, q.x), fmax(hi.y, q.y));
+		}
+		double R = reach + 1.0 + 1e-3;
+		int nn = lw_ai_men_near(&ai->lists, side, true, tw_v2(lo.x - R, lo.y - R), tw_v2(hi.x + R, hi.y + R));
+		int32_t *near_them = ai->near_buf;
+		memcpy(near_them, ai->lists.found, (size_t)nn * sizeof *near_them);
+		for (int j = 0; j < nn; j++) {
+			int i = near_them[j];
 			const tw_figure *f = &s->fig[i];
 			if (f->side == side || !lw_is_free(f))
 				continue;
@@ -674,8 +695,11 @@ static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 		if (f->side != side || !lw_is_free(f))
 			continue;
 		tw_order_init(o, LW_OT_SURRENDER, side);
-		for (int k = 0; k < s->nfig && o->nfig < 64; k++) {
-			const tw_figure *m = &s->fig[k];
+		double R = 4.0 + 1e-3;
+		int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(f->pos.x - R, f->pos.y - R),
+					tw_v2(f->pos.x + R, f->pos.y + R));
+		for (int j = 0; j < nn && o->nfig < 64; j++) {
+			const tw_figure *m = &s->fig[ai->lists.found[j]];
 			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
 				o->fig[o->nfig++] = m->id;
 		}
@@ -815,6 +839,7 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->mine_buf);
 		tw_free(ai->gdist);
 		tw_free(ai->group_queue);
+		tw_free(ai->near_buf);
 	}
 }
 
