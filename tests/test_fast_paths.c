@@ -464,6 +464,78 @@ static int country_states(tw_state *out, int max)
 	return n;
 }
 
+// The melees judged at the end of a move (lw_judge_melees: contacts by a sweep in x on a large
+// table) and LW.MEL.1's supporters (a box round the body) against the plain loops, on a
+// 300-a-side Country in play: the same events and state; the same count for random bodies.
+static void test_melee_sweep_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 8 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 9);
+	int melees = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		// Two in three of the mover's men put just in contact with (or, every ninth, just
+		// short of) their nearest enemy: contacts, melees, support.
+		tw_state base;
+		assert_int_equal(tw_state_clone(&base, s), TW_OK);
+		for (int i = 0; i < base.nfig; i++) {
+			tw_figure *f = &base.fig[i];
+			int who;
+			double d = lw_nearest_enemy(s, f->side, f->pos, &who);
+			if (who < 0 || !lw_is_free(f) || f->side != base.mover || i % 3 == 0 || d < 1e-6)
+				continue;
+			const tw_figure *e = &s->fig[who];
+			double gap = i % 9 == 1 ? 0.2 : 0.06;
+			f->pos = tw_add(e->pos, tw_scale(tw_sub(f->pos, e->pos), (f->radius + e->radius + gap) / d));
+		}
+		uint64_t h[2];
+		int nev[2];
+		for (int v = 0; v < 2; v++) {
+			lw_melee_sweep_min_figs = v == 0 ? 512 : 1 << 30;
+			tw_state t;
+			assert_int_equal(tw_state_clone(&t, &base), TW_OK);
+			tw_order *end = malloc(sizeof *end);
+			tw_order_init(end, LW_OT_END_MOVE, t.mover);
+			tw_events ev = {0};
+			assert_int_equal(lw_judge_melees(&t, end, false, &ev, NULL), TW_OK);
+			h[v] = tw_state_hash(&t);
+			nev[v] = ev.n;
+			for (int e = 0; e < ev.n; e++) {
+				h[v] = h[v] * 31 + (uint64_t)ev.v[e].type * 7 + (uint64_t)ev.v[e].a + (uint64_t)ev.v[e].v * 131;
+				melees += v == 0 && ev.v[e].type == TW_EV_MELEE;
+			}
+			tw_events_free(&ev);
+			free(end);
+			tw_state_free(&t);
+		}
+		lw_melee_sweep_min_figs = 512;
+		assert_int_equal(nev[0], nev[1]);
+		assert_true(h[0] == h[1]);
+		// Supporters of random bodies: near a man, a few of his side within 10 in.
+		for (int q = 0; q < 300; q++) {
+			int i = (int)(tw_rng_u64(&r) % (uint64_t)base.nfig);
+			int32_t body[8];
+			int n = 0;
+			for (int m = 0; m < base.nfig && n < 1 + q % 8; m++)
+				if (base.fig[m].side == base.fig[i].side && tw_dist(base.fig[m].pos, base.fig[i].pos) < 10)
+					body[n++] = base.fig[m].id;
+			int side = (int)(tw_rng_u64(&r) % 2);
+			assert_int_equal(lw_supporters(&base, side, body, n, NULL), lw_oracle_supporters(&base, side, body, n));
+		}
+		tw_state_free(&base);
+	}
+	printf("%d melees judged both ways\n", melees);
+	assert_true(melees > 0);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 static void test_move_extend_matches_full_validation(void **st)
 {
 	(void)st;
@@ -1345,6 +1417,7 @@ int main(void)
 		cmocka_unit_test(test_terrain_index_matches_plain),
 		cmocka_unit_test(test_dir_deg_matches_sin_cos),
 		cmocka_unit_test(test_move_extend_matches_full_validation),
+		cmocka_unit_test(test_melee_sweep_matches_plain),
 		cmocka_unit_test(test_route_field_matches_plain),
 		cmocka_unit_test(test_event_clause_truncated),
 		cmocka_unit_test(test_end_move_validation_leaves_state),

@@ -294,6 +294,9 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err);
 /// Counts free men of the body's side not in the body/excluded within their own move of any
 /// body member.
 int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude);
+/// lw_judge_melees looks for contacts by a sweep in x on tables of at least this many figures
+/// (default 512), else by the plain double loops: the same melees. For tests only.
+extern int lw_melee_sweep_min_figs;
 /// LW.MEL.1: isolated when supporters < n/2 (supporters*2 < n).
 bool lw_is_isolated(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude);
 /// LW.MEL.5-7 arithmetic for one melee.
