@@ -536,6 +536,66 @@ static void test_melee_sweep_matches_plain(void **st)
 	free(ss);
 }
 
+// Move orders on a 300-a-side Country in play, many of them too close to other men: the gap
+// checks through the box round the order's men and the early-outs (lw_validate_move, and
+// lw_validate_move_extend a man at a time) give the verdicts and messages of every figure
+// looked at.
+static void test_move_gaps_match_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 6 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 11);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int refused = 0, total = 0, gaps = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		for (int q = 0; q < 400; q++) {
+			tw_order_init(o, LW_OT_MOVE, s->mover);
+			o->has_at = true;
+			int i0 = (int)(tw_rng_u64(&r) % (uint64_t)s->nfig);
+			int want = 1 + (int)(tw_rng_u64(&r) % 12);
+			double step = q % 3 == 0 ? 0.5 : 3.0 * tw_rng_unit(&r);
+			double ang = tw_rng_unit(&r) * 360;
+			for (int m = 0; m < s->nfig && o->nfig < want; m++) {
+				const tw_figure *f = &s->fig[(i0 + m) % s->nfig];
+				if (f->side != s->mover || !lw_is_free(f) || f->moved_in == s->move_no ||
+				    (LWF(s, f)->marks & LW_MARK_CONTACT))
+					continue;
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig++] = tw_add(f->pos, tw_scale(tw_dir_deg(ang + (q % 5 == 0 ? 40.0 * m : 0)), step));
+			}
+			if (o->nfig == 0)
+				continue;
+			tw_error e1, e2;
+			memset(&e1, 0, sizeof e1);
+			memset(&e2, 0, sizeof e2);
+			lw_validate_plain_gaps = false;
+			tw_status a = lw_validate_move(s, o, &e1), ax = lw_validate_move_extend(s, o, NULL);
+			lw_validate_plain_gaps = true;
+			tw_status b = lw_validate_move(s, o, &e2), bx = lw_validate_move_extend(s, o, NULL);
+			lw_validate_plain_gaps = false;
+			assert_int_equal(a, b);
+			assert_int_equal(ax, bx);
+			assert_string_equal(e1.message, e2.message);
+			assert_string_equal(e1.clause, e2.clause);
+			refused += a != TW_OK;
+			gaps += a != TW_OK && (strcmp(e1.clause, "LW.MOB.15") == 0 || strcmp(e1.clause, "LW.MEL.2") == 0);
+			total++;
+		}
+	}
+	printf("%d move orders, %d refused, %d of them for a gap between men\n", total, refused, gaps);
+	assert_true(gaps > total / 10 && refused < total);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 static void test_move_extend_matches_full_validation(void **st)
 {
 	(void)st;
@@ -1418,6 +1478,7 @@ int main(void)
 		cmocka_unit_test(test_dir_deg_matches_sin_cos),
 		cmocka_unit_test(test_move_extend_matches_full_validation),
 		cmocka_unit_test(test_melee_sweep_matches_plain),
+		cmocka_unit_test(test_move_gaps_match_plain),
 		cmocka_unit_test(test_route_field_matches_plain),
 		cmocka_unit_test(test_event_clause_truncated),
 		cmocka_unit_test(test_end_move_validation_leaves_state),

@@ -278,6 +278,9 @@ bool lw_table_is_water(const tw_table *tb, tw_vec2 p);
 bool lw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// Tests only: true makes the move checks look at every figure for the gaps between men (no box
+/// round the order's men, no early-out along x or y): the same verdicts and messages.
+extern bool lw_validate_plain_gaps;
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.

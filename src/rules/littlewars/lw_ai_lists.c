@@ -171,8 +171,19 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 		}
 		sides += nf > first;
 	}
-	if ((sort || sides > 1) && nf > 1)
-		qsort(l->found, (size_t)nf, sizeof l->found[0], cmp_i32);
+	if ((sort || sides > 1) && nf > 1) {
+		if (nf > 48) {
+			qsort(l->found, (size_t)nf, sizeof l->found[0], cmp_i32);
+		} else { // a few men: an insertion sort
+			for (int i = 1; i < nf; i++) {
+				int32_t x = l->found[i];
+				int k = i;
+				for (; k > 0 && l->found[k - 1] > x; k--)
+					l->found[k] = l->found[k - 1];
+				l->found[k] = x;
+			}
+		}
+	}
 	return nf;
 }
 
