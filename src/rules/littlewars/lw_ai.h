@@ -84,6 +84,8 @@ typedef struct lw_ai_lists {
 	int cap_cell_start, cap_cell_items, cap_cell_of;
 	int32_t *found; ///< lw_ai_men_near's answer
 	int cap_found;
+	uint64_t *bits; ///< lw_ai_men_near's sort: a bit per figure, all clear between calls
+	int cap_bits;   ///< words
 } lw_ai_lists;
 
 /// Lists s into l (replacing what l held); false without memory.

@@ -148,6 +148,18 @@ static int cmp_i32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+// The index of b's lowest set bit (b != 0), by a de Bruijn sequence: portable C.
+static inline int lowest_bit(uint64_t b)
+{
+	static const uint8_t ix[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+	};
+	return ix[((b & (~b + 1)) * 0x03f79d71b4cb0a89ull) >> 58];
+}
+
 int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi)
 {
 	int nf = 0, sides = 0;
@@ -172,7 +184,21 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 		sides += nf > first;
 	}
 	if ((sort || sides > 1) && nf > 1) {
-		if (nf > 48) {
+		if (nf > 32 && l->bits) { // many: a bit per figure, read back in order
+			int32_t vlo = INT32_MAX, vhi = -1;
+			for (int i = 0; i < nf; i++) {
+				int32_t v = l->found[i];
+				l->bits[v >> 6] |= (uint64_t)1 << (v & 63);
+				vlo = v < vlo ? v : vlo;
+				vhi = v > vhi ? v : vhi;
+			}
+			int n = 0;
+			for (int w = vlo >> 6; w <= vhi >> 6; w++)
+				for (uint64_t b = l->bits[w]; b; b &= b - 1)
+					l->found[n++] = (int32_t)(w * 64 + lowest_bit(b));
+			for (int w = vlo >> 6; w <= vhi >> 6; w++)
+				l->bits[w] = 0;
+		} else if (nf > 48) {
 			qsort(l->found, (size_t)nf, sizeof l->found[0], cmp_i32);
 		} else { // a few men: an insertion sort
 			for (int i = 1; i < nf; i++) {
@@ -290,6 +316,15 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 			l->free_men[at[f->side]++] =
 			    (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
 	}
+	int words = (s->nfig + 63) / 64 + 1;
+	if (words > l->cap_bits) {
+		uint64_t *v = tw_realloc(l->bits, (size_t)words * sizeof *v);
+		if (!v)
+			return false;
+		memset(v, 0, (size_t)words * sizeof *v);
+		l->bits = v;
+		l->cap_bits = words;
+	}
 	return grid_make(l);
 }
 
@@ -299,6 +334,7 @@ void lw_ai_lists_free(lw_ai_lists *l)
 	tw_free(l->cell_items);
 	tw_free(l->cell_of);
 	tw_free(l->found);
+	tw_free(l->bits);
 	tw_free(l->free_men);
 	tw_free(l->gun_ground);
 	tw_free(l->fig_ground);

@@ -221,10 +221,9 @@ int lw_tindex_query_segment(lw_tindex *ix, tw_vec2 a, tw_vec2 b)
 			xa = maxd(lo.x, mind(pa, pb) - m);
 			xb = mind(hi.x, maxd(pa, pb) + m);
 		}
-		int cx0, cy0, cx1, cy1;
-		if (!cell_range(ix, tw_v2(xa, lo.y), tw_v2(xb, lo.y), &cx0, &cy0, &cx1, &cy1))
-			continue;
-		n = add_cells(ix, y, cx0, cx1, n);
+		if (!(isfinite(xa) && isfinite(xb)))
+			continue; // as cell_range refuses such a box
+		n = add_cells(ix, y, cell_ix(xa / ix->cell, ix->gx), cell_ix(xb / ix->cell, ix->gx), n);
 	}
 	return n;
 }
