@@ -263,32 +263,31 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 {
 	// The figures that take up room, in figure order, each where he will stand after the order:
 	// those that may come near where the order's men will stand (within the box of their ends,
-	// widened by the largest radius twice, the spacing and a millionth of an inch; every one
-	// when a place or radius is not finite). The others cannot be too close to any of them.
+	// widened by his radius, the largest of the order's, the spacing and a hundred-thousandth
+	// of an inch; every one when an end or a radius is not finite). The others cannot be too
+	// close to any of the order's men.
 	double rmax = 0, x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
 	bool boxed = !lw_validate_plain_gaps;
-	for (int j = 0; j < s->nfig && boxed; j++) {
-		double r = s->fig[j].radius;
-		boxed = r >= 0 && r < 1e6;
-		rmax = r > rmax ? r : rmax;
-	}
 	for (int i = 0; i < o->nfig && boxed; i++) {
 		tw_vec2 e = ends[i];
-		boxed = isfinite(e.x) && isfinite(e.y);
+		double r = s->fig[o->fig[i]].radius;
+		boxed = isfinite(e.x) && isfinite(e.y) && r >= 0 && r < 1e6;
+		rmax = r > rmax ? r : rmax;
 		x0 = e.x < x0 ? e.x : x0;
 		y0 = e.y < y0 ? e.y : y0;
 		x1 = e.x > x1 ? e.x : x1;
 		y1 = e.y > y1 ? e.y : y1;
 	}
-	double w = 2 * rmax + LW_CLEAR + 1e-5;
-	x0 -= w, y0 -= w, x1 += w, y1 += w;
+	double w0 = rmax + LW_CLEAR + 1e-5;
+	x0 -= w0, y0 -= w0, x1 += w0, y1 += w0;
 	int nroom = 0;
 	for (int j = 0; j < s->nfig; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (!on_table(g))
 			continue;
 		tw_vec2 at = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
-		if (boxed && (at.x < x0 || at.x > x1 || at.y < y0 || at.y > y1))
+		double r = g->radius; // NaN: no test fails, he is listed
+		if (boxed && (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r))
 			continue;
 		room[nroom] = j;
 		room_at[nroom++] = at;
