@@ -1113,13 +1113,25 @@ static int lists_mismatches(const tw_state *s, tw_rng *r, int n, bool grid)
 				       a.theirs, a.value, b.mine, b.theirs, b.value);
 		}
 	}
-	// The ground over the listed hills against tw_table_ground.
-	for (int k = 0; k < n; k++) {
-		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
-		double a = lw_ai_ground(s, &l, p), b = tw_table_ground(&s->table, p);
-		if (memcmp(&a, &b, sizeof a) != 0 && bad++ == 0)
-			printf("ground at (%.17g, %.17g): %.17g, tw_table_ground %.17g\n", p.x, p.y, a, b);
+	// The ground over the listed hills, and through the general's terrain index when it is
+	// active, against tw_table_ground.
+	lw_tindex ix;
+	memset(&ix, 0, sizeof ix);
+	assert_true(lw_tindex_build(&ix, &s->table));
+	for (int pass = 0; pass < 2; pass++) {
+		lw_tindex_activate(pass ? &ix : NULL);
+		for (int k = 0; k < n; k++) {
+			tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+			if (k % 4 == 0 && s->table.nterrain > 0) // on a piece's box's edge or corner
+				p = k % 8 ? s->table.terrain[k % s->table.nterrain].lo : s->table.terrain[k % s->table.nterrain].hi;
+			double a = lw_ai_ground(s, &l, p), b = tw_table_ground(&s->table, p);
+			if (memcmp(&a, &b, sizeof a) != 0 && bad++ == 0)
+				printf("ground at (%.17g, %.17g)%s: %.17g, tw_table_ground %.17g\n", p.x, p.y,
+				       pass ? " (index)" : "", a, b);
+		}
 	}
+	lw_tindex_activate(NULL);
+	lw_tindex_free(&ix);
 	lw_ai_lists_free(&l);
 	return bad;
 }

@@ -15,6 +15,18 @@
 double lw_ai_ground(const tw_state *s, const lw_ai_lists *l, tw_vec2 p)
 {
 	double z = 0;
+	// On a large table, through the general's terrain index: the pieces whose boxes hold p, in
+	// order (a piece holds only points of its box); the hills among them give the same highest.
+	lw_tindex *ix = lw_tindex_for(&s->table);
+	if (ix) {
+		int n = lw_tindex_query(ix, p, p);
+		for (int k = 0; k < n; k++) {
+			const tw_terrain *t = &s->table.terrain[ix->cand[k]];
+			if (t->kind == TW_TER_HILL && tw_terrain_contains(t, p))
+				z = fmax(z, t->z0 + t->height);
+		}
+		return z;
+	}
 	for (int k = 0; k < l->nhills; k++) {
 		const tw_terrain *t = &s->table.terrain[l->hills[k]];
 		if (tw_terrain_contains(t, p))
@@ -431,6 +443,21 @@ static void nearest_in_box(const lw_ai_lists *l, int sd, tw_vec2 p, tw_vec2 lo, 
 	});
 }
 
+// nearest_in_box for side sd's men filed in cell c.
+static void nearest_in_cell(const lw_ai_lists *l, int sd, int c, tw_vec2 p, double *best, int32_t *bfig)
+{
+	const int32_t *st = l->cell_start + sd * (l->ncell + 1);
+	for (int j = st[c]; j < st[c + 1]; j++) {
+		const lw_ai_man *m = &l->free_men[l->cell_items[j]];
+		tw_vec2 v = tw_sub(tw_v2(m->x, m->y), p);
+		double d = sqrt(v.x * v.x + v.y * v.y); // tw_dist, the same operations
+		if (d < *best || (d == *best && m->fig < *bfig)) {
+			*best = d;
+			*bfig = m->fig;
+		}
+	}
+}
+
 double lw_ai_nearest_enemy(const lw_ai_lists *l, int side, tw_vec2 p, int *who)
 {
 	double best = INFINITY;
@@ -442,17 +469,37 @@ double lw_ai_nearest_enemy(const lw_ai_lists *l, int side, tw_vec2 p, int *who)
 			if (sd != side)
 				nearest_in_box(l, sd, p, lo, lo, &best, &bfig);
 	} else {
-		// Boxes round p that double until the nearest man found is nearer than any man
-		// outside the box can be, or the box holds every man.
-		for (double R = l->cell;; R *= 2) {
-			tw_vec2 lo = tw_v2(p.x - R, p.y - R), hi = tw_v2(p.x + R, p.y + R);
-			best = INFINITY;
-			bfig = INT32_MAX;
-			for (int sd = 0; sd < l->nsides; sd++)
-				if (sd != side)
-					nearest_in_box(l, sd, p, lo, hi, &best, &bfig);
-			bool all = lo.x <= l->x0 && lo.y <= l->y0 && hi.x >= l->x1 && hi.y >= l->y1;
-			if (all || best < R - BOX_PAD)
+		// Rings of cells round p's cell, nearest first, until the nearest man found is
+		// nearer than any man in a cell outside the rings can be (or every cell is done).
+		int pcx = cell_of(p.x, l->x0, l->inv_cell, l->gw), pcy = cell_of(p.y, l->y0, l->inv_cell, l->gh);
+		for (int k = 0;; k++) {
+			int cy0 = pcy - k, cy1 = pcy + k, cx0 = pcx - k, cx1 = pcx + k;
+			for (int cy = cy0 < 0 ? 0 : cy0; cy <= cy1 && cy < l->gh; cy++) {
+				bool edge = cy == cy0 || cy == cy1; // the ring's top or bottom row: all of it
+				for (int cx = cx0 < 0 ? 0 : cx0; cx <= cx1 && cx < l->gw; cx++) {
+					if (!edge && cx != cx0 && cx != cx1) {
+						cx = cx1 - 1; // the ring's sides only: on to its right column
+						continue;
+					}
+					for (int sd = 0; sd < l->nsides; sd++)
+						if (sd != side)
+							nearest_in_cell(l, sd, cy * l->gw + cx, p, &best, &bfig);
+				}
+			}
+			bool left = cx0 > 0, right = cx1 < l->gw - 1, low = cy0 > 0, high = cy1 < l->gh - 1;
+			if (!left && !right && !low && !high)
+				break; // every cell
+			// A man in a column left of cx0 stands left of its edge x0 + cx0 * cell, and so on.
+			double bound = INFINITY;
+			if (left)
+				bound = fmin(bound, p.x - (l->x0 + cx0 * l->cell));
+			if (right)
+				bound = fmin(bound, l->x0 + (cx1 + 1) * l->cell - p.x);
+			if (low)
+				bound = fmin(bound, p.y - (l->y0 + cy0 * l->cell));
+			if (high)
+				bound = fmin(bound, l->y0 + (cy1 + 1) * l->cell - p.y);
+			if (best < bound - BOX_PAD)
 				break;
 		}
 	}
