@@ -51,6 +51,7 @@ typedef struct lw_ai {
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
 	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
+	int32_t *gstart, *gmem;      ///< group g's men, in figure order: gmem[gstart[g] .. gstart[g + 1])
 	tw_order scratch;
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
 	lw_doctrine dc;
@@ -90,7 +91,13 @@ static bool ai_fig_arrays(lw_ai *ai, int nfig)
 	int32_t *nb = tw_realloc(ai->near_buf, n * sizeof *nb);
 	if (nb)
 		ai->near_buf = nb;
-	if (!g || !c || !m || !d || !q || !nb)
+	int32_t *gs = tw_realloc(ai->gstart, (n + 2) * sizeof *gs);
+	if (gs)
+		ai->gstart = gs;
+	int32_t *gm = tw_realloc(ai->gmem, n * sizeof *gm);
+	if (gm)
+		ai->gmem = gm;
+	if (!g || !c || !m || !d || !q || !nb || !gs || !gm)
 		return false;
 	// Zeroed as the general's context is (make_groups fills them at each new move).
 	size_t old = (size_t)ai->cap_fig;
@@ -347,6 +354,16 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 		}
 	}
 	ai->ngroups = ng;
+	// Each group's men in figure order (a counting sort), for the loops over a group's men.
+	memset(ai->gstart, 0, (size_t)(ng + 2) * sizeof *ai->gstart);
+	for (int i = 0; i < s->nfig; i++)
+		if (ai->group_of[i] >= 0)
+			ai->gstart[ai->group_of[i] + 2]++;
+	for (int g = 2; g <= ng + 1; g++)
+		ai->gstart[g] += ai->gstart[g - 1];
+	for (int i = 0; i < s->nfig; i++)
+		if (ai->group_of[i] >= 0)
+			ai->gmem[ai->gstart[ai->group_of[i] + 1]++] = i;
 }
 
 // ---- charges (LW.MEL.1-8) ----
@@ -385,7 +402,8 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 	int cand[256];
 	double cd[256];
 	int nc = 0;
-	for (int i = 0; i < s->nfig && nc < 256; i++) {
+	for (int j = ai->gstart[grp]; j < ai->gstart[grp + 1] && nc < 256; j++) {
+		int i = ai->gmem[j];
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || ai->group_of[i] != grp)
 			continue;
@@ -491,7 +509,8 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	int mem[512], nm = 0;
 	tw_vec2 c = tw_v2(0, 0);
 	bool cav = false;
-	for (int i = 0; i < s->nfig && nm < 512; i++) {
+	for (int j = ai->gstart[grp]; j < ai->gstart[grp + 1] && nm < 512; j++) {
+		int i = ai->gmem[j];
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && ai->group_of[i] == grp && f->moved_in != s->move_no &&
 		    !(LWF(s, f)->marks & LW_MARK_CONTACT)) {
@@ -840,6 +859,8 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->gdist);
 		tw_free(ai->group_queue);
 		tw_free(ai->near_buf);
+		tw_free(ai->gstart);
+		tw_free(ai->gmem);
 	}
 }
 
