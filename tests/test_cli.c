@@ -736,7 +736,8 @@ static void test_readme_first_game_runs_as_printed(void **st)
 			continue;
 		if (!strncmp(line, "build/tinwar play scenarios/littlewars/tutorial.json", 52)) {
 			line[strcspn(line, "#\n")] = 0;
-			snprintf(cmd, sizeof cmd, "%s%s", TW_SOURCE_DIR "/", line + strlen("build/tinwar play "));
+			int w = snprintf(cmd, sizeof cmd, "%s%s", TW_SOURCE_DIR "/", line + strlen("build/tinwar play "));
+			assert_true(w > 0 && (size_t)w < sizeof cmd); // never cut short
 			continue;
 		}
 		int move = -1, at = 0;

@@ -430,6 +430,172 @@ static int game_states(tw_state *out, int max)
 	return n;
 }
 
+// States of play on a generated Country of 300 men a side (the general's lists file its free men
+// by place): every 40th decision of the first 8 game moves, as many as fit in out.
+static int country_states(tw_state *out, int max)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 300, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 300), tw_general_new("default", rs, 1, 300)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int n = 0;
+	for (int k = 0; k < 100000 && n < max; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0 || s->move_no > 8)
+			break;
+		if (s->phase == LW_PH_PLAY && k % 40 == 0)
+			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return n;
+}
+
+// The melees judged at the end of a move (lw_judge_melees: contacts by a sweep in x on a large
+// table) and LW.MEL.1's supporters (a box round the body) against the plain loops, on a
+// 300-a-side Country in play: the same events and state; the same count for random bodies.
+static void test_melee_sweep_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 8 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 9);
+	int melees = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		// Two in three of the mover's men put just in contact with (or, every ninth, just
+		// short of) their nearest enemy: contacts, melees, support.
+		tw_state base;
+		assert_int_equal(tw_state_clone(&base, s), TW_OK);
+		for (int i = 0; i < base.nfig; i++) {
+			tw_figure *f = &base.fig[i];
+			int who;
+			double d = lw_nearest_enemy(s, f->side, f->pos, &who);
+			if (who < 0 || !lw_is_free(f) || f->side != base.mover || i % 3 == 0 || d < 1e-6)
+				continue;
+			const tw_figure *e = &s->fig[who];
+			double gap = i % 9 == 1 ? 0.2 : 0.06;
+			f->pos = tw_add(e->pos, tw_scale(tw_sub(f->pos, e->pos), (f->radius + e->radius + gap) / d));
+		}
+		uint64_t h[2];
+		int nev[2];
+		for (int v = 0; v < 2; v++) {
+			lw_melee_sweep_min_figs = v == 0 ? 512 : 1 << 30;
+			tw_state t;
+			assert_int_equal(tw_state_clone(&t, &base), TW_OK);
+			tw_order *end = malloc(sizeof *end);
+			tw_order_init(end, LW_OT_END_MOVE, t.mover);
+			tw_events ev = {0};
+			assert_int_equal(lw_judge_melees(&t, end, false, &ev, NULL), TW_OK);
+			h[v] = tw_state_hash(&t);
+			nev[v] = ev.n;
+			for (int e = 0; e < ev.n; e++) {
+				h[v] = h[v] * 31 + (uint64_t)ev.v[e].type * 7 + (uint64_t)ev.v[e].a + (uint64_t)ev.v[e].v * 131;
+				melees += v == 0 && ev.v[e].type == TW_EV_MELEE;
+			}
+			tw_events_free(&ev);
+			free(end);
+			tw_state_free(&t);
+		}
+		lw_melee_sweep_min_figs = 512;
+		assert_int_equal(nev[0], nev[1]);
+		assert_true(h[0] == h[1]);
+		// Supporters of random bodies: near a man, a few of his side within 10 in.
+		for (int q = 0; q < 300; q++) {
+			int i = (int)(tw_rng_u64(&r) % (uint64_t)base.nfig);
+			int32_t body[8];
+			int n = 0;
+			for (int m = 0; m < base.nfig && n < 1 + q % 8; m++)
+				if (base.fig[m].side == base.fig[i].side && tw_dist(base.fig[m].pos, base.fig[i].pos) < 10)
+					body[n++] = base.fig[m].id;
+			int side = (int)(tw_rng_u64(&r) % 2);
+			assert_int_equal(lw_supporters(&base, side, body, n, NULL), lw_oracle_supporters(&base, side, body, n));
+		}
+		tw_state_free(&base);
+	}
+	printf("%d melees judged both ways\n", melees);
+	assert_true(melees > 0);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+// Move orders on a 300-a-side Country in play, many of them too close to other men: the gap
+// checks through the box round the order's men and the early-outs (lw_validate_move, and
+// lw_validate_move_extend a man at a time) give the verdicts and messages of every figure
+// looked at.
+static void test_move_gaps_match_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 6 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 11);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int refused = 0, total = 0, gaps = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		for (int q = 0; q < 400; q++) {
+			tw_order_init(o, LW_OT_MOVE, s->mover);
+			o->has_at = true;
+			int i0 = (int)(tw_rng_u64(&r) % (uint64_t)s->nfig);
+			int want = 1 + (int)(tw_rng_u64(&r) % 12);
+			double step = q % 3 == 0 ? 0.5 : 3.0 * tw_rng_unit(&r);
+			double ang = tw_rng_unit(&r) * 360;
+			for (int m = 0; m < s->nfig && o->nfig < want; m++) {
+				const tw_figure *f = &s->fig[(i0 + m) % s->nfig];
+				if (f->side != s->mover || !lw_is_free(f) || f->moved_in == s->move_no ||
+				    (LWF(s, f)->marks & LW_MARK_CONTACT))
+					continue;
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig++] = tw_add(f->pos, tw_scale(tw_dir_deg(ang + (q % 5 == 0 ? 40.0 * m : 0)), step));
+			}
+			if (o->nfig == 0)
+				continue;
+			tw_error e1, e2;
+			memset(&e1, 0, sizeof e1);
+			memset(&e2, 0, sizeof e2);
+			lw_validate_plain_gaps = false;
+			tw_status a = lw_validate_move(s, o, &e1), ax = lw_validate_move_extend(s, o, NULL);
+			lw_validate_plain_gaps = true;
+			tw_status b = lw_validate_move(s, o, &e2), bx = lw_validate_move_extend(s, o, NULL);
+			lw_validate_plain_gaps = false;
+			assert_int_equal(a, b);
+			assert_int_equal(ax, bx);
+			assert_string_equal(e1.message, e2.message);
+			assert_string_equal(e1.clause, e2.clause);
+			refused += a != TW_OK;
+			gaps += a != TW_OK && (strcmp(e1.clause, "LW.MOB.15") == 0 || strcmp(e1.clause, "LW.MEL.2") == 0);
+			total++;
+		}
+	}
+	printf("%d move orders, %d refused, %d of them for a gap between men\n", total, refused, gaps);
+	assert_true(gaps > total / 10 && refused < total);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 static void test_move_extend_matches_full_validation(void **st)
 {
 	(void)st;
@@ -872,11 +1038,14 @@ static int nearest_mismatches(const tw_state *s, int side, tw_rng *r, int n)
 // free men near a place at n random places, the charge arithmetic against every free man from
 // either side, and the ground over the listed hill layers against tw_table_ground at n random
 // places; returns the mismatches.
-static int lists_mismatches(const tw_state *s, tw_rng *r, int n)
+static int lists_mismatches(const tw_state *s, tw_rng *r, int n, bool grid)
 {
 	lw_ai_lists l;
 	memset(&l, 0, sizeof l);
+	l.force_grid = grid; // the free men filed by place, however few
 	assert_true(lw_ai_lists_make(s, &l));
+	if (grid && l.free_start[l.nsides] > 0)
+		assert_true(l.gw > 0);
 	int bad = 0;
 	for (int k = 0; k < n; k++) {
 		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
@@ -887,6 +1056,48 @@ static int lists_mismatches(const tw_state *s, tw_rng *r, int n)
 		int a = lw_ai_count_near(&l, side, p, rad), b = lw_oracle_count_near(s, side, p, rad);
 		if (a != b && bad++ == 0)
 			printf("side %d within %g of (%.17g, %.17g): %d, plain %d\n", side, rad, p.x, p.y, a, b);
+	}
+	// The nearest enemy through the grid against the plain loop, near men (ties) and anywhere
+	// (off the table too: the boxes grow).
+	for (int k = 0; k < n; k++) {
+		tw_vec2 p = tw_v2((tw_rng_unit(r) * 1.4 - 0.2) * s->table.width, (tw_rng_unit(r) * 1.4 - 0.2) * s->table.depth);
+		if (k % 3 == 0 && s->nfig > 0)
+			p = tw_add(s->fig[k % s->nfig].pos, tw_v2((double)(k % 5) * 0.25, 0));
+		if (k == 1)
+			p.x = NAN;
+		int side = (int)(tw_rng_u64(r) % 3) - (k % 7 == 0);
+		int who, w2;
+		double best = lw_oracle_nearest_enemy(s, side, p, &who);
+		double d2 = lw_ai_nearest_enemy(&l, side, p, &w2);
+		if ((w2 != who || memcmp(&d2, &best, sizeof d2) != 0) && bad++ == 0)
+			printf("listed nearest enemy of side %d to (%.17g, %.17g): %d at %.17g, plain %d at %.17g\n", side,
+			       p.x, p.y, w2, d2, who, best);
+	}
+	// The men in a box: every free man of the side(s) whose centre is in it, ascending, none twice.
+	for (int k = 0; k < n / 10; k++) {
+		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		double hw = tw_rng_unit(r) * (k % 4 == 0 ? 200 : 15), hd = tw_rng_unit(r) * 15;
+		tw_vec2 lo = tw_v2(p.x - hw, p.y - hd), hi = tw_v2(p.x + hw, p.y + hd);
+		int side = (int)(tw_rng_u64(r) % 2);
+		bool others = k % 2;
+		int nn = lw_ai_men_near(&l, side, others, lo, hi);
+		int want = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (lw_is_free(f) && (others ? f->side != side : f->side == side) && f->pos.x >= lo.x &&
+			    f->pos.x <= hi.x && f->pos.y >= lo.y && f->pos.y <= hi.y) {
+				want++;
+				bool in = false;
+				for (int j = 0; j < nn && !in; j++)
+					in = l.found[j] == i;
+				if (!in && bad++ == 0)
+					printf("man %d in the box but not found\n", i);
+			}
+		}
+		for (int j = 1; j < nn; j++)
+			if (l.found[j] <= l.found[j - 1] && bad++ == 0)
+				printf("men in a box out of order: %d after %d\n", l.found[j], l.found[j - 1]);
+		assert_true(nn >= want);
 	}
 	// The charge arithmetic against every free man, from either side.
 	for (int i = 0; i < s->nfig; i++) {
@@ -902,13 +1113,25 @@ static int lists_mismatches(const tw_state *s, tw_rng *r, int n)
 				       a.theirs, a.value, b.mine, b.theirs, b.value);
 		}
 	}
-	// The ground over the listed hills against tw_table_ground.
-	for (int k = 0; k < n; k++) {
-		tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
-		double a = lw_ai_ground(s, &l, p), b = tw_table_ground(&s->table, p);
-		if (memcmp(&a, &b, sizeof a) != 0 && bad++ == 0)
-			printf("ground at (%.17g, %.17g): %.17g, tw_table_ground %.17g\n", p.x, p.y, a, b);
+	// The ground over the listed hills, and through the general's terrain index when it is
+	// active, against tw_table_ground.
+	lw_tindex ix;
+	memset(&ix, 0, sizeof ix);
+	assert_true(lw_tindex_build(&ix, &s->table));
+	for (int pass = 0; pass < 2; pass++) {
+		lw_tindex_activate(pass ? &ix : NULL);
+		for (int k = 0; k < n; k++) {
+			tw_vec2 p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+			if (k % 4 == 0 && s->table.nterrain > 0) // on a piece's box's edge or corner
+				p = k % 8 ? s->table.terrain[k % s->table.nterrain].lo : s->table.terrain[k % s->table.nterrain].hi;
+			double a = lw_ai_ground(s, &l, p), b = tw_table_ground(&s->table, p);
+			if (memcmp(&a, &b, sizeof a) != 0 && bad++ == 0)
+				printf("ground at (%.17g, %.17g)%s: %.17g, tw_table_ground %.17g\n", p.x, p.y,
+				       pass ? " (index)" : "", a, b);
+		}
 	}
+	lw_tindex_activate(NULL);
+	lw_tindex_free(&ix);
 	lw_ai_lists_free(&l);
 	return bad;
 }
@@ -968,8 +1191,19 @@ static void test_distance_early_outs(void **st)
 	for (int k = 0; k < ns; k++)
 		for (int side = 0; side < 2; side++)
 			assert_int_equal(nearest_mismatches(&ss[k], side, &r, 3000), 0);
+	for (int k = 0; k < ns; k++) {
+		assert_int_equal(lists_mismatches(&ss[k], &r, 5000, false), 0);
+		assert_int_equal(lists_mismatches(&ss[k], &r, 5000, true), 0);
+	}
 	for (int k = 0; k < ns; k++)
-		assert_int_equal(lists_mismatches(&ss[k], &r, 5000), 0);
+		tw_state_free(&ss[k]);
+	// A large Country in play: the grid as the general has it (over LW_AI_GRID_MIN_MEN men).
+	ns = country_states(ss, 8);
+	assert_true(ns >= 4);
+	for (int k = 0; k < ns; k++) {
+		assert_int_equal(nearest_mismatches(&ss[k], k % 2, &r, 1000), 0);
+		assert_int_equal(lists_mismatches(&ss[k], &r, 3000, false), 0);
+	}
 	for (int k = 0; k < ns; k++)
 		tw_state_free(&ss[k]);
 	free(ss);
@@ -1255,6 +1489,8 @@ int main(void)
 		cmocka_unit_test(test_terrain_index_matches_plain),
 		cmocka_unit_test(test_dir_deg_matches_sin_cos),
 		cmocka_unit_test(test_move_extend_matches_full_validation),
+		cmocka_unit_test(test_melee_sweep_matches_plain),
+		cmocka_unit_test(test_move_gaps_match_plain),
 		cmocka_unit_test(test_route_field_matches_plain),
 		cmocka_unit_test(test_event_clause_truncated),
 		cmocka_unit_test(test_end_move_validation_leaves_state),

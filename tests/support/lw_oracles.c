@@ -110,3 +110,27 @@ lw_charge_eval lw_oracle_charge(const tw_state *s, int side, const tw_figure *e,
 	}
 	return lw_charge_value(mine, theirs, sup);
 }
+
+int lw_oracle_supporters(const tw_state *s, int side, const int32_t *body, int n)
+{
+	int count = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f))
+			continue;
+		bool member = false;
+		for (int k = 0; k < n && !member; k++)
+			member = body[k] == f->id;
+		if (member)
+			continue;
+		double reach = lw_move_allowance(f) + LW_EPS;
+		for (int k = 0; k < n; k++) {
+			const tw_figure *b = tw_state_figure_c(s, body[k]);
+			if (b && lw_gap(f, b) <= reach) {
+				count++;
+				break;
+			}
+		}
+	}
+	return count;
+}

@@ -22,4 +22,8 @@ int lw_oracle_count_near(const tw_state *s, int side, tw_vec2 p, double r);
 /// (LW.MEL.1) and our men who join, then lw_charge_value.
 lw_charge_eval lw_oracle_charge(const tw_state *s, int side, const tw_figure *e, int nours);
 
+/// LW.MEL.1's supporters of a body (ids) counted by the plain loops (lw_supporters without
+/// exclusions): free men of `side` not in the body within their own move of a member.
+int lw_oracle_supporters(const tw_state *s, int side, const int32_t *body, int n);
+
 #endif

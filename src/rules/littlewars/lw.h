@@ -365,6 +365,9 @@ bool lw_table_is_water(const tw_table *tb, tw_vec2 p);
 bool lw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// Tests only: true makes the move checks look at every figure for the gaps between men (no box
+/// round the order's men, no early-out along x or y): the same verdicts and messages.
+extern bool lw_validate_plain_gaps;
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.
@@ -381,6 +384,9 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err);
 /// Counts free men of the body's side not in the body/excluded within their own move of any
 /// body member.
 int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude);
+/// lw_judge_melees looks for contacts by a sweep in x on tables of at least this many figures
+/// (default 512), else by the plain double loops: the same melees. For tests only.
+extern int lw_melee_sweep_min_figs;
 /// LW.MEL.1: isolated when supporters < n/2 (supporters*2 < n).
 bool lw_is_isolated(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude);
 /// LW.MEL.5-7 arithmetic for one melee.

@@ -51,7 +51,13 @@ typedef struct lw_ai_man {
 	double x, y, r;
 	double allow; ///< lw_move_allowance
 	int32_t moved_in;
+	int32_t fig; ///< his index in the state's figures
 } lw_ai_man;
+
+/// The lists file the free men by place (a grid of square cells over the box round them) when
+/// at least this many men are free; with fewer, the questions below loop over the listed men
+/// (Hook's Farm's 100-odd figures are quicker so).
+#define LW_AI_GRID_MIN_MEN 256
 
 /// The free men of a state side by side (in figure order within a side), the hill layers of
 /// its table, and the ground under its guns and figures. Zeroed = empty; lw_ai_lists_free.
@@ -66,6 +72,20 @@ typedef struct lw_ai_lists {
 	int cap_gun_ground, cap_fig_ground;
 	int32_t *hills; ///< the table's hill layers (indices, in order)
 	int nhills, cap_hills;
+	// The grid of free men (gw == 0: none; the questions loop over the lists). Cell (cx, cy)
+	// covers x0 + cx * cell .. + cell across, likewise deep; a man is filed in the cell of his
+	// centre. Side k's men in cell c are free_men indices
+	// cell_items[cell_start[k * (ncell + 1) + c] .. cell_start[k * (ncell + 1) + c + 1]), ascending.
+	bool force_grid;    ///< file the men whatever their number (tests)
+	int gw, gh, ncell;
+	double x0, y0, x1, y1, cell, inv_cell; ///< x1, y1: the far corner of the men's box
+	double rmax, allow_max; ///< the largest radius and move allowance of a listed man
+	int32_t *cell_start, *cell_items, *cell_of;
+	int cap_cell_start, cap_cell_items, cap_cell_of;
+	int32_t *found; ///< lw_ai_men_near's answer
+	int cap_found;
+	uint64_t *bits; ///< lw_ai_men_near's sort: a bit per figure, all clear between calls
+	int cap_bits;   ///< words
 } lw_ai_lists;
 
 /// Lists s into l (replacing what l held); false without memory.
@@ -78,20 +98,13 @@ double lw_ai_ground(const tw_state *s, const lw_ai_lists *l, tw_vec2 p);
 /// The ground under figure i of the state l was made from (lw_ai_ground at his place, remembered).
 double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i);
 /// Free men of `side` whose base comes within r inches of p (tw_dist(man, p) - radius <= r), in
-/// the state l was made from; 0 for a side that has none (or no such side).
-/// Inline: the general asks it for every place it scores and every target it weighs.
-static inline int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
-{
-	if (side < 0 || side >= l->nsides)
-		return 0;
-	int n = 0;
-	for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
-		const lw_ai_man *m = &l->free_men[k];
-		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
-			n++;
-	}
-	return n;
-}
+/// the state l was made from; 0 for a side that has none (or no such side). The plain loop over
+/// the state is lw_oracle_count_near (tests/support).
+int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r);
+/// The free men of `side` (with `others`: of every side but `side`) whose centre may lie in the
+/// box [lo, hi]: at least every one that does (every listed man of those sides when l has no
+/// grid). Their figure indices go into l->found, ascending; the count.
+int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi);
 
 /// The melee arithmetic of a charge (LW.MEL.1, 4-7), as the general estimates it.
 typedef struct lw_charge_eval {
@@ -109,5 +122,7 @@ lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, c
 /// The free man not of `side` nearest to p (the first in figure order among equals) and his
 /// distance (tw_dist, bit for bit); INFINITY and *who = -1 when there is none. who may be NULL.
 double lw_nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who);
+/// lw_nearest_enemy in the state l was made from, through its grid: the same answer.
+double lw_ai_nearest_enemy(const lw_ai_lists *l, int side, tw_vec2 p, int *who);
 
 #endif

@@ -1,8 +1,11 @@
 // The computer general's questions about the state it is deciding on: who is nearest, how many
 // stand near a place, what a charge would cost (LW.MEL.1, 4-7), how high the ground is. The
 // state's free men, hill layers and ground heights are listed once per decision, and the
-// questions asked again and again are answered from the lists.
+// questions asked again and again are answered from the lists. On a large table the free men
+// are filed by place as well (a grid of cells), and the questions about a place look at the
+// cells round it only: the same answers (tests/test_fast_paths.c against the plain loops).
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lw_ai.h"
@@ -12,6 +15,18 @@
 double lw_ai_ground(const tw_state *s, const lw_ai_lists *l, tw_vec2 p)
 {
 	double z = 0;
+	// On a large table, through the general's terrain index: the pieces whose boxes hold p, in
+	// order (a piece holds only points of its box); the hills among them give the same highest.
+	lw_tindex *ix = lw_tindex_for(&s->table);
+	if (ix) {
+		int n = lw_tindex_query(ix, p, p);
+		for (int k = 0; k < n; k++) {
+			const tw_terrain *t = &s->table.terrain[ix->cand[k]];
+			if (t->kind == TW_TER_HILL && tw_terrain_contains(t, p))
+				z = fmax(z, t->z0 + t->height);
+		}
+		return z;
+	}
 	for (int k = 0; k < l->nhills; k++) {
 		const tw_terrain *t = &s->table.terrain[l->hills[k]];
 		if (tw_terrain_contains(t, p))
@@ -25,6 +40,230 @@ double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i)
 	if (isnan(l->fig_ground[i]))
 		l->fig_ground[i] = lw_ai_ground(s, l, s->fig[i].pos);
 	return l->fig_ground[i];
+}
+
+// ---- the grid of free men ----
+
+static bool grow_i32(int32_t **p, int *cap, int n)
+{
+	if (n <= *cap)
+		return true;
+	int32_t *v = tw_realloc(*p, (size_t)n * sizeof *v);
+	if (!v)
+		return false;
+	*p = v;
+	*cap = n;
+	return true;
+}
+
+// The cell column (or row) of coordinate v: monotonic in v, clamped to the grid's n cells.
+static inline int cell_of(double v, double v0, double inv, int n)
+{
+	double c = (v - v0) * inv;
+	if (!(c >= 0))
+		return 0;
+	return c >= (double)(n - 1) ? n - 1 : (int)c;
+}
+
+// Files the listed men by cell (no grid, gw = 0, when too few); false without memory.
+static bool grid_make(lw_ai_lists *l)
+{
+	int n = l->free_start[l->nsides];
+	l->gw = l->gh = l->ncell = 0;
+	if (!grow_i32(&l->found, &l->cap_found, n > 0 ? n : 1))
+		return false;
+	if (n == 0 || (n < LW_AI_GRID_MIN_MEN && !l->force_grid))
+		return true;
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, rmax = 0, amax = 0;
+	for (int k = 0; k < n; k++) {
+		const lw_ai_man *m = &l->free_men[k];
+		if (!(isfinite(m->x) && isfinite(m->y) && isfinite(m->r) && isfinite(m->allow)))
+			return true; // a man off any grid: the plain loops
+		x0 = fmin(x0, m->x);
+		y0 = fmin(y0, m->y);
+		x1 = fmax(x1, m->x);
+		y1 = fmax(y1, m->y);
+		rmax = fmax(rmax, m->r);
+		amax = fmax(amax, m->allow);
+	}
+	// Cells of 8 in or more, about one man a cell over the box round them, at most 4n + 64.
+	double w = x1 - x0, h = y1 - y0;
+	double cell = fmax(8.0, sqrt(fmax(w, 1.0) * fmax(h, 1.0) / n));
+	double gw, gh;
+	for (;;) {
+		gw = floor(w / cell) + 1;
+		gh = floor(h / cell) + 1;
+		if (gw * gh <= 4.0 * n + 64)
+			break;
+		cell *= 1.5;
+	}
+	int ncell = (int)gw * (int)gh, stride = ncell + 1;
+	if (!grow_i32(&l->cell_start, &l->cap_cell_start, l->nsides * stride) ||
+	    !grow_i32(&l->cell_items, &l->cap_cell_items, n) || !grow_i32(&l->cell_of, &l->cap_cell_of, n))
+		return false;
+	l->gw = (int)gw;
+	l->gh = (int)gh;
+	l->ncell = ncell;
+	l->x0 = x0;
+	l->y0 = y0;
+	l->x1 = x1;
+	l->y1 = y1;
+	l->cell = cell;
+	l->inv_cell = 1.0 / cell;
+	l->rmax = rmax;
+	l->allow_max = amax;
+	// A counting sort by (side, cell), men in figure order within a cell: side k's cell c is
+	// cell_items[st[c] .. st[c + 1]) with st = cell_start + k * stride.
+	memset(l->cell_start, 0, (size_t)(l->nsides * stride) * sizeof *l->cell_start);
+	for (int side = 0; side < l->nsides; side++) {
+		int32_t *st = l->cell_start + side * stride;
+		for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
+			const lw_ai_man *m = &l->free_men[k];
+			int c = cell_of(m->y, y0, l->inv_cell, l->gh) * l->gw + cell_of(m->x, x0, l->inv_cell, l->gw);
+			l->cell_of[k] = c;
+			st[c]++;
+		}
+		int at = l->free_start[side];
+		for (int c = 0; c < ncell; c++) { // st[c] = the end of cell c
+			at += st[c];
+			st[c] = at;
+		}
+		st[ncell] = at;
+		for (int k = l->free_start[side + 1] - 1; k >= l->free_start[side]; k--)
+			l->cell_items[--st[l->cell_of[k]]] = k; // st[c] = the start of cell c
+	}
+	return true;
+}
+
+// The grid's cells that box [lo, hi] covers (clamped); false when it covers none. A box with a
+// NaN corner covers every cell.
+static bool cell_box(const lw_ai_lists *l, tw_vec2 lo, tw_vec2 hi, int *cx0, int *cy0, int *cx1, int *cy1)
+{
+	if (isnan(lo.x) || isnan(lo.y) || isnan(hi.x) || isnan(hi.y)) {
+		*cx0 = *cy0 = 0;
+		*cx1 = l->gw - 1;
+		*cy1 = l->gh - 1;
+		return true;
+	}
+	if (hi.x < l->x0 || hi.y < l->y0 || lo.x > l->x1 || lo.y > l->y1 || lo.x > hi.x || lo.y > hi.y)
+		return false;
+	*cx0 = cell_of(lo.x, l->x0, l->inv_cell, l->gw);
+	*cy0 = cell_of(lo.y, l->y0, l->inv_cell, l->gh);
+	*cx1 = cell_of(hi.x, l->x0, l->inv_cell, l->gw);
+	*cy1 = cell_of(hi.y, l->y0, l->inv_cell, l->gh);
+	return true;
+}
+
+static int cmp_i32(const void *a, const void *b)
+{
+	int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+	return (x > y) - (x < y);
+}
+
+// The index of b's lowest set bit (b != 0), by a de Bruijn sequence: portable C.
+static inline int lowest_bit(uint64_t b)
+{
+	static const uint8_t ix[64] = {
+		0, 1, 48, 2, 57, 49, 28, 3, 61, 58, 50, 42, 38, 29, 17, 4,
+		62, 55, 59, 36, 53, 51, 43, 22, 45, 39, 33, 30, 24, 18, 12, 5,
+		63, 47, 56, 27, 60, 41, 37, 16, 54, 35, 52, 21, 44, 32, 23, 11,
+		46, 26, 40, 15, 34, 20, 31, 10, 25, 14, 19, 9, 13, 8, 7, 6,
+	};
+	return ix[((b & (~b + 1)) * 0x03f79d71b4cb0a89ull) >> 58];
+}
+
+int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi)
+{
+	int nf = 0, sides = 0;
+	bool sort = false;
+	for (int sd = 0; sd < l->nsides; sd++) {
+		if (others ? sd == side : sd != side)
+			continue;
+		int first = nf;
+		if (l->gw == 0) {
+			for (int k = l->free_start[sd]; k < l->free_start[sd + 1]; k++)
+				l->found[nf++] = l->free_men[k].fig;
+		} else {
+			int cx0, cy0, cx1, cy1;
+			if (!cell_box(l, lo, hi, &cx0, &cy0, &cx1, &cy1))
+				continue;
+			const int32_t *st = l->cell_start + sd * (l->ncell + 1);
+			for (int cy = cy0; cy <= cy1; cy++) // a row of cells: its men in cell order
+				for (int k = st[cy * l->gw + cx0]; k < st[cy * l->gw + cx1 + 1]; k++)
+					l->found[nf++] = l->free_men[l->cell_items[k]].fig;
+			sort |= cx1 > cx0 || cy1 > cy0; // several cells: not in figure order
+		}
+		sides += nf > first;
+	}
+	if ((sort || sides > 1) && nf > 1) {
+		if (nf > 32 && l->bits) { // many: a bit per figure, read back in order
+			int32_t vlo = INT32_MAX, vhi = -1;
+			for (int i = 0; i < nf; i++) {
+				int32_t v = l->found[i];
+				l->bits[v >> 6] |= (uint64_t)1 << (v & 63);
+				vlo = v < vlo ? v : vlo;
+				vhi = v > vhi ? v : vhi;
+			}
+			int n = 0;
+			for (int w = vlo >> 6; w <= vhi >> 6; w++)
+				for (uint64_t b = l->bits[w]; b; b &= b - 1)
+					l->found[n++] = (int32_t)(w * 64 + lowest_bit(b));
+			for (int w = vlo >> 6; w <= vhi >> 6; w++)
+				l->bits[w] = 0;
+		} else if (nf > 48) {
+			qsort(l->found, (size_t)nf, sizeof l->found[0], cmp_i32);
+		} else { // a few men: an insertion sort
+			for (int i = 1; i < nf; i++) {
+				int32_t x = l->found[i];
+				int k = i;
+				for (; k > 0 && l->found[k - 1] > x; k--)
+					l->found[k] = l->found[k - 1];
+				l->found[k] = x;
+			}
+		}
+	}
+	return nf;
+}
+
+// Calls of `each` (a statement using k, a free_men index) for side sd's men filed in the cells
+// of box [lo, hi], in no order; or all of side sd's men without a grid.
+#define FOR_MEN_IN_BOX(l, sd, lo, hi, each)                                                           \
+	do {                                                                                           \
+		if ((l)->gw == 0) {                                                                    \
+			for (int k = (l)->free_start[sd]; k < (l)->free_start[(sd) + 1]; k++) {        \
+				each;                                                                  \
+			}                                                                              \
+		} else {                                                                               \
+			int cx0_, cy0_, cx1_, cy1_;                                                    \
+			if (cell_box(l, lo, hi, &cx0_, &cy0_, &cx1_, &cy1_)) {                         \
+				const int32_t *st_ = (l)->cell_start + (sd) * ((l)->ncell + 1);       \
+				for (int cy_ = cy0_; cy_ <= cy1_; cy_++)                               \
+					for (int j_ = st_[cy_ * (l)->gw + cx0_];                       \
+					     j_ < st_[cy_ * (l)->gw + cx1_ + 1]; j_++) {               \
+						int k = (l)->cell_items[j_];                           \
+						each;                                                  \
+					}                                                              \
+			}                                                                              \
+		}                                                                                      \
+	} while (0)
+
+// A box's margin beyond the distances asked about: every man within them is inside the box
+// whatever the rounding of the distances (1e-6 of an inch is some 1e4 ulps at 100000 in).
+#define BOX_PAD 1e-3
+
+int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
+{
+	if (side < 0 || side >= l->nsides)
+		return 0;
+	int n = 0;
+	double R = r + l->rmax + BOX_PAD;
+	tw_vec2 lo = tw_v2(p.x - R, p.y - R), hi = tw_v2(p.x + R, p.y + R);
+	FOR_MEN_IN_BOX(l, side, lo, hi, {
+		const lw_ai_man *m = &l->free_men[k];
+		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+			n++;
+	});
+	return n;
 }
 
 bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
@@ -87,13 +326,27 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 		const tw_figure *f = &s->fig[i];
 		if (lw_is_free(f))
 			l->free_men[at[f->side]++] =
-			    (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in};
+			    (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
 	}
-	return true;
+	int words = (s->nfig + 63) / 64 + 1;
+	if (words > l->cap_bits) {
+		uint64_t *v = tw_realloc(l->bits, (size_t)words * sizeof *v);
+		if (!v)
+			return false;
+		memset(v, 0, (size_t)words * sizeof *v);
+		l->bits = v;
+		l->cap_bits = words;
+	}
+	return grid_make(l);
 }
 
 void lw_ai_lists_free(lw_ai_lists *l)
 {
+	tw_free(l->cell_start);
+	tw_free(l->cell_items);
+	tw_free(l->cell_of);
+	tw_free(l->found);
+	tw_free(l->bits);
 	tw_free(l->free_men);
 	tw_free(l->gun_ground);
 	tw_free(l->fig_ground);
@@ -121,8 +374,10 @@ lw_charge_eval lw_charge_value(int mine, int theirs, int sup)
 lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours)
 {
 	int theirs = 0, sup = 0;
-	if (e->side < l->nsides)
-		for (int k = l->free_start[e->side]; k < l->free_start[e->side + 1]; k++) {
+	if (e->side < l->nsides) {
+		double R = fmax(LW_REACH + 1.0, l->allow_max) + l->rmax + BOX_PAD;
+		tw_vec2 lo = tw_v2(e->pos.x - R, e->pos.y - R), hi = tw_v2(e->pos.x + R, e->pos.y + R);
+		FOR_MEN_IN_BOX(l, e->side, lo, hi, {
 			const lw_ai_man *f = &l->free_men[k];
 			double d = tw_dist(tw_v2(f->x, f->y), e->pos) - f->r;
 			if (d <= LW_REACH + 1.0)
@@ -131,15 +386,19 @@ lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, c
 			// (LW.MEL.1).
 			else if (d <= f->allow)
 				sup++;
-		}
+		});
+	}
 	// Our men already within 6 in of the enemy man join in too.
 	int mine = nours;
-	if (side >= 0 && side < l->nsides)
-		for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
+	if (side >= 0 && side < l->nsides) {
+		double R = LW_REACH + BOX_PAD;
+		tw_vec2 lo = tw_v2(e->pos.x - R, e->pos.y - R), hi = tw_v2(e->pos.x + R, e->pos.y + R);
+		FOR_MEN_IN_BOX(l, side, lo, hi, {
 			const lw_ai_man *f = &l->free_men[k];
 			if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
 				mine++;
-		}
+		});
+	}
 	return lw_charge_value(mine, theirs, sup);
 }
 
@@ -165,5 +424,86 @@ double lw_nearest_enemy(const tw_state *s, int side, tw_vec2 p, int *who)
 				*who = i;
 		}
 	}
+	return best;
+}
+
+// The nearest of side sd's men filed in box [lo, hi] by (distance, figure index), into *best,
+// *bfig (figure index; INT32_MAX none yet).
+static void nearest_in_box(const lw_ai_lists *l, int sd, tw_vec2 p, tw_vec2 lo, tw_vec2 hi, double *best,
+			   int32_t *bfig)
+{
+	FOR_MEN_IN_BOX(l, sd, lo, hi, {
+		const lw_ai_man *m = &l->free_men[k];
+		tw_vec2 v = tw_sub(tw_v2(m->x, m->y), p);
+		double d = sqrt(v.x * v.x + v.y * v.y); // tw_dist, the same operations
+		if (d < *best || (d == *best && m->fig < *bfig)) {
+			*best = d;
+			*bfig = m->fig;
+		}
+	});
+}
+
+// nearest_in_box for side sd's men filed in cell c.
+static void nearest_in_cell(const lw_ai_lists *l, int sd, int c, tw_vec2 p, double *best, int32_t *bfig)
+{
+	const int32_t *st = l->cell_start + sd * (l->ncell + 1);
+	for (int j = st[c]; j < st[c + 1]; j++) {
+		const lw_ai_man *m = &l->free_men[l->cell_items[j]];
+		tw_vec2 v = tw_sub(tw_v2(m->x, m->y), p);
+		double d = sqrt(v.x * v.x + v.y * v.y); // tw_dist, the same operations
+		if (d < *best || (d == *best && m->fig < *bfig)) {
+			*best = d;
+			*bfig = m->fig;
+		}
+	}
+}
+
+double lw_ai_nearest_enemy(const lw_ai_lists *l, int side, tw_vec2 p, int *who)
+{
+	double best = INFINITY;
+	int32_t bfig = INT32_MAX;
+	if (l->gw == 0 || !isfinite(p.x) || !isfinite(p.y)) {
+		// Every man (the box of every cell, or no grid): NaN and infinite places too.
+		tw_vec2 lo = tw_v2(NAN, NAN);
+		for (int sd = 0; sd < l->nsides; sd++)
+			if (sd != side)
+				nearest_in_box(l, sd, p, lo, lo, &best, &bfig);
+	} else {
+		// Rings of cells round p's cell, nearest first, until the nearest man found is
+		// nearer than any man in a cell outside the rings can be (or every cell is done).
+		int pcx = cell_of(p.x, l->x0, l->inv_cell, l->gw), pcy = cell_of(p.y, l->y0, l->inv_cell, l->gh);
+		for (int k = 0;; k++) {
+			int cy0 = pcy - k, cy1 = pcy + k, cx0 = pcx - k, cx1 = pcx + k;
+			for (int cy = cy0 < 0 ? 0 : cy0; cy <= cy1 && cy < l->gh; cy++) {
+				bool edge = cy == cy0 || cy == cy1; // the ring's top or bottom row: all of it
+				for (int cx = cx0 < 0 ? 0 : cx0; cx <= cx1 && cx < l->gw; cx++) {
+					if (!edge && cx != cx0 && cx != cx1) {
+						cx = cx1 - 1; // the ring's sides only: on to its right column
+						continue;
+					}
+					for (int sd = 0; sd < l->nsides; sd++)
+						if (sd != side)
+							nearest_in_cell(l, sd, cy * l->gw + cx, p, &best, &bfig);
+				}
+			}
+			bool left = cx0 > 0, right = cx1 < l->gw - 1, low = cy0 > 0, high = cy1 < l->gh - 1;
+			if (!left && !right && !low && !high)
+				break; // every cell
+			// A man in a column left of cx0 stands left of its edge x0 + cx0 * cell, and so on.
+			double bound = INFINITY;
+			if (left)
+				bound = fmin(bound, p.x - (l->x0 + cx0 * l->cell));
+			if (right)
+				bound = fmin(bound, l->x0 + (cx1 + 1) * l->cell - p.x);
+			if (low)
+				bound = fmin(bound, p.y - (l->y0 + cy0 * l->cell));
+			if (high)
+				bound = fmin(bound, l->y0 + (cy1 + 1) * l->cell - p.y);
+			if (best < bound - BOX_PAD)
+				break;
+		}
+	}
+	if (who)
+		*who = bfig == INT32_MAX ? -1 : bfig;
 	return best;
 }

@@ -37,16 +37,21 @@ static const lw_doctrine doc_gunline = {0.4, 30, 1.0, 2.0, 1.5, 0, 0, 0.25, 6};
 static const lw_doctrine doc_rush = {1.0, 0, 0.0, 0.3, 0.5, 1, 0, 0.15, 4};
 static const lw_doctrine doc_concentrate = {0.9, 0, 0.5, 1.0, 1.0, 1, -1, 0.25, 5};
 
-#define MAX_GROUPS 16
-
 typedef struct lw_ai {
 	int32_t planned_move;        ///< game move the plan is for
 	int stage;                   ///< 0 guns, 1 surrender, 2 men, 3 end
 	int gun_cursor;
 	int group_cursor;
 	int ngroups;
-	uint8_t group_of[1024];      ///< group index per figure id (255 = none), ids < 1024 only
-	int8_t crew_of[1024];        ///< gun a man is kept as crew for (-1)
+	// Per figure index, cap_fig long (grown to the state's figures at each decision, heap):
+	int cap_fig;
+	int32_t *group_of;           ///< group index per figure (-1 = none)
+	int32_t *crew_of;            ///< gun a man is kept as crew for (-1)
+	int32_t *mine_buf;           ///< gun_target's list of our men who may be in a line of fire
+	double *gdist;               ///< make_groups: candidates' distances from a gun
+	int32_t *group_queue;        ///< make_groups: the men a group grows from
+	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
+	int32_t *gstart, *gmem;      ///< group g's men, in figure order: gmem[gstart[g] .. gstart[g + 1])
 	tw_order scratch;
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
 	lw_doctrine dc;
@@ -59,10 +64,48 @@ typedef struct lw_ai {
 	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
 	lw_tindex tindex;            ///< the table's pieces by place (lw_tindex.c), for this table
 	lw_ai_lists lists;           ///< the state being decided on, listed at every decision in play
-	int32_t mine_buf[1024];      ///< gun_target's list of our men who may be in a line of fire
-	double gdist[1024];          ///< make_groups: candidates' distances from a gun
-	int32_t group_queue[1024];   ///< make_groups: the men a group grows from (not on the stack)
 } lw_ai;
+
+// The per-figure arrays for a state of nfig figures (kept, grown when a state has more); false
+// without memory (the arrays as they were).
+static bool ai_fig_arrays(lw_ai *ai, int nfig)
+{
+	if (nfig <= ai->cap_fig)
+		return true;
+	size_t n = (size_t)nfig;
+	int32_t *g = tw_realloc(ai->group_of, n * sizeof *g);
+	if (g)
+		ai->group_of = g;
+	int32_t *c = tw_realloc(ai->crew_of, n * sizeof *c);
+	if (c)
+		ai->crew_of = c;
+	int32_t *m = tw_realloc(ai->mine_buf, n * sizeof *m);
+	if (m)
+		ai->mine_buf = m;
+	double *d = tw_realloc(ai->gdist, n * sizeof *d);
+	if (d)
+		ai->gdist = d;
+	int32_t *q = tw_realloc(ai->group_queue, n * sizeof *q);
+	if (q)
+		ai->group_queue = q;
+	int32_t *nb = tw_realloc(ai->near_buf, n * sizeof *nb);
+	if (nb)
+		ai->near_buf = nb;
+	int32_t *gs = tw_realloc(ai->gstart, (n + 2) * sizeof *gs);
+	if (gs)
+		ai->gstart = gs;
+	int32_t *gm = tw_realloc(ai->gmem, n * sizeof *gm);
+	if (gm)
+		ai->gmem = gm;
+	if (!g || !c || !m || !d || !q || !nb || !gs || !gm)
+		return false;
+	// Zeroed as the general's context is (make_groups fills them at each new move).
+	size_t old = (size_t)ai->cap_fig;
+	memset(ai->group_of + old, 0, (n - old) * sizeof *ai->group_of);
+	memset(ai->crew_of + old, 0, (n - old) * sizeof *ai->crew_of);
+	ai->cap_fig = nfig;
+	return true;
+}
 
 // Doctrine parameters by name, for tw_general_set_param (studies: tinwar sim --vary red.advance=..).
 static const struct {
@@ -138,12 +181,11 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 	// listed once for all the targets.
 	int nmine = 0;
 	int32_t *mine = ai->mine_buf;
-	for (int k = 0; k < s->nfig && k < 1024; k++) {
+	for (int k = 0; k < s->nfig; k++) {
 		const tw_figure *m = &s->fig[k];
 		if (m->side == side && (lw_is_free(m) || m->status == LW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
 			mine[nmine++] = k;
 	}
-	bool listed = s->nfig <= 1024;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
@@ -160,11 +202,8 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		int32_t ids[32];
 		tw_vec2 lo, hi;
 		lw_seg_box(muzzle, f->pos, 1.5, &lo, &hi);
-		for (int k = 0; k < (listed ? nmine : s->nfig); k++) {
-			const tw_figure *m = &s->fig[listed ? mine[k] : k];
-			if (!listed &&
-			    (m->side != side || !(lw_is_free(m) || m->status == LW_FS_PRISONER) || (m->flags & TW_FF_LYING)))
-				continue;
+		for (int k = 0; k < nmine; k++) {
+			const tw_figure *m = &s->fig[mine[k]];
 			if (lw_outside_box(m->pos, lo, hi))
 				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
 			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
@@ -231,7 +270,7 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 			continue;
 		// Nothing in range: go forward with the crew, 10 in (LW.MOB.11-13).
 		int who;
-		double d = lw_nearest_enemy(s, side, g->axle, &who);
+		double d = lw_ai_nearest_enemy(&ai->lists, side, g->axle, &who);
 		double z0 = tw_table_ground(&s->table, g->axle) + 1.0;
 		if (who < 0 || d < tw_shot_fast_max_range(z0) * 0.8)
 			continue;
@@ -254,15 +293,15 @@ static bool plan_gun(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int si
 
 static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side)
 {
-	memset(ai->group_of, 255, sizeof ai->group_of);
-	memset(ai->crew_of, -1, sizeof ai->crew_of);
+	memset(ai->group_of, 0xff, (size_t)s->nfig * sizeof *ai->group_of); // -1: none
+	memset(ai->crew_of, 0xff, (size_t)s->nfig * sizeof *ai->crew_of);
 	// Crews first: the nearest free men to each of our guns.
 	double *gdist = ai->gdist; // each candidate's distance from this gun, worked out once per gun
 	for (int gi = 0; gi < s->ngun; gi++) {
 		const tw_gun *g = &s->gun[gi];
 		if (g->side != side || !lw_gun_in_battle(s, g))
 			continue;
-		for (int i = 0; i < s->nfig && i < 1024; i++) {
+		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
 			if (f->side == side && lw_is_free(f) && ai->crew_of[i] < 0)
 				gdist[i] = tw_gun_distance(g, f->pos);
@@ -270,7 +309,7 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 		for (int k = 0; k < dc->crew_keep; k++) {
 			int best = -1;
 			double bd = INFINITY;
-			for (int i = 0; i < s->nfig && i < 1024; i++) {
+			for (int i = 0; i < s->nfig; i++) {
 				const tw_figure *f = &s->fig[i];
 				if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0)
 					continue;
@@ -281,35 +320,50 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 				}
 			}
 			if (best >= 0)
-				ai->crew_of[best] = (int8_t)gi;
+				ai->crew_of[best] = gi;
 		}
 	}
 	// Everyone else in groups of up to 12 of one arm that stand together: each group grows
 	// from its first man by chains of neighbours within 8 in.
 	int ng = 0;
 	int32_t *queue = ai->group_queue;
-	for (int seed = 0; seed < s->nfig && seed < 1024; seed++) {
+	for (int seed = 0; seed < s->nfig; seed++) {
 		const tw_figure *f0 = &s->fig[seed];
-		if (f0->side != side || !lw_is_free(f0) || ai->crew_of[seed] >= 0 || ai->group_of[seed] != 255)
+		if (f0->side != side || !lw_is_free(f0) || ai->crew_of[seed] >= 0 || ai->group_of[seed] >= 0)
 			continue;
-		int grp = ng < MAX_GROUPS ? ng++ : MAX_GROUPS - 1;
+		int grp = ng++;
 		int qh = 0, qt = 0, size = 0;
 		queue[qt++] = seed;
-		ai->group_of[seed] = (uint8_t)grp;
+		ai->group_of[seed] = grp;
 		while (qh < qt && size < 12) {
 			const tw_figure *a = &s->fig[queue[qh++]];
 			size++;
-			for (int i = 0; i < s->nfig && i < 1024 && qt < 1024; i++) {
+			// Our free men within 8 in of a, in figure order (the lists are of this state).
+			double R = 8.0 + 1e-3;
+			int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(a->pos.x - R, a->pos.y - R),
+						tw_v2(a->pos.x + R, a->pos.y + R));
+			for (int j = 0; j < nn && qt < s->nfig; j++) {
+				int i = ai->lists.found[j];
 				const tw_figure *b = &s->fig[i];
-				if (b->side != side || !lw_is_free(b) || ai->crew_of[i] >= 0 || ai->group_of[i] != 255 ||
+				if (b->side != side || !lw_is_free(b) || ai->crew_of[i] >= 0 || ai->group_of[i] >= 0 ||
 				    b->kind != f0->kind || tw_dist(a->pos, b->pos) > 8.0 || size + (qt - qh) >= 12)
 					continue;
-				ai->group_of[i] = (uint8_t)grp;
+				ai->group_of[i] = grp;
 				queue[qt++] = i;
 			}
 		}
 	}
 	ai->ngroups = ng;
+	// Each group's men in figure order (a counting sort), for the loops over a group's men.
+	memset(ai->gstart, 0, (size_t)(ng + 2) * sizeof *ai->gstart);
+	for (int i = 0; i < s->nfig; i++)
+		if (ai->group_of[i] >= 0)
+			ai->gstart[ai->group_of[i] + 2]++;
+	for (int g = 2; g <= ng + 1; g++)
+		ai->gstart[g] += ai->gstart[g - 1];
+	for (int i = 0; i < s->nfig; i++)
+		if (ai->group_of[i] >= 0)
+			ai->gmem[ai->gstart[ai->group_of[i] + 1]++] = i;
 }
 
 // ---- charges (LW.MEL.1-8) ----
@@ -348,7 +402,8 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 	int cand[256];
 	double cd[256];
 	int nc = 0;
-	for (int i = 0; i < s->nfig && i < 1024 && nc < 256; i++) {
+	for (int j = ai->gstart[grp]; j < ai->gstart[grp + 1] && nc < 256; j++) {
+		int i = ai->gmem[j];
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || ai->group_of[i] != grp)
 			continue;
@@ -454,7 +509,8 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	int mem[512], nm = 0;
 	tw_vec2 c = tw_v2(0, 0);
 	bool cav = false;
-	for (int i = 0; i < s->nfig && i < 1024 && nm < 512; i++) {
+	for (int j = ai->gstart[grp]; j < ai->gstart[grp + 1] && nm < 512; j++) {
+		int i = ai->gmem[j];
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side && lw_is_free(f) && ai->group_of[i] == grp && f->moved_in != s->move_no &&
 		    !(LWF(s, f)->marks & LW_MARK_CONTACT)) {
@@ -467,7 +523,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		return false;
 	c = tw_scale(c, 1.0 / nm);
 	int target;
-	double dmin = lw_nearest_enemy(s, side, c, &target);
+	double dmin = lw_ai_nearest_enemy(&ai->lists, side, c, &target);
 	if (target < 0)
 		return false;
 	// Charge if the arithmetic favours us (LW.MEL.5-7): any enemy within a move of a member.
@@ -475,11 +531,23 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double reach = cav ? LW_CAV_MOVE : LW_INF_MOVE;
 	double dmem = INFINITY;
 	for (int k = 0; k < nm; k++)
-		dmem = fmin(dmem, lw_nearest_enemy(s, side, s->fig[mem[k]].pos, NULL));
+		dmem = fmin(dmem, lw_ai_nearest_enemy(&ai->lists, side, s->fig[mem[k]].pos, NULL));
 	if (dmem <= reach + 1.0) {
 		int best = -1;
 		double bestv = -1e9;
-		for (int i = 0; i < s->nfig; i++) {
+		// The enemy's free men within reach + 1 of a member, in figure order.
+		tw_vec2 lo = s->fig[mem[0]].pos, hi = lo;
+		for (int k = 1; k < nm; k++) {
+			tw_vec2 q = s->fig[mem[k]].pos;
+			lo = tw_v2(fmin(lo.x, q.x), fmin(lo.y, q.y));
+			hi = tw_v2(fmax(hi.x, q.x), fmax(hi.y, q.y));
+		}
+		double R = reach + 1.0 + 1e-3;
+		int nn = lw_ai_men_near(&ai->lists, side, true, tw_v2(lo.x - R, lo.y - R), tw_v2(hi.x + R, hi.y + R));
+		int32_t *near_them = ai->near_buf;
+		memcpy(near_them, ai->lists.found, (size_t)nn * sizeof *near_them);
+		for (int j = 0; j < nn; j++) {
+			int i = near_them[j];
 			const tw_figure *f = &s->fig[i];
 			if (f->side == side || !lw_is_free(f))
 				continue;
@@ -591,7 +659,7 @@ static bool plan_crews(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 {
 	tw_order_init(o, LW_OT_MOVE, side);
 	o->has_at = true;
-	for (int i = 0; i < s->nfig && i < 1024 && o->nfig < TW_ORDER_MAX_FIG; i++) {
+	for (int i = 0; i < s->nfig && o->nfig < TW_ORDER_MAX_FIG; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || !lw_is_free(f) || ai->crew_of[i] < 0 || f->moved_in == s->move_no ||
 		    (LWF(s, f)->marks & LW_MARK_CONTACT))
@@ -646,8 +714,11 @@ static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 		if (f->side != side || !lw_is_free(f))
 			continue;
 		tw_order_init(o, LW_OT_SURRENDER, side);
-		for (int k = 0; k < s->nfig && o->nfig < 64; k++) {
-			const tw_figure *m = &s->fig[k];
+		double R = 4.0 + 1e-3;
+		int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(f->pos.x - R, f->pos.y - R),
+					tw_v2(f->pos.x + R, f->pos.y + R));
+		for (int j = 0; j < nn && o->nfig < 64; j++) {
+			const tw_figure *m = &s->fig[ai->lists.found[j]];
 			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
 				o->fig[o->nfig++] = m->id;
 		}
@@ -698,6 +769,8 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 	if (s->table.nterrain < LW_TINDEX_MIN_PIECES)
 		lw_sight_begin(&ai->sight, &s->table);
 	if (!lw_ai_lists_make(s, &ai->lists))
+		return TW_ERR_NOMEM;
+	if (!ai_fig_arrays(ai, s->nfig))
 		return TW_ERR_NOMEM;
 	if (ai->planned_move != s->move_no) {
 		ai->planned_move = s->move_no;
@@ -780,6 +853,14 @@ static void lw_ai_destroy(tw_general *g)
 		lw_tindex_free(&ai->tindex);
 		lw_sight_reset(&ai->sight);
 		lw_ai_lists_free(&ai->lists);
+		tw_free(ai->group_of);
+		tw_free(ai->crew_of);
+		tw_free(ai->mine_buf);
+		tw_free(ai->gdist);
+		tw_free(ai->group_queue);
+		tw_free(ai->near_buf);
+		tw_free(ai->gstart);
+		tw_free(ai->gmem);
 	}
 }
 

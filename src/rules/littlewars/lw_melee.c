@@ -7,6 +7,7 @@
 // overlap into one melee (union-find over figures), and judges each melee on its own
 // (LW.MEL.5-7). The mover chooses the casualties (LW.MEL.8): either explicitly in the END_MOVE
 // order, or by the default policy described above lw_default_choice.
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +27,22 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 			if (body[i] >= 0 && body[i] < s->nfig)
 				in_body[body[i]] = 1;
 	}
+	// The body's box and largest radius: a man farther from the box along x or y than his reach
+	// and both radii cannot be within reach of a member (lw_may_be_within's test, for the box).
+	// Off when a member is missing or not at a finite place.
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, brmax = 0;
+	bool boxed = true;
+	for (int k = 0; k < n && boxed; k++) {
+		const tw_figure *b = tw_state_figure_c(s, body[k]);
+		boxed = b && isfinite(b->pos.x) && isfinite(b->pos.y) && isfinite(b->radius);
+		if (boxed) {
+			bx0 = fmin(bx0, b->pos.x);
+			by0 = fmin(by0, b->pos.y);
+			bx1 = fmax(bx1, b->pos.x);
+			by1 = fmax(by1, b->pos.y);
+			brmax = fmax(brmax, b->radius);
+		}
+	}
 	int count = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
@@ -34,6 +51,11 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 			continue;
 		if (exclude && exclude[i])
 			continue;
+		if (boxed) {
+			double w = f->radius + brmax + lw_move_allowance(f) + LW_EPS + 1e-3;
+			if (f->pos.x < bx0 - w || f->pos.x > bx1 + w || f->pos.y < by0 - w || f->pos.y > by1 + w)
+				continue; // not a member either (members lie in the box)
+		}
 		bool member = false;
 		if (in_body) {
 			member = in_body[i] != 0;
@@ -522,6 +544,53 @@ static void lw_melee_event(lw_judge *j, int mi, tw_events *ev)
 	}
 }
 
+// Figures by x for the pair sweeps below: (x, index), sorted by x.
+typedef struct lw_xkey {
+	double x;
+	int i;
+} lw_xkey;
+
+static int lw_xkey_cmp(const void *a, const void *b)
+{
+	const lw_xkey *p = a, *q = b;
+	int c = (p->x > q->x) - (p->x < q->x);
+	return c ? c : (p->i > q->i) - (p->i < q->i);
+}
+
+// The first key with x >= v (n when none).
+static int lw_xkey_lower(const lw_xkey *k, int n, double v)
+{
+	int lo = 0, hi = n;
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+		if (k[mid].x < v)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+// Tables of at least this many figures look for contacts by a sweep in x (below: the plain
+// double loops). Either finds the same pairs, and the melees depend on the set of pairs only
+// (union-find components, numbered by their lowest member). Tests set it to compare the two.
+int lw_melee_sweep_min_figs = 512;
+
+// Runs a statement for every figure a listed in as[] and b in bs[] with |x_a - x_b| <= r_a +
+// rmax_b + lim + 1e-3 (at least every pair lw_may_be_within(a, b, lim) passes, all positions
+// finite): bs sorted by x in keys. The statement (a block using a and b) is the last argument.
+#define LW_SWEEP_PAIRS(s, as, na, keys, nk, rmax, lim, ...)                                         \
+	for (int sa_ = 0; sa_ < (na); sa_++) {                                                      \
+		int a = (as)[sa_];                                                                     \
+		const tw_figure *fa_ = &(s)->fig[a];                                                   \
+		double w_ = fa_->radius + (rmax) + (lim) + 1e-3;                                       \
+		for (int k_ = lw_xkey_lower(keys, nk, fa_->pos.x - w_); k_ < (nk) && (keys)[k_].x <= fa_->pos.x + w_; \
+		     k_++) {                                                                           \
+			int b = (keys)[k_].i;                                                          \
+			__VA_ARGS__                                                                    \
+		}                                                                                      \
+	}
+
 static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_only, tw_events *ev,
                               tw_error *err)
 {
@@ -541,25 +610,61 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	for (int b = 0; b < nf; b++)
 		if (s->fig[b].side != j->mover && lw_is_free(&s->fig[b]))
 			enemy[ne++] = b;
+	// A large table with every free man at a finite place: sweeps in x (the same pairs).
+	lw_xkey *keys = NULL;
+	int *mine = NULL, nmine = 0;
+	double rmax = 0;
+	bool sweep = nf >= lw_melee_sweep_min_figs;
+	for (int i = 0; i < nf && sweep; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (lw_is_free(f)) {
+			sweep = isfinite(f->pos.x) && isfinite(f->pos.y) && isfinite(f->radius) && f->radius >= 0;
+			rmax = fmax(rmax, f->radius);
+		}
+	}
+	if (sweep) {
+		keys = tw_malloc((size_t)nf * sizeof *keys);
+		mine = tw_malloc((size_t)nf * sizeof *mine);
+		sweep = keys && mine;
+	}
 	// LW.MEL.2/3: contacts between the mover's free men and enemy free men.
 	bool any = false;
-	for (int a = 0; a < nf; a++) {
-		const tw_figure *fa = &s->fig[a];
-		if (fa->side != j->mover || !lw_is_free(fa))
-			continue;
-		for (int k = 0; k < ne; k++) {
-			int b = enemy[k];
-			const tw_figure *fb = &s->fig[b];
+	if (sweep) {
+		for (int k = 0; k < ne; k++)
+			keys[k] = (lw_xkey){s->fig[enemy[k]].pos.x, enemy[k]};
+		qsort(keys, (size_t)ne, sizeof *keys, lw_xkey_cmp);
+		for (int a = 0; a < nf; a++)
+			if (s->fig[a].side == j->mover && lw_is_free(&s->fig[a]))
+				mine[nmine++] = a;
+		LW_SWEEP_PAIRS(s, mine, nmine, keys, ne, rmax, LW_CONTACT + LW_EPS, {
+			const tw_figure *fa = &s->fig[a], *fb = &s->fig[b];
 			if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
 				j->contact[a] = j->contact[b] = 1;
 				j->part[a] = j->part[b] = 1;
 				lw_union(j->parent, a, b);
 				any = true;
 			}
+		})
+	} else
+		for (int a = 0; a < nf; a++) {
+			const tw_figure *fa = &s->fig[a];
+			if (fa->side != j->mover || !lw_is_free(fa))
+				continue;
+			for (int k = 0; k < ne; k++) {
+				int b = enemy[k];
+				const tw_figure *fb = &s->fig[b];
+				if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
+					j->contact[a] = j->contact[b] = 1;
+					j->part[a] = j->part[b] = 1;
+					lw_union(j->parent, a, b);
+					any = true;
+				}
+			}
 		}
-	}
 	bool chosen = end && (end->nfig > 0 || end->nfig2 > 0);
 	if (!any) {
+		tw_free(keys);
+		tw_free(mine);
 		tw_free(list);
 		if (chosen)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.8",
@@ -572,20 +677,40 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	// LW.MEL.4: one step from the men in contact; prisoners and unrearmed men are not free
 	// (LW.MEL.15) and so never take part. A man in contact within 6 in of another contact's man
 	// is a participant of both, so the two contacts make one melee.
-	for (int m = 0; m < nf; m++) {
-		const tw_figure *fm = &s->fig[m];
-		if (!lw_is_free(fm))
-			continue;
-		for (int k = 0; k < nc; k++) {
-			int x = cont[k];
-			if (x == m)
+	if (sweep) {
+		for (int k = 0; k < nc; k++)
+			keys[k] = (lw_xkey){s->fig[cont[k]].pos.x, cont[k]};
+		qsort(keys, (size_t)nc, sizeof *keys, lw_xkey_cmp);
+		nmine = 0;
+		for (int m = 0; m < nf; m++)
+			if (lw_is_free(&s->fig[m]))
+				mine[nmine++] = m;
+		LW_SWEEP_PAIRS(s, mine, nmine, keys, nc, rmax, LW_REACH + LW_EPS, {
+			const tw_figure *fm = &s->fig[a];
+			if (b != a && lw_may_be_within(fm, &s->fig[b], LW_REACH + LW_EPS) &&
+			    lw_gap(fm, &s->fig[b]) <= LW_REACH + LW_EPS) {
+				j->part[a] = 1;
+				lw_union(j->parent, a, b);
+			}
+		})
+	} else
+		for (int m = 0; m < nf; m++) {
+			const tw_figure *fm = &s->fig[m];
+			if (!lw_is_free(fm))
 				continue;
-			if (lw_may_be_within(fm, &s->fig[x], LW_REACH + LW_EPS) && lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
-				j->part[m] = 1;
-				lw_union(j->parent, m, x);
+			for (int k = 0; k < nc; k++) {
+				int x = cont[k];
+				if (x == m)
+					continue;
+				if (lw_may_be_within(fm, &s->fig[x], LW_REACH + LW_EPS) &&
+				    lw_gap(fm, &s->fig[x]) <= LW_REACH + LW_EPS) {
+					j->part[m] = 1;
+					lw_union(j->parent, m, x);
+				}
 			}
 		}
-	}
+	tw_free(keys);
+	tw_free(mine);
 	tw_free(list);
 	// Number the melees by their lowest figure id (the union-find root).
 	int32_t *root_melee = j->melee_of; // reuse: first pass maps roots, second pass members

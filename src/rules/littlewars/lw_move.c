@@ -244,6 +244,18 @@ static bool on_table(const tw_figure *g)
 		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
 }
 
+// Exact early-out for check_gap: men farther apart along x or y than both radii and the largest
+// gap asked for (by a millionth of an inch, far beyond rounding) cannot be too close. NaN: false.
+bool lw_validate_plain_gaps = false;
+
+static inline bool gap_far(const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp)
+{
+	if (lw_validate_plain_gaps)
+		return false;
+	double far = f->radius + g->radius + LW_CLEAR + 1e-6;
+	return fabs(end.x - gp.x) > far || fabs(end.y - gp.y) > far;
+}
+
 // The gap from figure f standing at `end` to figure g standing at gp (LW.MOB.15, LW.MEL.2).
 static tw_status check_gap(const tw_state *s, const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp,
 			   tw_error *err)
@@ -260,14 +272,36 @@ static tw_status check_gap(const tw_state *s, const tw_figure *f, tw_vec2 end, c
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
 			       int *room, tw_vec2 *room_at, tw_error *err)
 {
-	// The figures that take up room, in figure order, each where he will stand after the order.
+	// The figures that take up room, in figure order, each where he will stand after the order:
+	// those that may come near where the order's men will stand (within the box of their ends,
+	// widened by his radius, the largest of the order's, the spacing and a hundred-thousandth
+	// of an inch; every one when an end or a radius is not finite). The others cannot be too
+	// close to any of the order's men.
+	double rmax = 0, x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	bool boxed = !lw_validate_plain_gaps;
+	for (int i = 0; i < o->nfig && boxed; i++) {
+		tw_vec2 e = ends[i];
+		double r = s->fig[o->fig[i]].radius;
+		boxed = isfinite(e.x) && isfinite(e.y) && r >= 0 && r < 1e6;
+		rmax = r > rmax ? r : rmax;
+		x0 = e.x < x0 ? e.x : x0;
+		y0 = e.y < y0 ? e.y : y0;
+		x1 = e.x > x1 ? e.x : x1;
+		y1 = e.y > y1 ? e.y : y1;
+	}
+	double w0 = rmax + LW_CLEAR + 1e-5;
+	x0 -= w0, y0 -= w0, x1 += w0, y1 += w0;
 	int nroom = 0;
 	for (int j = 0; j < s->nfig; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (!on_table(g))
 			continue;
+		tw_vec2 at = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
+		double r = g->radius; // NaN: no test fails, he is listed
+		if (boxed && (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r))
+			continue;
 		room[nroom] = j;
-		room_at[nroom++] = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
+		room_at[nroom++] = at;
 	}
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = &s->fig[o->fig[i]];
@@ -278,7 +312,7 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		// LW.MOB.15 between own men; LW.MEL.2 an enemy may be approached to contact, not overlapped.
 		for (int k = 0; k < nroom; k++) {
 			const tw_figure *g = &s->fig[room[k]];
-			if (g->id == f->id)
+			if (g->id == f->id || gap_far(f, end, g, room_at[k]))
 				continue;
 			st = check_gap(s, f, end, g, room_at[k], err);
 			if (st != TW_OK)
@@ -330,7 +364,7 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			in_order[o->fig[i]] = 1;
 	for (int j = 0; j < s->nfig && st == TW_OK; j++) {
 		const tw_figure *g = &s->fig[j];
-		if (in_order[g->id] || g->id == f->id || !on_table(g))
+		if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
 			continue;
 		st = check_gap(s, f, end, g, g->pos, err);
 	}

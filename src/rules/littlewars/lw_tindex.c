@@ -39,22 +39,27 @@ void lw_tindex_free(lw_tindex *ix)
 }
 
 static int clampi(int v, int lo, int hi) { return v < lo ? lo : (v > hi ? hi : v); }
-static double clampd(double v, double hi) { return v < 0.0 ? 0.0 : (v > hi ? hi : v); }
 static double mind(double a, double b) { return a < b ? a : b; }
 static double maxd(double a, double b) { return a > b ? a : b; }
+
+// floor(v) clamped to [0, n - 1], v finite: clamped in double first ((int) of a value out of
+// range is undefined), then truncated, which is floor for v >= 0 (no call to floor()).
+static inline int cell_ix(double v, int n)
+{
+	if (!(v > 0))
+		return 0;
+	return v >= (double)(n - 1) ? n - 1 : (int)v;
+}
 
 // The cell range [x0,x1] x [y0,y1] of a box; false for a box with a coordinate not finite.
 static bool cell_range(const lw_tindex *ix, tw_vec2 lo, tw_vec2 hi, int *x0, int *y0, int *x1, int *y1)
 {
 	if (!(isfinite(lo.x) && isfinite(lo.y) && isfinite(hi.x) && isfinite(hi.y)))
 		return false;
-	// Clamped in double first: (int) of a value out of range is undefined.
-	double fx0 = clampd(floor(lo.x / ix->cell), ix->gx - 1), fy0 = clampd(floor(lo.y / ix->cell), ix->gy - 1);
-	double fx1 = clampd(floor(hi.x / ix->cell), ix->gx - 1), fy1 = clampd(floor(hi.y / ix->cell), ix->gy - 1);
-	*x0 = clampi((int)fx0, 0, ix->gx - 1);
-	*y0 = clampi((int)fy0, 0, ix->gy - 1);
-	*x1 = clampi((int)fx1, 0, ix->gx - 1);
-	*y1 = clampi((int)fy1, 0, ix->gy - 1);
+	*x0 = cell_ix(lo.x / ix->cell, ix->gx);
+	*y0 = cell_ix(lo.y / ix->cell, ix->gy);
+	*x1 = cell_ix(hi.x / ix->cell, ix->gx);
+	*y1 = cell_ix(hi.y / ix->cell, ix->gy);
 	return true;
 }
 
@@ -216,10 +221,9 @@ int lw_tindex_query_segment(lw_tindex *ix, tw_vec2 a, tw_vec2 b)
 			xa = maxd(lo.x, mind(pa, pb) - m);
 			xb = mind(hi.x, maxd(pa, pb) + m);
 		}
-		int cx0, cy0, cx1, cy1;
-		if (!cell_range(ix, tw_v2(xa, lo.y), tw_v2(xb, lo.y), &cx0, &cy0, &cx1, &cy1))
-			continue;
-		n = add_cells(ix, y, cx0, cx1, n);
+		if (!(isfinite(xa) && isfinite(xb)))
+			continue; // as cell_range refuses such a box
+		n = add_cells(ix, y, cell_ix(xa / ix->cell, ix->gx), cell_ix(xb / ix->cell, ix->gx), n);
 	}
 	return n;
 }
