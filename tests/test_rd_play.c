@@ -341,7 +341,7 @@ static void test_rd_sim_replay_render(void **st)
 // 5e-7 needs (var / se^2: RD.EX.1's P(0 hits) = 125/216 needs 9.75e+11, the mean 0.5 of 3 dice at
 // 1/6 (variance 5/12) 1.67e+12, a militia check's 1/2 1e+12) and a measured time: the shape is
 // tested, never the timing.
-// Clauses: RD.SHOOT.6 RD.DET.1 RD.RALLY.5
+// Clauses: RD.SHOOT.6 RD.DET.1 RD.RALLY.5 RD.MELEE.3
 static void test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer(void **st)
 {
 	(void)st;
@@ -363,6 +363,11 @@ static void test_RD_SHOOT_6_odds_monte_carlo_beside_each_answer(void **st)
 	assert_non_null(strstr(out, "1/2 (0.500000)\n    Monte Carlo for the same precision: 1e+12 samples"));
 	assert_int_equal(run("%s odds rattle rally --class regular --general", TW_CLI), 0);
 	assert_int_equal(count(out, "Monte Carlo for the same precision"), 1);
+	// Melee too (RD.MELEE.3/11): 8 figures charging throw 2 dice hitting on 4-6: P(0) = 1/4 needs
+	// 0.25 * 0.75 / (5e-7)^2 = 7.5e+11 samples; a line after each of 3 answers and the mean.
+	assert_int_equal(run("%s odds rattle melee --figures 8 --charged", TW_CLI), 0);
+	assert_int_equal(count(out, "    Monte Carlo for the same precision: "), 4);
+	assert_non_null(strstr(out, "P(0 hits) = 1/4 (0.250000)\n    Monte Carlo for the same precision: 7.5e+11 samples"));
 }
 
 // doctrines/rattle_line.lua plays whole games of Rattle (crossroads.json and river.json) against

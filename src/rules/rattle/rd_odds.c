@@ -48,6 +48,26 @@ static void one_die_note(FILE *out, int face, double p)
 	tw_odds_mc_note(out, p * (1 - p), tw_odds_mc_sample_ns(throw_hits, &d));
 }
 
+// The distribution of nd dice each hitting on face-6 (shooting and melee alike), each line with
+// what a Monte Carlo estimate of the same precision would cost (measured: one throw of the dice
+// answers every line), and the expected hits.
+static void print_hits(FILE *out, int nd, int face, const double *dist)
+{
+	double den = pow(6, nd), mean = 0, sq = 0;
+	dice_throw dt = {nd, face};
+	double ns = tw_odds_mc_sample_ns(throw_hits, &dt);
+	for (int k = 0; k <= nd; k++) {
+		mean += k * dist[k];
+		sq += (double)k * k * dist[k];
+		fprintf(out, "  P(%d hits) = ", k);
+		tw_odds_print_fraction(out, dist[k], den);
+		fprintf(out, "\n");
+		tw_odds_mc_note(out, dist[k] * (1 - dist[k]), ns);
+	}
+	fprintf(out, "expected hits: %.6f\n", mean);
+	tw_odds_mc_note(out, sq - mean * mean, ns);
+}
+
 static int get_class(const opts *o, tw_error *err)
 {
 	const char *c = opt(o, "class");
@@ -76,19 +96,7 @@ static tw_status shoot(const opts *o, FILE *out, tw_error *err)
 		per == 2 ? "gunners" : "figures", nd, mod, face);
 	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, ")\n");
-	double den = pow(6, nd), mean = 0, sq = 0;
-	dice_throw dt = {nd, face};
-	double ns = tw_odds_mc_sample_ns(throw_hits, &dt); // one throw of the dice answers every line
-	for (int k = 0; k <= nd; k++) {
-		mean += k * dist[k];
-		sq += (double)k * k * dist[k];
-		fprintf(out, "  P(%d hits) = ", k);
-		tw_odds_print_fraction(out, dist[k], den);
-		fprintf(out, "\n");
-		tw_odds_mc_note(out, dist[k] * (1 - dist[k]), ns);
-	}
-	fprintf(out, "expected hits: %.6f\n", mean);
-	tw_odds_mc_note(out, sq - mean * mean, ns);
+	print_hits(out, nd, face, dist);
 	return TW_OK;
 }
 
@@ -143,14 +151,7 @@ static tw_status melee(const opts *o, FILE *out, tw_error *err)
 		n, nd, per, mod, face);
 	tw_odds_print_fraction(out, tw_rd_face_chance(face), 6);
 	fprintf(out, ")\n");
-	double den = pow(6, nd), mean = 0;
-	for (int k = 0; k <= nd; k++) {
-		mean += k * dist[k];
-		fprintf(out, "  P(%d hits) = ", k);
-		tw_odds_print_fraction(out, dist[k], den);
-		fprintf(out, "\n");
-	}
-	fprintf(out, "expected hits: %.6f\n", mean);
+	print_hits(out, nd, face, dist); // melee dice hit as shooting dice do (RD.MELEE.9)
 	return TW_OK;
 }
 
