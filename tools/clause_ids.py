@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Lists the clause ids of the Little Wars, Grant and Rattle catalogues, one a line, in catalogue order.
+"""Lists the clause ids of the Little Wars, Grant, Rattle and Science versus Luck catalogues, one a line, in catalogue order.
 
 The catalogues (../shared/rules/*-clauses.md) are not part of the project, so the list is
 generated once and committed as docs/rules/clause-ids.txt; test_rules_text checks that
@@ -10,12 +10,12 @@ docs/rules/*-clauses.md gives every id on it a text. Run again when a catalogue 
 import re
 import sys
 
-CATALOGUES = ["little-wars-clauses.md", "grant-clauses.md", "rattle-clauses.md"]
+CATALOGUES = ["little-wars-clauses.md", "grant-clauses.md", "rattle-clauses.md", "svl-clauses.md"]
 # A clause is defined where its id opens a list item or a paragraph in bold: "- **LW.MEL.7**"
-# or "**GR.MELEE.7**", or a heading: "### RD.MELEE.7 — title" (Rattle's catalogue); ids cited
-# inside other clauses' text are not definitions.
+# or "**GR.MELEE.7**", or a heading: "### RD.MELEE.7 — title" (Rattle's and Science versus
+# Luck's catalogues: "### SV.MOR.6 — title"); ids cited inside other clauses' text are not definitions.
 DEFINITION = re.compile(r"^\s*(?:(?:- )?\*\*((?:LW|KS|GR)\.[A-Z]+\.[0-9]+)\*\*"
-                        r"|### (RD\.[A-Z]+\.[0-9]+) \u2014 )")
+                        r"|### ((?:RD|SV)\.[A-Z]+\.[0-9]+) \u2014 )")
 
 
 def main(argv):
