@@ -1,4 +1,5 @@
-// The clause texts (issue 19): every clause id of the Little Wars, Grant and Rattle catalogues
+// The clause texts (issue 19): every clause id of the Little Wars, Grant, Rattle and Science
+// versus Luck catalogues
 // has a text (against docs/rules/clause-ids.txt, made by tools/clause_ids.py: the catalogues
 // are not in the repository), `tinwar rules ID` prints exactly the file's text, a family lists
 // its clauses, and an unknown id is refused with the nearest ids and the files of texts.
@@ -77,7 +78,7 @@ static char *expected_from_file(const char *file, const char *id)
 	return want;
 }
 
-/// Every clause id of the three catalogues has a title and a text, and there is no text for an
+/// Every clause id of the four catalogues has a title and a text, and there is no text for an
 /// id the catalogues do not have (a malformed heading would be one missing, a stray one extra).
 static void test_every_catalogue_clause_has_a_text(void **st)
 {
@@ -85,7 +86,7 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 	FILE *f = fopen("docs/rules/clause-ids.txt", "r");
 	assert_non_null(f);
 	char line[64];
-	int n = 0, lw = 0, gr = 0, rd = 0;
+	int n = 0, lw = 0, gr = 0, rd = 0, sv = 0;
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\n")] = 0;
 		const char *title = NULL, *text = tw_rule_text(line, &title);
@@ -98,12 +99,14 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 		lw += strncmp(line, "LW.", 3) == 0 || strncmp(line, "KS.", 3) == 0;
 		gr += strncmp(line, "GR.", 3) == 0;
 		rd += strncmp(line, "RD.", 3) == 0;
+		sv += strncmp(line, "SV.", 3) == 0;
 	}
 	fclose(f);
 	assert_int_equal(lw, 171);
 	assert_int_equal(gr, 157);
 	assert_int_equal(rd, 140); // RD.EX.1-21 among them
-	assert_int_equal(lw + gr + rd, n);
+	assert_int_equal(sv, 143); // SV.EX.1-19 among them
+	assert_int_equal(lw + gr + rd + sv, n);
 	assert_int_equal(tw_rule_text_count(), n);
 	int seen = 0;
 	for (int i = 0; i < n; i++) { // the rule set of a clause is the file it is in
@@ -111,6 +114,7 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 		assert_non_null(id);
 		assert_string_equal(rs, strncmp(id, "GR.", 3) == 0   ? "grant"
 					: strncmp(id, "RD.", 3) == 0 ? "rattle"
+					: strncmp(id, "SV.", 3) == 0 ? "svl"
 								     : "littlewars");
 		seen++;
 	}
@@ -261,6 +265,46 @@ static void test_RD_SAP_family_lists_its_clauses(void **st)
 				    "RD.SHOOT (15) RD.MELEE (20) RD.RALLY (5) RD.GEN (9) RD.FLAG (5) RD.SAP (8) RD.EX (21)\n"));
 }
 
+/// Science versus Luck's texts (docs/rules/svl-clauses.md, rule set `svl`): `tinwar rules SV.MOR.6`
+/// prints exactly the file's text, the library gives the same, and the text is the engine's
+/// reading (the phase after a Recoil recoils without a roll; recovery rolls from the next one);
+/// SV.EX.19, the file's last clause, too; a clause the engine does not apply says so.
+static void test_SV_MOR_6_printed_as_the_file_says(void **st)
+{
+	(void)st;
+	char *want = expected_from_file("docs/rules/svl-clauses.md", "SV.MOR.6");
+	assert_int_equal(run(false, "%s rules SV.MOR.6", TW_CLI), 0);
+	assert_string_equal(out, want);
+	assert_int_equal(run(false, "%s rules sv.mor.6", TW_CLI), 0);
+	assert_string_equal(out, want);
+	const char *title, *text = tw_rule_text("SV.MOR.6", &title);
+	assert_non_null(text);
+	char lib[4096];
+	snprintf(lib, sizeof lib, "SV.MOR.6 \xe2\x80\x94 %s\n%s\n", title, text);
+	assert_string_equal(lib, want);
+	assert_string_equal(title, "Ending a recoil");
+	assert_non_null(strstr(text, "spent recoiling without a roll"));
+	assert_non_null(strstr(text, "3-4 ends it, but that phase is a Pause"));
+	free(want);
+	want = expected_from_file("docs/rules/svl-clauses.md", "SV.EX.19"); // the last clause of the file
+	assert_int_equal(run(false, "%s rules SV.EX.19", TW_CLI), 0);
+	assert_string_equal(out, want);
+	free(want);
+	assert_non_null(strstr(tw_rule_text("SV.SEQ.5", NULL), "Not done yet"));
+	const char *rs = NULL;
+	for (int i = 0; tw_rule_text_at(i, NULL, NULL, &rs); i++)
+		if (strcmp(tw_rule_text_at(i, NULL, NULL, NULL), "SV.MOR.6") == 0)
+			break;
+	assert_non_null(rs);
+	assert_string_equal(rs, "svl");
+	assert_int_equal(run(false, "%s rules SV.MEL", TW_CLI), 0);
+	assert_string_equal(out, "SV.MEL.1 \xe2\x80\x94 Reaching the gun\nSV.MEL.2 \xe2\x80\x94 Counting figures at the gun\n"
+				 "SV.MEL.3 \xe2\x80\x94 Effect of melee\n");
+	assert_int_equal(run(false, "%s rules", TW_CLI), 0);
+	assert_non_null(strstr(out, "svl: SV.CON (4) SV.SETUP (11) SV.EXPO (9) SV.GUN (13) SV.BRF (9) SV.DOC (20) SV.BAT (10) "
+				    "SV.SEQ (6) SV.MOVE (9) SV.FIRE (7) SV.ROF (7) SV.MOR (11) SV.MEL (3) SV.WIN (5) SV.EX (19)\n"));
+}
+
 /// An unknown id names the files of texts the build has, with their rule sets, so that a reader
 /// of an id of a rule set without texts knows where they would be; an unknown Rattle id finds
 /// its neighbours.
@@ -270,13 +314,18 @@ static void test_rules_unknown_id_names_the_files(void **st)
 	assert_int_equal(run(true, "%s rules RD.SAP.9", TW_CLI), 2);
 	assert_non_null(strstr(out, "no clause or family 'RD.SAP.9'; nearest: RD.SAP.1,"));
 	assert_non_null(strstr(out, "\ntinwar rules: the clause texts are docs/rules/grant-clauses.md (grant), "
-				    "docs/rules/littlewars-clauses.md (littlewars), docs/rules/rattle-clauses.md (rattle)\n"));
+				    "docs/rules/littlewars-clauses.md (littlewars), docs/rules/rattle-clauses.md (rattle), "
+				    "docs/rules/svl-clauses.md (svl)\n"));
 	assert_int_equal(run(true, "%s rules SVL.FIRE.1", TW_CLI), 2);
-	assert_non_null(strstr(out, "docs/rules/rattle-clauses.md (rattle)\n"));
+	assert_non_null(strstr(out, "docs/rules/svl-clauses.md (svl)\n"));
+	assert_int_equal(run(true, "%s rules SV.MOR.12", TW_CLI), 2);
+	assert_non_null(strstr(out, "no clause or family 'SV.MOR.12'; nearest: SV.MOR.1,"));
 	const char *rs = "x";
 	assert_string_equal(tw_rule_text_file(2, &rs), "docs/rules/rattle-clauses.md");
 	assert_string_equal(rs, "rattle");
-	assert_null(tw_rule_text_file(3, &rs));
+	assert_string_equal(tw_rule_text_file(3, &rs), "docs/rules/svl-clauses.md");
+	assert_string_equal(rs, "svl");
+	assert_null(tw_rule_text_file(4, &rs));
 	assert_null(rs);
 	assert_null(tw_rule_text_file(-1, NULL));
 }
@@ -290,6 +339,7 @@ int main(void)
 		cmocka_unit_test(test_rules_unknown_id_suggests_the_nearest),
 		cmocka_unit_test(test_RD_MELEE_15_printed_as_the_file_says),
 		cmocka_unit_test(test_RD_SAP_family_lists_its_clauses),
+		cmocka_unit_test(test_SV_MOR_6_printed_as_the_file_says),
 		cmocka_unit_test(test_rules_unknown_id_names_the_files),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
