@@ -124,6 +124,19 @@ bool tw_raw_wait_closed(tw_raw *c, double timeout)
 	return true;
 }
 
+// Reads and throws away what comes once the buffer is full (a long answer: its status and the
+// start of its body are kept), so a caller waiting for the end of the answer sees it end.
+static void drain(tw_raw *c, double timeout)
+{
+	char sink[4096];
+	struct pollfd p = {c->fd, POLLIN, 0};
+	int ms = timeout > 0 ? (int)(timeout * 1000) : 0;
+	if (poll(&p, 1, ms) <= 0)
+		return;
+	if (recv(c->fd, sink, sizeof sink, 0) <= 0)
+		c->eof = true;
+}
+
 int tw_raw_http(int port, const char *from, const char *request, char *body, size_t cap, double timeout)
 {
 	tw_raw *c = tw_raw_connect(port, from, 0);
@@ -132,8 +145,12 @@ int tw_raw_http(int port, const char *from, const char *request, char *body, siz
 	int status = -1;
 	if (tw_raw_send(c, request, strlen(request))) {
 		double until = now() + timeout;
-		while (!c->eof && now() < until)
-			fill(c, until - now());
+		while (!c->eof && now() < until) {
+			if (c->len >= sizeof c->buf - 1)
+				drain(c, until - now()); // before: the loop spun until the timeout (an answer over 64 KB)
+			else
+				fill(c, until - now());
+		}
 		if (c->len > 12 && strncmp(c->buf, "HTTP/1.", 7) == 0)
 			status = atoi(c->buf + 9);
 		const char *b = strstr(c->buf, "\r\n\r\n");
