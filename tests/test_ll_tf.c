@@ -20,53 +20,15 @@
 #include <unistd.h>
 #include <stdio.h>
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_lloyd};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
+#include "ll_scene.h"
 
-static tw_events EV;
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static void ok(tw_state *s, tw_order *o)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	if (tw_state_apply(s, o, NULL, &EV, &err) != TW_OK)
-		fail_msg("refused: %s: %s", err.clause, err.message);
-	free(o);
-}
-
-static void refused(tw_state *s, tw_order *o, const char *clause, const char *text)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	if (tw_state_apply(s, o, NULL, &EV, &err) == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	if (text && !strstr(err.message, text))
-		fail_msg("message \"%s\" lacks \"%s\"", err.message, text);
-	assert_true(tw_state_hash(s) == h); // the state is unchanged
-	free(o);
-}
+// The shared helpers (tests/support/ll_scene.c) under this file's names.
+#define reg llt_register
+#define EV llt_ev
+#define order llt_order
+#define DICE LLT_DICE
+#define ok llt_ok
+#define refused llt_refused
 
 static const tw_event *find(const char *clause, int type)
 {

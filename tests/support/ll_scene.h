@@ -1,0 +1,23 @@
+// Lloyd order helpers for tests (tests/test_ll_sp.c, test_ll_tf.c): registration, orders with
+// entered dice, applied or refused through the one entry point. One copy instead of two.
+#ifndef TW_TEST_LL_SCENE_H
+#define TW_TEST_LL_SCENE_H
+#include "tinwar/tinwar.h"
+
+/// The events of the last order applied by llt_ok / llt_refused (cleared before each).
+extern tw_events llt_ev;
+
+/// Registers the built-in rule sets with Lloyd after them (Lloyd is not built in yet).
+void llt_register(void);
+/// A new order of `type` for `side` (heap: freed by llt_ok / llt_refused).
+tw_order *llt_order(int type, int side);
+/// Appends n entered dice faces to o.
+void llt_dice(tw_order *o, int n, const int *faces);
+#define LLT_DICE(o, ...) llt_dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+/// Applies o (it must be accepted) and frees it.
+void llt_ok(tw_state *s, tw_order *o);
+/// Applies o, which must be refused by `clause` (its message containing `text` if not NULL)
+/// with the state unchanged; frees it.
+void llt_refused(tw_state *s, tw_order *o, const char *clause, const char *text);
+
+#endif
