@@ -5,6 +5,7 @@
 #ifndef TINWAR_SVL_H
 #define TINWAR_SVL_H
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdint.h>
 
 #include "tinwar/ruleset.h"
@@ -167,5 +168,22 @@ typedef struct tw_sv_range_summary {
 bool tw_sv_screen_struck(const tw_sv_round *rd, double x);
 /// SV.DOC.9: the summary of n rounds.
 void tw_sv_range_summarise(const tw_sv_round *rd, int n, tw_sv_range_summary *out);
+
+
+// ---- The whole game as a series (sv_series.c, sv_series_play.c, sv_debrief.c; SV.SETUP) ----
+struct tw_game;
+/// A computer team's manual of `arm` for `country`: the SV.DOC.12/13 defaults made to meet the
+/// country's SV.BRF.8 constraints (docs/svl.md "The series").
+void tw_sv_computer_manual(tw_sv_manual *m, int arm, int country);
+/// Plays game g of a series (the auction, the range or a battle) to its end with computer
+/// players on every seat (SV.EXPO.6, SV.DOC.9, SV.DOC.20); seed for the battle generals.
+tw_status tw_sv_play_computer(struct tw_game *g, uint64_t seed, tw_error *err);
+/// SV.SETUP.10: writes the debrief of a series' carry-over (JSON text) to out: by country the guns
+/// bought (label against truth, price, the SV.EXPO.9 score), the manuals, the range summaries,
+/// each battle's result and margins and its adherence. TW_ERR_INPUT on a carry-over that is not
+/// Science versus Luck's.
+tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err);
+/// SV.EXPO.8/9: the phase-1 debrief alone (each country's guns, prices, money left and score).
+tw_status tw_sv_debrief_phase1(const char *carry_json, FILE *out, tw_error *err);
 
 #endif

@@ -236,4 +236,13 @@ tw_status sv_odds(const char *q, int nopts, const char *const *names, const char
 		  tw_error *err);
 extern const tw_odds_question sv_odds_questions[2];
 
+// ---- The series (sv_series.c; SV.SETUP) ----
+tw_status sv_series_start(struct json_t *carry, const struct json_t *config, tw_error *err);
+tw_status sv_series_prepare(const struct json_t *carry, int seq, tw_state *s, tw_error *err);
+void sv_series_roles(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
+tw_status sv_series_record(struct json_t *carry, int seq, const tw_state *fin, bool *over, tw_error *err);
+int sv_series_teams(const struct json_t *carry);
+int sv_series_games(const struct json_t *carry); ///< 2 + N x rounds
+void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *defender); ///< battle seq's teams
+
 #endif

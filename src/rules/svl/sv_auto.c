@@ -197,6 +197,8 @@ static int attacker(const tw_state *s, tw_order *o)
 			}
 		}
 	}
+	for (int i = 0; i < o->nfig; i++) // the log writes a facing per figure: each keeps its own
+		o->facing[i] = s->fig[o->fig[i]].facing;
 	if (o->nfig > 0 && sv_validate_move(s, o, &err) == TW_OK)
 		return 1;
 	tw_order_init(o, SV_OT_END, SV_ATTACKER);

@@ -321,6 +321,11 @@ const tw_ruleset tw_ruleset_svl = {
 	.odds = sv_odds,
 	.score_help = "100 for the victory; the infantry a point per match the guns lost, the guns a point per casualty",
 	.melee_reach = SV_REACH,
+	// the whole game as a series (sv_series.c)
+	.series_start = sv_series_start,
+	.series_prepare = sv_series_prepare,
+	.series_roles = sv_series_roles,
+	.series_record = sv_series_record,
 	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
 };

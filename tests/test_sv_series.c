@@ -1,0 +1,258 @@
+// Science versus Luck's whole game as a series (sv_series.c): 2, 3 and 6 computer teams from the
+// first lot to the last battle (SV.SETUP.1-3, SV.SETUP.8-9), the roles rotating between phases
+// (SV.SETUP.4-6), the guns and their hidden truth passing with the country (SV.EXPO.8), the
+// manuals written on the range carried into the battles (SV.DOC.1, SV.DOC.4), the debrief
+// (SV.SETUP.10, SV.EXPO.9).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rules/svl/sv.h"
+#include "tinwar/tinwar.h"
+#include "tinwar/physics.h"
+
+static char dir[64], path[96];
+
+static int setup(void **st)
+{
+	(void)st;
+	tw_register_builtin();
+	snprintf(dir, sizeof dir, "/tmp/tw_svseries_XXXXXX");
+	if (!mkdtemp(dir))
+		return -1;
+	snprintf(path, sizeof path, "%s/svl.db", dir);
+	return 0;
+}
+
+static int teardown(void **st)
+{
+	(void)st;
+	char p[128];
+	unlink(path);
+	snprintf(p, sizeof p, "%s-journal", path);
+	unlink(p);
+	rmdir(dir);
+	return 0;
+}
+
+static json_t *carry_of(tw_series *db, const char *name)
+{
+	tw_series_info in;
+	tw_error err;
+	assert_int_equal(tw_series_status(db, name, &in, &err), TW_OK);
+	json_t *c = json_loads(in.carry, 0, NULL);
+	tw_series_info_free(&in);
+	assert_non_null(c);
+	return c;
+}
+
+static const char *const stage_file[] = {"scenarios/svl/auction.json", "scenarios/svl/range.json", "scenarios/svl/battle.json"};
+
+// What each prepared game looked like, for the assertions after the series.
+typedef struct seen {
+	int nsides, country[TW_MAX_SIDES], player[TW_MAX_SIDES];
+	int ngun, gun_model[16];
+	double v_mean[16];
+	int pace, range_factor100;
+} seen;
+
+/// Runs a whole series of n computer teams (2n players) and r rounds; fills what each game saw.
+static void run_series(tw_series *db, const char *name, int n, int rounds, seen *games)
+{
+	char names[12][8];
+	const char *players[12];
+	for (int i = 0; i < 2 * n; i++) {
+		snprintf(names[i], sizeof names[i], "T%d%c", i / 2, 'a' + i % 2);
+		players[i] = names[i];
+	}
+	char cfg[64];
+	snprintf(cfg, sizeof cfg, "{\"teams\": %d, \"rounds\": %d}", n, rounds);
+	tw_error err;
+	assert_int_equal(tw_series_create(db, name, "svl", players, 2 * n, cfg, &err), TW_OK);
+	int total = 2 + n * rounds;
+	for (int seq = 1; seq <= total; seq++) {
+		tw_state sc, prep;
+		int roles[TW_MAX_SIDES];
+		if (tw_state_load(&sc, stage_file[seq > 2 ? 2 : seq - 1], &err) != TW_OK)
+			fail_msg("load %d: %s %s %s", seq, err.path, err.clause, err.message);
+		if (tw_series_next(db, name, &sc, (uint64_t)seq, &prep, roles, &err) != TW_OK)
+			fail_msg("next %d: %s", seq, err.message);
+		seen *g = &games[seq - 1];
+		g->nsides = prep.nsides;
+		for (int k = 0; k < prep.nsides; k++) {
+			g->country[k] = SVS(&prep, k)->country;
+			g->player[k] = roles[k];
+		}
+		tw_game *game = tw_game_new(&prep, (uint64_t)seq, tw_shot_model_find("fast"), &err);
+		assert_non_null(game);
+		const tw_state *s = tw_game_state(game);
+		g->ngun = s->ngun;
+		for (int k = 0; k < s->ngun && k < 16; k++) {
+			g->gun_model[k] = s->gun[k].model;
+			g->v_mean[k] = SVGN((tw_state *)s, k)->v_mean;
+		}
+		if (seq > 2) {
+			g->pace = SVS((tw_state *)s, SV_ATTACKER)->pace;
+			g->range_factor100 = (int)(SVS((tw_state *)s, SV_DEFENDER)->range_factor * 100 + 0.5);
+		}
+		if (tw_sv_play_computer(game, (uint64_t)seq, &err) != TW_OK)
+			fail_msg("play %d: %s", seq, err.message);
+		json_t *j = tw_game_log_to_json(game);
+		char *log = json_dumps(j, JSON_COMPACT | JSON_REAL_PRECISION(17));
+		json_decref(j);
+		if (tw_series_record(db, name, log, &err) != TW_OK)
+			fail_msg("record %d: %s", seq, err.message);
+		free(log);
+		tw_game_free(game);
+		tw_state_free(&prep);
+		tw_state_free(&sc);
+	}
+	tw_series_info in;
+	assert_int_equal(tw_series_status(db, name, &in, &err), TW_OK);
+	assert_int_equal(in.games, total);
+	assert_true(in.over); // SV.SETUP.10: the series ends after the last battle
+	tw_series_info_free(&in);
+}
+
+// The country a team plays in a phase, checked against what the prepared game's sides hold.
+static void check_roles(const seen *games, int n)
+{
+	// SV.SETUP.4: at the auction side k is team k, country k+1 in the list order, its first player.
+	assert_int_equal(games[0].nsides, n);
+	for (int k = 0; k < n; k++) {
+		assert_int_equal(games[0].country[k], 1 + k);
+		assert_int_equal(games[0].player[k], 2 * k);
+	}
+	// SV.SETUP.5: on the range team k is the next country, a different one when n >= 2.
+	assert_int_equal(games[1].nsides, n);
+	for (int k = 0; k < n; k++) {
+		assert_int_equal(games[1].country[k], 1 + (k + 1) % n);
+		assert_int_not_equal(games[1].country[k], games[0].country[k]);
+		assert_int_equal(games[1].player[k], 2 * k);
+	}
+	// SV.SETUP.6, SV.SETUP.8: battle t: team t's infantry (its artillery writer, player 2t+1)
+	// against the target team's gun (its infantry writer); countries C3 = C2 without the option.
+	for (int t = 0; t < n; t++) {
+		const seen *b = &games[2 + t];
+		int d = n % 2 == 0 ? (t % 2 == 0 ? t + 1 : t - 1) : (t + 1) % n;
+		assert_int_equal(b->nsides, 2);
+		assert_int_equal(b->country[0], 1 + (t + 1) % n);
+		assert_int_equal(b->country[1], 1 + (d + 1) % n);
+		assert_int_equal(b->player[0], 2 * t + 1);
+		assert_int_equal(b->player[1], 2 * d);
+	}
+}
+
+// SV.SETUP.2, SV.SETUP.3, SV.SETUP.8: two teams, the auction, the range, two battles (T0's
+// infantry against T1's gun and T1's against T0's); every player fights one battle a round.
+static void test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	seen games[4];
+	memset(games, 0, sizeof games);
+	run_series(db, "two", 2, 1, games);
+	check_roles(games, 2);
+	// Every player fights exactly one battle (SV.SETUP.8).
+	int fought[4] = {0};
+	for (int b = 2; b < 4; b++)
+		for (int k = 0; k < 2; k++)
+			fought[games[b].player[k]]++;
+	for (int p = 0; p < 4; p++)
+		assert_int_equal(fought[p], 1);
+	json_t *c = carry_of(db, "two");
+	assert_string_equal(json_string_value(json_object_get(c, "stage")), "over");
+	assert_int_equal(json_array_size(json_object_get(c, "battles")), 2);
+	json_decref(c);
+	tw_series_close(db);
+}
+
+// SV.EXPO.8: guns belong to the country: the range fields the guns its country bought, the
+// battle the defender's country's, with the same hidden truth (SV.GUN.4) the range measured; the
+// manuals written on the range are in force in the battle (SV.DOC.1, SV.DOC.4).
+static void test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	seen games[5];
+	memset(games, 0, sizeof games);
+	run_series(db, "three", 3, 1, games);
+	check_roles(games, 3);
+	json_t *c = carry_of(db, "three");
+	json_t *by = json_object_get(c, "country");
+	if (getenv("SV_DUMP"))
+		json_dumpf(c, stderr, JSON_INDENT(1));
+	// The range: side k (country C2(k)) has exactly its country's guns, in the order bought.
+	int gi = 0;
+	for (int k = 0; k < 3; k++) {
+		const char *cn = tw_sv_country_names[games[1].country[k]];
+		json_t *guns = json_object_get(json_object_get(by, cn), "guns");
+		assert_true(json_array_size(guns) >= 1);
+		for (size_t i = 0; i < json_array_size(guns); i++, gi++) {
+			const char *code = json_string_value(json_object_get(json_array_get(guns, i), "code"));
+			assert_int_equal(games[1].gun_model[gi], tw_gun_model_find(code));
+		}
+	}
+	assert_int_equal(games[1].ngun, gi);
+	// Each battle's guns are its defender's country's first two, with the truth from the range.
+	for (int t = 0; t < 3; t++) {
+		const seen *b = &games[2 + t];
+		json_t *guns = json_object_get(json_object_get(by, tw_sv_country_names[b->country[1]]), "guns");
+		assert_int_equal(b->ngun, json_array_size(guns) < 2 ? (int)json_array_size(guns) : 2);
+		for (int k = 0; k < b->ngun; k++) {
+			json_t *g = json_array_get(guns, (size_t)k);
+			assert_int_equal(b->gun_model[k], tw_gun_model_find(json_string_value(json_object_get(g, "code"))));
+			double v = json_number_value(json_object_get(json_object_get(g, "truth"), "v_mean"));
+			assert_true(v > 0);
+			if (b->v_mean[k] != v)
+				fail_msg("battle %d gun %d: v_mean %.17g, carried %.17g", t, k, b->v_mean[k], v);
+		}
+		// The computer's Infantry Manual (RUN_WITHIN) and the artillery's measured factor.
+		assert_int_equal(b->pace, SV_PACE_WITHIN);
+		json_t *am = json_object_get(json_object_get(by, tw_sv_country_names[b->country[1]]), "am");
+		assert_int_equal(b->range_factor100, (int)(json_number_value(json_object_get(am, "range_factor")) * 100 + 0.5));
+		json_t *range = json_object_get(json_object_get(by, tw_sv_country_names[b->country[1]]), "range");
+		assert_int_equal(b->range_factor100, (int)(json_number_value(json_object_get(json_array_get(range, 0), "k_new")) * 100 + 0.5));
+	}
+	json_decref(c);
+	tw_series_close(db);
+}
+
+// SV.SETUP.7: six teams bring in Vorlandia; three rounds of six battles would be 18: one round
+// here (the series' length is 2 + N x rounds, SV.SETUP.9).
+static void test_SV_SETUP_7_six_teams_with_vorlandia(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	seen games[8];
+	memset(games, 0, sizeof games);
+	run_series(db, "six", 6, 1, games);
+	check_roles(games, 6);
+	assert_int_equal(games[0].country[5], TW_SV_VORLANDIA);
+	json_t *c = carry_of(db, "six");
+	assert_int_equal(json_array_size(json_object_get(c, "battles")), 6);
+	json_decref(c);
+	tw_series_close(db);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_7_six_teams_with_vorlandia, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
