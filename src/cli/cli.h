@@ -103,5 +103,6 @@ void cli_list_params(FILE *out, const tw_ruleset *rs);
 
 int cli_play(int argc, char **argv);
 int cli_campaign(int argc, char **argv);
+int cli_svl_series(int argc, char **argv); // Science versus Luck's whole game (cli_svl_series.c)
 
 #endif

@@ -46,6 +46,15 @@ static const cli_cmd commands[] = {
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
 	 "       tinwar campaign list --db FILE [--json]\n"
 	 "       tinwar campaign abandon NAME --db FILE   (drops a battle prepared and never recorded)"},
+	{"svl-series", cli_svl_series, "Science versus Luck's whole game: auction, test range, battles (SV.SETUP), kept in SQLite",
+	 "tinwar svl-series new NAME --db FILE [--series FILE] [--teams N] [--rounds R] [--change-country]\n"
+	 "                      [--players A,B,...] [--human A,...]   (2 players a team; default series\n"
+	 "                      scenarios/svl/series/whole-game.json)\n"
+	 "       tinwar svl-series next NAME --db FILE [--seed N] [--out FILE]   (the next game: played by the\n"
+	 "                      computer, or written to FILE for a person to play with tinwar play --log)\n"
+	 "       tinwar svl-series run NAME --db FILE   (games on to a person's or the end; then the debrief)\n"
+	 "       tinwar svl-series record NAME LOG --db FILE   (the log of the prepared game)\n"
+	 "       tinwar svl-series status|debrief NAME --db FILE [--json]"},
 	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",
 	 "tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] [--move N] [--ppi N]\n"
 	 "              [--no-legend] [--title T] [--field NAME]   (NAME: a record field, drawn beside each man and gun)"},

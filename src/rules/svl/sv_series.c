@@ -55,10 +55,21 @@ tw_status sv_series_start(json_t *carry, const json_t *config, tw_error *err)
 	const char *key;
 	json_t *v;
 	json_object_foreach((json_t *)config, key, v) {
-		if (strcmp(key, "teams") && strcmp(key, "rounds") && strcmp(key, "change_country"))
+		if (strcmp(key, "teams") && strcmp(key, "rounds") && strcmp(key, "change_country") && strcmp(key, "humans") &&
+		    strcmp(key, "files"))
 			return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.2",
-					    "series config: unknown member \"%s\" (teams, rounds, change_country)", key);
+					    "series config: unknown member \"%s\" (teams, rounds, change_country, humans, files)", key);
 	}
+	// SV.CON.1: any seat human or computer: "humans" lists the players (by index) who play in person.
+	json_t *hum = json_object_get(config, "humans"), *files = json_object_get(config, "files");
+	if (hum && !json_is_array(hum))
+		return tw_error_set(err, TW_ERR_INPUT, "SV.CON.1", "series config: \"humans\" is a list of player numbers");
+	size_t hi;
+	json_t *hv;
+	json_array_foreach(hum, hi, hv) if (!json_is_integer(hv) || json_integer_value(hv) < 0 || json_integer_value(hv) >= 12)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.CON.1", "series config: humans[%d] is no player number (0-11)", (int)hi);
+	if (files && !json_is_object(files))
+		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.3", "series config: \"files\" names the auction, range and battle scenarios");
 	json_t *t = json_object_get(config, "teams"), *r = json_object_get(config, "rounds"),
 	       *o = json_object_get(config, "change_country");
 	if (!json_is_integer(t) || json_integer_value(t) < 1 || json_integer_value(t) > 6)
@@ -89,6 +100,9 @@ tw_status sv_series_start(json_t *carry, const json_t *config, tw_error *err)
 	fails |= json_object_set_new(carry, "phase1", json_object());
 	fails |= json_object_set_new(carry, "battles", json_array());
 	fails |= json_object_set_new(carry, "stage", json_string("auction"));
+	fails |= json_object_set_new(carry, "humans", hum ? json_deep_copy(hum) : json_array());
+	if (files)
+		fails |= json_object_set_new(carry, "files", json_deep_copy(files));
 	return fails ? nomem(err) : TW_OK;
 }
 
