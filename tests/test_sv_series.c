@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,10 +61,11 @@ typedef struct seen {
 	int ngun, gun_model[16];
 	double v_mean[16];
 	int pace, range_factor100;
+	int nfig;
 } seen;
 
 /// Runs a whole series of n computer teams (2n players) and r rounds; fills what each game saw.
-static void run_series(tw_series *db, const char *name, int n, int rounds, seen *games)
+static void run_series_cfg(tw_series *db, const char *name, int n, int rounds, const char *extra, seen *games)
 {
 	char names[12][8];
 	const char *players[12];
@@ -71,8 +73,8 @@ static void run_series(tw_series *db, const char *name, int n, int rounds, seen 
 		snprintf(names[i], sizeof names[i], "T%d%c", i / 2, 'a' + i % 2);
 		players[i] = names[i];
 	}
-	char cfg[64];
-	snprintf(cfg, sizeof cfg, "{\"teams\": %d, \"rounds\": %d}", n, rounds);
+	char cfg[128];
+	snprintf(cfg, sizeof cfg, "{\"teams\": %d, \"rounds\": %d%s}", n, rounds, extra);
 	tw_error err;
 	assert_int_equal(tw_series_create(db, name, "svl", players, 2 * n, cfg, &err), TW_OK);
 	int total = 2 + n * rounds;
@@ -85,6 +87,7 @@ static void run_series(tw_series *db, const char *name, int n, int rounds, seen 
 			fail_msg("next %d: %s", seq, err.message);
 		seen *g = &games[seq - 1];
 		g->nsides = prep.nsides;
+		g->nfig = prep.nfig;
 		for (int k = 0; k < prep.nsides; k++) {
 			g->country[k] = SVS(&prep, k)->country;
 			g->player[k] = roles[k];
@@ -118,6 +121,11 @@ static void run_series(tw_series *db, const char *name, int n, int rounds, seen 
 	assert_int_equal(in.games, total);
 	assert_true(in.over); // SV.SETUP.10: the series ends after the last battle
 	tw_series_info_free(&in);
+}
+
+static void run_series(tw_series *db, const char *name, int n, int rounds, seen *games)
+{
+	run_series_cfg(db, name, n, rounds, "", games);
 }
 
 // The country a team plays in a phase, checked against what the prepared game's sides hold.
@@ -247,12 +255,187 @@ static void test_SV_SETUP_7_six_teams_with_vorlandia(void **st)
 	tw_series_close(db);
 }
 
+
+// SV.EXPO.9, SV.BRF.2-7: the phase-1 score from an auction's final state (six countries, lots as
+// SV.EXPO.4): Albionia VUL (range 0.714 x .35 + reliability .9 x .35 + prestige .8 x .15 + home
+// .15 = 0.835); Bosrovia ALP and ECO for 140 fr, 310 left ((0.635 + 0.70) / 2 + 3 x 0.10 =
+// 0.9675); Freedonia TEM (rate 1 x .5 + range 0.4286 x .2 + sight .5 x .2 + home .1 = 0.7857);
+// Ruritania IMP (prestige 1 x .6 + home, the Royal Foundry, .2 + range 1 x .2 = 1.0); Sylvania LEN (lightness .5 x .4 + sight 1 x .4 + reliability .8 x .2 = 0.76);
+// Vorlandia nothing bought, the Arsenal gun issued (SV.EXPO.7): fewer than its minimum, 0.
+static void test_SV_EXPO_9_phase1_debrief_from_the_state(void **st)
+{
+	(void)st;
+	tw_state *s = calloc(1, sizeof *s);
+	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
+	tw_ruleset_defaults(&tw_ruleset_svl, s);
+	s->params[SVP_STAGE] = SV_STAGE_AUCTION;
+	s->nsides = 6;
+	for (int k = 0; k < 6; k++) {
+		strcpy(s->sides[k].name, tw_sv_country_names[k + 1]);
+		SVS(s, k)->country = k + 1;
+	}
+	tw_error err = {0};
+	assert_int_equal(tw_ruleset_svl.setup(s, &err), TW_OK);
+	sv_game *g = SVG(s);
+	static const int sold[8] = {0, -1, 2, 1, 3, 1, 4, -1}, price[8] = {400, 0, 470, 90, 600, 50, 380, 0};
+	for (int i = 0; i < 8; i++) {
+		g->sold_to[i] = sold[i];
+		g->price[i] = price[i];
+	}
+	static const int left[6] = {600, 310, 330, 300, 270, 600};
+	for (int k = 0; k < 6; k++)
+		SVS(s, k)->left = left[k];
+	SVS(s, 5)->arsenal = 1;
+	json_t *carry = json_object(), *cfg = json_pack("{s:i}", "teams", 6);
+	assert_int_equal(tw_ruleset_svl.series_start(carry, cfg, &err), TW_OK);
+	bool over = true;
+	assert_int_equal(tw_ruleset_svl.series_record(carry, 1, s, &over, &err), TW_OK);
+	assert_false(over);
+	json_t *p1 = json_object_get(carry, "phase1");
+	static const double want[6] = {0.835, 0.9675, 0.785714285714285714, 1.0, 0.76, 0.0};
+	for (int k = 0; k < 6; k++) {
+		double v = json_number_value(json_object_get(p1, tw_sv_country_names[k + 1]));
+		if (fabs(v - want[k]) > 1e-9)
+			fail_msg("%s: phase-1 score %.12f, want %.12f", tw_sv_country_names[k + 1], v, want[k]);
+	}
+	// SV.EXPO.8: the guns are the country's, with what was paid; the Arsenal gun free.
+	json_t *bos = json_object_get(json_object_get(carry, "country"), "Bosrovia");
+	assert_int_equal(json_integer_value(json_object_get(bos, "left")), 310);
+	assert_int_equal(json_array_size(json_object_get(bos, "guns")), 2);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(bos, "guns"), 1), "code")), "ECO");
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(json_object_get(bos, "guns"), 1), "price")), 50);
+	assert_string_equal(json_string_value(json_object_get(carry, "stage")), "range");
+	// The debrief's phase-1 lines (SV.EXPO.9 as shown at the end of phase 1 and in the report).
+	char *text = json_dumps(carry, JSON_COMPACT);
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	assert_int_equal(tw_sv_debrief_phase1(text, out, &err), TW_OK);
+	fclose(out);
+	assert_non_null(strstr(buf, "  Bosrovia: budget 450 fr, 2-2 guns; 310 fr left; score 0.97\n"
+				    "    ALP Alpine Mountain Gun: lot 4, 90 fr (guide 180), s = 0.64\n"
+				    "    ECO Economy Pattern Gun: lot 6, 50 fr (guide 100), s = 0.70\n"));
+	assert_non_null(strstr(buf, "  Ruritania: budget 900 fr, 1-2 guns; 300 fr left; score 1.00\n"));
+	assert_non_null(strstr(buf, "  Vorlandia: budget 600 fr, 1-2 guns; 600 fr left; score 0.00\n"
+				    "    ARS Arsenal Old Pattern Smoothbore: issued free (SV.EXPO.7), not scored\n"));
+	free(buf);
+	// A carry-over that is not this rule set's: refused, nothing written.
+	buf = NULL;
+	out = open_memstream(&buf, &len);
+	assert_int_equal(tw_sv_debrief("{\"target\": 3}", out, &err), TW_ERR_INPUT);
+	fclose(out);
+	assert_int_equal(len, 0);
+	assert_string_equal(err.clause, "SV.SETUP.10");
+	free(buf);
+	free(text);
+	json_decref(cfg);
+	json_decref(carry);
+	tw_state_free(s);
+	free(s);
+}
+
+// SV.SETUP.9 (two rounds: the series is the auction, the range and 2 x 2 battles, the second
+// round at the same tables with the same pairings), SV.EXPO.1/2 (the exhibition has lots only:
+// no gun, so no true value, and no figure is in phase 1's state).
+static void test_SV_SETUP_9_two_teams_two_rounds(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	seen games[6];
+	memset(games, 0, sizeof games);
+	run_series(db, "twice", 2, 2, games);
+	assert_int_equal(games[0].ngun, 0); // SV.EXPO.1-2: nothing on show but the lots' labels
+	assert_int_equal(games[0].nfig, 0);
+	for (int b = 2; b < 4; b++) { // round 2 repeats round 1's pairings
+		assert_int_equal(games[b + 2].country[0], games[b].country[0]);
+		assert_int_equal(games[b + 2].country[1], games[b].country[1]);
+		assert_int_equal(games[b + 2].player[0], games[b].player[0]);
+		assert_int_equal(games[b + 2].player[1], games[b].player[1]);
+	}
+	json_t *c = carry_of(db, "twice");
+	json_t *b = json_object_get(c, "battles");
+	assert_int_equal(json_array_size(b), 4);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(b, 3), "round")), 2);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(b, 3), "table")), 2);
+	json_decref(c);
+	// The series is over: no further game is prepared.
+	tw_state sc, prep;
+	int roles[TW_MAX_SIDES];
+	assert_int_equal(tw_state_load(&sc, "scenarios/svl/battle.json", &err), TW_OK);
+	assert_int_equal(tw_series_next(db, "twice", &sc, 9, &prep, roles, &err), TW_ERR_STATE);
+	tw_state_free(&sc);
+	tw_series_close(db);
+}
+
+// SV.SETUP.6 with the option: in battle a team changes nationality again, C3(i) = C1((i + 2)
+// mod N): with three teams every team has a third country; T0 (Albionia, Bosrovia) fights as
+// Freedonia against T1's gun, T1 now Albionia.
+static void test_SV_SETUP_6_change_country_option(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	seen games[5];
+	memset(games, 0, sizeof games);
+	run_series_cfg(db, "opt", 3, 1, ", \"change_country\": true", games);
+	for (int t = 0; t < 3; t++) {
+		const seen *bt = &games[2 + t];
+		int d = (t + 1) % 3;
+		assert_int_equal(bt->country[0], 1 + (t + 2) % 3);
+		assert_int_equal(bt->country[1], 1 + (d + 2) % 3);
+		assert_int_not_equal(bt->country[0], games[0].country[t]);
+		assert_int_not_equal(bt->country[0], games[1].country[t]);
+	}
+	assert_int_equal(games[2].country[0], TW_SV_FREEDONIA);
+	assert_int_equal(games[2].country[1], TW_SV_ALBIONIA);
+	tw_series_close(db);
+}
+
+// Bad configurations are refused with their clause and nothing is made.
+static void test_SV_SETUP_2_bad_config(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	const char *pl[2] = {"a", "b"};
+	static const char *const bad[][2] = {{"{\"teams\": 7}", "SV.SETUP.2"},       {"{\"teams\": 0}", "SV.SETUP.2"},
+					     {"{\"teams\": 2, \"rounds\": 0}", "SV.SETUP.9"}, {"{\"teams\": 2, \"colour\": 1}", "SV.SETUP.2"},
+					     {"{\"teams\": 2, \"humans\": [12]}", "SV.CON.1"}, {"{}", "SV.SETUP.2"},
+					     {"{\"teams\": 1}", "SV.SETUP.1"}};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		tw_error_clear(&err);
+		assert_int_equal(tw_series_create(db, "bad", "svl", pl, 2, bad[i][0], &err), TW_ERR_INPUT);
+		assert_string_equal(err.clause, bad[i][1]);
+	}
+	int count = -1;
+	assert_int_equal(tw_series_list(db, NULL, 0, &count, &err), TW_OK);
+	assert_int_equal(count, 0);
+	// The wrong stage's scenario for a game is refused (SV.SETUP.3: the phases in order).
+	assert_int_equal(tw_series_create(db, "order", "svl", pl, 2, "{\"teams\": 2}", &err), TW_OK);
+	tw_state sc, prep;
+	int roles[TW_MAX_SIDES];
+	assert_int_equal(tw_state_load(&sc, "scenarios/svl/battle.json", &err), TW_OK);
+	tw_error_clear(&err);
+	assert_int_equal(tw_series_next(db, "order", &sc, 1, &prep, roles, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "SV.SETUP.3");
+	tw_state_free(&sc);
+	tw_series_close(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_7_six_teams_with_vorlandia, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_EXPO_9_phase1_debrief_from_the_state, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_9_two_teams_two_rounds, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_6_change_country_option, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_bad_config, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -79,6 +79,10 @@ tw_status sv_series_start(json_t *carry, const json_t *config, tw_error *err)
 	if (o && !json_is_boolean(o))
 		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.6", "series config: \"change_country\" is true or false");
 	int n = (int)json_integer_value(t);
+	if (n == 1) // the core's games have two sides at least: the auction and the range would have one
+		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.1",
+				    "one team plays the battle-only game (tinwar play scenarios/svl/battle.json, the team-mates "
+				    "against each other); the full game takes 2 to 6 teams");
 	json_t *countries = json_array(), *by = json_object();
 	bool ok = countries && by;
 	for (int c = 1; ok && c <= n; c++) { // SV.SETUP.7: the first N of the list
