@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "rules/svl/sv.h"
@@ -426,6 +427,165 @@ static void test_SV_SETUP_2_bad_config(void **st)
 	tw_series_close(db);
 }
 
+// ---- the terminal (tinwar play, tinwar svl-series) ----
+
+static char out[1 << 17];
+
+// Runs a shell command in the test's directory; its exit code, stdout and stderr in out.
+static int run(const char *cmd)
+{
+	char full[2300];
+	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
+	FILE *p = popen(full, "r");
+	assert_non_null(p);
+	size_t n = 0, k;
+	char buf[4096];
+	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
+		if (n + k < sizeof out) {
+			memcpy(out + n, buf, k);
+			n += k;
+		}
+	out[n] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void has(const char *what)
+{
+	if (!strstr(out, what))
+		fail_msg("expected \"%s\" in:\n%s", what, out);
+}
+
+static void write_file(const char *name, const char *text)
+{
+	char p[256];
+	snprintf(p, sizeof p, "%s/%s", dir, name);
+	FILE *f = fopen(p, "w");
+	assert_non_null(f);
+	fputs(text, f);
+	fclose(f);
+}
+
+static const char IM_FILE[] =
+	"{\"format\": \"tinwar-svl-manual\", \"arm\": \"infantry\", \"country\": \"Albionia\", \"author\": \"T0b\",\n"
+	" \"version\": 2,\n"
+	" \"fields\": {\"pace\": \"RUN_WITHIN(18)\", \"cover\": \"PREFER(4)\", \"formation\": \"LINE\", \"spacing\": 1,\n"
+	"  \"route\": \"DIRECT\", \"fire\": \"WITHIN_6\", \"fire_mode\": \"ALL\", \"assault\": 8, \"bugler\": \"REQUIRED\",\n"
+	"  \"commander\": \"FRONT\", \"on_pause\": \"HOLD_AND_FIRE\", \"on_recoil\": \"STRAIGHT_BACK\"},\n"
+	" \"notes\": \"Run when close.\"}\n";
+
+// SV.DOC.14 at the terminal: `manual infantry @FILE` reads a manual document into the order; a
+// bad one is refused at FILE:LINE:COL with its path and clause (a value, SV.DOC.12; a national
+// constraint, SV.BRF.8; the wrong arm, SV.DOC.11) and the game goes on unchanged; then the
+// battle-only game is played to its end against the computer's guns (SV.SETUP.1), the person
+// ending each phase: the turn limit gives the guns the win (SV.WIN.3).
+static void test_SV_DOC_14_terminal_manual_file_and_battle_to_the_end(void **st)
+{
+	(void)st;
+	write_file("im.json", IM_FILE);
+	char bad[sizeof IM_FILE + 16], *p;
+	snprintf(bad, sizeof bad, "%s", IM_FILE);
+	p = strstr(bad, "RUN_WITHIN(18)");
+	memcpy(p, "RUN_FAST\"      ", 15); // RUN_FAST" and spaces: the same line and column
+	write_file("bad.json", bad);
+	snprintf(bad, sizeof bad, "%s", IM_FILE);
+	p = strstr(bad, "RUN_WITHIN(18)");
+	memcpy(p, "RUN_ANYTIME\"   ", 15);
+	write_file("brf.json", bad);
+	char script[512] = "manual infantry @bad.json\nmanual infantry @brf.json\nmanual artillery @im.json\n"
+			   "manual infantry @none.json\nmanual infantry @im.json\n";
+	for (int i = 0; i < 20; i++)
+		strcat(script, "end\n");
+	strcat(script, "quit\n");
+	write_file("script.txt", script);
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s play %s/scenarios/svl/battle.json --side infantry=human --side cannon=svl-manual --seed 2 "
+				  "--shot-model fast < script.txt",
+		 TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(run(cmd), 0);
+	has("infantry (game move 1)>   manual: bad.json:3:13: SV.DOC.12: $.fields.pace: IM.pace: no choice called \"RUN_FAST\"\n");
+	has("infantry (game move 1)>   manual: brf.json:3:13: SV.BRF.8: $.fields.pace: Albionia's doctrine briefing requires IM.pace "
+	    "must not be RUN_ANYTIME (SV.DOC.14)\n");
+	has("infantry (game move 1)>   manual: im.json:1:33: SV.DOC.11: $.arm: this is the infantry manual, not the artillery\n");
+	has("infantry (game move 1)>   manual: none.json: ");
+	has("infantry (game move 1)>   [SV.DOC.15] infantry: Albionia's Infantry Manual, version 2, in force\n");
+	has("  [SV.WIN.3] cannon win: the turn limit is reached with a gun still in action (turn 15)\n");
+	has("Won after 30 game moves. Score: infantry 0.0, cannon 126.0\nWinner: cannon\n");
+}
+
+// SV.SETUP.10, SV.EXPO.9 at the terminal: `tinwar svl-series` starts a two-team game from the
+// bundled series file, runs it to the end (the phase-1 debrief after the auction, the debrief
+// at the end), shows its status; a person's game is written out and waits for its log; bad
+// input is refused with exit code 2 and nothing made.
+static void test_SV_SETUP_10_svl_series_command(void **st)
+{
+	(void)st;
+	char cmd[1024];
+	snprintf(cmd, sizeof cmd, "%s svl-series new w --db w.db --teams 2 --series %s/scenarios/svl/series/whole-game.json", TW_CLI,
+		 TW_SOURCE_DIR);
+	assert_int_equal(run(cmd), 0);
+	has("series w: 2 teams, 1 round(s) of 2 battles; the auction first (SV.SETUP.3)\n"
+	    "  T0 (T0a, T0b): Albionia, then Bosrovia, then Bosrovia\n"
+	    "  T1 (T1a, T1b): Bosrovia, then Albionia, then Albionia\n");
+	snprintf(cmd, sizeof cmd, "%s svl-series run w --db w.db", TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("game 1 of 4, the auction: Albionia (T0a), Bosrovia (T1a)\n"
+	    "Phase 1, the Arms Exhibition (SV.EXPO.9: the mean score s of the guns bought, judged on their labels)\n");
+	has("game 2 of 4, the range: Bosrovia (T0a), Albionia (T1a)\n");
+	has("game 3 of 4, the battle: Bosrovia inf (T0b), Albionia guns (T1a)\n");
+	has("Science versus Luck: debrief (SV.SETUP.10) - 2 teams, 1 round(s) of battles; stage over\n");
+	has("Battles (SV.SETUP.8, SV.WIN.5, SV.DOC.17)\n  round 1 table 1: Bosrovia infantry (T0) against Albionia guns (T1)");
+	snprintf(cmd, sizeof cmd, "%s svl-series status w --db w.db", TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("series w: 2 teams; 4 of 4 games recorded; stage over\n");
+	snprintf(cmd, sizeof cmd, "%s svl-series next w --db w.db", TW_CLI);
+	assert_int_equal(run(cmd), 2);
+	has("series w is over\n");
+	// A person's seat: T1b leads Albionia's infantry in battle 2; the game is written out.
+	snprintf(cmd, sizeof cmd, "%s svl-series new p --db w.db --teams 2 --human T1b --series %s/scenarios/svl/series/whole-game.json && "
+				  "%s svl-series run p --db w.db",
+		 TW_CLI, TW_SOURCE_DIR, TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("game 4 of 4, the battle: Albionia inf (T1b) in person, Bosrovia guns (T0a)\n"
+	    "a person plays in it: tinwar play p-game4.json --seed 4 --log LOG");
+	snprintf(cmd, sizeof cmd, "%s play p-game4.json --seed 4 --shot-model fast --side 'Albionia inf=svl-manual' --side "
+				  "'Bosrovia guns=svl-manual' --log p4.log --quiet && %s svl-series record p p4.log --db w.db && "
+				  "%s svl-series status p --db w.db",
+		 TW_CLI, TW_CLI, TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("battle 2 (round 1, table 2): Albionia infantry against Bosrovia guns: won by the ");
+	has("series p: 2 teams; 4 of 4 games recorded; stage over\n");
+	// Bad input: exit 2, nothing made.
+	snprintf(cmd, sizeof cmd, "%s svl-series new q --db w.db --teams 2 --human nobody --series %s/scenarios/svl/series/whole-game.json",
+		 TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(run(cmd), 2);
+	has("--human: \"nobody\" is none of the players\n");
+	snprintf(cmd, sizeof cmd, "%s svl-series new q --db w.db --teams 2 --series %s/scenarios/svl/battle.json", TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(run(cmd), 2);
+	has("$.format: a series file says \"tinwar-svl-series\"\n");
+	snprintf(cmd, sizeof cmd, "%s svl-series status q --db w.db", TW_CLI);
+	assert_int_equal(run(cmd), 2);
+	unlink("w.db");
+	char p[128];
+	snprintf(p, sizeof p, "%s/w.db", dir);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/p-game4.json", dir);
+	unlink(p);
+	snprintf(p, sizeof p, "%s/p4.log", dir);
+	unlink(p);
+}
+
+static int teardown_files(void **st)
+{
+	static const char *const files[] = {"im.json", "bad.json", "brf.json", "script.txt", NULL};
+	for (int i = 0; files[i]; i++) {
+		char p[256];
+		snprintf(p, sizeof p, "%s/%s", dir, files[i]);
+		unlink(p);
+	}
+	return teardown(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +596,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_9_two_teams_two_rounds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_6_change_country_option, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_bad_config, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_DOC_14_terminal_manual_file_and_battle_to_the_end, setup, teardown_files),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_10_svl_series_command, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -651,6 +651,9 @@ int cli_parse_order_in(const tw_state *s, int side, const cli_groups *gs, int ar
 {
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	why[0] = 0;
+	int doc = argc > 0 ? cli_svl_manual_file(s, side, argc, argv, o, why, nwhy) : 0; // svl: manual ARM @FILE
+	if (doc)
+		return doc;
 	bool named = false;
 	int best = -1; // the alternative that got furthest, for the refusal
 	char best_why[200] = "", best_alt[256] = "", usages[1024] = "";

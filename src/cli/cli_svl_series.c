@@ -60,7 +60,10 @@ static int cmd_new(tw_series *db, const char *name, int argc, char **argv)
 	json_error_t je;
 	json_t *sf = json_load_file(sp, JSON_REJECT_DUPLICATES, &je);
 	if (!sf) {
-		fprintf(stderr, "%s:%d:%d: %s\n", sp, je.line, je.column, je.text);
+		if (je.line > 0)
+			fprintf(stderr, "%s:%d:%d: %s\n", sp, je.line, je.column, je.text);
+		else
+			fprintf(stderr, "%s: %s (--series FILE)\n", sp, je.text);
 		return CLI_BAD;
 	}
 	if (strcmp(json_string_value(json_object_get(sf, "format")) ? json_string_value(json_object_get(sf, "format")) : "",
