@@ -106,6 +106,7 @@ int cli_campaign(int argc, char **argv);
 int cli_svl_series(int argc, char **argv); // Science versus Luck's whole game (cli_svl_series.c)
 /// `manual ARM @FILE.json` of Science versus Luck (cli_svl_manual.c): 1 the order, -1 refused
 /// (why: FILE:LINE:COL, path, clause), 0 not such an order.
+int cli_svl_range_record(int argc, char **argv); ///< tinwar range --db F --series NAME --team K (cli_svl_series.c)
 int cli_svl_manual_file(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy);
 
 #endif

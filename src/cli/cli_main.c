@@ -70,7 +70,8 @@ static const cli_cmd commands[] = {
 	 "  PARAM: a rule parameter (aim_sigma, variety=fight_to_finish,blow_at_rear, ...) or a doctrine\n"
 	 "         parameter of one side: red.advance=0.2,0.5,0.8 (blue.X, both.X)."},
 	{"range", cli_range, "the test range: fire a gun model at paper screens (SV.DOC.6-9)",
-	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"},
+	 "tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]\n"
+	 "       tinwar range --db FILE --series NAME --team K   (a Science versus Luck team's guns, money and range record)"},
 	{"rules", cli_rules, "what a clause says: ID prints its text, a family (an id without its number) lists its clauses", "tinwar rules [ID | FAMILY]"},
 	{"odds", cli_odds, "exact odds of a rule set's throws (volleys, melee pairings, morale tests ...)",
 	 "tinwar odds RULESET QUESTION [--name value | --flag] ...   (without a QUESTION: the questions listed)"},

@@ -13,7 +13,7 @@ int cli_range(int argc, char **argv);
 #define RANGE_USAGE                                                                                              \
 	"tinwar range GUN_MODEL [--shots N] [--at 12,24,36] [--seed N] [--range-factor K] [--aim-sigma DEG] [--json]"
 
-static const char *const RANGE_OPTS[] = {"--shots", "--at", "--seed", "--range-factor", "--aim-sigma", NULL};
+static const char *const RANGE_OPTS[] = {"--shots", "--at", "--seed", "--range-factor", "--aim-sigma", "--db", "--series", "--team", NULL};
 
 typedef struct range_row {
 	double set;     // set range, inches
@@ -60,6 +60,8 @@ static void list_models(FILE *out)
 
 int cli_range(int argc, char **argv)
 {
+	if (cli_opt(argc, argv, "--db")) // a Science versus Luck team's record in a series
+		return cli_svl_range_record(argc, argv);
 	const char *code = cli_pos(argc, argv, 0, RANGE_OPTS);
 	if (!code) {
 		fprintf(stderr, "usage: %s\n", RANGE_USAGE);

@@ -370,3 +370,66 @@ int cli_svl_series(int argc, char **argv)
 	tw_series_close(db);
 	return rc;
 }
+
+/// `tinwar range --db FILE --series NAME --team K`: team K's record for the evaluation (SV.DOC.2,
+/// SV.EXPO.8): the country it evaluates for, that country's guns and money left, and per gun
+/// the test budget used (SV.DOC.7) and the summary (SV.DOC.8-9), once the range is recorded.
+int cli_svl_range_record(int argc, char **argv)
+{
+	const char *dbpath = cli_opt(argc, argv, "--db"), *name = cli_opt(argc, argv, "--series"), *ts = cli_opt(argc, argv, "--team");
+	if (!dbpath || !name || !ts) {
+		fprintf(stderr, "usage: tinwar range --db FILE --series NAME --team K   (a Science versus Luck team's record)\n");
+		return CLI_BAD;
+	}
+	tw_error err;
+	tw_error_clear(&err);
+	tw_series *db = tw_series_open(dbpath, &err);
+	if (!db) {
+		cli_print_error(dbpath, &err);
+		return cli_exit_code(err.code);
+	}
+	tw_series_info info;
+	json_t *c = carry_of(db, name, &info, &err);
+	tw_series_close(db);
+	if (!c) {
+		cli_print_error(dbpath, &err);
+		return cli_exit_code(err.code);
+	}
+	int n = (int)json_integer_value(json_object_get(c, "teams"));
+	char *end = NULL;
+	long team = strtol(ts, &end, 10);
+	if (end == ts || *end || team < 0 || team >= n) {
+		fprintf(stderr, "tinwar range: --team is 0 to %d (series %s has %d teams)\n", n - 1, name, n);
+		json_decref(c);
+		tw_series_info_free(&info);
+		return CLI_BAD;
+	}
+	const char *cn = tw_sv_country_names[tw_sv_team_country(n, (int)team, 2, false)];
+	json_t *rec = json_object_get(json_object_get(c, "country"), cn), *guns = json_object_get(rec, "guns");
+	json_t *range = json_object_get(rec, "range");
+	printf("T%ld evaluates for %s (SV.SETUP.5, SV.EXPO.8): %d gun(s), %d fr left\n", team, cn, (int)json_array_size(guns),
+	       (int)json_integer_value(json_object_get(rec, "left")));
+	if (!json_array_size(guns))
+		printf("  no guns yet: the auction is not recorded (SV.SETUP.3)\n");
+	size_t i;
+	json_t *g;
+	json_array_foreach(guns, i, g) {
+		const char *code = json_string_value(json_object_get(g, "code"));
+		json_t *r = json_array_get(range, i);
+		printf("  %s (%s, %d fr): ", code ? code : "?", json_is_true(json_object_get(g, "arsenal")) ? "issued" : "bought",
+		       (int)json_integer_value(json_object_get(g, "price")));
+		if (!r) {
+			printf("%d test rounds and the timed serial to fire (SV.DOC.7)\n", 30);
+			continue;
+		}
+		int shots = (int)json_integer_value(json_object_get(r, "serial_shots"));
+		int tests = (int)json_integer_value(json_object_get(r, "rounds")) - shots;
+		printf("%d of 30 test rounds fired (SV.DOC.7), serial %d shots; %d misfires; mean D1/R %.3f; lateral sd %.2f in per 12 in; "
+		       "suggested range factor %.2f (SV.DOC.9)\n",
+		       tests, shots, (int)json_integer_value(json_object_get(r, "misfires")), json_number_value(json_object_get(r, "mean_ratio")),
+		       json_number_value(json_object_get(r, "sd_lat12")), json_number_value(json_object_get(r, "k_new")));
+	}
+	json_decref(c);
+	tw_series_info_free(&info);
+	return CLI_OK;
+}

@@ -56,16 +56,38 @@ static void round_fired(tw_state *s, const tw_order *o, bool serial, tw_events *
 	double k = SVS(s, o->side)->range_factor, set = o->val[0];
 	double vb = tw_sv_v_adv(gm->adv_range) * sqrt(k);
 	double theta = s->gun[o->gun].bearing; // down the lane
-	sv_shot_out out;
-	sv_shot(s, o->gun, theta, set, vb, o->n, NULL, &s->rng, &out);
 	int i = r->nrec < SV_REC_MAX ? r->nrec++ : SV_REC_MAX - 1;
-	tw_sv_round rd = {.r = set, .k = k, .e = out.e, .misfire = out.misfire, .d1 = out.d1,
-			  .lat = out.d1 * sin((out.phi - theta) * 3.14159265358979323846 / 180.0), .z0 = out.z0, .z1 = out.z1};
-	if (out.misfire)
-		rd.e = tw_sv_elevation(set, vb), rd.d1 = rd.lat = rd.z0 = rd.z1 = 0;
+	tw_sv_round rd;
 	int struck = 0;
-	for (int j = 0; j < 6; j++)
-		struck |= tw_sv_screen_struck(&rd, screens[j]) ? 1 << j : 0;
+	if (s->dice == TW_DICE_ENTERED) {
+		// PHYSICAL mode (SV.DOC.8, SV.GUN.13): the team marks what the real match did, entered
+		// through the chance hook so that a replay reads the same: a face 1-2 (2: misfired); then,
+		// if it flew, where it first landed (first graze D1, whole inches, 1-100), its lateral
+		// offset there (a face 1-49: face - 25 in, left negative) and the screens it holed (a face
+		// 1-64: face - 1 is the mask, bit 0 the 12 in screen ... bit 5 the 72 in). The elevation
+		// recorded is the one set (SV.GUN.12); the beaten zone is the first graze alone.
+		int face = 0;
+		tw_roll(s, ev, o->side, "SV.DOC.8", 1, 2, &face, NULL);
+		rd = (tw_sv_round){.r = set, .k = k, .e = tw_sv_elevation(set, vb), .misfire = face == 2};
+		if (!rd.misfire) {
+			int d1 = 0, lat = 0, mask = 0;
+			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 100, &d1, NULL);
+			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 49, &lat, NULL);
+			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 64, &mask, NULL);
+			rd.d1 = rd.z0 = rd.z1 = d1;
+			rd.lat = lat - 25;
+			struck = mask - 1;
+		}
+	} else {
+		sv_shot_out out;
+		sv_shot(s, o->gun, theta, set, vb, o->n, NULL, &s->rng, &out);
+		rd = (tw_sv_round){.r = set, .k = k, .e = out.e, .misfire = out.misfire, .d1 = out.d1,
+				   .lat = out.d1 * sin((out.phi - theta) * 3.14159265358979323846 / 180.0), .z0 = out.z0, .z1 = out.z1};
+		if (out.misfire)
+			rd.e = tw_sv_elevation(set, vb), rd.d1 = rd.lat = rd.z0 = rd.z1 = 0;
+		for (int j = 0; j < 6; j++)
+			struck |= tw_sv_screen_struck(&rd, screens[j]) ? 1 << j : 0;
+	}
 	r->rec_r[i] = rd.r;
 	r->rec_k[i] = rd.k;
 	r->rec_e[i] = rd.e;
