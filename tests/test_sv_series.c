@@ -187,7 +187,7 @@ static void test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle(void **st)
 // SV.EXPO.8: guns belong to the country: the range fields the guns its country bought, the
 // battle the defender's country's, with the same hidden truth (SV.GUN.4) the range measured; the
 // manuals written on the range are in force in the battle (SV.DOC.1, SV.DOC.4).
-static void test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried(void **st)
+static void test_SV_EXPO_8_SV_DOC_1_three_teams_guns_truth_and_manuals_carried(void **st)
 {
 	(void)st;
 	tw_error err;
@@ -213,6 +213,19 @@ static void test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried(void **st)
 		}
 	}
 	assert_int_equal(games[1].ngun, gi);
+	// SV.EXPO.3: the guns were bought at auction, a country may buy more than one: what each paid
+	// is its budget less what it has left; Albionia (1000 fr) bought VUL and IMP.
+	for (int k = 0; k < 3; k++) {
+		json_t *rec = json_object_get(by, tw_sv_country_names[k + 1]);
+		int paid = 0;
+		for (size_t i = 0; i < json_array_size(json_object_get(rec, "guns")); i++)
+			paid += (int)json_integer_value(json_object_get(json_array_get(json_object_get(rec, "guns"), i), "price"));
+		assert_int_equal(paid + json_integer_value(json_object_get(rec, "left")), tw_sv_briefs[k + 1].budget);
+	}
+	json_t *alb = json_object_get(json_object_get(by, "Albionia"), "guns");
+	assert_int_equal(json_array_size(alb), 2);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(alb, 0), "code")), "VUL");
+	assert_string_equal(json_string_value(json_object_get(json_array_get(alb, 1), "code")), "IMP");
 	// Each battle's guns are its defender's country's first two, with the truth from the range.
 	for (int t = 0; t < 3; t++) {
 		const seen *b = &games[2 + t];
@@ -237,9 +250,10 @@ static void test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried(void **st)
 	tw_series_close(db);
 }
 
-// SV.SETUP.7: six teams bring in Vorlandia; three rounds of six battles would be 18: one round
-// here (the series' length is 2 + N x rounds, SV.SETUP.9).
-static void test_SV_SETUP_7_six_teams_with_vorlandia(void **st)
+// SV.SETUP.7, SV.CON.4: six teams bring in Vorlandia, the sixth country the catalogue supplies;
+// SV.BRF.9: every country's infantry is the same company (the scenario's 50 figures, roles as
+// set out), only the manuals differ. One round of six battles.
+static void test_SV_SETUP_7_SV_CON_4_SV_BRF_9_six_teams_with_vorlandia(void **st)
 {
 	(void)st;
 	tw_error err;
@@ -250,6 +264,9 @@ static void test_SV_SETUP_7_six_teams_with_vorlandia(void **st)
 	run_series(db, "six", 6, 1, games);
 	check_roles(games, 6);
 	assert_int_equal(games[0].country[5], TW_SV_VORLANDIA);
+	assert_int_equal(games[1].country[4], TW_SV_VORLANDIA); // T4 evaluates for C1(5)
+	for (int b = 2; b < 8; b++)
+		assert_int_equal(games[b].nfig, 50);
 	json_t *c = carry_of(db, "six");
 	assert_int_equal(json_array_size(json_object_get(c, "battles")), 6);
 	json_decref(c);
@@ -263,7 +280,7 @@ static void test_SV_SETUP_7_six_teams_with_vorlandia(void **st)
 // 0.9675); Freedonia TEM (rate 1 x .5 + range 0.4286 x .2 + sight .5 x .2 + home .1 = 0.7857);
 // Ruritania IMP (prestige 1 x .6 + home, the Royal Foundry, .2 + range 1 x .2 = 1.0); Sylvania LEN (lightness .5 x .4 + sight 1 x .4 + reliability .8 x .2 = 0.76);
 // Vorlandia nothing bought, the Arsenal gun issued (SV.EXPO.7): fewer than its minimum, 0.
-static void test_SV_EXPO_9_phase1_debrief_from_the_state(void **st)
+static void test_SV_EXPO_9_SV_BRF_1_phase1_debrief_from_the_state(void **st)
 {
 	(void)st;
 	tw_state *s = calloc(1, sizeof *s);
@@ -513,10 +530,11 @@ static void test_SV_DOC_14_terminal_manual_file_and_battle_to_the_end(void **st)
 	has("Won after 30 game moves. Score: infantry 0.0, cannon 126.0\nWinner: cannon\n");
 }
 
-// SV.SETUP.10, SV.EXPO.9 at the terminal: `tinwar svl-series` starts a two-team game from the
+// SV.SETUP.10, SV.EXPO.9, SV.SETUP.11 and SV.DOC.5 (the timetable: 45 min for the evaluation)
+// at the terminal: `tinwar svl-series` starts a two-team game from the
 // bundled series file, runs it to the end (the phase-1 debrief after the auction, the debrief
-// at the end), shows its status; a person's game is written out and waits for its log; bad
-// input is refused with exit code 2 and nothing made.
+// at the end), shows its status and the team's range record (tinwar range --db); bad input is
+// refused with exit code 2 and nothing made.
 static void test_SV_SETUP_10_svl_series_command(void **st)
 {
 	(void)st;
@@ -537,24 +555,19 @@ static void test_SV_SETUP_10_svl_series_command(void **st)
 	has("Battles (SV.SETUP.8, SV.WIN.5, SV.DOC.17)\n  round 1 table 1: Bosrovia infantry (T0) against Albionia guns (T1)");
 	snprintf(cmd, sizeof cmd, "%s svl-series status w --db w.db", TW_CLI);
 	assert_int_equal(run(cmd), 0);
-	has("series w: 2 teams; 4 of 4 games recorded; stage over\n");
+	has("series w: 2 teams; 4 of 4 games recorded; stage over\n"
+	    "suggested timetable (SV.SETUP.11): inspection 10 min, auction 30 min, evaluation 45 min, 1 battle round(s) of 45 min: "
+	    "130 min in all\n");
 	snprintf(cmd, sizeof cmd, "%s svl-series next w --db w.db", TW_CLI);
 	assert_int_equal(run(cmd), 2);
 	has("series w is over\n");
-	// A person's seat: T1b leads Albionia's infantry in battle 2; the game is written out.
-	snprintf(cmd, sizeof cmd, "%s svl-series new p --db w.db --teams 2 --human T1b --series %s/scenarios/svl/series/whole-game.json && "
-				  "%s svl-series run p --db w.db",
-		 TW_CLI, TW_SOURCE_DIR, TW_CLI);
+	snprintf(cmd, sizeof cmd, "%s range --db w.db --series w --team 0", TW_CLI);
 	assert_int_equal(run(cmd), 0);
-	has("game 4 of 4, the battle: Albionia inf (T1b) in person, Bosrovia guns (T0a)\n"
-	    "a person plays in it: tinwar play p-game4.json --seed 4 --log LOG");
-	snprintf(cmd, sizeof cmd, "%s play p-game4.json --seed 4 --shot-model fast --side 'Albionia inf=svl-manual' --side "
-				  "'Bosrovia guns=svl-manual' --log p4.log --quiet && %s svl-series record p p4.log --db w.db && "
-				  "%s svl-series status p --db w.db",
-		 TW_CLI, TW_CLI, TW_CLI);
-	assert_int_equal(run(cmd), 0);
-	has("battle 2 (round 1, table 2): Albionia infantry against Bosrovia guns: won by the ");
-	has("series p: 2 teams; 4 of 4 games recorded; stage over\n");
+	has("T0 evaluates for Bosrovia (SV.SETUP.5, SV.EXPO.8): 2 gun(s), ");
+	has(": 6 of 30 test rounds fired (SV.DOC.7), serial ");
+	snprintf(cmd, sizeof cmd, "%s range --db w.db --series w --team 2", TW_CLI);
+	assert_int_equal(run(cmd), 2);
+	has("--team is 0 to 1 (series w has 2 teams)\n");
 	// Bad input: exit 2, nothing made.
 	snprintf(cmd, sizeof cmd, "%s svl-series new q --db w.db --teams 2 --human nobody --series %s/scenarios/svl/series/whole-game.json",
 		 TW_CLI, TW_SOURCE_DIR);
@@ -569,10 +582,40 @@ static void test_SV_SETUP_10_svl_series_command(void **st)
 	char p[128];
 	snprintf(p, sizeof p, "%s/w.db", dir);
 	unlink(p);
-	snprintf(p, sizeof p, "%s/p-game4.json", dir);
-	unlink(p);
-	snprintf(p, sizeof p, "%s/p4.log", dir);
-	unlink(p);
+}
+
+// SV.CON.1: any seat a person's or the computer's: T1b plays in person; the computer plays the
+// auction, the range and battle 1, then stops: battle 2 (T1b leads Albionia's infantry) is
+// prepared and written out, not played; the status says it waits; its log, played elsewhere,
+// is recorded and the series ends.
+static void test_SV_CON_1_a_person_at_any_seat(void **st)
+{
+	(void)st;
+	char cmd[1024];
+	// A person's seat: T1b leads Albionia's infantry in battle 2; the game is written out.
+	snprintf(cmd, sizeof cmd, "%s svl-series new p --db p.db --teams 2 --human T1b --series %s/scenarios/svl/series/whole-game.json && "
+				  "%s svl-series run p --db p.db",
+		 TW_CLI, TW_SOURCE_DIR, TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("game 3 of 4, the battle: Bosrovia inf (T0b), Albionia guns (T1a)\n");
+	has("game 4 of 4, the battle: Albionia inf (T1b) in person, Bosrovia guns (T0a)\n"
+	    "a person plays in it: tinwar play p-game4.json --seed 4 --log LOG");
+	snprintf(cmd, sizeof cmd, "%s svl-series status p --db p.db", TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("series p: 2 teams; 3 of 4 games recorded; stage battle (a game is prepared and waits for its log)\n");
+	snprintf(cmd, sizeof cmd, "%s play p-game4.json --seed 4 --shot-model fast --side 'Albionia inf=svl-manual' --side "
+				  "'Bosrovia guns=svl-manual' --log p4.log --quiet && %s svl-series record p p4.log --db p.db && "
+				  "%s svl-series status p --db p.db",
+		 TW_CLI, TW_CLI, TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("battle 2 (round 1, table 2): Albionia infantry against Bosrovia guns: won by the ");
+	has("series p: 2 teams; 4 of 4 games recorded; stage over\n");
+	snprintf(cmd, sizeof cmd, "%s/p.db", dir);
+	unlink(cmd);
+	snprintf(cmd, sizeof cmd, "%s/p-game4.json", dir);
+	unlink(cmd);
+	snprintf(cmd, sizeof cmd, "%s/p4.log", dir);
+	unlink(cmd);
 }
 
 static int teardown_files(void **st)
@@ -590,14 +633,15 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_SV_EXPO_8_three_teams_guns_truth_and_manuals_carried, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_SV_SETUP_7_six_teams_with_vorlandia, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_SV_EXPO_9_phase1_debrief_from_the_state, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_EXPO_8_SV_DOC_1_three_teams_guns_truth_and_manuals_carried, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_7_SV_CON_4_SV_BRF_9_six_teams_with_vorlandia, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_EXPO_9_SV_BRF_1_phase1_debrief_from_the_state, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_9_two_teams_two_rounds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_6_change_country_option, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_bad_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_DOC_14_terminal_manual_file_and_battle_to_the_end, setup, teardown_files),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_10_svl_series_command, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_CON_1_a_person_at_any_seat, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

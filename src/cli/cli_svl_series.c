@@ -320,6 +320,12 @@ static int cmd_status(tw_series *db, const char *dbpath, const char *name, bool 
 		printf("series %s: %d teams; %d of %d games recorded; stage %s%s\n", name, (int)json_integer_value(json_object_get(c, "teams")),
 		       info.games, total, json_string_value(json_object_get(c, "stage")),
 		       info.pending ? " (a game is prepared and waits for its log)" : "");
+		json_t *tt = json_object_get(c, "timetable"); // SV.SETUP.11, SV.DOC.5
+		int r = (int)json_integer_value(json_object_get(c, "rounds")), in = (int)json_integer_value(json_object_get(tt, "inspection")),
+		    au = (int)json_integer_value(json_object_get(tt, "auction")), ev = (int)json_integer_value(json_object_get(tt, "evaluation")),
+		    br = (int)json_integer_value(json_object_get(tt, "battle_round"));
+		printf("suggested timetable (SV.SETUP.11): inspection %d min, auction %d min, evaluation %d min, %d battle round(s) of %d min: "
+		       "%d min in all\n", in, au, ev, r, br, in + au + ev + r * br);
 	}
 	json_decref(c);
 	tw_series_info_free(&info);

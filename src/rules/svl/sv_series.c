@@ -105,6 +105,10 @@ tw_status sv_series_start(json_t *carry, const json_t *config, tw_error *err)
 	fails |= json_object_set_new(carry, "battles", json_array());
 	fails |= json_object_set_new(carry, "stage", json_string("auction"));
 	fails |= json_object_set_new(carry, "humans", hum ? json_deep_copy(hum) : json_array());
+	// SV.SETUP.11, SV.DOC.5: the suggested timetable, minutes (the program keeps no clock on it;
+	// test firing is limited by rounds, SV.DOC.7).
+	fails |= json_object_set_new(carry, "timetable",
+				     json_pack("{s:i, s:i, s:i, s:i}", "inspection", 10, "auction", 30, "evaluation", 45, "battle_round", 45));
 	if (files)
 		fails |= json_object_set_new(carry, "files", json_deep_copy(files));
 	return fails ? nomem(err) : TW_OK;
