@@ -65,6 +65,9 @@ typedef struct seen {
 	int nfig;
 } seen;
 
+/// Called on each game before the computer plays it (a test's own orders), when set.
+static void (*before_play)(tw_game *g, int seq);
+
 /// Runs a whole series of n computer teams (2n players) and r rounds; fills what each game saw.
 static void run_series_cfg(tw_series *db, const char *name, int n, int rounds, const char *extra, seen *games)
 {
@@ -105,6 +108,8 @@ static void run_series_cfg(tw_series *db, const char *name, int n, int rounds, c
 			g->pace = SVS((tw_state *)s, SV_ATTACKER)->pace;
 			g->range_factor100 = (int)(SVS((tw_state *)s, SV_DEFENDER)->range_factor * 100 + 0.5);
 		}
+		if (before_play)
+			before_play(game, seq);
 		if (tw_sv_play_computer(game, (uint64_t)seq, &err) != TW_OK)
 			fail_msg("play %d: %s", seq, err.message);
 		json_t *j = tw_game_log_to_json(game);
@@ -444,6 +449,54 @@ static void test_SV_SETUP_2_bad_config(void **st)
 	tw_series_close(db);
 }
 
+// In battle 1 (game 3) Bosrovia's infantry issues a revised Infantry Manual before it begins:
+// version 2, RUN_IN_OPEN.
+static void revise_in_game_3(tw_game *g, int seq)
+{
+	if (seq != 3)
+		return;
+	tw_sv_manual m;
+	tw_sv_computer_manual(&m, TW_SV_INFANTRY, TW_SV_BOSROVIA);
+	m.version = 2;
+	m.v[SV_IM_PACE] = SV_PACE_IN_OPEN;
+	m.v[SV_IM_PACE_P] = 0; // RUN_IN_OPEN takes no X
+	tw_order *o = malloc(sizeof *o);
+	tw_sv_manual_order(&m, SV_ATTACKER, o);
+	int first, count;
+	tw_error err;
+	if (tw_game_apply(g, o, &first, &count, &err) != TW_OK)
+		fail_msg("manual: %s %s", err.clause, err.message);
+	free(o);
+}
+
+// SV.SETUP.9, SV.DOC.15: between rounds a team may issue a revised manual: Bosrovia's version 2
+// given in round 1's battle is in force at its round-2 battle (game 5); Albionia's infantry
+// (game 4) keeps the range's version 1 (RUN_WITHIN).
+static void test_SV_SETUP_9_revised_manual_carried_to_the_next_round(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_series *db = tw_series_open(path, &err);
+	assert_non_null(db);
+	seen games[6];
+	memset(games, 0, sizeof games);
+	before_play = revise_in_game_3;
+	run_series(db, "rev", 2, 2, games);
+	before_play = NULL;
+	assert_int_equal(games[2].country[0], TW_SV_BOSROVIA);
+	assert_int_equal(games[2].pace, SV_PACE_WITHIN); // as prepared, before the revision
+	assert_int_equal(games[4].country[0], TW_SV_BOSROVIA);
+	assert_int_equal(games[4].pace, SV_PACE_IN_OPEN);
+	assert_int_equal(games[5].country[0], TW_SV_ALBIONIA);
+	assert_int_equal(games[5].pace, SV_PACE_WITHIN);
+	json_t *c = carry_of(db, "rev");
+	json_t *im = json_object_get(json_object_get(json_object_get(c, "country"), "Bosrovia"), "im");
+	assert_int_equal(json_integer_value(json_object_get(im, "im_version")), 2);
+	assert_string_equal(json_string_value(json_object_get(im, "pace")), "RUN_IN_OPEN");
+	json_decref(c);
+	tw_series_close(db);
+}
+
 // ---- the terminal (tinwar play, tinwar svl-series) ----
 
 static char out[1 << 17];
@@ -638,6 +691,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_SV_EXPO_9_SV_BRF_1_phase1_debrief_from_the_state, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_9_two_teams_two_rounds, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_6_change_country_option, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_SV_SETUP_9_revised_manual_carried_to_the_next_round, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_2_bad_config, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_SV_DOC_14_terminal_manual_file_and_battle_to_the_end, setup, teardown_files),
 		cmocka_unit_test_setup_teardown(test_SV_SETUP_10_svl_series_command, setup, teardown),

@@ -400,6 +400,23 @@ static tw_status record_battle(json_t *carry, int seq, const tw_state *fin, tw_e
 		misfired += r->misfired;
 	}
 	const sv_game *g = SVG((tw_state *)fin);
+	// SV.SETUP.9, SV.DOC.15: a manual revised in this battle (a later version) stays in force.
+	json_t *doc = tw_state_to_json(fin), *by = json_object_get(carry, "country");
+	for (int k = 0; doc && k < 2 && k < fin->nsides; k++) {
+		const sv_srec *r = SVS((tw_state *)fin, k);
+		json_t *man = json_object_get(json_object_get(by, country_name(r->country)), k == SV_ATTACKER ? "im" : "am");
+		const char *vkey = k == SV_ATTACKER ? "im_version" : "am_version";
+		int now = k == SV_ATTACKER ? r->im_version : r->am_version;
+		if (!man || now <= json_integer_value(json_object_get(man, vkey)))
+			continue;
+		json_t *data = json_object_get(json_array_get(json_object_get(doc, "sides"), (size_t)k), "data");
+		const char *const *keys = k == SV_ATTACKER ? im_keys : am_keys;
+		json_object_clear(man);
+		for (int i = 0; keys[i]; i++)
+			if (json_object_get(data, keys[i]))
+				json_object_set(man, keys[i], json_object_get(data, keys[i]));
+	}
+	json_decref(doc);
 	json_t *b = json_pack("{s:i, s:i, s:i, s:s, s:s, s:i, s:i, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:b}", "game", seq,
 			      "round", 1 + (seq - 3) / n, "table", 1 + (seq - 3) % n, "infantry",
 			      country_name(tw_sv_team_country(n, a, 3, option(carry))), "guns",
