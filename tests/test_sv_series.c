@@ -656,6 +656,13 @@ static void test_SV_CON_1_a_person_at_any_seat(void **st)
 	snprintf(cmd, sizeof cmd, "%s svl-series status p --db p.db", TW_CLI);
 	assert_int_equal(run(cmd), 0);
 	has("series p: 2 teams; 3 of 4 games recorded; stage battle (a game is prepared and waits for its log)\n");
+	// SV.GUN.12: while the war goes on nobody is shown the guns' true values.
+	snprintf(cmd, sizeof cmd, "%s svl-series debrief p --db p.db && %s svl-series status p --db p.db --json", TW_CLI, TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has("(SV.DOC.9, SV.DOC.11): the true values are shown when the series is over\n");
+	assert_null(strstr(out, "true v "));
+	assert_null(strstr(out, "v_mean"));
+	has("\"k_new\":");
 	snprintf(cmd, sizeof cmd, "%s play p-game4.json --seed 4 --shot-model fast --side 'Albionia inf=svl-manual' --side "
 				  "'Bosrovia guns=svl-manual' --log p4.log --quiet && %s svl-series record p p4.log --db p.db && "
 				  "%s svl-series status p --db p.db",
@@ -663,6 +670,9 @@ static void test_SV_CON_1_a_person_at_any_seat(void **st)
 	assert_int_equal(run(cmd), 0);
 	has("battle 2 (round 1, table 2): Albionia infantry against Bosrovia guns: won by the ");
 	has("series p: 2 teams; 4 of 4 games recorded; stage over\n");
+	snprintf(cmd, sizeof cmd, "%s svl-series debrief p --db p.db", TW_CLI);
+	assert_int_equal(run(cmd), 0);
+	has(": label 144 in, 6 rpm, 1 misfires in 100; true v 18.00 ft/s (sd 1.50), 4.00 rpm, 10 in 100\n"); // VUL (SV.GUN.4)
 	snprintf(cmd, sizeof cmd, "%s/p.db", dir);
 	unlink(cmd);
 	snprintf(cmd, sizeof cmd, "%s/p-game4.json", dir);

@@ -312,7 +312,15 @@ static int cmd_status(tw_series *db, const char *dbpath, const char *name, bool 
 		return cli_exit_code(err.code);
 	}
 	if (json) {
-		printf("%s\n", info.carry);
+		// SV.GUN.12: the guns' truth stays hidden until the series is over (then the debrief's).
+		size_t i;
+		json_t *g, *rec;
+		const char *cn;
+		json_object_foreach(info.over ? NULL : json_object_get(c, "country"), cn, rec)
+			json_array_foreach(json_object_get(rec, "guns"), i, g) json_object_del(g, "truth");
+		char *t = json_dumps(c, JSON_COMPACT | JSON_SORT_KEYS);
+		printf("%s\n", t ? t : "{}");
+		free(t);
 	} else if (debrief) {
 		(void)tw_sv_debrief(info.carry, stdout, &err);
 	} else {

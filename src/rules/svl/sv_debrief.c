@@ -97,7 +97,10 @@ tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err)
 		(int)json_integer_value(json_object_get(c, "teams")), (int)json_integer_value(json_object_get(c, "rounds")),
 		json_string_value(json_object_get(c, "stage")) ? json_string_value(json_object_get(c, "stage")) : "?");
 	phase1(c, out);
-	fprintf(out, "The guns, advertised against true (SV.GUN.4-5), and phase 2 (SV.DOC.9, SV.DOC.11)\n");
+	// SV.GUN.12: nobody sees the true values while the war goes on; the debrief shows them.
+	bool over = json_string_value(json_object_get(c, "stage")) && !strcmp(json_string_value(json_object_get(c, "stage")), "over");
+	fprintf(out, "The guns, advertised against true (SV.GUN.4-5), and phase 2 (SV.DOC.9, SV.DOC.11)%s\n",
+		over ? "" : ": the true values are shown when the series is over");
 	size_t i;
 	json_t *name;
 	json_array_foreach(json_object_get(c, "countries"), i, name) {
@@ -109,7 +112,7 @@ tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err)
 		json_array_foreach(json_object_get(rec, "guns"), j, g) {
 			int l = label_of(json_string_value(json_object_get(g, "code")));
 			json_t *t = json_object_get(g, "truth");
-			if (l < 0 || !t)
+			if (l < 0 || !t || !over)
 				continue;
 			double rate = json_number_value(json_object_get(t, "rate")), mis = json_number_value(json_object_get(t, "misfire"));
 			fprintf(out, "    %s: label %d in, %d rpm, %d misfires in 100; true v %.2f ft/s (sd %.2f), %.2f rpm, %.0f in 100\n",
