@@ -279,8 +279,9 @@ static void test_SV_SETUP_7_SV_CON_4_SV_BRF_9_six_teams_with_vorlandia(void **st
 }
 
 
-// SV.EXPO.9, SV.BRF.2-7: the phase-1 score from an auction's final state (six countries, lots as
-// SV.EXPO.4): Albionia VUL (range 0.714 x .35 + reliability .9 x .35 + prestige .8 x .15 + home
+// SV.EXPO.9 and the briefings' weights (SV.BRF.1 the score s; SV.BRF.2 Albionia, SV.BRF.3
+// Bosrovia, SV.BRF.4 Freedonia, SV.BRF.5 Ruritania, SV.BRF.6 Sylvania, SV.BRF.7 Vorlandia): the
+// phase-1 score from an auction's final state (six countries, lots as SV.EXPO.4): Albionia VUL (range 0.714 x .35 + reliability .9 x .35 + prestige .8 x .15 + home
 // .15 = 0.835); Bosrovia ALP and ECO for 140 fr, 310 left ((0.635 + 0.70) / 2 + 3 x 0.10 =
 // 0.9675); Freedonia TEM (rate 1 x .5 + range 0.4286 x .2 + sight .5 x .2 + home .1 = 0.7857);
 // Ruritania IMP (prestige 1 x .6 + home, the Royal Foundry, .2 + range 1 x .2 = 1.0); Sylvania LEN (lightness .5 x .4 + sight 1 x .4 + reliability .8 x .2 = 0.76);
@@ -358,8 +359,8 @@ static void test_SV_EXPO_9_SV_BRF_1_phase1_debrief_from_the_state(void **st)
 }
 
 // SV.SETUP.9 (two rounds: the series is the auction, the range and 2 x 2 battles, the second
-// round at the same tables with the same pairings), SV.EXPO.1/2 (the exhibition has lots only:
-// no gun, so no true value, and no figure is in phase 1's state).
+// round at the same tables with the same pairings), SV.EXPO.1 and SV.EXPO.2 (the exhibition has
+// lots only: no gun, so no true value, and no figure is in phase 1's state).
 static void test_SV_SETUP_9_two_teams_two_rounds(void **st)
 {
 	(void)st;
@@ -637,7 +638,7 @@ static void test_SV_SETUP_10_svl_series_command(void **st)
 	unlink(p);
 }
 
-// SV.CON.1: any seat a person's or the computer's: T1b plays in person; the computer plays the
+// SV.CON.1: any seat a person's or the computer's (SV.CON.2's units in the debrief at the end): T1b plays in person; the computer plays the
 // auction, the range and battle 1, then stops: battle 2 (T1b leads Albionia's infantry) is
 // prepared and written out, not played; the status says it waits; its log, played elsewhere,
 // is recorded and the series ends.
@@ -672,7 +673,9 @@ static void test_SV_CON_1_a_person_at_any_seat(void **st)
 	has("series p: 2 teams; 4 of 4 games recorded; stage over\n");
 	snprintf(cmd, sizeof cmd, "%s svl-series debrief p --db p.db", TW_CLI);
 	assert_int_equal(run(cmd), 0);
-	has(": label 144 in, 6 rpm, 1 misfires in 100; true v 18.00 ft/s (sd 1.50), 4.00 rpm, 10 in 100\n"); // VUL (SV.GUN.4)
+	// SV.CON.2: the debrief's units: inches, ft/s (the catalogue's 18 ft/s for VUL, SV.GUN.4), fr.
+	has(": label 144 in, 6 rpm, 1 misfires in 100; true v 18.00 ft/s (sd 1.50), 4.00 rpm, 10 in 100\n");
+	has("  Albionia: budget 1000 fr, 1-2 guns; ");
 	snprintf(cmd, sizeof cmd, "%s/p.db", dir);
 	unlink(cmd);
 	snprintf(cmd, sizeof cmd, "%s/p-game4.json", dir);
