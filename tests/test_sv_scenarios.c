@@ -1,4 +1,5 @@
-// Science versus Luck's bundled stage scenarios (scenarios/svl/auction.json, range.json): the
+// Science versus Luck's bundled stage scenarios (scenarios/svl/auction.json, range.json,
+// practice.json): the
 // lots given in the file (SV.EXPO.4) and refused at their JSON path when they are no lot; the
 // range in PHYSICAL mode, each round's result entered by hand through the chance hook (SV.DOC.8,
 // SV.GUN.13) and summarised as the computer's rounds are (SV.DOC.9).
@@ -118,11 +119,79 @@ static void test_SV_DOC_8_physical_range_entered_by_hand(void **st)
 	free(ord);
 }
 
+static tw_status order_on(tw_state *s, int type, int fig, double x, double y, tw_error *err)
+{
+	tw_events ev = {0};
+	tw_order_init(ord, type, 0);
+	if (fig >= 0) {
+		ord->nfig = 1;
+		ord->fig[0] = fig;
+		ord->at[0] = (tw_vec2){x, y};
+		ord->facing[0] = 180;
+		ord->has_at = true;
+	}
+	tw_error_clear(err);
+	tw_status st = tw_state_apply(s, ord, NULL, &ev, err);
+	tw_events_free(&ev);
+	return st;
+}
+
+// SV.DOC.10: the practice ground: 72 x 48 in, bare, no gun; figures walk 6 in (run 9 in only as
+// the manual allows, SV.MOVE.3), each once a practice phase; nothing fires; `end` closes the
+// phase (the count is the timing), `concede` leaves the ground. A ground with a gun, terrain or
+// another size is refused.
+static void test_SV_DOC_10_practice_ground(void **st)
+{
+	(void)st;
+	ord = malloc(sizeof *ord);
+	tw_state *s = loaded("scenarios/svl/practice.json");
+	assert_int_equal(s->phase, SV_PH_PRACTICE);
+	assert_int_equal(s->ngun, 0);
+	tw_error err;
+	assert_int_equal(order_on(s, SV_OT_MOVE, 1, 31.2, 34, &err), TW_OK); // 6 in from (31.2, 40)
+	assert_true(s->fig[1].pos.y == 34);
+	uint64_t h = tw_state_hash(s);
+	assert_int_equal(order_on(s, SV_OT_MOVE, 1, 31.2, 30, &err), TW_ERR_ILLEGAL); // once a phase
+	assert_string_equal(err.clause, "SV.MOVE.1");
+	assert_int_equal(order_on(s, SV_OT_FIRE, 2, 0, 0, &err), TW_ERR_ILLEGAL);
+	assert_string_equal(err.clause, "SV.DOC.10");
+	assert_true(tw_state_hash(s) == h);
+	assert_int_equal(order_on(s, SV_OT_END, -1, 0, 0, &err), TW_OK);
+	assert_int_equal(SVG(s)->turn, 2);
+	assert_int_equal(order_on(s, SV_OT_MOVE, 1, 31.2, 25, &err), TW_ERR_ILLEGAL); // 9 in: NEVER_RUN
+	assert_string_equal(err.clause, "SV.DOC.19");
+	SVS(s, 0)->pace = SV_PACE_ANYTIME; // as a manual of RUN_ANYTIME would set it
+	assert_int_equal(order_on(s, SV_OT_MOVE, 1, 31.2, 25, &err), TW_OK);
+	assert_int_equal(order_on(s, SV_OT_CONCEDE, -1, 0, 0, &err), TW_OK);
+	assert_true(s->over);
+	tw_state_free(s);
+	free(s);
+	free(ord);
+	// Not a practice ground: a gun, or another size.
+	static const char *const bad[] = {
+		"{\"format\": \"tinwar-scenario\", \"version\": 1, \"name\": \"x\", \"ruleset\": \"svl\", \"params\": {\"stage\": \"practice\"},"
+		" \"table\": {\"width\": 72, \"depth\": 48}, \"sides\": [{\"name\": \"A\", \"back_y\": 48}, {\"name\": \"B\", \"back_y\": 0}],"
+		" \"guns\": [{\"id\": 0, \"side\": \"B\", \"at\": [36, 2], \"bearing\": 0, \"model\": 2}]}",
+		"{\"format\": \"tinwar-scenario\", \"version\": 1, \"name\": \"x\", \"ruleset\": \"svl\", \"params\": {\"stage\": \"practice\"},"
+		" \"table\": {\"width\": 48, \"depth\": 72}, \"sides\": [{\"name\": \"A\", \"back_y\": 48}, {\"name\": \"B\", \"back_y\": 0}]}",
+	};
+	for (int i = 0; i < 2; i++) {
+		tw_state t;
+		memset(&t, 0, sizeof t);
+		assert_int_equal(tw_state_from_text(&t, bad[i], strlen(bad[i]), "bad.json", &err), TW_OK);
+		tw_error_clear(&err);
+		assert_int_equal(tw_ruleset_svl.setup(&t, &err), TW_ERR_INPUT);
+		assert_string_equal(err.clause, "SV.DOC.10");
+		tw_state_free(&t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_SV_EXPO_4_auction_file_lots),
 		cmocka_unit_test(test_SV_DOC_8_physical_range_entered_by_hand),
+		cmocka_unit_test(test_SV_DOC_10_practice_ground),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

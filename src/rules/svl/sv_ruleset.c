@@ -7,14 +7,15 @@
 #include "tinwar/physics.h"
 #include "sv.h"
 
-const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", "auction", NULL};
+const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", "auction", "practice", NULL};
 
-static const char *const stage_names[] = {"battle", "range", "auction", NULL};
+static const char *const stage_names[] = {"battle", "range", "auction", "practice", NULL};
 static const tw_param_def sv_params[SVP_COUNT] = {
 	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
 			   .label = "Battle ends after", .unit = "turns", .step = 1},
-	[SVP_STAGE] = {"stage", 0, 0, 2, stage_names,
-		       "0: the battle; 1: phase 2's test range (SV.DOC.6-9); 2: phase 1's auction (SV.EXPO)", .label = "Stage", .step = 1},
+	[SVP_STAGE] = {"stage", 0, 0, 3, stage_names,
+		       "0: the battle; 1: phase 2's test range (SV.DOC.6-9); 2: phase 1's auction (SV.EXPO); 3: the practice ground (SV.DOC.10)",
+		       .label = "Stage", .step = 1},
 	[SVP_CONSTRAINTS] = {"constraints", 1, 0, 1, NULL, "SV.BRF.8: manuals must meet their country's doctrine briefing",
 			     .label = "National doctrine constraints", .kind = TW_PARAM_YESNO, .step = 1},
 };
@@ -46,6 +47,8 @@ static tw_status sv_setup(tw_state *s, tw_error *err)
 {
 	if (s->params[SVP_STAGE] == SV_STAGE_AUCTION)
 		return sv_auction_setup(s, err);
+	if (s->params[SVP_STAGE] == SV_STAGE_PRACTICE)
+		return sv_practice_setup(s, err); // SV.DOC.10
 	if (s->params[SVP_STAGE] == SV_STAGE_RANGE) {
 		tw_status st = sv_truth(s, err);
 		return st != TW_OK ? st : sv_range_setup(s, err);
@@ -106,6 +109,8 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return sv_validate_auction(s, o, err);
 	if (s->phase == SV_PH_AUCTION)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.EXPO.3", "at the auction: bids, and the host's hammer");
+	if (s->phase == SV_PH_PRACTICE)
+		return sv_validate_practice(s, o, err); // SV.DOC.10
 	if (s->phase == SV_PH_RANGE) {
 		if (o->type != SV_OT_END)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "SV.DOC.2", "on the test range: test, serial, manual or end");
@@ -176,6 +181,8 @@ static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 		}
 		return TW_OK;
 	}
+	if (s->phase == SV_PH_PRACTICE)
+		return sv_apply_practice(s, o, ev); // SV.DOC.10
 	SVG(s)->begun = 1; // SV.DOC.15: from the first order of the battle its manuals are fixed
 	switch (o->type) {
 	case SV_OT_MOVE: return sv_apply_move(s, o, ev);
