@@ -6,7 +6,7 @@
 
 // ---- Parameters (tw_state.params) ----
 enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_COUNT };
-enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION, SV_STAGE_PRACTICE }; // SVP_STAGE: the battle, or phase 2's test range (SV.DOC.6)
+enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION, SV_STAGE_PRACTICE }; // SVP_STAGE: the battle, phase 2's test range (SV.DOC.6), phase 1's auction, the practice ground (SV.DOC.10)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
 enum { SV_PH_SETUP = 0, SV_PH_ATTACK, SV_PH_DEFEND, SV_PH_OVER, SV_PH_RANGE, SV_PH_AUCTION, SV_PH_PRACTICE, SV_PH_COUNT };
@@ -242,11 +242,11 @@ tw_status sv_series_prepare(const struct json_t *carry, int seq, tw_state *s, tw
 void sv_series_roles(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
 tw_status sv_series_record(struct json_t *carry, int seq, const tw_state *fin, bool *over, tw_error *err);
 int sv_series_teams(const struct json_t *carry);
+int sv_series_games(const struct json_t *carry); ///< 2 + N x rounds
+void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *defender); ///< battle seq's teams
 // ---- The practice ground (sv_practice.c; SV.DOC.10) ----
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
 tw_status sv_validate_practice(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_practice(tw_state *s, const tw_order *o, tw_events *ev);
-int sv_series_games(const struct json_t *carry); ///< 2 + N x rounds
-void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *defender); ///< battle seq's teams
 
 #endif
