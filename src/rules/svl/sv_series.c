@@ -183,10 +183,11 @@ tw_status sv_series_prepare(const json_t *carry, int seq, tw_state *s, tw_error 
 		return tw_error_set(err, TW_ERR_STATE, "SV.SETUP.9", "the series has %d games: the auction, the evaluation and %d battles",
 				    games, games - 2);
 	int want = seq == 1 ? SV_STAGE_AUCTION : seq == 2 ? SV_STAGE_RANGE : SV_STAGE_BATTLE;
-	static const char *const stage_word[] = {"a battle", "the test range", "the auction"};
+	static const char *const stage_word[] = {"a battle", "the evaluation on the test range", "the auction"};
+	static const char *const stage_param[] = {"battle", "range", "auction"};
 	if (s->params[SVP_STAGE] != want)
-		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.3", "game %d of the series is %s (scenario stage %s)", seq,
-				    stage_word[want], stage_word[want] + (want == SV_STAGE_BATTLE ? 2 : 4));
+		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.3", "game %d of the series is %s: a scenario of stage \"%s\"", seq,
+				    stage_word[want], stage_param[want]);
 	json_t *doc = tw_state_to_json(s);
 	if (!doc)
 		return nomem(err);
