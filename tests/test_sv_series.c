@@ -62,7 +62,7 @@ typedef struct seen {
 	int ngun, gun_model[16];
 	double v_mean[16];
 	int pace, range_factor100;
-	int nfig;
+	int nfig, buglers;
 } seen;
 
 /// Called on each game before the computer plays it (a test's own orders), when set.
@@ -105,6 +105,8 @@ static void run_series_cfg(tw_series *db, const char *name, int n, int rounds, c
 			g->v_mean[k] = SVGN((tw_state *)s, k)->v_mean;
 		}
 		if (seq > 2) {
+			for (int f = 0; f < s->nfig; f++)
+				g->buglers += SVF((tw_state *)s, f)->role == SV_ROLE_BUGLER;
 			g->pace = SVS((tw_state *)s, SV_ATTACKER)->pace;
 			g->range_factor100 = (int)(SVS((tw_state *)s, SV_DEFENDER)->range_factor * 100 + 0.5);
 		}
@@ -244,8 +246,10 @@ static void test_SV_EXPO_8_SV_DOC_1_three_teams_guns_truth_and_manuals_carried(v
 			if (b->v_mean[k] != v)
 				fail_msg("battle %d gun %d: v_mean %.17g, carried %.17g", t, k, b->v_mean[k], v);
 		}
-		// The computer's Infantry Manual (RUN_WITHIN) and the artillery's measured factor.
+		// The computer's Infantry Manual (RUN_WITHIN, a bugler: SV.BAT.8 fields one, the last
+		// rifleman) and the artillery's measured factor.
 		assert_int_equal(b->pace, SV_PACE_WITHIN);
+		assert_int_equal(b->buglers, 1);
 		json_t *am = json_object_get(json_object_get(by, tw_sv_country_names[b->country[1]]), "am");
 		assert_int_equal(b->range_factor100, (int)(json_number_value(json_object_get(am, "range_factor")) * 100 + 0.5));
 		json_t *range = json_object_get(json_object_get(by, tw_sv_country_names[b->country[1]]), "range");

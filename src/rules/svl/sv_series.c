@@ -236,8 +236,24 @@ tw_status sv_series_prepare(const json_t *carry, int seq, tw_state *s, tw_error 
 								      guns, gun_json(g, (int)i, cannon, x + 4.0 * (double)i, y, bearing));
 		if (!json_array_size(list))
 			ok = false;
-		json_t *figs = json_object_get(doc, "figures"), *f;
-		json_array_foreach(figs, i, f) json_object_set_new(f, "side", json_string(inf));
+		// SV.BAT.8: one bugler if the Infantry Manual requires one, else a rifleman: the last
+		// rifleman (or bugler) of the company takes that role.
+		bool bugler = json_is_true(json_object_get(json_object_get(json_object_get(by, country_name(ca)), "im"), "bugler"));
+		json_t *figs = json_object_get(doc, "figures"), *f, *last = NULL;
+		json_array_foreach(figs, i, f) {
+			json_object_set_new(f, "side", json_string(inf));
+			const char *role = json_string_value(json_object_get(json_object_get(f, "data"), "role"));
+			if (!role || !strcmp(role, "rifleman") || !strcmp(role, "bugler")) {
+				if (role && !strcmp(role, "bugler"))
+					json_object_del(json_object_get(f, "data"), "role");
+				last = f;
+			}
+		}
+		if (bugler && last) {
+			if (!json_is_object(json_object_get(last, "data")))
+				json_object_set_new(last, "data", json_object());
+			json_object_set_new(json_object_get(last, "data"), "role", json_string("bugler"));
+		}
 	}
 	if (!ok) {
 		json_decref(doc), json_decref(sides), json_decref(guns);
