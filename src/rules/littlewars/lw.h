@@ -22,6 +22,8 @@ enum {
 	LWP_BLOW_MOVES,    // LW.VAR.6: moves the defeated side has to withdraw (6)
 	LWP_BUILDER,       // LW.C.1: 0 = the Country's builder was agreed, 1 = toss for it (then LW.C.2)
 	LWP_SEATS,         // LW.BIG.12, KS.GEN.1/2: 0 one player a side, 1 a General, a player per arm, an official
+	LWP_WAGGONS,       // LW.BIG.5: 1 = the supply option: troops keep within six moves of their waggons
+	LWP_AMMUNITION,    // LW.BIG.6: 1 = the ammunition option: a gun fires only with a cart within two moves
 	LWP_COUNT
 };
 

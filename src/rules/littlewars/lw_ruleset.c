@@ -5,6 +5,7 @@
 #include "lw_big.h"
 #include "lw_boxes.h"
 #include "lw_seats.h"
+#include "lw_waggons.h"
 
 static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "defensive", NULL};
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
@@ -43,6 +44,13 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 	[LWP_SEATS] = {"seats", 0, 0, 1, lw_seats_names,
 			  "LW.BIG.12, KS.GEN.1/2: one player a side, or a General, a player per arm and an official a side",
 			  .label = "Players a side"},
+	// LW.BIG.5/6 (lw_waggons.c): the two options, off unless agreed (hash-neutral at 0).
+	[LWP_WAGGONS] = {"waggons", 0, 0, 1, NULL,
+			  "LW.BIG.5: the supply option: no man may march beyond six moves of his side's waggons",
+			  .label = "Supply waggons (LW.BIG.5)", .kind = TW_PARAM_YESNO},
+	[LWP_AMMUNITION] = {"ammunition", 0, 0, 1, NULL,
+			  "LW.BIG.6: the ammunition option: a gun fires only with an ammunition cart within two moves",
+			  .label = "Ammunition carts (LW.BIG.6)", .kind = TW_PARAM_YESNO},
 };
 
 static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
@@ -58,6 +66,10 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->side != s->mover && o->type != LW_OT_SURRENDER)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "it is %s's move, not %s's",
 				    s->sides[s->mover].name, s->sides[o->side].name);
+	// LW.BIG.5-7, KS.MOV.1: waggons' moves and the supply and ammunition options (lw_waggons.c).
+	tw_status wst = lw_waggons_validate(s, o, err);
+	if (wst != TW_OK)
+		return wst;
 	switch (o->type) {
 	case LW_OT_MOVE: return lw_validate_move(s, o, err);
 	case LW_OT_GUN_MOVE: return lw_validate_gun_move(s, o, err);
