@@ -54,6 +54,7 @@ enum lw_order_type {
 	LW_OT_TRAIN_MOVE,   ///< LW.BIG.9, KS.RAIL.1: a train runs along the railway
 	LW_OT_TRAIN_UNLOAD, ///< LW.BIG.9, KS.RAIL.1: the men aboard get down beside it
 	LW_OT_UNBOX,    ///< LW.BIG.2/3: the owner sets a box's men out where it stands
+	LW_OT_FEED,     ///< KS.SUP.6/7/10: a surrounded body feeds itself, eating horses (lw_ks_siege.c)
 	LW_OT_COUNT
 };
 
@@ -101,6 +102,7 @@ typedef struct lw_fig {
 	uint8_t ks_fed;         ///< KS.SUP.1: supplied in the current 6-move cycle
 	int32_t ks_unsupplied;  ///< KS.SUP.9: own moves since a due supply failed (0: supplied)
 	int32_t train;          ///< LW.BIG.9: the train of his side he is aboard, -1 none
+	int32_t ks_last_horse;  ///< KS.SUP.10: game move in which his surrounded body ate its last horse, 0 none
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
@@ -282,6 +284,12 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 // ---- lw_ks_supply_order.c: the Kriegspiel's supply cycle (KS.SUP.1-9, KS.GEN.2) ----
 tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
+// ---- lw_ks_siege.c: surrounded troops (KS.SUP.6/7/10) ----
+tw_status lw_validate_feed(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_feed(tw_state *s, const tw_order *o, tw_events *ev);
+/// KS.SUP.10: at the end of an own move of `side`, men 4 own moves past their body's last horse
+/// surrender to the enemy.
+void lw_ks_siege_end_move(tw_state *s, int side, tw_events *ev);
 /// At the end of each own move of `side`: the cycle goes on; men unsupplied at its end cannot
 /// move, and 6 own moves later are out of action (KS.SUP.9).
 void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev);

@@ -10,7 +10,8 @@
 // - ammunition is due only for a body that fired in all 6 moves (KS.SUP.1); rifle fire is not an
 //   order yet, so none is due; a body isolated by more than 12 ft with under 30 infantry and no
 //   cavalry is due nothing and is recorded as supplied (KS.SUP.3);
-// - horses eaten for food (KS.SUP.7) and surrender (KS.SUP.10) are not orders yet.
+// - horses eaten for food (KS.SUP.7) by a surrounded body (KS.SUP.6) and its surrender
+//   (KS.SUP.10) are lw_ks_siege.c's `feed` order and end-of-move rule.
 #include <math.h>
 
 #include "lw_big.h"
@@ -149,6 +150,7 @@ tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev)
 		lw_fig *r = LWF(s, &s->fig[o->fig[i]]);
 		r->ks_fed = 1;
 		r->ks_unsupplied = 0; // KS.SUP.9: supplies arrived
+		r->ks_last_horse = 0; // KS.SUP.10: relieved, no longer surrounded
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, needs ? "KS.SUP.1" : "KS.SUP.3");
 	if (e) {
@@ -167,6 +169,7 @@ void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev)
 {
 	if (!LWG(s)->ks || !LWG(s)->ks_supply || side < 0 || side > 1)
 		return;
+	lw_ks_siege_end_move(s, side, ev); // KS.SUP.10 (lw_ks_siege.c)
 	lw_side *sd = LWS(s, side);
 	int out = 0, starved = 0;
 	for (int i = 0; i < s->nfig; i++) { // KS.SUP.9: 6 more own moves unsupplied: out of action
