@@ -232,7 +232,8 @@ static const tw_order_field f_work[] = {
 };
 static const tw_order_field f_charge[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the sabres charging (at least 8, formed: KS.CH.1)"},
-	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the enemy body charged, one arm"},
+	{"targets", TW_OF_FIGS2, 1, 0, true, 1, 0, NULL, "the enemy body charged, one arm"},
+	{"gun", TW_OF_GUN, 2, 0, true, 0, 0, NULL, "or the enemy gun charged, which nobody else covers (KS.CH.12)"},
 };
 static const tw_order_field f_supply[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the body supplied"},
@@ -287,7 +288,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			 "fire a gun with a screw for a shell: half the men within 3 in of where it lands die (KS.SH.1-6)",
 			 "shell {gun} at {target} | shell {gun} {bearing} {elevation}", 0, FIELDS(f_fire)},
 	[LW_OT_CHARGE] = {"charge", "KS.CH.1", "charge an enemy body with 8 or more formed cavalry within 36 in, by the "
-			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets}", 0, FIELDS(f_charge)},
+			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets} | charge {figures} at gun {gun}", 0,
+			  FIELDS(f_charge)},
 	[LW_OT_SUPPLY] = {"supply", "KS.SUP.1", "hand a body its food, forage and ammunition packets, checked by the "
 			  "official (KS.SUP.1-5, KS.GEN.2)", "supply {figures} from {from} packets {packets}", 0, FIELDS(f_supply)},
 	[LW_OT_TRAIN_LOAD] = {"train_load", "LW.BIG.9", "men gathered beside a train board it: 12 infantry or 5 cavalry "
