@@ -55,6 +55,7 @@ enum lw_order_type {
 	LW_OT_TRAIN_UNLOAD, ///< LW.BIG.9, KS.RAIL.1: the men aboard get down beside it
 	LW_OT_UNBOX,    ///< LW.BIG.2/3: the owner sets a box's men out where it stands
 	LW_OT_FEED,     ///< KS.SUP.6/7/10: a surrounded body feeds itself, eating horses (lw_ks_siege.c)
+	LW_OT_RIFLE,    ///< KS.RF.1: rifle fire by fives, one bolt a five (lw_ks_rifle.c)
 	LW_OT_COUNT
 };
 
@@ -103,6 +104,8 @@ typedef struct lw_fig {
 	int32_t ks_unsupplied;  ///< KS.SUP.9: own moves since a due supply failed (0: supplied)
 	int32_t train;          ///< LW.BIG.9: the train of his side he is aboard, -1 none
 	int32_t ks_last_horse;  ///< KS.SUP.10: game move in which his surrounded body ate its last horse, 0 none
+	int32_t ks_fired_in;    ///< KS.RF.1: game move of his last rifle fire, 0 never
+	int32_t ks_fire_run;    ///< KS.SUP.1: own moves in a row he has fired since his last ammunition
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
@@ -284,6 +287,9 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 // ---- lw_ks_supply_order.c: the Kriegspiel's supply cycle (KS.SUP.1-9, KS.GEN.2) ----
 tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
+// ---- lw_ks_rifle.c: rifle fire by fives (KS.RF.1, KS.MOV.5, KS.SUP.8) ----
+tw_status lw_validate_rifle(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_rifle(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
 // ---- lw_ks_siege.c: surrounded troops (KS.SUP.6/7/10) ----
 tw_status lw_validate_feed(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_feed(tw_state *s, const tw_order *o, tw_events *ev);

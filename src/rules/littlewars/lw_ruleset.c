@@ -88,6 +88,7 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_TRAIN_UNLOAD: return lw_validate_train_unload(s, o, err);
 	case LW_OT_UNBOX: return lw_validate_unbox(s, o, err);
 	case LW_OT_FEED: return lw_validate_feed(s, o, err);
+	case LW_OT_RIFLE: return lw_validate_rifle(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -120,6 +121,7 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_TRAIN_UNLOAD: return lw_apply_train_unload(s, o, ev);
 	case LW_OT_UNBOX: return lw_apply_unbox(s, o, ev);
 	case LW_OT_FEED: return lw_apply_feed(s, o, ev);
+	case LW_OT_RIFLE: return lw_apply_rifle(s, o, ctx, ev, err);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -245,6 +247,10 @@ static const tw_order_field f_feed[] = {
 	{"eat", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "troopers of the body whose horses are eaten, one a missing food packet (KS.SUP.7)"},
 	{"packets", TW_OF_INTS, 0, 0, false, 0, 2, NULL, "food and forage packets from the body's own stores (KS.SUP.6)"},
 };
+static const tw_order_field f_rifle[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the infantrymen in a line, still this move (KS.RF.1: 5 a shot)"},
+	{"target", TW_OF_POINT, 0, 0, true, 0, 0, NULL, "the point aimed at (inches)"},
+};
 static const tw_order_field f_train_load[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men boarding, within 6 in of it"},
@@ -305,6 +311,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 	[LW_OT_FEED] = {"feed", "KS.SUP.6", "a surrounded body hands in its own food and forage, eating horses for missing "
 			"food (KS.SUP.6/7; it surrenders 4 moves after the last, KS.SUP.10)", "feed {figures} eat {eat} packets {packets}", 0,
 			FIELDS(f_feed)},
+	[LW_OT_RIFLE] = {"rifle", "KS.RF.1", "infantry standing in a line fire: one wooden-bolt shot for every five, "
+			 "from behind them over the middle man's head (KS.RF.1)", "rifle {figures} at {target}", 0, FIELDS(f_rifle)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
