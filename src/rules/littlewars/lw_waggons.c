@@ -143,7 +143,7 @@ static tw_status check_move(const tw_state *s, const tw_order *o, tw_error *err)
 					    f->id, lw_excess_digits(len, allow), len, allow,
 					    ks ? pace < 1 ? " across country (12 in on a road)" : " on a road"
 					       : pace > 1 ? " along the road (1.5 x its move)" : " (the infantry's pace; 1.5 x along a road)");
-	}
+		}
 	}
 	if (s->params[LWP_WAGGONS] == 0)
 		return TW_OK;
