@@ -566,6 +566,8 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"train_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 40]]}",
 		"{\"type\": \"train_unload\", \"side\": \"red\", \"n\": 1}",
 		"{\"type\": \"unbox\", \"side\": \"red\", \"n\": 1}",                                  // LW.BIG.3
+		"{\"type\": \"feed\", \"side\": \"red\", \"figures\": [0, 1], \"eat\": [1], \"packets\": [0, 1]}", // KS.SUP.6/7
+		"{\"type\": \"rifle\", \"side\": \"red\", \"figures\": [0, 1, 2, 3, 4], \"target\": [30, 10]}", // KS.RF.1
 	};
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	bool seen[64] = {0};

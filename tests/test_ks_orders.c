@@ -275,15 +275,16 @@ static void test_KS_CH_3_4_LW_EX_15_close_order(void **state)
 }
 
 // KS.CH.7: 8 sabres against 8 cavalry that moved: a coin (tw_roll, entered here): the winner
-// loses a quarter, the loser three quarters and must retire.
+// loses a quarter, the loser three quarters and must retire: its 2 survivors go a cavalry move
+// (36 in) straight away from the winner's middle at once (lw-rules reading: the retreat enforced).
 static void test_KS_CH_7_coin_for_equal_cavalry(void **state)
 {
 	(void)state;
 	for (int face = 1; face <= 2; face++) {
 		tw_state *s = field();
 		s->dice = TW_DICE_ENTERED;
-		int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 8, 60, 20, 1.2);
-		int b0 = tw_test_row(s, 1, TW_FK_CAVALRY, 8, 60, 41, 1.2); // 20 in: middle band
+		int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 8, 60, 60, 1.2);
+		int b0 = tw_test_row(s, 1, TW_FK_CAVALRY, 8, 60, 81, 1.2); // 20 in: middle band
 		for (int k = 0; k < 8; k++)
 			s->fig[b0 + k].moved_in = 4; // moved in their own last move
 		tw_order *o = charge(c0, 8, b0, 8);
@@ -296,9 +297,40 @@ static void test_KS_CH_7_coin_for_equal_cavalry(void **state)
 		assert_int_equal(d->type, TW_EV_DICE);
 		assert_int_equal(dead_of(s, c0, 8), face == 1 ? 2 : 6);
 		assert_int_equal(dead_of(s, b0, 8), face == 1 ? 6 : 2);
+		// The loser's survivors (the last two of its row) retired 36 in, away from the winner.
+		int l0 = face == 1 ? b0 : c0;
+		for (int k = 6; k < 8; k++) {
+			const tw_figure *f = &s->fig[l0 + k];
+			assert_int_equal(f->status, TW_FS_ACTIVE);
+			assert_true(face == 1 ? f->pos.y > 81 + 30 : f->pos.y < 60 - 30);
+		}
+		assert_non_null(find_ev(&ev, "KS.CH.7", 1));
 		tw_events_free(&ev);
 		tw_test_free(s);
 	}
+}
+
+// KS.CH.10: the charger who loses the toss 20 in from his own back line is driven off the field by
+// his retreat: his 2 survivors are destroyed.
+static void test_KS_CH_10_retreat_off_the_field(void **state)
+{
+	(void)state;
+	tw_state *s = field();
+	s->dice = TW_DICE_ENTERED;
+	int c0 = tw_test_row(s, 0, TW_FK_CAVALRY, 8, 60, 20, 1.2);
+	int b0 = tw_test_row(s, 1, TW_FK_CAVALRY, 8, 60, 41, 1.2);
+	for (int k = 0; k < 8; k++)
+		s->fig[b0 + k].moved_in = 4;
+	tw_order *o = charge(c0, 8, b0, 8);
+	o->dice[o->ndice++] = 2; // the defender wins
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, o, &ev, &err), TW_OK);
+	assert_int_equal(dead_of(s, c0, 8), 8); // 6 in the fight, 2 driven off the field
+	assert_non_null(find_ev(&ev, "KS.CH.10", 0));
+	assert_non_null(find_ev(&ev, "KS.CH.10", 1));
+	tw_events_free(&ev);
+	tw_test_free(s);
 }
 
 // KS.CH.8: unequal cavalry on the level: the melee rules (LW.MEL.5-7) on the numbers; the
@@ -497,6 +529,7 @@ int main(void)
 		cmocka_unit_test(test_KS_CH_5_LW_EX_22_still_cavalry),
 		cmocka_unit_test(test_KS_CH_3_4_LW_EX_15_close_order),
 		cmocka_unit_test(test_KS_CH_7_coin_for_equal_cavalry),
+		cmocka_unit_test(test_KS_CH_10_retreat_off_the_field),
 		cmocka_unit_test(test_KS_CH_8_unequal_cavalry_melee),
 		cmocka_unit_test(test_KS_CH_1_charge_refusals),
 		cmocka_unit_test(test_KS_SUP_1_LW_EX_14_official_checks_packets),

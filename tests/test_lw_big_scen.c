@@ -112,7 +112,9 @@ static void test_LW_BIG_generated_large_country(void **state)
 		assert_true(LWS(&a, side)->train_y[0] == (side == 0 ? 10.0 : 230.0));
 	}
 	assert_int_equal(LWG(&a)->ks, 0);
-	assert_int_equal(a.nfig, 376); // LW.FOR.3 at 360 in: 125 infantry, 63 cavalry a side
+	// LW.FOR.3 at 360 in: 125 infantry, 63 cavalry a side; then 4 waggons and 2 carts a side
+	// (LW.BIG.5/6, lw_waggons.c, tests/test_lw_waggons.c).
+	assert_int_equal(a.nfig, 388);
 	assert_int_equal(a.ngun, 12);
 	assert_int_equal(lw_big_players(188, 6), 2); // LW.BIG.12: two players a side
 	assert_int_equal(tw_scenario_generate_variant(&b, "littlewars", 1913, 0, 0, "large", &err), TW_OK);
@@ -146,7 +148,7 @@ static void test_KS_GEN_1_generated_kriegspiel_seats(void **state)
 	assert_int_equal(LWG(&a)->ks, 1);
 	assert_int_equal(LWG(&a)->ks_supply, 1);
 	assert_int_equal(LWG(&a)->big_mult, 0);
-	assert_int_equal(a.nfig, 378);
+	assert_int_equal(a.nfig, 390); // the Generals (376, 377), then 6 waggons and carts a side
 	for (int side = 0; side < 2; side++) {
 		lw_ks_seat seats[LW_ARM_COUNT + 2];
 		int n = lw_ks_state_seats(&a, side, seats, LW_ARM_COUNT + 2);
@@ -160,9 +162,9 @@ static void test_KS_GEN_1_generated_kriegspiel_seats(void **state)
 		assert_int_equal(seats[6].role, LW_ROLE_OFFICIAL);
 		int arms[LW_ARM_COUNT];
 		count_arms(&a, side, arms);
-		assert_int_equal(arms[LW_ARM_RA], 24); // 4 to each of 6 guns
+		assert_int_equal(arms[LW_ARM_RA], 24 + 2); // 4 to each of 6 guns, and 2 ammunition carts
 		assert_int_equal(arms[LW_ARM_RE], 8);
-		assert_int_equal(arms[LW_ARM_TS], 4);
+		assert_int_equal(arms[LW_ARM_TS], 4 + 4); // 4 men and 4 waggons
 		assert_int_equal(arms[LW_ARM_INFANTRY], 125 - 36);
 		assert_int_equal(arms[LW_ARM_CAVALRY], 63);
 		assert_int_equal(arms[LW_ARM_GENERAL], 1);

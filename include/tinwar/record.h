@@ -61,6 +61,9 @@ typedef struct tw_field_def {
 	const char *const *choices; ///< NULL-terminated names (TW_FT_ENUM values, TW_FT_FLAGS bits)
 	const char *help;   ///< what it means, with its clause and unit
 	uint32_t msize;     ///< sizeof the struct member (TW_FIELD fills it; 0: unchecked), checked against type x count
+	/// Added after the rule set's hashes were pinned: hashed only when some element is not 0, so
+	/// a game that never sets it keeps its hash (tw_rec_hash). TW_FIELD_LATE sets it.
+	uint8_t late;
 } tw_field_def;
 
 /// A record type: the struct's size and its fields. Every byte a rule set reads must belong to
@@ -74,9 +77,12 @@ typedef struct tw_record_def {
 /// Helpers for field tables: TW_FIELD(struct, member, type, vis, default, min, max, choices, help);
 /// TW_FIELD_N adds the element count (arrays, string buffers).
 #define TW_FIELD(S, m, T, V, D, LO, HI, CH, H)                                                          \
-	{#m, (T), (V), 1, (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m)}
+	{#m, (T), (V), 1, (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m), 0}
+/// A field added after hashes were pinned (tw_field_def.late): its default must be 0.
+#define TW_FIELD_LATE(S, m, T, V, D, LO, HI, CH, H)                                                     \
+	{#m, (T), (V), 1, (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m), 1}
 #define TW_FIELD_N(S, m, T, V, N, D, LO, HI, CH, H)                                                    \
-	{#m, (T), (V), (N), (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m)}
+	{#m, (T), (V), (N), (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m), 0}
 
 struct tw_state;
 

@@ -102,6 +102,18 @@ void cli_list_generals(FILE *out, const char *name, const tw_ruleset *rs, bool p
 void cli_list_params(FILE *out, const tw_ruleset *rs);
 
 int cli_play(int argc, char **argv);
+// ---- cli_roles.c: the terminal's roles within a side (KS.GEN.1/2) and --param ----
+/// Sets the rule-set parameters named by `--param NAME=VALUE` options on s; CLI_BAD (said on
+/// stderr) for an unknown name or a value out of range.
+int cli_apply_params(int argc, char **argv, tw_state *s);
+/// The role of `side` named `name` (NULL: its chief), an index into tw_state_roles, or -1.
+int cli_role_pick(const tw_state *s, int side, const char *name);
+/// The role's name into buf; false when there is no such role.
+bool cli_role_name(const tw_state *s, int role, char *buf, size_t size);
+/// Lists side's roles, the current one starred.
+void cli_roles_list(const tw_state *s, int side, int current);
+/// True (and says why) when role may not give order o (tw_role_may); false for no role.
+bool cli_role_refuses(const tw_state *s, int role, const tw_order *o);
 int cli_campaign(int argc, char **argv);
 int cli_svl_series(int argc, char **argv); // Science versus Luck's whole game (cli_svl_series.c)
 /// `manual ARM @FILE.json` of Science versus Luck (cli_svl_manual.c): 1 the order, -1 refused

@@ -6,7 +6,7 @@
 
 #include "cli.h"
 
-static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", NULL};
+static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", "--param", NULL};
 
 // Who plays side `name`: "--side NAME=SPEC" (any number of sides), or --red / --blue for the
 // sides so named; NULL if not given.
@@ -29,6 +29,7 @@ typedef struct play_ctx {
 	bool quiet, json, no_sign;
 	const char *save, *log;
 	cli_groups groups; // the terminal's named groups (`group NAME IDS`)
+	int role[TW_MAX_SIDES]; // KS.GEN.1/2 (cli_roles.c): the role typing for each side, -1 none
 } play_ctx;
 
 /// A melee's participants (the melee_member events that follow it, from i up to end) on one line
@@ -144,7 +145,8 @@ static void help(const tw_state *s, const tw_ruleset *rs)
 	       "  info N | info gun N | info game   the rule set's records and facts, by name\n"
 	       "  undo                       take back the last order (not past a die or shot)\n"
 	       "  group NAME IDS             name some men (ids, unit N, groups); then NAME or group NAME\n"
-	       "                             wherever figure ids are asked for; 'group' lists the groups\n");
+	       "                             wherever figure ids are asked for; 'group' lists the groups\n"
+	       "  roles   as ROLE            the roles within a side (KS.GEN.1/2), and who is typing\n");
 	if (s->move_no == 0)
 		printf("  deploy auto                put down as the computer would (before play)\n");
 	printf("  save FILE   quit\n"
@@ -368,6 +370,7 @@ static const struct {
     {"exit", 0, 0, "quit"},         {"board", 0, 0, "board"},      {"measure", 2, 2, "measure X,Y X,Y"},
     {"los", 2, 2, "los X,Y X,Y"},   {"score", 0, 0, "score"},      {"time", 0, 0, "time"},
     {"undo", 0, 0, "undo"},         {"save", 1, 1, "save FILE"},   {"deploy", 1, 1, "deploy auto"},
+    {"roles", 0, 0, "roles"},       {"as", 1, 1, "as ROLE"},
 };
 
 // One human command; returns 0 to go on, 1 to quit.
@@ -409,6 +412,14 @@ static int human_command(play_ctx *pc, int side, char *line)
 	} else if (strcmp(cmd, "quit") == 0 || strcmp(cmd, "exit") == 0) {
 		free(o);
 		return 1;
+	} else if (strcmp(cmd, "roles") == 0) { // KS.GEN.1/2 (cli_roles.c)
+		cli_roles_list(s, side, pc->role[side]);
+	} else if (strcmp(cmd, "as") == 0) {
+		int r = cli_role_pick(s, side, argv[1]);
+		if (r < 0)
+			printf("  %s has no role '%s' (type 'roles')\n", s->sides[side].name, argv[1]);
+		else
+			pc->role[side] = r;
 	} else if (strcmp(cmd, "board") == 0) {
 		cli_board(s, side, stdout);
 	} else if (strcmp(cmd, "list") == 0) {
@@ -467,6 +478,8 @@ static int human_command(play_ctx *pc, int side, char *line)
 		else
 			printf("  unknown order '%s' (type 'help')\n", cmd);
 	}
+	if (have_order && cli_role_refuses(s, pc->role[side], o)) // KS.GEN.1/2 (cli_roles.c)
+		have_order = false;
 	if (have_order) {
 		tw_error err;
 		int first, count;
@@ -500,6 +513,8 @@ int cli_play(int argc, char **argv)
 		return CLI_BAD;
 	}
 	play_ctx pc = {0};
+	for (int i = 0; i < TW_MAX_SIDES; i++)
+		pc.role[i] = -1;
 	pc.quiet = cli_flag(argc, argv, "--quiet");
 	pc.json = cli_flag(argc, argv, "--json");
 	pc.save = cli_opt(argc, argv, "--save");
@@ -515,6 +530,11 @@ int cli_play(int argc, char **argv)
 	int rc = cli_load_state(path, &s);
 	if (rc)
 		return rc;
+	rc = cli_apply_params(argc, argv, &s); // --param NAME=VALUE (cli_roles.c)
+	if (rc) {
+		tw_state_free(&s);
+		return rc;
+	}
 	uint64_t seed = s.seed ? s.seed : 1;
 	const char *sv = cli_opt(argc, argv, "--seed");
 	if (sv && !cli_parse_u64(sv, &seed)) {
@@ -618,7 +638,14 @@ int cli_play(int argc, char **argv)
 			printf(")\n");
 		}
 		snprintf(last, sizeof last, "%s", now);
-		printf("%s (game move %d)> ", st->sides[side].name, st->move_no);
+		// KS.GEN.1/2 (cli_roles.c): the role typing, the side's chief until `as ROLE`.
+		char rname[32];
+		if (!cli_role_name(st, pc.role[side], rname, sizeof rname) || cli_role_pick(st, side, rname) != pc.role[side])
+			pc.role[side] = cli_role_pick(st, side, NULL);
+		if (cli_role_name(st, pc.role[side], rname, sizeof rname))
+			printf("%s %s (game move %d)> ", st->sides[side].name, rname, st->move_no);
+		else
+			printf("%s (game move %d)> ", st->sides[side].name, st->move_no);
 		fflush(stdout);
 		if (!fgets(line, sizeof line, stdin)) {
 			printf("\n(end of input: stopping; the game so far is kept by --save/--log if given)\n");

@@ -404,6 +404,13 @@ void tw_rec_hash(const tw_state *s, void (*put)(void *ctx, const void *p, size_t
 					put(ctx, str, strnlen(str, f->count));
 					continue;
 				}
+				if (f->late) { // added after the hashes were pinned: only when set
+					bool set = false;
+					for (int e = 0; e < f->count && !set; e++)
+						set = tw_rec_get(r, f, e) != 0;
+					if (!set)
+						continue;
+				}
 				for (int e = 0; e < f->count; e++) {
 					double v = tw_rec_get(r, f, e);
 					if (f->type == TW_FT_F64) {

@@ -22,6 +22,8 @@ enum {
 	LWP_BLOW_MOVES,    // LW.VAR.6: moves the defeated side has to withdraw (6)
 	LWP_BUILDER,       // LW.C.1: 0 = the Country's builder was agreed, 1 = toss for it (then LW.C.2)
 	LWP_SEATS,         // LW.BIG.12, KS.GEN.1/2: 0 one player a side, 1 a General, a player per arm, an official
+	LWP_WAGGONS,       // LW.BIG.5: 1 = the supply option: troops keep within six moves of their waggons
+	LWP_AMMUNITION,    // LW.BIG.6: 1 = the ammunition option: a gun fires only with a cart within two moves
 	LWP_COUNT
 };
 
@@ -52,6 +54,8 @@ enum lw_order_type {
 	LW_OT_TRAIN_MOVE,   ///< LW.BIG.9, KS.RAIL.1: a train runs along the railway
 	LW_OT_TRAIN_UNLOAD, ///< LW.BIG.9, KS.RAIL.1: the men aboard get down beside it
 	LW_OT_UNBOX,    ///< LW.BIG.2/3: the owner sets a box's men out where it stands
+	LW_OT_FEED,     ///< KS.SUP.6/7/10: a surrounded body feeds itself, eating horses (lw_ks_siege.c)
+	LW_OT_RIFLE,    ///< KS.RF.1: rifle fire by fives, one bolt a five (lw_ks_rifle.c)
 	LW_OT_COUNT
 };
 
@@ -99,6 +103,9 @@ typedef struct lw_fig {
 	uint8_t ks_fed;         ///< KS.SUP.1: supplied in the current 6-move cycle
 	int32_t ks_unsupplied;  ///< KS.SUP.9: own moves since a due supply failed (0: supplied)
 	int32_t train;          ///< LW.BIG.9: the train of his side he is aboard, -1 none
+	int32_t ks_last_horse;  ///< KS.SUP.10: game move in which his surrounded body ate its last horse, 0 none
+	int32_t ks_fired_in;    ///< KS.RF.1: game move of his last rifle fire, 0 never
+	int32_t ks_fire_run;    ///< KS.SUP.1: own moves in a row he has fired since his last ammunition
 } lw_fig;
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
@@ -280,6 +287,15 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 // ---- lw_ks_supply_order.c: the Kriegspiel's supply cycle (KS.SUP.1-9, KS.GEN.2) ----
 tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
+// ---- lw_ks_rifle.c: rifle fire by fives (KS.RF.1, KS.MOV.5, KS.SUP.8) ----
+tw_status lw_validate_rifle(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_rifle(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
+// ---- lw_ks_siege.c: surrounded troops (KS.SUP.6/7/10) ----
+tw_status lw_validate_feed(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_feed(tw_state *s, const tw_order *o, tw_events *ev);
+/// KS.SUP.10: at the end of an own move of `side`, men 4 own moves past their body's last horse
+/// surrender to the enemy.
+void lw_ks_siege_end_move(tw_state *s, int side, tw_events *ev);
 /// At the end of each own move of `side`: the cycle goes on; men unsupplied at its end cannot
 /// move, and 6 own moves later are out of action (KS.SUP.9).
 void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev);

@@ -7,6 +7,7 @@
 
 #include "lw_big.h"
 #include "lw_boxes.h"
+#include "lw_waggons.h"
 
 
 #define MOVE_MAX 1000001.0
@@ -396,6 +397,8 @@ static void finish_work(tw_state *s, int side, int k, tw_events *ev)
 				}
 			}
 		}
+	} else if (kind == LW_KS_BURN_DEPOT || kind == LW_KS_WRECK_WAGGONS) {
+		lw_waggons_work_done(s, side, kind, p, ev); // KS.RE.2/3 (lw_waggons.c)
 	} else if (kind == LW_KS_ENTRENCH || kind == LW_KS_EPAULEMENT) {
 		tw_table *tb = tw_state_table_edit(s);
 		if (tb) {
@@ -553,5 +556,6 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 	for (int bs = 0; bs < 2; bs++)
 		check_mines(s, bs, ev);
 	lw_ks_supply_end_move(s, side, ev); // KS.SUP.1/9 (lw_ks_supply_order.c)
+	lw_waggons_end_move(s, side, ev);   // LW.BIG.5 (lw_waggons.c)
 	check_close(s, ev);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "lw_big.h"
+#include "lw_waggons.h"
 
 #define LW_BIG_W 360.0 ///< LW.BIG: about 30 ft
 #define LW_BIG_D 240.0 ///< about 20 ft
@@ -105,16 +106,19 @@ tw_status lw_generate_variant(tw_state *s, uint64_t seed, double width, double d
 	if (!ks) {
 		g->big_mult = 2; // LW.BIG.1: double moves on the large Country until the armies close
 		g->big_close_ft = 12;
-		return TW_OK;
 	}
-	g->ks = 1;        // KS.GEN.1
-	g->ks_supply = 1; // KS.SUP.1: the 6-move supply cycle
-	for (int side = 0; side < 2 && st == TW_OK; side++) {
+	for (int side = 0; side < 2 && st == TW_OK && ks; side++) {
+		g->ks = 1;        // KS.GEN.1
+		g->ks_supply = 1; // KS.SUP.1: the 6-move supply cycle
 		ks_arms(s, side);
 		st = ks_general(s, side);
 		LWS(s, side)->ks_arms = 1u << LW_ARM_INFANTRY | 1u << LW_ARM_CAVALRY | 1u << LW_ARM_RA | 1u << LW_ARM_RE |
 					1u << LW_ARM_TS; // KS.GEN.1
 	}
+	// LW.BIG.5/6, KS.RE.2: each side's waggons, carts and depot by its supply line, after every
+	// other figure (lw_waggons.c).
+	for (int side = 0; side < 2 && st == TW_OK; side++)
+		st = lw_gen_waggons(s, side);
 	if (st != TW_OK) {
 		tw_state_free(s);
 		return tw_error_set(err, st, "", "out of memory");

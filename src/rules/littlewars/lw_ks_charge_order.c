@@ -7,13 +7,19 @@
 //   still" (KS.CH.5), other cavalry meets the charge (KS.CH.7/8); infantry whose every man is
 //   within 1 in of a comrade of the body is in close order (KS.CH.3), else extended (KS.CH.2);
 // - the charge is the sabres' move: they do not move again this move (and guns are finished,
-//   LW.MV.11); the table is level (KS.CH.9 contours: none on a table of board layers);
+//   LW.MV.11); KS.CH.9: a board layer of hill is a contour, the contours down are the layers
+//   under the sabres' middle less those under the charged body's;
+// - KS.CH.11: infantry retired from the cavalry when every man moved in his side's last move and
+//   faces away from the sabres; KS.CH.12: `charge SABRES at gun G`, a gun with none of its
+//   side's men but its artillery within 6 in, taken by the charger;
 // - the nearest men fall first on both sides; KS.CH.8's prisoners are the smaller side's next
 //   nearest, escorted as after a melee (LW.MEL.11); KS.CH.5's driven men go 36 in straight away
 //   from the sabres' middle, and are destroyed if that is off the field or in water (KS.CH.10),
 //   or stay where they are if something stands there; KS.CH.4's close order may not move in its
-//   next move (refused, lw_move.c); its extended order's 12 in and KS.CH.7's loser's retreat are
-//   said in the event (obligations on the next move the program does not yet enforce).
+//   next move (refused, lw_move.c); its extended order falls back 12 in towards its own back
+//   line at once and may not move in its next move (that was it); KS.CH.7's loser retires 36 in
+//   and KS.CH.11's infantry 12 in the same way at once (KS.CH.10: destroyed off the field or in
+//   water); "as long as pursued" (KS.CH.10/11/13) stays with the players.
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -75,14 +81,84 @@ static tw_status check_men(const tw_state *s, const int32_t *ids, int n, int sid
 	return TW_OK;
 }
 
+static tw_vec2 middle(const tw_state *s, const int32_t *ids, int n)
+{
+	tw_vec2 m = tw_v2(0, 0);
+	for (int i = 0; i < n; i++)
+		m = tw_add(m, s->fig[ids[i]].pos);
+	return n > 0 ? tw_scale(m, 1.0 / n) : m;
+}
+
+// KS.CH.9 reading: a board layer of hill is a contour (KS.TER.1's blocks): the layers under p.
+static int layers(const tw_state *s, tw_vec2 p)
+{
+	int n = 0;
+	for (int i = 0; i < s->table.nterrain; i++)
+		n += s->table.terrain[i].kind == TW_TER_HILL && tw_terrain_contains(&s->table.terrain[i], p);
+	return n;
+}
+
+// KS.CH.11 reading: infantry "retired from hostile cavalry" when every man moved in his side's
+// last move and faces away from the sabres (a move turns a man to face where he went, lw_move.c).
+static bool retired_from(const tw_state *s, const int32_t *ids, int n, tw_vec2 sabres)
+{
+	for (int i = 0; i < n; i++) {
+		const tw_figure *f = &s->fig[ids[i]];
+		if (f->moved_in == 0 || f->moved_in != s->move_no - 1)
+			return false;
+		tw_vec2 away = tw_sub(f->pos, sabres);
+		if (tw_dot(tw_dir_deg(f->facing), away) <= 0)
+			return false;
+	}
+	return n > 0;
+}
+
+// KS.CH.12: a charge at gun o->gun, which no other force deals with: reading, no free man of
+// its side but its artillery (arm artillery, or a gunner) within 6 in of it. The distance is the
+// least gap from a sabre's base to the gun's nearest point.
+static tw_status gun_input(const tw_state *s, const tw_order *o, lw_ks_charge_in *in, tw_error *err)
+{
+	const tw_gun *g = tw_state_gun_c(s, o->gun);
+	if (!g || g->side != lw_enemy(o->side) || LWGN(s, g)->ks_destroyed)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.12", "gun %d is no gun of %s's to charge", o->gun,
+				    s->sides[lw_enemy(o->side)].name);
+	tw_status st = check_men(s, o->fig, o->nfig, o->side, true, err);
+	if (st != TW_OK)
+		return st;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		int arm = LWF(s, f)->arm;
+		if (f->side == g->side && lw_free_man_near_gun(g, f) && arm != LW_ARM_RA && f->kind != TW_FK_GUNNER &&
+		    f->kind != TW_FK_WAGGON)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.12",
+					    "gun %d is not alone: man %d stands within 6 in of it; charge (or fight) him first", g->id,
+					    f->id);
+	}
+	memset(in, 0, sizeof *in);
+	in->sabres = o->nfig;
+	in->defenders = 1;
+	in->target = LW_CT_GUNS;
+	in->formed = close_body(s, o->fig, o->nfig, LW_KS_FORMED_GAP);
+	in->gap_in = INFINITY;
+	for (int i = 0; i < o->nfig; i++)
+		in->gap_in = fmin(in->gap_in, fmax(0.0, tw_gun_distance(g, s->fig[o->fig[i]].pos) - s->fig[o->fig[i]].radius));
+	return TW_OK;
+}
+
+// KS.CH.12 on the state: the sabres nearest the gun fall, and the gun is the charger's.
+static tw_status apply_gun_charge(tw_state *s, const tw_order *o, const lw_ks_charge_in *in, const lw_ks_charge_out *out,
+				  tw_events *ev, tw_error *err);
+
 // The tables' input from the state (coin: the charger wins; the toss is thrown in apply).
 static tw_status charge_input(const tw_state *s, const tw_order *o, lw_ks_charge_in *in, tw_error *err)
 {
 	if (!LWG(s)->ks)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.1",
 				    "the charge tables are the Kriegspiel's: in Little Wars cavalry charges into melee");
-	if (o->nfig < 1 || o->nfig2 < 1)
+	if (o->nfig < 1 || (o->nfig2 < 1 && o->gun < 0))
 		return tw_error_set(err, TW_ERR_INPUT, "KS.CH.1", "a charge names its sabres and the body it charges");
+	if (o->nfig2 < 1) // KS.CH.12: a gun
+		return gun_input(s, o, in, err);
 	tw_status st = check_men(s, o->fig, o->nfig, o->side, true, err);
 	if (st == TW_OK)
 		st = check_men(s, o->fig2, o->nfig2, lw_enemy(o->side), false, err);
@@ -107,7 +183,11 @@ static tw_status charge_input(const tw_state *s, const tw_order *o, lw_ks_charge
 		in->target = still ? LW_CT_STILL_CAV : LW_CT_CAVALRY;
 	} else {
 		in->target = close_body(s, o->fig2, o->nfig2, LW_KS_FORMED_GAP) ? LW_CT_CLOSE : LW_CT_EXTENDED;
+		in->retired = retired_from(s, o->fig2, o->nfig2, middle(s, o->fig, o->nfig)); // KS.CH.11
 	}
+	// KS.CH.9: the contours the sabres come down, from their middle to the charged body's.
+	int down = layers(s, middle(s, o->fig, o->nfig)) - layers(s, middle(s, o->fig2, o->nfig2));
+	in->contours = down > 0 ? down : 0;
 	in->isolated[0] = lw_is_isolated(s, o->side, o->fig, o->nfig, NULL);
 	in->isolated[1] = lw_is_isolated(s, lw_enemy(o->side), o->fig2, o->nfig2, NULL);
 	return TW_OK;
@@ -186,13 +266,14 @@ static void take(tw_state *s, tw_figure *f, int captor, tw_events *ev)
 	}
 }
 
-// KS.CH.5 / KS.CH.10: driven 3 ft straight away from the sabres' middle.
-static void drive(tw_state *s, tw_figure *f, tw_vec2 from, tw_events *ev)
+// KS.CH.5 / KS.CH.10: driven `dist` in (3 ft) straight away from the sabres' middle; KS.CH.4's
+// fall-back (12 in) and KS.CH.7's retreat (36 in) the same way, naming their clause.
+static void drive_by(tw_state *s, tw_figure *f, tw_vec2 from, double dist, const char *clause, tw_events *ev)
 {
 	tw_vec2 d = tw_sub(f->pos, from);
 	double len = tw_len(d);
 	tw_vec2 u = len > 0 ? tw_scale(d, 1.0 / len) : tw_v2(0, s->sides[f->side].forward >= 0 ? -1 : 1);
-	tw_vec2 to = tw_add(f->pos, tw_scale(u, 36.0));
+	tw_vec2 to = tw_add(f->pos, tw_scale(u, dist));
 	bool off = to.x < 0 || to.y < 0 || to.x > s->table.width || to.y > s->table.depth;
 	if (lw_ks_retreat_destroyed(off, !off && lw_table_is_water(&s->table, to))) {
 		kill(s, f, "KS.CH.10", ev);
@@ -200,22 +281,32 @@ static void drive(tw_state *s, tw_figure *f, tw_vec2 from, tw_events *ev)
 	}
 	tw_error err;
 	if (lw_check_leg(s, f->pos, to, &err) != TW_OK || lw_check_standing(s, f, to, &err) != TW_OK) {
-		tw_event *e = tw_events_push(ev, TW_EV_INFO, f->side, "KS.CH.5");
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, f->side, clause);
 		if (e) {
 			e->a = f->id;
-			tw_event_text(e, "man %d cannot be driven back 3 ft (%s): he stays", f->id, err.message);
+			tw_event_text(e, "man %d cannot go back %.0f in (%s): he stays", f->id, dist, err.message);
 		}
 		return;
 	}
 	f->pos = to;
-	tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, "KS.CH.5");
+	tw_event *e = tw_events_push(ev, TW_EV_MOVE, f->side, clause);
 	if (e) {
 		e->a = f->id;
 		e->x = to.x;
 		e->y = to.y;
-		e->v = 36.0;
-		tw_event_text(e, "man %d is driven back 3 ft to (%.1f, %.1f)", f->id, to.x, to.y);
+		e->v = dist;
+		tw_event_text(e, "man %d %s %.0f in to (%.1f, %.1f)", f->id,
+			      strcmp(clause, "KS.CH.5") == 0 ? "is driven back" : strcmp(clause, "KS.CH.4") == 0 ? "falls back" : "retires",
+			      dist, to.x, to.y);
 	}
+}
+
+static void drive(tw_state *s, tw_figure *f, tw_vec2 from, tw_events *ev) { drive_by(s, f, from, 36.0, "KS.CH.5", ev); }
+
+// KS.CH.4/7/11: falling back and retiring go straight towards the man's own back line.
+static void retreat(tw_state *s, tw_figure *f, double dist, const char *clause, tw_events *ev)
+{
+	drive_by(s, f, tw_add(f->pos, tw_v2(0, s->sides[f->side].forward >= 0 ? 1 : -1)), dist, clause, ev);
 }
 
 tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
@@ -231,6 +322,8 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 	st = lw_ks_charge(&in, &out, err);
 	if (st != TW_OK)
 		return st;
+	if (in.target == LW_CT_GUNS)
+		return apply_gun_charge(s, o, &in, &out, ev, err);
 	int side = o->side, foe = lw_enemy(side);
 	int32_t *sab = tw_malloc((size_t)(o->nfig + o->nfig2) * sizeof *sab);
 	if (!sab)
@@ -277,9 +370,65 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 		for (int i = out.def_lost; i < in.defenders; i++)
 			if (lw_is_free(&s->fig[def[i]]))
 				LWF(s, &s->fig[def[i]])->ks_still_until = s->move_no + 1;
+	// The retreats, enforced at once (readings), each straight towards the man's own back line:
+	// KS.CH.4's extended order falls back 1 ft now, and that is its next move (it may not move in
+	// it); KS.CH.7's loser retires a cavalry move (36 in); KS.CH.11's infantry keeps retiring,
+	// 12 in; driven off the field or into water they are destroyed (KS.CH.10). "As long as
+	// pursued" is left to the players.
+	for (int i = out.def_lost; i < in.defenders; i++) {
+		tw_figure *f = &s->fig[def[i]];
+		if (!lw_is_free(f))
+			continue;
+		if (out.def_back > 0) {
+			retreat(s, f, out.def_back, "KS.CH.4", ev);
+			if (lw_is_free(f))
+				LWF(s, f)->ks_still_until = s->move_no + 1;
+		} else if (strcmp(out.clause, "KS.CH.7") == 0 && out.def_retires) {
+			retreat(s, f, LW_KS_CHARGE_REACH, "KS.CH.7", ev);
+		} else if (strcmp(out.clause, "KS.CH.11") == 0) {
+			retreat(s, f, LW_INF_MOVE, "KS.CH.11", ev);
+		}
+	}
+	if (strcmp(out.clause, "KS.CH.7") == 0 && !out.def_retires) // the charger lost the toss
+		for (int i = out.cav_lost; i < in.sabres; i++)
+			if (lw_is_free(&s->fig[sab[i]]))
+				retreat(s, &s->fig[sab[i]], LW_KS_CHARGE_REACH, "KS.CH.7", ev);
 	for (int i = 0; i < in.sabres; i++) // the charge is the sabres' move
 		s->fig[o->fig[i]].moved_in = s->move_no;
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished
 	tw_free(sab);
+	return TW_OK;
+}
+
+static tw_status apply_gun_charge(tw_state *s, const tw_order *o, const lw_ks_charge_in *in, const lw_ks_charge_out *out,
+				  tw_events *ev, tw_error *err)
+{
+	tw_gun *g = &s->gun[o->gun];
+	by_gap *by = tw_malloc((size_t)o->nfig * sizeof *by);
+	if (!by)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int i = 0; i < o->nfig; i++)
+		by[i] = (by_gap){tw_gun_distance(g, s->fig[o->fig[i]].pos), o->fig[i]};
+	qsort(by, (size_t)o->nfig, sizeof *by, cmp_gap);
+	int owner = g->side;
+	tw_event *e = tw_events_push(ev, TW_EV_CAPTURE, o->side, "KS.CH.12");
+	if (e) {
+		e->a = g->id;
+		e->b = o->side;
+		e->c = owner;
+		e->v = in->gap_in;
+		e->x = g->axle.x;
+		e->y = g->axle.y;
+		tw_event_text(e, "%d sabres of %s charge gun %d from %.1f in and take it: %d of them fall", in->sabres,
+			      s->sides[o->side].name, g->id, in->gap_in, out->cav_lost);
+	}
+	for (int i = 0; i < out->cav_lost; i++)
+		kill(s, &s->fig[by[i].id], "KS.CH.12", ev);
+	tw_free(by);
+	g->side = (uint8_t)o->side; // the gun is the charger's (LW.CAP.4 by analogy)
+	lw_forget_crossers(s, g);
+	for (int i = 0; i < o->nfig; i++) // the charge is the sabres' move
+		s->fig[o->fig[i]].moved_in = s->move_no;
+	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished
 	return TW_OK;
 }

@@ -6,6 +6,7 @@
 #include <math.h>
 
 #include "lw_big.h"
+#include "lw_waggons.h"
 
 tw_status lw_validate_shell(const tw_state *s, const tw_order *o, tw_error *err)
 {
@@ -53,6 +54,7 @@ void lw_ks_shell_lands(tw_state *s, const tw_shot_result *r, int gun, tw_events 
 		e->y = p.y;
 		tw_event_text(e, "gun %d's shell lands at (%.2f, %.2f)", gun, p.x, p.y);
 	}
+	lw_ks_shell_waggons(s, p, ev); // KS.SH.4 (lw_waggons.c): before the men are counted
 	lw_ks_shell_result res;
 	lw_ks_shell(s, p, &res, ev); // KS.SH.2-5
 	lw_ks_shell_trains(s, p, ev); // KS.SH.6

@@ -7,10 +7,12 @@
 // more own moves without supply they are out of action. Readings (docs/rules/littlewars.md):
 // - the body is the men the order names; every one must be within 6 ft (a cavalryman 18 ft) of a
 //   handing man with no enemy base on the straight line between (KS.SUP.2/5);
-// - ammunition is due only for a body that fired in all 6 moves (KS.SUP.1); rifle fire is not an
-//   order yet, so none is due; a body isolated by more than 12 ft with under 30 infantry and no
-//   cavalry is due nothing and is recorded as supplied (KS.SUP.3);
-// - horses eaten for food (KS.SUP.7) and surrender (KS.SUP.10) are not orders yet.
+// - ammunition is due only for a body whose every infantryman fired (the `rifle` order,
+//   lw_ks_rifle.c) in each of the last 6 own moves since his last ammunition (KS.SUP.1); a body
+//   isolated by more than 12 ft with under 30 infantry and no cavalry is due nothing and is
+//   recorded as supplied (KS.SUP.3);
+// - horses eaten for food (KS.SUP.7) by a surrounded body (KS.SUP.6) and its surrender
+//   (KS.SUP.10) are lw_ks_siege.c's `feed` order and end-of-move rule.
 #include <math.h>
 
 #include "lw_big.h"
@@ -38,6 +40,7 @@ static void body_of(const tw_state *s, const tw_order *o, lw_ks_body *b)
 	b->has_ammo = true;
 	b->last_horse = -1;
 	double gap = INFINITY;
+	int run = -1; // KS.SUP.1 with KS.RF.1: the own moves in a row every infantryman has fired
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = &s->fig[o->fig[i]];
 		if (f->kind == TW_FK_CAVALRY) {
@@ -45,8 +48,12 @@ static void body_of(const tw_state *s, const tw_order *o, lw_ks_body *b)
 			b->horses++;
 		} else {
 			b->infantry++;
+			const lw_fig *r = LWF(s, f);
+			int his = r->ks_fired_in > 0 && r->ks_fired_in >= s->move_no - 2 ? r->ks_fire_run : 0;
+			run = run < 0 || his < run ? his : run;
 		}
 	}
+	b->fired_moves = run > 0 ? run : 0;
 	for (int j = 0; j < s->nfig; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (g->side != o->side || !lw_is_free(g))
@@ -149,6 +156,9 @@ tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev)
 		lw_fig *r = LWF(s, &s->fig[o->fig[i]]);
 		r->ks_fed = 1;
 		r->ks_unsupplied = 0; // KS.SUP.9: supplies arrived
+		r->ks_last_horse = 0; // KS.SUP.10: relieved, no longer surrounded
+		if (ammo > 0)
+			r->ks_fire_run = 0; // KS.SUP.1: the ammunition is made good
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, needs ? "KS.SUP.1" : "KS.SUP.3");
 	if (e) {
@@ -167,6 +177,7 @@ void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev)
 {
 	if (!LWG(s)->ks || !LWG(s)->ks_supply || side < 0 || side > 1)
 		return;
+	lw_ks_siege_end_move(s, side, ev); // KS.SUP.10 (lw_ks_siege.c)
 	lw_side *sd = LWS(s, side);
 	int out = 0, starved = 0;
 	for (int i = 0; i < s->nfig; i++) { // KS.SUP.9: 6 more own moves unsupplied: out of action

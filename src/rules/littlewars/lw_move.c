@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_waggons.h"
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
@@ -214,7 +215,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	int n = figure_path(s, o, i, path);
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
-	double allow = lw_allowance_now(s, f);
+	double allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, path, n); // LW.BIG.7, KS.MOV.1 (lw_waggons.c)
 	if (len > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL,
 				    mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",

@@ -69,6 +69,13 @@ static const tw_field_def fig_fields[] = {
 		 "own moves since a due supply failed, 0 supplied: cannot move; out of action past 6 (KS.SUP.9)"),
 	TW_FIELD(lw_fig, train, TW_FT_I32, TW_VIS_ALL, -1, -1, LW_TRAIN_MAX - 1, NULL,
 		 "the train of his side he is aboard, -1 none (LW.BIG.9: open trucks, seen by all)"),
+	TW_FIELD_LATE(lw_fig, ks_last_horse, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		      "game move in which his surrounded body ate its last horse, 0 none: it surrenders 4 own moves "
+		      "later (KS.SUP.10)"),
+	TW_FIELD_LATE(lw_fig, ks_fired_in, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		      "game move of his last rifle fire, 0 never (KS.RF.1)"),
+	TW_FIELD_LATE(lw_fig, ks_fire_run, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		      "own moves in a row he has fired since his last ammunition packet (KS.SUP.1)"),
 };
 
 static const tw_field_def gun_fields[] = {

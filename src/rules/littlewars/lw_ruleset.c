@@ -5,6 +5,7 @@
 #include "lw_big.h"
 #include "lw_boxes.h"
 #include "lw_seats.h"
+#include "lw_waggons.h"
 
 static const char *const variety_names[] = {"fight_to_finish", "blow_at_rear", "defensive", NULL};
 static const char *const target_names[] = {"whole", "middle", "left", "right", NULL};
@@ -43,6 +44,13 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 	[LWP_SEATS] = {"seats", 0, 0, 1, lw_seats_names,
 			  "LW.BIG.12, KS.GEN.1/2: one player a side, or a General, a player per arm and an official a side",
 			  .label = "Players a side"},
+	// LW.BIG.5/6 (lw_waggons.c): the two options, off unless agreed (hash-neutral at 0).
+	[LWP_WAGGONS] = {"waggons", 0, 0, 1, NULL,
+			  "LW.BIG.5: the supply option: no man may march beyond six moves of his side's waggons",
+			  .label = "Supply waggons (LW.BIG.5)", .kind = TW_PARAM_YESNO},
+	[LWP_AMMUNITION] = {"ammunition", 0, 0, 1, NULL,
+			  "LW.BIG.6: the ammunition option: a gun fires only with an ammunition cart within two moves",
+			  .label = "Ammunition carts (LW.BIG.6)", .kind = TW_PARAM_YESNO},
 };
 
 static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
@@ -58,6 +66,10 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->side != s->mover && o->type != LW_OT_SURRENDER)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "it is %s's move, not %s's",
 				    s->sides[s->mover].name, s->sides[o->side].name);
+	// LW.BIG.5-7, KS.MOV.1: waggons' moves and the supply and ammunition options (lw_waggons.c).
+	tw_status wst = lw_waggons_validate(s, o, err);
+	if (wst != TW_OK)
+		return wst;
 	switch (o->type) {
 	case LW_OT_MOVE: return lw_validate_move(s, o, err);
 	case LW_OT_GUN_MOVE: return lw_validate_gun_move(s, o, err);
@@ -75,6 +87,8 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_TRAIN_MOVE: return lw_validate_train_move(s, o, err);
 	case LW_OT_TRAIN_UNLOAD: return lw_validate_train_unload(s, o, err);
 	case LW_OT_UNBOX: return lw_validate_unbox(s, o, err);
+	case LW_OT_FEED: return lw_validate_feed(s, o, err);
+	case LW_OT_RIFLE: return lw_validate_rifle(s, o, err);
 	case LW_OT_END_MOVE:
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
@@ -106,6 +120,8 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_TRAIN_MOVE: return lw_apply_train_move(s, o, ev);
 	case LW_OT_TRAIN_UNLOAD: return lw_apply_train_unload(s, o, ev);
 	case LW_OT_UNBOX: return lw_apply_unbox(s, o, ev);
+	case LW_OT_FEED: return lw_apply_feed(s, o, ev);
+	case LW_OT_RIFLE: return lw_apply_rifle(s, o, ctx, ev, err);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -218,12 +234,22 @@ static const tw_order_field f_work[] = {
 };
 static const tw_order_field f_charge[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the sabres charging (at least 8, formed: KS.CH.1)"},
-	{"targets", TW_OF_FIGS2, 0, 0, true, 1, 0, NULL, "the enemy body charged, one arm"},
+	{"targets", TW_OF_FIGS2, 1, 0, true, 1, 0, NULL, "the enemy body charged, one arm"},
+	{"gun", TW_OF_GUN, 2, 0, true, 0, 0, NULL, "or the enemy gun charged, which nobody else covers (KS.CH.12)"},
 };
 static const tw_order_field f_supply[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the body supplied"},
 	{"from", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the Transport & Supply men handing over (KS.SUP.2, KS.FORM.5)"},
 	{"packets", TW_OF_INTS, 0, 0, false, 0, 3, NULL, "food, forage and ammunition packets handed in (KS.SUP.1)"},
+};
+static const tw_order_field f_feed[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the surrounded body (KS.SUP.6)"},
+	{"eat", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "troopers of the body whose horses are eaten, one a missing food packet (KS.SUP.7)"},
+	{"packets", TW_OF_INTS, 0, 0, false, 0, 2, NULL, "food and forage packets from the body's own stores (KS.SUP.6)"},
+};
+static const tw_order_field f_rifle[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the infantrymen in a line, still this move (KS.RF.1: 5 a shot)"},
+	{"target", TW_OF_POINT, 0, 0, true, 0, 0, NULL, "the point aimed at (inches)"},
 };
 static const tw_order_field f_train_load[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
@@ -268,7 +294,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			 "fire a gun with a screw for a shell: half the men within 3 in of where it lands die (KS.SH.1-6)",
 			 "shell {gun} at {target} | shell {gun} {bearing} {elevation}", 0, FIELDS(f_fire)},
 	[LW_OT_CHARGE] = {"charge", "KS.CH.1", "charge an enemy body with 8 or more formed cavalry within 36 in, by the "
-			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets}", 0, FIELDS(f_charge)},
+			  "Kriegspiel's tables (KS.CH.1-12)", "charge {figures} at {targets} | charge {figures} at gun {gun}", 0,
+			  FIELDS(f_charge)},
 	[LW_OT_SUPPLY] = {"supply", "KS.SUP.1", "hand a body its food, forage and ammunition packets, checked by the "
 			  "official (KS.SUP.1-5, KS.GEN.2)", "supply {figures} from {from} packets {packets}", 0, FIELDS(f_supply)},
 	[LW_OT_TRAIN_LOAD] = {"train_load", "LW.BIG.9", "men gathered beside a train board it: 12 infantry or 5 cavalry "
@@ -281,6 +308,11 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			"work {n} {figures} at {target}", 0, FIELDS(f_work)},
 	[LW_OT_UNBOX] = {"unbox", "LW.BIG.3", "set a box's men out on the table where it stands, as a scout would make you (LW.BIG.2/3)",
 			 "unbox {n}", 0, FIELDS(f_unbox)},
+	[LW_OT_FEED] = {"feed", "KS.SUP.6", "a surrounded body hands in its own food and forage, eating horses for missing "
+			"food (KS.SUP.6/7; it surrenders 4 moves after the last, KS.SUP.10)", "feed {figures} eat {eat} packets {packets}", 0,
+			FIELDS(f_feed)},
+	[LW_OT_RIFLE] = {"rifle", "KS.RF.1", "infantry standing in a line fire: one wooden-bolt shot for every five, "
+			 "from behind them over the middle man's head (KS.RF.1)", "rifle {figures} at {target}", 0, FIELDS(f_rifle)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
