@@ -463,6 +463,36 @@
     }
     return dl;
   }
+  // ll-web: a record's parallel arrays as rows (a figure's weapon rows): the fields of the
+  // record's own description (hello.ruleset.records) that hold the same number of values, more
+  // than one, and do not name other elements, one column each and one row per index; a row whose
+  // shown values are all empty (none, 0, false) is left out. Knows no field by name.
+  function recRows(data, what) {
+    const recs = hello && hello.ruleset && hello.ruleset.records && hello.ruleset.records[what];
+    if (!recs || !data) return null;
+    const counts = {};
+    for (const f of recs) if (f.count > 1 && f.type !== 'figure' && f.type !== 'unit' && f.type !== 'gun') counts[f.count] = (counts[f.count] || 0) + 1;
+    let n = 0, best = 1;
+    for (const [c, k] of Object.entries(counts)) if (k > best) { best = k; n = Number(c); }
+    if (!n) return null;
+    const cols = recs.filter((f) => f.count === n && counts[n] && f.type !== 'figure' && f.type !== 'unit' && f.type !== 'gun' && Array.isArray(data[f.name]));
+    if (!cols.length) return null;
+    const empty = (v) => v === undefined || v === null || v === 0 || v === false || v === 'none' || v === '' || (Array.isArray(v) && !v.length);
+    const t = document.createElement('table'); t.className = 'rec-rows'; t.dataset.rec = what;
+    const hr = document.createElement('tr');
+    const h0 = document.createElement('th'); h0.textContent = '#'; hr.appendChild(h0);
+    for (const f of cols) { const th = document.createElement('th'); th.textContent = f.name; th.dataset.field = f.name; if (f.help) th.title = f.help; hr.appendChild(th); }
+    t.appendChild(hr);
+    for (let i = 0; i < n; i++) {
+      const vals = cols.map((f) => data[f.name][i]);
+      if (vals.every(empty)) continue;
+      const tr = document.createElement('tr'); tr.dataset.row = String(i);
+      const td0 = document.createElement('td'); td0.textContent = String(i + 1); tr.appendChild(td0);
+      cols.forEach((f, k) => { const td = document.createElement('td'); td.dataset.field = f.name; td.appendChild(recValue(vals[k] === undefined ? '' : vals[k])); tr.appendChild(td); });
+      t.appendChild(tr);
+    }
+    return t.rows.length > 1 ? t : null;
+  }
   function recHeading(text, level) { const h = document.createElement(level || 'h4'); h.textContent = text; return h; }
   // The generic facts of the state as a list of the same look.
   function facts(pairs) {
@@ -497,6 +527,8 @@
     body.appendChild(facts([['side', e.side], ['kind', e.kind], ['status', status, sd ? sd.help : ''],
       ['unit', u ? (u.name || '#' + u.id) : undefined]]));
     body.append(recHeading('record'), recList(e.data, 'figure'));
+    const rows = recRows(e.data, 'figure'); // ll-web: the figure card's rows
+    if (rows) body.append(recHeading('rows'), rows);
     if (u) {
       const h = recHeading('unit: ' + (u.name || '#' + u.id)); h.className = 'rec-unit';
       body.append(h, recList(u.data, 'unit'));

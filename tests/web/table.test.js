@@ -2064,3 +2064,108 @@ tests.push(
     assert(await inViewUncovered(page, '#howto summary'), 'its title in sight, not covered');
   }],
 );
+
+// ---- issue 16 (ll-web): Lloyd in the browser: each kind of game against the computer, the
+// figure card, the passive side's decisions in the panel, the sealed allocation, six seats ----
+// scenarios/lloyd/FILE.json, changed by `edit`, made through the API with a fixed seed; the
+// sides named in `computer` played by the server. The seats' links by name.
+function llScenario(file, edit) {
+  const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'lloyd', file + '.json'), 'utf8'));
+  if (edit) edit(scen);
+  return scen;
+}
+async function llGame(page, scen, seed, computer) {
+  const r = await page.request.post(BASE + '/api/games', { data: { scenario: scen, seed, computer, clock: { enabled: false } } });
+  assert(r.ok(), 'the game is made: ' + r.status() + ' ' + await r.text());
+  const body = await r.json(), links = {};
+  for (const s of body.seats) links[s.seat] = s.link;
+  return links;
+}
+// The decisions the panel shows now: [{clause, kind, types}] from its DOM.
+const llPanel = (page) => page.evaluate(() => {
+  const d = document.getElementById('decide');
+  if (!d || d.hidden) return [];
+  return [...d.querySelectorAll('.decision')].map((x) => ({ clause: x.dataset.clause, kind: x.dataset.kind, types: [...x.querySelectorAll('button.dc-answer')].map((b) => b.dataset.type) }));
+});
+// Click the panel's answer of type `type` (retrying while the panel is drawn again).
+async function llAnswer(page, type, text) {
+  const sel = '#decide:not([hidden]) button.dc-answer[data-type="' + type + '"]' + (text ? ':text-is("' + text + '")' : '');
+  for (let k = 0; ; k++) {
+    try { await page.click(sel, { timeout: 3000 }); return; } catch (e) { if (k >= 3) throw e; }
+  }
+}
+// The figure card of figure `id` (a click on him): facts, record fields and the rows table.
+async function llCard(page, id) {
+  await page.click('circle.fig[data-id="' + id + '"]');
+  await page.waitForSelector('#info:not([hidden])[data-id="' + id + '"]');
+  return page.evaluate(() => {
+    const rec = {};
+    for (const dd of document.querySelectorAll('#info dl.rec:not(.facts) dd')) rec[dd.dataset.field] = dd.textContent;
+    const rows = [...document.querySelectorAll('#info table.rec-rows tr[data-row]')].map((tr) => {
+      const o = {};
+      for (const td of tr.querySelectorAll('td[data-field]')) o[td.dataset.field] = td.textContent;
+      return o;
+    });
+    return { rec, rows, text: document.getElementById('info').innerText };
+  });
+}
+// Hand this seat to the computer (the page's own select) and wait for the game's end.
+async function llToTheEnd(page, general, timeout) {
+  await page.selectOption('#seat-computer', general);
+  await waitFor(page, async () => (await statusData(page)).over, 'the game over', timeout || 60000);
+  return statusData(page);
+}
+tests.push(
+  ['pg-lloyd: the NQ skirmish against the computer: figure card, react in the panel, a move, to the end', async (page) => {
+    const scen = llScenario('skirmish');
+    const links = await llGame(page, scen, 3, { mob: 'random' });
+    await page.goto(BASE + links.spearmen);
+    await page.waitForSelector('circle.fig');
+    // The figure card: a spearman's stat line and his two weapon rows, as the record gives them.
+    const c0 = await llCard(page, 0);
+    assert(c0.rec.troop === 'spearman' && c0.rec.t === '13' && c0.rec.s === '3' && c0.rec.m === '5', 'the stat line on the card: ' + JSON.stringify(c0.rec));
+    assert(c0.rows.length === 2 && c0.rows[0].weapon === 'spear' && c0.rows[0].w === '10' && c0.rows[0].reach === 'long' && c0.rows[1].weapon === 'sword' && c0.rows[1].w === '12', 'the weapon rows: ' + JSON.stringify(c0.rows));
+    // Play: red answers the mob's move in the panel (NQ.TURN.2: the react decision while the mob
+    // moves), moves his line by hand in his own turns, then hands the seat over.
+    let reacted = 0, moved = 0;
+    const frames = recordFrames(page); void frames;
+    for (let k = 0; k < 200 && moved < 2; k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      const dec = await llPanel(page);
+      const phase = await page.$eval('#sb-phase', (e) => e.dataset.name || '');
+      if (dec.some((d) => d.clause === 'NQ.TURN.2' && d.kind === 'react' && d.types.includes('end'))) {
+        const who = await page.$eval('#decide .dc-who', (e) => e.textContent);
+        assert(/^mob is moving: spearmen answers \(react\)$/.test(who), 'the panel says who answers: ' + who);
+        await llAnswer(page, 'end'); reacted++;
+        await page.waitForTimeout(300);
+      } else if (s.toMove === 0 && phase === 'move') {
+        const mine = await menOf(page, 0), foes = await menOf(page, 1);
+        const before = JSON.stringify(mine);
+        // The whole line by a rubber band, dragged 1 in towards the enemy's centre.
+        const fx = foes.reduce((a, m) => a + m.x, 0) / foes.length, fy = foes.reduce((a, m) => a + m.y, 0) / foes.length;
+        const mx = mine.reduce((a, m) => a + m.x, 0) / mine.length, my = mine.reduce((a, m) => a + m.y, 0) / mine.length;
+        const L = Math.hypot(fx - mx, fy - my), ux = (fx - mx) / L, uy = (fy - my) / L;
+        await page.selectOption('#tool', 'select');
+        const xs = mine.map((m) => m.x), ys = mine.map((m) => m.y);
+        const a = await toScreen(page, Math.min(...xs) - 0.6, Math.max(...ys) + 0.6), b = await toScreen(page, Math.max(...xs) + 0.6, Math.min(...ys) - 0.6);
+        await drag(page, a, b);
+        const lead = mine[0];
+        const from = await center(page, 'circle.fig[data-id="' + lead.id + '"]');
+        const to = await toScreen(page, lead.x + ux, lead.y + uy);
+        await drag(page, from, to);
+        await waitFor(page, async () => JSON.stringify(await menOf(page, 0)) !== before || !(await page.$eval('#refusal', (e) => e.hidden)), 'the move applied or refused', 8000);
+        const ref = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
+        assert(JSON.stringify(await menOf(page, 0)) !== before, 'the line moved: ' + ref);
+        moved++;
+        await page.click('#btn-end');
+        await page.waitForTimeout(300);
+      } else await page.waitForTimeout(200);
+    }
+    assert(reacted >= 1 && moved === 2, 'red answered ' + reacted + ' times in the panel and moved ' + moved + ' times');
+    assert(/NQ\.MOVE\.1/.test(await logText(page)) && /NQ\.TURN\.2/.test(await page.$eval('#statusbar', (e) => e.textContent + ' ' + document.getElementById('log').textContent)), 'the log cites the moves');
+    const end = await llToTheEnd(page, 'random', 90000);
+    assert(/(spearmen wins|mob wins|drawn)/.test(end.text), 'the game over: ' + end.text);
+    await waitFor(page, async () => /^result: .+\(NQ\.VIC\.\d\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
+  }],
+);
