@@ -1123,7 +1123,12 @@
   function panelOrder(d) { return !!d && (d.field_defs || []).every((f) => PANEL_FIELDS.indexOf(f.kind) >= 0); }
   function myDecisions() {
     if (!S || S.over || seat < 0 || (S.computer && S.computer[seat])) return [];
-    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length && d.types.every((t) => panelOrder(orderDef(t))));
+    // ll-web: a decision asked of a seat that is not moving (a passive side's reaction, seize or
+    // answer) is shown too when only some of its orders fit the panel: those get controls, the
+    // others (moves, which need places) are named as the table's.
+    const mover = S.state ? S.state.mover : -1;
+    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length &&
+      (d.types.every((t) => panelOrder(orderDef(t))) || (mover >= 0 && d.seat !== mover && d.types.some((t) => panelOrder(orderDef(t))))));
   }
   function endPick() {
     if (pick && pick.btn) { pick.btn.classList.remove('on'); pick.btn.textContent = 'pick on table'; }
@@ -1218,7 +1223,9 @@
       head.append(decisionEl('span', 'clause', d.clause), decisionEl('span', 'dc-prompt', d.prompt));
       dv.appendChild(head);
       dv.appendChild(decisionEl('div', 'dc-who', mover >= 0 && mover !== seat ? seatName(mover) + ' is moving: ' + seatName(seat) + ' answers (' + d.kind + ')' : seatName(seat) + ' decides (' + d.kind + ')'));
-      for (const t of d.types) dv.appendChild(orderControls(orderDef(t)));
+      const onTable = [];
+      for (const t of d.types) { if (panelOrder(orderDef(t))) dv.appendChild(orderControls(orderDef(t))); else onTable.push(t); }
+      if (onTable.length) { const n = decisionEl('div', 'dc-table', 'on the table: ' + onTable.join(', ')); n.dataset.types = onTable.join(' '); dv.appendChild(n); }
       body.appendChild(dv);
     }
     if (list.length) box.scrollIntoView({ block: 'nearest' });

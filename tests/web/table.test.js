@@ -2168,4 +2168,85 @@ tests.push(
     assert(/(spearmen wins|mob wins|drawn)/.test(end.text), 'the game over: ' + end.text);
     await waitFor(page, async () => /^result: .+\(NQ\.VIC\.\d\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
   }],
+  ['pg-lloyd: the Type III game against ll-type3: seize from the panel, challenges answered there, an action by hand, to the end', async (page) => {
+    // type3.json with the danes' commander brought within reach of the saxons' and made a better
+    // knight (QR4 against QR3), so that ll-type3 challenges him (DU.2): red answers DU.3 in the
+    // panel while the danes hold the initiative.
+    const scen = llScenario('type3', (sc) => {
+      // Both commanders on the west flank in the open, 16 in apart: beyond a charge (FP.D2),
+      // within two moves (DU.3).
+      const dl = sc.figures.find((f) => f.side === 'danes' && f.data.leader === 2);
+      dl.at = [8, 30]; dl.data.qr = 4;
+      sc.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).at = [8, 14];
+    });
+    const frames = recordFrames(page);
+    const links = await llGame(page, scen, 3, { danes: 'll-type3' });
+    await page.goto(BASE + links.saxons);
+    await page.waitForSelector('circle.fig');
+    const c0 = await llCard(page, 0);
+    assert(c0.rec.name === 'Aldhelm' && c0.rec.qr === '3' && c0.rec.mounted === 'true' && c0.rec.leader === '2', 'the commander\'s card: ' + JSON.stringify(c0.rec));
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="LT.21"]');
+    await llAnswer(page, 'start');
+    await waitFor(page, async () => /Aldhelm's traits: /.test(await logText(page)), 'the traits rolled (LT.21)', 8000);
+    const c0b = await llCard(page, 0);
+    assert(c0b.rec.traits && c0b.rec.traits.length > 0, 'the traits on the card: ' + JSON.stringify(c0b.rec));
+    let seized = 0, ended = 0, answered = 0, acted = 0;
+    for (let k = 0; k < 400 && !(acted && ended >= 2); k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      const dec = await llPanel(page);
+      const phase = await page.$eval('#sb-phase', (e) => e.dataset.name || '');
+      const du = dec.find((d) => d.clause === 'DU.3');
+      const mercy = dec.find((d) => d.clause === 'DU.13');
+      const react = dec.find((d) => d.clause === 'IN.ACT.2');
+      if (du) {
+        const who = await page.$eval('#decide .decision[data-clause="DU.3"] .dc-who', (e) => e.textContent);
+        assert(/^danes is moving: saxons answers \(challenge\)$/.test(who), 'the challenge is answered by the passive side: ' + who);
+        assert(du.types.join(',') === 'accept,refuse', 'accept or refuse: ' + du.types);
+        await llAnswer(page, 'accept'); answered++;
+        await waitFor(page, async () => /DU\.\d+/.test(await logText(page)) && !(await llPanel(page)).some((d) => d.clause === 'DU.3'), 'the challenge answered', 8000);
+      } else if (mercy) {
+        await llAnswer(page, mercy.types.includes('end') ? 'end' : 'refuse');
+        await page.waitForTimeout(300);
+      } else if (react) {
+        const who = await page.$eval('#decide .decision[data-clause="IN.ACT.2"] .dc-who', (e) => e.textContent);
+        assert(/^danes is moving: saxons answers \(react\)$/.test(who), 'the seize is the passive side\'s: ' + who);
+        assert(await page.$eval('#decide .decision[data-clause="IN.ACT.2"] .dc-table', (e) => e.dataset.types) === 'move', 'the reactive move is named as the table\'s');
+        if (!acted) {
+          // Seize with an archer, named by a click on the table (the panel's pick).
+          await page.click('#decide .dc-order[data-type="seize"] button.dc-pick');
+          await page.click('circle.fig[data-id="12"]');
+          assert(await page.$eval('#decide .dc-order[data-type="seize"] input[data-field="figures"]', (e) => e.value) === '12', 'an archer picked');
+          const n0 = (await logText(page)).length;
+          await llAnswer(page, 'seize', 'advance'); seized++;
+          assert(seized < 40, 'no seize succeeded in 40 tries');
+          await waitFor(page, async () => /IN\.(SEIZE|RATE|TAC)\.\d/.test((await logText(page)).slice(n0)), 'the seize rolled', 8000);
+        } else { await llAnswer(page, 'end'); ended++; }
+        await page.waitForTimeout(300);
+      } else if (s.toMove === 0 && phase === 'action') {
+        // Red holds the initiative: the commander rides 1 in towards the enemy (one body,
+        // IN.ACT.1), then, if the action is still red's, a pass.
+        const me = (await menOf(page, 0)).find((m) => m.id === 0);
+        const n0 = (await logText(page)).length;
+        if (me && !acted) {
+          await page.selectOption('#tool', 'select');
+          const from = await center(page, 'circle.fig[data-id="0"]');
+          const to = await toScreen(page, me.x, me.y + 1);
+          await drag(page, from, to);
+          await waitFor(page, async () => (await logText(page)).length > n0 || !(await page.$eval('#refusal', (e) => e.hidden)), 'the action applied or refused', 8000);
+          if ((await logText(page)).length > n0) acted++;
+        }
+        if ((await statusData(page)).toMove === 0 && await page.$eval('#sb-phase', (e) => e.dataset.name) === 'action' && await page.$eval('#btn-end', (b) => !b.disabled)) await page.click('#btn-end');
+        await page.waitForTimeout(300);
+      } else await page.waitForTimeout(200);
+    }
+    // A challenge comes when the danes' commander finds nothing better to do (ll-type3 charges and
+    // volleys first): answered when it comes, not required.
+    assert(seized >= 1 && acted === 1 && ended >= 2, 'seized ' + seized + ', acted ' + acted + ', declined ' + ended + ', challenges answered ' + answered);
+    const st = lastState(frames);
+    assert(st && st.state, 'states came');
+    const end = await llToTheEnd(page, 'll-type3', 120000);
+    assert(/(saxons wins|danes wins|drawn)/.test(end.text), 'the game over: ' + end.text);
+    await waitFor(page, async () => /^result: .+\([A-Z]+\.[A-Z0-9.]+\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
+  }],
 );
