@@ -2249,4 +2249,95 @@ tests.push(
     assert(/(saxons wins|danes wins|drawn)/.test(end.text), 'the game over: ' + end.text);
     await waitFor(page, async () => /^result: .+\([A-Z]+\.[A-Z0-9.]+\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
   }],
+  ['pg-lloyd: a three-fight game: the map, the secret allocation as a form, sealed from the other seats until the reveal, to the end', async (page, browser) => {
+    const scen = llScenario('three');
+    const sax = scen.figures.filter((f) => f.side === 'saxons').map((f) => f.id);
+    const links = await llGame(page, scen, 4, { danes: 'random' });
+    // A spectator in a browser context of its own reads every frame it is sent.
+    const spec = await newPage(browser);
+    const specFrames = recordFrames(spec);
+    await spec.goto(BASE + links.spectator);
+    const frames = recordFrames(page);
+    await page.goto(BASE + links.saxons);
+    await page.waitForSelector('circle.fig');
+    await spec.waitForSelector('circle.fig');
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="NQ.TURN.1"]');
+    await llAnswer(page, 'start');
+    // TF.D2: the allocation is a form in the panel: the men and a location for each.
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="TF.D2"][data-kind="allocate"]', { timeout: 10000 });
+    const form = '#decide .dc-order[data-type="allocate"]';
+    assert(await page.$(form + ' input[data-field="figures"]') && await page.$(form + ' input[data-field="locations"]'), 'the form has the men and the locations');
+    // A malformed allocation (location 4) is refused with its JSON path and changes nothing.
+    const n0 = frames.length;
+    await page.fill(form + ' input[data-field="figures"]', sax.join(' '));
+    await page.fill(form + ' input[data-field="locations"]', sax.map((_, i) => (i === 2 ? 4 : 1 + (i % 3))).join(' '));
+    await llAnswer(page, 'allocate');
+    await waitFor(page, async () => /location 4/.test(await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'the refusal', 8000);
+    const ref = await page.$eval('#refusal', (e) => e.textContent);
+    assert(/\$\.locations\[2\]/.test(ref), 'the refusal names the path: ' + ref);
+    assert(!frames.slice(n0).some((f) => f.m.type === 'events'), 'nothing happened');
+    // The good one: 1 2 3 1 2 3 ... (the busiest location is fought on the table).
+    const locs = sax.map((_, i) => 1 + (i % 3));
+    await page.fill(form + ' input[data-field="locations"]', locs.join(' '));
+    const sealedAt = specFrames.length;
+    await llAnswer(page, 'allocate');
+    await waitFor(page, async () => /TF\.D2/.test(await logText(page)) && lastState(frames).state.phase !== 4, 'the allocations revealed', 10000);
+    // Before the reveal no frame of the spectator carried red's choice; after it, the men's places.
+    await waitFor(spec, async () => specFrames.some((f, i) => i >= sealedAt && f.m.type === 'state' && f.m.state.phase !== 4), 'the spectator sees the reveal', 8000);
+    const revealAt = specFrames.findIndex((f, i) => i >= sealedAt && f.m.type === 'state' && f.m.state.phase !== 4);
+    assert(revealAt >= 0, 'the spectator saw the reveal');
+    // (The hello names the order's fields, "locations" among them: the rule set's schema.)
+    const before = JSON.stringify(specFrames.slice(0, revealAt).filter((f) => f.m.type !== 'hello').map((f) => f.m));
+    const leak = before.match(/.{0,80}("locations"|"sealed":\[).{0,80}/);
+    assert(!/"locations"/.test(before) && !/"sealed":\[/.test(before), 'no frame of the spectator before the reveal carries the allocation: ' + (leak && leak[0]));
+    const locOf = (st, id) => { const f = st.state.figures.find((x) => x.id === id); return f && f.data ? f.data.loc || 0 : 0; };
+    const pre = specFrames.slice(0, revealAt).filter((f) => f.m.type === 'state');
+    assert(pre.every((f) => sax.every((id) => locOf(f.m, id) === 0)), 'before the reveal every man\'s loc is 0 at the spectator\'s table');
+    const after = lastState(specFrames);
+    assert(sax.every((id, i) => locOf(after, id) === locs[i]), 'after the reveal the spectator reads each man\'s location: ' + sax.map((id) => locOf(after, id)));
+    // The card says where each man went.
+    const card = await llCard(page, sax[0]);
+    assert(card.rec.loc === String(locs[0]), 'the card reads loc ' + locs[0] + ': ' + JSON.stringify(card.rec));
+    await spec.context().close();
+    const played = await llNqTurns(page, 2);
+    assert(played.moved === 2, 'red played two turns by hand: ' + JSON.stringify(played));
+    const end = await llToTheEnd(page, 'random', 120000);
+    assert(/(saxons wins|danes wins|drawn)/.test(end.text), 'the game over: ' + end.text);
+    await waitFor(page, async () => /^result: .+\(T[F]\.D\d\)$|^result: .+\([A-Z]+\.[A-Z0-9.]+\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
+  }],
 );
+
+// NQ turns played by hand in the page for side `me` (0): the react decision answered from the
+// panel, the side's men on the table moved 1 in towards the enemy by a rubber band and a drag,
+// then the end of the move. Returns {reacted, moved}.
+async function llNqTurns(page, moves) {
+  let reacted = 0, moved = 0;
+  for (let k = 0; k < 300 && moved < moves; k++) {
+    const s = await statusData(page);
+    if (s.over) break;
+    const dec = await llPanel(page);
+    const phase = await page.$eval('#sb-phase', (e) => e.dataset.name || '');
+    if (dec.some((d) => d.types.length === 1 && d.types[0] === 'start')) {
+      await llAnswer(page, 'start'); // NQ.TURN.1's roll-off
+      await page.waitForTimeout(300);
+    } else if (dec.some((d) => d.clause === 'NQ.TURN.2' && d.kind === 'react' && d.types.includes('end'))) {
+      await llAnswer(page, 'end'); reacted++;
+      await page.waitForTimeout(300);
+    } else if (s.toMove === 0 && phase === 'move') {
+      const mine = await menOf(page, 0), foes = await menOf(page, 1);
+      if (!mine.length || !foes.length) { await page.click('#btn-end'); moved++; continue; }
+      const before = JSON.stringify(mine);
+      const fx = foes.reduce((a, m) => a + m.x, 0) / foes.length, fy = foes.reduce((a, m) => a + m.y, 0) / foes.length;
+      const lead = mine[0], L = Math.hypot(fx - lead.x, fy - lead.y) || 1;
+      await page.selectOption('#tool', 'select');
+      const from = await center(page, 'circle.fig[data-id="' + lead.id + '"]');
+      const to = await toScreen(page, lead.x + (fx - lead.x) / L, lead.y + (fy - lead.y) / L);
+      await drag(page, from, to);
+      await waitFor(page, async () => JSON.stringify(await menOf(page, 0)) !== before || !(await page.$eval('#refusal', (e) => e.hidden)), 'the move applied or refused', 8000);
+      moved++;
+      await page.click('#btn-end');
+      await page.waitForTimeout(300);
+    } else await page.waitForTimeout(200);
+  }
+  return { reacted, moved };
+}
