@@ -41,7 +41,7 @@
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
-        S = m; render(); status(); drawGame(); acting(); drawDecisions(); break;
+        S = m; render(); status(); drawGame(); acting(); drawDecisions(); drawAlliances(); break;
       case 'undone': onUndone(m); break;
       case 'events':
         if (marks.stale) clearMarks();
@@ -1206,6 +1206,34 @@
     if (choice) choice.choices.forEach((name, i) => answer(i, name));
     else answer(null, def.type.replace(/_/g, ' '));
     return row;
+  }
+  // ll-web: the sides by alliance (the state's sides[k].alliance, k's own when absent), shown
+  // when the game has more than two sides or any side stands in another's alliance; this seat's
+  // side marked. Redrawn with every state, so a change of sides shows at once at every table.
+  function drawAlliances() {
+    const box = $('alliances'), body = $('alliances-body');
+    const sides = (S && S.state && S.state.sides) || [];
+    const of = (k) => (sides[k].alliance !== undefined ? sides[k].alliance : k);
+    const changed = sides.some((x, k) => of(k) !== k);
+    box.hidden = !(sides.length > 2 || changed);
+    if (box.hidden) return;
+    const groups = new Map();
+    sides.forEach((x, k) => { const a = of(k); if (!groups.has(a)) groups.set(a, []); groups.get(a).push(k); });
+    const key = JSON.stringify([...groups.entries()]) + '|' + seat;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    body.replaceChildren();
+    for (const [a, ks] of [...groups.entries()].sort((x, y) => x[0] - y[0])) {
+      const row = decisionEl('div', 'alliance'); row.dataset.alliance = String(a);
+      row.appendChild(decisionEl('span', 'al-name', 'alliance ' + a + ': '));
+      ks.forEach((k, i) => {
+        const sp = decisionEl('span', 'al-side side-' + k + (k === seat ? ' mine' : ''), sides[k].name || ('side ' + k));
+        sp.dataset.side = String(k);
+        row.appendChild(sp);
+        if (i < ks.length - 1) row.appendChild(document.createTextNode(', '));
+      });
+      body.appendChild(row);
+    }
   }
   function drawDecisions() {
     const list = myDecisions(), box = $('decide');

@@ -2341,3 +2341,103 @@ async function llNqTurns(page, moves) {
   }
   return { reacted, moved };
 }
+
+// The alliances box of a page: [[alliance, [side names]]], this seat's side marked with '*'.
+const llAlliances = (page) => page.evaluate(() => {
+  const b = document.getElementById('alliances');
+  if (!b || b.hidden) return null;
+  return [...b.querySelectorAll('.alliance')].map((r) => [Number(r.dataset.alliance), [...r.querySelectorAll('.al-side')].map((x) => x.textContent + (x.classList.contains('mine') ? '*' : ''))]);
+});
+tests.push(
+  ['pg-lloyd: the six-player game in six browser contexts: six seats, commanders named, a defection seen everywhere, a full turn each playing his own men', async (page, browser) => {
+    const scen = llScenario('six');
+    const names = scen.sides.map((x) => x.name);
+    const r = await page.request.post(BASE + '/api/games', { data: { scenario: scen, seed: 6, clock: { enabled: false } } });
+    assert(r.ok(), 'the game is made');
+    const body = await r.json();
+    const seats = body.seats.filter((x) => names.includes(x.seat));
+    assert(seats.length === 6 && new Set(seats.map((x) => x.token)).size === 6, 'six seats, six tokens');
+    const pages = [], frames = [];
+    for (let k = 0; k < 6; k++) {
+      const ctx6 = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const p6 = await ctx6.newPage();
+      p6.setDefaultTimeout(10000);
+      p6.on('pageerror', (e) => pageErrors.push('six ' + names[k] + ': ' + String(e)));
+      frames.push(recordFrames(p6));
+      await p6.goto(BASE + seats.find((x) => x.seat === names[k]).link);
+      pages.push(p6);
+    }
+    try {
+      for (const p6 of pages) await p6.waitForSelector('circle.fig');
+      // Each table: its own seat, the alliances as the scenario sets them, its own side marked.
+      for (let k = 0; k < 6; k++) {
+        const hello = frames[k].find((f) => f.m.type === 'hello').m;
+        assert(hello.seat === names[k] && hello.seat_index === k, 'seat ' + k + ' is ' + names[k]);
+        const al = await waitFor(pages[k], () => llAlliances(pages[k]), 'the alliances box', 5000);
+        const want = [[0, ['earl', 'baron', 'sheriff']], [1, ['outlaw', 'thane', 'reeve']]].map(([a, ns]) => [a, ns.map((n) => n === names[k] ? n + '*' : n)]);
+        assert(JSON.stringify(al) === JSON.stringify(want), names[k] + '\'s alliances: ' + JSON.stringify(al));
+      }
+      // SP.D1 at every table: the earl names himself, the outlaw himself, the thane defects.
+      for (const p6 of pages) await p6.waitForSelector('#decide:not([hidden]) .decision[data-clause="SP.D1"]');
+      await pages[0].selectOption('#decide .dc-order[data-type="command"] select[data-field="n"]', 'earl');
+      await llAnswer(pages[0], 'command');
+      await pages[3].selectOption('#decide .dc-order[data-type="command"] select[data-field="n"]', 'outlaw');
+      await llAnswer(pages[3], 'command');
+      await llAnswer(pages[4], 'defect');
+      for (let k = 0; k < 6; k++) {
+        const want = JSON.stringify([[0, ['earl', 'baron', 'sheriff', 'thane']], [1, ['outlaw', 'reeve']]].map(([a, ns]) => [a, ns.map((n) => n === names[k] ? n + '*' : n)]));
+        await waitFor(pages[k], async () => JSON.stringify(await llAlliances(pages[k])) === want, names[k] + ' sees the thane join the crown', 8000);
+      }
+      assert(/SP\.D2|SP\.4/.test(await logText(pages[1])), 'the defection in the baron\'s log');
+      for (let k = 0; k < 6; k++) await llAnswer(pages[k], 'end');
+      // The turn: every member of the moving camp moves one of his own men 1 in towards the
+      // enemy and ends (the commander last); the other camp's members end their reaction in
+      // the panel; then the other camp. Each man moved is seen at another table.
+      const moved = new Array(6).fill(0), reacted = new Array(6).fill(0);
+      const camp = (k) => (k === 4 || k < 3 ? 0 : 1);
+      for (let round = 0; round < 300; round++) {
+        if (moved.every((x) => x >= 1) && reacted.every((x) => x >= 1)) break;
+        let acted = false;
+        // The members first, the commanders (earl, outlaw) last: a commander's end settles his
+        // camp's phase for all (SP.D3).
+        for (const k of [1, 2, 4, 5, 0, 3]) {
+          const pk = pages[k];
+          const st = lastState(frames[k]);
+          if (!st) continue;
+          const mine = (st.decisions || []).filter((d) => d.seat === k);
+          const act = mine.find((d) => d.clause === 'SP.D3' && d.kind === 'act');
+          const react = mine.find((d) => d.clause === 'SP.D3' && d.kind === 'react');
+          if (react && (await llPanel(pk)).some((d) => d.kind === 'react')) {
+            await llAnswer(pk, 'end'); reacted[k]++; acted = true;
+            await pk.waitForTimeout(200);
+          } else if (act && await pk.$eval('#btn-end', (b) => !b.disabled)) {
+            const men = (await menOf(pk, k));
+            const foes = [];
+            for (let j = 0; j < 6; j++) if (camp(j) !== camp(k)) foes.push(...await menOf(pk, j));
+            if (men.length && foes.length && !moved[k]) {
+              const m = men[0];
+              const f = foes.reduce((a, b) => (Math.hypot(b.x - m.x, b.y - m.y) < Math.hypot(a.x - m.x, a.y - m.y) ? b : a));
+              const L = Math.hypot(f.x - m.x, f.y - m.y);
+              await pk.selectOption('#tool', 'select');
+              const from = await center(pk, 'circle.fig[data-id="' + m.id + '"]');
+              const to = await toScreen(pk, m.x + (f.x - m.x) / L, m.y + (f.y - m.y) / L);
+              await drag(pk, from, to);
+              const other = pages[(k + 1) % 6];
+              await waitFor(other, async () => JSON.stringify(await menOf(other, k)) !== JSON.stringify(men), names[k] + '\'s man moved, seen at ' + names[(k + 1) % 6] + '\'s table', 8000);
+              assert(/SP\.D3|NQ\.MOVE/.test(await logText(other)), 'the move in the other log');
+            }
+            moved[k]++;
+            await pk.click('#btn-end'); acted = true;
+            await pk.waitForTimeout(200);
+          }
+        }
+        if (!acted) await pages[0].waitForTimeout(200);
+      }
+      assert(moved.every((x) => x >= 1) && reacted.every((x) => x >= 1), 'a full turn: moved ' + moved + ', reacted ' + reacted);
+      // Nobody gave an order for another's men: every figure that moved is of the seat that moved.
+      assert(!(await Promise.all(pages.map((p6) => p6.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)))).some((t) => /SP\.D3.*own/.test(t)), 'no refusal for another seat\'s men');
+    } finally {
+      for (const p6 of pages) await p6.context().close();
+    }
+  }],
+);
