@@ -2441,3 +2441,55 @@ tests.push(
     }
   }],
 );
+tests.push(
+  ['pg-lloyd: the roster editor: the first troop types, edits checked by the server, refusals located and nothing changed', async (page) => {
+    await page.goto(BASE + '/roster.html');
+    await page.waitForSelector('#rs-troops tr[data-name="spearman"]');
+    const names = await page.$$eval('#rs-troops tr[data-name]', (rs) => rs.map((r) => r.dataset.name));
+    assert(names.join(',') === 'spearman,archer,axeman', 'the catalogue\'s decoded fighters first: ' + names);
+    const val = (p) => page.$eval('input[data-path="' + p + '"]', (e) => e.value);
+    assert(await val('$.troops[0].t') === '13' && await val('$.troops[0].w') === '[10,12]', 'the spearman\'s stat line and rows');
+    const kept = () => page.$eval('#rs-text', (e) => JSON.parse(e.value));
+    const before = JSON.stringify(await kept());
+    // A stat line out of range: refused with its path, the field marked, the roster unchanged.
+    await page.fill('input[data-path="$.troops[0].t"]', '99');
+    await page.press('input[data-path="$.troops[0].t"]', 'Tab');
+    await page.waitForSelector('#rs-error:not([hidden])');
+    let err = await page.$eval('#rs-error', (e) => ({ path: e.dataset.path, text: e.textContent }));
+    assert(err.path === '$.troops[0].t' && /out of range/.test(err.text) && /nothing changed/.test(err.text), 'the stat line refused where it is: ' + JSON.stringify(err));
+    assert(await page.$eval('input[data-path="$.troops[0].t"]', (e) => e.classList.contains('bad')), 'the field marked');
+    assert(JSON.stringify(await kept()) === before, 'the roster kept is unchanged');
+    // A weapon row: the archer's bow ranges that do not rise (NQ.STAT.6).
+    await page.fill('input[data-path="$.troops[1].r"]', '[30, 18, 6]');
+    await page.press('input[data-path="$.troops[1].r"]', 'Tab');
+    await waitFor(page, async () => (await page.$eval('#rs-error', (e) => e.dataset.path)) === '$.troops[1].r', 'the row refused', 5000);
+    err = await page.$eval('#rs-error', (e) => e.textContent);
+    assert(/NQ\.STAT\.6/.test(err) && /ranges must rise/.test(err), 'the row refused with its clause: ' + err);
+    assert(JSON.stringify(await kept()) === before, 'still unchanged');
+    // A good change: a slow axeman (M 3) as a troop type, and a man of that type.
+    await page.fill('#rs-tname', 'slowaxe');
+    await page.selectOption('#rs-tfrom', 'axeman');
+    await page.click('#rs-addtroop');
+    await page.waitForSelector('#rs-troops tr[data-name="slowaxe"]');
+    assert(await page.$eval('#rs-error', (e) => e.hidden), 'no error after a good change');
+    await page.fill('input[data-path="$.troops[3].m"]', '3');
+    await page.press('input[data-path="$.troops[3].m"]', 'Tab');
+    await waitFor(page, async () => (await kept()).troops[3].m === 3, 'the slow axeman kept', 5000);
+    await page.fill('#rs-mname', 'Brand');
+    await page.selectOption('#rs-mtroop', 'slowaxe');
+    await page.click('#rs-addman');
+    await page.waitForSelector('#rs-men tr[data-name="Brand"]');
+    assert(/good: 4 troop types, 1 men/.test(await page.$eval('#rs-status', (e) => e.textContent)), 'the status says good');
+    // A man's own value out of range: refused at his path.
+    const good = JSON.stringify(await kept());
+    await page.fill('input[data-path="$.men[0]"]', '{"t": 40}');
+    await page.press('input[data-path="$.men[0]"]', 'Tab');
+    await waitFor(page, async () => (await page.$eval('#rs-error', (e) => e.dataset.path)) === '$.men[0].t', 'the man refused', 5000);
+    assert(JSON.stringify(await kept()) === good, 'the man unchanged');
+    // A malformed roster pasted as text: refused with its line and column; nothing taken.
+    await page.fill('#rs-text', '{"format": "tinwar-roster",\n "ruleset": "lloyd",\n "troops": [\n');
+    await page.click('#rs-load');
+    await waitFor(page, async () => /^line 4, column/.test(await page.$eval('#rs-error', (e) => e.textContent)), 'the text refused at its line', 5000);
+    assert(await page.$$eval('#rs-troops tr[data-name]', (rs) => rs.length) === 4, 'the tables unchanged');
+  }],
+);
