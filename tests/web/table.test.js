@@ -2493,3 +2493,51 @@ tests.push(
     assert(await page.$$eval('#rs-troops tr[data-name]', (rs) => rs.length) === 4, 'the tables unchanged');
   }],
 );
+tests.push(
+  ['pg-lloyd: a challenge (DU.2) from the toolbar, answered in the other player\'s panel (DU.3), the duel fought', async (page, browser) => {
+    // type3.json with both commanders on the open west edge, 12 in apart, in plain sight; two
+    // players: the saxons (first) challenge, the danes (not moving) answer in their panel.
+    const scen = llScenario('type3', (sc) => {
+      sc.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).at = [2, 14];
+      sc.figures.find((f) => f.side === 'danes' && f.data.leader === 2).at = [2, 26];
+      sc.data.first = 'saxons';
+    });
+    const sl = scen.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).id;
+    const dl = scen.figures.find((f) => f.side === 'danes' && f.data.leader === 2).id;
+    const links = await llGame(page, scen, 3, {});
+    const blue = await newPage(browser);
+    try {
+      await page.goto(BASE + links.saxons);
+      await blue.goto(BASE + links.danes);
+      await page.waitForSelector('circle.fig');
+      await blue.waitForSelector('circle.fig');
+      await llAnswer(page, 'start');
+      await waitFor(page, async () => /saxons holds the initiative/.test(await logText(page)), 'the saxons act first', 8000);
+      await page.selectOption('#tool', 'select');
+      await page.click('circle.fig[data-id="' + sl + '"]');
+      await page.fill('#targets', String(dl));
+      await waitFor(page, async () => page.$eval('#btn-challenge', (b) => !b.disabled), 'challenge offered', 5000);
+      await page.click('#btn-challenge');
+      const dec = await blue.waitForSelector('#decide:not([hidden]) .decision[data-clause="DU.3"]', { timeout: 8000 });
+      assert(/^saxons is moving: danes answers \(challenge\)$/.test(await dec.$eval('.dc-who', (e) => e.textContent)), 'the danes answer in the saxons\' action');
+      assert(/challenges Asbjorn/.test(await dec.$eval('.dc-prompt', (e) => e.textContent)), 'the prompt names the man challenged');
+      assert(JSON.stringify((await llPanel(blue)).find((d) => d.clause === 'DU.3').types) === '["accept","refuse"]', 'accept (with a substitute picked, or none) or refuse');
+      assert(await page.$eval('#decide', (e) => e.hidden), 'nothing asked of the challenger');
+      await llAnswer(blue, 'accept');
+      await waitFor(page, async () => /DU\.(9|10|13|15)/.test(await logText(page)), 'the duel fought', 8000);
+      // Mercy or its grant (DU.13), if a wound asks it, is answered in the panel of whoever is asked.
+      for (let k = 0; k < 10; k++) {
+        let asked = false;
+        for (const p of [page, blue]) {
+          const d = (await llPanel(p)).find((x) => x.clause === 'DU.13');
+          if (d) { await llAnswer(p, d.types.includes('end') ? 'end' : 'refuse'); asked = true; await p.waitForTimeout(300); }
+        }
+        if (!asked) break;
+      }
+      const clauses = await page.$$eval('#log li .clause', (cs) => cs.map((c) => c.textContent));
+      assert(clauses.includes('DU.2'), 'the log cites DU.2: ' + clauses.slice(-8));
+    } finally {
+      await blue.context().close();
+    }
+  }],
+);
