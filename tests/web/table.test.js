@@ -2349,7 +2349,7 @@ const llAlliances = (page) => page.evaluate(() => {
   return [...b.querySelectorAll('.alliance')].map((r) => [Number(r.dataset.alliance), [...r.querySelectorAll('.al-side')].map((x) => x.textContent + (x.classList.contains('mine') ? '*' : ''))]);
 });
 tests.push(
-  ['pg-lloyd: the six-player game in six browser contexts: six seats, commanders named, a defection seen everywhere, a full turn each playing his own men', async (page, browser) => {
+  ['pg-lloyd: the six-player game in six browser contexts: six seats, commanders named, a defection seen everywhere, a full turn each playing his own men, to the end', async (page, browser) => {
     const scen = llScenario('six');
     const names = scen.sides.map((x) => x.name);
     const r = await page.request.post(BASE + '/api/games', { data: { scenario: scen, seed: 6, clock: { enabled: false } } });
@@ -2436,6 +2436,14 @@ tests.push(
       assert(moved.every((x) => x >= 1) && reacted.every((x) => x >= 1), 'a full turn: moved ' + moved + ', reacted ' + reacted);
       // Nobody gave an order for another's men: every figure that moved is of the seat that moved.
       assert(!(await Promise.all(pages.map((p6) => p6.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)))).some((t) => /SP\.D3.*own/.test(t)), 'no refusal for another seat\'s men');
+      // To an outcome: each seat hands itself to the computer from its own page (random); the
+      // game ends at all six tables with the same result and a governor or a draw (SP.D4).
+      for (const p6 of pages) await p6.selectOption('#seat-computer', 'random');
+      for (const p6 of pages) await waitFor(p6, async () => (await statusData(p6)).over, 'the six-player game over', 180000);
+      const ends = [];
+      for (const p6 of pages) ends.push((await statusData(p6)).text.replace(/^move \d+ \u00b7 /, ''));
+      assert(ends.every((t) => t === ends[0]) && /(wins|drawn)/.test(ends[0]), 'one result at every table: ' + JSON.stringify(ends));
+      assert(/^result: .+\(SP\.[A-Z0-9.]+\)$/.test(await pages[0].$eval('#sb-pending', (e) => e.textContent)), 'the result with its SP clause: ' + await pages[0].$eval('#sb-pending', (e) => e.textContent));
     } finally {
       for (const p6 of pages) await p6.context().close();
     }
