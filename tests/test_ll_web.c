@@ -14,8 +14,10 @@
 #include <unistd.h>
 
 #include "tinwar/io.h"
+#include "tinwar/ll_roster.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
+#include "rawnet.h"
 #include "wsclient.h"
 
 static bool ws_order(tw_wsc *c, int *cursor, const char *order)
@@ -313,12 +315,88 @@ static void test_TF_D2_view_and_log_carry_nothing(void **st)
 	tw_game_free(g);
 }
 
+// One HTTP exchange with the server: the status, the body in `body`.
+static int http(int port, const char *method, const char *path, const char *origin, const char *json, char *body,
+		size_t cap)
+{
+	size_t jl = json ? strlen(json) : 0;
+	char orig[96] = "";
+	if (origin)
+		snprintf(orig, sizeof orig, "Origin: %s\r\n", origin);
+	size_t n = jl + 512;
+	char *req = malloc(n);
+	snprintf(req, n, "%s %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n%sContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+		 method, path, port, orig, jl, json ? json : "");
+	int st = tw_raw_http(port, NULL, req, body, cap, 20.0);
+	free(req);
+	return st;
+}
+
+// The roster editor's endpoints: a new roster is the table's types; a good roster is counted; a
+// stat line, a weapon row and malformed JSON are refused with their path, line and column; the
+// wrong method, an empty or too big body, another site's Origin are refused.
+static void test_NQ_STAT_roster_endpoints(void **st)
+{
+	(void)st;
+	srv_fix f;
+	fix_start(&f);
+	int port = tw_server_port(f.srv);
+	char *body = malloc(1 << 20);
+	assert_int_equal(http(port, "GET", "/api/roster/new", NULL, NULL, body, 1 << 20), 200);
+	json_t *r = json_loads(body, 0, NULL);
+	assert_non_null(r);
+	assert_int_equal(json_array_size(json_object_get(r, "troops")), 3);
+	assert_string_equal(json_string_value(json_object_get(json_array_get(json_object_get(r, "troops"), 0), "name")),
+			    "spearman");
+	json_array_append_new(json_object_get(r, "men"), json_pack("{s:s, s:s, s:i}", "name", "Brand", "troop", "axeman", "m", 4));
+	char *good = json_dumps(r, JSON_INDENT(1));
+	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, good, body, 1 << 20), 200);
+	assert_non_null(strstr(body, "\"ok\":true"));
+	assert_non_null(strstr(body, "\"men\":1"));
+	free(good);
+	// A stat line out of range (the man's own M).
+	json_object_set_new(json_array_get(json_object_get(r, "men"), 0), "m", json_integer(400));
+	char *bad = json_dumps(r, JSON_INDENT(1));
+	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, bad, body, 1 << 20), 200);
+	assert_non_null(strstr(body, "\"ok\":false"));
+	assert_non_null(strstr(body, "\"path\":\"$.men[0].m\""));
+	int line = 0, col = 0;
+	assert_true(tw_ll_json_locate(bad, strlen(bad), "$.men[0].m", &line, &col));
+	char want[64];
+	snprintf(want, sizeof want, "\"line\":%d,\"col\":%d", line, col);
+	assert_non_null(strstr(body, want));
+	free(bad);
+	// A weapon row: the archer's ranges falling (NQ.STAT.6).
+	json_array_clear(json_object_get(r, "men"));
+	json_object_set_new(json_array_get(json_object_get(r, "troops"), 1), "r", json_pack("[i,i,i]", 30, 18, 6));
+	bad = json_dumps(r, 0);
+	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, bad, body, 1 << 20), 200);
+	assert_non_null(strstr(body, "\"path\":\"$.troops[1].r\""));
+	assert_non_null(strstr(body, "\"clause\":\"NQ.STAT.6\""));
+	free(bad);
+	json_decref(r);
+	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, "{\"format\": \n [", body, 1 << 20), 200);
+	assert_non_null(strstr(body, "\"line\":2"));
+	assert_int_equal(http(port, "GET", "/api/roster/check", NULL, NULL, body, 1 << 20), 405);
+	assert_int_equal(http(port, "POST", "/api/roster/new", NULL, "{}", body, 1 << 20), 405);
+	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, NULL, body, 1 << 20), 400);
+	assert_int_equal(http(port, "GET", "/api/roster/nope", NULL, NULL, body, 1 << 20), 404);
+	assert_int_equal(http(port, "POST", "/api/roster/check", "http://evil.example", "{}", body, 1 << 20), 403);
+	char big[512];
+	snprintf(big, sizeof big,
+		 "POST /api/roster/check HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Length: 300000\r\n\r\n{", port);
+	assert_int_equal(tw_raw_http(port, NULL, big, body, 1 << 20, 20.0), 413);
+	free(body);
+	fix_stop(&f);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_TF_D2_sealed_from_every_other_connection),
 		cmocka_unit_test(test_TF_D2_view_and_log_carry_nothing),
+		cmocka_unit_test(test_NQ_STAT_roster_endpoints),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
