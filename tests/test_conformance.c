@@ -73,7 +73,8 @@ static void start_scenario(const tw_ruleset *rs, uint64_t seed, tw_state *sc)
 		return;
 	}
 	static const char *const files[][2] = {{"rattle", "scenarios/rattle/crossroads.json"},
-						{"svl", "scenarios/svl/battle.json"}};
+						{"svl", "scenarios/svl/battle.json"},
+						{"lloyd", "scenarios/lloyd/skirmish.json"}}; // ll-web: registered
 	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
 		if (strcmp(files[k][0], rs->name) == 0) {
 			if (tw_state_load(sc, files[k][1], &err) != TW_OK)

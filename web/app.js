@@ -41,7 +41,7 @@
       case 'state':
         // Updates leave out the terrain, which does not change: keep the last one.
         if (m.state.terrain) terrain = m.state.terrain; else m.state.terrain = terrain;
-        S = m; render(); status(); drawGame(); acting(); drawDecisions(); break;
+        S = m; render(); status(); drawGame(); acting(); drawDecisions(); drawAlliances(); break;
       case 'undone': onUndone(m); break;
       case 'events':
         if (marks.stale) clearMarks();
@@ -463,6 +463,36 @@
     }
     return dl;
   }
+  // ll-web: a record's parallel arrays as rows (a figure's weapon rows): the fields of the
+  // record's own description (hello.ruleset.records) that hold the same number of values, more
+  // than one, and do not name other elements, one column each and one row per index; a row whose
+  // shown values are all empty (none, 0, false) is left out. Knows no field by name.
+  function recRows(data, what) {
+    const recs = hello && hello.ruleset && hello.ruleset.records && hello.ruleset.records[what];
+    if (!recs || !data) return null;
+    const counts = {};
+    for (const f of recs) if (f.count > 1 && f.type !== 'figure' && f.type !== 'unit' && f.type !== 'gun') counts[f.count] = (counts[f.count] || 0) + 1;
+    let n = 0, best = 1;
+    for (const [c, k] of Object.entries(counts)) if (k > best) { best = k; n = Number(c); }
+    if (!n) return null;
+    const cols = recs.filter((f) => f.count === n && counts[n] && f.type !== 'figure' && f.type !== 'unit' && f.type !== 'gun' && Array.isArray(data[f.name]));
+    if (!cols.length) return null;
+    const empty = (v) => v === undefined || v === null || v === 0 || v === false || v === 'none' || v === '' || (Array.isArray(v) && !v.length);
+    const t = document.createElement('table'); t.className = 'rec-rows'; t.dataset.rec = what;
+    const hr = document.createElement('tr');
+    const h0 = document.createElement('th'); h0.textContent = '#'; hr.appendChild(h0);
+    for (const f of cols) { const th = document.createElement('th'); th.textContent = f.name; th.dataset.field = f.name; if (f.help) th.title = f.help; hr.appendChild(th); }
+    t.appendChild(hr);
+    for (let i = 0; i < n; i++) {
+      const vals = cols.map((f) => data[f.name][i]);
+      if (vals.every(empty)) continue;
+      const tr = document.createElement('tr'); tr.dataset.row = String(i);
+      const td0 = document.createElement('td'); td0.textContent = String(i + 1); tr.appendChild(td0);
+      cols.forEach((f, k) => { const td = document.createElement('td'); td.dataset.field = f.name; td.appendChild(recValue(vals[k] === undefined ? '' : vals[k])); tr.appendChild(td); });
+      t.appendChild(tr);
+    }
+    return t.rows.length > 1 ? t : null;
+  }
   function recHeading(text, level) { const h = document.createElement(level || 'h4'); h.textContent = text; return h; }
   // The generic facts of the state as a list of the same look.
   function facts(pairs) {
@@ -497,6 +527,8 @@
     body.appendChild(facts([['side', e.side], ['kind', e.kind], ['status', status, sd ? sd.help : ''],
       ['unit', u ? (u.name || '#' + u.id) : undefined]]));
     body.append(recHeading('record'), recList(e.data, 'figure'));
+    const rows = recRows(e.data, 'figure'); // ll-web: the figure card's rows
+    if (rows) body.append(recHeading('rows'), rows);
     if (u) {
       const h = recHeading('unit: ' + (u.name || '#' + u.id)); h.className = 'rec-unit';
       body.append(h, recList(u.data, 'unit'));
@@ -1091,7 +1123,12 @@
   function panelOrder(d) { return !!d && (d.field_defs || []).every((f) => PANEL_FIELDS.indexOf(f.kind) >= 0); }
   function myDecisions() {
     if (!S || S.over || seat < 0 || (S.computer && S.computer[seat])) return [];
-    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length && d.types.every((t) => panelOrder(orderDef(t))));
+    // ll-web: a decision asked of a seat that is not moving (a passive side's reaction, seize or
+    // answer) is shown too when only some of its orders fit the panel: those get controls, the
+    // others (moves, which need places) are named as the table's.
+    const mover = S.state ? S.state.mover : -1;
+    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length &&
+      (d.types.every((t) => panelOrder(orderDef(t))) || (mover >= 0 && d.seat !== mover && d.types.some((t) => panelOrder(orderDef(t))))));
   }
   function endPick() {
     if (pick && pick.btn) { pick.btn.classList.remove('on'); pick.btn.textContent = 'pick on table'; }
@@ -1170,6 +1207,34 @@
     else answer(null, def.type.replace(/_/g, ' '));
     return row;
   }
+  // ll-web: the sides by alliance (the state's sides[k].alliance, k's own when absent), shown
+  // when the game has more than two sides or any side stands in another's alliance; this seat's
+  // side marked. Redrawn with every state, so a change of sides shows at once at every table.
+  function drawAlliances() {
+    const box = $('alliances'), body = $('alliances-body');
+    const sides = (S && S.state && S.state.sides) || [];
+    const of = (k) => (sides[k].alliance !== undefined ? sides[k].alliance : k);
+    const changed = sides.some((x, k) => of(k) !== k);
+    box.hidden = !(sides.length > 2 || changed);
+    if (box.hidden) return;
+    const groups = new Map();
+    sides.forEach((x, k) => { const a = of(k); if (!groups.has(a)) groups.set(a, []); groups.get(a).push(k); });
+    const key = JSON.stringify([...groups.entries()]) + '|' + seat;
+    if (box.dataset.key === key) return;
+    box.dataset.key = key;
+    body.replaceChildren();
+    for (const [a, ks] of [...groups.entries()].sort((x, y) => x[0] - y[0])) {
+      const row = decisionEl('div', 'alliance'); row.dataset.alliance = String(a);
+      row.appendChild(decisionEl('span', 'al-name', 'alliance ' + a + ': '));
+      ks.forEach((k, i) => {
+        const sp = decisionEl('span', 'al-side side-' + k + (k === seat ? ' mine' : ''), sides[k].name || ('side ' + k));
+        sp.dataset.side = String(k);
+        row.appendChild(sp);
+        if (i < ks.length - 1) row.appendChild(document.createTextNode(', '));
+      });
+      body.appendChild(row);
+    }
+  }
   function drawDecisions() {
     const list = myDecisions(), box = $('decide');
     const key = JSON.stringify(list.map((d) => [d.clause, d.kind, d.prompt, d.types])) + '|' + S.orders;
@@ -1186,7 +1251,9 @@
       head.append(decisionEl('span', 'clause', d.clause), decisionEl('span', 'dc-prompt', d.prompt));
       dv.appendChild(head);
       dv.appendChild(decisionEl('div', 'dc-who', mover >= 0 && mover !== seat ? seatName(mover) + ' is moving: ' + seatName(seat) + ' answers (' + d.kind + ')' : seatName(seat) + ' decides (' + d.kind + ')'));
-      for (const t of d.types) dv.appendChild(orderControls(orderDef(t)));
+      const onTable = [];
+      for (const t of d.types) { if (panelOrder(orderDef(t))) dv.appendChild(orderControls(orderDef(t))); else onTable.push(t); }
+      if (onTable.length) { const n = decisionEl('div', 'dc-table', 'on the table: ' + onTable.join(', ')); n.dataset.types = onTable.join(' '); dv.appendChild(n); }
       body.appendChild(dv);
     }
     if (list.length) box.scrollIntoView({ block: 'nearest' });

@@ -16,6 +16,7 @@ int cli_sim(int argc, char **argv);
 int cli_odds(int argc, char **argv);
 int cli_serve(int argc, char **argv);
 int cli_rules(int argc, char **argv);
+int cli_roster(int argc, char **argv); // ll-web
 
 static const cli_cmd commands[] = {
 	{"rulesets", cli_rulesets, "list the rule sets: parameters, generals, orders, statuses; NAME: with the orders' words and the rule set's data", "tinwar rulesets [NAME] [--json]"},
@@ -79,6 +80,9 @@ static const cli_cmd commands[] = {
 	 "tinwar serve [--bind 127.0.0.1] [--port 8080] [--db FILE] [--origin http://HOST:PORT] [--quiet]"},
 	{"bench-signature", cli_signature, "fixed scenarios and seeds give one hash (same on every build)",
 	 "tinwar bench-signature [--ruleset R]   (R: a rule set that generates scenarios; default the first)"},
+	{"roster", cli_roster, "Lloyd rosters: troop types (stat lines, weapon rows) and men, checked by the rules",
+	 "tinwar roster list|check FILE | show FILE NAME | add FILE troop NAME [--from T] | add FILE man NAME --troop T"
+	 " | set FILE NAME FIELD VALUE"}, // ll-web
 };
 
 static void usage(FILE *out)

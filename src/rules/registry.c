@@ -1,5 +1,6 @@
 // The one explicit registration table of the built-in rule sets and shot models. To add a rule
 // set, add its descriptor here (and nowhere else).
+#include "tinwar/lloyd.h"
 #include "tinwar/physics.h"
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
@@ -12,6 +13,7 @@ static const tw_ruleset *const builtin_rulesets[] = {
 	&tw_ruleset_grant,
 	&tw_ruleset_rattle,
 	&tw_ruleset_svl,
+	&tw_ruleset_lloyd,
 };
 
 void tw_register_builtin(void)

@@ -17,6 +17,7 @@
 #include <civetweb.h>
 #include <sodium.h>
 
+#include "roster_api.h"
 #include "scenarios.h"
 #include "srv.h"
 #include "tinwar/rules_text.h"
@@ -522,6 +523,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_request_handler(s->ctx, "/api/games", games_handler, s);
 	mg_set_request_handler(s->ctx, "/api/scenarios", srv_scenarios_handler, s); // the lobby (scenarios.c)
 	mg_set_request_handler(s->ctx, "/api/status", srv_status_handler, s);
+	mg_set_request_handler(s->ctx, "/api/roster", srv_roster_handler, s); // ll-web: the roster editor (roster_api.c)
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
 	// Listening first; the kept games come back in the background.

@@ -2064,3 +2064,488 @@ tests.push(
     assert(await inViewUncovered(page, '#howto summary'), 'its title in sight, not covered');
   }],
 );
+
+// ---- issue 16 (ll-web): Lloyd in the browser: each kind of game against the computer, the
+// figure card, the passive side's decisions in the panel, the sealed allocation, six seats ----
+// scenarios/lloyd/FILE.json, changed by `edit`, made through the API with a fixed seed; the
+// sides named in `computer` played by the server. The seats' links by name.
+function llScenario(file, edit) {
+  const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'lloyd', file + '.json'), 'utf8'));
+  if (edit) edit(scen);
+  return scen;
+}
+async function llGame(page, scen, seed, computer) {
+  const r = await page.request.post(BASE + '/api/games', { data: { scenario: scen, seed, computer, clock: { enabled: false } } });
+  assert(r.ok(), 'the game is made: ' + r.status() + ' ' + await r.text());
+  const body = await r.json(), links = {};
+  for (const s of body.seats) links[s.seat] = s.link;
+  return links;
+}
+// The decisions the panel shows now: [{clause, kind, types}] from its DOM.
+const llPanel = (page) => page.evaluate(() => {
+  const d = document.getElementById('decide');
+  if (!d || d.hidden) return [];
+  return [...d.querySelectorAll('.decision')].map((x) => ({ clause: x.dataset.clause, kind: x.dataset.kind, types: [...x.querySelectorAll('button.dc-answer')].map((b) => b.dataset.type) }));
+});
+// Click the panel's answer of type `type` (retrying while the panel is drawn again).
+async function llAnswer(page, type, text) {
+  const sel = '#decide:not([hidden]) button.dc-answer[data-type="' + type + '"]' + (text ? ':text-is("' + text + '")' : '');
+  for (let k = 0; ; k++) {
+    try { await page.click(sel, { timeout: 3000 }); return; } catch (e) { if (k >= 3) throw e; }
+  }
+}
+// The figure card of figure `id` (a click on him): facts, record fields and the rows table.
+async function llCard(page, id) {
+  await page.click('circle.fig[data-id="' + id + '"]');
+  await page.waitForSelector('#info:not([hidden])[data-id="' + id + '"]');
+  return page.evaluate(() => {
+    const rec = {};
+    for (const dd of document.querySelectorAll('#info dl.rec:not(.facts) dd')) rec[dd.dataset.field] = dd.textContent;
+    const rows = [...document.querySelectorAll('#info table.rec-rows tr[data-row]')].map((tr) => {
+      const o = {};
+      for (const td of tr.querySelectorAll('td[data-field]')) o[td.dataset.field] = td.textContent;
+      return o;
+    });
+    return { rec, rows, text: document.getElementById('info').innerText };
+  });
+}
+// Hand this seat to the computer (the page's own select) and wait for the game's end.
+async function llToTheEnd(page, general, timeout) {
+  await page.selectOption('#seat-computer', general);
+  await waitFor(page, async () => (await statusData(page)).over, 'the game over', timeout || 60000);
+  return statusData(page);
+}
+tests.push(
+  ['pg-lloyd: the NQ skirmish against the computer: figure card, react in the panel, a move, to the end', async (page) => {
+    const scen = llScenario('skirmish');
+    const links = await llGame(page, scen, 3, { mob: 'random' });
+    await page.goto(BASE + links.spearmen);
+    await page.waitForSelector('circle.fig');
+    // The figure card: a spearman's stat line and his two weapon rows, as the record gives them.
+    const c0 = await llCard(page, 0);
+    assert(c0.rec.troop === 'spearman' && c0.rec.t === '13' && c0.rec.s === '3' && c0.rec.m === '5', 'the stat line on the card: ' + JSON.stringify(c0.rec));
+    assert(c0.rows.length === 2 && c0.rows[0].weapon === 'spear' && c0.rows[0].w === '10' && c0.rows[0].reach === 'long' && c0.rows[1].weapon === 'sword' && c0.rows[1].w === '12', 'the weapon rows: ' + JSON.stringify(c0.rows));
+    // Play: red answers the mob's move in the panel (NQ.TURN.2: the react decision while the mob
+    // moves), moves his line by hand in his own turns, then hands the seat over.
+    let reacted = 0, moved = 0;
+    const frames = recordFrames(page); void frames;
+    for (let k = 0; k < 200 && moved < 2; k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      const dec = await llPanel(page);
+      const phase = await page.$eval('#sb-phase', (e) => e.dataset.name || '');
+      if (dec.some((d) => d.clause === 'NQ.TURN.2' && d.kind === 'react' && d.types.includes('end'))) {
+        const who = await page.$eval('#decide .dc-who', (e) => e.textContent);
+        assert(/^mob is moving: spearmen answers \(react\)$/.test(who), 'the panel says who answers: ' + who);
+        await llAnswer(page, 'end'); reacted++;
+        await page.waitForTimeout(300);
+      } else if (s.toMove === 0 && phase === 'move') {
+        const mine = await menOf(page, 0), foes = await menOf(page, 1);
+        const before = JSON.stringify(mine);
+        // The whole line by a rubber band, dragged 1 in towards the enemy's centre.
+        const fx = foes.reduce((a, m) => a + m.x, 0) / foes.length, fy = foes.reduce((a, m) => a + m.y, 0) / foes.length;
+        const mx = mine.reduce((a, m) => a + m.x, 0) / mine.length, my = mine.reduce((a, m) => a + m.y, 0) / mine.length;
+        const L = Math.hypot(fx - mx, fy - my), ux = (fx - mx) / L, uy = (fy - my) / L;
+        await page.selectOption('#tool', 'select');
+        const xs = mine.map((m) => m.x), ys = mine.map((m) => m.y);
+        const a = await toScreen(page, Math.min(...xs) - 0.6, Math.max(...ys) + 0.6), b = await toScreen(page, Math.max(...xs) + 0.6, Math.min(...ys) - 0.6);
+        await drag(page, a, b);
+        const lead = mine[0];
+        const from = await center(page, 'circle.fig[data-id="' + lead.id + '"]');
+        const to = await toScreen(page, lead.x + ux, lead.y + uy);
+        await drag(page, from, to);
+        await waitFor(page, async () => JSON.stringify(await menOf(page, 0)) !== before || !(await page.$eval('#refusal', (e) => e.hidden)), 'the move applied or refused', 8000);
+        const ref = await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent);
+        assert(JSON.stringify(await menOf(page, 0)) !== before, 'the line moved: ' + ref);
+        moved++;
+        await page.click('#btn-end');
+        await page.waitForTimeout(300);
+      } else await page.waitForTimeout(200);
+    }
+    assert(reacted >= 1 && moved === 2, 'red answered ' + reacted + ' times in the panel and moved ' + moved + ' times');
+    assert(/NQ\.MOVE\.1/.test(await logText(page)) && /NQ\.TURN\.2/.test(await page.$eval('#statusbar', (e) => e.textContent + ' ' + document.getElementById('log').textContent)), 'the log cites the moves');
+    const end = await llToTheEnd(page, 'random', 90000);
+    assert(/(spearmen wins|mob wins|drawn)/.test(end.text), 'the game over: ' + end.text);
+    await waitFor(page, async () => /^result: .+\(NQ\.VIC\.\d\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
+  }],
+  ['pg-lloyd: the Type III game against ll-type3: seize from the panel, challenges answered there, an action by hand, to the end', async (page) => {
+    // type3.json with the danes' commander brought within reach of the saxons' and made a better
+    // knight (QR4 against QR3), so that ll-type3 challenges him (DU.2): red answers DU.3 in the
+    // panel while the danes hold the initiative.
+    const scen = llScenario('type3', (sc) => {
+      // Both commanders on the west flank in the open, 16 in apart: beyond a charge (FP.D2),
+      // within two moves (DU.3).
+      const dl = sc.figures.find((f) => f.side === 'danes' && f.data.leader === 2);
+      dl.at = [8, 30]; dl.data.qr = 4;
+      sc.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).at = [8, 14];
+    });
+    const frames = recordFrames(page);
+    const links = await llGame(page, scen, 3, { danes: 'll-type3' });
+    await page.goto(BASE + links.saxons);
+    await page.waitForSelector('circle.fig');
+    const c0 = await llCard(page, 0);
+    assert(c0.rec.name === 'Aldhelm' && c0.rec.qr === '3' && c0.rec.mounted === 'true' && c0.rec.leader === '2', 'the commander\'s card: ' + JSON.stringify(c0.rec));
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="LT.21"]');
+    await llAnswer(page, 'start');
+    await waitFor(page, async () => /Aldhelm's traits: /.test(await logText(page)), 'the traits rolled (LT.21)', 8000);
+    const c0b = await llCard(page, 0);
+    assert(c0b.rec.traits && c0b.rec.traits.length > 0, 'the traits on the card: ' + JSON.stringify(c0b.rec));
+    let seized = 0, ended = 0, answered = 0, acted = 0;
+    for (let k = 0; k < 400 && !(acted && ended >= 2); k++) {
+      const s = await statusData(page);
+      if (s.over) break;
+      const dec = await llPanel(page);
+      const phase = await page.$eval('#sb-phase', (e) => e.dataset.name || '');
+      const du = dec.find((d) => d.clause === 'DU.3');
+      const mercy = dec.find((d) => d.clause === 'DU.13');
+      const react = dec.find((d) => d.clause === 'IN.ACT.2');
+      if (du) {
+        const who = await page.$eval('#decide .decision[data-clause="DU.3"] .dc-who', (e) => e.textContent);
+        assert(/^danes is moving: saxons answers \(challenge\)$/.test(who), 'the challenge is answered by the passive side: ' + who);
+        assert(du.types.join(',') === 'accept,refuse', 'accept or refuse: ' + du.types);
+        await llAnswer(page, 'accept'); answered++;
+        await waitFor(page, async () => /DU\.\d+/.test(await logText(page)) && !(await llPanel(page)).some((d) => d.clause === 'DU.3'), 'the challenge answered', 8000);
+      } else if (mercy) {
+        await llAnswer(page, mercy.types.includes('end') ? 'end' : 'refuse');
+        await page.waitForTimeout(300);
+      } else if (react) {
+        const who = await page.$eval('#decide .decision[data-clause="IN.ACT.2"] .dc-who', (e) => e.textContent);
+        assert(/^danes is moving: saxons answers \(react\)$/.test(who), 'the seize is the passive side\'s: ' + who);
+        assert(await page.$eval('#decide .decision[data-clause="IN.ACT.2"] .dc-table', (e) => e.dataset.types) === 'move', 'the reactive move is named as the table\'s');
+        if (!acted) {
+          // Seize with an archer, named by a click on the table (the panel's pick).
+          await page.click('#decide .dc-order[data-type="seize"] button.dc-pick');
+          await page.click('circle.fig[data-id="12"]');
+          assert(await page.$eval('#decide .dc-order[data-type="seize"] input[data-field="figures"]', (e) => e.value) === '12', 'an archer picked');
+          const n0 = (await logText(page)).length;
+          await llAnswer(page, 'seize', 'advance'); seized++;
+          assert(seized < 40, 'no seize succeeded in 40 tries');
+          await waitFor(page, async () => /IN\.(SEIZE|RATE|TAC)\.\d/.test((await logText(page)).slice(n0)), 'the seize rolled', 8000);
+        } else { await llAnswer(page, 'end'); ended++; }
+        await page.waitForTimeout(300);
+      } else if (s.toMove === 0 && phase === 'action') {
+        // Red holds the initiative: the commander rides 1 in towards the enemy (one body,
+        // IN.ACT.1), then, if the action is still red's, a pass.
+        const me = (await menOf(page, 0)).find((m) => m.id === 0);
+        const n0 = (await logText(page)).length;
+        if (me && !acted) {
+          await page.selectOption('#tool', 'select');
+          const from = await center(page, 'circle.fig[data-id="0"]');
+          const to = await toScreen(page, me.x, me.y + 1);
+          await drag(page, from, to);
+          await waitFor(page, async () => (await logText(page)).length > n0 || !(await page.$eval('#refusal', (e) => e.hidden)), 'the action applied or refused', 8000);
+          if ((await logText(page)).length > n0) acted++;
+        }
+        if ((await statusData(page)).toMove === 0 && await page.$eval('#sb-phase', (e) => e.dataset.name) === 'action' && await page.$eval('#btn-end', (b) => !b.disabled)) await page.click('#btn-end');
+        await page.waitForTimeout(300);
+      } else await page.waitForTimeout(200);
+    }
+    // A challenge comes when the danes' commander finds nothing better to do (ll-type3 charges and
+    // volleys first): answered when it comes, not required.
+    assert(seized >= 1 && acted === 1 && ended >= 2, 'seized ' + seized + ', acted ' + acted + ', declined ' + ended + ', challenges answered ' + answered);
+    const st = lastState(frames);
+    assert(st && st.state, 'states came');
+    const end = await llToTheEnd(page, 'll-type3', 120000);
+    assert(/(saxons wins|danes wins|drawn)/.test(end.text), 'the game over: ' + end.text);
+    await waitFor(page, async () => /^result: .+\([A-Z]+\.[A-Z0-9.]+\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
+  }],
+  ['pg-lloyd: a three-fight game: the map, the secret allocation as a form, sealed from the other seats until the reveal, to the end', async (page, browser) => {
+    const scen = llScenario('three');
+    const sax = scen.figures.filter((f) => f.side === 'saxons').map((f) => f.id);
+    const links = await llGame(page, scen, 4, { danes: 'random' });
+    // A spectator in a browser context of its own reads every frame it is sent.
+    const spec = await newPage(browser);
+    const specFrames = recordFrames(spec);
+    await spec.goto(BASE + links.spectator);
+    const frames = recordFrames(page);
+    await page.goto(BASE + links.saxons);
+    await page.waitForSelector('circle.fig');
+    await spec.waitForSelector('circle.fig');
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="NQ.TURN.1"]');
+    await llAnswer(page, 'start');
+    // TF.D2: the allocation is a form in the panel: the men and a location for each.
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="TF.D2"][data-kind="allocate"]', { timeout: 10000 });
+    const form = '#decide .dc-order[data-type="allocate"]';
+    assert(await page.$(form + ' input[data-field="figures"]') && await page.$(form + ' input[data-field="locations"]'), 'the form has the men and the locations');
+    // A malformed allocation (location 4) is refused with its JSON path and changes nothing.
+    const n0 = frames.length;
+    await page.fill(form + ' input[data-field="figures"]', sax.join(' '));
+    await page.fill(form + ' input[data-field="locations"]', sax.map((_, i) => (i === 2 ? 4 : 1 + (i % 3))).join(' '));
+    await llAnswer(page, 'allocate');
+    await waitFor(page, async () => /location 4/.test(await page.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), 'the refusal', 8000);
+    const ref = await page.$eval('#refusal', (e) => e.textContent);
+    assert(/\$\.locations\[2\]/.test(ref), 'the refusal names the path: ' + ref);
+    assert(!frames.slice(n0).some((f) => f.m.type === 'events'), 'nothing happened');
+    // The good one: 1 2 3 1 2 3 ... (the busiest location is fought on the table).
+    const locs = sax.map((_, i) => 1 + (i % 3));
+    await page.fill(form + ' input[data-field="locations"]', locs.join(' '));
+    const sealedAt = specFrames.length;
+    await llAnswer(page, 'allocate');
+    await waitFor(page, async () => /TF\.D2/.test(await logText(page)) && lastState(frames).state.phase !== 4, 'the allocations revealed', 10000);
+    // Before the reveal no frame of the spectator carried red's choice; after it, the men's places.
+    await waitFor(spec, async () => specFrames.some((f, i) => i >= sealedAt && f.m.type === 'state' && f.m.state.phase !== 4), 'the spectator sees the reveal', 8000);
+    const revealAt = specFrames.findIndex((f, i) => i >= sealedAt && f.m.type === 'state' && f.m.state.phase !== 4);
+    assert(revealAt >= 0, 'the spectator saw the reveal');
+    // (The hello names the order's fields, "locations" among them: the rule set's schema.)
+    const before = JSON.stringify(specFrames.slice(0, revealAt).filter((f) => f.m.type !== 'hello').map((f) => f.m));
+    const leak = before.match(/.{0,80}("locations"|"sealed":\[).{0,80}/);
+    assert(!/"locations"/.test(before) && !/"sealed":\[/.test(before), 'no frame of the spectator before the reveal carries the allocation: ' + (leak && leak[0]));
+    const locOf = (st, id) => { const f = st.state.figures.find((x) => x.id === id); return f && f.data ? f.data.loc || 0 : 0; };
+    const pre = specFrames.slice(0, revealAt).filter((f) => f.m.type === 'state');
+    assert(pre.every((f) => sax.every((id) => locOf(f.m, id) === 0)), 'before the reveal every man\'s loc is 0 at the spectator\'s table');
+    const after = lastState(specFrames);
+    assert(sax.every((id, i) => locOf(after, id) === locs[i]), 'after the reveal the spectator reads each man\'s location: ' + sax.map((id) => locOf(after, id)));
+    // The card says where each man went.
+    const card = await llCard(page, sax[0]);
+    assert(card.rec.loc === String(locs[0]), 'the card reads loc ' + locs[0] + ': ' + JSON.stringify(card.rec));
+    await spec.context().close();
+    const played = await llNqTurns(page, 2);
+    assert(played.moved === 2, 'red played two turns by hand: ' + JSON.stringify(played));
+    const end = await llToTheEnd(page, 'random', 120000);
+    assert(/(saxons wins|danes wins|drawn)/.test(end.text), 'the game over: ' + end.text);
+    await waitFor(page, async () => /^result: .+\(T[F]\.D\d\)$|^result: .+\([A-Z]+\.[A-Z0-9.]+\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
+  }],
+);
+
+// NQ turns played by hand in the page for side `me` (0): the react decision answered from the
+// panel, the side's men on the table moved 1 in towards the enemy by a rubber band and a drag,
+// then the end of the move. Returns {reacted, moved}.
+async function llNqTurns(page, moves) {
+  let reacted = 0, moved = 0;
+  for (let k = 0; k < 300 && moved < moves; k++) {
+    const s = await statusData(page);
+    if (s.over) break;
+    const dec = await llPanel(page);
+    const phase = await page.$eval('#sb-phase', (e) => e.dataset.name || '');
+    if (dec.some((d) => d.types.length === 1 && d.types[0] === 'start')) {
+      await llAnswer(page, 'start'); // NQ.TURN.1's roll-off
+      await page.waitForTimeout(300);
+    } else if (dec.some((d) => d.clause === 'NQ.TURN.2' && d.kind === 'react' && d.types.includes('end'))) {
+      await llAnswer(page, 'end'); reacted++;
+      await page.waitForTimeout(300);
+    } else if (s.toMove === 0 && phase === 'move') {
+      const mine = await menOf(page, 0), foes = await menOf(page, 1);
+      if (!mine.length || !foes.length) { await page.click('#btn-end'); moved++; continue; }
+      const before = JSON.stringify(mine);
+      const fx = foes.reduce((a, m) => a + m.x, 0) / foes.length, fy = foes.reduce((a, m) => a + m.y, 0) / foes.length;
+      const lead = mine[0], L = Math.hypot(fx - lead.x, fy - lead.y) || 1;
+      await page.selectOption('#tool', 'select');
+      const from = await center(page, 'circle.fig[data-id="' + lead.id + '"]');
+      const to = await toScreen(page, lead.x + (fx - lead.x) / L, lead.y + (fy - lead.y) / L);
+      await drag(page, from, to);
+      await waitFor(page, async () => JSON.stringify(await menOf(page, 0)) !== before || !(await page.$eval('#refusal', (e) => e.hidden)), 'the move applied or refused', 8000);
+      moved++;
+      await page.click('#btn-end');
+      await page.waitForTimeout(300);
+    } else await page.waitForTimeout(200);
+  }
+  return { reacted, moved };
+}
+
+// The alliances box of a page: [[alliance, [side names]]], this seat's side marked with '*'.
+const llAlliances = (page) => page.evaluate(() => {
+  const b = document.getElementById('alliances');
+  if (!b || b.hidden) return null;
+  return [...b.querySelectorAll('.alliance')].map((r) => [Number(r.dataset.alliance), [...r.querySelectorAll('.al-side')].map((x) => x.textContent + (x.classList.contains('mine') ? '*' : ''))]);
+});
+tests.push(
+  ['pg-lloyd: the six-player game in six browser contexts: six seats, commanders named, a defection seen everywhere, a full turn each playing his own men, to the end', async (page, browser) => {
+    const scen = llScenario('six');
+    const names = scen.sides.map((x) => x.name);
+    const r = await page.request.post(BASE + '/api/games', { data: { scenario: scen, seed: 6, clock: { enabled: false } } });
+    assert(r.ok(), 'the game is made');
+    const body = await r.json();
+    const seats = body.seats.filter((x) => names.includes(x.seat));
+    assert(seats.length === 6 && new Set(seats.map((x) => x.token)).size === 6, 'six seats, six tokens');
+    const pages = [], frames = [];
+    for (let k = 0; k < 6; k++) {
+      const ctx6 = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      const p6 = await ctx6.newPage();
+      p6.setDefaultTimeout(10000);
+      p6.on('pageerror', (e) => pageErrors.push('six ' + names[k] + ': ' + String(e)));
+      frames.push(recordFrames(p6));
+      await p6.goto(BASE + seats.find((x) => x.seat === names[k]).link);
+      pages.push(p6);
+    }
+    try {
+      for (const p6 of pages) await p6.waitForSelector('circle.fig');
+      // Each table: its own seat, the alliances as the scenario sets them, its own side marked.
+      for (let k = 0; k < 6; k++) {
+        const hello = frames[k].find((f) => f.m.type === 'hello').m;
+        assert(hello.seat === names[k] && hello.seat_index === k, 'seat ' + k + ' is ' + names[k]);
+        const al = await waitFor(pages[k], () => llAlliances(pages[k]), 'the alliances box', 5000);
+        const want = [[0, ['earl', 'baron', 'sheriff']], [1, ['outlaw', 'thane', 'reeve']]].map(([a, ns]) => [a, ns.map((n) => n === names[k] ? n + '*' : n)]);
+        assert(JSON.stringify(al) === JSON.stringify(want), names[k] + '\'s alliances: ' + JSON.stringify(al));
+      }
+      // SP.D1 at every table: the earl names himself, the outlaw himself, the thane defects.
+      for (const p6 of pages) await p6.waitForSelector('#decide:not([hidden]) .decision[data-clause="SP.D1"]');
+      await pages[0].selectOption('#decide .dc-order[data-type="command"] select[data-field="n"]', 'earl');
+      await llAnswer(pages[0], 'command');
+      await pages[3].selectOption('#decide .dc-order[data-type="command"] select[data-field="n"]', 'outlaw');
+      await llAnswer(pages[3], 'command');
+      await llAnswer(pages[4], 'defect');
+      for (let k = 0; k < 6; k++) {
+        const want = JSON.stringify([[0, ['earl', 'baron', 'sheriff', 'thane']], [1, ['outlaw', 'reeve']]].map(([a, ns]) => [a, ns.map((n) => n === names[k] ? n + '*' : n)]));
+        await waitFor(pages[k], async () => JSON.stringify(await llAlliances(pages[k])) === want, names[k] + ' sees the thane join the crown', 8000);
+      }
+      assert(/SP\.D2|SP\.4/.test(await logText(pages[1])), 'the defection in the baron\'s log');
+      for (let k = 0; k < 6; k++) await llAnswer(pages[k], 'end');
+      // The turn: every member of the moving camp moves one of his own men 1 in towards the
+      // enemy and ends (the commander last); the other camp's members end their reaction in
+      // the panel; then the other camp. Each man moved is seen at another table.
+      const moved = new Array(6).fill(0), reacted = new Array(6).fill(0);
+      const camp = (k) => (k === 4 || k < 3 ? 0 : 1);
+      for (let round = 0; round < 300; round++) {
+        if (moved.every((x) => x >= 1) && reacted.every((x) => x >= 1)) break;
+        let acted = false;
+        // The members first, the commanders (earl, outlaw) last: a commander's end settles his
+        // camp's phase for all (SP.D3).
+        for (const k of [1, 2, 4, 5, 0, 3]) {
+          const pk = pages[k];
+          const st = lastState(frames[k]);
+          if (!st) continue;
+          const mine = (st.decisions || []).filter((d) => d.seat === k);
+          const act = mine.find((d) => d.clause === 'SP.D3' && d.kind === 'act');
+          const react = mine.find((d) => d.clause === 'SP.D3' && d.kind === 'react');
+          if (react && (await llPanel(pk)).some((d) => d.kind === 'react')) {
+            await llAnswer(pk, 'end'); reacted[k]++; acted = true;
+            await pk.waitForTimeout(200);
+          } else if (act && await pk.$eval('#btn-end', (b) => !b.disabled)) {
+            const men = (await menOf(pk, k));
+            const foes = [];
+            for (let j = 0; j < 6; j++) if (camp(j) !== camp(k)) foes.push(...await menOf(pk, j));
+            if (men.length && foes.length && !moved[k]) {
+              const m = men[0];
+              const f = foes.reduce((a, b) => (Math.hypot(b.x - m.x, b.y - m.y) < Math.hypot(a.x - m.x, a.y - m.y) ? b : a));
+              const L = Math.hypot(f.x - m.x, f.y - m.y);
+              await pk.selectOption('#tool', 'select');
+              const from = await center(pk, 'circle.fig[data-id="' + m.id + '"]');
+              const to = await toScreen(pk, m.x + (f.x - m.x) / L, m.y + (f.y - m.y) / L);
+              await drag(pk, from, to);
+              const other = pages[(k + 1) % 6];
+              await waitFor(other, async () => JSON.stringify(await menOf(other, k)) !== JSON.stringify(men), names[k] + '\'s man moved, seen at ' + names[(k + 1) % 6] + '\'s table', 8000);
+              assert(/SP\.D3|NQ\.MOVE/.test(await logText(other)), 'the move in the other log');
+            }
+            moved[k]++;
+            await pk.click('#btn-end'); acted = true;
+            await pk.waitForTimeout(200);
+          }
+        }
+        if (!acted) await pages[0].waitForTimeout(200);
+      }
+      assert(moved.every((x) => x >= 1) && reacted.every((x) => x >= 1), 'a full turn: moved ' + moved + ', reacted ' + reacted);
+      // Nobody gave an order for another's men: every figure that moved is of the seat that moved.
+      assert(!(await Promise.all(pages.map((p6) => p6.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)))).some((t) => /SP\.D3.*own/.test(t)), 'no refusal for another seat\'s men');
+      // To an outcome: each seat hands itself to the computer from its own page (random); the
+      // game ends at all six tables with the same result and a governor or a draw (SP.D4).
+      for (const p6 of pages) await p6.selectOption('#seat-computer', 'random');
+      for (const p6 of pages) await waitFor(p6, async () => (await statusData(p6)).over, 'the six-player game over', 180000);
+      const ends = [];
+      for (const p6 of pages) ends.push((await statusData(p6)).text.replace(/^move \d+ \u00b7 /, ''));
+      assert(ends.every((t) => t === ends[0]) && /(wins|drawn)/.test(ends[0]), 'one result at every table: ' + JSON.stringify(ends));
+      assert(/^result: .+\(SP\.[A-Z0-9.]+\)$/.test(await pages[0].$eval('#sb-pending', (e) => e.textContent)), 'the result with its SP clause: ' + await pages[0].$eval('#sb-pending', (e) => e.textContent));
+    } finally {
+      for (const p6 of pages) await p6.context().close();
+    }
+  }],
+);
+tests.push(
+  ['pg-lloyd: the roster editor: the first troop types, edits checked by the server, refusals located and nothing changed', async (page) => {
+    await page.goto(BASE + '/roster.html');
+    await page.waitForSelector('#rs-troops tr[data-name="spearman"]');
+    const names = await page.$$eval('#rs-troops tr[data-name]', (rs) => rs.map((r) => r.dataset.name));
+    assert(names.join(',') === 'spearman,archer,axeman', 'the catalogue\'s decoded fighters first: ' + names);
+    const val = (p) => page.$eval('input[data-path="' + p + '"]', (e) => e.value);
+    assert(await val('$.troops[0].t') === '13' && await val('$.troops[0].w') === '[10,12]', 'the spearman\'s stat line and rows');
+    const kept = () => page.$eval('#rs-text', (e) => JSON.parse(e.value));
+    const before = JSON.stringify(await kept());
+    // A stat line out of range: refused with its path, the field marked, the roster unchanged.
+    await page.fill('input[data-path="$.troops[0].t"]', '99');
+    await page.press('input[data-path="$.troops[0].t"]', 'Tab');
+    await page.waitForSelector('#rs-error:not([hidden])');
+    let err = await page.$eval('#rs-error', (e) => ({ path: e.dataset.path, text: e.textContent }));
+    assert(err.path === '$.troops[0].t' && /out of range/.test(err.text) && /nothing changed/.test(err.text), 'the stat line refused where it is: ' + JSON.stringify(err));
+    assert(await page.$eval('input[data-path="$.troops[0].t"]', (e) => e.classList.contains('bad')), 'the field marked');
+    assert(JSON.stringify(await kept()) === before, 'the roster kept is unchanged');
+    // A weapon row: the archer's bow ranges that do not rise (NQ.STAT.6).
+    await page.fill('input[data-path="$.troops[1].r"]', '[30, 18, 6]');
+    await page.press('input[data-path="$.troops[1].r"]', 'Tab');
+    await waitFor(page, async () => (await page.$eval('#rs-error', (e) => e.dataset.path)) === '$.troops[1].r', 'the row refused', 5000);
+    err = await page.$eval('#rs-error', (e) => e.textContent);
+    assert(/NQ\.STAT\.6/.test(err) && /ranges must rise/.test(err), 'the row refused with its clause: ' + err);
+    assert(JSON.stringify(await kept()) === before, 'still unchanged');
+    // A good change: a slow axeman (M 3) as a troop type, and a man of that type.
+    await page.fill('#rs-tname', 'slowaxe');
+    await page.selectOption('#rs-tfrom', 'axeman');
+    await page.click('#rs-addtroop');
+    await page.waitForSelector('#rs-troops tr[data-name="slowaxe"]');
+    assert(await page.$eval('#rs-error', (e) => e.hidden), 'no error after a good change');
+    await page.fill('input[data-path="$.troops[3].m"]', '3');
+    await page.press('input[data-path="$.troops[3].m"]', 'Tab');
+    await waitFor(page, async () => (await kept()).troops[3].m === 3, 'the slow axeman kept', 5000);
+    await page.fill('#rs-mname', 'Brand');
+    await page.selectOption('#rs-mtroop', 'slowaxe');
+    await page.click('#rs-addman');
+    await page.waitForSelector('#rs-men tr[data-name="Brand"]');
+    assert(/good: 4 troop types, 1 men/.test(await page.$eval('#rs-status', (e) => e.textContent)), 'the status says good');
+    // A man's own value out of range: refused at his path.
+    const good = JSON.stringify(await kept());
+    await page.fill('input[data-path="$.men[0]"]', '{"t": 40}');
+    await page.press('input[data-path="$.men[0]"]', 'Tab');
+    await waitFor(page, async () => (await page.$eval('#rs-error', (e) => e.dataset.path)) === '$.men[0].t', 'the man refused', 5000);
+    assert(JSON.stringify(await kept()) === good, 'the man unchanged');
+    // A malformed roster pasted as text: refused with its line and column; nothing taken.
+    await page.fill('#rs-text', '{"format": "tinwar-roster",\n "ruleset": "lloyd",\n "troops": [\n');
+    await page.click('#rs-load');
+    await waitFor(page, async () => /^line 4, column/.test(await page.$eval('#rs-error', (e) => e.textContent)), 'the text refused at its line', 5000);
+    assert(await page.$$eval('#rs-troops tr[data-name]', (rs) => rs.length) === 4, 'the tables unchanged');
+  }],
+);
+tests.push(
+  ['pg-lloyd: a challenge (DU.2) from the toolbar, answered in the other player\'s panel (DU.3), the duel fought', async (page, browser) => {
+    // type3.json with both commanders on the open west edge, 12 in apart, in plain sight; two
+    // players: the saxons (first) challenge, the danes (not moving) answer in their panel.
+    const scen = llScenario('type3', (sc) => {
+      sc.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).at = [2, 14];
+      sc.figures.find((f) => f.side === 'danes' && f.data.leader === 2).at = [2, 26];
+      sc.data.first = 'saxons';
+    });
+    const sl = scen.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).id;
+    const dl = scen.figures.find((f) => f.side === 'danes' && f.data.leader === 2).id;
+    const links = await llGame(page, scen, 3, {});
+    const blue = await newPage(browser);
+    try {
+      await page.goto(BASE + links.saxons);
+      await blue.goto(BASE + links.danes);
+      await page.waitForSelector('circle.fig');
+      await blue.waitForSelector('circle.fig');
+      await llAnswer(page, 'start');
+      await waitFor(page, async () => /saxons holds the initiative/.test(await logText(page)), 'the saxons act first', 8000);
+      await page.selectOption('#tool', 'select');
+      await page.click('circle.fig[data-id="' + sl + '"]');
+      await page.fill('#targets', String(dl));
+      await waitFor(page, async () => page.$eval('#btn-challenge', (b) => !b.disabled), 'challenge offered', 5000);
+      await page.click('#btn-challenge');
+      const dec = await blue.waitForSelector('#decide:not([hidden]) .decision[data-clause="DU.3"]', { timeout: 8000 });
+      assert(/^saxons is moving: danes answers \(challenge\)$/.test(await dec.$eval('.dc-who', (e) => e.textContent)), 'the danes answer in the saxons\' action');
+      assert(/challenges Asbjorn/.test(await dec.$eval('.dc-prompt', (e) => e.textContent)), 'the prompt names the man challenged');
+      assert(JSON.stringify((await llPanel(blue)).find((d) => d.clause === 'DU.3').types) === '["accept","refuse"]', 'accept (with a substitute picked, or none) or refuse');
+      assert(await page.$eval('#decide', (e) => e.hidden), 'nothing asked of the challenger');
+      await llAnswer(blue, 'accept');
+      await waitFor(page, async () => /DU\.(9|10|13|15)/.test(await logText(page)), 'the duel fought', 8000);
+      // Mercy or its grant (DU.13), if a wound asks it, is answered in the panel of whoever is asked.
+      for (let k = 0; k < 10; k++) {
+        let asked = false;
+        for (const p of [page, blue]) {
+          const d = (await llPanel(p)).find((x) => x.clause === 'DU.13');
+          if (d) { await llAnswer(p, d.types.includes('end') ? 'end' : 'refuse'); asked = true; await p.waitForTimeout(300); }
+        }
+        if (!asked) break;
+      }
+      const clauses = await page.$$eval('#log li .clause', (cs) => cs.map((c) => c.textContent));
+      assert(clauses.includes('DU.2'), 'the log cites DU.2: ' + clauses.slice(-8));
+    } finally {
+      await blue.context().close();
+    }
+  }],
+);

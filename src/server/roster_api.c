@@ -1,0 +1,89 @@
+// The roster editor's server side (issue 16, ll-web):
+//   GET  /api/roster/new     a new Lloyd roster: the troop-type table's types, no men
+//   POST /api/roster/check   a roster's text (at most 256 KiB): {ok: true, troops, men} or
+//                            {ok: false, line, col, path, clause, message} (tw_ll_roster_check)
+// The check runs the rule set's reader and setup, so it is handed to the work pool (srv_exec),
+// never run on a civetweb worker's small stack.
+#include <stdlib.h>
+#include <string.h>
+
+#include <civetweb.h>
+
+#include "roster_api.h"
+#include "srv.h"
+#include "tinwar/ll_roster.h"
+
+#define ROSTER_MAX (256 * 1024)
+
+typedef struct roster_job {
+	const char *text; ///< NULL: a new roster
+	size_t len;
+	char *txt; ///< the answer (malloc'd)
+} roster_job;
+
+static void run_roster(void *arg)
+{
+	roster_job *j = arg;
+	json_t *body;
+	if (!j->text) {
+		body = tw_ll_roster_new();
+	} else {
+		tw_ll_roster_err e;
+		if (tw_ll_roster_check(j->text, j->len, &e) == TW_OK) {
+			json_t *r = json_loadb(j->text, j->len, 0, NULL);
+			body = json_pack("{s:b, s:I, s:I}", "ok", 1, "troops", (json_int_t)json_array_size(json_object_get(r, "troops")),
+					 "men", (json_int_t)json_array_size(json_object_get(r, "men")));
+			json_decref(r);
+		} else
+			body = json_pack("{s:b, s:i, s:i, s:s, s:s, s:s}", "ok", 0, "line", e.line, "col", e.col, "path", e.path,
+					 "clause", e.clause, "message", e.message);
+	}
+	j->txt = body ? json_dumps(body, JSON_COMPACT) : NULL;
+	json_decref(body);
+}
+
+int srv_roster_handler(struct mg_connection *conn, void *cbdata)
+{
+	srv_server *s = cbdata;
+	const struct mg_request_info *ri = mg_get_request_info(conn);
+	if (!srv_http_from_us(s, conn))
+		return srv_http_error(conn, 403, "cross-origin request refused");
+	const char *uri = ri->local_uri ? ri->local_uri : "";
+	roster_job j = {NULL, 0, NULL};
+	char *buf = NULL;
+	if (strcmp(uri, "/api/roster/new") == 0) {
+		if (strcmp(ri->request_method, "GET") != 0)
+			return srv_http_error(conn, 405, "GET /api/roster/new");
+	} else if (strcmp(uri, "/api/roster/check") == 0) {
+		if (strcmp(ri->request_method, "POST") != 0)
+			return srv_http_error(conn, 405, "POST /api/roster/check with the roster's text");
+		long long cl = ri->content_length;
+		if (cl <= 0 || cl > ROSTER_MAX)
+			return srv_http_error(conn, cl > 0 ? 413 : 400, "a roster of at most 256 KiB is required");
+		buf = malloc((size_t)cl + 1);
+		if (!buf)
+			return srv_http_error(conn, 503, "out of memory");
+		long long got = 0;
+		while (got < cl) {
+			int k = mg_read(conn, buf + got, (size_t)(cl - got));
+			if (k <= 0)
+				break;
+			got += k;
+		}
+		if (got != cl) {
+			free(buf);
+			return srv_http_error(conn, 400, "incomplete body");
+		}
+		buf[cl] = 0;
+		j.text = buf;
+		j.len = (size_t)cl;
+	} else
+		return srv_http_error(conn, 404, "GET /api/roster/new or POST /api/roster/check");
+	const srv_conn *c = mg_get_user_connection_data(conn);
+	srv_exec(s, c ? c->peer : NULL, run_roster, &j);
+	free(buf);
+	int st = j.txt ? 200 : 503;
+	srv_http_json_text(conn, st, j.txt);
+	free(j.txt);
+	return st;
+}
