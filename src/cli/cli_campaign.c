@@ -247,9 +247,9 @@ static int cmd_new(tw_series *db, const char *dbpath, const char *name, int argc
 		const char *want = cli_opt(argc, argv, "--ruleset");
 		fprintf(stderr, "tinwar campaign: %s%s%s keeps no campaigns (rule sets that do:", want ? "rule set " : "",
 			want ? want : "no rule set", want && !rs ? " is unknown and" : "");
-		for (int i = 0; i < tw_ruleset_count(); i++)
+		for (int i = 0, n = 0; i < tw_ruleset_count(); i++)
 			if (tw_ruleset_get(i)->series_start)
-				fprintf(stderr, " %s", tw_ruleset_get(i)->name);
+				fprintf(stderr, "%s %s", n++ ? "," : "", tw_ruleset_get(i)->name);
 		fprintf(stderr, ")\n");
 		return CLI_BAD;
 	}
