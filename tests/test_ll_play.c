@@ -1,0 +1,219 @@
+// Lloyd registered (issue 16, ll-reg): every kind of Lloyd game played at the terminal against the
+// computer (skirmish, Type III, three-fight, six players, a campaign's battle), the passive side's
+// decisions reaching the person as prompts and answered by his seat's orders, each game replayed
+// from its log; pictures, reports and sim for Lloyd through the `tinwar` binary.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "tinwar/registry.h"
+
+static char dir[64];
+static char out[1 << 20];
+static const char *CLI = TW_CLI; // TW_TEST_CLI=PATH runs the tests against another build's binary
+
+// Runs a shell command in the test's directory; returns its exit code, stdout+stderr in out.
+static int run(const char *fmt, ...)
+{
+	char cmd[2048];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	va_end(ap);
+	char full[2300];
+	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
+	FILE *p = popen(full, "r");
+	assert_non_null(p);
+	size_t n = 0, k;
+	char buf[4096];
+	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
+		if (n + k < sizeof out) {
+			memcpy(out + n, buf, k);
+			n += k;
+		}
+	out[n] = 0;
+	int st = pclose(p);
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static void has(const char *what)
+{
+	if (!strstr(out, what))
+		fail_msg("expected \"%s\" in the output (%zu bytes; its end:)\n%s", what, strlen(out),
+			 strlen(out) > 3000 ? out + strlen(out) - 3000 : out);
+}
+
+// a is printed before b.
+static void has_before(const char *a, const char *b)
+{
+	has(a);
+	has(b);
+	if (strstr(out, a) > strstr(out, b))
+		fail_msg("expected \"%s\" before \"%s\"", a, b);
+}
+
+// An input script: the first lines, then `rest` n times (a person who keeps passing).
+static void script(const char *name, const char *first, const char *rest, int n)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs(first, f);
+	for (int i = 0; i < n; i++)
+		fputs(rest, f);
+	fclose(f);
+}
+
+// The log replays to the hash it recorded.
+static void replays(const char *log)
+{
+	assert_int_equal(run("%s replay %s", CLI, log), 0);
+	has("matches the log");
+}
+
+// NQ (the skirmish): the mob (random) moves first; the spearmen's person is asked for his
+// opportunity shots and evades while the mob charges (NQ.TURN.2), passes to the end.
+static void test_NQ_TURN_2_terminal_skirmish_to_the_end(void **st)
+{
+	(void)st;
+	script("sk.txt", "", "end\n", 300);
+	assert_int_equal(run("%s play %s/scenarios/lloyd/skirmish.json --side mob=random --seed 1 --log sk.log < sk.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("[NQ.TURN.2] spearmen: opportunity shots, then evades, then end: the melee follows (orders: shoot weapon "
+	    "aim evade end)");
+	has("Winner: spearmen");
+	replays("sk.log");
+}
+
+// Type III: the person (saxons) is asked to react and seize (IN.ACT.2), seizes with Aldhelm and
+// advances him (IN.SEIZE.1/4/6), then answers a challenge (DU.3) by refusing it (DU.6) and a
+// follow-up (FP.D5) by ending; answers that do not fit the question are refused with its clause.
+static void test_IN_ACT_2_DU_3_terminal_type3_seize_and_challenge(void **st)
+{
+	(void)st;
+	script("t3.txt", "start\nseize 0 advance\nmove 0 24,16\n", "end\nrefuse\n", 400);
+	assert_int_equal(run("%s play %s/scenarios/lloyd/type3.json --side danes=random --seed 9 --log t3.log < t3.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("[IN.ACT.2] saxons: react (shoot, move), then seize the initiative or decline (orders: move shoot end "
+	    "seize)");
+	has("[IN.SEIZE.4] saxons tries to seize with Aldhelm: 1d20 19 against 16 (rate 18 - leadership 4 - tactical "
+	    "-2): seized");
+	has_before("[IN.SEIZE.6] saxons holds the initiative", "[IN.ACT.1] Aldhelm moves 10.00 in");
+	has("[DU.3] saxons: Asbjorn challenges Wulfhere: accept, send a knight or refuse (orders: accept refuse)");
+	has("[DU.6] Wulfhere refuses Asbjorn's challenge");
+	has("[FP.D5] saxons: follow up the men you pushed back (move into contact), or end (orders: move end)");
+	has("refused: saxons is asked to react (react (shoot, move), then seize the initiative or decline), which the "
+	    "order refuse does not answer\n  (rule IN.ACT.2)");
+	has("Winner: danes");
+	replays("t3.log");
+}
+
+// Three-fight: the allocation is a secret decision (TF.D2); a malformed one is refused with the
+// count; the computer's is not shown before both are in; both revealed; the battle to its end.
+static void test_TF_D2_terminal_secret_allocation_three_fights(void **st)
+{
+	(void)st;
+	script("tf.txt", "start\nallocate 0-6 to 1,1,1,1,1,2,2\nallocate 0-7 to 1,1,1,1,1,2,2,3\nstart\n", "end\n", 300);
+	assert_int_equal(run("%s play %s/scenarios/lloyd/three.json --side danes=random --seed 1 --log tf.log < tf.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("[TF.D2] saxons: send each of your men to L1, L2 or L3, in secret, a secret choice (orders: allocate)");
+	has("7 of saxons's 8 men sent");
+	has_before("[TF.D2] saxons has made its secret choice (allocate)", "[TF.D2] danes sent 0, 3 and 10 points");
+	has("[TF.D2] saxons sent 9, 3 and 2 points to L1, L2 and L3");
+	has("[TF.D2] L3 is fought on the table (2 points to 10); saxons defends (TF.4)");
+	has("[NQ.TURN.2] saxons: opportunity shots, then evades, then end: the melee follows");
+	has("[TF.D6] VPs 2 to 3: side B wins");
+	has("Winner: danes");
+	replays("tf.log");
+}
+
+// Six players: earl at the terminal, five computers; earl names sheriff to command the crown
+// (SP.5), is asked while the rebels move (SP.D3), and the game ends with a governor (SP.D4).
+static void test_SP_D3_terminal_six_players(void **st)
+{
+	(void)st;
+	script("six.txt", "command 2\ncommand sheriff\n", "end\n", 300);
+	assert_int_equal(run("%s play %s/scenarios/lloyd/six.json --side baron=random --side sheriff=random --side "
+			     "outlaw=random --side thane=random --side reeve=random --seed 1 --log six.log < six.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("command: expected a side's name (n), not '2'");
+	has_before("[SP.5] sheriff commands the crown", "[SP.D3] turn 1: the crown move, led by sheriff");
+	has("[SP.D3] earl: the other camp moves: opportunity shots and evades, then end (orders: shoot weapon aim evade "
+	    "end)");
+	has("is governor");
+	has("Winner: ");
+	replays("six.log");
+}
+
+// The campaign's battle at the terminal: prepared (`campaign play --prepare`), fought by a person
+// against the computer, recorded from the log (CA.D1 pairs earl with outlaw in battle 1).
+static void test_CA_D1_terminal_campaign_battle(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s campaign new war --ruleset lloyd --sides earl,baron,sheriff,outlaw,thane,reeve --db "
+			     "war.db",
+			     CLI),
+			 0);
+	assert_int_equal(run("%s campaign play war %s/scenarios/lloyd/three.json --db war.db --seed 5 --prepare b1.json",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("battle prepared in b1.json: fight it with 'tinwar play b1.json --seed 5 --log LOG', then 'tinwar campaign "
+	    "record war LOG'");
+	assert_int_equal(run("%s campaign status war --db war.db", CLI), 0);
+	has("battle 1 is prepared and not yet recorded");
+	char first[512] = "start\nallocate 0-55 to ";
+	for (int i = 0; i < 56; i++)
+		strcat(first, i < 30 ? "1," : i < 46 ? "2," : "3,");
+	first[strlen(first) - 1] = '\n';
+	strcat(first, "start\n");
+	script("b1.txt", first, "end\n", 400);
+	assert_int_equal(run("%s play b1.json --side outlaw=random --seed 5 --log b1.log < b1.txt", CLI), 0);
+	has("[TF.D2] earl: send each of your men to L1, L2 or L3, in secret, a secret choice (orders: allocate)");
+	has("[TF.D2] earl sent 55, 28 and 17 points to L1, L2 and L3");
+	has("Winner: outlaw");
+	replays("b1.log");
+	assert_int_equal(run("%s campaign record war b1.log --db war.db", CLI), 0);
+	has("battle recorded: earl 3.0, baron 0.0, sheriff 0.0, outlaw 4.0, thane 0.0, reeve 0.0");
+	assert_int_equal(run("%s campaign status war --db war.db", CLI), 0);
+	has("campaign war (lloyd): 1 battles");
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	if (getenv("TW_TEST_CLI"))
+		CLI = getenv("TW_TEST_CLI");
+	snprintf(dir, sizeof dir, "/tmp/tinwar-llplay-XXXXXX");
+	if (!mkdtemp(dir))
+		return 1;
+	char key[128];
+	snprintf(key, sizeof key, "%s/key/log.key", dir);
+	setenv("TINWAR_LOG_KEY", key, 1);
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_NQ_TURN_2_terminal_skirmish_to_the_end),
+		cmocka_unit_test(test_IN_ACT_2_DU_3_terminal_type3_seize_and_challenge),
+		cmocka_unit_test(test_TF_D2_terminal_secret_allocation_three_fights),
+		cmocka_unit_test(test_SP_D3_terminal_six_players),
+		cmocka_unit_test(test_CA_D1_terminal_campaign_battle),
+	};
+	int rc = cmocka_run_group_tests(tests, NULL, NULL);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	if (system(cmd) != 0)
+		rc = rc ? rc : 1;
+	return rc;
+}
