@@ -14,8 +14,10 @@
 #include <unistd.h>
 
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "tinwar/registry.h"
+#include "tinwar/sim.h"
 
 static char dir[64];
 static char out[1 << 20];
@@ -192,6 +194,83 @@ static void test_CA_D1_terminal_campaign_battle(void **st)
 	has("campaign war (lloyd): 1 battles");
 }
 
+
+// The study's summary per alliance (sim for six players, issue 16): each game won counts for the
+// winner's alliance as it stood at the end; Wilson intervals for every alliance, none won or not.
+static void test_SP_D2_sim_summary_per_alliance(void **st)
+{
+	(void)st;
+	tw_sim_game g[5];
+	memset(g, 0, sizeof g);
+	const int winner[5] = {0, 3, 4, -2, 1}, alliance[5] = {0, 1, 0, -1, 0}; // side 4 ended in alliance 0
+	for (int i = 0; i < 5; i++) {
+		g[i].nsides = 6;
+		g[i].end = TW_SIM_OVER;
+		g[i].winner = winner[i];
+		g[i].winner_alliance = alliance[i];
+	}
+	tw_sim_summary m;
+	tw_sim_summarize(g, 5, &m);
+	assert_int_equal(m.games, 5);
+	assert_int_equal(m.draws, 1);
+	assert_int_equal(m.nalliances, 2);
+	assert_int_equal(m.alliance_wins[0], 3);
+	assert_int_equal(m.alliance_wins[1], 1);
+	assert_int_equal(m.side[4].wins, 1);
+	// Wilson 95% for 3 of 5 and 0 of 5.
+	assert_true(m.alliance_lo[0] > 0.2307 && m.alliance_lo[0] < 0.2308);
+	assert_true(m.alliance_hi[0] > 0.8823 && m.alliance_hi[0] < 0.8824);
+	assert_true(m.alliance_lo[2] == 0 && m.alliance_hi[2] > 0.4344 && m.alliance_hi[2] < 0.4345);
+}
+
+// tinwar sim on the six-player game: per seat and per alliance, in text and JSON; the alliances'
+// wins and the draws add up to the games, as do the seats' wins and the draws.
+static void test_SP_D4_sim_six_players_per_seat_and_alliance(void **st)
+{
+	(void)st;
+	const char *gens = "--general earl=random --general baron=random --general sheriff=random --general outlaw=random "
+			   "--general thane=random --general reeve=random";
+	assert_int_equal(run("%s sim %s/scenarios/lloyd/six.json --games 40 %s --quiet", CLI, TW_SOURCE_DIR, gens), 0);
+	has("  earl wins ");
+	has("  reeve wins ");
+	has("  alliance 0 (earl+baron+sheriff) wins ");
+	has("  alliance 1 (outlaw+thane+reeve) wins ");
+	assert_int_equal(run("%s sim %s/scenarios/lloyd/six.json --games 40 %s --quiet --json", CLI, TW_SOURCE_DIR, gens),
+			 0);
+	json_error_t je;
+	json_t *root = json_loads(out, 0, &je);
+	assert_non_null(root);
+	json_t *study = json_array_get(json_object_get(root, "studies"), 0);
+	assert_non_null(study);
+	int games = (int)json_integer_value(json_object_get(study, "games"));
+	int draws = (int)json_integer_value(json_object_get(json_object_get(study, "draws"), "n"));
+	assert_int_equal(games, 40);
+	static const char *const seats[] = {"earl", "baron", "sheriff", "outlaw", "thane", "reeve"};
+	int seat_sum = 0, all_sum = 0;
+	for (int k = 0; k < 6; k++) {
+		char key[32];
+		snprintf(key, sizeof key, "%s_wins", seats[k]);
+		json_t *w = json_object_get(study, key);
+		assert_non_null(w);
+		seat_sum += (int)json_integer_value(json_object_get(w, "n"));
+	}
+	json_t *al = json_object_get(study, "alliances");
+	assert_int_equal(json_array_size(al), 2);
+	for (size_t a = 0; a < 2; a++) {
+		json_t *x = json_array_get(al, a);
+		assert_int_equal(json_integer_value(json_object_get(x, "alliance")), (json_int_t)a);
+		assert_int_equal(json_array_size(json_object_get(x, "sides")), 3);
+		assert_string_equal(json_string_value(json_array_get(json_object_get(x, "sides"), 0)), a ? "outlaw" : "earl");
+		all_sum += (int)json_integer_value(json_object_get(json_object_get(x, "wins"), "n"));
+	}
+	assert_int_equal(seat_sum + draws, games);
+	assert_int_equal(all_sum + draws, games);
+	json_decref(root);
+	// Two sides in their own alliances: no alliance lines.
+	assert_int_equal(run("%s sim %s/scenarios/lloyd/type3.json --games 2 --quiet", CLI, TW_SOURCE_DIR), 0);
+	assert_null(strstr(out, "alliance"));
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -209,6 +288,8 @@ int main(void)
 		cmocka_unit_test(test_TF_D2_terminal_secret_allocation_three_fights),
 		cmocka_unit_test(test_SP_D3_terminal_six_players),
 		cmocka_unit_test(test_CA_D1_terminal_campaign_battle),
+		cmocka_unit_test(test_SP_D2_sim_summary_per_alliance),
+		cmocka_unit_test(test_SP_D4_sim_six_players_per_seat_and_alliance),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];
