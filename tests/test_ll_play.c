@@ -16,8 +16,12 @@
 #include <cmocka.h>
 #include <jansson.h>
 
+#include "tinwar/game.h"
+#include "tinwar/io.h"
 #include "tinwar/registry.h"
+#include "tinwar/render.h"
 #include "tinwar/sim.h"
+#include "tinwar/state.h"
 
 static char dir[64];
 static char out[1 << 20];
@@ -271,6 +275,83 @@ static void test_SP_D4_sim_six_players_per_seat_and_alliance(void **st)
 	assert_null(strstr(out, "alliance"));
 }
 
+// Pictures (NQ.GEN.1: each figure one named man; NQ.DMG.2: wounded): `--field name,wounded`
+// draws each man's name, and "wounded" after the name of a wounded man (Dudda, figure 3, at
+// 27,6 in scenarios/lloyd/type3.json): from "name" to "name,wounded" only the pixels right of
+// him change; a field the figures lack is refused, naming it.
+static void test_NQ_DMG_2_picture_names_men_and_shows_wounds(void **st)
+{
+	(void)st;
+	char path[512];
+	snprintf(path, sizeof path, "%s/scenarios/lloyd/type3.json", TW_SOURCE_DIR);
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je);
+	assert_non_null(j);
+	json_t *d = json_object_get(json_array_get(json_object_get(j, "figures"), 3), "data");
+	assert_string_equal(json_string_value(json_object_get(d, "name")), "Dudda");
+	json_object_set_new(d, "wounded", json_true());
+	char *txt = json_dumps(j, 0);
+	json_decref(j);
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err;
+	assert_int_equal(tw_state_from_text(s, txt, strlen(txt), "type3", &err), TW_OK);
+	free(txt);
+	tw_game *g = tw_game_new(s, 1, NULL, &err); // the rule set's setup fills the records
+	assert_non_null(g);
+	tw_render_scene sc = {tw_game_state(g), NULL, NULL, 0, 0, NULL};
+	tw_render_opts o;
+	tw_render_opts_default(&o);
+	o.px_per_inch = 12;
+	o.text = true;
+	o.legend = false;
+	tw_image plain, named, hurt;
+	assert_int_equal(tw_render_image(&sc, &o, &plain, &err), TW_OK);
+	o.field = "name";
+	assert_int_equal(tw_render_image(&sc, &o, &named, &err), TW_OK);
+	o.field = "name,wounded";
+	assert_int_equal(tw_render_image(&sc, &o, &hurt, &err), TW_OK);
+	long names = tw_image_diff(&plain, &named, 0, 0, 0, 0, 0);
+	assert_true(names > 500); // 44 names
+	tw_vec2 p = tw_render_to_picture(&sc, &o, tw_v2(27, 7));
+	long near = tw_image_diff(&named, &hurt, 0, (int)p.x, (int)p.y, 12 * 12, 2 * 12);
+	long all = tw_image_diff(&named, &hurt, 0, 0, 0, 0, 0);
+	assert_true(near > 20);
+	assert_int_equal(all, near);
+	o.field = "name,nope";
+	tw_image bad;
+	assert_int_equal(tw_render_image(&sc, &o, &bad, &err), TW_ERR_INPUT);
+	assert_string_equal(err.message,
+			    "the rule set's figures have no field 'nope' (of --field name,nope; tinwar rulesets NAME lists them)");
+	tw_image_free(&plain);
+	tw_image_free(&named);
+	tw_image_free(&hurt);
+	tw_game_free(g);
+	tw_state_free(s);
+	free(s);
+}
+
+// The battle report and the pictures of a Type III game's log: every action is a game move (so
+// the last picture is the end, not the first action of the last spell of initiative), and the
+// report names the men who moved, the traits rolled, the challenge and its answer.
+static void test_IN_ACT_2_report_and_pictures_of_a_type3_log(void **st)
+{
+	(void)st;
+	script("rep.txt", "start\nseize 0 advance\nmove 0 24,16\n", "end\nrefuse\n", 400);
+	assert_int_equal(run("%s play %s/scenarios/lloyd/type3.json --side danes=random --seed 9 --log rep.log < rep.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
+	has("[IN.ACT.2] action 3: saxons acts again");
+	assert_int_equal(run("%s render rep.log --move 150 -o m150.png --field name,wounded", CLI), 0);
+	assert_int_equal(run("%s render rep.log -o end.png --field name,wounded", CLI), 0);
+	assert_int_equal(run("%s render rep.log --move 3 -o m3.png", CLI), 0);
+	assert_int_equal(run("%s report rep.log -o rep.html", CLI), 0);
+	assert_int_equal(run("grep -c 'Aldhelm moves 10.00 in' rep.html"), 0);
+	assert_int_equal(run("grep -c \"Aldhelm's traits: \" rep.html"), 0);
+	assert_int_equal(run("grep -c 'Asbjorn challenges Wulfhere' rep.html"), 0);
+	assert_int_equal(run("grep -c \"Wulfhere refuses Asbjorn's challenge\" rep.html"), 0);
+	assert_int_equal(run("grep -c 'Game move 180' rep.html"), 0);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -289,6 +370,8 @@ int main(void)
 		cmocka_unit_test(test_SP_D3_terminal_six_players),
 		cmocka_unit_test(test_CA_D1_terminal_campaign_battle),
 		cmocka_unit_test(test_SP_D2_sim_summary_per_alliance),
+		cmocka_unit_test(test_NQ_DMG_2_picture_names_men_and_shows_wounds),
+		cmocka_unit_test(test_IN_ACT_2_report_and_pictures_of_a_type3_log),
 		cmocka_unit_test(test_SP_D4_sim_six_players_per_seat_and_alliance),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
