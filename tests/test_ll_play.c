@@ -352,6 +352,31 @@ static void test_IN_ACT_2_report_and_pictures_of_a_type3_log(void **st)
 	assert_int_equal(run("grep -c 'Game move 180' rep.html"), 0);
 }
 
+// A Lua general plays NQ (docs/doctrine.md; doctrines/lloyd_nq.lua): its group of spearmen
+// moves as one body (NQ.MOVE.3, 4 in: M5 less 1 for the group), it answers the react phase by
+// ending, and it wins the skirmish against the random general without ever failing (a failed
+// doctrine falls back to the built-in general and says so); its log replays.
+static void test_NQ_MOVE_3_lua_doctrine_plays_the_skirmish(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s play %s/scenarios/lloyd/skirmish.json --side spearmen=%s/doctrines/lloyd_nq.lua --side "
+			     "mob=random --seed 1 --log lua.log",
+			     CLI, TW_SOURCE_DIR, TW_SOURCE_DIR),
+			 0);
+	has_before("[NQ.TURN.2] turn 2: spearmen moves", "[NQ.MOVE.3] Aelfric moves 4.00 in");
+	has("[NQ.MOVE.3] Frithulf moves 4.00 in");
+	has("Winner: spearmen");
+	assert_null(strstr(out, "falls back"));
+	replays("lua.log");
+	assert_int_equal(run("%s sim %s/scenarios/lloyd/skirmish.json --games 20 --general spearmen=%s/doctrines/lloyd_nq.lua "
+			     "--general mob=random --quiet",
+			     CLI, TW_SOURCE_DIR, TW_SOURCE_DIR),
+			 0);
+	has("  spearmen wins    18   90.0%");
+	has("  draws             2   10.0%");
+	assert_null(strstr(out, "Lua failures"));
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -370,6 +395,7 @@ int main(void)
 		cmocka_unit_test(test_SP_D3_terminal_six_players),
 		cmocka_unit_test(test_CA_D1_terminal_campaign_battle),
 		cmocka_unit_test(test_SP_D2_sim_summary_per_alliance),
+		cmocka_unit_test(test_NQ_MOVE_3_lua_doctrine_plays_the_skirmish),
 		cmocka_unit_test(test_NQ_DMG_2_picture_names_men_and_shows_wounds),
 		cmocka_unit_test(test_IN_ACT_2_report_and_pictures_of_a_type3_log),
 		cmocka_unit_test(test_SP_D4_sim_six_players_per_seat_and_alliance),
