@@ -377,6 +377,22 @@ static void test_NQ_MOVE_3_lua_doctrine_plays_the_skirmish(void **st)
 	assert_null(strstr(out, "Lua failures"));
 }
 
+// MS.3: Lloyd tried the mass-shooting rule with 4, 9, 16 and 20 shooters; `tinwar odds lloyd
+// mass` (through the registry now, not the test's own registration) gives the exact expected hits
+// for those N at 50% (LL.EX.5's column: 1.40, 1.90, 2.60, 3.00), each beside sqrt(N) p and N p.
+static void test_MS_3_odds_for_the_shooters_lloyd_tried(void **st)
+{
+	(void)st;
+	assert_int_equal(run("%s odds lloyd mass --chance 50", CLI), 0);
+	has("mass shooting (MS.2): the first shooter needs 6+ on a d10 (50%); each later one 1 more, at most 10\n");
+	has("\n     4   14/10 = 1.40     1.000       1.40          2.0     \n");
+	has("\n     9   19/10 = 1.90     1.500       1.27          4.5     \n");
+	has("\n    16   26/10 = 2.60     2.000       1.30          8.0     \n");
+	has("\n    20   30/10 = 3.00     2.236       1.34          10.0    \n");
+	assert_int_equal(run("%s odds lloyd mass --chance 5", CLI), 2);
+	has("--chance must be a whole number 10 to 100, not '5' (MS.2)");
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -395,6 +411,7 @@ int main(void)
 		cmocka_unit_test(test_SP_D3_terminal_six_players),
 		cmocka_unit_test(test_CA_D1_terminal_campaign_battle),
 		cmocka_unit_test(test_SP_D2_sim_summary_per_alliance),
+		cmocka_unit_test(test_MS_3_odds_for_the_shooters_lloyd_tried),
 		cmocka_unit_test(test_NQ_MOVE_3_lua_doctrine_plays_the_skirmish),
 		cmocka_unit_test(test_NQ_DMG_2_picture_names_men_and_shows_wounds),
 		cmocka_unit_test(test_IN_ACT_2_report_and_pictures_of_a_type3_log),
