@@ -156,6 +156,7 @@ static void test_SP_D3_terminal_six_players(void **st)
 			     "outlaw=random --side thane=random --side reeve=random --seed 1 --log six.log < six.txt",
 			     CLI, TW_SOURCE_DIR),
 			 0);
+	has("    free men: earl 4, baron 4, sheriff 4, outlaw 4, thane 4, reeve 4\n"); // the board: every side
 	has("command: expected a side's name (n), not '2'");
 	has_before("[SP.5] sheriff commands the crown", "[SP.D3] turn 1: the crown move, led by sheriff");
 	has("[SP.D3] earl: the other camp moves: opportunity shots and evades, then end (orders: shoot weapon aim evade "
