@@ -22,6 +22,7 @@
 #include "tinwar/render.h"
 #include "tinwar/sim.h"
 #include "tinwar/state.h"
+#include "rules/lloyd/ll.h"
 
 static char dir[64];
 static char out[1 << 20];
@@ -394,6 +395,43 @@ static void test_MS_3_odds_for_the_shooters_lloyd_tried(void **st)
 	has("--chance must be a whole number 10 to 100, not '5' (MS.2)");
 }
 
+// NQ.GEN.2: ground scale is figure scale and one tree model is one tree, not an area of wood: a
+// tree (a trunk 0.5 in in radius at 30,30) blocks the sight and the path of a line through its
+// trunk only; a line 1 in beside it sees and walks past, and it is no difficult ground (a wood is,
+// NQ.MOVE.2).
+static void test_NQ_GEN_2_one_tree_is_one_tree(void **st)
+{
+	(void)st;
+	char path[512];
+	snprintf(path, sizeof path, "%s/scenarios/lloyd/skirmish.json", TW_SOURCE_DIR);
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je);
+	assert_non_null(j);
+	json_object_set_new(j, "terrain", json_pack("[{s:s,s:s,s:[f,f,f],s:f}]", "kind", "tree", "name", "oak", "circle", 30.0,
+						    30.0, 0.5, "height", 6.0));
+	json_t *figs = json_object_get(j, "figures");
+	json_object_set_new(json_array_get(figs, 0), "at", json_pack("[f,f]", 30.0, 25.0));
+	json_object_set_new(json_array_get(figs, 8), "at", json_pack("[f,f]", 30.0, 35.0));
+	char *txt = json_dumps(j, 0);
+	json_decref(j);
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err;
+	if (tw_state_from_text(s, txt, strlen(txt), "tree", &err) != TW_OK)
+		fail_msg("%s %s", err.path, err.message);
+	free(txt);
+	assert_int_equal(s->fig[0].side, 0);
+	assert_int_equal(s->fig[8].side, 1);
+	assert_false(ll_sight(s, 0, 8)); // through the trunk
+	assert_false(ll_path_clear(s, tw_v2(30, 25), tw_v2(30, 35)));
+	s->fig[8].pos = tw_v2(32, 35); // the line passes 0.98 in from the trunk's centre
+	assert_true(ll_sight(s, 0, 8));
+	assert_true(ll_path_clear(s, tw_v2(31, 25), tw_v2(31, 35)));
+	assert_false(ll_path_difficult(s, tw_v2(31, 25), tw_v2(31, 35)));
+	assert_false(ll_path_difficult(s, tw_v2(29.9, 25), tw_v2(29.9, 35))); // not an area of wood
+	tw_state_free(s);
+	free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -412,6 +450,7 @@ int main(void)
 		cmocka_unit_test(test_SP_D3_terminal_six_players),
 		cmocka_unit_test(test_CA_D1_terminal_campaign_battle),
 		cmocka_unit_test(test_SP_D2_sim_summary_per_alliance),
+		cmocka_unit_test(test_NQ_GEN_2_one_tree_is_one_tree),
 		cmocka_unit_test(test_MS_3_odds_for_the_shooters_lloyd_tried),
 		cmocka_unit_test(test_NQ_MOVE_3_lua_doctrine_plays_the_skirmish),
 		cmocka_unit_test(test_NQ_DMG_2_picture_names_men_and_shows_wounds),
