@@ -1497,6 +1497,38 @@ static void test_FP_5_LL_EX_8_type3_scenario_plays(void **st)
 	tw_state_free(&s0);
 }
 
+// ---- ll-reg ----
+// DU.1: the duelling rules rest on contingents with Morale and on victory graded in VPs: after the
+// duel of test_DU_2_3_9_10_11 (Byrhtnoth drives Ivar off, 1 VP) each contingent has its Morale
+// (red 7, blue 5: Ivar's retreat cost one) and the score is the men on the table plus the duel
+// VPs: red 2 men + 1 VP = 3, blue 2 men + 0 = 2 (FP.D8's result, "men on the table ... duel VPs").
+// Cites: DU.1
+static void test_DU_1_duel_vp_graded_in_the_score(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_TERRIBLE, false);
+	man(s, 0, "Dudda", 30, 10, 2, 0, 0, false);
+	man(s, 1, "Gorm", 11.2, 16.5, 2, 0, 0, false);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	double pts[TW_MAX_SIDES] = {0};
+	tw_ruleset_lloyd.score(s, pts);
+	assert_true(pts[0] == 2 && pts[1] == 2);
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 1, 7);
+	ok(s, o);
+	assert_int_equal(LLG(s)->vp[0], 1);
+	assert_int_equal(LLG(s)->morale[0], 7);
+	assert_int_equal(LLG(s)->morale[1], 5);
+	tw_ruleset_lloyd.score(s, pts);
+	if (!(pts[0] == 3 && pts[1] == 2))
+		fail_msg("score %g to %g, not 3 to 2", pts[0], pts[1]);
+	done(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1511,6 +1543,7 @@ int main(void)
 		cmocka_unit_test(test_FP_8_D4_natural_one),
 		cmocka_unit_test(test_LT_15_8_terrible_and_stalwart),
 		cmocka_unit_test(test_DU_2_3_9_10_11_duel_retreat),
+		cmocka_unit_test(test_DU_1_duel_vp_graded_in_the_score),
 		cmocka_unit_test(test_DU_13_LT_7_mercy_granted),
 		cmocka_unit_test(test_DU_14_mercy_refused),
 		cmocka_unit_test(test_DU_4_6_8_LT_2_refusals),

@@ -52,6 +52,16 @@ static char *slurp(const char *path)
 /// What the file says for `id`, read here on its own: "ID — title\ntext\n" as `tinwar rules`
 /// prints it (the heading line, then the lines up to the next '#' line or the end of the file,
 /// blank ends dropped).
+// ll-reg: Lloyd's ids (docs/rules/lloyd-clauses.md): NQ, FP, LT, DU, MS, IN, TF, SP, CA and LL.EX.
+static bool is_lloyd(const char *id)
+{
+	static const char *const pre[] = {"NQ.", "FP.", "LT.", "DU.", "MS.", "IN.", "TF.", "SP.", "CA.", "LL."};
+	for (size_t i = 0; i < sizeof pre / sizeof pre[0]; i++)
+		if (strncmp(id, pre[i], 3) == 0)
+			return true;
+	return false;
+}
+
 static char *expected_from_file(const char *file, const char *id)
 {
 	char *doc = slurp(file), head[64];
@@ -86,7 +96,7 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 	FILE *f = fopen("docs/rules/clause-ids.txt", "r");
 	assert_non_null(f);
 	char line[64];
-	int n = 0, lw = 0, gr = 0, rd = 0, sv = 0;
+	int n = 0, lw = 0, gr = 0, rd = 0, sv = 0, ll = 0;
 	while (fgets(line, sizeof line, f)) {
 		line[strcspn(line, "\n")] = 0;
 		const char *title = NULL, *text = tw_rule_text(line, &title);
@@ -100,13 +110,15 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 		gr += strncmp(line, "GR.", 3) == 0;
 		rd += strncmp(line, "RD.", 3) == 0;
 		sv += strncmp(line, "SV.", 3) == 0;
+		ll += is_lloyd(line);
 	}
 	fclose(f);
 	assert_int_equal(lw, 171);
 	assert_int_equal(gr, 157);
 	assert_int_equal(rd, 140); // RD.EX.1-21 among them
 	assert_int_equal(sv, 143); // SV.EX.1-19 among them
-	assert_int_equal(lw + gr + rd + sv, n);
+	assert_int_equal(ll, 251); // ll-reg: LL.EX.1-11 among them
+	assert_int_equal(lw + gr + rd + sv + ll, n);
 	assert_int_equal(tw_rule_text_count(), n);
 	int seen = 0;
 	for (int i = 0; i < n; i++) { // the rule set of a clause is the file it is in
@@ -115,6 +127,7 @@ static void test_every_catalogue_clause_has_a_text(void **st)
 		assert_string_equal(rs, strncmp(id, "GR.", 3) == 0   ? "grant"
 					: strncmp(id, "RD.", 3) == 0 ? "rattle"
 					: strncmp(id, "SV.", 3) == 0 ? "svl"
+					: is_lloyd(id)               ? "lloyd"
 								     : "littlewars");
 		seen++;
 	}
@@ -314,20 +327,71 @@ static void test_rules_unknown_id_names_the_files(void **st)
 	assert_int_equal(run(true, "%s rules RD.SAP.9", TW_CLI), 2);
 	assert_non_null(strstr(out, "no clause or family 'RD.SAP.9'; nearest: RD.SAP.1,"));
 	assert_non_null(strstr(out, "\ntinwar rules: the clause texts are docs/rules/grant-clauses.md (grant), "
-				    "docs/rules/littlewars-clauses.md (littlewars), docs/rules/rattle-clauses.md (rattle), "
-				    "docs/rules/svl-clauses.md (svl)\n"));
+				    "docs/rules/littlewars-clauses.md (littlewars), docs/rules/lloyd-clauses.md (lloyd), "
+				    "docs/rules/rattle-clauses.md (rattle), docs/rules/svl-clauses.md (svl)\n"));
 	assert_int_equal(run(true, "%s rules SVL.FIRE.1", TW_CLI), 2);
 	assert_non_null(strstr(out, "docs/rules/svl-clauses.md (svl)\n"));
 	assert_int_equal(run(true, "%s rules SV.MOR.12", TW_CLI), 2);
 	assert_non_null(strstr(out, "no clause or family 'SV.MOR.12'; nearest: SV.MOR.1,"));
 	const char *rs = "x";
-	assert_string_equal(tw_rule_text_file(2, &rs), "docs/rules/rattle-clauses.md");
+	assert_string_equal(tw_rule_text_file(2, &rs), "docs/rules/lloyd-clauses.md");
+	assert_string_equal(rs, "lloyd");
+	assert_string_equal(tw_rule_text_file(3, &rs), "docs/rules/rattle-clauses.md");
 	assert_string_equal(rs, "rattle");
-	assert_string_equal(tw_rule_text_file(3, &rs), "docs/rules/svl-clauses.md");
+	assert_string_equal(tw_rule_text_file(4, &rs), "docs/rules/svl-clauses.md");
 	assert_string_equal(rs, "svl");
-	assert_null(tw_rule_text_file(4, &rs));
+	assert_null(tw_rule_text_file(5, &rs));
 	assert_null(rs);
 	assert_null(tw_rule_text_file(-1, NULL));
+}
+
+/// Lloyd's texts (docs/rules/lloyd-clauses.md, rule set `lloyd`, ll-reg): `tinwar rules IN.ACT.3`
+/// prints exactly the file's text, which says the engine does not split a body round an obstacle;
+/// IN.CARD.3 (conditional cards) says Not done too; every section of the catalogue is a family
+/// that lists its clauses (the headings NQ.GEN, NQ.STAT, NQ.TURN, NQ.MOVE, NQ.MEL, NQ.ATK,
+/// NQ.RCH, NQ.GRP, NQ.DMG, NQ.SHD, NQ.SHT, NQ.OPP, NQ.EVD, NQ.WPN, NQ.VIC, NQ.SCN, IN.ACT,
+/// IN.SEIZE, IN.RATE, IN.TAC, IN.CARD, IN.MEL, IN.RMV, IN.SHT, IN.MS, IN.TOME); two-part ids are
+/// of the family of their first part (FP 29, DU 20); LL.EX.11, the file's last clause, is there.
+static void test_IN_ACT_3_lloyd_texts_and_families(void **st)
+{
+	(void)st;
+	char *want = expected_from_file("docs/rules/lloyd-clauses.md", "IN.ACT.3");
+	assert_int_equal(run(false, "%s rules IN.ACT.3", TW_CLI), 0);
+	assert_string_equal(out, want);
+	assert_non_null(strstr(out, "Not done: tinwar's moves are straight lines"));
+	free(want);
+	assert_non_null(strstr(tw_rule_text("IN.CARD.3", NULL), "Not done: conditional cards are not modelled"));
+	assert_non_null(strstr(tw_rule_text("NQ.EVD.7", NULL), "Reading: Evading is decided in phase 3"));
+	want = expected_from_file("docs/rules/lloyd-clauses.md", "LL.EX.11");
+	assert_int_equal(run(false, "%s rules LL.EX.11", TW_CLI), 0);
+	assert_string_equal(out, want);
+	free(want);
+	static const struct {
+		const char *fam;
+		int n;
+	} fams[] = {{"NQ.GEN", 5},   {"NQ.STAT", 8}, {"NQ.TURN", 3}, {"NQ.MOVE", 7}, {"NQ.MEL", 5},   {"NQ.ATK", 5},
+		    {"NQ.RCH", 6},   {"NQ.GRP", 7},  {"NQ.DMG", 5},  {"NQ.SHD", 3},  {"NQ.SHT", 6},   {"NQ.OPP", 6},
+		    {"NQ.EVD", 7},   {"NQ.WPN", 3},  {"NQ.VIC", 2},  {"NQ.SCN", 3},  {"IN.ACT", 6},   {"IN.SEIZE", 7},
+		    {"IN.RATE", 2},  {"IN.TAC", 5},  {"IN.CARD", 5}, {"IN.MEL", 3},  {"IN.RMV", 3},   {"IN.SHT", 6},
+		    {"IN.MS", 3},    {"IN.TOME", 3}, {"FP", 29},     {"DU", 20},     {"LL.EX", 11}};
+	for (size_t k = 0; k < sizeof fams / sizeof fams[0]; k++) {
+		assert_int_equal(run(false, "%s rules %s", TW_CLI, fams[k].fam), 0);
+		int lines = 0;
+		for (const char *p = out; (p = strchr(p, '\n')); p++)
+			lines++;
+		if (lines != fams[k].n)
+			fail_msg("family %s lists %d clauses, not %d:\n%s", fams[k].fam, lines, fams[k].n, out);
+	}
+	assert_int_equal(run(false, "%s rules IN.ACT", TW_CLI), 0);
+	assert_string_equal(out, "IN.ACT.1 \xe2\x80\x94 Play is a sequence of actions\nIN.ACT.2 \xe2\x80\x94 After each action\n"
+				 "IN.ACT.3 \xe2\x80\x94 Troops heading for one shared destination make one\n"
+				 "IN.ACT.4 \xe2\x80\x94 A shooting action targets one enemy body\n"
+				 "IN.ACT.5 \xe2\x80\x94 A player's first action after he seizes\n"
+				 "IN.ACT.6 \xe2\x80\x94 The scenario says who starts\n");
+	assert_int_equal(run(false, "%s rules", TW_CLI), 0);
+	assert_non_null(strstr(out, "\nlloyd: NQ.GEN (5) NQ.STAT (8) "));
+	assert_non_null(strstr(out, " FP (29) LT (22) DU (20) MS (6) IN.ACT (6) "));
+	assert_non_null(strstr(out, " TF (13) SP (13) CA (13) LL.EX (11)\n"));
 }
 
 int main(void)
@@ -341,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_RD_SAP_family_lists_its_clauses),
 		cmocka_unit_test(test_SV_MOR_6_printed_as_the_file_says),
 		cmocka_unit_test(test_rules_unknown_id_names_the_files),
+		cmocka_unit_test(test_IN_ACT_3_lloyd_texts_and_families),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -67,6 +67,9 @@ typedef struct tw_sim_game {
 	int lua_failed[TW_MAX_SIDES]; ///< 1 if that side's Lua doctrine failed during the game
 	int forfeited[TW_MAX_SIDES];  ///< 1 if that side forfeited (end = TW_SIM_FORFEIT)
 	double ms;         ///< wall-clock milliseconds (not part of the results' identity)
+	/// ll-reg: the winner's alliance at the end of the game (tw_side_alliance: alliances may
+	/// change in play, SP.D2); -1 when no side won.
+	int winner_alliance;
 } tw_sim_game;
 
 /// Mean, standard deviation and quantiles of a sample.
@@ -92,6 +95,11 @@ typedef struct tw_sim_summary {
 	double draw_lo, draw_hi; ///< Wilson 95% interval
 	tw_sim_side_summary side[TW_MAX_SIDES];
 	tw_sim_dist moves;
+	/// ll-reg: games won by a side of each alliance (indexed by alliance number), with Wilson
+	/// 95% intervals (every index); nalliances is one more than the largest alliance that won.
+	int nalliances;
+	int alliance_wins[TW_MAX_SIDES];
+	double alliance_lo[TW_MAX_SIDES], alliance_hi[TW_MAX_SIDES];
 } tw_sim_summary;
 
 /// Fills the defaults (1 job, fast model, 100000 orders, default Lua limits).

@@ -122,6 +122,7 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	memset(out, 0, sizeof *out);
 	out->seed = tw_rng_derive(cfg->seed, (uint64_t)index);
 	out->winner = -1;
+	out->winner_alliance = -1;
 	int nsides = scenario_sides(cfg);
 	out->nsides = nsides;
 	const tw_shot_model *shots = cfg->shots ? cfg->shots : tw_shot_model_fast();
@@ -184,6 +185,8 @@ static tw_status play_one(const tw_sim_config *cfg, int index, tw_sim_game *out,
 	} else {
 		out->end = TW_SIM_ERROR;
 	}
+	if (out->end != TW_SIM_ERROR && out->winner >= 0 && out->winner < s->nsides)
+		out->winner_alliance = tw_side_alliance(s, out->winner); // ll-reg: as it stands at the end
 	for (int side = 0; side < nsides; side++)
 		tw_general_free(gens[side]);
 	tw_game_free(game);
@@ -364,6 +367,12 @@ void tw_sim_summarize(const tw_sim_game *g, int n, tw_sim_summary *s)
 			s->side[w].wins++;
 		else
 			s->draws++;
+		int a = g[i].winner_alliance; // ll-reg: per alliance
+		if (w >= 0 && a >= 0 && a < TW_MAX_SIDES) {
+			s->alliance_wins[a]++;
+			if (a + 1 > s->nalliances)
+				s->nalliances = a + 1;
+		}
 		for (int k = 0; k < s->nsides; k++) {
 			if (w >= 0 && w != k)
 				s->side[k].losses++;
@@ -373,6 +382,8 @@ void tw_sim_summarize(const tw_sim_game *g, int n, tw_sim_summary *s)
 	}
 	const double z = 1.959963984540054;
 	tw_wilson(s->draws, s->games, z, &s->draw_lo, &s->draw_hi);
+	for (int a = 0; a < TW_MAX_SIDES; a++)
+		tw_wilson(s->alliance_wins[a], s->games, z, &s->alliance_lo[a], &s->alliance_hi[a]);
 	for (int k = 0; k < s->nsides; k++) {
 		tw_sim_side_summary *p = &s->side[k];
 		tw_wilson(p->wins, s->games, z, &p->win_lo, &p->win_hi);

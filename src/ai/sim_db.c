@@ -584,6 +584,7 @@ tw_status tw_sim_db_load(const char *path, int64_t study_id, tw_sim_study_info *
 	for (int i = 0; i < info->games; i++) {
 		g[i].nsides = info->nsides;
 		g[i].winner = -1;
+		g[i].winner_alliance = -1; // ll-reg: not kept in the file
 		g[i].end = TW_SIM_ERROR;
 	}
 	if (sqlite3_prepare_v2(db, "SELECT idx, seed, ending, winner, moves, orders, ms FROM game WHERE study = ?", -1, &q,

@@ -142,11 +142,14 @@ void cli_board(const tw_state *s, int seat, FILE *out)
 		sx, sy);
 	fprintf(out, "    r/R red infantry/cavalry, b/B blue, p prisoner, f freed; digit+< red gun, digit+> blue gun\n");
 	fprintf(out, "    H house  # wall  T tree  w wood  * rock  ~ river  = ford/bridge  . road  %% swamp  1-9 hill height\n");
-	int alive[2] = {0, 0};
+	int alive[TW_MAX_SIDES] = {0}; // every side's (six in Lloyd's SP game; ll-reg)
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side < 2 && s->fig[i].status == TW_FS_ACTIVE)
+		if (s->fig[i].side < TW_MAX_SIDES && s->fig[i].status == TW_FS_ACTIVE)
 			alive[s->fig[i].side]++;
-	fprintf(out, "    free men: %s %d, %s %d\n", s->sides[0].name, alive[0], s->sides[1].name, alive[1]);
+	fprintf(out, "    free men:");
+	for (int k = 0; k < s->nsides && k < TW_MAX_SIDES; k++)
+		fprintf(out, "%s %s %d", k ? "," : "", s->sides[k].name, alive[k]);
+	fprintf(out, "\n");
 	if (own)
 		tw_state_free(&view);
 }

@@ -11,7 +11,7 @@
 #include "cli.h"
 
 static const char *const VAL_OPTS[] = {"--db",  "--target",     "--seed",    "--red",   "--blue", "--general",
-				       "--log", "--shot-model", "--ruleset", "--sides", NULL};
+				       "--log", "--shot-model", "--ruleset", "--sides", "--prepare", NULL};
 
 /// A campaign's sides (the series' players) unless --sides names others.
 static const char *const DEFAULT_SIDES[] = {"red", "blue"};
@@ -247,9 +247,9 @@ static int cmd_new(tw_series *db, const char *dbpath, const char *name, int argc
 		const char *want = cli_opt(argc, argv, "--ruleset");
 		fprintf(stderr, "tinwar campaign: %s%s%s keeps no campaigns (rule sets that do:", want ? "rule set " : "",
 			want ? want : "no rule set", want && !rs ? " is unknown and" : "");
-		for (int i = 0; i < tw_ruleset_count(); i++)
+		for (int i = 0, n = 0; i < tw_ruleset_count(); i++)
 			if (tw_ruleset_get(i)->series_start)
-				fprintf(stderr, " %s", tw_ruleset_get(i)->name);
+				fprintf(stderr, "%s %s", n++ ? "," : "", tw_ruleset_get(i)->name);
 		fprintf(stderr, ")\n");
 		return CLI_BAD;
 	}
@@ -343,6 +343,22 @@ static int cmd_play(tw_series *db, const char *name, const char *scen, int argc,
 			rc = cli_exit_code(st);
 		}
 		have_prep = pending = st == TW_OK;
+	}
+	// ll-reg: --prepare FILE: the battle is prepared and left for people to fight at the terminal
+	// (tinwar play FILE --seed N --log LOG), then recorded (tinwar campaign record NAME LOG).
+	const char *pp = cli_opt(argc, argv, "--prepare");
+	if (pp && have_prep) {
+		if (tw_state_save(&prep, pp, &err) != TW_OK) {
+			cli_print_error(pp, &err);
+			rc = CLI_FAIL;
+		} else {
+			printf("battle prepared in %s: fight it with 'tinwar play %s --seed %llu --log LOG', then 'tinwar "
+			       "campaign record %s LOG'\n",
+			       pp, pp, (unsigned long long)seed, name);
+			pending = false;
+		}
+		have_prep = false;
+		tw_state_free(&prep);
 	}
 	tw_game *g = NULL;
 	if (have_prep && !(g = tw_game_new(&prep, seed, model, &err))) {

@@ -42,7 +42,7 @@ static const cli_cmd commands[] = {
 	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",
 	 "tinwar campaign new NAME --target N --db FILE [--ruleset R] [--sides A,B,...]\n"
 	 "       tinwar campaign play NAME SCENARIO --db FILE [--seed N] [--general SIDE=D ...] [--red D] [--blue D]\n"
-	 "                            [--log FILE]\n"
+	 "                            [--log FILE] [--prepare FILE (saved for tinwar play, not fought)]\n"
 	 "       tinwar campaign record NAME LOG --db FILE   (a log that verifies, or that this installation signed)\n"
 	 "       tinwar campaign status NAME --db FILE [--json]\n"
 	 "       tinwar campaign list --db FILE [--json]\n"

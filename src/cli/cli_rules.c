@@ -29,7 +29,8 @@ static void list_families(void)
 		char fam[TW_RULE_ID_MAX + 1] = "";
 		if (id) {
 			const char *dot = strchr(id, '.'), *dot2 = dot ? strchr(dot + 1, '.') : NULL;
-			size_t n = dot2 ? (size_t)(dot2 - id) : strlen(id);
+			// a two-part id (Lloyd's FP.4, DU.12) is of the family of its first part (FP, DU)
+			size_t n = dot2 ? (size_t)(dot2 - id) : dot ? (size_t)(dot - id) : strlen(id);
 			memcpy(fam, id, n);
 			fam[n] = 0;
 		}

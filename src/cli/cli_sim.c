@@ -219,6 +219,68 @@ static void print_rate(FILE *out, const char *label, int width, int k, int n, do
 	fprintf(out, "  %-*s%6d  %5.1f%%  95%% CI [%5.1f%%, %5.1f%%]\n", width, label, k, k * r, 100 * lo, 100 * hi);
 }
 
+// ll-reg: alliances. A scenario whose sides start in shared alliances (Lloyd's six-player camps,
+// SP.D2) gets its wins counted per alliance too: the winner's alliance at the end of each game.
+// An alliance is named by its sides at the start ("earl+baron+sheriff"); a side that changed
+// alliance in play counts for the one it ended in.
+static json_t *jrate(int k, int n, double lo, double hi);
+
+static bool has_alliances(const tw_state *s)
+{
+	for (int a = 0; a < s->nsides; a++)
+		for (int b = a + 1; b < s->nsides; b++)
+			if (tw_side_alliance(s, a) == tw_side_alliance(s, b))
+				return true;
+	return false;
+}
+
+static void alliance_label(const tw_state *s, int a, char *buf, size_t size)
+{
+	size_t n = (size_t)snprintf(buf, size, "alliance %d", a);
+	const char *sep = " (";
+	for (int k = 0; k < s->nsides && n < size; k++)
+		if (tw_side_alliance(s, k) == a) {
+			n += (size_t)snprintf(buf + n, size - n, "%s%s", sep, s->sides[k].name);
+			sep = "+";
+		}
+	if (n < size && strcmp(sep, "+") == 0)
+		snprintf(buf + n, size - n, ")");
+}
+
+static void print_alliances(FILE *out, const tw_state *s, const tw_sim_summary *m, int width)
+{
+	char what[160];
+	for (int a = 0; a < TW_MAX_SIDES; a++) {
+		bool member = false;
+		for (int k = 0; k < s->nsides; k++)
+			member |= tw_side_alliance(s, k) == a;
+		if (!member && m->alliance_wins[a] == 0)
+			continue;
+		alliance_label(s, a, what, sizeof what);
+		snprintf(what + strlen(what), sizeof what - strlen(what), " wins");
+		print_rate(out, what, width, m->alliance_wins[a], m->games, m->alliance_lo[a], m->alliance_hi[a]);
+	}
+}
+
+static json_t *json_alliances(const tw_state *s, const tw_sim_summary *m)
+{
+	json_t *arr = json_array();
+	for (int a = 0; a < TW_MAX_SIDES; a++) {
+		json_t *sides = json_array();
+		for (int k = 0; k < s->nsides; k++)
+			if (tw_side_alliance(s, k) == a)
+				json_array_append_new(sides, json_string(s->sides[k].name));
+		int w = m->alliance_wins[a];
+		if (json_array_size(sides) == 0 && w == 0) {
+			json_decref(sides);
+			continue;
+		}
+		json_array_append_new(arr, json_pack("{s:i,s:o,s:o}", "alliance", a, "sides", sides, "wins",
+						     jrate(w, m->games, m->alliance_lo[a], m->alliance_hi[a])));
+	}
+	return arr;
+}
+
 // Each side's wins, the draws, each side's score and casualties, the game moves.
 static void print_text(FILE *out, const tw_state *s, const tw_sim_summary *m)
 {
@@ -234,6 +296,8 @@ static void print_text(FILE *out, const tw_state *s, const tw_sim_summary *m)
 		print_rate(out, what, width, m->side[k].wins, m->games, m->side[k].win_lo, m->side[k].win_hi);
 	}
 	print_rate(out, "draws", width, m->draws, m->games, m->draw_lo, m->draw_hi);
+	if (has_alliances(s))
+		print_alliances(out, s, m, width);
 	for (int k = 0; k < ns; k++) {
 		snprintf(what, sizeof what, "score %s", s->sides[k].name);
 		print_dist(out, what, &m->side[k].score);
@@ -285,6 +349,8 @@ static json_t *json_study(const tw_state *s, const sweep *sw, int k, const tw_si
 		json_object_set_new(o, key, jrate(p->wins, m->games, p->win_lo, p->win_hi));
 	}
 	json_object_set_new(o, "draws", jrate(m->draws, m->games, m->draw_lo, m->draw_hi));
+	if (has_alliances(s))
+		json_object_set_new(o, "alliances", json_alliances(s, m));
 	json_t *score = json_object(), *cas = json_object(), *forf = json_object(), *lua = json_object();
 	for (int i = 0; i < s->nsides; i++) {
 		const char *name = s->sides[i].name;

@@ -122,7 +122,19 @@ tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render
 {
 	if (!sc || !sc->state)
 		return tw_error_set(err, TW_ERR_INPUT, "", "nothing to draw");
-	if (o->field && tw_record_field(tw_state_record_def(sc->state, TW_REC_FIGURE), o->field) < 0 &&
+	// ll-reg: several fields (a,b): each must be a field of the figures' record.
+	for (const char *p = o->field && strchr(o->field, ',') ? o->field : NULL; p && *p;) {
+		const char *q = strchr(p, ',');
+		size_t k = q ? (size_t)(q - p) : strlen(p);
+		char one[64];
+		snprintf(one, sizeof one, "%.*s", (int)(k < sizeof one ? k : sizeof one - 1), p);
+		if (k == 0 || k >= sizeof one || tw_record_field(tw_state_record_def(sc->state, TW_REC_FIGURE), one) < 0)
+			return tw_error_set(err, TW_ERR_INPUT, "", "the rule set's figures have no field '%s' (of --field %s; "
+								   "tinwar rulesets NAME lists them)",
+					    one, o->field);
+		p += k + (q ? 1 : 0);
+	}
+	if (o->field && !strchr(o->field, ',') && tw_record_field(tw_state_record_def(sc->state, TW_REC_FIGURE), o->field) < 0 &&
 	    tw_record_field(tw_state_record_def(sc->state, TW_REC_UNIT), o->field) < 0 &&
 	    tw_record_field(tw_state_record_def(sc->state, TW_REC_GUN), o->field) < 0 &&
 	    !(strcmp(o->field, "formation") == 0 && tw_render_formation_name(sc->state, 0)))

@@ -185,6 +185,32 @@ static bool field_text(const tw_state *s, tw_rec_kind kind, int index, const cha
 	return true;
 }
 
+// ll-reg: several figure fields, `--field name,wounded`: their values joined by spaces, a yes/no
+// field by its name when yes ("Aldhelm wounded"); fields at their default say nothing.
+static bool fields_text(const tw_state *s, int index, const char *names, char *buf, size_t n)
+{
+	const tw_record_def *d = tw_state_record_def(s, TW_REC_FIGURE);
+	size_t len = 0;
+	buf[0] = 0;
+	for (const char *p = names; *p;) {
+		const char *q = strchr(p, ',');
+		size_t k = q ? (size_t)(q - p) : strlen(p);
+		char one[64], val[128];
+		if (k > 0 && k < sizeof one) {
+			memcpy(one, p, k);
+			one[k] = 0;
+			int fi = tw_record_field(d, one);
+			if (fi >= 0 && field_text(s, TW_REC_FIGURE, index, one, val, sizeof val) && len + 1 < n)
+				len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? " " : "",
+							d->fields[fi].type == TW_FT_BOOL ? one : val);
+			if (len >= n)
+				len = n - 1;
+		}
+		p += k + (q ? 1 : 0);
+	}
+	return len > 0;
+}
+
 const char *tw_render_formation_name(const tw_state *s, int formation)
 {
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
@@ -210,9 +236,11 @@ static void draw_field_labels(const tw_rctx *c)
 	bool unit_field = tw_record_field(tw_state_record_def(s, TW_REC_UNIT), name) >= 0;
 	bool formation = !unit_field && strcmp(name, "formation") == 0; // the unit's formation by name
 	unit_field = unit_field || formation;
+	bool several = strchr(name, ',') != NULL;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (!tw_figure_on_table(s, f) || !field_text(s, TW_REC_FIGURE, i, name, buf, sizeof buf))
+		if (!tw_figure_on_table(s, f) ||
+		    !(several ? fields_text(s, i, name, buf, sizeof buf) : field_text(s, TW_REC_FIGURE, i, name, buf, sizeof buf)))
 			continue;
 		tw_vec2 p = tw_rp(c, f->pos);
 		tw_text(c, p.x + tw_man_radius(c, f->kind) + 1, p.y + size / 3, size, false, 0, buf);

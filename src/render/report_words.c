@@ -49,6 +49,9 @@ typedef struct tally {
 	char contact_clause[TW_MAX_SIDES][20];
 	int deployed[TW_MAX_SIDES], deployed_guns[TW_MAX_SIDES], deployed_hidden[TW_MAX_SIDES];
 	char deploy_clause[TW_MAX_SIDES][20];
+	// ll-reg: a side's few moves, each told in the rule set's words when every one has them
+	// ("Aldhelm moves 10.00 in": figure-level rule sets name their men).
+	int told[TW_MAX_SIDES][3], ntold[TW_MAX_SIDES];
 } tally;
 
 static void add_clause(char *list, size_t size, const char *clause)
@@ -95,6 +98,8 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 			t->nmoved[sd]++;
 			t->dist[sd] += e->v;
 			add_clause(t->move_clauses[sd], sizeof t->move_clauses[sd], e->clause);
+			if (e->text[0] && t->ntold[sd] < 3)
+				t->told[sd][t->ntold[sd]++] = i;
 		} else if (e->type == TW_EV_CONTACT && sd >= 0 && sd < ns) {
 			t->contact[sd]++;
 			snprintf(t->contact_clause[sd], sizeof t->contact_clause[sd], "%s", e->clause);
@@ -152,6 +157,12 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 					}
 					snprintf(l->text, sizeof l->text, "%s moves %d men (%s), %.1f in on average", side_name(s, sd),
 						 t->nmoved[sd], kinds, t->dist[sd] / t->nmoved[sd]);
+					if (t->nmoved[sd] == t->ntold[sd]) { // ll-reg: a few men, each by name
+						size_t len = 0;
+						for (int k = 0; k < t->ntold[sd] && len < sizeof l->text; k++)
+							len += (size_t)snprintf(l->text + len, sizeof l->text - len, "%s%s", k ? "; " : "",
+										b->events.v[t->told[sd][k]].text);
+					}
 				}
 				if (t->contact[sd]) {
 					if (!(l = push(&v, n, &cap)))

@@ -14,11 +14,7 @@ tw_events llt_ev;
 
 void llt_register(void)
 {
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_lloyd};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
+	tw_register_builtin(); // Lloyd is built in (ll-reg)
 }
 
 tw_order *llt_order(int type, int side)

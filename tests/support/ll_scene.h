@@ -7,7 +7,7 @@
 /// The events of the last order applied by llt_ok / llt_refused (cleared before each).
 extern tw_events llt_ev;
 
-/// Registers the built-in rule sets with Lloyd after them (Lloyd is not built in yet).
+/// Registers the built-in rule sets (Lloyd among them).
 void llt_register(void);
 /// A new order of `type` for `side` (heap: freed by llt_ok / llt_refused).
 tw_order *llt_order(int type, int side);

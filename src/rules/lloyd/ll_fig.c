@@ -261,6 +261,8 @@ void ll_apply_damage(tw_state *s, tw_events *ev, int v, int hits, tw_vec2 from, 
 		e->a = v;
 		e->b = (int32_t)res;
 		e->c = hits;
+		e->x = f->pos.x; // ll-reg: where, for pictures (a loss ringed where it fell)
+		e->y = f->pos.y;
 		tw_event_text(e, "%s (%d): %d damage hits: %s", r->name[0] ? r->name : "man", v, hits, ll_damage_names[res]);
 	}
 	switch (res) {

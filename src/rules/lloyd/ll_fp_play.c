@@ -203,6 +203,8 @@ void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool mo
 	if (e) {
 		e->a = f;
 		e->b = 4;
+		e->x = s->fig[f].pos.x; // ll-reg: where, for pictures
+		e->y = s->fig[f].pos.y;
 		tw_event_text(e, "%s is killed", LLF(s, f)->name);
 	}
 	if (morale) // FP.D8: one test a man killed (a leader the same); LT.18: a Mighty man two

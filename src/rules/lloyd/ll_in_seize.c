@@ -126,6 +126,14 @@ tw_status ll_in_apply_seize(tw_state *s, const tw_order *o, tw_events *ev, bool 
 		ll_in_start_spell(s, ev, o->side, "IN.SEIZE.6");
 	} else {
 		s->phase = LL_PH_IN_ACT; // IN.ACT.2: the active player acts again
+		// ll-reg: each action is a game move (s->move_no): it opens as one, so that pictures and
+		// reports of a log have every action, not only the spells of initiative.
+		tw_event *ms = tw_events_push(ev, TW_EV_MOVE_START, s->mover, "IN.ACT.2");
+		if (ms) {
+			ms->a = g->actions + 1;
+			ms->b = s->mover;
+			tw_event_text(ms, "action %d: %s acts again", g->actions + 1, s->sides[s->mover].name);
+		}
 	}
 	return TW_OK;
 }
