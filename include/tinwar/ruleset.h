@@ -248,6 +248,11 @@ typedef struct tw_ruleset {
 	/// is an error with a message and the rule's clause.
 	tw_status (*formation_order)(const tw_state *s, int unit, const char *formation, tw_order *out,
 				     tw_error *err);
+	/// Optional: the rule set keeps time on the host's clock (ms; issue 17, Science versus Luck's
+	/// auction). The host (the server) then stamps every order with its own time (tw_order.time_ms,
+	/// whatever a seat sent), and itself gives the TW_OD_HOST order, stamped, as soon as its clock
+	/// reaches host_due(s) (> 0; 0: nothing due now). SvL: the hammer 15 s after the last bid.
+	int64_t (*host_due)(const tw_state *s);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

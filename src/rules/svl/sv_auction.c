@@ -194,3 +194,12 @@ int sv_auction_auto(const tw_state *s, int side, tw_order *o)
 	o->n = want; // openly, in 10 fr steps up to W
 	return 1;
 }
+
+// sv-web: the host's hammer on its own clock (tw_ruleset.host_due; SV.EXPO.5).
+int64_t sv_host_due(const tw_state *s)
+{
+	const sv_game *g = SVG(s);
+	if (s->over || s->phase != SV_PH_AUCTION)
+		return 0;
+	return g->t_last > 0 ? g->t_last + SV_HAMMER_MS : 1;
+}
