@@ -2064,3 +2064,57 @@ tests.push(
     assert(await inViewUncovered(page, '#howto summary'), 'its title in sight, not covered');
   }],
 );
+
+// sv-web (issue 17): Science versus Luck's live auction in the browser (web/svl_panel.js).
+tests.push(
+  ['svl auction: three teams bid live, the hammer on the host\'s clock, budgets, an unsold lot (svl)', async (page, browser) => {
+    // tests/web/svl-auction.json: three countries at the Arms Exhibition (SV.EXPO.4: the eight
+    // default lots). The host's clock at scale 0.4: the 15 s hammer falls 6 s after the last bid.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-auction.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { stage: 'auction' }, clock: { enabled: false, scale: 0.4 } } });
+    assert(resp.ok(), 'the auction created: ' + resp.status());
+    const g = await resp.json();
+    const P = [];
+    for (let i = 0; i < 3; i++) P[i] = await newPage(browser);
+    for (let i = 0; i < 3; i++) await P[i].goto(BASE + g.seats[i].link);
+    for (const p of P) await p.waitForSelector('#svl-auction:not([hidden]) #sva-lot[data-lot="1"]');
+    // Every team in: lot 1 is open and the hammer counts down on every page.
+    for (const p of P) await waitFor(p, async () => Number(await p.$eval('#sva-hammer', (e) => e.dataset.left || '0')) > 0, 'the hammer counting down', 8000);
+    const h1 = Number(await P[1].$eval('#sva-hammer', (e) => e.dataset.left));
+    await P[1].waitForTimeout(500);
+    const h2 = Number(await P[1].$eval('#sva-hammer', (e) => e.dataset.left));
+    assert(h2 < h1 && h1 <= 15, 'the hammer counts down in the host\'s seconds: ' + h1 + ' then ' + h2);
+    // Budgets shown (SV.BRF): Albionia 1000, Bosrovia 450, Freedonia 800.
+    const budgets = async (p) => p.$$eval('#sva-budgets tbody tr', (rs) => rs.map((r) => Number(r.dataset.left)));
+    assert(JSON.stringify(await budgets(P[2])) === '[1000,450,800]', 'the budgets: ' + JSON.stringify(await budgets(P[2])));
+    // Albionia bids the least bid (the reserve, offered in the field).
+    assert(await P[0].$eval('#sva-fr', (e) => e.value) === '200', 'the least bid offered: the reserve, 200 fr');
+    await P[0].click('#sva-bid');
+    for (const p of P) await waitFor(p, async () => p.$eval('#sva-high', (e) => e.dataset.bid === '200' && e.dataset.bidder === '0'), 'Albionia\'s bid seen', 5000);
+    assert(/Albionia bids 200 fr for lot 1/.test(await P[1].$eval('#sva-bids', (e) => e.textContent)), 'the bid in Bosrovia\'s list');
+    assert(await P[0].$eval('#sva-bid', (b) => b.disabled), 'the highest bidder may not bid again');
+    // Freedonia bids over its budget: refused at the bid, with its clause.
+    await P[2].fill('#sva-fr', '99990');
+    await P[2].click('#sva-bid');
+    await waitFor(P[2], async () => P[2].$eval('#sva-refusal', (e) => !e.hidden && /SV\.EXPO\.5/.test(e.textContent) && /over its budget/.test(e.textContent)), 'the refusal at the bid', 5000);
+    // Bosrovia outbids: 210 (offered).
+    await waitFor(P[1], async () => (await P[1].$eval('#sva-fr', (e) => e.value)) === '210', '210 offered', 3000);
+    await P[1].click('#sva-bid');
+    for (const p of P) await waitFor(p, async () => p.$eval('#sva-high', (e) => e.dataset.bid === '210' && e.dataset.bidder === '1'), 'Bosrovia\'s bid seen', 5000);
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[2].screenshot({ path: path.join(SHOTS, '50-svl-auction-bidding.png') });
+    // Nobody bids again: the hammer falls (the server's own) and Bosrovia pays 210 of its 450.
+    const t0 = Date.now();
+    for (const p of P) await waitFor(p, async () => JSON.stringify(await budgets(p)) === '[1000,240,800]', 'Bosrovia\'s budget down to 240', 15000);
+    assert(Date.now() - t0 > 3000, 'not before the 15 host seconds (6 s real) had run: ' + (Date.now() - t0) + ' ms');
+    assert(/knocked down to Bosrovia for 210 fr/.test(await P[0].$eval('#log', (e) => e.textContent)), 'the hammer in the log');
+    assert(/VUL/.test(await P[0].$eval('#sva-budgets tbody tr[data-side="1"]', (e) => e.textContent)), 'Bosrovia\'s gun listed');
+    await waitFor(P[0], async () => P[0].$eval('#sva-lot', (e) => e.dataset.lot === '2'), 'lot 2 open', 5000);
+    // Lot 2: nobody bids: unsold when the hammer falls; lot 3 opens.
+    for (const p of P) await waitFor(p, async () => p.$eval('#sva-lot', (e) => e.dataset.lot === '3'), 'lot 3 open', 15000);
+    assert(/lot 2 \(\w+\): no bid at the reserve, unsold/.test(await P[1].$eval('#log', (e) => e.textContent)), 'lot 2 unsold, in the log');
+    assert(JSON.stringify(await budgets(P[1])) === '[1000,240,800]', 'no budget changed by the unsold lot');
+    await P[0].screenshot({ path: path.join(SHOTS, '51-svl-auction-sold.png') });
+    for (const p of P) await p.context().close();
+  }],
+);
