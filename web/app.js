@@ -20,7 +20,7 @@
   function order(o, cb) { const id = nextId++; if (cb) pending.set(id, cb); send({ type: 'order', id, order: o }); }
   // sv-web: a rule set's own panels, in files of their own (web/svl_panel.js), hear every message
   // after the table has and give orders through it (their refusals come back to their callback).
-  window.twTable = { listeners: [], order, seat: () => seat, hello: () => hello, state: () => S };
+  window.twTable = { listeners: [], order, seat: () => seat, hello: () => hello, state: () => S, selected: () => [...selected] };
   function refuse(m) {
     const r = $('refusal');
     if (!m) { r.hidden = true; return; }

@@ -106,6 +106,39 @@
     h.dataset.left = left.toFixed(2);
   }
 
+  // The battle (SV.FIRE.1): the selected riflemen fire at their nearest gun (or the one chosen).
+  function battlePanel() {
+    let p = $('svl-battle');
+    if (!p) {
+      p = document.createElement('section');
+      p.id = 'svl-battle';
+      p.className = 'svl-panel';
+      p.innerHTML = '<h3>Infantry fire <span class="clause">SV.FIRE.1</span></h3>' +
+        '<button id="svb-fire" title="the selected riflemen fire: a d6 each (they must not have moved, within 12 in of the gun)">Fire with the selected</button>' +
+        ' <span id="svb-sel"></span><div id="svb-refusal" class="refusal" hidden></div>';
+      const top = $('aside-top');
+      top.parentNode.insertBefore(p, top);
+      $('svb-fire').addEventListener('click', () => {
+        const figs = T.selected();
+        T.order({ type: 'fire', figures: figs }, (m) => {
+          const r = $('svb-refusal');
+          r.hidden = !!m.ok;
+          if (!m.ok) { r.innerHTML = ''; const c = document.createElement('b'); c.className = 'clause'; c.textContent = m.clause || 'refused'; r.append(c, ' ', m.message || ''); }
+        });
+      });
+    }
+    return p;
+  }
+
+  function drawBattle() {
+    const S = T.state();
+    const show = isSvl() && S && stage() === 'battle' && T.seat() >= 0 && (S.state.figures || []).some((f) => f.side === T.hello().sides[T.seat()]);
+    const p = show ? battlePanel() : $('svl-battle');
+    if (!p) return;
+    p.hidden = !show;
+    if (show) $('svb-sel').textContent = T.selected().length + ' selected';
+  }
+
   T.listeners.push((m) => {
     if (!isSvl()) return;
     if (m.type === 'clock' && m.host_ms !== undefined) { clock = m; clockAt = performance.now(); tick(); }
@@ -117,7 +150,7 @@
       }
     }
     if (m.type === 'hello') bids.length = 0;
-    if (m.type === 'state' || m.type === 'events' || m.type === 'hello') draw();
-    if (!timer && stage() === 'auction') timer = setInterval(tick, 100);
+    if (m.type === 'state' || m.type === 'events' || m.type === 'hello') { draw(); drawBattle(); }
+    if (!timer && isSvl()) timer = setInterval(() => { tick(); if ($('svl-battle') && !$('svl-battle').hidden) $('svb-sel').textContent = T.selected().length + ' selected'; }, 100);
   });
 })();

@@ -2118,3 +2118,85 @@ tests.push(
     for (const p of P) await p.context().close();
   }],
 );
+
+// sv-web (issue 17): the battle-only game against the computer in the browser.
+tests.push(
+  ['svl battle: the infantry against the computer\'s gun: fire, morale, melee at the gun (svl)', async (page) => {
+    // tests/web/svl-close.json: scenarios/svl/battle.json's gun, manuals and terrain with ten men
+    // 11 in from the gun (so that a few turns show everything: a hit is a tenth of the company,
+    // SV.MOR.2). The computer plays the gun (svl-manual); the page plays the infantry.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-close.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { cannon: 'svl-manual' }, clock: { enabled: false }, seed: 3 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('circle.fig[data-id="5"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'the infantry to move');
+    const log = async () => page.$eval('#log', (e) => e.textContent);
+    // Turn 1. Riflemen 4 and 6 (11.2 in off) fire (SV.FIRE.1, a d6 each) from the svl panel.
+    await page.click('circle.fig[data-id="4"]');
+    await page.keyboard.down('Shift');
+    await page.click('circle.fig[data-id="6"]');
+    await page.keyboard.up('Shift');
+    await waitFor(page, async () => /2 selected/.test(await page.$eval('#svb-sel', (e) => e.textContent)) || (await page.$eval('#selection', (e) => /^Selected: 2/.test(e.textContent))), 'two selected', 3000);
+    await page.click('#svb-fire');
+    await waitFor(page, async () => /figure 4 fires at gun 0 from [\d.]+ in: \d, a (hit|miss)/.test(await log()) && /figure 6 fires at gun 0/.test(await log()), 'the two fire (SV.FIRE.1)', 5000);
+    // Rifleman 5 runs at the gun (RUN_WITHIN 12: he is 9.5 in off): 8.6 in, beside the gun, 1.9 in from its axle (SV.MEL.1: within 2 in; not on its
+    // footprint, SV.MOVE.5).
+    await page.click('#table', { position: { x: 5, y: 5 } }).catch(() => {});
+    await page.click('circle.fig[data-id="5"]');
+    const from = await center(page, 'circle.fig[data-id="5"]');
+    const to = await toScreen(page, 25.6, 4.0);
+    await drag(page, from, to);
+    await waitFor(page, async () => { const f = await figAt(page, 5); return f && Math.abs(f[0] - 25.6) < 0.3 && Math.abs(Number(await page.$eval('#table', (e) => e.dataset.depth)) - f[1] - 4.0) < 0.3; }, 'rifleman 5 at the gun', 5000);
+    await page.click('#btn-end');
+    // SV.MEL.2: he ends the attacker phase at the gun without firing: a match off.
+    await waitFor(page, async () => /SV\.MEL\.2/.test(frames.filter((f) => f.m.type === 'events').map((f) => JSON.stringify(f.m.events)).join('')), 'melee at the gun (SV.MEL.2)', 8000);
+    // The computer's gun has its minute (SV.ROF.2), then the turn ends with a morale test for
+    // every tenth of the company hit (SV.MOR.2); the infantry are asked again.
+    for (let k = 0; k < 6 && !/SV\.MOR\.2/.test(JSON.stringify(frames.filter((f) => f.m.type === 'events').map((f) => f.m.events))); k++) {
+      await waitFor(page, async () => { const s = await statusData(page); return s.over || s.toMove === 0; }, 'the infantry again', 10000);
+      if ((await statusData(page)).over) break;
+      await page.click('#btn-end');
+      await page.waitForTimeout(300);
+    }
+    const evs = [].concat(...frames.filter((f) => f.m.type === 'events').map((f) => f.m.events));
+    const has = (re) => evs.some((e) => re.test(e.clause) );
+    assert(has(/^SV\.FIRE\.1$/) && has(/^SV\.MEL\.2$/) && has(/^SV\.ROF\.2$/) && has(/^SV\.MOR\.2$/), 'fire, melee at the gun, the gun\'s minute and morale: ' + [...new Set(evs.map((e) => e.clause))].join(' '));
+    const mel = evs.find((e) => e.clause === 'SV.MEL.2');
+    const mor = evs.find((e) => e.clause === 'SV.MOR.2' && e.type === 'dice');
+    assert(mor && mor.faces && mor.faces.length === 1, 'the morale die as thrown: ' + JSON.stringify(mor));
+    assert(/SV\.MEL\.2/.test(await log()) && /morale: rolled \d/.test(await log()), 'melee and morale in the page\'s log: ' + JSON.stringify(mel));
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '52-svl-battle.png') });
+  }],
+);
+tests.push(
+  ['svl battle: scenarios/svl/battle.json against the computer, two turns (svl)', async (page) => {
+    // The bundled battle as the lobby has it: the page plays the infantry (its orders from the
+    // computer's suggestion, the manual's, then "end"), the computer the gun, two turns.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { cannon: 'svl-manual' }, clock: { enabled: false }, seed: 5 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('circle.fig[data-id="49"]');
+    const turnOf = () => { const s = lastState(frames); return s && s.state.data ? (s.state.data.turn || 0) : 0; };
+    for (let k = 0; k < 40 && turnOf() < 3; k++) {
+      await waitFor(page, async () => { const s = await statusData(page); return s.over || s.toMove === 0; }, 'the infantry to act', 10000);
+      if ((await statusData(page)).over) break;
+      const before = frames.length;
+      await page.click('#btn-auto');
+      await waitFor(page, async () => frames.length > before, 'an answer', 5000);
+      await page.waitForTimeout(150);
+    }
+    const evs = [].concat(...frames.filter((f) => f.m.type === 'events').map((f) => f.m.events));
+    const clauses = new Set(evs.map((e) => e.clause));
+    assert(turnOf() >= 3 || (await statusData(page)).over, 'two turns played: turn ' + turnOf());
+    for (const c of ['SV.MOVE.1', 'SV.SEQ.3', 'SV.ROF.2', 'SV.DOC.17', 'SV.DOC.18']) assert(clauses.has(c), c + ' in the game: ' + [...clauses].join(' '));
+    assert(evs.some((e) => e.clause === 'SV.GUN.8' || e.clause === 'SV.FIRE.4'), 'the gun fired: ' + [...clauses].join(' '));
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);
