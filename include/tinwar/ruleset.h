@@ -253,6 +253,10 @@ typedef struct tw_ruleset {
 	/// whatever a seat sent), and itself gives the TW_OD_HOST order, stamped, as soon as its clock
 	/// reaches host_due(s) (> 0; 0: nothing due now). SvL: the hammer 15 s after the last bid.
 	int64_t (*host_due)(const tw_state *s);
+	/// Optional: the forms of its documents for front-ends (sv-web: Science versus Luck's manuals,
+	/// every field with its choices, ranges and units), a new JSON object; the server's rule-set
+	/// description carries it as "forms".
+	struct json_t *(*forms)(void);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

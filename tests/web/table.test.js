@@ -2200,3 +2200,52 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+tests.push(
+  ['svl manual: the form, an error at its field, fixed and submitted (svl)', async (page) => {
+    // scenarios/svl/battle.json against the computer; the infantry's seat writes an Infantry
+    // Manual (SV.DOC.11-15) in the form the rule set describes (its field tables, SV.DOC.12).
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { cannon: 'svl-manual' }, clock: { enabled: false }, seed: 2 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('#svl-manual:not([hidden]) .svm-field[data-key="pace"]');
+    // Every slot of the Infantry Manual is in the form, in the order of SV.DOC.12.
+    const keys = await page.$$eval('#svm-fields .svm-field', (rs) => rs.map((r) => r.dataset.key));
+    assert(JSON.stringify(keys) === JSON.stringify(['pace', 'cover', 'formation', 'spacing', 'route', 'fire', 'fire_mode', 'assault', 'bugler', 'commander', 'on_pause', 'on_recoil']), 'the Infantry Manual\'s fields: ' + keys);
+    // Albionia's manual (SV.BRF.2): pace RUN_WITHIN(10 in), cover PREFER(4 in), spacing 9 in: out of range.
+    await page.selectOption('#svm-country', { label: 'Albionia' });
+    await page.selectOption('.svm-field[data-key="pace"] .svm-choice', { label: 'RUN_WITHIN' });
+    await page.fill('.svm-field[data-key="pace"] .svm-param', '10');
+    await page.fill('.svm-field[data-key="cover"] .svm-param', '4');
+    await page.fill('.svm-field[data-key="spacing"] .svm-num', '9');
+    await page.selectOption('.svm-field[data-key="commander"] .svm-choice', { label: 'FRONT' });
+    await page.click('#svm-submit');
+    const errAt = async (key) => page.$eval('.svm-field[data-key="' + key + '"]', (r) => { const e = r.querySelector('.svm-err'); return r.classList.contains('bad') && !e.hidden ? e.textContent : null; });
+    const e1 = await waitFor(page, async () => errAt('spacing'), 'the error at IM.spacing', 5000);
+    assert(/^SV\.DOC\.12 .*IM\.spacing: out of range \(0-6 in\)/.test(e1), 'SV.DOC.14: the value out of range, at its field: ' + e1);
+    assert((await page.$$('#svm-fields .svm-field.bad')).length === 1, 'only that field marked');
+    // Fixed: 2 in. Then a national constraint (SV.BRF.8: Albionia's pace must not be RUN_ANYTIME).
+    await page.fill('.svm-field[data-key="spacing"] .svm-num', '2');
+    await page.selectOption('.svm-field[data-key="pace"] .svm-choice', { label: 'RUN_ANYTIME' });
+    await page.click('#svm-submit');
+    const e2 = await waitFor(page, async () => errAt('pace'), 'the constraint at IM.pace', 5000);
+    assert(/^SV\.BRF\.8 .*Albionia's doctrine briefing requires IM\.pace must not be RUN_ANYTIME/.test(e2), 'SV.BRF.8 at IM.pace: ' + e2);
+    assert(!(await errAt('spacing')), 'the spacing error gone');
+    await page.selectOption('.svm-field[data-key="pace"] .svm-choice', { label: 'RUN_WITHIN' });
+    await page.fill('.svm-field[data-key="pace"] .svm-param', '10');
+    await page.click('#svm-submit');
+    await waitFor(page, async () => /In force: Infantry Manual, version 1/.test(await page.$eval('#svm-result', (e) => e.textContent)), 'the manual in force', 5000);
+    assert((await page.$$('#svm-fields .svm-field.bad')).length === 0, 'no field marked');
+    assert(/SV\.DOC\.15/.test(await page.$eval('#log', (e) => e.textContent)), 'SV.DOC.15 in the log');
+    // In force on the side's record: its own view shows the manual's values.
+    await waitFor(page, async () => { const s = lastState(frames); const d = s && s.state.sides[0].data; return d && d.im_version === 1 && d.country === 'Albionia' && d.spacing === 2 && d.pace_x === 10 && d.cover_d === 4; }, 'the record holds the manual', 5000);
+    assert(await page.$eval('#svm-version', (e) => e.value) === '2', 'the next version offered: 2');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '53-svl-manual.png') });
+    // The battle begins with the first order of another kind: the form is gone (SV.DOC.15).
+    await page.click('#btn-end');
+    await waitFor(page, async () => page.$eval('#svl-manual', (e) => e.hidden), 'the form put away once the battle began', 8000);
+  }],
+);

@@ -324,4 +324,5 @@ const tw_ruleset tw_ruleset_svl = {
 	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
 	.host_due = sv_host_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c)
+	.forms = sv_manual_forms, // sv-web: the manuals' forms for the browser (sv_manual.c)
 };
