@@ -307,6 +307,9 @@ static void test_SV_EXPO_5_hammer_on_the_hosts_clock(void **st)
 			}
 		assert_true(bid && hammer);
 	}
+	// A bid that Albionia made for lot 1, arriving after its hammer: refused, nothing changed.
+	send_order(c[0], "{\"type\":\"bid\",\"fr\":230,\"lot\":[1]}");
+	assert_false(result_ok(c[0], &cur[0], "SV.EXPO.5"));
 	// Lot 2: nobody bids: unsold when the hammer falls 15 s after it opened.
 	t0 = tw_wsc_now();
 	bool unsold = false;

@@ -36,7 +36,8 @@
     $('sva-form').addEventListener('submit', (ev) => {
       ev.preventDefault();
       const fr = Number($('sva-fr').value);
-      T.order({ type: 'bid', fr }, (m) => {
+      // The lot as shown: a bid that reaches the host after that lot's hammer is refused (SV.EXPO.5).
+      T.order({ type: 'bid', fr, lot: [Number($('sva-lot').dataset.lot)] }, (m) => {
         const r = $('sva-refusal');
         if (m.ok) { r.hidden = true; return; }
         r.innerHTML = '';

@@ -2110,6 +2110,12 @@ tests.push(
     assert(/knocked down to Bosrovia for 210 fr/.test(await P[0].$eval('#log', (e) => e.textContent)), 'the hammer in the log');
     assert(/VUL/.test(await P[0].$eval('#sva-budgets tbody tr[data-side="1"]', (e) => e.textContent)), 'Bosrovia\'s gun listed');
     await waitFor(P[0], async () => P[0].$eval('#sva-lot', (e) => e.dataset.lot === '2'), 'lot 2 open', 5000);
+    // A bid made for lot 1 that reaches the host after its hammer (the page still showed lot 1):
+    // refused at the bid, with its clause.
+    await P[0].$eval('#sva-lot', (e) => { e.dataset.lot = '1'; });
+    await P[0].fill('#sva-fr', '300');
+    await P[0].click('#sva-bid');
+    await waitFor(P[0], async () => P[0].$eval('#sva-refusal', (e) => !e.hidden && /SV\.EXPO\.5/.test(e.textContent) && /the hammer has fallen on lot 1/.test(e.textContent)), 'the late bid refused at the bid', 5000);
     // Lot 2: nobody bids: unsold when the hammer falls; lot 3 opens.
     for (const p of P) await waitFor(p, async () => p.$eval('#sva-lot', (e) => e.dataset.lot === '3'), 'lot 3 open', 15000);
     assert(/lot 2 \(\w+\): no bid at the reserve, unsold/.test(await P[1].$eval('#log', (e) => e.textContent)), 'lot 2 unsold, in the log');

@@ -245,6 +245,8 @@ static const tw_order_field f_test[] = {
 };
 static const tw_order_field f_bid[] = {
 	{"fr", TW_OF_INT, 0, 0, true, 10, 1000000, NULL, "francs: a multiple of 10, at least the reserve or 10 over the highest bid"},
+	{"lot", TW_OF_INTS, 0, 0, false, 1, 1, NULL,
+	 "the lot bid for (1-based) as the bidder saw it on offer: a bid that arrives after its lot was knocked down is refused (sv-web)"},
 };
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def sv_orders[SV_OT_COUNT] = {
