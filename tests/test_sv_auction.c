@@ -179,11 +179,53 @@ static void test_SV_EXPO_6_computer_bidders_by_their_briefing(void **st)
 	tw_events_free(&ev);
 }
 
+// sv-web: a bid names the lot its bidder saw on offer; one that arrives after that lot's hammer
+// (the server's clock knocked it down first) is refused with SV.EXPO.5 and changes nothing; a
+// bid naming the lot on offer, or none, is taken.
+static void test_SV_EXPO_5_a_bid_for_a_lot_knocked_down(void **st)
+{
+	(void)st;
+	ord = malloc(sizeof *ord);
+	tw_state *s = auction(3);
+	assert_int_equal(hammer(s, 1000), TW_OK); // lot 1 opens
+	tw_order_init(ord, SV_OT_BID, 0);
+	ord->n = 200;
+	ord->nval = 1;
+	ord->val[0] = 1;
+	ord->time_ms = 2000;
+	tw_error_clear(&err);
+	tw_events_clear(&ev);
+	assert_int_equal(tw_state_apply(s, ord, NULL, &ev, &err), TW_OK); // for lot 1, lot 1 on offer
+	assert_int_equal(hammer(s, 17000), TW_OK); // knocked down to Albionia; lot 2 opens
+	assert_int_equal(SVG(s)->lot, 1);
+	uint64_t h = tw_state_hash(s);
+	tw_order_init(ord, SV_OT_BID, 1);
+	ord->n = 210;
+	ord->nval = 1;
+	ord->val[0] = 1; // Bosrovia still saw lot 1
+	ord->time_ms = 17010;
+	tw_error_clear(&err);
+	assert_int_not_equal(tw_state_apply(s, ord, NULL, &ev, &err), TW_OK);
+	assert_string_equal(err.clause, "SV.EXPO.5");
+	assert_non_null(strstr(err.message, "the hammer has fallen on lot 1; lot 2 is on offer"));
+	assert_true(tw_state_hash(s) == h);
+	ord->val[0] = 2;
+	ord->n = 170; // lot 2 (STA): the reserve
+	tw_events_clear(&ev);
+	assert_int_equal(tw_state_apply(s, ord, NULL, &ev, &err), TW_OK);
+	assert_int_equal(SVG(s)->bidder, 1);
+	tw_state_free(s);
+	free(s);
+	free(ord);
+	tw_events_free(&ev);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_SV_EXPO_5_bids_hammer_and_budgets),
 		cmocka_unit_test(test_SV_EXPO_6_computer_bidders_by_their_briefing),
+		cmocka_unit_test(test_SV_EXPO_5_a_bid_for_a_lot_knocked_down),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,7 @@
 
 #include "tinwar/tinwar.h"
 #include "tinwar/physics.h"
+#include "tinwar/io.h"
 #include "rules/svl/sv.h"
 
 static void reg(void)
@@ -110,9 +111,29 @@ static void test_SV_DOC_7_8_9_test_range_orders(void **st)
 	assert_int_equal(r->tests, 30);
 	assert_int_equal(r->rec_flags[32] & 2, 2);
 	assert_string_equal(ev.v[ev.n - 1].clause, "SV.DOC.7");
-	assert_int_equal(ev.n, 4); // three rounds and the serial: no measured value in any event
-	for (int i = 0; i < ev.n; i++)
-		assert_null(strstr(ev.v[i].text, "D1"));
+	assert_int_equal(ev.n, 4); // three rounds and the serial
+	// SV.DOC.8 as per-seat events: each round's measurements are Bosrovia's only; Freedonia and a
+	// spectator read "a report for Bosrovia only" and no figure; the umpire reads them whole.
+	for (int i = 0; i < 3; i++) {
+		assert_non_null(strstr(ev.v[i].text, "D1"));
+		assert_true(ev.v[i].seen == 1u);
+		assert_true(ev.v[i].x > 30 && ev.v[i].v > 0); // D1 and e
+		assert_true(tw_event_seen_by(&ev.v[i], 0) && tw_event_seen_by(&ev.v[i], TW_SEAT_UMPIRE));
+		assert_false(tw_event_seen_by(&ev.v[i], 1) || tw_event_seen_by(&ev.v[i], -2));
+		for (int seat = -2; seat <= 1; seat++) {
+			json_t *j = tw_events_to_json_seat(&ev, i, 1, s, seat);
+			char *t = json_dumps(j, JSON_COMPACT);
+			bool whole = seat == 0 || seat == -1;
+			assert_true((strstr(t, "D1") != NULL) == whole);
+			assert_true((strstr(t, "\"x\":") != NULL) == whole);
+			assert_true((strstr(t, "a report for Bosrovia only") != NULL) == !whole);
+			assert_non_null(strstr(t, "\"seen\":[0]"));
+			free(t);
+			json_decref(j);
+		}
+	}
+	assert_null(strstr(ev.v[3].text, "D1"));
+	assert_true(ev.v[3].seen == 0);
 	assert_int_equal(apply(s, &ev, &err), TW_ERR_ILLEGAL); // once a gun
 	assert_string_equal(err.clause, "SV.DOC.7");
 	// SV.DOC.9: the summary: every round grazes at d1: D1/R = 1.058 -> suggested factor 1.06.

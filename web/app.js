@@ -18,6 +18,9 @@
 
   function send(msg) { if (ws && ws.readyState === 1) ws.send(JSON.stringify(msg)); }
   function order(o, cb) { const id = nextId++; if (cb) pending.set(id, cb); send({ type: 'order', id, order: o }); }
+  // sv-web: a rule set's own panels, in files of their own (web/svl_panel.js), hear every message
+  // after the table has and give orders through it (their refusals come back to their callback).
+  window.twTable = { listeners: [], order, seat: () => seat, hello: () => hello, state: () => S, selected: () => [...selected] };
   function refuse(m) {
     const r = $('refusal');
     if (!m) { r.hidden = true; return; }
@@ -64,6 +67,7 @@
         break;
       case 'error': refuse({ clause: 'error', message: m.message }); if (autoSend) autoSend = false; break;
     }
+    for (const f of window.twTable.listeners) { try { f(m); } catch (e) { console.error(e); } } // sv-web
   }
 
   const idList = (v) => v.split(/[\s,]+/).filter((x) => x !== '').map(Number);

@@ -61,9 +61,14 @@ typedef struct tw_event {
 	uint8_t entered;                    ///< TW_EV_DICE: 1 if the faces were entered by hand
 	uint8_t faces[TW_EVENT_MAX_FACES];  ///< TW_EV_DICE: every face, in throwing order
 	char text[160]; ///< plain words for people
+	/// Per-seat events (docs/design.md "Events for some seats"): the sides that may read this
+	/// event whole, bit i for side i; 0 = every seat. The log, the umpire and the host always
+	/// read it whole; any other seat reads it veiled (tw_event_veil). Appended last.
+	uint32_t seen;
 } tw_event;
 
 struct tw_chance;
+struct tw_state;
 
 /// A growable array of events (transient result of one order, or a whole log). While an order
 /// is applied it is also the adjudication's channel: `failed` records an allocation that failed
@@ -91,5 +96,19 @@ void tw_events_clear(tw_events *ev);
 bool tw_events_reserve(tw_events *ev, int n);
 void tw_events_free(tw_events *ev);
 tw_status tw_events_append(tw_events *dst, const tw_events *src);
+
+// Per-seat events (event_seat.c; docs/design.md "Events for some seats").
+/// Marks e as readable whole by `side` only (and by any side marked before); no-op for NULL or
+/// a seat that is not a side (the umpire reads every event anyway).
+void tw_event_only(tw_event *e, int side);
+/// True when `seat` (a side index, TW_SEAT_UMPIRE = -1, TW_SEAT_HOST = -3, or any other
+/// negative number for a spectator) may read e whole.
+bool tw_event_seen_by(const tw_event *e, int seat);
+/// The veiled form another seat reads: the same seq, move, side and clause, as an `info` event
+/// with no ids, places, value or dice, and the text "a report for SIDES only" (the sides named
+/// from s; s may be NULL: "side N").
+void tw_event_veil(tw_event *e, const struct tw_state *s);
+/// e as `seat` may read it: itself, or veiled.
+void tw_event_for_seat(tw_event *e, int seat, const struct tw_state *s);
 
 #endif

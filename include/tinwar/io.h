@@ -33,6 +33,9 @@ tw_status tw_orders_from_text(tw_order **out, int *n, const tw_state *s, const c
 
 json_t *tw_event_to_json(const tw_event *e);
 json_t *tw_events_to_json(const tw_events *ev, int first, int count);
+/// Events first..first+count as `seat` reads them (tw_event_for_seat: veiled where the event is
+/// for other sides only; the umpire's and the host's whole). s names the sides (may be NULL).
+json_t *tw_events_to_json_seat(const tw_events *ev, int first, int count, const struct tw_state *s, int seat);
 
 /// Game logs: initial state, seed, shot model, orders and the final hash.
 json_t *tw_game_log_to_json(const tw_game *g);

@@ -248,6 +248,15 @@ typedef struct tw_ruleset {
 	/// is an error with a message and the rule's clause.
 	tw_status (*formation_order)(const tw_state *s, int unit, const char *formation, tw_order *out,
 				     tw_error *err);
+	/// Optional: the rule set keeps time on the host's clock (ms; issue 17, Science versus Luck's
+	/// auction). The host (the server) then stamps every order with its own time (tw_order.time_ms,
+	/// whatever a seat sent), and itself gives the TW_OD_HOST order, stamped, as soon as its clock
+	/// reaches host_due(s) (> 0; 0: nothing due now). SvL: the hammer 15 s after the last bid.
+	int64_t (*host_due)(const tw_state *s);
+	/// Optional: the forms of its documents for front-ends (sv-web: Science versus Luck's manuals,
+	/// every field with its choices, ranges and units), a new JSON object; the server's rule-set
+	/// description carries it as "forms".
+	struct json_t *(*forms)(void);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

@@ -14,7 +14,7 @@ int cli_rulesets(int argc, char **argv);
 int cli_signature(int argc, char **argv);
 
 static const char *const VAL_OPTS[] = {"-o", "--seed", "--country", "--width", "--depth", "--variant", "--state",
-				       "--shot-model", "--red", "--blue", "--save", "--log", "--db", "--target", NULL};
+				       "--shot-model", "--red", "--blue", "--save", "--log", "--db", "--target", "--seat", NULL};
 
 // A rule set's own data, by name (record.h), for `tinwar rulesets NAME`.
 static void print_records(const tw_ruleset *rs)
@@ -440,7 +440,7 @@ int cli_replay(int argc, char **argv)
 {
 	const char *lp = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!lp) {
-		fprintf(stderr, "usage: tinwar replay LOG [--verify] [--json]\n");
+		fprintf(stderr, "usage: tinwar replay LOG [--verify] [--json] [--events [--seat SIDE]]\n");
 		return CLI_BAD;
 	}
 	tw_error err;
@@ -483,6 +483,29 @@ int cli_replay(int argc, char **argv)
 	}
 	if (cli_flag(argc, argv, "--json"))
 		cli_summary_json(g, stdout);
+	// --events [--seat SIDE|umpire|spectator]: the log's events as that seat reads them (per-seat
+	// events veiled for the others; docs/design.md "Events for some seats"); default the umpire's.
+	if (cli_flag(argc, argv, "--events")) {
+		const tw_state *gs = tw_game_state(g);
+		const char *sn = cli_opt(argc, argv, "--seat");
+		int seat = TW_SEAT_UMPIRE;
+		if (sn && strcmp(sn, "umpire") != 0) {
+			seat = strcmp(sn, "spectator") == 0 ? -2 : -4;
+			for (int i = 0; i < gs->nsides && seat == -4; i++)
+				if (strcmp(gs->sides[i].name, sn) == 0)
+					seat = i;
+			if (seat == -4) {
+				fprintf(stderr, "tinwar replay: --seat %s: no such side (a side's name, umpire or spectator)\n", sn);
+				tw_game_free(g);
+				return CLI_BAD;
+			}
+		}
+		json_t *j = tw_events_to_json_seat(tw_game_events(g), 0, -1, gs, seat);
+		char *txt = json_dumps(j, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+		printf("%s\n", txt ? txt : "[]");
+		free(txt);
+		json_decref(j);
+	}
 	char hex[17];
 	tw_hash_hex(tw_state_hash(tw_game_state(g)), hex);
 	if (c.verify && c.shots > 0)

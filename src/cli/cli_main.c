@@ -36,7 +36,8 @@ static const cli_cmd commands[] = {
 	 "  runs the rule set's setup first, as play does (a scenario is set up and seeded from --seed,\n"
 	 "  default the state's seed or 1)"},
 	{"replay", cli_replay, "replay a game log and check its final state hash (--verify: re-run every shot)",
-	 "tinwar replay LOG [--verify] [--json]\n"
+	 "tinwar replay LOG [--verify] [--json] [--events [--seat SIDE|umpire|spectator]]\n"
+	 "  --events: print the log's events as that seat reads them (default the umpire: every event whole)\n"
 	 "  --verify: fire every recorded shot again with its shot model and refuse the log if one comes\n"
 	 "            out differently (physics is deterministic on a given build; fast on every build)"},
 	{"campaign", cli_campaign, "a campaign of battles to N points, kept in SQLite",

@@ -50,6 +50,15 @@ json_t *tw_event_to_json(const tw_event *e)
 	}
 	if (ok)
 		ok = tw_io_set(o, "text", jbuf(e->text, sizeof e->text));
+	if (ok && e->seen) { // per-seat events: the sides that read it whole
+		json_t *w = json_array();
+		for (int i = 0; w && i < 32; i++)
+			if ((e->seen >> i & 1u) && !tw_io_append(w, json_integer(i))) {
+				json_decref(w);
+				w = NULL;
+			}
+		ok = tw_io_set(o, "seen", w);
+	}
 	if (!ok) {
 		json_decref(o);
 		return NULL;
@@ -68,5 +77,22 @@ json_t *tw_events_to_json(const tw_events *ev, int first, int count)
 			json_decref(a);
 			return NULL;
 		}
+	return a;
+}
+
+json_t *tw_events_to_json_seat(const tw_events *ev, int first, int count, const struct tw_state *s, int seat)
+{
+	if (first < 0)
+		first = 0;
+	int end = count < 0 || first + (int64_t)count > ev->n ? ev->n : first + count;
+	json_t *a = json_array();
+	for (int i = first; a && i < end; i++) {
+		tw_event e = ev->v[i];
+		tw_event_for_seat(&e, seat, s);
+		if (!tw_io_append(a, tw_event_to_json(&e))) {
+			json_decref(a);
+			return NULL;
+		}
+	}
 	return a;
 }

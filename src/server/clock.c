@@ -50,9 +50,11 @@ void srv_clock_acted(srv_room *r, int side)
 json_t *srv_clock_json(const srv_room *r)
 {
 	const srv_clock *c = &r->clock;
-	return json_pack("{s:s, s:b, s:i, s:i, s:f, s:f, s:f, s:b, s:b, s:f}", "type", "clock", "enabled", c->enabled,
-			 "side", c->side, "move_no", c->move_no, "allowance", c->allowance, "left", c->left, "interval",
-			 c->interval, "paused", c->paused, "time_up", c->time_up, "scale", c->scale);
+	json_t *j = json_pack("{s:s, s:b, s:i, s:i, s:f, s:f, s:f, s:b, s:b, s:f}", "type", "clock", "enabled", c->enabled,
+			      "side", c->side, "move_no", c->move_no, "allowance", c->allowance, "left", c->left, "interval",
+			      c->interval, "paused", c->paused, "time_up", c->time_up, "scale", c->scale);
+	srv_host_json(r, j); // sv-web: the host's clock and when its next order is due
+	return j;
 }
 
 void srv_clock_save(srv_room *r)

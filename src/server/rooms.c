@@ -486,6 +486,7 @@ srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const cha
 	if (srv_store_orders(db, id, replay_one, &rc, err) != TW_OK)
 		goto fail;
 	tw_game_set_undo(r->game, true); // from here on (what came before the restart stays)
+	srv_host_restore(r); // sv-web: the host's clock resumes from the last order's time
 	char *saved = srv_store_get_clock(s, id);
 	if (saved)
 		srv_clock_restore(r, saved);
@@ -731,6 +732,8 @@ tw_status srv_room_commit(srv_room *r, const tw_order *o, int *first, int *count
 	// What is applied is what the store keeps: the order as written and read back, so a
 	// restart replays exactly the same game.
 	json_t *oj = tw_order_to_json(o, tw_game_state(r->game));
+	if (oj && srv_host_keeps(r)) // sv-web: the host's time on every order (host_clock.c), never a seat's
+		json_object_set_new(oj, "time_ms", json_integer(srv_host_now(r)));
 	char *txt = oj ? json_dumps(oj, JSON_COMPACT) : NULL;
 	tw_order *rt = calloc(1, sizeof *rt);
 	tw_status st = oj && txt && rt ? tw_order_from_json(rt, tw_game_state(r->game), oj, "$", err)

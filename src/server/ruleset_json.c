@@ -99,8 +99,11 @@ json_t *srv_ruleset_json(const tw_ruleset *rs)
 	json_t *phases = json_array();
 	for (int i = 0; rs->phase_names && i <= rs->phase_max; i++)
 		json_array_append_new(phases, json_string(rs->phase_names[i]));
-	return json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title",
+	json_t *out = json_pack("{s:s, s:s, s:s, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o, s:o}", "name", rs->name, "title",
 			 rs->title, "score_help", rs->score_help ? rs->score_help : "", // issue 19: the page's status bar
 			 "params", params, "generals", gens, "order_types", types, "orders", orders, "event_types", evs,
 			 "templates", templates_json(rs->name), "statuses", sts, "records", recs, "phase_names", phases);
+	if (out && rs->forms) // sv-web: its documents' forms (Science versus Luck's manuals)
+		json_object_set_new(out, "forms", rs->forms());
+	return out;
 }

@@ -111,6 +111,10 @@ struct srv_room {
 	int undo_depth;
 	int undos;
 	bool undo_capped; ///< SRV_UNDO_MAX orders since the last chance: snapshots off until the next die or shot
+	/// sv-web: the host's clock for a rule set that keeps time on it (tw_ruleset.host_due;
+	/// host_clock.c), ms; runs at 1/clock.scale of real time; the last due time that failed.
+	double host_ms;
+	int64_t host_failed_due;
 };
 
 struct srv_server {
@@ -266,6 +270,18 @@ void srv_clock_events(srv_room *r, const tw_events *ev, int first, int count);
 /// Advances the clock by dt seconds (room locked): warnings, and "Time" ends the mover's move.
 void srv_clock_tick(srv_room *r, double dt);
 json_t *srv_clock_json(const srv_room *r);
+
+// ---- host_clock.c (sv-web): the host's own clock for rule sets with host_due ----
+/// True when the room's rule set keeps time on the host's clock (tw_ruleset.host_due).
+bool srv_host_keeps(const srv_room *r);
+/// The host's time now, ms (at least 1), for stamping an order.
+int64_t srv_host_now(const srv_room *r);
+/// The ticker (room locked): runs the host's clock and gives the host order when it is due.
+void srv_host_tick(srv_room *r, double dt);
+/// After a restore: the host's clock resumes from the last stamped order's time.
+void srv_host_restore(srv_room *r);
+/// Adds "host_ms" and "host_due_ms" to a clock message (nothing for other rule sets).
+void srv_host_json(const srv_room *r, json_t *clock);
 /// A seat acted: the mover's clock starts even if the interval has not run out.
 void srv_clock_acted(srv_room *r, int side);
 /// Writes the running clock to the store (room locked), so a restart resumes it where it was.

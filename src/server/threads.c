@@ -114,6 +114,7 @@ static void *ticker_main(void *arg)
 		for (int i = 0; rooms && i < n && !s->stopping; i++) {
 			pthread_mutex_lock(&rooms[i]->mu);
 			srv_clock_tick(rooms[i], dt);
+			srv_host_tick(rooms[i], dt); // sv-web: the host's own orders when due (host_clock.c)
 			pthread_mutex_unlock(&rooms[i]->mu);
 		}
 		free(rooms);

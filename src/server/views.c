@@ -362,6 +362,7 @@ static json_t *events_json_v(srv_room *r, int seat, int first, int count, const 
 		tw_event e = ev->v[i];
 		if (i == first)
 			hidden_sets(r, seat, &v, hfig, hgun);
+		tw_event_for_seat(&e, seat, s); // per-seat events: veiled for a seat it is not for
 		bool hide = false;
 		switch (e.type) {
 		case TW_EV_DEPLOY:

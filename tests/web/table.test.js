@@ -2552,5 +2552,193 @@ tests.push(
     } finally {
       await blue.context().close();
     }
+// sv-web (issue 17): Science versus Luck's live auction in the browser (web/svl_panel.js).
+tests.push(
+  ['svl auction: three teams bid live, the hammer on the host\'s clock, budgets, an unsold lot (svl)', async (page, browser) => {
+    // tests/web/svl-auction.json: three countries at the Arms Exhibition (SV.EXPO.4: the eight
+    // default lots). The host's clock at scale 0.4: the 15 s hammer falls 6 s after the last bid.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-auction.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { stage: 'auction' }, clock: { enabled: false, scale: 0.4 } } });
+    assert(resp.ok(), 'the auction created: ' + resp.status());
+    const g = await resp.json();
+    const P = [];
+    for (let i = 0; i < 3; i++) P[i] = await newPage(browser);
+    for (let i = 0; i < 3; i++) await P[i].goto(BASE + g.seats[i].link);
+    for (const p of P) await p.waitForSelector('#svl-auction:not([hidden]) #sva-lot[data-lot="1"]');
+    // Every team in: lot 1 is open and the hammer counts down on every page.
+    for (const p of P) await waitFor(p, async () => Number(await p.$eval('#sva-hammer', (e) => e.dataset.left || '0')) > 0, 'the hammer counting down', 8000);
+    const h1 = Number(await P[1].$eval('#sva-hammer', (e) => e.dataset.left));
+    await P[1].waitForTimeout(500);
+    const h2 = Number(await P[1].$eval('#sva-hammer', (e) => e.dataset.left));
+    assert(h2 < h1 && h1 <= 15, 'the hammer counts down in the host\'s seconds: ' + h1 + ' then ' + h2);
+    // Budgets shown (SV.BRF): Albionia 1000, Bosrovia 450, Freedonia 800.
+    const budgets = async (p) => p.$$eval('#sva-budgets tbody tr', (rs) => rs.map((r) => Number(r.dataset.left)));
+    assert(JSON.stringify(await budgets(P[2])) === '[1000,450,800]', 'the budgets: ' + JSON.stringify(await budgets(P[2])));
+    // Albionia bids the least bid (the reserve, offered in the field).
+    assert(await P[0].$eval('#sva-fr', (e) => e.value) === '200', 'the least bid offered: the reserve, 200 fr');
+    await P[0].click('#sva-bid');
+    for (const p of P) await waitFor(p, async () => p.$eval('#sva-high', (e) => e.dataset.bid === '200' && e.dataset.bidder === '0'), 'Albionia\'s bid seen', 5000);
+    assert(/Albionia bids 200 fr for lot 1/.test(await P[1].$eval('#sva-bids', (e) => e.textContent)), 'the bid in Bosrovia\'s list');
+    assert(await P[0].$eval('#sva-bid', (b) => b.disabled), 'the highest bidder may not bid again');
+    // Freedonia bids over its budget: refused at the bid, with its clause.
+    await P[2].fill('#sva-fr', '99990');
+    await P[2].click('#sva-bid');
+    await waitFor(P[2], async () => P[2].$eval('#sva-refusal', (e) => !e.hidden && /SV\.EXPO\.5/.test(e.textContent) && /over its budget/.test(e.textContent)), 'the refusal at the bid', 5000);
+    // Bosrovia outbids: 210 (offered).
+    await waitFor(P[1], async () => (await P[1].$eval('#sva-fr', (e) => e.value)) === '210', '210 offered', 3000);
+    await P[1].click('#sva-bid');
+    for (const p of P) await waitFor(p, async () => p.$eval('#sva-high', (e) => e.dataset.bid === '210' && e.dataset.bidder === '1'), 'Bosrovia\'s bid seen', 5000);
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[2].screenshot({ path: path.join(SHOTS, '50-svl-auction-bidding.png') });
+    // Nobody bids again: the hammer falls (the server's own) and Bosrovia pays 210 of its 450.
+    const t0 = Date.now();
+    for (const p of P) await waitFor(p, async () => JSON.stringify(await budgets(p)) === '[1000,240,800]', 'Bosrovia\'s budget down to 240', 15000);
+    assert(Date.now() - t0 > 3000, 'not before the 15 host seconds (6 s real) had run: ' + (Date.now() - t0) + ' ms');
+    assert(/knocked down to Bosrovia for 210 fr/.test(await P[0].$eval('#log', (e) => e.textContent)), 'the hammer in the log');
+    assert(/VUL/.test(await P[0].$eval('#sva-budgets tbody tr[data-side="1"]', (e) => e.textContent)), 'Bosrovia\'s gun listed');
+    await waitFor(P[0], async () => P[0].$eval('#sva-lot', (e) => e.dataset.lot === '2'), 'lot 2 open', 5000);
+    // A bid made for lot 1 that reaches the host after its hammer (the page still showed lot 1):
+    // refused at the bid, with its clause.
+    await P[0].$eval('#sva-lot', (e) => { e.dataset.lot = '1'; });
+    await P[0].fill('#sva-fr', '300');
+    await P[0].click('#sva-bid');
+    await waitFor(P[0], async () => P[0].$eval('#sva-refusal', (e) => !e.hidden && /SV\.EXPO\.5/.test(e.textContent) && /the hammer has fallen on lot 1/.test(e.textContent)), 'the late bid refused at the bid', 5000);
+    // Lot 2: nobody bids: unsold when the hammer falls; lot 3 opens.
+    for (const p of P) await waitFor(p, async () => p.$eval('#sva-lot', (e) => e.dataset.lot === '3'), 'lot 3 open', 15000);
+    assert(/lot 2 \(\w+\): no bid at the reserve, unsold/.test(await P[1].$eval('#log', (e) => e.textContent)), 'lot 2 unsold, in the log');
+    assert(JSON.stringify(await budgets(P[1])) === '[1000,240,800]', 'no budget changed by the unsold lot');
+    await P[0].screenshot({ path: path.join(SHOTS, '51-svl-auction-sold.png') });
+    for (const p of P) await p.context().close();
+  }],
+);
+
+// sv-web (issue 17): the battle-only game against the computer in the browser.
+tests.push(
+  ['svl battle: the infantry against the computer\'s gun: fire, morale, melee at the gun (svl)', async (page) => {
+    // tests/web/svl-close.json: scenarios/svl/battle.json's gun, manuals and terrain with ten men
+    // 11 in from the gun (so that a few turns show everything: a hit is a tenth of the company,
+    // SV.MOR.2). The computer plays the gun (svl-manual); the page plays the infantry.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-close.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { cannon: 'svl-manual' }, clock: { enabled: false }, seed: 3 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('circle.fig[data-id="5"]');
+    await waitFor(page, async () => (await statusData(page)).toMove === 0, 'the infantry to move');
+    const log = async () => page.$eval('#log', (e) => e.textContent);
+    // Turn 1. Riflemen 4 and 6 (11.2 in off) fire (SV.FIRE.1, a d6 each) from the svl panel.
+    await page.click('circle.fig[data-id="4"]');
+    await page.keyboard.down('Shift');
+    await page.click('circle.fig[data-id="6"]');
+    await page.keyboard.up('Shift');
+    await waitFor(page, async () => /2 selected/.test(await page.$eval('#svb-sel', (e) => e.textContent)) || (await page.$eval('#selection', (e) => /^Selected: 2/.test(e.textContent))), 'two selected', 3000);
+    await page.click('#svb-fire');
+    await waitFor(page, async () => /figure 4 fires at gun 0 from [\d.]+ in: \d, a (hit|miss)/.test(await log()) && /figure 6 fires at gun 0/.test(await log()), 'the two fire (SV.FIRE.1)', 5000);
+    // Rifleman 5 runs at the gun (RUN_WITHIN 12: he is 9.5 in off): 8.6 in, beside the gun, 1.9 in from its axle (SV.MEL.1: within 2 in; not on its
+    // footprint, SV.MOVE.5).
+    await page.click('#table', { position: { x: 5, y: 5 } }).catch(() => {});
+    await page.click('circle.fig[data-id="5"]');
+    const from = await center(page, 'circle.fig[data-id="5"]');
+    const to = await toScreen(page, 25.6, 4.0);
+    await drag(page, from, to);
+    await waitFor(page, async () => { const f = await figAt(page, 5); return f && Math.abs(f[0] - 25.6) < 0.3 && Math.abs(Number(await page.$eval('#table', (e) => e.dataset.depth)) - f[1] - 4.0) < 0.3; }, 'rifleman 5 at the gun', 5000);
+    await page.click('#btn-end');
+    // SV.MEL.2: he ends the attacker phase at the gun without firing: a match off.
+    await waitFor(page, async () => /SV\.MEL\.2/.test(frames.filter((f) => f.m.type === 'events').map((f) => JSON.stringify(f.m.events)).join('')), 'melee at the gun (SV.MEL.2)', 8000);
+    // The computer's gun has its minute (SV.ROF.2), then the turn ends with a morale test for
+    // every tenth of the company hit (SV.MOR.2); the infantry are asked again.
+    for (let k = 0; k < 6 && !/SV\.MOR\.2/.test(JSON.stringify(frames.filter((f) => f.m.type === 'events').map((f) => f.m.events))); k++) {
+      await waitFor(page, async () => { const s = await statusData(page); return s.over || s.toMove === 0; }, 'the infantry again', 10000);
+      if ((await statusData(page)).over) break;
+      await page.click('#btn-end');
+      await page.waitForTimeout(300);
+    }
+    const evs = [].concat(...frames.filter((f) => f.m.type === 'events').map((f) => f.m.events));
+    const has = (re) => evs.some((e) => re.test(e.clause) );
+    assert(has(/^SV\.FIRE\.1$/) && has(/^SV\.MEL\.2$/) && has(/^SV\.ROF\.2$/) && has(/^SV\.MOR\.2$/), 'fire, melee at the gun, the gun\'s minute and morale: ' + [...new Set(evs.map((e) => e.clause))].join(' '));
+    const mel = evs.find((e) => e.clause === 'SV.MEL.2');
+    const mor = evs.find((e) => e.clause === 'SV.MOR.2' && e.type === 'dice');
+    assert(mor && mor.faces && mor.faces.length === 1, 'the morale die as thrown: ' + JSON.stringify(mor));
+    assert(/SV\.MEL\.2/.test(await log()) && /morale: rolled \d/.test(await log()), 'melee and morale in the page\'s log: ' + JSON.stringify(mel));
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '52-svl-battle.png') });
+  }],
+);
+tests.push(
+  ['svl battle: scenarios/svl/battle.json against the computer, two turns (svl)', async (page) => {
+    // The bundled battle as the lobby has it: the page plays the infantry (its orders from the
+    // computer's suggestion, the manual's, then "end"), the computer the gun, two turns.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { cannon: 'svl-manual' }, clock: { enabled: false }, seed: 5 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('circle.fig[data-id="49"]');
+    const turnOf = () => { const s = lastState(frames); return s && s.state.data ? (s.state.data.turn || 0) : 0; };
+    for (let k = 0; k < 40 && turnOf() < 3; k++) {
+      await waitFor(page, async () => { const s = await statusData(page); return s.over || s.toMove === 0; }, 'the infantry to act', 10000);
+      if ((await statusData(page)).over) break;
+      const before = frames.length;
+      await page.click('#btn-auto');
+      await waitFor(page, async () => frames.length > before, 'an answer', 5000);
+      await page.waitForTimeout(150);
+    }
+    const evs = [].concat(...frames.filter((f) => f.m.type === 'events').map((f) => f.m.events));
+    const clauses = new Set(evs.map((e) => e.clause));
+    assert(turnOf() >= 3 || (await statusData(page)).over, 'two turns played: turn ' + turnOf());
+    for (const c of ['SV.MOVE.1', 'SV.SEQ.3', 'SV.ROF.2', 'SV.DOC.17', 'SV.DOC.18']) assert(clauses.has(c), c + ' in the game: ' + [...clauses].join(' '));
+    assert(evs.some((e) => e.clause === 'SV.GUN.8' || e.clause === 'SV.FIRE.4'), 'the gun fired: ' + [...clauses].join(' '));
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);
+tests.push(
+  ['svl manual: the form, an error at its field, fixed and submitted (svl)', async (page) => {
+    // scenarios/svl/battle.json against the computer; the infantry's seat writes an Infantry
+    // Manual (SV.DOC.11-15) in the form the rule set describes (its field tables, SV.DOC.12).
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { cannon: 'svl-manual' }, clock: { enabled: false }, seed: 2 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('#svl-manual:not([hidden]) .svm-field[data-key="pace"]');
+    // Every slot of the Infantry Manual is in the form, in the order of SV.DOC.12.
+    const keys = await page.$$eval('#svm-fields .svm-field', (rs) => rs.map((r) => r.dataset.key));
+    assert(JSON.stringify(keys) === JSON.stringify(['pace', 'cover', 'formation', 'spacing', 'route', 'fire', 'fire_mode', 'assault', 'bugler', 'commander', 'on_pause', 'on_recoil']), 'the Infantry Manual\'s fields: ' + keys);
+    // Albionia's manual (SV.BRF.2): pace RUN_WITHIN(10 in), cover PREFER(4 in), spacing 9 in: out of range.
+    await page.selectOption('#svm-country', { label: 'Albionia' });
+    await page.selectOption('.svm-field[data-key="pace"] .svm-choice', { label: 'RUN_WITHIN' });
+    await page.fill('.svm-field[data-key="pace"] .svm-param', '10');
+    await page.fill('.svm-field[data-key="cover"] .svm-param', '4');
+    await page.fill('.svm-field[data-key="spacing"] .svm-num', '9');
+    await page.selectOption('.svm-field[data-key="commander"] .svm-choice', { label: 'FRONT' });
+    await page.click('#svm-submit');
+    const errAt = async (key) => page.$eval('.svm-field[data-key="' + key + '"]', (r) => { const e = r.querySelector('.svm-err'); return r.classList.contains('bad') && !e.hidden ? e.textContent : null; });
+    const e1 = await waitFor(page, async () => errAt('spacing'), 'the error at IM.spacing', 5000);
+    assert(/^SV\.DOC\.12 .*IM\.spacing: out of range \(0-6 in\)/.test(e1), 'SV.DOC.14: the value out of range, at its field: ' + e1);
+    assert((await page.$$('#svm-fields .svm-field.bad')).length === 1, 'only that field marked');
+    // Fixed: 2 in. Then a national constraint (SV.BRF.8: Albionia's pace must not be RUN_ANYTIME).
+    await page.fill('.svm-field[data-key="spacing"] .svm-num', '2');
+    await page.selectOption('.svm-field[data-key="pace"] .svm-choice', { label: 'RUN_ANYTIME' });
+    await page.click('#svm-submit');
+    const e2 = await waitFor(page, async () => errAt('pace'), 'the constraint at IM.pace', 5000);
+    assert(/^SV\.BRF\.8 .*Albionia's doctrine briefing requires IM\.pace must not be RUN_ANYTIME/.test(e2), 'SV.BRF.8 at IM.pace: ' + e2);
+    assert(!(await errAt('spacing')), 'the spacing error gone');
+    await page.selectOption('.svm-field[data-key="pace"] .svm-choice', { label: 'RUN_WITHIN' });
+    await page.fill('.svm-field[data-key="pace"] .svm-param', '10');
+    await page.click('#svm-submit');
+    await waitFor(page, async () => /In force: Infantry Manual, version 1/.test(await page.$eval('#svm-result', (e) => e.textContent)), 'the manual in force', 5000);
+    assert((await page.$$('#svm-fields .svm-field.bad')).length === 0, 'no field marked');
+    assert(/SV\.DOC\.15/.test(await page.$eval('#log', (e) => e.textContent)), 'SV.DOC.15 in the log');
+    // In force on the side's record: its own view shows the manual's values.
+    await waitFor(page, async () => { const s = lastState(frames); const d = s && s.state.sides[0].data; return d && d.im_version === 1 && d.country === 'Albionia' && d.spacing === 2 && d.pace_x === 10 && d.cover_d === 4; }, 'the record holds the manual', 5000);
+    assert(await page.$eval('#svm-version', (e) => e.value) === '2', 'the next version offered: 2');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '53-svl-manual.png') });
+    // The battle begins with the first order of another kind: the form is gone (SV.DOC.15).
+    await page.click('#btn-end');
+    await waitFor(page, async () => page.$eval('#svl-manual', (e) => e.hidden), 'the form put away once the battle began', 8000);
   }],
 );

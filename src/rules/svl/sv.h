@@ -220,6 +220,11 @@ tw_status sv_validate_auction(const tw_state *s, const tw_order *o, tw_error *er
 tw_status sv_apply_auction(tw_state *s, const tw_order *o, tw_events *ev);
 /// SV.EXPO.6: a computer bidder's next bid (open, 10 fr steps up to W); 0 if it does not bid.
 int sv_auction_auto(const tw_state *s, int side, tw_order *out);
+// sv-web: when the host gives the hammer (tw_ruleset.host_due): at once to open a lot, else 15 s
+// after the last bid (SV.EXPO.5); 0 outside the auction.
+int64_t sv_host_due(const tw_state *s);
+// sv-web: the manuals' forms for the browser (tw_ruleset.forms; sv_manual.c).
+struct json_t *sv_manual_forms(void);
 tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev);
 /// SV.DOC.9: the summary of gun g's recorded rounds (and *serial_shots, *serial_misfires).

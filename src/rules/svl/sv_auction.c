@@ -70,6 +70,9 @@ tw_status sv_validate_auction(const tw_state *s, const tw_order *o, tw_error *er
 	}
 	const sv_srec *r = SVS(s, o->side);
 	int want = least_bid(s);
+	if (o->nval == 1 && o->val[0] != g->lot + 1) // sv-web: a bid for a lot no longer on offer
+		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.EXPO.5", "too late: the hammer has fallen on lot %d; lot %d is on offer",
+				    o->val[0], g->lot + 1);
 	if (o->time_ms > 0 && g->t_last > 0 && o->time_ms >= g->t_last + SV_HAMMER_MS)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.EXPO.5", "too late: 15 s passed without a higher bid; lot %d is knocked down",
 				    g->lot + 1);
@@ -193,4 +196,13 @@ int sv_auction_auto(const tw_state *s, int side, tw_order *o)
 	tw_order_init(o, SV_OT_BID, side);
 	o->n = want; // openly, in 10 fr steps up to W
 	return 1;
+}
+
+// sv-web: the host's hammer on its own clock (tw_ruleset.host_due; SV.EXPO.5).
+int64_t sv_host_due(const tw_state *s)
+{
+	const sv_game *g = SVG(s);
+	if (s->over || s->phase != SV_PH_AUCTION)
+		return 0;
+	return g->t_last > 0 ? g->t_last + SV_HAMMER_MS : 1;
 }

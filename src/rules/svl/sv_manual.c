@@ -535,3 +535,34 @@ tw_status sv_validate_manual(const tw_state *s, const tw_order *o, tw_error *err
 			       in_force, arm_titles[m.arm]);
 	return TW_OK;
 }
+
+// sv-web: the manuals' forms for front-ends (tw_ruleset.forms): every field of SV.DOC.12/13 in
+// order, its v[] slots, kind (choice, number, targets), range and default in its units (1/scale
+// of an inch, or hundredths), each choice with its parameter's range; the countries by index.
+json_t *sv_manual_forms(void)
+{
+	static const char *const kinds[] = {"choice", "number", "targets"};
+	json_t *arms = json_array();
+	for (int a = 0; a < TW_SV_ARM_COUNT; a++) {
+		json_t *fields = json_array();
+		for (int i = 0; i < tables[a].n; i++) {
+			const sv_mfield *f = &tables[a].f[i];
+			json_t *ch = json_array();
+			for (int k = 0; k < f->nchoices; k++)
+				json_array_append_new(ch, json_pack("{s:s, s:i, s:i, s:i, s:i}", "name", f->choices[k].name, "pmin",
+								    f->choices[k].pmin, "pmax", f->choices[k].pmax, "pdef",
+								    f->choices[k].pdef, "scale", f->choices[k].scale));
+			json_array_append_new(fields, json_pack("{s:s, s:s, s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:b, s:o}", "key", f->key,
+								"id", f->id, "kind", kinds[f->kind], "slot", f->slot, "pslot",
+								f->pslot, "min", f->min, "max", f->max, "def", f->def, "scale",
+								f->scale, "zero_ok", f->zero_ok, "choices", ch));
+		}
+		json_array_append_new(arms, json_pack("{s:s, s:s, s:s, s:o}", "arm", arm_names[a], "title", arm_titles[a],
+						      "clause", arm_clause[a], "fields", fields));
+	}
+	json_t *countries = json_array();
+	for (int c = 0; c < TW_SV_COUNTRY_COUNT; c++)
+		json_array_append_new(countries, json_string(tw_sv_country_names[c]));
+	return json_pack("{s:{s:o, s:o, s:i, s:i}}", "manual", "arms", arms, "countries", countries, "slots",
+			 TW_SV_MAN_VALS, "targets", SV_NTARGETS);
+}

@@ -96,14 +96,24 @@ static void round_fired(tw_state *s, const tw_order *o, bool serial, tw_events *
 	r->rec_z0[i] = rd.z0;
 	r->rec_z1[i] = rd.z1;
 	r->rec_flags[i] = (rd.misfire ? 1 : 0) | (serial ? 2 : 0) | (o->n << 2) | (struck << 4);
-	// Events are seen by every seat (the core has no per-seat events): the measurements stay in
-	// the owner's record, and the event says only that a round was fired and recorded.
+	// SV.DOC.8: the round's measurements are the owner's (a per-seat event, docs/design.md "Events
+	// for some seats"): every other seat reads only that a report for that side was made.
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "SV.DOC.8");
 	if (e) {
 		e->a = o->gun;
 		e->b = i + 1;
-		tw_event_text(e, "gun %d: round %d%s fired at %.0f in, %s; recorded for %s", o->gun, i + 1,
-			      serial ? " of the timed serial" : "", set, sv_tempo_names[o->n], s->sides[o->side].name);
+		e->c = struck;
+		e->x = rd.d1;
+		e->y = rd.lat;
+		e->v = rd.e;
+		tw_event_only(e, o->side);
+		if (rd.misfire)
+			tw_event_text(e, "gun %d: round %d%s at %.0f in, %s, k %.2f: misfire; recorded for %s", o->gun, i + 1,
+				      serial ? " of the timed serial" : "", set, sv_tempo_names[o->n], k, s->sides[o->side].name);
+		else
+			tw_event_text(e, "gun %d: round %d%s at %.0f in, %s, k %.2f: e %.2f deg, D1 %.1f in, lateral %.1f in, Z %.1f-%.1f in; recorded for %s",
+				      o->gun, i + 1, serial ? " of the timed serial" : "", set, sv_tempo_names[o->n], k, rd.e,
+				      rd.d1, rd.lat, rd.z0, rd.z1, s->sides[o->side].name);
 	}
 }
 

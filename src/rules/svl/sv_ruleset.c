@@ -252,6 +252,8 @@ static const tw_order_field f_test[] = {
 };
 static const tw_order_field f_bid[] = {
 	{"fr", TW_OF_INT, 0, 0, true, 10, 1000000, NULL, "francs: a multiple of 10, at least the reserve or 10 over the highest bid"},
+	{"lot", TW_OF_INTS, 0, 0, false, 1, 1, NULL,
+	 "the lot bid for (1-based) as the bidder saw it on offer: a bid that arrives after its lot was knocked down is refused (sv-web)"},
 };
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def sv_orders[SV_OT_COUNT] = {
@@ -335,4 +337,6 @@ const tw_ruleset tw_ruleset_svl = {
 	.series_record = sv_series_record,
 	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
+	.host_due = sv_host_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c)
+	.forms = sv_manual_forms, // sv-web: the manuals' forms for the browser (sv_manual.c)
 };
