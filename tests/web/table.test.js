@@ -2552,6 +2552,9 @@ tests.push(
     } finally {
       await blue.context().close();
     }
+  }],
+);
+
 // sv-web (issue 17): Science versus Luck's live auction in the browser (web/svl_panel.js).
 tests.push(
   ['svl auction: three teams bid live, the hammer on the host\'s clock, budgets, an unsold lot (svl)', async (page, browser) => {
