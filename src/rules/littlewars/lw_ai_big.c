@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lw_ai_big.h"
 #include "lw_big.h"
 #include "lw_boxes.h"
 
@@ -32,6 +33,9 @@ typedef struct big_ctx {
 	uint8_t stuck[LW_BOX_MAX];   ///< the box could not move on: its men come out
 	int32_t tried[BIG_MAX_TRIED];
 	int ntried;
+	// lw-gen (KS.SUP, LW.BIG.9/10): this move's supplies handed over; the T&S men tried.
+	bool supply_done;
+	int ts_next, hungry_next;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -217,6 +221,29 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 {
 	const lw_side *sd = LWS(s, side);
 	tw_order *o = c->o;
+	// KS.SUP.1-9 (lw-gen): first the supplies, while the Transport & Supply men have not moved
+	// (KS.FORM.5); then those men walk on behind the men they serve (lw_ai_supply.c).
+	if (!c->supply_done) {
+		if (lw_ai_ks_supply(s, side, o)) {
+			*out = *o;
+			return true;
+		}
+		c->supply_done = true;
+	}
+	for (; LWG(s)->ks_supply && c->ts_next < s->nfig; c->ts_next++) {
+		const tw_figure *f = &s->fig[c->ts_next];
+		tw_vec2 to;
+		if (f->side != side || f->moved_in == s->move_no || !lw_ai_ks_ts_target(s, side, c->ts_next, &to))
+			continue;
+		if (tw_dist(f->pos, to) < 1.0) // there already: a step back keeps lw-default's hands off him
+			to = tw_v2(f->pos.x, f->pos.y + (s->sides[side].back_y < f->pos.y ? -1.0 : 1.0));
+		tw_order_init(o, LW_OT_MOVE, side);
+		if (step_towards(s, o, f->pos, to, lw_move_allowance(f), c->ts_next)) {
+			c->ts_next++;
+			*out = *o;
+			return true;
+		}
+	}
 	// The men come out (LW.BIG.3 reading: the owner may set them out himself) near the enemy,
 	// or when the box could not move on in its last move. Once the armies have closed a box is
 	// no faster than its men (LW.BIG.1), but it still carries them to the enemy unseen.
@@ -233,6 +260,19 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 				*out = *o;
 				return true;
 			}
+		}
+	}
+	// KS.SUP.2 (lw-gen): a man no T&S man reaches walks towards the nearest (who comes to him).
+	for (; LWG(s)->ks_supply && c->hungry_next < s->nfig; c->hungry_next++) {
+		const tw_figure *f = &s->fig[c->hungry_next];
+		tw_vec2 to;
+		if (f->moved_in == s->move_no || !lw_ai_ks_hungry(s, side, c->hungry_next, &to))
+			continue;
+		tw_order_init(o, LW_OT_MOVE, side);
+		if (step_towards(s, o, f->pos, to, lw_move_allowance(f), c->hungry_next)) {
+			c->hungry_next++;
+			*out = *o;
+			return true;
 		}
 	}
 	// LW.BIG.1/2: while moves are multiplied, the foot far from the enemy goes into boxes.
@@ -375,6 +415,8 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 			c->move_no = s->move_no;
 			c->boxing_done = c->done = c->march_done = false;
 			c->march_next = 0;
+			c->supply_done = false;
+			c->ts_next = c->hungry_next = 0;
 			memset(c->box_tried, 0, sizeof c->box_tried);
 			c->ntried = 0;
 		}
