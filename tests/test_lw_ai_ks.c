@@ -16,7 +16,8 @@
 #include "scene.h"
 
 typedef struct ks_tally {
-	int supplies, starved_events, out_events, late_starved, out, free_end[2], trains;
+	int side; ///< the side whose train events are counted (-1: both)
+	int supplies, starved_events, out_events, late_starved, out, free_end[2], loads, runs, unloads;
 } ks_tally;
 
 static int env_int(const char *name, int dflt)
@@ -67,7 +68,11 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 		}
 		if (getenv("TW_VERBOSE") && strncmp(e->clause, "KS.SUP", 6) == 0)
 			printf("    [%d] side %d %s: %s\n", i, e->side, e->clause, e->text);
-		t->trains += strncmp(e->clause, "LW.BIG.9", 8) == 0 || strncmp(e->clause, "LW.BIG.10", 9) == 0;
+		if ((strcmp(e->clause, "LW.BIG.9") == 0 || strcmp(e->clause, "KS.RAIL.1") == 0) && (t->side < 0 || e->side == t->side)) {
+			t->loads += strstr(e->text, " load train") != NULL;
+			t->runs += e->type == TW_EV_MOVE;
+			t->unloads += strstr(e->text, " unload from") != NULL;
+		}
 	}
 	for (int i = 0; i < f->nfig; i++) {
 		t->out += f->fig[i].status == TW_FS_OUT;
@@ -75,9 +80,16 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			t->free_end[f->fig[i].side]++;
 	}
 	int w = f->winner;
+	if (getenv("TW_VERBOSE") && w < 0)
+		for (int i = 0; i < f->nfig; i++)
+			if (f->fig[i].status != TW_FS_DEAD && f->fig[i].status != TW_FS_OUT &&
+			    (lw_is_free(&f->fig[i]) ? f->fig[i].side : 1 - f->fig[i].side) == (t->free_end[0] < t->free_end[1] ? 0 : 1))
+				printf("    left: %d side %d kind %d status %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
+				       f->fig[i].status, f->fig[i].pos.x, f->fig[i].pos.y);
 	if (getenv("TW_VERBOSE"))
-		printf("  %s seed %d %s v %s: move %d winner %d free %d/%d supplies %d starved %d out %d\n", file, (int)seed, red,
-		       blue, f->move_no, w, t->free_end[0], t->free_end[1], t->supplies, t->starved_events, t->out);
+		printf("  %s seed %d %s v %s: move %d winner %d free %d/%d supplies %d starved %d out %d trains %d/%d/%d\n", file,
+		       (int)seed, red, blue, f->move_no, w, t->free_end[0], t->free_end[1], t->supplies, t->starved_events, t->out,
+		       t->loads, t->runs, t->unloads);
 	tw_general_free(gens[0]);
 	tw_general_free(gens[1]);
 	tw_game_free(g);
@@ -98,7 +110,7 @@ static void test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied(void **st)
 	(void)st;
 	int moves = env_int("TW_AI_KS_MOVES", 40);
 	for (uint64_t seed = 1; seed <= 2; seed++) {
-		ks_tally t = {0};
+		ks_tally t = {.side = -1};
 		play("kriegspiel.json", seed, "lw-big", "lw-big", moves, &t);
 		printf("kriegspiel.json seed %d, %d moves: %d supply hand-overs, %d KS.SUP.9 events (%d out of action, %d "
 		       "after the first cycle), %d men out\n",
@@ -110,13 +122,30 @@ static void test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied(void **st)
 	}
 }
 
+// LW.BIG.9/10: lw-big takes the train on large-country.json: men walk up to the engine and board
+// it, it runs up the railway towards the enemy, and they get down before him (events of its side
+// only). Before lw-gen the general never used a train (0 of each).
+static void test_LW_BIG_9_big_general_takes_the_train(void **st)
+{
+	(void)st;
+	for (int side = 0; side < 2; side++) {
+		ks_tally t = {.side = side};
+		play("large-country.json", 2, side == 0 ? "lw-big" : "random", side == 1 ? "lw-big" : "random", 30, &t);
+		printf("large-country.json seed 2, lw-big as side %d: %d loads, %d runs, %d unloads\n", side, t.loads, t.runs,
+		       t.unloads);
+		assert_true(t.loads >= 1);
+		assert_true(t.runs >= 1);
+		assert_int_equal(t.unloads, 1);
+	}
+}
+
 // lw-big against random: at least 38 wins in 40 (scaled to the games played) on `file`.
 static void beats_random(const char *file, int dflt_games)
 {
 	int n = env_int("TW_AI_KS_GAMES", dflt_games), wins = 0;
 	for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
-		ks_tally t = {0};
 		int side = (int)(seed % 2);
+		ks_tally t = {.side = side};
 		int w = play(file, seed, side == 0 ? "lw-big" : "random", side == 1 ? "lw-big" : "random", 0, &t);
 		wins += w == side;
 	}
@@ -153,6 +182,7 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied),
+		cmocka_unit_test(test_LW_BIG_9_big_general_takes_the_train),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_large_country_json),
 		cmocka_unit_test(test_KS_beats_random_on_kriegspiel_json),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_generated_large),

@@ -36,6 +36,10 @@ typedef struct big_ctx {
 	// lw-gen (KS.SUP, LW.BIG.9/10): this move's supplies handed over; the T&S men tried.
 	bool supply_done;
 	int ts_next, hungry_next;
+	uint8_t train_use[LW_TRAIN_MAX]; ///< lw_ai_train's record of each train's use
+	uint8_t *walked;                 ///< this move: men who walked up to a train (per figure)
+	int nwalked_cap;
+	bool train_done;                 ///< this move: no more train orders
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -262,6 +266,19 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			}
 		}
 	}
+	// LW.BIG.9/10 (lw-gen): trains carry the foot up the railway (lw_ai_train.c).
+	if (!c->train_done) {
+		if (c->nwalked_cap < s->nfig) {
+			tw_free(c->walked);
+			c->walked = tw_calloc((size_t)s->nfig + 1, 1);
+			c->nwalked_cap = c->walked ? s->nfig : 0;
+		}
+		if (c->walked && lw_ai_train(s, side, c->train_use, c->walked, o)) {
+			*out = *o;
+			return true;
+		}
+		c->train_done = true;
+	}
 	// KS.SUP.2 (lw-gen): a man no T&S man reaches walks towards the nearest (who comes to him).
 	for (; LWG(s)->ks_supply && c->hungry_next < s->nfig; c->hungry_next++) {
 		const tw_figure *f = &s->fig[c->hungry_next];
@@ -399,7 +416,7 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 	big_ctx *c = g->ctx;
 	if (!c->inner) {
 		c->inner = tw_calloc(1, sizeof *c->inner);
-		c->o = tw_malloc(sizeof *c->o);
+		c->o = tw_calloc(1, sizeof *c->o); // zeroed: valgrind saw an unwritten place of it read (lw-gen)
 		if (!c->inner || !c->o)
 			return TW_ERR_NOMEM;
 		c->inner->def = &tw_general_lw_default;
@@ -417,6 +434,9 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 			c->march_next = 0;
 			c->supply_done = false;
 			c->ts_next = c->hungry_next = 0;
+			c->train_done = false;
+			if (c->walked)
+				memset(c->walked, 0, (size_t)c->nwalked_cap);
 			memset(c->box_tried, 0, sizeof c->box_tried);
 			c->ntried = 0;
 		}
@@ -441,6 +461,7 @@ static void destroy_big(tw_general *g)
 		tw_free(c->inner);
 	}
 	tw_free(c->o);
+	tw_free(c->walked);
 }
 
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",

@@ -4,6 +4,7 @@
 #ifndef TW_LW_AI_BIG_H
 #define TW_LW_AI_BIG_H
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "lw.h"
 
@@ -20,6 +21,12 @@ bool lw_ai_ks_ts_target(const tw_state *s, int side, int ts, tw_vec2 *to);
 /// KS.SUP.2: man i of `side` must be fed in this cycle, is not yet, and no T&S man of his side
 /// reaches him: *to is where he stands within reach of the nearest (12 in inside it).
 bool lw_ai_ks_hungry(const tw_state *s, int side, int i, tw_vec2 *to);
+/// LW.BIG.9/10, KS.RAIL.1: the next train order of `side`: men beside a train board it (those
+/// within a move walk up to it first), a loaded train runs up its line towards the enemy, and
+/// the men get down 150 in short of him. done[k] (LW_TRAIN_MAX entries, zeroed at the start of
+/// the game) keeps each train's use across moves; walked (one per figure, zeroed each move)
+/// the men who walked up this move. False: no train order now.
+bool lw_ai_train(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o);
 /// Whether figure f is a free Transport & Supply man (KS.GEN.1: arm LW_ARM_TS).
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f);
 
