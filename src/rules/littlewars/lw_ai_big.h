@@ -27,6 +27,10 @@ bool lw_ai_ks_hungry(const tw_state *s, int side, int i, tw_vec2 *to);
 /// the game) keeps each train's use across moves; walked (one per figure, zeroed each move)
 /// the men who walked up this move. False: no train order now.
 bool lw_ai_train(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o);
+/// A man's arm (KS.GEN.1): his record's, or by his kind.
+int lw_ai_arm(const tw_state *s, const tw_figure *f);
+/// Whether the rules accept o in s (the rule set's validate).
+bool lw_ai_valid(const tw_state *s, const tw_order *o);
 /// Whether figure f is a free Transport & Supply man (KS.GEN.1: arm LW_ARM_TS).
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f);
 

@@ -11,7 +11,7 @@
 
 #define TS_BEHIND 30.0 ///< a T&S man keeps this far behind the middle of the men he serves
 
-static int arm_of(const tw_state *s, const tw_figure *f)
+int lw_ai_arm(const tw_state *s, const tw_figure *f)
 {
 	int a = LWF(s, f)->arm;
 	return a >= 0 ? a : f->kind == TW_FK_CAVALRY ? LW_ARM_CAVALRY : LW_ARM_INFANTRY;
@@ -19,13 +19,13 @@ static int arm_of(const tw_state *s, const tw_figure *f)
 
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f)
 {
-	return lw_is_free(f) && arm_of(s, f) == LW_ARM_TS;
+	return lw_is_free(f) && lw_ai_arm(s, f) == LW_ARM_TS;
 }
 
 // KS.SUP: a man who must be fed by packets (not the General, not T&S themselves).
 static bool fed_by_packets(const tw_state *s, const tw_figure *f)
 {
-	int a = arm_of(s, f);
+	int a = lw_ai_arm(s, f);
 	return lw_is_free(f) && (f->kind == TW_FK_INFANTRY || f->kind == TW_FK_CAVALRY) && a != LW_ARM_GENERAL &&
 	       a != LW_ARM_TS;
 }
@@ -44,7 +44,7 @@ static bool reaches(const tw_state *s, const tw_figure *t, const tw_figure *f)
 	return true;
 }
 
-static bool valid(const tw_state *s, const tw_order *o)
+bool lw_ai_valid(const tw_state *s, const tw_order *o)
 {
 	tw_error err;
 	return tw_ruleset_get(s->ruleset)->validate(s, o, &err) == TW_OK;
@@ -70,7 +70,7 @@ static bool packets(const tw_state *s, tw_order *o)
 	o->val[0] = food;
 	o->val[1] = forage;
 	o->val[2] = ammo;
-	return valid(s, o);
+	return lw_ai_valid(s, o);
 }
 
 bool lw_ai_ks_supply(const tw_state *s, int side, tw_order *o)

@@ -17,12 +17,6 @@
 #define TRAIN_GATHER_MOVES 4 ///< moves in which men walk up to a train
 enum { TRAIN_FRESH = 0, TRAIN_DONE = 1, TRAIN_GATHERING = 2, TRAIN_RUN = 20 };
 
-static int arm_of(const tw_state *s, const tw_figure *f)
-{
-	int a = LWF(s, f)->arm;
-	return a >= 0 ? a : f->kind == TW_FK_CAVALRY ? LW_ARM_CAVALRY : LW_ARM_INFANTRY;
-}
-
 // The crews: each gun's 4 nearest free men of its side within 6 in (LW.MOB.4) stay with it.
 static const uint8_t *crew;
 
@@ -57,7 +51,7 @@ static bool rider(const tw_state *s, int side, const tw_figure *f)
 	if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no ||
 	    (f->kind != TW_FK_INFANTRY && f->kind != TW_FK_CAVALRY))
 		return false;
-	int a = arm_of(s, f);
+	int a = lw_ai_arm(s, f);
 	if (a != LW_ARM_INFANTRY && a != LW_ARM_CAVALRY)
 		return false;
 	return !crew[f - s->fig];
@@ -74,12 +68,6 @@ static double enemy_near(const tw_state *s, int side, tw_vec2 p)
 	for (int k = 0; k < e->nbox; k++)
 		best = fmin(best, tw_dist(p, tw_v2(e->box_x[k], e->box_y[k])));
 	return best;
-}
-
-static bool valid(const tw_state *s, const tw_order *o)
-{
-	tw_error err;
-	return tw_ruleset_get(s->ruleset)->validate(s, o, &err) == TW_OK;
 }
 
 // Men within 6 in of train k board it, as many as its trucks carry (20 in all in the Kriegspiel,
@@ -103,7 +91,7 @@ static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
 		cav += c;
 		o->fig[o->nfig++] = i;
 	}
-	return o->nfig >= 1 && valid(s, o);
+	return o->nfig >= 1 && lw_ai_valid(s, o);
 }
 
 // The nearest riders within three moves of train k walk up to it (to some 3-4 in from the
@@ -149,7 +137,7 @@ static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order
 			o->at[0] = p;
 			o->facing[0] = f->facing;
 			o->has_at = true;
-			if (valid(s, o))
+			if (lw_ai_valid(s, o))
 				return true;
 		}
 	}
@@ -175,7 +163,7 @@ static bool run(const tw_state *s, int side, int k, tw_order *o)
 		o->n = k;
 		o->npath = 1;
 		o->path[0] = tw_v2(at.x, fmin(fmax(at.y + dir * len * parts[p], 0.0), s->table.depth));
-		if (tw_dist(at, o->path[0]) >= 6.0 && valid(s, o))
+		if (tw_dist(at, o->path[0]) >= 6.0 && lw_ai_valid(s, o))
 			return true;
 	}
 	return false;
@@ -238,7 +226,7 @@ static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *wal
 			return true;
 		tw_order_init(o, LW_OT_TRAIN_UNLOAD, side); // near the enemy, or the line ends: get down
 		o->n = k;
-		if (valid(s, o)) {
+		if (lw_ai_valid(s, o)) {
 			done[k] = TRAIN_DONE;
 			return true;
 		}
