@@ -4,6 +4,7 @@ CMAKE ?= cmake
 FUZZ_SECONDS ?= 15
 
 .PHONY: all deps release debug asan clang fuzz-build demo test test-quick bench fuzz fuzz-long clean mpi-check
+.PHONY: lw-big-40
 
 all: release
 
@@ -64,3 +65,8 @@ mpi-check: deps release
 	@$(CMAKE) -S . -B build/mpi -DCMAKE_BUILD_TYPE=Release -DTINWAR_MPI=ON -DTINWAR_TESTS=OFF >/dev/null
 	@$(CMAKE) --build build/mpi -j$(JOBS) --target tinwar_cli
 	@sh tools/mpi_check.sh build/mpi/tinwar build/tinwar 3 12
+
+# lw-gen (issue 18): lw-big against random in 40 games on each of large-country.json,
+# kriegspiel.json and the generated large Country and Kriegspiel (make test plays 2 of each).
+lw-big-40: release
+	@TW_AI_KS_GAMES=40 TW_AI_KS_ONLY='*beats_random*' build/release/test_lw_ai_ks

@@ -217,12 +217,99 @@ static void test_undo_restores_state_and_log(void **st)
 	tw_state_free(&sc);
 }
 
+// ---- lw-gen (issue 18): the two bundled large tables ----
+// scenarios/littlewars/large-country.json and kriegspiel.json, lw-big (red: supplies, trains)
+// against random (blue) for 10 game moves, with the suite's checks at every order: a clone
+// equals the original, a refused order changes nothing, the invariants hold, the state
+// round-trips through JSON, and the log replays to the same final hash.
+static void play_bundled_game(const char *file, uint64_t seed)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	if (tw_state_load(&sc, file, &err) != TW_OK)
+		fail_msg("%s: %s %s", file, err.path, err.message);
+	sc.params[tw_ruleset_param(tw_ruleset_get(sc.ruleset), "max_moves")] = 10;
+	tw_game *g = tw_game_new(&sc, seed, NULL, &err);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("lw-big", rs, 0, seed), tw_general_new("random", rs, 1, seed + 1)};
+	uint8_t *was_dead = calloc((size_t)sc.nfig + 1, 1);
+	tw_rng probe;
+	tw_rng_seed(&probe, seed ^ 0xABCDEF);
+	tw_order *o = malloc(sizeof *o), *bad = malloc(sizeof *bad);
+	int n = 0, types = 0;
+	for (; n < MAX_ORDERS; n++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		tw_state c;
+		assert_int_equal(tw_state_clone(&c, s), TW_OK);
+		assert_int_equal(tw_state_hash(&c), tw_state_hash(s));
+		tw_state_free(&c);
+		if (rs->random_orders(s, 1 - side, &probe, bad, 1) == 1) {
+			uint64_t h = tw_state_hash(s);
+			int nev = tw_game_events(g)->n, nord = tw_game_order_count(g);
+			if (rs->validate(s, bad, NULL) != TW_OK) {
+				assert_int_not_equal(tw_game_apply(g, bad, NULL, NULL, &err), TW_OK);
+				assert_int_equal(tw_state_hash(tw_game_state(g)), h);
+				assert_int_equal(tw_game_events(g)->n, nev);
+				assert_int_equal(tw_game_order_count(g), nord);
+			}
+		}
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		int type = o->type;
+		if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+			tw_order_init(o, tw_order_type_with(tw_game_ruleset(g), TW_OD_ENDS_TURN), side);
+			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+				fail_msg("end of move refused: %s %s", err.clause, err.message);
+		} else if (type < 32) {
+			types |= 1 << type;
+		}
+		check_invariants(tw_game_state(g), &sc, was_dead);
+		if (n % 197 == 0)
+			roundtrip(tw_game_state(g));
+	}
+	const tw_state *end = tw_game_state(g);
+	assert_true(end->over);
+	roundtrip(end);
+	json_t *log = tw_game_log_to_json(g);
+	char *txt = json_dumps(log, JSON_REAL_PRECISION(17));
+	json_decref(log);
+	bool ok = false;
+	tw_game *r = tw_game_log_replay(txt, strlen(txt), "conformance", &ok, &err);
+	if (!r)
+		fail_msg("replay failed: %s %s %s", err.path, err.clause, err.message);
+	assert_true(ok);
+	assert_int_equal(tw_state_hash(tw_game_state(r)), tw_state_hash(end));
+	printf("%s: %d orders, order types used 0x%x\n", file, n, types);
+	tw_game_free(r);
+	free(txt);
+	free(o);
+	free(bad);
+	free(was_dead);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
+static void test_conformance_large_tables(void **st)
+{
+	(void)st;
+	play_bundled_game("scenarios/littlewars/large-country.json", 21);
+	play_bundled_game("scenarios/littlewars/kriegspiel.json", 22);
+}
+// ---- end lw-gen ----
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_conformance_every_ruleset),
 		cmocka_unit_test(test_undo_restores_state_and_log),
+		cmocka_unit_test(test_conformance_large_tables), // lw-gen
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -2745,3 +2745,158 @@ tests.push(
     await waitFor(page, async () => page.$eval('#svl-manual', (e) => e.hidden), 'the form put away once the battle began', 8000);
   }],
 );
+
+// ---------------- issue 18 (lw-gen): the bundled Kriegspiel in the browser ----------------
+// Zooms in round a man (the wheel), and returns n.
+async function zoomInAt(page, sel, n) {
+  const c = (await center(page, sel)).map(Math.round);
+  await page.mouse.move(c[0], c[1]);
+  for (let k = 0; k < n; k++) { await page.mouse.wheel(0, -240); await page.waitForTimeout(60); }
+  await page.waitForTimeout(150);
+}
+let lastHit = '';
+// One of a seat's men dragged `inches` up (dir -1) or down (dir 1) the screen, zoomed in round
+// him first so that he stands clear of his neighbours; then the whole table again.
+async function dragMan(page, id, inches, dir) {
+  const sel = 'circle.fig[data-id="' + id + '"]';
+  await zoomInAt(page, sel, 5);
+  const ppi = await pxPerInch(page);
+  const c = await center(page, sel);
+  lastHit = await page.evaluate(([x, y]) => { const e = document.elementFromPoint(x, y); return e ? e.tagName + '.' + e.getAttribute('class') + '#' + (e.dataset ? e.dataset.id : '') : 'none'; }, c) + ' at ' + c.map(Math.round) + ' ppi ' + ppi.toFixed(1);
+  await drag(page, c, [c[0], c[1] + dir * inches * ppi]);
+  await page.click('#btn-fit');
+}
+// dragMan until the man stands `inches` further on in the seat's own view (up to 3 tries: a drag
+// that began between two men selects instead of moving); his table y, or the last seen.
+async function moveMan(page, id, inches, dir, y0) {
+  const want = y0 - dir * inches;
+  let at = null;
+  for (let k = 0; k < 3; k++) {
+    await page.$eval('circle.fig[data-id="' + id + '"]', (e) => e.scrollIntoView({ block: 'center' }));
+    await dragMan(page, id, inches, dir);
+    const t0 = Date.now();
+    while (Date.now() - t0 < 3000) {
+      const a = await figAt(page, id);
+      at = a ? 240 - Number(a[1]) : null;
+      if (at !== null && Math.abs(at - want) < 0.6) return at;
+      await page.waitForTimeout(100);
+    }
+  }
+  return at;
+}
+tests.push(
+  ['lw-gen map view: kriegspiel.json, the whole 30 x 20 ft table, zoomed in and out again', async (page) => {
+    // scenarios/littlewars/kriegspiel.json as it is bundled (before the toss): fitted, the view
+    // holds the whole 360 x 240 in table; the wheel zooms in round a point; key 0 and "fit
+    // table" give the whole table back; + zooms in again round the middle, keeping its shape.
+    const scen = fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'littlewars', 'kriegspiel.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    await page.goto(BASE + links.red);
+    await page.waitForSelector('#table');
+    const vb = () => page.$eval('#table', (s) => s.getAttribute('viewBox').split(' ').map(Number));
+    await waitFor(page, async () => { const v = await vb(); return v[2] >= 360; }, 'the table drawn');
+    const fit = await vb();
+    assert(fit[0] <= 0 && fit[1] <= 0 && fit[0] + fit[2] >= 360 && fit[1] + fit[3] >= 240, 'fitted, the whole 360 x 240 in table in view: ' + fit);
+    assert(await page.$$eval('#table polygon, #table path, #table rect', (a) => a.length) > 50, 'the Country\'s pieces drawn');
+    const box = await page.$eval('#table', (s) => JSON.parse(JSON.stringify(s.getBoundingClientRect())));
+    await page.mouse.move(Math.round(box.x + box.width / 2), Math.round(box.y + box.height / 3));
+    for (let k = 0; k < 8; k++) { await page.mouse.wheel(0, -240); await page.waitForTimeout(60); }
+    await page.waitForTimeout(150);
+    const z = await vb();
+    assert(z[2] < fit[2] / 4 && Math.abs(z[2] / z[3] - fit[2] / fit[3]) < 1e-3, 'the wheel zoomed in: ' + fit + ' -> ' + z);
+    await shot(page, 'lw-gen-1-kriegspiel-zoomed');
+    await page.click('#zoom');
+    await page.keyboard.press('0');
+    const back = await vb();
+    assert(back.every((v, i) => Math.abs(v - fit[i]) < 1e-3), 'key 0: the whole table again: ' + back);
+    for (let k = 0; k < 3; k++) await page.keyboard.press('+');
+    const z2 = await vb();
+    assert(Math.abs(z2[2] - fit[2] / Math.pow(1.25, 3)) < 1e-3 && Math.abs(z2[2] / z2[3] - fit[2] / fit[3]) < 1e-3, 'and + zoomed in again round the middle: ' + z2);
+    await page.click('#btn-fit');
+    const f2 = await vb();
+    assert(f2.every((v, i) => Math.abs(v - fit[i]) < 1e-3), '"fit table": the whole table: ' + f2);
+    await shot(page, 'lw-gen-2-kriegspiel-whole');
+  }],
+  ['lw-gen kriegspiel: two teams of three and their officials play the bundled Kriegspiel (8 seats)', async (page, browser) => {
+    // tests/web/kriegspiel-bundled.json: scenarios/littlewars/kriegspiel.json put down (the golden
+    // replay's toss and deployment), blue to move, max_moves 4; seats per arm (KS.GEN.1/2). Each
+    // side's General, infantry and cavalry players and its official sit in 8 browser contexts.
+    // Blue: the cavalry's player moves cavalryman 373, is refused infantryman 284 (KS.GEN.1), the
+    // infantry's player moves infantryman 259, the official sees them and can give no order
+    // (KS.GEN.2), the General ends the move. Red likewise with 185 and 71.
+    const scen = fs.readFileSync(path.join(__dirname, 'kriegspiel-bundled.json'), 'utf8');
+    await createGame(page, { scenario: scen, params: { seats: 'per_arm' }, noclock: true });
+    const link = {};
+    const seats = [];
+    for (const side of ['blue', 'red']) for (const r of ['general', 'infantry', 'cavalry', 'official']) {
+      const s = side + ' ' + r;
+      seats.push(s);
+      link[s] = await page.getAttribute('#link-' + side + '-' + r, 'href');
+      assert(link[s], 'a join link for ' + s);
+    }
+    const P = {}, F = {};
+    for (const s of seats) {
+      P[s] = await newPage(browser);
+      F[s] = recordFrames(P[s]);
+      await P[s].goto(BASE + link[s]);
+    }
+    for (const s of seats) {
+      await P[s].waitForSelector('circle.fig');
+      await waitFor(P[s], async () => (await P[s].$eval('#seatinfo', (e) => e.textContent)).startsWith('You are ' + s + ' '), s + ' told his seat');
+      await P[s].selectOption('#tool', 'select');
+    }
+    const y = async (p, id) => { const a = await figAt(p, id); return a ? 240 - Number(a[1]) : null; };
+    // Every seat sees its own side's men (the official as the umpire does, KS.GEN.2).
+    for (const s of seats) {
+      const own = s.startsWith('red') ? 71 : 259;
+      assert((await y(P[s], own)) !== null, s + ' sees his side\'s man ' + own);
+    }
+    await waitFor(P['blue general'], async () => (await statusData(P['blue general'])).toMove === 1, 'blue to move');
+    const moves = [
+      { side: 'blue', cav: 373, inf: 259, other: 284, dir: 1, y0: [237.4, 239] },
+      { side: 'red', cav: 185, inf: 71, other: 96, dir: -1, y0: [2.6, 1] },
+    ];
+    for (const m of moves) {
+      const sign = m.side === 'blue' ? -1 : 1; // blue advances to smaller y
+      const pc = P[m.side + ' cavalry'], pi = P[m.side + ' infantry'], po = P[m.side + ' official'], pg = P[m.side + ' general'];
+      // His own cavalryman 6 in forward, the infantry's man 4 in forward.
+      const yc = await moveMan(pc, m.cav, 6, m.dir, m.y0[0]), yi = await moveMan(pi, m.inf, 4, m.dir, m.y0[1]);
+      assert(Math.abs(yc - (m.y0[0] + sign * 6)) < 0.6 && Math.abs(yi - (m.y0[1] + sign * 4)) < 0.6, m.side + ': the cavalryman and the infantryman moved (' + yc + ', ' + yi + '; ' + (await pc.$eval('#refusal', (e) => e.textContent)) + ' / ' + (await pi.$eval('#refusal', (e) => e.textContent)) + '; ' + lastHit + ')');
+      for (const s of [m.side + ' general', m.side + ' official', (m.side === 'blue' ? 'red' : 'blue') + ' general']) {
+        await waitFor(P[s], async () => { const a = await y(P[s], m.cav), b = await y(P[s], m.inf); return a !== null && b !== null && Math.abs(a - (m.y0[0] + sign * 6)) < 0.6 && Math.abs(b - (m.y0[1] + sign * 4)) < 0.6; }, s + ' sees ' + m.side + '\'s cavalryman and infantryman moved (at ' + (await y(P[s], m.cav)) + ', ' + (await y(P[s], m.inf)) + '; refusals: ' + (await pc.$eval('#refusal', (e) => e.textContent)) + ' / ' + (await pi.$eval('#refusal', (e) => e.textContent)) + ')');
+      }
+      // KS.GEN.1: the cavalry's player is refused an infantryman; nothing moves. (After his own
+      // move: the refusal's panel may cover the bottom of the table, where red's back line is.)
+      const before = await y(pc, m.other);
+      await dragMan(pc, m.other, 4, m.dir);
+      await waitFor(pc, async () => /KS\.GEN\.1/.test(await pc.$eval('#refusal', (e) => e.hidden ? '' : e.textContent)), m.side + ' cavalry refused infantryman ' + m.other + ' (KS.GEN.1)');
+      assert((await y(pc, m.other)) === before, 'infantryman ' + m.other + ' did not move');
+      // KS.GEN.2: the official gives no order: no end of the move, and a drag moves nobody.
+      assert(await po.$eval('#btn-end_move', (b) => b.disabled && /KS\.GEN\.2/.test(b.title)), m.side + ' official offered no end of move: ' + await po.$eval('#btn-end_move', (b) => b.title));
+      const ob = await y(po, m.other);
+      await dragMan(po, m.other, 4, m.dir);
+      await po.waitForTimeout(500);
+      assert((await y(po, m.other)) === ob, m.side + '\'s official moved nobody');
+      // KS.GEN.1: ending the move is the General's.
+      assert(await pi.$eval('#btn-end_move', (b) => b.disabled && /KS\.GEN\.1/.test(b.title)), m.side + ' infantry not offered the end of the move');
+      await shot(pg, 'lw-gen-3-' + m.side + '-general');
+      await pg.click('#btn-end_move');
+      if (m.side === 'blue') await waitFor(P['red general'], async () => (await statusData(P['red general'])).toMove === 0, 'red to move');
+    }
+    // No frame of any seat carried another seat's token.
+    for (const s of seats) for (const f of F[s]) {
+      const t = JSON.stringify(f.m);
+      for (const o of seats) if (o !== s) assert(t.indexOf(link[o].split('token=')[1]) < 0, s + ' received ' + o + '\'s token');
+    }
+    // The General of red ends the scenario's last moves so that the game does not stay under way.
+    for (let k = 0; k < 4 && !(await statusData(P['red general'])).over; k++) {
+      const s = await statusData(P['red general']);
+      const g = s.toMove === 0 ? P['red general'] : P['blue general'];
+      await waitFor(g, async () => g.$eval('#btn-end_move', (b) => !b.disabled), 'the end of the move offered');
+      await g.click('#btn-end_move');
+      await g.waitForTimeout(300);
+    }
+    await waitFor(P['red general'], async () => (await statusData(P['red general'])).over, 'the game over at its limit');
+    for (const s of seats) await P[s].context().close();
+  }],
+);

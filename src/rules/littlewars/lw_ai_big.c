@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "lw_ai_big.h"
 #include "lw_big.h"
 #include "lw_boxes.h"
 
@@ -32,6 +33,13 @@ typedef struct big_ctx {
 	uint8_t stuck[LW_BOX_MAX];   ///< the box could not move on: its men come out
 	int32_t tried[BIG_MAX_TRIED];
 	int ntried;
+	// lw-gen (KS.SUP, LW.BIG.9/10): this move's supplies handed over; the T&S men tried.
+	bool supply_done;
+	int ts_next, hungry_next;
+	uint8_t train_use[LW_TRAIN_MAX]; ///< lw_ai_train's record of each train's use
+	uint8_t *walked;                 ///< this move: men who walked up to a train (per figure)
+	int nwalked_cap;
+	bool train_done;                 ///< this move: no more train orders
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -217,6 +225,29 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 {
 	const lw_side *sd = LWS(s, side);
 	tw_order *o = c->o;
+	// KS.SUP.1-9 (lw-gen): first the supplies, while the Transport & Supply men have not moved
+	// (KS.FORM.5); then those men walk on behind the men they serve (lw_ai_supply.c).
+	if (!c->supply_done) {
+		if (lw_ai_ks_supply(s, side, o)) {
+			*out = *o;
+			return true;
+		}
+		c->supply_done = true;
+	}
+	for (; LWG(s)->ks_supply && c->ts_next < s->nfig; c->ts_next++) {
+		const tw_figure *f = &s->fig[c->ts_next];
+		tw_vec2 to;
+		if (f->side != side || f->moved_in == s->move_no || !lw_ai_ks_ts_target(s, side, c->ts_next, &to))
+			continue;
+		if (tw_dist(f->pos, to) < 1.0) // there already: a step back keeps lw-default's hands off him
+			to = tw_v2(f->pos.x, f->pos.y + (s->sides[side].back_y < f->pos.y ? -1.0 : 1.0));
+		tw_order_init(o, LW_OT_MOVE, side);
+		if (step_towards(s, o, f->pos, to, lw_move_allowance(f), c->ts_next)) {
+			c->ts_next++;
+			*out = *o;
+			return true;
+		}
+	}
 	// The men come out (LW.BIG.3 reading: the owner may set them out himself) near the enemy,
 	// or when the box could not move on in its last move. Once the armies have closed a box is
 	// no faster than its men (LW.BIG.1), but it still carries them to the enemy unseen.
@@ -233,6 +264,32 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 				*out = *o;
 				return true;
 			}
+		}
+	}
+	// LW.BIG.9/10 (lw-gen): trains carry the foot up the railway (lw_ai_train.c).
+	if (!c->train_done) {
+		if (c->nwalked_cap < s->nfig) {
+			tw_free(c->walked);
+			c->walked = tw_calloc((size_t)s->nfig + 1, 1);
+			c->nwalked_cap = c->walked ? s->nfig : 0;
+		}
+		if (c->walked && lw_ai_train(s, side, c->train_use, c->walked, o)) {
+			*out = *o;
+			return true;
+		}
+		c->train_done = true;
+	}
+	// KS.SUP.2 (lw-gen): a man no T&S man reaches walks towards the nearest (who comes to him).
+	for (; LWG(s)->ks_supply && c->hungry_next < s->nfig; c->hungry_next++) {
+		const tw_figure *f = &s->fig[c->hungry_next];
+		tw_vec2 to;
+		if (f->moved_in == s->move_no || !lw_ai_ks_hungry(s, side, c->hungry_next, &to))
+			continue;
+		tw_order_init(o, LW_OT_MOVE, side);
+		if (step_towards(s, o, f->pos, to, lw_move_allowance(f), c->hungry_next)) {
+			c->hungry_next++;
+			*out = *o;
+			return true;
 		}
 	}
 	// LW.BIG.1/2: while moves are multiplied, the foot far from the enemy goes into boxes.
@@ -359,7 +416,7 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 	big_ctx *c = g->ctx;
 	if (!c->inner) {
 		c->inner = tw_calloc(1, sizeof *c->inner);
-		c->o = tw_malloc(sizeof *c->o);
+		c->o = tw_calloc(1, sizeof *c->o); // zeroed: valgrind saw an unwritten place of it read (lw-gen)
 		if (!c->inner || !c->o)
 			return TW_ERR_NOMEM;
 		c->inner->def = &tw_general_lw_default;
@@ -375,6 +432,11 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 			c->move_no = s->move_no;
 			c->boxing_done = c->done = c->march_done = false;
 			c->march_next = 0;
+			c->supply_done = false;
+			c->ts_next = c->hungry_next = 0;
+			c->train_done = false;
+			if (c->walked)
+				memset(c->walked, 0, (size_t)c->nwalked_cap);
 			memset(c->box_tried, 0, sizeof c->box_tried);
 			c->ntried = 0;
 		}
@@ -399,6 +461,7 @@ static void destroy_big(tw_general *g)
 		tw_free(c->inner);
 	}
 	tw_free(c->o);
+	tw_free(c->walked);
 }
 
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",
