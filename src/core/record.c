@@ -431,6 +431,85 @@ int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i)
 	}
 }
 
+// lw-perf (issue 18): tw_rec_hide's test without its writes. A field element is unchanged by
+// the hiding exactly when its bytes are those tw_rec_set writes for the default (strings: all
+// zero), so bytes are compared, not values (-0.0 and NaN count as changed).
+bool tw_rec_hide_changes(const tw_state *s, int seat)
+{
+	if (seat < 0)
+		return false;
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)k);
+		if (!d)
+			continue;
+		bool any = false;
+		for (int j = 0; j < d->nfields; j++)
+			any |= d->fields[j].vis != TW_VIS_ALL;
+		if (!any)
+			continue;
+		int n = tw_rec_count(s, (tw_rec_kind)k);
+		for (int j = 0; j < d->nfields; j++) {
+			const tw_field_def *f = &d->fields[j];
+			if (f->vis == TW_VIS_ALL)
+				continue;
+			unsigned char def[8] = {0};
+			size_t sz = tw_field_type_size((tw_field_type)f->type);
+			if (f->type != TW_FT_STR) {
+				tw_field_def g = *f;
+				g.offset = 0;
+				tw_rec_set(def, &g, 0, f->def);
+			}
+			const unsigned char *base = n > 0 ? tw_rec_c(s, (tw_rec_kind)k, 0) : NULL;
+			if (!base)
+				continue;
+			uint64_t dv = 0; // the default's bytes, as wide as the element
+			memcpy(&dv, def, sz <= 8 ? sz : 8);
+			size_t span = f->type == TW_FT_STR ? f->count : (size_t)f->count * sz;
+			// An array field: its whole span against the default repeated, one memcmp a record.
+			unsigned char pat[512];
+			bool pat_ok = f->count > 1 && span <= sizeof pat && sz > 0 && sz <= 8;
+			if (pat_ok) {
+				memcpy(pat, def, sz <= 8 ? sz : 8);
+				for (size_t len = sz; len < span; len *= 2)
+					memcpy(pat + len, pat, len < span - len ? len : span - len);
+				if (f->type == TW_FT_STR)
+					memset(pat, 0, span);
+			}
+			for (int i = 0; i < n; i++) {
+				if (f->vis == TW_VIS_OWNER) {
+					int owner = tw_rec_owner(s, (tw_rec_kind)k, i);
+					if (owner >= 0 && owner == seat)
+						continue;
+				}
+				const unsigned char *r = base + (size_t)i * d->size + f->offset;
+				if (pat_ok) {
+					if (memcmp(r, pat, span) != 0)
+						return true;
+					continue;
+				}
+				if (f->type == TW_FT_STR || !(sz == 1 || sz == 2 || sz == 4 || sz == 8)) {
+					for (size_t e = 0; e < span; e++)
+						if (r[e] != (f->type == TW_FT_STR ? 0 : def[e % sz]))
+							return true;
+					continue;
+				}
+				for (size_t e = 0; e < span; e += sz) {
+					uint64_t v = 0;
+					switch (sz) {
+					case 1: { uint8_t x; memcpy(&x, r + e, 1); v = x; break; }
+					case 2: { uint16_t x; memcpy(&x, r + e, 2); v = x; break; }
+					case 4: { uint32_t x; memcpy(&x, r + e, 4); v = x; break; }
+					default: memcpy(&v, r + e, 8); break;
+					}
+					if (v != dv)
+						return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
 void tw_rec_hide(tw_state *s, int seat)
 {
 	if (seat < 0)
