@@ -4,7 +4,11 @@
 //     tw_rec_hide on a copy, with owner-only fields at their defaults, set, and at -0.0;
 //   - tw_state_view_is_state: Little Wars' owner-only record fields (a figure's box and work,
 //     a side's work records) at their defaults hide nothing, so a computer general reads the
-//     state itself (before, any owner-only field in the rule set's records meant a copy a move).
+//     state itself (before, any owner-only field in the rule set's records meant a copy a move);
+//   - lw_validate_move's gap check with the men near the order filed by cell (lw_pgrid.c, orders
+//     of LW_GAPGRID_MIN pairs or more) against the plain loop (lw_validate_plain_gaps): the same
+//     verdict, clause and message for big block orders, many of them refused, some men with
+//     a radius or an end that is not finite; and lw_pgrid's cells against a scan.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +19,7 @@
 
 #include "core/record_internal.h"
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_pgrid.h"
 #include "tinwar/io.h"
 
 static void load_hf(tw_state *s)
@@ -122,12 +127,170 @@ static void test_view_is_state_with_empty_boxes(void **st)
 	tw_state_free(&s);
 }
 
+// Some states of a 300-a-side Country in play (moves 1-8), as tests/test_fast_paths.c makes them.
+static int country_states(tw_state *out, int max)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 301, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 301), tw_general_new("default", rs, 1, 301)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int n = 0;
+	for (int k = 0; k < 100000 && n < max; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0 || s->move_no > 8)
+			break;
+		if (s->phase == LW_PH_PLAY && k % 30 == 0)
+			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return n;
+}
+
+static void test_gap_grid_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 5 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 3);
+	tw_rng r;
+	tw_rng_seed(&r, 1818);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int refused = 0, total = 0, gaps = 0, big = 0;
+	for (int k = 0; k < ns; k++) {
+		tw_state *s = &ss[k];
+		for (int q = 0; q < 150; q++) {
+			tw_order_init(o, LW_OT_MOVE, s->mover);
+			o->has_at = true;
+			int i0 = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+			int want = 20 + (int)tw_rng_below(&r, 280);
+			double step = q % 3 == 0 ? 0.5 : 6.0 * tw_rng_unit(&r);
+			double ang = tw_rng_unit(&r) * 360;
+			for (int m = 0; m < s->nfig && o->nfig < want && o->nfig < TW_ORDER_MAX_FIG; m++) {
+				const tw_figure *f = &s->fig[(i0 + m) % s->nfig];
+				if (f->side != s->mover || !lw_is_free(f) || f->moved_in == s->move_no ||
+				    (LWF(s, f)->marks & LW_MARK_CONTACT))
+					continue;
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig++] = tw_add(f->pos, tw_scale(tw_dir_deg(ang + (q % 5 == 0 ? 7.0 * m : 0)), step));
+			}
+			if (o->nfig == 0)
+				continue;
+			// Now and then a man whose radius is not finite, or an end that is not.
+			int odd = -1;
+			double keep_r = 0;
+			if (q % 11 == 5) {
+				odd = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+				keep_r = s->fig[odd].radius;
+				s->fig[odd].radius = q % 2 ? NAN : INFINITY;
+			}
+			if (q % 13 == 7)
+				o->at[tw_rng_below(&r, (uint32_t)o->nfig)].x = NAN;
+			tw_error e1, e2;
+			memset(&e1, 0, sizeof e1);
+			memset(&e2, 0, sizeof e2);
+			lw_validate_plain_gaps = false;
+			tw_status a = lw_validate_move(s, o, &e1);
+			lw_validate_plain_gaps = true;
+			tw_status b = lw_validate_move(s, o, &e2);
+			lw_validate_plain_gaps = false;
+			if (odd >= 0)
+				s->fig[odd].radius = keep_r;
+			assert_int_equal(a, b);
+			assert_string_equal(e1.message, e2.message);
+			assert_string_equal(e1.clause, e2.clause);
+			refused += a != TW_OK;
+			gaps += a != TW_OK && (strcmp(e1.clause, "LW.MOB.15") == 0 || strcmp(e1.clause, "LW.MEL.2") == 0);
+			big += o->nfig >= 40;
+			total++;
+		}
+	}
+	print_message("%d block orders (%d of 40 men or more), %d refused, %d for a gap between men\n", total, big, refused,
+		      gaps);
+	assert_true(gaps > total / 10 && refused < total && big > total / 2);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+// lw_pgrid_cells holds every filed point within r of a centre (r up to the cell side).
+static void test_pgrid_cells_hold_the_near(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 77);
+	enum { N = 400 };
+	tw_vec2 *p = malloc(N * sizeof *p);
+	uint8_t mark[N];
+	for (int t = 0; t < 60; t++) {
+		double spread = t % 3 == 0 ? 5.0 : t % 3 == 1 ? 200.0 : 1e5;
+		for (int k = 0; k < N; k++) {
+			p[k] = tw_v2((tw_rng_unit(&r) - 0.5) * spread, (tw_rng_unit(&r) - 0.5) * spread);
+			mark[k] = tw_rng_below(&r, 50) == 0;
+		}
+		p[3].x = NAN;
+		p[4].y = 3e7;
+		lw_pgrid g;
+		double cs = 0.5 + tw_rng_unit(&r) * 3;
+		assert_true(lw_pgrid_build(&g, p, N, cs, mark));
+		assert_true(g.cs >= cs);
+		int filed = 0;
+		for (int c = 0; c < g.nx * g.ny; c++)
+			for (int q = g.start[c]; q < g.start[c + 1]; q++) {
+				filed++;
+				assert_true(q == g.start[c] || g.idx[q - 1] < g.idx[q]); // ascending in a cell
+			}
+		assert_int_equal(filed + g.nspill, N);
+		for (int u = 0; u < 50; u++) {
+			tw_vec2 c = p[tw_rng_below(&r, N)];
+			if (u % 2)
+				c = tw_add(c, tw_v2(tw_rng_unit(&r) * 2, -tw_rng_unit(&r) * 2));
+			double rr = g.cs * tw_rng_unit(&r);
+			int cx0, cx1, cy0, cy1;
+			bool any = lw_pgrid_cells(&g, c, rr, &cx0, &cx1, &cy0, &cy1);
+			for (int k = 0; k < N; k++) {
+				if (mark[k] || !(fabs(p[k].x) <= 1e7 && fabs(p[k].y) <= 1e7))
+					continue;
+				if (!(fabs(p[k].x - c.x) <= rr && fabs(p[k].y - c.y) <= rr))
+					continue;
+				assert_true(any);
+				bool found = false;
+				for (int cy = cy0; cy <= cy1 && !found; cy++)
+					for (int cc = cy * g.nx + cx0; cc <= cy * g.nx + cx1 && !found; cc++)
+						for (int q = g.start[cc]; q < g.start[cc + 1] && !found; q++)
+							found = g.idx[q] == k;
+				assert_true(found);
+			}
+		}
+		lw_pgrid_free(&g);
+	}
+	free(p);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rec_hide_changes_matches_hide),
 		cmocka_unit_test(test_view_is_state_with_empty_boxes),
+		cmocka_unit_test(test_gap_grid_matches_plain),
+		cmocka_unit_test(test_pgrid_cells_hold_the_near),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

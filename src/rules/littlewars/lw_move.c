@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_pgrid.h"
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
@@ -256,17 +257,79 @@ static inline bool gap_far(const tw_figure *f, tw_vec2 end, const tw_figure *g, 
 	return fabs(end.x - gp.x) > far || fabs(end.y - gp.y) > far;
 }
 
+// Whether figure f standing at `end` is too close to figure g standing at gp: check_gap's test.
+static inline bool gap_fails(const tw_state *s, const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp)
+{
+	double gap = tw_dist(end, gp) - f->radius - g->radius;
+	double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
+	return gap < need - 1e-9;
+}
+
 // The gap from figure f standing at `end` to figure g standing at gp (LW.MOB.15, LW.MEL.2).
 static tw_status check_gap(const tw_state *s, const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp,
 			   tw_error *err)
 {
-	double gap = tw_dist(end, gp) - f->radius - g->radius;
-	double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
-	if (gap < need - 1e-9)
+	if (gap_fails(s, f, end, g, gp))
 		return tw_error_set(err, TW_ERR_ILLEGAL, g->side == f->side ? "LW.MOB.15" : "LW.MEL.2",
 				    "figure %d at (%.2f, %.2f) would %s figure %d", f->id, end.x, end.y,
 				    g->side == f->side ? "touch (leave 1/16 in)" : "overlap", g->id);
 	return TW_OK;
+}
+
+// check_figures' gap loop with the room's men filed by cell (issue 18): for each of the order's
+// men, in order, check_own and then the men of the room in the cells within his reach (and those
+// filed in none); the first of them in room order that he is too close to is the one named, as
+// in the plain loop. Exact: a cell's side is at least the widest reach of gap_far, and any man
+// gap_far does not rule out lies in the cells looked at.
+static tw_status check_figures_grid(const tw_state *s, const tw_order *o, const int *room, const tw_vec2 *room_at,
+				    int nroom, double rmax, tw_error *err)
+{
+	uint8_t *mark = tw_malloc((size_t)nroom + 1);
+	if (!mark)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	double rg = 0; // the largest radius among the room's men filed by cell
+	for (int k = 0; k < nroom; k++) {
+		double r = s->fig[room[k]].radius;
+		mark[k] = !(r >= 0 && r < 1e6); // NaN: in the spill list, checked against everyone
+		if (!mark[k] && r > rg)
+			rg = r;
+	}
+	double reach = rmax + rg + LW_CLEAR + 1e-3; // gap_far's widest reach, with room to spare
+	lw_pgrid g;
+	bool ok = lw_pgrid_build(&g, room_at, nroom, reach, mark);
+	tw_free(mark);
+	if (!ok)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	tw_status st = TW_OK;
+	for (int i = 0; i < o->nfig && st == TW_OK; i++) {
+		const tw_figure *f = &s->fig[o->fig[i]];
+		tw_vec2 end;
+		st = check_own(s, o, i, &end, err);
+		if (st != TW_OK)
+			break;
+		int first = nroom; // the first man in room order he is too close to
+		int cx0, cx1, cy0, cy1;
+		if (lw_pgrid_cells(&g, end, reach, &cx0, &cx1, &cy0, &cy1))
+			for (int cy = cy0; cy <= cy1; cy++)
+				for (int c = cy * g.nx + cx0; c <= cy * g.nx + cx1; c++)
+					for (int q = g.start[c]; q < g.start[c + 1]; q++) {
+						int k = g.idx[q];
+						const tw_figure *h = &s->fig[room[k]];
+						if (k < first && h->id != f->id && !gap_far(f, end, h, room_at[k]) &&
+						    gap_fails(s, f, end, h, room_at[k]))
+							first = k;
+					}
+		for (int q = 0; q < g.nspill; q++) {
+			int k = g.spill[q];
+			const tw_figure *h = &s->fig[room[k]];
+			if (k < first && h->id != f->id && !gap_far(f, end, h, room_at[k]) && gap_fails(s, f, end, h, room_at[k]))
+				first = k;
+		}
+		if (first < nroom)
+			st = check_gap(s, f, end, &s->fig[room[first]], room_at[first], err);
+	}
+	lw_pgrid_free(&g);
+	return st;
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
@@ -303,6 +366,9 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		room[nroom] = j;
 		room_at[nroom++] = at;
 	}
+	// Many men against many (a block of a large army): the room's men filed by cell (lw_pgrid.c).
+	if (boxed && (int64_t)nroom * o->nfig >= LW_GAPGRID_MIN)
+		return check_figures_grid(s, o, room, room_at, nroom, rmax, err);
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 end;
