@@ -8,7 +8,10 @@
 //   - lw_validate_move's gap check with the men near the order filed by cell (lw_pgrid.c, orders
 //     of LW_GAPGRID_MIN pairs or more) against the plain loop (lw_validate_plain_gaps): the same
 //     verdict, clause and message for big block orders, many of them refused, some men with
-//     a radius or an end that is not finite; and lw_pgrid's cells against a scan.
+//     a radius or an end that is not finite; and lw_pgrid's cells against a scan;
+//   - the same checks with the general's figure grid active (lw_fgrid.c: lw_validate_move and
+//     lw_validate_move_extend a man at a time look at the men near the order only) against the
+//     plain loops; the grid is not used for another state or once the state has changed.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -19,6 +22,7 @@
 
 #include "core/record_internal.h"
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_fgrid.h"
 #include "rules/littlewars/lw_pgrid.h"
 #include "tinwar/io.h"
 
@@ -201,14 +205,29 @@ static void test_gap_grid_matches_plain(void **st)
 			}
 			if (q % 13 == 7)
 				o->at[tw_rng_below(&r, (uint32_t)o->nfig)].x = NAN;
-			tw_error e1, e2;
+			tw_error e1, e2, e3;
 			memset(&e1, 0, sizeof e1);
 			memset(&e2, 0, sizeof e2);
+			memset(&e3, 0, sizeof e3);
 			lw_validate_plain_gaps = false;
 			tw_status a = lw_validate_move(s, o, &e1);
+			// The general's figure grid (half the time: it is built by the first check in a decision).
+			lw_fgrid fg;
+			memset(&fg, 0, sizeof fg);
+			lw_fgrid_activate(&fg, s);
+			if (q % 2)
+				assert_non_null(lw_fgrid_for(s));
+			tw_status c = lw_validate_move(s, o, &e3);
+			lw_fgrid_activate(NULL, NULL);
+			for (int j = 0; j < s->nfig && fg.slot && fg.flag; j++)
+				assert_true(fg.slot[j] == -1 && fg.flag[j] == 0); // put back after use
+			lw_fgrid_free(&fg);
 			lw_validate_plain_gaps = true;
 			tw_status b = lw_validate_move(s, o, &e2);
 			lw_validate_plain_gaps = false;
+			assert_int_equal(c, b);
+			assert_string_equal(e3.message, e2.message);
+			assert_string_equal(e3.clause, e2.clause);
 			if (odd >= 0)
 				s->fig[odd].radius = keep_r;
 			assert_int_equal(a, b);
@@ -223,6 +242,90 @@ static void test_gap_grid_matches_plain(void **st)
 	print_message("%d block orders (%d of 40 men or more), %d refused, %d for a gap between men\n", total, big, refused,
 		      gaps);
 	assert_true(gaps > total / 10 && refused < total && big > total / 2);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
+// lw_validate_move_extend a man at a time with the general's figure grid active, against the
+// plain loops (each prefix of an order grown from one man; the extension assumes the order
+// without its last man was legal, so the verdicts are compared for every prefix the plain
+// check found legal up to its last man).
+static void test_extend_with_fgrid_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 4 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 3);
+	tw_rng r;
+	tw_rng_seed(&r, 2718);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int checked = 0, refused = 0, gaps = 0;
+	for (int k = 0; k < ns; k++) {
+		tw_state *s = &ss[k];
+		lw_fgrid fg;
+		memset(&fg, 0, sizeof fg);
+		for (int q = 0; q < 60; q++) {
+			int odd = -1;
+			double keep_r = 0;
+			if (q % 7 == 3) {
+				odd = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+				keep_r = s->fig[odd].radius;
+				s->fig[odd].radius = NAN;
+			}
+			lw_fgrid_activate(&fg, s); // a new decision: built again on first use
+			tw_order_init(o, LW_OT_MOVE, s->mover);
+			o->has_at = true;
+			int i0 = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+			double step = 0.3 + 3.0 * tw_rng_unit(&r), ang = tw_rng_unit(&r) * 360;
+			for (int m = 0; m < s->nfig && o->nfig < 60; m++) {
+				const tw_figure *f = &s->fig[(i0 + m) % s->nfig];
+				if (f->side != s->mover || !lw_is_free(f) || f->moved_in == s->move_no ||
+				    (LWF(s, f)->marks & LW_MARK_CONTACT))
+					continue;
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig] = tw_add(f->pos, tw_scale(tw_dir_deg(ang + 13.0 * m), step * (0.5 + tw_rng_unit(&r))));
+				if (m % 17 == 9)
+					o->at[o->nfig].y = NAN;
+				o->nfig++;
+				tw_error e1, e2;
+				memset(&e1, 0, sizeof e1);
+				memset(&e2, 0, sizeof e2);
+				tw_status a = lw_validate_move_extend(s, o, &e1);
+				lw_validate_plain_gaps = true;
+				tw_status b = lw_validate_move_extend(s, o, &e2);
+				lw_validate_plain_gaps = false;
+				assert_int_equal(a, b);
+				assert_string_equal(e1.message, e2.message);
+				assert_string_equal(e1.clause, e2.clause);
+				checked++;
+				if (a != TW_OK) {
+					refused++;
+					gaps += strcmp(e1.clause, "LW.MOB.15") == 0 || strcmp(e1.clause, "LW.MEL.2") == 0;
+					o->nfig--; // as the general does: take him off again
+				}
+			}
+			assert_non_null(lw_fgrid_for(s));
+			if (odd >= 0)
+				s->fig[odd].radius = keep_r;
+		}
+		// Not for another state, nor for this one once its figures are not those it was built on.
+		tw_state c;
+		assert_int_equal(tw_state_clone(&c, s), TW_OK);
+		assert_null(lw_fgrid_for(&c));
+		s->move_no++;
+		assert_null(lw_fgrid_for(s));
+		s->move_no--;
+		tw_state_free(&c);
+		lw_fgrid_activate(NULL, NULL);
+		assert_null(lw_fgrid_for(s));
+		lw_fgrid_free(&fg);
+	}
+	print_message("%d extensions, %d refused, %d for a gap between men\n", checked, refused, gaps);
+	assert_true(gaps > checked / 20 && refused < checked);
 	free(o);
 	for (int k = 0; k < ns; k++)
 		tw_state_free(&ss[k]);
@@ -291,6 +394,7 @@ int main(void)
 		cmocka_unit_test(test_view_is_state_with_empty_boxes),
 		cmocka_unit_test(test_gap_grid_matches_plain),
 		cmocka_unit_test(test_pgrid_cells_hold_the_near),
+		cmocka_unit_test(test_extend_with_fgrid_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_fgrid.h"
 #include "lw_pgrid.h"
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
@@ -134,7 +135,7 @@ static bool escort_holds(const tw_state *s, const tw_figure *p)
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
-			       int *room, tw_vec2 *room_at, tw_error *err);
+			       int *room, tw_vec2 *room_at, lw_fgrid *fg, tw_error *err);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
@@ -150,8 +151,10 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	for (int i = 0; i < o->nfig; i++)
 		if (!tw_state_figure_c(s, o->fig[i]))
 			return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[i]);
-	// New positions of everything that moves in this order, by figure id (others: -1).
-	int *slot = tw_malloc((size_t)s->nfig * 2 * sizeof *slot);
+	// New positions of everything that moves in this order, by figure id (others: -1). While
+	// the general decides, its figure grid's slots (all -1 between uses, put back after).
+	lw_fgrid *fg = lw_validate_plain_gaps ? NULL : lw_fgrid_for(s);
+	int *slot = tw_malloc((size_t)s->nfig * (fg ? 1 : 2) * sizeof *slot);
 	tw_vec2 *ends = tw_malloc((size_t)o->nfig * sizeof *ends);
 	tw_vec2 *room_at = tw_malloc((size_t)s->nfig * sizeof *room_at);
 	if (!slot || !ends || !room_at) {
@@ -160,18 +163,27 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		tw_free(room_at);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
-	for (int j = 0; j < s->nfig; j++)
-		slot[j] = -1;
+	int *room = fg ? slot : slot + s->nfig, *by_id = fg ? fg->slot : slot;
+	for (int j = 0; !fg && j < s->nfig; j++)
+		by_id[j] = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		ends[i] = path[n - 1];
-		slot[o->fig[i]] = i;
+		by_id[o->fig[i]] = i;
 	}
-	tw_status st = check_figures(s, o, slot, ends, slot + s->nfig, room_at, err);
+	tw_status st = check_figures(s, o, by_id, ends, room, room_at, fg, err);
+	for (int i = 0; fg && i < o->nfig; i++)
+		by_id[o->fig[i]] = -1;
 	tw_free(slot);
 	tw_free(ends);
 	tw_free(room_at);
 	return st;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
 }
 
 // Everything about figure i of the order except the gaps to other men: listed once, his to
@@ -239,11 +251,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 }
 
 // True for figures that take up room on the table (the others are skipped in the gap checks).
-static bool on_table(const tw_figure *g)
-{
-	return !(g->status == TW_FS_DEAD || g->status == LW_FS_WITHDRAWN || g->status == LW_FS_DELIVERED ||
-		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
-}
+static bool on_table(const tw_figure *g) { return lw_fig_on_table(g); }
 
 // Exact early-out for check_gap: men farther apart along x or y than both radii and the largest
 // gap asked for (by a millionth of an inch, far beyond rounding) cannot be too close. NaN: false.
@@ -333,7 +341,7 @@ static tw_status check_figures_grid(const tw_state *s, const tw_order *o, const 
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
-			       int *room, tw_vec2 *room_at, tw_error *err)
+			       int *room, tw_vec2 *room_at, lw_fgrid *fg, tw_error *err)
 {
 	// The figures that take up room, in figure order, each where he will stand after the order:
 	// those that may come near where the order's men will stand (within the box of their ends,
@@ -355,7 +363,45 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 	double w0 = rmax + LW_CLEAR + 1e-5;
 	x0 -= w0, y0 -= w0, x1 += w0, y1 += w0;
 	int nroom = 0;
-	for (int j = 0; j < s->nfig; j++) {
+	// With the general's figure grid (lw_fgrid.c): the candidates are the men filed in the cells
+	// that meet the box widened by the largest radius filed (those filed in none too), and the
+	// order's own men (who will stand at their ends); the same test, then figure order.
+	int ncand = -1;
+	if (fg && boxed) {
+		double w = fg->rmax + 1e-3;
+		ncand = lw_fgrid_query(fg, tw_v2(x0 - w, y0 - w), tw_v2(x1 + w, y1 + w));
+		for (int k = 0; k < ncand; k++)
+			fg->flag[fg->found[k]] = 1;
+		for (int i = 0; i < o->nfig && ncand >= 0; i++) {
+			int j = o->fig[i]; // a figure listed twice: once
+			if (!fg->flag[j]) {
+				fg->flag[j] = 1;
+				room[nroom++] = j;
+			}
+		}
+		for (int k = 0; k < ncand; k++)
+			room[nroom++] = fg->found[k];
+		for (int k = 0; k < nroom; k++)
+			fg->flag[room[k]] = 0;
+		if (ncand >= 0)
+			qsort(room, (size_t)nroom, sizeof *room, cmp_int);
+		int n = nroom;
+		nroom = 0;
+		for (int k = 0; k < n && ncand >= 0; k++) {
+			const tw_figure *g = &s->fig[room[k]];
+			if (!on_table(g))
+				continue;
+			tw_vec2 at = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
+			double r = g->radius;
+			if (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r)
+				continue;
+			room[nroom] = room[k];
+			room_at[nroom++] = at;
+		}
+		if (ncand < 0)
+			nroom = 0; // no memory for the query: the plain loop
+	}
+	for (int j = 0; j < s->nfig && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (!on_table(g))
 			continue;
@@ -418,24 +464,50 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			return st;
 		}
 	}
+	// While the general decides: its figure grid's flags (all 0 between uses) and the men in
+	// the cells within the newcomer's reach (and those filed in none) instead of every figure;
+	// the first he is too close to in figure order is named, as by the plain loop.
+	lw_fgrid *fg = lw_validate_plain_gaps ? NULL : lw_fgrid_for(s);
 	uint8_t mark_buf[2048];
-	uint8_t *in_order = s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
+	uint8_t *in_order = fg ? fg->flag : s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
 	if (!in_order) {
 		tw_free(ends);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
-	memset(in_order, 0, (size_t)s->nfig);
+	if (!fg)
+		memset(in_order, 0, (size_t)s->nfig);
 	for (int i = 0; i < last; i++)
 		if (o->fig[i] >= 0 && o->fig[i] < s->nfig)
 			in_order[o->fig[i]] = 1;
-	for (int j = 0; j < s->nfig && st == TW_OK; j++) {
+	double w = fg ? f->radius + fg->rmax + LW_CLEAR + 1e-3 : NAN;
+	int ncand = fg && isfinite(end.x) && isfinite(end.y) && isfinite(w)
+			    ? lw_fgrid_query(fg, tw_v2(end.x - w, end.y - w), tw_v2(end.x + w, end.y + w))
+			    : -1;
+	if (ncand >= 0) {
+		int first = s->nfig;
+		for (int k = 0; k < ncand; k++) {
+			int j = fg->found[k];
+			const tw_figure *g = &s->fig[j];
+			if (j < first && !in_order[g->id] && g->id != f->id && on_table(g) && !gap_far(f, end, g, g->pos) &&
+			    gap_fails(s, f, end, g, g->pos))
+				first = j;
+		}
+		if (first < s->nfig)
+			st = check_gap(s, f, end, &s->fig[first], s->fig[first].pos, err);
+	}
+	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
 			continue;
 		st = check_gap(s, f, end, g, g->pos, err);
 	}
-	if (in_order != mark_buf)
+	if (fg) {
+		for (int i = 0; i < last; i++)
+			if (o->fig[i] >= 0 && o->fig[i] < s->nfig)
+				in_order[o->fig[i]] = 0;
+	} else if (in_order != mark_buf) {
 		tw_free(in_order);
+	}
 	for (int i = 0; i < last && st == TW_OK; i++) {
 		const tw_figure *g = &s->fig[o->fig[i]];
 		if (g->id == f->id || !on_table(g))
