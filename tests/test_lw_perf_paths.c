@@ -11,7 +11,10 @@
 //     a radius or an end that is not finite; and lw_pgrid's cells against a scan;
 //   - the same checks with the general's figure grid active (lw_fgrid.c: lw_validate_move and
 //     lw_validate_move_extend a man at a time look at the men near the order only) against the
-//     plain loops; the grid is not used for another state or once the state has changed.
+//     plain loops; the grid is not used for another state or once the state has changed;
+//   - lw_fmt_1 (a move's event words without snprintf) against snprintf's "%.1f" on millions of
+//     values (ties to even at the quarters, negatives rounding to -0.0, tiny and huge ones), and
+//     lw_fmt_put's truncation against snprintf's.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -23,6 +26,7 @@
 #include "core/record_internal.h"
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_fgrid.h"
+#include "rules/littlewars/lw_fmt.h"
 #include "rules/littlewars/lw_pgrid.h"
 #include "tinwar/io.h"
 
@@ -386,6 +390,56 @@ static void test_pgrid_cells_hold_the_near(void **st)
 	free(p);
 }
 
+static void check_fmt(double v)
+{
+	char want[LW_FMT_1_CAP], got[LW_FMT_1_CAP];
+	snprintf(want, sizeof want, "%.1f", v);
+	lw_fmt_1(got, v);
+	if (strcmp(want, got) != 0)
+		print_error("%.17g: snprintf %s, lw_fmt_1 %s\n", v, want, got);
+	assert_string_equal(want, got);
+}
+
+static void test_fmt_1_matches_snprintf(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 101);
+	static const double fixed[] = {0.0, -0.0, 0.05, -0.05, 0.15, 0.25, 0.35, 0.45, 0.75, 1.25, 2.5, -0.25,
+				       -0.04, -0.06, 0.95, 9.95, 99.95, 1e-300, -1e-300, 4.9e-324, 0x1p48, -0x1p48,
+				       0x1p48 - 0.25, 0x1p47 + 0.25, 1e15, 1e300, INFINITY, -INFINITY, NAN, 123.45,
+				       1234.5678, 0.1, 0.2, 0.3, 576.0, 191.95, 143.85};
+	for (size_t k = 0; k < sizeof fixed / sizeof fixed[0]; k++)
+		check_fmt(fixed[k]);
+	for (int k = 0; k < 400000; k++) {
+		double v;
+		switch (k % 6) {
+		case 0: v = tw_rng_unit(&r) * 1000; break;                              // places on a table
+		case 1: v = (double)((int64_t)tw_rng_below(&r, 4000000) - 2000000) / 4; break; // exact quarters: ties
+		case 2: v = (double)((int64_t)tw_rng_below(&r, 400000) - 200000) / 20; break;  // near ties
+		case 3: v = ldexp(tw_rng_unit(&r) - 0.5, (int)tw_rng_below(&r, 100) - 50); break;
+		case 4: v = nextafter((double)(int64_t)tw_rng_below(&r, 100000) / 20 + 0.05, tw_rng_below(&r, 2) ? 1e9 : -1e9); break;
+		default: v = (tw_rng_unit(&r) - 0.5) * ldexp(1.0, (int)tw_rng_below(&r, 60)); break;
+		}
+		check_fmt(v);
+	}
+	// Truncation: what snprintf keeps of the same words in a small buffer.
+	for (size_t cap = 1; cap < 40; cap++) {
+		char want[64], got[64];
+		snprintf(want, cap, "%s #%d moves %.1f in", "red infantry", -12, 3.25);
+		size_t n = 0;
+		got[0] = 0;
+		lw_fmt_put(got, cap, &n, "red infantry");
+		lw_fmt_put(got, cap, &n, " #");
+		lw_fmt_put_int(got, cap, &n, -12);
+		lw_fmt_put(got, cap, &n, " moves ");
+		lw_fmt_put_1(got, cap, &n, 3.25);
+		lw_fmt_put(got, cap, &n, " in");
+		assert_string_equal(want, got);
+		assert_int_equal(n, strlen(got));
+	}
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -395,6 +449,7 @@ int main(void)
 		cmocka_unit_test(test_gap_grid_matches_plain),
 		cmocka_unit_test(test_pgrid_cells_hold_the_near),
 		cmocka_unit_test(test_extend_with_fgrid_matches_plain),
+		cmocka_unit_test(test_fmt_1_matches_snprintf),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
