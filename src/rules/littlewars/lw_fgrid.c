@@ -7,12 +7,6 @@
 
 static _Thread_local lw_fgrid *active;
 
-bool lw_fig_on_table(const tw_figure *g)
-{
-	return !(g->status == TW_FS_DEAD || g->status == LW_FS_WITHDRAWN || g->status == LW_FS_DELIVERED ||
-		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
-}
-
 void lw_fgrid_activate(lw_fgrid *fg, const tw_state *s)
 {
 	if (fg) {

@@ -5,6 +5,7 @@
 // verdicts and messages as the plain loops (tests/test_lw_perf_paths.c).
 #ifndef LW_FGRID_H
 #define LW_FGRID_H
+#include "lw.h"
 #include "lw_pgrid.h"
 #include "tinwar/state.h"
 
@@ -30,7 +31,11 @@ typedef struct lw_fgrid {
 #define LW_FGRID_MIN 256
 
 /// Whether a figure takes up room on the table (the gap checks skip the others).
-bool lw_fig_on_table(const tw_figure *g);
+static inline bool lw_fig_on_table(const tw_figure *g)
+{
+	return !(g->status == TW_FS_DEAD || g->status == LW_FS_WITHDRAWN || g->status == LW_FS_DELIVERED ||
+		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
+}
 /// Makes fg the grid for state s on this thread (NULL, or s NULL: none). The grid is built
 /// on the first lw_fgrid_for(s); s must not change while it is active.
 void lw_fgrid_activate(lw_fgrid *fg, const tw_state *s);
