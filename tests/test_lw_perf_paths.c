@@ -14,7 +14,9 @@
 //     plain loops; the grid is not used for another state or once the state has changed;
 //   - lw_fmt_1 (a move's event words without snprintf) against snprintf's "%.1f" on millions of
 //     values (ties to even at the quarters, negatives rounding to -0.0, tiny and huge ones), and
-//     lw_fmt_put's truncation against snprintf's.
+//     lw_fmt_put's truncation against snprintf's;
+//   - LW.MEL.1's supporters counted from the general's lists (lw_ai_supporters) against
+//     lw_supporters, for random bodies of both sides on a 300-a-side Country in play.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -25,6 +27,8 @@
 
 #include "core/record_internal.h"
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_ai.h"
+#include "rules/littlewars/lw_ai_support.h"
 #include "rules/littlewars/lw_fgrid.h"
 #include "rules/littlewars/lw_fmt.h"
 #include "rules/littlewars/lw_pgrid.h"
@@ -440,6 +444,46 @@ static void test_fmt_1_matches_snprintf(void **st)
 	}
 }
 
+static void test_ai_supporters_match_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 4 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 3);
+	tw_rng r;
+	tw_rng_seed(&r, 31);
+	int32_t body[64];
+	int total = 0, some = 0, isolated = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		lw_ai_lists l;
+		memset(&l, 0, sizeof l);
+		assert_true(lw_ai_lists_make(s, &l));
+		assert_true(l.gw > 0); // the grid is there: the fast count is exercised
+		for (int q = 0; q < 600; q++) {
+			const tw_figure *c = &s->fig[tw_rng_below(&r, (uint32_t)s->nfig)];
+			int side = (int)tw_rng_below(&r, 2);
+			double R = 1.0 + 8.0 * tw_rng_unit(&r);
+			int n = 0;
+			for (int i = 0; i < s->nfig && n < 64; i++) // a body round c (any side: as asked)
+				if (tw_dist(s->fig[i].pos, c->pos) <= R && (q % 4 != 0 || s->fig[i].side == side))
+					body[n++] = s->fig[i].id;
+			int want = lw_supporters(s, side, body, n, NULL), got = lw_ai_supporters(s, &l, side, body, n);
+			assert_int_equal(want, got);
+			total++;
+			some += want > 0;
+			isolated += want * 2 < n;
+		}
+		lw_ai_lists_free(&l);
+	}
+	print_message("%d bodies, %d with supporters, %d isolated\n", total, some, isolated);
+	assert_true(some > total / 4 && isolated > total / 20);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -450,6 +494,7 @@ int main(void)
 		cmocka_unit_test(test_pgrid_cells_hold_the_near),
 		cmocka_unit_test(test_extend_with_fgrid_matches_plain),
 		cmocka_unit_test(test_fmt_1_matches_snprintf),
+		cmocka_unit_test(test_ai_supporters_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -18,6 +18,7 @@
 
 #include "core/shot_fast.h"
 #include "lw_ai.h"
+#include "lw_ai_support.h"
 #include "lw_fgrid.h"
 
 /// A doctrine's parameters. Documented in docs/doctrines.md.
@@ -725,7 +726,9 @@ static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 				o->fig[o->nfig++] = m->id;
 		}
 		int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), f->pos, LW_CAV_MOVE);
-		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_is_isolated(s, side, o->fig, o->nfig, NULL) && legal(s, o))
+		// lw_is_isolated, its supporters counted from the lists (lw_ai_support.c: the same count)
+		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_ai_supporters(s, &ai->lists, side, o->fig, o->nfig) * 2 < o->nfig &&
+		    legal(s, o))
 			return true;
 	}
 	return false;
