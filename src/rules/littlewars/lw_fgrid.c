@@ -110,15 +110,9 @@ int lw_fgrid_query(lw_fgrid *fg, tw_vec2 lo, tw_vec2 hi)
 {
 	const lw_pgrid *g = &fg->g;
 	int n = 0;
-	double fx0 = floor((lo.x - g->x0) / g->cs), fx1 = floor((hi.x - g->x0) / g->cs);
-	double fy0 = floor((lo.y - g->y0) / g->cs), fy1 = floor((hi.y - g->y0) / g->cs);
 	int cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
-	if (fx1 >= 0 && fy1 >= 0 && fx0 <= g->nx - 1 && fy0 <= g->ny - 1) { // NaN: none
-		cx0 = fx0 < 0 ? 0 : (int)fx0;
-		cy0 = fy0 < 0 ? 0 : (int)fy0;
-		cx1 = fx1 > g->nx - 1 ? g->nx - 1 : (int)fx1;
-		cy1 = fy1 > g->ny - 1 ? g->ny - 1 : (int)fy1;
-	}
+	if (!lw_pgrid_box(g, lo, hi, &cx0, &cx1, &cy0, &cy1)) // none (NaN too): the spill list only
+		cx0 = 0, cx1 = -1, cy0 = 0, cy1 = -1;
 	int need = g->nspill;
 	for (int cy = cy0; cy <= cy1; cy++)
 		need += g->start[cy * g->nx + cx1 + 1] - g->start[cy * g->nx + cx0];

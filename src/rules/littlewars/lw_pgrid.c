@@ -76,11 +76,11 @@ bool lw_pgrid_build(lw_pgrid *g, const tw_vec2 *p, int n, double cs, const uint8
 	return true;
 }
 
-bool lw_pgrid_cells(const lw_pgrid *g, tw_vec2 c, double r, int *cx0, int *cx1, int *cy0, int *cy1)
+bool lw_pgrid_box(const lw_pgrid *g, tw_vec2 lo, tw_vec2 hi, int *cx0, int *cx1, int *cy0, int *cy1)
 {
 	// In doubles first: a point far off (or not finite) must not overflow the cast.
-	double fx0 = floor((c.x - r - g->x0) / g->cs), fx1 = floor((c.x + r - g->x0) / g->cs);
-	double fy0 = floor((c.y - r - g->y0) / g->cs), fy1 = floor((c.y + r - g->y0) / g->cs);
+	double fx0 = floor((lo.x - g->x0) / g->cs), fx1 = floor((hi.x - g->x0) / g->cs);
+	double fy0 = floor((lo.y - g->y0) / g->cs), fy1 = floor((hi.y - g->y0) / g->cs);
 	if (!(fx1 >= 0 && fy1 >= 0 && fx0 <= g->nx - 1 && fy0 <= g->ny - 1))
 		return false; // NaN too
 	*cx0 = fx0 < 0 ? 0 : (int)fx0;
@@ -88,4 +88,9 @@ bool lw_pgrid_cells(const lw_pgrid *g, tw_vec2 c, double r, int *cx0, int *cx1, 
 	*cx1 = fx1 > g->nx - 1 ? g->nx - 1 : (int)fx1;
 	*cy1 = fy1 > g->ny - 1 ? g->ny - 1 : (int)fy1;
 	return true;
+}
+
+bool lw_pgrid_cells(const lw_pgrid *g, tw_vec2 c, double r, int *cx0, int *cx1, int *cy0, int *cy1)
+{
+	return lw_pgrid_box(g, tw_v2(c.x - r, c.y - r), tw_v2(c.x + r, c.y + r), cx0, cx1, cy0, cy1);
 }

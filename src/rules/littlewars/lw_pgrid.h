@@ -23,6 +23,8 @@ void lw_pgrid_free(lw_pgrid *g);
 /// The cells that hold every filed point q with |q.x - c.x| <= r and |q.y - c.y| <= r (r at most
 /// the cell side): columns *cx0..*cx1, rows *cy0..*cy1; false when there is none.
 bool lw_pgrid_cells(const lw_pgrid *g, tw_vec2 c, double r, int *cx0, int *cx1, int *cy0, int *cy1);
+/// The cells that meet the box lo..hi (every filed point inside it is in one): as lw_pgrid_cells.
+bool lw_pgrid_box(const lw_pgrid *g, tw_vec2 lo, tw_vec2 hi, int *cx0, int *cx1, int *cy0, int *cy1);
 
 /// lw_validate_move uses the grid from this many pairs of (order's man, man near the order) on.
 #define LW_GAPGRID_MIN 4096
