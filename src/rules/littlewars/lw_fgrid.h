@@ -1,7 +1,7 @@
 // The figures by place while the general decides (issue 18, Scale): every figure that takes up
 // room, filed by cell at his place in the state the general is deciding on, so that the move
 // checks it asks for (lw_validate_move, lw_validate_move_extend) look at the men near an order
-// instead of at every figure. Built on first use in a decision, for that state only; the same
+// instead of at every figure. Built on second use in a decision, for that state only; the same
 // verdicts and messages as the plain loops (tests/test_lw_perf_paths.c).
 #ifndef LW_FGRID_H
 #define LW_FGRID_H
@@ -15,6 +15,7 @@ typedef struct lw_fgrid {
 	int nfig;
 	int32_t move_no;
 	bool built;
+	int asks;              ///< lw_fgrid_for calls before it was built (built at the second)
 	double rmax;           ///< the largest radius among the men filed by cell
 	lw_pgrid g;            ///< over who[]: the men that take up room, in figure order
 	int *who;              ///< filed point k is figure who[k]
@@ -39,8 +40,8 @@ static inline bool lw_fig_on_table(const tw_figure *g)
 /// Makes fg the grid for state s on this thread (NULL, or s NULL: none). The grid is built
 /// on the first lw_fgrid_for(s); s must not change while it is active.
 void lw_fgrid_activate(lw_fgrid *fg, const tw_state *s);
-/// The active grid if it is for s (the same state, figures, count and move), built now if need
-/// be; NULL otherwise or without memory (the plain loops then).
+/// The active grid if it is for s (the same state, figures, count and move), built at the second
+/// call in a decision; NULL at the first, otherwise, or without memory (the plain loops then).
 lw_fgrid *lw_fgrid_for(const tw_state *s);
 void lw_fgrid_free(lw_fgrid *fg);
 /// Puts into fg->found every man filed in a cell that meets the box lo..hi, and every man filed

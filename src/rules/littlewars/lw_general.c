@@ -846,7 +846,7 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 {
 	lw_ai *ai = gen->ctx;
 	lw_tindex_activate(&ai->tindex);
-	lw_fgrid_activate(s->nfig >= LW_FGRID_MIN ? &ai->fgrid : NULL, s); // issue 18: built on first use
+	lw_fgrid_activate(s->nfig >= LW_FGRID_MIN ? &ai->fgrid : NULL, s); // issue 18: built on second use
 	tw_status st = lw_ai_plan(gen, s, side, out, dc);
 	lw_fgrid_activate(NULL, NULL);
 	lw_tindex_activate(NULL);
