@@ -4,6 +4,11 @@
 //   perf_check check  : ~40 Hook's Farm games of assorted pairings (some with undo on and
 //                       undo/redo exercised) + generated Countries; prints a hash of every final
 //                       state, order log and event log, and their combination.
+//   perf_check scale MEN [GAMES] : GAMES (default 1) games lw-default v lw-default on the scale
+//                       bench's table for MEN a side (MEN/75*144 x 192 in, tinwar_bench scale),
+//                       seeds 300.., printing each game's moves and hash (orders, events,
+//                       state): for profiles at scale and
+//                       for checking that a fast path leaves big games as they were.
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -154,7 +159,22 @@ int main(int argc, char **argv)
 	}
 	uint64_t total = 0xCBF29CE484222325ull;
 	int moves;
-	if (strcmp(mode, "work") == 0) {
+	if (strcmp(mode, "scale") == 0) {
+		int men = argc > 2 ? atoi(argv[2]) : 1200, games = argc > 3 ? atoi(argv[3]) : 1;
+		tw_state c;
+		memset(&c, 0, sizeof c);
+		if (men < 10 || tw_scenario_generate(&c, "littlewars", 18, men / 75.0 * 144.0, 192, &err) != TW_OK) {
+			fprintf(stderr, "gen: %s\n", men < 10 ? "MEN must be 10 or more" : err.message);
+			return 1;
+		}
+		for (int k = 0; k < games; k++) {
+			uint64_t h = play(&c, "default", "default", 300 + (uint64_t)k, 0, &moves);
+			printf("scale %d seed %d moves %3d %016" PRIx64 "\n", men, 300 + k, moves, h);
+			total = fnv(total, &h, 8);
+		}
+		printf("scale %016" PRIx64 "\n", total);
+		tw_state_free(&c);
+	} else if (strcmp(mode, "work") == 0) {
 		int reps = argc > 2 ? atoi(argv[2]) : 1;
 		for (int r = 0; r < reps; r++)
 			for (uint64_t seed = 100; seed < 110; seed++) {

@@ -154,7 +154,8 @@ tw_status tw_state_backup_save(tw_state_backup *b, const tw_state *s);
 void tw_state_backup_restore(tw_state_backup *b, tw_state *s);
 void tw_state_backup_free(tw_state_backup *b);
 /// True when the view of `seat` would be the state itself but for the generator: the rule set
-/// hides nothing from it now (rs->hides), no record field is kept from it, and no other seat's
+/// hides nothing from it now (rs->hides), no record field kept from it holds anything but its
+/// default (tw_rec_hide would change nothing), and no other seat's
 /// secret choice is sealed in the state. (A computer general may then read the state itself.)
 bool tw_state_view_is_state(const tw_state *s, int seat);
 /// Refreshes a view made by tw_state_view (of the same game, with the same figure, gun and unit

@@ -438,6 +438,132 @@ int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i)
 	}
 }
 
+// lw-perf (issue 18): tw_rec_hide's test without its writes. A field element is unchanged by
+// the hiding exactly when its bytes are those tw_rec_set writes for the default (strings: all
+// zero), so bytes are compared, not values (-0.0 and NaN count as changed).
+bool tw_rec_hide_changes(const tw_state *s, int seat)
+{
+	if (seat < 0)
+		return false;
+	enum { MAXF = 64 };
+	struct hf {
+		size_t off, span, sz;
+		uint64_t dv;       // the default's bytes, as wide as the element
+		bool owner, pat, raw; // owner-visible; whole span against pat; byte by byte
+		const unsigned char *def;
+	} hf[MAXF];
+	unsigned char defs[MAXF][8];
+	static const unsigned char zero512[512];
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)k);
+		if (!d)
+			continue;
+		int nh = 0;
+		bool big = false;
+		for (int j = 0; j < d->nfields; j++) {
+			const tw_field_def *f = &d->fields[j];
+			if (f->vis == TW_VIS_ALL)
+				continue;
+			if (nh == MAXF) {
+				big = true;
+				break;
+			}
+			struct hf *h = &hf[nh];
+			memset(defs[nh], 0, 8);
+			h->sz = tw_field_type_size((tw_field_type)f->type);
+			if (f->type != TW_FT_STR) {
+				tw_field_def g = *f;
+				g.offset = 0;
+				tw_rec_set(defs[nh], &g, 0, f->def);
+			}
+			h->def = defs[nh];
+			h->dv = 0;
+			memcpy(&h->dv, defs[nh], h->sz <= 8 ? h->sz : 8);
+			h->off = f->offset;
+			h->span = f->type == TW_FT_STR ? f->count : (size_t)f->count * h->sz;
+			h->owner = f->vis == TW_VIS_OWNER;
+			// Strings and all-zero arrays: the whole span against zeros, one memcmp a record.
+			h->pat = (f->type == TW_FT_STR || (f->count > 1 && h->dv == 0)) && h->span <= sizeof zero512;
+			h->raw = !h->pat && (f->type == TW_FT_STR || !(h->sz == 1 || h->sz == 2 || h->sz == 4 || h->sz == 8));
+			nh++;
+		}
+		if (nh == 0)
+			continue;
+		if (big) { // more hidden fields than the list holds: hide a copy of each record and compare
+			int n = tw_rec_count(s, (tw_rec_kind)k);
+			for (int i = 0; i < n; i++) {
+				const unsigned char *r = tw_rec_c(s, (tw_rec_kind)k, i);
+				int owner = tw_rec_owner(s, (tw_rec_kind)k, i);
+				for (int j = 0; j < d->nfields; j++) {
+					const tw_field_def *f = &d->fields[j];
+					bool sees = f->vis == TW_VIS_ALL || (f->vis == TW_VIS_OWNER && owner >= 0 && owner == seat);
+					if (sees)
+						continue;
+					unsigned char def[8] = {0};
+					size_t sz = tw_field_type_size((tw_field_type)f->type);
+					if (f->type != TW_FT_STR) {
+						tw_field_def g = *f;
+						g.offset = 0;
+						tw_rec_set(def, &g, 0, f->def);
+					}
+					size_t span = f->type == TW_FT_STR ? f->count : (size_t)f->count * sz;
+					for (size_t e = 0; e < span; e++)
+						if (r[f->offset + e] != (f->type == TW_FT_STR ? 0 : def[e % sz]))
+							return true;
+				}
+			}
+			continue;
+		}
+		int n = tw_rec_count(s, (tw_rec_kind)k);
+		const unsigned char *base = n > 0 ? tw_rec_c(s, (tw_rec_kind)k, 0) : NULL;
+		if (!base)
+			continue;
+		for (int i = 0; i < n; i++) {
+			// The owner as tw_rec_owner gives it, without the call.
+			int owner = k == TW_REC_SIDE ? i : k == TW_REC_FIGURE ? s->fig[i].side : k == TW_REC_GUN ? s->gun[i].side
+				    : k == TW_REC_UNIT ? s->unit[i].side : -1;
+			bool own = owner >= 0 && owner == seat;
+			const unsigned char *rec = base + (size_t)i * d->size;
+			for (int q = 0; q < nh; q++) {
+				const struct hf *h = &hf[q];
+				if (h->owner && own)
+					continue;
+				const unsigned char *r = rec + h->off;
+				if (h->span == 4 && h->sz == 4) { // one 32-bit value: the common case
+					uint32_t x;
+					memcpy(&x, r, 4);
+					if (x != (uint32_t)h->dv)
+						return true;
+					continue;
+				}
+				if (h->pat) {
+					if (memcmp(r, zero512, h->span) != 0)
+						return true;
+					continue;
+				}
+				if (h->raw) {
+					for (size_t e = 0; e < h->span; e++)
+						if (r[e] != h->def[e % h->sz])
+							return true;
+					continue;
+				}
+				for (size_t e = 0; e < h->span; e += h->sz) {
+					uint64_t v = 0;
+					switch (h->sz) {
+					case 1: { uint8_t x; memcpy(&x, r + e, 1); v = x; break; }
+					case 2: { uint16_t x; memcpy(&x, r + e, 2); v = x; break; }
+					case 4: { uint32_t x; memcpy(&x, r + e, 4); v = x; break; }
+					default: memcpy(&v, r + e, 8); break;
+					}
+					if (v != h->dv)
+						return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
 void tw_rec_hide(tw_state *s, int seat)
 {
 	if (seat < 0)

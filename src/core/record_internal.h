@@ -18,6 +18,10 @@ void tw_rec_init_new(tw_state *s, tw_rec_kind kind, int index);
 void tw_rec_hash(const tw_state *s, void (*put)(void *ctx, const void *p, size_t n), void *ctx);
 /// Resets to their defaults the fields `seat` may not see (seat < 0: the umpire sees all).
 void tw_rec_hide(tw_state *s, int seat);
+/// Whether tw_rec_hide(s, seat) would change a byte of s's records: some field `seat` may not
+/// see holds something other than its default (issue 18: a rule set's owner-only fields that are
+/// all at their defaults keep a computer general reading the state itself, not a copy).
+bool tw_rec_hide_changes(const tw_state *s, int seat);
 /// The side that owns element i of kind (-1: none, so owner-visible fields are the umpire's).
 int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i);
 

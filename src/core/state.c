@@ -515,11 +515,6 @@ bool tw_state_view_is_state(const tw_state *s, int seat)
 	for (int k = 0; k < TW_MAX_SIDES; k++)
 		if (k != seat && s->sealed[k])
 			return false;
-	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
-		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)k);
-		for (int j = 0; d && j < d->nfields; j++)
-			if (d->fields[j].vis != TW_VIS_ALL)
-				return false;
-	}
-	return true;
+	// lw-perf (issue 18): fields kept from the seat that all hold their defaults hide nothing.
+	return !tw_rec_hide_changes(s, seat);
 }

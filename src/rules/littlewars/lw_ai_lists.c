@@ -57,6 +57,9 @@ static bool grow_i32(int32_t **p, int *cap, int n)
 }
 
 // The cell column (or row) of coordinate v: monotonic in v, clamped to the grid's n cells.
+// fmin(a, b) for a that is not NaN, without the call (a zero's sign aside: a bound for compares).
+static inline double min_or(double a, double b) { return b < a ? b : a; }
+
 static inline int cell_of(double v, double v0, double inv, int n)
 {
 	double c = (v - v0) * inv;
@@ -79,12 +82,14 @@ static bool grid_make(lw_ai_lists *l)
 		const lw_ai_man *m = &l->free_men[k];
 		if (!(isfinite(m->x) && isfinite(m->y) && isfinite(m->r) && isfinite(m->allow)))
 			return true; // a man off any grid: the plain loops
-		x0 = fmin(x0, m->x);
-		y0 = fmin(y0, m->y);
-		x1 = fmax(x1, m->x);
-		y1 = fmax(y1, m->y);
-		rmax = fmax(rmax, m->r);
-		amax = fmax(amax, m->allow);
+		// All finite here: plain compares (libm's fmin/fmax are calls; only a zero's sign could
+		// differ, and these are bounds for compares and cell arithmetic, where it does not count).
+		x0 = m->x < x0 ? m->x : x0;
+		y0 = m->y < y0 ? m->y : y0;
+		x1 = m->x > x1 ? m->x : x1;
+		y1 = m->y > y1 ? m->y : y1;
+		rmax = m->r > rmax ? m->r : rmax;
+		amax = m->allow > amax ? m->allow : amax;
 	}
 	// Cells of 8 in or more, about one man a cell over the box round them, at most 4n + 64.
 	double w = x1 - x0, h = y1 - y0;
@@ -492,13 +497,13 @@ double lw_ai_nearest_enemy(const lw_ai_lists *l, int side, tw_vec2 p, int *who)
 			// A man in a column left of cx0 stands left of its edge x0 + cx0 * cell, and so on.
 			double bound = INFINITY;
 			if (left)
-				bound = fmin(bound, p.x - (l->x0 + cx0 * l->cell));
+				bound = min_or(bound, p.x - (l->x0 + cx0 * l->cell));
 			if (right)
-				bound = fmin(bound, l->x0 + (cx1 + 1) * l->cell - p.x);
+				bound = min_or(bound, l->x0 + (cx1 + 1) * l->cell - p.x);
 			if (low)
-				bound = fmin(bound, p.y - (l->y0 + cy0 * l->cell));
+				bound = min_or(bound, p.y - (l->y0 + cy0 * l->cell));
 			if (high)
-				bound = fmin(bound, l->y0 + (cy1 + 1) * l->cell - p.y);
+				bound = min_or(bound, l->y0 + (cy1 + 1) * l->cell - p.y);
 			if (best < bound - BOX_PAD)
 				break;
 		}

@@ -18,6 +18,8 @@
 
 #include "core/shot_fast.h"
 #include "lw_ai.h"
+#include "lw_ai_support.h"
+#include "lw_fgrid.h"
 
 /// A doctrine's parameters. Documented in docs/doctrines.md.
 typedef struct lw_doctrine {
@@ -64,6 +66,7 @@ typedef struct lw_ai {
 	lw_sight_memo sight;         ///< line-of-sight answers for this table (lw_sight.c)
 	lw_tindex tindex;            ///< the table's pieces by place (lw_tindex.c), for this table
 	lw_ai_lists lists;           ///< the state being decided on, listed at every decision in play
+	lw_fgrid fgrid;              ///< the men by place, for the move checks it asks for (lw_fgrid.c)
 } lw_ai;
 
 // The per-figure arrays for a state of nfig figures (kept, grown when a state has more); false
@@ -723,7 +726,9 @@ static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 				o->fig[o->nfig++] = m->id;
 		}
 		int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), f->pos, LW_CAV_MOVE);
-		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_is_isolated(s, side, o->fig, o->nfig, NULL) && legal(s, o))
+		// lw_is_isolated, its supporters counted from the lists (lw_ai_support.c: the same count)
+		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_ai_supporters(s, &ai->lists, side, o->fig, o->nfig) * 2 < o->nfig &&
+		    legal(s, o))
 			return true;
 	}
 	return false;
@@ -841,7 +846,9 @@ static tw_status lw_ai_decide(tw_general *gen, const tw_state *s, int side, tw_o
 {
 	lw_ai *ai = gen->ctx;
 	lw_tindex_activate(&ai->tindex);
+	lw_fgrid_activate(s->nfig >= LW_FGRID_MIN ? &ai->fgrid : NULL, s); // issue 18: built on second use
 	tw_status st = lw_ai_plan(gen, s, side, out, dc);
+	lw_fgrid_activate(NULL, NULL);
 	lw_tindex_activate(NULL);
 	return st;
 }
@@ -851,6 +858,7 @@ static void lw_ai_destroy(tw_general *g)
 	lw_ai *ai = g->ctx;
 	if (ai) {
 		lw_tindex_free(&ai->tindex);
+		lw_fgrid_free(&ai->fgrid);
 		lw_sight_reset(&ai->sight);
 		lw_ai_lists_free(&ai->lists);
 		tw_free(ai->group_of);

@@ -6,6 +6,9 @@
 
 #include "lw.h"
 #include "lw_waggons.h"
+#include "lw_fgrid.h"
+#include "lw_fmt.h"
+#include "lw_pgrid.h"
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
@@ -134,7 +137,7 @@ static bool escort_holds(const tw_state *s, const tw_figure *p)
 }
 
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
-			       int *room, tw_vec2 *room_at, tw_error *err);
+			       int *room, tw_vec2 *room_at, lw_fgrid *fg, tw_error *err);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
@@ -150,8 +153,10 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	for (int i = 0; i < o->nfig; i++)
 		if (!tw_state_figure_c(s, o->fig[i]))
 			return tw_error_set(err, TW_ERR_INPUT, "LW.MOB.1", "no figure %d", o->fig[i]);
-	// New positions of everything that moves in this order, by figure id (others: -1).
-	int *slot = tw_malloc((size_t)s->nfig * 2 * sizeof *slot);
+	// New positions of everything that moves in this order, by figure id (others: -1). While
+	// the general decides, its figure grid's slots (all -1 between uses, put back after).
+	lw_fgrid *fg = lw_validate_plain_gaps ? NULL : lw_fgrid_for(s);
+	int *slot = tw_malloc((size_t)s->nfig * (fg ? 1 : 2) * sizeof *slot);
 	tw_vec2 *ends = tw_malloc((size_t)o->nfig * sizeof *ends);
 	tw_vec2 *room_at = tw_malloc((size_t)s->nfig * sizeof *room_at);
 	if (!slot || !ends || !room_at) {
@@ -160,18 +165,27 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		tw_free(room_at);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
-	for (int j = 0; j < s->nfig; j++)
-		slot[j] = -1;
+	int *room = fg ? slot : slot + s->nfig, *by_id = fg ? fg->slot : slot;
+	for (int j = 0; !fg && j < s->nfig; j++)
+		by_id[j] = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		ends[i] = path[n - 1];
-		slot[o->fig[i]] = i;
+		by_id[o->fig[i]] = i;
 	}
-	tw_status st = check_figures(s, o, slot, ends, slot + s->nfig, room_at, err);
+	tw_status st = check_figures(s, o, by_id, ends, room, room_at, fg, err);
+	for (int i = 0; fg && i < o->nfig; i++)
+		by_id[o->fig[i]] = -1;
 	tw_free(slot);
 	tw_free(ends);
 	tw_free(room_at);
 	return st;
+}
+
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
 }
 
 // Everything about figure i of the order except the gaps to other men: listed once, his to
@@ -239,11 +253,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 }
 
 // True for figures that take up room on the table (the others are skipped in the gap checks).
-static bool on_table(const tw_figure *g)
-{
-	return !(g->status == TW_FS_DEAD || g->status == LW_FS_WITHDRAWN || g->status == LW_FS_DELIVERED ||
-		 g->status == TW_FS_UNPLACED || g->status == TW_FS_RESERVE);
-}
+static bool on_table(const tw_figure *g) { return lw_fig_on_table(g); }
 
 // Exact early-out for check_gap: men farther apart along x or y than both radii and the largest
 // gap asked for (by a millionth of an inch, far beyond rounding) cannot be too close. NaN: false.
@@ -257,21 +267,83 @@ static inline bool gap_far(const tw_figure *f, tw_vec2 end, const tw_figure *g, 
 	return fabs(end.x - gp.x) > far || fabs(end.y - gp.y) > far;
 }
 
+// Whether figure f standing at `end` is too close to figure g standing at gp: check_gap's test.
+static inline bool gap_fails(const tw_state *s, const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp)
+{
+	double gap = tw_dist(end, gp) - f->radius - g->radius;
+	double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
+	return gap < need - 1e-9;
+}
+
 // The gap from figure f standing at `end` to figure g standing at gp (LW.MOB.15, LW.MEL.2).
 static tw_status check_gap(const tw_state *s, const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp,
 			   tw_error *err)
 {
-	double gap = tw_dist(end, gp) - f->radius - g->radius;
-	double need = (g->side == f->side && s->params[LWP_SPACING] != 0) ? LW_CLEAR : 0.0;
-	if (gap < need - 1e-9)
+	if (gap_fails(s, f, end, g, gp))
 		return tw_error_set(err, TW_ERR_ILLEGAL, g->side == f->side ? "LW.MOB.15" : "LW.MEL.2",
 				    "figure %d at (%.2f, %.2f) would %s figure %d", f->id, end.x, end.y,
 				    g->side == f->side ? "touch (leave 1/16 in)" : "overlap", g->id);
 	return TW_OK;
 }
 
+// check_figures' gap loop with the room's men filed by cell (issue 18): for each of the order's
+// men, in order, check_own and then the men of the room in the cells within his reach (and those
+// filed in none); the first of them in room order that he is too close to is the one named, as
+// in the plain loop. Exact: a cell's side is at least the widest reach of gap_far, and any man
+// gap_far does not rule out lies in the cells looked at.
+static tw_status check_figures_grid(const tw_state *s, const tw_order *o, const int *room, const tw_vec2 *room_at,
+				    int nroom, double rmax, tw_error *err)
+{
+	uint8_t *mark = tw_malloc((size_t)nroom + 1);
+	if (!mark)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	double rg = 0; // the largest radius among the room's men filed by cell
+	for (int k = 0; k < nroom; k++) {
+		double r = s->fig[room[k]].radius;
+		mark[k] = !(r >= 0 && r < 1e6); // NaN: in the spill list, checked against everyone
+		if (!mark[k] && r > rg)
+			rg = r;
+	}
+	double reach = rmax + rg + LW_CLEAR + 1e-3; // gap_far's widest reach, with room to spare
+	lw_pgrid g;
+	bool ok = lw_pgrid_build(&g, room_at, nroom, reach, mark);
+	tw_free(mark);
+	if (!ok)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	tw_status st = TW_OK;
+	for (int i = 0; i < o->nfig && st == TW_OK; i++) {
+		const tw_figure *f = &s->fig[o->fig[i]];
+		tw_vec2 end;
+		st = check_own(s, o, i, &end, err);
+		if (st != TW_OK)
+			break;
+		int first = nroom; // the first man in room order he is too close to
+		int cx0, cx1, cy0, cy1;
+		if (lw_pgrid_cells(&g, end, reach, &cx0, &cx1, &cy0, &cy1))
+			for (int cy = cy0; cy <= cy1; cy++)
+				for (int c = cy * g.nx + cx0; c <= cy * g.nx + cx1; c++)
+					for (int q = g.start[c]; q < g.start[c + 1]; q++) {
+						int k = g.idx[q];
+						const tw_figure *h = &s->fig[room[k]];
+						if (k < first && h->id != f->id && !gap_far(f, end, h, room_at[k]) &&
+						    gap_fails(s, f, end, h, room_at[k]))
+							first = k;
+					}
+		for (int q = 0; q < g.nspill; q++) {
+			int k = g.spill[q];
+			const tw_figure *h = &s->fig[room[k]];
+			if (k < first && h->id != f->id && !gap_far(f, end, h, room_at[k]) && gap_fails(s, f, end, h, room_at[k]))
+				first = k;
+		}
+		if (first < nroom)
+			st = check_gap(s, f, end, &s->fig[room[first]], room_at[first], err);
+	}
+	lw_pgrid_free(&g);
+	return st;
+}
+
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
-			       int *room, tw_vec2 *room_at, tw_error *err)
+			       int *room, tw_vec2 *room_at, lw_fgrid *fg, tw_error *err)
 {
 	// The figures that take up room, in figure order, each where he will stand after the order:
 	// those that may come near where the order's men will stand (within the box of their ends,
@@ -293,7 +365,45 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 	double w0 = rmax + LW_CLEAR + 1e-5;
 	x0 -= w0, y0 -= w0, x1 += w0, y1 += w0;
 	int nroom = 0;
-	for (int j = 0; j < s->nfig; j++) {
+	// With the general's figure grid (lw_fgrid.c): the candidates are the men filed in the cells
+	// that meet the box widened by the largest radius filed (those filed in none too), and the
+	// order's own men (who will stand at their ends); the same test, then figure order.
+	int ncand = -1;
+	if (fg && boxed) {
+		double w = fg->rmax + 1e-3;
+		ncand = lw_fgrid_query(fg, tw_v2(x0 - w, y0 - w), tw_v2(x1 + w, y1 + w));
+		for (int k = 0; k < ncand; k++)
+			fg->flag[fg->found[k]] = 1;
+		for (int i = 0; i < o->nfig && ncand >= 0; i++) {
+			int j = o->fig[i]; // a figure listed twice: once
+			if (!fg->flag[j]) {
+				fg->flag[j] = 1;
+				room[nroom++] = j;
+			}
+		}
+		for (int k = 0; k < ncand; k++)
+			room[nroom++] = fg->found[k];
+		for (int k = 0; k < nroom; k++)
+			fg->flag[room[k]] = 0;
+		if (ncand >= 0)
+			qsort(room, (size_t)nroom, sizeof *room, cmp_int);
+		int n = nroom;
+		nroom = 0;
+		for (int k = 0; k < n && ncand >= 0; k++) {
+			const tw_figure *g = &s->fig[room[k]];
+			if (!on_table(g))
+				continue;
+			tw_vec2 at = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
+			double r = g->radius;
+			if (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r)
+				continue;
+			room[nroom] = room[k];
+			room_at[nroom++] = at;
+		}
+		if (ncand < 0)
+			nroom = 0; // no memory for the query: the plain loop
+	}
+	for (int j = 0; j < s->nfig && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (!on_table(g))
 			continue;
@@ -304,6 +414,9 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		room[nroom] = j;
 		room_at[nroom++] = at;
 	}
+	// Many men against many (a block of a large army): the room's men filed by cell (lw_pgrid.c).
+	if (boxed && (int64_t)nroom * o->nfig >= LW_GAPGRID_MIN)
+		return check_figures_grid(s, o, room, room_at, nroom, rmax, err);
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 end;
@@ -353,24 +466,50 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			return st;
 		}
 	}
+	// While the general decides: its figure grid's flags (all 0 between uses) and the men in
+	// the cells within the newcomer's reach (and those filed in none) instead of every figure;
+	// the first he is too close to in figure order is named, as by the plain loop.
+	lw_fgrid *fg = lw_validate_plain_gaps ? NULL : lw_fgrid_for(s);
 	uint8_t mark_buf[2048];
-	uint8_t *in_order = s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
+	uint8_t *in_order = fg ? fg->flag : s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
 	if (!in_order) {
 		tw_free(ends);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
-	memset(in_order, 0, (size_t)s->nfig);
+	if (!fg)
+		memset(in_order, 0, (size_t)s->nfig);
 	for (int i = 0; i < last; i++)
 		if (o->fig[i] >= 0 && o->fig[i] < s->nfig)
 			in_order[o->fig[i]] = 1;
-	for (int j = 0; j < s->nfig && st == TW_OK; j++) {
+	double w = fg ? f->radius + fg->rmax + LW_CLEAR + 1e-3 : NAN;
+	int ncand = fg && isfinite(end.x) && isfinite(end.y) && isfinite(w)
+			    ? lw_fgrid_query(fg, tw_v2(end.x - w, end.y - w), tw_v2(end.x + w, end.y + w))
+			    : -1;
+	if (ncand >= 0) {
+		int first = s->nfig;
+		for (int k = 0; k < ncand; k++) {
+			int j = fg->found[k];
+			const tw_figure *g = &s->fig[j];
+			if (j < first && !in_order[g->id] && g->id != f->id && on_table(g) && !gap_far(f, end, g, g->pos) &&
+			    gap_fails(s, f, end, g, g->pos))
+				first = j;
+		}
+		if (first < s->nfig)
+			st = check_gap(s, f, end, &s->fig[first], s->fig[first].pos, err);
+	}
+	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
 			continue;
 		st = check_gap(s, f, end, g, g->pos, err);
 	}
-	if (in_order != mark_buf)
+	if (fg) {
+		for (int i = 0; i < last; i++)
+			if (o->fig[i] >= 0 && o->fig[i] < s->nfig)
+				in_order[o->fig[i]] = 0;
+	} else if (in_order != mark_buf) {
 		tw_free(in_order);
+	}
 	for (int i = 0; i < last && st == TW_OK; i++) {
 		const tw_figure *g = &s->fig[o->fig[i]];
 		if (g->id == f->id || !on_table(g))
@@ -416,9 +555,22 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			e->x = f->pos.x;
 			e->y = f->pos.y;
 			e->v = lens[i];
-			tw_event_text(e, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", f->status == LW_FS_PRISONER ? "prisoner " : "",
-				      s->sides[f->side].name, tw_figure_kind_name((tw_figure_kind)f->kind), f->id, lens[i],
-				      f->pos.x, f->pos.y);
+			// "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", without snprintf (lw_fmt.c)
+			size_t n = 0, cap = sizeof e->text;
+			e->text[0] = 0;
+			lw_fmt_put(e->text, cap, &n, f->status == LW_FS_PRISONER ? "prisoner " : "");
+			lw_fmt_put(e->text, cap, &n, s->sides[f->side].name);
+			lw_fmt_put(e->text, cap, &n, " ");
+			lw_fmt_put(e->text, cap, &n, tw_figure_kind_name((tw_figure_kind)f->kind));
+			lw_fmt_put(e->text, cap, &n, " #");
+			lw_fmt_put_int(e->text, cap, &n, f->id);
+			lw_fmt_put(e->text, cap, &n, " moves ");
+			lw_fmt_put_1(e->text, cap, &n, lens[i]);
+			lw_fmt_put(e->text, cap, &n, " in to (");
+			lw_fmt_put_1(e->text, cap, &n, f->pos.x);
+			lw_fmt_put(e->text, cap, &n, ", ");
+			lw_fmt_put_1(e->text, cap, &n, f->pos.y);
+			lw_fmt_put(e->text, cap, &n, ")");
 		}
 		if (f->status == TW_FS_ACTIVE) {
 			// LW.VAR.1 Interpretation: a man who withdraws over his own back line is safe.

@@ -1,0 +1,54 @@
+// LW.MEL.1's supporters from the general's lists (lw_ai_support.h).
+#include <math.h>
+
+#include "lw.h"
+#include "lw_ai_support.h"
+
+int lw_ai_supporters(const tw_state *s, lw_ai_lists *l, int side, const int32_t *body, int n)
+{
+	if (n <= 0)
+		return 0;
+	// The body's box and largest radius, as lw_supporters takes them; without a grid, or with a
+	// member missing or not at a finite place, the plain count.
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, brmax = 0;
+	bool boxed = l->gw > 0;
+	for (int k = 0; k < n && boxed; k++) {
+		const tw_figure *b = tw_state_figure_c(s, body[k]);
+		boxed = b && isfinite(b->pos.x) && isfinite(b->pos.y) && isfinite(b->radius);
+		if (boxed) {
+			bx0 = fmin(bx0, b->pos.x);
+			by0 = fmin(by0, b->pos.y);
+			bx1 = fmax(bx1, b->pos.x);
+			by1 = fmax(by1, b->pos.y);
+			brmax = fmax(brmax, b->radius);
+		}
+	}
+	if (!boxed)
+		return lw_supporters(s, side, body, n, NULL);
+	// Every man lw_supporters' box test keeps lies within the widest reach of a listed man.
+	double W = l->rmax + brmax + l->allow_max + LW_EPS + 2e-3;
+	int nn = lw_ai_men_near(l, side, false, tw_v2(bx0 - W, by0 - W), tw_v2(bx1 + W, by1 + W));
+	int count = 0;
+	for (int j = 0; j < nn; j++) {
+		const tw_figure *f = &s->fig[l->found[j]];
+		if (f->side != side || !lw_is_free(f))
+			continue;
+		double w = f->radius + brmax + lw_move_allowance(f) + LW_EPS + 1e-3;
+		if (f->pos.x < bx0 - w || f->pos.x > bx1 + w || f->pos.y < by0 - w || f->pos.y > by1 + w)
+			continue;
+		bool member = false;
+		for (int k = 0; k < n && !member; k++)
+			member = body[k] == f->id;
+		if (member)
+			continue;
+		double reach = lw_move_allowance(f) + LW_EPS;
+		for (int k = 0; k < n; k++) {
+			const tw_figure *b = tw_state_figure_c(s, body[k]);
+			if (b && lw_may_be_within(f, b, reach) && lw_gap(f, b) <= reach) {
+				count++;
+				break;
+			}
+		}
+	}
+	return count;
+}
