@@ -19,7 +19,9 @@ int lw_ai_arm(const tw_state *s, const tw_figure *f)
 
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f)
 {
-	return lw_is_free(f) && lw_ai_arm(s, f) == LW_ARM_TS;
+	// A supply waggon (kind waggon, arm Transport & Supply: LW.BIG.5) is no walking T&S man: it
+	// keeps to the waggon's pace (6 in across country, KS.MOV.1) and is not sent after the men.
+	return lw_is_free(f) && f->kind != TW_FK_WAGGON && lw_ai_arm(s, f) == LW_ARM_TS;
 }
 
 // KS.SUP: a man who must be fed by packets (not the General, not T&S themselves).

@@ -56,8 +56,12 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 			}
 	}
 	double row = 0;
-	for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY; kind++) {
-		double step = kind == TW_FK_CAVALRY ? 1.4 : 0.9;
+	// Foot, then horse, then the waggons and carts behind them (LW.BIG.5/6: issue 18's waggons are
+	// figures of kind waggon; before, they were left unplaced and the side could not be ready).
+	static const int kinds[] = {TW_FK_INFANTRY, TW_FK_CAVALRY, TW_FK_WAGGON};
+	for (size_t ki = 0; ki < sizeof kinds / sizeof kinds[0]; ki++) {
+		int kind = kinds[ki];
+		double step = kind == TW_FK_WAGGON ? 2.0 : kind == TW_FK_CAVALRY ? 1.4 : 0.9;
 		double x = 1.0 + shift;
 		for (int i = 0; i < s->nfig && n < TW_ORDER_MAX_FIG; i++) {
 			const tw_figure *f = &s->fig[i];
