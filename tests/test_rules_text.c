@@ -361,7 +361,7 @@ static void test_IN_ACT_3_lloyd_texts_and_families(void **st)
 	assert_non_null(strstr(out, "Not done: tinwar's moves are straight lines"));
 	free(want);
 	assert_non_null(strstr(tw_rule_text("IN.CARD.3", NULL), "Not done: conditional cards are not modelled"));
-	assert_non_null(strstr(tw_rule_text("NQ.EVD.7", NULL), "Reading: Evading is decided in phase 3"));
+	assert_non_null(strstr(tw_rule_text("NQ.EVD.7", NULL), "The evade comes in the react phase, after every snap shot"));
 	want = expected_from_file("docs/rules/lloyd-clauses.md", "LL.EX.11");
 	assert_int_equal(run(false, "%s rules LL.EX.11", TW_CLI), 0);
 	assert_string_equal(out, want);
