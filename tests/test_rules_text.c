@@ -361,7 +361,7 @@ static void test_IN_ACT_3_lloyd_texts_and_families(void **st)
 	assert_non_null(strstr(out, "Not done: tinwar's moves are straight lines"));
 	free(want);
 	assert_non_null(strstr(tw_rule_text("IN.CARD.3", NULL), "Not done: conditional cards are not modelled"));
-	assert_non_null(strstr(tw_rule_text("NQ.EVD.7", NULL), "Reading: Evading is decided in phase 3"));
+	assert_non_null(strstr(tw_rule_text("NQ.EVD.7", NULL), "The evade comes in the react phase, after every snap shot"));
 	want = expected_from_file("docs/rules/lloyd-clauses.md", "LL.EX.11");
 	assert_int_equal(run(false, "%s rules LL.EX.11", TW_CLI), 0);
 	assert_string_equal(out, want);
@@ -384,10 +384,10 @@ static void test_IN_ACT_3_lloyd_texts_and_families(void **st)
 	}
 	assert_int_equal(run(false, "%s rules IN.ACT", TW_CLI), 0);
 	assert_string_equal(out, "IN.ACT.1 \xe2\x80\x94 Play is a sequence of actions\nIN.ACT.2 \xe2\x80\x94 After each action\n"
-				 "IN.ACT.3 \xe2\x80\x94 Troops heading for one shared destination make one\n"
-				 "IN.ACT.4 \xe2\x80\x94 A shooting action targets one enemy body\n"
-				 "IN.ACT.5 \xe2\x80\x94 A player's first action after he seizes\n"
-				 "IN.ACT.6 \xe2\x80\x94 The scenario says who starts\n");
+				 "IN.ACT.3 \xe2\x80\x94 Splitting round an obstacle\n"
+				 "IN.ACT.4 \xe2\x80\x94 Shooting at one body\n"
+				 "IN.ACT.5 \xe2\x80\x94 The first action after a seize\n"
+				 "IN.ACT.6 \xe2\x80\x94 Who starts, passing, and the end\n");
 	assert_int_equal(run(false, "%s rules", TW_CLI), 0);
 	assert_non_null(strstr(out, "\nlloyd: NQ.GEN (5) NQ.STAT (8) "));
 	assert_non_null(strstr(out, " FP (29) LT (22) DU (20) MS (6) IN.ACT (6) "));
