@@ -4,6 +4,7 @@
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/svl.h"
+#include "tinwar/lloyd.h"
 
 extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
 
@@ -12,6 +13,7 @@ static const tw_ruleset *const builtin_rulesets[] = {
 	&tw_ruleset_grant,
 	&tw_ruleset_rattle,
 	&tw_ruleset_svl,
+	&tw_ruleset_lloyd,
 };
 
 void tw_register_builtin(void)

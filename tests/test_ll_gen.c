@@ -1,0 +1,91 @@
+// Lloyd's computer generals (issue 16, ll-gen): ll-nq, ll-three, ll-six against the random player
+// on the bundled scenarios, sides swapped half the time. make test plays LL_GEN_TEST_GAMES of each
+// (seeds 1..N); `LL_GEN_GAMES=40 build/debug/test_ll_gen` plays the full 40 and still asks 38.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/lloyd/ll.h"
+#include "tinwar/general.h"
+#include "tinwar/tinwar.h"
+
+enum { LL_GEN_TEST_GAMES = 8 };
+
+static int games(void)
+{
+	const char *e = getenv("LL_GEN_GAMES");
+	int n = e ? atoi(e) : LL_GEN_TEST_GAMES;
+	return n > 0 && n <= 400 ? n : LL_GEN_TEST_GAMES;
+}
+
+// Plays n games of `gen` against random on `path`: in game k (seed k) the general takes side (or,
+// with alliances, camp) k % 2. Returns its wins; *draws the draws.
+static int versus_random(const char *path, const char *gen, int n, int *draws)
+{
+	tw_register_builtin();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	if (tw_state_load(&s0, path, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	int wins = 0;
+	*draws = 0;
+	for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+		int me = (int)(seed % 2);
+		tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+		assert_non_null(g);
+		const tw_state *s = tw_game_state(g);
+		tw_general *gens[TW_MAX_SIDES] = {0};
+		bool ours[TW_MAX_SIDES] = {0};
+		for (int k = 0; k < s->nsides; k++) {
+			ours[k] = (s->nsides == 2 ? k : tw_side_alliance(s, k)) == me;
+			gens[k] = tw_general_new(ours[k] ? gen : "random", &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+			assert_non_null(gens[k]);
+		}
+		if (tw_play_out(g, gens, 200000, &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		s = tw_game_state(g);
+		assert_true(s->over);
+		wins += s->winner >= 0 && ours[s->winner];
+		if (getenv("LL_GEN_VERBOSE"))
+			fprintf(stderr, "  seed %d: general on %d, winner %d, turn %d\n", (int)seed, me, s->winner, s->move_no);
+		if (getenv("LL_GEN_VERBOSE") && atoi(getenv("LL_GEN_VERBOSE")) > 1)
+			for (int j = 0; j < s->nfig; j++)
+				fprintf(stderr, "    %d side %d st %d at %.1f,%.1f wounded %d group %d\n", j, s->fig[j].side, s->fig[j].status,
+					s->fig[j].pos.x, s->fig[j].pos.y, LLF(s, j)->wounded, LLF(s, j)->group);
+		*draws += s->winner < 0;
+		for (int k = 0; k < s->nsides; k++)
+			tw_general_free(gens[k]);
+		tw_game_free(g);
+	}
+	tw_state_free(&s0);
+	return wins;
+}
+
+static void check(const char *path, const char *gen)
+{
+	int n = games(), draws;
+	int wins = versus_random(path, gen, n, &draws);
+	fprintf(stderr, "%s against random on %s: %d wins, %d draws of %d\n", gen, path, wins, draws, n);
+	assert_true(wins * 40 >= n * 38); // 38 in 40 (of 8: all 8)
+}
+
+// Cites: NQ.SCN.2
+static void test_NQ_general_beats_random(void **st)
+{
+	(void)st;
+	check("scenarios/lloyd/skirmish.json", "ll-nq");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_NQ_general_beats_random),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
