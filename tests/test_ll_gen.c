@@ -1,6 +1,6 @@
 // Lloyd's computer generals (issue 16, ll-gen): ll-nq, ll-three, ll-six against the random player
 // on the bundled scenarios, sides swapped half the time. make test plays LL_GEN_TEST_GAMES of each
-// (seeds 1..N); `LL_GEN_GAMES=40 build/debug/test_ll_gen` plays the full 40 and still asks 38.
+// (seeds 1..N; 40: the games are short); LL_GEN_GAMES=N plays N and asks 38 in 40 of them.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -14,7 +14,7 @@
 #include "tinwar/general.h"
 #include "tinwar/tinwar.h"
 
-enum { LL_GEN_TEST_GAMES = 8 };
+enum { LL_GEN_TEST_GAMES = 40 };
 
 static int games(void)
 {
@@ -72,7 +72,7 @@ static void check(const char *path, const char *gen)
 	int n = games(), draws;
 	int wins = versus_random(path, gen, n, &draws);
 	fprintf(stderr, "%s against random on %s: %d wins, %d draws of %d\n", gen, path, wins, draws, n);
-	assert_true(wins * 40 >= n * 38); // 38 in 40 (of 8: all 8)
+	assert_true(wins * 40 >= n * 38); // 38 in 40 
 }
 
 // Cites: NQ.SCN.2

@@ -279,11 +279,12 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 			if (legal(v, o))
 				return true;
 		}
-		// round an obstacle: to either side of the line
-		for (int sgn = -1; sgn <= 1; sgn += 2) {
-			tw_vec2 n = tw_v2(-d.y / len * sgn, d.x / len * sgn);
-			tw_vec2 dd = tw_add(tw_scale(d, 0.7 / len), tw_scale(n, 0.7));
-			body_move(v, side, lead, tw_scale(dd, m * 0.95), tw_bearing_deg(dd), o);
+		// round an obstacle or a fallen man: bearings turned from the line, full move and half
+		static const double turn[] = {25, -25, 50, -50, 75, -75, 100, -100};
+		for (int k = 0; k < 16; k++) {
+			double a = turn[k % 8] * M_PI / 180, c = cos(a), sn = sin(a), s = (k < 8 ? 0.95 : 0.5) * step;
+			tw_vec2 dd = tw_v2((d.x * c - d.y * sn) / len, (d.x * sn + d.y * c) / len);
+			body_move(v, side, lead, tw_scale(dd, s), tw_bearing_deg(dd), o);
 			if (legal(v, o))
 				return true;
 		}
