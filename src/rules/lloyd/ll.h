@@ -329,6 +329,7 @@ typedef struct ll_gen_opts {
 	ll_gen_rank_fn rank;                                              ///< which enemies first
 	bool (*keep_back)(const tw_state *v, int side, int f, const void *ctx); ///< f does not move
 	const void *ctx;
+	bool no_wait; ///< hand-to-hand men advance even while our bows outnumber the enemy's
 } ll_gen_opts;
 bool ll_gen_enemy(const tw_state *v, int side, int j); ///< j fights and is not allied with side
 int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const void *ctx);

