@@ -336,6 +336,13 @@ int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const voi
 bool ll_gen_asked(const tw_state *v, int side); ///< a decision names the seat
 /// The NQ turn (start, move, react) for `side` (ll_general_nq.c): one order into *o.
 void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op);
+/// ll_general_sp.c: the strongest enemy player of `side` (most points in good order), -1 none.
+int ll_gen_sp_strongest_enemy(const tw_state *v, int side);
+/// ll_general_sp.c: the six-player general's rule for changing sides now (SP.D2, SP.6).
+bool ll_gen_sp_should_defect(const tw_state *v, int side);
+/// ll_general_sp.c: whom `side` names to command its camp (SP.5): its strongest member who never
+/// changed sides; -1 none.
+int ll_gen_sp_commander(const tw_state *v, int side);
 extern const struct tw_general_def ll_general_nq, ll_general_three, ll_general_six;
 // ---- end ll-gen ----
 #endif

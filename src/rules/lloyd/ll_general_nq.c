@@ -252,7 +252,7 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 			return true;
 		if (!archer(v, lead) && !(op && op->no_wait) && outshoots(v, side))
 			continue; // the enemy comes to our bows; we charge him when he is in reach
-		int e = ll_gen_target(v, lead, op ? op->rank : NULL, op ? op->ctx : NULL);
+		int e = ll_gen_target(v, lead, NULL, NULL); // the nearest: a ranking orders shots and charges only
 		if (e < 0)
 			continue;
 		tw_vec2 d = tw_sub(v->fig[e].pos, v->fig[lead].pos);

@@ -560,7 +560,7 @@ static const tw_clause_family ll_families[] = {
 };
 
 static const struct tw_general_def *const ll_generals[] = {&ll_general_type3, // ll-2
-							    &ll_general_nq, &ll_general_three, // ll-gen
+							    &ll_general_nq, &ll_general_three, &ll_general_six, // ll-gen
 							    };
 
 const tw_ruleset tw_ruleset_lloyd = {
