@@ -14,6 +14,8 @@
 #include "tinwar/general.h"
 #include "tinwar/tinwar.h"
 
+#include "ll_scene.h"
+
 enum { LL_GEN_TEST_GAMES = 40 };
 
 static int games(void)
@@ -112,12 +114,253 @@ static void test_SP_general_beats_random(void **st)
 	check("scenarios/lloyd/six.json", "ll-six", 37);
 }
 
+
+// ---- The six-player general's alliance doctrine (ll_general_sp.c, docs/doctrines.md), each
+// rule in a constructed position with the general's choice asserted exactly. ----
+enum { EARL = 0, BARON, SHERIFF, OUTLAW, THANE, REEVE };
+enum { ALDO = 0, BRAND, CENRIC, DAG, EDDA, FINN, GYRTH, HAKON, IDA, JARL, KOL, LULLA, MORD, NIAL, OFFA, PENDA, QUEN, ROLF };
+
+// six.json after negotiation: `defectors` (-1 ends the list) change sides first (SP.4), everyone
+// ends, the crown wins the roll-off (12 to 4) and moves, led by its commander.
+static tw_state *six_in_play(const int *defectors)
+{
+	tw_register_builtin();
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err = {0};
+	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("%s", err.message);
+	s->dice = TW_DICE_ENTERED;
+	for (int i = 0; defectors && defectors[i] >= 0; i++)
+		llt_ok(s, llt_order(LL_OT_DEFECT, defectors[i]));
+	for (int k = 0; k < 5; k++)
+		llt_ok(s, llt_order(LL_OT_END, k));
+	tw_order *o = llt_order(LL_OT_END, REEVE);
+	LLT_DICE(o, 12, 4);
+	llt_ok(s, o);
+	assert_int_equal(s->phase, LL_PH_MOVE);
+	assert_int_equal(tw_side_alliance(s, s->mover), 0);
+	return s;
+}
+
+static tw_state *six_at_start(void)
+{
+	tw_register_builtin();
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err = {0};
+	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("%s", err.message);
+	s->dice = TW_DICE_ENTERED;
+	return s;
+}
+
+static void six_done(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+static void put(tw_state *s, int f, double x, double y) { s->fig[f].pos = tw_v2(x, y); }
+
+static void kill(tw_state *s, int f) { s->fig[f].status = TW_FS_DEAD; }
+
+// The order ll-six gives for `side` now (heap).
+static tw_order *ask(const tw_state *s, int side)
+{
+	tw_general *g = tw_general_new("ll-six", &tw_ruleset_lloyd, side, 1);
+	assert_non_null(g);
+	tw_order *o = calloc(1, sizeof *o);
+	assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+	tw_general_free(g);
+	return o;
+}
+
+static void assert_shot(const tw_order *o, int shooter, int target)
+{
+	assert_int_equal(o->type, LL_OT_SHOOT);
+	assert_int_equal(o->fig[0], shooter);
+	assert_int_equal(o->fig2[0], target);
+}
+
+// Cites: SP.D2
+// Rule 1, never attack a current ally: the earl's archer Dag has the outlaw's Nial 8.2 in away and
+// the thane's Rolf 11.2 in away. With the outlaw an enemy he shoots Nial (the nearest man of the
+// strongest enemy player, 96 points); with the outlaw come over to the crown in negotiation (SP.4)
+// he shoots Rolf and never Nial, though Nial is nearer.
+static void test_SP_D2_six_general_never_attacks_an_ally(void **st)
+{
+	(void)st;
+	for (int turned = 0; turned < 2; turned++) {
+		const int def[] = {OUTLAW, -1}, none[] = {-1};
+		tw_state *s = six_in_play(turned ? def : none);
+		put(s, DAG, 30, 20);
+		put(s, NIAL, 28, 28);
+		put(s, ROLF, 32, 31);
+		tw_order *o = ask(s, EARL);
+		assert_shot(o, DAG, turned ? ROLF : NIAL);
+		free(o);
+		six_done(s);
+	}
+	// The same for a charge (the rules would let a man walk into contact with an ally): the earl's
+	// Brand can reach Nial (2.5 in) and the reeve's Vigi (3.2 in); with the outlaw an ally he
+	// charges Vigi, else Nial (the outlaw is then the strongest enemy player).
+	for (int turned = 0; turned < 2; turned++) {
+		const int def[] = {OUTLAW, -1}, none[] = {-1};
+		tw_state *s = six_in_play(turned ? def : none);
+		kill(s, DAG);
+		put(s, BRAND, 20, 20);
+		put(s, NIAL, 20, 23.5);
+		put(s, 21, 23, 23); // the reeve's Vigi
+		tw_order *o = ask(s, EARL);
+		assert_int_equal(o->type, LL_OT_MOVE);
+		assert_int_equal(o->nfig, 1);
+		assert_int_equal(o->fig[0], BRAND);
+		llt_ok(s, o);
+		assert_true(ll_engaged(s, BRAND, turned ? 21 : NIAL));
+		assert_false(ll_engaged(s, BRAND, turned ? NIAL : 21));
+		six_done(s);
+	}
+}
+
+// Cites: SP.D4
+// Rule 2, turn on the strongest: the outlaw is down to Nial (24 points), the thane has all his 92:
+// Dag shoots the thane's Rolf, farther than Nial. Then the baron (116) goes over to the rebels at
+// the start of the crown's turn (SP.D2): he is the strongest enemy now, and Dag shoots the baron's
+// Edda, 14.3 in away.
+static void test_SP_D4_six_general_turns_on_the_strongest(void **st)
+{
+	(void)st;
+	tw_state *s = six_in_play(NULL);
+	put(s, DAG, 30, 20);
+	put(s, NIAL, 28, 28);
+	put(s, ROLF, 32, 31);
+	kill(s, MORD);
+	kill(s, OFFA);
+	kill(s, PENDA);
+	tw_order *o = ask(s, EARL);
+	assert_shot(o, DAG, ROLF);
+	free(o);
+	llt_ok(s, llt_order(LL_OT_DEFECT, BARON));
+	assert_int_equal(ll_gen_sp_strongest_enemy(s, EARL), BARON);
+	o = ask(s, EARL);
+	assert_shot(o, DAG, EDDA);
+	free(o);
+	six_done(s);
+}
+
+// Cites: SP.D2
+// Rule 3, changing sides: the crown is down to 96 points in good order against the rebels' 250.
+// The baron (not commanding, not leading the turn, nothing done yet) goes over; the same position
+// after he has moved a man, after he has changed sides once already, or with his camp not losing
+// badly (212 to 250), he does not.
+static void test_SP_D2_six_general_changes_sides_by_the_rules(void **st)
+{
+	(void)st;
+	for (int c = 0; c < 4; c++) {
+		tw_state *s = six_in_play(NULL);
+		const int dead[] = {BRAND, CENRIC, IDA, JARL, KOL, LULLA, FINN, GYRTH, HAKON};
+		for (int i = 0; i < (c == 3 ? 6 : 9); i++)
+			kill(s, dead[i]);
+		assert_int_equal(LLS(s, EARL)->commander, 1);
+		if (c == 1) {
+			tw_order *m = llt_order(LL_OT_MOVE, BARON);
+			m->nfig = 1;
+			m->fig[0] = EDDA;
+			m->at[0] = tw_v2(33, 7);
+			m->has_at = true;
+			llt_ok(s, m);
+		}
+		if (c == 2)
+			LLS(s, BARON)->defections = 1;
+		tw_order *o = ask(s, BARON);
+		if (c == 0)
+			assert_int_equal(o->type, LL_OT_DEFECT);
+		else
+			assert_int_not_equal(o->type, LL_OT_DEFECT);
+		free(o);
+		six_done(s);
+	}
+}
+
+// Cites: SP.6
+// Rule 3 and SP.6: in negotiation the earl (133, the strongest player) and the sheriff have gone
+// over to the rebels; the baron, alone in the crown with 116 against 383, would hand the earl the
+// governorship by following: he stays and names himself commander. With the sheriff (down to 24)
+// still in the crown he goes over.
+static void test_SP_6_six_general_keeps_out_of_the_strongest_hands(void **st)
+{
+	(void)st;
+	tw_state *s = six_at_start();
+	llt_ok(s, llt_order(LL_OT_DEFECT, EARL));
+	llt_ok(s, llt_order(LL_OT_DEFECT, SHERIFF));
+	tw_order *o = ask(s, BARON);
+	assert_int_equal(o->type, LL_OT_COMMAND);
+	assert_int_equal(o->n, BARON);
+	free(o);
+	six_done(s);
+	s = six_at_start();
+	llt_ok(s, llt_order(LL_OT_DEFECT, EARL));
+	kill(s, JARL);
+	kill(s, KOL);
+	kill(s, LULLA);
+	o = ask(s, BARON);
+	assert_int_equal(o->type, LL_OT_DEFECT);
+	free(o);
+	six_done(s);
+}
+
+// Plays the baron's part of the crown's turn with ll-six until it ends.
+static void baron_turn(tw_state *s)
+{
+	for (int n = 0; n < 30; n++) {
+		tw_order *o = ask(s, BARON);
+		if (o->type == LL_OT_END) {
+			free(o);
+			return;
+		}
+		llt_ok(s, o);
+	}
+	fail_msg("the baron's turn did not end");
+}
+
+// Cites: SP.D3
+// Rule 4, protect the leader: the baron's leader Edda could charge the thane's Rolf (3.5 in off,
+// her move 5); she stays where she is while Finn, Gyrth and Hakon are in good order. With them
+// fallen she is the baron's last man and charges.
+static void test_SP_D3_six_general_keeps_its_leader_back(void **st)
+{
+	(void)st;
+	for (int last = 0; last < 2; last++) {
+		tw_state *s = six_in_play(NULL);
+		put(s, EDDA, 33, 20);
+		put(s, ROLF, 33, 24.5);
+		if (last) {
+			kill(s, FINN);
+			kill(s, GYRTH);
+			kill(s, HAKON);
+		}
+		tw_vec2 was = s->fig[EDDA].pos;
+		baron_turn(s);
+		if (last)
+			assert_true(ll_engaged(s, EDDA, ROLF));
+		else {
+			assert_true(tw_dist(s->fig[EDDA].pos, was) < 1e-9);
+			assert_false(ll_engaged(s, EDDA, ROLF));
+		}
+		six_done(s);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_NQ_general_beats_random),
 		cmocka_unit_test(test_TF_general_beats_random),
 		cmocka_unit_test(test_SP_general_beats_random),
+		cmocka_unit_test(test_SP_D2_six_general_never_attacks_an_ally),
+		cmocka_unit_test(test_SP_D4_six_general_turns_on_the_strongest),
+		cmocka_unit_test(test_SP_D2_six_general_changes_sides_by_the_rules),
+		cmocka_unit_test(test_SP_6_six_general_keeps_out_of_the_strongest_hands),
+		cmocka_unit_test(test_SP_D3_six_general_keeps_its_leader_back),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
