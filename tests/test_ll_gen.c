@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <jansson.h>
 
 #include "rules/lloyd/ll.h"
 #include "tinwar/general.h"
@@ -350,6 +351,53 @@ static void test_SP_D3_six_general_keeps_its_leader_back(void **st)
 	}
 }
 
+// Cites: CA.1
+// CA.1, CA.D1, CA.D4: the campaign through the rule set's series hooks from its first battle to
+// its last, every seat played by a computer general: ll-three in battles 1-5 (three.json), ll-six
+// in battle 6 (six.json). Each battle is prepared from the forces as they stand, played out to its
+// end and recorded; the sixth ends the campaign with a winner.
+static void test_CA_1_campaign_with_computer_generals(void **st)
+{
+	(void)st;
+	tw_register_builtin();
+	json_t *carry = json_object();
+	json_t *cfg = json_pack("{s:[ssssss]}", "sides", "earl", "baron", "sheriff", "outlaw", "thane", "reeve");
+	tw_error err = {0};
+	assert_int_equal(ll_series_start(carry, cfg, &err), TW_OK);
+	for (int seq = 1; seq <= 6; seq++) {
+		tw_state s0;
+		memset(&s0, 0, sizeof s0);
+		assert_int_equal(tw_state_load(&s0, seq < 6 ? "scenarios/lloyd/three.json" : "scenarios/lloyd/six.json", &err), TW_OK);
+		if (ll_series_prepare(carry, seq, &s0, &err) != TW_OK)
+			fail_msg("battle %d: %s: %s", seq, err.clause, err.message);
+		tw_game *g = tw_game_new(&s0, (uint64_t)seq * 11, NULL, &err);
+		assert_non_null(g);
+		tw_general *gens[TW_MAX_SIDES] = {0};
+		for (int k = 0; k < s0.nsides; k++) {
+			gens[k] = tw_general_new(seq < 6 ? "ll-three" : "ll-six", &tw_ruleset_lloyd, k, (uint64_t)(seq * 10 + k));
+			assert_non_null(gens[k]);
+		}
+		if (tw_play_out(g, gens, 200000, &err) != TW_OK)
+			fail_msg("battle %d: %s", seq, err.message);
+		const tw_state *fin = tw_game_state(g);
+		assert_true(fin->over);
+		fprintf(stderr, "battle %d: %s\n", seq, fin->winner >= 0 ? fin->sides[fin->winner].name : "drawn");
+		bool over = false;
+		assert_int_equal(ll_series_record(carry, seq, fin, &over, &err), TW_OK);
+		assert_int_equal(over, seq == 6);
+		assert_int_equal(json_array_size(json_object_get(carry, "battles")), seq);
+		for (int k = 0; k < s0.nsides; k++)
+			tw_general_free(gens[k]);
+		tw_game_free(g);
+		tw_state_free(&s0);
+	}
+	const char *w = json_string_value(json_object_get(carry, "winner"));
+	assert_non_null(w); // CA.D4
+	fprintf(stderr, "the campaign's winner: %s\n", w);
+	json_decref(carry);
+	json_decref(cfg);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -361,6 +409,7 @@ int main(void)
 		cmocka_unit_test(test_SP_D2_six_general_changes_sides_by_the_rules),
 		cmocka_unit_test(test_SP_6_six_general_keeps_out_of_the_strongest_hands),
 		cmocka_unit_test(test_SP_D3_six_general_keeps_its_leader_back),
+		cmocka_unit_test(test_CA_1_campaign_with_computer_generals),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
