@@ -48,13 +48,14 @@ int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const voi
 static bool shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
 {
 	for (int f = 0; f < v->nfig; f++) {
-		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded)
+		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
+		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
 			continue;
 		int best = -1, br = 0;
-		double bd = 1e300;
+		double bd = 1e300, range = LLF(v, f)->r[ll_row(v, f)][2];
 		for (int t = 0; t < v->nfig; t++) {
-			if (!ll_gen_enemy(v, side, t))
-				continue;
+			if (!ll_gen_enemy(v, side, t) || tw_dist(v->fig[f].pos, v->fig[t].pos) > range + LL_EPS)
+				continue; // (out of range: the rules would refuse it, NQ.SHT.4)
 			tw_order_init(o, LL_OT_SHOOT, side);
 			o->nfig = o->nfig2 = 1;
 			o->fig[0] = f;
