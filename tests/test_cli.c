@@ -439,7 +439,8 @@ static void test_LW_CAMP_2_campaign_of_three_sides(void **st)
 	assert_non_null(strstr(out, "\"battles\": 1"));
 	// The rule set: one that keeps no campaigns, an unknown one; sides: one, or one twice.
 	assert_int_equal(run(out, sizeof out, "%s campaign new g --ruleset grant --db w3.db", TW_CLI), 2);
-	assert_non_null(strstr(out, "rule set grant keeps no campaigns (rule sets that do: littlewars)"));
+	assert_non_null(strstr(out, "rule set grant keeps no campaigns (rule sets that do: littlewars")); // ll-gen: and lloyd
+	assert_non_null(strstr(out, "lloyd)"));
 	assert_int_equal(run(out, sizeof out, "%s campaign new g --ruleset nope --db w3.db", TW_CLI), 2);
 	assert_non_null(strstr(out, "rule set nope is unknown"));
 	assert_int_equal(run(out, sizeof out, "%s campaign new g --sides red --db w3.db", TW_CLI), 2);

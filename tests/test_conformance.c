@@ -72,10 +72,19 @@ static void start_scenario(const tw_ruleset *rs, uint64_t seed, tw_state *sc)
 		assert_int_equal(tw_scenario_generate(sc, rs->name, seed, 96, 72, &err), TW_OK);
 		return;
 	}
+	// Lloyd (ll-reg): each of its kinds in turn, by the seed (NQ, Type III, three-fight, six players).
 	static const char *const files[][2] = {{"rattle", "scenarios/rattle/crossroads.json"},
-						{"svl", "scenarios/svl/battle.json"}};
-	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++)
-		if (strcmp(files[k][0], rs->name) == 0) {
+					       {"svl", "scenarios/svl/battle.json"},
+					       {"lloyd", "scenarios/lloyd/skirmish.json"},
+					       {"lloyd", "scenarios/lloyd/type3.json"},
+					       {"lloyd", "scenarios/lloyd/three.json"},
+					       {"lloyd", "scenarios/lloyd/six.json"}};
+	size_t nfiles = sizeof files / sizeof files[0], mine = 0;
+	for (size_t k = 0; k < nfiles; k++)
+		mine += strcmp(files[k][0], rs->name) == 0;
+	size_t pick = mine ? (size_t)((seed - 1) % mine) : 0;
+	for (size_t k = 0; k < nfiles; k++)
+		if (strcmp(files[k][0], rs->name) == 0 && pick-- == 0) {
 			if (tw_state_load(sc, files[k][1], &err) != TW_OK)
 				fail_msg("%s: %s %s", files[k][1], err.path, err.message);
 			return;
@@ -101,8 +110,13 @@ static void play_random_game(const tw_ruleset *rs, uint64_t seed)
 	int n = 0;
 	for (; n < MAX_ORDERS; n++) {
 		const tw_state *s = tw_game_state(g);
-		int side = rs->to_move(s);
-		if (side < 0)
+		// The seat asked first, as tw_play_out finds it: a seat whose secret choice is sealed is
+		// not asked again (Lloyd's TF.D2 allocation asks both seats; ll-reg).
+		tw_decision dec[TW_MAX_DECISIONS];
+		if (tw_state_decisions(s, dec, TW_MAX_DECISIONS) == 0)
+			break;
+		int side = dec[0].seat;
+		if (side < 0 || side >= s->nsides)
 			break;
 		// A clone equals the original.
 		tw_state c;
@@ -110,7 +124,7 @@ static void play_random_game(const tw_ruleset *rs, uint64_t seed)
 		assert_int_equal(tw_state_hash(&c), tw_state_hash(s));
 		tw_state_free(&c);
 		// An order the rules refuse leaves the state and the log unchanged.
-		if (rs->random_orders(s, 1 - side, &probe, bad, 1) == 1) {
+		if (rs->random_orders(s, (side + 1) % s->nsides, &probe, bad, 1) == 1) { // another side's (six: ll-reg)
 			uint64_t h = tw_state_hash(s);
 			int nev = tw_game_events(g)->n, nord = tw_game_order_count(g);
 			if (rs->validate(s, bad, NULL) != TW_OK) {
