@@ -15,6 +15,7 @@ void tw_bench_sim(void);
 void tw_bench_sim_store(void);
 void tw_bench_server(void);
 void tw_bench_scale(int max_side);
+void tw_bench_lloyd(void); // ll-gen (bench_lloyd.c)
 
 // Two draws in a fixed order (C leaves the order of function arguments unspecified).
 static tw_vec2 rand_pt(tw_rng *r, double w, double d)
@@ -373,6 +374,9 @@ int main(int argc, char **argv)
 	// `tinwar_bench battles`: only the Hook's Farm and Grant battle lines.
 	if (only && strcmp(only, "battles") == 0)
 		bench_battles();
+	// ll-gen: Lloyd's computer generals; `tinwar_bench lloyd` for these lines alone.
+	if (!only || strcmp(only, "core") == 0 || strcmp(only, "lloyd") == 0)
+		tw_bench_lloyd();
 	// `tinwar_bench scale [MEN]`: only the scale lines, up to MEN a side (default 2400).
 	if (!only || strcmp(only, "core") == 0 || strcmp(only, "scale") == 0) {
 		printf("\n");

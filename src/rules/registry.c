@@ -5,6 +5,7 @@
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
 #include "tinwar/svl.h"
+#include "tinwar/lloyd.h"
 
 extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
 

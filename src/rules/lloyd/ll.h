@@ -321,4 +321,28 @@ void ll_traits_roll(tw_state *s, tw_events *ev);
 extern const char *const ll_trait_names[TW_LL_NTRAITS + 1];
 extern const char *const ll_system_names[3];
 // ---- end ll-2 ----
+// ---- ll-gen: computer generals (ll_general_nq.c, ll_general_tf.c, ll_general_sp.c) ----
+/// A ranking of enemy figure j for `side` (lower goes first; the nearest breaks ties).
+typedef int (*ll_gen_rank_fn)(const tw_state *v, int side, int j, const void *ctx);
+/// How a general built on the NQ play changes it (NULL members: the NQ general's own play).
+typedef struct ll_gen_opts {
+	ll_gen_rank_fn rank;                                              ///< which enemies first
+	bool (*keep_back)(const tw_state *v, int side, int f, const void *ctx); ///< f does not move
+	const void *ctx;
+	bool no_wait; ///< hand-to-hand men advance even while our bows outnumber the enemy's
+} ll_gen_opts;
+bool ll_gen_enemy(const tw_state *v, int side, int j); ///< j fights and is not allied with side
+int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const void *ctx);
+bool ll_gen_asked(const tw_state *v, int side); ///< a decision names the seat
+/// The NQ turn (start, move, react) for `side` (ll_general_nq.c): one order into *o.
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op);
+/// ll_general_sp.c: the strongest enemy player of `side` (most points in good order), -1 none.
+int ll_gen_sp_strongest_enemy(const tw_state *v, int side);
+/// ll_general_sp.c: the six-player general's rule for changing sides now (SP.D2, SP.6).
+bool ll_gen_sp_should_defect(const tw_state *v, int side);
+/// ll_general_sp.c: whom `side` names to command its camp (SP.5): its strongest member who never
+/// changed sides; -1 none.
+int ll_gen_sp_commander(const tw_state *v, int side);
+extern const struct tw_general_def ll_general_nq, ll_general_three, ll_general_six;
+// ---- end ll-gen ----
 #endif

@@ -559,7 +559,9 @@ static const tw_clause_family ll_families[] = {
 	{"LL.EX", "worked examples"},
 };
 
-static const struct tw_general_def *const ll_generals[] = {&ll_general_type3}; // ll-2
+static const struct tw_general_def *const ll_generals[] = {&ll_general_type3, // ll-2
+							    &ll_general_nq, &ll_general_three, &ll_general_six, // ll-gen
+							    };
 
 const tw_ruleset tw_ruleset_lloyd = {
 	.name = "lloyd",
@@ -592,6 +594,6 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.series_prepare = ll_series_prepare,
 	.series_roles = ll_series_roles,
 	.series_record = ll_series_record,
-	.ngenerals = 1, // ll-2: the fast-play game's general
+	.ngenerals = (int)TW_ARRAY_COUNT(ll_generals), // ll-2: the fast-play game's general; ll-gen: NQ, TF, SP
 	.generals = ll_generals,
 };

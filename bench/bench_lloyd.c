@@ -1,0 +1,128 @@
+// make bench: Lloyd's computer generals (issue 16, ll-gen). Two lines, each against random v random
+// in the same run: an NQ skirmish of 20 a side (built from scenarios/lloyd/skirmish.json: two formed
+// lines of 7 spearmen and 6 archers against 10 axemen and 10 archers), ll-nq on both sides (goal
+// <= 2 ms a battle); and the six-player game (scenarios/lloyd/six.json), ll-six on all six seats
+// (goal <= 10 ms a game). Medians of G games; wall clock, one core.
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "tinwar/io.h"
+#include "tinwar/lloyd.h"
+#include "tinwar/tinwar.h"
+
+void tw_bench_lloyd(void);
+
+static double ll_now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int ll_cmp(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+// One game with `gen` on every seat; its milliseconds, *turns the game's turns, *won its winner.
+static double ll_game_ms(const tw_state *sc, const char *gen, uint64_t seed, int *turns, int *won)
+{
+	tw_error err;
+	const tw_ruleset *rs = &tw_ruleset_lloyd;
+	double t0 = ll_now();
+	tw_game *g = tw_game_new(sc, seed, NULL, &err);
+	if (!g)
+		return -1;
+	tw_game_set_undo(g, false);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int k = 0; k < sc->nsides; k++)
+		gens[k] = tw_general_new(gen, rs, k, seed * 7 + (uint64_t)k);
+	tw_play_out(g, gens, 1000000, &err);
+	double t = ll_now() - t0;
+	*turns = tw_game_state(g)->move_no;
+	*won = tw_game_state(g)->winner;
+	for (int k = 0; k < sc->nsides; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
+	return t * 1e3;
+}
+
+static json_t *ll_man(int id, const char *side, double x, double y, double facing, const char *troop, int group)
+{
+	json_t *data = json_pack("{s:s}", "troop", troop);
+	if (group >= 0)
+		json_object_set_new(data, "group", json_integer(group));
+	return json_pack("{s:i,s:s,s:s,s:[f,f],s:f,s:f,s:f,s:o}", "id", id, "kind", "infantry", "side", side, "at", x, y,
+			 "facing", facing, "radius", 0.5, "height", 1.0, "data", data);
+}
+
+// The 20-a-side NQ skirmish: skirmish.json's table, sides and terrain with 40 men.
+static int ll_skirmish20(tw_state *s)
+{
+	json_error_t je;
+	json_t *root = json_load_file("scenarios/lloyd/skirmish.json", 0, &je);
+	if (!root)
+		return -1;
+	json_t *figs = json_array();
+	int id = 0;
+	for (int i = 0; i < 14; i++) // two formed lines of spearmen (NQ.GRP.1), touching
+		json_array_append_new(figs, ll_man(id++, "spearmen", (i < 7 ? 9.5 : 28.5) + (i % 7), 12, 0, "spearman", i / 7));
+	for (int i = 0; i < 6; i++)
+		json_array_append_new(figs, ll_man(id++, "spearmen", 12.0 + 4.5 * i, 9, 0, "archer", -1));
+	for (int i = 0; i < 20; i++) // the mob: axemen in front, archers behind
+		json_array_append_new(figs, ll_man(id++, "mob", 5.0 + 4.0 * (i % 10), i < 10 ? 36 : 39, 180, i < 10 ? "axeman" : "archer", -1));
+	json_object_set_new(root, "figures", figs);
+	tw_error err;
+	int rc = tw_state_from_json(s, root, &err) == TW_OK ? 0 : -1;
+	if (rc)
+		printf("Lloyd bench: the 20-a-side skirmish: %s\n", err.message);
+	json_decref(root);
+	return rc;
+}
+
+static void ll_line(const char *what, const tw_state *sc, const char *gen, double goal, int G)
+{
+	double *ta = malloc(sizeof *ta * (size_t)G), *tr = malloc(sizeof *tr * (size_t)G);
+	int turns_a = 0, turns_r = 0, t, w;
+	for (int i = 0; i < G; i++) {
+		ta[i] = ll_game_ms(sc, gen, 100 + (uint64_t)i, &t, &w);
+		turns_a += t;
+		tr[i] = ll_game_ms(sc, "random", 100 + (uint64_t)i, &t, &w);
+		turns_r += t;
+	}
+	qsort(ta, (size_t)G, sizeof *ta, ll_cmp);
+	qsort(tr, (size_t)G, sizeof *tr, ll_cmp);
+	double ma = ta[G / 2], mr = tr[G / 2];
+	printf("Lloyd %s (%d games each): computer v computer (%s) %.2f ms/game (avg %.0f turns); random v random %.2f "
+	       "ms/game (avg %.0f); ratio %.2fx; goal %g ms/game: %s\n",
+	       what, G, gen, ma, (double)turns_a / G, mr, (double)turns_r / G, ma / mr, goal, ma <= goal ? "met" : "NOT met");
+	free(ta);
+	free(tr);
+}
+
+void tw_bench_lloyd(void)
+{
+	if (tw_ruleset_find("lloyd") < 0) {
+		printf("Lloyd bench: the rule set is not registered\n");
+		return;
+	}
+	int G = getenv("TW_BENCH_GAMES") ? atoi(getenv("TW_BENCH_GAMES")) : 15;
+	if (G < 1)
+		G = 1;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	if (ll_skirmish20(&sc) == 0)
+		ll_line("NQ skirmish, 20 a side", &sc, "ll-nq", 2.0, G);
+	tw_state_free(&sc);
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	if (tw_state_load(&sc, "scenarios/lloyd/six.json", &err) == TW_OK)
+		ll_line("six-player game (six.json)", &sc, "ll-six", 10.0, G);
+	else
+		printf("Lloyd bench: %s\n", err.message);
+	tw_state_free(&sc);
+}

@@ -1,0 +1,367 @@
+// Nikolas Lloyd's skirmish suite: a computer general for the NQ game ("ll-nq"), whose turn play
+// the three-fight ("ll-three", ll_general_tf.c) and six-player ("ll-six", ll_general_sp.c) generals
+// share. Its doctrine (docs/doctrines.md, "Lloyd"), in the order it tries things, each candidate
+// checked by the rules before it is given:
+// - its own turn: every loaded archer shoots the enemy he sees with the best chance of a hit (the
+//   nearest; NQ.SHT.3/4), every empty bow is loaded (NQ.SHT.2), then each body (a formed group as
+//   one, NQ.MOVE.3, or a lone man) not in melee moves: men with hand weapons straight at the
+//   nearest enemy, charging him when the move reaches (NQ.EVD.1), archers only until an enemy is in
+//   their long band; then `end`;
+// - the other side's turn: every loaded archer snap-shoots at a charger (NQ.OPP.1), then `end`;
+// - melee: each man engaged with several foes aims his attack roll at a wounded one (NQ.ATK.5).
+// Enemies are the sides not allied with its own (tw_allied), so the same play serves the
+// six-player game; ll_gen_target lets the six-player general rank its enemies (ll_gen_rank).
+#include <math.h>
+#include <string.h>
+
+#include "ll.h"
+#include "tinwar/general.h"
+
+bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !tw_allied(v, v->fig[j].side, side); }
+
+static bool legal(const tw_state *v, const tw_order *o) { return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK; }
+
+static bool mine(const tw_state *v, int side, int f) { return ll_fights(v, f) && v->fig[f].side == side; }
+
+static bool archer(const tw_state *v, int f) { return LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE; }
+
+// The enemy f would go for: the lowest rank (ll_gen_rank: 0 for every enemy unless the six-player
+// general ranks them), then the nearest; -1 none.
+int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const void *ctx)
+{
+	int best = -1, br = 0;
+	double bd = 1e300;
+	for (int j = 0; j < v->nfig; j++) {
+		if (!ll_gen_enemy(v, v->fig[f].side, j))
+			continue;
+		int r = rank ? rank(v, v->fig[f].side, j, ctx) : 0;
+		double d = tw_dist(v->fig[f].pos, v->fig[j].pos);
+		if (best < 0 || r < br || (r == br && d < bd)) {
+			best = j;
+			br = r;
+			bd = d;
+		}
+	}
+	return best;
+}
+
+static bool shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
+{
+	for (int f = 0; f < v->nfig; f++) {
+		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
+		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
+			continue;
+		int best = -1, br = 0;
+		double bd = 1e300, range = LLF(v, f)->r[ll_row(v, f)][2];
+		for (int t = 0; t < v->nfig; t++) {
+			if (!ll_gen_enemy(v, side, t) || tw_dist(v->fig[f].pos, v->fig[t].pos) > range + LL_EPS)
+				continue; // (out of range: the rules would refuse it, NQ.SHT.4)
+			tw_order_init(o, LL_OT_SHOOT, side);
+			o->nfig = o->nfig2 = 1;
+			o->fig[0] = f;
+			o->fig2[0] = t;
+			if (!legal(v, o))
+				continue;
+			int r = rank ? rank(v, side, t, ctx) : 0;
+			double d = tw_dist(v->fig[f].pos, v->fig[t].pos);
+			if (best < 0 || r < br || (r == br && d < bd)) {
+				best = t;
+				br = r;
+				bd = d;
+			}
+		}
+		if (best >= 0) {
+			tw_order_init(o, LL_OT_SHOOT, side);
+			o->nfig = o->nfig2 = 1;
+			o->fig[0] = f;
+			o->fig2[0] = best;
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool load(const tw_state *v, int side, tw_order *o)
+{
+	for (int f = 0; f < v->nfig; f++) {
+		if (!mine(v, side, f) || !archer(v, f) || LLF(v, f)->loaded)
+			continue;
+		tw_order_init(o, LL_OT_LOAD, side);
+		o->nfig = 1;
+		o->fig[0] = f;
+		if (legal(v, o))
+			return true;
+	}
+	return false;
+}
+
+// The body f belongs to moves by `off`, all facing `facing`.
+static void body_move(const tw_state *v, int side, int f, tw_vec2 off, double facing, tw_order *o)
+{
+	tw_order_init(o, LL_OT_MOVE, side);
+	int g = LLF(v, f)->group;
+	for (int j = 0; j < v->nfig && o->nfig < TW_ORDER_MAX_FIG; j++) {
+		if (j != f && (g < 0 || LLF(v, j)->group != g || !ll_fights(v, j)))
+			continue;
+		o->fig[o->nfig] = j;
+		o->at[o->nfig] = tw_add(v->fig[j].pos, off);
+		o->facing[o->nfig] = facing;
+		o->nfig++;
+	}
+	o->has_at = true;
+}
+
+// Our bows outnumber the enemy's: our hand-to-hand men wait for him (measured against random
+// over 200 games: waiting the whole game or only its first third to four fifths all win 93%).
+static bool outshoots(const tw_state *v, int side)
+{
+	int n = 0;
+	for (int j = 0; j < v->nfig; j++)
+		if (ll_fights(v, j) && archer(v, j))
+			n += ll_gen_enemy(v, side, j) ? -1 : v->fig[j].side == side ? 1 : 0;
+	return n > 0;
+}
+
+// An enemy archer f would see in range from p (his own place moved there for the test: the view is
+// the general's own copy, and the place is put back).
+static bool sees_target(const tw_state *v, int side, int f, tw_vec2 p)
+{
+	tw_figure *me = (tw_figure *)&v->fig[f];
+	tw_vec2 was = me->pos;
+	me->pos = p;
+	bool ok = false;
+	const ll_frec *r = LLF(v, f);
+	for (int t = 0; t < v->nfig && !ok; t++)
+		ok = ll_gen_enemy(v, side, t) && !ll_in_melee(v, t) &&
+		     tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 && ll_sight(v, f, t);
+	me->pos = was;
+	return ok;
+}
+
+// A lone archer with nobody to shoot: the nearest place within his move (16 bearings, full and half
+// move) from which he sees an enemy in range and stays out of every enemy's charge (move + 1 in).
+static bool archer_place(const tw_state *v, int side, int f, double m, tw_order *o)
+{
+	if (LLF(v, f)->group >= 0)
+		return false;
+	double best = 1e300;
+	tw_vec2 bp = v->fig[f].pos;
+	for (int k = 0; k < 32; k++) {
+		double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
+		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		bool safe = true;
+		for (int e = 0; e < v->nfig && safe; e++)
+			safe = !ll_gen_enemy(v, side, e) || archer(v, e) ||
+			       tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius > ll_move_allowance(v, e) + 1;
+		if (!safe || !sees_target(v, side, f, p))
+			continue;
+		tw_order_init(o, LL_OT_MOVE, side);
+		o->nfig = 1;
+		o->fig[0] = f;
+		o->at[0] = p;
+		o->facing[0] = v->fig[f].facing;
+		o->has_at = true;
+		int e = ll_gen_target(v, f, NULL, NULL);
+		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
+		if (legal(v, o) && -d < best) { // of the safe places, the farthest from the nearest enemy
+			best = -d;
+			bp = p;
+		}
+	}
+	if (best > 1e299)
+		return false;
+	tw_order_init(o, LL_OT_MOVE, side);
+	o->nfig = 1;
+	o->fig[0] = f;
+	o->at[0] = bp;
+	int e = ll_gen_target(v, f, NULL, NULL);
+	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, bp)) : v->fig[f].facing;
+	o->has_at = true;
+	return legal(v, o);
+}
+
+// A charge by the body f is in: of every member and every enemy his move reaches, the pair the
+// ranking puts first, then the shortest gap, whose move is legal for the whole body.
+static bool charge(const tw_state *v, int side, int f, tw_order *o, const ll_gen_opts *op)
+{
+	int g = LLF(v, f)->group, lr = 0;
+	double lg = -1;
+	for (int tries = 0; tries < 8; tries++) {
+		int bj = -1, be = -1, br = 0;
+		double bg = 1e300;
+		for (int j = 0; j < v->nfig; j++) {
+			if (j != f && (g < 0 || LLF(v, j)->group != g || !ll_fights(v, j)))
+				continue;
+			double m = ll_move_allowance(v, j) - (g >= 0 ? 1 : 0);
+			for (int e = 0; e < v->nfig; e++) {
+				if (!ll_gen_enemy(v, side, e))
+					continue;
+				double gap = tw_figure_gap(&v->fig[j], &v->fig[e]);
+				int r = op && op->rank ? op->rank(v, side, e, op->ctx) : 0;
+				if (gap - 0.02 > m || gap < 0.02)
+					continue;
+				// skip the pairs already tried (a rising bound on (rank, gap))
+				if (tries > 0 && (r < lr || (r == lr && gap <= lg + 1e-12)))
+					continue;
+				if (bj < 0 || r < br || (r == br && gap < bg)) {
+					bj = j;
+					be = e;
+					br = r;
+					bg = gap;
+				}
+			}
+		}
+		if (bj < 0)
+			return false;
+		tw_vec2 d = tw_sub(v->fig[be].pos, v->fig[bj].pos);
+		double len = tw_len(d);
+		body_move(v, side, bj, tw_scale(d, (bg - 0.02) / len), tw_bearing_deg(d), o);
+		if (legal(v, o))
+			return true;
+		lr = br; // the bound for the next try
+		lg = bg;
+	}
+	return false;
+}
+
+static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+{
+	for (int f = 0; f < v->nfig; f++) {
+		if (!mine(v, side, f) || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f))
+			continue;
+		if (op && op->keep_back && op->keep_back(v, side, f, op->ctx))
+			continue;
+		int g = LLF(v, f)->group, lead = f;
+		if (g >= 0) { // the group's member nearest an enemy leads it; the body moves once
+			bool first = true;
+			for (int j = 0; j < f && first; j++)
+				first = !(LLF(v, j)->group == g && ll_fights(v, j));
+			if (!first)
+				continue;
+			double bd = 1e300;
+			for (int j = 0; j < v->nfig; j++) {
+				if (LLF(v, j)->group != g || !ll_fights(v, j))
+					continue;
+				int e = ll_gen_target(v, j, NULL, NULL);
+				if (e >= 0 && tw_dist(v->fig[j].pos, v->fig[e].pos) < bd) {
+					bd = tw_dist(v->fig[j].pos, v->fig[e].pos);
+					lead = j;
+				}
+			}
+		}
+		if (!archer(v, f) && charge(v, side, f, o, op))
+			return true;
+		if (!archer(v, lead) && !(op && op->no_wait) && outshoots(v, side))
+			continue; // the enemy comes to our bows; we charge him when he is in reach
+		int e = ll_gen_target(v, lead, NULL, NULL); // the nearest: a ranking orders shots and charges only
+		if (e < 0)
+			continue;
+		tw_vec2 d = tw_sub(v->fig[e].pos, v->fig[lead].pos);
+		double len = tw_len(d);
+		if (len < LL_EPS)
+			continue;
+		double gap = len - v->fig[lead].radius - v->fig[e].radius;
+		double m = ll_move_allowance(v, lead) - (g >= 0 ? 1 : 0);
+		double step = m;
+		if (archer(v, lead)) {
+			if (sees_target(v, side, lead, v->fig[lead].pos))
+				continue; // he can shoot from where he stands
+			if (archer_place(v, side, lead, m, o))
+				return true;
+			double want = len - LLF(v, lead)->r[ll_row(v, lead)][2] + 0.5; // into his long band, no nearer
+			step = want < m ? want : m;
+		} else if (gap - 0.02 <= m)
+			step = gap > 0.02 ? gap - 0.02 : 0; // a charge: into contact
+		if (step <= LL_EPS)
+			continue;
+		double facing = tw_bearing_deg(d);
+		for (int k = 0; k < 6; k++) { // shorter moves where the full one is blocked
+			double s = step * (1.0 - 0.18 * k);
+			body_move(v, side, lead, tw_scale(d, s / len), facing, o);
+			if (legal(v, o))
+				return true;
+		}
+		// round an obstacle or a fallen man: bearings turned from the line, full move and half
+		static const double turn[] = {25, -25, 50, -50, 75, -75, 100, -100};
+		for (int k = 0; k < 16; k++) {
+			double a = turn[k % 8] * M_PI / 180, c = cos(a), sn = sin(a), s = (k < 8 ? 0.95 : 0.5) * step;
+			tw_vec2 dd = tw_v2((d.x * c - d.y * sn) / len, (d.x * sn + d.y * c) / len);
+			body_move(v, side, lead, tw_scale(dd, s), tw_bearing_deg(dd), o);
+			if (legal(v, o))
+				return true;
+		}
+	}
+	return false;
+}
+
+// NQ.ATK.5: a man engaged with several foes aims his attack roll at a wounded one (once a turn).
+static bool aim(const tw_state *v, int side, tw_order *o)
+{
+	for (int f = 0; f < v->nfig; f++) {
+		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
+			continue;
+		int w = -1, n = 0;
+		for (int j = 0; j < v->nfig; j++)
+			if (ll_gen_enemy(v, side, j) && ll_engaged(v, f, j)) {
+				n++;
+				if (LLF(v, j)->wounded && w < 0)
+					w = j;
+			}
+		if (n < 2 || w < 0)
+			continue;
+		tw_order_init(o, LL_OT_AIM, side);
+		o->nfig = o->nfig2 = 1;
+		o->fig[0] = f;
+		o->fig2[0] = w;
+		if (legal(v, o))
+			return true;
+	}
+	return false;
+}
+
+bool ll_gen_asked(const tw_state *v, int side)
+{
+	tw_decision d[TW_MAX_DECISIONS];
+	int nd = tw_ruleset_lloyd.decisions(v, d, TW_MAX_DECISIONS);
+	for (int i = 0; i < nd; i++)
+		if (d[i].seat == side)
+			return true;
+	return false;
+}
+
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+{
+	if (v->phase == LL_PH_START) {
+		tw_order_init(o, LL_OT_START, side);
+		return;
+	}
+	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
+		if (shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || load(v, side, o) || advance(v, side, o, op) ||
+		    aim(v, side, o))
+			return;
+	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
+		if (shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
+			return;
+	}
+	tw_order_init(o, LL_OT_END, side);
+}
+
+static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *out)
+{
+	(void)g;
+	if (!ll_gen_asked(v, side) || LL_FP(v)) {
+		tw_order_init(out, LL_OT_END, side);
+		return TW_OK;
+	}
+	ll_gen_nq_turn(v, side, out, NULL);
+	return TW_OK;
+}
+
+const tw_general_def ll_general_nq = {
+	.name = "ll-nq",
+	.ruleset = "lloyd",
+	.help = "the NQ game: loaded archers shoot the nearest enemy they may, empty bows load, each body (a group as "
+		"one) advances on the nearest enemy and charges him when the move reaches, archers only into their "
+		"long band; snap shots at chargers; a man engaged with several aims at a wounded one",
+	.decide = decide,
+};
