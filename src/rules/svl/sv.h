@@ -135,6 +135,9 @@ typedef struct sv_game {
 	int32_t pass;       ///< 1, or 2 for the unsold offered again
 	int32_t bid, bidder; ///< the highest bid and its side (-1 none)
 	int64_t t_last;     ///< the host's time of the lot's opening or its last bid, ms (0: not started)
+	// sv-cite: SV.WIN.5, the adherence verdict of every turn
+	int32_t verdict_turns; ///< attacker phases judged (SV.DOC.17)
+	int64_t verdicts;      ///< bit t-1 set: turn t's verdict was adhering (turns 1-50)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };

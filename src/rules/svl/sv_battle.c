@@ -278,6 +278,10 @@ static void end_attack(tw_state *s, tw_events *ev)
 		any = any || r->matches > 0;
 	}
 	sv_verdict(s, ev);
+	sv_game *gm = SVG(s); // SV.WIN.5: the result keeps the verdict of every turn
+	gm->verdict_turns++;
+	if (gm->adhering && gm->turn >= 1 && gm->turn <= 50)
+		gm->verdicts |= (int64_t)1 << (gm->turn - 1);
 	if (!any && s->ngun > 0)
 		sv_win(s, SV_ATTACKER, "SV.WIN.2", "every gun on the table is destroyed", ev);
 }
