@@ -295,6 +295,61 @@ static void test_SV_BAT_6_piece_types(void **st)
 	done(s);
 }
 
+static void test_SV_BAT_6_generated_tables(void **st)
+{
+	(void)st;
+	uint64_t h1 = 0;
+	tw_vec2 lo1 = {0, 0};
+	int n1 = 0;
+	for (uint64_t seed = 1; seed <= 60; seed++) {
+		tw_state *s = scene("STA");
+		man(s, 24, 70);
+		setup(s);
+		tw_rng r;
+		tw_rng_seed(&r, seed);
+		tw_error err = {0};
+		if (sv_generate_table(s, &r, &err) != TW_OK)
+			fail_msg("seed %llu: %s", (unsigned long long)seed, err.message);
+		int n[SV_TER_COUNT] = {0};
+		for (int i = 0; i < s->table.nterrain; i++) {
+			const tw_terrain *t = &s->table.terrain[i];
+			int c = sv_ter_cover(s, i);
+			n[c]++;
+			assert_true(t->lo.y >= 6.0 && t->hi.y <= s->table.depth - 6.0); // clear of both short edges
+			assert_true(t->lo.x >= 0 && t->hi.x <= s->table.width);
+			double w = t->hi.x - t->lo.x, d = t->hi.y - t->lo.y;
+			if (c == SV_TER_SOFT)
+				assert_true(w <= 8.0 && d <= 8.0);
+			if (c == SV_TER_LOW_HARD)
+				assert_true(fmax(w, d) >= 6.0 && fmax(w, d) <= 10.0);
+		}
+		assert_true(n[SV_TER_HILL] >= 1 && n[SV_TER_HILL] <= 2);
+		assert_true(n[SV_TER_SOFT] >= 2 && n[SV_TER_SOFT] <= 3);
+		assert_true(n[SV_TER_LOW_HARD] >= 1 && n[SV_TER_LOW_HARD] <= 2);
+		assert_true(n[SV_TER_TALL_HARD] <= 1);
+		assert_true(cover_area(s) <= 0.10 * 48 * 72 + 1.0); // sampled on a 0.5" grid
+		if (seed == 1)
+			h1 = tw_state_hash(s), lo1 = s->table.terrain[s->table.nterrain - 1].lo, n1 = s->table.nterrain;
+		// The same seed gives the same table; a table with terrain is refused.
+		uint64_t h = tw_state_hash(s);
+		assert_int_equal(sv_generate_table(s, &r, &err), TW_ERR_INPUT);
+		assert_string_equal(err.clause, "SV.BAT.6");
+		assert_true(tw_state_hash(s) == h);
+		done(s);
+	}
+	tw_state *s = scene("STA");
+	man(s, 24, 70);
+	setup(s);
+	tw_rng r;
+	tw_rng_seed(&r, 1);
+	tw_error err = {0};
+	assert_int_equal(sv_generate_table(s, &r, &err), TW_OK);
+	assert_true(tw_state_hash(s) == h1);
+	assert_int_equal(s->table.nterrain, n1);
+	assert_true(s->table.terrain[n1 - 1].lo.x == lo1.x && s->table.terrain[n1 - 1].lo.y == lo1.y);
+	done(s);
+}
+
 static void test_SV_BAT_7_sight_and_cover(void **st)
 {
 	(void)st;
@@ -1381,6 +1436,7 @@ int main(void)
 		cmocka_unit_test(test_SV_BAT_3_layout_gun_one_end_figures_the_other),
 		cmocka_unit_test(test_SV_BAT_4_attacker_commands_the_infantry),
 		cmocka_unit_test(test_SV_BAT_6_piece_types),
+		cmocka_unit_test(test_SV_BAT_6_generated_tables),
 		cmocka_unit_test(test_SV_BAT_7_sight_and_cover),
 		cmocka_unit_test(test_SV_BAT_9_one_or_two_guns_each_with_ten_matches),
 		cmocka_unit_test(test_SV_BAT_10_footprint_and_reach),

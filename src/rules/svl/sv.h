@@ -247,6 +247,9 @@ tw_status sv_series_record(struct json_t *carry, int seq, const tw_state *fin, b
 int sv_series_teams(const struct json_t *carry);
 int sv_series_games(const struct json_t *carry); ///< 2 + N x rounds
 void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *defender); ///< battle seq's teams
+// ---- sv-cite: a generated battle table (sv_terrain_gen.c; SV.BAT.6) ----
+/// Adds SV.BAT.6's pieces to an empty table from r; refused (nothing added) on a table with terrain.
+tw_status sv_generate_table(tw_state *s, tw_rng *r, tw_error *err);
 // ---- The practice ground (sv_practice.c; SV.DOC.10) ----
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
 tw_status sv_validate_practice(const tw_state *s, const tw_order *o, tw_error *err);
