@@ -945,6 +945,11 @@ static void test_SV_ROF_3_allocation_after_the_attackers_phase(void **st)
 	o->gun = 0;
 	ok(s, o);
 	assert_int_equal(SVGN(s, 0)->fired, 3); // the allocation, 3, not the limit, 6
+	const tw_event *e = find_ev(TW_EV_INFO, "SV.ROF.3");
+	assert_non_null(e);
+	assert_int_equal(e->b, 3);
+	assert_int_equal(e->c, 6);
+	assert_int_equal(e->d, 3);
 	done(s);
 	// A destroyed gun does not fire.
 	s = scene("STA");
@@ -976,6 +981,10 @@ static void test_SV_ROF_4_a_moved_gun_loses_two(void **st)
 	ok(s, o);
 	assert_int_equal(SVGN(s, 0)->fired, 4);
 	assert_int_equal(SVGN(s, 0)->acc, 50); // the accumulator as SV.ROF.2
+	const tw_event *e = find_ev(TW_EV_INFO, "SV.ROF.4");
+	assert_non_null(e);
+	assert_int_equal(e->b, 4);
+	assert_int_equal(e->c, 6);
 	assert_int_equal(tw_sv_rof_shots(1, 3, true), 0);
 	assert_int_equal(tw_sv_rof_shots(10, 2, true), 0);
 	assert_int_equal(tw_sv_rof_shots(10, 3, true), 1);
@@ -1088,6 +1097,10 @@ static void test_SV_MOR_10_one_test_binds_the_company(void **st)
 	ok(s, o);
 	assert_int_equal(SVG(s)->morale_rolls, 1);
 	assert_int_equal(count_ev(TW_EV_INFO, "SV.MOR.2"), 1);
+	const tw_event *f8 = find_ev(TW_EV_INFO, "SV.MOR.8"); // the factors judged: commander, adhering
+	assert_non_null(f8);
+	assert_int_equal(f8->a, 1 | 4);
+	assert_int_equal(f8->b, 2);
 	assert_int_equal(SVG(s)->cond, SV_COND_PAUSE);
 	for (int f = 1; f < 20; f++) // every rifleman is bound
 		refused(s, move1(f, s->fig[f].pos.x, 49), "SV.MOR.4");
@@ -1237,6 +1250,13 @@ static void test_SV_WIN_5_the_result_record(void **st)
 	// The verdict of every turn: turn 1 kept, turn 2 broken.
 	assert_int_equal(g->verdict_turns, 2);
 	assert_true(g->verdicts == 1);
+	const tw_event *e = find_ev(TW_EV_INFO, "SV.WIN.5"); // the record in the concession's events
+	assert_non_null(e);
+	assert_int_equal(e->a, 2);
+	assert_int_equal(e->b, 1);
+	assert_int_equal(e->c, 1);
+	assert_int_equal(e->d, 1);
+	assert_true(e->v == 1.0);
 	done(s);
 }
 

@@ -250,6 +250,7 @@ void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *
 // ---- sv-cite: a generated battle table (sv_terrain_gen.c; SV.BAT.6) ----
 /// Adds SV.BAT.6's pieces to an empty table from r; refused (nothing added) on a table with terrain.
 tw_status sv_generate_table(tw_state *s, tw_rng *r, tw_error *err);
+int sv_morale_factors(const tw_state *s, int *bits); ///< SV.MOR.8: the modifier, the factors as bits (sv_morale.c)
 // ---- The practice ground (sv_practice.c; SV.DOC.10) ----
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
 tw_status sv_validate_practice(const tw_state *s, const tw_order *o, tw_error *err);

@@ -40,6 +40,32 @@ void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_event
 		e->a = side;
 		tw_event_text(e, "%s win: %s (turn %d)", s->sides[side].name, why, SVG(s)->turn);
 	}
+	// sv-cite: SV.WIN.5, the result record in one event: a turn, b casualties, c off the table,
+	// d morale rolls; the text adds each gun's matches, shots and misfires, and the verdicts.
+	const sv_game *g = SVG(s);
+	int out = 0, off = 0;
+	for (int f = 0; f < s->nfig; f++)
+		if (s->fig[f].side == SV_ATTACKER)
+			out += s->fig[f].status == TW_FS_OUT, off += s->fig[f].status == TW_FS_OFF;
+	tw_event *r = tw_events_push(ev, TW_EV_INFO, -1, "SV.WIN.5");
+	if (r) {
+		r->a = g->turn;
+		r->b = out;
+		r->c = off;
+		r->d = g->morale_rolls;
+		r->v = (double)g->verdicts;
+		char guns[80] = "";
+		size_t used = 0;
+		for (int k = 0; k < s->ngun && k < 2; k++) {
+			const sv_grec *q = SVGN(s, k);
+			int w = snprintf(guns + used, sizeof guns - used, "%sgun %d: %d matches, %d shots, %d misfires", k ? "; " : "",
+					 k, q->matches, q->fired, q->misfired);
+			used += w > 0 && (size_t)w < sizeof guns - used ? (size_t)w : 0;
+		}
+		tw_event_text(r, "result: turn %d, %d casualties, %d off the table, %d morale rolls; %s; adhering %d of %d turns",
+			      g->turn, out, off, g->morale_rolls, guns, __builtin_popcountll((unsigned long long)g->verdicts),
+			      g->verdict_turns);
+	}
 }
 
 bool sv_may_run(const tw_state *s, int f)
