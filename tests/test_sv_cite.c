@@ -1448,6 +1448,61 @@ static void test_SV_GUN_12_how_the_gunner_aims(void **st)
 	done(s);
 }
 
+// ---------------------------------------------------------------- the computer player (part 2)
+
+static int seen_from(const tw_state *s, tw_vec2 p)
+{
+	int n = 0;
+	for (int f = 0; f < s->nfig; f++)
+		n += sv_standing(s, f) && sv_sight(s, p, s->fig[f].pos);
+	return n;
+}
+
+static void test_SV_DOC_13_AM_move_to_regain_sight(void **st)
+{
+	(void)st;
+	tw_state *s = scene("STA");
+	man(s, 20, 40), man(s, 24, 40), man(s, 28, 40);
+	tw_terrain h = poly(TW_TER_HOUSE, 20, 8, 28, 12);
+	tw_table_add(&s->table, &h);
+	setup(s);
+	SVS(s, 1)->gmove = SV_GMOVE_REGAIN;
+	end_phase(s, 0);
+	assert_int_equal(seen_from(s, s->gun[0].axle), 0); // the house hides all three
+	tw_order *o = malloc(sizeof *o);
+	assert_int_equal(sv_auto_orders(s, 1, o, 1), 1);
+	assert_int_equal(o->type, SV_OT_SERVE);
+	assert_true(o->has_target);
+	double d = tw_dist(o->target, s->gun[0].axle);
+	assert_true(d <= 6.0 + 1e-9);
+	assert_int_equal(seen_from(s, o->target), 2);
+	// No spot of the grid within 6" sees all three, none nearer sees two.
+	for (double dx = -6; dx <= 6; dx += 0.5)
+		for (double dy = -6; dy <= 6; dy += 0.5) {
+			tw_vec2 p = tw_v2(24 + dx, 3 + dy);
+			if (tw_dist(p, s->gun[0].axle) > 6 || p.y < 0 || sv_impassable_segment(s, s->gun[0].axle, p))
+				continue;
+			assert_true(seen_from(s, p) < 3);
+			if (seen_from(s, p) == 2)
+				assert_true(tw_dist(p, s->gun[0].axle) >= d - 1e-9);
+		}
+	ok(s, o);
+	assert_int_equal(SVGN(s, 0)->fired, 1); // moved: 3 less 2
+	done(s);
+	// A figure in sight: the gun stays.
+	s = scene("STA");
+	man(s, 20, 40), man(s, 46, 20);
+	tw_table_add(&s->table, &h);
+	setup(s);
+	SVS(s, 1)->gmove = SV_GMOVE_REGAIN;
+	end_phase(s, 0);
+	assert_int_equal(seen_from(s, s->gun[0].axle), 1);
+	assert_int_equal(sv_auto_orders(s, 1, o, 1), 1);
+	assert_false(o->has_target);
+	free(o);
+	done(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1497,6 +1552,7 @@ int main(void)
 		cmocka_unit_test(test_SV_GUN_9_above_the_figures_before_the_zone),
 		cmocka_unit_test(test_SV_GUN_11_cover_and_the_match),
 		cmocka_unit_test(test_SV_GUN_12_how_the_gunner_aims),
+		cmocka_unit_test(test_SV_DOC_13_AM_move_to_regain_sight),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	tw_events_free(&last);

@@ -4,8 +4,8 @@
 // a cover position within D of the route and within reach; COVER_TO_COVER: one in cover stays
 // unless it can end in cover or within assault distance), straight at the gun inside IM.assault;
 // under a Pause they follow IM.on_pause, under a Recoil IM.on_recoil; a gun is served by its
-// Artillery Manual (targets and tempo are the serve order's own) and withdraws under AM.move
-// WITHDRAW_WITHIN. Formation, route and spacing are not followed yet (docs/svl.md).
+// Artillery Manual (targets and tempo are the serve order's own), withdraws under AM.move
+// WITHDRAW_WITHIN and moves to see the company under TO_REGAIN_SIGHT (sv-cite).
 #include <math.h>
 
 #include "tinwar/general.h"
@@ -205,6 +205,42 @@ static int attacker(const tw_state *s, tw_order *o)
 	return 1;
 }
 
+// sv-cite: AM.move TO_REGAIN_SIGHT (SV.DOC.13): with no standing figure in sight within
+// open_fire, the spot within 6" (a 0.5" grid) from which most are, the nearest such spot on ties,
+// that the serve order may reach; false when no spot in reach sees one.
+static bool regain_spot(const tw_state *s, int k, const tw_order *o, tw_vec2 *out)
+{
+	const sv_srec *m = SVS(s, SV_DEFENDER);
+	tw_vec2 a = s->gun[k].axle;
+	int best = 0;
+	double bd = 1e300;
+	tw_order *t = tw_malloc(sizeof *t);
+	if (!t)
+		return false;
+	*t = *o;
+	t->has_target = true;
+	tw_error err;
+	for (double dx = -SV_GUN_MOVE; dx <= SV_GUN_MOVE + 1e-9; dx += 0.5)
+		for (double dy = -SV_GUN_MOVE; dy <= SV_GUN_MOVE + 1e-9; dy += 0.5) {
+			tw_vec2 p = tw_v2(a.x + dx, a.y + dy);
+			double d = tw_dist(a, p);
+			if (d > SV_GUN_MOVE + 1e-9 || d < 0.25 || p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
+				continue;
+			int n = 0;
+			for (int f = 0; f < s->nfig; f++)
+				n += sv_standing(s, f) && (m->open_fire <= 0 || tw_dist(s->fig[f].pos, p) <= m->open_fire) &&
+				     sv_sight(s, p, s->fig[f].pos);
+			if (n < best || (n == best && d >= bd) || n == 0)
+				continue;
+			t->target = p;
+			if (sv_validate_serve(s, t, &err) != TW_OK)
+				continue;
+			best = n, bd = d, *out = p;
+		}
+	tw_free(t);
+	return best > 0;
+}
+
 static int defender(const tw_state *s, tw_order *o)
 {
 	const sv_srec *m = SVS(s, SV_DEFENDER);
@@ -214,6 +250,17 @@ static int defender(const tw_state *s, tw_order *o)
 			continue;
 		tw_order_init(o, SV_OT_SERVE, SV_DEFENDER);
 		o->gun = k;
+		if (m->gmove == SV_GMOVE_REGAIN) {
+			bool seen = false; // SV.DOC.13: only when no standing figure is in sight within open_fire
+			for (int f = 0; f < s->nfig && !seen; f++)
+				seen = sv_standing(s, f) && (m->open_fire <= 0 || tw_dist(s->fig[f].pos, s->gun[k].axle) <= m->open_fire) &&
+				       sv_sight(s, s->gun[k].axle, s->fig[f].pos);
+			tw_vec2 p;
+			if (!seen && regain_spot(s, k, o, &p)) {
+				o->has_target = true;
+				o->target = p;
+			}
+		}
 		if (m->gmove == SV_GMOVE_WITHDRAW) {
 			int near = -1;
 			double bd = 1e300;
