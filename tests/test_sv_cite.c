@@ -1503,6 +1503,99 @@ static void test_SV_DOC_13_AM_move_to_regain_sight(void **st)
 	done(s);
 }
 
+// A company of ten in one rank at y 60 (x 15 ... 33), walking, ignoring cover, never firing.
+static tw_state *company(void)
+{
+	tw_state *s = scene("STA");
+	for (int i = 0; i < 10; i++)
+		man(s, 15 + 2 * i, 60);
+	setup(s);
+	sv_srec *m = SVS(s, 0);
+	m->cover = SV_COVER_IGNORE;
+	m->fire = SV_FIRE_NEVER;
+	return s;
+}
+
+// The computer's attacker phase (its orders until it ends), then the defender's phase unserved.
+static void auto_turn(tw_state *s)
+{
+	tw_order *o = malloc(sizeof *o);
+	for (int i = 0; i < 10 && s->phase == SV_PH_ATTACK; i++) {
+		assert_int_equal(sv_auto_orders(s, 0, o, 1), 1);
+		ok(s, o);
+	}
+	free(o);
+	if (!s->over)
+		end_phase(s, 1);
+}
+
+static void test_SV_DOC_12_IM_route(void **st)
+{
+	(void)st;
+	// The centre (24, 60) is 57" from the gun: DIRECT walks 6" straight at it; LEFT heads for the
+	// point 12" to the attacker's left of the gun, (36, 3); RIGHT for (12, 3).
+	const double gx[] = {24, 36, 12};
+	for (int route = 0; route < 3; route++) {
+		tw_state *s = company();
+		SVS(s, 0)->route = route;
+		tw_vec2 p0[10];
+		for (int f = 0; f < 10; f++)
+			p0[f] = s->fig[f].pos;
+		auto_turn(s);
+		tw_vec2 want = tw_sub(tw_v2(gx[route], 3), tw_v2(24, 60));
+		want = tw_scale(want, 6.0 / tw_len(want));
+		for (int f = 0; f < 10; f++) {
+			tw_vec2 step = tw_sub(s->fig[f].pos, p0[f]);
+			assert_true(fabs(step.x - want.x) < 1e-9 && fabs(step.y - want.y) < 1e-9);
+		}
+		done(s);
+	}
+	// Within 18" of the gun the company turns straight at it.
+	tw_state *s = company();
+	SVS(s, 0)->route = 1;
+	for (int f = 0; f < 10; f++)
+		s->fig[f].pos.y = 20;
+	auto_turn(s);
+	assert_true(fabs(s->fig[0].pos.x - 15) < 1e-9 && fabs(s->fig[0].pos.y - 14) < 1e-9);
+	done(s);
+}
+
+static void test_SV_DOC_12_IM_formation(void **st)
+{
+	(void)st;
+	// COLUMN(2): after five turns the ten stand in two files 1.9" apart (0.9" bases, 1" spacing).
+	tw_state *s = company();
+	SVS(s, 0)->formation = 1;
+	SVS(s, 0)->formation_n = 2;
+	for (int t = 0; t < 5; t++)
+		auto_turn(s);
+	const tw_figure *F = s->fig;
+	// Two files of neighbours, 0-4 and 5-9, each front to back in id order (they stood level).
+	assert_true(fabs(tw_dist(F[0].pos, F[5].pos) - 1.9) < 1e-6);
+	for (int f = 1; f < 10; f++) {
+		if (f == 5)
+			continue;
+		assert_true(fabs(tw_dist(F[f].pos, F[f - 1].pos) - 1.9) < 1e-6);
+		assert_true(fabs(tw_dot(tw_sub(F[f].pos, F[f - 1].pos), tw_sub(F[5].pos, F[0].pos))) < 1e-6);
+	}
+	assert_true(F[4].pos.y > F[0].pos.y + 4 * 1.9 - 0.01); // the column runs back from the gun
+	done(s);
+	// GROUPS(2): two blocks of five abreast, 6" between them: figure 4's and 5's bases 6" apart.
+	s = company();
+	SVS(s, 0)->formation = 3;
+	SVS(s, 0)->formation_n = 2;
+	for (int t = 0; t < 5; t++)
+		auto_turn(s);
+	F = s->fig;
+	tw_vec2 across = tw_sub(F[9].pos, F[0].pos);
+	across = tw_scale(across, 1.0 / tw_len(across));
+	for (int f = 1; f < 10; f++) { // one rank; 1.9" files within a group, 6" between the groups' bases
+		assert_true(fabs(tw_cross(across, tw_sub(F[f].pos, F[0].pos))) < 1e-6);
+		assert_true(fabs(tw_dist(F[f].pos, F[f - 1].pos) - (f == 5 ? 6.0 + 0.9 : 1.9)) < 1e-6);
+	}
+	done(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1553,6 +1646,8 @@ int main(void)
 		cmocka_unit_test(test_SV_GUN_11_cover_and_the_match),
 		cmocka_unit_test(test_SV_GUN_12_how_the_gunner_aims),
 		cmocka_unit_test(test_SV_DOC_13_AM_move_to_regain_sight),
+		cmocka_unit_test(test_SV_DOC_12_IM_route),
+		cmocka_unit_test(test_SV_DOC_12_IM_formation),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	tw_events_free(&last);
