@@ -98,7 +98,8 @@ bool sv_hidden_from_guns(const tw_state *s, tw_vec2 p)
 	return true;
 }
 
-tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+// at_of[j]: the index in the order of figure j's move (the last one), -1 when it does not move.
+static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *err, const int32_t *at_of)
 {
 	const sv_game *g = SVG(s);
 	for (int i = 0; i < o->nfig; i++) {
@@ -144,15 +145,27 @@ tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		for (int j = 0; j < s->nfig && !off; j++) {
 			if (j == f || !sv_standing(s, j))
 				continue;
-			tw_vec2 q = s->fig[j].pos;
-			for (int k = 0; k < o->nfig; k++)
-				if (o->fig[k] == j)
-					q = o->at[k];
+			tw_vec2 q = at_of[j] >= 0 ? o->at[at_of[j]] : s->fig[j].pos;
 			if (tw_dist(q, b) < 2 * s->fig[f].radius - 1e-9)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.6", "figure %d would end on figure %d's base", f, j);
 		}
 	}
 	return TW_OK;
+}
+
+tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	int32_t *at_of = tw_malloc((size_t)s->nfig * sizeof *at_of + 1); // sv-cite: O(n^2), not O(n^3)
+	if (!at_of)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int j = 0; j < s->nfig; j++)
+		at_of[j] = -1;
+	for (int k = 0; k < o->nfig; k++)
+		if (o->fig[k] >= 0 && o->fig[k] < s->nfig)
+			at_of[o->fig[k]] = k;
+	tw_status st = validate_move(s, o, err, at_of);
+	tw_free(at_of);
+	return st;
 }
 
 tw_status sv_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
