@@ -16,6 +16,7 @@ void tw_bench_sim_store(void);
 void tw_bench_server(void);
 void tw_bench_scale(int max_side);
 void tw_bench_lloyd(void); // ll-gen (bench_lloyd.c)
+void tw_bench_svl(void); // sv-cite: bench_svl.c
 
 // Two draws in a fixed order (C leaves the order of function arguments unspecified).
 static tw_vec2 rand_pt(tw_rng *r, double w, double d)
@@ -381,6 +382,10 @@ int main(int argc, char **argv)
 	if (!only || strcmp(only, "core") == 0 || strcmp(only, "scale") == 0) {
 		printf("\n");
 		tw_bench_scale(only && argc > 2 ? atoi(argv[2]) : 2400);
+	}
+	if (!only || strcmp(only, "core") == 0 || strcmp(only, "svl") == 0) { // sv-cite: Science versus Luck
+		printf("\n");
+		tw_bench_svl();
 	}
 	if (!only || strcmp(only, "physics") == 0) {
 		printf("\n");

@@ -108,6 +108,12 @@ typedef struct tw_sv_label {
 	int price;         ///< price guide, fr (0: not for sale)
 } tw_sv_label;
 extern const tw_sv_label tw_sv_labels[TW_SV_GUN_COUNT];
+// ---- sv-cite: the makers' descriptions (SV.GUN.3), in the order of the label cards ----
+typedef struct tw_sv_description {
+	const char *text; ///< the catalogue's words
+	const char *look; ///< what the model looks like
+} tw_sv_description;
+extern const tw_sv_description tw_sv_descriptions[TW_SV_GUN_COUNT];
 /// A phase-1 briefing (SV.BRF.2-7): budget, gun counts, the weights of the score s.
 typedef struct tw_sv_brief {
 	int budget, min_guns, max_guns;

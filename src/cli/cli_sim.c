@@ -16,6 +16,8 @@ const char *const cli_sim_usage =
 	"           [--shot-model fast|physics] [--vary PARAM=a,b,c] [--db FILE] [--json|--csv]\n"
 	"           [--on-failure fallback|forfeit] [--fallback D] [--lua-memory MB] [--lua-steps N]\n"
 	"           [--lua-seconds S] [--max-orders N] [--quiet]\n"
+	"       tinwar sim SCENARIO --games N --manual FILE [--manual FILE ...] [--gun MODEL,...] [--seed S]\n"
+	"           [--jobs J] [--shot-model M]   (Science versus Luck: manuals x guns, win rates with 95% CIs)\n"
 	"  SCENARIO: a scenario file, or gen:RULESET[:SEED] for a generated 144 x 96 in battle.\n"
 	"  --general SIDE=D: the general of the side so named, once a side, for any number of sides\n"
 	"         (--general red=lw-rush --general blue=my.lua); --red D and --blue D stand for the\n"
@@ -448,8 +450,12 @@ static bool parse_num_opt(int argc, char **argv, const char *name, double lo, do
 }
 
 // Value of option argv[i] if it is `name` ("--red X" or "--red=X"; *skip: it took argv[i + 1]).
+int cli_sim_study(int argc, char **argv); // sv-cite: cli_svl_study.c
+
 int cli_sim(int argc, char **argv)
 {
+	if (cli_opt(argc, argv, "--manual") || cli_opt(argc, argv, "--gun")) // sv-cite: manuals x guns
+		return cli_sim_study(argc, argv);
 	const char *spec = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!spec || !cli_opt(argc, argv, "--games")) {
 		fprintf(stderr, "usage: %s\n", cli_sim_usage);

@@ -135,6 +135,9 @@ typedef struct sv_game {
 	int32_t pass;       ///< 1, or 2 for the unsold offered again
 	int32_t bid, bidder; ///< the highest bid and its side (-1 none)
 	int64_t t_last;     ///< the host's time of the lot's opening or its last bid, ms (0: not started)
+	// sv-cite: SV.WIN.5, the adherence verdict of every turn
+	int32_t verdict_turns; ///< attacker phases judged (SV.DOC.17)
+	int64_t verdicts;      ///< bit t-1 set: turn t's verdict was adhering (turns 1-50)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -249,6 +252,10 @@ tw_status sv_series_record(struct json_t *carry, int seq, const tw_state *fin, b
 int sv_series_teams(const struct json_t *carry);
 int sv_series_games(const struct json_t *carry); ///< 2 + N x rounds
 void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *defender); ///< battle seq's teams
+// ---- sv-cite: a generated battle table (sv_terrain_gen.c; SV.BAT.6) ----
+/// Adds SV.BAT.6's pieces to an empty table from r; refused (nothing added) on a table with terrain.
+tw_status sv_generate_table(tw_state *s, tw_rng *r, tw_error *err);
+int sv_morale_factors(const tw_state *s, int *bits); ///< SV.MOR.8: the modifier, the factors as bits (sv_morale.c)
 // ---- The practice ground (sv_practice.c; SV.DOC.10) ----
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
 tw_status sv_validate_practice(const tw_state *s, const tw_order *o, tw_error *err);

@@ -4,9 +4,10 @@
 // a cover position within D of the route and within reach; COVER_TO_COVER: one in cover stays
 // unless it can end in cover or within assault distance), straight at the gun inside IM.assault;
 // under a Pause they follow IM.on_pause, under a Recoil IM.on_recoil; a gun is served by its
-// Artillery Manual (targets and tempo are the serve order's own) and withdraws under AM.move
-// WITHDRAW_WITHIN. Formation, route and spacing are not followed yet (docs/svl.md).
+// Artillery Manual (targets and tempo are the serve order's own), withdraws under AM.move
+// WITHDRAW_WITHIN and moves to see the company under TO_REGAIN_SIGHT (sv-cite).
 #include <math.h>
+#include <stdlib.h>
 
 #include "tinwar/general.h"
 #include "sv.h"
@@ -71,6 +72,121 @@ static bool find_cover(const tw_state *s, const tw_order *o, int f, tw_vec2 g, t
 	return best < 1e300;
 }
 
+// ---- sv-cite: IM.route and IM.formation (SV.DOC.12) ----
+#define ROUTE_TURN 18.0   // IM.route LEFT/RIGHT: the company turns straight at the gun this near it
+#define ROUTE_OFFSET 12.0 // ... and until then heads for a point this far to that side of the gun
+#define GROUP_GAP 6.0     // IM.formation GROUPS(K): inches between neighbouring groups
+#define GROUP_FILES 5     // ... each group five files wide
+
+// IM.route: where the company heads. LEFT and RIGHT are the attacker's as he faces the gun (table
+// x to the right, y up: facing -y, his left is +x).
+static tw_vec2 route_goal(const tw_state *s, tw_vec2 centre, tw_vec2 gun)
+{
+	const sv_srec *m = SVS(s, SV_ATTACKER);
+	double d = tw_dist(centre, gun);
+	if (m->route == 0 || d <= ROUTE_TURN)
+		return gun; // DIRECT
+	tw_vec2 f = tw_scale(tw_sub(gun, centre), 1.0 / d), left = tw_v2(-f.y, f.x);
+	tw_vec2 w = tw_add(gun, tw_scale(left, m->route == 1 ? ROUTE_OFFSET : -ROUTE_OFFSET));
+	w.x = fmin(fmax(w.x, 3.0), s->table.width - 3.0);
+	w.y = fmin(fmax(w.y, 3.0), s->table.depth - 3.0);
+	return w;
+}
+
+// IM.formation: the places of the shape. Figures are taken from the attacker's left to his right
+// (and, within a file, from the front back) so that few cross one another.
+typedef struct slotkey {
+	int f;
+	double side, fwd;
+} slotkey;
+
+static int by_side(const void *pa, const void *pb)
+{
+	const slotkey *a = pa, *b = pb;
+	if (a->side != b->side)
+		return a->side < b->side ? -1 : 1;
+	return a->f - b->f;
+}
+
+static int by_fwd(const void *pa, const void *pb)
+{
+	const slotkey *a = pa, *b = pb;
+	if (a->fwd != b->fwd)
+		return a->fwd > b->fwd ? -1 : 1;
+	return a->f - b->f;
+}
+
+typedef struct shape {
+	double *lat, *back; ///< by figure: its place, to the right of and behind the shape's centre
+	uint8_t *has;       ///< by figure: the shape places it (the riflemen and the bugler)
+	tw_vec2 fc;         ///< the centre of the figures it places
+} shape;
+
+// Fills sh for the company advancing along dir; false for LINE (the deployment's shape is kept)
+// or when nobody is placed. Files are 0.9" bases IM.spacing apart.
+static bool shape_slots(const tw_state *s, tw_vec2 dir, shape *sh)
+{
+	const sv_srec *m = SVS(s, SV_ATTACKER);
+	if (m->formation == 0)
+		return false;
+	slotkey *k = tw_malloc((size_t)s->nfig * sizeof *k + 1);
+	if (!k)
+		return false;
+	tw_vec2 right = tw_v2(dir.y, -dir.x);
+	int n = 0;
+	sh->fc = tw_v2(0, 0);
+	for (int f = 0; f < s->nfig; f++) {
+		sh->has[f] = 0;
+		if (sv_standing(s, f) && SVF(s, f)->role != SV_ROLE_COMMANDER) {
+			k[n++] = (slotkey){f, tw_dot(s->fig[f].pos, right), tw_dot(s->fig[f].pos, dir)};
+			sh->fc = tw_add(sh->fc, s->fig[f].pos);
+		}
+	}
+	if (n == 0) {
+		tw_free(k);
+		return false;
+	}
+	sh->fc = tw_scale(sh->fc, 1.0 / n);
+	qsort(k, (size_t)n, sizeof *k, by_side);
+	double pitch = SV_BASE + m->spacing, ml = 0, mb = 0;
+	int w = m->formation_n >= 2 ? m->formation_n : 2;
+	if (w > n)
+		w = n;
+	int rows = (n + w - 1) / w, per = (n + w - 1) / w;
+	if (m->formation == 1) // COLUMN(W): W files, each a block of neighbours, front to back
+		for (int c = 0; c * rows < n; c++) {
+			int lo = c * rows, hi = lo + rows < n ? lo + rows : n;
+			qsort(k + lo, (size_t)(hi - lo), sizeof *k, by_fwd);
+			for (int i = lo; i < hi; i++)
+				sh->lat[k[i].f] = c * pitch, sh->back[k[i].f] = (i - lo) * pitch;
+		}
+	for (int i = 0; i < n && m->formation != 1; i++) {
+		int f = k[i].f;
+		if (m->formation == 2) { // OPEN_ORDER: one rank across
+			sh->lat[f] = i * pitch, sh->back[f] = 0;
+		} else { // GROUPS(K): K blocks side by side, five files each
+			int gi = i / per, j = i % per;
+			sh->lat[f] = gi * ((GROUP_FILES - 1) * pitch + GROUP_GAP + SV_BASE) + (j % GROUP_FILES) * pitch;
+			sh->back[f] = (j / GROUP_FILES) * pitch;
+		}
+	}
+	for (int i = 0; i < n; i++)
+		ml += sh->lat[k[i].f], mb += sh->back[k[i].f];
+	for (int i = 0; i < n; i++) { // centred where the company stands
+		int f = k[i].f;
+		sh->lat[f] -= ml / n, sh->back[f] -= mb / n, sh->has[f] = 1;
+	}
+	tw_free(k);
+	return true;
+}
+
+// Figure f's place once the company has advanced `adv` along dir.
+static tw_vec2 shape_place(const shape *sh, int f, tw_vec2 dir, double adv)
+{
+	tw_vec2 right = tw_v2(dir.y, -dir.x);
+	return tw_add(tw_add(sh->fc, tw_scale(dir, adv)), tw_sub(tw_scale(right, sh->lat[f]), tw_scale(dir, sh->back[f])));
+}
+
 static int attacker(const tw_state *s, tw_order *o)
 {
 	tw_order_init(o, SV_OT_FIRE, SV_ATTACKER);
@@ -98,8 +214,23 @@ static int attacker(const tw_state *s, tw_order *o)
 		}
 	double cd = 0;
 	int ck = n > 0 ? sv_nearest_gun(s, tw_scale(centre, 1.0 / n), &cd) : -1;
-	tw_vec2 cdir = ck >= 0 && cd > 0 ? tw_scale(tw_sub(s->gun[ck].axle, tw_scale(centre, 1.0 / n)), 1.0 / cd) : tw_v2(0, 0);
+	tw_vec2 cdir = tw_v2(0, 0);
+	if (ck >= 0 && cd > 0) { // sv-cite: toward the gun, or IM.route's point beside it
+		tw_vec2 c = tw_scale(centre, 1.0 / n), goal = route_goal(s, c, s->gun[ck].axle);
+		double gd = tw_dist(goal, c);
+		cdir = gd > 0 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, 0);
+	}
 	double cstep = all_run ? SV_RUN : SV_WALK;
+	// sv-cite: IM.formation: the company advances only as far as its last man can keep his place.
+	shape sh = {tw_malloc((size_t)s->nfig * sizeof(double) + 1), tw_malloc((size_t)s->nfig * sizeof(double) + 1),
+		    tw_malloc((size_t)s->nfig + 1), {0, 0}};
+	bool shaped = sh.lat && sh.back && sh.has && g->cond == SV_COND_NORMAL && ck >= 0 && shape_slots(s, cdir, &sh);
+	for (int f = 0; shaped && f < s->nfig; f++) {
+		if (!sh.has[f] || SVF(s, f)->act != SV_ACT_NONE)
+			continue;
+		double off = tw_dist(s->fig[f].pos, shape_place(&sh, f, cdir, 0));
+		cstep = fmin(cstep, fmax(0.0, (sv_may_run(s, f) ? SV_RUN : SV_WALK) - off));
+	}
 	if (ck >= 0 && m->commander == SV_CMD_FRONT) { // the company waits for a commander who must lead it
 		double front = 1e300, dc = -1;
 		for (int f = 0; f < s->nfig; f++) {
@@ -164,8 +295,14 @@ static int attacker(const tw_state *s, tw_order *o)
 		} else if (!(m->assault > 0 && d <= m->assault) && ck >= 0) {
 			dir = cdir; // in formation
 			step = cstep;
+			if (shaped && sh.has[f]) { // sv-cite: IM.formation: to its place
+				tw_vec2 slot = shape_place(&sh, f, cdir, cstep);
+				double len = tw_dist(slot, a);
+				dir = len > 0 ? tw_scale(tw_sub(slot, a), 1.0 / len) : cdir;
+				step = fmin(sv_may_run(s, f) ? SV_RUN : SV_WALK, len);
+			}
 			double along = tw_dot(tw_sub(gun, a), dir);
-			if (step > along - 1.9)
+			if (along > 0 && step > along - 1.9)
 				step = along - 1.9;
 		} else if (step > d - 1.9) {
 			step = d - 1.9; // IM.assault: straight at the gun, stopping at it (SV.BAT.10)
@@ -189,7 +326,10 @@ static int attacker(const tw_state *s, tw_order *o)
 		}
 		for (double frac = 1.0; frac > 0.05 && step > 0.05; frac -= 0.25) {
 			tw_vec2 b = tw_add(a, tw_scale(dir, step * frac));
-			if (clear_at(s, o, f, b) && !sv_impassable_segment(s, a, b)) {
+			bool foot = false; // never through a gun's footprint (SV.BAT.10)
+			for (int q = 0; q < s->ngun; q++)
+				foot = foot || tw_dist_point_segment(s->gun[q].axle, a, b) < SV_GUN_FOOT + 0.05;
+			if (clear_at(s, o, f, b) && !sv_impassable_segment(s, a, b) && !foot) {
 				o->fig[o->nfig] = f;
 				o->at[o->nfig] = b;
 				o->nfig++;
@@ -197,12 +337,51 @@ static int attacker(const tw_state *s, tw_order *o)
 			}
 		}
 	}
+	tw_free(sh.lat);
+	tw_free(sh.back);
+	tw_free(sh.has);
 	for (int i = 0; i < o->nfig; i++) // the log writes a facing per figure: each keeps its own
 		o->facing[i] = s->fig[o->fig[i]].facing;
 	if (o->nfig > 0 && sv_validate_move(s, o, &err) == TW_OK)
 		return 1;
 	tw_order_init(o, SV_OT_END, SV_ATTACKER);
 	return 1;
+}
+
+// sv-cite: AM.move TO_REGAIN_SIGHT (SV.DOC.13): with no standing figure in sight within
+// open_fire, the spot within 6" (a 0.5" grid) from which most are, the nearest such spot on ties,
+// that the serve order may reach; false when no spot in reach sees one.
+static bool regain_spot(const tw_state *s, int k, const tw_order *o, tw_vec2 *out)
+{
+	const sv_srec *m = SVS(s, SV_DEFENDER);
+	tw_vec2 a = s->gun[k].axle;
+	int best = 0;
+	double bd = 1e300;
+	tw_order *t = tw_malloc(sizeof *t);
+	if (!t)
+		return false;
+	*t = *o;
+	t->has_target = true;
+	tw_error err;
+	for (double dx = -SV_GUN_MOVE; dx <= SV_GUN_MOVE + 1e-9; dx += 0.5)
+		for (double dy = -SV_GUN_MOVE; dy <= SV_GUN_MOVE + 1e-9; dy += 0.5) {
+			tw_vec2 p = tw_v2(a.x + dx, a.y + dy);
+			double d = tw_dist(a, p);
+			if (d > SV_GUN_MOVE + 1e-9 || d < 0.25 || p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth)
+				continue;
+			int n = 0;
+			for (int f = 0; f < s->nfig; f++)
+				n += sv_standing(s, f) && (m->open_fire <= 0 || tw_dist(s->fig[f].pos, p) <= m->open_fire) &&
+				     sv_sight(s, p, s->fig[f].pos);
+			if (n < best || (n == best && d >= bd) || n == 0)
+				continue;
+			t->target = p;
+			if (sv_validate_serve(s, t, &err) != TW_OK)
+				continue;
+			best = n, bd = d, *out = p;
+		}
+	tw_free(t);
+	return best > 0;
 }
 
 static int defender(const tw_state *s, tw_order *o)
@@ -214,6 +393,17 @@ static int defender(const tw_state *s, tw_order *o)
 			continue;
 		tw_order_init(o, SV_OT_SERVE, SV_DEFENDER);
 		o->gun = k;
+		if (m->gmove == SV_GMOVE_REGAIN) {
+			bool seen = false; // SV.DOC.13: only when no standing figure is in sight within open_fire
+			for (int f = 0; f < s->nfig && !seen; f++)
+				seen = sv_standing(s, f) && (m->open_fire <= 0 || tw_dist(s->fig[f].pos, s->gun[k].axle) <= m->open_fire) &&
+				       sv_sight(s, s->gun[k].axle, s->fig[f].pos);
+			tw_vec2 p;
+			if (!seen && regain_spot(s, k, o, &p)) {
+				o->has_target = true;
+				o->target = p;
+			}
+		}
 		if (m->gmove == SV_GMOVE_WITHDRAW) {
 			int near = -1;
 			double bd = 1e300;

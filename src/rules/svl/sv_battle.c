@@ -40,6 +40,32 @@ void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_event
 		e->a = side;
 		tw_event_text(e, "%s win: %s (turn %d)", s->sides[side].name, why, SVG(s)->turn);
 	}
+	// sv-cite: SV.WIN.5, the result record in one event: a turn, b casualties, c off the table,
+	// d morale rolls; the text adds each gun's matches, shots and misfires, and the verdicts.
+	const sv_game *g = SVG(s);
+	int out = 0, off = 0;
+	for (int f = 0; f < s->nfig; f++)
+		if (s->fig[f].side == SV_ATTACKER)
+			out += s->fig[f].status == TW_FS_OUT, off += s->fig[f].status == TW_FS_OFF;
+	tw_event *r = tw_events_push(ev, TW_EV_INFO, -1, "SV.WIN.5");
+	if (r) {
+		r->a = g->turn;
+		r->b = out;
+		r->c = off;
+		r->d = g->morale_rolls;
+		r->v = (double)g->verdicts;
+		char guns[80] = "";
+		size_t used = 0;
+		for (int k = 0; k < s->ngun && k < 2; k++) {
+			const sv_grec *q = SVGN(s, k);
+			int w = snprintf(guns + used, sizeof guns - used, "%sgun %d: %d matches, %d shots, %d misfires", k ? "; " : "",
+					 k, q->matches, q->fired, q->misfired);
+			used += w > 0 && (size_t)w < sizeof guns - used ? (size_t)w : 0;
+		}
+		tw_event_text(r, "result: turn %d, %d casualties, %d off the table, %d morale rolls; %s; adhering %d of %d turns",
+			      g->turn, out, off, g->morale_rolls, guns, __builtin_popcountll((unsigned long long)g->verdicts),
+			      g->verdict_turns);
+	}
 }
 
 bool sv_may_run(const tw_state *s, int f)
@@ -72,7 +98,8 @@ bool sv_hidden_from_guns(const tw_state *s, tw_vec2 p)
 	return true;
 }
 
-tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+// at_of[j]: the index in the order of figure j's move (the last one), -1 when it does not move.
+static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *err, const int32_t *at_of)
 {
 	const sv_game *g = SVG(s);
 	for (int i = 0; i < o->nfig; i++) {
@@ -118,15 +145,27 @@ tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		for (int j = 0; j < s->nfig && !off; j++) {
 			if (j == f || !sv_standing(s, j))
 				continue;
-			tw_vec2 q = s->fig[j].pos;
-			for (int k = 0; k < o->nfig; k++)
-				if (o->fig[k] == j)
-					q = o->at[k];
+			tw_vec2 q = at_of[j] >= 0 ? o->at[at_of[j]] : s->fig[j].pos;
 			if (tw_dist(q, b) < 2 * s->fig[f].radius - 1e-9)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "SV.MOVE.6", "figure %d would end on figure %d's base", f, j);
 		}
 	}
 	return TW_OK;
+}
+
+tw_status sv_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	int32_t *at_of = tw_malloc((size_t)s->nfig * sizeof *at_of + 1); // sv-cite: O(n^2), not O(n^3)
+	if (!at_of)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	for (int j = 0; j < s->nfig; j++)
+		at_of[j] = -1;
+	for (int k = 0; k < o->nfig; k++)
+		if (o->fig[k] >= 0 && o->fig[k] < s->nfig)
+			at_of[o->fig[k]] = k;
+	tw_status st = validate_move(s, o, err, at_of);
+	tw_free(at_of);
+	return st;
 }
 
 tw_status sv_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
@@ -278,6 +317,10 @@ static void end_attack(tw_state *s, tw_events *ev)
 		any = any || r->matches > 0;
 	}
 	sv_verdict(s, ev);
+	sv_game *gm = SVG(s); // SV.WIN.5: the result keeps the verdict of every turn
+	gm->verdict_turns++;
+	if (gm->adhering && gm->turn >= 1 && gm->turn <= 50)
+		gm->verdicts |= (int64_t)1 << (gm->turn - 1);
 	if (!any && s->ngun > 0)
 		sv_win(s, SV_ATTACKER, "SV.WIN.2", "every gun on the table is destroyed", ev);
 }

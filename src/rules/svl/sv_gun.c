@@ -279,6 +279,17 @@ tw_status sv_apply_serve(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx
 		return TW_OK;
 	}
 	int n = tw_sv_rof_shots(r->matches, r->limit, r->moved); // SV.ROF.2, SV.ROF.4
+	if (r->moved || r->matches < r->limit) { // sv-cite: what took shots off the rate limit
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, SV_DEFENDER, r->moved ? "SV.ROF.4" : "SV.ROF.3");
+		if (e) {
+			e->a = k;
+			e->b = n;
+			e->c = r->limit;
+			e->d = r->matches;
+			tw_event_text(e, "gun %d fires %d of its rate limit %d: %s", k, n, r->limit,
+				      r->moved ? "it moved (2 shots lost)" : "its allocation is smaller");
+		}
+	}
 	for (int i = 0; i < n; i++) {
 		int tgt = pick_target(s, k);
 		if (tgt < 0) { // SV.DOC.13: nothing visible within open_fire: the gun does not fire

@@ -4,8 +4,9 @@
 
 static const char *const result_words[] = {"carry on", "Pause", "Recoil"};
 
-// SV.MOR.7-8: the net modifier as things stand.
-int sv_morale_mod_now(const tw_state *s)
+// SV.MOR.7-8: the net modifier as things stand; *bits (if given) the factors that hold: 1
+// commander leading, 2 bugler playing, 4 adhering, 8 below half, 16 out of sight.
+int sv_morale_factors(const tw_state *s, int *bits)
 {
 	const sv_game *g = SVG(s);
 	const sv_srec *m = SVS(s, SV_ATTACKER);
@@ -34,8 +35,30 @@ int sv_morale_mod_now(const tw_state *s)
 		sv_nearest_gun(s, s->fig[cmd].pos, &d);
 		leading = d <= front + 3.0;
 	}
-	return tw_sv_morale_mod(leading, m->bugler && bug >= 0, g->adhering, tw_sv_below_half(g->start, standing),
-				2 * unseen > standing);
+	bool f[5] = {leading, m->bugler && bug >= 0, g->adhering, tw_sv_below_half(g->start, standing), 2 * unseen > standing};
+	if (bits)
+		*bits = (int)f[0] | (int)f[1] << 1 | (int)f[2] << 2 | (int)f[3] << 3 | (int)f[4] << 4;
+	return tw_sv_morale_mod(f[0], f[1], f[2], f[3], f[4]);
+}
+
+int sv_morale_mod_now(const tw_state *s)
+{
+	return sv_morale_factors(s, NULL);
+}
+
+// SV.MOR.8: the factors as judged for the roll(s) about to be thrown, in an event of their own.
+static int judged(tw_state *s, tw_events *ev)
+{
+	int bits, mod = sv_morale_factors(s, &bits);
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, SV_ATTACKER, "SV.MOR.8");
+	if (e) {
+		e->a = bits;
+		e->b = mod;
+		tw_event_text(e, "morale factors: commander leading %s, bugler playing %s, adhering %s, below half %s, "
+			      "out of sight %s: %+d", bits & 1 ? "+1" : "0", bits & 2 ? "+1" : "0", bits & 4 ? "+1" : "0",
+			      bits & 8 ? "-1" : "0", bits & 16 ? "-1" : "0", mod);
+	}
+	return mod;
 }
 
 static tw_sv_morale roll_one(tw_state *s, tw_events *ev, const char *clause, int mod)
@@ -48,7 +71,8 @@ static tw_sv_morale roll_one(tw_state *s, tw_events *ev, const char *clause, int
 		e->a = r;
 		e->b = mod;
 		e->c = (int)res;
-		tw_event_text(e, "morale: rolled %d, modifier %+d = %d: %s", r, mod, r + mod, result_words[res]);
+		tw_event_text(e, "morale (the whole company, SV.MOR.10): rolled %d, modifier %+d = %d: %s", r, mod, r + mod,
+			      result_words[res]);
 	}
 	return res;
 }
@@ -74,7 +98,7 @@ void sv_start_attack(tw_state *s, tw_events *ev)
 			g->cond = SV_COND_RECOIL; // SV.MOR.6: the phase after the Recoil is spent recoiling, no roll
 		} else {
 			// SV.MOR.6 recovery roll with the factors of SV.MOR.7 (adhering: the previous turn's verdict)
-			tw_sv_morale res = roll_one(s, ev, "SV.MOR.6", sv_morale_mod_now(s));
+			tw_sv_morale res = roll_one(s, ev, "SV.MOR.6", judged(s, ev));
 			if (res == TW_SV_RECOIL) {
 				g->cond = SV_COND_RECOIL;
 			} else {
@@ -108,8 +132,8 @@ void sv_end_turn(tw_state *s, tw_events *ev)
 		if (e)
 			tw_event_text(e, "%d morale test(s) due but not rolled: the infantry are recoiling", tests);
 	} else {
-		int mod = sv_morale_mod_now(s);
-		for (int i = 0; i < tests; i++) {
+		int mod = tests > 0 ? judged(s, ev) : 0;
+		for (int i = 0; i < tests; i++) { // SV.MOR.10: each test one die for the whole company
 			tw_sv_morale r = roll_one(s, ev, "SV.MOR.2", mod);
 			if (r > worst)
 				worst = r;

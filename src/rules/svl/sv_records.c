@@ -130,6 +130,9 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(sv_game, bidder, TW_FT_I32, A, -1, -1, TW_MAX_SIDES - 1, NULL, "its side (-1 none)"),
 	TW_FIELD(sv_game, t_last, TW_FT_I64, A, 0, 0, 9e15, NULL, "the host's time of the lot's opening or last bid, ms"),
 	TW_FIELD(sv_game, begun, TW_FT_BOOL, A, 0, 0, 1, NULL, "the battle has begun: manuals are in force (SV.DOC.15)"),
+	TW_FIELD(sv_game, verdict_turns, TW_FT_I32, A, 0, 0, 1000000, NULL, "attacker phases judged (SV.WIN.5)"),
+	TW_FIELD(sv_game, verdicts, TW_FT_I64, A, 0, 0, 1125899906842623.0, NULL,
+		 "the verdict of every turn: bit t-1 set if turn t adhered, turns 1-50 (SV.WIN.5)"),
 };
 
 static const tw_field_def ter_fields[] = {

@@ -68,8 +68,10 @@ bool sv_in_soft(const tw_state *s, tw_vec2 p)
 bool sv_behind_hard(const tw_state *s, tw_vec2 gun, tw_vec2 p)
 {
 	for (int i = 0; i < s->table.nterrain; i++) { // SV.BAT.7: within 1" of hard cover the line crosses
-		int c = sv_ter_cover(s, i);
 		const tw_terrain *t = &s->table.terrain[i];
+		if (p.x < t->lo.x - 1.0 || p.x > t->hi.x + 1.0 || p.y < t->lo.y - 1.0 || p.y > t->hi.y + 1.0)
+			continue; // more than 1" from its bounding box, so from the piece (sv-cite: speed)
+		int c = sv_ter_cover(s, i);
 		if ((c == SV_TER_LOW_HARD || c == SV_TER_TALL_HARD) && tw_terrain_distance(t, p) <= 1.0 &&
 		    tw_terrain_segment_hits(t, gun, p))
 			return true;
