@@ -16,6 +16,9 @@
     const h = T.hello(), S = T.state();
     if (!h || h.ruleset.name !== 'svl' || !S || T.seat() < 0 || !form()) return false;
     const st = S.state, g = st.data || {};
+    // sv-one: on the test range too, until the team has finished there (SV.DOC.1, SV.DOC.4).
+    const me = st.sides[T.seat()], d = (me && me.data) || {};
+    if (st.params && st.params.stage === 'range') return !d.range_done && !st.over;
     return (st.params && st.params.stage === 'battle') && !g.begun && !st.over;
   }
 
@@ -149,6 +152,22 @@
       box.dataset.path = m.path || '';
     });
   }
+
+  // sv-one: the range panel (web/svl_range.js) opens a manual with some fields set: `values`
+  // by field key, in the field's own units (inches, or the factor itself for range_factor).
+  window.twSvlManual = {
+    open(arm, values) {
+      if (!shown()) return;
+      build(arm);
+      section().hidden = false;
+      section().open = true;
+      const a = form().arms[arm];
+      for (const [key, v] of Object.entries(values || {})) {
+        const f = a.fields.find((x) => x.key === key), row = document.querySelector('#svm-fields .svm-field[data-key="' + key + '"]');
+        if (f && row && f.kind === 'number') row.querySelector('.svm-num').value = String(v);
+      }
+    },
+  };
 
   T.listeners.push((m) => {
     if (m.type !== 'state' && m.type !== 'hello') return;
