@@ -3063,6 +3063,11 @@ tests.push(
     for (const [k, v] of Object.entries(want)) assert(rec[k] === v, 'AM ' + k + ': ' + JSON.stringify(rec[k]) + ', wanted ' + JSON.stringify(v));
     assert(rec.targets[0] === 'DENSEST' && rec.targets[1] === 'NEAREST' && (rec.targets[2] === undefined || rec.targets[2] === 'none'), 'AM.targets: ' + JSON.stringify(rec.targets));
     assert(await page.$eval('#svm-version', (e) => e.value) === '2', 'the next version offered: 2');
+    // The form shown again starts from the manual in force (its record), not the defaults.
+    await page.selectOption('#svm-arm', '0');
+    await page.selectOption('#svm-arm', '1');
+    const shown = await page.$$eval('#svm-fields .svm-field', (rs) => rs.map((r) => [...r.querySelectorAll('select, input:not([hidden])')].map((c) => c.tagName === 'SELECT' ? c.options[c.selectedIndex].textContent : c.value).join(' ')));
+    assert(JSON.stringify(shown) === JSON.stringify(['30', 'DENSEST NEAREST none none none none none', 'DELIBERATE', 'RAPID', '0.85', '2', 'TO_REGAIN_SIGHT']), 'the form from the manual in force: ' + JSON.stringify(shown));
     await fs.promises.mkdir(SHOTS, { recursive: true });
     await page.screenshot({ path: path.join(SHOTS, '55-svl-artillery-manual.png') });
   }],
