@@ -71,7 +71,7 @@ static void (*before_play)(tw_game *g, int seq);
 /// Runs a whole series of n computer teams (2n players) and r rounds; fills what each game saw.
 static void run_series_cfg(tw_series *db, const char *name, int n, int rounds, const char *extra, seen *games)
 {
-	char names[12][8];
+	char names[12][16]; // room for any int (gcc -Wformat-truncation under the sanitizer build)
 	const char *players[12];
 	for (int i = 0; i < 2 * n; i++) {
 		snprintf(names[i], sizeof names[i], "T%d%c", i / 2, 'a' + i % 2);
