@@ -16,6 +16,9 @@
     const h = T.hello(), S = T.state();
     if (!h || h.ruleset.name !== 'svl' || !S || T.seat() < 0 || !form()) return false;
     const st = S.state, g = st.data || {};
+    // sv-one: on the test range too, until the team has finished there (SV.DOC.1, SV.DOC.4).
+    const me = st.sides[T.seat()], d = (me && me.data) || {};
+    if (st.params && st.params.stage === 'range') return !d.range_done && !st.over;
     return (st.params && st.params.stage === 'battle') && !g.begun && !st.over;
   }
 
@@ -104,6 +107,32 @@
     }
     built = arm;
     p.dataset.arm = a.arm;
+    prefill(a, d);
+  }
+
+  // sv-one: the form starts from the manual in force, as the side's record holds it (fields at
+  // their defaults are left out of the record, and the record's defaults are the form's).
+  const RECORD_KEY = { move: 'gmove' };
+  const PARAM_KEY = { pace: 'pace_x', cover: 'cover_d', formation: 'formation_n', move: 'gmove_x' };
+  function prefill(a, d) {
+    for (const row of $('svm-fields').children) {
+      const f = a.fields.find((x) => x.key === row.dataset.key), v = d[RECORD_KEY[f.key] || f.key];
+      if (f.kind === 'choice') {
+        const sel = row.querySelector('.svm-choice');
+        const i = typeof v === 'boolean' ? (v ? 1 : 0) : f.choices.findIndex((c) => c.name === v);
+        if (i < 0 && v === undefined) continue;
+        if (i >= 0) { sel.value = String(i); sel.dispatchEvent(new Event('change')); }
+        const pv = d[PARAM_KEY[f.key]], par = row.querySelector('.svm-param');
+        if (pv !== undefined && par && !par.hidden) par.value = String(pv);
+      } else if (f.kind === 'number') {
+        if (typeof v === 'number') row.querySelector('.svm-num').value = String(v);
+      } else if (Array.isArray(v)) {
+        [...row.querySelectorAll('.svm-target')].forEach((s, k) => {
+          const i = f.choices.findIndex((c) => c.name === v[k]);
+          s.value = String(i >= 0 ? i : f.choices.length);
+        });
+      }
+    }
   }
 
   function doc() {
@@ -149,6 +178,22 @@
       box.dataset.path = m.path || '';
     });
   }
+
+  // sv-one: the range panel (web/svl_range.js) opens a manual with some fields set: `values`
+  // by field key, in the field's own units (inches, or the factor itself for range_factor).
+  window.twSvlManual = {
+    open(arm, values) {
+      if (!shown()) return;
+      build(arm);
+      section().hidden = false;
+      section().open = true;
+      const a = form().arms[arm];
+      for (const [key, v] of Object.entries(values || {})) {
+        const f = a.fields.find((x) => x.key === key), row = document.querySelector('#svm-fields .svm-field[data-key="' + key + '"]');
+        if (f && row && f.kind === 'number') row.querySelector('.svm-num').value = String(v);
+      }
+    },
+  };
 
   T.listeners.push((m) => {
     if (m.type !== 'state' && m.type !== 'hello') return;

@@ -257,6 +257,10 @@ typedef struct tw_ruleset {
 	/// every field with its choices, ranges and units), a new JSON object; the server's rule-set
 	/// description carries it as "forms".
 	struct json_t *(*forms)(void);
+	/// The fewest sides a game (a state file) of this rule set may have, 1 to TW_MAX_SIDES; 0:
+	/// two (sv-one: Science versus Luck's auction and test range are games of one side a team,
+	/// and one team is a game of one side, SV.SETUP.2). Its setup may ask for more by stage.
+	int min_sides;
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

@@ -139,7 +139,8 @@ static int cmd_new(tw_series *db, const char *name, int argc, char **argv)
 		cli_print_error("svl-series", &err);
 		return cli_exit_code(st);
 	}
-	printf("series %s: %d teams, %d round(s) of %d battles; the auction first (SV.SETUP.3)\n", name, teams, rounds, teams);
+	printf("series %s: %d team%s, %d round(s) of %d battle%s; the auction first (SV.SETUP.3)\n", name, teams, teams == 1 ? "" : "s",
+	       rounds, teams, teams == 1 ? "" : "s");
 	for (int k = 0; k < teams; k++)
 		printf("  T%d (%s, %s): %s, then %s, then %s\n", k, names[2 * k], names[2 * k + 1],
 		       tw_sv_country_names[tw_sv_team_country(teams, k, 1, change)], tw_sv_country_names[tw_sv_team_country(teams, k, 2, change)],
@@ -325,7 +326,8 @@ static int cmd_status(tw_series *db, const char *dbpath, const char *name, bool 
 		(void)tw_sv_debrief(info.carry, stdout, &err);
 	} else {
 		int total = 2 + (int)(json_integer_value(json_object_get(c, "teams")) * json_integer_value(json_object_get(c, "rounds")));
-		printf("series %s: %d teams; %d of %d games recorded; stage %s%s\n", name, (int)json_integer_value(json_object_get(c, "teams")),
+		int nteams = (int)json_integer_value(json_object_get(c, "teams"));
+		printf("series %s: %d team%s; %d of %d games recorded; stage %s%s\n", name, nteams, nteams == 1 ? "" : "s",
 		       info.games, total, json_string_value(json_object_get(c, "stage")),
 		       info.pending ? " (a game is prepared and waits for its log)" : "");
 		json_t *tt = json_object_get(c, "timetable"); // SV.SETUP.11, SV.DOC.5

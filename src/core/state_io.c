@@ -152,10 +152,11 @@ static tw_status read_side(tw_state *t, const json_t *obj, int i, tw_io_path *p,
 	return TW_OK;
 }
 
-static tw_status read_sides(tw_state *t, const json_t *arr, tw_io_path *p, tw_error *err)
+static tw_status read_sides(tw_state *t, const tw_ruleset *rs, const json_t *arr, tw_io_path *p, tw_error *err)
 {
-	if (!json_is_array(arr) || json_array_size(arr) < 2 || json_array_size(arr) > TW_MAX_SIDES)
-		return tw_io_fail(err, p, "expected an array of 2 to %d sides", TW_MAX_SIDES);
+	size_t lo = rs->min_sides >= 1 && rs->min_sides <= TW_MAX_SIDES ? (size_t)rs->min_sides : 2; // sv-one
+	if (!json_is_array(arr) || json_array_size(arr) < lo || json_array_size(arr) > TW_MAX_SIDES)
+		return tw_io_fail(err, p, "expected an array of %d to %d sides", (int)lo, TW_MAX_SIDES);
 	for (size_t i = 0; i < json_array_size(arr); i++) {
 		size_t n = tw_io_push_index(p, i);
 		tw_status st = read_side(t, json_array_get(arr, i), (int)i, p, err);
@@ -592,7 +593,7 @@ static tw_status read_all(tw_state *t, const json_t *root, tw_io_path *p, tw_err
 		return tw_io_fail(err, p, "missing required key \"table\"");
 	WITH_KEY(root, "table", read_table(t, v, p, err));
 	if (json_object_get(root, "sides"))
-		WITH_KEY(root, "sides", read_sides(t, v, p, err));
+		WITH_KEY(root, "sides", read_sides(t, rs, v, p, err));
 	else
 		default_sides(t);
 	// Side records after every side is named (they may name other sides).

@@ -2900,3 +2900,175 @@ tests.push(
     for (const s of seats) await P[s].context().close();
   }],
 );
+
+// sv-one (issue 17): the test range in the page (web/svl_range.js, SV.DOC.6-10), a one-team
+// range (one side: SV.SETUP.2), and the Artillery Manual's form (SV.DOC.13-15).
+tests.push(
+  ['svl range: test rounds, the timed serial, the summary and its factor in the manual; the other team sees veiled copies (svl)', async (page, browser) => {
+    // scenarios/svl/range.json: Bosrovia's gun 0 and Freedonia's gun 1 on the lane, seed 4.
+    // The figures asserted were computed by the engine: `tinwar step scenarios/svl/range.json
+    // ORDERS -o S --seed 4 --shot-model fast` with these four orders, the summary of S's record
+    // by SV.DOC.9: 7 rounds (3 tests, 4 in the serial), 2 misfires, 5 counted, mean D1/R 0.756,
+    // suggested factor 0.76.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'range.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, clock: { enabled: false }, seed: 4 } });
+    assert(resp.ok(), 'the range created: ' + resp.status());
+    const g = await resp.json();
+    const P = [await newPage(browser), await newPage(browser)];
+    const F = [recordFrames(P[0]), recordFrames(P[1])];
+    for (let i = 0; i < 2; i++) await P[i].goto(BASE + g.seats[i].link);
+    for (const p of P) await p.waitForSelector('#svl-range:not([hidden]) #svr-gun option', { state: 'attached' });
+    // Each team sees and fires its own gun only (SV.DOC.2, SV.EXPO.8).
+    assert(JSON.stringify(await P[0].$$eval('#svr-gun option', (os) => os.map((o) => o.value))) === '["0"]', 'Bosrovia\'s gun 0 only');
+    assert(JSON.stringify(await P[1].$$eval('#svr-gun option', (os) => os.map((o) => o.value))) === '["1"]', 'Freedonia\'s gun 1 only');
+    const rows = async (p) => p.$$eval('.svr-gun[data-gun="0"] .svr-rounds tbody tr', (rs) => rs.length);
+    // Three test rounds: 36 in STEADY, 48 in RAPID, 24 in DELIBERATE.
+    for (const [r, t, n] of [['36', '0', 1], ['48', '1', 2], ['24', '2', 3]]) {
+      await P[0].fill('#svr-range', r);
+      await P[0].selectOption('#svr-tempo', t);
+      await P[0].click('#svr-test');
+      await waitFor(P[0], async () => (await rows(P[0])) === n, 'round ' + n + ' in the table', 5000);
+    }
+    assert(await P[0].$eval('.svr-gun[data-gun="0"]', (e) => e.dataset.left) === '27', 'SV.DOC.7: 27 of 30 left');
+    // The timed serial at 36 in: four shots, not counted in the 30; fired once only.
+    await P[0].fill('#svr-range', '36');
+    await P[0].selectOption('#svr-tempo', '0');
+    await P[0].click('#svr-serial');
+    await waitFor(P[0], async () => (await rows(P[0])) === 7, 'the serial\'s four rounds', 5000);
+    const gun = await P[0].$eval('.svr-gun[data-gun="0"]', (e) => ({ left: e.dataset.left, serial: e.dataset.serial, text: e.textContent }));
+    assert(gun.left === '27' && gun.serial === '1' && /timed serial fired \(4 shots, 1 misfired\)/.test(gun.text), 'the serial recorded: ' + JSON.stringify(gun));
+    await P[0].click('#svr-serial');
+    await waitFor(P[0], async () => P[0].$eval('#svr-refusal', (e) => !e.hidden && /SV\.DOC\.7/.test(e.textContent) && /one timed serial/.test(e.textContent)), 'a second serial refused', 5000);
+    // Each round's measurements (SV.DOC.8) as the per-seat event says them.
+    const cells = await P[0].$$eval('.svr-gun[data-gun="0"] .svr-rounds tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
+    assert(JSON.stringify(cells[0]) === JSON.stringify(['1', 'STEADY', '36', '1.00', '7.24', '28.2', '0.1', '20.3-31.2', '24']), 'round 1: ' + cells[0]);
+    assert(JSON.stringify(cells[1].slice(0, 7)) === JSON.stringify(['2', 'RAPID', '48', '1.00', '9.74', '39.0', '-4.8']), 'round 2: ' + cells[1]);
+    assert(cells[2][1] === 'DELIBERATE' && cells[2][5] === 'misfire', 'round 3 misfired: ' + cells[2]);
+    assert(cells[3][0] === '4 (serial)', 'round 4 is the serial\'s: ' + cells[3]);
+    const log0 = await P[0].$eval('#log', (e) => e.textContent);
+    assert(/round 1 at 36 in, STEADY, k 1\.00: e 7\.24 deg, D1 28\.2 in, lateral 0\.1 in, Z 20\.3-31\.2 in/.test(log0), 'the round\'s event in its team\'s log');
+    // The summary and the suggested range factor (SV.DOC.9).
+    const sm = await P[0].$eval('.svr-gun[data-gun="0"] .svr-summary', (e) => ({ counted: e.dataset.counted, mis: e.dataset.misfires, mean: e.dataset.mean, k: e.dataset.kNew, text: e.textContent }));
+    assert(sm.counted === '5' && sm.mis === '2' && sm.mean === '0.756' && sm.k === '0.76', 'the summary: ' + JSON.stringify(sm));
+    assert(/7 rounds, 2 misfires; 5 counted/.test(sm.text) && /Suggested AM\.range_factor 0\.76/.test(sm.text), 'the summary\'s words: ' + sm.text);
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[0].screenshot({ path: path.join(SHOTS, '54-svl-range.png') });
+    // The other team: its own gun, none of Bosrovia's figures: the veiled copies only.
+    await waitFor(P[1], async () => /a report for Bosrovia only/.test(await P[1].$eval('#log', (e) => e.textContent)), 'the veiled copy in Freedonia\'s log', 5000);
+    const log1 = await P[1].$eval('#log', (e) => e.textContent);
+    assert(!/D1 \d/.test(log1) && !/28\.2/.test(log1), 'no measurement in Freedonia\'s log');
+    assert((await P[1].$$('.svr-gun[data-gun="0"]')).length === 0, 'no Bosrovian gun in Freedonia\'s panel');
+    for (const f of F[1]) {
+      if (f.m.type === 'state') { const d = (f.m.state.guns.find((x) => x.id === 0) || {}).data || {}; assert(!d.nrec && !d.rec_d1 && !d.tests, 'Freedonia\'s view holds no Bosrovian round: ' + JSON.stringify(d)); }
+      if (f.m.type === 'events') for (const e of f.m.events) assert(!(e.clause === 'SV.DOC.8' && (e.x || /D1/.test(e.text))), 'a veiled event: ' + JSON.stringify(e));
+    }
+    // The suggested factor into the Artillery Manual (SV.GUN.12), submitted; the next round uses it.
+    await P[0].click('.svr-gun[data-gun="0"] .svr-use');
+    await waitFor(P[0], async () => P[0].$eval('#svl-manual', (e) => !e.hidden && e.dataset.arm === 'artillery'), 'the Artillery Manual form', 5000);
+    assert(await P[0].$eval('.svm-field[data-key="range_factor"] .svm-num', (e) => e.value) === '0.76', 'AM.range_factor filled in');
+    await P[0].click('#svm-submit');
+    await waitFor(P[0], async () => /In force: Artillery Manual, version 1/.test(await P[0].$eval('#svm-result', (e) => e.textContent)), 'the manual in force', 5000);
+    await waitFor(P[0], async () => /range factor in use 0\.76/.test(await P[0].$eval('#svr-who', (e) => e.textContent)), 'the factor in use', 5000);
+    await P[0].fill('#svr-range', '36');
+    await P[0].click('#svr-test');
+    await waitFor(P[0], async () => (await rows(P[0])) === 8, 'round 8', 5000);
+    const r8 = await P[0].$eval('.svr-gun[data-gun="0"] .svr-rounds tbody tr[data-n="8"]', (r) => [...r.cells].map((c) => c.textContent));
+    assert(r8[3] === '0.76' && Number(r8[4]) > 7.24, 'round 8 at k 0.76, higher elevation: ' + r8);
+    assert(await P[0].$eval('.svr-gun[data-gun="0"]', (e) => e.dataset.left) === '26', '26 left');
+    // Bad input at the order: a range off the lane, refused with its clause; nothing recorded.
+    await P[0].fill('#svr-range', '120');
+    await P[0].click('#svr-test');
+    await waitFor(P[0], async () => P[0].$eval('#svr-refusal', (e) => !e.hidden && /SV\.DOC\.7/.test(e.textContent) && /1 to 96 in/.test(e.textContent)), 'the range refused', 5000);
+    assert((await rows(P[0])) === 8, 'nothing recorded');
+    // Finished (SV.DOC.4): both teams; the evaluation is over and the panel offers nothing.
+    await P[0].click('#svr-end');
+    await waitFor(P[0], async () => P[0].$eval('#svr-test', (b) => b.disabled), 'Bosrovia finished', 5000);
+    await P[1].click('#svr-end');
+    await waitFor(P[1], async () => /the evaluation is over/.test(await P[1].$eval('#log', (e) => e.textContent)), 'the evaluation over', 5000);
+    for (const p of P) await p.context().close();
+  }],
+  ['svl range: one team on the range, a game of one side (svl)', async (page) => {
+    // SV.SETUP.2 (N = 1): the range of a single team is a game of one side and one seat.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'range.json'), 'utf8'));
+    scen.sides = scen.sides.slice(0, 1);
+    scen.guns = scen.guns.slice(0, 1);
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, clock: { enabled: false }, seed: 4 } });
+    assert(resp.ok(), 'the one-side range created: ' + resp.status());
+    const g = await resp.json();
+    assert(g.seats.length >= 1 && g.seats[0].link, 'its seat: ' + JSON.stringify(g.seats));
+    await page.goto(BASE + g.seats[0].link);
+    await page.waitForSelector('#svl-range:not([hidden]) #svr-gun option', { state: 'attached' });
+    await page.fill('#svr-range', '36');
+    await page.click('#svr-test');
+    await waitFor(page, async () => (await page.$$('.svr-gun[data-gun="0"] .svr-rounds tbody tr')).length === 1, 'the round recorded', 5000);
+    assert(await page.$eval('.svr-gun[data-gun="0"] .svr-rounds tbody tr', (r) => r.cells[5].textContent) === '28.2', 'the same first round as with two teams (seed 4)');
+    await page.click('#svr-end');
+    await waitFor(page, async () => /the evaluation is over/.test(await page.$eval('#log', (e) => e.textContent)), 'the evaluation over with its one team', 5000);
+    await waitFor(page, async () => (await statusData(page)).over, 'the game over', 5000);
+  }],
+  ['svl manual: the Artillery Manual form, every field, an error at its field, fixed and submitted (svl)', async (page) => {
+    // scenarios/svl/battle.json, both seats people's; the cannon's seat writes an Artillery
+    // Manual (SV.DOC.13) for Ruritania before the battle begins.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, clock: { enabled: false }, seed: 2 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status());
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[1].link);
+    await page.waitForSelector('#svl-manual:not([hidden]) #svm-arm option', { state: 'attached' });
+    await page.selectOption('#svm-arm', '1');
+    await page.waitForSelector('.svm-field[data-key="range_factor"]');
+    const keys = await page.$$eval('#svm-fields .svm-field', (rs) => rs.map((r) => r.dataset.key));
+    assert(JSON.stringify(keys) === JSON.stringify(['open_fire', 'targets', 'tempo', 'tempo_close', 'range_factor', 'aim_beyond', 'move']), 'the Artillery Manual\'s fields: ' + keys);
+    assert(await page.$eval('#svl-manual', (e) => e.dataset.arm) === 'artillery', 'the artillery form');
+    // Every field: open fire at 30 in, targets DENSEST then NEAREST, DELIBERATE, RAPID when close,
+    // range factor 2.00 (out of range), aim 2 in beyond, WITHDRAW_WITHIN(10 in).
+    await page.selectOption('#svm-country', { label: 'Ruritania' });
+    await page.fill('.svm-field[data-key="open_fire"] .svm-num', '30');
+    const tg = await page.$$('.svm-field[data-key="targets"] .svm-target');
+    assert(tg.length === 7, 'seven target slots: ' + tg.length);
+    await tg[0].selectOption({ label: 'DENSEST' });
+    await tg[1].selectOption({ label: 'NEAREST' });
+    await page.selectOption('.svm-field[data-key="tempo"] .svm-choice', { label: 'DELIBERATE' });
+    await page.selectOption('.svm-field[data-key="tempo_close"] .svm-choice', { label: 'RAPID' });
+    await page.fill('.svm-field[data-key="range_factor"] .svm-num', '2');
+    await page.fill('.svm-field[data-key="aim_beyond"] .svm-num', '2');
+    await page.selectOption('.svm-field[data-key="move"] .svm-choice', { label: 'WITHDRAW_WITHIN' });
+    await page.fill('.svm-field[data-key="move"] .svm-param', '10');
+    await page.click('#svm-submit');
+    const errAt = async (key) => page.$eval('.svm-field[data-key="' + key + '"]', (r) => { const e = r.querySelector('.svm-err'); return r.classList.contains('bad') && !e.hidden ? e.textContent : null; });
+    const e1 = await waitFor(page, async () => errAt('range_factor'), 'the error at AM.range_factor', 5000);
+    assert(/^SV\.DOC\.13 .*AM\.range_factor: out of range/.test(e1), 'SV.DOC.14: the value out of range, at its field: ' + e1);
+    assert((await page.$$('#svm-fields .svm-field.bad')).length === 1, 'only that field marked');
+    // Fixed: 0.85. Then Ruritania's constraint (SV.BRF.8: AM.move not WITHDRAW_WITHIN).
+    await page.fill('.svm-field[data-key="range_factor"] .svm-num', '0.85');
+    await page.click('#svm-submit');
+    const e2 = await waitFor(page, async () => errAt('move'), 'the constraint at AM.move', 5000);
+    assert(/^SV\.BRF\.8 .*Ruritania's doctrine briefing requires AM\.move not WITHDRAW_WITHIN/.test(e2), 'SV.BRF.8 at AM.move: ' + e2);
+    assert(!(await errAt('range_factor')), 'the range factor error gone');
+    // An open-fire range under 12 in (0 or 12-120 in): at its field.
+    await page.selectOption('.svm-field[data-key="move"] .svm-choice', { label: 'TO_REGAIN_SIGHT' });
+    await page.fill('.svm-field[data-key="open_fire"] .svm-num', '5');
+    await page.click('#svm-submit');
+    const e3 = await waitFor(page, async () => errAt('open_fire'), 'the error at AM.open_fire', 5000);
+    assert(/^SV\.DOC\.13 .*AM\.open_fire/.test(e3), 'AM.open_fire refused at its field: ' + e3);
+    await page.fill('.svm-field[data-key="open_fire"] .svm-num', '30');
+    await page.click('#svm-submit');
+    await waitFor(page, async () => /In force: Artillery Manual, version 1/.test(await page.$eval('#svm-result', (e) => e.textContent)), 'the manual in force', 5000);
+    assert((await page.$$('#svm-fields .svm-field.bad')).length === 0, 'no field marked');
+    assert(/SV\.DOC\.15/.test(await page.$eval('#log', (e) => e.textContent)), 'SV.DOC.15 in the log');
+    // In force on the side's record: every field as written.
+    const rec = await waitFor(page, async () => { const s = lastState(frames); const d = s && s.state.sides[1].data; return d && d.am_version === 1 ? d : null; }, 'the record holds the manual', 5000);
+    const want = { country: 'Ruritania', open_fire: 30, tempo: 'DELIBERATE', tempo_close: 'RAPID', range_factor: 0.85, aim_beyond: 2, gmove: 'TO_REGAIN_SIGHT' };
+    for (const [k, v] of Object.entries(want)) assert(rec[k] === v, 'AM ' + k + ': ' + JSON.stringify(rec[k]) + ', wanted ' + JSON.stringify(v));
+    assert(rec.targets[0] === 'DENSEST' && rec.targets[1] === 'NEAREST' && (rec.targets[2] === undefined || rec.targets[2] === 'none'), 'AM.targets: ' + JSON.stringify(rec.targets));
+    assert(await page.$eval('#svm-version', (e) => e.value) === '2', 'the next version offered: 2');
+    // The form shown again starts from the manual in force (its record), not the defaults.
+    await page.selectOption('#svm-arm', '0');
+    await page.selectOption('#svm-arm', '1');
+    const shown = await page.$$eval('#svm-fields .svm-field', (rs) => rs.map((r) => [...r.querySelectorAll('select, input:not([hidden])')].map((c) => c.tagName === 'SELECT' ? c.options[c.selectedIndex].textContent : c.value).join(' ')));
+    assert(JSON.stringify(shown) === JSON.stringify(['30', 'DENSEST NEAREST none none none none none', 'DELIBERATE', 'RAPID', '0.85', '2', 'TO_REGAIN_SIGHT']), 'the form from the manual in force: ' + JSON.stringify(shown));
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '55-svl-artillery-manual.png') });
+  }],
+);

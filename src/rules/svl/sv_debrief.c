@@ -93,8 +93,9 @@ tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err)
 	json_t *c = load(carry_json, err);
 	if (!c)
 		return err->code;
-	fprintf(out, "Science versus Luck: debrief (SV.SETUP.10) - %d teams, %d round(s) of battles; stage %s\n",
-		(int)json_integer_value(json_object_get(c, "teams")), (int)json_integer_value(json_object_get(c, "rounds")),
+	int nteams = (int)json_integer_value(json_object_get(c, "teams"));
+	fprintf(out, "Science versus Luck: debrief (SV.SETUP.10) - %d team%s, %d round(s) of battles; stage %s\n", nteams,
+		nteams == 1 ? "" : "s", (int)json_integer_value(json_object_get(c, "rounds")),
 		json_string_value(json_object_get(c, "stage")) ? json_string_value(json_object_get(c, "stage")) : "?");
 	phase1(c, out);
 	// SV.GUN.12: nobody sees the true values while the war goes on; the debrief shows them.

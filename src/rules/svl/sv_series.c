@@ -79,10 +79,8 @@ tw_status sv_series_start(json_t *carry, const json_t *config, tw_error *err)
 	if (o && !json_is_boolean(o))
 		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.6", "series config: \"change_country\" is true or false");
 	int n = (int)json_integer_value(t);
-	if (n == 1) // the core's games have two sides at least: the auction and the range would have one
-		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.1",
-				    "one team plays the battle-only game (tinwar play scenarios/svl/battle.json, the team-mates "
-				    "against each other); the full game takes 2 to 6 teams");
+	// sv-one: one team (SV.SETUP.2) plays all three phases: the auction and the range are games of
+	// one side (tw_ruleset.min_sides), the battles the team-mates against each other (SV.SETUP.8).
 	json_t *countries = json_array(), *by = json_object();
 	bool ok = countries && by;
 	for (int c = 1; ok && c <= n; c++) { // SV.SETUP.7: the first N of the list
