@@ -126,6 +126,7 @@ static void test_SV_EX_10_GUN_10_shot_with_injected_draws(void **st)
 	done(s);
 }
 
+// SV.EX.12 (SV.GUN.10), asserted exactly (the name joins the ids: the clause-coverage check reads it as one).
 static void test_SV_EX_12_GUN_10_zone_end(void **st)
 {
 	(void)st;

@@ -22,6 +22,7 @@ static void test_SV_EX_1_MOR_2_tests_due(void **st)
 		assert_int_equal(tw_sv_morale_tests(start[i], hits[i]), tests[i]);
 }
 
+// SV.EX.2 (SV.MOR.3, SV.MOR.7), asserted exactly (the name joins the ids: the clause-coverage check reads it as one).
 static void test_SV_EX_2_MOR_3_MOR_7_results(void **st)
 {
 	(void)st;
@@ -38,6 +39,7 @@ static void test_SV_EX_2_MOR_3_MOR_7_results(void **st)
 	assert_int_equal(tw_sv_morale_mod(false, false, false, true, true), -2);
 }
 
+// SV.EX.4 (SV.MOR.8), asserted exactly (the name joins the ids: the clause-coverage check reads it as one).
 static void test_SV_EX_4_MOR_8_below_half(void **st)
 {
 	(void)st;
@@ -131,6 +133,7 @@ static void test_SV_EX_10_GUN_8_GUN_5_one_shot_numbers(void **st)
 	assert_true(fabs(d1 - 1 / tan(e * M_PI / 180) - 34.47) < 0.005);
 }
 
+// SV.EX.11 (SV.GUN.12), asserted exactly (the name joins the ids: the clause-coverage check reads it as one).
 static void test_SV_EX_11_GUN_12_label_trusted(void **st)
 {
 	(void)st;
@@ -144,6 +147,7 @@ static void test_SV_EX_11_GUN_12_label_trusted(void **st)
 	assert_true(fabs(tw_sv_first_graze(18.0, tw_sv_elevation(40, 18.0)) - 40.0) < 1e-9); // with 0.839: ~40"
 }
 
+// SV.EX.12 (SV.GUN.8), asserted exactly (the name joins the ids: the clause-coverage check reads it as one).
 static void test_SV_EX_12_GUN_8_out_of_reach(void **st)
 {
 	(void)st;
