@@ -374,6 +374,52 @@ static void test_IN_RATE_2_LL_EX_6_heroic_and_inspired(void **st)
 	done(u);
 }
 
+// TF.D1.5: the table location's square and its eight neighbours supply the table's terrain. The
+// map of LL.EX.10 (tests/test_ll_tf.c's roll): L2 at column 5, row 4; of the seven features the
+// marsh (4, 4) and the stream (5, 5) are next to it: the marsh goes into the left middle cell, the
+// stream (with its ford) into the middle cell on the danes' side; the others stay off the table.
+// Cites: TF.D1
+static void test_TF_D1_map_sets_the_table(void **st)
+{
+	(void)st;
+	reg();
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err = {0};
+	if (tw_state_load(s, "scenarios/lloyd/three.json", &err) != TW_OK)
+		fail_msg("%s: %s", err.path, err.message);
+	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("setup: %s", err.message);
+	s->dice = TW_DICE_ENTERED;
+	int before = s->table.nterrain;
+	tw_order *o = order(LL_OT_START, 0);
+	DICE(o, 1, 1, 1, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 1, 1, 3, 1, 2, 3, 3, 4, 5, 4, 5, 6, 2, 5);
+	ok(s, o);
+	assert_int_equal(s->table.nterrain, before); // nothing laid before the table battle is chosen
+	const int red[8] = {2, 2, 2, 2, 2, 1, 3, 3}, blue[8] = {2, 2, 1, 1, 2, 3, 2, 1};
+	for (int k = 0; k < 2; k++) {
+		o = order(LL_OT_ALLOCATE, k);
+		for (int i = 0; i < 8; i++) {
+			o->fig[o->nfig++] = 8 * k + i;
+			o->val[o->nval++] = k ? blue[i] : red[i];
+		}
+		ok(s, o);
+	}
+	assert_int_equal(LLG(s)->table_loc, 2);
+	assert_int_equal(s->table.nterrain, before + 3);
+	const tw_terrain *m = &s->table.terrain[before], *r = &s->table.terrain[before + 1], *f = &s->table.terrain[before + 2];
+	assert_int_equal(m->kind, TW_TER_SWAMP);
+	assert_true(tw_terrain_contains(m, tw_v2(8, 24))); // the cell x 0-16, y 16-32
+	assert_false(tw_terrain_contains(m, tw_v2(24, 24)));
+	assert_int_equal(r->kind, TW_TER_RIVER);
+	assert_true(tw_terrain_contains(r, tw_v2(20, 40))); // the cell x 16-32, y 32-48
+	assert_false(tw_terrain_contains(r, tw_v2(8, 40)));
+	assert_int_equal(f->kind, TW_TER_FORD);
+	assert_true(tw_table_is_water(&s->table, tw_v2(20, 40)));
+	assert_false(tw_table_is_water(&s->table, tw_v2(24, 40)));
+	assert_int_equal(count("TF.D1", TW_EV_INFO), 2);
+	done(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -383,6 +429,7 @@ int main(void)
 		cmocka_unit_test(test_DU_7_challenger_declines_the_substitute),
 		cmocka_unit_test(test_IN_SEIZE_2_sight_serves_the_scenario),
 		cmocka_unit_test(test_IN_RATE_2_LL_EX_6_heroic_and_inspired),
+		cmocka_unit_test(test_TF_D1_map_sets_the_table),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

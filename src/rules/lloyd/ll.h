@@ -337,5 +337,8 @@ int ll_in_leadership(const tw_state *s, int f);
 /// the sight of the enemy (with LLP_SIGHT_INTO, enters it).
 tw_status ll_in_validate_sight(const tw_state *s, const tw_order *o, tw_error *err);
 extern const char *const ll_lead_names[];
+/// TF.D1.5: the table location's square and its eight neighbours supply the table's terrain
+/// (ll_tf_terrain.c): the map's features there are added to the table as pieces.
+tw_status ll_tf_lay_table(tw_state *s, tw_events *ev);
 // ---- end ll-gaps ----
 #endif
