@@ -16,17 +16,16 @@
 #include "tinwar/io.h"
 #include <jansson.h>
 #include "rules/lloyd/ll.h"
+#include "ll_scene.h"
+#include "tinwar/ll_roster.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_lloyd};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
-
-static tw_events EV;
+// The shared helpers (tests/support/ll_scene.c) under this file's names.
+#define reg llt_register
+#define EV llt_ev
+#define order llt_order
+#define DICE LLT_DICE
+#define ok llt_ok
+#define refused llt_refused
 
 // A 48 x 48 table for the fast-play game under Type III: side 0 "red" (towards +y), side 1 "blue".
 static tw_state *scene(int first)
@@ -73,45 +72,6 @@ static void piece(tw_state *s, int kind, double x0, double y0, double x1, double
 			.v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
 	assert_true(tw_table_add(&s->table, &t) >= 0);
 }
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static void ok_at(tw_state *s, tw_order *o, int line)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st != TW_OK)
-		fail_msg("line %d: refused: %s: %s", line, err.clause, err.message);
-	free(o);
-}
-#define ok(s, o) ok_at((s), (o), __LINE__)
-
-static void refused_at(tw_state *s, tw_order *o, const char *clause, const char *text, int line)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st == TW_OK)
-		fail_msg("line %d: accepted, expected a refusal by %s", line, clause);
-	if (strcmp(err.clause, clause) != 0 || (text && !strstr(err.message, text)))
-		fail_msg("line %d: refused by %s (%s), expected %s", line, err.clause, err.message, clause);
-	assert_true(tw_state_hash(s) == h);
-	free(o);
-}
-#define refused(s, o, c, t) refused_at((s), (o), (c), (t), __LINE__)
 
 static const tw_event *find(const char *clause, int type)
 {
@@ -372,6 +332,19 @@ static void test_IN_RATE_2_LL_EX_6_heroic_and_inspired(void **st)
 	json_decref(root);
 	done(t);
 	done(u);
+
+	// and in a roster: a man's own record fields (docs/lloyd.md, rosters as data)
+	tw_ll_roster_err re;
+	const char *good = "{\"format\": \"tinwar-roster\", \"ruleset\": \"lloyd\", \"troops\": [{\"name\": \"axeman\", "
+			   "\"t\": 15, \"s\": 2, \"m\": 5, \"nrows\": 1, \"weapon\": [\"axe\"], \"w\": [9], \"d\": [5], "
+			   "\"reach\": [\"normal\"]}], \"men\": [{\"name\": \"Ulf\", \"troop\": \"axeman\", \"lead\": \"heroic\"}]}";
+	if (tw_ll_roster_check(good, strlen(good), &re) != TW_OK)
+		fail_msg("roster: %s: %s", re.path, re.message);
+	char bad[1024];
+	snprintf(bad, sizeof bad, "%s", good);
+	memcpy(strstr(bad, "heroic"), "heroix", 6);
+	assert_int_not_equal(tw_ll_roster_check(bad, strlen(bad), &re), TW_OK);
+	assert_non_null(strstr(re.path, "lead"));
 }
 
 // TF.D1.5: the table location's square and its eight neighbours supply the table's terrain. The
