@@ -184,6 +184,30 @@ static void test_FP_D3_uphill_in_the_melee_round(void **st)
 	done(s);
 }
 
+// FP.D3: defending an obstacle: with the contact gap at 0.5 in (param `contact`), Osric and Ulf
+// touch across a 0.2 in hedge; Ulf, who did not move to it, defends it: +1 (red 5 + 2 = 7, blue
+// 5 + 2 + 1 = 8); Osric, who came to it, does not.
+// Cites: FP.D3
+static void test_FP_D3_defending_an_obstacle(void **st)
+{
+	(void)st;
+	tw_state *s = scene(0);
+	int a = man(s, 0, "Osric", 10, 10, 2, 0, 0);
+	man(s, 1, "Ulf", 10, 15, 2, 0, 0);
+	piece(s, TW_TER_WALL, 0, 14.1, 48, 14.3, 1);
+	s->params[LLP_CONTACT] = 0.5;
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = move1(0, a, 10, 13.55);
+	DICE(o, 5, 5);
+	ok(s, o);
+	const tw_event *e = find("IN.MEL.1", TW_EV_MELEE);
+	assert_non_null(e);
+	assert_int_equal(e->b, 7);
+	assert_int_equal(e->c, 8);
+	done(s);
+}
+
 // FP.D3, FP.D13: a duel with the challenged man uphill of the challenger: the round in play and
 // `tinwar odds lloyd duel --qr 3 --foe-qr 3 --foe-uphill` give B the same +4.
 // Cites: FP.D3 FP.D13
@@ -398,6 +422,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_FP_D2_difficult_ground),
 		cmocka_unit_test(test_FP_D3_uphill_in_the_melee_round),
+		cmocka_unit_test(test_FP_D3_defending_an_obstacle),
 		cmocka_unit_test(test_FP_D3_duel_play_and_odds_agree),
 		cmocka_unit_test(test_DU_7_challenger_declines_the_substitute),
 		cmocka_unit_test(test_IN_SEIZE_2_sight_serves_the_scenario),
