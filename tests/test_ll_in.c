@@ -807,9 +807,14 @@ static void test_DU_7_12_substitute_killed(void **st)
 	DICE(o, 6); // DU.4: Ragnar (QR3) stands by Ivar (QR2): the challenger's side tests: 6, held
 	ok(s, o);
 	o = figs(LL_OT_ACCEPT, 1, 1, &sub, 0, NULL);
-	DICE(o, 5, 8, 1, 1, 1);
+	DICE(o, 5);
 	ok(s, o);
 	assert_non_null(find("DU.7", TW_EV_DICE));
+	assert_int_equal(s->phase, LL_PH_DU_SUB); // DU.7: the challenger may decline him (ll-gaps)
+	assert_int_equal(seat(s), 0);
+	o = order(LL_OT_ACCEPT, 0);
+	DICE(o, 8, 1, 1, 1);
+	ok(s, o);
 	assert_int_equal(s->fig[sub].status, TW_FS_DEAD);
 	assert_non_null(find("DU.12", TW_EV_SCORE));
 	assert_int_equal(LLG(s)->vp[0], 3);
@@ -855,6 +860,10 @@ static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
 	int arch = man(s, 0, "Wiglaf", 10, 10, 1, 0, 0, true);
 	int c = man(s, 1, "Njal", 10, 25, 2, 0, 0, false);
 	int d = man(s, 1, "Gorm", 30, 25, 4, 1, TW_LL_MIGHTY, false);
+	// a house hides (4, 25) from Wiglaf: the sight move leaves his sight (IN.SEIZE.2, ll-gaps)
+	tw_terrain house = {.kind = TW_TER_HOUSE, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 3,
+			    .v = {{3, 20}, {7, 20}, {7, 22}, {3, 22}}};
+	tw_table_add(&s->table, &house);
 	setup(s);
 	assert_int_equal(tw_ll_fp_points(LLF(s, d)->qr, LLF(s, d)->mounted), 4); // FP.D12
 	ok(s, order(LL_OT_START, 0));
@@ -867,7 +876,7 @@ static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
 	ok(s, move1(1, c, 4, 25));
 	assert_int_equal(LLF(s, c)->in_sight, 2);
 	o = seize(0, arch, 1);
-	DICE(o, 18); // Poor (20), a target within 20 in (+2): 18
+	DICE(o, 20); // Poor (20); Njal is behind the house now, Gorm 25 in away: no +2 (IN.TAC.1)
 	ok(s, o);
 	assert_int_equal(s->mover, 0);
 	ok(s, order(LL_OT_END, 0)); // a pass gives the declared action up (IN.ACT.6, ours)

@@ -118,6 +118,11 @@ static void test_IN_ACT_2_DU_3_terminal_type3_seize_and_challenge(void **st)
 	has("[IN.SEIZE.4] saxons tries to seize with Aldhelm: 1d20 19 against 16 (rate 18 - leadership 4 - tactical "
 	    "-2): seized");
 	has_before("[IN.SEIZE.6] saxons holds the initiative", "[IN.ACT.1] Aldhelm moves 10.00 in");
+	replays("t3.log");
+	// ll-gaps: FP.D2's difficult ground changed the random danes' game; seed 77 has the challenge.
+	assert_int_equal(run("%s play %s/scenarios/lloyd/type3.json --side danes=random --seed 77 --log t3.log < t3.txt",
+			     CLI, TW_SOURCE_DIR),
+			 0);
 	has("[DU.3] saxons: Asbjorn challenges Wulfhere: accept, send a knight or refuse (orders: accept refuse)");
 	has("[DU.6] Wulfhere refuses Asbjorn's challenge");
 	has("[FP.D5] saxons: follow up the men you pushed back (move into contact), or end (orders: move end)");
@@ -339,7 +344,7 @@ static void test_IN_ACT_2_report_and_pictures_of_a_type3_log(void **st)
 {
 	(void)st;
 	script("rep.txt", "start\nseize 0 advance\nmove 0 24,16\n", "end\nrefuse\n", 400);
-	assert_int_equal(run("%s play %s/scenarios/lloyd/type3.json --side danes=random --seed 9 --log rep.log < rep.txt",
+	assert_int_equal(run("%s play %s/scenarios/lloyd/type3.json --side danes=random --seed 77 --log rep.log < rep.txt",
 			     CLI, TW_SOURCE_DIR),
 			 0);
 	has("[IN.ACT.2] action 3: saxons acts again");

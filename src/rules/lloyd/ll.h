@@ -7,6 +7,7 @@
 // ---- Parameters (tw_state.params) ----
 enum { LLP_MAX_TURNS = 0, LLP_CONTACT, LLP_NEIGHBOUR, LLP_BIG_GROUP,
        LLP_TF_TURNS, /* ll-3: TF.D7's turn limit */
+       LLP_SIGHT_INTO, /* ll-gaps: IN.SEIZE.2's optional variant: only moving into sight counts */
        LLP_COUNT };
 
 // ---- Phases (s->phase; NQ.TURN.2) ----
@@ -20,6 +21,7 @@ enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER,
        LL_PH_DU_GRANT,  ///< the other duellist grants or refuses mercy (DU.13, DU.14)
        LL_PH_FP_FOLLOW, ///< the winner of an action's melee may follow up his Push-backs (FP.D5)
        // ---- end ll-2 ----
+       LL_PH_DU_SUB,    ///< ll-gaps: the challenger fights the substitute or declines him (DU.7)
        LL_PH_COUNT };
 extern const char *const ll_phase_names[LL_PH_COUNT + 1];
 
@@ -100,6 +102,7 @@ typedef struct ll_frec {
 	int32_t in_pushed; ///< the action (+1) in which he was pushed back (FP.D5), 0 none
 	int32_t in_follow; ///< the action (+1) in which he pushed a man back and may follow up (FP.D5)
 	// ---- end ll-2 ----
+	int32_t lead;      ///< ll-gaps: IN.RATE.2 leadership given outright: 0 by `leader` (FP.D9), else 1 + factor 0-4
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
@@ -345,4 +348,21 @@ bool ll_gen_sp_should_defect(const tw_state *v, int side);
 int ll_gen_sp_commander(const tw_state *v, int side);
 extern const struct tw_general_def ll_general_nq, ll_general_three, ll_general_six;
 // ---- end ll-gen ----
+// ---- ll-gaps: rules found not applied (issue 16; ll_gaps.c) ----
+/// FP.D2, NQ.MOVE.2/5: f's fast-play move to `to`: his allowance, 2 in less if the path crosses
+/// difficult ground (swamp, wood), at least 1 in.
+double ll_fp_allowance_to(const tw_state *s, int f, tw_vec2 to);
+/// FP.D3 (reading): f defends an obstacle or uphill against foe, whom he touches: his ground
+/// stands higher than foe's, or the line between them crosses a wall, hedge or other obstacle.
+bool ll_fp_holds(const tw_state *s, int f, int foe);
+/// IN.RATE.2, FP.D9, LT.1: f's leadership factor on his seize rolls.
+int ll_in_leadership(const tw_state *s, int f);
+/// IN.SEIZE.2 (reading): a sight seize's move serves the scenario: every mover enters or leaves
+/// the sight of the enemy (with LLP_SIGHT_INTO, enters it).
+tw_status ll_in_validate_sight(const tw_state *s, const tw_order *o, tw_error *err);
+extern const char *const ll_lead_names[];
+/// TF.D1.5: the table location's square and its eight neighbours supply the table's terrain
+/// (ll_tf_terrain.c): the map's features there are added to the table as pieces.
+tw_status ll_tf_lay_table(tw_state *s, tw_events *ev);
+// ---- end ll-gaps ----
 #endif

@@ -41,6 +41,8 @@ tw_status ll_du_validate(const tw_state *s, const tw_order *o, tw_error *err)
 		if (o->nfig != 1 || !ll_fights(s, k) || s->fig[k].side != o->side || !ll_du_knight(s, k) || near_melee(s, k))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "DU.7", "a substitute is one knight (QR3+) of the side, not in combat");
 	}
+	if (o->type == LL_OT_ACCEPT && s->phase == LL_PH_DU_SUB && o->nfig) // ll-gaps: DU.7
+		return tw_error_set(err, TW_ERR_INPUT, "DU.7", "the challenger fights the substitute (accept) or declines (refuse): no men named");
 	return TW_OK;
 }
 
@@ -185,7 +187,8 @@ static tw_status fight(tw_state *s, tw_events *ev)
 			int d4 = (r->traits & TW_LL_UNKNOWABLE) ? tw_roll(s, ev, s->fig[f[k]].side, "LT.17", 1, 4, NULL, NULL) : 0;
 			bool foot = !LLF(s, f[1 - k])->mounted;
 			tw_ll_fp_side sd = {.qr = r->qr ? r->qr : 2, .traits = r->traits, .wounded = r->wounded,
-					    .mounted_vs_foot = r->mounted && foot, .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN)};
+					    .mounted_vs_foot = r->mounted && foot, .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN),
+					    .obstacle_or_uphill = ll_fp_holds(s, f[k], f[1 - k])}; // FP.D13, FP.D3 (ll-gaps)
 			roll[k] = tw_roll(s, ev, s->fig[f[k]].side, "DU.9", 1, 8, NULL, NULL); // DU.9: 1d8, no natural-1 loss
 			tot[k] = roll[k] + tw_ll_fp_factors(&sd, d4, true);                    // FP.D13
 		}
@@ -348,6 +351,31 @@ tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev)
 		if (o->nfig && o->fig[0] != g->du_b) { // DU.7: a knight accepts in his place; one Morale test
 			ll_fp_morale_tests(s, ev, LLF(s, g->du_b)->cont, 1, 3, "DU.7");
 			g->du_b = o->fig[0];
+			// ll-gaps: DU.7: the challenger's seat fights him or declines him
+			tw_event *e = tw_events_push(ev, TW_EV_DECISION, s->fig[g->du_a].side, "DU.7");
+			if (e) {
+				e->a = g->du_a;
+				e->b = g->du_b;
+				tw_event_text(e, "%s accepts in his place: %s fights him or declines", LLF(s, g->du_b)->name,
+					      LLF(s, g->du_a)->name);
+			}
+			s->phase = LL_PH_DU_SUB;
+			return ev->failed ? TW_ERR_NOMEM : TW_OK;
+		}
+		place(s, ev);
+		return fight(s, ev);
+	case LL_PH_DU_SUB: // ll-gaps: DU.7
+		if (o->type == LL_OT_REFUSE) { // he declines the substitute: two Morale rolls for his own contingent
+			tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "DU.7");
+			if (e) {
+				e->a = g->du_a;
+				e->b = g->du_b;
+				tw_event_text(e, "%s declines to fight %s: two Morale rolls for his contingent; no duel",
+					      LLF(s, g->du_a)->name, LLF(s, g->du_b)->name);
+			}
+			ll_fp_morale_tests(s, ev, LLF(s, g->du_a)->cont, 2, 3, "DU.7");
+			finish(s, -1);
+			return ll_in_after_duel(s, ev);
 		}
 		place(s, ev);
 		return fight(s, ev);

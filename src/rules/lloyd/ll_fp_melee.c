@@ -153,18 +153,20 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 			if (s->fig[f].side != side[k])
 				continue;
 			const ll_frec *r = LLF(s, f);
-			bool foot_foe = false, flank = false;
+			bool foot_foe = false, flank = false, holds = false;
 			for (int j = 0; j < n; j++)
 				if (s->fig[c[j]].side != side[k] && ll_contact(s, f, c[j])) {
 					foot_foe |= !LLF(s, c[j])->mounted;
 					flank |= !ll_in_arc(s, c[j], s->fig[f].pos); // FP.D3: a flank or rear
+					holds |= ll_fp_holds(s, f, c[j]);           // FP.D3: an obstacle or uphill (ll-gaps)
 				}
 			int d4 = 0;
 			if (r->traits & TW_LL_UNKNOWABLE) // LT.17: his melee QR is 1d4 each round
 				d4 = tw_roll(s, ev, side[k], "LT.17", 1, 4, NULL, NULL);
 			tw_ll_fp_side sd = {.qr = r->qr ? r->qr : 2, .traits = r->traits, .wounded = r->wounded, .support = support,
 					    .mounted_vs_foot = r->mounted && foot_foe,
-					    .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN), .flank_or_rear = flank};
+					    .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN), .flank_or_rear = flank,
+					    .obstacle_or_uphill = holds};
 			int v = tw_ll_fp_factors(&sd, d4, false); // FP.D3, LT.12/14/17/18
 			if (best[k] < 0 || v > fac[k]) {
 				fac[k] = v;

@@ -22,7 +22,7 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 	// A saved game whose duel names no man on the table asks nobody (a malformed file, not a crash).
 	bool duel = g->du_a >= 0 && g->du_a < s->nfig && g->du_b >= 0 && g->du_b < s->nfig;
 	bool hurt = duel && (g->du_wounded == g->du_a || g->du_wounded == g->du_b);
-	if ((s->phase == LL_PH_DU_ANSWER && !duel) || ((s->phase == LL_PH_DU_MERCY || s->phase == LL_PH_DU_GRANT) && !hurt))
+	if (((s->phase == LL_PH_DU_ANSWER || s->phase == LL_PH_DU_SUB) && !duel) || ((s->phase == LL_PH_DU_MERCY || s->phase == LL_PH_DU_GRANT) && !hurt))
 		return 0;
 	tw_decision *d = &out[0];
 	memset(d, 0, sizeof *d);
@@ -84,6 +84,14 @@ int ll_in_decisions(const tw_state *s, tw_decision *out, int max)
 			 LLF(s, g->du_wounded)->name);
 		return 1;
 	}
+	case LL_PH_DU_SUB: // ll-gaps: DU.7: the challenger fights the substitute or declines him
+		d->seat = s->fig[g->du_a].side;
+		snprintf(d->clause, sizeof d->clause, "DU.7");
+		snprintf(d->kind, sizeof d->kind, "challenge");
+		d->types = BIT(LL_OT_ACCEPT) | BIT(LL_OT_REFUSE);
+		snprintf(d->prompt, sizeof d->prompt, "%.20s stands in: %.20s fights him or declines",
+			 LLF(s, g->du_b)->name, LLF(s, g->du_a)->name);
+		return 1;
 	default: return 0;
 	}
 }

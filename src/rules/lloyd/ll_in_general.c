@@ -291,6 +291,7 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 		return TW_OK;
 	case LL_PH_DU_MERCY: tw_order_init(out, LL_OT_END, side); return TW_OK; // pull out (DU.15)
 	case LL_PH_DU_GRANT: tw_order_init(out, LL_OT_ACCEPT, side); return TW_OK; // grant: 2 VP (DU.13)
+	case LL_PH_DU_SUB: tw_order_init(out, LL_OT_ACCEPT, side); return TW_OK; // ll-gaps: DU.7: fight the substitute
 	default: tw_order_init(out, LL_OT_END, side); return TW_OK;
 	}
 }

@@ -75,9 +75,10 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 			return tw_error_set(err, TW_ERR_ILLEGAL, react ? "IN.RMV.1" : "IN.MEL.2",
 					    "figure %d is in melee: he fights (an action), not moves", f);
 		double dist = tw_dist(s->fig[f].pos, o->at[i]);
-		if (dist > ll_fp_allowance(s, f) + LL_EPS)
-			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D2", "figure %d moves %.2f in, more than his %.0f in", f, dist,
-					    ll_fp_allowance(s, f));
+		if (dist > ll_fp_allowance_to(s, f, o->at[i]) + LL_EPS) // FP.D2: difficult ground -2 (ll-gaps)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D2", "figure %d moves %.2f in, more than his %.0f in%s", f, dist,
+					    ll_fp_allowance_to(s, f, o->at[i]),
+					    ll_path_difficult(s, s->fig[f].pos, o->at[i]) ? " (difficult ground -2)" : "");
 		if (!ll_path_clear(s, s->fig[f].pos, o->at[i]) || !ll_place_free(s, f, o->at[i]))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.6", "figure %d cannot get to (%.2f, %.2f)", f, o->at[i].x,
 					    o->at[i].y);
@@ -103,7 +104,7 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.1",
 						    "figure %d is not within 4 in of enemies who engaged his side in the last action", f);
 			bool runs = ll_in_nearest_enemy(s, f, o->at[i]) > ll_in_nearest_enemy(s, f, s->fig[f].pos) + LL_EPS &&
-				    dist >= ll_fp_allowance(s, f) - LL_EPS;
+				    dist >= ll_fp_allowance_to(s, f, o->at[i]) - LL_EPS;
 			if (!engages && !runs)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.1",
 						    "figure %d must run away at full speed or engage an enemy who engaged (IN.RMV.2)", f);
@@ -122,7 +123,7 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 			double share = ll_fp_move_share(s, f), moved = tw_dist(s->fig[f].pos, o->at[i]);
 			if (share <= 0 && moved > LL_EPS)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.MS.3", "figure %d must stand still the whole action to shoot", f);
-			if (moved > ll_fp_allowance(s, f) * share + LL_EPS)
+			if (moved > ll_fp_allowance_to(s, f, o->at[i]) * share + LL_EPS)
 				return tw_error_set(err, TW_ERR_ILLEGAL, share < 1 ? "IN.MS.1" : "IN.MS.2",
 						    "figure %d moves more than %s his move and cannot shoot", f, share < 1 ? "half" : "all");
 			if (ll_in_nearest_enemy(s, f, o->at[i]) <= s->params[LLP_CONTACT] + LL_EPS)
@@ -152,7 +153,7 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 		for (int i = 0; i < o->nfig; i++) {
 			int f = o->fig[i];
 			double before = ll_in_nearest_enemy(s, f, s->fig[f].pos), after = ll_in_nearest_enemy(s, f, o->at[i]);
-			bool full = tw_dist(s->fig[f].pos, o->at[i]) >= ll_fp_allowance(s, f) - LL_EPS;
+			bool full = tw_dist(s->fig[f].pos, o->at[i]) >= ll_fp_allowance_to(s, f, o->at[i]) - LL_EPS;
 			contact |= after <= s->params[LLP_CONTACT] + LL_EPS;
 			if (g->seize_kind == 1 && !(after < before - LL_EPS && (full || after <= s->params[LLP_CONTACT] + LL_EPS)))
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.1",
@@ -162,6 +163,8 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 			if (g->seize_kind == 3 && LLF(s, f)->in_sight && LLF(s, f)->in_sight != g->actions + 1)
 				return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.2", "figure %d has used a type-3 seize already", f);
 		}
+		if (g->seize_kind == 3) // IN.SEIZE.2 (ll-gaps): the sight move serves the scenario
+			LL_TRY(ll_in_validate_sight(s, o, err));
 		if (g->seize_kind == 2 && !contact)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.SEIZE.1", "the seize was to fight: the move must reach melee");
 	}

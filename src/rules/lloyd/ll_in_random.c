@@ -111,6 +111,7 @@ int ll_in_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, i
 	case LL_PH_START: tw_order_init(&out[n++], LL_OT_START, side); return n;
 	case LL_PH_DU_ANSWER:
 	case LL_PH_DU_GRANT:
+	case LL_PH_DU_SUB: // ll-gaps: DU.7
 		tw_order_init(&out[n++], tw_rng_below(r, 2) ? LL_OT_ACCEPT : LL_OT_REFUSE, side);
 		return n;
 	case LL_PH_DU_MERCY: tw_order_init(&out[n++], tw_rng_below(r, 2) ? LL_OT_MERCY : LL_OT_END, side); return n;

@@ -5,12 +5,7 @@
 #include "ll.h"
 
 // ---- the seize (IN.SEIZE, IN.TAC, IN.RATE, IN.MEL.3) ----
-static int leadership(const tw_state *s, int f)
-{
-	const ll_frec *r = LLF(s, f);
-	int l = r->leader == 2 ? 2 : r->leader == 1 ? 1 : 0; // FP.D9: contingent leader Adequate 1, commander Good 2
-	return l + ((r->traits & TW_LL_QUICK) ? 2 : 0);     // LT.1: Quick +2 on his initiative rolls
-}
+static int leadership(const tw_state *s, int f) { return ll_in_leadership(s, f); } // IN.RATE.2, FP.D9, LT.1 (ll_gaps.c)
 
 // IN.TAC.1: +2 if the named figure's body can reach melee within one move or shoot within medium range.
 static bool sees_enemy(const tw_state *s, int f, int only)

@@ -100,9 +100,9 @@ tw_status ll_in_validate_tome(const tw_state *s, const tw_order *o, tw_error *er
 		if (enemy_gap(s, o->side, s->fig[f].pos, s->fig[f].pos) - s->fig[f].radius <= 4 + LL_EPS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.TOME.1", "figure %d is within 4 in of an enemy", f);
 		double dist = tw_dist(s->fig[f].pos, o->at[i]);
-		if (dist > ll_fp_allowance(s, f) + LL_EPS)
+		if (dist > ll_fp_allowance_to(s, f, o->at[i]) + LL_EPS) // FP.D2: difficult ground -2 (ll-gaps)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D2", "figure %d moves %.2f in, more than his %.0f in", f, dist,
-					    ll_fp_allowance(s, f));
+					    ll_fp_allowance_to(s, f, o->at[i]));
 		if (tw_dist(o->at[i], s->fig[l].pos) >= tw_dist(s->fig[f].pos, s->fig[l].pos) - LL_EPS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.TOME.1", "figure %d must move towards the leader", f);
 		if (enemy_gap(s, o->side, s->fig[f].pos, o->at[i]) - s->fig[f].radius <= 4 + LL_EPS)

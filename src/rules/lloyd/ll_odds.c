@@ -19,7 +19,7 @@ const tw_odds_question ll_odds_questions[4] = {
 	{"mass", "--need B | --chance P [--shooters N]",
 	 "expected hits of N shooters at one target under MS.2 (each later shooter needs 1 more on the d10, at most 10), "
 	 "beside sqrt(N) x p as MS.1 suggests and N x p without the rule (LL.EX.5: N = 1, 4, 9, 16, 20)"},
-	{"duel", "--qr A --foe-qr B [--swordsman|--mighty|--tough|--mounted|--horseman] [--foe-...]",
+	{"duel", "--qr A --foe-qr B [--swordsman|--mighty|--tough|--mounted|--horseman|--uphill|--obstacle] [--foe-...]",
 	 "one duel round (DU.9, FP.D13: 1d8 + QR and the FP.D3 factors but support; FP.D5 margins; FP.D6 wound table) "
 	 "and the whole duel, rounds fought until a Retreat, a wound or a death ends it (DU.10)"},
 };
@@ -271,6 +271,9 @@ static tw_status duel(const opts *o, FILE *out, tw_error *err)
 	bool ma = opt(o, "mounted") != NULL, mb = opt(o, "foe-mounted") != NULL;
 	tw_ll_fp_side a = {.qr = qa, .traits = ta, .mounted_vs_foot = ma && !mb, .horseman_mounted = ma && (ta & TW_LL_HORSEMAN)};
 	tw_ll_fp_side b = {.qr = qb, .traits = tb, .mounted_vs_foot = mb && !ma, .horseman_mounted = mb && (tb & TW_LL_HORSEMAN)};
+	// FP.D3 (ll-gaps): +1 defending an obstacle or uphill, as the round in play gives it (ll_fp_holds)
+	a.obstacle_or_uphill = opt(o, "uphill") != NULL || opt(o, "obstacle") != NULL;
+	b.obstacle_or_uphill = opt(o, "foe-uphill") != NULL || opt(o, "foe-obstacle") != NULL;
 	int fa = tw_ll_fp_factors(&a, 0, true), fb = tw_ll_fp_factors(&b, 0, true);
 	int wa = tw_ll_fp_wound_qr(qa, ta), wb = tw_ll_fp_wound_qr(qb, tb);
 	tw_ll_duel_odds d;

@@ -78,6 +78,10 @@ static const tw_field_def fig_fields[] = {
 		 "the action (+1) in which he was pushed back (FP.D5)"),
 	TW_FIELD(ll_frec, in_follow, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
 		 "the action (+1) in which he pushed a man back and may follow up (FP.D5)"),
+	// ---- ll-gaps ----
+	TW_FIELD(ll_frec, lead, TW_FT_ENUM, TW_VIS_ALL, 0, 0, 5, ll_lead_names,
+		 "leadership given outright: useless 0, adequate 1, good 2, heroic 3, inspired 4 (IN.RATE.2); "
+		 "by_leader: 1 a contingent leader, 2 the commander (FP.D9)"),
 };
 
 static const tw_field_def game_fields[] = {

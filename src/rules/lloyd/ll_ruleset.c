@@ -9,6 +9,7 @@
 const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over",
 							"allocate", // ll-3
 							"action", "seize", "challenge", "mercy", "grant", "follow", // ll-2
+							"substitute", // ll-gaps: DU.7
 							NULL};
 
 static const tw_param_def ll_params[LLP_COUNT] = {
@@ -27,6 +28,10 @@ static const tw_param_def ll_params[LLP_COUNT] = {
 	[LLP_TF_TURNS] = {"tf_turns", 12, 1, 1000, NULL,
 			  "TF.D7: a three-fight table battle ends after this many turns (a turn is both sides' turns, TF.D3)",
 			  .label = "Three-fight battle ends after", .unit = "turns", .step = 1},
+	// ll-gaps
+	[LLP_SIGHT_INTO] = {"sight_into", 0, 0, 1, NULL,
+			    "IN.SEIZE.2's optional variant: 1, only moving into the enemy's sight counts for a sight seize",
+			    .label = "Sight seize: only into sight", .step = 1},
 };
 
 // NQ.GEN.4, NQ.STAT.8: a man whose roster names a troop type and leaves his numbers at 0 takes

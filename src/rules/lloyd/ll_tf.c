@@ -151,6 +151,7 @@ static tw_status reveal_done(tw_state *s, tw_events *ev)
 			best = l;
 	}
 	g->table_loc = best;
+	LL_TRY(ll_tf_lay_table(s, ev)); // TF.D1.5 (ll-gaps): the table's terrain from the map
 	int a = LLS(s, 0)->pts[best - 1], b = LLS(s, 1)->pts[best - 1];
 	const char *why = "TF.D2";
 	if (a != b)
