@@ -321,4 +321,12 @@ void ll_traits_roll(tw_state *s, tw_events *ev);
 extern const char *const ll_trait_names[TW_LL_NTRAITS + 1];
 extern const char *const ll_system_names[3];
 // ---- end ll-2 ----
+
+// ---- ll-fin (ll_in_challenge.c, ll_in_card.c, ll_in_split.c) ----
+/// DU.10: the exact chance that duellist a wins the whole duel against b (`odds lloyd duel`'s count).
+double ll_du_win_chance(const tw_state *s, int a, int b);
+/// The computer's challenge (DU.2/3/8): a leading knight, not Timid, with the odds in his favour
+/// (even will do with Taunt, Honourable or Scoundrel); false when none would challenge.
+bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o);
+// ---- end ll-fin ----
 #endif

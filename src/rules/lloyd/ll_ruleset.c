@@ -142,8 +142,8 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 	memset(d, 0, sizeof *d);
 	switch (s->phase) {
 	case LL_PH_START:
-		d->seat = 0;
-		snprintf(d->clause, sizeof d->clause, "NQ.TURN.1");
+		d->seat = 0; // ll-fin: the map roll is TF.D1's, as its prompt says; else the roll-off, NQ.TURN.1
+		snprintf(d->clause, sizeof d->clause, "%s", LLG(s)->tf && !LLG(s)->map_col[0] ? "TF.D1" : "NQ.TURN.1");
 		snprintf(d->kind, sizeof d->kind, "act");
 		d->types = UINT64_C(1) << LL_OT_START;
 		snprintf(d->prompt, sizeof d->prompt, "%s",

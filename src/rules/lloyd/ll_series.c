@@ -99,6 +99,9 @@ tw_status ll_series_start(json_t *carry, const json_t *config, tw_error *err)
 	fails |= json_object_set_new(carry, "winner", json_null());
 	fails |= json_object_set_new(carry, "clauses", clauses);
 	fails |= json_object_set_new(carry, "points", json_integer(points));
+	// ll-fin: how the war is won, in `tinwar campaign`'s words (it said Little Wars' "first side to 300").
+	fails |= json_object_set_new(carry, "goal", json_string("six battles; after battle 6 the governor wins the war, or "
+								     "with no governor the most campaign VPs"));
 	return fails ? nomem(err) : TW_OK;
 }
 
