@@ -18,6 +18,8 @@
 #include "cli.h"
 #include "rules/lloyd/ll.h"
 #include "tinwar/general.h"
+#include "tinwar/io.h"
+#include "tinwar/roster.h"
 #include "tinwar/tinwar.h"
 
 static void reg(void)
@@ -282,6 +284,74 @@ static void test_DU_2_8_general_challenges_with_the_odds(void **st)
 	free(s);
 }
 
+// ---- the roster editor as a rule set hook (tw_ruleset.roster) ----
+
+// NQ.GEN.4 (ll-fin): the roster editor is the rule set's hook: Lloyd fills it, a rule set without
+// one is refused by name (or by a roster's own "ruleset") with the ones that keep rosters listed;
+// `tinwar roster` refuses it and writes nothing; the front-ends include no rule set's roster code.
+// Cites: NQ.GEN.4
+static void test_NQ_GEN_4_roster_is_a_ruleset_hook(void **st)
+{
+	(void)st;
+	reg();
+	assert_non_null(tw_ruleset_lloyd.roster);
+	assert_null(tw_ruleset_get(tw_ruleset_find("grant"))->roster);
+	tw_error err;
+	tw_error_clear(&err);
+	assert_ptr_equal(tw_roster_ruleset(NULL, NULL, 0, &err), &tw_ruleset_lloyd); // the one that keeps rosters
+	assert_ptr_equal(tw_roster_ruleset("lloyd", NULL, 0, &err), &tw_ruleset_lloyd);
+	assert_null(tw_roster_ruleset("grant", NULL, 0, &err));
+	assert_int_equal(err.code, TW_ERR_INPUT);
+	assert_non_null(strstr(err.message, "rule set grant keeps no rosters (rule sets that do: lloyd)"));
+	const char *doc = "{\"format\": \"tinwar-roster\", \"ruleset\": \"grant\"}";
+	assert_null(tw_roster_ruleset(NULL, doc, strlen(doc), &err));
+	assert_null(tw_roster_ruleset("nope", NULL, 0, &err));
+	assert_non_null(strstr(err.message, "no rule set named \"nope\""));
+	// The hook's check locates an error as before.
+	json_t *r = tw_ruleset_lloyd.roster->new_roster();
+	json_object_set_new(json_array_get(json_object_get(r, "troops"), 0), "m", json_integer(400));
+	tw_roster_err e;
+	assert_int_equal(tw_ruleset_lloyd.roster->check_json(r, &e), TW_ERR_INPUT);
+	assert_string_equal(e.path, "$.troops[0].m");
+	json_decref(r);
+	// The terminal.
+	char file[] = "/tmp/tw-ll-fin-roster-XXXXXX";
+	int fd = mkstemp(file);
+	close(fd);
+	unlink(file);
+	int rc;
+	const char *grant[] = {"tinwar", "roster", "add", file, "troop", "x", "--ruleset", "grant", NULL};
+	char *out = run_out(grant, &rc);
+	assert_int_equal(rc, 2);
+	assert_int_not_equal(access(file, F_OK), 0); // nothing written
+	free(out);
+	const char *add[] = {"tinwar", "roster", "add", file, "man", "Brand", "--troop", "axeman", "--ruleset", "lloyd", NULL};
+	out = run_out(add, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "man \"Brand\" added"));
+	free(out);
+	const char *check[] = {"tinwar", "roster", "check", file, NULL}; // the file names its rule set
+	out = run_out(check, &rc);
+	assert_int_equal(rc, 0);
+	assert_non_null(strstr(out, "1 men: good"));
+	free(out);
+	const char *wrong[] = {"tinwar", "roster", "check", file, "--ruleset", "grant", NULL};
+	out = run_out(wrong, &rc);
+	assert_int_equal(rc, 2);
+	free(out);
+	unlink(file);
+	// The front-ends call only the generic API.
+	const char *fronts[] = {"src/cli/cli_roster.c", "src/server/roster_api.c"};
+	for (int i = 0; i < 2; i++) {
+		size_t len = 0;
+		char *text = tw_read_file(fronts[i], &len, &err);
+		assert_non_null(text);
+		assert_null(strstr(text, "ll_roster.h"));
+		assert_null(strstr(text, "tw_ll_"));
+		free(text);
+	}
+}
+
 int main(void)
 {
 	reg();
@@ -290,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_SP_2_board_letters_for_six_sides),
 		cmocka_unit_test(test_TF_D1_map_roll_decision_clause),
 		cmocka_unit_test(test_DU_2_8_general_challenges_with_the_odds),
+		cmocka_unit_test(test_NQ_GEN_4_roster_is_a_ruleset_hook),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

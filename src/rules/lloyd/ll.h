@@ -328,5 +328,6 @@ double ll_du_win_chance(const tw_state *s, int a, int b);
 /// The computer's challenge (DU.2/3/8): a leading knight, not Timid, with the odds in his favour
 /// (even will do with Taunt, Honourable or Scoundrel); false when none would challenge.
 bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o);
+extern const tw_roster_hooks ll_roster_hooks; ///< ll_roster.c: tw_ruleset.roster
 // ---- end ll-fin ----
 #endif
