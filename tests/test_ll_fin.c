@@ -284,6 +284,269 @@ static void test_DU_2_8_general_challenges_with_the_odds(void **st)
 	free(s);
 }
 
+// ---- conditional cards (IN.CARD.3) and the campaign's grudges (DU.20) ----
+
+static tw_events EV;
+
+static tw_order *order(int type, int side)
+{
+	tw_order *o = calloc(1, sizeof *o);
+	tw_order_init(o, type, side);
+	return o;
+}
+static void dice(tw_order *o, int n, const int *faces)
+{
+	for (int i = 0; i < n; i++)
+		o->dice[o->ndice++] = (uint8_t)faces[i];
+}
+#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
+static void ok_at(tw_state *s, tw_order *o, int line)
+{
+	tw_error err = {0};
+	tw_events_clear(&EV);
+	if (tw_state_apply(s, o, NULL, &EV, &err) != TW_OK)
+		fail_msg("line %d: refused: %s: %s", line, err.clause, err.message);
+	free(o);
+}
+#define ok(s, o) ok_at((s), (o), __LINE__)
+static void refused(tw_state *s, tw_order *o, const char *clause, const char *text)
+{
+	tw_error err = {0};
+	uint64_t h = tw_state_hash(s);
+	tw_events_clear(&EV);
+	if (tw_state_apply(s, o, NULL, &EV, &err) == TW_OK)
+		fail_msg("accepted, expected a refusal by %s", clause);
+	if (strcmp(err.clause, clause) != 0)
+		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
+	if (text && !strstr(err.message, text))
+		fail_msg("message '%s' lacks '%s'", err.message, text);
+	assert_true(tw_state_hash(s) == h);
+	free(o);
+}
+static int count(const char *clause, int type)
+{
+	int n = 0;
+	for (int i = 0; i < EV.n; i++)
+		n += !strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type);
+	return n;
+}
+static tw_order *move_to(int side, int n, const int *f, const tw_vec2 *at)
+{
+	tw_order *o = order(LL_OT_MOVE, side);
+	for (int i = 0; i < n; i++) {
+		o->fig[i] = f[i];
+		o->at[i] = at[i];
+		o->facing[i] = side ? 180 : 0;
+	}
+	o->nfig = n;
+	o->has_at = true;
+	return o;
+}
+static tw_order *card_seize(int side, int f)
+{
+	tw_order *o = order(LL_OT_SEIZE, side);
+	o->nfig = 1;
+	o->fig[0] = f;
+	o->n = 1; // an advance
+	o->nval = 1;
+	o->val[0] = 1; // with his card (IN.TAC.5)
+	return o;
+}
+static void setup(tw_state *s)
+{
+	tw_error err = {0};
+	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("setup: %s: %s", err.clause, err.message);
+}
+
+// IN.CARD.3: a conditional card ("when Aelle comes within 12 in, attack him") gives its +4 only
+// once the condition has happened: before, the card's seize is refused and nothing changes;
+// after Aelle's advance it is taken. Odd holds an identical card of his own (the same enemy and
+// condition, another card): each benefits only acting alone under his, so Odd may not join
+// Ragnar's card action; Ragnar alone carries it out. A `seen` card waits for sight of its enemy.
+// Cites: IN.CARD.3 IN.CARD.1 IN.CARD.4 IN.TAC.5
+static void test_IN_CARD_3_conditional_and_identical_cards(void **st)
+{
+	(void)st;
+	tw_state *s = fp_scene();
+	int x = man(s, 0, "Aelle", 10, 14, 2, 0, 0, false);
+	int b = man(s, 1, "Ragnar", 10, 30, 3, 1, TW_LL_QUICK, false);
+	int c = man(s, 1, "Odd", 13, 30, 2, 0, 0, false);
+	LLF(s, b)->card = 1;
+	LLF(s, c)->card = 2;
+	LLF(s, b)->card_foe = LLF(s, c)->card_foe = x;
+	LLF(s, b)->card_when = LLF(s, c)->card_when = LL_CARD_NEAR;
+	LLF(s, b)->card_near = LLF(s, c)->card_near = 12;
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, order(LL_OT_END, 0)); // red passes: blue may seize (IN.ACT.2)
+	tw_order *o = card_seize(1, b);
+	DICE(o, 20);
+	refused(s, o, "IN.CARD.3", "within 12 in"); // 15 in off: not yet
+	o = order(LL_OT_END, 1);
+	DICE(o, 10);
+	ok(s, o);
+	ok(s, move_to(0, 1, &x, &(tw_vec2){10, 18})); // Aelle advances: 11 in off
+	o = card_seize(1, b);
+	DICE(o, 20);
+	ok(s, o);
+	assert_int_equal(s->mover, 1);
+	assert_true(LLG(s)->seize_card);
+	double m = ll_fp_allowance(s, b);
+	int both[2] = {b, c};
+	tw_vec2 to[2] = {{10, 30 - m}, {13, 30 - m}};
+	refused(s, move_to(1, 2, both, to), "IN.CARD.3", "identical card");
+	ok(s, move_to(1, 1, &b, &to[0]));
+	assert_false(LLG(s)->seize_card);
+	tw_state_free(s);
+	free(s);
+	// `seen`: a hedge hides Aelle from Ragnar: the card waits.
+	s = fp_scene();
+	x = man(s, 0, "Aelle", 10, 20, 2, 0, 0, false);
+	b = man(s, 1, "Ragnar", 10, 30, 3, 1, TW_LL_QUICK, false);
+	LLF(s, b)->card = 1;
+	LLF(s, b)->card_foe = x;
+	LLF(s, b)->card_when = LL_CARD_SEEN;
+	tw_terrain hedge = {.kind = TW_TER_WALL, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 1,
+			    .v = {{0, 25}, {12, 25}, {12, 25.4}, {0, 25.4}}};
+	tw_table_add(&s->table, &hedge);
+	for (int k = 0; k < s->table.nterrain; k++)
+		tw_terrain_finish(&s->table.terrain[k]);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, order(LL_OT_END, 0));
+	o = card_seize(1, b);
+	DICE(o, 20);
+	refused(s, o, "IN.CARD.3", "sees its enemy");
+	tw_state_free(s);
+	free(s);
+}
+
+// DU.20, DU.16: the cheated duellist is marked with the cheaters' side; the campaign records a
+// cheated knight who ends wounded (not one unhurt) with his replacement's 1d6 from the game's
+// generator (1-3 Honourable, 4-6 Rash); in a later battle against the cheaters the commander's
+// leading man counts as that trait against them only, and not in a battle without them.
+// Cites: DU.20 DU.16 CA.3 CA.D3
+static void test_DU_20_campaign_remembers_the_cheaters(void **st)
+{
+	(void)st;
+	reg();
+	tw_error err;
+	// DU.16 in play: blue attacks red's duel winner on his own: red's man is marked.
+	tw_state *p = fp_scene();
+	int w = man(p, 0, "Byrhtnoth", 24, 24, 3, 2, TW_LL_QUICK, false);
+	int l = man(p, 1, "Olaf", 24, 26, 3, 1, TW_LL_QUICK, false);
+	int by = man(p, 1, "Ulf", 20, 26, 2, 0, 0, false);
+	setup(p);
+	assert_int_equal(LLF(p, w)->cheated, -1);
+	LLG(p)->du_win = w;
+	LLG(p)->du_lost = l;
+	LLG(p)->du_cheat = -1;
+	tw_events_clear(&EV);
+	ll_du_attack(p, &EV, by, w);
+	assert_int_equal(count("DU.16", TW_EV_SCORE), 1);
+	assert_int_equal(LLF(p, w)->cheated, 1);
+	tw_state_free(p);
+	free(p);
+	// The campaign.
+	json_t *carry = json_object();
+	json_t *cfg = json_pack("{s:[ssssss], s:i}", "sides", "earl", "baron", "sheriff", "outlaw", "thane", "reeve", "points", 40);
+	assert_int_equal(ll_series_start(carry, cfg, &err), TW_OK);
+	tw_state s;
+	memset(&s, 0, sizeof s);
+	assert_int_equal(tw_state_load(&s, "scenarios/lloyd/three.json", &err), TW_OK);
+	assert_int_equal(ll_series_prepare(carry, 1, &s, &err), TW_OK);
+	assert_string_equal(s.sides[1].name, "outlaw");
+	int lead = -1, other = -1;
+	for (int j = 0; j < s.nfig; j++) {
+		if (s.fig[j].side == 0 && LLF(&s, j)->leader && lead < 0)
+			lead = j;
+		else if (s.fig[j].side == 0 && other < 0)
+			other = j;
+	}
+	assert_true(lead >= 0 && other >= 0);
+	LLF(&s, lead)->cheated = 1; // cheated by the outlaw's men, and wounded
+	LLF(&s, lead)->wounded = 1;
+	LLF(&s, other)->cheated = 1; // cheated, but unhurt: no grudge
+	s.over = true;
+	s.winner = 1;
+	tw_rng r = s.rng;
+	int d6 = (int)tw_rng_below(&r, 6) + 1;
+	bool over = true;
+	assert_int_equal(ll_series_record(carry, 1, &s, &over, &err), TW_OK);
+	const json_t *gs = json_object_get(carry, "grudges");
+	assert_int_equal(json_array_size(gs), 1);
+	const json_t *g = json_array_get(gs, 0);
+	assert_string_equal(json_string_value(json_object_get(g, "commander")), "earl");
+	assert_string_equal(json_string_value(json_object_get(g, "knight")), LLF(&s, lead)->name);
+	assert_string_equal(json_string_value(json_object_get(g, "cheaters")), "outlaw");
+	assert_int_equal(json_integer_value(json_object_get(g, "d6")), d6);
+	const char *trait = d6 <= 3 ? "honourable" : "rash";
+	assert_string_equal(json_string_value(json_object_get(g, "trait")), trait);
+	tw_state_free(&s);
+	// The carry-over survives its own text (it is kept in SQLite as JSON).
+	char *text = json_dumps(carry, JSON_COMPACT);
+	json_t *back = json_loads(text, 0, NULL);
+	free(text);
+	// A later battle against the outlaw: the earl's leading man counts as the trait against him.
+	memset(&s, 0, sizeof s);
+	assert_int_equal(tw_state_load(&s, "scenarios/lloyd/three.json", &err), TW_OK);
+	assert_int_equal(ll_series_prepare(back, 1, &s, &err), TW_OK);
+	int e_lead = -1, o_man = -1;
+	for (int j = 0; j < s.nfig; j++) {
+		if (s.fig[j].side == 0 && LLF(&s, j)->leader && e_lead < 0)
+			e_lead = j;
+		if (s.fig[j].side == 1 && o_man < 0)
+			o_man = j;
+	}
+	uint32_t bit = d6 <= 3 ? TW_LL_HONOURABLE : TW_LL_RASH;
+	assert_int_equal(LLF(&s, e_lead)->grudge, bit);
+	assert_int_equal(LLF(&s, e_lead)->grudge_vs, 1);
+	assert_true(ll_traits_vs(&s, e_lead, o_man) & bit);
+	assert_false(LLF(&s, e_lead)->traits & bit);
+	for (int j = 0; j < s.nfig; j++)
+		if (j != e_lead)
+			assert_int_equal(LLF(&s, j)->grudge, 0);
+	tw_state_free(&s);
+	// Battle 2 (baron against thane): no cheaters there, no grudge.
+	memset(&s, 0, sizeof s);
+	assert_int_equal(tw_state_load(&s, "scenarios/lloyd/three.json", &err), TW_OK);
+	assert_int_equal(ll_series_prepare(back, 2, &s, &err), TW_OK);
+	for (int j = 0; j < s.nfig; j++)
+		assert_int_equal(LLF(&s, j)->grudge, 0);
+	tw_state_free(&s);
+	json_decref(back);
+	json_decref(carry);
+	json_decref(cfg);
+}
+
+// DU.20, LT.7 in play: a knight with an Honourable grudge against blue challenges a blue knight who
+// refuses: blue takes LT.7's two Morale tests, not DU.6's one.
+// Cites: DU.20 LT.7 DU.6
+static void test_DU_20_LT_7_grudge_in_a_refusal(void **st)
+{
+	(void)st;
+	tw_state *s = fp_scene();
+	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_QUICK, false);
+	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	LLF(s, k)->grudge = TW_LL_HONOURABLE;
+	LLF(s, k)->grudge_vs = 1;
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	tw_order *o = order(LL_OT_CHALLENGE, 0);
+	o->nfig = o->nfig2 = 1;
+	o->fig[0] = k;
+	o->fig2[0] = l;
+	ok(s, o);
+	o = order(LL_OT_REFUSE, 1);
+	DICE(o, 4, 5);
+	ok(s, o);
+	assert_int_equal(count("FP.D8", TW_EV_INFO), 2); // two tests, both held
+	assert_true(count("LT.7", -1) > 0); // the tests are LT.7's
+	tw_state_free(s);
+	free(s);
+}
+
 // ---- the roster editor as a rule set hook (tw_ruleset.roster) ----
 
 // NQ.GEN.4 (ll-fin): the roster editor is the rule set's hook: Lloyd fills it, a rule set without
@@ -361,6 +624,9 @@ int main(void)
 		cmocka_unit_test(test_TF_D1_map_roll_decision_clause),
 		cmocka_unit_test(test_DU_2_8_general_challenges_with_the_odds),
 		cmocka_unit_test(test_NQ_GEN_4_roster_is_a_ruleset_hook),
+		cmocka_unit_test(test_IN_CARD_3_conditional_and_identical_cards),
+		cmocka_unit_test(test_DU_20_campaign_remembers_the_cheaters),
+		cmocka_unit_test(test_DU_20_LT_7_grudge_in_a_refusal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -100,6 +100,13 @@ typedef struct ll_frec {
 	int32_t in_pushed; ///< the action (+1) in which he was pushed back (FP.D5), 0 none
 	int32_t in_follow; ///< the action (+1) in which he pushed a man back and may follow up (FP.D5)
 	// ---- end ll-2 ----
+	// ---- ll-fin: conditional cards (IN.CARD.3), the campaign's grudges (DU.20) ----
+	int32_t card_when; ///< IN.CARD.3: his card's condition (ll_card_when_names: none, near, seen)
+	double card_near;  ///< IN.CARD.3: `near`: the card's enemy within this many inches of him
+	int8_t cheated;    ///< DU.16/DU.20: the side that cheated against him in a duel, -1 none
+	uint32_t grudge;   ///< DU.20: traits he counts as against side grudge_vs only (Honourable, Rash)
+	int8_t grudge_vs;  ///< DU.20: the cheaters' side, -1 none
+	// ---- end ll-fin ----
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
@@ -329,5 +336,20 @@ double ll_du_win_chance(const tw_state *s, int a, int b);
 /// (even will do with Taunt, Honourable or Scoundrel); false when none would challenge.
 bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o);
 extern const tw_roster_hooks ll_roster_hooks; ///< ll_roster.c: tw_ruleset.roster
+extern const char *const ll_card_when_names[4]; ///< IN.CARD.3: none, near, seen
+enum { LL_CARD_ALWAYS = 0, LL_CARD_NEAR, LL_CARD_SEEN };
+/// IN.CARD.3: whether figure f's card's condition has happened (TW_OK), else a refusal.
+tw_status ll_in_card_condition(const tw_state *s, int f, tw_error *err);
+/// IN.CARD.3: f holds an order card identical to figure k's (the same enemy and condition) but
+/// not the same card: each benefits only when acting alone under his own.
+bool ll_in_card_identical(const tw_state *s, int f, int k);
+/// DU.20: figure f's traits against figure foe (his own, and his grudge against the cheaters).
+uint32_t ll_traits_vs(const tw_state *s, int f, int foe);
+/// DU.20 in the campaign (ll_series_grudge.c): the cheated knights of a finished battle who were
+/// wounded or killed, each with his replacement's 1d6 (1-3 Honourable, 4-6 Rash), into the
+/// carry-over's "grudges"; and in a later battle against the cheaters, the commander's leading
+/// man counts as that trait against them (figure data `grudge`, `grudge_vs`).
+bool ll_du20_record(struct json_t *carry, int seq, const tw_state *fin);
+void ll_du20_prepare(const struct json_t *carry, struct json_t *figs);
 // ---- end ll-fin ----
 #endif

@@ -41,6 +41,9 @@ tw_status ll_in_card_action(const tw_state *s, const tw_order *o, bool shoot, tw
 	bool named = false;
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
+		if (LLF(s, f)->card != card && ll_in_card_identical(s, f, g->seize_fig)) // ll-fin
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.3",
+					    "figure %d holds an identical card of his own: each benefits only acting alone under it", f);
 		if (LLF(s, f)->card != card)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "figure %d is not on the card: only its men act", f);
 		if (!shoot && o->has_at && foe >= 0 &&

@@ -78,6 +78,15 @@ static const tw_field_def fig_fields[] = {
 		 "the action (+1) in which he was pushed back (FP.D5)"),
 	TW_FIELD(ll_frec, in_follow, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_MOVE, NULL,
 		 "the action (+1) in which he pushed a man back and may follow up (FP.D5)"),
+	// ---- ll-fin ----
+	TW_FIELD(ll_frec, card_when, TW_FT_ENUM, TW_VIS_ALL, 0, 0, 2, ll_card_when_names,
+		 "his card's condition: none, near (its enemy within card_near in), seen (he sees its enemy) (IN.CARD.3)"),
+	TW_FIELD(ll_frec, card_near, TW_FT_F64, TW_VIS_ALL, 12, 0, 1000, NULL,
+		 "inches for a `near` card: its enemy this close to him (IN.CARD.3)"),
+	TW_FIELD(ll_frec, cheated, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that cheated against him in a duel (DU.16, DU.20)"),
+	TW_FIELD(ll_frec, grudge, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, ll_trait_names,
+		 "traits he counts as against the cheaters only: honourable or rash (DU.20)"),
+	TW_FIELD(ll_frec, grudge_vs, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the cheaters' side of his grudge (DU.20)"),
 };
 
 static const tw_field_def game_fields[] = {
