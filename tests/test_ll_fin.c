@@ -547,6 +547,56 @@ static void test_DU_20_LT_7_grudge_in_a_refusal(void **st)
 	free(s);
 }
 
+// IN.ACT.3: a body heading for one point may split round a small obstacle and stay one action:
+// two men pass a rock on either side to meet beyond it, each seeing the meeting point (an
+// IN.ACT.3 event says so). Going round a house on both sides is refused (each branch an action):
+// the house hides the meeting point from the men; one branch alone is a good action.
+// Cites: IN.ACT.3 IN.ACT.1
+static void test_IN_ACT_3_split_round_an_obstacle(void **st)
+{
+	(void)st;
+	tw_state *s = fp_scene();
+	int a = man(s, 0, "Aelle", 9, 10, 2, 0, 0, false);
+	int b = man(s, 0, "Cissa", 11, 10, 2, 0, 0, false);
+	man(s, 1, "Egil", 40, 44, 2, 0, 0, false);
+	tw_terrain rock = {.kind = TW_TER_ROCK, .shape = TW_SHAPE_CIRCLE, .center = {10, 13}, .radius = 0.3, .height = 1};
+	tw_table_add(&s->table, &rock);
+	for (int k = 0; k < s->table.nterrain; k++)
+		tw_terrain_finish(&s->table.terrain[k]);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	int both[2] = {a, b};
+	tw_vec2 to[2] = {{9.3, 15.5}, {10.7, 15.5}};
+	ok(s, move_to(0, 2, both, to));
+	assert_int_equal(count("IN.ACT.3", TW_EV_INFO), 1);
+	tw_state_free(s);
+	free(s);
+	// A house between the branches.
+	s = fp_scene();
+	a = man(s, 0, "Aelle", 8, 10, 2, 0, 0, false);
+	b = man(s, 0, "Cissa", 12, 10, 2, 0, 0, false);
+	man(s, 1, "Egil", 40, 44, 2, 0, 0, false);
+	tw_terrain house = {.kind = TW_TER_HOUSE, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 3,
+			    .v = {{8.6, 12}, {11.4, 12}, {11.4, 15}, {8.6, 15}}};
+	tw_table_add(&s->table, &house);
+	for (int k = 0; k < s->table.nterrain; k++)
+		tw_terrain_finish(&s->table.terrain[k]);
+	setup(s);
+	ok(s, order(LL_OT_START, 0));
+	both[0] = a;
+	both[1] = b;
+	to[0] = tw_v2(7.8, 15.8);
+	to[1] = tw_v2(12.2, 15.8);
+	refused(s, move_to(0, 2, both, to), "IN.ACT.3", "each branch is an action of its own");
+	tw_order *one = move_to(0, 1, &a, &to[0]);
+	tw_error err = {0};
+	assert_int_equal(tw_ruleset_lloyd.validate(s, one, &err), TW_OK);
+	ok(s, one);
+	assert_int_equal(count("IN.ACT.3", TW_EV_INFO), 0);
+	tw_state_free(s);
+	free(s);
+}
+
 // ---- the roster editor as a rule set hook (tw_ruleset.roster) ----
 
 // NQ.GEN.4 (ll-fin): the roster editor is the rule set's hook: Lloyd fills it, a rule set without
@@ -625,6 +675,7 @@ int main(void)
 		cmocka_unit_test(test_DU_2_8_general_challenges_with_the_odds),
 		cmocka_unit_test(test_NQ_GEN_4_roster_is_a_ruleset_hook),
 		cmocka_unit_test(test_IN_CARD_3_conditional_and_identical_cards),
+		cmocka_unit_test(test_IN_ACT_3_split_round_an_obstacle),
 		cmocka_unit_test(test_DU_20_campaign_remembers_the_cheaters),
 		cmocka_unit_test(test_DU_20_LT_7_grudge_in_a_refusal),
 	};

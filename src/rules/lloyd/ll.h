@@ -351,5 +351,10 @@ uint32_t ll_traits_vs(const tw_state *s, int f, int foe);
 /// man counts as that trait against them (figure data `grudge`, `grudge_vs`).
 bool ll_du20_record(struct json_t *carry, int seq, const tw_state *fin);
 void ll_du20_prepare(const struct json_t *carry, struct json_t *figs);
+/// IN.ACT.3 (ll_in_split.c): the terrain piece a body's move splits round (-1 none), and the shared
+/// end point (the centre of the destinations) in *meet.
+int ll_in_split_round(const tw_state *s, const tw_order *o, tw_vec2 *meet);
+/// IN.ACT.3: a split move is one action only if every mover sees the shared end point.
+tw_status ll_in_validate_split(const tw_state *s, const tw_order *o, tw_error *err);
 // ---- end ll-fin ----
 #endif
