@@ -337,6 +337,7 @@ double ll_du_win_chance(const tw_state *s, int a, int b);
 bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o);
 extern const tw_roster_hooks ll_roster_hooks; ///< ll_roster.c: tw_ruleset.roster
 extern const char *const ll_card_when_names[4]; ///< IN.CARD.3: none, near, seen
+extern const tw_fact ll_constants[4]; ///< ll_about.c: NQ.GEN.3's turn, FP.1's sizes (tw.ll.NAME)
 enum { LL_CARD_ALWAYS = 0, LL_CARD_NEAR, LL_CARD_SEEN };
 /// IN.CARD.3: whether figure f's card's condition has happened (TW_OK), else a refusal.
 tw_status ll_in_card_condition(const tw_state *s, int f, tw_error *err);

@@ -586,6 +586,8 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.odds_questions = ll_odds_questions,
 	.odds = ll_odds,
 	.roster = &ll_roster_hooks, // ll-fin: the roster editor as a rule set hook
+	.nconstants = 4, // ll-fin: NQ.GEN.3, FP.1 (ll_about.c)
+	.constants = ll_constants,
 	.score_help = "men in good order: on the table, not wounded, out or dead (NQ.VIC.2)",
 	.records = {[TW_REC_GAME] = &ll_game_rec, [TW_REC_FIGURE] = &ll_fig_rec, [TW_REC_SIDE] = &ll_side_rec},
 	// ll-3: the campaign (CA) as a series
