@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -597,6 +598,40 @@ static void test_IN_ACT_3_split_round_an_obstacle(void **st)
 	free(s);
 }
 
+// DU.20, LT.10 in play: a man with a Rash grudge against blue follows up at once the Push-back he
+// inflicts on a blue man (LT.10), as a Rash man would; without the grudge he does not.
+// Cites: DU.20 LT.10 FP.D5
+static void test_DU_20_LT_10_rash_grudge_follows_up(void **st)
+{
+	(void)st;
+	for (int grudge = 0; grudge < 2; grudge++) {
+		tw_state *s = fp_scene();
+		int r = man(s, 0, "Godric", 10, 10, 2, 1, TW_LL_QUICK, false);
+		int b = man(s, 1, "Halfdan", 10, 11, 2, 1, TW_LL_QUICK, false);
+		if (grudge) {
+			LLF(s, r)->grudge = TW_LL_RASH;
+			LLF(s, r)->grudge_vs = 1;
+		}
+		setup(s);
+		ok(s, order(LL_OT_START, 0));
+		tw_order *o = order(LL_OT_FIGHT, 0);
+		o->nfig = 1;
+		o->fig[0] = r;
+		DICE(o, 6, 5); // 6 + 2 against 5 + 2: a Push-back
+		ok(s, o);
+		assert_true(fabs(s->fig[b].pos.y - 12) < 1e-9);
+		if (grudge) {
+			assert_true(fabs(s->fig[r].pos.y - 11) < 1e-9); // followed up at once
+			assert_int_equal(count("LT.10", TW_EV_MOVE), 1);
+		} else {
+			assert_true(fabs(s->fig[r].pos.y - 10) < 1e-9);
+			assert_int_equal(count("LT.10", TW_EV_MOVE), 0);
+		}
+		tw_state_free(s);
+		free(s);
+	}
+}
+
 // ---- the roster editor as a rule set hook (tw_ruleset.roster) ----
 
 // NQ.GEN.4 (ll-fin): the roster editor is the rule set's hook: Lloyd fills it, a rule set without
@@ -678,6 +713,7 @@ int main(void)
 		cmocka_unit_test(test_IN_ACT_3_split_round_an_obstacle),
 		cmocka_unit_test(test_DU_20_campaign_remembers_the_cheaters),
 		cmocka_unit_test(test_DU_20_LT_7_grudge_in_a_refusal),
+		cmocka_unit_test(test_DU_20_LT_10_rash_grudge_follows_up),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

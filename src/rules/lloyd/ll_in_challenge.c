@@ -7,7 +7,8 @@
 // - the whole duel's odds (DU.10, the same exact count as `tinwar odds lloyd duel`) are in his
 //   favour: better than even, or even when a refusal costs the enemy more than one Morale test
 //   (DU.8: Taunt, LT.2; Honourable, LT.7) or fails only on a 1 (Scoundrel, LT.6).
-// Of the challenges open, the one with the best odds is made (ties: the lower ids).
+// Of the challenges open, the one with the best odds is made (ties: the lower ids); a knight whose
+// contingent has refused this challenger is not challenged again (DU.6: it would cost little).
 #include "ll.h"
 
 // The exact chance that duellist a wins the whole duel against b (DU.9/10, FP.D13, FP.D6): rounds
@@ -41,6 +42,10 @@ bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o)
 		for (int b = 0; b < v->nfig; b++) {
 			if (!ll_fights(v, b) || tw_allied(v, v->fig[b].side, side) || !ll_du_knight(v, b))
 				continue;
+			int cb = LLF(v, b)->cont;
+			if (cb >= 0 && cb < LL_MAX_CONT && LLG(v)->du_refused[cb] == a)
+				continue; // DU.6: his contingent refused this challenger: a second refusal costs only on 5-6
+
 			double p = ll_du_win_chance(v, a, b);
 			bool want = p > 0.5 + 1e-12 || (p > 0.5 - 1e-12 && (LLF(v, a)->traits & bold));
 			if (!want || p <= best)
