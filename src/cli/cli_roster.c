@@ -1,7 +1,8 @@
 // tinwar roster: rosters in the terminal (issue 16, ll-web; ll-fin: any rule set's, through its
-// hook tw_ruleset.roster, include/tinwar/roster.h: Lloyd's is the one so far). list, show, add, set
-// and check a roster file; every change is checked by the rule set before it is written, and written atomically (a temporary file renamed over the old one), so
-// a refused change leaves the file as it was. Errors: FILE:LINE:COL: PATH: words (CLAUSE).
+// hook tw_ruleset.roster, include/tinwar/roster.h: Lloyd's is the one so far). list, show, add,
+// set and check a roster file; every change is checked by the rule set before it is written, and
+// written atomically (a temporary file renamed over the old one), so a refused change leaves the
+// file as it was. Errors: FILE:LINE:COL: PATH: words (CLAUSE).
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,8 +3,9 @@
 // - holding the initiative: carry out the action it seized for; fight a melee it is not losing on
 //   quality; challenge with a leading knight when the catalogue's leaders would (ll-fin,
 //   ll_in_challenge.c: not Timid, the duel's odds in his favour, even with Taunt, Honourable or
-//   Scoundrel); shoot every bow that sees an enemy within 30 in (the all-missiles action); charge an
-//   enemy it can reach who is no better than the charger; else advance its nearest body on the enemy (archers stop at 20 in); else pass;
+//   Scoundrel); shoot every bow that sees an enemy within 30 in (the all-missiles action); charge
+//   an enemy it can reach who is no better than the charger; else advance its nearest body on the
+//   enemy (archers stop at 20 in); else pass;
 // - passive: shoot back reactively at what moved or shot (IN.SHT), then seize with the man who needs
 //   the lowest roll for a fight (or an advance) when any roll can do it, else decline;
 // - duels: accept when its man is the better duellist (a non-knight refuses: it costs nothing),
