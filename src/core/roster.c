@@ -44,14 +44,16 @@ const tw_ruleset *tw_roster_ruleset(const char *name, const char *text, size_t l
 	if (named[0]) {
 		int i = tw_ruleset_find(named);
 		if (i < 0) {
-			tw_error_set(err, TW_ERR_INPUT, "", "no rule set named \"%s\" (rule sets that keep rosters: %s)", named,
-				     count ? list : "none");
+			tw_error_set(err, TW_ERR_INPUT, "",
+			             "no rule set named \"%s\" (rule sets that keep rosters: %s)", named,
+			             count ? list : "none");
 			return NULL;
 		}
 		const tw_ruleset *rs = tw_ruleset_get(i);
 		if (!rs->roster) {
-			tw_error_set(err, TW_ERR_INPUT, "", "rule set %s keeps no rosters (rule sets that do: %s)", rs->name,
-				     count ? list : "none");
+			tw_error_set(err, TW_ERR_INPUT, "",
+			             "rule set %s keeps no rosters (rule sets that do: %s)", rs->name,
+			             count ? list : "none");
 			return NULL;
 		}
 		return rs;
@@ -59,6 +61,6 @@ const tw_ruleset *tw_roster_ruleset(const char *name, const char *text, size_t l
 	if (count == 1)
 		return only;
 	tw_error_set(err, TW_ERR_INPUT, "", "name the rule set (--ruleset; rule sets that keep rosters: %s)",
-		     count ? list : "none");
+	             count ? list : "none");
 	return NULL;
 }

@@ -4,8 +4,8 @@
 #include "ll.h"
 
 const tw_fact ll_constants[4] = {
-	{"turn_seconds", TW_FACT_INT, 12}, // NQ.GEN.3: one turn represents about 12 seconds
-	{"nq_max_side", TW_FACT_INT, 30},  // FP.1: NQ too slow above about 30 figures a side
-	{"fp_min_side", TW_FACT_INT, 50},  // FP.1: the fast-play system for 50-80 figures a side
-	{"fp_max_side", TW_FACT_INT, 80},
+    {"turn_seconds", TW_FACT_INT, 12}, // NQ.GEN.3: one turn represents about 12 seconds
+    {"nq_max_side", TW_FACT_INT, 30},  // FP.1: NQ too slow above about 30 figures a side
+    {"fp_min_side", TW_FACT_INT, 50},  // FP.1: the fast-play system for 50-80 figures a side
+    {"fp_max_side", TW_FACT_INT, 80},
 };

@@ -13,21 +13,23 @@ tw_status ll_in_card_condition(const tw_state *s, int f, tw_error *err)
 {
 	const ll_frec *r = LLF(s, f);
 	int foe = r->card_foe;
-	if (r->card_when == LL_CARD_NEAR && (foe < 0 || tw_figure_gap(&s->fig[f], &s->fig[foe]) > r->card_near + LL_EPS))
-		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.3",
-				    "figure %d's card is for when its enemy comes within %g in: not yet (%.2f in)", f, r->card_near,
-				    foe >= 0 ? tw_figure_gap(&s->fig[f], &s->fig[foe]) : 0.0);
+	if (r->card_when == LL_CARD_NEAR &&
+	    (foe < 0 || tw_figure_gap(&s->fig[f], &s->fig[foe]) > r->card_near + LL_EPS))
+		return tw_error_set(
+		    err, TW_ERR_ILLEGAL, "IN.CARD.3",
+		    "figure %d's card is for when its enemy comes within %g in: not yet (%.2f in)", f,
+		    r->card_near, foe >= 0 ? tw_figure_gap(&s->fig[f], &s->fig[foe]) : 0.0);
 	if (r->card_when == LL_CARD_SEEN && (foe < 0 || !ll_fp_sight(s, f, foe, NULL)))
-		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.3", "figure %d's card is for when he sees its enemy: he does not",
-				    f);
+		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.3",
+		                    "figure %d's card is for when he sees its enemy: he does not", f);
 	return TW_OK;
 }
 
 bool ll_in_card_identical(const tw_state *s, int f, int k)
 {
 	const ll_frec *a = LLF(s, f), *b = LLF(s, k);
-	return a->card && b->card && a->card != b->card && a->card_foe == b->card_foe && a->card_when == b->card_when &&
-	       (a->card_when != LL_CARD_NEAR || a->card_near == b->card_near);
+	return a->card && b->card && a->card != b->card && a->card_foe == b->card_foe &&
+	       a->card_when == b->card_when && (a->card_when != LL_CARD_NEAR || a->card_near == b->card_near);
 }
 
 uint32_t ll_traits_vs(const tw_state *s, int f, int foe)

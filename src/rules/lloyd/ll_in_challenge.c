@@ -19,8 +19,11 @@ double ll_du_win_chance(const tw_state *s, int a, int b)
 	for (int k = 0; k < 2; k++) {
 		const ll_frec *r = LLF(s, f[k]);
 		bool foot = !LLF(s, f[1 - k])->mounted;
-		tw_ll_fp_side sd = {.qr = r->qr ? r->qr : 2, .traits = r->traits, .wounded = r->wounded,
-				    .mounted_vs_foot = r->mounted && foot, .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN)};
+		tw_ll_fp_side sd = {.qr = r->qr ? r->qr : 2,
+		                    .traits = r->traits,
+		                    .wounded = r->wounded,
+		                    .mounted_vs_foot = r->mounted && foot,
+		                    .horseman_mounted = r->mounted && (r->traits & TW_LL_HORSEMAN)};
 		fac[k] = tw_ll_fp_factors(&sd, 2, true);
 		wq[k] = tw_ll_fp_wound_qr(ll_fp_qr(s, f[k]), r->traits);
 	}
@@ -32,7 +35,8 @@ double ll_du_win_chance(const tw_state *s, int a, int b)
 
 bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o)
 {
-	const uint32_t bold = TW_LL_CUNNING | TW_LL_HONOURABLE | TW_LL_SCOUNDREL; // DU.8 (Cunning is Taunt under IN)
+	const uint32_t bold =
+	    TW_LL_CUNNING | TW_LL_HONOURABLE | TW_LL_SCOUNDREL; // DU.8 (Cunning is Taunt under IN)
 	int ba = -1, bb = -1;
 	double best = 0;
 	for (int a = 0; a < v->nfig; a++) {
@@ -44,7 +48,8 @@ bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o)
 				continue;
 			int cb = LLF(v, b)->cont;
 			if (cb >= 0 && cb < LL_MAX_CONT && LLG(v)->du_refused[cb] == a)
-				continue; // DU.6: his contingent refused this challenger: a second refusal costs only on 5-6
+				continue; // DU.6: his contingent refused this challenger: a second refusal
+				          // costs only on 5-6
 
 			double p = ll_du_win_chance(v, a, b);
 			bool want = p > 0.5 + 1e-12 || (p > 0.5 - 1e-12 && (LLF(v, a)->traits & bold));

@@ -10,14 +10,16 @@
 
 static bool obstacle(const tw_terrain *t)
 {
-	return tw_terrain_impassable(t) || tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_WOOD;
+	return tw_terrain_impassable(t) || tw_terrain_is_solid((tw_terrain_kind)t->kind) ||
+	       t->kind == TW_TER_WOOD;
 }
 
 static bool sees_point(const tw_state *s, tw_vec2 a, tw_vec2 b)
 {
 	for (int t = 0; t < s->table.nterrain; t++) {
 		const tw_terrain *tr = &s->table.terrain[t];
-		if ((tw_terrain_is_solid((tw_terrain_kind)tr->kind) || tr->kind == TW_TER_WOOD) && tw_terrain_segment_hits(tr, a, b))
+		if ((tw_terrain_is_solid((tw_terrain_kind)tr->kind) || tr->kind == TW_TER_WOOD) &&
+		    tw_terrain_segment_hits(tr, a, b))
 			return false;
 	}
 	return true;
@@ -69,8 +71,9 @@ tw_status ll_in_validate_split(const tw_state *s, const tw_order *o, tw_error *e
 	for (int i = 0; i < o->nfig; i++)
 		if (!sees_point(s, s->fig[o->fig[i]].pos, meet))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.3",
-					    "the body splits round terrain piece %d and figure %d cannot see where it meets (%.2f, %.2f): "
-					    "each branch is an action of its own",
-					    t, o->fig[i], meet.x, meet.y);
+			                    "the body splits round terrain piece %d and figure %d cannot see "
+			                    "where it meets (%.2f, %.2f): "
+			                    "each branch is an action of its own",
+			                    t, o->fig[i], meet.x, meet.y);
 	return TW_OK;
 }

@@ -22,14 +22,16 @@ bool ll_du20_record(json_t *carry, int seq, const tw_state *fin)
 	}
 	tw_rng r = fin->rng; // the game's own generator, as it stood at the end
 	for (int j = 0; j < fin->nfig; j++) {
-		const ll_frec *m = (const ll_frec *)tw_rec_row((tw_state *)fin, TW_REC_FIGURE, j, sizeof(ll_frec));
+		const ll_frec *m =
+		    (const ll_frec *)tw_rec_row((tw_state *)fin, TW_REC_FIGURE, j, sizeof(ll_frec));
 		int by = m->cheated, side = fin->fig[j].side;
 		bool hurt = fin->fig[j].status == TW_FS_DEAD || fin->fig[j].status == TW_FS_OUT || m->wounded;
 		if (by < 0 || by >= fin->nsides || by == side || !hurt)
 			continue;
 		int d6 = (int)tw_rng_below(&r, 6) + 1; // DU.20: 1-3 Honourable, 4-6 Rash
-		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", fin->sides[side].name, "knight", m->name,
-				      "cheaters", fin->sides[by].name, "battle", seq, "d6", d6, "trait", d6 <= 3 ? "honourable" : "rash");
+		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", fin->sides[side].name,
+		                      "knight", m->name, "cheaters", fin->sides[by].name, "battle", seq, "d6",
+		                      d6, "trait", d6 <= 3 ? "honourable" : "rash");
 		if (!g || json_array_append_new(list, g))
 			return false;
 	}
@@ -42,10 +44,14 @@ static json_t *side_lead(json_t *figs, const char *who)
 	json_int_t lead = 0;
 	size_t i;
 	json_t *f;
-	json_array_foreach(figs, i, f) {
+	json_array_foreach(figs, i, f)
+	{
 		json_t *d = json_object_get(f, "data");
 		json_int_t l = json_integer_value(json_object_get(d, "leader"));
-		if (!strcmp(json_string_value(json_object_get(f, "side")) ? json_string_value(json_object_get(f, "side")) : "", who) &&
+		if (!strcmp(json_string_value(json_object_get(f, "side"))
+		                ? json_string_value(json_object_get(f, "side"))
+		                : "",
+		            who) &&
 		    l > lead) {
 			lead = l;
 			best = d;
@@ -58,7 +64,10 @@ static bool fights(json_t *figs, const char *who)
 {
 	size_t i;
 	json_t *f;
-	json_array_foreach(figs, i, f) if (!strcmp(json_string_value(json_object_get(f, "side")) ? json_string_value(json_object_get(f, "side")) : "", who)) return true;
+	json_array_foreach(figs, i, f) if (!strcmp(json_string_value(json_object_get(f, "side"))
+	                                               ? json_string_value(json_object_get(f, "side"))
+	                                               : "",
+	                                           who)) return true;
 	return false;
 }
 
@@ -66,7 +75,8 @@ void ll_du20_prepare(const json_t *carry, json_t *figs)
 {
 	size_t i;
 	json_t *g;
-	json_array_foreach(json_object_get(carry, "grudges"), i, g) {
+	json_array_foreach(json_object_get(carry, "grudges"), i, g)
+	{
 		const char *who = json_string_value(json_object_get(g, "commander"));
 		const char *vs = json_string_value(json_object_get(g, "cheaters"));
 		const char *trait = json_string_value(json_object_get(g, "trait"));
