@@ -10,59 +10,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ll_scene.h"
 #include "rules/lloyd/ll.h"
 #include "tinwar/rules_text.h"
 #include "tinwar/tinwar.h"
 
-static tw_state *fp_scene(void)
-{
-	tw_register_builtin();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 72;
-	s->table.depth = 48;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 48;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	LLG(s)->first = 0;
-	LLG(s)->system = 1;
-	LLG(s)->max_actions = 200;
-	return s;
-}
+static tw_state *fp_scene(void) { return llt_fp_scene(72); }
 
 static int man(tw_state *s, int side, double x, double y, int qr, int leader, uint32_t traits, int weapon)
 {
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = (uint8_t)side, .status = TW_FS_ACTIVE,
-		       .facing = side ? 180 : 0, .radius = 0.5, .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	ll_frec *r = LLF(s, f.id);
-	snprintf(r->name, sizeof r->name, "%c%d", side ? 'B' : 'R', f.id);
-	r->troop = weapon == LL_W_BOW ? tw_ll_troop_find("archer") + 1 : 0;
-	if (weapon > 0 && weapon != LL_W_BOW) {
-		r->nrows = 1;
-		r->weapon[0] = weapon;
-	}
-	r->qr = qr;
-	r->leader = leader;
-	r->traits = traits;
-	r->cont = side;
-	r->group = -1;
-	return f.id;
+	char name[8];
+	snprintf(name, sizeof name, "%c%d", side ? 'B' : 'R', s->nfig);
+	return llt_fp_man(s, side, name, x, y, qr, leader, traits, weapon);
 }
 
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s: %s", err.clause, err.message);
-}
+#define setup llt_setup
 
 static double constant(const char *name)
 {

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "rules/lloyd/ll.h"
+#include "ll_scene.h"
 #include "tinwar/general.h"
 #include "tinwar/io.h"
 #include "tinwar/roster.h"
@@ -167,44 +168,11 @@ static void test_TF_D1_map_roll_decision_clause(void **st)
 
 // ---- the computer's challenges (DU.2, DU.3, DU.8) on a constructed position ----
 
-// A 48 x 48 fast-play table, red (side 0) to act first.
-static tw_state *fp_scene(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 48;
-	s->table.depth = 48;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 48;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	LLG(s)->first = 0;
-	LLG(s)->system = 1;
-	LLG(s)->max_actions = 200;
-	return s;
-}
+static tw_state *fp_scene(void) { return llt_fp_scene(48); }
 
 static int man(tw_state *s, int side, const char *name, double x, double y, int qr, int leader, uint32_t traits, bool bow)
 {
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = (uint8_t)side, .status = TW_FS_ACTIVE,
-		       .facing = side ? 180 : 0, .radius = 0.5, .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	ll_frec *r = LLF(s, f.id);
-	snprintf(r->name, sizeof r->name, "%s", name);
-	r->troop = bow ? tw_ll_troop_find("archer") + 1 : 0;
-	r->qr = qr;
-	r->leader = leader;
-	r->traits = traits;
-	r->cont = side;
-	r->group = -1;
-	return f.id;
+	return llt_fp_man(s, side, name, x, y, qr, leader, traits, bow ? LL_W_BOW : 0);
 }
 
 // The general's order for red in the position: red's knight (traits `t`, QR `qr`) 8 in from blue's
@@ -287,50 +255,14 @@ static void test_DU_2_8_general_challenges_with_the_odds(void **st)
 
 // ---- conditional cards (IN.CARD.3) and the campaign's grudges (DU.20) ----
 
-static tw_events EV;
+#define order llt_order
+#define DICE LLT_DICE
+#define ok(s, o) llt_ok((s), (o))
+#define refused llt_refused
+#define count llt_count
+#define setup llt_setup
+#define EV llt_ev
 
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-static void ok_at(tw_state *s, tw_order *o, int line)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	if (tw_state_apply(s, o, NULL, &EV, &err) != TW_OK)
-		fail_msg("line %d: refused: %s: %s", line, err.clause, err.message);
-	free(o);
-}
-#define ok(s, o) ok_at((s), (o), __LINE__)
-static void refused(tw_state *s, tw_order *o, const char *clause, const char *text)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	if (tw_state_apply(s, o, NULL, &EV, &err) == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	if (text && !strstr(err.message, text))
-		fail_msg("message '%s' lacks '%s'", err.message, text);
-	assert_true(tw_state_hash(s) == h);
-	free(o);
-}
-static int count(const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < EV.n; i++)
-		n += !strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type);
-	return n;
-}
 static tw_order *move_to(int side, int n, const int *f, const tw_vec2 *at)
 {
 	tw_order *o = order(LL_OT_MOVE, side);
@@ -352,12 +284,6 @@ static tw_order *card_seize(int side, int f)
 	o->nval = 1;
 	o->val[0] = 1; // with his card (IN.TAC.5)
 	return o;
-}
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s: %s", err.clause, err.message);
 }
 
 // IN.CARD.3: a conditional card ("when Aelle comes within 12 in, attack him") gives its +4 only
