@@ -377,6 +377,16 @@ static void test_NQ_STAT_roster_endpoints(void **st)
 	json_decref(r);
 	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, "{\"format\": \n [", body, 1 << 20), 200);
 	assert_non_null(strstr(body, "\"line\":2"));
+	// ll-fin: the editor is the rule set's hook (tw_ruleset.roster): named by the query or by the
+	// text's "ruleset"; a rule set that keeps none is refused.
+	assert_int_equal(http(port, "GET", "/api/roster/new?ruleset=lloyd", NULL, NULL, body, 1 << 20), 200);
+	assert_non_null(strstr(body, "\"spearman\""));
+	assert_int_equal(http(port, "GET", "/api/roster/new?ruleset=grant", NULL, NULL, body, 1 << 20), 400);
+	assert_non_null(strstr(body, "rule set grant keeps no rosters"));
+	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, "{\"format\": \"tinwar-roster\", \"ruleset\": \"grant\"}",
+			      body, 1 << 20),
+			 400);
+	assert_non_null(strstr(body, "keeps no rosters"));
 	assert_int_equal(http(port, "GET", "/api/roster/check", NULL, NULL, body, 1 << 20), 405);
 	assert_int_equal(http(port, "POST", "/api/roster/new", NULL, "{}", body, 1 << 20), 405);
 	assert_int_equal(http(port, "POST", "/api/roster/check", NULL, NULL, body, 1 << 20), 400);

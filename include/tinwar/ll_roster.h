@@ -15,15 +15,11 @@
 #include <stddef.h>
 
 #include "tinwar/base.h"
+#include "tinwar/ruleset.h"
 
-/// Where a roster is wrong: line and column (1-based) of the value in the text checked (0 when
-/// the text is not the file's), its JSON path in the roster, the clause and the words.
-typedef struct tw_ll_roster_err {
-	int line, col;
-	char path[128];
-	char clause[24];
-	char message[320];
-} tw_ll_roster_err;
+/// Where a roster is wrong (the generic tw_roster_err: ll-fin made the editor a rule set hook,
+/// tw_ruleset.roster, which these functions fill for Lloyd; front-ends use tinwar/roster.h).
+typedef tw_roster_err tw_ll_roster_err;
 
 /// Checks a roster's text: TW_OK, or an error with e filled (malformed JSON: jansson's line
 /// and column; a troop type or man the rules refuse: the roster's path of the value).

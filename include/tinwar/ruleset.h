@@ -136,6 +136,28 @@ double tw_odds_mc_sample_ns(tw_odds_mc_throw throw_once, const void *ctx);
 /// same precision: 1e+12 samples (standard error < 5e-07), about 3.1 h at 11 ns a sample (measured)").
 void tw_odds_mc_note(FILE *out, double variance, double sample_ns);
 
+// ---- ll-fin: a rule set's roster editor (tw_ruleset.roster; front-ends: tinwar/roster.h) ----
+/// Where a roster is wrong: line and column (1-based) of the value in the text checked (0 when
+/// the text is not the file's or no place is known), its JSON path in the roster, the clause and
+/// the words.
+typedef struct tw_roster_err {
+	int line, col;
+	char path[128];
+	char clause[24];
+	char message[320];
+} tw_roster_err;
+/// Rosters as data: a rule set's own troop types and named men, checked by its own rules. Every
+/// member is required when a rule set has the hook.
+typedef struct tw_roster_hooks {
+	/// A new roster (a JSON object with "format": "tinwar-roster" and "ruleset"); NULL on no memory.
+	struct json_t *(*new_roster)(void);
+	/// Checks a roster's text: TW_OK, or a located error (malformed JSON: the parser's line and column).
+	tw_status (*check)(const char *text, size_t len, tw_roster_err *e);
+	/// As check, on a document already read (line and column 0).
+	tw_status (*check_json)(const struct json_t *roster, tw_roster_err *e);
+} tw_roster_hooks;
+// ---- end ll-fin ----
+
 typedef struct tw_ruleset {
 	const char *name;  ///< "littlewars"
 	const char *title; ///< "H. G. Wells, Little Wars (1913)"
@@ -261,6 +283,9 @@ typedef struct tw_ruleset {
 	/// two (sv-one: Science versus Luck's auction and test range are games of one side a team,
 	/// and one team is a game of one side, SV.SETUP.2). Its setup may ask for more by stage.
 	int min_sides;
+	/// Optional (ll-fin): its roster editor (`tinwar roster`, /api/roster): new rosters and their
+	/// checks with located errors. NULL: the rule set keeps no rosters (the front-ends refuse).
+	const tw_roster_hooks *roster;
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

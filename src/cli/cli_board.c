@@ -56,6 +56,17 @@ static void x_axis(FILE *out, int cols, double sx, double every, bool numbers_fi
 		fprintf(out, "      %s\n", nums);
 }
 
+// ll-fin: each side its own letter (lower case infantry, upper case cavalry). Sides 0 and 1 keep
+// r and b; sides 2-7 (Lloyd's six players) take letters that no terrain, prisoner or gun uses.
+_Static_assert(TW_MAX_SIDES <= 8, "a letter for every side");
+static const char SIDE_LETTER[8] = {'r', 'b', 'g', 'y', 'o', 'v', 'k', 'n'};
+
+static char side_letter(int side, bool cavalry)
+{
+	char c = side >= 0 && side < (int)sizeof SIDE_LETTER && SIDE_LETTER[side] ? SIDE_LETTER[side] : '?';
+	return cavalry && c != '?' ? (char)(c - 'a' + 'A') : c;
+}
+
 void cli_board(const tw_state *s, int seat, FILE *out)
 {
 	tw_state view;
@@ -101,9 +112,8 @@ void cli_board(const tw_state *s, int seat, FILE *out)
 		int c = (int)floor(f->pos.x / sx), r = rows - 1 - (int)floor(f->pos.y / sy);
 		if (c < 0 || c >= cols || r < 0 || r >= rows)
 			continue;
-		char ch = f->side == 0 ? 'r' : 'b';
-		if (f->kind == TW_FK_CAVALRY)
-			ch = f->side == 0 ? 'R' : 'B';
+		char ch = side_letter(f->side, f->kind == TW_FK_CAVALRY); // ll-fin: sides 2-7 their own
+
 		if (look.look == TW_LOOK_HELD)
 			ch = 'p';
 		if (look.look == TW_LOOK_DISARMED)
@@ -140,7 +150,14 @@ void cli_board(const tw_state *s, int seat, FILE *out)
 		fprintf(out, "      %s's back line (y=%g) at the bottom\n", s->sides[bottom].name, s->sides[bottom].back_y);
 	fprintf(out, "    y up the page as in the pictures; a column is %g in, a row %g in (numbered by its lower edge)\n",
 		sx, sy);
-	fprintf(out, "    r/R red infantry/cavalry, b/B blue, p prisoner, f freed; digit+< red gun, digit+> blue gun\n");
+	if (s->nsides <= 2) {
+		fprintf(out, "    r/R red infantry/cavalry, b/B blue, p prisoner, f freed; digit+< red gun, digit+> blue gun\n");
+	} else { // ll-fin: every side's letter by its name
+		fprintf(out, "    men (infantry/cavalry):");
+		for (int k = 0; k < s->nsides && k < TW_MAX_SIDES; k++)
+			fprintf(out, "%s %c/%c %s", k ? "," : "", side_letter(k, false), side_letter(k, true), s->sides[k].name);
+		fprintf(out, "; p prisoner, f freed; digit+< first side's gun, digit+> another's\n");
+	}
 	fprintf(out, "    H house  # wall  T tree  w wood  * rock  ~ river  = ford/bridge  . road  %% swamp  1-9 hill height\n");
 	int alive[TW_MAX_SIDES] = {0}; // every side's (six in Lloyd's SP game; ll-reg)
 	for (int i = 0; i < s->nfig; i++)

@@ -28,6 +28,7 @@ typedef struct standing {
 	const char *winner; ///< the side that won the war, NULL while it goes on
 	int leader;         ///< the side alone ahead, -1 if the lead is shared
 	const char *target_clause, *credit_clause;
+	const char *goal; ///< ll-fin: the carry-over's own words for how the war is won (NULL: first to target)
 	json_t *last; ///< the last battle recorded, NULL before the first
 } standing;
 
@@ -69,6 +70,7 @@ static tw_status standing_read(tw_series *db, const char *name, standing *s, tw_
 	s->winner = json_string_value(json_object_get(s->carry, "winner"));
 	s->target_clause = json_string_value(json_object_get(clauses, "target"));
 	s->credit_clause = json_string_value(json_object_get(clauses, "credit"));
+	s->goal = json_string_value(json_object_get(s->carry, "goal")); // ll-fin: a rule set's own goal
 	size_t nb = json_array_size(battles);
 	s->last = nb ? json_array_get(battles, nb - 1) : NULL;
 	return TW_OK;
@@ -135,7 +137,10 @@ static void print_standing(const standing *s, bool json)
 	printf("campaign %s (%s): %d battles;", in->name, in->ruleset, in->games);
 	for (int i = 0; i < s->n; i++)
 		printf("%s %s %+.1f", i ? "," : "", s->side[i], s->total[i]);
-	printf("; target %.0f", s->target);
+	if (s->goal) // ll-fin: the rule set says how its war is won (Lloyd: CA.D4), not a target
+		printf("; %s", s->goal);
+	else
+		printf("; target %.0f", s->target);
 	cite(s->target_clause);
 	printf("\n");
 	if (s->winner) {
@@ -281,7 +286,10 @@ static int cmd_new(tw_series *db, const char *dbpath, const char *name, int argc
 	}
 	standing s;
 	if (standing_read(db, name, &s, &err) == TW_OK && s.campaign) {
-		printf("campaign %s begun: the first side to %.0f points wins", name, s.target);
+		if (s.goal) // ll-fin: the rule set's own words (Lloyd's war is not won by points)
+			printf("campaign %s begun: %s", name, s.goal);
+		else
+			printf("campaign %s begun: the first side to %.0f points wins", name, s.target);
 		cite(s.target_clause);
 		printf("\n");
 	} else if (s.carry) { // the rule set's series keeps no points: its own carry-over

@@ -1,7 +1,8 @@
-// tinwar roster: Lloyd rosters in the terminal (issue 16, ll-web). list, show, add, set and
-// check a roster file (include/tinwar/ll_roster.h); every change is checked by the rule set
-// before it is written, and written atomically (a temporary file renamed over the old one), so
-// a refused change leaves the file as it was. Errors: FILE:LINE:COL: PATH: words (CLAUSE).
+// tinwar roster: rosters in the terminal (issue 16, ll-web; ll-fin: any rule set's, through its
+// hook tw_ruleset.roster, include/tinwar/roster.h: Lloyd's is the one so far). list, show, add,
+// set and check a roster file; every change is checked by the rule set before it is written, and
+// written atomically (a temporary file renamed over the old one), so a refused change leaves the
+// file as it was. Errors: FILE:LINE:COL: PATH: words (CLAUSE).
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,11 +11,13 @@
 
 #include "cli.h"
 #include "tinwar/io.h"
-#include "tinwar/ll_roster.h"
+#include "tinwar/roster.h"
 
 int cli_roster(int argc, char **argv);
 
-static void print_err(const char *file, const tw_ll_roster_err *e, bool saved_text)
+static const tw_roster_hooks *H; // the rule set's roster editor (ll-fin), chosen per command
+
+static void print_err(const char *file, const tw_roster_err *e, bool saved_text)
 {
 	if (saved_text && e->line > 0)
 		fprintf(stderr, "%s:%d:%d: %s", file, e->line, e->col, e->message);
@@ -32,14 +35,14 @@ static json_t *load(const char *file, bool may_be_missing)
 	tw_error_clear(&err);
 	size_t len = 0;
 	if (may_be_missing && access(file, F_OK) != 0)
-		return tw_ll_roster_new();
+		return H->new_roster();
 	char *text = tw_read_file(file, &len, &err);
 	if (!text) {
 		fprintf(stderr, "tinwar roster: %s: %s\n", file, err.message);
 		return NULL;
 	}
-	tw_ll_roster_err e;
-	if (tw_ll_roster_check(text, len, &e) != TW_OK) {
+	tw_roster_err e;
+	if (H->check(text, len, &e) != TW_OK) {
 		print_err(file, &e, true);
 		free(text);
 		return NULL;
@@ -52,8 +55,8 @@ static json_t *load(const char *file, bool may_be_missing)
 // Checks r and writes it over FILE atomically; nothing written if the rules refuse it.
 static int save(const char *file, json_t *r)
 {
-	tw_ll_roster_err e;
-	if (tw_ll_roster_check_json(r, &e) != TW_OK) {
+	tw_roster_err e;
+	if (H->check_json(r, &e) != TW_OK) {
 		print_err(file, &e, false);
 		return CLI_BAD;
 	}
@@ -172,17 +175,48 @@ static bool set_field(json_t *entry, const char *field, json_t *v, char *why, si
 }
 
 static const char USAGE[] =
-	"tinwar roster list FILE | show FILE NAME | check FILE\n"
+	"tinwar roster list FILE | show FILE NAME | check FILE   [--ruleset NAME: a new FILE's, or the only one\n"
+	"         that keeps rosters; an existing FILE names its own]\n"
 	"       tinwar roster add FILE troop NAME [--from TROOP] | add FILE man NAME --troop TROOP\n"
 	"       tinwar roster set FILE NAME FIELD VALUE   (FIELD: t, s, m, nrows, weapon[1], w[0] ...; a man's\n"
 	"         own value stands over his troop type's)\n";
 
+static int roster_cmd(int argc, char **argv);
+
+// ll-fin: `--ruleset NAME` taken out of the words; the rule set is that one, else the file's own
+// "ruleset", else the one that keeps rosters; a rule set without the hook is refused.
 int cli_roster(int argc, char **argv)
 {
-	if (argc < 3) {
+	char *words[64];
+	const char *name = NULL;
+	int n = 0;
+	for (int i = 0; i < argc && n < 63; i++) {
+		if (strcmp(argv[i], "--ruleset") == 0 && i + 1 < argc)
+			name = argv[++i];
+		else
+			words[n++] = argv[i];
+	}
+	words[n] = NULL;
+	if (n < 3) {
 		fprintf(stderr, "usage: %s", USAGE);
 		return CLI_BAD;
 	}
+	tw_error err;
+	tw_error_clear(&err);
+	size_t len = 0;
+	char *text = access(words[2], F_OK) == 0 ? tw_read_file(words[2], &len, &err) : NULL;
+	const tw_ruleset *rs = tw_roster_ruleset(name, text, len, &err);
+	free(text);
+	if (!rs) {
+		fprintf(stderr, "tinwar roster: %s: %s\n", words[2], err.message);
+		return CLI_BAD;
+	}
+	H = rs->roster;
+	return roster_cmd(n, words);
+}
+
+static int roster_cmd(int argc, char **argv)
+{
 	const char *verb = argv[1], *file = argv[2];
 	if (strcmp(verb, "check") == 0) {
 		json_t *r = load(file, false);

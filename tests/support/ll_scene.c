@@ -4,11 +4,13 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ll_scene.h"
 #include "tinwar/lloyd.h"
+#include "rules/lloyd/ll.h"
 
 tw_events llt_ev;
 
@@ -51,4 +53,71 @@ void llt_refused(tw_state *s, tw_order *o, const char *clause, const char *text)
 		fail_msg("message \"%s\" lacks \"%s\"", err.message, text);
 	assert_true(tw_state_hash(s) == h); // the state is unchanged
 	free(o);
+}
+
+// ---- ll-fin ----
+tw_state *llt_fp_scene(double width)
+{
+	llt_register();
+	tw_state *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
+	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
+	tw_rng_seed(&s->rng, 1);
+	s->dice = TW_DICE_ENTERED;
+	s->table.width = width;
+	s->table.depth = 48;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "red");
+	s->sides[0].forward = 1;
+	strcpy(s->sides[1].name, "blue");
+	s->sides[1].back_y = 48;
+	s->sides[1].forward = -1;
+	s->winner = -1;
+	LLG(s)->first = 0;
+	LLG(s)->system = 1;
+	LLG(s)->max_actions = 200;
+	return s;
+}
+
+int llt_fp_man(tw_state *s, int side, const char *name, double x, double y, int qr, int leader, uint32_t traits,
+	       int weapon)
+{
+	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = (uint8_t)side, .status = TW_FS_ACTIVE,
+		       .facing = side ? 180 : 0, .radius = 0.5, .height = 1, .unit = -1, .pos = {x, y}};
+	assert_non_null(tw_state_add_figure(s, &f));
+	ll_frec *r = LLF(s, f.id);
+	snprintf(r->name, sizeof r->name, "%s", name);
+	r->troop = weapon == LL_W_BOW ? tw_ll_troop_find("archer") + 1 : 0;
+	if (weapon > 0 && weapon != LL_W_BOW) {
+		r->nrows = 1;
+		r->weapon[0] = weapon;
+	}
+	r->qr = qr;
+	r->leader = leader;
+	r->traits = traits;
+	r->cont = side;
+	r->group = -1;
+	return f.id;
+}
+
+void llt_setup(tw_state *s)
+{
+	tw_error err = {0};
+	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("setup: %s: %s", err.clause, err.message);
+}
+
+void llt_free(tw_state *s)
+{
+	tw_state_free(s);
+	free(s);
+}
+
+int llt_count(const char *clause, int type)
+{
+	int n = 0;
+	for (int i = 0; i < llt_ev.n; i++)
+		n += !strcmp(llt_ev.v[i].clause, clause) && (type < 0 || llt_ev.v[i].type == type);
+	return n;
 }

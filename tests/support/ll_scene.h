@@ -20,4 +20,18 @@ void llt_ok(tw_state *s, tw_order *o);
 /// with the state unchanged; frees it.
 void llt_refused(tw_state *s, tw_order *o, const char *clause, const char *text);
 
+// ---- ll-fin: a fast-play table and its men (tests/test_ll_fin.c, test_ll_cite.c) ----
+/// A fast-play (Type III) table `width` x 48 in: red (side 0, back line y = 0) acts first, blue
+/// (side 1, back line y = 48); entered dice; at most 200 actions. Heap: llt_free.
+tw_state *llt_fp_scene(double width);
+/// A man of `side` (his contingent) at (x, y): QR, leader (0, 1, 2), traits (TW_LL_*), and
+/// weapon: 0 the default row, LL_W_BOW the archer troop type, another a single row of it.
+int llt_fp_man(tw_state *s, int side, const char *name, double x, double y, int qr, int leader, uint32_t traits,
+	       int weapon);
+/// The rule set's setup (fails the test if refused).
+void llt_setup(tw_state *s);
+void llt_free(tw_state *s);
+/// Events of the last order with this clause (and type; -1 any).
+int llt_count(const char *clause, int type);
+
 #endif

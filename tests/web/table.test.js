@@ -2266,8 +2266,8 @@ tests.push(
     await page.goto(BASE + links.saxons);
     await page.waitForSelector('circle.fig');
     await spec.waitForSelector('circle.fig');
-    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="NQ.TURN.1"]');
-    await llAnswer(page, 'start');
+    await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="TF.D1"]');
+    await llAnswer(page, 'start'); // TF.D1: the map roll (ll-fin: it cited NQ.TURN.1)
     // TF.D2: the allocation is a form in the panel: the men and a location for each.
     await page.waitForSelector('#decide:not([hidden]) .decision[data-clause="TF.D2"][data-kind="allocate"]', { timeout: 10000 });
     const form = '#decide .dc-order[data-type="allocate"]';

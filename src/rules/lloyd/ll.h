@@ -103,6 +103,13 @@ typedef struct ll_frec {
 	int32_t in_follow; ///< the action (+1) in which he pushed a man back and may follow up (FP.D5)
 	// ---- end ll-2 ----
 	int32_t lead;      ///< ll-gaps: IN.RATE.2 leadership given outright: 0 by `leader` (FP.D9), else 1 + factor 0-4
+	// ---- ll-fin: conditional cards (IN.CARD.3), the campaign's grudges (DU.20) ----
+	int32_t card_when; ///< IN.CARD.3: his card's condition (ll_card_when_names: none, near, seen)
+	double card_near;  ///< IN.CARD.3: `near`: the card's enemy within this many inches of him
+	int8_t cheated;    ///< DU.16/DU.20: the side that cheated against him in a duel, -1 none
+	uint32_t grudge;   ///< DU.20: traits he counts as against side grudge_vs only (Honourable, Rash)
+	int8_t grudge_vs;  ///< DU.20: the cheaters' side, -1 none
+	// ---- end ll-fin ----
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
@@ -365,4 +372,34 @@ extern const char *const ll_lead_names[];
 /// (ll_tf_terrain.c): the map's features there are added to the table as pieces.
 tw_status ll_tf_lay_table(tw_state *s, tw_events *ev);
 // ---- end ll-gaps ----
+
+// ---- ll-fin (ll_in_challenge.c, ll_in_card.c, ll_in_split.c) ----
+/// DU.10: the exact chance that duellist a wins the whole duel against b (`odds lloyd duel`'s count).
+double ll_du_win_chance(const tw_state *s, int a, int b);
+/// The computer's challenge (DU.2/3/8): a leading knight, not Timid, with the odds in his favour
+/// (even will do with Taunt, Honourable or Scoundrel); false when none would challenge.
+bool ll_in_general_challenge(const tw_state *v, int side, tw_order *o);
+extern const tw_roster_hooks ll_roster_hooks; ///< ll_roster.c: tw_ruleset.roster
+extern const char *const ll_card_when_names[4]; ///< IN.CARD.3: none, near, seen
+extern const tw_fact ll_constants[4]; ///< ll_about.c: NQ.GEN.3's turn, FP.1's sizes (tw.ll.NAME)
+enum { LL_CARD_ALWAYS = 0, LL_CARD_NEAR, LL_CARD_SEEN };
+/// IN.CARD.3: whether figure f's card's condition has happened (TW_OK), else a refusal.
+tw_status ll_in_card_condition(const tw_state *s, int f, tw_error *err);
+/// IN.CARD.3: f holds an order card identical to figure k's (the same enemy and condition) but
+/// not the same card: each benefits only when acting alone under his own.
+bool ll_in_card_identical(const tw_state *s, int f, int k);
+/// DU.20: figure f's traits against figure foe (his own, and his grudge against the cheaters).
+uint32_t ll_traits_vs(const tw_state *s, int f, int foe);
+/// DU.20 in the campaign (ll_series_grudge.c): the cheated knights of a finished battle who were
+/// wounded or killed, each with his replacement's 1d6 (1-3 Honourable, 4-6 Rash), into the
+/// carry-over's "grudges"; and in a later battle against the cheaters, the commander's leading
+/// man counts as that trait against them (figure data `grudge`, `grudge_vs`).
+bool ll_du20_record(struct json_t *carry, int seq, const tw_state *fin);
+void ll_du20_prepare(const struct json_t *carry, struct json_t *figs);
+/// IN.ACT.3 (ll_in_split.c): the terrain piece a body's move splits round (-1 none), and the shared
+/// end point (the centre of the destinations) in *meet.
+int ll_in_split_round(const tw_state *s, const tw_order *o, tw_vec2 *meet);
+/// IN.ACT.3: a split move is one action only if every mover sees the shared end point.
+tw_status ll_in_validate_split(const tw_state *s, const tw_order *o, tw_error *err);
+// ---- end ll-fin ----
 #endif

@@ -101,6 +101,7 @@ void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim)
 	int side = s->fig[by].side;
 	g->du_cheat = (int8_t)side; // DU.16: the cheating side loses 1 VP, once a duel
 	g->du_cheat_cont = LLF(s, by)->cont;
+	LLF(s, victim)->cheated = (int8_t)side; // ll-fin: DU.20, the campaign remembers who cheated him
 	g->vp[side] -= 1;
 	tw_event *e = tw_events_push(ev, TW_EV_SCORE, side, "DU.16");
 	if (e) {
@@ -238,7 +239,7 @@ static tw_status refuse(tw_state *s, tw_events *ev)
 {
 	ll_game *g = LLG(s);
 	int a = g->du_a, b = g->du_b, cb = LLF(s, b)->cont;
-	uint32_t ta = LLF(s, a)->traits, tb = LLF(s, b)->traits;
+	uint32_t ta = ll_traits_vs(s, a, b), tb = ll_traits_vs(s, b, a); // ll-fin: DU.20's grudge counts
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[b].side, "DU.6");
 	if (e)
 		tw_event_text(e, "%s refuses %s's challenge", LLF(s, b)->name, LLF(s, a)->name);
@@ -382,7 +383,7 @@ tw_status ll_du_apply(tw_state *s, const tw_order *o, tw_events *ev)
 	case LL_PH_DU_MERCY:
 		if (o->type == LL_OT_MERCY) {
 			int m = g->du_wounded == g->du_a ? g->du_b : g->du_a;
-			if (LLF(s, m)->traits & TW_LL_HONOURABLE) { // LT.7: he must show mercy
+			if (ll_traits_vs(s, m, g->du_wounded) & TW_LL_HONOURABLE) { // LT.7 (DU.20): he must show mercy
 				tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[m].side, "LT.7");
 				if (e)
 					tw_event_text(e, "%s is Honourable: mercy is granted", LLF(s, m)->name);

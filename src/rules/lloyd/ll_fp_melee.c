@@ -207,7 +207,7 @@ void ll_fp_melee(tw_state *s, tw_events *ev, int seed, const char *clause)
 										 : "one to the wound table, the rest retreat");
 	}
 	// LT.10: a Rash winner always follows up the Push-backs he inflicts on the men he fights.
-	bool rash = (LLF(s, best[w])->traits & TW_LL_RASH) && ll_fights(s, best[w]);
+	bool rash = (ll_traits_vs(s, best[w], best[1 - w]) & TW_LL_RASH) && ll_fights(s, best[w]); // ll-fin: DU.20's grudge too
 	int followed = -1;
 	tw_vec2 was = {0, 0};
 	// FP.D5: a melee of an action (a charge, IN.MEL.1, or a fight, IN.MEL.2) offers the winner his

@@ -1,9 +1,11 @@
 // Nikolas Lloyd's skirmish suite: a computer general for the fast-play game under Type III
 // ("ll-type3"). Its doctrine, in the order it tries things, each candidate checked by the rules:
 // - holding the initiative: carry out the action it seized for; fight a melee it is not losing on
-//   quality; shoot every bow that sees an enemy within 30 in (the all-missiles action); charge an
-//   enemy it can reach who is no better than the charger; challenge with a knight who outclasses
-//   the enemy knight; else advance its nearest body on the enemy (archers stop at 20 in); else pass;
+//   quality; challenge with a leading knight when the catalogue's leaders would (ll-fin,
+//   ll_in_challenge.c: not Timid, the duel's odds in his favour, even with Taunt, Honourable or
+//   Scoundrel); shoot every bow that sees an enemy within 30 in (the all-missiles action); charge
+//   an enemy it can reach who is no better than the charger; else advance its nearest body on the
+//   enemy (archers stop at 20 in); else pass;
 // - passive: shoot back reactively at what moved or shot (IN.SHT), then seize with the man who needs
 //   the lowest roll for a fight (or an advance) when any roll can do it, else decline;
 // - duels: accept when its man is the better duellist (a non-knight refuses: it costs nothing),
@@ -126,6 +128,8 @@ static bool act(const tw_state *v, int side, tw_order *o)
 					return true;
 			}
 		}
+	if (ll_in_general_challenge(v, side, o)) // ll-fin: a knight challenges as the catalogue's would (DU.8)
+		return true;
 	if (volley(v, side, o))
 		return true;
 	for (int f = 0; f < v->nfig; f++) { // charge an enemy he can reach who is no better than he is
@@ -139,14 +143,6 @@ static bool act(const tw_state *v, int side, tw_order *o)
 		if (legal(v, o))
 			return true;
 	}
-	for (int f = 0; f < v->nfig; f++) // challenge with a knight who outclasses the enemy knight
-		if (ll_fights(v, f) && v->fig[f].side == side && LLF(v, f)->leader && ll_du_knight(v, f))
-			for (int e = 0; e < v->nfig; e++)
-				if (enemy(v, side, e) && ll_du_knight(v, e) && ll_fp_qr(v, e) < ll_fp_qr(v, f)) {
-					init1(o, LL_OT_CHALLENGE, side, f, e);
-					if (legal(v, o))
-						return true;
-				}
 	// advance the man nearest the enemy, with every man of his body that can keep the same offset
 	int lead = -1;
 	double bd = 1e18;
@@ -299,8 +295,9 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 const tw_general_def ll_general_type3 = {
 	.name = "ll-type3",
 	.ruleset = "lloyd",
-	.help = "fast-play under Type III: carries out the action it seized for; fights melees it is not losing, shoots "
-		"every bow in range at once, charges men no better than the charger, challenges with a better knight, "
+	.help = "fast-play under Type III: carries out the action it seized for; fights melees it is not losing, "
+		"challenges with a leading knight whose duel odds are in his favour, shoots every bow in range at once, "
+		"charges men no better than the charger, "
 		"else advances its nearest body (archers to 20 in); passive, shoots back and seizes with the man needing "
 		"the lowest roll; accepts duels it should win, pulls out wounded, grants mercy. NQ: random candidates",
 	.decide = decide,

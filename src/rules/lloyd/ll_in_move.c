@@ -41,6 +41,9 @@ tw_status ll_in_card_action(const tw_state *s, const tw_order *o, bool shoot, tw
 	bool named = false;
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
+		if (LLF(s, f)->card != card && ll_in_card_identical(s, f, g->seize_fig)) // ll-fin
+			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.3",
+					    "figure %d holds an identical card of his own: each benefits only acting alone under it", f);
 		if (LLF(s, f)->card != card)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "figure %d is not on the card: only its men act", f);
 		if (!shoot && o->has_at && foe >= 0 &&
@@ -113,6 +116,8 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 	if (!react && !ll_fp_body(s, o->fig, o->nfig))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "IN.ACT.1",
 				    "the movers are not one body: each within 4 in of, and seeing, another");
+	if (!react) // ll-fin: IN.ACT.3, round an obstacle on both sides
+		LL_TRY(ll_in_validate_split(s, o, err));
 	if (o->nfig2) { // IN.MS.1, IN.ACT.4: a bow may cover half its move and still shoot
 		if (react)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.RMV.1", "a reactive move shoots nobody");
@@ -178,6 +183,16 @@ tw_status ll_in_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	ll_game *g = LLG(s);
 	bool react = s->phase == LL_PH_IN_SEIZE;
 	int engaged[TW_ORDER_MAX_FIG], ne = 0;
+	tw_vec2 meet;
+	int round = react ? -1 : ll_in_split_round(s, o, &meet);
+	if (round >= 0) { // ll-fin: IN.ACT.3, one action round the obstacle (every mover sees the end point)
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "IN.ACT.3");
+		if (e) {
+			e->a = round;
+			tw_event_text(e, "%d men go round terrain piece %d on both sides to meet at (%.2f, %.2f): one action",
+				      o->nfig, round, meet.x, meet.y);
+		}
+	}
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
 		ll_frec *r = LLF(s, f);

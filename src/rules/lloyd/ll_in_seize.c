@@ -76,6 +76,7 @@ tw_status ll_in_validate_seize(const tw_state *s, const tw_order *o, tw_error *e
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.2", "figure %d holds no order card naming an enemy on the table", f);
 		if (o->n != 1 && o->n != 2)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "IN.CARD.4", "the card's order is to advance on or fight its enemy");
+		LL_TRY(ll_in_card_condition(s, f, err)); // ll-fin: IN.CARD.3, "when X happens, do Y"
 	}
 	return TW_OK;
 }

@@ -82,6 +82,15 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(ll_frec, lead, TW_FT_ENUM, TW_VIS_ALL, 0, 0, 5, ll_lead_names,
 		 "leadership given outright: useless 0, adequate 1, good 2, heroic 3, inspired 4 (IN.RATE.2); "
 		 "by_leader: 1 a contingent leader, 2 the commander (FP.D9)"),
+	// ---- ll-fin ----
+	TW_FIELD(ll_frec, card_when, TW_FT_ENUM, TW_VIS_ALL, 0, 0, 2, ll_card_when_names,
+		 "his card's condition: none, near (its enemy within card_near in), seen (he sees its enemy) (IN.CARD.3)"),
+	TW_FIELD(ll_frec, card_near, TW_FT_F64, TW_VIS_ALL, 12, 0, 1000, NULL,
+		 "inches for a `near` card: its enemy this close to him (IN.CARD.3)"),
+	TW_FIELD(ll_frec, cheated, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that cheated against him in a duel (DU.16, DU.20)"),
+	TW_FIELD(ll_frec, grudge, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, ll_trait_names,
+		 "traits he counts as against the cheaters only: honourable or rash (DU.20)"),
+	TW_FIELD(ll_frec, grudge_vs, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the cheaters' side of his grudge (DU.20)"),
 };
 
 static const tw_field_def game_fields[] = {

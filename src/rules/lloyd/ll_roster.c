@@ -12,6 +12,7 @@
 #include "tinwar/ll_roster.h"
 #include "tinwar/lloyd.h"
 #include "tinwar/state.h"
+#include "ll.h"
 
 // The fields of a troop type: the stat line and its weapon rows (docs/lloyd.md "Records").
 static const char *const STAT_FIELDS[] = {"t", "s", "m", "nrows", "weapon", "w", "x", "d", "reach", "r", "notes"};
@@ -426,3 +427,10 @@ bool tw_ll_json_locate(const char *text, size_t len, const char *path, int *line
 	*col = c;
 	return true;
 }
+
+// ll-fin: the rule set's roster hook (tw_ruleset.roster): the front-ends call only these.
+const tw_roster_hooks ll_roster_hooks = {
+	.new_roster = tw_ll_roster_new,
+	.check = tw_ll_roster_check,
+	.check_json = tw_ll_roster_check_json,
+};

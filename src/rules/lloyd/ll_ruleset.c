@@ -147,8 +147,8 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 	memset(d, 0, sizeof *d);
 	switch (s->phase) {
 	case LL_PH_START:
-		d->seat = 0;
-		snprintf(d->clause, sizeof d->clause, "NQ.TURN.1");
+		d->seat = 0; // ll-fin: the map roll is TF.D1's, as its prompt says; else the roll-off, NQ.TURN.1
+		snprintf(d->clause, sizeof d->clause, "%s", LLG(s)->tf && !LLG(s)->map_col[0] ? "TF.D1" : "NQ.TURN.1");
 		snprintf(d->kind, sizeof d->kind, "act");
 		d->types = UINT64_C(1) << LL_OT_START;
 		snprintf(d->prompt, sizeof d->prompt, "%s",
@@ -592,6 +592,9 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.nodds = 4,
 	.odds_questions = ll_odds_questions,
 	.odds = ll_odds,
+	.roster = &ll_roster_hooks, // ll-fin: the roster editor as a rule set hook
+	.nconstants = 4, // ll-fin: NQ.GEN.3, FP.1 (ll_about.c)
+	.constants = ll_constants,
 	.score_help = "men in good order: on the table, not wounded, out or dead (NQ.VIC.2)",
 	.records = {[TW_REC_GAME] = &ll_game_rec, [TW_REC_FIGURE] = &ll_fig_rec, [TW_REC_SIDE] = &ll_side_rec},
 	// ll-3: the campaign (CA) as a series

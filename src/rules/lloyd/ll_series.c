@@ -99,6 +99,9 @@ tw_status ll_series_start(json_t *carry, const json_t *config, tw_error *err)
 	fails |= json_object_set_new(carry, "winner", json_null());
 	fails |= json_object_set_new(carry, "clauses", clauses);
 	fails |= json_object_set_new(carry, "points", json_integer(points));
+	// ll-fin: how the war is won, in `tinwar campaign`'s words (it said Little Wars' "first side to 300").
+	fails |= json_object_set_new(carry, "goal", json_string("six battles; after battle 6 the governor wins the war, or "
+								     "with no governor the most campaign VPs"));
 	return fails ? nomem(err) : TW_OK;
 }
 
@@ -188,6 +191,7 @@ tw_status ll_series_prepare(const json_t *carry, int seq, tw_state *s, tw_error 
 			}
 		}
 	}
+	ll_du20_prepare(carry, figs); // ll-fin: DU.20, the replacement counts as Honourable or Rash against the cheaters
 	json_object_set_new(doc, "figures", figs);
 	// A side's record: its commander (CA), the rest at its default.
 	for (int k = 0; k < n; k++) {
@@ -335,6 +339,10 @@ tw_status ll_series_record(json_t *carry, int seq, const tw_state *fin, bool *ov
 		json_object_set_new(tot, who, json_integer(json_integer_value(json_object_get(tot, who)) + sd->vp)); // CA.4
 		json_object_set_new(against, who,
 				    json_integer(json_integer_value(json_object_get(against, who)) + sd->vp_against));
+	}
+	if (!ll_du20_record(carry, seq, fin)) { // ll-fin: DU.20, who cheated whom
+		json_decref(pts), json_decref(cred), json_decref(newf);
+		return nomem(err);
 	}
 	const char *key;
 	json_t *v;
