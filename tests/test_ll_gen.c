@@ -402,6 +402,71 @@ static void test_CA_1_campaign_with_computer_generals(void **st)
 	json_decref(cfg);
 }
 
+// ll-gen2: the speed-ups (exact fast paths in the rules' checks and the general) leave play
+// unchanged: whole games, computer v computer and random v random, end in the same state as before
+// them (the final hashes pinned on the code before the change). LL_GEN_HASHES=1 prints them.
+static uint64_t play_hash(const char *path, const char *gen, uint64_t seed)
+{
+	tw_register_builtin();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	if (tw_state_load(&s0, path, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+	assert_non_null(g);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int k = 0; k < s0.nsides; k++)
+		gens[k] = tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+	if (tw_play_out(g, gens, 200000, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	for (int k = 0; k < s0.nsides; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
+	tw_state_free(&s0);
+	return h;
+}
+
+static void test_ll_gen_play_unchanged_by_speedups(void **st)
+{
+	(void)st;
+	static const struct {
+		const char *path, *gen;
+		uint64_t seed, hash;
+	} pin[] = {
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0x3c754e2f049bcabbull},
+		{"scenarios/lloyd/skirmish.json", "random", 1, 0x9cf76480b934a805ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0xb507fcf4d3fe979dull},
+		{"scenarios/lloyd/skirmish.json", "random", 2, 0xadf7b30f624d2147ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0xe760dbd942c4a743ull},
+		{"scenarios/lloyd/skirmish.json", "random", 3, 0xbb93520b5325583full},
+		{"scenarios/lloyd/three.json", "ll-three", 1, 0xd88a4b62c1d39ca7ull},
+		{"scenarios/lloyd/three.json", "random", 1, 0x66bb74fc6353d9aeull},
+		{"scenarios/lloyd/three.json", "ll-three", 2, 0x04e708671445ba18ull},
+		{"scenarios/lloyd/three.json", "random", 2, 0xa948d5ed7a11d31cull},
+		{"scenarios/lloyd/three.json", "ll-three", 3, 0xb846b3e5131eb5acull},
+		{"scenarios/lloyd/three.json", "random", 3, 0x3e942b0b2b0b0786ull},
+		{"scenarios/lloyd/six.json", "ll-six", 1, 0xf2f1577e370f2be4ull},
+		{"scenarios/lloyd/six.json", "random", 1, 0x46770a205f9e08d4ull},
+		{"scenarios/lloyd/six.json", "ll-six", 2, 0x721a058ba5d05387ull},
+		{"scenarios/lloyd/six.json", "random", 2, 0xdac06ce0e58c0674ull},
+
+	};
+	static const char *const paths[] = {"scenarios/lloyd/skirmish.json", "scenarios/lloyd/three.json", "scenarios/lloyd/six.json"};
+	static const char *const gens[] = {"ll-nq", "ll-three", "ll-six"};
+	if (getenv("LL_GEN_HASHES")) {
+		for (int i = 0; i < 3; i++)
+			for (uint64_t seed = 1; seed <= 3; seed++)
+				for (int r = 0; r < 2; r++)
+					printf("\t\t{\"%s\", \"%s\", %d, 0x%016llxull},\n", paths[i], r ? "random" : gens[i], (int)seed,
+					       (unsigned long long)play_hash(paths[i], r ? "random" : gens[i], seed));
+		return;
+	}
+	for (size_t i = 0; i < sizeof pin / sizeof pin[0]; i++)
+		assert_int_equal(play_hash(pin[i].path, pin[i].gen, pin[i].seed), pin[i].hash);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -414,6 +479,7 @@ int main(void)
 		cmocka_unit_test(test_SP_6_six_general_keeps_out_of_the_strongest_hands),
 		cmocka_unit_test(test_SP_D3_six_general_keeps_its_leader_back),
 		cmocka_unit_test(test_CA_1_campaign_with_computer_generals),
+		cmocka_unit_test(test_ll_gen_play_unchanged_by_speedups),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
