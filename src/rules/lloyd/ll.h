@@ -185,6 +185,9 @@ bool ll_closed(const tw_state *s, int a, int b); ///< a has closed with b
 bool ll_in_arc(const tw_state *s, int def, tw_vec2 from); ///< NQ.SHD.1
 bool ll_engaged(const tw_state *s, int a, int b); ///< NQ.MEL.1: contact or within a long weapon's reach
 bool ll_in_melee(const tw_state *s, int f);
+/// ll-gen2: the plain readings of ll_engaged and ll_in_melee, which their fast paths must agree with.
+bool ll_engaged_plain(const tw_state *s, int a, int b);
+bool ll_in_melee_plain(const tw_state *s, int f);
 bool ll_contact(const tw_state *s, int a, int b);
 void ll_regroup(tw_state *s, tw_events *ev); ///< NQ.GRP.5
 void ll_move_back(tw_state *s, int f, tw_vec2 away_from, double dist); ///< NQ.DMG.5: straight away, stops if blocked

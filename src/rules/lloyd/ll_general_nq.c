@@ -132,8 +132,8 @@ static bool sees_target(const tw_state *v, int side, int f, tw_vec2 p)
 	bool ok = false;
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
-		ok = ll_gen_enemy(v, side, t) && !ll_in_melee(v, t) &&
-		     tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 && ll_sight(v, f, t);
+		ok = ll_gen_enemy(v, side, t) && tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 &&
+		     !ll_in_melee(v, t) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
 	me->pos = was;
 	return ok;
 }

@@ -8,6 +8,8 @@
 // the shooter engaged only by men who charged him this turn, the target engaged only with him.
 static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
 {
+	if (!ll_fights(s, f))
+		return false; // (ll-gen2: ll_engaged(f, j) is false for every j)
 	for (int j = 0; j < s->nfig; j++) {
 		if (j == f || !ll_engaged(s, f, j))
 			continue;
