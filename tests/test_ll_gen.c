@@ -467,6 +467,93 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 		assert_int_equal(play_hash(pin[i].path, pin[i].gen, pin[i].seed), pin[i].hash);
 }
 
+// ll-gen2: the exact fast paths agree with the plain readings at every decision of whole games
+// (random v random, so that melees, snap shots and every phase occur): ll_engaged and ll_in_melee
+// with ll_engaged_plain and ll_in_melee_plain for every pair; ll_shot_ok (with the shooter's
+// freedom unknown, and given) and ll_validate_shoot(..., NULL) with ll_validate_shoot(..., &err) for
+// every shooter and target of every side; the decisions' prompt with snprintf's.
+static void check_fast_paths(const tw_state *s, int *shots_ok)
+{
+	tw_order *o = calloc(1, sizeof *o);
+	assert_non_null(o);
+	for (int a = 0; a < s->nfig; a++) {
+		assert_int_equal(ll_in_melee(s, a), ll_in_melee_plain(s, a));
+		for (int b = 0; b < s->nfig; b++)
+			assert_int_equal(ll_engaged(s, a, b), ll_engaged_plain(s, a, b));
+	}
+	for (int side = 0; side < s->nsides; side++)
+		for (int f = 0; f < s->nfig; f++) {
+			int free_f = ll_fights(s, f) ? ll_shooter_free(s, f) : -1;
+			for (int t = 0; t < s->nfig; t++) {
+				tw_order_init(o, LL_OT_SHOOT, side);
+				o->nfig = o->nfig2 = 1;
+				o->fig[0] = f;
+				o->fig2[0] = t;
+				tw_error err = {0};
+				bool ok = ll_validate_shoot(s, o, &err) == TW_OK;
+				assert_int_equal(ll_validate_shoot(s, o, NULL) == TW_OK, ok);
+				assert_int_equal(ll_shot_ok(s, side, f, t, -1), ok);
+				if (free_f >= 0 && s->fig[f].side == side)
+					assert_int_equal(ll_shot_ok(s, side, f, t, free_f), ok);
+				*shots_ok += ok;
+			}
+		}
+	tw_decision d[TW_MAX_DECISIONS];
+	if (!LL_FP(s) && !LLG(s)->sp && s->phase == LL_PH_MOVE && tw_ruleset_lloyd.decisions(s, d, TW_MAX_DECISIONS) == 1) {
+		char want[96];
+		snprintf(want, sizeof want, "turn %d: move and shoot, then end", LLG(s)->turn);
+		assert_string_equal(d[0].prompt, want);
+	}
+	free(o);
+}
+
+static void test_ll_gen_fast_paths_agree(void **st)
+{
+	(void)st;
+	tw_register_builtin();
+	static const char *const paths[] = {"scenarios/lloyd/skirmish.json", "scenarios/lloyd/six.json"};
+	int shots_ok = 0, states = 0;
+	for (int i = 0; i < 2; i++) {
+		tw_state s0;
+		memset(&s0, 0, sizeof s0);
+		tw_error err = {0};
+		if (tw_state_load(&s0, paths[i], &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		for (uint64_t seed = 1; seed <= 2; seed++) {
+			tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+			assert_non_null(g);
+			tw_general *gens[TW_MAX_SIDES] = {0};
+			for (int k = 0; k < s0.nsides; k++)
+				gens[k] = tw_general_new("random", &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+			tw_order *o = calloc(1, sizeof *o);
+			assert_non_null(o);
+			for (int step = 0; step < 20000 && !tw_game_state(g)->over; step++) {
+				const tw_state *s = tw_game_state(g);
+				if (step % 3 == 0) {
+					check_fast_paths(s, &shots_ok);
+					states++;
+				}
+				tw_decision d[TW_MAX_DECISIONS];
+				int nd = tw_ruleset_lloyd.decisions(s, d, TW_MAX_DECISIONS);
+				assert_true(nd > 0);
+				int seat = d[0].seat;
+				assert_int_equal(tw_general_decide(gens[seat], s, o), TW_OK);
+				int first = 0, count = 0;
+				if (tw_game_apply(g, o, &first, &count, &err) != TW_OK)
+					fail_msg("%s: %s", err.clause, err.message);
+			}
+			free(o);
+			for (int k = 0; k < s0.nsides; k++)
+				tw_general_free(gens[k]);
+			tw_game_free(g);
+		}
+		tw_state_free(&s0);
+	}
+	assert_true(shots_ok > 0); // the positions included legal shots
+	if (getenv("LL_GEN_VERBOSE"))
+		fprintf(stderr, "fast paths: %d states, %d legal shots\n", states, shots_ok);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -480,6 +567,7 @@ int main(void)
 		cmocka_unit_test(test_SP_D3_six_general_keeps_its_leader_back),
 		cmocka_unit_test(test_CA_1_campaign_with_computer_generals),
 		cmocka_unit_test(test_ll_gen_play_unchanged_by_speedups),
+		cmocka_unit_test(test_ll_gen_fast_paths_agree),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
