@@ -131,12 +131,15 @@ void tw_bench_lloyd(void)
 		G = 1;
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
-	if (ll_skirmish20(&sc) == 0)
+	const char *only = getenv("TW_BENCH_LLOYD"); // ll-gen2: "nq" or "six", one line alone (for a profile)
+	if ((!only || strcmp(only, "nq") == 0) && ll_skirmish20(&sc) == 0)
 		ll_line("NQ skirmish, 20 a side", &sc, "ll-nq", 2.0, G);
 	tw_state_free(&sc);
 	memset(&sc, 0, sizeof sc);
 	tw_error err;
-	if (tw_state_load(&sc, "scenarios/lloyd/six.json", &err) == TW_OK)
+	if (only && strcmp(only, "six") != 0)
+		;
+	else if (tw_state_load(&sc, "scenarios/lloyd/six.json", &err) == TW_OK)
 		ll_line("six-player game (six.json)", &sc, "ll-six", 10.0, G);
 	else
 		printf("Lloyd bench: %s\n", err.message);
