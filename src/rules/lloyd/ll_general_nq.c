@@ -318,7 +318,7 @@ static bool aim(const tw_state *v, int side, tw_order *o)
 			continue;
 		int w = -1, n = 0;
 		for (int j = 0; j < v->nfig; j++)
-			if (ll_gen_enemy(v, side, j) && ll_engaged(v, f, j)) {
+			if (ll_engaged(v, f, j) && ll_gen_enemy(v, side, j)) { // (ll-gen2: the engagement first)
 				n++;
 				if (LLF(v, j)->wounded && w < 0)
 					w = j;
