@@ -47,7 +47,8 @@ int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const voi
 
 // ll-gen2: ll_validate's tests that do not depend on which man shoots at whom (a side in range, the
 // game not over, the seat asked for a shoot order; the NQ general never plays the fast-play game),
-// made once a call instead of once a candidate; then each candidate goes to ll_validate_shoot.
+// made once a call instead of once a candidate; then each candidate goes to ll_shot_ok
+// (ll_validate_shoot's status, ll_shoot.c).
 static bool may_shoot(const tw_state *v, int side)
 {
 	if (side < 0 || side >= v->nsides || v->over || LL_FP(v))
