@@ -22,6 +22,14 @@ static double ll_now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+// ll-gen2: this thread's CPU time, the measure that a machine shared with other jobs leaves alone.
+static double ll_cpu(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
 static int ll_cmp(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -29,8 +37,9 @@ static int ll_cmp(const void *a, const void *b)
 }
 
 // One game with `gen` on every seat; its milliseconds, *turns the game's turns, *won its winner.
-static double ll_game_ms(const tw_state *sc, const char *gen, uint64_t seed, int *turns, int *won)
+static double ll_game_ms(const tw_state *sc, const char *gen, uint64_t seed, int *turns, int *won, double *cpu_ms)
 {
+	double c0 = ll_cpu();
 	tw_error err;
 	const tw_ruleset *rs = &tw_ruleset_lloyd;
 	double t0 = ll_now();
@@ -43,6 +52,7 @@ static double ll_game_ms(const tw_state *sc, const char *gen, uint64_t seed, int
 		gens[k] = tw_general_new(gen, rs, k, seed * 7 + (uint64_t)k);
 	tw_play_out(g, gens, 1000000, &err);
 	double t = ll_now() - t0;
+	*cpu_ms = (ll_cpu() - c0) * 1e3;
 	*turns = tw_game_state(g)->move_no;
 	*won = tw_game_state(g)->winner;
 	for (int k = 0; k < sc->nsides; k++)
@@ -87,21 +97,27 @@ static int ll_skirmish20(tw_state *s)
 static void ll_line(const char *what, const tw_state *sc, const char *gen, double goal, int G)
 {
 	double *ta = malloc(sizeof *ta * (size_t)G), *tr = malloc(sizeof *tr * (size_t)G);
+	double *ca = malloc(sizeof *ca * (size_t)G), *cr = malloc(sizeof *cr * (size_t)G);
 	int turns_a = 0, turns_r = 0, t, w;
 	for (int i = 0; i < G; i++) {
-		ta[i] = ll_game_ms(sc, gen, 100 + (uint64_t)i, &t, &w);
+		ta[i] = ll_game_ms(sc, gen, 100 + (uint64_t)i, &t, &w, &ca[i]);
 		turns_a += t;
-		tr[i] = ll_game_ms(sc, "random", 100 + (uint64_t)i, &t, &w);
+		tr[i] = ll_game_ms(sc, "random", 100 + (uint64_t)i, &t, &w, &cr[i]);
 		turns_r += t;
 	}
 	qsort(ta, (size_t)G, sizeof *ta, ll_cmp);
 	qsort(tr, (size_t)G, sizeof *tr, ll_cmp);
+	qsort(ca, (size_t)G, sizeof *ca, ll_cmp);
+	qsort(cr, (size_t)G, sizeof *cr, ll_cmp);
 	double ma = ta[G / 2], mr = tr[G / 2];
 	printf("Lloyd %s (%d games each): computer v computer (%s) %.2f ms/game (avg %.0f turns); random v random %.2f "
 	       "ms/game (avg %.0f); ratio %.2fx; goal %g ms/game: %s\n",
 	       what, G, gen, ma, (double)turns_a / G, mr, (double)turns_r / G, ma / mr, goal, ma <= goal ? "met" : "NOT met");
+	printf("  (CPU time, this thread: computer v computer %.2f ms/game, random v random %.2f ms/game)\n", ca[G / 2], cr[G / 2]);
 	free(ta);
 	free(tr);
+	free(ca);
+	free(cr);
 }
 
 void tw_bench_lloyd(void)
@@ -115,12 +131,15 @@ void tw_bench_lloyd(void)
 		G = 1;
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
-	if (ll_skirmish20(&sc) == 0)
+	const char *only = getenv("TW_BENCH_LLOYD"); // ll-gen2: "nq" or "six", one line alone (for a profile)
+	if ((!only || strcmp(only, "nq") == 0) && ll_skirmish20(&sc) == 0)
 		ll_line("NQ skirmish, 20 a side", &sc, "ll-nq", 2.0, G);
 	tw_state_free(&sc);
 	memset(&sc, 0, sizeof sc);
 	tw_error err;
-	if (tw_state_load(&sc, "scenarios/lloyd/six.json", &err) == TW_OK)
+	if (only && strcmp(only, "six") != 0)
+		;
+	else if (tw_state_load(&sc, "scenarios/lloyd/six.json", &err) == TW_OK)
 		ll_line("six-player game (six.json)", &sc, "ll-six", 10.0, G);
 	else
 		printf("Lloyd bench: %s\n", err.message);

@@ -195,6 +195,20 @@ bool ll_closed(const tw_state *s, int a, int b); ///< a has closed with b
 bool ll_in_arc(const tw_state *s, int def, tw_vec2 from); ///< NQ.SHD.1
 bool ll_engaged(const tw_state *s, int a, int b); ///< NQ.MEL.1: contact or within a long weapon's reach
 bool ll_in_melee(const tw_state *s, int f);
+/// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
+/// on every validate): the same bytes, truncated and terminated alike.
+static inline void ll_copy_text(char *dst, size_t n, const char *src)
+{
+	if (n == 0)
+		return;
+	size_t i = 0;
+	for (; i + 1 < n && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = 0;
+}
+/// ll-gen2: the plain readings of ll_engaged and ll_in_melee, which their fast paths must agree with.
+bool ll_engaged_plain(const tw_state *s, int a, int b);
+bool ll_in_melee_plain(const tw_state *s, int f);
 bool ll_contact(const tw_state *s, int a, int b);
 void ll_regroup(tw_state *s, tw_events *ev); ///< NQ.GRP.5
 void ll_move_back(tw_state *s, int f, tw_vec2 away_from, double dist); ///< NQ.DMG.5: straight away, stops if blocked
@@ -209,6 +223,10 @@ int ll_fine(const tw_state *s, int side); ///< NQ.VIC.2
 tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err);
+/// ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK for "f shoots at t" by `side` (one of each);
+/// shooter_free: -1 unknown, else ll_shooter_free(s, f) already found (the same for every target).
+bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free);
+bool ll_shooter_free(const tw_state *s, int f); ///< ll-gen2: f is not held by a melee from shooting (NQ.SHT.5)
 tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_load(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_apply_load(tw_state *s, const tw_order *o, tw_events *ev);

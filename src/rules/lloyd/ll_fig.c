@@ -39,7 +39,10 @@ static double long_reach(const tw_state *s, int f)
 	return r->reach[k] == TW_LL_LONG ? r->r[k][0] : 0;
 }
 
-bool ll_engaged(const tw_state *s, int a, int b)
+// ll-gen2: exact fast paths (the same answers; tests/test_ll_fast.c checks them against the plain
+// reading below on whole games): the cheap tests first, two men of one side are allied without a
+// call, and a pair farther apart than any reach by a clear inch skips the square root.
+static bool engaged_plain(const tw_state *s, int a, int b)
 {
 	if (!ll_fights(s, a) || !ll_fights(s, b) || tw_allied(s, s->fig[a].side, s->fig[b].side))
 		return false;
@@ -50,10 +53,44 @@ bool ll_engaged(const tw_state *s, int a, int b)
 	return gap <= (ra > rb ? ra : rb) + LL_EPS;
 }
 
+bool ll_engaged_plain(const tw_state *s, int a, int b) { return engaged_plain(s, a, b); }
+
+static inline bool engaged_fast(const tw_state *s, int a, int b)
+{
+	const tw_figure *fa = &s->fig[a], *fb = &s->fig[b];
+	if (fa->status != TW_FS_ACTIVE || fb->status != TW_FS_ACTIVE)
+		return false;
+	if (fa->side == fb->side && (int)fa->side < s->nsides)
+		return false; // tw_allied: a side is its own ally
+	double ra = long_reach(s, a), rb = long_reach(s, b), c = s->params[LLP_CONTACT];
+	double lim = (ra > rb ? ra : rb) > c ? (ra > rb ? ra : rb) : c;
+	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1;
+	if (far > 0 && dx * dx + dy * dy > far * far)
+		return false; // beyond contact and every reach by an inch
+	return engaged_plain(s, a, b);
+}
+
+bool ll_engaged(const tw_state *s, int a, int b)
+{
+	if (a < 0 || b < 0 || a >= s->nfig || b >= s->nfig)
+		return false;
+	return engaged_fast(s, a, b);
+}
+
 bool ll_in_melee(const tw_state *s, int f)
 {
+	if (!ll_fights(s, f))
+		return false; // ll_engaged(f, j) is false for every j
 	for (int j = 0; j < s->nfig; j++)
-		if (j != f && ll_engaged(s, f, j))
+		if (j != f && engaged_fast(s, f, j))
+			return true;
+	return false;
+}
+
+bool ll_in_melee_plain(const tw_state *s, int f)
+{
+	for (int j = 0; j < s->nfig; j++)
+		if (j != f && engaged_plain(s, f, j))
 			return true;
 	return false;
 }

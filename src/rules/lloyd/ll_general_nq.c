@@ -45,22 +45,39 @@ int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const voi
 	return best;
 }
 
+// ll-gen2: ll_validate's tests that do not depend on which man shoots at whom (a side in range, the
+// game not over, the seat asked for a shoot order; the NQ general never plays the fast-play game),
+// made once a call instead of once a candidate; then each candidate goes to ll_shot_ok
+// (ll_validate_shoot's status, ll_shoot.c).
+static bool may_shoot(const tw_state *v, int side)
+{
+	if (side < 0 || side >= v->nsides || v->over || LL_FP(v))
+		return false;
+	tw_decision d[TW_MAX_DECISIONS];
+	int nd = tw_ruleset_lloyd.decisions(v, d, TW_MAX_DECISIONS);
+	for (int i = 0; i < nd; i++)
+		if (d[i].seat == side && (d[i].types & (UINT64_C(1) << LL_OT_SHOOT)))
+			return true;
+	return false;
+}
+
 static bool shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
 {
+	if (!may_shoot(v, side))
+		return false;
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
 		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
 			continue;
 		int best = -1, br = 0;
 		double bd = 1e300, range = LLF(v, f)->r[ll_row(v, f)][2];
+		int free_f = -1; // ll-gen2: ll_shooter_free(v, f), found at the first target in range
 		for (int t = 0; t < v->nfig; t++) {
 			if (!ll_gen_enemy(v, side, t) || tw_dist(v->fig[f].pos, v->fig[t].pos) > range + LL_EPS)
 				continue; // (out of range: the rules would refuse it, NQ.SHT.4)
-			tw_order_init(o, LL_OT_SHOOT, side);
-			o->nfig = o->nfig2 = 1;
-			o->fig[0] = f;
-			o->fig2[0] = t;
-			if (!legal(v, o))
+			if (free_f < 0)
+				free_f = ll_shooter_free(v, f);
+			if (!ll_shot_ok(v, side, f, t, free_f)) // (legal(v, o): see may_shoot)
 				continue;
 			int r = rank ? rank(v, side, t, ctx) : 0;
 			double d = tw_dist(v->fig[f].pos, v->fig[t].pos);
@@ -132,8 +149,8 @@ static bool sees_target(const tw_state *v, int side, int f, tw_vec2 p)
 	bool ok = false;
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
-		ok = ll_gen_enemy(v, side, t) && !ll_in_melee(v, t) &&
-		     tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 && ll_sight(v, f, t);
+		ok = ll_gen_enemy(v, side, t) && tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 &&
+		     !ll_in_melee(v, t) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
 	me->pos = was;
 	return ok;
 }
@@ -302,7 +319,7 @@ static bool aim(const tw_state *v, int side, tw_order *o)
 			continue;
 		int w = -1, n = 0;
 		for (int j = 0; j < v->nfig; j++)
-			if (ll_gen_enemy(v, side, j) && ll_engaged(v, f, j)) {
+			if (ll_engaged(v, f, j) && ll_gen_enemy(v, side, j)) { // (ll-gen2: the engagement first)
 				n++;
 				if (LLF(v, j)->wounded && w < 0)
 					w = j;

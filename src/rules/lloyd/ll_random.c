@@ -49,12 +49,14 @@ static bool shoot_order(const tw_state *s, int f, bool snap, tw_order *o)
 	for (int j = 0; j < s->nfig; j++) {
 		if (!ll_fights(s, j) || tw_allied(s, s->fig[j].side, s->fig[f].side))
 			continue;
-		tw_order_init(o, LL_OT_SHOOT, s->fig[f].side);
+		int side = s->fig[f].side;
+		if (!ll_shot_ok(s, side, f, j, -1)) // ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK, without the order
+			continue;
+		tw_order_init(o, LL_OT_SHOOT, side);
 		o->nfig = o->nfig2 = 1;
 		o->fig[0] = f;
 		o->fig2[0] = j;
-		if (ll_validate_shoot(s, o, NULL) == TW_OK)
-			return true;
+		return true;
 	}
 	(void)snap;
 	return false;

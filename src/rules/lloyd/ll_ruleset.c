@@ -148,28 +148,44 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 	switch (s->phase) {
 	case LL_PH_START:
 		d->seat = 0; // ll-fin: the map roll is TF.D1's, as its prompt says; else the roll-off, NQ.TURN.1
-		snprintf(d->clause, sizeof d->clause, "%s", LLG(s)->tf && !LLG(s)->map_col[0] ? "TF.D1" : "NQ.TURN.1");
-		snprintf(d->kind, sizeof d->kind, "act");
+		ll_copy_text(d->clause, sizeof d->clause, LLG(s)->tf && !LLG(s)->map_col[0] ? "TF.D1" : "NQ.TURN.1");
+		ll_copy_text(d->kind, sizeof d->kind, "act");
 		d->types = UINT64_C(1) << LL_OT_START;
 		snprintf(d->prompt, sizeof d->prompt, "%s",
 			 LLG(s)->tf && !LLG(s)->map_col[0] ? "roll the three-fight map (TF.D1)" : "roll off 1d20 for who moves first");
 		return 1;
 	case LL_PH_MOVE:
 		d->seat = s->mover;
-		snprintf(d->clause, sizeof d->clause, "NQ.TURN.2");
-		snprintf(d->kind, sizeof d->kind, "act");
+		ll_copy_text(d->clause, sizeof d->clause, "NQ.TURN.2");
+		ll_copy_text(d->kind, sizeof d->kind, "act");
 		d->types = (UINT64_C(1) << LL_OT_MOVE) | (UINT64_C(1) << LL_OT_SHOOT) | (UINT64_C(1) << LL_OT_LOAD) |
 			   (UINT64_C(1) << LL_OT_WEAPON) | (UINT64_C(1) << LL_OT_AIM) | (UINT64_C(1) << LL_OT_END) |
 			   (LLG(s)->tf ? UINT64_C(1) << LL_OT_WITHDRAW : 0); // ll-3: TF.5
-		snprintf(d->prompt, sizeof d->prompt, "turn %d: move and shoot, then end", LLG(s)->turn);
+		{ // ll-gen2: snprintf's "turn %d: move and shoot, then end", without the formatter
+			char num[16];
+			int n = 0, t = LLG(s)->turn;
+			unsigned u = t < 0 ? 0u - (unsigned)t : (unsigned)t;
+			do
+				num[n++] = (char)('0' + u % 10);
+			while ((u /= 10) > 0);
+			char buf[64] = "turn ";
+			size_t at = 5;
+			if (t < 0)
+				buf[at++] = '-';
+			while (n > 0)
+				buf[at++] = num[--n];
+			buf[at] = 0;
+			ll_copy_text(buf + at, sizeof buf - at, ": move and shoot, then end");
+			ll_copy_text(d->prompt, sizeof d->prompt, buf);
+		}
 		return 1;
 	default:
 		d->seat = (int8_t)(1 - s->mover);
-		snprintf(d->clause, sizeof d->clause, "NQ.TURN.2");
-		snprintf(d->kind, sizeof d->kind, "react");
+		ll_copy_text(d->clause, sizeof d->clause, "NQ.TURN.2");
+		ll_copy_text(d->kind, sizeof d->kind, "react");
 		d->types = (UINT64_C(1) << LL_OT_SHOOT) | (UINT64_C(1) << LL_OT_WEAPON) | (UINT64_C(1) << LL_OT_AIM) |
 			   (UINT64_C(1) << LL_OT_EVADE) | (UINT64_C(1) << LL_OT_END);
-		snprintf(d->prompt, sizeof d->prompt, "opportunity shots, then evades, then end: the melee follows");
+		ll_copy_text(d->prompt, sizeof d->prompt, "opportunity shots, then evades, then end: the melee follows");
 		return 1;
 	}
 }

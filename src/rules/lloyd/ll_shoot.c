@@ -8,6 +8,8 @@
 // the shooter engaged only by men who charged him this turn, the target engaged only with him.
 static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
 {
+	if (!ll_fights(s, f))
+		return false; // (ll-gen2: ll_engaged(f, j) is false for every j)
 	for (int j = 0; j < s->nfig; j++) {
 		if (j == f || !ll_engaged(s, f, j))
 			continue;
@@ -18,6 +20,42 @@ static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
 		return true;
 	}
 	return false;
+}
+
+// ll-gen2: the snap test of NQ.OPP.1 (below in ll_validate_shoot, the same).
+static bool snap_ok(const tw_state *s, int f, int t)
+{
+	const ll_frec *rt = LLF(s, t);
+	tw_vec2 from = tw_v2(rt->fx, rt->fy);
+	return rt->turn_moved == LLG(s)->turn && tw_dist(s->fig[t].pos, s->fig[f].pos) < tw_dist(from, s->fig[f].pos) - LL_EPS;
+}
+
+static bool is_snap(const tw_state *s, int side) { return s->phase == LL_PH_REACT && !ll_acting(s, side); }
+
+bool ll_shooter_free(const tw_state *s, int f) { return !engaged_beyond(s, f, f, is_snap(s, s->fig[f].side)); }
+
+bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
+{
+	// ll_validate_shoot's tests, the cheap ones first (the generals try every target of every bow)
+	bool snap = is_snap(s, side);
+	if (!snap && (s->phase != LL_PH_MOVE || !ll_acting(s, side)))
+		return false;
+	if (!ll_fights(s, f) || s->fig[f].side != side)
+		return false;
+	const ll_frec *r = LLF(s, f);
+	int k = ll_row(s, f);
+	if (r->reach[k] != TW_LL_MISSILE || !r->loaded)
+		return false;
+	if ((!snap && !ll_may_act(s, f, LLA_SHOOT)) || (snap && LLG(s)->evaded) || !ll_fights(s, t) ||
+	    tw_allied(s, s->fig[t].side, side))
+		return false;
+	if (tw_ll_range_band(r->r[k], tw_dist(s->fig[f].pos, s->fig[t].pos)) < 0)
+		return false;
+	if (snap && !snap_ok(s, f, t))
+		return false;
+	if (shooter_free == 0 || (shooter_free < 0 && engaged_beyond(s, f, f, snap)))
+		return false;
+	return !engaged_beyond(s, t, f, snap) && ll_sight(s, f, t);
 }
 
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
@@ -37,6 +75,8 @@ tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.1", "figure %d has no missile weapon in hand", f);
 	if (!r->loaded)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.2", "figure %d is not loaded", f);
+	if (!err) // ll-gen2: only the status is asked, and each test below fails with TW_ERR_ILLEGAL
+		return ll_shot_ok(s, o->side, f, t, -1) ? TW_OK : TW_ERR_ILLEGAL;
 	if (engaged_beyond(s, f, f, snap))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.SHT.5", "figure %d is in melee", f);
 	if (!snap && !ll_may_act(s, f, LLA_SHOOT))

@@ -52,10 +52,10 @@ static void decision(tw_decision *d, int seat, const char *clause, const char *k
 {
 	memset(d, 0, sizeof *d);
 	d->seat = (int8_t)seat;
-	snprintf(d->clause, sizeof d->clause, "%s", clause);
-	snprintf(d->kind, sizeof d->kind, "%s", kind);
+	ll_copy_text(d->clause, sizeof d->clause, clause); // (ll-gen2: snprintf's bytes, faster)
+	ll_copy_text(d->kind, sizeof d->kind, kind);
 	d->types = types;
-	snprintf(d->prompt, sizeof d->prompt, "%s", prompt);
+	ll_copy_text(d->prompt, sizeof d->prompt, prompt);
 }
 
 #define T(x) (UINT64_C(1) << (x))
