@@ -105,10 +105,12 @@ bool lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 	return false;
 }
 
-bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+// The memo's question: the answer from the pieces idx[0..n) when idx is given, else lw_los.
+static bool sight_q(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb,
+		    const int32_t *idx, int n)
 {
 	if (m->gen == 0)
-		return lw_los(tb, a, za, b, zb);
+		return idx ? tw_los_blocker_among(tb, a, za, b, zb, idx, n) < 0 : lw_los(tb, a, za, b, zb);
 	const double k[6] = {a.x, a.y, za, b.x, b.y, zb};
 	uint64_t h = key_hash(k);
 	lw_sight_slot *sl = &m->slot[h & (LW_SIGHT_SLOTS - 1)];
@@ -116,10 +118,34 @@ bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec
 		m->hits++;
 		return sl->clear;
 	}
-	bool clear = lw_los(tb, a, za, b, zb);
+	bool clear = idx ? tw_los_blocker_among(tb, a, za, b, zb, idx, n) < 0 : lw_los(tb, a, za, b, zb);
 	memcpy(sl->k, k, sizeof k);
 	sl->gen = m->gen;
 	sl->clear = clear;
 	m->misses++;
 	return clear;
+}
+
+bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	return sight_q(m, tb, a, za, b, zb, NULL, 0);
+}
+
+bool lw_sight_among(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+		    int n)
+{
+	return sight_q(m, tb, a, za, b, zb, idx, n);
+}
+
+int lw_sight_known(lw_sight_memo *m, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	if (m->gen == 0)
+		return -1;
+	const double k[6] = {a.x, a.y, za, b.x, b.y, zb};
+	const lw_sight_slot *sl = &m->slot[key_hash(k) & (LW_SIGHT_SLOTS - 1)];
+	if (sl->gen == m->gen && memcmp(sl->k, k, sizeof k) == 0) {
+		m->hits++;
+		return sl->clear;
+	}
+	return -1;
 }
