@@ -170,6 +170,15 @@ static bool legal_more(const tw_state *s, const tw_order *o)
 
 // ---- guns ----
 
+// tw_los from gun gi standing at a: through its visibility grid on a large table (lw_gunvis.c),
+// else through the sight memo alone.
+static bool gun_sees(lw_ai *ai, const tw_table *tb, int gi, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	if (tb->nterrain < LW_GUNVIS_MIN_PIECES)
+		return lw_sight(&ai->sight, tb, a, za, b, zb);
+	return lw_gunvis_sight(&ai->gunvis, &ai->sight, tb, gi, a, za, b, zb);
+}
+
 // Best target for a gun: the enemy man in range and sight with most enemies close round him,
 // fewest of our own men near the line of fire.
 static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
@@ -199,7 +208,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		if (d > range || d < 4)
 			continue;
 		double zt = lw_ai_fig_ground(s, &ai->lists, i) + 1.0;
-		if (!lw_gunvis_sight(&ai->gunvis, &ai->sight, &s->table, (int)(g - s->gun), g->axle, z0 + 0.5, f->pos, zt))
+		if (!gun_sees(ai, &s->table, (int)(g - s->gun), g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
@@ -513,7 +522,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		double z0 = ai->lists.gun_ground[gi] + 1.5;
 		if (isnan(zp))
 			zp = lw_ai_ground(s, &ai->lists, p);
-		if (lw_gunvis_sight(&ai->gunvis, &ai->sight, &s->table, gi, g->axle, z0, p, zp + 1.0))
+		if (gun_sees(ai, &s->table, gi, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
 	if (foes > 0 && friends < nmen)
