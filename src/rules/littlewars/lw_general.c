@@ -488,27 +488,44 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 
 // ---- ordinary movement ----
 
-// The score of place p; when that score cannot exceed `beat` (the best so far), possibly only a
-// value no greater than beat. The cover terms only lower the score (each is cover * (4 - d / 120)
-// with d <= 400, at least 0, and subtracting at least 0 never raises a double; nor does it undo
-// the order of the later subtractions), so the score without them bounds it from above: when
-// that bound is not above beat, the sight questions are not asked (issue 18, lw-perf2).
-static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
-			  int nmen, double beat)
+// A place's support (LW.MEL.1): friends within a move (isolation invites a losing melee) and
+// foes within a charge. Friends count only with foes near (with none, neither term applies).
+typedef struct place_sup {
+	int foes, friends;
+} place_sup;
+
+static place_sup place_support(lw_ai *ai, int side, tw_vec2 p)
 {
-	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee. Friends count
-	// only with foes near (with none, neither term applies).
-	int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
-	int friends = foes > 0 ? lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE) : 0;
-	if (dc->cover >= 0) {
-		double hi = progress * dc->advance;
-		if (foes > 0 && friends < nmen)
-			hi -= dc->support * (nmen - friends) * 0.5;
-		if (foes > friends + nmen)
-			hi -= dc->support * (foes - friends - nmen);
-		if (hi <= beat)
-			return hi;
-	}
+	place_sup ps;
+	ps.foes = lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	ps.friends = ps.foes > 0 ? lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE) : 0;
+	return ps;
+}
+
+// The support terms subtracted from v, in the score's order.
+static double less_support(double v, const lw_doctrine *dc, place_sup ps, int nmen)
+{
+	if (ps.foes > 0 && ps.friends < nmen)
+		v -= dc->support * (nmen - ps.friends) * 0.5;
+	if (ps.foes > ps.friends + nmen)
+		v -= dc->support * (ps.foes - ps.friends - nmen);
+	return v;
+}
+
+// A bound the place's score cannot exceed: the score without its cover terms. Each cover term is
+// cover * (4 - d / 120) with d <= 400, at least 0 (cover >= 0); subtracting at least 0 never
+// raises a double, and the later subtractions keep the order (issue 18, lw-perf2). +infinity
+// when the doctrine's cover is negative (no bound then).
+static double place_bound(const lw_doctrine *dc, double progress, place_sup ps, int nmen)
+{
+	if (!(dc->cover >= 0))
+		return INFINITY;
+	return less_support(progress * dc->advance, dc, ps, nmen);
+}
+
+static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
+			  int nmen, place_sup ps)
+{
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
 	double zp = NAN; // the ground at p, found once when first needed
@@ -525,11 +542,7 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		if (gun_sees(ai, &s->table, gi, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
-	if (foes > 0 && friends < nmen)
-		v -= dc->support * (nmen - friends) * 0.5;
-	if (foes > friends + nmen)
-		v -= dc->support * (foes - friends - nmen);
-	return v;
+	return less_support(v, dc, ps, nmen);
 }
 
 static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, int grp, tw_order *o)
@@ -635,7 +648,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double here = to_wing ? tw_dist(c, goal) : lw_route_dist(&ai->route, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, -INFINITY) + 0.01;
+	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c)) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
@@ -652,10 +665,15 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			else
 				d = tw_scale(tw_dir_deg(tw_bearing_deg(dir) + angs[a]), len);
 			tw_vec2 p = tw_add(c, d);
+			// A place whose score cannot beat the best is passed over before the leg is
+			// checked or the guns asked: either way it would not be taken.
+			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
+			place_sup ps = place_support(ai, side, p);
+			if (place_bound(dc, here - there, ps, nm) <= bestv)
+				continue;
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;
-			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
-			double v = place_score(s, ai, dc, side, p, here - there, nm, bestv);
+			double v = place_score(s, ai, dc, side, p, here - there, nm, ps);
 			if (v > bestv) {
 				bestv = v;
 				bestd = d;
