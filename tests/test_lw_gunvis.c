@@ -3,8 +3,10 @@
 // guns anywhere (on hill layers, inside woods, at vertices), places anywhere on the table
 // (on cell edges and corners, on hill layers) and eye heights low and high; and the cell lists'
 // promise itself: a blocking piece left off a cell's list meets no sight line from the gun into
-// the cell (tw_los over that piece alone is clear at any heights). Also the plan's early-outs
-// need no test of their own: they are checked by the pinned signatures and perf_check hashes.
+// the cell (tw_los over that piece alone is clear at any heights). And the general's shortcuts
+// (the gun grid, the place bound, the reach early-out) against the plain questions
+// (lw_general_plain): the same games, to the last bit of the final state, on Hook's Farm and on
+// Countries large enough for the grid.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -169,6 +171,56 @@ static void test_gunvis_follows_the_table(void **st)
 	tw_state_free(&s);
 }
 
+// A game of lw-default v lw-default played out (with the general's shortcuts or without): the
+// final state's hash and the game move it ended in.
+static uint64_t play_game(const tw_state *sc, uint64_t seed, bool plain, int *moves)
+{
+	tw_error err;
+	lw_general_plain = plain;
+	tw_game *g = tw_game_new(sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed + 7)};
+	assert_int_equal(tw_play_out(g, gens, 200000, &err), TW_OK);
+	const tw_state *f = tw_game_state(g);
+	uint64_t h = tw_state_hash(f);
+	*moves = f->move_no;
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	lw_general_plain = false;
+	return h;
+}
+
+static void test_general_shortcuts_match_plain(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	for (uint64_t seed = 40; seed < 44; seed++) {
+		int m0, m1;
+		uint64_t a = play_game(&sc, seed, false, &m0), b = play_game(&sc, seed, true, &m1);
+		assert_int_equal(m0, m1);
+		assert_true(a == b);
+	}
+	tw_state_free(&sc);
+	for (int k = 0; k < 2; k++) {
+		memset(&sc, 0, sizeof sc);
+		assert_int_equal(tw_scenario_generate(&sc, "littlewars", 14 + (uint64_t)k, 576, 192, &err), TW_OK);
+		assert_true(sc.table.nterrain >= LW_GUNVIS_MIN_PIECES); // the grid is used
+		sc.params[LWP_MAX_MOVES] = 14;
+		int m0, m1;
+		uint64_t a = play_game(&sc, 50 + (uint64_t)k, false, &m0), b = play_game(&sc, 50 + (uint64_t)k, true, &m1);
+		print_message("Country %d (%d pieces, %d men): %d game moves\n", k, sc.table.nterrain, sc.nfig, m0);
+		assert_int_equal(m0, m1);
+		assert_true(a == b);
+		tw_state_free(&sc);
+	}
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -176,6 +228,7 @@ int main(void)
 		cmocka_unit_test(test_gunvis_matches_los_hooks_farm),
 		cmocka_unit_test(test_gunvis_matches_los_country),
 		cmocka_unit_test(test_gunvis_follows_the_table),
+		cmocka_unit_test(test_general_shortcuts_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -172,9 +172,11 @@ static bool legal_more(const tw_state *s, const tw_order *o)
 
 // tw_los from gun gi standing at a: through its visibility grid on a large table (lw_gunvis.c),
 // else through the sight memo alone.
+bool lw_general_plain = false;
+
 static bool gun_sees(lw_ai *ai, const tw_table *tb, int gi, tw_vec2 a, double za, tw_vec2 b, double zb)
 {
-	if (tb->nterrain < LW_GUNVIS_MIN_PIECES)
+	if (tb->nterrain < LW_GUNVIS_MIN_PIECES || lw_general_plain)
 		return lw_sight(&ai->sight, tb, a, za, b, zb);
 	return lw_gunvis_sight(&ai->gunvis, &ai->sight, tb, gi, a, za, b, zb);
 }
@@ -577,8 +579,8 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double dmem = INFINITY, spread = 0;
 	for (int k = 0; k < nm; k++)
 		spread = fmax(spread, tw_dist(s->fig[mem[k]].pos, c));
-	if (dmin - spread <= reach + 1.0 + 1e-6)
-		for (int k = 0; k < nm && !(dmem <= reach + 1.0); k++)
+	if (lw_general_plain || dmin - spread <= reach + 1.0 + 1e-6)
+		for (int k = 0; k < nm && (lw_general_plain || !(dmem <= reach + 1.0)); k++)
 			dmem = fmin(dmem, lw_ai_nearest_enemy(&ai->lists, side, s->fig[mem[k]].pos, NULL));
 	if (dmem <= reach + 1.0) {
 		int best = -1;
@@ -669,7 +671,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			// checked or the guns asked: either way it would not be taken.
 			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
 			place_sup ps = place_support(ai, side, p);
-			if (place_bound(dc, here - there, ps, nm) <= bestv)
+			if (!lw_general_plain && place_bound(dc, here - there, ps, nm) <= bestv)
 				continue;
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;

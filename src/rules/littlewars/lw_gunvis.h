@@ -47,4 +47,7 @@ bool lw_gunvis_sight(lw_gunvis *v, lw_sight_memo *m, const tw_table *tb, int gi,
 		     double zb);
 /// Tests: the pieces listed for the cell of b seen from a (gun gi), or -1 when b is not served.
 int lw_gunvis_cell_list(lw_gunvis *v, const tw_table *tb, int gi, tw_vec2 a, tw_vec2 b, const int32_t **list);
+/// Tests only (lw_general.c): true makes the computer general ask its questions the plain way (no
+/// gun grid, no place bound, the nearest enemy of every member of a group): the same orders.
+extern bool lw_general_plain;
 #endif
