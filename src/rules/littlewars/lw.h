@@ -346,6 +346,12 @@ bool lw_sight_begin(lw_sight_memo *m, const tw_table *tb);
 bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
 /// Frees the memo's copy of the table and empties it.
 void lw_sight_reset(lw_sight_memo *m);
+/// lw_sight, the answer worked out (on a miss) from the pieces idx[0..n) only, ascending: the caller
+/// vouches that no other piece meets the sight line (lw_gunvis.c).
+bool lw_sight_among(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+		    int n);
+/// The memo's answer to the question if it has one (0 or 1; counted as a hit), else -1.
+int lw_sight_known(lw_sight_memo *m, tw_vec2 a, double za, tw_vec2 b, double zb);
 
 // ---- the terrain index (lw_tindex.c): the pieces near a point or a segment, for the general ----
 typedef struct lw_tindex {

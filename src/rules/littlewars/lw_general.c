@@ -20,6 +20,7 @@
 #include "lw_ai.h"
 #include "lw_ai_support.h"
 #include "lw_fgrid.h"
+#include "lw_gunvis.h"
 
 /// A doctrine's parameters. Documented in docs/doctrines.md.
 typedef struct lw_doctrine {
@@ -67,6 +68,7 @@ typedef struct lw_ai {
 	lw_tindex tindex;            ///< the table's pieces by place (lw_tindex.c), for this table
 	lw_ai_lists lists;           ///< the state being decided on, listed at every decision in play
 	lw_fgrid fgrid;              ///< the men by place, for the move checks it asks for (lw_fgrid.c)
+	lw_gunvis gunvis;            ///< per gun, the pieces near its sight lines by cell (lw_gunvis.c)
 } lw_ai;
 
 // The per-figure arrays for a state of nfig figures (kept, grown when a state has more); false
@@ -168,6 +170,17 @@ static bool legal_more(const tw_state *s, const tw_order *o)
 
 // ---- guns ----
 
+// tw_los from gun gi standing at a: through its visibility grid on a large table (lw_gunvis.c),
+// else through the sight memo alone.
+bool lw_general_plain = false;
+
+static bool gun_sees(lw_ai *ai, const tw_table *tb, int gi, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	if (tb->nterrain < LW_GUNVIS_MIN_PIECES || lw_general_plain)
+		return lw_sight(&ai->sight, tb, a, za, b, zb);
+	return lw_gunvis_sight(&ai->gunvis, &ai->sight, tb, gi, a, za, b, zb);
+}
+
 // Best target for a gun: the enemy man in range and sight with most enemies close round him,
 // fewest of our own men near the line of fire.
 static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, tw_vec2 *target, tw_order *lie)
@@ -197,7 +210,7 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		if (d > range || d < 4)
 			continue;
 		double zt = lw_ai_fig_ground(s, &ai->lists, i) + 1.0;
-		if (!lw_sight(&ai->sight, &s->table, g->axle, z0 + 0.5, f->pos, zt))
+		if (!gun_sees(ai, &s->table, (int)(g - s->gun), g->axle, z0 + 0.5, f->pos, zt))
 			continue;
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
@@ -477,8 +490,43 @@ static bool build_charge(const tw_state *s, lw_ai *ai, int side, int grp, const 
 
 // ---- ordinary movement ----
 
+// A place's support (LW.MEL.1): friends within a move (isolation invites a losing melee) and
+// foes within a charge. Friends count only with foes near (with none, neither term applies).
+typedef struct place_sup {
+	int foes, friends;
+} place_sup;
+
+static place_sup place_support(lw_ai *ai, int side, tw_vec2 p)
+{
+	place_sup ps;
+	ps.foes = lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	ps.friends = ps.foes > 0 ? lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE) : 0;
+	return ps;
+}
+
+// The support terms subtracted from v, in the score's order.
+static double less_support(double v, const lw_doctrine *dc, place_sup ps, int nmen)
+{
+	if (ps.foes > 0 && ps.friends < nmen)
+		v -= dc->support * (nmen - ps.friends) * 0.5;
+	if (ps.foes > ps.friends + nmen)
+		v -= dc->support * (ps.foes - ps.friends - nmen);
+	return v;
+}
+
+// A bound the place's score cannot exceed: the score without its cover terms. Each cover term is
+// cover * (4 - d / 120) with d <= 400, at least 0 (cover >= 0); subtracting at least 0 never
+// raises a double, and the later subtractions keep the order (issue 18, lw-perf2). +infinity
+// when the doctrine's cover is negative (no bound then).
+static double place_bound(const lw_doctrine *dc, double progress, place_sup ps, int nmen)
+{
+	if (!(dc->cover >= 0))
+		return INFINITY;
+	return less_support(progress * dc->advance, dc, ps, nmen);
+}
+
 static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
-			  int nmen)
+			  int nmen, place_sup ps)
 {
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
@@ -493,17 +541,10 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		double z0 = ai->lists.gun_ground[gi] + 1.5;
 		if (isnan(zp))
 			zp = lw_ai_ground(s, &ai->lists, p);
-		if (lw_sight(&ai->sight, &s->table, g->axle, z0, p, zp + 1.0))
+		if (gun_sees(ai, &s->table, gi, g->axle, z0, p, zp + 1.0))
 			v -= dc->cover * (4.0 - d / 120.0);
 	}
-	// Support (LW.MEL.1): friends within a move; isolation invites a losing melee.
-	int friends = lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE);
-	int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
-	if (foes > 0 && friends < nmen)
-		v -= dc->support * (nmen - friends) * 0.5;
-	if (foes > friends + nmen)
-		v -= dc->support * (foes - friends - nmen);
-	return v;
+	return less_support(v, dc, ps, nmen);
 }
 
 static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, int grp, tw_order *o)
@@ -532,9 +573,15 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	// Charge if the arithmetic favours us (LW.MEL.5-7): any enemy within a move of a member.
 	const tw_figure *e = &s->fig[target];
 	double reach = cav ? LW_CAV_MOVE : LW_INF_MOVE;
-	double dmem = INFINITY;
+	// dmem is asked only whether it is within reach + 1: no member is when the nearest enemy to
+	// the centre, less the farthest member's distance from it, is farther (the triangle
+	// inequality, with room for rounding), and the first member within it settles it.
+	double dmem = INFINITY, spread = 0;
 	for (int k = 0; k < nm; k++)
-		dmem = fmin(dmem, lw_ai_nearest_enemy(&ai->lists, side, s->fig[mem[k]].pos, NULL));
+		spread = fmax(spread, tw_dist(s->fig[mem[k]].pos, c));
+	if (lw_general_plain || dmin - spread <= reach + 1.0 + 1e-6)
+		for (int k = 0; k < nm && (lw_general_plain || !(dmem <= reach + 1.0)); k++)
+			dmem = fmin(dmem, lw_ai_nearest_enemy(&ai->lists, side, s->fig[mem[k]].pos, NULL));
 	if (dmem <= reach + 1.0) {
 		int best = -1;
 		double bestv = -1e9;
@@ -603,7 +650,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double here = to_wing ? tw_dist(c, goal) : lw_route_dist(&ai->route, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, ai, dc, side, c, 0.0, nm) + 0.01;
+	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c)) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
@@ -620,10 +667,15 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			else
 				d = tw_scale(tw_dir_deg(tw_bearing_deg(dir) + angs[a]), len);
 			tw_vec2 p = tw_add(c, d);
+			// A place whose score cannot beat the best is passed over before the leg is
+			// checked or the guns asked: either way it would not be taken.
+			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
+			place_sup ps = place_support(ai, side, p);
+			if (!lw_general_plain && place_bound(dc, here - there, ps, nm) <= bestv)
+				continue;
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;
-			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
-			double v = place_score(s, ai, dc, side, p, here - there, nm);
+			double v = place_score(s, ai, dc, side, p, here - there, nm, ps);
 			if (v > bestv) {
 				bestv = v;
 				bestd = d;
@@ -765,14 +817,17 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 	// The terrain index follows the sight memo's exact check of the table: built again when the
 	// pieces differ from the last decision's, else pointed at this table's (identical) pieces.
 	// A small table (Hook's Farm: 27 pieces) is quicker without: the plain loops.
+	bool same_table = true; // lw_gunvis: the gun grids hold for the table of the last decision
 	if (s->table.nterrain < LW_TINDEX_MIN_PIECES)
 		lw_tindex_free(&ai->tindex);
-	else if (!lw_sight_begin(&ai->sight, &s->table) || !ai->tindex.built)
+	else if (!(same_table = lw_sight_begin(&ai->sight, &s->table)) || !ai->tindex.built)
 		lw_tindex_build(&ai->tindex, &s->table); // without memory: no index, the plain loops
 	else
 		ai->tindex.terrain = s->table.terrain;
 	if (s->table.nterrain < LW_TINDEX_MIN_PIECES)
-		lw_sight_begin(&ai->sight, &s->table);
+		same_table = lw_sight_begin(&ai->sight, &s->table);
+	if (!same_table)
+		lw_gunvis_clear(&ai->gunvis);
 	if (!lw_ai_lists_make(s, &ai->lists))
 		return TW_ERR_NOMEM;
 	if (!ai_fig_arrays(ai, s->nfig))
@@ -859,6 +914,7 @@ static void lw_ai_destroy(tw_general *g)
 	if (ai) {
 		lw_tindex_free(&ai->tindex);
 		lw_fgrid_free(&ai->fgrid);
+		lw_gunvis_free(&ai->gunvis);
 		lw_sight_reset(&ai->sight);
 		lw_ai_lists_free(&ai->lists);
 		tw_free(ai->group_of);

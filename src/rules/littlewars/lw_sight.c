@@ -9,6 +9,20 @@
 
 #include "lw.h"
 
+// The six doubles of two questions bit for bit equal (memcmp, written out: a library call per
+// question otherwise).
+static inline bool same_key(const double x[6], const double y[6])
+{
+	uint64_t d = 0;
+	for (int i = 0; i < 6; i++) {
+		uint64_t u, v;
+		memcpy(&u, &x[i], sizeof u);
+		memcpy(&v, &y[i], sizeof v);
+		d |= u ^ v;
+	}
+	return d == 0;
+}
+
 static uint64_t key_hash(const double k[6])
 {
 	uint64_t h = 0x9E3779B97F4A7C15ull;
@@ -105,21 +119,47 @@ bool lw_sight_begin(lw_sight_memo *m, const tw_table *tb)
 	return false;
 }
 
-bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+// The memo's question: the answer from the pieces idx[0..n) when idx is given, else lw_los.
+static bool sight_q(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb,
+		    const int32_t *idx, int n)
 {
 	if (m->gen == 0)
-		return lw_los(tb, a, za, b, zb);
+		return idx ? tw_los_blocker_among(tb, a, za, b, zb, idx, n) < 0 : lw_los(tb, a, za, b, zb);
 	const double k[6] = {a.x, a.y, za, b.x, b.y, zb};
 	uint64_t h = key_hash(k);
 	lw_sight_slot *sl = &m->slot[h & (LW_SIGHT_SLOTS - 1)];
-	if (sl->gen == m->gen && memcmp(sl->k, k, sizeof k) == 0) {
+	if (sl->gen == m->gen && same_key(sl->k, k)) {
 		m->hits++;
 		return sl->clear;
 	}
-	bool clear = lw_los(tb, a, za, b, zb);
+	bool clear = idx ? tw_los_blocker_among(tb, a, za, b, zb, idx, n) < 0 : lw_los(tb, a, za, b, zb);
 	memcpy(sl->k, k, sizeof k);
 	sl->gen = m->gen;
 	sl->clear = clear;
 	m->misses++;
 	return clear;
+}
+
+bool lw_sight(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	return sight_q(m, tb, a, za, b, zb, NULL, 0);
+}
+
+bool lw_sight_among(lw_sight_memo *m, const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+		    int n)
+{
+	return sight_q(m, tb, a, za, b, zb, idx, n);
+}
+
+int lw_sight_known(lw_sight_memo *m, tw_vec2 a, double za, tw_vec2 b, double zb)
+{
+	if (m->gen == 0)
+		return -1;
+	const double k[6] = {a.x, a.y, za, b.x, b.y, zb};
+	const lw_sight_slot *sl = &m->slot[key_hash(k) & (LW_SIGHT_SLOTS - 1)];
+	if (sl->gen == m->gen && same_key(sl->k, k)) {
+		m->hits++;
+		return sl->clear;
+	}
+	return -1;
 }
