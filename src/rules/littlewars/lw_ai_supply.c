@@ -7,15 +7,12 @@
 
 #include "lw_ai_big.h"
 #include "lw_big.h"
+#include "lw_util.h"
 #include "tinwar/tinwar.h"
 
 #define TS_BEHIND 30.0 ///< a T&S man keeps this far behind the middle of the men he serves
 
-int lw_ai_arm(const tw_state *s, const tw_figure *f)
-{
-	int a = LWF(s, f)->arm;
-	return a >= 0 ? a : f->kind == TW_FK_CAVALRY ? LW_ARM_CAVALRY : LW_ARM_INFANTRY;
-}
+int lw_ai_arm(const tw_state *s, const tw_figure *f) { return lw_arm_of(s, f); }
 
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f)
 {

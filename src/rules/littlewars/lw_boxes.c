@@ -7,6 +7,8 @@
 
 #include "lw_big.h"
 #include "lw_boxes.h"
+#include "lw_ks_pursuit.h"
+#include "lw_util.h"
 #include "lw_waggons.h"
 
 
@@ -150,16 +152,6 @@ tw_status lw_apply_box(tw_state *s, const tw_order *o, tw_events *ev)
 	return TW_OK;
 }
 
-static bool on_road(const tw_state *s, tw_vec2 p)
-{
-	for (int i = 0; i < s->table.nterrain; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
-		if ((t->kind == TW_TER_ROAD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
-			return true;
-	}
-	return false;
-}
-
 tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	const lw_side *sd = LWS(s, o->side);
@@ -173,7 +165,7 @@ tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *e
 	lw_box_men(s, o->side, o->n, &inf, &cav);
 	tw_vec2 a = tw_v2(sd->box_x[o->n], sd->box_y[o->n]);
 	// LW.BIG.7: the road bonus when the whole path keeps to a road.
-	bool road = on_road(s, a);
+	bool road = lw_on_road(s, a);
 	double len = 0;
 	for (int k = 0; k < o->npath; k++) {
 		tw_vec2 b = o->path[k];
@@ -183,7 +175,7 @@ tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *e
 		tw_status st = lw_check_leg(s, a, b, err);
 		if (st != TW_OK)
 			return st;
-		road = road && on_road(s, b) && on_road(s, tw_scale(tw_add(a, b), 0.5));
+		road = road && lw_on_road(s, b) && lw_on_road(s, tw_scale(tw_add(a, b), 0.5));
 		len += tw_dist(a, b);
 		a = b;
 	}
@@ -509,6 +501,8 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 	int side = s->mover;
 	if (side < 0 || side > 1)
 		return;
+	lw_ks_pursuit_end_move(s, side, ev); // KS.CH.10/11: the pursuit stopped (lw_ks_pursuit.c)
+	lw_take_waggons(s, ev);              // lw-box: unguarded waggons touched by the enemy (lw_waggons.c)
 	// KS.RE.1-6, LW.BIG.11: the mover's works go on if their men stayed and did nothing else.
 	lw_side *sd = LWS(s, side);
 	for (int k = 0; k < sd->nwork; k++) {

@@ -52,7 +52,7 @@ static bool not_him(const tw_state *s, int32_t id, int32_t him)
 static bool free_enemy(const tw_state *s, int32_t id, int32_t owner)
 {
 	const tw_figure *c = tw_state_figure_c(s, id);
-	return c && lw_is_free(c) && c->side != owner;
+	return c && lw_is_free_man(c) && c->side != owner;
 }
 
 void lw_forget_crossers(tw_state *s, const tw_gun *g)
@@ -67,12 +67,12 @@ static bool still_free(const tw_state *s, int32_t id, int32_t arg)
 {
 	(void)arg;
 	const tw_figure *c = tw_state_figure_c(s, id);
-	return c && lw_is_free(c);
+	return c && lw_is_free_man(c);
 }
 
 void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b)
 {
-	if (!f || !lw_is_free(f))
+	if (!f || !lw_is_free_man(f))
 		return;
 	for (int gi = 0; gi < s->ngun; gi++) {
 		tw_gun *g = &s->gun[gi];

@@ -220,8 +220,10 @@ tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev)
 			       fmin(fmax(c.y + (j / row - (row - 1) / 2.0) * 1.25, 0), s->table.depth));
 		f->moved_in = s->move_no; // LW.BIG.9: unloading is their move
 		LWF(s, f)->train = -1;
-		if (wait > LWF(s, f)->ks_still_until)
+		if (wait > LWF(s, f)->ks_still_until) {
 			LWF(s, f)->ks_still_until = wait;
+			LWF(s, f)->ks_still_why = LW_STILL_UNLOADED; // lw-box: the refusal names KS.RAIL.1
+		}
 		j++;
 	}
 	sd->train_ready[o->n] = s->move_no + 1; // the train waits out the unloading move
