@@ -142,12 +142,16 @@ typedef struct lw_gun {
 	int32_t crossers[LW_GUN_MAX_CROSSERS]; ///< those men (-1 beyond ncross)
 	uint8_t ks_destroyed;      ///< KS.SH.3: wholly inside a shell's zone
 	int32_t ks_disabled_until; ///< KS.SH.3: partly inside: out of action up to this game move
+	// lw-box (late fields, hashed only when set):
+	int32_t boxed; ///< LW.BIG.2: 1 + the box (of its side's record) it is in with its crew, 0 none; owner only
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
 #define LWG(s) ((lw_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(lw_game)))
 #define LWF(s, f) ((lw_fig *)tw_rec_row((s), TW_REC_FIGURE, (f)->id, sizeof(lw_fig)))
 #define LWGN(s, g) ((lw_gun *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(lw_gun)))
+/// LW.BIG.2 (lw-box): gun g is in a box (LWGN(s, g)->boxed).
+static inline bool lw_gun_boxed(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->boxed > 0; }
 
 // ---- the rule set's own statuses (figure.h): prisoners, freed men, delivered, withdrawn ----
 enum {

@@ -97,6 +97,8 @@ static const tw_field_def gun_fields[] = {
 	TW_FIELD(lw_gun, ks_destroyed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "destroyed by a shell (KS.SH.3)"),
 	TW_FIELD(lw_gun, ks_disabled_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		 "disabled by a shell up to this game move (KS.SH.3)"),
+	TW_FIELD_LATE(lw_gun, boxed, TW_FT_I32, TW_VIS_OWNER, 0, 0, LW_BOX_MAX, NULL,
+		      "1 + the box it is in with its crew, 0 none (LW.BIG.2: the enemy sees the box, not what it holds)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

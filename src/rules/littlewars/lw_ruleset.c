@@ -195,6 +195,10 @@ static const tw_order_field f_figures_any[] = {
 static const tw_order_field f_figures[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "figure ids"},
 };
+static const tw_order_field f_box[] = { // lw-box: a gun may go in with its crew
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "figure ids"},
+	{"gun", TW_OF_GUN, 0, 0, false, 0, 0, NULL, "a gun boxed with its crew (LW.BIG.2)"},
+};
 static const tw_order_field f_deploy[] = {
 	{"placements", TW_OF_PLACES, 0, TW_OFF_FORWARD, false, 0, 0, NULL, "each man's place (inches) and facing (degrees)"},
 	{"guns", TW_OF_GUN_PLACE, 0, 0, false, 0, 1, NULL, "one gun's axle (inches) and bearing (degrees)"},
@@ -286,8 +290,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			     FIELDS(f_figures)},
 	[LW_OT_END_MOVE] = {"end_move", "LW.MV.7", "end the move, naming the melee casualties if you choose them (LW.MEL.8)",
 			    "end [dead {dead}] [prisoners {prisoners}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
-	[LW_OT_BOX] = {"box", "LW.BIG.4", "put men with no enemy within 20 ft in a lidded box (LW.BIG.2/4)",
-		       "box {figures}", 0, FIELDS(f_figures)},
+	[LW_OT_BOX] = {"box", "LW.BIG.4", "put men (and a gun with its crew) with no enemy within 20 ft in a lidded box (LW.BIG.2/4)",
+		       "box gun {gun} {figures} | box {figures}", 0, FIELDS(f_box)},
 	[LW_OT_BOX_MOVE] = {"box_move", "LW.BIG.2", "move a box at its slowest arm's rate (LW.BIG.2/7)",
 			    "boxmove {n} {path}", 0, FIELDS(f_box_move)},
 	[LW_OT_SHELL] = {"shell", "KS.SH.1",
