@@ -144,6 +144,7 @@ typedef struct lw_gun {
 	int32_t ks_disabled_until; ///< KS.SH.3: partly inside: out of action up to this game move
 	// lw-box (late fields, hashed only when set):
 	int32_t boxed; ///< LW.BIG.2: 1 + the box (of its side's record) it is in with its crew, 0 none; owner only
+	int32_t trained; ///< LW.BIG.9/10: 1 + the train of its side it is aboard (2 trucks), 0 none
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
@@ -152,6 +153,8 @@ extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 #define LWGN(s, g) ((lw_gun *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(lw_gun)))
 /// LW.BIG.2 (lw-box): gun g is in a box (LWGN(s, g)->boxed).
 static inline bool lw_gun_boxed(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->boxed > 0; }
+/// LW.BIG.9 (lw-box): gun g is aboard a train (LWGN(s, g)->trained).
+static inline bool lw_gun_aboard(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->trained > 0; }
 
 // ---- the rule set's own statuses (figure.h): prisoners, freed men, delivered, withdrawn ----
 enum {

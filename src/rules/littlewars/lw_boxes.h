@@ -42,5 +42,23 @@ void lw_box_guns_move(tw_state *s, int side, int k, tw_vec2 to);
 int lw_box_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row, bool own);
 /// Box `from` became box `to` (the list closed a gap).
 void lw_box_guns_renumber(tw_state *s, int side, int from, int to);
+// ---- guns on trains (LW.BIG.9/10, KS.RAIL.1, issue 18 lw-box; lw_train_guns.c) ----
+/// `train_load N FIGURES gun G`: the gun is the side's, in battle, not boxed or aboard, has not
+/// acted this move, its nearest point within 6 in of the engine (gathered beside the train), and
+/// boards with its crew: at least LW_GUN_CREW of the named men within 6 in of it (LW.MOB.4).
+tw_status lw_validate_train_gun(const tw_state *s, const tw_order *o, tw_vec2 engine, tw_error *err);
+/// Gun g boards train k standing at `engine` (2 trucks, LW.BIG.10): seen by all (open trucks).
+void lw_train_gun_in(tw_state *s, tw_gun *g, int k, tw_vec2 engine);
+/// Guns of `side` aboard train k.
+int lw_train_guns(const tw_state *s, int side, int k);
+/// Train k ran to `to`: its guns with it.
+void lw_train_guns_move(tw_state *s, int side, int k, tw_vec2 to);
+/// Train k unloads (its men in a square of `row` a side centred at c): its guns stand 3 in to
+/// the right of the square, and that is their move. Returns how many.
+int lw_train_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row);
+/// KS.SH.6: train k destroyed: its guns are destroyed (ks_destroyed) and off it.
+void lw_train_guns_destroyed(tw_state *s, int side, int k);
+/// Train `from` became train `to`.
+void lw_train_guns_renumber(tw_state *s, int side, int from, int to);
 
 #endif

@@ -76,7 +76,7 @@ void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 
 		return;
 	for (int gi = 0; gi < s->ngun; gi++) {
 		tw_gun *g = &s->gun[gi];
-		if (g->side == f->side || lw_gun_boxed(s, g)) // lw-box: a boxed gun has no axle line on the table
+		if (g->side == f->side || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: no axle line on the table
 			continue;
 		tw_vec2 d = tw_dir_deg(g->bearing); // the axle line is through g->axle, across d
 		int sense = beyond_sense(s, g, f->side);
@@ -105,7 +105,7 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 	for (int gi = 0; gi < s->ngun; gi++) {
 		tw_gun *g = &s->gun[gi];
 		int owner = g->side;
-		if (lw_gun_boxed(s, g)) // lw-box: a boxed gun is taken only once its box is opened (LW.BIG.3)
+		if (lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: taken only once out of its box or off its train
 			continue;
 		// Forget crossers who are no longer free men of another side.
 		keep_crossers(s, LWGN(s, g), free_enemy, owner);

@@ -19,7 +19,7 @@ int lw_free_on_field(const tw_state *s, int side)
 // take" for the other side.
 static int gun_scores_for(const tw_state *s, const tw_gun *g)
 {
-	if (lw_beyond_own_line(s, g->side, g->axle) || lw_gun_boxed(s, g)) // lw-box: in a box with its crew
+	if (lw_beyond_own_line(s, g->side, g->axle) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: with its crew
 		return g->side;
 	if (lw_gun_crew_count(s, g, g->side) == 0)
 		return lw_enemy(g->side);
