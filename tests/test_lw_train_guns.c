@@ -10,6 +10,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "rules/littlewars/lw_big.h"
@@ -136,6 +137,34 @@ static void test_KS_SH_6_shell_destroys_the_gun_aboard(void **state)
 	tw_test_free(s);
 }
 
+// LW.BIG.9 (lw-box): lw-big puts a gun standing beside its train aboard with its crew (the
+// railhead above, red to move): among its first orders a train_load of gun 0 with 4 men.
+static void test_LW_BIG_9_big_general_entrains_a_gun(void **state)
+{
+	(void)state;
+	tw_state *s = railhead();
+	tw_error err = {0};
+	tw_general *g = tw_general_new("lw-big", tw_ruleset_get(s->ruleset), 0, 7);
+	assert_non_null(g);
+	tw_order *o = malloc(sizeof *o);
+	bool entrained = false;
+	for (int k = 0; k < 12 && !entrained; k++) {
+		assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+		if (o->type == LW_OT_END_MOVE)
+			break;
+		if (o->type == LW_OT_TRAIN_LOAD && o->gun == 0) {
+			assert_int_equal(o->nfig, 4);
+			entrained = true;
+		}
+		assert_int_equal(tw_test_apply(s, o, &err), TW_OK);
+	}
+	assert_true(entrained);
+	assert_int_equal(LWGN(s, &s->gun[0])->trained, 1);
+	free(o);
+	tw_general_free(g);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -143,6 +172,7 @@ int main(void)
 		cmocka_unit_test(test_LW_BIG_9_gun_by_train),
 		cmocka_unit_test(test_LW_BIG_10_gun_takes_two_trucks),
 		cmocka_unit_test(test_KS_SH_6_shell_destroys_the_gun_aboard),
+		cmocka_unit_test(test_LW_BIG_9_big_general_entrains_a_gun),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
