@@ -86,6 +86,10 @@ static void test_LW_BIG_2_gun_boxed_with_its_crew(void **state)
 	m->npath = 1;
 	m->path[0] = tw_v2(100, 35);
 	tw_test_expect_refused(s, m, "LW.BIG.2");
+	// A boxed gun is off the table: a man may stand where its axle is (no LW.MOB.14, which would
+	// tell the enemy a gun is in the box).
+	tw_error e2 = {0};
+	assert_int_equal(lw_check_standing(s, &s->fig[5], c, &e2), TW_OK);
 	// The box: 12 in (the gun's men's pace), not the cavalry's 24.
 	tw_test_expect_refused(s, box_move(c.x, c.y + 12.5), "LW.BIG.2");
 	ok(s, box_move(c.x, c.y + 12));

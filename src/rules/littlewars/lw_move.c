@@ -41,7 +41,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 				    f->id, p.x, p.y);
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
-		if (!lw_gun_in_battle(s, g))
+		if (!lw_gun_in_battle(s, g) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: not on the table
 			continue;
 		if (lw_gun_may_be_within(g, p, f->radius + clear) && tw_gun_distance(g, p) < f->radius + clear - 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
