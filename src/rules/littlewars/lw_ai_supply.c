@@ -16,7 +16,9 @@ int lw_ai_arm(const tw_state *s, const tw_figure *f) { return lw_arm_of(s, f); }
 
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f)
 {
-	return lw_is_free(f) && lw_ai_arm(s, f) == LW_ARM_TS;
+	// lw-box: the T&S men, not the waggons (arm 4 too): a waggon goes 6 in across country
+	// (KS.MOV.1) and follows the men by lw-big's own rule (lw_ai_big.c).
+	return lw_is_free(f) && f->kind != TW_FK_WAGGON && lw_ai_arm(s, f) == LW_ARM_TS;
 }
 
 // KS.SUP: a man who must be fed by packets (not the General, not T&S themselves).
