@@ -223,12 +223,55 @@ static void test_LW_BIG_5_big_general_brings_the_waggons(void **state)
 	tw_test_free(s);
 }
 
+// LW.BIG.2 (lw-box): lw-big boxes a gun with its crew where it boxes men: red's gun 0 behind
+// his six infantry (the four nearest within 6 in are its crew) goes in a box with those four
+// first; the box moves at the men's pace x 3 (36 in), and blue's view has the gun nowhere.
+static void test_LW_BIG_2_big_general_boxes_a_gun(void **state)
+{
+	(void)state;
+	tw_state *s = country();
+	tw_test_gun(s, 0, 103, 17, 0);
+	tw_error err = {0};
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	tw_general *g = tw_general_new("lw-big", rs, 0, 7);
+	assert_non_null(g);
+	tw_order *o = malloc(sizeof *o);
+	assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+	assert_int_equal(o->type, LW_OT_BOX);
+	assert_int_equal(o->gun, 0);
+	assert_int_equal(o->nfig, 4);
+	assert_int_equal(tw_test_apply(s, o, &err), TW_OK);
+	assert_int_equal(LWGN(s, &s->gun[0])->boxed, 1);
+	bool moved = false;
+	for (int k = 0; k < 8 && !moved; k++) {
+		assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+		if (o->type == LW_OT_END_MOVE)
+			break;
+		if (o->type == LW_OT_BOX_MOVE && o->n == 0) {
+			tw_vec2 from = tw_v2(LWS(s, 0)->box_x[0], LWS(s, 0)->box_y[0]);
+			assert_true(fabs(tw_dist(from, o->path[o->npath - 1]) - 36.0) < 1e-6);
+			moved = true;
+		}
+		assert_int_equal(tw_test_apply(s, o, &err), TW_OK);
+	}
+	assert_true(moved);
+	assert_true(s->gun[0].axle.x == LWS(s, 0)->box_x[0] && s->gun[0].axle.y == LWS(s, 0)->box_y[0]);
+	tw_state v;
+	assert_int_equal(tw_state_view(&v, s, 1), TW_OK);
+	assert_true(v.gun[0].axle.x == -1 && v.gun[0].axle.y == -1);
+	tw_state_free(&v);
+	free(o);
+	tw_general_free(g);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_BIG_3_unbox_sets_the_men_out),
 		cmocka_unit_test(test_LW_BIG_2_big_general_boxes_and_scouts),
+		cmocka_unit_test(test_LW_BIG_2_big_general_boxes_a_gun),
 		cmocka_unit_test(test_LW_BIG_5_big_general_brings_the_waggons),
 		cmocka_unit_test(test_LW_BIG_2_big_general_beats_random_38_of_40),
 	};

@@ -67,8 +67,8 @@ static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
 	return c;
 }
 
-// Red boxes a cavalryman and three infantry (ids 0-3) and sets engineers 4-5 to a mine at
-// (217.25, 23.75) (a place nothing else is); blue is far off.
+// Red boxes a cavalryman and three infantry (ids 0-3) with his gun 0 (lw-box: they are its crew)
+// and sets engineers 4-5 to a mine at (217.25, 23.75) (a place nothing else is); blue is far off.
 static char *scenario(void)
 {
 	tw_state *s = tw_test_lw_state(600, 400, 3, 0);
@@ -79,10 +79,12 @@ static char *scenario(void)
 	tw_test_row(s, 0, TW_FK_INFANTRY, 4, 400, 20, 1.0); // 10 men a side (LW.VAR.4), 4 of them boxed
 	tw_test_man(s, 1, TW_FK_CAVALRY, 100, 380);
 	tw_test_row(s, 1, TW_FK_INFANTRY, 9, 300, 380, 1.0);
+	int gun = tw_test_gun(s, 0, 102, 24, 0);
 	tw_error err = {0};
 	tw_order *b = tw_test_order(LW_OT_BOX, 0);
 	for (int i = 0; i < 4; i++)
 		b->fig[b->nfig++] = i;
+	b->gun = gun;
 	assert_int_equal(tw_test_apply(s, b, &err), TW_OK);
 	tw_order *w = tw_test_order(LW_OT_WORK, 0);
 	w->n = LW_KS_MINE;
@@ -125,7 +127,7 @@ static void test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy(void **state)
 		bool sees = i == 0 || i == 2; // red and the umpire
 		int n = tw_wsc_count(c[i]);
 		assert_true(n > 2);
-		bool saw_mine = false, saw_box = false, saw_cav0 = false;
+		bool saw_mine = false, saw_box = false, saw_cav0 = false, saw_gun = false;
 		for (int k = 0; k < n; k++) {
 			char *m = tw_wsc_msg(c[i], k);
 			if (strncmp(m, "{\"type\":\"hello\"", 15) == 0) { // the rule set's schema: field names only
@@ -135,6 +137,7 @@ static void test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy(void **state)
 			}
 			saw_mine |= has(m, "217.25") || has(m, "\"nwork\"") || has(m, "\"work_kind\"") || has(m, "\"work\":0");
 			saw_box |= has(m, "\"box\":0");
+			saw_gun |= has(m, "\"boxed\":1"); // lw-box: the boxed gun's mark is the owner's
 			// Figure 0 is red's boxed cavalryman: his arm must not show in the enemy's view.
 			json_t *j = json_loads(m, 0, NULL);
 			assert_non_null(j);
@@ -148,6 +151,12 @@ static void test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy(void **state)
 				json_t *bx = json_object_get(json_object_get(red, "data"), "box_x");
 				assert_non_null(bx);
 				assert_true(json_number_value(json_array_get(bx, 0)) > 100.0);
+				// lw-box: the boxed gun stands at the box for red and the umpire, nowhere for the rest.
+				json_t *at = json_object_get(json_array_get(json_object_get(st, "guns"), 0), "at");
+				double gx = json_number_value(json_array_get(at, 0));
+				saw_gun |= gx > 100.0;
+				if (!sees)
+					assert_true(gx == -1.0);
 			}
 			json_decref(j);
 			free(m);
@@ -156,10 +165,11 @@ static void test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy(void **state)
 			assert_true(saw_mine);
 			assert_true(saw_box);
 			assert_true(saw_cav0);
+			assert_true(saw_gun);
 		} else {
-			if (saw_mine || saw_box || saw_cav0)
-				fail_msg("seat %d received red's hidden box or work (mine %d box %d cavalry %d)", i, saw_mine,
-					 saw_box, saw_cav0);
+			if (saw_mine || saw_box || saw_cav0 || saw_gun)
+				fail_msg("seat %d received red's hidden box or work (mine %d box %d cavalry %d gun %d)", i, saw_mine,
+					 saw_box, saw_cav0, saw_gun);
 		}
 	}
 	for (int i = 0; i < 4; i++)

@@ -20,8 +20,11 @@
 
 static const char *const scen[2] = {"large-country", "kriegspiel"};
 /// The golden replays' final state hashes (tools/lw_big_golden.sh; re-pinned when a rule change
-/// moves them, saying why).
-static const char *const golden_hash[2] = {"92422733406b9f8e", "de8b2d2cea0a0403"};
+/// moves them, saying why). lw-box: the Kriegspiel's hash moved from de8b2d2cea0a0403 only
+/// because its two train unloads now set the men's ks_still_why (a late field, KS.RAIL.1's
+/// refusal); with that assignment taken out the same replay ends on the old hash. Only the
+/// final_hash of tests/golden/lw-kriegspiel-12.log.json was changed: the game is the same.
+static const char *const golden_hash[2] = {"92422733406b9f8e", "cebee5d70474a403"};
 
 static int run(const char *cmd)
 {

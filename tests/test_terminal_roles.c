@@ -77,6 +77,30 @@ static void test_KS_GEN_1_2_terminal_roles(void **st)
 	has("tinwar play: --param wants NAME=VALUE with a parameter of littlewars, not 'nosuch=1'");
 }
 
+// lw-box: the roles come from the men's arm records (KS.GEN.1): the generated Kriegspiel's
+// engineers and Transport & Supply are infantry figures of arm 2 and 4, so each side has an
+// engineers' and a supply seat; an order for an engineer is the engineers' (the infantry player's
+// refused naming KS.GEN.1). The official sees his own side as the umpire does (KS.GEN.2): `list`
+// and `info` say so.
+static void test_KS_GEN_1_2_terminal_seats_by_arm(void **st)
+{
+	(void)st;
+	const char *ks = TW_SOURCE_DIR "/scenarios/littlewars/kriegspiel.json";
+	int rc = run("printf 'roles\\nas official\\nlist\\ninfo game\\nas general\\nlist\\nquit\\n' | "
+		     "%s play %s --param seats=per_arm --red human --blue human --shot-model fast --quiet",
+		     CLI, ks);
+	assert_int_equal(rc, 0);
+	has("    engineers    [KS.GEN.1] orders the engineers\n");
+	has("    supply       [KS.GEN.1] orders the supply\n");
+	has("    artillery    [KS.GEN.1]");
+	has("red official (game move 0)>   (the official's view: his own side as the umpire sees it, KS.GEN.2)\n");
+	// The General's view is the side's: no such line once the General types again (`as general`).
+	const char *g = strstr(out, "red official (game move 0)> ");
+	g = g ? strstr(g, "red general (game move 0)> ") : NULL;
+	assert_non_null(g);
+	assert_null(strstr(g, "the official's view"));
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -87,6 +111,7 @@ int main(void)
 		return 1;
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_KS_GEN_1_2_terminal_roles),
+		cmocka_unit_test(test_KS_GEN_1_2_terminal_seats_by_arm),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

@@ -114,6 +114,13 @@ bool cli_role_name(const tw_state *s, int role, char *buf, size_t size);
 void cli_roles_list(const tw_state *s, int side, int current);
 /// True (and says why) when role may not give order o (tw_role_may); false for no role.
 bool cli_role_refuses(const tw_state *s, int role, const tw_order *o);
+/// lw-box, KS.GEN.2: what `seat` sees with `role` typing: an official of that side sees his side as
+/// the umpire does (tw_state_view_role); any other role, or none (-1), the side's view. Frees with
+/// tw_state_free. *official (may be NULL) says whether it was the official's view.
+tw_status cli_role_view(tw_state *view, const tw_state *s, int seat, int role, bool *official);
+/// cli_board and cli_info as `role` of `seat` sees (cli_role_view).
+void cli_board_role(const tw_state *s, int seat, int role, FILE *out);
+int cli_info_role(const tw_state *s, int seat, int role, int argc, char **argv);
 int cli_campaign(int argc, char **argv);
 int cli_svl_series(int argc, char **argv); // Science versus Luck's whole game (cli_svl_series.c)
 /// `manual ARM @FILE.json` of Science versus Luck (cli_svl_manual.c): 1 the order, -1 refused

@@ -67,11 +67,13 @@ static char side_letter(int side, bool cavalry)
 	return cavalry && c != '?' ? (char)(c - 'a' + 'A') : c;
 }
 
-void cli_board(const tw_state *s, int seat, FILE *out)
+void cli_board(const tw_state *s, int seat, FILE *out) { cli_board_role(s, seat, -1, out); }
+
+void cli_board_role(const tw_state *s, int seat, int role, FILE *out)
 {
 	tw_state view;
 	bool own = false;
-	if (seat >= 0 && tw_state_view(&view, s, seat) == TW_OK) {
+	if (seat >= 0 && cli_role_view(&view, s, seat, role, NULL) == TW_OK) {
 		s = &view;
 		own = true;
 	}

@@ -253,7 +253,7 @@ static void list_figures(const tw_state *s, int side, int unit)
 }
 
 // `list [men] [SIDE] | list unit N`: false (with a message) on words it does not understand.
-static bool list_command(const tw_state *st, int seat, const cli_groups *gs, int argc, char **argv)
+static bool list_command(const tw_state *st, int seat, int role, const cli_groups *gs, int argc, char **argv)
 {
 	int k = 1, side = -1, unit = -1;
 	bool men = false;
@@ -285,8 +285,11 @@ static bool list_command(const tw_state *st, int seat, const cli_groups *gs, int
 		return false;
 	}
 	tw_state view;
-	if (tw_state_view(&view, st, seat) != TW_OK)
+	bool official = false;
+	if (cli_role_view(&view, st, seat, role, &official) != TW_OK) // KS.GEN.2 (cli_roles.c)
 		return false;
+	if (official)
+		printf("  (the official's view: his own side as the umpire sees it, KS.GEN.2)\n");
 	if (men) {
 		list_figures(&view, side, unit);
 	} else {
@@ -421,9 +424,9 @@ static int human_command(play_ctx *pc, int side, char *line)
 		else
 			pc->role[side] = r;
 	} else if (strcmp(cmd, "board") == 0) {
-		cli_board(s, side, stdout);
+		cli_board_role(s, side, pc->role[side], stdout);
 	} else if (strcmp(cmd, "list") == 0) {
-		(void)list_command(s, side, &pc->groups, argc, argv);
+		(void)list_command(s, side, pc->role[side], &pc->groups, argc, argv);
 	} else if (strcmp(cmd, "group") == 0) {
 		(void)cli_group_command(&pc->groups, s, side, argc, argv);
 	} else if (strcmp(cmd, "measure") == 0 || strcmp(cmd, "los") == 0) {
@@ -442,7 +445,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 				       s->table.terrain[blk].name);
 		}
 	} else if (strcmp(cmd, "info") == 0) {
-		(void)cli_info(s, side, argc, argv);
+		(void)cli_info_role(s, side, pc->role[side], argc, argv);
 	} else if (strcmp(cmd, "score") == 0) {
 		double pts[TW_MAX_SIDES] = {0};
 		const tw_ruleset *rs = tw_game_ruleset(pc->game);

@@ -52,13 +52,18 @@ static void print_facts(const tw_state *s, int kind, int32_t index, int seat, co
 	}
 }
 
-int cli_info(const tw_state *s, int seat, int argc, char **argv)
+int cli_info(const tw_state *s, int seat, int argc, char **argv) { return cli_info_role(s, seat, -1, argc, argv); }
+
+int cli_info_role(const tw_state *s, int seat, int role, int argc, char **argv)
 {
 	tw_state v;
-	if (tw_state_view(&v, s, seat) != TW_OK) {
+	bool official = false;
+	if (cli_role_view(&v, s, seat, role, &official) != TW_OK) {
 		printf("  out of memory\n");
 		return -1;
 	}
+	if (official) // KS.GEN.2 (lw-box)
+		printf("  (the official's view: his own side as the umpire sees it, KS.GEN.2)\n");
 	int rc = 0;
 	char *end = NULL;
 	if (argc >= 2 && strcmp(argv[1], "game") == 0) {

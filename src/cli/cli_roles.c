@@ -82,6 +82,16 @@ void cli_roles_list(const tw_state *s, int side, int current)
 	printf("  ('as ROLE' passes the keyboard to another)\n");
 }
 
+tw_status cli_role_view(tw_state *view, const tw_state *s, int seat, int role, bool *official)
+{
+	tw_role_def r[TW_MAX_ROLES];
+	int n = tw_state_roles(s, r, TW_MAX_ROLES);
+	bool off = role >= 0 && role < n && r[role].side == seat && r[role].kind == TW_ROLE_OFFICIAL;
+	if (official)
+		*official = off;
+	return off ? tw_state_view_role(view, s, &r[role]) : tw_state_view(view, s, seat);
+}
+
 bool cli_role_refuses(const tw_state *s, int role, const tw_order *o)
 {
 	tw_role_def r[TW_MAX_ROLES];

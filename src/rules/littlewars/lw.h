@@ -106,7 +106,12 @@ typedef struct lw_fig {
 	int32_t ks_last_horse;  ///< KS.SUP.10: game move in which his surrounded body ate its last horse, 0 none
 	int32_t ks_fired_in;    ///< KS.RF.1: game move of his last rifle fire, 0 never
 	int32_t ks_fire_run;    ///< KS.SUP.1: own moves in a row he has fired since his last ammunition
+	// lw-box (late fields, hashed only when set):
+	int32_t ks_still_why; ///< why ks_still_until holds him (LW_STILL_*): 0 charged in close order (KS.CH.4)
+	int32_t ks_retiring;  ///< KS.CH.10/11: game move his body began retiring from cavalry, 0 none
 } lw_fig;
+/// lw_fig.ks_still_why: what keeps a man still until ks_still_until (lw_ks_pursuit.c).
+enum { LW_STILL_CLOSE = 0, LW_STILL_FELL_BACK = 1, LW_STILL_UNLOADED = 2 };
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
 #define LW_WORK_MAX 32
@@ -137,12 +142,19 @@ typedef struct lw_gun {
 	int32_t crossers[LW_GUN_MAX_CROSSERS]; ///< those men (-1 beyond ncross)
 	uint8_t ks_destroyed;      ///< KS.SH.3: wholly inside a shell's zone
 	int32_t ks_disabled_until; ///< KS.SH.3: partly inside: out of action up to this game move
+	// lw-box (late fields, hashed only when set):
+	int32_t boxed; ///< LW.BIG.2: 1 + the box (of its side's record) it is in with its crew, 0 none; owner only
+	int32_t trained; ///< LW.BIG.9/10: 1 + the train of its side it is aboard (2 trucks), 0 none
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
 #define LWG(s) ((lw_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(lw_game)))
 #define LWF(s, f) ((lw_fig *)tw_rec_row((s), TW_REC_FIGURE, (f)->id, sizeof(lw_fig)))
 #define LWGN(s, g) ((lw_gun *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(lw_gun)))
+/// LW.BIG.2 (lw-box): gun g is in a box (LWGN(s, g)->boxed).
+static inline bool lw_gun_boxed(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->boxed > 0; }
+/// LW.BIG.9 (lw-box): gun g is aboard a train (LWGN(s, g)->trained).
+static inline bool lw_gun_aboard(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->trained > 0; }
 
 // ---- the rule set's own statuses (figure.h): prisoners, freed men, delivered, withdrawn ----
 enum {
@@ -175,6 +187,12 @@ void lw_look(const tw_state *s, const tw_figure *f, tw_look *out);
 // ---- shared predicates ----
 /// LW.0 "free man": not a prisoner, not an unrearmed released prisoner, alive, on the table.
 static inline bool lw_is_free(const tw_figure *f) { return f->status == TW_FS_ACTIVE; }
+/// Issue 18 lw-box: waggons and carts are figures (they move, are shot, are seen) but not men:
+/// they take no part in melee (LW.MEL), make no prisoners and are none, crew no gun (LW.MOB.4),
+/// and count in no draw or victory count (LW.VAR).
+static inline bool lw_is_man(const tw_figure *f) { return f->kind != TW_FK_WAGGON; }
+/// A free figure that is a man (lw_is_free and lw_is_man).
+static inline bool lw_is_free_man(const tw_figure *f) { return lw_is_free(f) && lw_is_man(f); }
 /// LW.MOB.2/3: a man's move allowance in inches.
 static inline double lw_move_allowance(const tw_figure *f)
 {
@@ -238,7 +256,7 @@ static inline bool lw_base_near_gun(const tw_gun *g, tw_vec2 p, double r)
 /// A free man (lw_is_free) within 6 in of gun g (lw_base_near_gun).
 static inline bool lw_free_man_near_gun(const tw_gun *g, const tw_figure *f)
 {
-	return lw_is_free(f) && lw_base_near_gun(g, f->pos, f->radius);
+	return lw_is_free_man(f) && lw_base_near_gun(g, f->pos, f->radius);
 }
 static inline double lw_gap(const tw_figure *a, const tw_figure *b) { return fmax(0.0, tw_figure_gap(a, b)); }
 // Exact early-out for lw_gap(a, b) <= lim: false only when the bases are certainly farther

@@ -196,11 +196,49 @@ static int boxable(const tw_state *s, int side, uint8_t *ok)
 	return n;
 }
 
+// LW.BIG.2 (lw-box): a gun of ours far from the enemy goes in a box with its crew, the
+// BIG_CREW nearest unmoved free men within 6 in of it; true with the order in o.
+static bool next_gun_box(const tw_state *s, int side, tw_order *o)
+{
+	for (int g = 0; g < s->ngun; g++) {
+		const tw_gun *gun = &s->gun[g];
+		if (gun->side != side || !lw_gun_in_battle(s, gun) || lw_gun_boxed(s, gun) || gun->acted_in == s->move_no ||
+		    !lw_big_may_rebox(nearest_enemy(s, side, gun->axle, NULL) + 24.0))
+			continue;
+		tw_order_init(o, LW_OT_BOX, side);
+		o->gun = g;
+		for (int k = 0; k < BIG_CREW; k++) {
+			int best = -1;
+			double bd = INFINITY;
+			for (int i = 0; i < s->nfig; i++) {
+				const tw_figure *f = &s->fig[i];
+				bool taken = false;
+				for (int j = 0; j < o->nfig && !taken; j++)
+					taken = o->fig[j] == i;
+				if (taken || f->side != side || f->moved_in == s->move_no || !lw_free_man_near_gun(gun, f))
+					continue;
+				double d = tw_gun_distance(gun, f->pos);
+				if (d < bd) {
+					bd = d;
+					best = i;
+				}
+			}
+			if (best >= 0)
+				o->fig[o->nfig++] = best;
+		}
+		if (o->nfig >= LW_GUN_CREW && valid(s, o))
+			return true;
+	}
+	return false;
+}
+
 // Closes one box of men standing together; true with the order in o.
 static bool next_box(const tw_state *s, int side, tw_order *o)
 {
 	if (LWS(s, side)->nbox >= LW_BOX_MAX)
 		return false;
+	if (next_gun_box(s, side, o))
+		return true;
 	uint8_t *ok = tw_calloc((size_t)s->nfig + 1, 1);
 	if (!ok)
 		return false;

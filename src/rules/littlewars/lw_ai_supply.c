@@ -7,20 +7,17 @@
 
 #include "lw_ai_big.h"
 #include "lw_big.h"
+#include "lw_util.h"
 #include "tinwar/tinwar.h"
 
 #define TS_BEHIND 30.0 ///< a T&S man keeps this far behind the middle of the men he serves
 
-int lw_ai_arm(const tw_state *s, const tw_figure *f)
-{
-	int a = LWF(s, f)->arm;
-	return a >= 0 ? a : f->kind == TW_FK_CAVALRY ? LW_ARM_CAVALRY : LW_ARM_INFANTRY;
-}
+int lw_ai_arm(const tw_state *s, const tw_figure *f) { return lw_arm_of(s, f); }
 
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f)
 {
-	// A supply waggon (kind waggon, arm Transport & Supply: LW.BIG.5) is no walking T&S man: it
-	// keeps to the waggon's pace (6 in across country, KS.MOV.1) and is not sent after the men.
+	// lw-box: the T&S men, not the waggons (arm 4 too): a waggon goes 6 in across country
+	// (KS.MOV.1) and follows the men by lw-big's own rule (lw_ai_big.c).
 	return lw_is_free(f) && f->kind != TW_FK_WAGGON && lw_ai_arm(s, f) == LW_ARM_TS;
 }
 

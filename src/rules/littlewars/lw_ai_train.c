@@ -70,10 +70,39 @@ static double enemy_near(const tw_state *s, int side, tw_vec2 p)
 	return best;
 }
 
+// LW.BIG.9/10 (lw-box): a gun of ours standing beside train k (its nearest point within 6 in of
+// the engine) boards with its crew, the 4 nearest unmoved free men within 6 in of both, when the
+// trucks have room (2 a gun); true with the order in o.
+static bool load_gun(const tw_state *s, int side, int k, tw_order *o)
+{
+	const lw_side *sd = LWS(s, side);
+	tw_vec2 at = tw_v2(sd->train_x[k], sd->train_y[k]);
+	for (int g = 0; g < s->ngun; g++) {
+		const tw_gun *gun = &s->gun[g];
+		if (gun->side != side || !lw_gun_in_battle(s, gun) || lw_gun_boxed(s, gun) || lw_gun_aboard(s, gun) ||
+		    gun->acted_in == s->move_no || tw_gun_distance(gun, at) > LW_REACH)
+			continue;
+		tw_order_init(o, LW_OT_TRAIN_LOAD, side);
+		o->n = k;
+		o->gun = g;
+		for (int i = 0; i < s->nfig && o->nfig < LW_GUN_CREW; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side && f->moved_in != s->move_no && f->kind != TW_FK_WAGGON &&
+			    lw_free_man_near_gun(gun, f) && lw_fig_dist(f, at) <= LW_REACH - 0.05)
+				o->fig[o->nfig++] = i;
+		}
+		if (o->nfig >= LW_GUN_CREW && lw_ai_valid(s, o))
+			return true;
+	}
+	return false;
+}
+
 // Men within 6 in of train k board it, as many as its trucks carry (20 in all in the Kriegspiel,
 // where loading takes 2 moves a 20 men); `aboard` are on it already.
 static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
 {
+	if (load_gun(s, side, k, o)) // lw-box: a gun beside the train goes with its crew first
+		return true;
 	const lw_side *sd = LWS(s, side);
 	tw_vec2 at = tw_v2(sd->train_x[k], sd->train_y[k]);
 	int inf = 0, cav = 0, cap = LWG(s)->ks ? TRAIN_KS_LOAD - aboard : TW_ORDER_MAX_FIG;
@@ -85,7 +114,7 @@ static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
 		if (!rider(s, side, f) || lw_fig_dist(f, at) > LW_REACH - 0.05)
 			continue;
 		bool c = f->kind == TW_FK_CAVALRY;
-		if (lw_rail_trucks(inf + !c, cav + c, 0) > LW_RAIL_FULL_TRUCKS)
+		if (lw_rail_trucks(inf + !c, cav + c, lw_train_guns(s, side, k)) > LW_RAIL_FULL_TRUCKS) // lw-box: 2 a gun aboard
 			continue;
 		inf += !c;
 		cav += c;
@@ -198,7 +227,7 @@ static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *wal
 	for (int k = 0; k < sd->ntrain && k < LW_TRAIN_MAX; k++) {
 		if (done[k] == TRAIN_DONE || sd->train_moved[k] == s->move_no)
 			continue;
-		int riders = lw_train_riders(s, side, k, NULL, NULL);
+		int riders = lw_train_riders(s, side, k, NULL, NULL) + lw_train_guns(s, side, k); // lw-box: guns ride too
 		if (done[k] != TRAIN_RUN) {
 			// The men beside it board as they come (each boarding is their move).
 			if (load(s, side, k, riders, o))

@@ -7,6 +7,8 @@
 
 #include "lw_big.h"
 #include "lw_boxes.h"
+#include "lw_ks_pursuit.h"
+#include "lw_util.h"
 #include "lw_waggons.h"
 
 
@@ -93,6 +95,8 @@ static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, bool scouts_
 	return best;
 }
 
+double lw_box_nearest_enemy(const tw_state *s, int side, tw_vec2 p) { return nearest_enemy(s, side, p, false); }
+
 // ---- orders ----
 
 tw_status lw_validate_box(const tw_state *s, const tw_order *o, tw_error *err)
@@ -117,7 +121,7 @@ tw_status lw_validate_box(const tw_state *s, const tw_order *o, tw_error *err)
 					    "man %d has an enemy %.1f in away: troops are boxed only with no enemy within 20 ft",
 					    f->id, d);
 	}
-	return TW_OK;
+	return o->gun >= 0 ? lw_validate_box_gun(s, o, err) : TW_OK;
 }
 
 tw_status lw_apply_box(tw_state *s, const tw_order *o, tw_events *ev)
@@ -131,6 +135,8 @@ tw_status lw_apply_box(tw_state *s, const tw_order *o, tw_events *ev)
 	sd->box_x[k] = c.x;
 	sd->box_y[k] = c.y;
 	sd->box_moved[k] = 0; // its men have not moved: the box may move this move
+	if (o->gun >= 0) // LW.BIG.2 (lw-box): the gun goes in with its crew, where the box stands
+		lw_box_gun_in(s, &s->gun[o->gun], k, c);
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
 		f->status = TW_FS_RESERVE; // off the table, in the box
@@ -150,16 +156,6 @@ tw_status lw_apply_box(tw_state *s, const tw_order *o, tw_events *ev)
 	return TW_OK;
 }
 
-static bool on_road(const tw_state *s, tw_vec2 p)
-{
-	for (int i = 0; i < s->table.nterrain; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
-		if ((t->kind == TW_TER_ROAD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
-			return true;
-	}
-	return false;
-}
-
 tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	const lw_side *sd = LWS(s, o->side);
@@ -171,9 +167,10 @@ tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *e
 		return tw_error_set(err, TW_ERR_INPUT, "LW.BIG.2", "a box move needs a path");
 	int inf, cav;
 	lw_box_men(s, o->side, o->n, &inf, &cav);
+	int guns = lw_box_guns(s, o->side, o->n); // lw-box: a gun goes at its men's pace
 	tw_vec2 a = tw_v2(sd->box_x[o->n], sd->box_y[o->n]);
 	// LW.BIG.7: the road bonus when the whole path keeps to a road.
-	bool road = on_road(s, a);
+	bool road = lw_on_road(s, a);
 	double len = 0;
 	for (int k = 0; k < o->npath; k++) {
 		tw_vec2 b = o->path[k];
@@ -183,12 +180,12 @@ tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *e
 		tw_status st = lw_check_leg(s, a, b, err);
 		if (st != TW_OK)
 			return st;
-		road = road && on_road(s, b) && on_road(s, tw_scale(tw_add(a, b), 0.5));
+		road = road && lw_on_road(s, b) && lw_on_road(s, tw_scale(tw_add(a, b), 0.5));
 		len += tw_dist(a, b);
 		a = b;
 	}
 	int mult = lw_big_mult_now(s);
-	double rate = lw_big_box_rate(inf, cav, 0, mult, road);
+	double rate = lw_big_box_rate(inf, cav, guns, mult, road);
 	if (len > rate + LW_EPS)
 		return tw_error_set(err, TW_ERR_ILLEGAL, road ? "LW.BIG.7" : "LW.BIG.2",
 				    "box %d may move %.1f in (its slowest arm%s), not %.*f in", o->n, rate,
@@ -206,6 +203,7 @@ tw_status lw_apply_box_move(tw_state *s, const tw_order *o, tw_events *ev)
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].side == o->side && lw_is_boxed(s, &s->fig[i]) && LWF(s, &s->fig[i])->box == o->n)
 			s->fig[i].pos = to;
+	lw_box_guns_move(s, o->side, o->n, to); // lw-box
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, "LW.BIG.2");
 	if (e) {
 		e->a = o->n;
@@ -309,16 +307,20 @@ static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev)
 			f->moved_in = s->move_no;
 		j++;
 	}
+	int guns = lw_box_guns_out(s, side, k, c, row, own); // lw-box: its guns stand beside the men
 	tw_event *e = tw_events_push(ev, TW_EV_REVEAL, side, "LW.BIG.3");
 	if (e) {
 		e->a = k;
 		e->b = n;
+		e->c = guns;
 		e->x = c.x;
 		e->y = c.y;
 		if (own)
-			tw_event_text(e, "%s opens box %d: %d men set out where it stood", s->sides[side].name, k, n);
+			tw_event_text(e, "%s opens box %d: %d men%s set out where it stood", s->sides[side].name, k, n,
+				      guns == 1 ? " and a gun" : guns > 1 ? " and guns" : "");
 		else
-			tw_event_text(e, "an enemy scout within 10 ft: %s's box %d is opened, %d men set out", s->sides[side].name, k, n);
+			tw_event_text(e, "an enemy scout within 10 ft: %s's box %d is opened, %d men%s set out", s->sides[side].name,
+				      k, n, guns == 1 ? " and a gun" : guns > 1 ? " and guns" : "");
 	}
 	// Close the gap in the box list: the last box takes index k.
 	int last = --sd->nbox;
@@ -329,6 +331,7 @@ static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev)
 		for (int i = 0; i < s->nfig; i++)
 			if (s->fig[i].side == side && LWF(s, &s->fig[i])->box == last)
 				LWF(s, &s->fig[i])->box = k;
+		lw_box_guns_renumber(s, side, last, k); // lw-box
 	}
 	sd->box_x[last] = sd->box_y[last] = 0;
 	sd->box_moved[last] = 0;
@@ -509,6 +512,8 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 	int side = s->mover;
 	if (side < 0 || side > 1)
 		return;
+	lw_ks_pursuit_end_move(s, side, ev); // KS.CH.10/11: the pursuit stopped (lw_ks_pursuit.c)
+	lw_take_waggons(s, ev);              // lw-box: unguarded waggons touched by the enemy (lw_waggons.c)
 	// KS.RE.1-6, LW.BIG.11: the mover's works go on if their men stayed and did nothing else.
 	lw_side *sd = LWS(s, side);
 	for (int k = 0; k < sd->nwork; k++) {

@@ -22,5 +22,43 @@ tw_status lw_apply_work(tw_state *s, const tw_order *o, tw_events *ev);
 /// At the end of every move: the mover's works go on (a finished one changes the table and its
 /// note is opened, KS.RE.7), scouts open boxes (LW.BIG.3), mines go off (KS.RE.4).
 void lw_big_end_move(tw_state *s, tw_events *ev);
+// ---- guns in boxes (LW.BIG.2, issue 18 lw-box; lw_box_guns.c) ----
+/// LW.BIG.4: the distance from p to the nearest enemy man on the table or box.
+double lw_box_nearest_enemy(const tw_state *s, int side, tw_vec2 p);
+/// `box FIGURES gun G`: the gun is the side's, in battle and in action, has not acted this move,
+/// no enemy within 20 ft of its axle (LW.BIG.4), and goes with its crew: at least LW_GUN_CREW of
+/// the named men within 6 in of it (LW.MOB.4). Refusals name LW.BIG.2/4 or LW.MOB.4.
+tw_status lw_validate_box_gun(const tw_state *s, const tw_order *o, tw_error *err);
+/// Puts gun g in box k standing at c: hidden from the enemy (TW_FF_HIDDEN: his view has it at
+/// (-1, -1)), its axle at c, its record's `boxed` k + 1.
+void lw_box_gun_in(tw_state *s, tw_gun *g, int k, tw_vec2 c);
+/// Guns of `side` in box k.
+int lw_box_guns(const tw_state *s, int side, int k);
+/// Box k moved to `to`: its guns with it.
+void lw_box_guns_move(tw_state *s, int side, int k, tw_vec2 to);
+/// Box k opened at c (its men in a square of `row` a side): its guns stand 3 in to the right of
+/// the square, pointing the side's way, seen again; set out by the owner that is their move.
+/// Returns how many.
+int lw_box_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row, bool own);
+/// Box `from` became box `to` (the list closed a gap).
+void lw_box_guns_renumber(tw_state *s, int side, int from, int to);
+// ---- guns on trains (LW.BIG.9/10, KS.RAIL.1, issue 18 lw-box; lw_train_guns.c) ----
+/// `train_load N FIGURES gun G`: the gun is the side's, in battle, not boxed or aboard, has not
+/// acted this move, its nearest point within 6 in of the engine (gathered beside the train), and
+/// boards with its crew: at least LW_GUN_CREW of the named men within 6 in of it (LW.MOB.4).
+tw_status lw_validate_train_gun(const tw_state *s, const tw_order *o, tw_vec2 engine, tw_error *err);
+/// Gun g boards train k standing at `engine` (2 trucks, LW.BIG.10): seen by all (open trucks).
+void lw_train_gun_in(tw_state *s, tw_gun *g, int k, tw_vec2 engine);
+/// Guns of `side` aboard train k.
+int lw_train_guns(const tw_state *s, int side, int k);
+/// Train k ran to `to`: its guns with it.
+void lw_train_guns_move(tw_state *s, int side, int k, tw_vec2 to);
+/// Train k unloads (its men in a square of `row` a side centred at c): its guns stand 3 in to
+/// the right of the square, and that is their move. Returns how many.
+int lw_train_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row);
+/// KS.SH.6: train k destroyed: its guns are destroyed (ks_destroyed) and off it.
+void lw_train_guns_destroyed(tw_state *s, int side, int k);
+/// Train `from` became train `to`.
+void lw_train_guns_renumber(tw_state *s, int side, int from, int to);
 
 #endif

@@ -52,7 +52,7 @@ static bool not_him(const tw_state *s, int32_t id, int32_t him)
 static bool free_enemy(const tw_state *s, int32_t id, int32_t owner)
 {
 	const tw_figure *c = tw_state_figure_c(s, id);
-	return c && lw_is_free(c) && c->side != owner;
+	return c && lw_is_free_man(c) && c->side != owner;
 }
 
 void lw_forget_crossers(tw_state *s, const tw_gun *g)
@@ -67,16 +67,16 @@ static bool still_free(const tw_state *s, int32_t id, int32_t arg)
 {
 	(void)arg;
 	const tw_figure *c = tw_state_figure_c(s, id);
-	return c && lw_is_free(c);
+	return c && lw_is_free_man(c);
 }
 
 void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b)
 {
-	if (!f || !lw_is_free(f))
+	if (!f || !lw_is_free_man(f))
 		return;
 	for (int gi = 0; gi < s->ngun; gi++) {
 		tw_gun *g = &s->gun[gi];
-		if (g->side == f->side)
+		if (g->side == f->side || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: no axle line on the table
 			continue;
 		tw_vec2 d = tw_dir_deg(g->bearing); // the axle line is through g->axle, across d
 		int sense = beyond_sense(s, g, f->side);
@@ -105,6 +105,8 @@ void lw_check_captures(tw_state *s, tw_events *ev)
 	for (int gi = 0; gi < s->ngun; gi++) {
 		tw_gun *g = &s->gun[gi];
 		int owner = g->side;
+		if (lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: taken only once out of its box or off its train
+			continue;
 		// Forget crossers who are no longer free men of another side.
 		keep_crossers(s, LWGN(s, g), free_enemy, owner);
 		// LW.CAP.1(b): crossers of one enemy side still within 6 in.

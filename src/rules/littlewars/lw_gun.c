@@ -56,6 +56,12 @@ static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gu
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.11",
 				    "guns first: men have already moved in this move, so gun %d may not act", g->id);
 	const lw_gun *rg = LWGN(s, g);
+	if (rg->boxed > 0) // lw-box: its crew are in the box with it
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.2", "gun %d is in box %d: open the box first", g->id,
+				    rg->boxed - 1);
+	if (rg->trained > 0) // lw-box: on its trucks
+		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.9", "gun %d is aboard train %d: unload it first", g->id,
+				    rg->trained - 1);
 	if (rg->ks_destroyed)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SH.3", "gun %d was destroyed by a shell", g->id);
 	if (rg->ks_disabled_until >= s->move_no)

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "lw_big.h"
+#include "lw_ks_pursuit.h"
 
 #define LW_KS_FORMED_GAP 1.0 ///< KS.CH.1 reading: a formed body's men are within 1 in of another
 
@@ -368,8 +369,10 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 		drive(s, &s->fig[def[out.def_lost + i]], mid, ev);
 	if (out.def_still) // KS.CH.4: close order may not move in its next move
 		for (int i = out.def_lost; i < in.defenders; i++)
-			if (lw_is_free(&s->fig[def[i]]))
+			if (lw_is_free(&s->fig[def[i]])) {
 				LWF(s, &s->fig[def[i]])->ks_still_until = s->move_no + 1;
+				LWF(s, &s->fig[def[i]])->ks_still_why = LW_STILL_CLOSE;
+			}
 	// The retreats, enforced at once (readings), each straight towards the man's own back line:
 	// KS.CH.4's extended order falls back 1 ft now, and that is its next move (it may not move in
 	// it); KS.CH.7's loser retires a cavalry move (36 in); KS.CH.11's infantry keeps retiring,
@@ -381,18 +384,24 @@ tw_status lw_apply_charge(tw_state *s, const tw_order *o, tw_events *ev, tw_erro
 			continue;
 		if (out.def_back > 0) {
 			retreat(s, f, out.def_back, "KS.CH.4", ev);
-			if (lw_is_free(f))
+			if (lw_is_free(f)) {
 				LWF(s, f)->ks_still_until = s->move_no + 1;
+				LWF(s, f)->ks_still_why = LW_STILL_FELL_BACK; // lw-box: the refusal names the fall-back
+			}
 		} else if (strcmp(out.clause, "KS.CH.7") == 0 && out.def_retires) {
 			retreat(s, f, LW_KS_CHARGE_REACH, "KS.CH.7", ev);
+			lw_ks_mark_retiring(s, f); // KS.CH.10: keeps retiring while pursued (lw_ks_pursuit.c)
 		} else if (strcmp(out.clause, "KS.CH.11") == 0) {
 			retreat(s, f, LW_INF_MOVE, "KS.CH.11", ev);
+			lw_ks_mark_retiring(s, f); // KS.CH.11: keeps retiring while pursued
 		}
 	}
 	if (strcmp(out.clause, "KS.CH.7") == 0 && !out.def_retires) // the charger lost the toss
 		for (int i = out.cav_lost; i < in.sabres; i++)
-			if (lw_is_free(&s->fig[sab[i]]))
+			if (lw_is_free(&s->fig[sab[i]])) {
 				retreat(s, &s->fig[sab[i]], LW_KS_CHARGE_REACH, "KS.CH.7", ev);
+				lw_ks_mark_retiring(s, &s->fig[sab[i]]); // KS.CH.10
+			}
 	for (int i = 0; i < in.sabres; i++) // the charge is the sabres' move
 		s->fig[o->fig[i]].moved_in = s->move_no;
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished

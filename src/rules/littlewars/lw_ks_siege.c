@@ -10,12 +10,7 @@
 #include <math.h>
 
 #include "lw_big.h"
-
-static int arm_of(const tw_state *s, const tw_figure *f)
-{
-	int a = LWF(s, f)->arm;
-	return a >= 0 ? a : f->kind == TW_FK_CAVALRY ? LW_ARM_CAVALRY : f->kind == TW_FK_WAGGON ? LW_ARM_TS : LW_ARM_INFANTRY;
-}
+#include "lw_util.h"
 
 static bool in_list(const int32_t *ids, int n, int id)
 {
@@ -32,7 +27,7 @@ static int reached_by(const tw_state *s, const tw_figure *f)
 	bool cav = f->kind == TW_FK_CAVALRY;
 	for (int k = 0; k < s->nfig; k++) {
 		const tw_figure *t = &s->fig[k];
-		if (t->side != f->side || !lw_is_free(t) || arm_of(s, t) != LW_ARM_TS || t->id == f->id)
+		if (t->side != f->side || !lw_is_free(t) || lw_arm_of(s, t) != LW_ARM_TS || t->id == f->id)
 			continue;
 		if (tw_dist(t->pos, f->pos) > (cav ? LW_KS_SUP_CAV_R : LW_KS_SUP_INF_R) + LW_EPS)
 			continue;
@@ -59,7 +54,7 @@ tw_status lw_validate_feed(const tw_state *s, const tw_order *o, tw_error *err)
 	int men = 0, horses = 0;
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
-		int a = f ? arm_of(s, f) : -1;
+		int a = f ? lw_arm_of(s, f) : -1;
 		if (!f || f->side != o->side || !lw_is_free(f) || (f->kind != TW_FK_INFANTRY && f->kind != TW_FK_CAVALRY) ||
 		    a == LW_ARM_GENERAL || a == LW_ARM_TS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SUP.6", "man %d is no free man of %s to be fed", o->fig[i],
@@ -146,12 +141,7 @@ void lw_ks_siege_end_move(tw_state *s, int side, tw_events *ev)
 		    s->move_no - r->ks_last_horse < 2 * LW_KS_SURRENDER)
 			continue;
 		int captor = lw_enemy(side);
-		f->status = LW_FS_PRISONER;
-		r->captor = (int8_t)captor;
-		r->escort = -1;
-		f->flags &= ~(uint32_t)TW_FF_LYING;
-		r->marks = (r->marks & ~(uint32_t)(LW_MARK_TRAIL | LW_MARK_CONTACT)) | LW_MARK_SURRENDERED;
-		r->changed_in = s->move_no; // LW.MEL.10: the captor moves them from his next move
+		lw_surrender_man(s, f, captor); // as LW.MEL.16
 		r->ks_last_horse = 0;
 		tw_event *e = tw_events_push(ev, TW_EV_SURRENDER, side, "KS.SUP.10");
 		if (e) {

@@ -16,20 +16,14 @@
 #include <math.h>
 
 #include "lw_big.h"
+#include "lw_util.h"
 
 static bool serves(const tw_figure *f) { return f->kind == TW_FK_INFANTRY || f->kind == TW_FK_CAVALRY; }
-
-// A man's arm (KS.GEN.1): his record's, or by his kind.
-static int arm_of(const tw_state *s, const tw_figure *f)
-{
-	int a = LWF(s, f)->arm;
-	return a >= 0 ? a : f->kind == TW_FK_CAVALRY ? LW_ARM_CAVALRY : LW_ARM_INFANTRY;
-}
 
 // KS.SUP: the men who must be supplied: not the General, not Transport & Supply themselves.
 static bool fed_by_packets(const tw_state *s, const tw_figure *f)
 {
-	int a = arm_of(s, f);
+	int a = lw_arm_of(s, f);
 	return serves(f) && a != LW_ARM_GENERAL && a != LW_ARM_TS;
 }
 
@@ -77,7 +71,7 @@ tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "KS.SUP.1", "name the body to be supplied");
 	for (int i = 0; i < o->nfig2; i++) {
 		const tw_figure *t = tw_state_figure_c(s, o->fig2[i]);
-		if (!t || t->side != o->side || !lw_is_free(t) || arm_of(s, t) != LW_ARM_TS)
+		if (!t || t->side != o->side || !lw_is_free(t) || lw_arm_of(s, t) != LW_ARM_TS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SUP.1",
 					    "man %d is no free Transport & Supply man of %s: only they hand over supplies",
 					    o->fig2[i], s->sides[o->side].name);

@@ -47,7 +47,7 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		// Interpretation of LW.MEL.1 / LW.MEL.13: only free men support.
-		if (f->side != side || !lw_is_free(f))
+		if (f->side != side || !lw_is_free_man(f))
 			continue;
 		if (exclude && exclude[i])
 			continue;
@@ -608,7 +608,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int *enemy = list, *cont = list + nf, ne = 0, nc = 0;
 	for (int b = 0; b < nf; b++)
-		if (s->fig[b].side != j->mover && lw_is_free(&s->fig[b]))
+		if (s->fig[b].side != j->mover && lw_is_free_man(&s->fig[b]))
 			enemy[ne++] = b;
 	// A large table with every free man at a finite place: sweeps in x (the same pairs).
 	lw_xkey *keys = NULL;
@@ -617,7 +617,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	bool sweep = nf >= lw_melee_sweep_min_figs;
 	for (int i = 0; i < nf && sweep; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (lw_is_free(f)) {
+		if (lw_is_free_man(f)) {
 			sweep = isfinite(f->pos.x) && isfinite(f->pos.y) && isfinite(f->radius) && f->radius >= 0;
 			rmax = fmax(rmax, f->radius);
 		}
@@ -634,7 +634,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 			keys[k] = (lw_xkey){s->fig[enemy[k]].pos.x, enemy[k]};
 		qsort(keys, (size_t)ne, sizeof *keys, lw_xkey_cmp);
 		for (int a = 0; a < nf; a++)
-			if (s->fig[a].side == j->mover && lw_is_free(&s->fig[a]))
+			if (s->fig[a].side == j->mover && lw_is_free_man(&s->fig[a]))
 				mine[nmine++] = a;
 		LW_SWEEP_PAIRS(s, mine, nmine, keys, ne, rmax, LW_CONTACT + LW_EPS, {
 			const tw_figure *fa = &s->fig[a], *fb = &s->fig[b];
@@ -648,7 +648,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	} else
 		for (int a = 0; a < nf; a++) {
 			const tw_figure *fa = &s->fig[a];
-			if (fa->side != j->mover || !lw_is_free(fa))
+			if (fa->side != j->mover || !lw_is_free_man(fa))
 				continue;
 			for (int k = 0; k < ne; k++) {
 				int b = enemy[k];
@@ -683,7 +683,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 		qsort(keys, (size_t)nc, sizeof *keys, lw_xkey_cmp);
 		nmine = 0;
 		for (int m = 0; m < nf; m++)
-			if (lw_is_free(&s->fig[m]))
+			if (lw_is_free_man(&s->fig[m]))
 				mine[nmine++] = m;
 		LW_SWEEP_PAIRS(s, mine, nmine, keys, nc, rmax, LW_REACH + LW_EPS, {
 			const tw_figure *fm = &s->fig[a];
@@ -696,7 +696,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	} else
 		for (int m = 0; m < nf; m++) {
 			const tw_figure *fm = &s->fig[m];
-			if (!lw_is_free(fm))
+			if (!lw_is_free_man(fm))
 				continue;
 			for (int k = 0; k < nc; k++) {
 				int x = cont[k];

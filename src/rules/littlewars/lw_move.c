@@ -6,6 +6,7 @@
 
 #include "lw.h"
 #include "lw_waggons.h"
+#include "lw_ks_pursuit.h" // lw-box
 #include "lw_fgrid.h"
 #include "lw_fmt.h"
 #include "lw_pgrid.h"
@@ -40,7 +41,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 				    f->id, p.x, p.y);
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
-		if (!lw_gun_in_battle(s, g))
+		if (!lw_gun_in_battle(s, g) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: not on the table
 			continue;
 		if (lw_gun_may_be_within(g, p, f->radius + clear) && tw_gun_distance(g, p) < f->radius + clear - 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
@@ -224,9 +225,13 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SUP.9",
 				    "figure %d is unsupplied: he cannot move until supplies reach him", f->id);
 	if (LWF(s, f)->ks_still_until >= s->move_no)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.4",
-				    "figure %d was charged in close order: he may not move in this move", f->id);
+		return lw_ks_still_refusal(s, f, err); // KS.CH.4, KS.RAIL.1: the clause that holds him (lw-box)
 	int n = figure_path(s, o, i, path);
+	if (LWF(s, f)->ks_retiring > 0) { // KS.CH.10/11: pursued, he keeps retiring (lw_ks_pursuit.c)
+		tw_status rs = lw_ks_retire_check(s, f, path[0], path[n - 1], err);
+		if (rs != TW_OK)
+			return rs;
+	}
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
 	double allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, path, n); // LW.BIG.7, KS.MOV.1 (lw_waggons.c)

@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_util.h"
 
 
 // Same test as lw_beyond_own_line (kept local so this file stands alone): p is on or behind
@@ -91,7 +92,7 @@ void lw_assign_escorts(tw_state *s, int captor, const int32_t *prisoners, int n,
 		double bd = 0;
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *e = &s->fig[i];
-			if (e->side != captor || !lw_is_free(e) || load[i] >= LW_ESCORT_PER)
+			if (e->side != captor || !lw_is_free_man(e) || load[i] >= LW_ESCORT_PER)
 				continue;
 			double d = 1e18;
 			for (int k = 0; k < nt; k++)
@@ -183,7 +184,7 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		double bd = 0;
 		for (int k = 0; k < nf; k++) {
 			const tw_figure *e = &s->fig[k];
-			if (e->side != LWF(s, p)->captor || !lw_is_free(e) || load[k] >= LW_ESCORT_PER)
+			if (e->side != LWF(s, p)->captor || !lw_is_free_man(e) || load[k] >= LW_ESCORT_PER)
 				continue;
 			double d = lw_gap(e, p);
 			if (d <= LW_REACH + LW_EPS && (best < 0 || d < bd - LW_EPS)) {
@@ -278,6 +279,9 @@ tw_status lw_validate_surrender(const tw_state *s, const tw_order *o, tw_error *
 		if (f->side != o->side)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.16", "figure %d is not %s's man",
 			                    f->id, s->sides[o->side].name);
+		if (!lw_is_man(f))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.16",
+			                    "figure %d is a waggon, not a man", f->id);
 		if (!lw_is_free(f))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MEL.16",
 			                    "figure %d is not a free man (%s)", f->id,
@@ -305,12 +309,7 @@ tw_status lw_apply_surrender(tw_state *s, const tw_order *o, tw_events *ev)
 	int captor = lw_enemy(o->side);
 	for (int k = 0; k < o->nfig; k++) {
 		tw_figure *f = tw_state_figure(s, o->fig[k]);
-		f->status = LW_FS_PRISONER;
-		LWF(s, f)->captor = (int8_t)captor;
-		LWF(s, f)->escort = -1;
-		f->flags &= ~(uint32_t)TW_FF_LYING;
-		LWF(s, f)->marks = (LWF(s, f)->marks & ~(uint32_t)(LW_MARK_TRAIL | LW_MARK_CONTACT)) | LW_MARK_SURRENDERED;
-		LWF(s, f)->changed_in = s->move_no; // LW.MEL.10: the captor moves them from his next move
+		lw_surrender_man(s, f, captor);
 		tw_event *e = lw_push(s, ev, TW_EV_SURRENDER, f->side, "LW.MEL.16", f);
 		if (e) {
 			e->b = captor;

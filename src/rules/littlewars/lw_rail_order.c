@@ -90,11 +90,17 @@ tw_status lw_validate_train_load(const tw_state *s, const tw_order *o, tw_error 
 		else
 			inf++;
 	}
-	int trucks = lw_rail_trucks(inf, cav, 0);
+	int guns = lw_train_guns(s, o->side, o->n) + (o->gun >= 0);
+	if (o->gun >= 0) { // lw-box: a gun boards with its crew
+		st = lw_validate_train_gun(s, o, at, err);
+		if (st != TW_OK)
+			return st;
+	}
+	int trucks = lw_rail_trucks(inf, cav, guns);
 	if (trucks > LW_RAIL_FULL_TRUCKS)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.10",
-				    "%d infantry and %d cavalry need %d trucks (12 or 5 a truck); an engine pulls 8", inf, cav,
-				    trucks);
+				    "%d infantry, %d cavalry and %d guns need %d trucks (12 or 5 a truck, 2 a gun); an engine pulls 8",
+				    inf, cav, guns, trucks);
 	return TW_OK;
 }
 
@@ -110,6 +116,8 @@ tw_status lw_apply_train_load(tw_state *s, const tw_order *o, tw_events *ev)
 		LWF(s, f)->train = o->n;
 		LWF(s, f)->marks = 0;
 	}
+	if (o->gun >= 0) // lw-box: on its two trucks
+		lw_train_gun_in(s, &s->gun[o->gun], o->n, at);
 	// LW.BIG.9: loading takes this move; KS.RAIL.1: 2 moves per 20 men (the side's own moves).
 	int32_t ready = s->move_no + 2 * lw_rail_load_moves(o->nfig, ks_game(s));
 	if (sd->train_ready[o->n] < ready)
@@ -160,7 +168,8 @@ tw_status lw_validate_train_move(const tw_state *s, const tw_order *o, tw_error 
 	}
 	int inf, cav;
 	lw_train_riders(s, o->side, o->n, &inf, &cav);
-	double reach = lw_rail_train_move(lw_rail_trucks(inf, cav, 0), ks_game(s), lw_big_mult_now(s), err);
+	double reach = lw_rail_train_move(lw_rail_trucks(inf, cav, lw_train_guns(s, o->side, o->n)), ks_game(s),
+					  lw_big_mult_now(s), err);
 	if (reach < 0)
 		return TW_ERR_ILLEGAL;
 	if (len > reach + LW_EPS)
@@ -181,6 +190,7 @@ tw_status lw_apply_train_move(tw_state *s, const tw_order *o, tw_events *ev)
 		if (f->side == o->side && f->status == TW_FS_RESERVE && LWF(s, f)->train == o->n)
 			f->pos = to;
 	}
+	lw_train_guns_move(s, o->side, o->n, to); // lw-box
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, rail_clause(s));
 	if (e) {
 		e->a = o->n;
@@ -198,7 +208,7 @@ tw_status lw_validate_train_unload(const tw_state *s, const tw_order *o, tw_erro
 	if (LWS(s, o->side)->train_moved[o->n] == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.9",
 				    "train %d has moved in this move: unloading takes a move of its own", o->n);
-	if (lw_train_riders(s, o->side, o->n, NULL, NULL) == 0)
+	if (lw_train_riders(s, o->side, o->n, NULL, NULL) == 0 && lw_train_guns(s, o->side, o->n) == 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.9", "nobody is aboard train %d", o->n);
 	return TW_OK;
 }
@@ -220,10 +230,13 @@ tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev)
 			       fmin(fmax(c.y + (j / row - (row - 1) / 2.0) * 1.25, 0), s->table.depth));
 		f->moved_in = s->move_no; // LW.BIG.9: unloading is their move
 		LWF(s, f)->train = -1;
-		if (wait > LWF(s, f)->ks_still_until)
+		if (wait > LWF(s, f)->ks_still_until) {
 			LWF(s, f)->ks_still_until = wait;
+			LWF(s, f)->ks_still_why = LW_STILL_UNLOADED; // lw-box: the refusal names KS.RAIL.1
+		}
 		j++;
 	}
+	int guns = lw_train_guns_out(s, o->side, o->n, c, row); // lw-box: beside the men's square
 	sd->train_ready[o->n] = s->move_no + 1; // the train waits out the unloading move
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, rail_clause(s));
 	if (e) {
@@ -231,8 +244,9 @@ tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev)
 		e->b = n;
 		e->x = at.x;
 		e->y = at.y;
-		tw_event_text(e, "%d men of %s unload from train %d at (%.1f, %.1f)", n, s->sides[o->side].name, o->n, at.x,
-			      at.y);
+		e->c = guns;
+		tw_event_text(e, "%d men%s of %s unload from train %d at (%.1f, %.1f)", n,
+			      guns == 1 ? " and a gun" : guns > 1 ? " and guns" : "", s->sides[o->side].name, o->n, at.x, at.y);
 	}
 	return TW_OK;
 }
@@ -254,6 +268,7 @@ void lw_ks_shell_trains(tw_state *s, tw_vec2 p, tw_events *ev)
 					killed++;
 				}
 			}
+			lw_train_guns_destroyed(s, side, k); // lw-box: KS.SH.6, the guns aboard with them
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, side, "KS.SH.6");
 			if (e) {
 				e->a = k;
@@ -272,6 +287,7 @@ void lw_ks_shell_trains(tw_state *s, tw_vec2 p, tw_events *ev)
 				for (int i = 0; i < s->nfig; i++)
 					if (s->fig[i].side == side && LWF(s, &s->fig[i])->train == last)
 						LWF(s, &s->fig[i])->train = k;
+				lw_train_guns_renumber(s, side, last, k); // lw-box
 			}
 			sd->train_x[last] = sd->train_y[last] = 0;
 			sd->train_moved[last] = sd->train_ready[last] = 0;

@@ -56,12 +56,8 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 			}
 	}
 	double row = 0;
-	// Foot, then horse, then the waggons and carts behind them (LW.BIG.5/6: issue 18's waggons are
-	// figures of kind waggon; before, they were left unplaced and the side could not be ready).
-	static const int kinds[] = {TW_FK_INFANTRY, TW_FK_CAVALRY, TW_FK_WAGGON};
-	for (size_t ki = 0; ki < sizeof kinds / sizeof kinds[0]; ki++) {
-		int kind = kinds[ki];
-		double step = kind == TW_FK_WAGGON ? 2.0 : kind == TW_FK_CAVALRY ? 1.4 : 0.9;
+	for (int kind = TW_FK_INFANTRY; kind <= TW_FK_CAVALRY; kind++) {
+		double step = kind == TW_FK_CAVALRY ? 1.4 : 0.9;
 		double x = 1.0 + shift;
 		for (int i = 0; i < s->nfig && n < TW_ORDER_MAX_FIG; i++) {
 			const tw_figure *f = &s->fig[i];
@@ -89,6 +85,31 @@ int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_
 			}
 		}
 		row += 1.6;
+	}
+	// Issue 18 lw-box: waggons and carts (the large Countries') go down too, or the side could
+	// never finish putting down (LW.MV.2: the whole force): where the scenario stands them when
+	// that is in the zone and clear, else the nearest clear spot beside it, 1 to 5 in in front of
+	// the back line.
+	for (int i = 0; i < s->nfig && n < TW_ORDER_MAX_FIG; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || f->status != TW_FS_UNPLACED || f->kind != TW_FK_WAGGON)
+			continue;
+		bool put = false;
+		for (int tries = 0; tries < 3 * 81 && !put; tries++) {
+			tw_vec2 p = f->pos;
+			if (tries > 0) {
+				int k = (tries - 1) / 3, dir = (k % 2) ? -1 : 1;
+				p = tw_v2(f->pos.x + dir * ((k + 1) / 2) * (2 * f->radius + 0.3),
+					  sd->back_y + sd->forward * (1.0 + 2.0 * ((tries - 1) % 3)));
+			}
+			if (isfinite(p.x) && isfinite(p.y) && spot_free(s, f, p, o->at, n, side)) {
+				o->fig[n] = f->id;
+				o->at[n] = p;
+				o->facing[n] = sd->forward > 0 ? 0 : 180;
+				n++;
+				put = true;
+			}
+		}
 	}
 	o->nfig = n;
 	return n;

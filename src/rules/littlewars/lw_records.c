@@ -76,6 +76,12 @@ static const tw_field_def fig_fields[] = {
 		      "game move of his last rifle fire, 0 never (KS.RF.1)"),
 	TW_FIELD_LATE(lw_fig, ks_fire_run, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		      "own moves in a row he has fired since his last ammunition packet (KS.SUP.1)"),
+	TW_FIELD_LATE(lw_fig, ks_still_why, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL,
+		      "what keeps him still until ks_still_until: 0 charged in close order (KS.CH.4), 1 fell back "
+		      "after a charge in extended order (KS.CH.4), 2 getting down from a train (KS.RAIL.1)"),
+	TW_FIELD_LATE(lw_fig, ks_retiring, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
+		      "game move his body began retiring from cavalry, 0 none: while pursued his moves must retire "
+		      "(KS.CH.10/11)"),
 };
 
 static const tw_field_def gun_fields[] = {
@@ -91,6 +97,10 @@ static const tw_field_def gun_fields[] = {
 	TW_FIELD(lw_gun, ks_destroyed, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "destroyed by a shell (KS.SH.3)"),
 	TW_FIELD(lw_gun, ks_disabled_until, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		 "disabled by a shell up to this game move (KS.SH.3)"),
+	TW_FIELD_LATE(lw_gun, boxed, TW_FT_I32, TW_VIS_OWNER, 0, 0, LW_BOX_MAX, NULL,
+		      "1 + the box it is in with its crew, 0 none (LW.BIG.2: the enemy sees the box, not what it holds)"),
+	TW_FIELD_LATE(lw_gun, trained, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_TRAIN_MAX, NULL,
+		      "1 + the train it is aboard, 0 none (LW.BIG.9/10: 2 open trucks, seen by all)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

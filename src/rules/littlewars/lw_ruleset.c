@@ -195,6 +195,10 @@ static const tw_order_field f_figures_any[] = {
 static const tw_order_field f_figures[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "figure ids"},
 };
+static const tw_order_field f_box[] = { // lw-box: a gun may go in with its crew
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "figure ids"},
+	{"gun", TW_OF_GUN, 0, 0, false, 0, 0, NULL, "a gun boxed with its crew (LW.BIG.2)"},
+};
 static const tw_order_field f_deploy[] = {
 	{"placements", TW_OF_PLACES, 0, TW_OFF_FORWARD, false, 0, 0, NULL, "each man's place (inches) and facing (degrees)"},
 	{"guns", TW_OF_GUN_PLACE, 0, 0, false, 0, 1, NULL, "one gun's axle (inches) and bearing (degrees)"},
@@ -254,6 +258,7 @@ static const tw_order_field f_rifle[] = {
 static const tw_order_field f_train_load[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men boarding, within 6 in of it"},
+	{"gun", TW_OF_GUN, 0, 0, false, 0, 0, NULL, "a gun boarding with its crew, 2 trucks (LW.BIG.10; lw-box)"},
 };
 static const tw_order_field f_train_unload[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
@@ -286,8 +291,8 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			     FIELDS(f_figures)},
 	[LW_OT_END_MOVE] = {"end_move", "LW.MV.7", "end the move, naming the melee casualties if you choose them (LW.MEL.8)",
 			    "end [dead {dead}] [prisoners {prisoners}]", TW_OD_ENDS_TURN, FIELDS(f_end_move)},
-	[LW_OT_BOX] = {"box", "LW.BIG.4", "put men with no enemy within 20 ft in a lidded box (LW.BIG.2/4)",
-		       "box {figures}", 0, FIELDS(f_figures)},
+	[LW_OT_BOX] = {"box", "LW.BIG.4", "put men (and a gun with its crew) with no enemy within 20 ft in a lidded box (LW.BIG.2/4)",
+		       "box gun {gun} {figures} | box {figures}", 0, FIELDS(f_box)},
 	[LW_OT_BOX_MOVE] = {"box_move", "LW.BIG.2", "move a box at its slowest arm's rate (LW.BIG.2/7)",
 			    "boxmove {n} {path}", 0, FIELDS(f_box_move)},
 	[LW_OT_SHELL] = {"shell", "KS.SH.1",
@@ -299,7 +304,7 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 	[LW_OT_SUPPLY] = {"supply", "KS.SUP.1", "hand a body its food, forage and ammunition packets, checked by the "
 			  "official (KS.SUP.1-5, KS.GEN.2)", "supply {figures} from {from} packets {packets}", 0, FIELDS(f_supply)},
 	[LW_OT_TRAIN_LOAD] = {"train_load", "LW.BIG.9", "men gathered beside a train board it: 12 infantry or 5 cavalry "
-			      "a truck, 8 trucks (LW.BIG.9/10, KS.RAIL.1)", "trainload {n} {figures}", 0, FIELDS(f_train_load)},
+			      "a truck, 8 trucks (LW.BIG.9/10, KS.RAIL.1)", "trainload {n} gun {gun} {figures} | trainload {n} {figures}", 0, FIELDS(f_train_load)},
 	[LW_OT_TRAIN_MOVE] = {"train_move", "LW.BIG.9", "a train runs along the railway, 120 in (96 in in the Kriegspiel)",
 			      "trainmove {n} {path}", 0, FIELDS(f_box_move)},
 	[LW_OT_TRAIN_UNLOAD] = {"train_unload", "LW.BIG.9", "the men aboard a train get down beside it, in a move it "

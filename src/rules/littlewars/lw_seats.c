@@ -6,6 +6,7 @@
 #include "lw_big.h"
 #include "lw_boxes.h"
 #include "lw_seats.h"
+#include "lw_util.h"
 
 // The orders that name no piece: the side's as a whole, the General's (KS.GEN.1).
 #define LW_GENERALS_ORDERS                                                                         \
@@ -33,7 +34,7 @@ int lw_roles(const tw_state *s, tw_role_def *out, int max)
 		unsigned arms = 0;
 		for (int i = 0; i < s->nfig; i++)
 			if (s->fig[i].side == side)
-				arms |= 1u << lw_fig_arm(&s->fig[i]);
+				arms |= 1u << lw_arm_of(s, &s->fig[i]); // KS.GEN.1: his arm record (lw-box)
 		for (int i = 0; i < s->ngun; i++)
 			if (s->gun[i].side == side)
 				arms |= 1u << LW_ARM_RA;
@@ -118,8 +119,8 @@ tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 			if (!f)
 				continue; // the rules refuse it
 			named++;
-			if (f->side == r->side && lw_fig_arm(f) != arm) {
-				snprintf(why, sizeof why, "man %d is of the %s", f->id, lw_ks_arm_names[lw_fig_arm(f)]);
+			if (f->side == r->side && lw_arm_of(s, f) != arm) {
+				snprintf(why, sizeof why, "man %d is of the %s", f->id, lw_ks_arm_names[lw_arm_of(s, f)]);
 				return not_yours(s, r, why, err);
 			}
 		}
@@ -130,8 +131,8 @@ tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 			if (f->side != r->side || !lw_is_boxed(s, f) || LWF(s, f)->box != o->n)
 				continue;
 			named++;
-			if (lw_fig_arm(f) != arm) {
-				snprintf(why, sizeof why, "box %d holds men of the %s", o->n, lw_ks_arm_names[lw_fig_arm(f)]);
+			if (lw_arm_of(s, f) != arm) {
+				snprintf(why, sizeof why, "box %d holds men of the %s", o->n, lw_ks_arm_names[lw_arm_of(s, f)]);
 				return not_yours(s, r, why, err);
 			}
 		}

@@ -7,7 +7,7 @@ int lw_free_on_field(const tw_state *s, int side)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side == side &&
+		if (s->fig[i].side == side && lw_is_man(&s->fig[i]) &&
 		    (lw_is_free(&s->fig[i]) ||
 		     (s->fig[i].status == TW_FS_RESERVE && (LWF(s, &s->fig[i])->box >= 0 || LWF(s, &s->fig[i])->train >= 0))))
 			n++; // LW.BIG.2/9: men in a box or aboard a train are still in the field
@@ -19,7 +19,7 @@ int lw_free_on_field(const tw_state *s, int side)
 // take" for the other side.
 static int gun_scores_for(const tw_state *s, const tw_gun *g)
 {
-	if (lw_beyond_own_line(s, g->side, g->axle))
+	if (lw_beyond_own_line(s, g->side, g->axle) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: with its crew
 		return g->side;
 	if (lw_gun_crew_count(s, g, g->side) == 0)
 		return lw_enemy(g->side);
@@ -46,6 +46,8 @@ void lw_score(const tw_state *s, double *points)
 			points[gun_scores_for(s, &s->gun[i])] += 10;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
+		if (!lw_is_man(f))
+			continue; // issue 18 lw-box: a waggon or cart scores nothing
 		switch (f->status) {
 		case TW_FS_ACTIVE:
 		case LW_FS_FREED:
@@ -95,7 +97,7 @@ static int men_on_enemy_line(const tw_state *s, int side)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side == side && lw_is_free(&s->fig[i]) && lw_on_enemy_line(s, side, s->fig[i].pos))
+		if (s->fig[i].side == side && lw_is_free_man(&s->fig[i]) && lw_on_enemy_line(s, side, s->fig[i].pos))
 			n++;
 	return n;
 }
@@ -106,7 +108,7 @@ static void blow_surrender(tw_state *s, int victor, tw_events *ev)
 	int loser = lw_enemy(victor);
 	for (int i = 0; i < s->nfig; i++) {
 		tw_figure *f = &s->fig[i];
-		if (f->side == loser && (f->status == TW_FS_ACTIVE || f->status == LW_FS_FREED)) {
+		if (f->side == loser && lw_is_man(f) && (f->status == TW_FS_ACTIVE || f->status == LW_FS_FREED)) {
 			f->status = LW_FS_PRISONER;
 			LWF(s, f)->captor = (int8_t)victor;
 			LWF(s, f)->marks |= LW_MARK_SURRENDERED;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lw_util.h"
 #include "lw_waggons.h"
 
 bool lw_is_cart(const tw_state *s, const tw_figure *f)
@@ -19,63 +20,14 @@ bool lw_is_cart(const tw_state *s, const tw_figure *f)
 
 bool lw_is_supply_waggon(const tw_state *s, const tw_figure *f) { return f->kind == TW_FK_WAGGON && !lw_is_cart(s, f); }
 
-static bool on_road(const tw_state *s, tw_vec2 p)
-{
-	for (int i = 0; i < s->table.nterrain; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
-		if ((t->kind == TW_TER_ROAD || t->kind == TW_TER_BRIDGE) && !(t->flags & TW_TF_RUINED) &&
-		    tw_terrain_contains(t, p))
-			return true;
-	}
-	return false;
-}
-
-// LW.BIG.7: the whole path on the road: every point and every leg's midpoint.
-static bool path_on_road(const tw_state *s, const tw_vec2 *pts, int n)
-{
-	for (int k = 0; k < n; k++) {
-		if (!on_road(s, pts[k]))
-			return false;
-		if (k > 0 && !on_road(s, tw_scale(tw_add(pts[k - 1], pts[k]), 0.5)))
-			return false;
-	}
-	return true;
-}
-
 double lw_waggon_pace(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, int n)
 {
 	if (f->kind != TW_FK_WAGGON)
 		return 1.0;
-	bool road = path_on_road(s, pts, n);
+	bool road = lw_path_on_road(s, pts, n);
 	if (LWG(s)->ks) // KS.MOV.1: Transport & Supply 12 in on roads, 6 in across country
 		return road ? 1.0 : 0.5;
 	return lw_big_road_factor(true, road); // LW.BIG.7
-}
-
-// The waggon's path under a move order (lw_move.c's figure_path: its own place, or the lead's
-// path shifted by its offset from the lead).
-static int order_path(const tw_state *s, const tw_order *o, int i, tw_vec2 *out)
-{
-	const tw_figure *f = &s->fig[o->fig[i]];
-	out[0] = f->pos;
-	if (o->has_at) {
-		out[1] = o->at[i];
-		return 2;
-	}
-	tw_vec2 off = tw_sub(f->pos, s->fig[o->fig[0]].pos);
-	for (int k = 0; k < o->npath && k < TW_ORDER_MAX_PATH; k++)
-		out[k + 1] = tw_add(o->path[k], off);
-	return (o->npath < TW_ORDER_MAX_PATH ? o->npath : TW_ORDER_MAX_PATH) + 1;
-}
-
-// LW.MV.3 as lw_move.c measures it: a first move from the back line.
-static double first_move_offset(const tw_state *s, const tw_figure *f)
-{
-	if (f->moved_in != 0 || (int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE || f->status != TW_FS_ACTIVE)
-		return 0;
-	const tw_side *sd = &s->sides[f->side];
-	double ahead = sd->forward * (f->pos.y - sd->back_y);
-	return fabs(ahead) <= 6.0 ? ahead : 0.0;
 }
 
 // LW.BIG.5: the men a waggon feeds: free infantry and cavalry (and their officers), not waggons.
@@ -89,7 +41,7 @@ static tw_vec2 after(const tw_state *s, const tw_order *o, const tw_figure *f, t
 {
 	for (int i = 0; o && i < o->nfig; i++)
 		if (o->fig[i] == f->id) {
-			int n = order_path(s, o, i, path);
+			int n = lw_order_fig_path(s, o, i, path);
 			return path[n - 1];
 		}
 	return f->pos;
@@ -133,8 +85,8 @@ static tw_status check_move(const tw_state *s, const tw_order *o, tw_error *err)
 		if (!o->has_at && o->npath < 1)
 			continue;
 		waggon_moves = true;
-		int n = order_path(s, o, i, path);
-		double len = tw_path_length(path, n) + first_move_offset(s, f);
+		int n = lw_order_fig_path(s, o, i, path);
+		double len = tw_path_length(path, n) + lw_first_move_offset(s, f);
 		double pace = lw_waggon_pace(s, f, path, n), allow = lw_allowance_now(s, f) * pace;
 		if (len > allow + 1e-9) {
 			bool ks = LWG(s)->ks != 0;
@@ -208,6 +160,42 @@ tw_status lw_waggons_validate(const tw_state *s, const tw_order *o, tw_error *er
 	case LW_OT_FIRE: return check_fire(s, o, err);
 	default: return TW_OK;
 	}
+}
+
+int lw_take_waggons(tw_state *s, tw_events *ev)
+{
+	int taken = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *w = &s->fig[i];
+		if (!lw_is_vehicle(w) || !lw_is_free(w))
+			continue;
+		int by = -1;
+		bool guarded = false;
+		for (int j = 0; j < s->nfig && !guarded; j++) {
+			const tw_figure *m = &s->fig[j];
+			if (j == i || !lw_is_free_man(m))
+				continue;
+			if (m->side == w->side)
+				guarded = lw_may_be_within(w, m, LW_REACH + LW_EPS) && lw_gap(w, m) <= LW_REACH + LW_EPS;
+			else if (by < 0 && lw_may_be_within(w, m, LW_CONTACT + LW_EPS) && lw_gap(w, m) <= LW_CONTACT + LW_EPS)
+				by = m->id;
+		}
+		if (by < 0 || guarded)
+			continue;
+		w->status = TW_FS_DEAD;
+		taken++;
+		int captor = s->fig[by].side;
+		tw_event *e = tw_events_push(ev, TW_EV_KILL, w->side, "LW.CAP.1");
+		if (e) {
+			e->a = w->id;
+			e->b = by;
+			e->x = w->pos.x;
+			e->y = w->pos.y;
+			tw_event_text(e, "%s's %s %d, unguarded, is taken by %s's man %d and destroyed", s->sides[w->side].name,
+				      lw_is_cart(s, w) ? "cart" : "waggon", w->id, s->sides[captor].name, by);
+		}
+	}
+	return taken;
 }
 
 void lw_waggons_end_move(tw_state *s, int side, tw_events *ev)

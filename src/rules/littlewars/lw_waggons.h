@@ -35,6 +35,10 @@ int lw_waggons_within_reach(const tw_state *s, const tw_figure *f, int side);
 /// LW.BIG.5: at the end of a move of `side`, with the option on, says in an event when the side
 /// has fewer waggons than its men need (one per 50) or men beyond every waggon's reach.
 void lw_waggons_end_move(tw_state *s, int side, tw_events *ev);
+/// lw-box (LW.CAP.1 by analogy; a waggon is no man and fights no melee): at the end of every move,
+/// a free waggon or cart touched by a free enemy man (LW.MEL.2's 1/8 in) with no free man of its
+/// own side within 6 in of it is taken and destroyed (dead); event LW.CAP.1. Returns how many.
+int lw_take_waggons(tw_state *s, tw_events *ev);
 /// KS.SH.4: every waggon and cart with any part within 3 in of p is destroyed.
 void lw_ks_shell_waggons(tw_state *s, tw_vec2 p, tw_events *ev);
 /// KS.RE.2/3: a finished `burn_depot` or `wreck_waggons` work of `side` at p.
