@@ -87,7 +87,7 @@ typedef struct run {
 	bool restarted;
 	bool phase1_debrief, final_debrief, over;
 	int last_seq;
-	char debrief[64];
+	char phase1[4096];  ///< the phase-1 debrief as the page got it
 } run;
 
 /// Reads what has come; asks for and gives our orders; returns the new game id when the series
@@ -123,8 +123,11 @@ static void pump(run *R, char next[17])
 			const char *e = json_string_value(json_object_get(m, "error"));
 			if (e)
 				fail_msg("series stopped: %s", e);
-			if (deb && strstr(deb, "Phase 1, the Arms Exhibition (SV.EXPO.9"))
+			if (deb && strstr(deb, "Phase 1, the Arms Exhibition (SV.EXPO.9")) {
 				R->phase1_debrief = true;
+				if (!R->phase1[0])
+					snprintf(R->phase1, sizeof R->phase1, "%s", deb);
+			}
 			if (json_is_true(json_object_get(m, "over"))) {
 				R->over = true;
 				R->final_debrief = deb && strstr(deb, "debrief (SV.SETUP.10)") && strstr(deb, "Battles (SV.SETUP.8");
@@ -274,6 +277,19 @@ static void test_SV_SETUP_3_a_whole_series_in_the_server(void **state)
 	assert_int_equal(guns, 1);
 	assert_true(R.ours_by_seq[gun_seq] > 3); // her orders for the guns (suggested, sent as hers)
 	assert_true(R.phase1_debrief);
+	// Every team bought at the auction, the computer's as well as Ann's (SV.EXPO.6: the computer
+	// bidders act at once, each asked after every bid): each country has spent some money.
+	int spent = 0, countries = 0;
+	for (const char *l = R.phase1; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		char name[32];
+		int budget = 0, left = 0;
+		if (sscanf(l, "  %31[^:]: budget %d fr, %*d-%*d guns; %d fr left", name, &budget, &left) == 3) {
+			countries++;
+			spent += left < budget;
+		}
+	}
+	assert_int_equal(countries, 3);
+	assert_int_equal(spent, 3);
 	assert_true(R.final_debrief);
 	tw_wsc_close(R.c);
 
