@@ -2900,3 +2900,44 @@ tests.push(
     for (const s of seats) await P[s].context().close();
   }],
 );
+
+// sv-join (issue 17 "Done when"): Science versus Luck's whole game from the lobby, two people in
+// two browsers and computer teams, through the three phases: each person's one link follows his
+// seat as the roles rotate (SV.SETUP.4-6), the page reloads it when the next game is ready.
+tests.push(
+  ['svl whole game: two people and a computer team from the lobby, the auction, into the range with the phase-1 debrief (svl)', async (page, browser) => {
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#series-new');
+    await page.fill('#sr-teams', '3');
+    await page.$eval('#sr-teams', (e) => e.dispatchEvent(new Event('change')));
+    await page.uncheck('#sr-comp-2'); // T1's first player is a person too; T2 is the computer's
+    await page.fill('#sr-scale', '0.2'); // the 15 s hammer in 3 s
+    await page.click('#sr-create');
+    await page.waitForSelector('#sr-links:not([hidden])');
+    const links = [await page.$eval('#sr-link-T0a', (a) => a.getAttribute('href')), await page.$eval('#sr-link-T1a', (a) => a.getAttribute('href'))];
+    const sid = await page.$eval('#sr-links', (e) => e.dataset.series);
+    assert(links.every((l) => l.includes('game=' + sid)), 'each link names the series: ' + links);
+    assert(/computer/.test(await page.$eval('#sr-link-T0b', (a) => a.textContent)), 'T0b the computer\'s');
+    const P = [await newPage(browser), await newPage(browser)];
+    for (let i = 0; i < 2; i++) await P[i].goto(BASE + links[i]);
+    for (const p of P) await p.waitForSelector('#svl-auction:not([hidden]) #sva-lot[data-lot="1"]', { timeout: 20000 });
+    const me = async (p) => p.evaluate(() => { const h = window.twTable.hello(); return h ? { seat: h.seat_index, name: h.seat } : null; });
+    // The auction: a bid each (the least bid the panel offers), seen in the lot's bids; the hammer.
+    for (let i = 0; i < 2; i++) {
+      const m = await me(P[i]);
+      assert(m.seat === i, 'T' + i + 'a bids for side ' + i + ' (SV.SETUP.4): ' + JSON.stringify(m));
+      await P[i].click('#sva-bid');
+      await waitFor(P[i], async () => (await P[i].$eval('#sva-bids', (e) => e.textContent)).includes(m.name + ' bids'), m.name + '\'s bid in the list', 5000);
+    }
+    await waitFor(P[0], async () => P[0].$eval('#sva-lot', (e) => Number(e.dataset.lot) >= 2), 'the hammer on lot 1: lot 2 open', 15000);
+    assert(/knocked down to|unsold/.test(await P[0].$eval('#log', (e) => e.textContent)), 'the hammer in the log');
+    // The range (game 2): the page reloads the same link; the phase-1 debrief is shown.
+    for (const p of P) await p.waitForSelector('#series-panel[data-seq="2"]', { timeout: 120000 });
+    for (const p of P) assert(/Phase 1, the Arms Exhibition/.test(await p.$eval('#series-debrief', (e) => e.textContent)), 'the phase-1 debrief (SV.EXPO.9)');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[0].screenshot({ path: path.join(SHOTS, '54-svl-series-range.png') });
+    // Not yet here: the range and the battles played from the page to the final debrief (the
+    // server side is tests/test_server_series.c; see docs/server.md "A series of games").
+    for (const p of P) await p.context().close();
+  }],
+);
