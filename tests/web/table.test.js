@@ -2905,7 +2905,7 @@ tests.push(
 // two browsers and computer teams, through the three phases: each person's one link follows his
 // seat as the roles rotate (SV.SETUP.4-6), the page reloads it when the next game is ready.
 tests.push(
-  ['svl whole game: two people and a computer team from the lobby, the auction, into the range with the phase-1 debrief (svl)', async (page, browser) => {
+  ['svl whole game: two people and a computer team from the lobby, the auction, the range, the battles, the debrief (svl)', async (page, browser) => {
     await page.goto(BASE + '/');
     await page.waitForSelector('#series-new');
     await page.fill('#sr-teams', '3');
@@ -2936,8 +2936,34 @@ tests.push(
     for (const p of P) assert(/Phase 1, the Arms Exhibition/.test(await p.$eval('#series-debrief', (e) => e.textContent)), 'the phase-1 debrief (SV.EXPO.9)');
     await fs.promises.mkdir(SHOTS, { recursive: true });
     await P[0].screenshot({ path: path.join(SHOTS, '54-svl-series-range.png') });
-    // Not yet here: the range and the battles played from the page to the final debrief (the
-    // server side is tests/test_server_series.c; see docs/server.md "A series of games").
+    const t0 = Date.now();
+    const done = new Set();
+    while (Date.now() - t0 < 150000) {
+      let over = 0;
+      for (let i = 0; i < 2; i++) {
+        const p = P[i];
+        try {
+          const info = await p.evaluate(() => {
+            const panel = document.getElementById('series-panel'), h = window.twTable.hello(), s = window.twTable.state();
+            return { seq: panel ? Number(panel.dataset.seq) : 0, seat: h ? h.seat_index : -9, toMove: s ? s.to_move : null, game: h ? h.game : '', comp: s ? s.computer : null };
+          });
+          if (process.env.TW_DEBUG) console.log(i, JSON.stringify(info));
+          if (await p.$('#series-panel[data-over="1"]')) { over++; continue; }
+          if (info.seq >= 2 && info.seat >= 0 && !done.has(info.game + i) && (info.seq === 2 || info.toMove === info.seat)) {
+            done.add(info.game + i);
+            for (let k = 0; k < 2; k++) { await p.click('#btn-auto', { timeout: 3000 }).catch(() => {}); await p.waitForTimeout(400); }
+            await p.selectOption('#seat-computer', 'svl-manual', { timeout: 3000 }).catch(() => done.delete(info.game + i));
+          }
+        } catch (e) { /* the page is reloading into the next game */ }
+      }
+      if (over === 2) break;
+      await P[0].waitForTimeout(1000);
+    }
+    for (const p of P) await p.waitForSelector('#series-panel[data-over="1"]', { timeout: 10000 });
+    assert(done.size >= 4, 'each gave orders on the range and in his battle: ' + done.size);
+    const deb = await P[1].$eval('#series-debrief', (e) => e.textContent);
+    assert(/debrief \(SV\.SETUP\.10\)/.test(deb) && /Battles \(SV\.SETUP\.8/.test(deb), 'the whole debrief shown');
+    await P[1].screenshot({ path: path.join(SHOTS, '55-svl-series-debrief.png') });
     for (const p of P) await p.context().close();
   }],
 );
