@@ -30,7 +30,7 @@ rm -f "$DB"
 # Our own server, on the first free port from PORT: a server that cannot listen exits, and we
 # try the next port rather than testing whatever else answers on that one.
 PID=""
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key"' EXIT INT TERM
+trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null || true; wait "$PID" 2>/dev/null || true; fi; rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key" "$DB-series"' EXIT INT TERM
 tries=0
 while :; do
 	# A port something already answers on is not ours.
@@ -71,7 +71,7 @@ kill -TERM "$PID" 2>/dev/null
 wait "$PID"
 src=$?
 trap - EXIT INT TERM
-rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key"
+rm -f "$DB" "$DB-wal" "$DB-shm" "$DB.key" "$DB-series"
 if [ "$src" -ne 0 ]; then
 	echo "web_test: the server exited with status $src" >&2
 	[ "$rc" -ne 0 ] || rc=1

@@ -53,6 +53,9 @@ void tw_server_stop(tw_server *s);
 /// creator "local" (the limits per creator apply to it as to an address).
 /// Returns the response document (game id and each seat's token and join link) or NULL.
 char *tw_server_create_game(tw_server *s, const char *request_json, size_t len, tw_error *err);
+/// sv-join: starts a series of games (docs/server.md "A series of games"): answers
+/// {"series", "game", "players": [{player, token, link, computer?}], "umpire": {token, link}}, or NULL.
+char *tw_server_create_series(tw_server *s, const char *request_json, size_t len, tw_error *err);
 
 /// LW.MV.6 (Little Wars): the move allowance in minutes for `side` of a Little Wars state.
 /// Other rule sets report their allowance in the move_start event's v.

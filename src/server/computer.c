@@ -42,6 +42,8 @@ bool srv_computer_step(srv_room *r)
 			return false;
 		}
 	}
+	bool free_turn = srv_room_computer_free(r); // sv-join: a seat that may act at once may pass
+	int mark = srv_room_asked_mark(r);
 	r->gen[side] = NULL; // out with this thread while it decides
 	int epoch = r->gen_epoch[side], norders = tw_game_order_count(r->game), undos = r->undos;
 	tw_state snap;
@@ -63,7 +65,15 @@ bool srv_computer_step(srv_room *r)
 		r->gen[side] = g;
 	else
 		tw_general_free(g); // the seat changed hands meanwhile
-	if (same && o) {
+	if (same && o && free_turn) { // sv-join: nothing to give, or refused: it passes until the next order
+		tw_error err;
+		tw_error_clear(&err);
+		r->asked[side] = mark;
+		if (st == TW_OK) {
+			o->side = (int8_t)side;
+			(void)srv_room_apply(r, o, &err);
+		}
+	} else if (same && o) {
 		tw_error err;
 		tw_error_clear(&err);
 		if (st == TW_OK)

@@ -515,6 +515,10 @@ fail:
 srv_room *srv_room_by_token(srv_server *s, const char *game, const char *token, int *seat, int *role)
 {
 	srv_room *found = NULL;
+	bool is_series = false; // sv-join: a series' id stands for its current game (series_rooms.c)
+	srv_room *in_series = srv_series_by_token(s, game, token, seat, role, &is_series);
+	if (is_series)
+		return in_series;
 	if (!game || !token || strlen(token) != SRV_TOKEN_LEN)
 		return NULL;
 	unsigned char h[SRV_HASH_LEN];
@@ -791,6 +795,15 @@ bool srv_room_computer_due(srv_room *r, int *side)
 	if (s->over || r->broken)
 		return false;
 	(void)rs;
+	if (srv_room_computer_free(r)) { // sv-join: every computer seat in turn, once after each order
+		int mark = srv_room_asked_mark(r);
+		for (int k = 0; k < s->nsides; k++)
+			if (r->computer[k][0] && r->computer_fail[k] <= 3 && r->asked[k] != mark) {
+				*side = k;
+				return true;
+			}
+		return false;
+	}
 	// The first seat asked for a decision that the computer holds.
 	tw_decision dec[TW_MAX_DECISIONS];
 	int nd = tw_state_decisions(s, dec, TW_MAX_DECISIONS);
@@ -839,4 +852,28 @@ tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_e
 	srv_room_broadcast(r, 0, 0);
 	srv_computer_wake(r->srv);
 	return TW_OK;
+}
+
+// ---- sv-join: seats given by a series, computers that act at once (series_rooms.c) ----
+
+tw_status srv_room_store_seats(srv_room *r)
+{
+	json_t *seats = seats_json(r);
+	char *txt = seats ? json_dumps(seats, JSON_COMPACT) : NULL;
+	json_decref(seats);
+	tw_status st = txt ? srv_store_set_seats(r->srv, r->id, txt) : TW_ERR_NOMEM;
+	free(txt);
+	return st;
+}
+
+bool srv_room_computer_free(srv_room *r)
+{
+	const tw_state *s = tw_game_state(r->game);
+	const tw_ruleset *rs = tw_game_ruleset(r->game);
+	return !s->over && !rs->decisions && rs->host_due && rs->host_due(s) > 0;
+}
+
+int srv_room_asked_mark(srv_room *r)
+{
+	return 1 + tw_game_order_count(r->game) + 1000003 * (r->undos % 1000);
 }

@@ -491,6 +491,8 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	srv_server_init(s);
 	if (srv_store_open(s, err) != TW_OK)
 		goto fail;
+	if (srv_series_open(s, err) != TW_OK) // sv-join: the series of games (series_rooms.c)
+		goto fail;
 	int kept = srv_store_game_count(s); // before anything can make a new one
 	if (srv_threads_start(s, err) != TW_OK)
 		goto fail;
@@ -523,6 +525,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_request_handler(s->ctx, "/api/games", games_handler, s);
 	mg_set_request_handler(s->ctx, "/api/scenarios", srv_scenarios_handler, s); // the lobby (scenarios.c)
 	mg_set_request_handler(s->ctx, "/api/status", srv_status_handler, s);
+	mg_set_request_handler(s->ctx, "/api/series", srv_series_handler, s); // sv-join (series_rooms.c)
 	mg_set_request_handler(s->ctx, "/api/roster", srv_roster_handler, s); // ll-web: the roster editor (roster_api.c)
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
@@ -586,6 +589,7 @@ void tw_server_stop(tw_server *ts)
 	for (int i = 0; i < s->npeers; i++)
 		free(s->peers[i]);
 	free(s->peers);
+	srv_series_close(s); // sv-join
 	srv_store_close(s);
 	pthread_mutex_destroy(&s->mu);
 	pthread_mutex_destroy(&s->dbmu);

@@ -115,6 +115,9 @@ struct srv_room {
 	/// host_clock.c), ms; runs at 1/clock.scale of real time; the last due time that failed.
 	double host_ms;
 	int64_t host_failed_due;
+	/// sv-join: while every seat may act at once (srv_room_computer_free), the order count at
+	/// which each computer seat was last asked, plus one (0: not yet).
+	int asked[TW_MAX_SIDES];
 };
 
 struct srv_server {
@@ -149,6 +152,7 @@ struct srv_server {
 	srv_peer **peers;
 	int npeers, cappeers;
 	int nconns;              ///< connections counted in all
+	struct srv_series_set *series; ///< sv-join: the series of games (series_rooms.c)
 };
 
 // ---- util.c ----
@@ -228,6 +232,12 @@ json_t *srv_roles_json(const srv_room *r);
 tw_status srv_room_set_computer(srv_room *r, int side, const char *general, tw_error *err);
 /// Whether the computer holds the side to move of this room (room locked).
 bool srv_room_computer_due(srv_room *r, int *side);
+/// sv-join: whether every seat may act now, none in particular asked (a rule set without
+/// decisions while its host's clock has something due: Science versus Luck's auction); then each
+/// computer seat is asked once after every order and may pass (room locked).
+bool srv_room_computer_free(srv_room *r);
+/// The mark srv_room.asked keeps for the game as it is now (room locked).
+int srv_room_asked_mark(srv_room *r);
 /// Adds a connection to its room (room not locked); false if the room is full.
 bool srv_room_join(srv_conn *c);
 /// Takes a connection out of its room (room not locked).
@@ -352,6 +362,22 @@ void srv_http_json_text(struct mg_connection *conn, int status, const char *txt)
 int srv_http_error(struct mg_connection *conn, int status, const char *message);
 /// Host names this server and an Origin, if sent, is this server (DNS rebinding).
 bool srv_http_from_us(srv_server *s, const struct mg_connection *conn);
+
+// ---- series_rooms.c (sv-join): a series of games in rooms, the players' seats kept across them ----
+/// Opens the series file beside the store and the series the store keeps (after srv_store_open).
+tw_status srv_series_open(srv_server *s, tw_error *err);
+void srv_series_close(srv_server *s);
+/// When `id` is a series': its current game's room and the token's seat there (a player with no
+/// side in it: the spectator); *is_series says whether `id` named a series at all.
+srv_room *srv_series_by_token(srv_server *s, const char *id, const char *token, int *seat, int *role, bool *is_series);
+/// The `series` message of the series whose current game is room_id (new reference), or NULL.
+json_t *srv_series_message(srv_server *s, const char *room_id);
+/// The ticker: records each series' finished game and prepares its next one.
+void srv_series_tick(srv_server *s);
+/// POST /api/series (cbdata: the srv_server).
+int srv_series_handler(struct mg_connection *conn, void *cbdata);
+/// Writes the room's seats (token hashes, computers) to the store again (room locked).
+tw_status srv_room_store_seats(srv_room *r);
 
 // ---- assets.c ----
 typedef struct srv_asset {

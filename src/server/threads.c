@@ -118,6 +118,7 @@ static void *ticker_main(void *arg)
 			pthread_mutex_unlock(&rooms[i]->mu);
 		}
 		free(rooms);
+		srv_series_tick(s); // sv-join: a series' finished game recorded, its next prepared
 	}
 	return NULL;
 }

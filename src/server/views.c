@@ -487,4 +487,7 @@ void srv_room_send_all(srv_room *r, srv_conn *c)
 	srv_send(c, json_pack("{s:s, s:o}", "type", "events", "events", events_json(r, c->seat, c->role, 0, -1)));
 	srv_send(c, srv_view_json(r, c->seat, c->role));
 	srv_send(c, srv_clock_json(r));
+	json_t *series = srv_series_message(r->srv, r->id); // sv-join: the game's series, if any
+	if (series)
+		srv_send(c, series);
 }

@@ -3072,3 +3072,70 @@ tests.push(
     await page.screenshot({ path: path.join(SHOTS, '55-svl-artillery-manual.png') });
   }],
 );
+
+// sv-join (issue 17 "Done when"): Science versus Luck's whole game from the lobby, two people in
+// two browsers and computer teams, through the three phases: each person's one link follows his
+// seat as the roles rotate (SV.SETUP.4-6), the page reloads it when the next game is ready.
+tests.push(
+  ['svl whole game: two people and a computer team from the lobby, the auction, the range, the battles, the debrief (svl)', async (page, browser) => {
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#series-new');
+    await page.fill('#sr-teams', '3');
+    await page.$eval('#sr-teams', (e) => e.dispatchEvent(new Event('change')));
+    await page.uncheck('#sr-comp-2'); // T1's first player is a person too; T2 is the computer's
+    await page.fill('#sr-scale', '0.2'); // the 15 s hammer in 3 s
+    await page.click('#sr-create');
+    await page.waitForSelector('#sr-links:not([hidden])');
+    const links = [await page.$eval('#sr-link-T0a', (a) => a.getAttribute('href')), await page.$eval('#sr-link-T1a', (a) => a.getAttribute('href'))];
+    const sid = await page.$eval('#sr-links', (e) => e.dataset.series);
+    assert(links.every((l) => l.includes('game=' + sid)), 'each link names the series: ' + links);
+    assert(/computer/.test(await page.$eval('#sr-link-T0b', (a) => a.textContent)), 'T0b the computer\'s');
+    const P = [await newPage(browser), await newPage(browser)];
+    for (let i = 0; i < 2; i++) await P[i].goto(BASE + links[i]);
+    for (const p of P) await p.waitForSelector('#svl-auction:not([hidden]) #sva-lot[data-lot="1"]', { timeout: 20000 });
+    const me = async (p) => p.evaluate(() => { const h = window.twTable.hello(); return h ? { seat: h.seat_index, name: h.seat } : null; });
+    // The auction: a bid each (the least bid the panel offers), seen in the lot's bids; the hammer.
+    for (let i = 0; i < 2; i++) {
+      const m = await me(P[i]);
+      assert(m.seat === i, 'T' + i + 'a bids for side ' + i + ' (SV.SETUP.4): ' + JSON.stringify(m));
+      await P[i].click('#sva-bid');
+      await waitFor(P[i], async () => (await P[i].$eval('#sva-bids', (e) => e.textContent)).includes(m.name + ' bids'), m.name + '\'s bid in the list', 5000);
+    }
+    await waitFor(P[0], async () => P[0].$eval('#sva-lot', (e) => Number(e.dataset.lot) >= 2), 'the hammer on lot 1: lot 2 open', 15000);
+    assert(/knocked down to|unsold/.test(await P[0].$eval('#log', (e) => e.textContent)), 'the hammer in the log');
+    // The range (game 2): the page reloads the same link; the phase-1 debrief is shown.
+    for (const p of P) await p.waitForSelector('#series-panel[data-seq="2"]', { timeout: 120000 });
+    for (const p of P) assert(/Phase 1, the Arms Exhibition/.test(await p.$eval('#series-debrief', (e) => e.textContent)), 'the phase-1 debrief (SV.EXPO.9)');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[0].screenshot({ path: path.join(SHOTS, '54-svl-series-range.png') });
+    const t0 = Date.now();
+    const done = new Set();
+    while (Date.now() - t0 < 150000) {
+      let over = 0;
+      for (let i = 0; i < 2; i++) {
+        const p = P[i];
+        try {
+          const info = await p.evaluate(() => {
+            const panel = document.getElementById('series-panel'), h = window.twTable.hello(), s = window.twTable.state();
+            return { seq: panel ? Number(panel.dataset.seq) : 0, seat: h ? h.seat_index : -9, toMove: s ? s.to_move : null, game: h ? h.game : '', comp: s ? s.computer : null };
+          });
+          if (process.env.TW_DEBUG) console.log(i, JSON.stringify(info));
+          if (await p.$('#series-panel[data-over="1"]')) { over++; continue; }
+          if (info.seq >= 2 && info.seat >= 0 && !done.has(info.game + i) && (info.seq === 2 || info.toMove === info.seat)) {
+            done.add(info.game + i);
+            for (let k = 0; k < 2; k++) { await p.click('#btn-auto', { timeout: 3000 }).catch(() => {}); await p.waitForTimeout(400); }
+            await p.selectOption('#seat-computer', 'svl-manual', { timeout: 3000 }).catch(() => done.delete(info.game + i));
+          }
+        } catch (e) { /* the page is reloading into the next game */ }
+      }
+      if (over === 2) break;
+      await P[0].waitForTimeout(1000);
+    }
+    for (const p of P) await p.waitForSelector('#series-panel[data-over="1"]', { timeout: 10000 });
+    assert(done.size >= 4, 'each gave orders on the range and in his battle: ' + done.size);
+    const deb = await P[1].$eval('#series-debrief', (e) => e.textContent);
+    assert(/debrief \(SV\.SETUP\.10\)/.test(deb) && /Battles \(SV\.SETUP\.8/.test(deb), 'the whole debrief shown');
+    await P[1].screenshot({ path: path.join(SHOTS, '55-svl-series-debrief.png') });
+    for (const p of P) await p.context().close();
+  }],
+);

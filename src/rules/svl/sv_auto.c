@@ -430,6 +430,8 @@ int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max)
 {
 	if (s->phase == SV_PH_AUCTION && max >= 1 && side >= 0)
 		return sv_auction_auto(s, side, out); // SV.EXPO.6: bids by its briefing
+	if (s->phase == SV_PH_RANGE) // sv-join: the evaluation, one order at a time (sv_range_auto.c)
+		return max >= 1 ? sv_range_auto(s, side, out) : 0;
 	if (max < 1 || s->over || side != s->mover)
 		return 0;
 	return side == SV_ATTACKER ? attacker(s, out) : defender(s, out);

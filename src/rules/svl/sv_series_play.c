@@ -56,59 +56,15 @@ static tw_status play_auction(tw_game *g, tw_order *o, tw_error *err)
 	return st;
 }
 
-// The ranges a computer team tests at (whole inches): six each, inside every gun's reach.
-static const int test_ranges[] = {24, 36, 48, 30, 42, 54};
-
+// Each team in turn gives its range orders one at a time (sv_range_auto.c: its Infantry Manual,
+// six test rounds a gun and the timed serial, its Artillery Manual with the suggested range
+// factor, then end), as the server's computer seats give them.
 static tw_status play_range(tw_game *g, tw_order *o, tw_error *err)
 {
 	tw_status st = TW_OK;
-	for (int k = 0; st == TW_OK && k < tw_game_state(g)->nsides; k++) {
-		int c = SVS(tw_game_state(g), k)->country;
-		tw_sv_manual im, am;
-		tw_sv_computer_manual(&im, TW_SV_INFANTRY, c);
-		tw_sv_computer_manual(&am, TW_SV_ARTILLERY, c);
-		tw_sv_manual_order(&im, k, o);
-		st = give(g, o, err);
-		int first = -1;
-		for (int gi = 0; st == TW_OK && gi < tw_game_state(g)->ngun; gi++) {
-			if (tw_game_state(g)->gun[gi].side != k)
-				continue;
-			if (first < 0)
-				first = gi;
-			for (int r = 0; st == TW_OK && r < (int)TW_ARRAY_COUNT(test_ranges); r++) {
-				tw_order_init(o, SV_OT_TEST, k);
-				o->gun = gi;
-				o->nval = 1;
-				o->val[0] = test_ranges[r];
-				o->n = TW_SV_STEADY;
-				st = give(g, o, err);
-			}
-			if (st == TW_OK) {
-				tw_order_init(o, SV_OT_SERIAL, k);
-				o->gun = gi;
-				o->nval = 1;
-				o->val[0] = 36;
-				o->n = TW_SV_STEADY;
-				st = give(g, o, err);
-			}
-		}
-		if (st == TW_OK && first >= 0) { // SV.DOC.9: the first gun's suggested factor
-			tw_sv_range_summary sm;
-			int shots, mis;
-			sv_range_summary(tw_game_state(g), first, &sm, &shots, &mis);
-			int k100 = (int)(sm.k_new * 100 + 0.5);
-			if (sm.counted > 0)
-				am.v[SV_AM_RFACTOR] = k100 < 30 ? 30 : k100 > 150 ? 150 : k100;
-		}
-		if (st == TW_OK) {
-			tw_sv_manual_order(&am, k, o);
+	for (int k = 0; st == TW_OK && k < tw_game_state(g)->nsides; k++)
+		for (int guard = 0; st == TW_OK && guard < 10000 && sv_range_auto(tw_game_state(g), k, o) == 1; guard++)
 			st = give(g, o, err);
-		}
-		if (st == TW_OK) {
-			tw_order_init(o, SV_OT_END, k);
-			st = give(g, o, err);
-		}
-	}
 	return st;
 }
 
