@@ -286,6 +286,11 @@ typedef struct tw_ruleset {
 	/// Optional (ll-fin): its roster editor (`tinwar roster`, /api/roster): new rosters and their
 	/// checks with located errors. NULL: the rule set keeps no rosters (the front-ends refuse).
 	const tw_roster_hooks *roster;
+	/// Optional (series, issue 17): writes the debrief of a series' carry-over so far to out
+	/// (`over`: the series has ended; else what is known after game `games`), TW_OK or an error.
+	/// The server's series panel shows it (Science versus Luck: the phase-1 debrief once the
+	/// auction is recorded, SV.EXPO.8/9; the whole debrief at the end, SV.SETUP.10).
+	tw_status (*series_debrief)(const char *carry_json, int games, bool over, FILE *out, tw_error *err);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).

@@ -26,7 +26,6 @@
 #include "srv.h"
 #include "tinwar/io.h"
 #include "tinwar/series.h"
-#include "tinwar/svl.h"
 
 #define MAX_SCEN 8
 
@@ -189,12 +188,14 @@ static bool add_series(srv_series_set *set, srv_series *x)
 	return true;
 }
 
-/// The rule set's debrief of the carry-over so far (Science versus Luck: the phase-1 debrief once
-/// the auction is recorded, SV.EXPO.8/9; the whole debrief once the series is over, SV.SETUP.10),
-/// or NULL for a rule set that has none.
+/// The rule set's debrief of the carry-over so far (tw_ruleset.series_debrief: Science versus
+/// Luck's phase-1 debrief once the auction is recorded, its whole debrief once the series is
+/// over), or NULL for a rule set that has none.
 static char *debrief_text(const char *ruleset, const tw_series_info *info)
 {
-	if (strcmp(ruleset, "svl") != 0 || info->games < 1)
+	int ri = tw_ruleset_find(ruleset);
+	const tw_ruleset *rs = ri >= 0 ? tw_ruleset_get(ri) : NULL;
+	if (!rs || !rs->series_debrief || info->games < 1)
 		return NULL;
 	char *buf = NULL;
 	size_t len = 0;
@@ -203,7 +204,7 @@ static char *debrief_text(const char *ruleset, const tw_series_info *info)
 		return NULL;
 	tw_error err;
 	tw_error_clear(&err);
-	tw_status st = info->over ? tw_sv_debrief(info->carry, f, &err) : tw_sv_debrief_phase1(info->carry, f, &err);
+	tw_status st = rs->series_debrief(info->carry, info->games, info->over, f, &err);
 	fclose(f);
 	if (st != TW_OK) {
 		free(buf);

@@ -251,6 +251,7 @@ tw_status sv_series_start(struct json_t *carry, const struct json_t *config, tw_
 tw_status sv_series_prepare(const struct json_t *carry, int seq, tw_state *s, tw_error *err);
 void sv_series_roles(const struct json_t *carry, int seq, int nplayers, int nsides, int *player_of_side);
 tw_status sv_series_record(struct json_t *carry, int seq, const tw_state *fin, bool *over, tw_error *err);
+tw_status sv_series_debrief(const char *carry_json, int games, bool over, FILE *out, tw_error *err); ///< sv_debrief.c: tw_ruleset.series_debrief
 int sv_series_teams(const struct json_t *carry);
 int sv_series_games(const struct json_t *carry); ///< 2 + N x rounds
 void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *defender); ///< battle seq's teams

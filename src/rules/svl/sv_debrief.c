@@ -146,3 +146,12 @@ tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err)
 	json_decref(c);
 	return TW_OK;
 }
+
+// The rule set's series_debrief hook (tw_ruleset): the phase-1 debrief once the auction is
+// recorded (SV.EXPO.8/9), the whole debrief when the series is over (SV.SETUP.10).
+tw_status sv_series_debrief(const char *carry_json, int games, bool over, FILE *out, tw_error *err)
+{
+	if (!over && games < 1)
+		return tw_error_set(err, TW_ERR_INPUT, "SV.SETUP.10", "no game of the series is recorded yet");
+	return over ? tw_sv_debrief(carry_json, out, err) : tw_sv_debrief_phase1(carry_json, out, err);
+}

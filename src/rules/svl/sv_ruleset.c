@@ -339,5 +339,6 @@ const tw_ruleset tw_ruleset_svl = {
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
 	.host_due = sv_host_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c)
 	.forms = sv_manual_forms, // sv-web: the manuals' forms for the browser (sv_manual.c)
+	.series_debrief = sv_series_debrief, // the series panel's debrief (sv_debrief.c)
 	.min_sides = 1, // sv-one: one team (SV.SETUP.2) is an auction and a range of one side; a battle has two (sv_setup)
 };
