@@ -1,6 +1,6 @@
 // Lloyd's computer generals (issue 16, ll-gen): ll-nq, ll-three, ll-six against the random player
 // on the bundled scenarios, sides swapped half the time (seeds 1..N). make test plays 40 of each
-// (ll-gen2; TF asks 37, below the goal); LL_GEN_GAMES=N plays N of each and asks 38 in 40.
+// (ll-three: TF asks 36, below the goal); LL_GEN_GAMES=N plays N of each and asks 38 in 40.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -100,10 +100,12 @@ static void test_NQ_general_beats_random(void **st)
 static void test_TF_general_beats_random(void **st)
 {
 	(void)st;
-	// The goal of 38 in 40 is NOT met: seeds 1-40 give 37 (one draw); 200 games 171 (85%). Every game
-	// lost is lost at the turn limit, on the points of men in good order (TF.D7). make test plays
-	// seeds 1-40 and asks the 37 it wins (a guard against losing ground); LL_GEN_GAMES=40 asks the goal.
-	check("scenarios/lloyd/three.json", "ll-three", 40, 37);
+	// The goal of 38 in 40 is NOT met. On the rules after ll-gaps/ll-fin (TF.D1's terrain, FP.D2,
+	// FP.D3) the old play gave 32 wins, 3 draws of seeds 1-40 (200 games: 165); ll-three's change
+	// (wounded enemies first, holding from half the turns when ahead) gives 36, 3 draws (200 games:
+	// 174, 87%). Games lost are lost at the turn limit on the points in good order (TF.D7). make test
+	// asks the 36 it wins (a guard against losing ground); LL_GEN_GAMES=40 asks the goal of 38.
+	check("scenarios/lloyd/three.json", "ll-three", 40, 36);
 }
 
 // Cites: SP.D4
@@ -405,6 +407,9 @@ static void test_CA_1_campaign_with_computer_generals(void **st)
 // ll-gen2: the speed-ups (exact fast paths in the rules' checks and the general) leave play
 // unchanged: whole games, computer v computer and random v random, end in the same state as before
 // them (the final hashes pinned on the code before the change). LL_GEN_HASHES=1 prints them.
+// Re-pinned on main after ll-gaps/ll-fin: FP.D2, FP.D3, TF.D1, DU.7 and IN.CARD.3 change play; the
+// three ll-three games re-pinned again after ll-three's change to its play (wounded first, holding
+// from half the turns when ahead).
 static uint64_t play_hash(const char *path, const char *gen, uint64_t seed)
 {
 	tw_register_builtin();
@@ -435,22 +440,22 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 		const char *path, *gen;
 		uint64_t seed, hash;
 	} pin[] = {
-		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0x3c754e2f049bcabbull},
-		{"scenarios/lloyd/skirmish.json", "random", 1, 0x9cf76480b934a805ull},
-		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0xb507fcf4d3fe979dull},
-		{"scenarios/lloyd/skirmish.json", "random", 2, 0xadf7b30f624d2147ull},
-		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0xe760dbd942c4a743ull},
-		{"scenarios/lloyd/skirmish.json", "random", 3, 0xbb93520b5325583full},
-		{"scenarios/lloyd/three.json", "ll-three", 1, 0xd88a4b62c1d39ca7ull},
-		{"scenarios/lloyd/three.json", "random", 1, 0x66bb74fc6353d9aeull},
-		{"scenarios/lloyd/three.json", "ll-three", 2, 0x04e708671445ba18ull},
-		{"scenarios/lloyd/three.json", "random", 2, 0xa948d5ed7a11d31cull},
-		{"scenarios/lloyd/three.json", "ll-three", 3, 0xb846b3e5131eb5acull},
-		{"scenarios/lloyd/three.json", "random", 3, 0x3e942b0b2b0b0786ull},
-		{"scenarios/lloyd/six.json", "ll-six", 1, 0xf2f1577e370f2be4ull},
-		{"scenarios/lloyd/six.json", "random", 1, 0x46770a205f9e08d4ull},
-		{"scenarios/lloyd/six.json", "ll-six", 2, 0x721a058ba5d05387ull},
-		{"scenarios/lloyd/six.json", "random", 2, 0xdac06ce0e58c0674ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0xd4b5fcb805c9cfcbull},
+		{"scenarios/lloyd/skirmish.json", "random", 1, 0x31ccd6af5f2d73c5ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0x38af5b463351470dull},
+		{"scenarios/lloyd/skirmish.json", "random", 2, 0xa45d872c60d41377ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0x6d6136bdbad23cb3ull},
+		{"scenarios/lloyd/skirmish.json", "random", 3, 0x3051e2b4a2101abfull},
+		{"scenarios/lloyd/three.json", "ll-three", 1, 0x1f92fbeb457a6161ull},
+		{"scenarios/lloyd/three.json", "random", 1, 0x83084470098b9cedull},
+		{"scenarios/lloyd/three.json", "ll-three", 2, 0x0bc5b61a14a227abull},
+		{"scenarios/lloyd/three.json", "random", 2, 0xfc422cc8b1ea0825ull},
+		{"scenarios/lloyd/three.json", "ll-three", 3, 0x39d124eb1645dd67ull},
+		{"scenarios/lloyd/three.json", "random", 3, 0xe8c2eb4fbe68bee7ull},
+		{"scenarios/lloyd/six.json", "ll-six", 1, 0xa904f0aa1c838364ull},
+		{"scenarios/lloyd/six.json", "random", 1, 0x6a8f3fefdd41e0e4ull},
+		{"scenarios/lloyd/six.json", "ll-six", 2, 0x5203e0612cb15ee7ull},
+		{"scenarios/lloyd/six.json", "random", 2, 0x1e3f1037f45f6bb4ull},
 
 	};
 	static const char *const paths[] = {"scenarios/lloyd/skirmish.json", "scenarios/lloyd/three.json", "scenarios/lloyd/six.json"};
