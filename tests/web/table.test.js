@@ -2412,6 +2412,11 @@ tests.push(
           const mine = (st.decisions || []).filter((d) => d.seat === k);
           const act = mine.find((d) => d.clause === 'SP.D3' && d.kind === 'act');
           const react = mine.find((d) => d.clause === 'SP.D3' && d.kind === 'react');
+          // A commander waits until his state shows no member of his camp with the same
+          // decision open: his end settles the phase (SP.D3), and a member seen later (his
+          // state a frame behind) would never have had his turn or his reaction.
+          const own = act || react;
+          if ((k === 0 || k === 3) && own && (st.decisions || []).some((d) => d.seat !== k && d.clause === 'SP.D3' && d.kind === own.kind)) continue;
           if (react && (await llPanel(pk)).some((d) => d.kind === 'react')) {
             await llAnswer(pk, 'end'); reacted[k]++; acted = true;
             await pk.waitForTimeout(200);
