@@ -244,7 +244,7 @@ int sv_range_auto(const tw_state *s, int side, tw_order *out);
 extern const struct tw_general_def *const sv_generals[1];
 tw_status sv_odds(const char *q, int nopts, const char *const *names, const char *const *values, FILE *out,
 		  tw_error *err);
-extern const tw_odds_question sv_odds_questions[2];
+extern const tw_odds_question sv_odds_questions[3];
 
 // ---- The series (sv_series.c; SV.SETUP) ----
 tw_status sv_series_start(struct json_t *carry, const struct json_t *config, tw_error *err);
@@ -263,5 +263,31 @@ int sv_morale_factors(const tw_state *s, int *bits); ///< SV.MOR.8: the modifier
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
 tw_status sv_validate_practice(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_practice(tw_state *s, const tw_order *o, tw_events *ev);
+
+// ---- sv-shot: `tinwar odds svl shot`, a Monte Carlo estimate of one gun's shot (sv_odds.c) ----
+typedef struct sv_shot_odds {
+	int model;                                         ///< gun model (tw_gun_model_find; a SvL model)
+	double v_mean, v_sigma, az_sigma, misfire, carry, skid; ///< the values the shots fly by (sv_grec's)
+	double range;                                      ///< set range to the line, inches
+	int tempo;                                         ///< tw_sv_tempo
+	int figures;                                       ///< figures in line abreast, facing the gun
+	double spacing;                                    ///< inches centre to centre
+	bool soft;                                         ///< each figure in soft cover (SV.GUN.10)
+	long samples;
+	uint64_t seed;
+} sv_shot_odds;
+typedef struct sv_shot_odds_result {
+	long samples, hit, misfires; ///< shots, shots knocking over at least one, misfires
+	double mean, mean_lo, mean_hi; ///< figures knocked over per shot, 95% normal interval
+	double var;                    ///< their sample variance
+	double p, p_lo, p_hi;          ///< chance of at least one, 95% Wilson interval
+	double seconds;                ///< time the shots took (the clock's: not for tests)
+} sv_shot_odds_result;
+/// Fills q's gun values from model `code` (true, or the label card's claims when label).
+tw_status sv_shot_odds_gun(sv_shot_odds *q, const char *code, bool label, tw_error *err);
+/// Fires q->samples shots by sv_shot from a generator seeded with q->seed at the line of q.
+tw_status sv_shot_odds_run(const sv_shot_odds *q, sv_shot_odds_result *res, tw_error *err);
+/// The Wilson score interval (95%) of k successes in n.
+void sv_wilson95(long k, long n, double *lo, double *hi);
 
 #endif
