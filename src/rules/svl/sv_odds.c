@@ -116,12 +116,12 @@ void sv_wilson95(long k, long n, double *lo, double *hi)
 	double p = (double)k / (double)n, z2 = Z95 * Z95, nn = (double)n;
 	double den = 1 + z2 / nn, centre = (p + z2 / (2 * nn)) / den;
 	double half = Z95 / den * sqrt(p * (1 - p) / nn + z2 / (4 * nn * nn));
-	*lo = k == 0 ? 0 : centre - half;
-	*hi = k == n ? 1 : centre + half;
-	if (k == n) // the exact bound: n / (n + z^2)
-		*lo = nn / (nn + z2);
-	if (k == 0)
-		*hi = z2 / (nn + z2);
+	*lo = centre - half;
+	*hi = centre + half;
+	if (k == 0) // the exact ends: [0, z^2 / (n + z^2)] and [n / (n + z^2), 1]
+		*lo = 0, *hi = z2 / (nn + z2);
+	if (k == n)
+		*lo = nn / (nn + z2), *hi = 1;
 }
 
 tw_status sv_shot_odds_gun(sv_shot_odds *q, const char *code, bool label, tw_error *err)
