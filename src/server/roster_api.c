@@ -76,14 +76,7 @@ int srv_roster_handler(struct mg_connection *conn, void *cbdata)
 		buf = malloc((size_t)cl + 1);
 		if (!buf)
 			return srv_http_error(conn, 503, "out of memory");
-		long long got = 0;
-		while (got < cl) {
-			int k = mg_read(conn, buf + got, (size_t)(cl - got));
-			if (k <= 0)
-				break;
-			got += k;
-		}
-		if (got != cl) {
+		if (!srv_http_read_all(conn, buf, (size_t)cl)) {
 			free(buf);
 			return srv_http_error(conn, 400, "incomplete body");
 		}

@@ -318,14 +318,7 @@ int srv_status_handler(struct mg_connection *conn, void *cbdata)
 	char body[1024];
 	if (cl <= 0 || cl >= (long long)sizeof body)
 		return srv_http_error(conn, cl > 0 ? 413 : 400, "a JSON body of at most 1 KiB is required");
-	long long got = 0;
-	while (got < cl) {
-		int k = mg_read(conn, body + got, (size_t)(cl - got));
-		if (k <= 0)
-			break;
-		got += k;
-	}
-	if (got != cl)
+	if (!srv_http_read_all(conn, body, (size_t)cl))
 		return srv_http_error(conn, 400, "incomplete body");
 	json_error_t je;
 	json_t *req = srv_json_parse(body, (size_t)cl, &je);

@@ -756,14 +756,7 @@ int srv_series_handler(struct mg_connection *conn, void *cbdata)
 	if (cl <= 0 || cl > max)
 		return srv_http_error(conn, cl > max ? 413 : 400, "a JSON body of at most 64 KiB is required");
 	char *body = malloc((size_t)cl + 1);
-	long long got = 0;
-	while (body && got < cl) {
-		int k = mg_read(conn, body + got, (size_t)(cl - got));
-		if (k <= 0)
-			break;
-		got += k;
-	}
-	if (!body || got != cl) {
+	if (!body || !srv_http_read_all(conn, body, (size_t)cl)) {
 		free(body);
 		return srv_http_error(conn, 400, "incomplete body");
 	}

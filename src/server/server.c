@@ -155,6 +155,18 @@ int srv_http_error(struct mg_connection *conn, int status, const char *message)
 }
 bool srv_http_from_us(srv_server *s, const struct mg_connection *conn) { return request_from_us(s, conn, false); }
 
+bool srv_http_read_all(struct mg_connection *conn, char *buf, size_t len)
+{
+	size_t got = 0;
+	while (got < len) {
+		int k = mg_read(conn, buf + got, len - got);
+		if (k <= 0)
+			return false;
+		got += (size_t)k;
+	}
+	return true;
+}
+
 static int asset_handler(struct mg_connection *conn, void *cbdata)
 {
 	srv_server *s = cbdata;
@@ -349,14 +361,7 @@ static int games_handler(struct mg_connection *conn, void *cbdata)
 	if (cl <= 0 || cl > max)
 		return send_error(conn, cl > max ? 413 : 400, "a JSON body of at most 4 MiB is required");
 	char *body = malloc((size_t)cl + 1);
-	long long got = 0;
-	while (body && got < cl) {
-		int k = mg_read(conn, body + got, (size_t)(cl - got));
-		if (k <= 0)
-			break;
-		got += k;
-	}
-	if (!body || got != cl) {
+	if (!body || !srv_http_read_all(conn, body, (size_t)cl)) {
 		free(body);
 		return send_error(conn, 400, "incomplete body");
 	}

@@ -360,6 +360,8 @@ bool srv_origin_ok(const srv_server *s, const char *origin);
 void srv_http_json_text(struct mg_connection *conn, int status, const char *txt);
 /// {"error": message} with that status; returns the status.
 int srv_http_error(struct mg_connection *conn, int status, const char *message);
+/// Reads exactly len bytes of the request body into buf; false on a short or failed read.
+bool srv_http_read_all(struct mg_connection *conn, char *buf, size_t len);
 /// Host names this server and an Origin, if sent, is this server (DNS rebinding).
 bool srv_http_from_us(srv_server *s, const struct mg_connection *conn);
 
