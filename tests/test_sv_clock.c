@@ -122,6 +122,7 @@ static void test_SV_EX_18_ROF_5_four_shots_on_the_clock(void **st)
 	assert_int_equal(r->clk_shots, 1);
 	assert_int_equal(r->fired, 1);
 	refused(s, SV_OT_SHOT, 0, t0 + 17141, "SV.ROF.5", "too early"); // t_r = 17.142857 s
+	assert_string_equal(err.message, "too early: gun 0 is loaded 17.143 s after its last shot, 0.002 s from now (t_r 17.14 s)");
 	ok(s, SV_OT_SHOT, 0, t0 + 17142);
 	ok(s, SV_OT_SHOT, 0, t0 + 34284);
 	ok(s, SV_OT_SHOT, 0, t0 + 51426);

@@ -103,8 +103,9 @@ static tw_status validate_shot(const tw_state *s, const tw_order *o, tw_error *e
 	int wait = r->clk_shots > 0 ? 1 : r->moved ? 2 : 0;
 	int64_t since = o->time_ms - (r->clk_shots > 0 ? r->clk_last : t0);
 	if (wait > 0 && (since + 1) * rof <= (int64_t)wait * 6000000)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.ROF.5", "too early: gun %d is loaded %.3f s after its %s (t_r %.2f s)", k,
-				    wait * 60000.0 / rof, r->clk_shots > 0 ? "last shot" : "move", 6000.0 / rof);
+		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.ROF.5", "too early: gun %d is loaded %.3f s after its %s, %.3f s from now (t_r %.2f s)",
+				    k, wait * 6000.0 / rof, r->clk_shots > 0 ? "last shot" : "move", wait * 6000.0 / rof - (double)since / 1000.0,
+				    6000.0 / rof);
 	return TW_OK;
 }
 
