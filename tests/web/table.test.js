@@ -3147,3 +3147,40 @@ tests.push(
     for (const p of P) await p.context().close();
   }],
 );
+// sv-clock (issue 17): the defender's firing minute on the host's clock (web/svl_minute.js, SV.ROF.5).
+tests.push(
+  ['svl minute: two shots on the host\'s clock, a third refused for being too early, the countdown (svl)', async (page) => {
+    // tests/web/svl-close.json with gun_clock on: the computer plays the infantry, the page the
+    // gun. The host's clock at scale 0.1: the 60 s minute lasts 6 s, a reload (t_r = 60 / RoF) ~2 s.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-close.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { gun_clock: 1 }, computer: { infantry: 'svl-manual' }, clock: { enabled: false, scale: 0.1 }, seed: 3 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status() + ' ' + (resp.ok() ? '' : await resp.text()));
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[1].link);
+    await page.waitForSelector('#svl-minute:not([hidden]) #svm-ready', { timeout: 15000 });
+    await page.click('#svm-ready');
+    await waitFor(page, async () => Number(await page.$eval('#svm-left', (e) => e.dataset.left || '0')) > 0, 'the minute counting down', 5000);
+    const l1 = Number(await page.$eval('#svm-left', (e) => e.dataset.left));
+    await page.click('button.svm-fire[data-gun="0"]');
+    await waitFor(page, async () => (await page.$eval('button.svm-fire[data-gun="0"]', (e) => e.dataset.shots)) === '1', 'the first shot (the gun begins loaded)', 3000);
+    // The second once reloaded: every earlier click is refused (SV.ROF.5) and changes nothing.
+    for (let k = 0; k < 20 && (await page.$eval('button.svm-fire[data-gun="0"]', (e) => e.dataset.shots)) !== '2'; k++) {
+      await page.click('button.svm-fire[data-gun="0"]');
+      await page.waitForTimeout(250);
+    }
+    assert((await page.$eval('button.svm-fire[data-gun="0"]', (e) => e.dataset.shots)) === '2', 'the second shot on the clock');
+    const l2 = Number(await page.$eval('#svm-left', (e) => e.dataset.left));
+    assert(l2 < l1 && l1 <= 60, 'the minute counts down in the host\'s seconds: ' + l1 + ' then ' + l2);
+    await page.click('button.svm-fire[data-gun="0"]'); // at once: not reloaded
+    await waitFor(page, async () => page.$eval('#svm-refusal', (e) => !e.hidden && /SV\.ROF\.5/.test(e.textContent) && /too early/.test(e.textContent)), 'the third refused: too early', 3000);
+    assert((await page.$eval('button.svm-fire[data-gun="0"]', (e) => e.dataset.shots)) === '2', 'still two shots');
+    // The host ends the minute at 60 s (its hammer, host_due).
+    await waitFor(page, async () => /minute is over/.test(await page.$eval('#svm-left', (e) => e.textContent)), 'the minute over on the host\'s clock', 9000);
+    const evs = [].concat(...frames.filter((f) => f.m.type === 'events').map((f) => f.m.events));
+    assert(evs.some((e) => e.clause === 'SV.ROF.5' && /minute is over: 2 shots/.test(e.text)), 'the minute\'s end: ' + evs.filter((e) => e.clause === 'SV.ROF.5').map((e) => e.text).join(' | '));
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '56-svl-minute.png') });
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);

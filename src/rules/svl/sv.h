@@ -5,7 +5,7 @@
 #include "tinwar/svl.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_COUNT };
+enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_CLOCK, SVP_COUNT }; // SVP_CLOCK: sv-clock (SV.ROF.5)
 enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION, SV_STAGE_PRACTICE }; // SVP_STAGE: the battle, phase 2's test range (SV.DOC.6), phase 1's auction, the practice ground (SV.DOC.10)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
@@ -15,7 +15,7 @@ extern const char *const sv_phase_names[SV_PH_COUNT + 1];
 #define SV_DEFENDER 1 // side 1 the cannon
 
 // ---- Order types ----
-enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_TEST, SV_OT_SERIAL, SV_OT_BID, SV_OT_HAMMER, SV_OT_COUNT };
+enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_MANUAL, SV_OT_TEST, SV_OT_SERIAL, SV_OT_BID, SV_OT_HAMMER, SV_OT_READY, SV_OT_SHOT, SV_OT_COUNT }; // READY, SHOT: sv-clock (SV.ROF.5-7)
 
 // ---- Constants (SV.BAT, SV.MOVE, SV.FIRE) ----
 #define SV_WALK 6.0       // SV.MOVE.1
@@ -59,6 +59,9 @@ typedef struct sv_grec {
 	int32_t rec_flags[SV_REC_MAX]; ///< bit 0 misfire, bit 1 serial, bits 2-3 tempo, bits 4-9 screens struck
 	// ---- the truth (SV.GUN.4): the umpire's and the engine's only ----
 	double v_mean, v_sigma, az_sigma, misfire, rate, carry, skid;
+	// ---- sv-clock: this minute on the host's clock (SV.ROF.5) ----
+	int64_t clk_last; ///< the host's time of its last shot this minute, ms (0: none yet)
+	int32_t clk_shots; ///< shots fired this minute on the clock
 } sv_grec;
 
 /// Infantry Manual (SV.DOC.12) and Artillery Manual (SV.DOC.13) fields, on the side record.
@@ -138,6 +141,9 @@ typedef struct sv_game {
 	// sv-cite: SV.WIN.5, the adherence verdict of every turn
 	int32_t verdict_turns; ///< attacker phases judged (SV.DOC.17)
 	int64_t verdicts;      ///< bit t-1 set: turn t's verdict was adhering (turns 1-50)
+	// sv-clock: the defender's minute on the host's clock (SV.ROF.5-7)
+	int64_t min_t0;        ///< the host's time the minute started, ms (0: not started)
+	int32_t min_state;     ///< SV_MIN_*: not started, running, over
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -263,6 +269,17 @@ int sv_morale_factors(const tw_state *s, int *bits); ///< SV.MOR.8: the modifier
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
 tw_status sv_validate_practice(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_practice(tw_state *s, const tw_order *o, tw_events *ev);
+// ---- sv-clock: the firing minute on the host's clock (sv_clock.c; SV.ROF.5-7) ----
+enum { SV_MIN_NONE = 0, SV_MIN_RUNNING, SV_MIN_OVER, SV_MIN_COUNT };
+#define SV_MINUTE_MS 60000
+bool sv_clock_on(const tw_state *s);         ///< the defender's minute is kept on the host's clock
+void sv_clock_reset(tw_state *s);            ///< a new defender phase: no minute yet
+int64_t sv_clock_due(const tw_state *s);     ///< the minute's end, for tw_ruleset.host_due (0: none)
+bool sv_clock_takes(const tw_state *s, const tw_order *o); ///< the order is the clock's (ready, shot, the minute's hammer, serve)
+tw_status sv_validate_clock(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_clock(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
+/// One shot of gun k at the target its Artillery Manual picks (sv_gun.c); 0 fired, 1 no target.
+tw_status sv_gun_one_shot(tw_state *s, int k, const tw_apply_ctx *ctx, tw_events *ev, bool *none);
 
 // ---- sv-shot: `tinwar odds svl shot`, a Monte Carlo estimate of one gun's shot (sv_odds.c) ----
 typedef struct sv_shot_odds {

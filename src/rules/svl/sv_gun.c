@@ -35,6 +35,7 @@ void sv_start_defence(tw_state *s, tw_events *ev)
 				      r->limit, r->matches);
 		}
 	}
+	sv_clock_reset(s); // sv-clock: no minute on the clock yet (SV.ROF.5-6)
 	tw_event *e = tw_events_push(ev, TW_EV_PHASE, SV_DEFENDER, "SV.SEQ.3");
 	if (e) {
 		e->a = SV_PH_DEFEND;
@@ -304,4 +305,19 @@ tw_status sv_apply_serve(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx
 			return st;
 	}
 	return TW_OK;
+}
+
+// ---- sv-clock: one shot on the host's clock (SV.ROF.5; sv_clock.c gives the time checks) ----
+tw_status sv_gun_one_shot(tw_state *s, int k, const tw_apply_ctx *ctx, tw_events *ev, bool *none)
+{
+	int tgt = pick_target(s, k);
+	*none = tgt < 0;
+	if (tgt < 0) { // SV.DOC.13: nothing visible within open_fire
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, SV_DEFENDER, "SV.DOC.13");
+		if (e)
+			tw_event_text(e, "gun %d has no target within its open-fire range: it holds its shot", k);
+		return TW_OK;
+	}
+	SVGN(s, k)->fired++;
+	return computer_shot(s, k, tgt, ctx, ev);
 }

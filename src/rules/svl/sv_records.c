@@ -68,6 +68,9 @@ static const tw_field_def gun_fields[] = {
 	TW_FIELD(sv_grec, rate, TW_FT_F64, U, 0, 0, 100, NULL, "true shots a minute, Trained and STEADY (SV.GUN.4)"),
 	TW_FIELD(sv_grec, carry, TW_FT_F64, U, 0, 0, 1, NULL, "true carry-on chance (SV.GUN.4)"),
 	TW_FIELD(sv_grec, skid, TW_FT_F64, U, 0, 0, 100, NULL, "true skid S, inches (SV.GUN.4)"),
+	// sv-clock (SV.ROF.5)
+	TW_FIELD(sv_grec, clk_last, TW_FT_I64, A, 0, 0, 9e15, NULL, "the host's time of its last shot this minute, ms (SV.ROF.5)"),
+	TW_FIELD(sv_grec, clk_shots, TW_FT_I32, A, 0, 0, 1000, NULL, "shots fired this minute on the clock (SV.ROF.5)"),
 };
 
 static const tw_field_def side_fields[] = {
@@ -133,6 +136,9 @@ static const tw_field_def game_fields[] = {
 	TW_FIELD(sv_game, verdict_turns, TW_FT_I32, A, 0, 0, 1000000, NULL, "attacker phases judged (SV.WIN.5)"),
 	TW_FIELD(sv_game, verdicts, TW_FT_I64, A, 0, 0, 1125899906842623.0, NULL,
 		 "the verdict of every turn: bit t-1 set if turn t adhered, turns 1-50 (SV.WIN.5)"),
+	// sv-clock (SV.ROF.5-7)
+	TW_FIELD(sv_game, min_t0, TW_FT_I64, A, 0, 0, 9e15, NULL, "the host's time the defender's minute started, ms (SV.ROF.5-6)"),
+	TW_FIELD(sv_game, min_state, TW_FT_I32, A, 0, 0, SV_MIN_COUNT - 1, NULL, "the minute: 0 not started, 1 running, 2 over"),
 };
 
 static const tw_field_def ter_fields[] = {

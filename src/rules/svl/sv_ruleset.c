@@ -18,6 +18,9 @@ static const tw_param_def sv_params[SVP_COUNT] = {
 		       .label = "Stage", .step = 1},
 	[SVP_CONSTRAINTS] = {"constraints", 1, 0, 1, NULL, "SV.BRF.8: manuals must meet their country's doctrine briefing",
 			     .label = "National doctrine constraints", .kind = TW_PARAM_YESNO, .step = 1},
+	// sv-clock: a person serves the guns on the host's clock (SV.ROF.5)
+	[SVP_CLOCK] = {"gun_clock", 0, 0, 1, NULL, "SV.ROF.5: the defender's guns are served by a person on the host's clock (ready, shot)",
+		       .label = "Gunner on the clock", .kind = TW_PARAM_YESNO, .step = 1},
 };
 
 // SV.GUN.4: each gun's true values, the model's unless the scenario gives its own; its crews.
@@ -105,6 +108,8 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return sv_validate_manual(s, o, err);
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_validate_test(s, o, err);
+	if (o->type == SV_OT_HAMMER && sv_clock_takes(s, o))
+		return sv_validate_clock(s, o, err); // sv-clock: the minute's end (SV.ROF.5-6)
 	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
 		return sv_validate_auction(s, o, err);
 	if (s->phase == SV_PH_AUCTION)
@@ -124,6 +129,8 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 	if (o->side != s->mover)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.SEQ.1", "it is the %s's phase",
 				    s->phase == SV_PH_ATTACK ? "attacker" : "defender");
+	if (sv_clock_takes(s, o))
+		return sv_validate_clock(s, o, err); // sv-clock (SV.ROF.5-7)
 	switch (o->type) {
 	case SV_OT_MOVE:
 		return s->phase == SV_PH_ATTACK ? sv_validate_move(s, o, err)
@@ -157,6 +164,8 @@ static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	}
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_apply_test(s, o, ev);
+	if (sv_clock_takes(s, o))
+		return sv_apply_clock(s, o, ctx, ev); // sv-clock (SV.ROF.5-7)
 	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
 		return sv_apply_auction(s, o, ev);
 	if (s->phase == SV_PH_RANGE) { // SV.DOC.4: the phase ends when every side has finished
@@ -255,6 +264,14 @@ static const tw_order_field f_bid[] = {
 	{"lot", TW_OF_INTS, 0, 0, false, 1, 1, NULL,
 	 "the lot bid for (1-based) as the bidder saw it on offer: a bid that arrives after its lot was knocked down is refused (sv-web)"},
 };
+// sv-clock (SV.ROF.5-7)
+static const tw_order_field f_ready[] = {
+	{"gun", TW_OF_GUN, 0, 0, false, 0, 0, NULL, "a gun that moves before the minute"},
+	{"to", TW_OF_POINT, 0, 0, false, 0, 0, NULL, "where it moves, inches (6 in at most; its first shot waits 2 reloads)"},
+};
+static const tw_order_field f_shot[] = {
+	{"gun", TW_OF_GUN, 0, 0, true, 0, 0, NULL, "the gun that fires, at the figure its Artillery Manual picks"},
+};
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_MOVE] = {"move", "SV.MOVE.1", "infantry figures walk 6 in or run 9 in as the Infantry Manual allows",
@@ -283,6 +300,12 @@ static const tw_order_def sv_orders[SV_OT_COUNT] = {
 	[SV_OT_HAMMER] = {"hammer", "SV.EXPO.5",
 			  "the host's clock: 15 s after the last bid the lot is knocked down (or unsold) and the next opens",
 			  NULL, TW_OD_HOST, 0, NULL},
+	// sv-clock (SV.ROF.5-7)
+	[SV_OT_READY] = {"ready", "SV.ROF.5",
+			 "the defender is ready: the firing minute starts on the host's clock (PHYSICAL: the umpire's minute, SV.ROF.6)",
+			 "ready [gun {gun} to {to}]", 0, FIELDS(f_ready)},
+	[SV_OT_SHOT] = {"shot", "SV.ROF.5", "a shot on the host's clock: t_r after the gun's last, within 60.0 s and the allocation",
+			"shot {gun}", 0, FIELDS(f_shot)},
 };
 
 static const tw_clause_family sv_families[] = {
@@ -302,6 +325,13 @@ static const tw_clause_family sv_families[] = {
 	{"SV.WIN", "winning and losing"},
 	{"SV.EX", "worked examples"},
 };
+
+// sv-clock: the firing minute's end (SV.ROF.5-6, sv_clock.c), else the auction's hammer.
+static int64_t sv_due(const tw_state *s)
+{
+	int64_t t = sv_clock_due(s);
+	return t > 0 ? t : sv_host_due(s);
+}
 
 const tw_ruleset tw_ruleset_svl = {
 	.name = "svl",
@@ -337,7 +367,7 @@ const tw_ruleset tw_ruleset_svl = {
 	.series_record = sv_series_record,
 	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
-	.host_due = sv_host_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c)
+	.host_due = sv_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c); sv-clock: the minute's end
 	.forms = sv_manual_forms, // sv-web: the manuals' forms for the browser (sv_manual.c)
 	.series_debrief = sv_series_debrief, // the series panel's debrief (sv_debrief.c)
 	.min_sides = 1, // sv-one: one team (SV.SETUP.2) is an auction and a range of one side; a battle has two (sv_setup)
