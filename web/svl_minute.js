@@ -21,7 +21,7 @@
   }
   function shown() {
     const S = T.state();
-    if (!isSvl() || !S || S.over) return false;
+    if (!isSvl() || !S || S.over || S.state.dice === 'entered') return false; // PHYSICAL: svl_physical.js
     const p = S.state.params || {};
     return p.stage === 'battle' && Number(p.gun_clock) === 1 && S.phase === DEFEND && mine().length > 0;
   }

@@ -3184,3 +3184,49 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+// sv-phys (issue 17): PHYSICAL mode's umpire minute and the entered results in the page
+// (web/svl_physical.js, SV.ROF.6-7).
+tests.push(
+  ['svl physical: ready, the umpire\'s countdown, an entry refused before the minute has run, the results entered (svl)', async (page) => {
+    // tests/web/svl-physical.json: svl-close with "dice": "entered". The computer plays the
+    // infantry, the page the gun. The host's clock at scale 0.1: the minute lasts 6 s.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-physical.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, computer: { infantry: 'svl-manual' }, clock: { enabled: false, scale: 0.1 }, seed: 3 } });
+    assert(resp.ok(), 'the battle created: ' + resp.status() + ' ' + (resp.ok() ? '' : await resp.text()));
+    const g = await resp.json();
+    const frames = recordFrames(page);
+    await page.goto(BASE + g.seats[1].link);
+    await page.waitForSelector('#svl-physical:not([hidden]) #svp-ready', { timeout: 15000 });
+    assert(!(await page.$('#svl-minute:not([hidden])')), 'the gun_clock panel is not shown in PHYSICAL mode');
+    await page.click('#svp-ready');
+    await waitFor(page, async () => Number(await page.$eval('#svp-left', (e) => e.dataset.left || '0')) > 0, 'the minute counting down', 5000);
+    const l1 = Number(await page.$eval('#svp-left', (e) => e.dataset.left));
+    await page.waitForTimeout(600);
+    const l2 = Number(await page.$eval('#svp-left', (e) => e.dataset.left || '0'));
+    assert(l2 < l1 && l1 <= 60, 'the minute counts down in the host\'s seconds: ' + l1 + ' then ' + l2);
+    // An entry while the minute runs: sent straight from the page's order channel, refused.
+    const early = await page.evaluate(() => new Promise((res) => window.twTable.order({ type: 'serve', gun: 0, dice: [1] }, res)));
+    assert(!early.ok && early.clause === 'SV.ROF.6' && /still running/.test(early.message), 'refused before the minute has run: ' + JSON.stringify(early));
+    // The host ends the minute (host_due, its hammer): the form a gun.
+    await waitFor(page, async () => !!(await page.$('#svl-physical[data-minute="2"] .svp-gun[data-gun="0"] .svp-enter')), 'the minute over on the host\'s clock: the form', 12000);
+    const victims = await page.evaluate(() => window.twTable.state().state.figures.filter((f) => f.side === 'infantry' && f.kind !== 'officer' && (f.status || 'active') === 'active').slice(0, 2).map((f) => f.id));
+    assert(victims.length === 2, 'two standing infantry figures: ' + victims);
+    const row = '.svp-gun[data-gun="0"] ';
+    await page.fill(row + '.svp-flew', '3');
+    await page.fill(row + '.svp-mis', '1');
+    await page.fill(row + '.svp-figs', victims.join(', '));
+    await page.click(row + '.svp-enter');
+    await waitFor(page, async () => !!(await page.$('.svp-gun[data-gun="0"][data-served="1"]')), 'the entry taken', 5000);
+    const st = await page.evaluate((ids) => window.twTable.state().state.figures.filter((f) => ids.includes(f.id)).map((f) => f.status || 'active'), victims);
+    assert(st.length === 2 && st.every((s) => s === 'out'), 'the figures knocked over are out (lying where they fell, SV.FIRE.6): ' + st);
+    const evs = [].concat(...frames.filter((f) => f.m.type === 'events').map((f) => f.m.events));
+    const six = evs.filter((e) => e.clause === 'SV.ROF.6').map((e) => e.text);
+    assert(six.some((t) => /gun 0 fired 4 of its \d+ matches in the minute: \d+ handed back/.test(t)), 'the handed-back matches in the log: ' + six.join(' | '));
+    assert(six.some((t) => /umpire's minute is over/.test(t)), 'the host ended the minute: ' + six.join(' | '));
+    const log = await page.$eval('body', (e) => e.textContent);
+    assert(/handed back/.test(log), 'the handed-back matches shown in the page\'s log');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '57-svl-physical.png') });
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);
