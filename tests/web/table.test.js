@@ -2101,6 +2101,9 @@ async function llAnswer(page, type, text) {
 }
 // The figure card of figure `id` (a click on him): facts, record fields and the rows table.
 async function llCard(page, id) {
+  // The figure drawn first (the three-fight block's card after the reveal once waited past the
+  // click's own 10 s on a loaded machine: the figure was not yet on the table).
+  await page.waitForSelector('circle.fig[data-id="' + id + '"]', { timeout: 30000 });
   await page.click('circle.fig[data-id="' + id + '"]');
   await page.waitForSelector('#info:not([hidden])[data-id="' + id + '"]');
   return page.evaluate(() => {
