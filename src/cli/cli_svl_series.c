@@ -1,5 +1,5 @@
 // tinwar svl-series: Science versus Luck's whole game (SV.SETUP) as a series in SQLite
-// (series.h; the rule set's hooks in src/rules/svl/sv_series.c). `new` starts it from a series
+// (series.h; the rule set's series hooks, tw_ruleset.series_*). `new` starts it from a series
 // file (scenarios/svl/series/whole-game.json: teams, rounds, the three stages' scenarios), `next`
 // prepares the next game and, when every seat of it is a computer's, plays and records it (a game
 // with a human seat is written out to be played with `tinwar play` and its log recorded with
