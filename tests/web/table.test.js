@@ -72,6 +72,20 @@ async function waitFor(page, fn, what, timeout = 30000) {
   }
 }
 
+// Clicks a button once it is enabled, trying again when it turns disabled between the check and
+// the click (a page that had not yet had the newest state offered a stale button; the click's own
+// 10 s wait then timed out on CI's ASan server). Returns true once a click went through.
+async function clickEnabled(page, sel, what, timeout = 30000) {
+  const t0 = Date.now();
+  for (;;) {
+    if (await page.$eval(sel, (b) => !b.disabled)) {
+      try { await page.click(sel, { timeout: 2000 }); return true; } catch (e) { /* turned disabled: try again */ }
+    }
+    if (Date.now() - t0 > timeout) throw new Error('timed out waiting to click ' + what);
+    await page.waitForTimeout(100);
+  }
+}
+
 async function center(page, sel) {
   const b = await (await page.$(sel)).boundingBox();
   return [b.x + b.width / 2, b.y + b.height / 2];
@@ -2896,8 +2910,7 @@ tests.push(
       await shot(pg, 'lw-gen-3-' + m.side + '-general');
       // The General's page offers the end once it has the state after his arms' moves (slow on a
       // loaded machine or the ASan server: the click's own 10 s were not always enough).
-      await waitFor(pg, async () => pg.$eval('#btn-end_move', (b) => !b.disabled), m.side + ' General offered the end of the move', 30000);
-      await pg.click('#btn-end_move');
+      await clickEnabled(pg, '#btn-end_move', m.side + ' General\'s end of the move', 30000);
       if (m.side === 'blue') await waitFor(P['red general'], async () => (await statusData(P['red general'])).toMove === 0, 'red to move');
     }
     // No frame of any seat carried another seat's token.
@@ -2908,7 +2921,7 @@ tests.push(
     // The General of red ends the scenario's last moves so that the game does not stay under way.
     // (Whichever General's page offers the end first: the status read before a page has the new
     // state named the General who had just ended, and the ASan server is slow to send it.)
-    for (let k = 0; k < 4 && !(await statusData(P['red general'])).over; k++) {
+    for (let k = 0; k < 12 && !(await statusData(P['red general'])).over; k++) {
       let g = null;
       await waitFor(P['red general'], async () => {
         if ((await statusData(P['red general'])).over) return true;
@@ -2917,7 +2930,7 @@ tests.push(
         return false;
       }, 'the end of the move offered', 60000);
       if (!g) break;
-      await g.click('#btn-end_move');
+      try { await g.click('#btn-end_move', { timeout: 2000 }); } catch (e) { /* a stale page's button: look again */ }
       await g.waitForTimeout(300);
     }
     await waitFor(P['red general'], async () => (await statusData(P['red general'])).over, 'the game over at its limit');
