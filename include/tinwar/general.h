@@ -43,4 +43,19 @@ const tw_general_def *tw_general_get(int i);
 /// A general that forfeits (g->forfeit) ends the play-out: TW_ERR_STATE, the game not over.
 tw_status tw_play_out(tw_game *game, tw_general **generals, int max_orders, tw_error *err);
 
+// ---- sv-term: computer seats on the host's clock (src/ai/host_play.c; tinwar/host_clock.h) ----
+/// A computer order on the virtual clock takes this long (a bid a second, as the series' auction).
+#define TW_HOST_COMPUTER_MS 1000
+/// While every seat may act at once (tw_host_free): asks the computer seats (gens[k] non-NULL)
+/// in seat order, each once since the last order (asked[k], TW_MAX_SIDES entries, -1 at the
+/// start, keeps the order count it was last asked at), and gives the first legal order stamped
+/// now_ms (first/count: its events, may be NULL). 1 when one was given, 0 when none had one
+/// (*err: the last refusal, if any).
+int tw_host_computers_step(tw_game *game, tw_general **gens, int *asked, int64_t now_ms, tw_order *o, int *first,
+			   int *count, tw_error *err);
+/// One step of tw_play_out while every seat may act at once: a computer's order one
+/// TW_HOST_COMPUTER_MS after *clock_ms; when none has one, *clock_ms moves to host_due and the
+/// host's order is given (a virtual clock: no real time passes).
+tw_status tw_host_play_free(tw_game *game, tw_general **gens, int *asked, int64_t *clock_ms, tw_order *o, tw_error *err);
+
 #endif

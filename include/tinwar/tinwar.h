@@ -8,6 +8,7 @@
 #include "tinwar/game.h"
 #include "tinwar/general.h"
 #include "tinwar/geom.h"
+#include "tinwar/host_clock.h"
 #include "tinwar/io.h"
 #include "tinwar/los.h"
 #include "tinwar/order.h"

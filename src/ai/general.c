@@ -4,6 +4,7 @@
 
 #include "tinwar/doctrine.h"
 #include "tinwar/general.h"
+#include "tinwar/host_clock.h"
 
 extern const tw_general_def tw_general_random;
 
@@ -175,8 +176,17 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 	tw_state shallow;
 	tw_status st = TW_OK;
 	int illegal_run = 0;
+	int asked[TW_MAX_SIDES];                   // sv-term: the host's clock (host_play.c)
+	for (int k = 0; k < TW_MAX_SIDES; k++)
+		asked[k] = -1;
+	int64_t host_clock = tw_host_resume(game); // virtual: the host's order at once when due
 	for (int n = 0; n < max_orders; n++) {
 		const tw_state *s = tw_game_state(game);
+		if (tw_host_free(s)) { // sv-term: every seat may act at once (the auction)
+			if ((st = tw_host_play_free(game, gens, asked, &host_clock, o, err)) != TW_OK)
+				break;
+			continue;
+		}
 		// The first seat the rules ask for a decision (a secret choice seals, and the next
 		// seat is asked).
 		tw_decision dec[TW_MAX_DECISIONS];

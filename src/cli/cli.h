@@ -128,4 +128,33 @@ int cli_svl_series(int argc, char **argv); // Science versus Luck's whole game (
 int cli_svl_range_record(int argc, char **argv); ///< tinwar range --db F --series NAME --team K (cli_svl_series.c)
 int cli_svl_manual_file(const tw_state *s, int side, int argc, char **argv, tw_order *o, char *why, size_t nwhy);
 
+// ---- sv-term: the terminal's host clock (cli_host.c; tinwar/host_clock.h) ----
+typedef struct cli_host {
+	bool on;                 ///< the rule set keeps the host's clock (tw_ruleset.host_due)
+	bool virt;               ///< --host-clock virtual: only `wait` (and computers' orders) move it
+	int64_t now_ms;          ///< virtual: the clock
+	int64_t base;            ///< the time the game resumed at (its orders' latest)
+	double t0;               ///< real: the monotonic seconds at the start
+	int64_t wait_until;      ///< virtual: `wait` runs the clock (and the computers) up to here
+	int asked[TW_MAX_SIDES]; ///< tw_host_computers_step's marks
+	int seat;                ///< while every seat may act at once: the person's seat typing (-1: the first)
+} cli_host;
+/// mode: NULL or "real" (the default), "virtual"; CLI_BAD (said on stderr) for any other.
+int cli_host_init(cli_host *h, const tw_game *g, const char *mode);
+int64_t cli_host_now(const cli_host *h);
+/// Until the host's time t (virtual: the clock moves there at once).
+void cli_host_sleep_to(cli_host *h, int64_t t);
+/// A line from stdin; on the real clock with the host's order due, waits at most until then:
+/// 1 a line, 0 the time ran out (the host's order is due), -1 end of input.
+int cli_host_read(cli_host *h, const tw_state *s, char *line, size_t n);
+/// For the prompt: ", host 16.000 s, hammer in 15.0 s" (empty when nothing is due).
+void cli_host_status(const cli_host *h, const tw_state *s, char *buf, size_t n);
+/// `time`: the host's clock and when its order is due.
+void cli_host_time(const cli_host *h, const tw_state *s);
+/// `wait SECONDS` (virtual clock only): false (said) when refused.
+bool cli_host_wait(cli_host *h, const char *arg);
+/// Entered faces after an order's words (`... dice 1 1 2`): cuts them off *argc and returns how
+/// many (0: none; -1 with why: bad).
+int cli_take_dice(int *argc, char **argv, uint8_t *faces, int max, char *why, size_t nwhy);
+
 #endif

@@ -6,7 +6,8 @@
 
 #include "cli.h"
 
-static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", "--param", NULL};
+static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", "--param",
+					   "--host-clock", "--dice", NULL}; // sv-term: the host's clock, entered dice
 
 // Who plays side `name`: "--side NAME=SPEC" (any number of sides), or --red / --blue for the
 // sides so named; NULL if not given.
@@ -30,6 +31,7 @@ typedef struct play_ctx {
 	const char *save, *log;
 	cli_groups groups; // the terminal's named groups (`group NAME IDS`)
 	int role[TW_MAX_SIDES]; // KS.GEN.1/2 (cli_roles.c): the role typing for each side, -1 none
+	cli_host host;          // sv-term: the host's clock (cli_host.c)
 } play_ctx;
 
 /// A melee's participants (the melee_member events that follow it, from i up to end) on one line
@@ -374,6 +376,7 @@ static const struct {
     {"los", 2, 2, "los X,Y X,Y"},   {"score", 0, 0, "score"},      {"time", 0, 0, "time"},
     {"undo", 0, 0, "undo"},         {"save", 1, 1, "save FILE"},   {"deploy", 1, 1, "deploy auto"},
     {"roles", 0, 0, "roles"},       {"as", 1, 1, "as ROLE"},
+    {"wait", 1, 1, "wait SECONDS"}, {"seat", 1, 1, "seat SIDE"}, // sv-term: the host's clock (cli_host.c)
 };
 
 // One human command; returns 0 to go on, 1 to quit.
@@ -457,6 +460,15 @@ static int human_command(play_ctx *pc, int side, char *line)
 			printf("  (%s)\n", rs->score_help);
 	} else if (strcmp(cmd, "time") == 0) {
 		print_time(pc);
+		cli_host_time(&pc->host, s); // sv-term
+	} else if (strcmp(cmd, "wait") == 0) { // sv-term: the virtual host's clock moves (cli_host.c)
+		(void)cli_host_wait(&pc->host, argv[1]);
+	} else if (strcmp(cmd, "seat") == 0) { // sv-term: who types while every seat may act at once
+		int k = tw_state_side_index(s, argv[1]);
+		if (k < 0 || pc->gen[k])
+			printf("  seat: '%s' is no side a person plays here\n", argv[1]);
+		else
+			pc->host.seat = k;
 	} else if (strcmp(cmd, "undo") == 0) {
 		printf(tw_game_undo(pc->game) ? "  undone\n" : "  nothing to undo since the last die or shot\n");
 	} else if (strcmp(cmd, "save") == 0) {
@@ -472,8 +484,15 @@ static int human_command(play_ctx *pc, int side, char *line)
 			have_order = true;
 		tw_general_free(g);
 	} else {
-		// An order of the rule set, by its own words (its order description's usage).
-		int r = cli_parse_order_in(s, side, &pc->groups, argc, argv, o, why, sizeof why);
+		// An order of the rule set, by its own words (its order description's usage); sv-term:
+		// entered faces after it (`... dice 1 2`, PHYSICAL mode's chance hook).
+		uint8_t faces[TW_ORDER_MAX_DICE];
+		int nf = cli_take_dice(&argc, argv, faces, TW_ORDER_MAX_DICE, why, sizeof why);
+		int r = nf < 0 ? -1 : cli_parse_order_in(s, side, &pc->groups, argc, argv, o, why, sizeof why);
+		if (r > 0 && nf > 0) {
+			memcpy(o->dice, faces, (size_t)nf);
+			o->ndice = nf;
+		}
 		if (r > 0)
 			have_order = true;
 		else if (r < 0)
@@ -486,6 +505,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 	if (have_order) {
 		tw_error err;
 		int first, count;
+		tw_host_stamp(s, o, cli_host_now(&pc->host)); // sv-term: the host's time, never the person's
 		if (tw_game_apply(pc->game, o, &first, &count, &err) != TW_OK) {
 			printf("  refused: %s\n", err.message);
 			if (err.clause[0])
@@ -495,6 +515,42 @@ static int human_command(play_ctx *pc, int side, char *line)
 		}
 	}
 	free(o);
+	return 0;
+}
+
+// sv-term: the host's part of a turn (cli_host.c; tinwar/host_clock.h): its order once due; while
+// every seat may act at once, the computer seats in turn; a virtual `wait` runs the clock up to
+// its end (the host's orders and the computers' in it). 1 when something happened, 0 when a seat
+// is to be asked, -1 on failure (said).
+static int host_step(play_ctx *pc, tw_order *o)
+{
+	const tw_state *s = tw_game_state(pc->game);
+	cli_host *h = &pc->host;
+	int first = 0, count = 0;
+	tw_error err;
+	tw_error_clear(&err);
+	if (tw_host_order_due(s, cli_host_now(h), o)) {
+		if (tw_game_apply(pc->game, o, &first, &count, &err) != TW_OK) {
+			cli_print_error("the host", &err);
+			return -1;
+		}
+		print_events(pc, first, count);
+		return 1;
+	}
+	if (tw_host_free(s)) {
+		int64_t t = h->virt ? h->now_ms + TW_HOST_COMPUTER_MS : cli_host_now(h);
+		if (tw_host_computers_step(pc->game, pc->gen, h->asked, t, o, &first, &count, NULL) == 1) {
+			if (h->virt)
+				h->now_ms = t;
+			print_events(pc, first, count);
+			return 1;
+		}
+	}
+	if (h->virt && h->wait_until > h->now_ms) {
+		int64_t due = tw_host_due(s);
+		h->now_ms = due > 0 && due <= h->wait_until ? (due > h->now_ms ? due : h->now_ms) : h->wait_until;
+		return 1;
+	}
 	return 0;
 }
 
@@ -538,6 +594,14 @@ int cli_play(int argc, char **argv)
 		tw_state_free(&s);
 		return rc;
 	}
+	const char *dice = cli_opt(argc, argv, "--dice"); // sv-term: PHYSICAL mode at the terminal
+	if (dice && strcmp(dice, "entered") != 0 && strcmp(dice, "generator") != 0) {
+		fprintf(stderr, "tinwar play: --dice wants entered or generator, not '%s'\n", dice);
+		tw_state_free(&s);
+		return CLI_BAD;
+	}
+	if (dice)
+		s.dice = strcmp(dice, "entered") == 0 ? TW_DICE_ENTERED : TW_DICE_GENERATOR;
 	uint64_t seed = s.seed ? s.seed : 1;
 	const char *sv = cli_opt(argc, argv, "--seed");
 	if (sv && !cli_parse_u64(sv, &seed)) {
@@ -555,6 +619,8 @@ int cli_play(int argc, char **argv)
 	}
 	const tw_ruleset *rs = tw_game_ruleset(pc.game);
 	const tw_state *st = tw_game_state(pc.game);
+	if ((rc = cli_host_init(&pc.host, pc.game, cli_opt(argc, argv, "--host-clock"))) != CLI_OK)
+		goto done; // sv-term
 	bool human[TW_MAX_SIDES] = {false};
 	int nhuman = 0;
 	for (int i = 1; i + 1 < argc; i++)
@@ -597,14 +663,33 @@ int cli_play(int argc, char **argv)
 	}
 	if (!pc.quiet && !pc.json) {
 		printf("tinwar: %s. Type 'help' for orders, 'board' to see the table.\n", rs->title);
-		cli_board(tw_game_state(pc.game), human[0] ? 0 : 1, stdout);
+		if (st->nfig > 0 || st->ngun > 0) // sv-term: an auction has no table to draw
+			cli_board(tw_game_state(pc.game), human[0] ? 0 : 1, stdout);
 	}
 	char line[4096];
 	tw_order *o = malloc(sizeof *o);
 	while (o && !tw_game_state(pc.game)->over) {
 		st = tw_game_state(pc.game);
 		tw_decision dec[TW_MAX_DECISIONS];
-		if (tw_state_decisions(st, dec, TW_MAX_DECISIONS) == 0)
+		int step = pc.host.on ? host_step(&pc, o) : 0; // sv-term: the host's clock (cli_host.c)
+		if (step < 0) {
+			rc = CLI_FAIL;
+			break;
+		}
+		if (step > 0)
+			continue;
+		bool free_turn = pc.host.on && tw_host_free(st); // every seat may act at once: a person's
+		int nd = free_turn ? 0 : tw_state_decisions(st, dec, TW_MAX_DECISIONS);
+		if (free_turn) {
+			int k = pc.host.seat;
+			for (int i = 0; k < 0 && i < st->nsides; i++)
+				k = human[i] ? i : -1;
+			memset(&dec[0], 0, sizeof dec[0]);
+			dec[0].seat = k;
+			snprintf(dec[0].kind, sizeof dec[0].kind, "act");
+			nd = 1;
+		}
+		if (nd == 0)
 			break;
 		int side = dec[0].seat;
 		if (side < 0 || side >= st->nsides) {
@@ -615,8 +700,15 @@ int cli_play(int argc, char **argv)
 		}
 		if (!human[side]) {
 			int first, count;
-			if (tw_general_decide(pc.gen[side], st, o) != TW_OK ||
-			    tw_game_apply(pc.game, o, &first, &count, &err) != TW_OK) {
+			bool decided = tw_general_decide(pc.gen[side], st, o) == TW_OK;
+			int64_t due = tw_host_due(st);
+			if (decided)
+				tw_host_stamp(st, o, cli_host_now(&pc.host)); // sv-term
+			if (!decided && due > 0) { // sv-term: nothing to give before the host's order: wait for it
+				cli_host_sleep_to(&pc.host, due);
+				continue;
+			}
+			if (!decided || tw_game_apply(pc.game, o, &first, &count, &err) != TW_OK) {
 				int end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
 				tw_order_init(o, end >= 0 ? end : 0, side);
 				if (end < 0 || tw_game_apply(pc.game, o, &first, &count, &err) != TW_OK) {
@@ -645,12 +737,19 @@ int cli_play(int argc, char **argv)
 		char rname[32];
 		if (!cli_role_name(st, pc.role[side], rname, sizeof rname) || cli_role_pick(st, side, rname) != pc.role[side])
 			pc.role[side] = cli_role_pick(st, side, NULL);
+		char clk[96];
+		cli_host_status(&pc.host, st, clk, sizeof clk); // sv-term: the host's countdown
 		if (cli_role_name(st, pc.role[side], rname, sizeof rname))
-			printf("%s %s (game move %d)> ", st->sides[side].name, rname, st->move_no);
+			printf("%s %s (game move %d%s)> ", st->sides[side].name, rname, st->move_no, clk);
 		else
-			printf("%s (game move %d)> ", st->sides[side].name, st->move_no);
+			printf("%s (game move %d%s)> ", st->sides[side].name, st->move_no, clk);
 		fflush(stdout);
-		if (!fgets(line, sizeof line, stdin)) {
+		int got = pc.host.on ? cli_host_read(&pc.host, st, line, sizeof line) : fgets(line, sizeof line, stdin) ? 1 : -1;
+		if (got == 0) { // sv-term: the host's order fell due while the person thought
+			printf("\n");
+			continue;
+		}
+		if (got < 0) {
 			printf("\n(end of input: stopping; the game so far is kept by --save/--log if given)\n");
 			break;
 		}

@@ -16,8 +16,7 @@ bool srv_host_keeps(const srv_room *r)
 
 int64_t srv_host_now(const srv_room *r)
 {
-	int64_t t = (int64_t)floor(r->host_ms);
-	return t < 1 ? 1 : t;
+	return tw_host_time((int64_t)floor(r->host_ms));
 }
 
 /// Every side a person plays has a connection in the room.
@@ -41,16 +40,20 @@ void srv_host_tick(srv_room *r, double dt)
 	if (!srv_host_keeps(r) || r->broken || !all_in(r))
 		return;
 	r->host_ms += dt * 1000.0 / (r->clock.scale > 0 ? r->clock.scale : 1.0);
+	// The due check and the host's order are the core's (tinwar/host_clock.h), as the terminal's.
 	const tw_state *s = tw_game_state(r->game);
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
-	int64_t due = s->over ? 0 : rs->host_due(s);
+	int64_t due = tw_host_due(s);
 	if (due <= 0 || srv_host_now(r) < due || due == r->host_failed_due)
 		return;
-	int host = tw_order_type_with(rs, TW_OD_HOST);
-	tw_order *o = host >= 0 ? calloc(1, sizeof *o) : NULL;
+	tw_order *o = calloc(1, sizeof *o);
 	if (!o)
 		return;
-	tw_order_init(o, host, TW_SEAT_HOST);
+	if (!tw_host_order_due(s, srv_host_now(r), o)) {
+		free(o);
+		return;
+	}
+	int host = o->type;
 	tw_error err;
 	tw_error_clear(&err);
 	if (srv_room_apply(r, o, &err) != TW_OK) { // said once, not every tick
@@ -65,12 +68,7 @@ void srv_host_restore(srv_room *r)
 {
 	if (!srv_host_keeps(r))
 		return;
-	int64_t t = 0;
-	for (int i = 0; i < tw_game_order_count(r->game); i++) {
-		const tw_order *o = tw_game_order(r->game, i);
-		if (o && o->time_ms > t)
-			t = o->time_ms;
-	}
+	int64_t t = tw_host_resume(r->game); // the core's (tinwar/host_clock.h)
 	r->host_ms = (double)t;
 }
 
@@ -79,7 +77,7 @@ void srv_host_json(const srv_room *r, json_t *clock)
 	if (!clock || !srv_host_keeps(r))
 		return;
 	const tw_state *s = tw_game_state(r->game);
-	int64_t due = s->over ? 0 : tw_game_ruleset(r->game)->host_due(s);
+	int64_t due = tw_host_due(s);
 	json_object_set_new(clock, "host_ms", json_integer(srv_host_now(r)));
 	json_object_set_new(clock, "host_due_ms", json_integer(due));
 }

@@ -868,9 +868,7 @@ tw_status srv_room_store_seats(srv_room *r)
 
 bool srv_room_computer_free(srv_room *r)
 {
-	const tw_state *s = tw_game_state(r->game);
-	const tw_ruleset *rs = tw_game_ruleset(r->game);
-	return !s->over && !rs->decisions && rs->host_due && rs->host_due(s) > 0;
+	return tw_host_free(tw_game_state(r->game)); // the core's (tinwar/host_clock.h), as the terminal's
 }
 
 int srv_room_asked_mark(srv_room *r)

@@ -232,6 +232,7 @@ int sv_auction_auto(const tw_state *s, int side, tw_order *out);
 // sv-web: when the host gives the hammer (tw_ruleset.host_due): at once to open a lot, else 15 s
 // after the last bid (SV.EXPO.5); 0 outside the auction.
 int64_t sv_host_due(const tw_state *s);
+void sv_auction_score(const tw_state *s, double *points); // sv-term: SV.EXPO.9 as the auction's score
 // sv-web: the manuals' forms for the browser (tw_ruleset.forms; sv_manual.c).
 struct json_t *sv_manual_forms(void);
 tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);

@@ -4,6 +4,7 @@
 // `hammer` knocks the lot down 15 s after the last bid (SV.EXPO.5); unsold lots are offered again
 // and countries left without a gun get the Arsenal gun (SV.EXPO.7). Bids are public (every seat
 // sees them); the guns' true values are never in this stage's state (SV.EXPO.1).
+#include <stdlib.h>
 #include <string.h>
 
 #include "sv.h"
@@ -205,4 +206,25 @@ int64_t sv_host_due(const tw_state *s)
 	if (s->over || s->phase != SV_PH_AUCTION)
 		return 0;
 	return g->t_last > 0 ? g->t_last + SV_HAMMER_MS : 1;
+}
+
+// sv-term: the auction's score is each country's phase-1 score (SV.EXPO.9, debrief only: it does
+// not affect the battle), so that `tinwar sim` on an auction and the terminal's `score` show it.
+void sv_auction_score(const tw_state *s, double *points)
+{
+	tw_sv_auction *a = calloc(1, sizeof *a);
+	for (int k = 0; k < s->nsides; k++) {
+		const sv_srec *r = SVS(s, k);
+		points[k] = 0;
+		if (!a || r->country <= 0 || r->country >= TW_SV_COUNTRY_COUNT)
+			continue;
+		int c = r->country;
+		memset(a, 0, sizeof *a);
+		a->left[c] = r->left;
+		a->nguns[c] = r->nbought < TW_SV_MAX_LOTS ? r->nbought : TW_SV_MAX_LOTS;
+		for (int i = 0; i < a->nguns[c]; i++)
+			a->guns[c][i] = r->bought[i];
+		points[k] = tw_sv_phase1_score(a, c);
+	}
+	free(a);
 }

@@ -205,6 +205,10 @@ static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 
 static void sv_score(const tw_state *s, double *points)
 {
+	if (s->params[SVP_STAGE] == SV_STAGE_AUCTION) { // sv-term: the phase-1 score (SV.EXPO.9)
+		sv_auction_score(s, points);
+		return;
+	}
 	int fallen = 0, matches = 0;
 	for (int f = 0; f < s->nfig; f++)
 		fallen += s->fig[f].side == SV_ATTACKER && s->fig[f].status != TW_FS_ACTIVE;
@@ -296,7 +300,7 @@ static const tw_order_def sv_orders[SV_OT_COUNT] = {
 			  "the timed serial: one minute of firing at the tempo, measuring the rate (once a gun; not counted in the 30)",
 			  "serial {gun} {range} [tempo {tempo}]", 0, FIELDS(f_test)},
 	[SV_OT_BID] = {"bid", "SV.EXPO.5", "a bid for the lot on offer, with the host's time (it cannot be withdrawn)",
-		       "bid {fr}", 0, FIELDS(f_bid)},
+		       "bid {fr} [lot {lot}]", 0, FIELDS(f_bid)},
 	[SV_OT_HAMMER] = {"hammer", "SV.EXPO.5",
 			  "the host's clock: 15 s after the last bid the lot is knocked down (or unsold) and the next opens",
 			  NULL, TW_OD_HOST, 0, NULL},
