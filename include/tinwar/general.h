@@ -53,7 +53,8 @@ tw_status tw_play_out(tw_game *game, tw_general **generals, int max_orders, tw_e
 /// (*err: the last refusal, if any).
 int tw_host_computers_step(tw_game *game, tw_general **gens, int *asked, int64_t now_ms, tw_order *o, int *first,
 			   int *count, tw_error *err);
-/// One step of tw_play_out while every seat may act at once: a computer's order one
+/// One step of tw_play_out while every seat may act at once: the host's order if due at
+/// *clock_ms, else a computer's order one
 /// TW_HOST_COMPUTER_MS after *clock_ms; when none has one, *clock_ms moves to host_due and the
 /// host's order is given (a virtual clock: no real time passes).
 tw_status tw_host_play_free(tw_game *game, tw_general **gens, int *asked, int64_t *clock_ms, tw_order *o, tw_error *err);

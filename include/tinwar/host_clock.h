@@ -16,6 +16,10 @@ struct tw_state;
 struct tw_order;
 struct tw_game;
 
+/// A virtual clock (the computer's play-out, the terminal's --host-clock virtual) starts here when
+/// no order of the game has a time yet: 1 s (an order's time 0 means "none").
+#define TW_HOST_VIRTUAL_START_MS 1000
+
 /// True when the state's rule set keeps time on the host's clock (tw_ruleset.host_due).
 bool tw_host_keeps(const struct tw_state *s);
 /// The host's time for an order: `ms`, at least 1 (0 is "no time" in an order).

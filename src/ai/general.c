@@ -180,6 +180,7 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 	for (int k = 0; k < TW_MAX_SIDES; k++)
 		asked[k] = -1;
 	int64_t host_clock = tw_host_resume(game); // virtual: the host's order at once when due
+	host_clock = host_clock > 0 ? host_clock : TW_HOST_VIRTUAL_START_MS;
 	for (int n = 0; n < max_orders; n++) {
 		const tw_state *s = tw_game_state(game);
 		if (tw_host_free(s)) { // sv-term: every seat may act at once (the auction)

@@ -34,6 +34,8 @@ int tw_host_computers_step(tw_game *game, tw_general **gens, int *asked, int64_t
 
 tw_status tw_host_play_free(tw_game *game, tw_general **gens, int *asked, int64_t *clock_ms, tw_order *o, tw_error *err)
 {
+	if (tw_host_order_due(tw_game_state(game), *clock_ms, o)) // due now (the first lot opens at once)
+		return tw_game_apply(game, o, NULL, NULL, err);
 	tw_error e;
 	tw_error_clear(&e);
 	if (tw_host_computers_step(game, gens, asked, *clock_ms + TW_HOST_COMPUTER_MS, o, NULL, NULL, &e) == 1) {

@@ -36,7 +36,7 @@ int cli_host_init(cli_host *h, const tw_game *g, const char *mode)
 	h->on = tw_host_keeps(tw_game_state(g));
 	h->virt = mode && strcmp(mode, "virtual") == 0;
 	h->base = tw_host_resume(g);
-	h->now_ms = h->base;
+	h->now_ms = h->base > 0 ? h->base : TW_HOST_VIRTUAL_START_MS;
 	h->t0 = mono();
 	if (h->on && !h->virt)
 		setvbuf(stdin, NULL, _IONBF, 0); // no line read ahead of poll(): stdin's buffer stays empty

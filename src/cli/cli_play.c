@@ -680,8 +680,10 @@ int cli_play(int argc, char **argv)
 			continue;
 		bool free_turn = pc.host.on && tw_host_free(st); // every seat may act at once: a person's
 		int nd = free_turn ? 0 : tw_state_decisions(st, dec, TW_MAX_DECISIONS);
-		if (free_turn) {
-			int k = pc.host.seat;
+		if (free_turn) { // the seat `seat` chose, else the one the rules name if a person's, else the first person's
+			int k = pc.host.seat, first = rs->to_move ? rs->to_move(st) : -1;
+			if (k < 0 && first >= 0 && first < st->nsides && human[first])
+				k = first;
 			for (int i = 0; k < 0 && i < st->nsides; i++)
 				k = human[i] ? i : -1;
 			memset(&dec[0], 0, sizeof dec[0]);
