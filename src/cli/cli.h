@@ -144,9 +144,10 @@ int cli_host_init(cli_host *h, const tw_game *g, const char *mode);
 int64_t cli_host_now(const cli_host *h);
 /// Until the host's time t (virtual: the clock moves there at once).
 void cli_host_sleep_to(cli_host *h, int64_t t);
-/// A line from stdin; on the real clock with the host's order due, waits at most until then:
-/// 1 a line, 0 the time ran out (the host's order is due), -1 end of input.
-int cli_host_read(cli_host *h, const tw_state *s, char *line, size_t n);
+/// A line from stdin; on the real clock with the host's order due, waits at most until then (on
+/// a terminal the countdown and the prompt, `who` then the clock, are shown again at 10 and 5 s
+/// left): 1 a line, 0 the time ran out (the host's order is due), -1 end of input.
+int cli_host_read(cli_host *h, const tw_state *s, const char *who, char *line, size_t n);
 /// For the prompt: ", host 16.000 s, hammer in 15.0 s" (empty when nothing is due).
 void cli_host_status(const cli_host *h, const tw_state *s, char *buf, size_t n);
 /// `time`: the host's clock and when its order is due.

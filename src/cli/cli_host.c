@@ -61,16 +61,27 @@ void cli_host_sleep_to(cli_host *h, int64_t t)
 		(void)poll(NULL, 0, left > 1000 ? 1000 : (int)left);
 }
 
-int cli_host_read(cli_host *h, const tw_state *s, char *line, size_t n)
+int cli_host_read(cli_host *h, const tw_state *s, const char *who, char *line, size_t n)
 {
 	int64_t due = tw_host_due(s);
 	if (h->on && !h->virt && due > 0) {
+		// On a terminal the countdown is told again at 10 and 5 s left, with the prompt.
+		bool tty = isatty(1) != 0;
+		int64_t told = due - cli_host_now(h);
 		for (;;) {
 			int64_t left = due - cli_host_now(h);
 			if (left <= 0)
 				return 0; // the host's order is due: the caller gives it
+			for (int mark = 10000; tty && mark >= 5000; mark -= 5000)
+				if (told > mark && left <= mark) {
+					char clk[96];
+					cli_host_status(h, s, clk, sizeof clk);
+					printf("\n  (%s)\n%s%s)> ", clk + 2, who ? who : "", clk);
+					fflush(stdout);
+					told = left;
+				}
 			struct pollfd p = {.fd = 0, .events = POLLIN};
-			int r = poll(&p, 1, left > 1000 ? 1000 : (int)left);
+			int r = poll(&p, 1, left > 250 ? 250 : (int)left);
 			if (r > 0)
 				break;
 			if (r < 0 && errno != EINTR)

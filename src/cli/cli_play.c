@@ -739,14 +739,16 @@ int cli_play(int argc, char **argv)
 		char rname[32];
 		if (!cli_role_name(st, pc.role[side], rname, sizeof rname) || cli_role_pick(st, side, rname) != pc.role[side])
 			pc.role[side] = cli_role_pick(st, side, NULL);
-		char clk[96];
+		char clk[96], who[160];
 		cli_host_status(&pc.host, st, clk, sizeof clk); // sv-term: the host's countdown
 		if (cli_role_name(st, pc.role[side], rname, sizeof rname))
-			printf("%s %s (game move %d%s)> ", st->sides[side].name, rname, st->move_no, clk);
+			snprintf(who, sizeof who, "%s %s (game move %d", st->sides[side].name, rname, st->move_no);
 		else
-			printf("%s (game move %d%s)> ", st->sides[side].name, st->move_no, clk);
+			snprintf(who, sizeof who, "%s (game move %d", st->sides[side].name, st->move_no);
+		printf("%s%s)> ", who, clk);
 		fflush(stdout);
-		int got = pc.host.on ? cli_host_read(&pc.host, st, line, sizeof line) : fgets(line, sizeof line, stdin) ? 1 : -1;
+		int got = pc.host.on ? cli_host_read(&pc.host, st, who, line, sizeof line)
+				     : fgets(line, sizeof line, stdin) ? 1 : -1;
 		if (got == 0) { // sv-term: the host's order fell due while the person thought
 			printf("\n");
 			continue;
