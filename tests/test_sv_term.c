@@ -224,6 +224,27 @@ static void test_SV_EXPO_5_terminal_refuses_late_and_over_budget_bids(void **st)
 	free(b);
 }
 
+/// Two people at one terminal's auction: `seat SIDE` chooses who bids (the seat the rules name
+/// first by default); a computer's seat or no side is refused; each bid is the seat's and stands
+/// (SV.EXPO.5: `undo` is refused while the host's clock runs).
+static void test_SV_EXPO_5_terminal_two_people_take_turns_by_seat(void **st)
+{
+	(void)st;
+	write_file("two.txt", "bid 440\nseat Bosrovia\nbid 450\nseat Freedonia\nseat Nowhere\nseat Albionia\nbid 460\n"
+			      "undo\nwait 15\nquit\n");
+	assert_int_equal(run("%s play %s/scenarios/svl/auction.json --side Bosrovia=human --host-clock virtual < two.txt", CLI,
+			     TW_SOURCE_DIR),
+			 0);
+	has("Albionia (game move 0, host 25.000 s, hammer in 15.0 s)>   [SV.EXPO.5] Albionia bids 440 fr for lot 1 (VUL)");
+	has("Bosrovia (game move 0, host 25.000 s, hammer in 15.0 s)>   [SV.EXPO.5] Bosrovia bids 450 fr for lot 1 (VUL)");
+	has("seat: 'Freedonia' is no side a person plays here");
+	has("seat: 'Nowhere' is no side a person plays here");
+	has("[SV.EXPO.5] Albionia bids 460 fr for lot 1 (VUL)");
+	// A bid stands (SV.EXPO.5: it cannot be withdrawn): no undo while the host's clock runs.
+	has("undo: not while the host's clock runs (an order given on it stands, as a bid does)");
+	has("[SV.EXPO.5] lot 1 (VUL) knocked down to Albionia for 460 fr");
+}
+
 /// Computer bidders without a person: `play` and `sim` give the hammer on a virtual clock (before,
 /// a general could not give the host's order and the game stopped). Every lot is knocked down or
 /// offered again (SV.EXPO.7); the rates and the SV.EXPO.9 scores are printed.
@@ -384,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_SV_EXPO_5_host_clock_helper_due_stamp_and_order),
 		cmocka_unit_test(test_SV_EXPO_5_terminal_person_bids_and_the_hammer_falls_on_the_clock),
 		cmocka_unit_test(test_SV_EXPO_5_terminal_refuses_late_and_over_budget_bids),
+		cmocka_unit_test(test_SV_EXPO_5_terminal_two_people_take_turns_by_seat),
 		cmocka_unit_test(test_SV_EXPO_6_computer_bidders_in_play_and_sim),
 		cmocka_unit_test(test_SV_EX_18_ROF_5_terminal_gun_on_the_host_clock),
 		cmocka_unit_test(test_SV_ROF_6_terminal_physical_minute_and_entered_results),

@@ -151,6 +151,10 @@ static void help(const tw_state *s, const tw_ruleset *rs)
 	       "  roles   as ROLE            the roles within a side (KS.GEN.1/2), and who is typing\n");
 	if (s->move_no == 0)
 		printf("  deploy auto                put down as the computer would (before play)\n");
+	if (tw_host_keeps(s)) // sv-term (cli_host.c)
+		printf("  wait SECONDS               the virtual host's clock moves on (--host-clock virtual)\n"
+		       "  seat SIDE                  who types while every seat may act at once (the auction)\n"
+		       "  ORDER ... dice F F ...     the faces of the dice it throws, entered (--dice entered)\n");
 	printf("  save FILE   quit\n"
 	       "ids: 3  or  3,4,9  or  3-7 (spaces or commas between them); unit N or unit \"NAME\" for a\n"
 	       "unit's active men wherever figure ids are asked for (a group's likewise); points: X,Y;\n"
@@ -469,8 +473,12 @@ static int human_command(play_ctx *pc, int side, char *line)
 			printf("  seat: '%s' is no side a person plays here\n", argv[1]);
 		else
 			pc->host.seat = k;
+	} else if (strcmp(cmd, "undo") == 0 && tw_host_due(s) > 0) { // sv-term: the others may have answered it
+		printf("  undo: not while the host's clock runs (an order given on it stands, as a bid does)\n");
 	} else if (strcmp(cmd, "undo") == 0) {
 		printf(tw_game_undo(pc->game) ? "  undone\n" : "  nothing to undo since the last die or shot\n");
+		for (int k = 0; k < TW_MAX_SIDES; k++) // sv-term: the computers are asked afresh
+			pc->host.asked[k] = -1;
 	} else if (strcmp(cmd, "save") == 0) {
 		tw_error err;
 		if (tw_state_save(s, argv[1], &err) != TW_OK)
