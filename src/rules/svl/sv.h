@@ -144,6 +144,8 @@ typedef struct sv_game {
 	// sv-clock: the defender's minute on the host's clock (SV.ROF.5-7)
 	int64_t min_t0;        ///< the host's time the minute started, ms (0: not started)
 	int32_t min_state;     ///< SV_MIN_*: not started, running, over
+	// sv-svweb: the test range's umpire's minute (sv_range_physical.c; SV.DOC.7)
+	int32_t range_gun;     ///< the gun whose timed serial the minute is (min_state, min_t0)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -278,6 +280,16 @@ int64_t sv_clock_due(const tw_state *s);     ///< the minute's end, for tw_rules
 bool sv_clock_takes(const tw_state *s, const tw_order *o); ///< the order is the clock's (ready, shot, the minute's hammer, serve)
 tw_status sv_validate_clock(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_clock(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
+// ---- sv-svweb: the test range in PHYSICAL mode (sv_range_physical.c; SV.DOC.7-8) ----
+/// Counts the rounds in o's entered faces (*shots); a located refusal ($.dice[i]) if malformed.
+tw_status sv_range_entries(const tw_state *s, const tw_order *o, int *shots, tw_error *err);
+/// A PHYSICAL test or serial's entries: one round for a test; the serial's after its minute.
+tw_status sv_range_check_physical(const tw_state *s, const tw_order *o, tw_error *err);
+bool sv_range_clock_takes(const tw_state *s, const tw_order *o); ///< ready or hammer on the range
+int64_t sv_range_due(const tw_state *s);                          ///< the umpire's minute's end (0: none)
+tw_status sv_validate_range_clock(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_range_clock(tw_state *s, const tw_order *o, tw_events *ev);
+void sv_range_minute_done(tw_state *s, const tw_order *o); ///< the serial entered: no minute now
 /// One shot of gun k at the target its Artillery Manual picks (sv_gun.c); 0 fired, 1 no target.
 tw_status sv_gun_one_shot(tw_state *s, int k, const tw_apply_ctx *ctx, tw_events *ev, bool *none);
 

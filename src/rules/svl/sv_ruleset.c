@@ -108,6 +108,8 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return sv_validate_manual(s, o, err);
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_validate_test(s, o, err);
+	if (sv_range_clock_takes(s, o))
+		return sv_validate_range_clock(s, o, err); // sv-svweb: the range's umpire's minute (SV.DOC.7)
 	if (o->type == SV_OT_HAMMER && sv_clock_takes(s, o))
 		return sv_validate_clock(s, o, err); // sv-clock: the minute's end (SV.ROF.5-6)
 	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
@@ -164,6 +166,8 @@ static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	}
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_apply_test(s, o, ev);
+	if (sv_range_clock_takes(s, o))
+		return sv_apply_range_clock(s, o, ev); // sv-svweb: the range's umpire's minute (SV.DOC.7)
 	if (sv_clock_takes(s, o))
 		return sv_apply_clock(s, o, ctx, ev); // sv-clock (SV.ROF.5-7)
 	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
@@ -330,6 +334,8 @@ static const tw_clause_family sv_families[] = {
 static int64_t sv_due(const tw_state *s)
 {
 	int64_t t = sv_clock_due(s);
+	if (t <= 0)
+		t = sv_range_due(s); // sv-svweb: the range's umpire's minute (SV.DOC.7)
 	return t > 0 ? t : sv_host_due(s);
 }
 
