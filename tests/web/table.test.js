@@ -3351,3 +3351,46 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+
+tests.push(
+  ['svl auction cards: every team sees the lot on offer\'s label card and the maker\'s description, and the catalogue; nothing of the truth on the wire (svl)', async (page, browser) => {
+    // tests/web/svl-auction.json: three countries, the eight default lots (SV.EXPO.4). The host's
+    // clock at scale 0.4: lot 1, unbid, is unsold 6 s after it opens and lot 2 is shown.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-auction.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { stage: 'auction' }, clock: { enabled: false, scale: 0.4 } } });
+    assert(resp.ok(), 'the auction created: ' + resp.status());
+    const g = await resp.json();
+    const P = [];
+    for (let i = 0; i < 3; i++) P[i] = await newPage(browser);
+    const F = P.map((p) => recordFrames(p));
+    for (let i = 0; i < 3; i++) await P[i].goto(BASE + g.seats[i].link);
+    for (const p of P) await p.waitForSelector('#sva-card-now .sva-card[data-lot="1"]');
+    for (const p of P) {
+      const c = await p.$eval('#sva-card-now .sva-card', (e) => ({ code: e.dataset.code, text: e.textContent }));
+      assert(c.code === 'VUL' && /Lot 1: Vulcan Rifled Field Gun/.test(c.text) && /Hargreaves & Tolley, Coalbrook \(Albionia\)/.test(c.text), 'lot 1\'s card: ' + c.text);
+      assert(/greatest range12 ft \(144 in\)/.test(c.text) && /rounds a minute6/.test(c.text) && /misfires in 1001/.test(c.text) && /price guide400 fr/.test(c.text), 'the label (SV.GUN.2): ' + c.text);
+      assert(/Messrs Hargreaves & Tolley, by appointment gunfounders to three Admiralties/.test(c.text) && /The gun for a Power that intends to be heeded\./.test(c.text), 'the maker\'s description (SV.GUN.3)');
+      assert(/a long, slender barrel of polished steel banded with brass/.test(c.text), 'the look of the piece');
+      const cat = await p.$$eval('#sva-catalogue-list .sva-card', (cs) => cs.map((c) => c.dataset.code));
+      assert(JSON.stringify(cat) === JSON.stringify(['VUL', 'STA', 'TEM', 'ALP', 'IMP', 'ECO', 'LEN', 'ECO']), 'the catalogue, every lot in order: ' + cat);
+    }
+    // The lot unsold on the host's clock: the next lot's card on every page.
+    for (const p of P) await waitFor(p, async () => !!(await p.$('#sva-card-now .sva-card[data-lot="2"][data-code="STA"]')), 'lot 2\'s card', 15000);
+    assert(/The brothers Stahlmann do not deal in superlatives/.test(await P[2].$eval('#sva-card-now', (e) => e.textContent)), 'lot 2\'s description');
+    // SV.EXPO.5: STA's reserve is half its 350 fr guide rounded down to 10 fr: 170 (the page offered 175).
+    await waitFor(P[2], async () => (await P[2].$eval('#sva-fr', (e) => e.value)) === '170', 'the least bid offered for lot 2: 170 fr', 5000);
+    assert(/reserve 170 fr/.test(await P[2].$eval('#sva-lot', (e) => e.textContent)), 'the reserve shown');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[1].screenshot({ path: path.join(SHOTS, '59-svl-auction-cards.png') });
+    // The wire: the cards are the printed words only; no gun's truth (SV.GUN.4) in any frame.
+    for (const f of F[1]) {
+      if (f.m.type === 'hello') {
+        const cards = f.m.ruleset.forms.exhibition.cards;
+        assert(cards.length === 8 && cards.every((c) => c.v_mean === undefined && c.v_sigma === undefined && c.az_sigma === undefined && c.carry === undefined), 'the cards carry no truth');
+      }
+      const raw = JSON.stringify(f.m);
+      assert(!/"v_mean":\s*[1-9]|"az_sigma":\s*[0-9.]*[1-9]/.test(raw), 'no true value on Bosrovia\'s wire: ' + raw.slice(0, 200));
+    }
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);

@@ -236,6 +236,8 @@ int sv_auction_auto(const tw_state *s, int side, tw_order *out);
 int64_t sv_host_due(const tw_state *s);
 // sv-web: the manuals' forms for the browser (tw_ruleset.forms; sv_manual.c).
 struct json_t *sv_manual_forms(void);
+// sv-svweb: the manuals' forms and the exhibition's cards (SV.GUN.2-3) for the browser (sv_cards.c).
+struct json_t *sv_forms(void);
 tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev);
 /// SV.DOC.9: the summary of gun g's recorded rounds (and *serial_shots, *serial_misfires).

@@ -374,7 +374,7 @@ const tw_ruleset tw_ruleset_svl = {
 	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
 	.host_due = sv_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c); sv-clock: the minute's end
-	.forms = sv_manual_forms, // sv-web: the manuals' forms for the browser (sv_manual.c)
+	.forms = sv_forms, // sv-web: the manuals' forms for the browser (sv_manual.c); sv-svweb: the makers' cards (sv_cards.c)
 	.series_debrief = sv_series_debrief, // the series panel's debrief (sv_debrief.c)
 	.min_sides = 1, // sv-one: one team (SV.SETUP.2) is an auction and a range of one side; a battle has two (sv_setup)
 };
