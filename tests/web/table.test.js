@@ -3394,3 +3394,33 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+
+tests.push(
+  ['svl generated table: the "terrain": "generated" setting lays SV.BAT.6\'s pieces at the battle\'s setup, the same for a seed; refused at the setting on a table with terrain (svl)', async (page) => {
+    // scenarios/svl/battle.json without its terrain, with the settings given at creation.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const bad = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { terrain: 'generated', terrain_seed: 7 }, clock: { enabled: false } } });
+    assert(bad.status() === 400, 'refused on a table with terrain: ' + bad.status());
+    const why = await bad.json();
+    assert(why.clause === 'SV.BAT.6' && why.path === '$.params.terrain' && /has 3 pieces/.test(why.error), 'located at the setting: ' + JSON.stringify(why));
+    delete scen.terrain;
+    const kinds = [];
+    for (let i = 0; i < 2; i++) {
+      const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { terrain: 'generated', terrain_seed: 7 }, clock: { enabled: false }, seed: 10 + i } });
+      assert(resp.ok(), 'the battle created: ' + resp.status() + ' ' + (resp.ok() ? '' : await resp.text()));
+      const g = await resp.json();
+      await page.goto(BASE + g.seats[0].link);
+      await waitFor(page, async () => (await page.$$('#terrain .ter')).length > 0, 'the generated pieces on the table', 10000);
+      const st = await page.evaluate(() => ({ params: window.twTable.state().state.params, terrain: window.twTable.state().state.terrain.map((t) => t.kind + ':' + JSON.stringify(t.circle || t.poly)) }));
+      assert(st.params.terrain === 'generated' && Number(st.params.terrain_seed) === 7, 'the setting in the state: ' + JSON.stringify(st.params));
+      assert((await page.$$('#terrain .ter')).length === st.terrain.length, 'every piece drawn');
+      const k = st.terrain.map((x) => x.split(':')[0]);
+      assert(k.filter((x) => x === 'hill').length >= 1 && k.filter((x) => x === 'wood').length >= 2 && k.filter((x) => x === 'wall').length >= 1, 'SV.BAT.6\'s pieces: ' + k);
+      kinds.push(st.terrain.join('|'));
+    }
+    assert(kinds[0] === kinds[1], 'the same terrain_seed in games of two seeds: the same table');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '60-svl-generated-table.png') });
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);

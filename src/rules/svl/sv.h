@@ -5,7 +5,8 @@
 #include "tinwar/svl.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_CLOCK, SVP_COUNT }; // SVP_CLOCK: sv-clock (SV.ROF.5)
+enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_CLOCK, SVP_TERRAIN, SVP_TERRAIN_SEED, SVP_COUNT }; // SVP_CLOCK: sv-clock (SV.ROF.5); SVP_TERRAIN(_SEED): sv-svweb (SV.BAT.6)
+enum { SV_TERRAIN_SCENARIO = 0, SV_TERRAIN_GENERATED }; // SVP_TERRAIN (sv_terrain_setting.c)
 enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION, SV_STAGE_PRACTICE }; // SVP_STAGE: the battle, phase 2's test range (SV.DOC.6), phase 1's auction, the practice ground (SV.DOC.10)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
@@ -268,6 +269,8 @@ void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *
 // ---- sv-cite: a generated battle table (sv_terrain_gen.c; SV.BAT.6) ----
 /// Adds SV.BAT.6's pieces to an empty table from r; refused (nothing added) on a table with terrain.
 tw_status sv_generate_table(tw_state *s, tw_rng *r, tw_error *err);
+/// sv-svweb: the `terrain` setting: SV.BAT.6's table laid at the battle's setup (sv_terrain_setting.c).
+tw_status sv_terrain_setting(tw_state *s, tw_error *err);
 int sv_morale_factors(const tw_state *s, int *bits); ///< SV.MOR.8: the modifier, the factors as bits (sv_morale.c)
 // ---- The practice ground (sv_practice.c; SV.DOC.10) ----
 tw_status sv_practice_setup(tw_state *s, tw_error *err);

@@ -10,6 +10,7 @@
 const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", "auction", "practice", NULL};
 
 static const char *const stage_names[] = {"battle", "range", "auction", "practice", NULL};
+static const char *const terrain_names[] = {"scenario", "generated", NULL}; // sv-svweb (SV.BAT.6)
 static const tw_param_def sv_params[SVP_COUNT] = {
 	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
 			   .label = "Battle ends after", .unit = "turns", .step = 1},
@@ -21,6 +22,13 @@ static const tw_param_def sv_params[SVP_COUNT] = {
 	// sv-clock: a person serves the guns on the host's clock (SV.ROF.5)
 	[SVP_CLOCK] = {"gun_clock", 0, 0, 1, NULL, "SV.ROF.5: the defender's guns are served by a person on the host's clock (ready, shot)",
 		       .label = "Gunner on the clock", .kind = TW_PARAM_YESNO, .step = 1},
+	// sv-svweb: SV.BAT.6's generated table as a setting (sv_terrain_setting.c)
+	[SVP_TERRAIN] = {"terrain", 0, 0, 1, terrain_names,
+			 "SV.BAT.6: scenario (the table as the file gives it) or generated (1-2 hills, 2-3 soft patches, 1-2 walls, at most a building, on a bare table)",
+			 .label = "Battle table", .step = 1},
+	[SVP_TERRAIN_SEED] = {"terrain_seed", 0, 0, 2147483647.0, NULL,
+			      "SV.BAT.6: the generated table's seed; 0 draws it from the game's seed (each game its own table)",
+			      .label = "Table seed", .step = 1},
 };
 
 // SV.GUN.4: each gun's true values, the model's unless the scenario gives its own; its crews.
@@ -73,6 +81,9 @@ static tw_status sv_setup(tw_state *s, tw_error *err)
 	sv_game *g = SVG(s);
 	if (g->setup)
 		return TW_OK;
+	st = sv_terrain_setting(s, err); // sv-svweb: SV.BAT.6's generated table, once, before the first phase
+	if (st != TW_OK)
+		return st;
 	g->setup = 1;
 	int start = 0, cmd = 0;
 	for (int f = 0; f < s->nfig; f++) {
