@@ -87,7 +87,7 @@ static void test_SV_DOC_8_physical_entries_located_and_the_teams_own(void **st)
 			     two[] = {1, 50, 25, 9, 2}, good[] = {1, 50, 28, 9};
 	refused(s, SV_OT_TEST, 0, 0, 0, face3, 1, "SV.DOC.8", "$.dice[0]", "1 if the match flew, 2 if it misfired");
 	refused(s, SV_OT_TEST, 0, 0, 0, short2, 2, "SV.DOC.8", "$.dice[2]", "first graze D1, lateral offset and screens");
-	refused(s, SV_OT_TEST, 0, 0, 0, lat, 4, "SV.DOC.8", "$.dice[2]", "lateral offset is -24 to 24 in");
+	refused(s, SV_OT_TEST, 0, 0, 0, lat, 4, "SV.DOC.8", "$.dice[2]", "lateral offset is -24 to 24 in, not 25 in");
 	refused(s, SV_OT_TEST, 0, 0, 0, mask, 4, "SV.DOC.8", "$.dice[3]", "screens holed");
 	refused(s, SV_OT_TEST, 0, 0, 0, two, 5, "SV.DOC.8", "$.dice[4]", "one round");
 	assert_int_equal(SVGN(s, 0)->tests, 0);

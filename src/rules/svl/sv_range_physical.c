@@ -44,10 +44,9 @@ tw_status sv_range_entries(const tw_state *s, const tw_order *o, int *shots, tw_
 				  n, o->ndice - i - 1);
 		// D1 is 1-100 (the order's dice are read 1-100); the lateral offset and the screens:
 		if (o->dice[i + 2] > 49)
-			return at(err, i + 2, "round %d: the lateral offset is -24 to 24 in (the entry %d is past 49)", n,
-				  o->dice[i + 2]);
+			return at(err, i + 2, "round %d: the lateral offset is -24 to 24 in, not %d in", n, o->dice[i + 2] - 25);
 		if (o->dice[i + 3] > 64)
-			return at(err, i + 3, "round %d: the screens holed are a mask entered 1-64 (not %d)", n, o->dice[i + 3]);
+			return at(err, i + 3, "round %d: the screens holed are entered as their mask + 1, 1-64 (not %d)", n, o->dice[i + 3]);
 		i += 4;
 	}
 	*shots = n;
