@@ -51,7 +51,7 @@
 
   function leastBid(g) {
     const lot = g.lots ? g.lots[g.lot] : 0;
-    return g.bidder >= 0 ? g.bid + 10 : PRICE[lot] / 2;
+    return g.bidder >= 0 ? g.bid + 10 : Math.floor(PRICE[lot] / 20) * 10; // SV.EXPO.5: half the guide, down to 10 fr (sv-svweb: STA's 175 was offered)
   }
 
   function draw() {
@@ -64,7 +64,7 @@
     const lot = g.lots ? g.lots[g.lot] : 0;
     const nlots = g.nlots || 0;
     $('sva-lot').textContent = S.over ? 'The auction is over.' :
-      'Lot ' + (g.lot + 1) + ' of ' + nlots + (g.pass === 2 ? ' (offered again, SV.EXPO.7)' : '') + ': ' + CODES[lot] + ' · reserve ' + PRICE[lot] / 2 + ' fr';
+      'Lot ' + (g.lot + 1) + ' of ' + nlots + (g.pass === 2 ? ' (offered again, SV.EXPO.7)' : '') + ': ' + CODES[lot] + ' · reserve ' + Math.floor(PRICE[lot] / 20) * 10 + ' fr';
     $('sva-lot').dataset.lot = String(g.lot + 1);
     $('sva-lot').dataset.code = CODES[lot];
     const high = $('sva-high');

@@ -146,6 +146,7 @@
       sm.append(' ', b);
     }
     box.append(budget, t, sm);
+    if (window.twSvlLane) box.append(window.twSvlLane(rs, g.id)); // sv-svweb: each round's fall on the lane (svl_lane.js)
     return box;
   }
 

@@ -3259,3 +3259,168 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+
+// sv-svweb (issue 17): the test range in PHYSICAL mode, the lane drawing, the makers' cards at the
+// auction, SV.BAT.6's generated table as a setting.
+tests.push(
+  ['svl range physical: entries refused where they stand, a test round and the umpire\'s minute for the timed serial entered, drawn on the lane; the other team\'s frames hold no measurement (svl)', async (page, browser) => {
+    // scenarios/svl/range.json with "dice": "entered" (PHYSICAL, SV.GUN.13); the host's clock at
+    // scale 0.1: the umpire's minute lasts 6 s.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'range.json'), 'utf8'));
+    scen.dice = 'entered';
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, clock: { enabled: false, scale: 0.1 }, seed: 4 } });
+    assert(resp.ok(), 'the range created: ' + resp.status() + ' ' + (resp.ok() ? '' : await resp.text()));
+    const g = await resp.json();
+    const P = [await newPage(browser), await newPage(browser)];
+    const F = [recordFrames(P[0]), recordFrames(P[1])];
+    for (let i = 0; i < 2; i++) await P[i].goto(BASE + g.seats[i].link);
+    for (const p of P) await p.waitForSelector('#svr-phys:not([hidden]) #svr-p-test', { timeout: 15000 });
+    const p0 = P[0];
+    assert(await p0.$eval('#svr-test', (e) => e.hidden) && await p0.$eval('#svr-serial', (e) => e.hidden), 'the computer\'s fire buttons hidden in PHYSICAL mode');
+    const rows = async () => p0.$$eval('.svr-gun[data-gun="0"] .svr-rounds tbody tr', (rs) => rs.length);
+    const entry = async (flew, d1, lat, screens) => {
+      await p0.selectOption('#svr-p-flew', flew ? '1' : '2');
+      if (!flew) return;
+      await p0.fill('#svr-p-d1', String(d1));
+      await p0.fill('#svr-p-lat', String(lat));
+      for (const d of [12, 24, 36, 48, 60, 72]) await p0.setChecked('#svr-p-s' + d, screens.includes(d));
+    };
+    // A lateral offset off the entry's -24..24 in: refused at its entry, nothing recorded (SV.DOC.8).
+    await p0.fill('#svr-range', '48');
+    await entry(true, 50, 30, [48]);
+    await p0.click('#svr-p-test');
+    await waitFor(p0, async () => p0.$eval('#svr-refusal', (e) => !e.hidden && /SV\.DOC\.8/.test(e.textContent) && /\$\.dice\[2\]/.test(e.textContent) && /lateral offset/.test(e.textContent)), 'the lateral offset refused at its entry', 5000);
+    assert(await p0.$eval('#svr-p-lat', (e) => e.classList.contains('bad')), 'the lateral field marked');
+    assert((await rows()) === 0 && await p0.$eval('.svr-gun[data-gun="0"]', (e) => e.dataset.left) === '30', 'nothing recorded');
+    // The round as measured: first graze 50 in, 3 in right, the 48 in screen holed.
+    await entry(true, 50, 3, [48]);
+    await p0.click('#svr-p-test');
+    await waitFor(p0, async () => (await rows()) === 1, 'round 1 recorded', 5000);
+    assert(!(await p0.$eval('#svr-p-lat', (e) => e.classList.contains('bad'))), 'the mark cleared');
+    const c1 = await p0.$eval('.svr-gun[data-gun="0"] .svr-rounds tbody tr[data-n="1"]', (r) => [...r.cells].map((c) => c.textContent));
+    assert(c1[2] === '48' && c1[5] === '50.0' && c1[6] === '3.0' && c1[7] === '50.0-50.0' && c1[8] === '48', 'round 1 as entered: ' + c1);
+    await entry(false);
+    await p0.click('#svr-p-test');
+    await waitFor(p0, async () => (await rows()) === 2, 'round 2 (a misfire)', 5000);
+    // The timed serial: the umpire's minute on the host's clock (SV.DOC.7).
+    await p0.fill('#svr-range', '36');
+    await p0.click('#svr-p-ready');
+    await waitFor(p0, async () => Number(await p0.$eval('#svr-p-left', (e) => e.dataset.left || '0')) > 0, 'the minute counting down', 5000);
+    await entry(true, 40, 0, [24, 36]);
+    await p0.click('#svr-p-add');
+    await p0.click('#svr-p-serial');
+    await waitFor(p0, async () => p0.$eval('#svr-refusal', (e) => !e.hidden && /SV\.DOC\.7/.test(e.textContent) && /still running/.test(e.textContent)), 'the serial refused while the minute runs', 5000);
+    await waitFor(p0, async () => !!(await p0.$('#svr-phys[data-minute="2"]')), 'the host ends the minute', 12000);
+    await entry(false);
+    await p0.click('#svr-p-add');
+    await entry(true, 38, -2, [36]);
+    await p0.click('#svr-p-add');
+    assert(await p0.$eval('#svr-p-shots', (e) => e.dataset.n) === '3', 'three shots listed');
+    await p0.click('#svr-p-serial');
+    await waitFor(p0, async () => (await rows()) === 5, 'the serial\'s three shots recorded', 5000);
+    const gun = await p0.$eval('.svr-gun[data-gun="0"]', (e) => ({ left: e.dataset.left, serial: e.dataset.serial, text: e.textContent }));
+    assert(gun.left === '28' && gun.serial === '1' && /timed serial fired \(3 shots, 1 misfired\)/.test(gun.text), 'the serial as entered, not the rate: ' + JSON.stringify(gun));
+    assert(await p0.$eval('#svr-p-shots', (e) => e.dataset.n) === '0', 'the list cleared once taken');
+    // The lane: each flown round's fall at its D1 and lateral offset, the team's own gun only.
+    const lane = await p0.$eval('.svr-lane[data-gun="0"]', (s) => ({ flown: s.dataset.flown, mis: s.dataset.misfires,
+      falls: [...s.querySelectorAll('.svr-fall')].map((f) => [f.dataset.n, f.dataset.d1, f.dataset.lat]) }));
+    assert(lane.flown === '3' && lane.mis === '2', 'three rounds drawn, two misfires: ' + JSON.stringify(lane));
+    assert(JSON.stringify(lane.falls) === JSON.stringify([['1', '50.0', '3.0'], ['3', '40.0', '0.0'], ['5', '38.0', '-2.0']]), 'the falls: ' + JSON.stringify(lane.falls));
+    const dot = await p0.$eval('.svr-lane[data-gun="0"] .svr-fall[data-n="1"] circle', (c) => [Number(c.getAttribute('cx')), Number(c.getAttribute('cy'))]);
+    assert(dot[0] === 14 + 50 * 5 && dot[1] === 14 + (18 - 3) * 5, 'round 1 drawn at 50 in, 3 in right of the axis: ' + dot);
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await p0.screenshot({ path: path.join(SHOTS, '58-svl-range-physical.png') });
+    // Freedonia: its own lane, empty; no Bosrovian lane; no measurement on its wire.
+    await waitFor(P[1], async () => /a report for Bosrovia only/.test(await P[1].$eval('#log', (e) => e.textContent)), 'the veiled copies in Freedonia\'s log', 5000);
+    assert((await P[1].$$('.svr-lane[data-gun="0"]')).length === 0, 'no Bosrovian lane in Freedonia\'s page');
+    assert(await P[1].$eval('.svr-lane[data-gun="1"]', (s) => s.dataset.flown) === '0', 'Freedonia\'s own lane, empty');
+    let seen = 0;
+    for (const f of F[1]) {
+      if (f.m.type === 'state') { const d = (f.m.state.guns.find((x) => x.id === 0) || {}).data || {}; assert(!d.nrec && !d.rec_d1 && !d.rec_lat && !d.tests, 'Freedonia\'s view holds no Bosrovian round: ' + JSON.stringify(d)); }
+      if (f.m.type === 'events') for (const e of f.m.events) {
+        if (e.clause !== 'SV.DOC.8') continue;
+        seen++;
+        assert(!e.faces && !e.x && !e.y && !/D1|\b50\b|lateral/.test(e.text || ''), 'no entered measurement in Freedonia\'s frame: ' + JSON.stringify(e));
+      }
+    }
+    assert(seen >= 5, 'Freedonia read the veiled copies: ' + seen);
+    const raw = F[1].filter((f) => f.m.type !== 'hello').map((f) => JSON.stringify(f.m)).join('\n'); // hello names the record fields
+    assert(!/"rec_d1"|"rec_lat"/.test(raw), 'no recorded measurement anywhere on Freedonia\'s wire');
+    // Bosrovia's own frames carry its entered faces (the check above can fail).
+    assert(F[0].some((f) => f.m.type === 'events' && f.m.events.some((e) => e.clause === 'SV.DOC.8' && e.faces && e.faces[0] === 50)), 'Bosrovia reads its own entries');
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);
+
+tests.push(
+  ['svl auction cards: every team sees the lot on offer\'s label card and the maker\'s description, and the catalogue; nothing of the truth on the wire (svl)', async (page, browser) => {
+    // tests/web/svl-auction.json: three countries, the eight default lots (SV.EXPO.4). The host's
+    // clock at scale 0.4: lot 1, unbid, is unsold 6 s after it opens and lot 2 is shown.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, 'svl-auction.json'), 'utf8'));
+    const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { stage: 'auction' }, clock: { enabled: false, scale: 0.4 } } });
+    assert(resp.ok(), 'the auction created: ' + resp.status());
+    const g = await resp.json();
+    const P = [];
+    for (let i = 0; i < 3; i++) P[i] = await newPage(browser);
+    const F = P.map((p) => recordFrames(p));
+    for (let i = 0; i < 3; i++) await P[i].goto(BASE + g.seats[i].link);
+    for (const p of P) await p.waitForSelector('#sva-card-now .sva-card[data-lot="1"]');
+    for (const p of P) {
+      const c = await p.$eval('#sva-card-now .sva-card', (e) => ({ code: e.dataset.code, text: e.textContent }));
+      assert(c.code === 'VUL' && /Lot 1: Vulcan Rifled Field Gun/.test(c.text) && /Hargreaves & Tolley, Coalbrook \(Albionia\)/.test(c.text), 'lot 1\'s card: ' + c.text);
+      assert(/greatest range12 ft \(144 in\)/.test(c.text) && /rounds a minute6/.test(c.text) && /misfires in 1001/.test(c.text) && /price guide400 fr/.test(c.text), 'the label (SV.GUN.2): ' + c.text);
+      assert(/Messrs Hargreaves & Tolley, by appointment gunfounders to three Admiralties/.test(c.text) && /The gun for a Power that intends to be heeded\./.test(c.text), 'the maker\'s description (SV.GUN.3)');
+      assert(/a long, slender barrel of polished steel banded with brass/.test(c.text), 'the look of the piece');
+      const cat = await p.$$eval('#sva-catalogue-list .sva-card', (cs) => cs.map((c) => c.dataset.code));
+      assert(JSON.stringify(cat) === JSON.stringify(['VUL', 'STA', 'TEM', 'ALP', 'IMP', 'ECO', 'LEN', 'ECO']), 'the catalogue, every lot in order: ' + cat);
+    }
+    // The lot unsold on the host's clock: the next lot's card on every page.
+    for (const p of P) await waitFor(p, async () => !!(await p.$('#sva-card-now .sva-card[data-lot="2"][data-code="STA"]')), 'lot 2\'s card', 15000);
+    assert(/The brothers Stahlmann do not deal in superlatives/.test(await P[2].$eval('#sva-card-now', (e) => e.textContent)), 'lot 2\'s description');
+    // SV.EXPO.5: STA's reserve is half its 350 fr guide rounded down to 10 fr: 170 (the page offered 175).
+    await waitFor(P[2], async () => (await P[2].$eval('#sva-fr', (e) => e.value)) === '170', 'the least bid offered for lot 2: 170 fr', 5000);
+    assert(/reserve 170 fr/.test(await P[2].$eval('#sva-lot', (e) => e.textContent)), 'the reserve shown');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await P[1].screenshot({ path: path.join(SHOTS, '59-svl-auction-cards.png') });
+    // The wire: the cards are the printed words only; no gun's truth (SV.GUN.4) in any frame.
+    for (const f of F[1]) {
+      if (f.m.type === 'hello') {
+        const cards = f.m.ruleset.forms.exhibition.cards;
+        assert(cards.length === 8 && cards.every((c) => c.v_mean === undefined && c.v_sigma === undefined && c.az_sigma === undefined && c.carry === undefined), 'the cards carry no truth');
+      }
+      const raw = JSON.stringify(f.m);
+      assert(!/"v_mean":\s*[1-9]|"az_sigma":\s*[0-9.]*[1-9]/.test(raw), 'no true value on Bosrovia\'s wire: ' + raw.slice(0, 200));
+    }
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);
+
+tests.push(
+  ['svl generated table: the "terrain": "generated" setting lays SV.BAT.6\'s pieces at the battle\'s setup, the same for a seed; refused at the setting on a table with terrain (svl)', async (page) => {
+    // scenarios/svl/battle.json without its terrain, with the settings given at creation.
+    const scen = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'svl', 'battle.json'), 'utf8'));
+    const bad = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { terrain: 'generated', terrain_seed: 7 }, clock: { enabled: false } } });
+    assert(bad.status() === 400, 'refused on a table with terrain: ' + bad.status());
+    const why = await bad.json();
+    assert(why.clause === 'SV.BAT.6' && why.path === '$.params.terrain' && /has 3 pieces/.test(why.error), 'located at the setting: ' + JSON.stringify(why));
+    delete scen.terrain;
+    const kinds = [];
+    for (let i = 0; i < 2; i++) {
+      const resp = await page.request.post(BASE + '/api/games', { data: { scenario: scen, params: { terrain: 'generated', terrain_seed: 7 }, clock: { enabled: false }, seed: 10 + i } });
+      assert(resp.ok(), 'the battle created: ' + resp.status() + ' ' + (resp.ok() ? '' : await resp.text()));
+      const g = await resp.json();
+      await page.goto(BASE + g.seats[0].link);
+      await waitFor(page, async () => (await page.$$('#terrain .ter')).length > 0, 'the generated pieces on the table', 10000);
+      const st = await page.evaluate(() => ({ params: window.twTable.state().state.params, terrain: window.twTable.state().state.terrain.map((t) => t.kind + ':' + JSON.stringify(t.circle || t.poly)) }));
+      assert(st.params.terrain === 'generated' && Number(st.params.terrain_seed) === 7, 'the setting in the state: ' + JSON.stringify(st.params));
+      assert((await page.$$('#terrain .ter')).length === st.terrain.length, 'every piece drawn');
+      const k = st.terrain.map((x) => x.split(':')[0]);
+      assert(k.filter((x) => x === 'hill').length >= 1 && k.filter((x) => x === 'wood').length >= 2 && k.filter((x) => x === 'wall').length >= 1, 'SV.BAT.6\'s pieces: ' + k);
+      kinds.push(st.terrain.join('|'));
+    }
+    assert(kinds[0] === kinds[1], 'the same terrain_seed in games of two seeds: the same table');
+    await fs.promises.mkdir(SHOTS, { recursive: true });
+    await page.screenshot({ path: path.join(SHOTS, '60-svl-generated-table.png') });
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);

@@ -5,7 +5,8 @@
 #include "tinwar/svl.h"
 
 // ---- Parameters (tw_state.params) ----
-enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_CLOCK, SVP_COUNT }; // SVP_CLOCK: sv-clock (SV.ROF.5)
+enum { SVP_MAX_TURNS = 0, SVP_CONSTRAINTS, SVP_STAGE, SVP_CLOCK, SVP_TERRAIN, SVP_TERRAIN_SEED, SVP_COUNT }; // SVP_CLOCK: sv-clock (SV.ROF.5); SVP_TERRAIN(_SEED): sv-svweb (SV.BAT.6)
+enum { SV_TERRAIN_SCENARIO = 0, SV_TERRAIN_GENERATED }; // SVP_TERRAIN (sv_terrain_setting.c)
 enum { SV_STAGE_BATTLE = 0, SV_STAGE_RANGE, SV_STAGE_AUCTION, SV_STAGE_PRACTICE }; // SVP_STAGE: the battle, phase 2's test range (SV.DOC.6), phase 1's auction, the practice ground (SV.DOC.10)
 
 // ---- Phases (s->phase; SV.SEQ.1) ----
@@ -144,6 +145,8 @@ typedef struct sv_game {
 	// sv-clock: the defender's minute on the host's clock (SV.ROF.5-7)
 	int64_t min_t0;        ///< the host's time the minute started, ms (0: not started)
 	int32_t min_state;     ///< SV_MIN_*: not started, running, over
+	// sv-svweb: the test range's umpire's minute (sv_range_physical.c; SV.DOC.7)
+	int32_t range_gun;     ///< the gun whose timed serial the minute is (min_state, min_t0)
 } sv_game;
 
 enum { SV_TER_BY_KIND = 0, SV_TER_OPEN, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_HILL, SV_TER_COUNT };
@@ -235,6 +238,8 @@ int64_t sv_host_due(const tw_state *s);
 void sv_auction_score(const tw_state *s, double *points); // sv-term: SV.EXPO.9 as the auction's score
 // sv-web: the manuals' forms for the browser (tw_ruleset.forms; sv_manual.c).
 struct json_t *sv_manual_forms(void);
+// sv-svweb: the manuals' forms and the exhibition's cards (SV.GUN.2-3) for the browser (sv_cards.c).
+struct json_t *sv_forms(void);
 tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev);
 /// SV.DOC.9: the summary of gun g's recorded rounds (and *serial_shots, *serial_misfires).
@@ -265,6 +270,8 @@ void sv_series_pairing(const struct json_t *carry, int seq, int *attacker, int *
 // ---- sv-cite: a generated battle table (sv_terrain_gen.c; SV.BAT.6) ----
 /// Adds SV.BAT.6's pieces to an empty table from r; refused (nothing added) on a table with terrain.
 tw_status sv_generate_table(tw_state *s, tw_rng *r, tw_error *err);
+/// sv-svweb: the `terrain` setting: SV.BAT.6's table laid at the battle's setup (sv_terrain_setting.c).
+tw_status sv_terrain_setting(tw_state *s, tw_error *err);
 int sv_morale_factors(const tw_state *s, int *bits); ///< SV.MOR.8: the modifier, the factors as bits (sv_morale.c)
 // ---- The practice ground (sv_practice.c; SV.DOC.10) ----
 tw_status sv_practice_setup(tw_state *s, tw_error *err);
@@ -279,6 +286,16 @@ int64_t sv_clock_due(const tw_state *s);     ///< the minute's end, for tw_rules
 bool sv_clock_takes(const tw_state *s, const tw_order *o); ///< the order is the clock's (ready, shot, the minute's hammer, serve)
 tw_status sv_validate_clock(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status sv_apply_clock(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev);
+// ---- sv-svweb: the test range in PHYSICAL mode (sv_range_physical.c; SV.DOC.7-8) ----
+/// Counts the rounds in o's entered faces (*shots); a located refusal ($.dice[i]) if malformed.
+tw_status sv_range_entries(const tw_state *s, const tw_order *o, int *shots, tw_error *err);
+/// A PHYSICAL test or serial's entries: one round for a test; the serial's after its minute.
+tw_status sv_range_check_physical(const tw_state *s, const tw_order *o, tw_error *err);
+bool sv_range_clock_takes(const tw_state *s, const tw_order *o); ///< ready or hammer on the range
+int64_t sv_range_due(const tw_state *s);                          ///< the umpire's minute's end (0: none)
+tw_status sv_validate_range_clock(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status sv_apply_range_clock(tw_state *s, const tw_order *o, tw_events *ev);
+void sv_range_minute_done(tw_state *s, const tw_order *o); ///< the serial entered: no minute now
 /// One shot of gun k at the target its Artillery Manual picks (sv_gun.c); 0 fired, 1 no target.
 tw_status sv_gun_one_shot(tw_state *s, int k, const tw_apply_ctx *ctx, tw_events *ev, bool *none);
 

@@ -45,6 +45,8 @@ tw_status sv_validate_test(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.DOC.7", "gun %d has fired its %d test rounds", o->gun, SV_TEST_BUDGET);
 	if (o->type == SV_OT_SERIAL && r->serial)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "SV.DOC.7", "gun %d has fired its one timed serial", o->gun);
+	if (s->dice == TW_DICE_ENTERED) // sv-svweb: the entries checked before anything is recorded (SV.DOC.8)
+		return sv_range_check_physical(s, o, err);
 	return TW_OK;
 }
 
@@ -66,14 +68,21 @@ static void round_fired(tw_state *s, const tw_order *o, bool serial, tw_events *
 		// offset there (a face 1-49: face - 25 in, left negative) and the screens it holed (a face
 		// 1-64: face - 1 is the mask, bit 0 the 12 in screen ... bit 5 the 72 in). The elevation
 		// recorded is the one set (SV.GUN.12); the beaten zone is the first graze alone.
+		// sv-svweb: the entries are the team's measurements (SV.DOC.8): their dice events are its
+		// own too (every other seat reads them veiled).
 		int face = 0;
-		tw_roll(s, ev, o->side, "SV.DOC.8", 1, 2, &face, NULL);
+		tw_event *de = NULL;
+		tw_roll(s, ev, o->side, "SV.DOC.8", 1, 2, &face, &de);
+		tw_event_only(de, o->side);
 		rd = (tw_sv_round){.r = set, .k = k, .e = tw_sv_elevation(set, vb), .misfire = face == 2};
 		if (!rd.misfire) {
 			int d1 = 0, lat = 0, mask = 0;
-			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 100, &d1, NULL);
-			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 49, &lat, NULL);
-			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 64, &mask, NULL);
+			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 100, &d1, &de);
+			tw_event_only(de, o->side);
+			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 49, &lat, &de);
+			tw_event_only(de, o->side);
+			tw_roll(s, ev, o->side, "SV.DOC.8", 1, 64, &mask, &de);
+			tw_event_only(de, o->side);
 			rd.d1 = rd.z0 = rd.z1 = d1;
 			rd.lat = lat - 25;
 			struck = mask - 1;
@@ -130,6 +139,12 @@ tw_status sv_apply_test(tw_state *s, const tw_order *o, tw_events *ev)
 	r->serial = 1;
 	int acc = 0, rof = tw_sv_rof((int)lround(r->rate * 100), (tw_sv_crew)r->crew, (tw_sv_tempo)o->n);
 	int shots = tw_sv_rof_step(&acc, rof);
+	if (s->dice == TW_DICE_ENTERED) { // sv-svweb: PHYSICAL: the shots the real gun fired in the umpire's minute
+		tw_error ignored;
+		if (sv_range_entries(s, o, &shots, &ignored) != TW_OK)
+			shots = 0; // validated before: not reached
+		sv_range_minute_done(s, o);
+	}
 	for (int n = 0; n < shots; n++)
 		round_fired(s, o, true, ev);
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "SV.DOC.7");

@@ -139,6 +139,8 @@ static const tw_field_def game_fields[] = {
 	// sv-clock (SV.ROF.5-7)
 	TW_FIELD(sv_game, min_t0, TW_FT_I64, A, 0, 0, 9e15, NULL, "the host's time the defender's minute started, ms (SV.ROF.5-6)"),
 	TW_FIELD(sv_game, min_state, TW_FT_I32, A, 0, 0, SV_MIN_COUNT - 1, NULL, "the minute: 0 not started, 1 running, 2 over"),
+	// sv-svweb
+	TW_FIELD(sv_game, range_gun, TW_FT_I32, A, 0, 0, 1000, NULL, "the gun whose timed serial the range's umpire's minute is (SV.DOC.7)"),
 };
 
 static const tw_field_def ter_fields[] = {

@@ -10,6 +10,7 @@
 const char *const sv_phase_names[SV_PH_COUNT + 1] = {"setup", "attack", "defend", "over", "range", "auction", "practice", NULL};
 
 static const char *const stage_names[] = {"battle", "range", "auction", "practice", NULL};
+static const char *const terrain_names[] = {"scenario", "generated", NULL}; // sv-svweb (SV.BAT.6)
 static const tw_param_def sv_params[SVP_COUNT] = {
 	[SVP_MAX_TURNS] = {"max_turns", 15, 1, 1000, NULL, "SV.SEQ.6: the battle lasts at most this many turns",
 			   .label = "Battle ends after", .unit = "turns", .step = 1},
@@ -21,6 +22,13 @@ static const tw_param_def sv_params[SVP_COUNT] = {
 	// sv-clock: a person serves the guns on the host's clock (SV.ROF.5)
 	[SVP_CLOCK] = {"gun_clock", 0, 0, 1, NULL, "SV.ROF.5: the defender's guns are served by a person on the host's clock (ready, shot)",
 		       .label = "Gunner on the clock", .kind = TW_PARAM_YESNO, .step = 1},
+	// sv-svweb: SV.BAT.6's generated table as a setting (sv_terrain_setting.c)
+	[SVP_TERRAIN] = {"terrain", 0, 0, 1, terrain_names,
+			 "SV.BAT.6: scenario (the table as the file gives it) or generated (1-2 hills, 2-3 soft patches, 1-2 walls, at most a building, on a bare table)",
+			 .label = "Battle table", .step = 1},
+	[SVP_TERRAIN_SEED] = {"terrain_seed", 0, 0, 2147483647.0, NULL,
+			      "SV.BAT.6: the generated table's seed; 0 draws it from the game's seed (each game its own table)",
+			      .label = "Table seed", .step = 1},
 };
 
 // SV.GUN.4: each gun's true values, the model's unless the scenario gives its own; its crews.
@@ -73,6 +81,9 @@ static tw_status sv_setup(tw_state *s, tw_error *err)
 	sv_game *g = SVG(s);
 	if (g->setup)
 		return TW_OK;
+	st = sv_terrain_setting(s, err); // sv-svweb: SV.BAT.6's generated table, once, before the first phase
+	if (st != TW_OK)
+		return st;
 	g->setup = 1;
 	int start = 0, cmd = 0;
 	for (int f = 0; f < s->nfig; f++) {
@@ -108,6 +119,8 @@ static tw_status sv_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return sv_validate_manual(s, o, err);
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_validate_test(s, o, err);
+	if (sv_range_clock_takes(s, o))
+		return sv_validate_range_clock(s, o, err); // sv-svweb: the range's umpire's minute (SV.DOC.7)
 	if (o->type == SV_OT_HAMMER && sv_clock_takes(s, o))
 		return sv_validate_clock(s, o, err); // sv-clock: the minute's end (SV.ROF.5-6)
 	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
@@ -164,6 +177,8 @@ static tw_status sv_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	}
 	if (o->type == SV_OT_TEST || o->type == SV_OT_SERIAL)
 		return sv_apply_test(s, o, ev);
+	if (sv_range_clock_takes(s, o))
+		return sv_apply_range_clock(s, o, ev); // sv-svweb: the range's umpire's minute (SV.DOC.7)
 	if (sv_clock_takes(s, o))
 		return sv_apply_clock(s, o, ctx, ev); // sv-clock (SV.ROF.5-7)
 	if (o->type == SV_OT_BID || o->type == SV_OT_HAMMER)
@@ -334,6 +349,8 @@ static const tw_clause_family sv_families[] = {
 static int64_t sv_due(const tw_state *s)
 {
 	int64_t t = sv_clock_due(s);
+	if (t <= 0)
+		t = sv_range_due(s); // sv-svweb: the range's umpire's minute (SV.DOC.7)
 	return t > 0 ? t : sv_host_due(s);
 }
 
@@ -372,7 +389,7 @@ const tw_ruleset tw_ruleset_svl = {
 	.records = {[TW_REC_GAME] = &sv_game_rec, [TW_REC_SIDE] = &sv_side_rec, [TW_REC_FIGURE] = &sv_fig_rec,
 		    [TW_REC_GUN] = &sv_gun_rec, [TW_REC_TERRAIN] = &sv_ter_rec},
 	.host_due = sv_due, // sv-web: the auction's hammer on the host's clock (sv_auction.c); sv-clock: the minute's end
-	.forms = sv_manual_forms, // sv-web: the manuals' forms for the browser (sv_manual.c)
+	.forms = sv_forms, // sv-web: the manuals' forms for the browser (sv_manual.c); sv-svweb: the makers' cards (sv_cards.c)
 	.series_debrief = sv_series_debrief, // the series panel's debrief (sv_debrief.c)
 	.min_sides = 1, // sv-one: one team (SV.SETUP.2) is an auction and a range of one side; a battle has two (sv_setup)
 };

@@ -49,8 +49,27 @@ static void rect(tw_terrain *t, double x, double y, double w, double d)
 	t->v[0] = tw_v2(x, y), t->v[1] = tw_v2(x + w, y), t->v[2] = tw_v2(x + w, y + d), t->v[3] = tw_v2(x, y + d);
 }
 
+// sv-svweb: a wall or building is solid (SV.MOVE.5): none is laid on a figure or a gun already
+// placed (within GAP of its bounding box); hills and soft patches may lie under them.
+static bool on_a_piece_of_the_battle(const tw_state *s, const tw_terrain *t)
+{
+	if (t->kind == TW_TER_HILL || t->kind == TW_TER_WOOD)
+		return false;
+	for (int f = 0; f < s->nfig; f++) {
+		tw_vec2 p = s->fig[f].pos;
+		if (p.x > t->lo.x - GAP && p.x < t->hi.x + GAP && p.y > t->lo.y - GAP && p.y < t->hi.y + GAP)
+			return true;
+	}
+	for (int k = 0; k < s->ngun; k++) {
+		tw_vec2 p = s->gun[k].axle;
+		if (p.x > t->lo.x - 2 * GAP && p.x < t->hi.x + 2 * GAP && p.y > t->lo.y - 2 * GAP && p.y < t->hi.y + 2 * GAP)
+			return true;
+	}
+	return false;
+}
+
 // One piece of `kind`, placed at random where it fits (60 tries); its cover area, or -1.
-static double place(tw_table *tb, tw_rng *r, int kind)
+static double place(const tw_state *s, tw_table *tb, tw_rng *r, int kind)
 {
 	for (int tries = 0; tries < 60; tries++) {
 		tw_terrain t = {.kind = (uint8_t)kind, .height = 1};
@@ -81,7 +100,7 @@ static double place(tw_table *tb, tw_rng *r, int kind)
 		}
 		}
 		bounds(&t);
-		if (!fits(tb, &t))
+		if (!fits(tb, &t) || on_a_piece_of_the_battle(s, &t))
 			continue;
 		if (tw_table_add(tb, &t) < 0)
 			return -1;
@@ -107,7 +126,7 @@ tw_status sv_generate_table(tw_state *s, tw_rng *r, tw_error *err)
 	for (int k = 0; k < 4; k++)
 		for (int i = 0; i < counts[k]; i++) {
 			int before = tb->nterrain;
-			double a = place(tb, r, kinds[k]);
+			double a = place(s, tb, r, kinds[k]);
 			if (a >= 0 && cover + a > budget) { // over the 10%: take it off again
 				tb->nterrain = before;
 				a = -1;
