@@ -64,6 +64,8 @@ static bool shoot_order(const tw_state *s, int f, bool snap, tw_order *o)
 
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
+	if (max >= 1 && ll_owner_answer(s, side, r, &out[0])) // ll-rest: TF.D5, CA.D3
+		return 1;
 	if (LL_FP(s)) // ll-2: the fast-play game under Type III
 		return ll_in_random_orders(s, side, r, out, max);
 	tw_decision ds[TW_MAX_DECISIONS]; // ll-3: any seat asked (SP: several at once)

@@ -221,18 +221,24 @@ static int force_points(const json_t *force)
 }
 
 // CA.D3: the survivors of side k (killed lost; the wounded, incapacitated, retreated and escaped
-// recover), then 2 points of men lost to desertion a VP against (leaders never desert; the cheapest
-// go first: ours, the commander's choice is not asked), then 1 point of recruits a VP scored at
+// recover), then 2 points of men lost to desertion a VP against (leaders never desert): the men
+// the commander chose in the battle's `desert` phase (ll-rest, ll_owner.c), or, for a battle that
+// ended without it, the cheapest first; then 1 point of recruits a VP scored at
 // FP.4 costs, QR1-2 only: spearmen (QR2, 2 points), an archer (QR1, 1) for an odd point.
 static json_t *after_battle(const tw_state *fin, int k, const json_t *old, int against, int scored)
 {
 	json_t *force = json_array();
 	if (!force)
 		return NULL;
+	// ll-rest: CA.D3.2, the commander chose his deserters in the battle's last phase (ll_owner.c)
+	const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, k, sizeof(ll_side));
+	bool chosen = sd->deserted;
 	for (int j = 0; j < fin->nfig; j++) {
 		if (fin->fig[j].side != k || fin->fig[j].status == TW_FS_DEAD)
 			continue; // CA.D3.1
 		const ll_frec *r = (const ll_frec *)tw_rec_row((tw_state *)fin, TW_REC_FIGURE, j, sizeof(ll_frec));
+		if (chosen && r->deserted)
+			continue; // CA.D3.2: he chose this man to desert
 		json_t *man = NULL;
 		size_t i;
 		json_t *m;
@@ -248,7 +254,7 @@ static json_t *after_battle(const tw_state *fin, int k, const json_t *old, int a
 	}
 	int loss = 2 * against, gain = scored; // CA.D3 (tw_ll_ca_desertion)
 	tw_ll_ca_desertion(against, scored, &loss, &gain);
-	while (loss > 0) {
+	while (loss > 0 && !chosen) { // a battle that ended without the choice (CA.D3.2): the cheapest go
 		int pick = -1, best = 1 << 30;
 		size_t i;
 		json_t *m;

@@ -300,6 +300,9 @@ static void off_table(tw_state *s, tw_events *ev)
 			int t = tw_ll_tf_arrival(g->map_col[l - 1] - g->map_col[g->table_loc - 1],
 						 g->map_row[l - 1] - g->map_row[g->table_loc - 1]);
 			LLS(s, win)->arrive[l - 1] = t;
+			if (abs(g->map_col[l - 1] - g->map_col[g->table_loc - 1]) ==
+			    abs(g->map_row[l - 1] - g->map_row[g->table_loc - 1]))
+				LLS(s, win)->edge_ask |= 1 << (l - 1); // ll-rest: TF.D5, two edges tie: its owner chooses
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, win, "TF.D5");
 			if (e) {
 				e->a = l;
@@ -311,12 +314,12 @@ static void off_table(tw_state *s, tw_events *ev)
 }
 
 // TF.D5: the edge facing the group's location: the axis of the larger grid distance (rows run from
-// side A's home edge at y = 0); a tie takes the row's edge (ours: the owner's choice is not asked).
+// side A's home edge at y = 0); a tie takes the edge its owner chose (ll-rest: ll_owner.c).
 static void arrive(tw_state *s, tw_events *ev, int side, int l)
 {
 	ll_game *g = LLG(s);
 	int dx = g->map_col[l - 1] - g->map_col[g->table_loc - 1], dy = g->map_row[l - 1] - g->map_row[g->table_loc - 1];
-	bool yedge = abs(dy) >= abs(dx);
+	bool yedge = !ll_tf_column_edge(s, side, l);
 	double W = s->table.width, D = s->table.depth;
 	double lo = yedge ? W : D;
 	int n = 0;
@@ -429,6 +432,7 @@ static void finish(tw_state *s, tw_events *ev, int held, const char *clause)
 		e->c = b;
 		tw_event_text(e, "VPs %d to %d: %s", a, b, w == -2 ? "a draw" : w == 0 ? "side A wins" : "side B wins");
 	}
+	ll_ca_desert_begin(s, ev); // ll-rest: CA.D3, in a campaign the commanders choose their deserters first
 }
 
 bool ll_tf_turn_end(tw_state *s, tw_events *ev)
@@ -451,5 +455,6 @@ bool ll_tf_turn_end(tw_state *s, tw_events *ev)
 		finish(s, ev, a > b ? 0 : b > a ? 1 : -1, "TF.D7");
 		return true;
 	}
+	ll_tf_edge_begin(s, ev); // ll-rest: TF.D5, an owner whose edges tie chooses before the next turn
 	return false;
 }
