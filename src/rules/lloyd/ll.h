@@ -157,6 +157,8 @@ typedef struct ll_game {
 	int8_t follow_side; ///< FP.D5: the side that may follow up, -1 none
 	int32_t follow_kind;///< the action kind to finish after the follow-up
 	// ---- end ll-2 ----
+	int32_t du_other1;  ///< ll-rest: DU.13/16: the last duel's other duellist + 1 while he goes back on his own, 0 none
+	int32_t du_cheated1;///< ll-rest: DU.19: the duellist + 1 the last duel's cheat was against, 0 none
 } ll_game;
 /// ll-3: a side's record (TF allocation, VPs; SP camp).
 typedef struct ll_side {

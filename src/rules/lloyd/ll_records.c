@@ -147,6 +147,12 @@ static const tw_field_def game_fields[] = {
 		 "the contingent of the first cheat, -1 none (DU.19)"),
 	TW_FIELD(ll_game, follow_side, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that may follow up, none (FP.D5)"),
 	TW_FIELD(ll_game, follow_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 5, NULL, "the action kind finished after the follow-up"),
+	// ---- ll-rest ----
+	TW_FIELD_LATE(ll_game, du_other1, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
+		      "the last duel's other duellist + 1 while he goes back on his own, 0 none (DU.13, DU.16)"),
+	TW_FIELD_LATE(ll_game, du_cheated1, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
+		      "the duellist + 1 the last duel's cheat was against, 0 none (DU.19)"),
+	// ---- end ll-rest ----
 };
 
 static const tw_field_def side_fields[] = {
