@@ -3259,3 +3259,54 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+
+// ll-rest (issue 16): DU.7's substitute in the Lloyd panel (web/ll_panel.js): the danes send Bjorn
+// (QR3) in Asbjorn's place; the saxons' seat, asked to fight him or decline, gets the Lloyd form
+// (not the generic panel), the danes' seat none; a decline is sent from the form and the log
+// shows DU.7's two Morale rolls; the form is gone after.
+tests.push(
+  ['ll-rest: DU.7\'s substitute answered in the Lloyd panel (lloyd)', async (page, browser) => {
+    const scen = llScenario('type3', (sc) => {
+      sc.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).at = [2, 14];
+      sc.figures.find((f) => f.side === 'danes' && f.data.leader === 2).at = [2, 26];
+      const bjorn = sc.figures.find((f) => f.data.name === 'Bjorn');
+      bjorn.at = [8, 32];
+      bjorn.data.qr = 3;
+      sc.data.first = 'saxons';
+    });
+    const sl = scen.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).id;
+    const dl = scen.figures.find((f) => f.side === 'danes' && f.data.leader === 2).id;
+    const bj = scen.figures.find((f) => f.data.name === 'Bjorn').id;
+    const links = await llGame(page, scen, 3, {});
+    const blue = await newPage(browser);
+    try {
+      await page.goto(BASE + links.saxons);
+      await blue.goto(BASE + links.danes);
+      await page.waitForSelector('circle.fig');
+      await blue.waitForSelector('circle.fig');
+      await llAnswer(page, 'start');
+      await waitFor(page, async () => /saxons holds the initiative/.test(await logText(page)), 'the saxons act first', 8000);
+      const ch = await page.evaluate((o) => new Promise((res) => window.twTable.order(o, res)), { type: 'challenge', figures: [sl], targets: [dl] });
+      assert(ch.ok !== false, 'the challenge is taken: ' + JSON.stringify(ch));
+      await blue.waitForSelector('#decide:not([hidden]) .decision[data-clause="DU.3"]', { timeout: 8000 });
+      const sub = await blue.evaluate((o) => new Promise((res) => window.twTable.order(o, res)), { type: 'accept', figures: [bj] });
+      assert(sub.ok !== false, 'Bjorn accepts in Asbjorn\'s place: ' + JSON.stringify(sub));
+      // The saxons' Lloyd form: who stands in, what each answer costs; no generic DU.7 decision.
+      await page.waitForSelector('#ll-du7:not([hidden])', { timeout: 8000 });
+      const who = await page.$eval('#ll-du7-who', (e) => e.textContent);
+      assert(/^Bjorn \(QR3, mounted\) accepts your challenge in his place: Aldhelm \(QR3, mounted\) fights him or declines\.$/.test(who), 'the form names them: ' + who);
+      assert(/two Morale rolls \(its Morale now \d+\) \(DU\.7\)/.test(await page.$eval('#ll-du7-decline-cost', (e) => e.textContent)), 'the decline\'s cost');
+      assert(await page.$eval('#ll-du7', (e) => e.dataset.substitute) === String(bj), 'the substitute\'s id on the form');
+      assert(!(await llPanel(page)).some((d) => d.clause === 'DU.7'), 'the generic panel leaves DU.7 to the Lloyd form');
+      assert(!(await blue.$('#ll-du7:not([hidden])')), 'the danes are not asked');
+      await page.click('#ll-du7-decline');
+      await waitFor(page, async () => /declines to fight Bjorn/.test(await logText(page)), 'the decline in the log', 8000);
+      await waitFor(page, async () => page.$eval('#ll-du7', (e) => e.hidden), 'the form gone', 8000);
+      const clauses = await page.$$eval('#log li .clause', (cs) => cs.map((c) => c.textContent));
+      assert(clauses.includes('DU.7'), 'the log cites DU.7');
+      assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+    } finally {
+      await blue.context().close();
+    }
+  }],
+);
