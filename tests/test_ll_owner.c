@@ -331,6 +331,115 @@ static void test_CA_D3_not_asked_outside_a_campaign(void **st)
 	done(s);
 }
 
+
+// CA.D1: battle 4 played 2v2. Round 1's VPs rank each side's commanders (earl 5, baron 3, sheriff 1;
+// outlaw 4, thane 2, reeve 0): battle 5 is earl against outlaw, battle 4 baron and sheriff against
+// thane and reeve. The battle has two sides, named for baron and thane, and four seats (roles),
+// one a commander; each commander's men are his (owner) and only his seat may order them (a move
+// of the ally's man is refused by CA.D1, the state unchanged); orders naming no man, the side's
+// allocation and its deserters are either ally's. Recorded, the allies share their side's VPs
+// (the odd one to the side's lead) and each keeps his own men.
+static void test_CA_D1_battle_4_two_against_two(void **st)
+{
+	(void)st;
+	llt_register();
+	json_t *carry = json_object();
+	json_t *cfg = json_pack("{s:[ssssss], s:i}", "sides", "earl", "baron", "sheriff", "outlaw", "thane", "reeve", "points", 40);
+	tw_error err = {0};
+	assert_int_equal(ll_series_start(carry, cfg, &err), TW_OK);
+	json_decref(cfg);
+	const int vp[3][2] = {{5, 4}, {3, 2}, {1, 0}};
+	for (int b = 1; b <= 3; b++) {
+		tw_state s;
+		memset(&s, 0, sizeof s);
+		assert_int_equal(tw_state_load(&s, "scenarios/lloyd/three.json", &err), TW_OK);
+		assert_int_equal(ll_series_prepare(carry, b, &s, &err), TW_OK);
+		for (int k = 0; k < 2; k++) {
+			LLS(&s, k)->vp = vp[b - 1][k];
+			LLS(&s, k)->vp_against = vp[b - 1][1 - k];
+		}
+		s.over = true;
+		s.winner = 0;
+		bool over = true;
+		assert_int_equal(ll_series_record(carry, b, &s, &over, &err), TW_OK);
+		tw_state_free(&s);
+	}
+	json_t *p4 = json_object_get(json_object_get(carry, "pairings"), "4");
+	json_t *a4 = json_object_get(json_object_get(carry, "allies"), "4");
+	assert_int_equal(json_integer_value(json_array_get(p4, 0)), 1); // baron
+	assert_int_equal(json_integer_value(json_array_get(p4, 1)), 4); // thane
+	assert_int_equal(json_integer_value(json_array_get(a4, 0)), 2); // sheriff
+	assert_int_equal(json_integer_value(json_array_get(a4, 1)), 5); // reeve
+	tw_state *s = calloc(1, sizeof *s);
+	assert_int_equal(tw_state_load(s, "scenarios/lloyd/three.json", &err), TW_OK);
+	assert_int_equal(ll_series_prepare(carry, 4, s, &err), TW_OK);
+	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("setup: %s", err.message);
+	assert_int_equal(s->nsides, 2);
+	assert_string_equal(s->sides[0].name, "baron");
+	assert_string_equal(s->sides[1].name, "thane");
+	tw_role_def roles[TW_MAX_ROLES];
+	int nr = tw_state_roles(s, roles, TW_MAX_ROLES);
+	assert_int_equal(nr, 4); // four seats, two a side
+	const char *names[4] = {"baron", "sheriff", "thane", "reeve"};
+	for (int i = 0; i < 4; i++) {
+		assert_int_equal(roles[i].side, i / 2);
+		assert_int_equal(roles[i].kind, TW_ROLE_PLAYER);
+		assert_string_equal(roles[i].name, names[i]);
+		assert_string_equal(roles[i].clause, "CA.D1");
+	}
+	// Each commander's men: his own force, in his own name.
+	int mine = -1, his = -1, n[4] = {0};
+	for (int j = 0; j < s->nfig; j++) {
+		int o = LLF(s, j)->owner;
+		assert_true(o == 1 || o == 2 || o == 4 || o == 5);
+		assert_int_equal(s->fig[j].side, o <= 2 ? 0 : 1);
+		n[o == 1 ? 0 : o == 2 ? 1 : o == 4 ? 2 : 3]++;
+		if (o == 1 && mine < 0)
+			mine = j;
+		if (o == 2 && his < 0)
+			his = j;
+	}
+	const json_t *forces = json_object_get(carry, "forces");
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(n[i], (int)json_array_size(json_object_get(forces, names[i])));
+	tw_order *o = calloc(1, sizeof *o);
+	tw_order_init(o, LL_OT_MOVE, 0);
+	o->nfig = 1;
+	o->fig[0] = his;
+	uint64_t h = tw_state_hash(s);
+	assert_int_equal(tw_role_may(s, &roles[0], o, &err), TW_ERR_ILLEGAL); // the baron orders the sheriff's man
+	assert_string_equal(err.clause, "CA.D1");
+	assert_non_null(strstr(err.message, "$.figures[0]: baron orders his own men"));
+	assert_true(tw_state_hash(s) == h);
+	assert_int_equal(tw_role_may(s, &roles[1], o, &err), TW_OK); // the sheriff orders him
+	o->fig[0] = mine;
+	assert_int_equal(tw_role_may(s, &roles[0], o, &err), TW_OK);
+	assert_int_equal(tw_role_may(s, &roles[1], o, &err), TW_ERR_ILLEGAL);
+	assert_int_equal(tw_role_may(s, &roles[2], o, &err), TW_ERR_ILLEGAL); // thane: not his side
+	tw_order_init(o, LL_OT_END, 0);
+	assert_int_equal(tw_role_may(s, &roles[1], o, &err), TW_OK);
+	free(o);
+	// Recorded: 5 VP scored and 3 against the baron's side: baron 3 and 2, sheriff 2 and 1.
+	LLS(s, 0)->vp = 5;
+	LLS(s, 0)->vp_against = 3;
+	LLS(s, 1)->vp = 3;
+	LLS(s, 1)->vp_against = 5;
+	s->over = true;
+	s->winner = 0;
+	json_int_t tot_b = json_integer_value(json_object_get(json_object_get(carry, "totals"), "baron"));
+	json_int_t tot_s = json_integer_value(json_object_get(json_object_get(carry, "totals"), "sheriff"));
+	bool over = true;
+	assert_int_equal(ll_series_record(carry, 4, s, &over, &err), TW_OK);
+	const json_t *tot = json_object_get(carry, "totals");
+	assert_int_equal(json_integer_value(json_object_get(tot, "baron")), tot_b + 3);
+	assert_int_equal(json_integer_value(json_object_get(tot, "sheriff")), tot_s + 2);
+	const json_t *b4 = json_array_get(json_object_get(carry, "battles"), 3);
+	assert_int_equal(json_object_size(json_object_get(b4, "points")), 4);
+	json_decref(carry);
+	done(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -338,6 +447,7 @@ int main(void)
 	    cmocka_unit_test(test_TF_D5_edge_not_asked_out_of_phase),
 	    cmocka_unit_test(test_CA_D3_commander_chooses_deserters),
 	    cmocka_unit_test(test_CA_D3_not_asked_outside_a_campaign),
+	    cmocka_unit_test(test_CA_D1_battle_4_two_against_two),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -179,6 +179,8 @@ typedef struct ll_side {
 	int32_t edge_col;   ///< TF.D5: bit l-1: its owner chose the column (left or right) edge for Ll
 	int32_t desert;     ///< CA.D3.2: points of men it owes to desertion, asked (0 none)
 	uint8_t deserted;   ///< CA.D3.2: its deserters are chosen
+	int32_t ally1;      ///< CA.D1: battle 4 played 2v2: the allied commander's index + 1 (0 none)
+	char ally_name[16]; ///< CA.D1: his name (his seat's role); the side is named for the other
 	// ---- end ll-rest ----
 } ll_side;
 extern const tw_record_def ll_fig_rec, ll_game_rec, ll_side_rec;
@@ -454,5 +456,9 @@ tw_status ll_owner_apply(tw_state *s, const tw_order *o, tw_events *ev);
 /// The computer's answer (generals and random): false when nothing of ll_owner.c is asked of side.
 bool ll_owner_answer(const tw_state *s, int side, tw_rng *r, tw_order *o);
 void ll_next_turn(tw_state *s, tw_events *ev); ///< ll_ruleset.c: the other side's turn starts (NQ.TURN.2)
+/// CA.D1, battle 4 as 2v2 (ll_roles.c): a side with an allied commander has two seats within it,
+/// one a commander (tw_ruleset.roles); each may order only his own men (tw_ruleset.role_may).
+int ll_roles(const tw_state *s, tw_role_def *out, int max);
+tw_status ll_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err);
 // ---- end ll-rest ----
 #endif

@@ -61,13 +61,35 @@ bool ll_ca_may_desert(const tw_state *s, int side, int f)
 	return f >= 0 && f < s->nfig && s->fig[f].side == side && s->fig[f].status != TW_FS_DEAD && !LLF(s, f)->leader;
 }
 
-static int eligible_points(const tw_state *s, int side)
+static int eligible_points(const tw_state *s, int side, int owner)
 {
 	int p = 0;
 	for (int j = 0; j < s->nfig; j++)
-		if (ll_ca_may_desert(s, side, j))
+		if (ll_ca_may_desert(s, side, j) && (owner < 0 || LLF(s, j)->owner == owner))
 			p += LLF(s, j)->pts;
 	return p;
+}
+
+// CA.D3.2 by commander: one (owner -1: every man of the side) or, in battle 4 played 2v2 (CA.D1),
+// the two allies, each owing 2 points a VP of his share of those against their side (the odd VP
+// the lead commander's, as in ll_series_record). Returns the count; names for the messages.
+static int commanders(const tw_state *s, int side, int own[2], int loss[2], const char *name[2])
+{
+	const ll_side *sd = LLS(s, side);
+	int gain = 0;
+	if (sd->ally1 <= 0) {
+		own[0] = -1;
+		tw_ll_ca_desertion(sd->vp_against, sd->vp, &loss[0], &gain);
+		name[0] = s->sides[side].name;
+		return 1;
+	}
+	own[0] = sd->owner;
+	own[1] = sd->ally1 - 1;
+	tw_ll_ca_desertion((sd->vp_against + 1) / 2, 0, &loss[0], &gain);
+	tw_ll_ca_desertion(sd->vp_against / 2, 0, &loss[1], &gain);
+	name[0] = s->sides[side].name;
+	name[1] = sd->ally_name;
+	return 2;
 }
 
 bool ll_ca_desert_begin(tw_state *s, tw_events *ev)
@@ -79,9 +101,15 @@ bool ll_ca_desert_begin(tw_state *s, tw_events *ev)
 		ll_side *sd = LLS(s, k);
 		if (sd->owner < 0)
 			continue; // not a campaign commander's force
-		int loss = 0, gain = 0;
-		tw_ll_ca_desertion(sd->vp_against, sd->vp, &loss, &gain);
-		if (loss <= 0 || eligible_points(s, k) <= 0)
+		int own[2], owe[2], loss = 0;
+		const char *name[2];
+		int nc = commanders(s, k, own, owe, name);
+		bool any = false;
+		for (int c = 0; c < nc; c++) {
+			loss += owe[c];
+			any |= owe[c] > 0 && eligible_points(s, k, own[c]) > 0;
+		}
+		if (!any)
 			continue;
 		sd->desert = loss;
 		sd->deserted = 0;
@@ -156,7 +184,9 @@ static tw_status validate_desert(const tw_state *s, const tw_order *o, tw_error 
 				    s->sides[o->side].name);
 	if (o->nfig < 1)
 		return tw_error_set(err, TW_ERR_INPUT, "CA.D3", "$.figures: name the men who desert");
-	int sum = 0, dearest = 0;
+	int own[2], owe[2], sum[2] = {0, 0}, dearest[2] = {0, 0};
+	const char *name[2];
+	int nc = commanders(s, o->side, own, owe, name);
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
 		if (f < 0 || f >= s->nfig || s->fig[f].side != o->side)
@@ -171,18 +201,24 @@ static tw_status validate_desert(const tw_state *s, const tw_order *o, tw_error 
 		for (int j = 0; j < i; j++)
 			if (o->fig[j] == f)
 				return tw_error_set(err, TW_ERR_INPUT, "CA.D3", "$.figures[%d]: figure %d is named twice", i, f);
-		sum += LLF(s, f)->pts;
-		if (LLF(s, f)->pts > dearest)
-			dearest = LLF(s, f)->pts;
+		int c = nc == 2 && LLF(s, f)->owner == own[1] ? 1 : 0;
+		if (nc == 2 && c == 0 && LLF(s, f)->owner != own[0])
+			return tw_error_set(err, TW_ERR_ILLEGAL, "CA.D3", "$.figures[%d]: figure %d is in neither commander's force", i, f);
+		sum[c] += LLF(s, f)->pts;
+		if (LLF(s, f)->pts > dearest[c])
+			dearest[c] = LLF(s, f)->pts;
 	}
-	int all = eligible_points(s, o->side);
-	if (sum < sd->desert && sum < all)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "CA.D3", "$.figures: %d points of men chosen, %d owed (2 a VP against)", sum,
-				    sd->desert);
-	if (sum - dearest >= sd->desert)
-		return tw_error_set(err, TW_ERR_ILLEGAL, "CA.D3",
-				    "$.figures: %d points of men chosen for %d owed: he removes men only until the loss is reached", sum,
-				    sd->desert);
+	for (int c = 0; c < nc; c++) {
+		const char *whose = nc == 2 ? name[c] : "";
+		int all = eligible_points(s, o->side, own[c]);
+		if (sum[c] < owe[c] && sum[c] < all)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "CA.D3", "$.figures: %d points of %s%smen chosen, %d owed (2 a VP against)",
+					    sum[c], whose, nc == 2 ? "'s " : "", owe[c]);
+		if (sum[c] > 0 && sum[c] - dearest[c] >= owe[c])
+			return tw_error_set(err, TW_ERR_ILLEGAL, "CA.D3",
+					    "$.figures: %d points of %s%smen chosen for %d owed: he removes men only until the loss is reached",
+					    sum[c], whose, nc == 2 ? "'s " : "", owe[c]);
+	}
 	return TW_OK;
 }
 
@@ -293,28 +329,33 @@ bool ll_owner_answer(const tw_state *s, int side, tw_rng *r, tw_order *o)
 	if (s->phase != LL_PH_CA_DESERT || sd->desert <= 0 || sd->deserted)
 		return false;
 	// CA.D3.2: the general lets the cheapest go first (ties: the earliest); random: any order. Either
-	// way men are removed until the loss is reached.
-	int cand[TW_ORDER_MAX_FIG], nc = 0;
-	for (int j = 0; j < s->nfig && nc < TW_ORDER_MAX_FIG; j++)
-		if (ll_ca_may_desert(s, side, j))
-			cand[nc++] = j;
-	for (int i = 0; i < nc; i++) {
-		int pick = i;
-		if (r)
-			pick = i + (int)tw_rng_below(r, (uint32_t)(nc - i));
-		else
-			for (int j = i + 1; j < nc; j++)
-				if (LLF(s, cand[j])->pts < LLF(s, cand[pick])->pts)
-					pick = j;
-		int t = cand[i];
-		cand[i] = cand[pick];
-		cand[pick] = t;
-	}
+	// way each commander's men are removed until his loss is reached.
+	int own[2], owe[2];
+	const char *name[2];
+	int ncm = commanders(s, side, own, owe, name);
 	tw_order_init(o, LL_OT_DESERT, side);
-	int sum = 0;
-	for (int i = 0; i < nc && sum < sd->desert; i++) {
-		o->fig[o->nfig++] = cand[i];
-		sum += LLF(s, cand[i])->pts;
+	for (int c = 0; c < ncm; c++) {
+		int cand[TW_ORDER_MAX_FIG], nc = 0;
+		for (int j = 0; j < s->nfig && nc < TW_ORDER_MAX_FIG; j++)
+			if (ll_ca_may_desert(s, side, j) && (own[c] < 0 || LLF(s, j)->owner == own[c]))
+				cand[nc++] = j;
+		for (int i = 0; i < nc; i++) {
+			int pick = i;
+			if (r)
+				pick = i + (int)tw_rng_below(r, (uint32_t)(nc - i));
+			else
+				for (int j = i + 1; j < nc; j++)
+					if (LLF(s, cand[j])->pts < LLF(s, cand[pick])->pts)
+						pick = j;
+			int t = cand[i];
+			cand[i] = cand[pick];
+			cand[pick] = t;
+		}
+		int sum = 0;
+		for (int i = 0; i < nc && sum < owe[c] && o->nfig < TW_ORDER_MAX_FIG; i++) {
+			o->fig[o->nfig++] = cand[i];
+			sum += LLF(s, cand[i])->pts;
+		}
 	}
 	return true;
 }

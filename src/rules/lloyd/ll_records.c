@@ -176,6 +176,10 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD_LATE(ll_side, desert, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL,
 		      "points of men it owes to desertion after the campaign battle (CA.D3.2)"),
 	TW_FIELD_LATE(ll_side, deserted, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "its deserters are chosen (CA.D3.2)"),
+	TW_FIELD_LATE(ll_side, ally1, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL,
+		      "battle 4 played 2v2: the allied commander's index + 1, 0 none (CA.D1)"),
+	TW_FIELD_N(ll_side, ally_name, TW_FT_STR, TW_VIS_ALL, 16, 0, 0, 0, NULL,
+		   "battle 4 played 2v2: the allied commander, who has his own seat (CA.D1)"),
 	// ---- end ll-rest ----
 };
 

@@ -648,6 +648,8 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.series_prepare = ll_series_prepare,
 	.series_roles = ll_series_roles,
 	.series_record = ll_series_record,
+	.roles = ll_roles,       // ll-rest: CA.D1, battle 4 as 2v2: a seat per commander
+	.role_may = ll_role_may,
 	.ngenerals = (int)TW_ARRAY_COUNT(ll_generals), // ll-2: the fast-play game's general; ll-gen: NQ, TF, SP
 	.generals = ll_generals,
 };

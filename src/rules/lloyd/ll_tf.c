@@ -115,8 +115,8 @@ tw_status ll_tf_validate_alloc(const tw_state *s, const tw_order *o, tw_error *e
 		return tw_error_set(err, TW_ERR_ILLEGAL, "TF.D2", "no allocation is asked for now");
 	if (LLS(s, o->side)->allocated)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "TF.D2", "%s has allocated already", s->sides[o->side].name);
-	if (o->nval != o->nfig)
-		return tw_error_set(err, TW_ERR_INPUT, "TF.D2", "$.locations: %d locations for %d figures: one for each man",
+	if (o->nval != o->nfig && o->nval != 1) // ll-rest: one location for them all (a side of more men than a list holds)
+		return tw_error_set(err, TW_ERR_INPUT, "TF.D2", "$.locations: %d locations for %d figures: one for each man, or one for all",
 				    o->nval, o->nfig);
 	int mine = 0;
 	for (int j = 0; j < s->nfig; j++)
@@ -129,7 +129,7 @@ tw_status ll_tf_validate_alloc(const tw_state *s, const tw_order *o, tw_error *e
 		for (int j = 0; j < i; j++)
 			if (o->fig[j] == f)
 				return tw_error_set(err, TW_ERR_INPUT, "TF.1", "$.figures[%d]: figure %d is sent twice", i, f);
-		if (o->val[i] < 1 || o->val[i] > 3)
+		if (i < o->nval && (o->val[i] < 1 || o->val[i] > 3))
 			return tw_error_set(err, TW_ERR_INPUT, "TF.1", "$.locations[%d]: location %d: 1, 2 or 3", i, o->val[i]);
 	}
 	if (o->nfig != mine)
@@ -189,8 +189,9 @@ tw_status ll_tf_apply_alloc(tw_state *s, const tw_order *o, tw_events *ev)
 	ll_side *sd = LLS(s, o->side);
 	memset(sd->pts, 0, sizeof sd->pts);
 	for (int i = 0; i < o->nfig; i++) {
-		LLF(s, o->fig[i])->loc = o->val[i];
-		sd->pts[o->val[i] - 1] += LLF(s, o->fig[i])->pts;
+		int l = o->val[o->nval == 1 ? 0 : i]; // ll-rest: one location for them all
+		LLF(s, o->fig[i])->loc = l;
+		sd->pts[l - 1] += LLF(s, o->fig[i])->pts;
 	}
 	sd->allocated = 1;
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "TF.D2");
