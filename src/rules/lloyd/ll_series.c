@@ -120,7 +120,7 @@ static json_t *pairing(const json_t *carry, int seq)
 // ll-rest: CA.D1, the allied commander of side k in battle seq (2v2), -1 none.
 static int ally_of(const json_t *carry, int seq, int k)
 {
-	char key[8];
+	char key[16];
 	snprintf(key, sizeof key, "%d", seq);
 	json_t *v = json_array_get(json_object_get(json_object_get(carry, "allies"), key), (size_t)k);
 	return json_is_integer(v) ? (int)json_integer_value(v) : -1;
