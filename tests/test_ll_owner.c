@@ -370,6 +370,11 @@ static void test_CA_D1_battle_4_two_against_two(void **st)
 	assert_int_equal(json_integer_value(json_array_get(p4, 1)), 4); // thane
 	assert_int_equal(json_integer_value(json_array_get(a4, 0)), 2); // sheriff
 	assert_int_equal(json_integer_value(json_array_get(a4, 1)), 5); // reeve
+	// DU.20: the sheriff holds a grudge (Rash) against the thane, who fights him in battle 4.
+	json_t *gs = json_object_get(carry, "grudges");
+	assert_true(json_is_array(gs));
+	json_array_append_new(gs, json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", "sheriff", "knight", "Wulf", "cheaters",
+					    "thane", "battle", 2, "d6", 5, "trait", "rash"));
 	tw_state *s = calloc(1, sizeof *s);
 	assert_int_equal(tw_state_load(s, "scenarios/lloyd/three.json", &err), TW_OK);
 	assert_int_equal(ll_series_prepare(carry, 4, s, &err), TW_OK);
@@ -403,6 +408,13 @@ static void test_CA_D1_battle_4_two_against_two(void **st)
 	const json_t *forces = json_object_get(carry, "forces");
 	for (int i = 0; i < 4; i++)
 		assert_int_equal(n[i], (int)json_array_size(json_object_get(forces, names[i])));
+	// DU.20 with an ally: the sheriff's leading man (not the baron's) counts as Rash against side 1.
+	for (int j = 0; j < s->nfig; j++) {
+		bool lead2 = LLF(s, j)->owner == 2 && LLF(s, j)->leader;
+		assert_int_equal(LLF(s, j)->grudge, lead2 ? TW_LL_RASH : 0);
+		if (lead2)
+			assert_int_equal(LLF(s, j)->grudge_vs, 1);
+	}
 	tw_order *o = calloc(1, sizeof *o);
 	tw_order_init(o, LL_OT_MOVE, 0);
 	o->nfig = 1;
@@ -427,6 +439,8 @@ static void test_CA_D1_battle_4_two_against_two(void **st)
 	LLS(s, 1)->vp_against = 5;
 	s->over = true;
 	s->winner = 0;
+	LLF(s, his)->cheated = 1; // DU.20: the sheriff's man, cheated by the thane's side and killed
+	s->fig[his].status = TW_FS_DEAD;
 	json_int_t tot_b = json_integer_value(json_object_get(json_object_get(carry, "totals"), "baron"));
 	json_int_t tot_s = json_integer_value(json_object_get(json_object_get(carry, "totals"), "sheriff"));
 	bool over = true;
@@ -436,6 +450,9 @@ static void test_CA_D1_battle_4_two_against_two(void **st)
 	assert_int_equal(json_integer_value(json_object_get(tot, "sheriff")), tot_s + 2);
 	const json_t *b4 = json_array_get(json_object_get(carry, "battles"), 3);
 	assert_int_equal(json_object_size(json_object_get(b4, "points")), 4);
+	const json_t *g = json_array_get(json_object_get(carry, "grudges"), 1);
+	assert_string_equal(json_string_value(json_object_get(g, "commander")), "sheriff"); // the ally's, not the baron's
+	assert_string_equal(json_string_value(json_object_get(g, "cheaters")), "thane");
 	json_decref(carry);
 	done(s);
 }
