@@ -117,6 +117,8 @@ static void test_CA_1_campaign_first_to_last_battle(void **st)
 			assert_true(force_pts(c, key) <= before[k] - 2 * against + scored + 1 || against == 0);
 			(void)k;
 		}
+		if (seq == 4) // ll-rest: CA.D1, battle 4 played 2v2: four commanders recorded
+			assert_int_equal(json_object_size(json_object_get(b, "points")), 4);
 		if (seq < 6)
 			assert_true(json_is_null(json_object_get(c, "winner")));
 		json_decref(c);

@@ -194,7 +194,18 @@ static void test_CA_D1_terminal_campaign_battle(void **st)
 	first[strlen(first) - 1] = '\n';
 	strcat(first, "start\n");
 	script("b1.txt", first, "end\n", 400);
+	{ // ll-rest: CA.D3, the battle decided, the earl names his deserters: four 2-point men (8 points
+	  // for 4 VP against); a set with a man killed in the battle is refused and the next is tried.
+		char path[256];
+		snprintf(path, sizeof path, "%s/b1.txt", dir);
+		FILE *f = fopen(path, "a");
+		assert_non_null(f);
+		for (int b = 0; b + 4 < 56; b += 4)
+			fprintf(f, "desert %d,%d,%d,%d\n", b + 1, b + 2, b + 3, b + 5);
+		fclose(f);
+	}
 	assert_int_equal(run("%s play b1.json --side outlaw=random --seed 5 --log b1.log < b1.txt", CLI), 0);
+	has("earl: 4 VP against you: choose men worth 8 points to desert (no leader)");
 	has("[TF.D2] earl: send each of your men to L1, L2 or L3, in secret, a secret choice (orders: allocate)");
 	has("[TF.D2] earl sent 55, 28 and 17 points to L1, L2 and L3");
 	has("Winner: outlaw");

@@ -21,6 +21,10 @@
   // sv-web: a rule set's own panels, in files of their own (web/svl_panel.js), hear every message
   // after the table has and give orders through it (their refusals come back to their callback).
   window.twTable = { listeners: [], order, seat: () => seat, hello: () => hello, state: () => S, selected: () => [...selected] };
+  // ll-rest: a rule set's panel claims the decisions it answers itself (web/ll_panel.js, DU.7): the
+  // generic decision panel leaves them out.
+  window.twTable.claims = [];
+  const claimed = (d) => window.twTable.claims.some((c) => { try { return c(d); } catch (e) { return false; } });
   function refuse(m) {
     const r = $('refusal');
     if (!m) { r.hidden = true; return; }
@@ -1131,7 +1135,7 @@
     // answer) is shown too when only some of its orders fit the panel: those get controls, the
     // others (moves, which need places) are named as the table's.
     const mover = S.state ? S.state.mover : -1;
-    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length &&
+    return (S.decisions || []).filter((d) => d.seat === seat && (d.types || []).length && !claimed(d) &&
       (d.types.every((t) => panelOrder(orderDef(t))) || (mover >= 0 && d.seat !== mover && d.types.some((t) => panelOrder(orderDef(t))))));
   }
   function endPick() {

@@ -3424,3 +3424,109 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+
+// ll-rest (issue 16): DU.7's substitute in the Lloyd panel (web/ll_panel.js): the danes send Bjorn
+// (QR3) in Asbjorn's place; the saxons' seat, asked to fight him or decline, gets the Lloyd form
+// (not the generic panel), the danes' seat none; a decline is sent from the form and the log
+// shows DU.7's two Morale rolls; the form is gone after.
+tests.push(
+  ['ll-rest: DU.7\'s substitute answered in the Lloyd panel (lloyd)', async (page, browser) => {
+    const scen = llScenario('type3', (sc) => {
+      sc.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).at = [2, 14];
+      sc.figures.find((f) => f.side === 'danes' && f.data.leader === 2).at = [2, 26];
+      const bjorn = sc.figures.find((f) => f.data.name === 'Bjorn');
+      bjorn.at = [8, 32];
+      bjorn.data.qr = 3;
+      sc.data.first = 'saxons';
+    });
+    const sl = scen.figures.find((f) => f.side === 'saxons' && f.data.leader === 2).id;
+    const dl = scen.figures.find((f) => f.side === 'danes' && f.data.leader === 2).id;
+    const bj = scen.figures.find((f) => f.data.name === 'Bjorn').id;
+    const links = await llGame(page, scen, 3, {});
+    const blue = await newPage(browser);
+    try {
+      await page.goto(BASE + links.saxons);
+      await blue.goto(BASE + links.danes);
+      await page.waitForSelector('circle.fig');
+      await blue.waitForSelector('circle.fig');
+      await llAnswer(page, 'start');
+      await waitFor(page, async () => /saxons holds the initiative/.test(await logText(page)), 'the saxons act first', 8000);
+      const ch = await page.evaluate((o) => new Promise((res) => window.twTable.order(o, res)), { type: 'challenge', figures: [sl], targets: [dl] });
+      assert(ch.ok !== false, 'the challenge is taken: ' + JSON.stringify(ch));
+      await blue.waitForSelector('#decide:not([hidden]) .decision[data-clause="DU.3"]', { timeout: 8000 });
+      const sub = await blue.evaluate((o) => new Promise((res) => window.twTable.order(o, res)), { type: 'accept', figures: [bj] });
+      assert(sub.ok !== false, 'Bjorn accepts in Asbjorn\'s place: ' + JSON.stringify(sub));
+      // The saxons' Lloyd form: who stands in, what each answer costs; no generic DU.7 decision.
+      await page.waitForSelector('#ll-du7:not([hidden])', { timeout: 8000 });
+      const who = await page.$eval('#ll-du7-who', (e) => e.textContent);
+      assert(/^Bjorn \(QR3, mounted\) accepts your challenge in his place: Aldhelm \(QR3, mounted\) fights him or declines\.$/.test(who), 'the form names them: ' + who);
+      assert(/two Morale rolls \(its Morale now \d+\) \(DU\.7\)/.test(await page.$eval('#ll-du7-decline-cost', (e) => e.textContent)), 'the decline\'s cost');
+      assert(await page.$eval('#ll-du7', (e) => e.dataset.substitute) === String(bj), 'the substitute\'s id on the form');
+      assert(!(await llPanel(page)).some((d) => d.clause === 'DU.7'), 'the generic panel leaves DU.7 to the Lloyd form');
+      assert(!(await blue.$('#ll-du7:not([hidden])')), 'the danes are not asked');
+      await page.click('#ll-du7-decline');
+      await waitFor(page, async () => /declines to fight Bjorn/.test(await logText(page)), 'the decline in the log', 8000);
+      await waitFor(page, async () => page.$eval('#ll-du7', (e) => e.hidden), 'the form gone', 8000);
+      const clauses = await page.$$eval('#log li .clause', (cs) => cs.map((c) => c.textContent));
+      assert(clauses.includes('DU.7'), 'the log cites DU.7');
+      assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+    } finally {
+      await blue.context().close();
+    }
+  }],
+);
+
+// ll-rest (issue 16): campaign battle 4 played 2v2 (CA.D1): three.json as `series_prepare` makes
+// it, each side two commanders (the side's record names the ally, each man his owner): four role
+// seats with links; the sheriff's seat may not move the baron's man (CA.D1) and moves his own.
+tests.push(
+  ['ll-rest: battle 4 as 2v2, four seats, each commander moving only his own men (lloyd)', async (page, browser) => {
+    const scen = llScenario('three', (sc) => {
+      sc.sides[0].name = 'baron';
+      sc.sides[1].name = 'thane';
+      sc.sides[0].data = { owner: 1, ally1: 3, ally_name: 'sheriff' };
+      sc.sides[1].data = { owner: 4, ally1: 6, ally_name: 'reeve' };
+      const count = { saxons: 0, danes: 0 };
+      for (const f of sc.figures) {
+        const n = count[f.side]++;
+        f.side = f.side === 'saxons' ? 'baron' : 'thane';
+        f.data = Object.assign({}, f.data || {}, { owner: f.side === 'baron' ? (n < 4 ? 1 : 2) : (n < 4 ? 4 : 5) });
+      }
+      sc.data.map_col = [2, 4, 6];
+      sc.data.map_row = [2, 4, 2];
+      sc.data.first = 'baron';
+    });
+    const links = await llGame(page, scen, 3, {});
+    for (const s of ['baron baron', 'baron sheriff', 'thane thane', 'thane reeve'])
+      assert(links[s], 'a seat for ' + s + ': ' + Object.keys(links).join(', '));
+    const sher = await newPage(browser), thane = await newPage(browser);
+    try {
+      await sher.goto(BASE + links['baron sheriff']);
+      await thane.goto(BASE + links['thane thane']);
+      await sher.waitForSelector('circle.fig');
+      await thane.waitForSelector('circle.fig');
+      const send = (p, o) => p.evaluate((x) => new Promise((res) => window.twTable.order(x, res)), o);
+      const men = (side) => scen.figures.filter((f) => f.side === side).map((f) => f.id);
+      // TF.D2: the allies' one secret allocation, given by the sheriff for his side: all to L1.
+      let r = await send(sher, { type: 'allocate', figures: men('baron'), locations: [1] });
+      assert(r.ok !== false, 'the sheriff allocates for the allies: ' + JSON.stringify(r));
+      r = await send(thane, { type: 'allocate', figures: men('thane'), locations: [1] });
+      assert(r.ok !== false, 'the thane allocates: ' + JSON.stringify(r));
+      r = await send(sher, { type: 'start' });
+      assert(r.ok !== false, 'the turn begins (the baron first): ' + JSON.stringify(r));
+      const bar = scen.figures.find((f) => f.side === 'baron' && f.data.owner === 1);
+      const his = scen.figures.find((f) => f.side === 'baron' && f.data.owner === 2);
+      r = await send(sher, { type: 'move', moves: [{ figure: bar.id, to: [bar.at[0], bar.at[1] + 1], facing: 0 }] });
+      assert(r.ok === false && r.clause === 'CA.D1' && /sheriff orders his own men/.test(r.message), 'the baron\'s man is not the sheriff\'s: ' + JSON.stringify(r));
+      r = await send(sher, { type: 'move', moves: [{ figure: his.id, to: [his.at[0], his.at[1] + 1], facing: 0 }] });
+      assert(r.ok !== false, 'the sheriff moves his own man: ' + JSON.stringify(r));
+      const yOf = (p, id) => p.evaluate((i) => { const st = window.twTable.state(); const f = st && st.state.figures.find((x) => x.id === i); return f ? f.at[1] : null; }, id);
+      await waitFor(thane, async () => Math.abs((await yOf(thane, his.id)) - (his.at[1] + 1)) < 0.01, 'the thane sees the sheriff\'s man moved', 8000);
+      assert(Math.abs((await yOf(thane, bar.id)) - bar.at[1]) < 0.01, 'the baron\'s man did not move');
+      assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+    } finally {
+      await sher.context().close();
+      await thane.context().close();
+    }
+  }],
+);

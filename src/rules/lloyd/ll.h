@@ -22,6 +22,10 @@ enum { LL_PH_START = 0, LL_PH_MOVE, LL_PH_REACT, LL_PH_OVER,
        LL_PH_FP_FOLLOW, ///< the winner of an action's melee may follow up his Push-backs (FP.D5)
        // ---- end ll-2 ----
        LL_PH_DU_SUB,    ///< ll-gaps: the challenger fights the substitute or declines him (DU.7)
+       // ---- ll-rest: the owners' decisions (ll_owner.c) ----
+       LL_PH_TF_EDGE,   ///< a decisive winner's owner picks the edge his group comes on by (TF.D5)
+       LL_PH_CA_DESERT, ///< after a campaign battle, commanders choose their deserters (CA.D3)
+       // ---- end ll-rest ----
        LL_PH_COUNT };
 extern const char *const ll_phase_names[LL_PH_COUNT + 1];
 
@@ -39,6 +43,8 @@ enum ll_order_type { LL_OT_START = 0, LL_OT_MOVE, LL_OT_SHOOT, LL_OT_LOAD, LL_OT
 		     LL_OT_VOLLEY,    ///< IN.SHT.6: the all-missiles action, each shooter his own target
 		     LL_OT_TOME,      ///< IN.TOME.1: a leader standing still calls "To me!"
 		     // ---- end ll-2 ----
+		     LL_OT_EDGE,      ///< ll-rest: TF.D5: the edge a decisive winner's group arrives by
+		     LL_OT_DESERT,    ///< ll-rest: CA.D3.2: the men who desert after a campaign battle
 		     LL_OT_COUNT };
 
 // ---- Records (ll_records.c) ----
@@ -110,6 +116,7 @@ typedef struct ll_frec {
 	uint32_t grudge;   ///< DU.20: traits he counts as against side grudge_vs only (Honourable, Rash)
 	int8_t grudge_vs;  ///< DU.20: the cheaters' side, -1 none
 	// ---- end ll-fin ----
+	uint8_t deserted;  ///< ll-rest: CA.D3.2: his commander chose him to desert after the battle
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
@@ -150,6 +157,8 @@ typedef struct ll_game {
 	int8_t follow_side; ///< FP.D5: the side that may follow up, -1 none
 	int32_t follow_kind;///< the action kind to finish after the follow-up
 	// ---- end ll-2 ----
+	int32_t du_other1;  ///< ll-rest: DU.13/16: the last duel's other duellist + 1 while he goes back on his own, 0 none
+	int32_t du_cheated1;///< ll-rest: DU.19: the duellist + 1 the last duel's cheat was against, 0 none
 } ll_game;
 /// ll-3: a side's record (TF allocation, VPs; SP camp).
 typedef struct ll_side {
@@ -165,6 +174,14 @@ typedef struct ll_side {
 	uint8_t done;       ///< SP.D3: it has ended its part of the camp's phase
 	int32_t defections; ///< SP.4: times it changed sides
 	int32_t start_pts;  ///< SP.D4: points at the start (the strongest player, SP.6)
+	// ---- ll-rest (ll_owner.c) ----
+	int32_t edge_ask;   ///< TF.D5: bit l-1: its decisive group at Ll ties between two edges, not yet chosen
+	int32_t edge_col;   ///< TF.D5: bit l-1: its owner chose the column (left or right) edge for Ll
+	int32_t desert;     ///< CA.D3.2: points of men it owes to desertion, asked (0 none)
+	uint8_t deserted;   ///< CA.D3.2: its deserters are chosen
+	int32_t ally1;      ///< CA.D1: battle 4 played 2v2: the allied commander's index + 1 (0 none)
+	char ally_name[16]; ///< CA.D1: his name (his seat's role); the side is named for the other
+	// ---- end ll-rest ----
 } ll_side;
 extern const tw_record_def ll_fig_rec, ll_game_rec, ll_side_rec;
 #define LLS(s, k) ((ll_side *)tw_rec_row((s), TW_REC_SIDE, (k), sizeof(ll_side)))
@@ -420,4 +437,28 @@ int ll_in_split_round(const tw_state *s, const tw_order *o, tw_vec2 *meet);
 /// IN.ACT.3: a split move is one action only if every mover sees the shared end point.
 tw_status ll_in_validate_split(const tw_state *s, const tw_order *o, tw_error *err);
 // ---- end ll-fin ----
+
+// ---- ll-rest: decisions of the owning seat (ll_owner.c) ----
+/// TF.D5: whether the group of `side` at location l comes on by a side (column) edge: the axis of
+/// the larger grid distance, and on a tie its owner's choice (edge_col).
+bool ll_tf_column_edge(const tw_state *s, int side, int l);
+/// TF.D5: after the off-table rolls, a decisive winner whose edges tie is asked (phase
+/// LL_PH_TF_EDGE); true if one is asked (the next turn waits for the answers).
+bool ll_tf_edge_begin(tw_state *s, tw_events *ev);
+/// CA.D3: after a campaign battle's end is decided, commanders who owe desertion are asked (phase
+/// LL_PH_CA_DESERT, the game not yet over); true if one is asked.
+bool ll_ca_desert_begin(tw_state *s, tw_events *ev);
+/// CA.D3.2: figure f of `side` may be chosen to desert (his, survived, not a leader).
+bool ll_ca_may_desert(const tw_state *s, int side, int f);
+int ll_owner_decisions(const tw_state *s, tw_decision *out, int max);
+tw_status ll_owner_validate(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status ll_owner_apply(tw_state *s, const tw_order *o, tw_events *ev);
+/// The computer's answer (generals and random): false when nothing of ll_owner.c is asked of side.
+bool ll_owner_answer(const tw_state *s, int side, tw_rng *r, tw_order *o);
+void ll_next_turn(tw_state *s, tw_events *ev); ///< ll_ruleset.c: the other side's turn starts (NQ.TURN.2)
+/// CA.D1, battle 4 as 2v2 (ll_roles.c): a side with an allied commander has two seats within it,
+/// one a commander (tw_ruleset.roles); each may order only his own men (tw_ruleset.role_may).
+int ll_roles(const tw_state *s, tw_role_def *out, int max);
+tw_status ll_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err);
+// ---- end ll-rest ----
 #endif

@@ -77,6 +77,10 @@ static void finish(tw_state *s, int win)
 	ll_game *g = LLG(s);
 	g->du_win = win >= 0 && ll_fights(s, win) ? win : -1;
 	g->du_lost = win == g->du_a ? g->du_b : g->du_a;
+	// ll-rest: DU.13's interpretation, DU.16: the other duellist going back on his own (after a
+	// Retreat, pulling out or mercy) is still in the duel's keeping: none when nobody won.
+	g->du_other1 = g->du_win >= 0 && g->du_lost >= 0 && ll_fights(s, g->du_lost) ? g->du_lost + 1 : 0;
+	g->du_cheated1 = 0;
 	g->du_cheat = -1;
 	g->du_cheat_cont = -1;
 	g->du_a = g->du_b = g->du_wounded = -1;
@@ -91,26 +95,39 @@ static bool among_friends(const tw_state *s, int f)
 	return false;
 }
 
+// DU.16: cheating is attacking the winner while he is still on his own, or sending others into
+// the duel: ll-rest: men of either side who engage (or shoot at, the interpretation) the other
+// duellist while he goes back on his own (DU.13's interpretation: the retiring knight cannot be
+// attacked on the way). The cheating side loses 1 VP, once a duel.
 void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim)
 {
 	ll_game *g = LLG(s);
-	if (g->du_win < 0 || victim != g->du_win || s->fig[by].side == s->fig[victim].side || g->du_cheat >= 0)
+	bool winner = g->du_win >= 0 && victim == g->du_win;
+	bool other = g->du_other1 > 0 && victim == g->du_other1 - 1; // ll-rest
+	if ((!winner && !other) || s->fig[by].side == s->fig[victim].side || g->du_cheat >= 0)
 		return;
 	if (among_friends(s, victim))
 		return;
 	int side = s->fig[by].side;
 	g->du_cheat = (int8_t)side; // DU.16: the cheating side loses 1 VP, once a duel
 	g->du_cheat_cont = LLF(s, by)->cont;
+	g->du_cheated1 = victim + 1;
 	LLF(s, victim)->cheated = (int8_t)side; // ll-fin: DU.20, the campaign remembers who cheated him
 	g->vp[side] -= 1;
 	tw_event *e = tw_events_push(ev, TW_EV_SCORE, side, "DU.16");
 	if (e) {
 		e->a = side;
+		e->b = victim;
 		e->v = -1;
-		tw_event_text(e, "%s attacks %s, the duel's winner, on his own: cheating, -1 VP", LLF(s, by)->name,
-			      LLF(s, victim)->name);
+		if (winner)
+			tw_event_text(e, "%s attacks %s, the duel's winner, on his own: cheating, -1 VP", LLF(s, by)->name,
+				      LLF(s, victim)->name);
+		else
+			tw_event_text(e, "%s is sent into the duel against %s, going back on his own: cheating, -1 VP",
+				      LLF(s, by)->name, LLF(s, victim)->name);
 	}
-	int l = g->du_lost; // DU.17: his own contingent cheated first: the other duellist becomes a Scoundrel
+	// DU.17: his own contingent cheated first: the duellist of the cheating side becomes a Scoundrel
+	int l = winner ? g->du_lost : g->du_win;
 	if (l >= 0 && l < s->nfig && LLF(s, l)->cont == LLF(s, by)->cont && s->fig[l].side == side) {
 		LLF(s, l)->traits = (LLF(s, l)->traits | TW_LL_SCOUNDREL) & ~(uint32_t)TW_LL_HONOURABLE; // LT.22
 		e = tw_events_push(ev, TW_EV_INFO, side, "DU.17");
@@ -119,27 +136,34 @@ void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim)
 	}
 }
 
+// DU.16/19: a duellist on his own reaches his friends (within 3 in): a cheated one earns his side
+// +1 Morale and costs the cheats 1 (DU.19). ll-rest: the winner and the other duellist alike.
 void ll_du_safety(tw_state *s, tw_events *ev)
 {
 	ll_game *g = LLG(s);
-	int w = g->du_win;
-	if (w < 0)
-		return;
-	if (!ll_fights(s, w)) {
-		g->du_win = -1;
-		return;
+	int who[2] = {g->du_other1 - 1, g->du_win};
+	for (int k = 0; k < 2; k++) {
+		int w = who[k];
+		if (w < 0 || w >= s->nfig)
+			continue;
+		if (ll_fights(s, w)) {
+			if (!among_friends(s, w))
+				continue;
+			if (g->du_cheat >= 0 && (g->du_cheated1 == w + 1 || (k == 1 && g->du_cheated1 == 0))) {
+				tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[w].side, "DU.19");
+				if (e)
+					tw_event_text(e, "%s, cheated, reaches his friends", LLF(s, w)->name);
+				ll_fp_morale_add(s, ev, LLF(s, w)->cont, 1, "DU.19");
+				ll_fp_morale_add(s, ev, g->du_cheat_cont, -1, "DU.19");
+			}
+		}
+		if (k == 0)
+			g->du_other1 = 0;
+		else
+			g->du_win = -1;
 	}
-	if (!among_friends(s, w))
-		return;
-	if (g->du_cheat >= 0) { // DU.19: a cheated duellist reaches safety: +1 his side, -1 the cheats
-		tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[w].side, "DU.19");
-		if (e)
-			tw_event_text(e, "%s, cheated, reaches his friends", LLF(s, w)->name);
-		ll_fp_morale_add(s, ev, LLF(s, w)->cont, 1, "DU.19");
-		ll_fp_morale_add(s, ev, g->du_cheat_cont, -1, "DU.19");
-	}
-	g->du_win = -1;
-	g->du_cheat = -1;
+	if (g->du_win < 0 && g->du_other1 == 0)
+		g->du_cheat = -1;
 }
 
 static void gain_test(tw_state *s, tw_events *ev, int c, const char *clause)

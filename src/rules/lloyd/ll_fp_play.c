@@ -213,20 +213,47 @@ void ll_fp_killed(tw_state *s, tw_events *ev, int f, const char *clause, bool mo
 }
 
 // LT.10 (interpretation): after each of his side's actions, a Rash man within 4 in of a melee he
-// is not fighting in rolls for Morale loss.
+// is not fighting in rolls for Morale loss. ll-rest: DU.20's Rash grudge triggers the same roll
+// when the melee holds a man of the cheaters' side (he counts as Rash against them only); a
+// duellist is not eligible (DU.9: the duel is his fight).
+static bool rash_near(const tw_state *s, int f, int j)
+{
+	const ll_frec *r = LLF(s, f);
+	if (r->traits & TW_LL_RASH)
+		return true;
+	if (!(r->grudge & TW_LL_RASH) || r->grudge_vs < 0)
+		return false;
+	if (s->fig[j].side == r->grudge_vs)
+		return true;
+	for (int k = 0; k < s->nfig; k++)
+		if (s->fig[k].side == r->grudge_vs && ll_fights(s, k) && ll_contact(s, j, k))
+			return true;
+	return false;
+}
+
 void ll_fp_rash(tw_state *s, tw_events *ev, int side)
 {
+	const ll_game *g = LLG(s);
 	for (int f = 0; f < s->nfig; f++) {
-		if (!ll_fights(s, f) || s->fig[f].side != side || !(LLF(s, f)->traits & TW_LL_RASH) || ll_fp_contact_enemy(s, f))
+		const ll_frec *r = LLF(s, f);
+		bool rash = (r->traits & TW_LL_RASH) || (r->grudge & TW_LL_RASH); // ll-rest: DU.20's grudge
+		if (!rash || !ll_fights(s, f) || s->fig[f].side != side || ll_fp_contact_enemy(s, f) || f == g->du_a ||
+		    f == g->du_b)
 			continue;
 		bool near = false;
 		for (int j = 0; j < s->nfig && !near; j++)
-			near = ll_fights(s, j) && ll_fp_contact_enemy(s, j) && tw_figure_gap(&s->fig[f], &s->fig[j]) <= 4 + LL_EPS;
+			near = ll_fights(s, j) && ll_fp_contact_enemy(s, j) && tw_figure_gap(&s->fig[f], &s->fig[j]) <= 4 + LL_EPS &&
+			       rash_near(s, f, j);
 		if (!near)
 			continue;
-		tw_event *e = tw_events_push(ev, TW_EV_INFO, side, "LT.10");
-		if (e)
-			tw_event_text(e, "%s is Rash and stays out of the melee beside him", LLF(s, f)->name);
+		bool grudge = !(r->traits & TW_LL_RASH);
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, side, grudge ? "DU.20" : "LT.10");
+		if (e) {
+			e->a = f;
+			tw_event_text(e, grudge ? "%s counts as Rash against the cheaters and stays out of their melee beside him (LT.10)"
+					       : "%s is Rash and stays out of the melee beside him",
+				      LLF(s, f)->name);
+		}
 		ll_fp_morale_tests(s, ev, LLF(s, f)->cont, 1, 3, "LT.10");
 	}
 }

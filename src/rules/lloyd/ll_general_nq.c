@@ -348,6 +348,8 @@ bool ll_gen_asked(const tw_state *v, int side)
 
 void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
 {
+	if (ll_owner_answer(v, side, NULL, o)) // ll-rest: TF.D5's edge, CA.D3's deserters
+		return;
 	if (v->phase == LL_PH_START) {
 		tw_order_init(o, LL_OT_START, side);
 		return;

@@ -42,11 +42,10 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 	}
 	if (v->phase == LL_PH_ALLOC) { // TF.D2: everyone to L1
 		tw_order_init(out, LL_OT_ALLOCATE, side);
-		for (int j = 0; j < v->nfig && out->nfig < TW_ORDER_MAX_VALS; j++)
-			if (v->fig[j].side == side && v->fig[j].status == TW_FS_ACTIVE) {
+		for (int j = 0; j < v->nfig && out->nfig < TW_ORDER_MAX_FIG; j++) // ll-rest: one location for all
+			if (v->fig[j].side == side && v->fig[j].status == TW_FS_ACTIVE)
 				out->fig[out->nfig++] = j;
-				out->val[out->nval++] = 1;
-			}
+		out->val[out->nval++] = 1;
 		return TW_OK;
 	}
 	// TF.D7: the battle is judged by the points of men in good order on the table when time runs

@@ -64,6 +64,8 @@ static bool shoot_order(const tw_state *s, int f, bool snap, tw_order *o)
 
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max)
 {
+	if (max >= 1 && ll_owner_answer(s, side, r, &out[0])) // ll-rest: TF.D5, CA.D3
+		return 1;
 	if (LL_FP(s)) // ll-2: the fast-play game under Type III
 		return ll_in_random_orders(s, side, r, out, max);
 	tw_decision ds[TW_MAX_DECISIONS]; // ll-3: any seat asked (SP: several at once)
@@ -76,11 +78,17 @@ int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 	if (s->phase == LL_PH_ALLOC) { // ll-3: TF.D2, every man to a location at random
 		tw_order *o = &out[0];
 		tw_order_init(o, LL_OT_ALLOCATE, side);
-		for (int j = 0; j < s->nfig && o->nfig < TW_ORDER_MAX_VALS; j++)
+		int men = 0;
+		for (int j = 0; j < s->nfig; j++)
+			men += s->fig[j].side == side && s->fig[j].status == TW_FS_ACTIVE;
+		for (int j = 0; j < s->nfig && o->nfig < TW_ORDER_MAX_FIG; j++)
 			if (s->fig[j].side == side && s->fig[j].status == TW_FS_ACTIVE) {
 				o->fig[o->nfig++] = j;
-				o->val[o->nval++] = 1 + (int)tw_rng_below(r, 3);
+				if (men <= TW_ORDER_MAX_VALS)
+					o->val[o->nval++] = 1 + (int)tw_rng_below(r, 3);
 			}
+		if (men > TW_ORDER_MAX_VALS) // ll-rest: more men than a list holds (CA.D1's 2v2): all to one place
+			o->val[o->nval++] = 1 + (int)tw_rng_below(r, 3);
 		return 1;
 	}
 	if (LLG(s)->sp && s->phase == LL_PH_START) { // ll-3: SP.D1, now and then a change of sides

@@ -91,6 +91,8 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(ll_frec, grudge, TW_FT_FLAGS, TW_VIS_ALL, 0, 0, 0, ll_trait_names,
 		 "traits he counts as against the cheaters only: honourable or rash (DU.20)"),
 	TW_FIELD(ll_frec, grudge_vs, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the cheaters' side of his grudge (DU.20)"),
+	TW_FIELD_LATE(ll_frec, deserted, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		      "ll-rest: his commander chose him to desert after the campaign battle (CA.D3.2)"),
 };
 
 static const tw_field_def game_fields[] = {
@@ -145,6 +147,12 @@ static const tw_field_def game_fields[] = {
 		 "the contingent of the first cheat, -1 none (DU.19)"),
 	TW_FIELD(ll_game, follow_side, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the side that may follow up, none (FP.D5)"),
 	TW_FIELD(ll_game, follow_kind, TW_FT_I32, TW_VIS_ALL, 0, 0, 5, NULL, "the action kind finished after the follow-up"),
+	// ---- ll-rest ----
+	TW_FIELD_LATE(ll_game, du_other1, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
+		      "the last duel's other duellist + 1 while he goes back on his own, 0 none (DU.13, DU.16)"),
+	TW_FIELD_LATE(ll_game, du_cheated1, TW_FT_I32, TW_VIS_ALL, 0, 0, TW_LOAD_MAX_COUNT, NULL,
+		      "the duellist + 1 the last duel's cheat was against, 0 none (DU.19)"),
+	// ---- end ll-rest ----
 };
 
 static const tw_field_def side_fields[] = {
@@ -160,6 +168,19 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD(ll_side, done, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "it has ended its part of its camp's phase (SP.D3)"),
 	TW_FIELD(ll_side, defections, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000, NULL, "times it changed sides (SP.4)"),
 	TW_FIELD(ll_side, start_pts, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL, "its points at the start (SP.6)"),
+	// ---- ll-rest ----
+	TW_FIELD_LATE(ll_side, edge_ask, TW_FT_I32, TW_VIS_ALL, 0, 0, 7, NULL,
+		      "bit l-1: its decisive group at Ll ties between two edges, its owner not yet asked (TF.D5)"),
+	TW_FIELD_LATE(ll_side, edge_col, TW_FT_I32, TW_VIS_ALL, 0, 0, 7, NULL,
+		      "bit l-1: its owner brings the group at Ll on by the column (left or right) edge (TF.D5)"),
+	TW_FIELD_LATE(ll_side, desert, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL,
+		      "points of men it owes to desertion after the campaign battle (CA.D3.2)"),
+	TW_FIELD_LATE(ll_side, deserted, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL, "its deserters are chosen (CA.D3.2)"),
+	TW_FIELD_LATE(ll_side, ally1, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL,
+		      "battle 4 played 2v2: the allied commander's index + 1, 0 none (CA.D1)"),
+	TW_FIELD_N(ll_side, ally_name, TW_FT_STR, TW_VIS_ALL, 16, 0, 0, 0, NULL,
+		   "battle 4 played 2v2: the allied commander, who has his own seat (CA.D1)"),
+	// ---- end ll-rest ----
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -10,6 +10,7 @@ const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "
 							"allocate", // ll-3
 							"action", "seize", "challenge", "mercy", "grant", "follow", // ll-2
 							"substitute", // ll-gaps: DU.7
+							"edge", "desert", // ll-rest: TF.D5, CA.D3
 							NULL};
 
 static const tw_param_def ll_params[LLP_COUNT] = {
@@ -137,6 +138,8 @@ static int ll_decisions(const tw_state *s, tw_decision *out, int max)
 {
 	if (max < 1 || s->over || s->phase == LL_PH_OVER || s->mover < 0 || s->mover >= s->nsides)
 		return 0;
+	if (s->phase == LL_PH_TF_EDGE || s->phase == LL_PH_CA_DESERT) // ll-rest: TF.D5, CA.D3
+		return ll_owner_decisions(s, out, max);
 	if (LL_FP(s)) // ll-2: Type III (IN.ACT, IN.SEIZE) and duels (DU)
 		return ll_in_decisions(s, out, max);
 	if (LLG(s)->sp) // ll-3
@@ -213,6 +216,8 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
 	if (s->over)
 		return tw_error_set(err, TW_ERR_STATE, "NQ.VIC.1", "the game is over");
+	if (s->phase == LL_PH_TF_EDGE || s->phase == LL_PH_CA_DESERT || o->type == LL_OT_EDGE || o->type == LL_OT_DESERT)
+		return ll_owner_validate(s, o, err); // ll-rest: TF.D5, CA.D3: the owner's seat only
 	tw_decision ds[TW_MAX_DECISIONS];
 	int nd = ll_decisions(s, ds, TW_MAX_DECISIONS);
 	bool asked = false;
@@ -289,6 +294,9 @@ static void start_turn(tw_state *s, tw_events *ev, int mover)
 	}
 	ll_tf_turn_start(s, ev); // ll-3: TF.D5 arrivals
 }
+
+// ll-rest: the next turn after the owners' edge choices (TF.D5, ll_owner.c).
+void ll_next_turn(tw_state *s, tw_events *ev) { start_turn(s, ev, 1 - s->mover); }
 
 // ll-3: SP.D1-D3: the six-player game's ends of phases; after negotiation the camps' commanders
 // roll off 1d20 (NQ.TURN.1) unless the scenario names the first camp.
@@ -379,7 +387,7 @@ static tw_status apply_end(tw_state *s, tw_events *ev)
 	}
 	bool over = LLG(s)->tf ? ll_tf_turn_end(s, ev) // ll-3: TF.D4, TF.D7, TF.D6
 			       : victory(s, ev, LLG(s)->turn >= (int)s->params[LLP_MAX_TURNS]);
-	if (!over)
+	if (!over && s->phase != LL_PH_TF_EDGE) // ll-rest: TF.D5's owners choose their edges first
 		start_turn(s, ev, 1 - s->mover);
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
@@ -387,6 +395,8 @@ static tw_status apply_end(tw_state *s, tw_events *ev)
 static tw_status ll_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err)
 {
 	(void)ctx;
+	if (o->type == LL_OT_EDGE || o->type == LL_OT_DESERT) // ll-rest: TF.D5, CA.D3
+		return ll_owner_apply(s, o, ev);
 	if (LL_FP(s)) // ll-2: the fast-play game under Type III
 		return ll_in_apply(s, o, ev, err);
 	switch (o->type) {
@@ -503,6 +513,16 @@ static const tw_order_field f_tome[] = {
 	{"moves", TW_OF_PLACES, 0, TW_OFF_TO, true, 1, 0, NULL, "each man who comes, to his place towards the leader"},
 };
 // ---- end ll-2 ----
+// ---- ll-rest: TF.D5, CA.D3 ----
+static const char *const edge_choices[] = {"row", "column", NULL};
+static const tw_order_field f_edge[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, 1, edge_choices,
+	 "row: the near or far edge (rows 1 and 6); column: the left or right edge (columns 1 and 6)"},
+};
+static const tw_order_field f_desert[] = {
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men who desert: his own survivors, no leader"},
+};
+// ---- end ll-rest ----
 #define FIELDS(a) (int)TW_ARRAY_COUNT(a), a
 static const tw_order_def ll_orders[LL_OT_COUNT] = {
 	[LL_OT_START] = {"start", "NQ.TURN.1", "roll off 1d20: the higher moves first (when the scenario does not say)", "start",
@@ -565,6 +585,16 @@ static const tw_order_def ll_orders[LL_OT_COUNT] = {
 			"speed towards him, no path within 4 in of an enemy (not a seizing action)",
 			"tome {targets} {moves}", TW_OD_PER_FIGURE, FIELDS(f_tome)},
 	// ---- end ll-2 ----
+	// ---- ll-rest ----
+	[LL_OT_EDGE] = {"edge", "TF.D5",
+			"a decisive winner's group whose location is as far along the rows as along the columns: its owner "
+			"picks the edge it comes on by",
+			"edge {n}", 0, FIELDS(f_edge)},
+	[LL_OT_DESERT] = {"desert", "CA.D3",
+			  "after a campaign battle, the commander picks his deserters: 2 points a VP scored against him, no "
+			  "leader, until the loss is reached",
+			  "desert {figures}", 0, FIELDS(f_desert)},
+	// ---- end ll-rest ----
 };
 
 static const tw_clause_family ll_families[] = {
@@ -618,6 +648,8 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.series_prepare = ll_series_prepare,
 	.series_roles = ll_series_roles,
 	.series_record = ll_series_record,
+	.roles = ll_roles,       // ll-rest: CA.D1, battle 4 as 2v2: a seat per commander
+	.role_may = ll_role_may,
 	.ngenerals = (int)TW_ARRAY_COUNT(ll_generals), // ll-2: the fast-play game's general; ll-gen: NQ, TF, SP
 	.generals = ll_generals,
 };

@@ -57,8 +57,8 @@ tw_status ll_series_start(json_t *carry, const json_t *config, tw_error *err)
 	const char *key;
 	json_t *v;
 	json_object_foreach((json_t *)config, key, v) {
-		if (strcmp(key, "target") && strcmp(key, "sides") && strcmp(key, "points"))
-			return tw_error_set(err, TW_ERR_INPUT, "", "campaign config: unknown member \"%s\" (sides, points, target)", key);
+		if (strcmp(key, "target") && strcmp(key, "sides") && strcmp(key, "points") && strcmp(key, "battle4"))
+			return tw_error_set(err, TW_ERR_INPUT, "", "campaign config: unknown member \"%s\" (sides, points, target, battle4)", key);
 	}
 	json_t *sides = json_object_get(config, "sides");
 	if (!json_is_array(sides) || json_array_size(sides) != CA_PLAYERS)
@@ -68,6 +68,10 @@ tw_status ll_series_start(json_t *carry, const json_t *config, tw_error *err)
 	if (p && !(json_is_integer(p) && json_integer_value(p) >= 10 && json_integer_value(p) <= 150))
 		return tw_error_set(err, TW_ERR_INPUT, "CA.D1", "campaign config: \"points\" is 10 to 150 (each commander's force)");
 	int points = p ? (int)json_integer_value(p) : 100; // CA.D1
+	// ll-rest: CA.D1, battle 4 "played 2v2, or 1v1 if the allies pick one player"
+	json_t *b4 = json_object_get(config, "battle4");
+	if (b4 && !(json_is_string(b4) && (!strcmp(json_string_value(b4), "2v2") || !strcmp(json_string_value(b4), "1v1"))))
+		return tw_error_set(err, TW_ERR_INPUT, "CA.D1", "campaign config: \"battle4\" is \"2v2\" or \"1v1\"");
 	json_t *t = json_object_get(config, "target");
 	json_t *totals = json_object(), *against = json_object(), *forces = json_object(), *pair = json_object();
 	json_t *clauses = json_pack("{ssss}", "target", "CA.D4", "credit", "CA.D2");
@@ -99,6 +103,7 @@ tw_status ll_series_start(json_t *carry, const json_t *config, tw_error *err)
 	fails |= json_object_set_new(carry, "winner", json_null());
 	fails |= json_object_set_new(carry, "clauses", clauses);
 	fails |= json_object_set_new(carry, "points", json_integer(points));
+	fails |= json_object_set_new(carry, "battle4", json_string(b4 ? json_string_value(b4) : "2v2")); // ll-rest
 	// ll-fin: how the war is won, in `tinwar campaign`'s words (it said Little Wars' "first side to 300").
 	fails |= json_object_set_new(carry, "goal", json_string("six battles; after battle 6 the governor wins the war, or "
 								     "with no governor the most campaign VPs"));
@@ -110,6 +115,15 @@ static json_t *pairing(const json_t *carry, int seq)
 	char k[8];
 	snprintf(k, sizeof k, "%d", seq);
 	return json_object_get(json_object_get(carry, "pairings"), k);
+}
+
+// ll-rest: CA.D1, the allied commander of side k in battle seq (2v2), -1 none.
+static int ally_of(const json_t *carry, int seq, int k)
+{
+	char key[16];
+	snprintf(key, sizeof key, "%d", seq);
+	json_t *v = json_array_get(json_object_get(json_object_get(carry, "allies"), key), (size_t)k);
+	return json_is_integer(v) ? (int)json_integer_value(v) : -1;
 }
 
 void ll_series_roles(const json_t *carry, int seq, int nplayers, int nsides, int *player_of_side)
@@ -171,9 +185,17 @@ tw_status ll_series_prepare(const json_t *carry, int seq, tw_state *s, tw_error 
 		}
 		double back = s->sides[k].back_y > cy ? 1 : -1, facing = back > 0 ? 180 : 0;
 		json_object_set_new(json_array_get(jsides, (size_t)k), "name", json_string(who));
-		size_t i;
-		json_t *man;
-		json_array_foreach(force, i, man) {
+		// ll-rest: CA.D1, 2v2: the ally's men follow in the rows behind, his own (owner)
+		int al = ally_of(carry, seq, k);
+		const char *awho = al >= 0 ? json_string_value(json_array_get(sides, (size_t)al)) : NULL;
+		json_t *aforce = awho ? json_object_get(forces, awho) : NULL;
+		if (al >= 0 && !json_is_array(aforce)) {
+			json_decref(doc), json_decref(figs);
+			return damaged(err, "an ally without his force");
+		}
+		size_t nlead = json_array_size(force), ntot = nlead + (aforce ? json_array_size(aforce) : 0);
+		for (size_t i = 0; i < ntot; i++) {
+			json_t *man = i < nlead ? json_array_get(force, i) : json_array_get(aforce, i - nlead);
 			int row = (int)i / 8, col = (int)i % 8;
 			json_t *data = json_object();
 			for (int q = 0; roster_keys[q]; q++) {
@@ -181,7 +203,7 @@ tw_status ll_series_prepare(const json_t *carry, int seq, tw_state *s, tw_error 
 				if (v)
 					json_object_set(data, roster_keys[q], v);
 			}
-			json_object_set_new(data, "owner", json_integer(pl));
+			json_object_set_new(data, "owner", json_integer(i < nlead ? pl : al));
 			json_t *f = json_pack("{s:i, s:s, s:s, s:[ff], s:f, s:f, s:f, s:o}", "id", (int)json_array_size(figs), "kind",
 					      "infantry", "side", who, "at", cx + (col - 3.5) * 1.2, cy + back * row * 1.2, "facing",
 					      facing, "radius", 0.5, "height", 1.0, "data", data);
@@ -199,6 +221,12 @@ tw_status ll_series_prepare(const json_t *carry, int seq, tw_state *s, tw_error 
 		if (!d)
 			json_object_set_new(js, "data", d = json_object());
 		json_object_set_new(d, "owner", json_array_get(p, (size_t)k) ? json_integer(json_integer_value(json_array_get(p, (size_t)k))) : json_integer(-1));
+		int al = ally_of(carry, seq, k); // ll-rest: CA.D1, 2v2
+		const char *awho = al >= 0 ? json_string_value(json_array_get(sides, (size_t)al)) : NULL;
+		if (awho) {
+			json_object_set_new(d, "ally1", json_integer(al + 1));
+			json_object_set_new(d, "ally_name", json_string(awho));
+		}
 	}
 	tw_state tmp;
 	memset(&tmp, 0, sizeof tmp);
@@ -221,18 +249,26 @@ static int force_points(const json_t *force)
 }
 
 // CA.D3: the survivors of side k (killed lost; the wounded, incapacitated, retreated and escaped
-// recover), then 2 points of men lost to desertion a VP against (leaders never desert; the cheapest
-// go first: ours, the commander's choice is not asked), then 1 point of recruits a VP scored at
+// recover), then 2 points of men lost to desertion a VP against (leaders never desert): the men
+// the commander chose in the battle's `desert` phase (ll-rest, ll_owner.c), or, for a battle that
+// ended without it, the cheapest first; then 1 point of recruits a VP scored at
 // FP.4 costs, QR1-2 only: spearmen (QR2, 2 points), an archer (QR1, 1) for an odd point.
-static json_t *after_battle(const tw_state *fin, int k, const json_t *old, int against, int scored)
+static json_t *after_battle(const tw_state *fin, int k, int owner, const json_t *old, int against, int scored)
 {
 	json_t *force = json_array();
 	if (!force)
 		return NULL;
+	// ll-rest: CA.D3.2, the commander chose his deserters in the battle's last phase (ll_owner.c)
+	const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, k, sizeof(ll_side));
+	bool chosen = sd->deserted;
 	for (int j = 0; j < fin->nfig; j++) {
 		if (fin->fig[j].side != k || fin->fig[j].status == TW_FS_DEAD)
 			continue; // CA.D3.1
 		const ll_frec *r = (const ll_frec *)tw_rec_row((tw_state *)fin, TW_REC_FIGURE, j, sizeof(ll_frec));
+		if (chosen && r->deserted)
+			continue; // CA.D3.2: he chose this man to desert
+		if (owner >= 0 && r->owner != owner)
+			continue; // ll-rest: CA.D1, 2v2: his ally's man
 		json_t *man = NULL;
 		size_t i;
 		json_t *m;
@@ -248,7 +284,7 @@ static json_t *after_battle(const tw_state *fin, int k, const json_t *old, int a
 	}
 	int loss = 2 * against, gain = scored; // CA.D3 (tw_ll_ca_desertion)
 	tw_ll_ca_desertion(against, scored, &loss, &gain);
-	while (loss > 0) {
+	while (loss > 0 && !chosen) { // a battle that ended without the choice (CA.D3.2): the cheapest go
 		int pick = -1, best = 1 << 30;
 		size_t i;
 		json_t *m;
@@ -278,7 +314,8 @@ static json_t *after_battle(const tw_state *fin, int k, const json_t *old, int a
 }
 
 // CA.D1: round 2 from round 1's VPs scored (surviving points break ties): battle 5 the top of
-// each camp, battle 4 the next of each (1v1: the allies pick the higher-ranked, ours).
+// each camp, battle 4 the other two of each, 2v2 (ll-rest; with config "battle4": "1v1" the
+// allies pick the higher-ranked, ours).
 static void round_two(json_t *carry)
 {
 	json_t *sides = json_object_get(carry, "sides"), *tot = json_object_get(carry, "totals");
@@ -303,6 +340,14 @@ static void round_two(json_t *carry)
 	json_t *p = json_object_get(carry, "pairings");
 	json_object_set_new(p, "4", json_pack("[ii]", rank[0][1], rank[1][1]));
 	json_object_set_new(p, "5", json_pack("[ii]", rank[0][0], rank[1][0]));
+	// ll-rest: CA.D1, battle 4 played 2v2 (the default): the third of each side fights beside the
+	// second, with a seat of his own (ll_roles.c); "allies": battle -> [ally of side 0, of side 1].
+	const char *b4 = json_string_value(json_object_get(carry, "battle4"));
+	if (!b4 || strcmp(b4, "1v1")) {
+		json_t *al = json_object();
+		json_object_set_new(al, "4", json_pack("[ii]", rank[0][2], rank[1][2]));
+		json_object_set_new(carry, "allies", al);
+	}
 }
 
 tw_status ll_series_record(json_t *carry, int seq, const tw_state *fin, bool *over, tw_error *err)
@@ -328,17 +373,26 @@ tw_status ll_series_record(json_t *carry, int seq, const tw_state *fin, bool *ov
 					    fin->sides[k].name, who ? who : "?");
 		}
 		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, k, sizeof(ll_side));
-		json_t *f = after_battle(fin, k, json_object_get(forces, who), sd->vp_against, sd->vp);
-		if (!f) {
-			json_decref(pts), json_decref(cred), json_decref(newf);
-			return nomem(err);
+		// ll-rest: CA.D1, 2v2: the allies share their side's VPs, scored and against, the odd one
+		// to the commander the side is named for (ours); each keeps his own men.
+		int al = ally_of(carry, seq, k);
+		const char *awho = al >= 0 ? json_string_value(json_array_get(sides, (size_t)al)) : NULL;
+		for (int q = 0; q < (awho ? 2 : 1); q++) {
+			const char *name = q ? awho : who;
+			int vp = awho ? (q ? sd->vp / 2 : (sd->vp + 1) / 2) : sd->vp;
+			int vpa = awho ? (q ? sd->vp_against / 2 : (sd->vp_against + 1) / 2) : sd->vp_against;
+			int own = awho ? (q ? al : (int)json_integer_value(json_array_get(p, (size_t)k))) : -1;
+			json_t *f = after_battle(fin, k, own, json_object_get(forces, name), vpa, vp);
+			if (!f) {
+				json_decref(pts), json_decref(cred), json_decref(newf);
+				return nomem(err);
+			}
+			json_object_set_new(newf, name, f);
+			json_object_set_new(pts, name, json_integer(vp));
+			json_object_set_new(cred, name, json_integer(vp - vpa));
+			json_object_set_new(tot, name, json_integer(json_integer_value(json_object_get(tot, name)) + vp)); // CA.4
+			json_object_set_new(against, name, json_integer(json_integer_value(json_object_get(against, name)) + vpa));
 		}
-		json_object_set_new(newf, who, f);
-		json_object_set_new(pts, who, json_integer(sd->vp));
-		json_object_set_new(cred, who, json_integer(sd->vp - sd->vp_against));
-		json_object_set_new(tot, who, json_integer(json_integer_value(json_object_get(tot, who)) + sd->vp)); // CA.4
-		json_object_set_new(against, who,
-				    json_integer(json_integer_value(json_object_get(against, who)) + sd->vp_against));
 	}
 	if (!ll_du20_record(carry, seq, fin)) { // ll-fin: DU.20, who cheated whom
 		json_decref(pts), json_decref(cred), json_decref(newf);

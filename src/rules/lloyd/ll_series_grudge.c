@@ -29,7 +29,10 @@ bool ll_du20_record(json_t *carry, int seq, const tw_state *fin)
 		if (by < 0 || by >= fin->nsides || by == side || !hurt)
 			continue;
 		int d6 = (int)tw_rng_below(&r, 6) + 1; // DU.20: 1-3 Honourable, 4-6 Rash
-		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", fin->sides[side].name,
+		// ll-rest: in battle 4 played 2v2 (CA.D1) the knight may be the ally's (his owner)
+		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, side, sizeof(ll_side));
+		const char *cmd = sd->ally1 > 0 && m->owner == sd->ally1 - 1 && sd->ally_name[0] ? sd->ally_name : fin->sides[side].name;
+		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", cmd,
 		                      "knight", m->name, "cheaters", fin->sides[by].name, "battle", seq, "d6",
 		                      d6, "trait", d6 <= 3 ? "honourable" : "rash");
 		if (!g || json_array_append_new(list, g))
@@ -38,7 +41,27 @@ bool ll_du20_record(json_t *carry, int seq, const tw_state *fin)
 	return true;
 }
 
-static json_t *side_lead(json_t *figs, const char *who)
+// The commander `who`'s men (ll-rest: by their `owner`, his index among the campaign's sides, so
+// an ally in battle 4's 2v2 is found among the men of a side named for the other; by the side's
+// name when he has no index): his leading man's data, and the name of the side they are on.
+static int index_of(const json_t *carry, const char *who)
+{
+	size_t i;
+	json_t *v;
+	json_array_foreach(json_object_get(carry, "sides"), i, v) if (json_is_string(v) && !strcmp(json_string_value(v), who)) return (int)i;
+	return -1;
+}
+
+static bool his(json_t *f, const char *who, int idx)
+{
+	json_t *o = json_object_get(json_object_get(f, "data"), "owner");
+	if (idx >= 0 && json_is_integer(o))
+		return json_integer_value(o) == idx;
+	const char *side = json_string_value(json_object_get(f, "side"));
+	return !strcmp(side ? side : "", who);
+}
+
+static json_t *side_lead(json_t *figs, const char *who, int idx)
 {
 	json_t *best = NULL;
 	json_int_t lead = 0;
@@ -48,11 +71,7 @@ static json_t *side_lead(json_t *figs, const char *who)
 	{
 		json_t *d = json_object_get(f, "data");
 		json_int_t l = json_integer_value(json_object_get(d, "leader"));
-		if (!strcmp(json_string_value(json_object_get(f, "side"))
-		                ? json_string_value(json_object_get(f, "side"))
-		                : "",
-		            who) &&
-		    l > lead) {
+		if (his(f, who, idx) && l > lead) {
 			lead = l;
 			best = d;
 		}
@@ -60,15 +79,12 @@ static json_t *side_lead(json_t *figs, const char *who)
 	return best;
 }
 
-static bool fights(json_t *figs, const char *who)
+static const char *fights(json_t *figs, const char *who, int idx)
 {
 	size_t i;
 	json_t *f;
-	json_array_foreach(figs, i, f) if (!strcmp(json_string_value(json_object_get(f, "side"))
-	                                               ? json_string_value(json_object_get(f, "side"))
-	                                               : "",
-	                                           who)) return true;
-	return false;
+	json_array_foreach(figs, i, f) if (his(f, who, idx)) return json_string_value(json_object_get(f, "side"));
+	return NULL;
 }
 
 void ll_du20_prepare(const json_t *carry, json_t *figs)
@@ -80,11 +96,14 @@ void ll_du20_prepare(const json_t *carry, json_t *figs)
 		const char *who = json_string_value(json_object_get(g, "commander"));
 		const char *vs = json_string_value(json_object_get(g, "cheaters"));
 		const char *trait = json_string_value(json_object_get(g, "trait"));
-		if (!who || !vs || !trait || !strcmp(who, vs) || !fights(figs, vs))
+		if (!who || !vs || !trait || !strcmp(who, vs))
 			continue;
-		json_t *d = side_lead(figs, who);
+		const char *vs_side = fights(figs, vs, index_of(carry, vs)); // the side the cheaters' men are on
+		if (!vs_side)
+			continue;
+		json_t *d = side_lead(figs, who, index_of(carry, who));
 		const char *had = d ? json_string_value(json_object_get(d, "grudge_vs")) : NULL;
-		if (!d || (had && strcmp(had, vs)))
+		if (!d || (had && strcmp(had, vs_side)))
 			continue;
 		json_t *t = json_object_get(d, "grudge");
 		if (!json_is_array(t)) {
@@ -97,6 +116,6 @@ void ll_du20_prepare(const json_t *carry, json_t *figs)
 		json_array_foreach(t, k, x) dup |= json_is_string(x) && !strcmp(json_string_value(x), trait);
 		if (!dup)
 			json_array_append_new(t, json_string(trait));
-		json_object_set_new(d, "grudge_vs", json_string(vs));
+		json_object_set_new(d, "grudge_vs", json_string(vs_side));
 	}
 }

@@ -115,8 +115,8 @@ tw_status ll_tf_validate_alloc(const tw_state *s, const tw_order *o, tw_error *e
 		return tw_error_set(err, TW_ERR_ILLEGAL, "TF.D2", "no allocation is asked for now");
 	if (LLS(s, o->side)->allocated)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "TF.D2", "%s has allocated already", s->sides[o->side].name);
-	if (o->nval != o->nfig)
-		return tw_error_set(err, TW_ERR_INPUT, "TF.D2", "$.locations: %d locations for %d figures: one for each man",
+	if (o->nval != o->nfig && o->nval != 1) // ll-rest: one location for them all (a side of more men than a list holds)
+		return tw_error_set(err, TW_ERR_INPUT, "TF.D2", "$.locations: %d locations for %d figures: one for each man, or one for all",
 				    o->nval, o->nfig);
 	int mine = 0;
 	for (int j = 0; j < s->nfig; j++)
@@ -129,7 +129,7 @@ tw_status ll_tf_validate_alloc(const tw_state *s, const tw_order *o, tw_error *e
 		for (int j = 0; j < i; j++)
 			if (o->fig[j] == f)
 				return tw_error_set(err, TW_ERR_INPUT, "TF.1", "$.figures[%d]: figure %d is sent twice", i, f);
-		if (o->val[i] < 1 || o->val[i] > 3)
+		if (i < o->nval && (o->val[i] < 1 || o->val[i] > 3))
 			return tw_error_set(err, TW_ERR_INPUT, "TF.1", "$.locations[%d]: location %d: 1, 2 or 3", i, o->val[i]);
 	}
 	if (o->nfig != mine)
@@ -189,8 +189,9 @@ tw_status ll_tf_apply_alloc(tw_state *s, const tw_order *o, tw_events *ev)
 	ll_side *sd = LLS(s, o->side);
 	memset(sd->pts, 0, sizeof sd->pts);
 	for (int i = 0; i < o->nfig; i++) {
-		LLF(s, o->fig[i])->loc = o->val[i];
-		sd->pts[o->val[i] - 1] += LLF(s, o->fig[i])->pts;
+		int l = o->val[o->nval == 1 ? 0 : i]; // ll-rest: one location for them all
+		LLF(s, o->fig[i])->loc = l;
+		sd->pts[l - 1] += LLF(s, o->fig[i])->pts;
 	}
 	sd->allocated = 1;
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "TF.D2");
@@ -300,6 +301,9 @@ static void off_table(tw_state *s, tw_events *ev)
 			int t = tw_ll_tf_arrival(g->map_col[l - 1] - g->map_col[g->table_loc - 1],
 						 g->map_row[l - 1] - g->map_row[g->table_loc - 1]);
 			LLS(s, win)->arrive[l - 1] = t;
+			if (abs(g->map_col[l - 1] - g->map_col[g->table_loc - 1]) ==
+			    abs(g->map_row[l - 1] - g->map_row[g->table_loc - 1]))
+				LLS(s, win)->edge_ask |= 1 << (l - 1); // ll-rest: TF.D5, two edges tie: its owner chooses
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, win, "TF.D5");
 			if (e) {
 				e->a = l;
@@ -311,12 +315,12 @@ static void off_table(tw_state *s, tw_events *ev)
 }
 
 // TF.D5: the edge facing the group's location: the axis of the larger grid distance (rows run from
-// side A's home edge at y = 0); a tie takes the row's edge (ours: the owner's choice is not asked).
+// side A's home edge at y = 0); a tie takes the edge its owner chose (ll-rest: ll_owner.c).
 static void arrive(tw_state *s, tw_events *ev, int side, int l)
 {
 	ll_game *g = LLG(s);
 	int dx = g->map_col[l - 1] - g->map_col[g->table_loc - 1], dy = g->map_row[l - 1] - g->map_row[g->table_loc - 1];
-	bool yedge = abs(dy) >= abs(dx);
+	bool yedge = !ll_tf_column_edge(s, side, l);
 	double W = s->table.width, D = s->table.depth;
 	double lo = yedge ? W : D;
 	int n = 0;
@@ -429,6 +433,7 @@ static void finish(tw_state *s, tw_events *ev, int held, const char *clause)
 		e->c = b;
 		tw_event_text(e, "VPs %d to %d: %s", a, b, w == -2 ? "a draw" : w == 0 ? "side A wins" : "side B wins");
 	}
+	ll_ca_desert_begin(s, ev); // ll-rest: CA.D3, in a campaign the commanders choose their deserters first
 }
 
 bool ll_tf_turn_end(tw_state *s, tw_events *ev)
@@ -451,5 +456,6 @@ bool ll_tf_turn_end(tw_state *s, tw_events *ev)
 		finish(s, ev, a > b ? 0 : b > a ? 1 : -1, "TF.D7");
 		return true;
 	}
+	ll_tf_edge_begin(s, ev); // ll-rest: TF.D5, an owner whose edges tie chooses before the next turn
 	return false;
 }
