@@ -45,6 +45,25 @@ static int unwounded_first(const tw_state *v, int side, int e, const void *ctx)
 
 static bool archer_f(const tw_state *v, int f) { return LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE; }
 
+// A move of the lone man f to p, facing `facing`, into *o; true if the rules take it.
+static bool move_one(const tw_state *v, int side, int f, tw_vec2 p, double facing, tw_order *o)
+{
+	tw_order_init(o, LL_OT_MOVE, side);
+	o->nfig = 1;
+	o->fig[0] = f;
+	o->at[0] = p;
+	o->facing[0] = facing;
+	o->has_at = true;
+	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
+}
+
+// The facing of f at p: towards the nearest enemy.
+static double facing_at(const tw_state *v, int f, tw_vec2 p)
+{
+	int e = ll_gen_target(v, f, NULL, NULL);
+	return e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, p)) : v->fig[f].facing;
+}
+
 // How far p stands outside the charge of every enemy of side (his move, his weapon's reach and a
 // margin), the least of them; 1e9 with no enemy.
 static double clearance(const tw_state *v, int side, int f, tw_vec2 p)
@@ -61,9 +80,8 @@ static double clearance(const tw_state *v, int side, int f, tw_vec2 p)
 	return c;
 }
 
-// f (a lone man or his group's first member) steps out of the enemy's reach: of 16 bearings at a
-// full and a half move, the legal place with the most clearance (up to `safe`), then the shortest
-// step.
+// The lone man f steps out of the enemy's reach: of 16 bearings at a full, two thirds and a third
+// of his move, the legal place with the most clearance (up to `safe`), then the shortest step.
 static bool kite(const tw_state *v, int side, int f, double safe, tw_order *o)
 {
 	double now = clearance(v, side, f, v->fig[f].pos);
@@ -83,13 +101,7 @@ static bool kite(const tw_state *v, int side, int f, double safe, tw_order *o)
 			c = safe;
 		if (c < best - 1e-9 || (c < best + 1e-9 && rr >= bestlen))
 			continue;
-		tw_order_init(o, LL_OT_MOVE, side);
-		o->nfig = 1;
-		o->fig[0] = f;
-		o->at[0] = p;
-		o->facing[0] = v->fig[f].facing;
-		o->has_at = true;
-		if (tw_ruleset_lloyd.validate(v, o, NULL) != TW_OK)
+		if (!move_one(v, side, f, p, v->fig[f].facing, o))
 			continue;
 		best = c;
 		bestlen = rr;
@@ -97,16 +109,10 @@ static bool kite(const tw_state *v, int side, int f, double safe, tw_order *o)
 	}
 	if (bestlen <= 0)
 		return false;
-	tw_order_init(o, LL_OT_MOVE, side);
-	o->nfig = 1;
-	o->fig[0] = f;
-	o->at[0] = bp;
-	int e = ll_gen_target(v, f, NULL, NULL);
-	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, bp)) : v->fig[f].facing;
-	o->has_at = true;
-	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
+	return move_one(v, side, f, bp, facing_at(v, f, bp), o);
 }
 
+// NQ.EVD.1: the first of our men being charged whom the rules let evade.
 static bool evade(const tw_state *v, int side, tw_order *o)
 {
 	for (int f = 0; f < v->nfig; f++) {
@@ -133,24 +139,20 @@ static bool charge_at(const tw_state *v, int side, int f, int e, tw_order *o)
 		tw_vec2 p = tw_add(v->fig[e].pos, tw_v2(sin(a) * rr, cos(a) * rr));
 		if (tw_dist(p, v->fig[f].pos) > m - 0.01)
 			continue;
-		tw_order_init(o, LL_OT_MOVE, side);
-		o->nfig = 1;
-		o->fig[0] = f;
-		o->at[0] = p;
-		o->facing[0] = tw_bearing_deg(tw_sub(v->fig[e].pos, p));
-		o->has_at = true;
-		if (tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK)
+		if (move_one(v, side, f, p, tw_bearing_deg(tw_sub(v->fig[e].pos, p)), o))
 			return true;
 	}
 	return false;
 }
 
+// A hand-to-hand man of side, alone, who may still move and is not fighting.
 static bool free_fighter(const tw_state *v, int side, int f)
 {
 	return ll_fights(v, f) && v->fig[f].side == side && !archer_f(v, f) && LLF(v, f)->group < 0 &&
 	       ll_may_act(v, f, LLA_MOVE) && !ll_in_melee(v, f);
 }
 
+// How many of our free men (free_fighter) reach the enemy e this turn.
 static int reachers(const tw_state *v, int side, int e)
 {
 	int n = 0;
@@ -160,6 +162,7 @@ static int reachers(const tw_state *v, int side, int e)
 	return n;
 }
 
+// How many of our men fight the enemy e now.
 static int engaged_with_mine(const tw_state *v, int side, int e)
 {
 	int n = 0;
@@ -328,13 +331,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 			double val = (can_shoot ? best_shot_from(v, side, f, p) : 0) - (c < 0 ? pen : 0);
 			if (val <= bv)
 				continue;
-			tw_order_init(o, LL_OT_MOVE, side);
-			o->nfig = 1;
-			o->fig[0] = f;
-			o->at[0] = p;
-			o->facing[0] = v->fig[f].facing;
-			o->has_at = true;
-			if (tw_ruleset_lloyd.validate(v, o, NULL) != TW_OK)
+			if (!move_one(v, side, f, p, v->fig[f].facing, o))
 				continue;
 			bv = val;
 			bp = p;
@@ -342,14 +339,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 		}
 		if (!found)
 			continue;
-		tw_order_init(o, LL_OT_MOVE, side);
-		o->nfig = 1;
-		o->fig[0] = f;
-		o->at[0] = bp;
-		int e = ll_gen_target(v, f, NULL, NULL);
-		o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, bp)) : v->fig[f].facing;
-		o->has_at = true;
-		if (tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK)
+		if (move_one(v, side, f, bp, facing_at(v, f, bp), o))
 			return true;
 	}
 	return false;
