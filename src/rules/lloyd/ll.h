@@ -211,6 +211,8 @@ bool ll_engaged_plain(const tw_state *s, int a, int b);
 bool ll_in_melee_plain(const tw_state *s, int f);
 bool ll_contact(const tw_state *s, int a, int b);
 void ll_regroup(tw_state *s, tw_events *ev); ///< NQ.GRP.5
+void ll_regroup_in(tw_state *s, tw_events *ev, int *comp, int *stack); ///< ll-nq2: work arrays given
+bool ll_apply_atomic(const tw_state *s, const tw_order *o); ///< ll-nq2 (ll_atomic.c): tw_ruleset.apply_atomic
 void ll_move_back(tw_state *s, int f, tw_vec2 away_from, double dist); ///< NQ.DMG.5: straight away, stops if blocked
 bool ll_place_free(const tw_state *s, int f, tw_vec2 p);
 bool ll_path_clear(const tw_state *s, tw_vec2 a, tw_vec2 b); ///< NQ.MOVE.6
@@ -361,6 +363,10 @@ typedef struct ll_gen_opts {
 } ll_gen_opts;
 bool ll_gen_enemy(const tw_state *v, int side, int j); ///< j fights and is not allied with side
 int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const void *ctx);
+// ll-nq2: the NQ general's shot (a loaded archer's best target: lowest rank, nearest, first), tried
+// nearest first; and the plain loop over every target, kept to check it (tests/test_ll_fast.c).
+bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx);
+bool ll_gen_shoot_plain(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx);
 bool ll_gen_asked(const tw_state *v, int side); ///< a decision names the seat
 /// The NQ turn (start, move, react) for `side` (ll_general_nq.c): one order into *o.
 void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op);

@@ -145,18 +145,24 @@ bool ll_in_arc(const tw_state *s, int def, tw_vec2 from)
 // three men is no group.
 void ll_regroup(tw_state *s, tw_events *ev)
 {
+	int n = s->nfig;
+	int *comp = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
+	int *stack = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
+	if (comp && stack)
+		ll_regroup_in(s, ev, comp, stack);
+	tw_free(comp);
+	tw_free(stack);
+}
+
+// ll-nq2: ll_regroup with its two work arrays of s->nfig ints given (allocated before the order
+// changed anything, so that an order that regroups can be atomic: ll_apply_atomic).
+void ll_regroup_in(tw_state *s, tw_events *ev, int *comp, int *stack)
+{
 	int next = 0;
 	for (int j = 0; j < s->nfig; j++)
 		if (LLF(s, j)->group >= next)
 			next = LLF(s, j)->group + 1;
 	int n = s->nfig;
-	int *comp = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
-	int *stack = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
-	if (!comp || !stack) {
-		tw_free(comp);
-		tw_free(stack);
-		return;
-	}
 	for (int j = 0; j < n; j++) {
 		comp[j] = -1;
 		if (LLF(s, j)->group >= 0 && !ll_fights(s, j))
@@ -196,8 +202,6 @@ void ll_regroup(tw_state *s, tw_events *ev)
 			}
 		}
 	}
-	tw_free(comp);
-	tw_free(stack);
 }
 
 bool ll_place_free(const tw_state *s, int f, tw_vec2 p)

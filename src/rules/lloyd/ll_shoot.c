@@ -107,6 +107,11 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	bool snap = s->phase == LL_PH_REACT;
 	int f = o->fig[0], t = o->fig2[0];
+	// ll-nq2: NQ.GRP.5's work arrays first, so that nothing fails once the state has changed (the
+	// order is applied without a saved copy: ll_apply_atomic)
+	int *work = tw_events_alloc(ev, sizeof(int) * 2 * (size_t)(s->nfig ? s->nfig : 1));
+	if (!work)
+		return TW_ERR_NOMEM;
 	ll_frec *r = LLF(s, f);
 	int k = ll_row(s, f);
 	const char *clause = snap ? "NQ.OPP.2" : "NQ.SHT.3";
@@ -133,8 +138,10 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 			      r->w[k], band == 0 ? 0 : band == 1 ? 2 : 5, snap ? " +2 snap" : "", shield ? " +shield" : "",
 			      size >= 3 ? " group" : "", roll, hit ? "hit" : "miss");
 	}
-	if (!hit)
+	if (!hit) {
+		tw_free(work);
 		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
 	int victim = t;
 	if (size >= 2) { // NQ.SHT.6, NQ.GRP.6: a hit on a group falls on a random member
 		int pick = tw_roll(s, ev, s->fig[f].side, "NQ.GRP.6", 1, size < 2 ? 2 : size, NULL, NULL), seen = 0;
@@ -152,6 +159,7 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 			hits += faces[i] >= LLF(s, victim)->t; // NQ.DMG.1
 	}
 	ll_apply_damage(s, ev, victim, hits, s->fig[f].pos, "NQ.DMG.4");
-	ll_regroup(s, ev);
+	ll_regroup_in(s, ev, work, work + (s->nfig ? s->nfig : 1));
+	tw_free(work);
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }

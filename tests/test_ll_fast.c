@@ -1,0 +1,277 @@
+// ll-nq2: Lloyd's exact shortcuts for the 20-a-side NQ bench, each against the plain computation
+// on many positions of whole games (skirmish.json, three.json, six.json; random and computer play):
+//   - orders applied in place without a saved copy (ll_apply_atomic: move, shoot, load, weapon,
+//     aim) against the order resolved on a copy, as before; and with the n-th allocation failing
+//     (n = 1, 2, ...), the order refused for memory and the state exactly as it was;
+//   - the NQ general's shot choice (nearest first, ll_gen_shoot) against every target tried
+//     (ll_gen_shoot_plain), for every side at every position, with and without a ranking;
+//   - the engagement scans by a man's own values (ll_in_melee, ll_shooter_free, ll_shot_ok)
+//     against the plain readings (ll_in_melee_plain, ll_engaged_plain).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/lloyd/ll.h"
+#include "tinwar/general.h"
+#include "tinwar/tinwar.h"
+
+// ---- an allocator that fails its n-th call (0: never) ----
+
+static long alloc_calls, alloc_fail_at;
+static void *failing_alloc(void *ud, void *ptr, size_t size)
+{
+	(void)ud;
+	if (size == 0) {
+		free(ptr);
+		return NULL;
+	}
+	if (alloc_fail_at > 0 && ++alloc_calls == alloc_fail_at)
+		return NULL;
+	return ptr ? realloc(ptr, size) : malloc(size);
+}
+
+// Every byte of the state's dynamic part that an order may change.
+static void same_state(const tw_state *a, const tw_state *b)
+{
+	assert_true(tw_state_hash(a) == tw_state_hash(b));
+	assert_int_equal(a->nfig, b->nfig);
+	assert_memory_equal(a->fig, b->fig, (size_t)a->nfig * sizeof *a->fig);
+	assert_true(a->rng.draws == b->rng.draws);
+	assert_memory_equal(a->rng.s, b->rng.s, sizeof a->rng.s);
+	assert_int_equal(a->phase, b->phase);
+	assert_int_equal(a->move_no, b->move_no);
+	for (int j = 0; j < a->nfig; j++)
+		assert_memory_equal(LLF(a, j), LLF(b, j), ll_fig_rec.size);
+	assert_memory_equal(LLG(a), LLG(b), ll_game_rec.size);
+	for (int k = 0; k < TW_MAX_SIDES; k++)
+		assert_memory_equal(tw_rec_row(a, TW_REC_SIDE, k, ll_side_rec.size), tw_rec_row(b, TW_REC_SIDE, k, ll_side_rec.size),
+				    ll_side_rec.size);
+}
+
+static void same_events(const tw_events *a, const tw_events *b)
+{
+	assert_int_equal(a->n, b->n);
+	for (int i = 0; i < a->n; i++) {
+		assert_int_equal(a->v[i].type, b->v[i].type);
+		assert_int_equal(a->v[i].a, b->v[i].a);
+		assert_int_equal(a->v[i].b, b->v[i].b);
+		assert_int_equal(a->v[i].c, b->v[i].c);
+		assert_int_equal(a->v[i].d, b->v[i].d);
+		assert_memory_equal(&a->v[i].x, &b->v[i].x, 3 * sizeof(double));
+		assert_string_equal(a->v[i].clause, b->v[i].clause);
+		assert_string_equal(a->v[i].text, b->v[i].text);
+	}
+}
+
+// The plain way: validate, resolve on a copy, keep the copy on success.
+static tw_status ref_apply(tw_state *s, const tw_order *o, tw_events *ev)
+{
+	if (tw_ruleset_lloyd.validate(s, o, NULL) != TW_OK)
+		return TW_ERR_ILLEGAL;
+	tw_state next;
+	assert_int_equal(tw_state_clone(&next, s), TW_OK);
+	tw_status st = tw_ruleset_lloyd.apply(&next, o, NULL, ev, NULL);
+	if (st != TW_OK) {
+		tw_state_free(&next);
+		return st;
+	}
+	tw_state_free(s);
+	*s = next;
+	return TW_OK;
+}
+
+typedef struct counts {
+	long orders, atomic, resolved, failed_alloc;
+} counts;
+
+// o applied to s in place (the engine's way, atomic where ll_apply_atomic says so) and on a copy;
+// then, for an atomic order, with each of its allocations failing in turn.
+static void compare_apply(const tw_state *s, const tw_order *o, counts *c)
+{
+	if (o->side < 0 || o->side >= s->nsides)
+		return;
+	// as the engine's seat check: the first decision of the seat that the order answers, not secret
+	tw_decision d[TW_MAX_DECISIONS];
+	int nd = tw_state_decisions(s, d, TW_MAX_DECISIONS), asked = -1;
+	for (int i = 0; i < nd && asked < 0; i++)
+		if (d[i].seat == o->side && (d[i].types == 0 || (d[i].types & (UINT64_C(1) << o->type))))
+			asked = i;
+	if (asked < 0 || d[asked].secret || (s->sealed_mask & (1u << o->side)) ||
+	    tw_order_check_shape(&tw_ruleset_lloyd, s, o, NULL) != TW_OK)
+		return;
+	tw_state a, b;
+	assert_int_equal(tw_state_clone(&a, s), TW_OK);
+	assert_int_equal(tw_state_clone(&b, s), TW_OK);
+	tw_events ea = {0}, eb = {0};
+	tw_error e1;
+	tw_error_clear(&e1);
+	tw_status sa = tw_state_apply(&a, o, NULL, &ea, &e1);
+	tw_status sb = ref_apply(&b, o, &eb);
+	assert_int_equal(sa == TW_OK, sb == TW_OK);
+	if (sa == TW_OK) {
+		same_state(&a, &b);
+		same_events(&ea, &eb);
+		c->resolved++;
+	} else {
+		same_state(&a, s); // refused: unchanged
+	}
+	c->orders++;
+	bool atomic = ll_apply_atomic(s, o);
+	c->atomic += atomic && sa == TW_OK;
+	for (long n = 1; atomic && sa == TW_OK && n < 64; n++) {
+		tw_state f;
+		assert_int_equal(tw_state_clone(&f, s), TW_OK);
+		tw_events ef = {0};
+		alloc_calls = 0;
+		alloc_fail_at = n;
+		tw_set_allocator(failing_alloc, NULL);
+		tw_status sf = tw_state_apply(&f, o, NULL, &ef, NULL);
+		tw_set_allocator(NULL, NULL);
+		bool failed = alloc_calls >= n;
+		alloc_fail_at = 0;
+		if (failed) {
+			assert_int_equal(sf, TW_ERR_NOMEM);
+			same_state(&f, s); // refused for memory: exactly as it was
+			c->failed_alloc++;
+		} else {
+			assert_int_equal(sf, TW_OK); // no n-th allocation: as in place
+			same_state(&f, &a);
+		}
+		tw_events_free(&ef);
+		tw_state_free(&f);
+		if (!failed)
+			break;
+	}
+	tw_events_free(&ea);
+	tw_events_free(&eb);
+	tw_state_free(&a);
+	tw_state_free(&b);
+}
+
+// A ranking for the shot test (as the six-player general's: a number per enemy).
+static int rank_by_id(const tw_state *v, int side, int j, const void *ctx)
+{
+	(void)v;
+	(void)side;
+	(void)ctx;
+	return (j * 7) % 3;
+}
+
+static void check_position(const tw_state *s, tw_rng *r, counts *c, long *shots)
+{
+	// the engagement scans
+	for (int a = 0; a < s->nfig; a++) {
+		assert_int_equal(ll_in_melee(s, a), ll_in_melee_plain(s, a));
+		for (int b = 0; b < s->nfig; b++)
+			assert_int_equal(ll_engaged(s, a, b), ll_engaged_plain(s, a, b));
+	}
+	// the general's shot: nearest first against every target tried
+	tw_state v;
+	assert_int_equal(tw_state_clone(&v, s), TW_OK);
+	tw_order *o1 = malloc(sizeof *o1), *o2 = malloc(sizeof *o2);
+	assert_non_null(o1);
+	assert_non_null(o2);
+	for (int side = 0; side < s->nsides; side++)
+		for (int k = 0; k < 2; k++) {
+			ll_gen_rank_fn rank = k ? rank_by_id : NULL;
+			bool f1 = ll_gen_shoot(&v, side, o1, rank, NULL), f2 = ll_gen_shoot_plain(&v, side, o2, rank, NULL);
+			assert_int_equal(f1, f2);
+			if (f1) {
+				assert_int_equal(o1->fig[0], o2->fig[0]);
+				assert_int_equal(o1->fig2[0], o2->fig2[0]);
+				(*shots)++;
+			}
+		}
+	same_state(&v, s);
+	// orders applied both ways: every random candidate
+	enum { K = 8 };
+	tw_order *cand = malloc(K * sizeof *cand);
+	assert_non_null(cand);
+	for (int side = 0; side < s->nsides; side++) {
+		int n = tw_ruleset_lloyd.random_orders(s, side, r, cand, K);
+		for (int i = 0; i < n; i++)
+			compare_apply(s, &cand[i], c);
+	}
+	free(cand);
+	free(o1);
+	free(o2);
+	tw_state_free(&v);
+}
+
+static void test_ll_fast_paths_agree_with_plain(void **st)
+{
+	(void)st;
+	tw_register_builtin();
+	static const struct {
+		const char *path, *gen;
+	} games[] = {
+		{"scenarios/lloyd/skirmish.json", "ll-nq"},
+		{"scenarios/lloyd/skirmish.json", "random"},
+		{"scenarios/lloyd/three.json", "ll-three"},
+		{"scenarios/lloyd/six.json", "ll-six"},
+		{"scenarios/lloyd/six.json", "random"},
+	};
+	counts c = {0};
+	long shots = 0, positions = 0;
+	for (size_t i = 0; i < sizeof games / sizeof games[0]; i++) {
+		tw_state s0;
+		memset(&s0, 0, sizeof s0);
+		tw_error err = {0};
+		if (tw_state_load(&s0, games[i].path, &err) != TW_OK)
+			fail_msg("%s: %s", err.clause, err.message);
+		for (uint64_t seed = 1; seed <= 2; seed++) {
+			tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+			assert_non_null(g);
+			tw_game_set_undo(g, false);
+			tw_general *gens[TW_MAX_SIDES] = {0};
+			for (int k = 0; k < s0.nsides; k++)
+				gens[k] = tw_general_new(games[i].gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+			tw_order *o = calloc(1, sizeof *o);
+			assert_non_null(o);
+			tw_rng r;
+			tw_rng_seed(&r, 1000 + seed);
+			for (int step = 0; step < 20000 && !tw_game_state(g)->over; step++) {
+				const tw_state *s = tw_game_state(g);
+				if (step % 4 == 0) {
+					check_position(s, &r, &c, &shots);
+					positions++;
+				}
+				tw_decision d[TW_MAX_DECISIONS];
+				int nd = tw_ruleset_lloyd.decisions(s, d, TW_MAX_DECISIONS);
+				int seat = -1; // the first seat asked whose secret choice is not in yet
+				for (int q = 0; q < nd && seat < 0; q++)
+					if (d[q].seat >= 0 && !(s->sealed_mask & (1u << d[q].seat)))
+						seat = d[q].seat;
+				assert_true(seat >= 0);
+				assert_int_equal(tw_general_decide(gens[seat], s, o), TW_OK);
+				if (step % 4 == 2)
+					compare_apply(s, o, &c); // the general's own order both ways
+				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+					fail_msg("%s: %s", err.clause, err.message);
+			}
+			free(o);
+			for (int k = 0; k < s0.nsides; k++)
+				tw_general_free(gens[k]);
+			tw_game_free(g);
+		}
+		tw_state_free(&s0);
+	}
+	if (getenv("LL_FAST_VERBOSE"))
+		fprintf(stderr, "ll fast: %ld positions, %ld orders (%ld resolved, %ld atomic), %ld failed allocations, %ld shots\n",
+			positions, c.orders, c.resolved, c.atomic, c.failed_alloc, shots);
+	// the cases were there: orders of each kind resolved, allocations failed, shots chosen
+	assert_true(positions > 200 && c.resolved > 500 && c.atomic > 300 && c.failed_alloc > 300 && shots > 100);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ll_fast_paths_agree_with_plain),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
