@@ -5,8 +5,9 @@
 //     (n = 1, 2, ...), the order refused for memory and the state exactly as it was;
 //   - the NQ general's shot choice (nearest first, ll_gen_shoot) against every target tried
 //     (ll_gen_shoot_plain), for every side at every position, with and without a ranking;
-//   - the engagement scans by a man's own values (ll_in_melee, ll_shooter_free, ll_shot_ok)
-//     against the plain readings (ll_in_melee_plain, ll_engaged_plain).
+//   - the engagement scans by a man's own values (ll_in_melee, ll_engaged_next, used by
+//     ll_shooter_free, ll_shot_ok and the general's aim) against the plain readings
+//     (ll_in_melee_plain, ll_engaged_plain); ll_allied against tw_allied.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -167,9 +168,20 @@ static void check_position(const tw_state *s, tw_rng *r, counts *c, long *shots)
 	// the engagement scans
 	for (int a = 0; a < s->nfig; a++) {
 		assert_int_equal(ll_in_melee(s, a), ll_in_melee_plain(s, a));
-		for (int b = 0; b < s->nfig; b++)
+		int next = ll_engaged_next(s, a, 0); // the engaged men in index order
+		for (int b = 0; b < s->nfig; b++) {
 			assert_int_equal(ll_engaged(s, a, b), ll_engaged_plain(s, a, b));
+			if (b == next)
+				next = ll_engaged_next(s, a, b + 1);
+			else
+				assert_false(b != a && ll_engaged_plain(s, a, b));
+			assert_true(next < 0 || next > b);
+		}
+		assert_int_equal(next, -1);
 	}
+	for (int a = -1; a <= s->nsides; a++) // ll_allied as tw_allied (alliances change in six.json)
+		for (int b = -1; b <= s->nsides; b++)
+			assert_int_equal(ll_allied(s, a, b), tw_allied(s, a, b));
 	// the general's shot: nearest first against every target tried
 	tw_state v;
 	assert_int_equal(tw_state_clone(&v, s), TW_OK);

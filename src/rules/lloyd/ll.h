@@ -186,8 +186,27 @@ extern const char *const ll_tf_off_names[];     ///< ll-3: TF.D4
 #define LL_TRY(x) do { tw_status st_ = (x); if (st_ != TW_OK) return st_; } while (0)
 
 // ---- Helpers (ll_fig.c) ----
-bool ll_fights(const tw_state *s, int f); ///< active on the table
-int ll_row(const tw_state *s, int f);     ///< the row in hand
+// ll-nq2: ll_fights, ll_row and ll_allied inline (the engagement scans and the generals call
+// them for every pair of men)
+/// active on the table
+static inline bool ll_fights(const tw_state *s, int f) { return f >= 0 && f < s->nfig && s->fig[f].status == TW_FS_ACTIVE; }
+/// the row in hand
+static inline int ll_row(const tw_state *s, int f)
+{
+	const ll_frec *r = LLF(s, f);
+	return r->hand < r->nrows ? r->hand : 0;
+}
+/// tw_allied, inline: sides a and b of the same alliance now (a side is its own ally)
+static inline bool ll_allied(const tw_state *s, int a, int b)
+{
+	if (a < 0 || b < 0 || a >= s->nsides || b >= s->nsides)
+		return false;
+	if (a == b)
+		return true;
+	int x = s->sides[a].alliance > 0 ? s->sides[a].alliance - 1 : a;
+	int y = s->sides[b].alliance > 0 ? s->sides[b].alliance - 1 : b;
+	return x == y;
+}
 double ll_move_allowance(const tw_state *s, int f); ///< M, -2 wounded (NQ.MOVE.4), min 1
 int ll_neighbours(const tw_state *s, int f); ///< NQ.GRP.3, at most 2
 int ll_group_size(const tw_state *s, int group);
@@ -195,6 +214,7 @@ bool ll_closed(const tw_state *s, int a, int b); ///< a has closed with b
 bool ll_in_arc(const tw_state *s, int def, tw_vec2 from); ///< NQ.SHD.1
 bool ll_engaged(const tw_state *s, int a, int b); ///< NQ.MEL.1: contact or within a long weapon's reach
 bool ll_in_melee(const tw_state *s, int f);
+int ll_engaged_next(const tw_state *s, int f, int from); ///< ll-nq2: the first j >= from, j != f, ll_engaged(f, j); -1 none
 /// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
 /// on every validate): the same bytes, truncated and terminated alike.
 static inline void ll_copy_text(char *dst, size_t n, const char *src)

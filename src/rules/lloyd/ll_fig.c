@@ -6,13 +6,7 @@
 
 #include "ll.h"
 
-bool ll_fights(const tw_state *s, int f) { return f >= 0 && f < s->nfig && s->fig[f].status == TW_FS_ACTIVE; }
-
-int ll_row(const tw_state *s, int f)
-{
-	const ll_frec *r = LLF(s, f);
-	return r->hand < r->nrows ? r->hand : 0;
-}
+// (ll_fights, ll_row: inline in ll.h, ll-nq2)
 
 uint32_t ll_acts(const tw_state *s, int f)
 {
@@ -44,7 +38,7 @@ static double long_reach(const tw_state *s, int f)
 // call, and a pair farther apart than any reach by a clear inch skips the square root.
 static bool engaged_plain(const tw_state *s, int a, int b)
 {
-	if (!ll_fights(s, a) || !ll_fights(s, b) || tw_allied(s, s->fig[a].side, s->fig[b].side))
+	if (!ll_fights(s, a) || !ll_fights(s, b) || ll_allied(s, s->fig[a].side, s->fig[b].side))
 		return false;
 	double gap = tw_figure_gap(&s->fig[a], &s->fig[b]);
 	if (gap <= s->params[LLP_CONTACT] + LL_EPS)
@@ -77,15 +71,36 @@ bool ll_engaged(const tw_state *s, int a, int b)
 	return engaged_fast(s, a, b);
 }
 
-bool ll_in_melee(const tw_state *s, int f)
+// ll-nq2: engaged_fast(a, b) for an a known to be in the fight, his long reach given (a scan
+// over b reads a's values once)
+static inline bool engaged_with(const tw_state *s, int a, const tw_figure *fa, double ra, int b)
+{
+	const tw_figure *fb = &s->fig[b];
+	if (fb->status != TW_FS_ACTIVE)
+		return false;
+	if (fa->side == fb->side && (int)fa->side < s->nsides)
+		return false; // tw_allied: a side is its own ally
+	double rb = long_reach(s, b), c = s->params[LLP_CONTACT];
+	double lim = (ra > rb ? ra : rb) > c ? (ra > rb ? ra : rb) : c;
+	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1;
+	if (far > 0 && dx * dx + dy * dy > far * far)
+		return false; // beyond contact and every reach by an inch
+	return engaged_plain(s, a, b);
+}
+
+int ll_engaged_next(const tw_state *s, int f, int from)
 {
 	if (!ll_fights(s, f))
-		return false; // ll_engaged(f, j) is false for every j
-	for (int j = 0; j < s->nfig; j++)
-		if (j != f && engaged_fast(s, f, j))
-			return true;
-	return false;
+		return -1; // ll_engaged(f, j) is false for every j
+	const tw_figure *fa = &s->fig[f];
+	double ra = long_reach(s, f);
+	for (int j = from < 0 ? 0 : from; j < s->nfig; j++)
+		if (j != f && engaged_with(s, f, fa, ra, j))
+			return j;
+	return -1;
 }
+
+bool ll_in_melee(const tw_state *s, int f) { return ll_engaged_next(s, f, 0) >= 0; }
 
 bool ll_in_melee_plain(const tw_state *s, int f)
 {

@@ -18,7 +18,7 @@
 #include "ll.h"
 #include "tinwar/general.h"
 
-bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !tw_allied(v, v->fig[j].side, side); }
+bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !ll_allied(v, v->fig[j].side, side); }
 
 static bool legal(const tw_state *v, const tw_order *o) { return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK; }
 
@@ -378,8 +378,8 @@ static bool aim(const tw_state *v, int side, tw_order *o)
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
 			continue;
 		int w = -1, n = 0;
-		for (int j = 0; j < v->nfig; j++)
-			if (ll_engaged(v, f, j) && ll_gen_enemy(v, side, j)) { // (ll-gen2: the engagement first)
+		for (int j = ll_engaged_next(v, f, 0); j >= 0; j = ll_engaged_next(v, f, j + 1)) // ll-nq2
+			if (ll_gen_enemy(v, side, j)) {
 				n++;
 				if (LLF(v, j)->wounded && w < 0)
 					w = j;

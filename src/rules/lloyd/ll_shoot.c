@@ -8,11 +8,8 @@
 // the shooter engaged only by men who charged him this turn, the target engaged only with him.
 static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
 {
-	if (!ll_fights(s, f))
-		return false; // (ll-gen2: ll_engaged(f, j) is false for every j)
-	for (int j = 0; j < s->nfig; j++) {
-		if (j == f || !ll_engaged(s, f, j))
-			continue;
+	// (ll-nq2: the men engaged with f in index order, ll_engaged_next)
+	for (int j = ll_engaged_next(s, f, 0); j >= 0; j = ll_engaged_next(s, f, j + 1)) {
 		if (snap && f == shooter && LLF(s, j)->charged == f && LLF(s, j)->turn_moved == LLG(s)->turn)
 			continue;
 		if (snap && f != shooter && j == shooter)
@@ -47,7 +44,7 @@ bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
 	if (r->reach[k] != TW_LL_MISSILE || !r->loaded)
 		return false;
 	if ((!snap && !ll_may_act(s, f, LLA_SHOOT)) || (snap && LLG(s)->evaded) || !ll_fights(s, t) ||
-	    tw_allied(s, s->fig[t].side, side))
+	    ll_allied(s, s->fig[t].side, side))
 		return false;
 	if (tw_ll_range_band(r->r[k], tw_dist(s->fig[f].pos, s->fig[t].pos)) < 0)
 		return false;
