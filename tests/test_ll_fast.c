@@ -3,8 +3,10 @@
 //   - orders applied in place without a saved copy (ll_apply_atomic: move, shoot, load, weapon,
 //     aim) against the order resolved on a copy, as before; and with the n-th allocation failing
 //     (n = 1, 2, ...), the order refused for memory and the state exactly as it was;
-//   - the NQ general's shot choice (nearest first, ll_gen_shoot) against every target tried
-//     (ll_gen_shoot_plain), for every side at every position, with and without a ranking;
+//   - the NQ general's shot choice (nearest first, each target's engagement kept: ll_gen_shoot)
+//     against every target tried (ll_gen_shoot_plain), for every side at every position, with and
+//     without a ranking; its sight test (ll_gen_sees) with the enemy's engagements kept between
+//     33 places of the same man against without;
 //   - the engagement scans by a man's own values (ll_in_melee, ll_engaged_next, used by
 //     ll_shooter_free, ll_shot_ok and the general's aim) against the plain readings
 //     (ll_in_melee_plain, ll_engaged_plain); ll_allied against tw_allied.
@@ -199,6 +201,23 @@ static void check_position(const tw_state *s, tw_rng *r, counts *c, long *shots)
 				(*shots)++;
 			}
 		}
+	// the general's sight test from 33 places around each man, its memo kept between them
+	signed char *memo = malloc((size_t)s->nfig + 1);
+	assert_non_null(memo);
+	for (int f = 0; f < s->nfig; f++) {
+		if (!ll_fights(s, f))
+			continue;
+		memset(memo, -1, (size_t)s->nfig);
+		for (int k = 0; k < 33; k++) {
+			tw_vec2 p = s->fig[f].pos;
+			if (k > 0)
+				p = tw_add(p, tw_v2((double)(k % 11) - 5, (double)(k / 11) * 2.5 - 2.5));
+			bool plain = ll_gen_sees(&v, s->fig[f].side, f, p, NULL);
+			assert_int_equal(ll_gen_sees(&v, s->fig[f].side, f, p, memo), plain);
+			*shots += plain;
+		}
+	}
+	free(memo);
 	same_state(&v, s);
 	// orders applied both ways: every random candidate
 	enum { K = 8 };
@@ -249,7 +268,7 @@ static void test_ll_fast_paths_agree_with_plain(void **st)
 			tw_rng_seed(&r, 1000 + seed);
 			for (int step = 0; step < 20000 && !tw_game_state(g)->over; step++) {
 				const tw_state *s = tw_game_state(g);
-				if (step % 4 == 0) {
+				if (step % 4 == 0 || s->phase == LL_PH_REACT) { // (every snap-shot position)
 					check_position(s, &r, &c, &shots);
 					positions++;
 				}

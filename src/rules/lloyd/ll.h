@@ -248,6 +248,7 @@ tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 /// ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK for "f shoots at t" by `side` (one of each);
 /// shooter_free: -1 unknown, else ll_shooter_free(s, f) already found (the same for every target).
 bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free);
+bool ll_shot_ok_memo(const tw_state *s, int side, int f, int t, int shooter_free, signed char *target_melee); ///< ll-nq2
 bool ll_shooter_free(const tw_state *s, int f); ///< ll-gen2: f is not held by a melee from shooting (NQ.SHT.5)
 tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_load(const tw_state *s, const tw_order *o, tw_error *err);
@@ -387,6 +388,9 @@ int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const voi
 // nearest first; and the plain loop over every target, kept to check it (tests/test_ll_fast.c).
 bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx);
 bool ll_gen_shoot_plain(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx);
+// ll-nq2: whether archer f, put at p, sees an enemy in range not in melee (the general's test);
+// memo NULL, or one entry per figure (-1 not known) kept between calls for the same f and view.
+bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo);
 bool ll_gen_asked(const tw_state *v, int side); ///< a decision names the seat
 /// The NQ turn (start, move, react) for `side` (ll_general_nq.c): one order into *o.
 void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op);

@@ -31,7 +31,12 @@ static bool is_snap(const tw_state *s, int side) { return s->phase == LL_PH_REAC
 
 bool ll_shooter_free(const tw_state *s, int f) { return !engaged_beyond(s, f, f, is_snap(s, s->fig[f].side)); }
 
-bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
+bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free) { return ll_shot_ok_memo(s, side, f, t, shooter_free, NULL); }
+
+// ll-nq2: target_melee (NULL, or one entry per figure: -1 not known yet, else 0/1) keeps whether
+// each target is engaged, for shots in one's own turn: engaged_beyond(t, f, false) does not
+// depend on the shooter (only a snap shot's does), so every archer of a side reads it once.
+bool ll_shot_ok_memo(const tw_state *s, int side, int f, int t, int shooter_free, signed char *target_melee)
 {
 	// ll_validate_shoot's tests, the cheap ones first (the generals try every target of every bow)
 	bool snap = is_snap(s, side);
@@ -52,7 +57,15 @@ bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
 		return false;
 	if (shooter_free == 0 || (shooter_free < 0 && engaged_beyond(s, f, f, snap)))
 		return false;
-	return !engaged_beyond(s, t, f, snap) && ll_sight(s, f, t);
+	bool engaged;
+	if (!snap && target_melee) {
+		if (target_melee[t] < 0)
+			target_melee[t] = engaged_beyond(s, t, f, false);
+		engaged = target_melee[t] > 0;
+	} else {
+		engaged = engaged_beyond(s, t, f, snap);
+	}
+	return !engaged && ll_sight(s, f, t);
 }
 
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
