@@ -9,7 +9,9 @@
 //     33 places of the same man against without;
 //   - the engagement scans by a man's own values (ll_in_melee, ll_engaged_next, used by
 //     ll_shooter_free, ll_shot_ok and the general's aim) against the plain readings
-//     (ll_in_melee_plain, ll_engaged_plain); ll_allied against tw_allied.
+//     (ll_in_melee_plain, ll_engaged_plain); ll_allied against tw_allied; ll_sight (a box
+//     early-out before each man's distance to the line) against the loop before it, every pair;
+//   - ll_copy_text (strnlen, memcpy) against the byte loop.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -22,6 +24,53 @@
 #include "rules/lloyd/ll.h"
 #include "tinwar/general.h"
 #include "tinwar/tinwar.h"
+
+// ---- references: the plain code as it was before the shortcuts ----
+
+// ll_sight before the box early-out (ll_fig.c)
+static bool ref_sight(const tw_state *s, int a, int b)
+{
+	tw_vec2 pa = s->fig[a].pos, pb = s->fig[b].pos;
+	for (int t = 0; t < s->table.nterrain; t++) {
+		const tw_terrain *tr = &s->table.terrain[t];
+		if ((tw_terrain_is_solid((tw_terrain_kind)tr->kind) || tr->kind == TW_TER_WOOD) &&
+		    tw_terrain_segment_hits(tr, pa, pb))
+			return false;
+	}
+	for (int j = 0; j < s->nfig; j++) {
+		if (j == a || j == b || !tw_figure_on_table(s, &s->fig[j]))
+			continue;
+		if (tw_dist_point_segment(s->fig[j].pos, pa, pb) < s->fig[j].radius - 1e-6)
+			return false;
+	}
+	return true;
+}
+
+// ll_copy_text as a loop
+static void ref_copy_text(char *dst, size_t n, const char *src)
+{
+	if (n == 0)
+		return;
+	size_t i = 0;
+	for (; i + 1 < n && src[i]; i++)
+		dst[i] = src[i];
+	dst[i] = 0;
+}
+
+static void test_ll_copy_text_as_loop(void **st)
+{
+	(void)st;
+	static const char *const src[] = {"", "a", "NQ.TURN.2", "opportunity shots, then evades, then end: the melee follows"};
+	for (size_t i = 0; i < sizeof src / sizeof src[0]; i++)
+		for (size_t n = 0; n < 70; n++) {
+			char a[80], b[80];
+			memset(a, 'x', sizeof a);
+			memset(b, 'x', sizeof b);
+			ll_copy_text(a, n, src[i]);
+			ref_copy_text(b, n, src[i]);
+			assert_memory_equal(a, b, sizeof a);
+		}
+}
 
 // ---- an allocator that fails its n-th call (0: never) ----
 
@@ -181,6 +230,15 @@ static void check_position(const tw_state *s, tw_rng *r, counts *c, long *shots)
 		}
 		assert_int_equal(next, -1);
 	}
+	int seen = 0; // ll_sight with its box early-out, every pair of men on the table
+	for (int a = 0; a < s->nfig; a++)
+		for (int b = 0; b < s->nfig; b++)
+			if (a != b && tw_figure_on_table(s, &s->fig[a]) && tw_figure_on_table(s, &s->fig[b])) {
+				bool plain = ref_sight(s, a, b);
+				assert_int_equal(ll_sight(s, a, b), plain);
+				seen += plain;
+			}
+	assert_true(seen > 0);
 	for (int a = -1; a <= s->nsides; a++) // ll_allied as tw_allied (alliances change in six.json)
 		for (int b = -1; b <= s->nsides; b++)
 			assert_int_equal(ll_allied(s, a, b), tw_allied(s, a, b));
@@ -303,6 +361,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ll_fast_paths_agree_with_plain),
+		cmocka_unit_test(test_ll_copy_text_as_loop),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,8 @@
 // Nikolas Lloyd's skirmish suite: the rule set's internal contract (LL clauses).
 #ifndef TW_LL_H
 #define TW_LL_H
+#include <string.h>
+
 #include "tinwar/tinwar.h"
 #include "tinwar/lloyd.h"
 
@@ -221,9 +223,8 @@ static inline void ll_copy_text(char *dst, size_t n, const char *src)
 {
 	if (n == 0)
 		return;
-	size_t i = 0;
-	for (; i + 1 < n && src[i]; i++)
-		dst[i] = src[i];
+	size_t i = strnlen(src, n - 1); // ll-nq2: strnlen and memcpy, the same bytes as a loop
+	memcpy(dst, src, i);
 	dst[i] = 0;
 }
 /// ll-gen2: the plain readings of ll_engaged and ll_in_melee, which their fast paths must agree with.

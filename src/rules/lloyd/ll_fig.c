@@ -265,10 +265,17 @@ bool ll_sight(const tw_state *s, int a, int b)
 		    tw_terrain_segment_hits(tr, pa, pb))
 			return false;
 	}
+	// ll-nq2: a man outside the line's box widened by his radius is farther than that from it
+	// (exact: the test below asks for a distance under his radius less 1e-6)
+	double x0 = pa.x < pb.x ? pa.x : pb.x, x1 = pa.x < pb.x ? pb.x : pa.x;
+	double y0 = pa.y < pb.y ? pa.y : pb.y, y1 = pa.y < pb.y ? pb.y : pa.y;
 	for (int j = 0; j < s->nfig; j++) { // NQ.SHT.5: not through anyone
-		if (j == a || j == b || !tw_figure_on_table(s, &s->fig[j]))
+		const tw_figure *fj = &s->fig[j];
+		double rj = fj->radius;
+		if (j == a || j == b || fj->pos.x < x0 - rj || fj->pos.x > x1 + rj || fj->pos.y < y0 - rj || fj->pos.y > y1 + rj ||
+		    !tw_figure_on_table(s, fj))
 			continue;
-		if (tw_dist_point_segment(s->fig[j].pos, pa, pb) < s->fig[j].radius - 1e-6)
+		if (tw_dist_point_segment(fj->pos, pa, pb) < rj - 1e-6)
 			return false;
 	}
 	return true;
