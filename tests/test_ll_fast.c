@@ -11,7 +11,11 @@
 //     ll_shooter_free, ll_shot_ok and the general's aim) against the plain readings
 //     (ll_in_melee_plain, ll_engaged_plain); ll_allied against tw_allied; ll_sight (a box
 //     early-out before each man's distance to the line) against the loop before it, every pair;
-//   - ll_copy_text (strnlen, memcpy) against the byte loop.
+//   - ll_copy_text (strnlen, memcpy) against the byte loop; the core's dice text (tw_roll_text)
+//     against the snprintf calls it replaces, on random rolls and on texts long enough to be cut;
+//   - the melee keeping each man's engagement past the changes of weapon (ll_melee_scan) against
+//     finding it again, also with archers whose other row is a long weapon; the general's aim
+//     (no wounded enemy: nobody aims) through the pinned games of test_ll_gen.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -70,6 +74,46 @@ static void test_ll_copy_text_as_loop(void **st)
 			ref_copy_text(b, n, src[i]);
 			assert_memory_equal(a, b, sizeof a);
 		}
+}
+
+// tw_roll's text as snprintf wrote it, after each face (src/core/chance.c before ll-nq2)
+static void ref_roll_text(tw_event *e, int sides)
+{
+	int len = snprintf(e->text, sizeof e->text, "%dd%d:", e->b, sides);
+	for (int k = 0; k < e->nfaces && len > 0 && (size_t)len < sizeof e->text; k++)
+		len += snprintf(e->text + len, sizeof e->text - (size_t)len, " %d", e->faces[k]);
+	if (e->nfaces > 1 && len > 0 && (size_t)len < sizeof e->text)
+		snprintf(e->text + len, sizeof e->text - (size_t)len, " = %d", e->a);
+}
+
+// Random rolls of 1-32 faces of 2-100 sides, and totals and counts as large as the text can
+// hold and past it (cut at 159 characters), built face by face both ways: every byte the same.
+static void test_roll_text_as_snprintf(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 42);
+	tw_event *a = calloc(1, sizeof *a), *b = calloc(1, sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	for (int i = 0; i < 20000; i++) {
+		memset(a, 0, sizeof *a);
+		memset(b, 0, sizeof *b);
+		int sides = 2 + (int)tw_rng_below(&r, 99), n = 1 + (int)tw_rng_below(&r, TW_EVENT_MAX_FACES);
+		bool wild = i % 4 == 0; // counts and totals no roll gives: long texts, cut
+		for (int k = 0; k < n; k++) {
+			uint8_t f = (uint8_t)(wild ? tw_rng_below(&r, 256) : 1 + tw_rng_below(&r, (uint32_t)sides));
+			a->faces[a->nfaces++] = b->faces[b->nfaces++] = f;
+			a->a = b->a = wild ? (int)(tw_rng_u64(&r) % 4000000000u) - 2000000000 : a->a + f;
+			a->b = b->b = wild ? (int)(tw_rng_u64(&r) % 4000000000u) - 2000000000 : a->b + 1;
+			int sd = wild ? (int)(tw_rng_u64(&r) % 4000000000u) - 2000000000 : sides;
+			tw_roll_text(a, sd);
+			ref_roll_text(b, sd);
+			assert_memory_equal(a->text, b->text, sizeof a->text);
+		}
+	}
+	free(a);
+	free(b);
 }
 
 // ---- an allocator that fails its n-th call (0: never) ----
@@ -138,7 +182,7 @@ static tw_status ref_apply(tw_state *s, const tw_order *o, tw_events *ev)
 }
 
 typedef struct counts {
-	long orders, atomic, resolved, failed_alloc;
+	long orders, atomic, resolved, failed_alloc, melee_events;
 } counts;
 
 // o applied to s in place (the engine's way, atomic where ll_apply_atomic says so) and on a copy;
@@ -277,6 +321,30 @@ static void check_position(const tw_state *s, tw_rng *r, counts *c, long *shots)
 	}
 	free(memo);
 	same_state(&v, s);
+	// the melee (NQ.MEL) with each man's engagement kept from before the changes of weapon against
+	// found again; then again with every archer's other row a long weapon (2 in)
+	for (int k = 0; k < 2; k++) {
+		tw_state m1, m2;
+		assert_int_equal(tw_state_clone(&m1, s), TW_OK);
+		for (int j = 0; k == 1 && j < m1.nfig; j++) {
+			ll_frec *fr = LLF(&m1, j);
+			if (fr->nrows > 1 && fr->reach[ll_row(&m1, j)] == TW_LL_MISSILE) {
+				fr->reach[1 - ll_row(&m1, j)] = TW_LL_LONG;
+				fr->r[1 - ll_row(&m1, j)][0] = 2;
+			}
+		}
+		assert_int_equal(tw_state_clone(&m2, &m1), TW_OK);
+		tw_events e1 = {0}, e2 = {0};
+		ll_melee_scan(&m1, &e1, false);
+		ll_melee_scan(&m2, &e2, true);
+		same_state(&m1, &m2);
+		same_events(&e1, &e2);
+		c->melee_events += e1.n;
+		tw_events_free(&e1);
+		tw_events_free(&e2);
+		tw_state_free(&m1);
+		tw_state_free(&m2);
+	}
 	// orders applied both ways: every random candidate
 	enum { K = 8 };
 	tw_order *cand = malloc(K * sizeof *cand);
@@ -351,10 +419,11 @@ static void test_ll_fast_paths_agree_with_plain(void **st)
 		tw_state_free(&s0);
 	}
 	if (getenv("LL_FAST_VERBOSE"))
-		fprintf(stderr, "ll fast: %ld positions, %ld orders (%ld resolved, %ld atomic), %ld failed allocations, %ld shots\n",
-			positions, c.orders, c.resolved, c.atomic, c.failed_alloc, shots);
+		fprintf(stderr, "ll fast: %ld positions, %ld orders (%ld resolved, %ld atomic), %ld failed allocations, %ld shots, %ld melee events\n",
+			positions, c.orders, c.resolved, c.atomic, c.failed_alloc, shots, c.melee_events);
 	// the cases were there: orders of each kind resolved, allocations failed, shots chosen
-	assert_true(positions > 200 && c.resolved > 500 && c.atomic > 300 && c.failed_alloc > 300 && shots > 100);
+	assert_true(positions > 200 && c.resolved > 500 && c.atomic > 300 && c.failed_alloc > 300 && shots > 100 &&
+		    c.melee_events > 1000);
 }
 
 int main(void)
@@ -362,6 +431,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ll_fast_paths_agree_with_plain),
 		cmocka_unit_test(test_ll_copy_text_as_loop),
+		cmocka_unit_test(test_roll_text_as_snprintf),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -410,6 +410,11 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 // NQ.ATK.5: a man engaged with several foes aims his attack roll at a wounded one (once a turn).
 static bool aim(const tw_state *v, int side, tw_order *o)
 {
+	bool wounded = false; // ll-nq2: with no wounded enemy in the fight nobody aims (w stays -1)
+	for (int j = 0; j < v->nfig && !wounded; j++)
+		wounded = ll_gen_enemy(v, side, j) && LLF(v, j)->wounded;
+	if (!wounded)
+		return false;
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
 			continue;
