@@ -86,6 +86,9 @@ static void ref_roll_text(tw_event *e, int sides)
 		snprintf(e->text + len, sizeof e->text - (size_t)len, " = %d", e->a);
 }
 
+// -2e9 .. 2e9
+static int wild_int(tw_rng *r) { return (int)((int64_t)(tw_rng_u64(r) % 4000000000u) - 2000000000); }
+
 // Random rolls of 1-32 faces of 2-100 sides, and totals and counts as large as the text can
 // hold and past it (cut at 159 characters), built face by face both ways: every byte the same.
 static void test_roll_text_as_snprintf(void **st)
@@ -104,9 +107,9 @@ static void test_roll_text_as_snprintf(void **st)
 		for (int k = 0; k < n; k++) {
 			uint8_t f = (uint8_t)(wild ? tw_rng_below(&r, 256) : 1 + tw_rng_below(&r, (uint32_t)sides));
 			a->faces[a->nfaces++] = b->faces[b->nfaces++] = f;
-			a->a = b->a = wild ? (int)(tw_rng_u64(&r) % 4000000000u) - 2000000000 : a->a + f;
-			a->b = b->b = wild ? (int)(tw_rng_u64(&r) % 4000000000u) - 2000000000 : a->b + 1;
-			int sd = wild ? (int)(tw_rng_u64(&r) % 4000000000u) - 2000000000 : sides;
+			a->a = b->a = wild ? wild_int(&r) : a->a + f;
+			a->b = b->b = wild ? wild_int(&r) : a->b + 1;
+			int sd = wild ? wild_int(&r) : sides;
 			tw_roll_text(a, sd);
 			ref_roll_text(b, sd);
 			assert_memory_equal(a->text, b->text, sizeof a->text);
