@@ -210,8 +210,6 @@ static bool outshoots(const tw_state *v, int side)
 	return n > 0;
 }
 
-// An enemy archer f would see in range from p (his own place moved there for the test: the view is
-// the general's own copy, and the place is put back).
 // ll-nq2: ll_in_melee(t) with f where he now stands, memo (or NULL) keeping whether t is engaged
 // with anyone but f (which does not depend on where f stands): then only the pair (t, f) is new.
 static bool melee_but(const tw_state *v, int f, int t, signed char *memo)
@@ -227,6 +225,8 @@ static bool melee_but(const tw_state *v, int f, int t, signed char *memo)
 	return memo[t] > 0 || ll_engaged(v, t, f);
 }
 
+// An enemy archer f would see in range from p (his own place moved there for the test: the view is
+// the general's own copy, and the place is put back).
 bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo)
 {
 	tw_figure *me = (tw_figure *)&v->fig[f];
