@@ -73,15 +73,17 @@ bool ll_engaged(const tw_state *s, int a, int b)
 
 // ll-nq2: engaged_fast(a, b) for an a known to be in the fight, his long reach given (a scan
 // over b reads a's values once)
-static inline bool engaged_with(const tw_state *s, int a, const tw_figure *fa, double ra, int b)
+// (base: the larger of a's long reach and the contact gap; the larger of it and b's long reach is
+// engaged_fast's limit, the same maximum of the three)
+static inline bool engaged_with(const tw_state *s, int a, const tw_figure *fa, double base, int b)
 {
 	const tw_figure *fb = &s->fig[b];
 	if (fb->status != TW_FS_ACTIVE)
 		return false;
 	if (fa->side == fb->side && (int)fa->side < s->nsides)
 		return false; // tw_allied: a side is its own ally
-	double rb = long_reach(s, b), c = s->params[LLP_CONTACT];
-	double lim = (ra > rb ? ra : rb) > c ? (ra > rb ? ra : rb) : c;
+	double rb = long_reach(s, b);
+	double lim = rb > base ? rb : base;
 	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1;
 	if (far > 0 && dx * dx + dy * dy > far * far)
 		return false; // beyond contact and every reach by an inch
@@ -93,9 +95,9 @@ int ll_engaged_next(const tw_state *s, int f, int from)
 	if (!ll_fights(s, f))
 		return -1; // ll_engaged(f, j) is false for every j
 	const tw_figure *fa = &s->fig[f];
-	double ra = long_reach(s, f);
-	for (int j = from < 0 ? 0 : from; j < s->nfig; j++)
-		if (j != f && engaged_with(s, f, fa, ra, j))
+	double ra = long_reach(s, f), c = s->params[LLP_CONTACT], base = ra > c ? ra : c;
+	for (int j = from < 0 ? 0 : from, n = s->nfig; j < n; j++)
+		if (j != f && engaged_with(s, f, fa, base, j))
 			return j;
 	return -1;
 }
