@@ -11,6 +11,10 @@
 //     ll_shooter_free, ll_shot_ok and the general's aim) against the plain readings
 //     (ll_in_melee_plain, ll_engaged_plain); ll_allied against tw_allied; ll_sight (a box
 //     early-out before each man's distance to the line) against the loop before it, every pair;
+//   - move validation (ll_validate_move: the movers' new places first, then the men where they
+//     stand) against the loop before it, status, clause and message, on random moves and on
+//     moves spoilt onto another man, or another mover's new or old place, and bodies moved
+//     along themselves (each man onto a fellow's old place);
 //   - ll_copy_text (strnlen, memcpy) against the byte loop; the core's dice text (tw_roll_text)
 //     against the snprintf calls it replaces, on random rolls and on texts long enough to be cut;
 //   - the melee keeping each man's engagement past the changes of weapon (ll_melee_scan) against
@@ -48,6 +52,92 @@ static bool ref_sight(const tw_state *s, int a, int b)
 			return false;
 	}
 	return true;
+}
+
+// ll_validate_move before the overlap test looked among the movers first (ll_move.c)
+static tw_status ref_own_fig(const tw_state *s, const tw_order *o, int f, tw_error *err)
+{
+	if (!ll_fights(s, f) || s->fig[f].side != o->side)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "figure %d is not one of %s's men in the fight", f,
+				    s->sides[o->side].name);
+	return TW_OK;
+}
+
+static double ref_allowance(const tw_state *s, const tw_order *o, int i)
+{
+	int f = o->fig[i];
+	double m = LLF(s, f)->m - (LLF(s, f)->wounded ? 2 : 0); // NQ.MOVE.4
+	if (LLF(s, f)->group >= 0)
+		m -= 1; // NQ.MOVE.3, NQ.GRP.1: a formed group moves 1 in slower
+	if (ll_path_difficult(s, s->fig[f].pos, o->at[i]))
+		m -= 2; // NQ.MOVE.2
+	return m < 1 ? 1 : m; // NQ.MOVE.5 (ours): the modifiers add, at least 1 in
+}
+
+static tw_status ref_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	if (s->phase != LL_PH_MOVE || !ll_acting(s, o->side))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "a figure moves only in its own side's turn");
+	if (o->nfig2) // the move's targets are the fast-play move-and-shoot (IN.MS.1)
+		return tw_error_set(err, TW_ERR_INPUT, "NQ.MOVE.1", "a move names no targets in the NQ game");
+	for (int i = 0; i < o->nfig; i++) {
+		int f = o->fig[i];
+		LL_TRY(ref_own_fig(s, o, f, err));
+		for (int k = 0; k < i; k++)
+			if (o->fig[k] == f)
+				return tw_error_set(err, TW_ERR_INPUT, "NQ.MOVE.7", "figure %d is named twice", f);
+		if (!ll_may_act(s, f, LLA_MOVE))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.7", "figure %d has already moved (or used his two actions) this turn",
+					    f);
+		if (ll_in_melee(s, f))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MEL.1", "figure %d is engaged in melee (ours: he fights it out)", f);
+		double d = tw_dist(s->fig[f].pos, o->at[i]), m = ref_allowance(s, o, i);
+		if (d > m + LL_EPS)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "figure %d may move %.2f in, not %.2f (M %g%s%s%s)", f, m,
+					    d, LLF(s, f)->m, LLF(s, f)->wounded ? ", wounded -2" : "",
+					    LLF(s, f)->group >= 0 ? ", group -1" : "",
+					    ll_path_difficult(s, s->fig[f].pos, o->at[i]) ? ", difficult -2" : "");
+		if (!ll_path_clear(s, s->fig[f].pos, o->at[i]))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.6", "figure %d's way is blocked (a hedge is walked round)", f);
+		// NQ.MOVE.3: a group moves as one body: every member by the same offset.
+		int g = LLF(s, f)->group;
+		if (g >= 0) {
+			tw_vec2 off = tw_sub(o->at[i], s->fig[f].pos);
+			for (int j = 0; j < s->nfig; j++) {
+				if (LLF(s, j)->group != g || !ll_fights(s, j))
+					continue;
+				int k = 0;
+				while (k < o->nfig && o->fig[k] != j)
+					k++;
+				if (k == o->nfig || tw_dist(tw_sub(o->at[k], s->fig[j].pos), off) > 1e-6)
+					return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.3",
+							    "group %d moves as one body: figure %d must move with figure %d", g, j, f);
+			}
+		}
+	}
+	// Destinations: on the table, no base overlapping another (the movers at their new places).
+	for (int i = 0; i < o->nfig; i++) {
+		int f = o->fig[i];
+		const tw_figure *me = &s->fig[f];
+		tw_vec2 p = o->at[i];
+		if (p.x - me->radius < -LL_EPS || p.y - me->radius < -LL_EPS || p.x + me->radius > s->table.width + LL_EPS ||
+		    p.y + me->radius > s->table.depth + LL_EPS)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "figure %d would leave the table", f);
+		for (int j = 0; j < s->nfig; j++) {
+			if (j == f || !tw_figure_on_table(s, &s->fig[j]))
+				continue;
+			tw_vec2 q = s->fig[j].pos;
+			for (int k = 0; k < o->nfig; k++)
+				if (o->fig[k] == j)
+					q = o->at[k];
+			if (tw_dist(p, q) < me->radius + s->fig[j].radius - 1e-6)
+				return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "figure %d would stand on figure %d", f, j);
+		}
+		for (int t = 0; t < s->table.nterrain; t++)
+			if (tw_terrain_impassable(&s->table.terrain[t]) && tw_terrain_contains(&s->table.terrain[t], p))
+				return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.6", "figure %d would stand in impassable ground", f);
+	}
+	return TW_OK;
 }
 
 // ll_copy_text as a loop
@@ -185,7 +275,7 @@ static tw_status ref_apply(tw_state *s, const tw_order *o, tw_events *ev)
 }
 
 typedef struct counts {
-	long orders, atomic, resolved, failed_alloc, melee_events;
+	long orders, atomic, resolved, failed_alloc, melee_events, moves_checked, moves_on;
 } counts;
 
 // o applied to s in place (the engine's way, atomic where ll_apply_atomic says so) and on a copy;
@@ -350,14 +440,46 @@ static void check_position(const tw_state *s, tw_rng *r, counts *c, long *shots)
 	}
 	// orders applied both ways: every random candidate
 	enum { K = 8 };
-	tw_order *cand = malloc(K * sizeof *cand);
+	tw_order *cand = malloc(K * sizeof *cand), *m = malloc(sizeof *m);
 	assert_non_null(cand);
+	assert_non_null(m);
 	for (int side = 0; side < s->nsides; side++) {
 		int n = tw_ruleset_lloyd.random_orders(s, side, r, cand, K);
-		for (int i = 0; i < n; i++)
+		for (int i = 0; i < n; i++) {
 			compare_apply(s, &cand[i], c);
+			if (cand[i].type != LL_OT_MOVE || LL_FP(s))
+				continue;
+			// move validation against the plain loop: as given, then each mover put on or
+			// next to another man, or on another mover's place
+			for (int k = -2; k < 3 * cand[i].nfig; k++) {
+				*m = cand[i];
+				if (k == -2) { // the whole body along itself: each man onto a fellow's old place
+					if (m->nfig < 2)
+						continue;
+					tw_vec2 d = tw_sub(s->fig[m->fig[1]].pos, s->fig[m->fig[0]].pos);
+					for (int q = 0; q < m->nfig; q++)
+						m->at[q] = tw_add(s->fig[m->fig[q]].pos, d);
+				} else if (k >= 0) {
+					int w = k / 3, j = (int)tw_rng_below(r, (uint32_t)s->nfig), u = (w + 1) % m->nfig;
+					m->at[w] = k % 3 == 0 ? tw_add(s->fig[j].pos, tw_v2(0.3 * (double)(w % 3), 0.2))
+						   : k % 3 == 1 ? m->at[u]         // on another mover's new place
+								: s->fig[m->fig[u]].pos; // on his old one
+				}
+				tw_error e1, e2;
+				tw_error_clear(&e1);
+				tw_error_clear(&e2);
+				tw_status a1 = ll_validate_move(s, m, &e1), a2 = ref_validate_move(s, m, &e2);
+				assert_int_equal(a1, a2);
+				assert_int_equal(ll_validate_move(s, m, NULL), a2);
+				assert_string_equal(e1.clause, e2.clause);
+				assert_string_equal(e1.message, e2.message);
+				c->moves_checked++;
+				c->moves_on += a2 != TW_OK && strstr(e2.message, "would stand on") != NULL;
+			}
+		}
 	}
 	free(cand);
+	free(m);
 	free(o1);
 	free(o2);
 	tw_state_free(&v);
@@ -424,9 +546,11 @@ static void test_ll_fast_paths_agree_with_plain(void **st)
 	if (getenv("LL_FAST_VERBOSE"))
 		fprintf(stderr, "ll fast: %ld positions, %ld orders (%ld resolved, %ld atomic), %ld failed allocations, %ld shots, %ld melee events\n",
 			positions, c.orders, c.resolved, c.atomic, c.failed_alloc, shots, c.melee_events);
+	if (getenv("LL_FAST_VERBOSE"))
+		fprintf(stderr, "ll fast: %ld moves validated both ways, %ld on another man\n", c.moves_checked, c.moves_on);
 	// the cases were there: orders of each kind resolved, allocations failed, shots chosen
 	assert_true(positions > 200 && c.resolved > 500 && c.atomic > 300 && c.failed_alloc > 300 && shots > 100 &&
-		    c.melee_events > 1000);
+		    c.melee_events > 1000 && c.moves_checked > 1000 && c.moves_on > 100);
 }
 
 int main(void)
