@@ -384,7 +384,8 @@ typedef struct ll_gen_opts {
 	const void *ctx;
 	bool no_wait; ///< hand-to-hand men advance even while our bows outnumber the enemy's
 } ll_gen_opts;
-bool ll_gen_enemy(const tw_state *v, int side, int j); ///< j fights and is not allied with side
+/// j fights and is not allied with side (ll-nq2: inline, the generals ask it for every pair)
+static inline bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !ll_allied(v, v->fig[j].side, side); }
 int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const void *ctx);
 // ll-nq2: the NQ general's shot (a loaded archer's best target: lowest rank, nearest, first), tried
 // nearest first; and the plain loop over every target, kept to check it (tests/test_ll_fast.c).

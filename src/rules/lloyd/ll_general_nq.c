@@ -18,7 +18,7 @@
 #include "ll.h"
 #include "tinwar/general.h"
 
-bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !ll_allied(v, v->fig[j].side, side); }
+// (ll_gen_enemy: inline in ll.h, ll-nq2)
 
 static bool legal(const tw_state *v, const tw_order *o) { return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK; }
 
