@@ -99,9 +99,16 @@ static void ll_line(const char *what, const tw_state *sc, const char *gen, doubl
 	double *ta = malloc(sizeof *ta * (size_t)G), *tr = malloc(sizeof *tr * (size_t)G);
 	double *ca = malloc(sizeof *ca * (size_t)G), *cr = malloc(sizeof *cr * (size_t)G);
 	int turns_a = 0, turns_r = 0, t, w;
+	// ll-nq2: TW_BENCH_LLOYD_GEN=1 plays the computer's games alone (for a profile of them; the
+	// random line then repeats the computer's figures)
+	bool gen_only = getenv("TW_BENCH_LLOYD_GEN") && atoi(getenv("TW_BENCH_LLOYD_GEN")) == 1;
 	for (int i = 0; i < G; i++) {
 		ta[i] = ll_game_ms(sc, gen, 100 + (uint64_t)i, &t, &w, &ca[i]);
 		turns_a += t;
+		if (gen_only) {
+			tr[i] = ta[i], cr[i] = ca[i], turns_r += t;
+			continue;
+		}
 		tr[i] = ll_game_ms(sc, "random", 100 + (uint64_t)i, &t, &w, &cr[i]);
 		turns_r += t;
 	}

@@ -40,6 +40,9 @@ int tw_roll(struct tw_state *s, tw_events *ev, int side, const char *clause, int
 	    tw_event **first);
 /// One d6 (tw_roll with n = 1, sides = 6).
 int tw_roll_d6(struct tw_state *s, tw_events *ev, int side, const char *clause, tw_event **e);
+/// A dice event's text from its faces, total and count: "2d6: 3 5 = 8" (one face: "1d20: 13"),
+/// cut at the text's size, as snprintf would write it (tw_roll writes it after each face).
+void tw_roll_text(tw_event *e, int sides);
 
 #define TW_ROLL_MAX 256
 

@@ -30,6 +30,48 @@ static int face(tw_state *s, tw_events *ev, int side, const char *clause, int si
 	return 1 + (int)tw_rng_below(&s->rng, (uint32_t)sides);
 }
 
+// ll-nq2: v in decimal at p, as printf's "%d"; returns the characters written (at most 11).
+static size_t put_int(char *p, int v)
+{
+	char d[12];
+	size_t n = 0, k = 0;
+	unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+	do
+		d[n++] = (char)('0' + u % 10);
+	while ((u /= 10) > 0);
+	if (v < 0)
+		p[k++] = '-';
+	while (n > 0)
+		p[k++] = d[--n];
+	return k;
+}
+
+// A dice event's text, "2d6: 3 5 = 8": the same characters as the snprintf calls that built it
+// (snprintf's "%dd%d:", " %d" per face, " = %d" for more than one face, the text cut at its
+// size), written without the formatter (ll-nq2: a die is thrown for every shot and melee round;
+// tests/test_ll_fast.c compares the two).
+void tw_roll_text(tw_event *e, int sides)
+{
+	char buf[48 + 12 * TW_EVENT_MAX_FACES];
+	size_t n = put_int(buf, e->b);
+	buf[n++] = 'd';
+	n += put_int(buf + n, sides);
+	buf[n++] = ':';
+	for (int k = 0; k < e->nfaces && k < TW_EVENT_MAX_FACES; k++) {
+		buf[n++] = ' ';
+		n += put_int(buf + n, e->faces[k]);
+	}
+	if (e->nfaces > 1) {
+		memcpy(buf + n, " = ", 3);
+		n += 3;
+		n += put_int(buf + n, e->a);
+	}
+	if (n > sizeof e->text - 1)
+		n = sizeof e->text - 1;
+	memcpy(e->text, buf, n);
+	e->text[n] = 0;
+}
+
 int tw_roll(tw_state *s, tw_events *ev, int side, const char *clause, int n, int sides, int *faces, tw_event **first)
 {
 	if (first)
@@ -63,11 +105,7 @@ int tw_roll(tw_state *s, tw_events *ev, int side, const char *clause, int n, int
 			e->b++;
 			e->entered |= entered;
 			// "2d6: 3 5 = 8" (the rule may put its own words instead).
-			int len = snprintf(e->text, sizeof e->text, "%dd%d:", e->b, sides);
-			for (int k = 0; k < e->nfaces && len > 0 && (size_t)len < sizeof e->text; k++)
-				len += snprintf(e->text + len, sizeof e->text - (size_t)len, " %d", e->faces[k]);
-			if (e->nfaces > 1 && len > 0 && (size_t)len < sizeof e->text)
-				snprintf(e->text + len, sizeof e->text - (size_t)len, " = %d", e->a);
+			tw_roll_text(e, sides);
 		}
 	}
 	return total;

@@ -1,6 +1,8 @@
 // Nikolas Lloyd's skirmish suite: the rule set's internal contract (LL clauses).
 #ifndef TW_LL_H
 #define TW_LL_H
+#include <string.h>
+
 #include "tinwar/tinwar.h"
 #include "tinwar/lloyd.h"
 
@@ -203,8 +205,27 @@ extern const char *const ll_tf_off_names[];     ///< ll-3: TF.D4
 #define LL_TRY(x) do { tw_status st_ = (x); if (st_ != TW_OK) return st_; } while (0)
 
 // ---- Helpers (ll_fig.c) ----
-bool ll_fights(const tw_state *s, int f); ///< active on the table
-int ll_row(const tw_state *s, int f);     ///< the row in hand
+// ll-nq2: ll_fights, ll_row and ll_allied inline (the engagement scans and the generals call
+// them for every pair of men)
+/// active on the table
+static inline bool ll_fights(const tw_state *s, int f) { return f >= 0 && f < s->nfig && s->fig[f].status == TW_FS_ACTIVE; }
+/// the row in hand
+static inline int ll_row(const tw_state *s, int f)
+{
+	const ll_frec *r = LLF(s, f);
+	return r->hand < r->nrows ? r->hand : 0;
+}
+/// tw_allied, inline: sides a and b of the same alliance now (a side is its own ally)
+static inline bool ll_allied(const tw_state *s, int a, int b)
+{
+	if (a < 0 || b < 0 || a >= s->nsides || b >= s->nsides)
+		return false;
+	if (a == b)
+		return true;
+	int x = s->sides[a].alliance > 0 ? s->sides[a].alliance - 1 : a;
+	int y = s->sides[b].alliance > 0 ? s->sides[b].alliance - 1 : b;
+	return x == y;
+}
 double ll_move_allowance(const tw_state *s, int f); ///< M, -2 wounded (NQ.MOVE.4), min 1
 int ll_neighbours(const tw_state *s, int f); ///< NQ.GRP.3, at most 2
 int ll_group_size(const tw_state *s, int group);
@@ -212,15 +233,15 @@ bool ll_closed(const tw_state *s, int a, int b); ///< a has closed with b
 bool ll_in_arc(const tw_state *s, int def, tw_vec2 from); ///< NQ.SHD.1
 bool ll_engaged(const tw_state *s, int a, int b); ///< NQ.MEL.1: contact or within a long weapon's reach
 bool ll_in_melee(const tw_state *s, int f);
+int ll_engaged_next(const tw_state *s, int f, int from); ///< ll-nq2: the first j >= from, j != f, ll_engaged(f, j); -1 none
 /// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
 /// on every validate): the same bytes, truncated and terminated alike.
 static inline void ll_copy_text(char *dst, size_t n, const char *src)
 {
 	if (n == 0)
 		return;
-	size_t i = 0;
-	for (; i + 1 < n && src[i]; i++)
-		dst[i] = src[i];
+	size_t i = strnlen(src, n - 1); // ll-nq2: strnlen and memcpy, the same bytes as a loop
+	memcpy(dst, src, i);
 	dst[i] = 0;
 }
 /// ll-gen2: the plain readings of ll_engaged and ll_in_melee, which their fast paths must agree with.
@@ -228,6 +249,8 @@ bool ll_engaged_plain(const tw_state *s, int a, int b);
 bool ll_in_melee_plain(const tw_state *s, int f);
 bool ll_contact(const tw_state *s, int a, int b);
 void ll_regroup(tw_state *s, tw_events *ev); ///< NQ.GRP.5
+void ll_regroup_in(tw_state *s, tw_events *ev, int *comp, int *stack); ///< ll-nq2: work arrays given
+bool ll_apply_atomic(const tw_state *s, const tw_order *o); ///< ll-nq2 (ll_atomic.c): tw_ruleset.apply_atomic
 void ll_move_back(tw_state *s, int f, tw_vec2 away_from, double dist); ///< NQ.DMG.5: straight away, stops if blocked
 bool ll_place_free(const tw_state *s, int f, tw_vec2 p);
 bool ll_path_clear(const tw_state *s, tw_vec2 a, tw_vec2 b); ///< NQ.MOVE.6
@@ -243,6 +266,7 @@ tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
 /// ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK for "f shoots at t" by `side` (one of each);
 /// shooter_free: -1 unknown, else ll_shooter_free(s, f) already found (the same for every target).
 bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free);
+bool ll_shot_ok_memo(const tw_state *s, int side, int f, int t, int shooter_free, signed char *target_melee); ///< ll-nq2
 bool ll_shooter_free(const tw_state *s, int f); ///< ll-gen2: f is not held by a melee from shooting (NQ.SHT.5)
 tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_load(const tw_state *s, const tw_order *o, tw_error *err);
@@ -252,6 +276,7 @@ tw_status ll_apply_weapon(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_evade(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_apply_evade(tw_state *s, const tw_order *o, tw_events *ev);
 void ll_melee(tw_state *s, tw_events *ev); ///< NQ.TURN.3, NQ.MEL, NQ.ATK, NQ.RCH, NQ.DMG
+void ll_melee_scan(tw_state *s, tw_events *ev, bool plain); ///< ll-nq2: plain finds the engagements again (the check)
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 uint32_t ll_acts(const tw_state *s, int f); ///< this turn's acts
 bool ll_may_act(const tw_state *s, int f, uint32_t act); ///< NQ.SHT.1, NQ.MOVE.7
@@ -376,8 +401,16 @@ typedef struct ll_gen_opts {
 	const void *ctx;
 	bool no_wait; ///< hand-to-hand men advance even while our bows outnumber the enemy's
 } ll_gen_opts;
-bool ll_gen_enemy(const tw_state *v, int side, int j); ///< j fights and is not allied with side
+/// j fights and is not allied with side (ll-nq2: inline, the generals ask it for every pair)
+static inline bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !ll_allied(v, v->fig[j].side, side); }
 int ll_gen_target(const tw_state *v, int f, const ll_gen_rank_fn rank, const void *ctx);
+// ll-nq2: the NQ general's shot (a loaded archer's best target: lowest rank, nearest, first), tried
+// nearest first; and the plain loop over every target, kept to check it (tests/test_ll_fast.c).
+bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx);
+bool ll_gen_shoot_plain(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx);
+// ll-nq2: whether archer f, put at p, sees an enemy in range not in melee (the general's test);
+// memo NULL, or one entry per figure (-1 not known) kept between calls for the same f and view.
+bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo);
 bool ll_gen_asked(const tw_state *v, int side); ///< a decision names the seat
 /// The NQ turn (start, move, react) for `side` (ll_general_nq.c): one order into *o.
 void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op);

@@ -6,13 +6,7 @@
 
 #include "ll.h"
 
-bool ll_fights(const tw_state *s, int f) { return f >= 0 && f < s->nfig && s->fig[f].status == TW_FS_ACTIVE; }
-
-int ll_row(const tw_state *s, int f)
-{
-	const ll_frec *r = LLF(s, f);
-	return r->hand < r->nrows ? r->hand : 0;
-}
+// (ll_fights, ll_row: inline in ll.h, ll-nq2)
 
 uint32_t ll_acts(const tw_state *s, int f)
 {
@@ -44,7 +38,7 @@ static double long_reach(const tw_state *s, int f)
 // call, and a pair farther apart than any reach by a clear inch skips the square root.
 static bool engaged_plain(const tw_state *s, int a, int b)
 {
-	if (!ll_fights(s, a) || !ll_fights(s, b) || tw_allied(s, s->fig[a].side, s->fig[b].side))
+	if (!ll_fights(s, a) || !ll_fights(s, b) || ll_allied(s, s->fig[a].side, s->fig[b].side))
 		return false;
 	double gap = tw_figure_gap(&s->fig[a], &s->fig[b]);
 	if (gap <= s->params[LLP_CONTACT] + LL_EPS)
@@ -77,15 +71,38 @@ bool ll_engaged(const tw_state *s, int a, int b)
 	return engaged_fast(s, a, b);
 }
 
-bool ll_in_melee(const tw_state *s, int f)
+// ll-nq2: engaged_fast(a, b) for an a known to be in the fight, his long reach given (a scan
+// over b reads a's values once)
+// (base: the larger of a's long reach and the contact gap; the larger of it and b's long reach is
+// engaged_fast's limit, the same maximum of the three)
+static inline bool engaged_with(const tw_state *s, int a, const tw_figure *fa, double base, int b)
+{
+	const tw_figure *fb = &s->fig[b];
+	if (fb->status != TW_FS_ACTIVE)
+		return false;
+	if (fa->side == fb->side && (int)fa->side < s->nsides)
+		return false; // tw_allied: a side is its own ally
+	double rb = long_reach(s, b);
+	double lim = rb > base ? rb : base;
+	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1;
+	if (far > 0 && dx * dx + dy * dy > far * far)
+		return false; // beyond contact and every reach by an inch
+	return engaged_plain(s, a, b);
+}
+
+int ll_engaged_next(const tw_state *s, int f, int from)
 {
 	if (!ll_fights(s, f))
-		return false; // ll_engaged(f, j) is false for every j
-	for (int j = 0; j < s->nfig; j++)
-		if (j != f && engaged_fast(s, f, j))
-			return true;
-	return false;
+		return -1; // ll_engaged(f, j) is false for every j
+	const tw_figure *fa = &s->fig[f];
+	double ra = long_reach(s, f), c = s->params[LLP_CONTACT], base = ra > c ? ra : c;
+	for (int j = from < 0 ? 0 : from, n = s->nfig; j < n; j++)
+		if (j != f && engaged_with(s, f, fa, base, j))
+			return j;
+	return -1;
 }
+
+bool ll_in_melee(const tw_state *s, int f) { return ll_engaged_next(s, f, 0) >= 0; }
 
 bool ll_in_melee_plain(const tw_state *s, int f)
 {
@@ -145,18 +162,24 @@ bool ll_in_arc(const tw_state *s, int def, tw_vec2 from)
 // three men is no group.
 void ll_regroup(tw_state *s, tw_events *ev)
 {
+	int n = s->nfig;
+	int *comp = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
+	int *stack = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
+	if (comp && stack)
+		ll_regroup_in(s, ev, comp, stack);
+	tw_free(comp);
+	tw_free(stack);
+}
+
+// ll-nq2: ll_regroup with its two work arrays of s->nfig ints given (allocated before the order
+// changed anything, so that an order that regroups can be atomic: ll_apply_atomic).
+void ll_regroup_in(tw_state *s, tw_events *ev, int *comp, int *stack)
+{
 	int next = 0;
 	for (int j = 0; j < s->nfig; j++)
 		if (LLF(s, j)->group >= next)
 			next = LLF(s, j)->group + 1;
 	int n = s->nfig;
-	int *comp = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
-	int *stack = tw_events_alloc(ev, sizeof(int) * (size_t)(n ? n : 1));
-	if (!comp || !stack) {
-		tw_free(comp);
-		tw_free(stack);
-		return;
-	}
 	for (int j = 0; j < n; j++) {
 		comp[j] = -1;
 		if (LLF(s, j)->group >= 0 && !ll_fights(s, j))
@@ -196,8 +219,6 @@ void ll_regroup(tw_state *s, tw_events *ev)
 			}
 		}
 	}
-	tw_free(comp);
-	tw_free(stack);
 }
 
 bool ll_place_free(const tw_state *s, int f, tw_vec2 p)
@@ -246,10 +267,17 @@ bool ll_sight(const tw_state *s, int a, int b)
 		    tw_terrain_segment_hits(tr, pa, pb))
 			return false;
 	}
+	// ll-nq2: a man outside the line's box widened by his radius is farther than that from it
+	// (exact: the test below asks for a distance under his radius less 1e-6)
+	double x0 = pa.x < pb.x ? pa.x : pb.x, x1 = pa.x < pb.x ? pb.x : pa.x;
+	double y0 = pa.y < pb.y ? pa.y : pb.y, y1 = pa.y < pb.y ? pb.y : pa.y;
 	for (int j = 0; j < s->nfig; j++) { // NQ.SHT.5: not through anyone
-		if (j == a || j == b || !tw_figure_on_table(s, &s->fig[j]))
+		const tw_figure *fj = &s->fig[j];
+		double rj = fj->radius;
+		if (j == a || j == b || fj->pos.x < x0 - rj || fj->pos.x > x1 + rj || fj->pos.y < y0 - rj || fj->pos.y > y1 + rj ||
+		    !tw_figure_on_table(s, fj))
 			continue;
-		if (tw_dist_point_segment(s->fig[j].pos, pa, pb) < s->fig[j].radius - 1e-6)
+		if (tw_dist_point_segment(fj->pos, pa, pb) < rj - 1e-6)
 			return false;
 	}
 	return true;

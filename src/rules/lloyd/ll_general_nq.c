@@ -12,12 +12,13 @@
 // Enemies are the sides not allied with its own (tw_allied), so the same play serves the
 // six-player game; ll_gen_target lets the six-player general rank its enemies (ll_gen_rank).
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "ll.h"
 #include "tinwar/general.h"
 
-bool ll_gen_enemy(const tw_state *v, int side, int j) { return ll_fights(v, j) && !tw_allied(v, v->fig[j].side, side); }
+// (ll_gen_enemy: inline in ll.h, ll-nq2)
 
 static bool legal(const tw_state *v, const tw_order *o) { return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK; }
 
@@ -61,7 +62,7 @@ static bool may_shoot(const tw_state *v, int side)
 	return false;
 }
 
-static bool shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
+bool ll_gen_shoot_plain(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
 {
 	if (!may_shoot(v, side))
 		return false;
@@ -95,6 +96,76 @@ static bool shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 			return true;
 		}
 	}
+	return false;
+}
+
+// ll-nq2: the same choice, the targets tried nearest first. Every enemy in range is ranked (the
+// ranking is a function of the view) and sorted by (rank, distance, index); the first that the
+// rules let him shoot is the one the plain loop keeps (the lowest rank, then the nearest, then the
+// first in index order), so the shot tests stop there. tests/test_ll_fast.c compares the two at
+// every side of many positions, with and without a ranking.
+typedef struct ll_shot_cand {
+	int r, t;
+	double d;
+} ll_shot_cand;
+
+static int cand_cmp(const void *pa, const void *pb)
+{
+	const ll_shot_cand *a = pa, *b = pb;
+	if (a->r != b->r)
+		return a->r < b->r ? -1 : 1;
+	if (a->d != b->d)
+		return a->d < b->d ? -1 : 1;
+	return (a->t > b->t) - (a->t < b->t);
+}
+
+bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
+{
+	if (!may_shoot(v, side))
+		return false;
+	ll_shot_cand *c = NULL;
+	signed char *melee = NULL; // each target's engagement, as found (ll_shot_ok_memo)
+	for (int f = 0; f < v->nfig; f++) {
+		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
+		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
+			continue;
+		if (!c) {
+			c = tw_malloc(sizeof *c * (size_t)v->nfig);
+			melee = tw_malloc((size_t)v->nfig);
+			if (!c || !melee) {
+				tw_free(c);
+				tw_free(melee);
+				return ll_gen_shoot_plain(v, side, o, rank, ctx);
+			}
+			memset(melee, -1, (size_t)v->nfig);
+		}
+		int n = 0;
+		double range = LLF(v, f)->r[ll_row(v, f)][2];
+		for (int t = 0; t < v->nfig; t++) {
+			if (!ll_gen_enemy(v, side, t) || tw_dist(v->fig[f].pos, v->fig[t].pos) > range + LL_EPS)
+				continue;
+			c[n].r = rank ? rank(v, side, t, ctx) : 0;
+			c[n].t = t;
+			c[n].d = tw_dist(v->fig[f].pos, v->fig[t].pos);
+			n++;
+		}
+		if (n == 0 || !ll_shooter_free(v, f))
+			continue;
+		if (n > 1)
+			qsort(c, (size_t)n, sizeof *c, cand_cmp);
+		for (int i = 0; i < n; i++)
+			if (ll_shot_ok_memo(v, side, f, c[i].t, 1, melee)) {
+				tw_order_init(o, LL_OT_SHOOT, side);
+				o->nfig = o->nfig2 = 1;
+				o->fig[0] = f;
+				o->fig2[0] = c[i].t;
+				tw_free(c);
+				tw_free(melee);
+				return true;
+			}
+	}
+	tw_free(c);
+	tw_free(melee);
 	return false;
 }
 
@@ -139,9 +210,24 @@ static bool outshoots(const tw_state *v, int side)
 	return n > 0;
 }
 
+// ll-nq2: ll_in_melee(t) with f where he now stands, memo (or NULL) keeping whether t is engaged
+// with anyone but f (which does not depend on where f stands): then only the pair (t, f) is new.
+static bool melee_but(const tw_state *v, int f, int t, signed char *memo)
+{
+	if (!memo)
+		return ll_in_melee(v, t);
+	if (memo[t] < 0) {
+		int j = ll_engaged_next(v, t, 0);
+		if (j == f)
+			j = ll_engaged_next(v, t, f + 1);
+		memo[t] = j >= 0;
+	}
+	return memo[t] > 0 || ll_engaged(v, t, f);
+}
+
 // An enemy archer f would see in range from p (his own place moved there for the test: the view is
 // the general's own copy, and the place is put back).
-static bool sees_target(const tw_state *v, int side, int f, tw_vec2 p)
+bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo)
 {
 	tw_figure *me = (tw_figure *)&v->fig[f];
 	tw_vec2 was = me->pos;
@@ -150,14 +236,14 @@ static bool sees_target(const tw_state *v, int side, int f, tw_vec2 p)
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
 		ok = ll_gen_enemy(v, side, t) && tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 &&
-		     !ll_in_melee(v, t) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
+		     !melee_but(v, f, t, memo) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
 	me->pos = was;
 	return ok;
 }
 
 // A lone archer with nobody to shoot: the nearest place within his move (16 bearings, full and half
 // move) from which he sees an enemy in range and stays out of every enemy's charge (move + 1 in).
-static bool archer_place(const tw_state *v, int side, int f, double m, tw_order *o)
+static bool archer_place(const tw_state *v, int side, int f, double m, tw_order *o, signed char *memo)
 {
 	if (LLF(v, f)->group >= 0)
 		return false;
@@ -170,7 +256,7 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 		for (int e = 0; e < v->nfig && safe; e++)
 			safe = !ll_gen_enemy(v, side, e) || archer(v, e) ||
 			       tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius > ll_move_allowance(v, e) + 1;
-		if (!safe || !sees_target(v, side, f, p))
+		if (!safe || !ll_gen_sees(v, side, f, p, memo))
 			continue;
 		tw_order_init(o, LL_OT_MOVE, side);
 		o->nfig = 1;
@@ -241,7 +327,7 @@ static bool charge(const tw_state *v, int side, int f, tw_order *o, const ll_gen
 	return false;
 }
 
-static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, signed char *memo)
 {
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f))
@@ -281,9 +367,11 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		double m = ll_move_allowance(v, lead) - (g >= 0 ? 1 : 0);
 		double step = m;
 		if (archer(v, lead)) {
-			if (sees_target(v, side, lead, v->fig[lead].pos))
+			if (memo) // ll-nq2: what the enemy's engagements are without the archer, found afresh for him
+				memset(memo, -1, (size_t)v->nfig);
+			if (ll_gen_sees(v, side, lead, v->fig[lead].pos, memo))
 				continue; // he can shoot from where he stands
-			if (archer_place(v, side, lead, m, o))
+			if (archer_place(v, side, lead, m, o, memo))
 				return true;
 			double want = len - LLF(v, lead)->r[ll_row(v, lead)][2] + 0.5; // into his long band, no nearer
 			step = want < m ? want : m;
@@ -311,15 +399,28 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 	return false;
 }
 
+static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+{
+	signed char *memo = tw_malloc((size_t)(v->nfig ? v->nfig : 1)); // NULL: the plain scans
+	bool ok = advance_in(v, side, o, op, memo);
+	tw_free(memo);
+	return ok;
+}
+
 // NQ.ATK.5: a man engaged with several foes aims his attack roll at a wounded one (once a turn).
 static bool aim(const tw_state *v, int side, tw_order *o)
 {
+	bool wounded = false; // ll-nq2: with no wounded enemy in the fight nobody aims (w stays -1)
+	for (int j = 0; j < v->nfig && !wounded; j++)
+		wounded = ll_gen_enemy(v, side, j) && LLF(v, j)->wounded;
+	if (!wounded)
+		return false;
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
 			continue;
 		int w = -1, n = 0;
-		for (int j = 0; j < v->nfig; j++)
-			if (ll_engaged(v, f, j) && ll_gen_enemy(v, side, j)) { // (ll-gen2: the engagement first)
+		for (int j = ll_engaged_next(v, f, 0); j >= 0; j = ll_engaged_next(v, f, j + 1)) // ll-nq2
+			if (ll_gen_enemy(v, side, j)) {
 				n++;
 				if (LLF(v, j)->wounded && w < 0)
 					w = j;
@@ -355,11 +456,11 @@ void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		return;
 	}
 	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
-		if (shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || load(v, side, o) || advance(v, side, o, op) ||
+		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || load(v, side, o) || advance(v, side, o, op) ||
 		    aim(v, side, o))
 			return;
 	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
-		if (shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
+		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
 			return;
 	}
 	tw_order_init(o, LL_OT_END, side);

@@ -21,9 +21,7 @@ static int attack_target(const tw_state *s, int f)
 	int best = -1;
 	double bd = -2;
 	tw_vec2 dir = tw_dir_deg(s->fig[f].facing);
-	for (int j = 0; j < s->nfig; j++) {
-		if (!ll_engaged(s, f, j))
-			continue;
+	for (int j = ll_engaged_next(s, f, 0); j >= 0; j = ll_engaged_next(s, f, j + 1)) { // (ll-nq2)
 		tw_vec2 v = tw_sub(s->fig[j].pos, s->fig[f].pos);
 		double len = tw_len(v), c = len > LL_EPS ? tw_dot(dir, v) / len : 1;
 		if (c > bd + 1e-12)
@@ -70,7 +68,11 @@ static int damage_roll(tw_state *s, tw_events *ev, int a, int b)
 	return hits;
 }
 
-void ll_melee(tw_state *s, tw_events *ev)
+void ll_melee(tw_state *s, tw_events *ev) { ll_melee_scan(s, ev, false); }
+
+// ll-nq2: plain: every man's engagement found again after the changes of weapon (as before the
+// shortcut below; tests/test_ll_fast.c compares the two)
+void ll_melee_scan(tw_state *s, tw_events *ev, bool plain)
 {
 	int n = s->nfig, turn = LLG(s)->turn;
 	// NQ.RCH.6: the closed state ends as soon as the two are no longer in contact.
@@ -86,14 +88,20 @@ void ll_melee(tw_state *s, tw_events *ev)
 	if (!target)
 		return;
 	bool any = false;
+	// ll-nq2: target[a] -2 marks a man in melee, kept for the second loop below unless a change of
+	// weapon takes up a long one (the only change here that can change who is engaged: a bow
+	// gives no long reach, so neither does any other row that is not long)
+	bool long_taken = plain;
 	for (int a = 0; a < n; a++) {
 		target[a] = -1;
 		if (!ll_in_melee(s, a))
 			continue;
 		any = true;
+		target[a] = -2;
 		ll_frec *r = LLF(s, a);
 		if (r->reach[ll_row(s, a)] == TW_LL_MISSILE && r->nrows > 1) { // NQ.OPP.4, NQ.ATK.4: to the dagger
 			r->hand = 1 - ll_row(s, a);
+			long_taken |= r->reach[ll_row(s, a)] == TW_LL_LONG;
 			r->no_attack = turn;
 			tw_event *e = tw_events_push(ev, TW_EV_INFO, s->fig[a].side, r->snapped ? "NQ.OPP.4" : "NQ.ATK.4");
 			if (e) {
@@ -109,12 +117,15 @@ void ll_melee(tw_state *s, tw_events *ev)
 		tw_free(target);
 		return;
 	}
-	for (int a = 0; a < n; a++)
-		if (ll_in_melee(s, a)) {
+	for (int a = 0; a < n; a++) {
+		bool in_melee = long_taken ? ll_in_melee(s, a) : target[a] == -2;
+		target[a] = -1;
+		if (in_melee) {
 			target[a] = attack_target(s, a);
 			if (target[a] >= 0) // NQ.SHD.3: he faces his attack-roll target
 				s->fig[a].facing = tw_bearing_deg(tw_sub(s->fig[target[a]].pos, s->fig[a].pos));
 		}
+	}
 	for (int a = 0; a < n; a++)
 		for (int b = a + 1; b < n; b++) {
 			if (!ll_engaged(s, a, b))

@@ -72,16 +72,28 @@ tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		if (p.x - me->radius < -LL_EPS || p.y - me->radius < -LL_EPS || p.x + me->radius > s->table.width + LL_EPS ||
 		    p.y + me->radius > s->table.depth + LL_EPS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "figure %d would leave the table", f);
-		for (int j = 0; j < s->nfig; j++) {
-			if (j == f || !tw_figure_on_table(s, &s->fig[j]))
-				continue;
-			tw_vec2 q = s->fig[j].pos;
-			for (int k = 0; k < o->nfig; k++)
-				if (o->fig[k] == j)
-					q = o->at[k];
-			if (tw_dist(p, q) < me->radius + s->fig[j].radius - 1e-6)
-				return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "figure %d would stand on figure %d", f, j);
+		// ll-nq2: the first figure in index order that the base would stand on, each at his new
+		// place if he moves: the movers at theirs, then the others where they stand (only a man
+		// overlapped where he stands is looked for among the movers); the lower index is named
+		int on = -1;
+		for (int k = 0; k < o->nfig; k++) {
+			int j = o->fig[k];
+			if (j != f && (on < 0 || j < on) && tw_figure_on_table(s, &s->fig[j]) &&
+			    tw_dist(p, o->at[k]) < me->radius + s->fig[j].radius - 1e-6)
+				on = j;
 		}
+		for (int j = 0; j < s->nfig && (on < 0 || j < on); j++) {
+			if (j == f || tw_dist(p, s->fig[j].pos) >= me->radius + s->fig[j].radius - 1e-6 ||
+			    !tw_figure_on_table(s, &s->fig[j]))
+				continue;
+			bool moves = false;
+			for (int k = 0; k < o->nfig && !moves; k++)
+				moves = o->fig[k] == j;
+			if (!moves)
+				on = j;
+		}
+		if (on >= 0)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "figure %d would stand on figure %d", f, on);
 		for (int t = 0; t < s->table.nterrain; t++)
 			if (tw_terrain_impassable(&s->table.terrain[t]) && tw_terrain_contains(&s->table.terrain[t], p))
 				return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.6", "figure %d would stand in impassable ground", f);

@@ -623,6 +623,7 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.setup = ll_setup,
 	.validate = ll_validate,
 	.apply = ll_apply,
+	.apply_atomic = ll_apply_atomic, // ll-nq2: ll_atomic.c
 	.to_move = ll_to_move,
 	.decisions = ll_decisions,
 	.score = ll_score,

@@ -8,11 +8,8 @@
 // the shooter engaged only by men who charged him this turn, the target engaged only with him.
 static bool engaged_beyond(const tw_state *s, int f, int shooter, bool snap)
 {
-	if (!ll_fights(s, f))
-		return false; // (ll-gen2: ll_engaged(f, j) is false for every j)
-	for (int j = 0; j < s->nfig; j++) {
-		if (j == f || !ll_engaged(s, f, j))
-			continue;
+	// (ll-nq2: the men engaged with f in index order, ll_engaged_next)
+	for (int j = ll_engaged_next(s, f, 0); j >= 0; j = ll_engaged_next(s, f, j + 1)) {
 		if (snap && f == shooter && LLF(s, j)->charged == f && LLF(s, j)->turn_moved == LLG(s)->turn)
 			continue;
 		if (snap && f != shooter && j == shooter)
@@ -34,7 +31,12 @@ static bool is_snap(const tw_state *s, int side) { return s->phase == LL_PH_REAC
 
 bool ll_shooter_free(const tw_state *s, int f) { return !engaged_beyond(s, f, f, is_snap(s, s->fig[f].side)); }
 
-bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
+bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free) { return ll_shot_ok_memo(s, side, f, t, shooter_free, NULL); }
+
+// ll-nq2: target_melee (NULL, or one entry per figure: -1 not known yet, else 0/1) keeps whether
+// each target is engaged, for shots in one's own turn: engaged_beyond(t, f, false) does not
+// depend on the shooter (only a snap shot's does), so every archer of a side reads it once.
+bool ll_shot_ok_memo(const tw_state *s, int side, int f, int t, int shooter_free, signed char *target_melee)
 {
 	// ll_validate_shoot's tests, the cheap ones first (the generals try every target of every bow)
 	bool snap = is_snap(s, side);
@@ -47,7 +49,7 @@ bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
 	if (r->reach[k] != TW_LL_MISSILE || !r->loaded)
 		return false;
 	if ((!snap && !ll_may_act(s, f, LLA_SHOOT)) || (snap && LLG(s)->evaded) || !ll_fights(s, t) ||
-	    tw_allied(s, s->fig[t].side, side))
+	    ll_allied(s, s->fig[t].side, side))
 		return false;
 	if (tw_ll_range_band(r->r[k], tw_dist(s->fig[f].pos, s->fig[t].pos)) < 0)
 		return false;
@@ -55,7 +57,15 @@ bool ll_shot_ok(const tw_state *s, int side, int f, int t, int shooter_free)
 		return false;
 	if (shooter_free == 0 || (shooter_free < 0 && engaged_beyond(s, f, f, snap)))
 		return false;
-	return !engaged_beyond(s, t, f, snap) && ll_sight(s, f, t);
+	bool engaged;
+	if (!snap && target_melee) {
+		if (target_melee[t] < 0)
+			target_melee[t] = engaged_beyond(s, t, f, false);
+		engaged = target_melee[t] > 0;
+	} else {
+		engaged = engaged_beyond(s, t, f, snap);
+	}
+	return !engaged && ll_sight(s, f, t);
 }
 
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err)
@@ -107,6 +117,11 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	bool snap = s->phase == LL_PH_REACT;
 	int f = o->fig[0], t = o->fig2[0];
+	// ll-nq2: NQ.GRP.5's work arrays first, so that nothing fails once the state has changed (the
+	// order is applied without a saved copy: ll_apply_atomic)
+	int *work = tw_events_alloc(ev, sizeof(int) * 2 * (size_t)(s->nfig ? s->nfig : 1));
+	if (!work)
+		return TW_ERR_NOMEM;
 	ll_frec *r = LLF(s, f);
 	int k = ll_row(s, f);
 	const char *clause = snap ? "NQ.OPP.2" : "NQ.SHT.3";
@@ -133,8 +148,10 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 			      r->w[k], band == 0 ? 0 : band == 1 ? 2 : 5, snap ? " +2 snap" : "", shield ? " +shield" : "",
 			      size >= 3 ? " group" : "", roll, hit ? "hit" : "miss");
 	}
-	if (!hit)
+	if (!hit) {
+		tw_free(work);
 		return ev->failed ? TW_ERR_NOMEM : TW_OK;
+	}
 	int victim = t;
 	if (size >= 2) { // NQ.SHT.6, NQ.GRP.6: a hit on a group falls on a random member
 		int pick = tw_roll(s, ev, s->fig[f].side, "NQ.GRP.6", 1, size < 2 ? 2 : size, NULL, NULL), seen = 0;
@@ -152,6 +169,7 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 			hits += faces[i] >= LLF(s, victim)->t; // NQ.DMG.1
 	}
 	ll_apply_damage(s, ev, victim, hits, s->fig[f].pos, "NQ.DMG.4");
-	ll_regroup(s, ev);
+	ll_regroup_in(s, ev, work, work + (s->nfig ? s->nfig : 1));
+	tw_free(work);
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
