@@ -1,6 +1,7 @@
 // Little Wars rule-set descriptor: parameters, validation and application dispatch.
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "lw.h"
 #include "lw_big.h"
 #include "lw_boxes.h"
@@ -58,7 +59,19 @@ static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
 // Tests set it to judge every end in full when validating (the plain path).
 bool lw_end_full_check = false;
 
+static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_error *err);
+
+// h5-hook (issue 18): an order accepted is noted for the game (core/vmemo.h: only while a
+// general decides on the game's state itself, the game then skips checking it again).
 static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_status st = lw_validate_order(s, o, err);
+	if (st == TW_OK)
+		tw_vmemo_note(s, o);
+	return st;
+}
+
+static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (o->side < 0 || o->side >= s->nsides)
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
