@@ -4,16 +4,20 @@
 //   - the memo's rules: only inside the window, only for the view's game state, only for the
 //     same order (every field before the lists, each list up to its count), once;
 //   - games of several pairings on Hook's Farm and a Country played with the memo and without:
-//     the same final state, orders and events, and the memo used.
+//     the same final state, orders and events, and the memo used;
+//   - lw_ai_count_near without a grid (Hook's Farm's 150 figures) passing over men far along x or
+//     y against measuring every man (lw_ai_plain_counts), at places just in and out of reach.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/vmemo.h"
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_ai.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 
@@ -173,12 +177,71 @@ static void test_vmemo_games_match(void **st)
 	assert_true(used > 100);
 }
 
+static void test_count_near_box_matches_plain(void **st)
+{
+	(void)st;
+	tw_state sc0, sc;
+	memset(&sc0, 0, sizeof sc0);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc0, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	// A battle some way in: the men put down and closing.
+	tw_game *g = tw_game_new(&sc0, 5, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 5), tw_general_new("default", rs, 1, 12)};
+	(void)tw_play_out(g, gens, 140, &err); // stops short of the end
+	assert_int_equal(tw_state_clone(&sc, tw_game_state(g)), TW_OK);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc0);
+	assert_int_equal(sc.phase, LW_PH_PLAY);
+	for (int i = 0; i < sc.nfig; i++) // some men with odd radii: the widest sets the box
+		if (i % 37 == 5)
+			sc.fig[i].radius = i % 2 ? 0.5 : 0.0; // the widest as wide as a cavalryman
+	lw_ai_lists l;
+	memset(&l, 0, sizeof l);
+	assert_true(lw_ai_lists_make(&sc, &l));
+	assert_int_equal(l.gw, 0); // no grid on this table
+	tw_rng r;
+	tw_rng_seed(&r, 18);
+	static const double rads[] = {2.5, LW_INF_MOVE, LW_CAV_MOVE, LW_CAV_MOVE + 2, 0.0, 1e-9};
+	static const double nudge[] = {0.0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-9, -1e-9, 1e-4, -1e-4};
+	int counted = 0, n = 0;
+	for (int k = 0; k < 60000; k++) {
+		const tw_figure *f = &sc.fig[k % sc.nfig];
+		double rad = rads[k % 6];
+		double reach = rad + f->radius + nudge[(k / 6) % 9];
+		double ang = (k % 4 == 0) ? 0.0 : tw_rng_unit(&r) * 6.283185307179586; // along x, or any way
+		tw_vec2 p = tw_add(f->pos, tw_v2(reach * cos(ang), reach * sin(ang)));
+		if (k % 5 == 0)
+			p = tw_v2(tw_rng_unit(&r) * sc.table.width, tw_rng_unit(&r) * sc.table.depth);
+		if (k % 997 == 0)
+			p.y = NAN;
+		int side = k % 3 == 2 ? (k / 3) % 2 : f->side;
+		lw_ai_plain_counts = true;
+		int want = lw_ai_count_near(&l, side, p, rad);
+		lw_ai_plain_counts = false;
+		int got = lw_ai_count_near(&l, side, p, rad);
+		if (want != got)
+			print_error("side %d within %.17g of (%.17g, %.17g): %d, plain %d\n", side, rad, p.x, p.y, got, want);
+		assert_int_equal(want, got);
+		counted += want;
+		n++;
+	}
+	print_message("%d places, %d men counted in all\n", n, counted);
+	assert_true(counted > n);
+	lw_ai_lists_free(&l);
+	tw_state_free(&sc);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_vmemo_rules),
 		cmocka_unit_test(test_vmemo_games_match),
+		cmocka_unit_test(test_count_near_box_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

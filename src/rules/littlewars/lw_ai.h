@@ -101,6 +101,8 @@ double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i);
 /// the state l was made from; 0 for a side that has none (or no such side). The plain loop over
 /// the state is lw_oracle_count_near (tests/support).
 int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r);
+/// Tests (h5-hook): true makes lw_ai_count_near without a grid measure every man's distance.
+extern bool lw_ai_plain_counts;
 /// The free men of `side` (with `others`: of every side but `side`) whose centre may lie in the
 /// box [lo, hi]: at least every one that does (every listed man of those sides when l has no
 /// grid). Their figure indices go into l->found, ascending; the count.

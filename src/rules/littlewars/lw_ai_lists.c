@@ -75,8 +75,15 @@ static bool grid_make(lw_ai_lists *l)
 	l->gw = l->gh = l->ncell = 0;
 	if (!grow_i32(&l->found, &l->cap_found, n > 0 ? n : 1))
 		return false;
-	if (n == 0 || (n < LW_AI_GRID_MIN_MEN && !l->force_grid))
+	if (n == 0 || (n < LW_AI_GRID_MIN_MEN && !l->force_grid)) {
+		// h5-hook: the widest man still, for lw_ai_count_near's box (a NaN radius is passed
+		// over: such a man is never near anything; an infinite one makes every box infinite).
+		double rmax = 0;
+		for (int k = 0; k < n; k++)
+			rmax = l->free_men[k].r > rmax ? l->free_men[k].r : rmax;
+		l->rmax = rmax;
 		return true;
+	}
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, rmax = 0, amax = 0;
 	for (int k = 0; k < n; k++) {
 		const lw_ai_man *m = &l->free_men[k];
@@ -256,6 +263,8 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 // whatever the rounding of the distances (1e-6 of an inch is some 1e4 ulps at 100000 in).
 #define BOX_PAD 1e-3
 
+bool lw_ai_plain_counts = false;
+
 int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
 {
 	if (side < 0 || side >= l->nsides)
@@ -263,6 +272,19 @@ int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
 	int n = 0;
 	double R = r + l->rmax + BOX_PAD;
 	tw_vec2 lo = tw_v2(p.x - R, p.y - R), hi = tw_v2(p.x + R, p.y + R);
+	if (l->gw == 0 && !lw_ai_plain_counts) {
+		// h5-hook (issue 18): without a grid, a man farther than R along x or y is passed over
+		// without his distance. Exact: his distance is at least |dx| less some 1e-15 of it,
+		// so less his radius it is more than r by nearly BOX_PAD (tests/test_hook_paths.c).
+		for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
+			const lw_ai_man *m = &l->free_men[k];
+			if (fabs(m->x - p.x) > R || fabs(m->y - p.y) > R)
+				continue;
+			if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+				n++;
+		}
+		return n;
+	}
 	FOR_MEN_IN_BOX(l, side, lo, hi, {
 		const lw_ai_man *m = &l->free_men[k];
 		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
