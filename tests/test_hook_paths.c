@@ -6,7 +6,10 @@
 //   - games of several pairings on Hook's Farm and a Country played with the memo and without:
 //     the same final state, orders and events, and the memo used;
 //   - lw_ai_count_near without a grid (Hook's Farm's 150 figures) passing over men far along x or
-//     y against measuring every man (lw_ai_plain_counts), at places just in and out of reach.
+//     y against measuring every man (lw_ai_plain_counts), at places just in and out of reach;
+//   - lw_ai_charge's remembered counts (kept while the enemy side's listed men are unchanged)
+//     against counting afresh, list after list while men move, die and rearm; and games of
+//     Hook's Farm and a 300-a-side Country played with the memo and without.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -235,6 +238,107 @@ static void test_count_near_box_matches_plain(void **st)
 	tw_state_free(&sc);
 }
 
+// Every free man of each side as an enemy of the other: lw_ai_charge with the memo against afresh.
+static int charge_mismatches(const tw_state *s, lw_ai_lists *l, int *asked)
+{
+	int bad = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *e = &s->fig[i];
+		if (!lw_is_free(e))
+			continue;
+		int side = lw_enemy(e->side);
+		for (int nours = 0; nours < 3; nours += 2) {
+			lw_charge_eval a = lw_ai_charge(l, s, side, e, nours);
+			lw_ai_charge_nomemo = true;
+			lw_charge_eval b = lw_ai_charge(l, s, side, e, nours);
+			lw_ai_charge_nomemo = false;
+			if (a.mine != b.mine || a.theirs != b.theirs || memcmp(&a.value, &b.value, sizeof a.value) != 0) {
+				if (bad++ == 0)
+					print_error("figure %d: memo %d/%d/%g, afresh %d/%d/%g\n", i, a.mine, a.theirs, a.value,
+						    b.mine, b.theirs, b.value);
+			}
+			(*asked)++;
+		}
+	}
+	return bad;
+}
+
+static void test_charge_memo_matches_afresh(void **st)
+{
+	(void)st;
+	tw_error err;
+	for (int k = 0; k < 2; k++) {
+		tw_state sc0, sc;
+		memset(&sc0, 0, sizeof sc0);
+		if (k == 0)
+			assert_int_equal(tw_state_load(&sc0, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		else
+			assert_int_equal(tw_scenario_generate(&sc0, "littlewars", 33, 576, 192, &err), TW_OK);
+		tw_game *g = tw_game_new(&sc0, 9, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 9), tw_general_new("default", rs, 1, 16)};
+		(void)tw_play_out(g, gens, k == 0 ? 140 : 900, &err); // into the battle
+		assert_int_equal(tw_state_clone(&sc, tw_game_state(g)), TW_OK);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc0);
+		assert_int_equal(sc.phase, LW_PH_PLAY);
+		lw_ai_lists l;
+		memset(&l, 0, sizeof l);
+		tw_rng r;
+		tw_rng_seed(&r, 77 + (uint64_t)k);
+		int asked = 0;
+		for (int round = 0; round < 12; round++) {
+			assert_true(lw_ai_lists_make(&sc, &l));
+			assert_int_equal(charge_mismatches(&sc, &l, &asked), 0);
+			// Between lists: a few men of one side (or both, or none) step, fall, or come back.
+			int what = round % 4;
+			for (int m = 0; m < 3 && what != 3; m++) {
+				int i = (int)tw_rng_below(&r, (uint32_t)sc.nfig);
+				tw_figure *f = &sc.fig[i];
+				if (what == 1 && f->side != 0)
+					continue; // this time side 0's men only
+				switch (tw_rng_below(&r, 4)) {
+				case 0: f->pos.x += 0.5; break;
+				case 1: f->pos.y = nextafter(f->pos.y, 1e9); break; // one ulp
+				case 2: f->status = f->status == TW_FS_DEAD ? TW_FS_ACTIVE : TW_FS_DEAD; break;
+				default: f->moved_in = sc.move_no; break;
+				}
+			}
+		}
+		print_message("%d charges asked both ways (%d men)\n", asked, sc.nfig);
+		lw_ai_lists_free(&l);
+		tw_state_free(&sc);
+	}
+}
+
+static void test_charge_memo_games_match(void **st)
+{
+	(void)st;
+	tw_error err;
+	for (int k = 0; k < 3; k++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		if (k < 2)
+			assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		else {
+			assert_int_equal(tw_scenario_generate(&sc, "littlewars", 34, 576, 192, &err), TW_OK);
+			sc.params[LWP_MAX_MOVES] = 12;
+		}
+		uint64_t h[2];
+		long hits;
+		for (int v = 0; v < 2; v++) {
+			lw_ai_charge_nomemo = v == 1;
+			h[v] = play(&sc, "default", k == 1 ? "lw-rush" : "default", 120 + (uint64_t)k, false, &hits);
+		}
+		lw_ai_charge_nomemo = false;
+		assert_true(h[0] == h[1]);
+		tw_state_free(&sc);
+	}
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -242,6 +346,8 @@ int main(void)
 		cmocka_unit_test(test_vmemo_rules),
 		cmocka_unit_test(test_vmemo_games_match),
 		cmocka_unit_test(test_count_near_box_matches_plain),
+		cmocka_unit_test(test_charge_memo_matches_afresh),
+		cmocka_unit_test(test_charge_memo_games_match),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
