@@ -109,6 +109,14 @@ static void put_fixed(out *o, double v, int prec)
 	put(o, p, (size_t)(end - p));
 }
 
+int tw_fmt_fixed(char *buf, size_t cap, double v, int prec)
+{
+	out o = {buf, cap, 0};
+	buf[0] = 0;
+	put_fixed(&o, v, prec);
+	return (int)o.len;
+}
+
 void tw_fmt_fast(char *buf, size_t cap, const char *fmt, va_list ap)
 {
 	out o = {buf, cap, 0};
