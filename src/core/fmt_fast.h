@@ -16,7 +16,7 @@ bool tw_fmt_fast_ok(const char *fmt);
 void tw_fmt_fast(char *buf, size_t cap, const char *fmt, va_list ap);
 
 /// Writes what snprintf(buf, cap, "%.*f", prec, v) writes, for prec 0-3 (cap > 0); the length
-/// snprintf would return when the buffer is large enough (lw_fmt_1 is built on it).
+/// snprintf would return when the buffer is large enough (rule sets build their words on it).
 int tw_fmt_fixed(char *buf, size_t cap, double v, int prec);
 
 #endif
