@@ -496,7 +496,7 @@ static void test_melee_sweep_matches_plain(void **st)
 		uint64_t h[2];
 		int nev[2];
 		for (int v = 0; v < 2; v++) {
-			lw_melee_sweep_min_figs = v == 0 ? 512 : 1 << 30;
+			lw_melee_sweep_min_figs = v == 0 ? 0 : 1 << 30; // h5-hook: every table sweeps
 			tw_state t;
 			assert_int_equal(tw_state_clone(&t, &base), TW_OK);
 			tw_order *end = malloc(sizeof *end);
@@ -513,9 +513,35 @@ static void test_melee_sweep_matches_plain(void **st)
 			free(end);
 			tw_state_free(&t);
 		}
-		lw_melee_sweep_min_figs = 512;
+		lw_melee_sweep_min_figs = 64;
 		assert_int_equal(nev[0], nev[1]);
 		assert_true(h[0] == h[1]);
+		// h5-hook: an end choosing no casualties, validated at once and judged in full: both
+		// accept it, with melees formed; one choosing a casualty is judged either way.
+		{
+			tw_order *end = malloc(sizeof *end);
+			tw_order_init(end, LW_OT_END_MOVE, base.mover);
+			const tw_ruleset *rs = tw_ruleset_get(base.ruleset);
+			tw_status vs[2];
+			for (int v = 0; v < 2; v++) {
+				lw_end_full_check = v == 1;
+				vs[v] = rs->validate(&base, end, NULL);
+			}
+			assert_int_equal(vs[0], TW_OK);
+			assert_int_equal(vs[1], TW_OK);
+			end->fig[0] = 0; // figure 0 is no casualty of any melee formed here, or no melee formed
+			end->nfig = 1;
+			tw_error e[2];
+			for (int v = 0; v < 2; v++) {
+				lw_end_full_check = v == 1;
+				vs[v] = rs->validate(&base, end, &e[v]);
+			}
+			lw_end_full_check = false;
+			assert_int_equal(vs[0], vs[1]);
+			assert_int_not_equal(vs[0], TW_OK);
+			assert_string_equal(e[0].message, e[1].message);
+			free(end);
+		}
 		// Supporters of random bodies: near a man, a few of his side within 10 in.
 		for (int q = 0; q < 300; q++) {
 			int i = (int)(tw_rng_u64(&r) % (uint64_t)base.nfig);

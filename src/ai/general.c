@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "tinwar/doctrine.h"
 #include "tinwar/general.h"
 #include "tinwar/host_clock.h"
@@ -165,12 +166,12 @@ static tw_status seat_view_get(seat_view *sv, const tw_state *s, int side, const
 tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error *err)
 {
 	const tw_ruleset *rs = tw_game_ruleset(game);
-	tw_order *o = malloc(sizeof *o);
-	if (!o)
-		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	tw_order *o = malloc(sizeof *o), *memo = malloc(sizeof *memo);
 	seat_view *view = calloc(TW_MAX_SIDES, sizeof *view); // some 10 KB: not on the stack
-	if (!view) {
+	if (!o || !memo || !view) {
 		free(o);
+		free(memo);
+		free(view);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	tw_state shallow;
@@ -205,14 +206,20 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 			st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 			break;
 		}
+		// h5-hook (issue 18): while the general decides on the state itself, the order the rules
+		// last accepted on its view is not checked again when applied (core/vmemo.h).
+		if (v == &shallow)
+			tw_vmemo_open(v, s, memo);
 		st = g->def->decide(g, v, side, o);
 		if (g->forfeit) {
+			tw_vmemo_close();
 			st = tw_error_set(err, TW_ERR_STATE, "", "%s forfeits", s->sides[side].name);
 			break;
 		}
 		tw_error e;
 		if (st == TW_OK)
 			st = tw_game_apply(game, o, NULL, NULL, &e);
+		tw_vmemo_close();
 		if (st != TW_OK) {
 			// A general that gives an illegal order ends its move instead (stated default).
 			if (++illegal_run > 50) {
@@ -238,6 +245,7 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 			free_view(&view[i].own);
 	free(view);
 	free(o);
+	free(memo);
 	if (st != TW_OK)
 		return st;
 	if (!tw_game_state(game)->over)

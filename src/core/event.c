@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "tinwar/event.h"
+#include "fmt_fast.h"
 
 static const char *const ev_names[TW_EV_COUNT] = {
 	"info",      "toss",      "dice",     "deploy",     "move",       "gun_move",  "shot",
@@ -44,7 +45,10 @@ void tw_event_text(tw_event *e, const char *fmt, ...)
 		return;
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(e->text, sizeof e->text, fmt, ap);
+	if (tw_fmt_fast_ok(fmt)) // h5-hook (issue 18): the same bytes without vsnprintf
+		tw_fmt_fast(e->text, sizeof e->text, fmt, ap);
+	else
+		vsnprintf(e->text, sizeof e->text, fmt, ap);
 	va_end(ap);
 }
 

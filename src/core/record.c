@@ -518,11 +518,17 @@ bool tw_rec_hide_changes(const tw_state *s, int seat)
 		const unsigned char *base = n > 0 ? tw_rec_c(s, (tw_rec_kind)k, 0) : NULL;
 		if (!base)
 			continue;
+		// h5-hook: when every hidden field is the owner's, the seat's own records hide nothing.
+		bool all_owner = true;
+		for (int q = 0; q < nh; q++)
+			all_owner = all_owner && hf[q].owner;
 		for (int i = 0; i < n; i++) {
 			// The owner as tw_rec_owner gives it, without the call.
 			int owner = k == TW_REC_SIDE ? i : k == TW_REC_FIGURE ? s->fig[i].side : k == TW_REC_GUN ? s->gun[i].side
 				    : k == TW_REC_UNIT ? s->unit[i].side : -1;
 			bool own = owner >= 0 && owner == seat;
+			if (own && all_owner)
+				continue;
 			const unsigned char *rec = base + (size_t)i * d->size;
 			for (int q = 0; q < nh; q++) {
 				const struct hf *h = &hf[q];

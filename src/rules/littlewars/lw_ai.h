@@ -86,7 +86,20 @@ typedef struct lw_ai_lists {
 	int cap_found;
 	uint64_t *bits; ///< lw_ai_men_near's sort: a bit per figure, all clear between calls
 	int cap_bits;   ///< words
+	// h5-hook (issue 18): lw_ai_charge's count of an enemy man's fellows near him (theirs and
+	// their supporters depend on his side's listed men and his place only), kept from list to
+	// list while his side's listed men are byte for byte those of the last list (side_gen
+	// counts the changes; an answer holds for the count it was worked out at).
+	lw_ai_man *prev_men;   ///< the last list's men, side by side
+	int cap_prev_men, prev_n[LW_AI_SIDES], prev_nsides; ///< prev_n[k] = 0 from prev_nsides on
+	bool prev_have;
+	uint32_t side_gen[LW_AI_SIDES];
+	struct lw_ai_cmemo *cmemo; ///< by figure index
+	int cap_cmemo;
 } lw_ai_lists;
+
+/// Tests (h5-hook): true makes lw_ai_charge work every count out afresh.
+extern bool lw_ai_charge_nomemo;
 
 /// Lists s into l (replacing what l held); false without memory.
 bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l);
@@ -101,6 +114,8 @@ double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i);
 /// the state l was made from; 0 for a side that has none (or no such side). The plain loop over
 /// the state is lw_oracle_count_near (tests/support).
 int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r);
+/// Tests (h5-hook): true makes lw_ai_count_near without a grid measure every man's distance.
+extern bool lw_ai_plain_counts;
 /// The free men of `side` (with `others`: of every side but `side`) whose centre may lie in the
 /// box [lo, hi]: at least every one that does (every listed man of those sides when l has no
 /// grid). Their figure indices go into l->found, ascending; the count.

@@ -75,8 +75,15 @@ static bool grid_make(lw_ai_lists *l)
 	l->gw = l->gh = l->ncell = 0;
 	if (!grow_i32(&l->found, &l->cap_found, n > 0 ? n : 1))
 		return false;
-	if (n == 0 || (n < LW_AI_GRID_MIN_MEN && !l->force_grid))
+	if (n == 0 || (n < LW_AI_GRID_MIN_MEN && !l->force_grid)) {
+		// h5-hook: the widest man still, for lw_ai_count_near's box (a NaN radius is passed
+		// over: such a man is never near anything; an infinite one makes every box infinite).
+		double rmax = 0;
+		for (int k = 0; k < n; k++)
+			rmax = l->free_men[k].r > rmax ? l->free_men[k].r : rmax;
+		l->rmax = rmax;
 		return true;
+	}
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, rmax = 0, amax = 0;
 	for (int k = 0; k < n; k++) {
 		const lw_ai_man *m = &l->free_men[k];
@@ -256,6 +263,8 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 // whatever the rounding of the distances (1e-6 of an inch is some 1e4 ulps at 100000 in).
 #define BOX_PAD 1e-3
 
+bool lw_ai_plain_counts = false;
+
 int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
 {
 	if (side < 0 || side >= l->nsides)
@@ -263,12 +272,82 @@ int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
 	int n = 0;
 	double R = r + l->rmax + BOX_PAD;
 	tw_vec2 lo = tw_v2(p.x - R, p.y - R), hi = tw_v2(p.x + R, p.y + R);
+	if (l->gw == 0 && !lw_ai_plain_counts) {
+		// h5-hook (issue 18): without a grid, a man farther than R along x or y is passed over
+		// without his distance. Exact: his distance is at least |dx| less some 1e-15 of it,
+		// so less his radius it is more than r by nearly BOX_PAD (tests/test_hook_paths.c).
+		for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
+			const lw_ai_man *m = &l->free_men[k];
+			if (fabs(m->x - p.x) > R || fabs(m->y - p.y) > R)
+				continue;
+			if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+				n++;
+		}
+		return n;
+	}
 	FOR_MEN_IN_BOX(l, side, lo, hi, {
 		const lw_ai_man *m = &l->free_men[k];
 		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
 			n++;
 	});
 	return n;
+}
+
+// ---- lw_ai_charge's memo (h5-hook) ----
+
+struct lw_ai_cmemo {
+	double x, y;     ///< the enemy man's place the answer was worked out for (bits compared)
+	uint32_t gen;    ///< his side's side_gen then
+	int32_t theirs, sup;
+	uint8_t side;
+	bool valid;
+};
+
+bool lw_ai_charge_nomemo = false;
+
+// After the men are listed: a side whose men differ from the last list's in any byte gets a new
+// side_gen (its answers lapse). Without memory the memo is simply not kept (nothing else changes).
+static void cmemo_follow(lw_ai_lists *l, int nfig)
+{
+	if (nfig > l->cap_cmemo) {
+		struct lw_ai_cmemo *v = tw_realloc(l->cmemo, (size_t)nfig * sizeof *v);
+		if (!v) {
+			tw_free(l->cmemo);
+			l->cmemo = NULL;
+			l->cap_cmemo = 0;
+		} else {
+			memset(v + l->cap_cmemo, 0, (size_t)(nfig - l->cap_cmemo) * sizeof *v);
+			l->cmemo = v;
+			l->cap_cmemo = nfig;
+		}
+	}
+	int n = l->free_start[l->nsides], at = 0;
+	int upto = l->nsides > l->prev_nsides ? l->nsides : l->prev_nsides; // past both: no men either time
+	if (!l->prev_have)
+		upto = LW_AI_SIDES;
+	for (int sd = 0; sd < upto; sd++) {
+		int a = sd < l->nsides ? l->free_start[sd] : n, b = sd < l->nsides ? l->free_start[sd + 1] : n;
+		bool same = l->prev_have && l->prev_n[sd] == b - a &&
+			    (b == a || memcmp(l->prev_men + at, l->free_men + a, (size_t)(b - a) * sizeof *l->free_men) == 0);
+		if (!same)
+			l->side_gen[sd]++;
+		at += l->prev_have ? l->prev_n[sd] : 0;
+	}
+	l->prev_have = false;
+	if (n > l->cap_prev_men) {
+		lw_ai_man *v = tw_realloc(l->prev_men, (size_t)n * sizeof *v);
+		if (!v)
+			return; // no last list: every side changes at the next
+		l->prev_men = v;
+		l->cap_prev_men = n;
+	}
+	if (n > 0)
+		memcpy(l->prev_men, l->free_men, (size_t)n * sizeof *l->free_men);
+	int clear = l->prev_nsides > l->nsides ? l->prev_nsides : l->nsides;
+	for (int sd = 0; sd < clear; sd++)
+		l->prev_n[sd] = sd < l->nsides ? l->free_start[sd + 1] - l->free_start[sd] : 0;
+	l->prev_nsides = l->nsides;
+	l->prev_have = true;
 }
 
 bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
@@ -333,6 +412,7 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 			l->free_men[at[f->side]++] =
 			    (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
 	}
+	cmemo_follow(l, s->nfig);
 	int words = (s->nfig + 63) / 64 + 1;
 	if (words > l->cap_bits) {
 		uint64_t *v = tw_realloc(l->bits, (size_t)words * sizeof *v);
@@ -356,6 +436,8 @@ void lw_ai_lists_free(lw_ai_lists *l)
 	tw_free(l->gun_ground);
 	tw_free(l->fig_ground);
 	tw_free(l->hills);
+	tw_free(l->prev_men);
+	tw_free(l->cmemo);
 	memset(l, 0, sizeof *l);
 }
 
@@ -379,7 +461,16 @@ lw_charge_eval lw_charge_value(int mine, int theirs, int sup)
 lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours)
 {
 	int theirs = 0, sup = 0;
-	if (e->side < l->nsides) {
+	// h5-hook: remembered while his side's men and his place are as they were (cmemo_follow).
+	struct lw_ai_cmemo *c = NULL;
+	if (!lw_ai_charge_nomemo && l->cmemo && e >= s->fig && e < s->fig + s->nfig && e - s->fig < l->cap_cmemo &&
+	    e->side < l->nsides)
+		c = &l->cmemo[e - s->fig];
+	if (c && c->valid && c->side == e->side && c->gen == l->side_gen[e->side] &&
+	    memcmp(&c->x, &e->pos.x, sizeof c->x) == 0 && memcmp(&c->y, &e->pos.y, sizeof c->y) == 0) {
+		theirs = c->theirs;
+		sup = c->sup;
+	} else if (e->side < l->nsides) {
 		double R = fmax(LW_REACH + 1.0, l->allow_max) + l->rmax + BOX_PAD;
 		tw_vec2 lo = tw_v2(e->pos.x - R, e->pos.y - R), hi = tw_v2(e->pos.x + R, e->pos.y + R);
 		FOR_MEN_IN_BOX(l, e->side, lo, hi, {
@@ -392,6 +483,8 @@ lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, c
 			else if (d <= f->allow)
 				sup++;
 		});
+		if (c)
+			*c = (struct lw_ai_cmemo){e->pos.x, e->pos.y, l->side_gen[e->side], theirs, sup, e->side, true};
 	}
 	// Our men already within 6 in of the enemy man join in too.
 	int mine = nours;

@@ -574,7 +574,9 @@ static int lw_xkey_lower(const lw_xkey *k, int n, double v)
 // Tables of at least this many figures look for contacts by a sweep in x (below: the plain
 // double loops). Either finds the same pairs, and the melees depend on the set of pairs only
 // (union-find components, numbered by their lowest member). Tests set it to compare the two.
-int lw_melee_sweep_min_figs = 512;
+// h5-hook (issue 18): 64, down from 512: Hook's Farm's 150 figures sweep too (-1.7% of its
+// instructions, `perf_check work`).
+int lw_melee_sweep_min_figs = 64;
 
 // Runs a statement for every figure a listed in as[] and b in bs[] with |x_a - x_b| <= r_a +
 // rmax_b + lim + 1e-3 (at least every pair lw_may_be_within(a, b, lim) passes, all positions

@@ -1,6 +1,7 @@
 // Little Wars rule-set descriptor: parameters, validation and application dispatch.
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "lw.h"
 #include "lw_big.h"
 #include "lw_boxes.h"
@@ -55,7 +56,22 @@ static const tw_param_def lw_params[LWP_COUNT] = {
 
 static int lw_to_move(const tw_state *s) { return s->over ? -1 : s->mover; }
 
+// Tests set it to judge every end in full when validating (the plain path).
+bool lw_end_full_check = false;
+
+static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_error *err);
+
+// h5-hook (issue 18): an order accepted is noted for the game (core/vmemo.h: only while a
+// general decides on the game's state itself, the game then skips checking it again).
 static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_status st = lw_validate_order(s, o, err);
+	if (st == TW_OK)
+		tw_vmemo_note(s, o);
+	return st;
+}
+
+static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	if (o->side < 0 || o->side >= s->nsides)
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
@@ -90,6 +106,11 @@ static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LW_OT_FEED: return lw_validate_feed(s, o, err);
 	case LW_OT_RIFLE: return lw_validate_rifle(s, o, err);
 	case LW_OT_END_MOVE:
+		// h5-hook (issue 18): an end that chooses no casualties is never refused (judging refuses
+		// only a choice, or for memory, which the judging at the end refuses as well); the
+		// judging was 3% of a Hook's Farm battle, done again by lw_end_move.
+		if (o->nfig == 0 && o->nfig2 == 0 && !lw_end_full_check)
+			return TW_OK;
 		// Judging with validate_only reads the state and writes only its own work arrays
 		// (tests/test_fast_paths.c checks the state is untouched), so no copy is needed.
 		return lw_judge_melees((tw_state *)s, o, true, NULL, err);

@@ -1,0 +1,88 @@
+// The validation memo (vmemo.h).
+#include "vmemo.h"
+
+#include <stddef.h>
+#include <string.h>
+
+bool tw_vmemo_off = false;
+
+static _Thread_local struct {
+	const tw_state *view, *game;
+	bool open, have;
+	tw_order *o; // the order noted (the caller's buffer: some 17 KB)
+	long hits;
+} memo;
+
+long tw_vmemo_hits(void) { return memo.hits; }
+
+void tw_vmemo_open(const tw_state *view, const tw_state *game, tw_order *buf)
+{
+	memo.view = view;
+	memo.game = game;
+	memo.o = buf;
+	memo.open = view && game && buf;
+	memo.have = false;
+}
+
+void tw_vmemo_close(void)
+{
+	memo.open = memo.have = false;
+	memo.view = memo.game = NULL;
+	memo.o = NULL;
+}
+
+// The parts of an order anything reads: every field before the lists, and each list up to its
+// count (a general that tried a man and took him off again leaves him past nfig). False for a
+// count out of range: such an order is never noted nor matched.
+static bool counts_ok(const tw_order *o)
+{
+	return o->nfig >= 0 && o->nfig <= TW_ORDER_MAX_FIG && o->nfig2 >= 0 && o->nfig2 <= TW_ORDER_MAX_FIG &&
+	       o->npath >= 0 && o->npath <= TW_ORDER_MAX_PATH && o->nval >= 0 && o->nval <= TW_ORDER_MAX_VALS &&
+	       o->ndice >= 0 && o->ndice <= TW_ORDER_MAX_DICE;
+}
+
+#define HEAD offsetof(tw_order, fig)
+#define LISTS(X)                                                                                   \
+	X(fig, nfig) X(at, nfig) X(facing, nfig) X(fig2, nfig2) X(path, npath) X(val, nval) X(dice, ndice)
+
+static void copy_order(tw_order *d, const tw_order *o)
+{
+	memcpy(d, o, HEAD);
+	d->nfig2 = o->nfig2;
+	d->npath = o->npath;
+	d->nval = o->nval;
+	d->ndice = o->ndice;
+#define COPY(a, n) memcpy(d->a, o->a, (size_t)o->n * sizeof o->a[0]);
+	LISTS(COPY)
+#undef COPY
+}
+
+static bool same_order(const tw_order *a, const tw_order *b)
+{
+	if (memcmp(a, b, HEAD) != 0 || a->nfig2 != b->nfig2 || a->npath != b->npath || a->nval != b->nval ||
+	    a->ndice != b->ndice)
+		return false;
+#define SAME(f, n) if (memcmp(a->f, b->f, (size_t)a->n * sizeof a->f[0]) != 0) return false;
+	LISTS(SAME)
+#undef SAME
+	return true;
+}
+
+void tw_vmemo_note(const tw_state *s, const tw_order *o)
+{
+	if (!memo.open || s != memo.view || o == memo.o)
+		return;
+	memo.have = counts_ok(o);
+	if (memo.have)
+		copy_order(memo.o, o);
+}
+
+bool tw_vmemo_hit(const tw_state *s, const tw_order *o)
+{
+	if (tw_vmemo_off || !memo.open || !memo.have || s != memo.game)
+		return false;
+	bool hit = counts_ok(o) && same_order(memo.o, o);
+	memo.have = false;
+	memo.hits += hit;
+	return hit;
+}
