@@ -14,6 +14,7 @@
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_big.h"
 #include "scene.h"
+#include "test_scale.h"
 
 typedef struct ks_tally {
 	int side; ///< the side whose train events are counted (-1: both)
@@ -109,7 +110,8 @@ static void test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied(void **st)
 {
 	(void)st;
 	int moves = env_int("TW_AI_KS_MOVES", 40);
-	for (uint64_t seed = 1; seed <= 2; seed++) {
+	// Under the sanitizers seed 1 only (test_scale.h).
+	for (uint64_t seed = 1; seed <= (uint64_t)tw_test_count(2, 2, 1); seed++) {
 		ks_tally t = {.side = -1};
 		play("kriegspiel.json", seed, "lw-big", "lw-big", moves, &t);
 		printf("kriegspiel.json seed %d, %d moves: %d supply hand-overs, %d KS.SUP.9 events (%d out of action, %d "

@@ -18,6 +18,8 @@
 #include <cairo.h>
 #include <jansson.h>
 
+#include "test_scale.h"
+
 static const char *const scen[2] = {"large-country", "kriegspiel"};
 /// The golden replays' final state hashes (tools/lw_big_golden.sh; re-pinned when a rule change
 /// moves them, saying why). lw-box: the Kriegspiel's hash moved from de8b2d2cea0a0403 only
@@ -123,16 +125,18 @@ static void test_LW_BIG_replay_reproduces_a_fresh_game(void **st)
 }
 
 // `tinwar sim`: two whole games of random (red) against lw-big (blue) on each bundled table; the
-// study's per-side rates: blue won both, no game failed.
+// study's per-side rates: blue won both, no game failed. Under the sanitizers one game on each
+// table (test_scale.h).
 static void test_LW_BIG_sim_per_side_rates(void **st)
 {
 	(void)st;
 	char cmd[1024];
+	int games = tw_test_count(2, 2, 1);
 	for (int k = 0; k < 2; k++) {
 		snprintf(cmd, sizeof cmd,
-			 "%s sim %s/scenarios/littlewars/%s.json --games 2 --jobs 1 --red random --blue lw-big --json --quiet > "
+			 "%s sim %s/scenarios/littlewars/%s.json --games %d --jobs 1 --red random --blue lw-big --json --quiet > "
 			 "lwbw_sim.json",
-			 TW_CLI, TW_SOURCE_DIR, scen[k]);
+			 TW_CLI, TW_SOURCE_DIR, scen[k], games);
 		assert_int_equal(run(cmd), 0);
 		json_error_t je;
 		json_t *j = json_load_file("lwbw_sim.json", 0, &je);
@@ -140,12 +144,12 @@ static void test_LW_BIG_sim_per_side_rates(void **st)
 			fail_msg("%s: sim wrote no JSON: %s", scen[k], je.text);
 		json_t *study = json_array_get(json_object_get(j, "studies"), 0);
 		assert_non_null(study);
-		assert_int_equal(json_integer_value(json_object_get(study, "games")), 2);
+		assert_int_equal(json_integer_value(json_object_get(study, "games")), games);
 		assert_int_equal(json_integer_value(json_object_get(study, "errors")), 0);
 		json_t *blue = json_object_get(study, "blue_wins"), *red = json_object_get(study, "red_wins");
-		printf("sim %s: red %lld, blue %lld of 2\n", scen[k], json_integer_value(json_object_get(red, "n")),
-		       json_integer_value(json_object_get(blue, "n")));
-		assert_int_equal(json_integer_value(json_object_get(blue, "n")), 2);
+		printf("sim %s: red %lld, blue %lld of %d\n", scen[k], json_integer_value(json_object_get(red, "n")),
+		       json_integer_value(json_object_get(blue, "n")), games);
+		assert_int_equal(json_integer_value(json_object_get(blue, "n")), games);
 		assert_true(json_real_value(json_object_get(blue, "rate")) == 1.0);
 		assert_int_equal(json_integer_value(json_object_get(red, "n")), 0);
 		json_decref(j);

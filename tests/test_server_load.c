@@ -197,6 +197,10 @@ static void test_slow_reader_dropped_others_go_on(void **state)
 	while ((st = tw_wsc_wait(wb, "state", &cb, 0.5)) != NULL) {
 		last = json_integer_value(json_object_get(st, "orders"));
 		json_decref(st);
+		// What is asserted below, seen: B's order count only grows, so waiting on to the end
+		// of its game (the whole game under ASan) could not change the answer.
+		if (last - first >= 10)
+			break;
 	}
 	double t_b = tw_wsc_now() - t0;
 	bool dropped = t_drop >= 0 && tw_raw_wait_closed(stuck, 20.0);

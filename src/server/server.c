@@ -582,7 +582,7 @@ void tw_server_stop(tw_server *ts)
 		return;
 	srv_threads_stop_early(s); // stopping set: the connections close themselves
 	if (s->ctx)
-		mg_stop(s->ctx);
+		srv_stop_listening(s); // mg_stop, promptly (stop_wake.c)
 	srv_threads_stop_pool(s);
 	if (s->lib_init)
 		mg_exit_library();

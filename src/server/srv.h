@@ -390,4 +390,8 @@ typedef struct srv_asset {
 } srv_asset;
 const srv_asset *srv_asset_find(const char *path);
 
+// ---- stop_wake.c ----
+/// mg_stop without civetweb's 2 s listening poll: a helper knocks on our port until it returns.
+void srv_stop_listening(srv_server *s);
+
 #endif

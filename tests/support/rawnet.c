@@ -137,6 +137,25 @@ static void drain(tw_raw *c, double timeout)
 		c->eof = true;
 }
 
+/// True once the buffer holds a whole answer: its head and as many body bytes as its
+/// Content-Length says (an answer without one ends when the server closes).
+static bool answer_complete(const tw_raw *c)
+{
+	char head[4096];
+	size_t n = c->len < sizeof head - 1 ? c->len : sizeof head - 1;
+	memcpy(head, c->buf, n);
+	head[n] = 0;
+	const char *end = strstr(head, "\r\n\r\n");
+	if (!end)
+		return false;
+	const char *cl = strcasestr(head, "\r\ncontent-length:");
+	if (!cl || cl > end)
+		return false;
+	long want = strtol(cl + 17, NULL, 10);
+	size_t body_at = (size_t)(end - head) + 4;
+	return want >= 0 && c->len >= body_at + (size_t)want;
+}
+
 int tw_raw_http(int port, const char *from, const char *request, char *body, size_t cap, double timeout)
 {
 	tw_raw *c = tw_raw_connect(port, from, 0);
@@ -145,7 +164,10 @@ int tw_raw_http(int port, const char *from, const char *request, char *body, siz
 	int status = -1;
 	if (tw_raw_send(c, request, strlen(request))) {
 		double until = now() + timeout;
-		while (!c->eof && now() < until) {
+		// Until the whole answer is in (a server that answers a request it refuses before its
+		// body came, 413, keeps the connection to drain the body: waiting for the close took
+		// the whole timeout) or the server closes.
+		while (!c->eof && now() < until && !answer_complete(c)) {
 			if (c->len >= sizeof c->buf - 1)
 				drain(c, until - now()); // before: the loop spun until the timeout (an answer over 64 KB)
 			else

@@ -15,6 +15,9 @@ typedef struct tw_wsc {
 	int n, cap;
 	bool closed;
 	double *stamps; ///< arrival times (CLOCK_MONOTONIC seconds)
+	int fd;         ///< our socket, when it could be told apart at open (else -1): see tw_wsc_close
+	int lport;      ///< its local port (checked before it is used)
+	int port;       ///< the server's port
 } tw_wsc;
 
 /// Connects to ws://127.0.0.1:port/ws?game=G&token=T with the given Origin. NULL if refused.
