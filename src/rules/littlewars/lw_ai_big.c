@@ -449,14 +449,14 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 	// our moves (lw-default holds off a stronger body, random never comes on), every free man
 	// marches, into contact: on the 30 ft deep bundled tables such a stand-off drew at the
 	// move limit (the generated large Country, seed 2, 106 against 103 men after 200 moves).
-	// So too when we have half as many men again as the enemy: random's scattered men are then
+	// So too when we have a fifth more men than the enemy: random's scattered men are then
 	// hunted down rather than waited for.
 	if (!c->march_done) {
 		int ours = 0;
 		for (int i = 0; i < s->nfig; i++)
 			ours += s->fig[i].side == side && s->fig[i].kind != TW_FK_WAGGON &&
 				(lw_is_free(&s->fig[i]) || lw_is_boxed(s, &s->fig[i]));
-		bool hunt = c->stall >= BIG_STALL_MOVES || 2 * ours >= 3 * c->last_enemy;
+		bool hunt = c->stall >= BIG_STALL_MOVES || 5 * ours >= 6 * c->last_enemy;
 		double march_r = hunt && lw_big_mult_now(s) <= 1 ? 0.0 : BIG_MARCH_R;
 		uint8_t *crew = tw_calloc((size_t)s->nfig + 1, 1);
 		if (!crew)
