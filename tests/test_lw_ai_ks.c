@@ -19,6 +19,7 @@
 typedef struct ks_tally {
 	int side; ///< the side whose train events are counted (-1: both)
 	int supplies, starved_events, out_events, late_starved, out, free_end[2], loads, runs, unloads;
+	int boxed[2], box_moves[2], scouted[2], set_out[2]; ///< lw-box: LW.BIG.2-4 events by side
 } ks_tally;
 
 static int env_int(const char *name, int dflt)
@@ -66,6 +67,12 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			t->starved_events++;
 			t->out_events += strstr(e->text, "out of action") != NULL;
 			t->late_starved += strstr(e->text, "cannot move") != NULL && e->move_no > 12;
+		}
+		if (e->side >= 0 && e->side < 2) { // lw-box: boxes and scouts (LW.BIG.2-4)
+			t->boxed[e->side] += strcmp(e->clause, "LW.BIG.4") == 0 && strstr(e->text, " closes box ") != NULL;
+			t->box_moves[e->side] += strcmp(e->clause, "LW.BIG.2") == 0 && strstr(e->text, "'s box ") != NULL;
+			t->scouted[e->side] += strcmp(e->clause, "LW.BIG.3") == 0 && strstr(e->text, "an enemy scout") != NULL;
+			t->set_out[e->side] += strcmp(e->clause, "LW.BIG.3") == 0 && strstr(e->text, " opens box ") != NULL;
 		}
 		if (getenv("TW_VERBOSE") && strncmp(e->clause, "KS.SUP", 6) == 0)
 			printf("    [%d] side %d %s: %s\n", i, e->side, e->clause, e->text);
@@ -141,6 +148,29 @@ static void test_LW_BIG_9_big_general_takes_the_train(void **st)
 	}
 }
 
+// LW.BIG.2/3/4 (issue 18 lw-box): on both bundled tables, whose armies start 30 ft apart, lw-big
+// against lw-big puts men in boxes at the start (LW.BIG.4), moves the boxes (LW.BIG.2), and its
+// cavalry scouts open the enemy's boxes (LW.BIG.3, "an enemy scout within 10 ft"), each side.
+// Before lw-box the tables were 20 ft deep: no man could be boxed (0 of each).
+static void test_LW_BIG_2_3_4_big_general_boxes_and_scouts_on_the_bundled_tables(void **st)
+{
+	(void)st;
+	const char *files[] = {"large-country.json", "kriegspiel.json"};
+	for (int k = 0; k < 2; k++) {
+		ks_tally t = {.side = -1};
+		play(files[k], 3, "lw-big", "lw-big", 24, &t);
+		printf("%s seed 3, 24 moves: boxes closed %d/%d, box moves %d/%d, opened by a scout %d/%d, set out by "
+		       "the owner %d/%d (red/blue)\n",
+		       files[k], t.boxed[0], t.boxed[1], t.box_moves[0], t.box_moves[1], t.scouted[0], t.scouted[1],
+		       t.set_out[0], t.set_out[1]);
+		for (int side = 0; side < 2; side++) {
+			assert_true(t.boxed[side] >= 4);
+			assert_true(t.box_moves[side] >= 4);
+			assert_true(t.scouted[side] >= 1); // side's boxes opened by the enemy's scouts
+		}
+	}
+}
+
 // lw-big against random: at least 38 wins in 40 (scaled to the games played) on `file`.
 static void beats_random(const char *file, int dflt_games)
 {
@@ -185,6 +215,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied),
 		cmocka_unit_test(test_LW_BIG_9_big_general_takes_the_train),
+		cmocka_unit_test(test_LW_BIG_2_3_4_big_general_boxes_and_scouts_on_the_bundled_tables),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_large_country_json),
 		cmocka_unit_test(test_KS_beats_random_on_kriegspiel_json),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_generated_large),

@@ -63,24 +63,25 @@ static const tw_terrain *named(const tw_state *s, const char *name)
 }
 
 // What every large Country has (LW.BIG.5, 7, 9): a river; a railway from back line to back line
-// crossing it by a railway bridge; each side's supply line from its own back line.
+// crossing it by a railway bridge; each side's supply line from its own back line. The armies
+// enter from the short ends, 30 ft apart (issue 18 lw-box: LW.BIG.4 lets them box at the start).
 static void check_country(const tw_state *s)
 {
-	assert_true(s->table.width == 360.0 && s->table.depth == 240.0);
+	assert_true(s->table.width == 240.0 && s->table.depth == 360.0);
 	const tw_terrain *river = named(s, "river"), *rail = named(s, "railway"), *rb = named(s, "railway bridge");
 	assert_non_null(river);
 	assert_non_null(rail);
 	assert_non_null(rb);
 	assert_int_equal(rail->kind, TW_TER_ROAD);
-	assert_true(rail->lo.y == 0.0 && rail->hi.y == 240.0);
+	assert_true(rail->lo.y == 0.0 && rail->hi.y == 360.0);
 	assert_int_equal(rb->kind, TW_TER_BRIDGE);
 	assert_true(rb->lo.x <= rail->lo.x && rb->hi.x >= rail->hi.x); // the bridge carries the line
 	assert_true(rb->lo.y <= river->lo.y && rb->hi.y >= river->hi.y);
 	const tw_terrain *red = named(s, "red supply line"), *blue = named(s, "blue supply line");
 	assert_non_null(red);
 	assert_non_null(blue);
-	assert_true(red->lo.y == 0.0 && red->hi.y == 60.0);
-	assert_true(blue->lo.y == 180.0 && blue->hi.y == 240.0);
+	assert_true(red->lo.y == 0.0 && red->hi.y == 90.0);
+	assert_true(blue->lo.y == 270.0 && blue->hi.y == 360.0);
 }
 
 static void count_arms(const tw_state *s, int side, int *arms)
@@ -109,10 +110,10 @@ static void test_LW_BIG_generated_large_country(void **state)
 	for (int side = 0; side < 2; side++) { // LW.BIG.9: a train a side at its end of the line
 		assert_int_equal(LWS(&a, side)->ntrain, 1);
 		assert_true(LWS(&a, side)->train_x[0] == (rail->lo.x + rail->hi.x) / 2);
-		assert_true(LWS(&a, side)->train_y[0] == (side == 0 ? 10.0 : 230.0));
+		assert_true(LWS(&a, side)->train_y[0] == (side == 0 ? 10.0 : 350.0));
 	}
 	assert_int_equal(LWG(&a)->ks, 0);
-	// LW.FOR.3 at 360 in: 125 infantry, 63 cavalry a side; then 4 waggons and 2 carts a side
+	// LW.FOR.3 at 360 in (the longer side, lw-box): 125 infantry, 63 cavalry a side; then 4 waggons and 2 carts a side
 	// (LW.BIG.5/6, lw_waggons.c, tests/test_lw_waggons.c).
 	assert_int_equal(a.nfig, 388);
 	assert_int_equal(a.ngun, 12);
@@ -172,7 +173,7 @@ static void test_KS_GEN_1_generated_kriegspiel_seats(void **state)
 	const tw_figure *g = &a.fig[376];
 	assert_int_equal(LWF(&a, g)->arm, LW_ARM_GENERAL);
 	assert_int_equal(g->kind, TW_FK_CAVALRY);
-	assert_true(g->pos.x == 180.0 && g->pos.y == 6.0);
+	assert_true(g->pos.x == 120.0 && g->pos.y == 6.0);
 	assert_int_equal(tw_scenario_generate_variant(&b, "littlewars", 1913, 0, 0, "kriegspiel", &err), TW_OK);
 	assert_true(tw_state_hash(&a) == tw_state_hash(&b));
 	tw_state_free(&a);
@@ -210,6 +211,40 @@ static void test_LW_BIG_KS_scenario_files(void **state)
 		assert_int_equal(arms[LW_ARM_GENERAL], 1);
 	}
 	tw_state_free(&s);
+}
+
+// LW.BIG.4 (issue 18 lw-box): on both bundled tables and the generated ones, every man of one
+// side stands, as put down (his suggested place, within 6 in of his back line), more than 20 ft
+// from every man of the other, so either side may box at the start. Before lw-box the armies
+// stood some 228 in apart (20 ft back line to back line) and nobody could.
+static void test_LW_BIG_4_bundled_tables_let_both_sides_box(void **state)
+{
+	(void)state;
+	const char *files[] = {"large-country.json", "kriegspiel.json", "gen-large", "gen-kriegspiel"};
+	for (size_t k = 0; k < sizeof files / sizeof files[0]; k++) {
+		tw_state s;
+		memset(&s, 0, sizeof s);
+		tw_error err = {0};
+		if (strncmp(files[k], "gen-", 4) == 0) {
+			assert_int_equal(tw_scenario_generate_variant(&s, "littlewars", 7, 0, 0, files[k] + 4, &err), TW_OK);
+		} else {
+			char path[512];
+			snprintf(path, sizeof path, TW_SOURCE_DIR "/scenarios/littlewars/%s", files[k]);
+			assert_int_equal(tw_state_load(&s, path, &err), TW_OK);
+		}
+		double nearest = 1e9;
+		for (int i = 0; i < s.nfig; i++)
+			for (int j = 0; j < s.nfig; j++)
+				if (s.fig[i].side == 0 && s.fig[j].side == 1) {
+					double d = tw_dist(s.fig[i].pos, s.fig[j].pos) - s.fig[i].radius - s.fig[j].radius;
+					if (d < nearest)
+						nearest = d;
+				}
+		printf("%s: the armies stand %.1f in apart as put down\n", files[k], nearest);
+		assert_true(lw_big_may_rebox(nearest));
+		assert_true(nearest > 330.0); // 360 in back line to back line, less the put-down zones
+		tw_state_free(&s);
+	}
 }
 
 static int run(const char *cmd)
@@ -441,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_LW_BIG_generated_large_country),
 		cmocka_unit_test(test_KS_GEN_1_generated_kriegspiel_seats),
 		cmocka_unit_test(test_LW_BIG_KS_scenario_files),
+		cmocka_unit_test(test_LW_BIG_4_bundled_tables_let_both_sides_box),
 		cmocka_unit_test(test_LW_BIG_cli_new_large_and_kriegspiel),
 		cmocka_unit_test(test_LW_BIG_9_10_train_load_run_unload),
 		cmocka_unit_test(test_LW_BIG_10_trucks_and_boarding),

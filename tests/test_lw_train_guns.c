@@ -165,6 +165,67 @@ static void test_LW_BIG_9_big_general_entrains_a_gun(void **state)
 	tw_test_free(s);
 }
 
+// LW.BIG.9/10 (lw-box): lw-big brings a gun to its train. The railhead above with the gun 12 in
+// off, at (116, 22), its crew 3.5 in behind it: in red's first move lw-big moves the gun with its
+// crew towards the engine (a gun_move, the crew with it), in its next move boards it (a
+// train_load of gun 0 and its 4 men), then runs the train up the line and gets down: the gun is
+// set out again (not aboard, in the battle) beside the engine's new place. Blue only ends his
+// moves. Before lw-box the general boarded only a gun already beside the train: this one stayed
+// where it was.
+static void test_LW_BIG_9_big_general_brings_a_gun_to_the_train(void **state)
+{
+	(void)state;
+	tw_state *s = railhead();
+	s->gun[0].axle = tw_v2(116, 22);
+	for (int i = 0; i < 4; i++)
+		s->fig[i].pos = tw_add(s->fig[i].pos, tw_v2(12, 0));
+	tw_error err = {0};
+	tw_general *g = tw_general_new("lw-big", tw_ruleset_get(s->ruleset), 0, 7);
+	assert_non_null(g);
+	tw_order *o = malloc(sizeof *o);
+	int brought = -1, boarded = -1, ran = -1, unloaded = -1;
+	double was = tw_gun_distance(&s->gun[0], tw_v2(100, 20));
+	for (int k = 0; k < 400 && s->move_no < 20 && unloaded < 0; k++) {
+		if (s->mover == 1) {
+			end_moves(s, 1);
+			continue;
+		}
+		assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+		if (o->type == LW_OT_GUN_MOVE && o->gun == 0 && brought < 0) {
+			assert_int_equal(o->nfig, 4);
+			brought = s->move_no;
+		}
+		if (o->type == LW_OT_TRAIN_LOAD && o->gun == 0) {
+			assert_int_equal(o->nfig, 4);
+			boarded = s->move_no;
+		}
+		if (o->type == LW_OT_TRAIN_MOVE && ran < 0)
+			ran = s->move_no;
+		bool unload = o->type == LW_OT_TRAIN_UNLOAD;
+		if (tw_test_apply(s, o, &err) != TW_OK)
+			fail_msg("lw-big's order refused: %s %s", err.clause, err.message);
+		if (unload && LWGN(s, &s->gun[0])->trained == 0 && boarded > 0)
+			unloaded = s->move_no;
+		if (brought == s->move_no && boarded < 0 && o->type == LW_OT_GUN_MOVE) {
+			double now = tw_gun_distance(&s->gun[0], tw_v2(100, 20));
+			printf("gun 0 brought from %.1f to %.1f in of the engine in game move %d\n", was, now, brought);
+			assert_true(now <= LW_REACH);
+		}
+	}
+	printf("gun 0: brought in move %d, boarded in %d, the train ran in %d, set out in %d\n", brought, boarded, ran,
+	       unloaded);
+	assert_int_equal(brought, 3);
+	assert_int_equal(boarded, 5);
+	assert_true(ran > boarded);
+	assert_true(unloaded > ran);
+	assert_int_equal(LWGN(s, &s->gun[0])->trained, 0);
+	assert_true(lw_gun_in_battle(s, &s->gun[0]));
+	assert_true(s->gun[0].axle.y > 100.0); // carried up the line
+	free(o);
+	tw_general_free(g);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -173,6 +234,7 @@ int main(void)
 		cmocka_unit_test(test_LW_BIG_10_gun_takes_two_trucks),
 		cmocka_unit_test(test_KS_SH_6_shell_destroys_the_gun_aboard),
 		cmocka_unit_test(test_LW_BIG_9_big_general_entrains_a_gun),
+		cmocka_unit_test(test_LW_BIG_9_big_general_brings_a_gun_to_the_train),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

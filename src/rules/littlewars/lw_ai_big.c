@@ -21,6 +21,7 @@ extern const tw_general_def tw_general_lw_default;
 #define BIG_SCOUT_R 110.0 ///< a scout rides until he is this close to an enemy box (LW.BIG.3: 120)
 #define BIG_MAX_TRIED 64
 #define BIG_MARCH_R 60.0  ///< men further than this from every enemy march on it themselves
+#define BIG_STALL_MOVES 4 ///< own moves without an enemy man lost before every man marches (lw-box)
 
 typedef struct big_ctx {
 	tw_general *inner;       ///< lw-default, which fights
@@ -40,6 +41,9 @@ typedef struct big_ctx {
 	uint8_t *walked;                 ///< this move: men who walked up to a train (per figure)
 	int nwalked_cap;
 	bool train_done;                 ///< this move: no more train orders
+	// lw-box: the stall breaker. Enemy men free or boxed at the start of our last move, and our
+	// own moves since that number last fell.
+	int last_enemy, stall;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -82,6 +86,30 @@ static double nearest_enemy(const tw_state *s, int side, tw_vec2 p, tw_vec2 *at)
 		}
 	}
 	return best;
+}
+
+// lw-box, the stall breaker: where f stands in contact (LW.MEL.2: within 1/8 in) with the nearest
+// enemy free man (not a waggon), on the side facing f; false when none or touching already.
+static bool contact_point(const tw_state *s, int side, const tw_figure *f, tw_vec2 *at, double *d)
+{
+	const tw_figure *e = NULL;
+	double best = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *g = &s->fig[i];
+		if (g->side == side || !lw_is_free(g) || g->kind == TW_FK_WAGGON)
+			continue;
+		double dd = tw_dist(g->pos, f->pos) - g->radius - f->radius;
+		if (dd < best) {
+			best = dd;
+			e = g;
+		}
+	}
+	if (!e || best <= LW_CONTACT)
+		return false;
+	double r = e->radius + f->radius + LW_CONTACT * 0.6, c = tw_dist(f->pos, e->pos);
+	*at = tw_add(e->pos, tw_scale(tw_sub(f->pos, e->pos), r / c));
+	*d = c - r;
+	return true;
 }
 
 // Whether the straight line a-b wades water no ford or bridge covers (looked at every 2 in).
@@ -330,9 +358,10 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			return true;
 		}
 	}
-	// LW.BIG.1/2: while moves are multiplied, the foot far from the enemy goes into boxes.
+	// LW.BIG.1/2: while moves are multiplied, the foot far from the enemy goes into boxes; in the
+	// Kriegspiel (no multiplier) too, for the box hides what it holds (lw-box, issue 18).
 	if (!c->boxing_done) {
-		if (lw_big_mult_now(s) > 1 && next_box(s, side, o)) {
+		if ((lw_big_mult_now(s) > 1 || LWG(s)->ks) && next_box(s, side, o)) {
 			*out = *o;
 			return true;
 		}
@@ -416,7 +445,19 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 	// The march: a free man (not a gun's crew, not a waggon) with no enemy within BIG_MARCH_R
 	// walks straight at the nearest one; closer in, lw-default fights. (On a Country this large
 	// lw-default's advance stalls far from the enemy; the march brings the men to it.)
+	// lw-box: when the armies have closed and no enemy man has been lost in BIG_STALL_MOVES of
+	// our moves (lw-default holds off a stronger body, random never comes on), every free man
+	// marches, into contact: on the 30 ft deep bundled tables such a stand-off drew at the
+	// move limit (the generated large Country, seed 2, 106 against 103 men after 200 moves).
+	// So too when we have a fifth more men than the enemy: random's scattered men are then
+	// hunted down rather than waited for.
 	if (!c->march_done) {
+		int ours = 0;
+		for (int i = 0; i < s->nfig; i++)
+			ours += s->fig[i].side == side && s->fig[i].kind != TW_FK_WAGGON &&
+				(lw_is_free(&s->fig[i]) || lw_is_boxed(s, &s->fig[i]));
+		bool hunt = c->stall >= BIG_STALL_MOVES || 5 * ours >= 6 * c->last_enemy;
+		double march_r = hunt && lw_big_mult_now(s) <= 1 ? 0.0 : BIG_MARCH_R;
 		uint8_t *crew = tw_calloc((size_t)s->nfig + 1, 1);
 		if (!crew)
 			return false;
@@ -428,14 +469,16 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 		for (int i = c->march_next; i < s->nfig && !found; i++) {
 			const tw_figure *f = &s->fig[i];
 			c->march_next = i + 1;
-			if (f->side != side || !lw_is_free(f) || crew[i] || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
+			if (f->side != side || !lw_is_free(f) || (crew[i] && march_r > 0) || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
 				continue;
 			tw_vec2 at = f->pos;
 			double d = nearest_enemy(s, side, f->pos, &at);
-			if (!isfinite(d) || d <= BIG_MARCH_R)
+			if (!isfinite(d) || d <= march_r)
+				continue;
+			if (march_r == 0.0 && !contact_point(s, side, f, &at, &d))
 				continue;
 			tw_vec2 wp = waypoint(s, f->pos, at);
-			double len = wp.x == at.x && wp.y == at.y ? d - BIG_MARCH_R + 1 : tw_dist(f->pos, wp) + 2.0;
+			double len = wp.x == at.x && wp.y == at.y ? d - march_r + 1 : tw_dist(f->pos, wp) + 2.0;
 			tw_order_init(o, LW_OT_MOVE, side);
 			found = step_towards(s, o, f->pos, wp, fmin(lw_move_allowance(f), len), i);
 		}
@@ -477,6 +520,12 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 				memset(c->walked, 0, (size_t)c->nwalked_cap);
 			memset(c->box_tried, 0, sizeof c->box_tried);
 			c->ntried = 0;
+			int enemy = 0; // lw-box: the stall breaker's count
+			for (int i = 0; i < s->nfig; i++)
+				enemy += s->fig[i].side != side && s->fig[i].kind != TW_FK_WAGGON &&
+					 (lw_is_free(&s->fig[i]) || lw_is_boxed(s, &s->fig[i]));
+			c->stall = enemy < c->last_enemy ? 0 : c->stall + 1;
+			c->last_enemy = enemy;
 		}
 		if (!c->done) {
 			if (big_order(c, s, side, out))

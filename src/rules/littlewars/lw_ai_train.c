@@ -1,5 +1,6 @@
 // Trains for the computer general lw-big (LW.BIG.9/10, KS.RAIL.1): the foot near its train
-// walks up to it for up to 4 moves and boards it as it comes (boarding is a man's move), then
+// walks up to it for up to 4 moves and boards it as it comes (boarding is a man's move), the
+// nearest gun within three moves is brought to it with its crew and boards too (lw-box), then
 // the train runs up the railway towards the enemy and the men get down 150 in short of him.
 // Each train is used once a game. The railway is whatever the pieces named "railway" and
 // "railway bridge" let through (lw_rail_order.c); the train keeps to its own line (x or y) and
@@ -92,6 +93,93 @@ static bool load_gun(const tw_state *s, int side, int k, tw_order *o)
 				o->fig[o->nfig++] = i;
 		}
 		if (o->nfig >= LW_GUN_CREW && lw_ai_valid(s, o))
+			return true;
+	}
+	return false;
+}
+
+// LW.BIG.9/10 (lw-box): the general brings a gun to train k. The nearest gun of ours (in the
+// battle, not boxed or aboard, not acted this move) within three gun moves of the engine but not
+// yet beside it goes towards it with its crew (its 4 nearest unmoved free men within 6 in), to
+// stand with its axle 3 in short of the engine and the crew 2.2 in either side of it, or as far
+// along as its move goes (12 in, 24 with 4 horsemen, times the multiplier; LW.MOB.11/13); once
+// beside the train, load_gun boards it. One gun a train (2 of its 8 trucks); true with the order.
+static bool bring_gun(const tw_state *s, int side, int k, tw_order *o)
+{
+	const lw_side *sd = LWS(s, side);
+	tw_vec2 at = tw_v2(sd->train_x[k], sd->train_y[k]);
+	if (lw_train_guns(s, side, k) > 0)
+		return false;
+	int mult = lw_big_mult_now(s);
+	int best = -1;
+	double bd = INFINITY;
+	for (int g = 0; g < s->ngun; g++) {
+		const tw_gun *gun = &s->gun[g];
+		if (gun->side != side || !lw_gun_in_battle(s, gun) || lw_gun_boxed(s, gun) || lw_gun_aboard(s, gun) ||
+		    LWGN(s, gun)->ks_destroyed)
+			continue;
+		double d = tw_gun_distance(gun, at);
+		if (d > LW_REACH && d <= 3 * LW_INF_MOVE * mult + LW_REACH && d < bd) {
+			bd = d;
+			best = g;
+		}
+	}
+	if (best < 0 || s->gun[best].acted_in == s->move_no) // the nearest only: brought, or busy, this move
+		return false;
+	const tw_gun *gun = &s->gun[best];
+	tw_order_init(o, LW_OT_GUN_MOVE, side);
+	o->gun = best;
+	while (o->nfig < LW_GUN_CREW) { // the crew: the nearest unmoved free men within 6 in
+		int c = -1;
+		double cd = INFINITY;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			bool taken = false;
+			for (int j = 0; j < o->nfig && !taken; j++)
+				taken = o->fig[j] == i;
+			if (taken || f->side != side || f->moved_in == s->move_no || f->kind == TW_FK_WAGGON ||
+			    !lw_free_man_near_gun(gun, f))
+				continue;
+			double d = tw_gun_distance(gun, f->pos);
+			if (d < cd) {
+				cd = d;
+				c = i;
+			}
+		}
+		if (c < 0)
+			return false;
+		o->fig[o->nfig++] = c;
+	}
+	int cav = 0;
+	for (int j = 0; j < o->nfig; j++)
+		cav += s->fig[o->fig[j]].kind == TW_FK_CAVALRY;
+	double allow = (cav >= LW_GUN_CREW ? LW_CAV_MOVE : LW_INF_MOVE) * mult - 0.05;
+	double d = tw_dist(gun->axle, at);
+	if (d < 1e-6)
+		return false;
+	tw_vec2 u = tw_scale(tw_sub(at, gun->axle), 1.0 / d), n = tw_v2(-u.y, u.x);
+	static const double parts[] = {1.0, 0.75, 0.5};
+	for (size_t p = 0; p < TW_ARRAY_COUNT(parts); p++) {
+		double len = fmin(d - 3.0, allow) * parts[p];
+		if (len < 1.0)
+			return false;
+		tw_vec2 to = tw_add(gun->axle, tw_scale(u, len));
+		o->npath = 1;
+		o->path[0] = to;
+		// the crew beside the gun, clear of its wheels and trail, as far as their own move goes
+		static const double side_off[] = {2.2, -2.2, 2.2, -2.2}, back_off[] = {0.0, 0.0, 1.5, 1.5};
+		o->has_at = true;
+		for (int j = 0; j < o->nfig; j++) {
+			tw_vec2 want = tw_add(to, tw_add(tw_scale(n, side_off[j]), tw_scale(u, -back_off[j])));
+			const tw_figure *f = &s->fig[o->fig[j]];
+			double fd = tw_dist(f->pos, want), fa = lw_allowance_now(s, f) - 0.01;
+			o->at[j] = fd > fa ? tw_add(f->pos, tw_scale(tw_sub(want, f->pos), fa / fd)) : want;
+			o->facing[j] = f->facing;
+		}
+		if (lw_ai_valid(s, o))
+			return true;
+		o->has_at = false; // or each man displaced with the gun
+		if (lw_ai_valid(s, o))
 			return true;
 	}
 	return false;
@@ -232,6 +320,11 @@ static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *wal
 			// The men beside it board as they come (each boarding is their move).
 			if (load(s, side, k, riders, o))
 				return true;
+			if (done[k] < TRAIN_GATHERING + TRAIN_GATHER_MOVES && bring_gun(s, side, k, o)) { // lw-box
+				for (int j = 0; j < o->nfig; j++) // the crew walked up to it: the train waits for them
+					walked[o->fig[j]] = 1;
+				return true;
+			}
 			if (done[k] < TRAIN_GATHERING + TRAIN_GATHER_MOVES && gather(s, side, k, walked, o))
 				return true;
 			bool any = false; // did anyone walk up to it this move?

@@ -7,6 +7,7 @@
 
 #include "lw_big.h"
 #include "lw_boxes.h"
+#include "lw_ks_gun_retire.h"
 #include "lw_ks_pursuit.h"
 #include "lw_util.h"
 #include "lw_waggons.h"
@@ -513,6 +514,7 @@ void lw_big_end_move(tw_state *s, tw_events *ev)
 	if (side < 0 || side > 1)
 		return;
 	lw_ks_pursuit_end_move(s, side, ev); // KS.CH.10/11: the pursuit stopped (lw_ks_pursuit.c)
+	lw_ks_gun_pursuit_end_move(s, side, ev); // KS.CH.13 (lw-box): guns likewise (lw_ks_gun_retire.c)
 	lw_take_waggons(s, ev);              // lw-box: unguarded waggons touched by the enemy (lw_waggons.c)
 	// KS.RE.1-6, LW.BIG.11: the mover's works go on if their men stayed and did nothing else.
 	lw_side *sd = LWS(s, side);

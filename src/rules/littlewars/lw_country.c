@@ -797,7 +797,9 @@ tw_status lw_generate_country(tw_state *s, uint64_t seed, double width, double d
 
 	tw_status st = gen_country(&g);
 	int inf, cav, guns;
-	force_size(width, &inf, &cav, &guns);
+	// lw-box (issue 18): a large Country's forces by its longer side, so that one laid with the
+	// armies at its short ends (30 ft deep, 20 ft front) is manned as one 30 ft wide.
+	force_size(big ? fmax(width, depth) : width, &inf, &cav, &guns);
 	// LW.FOR.1: equal in numbers and alike in composition.
 	for (int side = 0; side < 2 && st == TW_OK; side++)
 		st = gen_side_force(s, side, inf, cav, guns);

@@ -13,8 +13,10 @@
 #include "lw_big.h"
 #include "lw_waggons.h"
 
-#define LW_BIG_W 360.0 ///< LW.BIG: about 30 ft
-#define LW_BIG_D 240.0 ///< about 20 ft
+// LW.BIG.2-4 (issue 18 lw-box): the armies enter from the two short ends, 30 ft apart, so that
+// boxes and scouts matter from the start (LW.BIG.4: no enemy within 20 ft); a 20 ft front.
+#define LW_BIG_W 240.0 ///< LW.BIG: the front, 20 ft
+#define LW_BIG_D 360.0 ///< between the back lines, 30 ft
 #define LW_KS_RE_MEN 8 ///< KS.RE: engineers a side (the mine, 2 men; a rail bridge, 6)
 #define LW_KS_TS_MEN 4 ///< KS.SUP: Transport & Supply men a side, who hand over the packets
 #define LW_KS_GENERAL_Y 6.0 ///< the General's figure, inches in front of his back line

@@ -5,6 +5,7 @@
 
 #include "core/shot_fast.h"
 #include "lw.h"
+#include "lw_ks_gun_retire.h" // KS.CH.13 (lw-box)
 #include "tinwar/littlewars.h"
 
 #define LW_MUZZLE_HEIGHT 1.0 // inches above the ground
@@ -150,6 +151,9 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		moved.bearing = tw_bearing_deg(tw_sub(pts[o->npath - 1], pts[o->npath]));
 	if (moved.axle.x < 0 || moved.axle.x > s->table.width || moved.axle.y < -36 || moved.axle.y > s->table.depth + 36)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "gun %d would leave the table", g->id);
+	st = lw_ks_gun_retire_check_move(s, g, moved.axle, err); // KS.CH.13 (lw-box, lw_ks_gun_retire.c)
+	if (st != TW_OK)
+		return st;
 	int blk = swing_blocked(s, &moved, moved.bearing);
 	if (blk >= 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "gun %d would be set down into %s %d%s%s", g->id,
@@ -194,6 +198,7 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_gun *g = &s->gun[o->gun];
+	lw_ks_gun_note_move(s, g, o->path[o->npath - 1], ev); // KS.CH.13 (lw-box): retiring from cavalry
 	tw_vec2 pts[TW_ORDER_MAX_PATH + 1];
 	pts[0] = g->axle;
 	for (int k = 0; k < o->npath; k++)
@@ -287,6 +292,9 @@ tw_status lw_validate_fire(const tw_state *s, const tw_order *o, tw_error *err)
 				    s->move_no, fire_from(s, o->side));
 	if (LWGN(s, g)->disputed_until >= s->move_no && g->orig_side != o->side)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.CAP.3", "gun %d is in dispute: it may not fire this move", g->id);
+	st = lw_ks_gun_retire_check_fire(s, g, err); // KS.CH.13 (lw-box, lw_ks_gun_retire.c)
+	if (st != TW_OK)
+		return st;
 	if (g->acted_in == s->move_no && g->action == TW_GA_MOVED)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.5", "gun %d has moved in this move: it may not also fire",
 				    g->id);
