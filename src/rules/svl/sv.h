@@ -28,6 +28,9 @@ enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_
 #define SV_BASE 0.9       // SV.BAT.8: bases 0.9" across
 #define SV_GUN_MOVE 6.0   // SV.MOVE.4
 #define SV_MATCHES 10     // SV.BAT.9
+// sv-svfix: SV.BAT.1's plastic figures for the physics shot model: 1 g a figure (0.45" radius,
+// 1" high, its card base included), not the physics model's hollow-cast lead (14 g a 2" man).
+#define SV_FIG_MASS_K (1.0 / (0.45 * 0.45 * 1.0)) // g per in^3 of r^2 H
 
 // ---- Records (sv_records.c) ----
 enum { SV_ROLE_RIFLEMAN = 0, SV_ROLE_COMMANDER, SV_ROLE_BUGLER, SV_ROLE_COUNT };
