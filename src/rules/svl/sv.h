@@ -254,6 +254,9 @@ void sv_end_turn(tw_state *s, tw_events *ev);
 int sv_morale_mod_now(const tw_state *s);
 void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_events *ev);
 int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max); // SV.DOC.20
+// sv-svfix: the planned move keeps IM.commander and closes ranks to IM.spacing (sv_auto_ranks.c)
+void sv_auto_keep_ranks(const tw_state *s, tw_order *o);
+double sv_cover_gap(const tw_state *s); ///< IM.spacing's least gap, for cover positions (sv_adhere.c)
 // sv-join: a computer team's next order on the test range (sv_range_auto.c; SV.DOC.2-9), 1 or 0.
 int sv_range_auto(const tw_state *s, int side, tw_order *out);
 extern const struct tw_general_def *const sv_generals[1];
