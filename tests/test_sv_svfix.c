@@ -101,6 +101,95 @@ static void test_SV_FIRE_4_physics_gun_knocks_figures_over(void **st)
 	assert_true(total >= 3);
 }
 
+// One whole battle of the bundled scenario by the computer on both sides (the fast model), the
+// Infantry Manual being the scenario's with `v` changed (slot, value pairs; -1 ends). Returns the
+// turns judged; *adh the turns adhering; fails[] the SV.DOC.16 figure failures by check.
+static int whole_battle(uint64_t seed, const int *v, int *adh, int fails[SV_CHK_COUNT], int *force, int64_t *bits)
+{
+	tw_state s0 = {0};
+	tw_error err = {0};
+	if (tw_state_load(&s0, "scenarios/svl/battle.json", &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	s0.params[SVP_CONSTRAINTS] = 0;
+	tw_game *g = tw_game_new(&s0, seed, NULL, &err);
+	assert_non_null(g);
+	const tw_state *s = tw_game_state(g);
+	if (v) {
+		tw_sv_manual m;
+		tw_sv_manual_default(&m, TW_SV_INFANTRY, TW_SV_SYLVANIA);
+		m.v[SV_IM_PACE] = SV_PACE_WITHIN;
+		m.v[SV_IM_PACE_P] = 120;
+		m.v[SV_IM_CMD] = SV_CMD_FRONT;
+		for (int i = 0; v[i] >= 0; i += 2)
+			m.v[v[i]] = v[i + 1];
+		sv_manual_to_order(&m, 0, ord);
+		if (tw_game_apply(g, ord, NULL, NULL, &err) != TW_OK)
+			fail_msg("manual: %s %s %s", err.clause, err.path, err.message);
+	}
+	int judged = 0, orders = 0;
+	*adh = *force = 0;
+	memset(fails, 0, SV_CHK_COUNT * sizeof fails[0]);
+	while (!s->over && orders < 3000) {
+		assert_int_equal(tw_ruleset_svl.random_orders(s, s->mover, NULL, ord, 1), 1);
+		int first, count;
+		if (tw_game_apply(g, ord, &first, &count, &err) != TW_OK)
+			fail_msg("order %d: %s %s", orders, err.clause, err.message);
+		const tw_events *evs = tw_game_events(g);
+		for (int i = first; i < first + count; i++) {
+			const tw_event *e = &evs->v[i];
+			if (strcmp(e->clause, "SV.DOC.16") == 0)
+				e->a >= 0 ? fails[e->b]++ : (*force)++;
+			if (strcmp(e->clause, "SV.DOC.17") == 0 && !e->c)
+				print_message("  turn %d: %s\n", SVG(s)->turn, e->text);
+			judged += strcmp(e->clause, "SV.DOC.17") == 0;
+			*adh += strcmp(e->clause, "SV.DOC.17") == 0 && e->c;
+		}
+		orders++;
+	}
+	assert_true(s->over);
+	assert_int_equal(SVG(s)->verdict_turns, judged);
+	assert_int_equal(__builtin_popcountll((unsigned long long)SVG(s)->verdicts), *adh);
+	*bits = SVG(s)->verdicts;
+	tw_game_free(g);
+	tw_state_free(&s0);
+	return judged;
+}
+
+// SV.DOC.20: a computer company fights a whole battle by its manual and ends adhering, every turn,
+// at several seeds: the scenario's manual (walk, running within 12", fire within 12", PREFER(3")
+// cover, spacing 1", commander FRONT) and two more. The third (COVER_TO_COVER, spacing 2") cannot
+// be kept in turn 1 at every seed: the scenario deploys the company with gaps of 0.9-1.1", and in
+// one walk the middle of the block cannot open out to 1.75-3" (a failure by geometry, SV.DOC.20);
+// from turn 2 it adheres, but for one late turn at seed 3 where the last nine figures, held in
+// cover by COVER_TO_COVER, cannot all keep 2". On the old code the company never closed the
+// gaps the guns opened (spacing failures grew past 10% of the checks), packed at a wall's cover
+// with no gap, and left its commander behind it in turn 1: 66 of 150 turns adhering at seeds
+// 1-10, and no battle's last verdict adhering.
+static void test_SV_DOC_20_whole_battle_adhering(void **st)
+{
+	(void)st;
+	reg();
+	static const int open_order[] = {SV_IM_COVER, SV_COVER_IGNORE, SV_IM_COVER_P, 0, SV_IM_FORM, 2, SV_IM_FORM_P, 0, -1};
+	static const int to_cover[] = {SV_IM_COVER, SV_COVER_TO_COVER, SV_IM_COVER_P, 0, SV_IM_SPACING, 20, -1};
+	const int *manuals[3] = {NULL, open_order, to_cover};
+	for (int v = 0; v < 3; v++)
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			int adh, fails[SV_CHK_COUNT], force;
+			int64_t bits;
+			int judged = whole_battle(seed, manuals[v], &adh, fails, &force, &bits);
+			print_message("manual %d seed %llu: %d of %d turns adhering; failures: pace %d fire %d cover %d spacing %d "
+				      "assault %d conduct %d, force %d\n",
+				      v, (unsigned long long)seed, adh, judged, fails[0], fails[1], fails[2], fails[3], fails[4], fails[5],
+				      force);
+			assert_true(judged >= 5);
+			if (v < 2)
+				assert_int_equal(adh, judged);
+			else // see above: turn 1 fails, and at seed 3 turn 15 (9 figures left, 3 of 27 spacing checks)
+				assert_true(adh >= judged - 2 && !(bits & 1));
+			assert_int_equal(fails[SV_CHK_PACE] + fails[SV_CHK_FIRE] + fails[SV_CHK_ASSAULT] + fails[SV_CHK_CONDUCT], 0);
+		}
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -121,6 +210,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_SV_FIRE_4_physics_gun_knocks_figures_over),
+		cmocka_unit_test(test_SV_DOC_20_whole_battle_adhering),
 	};
 	return cmocka_run_group_tests(tests, setup_all, teardown);
 }
