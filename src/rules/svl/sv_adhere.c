@@ -111,7 +111,10 @@ void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed
 				if (x < gap)
 					gap = x;
 			}
-		if (sv_standing(s, f) && gap <= m->spacing + 6.0)
+		// sv-svfix: skipped for a rifleman the manual held in place to fire (IM.fire, fire_mode ALL):
+		// it could not move to keep its spacing (as SV.DOC.16 skips what Pause or Recoil makes impossible).
+		bool held = required && r->act == SV_ACT_FIRED;
+		if (!held && sv_standing(s, f) && gap <= m->spacing + 6.0)
 			CHECK(SV_CHK_SPACING, gap >= m->spacing - 0.25 && gap <= m->spacing + 1.0);
 		// Assault: started within IM.assault of a gun and moved: ended nearer that gun.
 		if (moved && k >= 0 && m->assault > 0 && d0 <= m->assault)

@@ -92,6 +92,17 @@ static bool commander_ok(const tw_state *s, const tw_order *o, const int *slot, 
 	return tw_dist(p, tw_v2(cx / n, cy / n)) <= 6.0 - 0.05;
 }
 
+// IM.bugler REQUIRED: the bugler, while standing, within 6" of the standing commander's planned place.
+static bool bugler_ok(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 q)
+{
+	if (!SVS(s, SV_ATTACKER)->bugler || SVF(s, f)->role != SV_ROLE_BUGLER)
+		return true;
+	for (int c = 0; c < s->nfig; c++)
+		if (sv_standing(s, c) && SVF(s, c)->role == SV_ROLE_COMMANDER)
+			return tw_dist(q, planned(s, o, c, slot)) <= 6.0 - 0.05;
+	return true;
+}
+
 // A place q for figure f (at a, planned end p) that passes `want`; nearest to p. The pace allowed
 // is f's own (running where IM.pace lets it), the path passable and clear of the guns.
 typedef bool (*place_test)(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 a, tw_vec2 p,
@@ -122,6 +133,19 @@ static bool nearest_place(const tw_state *s, const tw_order *o, const int *slot,
 	return best < 1e300;
 }
 
+static bool want_spacing(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 a, tw_vec2 p, tw_vec2 q);
+
+static bool want_bugler(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 a, tw_vec2 p, tw_vec2 q)
+{
+	return bugler_ok(s, o, slot, f, q) && want_spacing(s, o, slot, f, a, p, q);
+}
+
+static bool want_bugler_only(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 a, tw_vec2 p, tw_vec2 q)
+{
+	(void)a, (void)p;
+	return bugler_ok(s, o, slot, f, q);
+}
+
 static bool want_commander(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 a, tw_vec2 p, tw_vec2 q)
 {
 	(void)a, (void)p;
@@ -134,7 +158,7 @@ static bool want_commander(const tw_state *s, const tw_order *o, const int *slot
 static bool want_spacing(const tw_state *s, const tw_order *o, const int *slot, int f, tw_vec2 a, tw_vec2 p, tw_vec2 q)
 {
 	const sv_srec *m = SVS(s, SV_ATTACKER);
-	if (!spacing_ok(m, gap_at(s, o, slot, f, q)))
+	if (!spacing_ok(m, gap_at(s, o, slot, f, q)) || (bugler_ok(s, o, slot, f, p) && !bugler_ok(s, o, slot, f, q)))
 		return false;
 	double d0;
 	int k = sv_nearest_gun(s, a, &d0);
@@ -209,6 +233,22 @@ void sv_auto_keep_ranks(const tw_state *s, tw_order *o)
 				o->at[i] = p0[i];
 	}
 	tw_free(p0);
+	for (int b = 0; b < s->nfig; b++) { // then the bugler, to within 6" of him (IM.bugler REQUIRED)
+		if (!sv_standing(s, b) || SVF(s, b)->role != SV_ROLE_BUGLER || SVF(s, b)->act != SV_ACT_NONE)
+			continue;
+		if (slot[b] < 0 && o->nfig < TW_ORDER_MAX_FIG) {
+			slot[b] = o->nfig++;
+			o->fig[slot[b]] = b;
+			o->at[slot[b]] = s->fig[b].pos;
+			o->facing[slot[b]] = s->fig[b].facing;
+		}
+		int i = slot[b];
+		tw_vec2 q;
+		if (i >= 0 && !bugler_ok(s, o, slot, b, o->at[i]) &&
+		    (nearest_place(s, o, slot, b, o->at[i], want_bugler, &q) ||
+		     nearest_place(s, o, slot, b, o->at[i], want_bugler_only, &q)))
+			o->at[i] = q;
+	}
 	for (int pass = 0; pass < 2; pass++)
 		for (int i = 0; i < o->nfig; i++) {
 			int f = o->fig[i];
