@@ -199,6 +199,7 @@ static void test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle(void **st)
 		assert_int_equal(json_integer_value(json_object_get(b, "adhering_turns")), kept);
 		assert_int_equal(json_integer_value(json_object_get(b, "adhering")), kept == judged);
 		print_message("battle %zu: adhering %d of %d turns\n", i, kept, judged);
+		assert_int_equal(kept, judged); // SV.DOC.20: computer companies (one with IM.bugler REQUIRED) adhere
 	}
 	json_decref(c);
 	tw_series_close(db);
