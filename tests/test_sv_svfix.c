@@ -190,6 +190,72 @@ static void test_SV_DOC_20_whole_battle_adhering(void **st)
 		}
 }
 
+// SV.DOC.16 spacing, the reading chosen: a rifleman the manual holds in place to fire (IM.fire
+// WITHIN_12, fire_mode ALL, in range and sight, outside IM.assault) is not judged on its spacing;
+// a figure that moved is. Two riflemen 11-12" from the gun, 3.1" apart (IM.spacing 1": the band
+// is 0.75-2"), both fire: no spacing failure (the old check failed both). Then a third walks to
+// 3.1" from its neighbour (who stands and is not judged): that one fails.
+static void test_SV_DOC_16_spacing_not_judged_on_figures_held_to_fire(void **st)
+{
+	(void)st;
+	reg();
+	tw_state *s = calloc(1, sizeof *s);
+	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
+	tw_ruleset_defaults(&tw_ruleset_svl, s);
+	s->params[SVP_CONSTRAINTS] = 0;
+	tw_rng_seed(&s->rng, 1);
+	s->table.width = 48;
+	s->table.depth = 72;
+	s->nsides = 2;
+	strcpy(s->sides[0].name, "infantry");
+	strcpy(s->sides[1].name, "cannon");
+	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find("STA"), .axle = {24, 3}};
+	assert_non_null(tw_state_add_gun(s, &g));
+	static const double at[4][2] = {{24, 14}, {28, 14}, {40, 44}, {44, 40}};
+	for (int i = 0; i < 4; i++) {
+		tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,
+			       .height = 1, .unit = -1, .pos = {at[i][0], at[i][1]}, .facing = 180};
+		assert_non_null(tw_state_add_figure(s, &f));
+		SVF(s, f.id)->role = SV_ROLE_RIFLEMAN;
+	}
+	tw_error err = {0};
+	if (tw_ruleset_svl.setup(s, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	const sv_srec *m = SVS(s, SV_ATTACKER);
+	assert_int_equal(m->fire, SV_FIRE_WITHIN_12);
+	assert_int_equal(m->fire_mode, SV_FMODE_ALL);
+	tw_order_init(ord, SV_OT_FIRE, SV_ATTACKER);
+	ord->nfig = 2;
+	ord->fig[0] = 0;
+	ord->fig[1] = 1;
+	apply(s, NULL);
+	tw_order_init(ord, SV_OT_MOVE, SV_ATTACKER); // the third walks 4" to 3.1" from the fourth
+	ord->nfig = 1;
+	ord->fig[0] = 2;
+	ord->has_at = true;
+	ord->at[0] = tw_v2(40, 40);
+	ord->facing[0] = 180;
+	apply(s, NULL);
+	tw_order_init(ord, SV_OT_END, SV_ATTACKER);
+	apply(s, NULL);
+	int spacing_fails[4] = {0};
+	const tw_event *verdict = NULL;
+	for (int i = 0; i < ev.n; i++) {
+		if (strcmp(ev.v[i].clause, "SV.DOC.16") == 0 && ev.v[i].a >= 0 && ev.v[i].b == SV_CHK_SPACING)
+			spacing_fails[ev.v[i].a]++;
+		if (strcmp(ev.v[i].clause, "SV.DOC.17") == 0)
+			verdict = &ev.v[i];
+	}
+	assert_non_null(verdict);
+	assert_int_equal(spacing_fails[0], 0);
+	assert_int_equal(spacing_fails[1], 0);
+	assert_int_equal(spacing_fails[2], 1);
+	assert_int_equal(spacing_fails[3], 0);
+	assert_int_equal(verdict->b, 2 + 2 + 4); // those that fired: pace, fire; the walker: pace, fire, cover, spacing
+	tw_state_free(s);
+	free(s);
+}
+
 static int teardown(void **st)
 {
 	(void)st;
@@ -211,6 +277,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_SV_FIRE_4_physics_gun_knocks_figures_over),
 		cmocka_unit_test(test_SV_DOC_20_whole_battle_adhering),
+		cmocka_unit_test(test_SV_DOC_16_spacing_not_judged_on_figures_held_to_fire),
 	};
 	return cmocka_run_group_tests(tests, setup_all, teardown);
 }
