@@ -1,11 +1,14 @@
-// Science versus Luck, sv-svfix: the computer company keeps IM.spacing and IM.commander through
-// the whole battle (SV.DOC.20). After the move order is planned (sv_auto.c), two passes:
-//  * the commander: if where he was sent breaks IM.commander (SV.DOC.16's force check, judged on
-//    the planned places), the nearest clear place within his pace that keeps it;
-//  * closing ranks: a moving figure whose gap to its nearest standing neighbour (planned places)
-//    lies outside IM.spacing - 0.25 .. + 1 (and who has one within IM.spacing + 6) takes the
-//    nearest place to its planned end, within its pace from where it stands, that brings the gap
-//    into that band without breaking the pace, cover or assault checks: gaps the guns open close up.
+// Science versus Luck, sv-svfix: the computer company keeps IM.commander, IM.bugler and IM.spacing
+// through the whole battle (SV.DOC.20). After the move order is planned (sv_auto.c), on the planned
+// places (what SV.DOC.16 will judge):
+//  * the commander: if where he was sent breaks IM.commander, the nearest clear place within his
+//    pace that keeps it; if there is none, the company shortens its advance by quarters to wait;
+//  * the bugler (IM.bugler REQUIRED): to within 6" of the commander;
+//  * closing ranks (two passes): a moving figure whose gap to its nearest standing neighbour lies
+//    outside IM.spacing - 0.25 .. + 1 (and who has one within IM.spacing + 6) takes the nearest
+//    place to its planned end, within its pace from where it stands, that brings the gap into that
+//    band without breaking the pace, cover, assault, commander or bugler checks;
+//  * a figure left where it stands is taken out of the order (it does not act).
 // Searched on a 0.25" grid within 3" of the planned end, then a 0.5" grid over all its pace; a
 // figure with no such place keeps its move (a check that then fails, fails by geometry).
 #include <math.h>
@@ -14,11 +17,6 @@
 
 #define RANKS_REACH 3.0 // inches around the planned end searched
 #define RANKS_GRID 0.25
-
-typedef struct plan {
-	tw_vec2 *at; ///< by figure: where it stands after the order
-	int *slot;   ///< by figure: its index in the order, or -1
-} plan;
 
 static tw_vec2 planned(const tw_state *s, const tw_order *o, int j, const int *slot)
 {
