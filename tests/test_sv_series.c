@@ -187,6 +187,20 @@ static void test_SV_SETUP_2_3_8_two_teams_first_lot_to_last_battle(void **st)
 	json_t *c = carry_of(db, "two");
 	assert_string_equal(json_string_value(json_object_get(c, "stage")), "over");
 	assert_int_equal(json_array_size(json_object_get(c, "battles")), 2);
+	// sv-svfix: SV.WIN.5 the verdict of every turn; the battle's verdict is the whole battle's.
+	for (size_t i = 0; i < 2; i++) {
+		json_t *b = json_array_get(json_object_get(c, "battles"), i), *v = json_object_get(b, "verdicts");
+		int judged = (int)json_integer_value(json_object_get(b, "turns_judged")), kept = 0;
+		assert_true(json_is_array(v));
+		assert_true(judged >= 1 && judged <= json_integer_value(json_object_get(b, "turns")));
+		assert_int_equal((int)json_array_size(v), judged);
+		for (size_t t = 0; t < json_array_size(v); t++)
+			kept += json_is_true(json_array_get(v, t));
+		assert_int_equal(json_integer_value(json_object_get(b, "adhering_turns")), kept);
+		assert_int_equal(json_integer_value(json_object_get(b, "adhering")), kept == judged);
+		print_message("battle %zu: adhering %d of %d turns\n", i, kept, judged);
+		assert_int_equal(kept, judged); // SV.DOC.20: computer companies (one with IM.bugler REQUIRED) adhere
+	}
 	json_decref(c);
 	tw_series_close(db);
 }

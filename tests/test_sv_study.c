@@ -56,7 +56,9 @@ static void test_SV_DOC_12_study_manuals_by_guns(void **st)
 		assert_int_equal(c[i].manual, i / 2);
 		assert_int_equal(c[i].gun, i % 2);
 		assert_int_equal(c[i].sum.games, 8);
-		assert_int_equal(c[i].sum.side[0].wins, i % 2 ? 8 : 0); // STA's guns win all 8, TEM's lose all 8
+		// STA's guns win all 8; TEM's lose all 8 to A, 7 to B (sv-svfix: B's company closes ranks
+		// to IM.spacing after casualties, SV.DOC.20, and its rush is slower for it).
+		assert_int_equal(c[i].sum.side[0].wins, i == 3 ? 7 : i % 2 ? 8 : 0);
 		assert_int_equal(c[i].sum.side[0].wins, d[i].sum.side[0].wins); // the same on two jobs
 		assert_int_equal(c[i].sum.side[0].wins + c[i].sum.side[1].wins + c[i].sum.draws, 8);
 		double lo, hi;
@@ -69,7 +71,7 @@ static void test_SV_DOC_12_study_manuals_by_guns(void **st)
 		int o = 1 - b;
 		assert_true(c[b * 2 + g].sum.side[0].wins >= c[o * 2 + g].sum.side[0].wins);
 		assert_true(sep == (c[o * 2 + g].sum.side[0].win_hi < c[b * 2 + g].sum.side[0].win_lo));
-		assert_int_equal(b, 0); // a tie: the first manual, and not separated
+		assert_int_equal(b, 0); // a tie or 8 to 7: the first manual, and not separated
 		assert_false(sep);
 	}
 	tw_state_free(s);

@@ -47,6 +47,9 @@ typedef struct tw_shot_request {
 	double bearing;   ///< degrees (0 = +y)
 	double elevation; ///< degrees
 	double aim_sigma; ///< gunner's aim error, degrees (1 sigma); 0 = perfect
+	/// The figures' mass for a body model (physics), g per in^3 of r^2 H; 0 = the model's own
+	/// (hollow-cast lead, 78: a 2 in infantryman 14 g). Plastic figures are far lighter (svl).
+	double fig_mass_k;
 } tw_shot_request;
 
 typedef struct tw_shot_result {

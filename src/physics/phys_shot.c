@@ -7,7 +7,8 @@
 //    (houses, walls, tree trunks, rocks) as static extruded prisms (phys_terrain.c).
 //  * Figures: one box each, 2r x 2r x H standing on its base (a man lying down: 2r x H x 0.5),
 //    turned to his facing, its centre of mass 0.4 H up (hollow-cast lead is heavy at the base),
-//    mass 78 g per in^3 of r^2 H (a 2 in infantryman 14 g, a 2.6 in cavalryman 51 g).
+//    mass 78 g per in^3 of r^2 H (a 2 in infantryman 14 g, a 2.6 in cavalryman 51 g), or the
+//    request's fig_mass_k (Science versus Luck's plastic figures: sv-svfix).
 //    A figure is added to the world, asleep, when the projectile comes within reach of it or
 //    a woken figure could fall on it ("simulate only the corridor"): bodies are created in
 //    figure-id order within each batch, so the insertion order is fixed by the shot itself.
@@ -80,6 +81,7 @@ typedef struct ph_shot {
 	int32_t *batch;
 	int nbatch;
 	double max_reach;  // largest figure radius
+	double mass_k;     // figures' mass, g per in^3 of r^2 H (the request's, or PH_FIG_MASS_K)
 	dBodyID proj;
 	dGeomID pgeom;
 	double plen, prad;
@@ -122,7 +124,7 @@ static void ph_add_figure(ph_shot *h, int32_t i)
 	p->tip = atan(r / (PH_FIG_CM * H));
 	p->t_proj = p->t_fig = p->t_tip = INFINITY;
 	double ground = tw_table_ground(&h->st->table, f->pos);
-	double M = PH_FIG_MASS_K * r * r * H;
+	double M = h->mass_k * r * r * H;
 	double lx = 2 * r, ly = 2 * r, lz = H, cz = PH_FIG_CM * H;
 	if (p->lying) {
 		ly = H; // lies along his facing
@@ -467,6 +469,7 @@ tw_status ph_fire(const tw_state *st, const tw_shot_request *req, tw_rng *rng, c
 	h.out = out;
 	h.blocked_by = -1;
 	h.floor_step = -1000;
+	h.mass_k = req->fig_mass_k > 0 ? req->fig_mass_k : PH_FIG_MASS_K;
 	h.sampler.dt = PH_SAMPLE_DT;
 	bool on_table = req->origin.x >= 0 && req->origin.y >= 0 && req->origin.x <= st->table.width &&
 			req->origin.y <= st->table.depth;

@@ -28,6 +28,9 @@ enum { SV_OT_MOVE = 0, SV_OT_FIRE, SV_OT_SERVE, SV_OT_END, SV_OT_CONCEDE, SV_OT_
 #define SV_BASE 0.9       // SV.BAT.8: bases 0.9" across
 #define SV_GUN_MOVE 6.0   // SV.MOVE.4
 #define SV_MATCHES 10     // SV.BAT.9
+// sv-svfix: SV.BAT.1's plastic figures for the physics shot model: 1 g a figure (0.45" radius,
+// 1" high, its card base included), not the physics model's hollow-cast lead (14 g a 2" man).
+#define SV_FIG_MASS_K (1.0 / (0.45 * 0.45 * 1.0)) // g per in^3 of r^2 H
 
 // ---- Records (sv_records.c) ----
 enum { SV_ROLE_RIFLEMAN = 0, SV_ROLE_COMMANDER, SV_ROLE_BUGLER, SV_ROLE_COUNT };
@@ -251,6 +254,9 @@ void sv_end_turn(tw_state *s, tw_events *ev);
 int sv_morale_mod_now(const tw_state *s);
 void sv_win(tw_state *s, int side, const char *clause, const char *why, tw_events *ev);
 int sv_auto_orders(const tw_state *s, int side, tw_order *out, int max); // SV.DOC.20
+// sv-svfix: the planned move keeps IM.commander and closes ranks to IM.spacing (sv_auto_ranks.c)
+void sv_auto_keep_ranks(const tw_state *s, tw_order *o);
+double sv_cover_gap(const tw_state *s); ///< IM.spacing's least gap, for cover positions (sv_adhere.c)
 // sv-join: a computer team's next order on the test range (sv_range_auto.c; SV.DOC.2-9), 1 or 0.
 int sv_range_auto(const tw_state *s, int side, tw_order *out);
 extern const struct tw_general_def *const sv_generals[1];

@@ -9,10 +9,26 @@
 
 const char *const sv_check_names[SV_CHK_COUNT] = {"pace", "fire", "cover", "spacing", "assault", "morale conduct"};
 
+// sv-svfix: the least gap a figure may end at from its neighbours by IM.spacing (SV.DOC.16), for
+// what counts as a cover position under IM.cover PREFER(D) (and the computer's cover seeking).
+double sv_cover_gap(const tw_state *s)
+{
+	double g = SVS(s, SV_ATTACKER)->spacing - 0.25;
+	return g > 0.01 ? g : 0.01;
+}
+
 // A place figure f could have ended on: on the table, off the gun's footprint, and clear of every
 // other standing figure both where it stood at the phase's start and where it stands now (so a
 // place another figure held when f moved counts as taken).
+static bool spot_free_gap(const tw_state *s, int f, tw_vec2 p, double min_gap);
+
 static bool spot_free(const tw_state *s, int f, tw_vec2 p)
+{
+	return spot_free_gap(s, f, p, 0.01);
+}
+
+// sv-svfix: ... with at least min_gap between f's base and every other standing base.
+static bool spot_free_gap(const tw_state *s, int f, tw_vec2 p, double min_gap)
 {
 	if (p.x < 0 || p.y < 0 || p.x > s->table.width || p.y > s->table.depth || sv_solid_at(s, p))
 		return false;
@@ -22,7 +38,7 @@ static bool spot_free(const tw_state *s, int f, tw_vec2 p)
 	for (int j = 0; j < s->nfig; j++) {
 		if (j == f || !sv_standing(s, j))
 			continue;
-		double gap = 2 * s->fig[f].radius + 0.01;
+		double gap = s->fig[f].radius + s->fig[j].radius + min_gap;
 		if (tw_dist(p, s->fig[j].pos) < gap || tw_dist(p, tw_v2(SVF(s, j)->sx, SVF(s, j)->sy)) < gap)
 			return false;
 	}
@@ -31,7 +47,8 @@ static bool spot_free(const tw_state *s, int f, tw_vec2 p)
 
 // A cover position (SV.DOC.12 IM.cover PREFER(D)): a point the figure could reach this phase
 // (within `reach` of a, its path clear), within d of the direct route a -> b, in cover from the
-// gun at g. Searched on a 0.5" grid.
+// gun at g, where it would keep IM.spacing's least gap to every standing figure (sv-svfix: a cover
+// spot the manual's spacing forbids is no cover position). Searched on a 0.5" grid.
 static bool cover_within(const tw_state *s, int f, tw_vec2 g, tw_vec2 a, tw_vec2 b, double d, double reach)
 {
 	for (double x = a.x - reach; x <= a.x + reach + 1e-9; x += 0.5)
@@ -39,7 +56,7 @@ static bool cover_within(const tw_state *s, int f, tw_vec2 g, tw_vec2 a, tw_vec2
 			tw_vec2 p = tw_v2(x, y);
 			if (tw_dist(p, a) > reach || tw_dist_point_segment(p, a, b) > d)
 				continue;
-			if (sv_in_cover(s, g, p) && spot_free(s, f, p) && !sv_impassable_segment(s, a, p))
+			if (sv_in_cover(s, g, p) && spot_free_gap(s, f, p, sv_cover_gap(s)) && !sv_impassable_segment(s, a, p))
 				return true;
 		}
 	return false;
@@ -94,7 +111,10 @@ void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed
 				if (x < gap)
 					gap = x;
 			}
-		if (sv_standing(s, f) && gap <= m->spacing + 6.0)
+		// sv-svfix: skipped for a rifleman the manual held in place to fire (IM.fire, fire_mode ALL):
+		// it could not move to keep its spacing (as SV.DOC.16 skips what Pause or Recoil makes impossible).
+		bool held = required && r->act == SV_ACT_FIRED;
+		if (!held && sv_standing(s, f) && gap <= m->spacing + 6.0)
 			CHECK(SV_CHK_SPACING, gap >= m->spacing - 0.25 && gap <= m->spacing + 1.0);
 		// Assault: started within IM.assault of a gun and moved: ended nearer that gun.
 		if (moved && k >= 0 && m->assault > 0 && d0 <= m->assault)

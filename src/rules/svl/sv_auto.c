@@ -48,6 +48,23 @@ static bool clear_at(const tw_state *s, const tw_order *o, int f, tw_vec2 b)
 	return true;
 }
 
+// sv-svfix: p keeps IM.spacing's least gap to every other standing figure's planned place.
+static bool spaced_at(const tw_state *s, const tw_order *o, int f, tw_vec2 p)
+{
+	double least = sv_cover_gap(s) + 0.02;
+	for (int j = 0; j < s->nfig; j++) {
+		if (j == f || !sv_standing(s, j))
+			continue;
+		tw_vec2 q = s->fig[j].pos;
+		for (int k = 0; k < o->nfig; k++)
+			if (o->fig[k] == j)
+				q = o->at[k];
+		if (tw_dist(q, p) < s->fig[f].radius + s->fig[j].radius + least)
+			return false;
+	}
+	return true;
+}
+
 // The nearest point to `want` within `reach` of a, within d of the route a -> want, in cover from
 // gun g (or, hidden: out of sight or behind hard cover of every gun), clear, on the table; false if none.
 static bool find_cover(const tw_state *s, const tw_order *o, int f, tw_vec2 g, tw_vec2 a, tw_vec2 want, double d,
@@ -65,6 +82,8 @@ static bool find_cover(const tw_state *s, const tw_order *o, int f, tw_vec2 g, t
 			if (tw_dist(p, g) < SV_GUN_FOOT + 0.5 || !(hidden ? sv_hidden_from_guns(s, p) : sv_in_cover(s, g, p)))
 				continue;
 			if (!clear_at(s, o, f, p) || sv_impassable_segment(s, a, p))
+				continue;
+			if (!hidden && !spaced_at(s, o, f, p)) // sv-svfix: a cover spot that keeps IM.spacing
 				continue;
 			best = score;
 			*out = p;
@@ -342,8 +361,19 @@ static int attacker(const tw_state *s, tw_order *o)
 	tw_free(sh.has);
 	for (int i = 0; i < o->nfig; i++) // the log writes a facing per figure: each keeps its own
 		o->facing[i] = s->fig[o->fig[i]].facing;
-	if (o->nfig > 0 && sv_validate_move(s, o, &err) == TW_OK)
+	if (o->nfig > 0 && sv_validate_move(s, o, &err) == TW_OK) {
+		tw_order *kept = tw_malloc(sizeof *kept); // sv-svfix: IM.commander and IM.spacing kept (SV.DOC.20)
+		if (kept) {
+			*kept = *o;
+			sv_auto_keep_ranks(s, o);
+			if (o->nfig == 0)
+				tw_order_init(o, SV_OT_END, SV_ATTACKER); // nobody moves
+			else if (sv_validate_move(s, o, &err) != TW_OK)
+				*o = *kept;
+			tw_free(kept);
+		}
 		return 1;
+	}
 	tw_order_init(o, SV_OT_END, SV_ATTACKER);
 	return 1;
 }

@@ -134,7 +134,7 @@ tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err)
 	json_t *b;
 	json_array_foreach(json_object_get(c, "battles"), i, b)
 		fprintf(out, "  round %d table %d: %s infantry (T%d) against %s guns (T%d): winner %s after %d turns; %d fallen, %d standing; "
-			     "%d matches left; %d shots, %d misfires; %d morale rolls; %s\n",
+			     "%d matches left; %d shots, %d misfires; %d morale rolls; %s (%d of %d turns)\n",
 			(int)json_integer_value(json_object_get(b, "round")), (int)json_integer_value(json_object_get(b, "table")),
 			json_string_value(json_object_get(b, "infantry")), (int)json_integer_value(json_object_get(b, "infantry_team")),
 			json_string_value(json_object_get(b, "guns")), (int)json_integer_value(json_object_get(b, "guns_team")),
@@ -142,7 +142,8 @@ tw_status tw_sv_debrief(const char *carry_json, FILE *out, tw_error *err)
 			(int)json_integer_value(json_object_get(b, "fallen")), (int)json_integer_value(json_object_get(b, "standing")),
 			(int)json_integer_value(json_object_get(b, "matches_left")), (int)json_integer_value(json_object_get(b, "shots")),
 			(int)json_integer_value(json_object_get(b, "misfires")), (int)json_integer_value(json_object_get(b, "morale_rolls")),
-			json_integer_value(json_object_get(b, "adhering")) ? "the infantry adhered to its manual" : "the infantry did not adhere");
+			json_integer_value(json_object_get(b, "adhering")) ? "the infantry adhered to its manual" : "the infantry did not adhere",
+			(int)json_integer_value(json_object_get(b, "adhering_turns")), (int)json_integer_value(json_object_get(b, "turns_judged")));
 	json_decref(c);
 	return TW_OK;
 }

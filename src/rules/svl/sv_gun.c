@@ -192,7 +192,8 @@ static tw_status computer_shot(tw_state *s, int k, int tgt, const tw_apply_ctx *
 		tw_shot_request rq = {.gun = k, .side = SV_DEFENDER, .model = s->gun[k].model, .origin = o,
 				      .z0 = tw_table_ground(&s->table, o) + gm->muzzle_height, .bearing = theta,
 				      .elevation = tw_sv_elevation(range, vb),
-				      .aim_sigma = r->az_sigma * sqrt(fmax(0, sv_tempo[r->tempo].disp * sv_tempo[r->tempo].disp - 1))};
+				      .aim_sigma = r->az_sigma * sqrt(fmax(0, sv_tempo[r->tempo].disp * sv_tempo[r->tempo].disp - 1)),
+				      .fig_mass_k = SV_FIG_MASS_K}; // sv-svfix: plastic figures (SV.BAT.1)
 		tw_shot_result *res = tw_malloc(sizeof *res);
 		tw_status st = res ? sm->fire(sm, s, &rq, &s->rng, res) : TW_ERR_NOMEM;
 		if (st != TW_OK) {

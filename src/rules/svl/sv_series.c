@@ -439,7 +439,28 @@ static tw_status record_battle(json_t *carry, int seq, const tw_state *fin, tw_e
 			      "winner", winner_word(fin), "turns", g->turn, "fallen", fallen, "standing", standing, "matches_left",
 			      matches, "shots", fired, "misfires", misfired, "morale_rolls", g->morale_rolls, "adhering",
 			      g->adhering ? 1 : 0);
-	if (!b || json_array_append_new(json_object_get(carry, "battles"), b))
+	// sv-svfix: SV.WIN.5 records the verdict of every turn, and the battle's is the whole battle's
+	// (adhering every turn judged), not the last attacker phase's.
+	json_t *verdicts = json_array();
+	int judged = g->verdict_turns < 50 ? g->verdict_turns : 50, kept = 0;
+	for (int t = 0; verdicts && t < judged; t++) {
+		bool yes = (g->verdicts >> t) & 1;
+		kept += yes;
+		json_array_append_new(verdicts, json_boolean(yes));
+	}
+	if (!b || !verdicts) {
+		json_decref(b);
+		json_decref(verdicts);
+		return nomem(err);
+	}
+	if (json_object_set_new(b, "verdicts", verdicts) ||
+	    json_object_set_new(b, "turns_judged", json_integer(judged)) ||
+	    json_object_set_new(b, "adhering_turns", json_integer(kept)) ||
+	    json_object_set_new(b, "adhering", json_integer(judged > 0 && kept == judged))) {
+		json_decref(b);
+		return nomem(err);
+	}
+	if (json_array_append_new(json_object_get(carry, "battles"), b))
 		return nomem(err);
 	return TW_OK;
 }
