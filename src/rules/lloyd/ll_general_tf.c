@@ -401,8 +401,13 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 	int mine = ll_side_points(v, side, true), theirs = ll_side_points(v, 1 - side, true) + coming(v, 1 - side);
 	int turn = LLG(v)->turn, turns2 = 2 * (int)v->params[LLP_TF_TURNS];
 	bool half = turn * 2 >= turns2;
-	bool away = half && mine - theirs >= 2; // well ahead from the half: out of reach
-	bool hold = (half && mine > theirs) || away; // ahead from the half: no new fights
+	bool away = half && mine > theirs; // ahead from the half: out of reach (h5-three2: one point ahead, was two)
+	bool hold = away; // ahead from the half: no new fights
+	// h5-three2: TF.D5's groups still to come (from either edge) and few of the enemy's points on the
+	// table (5 or fewer, and no more than ours): no waiting for him at our bows, we go for the men
+	// he has before the others arrive.
+	int on_table = ll_side_points(v, 1 - side, true);
+	bool strike = !half && coming(v, 1 - side) > 0 && on_table <= 5 && mine >= on_table;
 	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
 	if (own && archer_move(v, side, out))
 		return TW_OK;
@@ -410,7 +415,7 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 		return TW_OK;
 	ll_gen_opts tf = {.rank = unwounded_first,
 			  .keep_back = hold ? hold_all : NULL,
-			  .no_wait = turn * 4 >= turns2 && mine <= theirs}; // not ahead from the first quarter: go
+			  .no_wait = (turn * 4 >= turns2 && mine <= theirs) || strike}; // not ahead from the first quarter: go
 	if (own) {
 		ll_gen_opts pre = tf;
 		pre.keep_back = hold_all;
