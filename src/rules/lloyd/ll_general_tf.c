@@ -13,12 +13,15 @@
 //   first, so that fights become two or three against one: NQ.ATK.2's defence rolls hurt nobody),
 //   else any enemy a free man reaches, unwounded first; otherwise the NQ general's advance
 //   (ll_general_nq.c), waiting for the enemy to come to our bows only in the first quarter of the
-//   TF turns or while ahead;
+//   TF turns or while ahead, and not while his groups are still to come (TF.D5) and he has 5 or
+//   fewer points on the table (h5-three2);
 // - the TF.D7 clock: "ahead" counts the enemy's groups still to arrive; ahead from half the turns,
-//   no new fights; two points ahead, men step out of the enemy's charge; every man charged evades
-//   (NQ.EVD.1) when he may.
+//   no new fights and men step out of the enemy's charge (h5-three2: from one point ahead, was
+//   two); every man charged evades (NQ.EVD.1) when he may.
 // Measured against random (seeds 1-4000, sides alternating, tools as in docs/lloyd.md): 94.3%
-// (was 87%); seeds 1-40: 38 wins, 2 draws; 200 games: 194.
+// (was 87%); seeds 1-40: 38 wins, 2 draws; 200 games: 194. On the merge with ll-rest (random
+// picks TF.D5's tied edge): 37 of 40; with h5-three2's two changes 39 wins, 1 draw, and seeds
+// 1-8000 94.0% as before them.
 #include <math.h>
 #include <stdlib.h>
 
