@@ -1,6 +1,6 @@
 // Lloyd's computer generals (issue 16, ll-gen): ll-nq, ll-three, ll-six against the random player
 // on the bundled scenarios, sides swapped half the time (seeds 1..N). make test plays 40 of each
-// (38 of ll-nq and ll-six, 37 of ll-three: below its goal); LL_GEN_GAMES=N plays N of each and asks 38 in 40.
+// (38 of each); LL_GEN_GAMES=N plays N of each and asks 38 in 40.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -105,9 +105,10 @@ static void test_TF_general_beats_random(void **st)
 	// same pairing). Before it: 36 of 40, 3 draws (200 games: 174, 87%). The games not won are
 	// draws and losses at the turn limit on equal or near-equal points in good order (TF.D7).
 	// Merged with ll-rest (the random player now picks TF.D5's tied edge itself, where it always
-	// took the row edge): 37 wins, 3 draws of seeds 1-40. make test asks the 37 (a guard against
-	// losing ground); the goal of 38 is asked by LL_GEN_GAMES=40.
-	check("scenarios/lloyd/three.json", "ll-three", 40, 37);
+	// took the row edge): 37 wins, 3 draws of seeds 1-40. h5-three2 (no waiting at our bows while
+	// his groups are still to come and he has 5 or fewer points on the table; out of reach from one
+	// point ahead late): 39 wins, 1 draw of seeds 1-40; seeds 1-8000 94.0% as before (Release).
+	check("scenarios/lloyd/three.json", "ll-three", 40, 38);
 }
 
 // Cites: SP.D4
@@ -411,7 +412,8 @@ static void test_CA_1_campaign_with_computer_generals(void **st)
 // them (the final hashes pinned on the code before the change). LL_GEN_HASHES=1 prints them.
 // Re-pinned on main after ll-gaps/ll-fin: FP.D2, FP.D3, TF.D1, DU.7 and IN.CARD.3 change play; the
 // three ll-three games re-pinned again after ll-three's change to its play (wounded first, holding
-// from half the turns when ahead).
+// from half the turns when ahead). h5-three2's change leaves the three ll-three games (ll-three on
+// both sides) unchanged: same hashes.
 static uint64_t play_hash(const char *path, const char *gen, uint64_t seed)
 {
 	tw_register_builtin();

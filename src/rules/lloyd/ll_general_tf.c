@@ -13,12 +13,15 @@
 //   first, so that fights become two or three against one: NQ.ATK.2's defence rolls hurt nobody),
 //   else any enemy a free man reaches, unwounded first; otherwise the NQ general's advance
 //   (ll_general_nq.c), waiting for the enemy to come to our bows only in the first quarter of the
-//   TF turns or while ahead;
+//   TF turns or while ahead, and not while his groups are still to come (TF.D5) and he has 5 or
+//   fewer points on the table (h5-three2);
 // - the TF.D7 clock: "ahead" counts the enemy's groups still to arrive; ahead from half the turns,
-//   no new fights; two points ahead, men step out of the enemy's charge; every man charged evades
-//   (NQ.EVD.1) when he may.
+//   no new fights and men step out of the enemy's charge (h5-three2: from one point ahead, was
+//   two); every man charged evades (NQ.EVD.1) when he may.
 // Measured against random (seeds 1-4000, sides alternating, tools as in docs/lloyd.md): 94.3%
-// (was 87%); seeds 1-40: 38 wins, 2 draws; 200 games: 194.
+// (was 87%); seeds 1-40: 38 wins, 2 draws; 200 games: 194. On the merge with ll-rest (random
+// picks TF.D5's tied edge): 37 of 40; with h5-three2's two changes 39 wins, 1 draw, and seeds
+// 1-8000 94.0% as before them.
 #include <math.h>
 #include <stdlib.h>
 
@@ -401,8 +404,13 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 	int mine = ll_side_points(v, side, true), theirs = ll_side_points(v, 1 - side, true) + coming(v, 1 - side);
 	int turn = LLG(v)->turn, turns2 = 2 * (int)v->params[LLP_TF_TURNS];
 	bool half = turn * 2 >= turns2;
-	bool away = half && mine - theirs >= 2; // well ahead from the half: out of reach
-	bool hold = (half && mine > theirs) || away; // ahead from the half: no new fights
+	bool away = half && mine > theirs; // ahead from the half: out of reach (h5-three2: one point ahead, was two)
+	bool hold = away; // ahead from the half: no new fights
+	// h5-three2: TF.D5's groups still to come (from either edge) and few of the enemy's points on the
+	// table (5 or fewer, and no more than ours): no waiting for him at our bows, we go for the men
+	// he has before the others arrive.
+	int on_table = ll_side_points(v, 1 - side, true);
+	bool strike = !half && coming(v, 1 - side) > 0 && on_table <= 5 && mine >= on_table;
 	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
 	if (own && archer_move(v, side, out))
 		return TW_OK;
@@ -410,7 +418,7 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 		return TW_OK;
 	ll_gen_opts tf = {.rank = unwounded_first,
 			  .keep_back = hold ? hold_all : NULL,
-			  .no_wait = turn * 4 >= turns2 && mine <= theirs}; // not ahead from the first quarter: go
+			  .no_wait = (turn * 4 >= turns2 && mine <= theirs) || strike}; // not ahead from the first quarter: go
 	if (own) {
 		ll_gen_opts pre = tf;
 		pre.keep_back = hold_all;
