@@ -18,6 +18,7 @@
 
 #include "tinwar/game.h"
 #include "tinwar/io.h"
+#include "cli_run.h"
 #include "tinwar/registry.h"
 #include "tinwar/render.h"
 #include "tinwar/sim.h"
@@ -28,29 +29,8 @@ static char dir[64];
 static char out[1 << 20];
 static const char *CLI = TW_CLI; // TW_TEST_CLI=PATH runs the tests against another build's binary
 
-// Runs a shell command in the test's directory; returns its exit code, stdout+stderr in out.
-static int run(const char *fmt, ...)
-{
-	char cmd[2048];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof cmd, fmt, ap);
-	va_end(ap);
-	char full[2300];
-	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
-	FILE *p = popen(full, "r");
-	assert_non_null(p);
-	size_t n = 0, k;
-	char buf[4096];
-	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (n + k < sizeof out) {
-			memcpy(out + n, buf, k);
-			n += k;
-		}
-	out[n] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+// Runs a shell command in the test's directory (support/cli_run.c); its output in out.
+#define run(...) tw_cli_run(out, sizeof out, dir, __VA_ARGS__)
 
 static void has(const char *what)
 {

@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "tinwar/registry.h"
 #include "tinwar/tinwar.h"
 
@@ -24,51 +25,14 @@ static char dir[64];
 static char out[1 << 18];
 static const char *CLI = TW_CLI; // TW_TEST_CLI=PATH runs the tests against another build's binary
 
-// Runs a shell command in the test's directory; returns its exit code, stdout+stderr in out.
-static int run(const char *fmt, ...)
-{
-	char cmd[2048];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof cmd, fmt, ap);
-	va_end(ap);
-	char full[2300];
-	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
-	FILE *p = popen(full, "r");
-	assert_non_null(p);
-	size_t n = 0, k;
-	char buf[4096];
-	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (n + k < sizeof out) {
-			memcpy(out + n, buf, k);
-			n += k;
-		}
-	out[n] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+// Runs a shell command in the test's directory (support/cli_run.c); its output in out.
+#define run(...) tw_cli_run(out, sizeof out, dir, __VA_ARGS__)
 
-static void write_file(const char *name, const char *text)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
+#define write_file(name, text) tw_cli_write(dir, name, text)
 
-static void has(const char *what)
-{
-	if (!strstr(out, what))
-		fail_msg("expected \"%s\" in:\n%s", what, out);
-}
+#define has(what) tw_cli_has(out, what)
 
-static void has_not(const char *what)
-{
-	if (strstr(out, what))
-		fail_msg("did not expect \"%s\" in:\n%s", what, out);
-}
+#define has_not(what) tw_cli_has_not(out, what)
 
 static char *slurp(const char *name)
 {

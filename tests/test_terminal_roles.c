@@ -13,40 +13,17 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cli_run.h"
 #include "tinwar/tinwar.h"
 
 static char dir[64];
 static char out[1 << 17];
 static const char *CLI = TW_CLI;
 
-static int run(const char *fmt, ...)
-{
-	char cmd[2048];
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof cmd, fmt, ap);
-	va_end(ap);
-	char full[2300];
-	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
-	FILE *p = popen(full, "r");
-	assert_non_null(p);
-	size_t n = 0, k;
-	char buf[4096];
-	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (n + k < sizeof out) {
-			memcpy(out + n, buf, k);
-			n += k;
-		}
-	out[n] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
+// Runs a shell command in the test's directory (support/cli_run.c); its output in out.
+#define run(...) tw_cli_run(out, sizeof out, dir, __VA_ARGS__)
 
-static void has(const char *what)
-{
-	if (!strstr(out, what))
-		fail_msg("expected \"%s\" in:\n%s", what, out);
-}
+#define has(what) tw_cli_has(out, what)
 
 static void test_KS_GEN_1_2_terminal_roles(void **st)
 {
