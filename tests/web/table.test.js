@@ -2890,6 +2890,15 @@ tests.push(
     // and 96 (46, 1) (blue's ids less 188).
     const scen = fs.readFileSync(path.join(__dirname, 'kriegspiel-bundled.json'), 'utf8');
     const depth = JSON.parse(scen).table.depth; // 360: the svg's y is depth - y
+    // The fixture is the bundled scenario put down: its table, terrain and men (id, kind, side) are
+    // kriegspiel.json's; when that file is relaid, remake the fixture as above.
+    {
+      const fx = JSON.parse(scen), ks = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'littlewars', 'kriegspiel.json'), 'utf8'));
+      const men = (d) => JSON.stringify(d.figures.map((f) => [f.id, f.kind, f.side]));
+      assert(JSON.stringify(fx.table) === JSON.stringify(ks.table) && JSON.stringify(fx.terrain) === JSON.stringify(ks.terrain) && men(fx) === men(ks),
+        'tests/web/kriegspiel-bundled.json is scenarios/littlewars/kriegspiel.json put down (table ' + JSON.stringify(fx.table) + ' vs ' + JSON.stringify(ks.table) + '): remake it');
+      assert(fx.mover === 1 && fx.params.max_moves === 4 && fx.figures.every((f) => f.status === 'active'), 'the fixture: deployed, blue to move, max_moves 4');
+    }
     await createGame(page, { scenario: scen, params: { seats: 'per_arm' }, noclock: true });
     const link = {};
     const seats = [];
