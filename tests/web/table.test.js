@@ -2783,11 +2783,32 @@ async function zoomInAt(page, sel, n) {
   await page.waitForTimeout(150);
 }
 let lastHit = '';
+// ksfix: the view panned with the arrow keys until the man stands near the middle of the board's
+// visible part (on the 240 x 360 in Kriegspiel table red's back line, 1 in from the table's edge,
+// stayed at the board's bottom edge when zoomed round him, where the drag began off the table).
+async function centreMan(page, sel) {
+  await page.evaluate(() => { const a = document.activeElement; if (a && a !== document.body && a.blur) a.blur(); });
+  let last = null;
+  for (let k = 0; k < 40; k++) {
+    const c = await center(page, sel);
+    const m = await page.$eval('#table', (s) => {
+      const b = s.getBoundingClientRect();
+      const x0 = Math.max(b.left, 0), x1 = Math.min(b.right, window.innerWidth), y0 = Math.max(b.top, 0), y1 = Math.min(b.bottom, window.innerHeight);
+      return [(x0 + x1) / 2, (y0 + y1) / 2];
+    });
+    const dx = c[0] - m[0], dy = c[1] - m[1];
+    if ((Math.abs(dx) <= 60 && Math.abs(dy) <= 60) || (last && last[0] === c[0] && last[1] === c[1])) break;
+    last = c;
+    await page.keyboard.press(Math.abs(dy) > 60 ? (dy > 0 ? 'ArrowDown' : 'ArrowUp') : (dx > 0 ? 'ArrowRight' : 'ArrowLeft'));
+    await page.waitForTimeout(30);
+  }
+}
 // One of a seat's men dragged `inches` up (dir -1) or down (dir 1) the screen, zoomed in round
 // him first so that he stands clear of his neighbours; then the whole table again.
 async function dragMan(page, id, inches, dir) {
   const sel = 'circle.fig[data-id="' + id + '"]';
   await zoomInAt(page, sel, 5);
+  await centreMan(page, sel);
   const ppi = await pxPerInch(page);
   const c = await center(page, sel);
   lastHit = await page.evaluate(([x, y]) => { const e = document.elementFromPoint(x, y); return e ? e.tagName + '.' + e.getAttribute('class') + '#' + (e.dataset ? e.dataset.id : '') : 'none'; }, c) + ' at ' + c.map(Math.round) + ' ppi ' + ppi.toFixed(1);
@@ -2798,6 +2819,7 @@ async function dragMan(page, id, inches, dir) {
 // that began between two men selects instead of moving); his table y, or the last seen.
 async function moveMan(page, id, inches, dir, y0) {
   const want = y0 - dir * inches;
+  const depth = Number(await page.$eval('#table', (s) => s.dataset.depth)); // the svg's y is depth - y
   let at = null;
   for (let k = 0; k < 3; k++) {
     await page.$eval('circle.fig[data-id="' + id + '"]', (e) => e.scrollIntoView({ block: 'center' }));
@@ -2805,7 +2827,7 @@ async function moveMan(page, id, inches, dir, y0) {
     const t0 = Date.now();
     while (Date.now() - t0 < 3000) {
       const a = await figAt(page, id);
-      at = a ? 240 - Number(a[1]) : null;
+      at = a ? depth - Number(a[1]) : null;
       if (at !== null && Math.abs(at - want) < 0.6) return at;
       await page.waitForTimeout(100);
     }
@@ -2853,10 +2875,30 @@ tests.push(
     // tests/web/kriegspiel-bundled.json: scenarios/littlewars/kriegspiel.json put down (the golden
     // replay's toss and deployment), blue to move, max_moves 4; seats per arm (KS.GEN.1/2). Each
     // side's General, infantry and cavalry players and its official sit in 8 browser contexts.
-    // Blue: the cavalry's player moves cavalryman 373, is refused infantryman 284 (KS.GEN.1), the
-    // infantry's player moves infantryman 259, the official sees them and can give no order
-    // (KS.GEN.2), the General ends the move. Red likewise with 185 and 71.
+    // Remade for the 240 x 360 in table (lw-box) thus: kriegspiel.json with params.max_moves 4 and
+    // name "kriegspiel-bundled", stepped through the first five orders of
+    // tests/golden/lw-kriegspiel-12.log.json (toss, blue's deploy and ready, red's deploy and
+    // ready): `tinwar step KS4.json ORDERS5.json -o S --seed 3` (the golden's seed); the fixture is
+    // S written by Python's json.dumps(indent=0). S is blue to move (phase 3, move 1, first blue),
+    // and equals the golden's own state after those orders but for the name and max_moves.
+    // Blue's back line is y 360 (the top of the screen), red's y 0: cavalry at y 357.4 / 2.6,
+    // infantry in two rows at 358-359 / 1-2.
+    // Blue: the cavalry's player moves cavalryman 373 (107.4, 357.4), is refused infantryman 284
+    // (46, 359) (KS.GEN.1), the infantry's player moves infantryman 267 (35.2, 359: the back row
+    // where it is 1.8 in apart, 1.7 in clear of his neighbours), the official sees them and can give
+    // no order (KS.GEN.2), the General ends the move. Red likewise with 185 (113, 2.6), 79 (35.2, 1)
+    // and 96 (46, 1) (blue's ids less 188).
     const scen = fs.readFileSync(path.join(__dirname, 'kriegspiel-bundled.json'), 'utf8');
+    const depth = JSON.parse(scen).table.depth; // 360: the svg's y is depth - y
+    // The fixture is the bundled scenario put down: its table, terrain and men (id, kind, side) are
+    // kriegspiel.json's; when that file is relaid, remake the fixture as above.
+    {
+      const fx = JSON.parse(scen), ks = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'scenarios', 'littlewars', 'kriegspiel.json'), 'utf8'));
+      const men = (d) => JSON.stringify(d.figures.map((f) => [f.id, f.kind, f.side]));
+      assert(JSON.stringify(fx.table) === JSON.stringify(ks.table) && JSON.stringify(fx.terrain) === JSON.stringify(ks.terrain) && men(fx) === men(ks),
+        'tests/web/kriegspiel-bundled.json is scenarios/littlewars/kriegspiel.json put down (table ' + JSON.stringify(fx.table) + ' vs ' + JSON.stringify(ks.table) + '): remake it');
+      assert(fx.mover === 1 && fx.params.max_moves === 4 && fx.figures.every((f) => f.status === 'active'), 'the fixture: deployed, blue to move, max_moves 4');
+    }
     await createGame(page, { scenario: scen, params: { seats: 'per_arm' }, noclock: true });
     const link = {};
     const seats = [];
@@ -2877,16 +2919,16 @@ tests.push(
       await waitFor(P[s], async () => (await P[s].$eval('#seatinfo', (e) => e.textContent)).startsWith('You are ' + s + ' '), s + ' told his seat');
       await P[s].selectOption('#tool', 'select');
     }
-    const y = async (p, id) => { const a = await figAt(p, id); return a ? 240 - Number(a[1]) : null; };
+    const y = async (p, id) => { const a = await figAt(p, id); return a ? depth - Number(a[1]) : null; };
     // Every seat sees its own side's men (the official as the umpire does, KS.GEN.2).
     for (const s of seats) {
-      const own = s.startsWith('red') ? 71 : 259;
+      const own = s.startsWith('red') ? 79 : 267;
       assert((await y(P[s], own)) !== null, s + ' sees his side\'s man ' + own);
     }
     await waitFor(P['blue general'], async () => (await statusData(P['blue general'])).toMove === 1, 'blue to move');
     const moves = [
-      { side: 'blue', cav: 373, inf: 259, other: 284, dir: 1, y0: [237.4, 239] },
-      { side: 'red', cav: 185, inf: 71, other: 96, dir: -1, y0: [2.6, 1] },
+      { side: 'blue', cav: 373, inf: 267, other: 284, dir: 1, y0: [357.4, 359] },
+      { side: 'red', cav: 185, inf: 79, other: 96, dir: -1, y0: [2.6, 1] },
     ];
     for (const m of moves) {
       const sign = m.side === 'blue' ? -1 : 1; // blue advances to smaller y
