@@ -94,6 +94,15 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			    (lw_is_free(&f->fig[i]) ? f->fig[i].side : 1 - f->fig[i].side) == (t->free_end[0] < t->free_end[1] ? 0 : 1))
 				printf("    left: %d side %d kind %d status %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
 				       f->fig[i].status, f->fig[i].pos.x, f->fig[i].pos.y);
+	if (getenv("TW_VERBOSE_ALL") && w < 0)
+		for (int i = 0; i < f->table.nterrain; i++)
+			printf("    terrain %d kind %d %.0f,%.0f - %.0f,%.0f\n", i, f->table.terrain[i].kind, f->table.terrain[i].lo.x,
+			       f->table.terrain[i].lo.y, f->table.terrain[i].hi.x, f->table.terrain[i].hi.y);
+	if (getenv("TW_VERBOSE_ALL") && w < 0)
+		for (int i = 0; i < f->nfig; i++)
+			if (lw_is_free(&f->fig[i]))
+				printf("    free: %d side %d kind %d moved_in %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
+				       f->fig[i].moved_in, f->fig[i].pos.x, f->fig[i].pos.y);
 	if (getenv("TW_VERBOSE"))
 		printf("  %s seed %d %s v %s: move %d winner %d free %d/%d supplies %d starved %d out %d trains %d/%d/%d\n", file,
 		       (int)seed, red, blue, f->move_no, w, t->free_end[0], t->free_end[1], t->supplies, t->starved_events, t->out,
@@ -175,7 +184,8 @@ static void test_LW_BIG_2_3_4_big_general_boxes_and_scouts_on_the_bundled_tables
 static void beats_random(const char *file, int dflt_games)
 {
 	int n = env_int("TW_AI_KS_GAMES", dflt_games), wins = 0;
-	for (uint64_t seed = 1; seed <= (uint64_t)n; seed++) {
+	int first = env_int("TW_AI_KS_FIRST", 1); // the first seed played (to look again at one game)
+	for (uint64_t seed = (uint64_t)first; seed < (uint64_t)(first + n); seed++) {
 		int side = (int)(seed % 2);
 		ks_tally t = {.side = side};
 		int w = play(file, seed, side == 0 ? "lw-big" : "random", side == 1 ? "lw-big" : "random", 0, &t);

@@ -22,6 +22,8 @@ extern const tw_general_def tw_general_lw_default;
 #define BIG_MAX_TRIED 64
 #define BIG_MARCH_R 60.0  ///< men further than this from every enemy march on it themselves
 #define BIG_STALL_MOVES 4 ///< own moves without an enemy man lost before every man marches (lw-box)
+#define BIG_STILL_R 6.0   ///< big2: a box within this of where it stood two of our moves before ...
+#define BIG_STILL_MOVES 3 ///< ... this many moves running is stuck: its men come out
 
 typedef struct big_ctx {
 	tw_general *inner;       ///< lw-default, which fights
@@ -44,6 +46,11 @@ typedef struct big_ctx {
 	// lw-box: the stall breaker. Enemy men free or boxed at the start of our last move, and our
 	// own moves since that number last fell.
 	int last_enemy, stall;
+	// big2: where each box of ours stood at the start of our last two moves, and how many moves
+	// running it has come back to within BIG_STILL_R of where it stood two moves before (a box
+	// that cannot find its way round a river bank goes to and fro: its men come out and walk).
+	double box_ax[LW_BOX_MAX], box_ay[LW_BOX_MAX], box_bx[LW_BOX_MAX], box_by[LW_BOX_MAX];
+	uint8_t box_still[LW_BOX_MAX];
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -327,6 +334,12 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 				// The last box takes index k (lw_boxes.c): its mark moves with it.
 				c->stuck[k] = c->stuck[sd->nbox - 1];
 				c->stuck[sd->nbox - 1] = 0;
+				c->box_ax[k] = c->box_ax[sd->nbox - 1];
+				c->box_ay[k] = c->box_ay[sd->nbox - 1];
+				c->box_bx[k] = c->box_bx[sd->nbox - 1];
+				c->box_by[k] = c->box_by[sd->nbox - 1];
+				c->box_still[k] = c->box_still[sd->nbox - 1];
+				c->box_still[sd->nbox - 1] = 0;
 				*out = *o;
 				return true;
 			}
@@ -526,6 +539,19 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 					 (lw_is_free(&s->fig[i]) || lw_is_boxed(s, &s->fig[i]));
 			c->stall = enemy < c->last_enemy ? 0 : c->stall + 1;
 			c->last_enemy = enemy;
+			const lw_side *sd = LWS(s, side); // big2: a box that has not got on is stuck
+			for (int k = 0; k < sd->nbox; k++) {
+				// a (two moves ago) <- b (last move) <- now
+				if (tw_dist(tw_v2(sd->box_x[k], sd->box_y[k]), tw_v2(c->box_ax[k], c->box_ay[k])) < BIG_STILL_R) {
+					if (++c->box_still[k] >= BIG_STILL_MOVES)
+						c->stuck[k] = 1;
+				} else
+					c->box_still[k] = 0;
+				c->box_ax[k] = c->box_bx[k];
+				c->box_ay[k] = c->box_by[k];
+				c->box_bx[k] = sd->box_x[k];
+				c->box_by[k] = sd->box_y[k];
+			}
 		}
 		if (!c->done) {
 			if (big_order(c, s, side, out))
