@@ -94,15 +94,6 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			    (lw_is_free(&f->fig[i]) ? f->fig[i].side : 1 - f->fig[i].side) == (t->free_end[0] < t->free_end[1] ? 0 : 1))
 				printf("    left: %d side %d kind %d status %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
 				       f->fig[i].status, f->fig[i].pos.x, f->fig[i].pos.y);
-	if (getenv("TW_VERBOSE_ALL") && w < 0)
-		for (int i = 0; i < f->table.nterrain; i++)
-			printf("    terrain %d kind %d %.0f,%.0f - %.0f,%.0f\n", i, f->table.terrain[i].kind, f->table.terrain[i].lo.x,
-			       f->table.terrain[i].lo.y, f->table.terrain[i].hi.x, f->table.terrain[i].hi.y);
-	if (getenv("TW_VERBOSE_ALL") && w < 0)
-		for (int i = 0; i < f->nfig; i++)
-			if (lw_is_free(&f->fig[i]))
-				printf("    free: %d side %d kind %d moved_in %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
-				       f->fig[i].moved_in, f->fig[i].pos.x, f->fig[i].pos.y);
 	if (getenv("TW_VERBOSE"))
 		printf("  %s seed %d %s v %s: move %d winner %d free %d/%d supplies %d starved %d out %d trains %d/%d/%d\n", file,
 		       (int)seed, red, blue, f->move_no, w, t->free_end[0], t->free_end[1], t->supplies, t->starved_events, t->out,

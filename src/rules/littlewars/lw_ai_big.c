@@ -119,23 +119,27 @@ static bool contact_point(const tw_state *s, int side, const tw_figure *f, tw_ve
 	return true;
 }
 
+// Whether p is in water no ford or bridge covers.
+static bool wet_at(const tw_state *s, tw_vec2 p)
+{
+	bool wet = false, dry = false;
+	for (int i = 0; i < s->table.nterrain && !dry; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (t->kind == TW_TER_RIVER && !wet)
+			wet = tw_terrain_contains(t, p);
+		else if ((t->kind == TW_TER_FORD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
+			dry = true;
+	}
+	return wet && !dry;
+}
+
 // Whether the straight line a-b wades water no ford or bridge covers (looked at every 2 in).
 static bool wades(const tw_state *s, tw_vec2 a, tw_vec2 b)
 {
 	int n = (int)ceil(tw_dist(a, b) / 2.0);
-	for (int k = 1; k <= n; k++) {
-		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / n));
-		bool wet = false, dry = false;
-		for (int i = 0; i < s->table.nterrain && !dry; i++) {
-			const tw_terrain *t = &s->table.terrain[i];
-			if (t->kind == TW_TER_RIVER && !wet)
-				wet = tw_terrain_contains(t, p);
-			else if ((t->kind == TW_TER_FORD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
-				dry = true;
-		}
-		if (wet && !dry)
+	for (int k = 1; k <= n; k++)
+		if (wet_at(s, tw_add(a, tw_scale(tw_sub(b, a), (double)k / n))))
 			return true;
-	}
 	return false;
 }
 
@@ -173,6 +177,7 @@ static bool valid(const tw_state *s, const tw_order *o)
 // find one the rules accept: a path order (box_move) or a one-man move. True with o filled.
 static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, double len, int fig)
 {
+	int box_n = fig < 0 ? lw_box_men(s, o->side, o->n, NULL, NULL) : 0;
 	static const double turns[] = {0, 20, -20, 45, -45, 70, -70};
 	static const double parts[] = {1.0, 0.6, 0.3};
 	double d = tw_dist(a, to);
@@ -186,6 +191,11 @@ static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, 
 			b.x = fmin(fmax(b.x, 0.5), s->table.width - 0.5);
 			b.y = fmin(fmax(b.y, 0.5), s->table.depth - 0.5);
 			if (fig < 0) {
+				// big2: the rules let a box over water and houses (LW.BIG.2 moves its mark),
+				// but its men set out in a river or a house could never walk out (LW.C.4,
+				// LW.MOB.1): a box keeps to dry land and stops where its men fit.
+				if ((!wet_at(s, a) && wades(s, a, b)) || !lw_ai_men_fit(s, b, box_n))
+					continue;
 				o->npath = 1;
 				o->path[0] = b;
 			} else {

@@ -263,31 +263,12 @@ static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order
 
 // Train k runs up its line towards the enemy's back line, stopping TRAIN_STOP short of him.
 // big2: whether the men of train k, set out at `at` (lw_apply_train_unload: a square of them
-// 1.25 in apart, 3 in to the right of the line), would all stand on dry ground: a man set down
-// in a river no ford or bridge covers can never walk out of it (LW.C.4 refuses every path from
-// there), and so stood out the rest of the game (the generated large Country, seed 22: 43 men).
-static bool wet(const tw_state *s, tw_vec2 p)
-{
-	bool river = false;
-	for (int i = 0; i < s->table.nterrain; i++) {
-		const tw_terrain *t = &s->table.terrain[i];
-		if ((t->kind == TW_TER_FORD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
-			return false;
-		river |= t->kind == TW_TER_RIVER && tw_terrain_contains(t, p);
-	}
-	return river;
-}
-
+// 1.25 in apart, 3 in to the right of the line), would all stand where they can walk on
+// (lw_ai_men_fit; the generated large Country, seed 22: 43 men set down in a river never moved).
 static bool dry_unload(const tw_state *s, int side, int k, tw_vec2 at)
 {
 	int n = lw_train_riders(s, side, k, NULL, NULL), row = (int)ceil(sqrt((double)n));
-	double x0 = at.x + 3.0, half = (row - 1) * 1.25 / 2.0;
-	for (int j = 0; j < n; j++) {
-		tw_vec2 p = tw_v2(x0 + (j % row) * 1.25, at.y + (j / row) * 1.25 - half);
-		if (wet(s, p))
-			return false;
-	}
-	return true;
+	return lw_ai_men_fit(s, tw_v2(at.x + 3.0 + (row - 1) * 1.25 / 2.0, at.y), n);
 }
 
 static bool run(const tw_state *s, int side, int k, tw_order *o)
