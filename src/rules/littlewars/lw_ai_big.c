@@ -51,6 +51,10 @@ typedef struct big_ctx {
 	// that cannot find its way round a river bank goes to and fro: its men come out and walk).
 	double box_ax[LW_BOX_MAX], box_ay[LW_BOX_MAX], box_bx[LW_BOX_MAX], box_by[LW_BOX_MAX];
 	uint8_t box_still[LW_BOX_MAX];
+	// big2: the hunt's targets this move: the enemy men (per figure) whom at least twice their
+	// group's number of ours can reach in contact (LW.MEL.6: an isolated smaller side is taken).
+	uint8_t *good;
+	int ngood_cap;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -131,6 +135,70 @@ static bool wet_at(const tw_state *s, tw_vec2 p)
 			dry = true;
 	}
 	return wet && !dry;
+}
+
+// big2: marks in good[] (per figure) the enemy free men (not waggons) of `side`'s enemy whom at
+// least twice as many of ours as the enemy men in their melee (those within LW.MEL.4's 6 in)
+// can join in contact this move: our unmoved free men who reach him, and ours within 6 in. A
+// man for man melee kills both (LW.MEL.5/7) and brings both sides down towards the 15 men of
+// LW.VAR.3's draw; two to one takes an isolated man prisoner (LW.MEL.6) or kills him for one.
+static void hunt_targets(const tw_state *s, int side, uint8_t *good)
+{
+	for (int e = 0; e < s->nfig; e++) {
+		const tw_figure *fe = &s->fig[e];
+		good[e] = 0;
+		if (fe->side == side || fe->side > 1 || !lw_is_free(fe) || fe->kind == TW_FK_WAGGON)
+			continue;
+		int grp = 0, cnt = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *g = &s->fig[i];
+			if (!lw_is_free(g) || g->kind == TW_FK_WAGGON || g->side > 1)
+				continue;
+			double dd = tw_dist(g->pos, fe->pos) - g->radius - fe->radius;
+			if (g->side == fe->side)
+				grp += dd <= LW_REACH;
+			else
+				cnt += dd <= LW_REACH || (g->moved_in != s->move_no && dd <= lw_move_allowance(g) - 0.5);
+		}
+		good[e] = cnt >= 2 * grp;
+	}
+}
+
+// big2, the hunt: where f goes. Into contact (as contact_point) with the nearest enemy man
+// marked good that he reaches this move; else up to 8 in short of the nearest enemy man (out of
+// his melee's 6 in: the others come up and go in together next move). False: stay.
+static bool hunt_point(const tw_state *s, int side, const tw_figure *f, const uint8_t *good, tw_vec2 *at, double *d)
+{
+	const tw_figure *e = NULL, *near = NULL;
+	double best = INFINITY, bn = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *g = &s->fig[i];
+		if (g->side == side || !lw_is_free(g) || g->kind == TW_FK_WAGGON)
+			continue;
+		double dd = tw_dist(g->pos, f->pos) - g->radius - f->radius;
+		if (dd < bn) {
+			bn = dd;
+			near = g;
+		}
+		if (good[i] && dd <= lw_move_allowance(f) - 0.5 && dd < best) {
+			best = dd;
+			e = g;
+		}
+	}
+	if (e) {
+		if (best <= LW_CONTACT)
+			return false;
+		double r = e->radius + f->radius + LW_CONTACT * 0.6, c = tw_dist(f->pos, e->pos);
+		*at = tw_add(e->pos, tw_scale(tw_sub(f->pos, e->pos), r / c));
+		*d = c - r;
+		return true;
+	}
+	if (!near || bn <= 8.5)
+		return false;
+	double r = near->radius + f->radius + 8.0, c = tw_dist(f->pos, near->pos);
+	*at = tw_add(near->pos, tw_scale(tw_sub(f->pos, near->pos), r / c));
+	*d = c - r;
+	return true;
 }
 
 // Whether the straight line a-b wades water no ford or bridge covers (looked at every 2 in).
@@ -488,6 +556,15 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			for (int i = 0; gi < s->ngun && s->gun[gi].side == side && i < s->nfig; i++)
 				if (s->fig[i].side == side && tw_dist(s->fig[i].pos, s->gun[gi].axle) <= 8.0)
 					crew[i] = 1;
+		if (march_r == 0.0 && c->march_next == 0) { // big2: the hunt's targets, once a move
+			if (c->ngood_cap < s->nfig) {
+				tw_free(c->good);
+				c->good = tw_calloc((size_t)s->nfig + 1, 1);
+				c->ngood_cap = c->good ? s->nfig : 0;
+			}
+			if (c->good)
+				hunt_targets(s, side, c->good);
+		}
 		bool found = false;
 		for (int i = c->march_next; i < s->nfig && !found; i++) {
 			const tw_figure *f = &s->fig[i];
@@ -498,7 +575,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			double d = nearest_enemy(s, side, f->pos, &at);
 			if (!isfinite(d) || d <= march_r)
 				continue;
-			if (march_r == 0.0 && !contact_point(s, side, f, &at, &d))
+			if (march_r == 0.0 && (c->good && c->stall < 2 * BIG_STALL_MOVES ? !hunt_point(s, side, f, c->good, &at, &d) : !contact_point(s, side, f, &at, &d)))
 				continue;
 			tw_vec2 wp = waypoint(s, f->pos, at);
 			double len = wp.x == at.x && wp.y == at.y ? d - march_r + 1 : tw_dist(f->pos, wp) + 2.0;
@@ -585,6 +662,7 @@ static void destroy_big(tw_general *g)
 	}
 	tw_free(c->o);
 	tw_free(c->walked);
+	tw_free(c->good);
 }
 
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",
