@@ -22,6 +22,8 @@ extern const tw_general_def tw_general_lw_default;
 #define BIG_MAX_TRIED 64
 #define BIG_MARCH_R 60.0  ///< men further than this from every enemy march on it themselves
 #define BIG_STALL_MOVES 4 ///< own moves without an enemy man lost before every man marches (lw-box)
+#define BIG_STILL_R 6.0   ///< big2: a box within this of where it stood two of our moves before ...
+#define BIG_STILL_MOVES 3 ///< ... this many moves running is stuck: its men come out
 
 typedef struct big_ctx {
 	tw_general *inner;       ///< lw-default, which fights
@@ -44,6 +46,15 @@ typedef struct big_ctx {
 	// lw-box: the stall breaker. Enemy men free or boxed at the start of our last move, and our
 	// own moves since that number last fell.
 	int last_enemy, stall;
+	// big2: where each box of ours stood at the start of our last two moves, and how many moves
+	// running it has come back to within BIG_STILL_R of where it stood two moves before (a box
+	// that cannot find its way round a river bank goes to and fro: its men come out and walk).
+	double box_ax[LW_BOX_MAX], box_ay[LW_BOX_MAX], box_bx[LW_BOX_MAX], box_by[LW_BOX_MAX];
+	uint8_t box_still[LW_BOX_MAX];
+	// big2: the hunt's targets this move: the enemy men (per figure) whom at least twice their
+	// group's number of ours can reach in contact (LW.MEL.6: an isolated smaller side is taken).
+	uint8_t *good;
+	int ngood_cap;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -112,23 +123,91 @@ static bool contact_point(const tw_state *s, int side, const tw_figure *f, tw_ve
 	return true;
 }
 
+// Whether p is in water no ford or bridge covers.
+static bool wet_at(const tw_state *s, tw_vec2 p)
+{
+	bool wet = false, dry = false;
+	for (int i = 0; i < s->table.nterrain && !dry; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (t->kind == TW_TER_RIVER && !wet)
+			wet = tw_terrain_contains(t, p);
+		else if ((t->kind == TW_TER_FORD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
+			dry = true;
+	}
+	return wet && !dry;
+}
+
+// big2: marks in good[] (per figure) the enemy free men (not waggons) of `side`'s enemy whom at
+// least twice as many of ours as the enemy men in their melee (those within LW.MEL.4's 6 in)
+// can join in contact this move: our unmoved free men who reach him, and ours within 6 in. A
+// man for man melee kills both (LW.MEL.5/7) and brings both sides down towards the 15 men of
+// LW.VAR.3's draw; two to one takes an isolated man prisoner (LW.MEL.6) or kills him for one.
+static void hunt_targets(const tw_state *s, int side, uint8_t *good)
+{
+	for (int e = 0; e < s->nfig; e++) {
+		const tw_figure *fe = &s->fig[e];
+		good[e] = 0;
+		if (fe->side == side || fe->side > 1 || !lw_is_free(fe) || fe->kind == TW_FK_WAGGON)
+			continue;
+		int grp = 0, cnt = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *g = &s->fig[i];
+			if (!lw_is_free(g) || g->kind == TW_FK_WAGGON || g->side > 1)
+				continue;
+			double dd = tw_dist(g->pos, fe->pos) - g->radius - fe->radius;
+			if (g->side == fe->side)
+				grp += dd <= LW_REACH;
+			else
+				cnt += dd <= LW_REACH || (g->moved_in != s->move_no && dd <= lw_move_allowance(g) - 0.5);
+		}
+		good[e] = cnt >= 2 * grp;
+	}
+}
+
+// big2, the hunt: where f goes. Into contact (as contact_point) with the nearest enemy man
+// marked good that he reaches this move; else up to 8 in short of the nearest enemy man (out of
+// his melee's 6 in: the others come up and go in together next move). False: stay.
+static bool hunt_point(const tw_state *s, int side, const tw_figure *f, const uint8_t *good, tw_vec2 *at, double *d)
+{
+	const tw_figure *e = NULL, *near = NULL;
+	double best = INFINITY, bn = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *g = &s->fig[i];
+		if (g->side == side || !lw_is_free(g) || g->kind == TW_FK_WAGGON)
+			continue;
+		double dd = tw_dist(g->pos, f->pos) - g->radius - f->radius;
+		if (dd < bn) {
+			bn = dd;
+			near = g;
+		}
+		if (good[i] && dd <= lw_move_allowance(f) - 0.5 && dd < best) {
+			best = dd;
+			e = g;
+		}
+	}
+	if (e) {
+		if (best <= LW_CONTACT)
+			return false;
+		double r = e->radius + f->radius + LW_CONTACT * 0.6, c = tw_dist(f->pos, e->pos);
+		*at = tw_add(e->pos, tw_scale(tw_sub(f->pos, e->pos), r / c));
+		*d = c - r;
+		return true;
+	}
+	if (!near || bn <= 8.5)
+		return false;
+	double r = near->radius + f->radius + 8.0, c = tw_dist(f->pos, near->pos);
+	*at = tw_add(near->pos, tw_scale(tw_sub(f->pos, near->pos), r / c));
+	*d = c - r;
+	return true;
+}
+
 // Whether the straight line a-b wades water no ford or bridge covers (looked at every 2 in).
 static bool wades(const tw_state *s, tw_vec2 a, tw_vec2 b)
 {
 	int n = (int)ceil(tw_dist(a, b) / 2.0);
-	for (int k = 1; k <= n; k++) {
-		tw_vec2 p = tw_add(a, tw_scale(tw_sub(b, a), (double)k / n));
-		bool wet = false, dry = false;
-		for (int i = 0; i < s->table.nterrain && !dry; i++) {
-			const tw_terrain *t = &s->table.terrain[i];
-			if (t->kind == TW_TER_RIVER && !wet)
-				wet = tw_terrain_contains(t, p);
-			else if ((t->kind == TW_TER_FORD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p))
-				dry = true;
-		}
-		if (wet && !dry)
+	for (int k = 1; k <= n; k++)
+		if (wet_at(s, tw_add(a, tw_scale(tw_sub(b, a), (double)k / n))))
 			return true;
-	}
 	return false;
 }
 
@@ -166,6 +245,7 @@ static bool valid(const tw_state *s, const tw_order *o)
 // find one the rules accept: a path order (box_move) or a one-man move. True with o filled.
 static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, double len, int fig)
 {
+	int box_n = fig < 0 ? lw_box_men(s, o->side, o->n, NULL, NULL) : 0;
 	static const double turns[] = {0, 20, -20, 45, -45, 70, -70};
 	static const double parts[] = {1.0, 0.6, 0.3};
 	double d = tw_dist(a, to);
@@ -179,6 +259,11 @@ static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, 
 			b.x = fmin(fmax(b.x, 0.5), s->table.width - 0.5);
 			b.y = fmin(fmax(b.y, 0.5), s->table.depth - 0.5);
 			if (fig < 0) {
+				// big2: the rules let a box over water and houses (LW.BIG.2 moves its mark),
+				// but its men set out in a river or a house could never walk out (LW.C.4,
+				// LW.MOB.1): a box keeps to dry land and stops where its men fit.
+				if ((!wet_at(s, a) && wades(s, a, b)) || !lw_ai_men_fit(s, b, box_n))
+					continue;
 				o->npath = 1;
 				o->path[0] = b;
 			} else {
@@ -327,6 +412,12 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 				// The last box takes index k (lw_boxes.c): its mark moves with it.
 				c->stuck[k] = c->stuck[sd->nbox - 1];
 				c->stuck[sd->nbox - 1] = 0;
+				c->box_ax[k] = c->box_ax[sd->nbox - 1];
+				c->box_ay[k] = c->box_ay[sd->nbox - 1];
+				c->box_bx[k] = c->box_bx[sd->nbox - 1];
+				c->box_by[k] = c->box_by[sd->nbox - 1];
+				c->box_still[k] = c->box_still[sd->nbox - 1];
+				c->box_still[sd->nbox - 1] = 0;
 				*out = *o;
 				return true;
 			}
@@ -465,6 +556,15 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			for (int i = 0; gi < s->ngun && s->gun[gi].side == side && i < s->nfig; i++)
 				if (s->fig[i].side == side && tw_dist(s->fig[i].pos, s->gun[gi].axle) <= 8.0)
 					crew[i] = 1;
+		if (march_r == 0.0 && c->march_next == 0) { // big2: the hunt's targets, once a move
+			if (c->ngood_cap < s->nfig) {
+				tw_free(c->good);
+				c->good = tw_calloc((size_t)s->nfig + 1, 1);
+				c->ngood_cap = c->good ? s->nfig : 0;
+			}
+			if (c->good)
+				hunt_targets(s, side, c->good);
+		}
 		bool found = false;
 		for (int i = c->march_next; i < s->nfig && !found; i++) {
 			const tw_figure *f = &s->fig[i];
@@ -475,7 +575,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			double d = nearest_enemy(s, side, f->pos, &at);
 			if (!isfinite(d) || d <= march_r)
 				continue;
-			if (march_r == 0.0 && !contact_point(s, side, f, &at, &d))
+			if (march_r == 0.0 && (c->good && c->stall < 2 * BIG_STALL_MOVES ? !hunt_point(s, side, f, c->good, &at, &d) : !contact_point(s, side, f, &at, &d)))
 				continue;
 			tw_vec2 wp = waypoint(s, f->pos, at);
 			double len = wp.x == at.x && wp.y == at.y ? d - march_r + 1 : tw_dist(f->pos, wp) + 2.0;
@@ -526,6 +626,19 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 					 (lw_is_free(&s->fig[i]) || lw_is_boxed(s, &s->fig[i]));
 			c->stall = enemy < c->last_enemy ? 0 : c->stall + 1;
 			c->last_enemy = enemy;
+			const lw_side *sd = LWS(s, side); // big2: a box that has not got on is stuck
+			for (int k = 0; k < sd->nbox; k++) {
+				// a (two moves ago) <- b (last move) <- now
+				if (tw_dist(tw_v2(sd->box_x[k], sd->box_y[k]), tw_v2(c->box_ax[k], c->box_ay[k])) < BIG_STILL_R) {
+					if (++c->box_still[k] >= BIG_STILL_MOVES)
+						c->stuck[k] = 1;
+				} else
+					c->box_still[k] = 0;
+				c->box_ax[k] = c->box_bx[k];
+				c->box_ay[k] = c->box_by[k];
+				c->box_bx[k] = sd->box_x[k];
+				c->box_by[k] = sd->box_y[k];
+			}
 		}
 		if (!c->done) {
 			if (big_order(c, s, side, out))
@@ -549,6 +662,7 @@ static void destroy_big(tw_general *g)
 	}
 	tw_free(c->o);
 	tw_free(c->walked);
+	tw_free(c->good);
 }
 
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",

@@ -33,5 +33,9 @@ int lw_ai_arm(const tw_state *s, const tw_figure *f);
 bool lw_ai_valid(const tw_state *s, const tw_order *o);
 /// Whether figure f is a free Transport & Supply man (KS.GEN.1: arm LW_ARM_TS).
 bool lw_ai_is_ts(const tw_state *s, const tw_figure *f);
+/// big2 (lw_ai_ground.c): whether n men set out in a square 1.25 in apart centred on c (an
+/// opened box, a train's men getting down) would all stand clear of water no ford or bridge
+/// covers and of solid pieces (houses, walls, trees, rocks), so that they can walk on.
+bool lw_ai_men_fit(const tw_state *s, tw_vec2 c, int n);
 
 #endif

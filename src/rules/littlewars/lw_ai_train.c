@@ -262,6 +262,15 @@ static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order
 }
 
 // Train k runs up its line towards the enemy's back line, stopping TRAIN_STOP short of him.
+// big2: whether the men of train k, set out at `at` (lw_apply_train_unload: a square of them
+// 1.25 in apart, 3 in to the right of the line), would all stand where they can walk on
+// (lw_ai_men_fit; the generated large Country, seed 22: 43 men set down in a river never moved).
+static bool dry_unload(const tw_state *s, int side, int k, tw_vec2 at)
+{
+	int n = lw_train_riders(s, side, k, NULL, NULL), row = (int)ceil(sqrt((double)n));
+	return lw_ai_men_fit(s, tw_v2(at.x + 3.0 + (row - 1) * 1.25 / 2.0, at.y), n);
+}
+
 static bool run(const tw_state *s, int side, int k, tw_order *o)
 {
 	const lw_side *sd = LWS(s, side);
@@ -274,15 +283,40 @@ static bool run(const tw_state *s, int side, int k, tw_order *o)
 	if (!(len >= 6.0))
 		return false;
 	double dir = s->sides[lw_enemy(side)].back_y > at.y ? 1.0 : -1.0;
-	static const double parts[] = {1.0, 0.75, 0.5, 0.25};
+	static const double parts[] = {1.0, 0.9, 0.75, 0.6, 0.5, 0.4, 0.25};
 	for (size_t p = 0; p < TW_ARRAY_COUNT(parts); p++) {
 		tw_order_init(o, LW_OT_TRAIN_MOVE, side);
 		o->n = k;
 		o->npath = 1;
 		o->path[0] = tw_v2(at.x, fmin(fmax(at.y + dir * len * parts[p], 0.0), s->table.depth));
-		if (tw_dist(at, o->path[0]) >= 6.0 && lw_ai_valid(s, o))
+		// big2: it stops only where its men can get down on dry ground
+		if (tw_dist(at, o->path[0]) >= 6.0 && dry_unload(s, side, k, o->path[0]) && lw_ai_valid(s, o))
 			return true;
 	}
+	return false;
+}
+
+// big2: the train stands where its men would get down in the river: it runs on or back along
+// the line, the shortest way (at least 6 in, at most its run), to where they would not.
+static bool run_to_dry(const tw_state *s, int side, int k, tw_order *o)
+{
+	const lw_side *sd = LWS(s, side);
+	tw_vec2 at = tw_v2(sd->train_x[k], sd->train_y[k]);
+	int inf, cav;
+	lw_train_riders(s, side, k, &inf, &cav);
+	tw_error err;
+	double reach = lw_rail_train_move(lw_rail_trucks(inf, cav, 0), LWG(s)->ks != 0, lw_big_mult_now(s), &err);
+	for (double d = 6.0; d <= reach; d += 3.0)
+		for (int sgn = -1; sgn <= 1; sgn += 2) {
+			tw_order_init(o, LW_OT_TRAIN_MOVE, side);
+			o->n = k;
+			o->npath = 1;
+			o->path[0] = tw_v2(at.x, at.y + sgn * d);
+			if (o->path[0].y < 0.0 || o->path[0].y > s->table.depth)
+				continue;
+			if (dry_unload(s, side, k, o->path[0]) && lw_ai_valid(s, o))
+				return true;
+		}
 	return false;
 }
 
@@ -345,6 +379,8 @@ static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *wal
 		if (s->move_no < sd->train_ready[k])
 			continue;
 		if (run(s, side, k, o))
+			return true;
+		if (!dry_unload(s, side, k, tw_v2(sd->train_x[k], sd->train_y[k])) && run_to_dry(s, side, k, o))
 			return true;
 		tw_order_init(o, LW_OT_TRAIN_UNLOAD, side); // near the enemy, or the line ends: get down
 		o->n = k;
