@@ -431,14 +431,8 @@ static void test_NQ_GEN_2_one_tree_is_one_tree(void **st)
 int main(void)
 {
 	tw_register_builtin();
-	if (getenv("TW_TEST_CLI"))
-		CLI = getenv("TW_TEST_CLI");
-	snprintf(dir, sizeof dir, "/tmp/tinwar-llplay-XXXXXX");
-	if (!mkdtemp(dir))
+	if (tw_cli_setup(dir, sizeof dir, "llplay", &CLI) != 0)
 		return 1;
-	char key[128];
-	snprintf(key, sizeof key, "%s/key/log.key", dir);
-	setenv("TINWAR_LOG_KEY", key, 1);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_NQ_TURN_2_terminal_skirmish_to_the_end),
 		cmocka_unit_test(test_IN_ACT_2_DU_3_terminal_type3_seize_and_challenge),

@@ -357,14 +357,8 @@ static void test_SV_EXPO_5_terminal_real_clock_hammer_while_the_person_thinks(vo
 int main(void)
 {
 	tw_register_builtin();
-	if (getenv("TW_TEST_CLI"))
-		CLI = getenv("TW_TEST_CLI");
-	snprintf(dir, sizeof dir, "/tmp/tinwar-svterm-XXXXXX");
-	if (!mkdtemp(dir))
+	if (tw_cli_setup(dir, sizeof dir, "svterm", &CLI) != 0)
 		return 1;
-	char key[128];
-	snprintf(key, sizeof key, "%s/key/log.key", dir);
-	setenv("TINWAR_LOG_KEY", key, 1);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_SV_EXPO_5_host_clock_helper_due_stamp_and_order),
 		cmocka_unit_test(test_SV_EXPO_5_terminal_person_bids_and_the_hammer_falls_on_the_clock),

@@ -487,14 +487,8 @@ static void test_RD_CHARGE_6_GEN_5_terminal_reactions_of_the_non_mover(void **st
 int main(void)
 {
 	tw_register_builtin();
-	if (getenv("TW_TEST_CLI"))
-		CLI = getenv("TW_TEST_CLI");
-	snprintf(dir, sizeof dir, "/tmp/tinwar-term-XXXXXX");
-	if (!mkdtemp(dir))
+	if (tw_cli_setup(dir, sizeof dir, "term", &CLI) != 0)
 		return 1;
-	char key[128];
-	snprintf(key, sizeof key, "%s/key/log.key", dir);
-	setenv("TINWAR_LOG_KEY", key, 1);
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_terminal_units_in_grant),
 		cmocka_unit_test(test_GR_GEN_10_terminal_whole_game_by_units_and_formation_names),

@@ -6,10 +6,24 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 
 #include <cmocka.h>
+
+int tw_cli_setup(char *dir, size_t cap, const char *name, const char **cli)
+{
+	if (getenv("TW_TEST_CLI"))
+		*cli = getenv("TW_TEST_CLI");
+	snprintf(dir, cap, "/tmp/tinwar-%s-XXXXXX", name);
+	if (!mkdtemp(dir))
+		return -1;
+	char key[256];
+	snprintf(key, sizeof key, "%s/key/log.key", dir);
+	setenv("TINWAR_LOG_KEY", key, 1);
+	return 0;
+}
 
 int tw_cli_vrun(char *out, size_t cap, const char *dir, const char *fmt, va_list ap)
 {

@@ -7,6 +7,10 @@
 #include <stdarg.h>
 #include <stddef.h>
 
+/// The test's directory made as /tmp/tinwar-NAME-XXXXXX into dir[0..cap), with TINWAR_LOG_KEY set
+/// to a key file in it; *cli becomes $TW_TEST_CLI when that is set (the tests run against another
+/// build's binary). Returns 0, or -1 if the directory cannot be made.
+int tw_cli_setup(char *dir, size_t cap, const char *name, const char **cli);
 /// Runs `cd DIR && CMD 2>&1` (CMD made from fmt) and keeps what it printed in out[0..cap) (cut at
 /// cap - 1, NUL-ended); returns its exit code (-1 if it did not exit).
 int tw_cli_vrun(char *out, size_t cap, const char *dir, const char *fmt, va_list ap);
