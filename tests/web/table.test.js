@@ -1656,8 +1656,11 @@ tests.push(
   let failed = 0;
   // TW_ONLY (a regular expression) runs only the tests whose names match it.
   const only = process.env.TW_ONLY ? new RegExp(process.env.TW_ONLY) : null;
+  // TW_SKIP (a regular expression) leaves out the tests whose names match it, saying so.
+  const skip = process.env.TW_SKIP ? new RegExp(process.env.TW_SKIP) : null;
   for (const [name, fn] of tests) {
     if (only && !only.test(name)) continue;
+    if (skip && skip.test(name)) { console.log('skip ' + name + ' (TW_SKIP)'); continue; }
     const t = Date.now();
     try {
       await fn(page, browser);
