@@ -17,6 +17,8 @@ typedef enum tw_terrain_kind {
 	TW_TER_BRIDGE,   ///< crossing place over a river
 	TW_TER_ROAD,     ///< road: no effect in Little Wars; faster in some rule sets
 	TW_TER_SWAMP,    ///< swamp: passable (rule sets may slow it)
+	TW_TER_BARRICADE,///< low man-made obstacle men fight across: impassable, cover, blocks sight only below its top
+	TW_TER_DITCH,    ///< ditch: passable, difficult going, no sight block; a man in it defends it (rule sets say how)
 	TW_TER_KIND_COUNT
 } tw_terrain_kind;
 
@@ -101,7 +103,7 @@ static inline bool tw_terrain_box_excludes(const tw_terrain *t, tw_vec2 p)
 /// True for kinds that a figure may never stand in or pass through.
 static inline bool tw_terrain_is_solid(tw_terrain_kind k)
 {
-	return k == TW_TER_HOUSE || k == TW_TER_WALL || k == TW_TER_TREE || k == TW_TER_ROCK;
+	return k == TW_TER_HOUSE || k == TW_TER_WALL || k == TW_TER_TREE || k == TW_TER_ROCK || k == TW_TER_BARRICADE;
 }
 /// True for a piece figures may not enter: its pass override, else its kind (tw_terrain_is_solid).
 /// Kept in t->blocks by tw_terrain_finish (the table's pieces are finished when added, and again
@@ -115,5 +117,19 @@ bool tw_table_is_water(const tw_table *tb, tw_vec2 p);
 int tw_table_add(tw_table *tb, const tw_terrain *t);
 void tw_table_free(tw_table *tb);
 tw_status tw_table_copy(tw_table *dst, const tw_table *src);
+
+// ---- obstacles men fight across (terrain_kinds.c, issue 16) ----
+/// Length of segment ab lying inside the piece's footprint, inches (0 when it misses).
+double tw_terrain_segment_inside(const tw_terrain *t, tw_vec2 a, tw_vec2 b);
+/// Widest barricade thickness a contact across one is looked for over, inches: two men farther
+/// apart than this plus the contact gap never touch across one.
+#define TW_BARRICADE_MAX_ACROSS 2.0
+/// How much of the segment between two men's centres a and b lies inside barricades, inches: a
+/// barricade is built thick, so men on either side touch across it. Contact across a barricade is
+/// judged as the gap between the bases less this (tw_table_gap_across): two men on either side of
+/// it, each against it, are in contact whatever its thickness. 0 when no barricade lies between.
+double tw_table_barricade_across(const tw_table *tb, tw_vec2 a, tw_vec2 b);
+/// The gap between two bases (centres a, b; radii ra, rb), the barricades between them not counted.
+double tw_table_gap_across(const tw_table *tb, tw_vec2 a, double ra, tw_vec2 b, double rb);
 
 #endif

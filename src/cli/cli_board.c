@@ -13,7 +13,7 @@
 
 static char terrain_char(int kind)
 {
-	static const char c[TW_TER_KIND_COUNT] = {'^', 'H', '#', 'T', 'w', '*', '~', '=', '=', '.', '%'};
+	static const char c[TW_TER_KIND_COUNT] = {'^', 'H', '#', 'T', 'w', '*', '~', '=', '=', '.', '%', '+', '_'};
 	return (unsigned)kind < TW_TER_KIND_COUNT ? c[kind] : '?';
 }
 

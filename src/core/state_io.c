@@ -17,7 +17,7 @@
 static const double kind_radius[TW_FK_COUNT] = {0.3, 0.5, 0.3, 0.5, 0.3, 1.0, 0.3};
 static const double kind_height[TW_FK_COUNT] = {2.0, 2.6, 2.0, 2.6, 2.0, 2.0, 2.0};
 /// Default terrain thickness by kind, inches.
-static const double terrain_height[TW_TER_KIND_COUNT] = {1, 5, 1.5, 6, 4, 2, 0, 0, 0.5, 0, 0};
+static const double terrain_height[TW_TER_KIND_COUNT] = {1, 5, 1.5, 6, 4, 2, 0, 0, 0.5, 0, 0, 1, 0};
 
 static const char *const gun_actions[] = {"none", "moved", "fired", NULL};
 

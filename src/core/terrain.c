@@ -8,6 +8,7 @@
 
 static const char *const kind_names[TW_TER_KIND_COUNT] = {
 	"hill", "house", "wall", "tree", "wood", "rock", "river", "ford", "bridge", "road", "swamp",
+	"barricade", "ditch", // issue 16
 };
 
 const char *tw_terrain_kind_name(tw_terrain_kind k)

@@ -303,6 +303,14 @@ void tw_draw_legend(tw_rctx *c)
 		swatch(&L, (tw_rgb){0.65, 0.70, 0.48}, 0.75, (tw_rgb){0.40, 0.45, 0.25});
 		row_text(&L, "swamp");
 	}
+	if (has_terrain(s, TW_TER_BARRICADE)) { // issue 16
+		swatch(&L, (tw_rgb){0.55, 0.40, 0.22}, 1, (tw_rgb){0.28, 0.18, 0.08});
+		row_text(&L, "barricade (impassable; men fight across it)");
+	}
+	if (has_terrain(s, TW_TER_DITCH)) { // issue 16
+		swatch(&L, (tw_rgb){0.47, 0.38, 0.26}, 0.8, (tw_rgb){0.25, 0.19, 0.11});
+		row_text(&L, "ditch (difficult going)");
+	}
 	heading(&L, c->o->seat >= 0 ? "Strength (as this side sees it)" : "Strength");
 	strength_rows(&L);
 }

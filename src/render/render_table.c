@@ -175,6 +175,23 @@ static void draw_piece(tw_rctx *c, const tw_terrain *t)
 		cairo_fill(cr);
 		break;
 	}
+	case TW_TER_BARRICADE: // issue 16: timber and carts, cross-hatched
+		fill_stroke(cr, (tw_rgb){0.55, 0.40, 0.22}, 1, (tw_rgb){0.28, 0.18, 0.08}, 1, 1.2);
+		hatch(c, t, 0.5, 45, (tw_rgb){0.28, 0.18, 0.08}, 0.7, 0.6);
+		hatch(c, t, 0.5, 135, (tw_rgb){0.28, 0.18, 0.08}, 0.7, 0.6);
+		break;
+	case TW_TER_DITCH: // issue 16: a dark cut in the ground, its lip drawn dashed
+	{
+		static const double dash[] = {3, 2};
+		tw_set_rgb(cr, (tw_rgb){0.47, 0.38, 0.26}, 0.8);
+		cairo_fill_preserve(cr);
+		cairo_set_dash(cr, dash, 2, 0);
+		tw_set_rgb(cr, (tw_rgb){0.25, 0.19, 0.11}, 1);
+		cairo_set_line_width(cr, 1.2);
+		cairo_stroke(cr);
+		cairo_set_dash(cr, NULL, 0, 0);
+		break;
+	}
 	default:
 		fill_stroke(cr, (tw_rgb){0.8, 0.8, 0.8}, 1, (tw_rgb){0.4, 0.4, 0.4}, 1, 1.0);
 		break;
@@ -190,6 +207,8 @@ static int draw_rank(const tw_terrain *t)
 	case TW_TER_HILL: return 0;
 	case TW_TER_ROAD: return 20;
 	case TW_TER_SWAMP: return 21;
+	case TW_TER_DITCH: return 21; // issue 16: in the ground, as a swamp
+	case TW_TER_BARRICADE: return 27; // issue 16: standing, as a wall
 	case TW_TER_RIVER: return 22;
 	case TW_TER_FORD: return 23;
 	case TW_TER_BRIDGE: return 24;

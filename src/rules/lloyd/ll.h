@@ -494,4 +494,33 @@ void ll_next_turn(tw_state *s, tw_events *ev); ///< ll_ruleset.c: the other side
 int ll_roles(const tw_state *s, tw_role_def *out, int max);
 tw_status ll_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err);
 // ---- end ll-rest ----
+// ---- issue 16 (h6-obst): barricades and ditches; what each terrain kind means here (ll_obstacles.c) ----
+enum { LL_SIGHT_CLEAR = 0, LL_SIGHT_BLOCKS = 1, LL_SIGHT_COVER = 2 };
+/// What a terrain kind does in this rule set (a table, ll_ter_kinds[kind]).
+typedef struct ll_ter_kind {
+	uint8_t sight;  ///< LL_SIGHT_*: blocks sight (NQ.MOVE.6, NQ.SHT.5), or only gives cover near the target (FP.D7)
+	bool difficult; ///< difficult ground (NQ.MOVE.2, FP.D2)
+	bool obstacle;  ///< defended by the man behind it against a man across it (FP.D3)
+	bool held_in;   ///< defended by the man standing in it who did not move this action (FP.D3: a ditch)
+} ll_ter_kind;
+extern const ll_ter_kind ll_ter_kinds[TW_TER_KIND_COUNT];
+static inline const ll_ter_kind *ll_ter(const tw_terrain *t)
+{
+	static const ll_ter_kind none = {0};
+	return t->kind < TW_TER_KIND_COUNT ? &ll_ter_kinds[t->kind] : &none;
+}
+/// True if the piece blocks sight as a whole (not a barricade, which men see over and which
+/// gives cover only, FP.D7).
+static inline bool ll_ter_blocks_sight(const tw_terrain *t) { return ll_ter(t)->sight == LL_SIGHT_BLOCKS; }
+/// The gap between men at pa (radius ra) and pb (rb), inches: tw_figure_gap, a barricade's width
+/// along the line between them taken out when the plain gap is more than the contact gap (men on
+/// either side of a barricade touch across it; tw_table_gap_across).
+double ll_gap_at(const tw_state *s, tw_vec2 pa, double ra, tw_vec2 pb, double rb);
+double ll_gap(const tw_state *s, int a, int b);
+/// IN.TAC.4 (reading): f, in contact, can break off automatically: every enemy he touches, he
+/// touches only across a barricade (he steps back from it and no one can follow over it).
+bool ll_breaks_off(const tw_state *s, int f);
+/// FP.D3: f stands in a piece he holds by standing in it (a ditch).
+bool ll_stands_in_held(const tw_state *s, int f);
+// ---- end issue 16 ----
 #endif

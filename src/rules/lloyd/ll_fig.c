@@ -23,7 +23,7 @@ double ll_move_allowance(const tw_state *s, int f)
 
 bool ll_contact(const tw_state *s, int a, int b)
 {
-	return tw_figure_gap(&s->fig[a], &s->fig[b]) <= s->params[LLP_CONTACT] + LL_EPS;
+	return ll_gap(s, a, b) <= s->params[LLP_CONTACT] + LL_EPS; // issue 16: across a barricade too
 }
 
 static double long_reach(const tw_state *s, int f)
@@ -40,7 +40,7 @@ static bool engaged_plain(const tw_state *s, int a, int b)
 {
 	if (!ll_fights(s, a) || !ll_fights(s, b) || ll_allied(s, s->fig[a].side, s->fig[b].side))
 		return false;
-	double gap = tw_figure_gap(&s->fig[a], &s->fig[b]);
+	double gap = ll_gap(s, a, b); // issue 16: across a barricade too (ll_obstacles.c)
 	if (gap <= s->params[LLP_CONTACT] + LL_EPS)
 		return true;                               // NQ.MEL.1: in contact
 	double ra = long_reach(s, a), rb = long_reach(s, b); // NQ.RCH.2: within a long weapon's reach
@@ -58,7 +58,7 @@ static inline bool engaged_fast(const tw_state *s, int a, int b)
 		return false; // tw_allied: a side is its own ally
 	double ra = long_reach(s, a), rb = long_reach(s, b), c = s->params[LLP_CONTACT];
 	double lim = (ra > rb ? ra : rb) > c ? (ra > rb ? ra : rb) : c;
-	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1;
+	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1 + TW_BARRICADE_MAX_ACROSS;
 	if (far > 0 && dx * dx + dy * dy > far * far)
 		return false; // beyond contact and every reach by an inch
 	return engaged_plain(s, a, b);
@@ -84,7 +84,7 @@ static inline bool engaged_with(const tw_state *s, int a, const tw_figure *fa, d
 		return false; // tw_allied: a side is its own ally
 	double rb = long_reach(s, b);
 	double lim = rb > base ? rb : base;
-	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1;
+	double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, far = lim + fa->radius + fb->radius + 1 + TW_BARRICADE_MAX_ACROSS;
 	if (far > 0 && dx * dx + dy * dy > far * far)
 		return false; // beyond contact and every reach by an inch
 	return engaged_plain(s, a, b);
@@ -251,7 +251,7 @@ bool ll_path_difficult(const tw_state *s, tw_vec2 a, tw_vec2 b)
 {
 	for (int t = 0; t < s->table.nterrain; t++) { // NQ.MOVE.2: swamp and wood are difficult ground
 		const tw_terrain *tr = &s->table.terrain[t];
-		if ((tr->kind == TW_TER_SWAMP || tr->kind == TW_TER_WOOD) &&
+		if (ll_ter(tr)->difficult && // issue 16: the table in ll_obstacles.c (swamp, wood, ditch)
 		    (tw_terrain_segment_hits(tr, a, b) || tw_terrain_contains(tr, a) || tw_terrain_contains(tr, b)))
 			return true;
 	}
@@ -263,8 +263,7 @@ bool ll_sight(const tw_state *s, int a, int b)
 	tw_vec2 pa = s->fig[a].pos, pb = s->fig[b].pos;
 	for (int t = 0; t < s->table.nterrain; t++) { // NQ.MOVE.6: hedges block sight; so do solid pieces and woods
 		const tw_terrain *tr = &s->table.terrain[t];
-		if ((tw_terrain_is_solid((tw_terrain_kind)tr->kind) || tr->kind == TW_TER_WOOD) &&
-		    tw_terrain_segment_hits(tr, pa, pb))
+		if (ll_ter_blocks_sight(tr) && tw_terrain_segment_hits(tr, pa, pb)) // issue 16: not a barricade
 			return false;
 	}
 	// ll-nq2: a man outside the line's box widened by his radius is farther than that from it

@@ -16,7 +16,7 @@ double ll_fp_allowance_to(const tw_state *s, int f, tw_vec2 to)
 
 static bool obstacle(const tw_terrain *t)
 {
-	return t->kind == TW_TER_WALL || t->kind == TW_TER_HOUSE || t->kind == TW_TER_ROCK || t->kind == TW_TER_RIVER;
+	return ll_ter(t)->obstacle; // issue 16: wall, house, rock, river, barricade (ll_obstacles.c)
 }
 
 bool ll_fp_holds(const tw_state *s, int f, int foe)
@@ -27,6 +27,8 @@ bool ll_fp_holds(const tw_state *s, int f, int foe)
 	// FP.D3 (reading): an obstacle between them, held by the man who did not come to it in this action
 	if (LLF(s, f)->in_moved == LLG(s)->actions + 1)
 		return false;
+	if (ll_stands_in_held(s, f))
+		return true; // issue 16: the man in a ditch defends it
 	for (int t = 0; t < s->table.nterrain; t++)
 		if (obstacle(&s->table.terrain[t]) && tw_terrain_segment_hits(&s->table.terrain[t], a, b))
 			return true;
@@ -52,8 +54,7 @@ static bool seen_at(const tw_state *s, int f, tw_vec2 p)
 		bool clear = true;
 		for (int t = 0; t < s->table.nterrain && clear; t++) {
 			const tw_terrain *tr = &s->table.terrain[t];
-			clear = !((tw_terrain_is_solid((tw_terrain_kind)tr->kind) || tr->kind == TW_TER_WOOD) &&
-				  tw_terrain_segment_hits(tr, p, q));
+			clear = !(ll_ter_blocks_sight(tr) && tw_terrain_segment_hits(tr, p, q)); // issue 16
 		}
 		for (int j = 0; j < s->nfig && clear; j++)
 			clear = j == f || j == e || !tw_figure_on_table(s, &s->fig[j]) ||

@@ -31,7 +31,7 @@ static int tactical(const tw_state *s, int f, int side, int kind, bool card)
 		for (int j = 0; j < s->nfig && !close; j++)
 			close = ll_fights(s, j) && s->fig[j].side != side && tw_dist(s->fig[f].pos, s->fig[j].pos) <= 20 + LL_EPS &&
 				ll_fp_sight(s, f, j, NULL);
-	if (ll_fp_contact_enemy(s, f))
+	if (ll_fp_contact_enemy(s, f) && !ll_breaks_off(s, f)) // issue 16: not across a barricade
 		return t - 4; // IN.TAC.4: engaged in melee (no IN.TAC.1 +2: he is engaged already, LL.EX.6)
 	if (close)
 		t += 2;

@@ -17,9 +17,9 @@ static bool sight_at(const tw_state *s, int a, int b, tw_vec2 pb, bool *cover)
 	bool cov = false;
 	for (int t = 0; t < s->table.nterrain; t++) {
 		const tw_terrain *tr = &s->table.terrain[t];
-		if (!tw_terrain_is_solid((tw_terrain_kind)tr->kind) && tr->kind != TW_TER_WOOD)
+		if (ll_ter(tr)->sight == LL_SIGHT_CLEAR)
 			continue;
-		if (len > lip && tw_terrain_segment_hits(tr, pa, near))
+		if (ll_ter_blocks_sight(tr) && len > lip && tw_terrain_segment_hits(tr, pa, near)) // issue 16: a barricade only covers
 			return false;
 		if (tw_terrain_segment_hits(tr, near, pb) || tw_terrain_contains(tr, pb))
 			cov = true;

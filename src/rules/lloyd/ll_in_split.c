@@ -18,8 +18,7 @@ static bool sees_point(const tw_state *s, tw_vec2 a, tw_vec2 b)
 {
 	for (int t = 0; t < s->table.nterrain; t++) {
 		const tw_terrain *tr = &s->table.terrain[t];
-		if ((tw_terrain_is_solid((tw_terrain_kind)tr->kind) || tr->kind == TW_TER_WOOD) &&
-		    tw_terrain_segment_hits(tr, a, b))
+		if (ll_ter_blocks_sight(tr) && tw_terrain_segment_hits(tr, a, b)) // issue 16: not a barricade
 			return false;
 	}
 	return true;
