@@ -298,4 +298,25 @@ static inline int gr_excess_digits(double v, double limit)
 	return 9;
 }
 
+// ---- issue 16 (h6-obst): barricades and ditches; what each terrain kind means here (gr_obstacles.c) ----
+enum { GR_GO_CLEAR = 0, GR_GO_WOOD, GR_GO_SWAMP, GR_GO_ROUGH };
+typedef struct gr_ter_kind {
+	uint8_t going; ///< GR_GO_*: GR.TERR.4 (wood), GR.TERR.5 (swamp), rough (every inch counts two, GR.TERR.6)
+	bool cover_in; ///< a man standing in it is in cover (GR.MUSK.8)
+	bool wall;     ///< cover behind it (GR.MUSK.8) and +1 to its defender (GR.MELEE.15)
+	bool held_in;  ///< a defender standing in it gets GR.MELEE.15's +1 (a ditch)
+} gr_ter_kind;
+extern const gr_ter_kind gr_ter_kinds[TW_TER_KIND_COUNT];
+static inline const gr_ter_kind *gr_ter(const tw_terrain *t)
+{
+	static const gr_ter_kind none = {0};
+	return t->kind < TW_TER_KIND_COUNT ? &gr_ter_kinds[t->kind] : &none;
+}
+/// The gap between two bases, a barricade's width along the line between them not counted (men
+/// on either side of a barricade touch across it; tw_table_gap_across).
+double gr_gap(const tw_state *s, const tw_figure *a, const tw_figure *b);
+/// True if p stands in a piece its defender holds by standing in it (a ditch).
+bool gr_stands_in_held(const tw_state *s, tw_vec2 p);
+// ---- end issue 16 ----
+
 #endif

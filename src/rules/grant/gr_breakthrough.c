@@ -174,7 +174,7 @@ void gr_breakthrough(tw_state *s, int ua, int ub, int *lost, int *thru, tw_event
 		for (int j = 0; j < s->nfig; j++) {
 			tw_figure *f = &s->fig[j];
 			if (f->unit != ub || !gr_is_rf(f) || f->status != TW_FS_ACTIVE || f->side == a->side ||
-			    GRF(s, f)->house >= 0 || tw_figure_gap(a, f) > s->params[GRP_CONTACT])
+			    GRF(s, f)->house >= 0 || gr_gap(s, a, f) > s->params[GRP_CONTACT])
 				continue; // a garrison in its house is not formed infantry in the open
 			double lat = fabs(tw_dot(tw_sub(f->pos, a->pos), right));
 			if (lat < bl) {

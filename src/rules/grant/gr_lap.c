@@ -14,7 +14,7 @@ enum { GR_LAP_FORWARD = 1, GR_LAP_OUT = 2, GR_LAP_CLOSE = 3 };
 static bool touching(const tw_state *s, const tw_figure *a, const tw_figure *b)
 {
 	return a->status == TW_FS_ACTIVE && b->status == TW_FS_ACTIVE && a->side != b->side &&
-	       tw_figure_gap(a, b) <= s->params[GRP_CONTACT];
+	       gr_gap(s, a, b) <= s->params[GRP_CONTACT]; // issue 16: across a barricade too
 }
 
 // The figures of `unit` touching t.

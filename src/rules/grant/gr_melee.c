@@ -16,7 +16,7 @@ static bool in_contact(const tw_state *s, const tw_figure *a, const tw_figure *b
 	double gx = fabs(a->pos.x - b->pos.x) - a->radius - b->radius;
 	if (gx > s->params[GRP_CONTACT] + 1e-6)
 		return false;
-	return tw_figure_gap(a, b) <= s->params[GRP_CONTACT];
+	return gr_gap(s, a, b) <= s->params[GRP_CONTACT]; // issue 16: across a barricade too
 }
 
 // ---- contact and roles ----
@@ -242,12 +242,15 @@ int gr_melee_bonus(const tw_state *s, const tw_unit *me, const tw_unit *foe, con
 		if (!GRF(s, theirs)->inside) // GR.MELEE.9: once inside, equal terms
 			b += gr_house_ruin(s, h) ? 1 : 2; // GR.HOUSE.4: a ruin is a wall
 	} else if (!gr_cavalry(GRU(s, me)->troop) && !attacker) {
+		int before_wall = b;
 		for (int t = 0; t < s->table.nterrain; t++)
-			if (s->table.terrain[t].kind == TW_TER_WALL &&
+			if (gr_ter(&s->table.terrain[t])->wall && // issue 16: a wall or a barricade
 			    tw_terrain_segment_hits(&s->table.terrain[t], mine->pos, theirs->pos)) {
 				b += 1; // GR.MELEE.15
 				break;
 			}
+		if (b == before_wall && gr_stands_in_held(s, mine->pos))
+			b += 1; // GR.MELEE.15 (issue 16): the defender standing in a ditch
 	}
 	// GR.MELEE.25: fresh troops attacking an exhausted unit. The row is the exhaustion move in
 	// which contact was made (round 1 is this move), kept while the fight goes on.

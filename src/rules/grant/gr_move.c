@@ -37,19 +37,22 @@ double gr_move_cost_wet(const tw_state *s, int troop, int formation, tw_vec2 a, 
 			const tw_terrain *tr = &s->table.terrain[t];
 			if (!tw_terrain_contains(tr, p))
 				continue;
-			if (tr->kind == TW_TER_WOOD) {
+			int go = gr_ter(tr)->going; // issue 16: the table in gr_obstacles.c
+			if (go == GR_GO_WOOD) {
 				if (!inf) { // GR.TERR.4
 					*clause = "GR.TERR.4";
 					return INFINITY;
 				}
 				if (!light)
 					f *= 2;
-			} else if (tr->kind == TW_TER_SWAMP) {
+			} else if (go == GR_GO_SWAMP) {
 				if (!inf || (!light && formation != GR_F_OPEN)) { // GR.TERR.5
 					*clause = "GR.TERR.5";
 					return INFINITY;
 				}
 				f *= 2;
+			} else if (go == GR_GO_ROUGH) {
+				f *= 2; // issue 16: a ditch, rough going for every arm (GR.TERR.6 multiplies)
 			}
 		}
 		if (tw_table_is_water(&s->table, p) || gr_ford_water(s, p)) {
@@ -114,7 +117,7 @@ bool gr_fig_in_contact(const tw_state *s, const tw_figure *f)
 	double gap = s->params[GRP_CONTACT];
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *o = &s->fig[i];
-		if (o->side != f->side && o->status == TW_FS_ACTIVE && tw_figure_gap(f, o) <= gap)
+		if (o->side != f->side && o->status == TW_FS_ACTIVE && gr_gap(s, f, o) <= gap) // issue 16: across a barricade
 			return true;
 	}
 	return false;

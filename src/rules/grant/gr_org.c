@@ -244,9 +244,9 @@ bool gr_in_cover(const tw_state *s, const tw_figure *target, tw_vec2 from)
 		return true; // a garrison (or a ruined shell's, GR.HOUSE.4)
 	for (int t = 0; t < s->table.nterrain; t++) {
 		const tw_terrain *tr = &s->table.terrain[t];
-		if (tr->kind == TW_TER_WOOD && tw_terrain_contains(tr, target->pos))
+		if (gr_ter(tr)->cover_in && tw_terrain_contains(tr, target->pos)) // issue 16: a wood, a ditch
 			return true;
-		if (tr->kind == TW_TER_WALL && tw_terrain_distance(tr, target->pos) < 2.0 &&
+		if (gr_ter(tr)->wall && tw_terrain_distance(tr, target->pos) < 2.0 && // a wall, a barricade
 		    tw_terrain_segment_hits(tr, from, target->pos))
 			return true;
 	}

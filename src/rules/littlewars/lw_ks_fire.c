@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "lw_big.h"
+#include "lw_obstacles.h" // issue 16: a ditch is an entrenchment (KS.SH.5)
 
 // KS.SH.5: a wall, house or entrenchment (any piece figures cannot enter) crosses the line.
 static bool covered(const tw_state *s, tw_vec2 p, tw_vec2 man)
@@ -57,7 +58,7 @@ void lw_ks_shell(tw_state *s, tw_vec2 p, lw_ks_shell_result *r, tw_events *ev)
 			double d = lw_fig_dist(f, p); // KS.SH.2: to the nearest point of each figure
 			if (d > LW_KS_SHELL_R + LW_EPS)
 				continue;
-			if (covered(s, p, f->pos)) { // KS.SH.5
+			if (covered(s, p, f->pos) || lw_ks_dug_in(s, p, f->pos)) { // KS.SH.5 (issue 16: a ditch)
 				r->covered[side]++;
 				continue;
 			}

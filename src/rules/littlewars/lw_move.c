@@ -10,6 +10,7 @@
 #include "lw_fgrid.h"
 #include "lw_fmt.h"
 #include "lw_pgrid.h"
+#include "lw_obstacles.h" // issue 16: a ditch is rough going
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
@@ -235,6 +236,11 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
 	double allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, path, n); // LW.BIG.7, KS.MOV.1 (lw_waggons.c)
+	double rough = lw_rough_extra(s, path, n); // issue 16: each inch in a ditch counts two
+	if (rough > 0 && len <= allow + 1e-9 && len + rough > allow + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+				    "figure %d would move %.2f in, %.2f of them in a ditch, which count twice: %.2f of his %.0f in",
+				    f->id, len, rough, len + rough, allow);
 	if (len > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL,
 				    mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",

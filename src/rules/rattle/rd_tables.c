@@ -52,6 +52,10 @@ const int8_t rd_ter_by_kind[TW_TER_KIND_COUNT] = {
 	[TW_TER_TREE] = RD_TER_IMPASSABLE, [TW_TER_WOOD] = RD_TER_WOOD,		 [TW_TER_ROCK] = RD_TER_IMPASSABLE,
 	[TW_TER_RIVER] = RD_TER_IMPASSABLE, [TW_TER_FORD] = RD_TER_DIFFICULT,	 [TW_TER_BRIDGE] = RD_TER_OPEN,
 	[TW_TER_ROAD] = RD_TER_ROAD,	   [TW_TER_SWAMP] = RD_TER_DIFFICULT,
+	// issue 16: a barricade is a linear obstacle, as a wall or the sappers' earthwork (RD.MOVE.5:
+	// crossing it halves the move; RD.SHOOT.13: cover within 1 in behind it); so is a ditch, which
+	// RD.MOVE.5's reading names among the linear obstacles (docs/rattle.md, "Barricades and ditches")
+	[TW_TER_BARRICADE] = RD_TER_OBSTACLE, [TW_TER_DITCH] = RD_TER_OBSTACLE,
 };
 
 static int find(const char *const *names, const char *name)

@@ -331,4 +331,13 @@ tw_status sv_shot_odds_run(const sv_shot_odds *q, sv_shot_odds_result *res, tw_e
 /// The Wilson score interval (95%) of k successes in n.
 void sv_wilson95(long k, long n, double *lo, double *hi);
 
+// ---- issue 16 (h6-obst): what each terrain kind is here (sv_obstacles.c) ----
+typedef struct sv_ter_kind {
+	int8_t cover;  ///< SV_TER_*: its SV.BAT.6 type unless the piece's record says otherwise
+	bool no_stand; ///< nobody stands on it (SV.MOVE.5: a building, rocks, a wall, a barricade)
+	bool no_cross; ///< no move crosses it (besides tall hard cover: a barricade)
+} sv_ter_kind;
+extern const sv_ter_kind sv_ter_kinds[TW_TER_KIND_COUNT];
+// ---- end issue 16 ----
+
 #endif

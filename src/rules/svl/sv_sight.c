@@ -9,16 +9,8 @@ int sv_ter_cover(const tw_state *s, int t)
 	const sv_trec *r = (const sv_trec *)tw_rec_c(s, TW_REC_TERRAIN, t);
 	if (r && r->cover != SV_TER_BY_KIND)
 		return r->cover;
-	switch (s->table.terrain[t].kind) { // SV.BAT.6 piece types by the table's kinds
-	case TW_TER_HILL: return SV_TER_HILL;
-	case TW_TER_WOOD:
-	case TW_TER_SWAMP: return SV_TER_SOFT; // wood, lichen
-	case TW_TER_WALL: return SV_TER_LOW_HARD;
-	case TW_TER_HOUSE:
-	case TW_TER_ROCK:
-	case TW_TER_TREE: return SV_TER_TALL_HARD;
-	default: return SV_TER_OPEN;
-	}
+	int k = s->table.terrain[t].kind; // SV.BAT.6 piece types by the table's kinds (issue 16: a table, sv_obstacles.c)
+	return k < TW_TER_KIND_COUNT && sv_ter_kinds[k].cover ? sv_ter_kinds[k].cover : SV_TER_OPEN;
 }
 
 static double inside_length(const tw_terrain *t, tw_vec2 a, tw_vec2 b)
@@ -87,7 +79,9 @@ bool sv_in_cover(const tw_state *s, tw_vec2 gun, tw_vec2 p)
 bool sv_impassable_segment(const tw_state *s, tw_vec2 a, tw_vec2 b)
 {
 	for (int i = 0; i < s->table.nterrain; i++) // SV.MOVE.5: buildings and rocks
-		if (sv_ter_cover(s, i) == SV_TER_TALL_HARD && tw_terrain_segment_hits(&s->table.terrain[i], a, b))
+		if ((sv_ter_cover(s, i) == SV_TER_TALL_HARD || (s->table.terrain[i].kind < TW_TER_KIND_COUNT &&
+								 sv_ter_kinds[s->table.terrain[i].kind].no_cross)) && // issue 16: a barricade
+		    tw_terrain_segment_hits(&s->table.terrain[i], a, b))
 			return true;
 	return false;
 }
@@ -122,7 +116,7 @@ bool sv_solid_at(const tw_state *s, tw_vec2 p)
 {
 	for (int i = 0; i < s->table.nterrain; i++) { // SV.MOVE.5: nobody stands in a building, rocks or a wall
 		const tw_terrain *t = &s->table.terrain[i];
-		if ((t->kind == TW_TER_HOUSE || t->kind == TW_TER_ROCK || t->kind == TW_TER_WALL) && tw_terrain_contains(t, p))
+		if (t->kind < TW_TER_KIND_COUNT && sv_ter_kinds[t->kind].no_stand && tw_terrain_contains(t, p)) // issue 16: a table
 			return true;
 	}
 	return false;

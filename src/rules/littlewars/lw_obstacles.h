@@ -1,0 +1,21 @@
+// Little Wars and the Kriegspiel: what the barricade and the ditch are here (issue 16,
+// lw_obstacles.c). A barricade is a wall: impassable (LW.MOB.1, LW.MOB.14, as every piece figures
+// cannot enter) and, for the Kriegspiel, an entrenchment that covers the men behind it from a
+// shell (KS.SH.5). A ditch is rough going: each inch of a move inside one counts two against the
+// man's allowance (LW.MOB.2/3, LW.BIG.1, KS.MOV.1); in the Kriegspiel it is an entrenchment: a
+// man standing in it is covered from a shell that bursts outside it (KS.SH.5).
+#ifndef TW_LW_OBSTACLES_H
+#define TW_LW_OBSTACLES_H
+#include "tinwar/tinwar.h"
+
+typedef struct lw_ter_kind {
+	double extra;      ///< each inch of a move inside it costs 1 + extra inches (a ditch: 1)
+	bool entrenchment; ///< KS.SH.5: a man standing in it is covered from a shell bursting outside it
+} lw_ter_kind;
+extern const lw_ter_kind lw_ter_kinds[TW_TER_KIND_COUNT];
+
+/// The inches a path pts[0..n) adds to its length for the rough going it crosses (0 on clear ground).
+double lw_rough_extra(const tw_state *s, const tw_vec2 *pts, int n);
+/// KS.SH.5: a man at `man` stands in an entrenchment (a ditch) that the shell's point p is outside.
+bool lw_ks_dug_in(const tw_state *s, tw_vec2 p, tw_vec2 man);
+#endif
