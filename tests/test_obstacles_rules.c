@@ -1,8 +1,8 @@
 // What the barricade and the ditch (issue 16) mean in each rule set besides Lloyd's
 // (tests/test_ll_obstacles.c): Little Wars and the Kriegspiel (a barricade a wall: impassable,
 // KS.SH.5's cover; a ditch rough going, each inch counting two, and an entrenchment from a shell),
-// Grant (a barricade a wall men fight across: GR.MELEE.15, GR.MUSK.8; a ditch rough going for
-// every arm, cover and GR.MELEE.15 to the man in it), Rattle (both linear obstacles, RD.MOVE.5),
+// Grant (a barricade a wall men fight across: GR.MELEE.15, GR.MUSK.8; a ditch broken ground for
+// every arm, GR.TERR.3, cover and GR.MELEE.15 to the man in it), Rattle (both linear obstacles, RD.MOVE.5),
 // Science versus Luck (a barricade low hard cover that is not crossed; a ditch open ground).
 #include <setjmp.h>
 #include <stdarg.h>
@@ -86,9 +86,9 @@ static void test_KS_SH_5_barricade_and_ditch_cover(void **st)
 // Grant: a line infantryman each side of a 1 in barricade, each against it, touch across it
 // (GR.MELEE.1's contact); the defender behind it has GR.MELEE.15's +1 (the same men across a road
 // have none); a defender standing in a ditch has it too. A target behind the barricade or in the
-// ditch is in cover (GR.MUSK.8). A ditch is rough going: 4 in across a 2 in ditch costs 6
-// (GR.TERR.6), for cavalry too.
-// Cites: GR.MELEE.15 GR.MUSK.8 GR.TERR.6 GR.MELEE.1
+// ditch is in cover (GR.MUSK.8). A ditch is broken ground: 4 in across a 2 in ditch costs 6
+// (GR.TERR.3), for cavalry too.
+// Cites: GR.MELEE.15 GR.MUSK.8 GR.TERR.3 GR.MELEE.1
 static void test_GR_MELEE_15_barricade_and_ditch(void **st)
 {
 	(void)st;

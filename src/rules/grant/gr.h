@@ -301,7 +301,7 @@ static inline int gr_excess_digits(double v, double limit)
 // ---- issue 16 (h6-obst): barricades and ditches; what each terrain kind means here (gr_obstacles.c) ----
 enum { GR_GO_CLEAR = 0, GR_GO_WOOD, GR_GO_SWAMP, GR_GO_ROUGH };
 typedef struct gr_ter_kind {
-	uint8_t going; ///< GR_GO_*: GR.TERR.4 (wood), GR.TERR.5 (swamp), rough (every inch counts two, GR.TERR.6)
+	uint8_t going; ///< GR_GO_*: GR.TERR.4 (wood), GR.TERR.5 (swamp), broken ground (GR.TERR.3: every inch counts two)
 	bool cover_in; ///< a man standing in it is in cover (GR.MUSK.8)
 	bool wall;     ///< cover behind it (GR.MUSK.8) and +1 to its defender (GR.MELEE.15)
 	bool held_in;  ///< a defender standing in it gets GR.MELEE.15's +1 (a ditch)

@@ -52,7 +52,7 @@ double gr_move_cost_wet(const tw_state *s, int troop, int formation, tw_vec2 a, 
 				}
 				f *= 2;
 			} else if (go == GR_GO_ROUGH) {
-				f *= 2; // issue 16: a ditch, rough going for every arm (GR.TERR.6 multiplies)
+				f *= 2; // GR.TERR.3 (issue 16): a ditch is broken ground, half rate for every arm (GR.TERR.6 multiplies)
 			}
 		}
 		if (tw_table_is_water(&s->table, p) || gr_ford_water(s, p)) {

@@ -1,7 +1,7 @@
 // Charles Grant's The War Game: what each terrain kind means here, as a table (issue 16), with
 // the barricade and the ditch: a barricade is a wall (impassable, GR.MUSK.8's cover, GR.MELEE.15's
 // +1 to the defender behind it) built thick enough that men touch across it (gr_gap); a ditch is
-// rough going (GR.TERR.6: every inch in it counts two, for every arm), and the men standing in it
+// broken ground (GR.TERR.3: every inch in it counts two, for every arm; GR.TERR.6 multiplies), and the men standing in it
 // are in cover (GR.MUSK.8) and defend it as a wall (GR.MELEE.15). docs/grant.md, "Barricades and ditches".
 #include "gr.h"
 
