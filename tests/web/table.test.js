@@ -3579,3 +3579,31 @@ tests.push(
     }
   }],
 );
+
+// issue 16 (h6-obst): the barricade and the ditch drawn on the table: scenarios/lloyd/barricade.json
+// has one of each; each is a polygon of its own class (ter-barricade, ter-ditch) in its own colour
+// (timber brown, earth brown), not the unstyled black of a kind the page does not know.
+tests.push(
+  ['obst: the barricade and the ditch are drawn in their colours (lloyd)', async (page) => {
+    const scen = llScenario('barricade');
+    const links = await llGame(page, scen, 3, {});
+    const first = Object.values(links)[0];
+    assert(first, 'a seat link: ' + JSON.stringify(links));
+    await page.goto(BASE + first);
+    await page.waitForSelector('polygon.ter-barricade');
+    await page.waitForSelector('polygon.ter-ditch');
+    const fills = await page.evaluate(() => ['barricade', 'ditch'].map((k) => {
+      const el = document.querySelector('polygon.ter-' + k);
+      return { n: document.querySelectorAll('polygon.ter-' + k).length, fill: getComputedStyle(el).fill, points: el.getAttribute('points') };
+    }));
+    assert(fills[0].n === 1 && fills[1].n === 1, 'one of each: ' + JSON.stringify(fills));
+    assert(fills[0].fill === 'rgb(140, 102, 56)', 'the barricade in timber brown: ' + fills[0].fill);
+    assert(fills[1].fill === 'rgb(120, 97, 66)', 'the ditch in earth brown: ' + fills[1].fill);
+    // the barricade's polygon is the scenario's: 16 in long, 1 in deep (y drawn from the top)
+    const xs = fills[0].points.split(' ').map((p) => p.split(',').map(Number));
+    const w = Math.max(...xs.map((p) => p[0])) - Math.min(...xs.map((p) => p[0]));
+    const h = Math.max(...xs.map((p) => p[1])) - Math.min(...xs.map((p) => p[1]));
+    assert(Math.abs(w - 16) < 1e-6 && Math.abs(h - 1) < 1e-6, 'the barricade is 16 x 1 in: ' + w + ' x ' + h);
+    assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+  }],
+);
