@@ -50,6 +50,15 @@ static void fill_stroke(cairo_t *cr, tw_rgb fill, double fa, tw_rgb line, double
 	cairo_stroke(cr);
 }
 
+/// fill_stroke with a dashed outline of `dash` (on, off) points: a wood's edge, a ditch's lip.
+static void fill_stroke_dashed(cairo_t *cr, tw_rgb fill, double fa, tw_rgb line, double width, double on, double off)
+{
+	const double dash[] = {on, off};
+	cairo_set_dash(cr, dash, 2, 0);
+	fill_stroke(cr, fill, fa, line, 1, width);
+	cairo_set_dash(cr, NULL, 0, 0);
+}
+
 /// Parallel lines across the piece's bounding box (clipped to the current path), every `gap` in.
 static void hatch(tw_rctx *c, const tw_terrain *t, double gap, double angle_deg, tw_rgb col, double alpha, double width)
 {
@@ -142,17 +151,9 @@ static void draw_piece(tw_rctx *c, const tw_terrain *t)
 		fill_stroke(cr, (tw_rgb){0.61, 0.48, 0.32}, 1, (tw_rgb){0.30, 0.22, 0.12}, 1, 1.4);
 		hatch(c, t, 0.7, 0, (tw_rgb){0.30, 0.22, 0.12}, 0.6, 0.6);
 		break;
-	case TW_TER_WOOD: {
-		static const double dash[] = {4, 3};
-		tw_set_rgb(cr, (tw_rgb){0.55, 0.75, 0.47}, 0.55);
-		cairo_fill_preserve(cr);
-		cairo_set_dash(cr, dash, 2, 0);
-		tw_set_rgb(cr, (tw_rgb){0.25, 0.45, 0.20}, 1);
-		cairo_set_line_width(cr, 1.2);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
+	case TW_TER_WOOD:
+		fill_stroke_dashed(cr, (tw_rgb){0.55, 0.75, 0.47}, 0.55, (tw_rgb){0.25, 0.45, 0.20}, 1.2, 4, 3);
 		break;
-	}
 	case TW_TER_ROCK:
 		fill_stroke(cr, (tw_rgb){0.62, 0.62, 0.58}, 1, (tw_rgb){0.32, 0.32, 0.30}, 1, 1.0);
 		break;
@@ -181,17 +182,8 @@ static void draw_piece(tw_rctx *c, const tw_terrain *t)
 		hatch(c, t, 0.5, 135, (tw_rgb){0.28, 0.18, 0.08}, 0.7, 0.6);
 		break;
 	case TW_TER_DITCH: // issue 16: a dark cut in the ground, its lip drawn dashed
-	{
-		static const double dash[] = {3, 2};
-		tw_set_rgb(cr, (tw_rgb){0.47, 0.38, 0.26}, 0.8);
-		cairo_fill_preserve(cr);
-		cairo_set_dash(cr, dash, 2, 0);
-		tw_set_rgb(cr, (tw_rgb){0.25, 0.19, 0.11}, 1);
-		cairo_set_line_width(cr, 1.2);
-		cairo_stroke(cr);
-		cairo_set_dash(cr, NULL, 0, 0);
+		fill_stroke_dashed(cr, (tw_rgb){0.47, 0.38, 0.26}, 0.8, (tw_rgb){0.25, 0.19, 0.11}, 1.2, 3, 2);
 		break;
-	}
 	default:
 		fill_stroke(cr, (tw_rgb){0.8, 0.8, 0.8}, 1, (tw_rgb){0.4, 0.4, 0.4}, 1, 1.0);
 		break;

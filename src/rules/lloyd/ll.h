@@ -515,8 +515,20 @@ static inline bool ll_ter_blocks_sight(const tw_terrain *t) { return ll_ter(t)->
 /// The gap between men at pa (radius ra) and pb (rb), inches: tw_figure_gap, a barricade's width
 /// along the line between them taken out when the plain gap is more than the contact gap (men on
 /// either side of a barricade touch across it; tw_table_gap_across).
-double ll_gap_at(const tw_state *s, tw_vec2 pa, double ra, tw_vec2 pb, double rb);
-double ll_gap(const tw_state *s, int a, int b);
+/// (Inline: the contact and engagement scans call it for every near pair; the barricades are
+/// looked for only when the plain gap is beyond contact by no more than TW_BARRICADE_MAX_ACROSS.)
+double ll_gap_across(const tw_state *s, tw_vec2 pa, tw_vec2 pb, double gap);
+static inline double ll_gap_at(const tw_state *s, tw_vec2 pa, double ra, tw_vec2 pb, double rb)
+{
+	double gap = tw_dist(pa, pb) - ra - rb, c = s->params[LLP_CONTACT];
+	if (gap <= c + LL_EPS || gap > c + TW_BARRICADE_MAX_ACROSS + LL_EPS)
+		return gap; // in contact already, or too far apart for any barricade to close
+	return ll_gap_across(s, pa, pb, gap);
+}
+static inline double ll_gap(const tw_state *s, int a, int b)
+{
+	return ll_gap_at(s, s->fig[a].pos, s->fig[a].radius, s->fig[b].pos, s->fig[b].radius);
+}
 /// IN.TAC.4 (reading): f, in contact, can break off automatically: every enemy he touches, he
 /// touches only across a barricade (he steps back from it and no one can follow over it).
 bool ll_breaks_off(const tw_state *s, int f);

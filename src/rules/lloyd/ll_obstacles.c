@@ -21,17 +21,9 @@ const ll_ter_kind ll_ter_kinds[TW_TER_KIND_COUNT] = {
 	[TW_TER_DITCH] = {.difficult = true, .held_in = true},
 };
 
-double ll_gap_at(const tw_state *s, tw_vec2 pa, double ra, tw_vec2 pb, double rb)
+double ll_gap_across(const tw_state *s, tw_vec2 pa, tw_vec2 pb, double gap)
 {
-	double gap = tw_dist(pa, pb) - ra - rb, c = s->params[LLP_CONTACT];
-	if (gap <= c + LL_EPS || gap > c + TW_BARRICADE_MAX_ACROSS + LL_EPS)
-		return gap; // in contact already, or too far apart for any barricade to close
-	return gap - tw_table_barricade_across(&s->table, pa, pb);
-}
-
-double ll_gap(const tw_state *s, int a, int b)
-{
-	return ll_gap_at(s, s->fig[a].pos, s->fig[a].radius, s->fig[b].pos, s->fig[b].radius);
+	return gap - tw_table_barricade_across(&s->table, pa, pb); // ll_gap_at (ll.h): the near pairs only
 }
 
 bool ll_breaks_off(const tw_state *s, int f)
