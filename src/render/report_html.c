@@ -140,7 +140,7 @@ static void country_table(FILE *f, const tw_state *s)
 				if (u->kind == TW_TER_HILL && tw_terrain_contains(t, up) && u->z0 + u->height > top)
 					top = u->z0 + u->height;
 			}
-		} else if (t->kind == TW_TER_HOUSE || t->kind == TW_TER_WALL) {
+		} else if (t->kind == TW_TER_HOUSE || t->kind == TW_TER_WALL || t->kind == TW_TER_BARRICADE) { // issue 16
 			top = t->height;
 		}
 		if (top > 0) {

@@ -425,7 +425,7 @@ extern const struct tw_general_def ll_general_nq, ll_general_three, ll_general_s
 // ---- end ll-gen ----
 // ---- ll-gaps: rules found not applied (issue 16; ll_gaps.c) ----
 /// FP.D2, NQ.MOVE.2/5: f's fast-play move to `to`: his allowance, 2 in less if the path crosses
-/// difficult ground (swamp, wood), at least 1 in.
+/// difficult ground (swamp, wood, ditch: ll_ter_kinds), at least 1 in.
 double ll_fp_allowance_to(const tw_state *s, int f, tw_vec2 to);
 /// FP.D3 (reading): f defends an obstacle or uphill against foe, whom he touches: his ground
 /// stands higher than foe's, or the line between them crosses a wall, hedge or other obstacle.
