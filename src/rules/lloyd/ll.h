@@ -515,7 +515,8 @@ static inline bool ll_ter_blocks_sight(const tw_terrain *t) { return ll_ter(t)->
 /// The gap between men at pa (radius ra) and pb (rb), inches: tw_figure_gap, a barricade's width
 /// along the line between them taken out when the plain gap is more than the contact gap (men on
 /// either side of a barricade touch across it; tw_table_gap_across).
-/// (Inline: the contact and engagement scans call it for every near pair; the barricades are
+/// (The same sum as before, dist - ra - rb, so that a game without barricades is unchanged to
+/// the last bit.) (Inline: the contact and engagement scans call it for every near pair; the barricades are
 /// looked for only when the plain gap is beyond contact by no more than TW_BARRICADE_MAX_ACROSS.)
 double ll_gap_across(const tw_state *s, tw_vec2 pa, tw_vec2 pb, double gap);
 static inline double ll_gap_at(const tw_state *s, tw_vec2 pa, double ra, tw_vec2 pb, double rb)

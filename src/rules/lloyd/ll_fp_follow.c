@@ -25,8 +25,8 @@ tw_status ll_fp_validate_follow(const tw_state *s, const tw_order *o, tw_error *
 					    o->at[i].y);
 		bool reaches = false;
 		for (int j = 0; j < s->nfig && !reaches; j++)
-			reaches = ll_fights(s, j) && LLF(s, j)->in_pushed == now &&
-				  tw_dist(o->at[i], s->fig[j].pos) - s->fig[j].radius - s->fig[f].radius <=
+			reaches = ll_fights(s, j) && LLF(s, j)->in_pushed == now && // issue 16: across a barricade too
+				  ll_gap_at(s, s->fig[j].pos, s->fig[j].radius, o->at[i], s->fig[f].radius) <=
 					  s->params[LLP_CONTACT] + LL_EPS;
 		if (!reaches)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "FP.D5", "figure %d must end in contact with a man pushed back", f);

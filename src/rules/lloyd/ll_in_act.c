@@ -124,7 +124,7 @@ double ll_in_nearest_enemy(const tw_state *s, int f, tw_vec2 at)
 	double best = 1e18;
 	for (int j = 0; j < s->nfig; j++)
 		if (ll_fights(s, j) && s->fig[j].side != s->fig[f].side) {
-			double d = ll_gap_at(s, at, s->fig[f].radius, s->fig[j].pos, s->fig[j].radius); // issue 16: across a barricade
+			double d = ll_gap_at(s, s->fig[j].pos, s->fig[j].radius, at, s->fig[f].radius); // issue 16: across a barricade
 			if (d < best)
 				best = d;
 		}

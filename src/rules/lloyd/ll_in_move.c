@@ -92,7 +92,7 @@ tw_status ll_in_validate_move(const tw_state *s, const tw_order *o, tw_error *er
 			for (int j = 0; j < s->nfig; j++) {
 				if (!ll_fights(s, j) || s->fig[j].side == o->side)
 					continue;
-				double gap = tw_dist(o->at[i], s->fig[j].pos) - s->fig[j].radius - s->fig[f].radius;
+				double gap = ll_gap_at(s, s->fig[j].pos, s->fig[j].radius, o->at[i], s->fig[f].radius); // issue 16
 				bool c = gap <= s->params[LLP_CONTACT] + LL_EPS;
 				touches |= c;
 				if (!rmv_target(s, j))
