@@ -128,6 +128,39 @@ static void test_GR_MELEE_15_barricade_and_ditch(void **st)
 	tw_gr_free(s);
 }
 
+// GR.MELEE.1: a 1 in barricade running up the table (x = 49.5 to 50.5); a red man against its
+// west face and a blue man against its east face, their bases 1 in apart in x, touch across it
+// and fight at the end of the move: 3 against 3 + 1, blue defending it (old code, and the sweep
+// that compared only men within the contact gap in x: no melee).
+// Cites: GR.MELEE.1 GR.MELEE.15
+static void test_GR_MELEE_1_contact_across_a_barricade_in_x(void **st)
+{
+	(void)st;
+	tw_state *s = tw_gr_scene();
+	int b = tw_test_box(s, TW_TER_BARRICADE, 49.5, 40, 50.5, 60, 1);
+	tw_terrain_finish(&s->table.terrain[b]);
+	int ua = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(53, 15), 0, GR_F_LINE);
+	int ub = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(53, 85), 180, GR_F_LINE);
+	tw_gr_start(s);
+	const int k1[1] = {0};
+	tw_gr_keep(s, ua, k1, 1, false, 0, 0);
+	tw_gr_keep(s, ub, k1, 1, false, 0, 0);
+	int a0 = tw_gr_rf(s, ua, 0), b0 = tw_gr_rf(s, ub, 0);
+	double r = s->fig[a0].radius;
+	tw_gr_put(s, a0, 49.5 - r, 50);
+	tw_gr_put(s, b0, 50.5 + r, 50);
+	tw_gr_end(s, 0, NULL);
+	TW_GR_DICE(s, 3, 3, 3, 3, 3, 3);
+	tw_events ev = {0};
+	tw_gr_end(s, 0, &ev);
+	const tw_event *c = tw_gr_nth(&ev, "GR.MELEE.2", TW_EV_MELEE, 0);
+	if (!c)
+		fail_msg("no melee across the barricade (%d events)", ev.n);
+	assert_true(c->x == 3.0 && c->y == 4.0); // 3 against 3 + 1: blue, who did not attack, defends it (GR.MELEE.15)
+	tw_events_free(&ev);
+	tw_gr_free(s);
+}
+
 static tw_state *ruleset_state(const char *name)
 {
 	tw_register_builtin();
@@ -194,6 +227,7 @@ int main(void)
 		cmocka_unit_test(test_LW_MOB_2_a_ditch_counts_twice),
 		cmocka_unit_test(test_KS_SH_5_barricade_and_ditch_cover),
 		cmocka_unit_test(test_GR_MELEE_15_barricade_and_ditch),
+		cmocka_unit_test(test_GR_MELEE_1_contact_across_a_barricade_in_x),
 		cmocka_unit_test(test_RD_MOVE_5_barricade_and_ditch_are_obstacles),
 		cmocka_unit_test(test_SV_MOVE_5_barricade_and_ditch),
 	};

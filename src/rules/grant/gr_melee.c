@@ -14,7 +14,7 @@ static bool in_contact(const tw_state *s, const tw_figure *a, const tw_figure *b
 	// Too far apart across the table to touch: no square root. (The gap is at least the distance
 	// in x less the radii; the margin covers its rounding, so no pair in contact is missed.)
 	double gx = fabs(a->pos.x - b->pos.x) - a->radius - b->radius;
-	if (gx > s->params[GRP_CONTACT] + 1e-6)
+	if (gx > s->params[GRP_CONTACT] + TW_BARRICADE_MAX_ACROSS + 1e-6) // issue 16: a barricade between may close it
 		return false;
 	return gr_gap(s, a, b) <= s->params[GRP_CONTACT]; // issue 16: across a barricade too
 }
@@ -498,7 +498,7 @@ static int contact_pairs(const tw_state *s, int **out)
 			rmax = f->radius;
 	}
 	qsort(v, (size_t)n, sizeof *v, cmp_by_x);
-	double reach = 2 * rmax + s->params[GRP_CONTACT] + 1e-6; // (in_contact's own margin)
+	double reach = 2 * rmax + s->params[GRP_CONTACT] + TW_BARRICADE_MAX_ACROSS + 1e-6; // (in_contact's own margin; issue 16: across a barricade)
 	int np = 0, cap = 0, *p = NULL;
 	for (int a = 0; a < n; a++)
 		for (int b = a + 1; b < n && v[b].x - v[a].x <= reach; b++) {
