@@ -17,6 +17,7 @@
 #include "rules/littlewars/lw_big.h"
 #include "rules/rattle/rd.h"
 #include "rules/svl/sv.h"
+#include "rd_scene.h"
 #include "scene.h"
 #include "tinwar/registry.h"
 
@@ -184,18 +185,37 @@ static int add_box(tw_state *s, int kind, double x0, double y0, double x1, doubl
 }
 
 // Rattle: both are linear obstacles (RD.MOVE.5's reading names the ditch among them; a barricade
-// is a wall), crossed at half rate, cover within 1 in (RD.SHOOT.13).
-// Cites: RD.MOVE.5
+// is a wall): crossing either halves a line's 12 in move to 6 (the same arithmetic as
+// test_rd_game.c's wall), and a unit just behind one is in cover (RD.SHOOT.13). (Old code: the
+// barricade was open ground to Rattle, 12 in, no cover.)
+// Cites: RD.MOVE.5 RD.SHOOT.13
 static void test_RD_MOVE_5_barricade_and_ditch_are_obstacles(void **st)
 {
 	(void)st;
-	tw_state *s = ruleset_state("rattle");
-	int b = add_box(s, TW_TER_BARRICADE, 10, 10, 20, 11);
-	int d = add_box(s, TW_TER_DITCH, 10, 20, 20, 22);
+	tw_state *s = rdt_scene();
+	int ua = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 20, 62.5, 0);
+	int ub = rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 12, 6, 90, 62.5, 0);
+	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 110, 95, 180);
+	rdt_general(s, 0, 40, 5, true);
+	rdt_general(s, 1, 110, 98, true);
+	rdt_brigades(s, 0);
+	int b = rdt_box(s, TW_TER_BARRICADE, 0, 63, 40, 64);
+	int d = rdt_box(s, TW_TER_DITCH, 70, 63, 110, 65);
+	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK);
+	rdt_start(s);
+	rdt_red_first(s, 4, 3);
 	assert_int_equal(rd_feature(s, b), RD_TER_OBSTACLE);
 	assert_int_equal(rd_feature(s, d), RD_TER_OBSTACLE);
-	tw_state_free(s);
-	free(s);
+	bool halved;
+	const char *cl;
+	for (int k = 0; k < 2; k++) {
+		int u = k ? ub : ua;
+		tw_vec2 c = rd_unit_centre(s, u), p = tw_v2(c.x, c.y + 6);
+		assert_true(rd_path_cost(s, u, &p, 1, &halved, &cl) == 6 && halved);
+		rdt_refused(s, rdt_move(s, u, c.x, c.y + 6.1), "RD.MOVE.5");
+	}
+	assert_true(rd_unit_in_cover(s, ua, tw_v2(20, 95)));
+	rdt_done(s);
 }
 
 // Science versus Luck: a barricade is low hard cover (SV.BAT.7: a figure within 1 in behind it is
