@@ -113,6 +113,7 @@ void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim)
 	g->du_cheat_cont = LLF(s, by)->cont;
 	g->du_cheated1 = victim + 1;
 	LLF(s, victim)->cheated = (int8_t)side; // ll-fin: DU.20, the campaign remembers who cheated him
+	LLF(s, victim)->cheat_own1 = LLF(s, by)->owner >= 0 ? LLF(s, by)->owner + 1 : 0; // h6-camp: whose man
 	g->vp[side] -= 1;
 	tw_event *e = tw_events_push(ev, TW_EV_SCORE, side, "DU.16");
 	if (e) {

@@ -71,8 +71,8 @@ static int eligible_points(const tw_state *s, int side, int owner)
 }
 
 // CA.D3.2 by commander: one (owner -1: every man of the side) or, in battle 4 played 2v2 (CA.D1),
-// the two allies, each owing 2 points a VP of his share of those against their side (the odd VP
-// the lead commander's, as in ll_series_record). Returns the count; names for the messages.
+// the two allies, each owing 2 points a VP counted against him (CA.D2 by commander, h6-camp:
+// ll_ca_credit.c). Returns the count; names for the messages.
 static int commanders(const tw_state *s, int side, int own[2], int loss[2], const char *name[2])
 {
 	const ll_side *sd = LLS(s, side);
@@ -85,8 +85,11 @@ static int commanders(const tw_state *s, int side, int own[2], int loss[2], cons
 	}
 	own[0] = sd->owner;
 	own[1] = sd->ally1 - 1;
-	tw_ll_ca_desertion((sd->vp_against + 1) / 2, 0, &loss[0], &gain);
-	tw_ll_ca_desertion(sd->vp_against / 2, 0, &loss[1], &gain);
+	for (int c = 0; c < 2; c++) { // h6-camp: CA.D2, each commander's own VPs against (ll_ca_share)
+		int sc, ag;
+		ll_ca_share(s, side, c, &sc, &ag);
+		tw_ll_ca_desertion(ag, 0, &loss[c], &gain);
+	}
 	name[0] = s->sides[side].name;
 	name[1] = sd->ally_name;
 	return 2;
