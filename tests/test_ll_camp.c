@@ -7,10 +7,17 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "cli.h"
 #include "rules/lloyd/ll.h"
+#include "tinwar/general.h"
+#include "tinwar/io.h"
+#include "tinwar/series.h"
 #include "tinwar/tinwar.h"
 
 #include "ll_scene.h"
@@ -264,11 +271,141 @@ static void test_CA_D2_present_commander_ties(void **st)
 	free(s);
 }
 
+
+// `tinwar campaign` in-process, its standard output into the file `out` (NULL: kept).
+static int run(const char *const *args, const char *out)
+{
+	char *argv[40];
+	int argc = 0;
+	for (; args[argc]; argc++)
+		argv[argc] = (char *)args[argc];
+	argv[argc] = NULL;
+	fflush(stdout);
+	int keep = -1;
+	if (out) {
+		keep = dup(1);
+		int fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		assert_true(fd >= 0);
+		dup2(fd, 1);
+		close(fd);
+	}
+	int rc = cli_main(argc, argv);
+	fflush(stdout);
+	if (out) {
+		dup2(keep, 1);
+		close(keep);
+	}
+	return rc;
+}
+
+static json_t *carry_in(const char *db)
+{
+	tw_error err;
+	tw_series *s = tw_series_open(db, &err);
+	assert_non_null(s);
+	tw_series_info in;
+	assert_int_equal(tw_series_status(s, "war", &in, &err), TW_OK);
+	json_t *c = json_loads(in.carry, 0, NULL);
+	tw_series_info_free(&in);
+	tw_series_close(s);
+	assert_non_null(c);
+	return c;
+}
+
+// CA.D1 through `tinwar campaign play`: battles 1-3 by random generals, then battle 4, 2v2, by
+// ll-three: a general a seat (four), each bound to his commander's seat (tw_general_bind_role).
+// The terminal names the four seats; in battle 4's log every order naming men names one
+// commander's men only, and within each side's run of orders the lead commander's general gives
+// his orders first and then his ally's general (each in turn until he ends his part); with one
+// general a side the two commanders' men were ordered mixed.
+static void test_CA_D1_battle_4_a_general_a_seat(void **st)
+{
+	(void)st;
+	llt_register();
+	char db[] = "/tmp/tw-ll-camp-XXXXXX", out[] = "/tmp/tw-ll-camp-out-XXXXXX", log[] = "/tmp/tw-ll-camp-log-XXXXXX";
+	close(mkstemp(db));
+	close(mkstemp(out));
+	close(mkstemp(log));
+	unlink(db);
+	const char *mk[] = {"tinwar", "campaign", "new", "war", "--ruleset", "lloyd", "--sides",
+			    "earl,baron,sheriff,outlaw,thane,reeve", "--db", db, NULL};
+	assert_int_equal(run(mk, out), 0);
+	for (int seq = 1; seq <= 4; seq++) {
+		char seed[8];
+		snprintf(seed, sizeof seed, "%d", seq * 11);
+		const char *gen = seq < 4 ? "random" : "ll-three";
+		char ga[32], gb[32];
+		snprintf(ga, sizeof ga, "saxons=%s", gen);
+		snprintf(gb, sizeof gb, "danes=%s", gen);
+		const char *play[] = {"tinwar", "campaign", "play", "war", "scenarios/lloyd/three.json", "--db", db, "--seed", seed,
+				      "--general", ga, "--general", gb, "--log", log, NULL};
+		assert_int_equal(run(play, out), 0);
+	}
+	size_t len;
+	tw_error err = {0};
+	char *text = tw_read_file(out, &len, &err);
+	assert_non_null(text);
+	json_t *c = carry_in(db);
+	json_t *p4 = json_object_get(json_object_get(c, "pairings"), "4"), *a4 = json_object_get(json_object_get(c, "allies"), "4");
+	const json_t *sides = json_object_get(c, "sides");
+	char want[160];
+	const char *nm[4];
+	for (int i = 0; i < 4; i++)
+		nm[i] = json_string_value(json_array_get(sides, (size_t)json_integer_value(json_array_get(i % 2 ? a4 : p4, (size_t)(i / 2)))));
+	snprintf(want, sizeof want, "battle's seats: %s (ll-three) for %s, %s (ll-three) for %s, %s (ll-three) for %s, %s (ll-three) for %s: a general each",
+		 nm[0], nm[0], nm[1], nm[0], nm[2], nm[2], nm[3], nm[2]);
+	if (!strstr(text, want))
+		fail_msg("no \"%s\" in:\n%s", want, text);
+	free(text);
+	assert_int_equal(json_object_size(json_object_get(json_array_get(json_object_get(c, "battles"), 3), "points")), 4);
+	json_decref(c);
+	// Battle 4's log: each side's runs of orders, lead's men first, then the ally's.
+	char *lt = tw_read_file(log, &len, &err);
+	assert_non_null(lt);
+	bool hash_ok = false;
+	tw_game *g = tw_game_log_replay(lt, len, "log", &hash_ok, &err);
+	free(lt);
+	assert_non_null(g);
+	assert_true(hash_ok);
+	const tw_state *s0 = tw_game_initial(g);
+	int n = tw_game_order_count(g), last_side = -1, phase_owner = 0, men_orders[2] = {0, 0}, switches = 0;
+	for (int i = 0; i < n; i++) {
+		const tw_order *o = tw_game_order(g, i);
+		if (o->type == LL_OT_END || o->side != last_side) {
+			last_side = o->type == LL_OT_END ? -1 : o->side;
+			phase_owner = 0;
+		}
+		if (o->type == LL_OT_ALLOCATE || o->type == LL_OT_DESERT || o->nfig == 0)
+			continue;
+		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)s0, TW_REC_SIDE, o->side, sizeof(ll_side));
+		int ally = sd->ally1 - 1, w = -1;
+		for (int k = 0; k < o->nfig; k++) {
+			const ll_frec *r = (const ll_frec *)tw_rec_row((tw_state *)s0, TW_REC_FIGURE, o->fig[k], sizeof(ll_frec));
+			int who = r->owner == ally ? 1 : 0;
+			if (w >= 0 && who != w)
+				fail_msg("order %d names men of both commanders", i);
+			w = who;
+		}
+		men_orders[w]++;
+		if (w < phase_owner)
+			fail_msg("order %d: the lead's man ordered after his ally's in one run", i);
+		switches += w > phase_owner;
+		phase_owner = w;
+	}
+	assert_true(men_orders[0] > 0 && men_orders[1] > 0); // both commanders' generals ordered men
+	assert_true(switches > 0);
+	tw_game_free(g);
+	unlink(db);
+	unlink(out);
+	unlink(log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_CA_D2_battle_4_vps_by_commander),
 	    cmocka_unit_test(test_CA_D2_present_commander_ties),
+	    cmocka_unit_test(test_CA_D1_battle_4_a_general_a_seat),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

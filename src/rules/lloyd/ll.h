@@ -525,5 +525,14 @@ void ll_ca_credit(tw_state *s, int to, int cfor, int against, int cag, int vp);
 void ll_ca_who(const tw_state *s, int to, int cfor, int against, int cag, char *buf, size_t n);
 /// CA.D3 per commander of side: VPs scored and against for its lead (c 0) or ally (c 1).
 void ll_ca_share(const tw_state *s, int side, int c, int *scored, int *against);
+/// CA.D1: the commander (index) whose seat role r is (ll_roles.c).
+int ll_role_owner(const tw_state *s, const tw_role_def *r);
+struct tw_general;
+/// A Lloyd general bound to a role (tw_general_bind_role; ll_general_role.c): the view it decides
+/// on, v itself or (bound) a copy in *own in which the other commanders' men of its side have
+/// done everything this turn; then ll_gen_role_end frees it and turns an order the role may not
+/// give into the end of its part.
+const tw_state *ll_gen_role_begin(const struct tw_general *g, const tw_state *v, tw_state **own);
+void ll_gen_role_end(const struct tw_general *g, const tw_state *v, tw_state *own, int side, tw_order *out);
 // ---- end h6-camp ----
 #endif
