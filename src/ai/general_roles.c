@@ -51,6 +51,9 @@ tw_status tw_play_out_seats(tw_game *game, tw_general **gens, int ngens, int max
 	}
 	const tw_ruleset *rs = tw_game_ruleset(game);
 	int end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
+	if (end < 0)
+		return tw_error_set(err, TW_ERR_STATE, "", "%s has no order that ends a turn: one general a side only",
+				    rs ? rs->name : "the rule set");
 	tw_order *o = malloc(sizeof *o);
 	tw_role_def *roles = malloc(sizeof *roles * TW_MAX_ROLES);
 	uint64_t *passed = calloc(TW_MAX_SIDES, sizeof *passed); // bit i: gens[i] ended in this stretch
@@ -83,7 +86,7 @@ tw_status tw_play_out_seats(tw_game *game, tw_general **gens, int ngens, int max
 				if (gi < 0 && !(passed[side] & (UINT64_C(1) << i)))
 					gi = i;
 			}
-		if (gi < 0) { // everyone has ended: the side's end goes in
+		if (gi < 0) { // every general's part ended and the side's end was refused: ask them again
 			passed[side] = 0;
 			continue;
 		}
@@ -107,10 +110,6 @@ tw_status tw_play_out_seats(tw_game *game, tw_general **gens, int ngens, int max
 			if ((passed[side] & all) != all)
 				continue; // the side's next general goes on
 			tw_order_init(o, end, side);
-		}
-		if (end < 0 && o->type == end) {
-			st = tw_error_set(err, TW_ERR_STATE, e.clause, "general %s has no order to give", g->def->name);
-			break;
 		}
 		st = tw_game_apply(game, o, NULL, NULL, &e);
 		if (st != TW_OK) {

@@ -438,13 +438,13 @@ void ll_ca_score(tw_state *s, tw_events *ev)
 	}
 	for (int k = 0; k < s->nsides; k++) {
 		ll_side *sd = LLS(s, k);
-		bool on = false; // it has had men on the table
-		for (int j = 0; j < s->nfig && !on; j++)
-			on = s->fig[j].side == k && s->fig[j].status != TW_FS_RESERVE;
 		if (ll_ca_allied(s, k)) { // h6-camp: in 2v2 each commander's men are his contingent (CA.D2)
 			broken_by_commander(s, ev, k);
 			continue;
 		}
+		bool on = false; // it has had men on the table
+		for (int j = 0; j < s->nfig && !on; j++)
+			on = s->fig[j].side == k && s->fig[j].status != TW_FS_RESERVE;
 		if (sd->broken || !on || ll_fine(s, k) > 0)
 			continue;
 		sd->broken = 1;
