@@ -312,6 +312,53 @@ static json_t *carry_in(const char *db)
 	return c;
 }
 
+// tw_general_bind_role: a role of another side or none is refused; bound to the sheriff's seat,
+// ll-three, ll-nq and the random general each order only the sheriff's men in his side's move
+// (the baron's general only the baron's), and every order they give is one the seat may give.
+static void test_CA_D1_general_bound_to_a_seat(void **st)
+{
+	(void)st;
+	json_t *carry;
+	tw_state *s = battle4(&carry);
+	ll_game *g = LLG(s);
+	g->table_loc = 2;
+	g->turn = 3;
+	s->mover = 0;
+	s->phase = LL_PH_MOVE;
+	for (int k = 0; k < 2; k++)
+		LLS(s, k)->allocated = 1;
+	for (int j = 0; j < s->nfig; j++)
+		LLF(s, j)->loc = 2;
+	tw_role_def roles[TW_MAX_ROLES];
+	assert_int_equal(tw_state_roles(s, roles, TW_MAX_ROLES), 4);
+	tw_error err = {0};
+	const char *kinds[3] = {"ll-three", "ll-nq", "random"};
+	tw_order *o = calloc(1, sizeof *o);
+	for (int k = 0; k < 3; k++) {
+		for (int role = 0; role < 2; role++) {
+			tw_general *gen = tw_general_new(kinds[k], &tw_ruleset_lloyd, 0, 5);
+			assert_non_null(gen);
+			assert_int_equal(tw_general_bind_role(gen, s, 2, &err), TW_ERR_INPUT); // the thane's seat
+			assert_int_equal(tw_general_bind_role(gen, s, 9, &err), TW_ERR_INPUT);
+			assert_int_equal(tw_general_bind_role(gen, s, role, &err), TW_OK);
+			int men = 0;
+			for (int i = 0; i < 6; i++) {
+				assert_int_equal(tw_general_decide(gen, s, o), TW_OK);
+				assert_int_equal(tw_role_may(s, &roles[role], o, &err), TW_OK);
+				for (int f = 0; f < o->nfig; f++)
+					assert_int_equal(LLF(s, o->fig[f])->owner, role ? 2 : 1);
+				men += o->nfig > 0;
+			}
+			assert_true(men > 0);
+			tw_general_free(gen);
+		}
+	}
+	free(o);
+	json_decref(carry);
+	tw_state_free(s);
+	free(s);
+}
+
 // CA.D1 through `tinwar campaign play`: battles 1-3 by random generals, then battle 4, 2v2, by
 // ll-three: a general a seat (four), each bound to his commander's seat (tw_general_bind_role).
 // The terminal names the four seats; in battle 4's log every order naming men names one
@@ -405,6 +452,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_CA_D2_battle_4_vps_by_commander),
 	    cmocka_unit_test(test_CA_D2_present_commander_ties),
+	    cmocka_unit_test(test_CA_D1_general_bound_to_a_seat),
 	    cmocka_unit_test(test_CA_D1_battle_4_a_general_a_seat),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
