@@ -200,6 +200,11 @@ static void test_CA_D2_battle_4_vps_by_commander(void **st)
 
 	// CA.D3: the thane's side owes 14 + 8 points, each commander his own.
 	assert_int_equal(s->phase, LL_PH_CA_DESERT);
+	bool said = false;
+	for (int i = 0; i < EV.n; i++)
+		said |= EV.v[i].type == TW_EV_INFO && !strcmp(EV.v[i].clause, "CA.D3") &&
+			!strcmp(EV.v[i].text, "thane: 7 VP against, 14 points of men desert; reeve: 4 VP against, 8 points: each chooses which (no leader)");
+	assert_true(said);
 	assert_int_equal(s->winner, 0);
 	assert_int_equal(LLS(s, 1)->desert, 22);
 	assert_int_equal(LLS(s, 0)->desert, 0);

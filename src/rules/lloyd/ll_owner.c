@@ -122,8 +122,16 @@ bool ll_ca_desert_begin(tw_state *s, tw_events *ev)
 			e->a = k;
 			e->b = loss;
 			e->c = sd->vp_against;
-			tw_event_text(e, "%s: %d VP against, %d points of men desert: he chooses which (no leader)",
-				      s->sides[k].name, sd->vp_against, loss);
+			if (nc == 2) { // h6-camp: CA.D2 by commander, each his own
+				int sc[2], ag[2];
+				for (int c = 0; c < 2; c++)
+					ll_ca_share(s, k, c, &sc[c], &ag[c]);
+				tw_event_text(e, "%s: %d VP against, %d points of men desert; %s: %d VP against, %d points: each chooses which (no leader)",
+					      name[0], ag[0], owe[0], name[1], ag[1], owe[1]);
+			} else {
+				tw_event_text(e, "%s: %d VP against, %d points of men desert: he chooses which (no leader)",
+					      s->sides[k].name, sd->vp_against, loss);
+			}
 		}
 	}
 	if (!asked)
