@@ -337,8 +337,9 @@ static void test_CA_D3_not_asked_outside_a_campaign(void **st)
 // thane and reeve. The battle has two sides, named for baron and thane, and four seats (roles),
 // one a commander; each commander's men are his (owner) and only his seat may order them (a move
 // of the ally's man is refused by CA.D1, the state unchanged); orders naming no man, the side's
-// allocation and its deserters are either ally's. Recorded, the allies share their side's VPs
-// (the odd one to the side's lead) and each keeps his own men.
+// allocation and its deserters are either ally's. Recorded, each ally has his own VPs (CA.D2 by
+// commander: the side's record's ally share) and keeps his own men; the grudge names the
+// commander whose man cheated.
 static void test_CA_D1_battle_4_two_against_two(void **st)
 {
 	(void)st;
@@ -432,27 +433,34 @@ static void test_CA_D1_battle_4_two_against_two(void **st)
 	tw_order_init(o, LL_OT_END, 0);
 	assert_int_equal(tw_role_may(s, &roles[1], o, &err), TW_OK);
 	free(o);
-	// Recorded: 5 VP scored and 3 against the baron's side: baron 3 and 2, sheriff 2 and 1.
+	// Recorded: 5 VP scored and 3 against the baron's side, of which the sheriff's men scored 1 and
+	// 2 count against him (CA.D2 by commander, h6-camp): baron 4 and 1, sheriff 1 and 2.
 	LLS(s, 0)->vp = 5;
 	LLS(s, 0)->vp_against = 3;
+	LLS(s, 0)->vp_ally = 1;
+	LLS(s, 0)->vpa_ally = 2;
 	LLS(s, 1)->vp = 3;
 	LLS(s, 1)->vp_against = 5;
 	s->over = true;
 	s->winner = 0;
 	LLF(s, his)->cheated = 1; // DU.20: the sheriff's man, cheated by the thane's side and killed
+	LLF(s, his)->cheat_own1 = 6; // h6-camp: by one of the reeve's men (the thane's ally)
 	s->fig[his].status = TW_FS_DEAD;
 	json_int_t tot_b = json_integer_value(json_object_get(json_object_get(carry, "totals"), "baron"));
 	json_int_t tot_s = json_integer_value(json_object_get(json_object_get(carry, "totals"), "sheriff"));
 	bool over = true;
 	assert_int_equal(ll_series_record(carry, 4, s, &over, &err), TW_OK);
 	const json_t *tot = json_object_get(carry, "totals");
-	assert_int_equal(json_integer_value(json_object_get(tot, "baron")), tot_b + 3);
-	assert_int_equal(json_integer_value(json_object_get(tot, "sheriff")), tot_s + 2);
+	assert_int_equal(json_integer_value(json_object_get(tot, "baron")), tot_b + 4);
+	assert_int_equal(json_integer_value(json_object_get(tot, "sheriff")), tot_s + 1);
+	const json_t *ag = json_object_get(carry, "against");
+	assert_int_equal(json_integer_value(json_object_get(ag, "baron")), 2 + 1); // battle 2: 2, battle 4: 1
+	assert_int_equal(json_integer_value(json_object_get(ag, "sheriff")), 0 + 2); // battle 3: 0, battle 4: 2
 	const json_t *b4 = json_array_get(json_object_get(carry, "battles"), 3);
 	assert_int_equal(json_object_size(json_object_get(b4, "points")), 4);
 	const json_t *g = json_array_get(json_object_get(carry, "grudges"), 1);
 	assert_string_equal(json_string_value(json_object_get(g, "commander")), "sheriff"); // the ally's, not the baron's
-	assert_string_equal(json_string_value(json_object_get(g, "cheaters")), "thane");
+	assert_string_equal(json_string_value(json_object_get(g, "cheaters")), "reeve"); // whose man cheated (h6-camp)
 	json_decref(carry);
 	done(s);
 }

@@ -25,6 +25,7 @@ struct tw_general {
 	int budget;   ///< step budget per decision
 	void *ctx;    ///< ctx_size bytes, zeroed at creation
 	bool forfeit; ///< set by a general that gives up: tw_play_out stops, its side loses
+	int role1;    ///< h6-camp: the role it is bound to + 1 (tw_general_bind_role), 0: the whole side
 };
 
 /// Creates a general by name for a rule set; NULL if unknown. A name ending in ".lua" loads a
@@ -42,6 +43,20 @@ const tw_general_def *tw_general_get(int i);
 /// max_orders caps a runaway game (then it is a draw by the engine's move limit).
 /// A general that forfeits (g->forfeit) ends the play-out: TW_ERR_STATE, the game not over.
 tw_status tw_play_out(tw_game *game, tw_general **generals, int max_orders, tw_error *err);
+
+// ---- h6-camp: a general a seat within a side (src/ai/general_roles.c) ----
+/// Binds g to role `role` of its side: an index into tw_state_roles of the game's state (-1: the
+/// whole side again). A bound general orders only what that role may (tw_role_may): the random
+/// general keeps to such orders and a rule set's own generals honour it (the rule set documents
+/// how); tw_play_out_seats refuses the rest. TW_ERR_INPUT if the role is not one of its side's.
+tw_status tw_general_bind_role(tw_general *g, const tw_state *s, int role, tw_error *err);
+/// tw_play_out with any number of generals, several a side when they are bound to roles (a
+/// seat each). When a side is asked, its generals are asked in turn (in the order given), each
+/// until it gives the order that ends the turn (TW_OD_ENDS_TURN), which is held back until every
+/// general of the side has given it in this stretch (the side asked again after another, or the
+/// phase changed, starts a new stretch); an order its role may not give (tw_role_may) or the
+/// rules refuse counts as its end. With one general a side (none bound) it is tw_play_out.
+tw_status tw_play_out_seats(tw_game *game, tw_general **gens, int ngens, int max_orders, tw_error *err);
 
 // ---- sv-term: computer seats on the host's clock (src/ai/host_play.c; tinwar/host_clock.h) ----
 /// A computer order on the virtual clock takes this long (a bid a second, as the series' auction).

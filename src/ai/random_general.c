@@ -10,10 +10,14 @@ static tw_status random_decide(tw_general *g, const tw_state *view, int side, tw
 	// The candidates live in the general's context: a large thread-local array would need
 	// 135 KiB of static TLS in every thread, more than civetweb's 100 KiB worker stacks allow.
 	tw_order *cand = g->ctx;
+	// h6-camp: bound to a role (tw_general_bind_role): only orders that role may give
+	tw_role_def roles[TW_MAX_ROLES];
+	int nr = g->role1 ? tw_state_roles(view, roles, TW_MAX_ROLES) : 0;
+	const tw_role_def *role = g->role1 && g->role1 <= nr ? &roles[g->role1 - 1] : NULL;
 	for (int attempt = 0; attempt < 64; attempt++) {
 		int n = rs->random_orders ? rs->random_orders(view, side, &g->rng, cand, K) : 0;
 		for (int i = 0; i < n; i++) {
-			if (rs->validate(view, &cand[i], NULL) == TW_OK) {
+			if (rs->validate(view, &cand[i], NULL) == TW_OK && (!role || tw_role_may(view, role, &cand[i], NULL) == TW_OK)) {
 				*out = cand[i];
 				return TW_OK;
 			}

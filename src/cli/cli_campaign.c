@@ -368,11 +368,52 @@ static int cmd_play(tw_series *db, const char *name, const char *scen, int argc,
 		have_prep = false;
 		tw_state_free(&prep);
 	}
+	// h6-camp: a general a seat: a side of this battle with several players (the rule set's
+	// roles within the side, e.g. allies each commanding his own men) gets one general for each
+	// role, bound to it (tw_general_bind_role), of the kind given for the side.
+	tw_general *seat[TW_MAX_ROLES + TW_MAX_SIDES];
+	bool owned[TW_MAX_ROLES + TW_MAX_SIDES] = {false};
+	int nseat = 0;
+	bool seated = false;
+	if (have_prep) {
+		tw_role_def rd[TW_MAX_ROLES];
+		int nr = tw_state_roles(&prep, rd, TW_MAX_ROLES);
+		for (int k = 0; k < prep.nsides && k < TW_MAX_SIDES && rc == CLI_OK; k++) {
+			int players = 0;
+			for (int i = 0; i < nr; i++)
+				players += rd[i].side == k && rd[i].kind == TW_ROLE_PLAYER;
+			if (players < 2) {
+				seat[nseat++] = gens[k];
+				continue;
+			}
+			for (int i = 0; i < nr && rc == CLI_OK; i++) {
+				if (rd[i].side != k || rd[i].kind != TW_ROLE_PLAYER)
+					continue;
+				tw_general *sg = tw_general_new(general_name(spec[k]), rs, k, seed + 7919u * (uint64_t)(i + 1));
+				if (!sg || tw_general_bind_role(sg, &prep, i, &err) != TW_OK) {
+					tw_general_free(sg);
+					fprintf(stderr, "tinwar campaign: no general for the seat %s of %s\n", rd[i].name, prep.sides[k].name);
+					rc = CLI_FAIL;
+					break;
+				}
+				printf("%s%s (%s) for %s", seated ? ", " : "battle's seats: ", rd[i].name, sg->def->name, prep.sides[k].name);
+				owned[nseat] = true;
+				seat[nseat++] = sg;
+				seated = true;
+			}
+		}
+		if (seated)
+			printf(": a general each\n");
+		if (rc != CLI_OK) {
+			tw_state_free(&prep);
+			have_prep = false;
+		}
+	}
 	tw_game *g = NULL;
 	if (have_prep && !(g = tw_game_new(&prep, seed, model, &err))) {
 		cli_print_error(scen, &err);
 		rc = CLI_BAD;
-	} else if (g && tw_play_out(g, gens, 2000000, &err) != TW_OK) {
+	} else if (g && (seated ? tw_play_out_seats(g, seat, nseat, 2000000, &err) : tw_play_out(g, gens, 2000000, &err)) != TW_OK) {
 		cli_print_error("campaign", &err);
 		rc = CLI_FAIL;
 	} else if (g) {
@@ -400,6 +441,9 @@ static int cmd_play(tw_series *db, const char *name, const char *scen, int argc,
 		tw_state_free(&prep);
 	for (int k = 0; k < TW_MAX_SIDES; k++)
 		tw_general_free(gens[k]);
+	for (int i = 0; i < nseat; i++) // h6-camp
+		if (owned[i])
+			tw_general_free(seat[i]);
 	tw_state_free(&s);
 	return rc;
 }

@@ -119,6 +119,10 @@ typedef struct ll_frec {
 	int8_t grudge_vs;  ///< DU.20: the cheaters' side, -1 none
 	// ---- end ll-fin ----
 	uint8_t deserted;  ///< ll-rest: CA.D3.2: his commander chose him to desert after the battle
+	// ---- h6-camp: CA.D2 by commander (ll_ca_credit.c) ----
+	int32_t killer1;   ///< CA.D2: the commander (campaign index + 1) of the man who killed him, 0 unknown
+	int32_t cheat_own1;///< DU.20: the commander (index + 1) whose man first cheated against him, 0 unknown
+	// ---- end h6-camp ----
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play
@@ -184,6 +188,11 @@ typedef struct ll_side {
 	int32_t ally1;      ///< CA.D1: battle 4 played 2v2: the allied commander's index + 1 (0 none)
 	char ally_name[16]; ///< CA.D1: his name (his seat's role); the side is named for the other
 	// ---- end ll-rest ----
+	// ---- h6-camp: CA.D2 by commander (ll_ca_credit.c): the ally's share of vp, vp_against ----
+	int32_t vp_ally;    ///< CA.D2: of vp, the VPs the ally's men scored (the lead's: vp - vp_ally)
+	int32_t vpa_ally;   ///< CA.D2: of vp_against, those counting against the ally
+	uint8_t broken_ally;///< CA.D2: the ally's contingent's break is scored (broken: the lead's)
+	// ---- end h6-camp ----
 } ll_side;
 extern const tw_record_def ll_fig_rec, ll_game_rec, ll_side_rec;
 #define LLS(s, k) ((ll_side *)tw_rec_row((s), TW_REC_SIDE, (k), sizeof(ll_side)))
@@ -536,4 +545,36 @@ bool ll_breaks_off(const tw_state *s, int f);
 /// FP.D3: f stands in a piece he holds by standing in it (a ditch).
 bool ll_stands_in_held(const tw_state *s, int f);
 // ---- end issue 16 ----
+
+// ---- h6-camp: CA.D2 by commander in battle 4 played 2v2 (ll_ca_credit.c) ----
+/// The side has an allied commander (battle 4 played 2v2, CA.D1).
+bool ll_ca_allied(const tw_state *s, int side);
+/// The campaign commander (index) of side's men: its own owner, or (ally) its ally; -1 none.
+int ll_ca_lead(const tw_state *s, int side);
+/// The name of commander c on side (the side's name or its ally's).
+const char *ll_ca_name(const tw_state *s, int side, int c);
+/// CA.D2: side's commander with the most points present (men in good order on the table, then
+/// any on the table), ties to the lead; the side's owner when it has no ally.
+int ll_ca_present(const tw_state *s, int side);
+/// CA.D2, TF.D4: side's commander with the most points at location l (his group there).
+int ll_ca_at(const tw_state *s, int side, int l);
+/// CA.D2: the killer's commander, noted when victim was killed by `by` (NQ melee, shooting).
+void ll_ca_note_kill(tw_state *s, int victim, int by);
+/// CA.D2: vp counts for commander cfor of side `to` and against commander cag of `against`
+/// (the ally's share kept in vp_ally, vpa_ally; the side totals are the caller's).
+void ll_ca_credit(tw_state *s, int to, int cfor, int against, int cag, int vp);
+/// The text naming both commanders of a score in a battle with allies ("" otherwise).
+void ll_ca_who(const tw_state *s, int to, int cfor, int against, int cag, char *buf, size_t n);
+/// CA.D3 per commander of side: VPs scored and against for its lead (c 0) or ally (c 1).
+void ll_ca_share(const tw_state *s, int side, int c, int *scored, int *against);
+/// CA.D1: the commander (index) whose seat role r is (ll_roles.c).
+int ll_role_owner(const tw_state *s, const tw_role_def *r);
+struct tw_general;
+/// A Lloyd general bound to a role (tw_general_bind_role; ll_general_role.c): the view it decides
+/// on, v itself or (bound) a copy in *own in which the other commanders' men of its side have
+/// done everything this turn; then ll_gen_role_end frees it and turns an order the role may not
+/// give into the end of its part.
+const tw_state *ll_gen_role_begin(const struct tw_general *g, const tw_state *v, tw_state **own);
+void ll_gen_role_end(const struct tw_general *g, const tw_state *v, tw_state *own, int side, tw_order *out);
+// ---- end h6-camp ----
 #endif

@@ -113,18 +113,21 @@ void ll_du_attack(tw_state *s, tw_events *ev, int by, int victim)
 	g->du_cheat_cont = LLF(s, by)->cont;
 	g->du_cheated1 = victim + 1;
 	LLF(s, victim)->cheated = (int8_t)side; // ll-fin: DU.20, the campaign remembers who cheated him
+	LLF(s, victim)->cheat_own1 = LLF(s, by)->owner >= 0 ? LLF(s, by)->owner + 1 : 0; // h6-camp: whose man
 	g->vp[side] -= 1;
 	tw_event *e = tw_events_push(ev, TW_EV_SCORE, side, "DU.16");
 	if (e) {
 		e->a = side;
 		e->b = victim;
 		e->v = -1;
+		char who[80]; // h6-camp: CA.D2 by commander, with allies: the cheater's commander
+		ll_ca_who(s, side, LLF(s, by)->owner, -1, -1, who, sizeof who);
 		if (winner)
-			tw_event_text(e, "%s attacks %s, the duel's winner, on his own: cheating, -1 VP", LLF(s, by)->name,
-				      LLF(s, victim)->name);
+			tw_event_text(e, "%s attacks %s, the duel's winner, on his own: cheating, -1 VP%s", LLF(s, by)->name,
+				      LLF(s, victim)->name, who);
 		else
-			tw_event_text(e, "%s is sent into the duel against %s, going back on his own: cheating, -1 VP",
-				      LLF(s, by)->name, LLF(s, victim)->name);
+			tw_event_text(e, "%s is sent into the duel against %s, going back on his own: cheating, -1 VP%s",
+				      LLF(s, by)->name, LLF(s, victim)->name, who);
 	}
 	// DU.17: his own contingent cheated first: the duellist of the cheating side becomes a Scoundrel
 	int l = winner ? g->du_lost : g->du_win;
@@ -188,8 +191,10 @@ static void award(tw_state *s, tw_events *ev, int w, int l, bool killed)
 		if (e) {
 			e->a = sw;
 			e->v = killed ? 3 : 1;
-			tw_event_text(e, "%s %s %s: %d VP", LLF(s, w)->name, killed ? "kills" : "sends back", LLF(s, l)->name,
-				      killed ? 3 : 1);
+			char who[80]; // h6-camp: CA.D2 by commander, with allies
+			ll_ca_who(s, sw, LLF(s, w)->owner, s->fig[l].side, LLF(s, l)->owner, who, sizeof who);
+			tw_event_text(e, "%s %s %s: %d VP%s", LLF(s, w)->name, killed ? "kills" : "sends back", LLF(s, l)->name,
+				      killed ? 3 : 1, who);
 		}
 	} else if (kw) {
 		gain_test(s, ev, cw, "DU.5"); // DU.5: the knight's victory: one test to gain
@@ -308,7 +313,10 @@ static tw_status grant(tw_state *s, tw_events *ev)
 	if (e) {
 		e->a = s->fig[m].side;
 		e->v = 2;
-		tw_event_text(e, "%s grants %s mercy: 2 VP; %s goes back to his lines", r->name, LLF(s, w)->name, LLF(s, w)->name);
+		char who[80]; // h6-camp: CA.D2 by commander, with allies
+		ll_ca_who(s, s->fig[m].side, r->owner, s->fig[w].side, LLF(s, w)->owner, who, sizeof who);
+		tw_event_text(e, "%s grants %s mercy: 2 VP; %s goes back to his lines%s", r->name, LLF(s, w)->name, LLF(s, w)->name,
+			      who);
 	}
 	ll_fp_morale_tests(s, ev, LLF(s, w)->cont, 2, 3, "DU.13"); // the wounded knight's side rolls twice
 	ll_fp_push(s, w, s->fig[m].pos, 2 * ll_fp_allowance(s, w));

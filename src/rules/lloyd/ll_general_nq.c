@@ -466,7 +466,7 @@ void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 	tw_order_init(o, LL_OT_END, side);
 }
 
-static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *out)
+static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_order *out)
 {
 	(void)g;
 	if (!ll_gen_asked(v, side) || LL_FP(v)) {
@@ -476,6 +476,17 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 	ll_gen_nq_turn(v, side, out, NULL);
 	return TW_OK;
 }
+
+// ---- h6-camp: bound to a seat (tw_general_bind_role, ll_general_role.c): only its commander's men ----
+static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *out)
+{
+	tw_state *own;
+	const tw_state *w = ll_gen_role_begin(g, v, &own);
+	tw_status st = decide_side(g, w, side, out);
+	ll_gen_role_end(g, v, own, side, out);
+	return st;
+}
+// ---- end h6-camp ----
 
 const tw_general_def ll_general_nq = {
 	.name = "ll-nq",

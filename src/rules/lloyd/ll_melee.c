@@ -181,8 +181,10 @@ void ll_melee_scan(tw_state *s, tw_events *ev, bool plain)
 	for (int a = 0; a < n; a++)
 		was[a] = s->fig[a].pos;
 	for (int i = 0; i < np; i++)
-		if (p[i].victim >= 0)
+		if (p[i].victim >= 0) {
 			ll_apply_damage(s, ev, p[i].victim, p[i].hits, p[i].from, "NQ.DMG.2");
+			ll_ca_note_kill(s, p[i].victim, p[i].by); // h6-camp: CA.D2, the killer's commander
+		}
 	for (int i = 0; i < np; i++) { // NQ.RCH.6: closes unless driven back, put out or killed
 		int a = p[i].by, b = p[i].hits;
 		if (p[i].victim >= 0 || !ll_fights(s, a) || !ll_fights(s, b) || tw_dist(was[a], s->fig[a].pos) > LL_EPS ||

@@ -71,8 +71,8 @@ static int eligible_points(const tw_state *s, int side, int owner)
 }
 
 // CA.D3.2 by commander: one (owner -1: every man of the side) or, in battle 4 played 2v2 (CA.D1),
-// the two allies, each owing 2 points a VP of his share of those against their side (the odd VP
-// the lead commander's, as in ll_series_record). Returns the count; names for the messages.
+// the two allies, each owing 2 points a VP counted against him (CA.D2 by commander, h6-camp:
+// ll_ca_credit.c). Returns the count; names for the messages.
 static int commanders(const tw_state *s, int side, int own[2], int loss[2], const char *name[2])
 {
 	const ll_side *sd = LLS(s, side);
@@ -85,8 +85,11 @@ static int commanders(const tw_state *s, int side, int own[2], int loss[2], cons
 	}
 	own[0] = sd->owner;
 	own[1] = sd->ally1 - 1;
-	tw_ll_ca_desertion((sd->vp_against + 1) / 2, 0, &loss[0], &gain);
-	tw_ll_ca_desertion(sd->vp_against / 2, 0, &loss[1], &gain);
+	for (int c = 0; c < 2; c++) { // h6-camp: CA.D2, each commander's own VPs against (ll_ca_share)
+		int sc, ag;
+		ll_ca_share(s, side, c, &sc, &ag);
+		tw_ll_ca_desertion(ag, 0, &loss[c], &gain);
+	}
 	name[0] = s->sides[side].name;
 	name[1] = sd->ally_name;
 	return 2;
@@ -119,8 +122,16 @@ bool ll_ca_desert_begin(tw_state *s, tw_events *ev)
 			e->a = k;
 			e->b = loss;
 			e->c = sd->vp_against;
-			tw_event_text(e, "%s: %d VP against, %d points of men desert: he chooses which (no leader)",
-				      s->sides[k].name, sd->vp_against, loss);
+			if (nc == 2) { // h6-camp: CA.D2 by commander, each his own
+				int sc[2], ag[2];
+				for (int c = 0; c < 2; c++)
+					ll_ca_share(s, k, c, &sc[c], &ag[c]);
+				tw_event_text(e, "%s: %d VP against, %d points of men desert; %s: %d VP against, %d points: each chooses which (no leader)",
+					      name[0], ag[0], owe[0], name[1], ag[1], owe[1]);
+			} else {
+				tw_event_text(e, "%s: %d VP against, %d points of men desert: he chooses which (no leader)",
+					      s->sides[k].name, sd->vp_against, loss);
+			}
 		}
 	}
 	if (!asked)

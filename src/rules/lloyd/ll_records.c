@@ -93,6 +93,12 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD(ll_frec, grudge_vs, TW_FT_SIDE, TW_VIS_ALL, -1, 0, 0, NULL, "the cheaters' side of his grudge (DU.20)"),
 	TW_FIELD_LATE(ll_frec, deserted, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
 		      "ll-rest: his commander chose him to desert after the campaign battle (CA.D3.2)"),
+	// ---- h6-camp ----
+	TW_FIELD_LATE(ll_frec, killer1, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL,
+		      "the commander (index + 1) of the man who killed him, 0 unknown (CA.D2)"),
+	TW_FIELD_LATE(ll_frec, cheat_own1, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL,
+		      "the commander (index + 1) whose man first cheated against him in a duel, 0 unknown (DU.16, DU.20)"),
+	// ---- end h6-camp ----
 };
 
 static const tw_field_def game_fields[] = {
@@ -181,6 +187,14 @@ static const tw_field_def side_fields[] = {
 	TW_FIELD_N(ll_side, ally_name, TW_FT_STR, TW_VIS_ALL, 16, 0, 0, 0, NULL,
 		   "battle 4 played 2v2: the allied commander, who has his own seat (CA.D1)"),
 	// ---- end ll-rest ----
+	// ---- h6-camp ----
+	TW_FIELD_LATE(ll_side, vp_ally, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL,
+		      "battle 4 played 2v2: of vp, those the ally's men scored (CA.D2)"),
+	TW_FIELD_LATE(ll_side, vpa_ally, TW_FT_I32, TW_VIS_ALL, 0, 0, 100000, NULL,
+		      "battle 4 played 2v2: of vp_against, those counting against the ally (CA.D2, CA.D3)"),
+	TW_FIELD_LATE(ll_side, broken_ally, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		      "battle 4 played 2v2: the ally's contingent's break is scored (CA.D2)"),
+	// ---- end h6-camp ----
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}

@@ -12,7 +12,7 @@
 #include "ll.h"
 
 // The commander (index) of role r: the side's own owner, or its ally.
-static int role_owner(const tw_state *s, const tw_role_def *r)
+int ll_role_owner(const tw_state *s, const tw_role_def *r)
 {
 	const ll_side *sd = LLS(s, r->side);
 	if (sd->ally1 > 0 && !strcmp(r->name, sd->ally_name))
@@ -45,7 +45,7 @@ tw_status ll_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 {
 	if (r->kind != TW_ROLE_PLAYER || o->type == LL_OT_ALLOCATE || o->type == LL_OT_DESERT)
 		return TW_OK;
-	int own = role_owner(s, r);
+	int own = ll_role_owner(s, r);
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i];
 		if (f < 0 || f >= s->nfig || s->fig[f].side != r->side)

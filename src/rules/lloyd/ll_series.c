@@ -373,14 +373,15 @@ tw_status ll_series_record(json_t *carry, int seq, const tw_state *fin, bool *ov
 					    fin->sides[k].name, who ? who : "?");
 		}
 		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, k, sizeof(ll_side));
-		// ll-rest: CA.D1, 2v2: the allies share their side's VPs, scored and against, the odd one
-		// to the commander the side is named for (ours); each keeps his own men.
+		// ll-rest: CA.D1, 2v2: each ally keeps his own men; h6-camp: CA.D2, each has his own VPs,
+		// scored and against (ll_ca_credit.c: the commander whose men did it, or suffered it).
 		int al = ally_of(carry, seq, k);
 		const char *awho = al >= 0 ? json_string_value(json_array_get(sides, (size_t)al)) : NULL;
 		for (int q = 0; q < (awho ? 2 : 1); q++) {
 			const char *name = q ? awho : who;
-			int vp = awho ? (q ? sd->vp / 2 : (sd->vp + 1) / 2) : sd->vp;
-			int vpa = awho ? (q ? sd->vp_against / 2 : (sd->vp_against + 1) / 2) : sd->vp_against;
+			int vp = sd->vp, vpa = sd->vp_against;
+			if (awho)
+				ll_ca_share(fin, k, q, &vp, &vpa);
 			int own = awho ? (q ? al : (int)json_integer_value(json_array_get(p, (size_t)k))) : -1;
 			json_t *f = after_battle(fin, k, own, json_object_get(forces, name), vpa, vp);
 			if (!f) {

@@ -1,6 +1,7 @@
 // Nikolas Lloyd's campaign: who cheated whom (DU.20, ll-fin). A knight cheated in a duel (DU.16:
 // the figure record's `cheated`, the cheaters' side) who ends the battle wounded, out or killed is
-// recorded in the carry-over's "grudges": his commander, his name, the cheaters' commander, the
+// recorded in the carry-over's "grudges": his commander, his name, the cheaters' commander (h6-camp:
+// in 2v2 the commander whose man cheated, `cheat_own1`, not the side's lead), the
 // battle, and his replacement's 1d6 (DU.20's reading: 1-3 Honourable, 4-6 Rash), thrown at once
 // from the finished game's seeded generator. In every later battle in which that commander
 // fights the cheaters, his leading man (the highest `leader` of his men, the first of them) is
@@ -32,8 +33,11 @@ bool ll_du20_record(json_t *carry, int seq, const tw_state *fin)
 		// ll-rest: in battle 4 played 2v2 (CA.D1) the knight may be the ally's (his owner)
 		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, side, sizeof(ll_side));
 		const char *cmd = sd->ally1 > 0 && m->owner == sd->ally1 - 1 && sd->ally_name[0] ? sd->ally_name : fin->sides[side].name;
+		// h6-camp: the cheaters are the commander whose man cheated (cheat_own1), not the side's lead
+		const ll_side *bs = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, by, sizeof(ll_side));
+		const char *cheat = bs->ally1 > 0 && m->cheat_own1 == bs->ally1 && bs->ally_name[0] ? bs->ally_name : fin->sides[by].name;
 		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", cmd,
-		                      "knight", m->name, "cheaters", fin->sides[by].name, "battle", seq, "d6",
+		                      "knight", m->name, "cheaters", cheat, "battle", seq, "d6",
 		                      d6, "trait", d6 <= 3 ? "honourable" : "rash");
 		if (!g || json_array_append_new(list, g))
 			return false;

@@ -169,6 +169,7 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 			hits += faces[i] >= LLF(s, victim)->t; // NQ.DMG.1
 	}
 	ll_apply_damage(s, ev, victim, hits, s->fig[f].pos, "NQ.DMG.4");
+	ll_ca_note_kill(s, victim, f); // h6-camp: CA.D2, the killer's commander
 	ll_regroup_in(s, ev, work, work + (s->nfig ? s->nfig : 1));
 	tw_free(work);
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;

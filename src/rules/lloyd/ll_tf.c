@@ -246,18 +246,26 @@ tw_status ll_tf_apply_withdraw(tw_state *s, const tw_order *o, tw_events *ev)
 	return ev->failed ? TW_ERR_NOMEM : TW_OK;
 }
 
-static void score(tw_state *s, tw_events *ev, int to, int against, int vp, const char *clause, const char *what)
+// h6-camp: CA.D2 by commander: cfor and cag are the commanders it counts for and against
+// (ll_ca_credit.c); a battle with allies names both in the event (e->c, e->d: their indices).
+static void score(tw_state *s, tw_events *ev, int to, int cfor, int against, int cag, int vp, const char *clause,
+		  const char *what)
 {
 	if (to >= 0)
 		LLS(s, to)->vp += vp;
 	if (against >= 0)
 		LLS(s, against)->vp_against += vp;
+	ll_ca_credit(s, to, cfor, against, cag, vp); // h6-camp
+	char who[80];
+	ll_ca_who(s, to, cfor, against, cag, who, sizeof who);
 	tw_event *e = tw_events_push(ev, TW_EV_SCORE, to, clause);
 	if (e) {
 		e->a = to;
 		e->b = against;
+		e->c = cfor;
+		e->d = cag;
 		e->v = vp;
-		tw_event_text(e, "%s scores %d VP: %s", to >= 0 ? s->sides[to].name : "nobody", vp, what);
+		tw_event_text(e, "%s scores %d VP: %s%s", to >= 0 ? s->sides[to].name : "nobody", vp, what, who);
 	}
 }
 
@@ -293,7 +301,7 @@ static void off_table(tw_state *s, tw_events *ev)
 			char what[96];
 			snprintf(what, sizeof what, "L%d, %d points to %d, d20 %d against %d/%d/%d: %s", l, a, b, r, ha, ta, 20 - hb,
 				 decisive ? "wins decisively" : "wins narrowly");
-			score(s, ev, win, 1 - win, decisive ? 4 : 2, "TF.D4", what);
+			score(s, ev, win, ll_ca_at(s, win, l), 1 - win, ll_ca_at(s, 1 - win, l), decisive ? 4 : 2, "TF.D4", what);
 		}
 		// TF.D5: the loser's group is out of this game; a narrow winner's stays where it is; a
 		// decisive winner's comes on at the start of turn 2 + d.
@@ -376,6 +384,35 @@ int ll_side_points(const tw_state *s, int side, bool fine_only)
 	return p;
 }
 
+// h6-camp: CA.D2 in 2v2: each commander's men who have been on the table, none of them now in good
+// order there, are his contingent broken: 2 VP against him, for the enemy's commander with the most
+// points present.
+static void broken_by_commander(tw_state *s, tw_events *ev, int k)
+{
+	ll_side *sd = LLS(s, k);
+	int cmd[2] = {sd->owner, sd->ally1 - 1};
+	for (int c = 0; c < 2; c++) {
+		bool on = false;
+		int fine = 0;
+		for (int j = 0; j < s->nfig; j++)
+			if (s->fig[j].side == k && LLF(s, j)->owner == cmd[c]) {
+				on |= s->fig[j].status != TW_FS_RESERVE;
+				fine += ll_fights(s, j) && !LLF(s, j)->wounded;
+			}
+		uint8_t *done = c ? &sd->broken_ally : &sd->broken;
+		if (*done || !on || fine > 0)
+			continue;
+		*done = 1;
+		int to = -1;
+		for (int o = 0; o < s->nsides && to < 0; o++)
+			if (!tw_allied(s, o, k))
+				to = o;
+		char what[64];
+		snprintf(what, sizeof what, "%s's contingent broken", ll_ca_name(s, k, cmd[c]));
+		score(s, ev, to, ll_ca_present(s, to), k, cmd[c], 2, "CA.D2", what);
+	}
+}
+
 // CA.D2: each enemy contingent broken 2 (ours in NQ: a side with men on the table none of whom is
 // in good order), an enemy leader killed 2, the overall commander 3.
 void ll_ca_score(tw_state *s, tw_events *ev)
@@ -391,11 +428,20 @@ void ll_ca_score(tw_state *s, tw_events *ev)
 			for (int k = 0; k < s->nsides; k++)
 				if (!tw_allied(s, k, side) && LLS(s, k)->commander)
 					to = k;
-			score(s, ev, to, side, r->leader == 2 ? 3 : 2, "CA.D2", r->leader == 2 ? "the overall commander killed" : "a leader killed");
+			// h6-camp: for the killer's commander (else the one with the most points present), against his
+			int cfor = to >= 0 && r->killer1 > 0 && (r->killer1 - 1 == ll_ca_lead(s, to) || r->killer1 == LLS(s, to)->ally1)
+					   ? r->killer1 - 1
+					   : ll_ca_present(s, to);
+			score(s, ev, to, cfor, side, r->owner, r->leader == 2 ? 3 : 2, "CA.D2",
+			      r->leader == 2 ? "the overall commander killed" : "a leader killed");
 		}
 	}
 	for (int k = 0; k < s->nsides; k++) {
 		ll_side *sd = LLS(s, k);
+		if (ll_ca_allied(s, k)) { // h6-camp: in 2v2 each commander's men are his contingent (CA.D2)
+			broken_by_commander(s, ev, k);
+			continue;
+		}
 		bool on = false; // it has had men on the table
 		for (int j = 0; j < s->nfig && !on; j++)
 			on = s->fig[j].side == k && s->fig[j].status != TW_FS_RESERVE;
@@ -409,7 +455,7 @@ void ll_ca_score(tw_state *s, tw_events *ev)
 		for (int o = 0; o < s->nsides; o++)
 			if (!tw_allied(s, o, k) && LLS(s, o)->commander)
 				to = o;
-		score(s, ev, to, k, 2, "CA.D2", "an enemy contingent broken");
+		score(s, ev, to, ll_ca_present(s, to), k, ll_ca_lead(s, k), 2, "CA.D2", "an enemy contingent broken");
 	}
 }
 
@@ -420,7 +466,7 @@ static void finish(tw_state *s, tw_events *ev, int held, const char *clause)
 	if (held >= 0) {
 		char what[64];
 		snprintf(what, sizeof what, "holds the field (%s)", clause);
-		score(s, ev, held, 1 - held, 3, "CA.D2", what);
+		score(s, ev, held, ll_ca_present(s, held), 1 - held, ll_ca_present(s, 1 - held), 3, "CA.D2", what); // h6-camp
 	}
 	int a = LLS(s, 0)->vp, b = LLS(s, 1)->vp, w = a > b ? 0 : b > a ? 1 : -2; // TF.D6
 	s->over = true;
