@@ -130,6 +130,8 @@ err:
 
 void lw_tindex_activate(const lw_tindex *ix) { active = ix && ix->built ? ix : NULL; }
 
+const lw_tindex *lw_tindex_active(void) { return active; } // s25-speed
+
 lw_tindex *lw_tindex_for(const tw_table *tb)
 {
 	const lw_tindex *ix = active;

@@ -1,0 +1,302 @@
+// s25-speed (issue 18, scale and speed): the shortcuts in the game's own handling of an order,
+// each against the plain computation.
+//   - the game's terrain index (lw_tindex_game.c): the rules' validation with the thread's index
+//     of the pieces' boxes against the plain loops over every piece (lw_tindex_game_off), on
+//     generated Countries in play: move orders along paths over rivers, houses and woods, men put
+//     down anywhere; the same verdict, clause and message. Between rounds the table changes as
+//     a game or a test may change it (a piece moved, a piece added, a kind changed without its
+//     box, a copy of the state, the state freed and another loaded): the index follows the
+//     boxes, so an index kept past a change of box (a broken comparison) fails here;
+//   - games on a Country with the index and without: the same final state, orders and events.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/littlewars/lw.h"
+#include "tinwar/io.h"
+#include "tinwar/tinwar.h"
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001B3ull;
+	}
+	return h;
+}
+
+// A generated Country played a few game moves by two default generals: the state in play.
+static void country_in_play(tw_state *out, uint64_t seed, double width, int moves)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", seed, width, 192, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	for (int k = 0; k < 100000; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0 || (s->phase == LW_PH_PLAY && s->move_no >= moves))
+			break;
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	assert_int_equal(tw_state_clone(out, tw_game_state(g)), TW_OK);
+	assert_int_equal(out->phase, LW_PH_PLAY);
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
+typedef struct tally {
+	int total, refused, water, through, standing;
+} tally;
+
+// One order validated with the game's index and with the plain loops: the same answer.
+static void same_verdict(const tw_state *s, const tw_order *o, tally *t)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	tw_error e1, e2;
+	memset(&e1, 0, sizeof e1);
+	memset(&e2, 0, sizeof e2);
+	lw_tindex_game_off = false;
+	tw_status a = rs->validate(s, o, &e1);
+	lw_tindex_game_off = true;
+	tw_status b = rs->validate(s, o, &e2);
+	lw_tindex_game_off = false;
+	if (a != b || strcmp(e1.message, e2.message) != 0 || strcmp(e1.clause, e2.clause) != 0)
+		print_error("order of %d men: index %d %s '%s', plain %d %s '%s'\n", o->nfig, a, e1.clause, e1.message, b,
+			    e2.clause, e2.message);
+	assert_int_equal(a, b);
+	assert_string_equal(e1.clause, e2.clause);
+	assert_string_equal(e1.message, e2.message);
+	assert_null(lw_tindex_active()); // put back as it was
+	t->total++;
+	t->refused += a != TW_OK;
+	t->water += a != TW_OK && strstr(e1.message, "river") != NULL;
+	t->through += a != TW_OK && strstr(e1.message, "passes through") != NULL;
+	t->standing += a != TW_OK && strstr(e1.message, "stand in or against") != NULL;
+}
+
+// A free man of the side to move who may move this move, from figure i on; -1 none.
+static int free_man(const tw_state *s, int i)
+{
+	for (int m = 0; m < s->nfig; m++) {
+		const tw_figure *f = &s->fig[(i + m) % s->nfig];
+		if (f->side == s->mover && lw_is_free(f) && f->moved_in != s->move_no && !(LWF(s, f)->marks & LW_MARK_CONTACT))
+			return (i + m) % s->nfig;
+	}
+	return -1;
+}
+
+// Orders asking about the table near a piece (or anywhere): a man of the side to move taken to a
+// few inches from a place (in or round the piece's box, a piece's corner or middle, anywhere) and
+// put down there, or walking a path of two legs through it with a few men after him; taken back
+// after.
+static void ask_round(tw_state *s, tw_rng *r, const tw_terrain *near, int n, tally *t)
+{
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	for (int q = 0; q < n; q++) {
+		int i = free_man(s, (int)tw_rng_below(r, (uint32_t)s->nfig));
+		if (i < 0)
+			break;
+		tw_figure *f = &s->fig[i];
+		tw_vec2 p;
+		if (near && q % 3 != 2) { // in or just round the piece's box
+			double u = tw_rng_unit(r) * 1.2 - 0.1, v = tw_rng_unit(r) * 1.2 - 0.1;
+			p = tw_v2(near->lo.x + u * (near->hi.x - near->lo.x), near->lo.y + v * (near->hi.y - near->lo.y));
+		} else if (q % 3 == 0) { // anywhere on the table
+			p = tw_v2(tw_rng_unit(r) * s->table.width, tw_rng_unit(r) * s->table.depth);
+		} else { // a piece's corner, or the middle of one
+			const tw_terrain *tp = &s->table.terrain[tw_rng_below(r, (uint32_t)s->table.nterrain)];
+			p = q % 4 == 1 ? tp->lo : tw_scale(tw_add(tp->lo, tp->hi), 0.5);
+			p.x += (tw_rng_unit(r) - 0.5) * 2.0;
+		}
+		tw_vec2 was = f->pos;
+		double ang = tw_rng_unit(r) * 360;
+		f->pos = tw_add(p, tw_scale(tw_dir_deg(ang), 1.0 + 4.0 * tw_rng_unit(r)));
+		tw_order_init(o, LW_OT_MOVE, s->mover);
+		o->fig[0] = f->id;
+		o->nfig = 1;
+		if (q % 2 == 0) { // put down at p
+			o->has_at = true;
+			o->at[0] = p;
+		} else { // a path of two legs, through p and on, with a few men after him
+			o->npath = 2;
+			o->path[0] = p;
+			o->path[1] = tw_add(p, tw_scale(tw_sub(p, f->pos), 0.8));
+			for (int m = 1; m < 4; m++) {
+				int j = free_man(s, i + 1 + m * 7);
+				if (j >= 0 && j != i && tw_dist(s->fig[j].pos, was) < 20)
+					o->fig[o->nfig++] = s->fig[j].id;
+			}
+		}
+		same_verdict(s, o, t);
+		f->pos = was;
+	}
+	free(o);
+}
+
+// Moves piece k by d (its vertices or centre), finished again (its box).
+static void move_piece(tw_terrain *t, tw_vec2 d)
+{
+	if (t->shape == TW_SHAPE_CIRCLE)
+		t->center = tw_add(t->center, d);
+	else
+		for (int v = 0; v < t->nverts; v++)
+			t->v[v] = tw_add(t->v[v], d);
+	tw_terrain_finish(t);
+}
+
+static int first_of_kind(const tw_table *tb, int kind, int from)
+{
+	for (int k = 0; k < tb->nterrain; k++)
+		if (tb->terrain[(from + k) % tb->nterrain].kind == kind)
+			return (from + k) % tb->nterrain;
+	return -1;
+}
+
+static void test_game_tindex_matches_plain(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 25);
+	tally t = {0};
+	long b0 = lw_tindex_game_builds();
+	for (int c = 0; c < 2; c++) {
+		tw_state *s = calloc(1, sizeof *s);
+		country_in_play(s, c == 0 ? 18 : 41, c == 0 ? 576 : 288, 4);
+		assert_true(s->table.nterrain >= LW_TINDEX_MIN_PIECES);
+		ask_round(s, &r, NULL, 600, &t);
+		// A river moved 30 in along the table (its box too): asked about where it is now.
+		int rv = first_of_kind(&s->table, TW_TER_RIVER, 0);
+		assert_true(rv >= 0);
+		move_piece(&s->table.terrain[rv], tw_v2(30, 0));
+		ask_round(s, &r, &s->table.terrain[rv], 300, &t);
+		// A house moved onto the men of the side to move, and one a millionth of an inch.
+		int h = first_of_kind(&s->table, TW_TER_HOUSE, 3);
+		assert_true(h >= 0);
+		int i = free_man(s, 5);
+		assert_true(i >= 0);
+		tw_terrain *hp = &s->table.terrain[h];
+		move_piece(hp, tw_sub(s->fig[i].pos, tw_scale(tw_add(hp->lo, hp->hi), 0.5)));
+		ask_round(s, &r, hp, 200, &t);
+		move_piece(hp, tw_v2(1e-6, 0));
+		ask_round(s, &r, hp, 100, &t);
+		// A wood made a house in place (the same box: the index stands, the answers change).
+		int w = first_of_kind(&s->table, TW_TER_WOOD, 0);
+		if (w >= 0) {
+			long b = lw_tindex_game_builds();
+			s->table.terrain[w].kind = TW_TER_HOUSE;
+			tw_terrain_finish(&s->table.terrain[w]);
+			ask_round(s, &r, &s->table.terrain[w], 200, &t);
+			assert_int_equal(lw_tindex_game_builds(), b);
+		}
+		// A piece added: a river across the middle of the table.
+		tw_terrain nr = s->table.terrain[rv];
+		nr.id = 9000 + c;
+		move_piece(&nr, tw_v2(-60, 0));
+		assert_true(tw_table_add(&s->table, &nr) >= 0);
+		ask_round(s, &r, &s->table.terrain[s->table.nterrain - 1], 300, &t);
+		// A copy of the state (another terrain array, the same boxes), then the state freed and
+		// a fresh Country generated in its place.
+		tw_state *cp = calloc(1, sizeof *cp);
+		assert_int_equal(tw_state_clone(cp, s), TW_OK);
+		long b = lw_tindex_game_builds();
+		ask_round(cp, &r, NULL, 100, &t);
+		assert_int_equal(lw_tindex_game_builds(), b);
+		tw_state_free(cp);
+		free(cp);
+		tw_state_free(s);
+		free(s);
+	}
+	// A small table (Hook's Farm's 27 pieces): no index.
+	print_message("%d orders: %d refused (%d in water, %d through a piece, %d in or against one); %ld indexes built\n",
+		      t.total, t.refused, t.water, t.through, t.standing, lw_tindex_game_builds() - b0);
+	assert_true(t.water > 20 && t.through > 20 && t.standing > 20 && t.refused < t.total);
+	assert_true(lw_tindex_game_builds() - b0 >= 8);
+}
+
+// A game played out; the hash of its final state, its orders and events.
+static uint64_t play(const tw_state *sc, const char *a, const char *b, uint64_t seed)
+{
+	tw_error err;
+	tw_game *g = tw_game_new(sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new(a, rs, 0, seed), tw_general_new(b, rs, 1, seed + 7)};
+	assert_non_null(gens[0]);
+	assert_non_null(gens[1]);
+	assert_int_equal(tw_play_out(g, gens, 200000, &err), TW_OK);
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	int no = tw_game_order_count(g);
+	h = fnv(h, &no, sizeof no);
+	for (int i = 0; i < no; i++) {
+		const tw_order *o = tw_game_order(g, i);
+		h = fnv(h, o, offsetof(tw_order, fig));
+		h = fnv(h, o->fig, (size_t)o->nfig * sizeof o->fig[0]);
+		h = fnv(h, o->at, (size_t)o->nfig * sizeof o->at[0]);
+		h = fnv(h, o->path, (size_t)o->npath * sizeof o->path[0]);
+	}
+	const tw_events *ev = tw_game_events(g);
+	h = fnv(h, &ev->n, sizeof ev->n);
+	for (int i = 0; i < ev->n; i++) {
+		const tw_event *e = &ev->v[i];
+		h = fnv(h, &e->type, sizeof e->type);
+		h = fnv(h, &e->a, sizeof e->a);
+		h = fnv(h, &e->b, sizeof e->b);
+		h = fnv(h, e->text, strlen(e->text));
+		h = fnv(h, e->clause, strlen(e->clause));
+	}
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	return h;
+}
+
+static void test_game_tindex_games_match(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 21, 288, 192, &err), TW_OK);
+	sc.params[LWP_MAX_MOVES] = 10;
+	long b0 = lw_tindex_game_builds();
+	uint64_t on = play(&sc, "default", "lw-rush", 90);
+	long built = lw_tindex_game_builds() - b0;
+	lw_tindex_game_off = true;
+	uint64_t off = play(&sc, "default", "lw-rush", 90);
+	uint64_t roff = play(&sc, "random", "default", 91);
+	lw_tindex_game_off = false;
+	uint64_t ron = play(&sc, "random", "default", 91);
+	tw_state_free(&sc);
+	assert_true(on == off);
+	assert_true(ron == roff);
+	print_message("index built %ld times in a game\n", built);
+	assert_true(built >= 1);
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_game_tindex_matches_plain),
+	    cmocka_unit_test(test_game_tindex_games_match),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
