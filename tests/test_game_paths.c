@@ -7,7 +7,8 @@
 //     a game or a test may change it (a piece moved, a piece added, a kind changed without its
 //     box, a copy of the state, the state freed and another loaded): the index follows the
 //     boxes, so an index kept past a change of box (a broken comparison) fails here;
-//   - games on a Country with the index and without: the same final state, orders and events.
+//   - games on a Country with the index and without: the same final state, orders and events;
+//   - lw_sort_ints (the move checks' candidate lists) against qsort on random arrays.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -291,12 +292,54 @@ static void test_game_tindex_games_match(void **st)
 	assert_true(built >= 1);
 }
 
+static int cmp_int(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	return (x > y) - (x < y);
+}
+
+static void test_sort_ints_matches_qsort(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 7);
+	enum { MAXN = 5000 };
+	int *a = malloc(MAXN * sizeof *a), *b = malloc(MAXN * sizeof *b);
+	assert_non_null(a);
+	assert_non_null(b);
+	long cases = 0;
+	for (int k = 0; k < 3000; k++) {
+		int n = k < 200 ? k : (int)tw_rng_below(&r, k % 10 == 0 ? MAXN : 300);
+		int kind = k % 6;
+		for (int i = 0; i < n; i++) {
+			switch (kind) {
+			case 0: a[i] = (int)tw_rng_below(&r, 1u << 30) - (1 << 29); break; // distinct mostly
+			case 1: a[i] = (int)tw_rng_below(&r, 5); break;                     // many equal
+			case 2: a[i] = i; break;                                            // sorted
+			case 3: a[i] = n - i; break;                                        // reversed
+			case 4: a[i] = i % 2 ? INT32_MAX - i : INT32_MIN + i; break;        // extremes
+			default: a[i] = 42; break;                                          // all equal
+			}
+		}
+		memcpy(b, a, (size_t)n * sizeof *a);
+		lw_sort_ints(a, n);
+		qsort(b, (size_t)n, sizeof *b, cmp_int);
+		if (n > 0)
+			assert_memory_equal(a, b, (size_t)n * sizeof *a);
+		cases++;
+	}
+	print_message("%ld arrays sorted as qsort sorts them\n", cases);
+	free(a);
+	free(b);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_game_tindex_matches_plain),
 	    cmocka_unit_test(test_game_tindex_games_match),
+	    cmocka_unit_test(test_sort_ints_matches_qsort),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

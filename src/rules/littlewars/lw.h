@@ -421,6 +421,8 @@ void lw_tindex_leave(const lw_tindex_scope *sc);
 extern bool lw_tindex_game_off;
 /// Times this thread built its own index (tests).
 long lw_tindex_game_builds(void);
+/// Sorts v[0..n-1] ascending (lw_isort.c): qsort's result, without a callback.
+void lw_sort_ints(int *v, int n);
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// Tests only: true makes the move checks look at every figure for the gaps between men (no box

@@ -183,12 +183,6 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	return st;
 }
 
-static int cmp_int(const void *a, const void *b)
-{
-	int x = *(const int *)a, y = *(const int *)b;
-	return (x > y) - (x < y);
-}
-
 // Everything about figure i of the order except the gaps to other men: listed once, his to
 // move, free to move, within his allowance, a path clear of obstacles, a place to stand.
 static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 *end_out, tw_error *err)
@@ -391,7 +385,7 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		for (int k = 0; k < nroom; k++)
 			fg->flag[room[k]] = 0;
 		if (ncand >= 0)
-			qsort(room, (size_t)nroom, sizeof *room, cmp_int);
+			lw_sort_ints(room, nroom); // s25-speed: was qsort with cmp_int (the same order)
 		int n = nroom;
 		nroom = 0;
 		for (int k = 0; k < n && ncand >= 0; k++) {
