@@ -7,8 +7,12 @@
 //     a game or a test may change it (a piece moved, a piece added, a kind changed without its
 //     box, a copy of the state, the state freed and another loaded): the index follows the
 //     boxes, so an index kept past a change of box (a broken comparison) fails here;
-//   - games on a Country with the index and without: the same final state, orders and events;
-//   - lw_sort_ints (the move checks' candidate lists) against qsort on random arrays.
+//   - games on a Country with the index and lw_leg_dry and without: the same final state, orders
+//     and events;
+//   - lw_sort_ints (the move checks' candidate lists) against qsort on random arrays;
+//   - lw_leg_dry (a leg clear of every river's outline is dry without sampling it) against
+//     lw_check_leg's half-inch samples, on legs into, out of, along and across rivers, fords and
+//     bridges of two Countries, and of Hook's Farm with a circular pond and a ford in it.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -20,6 +24,13 @@
 #include "rules/littlewars/lw.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
+
+#define SWAP_LEG(a, b)                                                                             \
+	do {                                                                                       \
+		tw_vec2 t_ = a;                                                                    \
+		a = b;                                                                             \
+		b = t_;                                                                            \
+	} while (0)
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {
@@ -280,10 +291,10 @@ static void test_game_tindex_games_match(void **st)
 	long b0 = lw_tindex_game_builds();
 	uint64_t on = play(&sc, "default", "lw-rush", 90);
 	long built = lw_tindex_game_builds() - b0;
-	lw_tindex_game_off = true;
+	lw_tindex_game_off = lw_leg_water_plain = true; // both shortcuts off
 	uint64_t off = play(&sc, "default", "lw-rush", 90);
 	uint64_t roff = play(&sc, "random", "default", 91);
-	lw_tindex_game_off = false;
+	lw_tindex_game_off = lw_leg_water_plain = false;
 	uint64_t ron = play(&sc, "random", "default", 91);
 	tw_state_free(&sc);
 	assert_true(on == off);
@@ -333,6 +344,109 @@ static void test_sort_ints_matches_qsort(void **st)
 	free(b);
 }
 
+// A point in or near piece t's box (grown by `out` in).
+static tw_vec2 near_box(tw_rng *r, const tw_terrain *t, double out)
+{
+	return tw_v2(t->lo.x - out + tw_rng_unit(r) * (t->hi.x - t->lo.x + 2 * out),
+		     t->lo.y - out + tw_rng_unit(r) * (t->hi.y - t->lo.y + 2 * out));
+}
+
+// Legs round the water pieces of s: lw_check_leg with lw_leg_dry and sampling every leg.
+static void legs_round_water(const tw_state *s, tw_rng *r, int n, int *dry, int *wet, int *sampled)
+{
+	int nw = 0, water[64];
+	for (int k = 0; k < s->table.nterrain && nw < 64; k++) {
+		int kind = s->table.terrain[k].kind;
+		if (kind == TW_TER_RIVER || kind == TW_TER_FORD || kind == TW_TER_BRIDGE)
+			water[nw++] = k;
+	}
+	for (int q = 0; q < n && nw > 0; q++) {
+		const tw_terrain *t = &s->table.terrain[water[tw_rng_below(r, (uint32_t)nw)]];
+		tw_vec2 a, b;
+		int how = q % 5;
+		if (how == 0 && t->shape == TW_SHAPE_POLY && t->nverts >= 2) { // along an edge, or nearly
+			int v = (int)tw_rng_below(r, (uint32_t)t->nverts);
+			tw_vec2 p = t->v[v], w = t->v[(v + 1) % t->nverts];
+			double off = (q / 5) % 3 == 0 ? 0.0 : ((q / 5) % 3 == 1 ? 1e-7 : 2e-6);
+			double u = tw_rng_unit(r), len = tw_dist(p, w);
+			tw_vec2 nrm = len > 0 ? tw_v2(-(w.y - p.y) / len * off, (w.x - p.x) / len * off) : tw_v2(0, 0);
+			a = tw_add(tw_add(p, tw_scale(tw_sub(w, p), u * 0.5)), nrm);
+			b = tw_add(tw_add(p, tw_scale(tw_sub(w, p), 0.5 + u * 0.5)), nrm);
+		} else if (how == 1) { // from a vertex outwards or inwards
+			int v = t->shape == TW_SHAPE_POLY && t->nverts > 0 ? (int)tw_rng_below(r, (uint32_t)t->nverts) : 0;
+			a = t->shape == TW_SHAPE_POLY ? t->v[v] : tw_add(t->center, tw_v2(t->radius, 0));
+			b = tw_add(a, tw_scale(tw_dir_deg(tw_rng_unit(r) * 360), 0.1 + 11 * tw_rng_unit(r)));
+		} else { // near the piece, any way, 0-12 in long
+			a = near_box(r, t, 6);
+			b = tw_add(a, tw_scale(tw_dir_deg(tw_rng_unit(r) * 360), 12 * tw_rng_unit(r)));
+		}
+		if (q % 2)
+			SWAP_LEG(a, b);
+		tw_error e1, e2;
+		memset(&e1, 0, sizeof e1);
+		memset(&e2, 0, sizeof e2);
+		bool d = lw_leg_dry(s, a, b);
+		tw_status x = lw_check_leg(s, a, b, &e1);
+		lw_leg_water_plain = true;
+		tw_status y = lw_check_leg(s, a, b, &e2);
+		lw_leg_water_plain = false;
+		if (x != y || strcmp(e1.message, e2.message) != 0)
+			print_error("leg (%.17g, %.17g)-(%.17g, %.17g): %d '%s', sampled %d '%s'\n", a.x, a.y, b.x, b.y, x,
+				    e1.message, y, e2.message);
+		assert_int_equal(x, y);
+		assert_string_equal(e1.message, e2.message);
+		if (d) // dry: refused, if at all, for a piece in the way
+			assert_true(y == TW_OK || strstr(e2.message, "passes through") != NULL);
+		*dry += d;
+		*wet += y != TW_OK && strstr(e2.message, "river") != NULL;
+		*sampled += !d;
+	}
+}
+
+static void test_leg_dry_matches_samples(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 33);
+	int dry = 0, wet = 0, sampled = 0;
+	tw_error err;
+	for (int c = 0; c < 3; c++) {
+		tw_state s;
+		memset(&s, 0, sizeof s);
+		if (c == 0)
+			assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		else
+			assert_int_equal(tw_scenario_generate(&s, "littlewars", c == 1 ? 18 : 44, c == 1 ? 576 : 288, 192, &err),
+					 TW_OK);
+		lw_tindex_scope ts; // the game's index where the table is large, as in validation
+		lw_tindex_enter(&s.table, &ts);
+		legs_round_water(&s, &r, 6000, &dry, &wet, &sampled);
+		lw_tindex_leave(&ts);
+		if (c == 0) { // a circular pond, and a ford across part of it
+			tw_terrain pond = s.table.terrain[0];
+			memset(&pond, 0, sizeof pond);
+			pond.id = 500;
+			pond.kind = TW_TER_RIVER;
+			pond.shape = TW_SHAPE_CIRCLE;
+			pond.center = tw_v2(30, 30);
+			pond.radius = 7;
+			tw_terrain_finish(&pond);
+			assert_true(tw_table_add(&s.table, &pond) >= 0);
+			tw_terrain ford = pond;
+			ford.id = 501;
+			ford.kind = TW_TER_FORD;
+			ford.radius = 2.5;
+			ford.center = tw_v2(34, 30);
+			tw_terrain_finish(&ford);
+			assert_true(tw_table_add(&s.table, &ford) >= 0);
+			legs_round_water(&s, &r, 4000, &dry, &wet, &sampled);
+		}
+		tw_state_free(&s);
+	}
+	print_message("%d legs dry without sampling, %d sampled (%d of them in water)\n", dry, sampled, wet);
+	assert_true(dry > 3000 && sampled > 3000 && wet > 2000);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -340,6 +454,7 @@ int main(void)
 	    cmocka_unit_test(test_game_tindex_matches_plain),
 	    cmocka_unit_test(test_game_tindex_games_match),
 	    cmocka_unit_test(test_sort_ints_matches_qsort),
+	    cmocka_unit_test(test_leg_dry_matches_samples),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

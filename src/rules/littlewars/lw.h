@@ -423,6 +423,11 @@ extern bool lw_tindex_game_off;
 long lw_tindex_game_builds(void);
 /// Sorts v[0..n-1] ascending (lw_isort.c): qsort's result, without a callback.
 void lw_sort_ints(int *v, int n);
+/// True when no half-inch sample of leg ab (lw_check_leg's) is water, decided without sampling
+/// (lw_leg_water.c); false: the caller samples (water, or a river's outline too near the leg).
+bool lw_leg_dry(const tw_state *s, tw_vec2 a, tw_vec2 b);
+/// Tests only: true makes lw_leg_dry say false (lw_check_leg samples every leg).
+extern bool lw_leg_water_plain;
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// Tests only: true makes the move checks look at every figure for the gaps between men (no box

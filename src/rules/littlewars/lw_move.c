@@ -74,7 +74,7 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 		river = t->kind == TW_TER_RIVER && fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
 			fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y;
 	}
-	if (!river)
+	if (!river || lw_leg_dry(s, a, b)) // s25-speed: a leg clear of every river's outline, dry at a
 		return TW_OK;
 	double len = tw_dist(a, b);
 	int n = (int)(len / 0.5) + 1;
