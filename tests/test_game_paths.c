@@ -7,6 +7,7 @@
 //     a game or a test may change it (a piece moved, a piece added, a kind changed without its
 //     box, a copy of the state, the state freed and another loaded): the index follows the
 //     boxes, so an index kept past a change of box (a broken comparison) fails here;
+//   - the index of a thread that ends is freed with it (a leak under ASan otherwise);
 //   - games on a Country with the index and lw_leg_dry and without: the same final state, orders
 //     and events;
 //   - lw_sort_ints (the move checks' candidate lists) against qsort on random arrays;
@@ -18,6 +19,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -243,6 +245,34 @@ static void test_game_tindex_matches_plain(void **st)
 	assert_true(lw_tindex_game_builds() - b0 >= 8);
 }
 
+static void *index_in_thread(void *arg)
+{
+	const tw_table *tb = arg;
+	lw_tindex_scope ts;
+	long b = lw_tindex_game_builds();
+	lw_tindex_enter(tb, &ts);
+	bool on = lw_tindex_for(tb) != NULL;
+	lw_tindex_leave(&ts);
+	return (void *)(intptr_t)(on && lw_tindex_game_builds() == b + 1);
+}
+
+static void test_game_tindex_freed_with_thread(void **st)
+{
+	(void)st;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 5, 288, 192, &err), TW_OK);
+	for (int k = 0; k < 3; k++) {
+		pthread_t th;
+		void *ok = NULL;
+		assert_int_equal(pthread_create(&th, NULL, index_in_thread, &sc.table), 0);
+		assert_int_equal(pthread_join(th, &ok), 0);
+		assert_true(ok != NULL); // built on that thread, its own (freed when it ended)
+	}
+	tw_state_free(&sc);
+}
+
 // A game played out; the hash of its final state, its orders and events.
 static uint64_t play(const tw_state *sc, const char *a, const char *b, uint64_t seed)
 {
@@ -452,6 +482,7 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_game_tindex_matches_plain),
+	    cmocka_unit_test(test_game_tindex_freed_with_thread),
 	    cmocka_unit_test(test_game_tindex_games_match),
 	    cmocka_unit_test(test_sort_ints_matches_qsort),
 	    cmocka_unit_test(test_leg_dry_matches_samples),
