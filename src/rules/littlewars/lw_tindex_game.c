@@ -105,10 +105,10 @@ static bool rebuild(game_ix *g, const tw_table *tb)
 
 void lw_tindex_enter(const tw_table *tb, lw_tindex_scope *sc)
 {
-	sc->prev = lw_tindex_active();
 	sc->set = false;
-	if (lw_tindex_game_off || tb->nterrain < LW_TINDEX_MIN_PIECES || lw_tindex_for(tb))
+	if (tb->nterrain < LW_TINDEX_MIN_PIECES || lw_tindex_game_off || lw_tindex_for(tb))
 		return; // small, switched off, or the general's own index serves this table
+	sc->prev = lw_tindex_active();
 	if (!gix) {
 		pthread_once(&key_once, make_key);
 		if (!key_ok)
