@@ -10,6 +10,9 @@
 //   - the index of a thread that ends is freed with it (a leak under ASan otherwise);
 //   - games on a Country with the index and lw_leg_dry and without: the same final state, orders
 //     and events;
+//   - the route field's sweeps passing over rows of INFINITY (lw_route.c) against relaxing them:
+//     the same field, bit for bit, on Hook's Farm in play, Countries, no enemy, enemies on the
+//     first or last row only;
 //   - lw_sort_ints (the move checks' candidate lists) against qsort on random arrays;
 //   - lw_leg_dry (a leg clear of every river's outline is dry without sampling it) against
 //     lw_check_leg's half-inch samples, on legs into, out of, along and across rivers, fords and
@@ -24,6 +27,7 @@
 #include <string.h>
 
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_ai.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 
@@ -333,6 +337,85 @@ static void test_game_tindex_games_match(void **st)
 	assert_true(built >= 1);
 }
 
+// The field both ways: the cells that differ (0).
+static int route_both_ways(const tw_state *s, int side)
+{
+	lw_route *x = calloc(1, sizeof *x), *y = calloc(1, sizeof *y);
+	assert_non_null(x);
+	assert_non_null(y);
+	lw_route_build(s, x, side);
+	lw_route_plain = true;
+	lw_route_build(s, y, side);
+	lw_route_plain = false;
+	int bad = 0;
+	for (int i = 0; i < x->gx * x->gy; i++)
+		bad += memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0;
+	free(x);
+	free(y);
+	return bad;
+}
+
+static void test_route_inf_rows_match_plain(void **st)
+{
+	(void)st;
+	tw_error err;
+	int fields = 0;
+	for (int c = 0; c < 3; c++) {
+		tw_state sc;
+		memset(&sc, 0, sizeof sc);
+		if (c == 0)
+			assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		else
+			assert_int_equal(tw_scenario_generate(&sc, "littlewars", 60 + (uint64_t)c, c == 1 ? 144 : 288, c == 1 ? 96 : 192, &err), TW_OK);
+		tw_game *g = tw_game_new(&sc, 3, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 3), tw_general_new("default", rs, 1, 4)};
+		tw_order *o = malloc(sizeof *o);
+		for (int k = 0; k < 3000; k++) {
+			const tw_state *s = tw_game_state(g);
+			int side = rs->to_move(s);
+			if (side < 0)
+				break;
+			if (k % 25 == 0) {
+				assert_int_equal(route_both_ways(s, 0), 0);
+				assert_int_equal(route_both_ways(s, 1), 0);
+				fields += 2;
+			}
+			assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+			assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		}
+		// Edge cases on the last state: no enemy at all, and every enemy moved onto the first or
+		// the last row of cells (the sweeps start with rows of INFINITY on one side only).
+		tw_state e;
+		assert_int_equal(tw_state_clone(&e, tw_game_state(g)), TW_OK);
+		for (int mode = 0; mode < 3; mode++) {
+			for (int i = 0; i < e.nfig; i++) {
+				tw_figure *f = &e.fig[i];
+				if (f->side != 1)
+					continue;
+				if (mode == 0)
+					f->status = TW_FS_DEAD;
+				else {
+					f->status = TW_FS_ACTIVE;
+					f->pos.y = mode == 1 ? 0.5 : e.table.depth - 0.5;
+				}
+			}
+			assert_int_equal(route_both_ways(&e, 0), 0);
+			fields++;
+		}
+		tw_state_free(&e);
+		free(o);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
+	}
+	print_message("%d route fields built both ways, the same\n", fields);
+	assert_true(fields > 20);
+}
+
 static int cmp_int(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -484,6 +567,7 @@ int main(void)
 	    cmocka_unit_test(test_game_tindex_matches_plain),
 	    cmocka_unit_test(test_game_tindex_freed_with_thread),
 	    cmocka_unit_test(test_game_tindex_games_match),
+	    cmocka_unit_test(test_route_inf_rows_match_plain),
 	    cmocka_unit_test(test_sort_ints_matches_qsort),
 	    cmocka_unit_test(test_leg_dry_matches_samples),
 	};
