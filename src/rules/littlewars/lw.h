@@ -404,6 +404,30 @@ int lw_tindex_query_segment(lw_tindex *ix, tw_vec2 a, tw_vec2 b);
 /// tw_table_is_water and tw_los, through the active index when it serves tb: the same answers.
 bool lw_table_is_water(const tw_table *tb, tw_vec2 p);
 bool lw_los(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb);
+// s25-speed: the game's own terrain index (lw_tindex_game.c), active while the rules validate.
+/// The active index of this thread (NULL: none).
+const lw_tindex *lw_tindex_active(void);
+typedef struct lw_tindex_scope {
+	const lw_tindex *prev; ///< the index active before lw_tindex_enter
+	bool set;              ///< lw_tindex_enter made the thread's own index active
+} lw_tindex_scope;
+/// Makes the thread's own index for tb's pieces active (built again when any piece's bounding box,
+/// their count or the table's size differs from the boxes it was built from), unless tb has fewer
+/// than LW_TINDEX_MIN_PIECES pieces, an active index serves tb already, or memory runs out.
+/// tb must not change until lw_tindex_leave(sc), which puts back the index active before.
+void lw_tindex_enter(const tw_table *tb, lw_tindex_scope *sc);
+void lw_tindex_leave(const lw_tindex_scope *sc);
+/// Tests only: true makes lw_tindex_enter do nothing (the game's validation by the plain loops).
+extern bool lw_tindex_game_off;
+/// Times this thread built its own index (tests).
+long lw_tindex_game_builds(void);
+/// Sorts v[0..n-1] ascending (lw_isort.c): qsort's result, without a callback.
+void lw_sort_ints(int *v, int n);
+/// True when no half-inch sample of leg ab (lw_check_leg's) is water, decided without sampling
+/// (lw_leg_water.c); false: the caller samples (water, or a river's outline too near the leg).
+bool lw_leg_dry(const tw_state *s, tw_vec2 a, tw_vec2 b);
+/// Tests only: true makes lw_leg_dry say false (lw_check_leg samples every leg).
+extern bool lw_leg_water_plain;
 
 tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// Tests only: true makes the move checks look at every figure for the gaps between men (no box

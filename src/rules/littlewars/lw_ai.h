@@ -25,12 +25,16 @@ typedef struct lw_route {
 	// relaxed in each direction (ticks of one counter; see lw_route.c).
 	uint32_t tick;
 	uint32_t row_changed[256], row_done[2][256];
+	uint8_t row_inf[256]; ///< s25-speed: 1 while every cell of the row is INFINITY (lw_route.c)
 } lw_route;
 
 /// Makes the passability grid for s's table if rt has none (rt->gx == 0; the same grid for the
 /// same table, from a per-thread memo), then sets every cell's distance to INFINITY, and to 0
-/// under each free man not of `side` standing on the table: the sources of the field.
+/// under each free man not of `side` standing on the table: the sources of the field (and
+/// row_inf: 1 for the rows, of the first 256, with none).
 void lw_route_sources(const tw_state *s, lw_route *rt, int side);
+/// Tests only: true makes the sweeps relax rows of INFINITY too (s25-speed's skip off).
+extern bool lw_route_plain;
 /// The route field for `side` (the distances from its enemies): lw_route_sources, then the
 /// chamfer transform (1 cell straight, 1.41421356 diagonally, up to 40 forward and backward
 /// passes, through passable cells only) by whole-row sweeps.

@@ -33,10 +33,12 @@ bool lw_pgrid_build(lw_pgrid *g, const tw_vec2 *p, int n, double cs, const uint8
 {
 	memset(g, 0, sizeof *g);
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	// s25-speed: comparisons, not fmin/fmax calls (the points filed are finite; a -0.0 kept in
+	// place of a 0.0 or back gives the same cells: x - x0 differs at most in the sign of a zero).
 	for (int k = 0; k < n; k++)
 		if (filed(p, mark, k)) {
-			x0 = fmin(x0, p[k].x), y0 = fmin(y0, p[k].y);
-			x1 = fmax(x1, p[k].x), y1 = fmax(y1, p[k].y);
+			x0 = p[k].x < x0 ? p[k].x : x0, y0 = p[k].y < y0 ? p[k].y : y0;
+			x1 = p[k].x > x1 ? p[k].x : x1, y1 = p[k].y > y1 ? p[k].y : y1;
 		}
 	if (!(x0 <= x1)) // nothing filed: one empty cell
 		x0 = y0 = x1 = y1 = 0;
@@ -56,18 +58,24 @@ bool lw_pgrid_build(lw_pgrid *g, const tw_vec2 *p, int n, double cs, const uint8
 		lw_pgrid_free(g);
 		return false;
 	}
-	for (int k = 0; k < n; k++)
-		if (filed(p, mark, k))
-			g->start[cell_of(g, p[k]) + 1]++;
+	// Each point's cell once (s25-speed), kept in spill until the fill (-1: spilled).
+	int *cell = g->spill;
+	for (int k = 0; k < n; k++) {
+		cell[k] = filed(p, mark, k) ? cell_of(g, p[k]) : -1;
+		if (cell[k] >= 0)
+			g->start[cell[k] + 1]++;
+	}
 	for (int c = 0; c < nc; c++)
 		g->start[c + 1] += g->start[c];
-	// Fill with a running cursor per cell (start[c] moved along, then put back).
+	// Fill with a running cursor per cell (start[c] moved along, then put back). The spill list
+	// written at point k has at most k entries before it, so it never overwrites the cell of a
+	// point after k.
 	for (int k = 0; k < n; k++) {
-		if (!filed(p, mark, k)) {
+		int c = cell[k];
+		if (c < 0) {
 			g->spill[g->nspill++] = k;
 			continue;
 		}
-		int c = cell_of(g, p[k]);
 		g->idx[g->start[c]++] = k;
 	}
 	for (int c = nc; c > 0; c--)

@@ -87,6 +87,8 @@ static int cell_of(const lw_route *rt, tw_vec2 p)
 
 // ---- the distance transform ----
 
+bool lw_route_plain = false;
+
 // Chamfer distance transform from the enemy's free men, blocked by impassable cells.
 //
 // Forward sweeps (top row first, left to right) relax each passable cell from its left, upper,
@@ -113,6 +115,12 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 		if (track && rt->row_changed[y] <= rt->row_done[dir][y] &&
 		    (prev_y < 0 || prev_y >= gy || rt->row_changed[prev_y] <= rt->row_done[dir][y]))
 			continue;
+		// s25-speed: a row all INFINITY relaxed from none or from a row all INFINITY stays as it
+		// is (INFINITY plus a cell is INFINITY): relaxed without looking, as unchanged.
+		if (track && rt->row_inf[y] && (prev_y < 0 || prev_y >= gy || rt->row_inf[prev_y]) && !lw_route_plain) {
+			rt->row_done[dir][y] = rt->tick;
+			continue;
+		}
 		bool row_changed = false;
 		float *row = &rt->dist[y * gx];
 		const uint8_t *pass = &rt->pass[y * gx];
@@ -169,8 +177,10 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 			}
 		}
 		if (track) {
-			if (row_changed)
+			if (row_changed) {
 				rt->row_changed[y] = ++rt->tick;
+				rt->row_inf[y] = 0;
+			}
 			rt->row_done[dir][y] = rt->tick;
 		}
 		changed = changed || row_changed;
@@ -185,11 +195,16 @@ void lw_route_sources(const tw_state *s, lw_route *rt, int side)
 	int n = rt->gx * rt->gy;
 	for (int i = 0; i < n; i++)
 		rt->dist[i] = INFINITY;
+	memset(rt->row_inf, 1, sizeof rt->row_inf); // s25-speed: the rows with no source
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side && lw_is_free(f) && f->pos.x >= 0 && f->pos.y >= 0 &&
-		    f->pos.y <= s->table.depth)
-			rt->dist[cell_of(rt, f->pos)] = 0;
+		    f->pos.y <= s->table.depth) {
+			int c = cell_of(rt, f->pos);
+			rt->dist[c] = 0;
+			if (c / rt->gx < 256)
+				rt->row_inf[c / rt->gx] = 0;
+		}
 	}
 }
 
@@ -202,6 +217,7 @@ void lw_route_build(const tw_state *s, lw_route *rt, int side)
 		rt->row_changed[y] = 1;
 		rt->row_done[0][y] = rt->row_done[1][y] = 0;
 	}
+
 	const float a = (float)rt->cell, b = (float)(rt->cell * 1.41421356);
 	for (int pass = 0; pass < 40; pass++) {
 		bool changed = sweep_rows(rt, a, b, false);

@@ -63,9 +63,14 @@ static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_erro
 
 // h5-hook (issue 18): an order accepted is noted for the game (core/vmemo.h: only while a
 // general decides on the game's state itself, the game then skips checking it again).
+// s25-speed: with the terrain index active for the table (lw_tindex_game.c; the general's own
+// while it decides), the same verdicts and messages.
 static tw_status lw_validate(const tw_state *s, const tw_order *o, tw_error *err)
 {
+	lw_tindex_scope ts;
+	lw_tindex_enter(&s->table, &ts);
 	tw_status st = lw_validate_order(s, o, err);
+	lw_tindex_leave(&ts);
 	if (st == TW_OK)
 		tw_vmemo_note(s, o);
 	return st;

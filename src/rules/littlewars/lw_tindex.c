@@ -13,7 +13,8 @@
 // The index is the computer general's: it is built for one table's pieces and made active on the
 // general's thread while it decides (lw_tindex_activate); the validation and sight helpers use it
 // when asked about that very table (the same terrain array, the same count), and the plain loops
-// otherwise.
+// otherwise. The game's own validation makes a thread's index of the same kind active while it
+// validates (lw_tindex_game.c, s25-speed).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,6 +130,8 @@ err:
 }
 
 void lw_tindex_activate(const lw_tindex *ix) { active = ix && ix->built ? ix : NULL; }
+
+const lw_tindex *lw_tindex_active(void) { return active; } // s25-speed
 
 lw_tindex *lw_tindex_for(const tw_table *tb)
 {
