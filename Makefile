@@ -35,7 +35,7 @@ clang-golden: deps
 
 fuzz-build: deps
 	@$(CMAKE) -S . -B build/fuzz -DCMAKE_BUILD_TYPE=Debug -DTINWAR_FUZZ=ON -DTINWAR_TESTS=OFF -DCMAKE_C_COMPILER=clang >/dev/null
-	@$(CMAKE) --build build/fuzz -j$(JOBS)
+	@$(CMAKE) --build build/fuzz -j$(JOBS) --target tw_fuzzers
 
 demo:
 	@tools/demo.sh

@@ -39,7 +39,8 @@ run "ASan+UBSan (clang Debug)" env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=hal
 # as Debian built them, the work threads at tw_server_opts.stack_kib (issue 13). Every block,
 # the whole-game ones of many browser contexts included, in two parts at once (each its own
 # server, database and browsers): the SvL, lw-gen and ll-rest blocks, and the others (about
-# 150 s each; the blocks of a part keep their order). One part after the other on one core.
+# 150 s each; the blocks of a part keep their order). One part after the other on one core, or
+# with TW_WEB_PARTS=1 (a machine loaded by other work: the blocks' waits are of 8-15 s).
 browser_part() { # log file, port, TW_ONLY or TW_SKIP=regex
   env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 TW_SERVE=build/asan/tinwar-serve \
       TW_SHOTS=build/asan/web-screenshots TW_WEB_PORT="$2" "$3" tools/web_test.sh >"$1" 2>&1
@@ -48,7 +49,7 @@ browser() {
   local part='^(svl |lw-gen |ll-rest: )' a b ra rb
   TW_PREPARE_ONLY=1 tools/web_test.sh || return 1
   a=$(mktemp /tmp/tinwar-web-a-XXXXXX); b=$(mktemp /tmp/tinwar-web-b-XXXXXX)
-  if [ "$J" -ge 2 ]; then
+  if [ "$J" -ge 2 ] && [ "${TW_WEB_PARTS:-2}" != 1 ]; then
     browser_part "$a" 18198 "TW_SKIP=$part" & local pa=$!
     browser_part "$b" 18298 "TW_ONLY=$part" & local pb=$!
     wait "$pa"; ra=$?; wait "$pb"; rb=$?
