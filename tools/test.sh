@@ -16,8 +16,8 @@
 #   test_server_load, test_lua_watchdog, about 60 s of each tree's run) and a core would idle.
 # - The browser suite once, every block, against the ASan+UBSan server (a Debug build: it checks
 #   the state's invariants as the gcc Debug server did, and memory and undefined behaviour
-#   besides), in two parts at once. It ran twice before, whole, on the gcc Debug server and
-#   then on the ASan one.
+#   besides); TW_WEB_PARTS=2 runs it in two parts at once. It ran twice before, whole, on the
+#   gcc Debug server and then (less two blocks) on the ASan one.
 # - The fuzzers as many at once as there are cores (each is one thread), each for its seconds.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -37,26 +37,28 @@ run "ASan+UBSan (clang Debug)" env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=hal
     ctest --test-dir build/asan --output-on-failure -j"$C"
 # The browser suite on the ASan+UBSan server, with the stacks it has in use: civetweb's workers
 # as Debian built them, the work threads at tw_server_opts.stack_kib (issue 13). Every block,
-# the whole-game ones of many browser contexts included, in two parts at once (each its own
-# server, database and browsers): the SvL, lw-gen and ll-rest blocks, and the others (about
-# 150 s each; the blocks of a part keep their order). One part after the other on one core, or
-# with TW_WEB_PARTS=1 (a machine loaded by other work: the blocks' waits are of 8-15 s).
+# the whole-game ones of many browser contexts included, in one run (about 300 s).
+# TW_WEB_PARTS=2 runs it in two parts at once instead, each with its own server, database and
+# browsers: the SvL, lw-gen and ll-rest blocks (151 s of blocks on make test's last run), and
+# the others (148 s), each part keeping its blocks' order. Not the default: on this shared
+# machine (load 14-24) the two parts took 250 s in all where one run took 300 s idle, but a
+# block of six browser contexts ran out of its 10 s waits in both tries (design.md).
 browser_part() { # log file, port, TW_ONLY or TW_SKIP=regex
   env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 TW_SERVE=build/asan/tinwar-serve \
       TW_SHOTS=build/asan/web-screenshots TW_WEB_PORT="$2" "$3" tools/web_test.sh >"$1" 2>&1
 }
 browser() {
-  local part='^(svl |lw-gen |ll-rest: )' a b ra rb
-  TW_PREPARE_ONLY=1 tools/web_test.sh || return 1
-  a=$(mktemp /tmp/tinwar-web-a-XXXXXX); b=$(mktemp /tmp/tinwar-web-b-XXXXXX)
-  if [ "$J" -ge 2 ] && [ "${TW_WEB_PARTS:-2}" != 1 ]; then
-    browser_part "$a" 18198 "TW_SKIP=$part" & local pa=$!
-    browser_part "$b" 18298 "TW_ONLY=$part" & local pb=$!
-    wait "$pa"; ra=$?; wait "$pb"; rb=$?
-  else
-    browser_part "$a" 18198 "TW_SKIP=$part"; ra=$?
-    browser_part "$b" 18298 "TW_ONLY=$part"; rb=$?
+  if [ "${TW_WEB_PARTS:-1}" != 2 ]; then
+    env ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=halt_on_error=1 TW_SERVE=build/asan/tinwar-serve \
+        TW_SHOTS=build/asan/web-screenshots TW_WEB_PORT=18198 tools/web_test.sh
+    return
   fi
+  local part='^(svl |lw-gen |ll-rest: )' a b ra rb pa pb
+  TW_PREPARE_ONLY=1 tools/web_test.sh || return 1 # one install, not two racing
+  a=$(mktemp /tmp/tinwar-web-a-XXXXXX); b=$(mktemp /tmp/tinwar-web-b-XXXXXX)
+  browser_part "$a" 18198 "TW_SKIP=$part" & pa=$!
+  browser_part "$b" 18298 "TW_ONLY=$part" & pb=$!
+  wait "$pa"; ra=$?; wait "$pb"; rb=$?
   echo "-- the other blocks"; grep -v '^skip .* (TW_SKIP)$' "$a"
   echo "-- the SvL, lw-gen and ll-rest blocks"; cat "$b"
   rm -f "$a" "$b"
