@@ -56,8 +56,8 @@ static void test_lw_general_beats_random_in_95_percent_of_200_games(void **st)
 		if (play(seed, side, "default", &shots, &melees) == side)
 			wins++;
 	}
-	printf("lw-default beat random in %d of %d games (%d shots, %d melees by the general)\n", wins, n, shots,
-	       melees);
+	printf("lw-default beat random in %d of %d games (%d shots, %d melees by the general)\n", wins, n,
+	       shots, melees);
 	assert_true(wins * 200 >= 190 * n);
 	assert_true(shots > n);      // it crews its guns and fires them
 	assert_true(melees * 2 > n); // it charges
