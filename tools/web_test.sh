@@ -18,7 +18,10 @@ fi
 if [ ! -d tests/web/node_modules/playwright-core ]; then
 	(cd tests/web && { npm ci --no-audit --no-fund || npm install --no-audit --no-fund; })
 fi
-# TW_SERVE names an already built tinwar-serve (make test passes the gcc Debug one).
+# TW_PREPARE_ONLY=1: install what the suite needs and stop (make test with TW_WEB_PARTS=2 does
+# it once before it runs two parts of the suite at once, so that two installs never race).
+[ "${TW_PREPARE_ONLY:-0}" = 1 ] && exit 0
+# TW_SERVE names an already built tinwar-serve (make test passes the ASan+UBSan one).
 SERVE=${TW_SERVE:-}
 if [ -z "$SERVE" ]; then
 	cmake -S . -B "$BUILD" -DCMAKE_BUILD_TYPE=Debug -DTINWAR_TESTS=OFF >/dev/null
