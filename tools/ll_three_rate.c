@@ -3,10 +3,11 @@
 // the general on side k % 2, the generals' seeds k * 7 + side). Prints one line a game that is not
 // won (or every game with V=1) and the totals. Build against a Release library:
 //   cmake -S . -B build/release -DCMAKE_BUILD_TYPE=Release && cmake --build build/release --target tinwar
-//   gcc -std=c17 -O2 -D_DEFAULT_SOURCE -Iinclude -Isrc tools/ll_three_rate.c -o build/release/ll_three_rate \
-//     -Lbuild/release -ltinwar -ltinwar_rules -ltinwar_ai -ltinwar_render -ltinwar_physics -ltinwar_core \
+//   gcc -std=c17 -O2 -D_DEFAULT_SOURCE -Iinclude -Isrc tools/ll_three_rate.c -o build/release/ll_three_rate
+//     -Lbuild/release -ltinwar -ltinwar_rules -ltinwar_ai -ltinwar_render -ltinwar_physics -ltinwar_core
 //     $(pkg-config --libs jansson sqlite3 libsodium ode lua5.4 cairo) -lm -lpthread
-//   build/release/ll_three_rate 1 2000 [general] [scenario]
+//   (one line), then build/release/ll_three_rate 1 2000 [general] [scenario]. Totals on stdout's last
+//   line; where each side's points went out (shots, melee, by troop) on stderr.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
