@@ -17,6 +17,7 @@
 
 #include "ll.h"
 #include "tinwar/general.h"
+#include "ll_general_nq_own.h"
 
 // (ll_gen_enemy: inline in ll.h, ll-nq2)
 
@@ -327,11 +328,12 @@ static bool charge(const tw_state *v, int side, int f, tw_order *o, const ll_gen
 	return false;
 }
 
-static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, signed char *memo)
+static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, signed char *memo, bool own)
 {
 	for (int f = 0; f < v->nfig; f++) {
-		if (!mine(v, side, f) || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f))
-			continue;
+		if (!mine(v, side, f) || !ll_may_act(v, f, LLA_MOVE) || (own && op->keep_back(v, side, f, op->ctx)) ||
+		    ll_in_melee(v, f))
+			continue; // (h6-nq: ll-nq's men kept back are known before the melee scan)
 		if (op && op->keep_back && op->keep_back(v, side, f, op->ctx))
 			continue;
 		int g = LLF(v, f)->group, lead = f;
@@ -399,10 +401,10 @@ static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_op
 	return false;
 }
 
-static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own)
 {
 	signed char *memo = tw_malloc((size_t)(v->nfig ? v->nfig : 1)); // NULL: the plain scans
-	bool ok = advance_in(v, side, o, op, memo);
+	bool ok = advance_in(v, side, o, op, memo, own);
 	tw_free(memo);
 	return ok;
 }
@@ -447,7 +449,9 @@ bool ll_gen_asked(const tw_state *v, int side)
 	return false;
 }
 
-void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+// own: ll-nq's own doctrine (h6-nq, ll_general_nq_own.c): its hand-to-hand men move by
+// ll_gen_nq_own_move, after the shots and loads and before the archers' moves.
+static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own)
 {
 	if (ll_owner_answer(v, side, NULL, o)) // ll-rest: TF.D5's edge, CA.D3's deserters
 		return;
@@ -456,8 +460,8 @@ void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		return;
 	}
 	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || load(v, side, o) || advance(v, side, o, op) ||
-		    aim(v, side, o))
+		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || (own && ll_gen_nq_own_archers(v, side, o)) ||
+		    load(v, side, o) || (own && ll_gen_nq_own_move(v, side, o)) || advance(v, side, o, op, own) || aim(v, side, o))
 			return;
 	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
 		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
@@ -466,22 +470,28 @@ void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 	tw_order_init(o, LL_OT_END, side);
 }
 
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false); }
+
+// h6-nq: ll-nq's own doctrine (ll_general_nq_own.c)
 static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *out)
 {
-	(void)g;
 	if (!ll_gen_asked(v, side) || LL_FP(v)) {
 		tw_order_init(out, LL_OT_END, side);
 		return TW_OK;
 	}
-	ll_gen_nq_turn(v, side, out, NULL);
+	(void)g;
+	nq_turn(v, side, out, ll_gen_nq_own(), true);
 	return TW_OK;
 }
 
 const tw_general_def ll_general_nq = {
 	.name = "ll-nq",
 	.ruleset = "lloyd",
-	.help = "the NQ game: loaded archers shoot the nearest enemy they may, empty bows load, each body (a group as "
-		"one) advances on the nearest enemy and charges him when the move reaches, archers only into their "
-		"long band; snap shots at chargers; a man engaged with several aims at a wounded one",
+	.help = "the NQ game (h6-nq): shots and charges at men in good order first, archers first; loaded archers shoot, "
+		"an archer an enemy could charge steps out of reach instead of loading, empty bows load; each body (a "
+		"group as one) charges in reach (a spearman stops inside his spear's reach), else advances round the "
+		"hedge and the bog on its target; while our bows outnumber the enemy's the hand-to-hand men wait and "
+		"never charge a formed line of longer weapons; snap shots at chargers; a man engaged with several aims "
+		"at a wounded one",
 	.decide = decide,
 };

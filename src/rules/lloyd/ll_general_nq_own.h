@@ -1,0 +1,13 @@
+// h6-nq: the NQ general's own doctrine (ll_general_nq_own.c), played by ll-nq alone.
+#ifndef LL_GENERAL_NQ_OWN_H
+#define LL_GENERAL_NQ_OWN_H
+#include "ll.h"
+
+/// The options ll-nq plays the shared NQ turn with: its ranking of targets, and its hand-to-hand
+/// men kept from the shared advance (ll_gen_nq_own_move moves them).
+const ll_gen_opts *ll_gen_nq_own(void);
+/// ll-nq's archers whom an enemy could charge next turn step out of reach instead of loading.
+bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o);
+/// ll-nq's hand-to-hand bodies: a charge, else an advance; false when none of them moves.
+bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o);
+#endif
