@@ -451,7 +451,7 @@ bool ll_gen_asked(const tw_state *v, int side)
 
 // own: ll-nq's own doctrine (h6-nq, ll_general_nq_own.c): its hand-to-hand men move by
 // ll_gen_nq_own_move, after the shots and loads and before the archers' moves.
-static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own)
+static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own, ll_nq_memo *nm)
 {
 	if (ll_owner_answer(v, side, NULL, o)) // ll-rest: TF.D5's edge, CA.D3's deserters
 		return;
@@ -460,7 +460,7 @@ static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		return;
 	}
 	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || (own && ll_gen_nq_own_archers(v, side, o)) ||
+		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || (own && ll_gen_nq_own_archers(v, side, o, nm)) ||
 		    load(v, side, o) || (own && ll_gen_nq_own_move(v, side, o)) || advance(v, side, o, op, own) || aim(v, side, o))
 			return;
 	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
@@ -470,7 +470,7 @@ static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 	tw_order_init(o, LL_OT_END, side);
 }
 
-void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false); }
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false, NULL); }
 
 // h6-nq: ll-nq's own doctrine (ll_general_nq_own.c)
 static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *out)
@@ -479,8 +479,7 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 		tw_order_init(out, LL_OT_END, side);
 		return TW_OK;
 	}
-	(void)g;
-	nq_turn(v, side, out, ll_gen_nq_own(), true);
+	nq_turn(v, side, out, ll_gen_nq_own(), true, g->ctx);
 	return TW_OK;
 }
 
@@ -494,4 +493,5 @@ const tw_general_def ll_general_nq = {
 		"never charge a formed line of longer weapons; snap shots at chargers; a man engaged with several aims "
 		"at a wounded one",
 	.decide = decide,
+	.ctx_size = sizeof(ll_nq_memo), // h6-nq
 };

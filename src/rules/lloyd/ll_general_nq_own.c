@@ -62,6 +62,8 @@ static void body_move(const tw_state *v, int side, int f, tw_vec2 off, double fa
 // The body's move: the least of its members' allowances (a group 1 in less, NQ.MOVE.3).
 static double body_allowance(const tw_state *v, int f)
 {
+	if (LLF(v, f)->group < 0)
+		return ll_move_allowance(v, f); // (alone: the same, without the scan)
 	double m = 1e300;
 	for (int j = 0; j < v->nfig; j++)
 		if (same_body(v, f, j)) {
@@ -278,14 +280,14 @@ bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o)
 		if (!ll_fights(v, f) || v->fig[f].side != side || archer(v, f) || !ll_may_act(v, f, LLA_MOVE))
 			continue;
 		bool first = true, near = false;
-		for (int j = 0; j < f && first; j++)
+		for (int j = 0; j < f && first && LLF(v, f)->group >= 0; j++)
 			first = !same_body(v, f, j);
 		if (!first)
 			continue;
 		if (wait < 0)
 			wait = outshoots(v, side);
 		double m = body_allowance(v, f);
-		for (int j = f; j < v->nfig && !near; j++) // (the cheap test first: an enemy in reach)
+		for (int j = f; j < (LLF(v, f)->group < 0 ? f + 1 : v->nfig) && !near; j++) // (the cheap test first: an enemy in reach)
 			if (same_body(v, f, j))
 				for (int e = 0; e < v->nfig && !near; e++)
 					near = ll_gen_enemy(v, side, e) && tw_figure_gap(&v->fig[j], &v->fig[e]) <= m + 1;
@@ -345,12 +347,61 @@ static double margin(const tw_state *v, nq_threat *t, int n, tw_vec2 p, double r
 	return least;
 }
 
+// ll_nq_memo (the general's ctx): the archers found out of every enemy's charge in this move
+// phase while the enemy's hand-to-hand men stand as they stood then (their places, status, wounds
+// and groups: all a charge's reach depends on, in the signature). Exact: an archer found safe
+// stays safe until one of them changes (our shots may drive one back towards another archer), and
+// an archer moves once a turn; he is not looked at again meanwhile.
+static uint64_t threat_sig(const tw_state *v, int side)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ (uint64_t)(uint32_t)LLG(v)->turn;
+	for (int e = 0; e < v->nfig; e++) {
+		if (v->fig[e].side == side || archer(v, e))
+			continue;
+		uint64_t x[4];
+		memcpy(&x[0], &v->fig[e].pos.x, 8);
+		memcpy(&x[1], &v->fig[e].pos.y, 8);
+		x[2] = (uint64_t)v->fig[e].status | (uint64_t)LLF(v, e)->wounded << 8 | (uint64_t)(uint32_t)LLF(v, e)->group << 16;
+		x[3] = (uint64_t)e;
+		for (int i = 0; i < 4; i++)
+			h = (h ^ x[i]) * 0x100000001b3ull;
+	}
+	return h;
+}
+
+// Brings the memory up to this position (forgetting it when the turn, the side or the threats
+// changed); false without one.
+static bool memo_sync(ll_nq_memo *m, const tw_state *v, int side)
+{
+	if (!m)
+		return false;
+	uint64_t h = threat_sig(v, side);
+	if (!m->valid || m->turn != LLG(v)->turn || m->side != side || m->sig != h) {
+		memset(m, 0, sizeof *m);
+		m->valid = true;
+		m->turn = LLG(v)->turn;
+		m->side = side;
+		m->sig = h;
+	}
+	return true;
+}
+
+static bool safe_known(const ll_nq_memo *m, int f) { return m && f < LL_NQ_MEMO_FIGS && (m->safe[f / 8] >> (f % 8) & 1); }
+
+static void safe_put(ll_nq_memo *m, int f)
+{
+	if (m && f < LL_NQ_MEMO_FIGS)
+		m->safe[f / 8] |= (uint8_t)(1u << (f % 8));
+}
+
 // An archer of ours (not in a group) whom an enemy could charge next turn steps out of reach
 // instead of loading (NQ.SHT.1: two of move, load, shoot): of 16 bearings at his full and half
 // move, the legal place out of every charge from which he sees an enemy in range, else out of
 // every charge, else the farthest from them; the farthest from them breaks ties.
-bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o)
+bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo *nm)
 {
+	if (!memo_sync(nm, v, side))
+		nm = NULL;
 	nq_threat *t = NULL;
 	signed char *memo = NULL;
 	int n = -1;
@@ -358,6 +409,8 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o)
 	for (int f = 0; f < v->nfig && !done; f++) {
 		if (!ll_fights(v, f) || v->fig[f].side != side || !archer(v, f) || LLF(v, f)->group >= 0 ||
 		    !ll_may_act(v, f, LLA_MOVE))
+			continue;
+		if (safe_known(nm, f))
 			continue;
 		if (n < 0) {
 			t = tw_malloc(sizeof *t * (size_t)v->nfig);
@@ -371,8 +424,10 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o)
 			double g = tw_dist(v->fig[f].pos, t[i].p) - v->fig[f].radius - t[i].reach;
 			raw = g < raw ? g : raw;
 		}
-		if (raw > NQ_SAFE)
+		if (raw > NQ_SAFE) {
+			safe_put(nm, f);
 			continue;
+		}
 		double here = margin(v, t, n, v->fig[f].pos, v->fig[f].radius);
 		if (here > NQ_SAFE || ll_in_melee(v, f))
 			continue;
