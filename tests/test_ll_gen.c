@@ -93,7 +93,9 @@ static void check(const char *path, const char *gen, int n_default, int min_defa
 static void test_NQ_general_beats_random(void **st)
 {
 	(void)st;
-	check("scenarios/lloyd/skirmish.json", "ll-nq", 40, 38); // seeds 1-40: 39; 200 games: 186
+	// seeds 1-40: 39 before h6-nq, 38 (1 draw) after; 200 games: 186 before, 191 after; long run
+	// (tools/ll_nq_rate.c, seeds 1-20000): 95.3% before, 97.4% after (docs/lloyd.md, h6-nq)
+	check("scenarios/lloyd/skirmish.json", "ll-nq", 40, 38);
 }
 
 // Cites: TF.D2

@@ -4,6 +4,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+// (cmocka after the three above)
 #include <cmocka.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -25,7 +26,8 @@ static tw_state *skirmish(bool spear_turn)
 	llt_register();
 	tw_state *s = calloc(1, sizeof *s);
 	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/skirmish.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+	if (tw_state_load(s, "scenarios/lloyd/skirmish.json", &err) != TW_OK ||
+	    tw_ruleset_lloyd.setup(s, &err) != TW_OK)
 		fail_msg("%s", err.message);
 	assert_int_equal(s->phase, LL_PH_MOVE);
 	assert_int_equal(s->mover, MOB);
@@ -44,9 +46,15 @@ static void done(tw_state *s)
 	free(s);
 }
 
-static void put(tw_state *s, int f, double x, double y) { s->fig[f].pos = tw_v2(x, y); }
+static void put(tw_state *s, int f, double x, double y)
+{
+	s->fig[f].pos = tw_v2(x, y);
+}
 
-static void gone(tw_state *s, int f) { s->fig[f].status = TW_FS_OFF; }
+static void gone(tw_state *s, int f)
+{
+	s->fig[f].status = TW_FS_OFF;
+}
 
 // The spear line (Aelfric..Frithulf) along y, from x0, facing +y (the skirmish's own order).
 static void line_at(tw_state *s, double x0, double y)
@@ -94,9 +102,9 @@ static void test_NQ_RCH_2_general_charges_to_its_spear_reach(void **st)
 
 // Cites: NQ.VIC.2
 // Targets: an archer before a nearer axeman, and a man in good order before a wounded one. The
-// line can reach Eric (axe, 2.2 in off its left end) and Hrothgar (archer, 3 in off): it charges Hrothgar. With
-// Hrothgar wounded it charges Eric (NQ.VIC.2 counts only men in good order). The shared play
-// charged the nearest (Eric) in both.
+// line can reach Eric (axe, 2.2 in off its left end) and Hrothgar (archer, 3 in off): it charges Hrothgar.
+// With Hrothgar wounded it charges Eric (NQ.VIC.2 counts only men in good order). The shared play charged the
+// nearest (Eric) in both.
 static void test_NQ_VIC_2_general_charges_archers_and_unwounded_first(void **st)
 {
 	(void)st;
@@ -145,7 +153,8 @@ static void test_NQ_SHT_1_general_archer_steps_out_of_a_charge(void **st)
 	assert_int_equal(o->nfig, 1);
 	assert_int_equal(o->fig[0], HROTHGAR);
 	llt_ok(s, o);
-	for (int f = AELFRIC; f <= FRITHULF; f++) // beyond each spearman's move (the group's 4 in) and an inch
+	for (int f = AELFRIC; f <= FRITHULF;
+	     f++) // beyond each spearman's move (the group's 4 in) and an inch
 		assert_true(tw_figure_gap(&s->fig[f], &s->fig[HROTHGAR]) > 4 + 1);
 	done(s);
 }
@@ -230,7 +239,8 @@ static void test_NQ_SCN_2_general_orders_are_all_legal(void **st)
 		assert_non_null(g);
 		tw_general *gens[2];
 		for (int k = 0; k < 2; k++)
-			gens[k] = tw_general_new(k == me ? "ll-nq" : "random", &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+			gens[k] = tw_general_new(k == me ? "ll-nq" : "random", &tw_ruleset_lloyd, k,
+			                         seed * 7 + (uint64_t)k);
 		for (int step = 0; step < 20000 && !tw_game_state(g)->over; step++) {
 			const tw_state *s = tw_game_state(g);
 			tw_decision d[TW_MAX_DECISIONS];
@@ -241,9 +251,11 @@ static void test_NQ_SCN_2_general_orders_are_all_legal(void **st)
 			tw_status st2 = tw_game_apply(g, o, NULL, NULL, &err);
 			if (seat == me) {
 				if (st2 != TW_OK)
-					fail_msg("seed %d: ll-nq's order refused: %s: %s", (int)seed, err.clause, err.message);
+					fail_msg("seed %d: ll-nq's order refused: %s: %s", (int)seed,
+					         err.clause, err.message);
 				given++;
-			} else if (st2 != TW_OK) { // random's refused candidate: it ends instead, as tw_play_out does
+			} else if (st2 != TW_OK) { // random's refused candidate: it ends instead, as
+				                   // tw_play_out does
 				tw_order_init(o, LL_OT_END, seat);
 				assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
 			}
@@ -261,12 +273,12 @@ static void test_NQ_SCN_2_general_orders_are_all_legal(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_NQ_RCH_2_general_charges_to_its_spear_reach),
-		cmocka_unit_test(test_NQ_VIC_2_general_charges_archers_and_unwounded_first),
-		cmocka_unit_test(test_NQ_SHT_1_general_archer_steps_out_of_a_charge),
-		cmocka_unit_test(test_NQ_GRP_2_general_axeman_waits_for_the_line),
-		cmocka_unit_test(test_NQ_MOVE_6_general_line_rounds_the_hedge),
-		cmocka_unit_test(test_NQ_SCN_2_general_orders_are_all_legal),
+	    cmocka_unit_test(test_NQ_RCH_2_general_charges_to_its_spear_reach),
+	    cmocka_unit_test(test_NQ_VIC_2_general_charges_archers_and_unwounded_first),
+	    cmocka_unit_test(test_NQ_SHT_1_general_archer_steps_out_of_a_charge),
+	    cmocka_unit_test(test_NQ_GRP_2_general_axeman_waits_for_the_line),
+	    cmocka_unit_test(test_NQ_MOVE_6_general_line_rounds_the_hedge),
+	    cmocka_unit_test(test_NQ_SCN_2_general_orders_are_all_legal),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,9 @@
 // - melee: each man engaged with several foes aims his attack roll at a wounded one (NQ.ATK.5).
 // Enemies are the sides not allied with its own (tw_allied), so the same play serves the
 // six-player game; ll_gen_target lets the six-player general rank its enemies (ll_gen_rank).
+// h6-nq: ll-nq itself plays its own doctrine on top of this (ll_general_nq_own.c: its ranking,
+// its archers stepping out of a charge, its hand-to-hand bodies' charges and advance); ll-three
+// and ll-six play the shared turn as above (ll_gen_nq_turn).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -210,6 +213,14 @@ static bool outshoots(const tw_state *v, int side)
 			n += ll_gen_enemy(v, side, j) ? -1 : v->fig[j].side == side ? 1 : 0;
 	return n > 0;
 }
+
+// h6-nq: the two above for ll-nq's own doctrine (ll_general_nq_own.c)
+void ll_gen_nq_body_move(const tw_state *v, int side, int f, tw_vec2 off, double facing, tw_order *o)
+{
+	body_move(v, side, f, off, facing, o);
+}
+
+bool ll_gen_nq_outshoots(const tw_state *v, int side) { return outshoots(v, side); }
 
 // ll-nq2: ll_in_melee(t) with f where he now stands, memo (or NULL) keeping whether t is engaged
 // with anyone but f (which does not depend on where f stands): then only the pair (t, f) is new.

@@ -23,12 +23,17 @@ enum { NQ_BLOCK_COST = 6, NQ_BOG_COST = 3 }; // inches the way-cost adds for a h
 #ifndef NQ_NL
 #define NQ_NL 3
 #endif
-#define NQ_SAFE 1.0                          // inches an archer keeps beyond an enemy's charge
+#define NQ_SAFE 1.0 // inches an archer keeps beyond an enemy's charge
 
-static bool archer(const tw_state *v, int f) { return LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE; }
+static bool archer(const tw_state *v, int f)
+{
+	return LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE;
+}
 
-static bool legal(const tw_state *v, const tw_order *o) { return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK; }
-
+static bool legal(const tw_state *v, const tw_order *o)
+{
+	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
+}
 
 // f and j move together (f's body: his formed group, or he alone)
 static bool same_body(const tw_state *v, int f, int j)
@@ -45,20 +50,6 @@ static int rank_of(const tw_state *v, int side, int j, const void *ctx)
 	return (LLF(v, j)->wounded ? 2 : 0) + (archer(v, j) ? 0 : 1);
 }
 
-static void body_move(const tw_state *v, int side, int f, tw_vec2 off, double facing, tw_order *o)
-{
-	tw_order_init(o, LL_OT_MOVE, side);
-	for (int j = 0; j < v->nfig && o->nfig < TW_ORDER_MAX_FIG; j++) {
-		if (!same_body(v, f, j))
-			continue;
-		o->fig[o->nfig] = j;
-		o->at[o->nfig] = tw_add(v->fig[j].pos, off);
-		o->facing[o->nfig] = facing;
-		o->nfig++;
-	}
-	o->has_at = true;
-}
-
 // The body's move: the least of its members' allowances (a group 1 in less, NQ.MOVE.3).
 static double body_allowance(const tw_state *v, int f)
 {
@@ -73,16 +64,6 @@ static double body_allowance(const tw_state *v, int f)
 	return m < 1 ? 1 : m;
 }
 
-// Our bows outnumber the enemy's (the shared rule: then our hand-to-hand men wait for him).
-static bool outshoots(const tw_state *v, int side)
-{
-	int n = 0;
-	for (int j = 0; j < v->nfig; j++)
-		if (ll_fights(v, j) && archer(v, j))
-			n += ll_gen_enemy(v, side, j) ? -1 : v->fig[j].side == side ? 1 : 0;
-	return n > 0;
-}
-
 // How far short of contact j stops when he charges e: a man with a long weapon in hand against a
 // shorter one stops inside his reach (NQ.RCH.2: engaged, and only he hurts there; NQ.RCH.6: the
 // foe closes only from base contact, and a man engaged does not move); else into contact.
@@ -90,7 +71,8 @@ static double standoff(const tw_state *v, int j, int e)
 {
 	const ll_frec *r = LLF(v, j);
 	int k = ll_row(v, j);
-	if (r->reach[k] != TW_LL_LONG || ll_melee_reach(v, j) <= ll_melee_reach(v, e) || r->r[k][0] <= NQ_STANDOFF)
+	if (r->reach[k] != TW_LL_LONG || ll_melee_reach(v, j) <= ll_melee_reach(v, e) ||
+	    r->r[k][0] <= NQ_STANDOFF)
 		return 0.02;
 	return r->r[k][0] - NQ_STANDOFF;
 }
@@ -114,7 +96,8 @@ static bool charge(const tw_state *v, int side, int f, double m, bool wait, tw_o
 				double gap = tw_figure_gap(&v->fig[j], &v->fig[e]), so = standoff(v, j, e);
 				if (gap - so > m || gap < so)
 					continue;
-				if (wait && LLF(v, e)->group >= 0 && !LLF(v, e)->wounded && ll_melee_reach(v, e) > ll_melee_reach(v, j))
+				if (wait && LLF(v, e)->group >= 0 && !LLF(v, e)->wounded &&
+				    ll_melee_reach(v, e) > ll_melee_reach(v, j))
 					continue;
 				int r = rank_of(v, side, e, NULL);
 				if (tries > 0 && (r < lr || (r == lr && gap <= lg + 1e-12)))
@@ -131,7 +114,7 @@ static bool charge(const tw_state *v, int side, int f, double m, bool wait, tw_o
 		if (bj < 0)
 			return false;
 		tw_vec2 d = tw_sub(v->fig[be].pos, v->fig[bj].pos);
-		body_move(v, side, bj, tw_scale(d, (bg - bs) / tw_len(d)), tw_bearing_deg(d), o);
+		ll_gen_nq_body_move(v, side, bj, tw_scale(d, (bg - bs) / tw_len(d)), tw_bearing_deg(d), o);
 		if (legal(v, o))
 			return true;
 		lr = br;
@@ -172,7 +155,8 @@ static bool move_refused(const tw_state *v, int f, tw_vec2 off)
 			continue;
 		tw_vec2 p = v->fig[j].pos, q = tw_add(p, off);
 		const ll_frec *r = LLF(v, j);
-		double base = r->m - (r->wounded ? 2 : 0) - (r->group >= 0 ? 1 : 0); // (ll_move.c's allowance)
+		double base =
+		    r->m - (r->wounded ? 2 : 0) - (r->group >= 0 ? 1 : 0); // (ll_move.c's allowance)
 		if (d > (base < 1 ? 1 : base) + LL_EPS || !ll_path_clear(v, p, q))
 			return true;
 		if (d > (base - 2 < 1 ? 1 : base - 2) + LL_EPS && ll_path_difficult(v, p, q))
@@ -231,7 +215,7 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 		return false;
 	tw_vec2 off = tw_scale(d, step / len);
 	if (way_cost(v, f, lead, be, off) < len - step + 0.5) { // the way on from the straight move is clear
-		body_move(v, side, lead, off, tw_bearing_deg(d), o);
+		ll_gen_nq_body_move(v, side, lead, off, tw_bearing_deg(d), o);
 		if (legal(v, o))
 			return true;
 	}
@@ -245,10 +229,12 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 		if (k < 6)
 			off = tw_scale(d, step * (1.0 - 0.18 * k) / len);
 		else {
-			double a = ((k - 6) % NQ_NB) * 2 * M_PI / NQ_NB, sl = m * (1.0 - (double)((k - 6) / NQ_NB) / NQ_NL);
+			double a = ((k - 6) % NQ_NB) * 2 * M_PI / NQ_NB,
+			       sl = m * (1.0 - (double)((k - 6) / NQ_NB) / NQ_NL);
 			off = tw_v2(sin(a) * sl, cos(a) * sl);
 		}
-		double lb = tw_dist(tw_add(v->fig[lead].pos, off), v->fig[be].pos) - v->fig[lead].radius - v->fig[be].radius;
+		double lb = tw_dist(tw_add(v->fig[lead].pos, off), v->fig[be].pos) - v->fig[lead].radius -
+		            v->fig[be].radius;
 		lb = lb < 0 ? 0 : lb;
 		if (lb < best)
 			c[n++] = (nq_cand){lb, k, off};
@@ -256,9 +242,12 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 	qsort(c, (size_t)n, sizeof *c, cand_cmp);
 	for (int i = 0; i < n && c[i].cost <= best; i++) {
 		double cost = way_cost(v, f, lead, be, c[i].off);
-		if (!(cost < best || (found >= 0 && cost == best && c[i].k < c[found].k)) || move_refused(v, f, c[i].off))
+		if (!(cost < best || (found >= 0 && cost == best && c[i].k < c[found].k)) ||
+		    move_refused(v, f, c[i].off))
 			continue;
-		body_move(v, side, lead, c[i].off, tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[i].off))), o);
+		ll_gen_nq_body_move(
+		    v, side, lead, c[i].off,
+		    tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[i].off))), o);
 		if (legal(v, o)) {
 			best = cost;
 			found = i;
@@ -266,8 +255,9 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 	}
 	if (found < 0)
 		return false;
-	body_move(v, side, lead, c[found].off,
-		  tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[found].off))), o);
+	ll_gen_nq_body_move(v, side, lead, c[found].off,
+	                    tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[found].off))),
+	                    o);
 	return legal(v, o);
 }
 
@@ -275,7 +265,7 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 // else (unless our bows outnumber the enemy's: he comes to them) an advance.
 bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o)
 {
-	int wait = -1; // outshoots(v, side), found when first asked
+	int wait = -1; // ll_gen_nq_outshoots(v, side), found when first asked
 	for (int f = 0; f < v->nfig; f++) {
 		if (!ll_fights(v, f) || v->fig[f].side != side || archer(v, f) || !ll_may_act(v, f, LLA_MOVE))
 			continue;
@@ -285,12 +275,14 @@ bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o)
 		if (!first)
 			continue;
 		if (wait < 0)
-			wait = outshoots(v, side);
+			wait = ll_gen_nq_outshoots(v, side);
 		double m = body_allowance(v, f);
-		for (int j = f; j < (LLF(v, f)->group < 0 ? f + 1 : v->nfig) && !near; j++) // (the cheap test first: an enemy in reach)
+		for (int j = f; j < (LLF(v, f)->group < 0 ? f + 1 : v->nfig) && !near;
+		     j++) // (the cheap test first: an enemy in reach)
 			if (same_body(v, f, j))
 				for (int e = 0; e < v->nfig && !near; e++)
-					near = ll_gen_enemy(v, side, e) && tw_figure_gap(&v->fig[j], &v->fig[e]) <= m + 1;
+					near = ll_gen_enemy(v, side, e) &&
+					       tw_figure_gap(&v->fig[j], &v->fig[e]) <= m + 1;
 		if (wait && !near)
 			continue; // no charge, and no advance
 		bool engaged = false;
@@ -361,7 +353,8 @@ static uint64_t threat_sig(const tw_state *v, int side)
 		uint64_t x[4];
 		memcpy(&x[0], &v->fig[e].pos.x, 8);
 		memcpy(&x[1], &v->fig[e].pos.y, 8);
-		x[2] = (uint64_t)v->fig[e].status | (uint64_t)LLF(v, e)->wounded << 8 | (uint64_t)(uint32_t)LLF(v, e)->group << 16;
+		x[2] = (uint64_t)v->fig[e].status | (uint64_t)LLF(v, e)->wounded << 8 |
+		       (uint64_t)(uint32_t)LLF(v, e)->group << 16;
 		x[3] = (uint64_t)e;
 		for (int i = 0; i < 4; i++)
 			h = (h ^ x[i]) * 0x100000001b3ull;
@@ -386,7 +379,10 @@ static bool memo_sync(ll_nq_memo *m, const tw_state *v, int side)
 	return true;
 }
 
-static bool safe_known(const ll_nq_memo *m, int f) { return m && f < LL_NQ_MEMO_FIGS && (m->safe[f / 8] >> (f % 8) & 1); }
+static bool safe_known(const ll_nq_memo *m, int f)
+{
+	return m && f < LL_NQ_MEMO_FIGS && (m->safe[f / 8] >> (f % 8) & 1);
+}
 
 static void safe_put(ll_nq_memo *m, int f)
 {
@@ -467,7 +463,8 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 		}
 		if (pick < 0)
 			pick = safe;
-		for (int i = 0; i < 32 && pick < 0 && -c[i].cost > here; i++) { // no safe place: the least unsafe
+		for (int i = 0; i < 32 && pick < 0 && -c[i].cost > here;
+		     i++) { // no safe place: the least unsafe
 			tw_order_init(o, LL_OT_MOVE, side);
 			o->nfig = 1;
 			o->fig[0] = f;

@@ -21,4 +21,8 @@ const ll_gen_opts *ll_gen_nq_own(void);
 bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo *memo);
 /// ll-nq's hand-to-hand bodies: a charge, else an advance; false when none of them moves.
 bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o);
+/// ll_general_nq.c's shared pieces: the body f belongs to (his group, or he alone) moved by off,
+/// all facing `facing`, into *o; our bows outnumber the enemy's.
+void ll_gen_nq_body_move(const tw_state *v, int side, int f, tw_vec2 off, double facing, tw_order *o);
+bool ll_gen_nq_outshoots(const tw_state *v, int side);
 #endif
