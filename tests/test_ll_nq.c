@@ -219,9 +219,9 @@ static void test_NQ_MOVE_6_general_line_rounds_the_hedge(void **st)
 }
 
 // Cites: NQ.SCN.2
-// Whole games against random (seeds 1-24, ll-nq on side seed % 2): every order ll-nq gives is
-// accepted by the rules as given (tw_play_out would turn a refused one into `end`, silently), and
-// the Debug build checks the state's invariants after each.
+// Whole games against random (seeds 1-24, or 1-LL_NQ_GAMES; ll-nq on side seed % 2): every order ll-nq gives
+// is accepted by the rules as given (tw_play_out would turn a refused one into `end`, silently), and the
+// Debug build checks the state's invariants after each.
 static void test_NQ_SCN_2_general_orders_are_all_legal(void **st)
 {
 	(void)st;
@@ -232,8 +232,9 @@ static void test_NQ_SCN_2_general_orders_are_all_legal(void **st)
 	if (tw_state_load(&s0, "scenarios/lloyd/skirmish.json", &err) != TW_OK)
 		fail_msg("%s", err.message);
 	tw_order *o = calloc(1, sizeof *o);
-	int given = 0;
-	for (uint64_t seed = 1; seed <= 24; seed++) {
+	int given = 0,
+	    n = getenv("LL_NQ_GAMES") ? atoi(getenv("LL_NQ_GAMES")) : 24; // (more for a longer check)
+	for (uint64_t seed = 1; seed <= (uint64_t)(n > 0 ? n : 24); seed++) {
 		int me = (int)(seed % 2);
 		tw_game *g = tw_game_new(&s0, seed, NULL, &err);
 		assert_non_null(g);
