@@ -126,7 +126,7 @@ static bool charge(const tw_state *v, int side, int f, double m, bool wait, tw_o
 // What is left of f's body's way to enemy e after moving by off: the lead's distance to contact,
 // and a cost where a member's straight way on crosses a hedge (walked round, NQ.MOVE.6) or the bog
 // (the whole move 2 in less, NQ.MOVE.2).
-static double way_cost(const tw_state *v, int f, int lead, int e, tw_vec2 off)
+static double way_cost(const tw_state *v, const int *mem, int nm, int lead, int e, tw_vec2 off)
 {
 	tw_vec2 lp = tw_add(v->fig[lead].pos, off), d = tw_sub(v->fig[e].pos, lp);
 	double len = tw_len(d), rem = len - v->fig[lead].radius - v->fig[e].radius;
@@ -134,9 +134,8 @@ static double way_cost(const tw_state *v, int f, int lead, int e, tw_vec2 off)
 		rem = 0;
 	tw_vec2 go = len > LL_EPS ? tw_scale(d, rem / len) : tw_v2(0, 0);
 	bool blocked = false, slow = false;
-	for (int j = 0; j < v->nfig && !blocked; j++) {
-		if (!same_body(v, f, j))
-			continue;
+	for (int i = 0; i < nm && !blocked; i++) {
+		int j = mem[i];
 		tw_vec2 p = tw_add(v->fig[j].pos, off), q = tw_add(p, go);
 		blocked = !ll_path_clear(v, p, q);
 		slow = slow || ll_path_difficult(v, p, q);
@@ -147,12 +146,11 @@ static double way_cost(const tw_state *v, int f, int lead, int e, tw_vec2 off)
 // Whether the rules would refuse f's body's move by off for its length or its way (NQ.MOVE.1,
 // NQ.MOVE.2, NQ.MOVE.6: each man's allowance, 2 in less across the bog; no hedge crossed): those
 // moves are not asked of them (ll-nq's speed; the same answers, the rules check every other).
-static bool move_refused(const tw_state *v, int f, tw_vec2 off)
+static bool move_refused(const tw_state *v, const int *mem, int nm, tw_vec2 off)
 {
 	double d = tw_len(off);
-	for (int j = 0; j < v->nfig; j++) {
-		if (!same_body(v, f, j))
-			continue;
+	for (int i = 0; i < nm; i++) {
+		int j = mem[i];
 		tw_vec2 p = v->fig[j].pos, q = tw_add(p, off);
 		const ll_frec *r = LLF(v, j);
 		double base =
@@ -172,17 +170,29 @@ typedef struct nq_cand {
 	tw_vec2 off;
 } nq_cand;
 
-static int cand_cmp(const void *pa, const void *pb)
+static bool cand_before(const nq_cand *a, const nq_cand *b)
 {
-	const nq_cand *a = pa, *b = pb;
-	if (a->cost != b->cost)
-		return a->cost < b->cost ? -1 : 1;
-	return (a->k > b->k) - (a->k < b->k);
+	return a->cost < b->cost || (a->cost == b->cost && a->k < b->k);
+}
+
+// Sorts c[0..n) by (cost, k): an insertion sort (a few dozen candidates, most nearly in order).
+static void cand_sort(nq_cand *c, int n)
+{
+	for (int i = 1; i < n; i++) {
+		nq_cand x = c[i];
+		int j = i;
+		for (; j > 0 && cand_before(&x, &c[j - 1]); j--)
+			c[j] = c[j - 1];
+		c[j] = x;
+	}
 }
 
 // f's body advances on its target: the enemy first by (rank, distance to the body's nearest man),
 // straight when that way is clear; else the legal move of 24 bearings and three lengths (and the
 // straight move shortened) that leaves the least way-cost, if it is less than standing still's.
+static bool approach_body(const tw_state *v, int side, double m, int lead, int be, const int *mem, int nm,
+                          tw_order *o);
+
 static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 {
 	int be = -1, br = 0, lead = f;
@@ -205,6 +215,21 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 	}
 	if (be < 0)
 		return false;
+	int buf[64], *mem = buf, nm = 0; // the body's men (f's group, or he alone), found once
+	if (v->nfig > 64 && !(mem = tw_malloc(sizeof *mem * (size_t)v->nfig)))
+		return false;
+	for (int j = 0; j < v->nfig; j++)
+		if (same_body(v, f, j))
+			mem[nm++] = j;
+	bool ok = approach_body(v, side, m, lead, be, mem, nm, o);
+	if (mem != buf)
+		tw_free(mem);
+	return ok;
+}
+
+static bool approach_body(const tw_state *v, int side, double m, int lead, int be, const int *mem, int nm,
+                          tw_order *o)
+{
 	tw_vec2 d = tw_sub(v->fig[be].pos, v->fig[lead].pos);
 	double len = tw_len(d);
 	if (len < LL_EPS)
@@ -214,7 +239,8 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 	if (step <= LL_EPS)
 		return false;
 	tw_vec2 off = tw_scale(d, step / len);
-	if (way_cost(v, f, lead, be, off) < len - step + 0.5) { // the way on from the straight move is clear
+	if (way_cost(v, mem, nm, lead, be, off) <
+	    len - step + 0.5) { // the way on from the straight move is clear
 		ll_gen_nq_body_move(v, side, lead, off, tw_bearing_deg(d), o);
 		if (legal(v, o))
 			return true;
@@ -224,14 +250,18 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 	// and checked by the rules only if it would be the best yet, until the bound passes the best.)
 	nq_cand c[6 + NQ_NB * NQ_NL];
 	int n = 0, found = -1;
-	double best = way_cost(v, f, lead, be, tw_v2(0, 0)) - 0.01; // standing still
+	double best = way_cost(v, mem, nm, lead, be, tw_v2(0, 0)) - 0.01; // standing still
+	tw_vec2 unit[NQ_NB]; // (each bearing's sine and cosine once, for its three lengths)
+	for (int b = 0; b < NQ_NB; b++) {
+		double a = b * 2 * M_PI / NQ_NB;
+		unit[b] = tw_v2(sin(a), cos(a));
+	}
 	for (int k = 0; k < 6 + NQ_NB * NQ_NL; k++) {
 		if (k < 6)
 			off = tw_scale(d, step * (1.0 - 0.18 * k) / len);
 		else {
-			double a = ((k - 6) % NQ_NB) * 2 * M_PI / NQ_NB,
-			       sl = m * (1.0 - (double)((k - 6) / NQ_NB) / NQ_NL);
-			off = tw_v2(sin(a) * sl, cos(a) * sl);
+			double sl = m * (1.0 - (double)((k - 6) / NQ_NB) / NQ_NL);
+			off = tw_v2(unit[(k - 6) % NQ_NB].x * sl, unit[(k - 6) % NQ_NB].y * sl);
 		}
 		double lb = tw_dist(tw_add(v->fig[lead].pos, off), v->fig[be].pos) - v->fig[lead].radius -
 		            v->fig[be].radius;
@@ -239,11 +269,11 @@ static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
 		if (lb < best)
 			c[n++] = (nq_cand){lb, k, off};
 	}
-	qsort(c, (size_t)n, sizeof *c, cand_cmp);
+	cand_sort(c, n);
 	for (int i = 0; i < n && c[i].cost <= best; i++) {
-		double cost = way_cost(v, f, lead, be, c[i].off);
+		double cost = way_cost(v, mem, nm, lead, be, c[i].off);
 		if (!(cost < best || (found >= 0 && cost == best && c[i].k < c[found].k)) ||
-		    move_refused(v, f, c[i].off))
+		    move_refused(v, mem, nm, c[i].off))
 			continue;
 		ll_gen_nq_body_move(
 		    v, side, lead, c[i].off,
@@ -404,9 +434,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 	bool done = false;
 	for (int f = 0; f < v->nfig && !done; f++) {
 		if (!ll_fights(v, f) || v->fig[f].side != side || !archer(v, f) || LLF(v, f)->group >= 0 ||
-		    !ll_may_act(v, f, LLA_MOVE))
-			continue;
-		if (safe_known(nm, f))
+		    safe_known(nm, f) || !ll_may_act(v, f, LLA_MOVE))
 			continue;
 		if (n < 0) {
 			t = tw_malloc(sizeof *t * (size_t)v->nfig);
@@ -440,7 +468,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 			c[k].cost = -(g < 50 ? g : 50);
 			c[k].k = k;
 		}
-		qsort(c, 32, sizeof *c, cand_cmp);
+		cand_sort(c, 32);
 		int pick = -1, safe = -1; // the first safe place that sees, the first safe place
 		for (int i = 0; i < 32 && pick < 0 && -c[i].cost > NQ_SAFE; i++) {
 			bool sees = safe >= 0 && ll_gen_sees(v, side, f, c[i].off, memo);
