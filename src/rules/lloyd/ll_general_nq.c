@@ -155,8 +155,13 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 		}
 		if (n == 0 || !ll_shooter_free(v, f))
 			continue;
-		if (n > 1)
-			qsort(c, (size_t)n, sizeof *c, cand_cmp);
+		for (int i = 1; i < n; i++) { // (h6-nq: an insertion sort by cand_cmp's order: a few, cheaper than qsort)
+			ll_shot_cand x = c[i];
+			int j = i;
+			for (; j > 0 && cand_cmp(&x, &c[j - 1]) < 0; j--)
+				c[j] = c[j - 1];
+			c[j] = x;
+		}
 		for (int i = 0; i < n; i++)
 			if (ll_shot_ok_memo(v, side, f, c[i].t, 1, melee)) {
 				tw_order_init(o, LL_OT_SHOOT, side);
@@ -176,8 +181,8 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 static bool load(const tw_state *v, int side, tw_order *o)
 {
 	for (int f = 0; f < v->nfig; f++) {
-		if (!mine(v, side, f) || !archer(v, f) || LLF(v, f)->loaded)
-			continue;
+		if (!mine(v, side, f) || !archer(v, f) || LLF(v, f)->loaded || !ll_may_act(v, f, LLA_LOAD))
+			continue; // (h6-nq: the rules refuse a man who has used his two actions: not asked)
 		tw_order_init(o, LL_OT_LOAD, side);
 		o->nfig = 1;
 		o->fig[0] = f;
@@ -261,13 +266,17 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 		return false;
 	double best = 1e300;
 	tw_vec2 bp = v->fig[f].pos;
+	int e = ll_gen_target(v, f, NULL, NULL); // (h6-nq: his nearest enemy, the same for every place: found once)
 	for (int k = 0; k < 32; k++) {
 		double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
 		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
+		if (!(-d < best))
+			continue; // (h6-nq: it could not be kept; its tests are skipped: the same choice)
 		bool safe = true;
-		for (int e = 0; e < v->nfig && safe; e++)
-			safe = !ll_gen_enemy(v, side, e) || archer(v, e) ||
-			       tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius > ll_move_allowance(v, e) + 1;
+		for (int j = 0; j < v->nfig && safe; j++)
+			safe = !ll_gen_enemy(v, side, j) || archer(v, j) ||
+			       tw_dist(p, v->fig[j].pos) - v->fig[j].radius - v->fig[f].radius > ll_move_allowance(v, j) + 1;
 		if (!safe || !ll_gen_sees(v, side, f, p, memo))
 			continue;
 		tw_order_init(o, LL_OT_MOVE, side);
@@ -276,9 +285,7 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 		o->at[0] = p;
 		o->facing[0] = v->fig[f].facing;
 		o->has_at = true;
-		int e = ll_gen_target(v, f, NULL, NULL);
-		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
-		if (legal(v, o) && -d < best) { // of the safe places, the farthest from the nearest enemy
+		if (legal(v, o)) { // of the safe places, the farthest from the nearest enemy
 			best = -d;
 			bp = p;
 		}
@@ -289,7 +296,6 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 	o->nfig = 1;
 	o->fig[0] = f;
 	o->at[0] = bp;
-	int e = ll_gen_target(v, f, NULL, NULL);
 	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, bp)) : v->fig[f].facing;
 	o->has_at = true;
 	return legal(v, o);
