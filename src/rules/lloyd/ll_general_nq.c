@@ -146,11 +146,14 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 		int n = 0;
 		double range = LLF(v, f)->r[ll_row(v, f)][2];
 		for (int t = 0; t < v->nfig; t++) {
-			if (!ll_gen_enemy(v, side, t) || tw_dist(v->fig[f].pos, v->fig[t].pos) > range + LL_EPS)
+			if (!ll_gen_enemy(v, side, t))
+				continue;
+			double d = tw_dist(v->fig[f].pos, v->fig[t].pos); // (h6-nq: found once)
+			if (d > range + LL_EPS)
 				continue;
 			c[n].r = rank ? rank(v, side, t, ctx) : 0;
 			c[n].t = t;
-			c[n].d = tw_dist(v->fig[f].pos, v->fig[t].pos);
+			c[n].d = d;
 			n++;
 		}
 		if (n == 0 || !ll_shooter_free(v, f))

@@ -80,7 +80,8 @@ static double standoff(const tw_state *v, int j, int e)
 // A charge by f's body: of every member and every enemy in reach, the first by (rank, gap) whose
 // move is legal for the whole body. wait: our bows outnumber the enemy's, and no man charges a
 // formed line of longer weapons unless its man is wounded.
-static bool charge(const tw_state *v, int side, int f, double m, bool wait, tw_order *o)
+static bool charge(const tw_state *v, int side, int f, double m, bool wait, const int *en, int ne,
+                   tw_order *o)
 {
 	int lr = 0;
 	double lg = -1;
@@ -90,9 +91,8 @@ static bool charge(const tw_state *v, int side, int f, double m, bool wait, tw_o
 		for (int j = 0; j < v->nfig; j++) {
 			if (!same_body(v, f, j))
 				continue;
-			for (int e = 0; e < v->nfig; e++) {
-				if (!ll_gen_enemy(v, side, e))
-					continue;
+			for (int ie = 0; ie < ne; ie++) {
+				int e = en[ie];
 				double gap = tw_figure_gap(&v->fig[j], &v->fig[e]), so = standoff(v, j, e);
 				if (gap - so > m || gap < so)
 					continue;
@@ -193,16 +193,15 @@ static void cand_sort(nq_cand *c, int n)
 static bool approach_body(const tw_state *v, int side, double m, int lead, int be, const int *mem, int nm,
                           tw_order *o);
 
-static bool approach(const tw_state *v, int side, int f, double m, tw_order *o)
+static bool approach(const tw_state *v, int side, int f, double m, const int *en, int ne, tw_order *o)
 {
 	int be = -1, br = 0, lead = f;
 	double bd = 1e300;
 	for (int j = 0; j < v->nfig; j++) {
 		if (!same_body(v, f, j))
 			continue;
-		for (int e = 0; e < v->nfig; e++) {
-			if (!ll_gen_enemy(v, side, e))
-				continue;
+		for (int ie = 0; ie < ne; ie++) {
+			int e = en[ie];
 			int r = rank_of(v, side, e, NULL);
 			double d = tw_dist(v->fig[j].pos, v->fig[e].pos);
 			if (be < 0 || r < br || (r == br && d < bd)) {
@@ -278,7 +277,9 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 		ll_gen_nq_body_move(
 		    v, side, lead, c[i].off,
 		    tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[i].off))), o);
-		if (legal(v, o)) {
+		// (the move's own checks, ll_validate_move: what the rules' whole check adds is the same for
+		// every move of this decision, and legal() below makes it on the move kept)
+		if (ll_validate_move(v, o, NULL) == TW_OK) {
 			best = cost;
 			found = i;
 		}
@@ -295,8 +296,10 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 // else (unless our bows outnumber the enemy's: he comes to them) an advance.
 bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o)
 {
-	int wait = -1; // ll_gen_nq_outshoots(v, side), found when first asked
-	for (int f = 0; f < v->nfig; f++) {
+	int wait = -1;                    // ll_gen_nq_outshoots(v, side), found when first asked
+	int ebuf[64], *en = NULL, ne = 0; // the enemies in the fight in index order, listed when first asked
+	bool ok = false;
+	for (int f = 0; f < v->nfig && !ok; f++) {
 		if (!ll_fights(v, f) || v->fig[f].side != side || archer(v, f) || !ll_may_act(v, f, LLA_MOVE))
 			continue;
 		bool first = true, near = false;
@@ -304,15 +307,21 @@ bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o)
 			first = !same_body(v, f, j);
 		if (!first)
 			continue;
-		if (wait < 0)
+		if (wait < 0) {
 			wait = ll_gen_nq_outshoots(v, side);
+			en = v->nfig <= 64 ? ebuf : tw_malloc(sizeof *en * (size_t)v->nfig);
+			if (!en)
+				return false;
+			for (int e = 0; e < v->nfig; e++)
+				if (ll_gen_enemy(v, side, e))
+					en[ne++] = e;
+		}
 		double m = body_allowance(v, f);
 		for (int j = f; j < (LLF(v, f)->group < 0 ? f + 1 : v->nfig) && !near;
 		     j++) // (the cheap test first: an enemy in reach)
 			if (same_body(v, f, j))
-				for (int e = 0; e < v->nfig && !near; e++)
-					near = ll_gen_enemy(v, side, e) &&
-					       tw_figure_gap(&v->fig[j], &v->fig[e]) <= m + 1;
+				for (int ie = 0; ie < ne && !near; ie++)
+					near = tw_figure_gap(&v->fig[j], &v->fig[en[ie]]) <= m + 1;
 		if (wait && !near)
 			continue; // no charge, and no advance
 		bool engaged = false;
@@ -320,12 +329,12 @@ bool ll_gen_nq_own_move(const tw_state *v, int side, tw_order *o)
 			engaged = same_body(v, f, j) && ll_in_melee(v, j);
 		if (engaged)
 			continue;
-		if (near && charge(v, side, f, m, wait, o))
-			return true;
-		if (!wait && approach(v, side, f, m, o))
-			return true;
+		ok = (near && charge(v, side, f, m, wait, en, ne, o)) ||
+		     (!wait && approach(v, side, f, m, en, ne, o));
 	}
-	return false;
+	if (en != ebuf)
+		tw_free(en);
+	return ok;
 }
 
 // The enemy hand-to-hand men: where each stands, how far he charges, whether he is engaged (and
