@@ -440,6 +440,11 @@ static bool aim(const tw_state *v, int side, tw_order *o)
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
 			continue;
+		bool near_wounded = false; // (h6-nq: the cheap test first: some wounded enemy engaged with him)
+		for (int j = 0; j < v->nfig && !near_wounded; j++)
+			near_wounded = LLF(v, j)->wounded && ll_gen_enemy(v, side, j) && ll_engaged(v, f, j);
+		if (!near_wounded)
+			continue;
 		int w = -1, n = 0;
 		for (int j = ll_engaged_next(v, f, 0); j >= 0; j = ll_engaged_next(v, f, j + 1)) // ll-nq2
 			if (ll_gen_enemy(v, side, j)) {
