@@ -127,15 +127,16 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 {
 	if (!may_shoot(v, side))
 		return false;
-	ll_shot_cand *c = NULL;
-	signed char *melee = NULL; // each target's engagement, as found (ll_shot_ok_memo)
+	ll_shot_cand *c = NULL, cbuf[64];
+	signed char *melee = NULL, mbuf[64]; // each target's engagement, as found (ll_shot_ok_memo)
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
 		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
 			continue;
 		if (!c) {
-			c = tw_malloc(sizeof *c * (size_t)v->nfig);
-			melee = tw_malloc((size_t)v->nfig);
+			bool small = v->nfig <= 64; // (h6-nq: on the stack for up to 64 men)
+			c = small ? cbuf : tw_malloc(sizeof *c * (size_t)v->nfig);
+			melee = small ? mbuf : tw_malloc((size_t)v->nfig);
 			if (!c || !melee) {
 				tw_free(c);
 				tw_free(melee);
@@ -171,13 +172,17 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 				o->nfig = o->nfig2 = 1;
 				o->fig[0] = f;
 				o->fig2[0] = c[i].t;
-				tw_free(c);
-				tw_free(melee);
+				if (c != cbuf) {
+					tw_free(c);
+					tw_free(melee);
+				}
 				return true;
 			}
 	}
-	tw_free(c);
-	tw_free(melee);
+	if (c != cbuf) {
+		tw_free(c);
+		tw_free(melee);
+	}
 	return false;
 }
 

@@ -437,8 +437,8 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 {
 	if (!memo_sync(nm, v, side))
 		nm = NULL;
-	nq_threat *t = NULL;
-	signed char *memo = NULL;
+	nq_threat *t = NULL, tbuf[64];
+	signed char *memo = NULL, mbuf[64]; // (on the stack for up to 64 men)
 	int n = -1;
 	bool done = false;
 	for (int f = 0; f < v->nfig && !done; f++) {
@@ -446,8 +446,8 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 		    safe_known(nm, f) || !ll_may_act(v, f, LLA_MOVE))
 			continue;
 		if (n < 0) {
-			t = tw_malloc(sizeof *t * (size_t)v->nfig);
-			memo = tw_malloc((size_t)v->nfig);
+			t = v->nfig <= 64 ? tbuf : tw_malloc(sizeof *t * (size_t)v->nfig);
+			memo = v->nfig <= 64 ? mbuf : tw_malloc((size_t)v->nfig);
 			if (!t || !memo)
 				break;
 			n = threats(v, side, t);
@@ -523,8 +523,10 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 			done = legal(v, o);
 		}
 	}
-	tw_free(t);
-	tw_free(memo);
+	if (t != tbuf) {
+		tw_free(t);
+		tw_free(memo);
+	}
 	return done;
 }
 
