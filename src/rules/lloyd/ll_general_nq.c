@@ -11,12 +11,16 @@
 // - melee: each man engaged with several foes aims his attack roll at a wounded one (NQ.ATK.5).
 // Enemies are the sides not allied with its own (tw_allied), so the same play serves the
 // six-player game; ll_gen_target lets the six-player general rank its enemies (ll_gen_rank).
+// h6-nq: ll-nq itself plays its own doctrine on top of this (ll_general_nq_own.c: its ranking,
+// its archers stepping out of a charge, its hand-to-hand bodies' charges and advance); ll-three
+// and ll-six play the shared turn as above (ll_gen_nq_turn).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ll.h"
 #include "tinwar/general.h"
+#include "ll_general_nq_own.h"
 
 // (ll_gen_enemy: inline in ll.h, ll-nq2)
 
@@ -123,15 +127,16 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 {
 	if (!may_shoot(v, side))
 		return false;
-	ll_shot_cand *c = NULL;
-	signed char *melee = NULL; // each target's engagement, as found (ll_shot_ok_memo)
+	ll_shot_cand *c = NULL, cbuf[64];
+	signed char *melee = NULL, mbuf[64]; // each target's engagement, as found (ll_shot_ok_memo)
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
 		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
 			continue;
 		if (!c) {
-			c = tw_malloc(sizeof *c * (size_t)v->nfig);
-			melee = tw_malloc((size_t)v->nfig);
+			bool small = v->nfig <= 64; // (h6-nq: on the stack for up to 64 men)
+			c = small ? cbuf : tw_malloc(sizeof *c * (size_t)v->nfig);
+			melee = small ? mbuf : tw_malloc((size_t)v->nfig);
 			if (!c || !melee) {
 				tw_free(c);
 				tw_free(melee);
@@ -142,38 +147,50 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 		int n = 0;
 		double range = LLF(v, f)->r[ll_row(v, f)][2];
 		for (int t = 0; t < v->nfig; t++) {
-			if (!ll_gen_enemy(v, side, t) || tw_dist(v->fig[f].pos, v->fig[t].pos) > range + LL_EPS)
+			if (!ll_gen_enemy(v, side, t))
+				continue;
+			double d = tw_dist(v->fig[f].pos, v->fig[t].pos); // (h6-nq: found once)
+			if (d > range + LL_EPS)
 				continue;
 			c[n].r = rank ? rank(v, side, t, ctx) : 0;
 			c[n].t = t;
-			c[n].d = tw_dist(v->fig[f].pos, v->fig[t].pos);
+			c[n].d = d;
 			n++;
 		}
 		if (n == 0 || !ll_shooter_free(v, f))
 			continue;
-		if (n > 1)
-			qsort(c, (size_t)n, sizeof *c, cand_cmp);
+		for (int i = 1; i < n; i++) { // (h6-nq: an insertion sort by cand_cmp's order: a few, cheaper than qsort)
+			ll_shot_cand x = c[i];
+			int j = i;
+			for (; j > 0 && cand_cmp(&x, &c[j - 1]) < 0; j--)
+				c[j] = c[j - 1];
+			c[j] = x;
+		}
 		for (int i = 0; i < n; i++)
 			if (ll_shot_ok_memo(v, side, f, c[i].t, 1, melee)) {
 				tw_order_init(o, LL_OT_SHOOT, side);
 				o->nfig = o->nfig2 = 1;
 				o->fig[0] = f;
 				o->fig2[0] = c[i].t;
-				tw_free(c);
-				tw_free(melee);
+				if (c != cbuf) {
+					tw_free(c);
+					tw_free(melee);
+				}
 				return true;
 			}
 	}
-	tw_free(c);
-	tw_free(melee);
+	if (c != cbuf) {
+		tw_free(c);
+		tw_free(melee);
+	}
 	return false;
 }
 
 static bool load(const tw_state *v, int side, tw_order *o)
 {
 	for (int f = 0; f < v->nfig; f++) {
-		if (!mine(v, side, f) || !archer(v, f) || LLF(v, f)->loaded)
-			continue;
+		if (!mine(v, side, f) || !archer(v, f) || LLF(v, f)->loaded || !ll_may_act(v, f, LLA_LOAD))
+			continue; // (h6-nq: the rules refuse a man who has used his two actions: not asked)
 		tw_order_init(o, LL_OT_LOAD, side);
 		o->nfig = 1;
 		o->fig[0] = f;
@@ -209,6 +226,14 @@ static bool outshoots(const tw_state *v, int side)
 			n += ll_gen_enemy(v, side, j) ? -1 : v->fig[j].side == side ? 1 : 0;
 	return n > 0;
 }
+
+// h6-nq: the two above for ll-nq's own doctrine (ll_general_nq_own.c)
+void ll_gen_nq_body_move(const tw_state *v, int side, int f, tw_vec2 off, double facing, tw_order *o)
+{
+	body_move(v, side, f, off, facing, o);
+}
+
+bool ll_gen_nq_outshoots(const tw_state *v, int side) { return outshoots(v, side); }
 
 // ll-nq2: ll_in_melee(t) with f where he now stands, memo (or NULL) keeping whether t is engaged
 // with anyone but f (which does not depend on where f stands): then only the pair (t, f) is new.
@@ -249,13 +274,17 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 		return false;
 	double best = 1e300;
 	tw_vec2 bp = v->fig[f].pos;
+	int e = ll_gen_target(v, f, NULL, NULL); // (h6-nq: his nearest enemy, the same for every place: found once)
 	for (int k = 0; k < 32; k++) {
 		double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
 		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
+		if (!(-d < best))
+			continue; // (h6-nq: it could not be kept; its tests are skipped: the same choice)
 		bool safe = true;
-		for (int e = 0; e < v->nfig && safe; e++)
-			safe = !ll_gen_enemy(v, side, e) || archer(v, e) ||
-			       tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius > ll_move_allowance(v, e) + 1;
+		for (int j = 0; j < v->nfig && safe; j++)
+			safe = !ll_gen_enemy(v, side, j) || archer(v, j) ||
+			       tw_dist(p, v->fig[j].pos) - v->fig[j].radius - v->fig[f].radius > ll_move_allowance(v, j) + 1;
 		if (!safe || !ll_gen_sees(v, side, f, p, memo))
 			continue;
 		tw_order_init(o, LL_OT_MOVE, side);
@@ -264,9 +293,7 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 		o->at[0] = p;
 		o->facing[0] = v->fig[f].facing;
 		o->has_at = true;
-		int e = ll_gen_target(v, f, NULL, NULL);
-		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
-		if (legal(v, o) && -d < best) { // of the safe places, the farthest from the nearest enemy
+		if (legal(v, o)) { // of the safe places, the farthest from the nearest enemy
 			best = -d;
 			bp = p;
 		}
@@ -277,7 +304,6 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 	o->nfig = 1;
 	o->fig[0] = f;
 	o->at[0] = bp;
-	int e = ll_gen_target(v, f, NULL, NULL);
 	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, bp)) : v->fig[f].facing;
 	o->has_at = true;
 	return legal(v, o);
@@ -327,11 +353,12 @@ static bool charge(const tw_state *v, int side, int f, tw_order *o, const ll_gen
 	return false;
 }
 
-static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, signed char *memo)
+static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, signed char *memo, bool own)
 {
 	for (int f = 0; f < v->nfig; f++) {
-		if (!mine(v, side, f) || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f))
-			continue;
+		if (!mine(v, side, f) || !ll_may_act(v, f, LLA_MOVE) || (own && op->keep_back(v, side, f, op->ctx)) ||
+		    ll_in_melee(v, f))
+			continue; // (h6-nq: ll-nq's men kept back are known before the melee scan)
 		if (op && op->keep_back && op->keep_back(v, side, f, op->ctx))
 			continue;
 		int g = LLF(v, f)->group, lead = f;
@@ -399,10 +426,10 @@ static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_op
 	return false;
 }
 
-static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own)
 {
 	signed char *memo = tw_malloc((size_t)(v->nfig ? v->nfig : 1)); // NULL: the plain scans
-	bool ok = advance_in(v, side, o, op, memo);
+	bool ok = advance_in(v, side, o, op, memo, own);
 	tw_free(memo);
 	return ok;
 }
@@ -417,6 +444,11 @@ static bool aim(const tw_state *v, int side, tw_order *o)
 		return false;
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
+			continue;
+		bool near_wounded = false; // (h6-nq: the cheap test first: some wounded enemy engaged with him)
+		for (int j = 0; j < v->nfig && !near_wounded; j++)
+			near_wounded = LLF(v, j)->wounded && ll_gen_enemy(v, side, j) && ll_engaged(v, f, j);
+		if (!near_wounded)
 			continue;
 		int w = -1, n = 0;
 		for (int j = ll_engaged_next(v, f, 0); j >= 0; j = ll_engaged_next(v, f, j + 1)) // ll-nq2
@@ -447,7 +479,9 @@ bool ll_gen_asked(const tw_state *v, int side)
 	return false;
 }
 
-void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op)
+// own: ll-nq's own doctrine (h6-nq, ll_general_nq_own.c): its hand-to-hand men move by
+// ll_gen_nq_own_move, after the shots and loads and before the archers' moves.
+static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own, ll_nq_memo *nm)
 {
 	if (ll_owner_answer(v, side, NULL, o)) // ll-rest: TF.D5's edge, CA.D3's deserters
 		return;
@@ -456,8 +490,8 @@ void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		return;
 	}
 	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || load(v, side, o) || advance(v, side, o, op) ||
-		    aim(v, side, o))
+		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || (own && ll_gen_nq_own_archers(v, side, o, nm)) ||
+		    load(v, side, o) || (own && ll_gen_nq_own_move(v, side, o)) || advance(v, side, o, op, own) || aim(v, side, o))
 			return;
 	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
 		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
@@ -466,14 +500,16 @@ void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 	tw_order_init(o, LL_OT_END, side);
 }
 
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false, NULL); }
+
+// h6-nq: ll-nq's own doctrine (ll_general_nq_own.c)
 static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_order *out)
 {
-	(void)g;
 	if (!ll_gen_asked(v, side) || LL_FP(v)) {
 		tw_order_init(out, LL_OT_END, side);
 		return TW_OK;
 	}
-	ll_gen_nq_turn(v, side, out, NULL);
+	nq_turn(v, side, out, ll_gen_nq_own(), true, g->ctx);
 	return TW_OK;
 }
 
@@ -491,8 +527,12 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 const tw_general_def ll_general_nq = {
 	.name = "ll-nq",
 	.ruleset = "lloyd",
-	.help = "the NQ game: loaded archers shoot the nearest enemy they may, empty bows load, each body (a group as "
-		"one) advances on the nearest enemy and charges him when the move reaches, archers only into their "
-		"long band; snap shots at chargers; a man engaged with several aims at a wounded one",
+	.help = "the NQ game (h6-nq): shots and charges at men in good order first, archers first; loaded archers shoot, "
+		"an archer an enemy could charge steps out of reach instead of loading, empty bows load; each body (a "
+		"group as one) charges in reach (a spearman stops inside his spear's reach), else advances round the "
+		"hedge and the bog on its target; while our bows outnumber the enemy's the hand-to-hand men wait and "
+		"never charge a formed line of longer weapons; snap shots at chargers; a man engaged with several aims "
+		"at a wounded one",
 	.decide = decide,
+	.ctx_size = sizeof(ll_nq_memo), // h6-nq
 };
