@@ -413,7 +413,9 @@ static void test_CA_1_campaign_with_computer_generals(void **st)
 // Re-pinned on main after ll-gaps/ll-fin: FP.D2, FP.D3, TF.D1, DU.7 and IN.CARD.3 change play; the
 // three ll-three games re-pinned again after ll-three's change to its play (wounded first, holding
 // from half the turns when ahead). h5-three2's change leaves the three ll-three games (ll-three on
-// both sides) unchanged: same hashes.
+// both sides) unchanged: same hashes. h6-six: six.json seed 3 pinned (ll-six's game there stalled
+// before SP.5's hand-over and SP.D3's leader asked to the end, tests/test_ll_sp_end.c); ll-six
+// seed 2 re-pinned (its earl falls and the baron now takes the crown's command).
 static uint64_t play_hash(const char *path, const char *gen, uint64_t seed)
 {
 	tw_register_builtin();
@@ -458,8 +460,10 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 		{"scenarios/lloyd/three.json", "random", 3, 0xe8c2eb4fbe68bee7ull},
 		{"scenarios/lloyd/six.json", "ll-six", 1, 0xa904f0aa1c838364ull},
 		{"scenarios/lloyd/six.json", "random", 1, 0x6a8f3fefdd41e0e4ull},
-		{"scenarios/lloyd/six.json", "ll-six", 2, 0x5203e0612cb15ee7ull},
+		{"scenarios/lloyd/six.json", "ll-six", 2, 0xd74ba4a59fa4f4a4ull}, // h6-six: SP.5's hand-over
 		{"scenarios/lloyd/six.json", "random", 2, 0x1e3f1037f45f6bb4ull},
+		{"scenarios/lloyd/six.json", "ll-six", 3, 0x141642ee179f0106ull}, // h6-six: it ends now
+		{"scenarios/lloyd/six.json", "random", 3, 0xbfb8b846f6fe811bull},
 
 	};
 	static const char *const paths[] = {"scenarios/lloyd/skirmish.json", "scenarios/lloyd/three.json", "scenarios/lloyd/six.json"};
@@ -578,5 +582,7 @@ int main(void)
 		cmocka_unit_test(test_ll_gen_play_unchanged_by_speedups),
 		cmocka_unit_test(test_ll_gen_fast_paths_agree),
 	};
+	if (getenv("LL_GEN_ONLY")) // h6-six: a cmocka filter, e.g. LL_GEN_ONLY='*SP_general*'
+		cmocka_set_test_filter(getenv("LL_GEN_ONLY"));
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
