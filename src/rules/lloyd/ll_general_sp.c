@@ -21,21 +21,9 @@
 //    in good order holds where it stands (SP.D4 counts them at the limit); the camp that started
 //    the weaker (the rebels in six.json) needs every man, so rule 4 is the stronger camp's only.
 //    Against random, seeds 1-40: 38 (was 37); 200 games: 178 (was 172).
-#include <stdlib.h>
-#include <string.h>
-
 #include "ll_general_sp.h"
 #include "tinwar/general.h"
 
-static int xpd(const char *n, int d) { const char *e = getenv(n); return e ? atoi(e) : d; } // XP (temporary)
-static int xp(const char *n)
-{
-	static const struct { const char *n; int d; } defs[] = {{"XP_SHOOT", 1}, {"XP_NOWAIT", 3}, {"XP_SPEAR", 30}, {"XP_ARCH", 200}, {"XP_AIM", 1}};
-	for (size_t i = 0; i < sizeof defs / sizeof defs[0]; i++)
-		if (!strcmp(defs[i].n, n))
-			return xpd(n, defs[i].d);
-	return xpd(n, 0);
-}
 
 static int camp_points(const tw_state *v, int camp)
 {
@@ -80,29 +68,6 @@ static bool hold_all(const tw_state *v, int side, int f, const void *ctx)
 	return true;
 }
 
-// XP: hold unless a man of f's body can reach an enemy this move (then the NQ play charges).
-static bool reach_now(const tw_state *v, int side, int f)
-{
-	int g = LLF(v, f)->group;
-	for (int j = 0; j < v->nfig; j++) {
-		if (j != f && (g < 0 || LLF(v, j)->group != g || !ll_fights(v, j)))
-			continue;
-		double m = ll_move_allowance(v, j) - (g >= 0 ? 1 : 0) + xp("XP_HOLDSLACK");
-		for (int e = 0; e < v->nfig; e++)
-			if (ll_gen_enemy(v, side, e) && tw_figure_gap(&v->fig[j], &v->fig[e]) - 0.02 <= m)
-				return true;
-	}
-	return false;
-}
-
-static bool hold_but_charge(const tw_state *v, int side, int f, const void *ctx)
-{
-	(void)ctx;
-	if (LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE)
-		return false;
-	return !reach_now(v, side, f);
-}
-
 // Rule 4: the leader stays while another man of his is in good order.
 static bool leader_stays(const tw_state *v, int side, int f, const void *ctx)
 {
@@ -118,8 +83,6 @@ static bool leader_stays(const tw_state *v, int side, int f, const void *ctx)
 bool ll_gen_sp_should_defect(const tw_state *v, int side)
 {
 	const ll_side *me = LLS(v, side);
-	if (xp("XP_NODEF") == 1 || (xp("XP_NODEF") == 2 && v->phase != LL_PH_START))
-		return false;
 	if (me->commander || me->defections > 0 || (v->phase == LL_PH_MOVE && side == v->mover))
 		return false; // rule 3: not the commander, not the player leading the turn, once a game
 	int camp = tw_side_alliance(v, side);
@@ -198,20 +161,20 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 	int limit = LLG(v)->sp_actions > 0 ? LLG(v)->sp_actions : (int)v->params[LLP_MAX_TURNS];
 	bool late = LLG(v)->turn * 4 >= 3 * limit;
 	bool weaker = camp_start(v, camp) < camp_start(v, 1 - camp);
-	if (xp("XP_AIM") && ((v->phase == LL_PH_MOVE && ll_acting(v, side)) || (v->phase == LL_PH_REACT && !ll_acting(v, side))) &&
-	    ll_gen_sp_aim(v, side, out))
-		return TW_OK;
-	if (xp("XP_ARCH") && v->phase == LL_PH_MOVE && ll_acting(v, side) && ll_gen_sp_archer_step(v, side, out, xp("XP_ARCH") / 100.0))
-		return TW_OK;
-	if (xp("XP_SHOOT") && ((v->phase == LL_PH_MOVE && ll_acting(v, side)) || (v->phase == LL_PH_REACT && !ll_acting(v, side))) &&
-	    ll_gen_sp_shoot(v, side, out))
-		return TW_OK;
-	if (xp("XP_SPEAR") && v->phase == LL_PH_MOVE && ll_acting(v, side) && ll_gen_sp_spear_charge(v, side, out, xp("XP_SPEAR") / 100.0))
-		return TW_OK;
 	const ll_gen_opts sp = {.rank = strongest_first,
-				.keep_back = late && ours > theirs ? hold_all : weaker ? (xp("XP_HOLD") && LLG(v)->turn < xp("XP_HOLD") ? hold_but_charge : NULL) : leader_stays,
-				.no_wait = xp("XP_NOWAIT") == 1 || (xp("XP_NOWAIT") == 2 && ours <= theirs) || (xp("XP_NOWAIT") == 3 && weaker) ||
-					   (xp("XP_NOWAIT") == 4 && ours <= theirs && late)};
+				.keep_back = late && ours > theirs ? hold_all : weaker ? NULL : leader_stays,
+				.no_wait = weaker};
+	// Rule 7 (h6-six, ll_general_sp_play.c): aims, archers' steps, shots and the spearmen's reach,
+	// each for the most points in good order, before the NQ play (which loads and advances).
+	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
+	if ((own || react) && ll_gen_sp_aim(v, side, out))
+		return TW_OK;
+	if (own && ll_gen_sp_archer_step(v, side, out, 2.0, &sp))
+		return TW_OK;
+	if ((own || react) && ll_gen_sp_shoot(v, side, out))
+		return TW_OK;
+	if (own && ll_gen_sp_spear_charge(v, side, out, 0.3, &sp))
+		return TW_OK;
 	ll_gen_nq_turn(v, side, out, &sp);
 	return TW_OK;
 }

@@ -15,11 +15,11 @@ double ll_gen_sp_shot_value(const tw_state *v, int f, int t);
 bool ll_gen_sp_shoot(const tw_state *v, int side, tw_order *o);
 /// NQ.RCH.2: a spearman of `side` moves to `stop` in from an enemy without a long weapon (inside
 /// his spear's reach, out of contact: the enemy cannot hurt him there); the most points first.
-bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double stop);
+bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double stop, const ll_gen_opts *op);
 /// A loaded archer of `side` who may still move and shoot steps (within his move, out of every
 /// enemy hand-to-hand man's charge) to where his best shot is worth more than `gain` times his
 /// best from where he stands; false if none.
-bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain);
+bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain, const ll_gen_opts *op);
 /// NQ.ATK.5: a man of `side` engaged with several foes aims his attack roll where it takes the
 /// most expected points (worth times the hurt chance; a third where he must close first).
 bool ll_gen_sp_aim(const tw_state *v, int side, tw_order *o);

@@ -6,9 +6,20 @@
 
 #include "ll_general_sp.h"
 
-#include <stdlib.h>
-static double strongest_w(void) { const char *e = getenv("XP_STRONG"); return e ? atof(e) / 100 : 1.25; }
-#define LL_GEN_SP_STRONGEST strongest_w()
+// Rule 2: a man of the strongest enemy player counts a quarter more.
+#define LL_GEN_SP_STRONGEST 1.25
+
+// A body of `side` (f's formed group, or f alone) of which no man is kept back (op->keep_back).
+static bool body_free(const tw_state *v, int side, int f, const ll_gen_opts *op)
+{
+	if (!op || !op->keep_back)
+		return true;
+	int g = LLF(v, f)->group;
+	for (int j = 0; j < v->nfig; j++)
+		if ((j == f || (g >= 0 && LLF(v, j)->group == g && ll_fights(v, j))) && op->keep_back(v, side, j, op->ctx))
+			return false;
+	return true;
+}
 
 double ll_gen_sp_hurt_odds(int dice, int t)
 {
@@ -88,7 +99,7 @@ static double long_reach(const tw_state *v, int f)
 	return r->reach[k] == TW_LL_LONG ? r->r[k][0] : 0;
 }
 
-bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double stop)
+bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double stop, const ll_gen_opts *op)
 {
 	int bf = -1, be = -1;
 	double bv = 0, bg = 0;
@@ -96,7 +107,7 @@ bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double sto
 		if (!ll_fights(v, f) || v->fig[f].side != side || LLF(v, f)->wounded)
 			continue;
 		double reach = long_reach(v, f);
-		if (reach <= 0 || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f))
+		if (reach <= 0 || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f) || !body_free(v, side, f, op))
 			continue;
 		int g = LLF(v, f)->group;
 		double m = ll_move_allowance(v, f) - (g >= 0 ? 1 : 0);
@@ -182,12 +193,12 @@ static bool safe_at(const tw_state *v, int side, int f, tw_vec2 p)
 	return true;
 }
 
-bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain)
+bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain, const ll_gen_opts *op)
 {
 	for (int f = 0; f < v->nfig; f++) {
 		const ll_frec *r = LLF(v, f);
 		if (!ll_fights(v, f) || v->fig[f].side != side || r->reach[ll_row(v, f)] != TW_LL_MISSILE || !r->loaded ||
-		    !ll_may_act(v, f, LLA_MOVE) || !ll_may_act(v, f, LLA_SHOOT) || ll_in_melee(v, f))
+		    !ll_may_act(v, f, LLA_MOVE) || !ll_may_act(v, f, LLA_SHOOT) || ll_in_melee(v, f) || !body_free(v, side, f, op))
 			continue;
 		double now = value_from(v, side, f, v->fig[f].pos), m = ll_move_allowance(v, f) - (r->group >= 0 ? 1 : 0);
 		double best = now * gain + 0.05;
@@ -284,3 +295,4 @@ bool ll_gen_sp_aim(const tw_state *v, int side, tw_order *o)
 	}
 	return false;
 }
+
