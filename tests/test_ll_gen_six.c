@@ -145,6 +145,46 @@ static void test_NQ_SHT_4_six_archer_steps_into_a_better_band(void **st)
 	done(s);
 }
 
+// Cites: NQ.EVD.1
+// The outlaw's axeman Offa charges the earl's spearman Brand (set by hand: moved into contact this
+// turn, the rebels' turn). In the crown's reactions ll-six has Brand try to evade (the earl has no
+// loaded archer to snap-shoot first).
+static void test_NQ_EVD_1_six_man_charged_evades(void **st)
+{
+	(void)st;
+	tw_state *s = six_in_play();
+	s->fig[DAG].status = TW_FS_DEAD;
+	for (int k = 0; k < 3; k++) // the crown's turn ends (the earl settles it)...
+		llt_ok(s, llt_order(LL_OT_END, k == 0 ? BARON : k == 1 ? SHERIFF : EARL));
+	while (s->phase != LL_PH_MOVE || tw_side_alliance(s, s->mover) != 1) { // ...the rebels react, then move
+		tw_decision d[TW_MAX_DECISIONS];
+		assert_true(tw_state_decisions(s, d, TW_MAX_DECISIONS) > 0);
+		llt_ok(s, llt_order(LL_OT_END, d[0].seat));
+	}
+	put(s, BRAND, 20, 20);
+	put(s, OFFA, 20, 23);
+	tw_order *m = llt_order(LL_OT_MOVE, OUTLAW);
+	m->nfig = 1;
+	m->fig[0] = OFFA;
+	m->at[0] = tw_v2(20, 21.02);
+	m->facing[0] = 180;
+	m->has_at = true;
+	llt_ok(s, m);
+	assert_true(ll_contact(s, BRAND, OFFA));
+	while (s->phase == LL_PH_MOVE) { // the rebels end their turn
+		tw_decision d[TW_MAX_DECISIONS];
+		assert_true(tw_state_decisions(s, d, TW_MAX_DECISIONS) > 0);
+		llt_ok(s, llt_order(LL_OT_END, d[0].seat));
+	}
+	assert_int_equal(s->phase, LL_PH_REACT);
+	tw_order *o = ask(s, EARL);
+	assert_int_equal(o->type, LL_OT_EVADE);
+	assert_int_equal(o->nfig, 1);
+	assert_int_equal(o->fig[0], BRAND);
+	free(o);
+	done(s);
+}
+
 // Cites: NQ.DMG.2
 // The hurt chance the general weighs: two damage hits or more of D d20 against T.
 static void test_NQ_DMG_2_six_hurt_odds(void **st)
@@ -162,6 +202,7 @@ int main(void)
 		cmocka_unit_test(test_NQ_RCH_2_six_spearman_stops_inside_his_reach),
 		cmocka_unit_test(test_NQ_ATK_5_six_aims_where_the_points_are),
 		cmocka_unit_test(test_NQ_SHT_4_six_archer_steps_into_a_better_band),
+		cmocka_unit_test(test_NQ_EVD_1_six_man_charged_evades),
 		cmocka_unit_test(test_NQ_DMG_2_six_hurt_odds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

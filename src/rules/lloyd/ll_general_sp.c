@@ -30,9 +30,8 @@
 //    times the chance of two damage hits times the man's points, the strongest enemy player's men
 //    counting a quarter more: rule 2); a spearman stops 0.3 in from an enemy without a long
 //    weapon, inside his reach and out of contact, where the enemy cannot hurt him (NQ.RCH.2);
-//    rules 4 and 6 hold for these moves too; the weaker camp's men do not wait at their bows.
-//    Against random (Release harness), seeds 1-40: 40; 200 games: 196; seeds 1-12000: 95.75%
-//    (was 86.8% of seeds 1-4000 with the SP.5 hand-over, 88.0% of 1-400).
+//    rules 4 and 6 hold for these moves too; the weaker camp's men do not wait at their bows;
+//    every man charged tries to evade (NQ.EVD.1), after the snap shots.
 #include "ll_general_sp.h"
 #include "tinwar/general.h"
 
@@ -177,13 +176,16 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 				.keep_back = late && ours > theirs ? hold_all : weaker ? NULL : leader_stays,
 				.no_wait = weaker};
 	// Rule 7 (h6-six, ll_general_sp_play.c): aims, archers' steps, shots and the spearmen's reach,
-	// each for the most points in good order, before the NQ play (which loads and advances).
+	// each for the most points in good order, and every man charged evades, before the NQ play
+	// (which loads and advances).
 	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
 	if ((own || react) && ll_gen_sp_aim(v, side, out))
 		return TW_OK;
 	if (own && ll_gen_sp_archer_step(v, side, out, 2.0, &sp))
 		return TW_OK;
 	if ((own || react) && ll_gen_sp_shoot(v, side, out))
+		return TW_OK;
+	if (react && ll_gen_sp_evade(v, side, out)) // after the snap shots (NQ.TURN.2, NQ.EVD.7)
 		return TW_OK;
 	if (own && ll_gen_sp_spear_charge(v, side, out, 0.3, &sp))
 		return TW_OK;
@@ -198,6 +200,7 @@ const tw_general_def ll_general_six = {
 		"and charges the strongest enemy player's men first; changes sides only as SP.D2 allows, once, when its "
 		"camp has under half the other's points and the move would not hand the strongest player the governorship "
 		"(SP.6); its leader stays back while another of its men is in good order; shots, aims and charges for the "
-		"most points in good order (archers step to better shots, spearmen stop inside their reach)",
+		"most points in good order (archers step to better shots, spearmen stop inside their reach); every man "
+		"charged evades",
 	.decide = decide,
 };

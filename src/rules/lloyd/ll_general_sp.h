@@ -23,4 +23,7 @@ bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain
 /// NQ.ATK.5: a man of `side` engaged with several foes aims his attack roll where it takes the
 /// most expected points (worth times the hurt chance; a third where he must close first).
 bool ll_gen_sp_aim(const tw_state *v, int side, tw_order *o);
+/// NQ.EVD.1: a man of `side` being charged (the first, in figure order) tries to evade; false if
+/// none may.
+bool ll_gen_sp_evade(const tw_state *v, int side, tw_order *o);
 #endif

@@ -289,3 +289,17 @@ bool ll_gen_sp_aim(const tw_state *v, int side, tw_order *o)
 	return false;
 }
 
+
+bool ll_gen_sp_evade(const tw_state *v, int side, tw_order *o)
+{
+	for (int f = 0; f < v->nfig; f++) {
+		if (!ll_fights(v, f) || v->fig[f].side != side)
+			continue;
+		tw_order_init(o, LL_OT_EVADE, side);
+		o->nfig = 1;
+		o->fig[0] = f;
+		if (ll_validate_evade(v, o, NULL) == TW_OK)
+			return true;
+	}
+	return false;
+}
