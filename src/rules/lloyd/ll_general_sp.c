@@ -5,9 +5,10 @@
 // 1. Never attack a current ally: its enemies are the players not allied with it now (tw_allied),
 //    recomputed at every decision, so an ally of a moment ago who changed sides is an enemy now and
 //    a former enemy who came over is spared (SP.D2).
-// 2. Turn on the strongest: of the enemy men it can shoot or charge, it takes those of the
-//    strongest enemy player (the most points in good order on the table, SP.D4's measure; ties the
-//    lower seat), then the nearest.
+// 2. Turn on the strongest: of the enemy men it can charge, it takes those of the strongest enemy
+//    player (the most points in good order on the table, SP.D4's measure; ties the lower seat),
+//    then the nearest; its shots weigh his men a quarter more (rule 7; h6-six: where it shot the
+//    strongest's men first, then the nearest).
 // 3. Change sides only as SP allows and only to save itself: in negotiation or at the start of its
 //    camp's turn before any of its men has acted, never while it leads its camp's turn or commands
 //    it (SP.D2, SP.5), at most once a game, and only when its camp is losing badly (its points in
