@@ -8,7 +8,8 @@
 // 2. Turn on the strongest: of the enemy men it can charge, it takes those of the strongest enemy
 //    player (the most points in good order on the table, SP.D4's measure; ties the lower seat),
 //    then the nearest; its shots weigh his men a quarter more (rule 7; h6-six: where it shot the
-//    strongest's men first, then the nearest).
+//    strongest's men first, then the nearest); a spearman's stop inside his reach goes to the man
+//    worth the most points, of any enemy player.
 // 3. Change sides only as SP allows and only to save itself: in negotiation or at the start of its
 //    camp's turn before any of its men has acted, never while it leads its camp's turn or commands
 //    it (SP.D2, SP.5), at most once a game, and only when its camp is losing badly (its points in
