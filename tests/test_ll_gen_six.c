@@ -1,11 +1,11 @@
 // ll-six's rule 7 (h6-six, src/rules/lloyd/ll_general_sp_play.c): its men play for the most
 // points in good order taken from the enemy (SP.D4 counts those at the end). Each piece in a
 // constructed position on six.json with the general's choice asserted exactly.
+#include <cmocka.h>
+#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <cmocka.h>
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,7 +17,26 @@
 #include "ll_scene.h"
 
 enum { EARL = 0, BARON, SHERIFF, OUTLAW, THANE, REEVE };
-enum { ALDO = 0, BRAND, CENRIC, DAG, EDDA, FINN, GYRTH, HAKON, IDA, JARL, KOL, LULLA, MORD, NIAL, OFFA, PENDA, QUEN, ROLF };
+enum {
+	ALDO = 0,
+	BRAND,
+	CENRIC,
+	DAG,
+	EDDA,
+	FINN,
+	GYRTH,
+	HAKON,
+	IDA,
+	JARL,
+	KOL,
+	LULLA,
+	MORD,
+	NIAL,
+	OFFA,
+	PENDA,
+	QUEN,
+	ROLF
+};
 
 // six.json after negotiation: the crown moves first (roll-off 12 to 4), led by the earl.
 static tw_state *six_in_play(void)
@@ -25,7 +44,8 @@ static tw_state *six_in_play(void)
 	llt_register();
 	tw_state *s = calloc(1, sizeof *s);
 	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK ||
+	    tw_ruleset_lloyd.setup(s, &err) != TW_OK)
 		fail_msg("%s", err.message);
 	s->dice = TW_DICE_ENTERED;
 	for (int k = 0; k < 5; k++)
@@ -156,7 +176,8 @@ static void test_NQ_EVD_1_six_man_charged_evades(void **st)
 	s->fig[DAG].status = TW_FS_DEAD;
 	for (int k = 0; k < 3; k++) // the crown's turn ends (the earl settles it)...
 		llt_ok(s, llt_order(LL_OT_END, k == 0 ? BARON : k == 1 ? SHERIFF : EARL));
-	while (s->phase != LL_PH_MOVE || tw_side_alliance(s, s->mover) != 1) { // ...the rebels react, then move
+	while (s->phase != LL_PH_MOVE ||
+	       tw_side_alliance(s, s->mover) != 1) { // ...the rebels react, then move
 		tw_decision d[TW_MAX_DECISIONS];
 		assert_true(tw_state_decisions(s, d, TW_MAX_DECISIONS) > 0);
 		llt_ok(s, llt_order(LL_OT_END, d[0].seat));
@@ -199,11 +220,11 @@ static void test_NQ_DMG_2_six_hurt_odds(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_NQ_RCH_2_six_spearman_stops_inside_his_reach),
-		cmocka_unit_test(test_NQ_ATK_5_six_aims_where_the_points_are),
-		cmocka_unit_test(test_NQ_SHT_4_six_archer_steps_into_a_better_band),
-		cmocka_unit_test(test_NQ_EVD_1_six_man_charged_evades),
-		cmocka_unit_test(test_NQ_DMG_2_six_hurt_odds),
+	    cmocka_unit_test(test_NQ_RCH_2_six_spearman_stops_inside_his_reach),
+	    cmocka_unit_test(test_NQ_ATK_5_six_aims_where_the_points_are),
+	    cmocka_unit_test(test_NQ_SHT_4_six_archer_steps_into_a_better_band),
+	    cmocka_unit_test(test_NQ_EVD_1_six_man_charged_evades),
+	    cmocka_unit_test(test_NQ_DMG_2_six_hurt_odds),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,10 +4,10 @@
 // SP.D4's end. Before the fix, ll-six's own game on six.json seed 3 stalled in turn 19: the earl,
 // the crown's commander, had no men left, the baron and the sheriff went over to the rebels at the
 // start of the crown's turn, and nobody was asked for anything (tw_play_out: "the game did not end").
+#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
-#include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,7 +26,8 @@ static tw_state *six_in_play(void)
 	llt_register();
 	tw_state *s = calloc(1, sizeof *s);
 	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK ||
+	    tw_ruleset_lloyd.setup(s, &err) != TW_OK)
 		fail_msg("%s", err.message);
 	s->dice = TW_DICE_ENTERED;
 	for (int k = 0; k < 5; k++)
@@ -157,9 +158,9 @@ static void test_SP_D4_six_seed_3_ends(void **st)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_SP_D3_the_turns_leader_is_asked_to_its_end),
-		cmocka_unit_test(test_SP_5_command_passes_from_a_fallen_commander),
-		cmocka_unit_test(test_SP_D4_six_seed_3_ends),
+	    cmocka_unit_test(test_SP_D3_the_turns_leader_is_asked_to_its_end),
+	    cmocka_unit_test(test_SP_5_command_passes_from_a_fallen_commander),
+	    cmocka_unit_test(test_SP_D4_six_seed_3_ends),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,8 @@ static bool body_free(const tw_state *v, int side, int f, const ll_gen_opts *op)
 		return true;
 	int g = LLF(v, f)->group;
 	for (int j = 0; j < v->nfig; j++)
-		if ((j == f || (g >= 0 && LLF(v, j)->group == g && ll_fights(v, j))) && op->keep_back(v, side, j, op->ctx))
+		if ((j == f || (g >= 0 && LLF(v, j)->group == g && ll_fights(v, j))) &&
+		    op->keep_back(v, side, j, op->ctx))
 			return false;
 	return true;
 }
@@ -45,8 +46,8 @@ double ll_gen_sp_shot_value(const tw_state *v, int f, int t)
 		return 0;
 	bool snap = v->phase == LL_PH_REACT && !ll_acting(v, v->fig[f].side);
 	int shield = ll_in_arc(v, t, v->fig[f].pos) ? rt->s : 0;
-	int need = tw_ll_shot_need(r->w[k], band, snap, shield, ll_group_size(v, rt->group), (int)v->params[LLP_BIG_GROUP],
-				   r->wounded);
+	int need = tw_ll_shot_need(r->w[k], band, snap, shield, ll_group_size(v, rt->group),
+	                           (int)v->params[LLP_BIG_GROUP], r->wounded);
 	double hurt = ll_gen_sp_hurt_odds(r->d[k] - (r->wounded ? 1 : 0), rt->t);
 	double worth = rt->wounded ? 0.1 * rt->pts : rt->pts; // a wounded man is out of SP.D4's count already
 	return odds_at_least(need) * hurt * worth;
@@ -57,8 +58,8 @@ bool ll_gen_sp_shoot(const tw_state *v, int side, tw_order *o)
 	int bf = -1, bt = -1, strongest = ll_gen_sp_strongest_enemy(v, side);
 	double bv = 0, bd = 0;
 	for (int f = 0; f < v->nfig; f++) {
-		if (!ll_fights(v, f) || v->fig[f].side != side || LLF(v, f)->reach[ll_row(v, f)] != TW_LL_MISSILE ||
-		    !LLF(v, f)->loaded)
+		if (!ll_fights(v, f) || v->fig[f].side != side ||
+		    LLF(v, f)->reach[ll_row(v, f)] != TW_LL_MISSILE || !LLF(v, f)->loaded)
 			continue;
 		int free_f = ll_shooter_free(v, f);
 		if (!free_f)
@@ -66,14 +67,17 @@ bool ll_gen_sp_shoot(const tw_state *v, int side, tw_order *o)
 		for (int t = 0; t < v->nfig; t++) {
 			if (!ll_gen_enemy(v, side, t))
 				continue;
-			double val = ll_gen_sp_shot_value(v, f, t) * (v->fig[t].side == strongest ? LL_GEN_SP_STRONGEST : 1.0);
+			double val = ll_gen_sp_shot_value(v, f, t) *
+			             (v->fig[t].side == strongest ? LL_GEN_SP_STRONGEST : 1.0);
 			if (val <= 0)
 				continue;
 			double d = tw_dist(v->fig[f].pos, v->fig[t].pos);
 			// the most points expected; equal: the strongest enemy player's man, then the nearest
-			bool better = bf < 0 || val > bv + 1e-9 ||
-				      (val > bv - 1e-9 && ((v->fig[t].side == strongest) > (v->fig[bt].side == strongest) ||
-							   ((v->fig[t].side == strongest) == (v->fig[bt].side == strongest) && d < bd)));
+			bool better =
+			    bf < 0 || val > bv + 1e-9 ||
+			    (val > bv - 1e-9 &&
+			     ((v->fig[t].side == strongest) > (v->fig[bt].side == strongest) ||
+			      ((v->fig[t].side == strongest) == (v->fig[bt].side == strongest) && d < bd)));
 			if (!better || !ll_shot_ok(v, side, f, t, free_f))
 				continue;
 			bf = f;
@@ -123,7 +127,8 @@ bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double sto
 		if (!ll_fights(v, f) || v->fig[f].side != side || LLF(v, f)->wounded)
 			continue;
 		double reach = long_reach(v, f);
-		if (reach <= 0 || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f) || !body_free(v, side, f, op))
+		if (reach <= 0 || !ll_may_act(v, f, LLA_MOVE) || ll_in_melee(v, f) ||
+		    !body_free(v, side, f, op))
 			continue;
 		int g = LLF(v, f)->group;
 		double m = ll_move_allowance(v, f) - (g >= 0 ? 1 : 0);
@@ -181,7 +186,8 @@ static bool safe_at(const tw_state *v, int side, int f, tw_vec2 p)
 {
 	for (int e = 0; e < v->nfig; e++)
 		if (ll_gen_enemy(v, side, e) && LLF(v, e)->reach[ll_row(v, e)] != TW_LL_MISSILE &&
-		    tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius <= ll_move_allowance(v, e) + 1)
+		    tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius <=
+		        ll_move_allowance(v, e) + 1)
 			return false;
 	return true;
 }
@@ -190,10 +196,12 @@ bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain
 {
 	for (int f = 0; f < v->nfig; f++) {
 		const ll_frec *r = LLF(v, f);
-		if (!ll_fights(v, f) || v->fig[f].side != side || r->reach[ll_row(v, f)] != TW_LL_MISSILE || !r->loaded ||
-		    !ll_may_act(v, f, LLA_MOVE) || !ll_may_act(v, f, LLA_SHOOT) || ll_in_melee(v, f) || !body_free(v, side, f, op))
+		if (!ll_fights(v, f) || v->fig[f].side != side || r->reach[ll_row(v, f)] != TW_LL_MISSILE ||
+		    !r->loaded || !ll_may_act(v, f, LLA_MOVE) || !ll_may_act(v, f, LLA_SHOOT) ||
+		    ll_in_melee(v, f) || !body_free(v, side, f, op))
 			continue;
-		double now = value_from(v, side, f, v->fig[f].pos), m = ll_move_allowance(v, f) - (r->group >= 0 ? 1 : 0);
+		double now = value_from(v, side, f, v->fig[f].pos),
+		       m = ll_move_allowance(v, f) - (r->group >= 0 ? 1 : 0);
 		double best = now * gain + 0.05;
 		tw_vec2 bp = v->fig[f].pos;
 		bool found = false;
@@ -258,7 +266,8 @@ static double attack_value(const tw_state *v, int f, int b)
 	double worth = q->wounded ? 0.1 * q->pts : q->pts;
 	double hurt = ll_gen_sp_hurt_odds(r->d[k] - (r->wounded ? 1 : 0), q->t);
 	bool can = ll_contact(v, f, b) ? ll_melee_reach(v, f) >= ll_melee_reach(v, b) || ll_closed(v, f, b)
-				       : r->reach[k] == TW_LL_LONG && tw_figure_gap(&v->fig[f], &v->fig[b]) <= r->r[k][0] + LL_EPS;
+	                               : r->reach[k] == TW_LL_LONG &&
+	                                     tw_figure_gap(&v->fig[f], &v->fig[b]) <= r->r[k][0] + LL_EPS;
 	return worth * hurt * (can ? 1.0 : 0.3);
 }
 
@@ -288,7 +297,6 @@ bool ll_gen_sp_aim(const tw_state *v, int side, tw_order *o)
 	}
 	return false;
 }
-
 
 bool ll_gen_sp_evade(const tw_state *v, int side, tw_order *o)
 {
