@@ -1,11 +1,11 @@
 // ll-six's rule 7 (h6-six, src/rules/lloyd/ll_general_sp_play.c): its men play for the most
 // points in good order taken from the enemy (SP.D4 counts those at the end). Each piece in a
 // constructed position on six.json with the general's choice asserted exactly.
-#include <cmocka.h>
-#include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 

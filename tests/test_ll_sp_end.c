@@ -4,10 +4,10 @@
 // SP.D4's end. Before the fix, ll-six's own game on six.json seed 3 stalled in turn 19: the earl,
 // the crown's commander, had no men left, the baron and the sheriff went over to the rebels at the
 // start of the crown's turn, and nobody was asked for anything (tw_play_out: "the game did not end").
-#include <cmocka.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <cmocka.h>
 #include <stdlib.h>
 #include <string.h>
 
