@@ -5,9 +5,11 @@
 // 1. Never attack a current ally: its enemies are the players not allied with it now (tw_allied),
 //    recomputed at every decision, so an ally of a moment ago who changed sides is an enemy now and
 //    a former enemy who came over is spared (SP.D2).
-// 2. Turn on the strongest: of the enemy men it can shoot or charge, it takes those of the
-//    strongest enemy player (the most points in good order on the table, SP.D4's measure; ties the
-//    lower seat), then the nearest.
+// 2. Turn on the strongest: of the enemy men it can charge, it takes those of the strongest enemy
+//    player (the most points in good order on the table, SP.D4's measure; ties the lower seat),
+//    then the nearest; its shots weigh his men a quarter more (rule 7; h6-six: where it shot the
+//    strongest's men first, then the nearest); a spearman's stop inside his reach goes to the man
+//    worth the most points, of any enemy player.
 // 3. Change sides only as SP allows and only to save itself: in negotiation or at the start of its
 //    camp's turn before any of its men has acted, never while it leads its camp's turn or commands
 //    it (SP.D2, SP.5), at most once a game, and only when its camp is losing badly (its points in
@@ -21,8 +23,20 @@
 //    in good order holds where it stands (SP.D4 counts them at the limit); the camp that started
 //    the weaker (the rebels in six.json) needs every man, so rule 4 is the stronger camp's only.
 //    Against random, seeds 1-40: 38 (was 37); 200 games: 178 (was 172).
-#include "ll.h"
+// 3 (h6-six) also: when every player has gone over to the strongest player in negotiation (SP.6
+//    would make him governor) and it is not he, his camp's weakest player goes to the other camp.
+// 7. Play for the points in good order (h6-six, ll_general_sp_play.c; SP.D4 counts them at the
+//    end): a man fighting several aims his attack roll where it takes the most expected points
+//    (NQ.ATK.5); a loaded archer steps out of charge reach to where his best shot is worth twice
+//    as much (NQ.SHT.4); each shot goes where it takes the most expected points (the hit chance
+//    times the chance of two damage hits times the man's points, the strongest enemy player's men
+//    counting a quarter more: rule 2); a spearman stops 0.3 in from an enemy without a long
+//    weapon, inside his reach and out of contact, where the enemy cannot hurt him (NQ.RCH.2);
+//    rules 4 and 6 hold for these moves too; the weaker camp's men do not wait at their bows;
+//    every man charged tries to evade (NQ.EVD.1), after the snap shots.
+#include "ll_general_sp.h"
 #include "tinwar/general.h"
+
 
 static int camp_points(const tw_state *v, int camp)
 {
@@ -85,14 +99,29 @@ bool ll_gen_sp_should_defect(const tw_state *v, int side)
 	if (me->commander || me->defections > 0 || (v->phase == LL_PH_MOVE && side == v->mover))
 		return false; // rule 3: not the commander, not the player leading the turn, once a game
 	int camp = tw_side_alliance(v, side);
-	int ours = camp_points(v, camp), theirs = camp_points(v, 1 - camp);
-	if (2 * ours >= theirs)
-		return false; // not losing badly
 	// SP.6: the strongest player (most points at the start) is governor if everyone is on his side.
 	int strongest = 0;
 	for (int k = 1; k < v->nsides; k++)
 		if (LLS(v, k)->start_pts > LLS(v, strongest)->start_pts)
 			strongest = k;
+	if (v->phase == LL_PH_START && strongest != side && tw_allied(v, strongest, side)) {
+		// rule 3 (h6-six): everyone has gone over to the strongest player in negotiation: his
+		// camp's weakest player (ties: the later seat) goes to the other camp, so that SP.6 does
+		// not hand him the governorship
+		bool all = true;
+		int weakest = side;
+		for (int k = 0; k < v->nsides; k++) {
+			all &= tw_allied(v, k, strongest);
+			if (LLS(v, k)->start_pts < LLS(v, weakest)->start_pts ||
+			    (LLS(v, k)->start_pts == LLS(v, weakest)->start_pts && k > weakest))
+				weakest = k;
+		}
+		if (all && weakest == side)
+			return true;
+	}
+	int ours = camp_points(v, camp), theirs = camp_points(v, 1 - camp);
+	if (2 * ours >= theirs)
+		return false; // not losing badly
 	if (strongest != side && tw_side_alliance(v, strongest) == 1 - camp) {
 		bool all = true;
 		for (int k = 0; k < v->nsides; k++)
@@ -146,7 +175,22 @@ static tw_status decide(tw_general *g, const tw_state *v, int side, tw_order *ou
 	bool late = LLG(v)->turn * 4 >= 3 * limit;
 	bool weaker = camp_start(v, camp) < camp_start(v, 1 - camp);
 	const ll_gen_opts sp = {.rank = strongest_first,
-				.keep_back = late && ours > theirs ? hold_all : weaker ? NULL : leader_stays};
+				.keep_back = late && ours > theirs ? hold_all : weaker ? NULL : leader_stays,
+				.no_wait = weaker};
+	// Rule 7 (h6-six, ll_general_sp_play.c): aims, archers' steps, shots and the spearmen's reach,
+	// each for the most points in good order, and every man charged evades, before the NQ play
+	// (which loads and advances).
+	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
+	if ((own || react) && ll_gen_sp_aim(v, side, out))
+		return TW_OK;
+	if (own && ll_gen_sp_archer_step(v, side, out, 2.0, &sp))
+		return TW_OK;
+	if ((own || react) && ll_gen_sp_shoot(v, side, out))
+		return TW_OK;
+	if (react && ll_gen_sp_evade(v, side, out)) // after the snap shots (NQ.TURN.2, NQ.EVD.7)
+		return TW_OK;
+	if (own && ll_gen_sp_spear_charge(v, side, out, 0.3, &sp))
+		return TW_OK;
 	ll_gen_nq_turn(v, side, out, &sp);
 	return TW_OK;
 }
@@ -157,6 +201,8 @@ const tw_general_def ll_general_six = {
 	.help = "the six-player game: the NQ general's play for its own men; never attacks a current ally; shoots "
 		"and charges the strongest enemy player's men first; changes sides only as SP.D2 allows, once, when its "
 		"camp has under half the other's points and the move would not hand the strongest player the governorship "
-		"(SP.6); its leader stays back while another of its men is in good order",
+		"(SP.6); its leader stays back while another of its men is in good order; shots, aims and charges for the "
+		"most points in good order (archers step to better shots, spearmen stop inside their reach); every man "
+		"charged evades",
 	.decide = decide,
 };

@@ -23,12 +23,14 @@ static bool alive(const tw_state *s, int side) { return ll_fine(s, side) > 0; }
 
 static int camp_of(const tw_state *s, int side) { return tw_side_alliance(s, side); }
 
-/// The camp's commander: the member flagged so, else the strongest member alive (SP.5, ours).
+/// The camp's commander: the member flagged so while he has men in good order, else the strongest
+/// member alive (SP.5, ours; h6-six: a commander with nobody left in good order no longer leads,
+/// see start_camp).
 static int commander(const tw_state *s, int camp)
 {
 	int best = -1;
 	for (int k = 0; k < s->nsides; k++)
-		if (camp_of(s, k) == camp && LLS(s, k)->commander)
+		if (camp_of(s, k) == camp && LLS(s, k)->commander && alive(s, k))
 			return k;
 	for (int k = 0; k < s->nsides; k++)
 		if (camp_of(s, k) == camp && alive(s, k) &&
@@ -76,7 +78,9 @@ int ll_sp_decisions(const tw_state *s, tw_decision *out, int max)
 	int cmd = -1;
 	for (int pass = 0; pass < 2; pass++) // the members first, the commander last (he settles)
 		for (int k = 0; k < s->nsides && n < max; k++) {
-			if (ll_acting(s, k) != moving || LLS(s, k)->done || !alive(s, k))
+			// h6-six (SP.D3): the player leading the camp's turn is asked until he ends it, his men
+			// in good order or not, so that the turn always has someone to end it.
+			if (ll_acting(s, k) != moving || LLS(s, k)->done || (!alive(s, k) && !(moving && k == s->mover)))
 				continue;
 			bool is_cmd = LLS(s, k)->commander != 0;
 			if (is_cmd != (pass == 1))
@@ -187,6 +191,22 @@ static void start_camp(tw_state *s, tw_events *ev, int camp)
 	int c = commander(s, camp);
 	if (c < 0)
 		return;
+	if (!LLS(s, c)->commander) { // h6-six (SP.5, ours): the command passes to the strongest alive
+		int was = -1;
+		for (int k = 0; k < s->nsides; k++)
+			if (camp_of(s, k) == camp && LLS(s, k)->commander)
+				was = k;
+		set_commander(s, camp, c);
+		if (was >= 0) {
+			tw_event *h = tw_events_push(ev, TW_EV_INFO, c, "SP.5");
+			if (h) {
+				h->a = c;
+				h->b = was;
+				tw_event_text(h, "%s commands the %s: %s has nobody left in good order", s->sides[c].name,
+					      camp == 0 ? "crown" : "rebels", s->sides[was].name);
+			}
+		}
+	}
 	s->mover = (int8_t)c;
 	for (int k = 0; k < s->nsides; k++)
 		LLS(s, k)->done = 0;
