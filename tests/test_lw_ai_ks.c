@@ -13,6 +13,7 @@
 
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_big.h"
+#include "rules/littlewars/lw_boxes.h"
 #include "scene.h"
 #include "test_scale.h"
 
@@ -94,6 +95,47 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			    (lw_is_free(&f->fig[i]) ? f->fig[i].side : 1 - f->fig[i].side) == (t->free_end[0] < t->free_end[1] ? 0 : 1))
 				printf("    left: %d side %d kind %d status %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
 				       f->fig[i].status, f->fig[i].pos.x, f->fig[i].pos.y);
+	if (getenv("TW_VERBOSE") && atoi(getenv("TW_VERBOSE")) >= 2) { // losses by side, how, and the mover's side
+		int lost[2][6][2] = {{{0}}}, pris[2][2] = {{0}};
+		int mover = -1;
+		for (int i = 0; i < ev->n; i++) {
+			const tw_event *e = &ev->v[i];
+			if (e->type == TW_EV_MOVE_START)
+				mover = e->b;
+			if ((e->type != TW_EV_KILL && e->type != TW_EV_PRISONER) || e->a < 0 || e->a >= f->nfig || f->fig[e->a].side > 1)
+				continue;
+			int fs = f->fig[e->a].side, mv = mover == fs ? 0 : 1; // 0: in the loser's own move
+			if (e->type == TW_EV_KILL)
+				lost[fs][e->b >= 0 && e->b < 6 ? e->b : 0][mv]++;
+			else
+				pris[fs][mv]++;
+		}
+		int shots[2] = {0}, gmoves[2] = {0};
+		mover = -1;
+		for (int i = 0; i < ev->n; i++) {
+			const tw_event *e = &ev->v[i];
+			if (e->type == TW_EV_MOVE_START)
+				mover = e->b;
+			if (mover >= 0 && mover < 2) {
+				shots[mover] += e->type == TW_EV_SHOT;
+				gmoves[mover] += e->type == TW_EV_GUN_MOVE;
+			}
+		}
+		printf("    shots %d/%d gun moves %d/%d guns:", shots[0], shots[1], gmoves[0], gmoves[1]);
+		for (int gi = 0; gi < f->ngun; gi++)
+			printf(" [%d side %d at %.0f,%.0f crew %d]", gi, f->gun[gi].side, f->gun[gi].axle.x, f->gun[gi].axle.y,
+			       lw_gun_crew_count(f, &f->gun[gi], f->gun[gi].side));
+		printf("\n");
+		for (int sd = 0; sd < 2; sd++)
+			printf("    side %d lost: knocked %d/%d touched %d/%d felled %d/%d melee %d/%d prisoner %d/%d (own move/enemy's)\n", sd,
+			       lost[sd][1][0], lost[sd][1][1], lost[sd][2][0], lost[sd][2][1], lost[sd][3][0], lost[sd][3][1],
+			       lost[sd][4][0], lost[sd][4][1], pris[sd][0], pris[sd][1]);
+	}
+	if (getenv("TW_VERBOSE") && atoi(getenv("TW_VERBOSE")) >= 3) // every free figure and gun at the end
+		for (int i = 0; i < f->nfig; i++)
+			if (lw_is_free(&f->fig[i]) || lw_is_boxed(f, &f->fig[i]))
+				printf("    free: %d side %d kind %d%s at %.0f,%.0f moved in %d\n", i, f->fig[i].side, f->fig[i].kind,
+				       lw_is_boxed(f, &f->fig[i]) ? " boxed" : "", f->fig[i].pos.x, f->fig[i].pos.y, f->fig[i].moved_in);
 	if (getenv("TW_VERBOSE"))
 		printf("  %s seed %d %s v %s: move %d winner %d free %d/%d supplies %d starved %d out %d trains %d/%d/%d\n", file,
 		       (int)seed, red, blue, f->move_no, w, t->free_end[0], t->free_end[1], t->supplies, t->starved_events, t->out,

@@ -55,6 +55,9 @@ typedef struct big_ctx {
 	// group's number of ours can reach in contact (LW.MEL.6: an isolated smaller side is taken).
 	uint8_t *good;
 	int ngood_cap;
+	// biggen: the next gun to fire this move (lw_ai_guns.c); the guns are done.
+	int gun_next;
+	bool guns_done;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -376,6 +379,14 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 {
 	const lw_side *sd = LWS(s, side);
 	tw_order *o = c->o;
+	// biggen: the guns fire first, before any man moves (LW.MV.11; lw_ai_guns.c).
+	if (!c->guns_done) {
+		if (lw_ai_big_guns(s, side, &c->gun_next, o)) {
+			*out = *o;
+			return true;
+		}
+		c->guns_done = true;
+	}
 	// KS.SUP.1-9 (lw-gen): first the supplies, while the Transport & Supply men have not moved
 	// (KS.FORM.5); then those men walk on behind the men they serve (lw_ai_supply.c).
 	if (!c->supply_done) {
@@ -616,6 +627,8 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 			c->supply_done = false;
 			c->ts_next = c->hungry_next = 0;
 			c->train_done = false;
+			c->gun_next = 0;
+			c->guns_done = false;
 			if (c->walked)
 				memset(c->walked, 0, (size_t)c->nwalked_cap);
 			memset(c->box_tried, 0, sizeof c->box_tried);

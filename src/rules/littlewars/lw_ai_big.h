@@ -37,5 +37,10 @@ bool lw_ai_is_ts(const tw_state *s, const tw_figure *f);
 /// opened box, a train's men getting down) would all stand clear of water no ford or bridge
 /// covers and of solid pieces (houses, walls, trees, rocks), so that they can walk on.
 bool lw_ai_men_fit(const tw_state *s, tw_vec2 c, int n);
+/// biggen (lw_ai_guns.c): the next gun order of `side` before any man moves (LW.MV.11): each
+/// gun in action from *cursor on (zeroed each move) fires its shots (LW.MOB.6) at the enemy man
+/// with most enemy men round him and none of ours near the line of fire or the target, then
+/// its trail pair (LW.MOB.10). False: no gun order now.
+bool lw_ai_big_guns(const tw_state *s, int side, int *cursor, tw_order *o);
 
 #endif
