@@ -252,6 +252,64 @@ static void test_LW_BIG_9_big_general_sets_no_man_down_in_water_or_a_house(void 
 	}
 }
 
+// biggen (LW.MV.11, LW.MOB.6/10): lw-big's guns fire. It gives its own orders (boxes, the march,
+// the hunt) before lw-default's, and once a man has moved no gun may act in the move (LW.MV.11):
+// lw-default's guns never fired. Now they fire first (lw_ai_guns.c). Against random on the
+// generated large Country (seeds 14 and 26, 80 game moves): its guns fire at least 15 shots and
+// kill at least 8 of the enemy's men; in every move of its in which they fired its men moved
+// on after them (a gun whose trail no two men could reach held every other order of the move);
+// and they kill at most 3 of our own. Before biggen: 0 shots in 200 moves on seed 14.
+static void test_LW_MV_11_big_general_fires_its_guns_first(void **st)
+{
+	(void)st;
+	static const uint64_t seeds[] = {14, 26};
+	for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+		tw_state sc;
+		scenario(&sc, "gen-large", seeds[k]);
+		sc.params[LWP_MAX_MOVES] = 80;
+		tw_error err = {0};
+		tw_game *g = tw_game_new(&sc, seeds[k], NULL, &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("lw-big", rs, 0, seeds[k]), tw_general_new("random", rs, 1, seeds[k] + 1000)};
+		assert_int_equal(tw_play_out(g, gens, 4000000, &err), TW_OK);
+		const tw_state *f = tw_game_state(g);
+		const tw_events *ev = tw_game_events(g);
+		int mover = -1, shots = 0, killed = 0, own = 0, idle = 0;
+		bool fired = false, walked = false;
+		for (int i = 0; i <= ev->n; i++) {
+			const tw_event *e = i < ev->n ? &ev->v[i] : NULL;
+			if (!e || e->type == TW_EV_MOVE_START) {
+				idle += mover == 0 && fired && !walked;
+				mover = e ? e->b : -1;
+				fired = walked = false;
+				continue;
+			}
+			if (mover != 0)
+				continue;
+			fired |= e->type == TW_EV_SHOT;
+			shots += e->type == TW_EV_SHOT;
+			walked |= fired && e->type == TW_EV_MOVE && e->side == 0;
+			if (e->type == TW_EV_KILL && e->b >= 1 && e->b <= 3 && e->a >= 0 && e->a < f->nfig) {
+				killed += f->fig[e->a].side == 1;
+				own += f->fig[e->a].side == 0;
+			}
+		}
+		printf("generated large Country seed %d, 80 moves: lw-big's guns fired %d shots, killed %d of the enemy and "
+		       "%d of its own; %d moves with no man moving after the guns\n",
+		       (int)seeds[k], shots, killed, own, idle);
+		assert_true(shots >= 15);
+		assert_true(killed >= 8);
+		assert_true(own <= 3);
+		assert_int_equal(idle, 0);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
+	}
+}
+
 // lw-big against random: at least 38 wins in 40 (scaled to the games played) on `file`.
 static void beats_random(const char *file, int dflt_games)
 {
@@ -299,6 +357,7 @@ int main(void)
 		cmocka_unit_test(test_LW_BIG_9_big_general_takes_the_train),
 		cmocka_unit_test(test_LW_BIG_2_3_4_big_general_boxes_and_scouts_on_the_bundled_tables),
 		cmocka_unit_test(test_LW_BIG_9_big_general_sets_no_man_down_in_water_or_a_house),
+		cmocka_unit_test(test_LW_MV_11_big_general_fires_its_guns_first),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_large_country_json),
 		cmocka_unit_test(test_KS_beats_random_on_kriegspiel_json),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_generated_large),
