@@ -567,6 +567,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			for (int i = 0; gi < s->ngun && s->gun[gi].side == side && i < s->nfig; i++)
 				if (s->fig[i].side == side && tw_dist(s->fig[i].pos, s->gun[gi].axle) <= 8.0)
 					crew[i] = 1;
+		lw_ai_gun_crews(s, side, crew); // biggen: each gun's 4 nearest stay by it even in the hunt
 		if (march_r == 0.0 && c->march_next == 0) { // big2: the hunt's targets, once a move
 			if (c->ngood_cap < s->nfig) {
 				tw_free(c->good);
@@ -580,7 +581,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 		for (int i = c->march_next; i < s->nfig && !found; i++) {
 			const tw_figure *f = &s->fig[i];
 			c->march_next = i + 1;
-			if (f->side != side || !lw_is_free(f) || (crew[i] && march_r > 0) || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
+			if (f->side != side || !lw_is_free(f) || (crew[i] && march_r > 0) || (crew[i] & 2) || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
 				continue;
 			tw_vec2 at = f->pos;
 			double d = nearest_enemy(s, side, f->pos, &at);

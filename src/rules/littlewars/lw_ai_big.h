@@ -42,5 +42,9 @@ bool lw_ai_men_fit(const tw_state *s, tw_vec2 c, int n);
 /// with most enemy men round him and none of ours near the line of fire or the target, then
 /// its trail pair (LW.MOB.10). False: no gun order now.
 bool lw_ai_big_guns(const tw_state *s, int side, int *cursor, tw_order *o);
+/// biggen (lw_ai_guns.c): sets bit 2 in mask[] (one per figure) of each gun's crew: the
+/// LW_GUN_CREW nearest free men of `side` within 6 in of each of its guns on the table
+/// (LW.MOB.4). They stay by it in the hunt, so that it fires on to the end.
+void lw_ai_gun_crews(const tw_state *s, int side, uint8_t *mask);
 
 #endif

@@ -191,3 +191,30 @@ bool lw_ai_big_guns(const tw_state *s, int side, int *cursor, tw_order *o)
 	}
 	return false;
 }
+
+void lw_ai_gun_crews(const tw_state *s, int side, uint8_t *mask)
+{
+	for (int gi = 0; gi < s->ngun; gi++) {
+		const tw_gun *g = &s->gun[gi];
+		if (g->side != side || !lw_gun_in_battle(s, g) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g))
+			continue;
+		for (int k = 0; k < LW_GUN_CREW; k++) { // the nearest not yet kept, within 6 in (LW.MOB.4)
+			int best = -1;
+			double bd = INFINITY;
+			for (int i = 0; i < s->nfig; i++) {
+				const tw_figure *f = &s->fig[i];
+				if (f->side != side || !lw_is_free(f) || f->kind == TW_FK_WAGGON || (mask[i] & 2) ||
+				    !lw_free_man_near_gun(g, f))
+					continue;
+				double d = tw_gun_distance(g, f->pos);
+				if (d < bd) {
+					bd = d;
+					best = i;
+				}
+			}
+			if (best < 0)
+				break;
+			mask[best] |= 2;
+		}
+	}
+}
