@@ -5,6 +5,8 @@
 // within their six moves (LW.BIG.5); near the enemy it sets its men out (the unbox order) and
 // fights as lw-default, which it calls (lw_general.c is lw-scale's; it is not changed here).
 // Each of its orders is one the rules accept on its view: it validates before it answers.
+// biggen: its guns fire first in each of its moves (lw_ai_guns.c), before any man moves
+// (LW.MV.11), and each gun's crew stays by it in the hunt.
 #include <math.h>
 #include <string.h>
 
