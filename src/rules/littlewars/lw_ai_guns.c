@@ -120,7 +120,7 @@ static bool pick_target(const tw_state *s, int side, const tw_gun *g, tw_vec2 *a
 		if (f->side == side || f->side > 1 || !lw_is_free(f) || f->kind == TW_FK_WAGGON)
 			continue;
 		double d = tw_dist(g->axle, f->pos);
-		if (d > range || d < 6.0)
+		if (!(d <= range) || d < 6.0) // (and a man whose place this view does not know)
 			continue;
 		double v = 0;
 		for (int k = 0; k < s->nfig; k++) {
