@@ -60,6 +60,8 @@ typedef struct big_ctx {
 	// biggen: the next gun to fire this move (lw_ai_guns.c); the guns are done.
 	int gun_next;
 	bool guns_done;
+	uint8_t *keep; ///< biggen: this move's gun crews (bit 2, per figure), kept out of the hunt
+	int nkeep_cap;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -569,7 +571,19 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			for (int i = 0; gi < s->ngun && s->gun[gi].side == side && i < s->nfig; i++)
 				if (s->fig[i].side == side && tw_dist(s->fig[i].pos, s->gun[gi].axle) <= 8.0)
 					crew[i] = 1;
-		lw_ai_gun_crews(s, side, crew); // biggen: each gun's 4 nearest stay by it even in the hunt
+		if (c->march_next == 0 || !c->keep) { // biggen: each gun's 4 nearest stay by it even in the hunt (once a move)
+			if (c->nkeep_cap < s->nfig) {
+				tw_free(c->keep);
+				c->keep = tw_calloc((size_t)s->nfig + 1, 1);
+				c->nkeep_cap = c->keep ? s->nfig : 0;
+			}
+			if (c->keep) {
+				memset(c->keep, 0, (size_t)c->nkeep_cap);
+				lw_ai_gun_crews(s, side, c->keep);
+			}
+		}
+		for (int i = 0; c->keep && i < s->nfig; i++)
+			crew[i] |= c->keep[i];
 		if (march_r == 0.0 && c->march_next == 0) { // big2: the hunt's targets, once a move
 			if (c->ngood_cap < s->nfig) {
 				tw_free(c->good);
@@ -679,6 +693,7 @@ static void destroy_big(tw_general *g)
 	tw_free(c->o);
 	tw_free(c->walked);
 	tw_free(c->good);
+	tw_free(c->keep);
 }
 
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",
