@@ -13,6 +13,7 @@
 
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_big.h"
+#include "rules/littlewars/lw_boxes.h"
 #include "scene.h"
 #include "test_scale.h"
 
@@ -94,6 +95,47 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			    (lw_is_free(&f->fig[i]) ? f->fig[i].side : 1 - f->fig[i].side) == (t->free_end[0] < t->free_end[1] ? 0 : 1))
 				printf("    left: %d side %d kind %d status %d at %.0f,%.0f\n", i, f->fig[i].side, f->fig[i].kind,
 				       f->fig[i].status, f->fig[i].pos.x, f->fig[i].pos.y);
+	if (getenv("TW_VERBOSE") && atoi(getenv("TW_VERBOSE")) >= 2) { // losses by side, how, and the mover's side
+		int lost[2][6][2] = {{{0}}}, pris[2][2] = {{0}};
+		int mover = -1;
+		for (int i = 0; i < ev->n; i++) {
+			const tw_event *e = &ev->v[i];
+			if (e->type == TW_EV_MOVE_START)
+				mover = e->b;
+			if ((e->type != TW_EV_KILL && e->type != TW_EV_PRISONER) || e->a < 0 || e->a >= f->nfig || f->fig[e->a].side > 1)
+				continue;
+			int fs = f->fig[e->a].side, mv = mover == fs ? 0 : 1; // 0: in the loser's own move
+			if (e->type == TW_EV_KILL)
+				lost[fs][e->b >= 0 && e->b < 6 ? e->b : 0][mv]++;
+			else
+				pris[fs][mv]++;
+		}
+		int shots[2] = {0}, gmoves[2] = {0};
+		mover = -1;
+		for (int i = 0; i < ev->n; i++) {
+			const tw_event *e = &ev->v[i];
+			if (e->type == TW_EV_MOVE_START)
+				mover = e->b;
+			if (mover >= 0 && mover < 2) {
+				shots[mover] += e->type == TW_EV_SHOT;
+				gmoves[mover] += e->type == TW_EV_GUN_MOVE;
+			}
+		}
+		printf("    shots %d/%d gun moves %d/%d guns:", shots[0], shots[1], gmoves[0], gmoves[1]);
+		for (int gi = 0; gi < f->ngun; gi++)
+			printf(" [%d side %d at %.0f,%.0f crew %d]", gi, f->gun[gi].side, f->gun[gi].axle.x, f->gun[gi].axle.y,
+			       lw_gun_crew_count(f, &f->gun[gi], f->gun[gi].side));
+		printf("\n");
+		for (int sd = 0; sd < 2; sd++)
+			printf("    side %d lost: knocked %d/%d touched %d/%d felled %d/%d melee %d/%d prisoner %d/%d (own move/enemy's)\n", sd,
+			       lost[sd][1][0], lost[sd][1][1], lost[sd][2][0], lost[sd][2][1], lost[sd][3][0], lost[sd][3][1],
+			       lost[sd][4][0], lost[sd][4][1], pris[sd][0], pris[sd][1]);
+	}
+	if (getenv("TW_VERBOSE") && atoi(getenv("TW_VERBOSE")) >= 3) // every free figure and gun at the end
+		for (int i = 0; i < f->nfig; i++)
+			if (lw_is_free(&f->fig[i]) || lw_is_boxed(f, &f->fig[i]))
+				printf("    free: %d side %d kind %d%s at %.0f,%.0f moved in %d\n", i, f->fig[i].side, f->fig[i].kind,
+				       lw_is_boxed(f, &f->fig[i]) ? " boxed" : "", f->fig[i].pos.x, f->fig[i].pos.y, f->fig[i].moved_in);
 	if (getenv("TW_VERBOSE"))
 		printf("  %s seed %d %s v %s: move %d winner %d free %d/%d supplies %d starved %d out %d trains %d/%d/%d\n", file,
 		       (int)seed, red, blue, f->move_no, w, t->free_end[0], t->free_end[1], t->supplies, t->starved_events, t->out,
@@ -210,6 +252,65 @@ static void test_LW_BIG_9_big_general_sets_no_man_down_in_water_or_a_house(void 
 	}
 }
 
+// biggen (LW.MV.11, LW.MOB.6/10): lw-big's guns fire. It gives its own orders (boxes, the march,
+// the hunt) before lw-default's, and once a man has moved no gun may act in the move (LW.MV.11):
+// lw-default's guns never fired. Now they fire first (lw_ai_guns.c). Against random on the
+// generated large Country (seeds 14 and 26, 80 game moves): its guns fire at least 15 shots and
+// kill at least 8 of the enemy's men; in every move of its in which they fired its men moved
+// on after them (a gun whose trail no two men could reach held every other order of the move);
+// and they kill at most 3 of our own. Before biggen: 0 shots in 200 moves on seed 14 (and with
+// the guns firing but no trail check, 23 moves of seed 26 held by a trail).
+static void test_LW_MV_11_big_general_fires_its_guns_first(void **st)
+{
+	(void)st;
+	static const uint64_t seeds[] = {14, 26};
+	for (size_t k = 0; k < sizeof seeds / sizeof seeds[0]; k++) {
+		tw_state sc;
+		scenario(&sc, "gen-large", seeds[k]);
+		sc.params[LWP_MAX_MOVES] = 80;
+		tw_error err = {0};
+		tw_game *g = tw_game_new(&sc, seeds[k], NULL, &err);
+		assert_non_null(g);
+		tw_game_set_undo(g, false);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("lw-big", rs, 0, seeds[k]), tw_general_new("random", rs, 1, seeds[k] + 1000)};
+		assert_int_equal(tw_play_out(g, gens, 4000000, &err), TW_OK);
+		const tw_state *f = tw_game_state(g);
+		const tw_events *ev = tw_game_events(g);
+		int mover = -1, shots = 0, killed = 0, own = 0, idle = 0;
+		bool fired = false, walked = false;
+		for (int i = 0; i <= ev->n; i++) {
+			const tw_event *e = i < ev->n ? &ev->v[i] : NULL;
+			if (!e || e->type == TW_EV_MOVE_START) {
+				idle += mover == 0 && fired && !walked;
+				mover = e ? e->b : -1;
+				fired = walked = false;
+				continue;
+			}
+			if (mover != 0)
+				continue;
+			fired |= e->type == TW_EV_SHOT;
+			shots += e->type == TW_EV_SHOT;
+			walked |= fired && e->type == TW_EV_MOVE && e->side == 0;
+			if (e->type == TW_EV_KILL && e->b >= 1 && e->b <= 3 && e->a >= 0 && e->a < f->nfig) {
+				killed += f->fig[e->a].side == 1;
+				own += f->fig[e->a].side == 0;
+			}
+		}
+		printf("generated large Country seed %d, 80 moves: lw-big's guns fired %d shots, killed %d of the enemy and "
+		       "%d of its own; %d moves with no man moving after the guns\n",
+		       (int)seeds[k], shots, killed, own, idle);
+		assert_true(shots >= 15);
+		assert_true(killed >= 8);
+		assert_true(own <= 3);
+		assert_int_equal(idle, 0);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc);
+	}
+}
+
 // lw-big against random: at least 38 wins in 40 (scaled to the games played) on `file`.
 static void beats_random(const char *file, int dflt_games)
 {
@@ -258,6 +359,7 @@ int main(void)
 		cmocka_unit_test(test_LW_BIG_9_big_general_takes_the_train),
 		cmocka_unit_test(test_LW_BIG_2_3_4_big_general_boxes_and_scouts_on_the_bundled_tables),
 		cmocka_unit_test(test_LW_BIG_9_big_general_sets_no_man_down_in_water_or_a_house),
+		cmocka_unit_test(test_LW_MV_11_big_general_fires_its_guns_first),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_large_country_json),
 		cmocka_unit_test(test_KS_beats_random_on_kriegspiel_json),
 		cmocka_unit_test(test_LW_BIG_beats_random_on_generated_large),

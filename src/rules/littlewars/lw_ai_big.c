@@ -5,6 +5,8 @@
 // within their six moves (LW.BIG.5); near the enemy it sets its men out (the unbox order) and
 // fights as lw-default, which it calls (lw_general.c is lw-scale's; it is not changed here).
 // Each of its orders is one the rules accept on its view: it validates before it answers.
+// biggen: its guns fire first in each of its moves (lw_ai_guns.c), before any man moves
+// (LW.MV.11), and each gun's crew stays by it in the hunt.
 #include <math.h>
 #include <string.h>
 
@@ -55,6 +57,11 @@ typedef struct big_ctx {
 	// group's number of ours can reach in contact (LW.MEL.6: an isolated smaller side is taken).
 	uint8_t *good;
 	int ngood_cap;
+	// biggen: the next gun to fire this move (lw_ai_guns.c); the guns are done.
+	int gun_next;
+	bool guns_done;
+	uint8_t *keep; ///< biggen: this move's gun crews (bit 2, per figure), kept out of the hunt
+	int nkeep_cap;
 } big_ctx;
 
 static bool tried(const big_ctx *c, int32_t id)
@@ -376,6 +383,14 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 {
 	const lw_side *sd = LWS(s, side);
 	tw_order *o = c->o;
+	// biggen: the guns fire first, before any man moves (LW.MV.11; lw_ai_guns.c).
+	if (!c->guns_done) {
+		if (lw_ai_big_guns(s, side, &c->gun_next, o)) {
+			*out = *o;
+			return true;
+		}
+		c->guns_done = true;
+	}
 	// KS.SUP.1-9 (lw-gen): first the supplies, while the Transport & Supply men have not moved
 	// (KS.FORM.5); then those men walk on behind the men they serve (lw_ai_supply.c).
 	if (!c->supply_done) {
@@ -556,6 +571,19 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			for (int i = 0; gi < s->ngun && s->gun[gi].side == side && i < s->nfig; i++)
 				if (s->fig[i].side == side && tw_dist(s->fig[i].pos, s->gun[gi].axle) <= 8.0)
 					crew[i] = 1;
+		if (c->march_next == 0 || !c->keep) { // biggen: each gun's 4 nearest stay by it even in the hunt (once a move)
+			if (c->nkeep_cap < s->nfig) {
+				tw_free(c->keep);
+				c->keep = tw_calloc((size_t)s->nfig + 1, 1);
+				c->nkeep_cap = c->keep ? s->nfig : 0;
+			}
+			if (c->keep) {
+				memset(c->keep, 0, (size_t)c->nkeep_cap);
+				lw_ai_gun_crews(s, side, c->keep);
+			}
+		}
+		for (int i = 0; c->keep && i < s->nfig; i++)
+			crew[i] |= c->keep[i];
 		if (march_r == 0.0 && c->march_next == 0) { // big2: the hunt's targets, once a move
 			if (c->ngood_cap < s->nfig) {
 				tw_free(c->good);
@@ -569,7 +597,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 		for (int i = c->march_next; i < s->nfig && !found; i++) {
 			const tw_figure *f = &s->fig[i];
 			c->march_next = i + 1;
-			if (f->side != side || !lw_is_free(f) || (crew[i] && march_r > 0) || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
+			if (f->side != side || !lw_is_free(f) || (crew[i] && march_r > 0) || (crew[i] & 2) || f->kind == TW_FK_WAGGON || f->moved_in == s->move_no)
 				continue;
 			tw_vec2 at = f->pos;
 			double d = nearest_enemy(s, side, f->pos, &at);
@@ -616,6 +644,8 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 			c->supply_done = false;
 			c->ts_next = c->hungry_next = 0;
 			c->train_done = false;
+			c->gun_next = 0;
+			c->guns_done = false;
 			if (c->walked)
 				memset(c->walked, 0, (size_t)c->nwalked_cap);
 			memset(c->box_tried, 0, sizeof c->box_tried);
@@ -663,6 +693,7 @@ static void destroy_big(tw_general *g)
 	tw_free(c->o);
 	tw_free(c->walked);
 	tw_free(c->good);
+	tw_free(c->keep);
 }
 
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",

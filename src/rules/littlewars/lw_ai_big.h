@@ -37,5 +37,14 @@ bool lw_ai_is_ts(const tw_state *s, const tw_figure *f);
 /// opened box, a train's men getting down) would all stand clear of water no ford or bridge
 /// covers and of solid pieces (houses, walls, trees, rocks), so that they can walk on.
 bool lw_ai_men_fit(const tw_state *s, tw_vec2 c, int n);
+/// biggen (lw_ai_guns.c): the next gun order of `side` before any man moves (LW.MV.11): each
+/// gun in action from *cursor on (zeroed each move) fires its shots (LW.MOB.6) at the enemy man
+/// with most enemy men round him and none of ours near the line of fire or the target, then
+/// its trail pair (LW.MOB.10). False: no gun order now.
+bool lw_ai_big_guns(const tw_state *s, int side, int *cursor, tw_order *o);
+/// biggen (lw_ai_guns.c): sets bit 2 in mask[] (one per figure) of each gun's crew: the
+/// LW_GUN_CREW nearest free men of `side` within 6 in of each of its guns on the table
+/// (LW.MOB.4). They stay by it in the hunt, so that it fires on to the end.
+void lw_ai_gun_crews(const tw_state *s, int side, uint8_t *mask);
 
 #endif
