@@ -60,6 +60,7 @@ void srv_room_free(srv_room *r)
 		return;
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		tw_general_free(r->gen[i]);
+	srv_role_generals_free(r); // h6-seats
 	tw_game_free(r->game);
 	free(r->scenario_json);
 	pthread_mutex_destroy(&r->mu);
