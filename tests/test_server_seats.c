@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "rules/lloyd/ll.h"
 #include "tinwar/io.h"
@@ -68,11 +69,12 @@ static tw_state *battle4(void)
 	return s;
 }
 
-static tw_server *start(void)
+static tw_server *start_db(const char *db)
 {
 	tw_server_opts o;
 	tw_server_opts_default(&o);
 	o.port = 0;
+	o.db = db;
 	o.quiet = getenv("TW_VERBOSE") == NULL;
 	o.max_message = 1 << 20;
 	tw_error err;
@@ -81,6 +83,41 @@ static tw_server *start(void)
 	if (!s)
 		fail_msg("server: %s", err.message);
 	return s;
+}
+
+static tw_server *start(void) { return start_db(NULL); }
+
+// Creates the game from battle 4's state (txt, freed): its id and the seats' tokens.
+static void create(tw_server *srv, char *txt, char id[17], char tok[NSEATS][33])
+{
+	tw_error err;
+	tw_error_clear(&err);
+	char *resp = tw_server_create_game(srv, txt, strlen(txt), &err);
+	free(txt);
+	if (!resp)
+		fail_msg("create: %s %s", err.clause, err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	snprintf(id, 17, "%s", json_string_value(json_object_get(j, "id")));
+	json_t *seats = json_object_get(j, "seats");
+	assert_int_equal(json_array_size(seats), NSEATS);
+	for (int i = 0; i < NSEATS; i++) {
+		json_t *sj = json_array_get(seats, (size_t)i);
+		assert_string_equal(json_string_value(json_object_get(sj, "seat")), seat_names[i]);
+		snprintf(tok[i], 33, "%s", json_string_value(json_object_get(sj, "token")));
+	}
+	json_decref(j);
+}
+
+static char *battle4_request(void)
+{
+	tw_state *s = battle4();
+	json_t *req = json_pack("{s:o, s:{s:b}}", "scenario", tw_state_to_json(s), "clock", "enabled", 0);
+	char *txt = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_state_free(s);
+	free(s);
+	return txt;
 }
 
 static tw_wsc *join(tw_server *srv, const char *id, const char *token)
@@ -155,24 +192,8 @@ static void test_CA_D1_a_computer_seat_for_the_ally(void **st)
 	free(s);
 
 	tw_server *srv = start();
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(srv, txt, strlen(txt), &err);
-	free(txt);
-	if (!resp)
-		fail_msg("create: %s %s", err.clause, err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
 	char id[17], tok[NSEATS][33];
-	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(j, "id")));
-	json_t *seats = json_object_get(j, "seats");
-	assert_int_equal(json_array_size(seats), NSEATS);
-	for (int i = 0; i < NSEATS; i++) {
-		json_t *sj = json_array_get(seats, (size_t)i);
-		assert_string_equal(json_string_value(json_object_get(sj, "seat")), seat_names[i]);
-		snprintf(tok[i], sizeof tok[i], "%s", json_string_value(json_object_get(sj, "token")));
-	}
-	json_decref(j);
+	create(srv, txt, id, tok);
 
 	tw_wsc *baron = join(srv, id, tok[R_BARON]), *sheriff = join(srv, id, tok[R_SHERIFF]);
 	int cb = 0, cs = 0;
@@ -261,10 +282,57 @@ static void test_CA_D1_a_computer_seat_for_the_ally(void **st)
 	tw_server_stop(srv);
 }
 
+static const char *role_computer(json_t *m, int role)
+{
+	return json_string_value(json_array_get(json_object_get(m, "role_computer"), (size_t)role));
+}
+
+// The sheriff's seat handed to the computer is kept in the store: after a restart the computer
+// still holds it (and only it: the baron's role stays a person's).
+static void test_CA_D1_the_ally_computer_survives_a_restart(void **st)
+{
+	(void)st;
+	char db[64], side[80];
+	snprintf(db, sizeof db, "/tmp/tw_seats_test_%d.db", (int)getpid());
+	unlink(db);
+	tw_server *srv = start_db(db);
+	char id[17], tok[NSEATS][33];
+	create(srv, battle4_request(), id, tok);
+	tw_wsc *sheriff = join(srv, id, tok[R_SHERIFF]);
+	send_text(sheriff, "{\"type\":\"computer\",\"general\":\"random\"}");
+	int cs = 0;
+	bool seen = false;
+	for (json_t *m; !seen && (m = tw_wsc_wait(sheriff, "state", &cs, 5.0));) {
+		seen = role_computer(m, 1) && !strcmp(role_computer(m, 1), "random");
+		json_decref(m);
+	}
+	assert_true(seen);
+	tw_wsc_close(sheriff);
+	tw_server_stop(srv);
+	srv = start_db(db);
+	assert_true(tw_server_wait_restored(srv, 30.0));
+	tw_wsc *baron = join(srv, id, tok[R_BARON]);
+	int cb = 0;
+	json_t *m = tw_wsc_wait(baron, "state", &cb, 5.0);
+	assert_non_null(m);
+	assert_null(role_computer(m, 0));
+	assert_non_null(role_computer(m, 1));
+	assert_string_equal(role_computer(m, 1), "random");
+	json_decref(m);
+	tw_wsc_close(baron);
+	tw_server_stop(srv);
+	const char *ext[] = {"", "-wal", "-shm", ".key"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(side, sizeof side, "%s%s", db, ext[i]);
+		unlink(side);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_CA_D1_a_computer_seat_for_the_ally),
+	    cmocka_unit_test(test_CA_D1_the_ally_computer_survives_a_restart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

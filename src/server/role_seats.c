@@ -200,6 +200,8 @@ tw_status srv_room_set_role_computer(srv_room *r, int role, const char *general,
 	const tw_role_def *d = srv_role(r, role);
 	if (!d || d->kind != TW_ROLE_PLAYER || role >= 32)
 		return tw_error_set(err, TW_ERR_INPUT, "", "only a player's seat within a side goes to the computer");
+	char before[sizeof r->role_computer[0]];
+	memcpy(before, r->role_computer[role], sizeof before);
 	if (general && *general) {
 		tw_general *g = strlen(general) < sizeof r->role_computer[0] && !strstr(general, ".lua")
 					? tw_general_new(general, tw_game_ruleset(r->game), d->side, 1)
@@ -213,6 +215,10 @@ tw_status srv_room_set_role_computer(srv_room *r, int role, const char *general,
 		snprintf(r->role_computer[role], sizeof r->role_computer[role], "%s", general);
 	} else {
 		r->role_computer[role][0] = 0;
+	}
+	if (srv_room_store_seats(r) != TW_OK) { // not kept, not changed
+		memcpy(r->role_computer[role], before, sizeof before);
+		return tw_error_set(err, TW_ERR_IO, "", "the seat could not be stored, so it did not change; try again");
 	}
 	tw_general_free(r->role_gen[role]);
 	r->role_gen[role] = NULL;
