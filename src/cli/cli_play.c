@@ -578,7 +578,7 @@ int cli_play(int argc, char **argv)
 {
 	const char *path = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!path) {
-		fprintf(stderr, "usage: tinwar play FILE [--red human|ai|DOCTRINE] [--blue ...] [--seed N] ...\n");
+		fprintf(stderr, "usage: tinwar play FILE [--red human|ai|DOCTRINE] [--blue ...] [--role SIDE/ROLE=GENERAL] [--seed N] ...\n");
 		return CLI_BAD;
 	}
 	play_ctx pc = {0};
