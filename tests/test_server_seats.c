@@ -19,7 +19,7 @@
 #include "tinwar/series.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
-#include "ll_scene.h"
+#include "ll_battle4.h"
 #include "wsclient.h"
 
 // Seats in the creation's answer: the two sides, umpire, spectator, then the four commanders.
@@ -27,47 +27,6 @@ enum { BARON = 0, THANE, UMP, SPEC, R_BARON, R_SHERIFF, R_THANE, R_REEVE, NSEATS
 static const char *const seat_names[NSEATS] = {"baron",       "thane",         "umpire",      "spectator",
 					       "baron baron", "baron sheriff", "thane thane", "thane reeve"};
 
-// Battle 4 of the campaign (as tests/test_ll_camp.c's battle4: battles 1-3 drawn, earl and
-// outlaw first), set up, then on the table (location 2) in turn 1's move phase, the baron's side
-// to move: baron and sheriff against thane and reeve.
-static tw_state *battle4(void)
-{
-	llt_register();
-	json_t *carry = json_object();
-	json_t *cfg = json_pack("{s:[ssssss], s:i}", "sides", "earl", "baron", "sheriff", "outlaw", "thane", "reeve", "points", 40);
-	tw_error err = {0};
-	assert_int_equal(ll_series_start(carry, cfg, &err), TW_OK);
-	json_decref(cfg);
-	for (int b = 1; b <= 3; b++) {
-		tw_state s;
-		memset(&s, 0, sizeof s);
-		assert_int_equal(tw_state_load(&s, "scenarios/lloyd/three.json", &err), TW_OK);
-		assert_int_equal(ll_series_prepare(carry, b, &s, &err), TW_OK);
-		for (int k = 0; k < 2; k++)
-			LLS(&s, k)->vp = 3 - b;
-		s.over = true;
-		s.winner = -2;
-		bool over = true;
-		assert_int_equal(ll_series_record(carry, b, &s, &over, &err), TW_OK);
-		tw_state_free(&s);
-	}
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_load(s, "scenarios/lloyd/three.json", &err), TW_OK);
-	assert_int_equal(ll_series_prepare(carry, 4, s, &err), TW_OK);
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s", err.message);
-	json_decref(carry);
-	assert_string_equal(s->sides[0].name, "baron");
-	LLG(s)->table_loc = 2;
-	LLG(s)->turn = 1;
-	s->mover = 0;
-	s->phase = LL_PH_MOVE;
-	for (int k = 0; k < 2; k++)
-		LLS(s, k)->allocated = 1;
-	for (int j = 0; j < s->nfig; j++)
-		LLF(s, j)->loc = 2;
-	return s;
-}
 
 static tw_server *start_db(const char *db)
 {
@@ -111,7 +70,7 @@ static void create(tw_server *srv, char *txt, char id[17], char tok[NSEATS][33])
 
 static char *battle4_request(void)
 {
-	tw_state *s = battle4();
+	tw_state *s = llt_battle4_on_table();
 	json_t *req = json_pack("{s:o, s:{s:b}}", "scenario", tw_state_to_json(s), "clock", "enabled", 0);
 	char *txt = json_dumps(req, JSON_COMPACT);
 	json_decref(req);
@@ -170,7 +129,7 @@ static bool has_int(json_t *a, int v)
 static void test_CA_D1_a_computer_seat_for_the_ally(void **st)
 {
 	(void)st;
-	tw_state *s = battle4();
+	tw_state *s = llt_battle4_on_table();
 	int nfig = s->nfig, owner[256];
 	double x0[256], y0[256];
 	assert_true(nfig <= 256);

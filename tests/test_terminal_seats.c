@@ -18,7 +18,7 @@
 #include "tinwar/io.h"
 #include "tinwar/series.h"
 #include "tinwar/tinwar.h"
-#include "ll_scene.h"
+#include "ll_battle4.h"
 
 static char dir[64];
 static char out[1 << 18];
@@ -27,51 +27,12 @@ static const char *CLI = TW_CLI;
 #define run(...) tw_cli_run(out, sizeof out, dir, __VA_ARGS__)
 #define has(what) tw_cli_has(out, what)
 
-// Battle 4 (as tests/test_ll_camp.c's battle4), on the table in turn 1's move phase, the baron's
-// side to move: baron and sheriff against thane and reeve.
-static tw_state *battle4(void)
-{
-	llt_register();
-	json_t *carry = json_object();
-	json_t *cfg = json_pack("{s:[ssssss], s:i}", "sides", "earl", "baron", "sheriff", "outlaw", "thane", "reeve", "points", 40);
-	tw_error err = {0};
-	assert_int_equal(ll_series_start(carry, cfg, &err), TW_OK);
-	json_decref(cfg);
-	for (int b = 1; b <= 3; b++) {
-		tw_state s;
-		memset(&s, 0, sizeof s);
-		assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/lloyd/three.json", &err), TW_OK);
-		assert_int_equal(ll_series_prepare(carry, b, &s, &err), TW_OK);
-		for (int k = 0; k < 2; k++)
-			LLS(&s, k)->vp = 3 - b;
-		s.over = true;
-		s.winner = -2;
-		bool over = true;
-		assert_int_equal(ll_series_record(carry, b, &s, &over, &err), TW_OK);
-		tw_state_free(&s);
-	}
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_load(s, TW_SOURCE_DIR "/scenarios/lloyd/three.json", &err), TW_OK);
-	assert_int_equal(ll_series_prepare(carry, 4, s, &err), TW_OK);
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s", err.message);
-	json_decref(carry);
-	LLG(s)->table_loc = 2;
-	LLG(s)->turn = 1;
-	s->mover = 0;
-	s->phase = LL_PH_MOVE;
-	for (int k = 0; k < 2; k++)
-		LLS(s, k)->allocated = 1;
-	for (int j = 0; j < s->nfig; j++)
-		LLF(s, j)->loc = 2;
-	return s;
-}
 
 static void test_CA_D1_terminal_computer_for_the_ally(void **st)
 {
 	(void)st;
 	assert_int_equal(tw_cli_setup(dir, sizeof dir, "seats", &CLI), 0);
-	tw_state *s = battle4();
+	tw_state *s = llt_battle4_on_table();
 	int owner[256];
 	assert_true(s->nfig <= 256);
 	for (int j = 0; j < s->nfig; j++)
