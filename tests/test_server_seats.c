@@ -213,7 +213,7 @@ static void test_CA_D1_a_computer_seat_for_the_ally(void **st)
 			// stood; the sheriff's men were moved by the computer.
 			int moved_sheriff = 0;
 			for (int f = 0; f < nfig; f++) {
-				double x, y;
+				double x = 0, y = 0;
 				if (owner[f] != 1 && owner[f] != 2)
 					continue;
 				assert_true(fig_at(m, f, &x, &y));
