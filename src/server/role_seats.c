@@ -240,9 +240,7 @@ bool srv_role_hold_end(srv_room *r, int role, const tw_order *o)
 		r->part_ended[d->side] = 0; // the last part: the end goes in as given
 		return false;
 	}
-	r->part_ended[d->side] |= UINT32_C(1) << role;
-	srv_room_broadcast(r, 0, 0);
-	srv_computer_wake(r->srv);
+	r->part_ended[d->side] |= UINT32_C(1) << role; // the caller replies, then tells the seats
 	return true;
 }
 

@@ -262,7 +262,9 @@ bool srv_role_computer_step(srv_room *r, int side, int role);
 tw_status srv_room_set_role_computer(srv_room *r, int role, const char *general, tw_error *err);
 /// A person's order o from `role`'s seat that ends the side's move, while the computer holds
 /// another role of the side that has not ended its part: the person's part ends, the order is
-/// held back (true) until every part has ended. False: give it as usual. Room locked.
+/// held back (true) until every part has ended (the caller replies, then srv_room_broadcast: the
+/// seats see it in `parts_ended`). False: give it as usual. Room locked. Not kept in the store: a
+/// restart forgets a held end (the person ends again).
 bool srv_role_hold_end(srv_room *r, int role, const tw_order *o);
 /// The roles whose part of the side to act's move has ended, by index, for the state message.
 json_t *srv_parts_ended_json(srv_room *r);

@@ -169,7 +169,9 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 		if (id)
 			json_object_set(hm, "id", id);
 		srv_send(c, hm);
+		srv_room_broadcast(r, 0, 0);
 		pthread_mutex_unlock(&r->mu);
+		srv_computer_wake(r->srv);
 		free(o);
 		return;
 	}
