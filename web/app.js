@@ -186,6 +186,7 @@
     const first = st.data && st.data.first;
     $('sb-first').textContent = first !== undefined && first !== null && first !== '' ? 'First Player: ' + first : '';
     if (seat >= 0 && S.computer) $('seat-computer').value = S.computer[seat] || '';
+    markRoleSeats(); // h6-seats
     const sc = $('score');
     sc.textContent = 'score ' + S.score.map((v, i) => seatName(i) + ' ' + (Math.round(v * 10) / 10)).join(', ');
     const help = hello && hello.ruleset && hello.ruleset.score_help;
@@ -572,6 +573,19 @@
       }
       const h = document.createElement('h4'); h.textContent = side;
       body.append(h, ul);
+    }
+  }
+  // h6-seats: a role the computer holds, and whose part of the side's move has ended (the state's
+  // role_computer and parts_ended): the role seat's own hand-over choice shows its role's.
+  function markRoleSeats() {
+    const roles = (hello && hello.roles) || [], rc = S.role_computer || [], ended = S.parts_ended || [];
+    if (myRole() && rc.length) $('seat-computer').value = rc[hello.role_index] || '';
+    for (const [i, r] of roles.entries()) {
+      const li = document.querySelector('#roles-body ul.roles[data-side="' + r.side_name + '"] li[data-role="' + r.name + '"]');
+      if (!li) continue;
+      li.dataset.computer = rc[i] || '';
+      li.dataset.ended = ended.includes(i) ? '1' : '0';
+      li.title = (rc[i] ? 'played by the computer (' + rc[i] + ')' : 'played by a person') + (ended.includes(i) ? '; his part of the move has ended' : '');
     }
   }
   // KS.GNL.1 (any rule that makes a player stand near a figure): for the seats of this side (the

@@ -5,9 +5,10 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cli_role_gen.h"
 
 static const char *const VAL_OPTS[] = {"--seed", "--red", "--blue", "--side", "--save", "--log", "--shot-model", "--param",
-					   "--host-clock", "--dice", NULL}; // sv-term: the host's clock, entered dice
+					   "--host-clock", "--dice", "--role", NULL}; // sv-term: the host's clock, entered dice; h6-seats
 
 // Who plays side `name`: "--side NAME=SPEC" (any number of sides), or --red / --blue for the
 // sides so named; NULL if not given.
@@ -32,6 +33,7 @@ typedef struct play_ctx {
 	cli_groups groups; // the terminal's named groups (`group NAME IDS`)
 	int role[TW_MAX_SIDES]; // KS.GEN.1/2 (cli_roles.c): the role typing for each side, -1 none
 	cli_host host;          // sv-term: the host's clock (cli_host.c)
+	cli_role_gens rg;       // h6-seats: computer generals for roles of the person's sides (cli_role_gen.c)
 } play_ctx;
 
 /// A melee's participants (the melee_member events that follow it, from i up to end) on one line
@@ -576,7 +578,7 @@ int cli_play(int argc, char **argv)
 {
 	const char *path = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!path) {
-		fprintf(stderr, "usage: tinwar play FILE [--red human|ai|DOCTRINE] [--blue ...] [--seed N] ...\n");
+		fprintf(stderr, "usage: tinwar play FILE [--red human|ai|DOCTRINE] [--blue ...] [--role SIDE/ROLE=GENERAL] [--seed N] ...\n");
 		return CLI_BAD;
 	}
 	play_ctx pc = {0};
@@ -657,6 +659,8 @@ int cli_play(int argc, char **argv)
 		}
 		nhuman += human[i];
 	}
+	if ((rc = cli_role_gens_parse(&pc.rg, argc, argv, pc.game, seed)) != CLI_OK)
+		goto done;
 	if (nhuman == 0) {
 		tw_game_set_undo(pc.game, false);
 		int before = tw_game_events(pc.game)->n;
@@ -730,6 +734,13 @@ int cli_play(int argc, char **argv)
 			print_events(&pc, first, count);
 			continue;
 		}
+		{ // h6-seats: the computer's roles of the person's side go first, each until it ends its part
+			int first, count;
+			if (cli_role_gens_step(&pc.rg, pc.game, side, o, &first, &count)) {
+				print_events(&pc, first, count);
+				continue;
+			}
+		}
 		// What the rules ask of this seat, when it is more than its turn to act.
 		static char last[160];
 		char now[160];
@@ -747,6 +758,7 @@ int cli_play(int argc, char **argv)
 		char rname[32];
 		if (!cli_role_name(st, pc.role[side], rname, sizeof rname) || cli_role_pick(st, side, rname) != pc.role[side])
 			pc.role[side] = cli_role_pick(st, side, NULL);
+		pc.role[side] = cli_role_gens_person(&pc.rg, st, side, pc.role[side]); // h6-seats
 		char clk[96], who[160];
 		cli_host_status(&pc.host, st, clk, sizeof clk); // sv-term: the host's countdown
 		if (cli_role_name(st, pc.role[side], rname, sizeof rname))
@@ -775,6 +787,7 @@ int cli_play(int argc, char **argv)
 	}
 done:
 	cli_groups_free(&pc.groups);
+	cli_role_gens_free(&pc.rg);
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		tw_general_free(pc.gen[i]);
 	tw_game_free(pc.game);

@@ -25,10 +25,14 @@ bool srv_computer_step(srv_room *r)
 {
 	srv_server *s = r->srv;
 	pthread_mutex_lock(&r->mu);
-	int side = -1;
-	if (!srv_room_computer_due(r, &side)) {
+	int side = -1, role = -1;
+	if (!srv_room_computer_due_role(r, &side, &role)) {
 		pthread_mutex_unlock(&r->mu);
 		return false;
+	}
+	if (role >= 0) { // h6-seats: the computer holds one role of the side (role_seats.c)
+		pthread_mutex_unlock(&r->mu);
+		return srv_role_computer_step(r, side, role);
 	}
 	const tw_ruleset *rs = tw_game_ruleset(r->game);
 	tw_general *g = r->gen[side];
@@ -114,9 +118,9 @@ static int pick(srv_server *s, srv_room **rooms, int n)
 	for (int k = 0; k < n; k++) {
 		int i = (s->comp_rr + k) % n; // ties go round
 		srv_room *r = rooms[i];
-		int side;
+		int side, role;
 		pthread_mutex_lock(&r->mu);
-		bool due = srv_room_computer_due(r, &side);
+		bool due = srv_room_computer_due_role(r, &side, &role);
 		pthread_mutex_unlock(&r->mu);
 		if (!due)
 			continue;

@@ -60,6 +60,7 @@ void srv_room_free(srv_room *r)
 		return;
 	for (int i = 0; i < TW_MAX_SIDES; i++)
 		tw_general_free(r->gen[i]);
+	srv_role_generals_free(r); // h6-seats
 	tw_game_free(r->game);
 	free(r->scenario_json);
 	pthread_mutex_destroy(&r->mu);
@@ -184,6 +185,7 @@ static json_t *seats_json(const srv_room *r)
 			json_array_append_new(rh, json_string(hex));
 		}
 		json_object_set_new(out, "role_hashes", rh);
+		json_object_set_new(out, "role_computer", srv_role_computers_json(r)); // h6-seats
 	}
 	return out;
 }
@@ -446,6 +448,9 @@ static bool read_seats(srv_room *r, json_t *sj, bool *legacy)
 		if (!t || sodium_hex2bin(r->token_hash[SRV_SLOTS + i], SRV_HASH_LEN, t, strlen(t), NULL, NULL, NULL) != 0)
 			return false;
 	}
+	json_t *rc = json_object_get(sj, "role_computer"); // h6-seats: absent in a store from before
+	for (int i = 0; i < r->nroles && i < (int)json_array_size(rc); i++)
+		snprintf(r->role_computer[i], sizeof r->role_computer[i], "%s", json_string_value(json_array_get(rc, (size_t)i)) ?: "");
 	return true;
 }
 

@@ -118,6 +118,13 @@ struct srv_room {
 	/// sv-join: while every seat may act at once (srv_room_computer_free), the order count at
 	/// which each computer seat was last asked, plus one (0: not yet).
 	int asked[TW_MAX_SIDES];
+	// ---- h6-seats: a computer seat for one role of a side (role_seats.c) ----
+	char role_computer[TW_MAX_ROLES][48]; ///< general name for a role held by the computer, "" for a person
+	tw_general *role_gen[TW_MAX_ROLES];   ///< bound to its role (tw_general_bind_role); NULL while out
+	int role_epoch[TW_MAX_ROLES];         ///< changes when the role changes hands
+	int role_fail[TW_MAX_ROLES];
+	uint32_t part_ended[TW_MAX_SIDES];    ///< bit k: role k has ended its part of the side's move
+	int64_t part_key[TW_MAX_SIDES];       ///< the stretch those bits are of (role_seats.c part_key)
 };
 
 struct srv_server {
@@ -243,6 +250,28 @@ bool srv_room_join(srv_conn *c);
 /// Takes a connection out of its room (room not locked).
 void srv_room_leave(srv_conn *c);
 json_t *srv_ruleset_json(const tw_ruleset *rs);
+
+// ---- h6-seats: computer seats for one role of a side (role_seats.c; docs/design.md "Seats") ----
+/// srv_room_computer_due, also naming the role when a computer holds a role, not the side
+/// (*role -1: the side's own computer). Room locked.
+bool srv_room_computer_due_role(srv_room *r, int *side, int *role);
+/// One order of the computer holding `role` (decided outside the room's lock, as
+/// srv_computer_step). True if it acted.
+bool srv_role_computer_step(srv_room *r, int side, int role);
+/// Hands a player role of a side to the computer (general NULL or "": back to a person). Room locked.
+tw_status srv_room_set_role_computer(srv_room *r, int role, const char *general, tw_error *err);
+/// A person's order o from `role`'s seat that ends the side's move, while the computer holds
+/// another role of the side that has not ended its part: the person's part ends, the order is
+/// held back (true) until every part has ended (the caller replies, then srv_room_broadcast: the
+/// seats see it in `parts_ended`). False: give it as usual. Room locked. Not kept in the store: a
+/// restart forgets a held end (the person ends again).
+bool srv_role_hold_end(srv_room *r, int role, const tw_order *o);
+/// The roles whose part of the side to act's move has ended, by index, for the state message.
+json_t *srv_parts_ended_json(srv_room *r);
+/// The role computers' general names (null for a person), in role order.
+json_t *srv_role_computers_json(const srv_room *r);
+/// Frees the roles' generals (room teardown).
+void srv_role_generals_free(srv_room *r);
 
 // ---- computer.c ----
 /// One computer order in one room, decided outside the room's lock. True if it acted.

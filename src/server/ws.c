@@ -161,6 +161,20 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 	tw_status st = parse_order(c, json_object_get(m, "order"), o, &err);
 	if (st == TW_OK && c->seat < TW_MAX_SIDES && r->computer[c->seat][0])
 		st = tw_error_set(&err, TW_ERR_STATE, "", "the computer holds this seat");
+	if (st == TW_OK && c->role >= 0 && c->role < TW_MAX_ROLES && r->role_computer[c->role][0]) // h6-seats
+		st = tw_error_set(&err, TW_ERR_STATE, "", "the computer holds this seat");
+	if (st == TW_OK && apply && srv_role_hold_end(r, c->role, o)) { // h6-seats: his part ends, the ally's goes on
+		json_t *hm = json_pack("{s:s, s:b, s:b, s:s}", "type", "result", "ok", 1, "held", 1, "message",
+				       "your part of the move has ended; the move ends when your ally's has");
+		if (id)
+			json_object_set(hm, "id", id);
+		srv_send(c, hm);
+		srv_room_broadcast(r, 0, 0);
+		pthread_mutex_unlock(&r->mu);
+		srv_computer_wake(r->srv);
+		free(o);
+		return;
+	}
 	if (st == TW_OK) {
 		if (apply) {
 			// Applied and stored first (an order the store cannot keep is not applied); then
@@ -406,6 +420,15 @@ static void on_computer(srv_conn *c, json_t *m)
 	int side = c->seat;
 	char who[64];
 	const tw_role_def *rd = srv_role(r, c->role);
+	if (rd && rd->kind == TW_ROLE_PLAYER && rd->side == c->seat) { // h6-seats: a player hands over his own role
+		tw_error rerr;
+		tw_error_clear(&rerr);
+		tw_status rst = srv_room_set_role_computer(r, c->role, json_string_value(gj), &rerr);
+		pthread_mutex_unlock(&r->mu);
+		if (rst != TW_OK)
+			reply_error(c, rerr.message, NULL);
+		return;
+	}
 	if (rd && rd->kind != TW_ROLE_CHIEF) // the side is its chief's to hand over, not an arm's
 		side = -1;
 	if (c->seat == SRV_UMPIRE && json_is_string(sj))

@@ -3607,3 +3607,63 @@ tests.push(
     assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
   }],
 );
+
+// issue 16 (h6-seats): battle 4 as 2v2 with the sheriff's seat handed to the computer on its own
+// (the seat's own hand-over choice): its general orders only the sheriff's men, the baron (a
+// person) his own; the baron's end is held until the sheriff's part has ended, then the thane's
+// side moves. The Seats panel marks the role the computer holds.
+tests.push(
+  ['seats: battle 4 as 2v2, the sheriff\'s seat played by the computer, the baron by a person (lloyd)', async (page, browser) => {
+    const scen = llScenario('three', (sc) => {
+      sc.sides[0].name = 'baron';
+      sc.sides[1].name = 'thane';
+      sc.sides[0].data = { owner: 1, ally1: 3, ally_name: 'sheriff' };
+      sc.sides[1].data = { owner: 4, ally1: 6, ally_name: 'reeve' };
+      const count = { saxons: 0, danes: 0 };
+      for (const f of sc.figures) {
+        const n = count[f.side]++;
+        f.side = f.side === 'saxons' ? 'baron' : 'thane';
+        f.data = Object.assign({}, f.data || {}, { owner: f.side === 'baron' ? (n < 4 ? 1 : 2) : (n < 4 ? 4 : 5) });
+      }
+      sc.data.map_col = [2, 4, 6];
+      sc.data.map_row = [2, 4, 2];
+      sc.data.first = 'baron';
+    });
+    const links = await llGame(page, scen, 3, {});
+    const bar = await newPage(browser), sher = await newPage(browser), thane = await newPage(browser);
+    try {
+      await bar.goto(BASE + links['baron baron']);
+      await sher.goto(BASE + links['baron sheriff']);
+      await thane.goto(BASE + links['thane thane']);
+      for (const p of [bar, sher, thane]) await p.waitForSelector('circle.fig');
+      const send = (p, o) => p.evaluate((x) => new Promise((res) => window.twTable.order(x, res)), o);
+      const men = (side) => scen.figures.filter((f) => f.side === side).map((f) => f.id);
+      let r = await send(bar, { type: 'allocate', figures: men('baron'), locations: [1] });
+      assert(r.ok !== false, 'the baron allocates for the allies: ' + JSON.stringify(r));
+      r = await send(thane, { type: 'allocate', figures: men('thane'), locations: [1] });
+      assert(r.ok !== false, 'the thane allocates: ' + JSON.stringify(r));
+      r = await send(bar, { type: 'start' });
+      assert(r.ok !== false, 'the turn begins (the baron first): ' + JSON.stringify(r));
+      const mine = scen.figures.filter((f) => f.side === 'baron' && f.data.owner === 1);
+      const his = scen.figures.filter((f) => f.side === 'baron' && f.data.owner === 2);
+      await sher.selectOption('#seat-computer', 'll-three');
+      await waitFor(bar, async () => (await bar.evaluate(() => { const li = document.querySelector('#roles-body li[data-role="sheriff"]'); return li && li.dataset.computer; })) === 'll-three', 'the baron\'s Seats panel shows the sheriff played by the computer', 8000);
+      r = await send(bar, { type: 'move', moves: [{ figure: mine[1].id, to: [mine[1].at[0], mine[1].at[1] + 1], facing: 0 }] });
+      assert(r.ok !== false, 'the baron moves his own man: ' + JSON.stringify(r));
+      r = await send(bar, { type: 'end' });
+      assert(r.ok !== false, 'the baron ends his part: ' + JSON.stringify(r));
+      await waitFor(thane, async () => (await thane.evaluate(() => document.getElementById('status').dataset.toMove)) === '1', 'the thane\'s side is to act once both parts have ended', 60000);
+      const at = (p, id) => p.evaluate((i) => { const st = window.twTable.state(); const f = st && st.state.figures.find((x) => x.id === i); return f ? f.at : null; }, id);
+      const a2 = await at(bar, mine[2].id);
+      assert(Math.abs(a2[0] - mine[2].at[0]) < 1e-6 && Math.abs(a2[1] - mine[2].at[1]) < 1e-6, 'the computer did not move the baron\'s man: ' + JSON.stringify(a2));
+      let moved = 0;
+      for (const f of his) { const a = await at(bar, f.id); moved += Math.abs(a[0] - f.at[0]) > 1e-6 || Math.abs(a[1] - f.at[1]) > 1e-6; }
+      assert(moved > 0, 'the computer moved some of the sheriff\'s men');
+      assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+    } finally {
+      await bar.context().close();
+      await sher.context().close();
+      await thane.context().close();
+    }
+  }],
+);

@@ -1,0 +1,10 @@
+// Lloyd's campaign battle 4 played 2v2 (CA.D1), for the seat tests (h6-seats): made as
+// tests/test_ll_camp.c's battle4 does (battles 1-3 drawn: baron and sheriff against thane and
+// reeve), then on the table (location 2) in turn 1's move phase, the baron's side to move.
+#ifndef TW_TEST_LL_BATTLE4_H
+#define TW_TEST_LL_BATTLE4_H
+#include "tinwar/state.h"
+
+/// The state (heap; tw_state_free then free). Run from the source directory (the scenario's path).
+tw_state *llt_battle4_on_table(void);
+#endif

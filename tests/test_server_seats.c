@@ -1,0 +1,297 @@
+// A computer seat for one role of a side through the server (h6-seats, issue 16; CA.D1: battle
+// 4 of Lloyd's campaign played 2v2): the baron is a person, his ally the sheriff hands his seat to
+// the computer. The computer's general is bound to the sheriff's role: it orders only the
+// sheriff's men; the baron's own man-orders are accepted; the baron's end is held back until the
+// sheriff's part has ended too, and only then does the move pass to the thane's side.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rules/lloyd/ll.h"
+#include "tinwar/io.h"
+#include "tinwar/series.h"
+#include "tinwar/server.h"
+#include "tinwar/tinwar.h"
+#include "ll_battle4.h"
+#include "wsclient.h"
+
+// Seats in the creation's answer: the two sides, umpire, spectator, then the four commanders.
+enum { BARON = 0, THANE, UMP, SPEC, R_BARON, R_SHERIFF, R_THANE, R_REEVE, NSEATS };
+static const char *const seat_names[NSEATS] = {"baron",       "thane",         "umpire",      "spectator",
+					       "baron baron", "baron sheriff", "thane thane", "thane reeve"};
+
+
+static tw_server *start_db(const char *db)
+{
+	tw_server_opts o;
+	tw_server_opts_default(&o);
+	o.port = 0;
+	o.db = db;
+	o.quiet = getenv("TW_VERBOSE") == NULL;
+	o.max_message = 1 << 20;
+	tw_error err;
+	tw_error_clear(&err);
+	tw_server *s = tw_server_start(&o, &err);
+	if (!s)
+		fail_msg("server: %s", err.message);
+	return s;
+}
+
+static tw_server *start(void) { return start_db(NULL); }
+
+// Creates the game from battle 4's state (txt, freed): its id and the seats' tokens.
+static void create(tw_server *srv, char *txt, char id[17], char tok[NSEATS][33])
+{
+	tw_error err;
+	tw_error_clear(&err);
+	char *resp = tw_server_create_game(srv, txt, strlen(txt), &err);
+	free(txt);
+	if (!resp)
+		fail_msg("create: %s %s", err.clause, err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	snprintf(id, 17, "%s", json_string_value(json_object_get(j, "id")));
+	json_t *seats = json_object_get(j, "seats");
+	assert_int_equal(json_array_size(seats), NSEATS);
+	for (int i = 0; i < NSEATS; i++) {
+		json_t *sj = json_array_get(seats, (size_t)i);
+		assert_string_equal(json_string_value(json_object_get(sj, "seat")), seat_names[i]);
+		snprintf(tok[i], 33, "%s", json_string_value(json_object_get(sj, "token")));
+	}
+	json_decref(j);
+}
+
+static char *battle4_request(void)
+{
+	tw_state *s = llt_battle4_on_table();
+	json_t *req = json_pack("{s:o, s:{s:b}}", "scenario", tw_state_to_json(s), "clock", "enabled", 0);
+	char *txt = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_state_free(s);
+	free(s);
+	return txt;
+}
+
+static tw_wsc *join(tw_server *srv, const char *id, const char *token)
+{
+	char origin[64], ebuf[128] = "";
+	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(srv));
+	tw_wsc *c = tw_wsc_open(tw_server_port(srv), id, token, origin, ebuf, sizeof ebuf);
+	if (!c)
+		fail_msg("join: %s", ebuf);
+	return c;
+}
+
+static void send_text(tw_wsc *c, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	assert_true(n > 0 && (size_t)n < sizeof buf);
+	assert_true(tw_wsc_send(c, buf, (size_t)n));
+}
+
+// A figure's place in a state message.
+static bool fig_at(json_t *m, int id, double *x, double *y)
+{
+	json_t *figs = json_object_get(json_object_get(m, "state"), "figures");
+	size_t i;
+	json_t *f;
+	json_array_foreach(figs, i, f)
+	{
+		if (json_integer_value(json_object_get(f, "id")) != id)
+			continue;
+		json_t *at = json_object_get(f, "at");
+		*x = json_number_value(json_array_get(at, 0));
+		*y = json_number_value(json_array_get(at, 1));
+		return true;
+	}
+	return false;
+}
+
+static bool has_int(json_t *a, int v)
+{
+	size_t i;
+	json_t *e;
+	json_array_foreach(a, i, e) if (json_integer_value(e) == v) return true;
+	return false;
+}
+
+static void test_CA_D1_a_computer_seat_for_the_ally(void **st)
+{
+	(void)st;
+	tw_state *s = llt_battle4_on_table();
+	int nfig = s->nfig, owner[256];
+	double x0[256], y0[256];
+	assert_true(nfig <= 256);
+	int bar = -1, sher = -1;
+	for (int j = 0; j < nfig; j++) {
+		owner[j] = LLF(s, j)->owner;
+		x0[j] = s->fig[j].pos.x;
+		y0[j] = s->fig[j].pos.y;
+		if (owner[j] == 1 && bar < 0 && j > 0)
+			bar = j; // one of the baron's men (not his leader)
+		if (owner[j] == 2 && sher < 0)
+			sher = j;
+	}
+	assert_true(bar >= 0 && sher >= 0);
+	json_t *req = json_pack("{s:o, s:{s:b}}", "scenario", tw_state_to_json(s), "clock", "enabled", 0);
+	char *txt = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_state_free(s);
+	free(s);
+
+	tw_server *srv = start();
+	char id[17], tok[NSEATS][33];
+	create(srv, txt, id, tok);
+
+	tw_wsc *baron = join(srv, id, tok[R_BARON]), *sheriff = join(srv, id, tok[R_SHERIFF]);
+	int cb = 0, cs = 0;
+	json_t *m = tw_wsc_wait(baron, "state", &cb, 5.0);
+	assert_non_null(m);
+	json_decref(m);
+	m = tw_wsc_wait(sheriff, "state", &cs, 5.0);
+	assert_non_null(m);
+	json_decref(m);
+
+	// The baron, a person, may not order the sheriff's man (CA.D1), but his own he may.
+	send_text(baron, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"move\",\"moves\":[{\"figure\":%d,\"to\":[%g,%g],\"facing\":0}]}}",
+		  sher, x0[sher], y0[sher] + 1);
+	m = tw_wsc_wait(baron, "result", &cb, 5.0);
+	assert_non_null(m);
+	assert_false(json_is_true(json_object_get(m, "ok")));
+	assert_string_equal(json_string_value(json_object_get(m, "clause")), "CA.D1");
+	json_decref(m);
+	int after_refusal = cb;
+
+	// The sheriff hands his seat to the computer: his own role, not the side.
+	send_text(sheriff, "{\"type\":\"computer\",\"general\":\"ll-three\"}");
+	// The baron moves his man and ends his part while the computer plays the sheriff's.
+	send_text(baron, "{\"type\":\"order\",\"id\":2,\"order\":{\"type\":\"move\",\"moves\":[{\"figure\":%d,\"to\":[%g,%g],\"facing\":0}]}}",
+		  bar, x0[bar], y0[bar] + 1);
+	m = tw_wsc_wait(baron, "result", &cb, 5.0);
+	assert_non_null(m);
+	if (!json_is_true(json_object_get(m, "ok")))
+		fail_msg("the baron's move refused: %s", json_string_value(json_object_get(m, "message")));
+	json_decref(m);
+	send_text(baron, "{\"type\":\"order\",\"id\":3,\"order\":{\"type\":\"end\"}}");
+	m = tw_wsc_wait(baron, "result", &cb, 5.0);
+	assert_non_null(m);
+	assert_true(json_is_true(json_object_get(m, "ok")));
+	bool held = json_is_true(json_object_get(m, "held"));
+	json_decref(m);
+
+	// Every state the baron's seat sees until the thane's side is asked: still the baron's side
+	// to move while the sheriff's part goes on; the sheriff's role held by the computer.
+	bool passed = false, sheriff_ended_first = false, saw_computer = false;
+	int cur = held ? cb : after_refusal;
+	double t0 = tw_wsc_now();
+	while (!passed && tw_wsc_now() - t0 < 120) {
+		m = tw_wsc_wait(baron, "state", &cur, 5.0);
+		if (!m)
+			continue;
+		json_t *rc = json_object_get(m, "role_computer");
+		saw_computer |= json_is_string(json_array_get(rc, 1)) && !strcmp(json_string_value(json_array_get(rc, 1)), "ll-three");
+		json_t *dec = json_array_get(json_object_get(m, "decisions"), 0);
+		int seat = dec ? (int)json_integer_value(json_object_get(dec, "seat")) : -1;
+		if (seat == 0 && has_int(json_object_get(m, "parts_ended"), 1))
+			sheriff_ended_first = true;
+		if (seat == 0 && held)
+			assert_true(has_int(json_object_get(m, "parts_ended"), 0)); // the baron's part stays ended
+		if (seat != 0) {
+			passed = true;
+			// The side's move ended: every baron's man but the one he moved stands where he
+			// stood; the sheriff's men were moved by the computer.
+			int moved_sheriff = 0;
+			for (int f = 0; f < nfig; f++) {
+				double x = 0, y = 0;
+				if (owner[f] != 1 && owner[f] != 2)
+					continue;
+				assert_true(fig_at(m, f, &x, &y));
+				bool moved = fabs(x - x0[f]) > 1e-6 || fabs(y - y0[f]) > 1e-6;
+				if (owner[f] == 1 && f != bar && moved)
+					fail_msg("the baron's man %d was moved by the computer", f);
+				if (owner[f] == 1 && f == bar)
+					assert_true(fabs(y - (y0[f] + 1)) < 1e-6);
+				moved_sheriff += owner[f] == 2 && moved;
+			}
+			print_message("the baron's end %s; %d of the sheriff's men moved by the computer\n",
+				      held ? "held" : "given after the sheriff's part", moved_sheriff);
+			assert_true(moved_sheriff > 0);
+			assert_int_equal(seat, 1); // the thane's side
+		}
+		json_decref(m);
+	}
+	assert_true(passed);
+	assert_true(saw_computer);
+	// The turn passed only after both ended: the baron's end was held (the sheriff's part went
+	// on), or the sheriff's part had ended before the baron's end went in.
+	assert_true(held || sheriff_ended_first);
+	tw_wsc_close(baron);
+	tw_wsc_close(sheriff);
+	tw_server_stop(srv);
+}
+
+static const char *role_computer(json_t *m, int role)
+{
+	return json_string_value(json_array_get(json_object_get(m, "role_computer"), (size_t)role));
+}
+
+// The sheriff's seat handed to the computer is kept in the store: after a restart the computer
+// still holds it (and only it: the baron's role stays a person's).
+static void test_CA_D1_the_ally_computer_survives_a_restart(void **st)
+{
+	(void)st;
+	char db[64], side[80];
+	snprintf(db, sizeof db, "/tmp/tw_seats_test_%d.db", (int)getpid());
+	unlink(db);
+	tw_server *srv = start_db(db);
+	char id[17], tok[NSEATS][33];
+	create(srv, battle4_request(), id, tok);
+	tw_wsc *sheriff = join(srv, id, tok[R_SHERIFF]);
+	send_text(sheriff, "{\"type\":\"computer\",\"general\":\"random\"}");
+	int cs = 0;
+	bool seen = false;
+	for (json_t *m; !seen && (m = tw_wsc_wait(sheriff, "state", &cs, 5.0));) {
+		seen = role_computer(m, 1) && !strcmp(role_computer(m, 1), "random");
+		json_decref(m);
+	}
+	assert_true(seen);
+	tw_wsc_close(sheriff);
+	tw_server_stop(srv);
+	srv = start_db(db);
+	assert_true(tw_server_wait_restored(srv, 30.0));
+	tw_wsc *baron = join(srv, id, tok[R_BARON]);
+	int cb = 0;
+	json_t *m = tw_wsc_wait(baron, "state", &cb, 5.0);
+	assert_non_null(m);
+	assert_null(role_computer(m, 0));
+	assert_non_null(role_computer(m, 1));
+	assert_string_equal(role_computer(m, 1), "random");
+	json_decref(m);
+	tw_wsc_close(baron);
+	tw_server_stop(srv);
+	const char *ext[] = {"", "-wal", "-shm", ".key"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(side, sizeof side, "%s%s", db, ext[i]);
+		unlink(side);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_CA_D1_a_computer_seat_for_the_ally),
+	    cmocka_unit_test(test_CA_D1_the_ally_computer_survives_a_restart),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
