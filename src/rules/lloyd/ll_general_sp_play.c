@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stdlib.h>
 
+#include "ll_general_nq_own.h"
 #include "ll_general_sp.h"
 
 // Rule 2: a man of the strongest enemy player counts a quarter more.
@@ -103,22 +104,6 @@ static double long_reach(const tw_state *v, int f)
 	return r->reach[k] == TW_LL_LONG ? r->r[k][0] : 0;
 }
 
-// The body of f (his formed group, NQ.MOVE.3, or he alone) moved by `off`, all facing `facing`.
-static void body_by(const tw_state *v, int side, int f, tw_vec2 off, double facing, tw_order *o)
-{
-	int g = LLF(v, f)->group;
-	tw_order_init(o, LL_OT_MOVE, side);
-	for (int j = 0; j < v->nfig && o->nfig < TW_ORDER_MAX_FIG; j++) {
-		if (j != f && (g < 0 || LLF(v, j)->group != g || !ll_fights(v, j)))
-			continue;
-		o->fig[o->nfig] = j;
-		o->at[o->nfig] = tw_add(v->fig[j].pos, off);
-		o->facing[o->nfig] = facing;
-		o->nfig++;
-	}
-	o->has_at = true;
-}
-
 bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double stop, const ll_gen_opts *op)
 {
 	int bf = -1, be = -1;
@@ -146,7 +131,7 @@ bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double sto
 			double len = tw_len(d);
 			if (len < LL_EPS)
 				continue;
-			body_by(v, side, f, tw_scale(d, (gap - stop) / len), tw_bearing_deg(d), o);
+			ll_gen_nq_body_move(v, side, f, tw_scale(d, (gap - stop) / len), tw_bearing_deg(d), o);
 			if (tw_ruleset_lloyd.validate(v, o, NULL) != TW_OK)
 				continue;
 			bf = f;
@@ -158,7 +143,7 @@ bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double sto
 	if (bf < 0)
 		return false;
 	tw_vec2 d = tw_sub(v->fig[be].pos, v->fig[bf].pos); // the chosen order again
-	body_by(v, side, bf, tw_scale(d, (bg - stop) / tw_len(d)), tw_bearing_deg(d), o);
+	ll_gen_nq_body_move(v, side, bf, tw_scale(d, (bg - stop) / tw_len(d)), tw_bearing_deg(d), o);
 	return true;
 }
 
