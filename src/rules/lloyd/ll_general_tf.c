@@ -31,6 +31,7 @@
 #include <stdlib.h>
 
 #include "ll.h"
+#include "ll_general_tf.h"
 #include "tinwar/general.h"
 
 static bool hold_all(const tw_state *v, int side, int f, const void *ctx)
@@ -442,6 +443,8 @@ static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_orde
 	if (own && archer_move(v, side, out))
 		return TW_OK;
 	if ((own || react) && tf_shoot(v, side, out))
+		return TW_OK;
+	if ((own || react) && ll_gen_tf_aim(v, side, out)) // s25-three2: NQ.ATK.5, the most expected points
 		return TW_OK;
 	ll_gen_opts tf = {.rank = unwounded_first,
 			  .keep_back = hold ? hold_all : hold_cmdr,
