@@ -42,7 +42,8 @@ static double attack_value(const tw_state *v, int f, int b)
 	if (q->leader == 2)
 		val += at_least(dice, pd, 4) * 3;
 	bool can = ll_contact(v, f, b) ? ll_melee_reach(v, f) >= ll_melee_reach(v, b) || ll_closed(v, f, b)
-				       : r->reach[k] == TW_LL_LONG && tw_figure_gap(&v->fig[f], &v->fig[b]) <= r->r[k][0] + LL_EPS;
+	                               : r->reach[k] == TW_LL_LONG &&
+	                                     tw_figure_gap(&v->fig[f], &v->fig[b]) <= r->r[k][0] + LL_EPS;
 	return val * (can ? 1.0 : 0.3);
 }
 
