@@ -47,31 +47,12 @@ static double attack_value(const tw_state *v, int f, int b)
 	return val * (can ? 1.0 : 0.3);
 }
 
-// NQ.ATK.5: the foe f's attack roll goes to now (his aim, else the one most to his front), as the
-// melee finds it (ll_melee.c).
-static int attack_now(const tw_state *v, int f)
-{
-	int aim = LLF(v, f)->aim;
-	if (aim >= 0 && aim < v->nfig && ll_engaged(v, f, aim))
-		return aim;
-	int best = -1;
-	double bd = -2;
-	tw_vec2 dir = tw_dir_deg(v->fig[f].facing);
-	for (int j = ll_engaged_next(v, f, 0); j >= 0; j = ll_engaged_next(v, f, j + 1)) {
-		tw_vec2 d = tw_sub(v->fig[j].pos, v->fig[f].pos);
-		double len = tw_len(d), c = len > LL_EPS ? tw_dot(dir, d) / len : 1;
-		if (c > bd + 1e-12)
-			bd = c, best = j;
-	}
-	return best;
-}
-
 bool ll_gen_tf_aim(const tw_state *v, int side, tw_order *o)
 {
 	for (int f = 0; f < v->nfig; f++) {
 		if (!ll_fights(v, f) || v->fig[f].side != side)
 			continue;
-		int now = attack_now(v, f);
+		int now = ll_attack_target(v, f); // NQ.ATK.5: where his attack roll goes now
 		if (now < 0)
 			continue;
 		int best = now;
