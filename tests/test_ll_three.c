@@ -146,11 +146,41 @@ static void test_CA_D2_three_general_keeps_its_commander_out_of_reach(void **st)
 	done(s);
 }
 
+// ---- s25-three2 ----
+// Cites: NQ.ATK.5, NQ.DMG.2, TF.D7
+// A man fighting two foes aims his attack roll where it takes the most expected points (the chance
+// of 2+ damage hits times the foe's points in good order, TF.D7's count): our axeman, facing a
+// wounded enemy axeman (his points already out of the count) with an unwounded archer at his
+// side, aims at the archer. Before s25-three2 the attack went to the man in front (the shared NQ
+// play aims only at a wounded foe): no aim order.
+static void test_NQ_ATK_5_three_general_aims_at_most_expected_points(void **st)
+{
+	(void)st;
+	tw_state *s = first_move(1);
+	int side = s->mover, ax = man(s, side, 3, 0), ea = man(s, 1 - side, 3, 0), ar = man(s, 1 - side, 2, 0);
+	only(s, (int[]){ax, ea, ar}, (tw_vec2[]){tw_v2(20, 20), tw_v2(20, 21.02), tw_v2(21.02, 20)}, 3);
+	s->fig[ax].facing = tw_bearing_deg(tw_sub(s->fig[ea].pos, s->fig[ax].pos));
+	s->fig[ea].facing = tw_bearing_deg(tw_sub(s->fig[ax].pos, s->fig[ea].pos));
+	s->fig[ar].facing = tw_bearing_deg(tw_sub(s->fig[ax].pos, s->fig[ar].pos));
+	LLF(s, ea)->wounded = 1;
+	assert_true(ll_engaged(s, ax, ea));
+	assert_true(ll_engaged(s, ax, ar));
+	tw_order *o = ask(s, side);
+	assert_int_equal(o->type, LL_OT_AIM);
+	assert_int_equal(o->fig[0], ax);
+	assert_int_equal(o->fig2[0], ar);
+	assert_int_equal(tw_ruleset_lloyd.validate(s, o, NULL), TW_OK);
+	free(o);
+	done(s);
+}
+// ---- end s25-three2 ----
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_NQ_RCH_2_three_general_charges_to_spear_reach),
 		cmocka_unit_test(test_CA_D2_three_general_keeps_its_commander_out_of_reach),
+		cmocka_unit_test(test_NQ_ATK_5_three_general_aims_at_most_expected_points), // s25-three2
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -577,4 +577,9 @@ struct tw_general;
 const tw_state *ll_gen_role_begin(const struct tw_general *g, const tw_state *v, tw_state **own);
 void ll_gen_role_end(const struct tw_general *g, const tw_state *v, tw_state *own, int side, tw_order *out);
 // ---- end h6-camp ----
+// ---- s25-three2 ----
+/// NQ.ATK.5 (ll_melee.c): the foe f's attack roll goes to now: his aim if he is still engaged with
+/// him, else the one most directly to his front (ties: the lowest id); -1 none.
+int ll_attack_target(const tw_state *s, int f);
+// ---- end s25-three2 ----
 #endif

@@ -27,10 +27,14 @@
 // overall commander never charges or advances and steps out of every enemy's charge and 18 in
 // beyond each enemy archer's move (CA.D2: his death is 3 VP); the hand-to-hand men wait at the bows
 // only when two or more ahead. Seeds 1-8000 94.95% (was 93.97%), seeds 1-40 38 wins, 2 draws.
+// s25-three2 (docs/lloyd.md, "ll-three, s25-three2"): a man fighting several foes aims his attack
+// roll where it takes the most expected points (NQ.ATK.5; ll_general_tf_play.c). Seeds 1-8000
+// 95.31%, 1-16000 95.02% (was 94.59%).
 #include <math.h>
 #include <stdlib.h>
 
 #include "ll.h"
+#include "ll_general_tf.h"
 #include "tinwar/general.h"
 
 static bool hold_all(const tw_state *v, int side, int f, const void *ctx)
@@ -442,6 +446,8 @@ static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_orde
 	if (own && archer_move(v, side, out))
 		return TW_OK;
 	if ((own || react) && tf_shoot(v, side, out))
+		return TW_OK;
+	if ((own || react) && ll_gen_tf_aim(v, side, out)) // s25-three2: NQ.ATK.5, the most expected points
 		return TW_OK;
 	ll_gen_opts tf = {.rank = unwounded_first,
 			  .keep_back = hold ? hold_all : hold_cmdr,

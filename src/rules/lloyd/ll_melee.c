@@ -13,7 +13,8 @@ typedef struct pend {
 } pend;
 
 // NQ.ATK.5: his chosen foe, or the one most directly to his front (ties: the lowest id).
-static int attack_target(const tw_state *s, int f)
+// s25-three2: not static (ll.h), the three-fight general asks it too.
+int ll_attack_target(const tw_state *s, int f)
 {
 	int aim = LLF(s, f)->aim;
 	if (aim >= 0 && aim < s->nfig && ll_engaged(s, f, aim))
@@ -121,7 +122,7 @@ void ll_melee_scan(tw_state *s, tw_events *ev, bool plain)
 		bool in_melee = long_taken ? ll_in_melee(s, a) : target[a] == -2;
 		target[a] = -1;
 		if (in_melee) {
-			target[a] = attack_target(s, a);
+			target[a] = ll_attack_target(s, a);
 			if (target[a] >= 0) // NQ.SHD.3: he faces his attack-roll target
 				s->fig[a].facing = tw_bearing_deg(tw_sub(s->fig[target[a]].pos, s->fig[a].pos));
 		}
