@@ -1319,11 +1319,11 @@ tests.push(
     // Another rule set, its own scenarios.
     await page.selectOption('#ng-ruleset', 'grant');
     await waitFor(page, async () => (await page.$$eval('#ng-bundled .sc-card', (cs) => cs.map((c) => c.dataset.file).join())) === 'meeting,village', 'Grant\'s scenarios');
-    // ll-reg (issue 16): Lloyd registered; every rule set offered, Lloyd's four scenarios bundled.
+    // ll-reg (issue 16): Lloyd registered; every rule set offered, Lloyd's five scenarios bundled (h6-obst added barricade.json).
     const offered = await page.$$eval('#ng-ruleset option', (os) => os.map((o) => o.value).join());
     assert(offered === 'littlewars,grant,rattle,svl,lloyd', 'the rule sets offered: ' + offered);
     await page.selectOption('#ng-ruleset', 'lloyd');
-    await waitFor(page, async () => (await page.$$eval('#ng-bundled .sc-card', (cs) => cs.map((c) => c.dataset.file).join())) === 'six,skirmish,three,type3', 'Lloyd\'s scenarios');
+    await waitFor(page, async () => (await page.$$eval('#ng-bundled .sc-card', (cs) => cs.map((c) => c.dataset.file).join())) === 'barricade,six,skirmish,three,type3', 'Lloyd\'s scenarios');
     await page.selectOption('#ng-ruleset', 'littlewars');
     await page.click('#sc-tutorial');
     await waitFor(page, async () => (await page.inputValue('#param-interval')) === '5', 'the tutorial\'s interval');
