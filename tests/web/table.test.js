@@ -3274,7 +3274,7 @@ tests.push(
     const g = await resp.json();
     const frames = recordFrames(page);
     await page.goto(BASE + g.seats[1].link);
-    await page.waitForSelector('#svl-physical:not([hidden]) #svp-ready', { timeout: 15000 });
+    await page.waitForSelector('#svl-physical:not([hidden]) #svp-ready', { timeout: 60000 }); // the computer's turn first: slow on a loaded ASan server
     assert(!(await page.$('#svl-minute:not([hidden])')), 'the gun_clock panel is not shown in PHYSICAL mode');
     await page.click('#svp-ready');
     await waitFor(page, async () => Number(await page.$eval('#svp-left', (e) => e.dataset.left || '0')) > 0, 'the minute counting down', 5000);
