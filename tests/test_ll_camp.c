@@ -20,6 +20,7 @@
 #include "tinwar/series.h"
 #include "tinwar/tinwar.h"
 
+#include "ll_battle4.h"
 #include "ll_scene.h"
 
 #define EV llt_ev
@@ -65,39 +66,7 @@ static int force_points(const json_t *carry, const char *who)
 // nothing against anyone) ranks earl and outlaw first: battle 4 is baron and sheriff against
 // thane and reeve, 2v2. Baron and thane each recruited an archer (1 point): 41 points each, the
 // others 40. The carry-over and battle 4, set up, are returned.
-static tw_state *battle4(json_t **carry_out)
-{
-	llt_register();
-	json_t *carry = json_object();
-	json_t *cfg = json_pack("{s:[ssssss], s:i}", "sides", "earl", "baron", "sheriff", "outlaw", "thane", "reeve", "points", 40);
-	tw_error err = {0};
-	assert_int_equal(ll_series_start(carry, cfg, &err), TW_OK);
-	json_decref(cfg);
-	for (int b = 1; b <= 3; b++) {
-		tw_state s;
-		memset(&s, 0, sizeof s);
-		assert_int_equal(tw_state_load(&s, "scenarios/lloyd/three.json", &err), TW_OK);
-		assert_int_equal(ll_series_prepare(carry, b, &s, &err), TW_OK);
-		for (int k = 0; k < 2; k++)
-			LLS(&s, k)->vp = 3 - b;
-		s.over = true;
-		s.winner = -2;
-		bool over = true;
-		assert_int_equal(ll_series_record(carry, b, &s, &over, &err), TW_OK);
-		tw_state_free(&s);
-	}
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_load(s, "scenarios/lloyd/three.json", &err), TW_OK);
-	assert_int_equal(ll_series_prepare(carry, 4, s, &err), TW_OK);
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s", err.message);
-	assert_string_equal(s->sides[0].name, "baron");
-	assert_string_equal(s->sides[1].name, "thane");
-	assert_int_equal(LLS(s, 0)->ally1, 3); // the sheriff
-	assert_int_equal(LLS(s, 1)->ally1, 6); // the reeve
-	*carry_out = carry;
-	return s;
-}
+static tw_state *battle4(json_t **carry_out) { return llt_battle4(carry_out); }
 
 // CA.D2 by commander, with fixed dice. The map: L1 at (2,3), L2 (the table) at (5,4), L3 at (6,1).
 // At L1 the sheriff's spearman and axeman (4 points) stand with one baron's spearman (2): the

@@ -14,7 +14,7 @@
 #include "tinwar/series.h"
 #include "tinwar/tinwar.h"
 
-tw_state *llt_battle4_on_table(void)
+tw_state *llt_battle4(json_t **carry_out)
 {
 	llt_register();
 	json_t *carry = json_object();
@@ -40,9 +40,19 @@ tw_state *llt_battle4_on_table(void)
 	assert_int_equal(ll_series_prepare(carry, 4, s, &err), TW_OK);
 	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
 		fail_msg("setup: %s", err.message);
-	json_decref(carry);
 	assert_string_equal(s->sides[0].name, "baron");
 	assert_string_equal(s->sides[1].name, "thane");
+	assert_int_equal(LLS(s, 0)->ally1, 3); // the sheriff
+	assert_int_equal(LLS(s, 1)->ally1, 6); // the reeve
+	*carry_out = carry;
+	return s;
+}
+
+tw_state *llt_battle4_on_table(void)
+{
+	json_t *carry;
+	tw_state *s = llt_battle4(&carry);
+	json_decref(carry);
 	LLG(s)->table_loc = 2;
 	LLG(s)->turn = 1;
 	s->mover = 0;
