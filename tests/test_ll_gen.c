@@ -136,25 +136,7 @@ enum { ALDO = 0, BRAND, CENRIC, DAG, EDDA, FINN, GYRTH, HAKON, IDA, JARL, KOL, L
 
 // six.json after negotiation: `defectors` (-1 ends the list) change sides first (SP.4), everyone
 // ends, the crown wins the roll-off (12 to 4) and moves, led by its commander.
-static tw_state *six_in_play(const int *defectors)
-{
-	tw_register_builtin();
-	tw_state *s = calloc(1, sizeof *s);
-	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("%s", err.message);
-	s->dice = TW_DICE_ENTERED;
-	for (int i = 0; defectors && defectors[i] >= 0; i++)
-		llt_ok(s, llt_order(LL_OT_DEFECT, defectors[i]));
-	for (int k = 0; k < 5; k++)
-		llt_ok(s, llt_order(LL_OT_END, k));
-	tw_order *o = llt_order(LL_OT_END, REEVE);
-	LLT_DICE(o, 12, 4);
-	llt_ok(s, o);
-	assert_int_equal(s->phase, LL_PH_MOVE);
-	assert_int_equal(tw_side_alliance(s, s->mover), 0);
-	return s;
-}
+static tw_state *six_in_play(const int *defectors) { return llt_six_in_play(defectors); }
 
 static tw_state *six_at_start(void)
 {

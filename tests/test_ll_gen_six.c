@@ -41,18 +41,7 @@ enum {
 // six.json after negotiation: the crown moves first (roll-off 12 to 4), led by the earl.
 static tw_state *six_in_play(void)
 {
-	llt_register();
-	tw_state *s = calloc(1, sizeof *s);
-	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK ||
-	    tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("%s", err.message);
-	s->dice = TW_DICE_ENTERED;
-	for (int k = 0; k < 5; k++)
-		llt_ok(s, llt_order(LL_OT_END, k));
-	tw_order *o = llt_order(LL_OT_END, REEVE);
-	LLT_DICE(o, 12, 4);
-	llt_ok(s, o);
+	tw_state *s = llt_six_in_play(NULL);
 	assert_int_equal(s->mover, EARL);
 	return s;
 }

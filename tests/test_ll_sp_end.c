@@ -23,19 +23,7 @@ enum { EARL = 0, BARON, SHERIFF, OUTLAW, THANE, REEVE };
 // strongest player, the earl, commands it and leads its turn 1.
 static tw_state *six_in_play(void)
 {
-	llt_register();
-	tw_state *s = calloc(1, sizeof *s);
-	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK ||
-	    tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("%s", err.message);
-	s->dice = TW_DICE_ENTERED;
-	for (int k = 0; k < 5; k++)
-		llt_ok(s, llt_order(LL_OT_END, k));
-	tw_order *o = llt_order(LL_OT_END, REEVE);
-	LLT_DICE(o, 12, 4);
-	llt_ok(s, o);
-	assert_int_equal(s->phase, LL_PH_MOVE);
+	tw_state *s = llt_six_in_play(NULL);
 	assert_int_equal(s->mover, EARL);
 	assert_true(LLS(s, EARL)->commander);
 	return s;

@@ -121,3 +121,23 @@ int llt_count(const char *clause, int type)
 		n += !strcmp(llt_ev.v[i].clause, clause) && (type < 0 || llt_ev.v[i].type == type);
 	return n;
 }
+
+tw_state *llt_six_in_play(const int *defectors)
+{
+	llt_register();
+	tw_state *s = calloc(1, sizeof *s);
+	tw_error err = {0};
+	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK || tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("%s", err.message);
+	s->dice = TW_DICE_ENTERED;
+	for (int i = 0; defectors && defectors[i] >= 0; i++)
+		llt_ok(s, llt_order(LL_OT_DEFECT, defectors[i]));
+	for (int k = 0; k < 5; k++)
+		llt_ok(s, llt_order(LL_OT_END, k));
+	tw_order *o = llt_order(LL_OT_END, 5); // the reeve, the last to end
+	LLT_DICE(o, 12, 4);
+	llt_ok(s, o);
+	assert_int_equal(s->phase, LL_PH_MOVE);
+	assert_int_equal(tw_side_alliance(s, s->mover), 0);
+	return s;
+}

@@ -31,6 +31,10 @@ int llt_fp_man(tw_state *s, int side, const char *name, double x, double y, int 
 /// The rule set's setup (fails the test if refused).
 void llt_setup(tw_state *s);
 void llt_free(tw_state *s);
+/// six.json after negotiation: `defectors` (-1 ends the list; NULL none) change sides first
+/// (SP.4), everyone ends, the crown wins the roll-off (12 to 4) and moves, led by its commander.
+/// Entered dice; heap (tw_state_free then free).
+tw_state *llt_six_in_play(const int *defectors);
 /// Events of the last order with this clause (and type; -1 any).
 int llt_count(const char *clause, int type);
 
