@@ -87,6 +87,7 @@ typedef struct run {
 	bool restarted;
 	bool phase1_debrief, final_debrief, over;
 	int last_seq;
+	char room_of_seq[8][17]; ///< the room of each game we were in
 	char phase1[4096];  ///< the phase-1 debrief as the page got it
 } run;
 
@@ -137,6 +138,7 @@ static void pump(run *R, char next[17])
 			else if (seq > 0 && seq < 8) {
 				R->seq = seq;
 				R->seat_of_seq[seq] = R->seat;
+				snprintf(R->room_of_seq[seq], 17, "%s", R->game);
 			}
 			R->last_seq = seq;
 		} else if (!strcmp(type, "state")) {
@@ -291,6 +293,19 @@ static void test_SV_SETUP_3_a_whole_series_in_the_server(void **state)
 	assert_int_equal(countries, 3);
 	assert_int_equal(spent, 3);
 	assert_true(R.final_debrief);
+	const char *last_room = R.game;
+	// A page that joins an earlier game of the series (its link resolved to the game as the
+	// ticker moved on: the race of stop 25's browser failure) is told the current game at once,
+	// so it follows (web/series.js reloads). Before the fix it got no `series` message at all.
+	assert_true(R.room_of_seq[1][0] && strcmp(R.room_of_seq[1], last_room) != 0);
+	tw_wsc *late = join(s, R.room_of_seq[1], token);
+	int lc = 0;
+	json_t *lm = tw_wsc_wait(late, "series", &lc, 10);
+	assert_non_null(lm);
+	assert_string_equal(json_string_value(json_object_get(lm, "game")), last_room);
+	assert_true(json_is_true(json_object_get(lm, "over")));
+	json_decref(lm);
+	tw_wsc_close(late);
 	tw_wsc_close(R.c);
 
 	// The phase-1 debrief reached the page after the auction, the whole at the end (SV.SETUP.10).

@@ -23,10 +23,12 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 fuzz_seconds=${1:-15}
 pass=0; fail=0
-run() { # name, command...
-  local name=$1; shift
+t_all=$SECONDS
+run() { # name, command... (each part's time is printed: CI's log says where the minutes go)
+  local name=$1 t0=$SECONDS; shift
   echo "== $name"
-  if "$@"; then pass=$((pass+1)); else fail=$((fail+1)); echo "FAILED: $name"; fi
+  if "$@"; then pass=$((pass+1)); echo "-- $name: passed in $((SECONDS - t0)) s"
+  else fail=$((fail+1)); echo "FAILED: $name (after $((SECONDS - t0)) s)"; fi
 }
 J=$(nproc 2>/dev/null || echo 2)
 C=$((J + 1))
@@ -67,5 +69,5 @@ browser() {
 run "browser table on the ASan+UBSan server (Playwright, headless chromium)" browser
 run "fuzzers (${fuzz_seconds}s each, $J at once)" tools/fuzz.sh "$fuzz_seconds" "$J"
 echo
-echo "$pass passed, $fail failed"
+echo "$pass passed, $fail failed ($((SECONDS - t_all)) s of tests, the builds before them not counted)"
 [ "$fail" -eq 0 ]

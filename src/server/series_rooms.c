@@ -43,6 +43,8 @@ typedef struct srv_series {
 	int nscen;
 	char *clock;                     ///< the games' clock config (JSON text) or NULL
 	char room[17];                   ///< the current game's room
+	char (*past)[17];                ///< the rooms of its earlier games (a page late in one is told)
+	int npast;
 	int seq;                         ///< its number in the series (1-based)
 	int player_of_side[TW_MAX_SIDES];
 	int nsides;
@@ -80,12 +82,19 @@ static json_t *series_json_row(const srv_series *x)
 		json_array_append_new(sc, json_string(x->scen[i]));
 	for (int k = 0; k < x->nsides; k++)
 		json_array_append_new(pos, json_integer(x->player_of_side[k]));
+	json_t *past = json_array();
+	for (int k = 0; k < x->npast; k++)
+		json_array_append_new(past, json_string(x->past[k]));
 	char uh[2 * SRV_HASH_LEN + 1];
 	sodium_bin2hex(uh, sizeof uh, x->umpire_hash, SRV_HASH_LEN);
 	json_t *j = json_pack("{s:s, s:s, s:I, s:o, s:s, s:o, s:s, s:i, s:o, s:b, s:b, s:s}", "ruleset", x->ruleset, "creator",
 			      x->creator, "seed", (json_int_t)x->seed, "players", pl, "umpire", uh, "scenarios", sc,
 			      "room", x->room, "seq", x->seq, "player_of_side", pos, "over", x->over, "stuck", x->stuck,
 			      "error", x->error);
+	if (j)
+		json_object_set_new(j, "past", past);
+	else
+		json_decref(past);
 	if (j && x->clock)
 		json_object_set_new(j, "clock", json_loads(x->clock, 0, NULL));
 	return j;
@@ -151,6 +160,9 @@ static srv_series *series_from_row(const char *id, const char *data)
 		x->nsides = (int)i + 1;
 	}
 	snprintf(x->room, sizeof x->room, "%s", json_string_value(json_object_get(j, "room")) ?: "");
+	json_t *pj = json_object_get(j, "past");
+	if (json_array_size(pj) > 0 && (x->past = calloc(json_array_size(pj), sizeof *x->past)) != NULL)
+		json_array_foreach(pj, i, v) snprintf(x->past[x->npast++], 17, "%s", json_string_value(v) ?: "");
 	x->seq = (int)json_integer_value(json_object_get(j, "seq"));
 	x->over = json_is_true(json_object_get(j, "over"));
 	x->stuck = json_is_true(json_object_get(j, "stuck"));
@@ -160,6 +172,7 @@ static srv_series *series_from_row(const char *id, const char *data)
 	json_decref(j);
 	if (!ok) {
 		free(x->clock);
+		free(x->past);
 		free(x);
 		return NULL;
 	}
@@ -172,6 +185,7 @@ static void series_free(srv_series *x)
 		return;
 	free(x->clock);
 	free(x->debrief);
+	free(x->past);
 	free(x);
 }
 
@@ -283,7 +297,13 @@ json_t *srv_series_message(srv_server *s, const char *room_id)
 	pthread_mutex_lock(&set->mu);
 	for (int i = 0; i < set->n && !m; i++) {
 		srv_series *x = set->v[i];
-		if (strcmp(x->room, room_id) != 0)
+		bool ours = strcmp(x->room, room_id) == 0;
+		// A page that joined a game of the series just as it ended (its link resolved to the
+		// game, the ticker moved on before the page was in the room to be told) is told the
+		// current game, and follows it.
+		for (int k = 0; k < x->npast && !ours; k++)
+			ours = strcmp(x->past[k], room_id) == 0;
+		if (!ours)
 			continue;
 		json_t *pl = json_array();
 		for (int p = 0; p < x->nplayers; p++) {
@@ -482,6 +502,11 @@ static void advance(srv_server *s, srv_series *x)
 		return;
 	}
 	pthread_mutex_lock(&set->mu);
+	char(*past)[17] = realloc(x->past, (size_t)(x->npast + 1) * sizeof *x->past);
+	if (past) {
+		x->past = past;
+		snprintf(x->past[x->npast++], 17, "%s", x->room);
+	}
 	snprintf(x->room, sizeof x->room, "%s", room);
 	x->seq = next;
 	x->nsides = nsides;

@@ -401,7 +401,8 @@ void srv_series_close(srv_server *s);
 /// When `id` is a series': its current game's room and the token's seat there (a player with no
 /// side in it: the spectator); *is_series says whether `id` named a series at all.
 srv_room *srv_series_by_token(srv_server *s, const char *id, const char *token, int *seat, int *role, bool *is_series);
-/// The `series` message of the series whose current game is room_id (new reference), or NULL.
+/// The `series` message of the series whose current or earlier game is room_id (new reference), or
+/// NULL. Its `game` is always the current one: a page in an earlier game reloads into it.
 json_t *srv_series_message(srv_server *s, const char *room_id);
 /// The ticker: records each series' finished game and prepares its next one.
 void srv_series_tick(srv_server *s);
