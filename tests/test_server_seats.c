@@ -287,11 +287,108 @@ static void test_CA_D1_the_ally_computer_survives_a_restart(void **st)
 	}
 }
 
+// Issue 16: the baron's end held until the computer's sheriff ends his part is kept in the store:
+// the server stops after the held end (before the sheriff's part ends) and starts again; the
+// restored game still has the baron's part ended, and the move passes to the thane's side when
+// the computer's part ends, without the baron ending again. The computer acts at once after the
+// hand-over, so the held end races with its part's end: a try where the end was not held, or the
+// move passed before the stop, is played again on a new game (at most 8 tries).
+static void remove_db(const char *db)
+{
+	char side[80];
+	const char *ext[] = {"", "-wal", "-shm", ".key"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(side, sizeof side, "%s%s", db, ext[i]);
+		unlink(side);
+	}
+}
+
+static int decision_seat(json_t *m)
+{
+	json_t *dec = json_array_get(json_object_get(m, "decisions"), 0);
+	return dec ? (int)json_integer_value(json_object_get(dec, "seat")) : -1;
+}
+
+static void test_CA_D1_a_held_end_survives_a_restart(void **st)
+{
+	(void)st;
+	char db[64];
+	snprintf(db, sizeof db, "/tmp/tw_seats_held_%d.db", (int)getpid());
+	bool tested = false;
+	for (int attempt = 0; attempt < 8 && !tested; attempt++) {
+		remove_db(db);
+		tw_server *srv = start_db(db);
+		char id[17], tok[NSEATS][33];
+		create(srv, battle4_request(), id, tok);
+		tw_wsc *baron = join(srv, id, tok[R_BARON]), *sheriff = join(srv, id, tok[R_SHERIFF]);
+		int cb = 0;
+		send_text(sheriff, "{\"type\":\"computer\",\"general\":\"ll-three\"}");
+		bool handed = false;
+		for (json_t *m; !handed && (m = tw_wsc_wait(baron, "state", &cb, 5.0));) {
+			handed = role_computer(m, 1) != NULL;
+			json_decref(m);
+		}
+		assert_true(handed);
+		send_text(baron, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end\"}}");
+		json_t *m = tw_wsc_wait(baron, "result", &cb, 5.0);
+		assert_non_null(m);
+		assert_true(json_is_true(json_object_get(m, "ok")));
+		bool held = json_is_true(json_object_get(m, "held"));
+		json_decref(m);
+		tw_wsc_close(baron);
+		tw_wsc_close(sheriff);
+		tw_server_stop(srv);
+		if (!held) {
+			print_message("try %d: the sheriff's part ended before the baron's end: not held\n", attempt);
+			continue;
+		}
+		srv = start_db(db);
+		assert_true(tw_server_wait_restored(srv, 30.0));
+		baron = join(srv, id, tok[R_BARON]);
+		cb = 0;
+		m = tw_wsc_wait(baron, "state", &cb, 5.0);
+		assert_non_null(m);
+		if (decision_seat(m) != 0) {
+			print_message("try %d: the move passed before the stop\n", attempt);
+			json_decref(m);
+			tw_wsc_close(baron);
+			tw_server_stop(srv);
+			continue;
+		}
+		tested = true;
+		// The first state after the restart: the baron's side to act, his part still ended,
+		// the sheriff's seat still the computer's.
+		assert_true(has_int(json_object_get(m, "parts_ended"), 0));
+		assert_string_equal(role_computer(m, 1), "ll-three");
+		json_decref(m);
+		// The computer's part ends, and with it the side's move: the thane's side is asked.
+		bool passed = false;
+		double t0 = tw_wsc_now();
+		while (!passed && tw_wsc_now() - t0 < 60) {
+			m = tw_wsc_wait(baron, "state", &cb, 5.0);
+			if (!m)
+				continue;
+			int seat = decision_seat(m);
+			if (seat == 0)
+				assert_true(has_int(json_object_get(m, "parts_ended"), 0));
+			passed = seat == 1;
+			json_decref(m);
+		}
+		print_message("try %d: held, restarted, the move passed to the thane's side: %s\n", attempt, passed ? "yes" : "no");
+		assert_true(passed);
+		tw_wsc_close(baron);
+		tw_server_stop(srv);
+	}
+	remove_db(db);
+	assert_true(tested);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_CA_D1_a_computer_seat_for_the_ally),
 	    cmocka_unit_test(test_CA_D1_the_ally_computer_survives_a_restart),
+	    cmocka_unit_test(test_CA_D1_a_held_end_survives_a_restart),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

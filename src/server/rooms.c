@@ -186,6 +186,9 @@ static json_t *seats_json(const srv_room *r)
 		}
 		json_object_set_new(out, "role_hashes", rh);
 		json_object_set_new(out, "role_computer", srv_role_computers_json(r)); // h6-seats
+		json_t *held = srv_parts_held_json(r); // issue 16: a held end (role_held.c)
+		if (held)
+			json_object_set_new(out, "parts_ended", held);
 	}
 	return out;
 }
@@ -492,6 +495,7 @@ srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const cha
 		goto fail;
 	tw_game_set_undo(r->game, true); // from here on (what came before the restart stays)
 	srv_host_restore(r); // sv-web: the host's clock resumes from the last order's time
+	srv_parts_held_restore(r, sj); // issue 16: a held end (role_held.c)
 	char *saved = srv_store_get_clock(s, id);
 	if (saved)
 		srv_clock_restore(r, saved);
