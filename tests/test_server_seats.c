@@ -20,6 +20,7 @@
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 #include "ll_battle4.h"
+#include "rawnet.h"
 #include "wsclient.h"
 
 // Seats in the creation's answer: the two sides, umpire, spectator, then the four commanders.
@@ -383,12 +384,123 @@ static void test_CA_D1_a_held_end_survives_a_restart(void **st)
 	assert_true(tested);
 }
 
+// Issue 16: the computer named for one role when the game is created: POST /api/games'
+// "computer" takes a "SIDE/ROLE" key ({"baron/sheriff": "ll-three"}). The answer's sheriff seat
+// carries the general, every state message says the role is the computer's (the baron's is not),
+// the computer plays it at once, and it is kept in the store. An unknown side, a role that is not
+// one of the side's players', an unknown general or a value that is not a general is refused
+// (400) with the key's JSON path.
+static int post_game(tw_server *srv, const char *computer, char *out, size_t cap)
+{
+	tw_state *s = llt_battle4_on_table();
+	json_error_t je;
+	json_t *comp = json_loads(computer, 0, &je);
+	assert_non_null(comp);
+	json_t *req = json_pack("{s:o, s:{s:b}, s:o}", "scenario", tw_state_to_json(s), "clock", "enabled", 0, "computer", comp);
+	char *body = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_state_free(s);
+	free(s);
+	int port = tw_server_port(srv);
+	size_t n = strlen(body) + 512;
+	char *http = malloc(n);
+	snprintf(http, n, "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+		 port, strlen(body), body);
+	int st = tw_raw_http(port, NULL, http, out, cap, 10.0);
+	free(http);
+	free(body);
+	return st;
+}
+
+static void refused_at(tw_server *srv, const char *computer, const char *path, const char *message)
+{
+	char out[4096];
+	int st = post_game(srv, computer, out, sizeof out);
+	json_t *j = json_loads(out, 0, NULL);
+	if (st != 400 || !j)
+		fail_msg("%s: expected 400, got %d: %s", computer, st, out);
+	assert_string_equal(json_string_value(json_object_get(j, "path")), path);
+	if (!strstr(json_string_value(json_object_get(j, "error")), message))
+		fail_msg("%s: expected \"%s\" in \"%s\"", computer, message, json_string_value(json_object_get(j, "error")));
+	json_decref(j);
+}
+
+static void test_CA_D1_the_ally_computer_named_at_creation(void **st)
+{
+	(void)st;
+	char db[64];
+	snprintf(db, sizeof db, "/tmp/tw_seats_named_%d.db", (int)getpid());
+	remove_db(db);
+	tw_server *srv = start_db(db);
+	refused_at(srv, "{\"baron/reeve\": \"ll-three\"}", "$.computer[\"baron/reeve\"]",
+		   "computer[\"baron/reeve\"]: baron has no player's role 'reeve' (its players' roles: baron, sheriff)");
+	refused_at(srv, "{\"baron/sheriff\": \"nosuch\"}", "$.computer[\"baron/sheriff\"]",
+		   "computer[\"baron/sheriff\"]: unknown general 'nosuch'");
+	refused_at(srv, "{\"earl/sheriff\": \"ll-three\"}", "$.computer[\"earl/sheriff\"]",
+		   "computer[\"earl/sheriff\"]: no side 'earl'");
+	refused_at(srv, "{\"baron/sheriff\": 3}", "$.computer[\"baron/sheriff\"]",
+		   "computer[\"baron/sheriff\"]: a general's name, true (the rule set's first) or null");
+	assert_int_equal(tw_server_game_count(srv), 0); // none of them made a game
+
+	char out[8192];
+	assert_int_equal(post_game(srv, "{\"baron/sheriff\": \"ll-three\"}", out, sizeof out), 200);
+	json_t *j = json_loads(out, 0, NULL);
+	assert_non_null(j);
+	char id[17], tok[NSEATS][33];
+	snprintf(id, sizeof id, "%s", json_string_value(json_object_get(j, "id")));
+	json_t *seats = json_object_get(j, "seats");
+	assert_int_equal(json_array_size(seats), NSEATS);
+	for (int i = 0; i < NSEATS; i++) {
+		json_t *sj = json_array_get(seats, (size_t)i);
+		assert_string_equal(json_string_value(json_object_get(sj, "seat")), seat_names[i]);
+		snprintf(tok[i], 33, "%s", json_string_value(json_object_get(sj, "token")));
+		const char *comp = json_string_value(json_object_get(sj, "computer"));
+		if (i == R_SHERIFF)
+			assert_string_equal(comp, "ll-three");
+		else
+			assert_null(comp);
+	}
+	json_decref(j);
+	// The computer plays the sheriff's part at once: his part ends while the baron's side is
+	// still asked (the baron has not ended his).
+	tw_wsc *baron = join(srv, id, tok[R_BARON]);
+	int cb = 0;
+	bool sheriff_ended = false;
+	double t0 = tw_wsc_now();
+	while (!sheriff_ended && tw_wsc_now() - t0 < 60) {
+		json_t *m = tw_wsc_wait(baron, "state", &cb, 5.0);
+		if (!m)
+			continue;
+		assert_null(role_computer(m, 0));
+		assert_string_equal(role_computer(m, 1), "ll-three");
+		assert_int_equal(decision_seat(m), 0);
+		sheriff_ended = has_int(json_object_get(m, "parts_ended"), 1);
+		json_decref(m);
+	}
+	assert_true(sheriff_ended);
+	tw_wsc_close(baron);
+	tw_server_stop(srv);
+	// Kept in the store with the seats.
+	srv = start_db(db);
+	assert_true(tw_server_wait_restored(srv, 30.0));
+	baron = join(srv, id, tok[R_BARON]);
+	cb = 0;
+	json_t *m = tw_wsc_wait(baron, "state", &cb, 5.0);
+	assert_non_null(m);
+	assert_string_equal(role_computer(m, 1), "ll-three");
+	json_decref(m);
+	tw_wsc_close(baron);
+	tw_server_stop(srv);
+	remove_db(db);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_CA_D1_a_computer_seat_for_the_ally),
 	    cmocka_unit_test(test_CA_D1_the_ally_computer_survives_a_restart),
 	    cmocka_unit_test(test_CA_D1_a_held_end_survives_a_restart),
+	    cmocka_unit_test(test_CA_D1_the_ally_computer_named_at_creation),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -22,8 +22,8 @@ json_t *srv_parts_held_json(const srv_room *r)
 				json_array_append_new(roles, json_integer(i));
 		if (!a)
 			a = json_array();
-		json_array_append_new(a, json_pack("{s:i, s:i, s:i, s:o}", "side", side, "move", s->move_no, "phase",
-						   s->phase, "roles", roles));
+		json_array_append_new(a, json_pack("{s:i, s:i, s:i, s:o}", "side", side, "move", s->move_no,
+		                                   "phase", s->phase, "roles", roles));
 	}
 	return a;
 }
@@ -53,7 +53,8 @@ void srv_parts_held_restore(srv_room *r, const json_t *seats)
 		json_array_foreach(json_object_get(e, "roles"), j, v)
 		{
 			json_int_t i = json_integer_value(v);
-			if (json_is_integer(v) && i >= 0 && i < r->nroles && i < 32 && r->roles[i].side == side)
+			if (json_is_integer(v) && i >= 0 && i < r->nroles && i < 32 &&
+			    r->roles[i].side == side)
 				mask |= UINT32_C(1) << i;
 		}
 		r->part_key[side] = srv_part_key(r, (int)side);
@@ -69,5 +70,6 @@ tw_status srv_role_hold_keep(srv_room *r, int role, tw_error *err)
 	if (srv_room_store_seats(r) == TW_OK)
 		return TW_OK;
 	r->part_ended[d->side] &= ~(UINT32_C(1) << role); // not kept, not held: the person ends again
-	return tw_error_set(err, TW_ERR_IO, "", "your end could not be stored, so it was not taken; try again");
+	return tw_error_set(err, TW_ERR_IO, "",
+	                    "your end could not be stored, so it was not taken; try again");
 }

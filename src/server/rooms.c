@@ -209,6 +209,11 @@ static tw_status set_computer(srv_room *r, const tw_state *st, const json_t *com
 	const tw_ruleset *rs = tw_ruleset_get(st->ruleset);
 	json_object_foreach((json_t *)comp, key, v)
 	{
+		if (strchr(key, '/')) { // issue 16: one player role of a side (role_computer_create.c)
+			if (srv_role_computer_named(r, st, key, v, err) != TW_OK)
+				return err->code;
+			continue;
+		}
 		int side = tw_state_side_index(st, key);
 		if (side < 0)
 			return tw_error_set(err, TW_ERR_INPUT, "", "no side '%s'", key);

@@ -300,6 +300,8 @@ static json_t *game_response(srv_room *r, char tokens[SRV_ALL_SLOTS][SRV_TOKEN_L
 		snprintf(link, sizeof link, "/?game=%.16s&token=%.32s", r->id, tokens[SRV_SLOTS + k]);
 		json_t *sj = json_pack("{s:s, s:s, s:s, s:s, s:s}", "seat", srv_role_name(r, d->side, k, who, sizeof who), "token",
 				       tokens[SRV_SLOTS + k], "link", link, "side", srv_seat_name(r, d->side), "role", d->name);
+		if (k < TW_MAX_ROLES && r->role_computer[k][0]) // issue 16: named at creation
+			json_object_set_new(sj, "computer", json_string(r->role_computer[k]));
 		json_array_append_new(seats, sj);
 	}
 	return json_pack("{s:s, s:s, s:o}", "id", r->id, "ruleset", tw_game_ruleset(r->game)->name, "seats", seats);
