@@ -9,6 +9,7 @@
 #include <cmocka.h>
 #include <jansson.h>
 #include <math.h>
+#include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,6 +385,84 @@ static void test_CA_D1_a_held_end_survives_a_restart(void **st)
 	assert_true(tested);
 }
 
+// Issue 16: a held end the store cannot keep is not held: with the database locked by another
+// connection the baron's end is refused ("could not be stored"), his part has not ended, and once
+// the lock goes his end is taken. (As above, a try where the sheriff's part ended first, so that
+// the end was not to be held, is played again.)
+static void test_CA_D1_a_held_end_not_stored_is_not_held(void **st)
+{
+	(void)st;
+	char db[64];
+	snprintf(db, sizeof db, "/tmp/tw_seats_lock_%d.db", (int)getpid());
+	bool tested = false;
+	for (int attempt = 0; attempt < 8 && !tested; attempt++) {
+		remove_db(db);
+		tw_server_opts o;
+		tw_server_opts_default(&o);
+		o.port = 0;
+		o.db = db;
+		o.quiet = getenv("TW_VERBOSE") == NULL;
+		o.store_busy_ms = 100;
+		tw_error err;
+		tw_error_clear(&err);
+		tw_server *srv = tw_server_start(&o, &err);
+		assert_non_null(srv);
+		char id[17], tok[NSEATS][33];
+		create(srv, battle4_request(), id, tok);
+		tw_wsc *baron = join(srv, id, tok[R_BARON]), *sheriff = join(srv, id, tok[R_SHERIFF]);
+		int cb = 0;
+		send_text(sheriff, "{\"type\":\"computer\",\"general\":\"ll-three\"}");
+		bool handed = false;
+		for (json_t *m; !handed && (m = tw_wsc_wait(baron, "state", &cb, 5.0));) {
+			handed = role_computer(m, 1) != NULL;
+			json_decref(m);
+		}
+		assert_true(handed);
+		sqlite3 *lock = NULL;
+		assert_int_equal(sqlite3_open(db, &lock), SQLITE_OK);
+		assert_int_equal(sqlite3_exec(lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
+		send_text(baron, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end\"}}");
+		json_t *m = tw_wsc_wait(baron, "result", &cb, 10.0);
+		assert_non_null(m);
+		const char *msg = json_string_value(json_object_get(m, "message"));
+		bool refused_held = !json_is_true(json_object_get(m, "ok")) && msg && strstr(msg, "your end could not be stored");
+		if (!refused_held)
+			print_message("try %d: not the held end's refusal: %s\n", attempt, msg ? msg : "ok");
+		json_decref(m);
+		if (refused_held) {
+			tested = true;
+			send_text(baron, "{\"type\":\"sync\"}");
+			m = tw_wsc_wait(baron, "state", &cb, 10.0);
+			assert_non_null(m);
+			assert_int_equal(decision_seat(m), 0);
+			assert_false(has_int(json_object_get(m, "parts_ended"), 0)); // his part has not ended
+			json_decref(m);
+		}
+		assert_int_equal(sqlite3_exec(lock, "COMMIT", NULL, NULL, NULL), SQLITE_OK);
+		sqlite3_close(lock);
+		if (refused_held) { // the lock gone, his end is taken (held, or the last part's)
+			send_text(baron, "{\"type\":\"order\",\"id\":2,\"order\":{\"type\":\"end\"}}");
+			m = tw_wsc_wait(baron, "result", &cb, 10.0);
+			assert_non_null(m);
+			assert_true(json_is_true(json_object_get(m, "ok")));
+			json_decref(m);
+			bool passed = false;
+			double t0 = tw_wsc_now();
+			while (!passed && tw_wsc_now() - t0 < 60) {
+				m = tw_wsc_wait(baron, "state", &cb, 5.0);
+				passed = m && decision_seat(m) == 1;
+				json_decref(m);
+			}
+			assert_true(passed);
+		}
+		tw_wsc_close(baron);
+		tw_wsc_close(sheriff);
+		tw_server_stop(srv);
+	}
+	remove_db(db);
+	assert_true(tested);
+}
+
 // Issue 16: the computer named for one role when the game is created: POST /api/games'
 // "computer" takes a "SIDE/ROLE" key ({"baron/sheriff": "ll-three"}). The answer's sheriff seat
 // carries the general, every state message says the role is the computer's (the baron's is not),
@@ -501,6 +580,7 @@ int main(void)
 	    cmocka_unit_test(test_CA_D1_the_ally_computer_survives_a_restart),
 	    cmocka_unit_test(test_CA_D1_a_held_end_survives_a_restart),
 	    cmocka_unit_test(test_CA_D1_the_ally_computer_named_at_creation),
+	    cmocka_unit_test(test_CA_D1_a_held_end_not_stored_is_not_held),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
