@@ -573,6 +573,36 @@ static void test_CA_D1_the_ally_computer_named_at_creation(void **st)
 	remove_db(db);
 }
 
+// Issue 16: POST /api/roles, the lobby's question: battle 4 as 2v2 has four commanders' roles,
+// each with the key POST /api/games' "computer" takes; a body without a scenario is a 400.
+static void test_CA_D1_the_roles_for_the_lobby(void **st)
+{
+	(void)st;
+	tw_server *srv = start();
+	tw_state *s = llt_battle4_on_table();
+	json_t *req = json_pack("{s:o}", "scenario", tw_state_to_json(s));
+	char *body = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_state_free(s);
+	free(s);
+	int port = tw_server_port(srv);
+	size_t n = strlen(body) + 512;
+	char *http = malloc(n), out[4096];
+	snprintf(http, n, "POST /api/roles HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+		 port, strlen(body), body);
+	assert_int_equal(tw_raw_http(port, NULL, http, out, sizeof out, 10.0), 200);
+	assert_string_equal(out, "{\"roles\":[{\"side\":\"baron\",\"role\":\"baron\",\"kind\":\"player\",\"key\":\"baron/baron\"},"
+				 "{\"side\":\"baron\",\"role\":\"sheriff\",\"kind\":\"player\",\"key\":\"baron/sheriff\"},"
+				 "{\"side\":\"thane\",\"role\":\"thane\",\"kind\":\"player\",\"key\":\"thane/thane\"},"
+				 "{\"side\":\"thane\",\"role\":\"reeve\",\"kind\":\"player\",\"key\":\"thane/reeve\"}]}");
+	snprintf(http, n, "POST /api/roles HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", port);
+	assert_int_equal(tw_raw_http(port, NULL, http, out, sizeof out, 10.0), 400);
+	assert_non_null(strstr(out, "POST /api/roles wants"));
+	free(http);
+	free(body);
+	tw_server_stop(srv);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -581,6 +611,7 @@ int main(void)
 	    cmocka_unit_test(test_CA_D1_a_held_end_survives_a_restart),
 	    cmocka_unit_test(test_CA_D1_the_ally_computer_named_at_creation),
 	    cmocka_unit_test(test_CA_D1_a_held_end_not_stored_is_not_held),
+	    cmocka_unit_test(test_CA_D1_the_roles_for_the_lobby),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

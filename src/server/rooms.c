@@ -166,6 +166,11 @@ static tw_status set_params(tw_state *st, const json_t *params, tw_error *err)
 	return TW_OK;
 }
 
+tw_status srv_params_apply(tw_state *st, const json_t *params, tw_error *err) // issue 16: POST /api/roles
+{
+	return set_params(st, params, err);
+}
+
 static json_t *seats_json(const srv_room *r)
 {
 	json_t *tok = json_array(), *comp = json_array();

@@ -5,6 +5,7 @@
 //   GET  /api/rules?id=ID            a clause's title and text (tw_rule_text)
 //   POST /api/games                  create a game -> id, seats with tokens and join links
 //   GET  /api/scenarios..., POST /api/status   the lobby's (scenarios.c)
+//   POST /api/roles                  a scenario's roles within its sides (roles_api.c, issue 16)
 //   WS   /ws?game=ID&token=T         a seat's connection (Host and Origin checked at the handshake)
 // Every connection is counted per address when civetweb hands it to a worker, before its
 // request is read; civetweb's workers (100 KiB stacks in Debian's build) run no rules, no
@@ -17,6 +18,7 @@
 #include <civetweb.h>
 #include <sodium.h>
 
+#include "roles_api.h"
 #include "roster_api.h"
 #include "scenarios.h"
 #include "srv.h"
@@ -534,6 +536,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_request_handler(s->ctx, "/api/status", srv_status_handler, s);
 	mg_set_request_handler(s->ctx, "/api/series", srv_series_handler, s); // sv-join (series_rooms.c)
 	mg_set_request_handler(s->ctx, "/api/roster", srv_roster_handler, s); // ll-web: the roster editor (roster_api.c)
+	mg_set_request_handler(s->ctx, "/api/roles", srv_roles_handler, s);   // issue 16: the lobby's role seats (roles_api.c)
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
 	// Listening first; the kept games come back in the background.

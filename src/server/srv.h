@@ -284,6 +284,8 @@ tw_status srv_role_hold_keep(srv_room *r, int role, tw_error *err);
 /// POST /api/games' "computer" key "SIDE/ROLE" (role_computer_create.c): validates the role and
 /// the general `v` (a name, true: the rule set's first, null/false: a person's) against the new
 /// game's first state and sets r->role_computer; an error names its JSON path.
+/// POST /api/games' "params" applied to a state (rooms.c; POST /api/roles, roles_api.c).
+tw_status srv_params_apply(tw_state *st, const json_t *params, tw_error *err);
 tw_status srv_role_computer_named(srv_room *r, const tw_state *st, const char *key, const json_t *v, tw_error *err);
 /// Frees the roles' generals (room teardown).
 void srv_role_generals_free(srv_room *r);

@@ -3670,3 +3670,53 @@ tests.push(
     }
   }],
 );
+
+// issue 16 (h7-seats): the lobby names a computer for one player's role at creation: battle 4 as
+// 2v2 pasted in the form, the Seats fieldset offers each commander's role (POST /api/roles), the
+// sheriff's goes to ll-three ("computer": {"baron/sheriff": "ll-three"}); the link list says so,
+// and the baron's table shows the sheriff's seat played by the computer.
+tests.push(
+  ['seats: the lobby gives the sheriff\'s seat to the computer when the game is made (lloyd)', async (page, browser) => {
+    const scen = llScenario('three', (sc) => {
+      sc.sides[0].name = 'baron';
+      sc.sides[1].name = 'thane';
+      sc.sides[0].data = { owner: 1, ally1: 3, ally_name: 'sheriff' };
+      sc.sides[1].data = { owner: 4, ally1: 6, ally_name: 'reeve' };
+      const count = { saxons: 0, danes: 0 };
+      for (const f of sc.figures) {
+        const n = count[f.side]++;
+        f.side = f.side === 'saxons' ? 'baron' : 'thane';
+        f.data = Object.assign({}, f.data || {}, { owner: f.side === 'baron' ? (n < 4 ? 1 : 2) : (n < 4 ? 4 : 5) });
+      }
+      sc.data.map_col = [2, 4, 6];
+      sc.data.map_row = [2, 4, 2];
+      sc.data.first = 'baron';
+    });
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#ng-ruleset option', { state: 'attached' });
+    await page.selectOption('#ng-ruleset', scen.ruleset);
+    await page.check('input[name=src][value=scenario]');
+    await page.$eval('#ng-scenario', (e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }, JSON.stringify(scen));
+    await page.waitForSelector('#ng-role-baron-sheriff', { state: 'attached', timeout: 10000 });
+    const keys = await page.$$eval('select.ng-role', (a) => a.map((s) => s.dataset.key));
+    assert(JSON.stringify(keys) === JSON.stringify(['baron/baron', 'baron/sheriff', 'thane/thane', 'thane/reeve']), 'a choice for each commander: ' + JSON.stringify(keys));
+    await page.selectOption('#ng-role-baron-sheriff', 'll-three');
+    await page.uncheck('#ng-clock');
+    await page.click('#ng-create');
+    await page.waitForSelector('#link-baron-sheriff');
+    const item = (id) => page.$eval('#' + id, (a) => a.closest('li').textContent);
+    const sherText = await item('link-baron-sheriff'), barText = await item('link-baron-baron');
+    assert(sherText.includes('(computer: ll-three)'), 'the sheriff\'s link says the computer plays him: ' + sherText);
+    assert(!barText.includes('computer'), 'the baron\'s link is a person\'s: ' + barText);
+    const bar = await newPage(browser);
+    try {
+      await bar.goto(BASE + await page.getAttribute('#link-baron-baron', 'href'));
+      await waitFor(bar, async () => (await bar.evaluate(() => { const li = document.querySelector('#roles-body li[data-role="sheriff"]'); return li && li.dataset.computer; })) === 'll-three', 'the baron\'s Seats panel shows the sheriff played by the computer', 15000);
+      const baronComputer = await bar.evaluate(() => { const li = document.querySelector('#roles-body li[data-role="baron"]'); return li ? li.dataset.computer : null; });
+      assert(!baronComputer, 'the baron\'s own role is no computer\'s: ' + baronComputer);
+      assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+    } finally {
+      await bar.context().close();
+    }
+  }],
+);
