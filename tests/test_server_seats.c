@@ -30,7 +30,8 @@ static const char *const seat_names[NSEATS] = {"baron",       "thane",         "
 					       "baron baron", "baron sheriff", "thane thane", "thane reeve"};
 
 
-static tw_server *start_db(const char *db)
+// A server on store `db` (NULL: none) whose store writes wait `busy_ms` on a lock (0: default).
+static tw_server *start_busy(const char *db, int busy_ms)
 {
 	tw_server_opts o;
 	tw_server_opts_default(&o);
@@ -38,6 +39,7 @@ static tw_server *start_db(const char *db)
 	o.db = db;
 	o.quiet = getenv("TW_VERBOSE") == NULL;
 	o.max_message = 1 << 20;
+	o.store_busy_ms = busy_ms;
 	tw_error err;
 	tw_error_clear(&err);
 	tw_server *s = tw_server_start(&o, &err);
@@ -45,6 +47,8 @@ static tw_server *start_db(const char *db)
 		fail_msg("server: %s", err.message);
 	return s;
 }
+
+static tw_server *start_db(const char *db) { return start_busy(db, 0); }
 
 static tw_server *start(void) { return start_db(NULL); }
 
@@ -311,6 +315,18 @@ static int decision_seat(json_t *m)
 	return dec ? (int)json_integer_value(json_object_get(dec, "seat")) : -1;
 }
 
+// The sheriff's seat handed to ll-three, until the baron's seat is told so.
+static void hand_sheriff(tw_wsc *baron, tw_wsc *sheriff, int *cb)
+{
+	send_text(sheriff, "{\"type\":\"computer\",\"general\":\"ll-three\"}");
+	bool handed = false;
+	for (json_t *m; !handed && (m = tw_wsc_wait(baron, "state", cb, 5.0));) {
+		handed = role_computer(m, 1) != NULL;
+		json_decref(m);
+	}
+	assert_true(handed);
+}
+
 static void test_CA_D1_a_held_end_survives_a_restart(void **st)
 {
 	(void)st;
@@ -324,13 +340,7 @@ static void test_CA_D1_a_held_end_survives_a_restart(void **st)
 		create(srv, battle4_request(), id, tok);
 		tw_wsc *baron = join(srv, id, tok[R_BARON]), *sheriff = join(srv, id, tok[R_SHERIFF]);
 		int cb = 0;
-		send_text(sheriff, "{\"type\":\"computer\",\"general\":\"ll-three\"}");
-		bool handed = false;
-		for (json_t *m; !handed && (m = tw_wsc_wait(baron, "state", &cb, 5.0));) {
-			handed = role_computer(m, 1) != NULL;
-			json_decref(m);
-		}
-		assert_true(handed);
+		hand_sheriff(baron, sheriff, &cb);
 		send_text(baron, "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end\"}}");
 		json_t *m = tw_wsc_wait(baron, "result", &cb, 5.0);
 		assert_non_null(m);
@@ -397,27 +407,12 @@ static void test_CA_D1_a_held_end_not_stored_is_not_held(void **st)
 	bool tested = false;
 	for (int attempt = 0; attempt < 8 && !tested; attempt++) {
 		remove_db(db);
-		tw_server_opts o;
-		tw_server_opts_default(&o);
-		o.port = 0;
-		o.db = db;
-		o.quiet = getenv("TW_VERBOSE") == NULL;
-		o.store_busy_ms = 100;
-		tw_error err;
-		tw_error_clear(&err);
-		tw_server *srv = tw_server_start(&o, &err);
-		assert_non_null(srv);
+		tw_server *srv = start_busy(db, 100);
 		char id[17], tok[NSEATS][33];
 		create(srv, battle4_request(), id, tok);
 		tw_wsc *baron = join(srv, id, tok[R_BARON]), *sheriff = join(srv, id, tok[R_SHERIFF]);
 		int cb = 0;
-		send_text(sheriff, "{\"type\":\"computer\",\"general\":\"ll-three\"}");
-		bool handed = false;
-		for (json_t *m; !handed && (m = tw_wsc_wait(baron, "state", &cb, 5.0));) {
-			handed = role_computer(m, 1) != NULL;
-			json_decref(m);
-		}
-		assert_true(handed);
+		hand_sheriff(baron, sheriff, &cb);
 		sqlite3 *lock = NULL;
 		assert_int_equal(sqlite3_open(db, &lock), SQLITE_OK);
 		assert_int_equal(sqlite3_exec(lock, "BEGIN EXCLUSIVE", NULL, NULL, NULL), SQLITE_OK);
@@ -469,6 +464,20 @@ static void test_CA_D1_a_held_end_not_stored_is_not_held(void **st)
 // the computer plays it at once, and it is kept in the store. An unknown side, a role that is not
 // one of the side's players', an unknown general or a value that is not a general is refused
 // (400) with the key's JSON path.
+// POST `path` with a JSON body: the status, the answer's body in out.
+static int http_post(tw_server *srv, const char *path, const char *body, char *out, size_t cap)
+{
+	int port = tw_server_port(srv);
+	size_t n = strlen(body) + 512;
+	char *http = malloc(n);
+	assert_non_null(http);
+	snprintf(http, n, "POST %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
+		 path, port, strlen(body), body);
+	int st = tw_raw_http(port, NULL, http, out, cap, 10.0);
+	free(http);
+	return st;
+}
+
 static int post_game(tw_server *srv, const char *computer, char *out, size_t cap)
 {
 	tw_state *s = llt_battle4_on_table();
@@ -480,13 +489,7 @@ static int post_game(tw_server *srv, const char *computer, char *out, size_t cap
 	json_decref(req);
 	tw_state_free(s);
 	free(s);
-	int port = tw_server_port(srv);
-	size_t n = strlen(body) + 512;
-	char *http = malloc(n);
-	snprintf(http, n, "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
-		 port, strlen(body), body);
-	int st = tw_raw_http(port, NULL, http, out, cap, 10.0);
-	free(http);
+	int st = http_post(srv, "/api/games", body, out, cap);
 	free(body);
 	return st;
 }
@@ -585,20 +588,14 @@ static void test_CA_D1_the_roles_for_the_lobby(void **st)
 	json_decref(req);
 	tw_state_free(s);
 	free(s);
-	int port = tw_server_port(srv);
-	size_t n = strlen(body) + 512;
-	char *http = malloc(n), out[4096];
-	snprintf(http, n, "POST /api/roles HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: %zu\r\n\r\n%s",
-		 port, strlen(body), body);
-	assert_int_equal(tw_raw_http(port, NULL, http, out, sizeof out, 10.0), 200);
+	char out[4096];
+	assert_int_equal(http_post(srv, "/api/roles", body, out, sizeof out), 200);
 	assert_string_equal(out, "{\"roles\":[{\"side\":\"baron\",\"role\":\"baron\",\"kind\":\"player\",\"key\":\"baron/baron\"},"
 				 "{\"side\":\"baron\",\"role\":\"sheriff\",\"kind\":\"player\",\"key\":\"baron/sheriff\"},"
 				 "{\"side\":\"thane\",\"role\":\"thane\",\"kind\":\"player\",\"key\":\"thane/thane\"},"
 				 "{\"side\":\"thane\",\"role\":\"reeve\",\"kind\":\"player\",\"key\":\"thane/reeve\"}]}");
-	snprintf(http, n, "POST /api/roles HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}", port);
-	assert_int_equal(tw_raw_http(port, NULL, http, out, sizeof out, 10.0), 400);
+	assert_int_equal(http_post(srv, "/api/roles", "{}", out, sizeof out), 400);
 	assert_non_null(strstr(out, "POST /api/roles wants"));
-	free(http);
 	free(body);
 	tw_server_stop(srv);
 }
