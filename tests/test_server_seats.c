@@ -596,6 +596,20 @@ static void test_CA_D1_the_roles_for_the_lobby(void **st)
 				 "{\"side\":\"thane\",\"role\":\"reeve\",\"kind\":\"player\",\"key\":\"thane/reeve\"}]}");
 	assert_int_equal(http_post(srv, "/api/roles", "{}", out, sizeof out), 400);
 	assert_non_null(strstr(out, "POST /api/roles wants"));
+	tw_server_stop(srv);
+	// A scenario over the server's bound on a game's figures is not read.
+	tw_server_opts o;
+	tw_server_opts_default(&o);
+	o.port = 0;
+	o.quiet = getenv("TW_VERBOSE") == NULL;
+	o.max_message = 1 << 20;
+	o.max_figures = 10;
+	tw_error err;
+	tw_error_clear(&err);
+	srv = tw_server_start(&o, &err);
+	assert_non_null(srv);
+	assert_int_equal(http_post(srv, "/api/roles", body, out, sizeof out), 400);
+	assert_non_null(strstr(out, "a game may have at most 10 figures"));
 	free(body);
 	tw_server_stop(srv);
 }

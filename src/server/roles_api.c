@@ -15,6 +15,7 @@
 #define ROLES_MAX (4 << 20)
 
 typedef struct roles_job {
+	int max_figures; ///< the server's bound on a game's figures: a bigger scenario is not read
 	const char *text;
 	size_t len;
 	tw_error err;
@@ -33,6 +34,13 @@ static void run_roles(void *arg)
 	if (!req || !json_is_object(scen)) {
 		tw_error_set(&j->err, TW_ERR_INPUT, "",
 		             "POST /api/roles wants {\"scenario\": {...}, \"params\"?: {...}}");
+		json_decref(req);
+		return;
+	}
+	int nfig = (int)json_array_size(json_object_get(scen, "figures"));
+	if (nfig > j->max_figures) {
+		tw_error_set(&j->err, TW_ERR_INPUT, "",
+		             "a game may have at most %d figures (this one has %d)", j->max_figures, nfig);
 		json_decref(req);
 		return;
 	}
@@ -85,7 +93,7 @@ int srv_roles_handler(struct mg_connection *conn, void *cbdata)
 		return srv_http_error(conn, 400, "incomplete body");
 	}
 	buf[cl] = 0;
-	roles_job j = {buf, (size_t)cl, {0}, NULL};
+	roles_job j = {s->opts.max_figures, buf, (size_t)cl, {0}, NULL};
 	const srv_conn *c = mg_get_user_connection_data(conn);
 	srv_exec(s, c ? c->peer : NULL, run_roles, &j);
 	free(buf);
