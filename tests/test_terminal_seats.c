@@ -92,10 +92,67 @@ static void test_CA_D1_terminal_computer_for_the_ally(void **st)
 	assert_int_equal(system(cmd), 0);
 }
 
+// Issue 16: `as ROLE` for a role of the side the computer plays (`--role baron/sheriff=ll-three`) is
+// refused, naming the seat and its general; the keyboard stays with the baron, and an order the
+// person then types for one of the sheriff's men goes in for nobody: the game's orders are those
+// of the same game where the person typed nothing.
+static int log_orders(const char *name)
+{
+	char logp[128];
+	snprintf(logp, sizeof logp, "%s/%s", dir, name);
+	size_t len = 0;
+	tw_error err = {0};
+	char *lt = tw_read_file(logp, &len, &err);
+	assert_non_null(lt);
+	bool hash_ok = false;
+	tw_game *g = tw_game_log_replay(lt, len, "log", &hash_ok, &err);
+	free(lt);
+	assert_non_null(g);
+	int n = tw_game_order_count(g);
+	tw_game_free(g);
+	return n;
+}
+
+static void test_CA_D1_terminal_as_refuses_the_computers_role(void **st)
+{
+	(void)st;
+	assert_int_equal(tw_cli_setup(dir, sizeof dir, "seats-as", &CLI), 0);
+	tw_state *s = llt_battle4_on_table();
+	int man = -1;
+	for (int j = 0; j < s->nfig && man < 0; j++)
+		if (LLF(s, j)->owner == 2)
+			man = j; // one of the sheriff's men
+	assert_true(man >= 0);
+	tw_vec2 at = s->fig[man].pos;
+	char path[128];
+	snprintf(path, sizeof path, "%s/b4.json", dir);
+	json_t *j = tw_state_to_json(s);
+	assert_int_equal(json_dump_file(j, path, JSON_COMPACT), 0);
+	json_decref(j);
+	tw_state_free(s);
+	free(s);
+	const char *opts = "--side baron=human --side thane=random --role baron/sheriff=ll-three --seed 3 --shot-model fast --quiet";
+	assert_int_equal(run("printf 'quit\\n' | %s play b4.json %s --log none.log", CLI, opts), 0);
+	int rc = run("printf 'as sheriff\\nmove %d %.2f,%.2f\\nquit\\n' | %s play b4.json %s --log as.log", man, at.x,
+		     at.y + 1.0, CLI, opts);
+	assert_int_equal(rc, 0);
+	has("baron baron (game move 0)>   refused: the baron sheriff's seat is played by the computer (general ll-three, "
+	    "--role baron/sheriff); orders for his men are its, not yours (you type for the baron baron)\n"
+	    "baron baron (game move 0)>   refused: the baron baron may not:");
+	assert_int_equal(log_orders("as.log"), log_orders("none.log"));
+	// A role of the side the computer does not hold is still the person's to take.
+	assert_int_equal(run("printf 'as baron\\nquit\\n' | %s play b4.json %s", CLI, opts), 0);
+	assert_null(strstr(out, "refused"));
+	char cmd[160];
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_CA_D1_terminal_computer_for_the_ally),
+	    cmocka_unit_test(test_CA_D1_terminal_as_refuses_the_computers_role),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -149,6 +149,37 @@ window.twLobby = (function () {
     drawParams(rs, sc && sc.ruleset === rs.name ? sc.params : null);
     drawSeats(sidesOf(sc) || ['red', 'blue']);
     $('ng-gen').classList.toggle('inactive', source() !== 'generate');
+    roleScenario = sc;
+    await drawRoleSeats();
+  }
+
+  // Issue 16: a scenario whose sides have several players (the rule set's roles): a choice per
+  // player's role, a person or a computer general, sent as POST /api/games' "computer" key
+  // "SIDE/ROLE". The roles are the server's to say (POST /api/roles; they may follow a parameter).
+  let roleScenario = null, roleAsk = 0;
+  async function drawRoleSeats() {
+    const ask = ++roleAsk;
+    for (const old of document.querySelectorAll('#ng-seats .ng-role-seat')) old.remove();
+    const sc = roleScenario;
+    if (!sc) return;
+    const rs = currentRuleset();
+    const params = {};
+    for (const p of rs.params) { const v = paramValue(p); if (v !== baseline[p.name]) params[p.name] = v; }
+    let roles = [];
+    try {
+      const r = await fetch('/api/roles', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ scenario: sc, params }) });
+      if (r.ok) roles = (await r.json()).roles || [];
+    } catch (e) { roles = []; }
+    if (ask !== roleAsk) return; // another answer is on its way
+    const box = $('ng-seats');
+    for (const ro of roles) {
+      if (ro.kind !== 'player') continue;
+      const id = 'ng-role-' + (ro.side + '-' + ro.role).replace(/[^A-Za-z0-9_-]/g, '-');
+      const sel = mk('select', { className: 'ng-role', id, dataset: { key: ro.key, side: ro.side, role: ro.role } },
+        [mk('option', { value: '' }, ['human'])].concat(rs.generals.map((g) => mk('option', { value: g }, ['computer: ' + g]))));
+      box.appendChild(mk('label', { className: 'ng-role-seat', title: 'one player of ' + ro.side + ': a person, or the computer for his part only' }, [ro.side + ' ' + ro.role + ' ', sel]));
+    }
+    box.dataset.roles = String(box.querySelectorAll('.ng-role').length);
   }
 
   function drawCards() {
@@ -197,6 +228,7 @@ window.twLobby = (function () {
     if (Object.keys(params).length) req.params = params;
     const comp = {};
     for (const sel of document.querySelectorAll('.ng-seat')) if (sel.value) comp[sel.dataset.side] = sel.value;
+    for (const sel of document.querySelectorAll('.ng-role')) if (sel.value) comp[sel.dataset.key] = sel.value; // issue 16
     if (Object.keys(comp).length) req.computer = comp;
     const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(req) });
     const body = await r.json();
@@ -233,6 +265,7 @@ window.twLobby = (function () {
     const rsSel = $('ng-ruleset');
     for (const rs of data.rulesets) rsSel.appendChild(mk('option', { value: rs.name }, [rs.title]));
     rsSel.onchange = () => { drawCards(); refresh(); };
+    $('ng-params').addEventListener('change', () => { drawRoleSeats(); }); // issue 16: roles may follow a parameter
     $('ng-scenario').addEventListener('input', () => { if (source() === 'scenario') refresh(); });
     for (const r of document.querySelectorAll('input[name=src]')) r.addEventListener('change', refresh);
     $('ng-reseed').onclick = () => { $('ng-seed').value = Math.floor(Math.random() * 1e9); document.querySelector('input[name=src][value=generate]').checked = true; refresh(); };

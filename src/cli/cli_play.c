@@ -430,7 +430,7 @@ static int human_command(play_ctx *pc, int side, char *line)
 		int r = cli_role_pick(s, side, argv[1]);
 		if (r < 0)
 			printf("  %s has no role '%s' (type 'roles')\n", s->sides[side].name, argv[1]);
-		else
+		else if (!cli_role_gens_refuse_as(&pc->rg, s, side, r, pc->role[side])) // issue 16: not the computer's seat
 			pc->role[side] = r;
 	} else if (strcmp(cmd, "board") == 0) {
 		cli_board_role(s, side, pc->role[side], stdout);

@@ -99,6 +99,24 @@ int cli_role_gens_person(const cli_role_gens *rg, const tw_state *s, int side, i
 	return mine;
 }
 
+bool cli_role_gens_refuse_as(const cli_role_gens *rg, const tw_state *s, int side, int role, int current)
+{
+	if (!cli_role_gens_holds(rg, role))
+		return false;
+	tw_role_def r[TW_MAX_ROLES];
+	int nr = tw_state_roles(s, r, TW_MAX_ROLES);
+	if (role >= nr)
+		return false;
+	int mine = cli_role_gens_person(rg, s, side, current);
+	printf("  refused: the %s %s's seat is played by the computer (general %s, --role %s/%s); "
+	       "orders for his men are its, not yours",
+	       s->sides[side].name, r[role].name, rg->g[role]->def->name, s->sides[side].name, r[role].name);
+	if (mine >= 0 && mine < nr)
+		printf(" (you type for the %s %s)", s->sides[side].name, r[mine].name);
+	printf("\n");
+	return true;
+}
+
 void cli_role_gens_free(cli_role_gens *rg)
 {
 	for (int i = 0; i < TW_MAX_ROLES; i++) {

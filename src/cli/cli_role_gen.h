@@ -23,5 +23,8 @@ bool cli_role_gens_holds(const cli_role_gens *rg, int role);
 /// the side and `current` is that or the whole side: then the side's first player role not the
 /// computer's.
 int cli_role_gens_person(const cli_role_gens *rg, const tw_state *s, int side, int current);
+/// Issue 16: whether `as ROLE` (role `role` of side `side`) is refused because the computer holds
+/// that role: it prints which seat it is and which general plays it, and who types on (`current`).
+bool cli_role_gens_refuse_as(const cli_role_gens *rg, const tw_state *s, int side, int role, int current);
 void cli_role_gens_free(cli_role_gens *rg);
 #endif

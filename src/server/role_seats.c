@@ -19,12 +19,17 @@ static int64_t part_key(const srv_room *r, int side)
 	return (((int64_t)s->move_no * 4096 + (s->phase & 1023)) * 64 + side) * 1024 + (r->undos % 1024);
 }
 
+int64_t srv_part_key(const srv_room *r, int side) { return part_key(r, side); }
+
 static uint32_t ended_now(srv_room *r, int side)
 {
 	int64_t k = part_key(r, side);
 	if (r->part_key[side] != k) {
+		bool kept = r->part_ended[side] != 0;
 		r->part_key[side] = k;
 		r->part_ended[side] = 0;
+		if (kept && srv_room_store_seats(r) != TW_OK) // issue 16: the store's held end goes too (role_held.c)
+			srv_log(r->srv, "game %s: store: the ended parts of a past stretch were not cleared", r->id);
 	}
 	return r->part_ended[side];
 }

@@ -166,6 +166,11 @@ static tw_status set_params(tw_state *st, const json_t *params, tw_error *err)
 	return TW_OK;
 }
 
+tw_status srv_params_apply(tw_state *st, const json_t *params, tw_error *err) // issue 16: POST /api/roles
+{
+	return set_params(st, params, err);
+}
+
 static json_t *seats_json(const srv_room *r)
 {
 	json_t *tok = json_array(), *comp = json_array();
@@ -186,6 +191,9 @@ static json_t *seats_json(const srv_room *r)
 		}
 		json_object_set_new(out, "role_hashes", rh);
 		json_object_set_new(out, "role_computer", srv_role_computers_json(r)); // h6-seats
+		json_t *held = srv_parts_held_json(r); // issue 16: a held end (role_held.c)
+		if (held)
+			json_object_set_new(out, "parts_ended", held);
 	}
 	return out;
 }
@@ -206,6 +214,11 @@ static tw_status set_computer(srv_room *r, const tw_state *st, const json_t *com
 	const tw_ruleset *rs = tw_ruleset_get(st->ruleset);
 	json_object_foreach((json_t *)comp, key, v)
 	{
+		if (strchr(key, '/')) { // issue 16: one player role of a side (role_computer_create.c)
+			if (srv_role_computer_named(r, st, key, v, err) != TW_OK)
+				return err->code;
+			continue;
+		}
 		int side = tw_state_side_index(st, key);
 		if (side < 0)
 			return tw_error_set(err, TW_ERR_INPUT, "", "no side '%s'", key);
@@ -492,6 +505,7 @@ srv_room *srv_room_restore(srv_server *s, sqlite3 *db, const char *id, const cha
 		goto fail;
 	tw_game_set_undo(r->game, true); // from here on (what came before the restart stays)
 	srv_host_restore(r); // sv-web: the host's clock resumes from the last order's time
+	srv_parts_held_restore(r, sj); // issue 16: a held end (role_held.c)
 	char *saved = srv_store_get_clock(s, id);
 	if (saved)
 		srv_clock_restore(r, saved);

@@ -5,6 +5,7 @@
 //   GET  /api/rules?id=ID            a clause's title and text (tw_rule_text)
 //   POST /api/games                  create a game -> id, seats with tokens and join links
 //   GET  /api/scenarios..., POST /api/status   the lobby's (scenarios.c)
+//   POST /api/roles                  a scenario's roles within its sides (roles_api.c, issue 16)
 //   WS   /ws?game=ID&token=T         a seat's connection (Host and Origin checked at the handshake)
 // Every connection is counted per address when civetweb hands it to a worker, before its
 // request is read; civetweb's workers (100 KiB stacks in Debian's build) run no rules, no
@@ -17,6 +18,7 @@
 #include <civetweb.h>
 #include <sodium.h>
 
+#include "roles_api.h"
 #include "roster_api.h"
 #include "scenarios.h"
 #include "srv.h"
@@ -300,6 +302,8 @@ static json_t *game_response(srv_room *r, char tokens[SRV_ALL_SLOTS][SRV_TOKEN_L
 		snprintf(link, sizeof link, "/?game=%.16s&token=%.32s", r->id, tokens[SRV_SLOTS + k]);
 		json_t *sj = json_pack("{s:s, s:s, s:s, s:s, s:s}", "seat", srv_role_name(r, d->side, k, who, sizeof who), "token",
 				       tokens[SRV_SLOTS + k], "link", link, "side", srv_seat_name(r, d->side), "role", d->name);
+		if (k < TW_MAX_ROLES && r->role_computer[k][0]) // issue 16: named at creation
+			json_object_set_new(sj, "computer", json_string(r->role_computer[k]));
 		json_array_append_new(seats, sj);
 	}
 	return json_pack("{s:s, s:s, s:o}", "id", r->id, "ruleset", tw_game_ruleset(r->game)->name, "seats", seats);
@@ -532,6 +536,7 @@ tw_server *tw_server_start(const tw_server_opts *o, tw_error *err)
 	mg_set_request_handler(s->ctx, "/api/status", srv_status_handler, s);
 	mg_set_request_handler(s->ctx, "/api/series", srv_series_handler, s); // sv-join (series_rooms.c)
 	mg_set_request_handler(s->ctx, "/api/roster", srv_roster_handler, s); // ll-web: the roster editor (roster_api.c)
+	mg_set_request_handler(s->ctx, "/api/roles", srv_roles_handler, s);   // issue 16: the lobby's role seats (roles_api.c)
 	mg_set_websocket_handler(s->ctx, "/ws", ws_connect, ws_ready, ws_data, ws_close, s);
 	mg_set_request_handler(s->ctx, "/", asset_handler, s);
 	// Listening first; the kept games come back in the background.

@@ -263,13 +263,30 @@ tw_status srv_room_set_role_computer(srv_room *r, int role, const char *general,
 /// A person's order o from `role`'s seat that ends the side's move, while the computer holds
 /// another role of the side that has not ended its part: the person's part ends, the order is
 /// held back (true) until every part has ended (the caller replies, then srv_room_broadcast: the
-/// seats see it in `parts_ended`). False: give it as usual. Room locked. Not kept in the store: a
-/// restart forgets a held end (the person ends again).
+/// seats see it in `parts_ended`). False: give it as usual. Room locked. The caller keeps it in
+/// the store (srv_role_hold_keep, issue 16).
 bool srv_role_hold_end(srv_room *r, int role, const tw_order *o);
 /// The roles whose part of the side to act's move has ended, by index, for the state message.
 json_t *srv_parts_ended_json(srv_room *r);
 /// The role computers' general names (null for a person), in role order.
 json_t *srv_role_computers_json(const srv_room *r);
+// Issue 16 (role_held.c): the held end kept in the store's seats record, restored on a restart.
+/// The key of side's current stretch (role_seats.c): the move, phase, side and undos.
+int64_t srv_part_key(const srv_room *r, int side);
+/// The seats record's "parts_ended" (the current stretches' ended parts), NULL when none.
+json_t *srv_parts_held_json(const srv_room *r);
+/// After the replay: gives back the ended parts of a stretch still current (same side asked,
+/// same move and phase); a stale one is dropped.
+void srv_parts_held_restore(srv_room *r, const json_t *seats);
+/// Stores the seats record after a held end (room locked); when it cannot, the end is not held
+/// (role's part not ended) and TW_ERR_IO says so.
+tw_status srv_role_hold_keep(srv_room *r, int role, tw_error *err);
+/// POST /api/games' "computer" key "SIDE/ROLE" (role_computer_create.c): validates the role and
+/// the general `v` (a name, true: the rule set's first, null/false: a person's) against the new
+/// game's first state and sets r->role_computer; an error names its JSON path.
+/// POST /api/games' "params" applied to a state (rooms.c; POST /api/roles, roles_api.c).
+tw_status srv_params_apply(tw_state *st, const json_t *params, tw_error *err);
+tw_status srv_role_computer_named(srv_room *r, const tw_state *st, const char *key, const json_t *v, tw_error *err);
 /// Frees the roles' generals (room teardown).
 void srv_role_generals_free(srv_room *r);
 

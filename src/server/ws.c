@@ -164,6 +164,12 @@ static void on_order(srv_conn *c, json_t *m, bool apply)
 	if (st == TW_OK && c->role >= 0 && c->role < TW_MAX_ROLES && r->role_computer[c->role][0]) // h6-seats
 		st = tw_error_set(&err, TW_ERR_STATE, "", "the computer holds this seat");
 	if (st == TW_OK && apply && srv_role_hold_end(r, c->role, o)) { // h6-seats: his part ends, the ally's goes on
+		if (srv_role_hold_keep(r, c->role, &err) != TW_OK) { // issue 16: kept in the store, or not held
+			reply_status(c, "result", id, err.code, &err);
+			pthread_mutex_unlock(&r->mu);
+			free(o);
+			return;
+		}
 		json_t *hm = json_pack("{s:s, s:b, s:b, s:s}", "type", "result", "ok", 1, "held", 1, "message",
 				       "your part of the move has ended; the move ends when your ally's has");
 		if (id)

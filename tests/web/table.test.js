@@ -3533,21 +3533,7 @@ tests.push(
 // seats with links; the sheriff's seat may not move the baron's man (CA.D1) and moves his own.
 tests.push(
   ['ll-rest: battle 4 as 2v2, four seats, each commander moving only his own men (lloyd)', async (page, browser) => {
-    const scen = llScenario('three', (sc) => {
-      sc.sides[0].name = 'baron';
-      sc.sides[1].name = 'thane';
-      sc.sides[0].data = { owner: 1, ally1: 3, ally_name: 'sheriff' };
-      sc.sides[1].data = { owner: 4, ally1: 6, ally_name: 'reeve' };
-      const count = { saxons: 0, danes: 0 };
-      for (const f of sc.figures) {
-        const n = count[f.side]++;
-        f.side = f.side === 'saxons' ? 'baron' : 'thane';
-        f.data = Object.assign({}, f.data || {}, { owner: f.side === 'baron' ? (n < 4 ? 1 : 2) : (n < 4 ? 4 : 5) });
-      }
-      sc.data.map_col = [2, 4, 6];
-      sc.data.map_row = [2, 4, 2];
-      sc.data.first = 'baron';
-    });
+    const scen = llBattle4TwoByTwo();
     const links = await llGame(page, scen, 3, {});
     for (const s of ['baron baron', 'baron sheriff', 'thane thane', 'thane reeve'])
       assert(links[s], 'a seat for ' + s + ': ' + Object.keys(links).join(', '));
@@ -3617,21 +3603,7 @@ tests.push(
 // side moves. The Seats panel marks the role the computer holds.
 tests.push(
   ['seats: battle 4 as 2v2, the sheriff\'s seat played by the computer, the baron by a person (lloyd)', async (page, browser) => {
-    const scen = llScenario('three', (sc) => {
-      sc.sides[0].name = 'baron';
-      sc.sides[1].name = 'thane';
-      sc.sides[0].data = { owner: 1, ally1: 3, ally_name: 'sheriff' };
-      sc.sides[1].data = { owner: 4, ally1: 6, ally_name: 'reeve' };
-      const count = { saxons: 0, danes: 0 };
-      for (const f of sc.figures) {
-        const n = count[f.side]++;
-        f.side = f.side === 'saxons' ? 'baron' : 'thane';
-        f.data = Object.assign({}, f.data || {}, { owner: f.side === 'baron' ? (n < 4 ? 1 : 2) : (n < 4 ? 4 : 5) });
-      }
-      sc.data.map_col = [2, 4, 6];
-      sc.data.map_row = [2, 4, 2];
-      sc.data.first = 'baron';
-    });
+    const scen = llBattle4TwoByTwo();
     const links = await llGame(page, scen, 3, {});
     const bar = await newPage(browser), sher = await newPage(browser), thane = await newPage(browser);
     try {
@@ -3667,6 +3639,63 @@ tests.push(
       await bar.context().close();
       await sher.context().close();
       await thane.context().close();
+    }
+  }],
+);
+
+// issue 16: campaign battle 4 played 2v2 (CA.D1), three.json as `series_prepare` makes it: each
+// side two commanders (the side's record names the ally, each man his owner). (A function
+// declaration: the blocks above that use it run after the whole file is read.)
+function llBattle4TwoByTwo() {
+  return llScenario('three', (sc) => {
+    sc.sides[0].name = 'baron';
+    sc.sides[1].name = 'thane';
+    sc.sides[0].data = { owner: 1, ally1: 3, ally_name: 'sheriff' };
+    sc.sides[1].data = { owner: 4, ally1: 6, ally_name: 'reeve' };
+    const count = { saxons: 0, danes: 0 };
+    for (const f of sc.figures) {
+      const n = count[f.side]++;
+      f.side = f.side === 'saxons' ? 'baron' : 'thane';
+      f.data = Object.assign({}, f.data || {}, { owner: f.side === 'baron' ? (n < 4 ? 1 : 2) : (n < 4 ? 4 : 5) });
+    }
+    sc.data.map_col = [2, 4, 6];
+    sc.data.map_row = [2, 4, 2];
+    sc.data.first = 'baron';
+  });
+}
+
+// issue 16 (h7-seats): the lobby names a computer for one player's role at creation: battle 4 as
+// 2v2 pasted in the form, the Seats fieldset offers each commander's role (POST /api/roles), the
+// sheriff's goes to ll-three ("computer": {"baron/sheriff": "ll-three"}); the link list says so,
+// and the baron's table shows the sheriff's seat played by the computer.
+tests.push(
+  ['seats: the lobby gives the sheriff\'s seat to the computer when the game is made (lloyd)', async (page, browser) => {
+    const scen = llBattle4TwoByTwo();
+    await page.goto(BASE + '/');
+    await page.waitForSelector('#ng-ruleset option', { state: 'attached' });
+    await page.selectOption('#ng-ruleset', scen.ruleset);
+    await page.check('input[name=src][value=scenario]');
+    await page.$eval('#ng-scenario', (e, v) => { e.value = v; e.dispatchEvent(new Event('input')); }, JSON.stringify(scen));
+    await page.waitForSelector('#ng-role-baron-sheriff', { state: 'attached', timeout: 10000 });
+    const keys = await page.$$eval('select.ng-role', (a) => a.map((s) => s.dataset.key));
+    assert(JSON.stringify(keys) === JSON.stringify(['baron/baron', 'baron/sheriff', 'thane/thane', 'thane/reeve']), 'a choice for each commander: ' + JSON.stringify(keys));
+    await page.selectOption('#ng-role-baron-sheriff', 'll-three');
+    await page.uncheck('#ng-clock');
+    await page.click('#ng-create');
+    await page.waitForSelector('#link-baron-sheriff');
+    const item = (id) => page.$eval('#' + id, (a) => a.closest('li').textContent);
+    const sherText = await item('link-baron-sheriff'), barText = await item('link-baron-baron');
+    assert(sherText.includes('(computer: ll-three)'), 'the sheriff\'s link says the computer plays him: ' + sherText);
+    assert(!barText.includes('computer'), 'the baron\'s link is a person\'s: ' + barText);
+    const bar = await newPage(browser);
+    try {
+      await bar.goto(BASE + await page.getAttribute('#link-baron-baron', 'href'));
+      await waitFor(bar, async () => (await bar.evaluate(() => { const li = document.querySelector('#roles-body li[data-role="sheriff"]'); return li && li.dataset.computer; })) === 'll-three', 'the baron\'s Seats panel shows the sheriff played by the computer', 15000);
+      const baronComputer = await bar.evaluate(() => { const li = document.querySelector('#roles-body li[data-role="baron"]'); return li ? li.dataset.computer : null; });
+      assert(!baronComputer, 'the baron\'s own role is no computer\'s: ' + baronComputer);
+      assert(pageErrors.length === 0, 'no page errors: ' + pageErrors.join('; '));
+    } finally {
+      await bar.context().close();
     }
   }],
 );
