@@ -2,9 +2,10 @@
 //   0xff:    deep nesting: the rest, wrapped in 256 + 8 * (second byte) arrays or objects (up to
 //            some 2300 levels, past jansson's own 2048), goes to both parsers below;
 //   0 mod 8: the rest is the body of POST /api/games (srv_room_create);
+//   4 mod 8: the rest is the body of POST /api/roles (srv_roles_answer: the lobby's roles);
 //   else:    the rest is WebSocket messages, one per line, from seat (byte mod 4: red, blue, umpire,
 //            spectator) of a fresh small Little Wars room with Wells's clock (srv_ws_message).
-// Both parse with srv_json_parse, which refuses JSON nested deeper than SRV_JSON_MAX_DEPTH.
+// All parse with srv_json_parse, which refuses JSON nested deeper than SRV_JSON_MAX_DEPTH.
 // Replies are built and dropped (a connection without a socket). Checks: no crash, no leak, no
 // undefined behaviour, and a malformed message never changes the game.
 #include <stdio.h>
@@ -12,6 +13,7 @@
 #include <string.h>
 
 #include "fuzz_small_scenario.h"
+#include "server/roles_api.h"
 #include "server/srv.h"
 #include "tinwar/registry.h"
 
@@ -127,6 +129,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	tw_error err;
 	if (data[0] % 8 == 0) {
 		create_from(s, (const char *)data + 1, size - 1);
+		return 0;
+	}
+	if (data[0] % 8 == 4) {
+		tw_error e;
+		free(srv_roles_answer(s->opts.max_figures, (const char *)data + 1, size - 1, &e));
 		return 0;
 	}
 	// The room is made once and made again only after an input changed its game (orders are

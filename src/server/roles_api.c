@@ -24,6 +24,16 @@ typedef struct roles_job {
 
 static const char *const KIND[] = {"chief", "player", "official"};
 
+static void run_roles(void *arg);
+
+char *srv_roles_answer(int max_figures, const char *text, size_t len, tw_error *err)
+{
+	roles_job j = {max_figures, text, len, {0}, NULL};
+	run_roles(&j);
+	*err = j.err;
+	return j.txt;
+}
+
 static void run_roles(void *arg)
 {
 	roles_job *j = arg;
