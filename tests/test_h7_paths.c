@@ -8,6 +8,11 @@
 //     within the 1e-6 in margin) outside them, and zero-length lines; heights from under the
 //     ground to over every top. tw_los_blocker and tw_los_blocker_among (random ascending
 //     subsets) must name the same piece.
+//   - tw_rec_hide_changes (src/core/record.c): figures whose hidden fields are all the owner's
+//     32-bit values, by a loop of their own, against the general loop (tw_rec_hide_plain) and
+//     against tw_rec_hide on a copy: Hook's Farm in play with figures of either side put in a
+//     box or at work (one field, the other, both; the last figure; a value differing from the
+//     default in one byte), for each seat and the umpire.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -16,6 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/record_internal.h"
+#include "rules/littlewars/lw.h"
 #include "tinwar/los.h"
 #include "tinwar/tinwar.h"
 
@@ -132,11 +139,85 @@ static void test_los_matches_plain(void **st)
 	}
 }
 
+// Whether hiding the records from seat changes a byte: tw_rec_hide on a copy, compared.
+static bool hide_by_copy(const tw_state *s, int seat)
+{
+	tw_state c;
+	assert_int_equal(tw_state_clone(&c, s), TW_OK);
+	tw_rec_hide(&c, seat);
+	bool diff = false;
+	for (int k = 0; k < TW_REC_KIND_COUNT && !diff; k++) {
+		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)k);
+		int n = d ? tw_rec_count(s, (tw_rec_kind)k) : 0;
+		for (int i = 0; i < n && !diff; i++)
+			diff = memcmp(tw_rec_c(s, (tw_rec_kind)k, i), tw_rec_c(&c, (tw_rec_kind)k, i), d->size) != 0;
+	}
+	tw_state_free(&c);
+	return diff;
+}
+
+static void set_fig_field(tw_state *s, int i, const char *name, double v)
+{
+	const tw_record_def *d = tw_state_record_def(s, TW_REC_FIGURE);
+	assert_non_null(d);
+	int j = tw_record_field(d, name);
+	assert_true(j >= 0);
+	tw_rec_set(tw_rec(s, TW_REC_FIGURE, i), &d->fields[j], 0, v);
+}
+
+static void test_hide_changes_figures_match_plain(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_state base;
+	memset(&base, 0, sizeof base);
+	assert_int_equal(tw_state_load(&base, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_rng r;
+	tw_rng_seed(&r, 707);
+	int changed = 0, same = 0;
+	for (int n = 0; n < 600; n++) {
+		tw_state s;
+		assert_int_equal(tw_state_clone(&s, &base), TW_OK);
+		int edits = (int)tw_rng_below(&r, 3);
+		for (int e = 0; e < edits; e++) {
+			int i = tw_rng_below(&r, 4) == 0 ? s.nfig - 1 : (int)tw_rng_below(&r, (uint32_t)s.nfig);
+			switch (tw_rng_below(&r, 4)) {
+			case 0: set_fig_field(&s, i, "box", (double)tw_rng_below(&r, LW_BOX_MAX)); break;
+			case 1: set_fig_field(&s, i, "work", (double)tw_rng_below(&r, LW_WORK_MAX)); break;
+			case 2: // one byte off the default (-1): 0xffffff7f
+				set_fig_field(&s, i, "work", -1);
+				((unsigned char *)tw_rec(&s, TW_REC_FIGURE, i))
+				    [tw_state_record_def(&s, TW_REC_FIGURE)->fields[tw_record_field(tw_state_record_def(&s, TW_REC_FIGURE), "work")].offset + 3] = 0x7f;
+				break;
+			default: // set and put back
+				set_fig_field(&s, i, "box", 3);
+				set_fig_field(&s, i, "box", -1);
+				break;
+			}
+		}
+		for (int seat = -1; seat < 2; seat++) {
+			tw_rec_hide_plain = true;
+			bool want = tw_rec_hide_changes(&s, seat);
+			tw_rec_hide_plain = false;
+			bool got = tw_rec_hide_changes(&s, seat);
+			assert_true(got == want);
+			assert_true(got == hide_by_copy(&s, seat));
+			changed += got;
+			same += !got;
+		}
+		tw_state_free(&s);
+	}
+	print_message("%d changed, %d not\n", changed, same);
+	assert_true(changed > 200 && same > 200);
+	tw_state_free(&base);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_los_matches_plain),
+	    cmocka_unit_test(test_hide_changes_figures_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
