@@ -13,6 +13,8 @@
 //     against tw_rec_hide on a copy: Hook's Farm in play with figures of either side put in a
 //     box or at work (one field, the other, both; the last figure; a value differing from the
 //     default in one byte), for each seat and the umpire.
+// The third shortcut of the round (lw_route.c: a row's end cell relaxed before the loop) is
+// checked by test_fast_paths' cell-by-cell oracle (test_route_field_matches_plain).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
