@@ -438,11 +438,11 @@ int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i)
 	}
 }
 
+bool tw_rec_hide_plain = false; // h7-hook: tests only (record_internal.h)
+
 // lw-perf (issue 18): tw_rec_hide's test without its writes. A field element is unchanged by
 // the hiding exactly when its bytes are those tw_rec_set writes for the default (strings: all
 // zero), so bytes are compared, not values (-0.0 and NaN count as changed).
-bool tw_rec_hide_plain = false;
-
 bool tw_rec_hide_changes(const tw_state *s, int seat)
 {
 	if (seat < 0)
