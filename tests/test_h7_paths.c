@@ -13,6 +13,9 @@
 //     against tw_rec_hide on a copy: Hook's Farm in play with figures of either side put in a
 //     box or at work (one field, the other, both; the last figure; a value differing from the
 //     default in one byte), for each seat and the umpire.
+//   - lw_gun_may_be_within's reach (lw.h): the larger of the gun's three lengths by lw_fmax_nz
+//     (inline) against libm's fmax, bit for bit, on values with NaN, infinities and zeros, and
+//     the early-out's answers on random guns and places with either.
 // The third shortcut of the round (lw_route.c: a row's end cell relaxed before the loop) is
 // checked by test_fast_paths' cell-by-cell oracle (test_route_field_matches_plain).
 #include <setjmp.h>
@@ -214,12 +217,58 @@ static void test_hide_changes_figures_match_plain(void **st)
 	tw_state_free(&base);
 }
 
+static bool same_bits(double x, double y) { return memcmp(&x, &y, sizeof x) == 0; }
+
+// lw_gun_may_be_within as it was written, with libm's fmax.
+static bool gun_may_be_within_ref(const tw_gun *g, tw_vec2 p, double lim)
+{
+	double ext = fmax(fmax(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle)) + lim + 1e-6;
+	double dx = fabs(p.x - g->axle.x), dy = fabs(p.y - g->axle.y);
+	return !(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext);
+}
+
+static void test_fmax_nz_matches_fmax(void **st)
+{
+	(void)st;
+	const double v[] = {0.0, -0.0, 1.0, 2.5, 1e-300, 1e300, INFINITY, -INFINITY, NAN, -NAN, 3.0, 0.5};
+	const int nv = (int)(sizeof v / sizeof v[0]);
+	int asked = 0;
+	for (int i = 0; i < nv; i++)
+		for (int j = 0; j < nv; j++) {
+			double x = fabs(v[i]), y = fabs(v[j]); // the only values it is asked about
+			double want = fmax(x, y), got = lw_fmax_nz(x, y);
+			assert_true(same_bits(want, got) || (isnan(want) && isnan(got)));
+			asked++;
+		}
+	tw_rng r;
+	tw_rng_seed(&r, 4242);
+	tw_gun g;
+	memset(&g, 0, sizeof g);
+	int near = 0;
+	for (int n = 0; n < 200000; n++) {
+		double *f[3] = {&g.trail, &g.muzzle, &g.half_axle};
+		for (int k = 0; k < 3; k++) {
+			uint32_t w = tw_rng_below(&r, 16);
+			*f[k] = w == 0 ? NAN : w == 1 ? INFINITY : w == 2 ? -0.0 : (tw_rng_unit(&r) - 0.3) * 6.0;
+		}
+		g.axle = tw_v2(tw_rng_unit(&r) * 100, tw_rng_unit(&r) * 100);
+		tw_vec2 p = tw_v2(g.axle.x + (tw_rng_unit(&r) - 0.5) * 40, g.axle.y + (tw_rng_unit(&r) - 0.5) * 40);
+		double lim = tw_rng_below(&r, 50) == 0 ? NAN : tw_rng_unit(&r) * 8.0;
+		bool want = gun_may_be_within_ref(&g, p, lim);
+		assert_true(lw_gun_may_be_within(&g, p, lim) == want);
+		near += want;
+	}
+	print_message("%d pairs of values, %d of 200000 places within reach\n", asked, near);
+	assert_true(near > 20000 && near < 180000);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_los_matches_plain),
 	    cmocka_unit_test(test_hide_changes_figures_match_plain),
+	    cmocka_unit_test(test_fmax_nz_matches_fmax),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
