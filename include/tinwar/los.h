@@ -15,5 +15,9 @@ int32_t tw_los_blocker(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, doub
 /// terrain index gives such lists).
 int32_t tw_los_blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
 			     int n);
+/// Tests only (h7-hook): true makes the sight line test each piece by the plain loop (the kind,
+/// then tw_terrain_box_apart and tw_terrain_segment_may_hit in full) rather than from the
+/// question's box and normal worked out once: the same answers.
+extern bool tw_los_plain;
 
 #endif

@@ -6,12 +6,58 @@
 // Height of the sight line at parameter t along it.
 static double line_z(double za, double zb, double t) { return za + (zb - za) * t; }
 
+// h7-hook (issue 18): the question's own numbers, worked out once for all the pieces: the
+// segment's box (tw_terrain_box_apart's x0..y1) and the normal of ab with its absolute values
+// (tw_terrain_segment_may_hit's nx, ny, anx, any), the same expressions so the same bits.
+typedef struct los_q {
+	double x0, x1, y0, y1;
+	double nx, ny, anx, any;
+} los_q;
+
+static inline los_q los_q_make(tw_vec2 a, tw_vec2 b)
+{
+	los_q q;
+	q.x0 = a.x < b.x ? a.x : b.x;
+	q.x1 = a.x < b.x ? b.x : a.x;
+	q.y0 = a.y < b.y ? a.y : b.y;
+	q.y1 = a.y < b.y ? b.y : a.y;
+	q.nx = a.y - b.y;
+	q.ny = b.x - a.x;
+	q.anx = q.nx < 0 ? -q.nx : q.nx;
+	q.any = q.ny < 0 ? -q.ny : q.ny;
+	return q;
+}
+
+// !tw_terrain_box_apart(t, a, b) && tw_terrain_segment_may_hit(t, a, b), from q: the same
+// comparisons of the same values.
+static inline bool los_q_may_hit(const los_q *q, const tw_terrain *t, tw_vec2 a)
+{
+	if (q->x1 < t->lo.x || q->x0 > t->hi.x || q->y1 < t->lo.y || q->y0 > t->hi.y)
+		return false;
+	double cx = 0.5 * (t->lo.x + t->hi.x), cy = 0.5 * (t->lo.y + t->hi.y);
+	double hx = 0.5 * (t->hi.x - t->lo.x), hy = 0.5 * (t->hi.y - t->lo.y);
+	double sc = q->nx * (cx - a.x) + q->ny * (cy - a.y);
+	double reach = q->anx * hx + q->any * hy + (q->anx + q->any) * 1e-6;
+	return !(sc > reach || sc < -reach);
+}
+
+bool tw_los_plain = false;
+
+// Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges),
+// for a piece that passed los_q_may_hit (or the two tests it stands for).
+static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1);
+
 // Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges).
 static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
 {
 	// tw_terrain_segment_hits, written out so that the containment tests serve twice.
 	if (tw_terrain_box_apart(t, a, b) || !tw_terrain_segment_may_hit(t, a, b))
 		return false;
+	return seg_interval_near(t, a, b, t0, t1);
+}
+
+static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
+{
 	tw_vec2 d = tw_sub(b, a);
 	if (t->shape == TW_SHAPE_CIRCLE) {
 		if (!(tw_dist_point_segment(t->center, a, b) <= t->radius))
@@ -62,14 +108,20 @@ static int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b
 			     int n)
 {
 	double wood = 0;
+	// h7-hook: the box and separating-axis tests first, from numbers worked out once (each piece
+	// they pass over contributes nothing: its kind test, or seg_interval's first test, skips it
+	// in the plain loop, kept under tw_los_plain; tests/test_h7_paths.c compares the two).
+	const los_q q = los_q_make(a, b);
 	for (int k = 0; k < n; k++) {
 		const tw_terrain *t = &tb->terrain[idx ? idx[k] : k];
+		if (!tw_los_plain && !los_q_may_hit(&q, t, a))
+			continue;
 		bool blocks = tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_HILL ||
 			      t->kind == TW_TER_WOOD;
 		if (!blocks)
 			continue;
 		double t0, t1;
-		if (!seg_interval(t, a, b, &t0, &t1))
+		if (tw_los_plain ? !seg_interval(t, a, b, &t0, &t1) : !seg_interval_near(t, a, b, &t0, &t1))
 			continue;
 		double top = t->z0 + t->height;
 		if (t->kind == TW_TER_HILL) {

@@ -438,6 +438,8 @@ int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i)
 	}
 }
 
+bool tw_rec_hide_plain = false; // h7-hook: tests only (record_internal.h)
+
 // lw-perf (issue 18): tw_rec_hide's test without its writes. A field element is unchanged by
 // the hiding exactly when its bytes are those tw_rec_set writes for the default (strings: all
 // zero), so bytes are compared, not values (-0.0 and NaN count as changed).
@@ -522,6 +524,31 @@ bool tw_rec_hide_changes(const tw_state *s, int seat)
 		bool all_owner = true;
 		for (int q = 0; q < nh; q++)
 			all_owner = all_owner && hf[q].owner;
+		// h7-hook: figures whose hidden fields are all the owner's 32-bit values (Little Wars'
+		// box and work): the same comparisons without the general loop's per-field dispatch.
+		bool all32 = true;
+		for (int q = 0; q < nh; q++)
+			all32 = all32 && hf[q].span == 4 && hf[q].sz == 4;
+		if (k == TW_REC_FIGURE && all_owner && all32 && nh <= 4 && !tw_rec_hide_plain) {
+			uint32_t dv[4];
+			size_t off[4];
+			for (int q = 0; q < nh; q++) {
+				dv[q] = (uint32_t)hf[q].dv;
+				off[q] = hf[q].off;
+			}
+			for (int i = 0; i < n; i++) {
+				if (s->fig[i].side == seat)
+					continue; // his own: the owner's fields hide nothing
+				const unsigned char *rec = base + (size_t)i * d->size;
+				for (int q = 0; q < nh; q++) {
+					uint32_t x;
+					memcpy(&x, rec + off[q], 4);
+					if (x != dv[q])
+						return true;
+				}
+			}
+			continue;
+		}
 		for (int i = 0; i < n; i++) {
 			// The owner as tw_rec_owner gives it, without the call.
 			int owner = k == TW_REC_SIDE ? i : k == TW_REC_FIGURE ? s->fig[i].side : k == TW_REC_GUN ? s->gun[i].side

@@ -22,6 +22,9 @@ void tw_rec_hide(tw_state *s, int seat);
 /// see holds something other than its default (issue 18: a rule set's owner-only fields that are
 /// all at their defaults keep a computer general reading the state itself, not a copy).
 bool tw_rec_hide_changes(const tw_state *s, int seat);
+/// Tests only (h7-hook): true makes tw_rec_hide_changes look at figures through its general loop
+/// (no shortcut for figures' owner-only 32-bit fields): the same answers.
+extern bool tw_rec_hide_plain;
 /// The side that owns element i of kind (-1: none, so owner-visible fields are the umpire's).
 int tw_rec_owner(const tw_state *s, tw_rec_kind kind, int i);
 

@@ -240,9 +240,12 @@ static inline bool lw_outside_box(tw_vec2 p, tw_vec2 lo, tw_vec2 hi)
 /// Exact early-out for tw_gun_distance(g, p) <= lim: false only when p is certainly farther
 /// than lim from every point of the gun (its trail, muzzle and wheels all lie within
 /// max(trail, muzzle, half_axle) of the axle), by a millionth of an inch; NaN goes on.
+/// h7-hook: fmax(x, y) for x and y that are not -0.0 (fabs values): the larger, the one that is
+/// not NaN; y when equal (the same value then). Inline: fmax is a library call.
+static inline double lw_fmax_nz(double x, double y) { return (x > y || y != y) ? x : y; }
 static inline bool lw_gun_may_be_within(const tw_gun *g, tw_vec2 p, double lim)
 {
-	double ext = fmax(fmax(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle)) + lim + 1e-6;
+	double ext = lw_fmax_nz(lw_fmax_nz(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle)) + lim + 1e-6;
 	double dx = fabs(p.x - g->axle.x), dy = fabs(p.y - g->axle.y);
 	return !(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext);
 }

@@ -145,31 +145,37 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 			}
 		}
 		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
+		// h7-hook: the end cell (no neighbour before it in the row) taken first, then the
+		// others without asking whether they have one: the same steps.
 		if (!backward) {
-			for (int x = 0; x < gx; x++) {
+			if (gx > 0 && pass[0] && t[0] < row[0]) {
+				row[0] = t[0];
+				row_changed = true;
+			}
+			for (int x = 1; x < gx; x++) {
 				if (!pass[x])
 					continue;
 				float best = t[x];
-				if (x > 0) {
-					float v = row[x - 1] + a;
-					if (v < best)
-						best = v;
-				}
+				float v = row[x - 1] + a;
+				if (v < best)
+					best = v;
 				if (best < row[x]) {
 					row[x] = best;
 					row_changed = true;
 				}
 			}
 		} else {
-			for (int x = gx - 1; x >= 0; x--) {
+			if (gx > 0 && pass[gx - 1] && t[gx - 1] < row[gx - 1]) {
+				row[gx - 1] = t[gx - 1];
+				row_changed = true;
+			}
+			for (int x = gx - 2; x >= 0; x--) {
 				if (!pass[x])
 					continue;
 				float best = t[x];
-				if (x + 1 < gx) {
-					float v = row[x + 1] + a;
-					if (v < best)
-						best = v;
-				}
+				float v = row[x + 1] + a;
+				if (v < best)
+					best = v;
 				if (best < row[x]) {
 					row[x] = best;
 					row_changed = true;
