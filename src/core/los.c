@@ -110,7 +110,7 @@ static int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b
 	double wood = 0;
 	// h7-hook: the box and separating-axis tests first, from numbers worked out once (each piece
 	// they pass over contributes nothing: its kind test, or seg_interval's first test, skips it
-	// in the plain loop, kept under tw_los_plain; tests/test_h7_paths.c compares the two).
+	// in the plain loop, kept under tw_los_plain; tests/test_exact_shortcuts.c compares the two).
 	const los_q q = los_q_make(a, b);
 	for (int k = 0; k < n; k++) {
 		const tw_terrain *t = &tb->terrain[idx ? idx[k] : k];
