@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "ll.h"
 #include "tinwar/general.h"
 #include "ll_general_nq_own.h"
@@ -172,6 +173,12 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 				o->nfig = o->nfig2 = 1;
 				o->fig[0] = f;
 				o->fig2[0] = c[i].t;
+				// h7-nqspeed: may_shoot and ll_shot_ok are ll_validate's verdict on this shot
+				// (ll_validate_shoot asks ll_shot_ok itself; tests/test_ll_fast.c and
+				// tests/test_ll_nqspeed.c): noted for the game as if validated (core/vmemo.h;
+				// the checking build validates it again when applied, and asserts)
+				if (v->phase == LL_PH_MOVE || v->phase == LL_PH_REACT)
+					tw_vmemo_note(v, o);
 				if (c != cbuf) {
 					tw_free(c);
 					tw_free(melee);

@@ -4,6 +4,7 @@
 // Not yet in src/rules/registry.c (the suite is incomplete): tests register it themselves.
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "ll.h"
 
 const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over",
@@ -245,6 +246,18 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LL_OT_COMMAND: return ll_sp_validate(s, o, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "no such order");
 	}
+}
+
+// h7-nqspeed: an order accepted is noted for the game (core/vmemo.h, issue 18, as Little Wars
+// does: only while a general decides on the game's state itself, the game then skips checking it
+// again; the checking build checks it all the same). tests/test_ll_nqspeed.c plays the bench's
+// games with and without the memo.
+static tw_status ll_validate_noted(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_status st = ll_validate(s, o, err);
+	if (st == TW_OK)
+		tw_vmemo_note(s, o);
+	return st;
 }
 
 // NQ.VIC.1/2: at the end of each turn, a side with at least double the other's men in good order
@@ -621,7 +634,7 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.nparams = LLP_COUNT,
 	.params = ll_params,
 	.setup = ll_setup,
-	.validate = ll_validate,
+	.validate = ll_validate_noted, // h7-nqspeed
 	.apply = ll_apply,
 	.apply_atomic = ll_apply_atomic, // ll-nq2: ll_atomic.c
 	.to_move = ll_to_move,

@@ -1,0 +1,234 @@
+// h7-nqspeed (issue 16, the Lloyd NQ bench line): the shortcuts that make `make bench`'s NQ
+// skirmish (20 a side, ll-nq against ll-nq) faster, each against the plain computation; every
+// one must leave the games decision for decision as they were.
+//   - the bench's own games (bench/bench_lloyd.c: the 20-a-side skirmish, seeds 100..114, ll-nq
+//     on both sides, and random on both sides): final state hash, orders and a digest of every
+//     event (type, side, clause, numbers, words) pinned to the values main gave before the round;
+//   - the validation memo (core/vmemo.h) for Lloyd: the rules note each order they accept and the
+//     game skips checking it again; the same games with the memo off, and the memo is hit;
+//   - ll_gen_shoot notes its shot as accepted (the rules are not asked): at every decision of
+//     ll-nq games and six-player ll-six games, each side's shot, when it has one, is one the
+//     rules' full check (with its messages) accepts;
+//   - ll_melee_scan's engagements found once by pairs (ll_melee_pairs) against ll_in_melee of
+//     every man, on every position of those games.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/vmemo.h"
+#include "rules/lloyd/ll.h"
+#include "rules/lloyd/ll_general_nq_own.h"
+#include "tinwar/io.h"
+#include "tinwar/lloyd.h"
+#include "tinwar/tinwar.h"
+
+// bench_lloyd.c's ll_man and ll_skirmish20: the same 40 men on skirmish.json's table
+static json_t *man(int id, const char *side, double x, double y, double facing, const char *troop, int group)
+{
+	json_t *data = json_pack("{s:s}", "troop", troop);
+	if (group >= 0)
+		json_object_set_new(data, "group", json_integer(group));
+	return json_pack("{s:i,s:s,s:s,s:[f,f],s:f,s:f,s:f,s:o}", "id", id, "kind", "infantry", "side", side, "at", x, y,
+			 "facing", facing, "radius", 0.5, "height", 1.0, "data", data);
+}
+
+static void skirmish20(tw_state *s)
+{
+	json_error_t je;
+	json_t *root = json_load_file("scenarios/lloyd/skirmish.json", 0, &je);
+	assert_non_null(root);
+	json_t *figs = json_array();
+	int id = 0;
+	for (int i = 0; i < 14; i++)
+		json_array_append_new(figs, man(id++, "spearmen", (i < 7 ? 9.5 : 28.5) + (i % 7), 12, 0, "spearman", i / 7));
+	for (int i = 0; i < 6; i++)
+		json_array_append_new(figs, man(id++, "spearmen", 12.0 + 4.5 * i, 9, 0, "archer", -1));
+	for (int i = 0; i < 20; i++)
+		json_array_append_new(figs, man(id++, "mob", 5.0 + 4.0 * (i % 10), i < 10 ? 36 : 39, 180, i < 10 ? "axeman" : "archer", -1));
+	json_object_set_new(root, "figures", figs);
+	tw_error err;
+	memset(s, 0, sizeof *s);
+	assert_int_equal(tw_state_from_json(s, root, &err), TW_OK);
+	json_decref(root);
+}
+
+static uint64_t fnv(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	for (size_t i = 0; i < n; i++) {
+		h ^= b[i];
+		h *= 0x100000001B3ull;
+	}
+	return h;
+}
+
+// Every event's type, side, clause, numbers and words.
+static uint64_t events_digest(const tw_events *ev)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+	for (int i = 0; i < ev->n; i++) {
+		const tw_event *e = &ev->v[i];
+		int32_t x[6] = {e->type, e->side, e->a, e->b, e->c, e->d};
+		h = fnv(h, x, sizeof x);
+		h = fnv(h, e->clause, strnlen(e->clause, sizeof e->clause));
+		h = fnv(h, e->text, strnlen(e->text, sizeof e->text));
+	}
+	return h;
+}
+
+typedef struct played {
+	uint64_t hash, events;
+	int orders, moves, winner;
+} played;
+
+// One of the bench's games: gen on every seat, seeded as bench_lloyd.c seeds it.
+static played play(const tw_state *sc, const char *gen, uint64_t seed)
+{
+	tw_error err;
+	tw_game *g = tw_game_new(sc, seed, NULL, &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int k = 0; k < sc->nsides; k++)
+		gens[k] = tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+	assert_int_equal(tw_play_out(g, gens, 1000000, &err), TW_OK);
+	const tw_state *s = tw_game_state(g);
+	played p = {tw_state_hash(s), events_digest(tw_game_events(g)), tw_game_order_count(g), s->move_no, s->winner};
+	for (int k = 0; k < sc->nsides; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
+	return p;
+}
+
+// Pinned on main before this round (f011545): ll-nq then random, seeds 100..114.
+static const struct {
+	const char *gen;
+	uint64_t seed, hash, events;
+	int orders;
+} pinned[] = {
+#include "test_ll_nqspeed_pinned.inc"
+};
+
+static void test_ll_nqspeed_bench_games_unchanged(void **st)
+{
+	(void)st;
+	tw_state sc;
+	skirmish20(&sc);
+	int bad = 0;
+	for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
+		played p = play(&sc, pinned[i].gen, pinned[i].seed);
+		if (p.hash != pinned[i].hash || p.events != pinned[i].events || p.orders != pinned[i].orders) {
+			print_message("\t{\"%s\", %llu, 0x%016llxull, 0x%016llxull, %d}, (pinned 0x%016llx 0x%016llx %d)\n",
+				      pinned[i].gen, (unsigned long long)pinned[i].seed, (unsigned long long)p.hash,
+				      (unsigned long long)p.events, p.orders, (unsigned long long)pinned[i].hash,
+				      (unsigned long long)pinned[i].events, pinned[i].orders);
+			bad++;
+		}
+	}
+	assert_int_equal(bad, 0);
+	tw_state_free(&sc);
+}
+
+// The memo for Lloyd's orders: the same games without it, and it is hit.
+static void test_ll_nqspeed_vmemo_same_games(void **st)
+{
+	(void)st;
+	tw_state sc;
+	skirmish20(&sc);
+	bool off = tw_vmemo_off;
+	for (uint64_t seed = 100; seed < 104; seed++) {
+		const char *gen = seed % 2 ? "random" : "ll-nq";
+		tw_vmemo_off = true;
+		long h0 = tw_vmemo_hits();
+		played a = play(&sc, gen, seed);
+		assert_int_equal(tw_vmemo_hits(), h0);
+		tw_vmemo_off = false;
+		played b = play(&sc, gen, seed);
+		long hits = tw_vmemo_hits() - h0;
+		assert_true(hits > b.orders / 3); // most of the orders given are not checked twice
+		assert_true(a.hash == b.hash);
+		assert_true(a.events == b.events);
+		assert_int_equal(a.orders, b.orders);
+	}
+	tw_vmemo_off = off;
+	tw_state_free(&sc);
+}
+
+// At every decision of a game played by gen (the ll-nq skirmish, the six-player game with
+// ll-six): each side's shot from ll_gen_shoot (with ll-nq's ranking, and without), when it has
+// one, is one the rules accept by their full check; returns the shots seen.
+static int shots_legal(const tw_state *sc, const char *gen, uint64_t seed)
+{
+	tw_error err;
+	tw_game *g = tw_game_new(sc, seed, NULL, &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	tw_general *gens[TW_MAX_SIDES] = {0};
+	for (int k = 0; k < sc->nsides; k++)
+		gens[k] = tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int shots = 0;
+	for (int n = 0; n < 20000; n++) {
+		const tw_state *s = tw_game_state(g);
+		tw_decision dec[TW_MAX_DECISIONS];
+		if (s->over || tw_state_decisions(s, dec, TW_MAX_DECISIONS) == 0)
+			break;
+		for (int k = 0; k < s->nsides; k++)
+			for (int ranked = 0; ranked < 2; ranked++) {
+				if (!ll_gen_shoot(s, k, o, ranked ? ll_gen_nq_own()->rank : NULL, NULL))
+					continue;
+				shots++;
+				tw_status v = tw_ruleset_lloyd.validate(s, o, &err);
+				if (v != TW_OK)
+					print_message("seed %llu side %d: %d at %d refused: %s\n", (unsigned long long)seed, k,
+						      o->fig[0], o->fig2[0], err.message);
+				assert_int_equal(v, TW_OK);
+			}
+		int side = dec[0].seat;
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+			tw_order_init(o, LL_OT_END, side);
+			assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		}
+	}
+	free(o);
+	for (int k = 0; k < sc->nsides; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
+	return shots;
+}
+
+static void test_ll_nqspeed_general_shot_is_legal(void **st)
+{
+	(void)st;
+	tw_state sc;
+	skirmish20(&sc);
+	int shots = 0;
+	for (uint64_t seed = 100; seed < 106; seed++)
+		shots += shots_legal(&sc, "ll-nq", seed);
+	tw_state_free(&sc);
+	tw_error err;
+	memset(&sc, 0, sizeof sc);
+	assert_int_equal(tw_state_load(&sc, "scenarios/lloyd/six.json", &err), TW_OK);
+	for (uint64_t seed = 1; seed < 3; seed++)
+		shots += shots_legal(&sc, "ll-six", seed);
+	tw_state_free(&sc);
+	assert_true(shots > 200);
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_ll_nqspeed_bench_games_unchanged),
+		cmocka_unit_test(test_ll_nqspeed_vmemo_same_games),
+		cmocka_unit_test(test_ll_nqspeed_general_shot_is_legal),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
