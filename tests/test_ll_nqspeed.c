@@ -159,10 +159,42 @@ static void test_ll_nqspeed_vmemo_same_games(void **st)
 	tw_state_free(&sc);
 }
 
+// ll_melee_pairs at s: in order, each pair once, and every pair engaged either way among them;
+// returns the engaged pairs seen.
+static int pairs_cover(const tw_state *s)
+{
+	int n = s->nfig, cap = n * n / 2 + 1, seen = 0;
+	ll_pair *pr = malloc(sizeof *pr * (size_t)cap);
+	char *in = calloc((size_t)n * (size_t)n + 1, 1);
+	assert_non_null(pr);
+	assert_non_null(in);
+	int np = ll_melee_pairs(s, pr, cap);
+	assert_true(np >= 0);
+	for (int i = 0; i < np; i++) {
+		assert_true(pr[i].a < pr[i].b);
+		assert_true(i == 0 || pr[i - 1].a < pr[i].a || (pr[i - 1].a == pr[i].a && pr[i - 1].b < pr[i].b));
+		in[pr[i].a * n + pr[i].b] = 1;
+	}
+	for (int a = 0; a < n; a++)
+		for (int b = a + 1; b < n; b++) {
+			bool e = ll_engaged(s, a, b) || ll_engaged(s, b, a);
+			if (e && !in[a * n + b])
+				print_message("engaged pair %d-%d not among the %d pairs\n", a, b, np);
+			assert_true(!e || in[a * n + b]);
+			seen += e;
+		}
+	if (np > 0)
+		assert_int_equal(ll_melee_pairs(s, pr, np - 1), -1); // no room: refused
+	free(pr);
+	free(in);
+	return seen;
+}
+
 // At every decision of a game played by gen (the ll-nq skirmish, the six-player game with
 // ll-six): each side's shot from ll_gen_shoot (with ll-nq's ranking, and without), when it has
-// one, is one the rules accept by their full check; returns the shots seen.
-static int shots_legal(const tw_state *sc, const char *gen, uint64_t seed)
+// one, is one the rules accept by their full check; ll_melee_pairs covers every engaged pair
+// (*engaged: those seen); returns the shots seen.
+static int shots_legal(const tw_state *sc, const char *gen, uint64_t seed, int *engaged)
 {
 	tw_error err;
 	tw_game *g = tw_game_new(sc, seed, NULL, &err);
@@ -179,6 +211,7 @@ static int shots_legal(const tw_state *sc, const char *gen, uint64_t seed)
 		tw_decision dec[TW_MAX_DECISIONS];
 		if (s->over || tw_state_decisions(s, dec, TW_MAX_DECISIONS) == 0)
 			break;
+		*engaged += pairs_cover(s);
 		for (int k = 0; k < s->nsides; k++)
 			for (int ranked = 0; ranked < 2; ranked++) {
 				if (!ll_gen_shoot(s, k, o, ranked ? ll_gen_nq_own()->rank : NULL, NULL))
@@ -204,22 +237,23 @@ static int shots_legal(const tw_state *sc, const char *gen, uint64_t seed)
 	return shots;
 }
 
-static void test_ll_nqspeed_general_shot_is_legal(void **st)
+static void test_ll_nqspeed_shots_legal_pairs_cover(void **st)
 {
 	(void)st;
 	tw_state sc;
 	skirmish20(&sc);
-	int shots = 0;
+	int shots = 0, engaged = 0;
 	for (uint64_t seed = 100; seed < 106; seed++)
-		shots += shots_legal(&sc, "ll-nq", seed);
+		shots += shots_legal(&sc, "ll-nq", seed, &engaged);
 	tw_state_free(&sc);
 	tw_error err;
 	memset(&sc, 0, sizeof sc);
 	assert_int_equal(tw_state_load(&sc, "scenarios/lloyd/six.json", &err), TW_OK);
 	for (uint64_t seed = 1; seed < 3; seed++)
-		shots += shots_legal(&sc, "ll-six", seed);
+		shots += shots_legal(&sc, "ll-six", seed, &engaged);
 	tw_state_free(&sc);
 	assert_true(shots > 200);
+	assert_true(engaged > 100);
 }
 
 int main(void)
@@ -228,7 +262,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ll_nqspeed_bench_games_unchanged),
 		cmocka_unit_test(test_ll_nqspeed_vmemo_same_games),
-		cmocka_unit_test(test_ll_nqspeed_general_shot_is_legal),
+		cmocka_unit_test(test_ll_nqspeed_shots_legal_pairs_cover),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -286,6 +286,13 @@ tw_status ll_validate_evade(const tw_state *s, const tw_order *o, tw_error *err)
 tw_status ll_apply_evade(tw_state *s, const tw_order *o, tw_events *ev);
 void ll_melee(tw_state *s, tw_events *ev); ///< NQ.TURN.3, NQ.MEL, NQ.ATK, NQ.RCH, NQ.DMG
 void ll_melee_scan(tw_state *s, tw_events *ev, bool plain); ///< ll-nq2: plain finds the engagements again (the check)
+// h7-nqspeed (ll_melee_pairs.c): the pairs a < b of men in the fight, in order (a, then b), whose
+// engagement the test's distance bound rules out in neither direction (every engaged pair, either
+// way, is one); written to out, their count, -1 when more than cap.
+typedef struct ll_pair {
+	int a, b;
+} ll_pair;
+int ll_melee_pairs(const tw_state *s, ll_pair *out, int cap);
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 uint32_t ll_acts(const tw_state *s, int f); ///< this turn's acts
 bool ll_may_act(const tw_state *s, int f, uint32_t act); ///< NQ.SHT.1, NQ.MOVE.7
