@@ -9,8 +9,11 @@
 //   - ll_gen_shoot notes its shot as accepted (the rules are not asked): at every decision of
 //     ll-nq games and six-player ll-six games, each side's shot, when it has one, is one the
 //     rules' full check (with its messages) accepts;
-//   - ll_melee_scan's engagements found once by pairs (ll_melee_pairs) against ll_in_melee of
-//     every man, on every position of those games.
+//   - ll_melee_scan's engagements found once by pairs (ll_melee_pairs): every pair engaged either
+//     way is among them, on every position of those games (tests/test_ll_fast.c plays the melee
+//     against its plain reading);
+//   - ll_engaged_next's loop with the man's values in locals against its loop before, on every
+//     man of those positions.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -190,6 +193,27 @@ static int pairs_cover(const tw_state *s)
 	return seen;
 }
 
+// ll_engaged_next with f's values in locals against its loop before (ll_engaged_next_plain): every
+// man, from -1, 0, each answer on, and past the end; returns the engagements found.
+static int next_agrees(const tw_state *s)
+{
+	int found = 0;
+	for (int f = -1; f <= s->nfig; f++)
+		for (int from = -1;; from++) {
+			ll_engaged_next_plain = true;
+			int want = ll_engaged_next(s, f, from);
+			ll_engaged_next_plain = false;
+			assert_int_equal(ll_engaged_next(s, f, from), want);
+			if (want < 0) {
+				assert_int_equal(ll_engaged_next(s, f, s->nfig), -1);
+				break;
+			}
+			found++;
+			from = want;
+		}
+	return found;
+}
+
 // At every decision of a game played by gen (the ll-nq skirmish, the six-player game with
 // ll-six): each side's shot from ll_gen_shoot (with ll-nq's ranking, and without), when it has
 // one, is one the rules accept by their full check; ll_melee_pairs covers every engaged pair
@@ -211,7 +235,7 @@ static int shots_legal(const tw_state *sc, const char *gen, uint64_t seed, int *
 		tw_decision dec[TW_MAX_DECISIONS];
 		if (s->over || tw_state_decisions(s, dec, TW_MAX_DECISIONS) == 0)
 			break;
-		*engaged += pairs_cover(s);
+		*engaged += pairs_cover(s) + next_agrees(s);
 		for (int k = 0; k < s->nsides; k++)
 			for (int ranked = 0; ranked < 2; ranked++) {
 				if (!ll_gen_shoot(s, k, o, ranked ? ll_gen_nq_own()->rank : NULL, NULL))

@@ -444,16 +444,27 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 // NQ.ATK.5: a man engaged with several foes aims his attack roll at a wounded one (once a turn).
 static bool aim(const tw_state *v, int side, tw_order *o)
 {
-	bool wounded = false; // ll-nq2: with no wounded enemy in the fight nobody aims (w stays -1)
-	for (int j = 0; j < v->nfig && !wounded; j++)
-		wounded = ll_gen_enemy(v, side, j) && LLF(v, j)->wounded;
-	if (!wounded)
+	// ll-nq2: with no wounded enemy in the fight nobody aims (w stays -1). h7-nqspeed: the wounded
+	// enemies listed once (up to 64; more: every man looked at as before)
+	int wl[64], nw = 0;
+	bool listed = true;
+	for (int j = 0; j < v->nfig; j++)
+		if (ll_gen_enemy(v, side, j) && LLF(v, j)->wounded) {
+			if (nw == 64) {
+				listed = false;
+				break;
+			}
+			wl[nw++] = j;
+		}
+	if (nw == 0)
 		return false;
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
 			continue;
 		bool near_wounded = false; // (h6-nq: the cheap test first: some wounded enemy engaged with him)
-		for (int j = 0; j < v->nfig && !near_wounded; j++)
+		for (int i = 0; listed && i < nw && !near_wounded; i++)
+			near_wounded = ll_engaged(v, f, wl[i]);
+		for (int j = 0; !listed && j < v->nfig && !near_wounded; j++)
 			near_wounded = LLF(v, j)->wounded && ll_gen_enemy(v, side, j) && ll_engaged(v, f, j);
 		if (!near_wounded)
 			continue;

@@ -128,8 +128,12 @@ tw_status ll_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i], best = -1;
 		double bd = 1e300;
-		for (int j = 0; j < s->nfig; j++)
-			if (ll_engaged(s, f, j) && tw_dist(s->fig[f].pos, s->fig[j].pos) < bd)
+		// h7-nqspeed: the men engaged with him in index order (ll_engaged_next: ll_engaged's test,
+		// himself left out, as ll_engaged leaves out a man of a side in range)
+		bool own = f >= 0 && f < s->nfig && (int)s->fig[f].side < s->nsides;
+		for (int j = own ? ll_engaged_next(s, f, 0) : 0; j >= 0 && j < s->nfig;
+		     j = own ? ll_engaged_next(s, f, j + 1) : j + 1)
+			if ((own || ll_engaged(s, f, j)) && tw_dist(s->fig[f].pos, s->fig[j].pos) < bd)
 				bd = tw_dist(s->fig[f].pos, s->fig[j].pos), best = j;
 		LLF(s, f)->charged = best;
 		if (best >= 0) {
