@@ -13,7 +13,12 @@
 //     way is among them, on every position of those games (tests/test_ll_fast.c plays the melee
 //     against its plain reading);
 //   - ll_engaged_next's loop with the man's values in locals against its loop before, on every
-//     man of those positions.
+//     man of those positions;
+//   - ll-nq's archer stepping out (archer_place) trying the places farthest first and stopping at
+//     the first kept, against trying every place: the same games, with ll_engaged_next's plain
+//     loop too;
+//   - the general's aim and a mover's charge target (the wounded enemies listed once, the engaged
+//     men walked) are checked by the pinned games above.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -214,6 +219,39 @@ static int next_agrees(const tw_state *s)
 	return found;
 }
 
+// The general's shortcuts switched to their plain loops (ll_engaged_next_plain,
+// ll_archer_place_plain): the same games, order for order, event for event.
+static void test_ll_nqspeed_plain_loops_same_games(void **st)
+{
+	(void)st;
+	tw_state sc;
+	skirmish20(&sc);
+	for (uint64_t seed = 100; seed < 115; seed++) {
+		ll_engaged_next_plain = ll_archer_place_plain = true;
+		played a = play(&sc, "ll-nq", seed);
+		ll_engaged_next_plain = ll_archer_place_plain = false;
+		played b = play(&sc, "ll-nq", seed);
+		assert_true(a.hash == b.hash);
+		assert_true(a.events == b.events);
+		assert_int_equal(a.orders, b.orders);
+	}
+	tw_state_free(&sc);
+	// ll-nq on the plain skirmish, sides swapped by the seed (test_ll_gen's pairing): its archers
+	// step out and round the hedge more often there
+	tw_error err;
+	memset(&sc, 0, sizeof sc);
+	assert_int_equal(tw_state_load(&sc, "scenarios/lloyd/skirmish.json", &err), TW_OK);
+	for (uint64_t seed = 1; seed < 21; seed++) {
+		ll_engaged_next_plain = ll_archer_place_plain = true;
+		played a = play(&sc, "ll-nq", seed);
+		ll_engaged_next_plain = ll_archer_place_plain = false;
+		played b = play(&sc, "ll-nq", seed);
+		assert_true(a.hash == b.hash);
+		assert_true(a.events == b.events);
+	}
+	tw_state_free(&sc);
+}
+
 // At every decision of a game played by gen (the ll-nq skirmish, the six-player game with
 // ll-six): each side's shot from ll_gen_shoot (with ll-nq's ranking, and without), when it has
 // one, is one the rules accept by their full check; ll_melee_pairs covers every engaged pair
@@ -286,6 +324,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_ll_nqspeed_bench_games_unchanged),
 		cmocka_unit_test(test_ll_nqspeed_vmemo_same_games),
+		cmocka_unit_test(test_ll_nqspeed_plain_loops_same_games),
 		cmocka_unit_test(test_ll_nqspeed_shots_legal_pairs_cover),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

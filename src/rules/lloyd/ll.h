@@ -244,6 +244,7 @@ bool ll_engaged(const tw_state *s, int a, int b); ///< NQ.MEL.1: contact or with
 bool ll_in_melee(const tw_state *s, int f);
 int ll_engaged_next(const tw_state *s, int f, int from); ///< ll-nq2: the first j >= from, j != f, ll_engaged(f, j); -1 none
 extern bool ll_engaged_next_plain; ///< h7-nqspeed, tests: ll_engaged_next by its loop before this round
+extern bool ll_archer_place_plain; ///< h7-nqspeed, tests: ll-nq's archer stepping out tries every place in turn
 /// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
 /// on every validate): the same bytes, truncated and terminated alike.
 static inline void ll_copy_text(char *dst, size_t n, const char *src)

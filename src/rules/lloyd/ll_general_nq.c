@@ -130,6 +130,10 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 		return false;
 	ll_shot_cand *c = NULL, cbuf[64];
 	signed char *melee = NULL, mbuf[64]; // each target's engagement, as found (ll_shot_ok_memo)
+	// h7-nqspeed: the enemies in the fight in index order, listed once for every bow, each one's
+	// rank asked once when first wanted (up to 64 men; more: every man for every bow, as before)
+	int en[64], ne = -1, rk[64];
+	bool rk_known[64];
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
 		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
@@ -147,7 +151,25 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 		}
 		int n = 0;
 		double range = LLF(v, f)->r[ll_row(v, f)][2];
-		for (int t = 0; t < v->nfig; t++) {
+		if (ne < 0 && v->nfig <= 64) {
+			ne = 0;
+			for (int t = 0; t < v->nfig; t++)
+				if (ll_gen_enemy(v, side, t))
+					rk_known[ne] = false, en[ne++] = t;
+		}
+		for (int i = 0, t; ne >= 0 && i < ne; i++) { // (the loop below, over the list)
+			t = en[i];
+			double d = tw_dist(v->fig[f].pos, v->fig[t].pos);
+			if (d > range + LL_EPS)
+				continue;
+			if (!rk_known[i])
+				rk[i] = rank ? rank(v, side, t, ctx) : 0, rk_known[i] = true;
+			c[n].r = rk[i];
+			c[n].t = t;
+			c[n].d = d;
+			n++;
+		}
+		for (int t = 0; ne < 0 && t < v->nfig; t++) {
 			if (!ll_gen_enemy(v, side, t))
 				continue;
 			double d = tw_dist(v->fig[f].pos, v->fig[t].pos); // (h6-nq: found once)
@@ -273,6 +295,15 @@ bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *mem
 	return ok;
 }
 
+bool ll_archer_place_plain = false; // h7-nqspeed (ll.h)
+
+// A place an archer may step to: -(its distance to his nearest enemy), its turn in the loop
+typedef struct ll_place {
+	double nd;
+	int k;
+	tw_vec2 p;
+} ll_place;
+
 // A lone archer with nobody to shoot: the nearest place within his move (16 bearings, full and half
 // move) from which he sees an enemy in range and stays out of every enemy's charge (move + 1 in).
 static bool archer_place(const tw_state *v, int side, int f, double m, tw_order *o, signed char *memo)
@@ -282,10 +313,26 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 	double best = 1e300;
 	tw_vec2 bp = v->fig[f].pos;
 	int e = ll_gen_target(v, f, NULL, NULL); // (h6-nq: his nearest enemy, the same for every place: found once)
+	// h7-nqspeed: the places tried farthest first (ties in the order above): the first one kept is
+	// the one the loop over every place keeps (the farthest, the first of equals), and the rest
+	// are not looked at (ll_archer_place_plain: every place in turn, as before)
+	ll_place pl[32];
 	for (int k = 0; k < 32; k++) {
 		double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
-		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
-		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
+		pl[k].p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		pl[k].nd = -(e >= 0 ? tw_dist(pl[k].p, v->fig[e].pos) : 0);
+		pl[k].k = k;
+	}
+	for (int i = 1; !ll_archer_place_plain && i < 32; i++) { // (insertion sort by (nd, k))
+		ll_place x = pl[i];
+		int j = i;
+		for (; j > 0 && (x.nd < pl[j - 1].nd || (x.nd == pl[j - 1].nd && x.k < pl[j - 1].k)); j--)
+			pl[j] = pl[j - 1];
+		pl[j] = x;
+	}
+	for (int i = 0; i < 32 && (ll_archer_place_plain || best > 1e299); i++) {
+		tw_vec2 p = pl[i].p;
+		double d = -pl[i].nd;
 		if (!(-d < best))
 			continue; // (h6-nq: it could not be kept; its tests are skipped: the same choice)
 		bool safe = true;
