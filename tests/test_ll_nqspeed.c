@@ -17,6 +17,8 @@
 //   - ll-nq's archer stepping out (archer_place) trying the places farthest first and stopping at
 //     the first kept, against trying every place: the same games, with ll_engaged_next's plain
 //     loop too;
+//   - ll-nq's advancing bodies' moves checked without their men's melee asked again (the general
+//     asked it), and its shots without the decisions asked again: the same games, as above;
 //   - the general's aim and a mover's charge target (the wounded enemies listed once, the engaged
 //     men walked) are checked by the pinned games above.
 #include <setjmp.h>
@@ -219,17 +221,23 @@ static int next_agrees(const tw_state *s)
 	return found;
 }
 
-// The general's shortcuts switched to their plain loops (ll_engaged_next_plain,
-// ll_archer_place_plain): the same games, order for order, event for event.
+// The shortcuts switched to their plain loops (ll_engaged_next_plain, ll_archer_place_plain,
+// ll_validate_move_plain: the movers' melee asked again, ll_general_nq_plain: the decisions asked
+// again for the shots): the same games, order for order, event for event.
+static void plain_loops(bool on)
+{
+	ll_engaged_next_plain = ll_archer_place_plain = ll_validate_move_plain = ll_general_nq_plain = on;
+}
+
 static void test_ll_nqspeed_plain_loops_same_games(void **st)
 {
 	(void)st;
 	tw_state sc;
 	skirmish20(&sc);
 	for (uint64_t seed = 100; seed < 115; seed++) {
-		ll_engaged_next_plain = ll_archer_place_plain = true;
+		plain_loops(true);
 		played a = play(&sc, "ll-nq", seed);
-		ll_engaged_next_plain = ll_archer_place_plain = false;
+		plain_loops(false);
 		played b = play(&sc, "ll-nq", seed);
 		assert_true(a.hash == b.hash);
 		assert_true(a.events == b.events);
@@ -242,9 +250,9 @@ static void test_ll_nqspeed_plain_loops_same_games(void **st)
 	memset(&sc, 0, sizeof sc);
 	assert_int_equal(tw_state_load(&sc, "scenarios/lloyd/skirmish.json", &err), TW_OK);
 	for (uint64_t seed = 1; seed < 21; seed++) {
-		ll_engaged_next_plain = ll_archer_place_plain = true;
+		plain_loops(true);
 		played a = play(&sc, "ll-nq", seed);
-		ll_engaged_next_plain = ll_archer_place_plain = false;
+		plain_loops(false);
 		played b = play(&sc, "ll-nq", seed);
 		assert_true(a.hash == b.hash);
 		assert_true(a.events == b.events);

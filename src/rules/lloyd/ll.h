@@ -245,6 +245,7 @@ bool ll_in_melee(const tw_state *s, int f);
 int ll_engaged_next(const tw_state *s, int f, int from); ///< ll-nq2: the first j >= from, j != f, ll_engaged(f, j); -1 none
 extern bool ll_engaged_next_plain; ///< h7-nqspeed, tests: ll_engaged_next by its loop before this round
 extern bool ll_archer_place_plain; ///< h7-nqspeed, tests: ll-nq's archer stepping out tries every place in turn
+extern bool ll_general_nq_plain; ///< h7-nqspeed, tests: ll-nq's shots ask the rules' decisions again (may_shoot)
 /// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
 /// on every validate): the same bytes, truncated and terminated alike.
 static inline void ll_copy_text(char *dst, size_t n, const char *src)
@@ -272,6 +273,10 @@ int ll_fine(const tw_state *s, int side); ///< NQ.VIC.2
 
 // ---- Orders ----
 tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// h7-nqspeed: ll_validate_move for a caller that knows no mover is in melee (ll-nq's advancing
+/// bodies): that test is not made again; ll_validate_move_plain (tests) makes it all the same.
+tw_status ll_validate_move_unengaged(const tw_state *s, const tw_order *o, tw_error *err);
+extern bool ll_validate_move_plain;
 tw_status ll_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err);
 /// ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK for "f shoots at t" by `side` (one of each);

@@ -124,9 +124,18 @@ static int cand_cmp(const void *pa, const void *pb)
 	return (a->t > b->t) - (a->t < b->t);
 }
 
+// h7-nqspeed: may: may_shoot(v, side) when the caller knows it (ll-nq's decide_side asks the
+// rules' decisions once for both), else -1
+static bool gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx, int may);
+
 bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
 {
-	if (!may_shoot(v, side))
+	return gen_shoot(v, side, o, rank, ctx, -1);
+}
+
+static bool gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx, int may)
+{
+	if (!(may < 0 ? may_shoot(v, side) : may > 0))
 		return false;
 	ll_shot_cand *c = NULL, cbuf[64];
 	signed char *melee = NULL, mbuf[64]; // each target's engagement, as found (ll_shot_ok_memo)
@@ -296,6 +305,7 @@ bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *mem
 }
 
 bool ll_archer_place_plain = false; // h7-nqspeed (ll.h)
+bool ll_general_nq_plain = false;
 
 // A place an archer may step to: -(its distance to his nearest enemy), its turn in the loop
 typedef struct ll_place {
@@ -546,7 +556,7 @@ bool ll_gen_asked(const tw_state *v, int side)
 
 // own: ll-nq's own doctrine (h6-nq, ll_general_nq_own.c): its hand-to-hand men move by
 // ll_gen_nq_own_move, after the shots and loads and before the archers' moves.
-static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own, ll_nq_memo *nm)
+static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own, ll_nq_memo *nm, int may)
 {
 	if (ll_owner_answer(v, side, NULL, o)) // ll-rest: TF.D5's edge, CA.D3's deserters
 		return;
@@ -555,26 +565,36 @@ static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		return;
 	}
 	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || (own && ll_gen_nq_own_archers(v, side, o, nm)) ||
+		if (gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL, may) || (own && ll_gen_nq_own_archers(v, side, o, nm)) ||
 		    load(v, side, o) || (own && ll_gen_nq_own_move(v, side, o)) || advance(v, side, o, op, own) || aim(v, side, o))
 			return;
 	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
+		if (gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL, may) || aim(v, side, o))
 			return;
 	}
 	tw_order_init(o, LL_OT_END, side);
 }
 
-void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false, NULL); }
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false, NULL, -1); }
 
 // h6-nq: ll-nq's own doctrine (ll_general_nq_own.c)
 static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_order *out)
 {
-	if (!ll_gen_asked(v, side) || LL_FP(v)) {
+	// h7-nqspeed: the rules' decisions asked once: ll_gen_asked's answer and may_shoot's
+	tw_decision d[TW_MAX_DECISIONS];
+	int nd = tw_ruleset_lloyd.decisions(v, d, TW_MAX_DECISIONS);
+	bool asked = false, shoot = false;
+	for (int i = 0; i < nd; i++)
+		if (d[i].seat == side) {
+			asked = true;
+			shoot = shoot || (d[i].types & (UINT64_C(1) << LL_OT_SHOOT));
+		}
+	if (!asked || LL_FP(v)) {
 		tw_order_init(out, LL_OT_END, side);
 		return TW_OK;
 	}
-	nq_turn(v, side, out, ll_gen_nq_own(), true, g->ctx);
+	int may = ll_general_nq_plain ? -1 : side >= 0 && side < v->nsides && !v->over && shoot; // (may_shoot; not LL_FP)
+	nq_turn(v, side, out, ll_gen_nq_own(), true, g->ctx, may);
 	return TW_OK;
 }
 

@@ -278,8 +278,9 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 		    v, side, lead, c[i].off,
 		    tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[i].off))), o);
 		// (the move's own checks, ll_validate_move: what the rules' whole check adds is the same for
-		// every move of this decision, and legal() below makes it on the move kept)
-		if (ll_validate_move(v, o, NULL) == TW_OK) {
+		// every move of this decision, and legal() below makes it on the move kept. h7-nqspeed:
+		// no man of the body is in melee, ll_gen_nq_own_move's test: not asked again)
+		if (ll_validate_move_unengaged(v, o, NULL) == TW_OK) {
 			best = cost;
 			found = i;
 		}
