@@ -19,6 +19,7 @@
 //     loop too;
 //   - ll-nq's advancing bodies' moves checked without their men's melee asked again (the general
 //     asked it), and its shots without the decisions asked again: the same games, as above;
+//   - ll_in_range_band (the general's sight test without the call) against tw_ll_range_band;
 //   - the general's aim and a mover's charge target (the wounded enemies listed once, the engaged
 //     men walked) are checked by the pinned games above.
 #include <setjmp.h>
@@ -26,6 +27,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <jansson.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,6 +328,32 @@ static void test_ll_nqspeed_shots_legal_pairs_cover(void **st)
 	assert_true(engaged > 100);
 }
 
+// ll_in_range_band against tw_ll_range_band >= 0: bands at, beside and between their limits,
+// rising or not, negative, zero, infinite and NaN distances.
+static void test_ll_nqspeed_range_band_inline(void **st)
+{
+	(void)st;
+	static const double lims[][3] = {{2, 6, 12}, {0.5, 0.5, 0.5}, {12, 6, 2}, {0, 0, 24}, {1e-9, 3, 3}};
+	tw_rng r;
+	tw_rng_seed(&r, 16);
+	int in = 0;
+	for (size_t l = 0; l < sizeof lims / sizeof lims[0]; l++)
+		for (int k = 0; k < 4000; k++) {
+			double d;
+			switch (k % 5) {
+			case 0: d = lims[l][k % 3] + LL_EPS; break;
+			case 1: d = nextafter(lims[l][k % 3] + LL_EPS, k % 2 ? 1e9 : -1e9); break;
+			case 2: d = tw_rng_unit(&r) * 30 - 2; break;
+			case 3: d = k % 3 == 0 ? INFINITY : k % 3 == 1 ? NAN : -0.0; break;
+			default: d = lims[l][k % 3]; break;
+			}
+			bool want = tw_ll_range_band(lims[l], d) >= 0;
+			assert_int_equal(ll_in_range_band(lims[l], d), want);
+			in += want;
+		}
+	assert_true(in > 1000);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -334,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_ll_nqspeed_vmemo_same_games),
 		cmocka_unit_test(test_ll_nqspeed_plain_loops_same_games),
 		cmocka_unit_test(test_ll_nqspeed_shots_legal_pairs_cover),
+		cmocka_unit_test(test_ll_nqspeed_range_band_inline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

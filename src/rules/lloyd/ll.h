@@ -246,6 +246,12 @@ int ll_engaged_next(const tw_state *s, int f, int from); ///< ll-nq2: the first 
 extern bool ll_engaged_next_plain; ///< h7-nqspeed, tests: ll_engaged_next by its loop before this round
 extern bool ll_archer_place_plain; ///< h7-nqspeed, tests: ll-nq's archer stepping out tries every place in turn
 extern bool ll_general_nq_plain; ///< h7-nqspeed, tests: ll-nq's shots ask the rules' decisions again (may_shoot)
+/// h7-nqspeed: tw_ll_range_band(r, dist) >= 0 without the call (a band includes its upper limit;
+/// tests/test_ll_nqspeed.c compares the two)
+static inline bool ll_in_range_band(const double r[3], double dist)
+{
+	return dist <= r[0] + LL_EPS || dist <= r[1] + LL_EPS || dist <= r[2] + LL_EPS;
+}
 /// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
 /// on every validate): the same bytes, truncated and terminated alike.
 static inline void ll_copy_text(char *dst, size_t n, const char *src)

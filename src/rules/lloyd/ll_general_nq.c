@@ -298,7 +298,7 @@ bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *mem
 	bool ok = false;
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
-		ok = ll_gen_enemy(v, side, t) && tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 &&
+		ok = ll_gen_enemy(v, side, t) && ll_in_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) &&
 		     !melee_but(v, f, t, memo) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
 	me->pos = was;
 	return ok;

@@ -29,19 +29,24 @@ static bool beyond(const tw_state *s, const tw_figure *fa, const tw_figure *fb, 
 int ll_melee_pairs(const tw_state *s, ll_pair *out, int cap)
 {
 	int n = s->nfig, np = 0;
+	double rbuf[64]; // each man's long reach, found once (up to 64 men)
+	for (int j = 0; n <= 64 && j < n; j++)
+		rbuf[j] = long_reach(s, j);
 	for (int a = 0; a < n; a++) {
 		const tw_figure *fa = &s->fig[a];
 		if (fa->status != TW_FS_ACTIVE)
 			continue;
-		double ra = long_reach(s, a);
+		double ra = n <= 64 ? rbuf[a] : long_reach(s, a);
 		for (int b = a + 1; b < n; b++) {
 			const tw_figure *fb = &s->fig[b];
 			if (fb->status != TW_FS_ACTIVE || (fa->side == fb->side && (int)fa->side < s->nsides))
 				continue; // (engaged_fast: out of the fight; a side is its own ally)
-			double rb = long_reach(s, b);
+			double rb = n <= 64 ? rbuf[b] : long_reach(s, b);
 			double dx = fa->pos.x - fb->pos.x, dy = fa->pos.y - fb->pos.y, d2 = dx * dx + dy * dy;
-			if (beyond(s, fa, fb, ra, rb, d2) && beyond(s, fb, fa, rb, ra, d2))
-				continue; // ((b - a)'s squares are (a - b)'s, bit for bit)
+			// ((b - a)'s squares are (a - b)'s, bit for bit; with equal radii both ways sum the
+			// same numbers in the same order)
+			if (beyond(s, fa, fb, ra, rb, d2) && (fa->radius == fb->radius || beyond(s, fb, fa, rb, ra, d2)))
+				continue;
 			if (np == cap)
 				return -1;
 			out[np++] = (ll_pair){a, b};
