@@ -283,6 +283,9 @@ tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// bodies): that test is not made again; ll_validate_move_plain (tests) makes it all the same.
 tw_status ll_validate_move_unengaged(const tw_state *s, const tw_order *o, tw_error *err);
 extern bool ll_validate_move_plain;
+/// h7-nqspeed: the rules' check (ll_ruleset.c's validate, the order noted for the game when
+/// accepted) for a caller that knows no man its move order moves is in melee.
+tw_status ll_validate_unengaged(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err);
 /// ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK for "f shoots at t" by `side` (one of each);

@@ -211,7 +211,13 @@ static tw_status validate_aim(const tw_state *s, const tw_order *o, tw_error *er
 	return TW_OK;
 }
 
-static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err)
+// h7-nqspeed: unengaged: the caller knows that no man a move order moves is in melee
+// (ll_validate_move_unengaged)
+static tw_status validate_as(const tw_state *s, const tw_order *o, tw_error *err, bool unengaged);
+
+static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err) { return validate_as(s, o, err, false); }
+
+static tw_status validate_as(const tw_state *s, const tw_order *o, tw_error *err, bool unengaged)
 {
 	if (o->side < 0 || o->side >= s->nsides)
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
@@ -233,7 +239,7 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 	switch (o->type) {
 	case LL_OT_START:
 	case LL_OT_END: return TW_OK;
-	case LL_OT_MOVE: return ll_validate_move(s, o, err);
+	case LL_OT_MOVE: return unengaged ? ll_validate_move_unengaged(s, o, err) : ll_validate_move(s, o, err);
 	case LL_OT_SHOOT: return ll_validate_shoot(s, o, err);
 	case LL_OT_LOAD: return ll_validate_load(s, o, err);
 	case LL_OT_WEAPON: return ll_validate_weapon(s, o, err);
@@ -255,6 +261,14 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 static tw_status ll_validate_noted(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	tw_status st = ll_validate(s, o, err);
+	if (st == TW_OK)
+		tw_vmemo_note(s, o);
+	return st;
+}
+
+tw_status ll_validate_unengaged(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_status st = validate_as(s, o, err, true);
 	if (st == TW_OK)
 		tw_vmemo_note(s, o);
 	return st;
