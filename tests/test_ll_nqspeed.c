@@ -33,40 +33,19 @@
 #include <string.h>
 
 #include "core/vmemo.h"
+#include "ll_skirmish20.h"
 #include "rules/lloyd/ll.h"
 #include "rules/lloyd/ll_general_nq_own.h"
 #include "tinwar/io.h"
 #include "tinwar/lloyd.h"
 #include "tinwar/tinwar.h"
 
-// bench_lloyd.c's ll_man and ll_skirmish20: the same 40 men on skirmish.json's table
-static json_t *man(int id, const char *side, double x, double y, double facing, const char *troop, int group)
-{
-	json_t *data = json_pack("{s:s}", "troop", troop);
-	if (group >= 0)
-		json_object_set_new(data, "group", json_integer(group));
-	return json_pack("{s:i,s:s,s:s,s:[f,f],s:f,s:f,s:f,s:o}", "id", id, "kind", "infantry", "side", side, "at", x, y,
-			 "facing", facing, "radius", 0.5, "height", 1.0, "data", data);
-}
-
+// bench_lloyd.c's skirmish (tests/support/ll_skirmish20.h)
 static void skirmish20(tw_state *s)
 {
-	json_error_t je;
-	json_t *root = json_load_file("scenarios/lloyd/skirmish.json", 0, &je);
-	assert_non_null(root);
-	json_t *figs = json_array();
-	int id = 0;
-	for (int i = 0; i < 14; i++)
-		json_array_append_new(figs, man(id++, "spearmen", (i < 7 ? 9.5 : 28.5) + (i % 7), 12, 0, "spearman", i / 7));
-	for (int i = 0; i < 6; i++)
-		json_array_append_new(figs, man(id++, "spearmen", 12.0 + 4.5 * i, 9, 0, "archer", -1));
-	for (int i = 0; i < 20; i++)
-		json_array_append_new(figs, man(id++, "mob", 5.0 + 4.0 * (i % 10), i < 10 ? 36 : 39, 180, i < 10 ? "axeman" : "archer", -1));
-	json_object_set_new(root, "figures", figs);
 	tw_error err;
 	memset(s, 0, sizeof *s);
-	assert_int_equal(tw_state_from_json(s, root, &err), TW_OK);
-	json_decref(root);
+	assert_int_equal(ll_skirmish20(s, &err), TW_OK);
 }
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)

@@ -4,7 +4,7 @@
 // leaves every decision as it was (run it before and after; the lines must be identical). Also the
 // driver for a profile of those games (valgrind --tool=callgrind). Not built by CMake; build it
 // against a Release tree as tools/ll_nq_rate.c says, with this file instead:
-//   gcc -std=c17 -O2 -g -D_DEFAULT_SOURCE -Iinclude -Isrc tools/ll_nq_bench_hash.c -o build/release/ll_nq_bench_hash
+//   gcc -std=c17 -O2 -g -D_DEFAULT_SOURCE -Iinclude -Isrc -Itests/support tools/ll_nq_bench_hash.c -o build/release/ll_nq_bench_hash
 //     -Lbuild/release -ltinwar -ltinwar_rules -ltinwar_ai -ltinwar_render -ltinwar_physics -ltinwar_core
 //     $(pkg-config --libs jansson sqlite3 libsodium ode lua5.4 cairo) -lpthread -lm   (one line)
 //   build/release/ll_nq_bench_hash [GAMES [GENERAL...]]   (defaults 15 ll-nq random)
@@ -16,37 +16,7 @@
 #include "tinwar/io.h"
 #include "tinwar/lloyd.h"
 #include "tinwar/tinwar.h"
-
-// bench_lloyd.c's ll_man and ll_skirmish20, the same table and men
-static json_t *man(int id, const char *side, double x, double y, double facing, const char *troop, int group)
-{
-	json_t *data = json_pack("{s:s}", "troop", troop);
-	if (group >= 0)
-		json_object_set_new(data, "group", json_integer(group));
-	return json_pack("{s:i,s:s,s:s,s:[f,f],s:f,s:f,s:f,s:o}", "id", id, "kind", "infantry", "side", side, "at", x, y,
-			 "facing", facing, "radius", 0.5, "height", 1.0, "data", data);
-}
-
-static int skirmish20(tw_state *s)
-{
-	json_error_t je;
-	json_t *root = json_load_file("scenarios/lloyd/skirmish.json", 0, &je);
-	if (!root)
-		return -1;
-	json_t *figs = json_array();
-	int id = 0;
-	for (int i = 0; i < 14; i++)
-		json_array_append_new(figs, man(id++, "spearmen", (i < 7 ? 9.5 : 28.5) + (i % 7), 12, 0, "spearman", i / 7));
-	for (int i = 0; i < 6; i++)
-		json_array_append_new(figs, man(id++, "spearmen", 12.0 + 4.5 * i, 9, 0, "archer", -1));
-	for (int i = 0; i < 20; i++)
-		json_array_append_new(figs, man(id++, "mob", 5.0 + 4.0 * (i % 10), i < 10 ? 36 : 39, 180, i < 10 ? "axeman" : "archer", -1));
-	json_object_set_new(root, "figures", figs);
-	tw_error err;
-	int rc = tw_state_from_json(s, root, &err) == TW_OK ? 0 : -1;
-	json_decref(root);
-	return rc;
-}
+#include "ll_skirmish20.h" // (tests/support)
 
 int main(int argc, char **argv)
 {
@@ -57,8 +27,9 @@ int main(int argc, char **argv)
 	tw_register_builtin();
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
-	if (skirmish20(&sc) != 0) {
-		fprintf(stderr, "the 20-a-side skirmish did not load\n");
+	tw_error lerr;
+	if (ll_skirmish20(&sc, &lerr) != TW_OK) {
+		fprintf(stderr, "the 20-a-side skirmish did not load: %s\n", lerr.message);
 		return 2;
 	}
 	for (int gi = 0; gi < ngen; gi++)
