@@ -8,6 +8,8 @@
 //     -Lbuild/release -ltinwar -ltinwar_rules -ltinwar_ai -ltinwar_render -ltinwar_physics -ltinwar_core
 //     $(pkg-config --libs jansson sqlite3 libsodium ode lua5.4 cairo) -lpthread -lm   (one line)
 //   build/release/ll_nq_bench_hash [GAMES [GENERAL...]]   (defaults 15 ll-nq random)
+// LL_BENCH_SIX=1 plays the bench's six-player line's scenario instead (scenarios/lloyd/six.json;
+// give ll-six and random).
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,7 +30,12 @@ int main(int argc, char **argv)
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
 	tw_error lerr;
-	if (ll_skirmish20(&sc, &lerr) != TW_OK) {
+	const char *six = getenv("LL_BENCH_SIX"); // the bench's other line: scenarios/lloyd/six.json
+	if (six && *six && tw_state_load(&sc, "scenarios/lloyd/six.json", &lerr) != TW_OK) {
+		fprintf(stderr, "six.json: %s\n", lerr.message);
+		return 2;
+	}
+	if (!(six && *six) && ll_skirmish20(&sc, &lerr) != TW_OK) {
 		fprintf(stderr, "the 20-a-side skirmish did not load: %s\n", lerr.message);
 		return 2;
 	}
