@@ -12,6 +12,7 @@
 #include "tinwar/io.h"
 #include "tinwar/lloyd.h"
 #include "tinwar/tinwar.h"
+#include "ll_skirmish20.h"
 
 void tw_bench_lloyd(void);
 
@@ -61,36 +62,14 @@ static double ll_game_ms(const tw_state *sc, const char *gen, uint64_t seed, int
 	return t * 1e3;
 }
 
-static json_t *ll_man(int id, const char *side, double x, double y, double facing, const char *troop, int group)
+// The 20-a-side NQ skirmish: skirmish.json's table, sides and terrain with 40 men
+// (tests/support/ll_skirmish20.h, h7-nqspeed: one copy for the bench and its checks).
+static int ll_skirmish20_bench(tw_state *s)
 {
-	json_t *data = json_pack("{s:s}", "troop", troop);
-	if (group >= 0)
-		json_object_set_new(data, "group", json_integer(group));
-	return json_pack("{s:i,s:s,s:s,s:[f,f],s:f,s:f,s:f,s:o}", "id", id, "kind", "infantry", "side", side, "at", x, y,
-			 "facing", facing, "radius", 0.5, "height", 1.0, "data", data);
-}
-
-// The 20-a-side NQ skirmish: skirmish.json's table, sides and terrain with 40 men.
-static int ll_skirmish20(tw_state *s)
-{
-	json_error_t je;
-	json_t *root = json_load_file("scenarios/lloyd/skirmish.json", 0, &je);
-	if (!root)
-		return -1;
-	json_t *figs = json_array();
-	int id = 0;
-	for (int i = 0; i < 14; i++) // two formed lines of spearmen (NQ.GRP.1), touching
-		json_array_append_new(figs, ll_man(id++, "spearmen", (i < 7 ? 9.5 : 28.5) + (i % 7), 12, 0, "spearman", i / 7));
-	for (int i = 0; i < 6; i++)
-		json_array_append_new(figs, ll_man(id++, "spearmen", 12.0 + 4.5 * i, 9, 0, "archer", -1));
-	for (int i = 0; i < 20; i++) // the mob: axemen in front, archers behind
-		json_array_append_new(figs, ll_man(id++, "mob", 5.0 + 4.0 * (i % 10), i < 10 ? 36 : 39, 180, i < 10 ? "axeman" : "archer", -1));
-	json_object_set_new(root, "figures", figs);
 	tw_error err;
-	int rc = tw_state_from_json(s, root, &err) == TW_OK ? 0 : -1;
+	int rc = ll_skirmish20(s, &err) == TW_OK ? 0 : -1;
 	if (rc)
 		printf("Lloyd bench: the 20-a-side skirmish: %s\n", err.message);
-	json_decref(root);
 	return rc;
 }
 
@@ -139,7 +118,7 @@ void tw_bench_lloyd(void)
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
 	const char *only = getenv("TW_BENCH_LLOYD"); // ll-gen2: "nq" or "six", one line alone (for a profile)
-	if ((!only || strcmp(only, "nq") == 0) && ll_skirmish20(&sc) == 0)
+	if ((!only || strcmp(only, "nq") == 0) && ll_skirmish20_bench(&sc) == 0)
 		ll_line("NQ skirmish, 20 a side", &sc, "ll-nq", 2.0, G);
 	tw_state_free(&sc);
 	memset(&sc, 0, sizeof sc);

@@ -243,6 +243,15 @@ bool ll_in_arc(const tw_state *s, int def, tw_vec2 from); ///< NQ.SHD.1
 bool ll_engaged(const tw_state *s, int a, int b); ///< NQ.MEL.1: contact or within a long weapon's reach
 bool ll_in_melee(const tw_state *s, int f);
 int ll_engaged_next(const tw_state *s, int f, int from); ///< ll-nq2: the first j >= from, j != f, ll_engaged(f, j); -1 none
+extern bool ll_engaged_next_plain; ///< h7-nqspeed, tests: ll_engaged_next by its loop before this round
+extern bool ll_archer_place_plain; ///< h7-nqspeed, tests: ll-nq's archer stepping out tries every place in turn
+extern bool ll_general_nq_plain; ///< h7-nqspeed, tests: ll-nq's shots ask the rules' decisions again (may_shoot)
+/// h7-nqspeed: tw_ll_range_band(r, dist) >= 0 without the call (a band includes its upper limit;
+/// tests/test_ll_nqspeed.c compares the two)
+static inline bool ll_in_range_band(const double r[3], double dist)
+{
+	return dist <= r[0] + LL_EPS || dist <= r[1] + LL_EPS || dist <= r[2] + LL_EPS;
+}
 /// ll-gen2: snprintf(dst, n, "%s", src) without the formatter (the decisions' fixed texts, made
 /// on every validate): the same bytes, truncated and terminated alike.
 static inline void ll_copy_text(char *dst, size_t n, const char *src)
@@ -270,6 +279,13 @@ int ll_fine(const tw_state *s, int side); ///< NQ.VIC.2
 
 // ---- Orders ----
 tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
+/// h7-nqspeed: ll_validate_move for a caller that knows no mover is in melee (ll-nq's advancing
+/// bodies): that test is not made again; ll_validate_move_plain (tests) makes it all the same.
+tw_status ll_validate_move_unengaged(const tw_state *s, const tw_order *o, tw_error *err);
+extern bool ll_validate_move_plain;
+/// h7-nqspeed: the rules' check (ll_ruleset.c's validate, the order noted for the game when
+/// accepted) for a caller that knows no man its move order moves is in melee.
+tw_status ll_validate_unengaged(const tw_state *s, const tw_order *o, tw_error *err);
 tw_status ll_apply_move(tw_state *s, const tw_order *o, tw_events *ev);
 tw_status ll_validate_shoot(const tw_state *s, const tw_order *o, tw_error *err);
 /// ll-gen2: ll_validate_shoot(s, o, NULL) == TW_OK for "f shoots at t" by `side` (one of each);
@@ -286,6 +302,13 @@ tw_status ll_validate_evade(const tw_state *s, const tw_order *o, tw_error *err)
 tw_status ll_apply_evade(tw_state *s, const tw_order *o, tw_events *ev);
 void ll_melee(tw_state *s, tw_events *ev); ///< NQ.TURN.3, NQ.MEL, NQ.ATK, NQ.RCH, NQ.DMG
 void ll_melee_scan(tw_state *s, tw_events *ev, bool plain); ///< ll-nq2: plain finds the engagements again (the check)
+// h7-nqspeed (ll_melee_pairs.c): the pairs a < b of men in the fight, in order (a, then b), whose
+// engagement the test's distance bound rules out in neither direction (every engaged pair, either
+// way, is one); written to out, their count, -1 when more than cap.
+typedef struct ll_pair {
+	int a, b;
+} ll_pair;
+int ll_melee_pairs(const tw_state *s, ll_pair *out, int cap);
 int ll_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int max);
 uint32_t ll_acts(const tw_state *s, int f); ///< this turn's acts
 bool ll_may_act(const tw_state *s, int f, uint32_t act); ///< NQ.SHT.1, NQ.MOVE.7

@@ -96,11 +96,38 @@ int ll_engaged_next(const tw_state *s, int f, int from)
 		return -1; // ll_engaged(f, j) is false for every j
 	const tw_figure *fa = &s->fig[f];
 	double ra = long_reach(s, f), c = s->params[LLP_CONTACT], base = ra > c ? ra : c;
-	for (int j = from < 0 ? 0 : from, n = s->nfig; j < n; j++)
-		if (j != f && engaged_with(s, f, fa, base, j))
+	if (ll_engaged_next_plain)
+		for (int j = from < 0 ? 0 : from, n = s->nfig; j < n; j++)
+			if (j != f && engaged_with(s, f, fa, base, j))
+				return j;
+	if (ll_engaged_next_plain)
+		return -1;
+	// h7-nqspeed: engaged_with's tests with f's values in locals (the compiler read them again
+	// for every man: the slow path's call), the same tests on the same values in the same order
+	// of sums; tests/test_ll_nqspeed.c compares it with the loop above on every man of many
+	// positions
+	const tw_figure *fig = s->fig;
+	const double ax = fa->pos.x, ay = fa->pos.y, arad = fa->radius;
+	const int aside = fa->side;
+	const bool own_side = aside < s->nsides; // (tw_allied: a side in range is its own ally)
+	for (int j = from < 0 ? 0 : from, n = s->nfig; j < n; j++) {
+		const tw_figure *fb = &fig[j];
+		if (fb->status != TW_FS_ACTIVE || (fb->side == aside && own_side) || j == f)
+			continue;
+		const ll_frec *r = LLF(s, j);
+		int k = r->hand < r->nrows ? r->hand : 0; // (ll_row, long_reach)
+		double rb = r->reach[k] == TW_LL_LONG ? r->r[k][0] : 0;
+		double lim = rb > base ? rb : base;
+		double dx = ax - fb->pos.x, dy = ay - fb->pos.y, far = lim + arad + fb->radius + 1 + TW_BARRICADE_MAX_ACROSS;
+		if (far > 0 && dx * dx + dy * dy > far * far)
+			continue; // beyond contact and every reach by an inch
+		if (engaged_plain(s, f, j))
 			return j;
+	}
 	return -1;
 }
+
+bool ll_engaged_next_plain = false;
 
 bool ll_in_melee(const tw_state *s, int f) { return ll_engaged_next(s, f, 0) >= 0; }
 

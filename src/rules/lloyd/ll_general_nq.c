@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "ll.h"
 #include "tinwar/general.h"
 #include "ll_general_nq_own.h"
@@ -123,12 +124,25 @@ static int cand_cmp(const void *pa, const void *pb)
 	return (a->t > b->t) - (a->t < b->t);
 }
 
+// h7-nqspeed: may: may_shoot(v, side) when the caller knows it (ll-nq's decide_side asks the
+// rules' decisions once for both), else -1
+static bool gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx, int may);
+
 bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx)
 {
-	if (!may_shoot(v, side))
+	return gen_shoot(v, side, o, rank, ctx, -1);
+}
+
+static bool gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn rank, const void *ctx, int may)
+{
+	if (!(may < 0 ? may_shoot(v, side) : may > 0))
 		return false;
 	ll_shot_cand *c = NULL, cbuf[64];
 	signed char *melee = NULL, mbuf[64]; // each target's engagement, as found (ll_shot_ok_memo)
+	// h7-nqspeed: the enemies in the fight in index order, listed once for every bow, each one's
+	// rank asked once when first wanted (up to 64 men; more: every man for every bow, as before)
+	int en[64], ne = -1, rk[64];
+	bool rk_known[64];
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || !archer(v, f) || !LLF(v, f)->loaded ||
 		    (v->phase == LL_PH_MOVE && !ll_may_act(v, f, LLA_SHOOT)))
@@ -146,7 +160,25 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 		}
 		int n = 0;
 		double range = LLF(v, f)->r[ll_row(v, f)][2];
-		for (int t = 0; t < v->nfig; t++) {
+		if (ne < 0 && v->nfig <= 64) {
+			ne = 0;
+			for (int t = 0; t < v->nfig; t++)
+				if (ll_gen_enemy(v, side, t))
+					rk_known[ne] = false, en[ne++] = t;
+		}
+		for (int i = 0, t; ne >= 0 && i < ne; i++) { // (the loop below, over the list)
+			t = en[i];
+			double d = tw_dist(v->fig[f].pos, v->fig[t].pos);
+			if (d > range + LL_EPS)
+				continue;
+			if (!rk_known[i])
+				rk[i] = rank ? rank(v, side, t, ctx) : 0, rk_known[i] = true;
+			c[n].r = rk[i];
+			c[n].t = t;
+			c[n].d = d;
+			n++;
+		}
+		for (int t = 0; ne < 0 && t < v->nfig; t++) {
 			if (!ll_gen_enemy(v, side, t))
 				continue;
 			double d = tw_dist(v->fig[f].pos, v->fig[t].pos); // (h6-nq: found once)
@@ -172,6 +204,12 @@ bool ll_gen_shoot(const tw_state *v, int side, tw_order *o, const ll_gen_rank_fn
 				o->nfig = o->nfig2 = 1;
 				o->fig[0] = f;
 				o->fig2[0] = c[i].t;
+				// h7-nqspeed: may_shoot and ll_shot_ok are ll_validate's verdict on this shot
+				// (ll_validate_shoot asks ll_shot_ok itself; tests/test_ll_fast.c and
+				// tests/test_ll_nqspeed.c): noted for the game as if validated (core/vmemo.h;
+				// the checking build validates it again when applied, and asserts)
+				if (v->phase == LL_PH_MOVE || v->phase == LL_PH_REACT)
+					tw_vmemo_note(v, o);
 				if (c != cbuf) {
 					tw_free(c);
 					tw_free(melee);
@@ -260,11 +298,21 @@ bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *mem
 	bool ok = false;
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
-		ok = ll_gen_enemy(v, side, t) && tw_ll_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) >= 0 &&
+		ok = ll_gen_enemy(v, side, t) && ll_in_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) &&
 		     !melee_but(v, f, t, memo) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
 	me->pos = was;
 	return ok;
 }
+
+bool ll_archer_place_plain = false; // h7-nqspeed (ll.h)
+bool ll_general_nq_plain = false;
+
+// A place an archer may step to: -(its distance to his nearest enemy), its turn in the loop
+typedef struct ll_place {
+	double nd;
+	int k;
+	tw_vec2 p;
+} ll_place;
 
 // A lone archer with nobody to shoot: the nearest place within his move (16 bearings, full and half
 // move) from which he sees an enemy in range and stays out of every enemy's charge (move + 1 in).
@@ -275,10 +323,26 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 	double best = 1e300;
 	tw_vec2 bp = v->fig[f].pos;
 	int e = ll_gen_target(v, f, NULL, NULL); // (h6-nq: his nearest enemy, the same for every place: found once)
+	// h7-nqspeed: the places tried farthest first (ties in the order above): the first one kept is
+	// the one the loop over every place keeps (the farthest, the first of equals), and the rest
+	// are not looked at (ll_archer_place_plain: every place in turn, as before)
+	ll_place pl[32];
 	for (int k = 0; k < 32; k++) {
 		double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
-		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
-		double d = e >= 0 ? tw_dist(p, v->fig[e].pos) : 0;
+		pl[k].p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		pl[k].nd = -(e >= 0 ? tw_dist(pl[k].p, v->fig[e].pos) : 0);
+		pl[k].k = k;
+	}
+	for (int i = 1; !ll_archer_place_plain && i < 32; i++) { // (insertion sort by (nd, k))
+		ll_place x = pl[i];
+		int j = i;
+		for (; j > 0 && (x.nd < pl[j - 1].nd || (x.nd == pl[j - 1].nd && x.k < pl[j - 1].k)); j--)
+			pl[j] = pl[j - 1];
+		pl[j] = x;
+	}
+	for (int i = 0; i < 32 && (ll_archer_place_plain || best > 1e299); i++) {
+		tw_vec2 p = pl[i].p;
+		double d = -pl[i].nd;
 		if (!(-d < best))
 			continue; // (h6-nq: it could not be kept; its tests are skipped: the same choice)
 		bool safe = true;
@@ -437,16 +501,27 @@ static bool advance(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 // NQ.ATK.5: a man engaged with several foes aims his attack roll at a wounded one (once a turn).
 static bool aim(const tw_state *v, int side, tw_order *o)
 {
-	bool wounded = false; // ll-nq2: with no wounded enemy in the fight nobody aims (w stays -1)
-	for (int j = 0; j < v->nfig && !wounded; j++)
-		wounded = ll_gen_enemy(v, side, j) && LLF(v, j)->wounded;
-	if (!wounded)
+	// ll-nq2: with no wounded enemy in the fight nobody aims (w stays -1). h7-nqspeed: the wounded
+	// enemies listed once (up to 64; more: every man looked at as before)
+	int wl[64], nw = 0;
+	bool listed = true;
+	for (int j = 0; j < v->nfig; j++)
+		if (ll_gen_enemy(v, side, j) && LLF(v, j)->wounded) {
+			if (nw == 64) {
+				listed = false;
+				break;
+			}
+			wl[nw++] = j;
+		}
+	if (nw == 0)
 		return false;
 	for (int f = 0; f < v->nfig; f++) {
 		if (!mine(v, side, f) || LLF(v, f)->aim >= 0)
 			continue;
 		bool near_wounded = false; // (h6-nq: the cheap test first: some wounded enemy engaged with him)
-		for (int j = 0; j < v->nfig && !near_wounded; j++)
+		for (int i = 0; listed && i < nw && !near_wounded; i++)
+			near_wounded = ll_engaged(v, f, wl[i]);
+		for (int j = 0; !listed && j < v->nfig && !near_wounded; j++)
 			near_wounded = LLF(v, j)->wounded && ll_gen_enemy(v, side, j) && ll_engaged(v, f, j);
 		if (!near_wounded)
 			continue;
@@ -481,7 +556,7 @@ bool ll_gen_asked(const tw_state *v, int side)
 
 // own: ll-nq's own doctrine (h6-nq, ll_general_nq_own.c): its hand-to-hand men move by
 // ll_gen_nq_own_move, after the shots and loads and before the archers' moves.
-static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own, ll_nq_memo *nm)
+static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op, bool own, ll_nq_memo *nm, int may)
 {
 	if (ll_owner_answer(v, side, NULL, o)) // ll-rest: TF.D5's edge, CA.D3's deserters
 		return;
@@ -490,26 +565,36 @@ static void nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts 
 		return;
 	}
 	if (v->phase == LL_PH_MOVE && ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || (own && ll_gen_nq_own_archers(v, side, o, nm)) ||
+		if (gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL, may) || (own && ll_gen_nq_own_archers(v, side, o, nm)) ||
 		    load(v, side, o) || (own && ll_gen_nq_own_move(v, side, o)) || advance(v, side, o, op, own) || aim(v, side, o))
 			return;
 	} else if (v->phase == LL_PH_REACT && !ll_acting(v, side)) {
-		if (ll_gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL) || aim(v, side, o))
+		if (gen_shoot(v, side, o, op ? op->rank : NULL, op ? op->ctx : NULL, may) || aim(v, side, o))
 			return;
 	}
 	tw_order_init(o, LL_OT_END, side);
 }
 
-void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false, NULL); }
+void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op) { nq_turn(v, side, o, op, false, NULL, -1); }
 
 // h6-nq: ll-nq's own doctrine (ll_general_nq_own.c)
 static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_order *out)
 {
-	if (!ll_gen_asked(v, side) || LL_FP(v)) {
+	// h7-nqspeed: the rules' decisions asked once: ll_gen_asked's answer and may_shoot's
+	tw_decision d[TW_MAX_DECISIONS];
+	int nd = tw_ruleset_lloyd.decisions(v, d, TW_MAX_DECISIONS);
+	bool asked = false, shoot = false;
+	for (int i = 0; i < nd; i++)
+		if (d[i].seat == side) {
+			asked = true;
+			shoot = shoot || (d[i].types & (UINT64_C(1) << LL_OT_SHOOT));
+		}
+	if (!asked || LL_FP(v)) {
 		tw_order_init(out, LL_OT_END, side);
 		return TW_OK;
 	}
-	nq_turn(v, side, out, ll_gen_nq_own(), true, g->ctx);
+	int may = ll_general_nq_plain ? -1 : side >= 0 && side < v->nsides && !v->over && shoot; // (may_shoot; not LL_FP)
+	nq_turn(v, side, out, ll_gen_nq_own(), true, g->ctx, may);
 	return TW_OK;
 }
 

@@ -30,9 +30,11 @@ static bool archer(const tw_state *v, int f)
 	return LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE;
 }
 
-static bool legal(const tw_state *v, const tw_order *o)
+// The rules' check (h7-nqspeed: every move this file checks is of a body none of whose men is in
+// melee, the callers having asked it: ll_validate_unengaged, as tw_ruleset_lloyd.validate was)
+static bool legal_unengaged(const tw_state *v, const tw_order *o)
 {
-	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
+	return ll_validate_unengaged(v, o, NULL) == TW_OK;
 }
 
 // f and j move together (f's body: his formed group, or he alone)
@@ -115,7 +117,7 @@ static bool charge(const tw_state *v, int side, int f, double m, bool wait, cons
 			return false;
 		tw_vec2 d = tw_sub(v->fig[be].pos, v->fig[bj].pos);
 		ll_gen_nq_body_move(v, side, bj, tw_scale(d, (bg - bs) / tw_len(d)), tw_bearing_deg(d), o);
-		if (legal(v, o))
+		if (legal_unengaged(v, o)) // (h7-nqspeed: ll_gen_nq_own_move asked the body's melee)
 			return true;
 		lr = br;
 		lg = bg;
@@ -241,7 +243,7 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 	if (way_cost(v, mem, nm, lead, be, off) <
 	    len - step + 0.5) { // the way on from the straight move is clear
 		ll_gen_nq_body_move(v, side, lead, off, tw_bearing_deg(d), o);
-		if (legal(v, o))
+		if (legal_unengaged(v, o))
 			return true;
 	}
 	// The legal candidate of least (way-cost, order tried) below standing still's. (ll-nq's speed:
@@ -278,8 +280,9 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 		    v, side, lead, c[i].off,
 		    tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[i].off))), o);
 		// (the move's own checks, ll_validate_move: what the rules' whole check adds is the same for
-		// every move of this decision, and legal() below makes it on the move kept)
-		if (ll_validate_move(v, o, NULL) == TW_OK) {
+		// every move of this decision, and legal() below makes it on the move kept. h7-nqspeed:
+		// no man of the body is in melee, ll_gen_nq_own_move's test: not asked again)
+		if (ll_validate_move_unengaged(v, o, NULL) == TW_OK) {
 			best = cost;
 			found = i;
 		}
@@ -289,7 +292,7 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 	ll_gen_nq_body_move(v, side, lead, c[found].off,
 	                    tw_bearing_deg(tw_sub(v->fig[be].pos, tw_add(v->fig[lead].pos, c[found].off))),
 	                    o);
-	return legal(v, o);
+	return legal_unengaged(v, o);
 }
 
 // ll-nq's hand-to-hand bodies (every body whose first man has no bow), in index order: a charge,
@@ -463,7 +466,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 		}
 		double here = margin(v, t, n, v->fig[f].pos, v->fig[f].radius);
 		if (here > NQ_SAFE || ll_in_melee(v, f))
-			continue;
+			continue; // (h7-nqspeed: so his moves below are checked without it: legal_unengaged)
 		memset(memo, -1, (size_t)v->nfig);
 		// (the 32 places by margin, the larger first (above 50 in all one), ties to the first
 		// tried; the rules' check and the sight only as far as needed: the same choice as scoring
@@ -489,7 +492,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 			o->at[0] = c[i].off;
 			o->facing[0] = v->fig[f].facing;
 			o->has_at = true;
-			if (!legal(v, o))
+			if (!legal_unengaged(v, o))
 				continue;
 			if (safe < 0) {
 				safe = i;
@@ -508,7 +511,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 			o->at[0] = c[i].off;
 			o->facing[0] = v->fig[f].facing;
 			o->has_at = true;
-			if (legal(v, o))
+			if (legal_unengaged(v, o))
 				pick = i;
 		}
 		if (pick >= 0) {
@@ -520,7 +523,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 			int e = ll_gen_target(v, f, NULL, NULL);
 			o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, bp)) : v->fig[f].facing;
 			o->has_at = true;
-			done = legal(v, o);
+			done = legal_unengaged(v, o);
 		}
 	}
 	if (t != tbuf) {

@@ -93,9 +93,24 @@ void ll_melee_scan(tw_state *s, tw_events *ev, bool plain)
 	// weapon takes up a long one (the only change here that can change who is engaged: a bow
 	// gives no long reach, so neither does any other row that is not long)
 	bool long_taken = plain;
-	for (int a = 0; a < n; a++) {
+	// h7-nqspeed: who is in melee found once by pairs (ll_melee_pairs.c), each near pair asked both
+	// ways; valid until a change of weapon takes up a long one (then ll_in_melee, as above). The
+	// pairs serve the contests below too. Without room for them: every man's own scan.
+	ll_pair pbuf[256];
+	int npairs = plain ? -1 : ll_melee_pairs(s, pbuf, (int)(sizeof pbuf / sizeof pbuf[0]));
+	for (int a = 0; a < n; a++)
 		target[a] = -1;
-		if (!ll_in_melee(s, a))
+	for (int i = 0; i < npairs; i++) { // (target[a] -3: in melee, by the pairs)
+		int a = pbuf[i].a, b = pbuf[i].b;
+		if (target[a] != -3 && ll_engaged(s, a, b))
+			target[a] = -3;
+		if (target[b] != -3 && ll_engaged(s, b, a))
+			target[b] = -3;
+	}
+	for (int a = 0; a < n; a++) {
+		bool by_pairs = npairs >= 0 && !long_taken && target[a] == -3;
+		target[a] = -1;
+		if (!(npairs >= 0 && !long_taken ? by_pairs : ll_in_melee(s, a)))
 			continue;
 		any = true;
 		target[a] = -2;
@@ -127,8 +142,17 @@ void ll_melee_scan(tw_state *s, tw_events *ev, bool plain)
 				s->fig[a].facing = tw_bearing_deg(tw_sub(s->fig[target[a]].pos, s->fig[a].pos));
 		}
 	}
-	for (int a = 0; a < n; a++)
-		for (int b = a + 1; b < n; b++) {
+	// h7-nqspeed: the near pairs in the same order (a, then b) while no long weapon was taken up
+	// (every pair not among them is not engaged: the men stand where they stood); else every pair
+	bool by_pairs = npairs >= 0 && !long_taken;
+	for (int a = 0, b = 0, i = 0;;) {
+		if (by_pairs) {
+			if (i == npairs)
+				break;
+			a = pbuf[i].a, b = pbuf[i].b, i++;
+		} else if (++b >= n && (b = ++a + 1) >= n)
+			break;
+		{
 			if (!ll_engaged(s, a, b))
 				continue;
 			int na = need_against(s, a, b), nb = need_against(s, b, a);
@@ -175,6 +199,7 @@ void ll_melee_scan(tw_state *s, tw_events *ev, bool plain)
 				}
 			}
 		}
+	}
 	// NQ.DMG.3: every damage roll made, then all applied together.
 	tw_vec2 *was = tw_events_alloc(ev, sizeof(tw_vec2) * (size_t)(n ? n : 1));
 	if (!was)

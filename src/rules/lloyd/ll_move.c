@@ -23,7 +23,20 @@ static double allowance(const tw_state *s, const tw_order *o, int i)
 	return m < 1 ? 1 : m; // NQ.MOVE.5 (ours): the modifiers add, at least 1 in
 }
 
-tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
+// h7-nqspeed: unengaged: the caller knows that no mover is in melee (ll_in_melee false for each),
+// and the test is not made again (the same verdict)
+static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *err, bool unengaged);
+
+tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err) { return validate_move(s, o, err, false); }
+
+tw_status ll_validate_move_unengaged(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	return validate_move(s, o, err, !ll_validate_move_plain);
+}
+
+bool ll_validate_move_plain = false;
+
+static tw_status validate_move(const tw_state *s, const tw_order *o, tw_error *err, bool unengaged)
 {
 	if (s->phase != LL_PH_MOVE || !ll_acting(s, o->side))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.1", "a figure moves only in its own side's turn");
@@ -38,7 +51,7 @@ tw_status ll_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		if (!ll_may_act(s, f, LLA_MOVE))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MOVE.7", "figure %d has already moved (or used his two actions) this turn",
 					    f);
-		if (ll_in_melee(s, f))
+		if (!unengaged && ll_in_melee(s, f))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.MEL.1", "figure %d is engaged in melee (ours: he fights it out)", f);
 		double d = tw_dist(s->fig[f].pos, o->at[i]), m = allowance(s, o, i);
 		if (d > m + LL_EPS)
@@ -128,8 +141,12 @@ tw_status ll_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	for (int i = 0; i < o->nfig; i++) {
 		int f = o->fig[i], best = -1;
 		double bd = 1e300;
-		for (int j = 0; j < s->nfig; j++)
-			if (ll_engaged(s, f, j) && tw_dist(s->fig[f].pos, s->fig[j].pos) < bd)
+		// h7-nqspeed: the men engaged with him in index order (ll_engaged_next: ll_engaged's test,
+		// himself left out, as ll_engaged leaves out a man of a side in range)
+		bool own = f >= 0 && f < s->nfig && (int)s->fig[f].side < s->nsides;
+		for (int j = own ? ll_engaged_next(s, f, 0) : 0; j >= 0 && j < s->nfig;
+		     j = own ? ll_engaged_next(s, f, j + 1) : j + 1)
+			if ((own || ll_engaged(s, f, j)) && tw_dist(s->fig[f].pos, s->fig[j].pos) < bd)
 				bd = tw_dist(s->fig[f].pos, s->fig[j].pos), best = j;
 		LLF(s, f)->charged = best;
 		if (best >= 0) {

@@ -4,6 +4,7 @@
 // Not yet in src/rules/registry.c (the suite is incomplete): tests register it themselves.
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "ll.h"
 
 const char *const ll_phase_names[LL_PH_COUNT + 1] = {"start", "move", "react", "over",
@@ -210,7 +211,13 @@ static tw_status validate_aim(const tw_state *s, const tw_order *o, tw_error *er
 	return TW_OK;
 }
 
-static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err)
+// h7-nqspeed: unengaged: the caller knows that no man a move order moves is in melee
+// (ll_validate_move_unengaged)
+static tw_status validate_as(const tw_state *s, const tw_order *o, tw_error *err, bool unengaged);
+
+static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err) { return validate_as(s, o, err, false); }
+
+static tw_status validate_as(const tw_state *s, const tw_order *o, tw_error *err, bool unengaged)
 {
 	if (o->side < 0 || o->side >= s->nsides)
 		return tw_error_set(err, TW_ERR_INPUT, "", "order has no valid side");
@@ -232,7 +239,7 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 	switch (o->type) {
 	case LL_OT_START:
 	case LL_OT_END: return TW_OK;
-	case LL_OT_MOVE: return ll_validate_move(s, o, err);
+	case LL_OT_MOVE: return unengaged ? ll_validate_move_unengaged(s, o, err) : ll_validate_move(s, o, err);
 	case LL_OT_SHOOT: return ll_validate_shoot(s, o, err);
 	case LL_OT_LOAD: return ll_validate_load(s, o, err);
 	case LL_OT_WEAPON: return ll_validate_weapon(s, o, err);
@@ -245,6 +252,26 @@ static tw_status ll_validate(const tw_state *s, const tw_order *o, tw_error *err
 	case LL_OT_COMMAND: return ll_sp_validate(s, o, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.TURN.2", "no such order");
 	}
+}
+
+// h7-nqspeed: an order accepted is noted for the game (core/vmemo.h, issue 18, as Little Wars
+// does: only while a general decides on the game's state itself, the game then skips checking it
+// again; the checking build checks it all the same). tests/test_ll_nqspeed.c plays the bench's
+// games with and without the memo.
+static tw_status ll_validate_noted(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_status st = ll_validate(s, o, err);
+	if (st == TW_OK)
+		tw_vmemo_note(s, o);
+	return st;
+}
+
+tw_status ll_validate_unengaged(const tw_state *s, const tw_order *o, tw_error *err)
+{
+	tw_status st = validate_as(s, o, err, true);
+	if (st == TW_OK)
+		tw_vmemo_note(s, o);
+	return st;
 }
 
 // NQ.VIC.1/2: at the end of each turn, a side with at least double the other's men in good order
@@ -621,7 +648,7 @@ const tw_ruleset tw_ruleset_lloyd = {
 	.nparams = LLP_COUNT,
 	.params = ll_params,
 	.setup = ll_setup,
-	.validate = ll_validate,
+	.validate = ll_validate_noted, // h7-nqspeed
 	.apply = ll_apply,
 	.apply_atomic = ll_apply_atomic, // ll-nq2: ll_atomic.c
 	.to_move = ll_to_move,

@@ -143,7 +143,9 @@ tw_status ll_apply_shoot(tw_state *s, const tw_order *o, tw_events *ev)
 		e->b = t;
 		e->c = need;
 		e->d = roll;
-		tw_event_text(e, "%s%d shoots at %d, %.1f in (%s range): needs %d (W%d%+d band%s%s%s), rolls %d: %s",
+		// h7-nqspeed: "+%d" is "%+d" for the band's 0, 2 or 5 (never negative), and keeps the words
+		// on tw_event_text's fast path (no vsnprintf: some 6% of an NQ battle)
+		tw_event_text(e, "%s%d shoots at %d, %.1f in (%s range): needs %d (W%d+%d band%s%s%s), rolls %d: %s",
 			      snap ? "snap shot: " : "", f, t, dist, band == 0 ? "short" : band == 1 ? "medium" : "long", need,
 			      r->w[k], band == 0 ? 0 : band == 1 ? 2 : 5, snap ? " +2 snap" : "", shield ? " +shield" : "",
 			      size >= 3 ? " group" : "", roll, hit ? "hit" : "miss");
