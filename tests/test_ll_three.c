@@ -175,12 +175,44 @@ static void test_NQ_ATK_5_three_general_aims_at_most_expected_points(void **st)
 }
 // ---- end s25-three2 ----
 
+// ---- s26-three ----
+// Cites: NQ.SHT.4, NQ.SHT.5, CA.D2
+// The commander as a lure (ll_general_tf_lure.c): the random player's archers shoot at the first
+// of our men they may, and our commander is our first figure; at long range (18-30 in, +5 to the
+// roll) and facing the archer (his shield counts, NQ.SHD.1) he draws that shot at the worst odds.
+// With an enemy archer 32 in away (out of range) and nobody else on the table, he steps to 24-29
+// in from him, out of his charge. Before s26-three he stayed (he kept 18 in beyond the archer's
+// move: no order for him).
+static void test_NQ_SHT_4_three_general_commander_draws_the_bows(void **st)
+{
+	(void)st;
+	tw_state *s = first_move(1);
+	int side = s->mover, cm = man(s, side, LLF(s, side == 0 ? 0 : 8)->troop, 2), ar = man(s, 1 - side, 2, 0);
+	double y0 = side == 0 ? 8 : 40, y1 = side == 0 ? 40 : 8;
+	only(s, (int[]){cm, ar}, (tw_vec2[]){tw_v2(14, y0), tw_v2(14, y1)}, 2); // clear of the farms and the road
+	s->fig[ar].facing = tw_bearing_deg(tw_sub(s->fig[cm].pos, s->fig[ar].pos));
+	tw_order *o = ask(s, side);
+	assert_int_equal(o->type, LL_OT_MOVE);
+	assert_int_equal(o->fig[0], cm);
+	double d = tw_dist(o->at[0], s->fig[ar].pos);
+	if (getenv("LL_THREE_VERBOSE"))
+		fprintf(stderr, "commander %d: %.2f,%.2f to %.2f,%.2f (%.2f in from the archer)\n", cm, s->fig[cm].pos.x, s->fig[cm].pos.y,
+			o->at[0].x, o->at[0].y, d);
+	assert_true(d >= 24 - 1e-9 && d <= 29 + 1e-9);
+	assert_true(fabs(o->facing[0] - tw_bearing_deg(tw_sub(s->fig[ar].pos, o->at[0]))) < 1e-6); // the archer inside his shield arc
+	assert_int_equal(tw_ruleset_lloyd.validate(s, o, NULL), TW_OK);
+	free(o);
+	done(s);
+}
+// ---- end s26-three ----
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_NQ_RCH_2_three_general_charges_to_spear_reach),
 		cmocka_unit_test(test_CA_D2_three_general_keeps_its_commander_out_of_reach),
 		cmocka_unit_test(test_NQ_ATK_5_three_general_aims_at_most_expected_points), // s25-three2
+		cmocka_unit_test(test_NQ_SHT_4_three_general_commander_draws_the_bows), // s26-three
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

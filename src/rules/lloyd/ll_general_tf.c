@@ -438,10 +438,12 @@ static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_orde
 	int on_table = ll_side_points(v, 1 - side, true);
 	bool strike = !half && coming(v, 1 - side) > 0 && on_table <= 5 && mine >= on_table;
 	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
-	if (own) // h6-three: our commander keeps out of every enemy's charge and 18 in beyond the enemy archers
+	// h6-three: our commander keeps out of every enemy's charge; s26-three: at long range of the enemy
+	// archers, where their shots go at him (ll_general_tf_lure.c), no longer 18 in beyond their move
+	if (own)
 		for (int f = 0; f < v->nfig; f++)
 			if (ll_fights(v, f) && v->fig[f].side == side && is_cmdr(v, f) && ll_may_act(v, f, LLA_MOVE) && !ll_in_melee(v, f) &&
-			    LLF(v, f)->group < 0 && kite_arch(v, side, f, 1.0, 18, out))
+			    LLF(v, f)->group < 0 && ll_gen_tf_lure(v, side, f, out)) // s26-three: he draws the enemy's bows
 				return TW_OK;
 	if (own && archer_move(v, side, out))
 		return TW_OK;
