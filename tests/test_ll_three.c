@@ -204,6 +204,32 @@ static void test_NQ_SHT_4_three_general_commander_draws_the_bows(void **st)
 	free(o);
 	done(s);
 }
+// Cites: NQ.OPP.1, NQ.OPP.2
+// A snap shot is at a man who moved against the archer this turn, the first of them for the random
+// player: our commander, 27 in from a loaded enemy archer (long range already), steps nearer him and
+// stays at long range (24-27 in), facing him; a snap at long range into his shield cannot hit (it
+// needs 21 or more) and empties the bow. Before this he stayed where he was (no order for him).
+static void test_NQ_OPP_1_three_general_commander_draws_the_snap_shot(void **st)
+{
+	(void)st;
+	tw_state *s = first_move(1);
+	int side = s->mover, cm = man(s, side, LLF(s, side == 0 ? 0 : 8)->troop, 2), ar = man(s, 1 - side, 2, 0);
+	double y0 = side == 0 ? 13 : 35, y1 = side == 0 ? 40 : 8;
+	only(s, (int[]){cm, ar}, (tw_vec2[]){tw_v2(14, y0), tw_v2(14, y1)}, 2); // 27 in apart
+	LLF(s, ar)->loaded = 1;
+	tw_order *o = ask(s, side);
+	assert_int_equal(o->type, LL_OT_MOVE);
+	assert_int_equal(o->fig[0], cm);
+	double d = tw_dist(o->at[0], s->fig[ar].pos);
+	if (getenv("LL_THREE_VERBOSE"))
+		fprintf(stderr, "commander %d: %.2f,%.2f to %.2f,%.2f (%.2f in from the archer)\n", cm, s->fig[cm].pos.x, s->fig[cm].pos.y,
+			o->at[0].x, o->at[0].y, d);
+	assert_true(d >= 24 - 1e-9 && d < 27 - 0.05);
+	assert_true(fabs(o->facing[0] - tw_bearing_deg(tw_sub(s->fig[ar].pos, o->at[0]))) < 1e-6);
+	assert_int_equal(tw_ruleset_lloyd.validate(s, o, NULL), TW_OK);
+	free(o);
+	done(s);
+}
 // ---- end s26-three ----
 
 int main(void)
@@ -213,6 +239,7 @@ int main(void)
 		cmocka_unit_test(test_CA_D2_three_general_keeps_its_commander_out_of_reach),
 		cmocka_unit_test(test_NQ_ATK_5_three_general_aims_at_most_expected_points), // s25-three2
 		cmocka_unit_test(test_NQ_SHT_4_three_general_commander_draws_the_bows), // s26-three
+		cmocka_unit_test(test_NQ_OPP_1_three_general_commander_draws_the_snap_shot), // s26-three
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -7,7 +7,11 @@
 // odds the rules give, instead of at medium range at a man of ours who is fighting. So he does not
 // only keep out of the fight (h6-three: his death is CA.D2's 3 VP against us): of 16 bearings at a
 // full, two thirds and a third of his move, or where he stands, he takes the place that is at long
-// range of the most enemy archers who see him, out of every enemy's charge.
+// range of the most enemy archers who see him, out of every enemy's charge. A snap shot (NQ.OPP.1)
+// is at a man who moved against the archer this turn, the first of them for the random player: so
+// a place nearer a loaded enemy archer, still at long range, counts twice more (a snap at long
+// range into his shield needs 21 or 22 on the d20: it cannot hit, and it empties the bow). He
+// faces the enemy archers.
 #include <math.h>
 
 #include "ll_general_tf.h"
@@ -40,11 +44,18 @@ double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 	for (int e = 0; e < v->nfig; e++) {
 		if (!ll_gen_enemy(v, side, e) || LLF(v, e)->reach[ll_row(v, e)] != TW_LL_MISSILE)
 			continue;
+		const double *band = LLF(v, e)->r[ll_row(v, e)];
 		double d = tw_dist(p, v->fig[e].pos);
-		if (d < LLF(v, e)->r[ll_row(v, e)][1]) // medium or short range: a likely hit
+		if (d < band[1]) { // medium or short range: a likely hit
 			sc -= 1;
-		else if (d <= LURE_FAR && ll_sight(v, e, f))
+			continue;
+		}
+		if (d > band[2] || !ll_sight(v, e, f))
+			continue;
+		if (d <= LURE_FAR)
 			sc += d >= LURE_NEAR ? 1 : 0.3; // nearer than 24 in, one step of his brings him to medium
+		if (LLF(v, e)->loaded && d < tw_dist(was, v->fig[e].pos) - 0.05)
+			sc += 2; // NQ.OPP.1: he moved against him: that archer's snap shot is at him, at long range
 	}
 	double c = charge_clearance(v, side, f, p);
 	if (c < 1)
@@ -53,7 +64,9 @@ double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 	return sc;
 }
 
-// The lone man f to p facing the nearest enemy, into *o; true if the rules take it.
+// The lone man f to p, into *o; true if the rules take it. He faces the enemy archers within their
+// long range and a move (the mean of their bearings: his shield counts against their shots,
+// NQ.SHD.1), else the nearest enemy.
 static bool move_to(const tw_state *v, int side, int f, tw_vec2 p, tw_order *o)
 {
 	int e = ll_gen_target(v, f, NULL, NULL);
@@ -63,6 +76,17 @@ static bool move_to(const tw_state *v, int side, int f, tw_vec2 p, tw_order *o)
 	o->at[0] = p;
 	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, p)) : v->fig[f].facing;
 	o->has_at = true;
+	tw_vec2 sum = tw_v2(0, 0);
+	for (int a = 0; a < v->nfig; a++) {
+		if (!ll_gen_enemy(v, side, a) || LLF(v, a)->reach[ll_row(v, a)] != TW_LL_MISSILE)
+			continue;
+		tw_vec2 d = tw_sub(v->fig[a].pos, p);
+		double len = tw_len(d);
+		if (len > 1e-6 && len <= LLF(v, a)->r[ll_row(v, a)][2] + ll_move_allowance(v, a))
+			sum = tw_add(sum, tw_scale(d, 1 / len));
+	}
+	if (tw_len(sum) > 1e-6)
+		o->facing[0] = tw_bearing_deg(sum);
 	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
 }
 
