@@ -30,6 +30,9 @@
 // s25-three2 (docs/lloyd.md, "ll-three, s25-three2"): a man fighting several foes aims his attack
 // roll where it takes the most expected points (NQ.ATK.5; ll_general_tf_play.c). Seeds 1-8000
 // 95.31%, 1-16000 95.02% (was 94.59%).
+// s26-three (docs/lloyd.md, "ll-three, s26-three"): the commander's place is a lure for the enemy's
+// bows (ll_general_tf_lure.c): long range of the enemy archers, nearer a loaded one, facing them,
+// out of every charge. Seeds 1-8000 96.26%, 8001-16000 95.38% (were 95.31%, 94.72%).
 #include <math.h>
 #include <stdlib.h>
 
@@ -495,6 +498,7 @@ const tw_general_def ll_general_three = {
 	.help = "the three-fight game: sends every man to the location farthest from the others (the table battle: "
 		"the whole side against part of the enemy's, the rest arriving late); on the table the best shots, "
 		"charges two and three against one, evading when charged, and holding or stepping out of reach "
-		"when ahead late (TF.D7)",
+		"when ahead late (TF.D7); the commander keeps out of charges at long range of the enemy archers, "
+		"drawing their shots",
 	.decide = decide,
 };
