@@ -175,12 +175,68 @@ static void test_NQ_ATK_5_three_general_aims_at_most_expected_points(void **st)
 }
 // ---- end s25-three2 ----
 
+// ---- s26-three ----
+// Our commander and one enemy archer alone on the table, `apart` inches along x = 14 (clear of the
+// farms and the road), the archer facing him; ll-three's order for the side moving, which must be
+// a legal move of the commander facing the archer; its distance from him after it in *d.
+static void lure_case(double apart, double *d)
+{
+	tw_state *s = first_move(1);
+	int side = s->mover, cm = man(s, side, LLF(s, side == 0 ? 0 : 8)->troop, 2), ar = man(s, 1 - side, 2, 0);
+	double y1 = side == 0 ? 40 : 8, y0 = side == 0 ? y1 - apart : y1 + apart;
+	only(s, (int[]){cm, ar}, (tw_vec2[]){tw_v2(14, y0), tw_v2(14, y1)}, 2);
+	s->fig[ar].facing = tw_bearing_deg(tw_sub(s->fig[cm].pos, s->fig[ar].pos));
+	LLF(s, ar)->loaded = 1; // archers start loaded
+	tw_order *o = ask(s, side);
+	assert_int_equal(o->type, LL_OT_MOVE);
+	assert_int_equal(o->fig[0], cm);
+	*d = tw_dist(o->at[0], s->fig[ar].pos);
+	if (getenv("LL_THREE_VERBOSE"))
+		fprintf(stderr, "commander %d: %.2f,%.2f to %.2f,%.2f (%.2f in from the archer)\n", cm, s->fig[cm].pos.x, s->fig[cm].pos.y,
+			o->at[0].x, o->at[0].y, *d);
+	assert_true(fabs(o->facing[0] - tw_bearing_deg(tw_sub(s->fig[ar].pos, o->at[0]))) < 1e-6); // the archer inside his shield arc
+	assert_int_equal(tw_ruleset_lloyd.validate(s, o, NULL), TW_OK);
+	free(o);
+	done(s);
+}
+
+// Cites: NQ.SHT.4, NQ.SHT.5, CA.D2
+// The commander as a lure (ll_general_tf_lure.c): the random player's archers shoot at the first
+// of our men they may, and our commander is our first figure; at long range (18-30 in, +5 to the
+// roll) and facing the archer (his shield counts, NQ.SHD.1) he draws that shot at the worst odds.
+// With an enemy archer 32 in away (out of range) and nobody else on the table, he steps to 24-29
+// in from him, out of his charge. Before s26-three he stayed (he kept 18 in beyond the archer's
+// move: no order for him).
+static void test_NQ_SHT_4_three_general_commander_draws_the_bows(void **st)
+{
+	(void)st;
+	double d;
+	lure_case(32, &d);
+	assert_true(d >= 24 - 1e-9 && d <= 29 + 1e-9);
+}
+
+// Cites: NQ.OPP.1, NQ.OPP.2
+// A snap shot is at a man who moved against the archer this turn, the first of them for the random
+// player: our commander, 27 in from a loaded enemy archer (long range already), steps nearer him and
+// stays at long range (24-27 in), facing him; a snap at long range into his shield cannot hit (it
+// needs 21 or more) and empties the bow. Before this he stayed where he was (no order for him).
+static void test_NQ_OPP_1_three_general_commander_draws_the_snap_shot(void **st)
+{
+	(void)st;
+	double d;
+	lure_case(27, &d);
+	assert_true(d >= 24 - 1e-9 && d < 27 - 0.05);
+}
+// ---- end s26-three ----
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_NQ_RCH_2_three_general_charges_to_spear_reach),
 		cmocka_unit_test(test_CA_D2_three_general_keeps_its_commander_out_of_reach),
 		cmocka_unit_test(test_NQ_ATK_5_three_general_aims_at_most_expected_points), // s25-three2
+		cmocka_unit_test(test_NQ_SHT_4_three_general_commander_draws_the_bows), // s26-three
+		cmocka_unit_test(test_NQ_OPP_1_three_general_commander_draws_the_snap_shot), // s26-three
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

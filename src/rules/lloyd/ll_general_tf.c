@@ -30,6 +30,9 @@
 // s25-three2 (docs/lloyd.md, "ll-three, s25-three2"): a man fighting several foes aims his attack
 // roll where it takes the most expected points (NQ.ATK.5; ll_general_tf_play.c). Seeds 1-8000
 // 95.31%, 1-16000 95.02% (was 94.59%).
+// s26-three (docs/lloyd.md, "ll-three, s26-three"): the commander's place is a lure for the enemy's
+// bows (ll_general_tf_lure.c): long range of the enemy archers, nearer a loaded one, facing them,
+// out of every charge. Seeds 1-8000 96.26%, 8001-16000 95.38% (were 95.31%, 94.72%).
 #include <math.h>
 #include <stdlib.h>
 
@@ -438,10 +441,12 @@ static tw_status decide_side(tw_general *g, const tw_state *v, int side, tw_orde
 	int on_table = ll_side_points(v, 1 - side, true);
 	bool strike = !half && coming(v, 1 - side) > 0 && on_table <= 5 && mine >= on_table;
 	bool own = v->phase == LL_PH_MOVE && ll_acting(v, side), react = v->phase == LL_PH_REACT && !ll_acting(v, side);
-	if (own) // h6-three: our commander keeps out of every enemy's charge and 18 in beyond the enemy archers
+	// h6-three: our commander keeps out of every enemy's charge; s26-three: at long range of the enemy
+	// archers, where their shots go at him (ll_general_tf_lure.c), no longer 18 in beyond their move
+	if (own)
 		for (int f = 0; f < v->nfig; f++)
 			if (ll_fights(v, f) && v->fig[f].side == side && is_cmdr(v, f) && ll_may_act(v, f, LLA_MOVE) && !ll_in_melee(v, f) &&
-			    LLF(v, f)->group < 0 && kite_arch(v, side, f, 1.0, 18, out))
+			    LLF(v, f)->group < 0 && ll_gen_tf_lure(v, side, f, out)) // s26-three: he draws the enemy's bows
 				return TW_OK;
 	if (own && archer_move(v, side, out))
 		return TW_OK;
@@ -493,6 +498,7 @@ const tw_general_def ll_general_three = {
 	.help = "the three-fight game: sends every man to the location farthest from the others (the table battle: "
 		"the whole side against part of the enemy's, the rest arriving late); on the table the best shots, "
 		"charges two and three against one, evading when charged, and holding or stepping out of reach "
-		"when ahead late (TF.D7)",
+		"when ahead late (TF.D7); the commander keeps out of charges at long range of the enemy archers, "
+		"drawing their shots",
 	.decide = decide,
 };

@@ -1,0 +1,114 @@
+// Nikolas Lloyd's skirmish suite: the three-fight general's commander as a lure (s26-three;
+// docs/lloyd.md, "ll-three, s26-three: the commander draws the bows").
+// An archer shoots at one man of those he may (NQ.SHT.5: seen, in range, not in melee); the random
+// player's archers take the first of them in figure order, and a side's overall commander is its
+// first figure in three.json. Where our commander stands at long range of an enemy archer (NQ.SHT.4:
+// 18-30 in, +5 to the roll) and inside his shield arc, that archer's shot goes at him at the worst
+// odds the rules give, instead of at medium range at a man of ours who is fighting. So he does not
+// only keep out of the fight (h6-three: his death is CA.D2's 3 VP against us): of 16 bearings at a
+// full, two thirds and a third of his move, or where he stands, he takes the place that is at long
+// range of the most enemy archers who see him, out of every enemy's charge. A snap shot (NQ.OPP.1)
+// is at a man who moved against the archer this turn, the first of them for the random player: so
+// a place nearer a loaded enemy archer, still at long range, counts twice more (a snap at long
+// range into his shield needs 21 or 22 on the d20: it cannot hit, and it empties the bow). He
+// faces the enemy archers.
+#include <math.h>
+
+#include "ll_general_tf.h"
+
+enum { LURE_NEAR = 24, LURE_FAR = 29 }; // inches: long range now and after the archer steps nearer
+
+// How far p stands outside the charge of every enemy of side (his move and his weapon's reach; an
+// archer's bow no reach), the least of them; 1e9 with no enemy.
+static double charge_clearance(const tw_state *v, int side, int f, tw_vec2 p)
+{
+	double c = 1e9;
+	for (int e = 0; e < v->nfig; e++) {
+		if (!ll_gen_enemy(v, side, e))
+			continue;
+		int k = ll_row(v, e);
+		double reach = LLF(v, e)->reach[k] == TW_LL_MISSILE ? 0 : LLF(v, e)->r[k][0];
+		double g = tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius - ll_move_allowance(v, e) - reach;
+		if (g < c)
+			c = g;
+	}
+	return c;
+}
+
+double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
+{
+	tw_figure *me = (tw_figure *)&v->fig[f]; // the general's own view: moved for the test, put back
+	tw_vec2 was = me->pos;
+	me->pos = p;
+	double sc = 0;
+	for (int e = 0; e < v->nfig; e++) {
+		if (!ll_gen_enemy(v, side, e) || LLF(v, e)->reach[ll_row(v, e)] != TW_LL_MISSILE)
+			continue;
+		const double *band = LLF(v, e)->r[ll_row(v, e)];
+		double d = tw_dist(p, v->fig[e].pos);
+		if (d < band[1]) { // medium or short range: a likely hit
+			sc -= 1;
+			continue;
+		}
+		if (d > band[2] || !ll_sight(v, e, f))
+			continue;
+		if (d <= LURE_FAR)
+			sc += d >= LURE_NEAR ? 1 : 0.3; // nearer than 24 in, one step of his brings him to medium
+		if (LLF(v, e)->loaded && d < tw_dist(was, v->fig[e].pos) - 0.05)
+			sc += 2; // NQ.OPP.1: he moved against him: that archer's snap shot is at him, at long range
+	}
+	double c = charge_clearance(v, side, f, p);
+	if (c < 1)
+		sc -= 5 + (1 - c);
+	me->pos = was;
+	return sc;
+}
+
+// The lone man f to p, into *o; true if the rules take it. He faces the enemy archers within their
+// long range and a move (the mean of their bearings: his shield counts against their shots,
+// NQ.SHD.1), else the nearest enemy.
+static bool move_to(const tw_state *v, int side, int f, tw_vec2 p, tw_order *o)
+{
+	int e = ll_gen_target(v, f, NULL, NULL);
+	tw_order_init(o, LL_OT_MOVE, side);
+	o->nfig = 1;
+	o->fig[0] = f;
+	o->at[0] = p;
+	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, p)) : v->fig[f].facing;
+	o->has_at = true;
+	tw_vec2 sum = tw_v2(0, 0);
+	for (int a = 0; a < v->nfig; a++) {
+		if (!ll_gen_enemy(v, side, a) || LLF(v, a)->reach[ll_row(v, a)] != TW_LL_MISSILE)
+			continue;
+		tw_vec2 d = tw_sub(v->fig[a].pos, p);
+		double len = tw_len(d);
+		if (len > 1e-6 && len <= LLF(v, a)->r[ll_row(v, a)][2] + ll_move_allowance(v, a))
+			sum = tw_add(sum, tw_scale(d, 1 / len));
+	}
+	if (tw_len(sum) > 1e-6)
+		o->facing[0] = tw_bearing_deg(sum);
+	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
+}
+
+bool ll_gen_tf_lure(const tw_state *v, int side, int f, tw_order *o)
+{
+	double m = ll_move_allowance(v, f) - (LLF(v, f)->group >= 0 ? 1 : 0);
+	double W = v->table.width, D = v->table.depth, rad = v->fig[f].radius + 0.2;
+	double best = ll_gen_tf_lure_score(v, side, f, v->fig[f].pos) + 0.01, bestlen = 0;
+	tw_vec2 bp = v->fig[f].pos;
+	for (int k = 0; k < 48; k++) {
+		double a = (k % 16) * M_PI / 8, rr = m * (k < 16 ? 0.98 : k < 32 ? 0.66 : 0.33);
+		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
+			continue;
+		double sc = ll_gen_tf_lure_score(v, side, f, p);
+		if (sc < best - 1e-9 || (sc < best + 1e-9 && rr >= bestlen))
+			continue;
+		if (!move_to(v, side, f, p, o))
+			continue;
+		best = sc;
+		bestlen = rr;
+		bp = p;
+	}
+	return bestlen > 0 && move_to(v, side, f, bp, o);
+}
