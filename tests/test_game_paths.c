@@ -30,6 +30,7 @@
 #include "rules/littlewars/lw_ai.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
+#include "fnv.h"
 
 #define SWAP_LEG(a, b)                                                                             \
 	do {                                                                                       \
@@ -37,16 +38,6 @@
 		a = b;                                                                             \
 		b = t_;                                                                            \
 	} while (0)
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
-}
 
 // A generated Country played a few game moves by two default generals: the state in play.
 static void country_in_play(tw_state *out, uint64_t seed, double width, int moves)

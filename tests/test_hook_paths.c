@@ -23,6 +23,7 @@
 #include "rules/littlewars/lw_ai.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
+#include "fnv.h"
 
 static void test_vmemo_rules(void **st)
 {
@@ -97,16 +98,6 @@ static void test_vmemo_rules(void **st)
 	free(game);
 	free(o);
 	free(buf);
-}
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
 }
 
 // A game played out; the hash of its final state, its orders (packed) and events.

@@ -39,6 +39,7 @@
 #include "tinwar/io.h"
 #include "tinwar/lloyd.h"
 #include "tinwar/tinwar.h"
+#include "fnv.h"
 
 // bench_lloyd.c's skirmish (tests/support/ll_skirmish20.h)
 static void skirmish20(tw_state *s)
@@ -46,16 +47,6 @@ static void skirmish20(tw_state *s)
 	tw_error err;
 	memset(s, 0, sizeof *s);
 	assert_int_equal(ll_skirmish20(s, &err), TW_OK);
-}
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
 }
 
 // Every event's type, side, clause, numbers and words.

@@ -12,6 +12,7 @@
 #include "rules/littlewars/lw.h"
 #include "scene.h"
 #include "tinwar/physics.h"
+#include "fnv.h"
 
 // A shot from a gun muzzle at (36, 4), 1 in up, at the point (x, y) and height z above the floor.
 static tw_shot_request aim_at(double x, double y, double z)
@@ -292,15 +293,6 @@ static tw_state *battle(void)
 	return s;
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
-}
 static uint64_t fnv_d(uint64_t h, double v) { return fnv(h, &v, sizeof v); }
 static uint64_t fnv_i(uint64_t h, int64_t v) { return fnv(h, &v, sizeof v); }
 

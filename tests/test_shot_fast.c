@@ -11,6 +11,7 @@
 #include "core/shot_fast.h"
 #include "rules/littlewars/lw.h"
 #include "scene.h"
+#include "fnv.h"
 
 static tw_shot_request aim_at(tw_vec2 from, double z0, tw_vec2 at, double target_z, double sigma)
 {
@@ -39,15 +40,6 @@ static const tw_shot_contact *contact_of(const tw_shot_result *r, int32_t fig)
 	return NULL;
 }
 
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
-}
 static uint64_t fnv_d(uint64_t h, double v) { return fnv(h, &v, sizeof v); }
 static uint64_t fnv_i(uint64_t h, int64_t v) { return fnv(h, &v, sizeof v); }
 

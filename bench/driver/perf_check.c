@@ -15,16 +15,7 @@
 #include <string.h>
 
 #include "tinwar/tinwar.h"
-
-static uint64_t fnv(uint64_t h, const void *p, size_t n)
-{
-	const unsigned char *b = p;
-	for (size_t i = 0; i < n; i++) {
-		h ^= b[i];
-		h *= 0x100000001B3ull;
-	}
-	return h;
-}
+#include "../../tests/support/fnv.h"
 
 static uint64_t hash_order(uint64_t h, const tw_order *o)
 {
