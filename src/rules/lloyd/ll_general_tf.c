@@ -61,7 +61,7 @@ static int unwounded_first(const tw_state *v, int side, int e, const void *ctx)
 static bool archer_f(const tw_state *v, int f) { return LLF(v, f)->reach[ll_row(v, f)] == TW_LL_MISSILE; }
 
 // A move of the lone man f to p, facing `facing`, into *o; true if the rules take it.
-static bool move_one(const tw_state *v, int side, int f, tw_vec2 p, double facing, tw_order *o)
+bool ll_gen_tf_move_one(const tw_state *v, int side, int f, tw_vec2 p, double facing, tw_order *o)
 {
 	tw_order_init(o, LL_OT_MOVE, side);
 	o->nfig = 1;
@@ -73,7 +73,7 @@ static bool move_one(const tw_state *v, int side, int f, tw_vec2 p, double facin
 }
 
 // The facing of f at p: towards the nearest enemy.
-static double facing_at(const tw_state *v, int f, tw_vec2 p)
+double ll_gen_tf_facing_at(const tw_state *v, int f, tw_vec2 p)
 {
 	int e = ll_gen_target(v, f, NULL, NULL);
 	return e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, p)) : v->fig[f].facing;
@@ -81,7 +81,7 @@ static double facing_at(const tw_state *v, int f, tw_vec2 p)
 
 // How far p stands outside the charge of every enemy of side (his move, his weapon's reach and a
 // margin), the least of them; 1e9 with no enemy.
-static double clearance_arch(const tw_state *v, int side, int f, tw_vec2 p, double arch)
+double ll_gen_tf_clearance_arch(const tw_state *v, int side, int f, tw_vec2 p, double arch)
 {
 	double c = 1e9;
 	for (int e = 0; e < v->nfig; e++) {
@@ -95,13 +95,13 @@ static double clearance_arch(const tw_state *v, int side, int f, tw_vec2 p, doub
 	return c;
 }
 
-static double clearance(const tw_state *v, int side, int f, tw_vec2 p) { return clearance_arch(v, side, f, p, 0); }
+static double clearance(const tw_state *v, int side, int f, tw_vec2 p) { return ll_gen_tf_clearance_arch(v, side, f, p, 0); }
 
 // The lone man f steps out of the enemy's reach: of 16 bearings at a full, two thirds and a third
 // of his move, the legal place with the most clearance (up to `safe`), then the shortest step.
 static bool kite_arch(const tw_state *v, int side, int f, double safe, double arch, tw_order *o)
 {
-	double now = clearance_arch(v, side, f, v->fig[f].pos, arch);
+	double now = ll_gen_tf_clearance_arch(v, side, f, v->fig[f].pos, arch);
 	if (now >= safe)
 		return false;
 	double m = ll_move_allowance(v, f) - (LLF(v, f)->group >= 0 ? 1 : 0);
@@ -113,12 +113,12 @@ static bool kite_arch(const tw_state *v, int side, int f, double safe, double ar
 		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
 		if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
 			continue;
-		double c = clearance_arch(v, side, f, p, arch);
+		double c = ll_gen_tf_clearance_arch(v, side, f, p, arch);
 		if (c > safe)
 			c = safe;
 		if (c < best - 1e-9 || (c < best + 1e-9 && rr >= bestlen))
 			continue;
-		if (!move_one(v, side, f, p, v->fig[f].facing, o))
+		if (!ll_gen_tf_move_one(v, side, f, p, v->fig[f].facing, o))
 			continue;
 		best = c;
 		bestlen = rr;
@@ -126,7 +126,7 @@ static bool kite_arch(const tw_state *v, int side, int f, double safe, double ar
 	}
 	if (bestlen <= 0)
 		return false;
-	return move_one(v, side, f, bp, facing_at(v, f, bp), o);
+	return ll_gen_tf_move_one(v, side, f, bp, ll_gen_tf_facing_at(v, f, bp), o);
 }
 
 static bool kite(const tw_state *v, int side, int f, double safe, tw_order *o) { return kite_arch(v, side, f, safe, 0, o); }
@@ -171,7 +171,7 @@ static bool charge_at(const tw_state *v, int side, int f, int e, tw_order *o)
 		tw_vec2 p = tw_add(v->fig[e].pos, tw_v2(sin(a) * rr, cos(a) * rr));
 		if (tw_dist(p, v->fig[f].pos) > m - 0.01)
 			continue;
-		if (move_one(v, side, f, p, tw_bearing_deg(tw_sub(v->fig[e].pos, p)), o))
+		if (ll_gen_tf_move_one(v, side, f, p, tw_bearing_deg(tw_sub(v->fig[e].pos, p)), o))
 			return true;
 	}
 	return false;
@@ -363,7 +363,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 			double val = (can_shoot ? best_shot_from(v, side, f, p) : 0) - (c < 0 ? pen : 0);
 			if (val <= bv)
 				continue;
-			if (!move_one(v, side, f, p, v->fig[f].facing, o))
+			if (!ll_gen_tf_move_one(v, side, f, p, v->fig[f].facing, o))
 				continue;
 			bv = val;
 			bp = p;
@@ -371,7 +371,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 		}
 		if (!found)
 			continue;
-		if (move_one(v, side, f, bp, facing_at(v, f, bp), o))
+		if (ll_gen_tf_move_one(v, side, f, bp, ll_gen_tf_facing_at(v, f, bp), o))
 			return true;
 	}
 	return false;

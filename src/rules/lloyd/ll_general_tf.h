@@ -9,6 +9,13 @@
 /// What a wound on t is worth to TF.D7's count (his points; a wounded man 0.3 of a point; the
 /// enemy commander's death, CA.D2's 3 VP, is in ll_gen_tf_hurt_value).
 double ll_gen_tf_worth(const tw_state *v, int t);
+/// A move of the lone man f to p, facing `facing`, into *o; true if the rules take it.
+bool ll_gen_tf_move_one(const tw_state *v, int side, int f, tw_vec2 p, double facing, tw_order *o);
+/// The facing of f at p: towards the nearest enemy (his own facing with none).
+double ll_gen_tf_facing_at(const tw_state *v, int f, tw_vec2 p);
+/// How far p stands outside the charge of every enemy of side (his move, his weapon's reach; an
+/// archer's `arch`), the least of them; 1e9 with no enemy.
+double ll_gen_tf_clearance_arch(const tw_state *v, int side, int f, tw_vec2 p, double arch);
 /// NQ.ATK.5 (s25-three2): a man of side engaged with several foes aims his attack roll at the one
 /// where it takes the most expected points (TF.D7's count: hurt chance times worth); one order.
 bool ll_gen_tf_aim(const tw_state *v, int side, tw_order *o);

@@ -18,23 +18,6 @@
 
 enum { LURE_NEAR = 24, LURE_FAR = 29 }; // inches: long range now and after the archer steps nearer
 
-// How far p stands outside the charge of every enemy of side (his move and his weapon's reach; an
-// archer's bow no reach), the least of them; 1e9 with no enemy.
-static double charge_clearance(const tw_state *v, int side, int f, tw_vec2 p)
-{
-	double c = 1e9;
-	for (int e = 0; e < v->nfig; e++) {
-		if (!ll_gen_enemy(v, side, e))
-			continue;
-		int k = ll_row(v, e);
-		double reach = LLF(v, e)->reach[k] == TW_LL_MISSILE ? 0 : LLF(v, e)->r[k][0];
-		double g = tw_dist(p, v->fig[e].pos) - v->fig[e].radius - v->fig[f].radius - ll_move_allowance(v, e) - reach;
-		if (g < c)
-			c = g;
-	}
-	return c;
-}
-
 double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 {
 	tw_figure *me = (tw_figure *)&v->fig[f]; // the general's own view: moved for the test, put back
@@ -57,7 +40,7 @@ double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 		if (LLF(v, e)->loaded && d < tw_dist(was, v->fig[e].pos) - 0.05)
 			sc += 2; // NQ.OPP.1: he moved against him: that archer's snap shot is at him, at long range
 	}
-	double c = charge_clearance(v, side, f, p);
+	double c = ll_gen_tf_clearance_arch(v, side, f, p, 0); // an archer's bow no reach
 	if (c < 1)
 		sc -= 5 + (1 - c);
 	me->pos = was;
@@ -69,13 +52,7 @@ double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 // NQ.SHD.1), else the nearest enemy.
 static bool move_to(const tw_state *v, int side, int f, tw_vec2 p, tw_order *o)
 {
-	int e = ll_gen_target(v, f, NULL, NULL);
-	tw_order_init(o, LL_OT_MOVE, side);
-	o->nfig = 1;
-	o->fig[0] = f;
-	o->at[0] = p;
-	o->facing[0] = e >= 0 ? tw_bearing_deg(tw_sub(v->fig[e].pos, p)) : v->fig[f].facing;
-	o->has_at = true;
+	double facing = ll_gen_tf_facing_at(v, f, p);
 	tw_vec2 sum = tw_v2(0, 0);
 	for (int a = 0; a < v->nfig; a++) {
 		if (!ll_gen_enemy(v, side, a) || LLF(v, a)->reach[ll_row(v, a)] != TW_LL_MISSILE)
@@ -86,8 +63,8 @@ static bool move_to(const tw_state *v, int side, int f, tw_vec2 p, tw_order *o)
 			sum = tw_add(sum, tw_scale(d, 1 / len));
 	}
 	if (tw_len(sum) > 1e-6)
-		o->facing[0] = tw_bearing_deg(sum);
-	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
+		facing = tw_bearing_deg(sum);
+	return ll_gen_tf_move_one(v, side, f, p, facing, o);
 }
 
 bool ll_gen_tf_lure(const tw_state *v, int side, int f, tw_order *o)
