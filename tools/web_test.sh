@@ -43,7 +43,12 @@ while :; do
 	done
 	# The suite creates some 30 games from one address, most left unfinished: more than the 20 a
 	# single address may hold by default (--max-games-per-addr).
-	"$SERVE" --port "$PORT" --db "$DB" --max-games-per-addr 200 --quiet &
+	# TW_SERVE_LOG=FILE: the server's log (not --quiet) into FILE, for a failure's story.
+	if [ -n "${TW_SERVE_LOG:-}" ]; then
+		"$SERVE" --port "$PORT" --db "$DB" --max-games-per-addr 200 2>>"$TW_SERVE_LOG" &
+	else
+		"$SERVE" --port "$PORT" --db "$DB" --max-games-per-addr 200 --quiet &
+	fi
 	PID=$!
 	i=0
 	up=0

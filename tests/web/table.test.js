@@ -150,8 +150,15 @@ function recordFrames(page) {
   return got;
 }
 
+// Every context a block opens is closed after the block (the runner below), whether the block
+// closed it or failed first: pages left open hold their WebSockets, and the server takes at most
+// --max-conns-per-addr (32 by default) from one address. Stop 25 and 26 saw the whole-game
+// block's reloaded page refused and waiting (`disconnected: reconnecting`) behind earlier blocks' pages.
+const openContexts = new Set();
 async function newPage(browser) {
   const c = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  openContexts.add(c);
+  c.on('close', () => openContexts.delete(c));
   const p = await c.newPage();
   p.setDefaultTimeout(10000);
   p.on('pageerror', (e) => pageErrors.push(String(e)));
@@ -1670,6 +1677,8 @@ tests.push(
       console.log('FAIL ' + name + ': ' + e.message);
       try { await page.screenshot({ path: path.join(SHOTS, 'fail-' + name.replace(/\W+/g, '-') + '.png') }); } catch (e2) { /* ignore */ }
     }
+    if (process.env.TW_DEBUG_CTX) console.log('  contexts left open by the block: ' + openContexts.size);
+    if (!process.env.TW_CTX_KEEP) for (const c of [...openContexts]) await c.close().catch(() => {});
   }
   errors.push(...pageErrors);
   if (errors.length) { failed++; console.log('FAIL page errors: ' + errors.join('; ')); }
@@ -2391,6 +2400,8 @@ tests.push(
     const pages = [], frames = [];
     for (let k = 0; k < 6; k++) {
       const ctx6 = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+      openContexts.add(ctx6);
+      ctx6.on('close', () => openContexts.delete(ctx6));
       const p6 = await ctx6.newPage();
       p6.setDefaultTimeout(10000);
       p6.on('pageerror', (e) => pageErrors.push('six ' + names[k] + ': ' + String(e)));
@@ -3193,7 +3204,12 @@ tests.push(
     // saw a page stay on the auction's game: its reload joined the auction's room just as the
     // ticker moved on, and a page in an earlier game of a series was told nothing. The server now
     // tells it the current game: test_server_series, "A page that joins an earlier game".)
-    for (const p of P) await p.waitForSelector('#series-panel[data-seq="2"]', { timeout: 120000 });
+    for (const p of P) {
+      await p.waitForSelector('#series-panel[data-seq="2"]', { timeout: 120000 }).catch(async (e) => {
+        const st = await p.$eval('#status', (x) => x.textContent).catch(() => '?');
+        throw new Error(e.message + ' (the page\'s status: ' + st + ')');
+      });
+    }
     for (const p of P) assert(/Phase 1, the Arms Exhibition/.test(await p.$eval('#series-debrief', (e) => e.textContent)), 'the phase-1 debrief (SV.EXPO.9)');
     await fs.promises.mkdir(SHOTS, { recursive: true });
     await P[0].screenshot({ path: path.join(SHOTS, '54-svl-series-range.png') });

@@ -11,7 +11,7 @@
 //   every enemy's charge where he can be;
 // - hand-to-hand men: charge where our men already fight (the enemy with the fewest of ours on him
 //   first, so that fights become two or three against one: NQ.ATK.2's defence rolls hurt nobody),
-//   else any enemy a free man reaches, unwounded first; otherwise the NQ general's advance
+//   else any enemy a free man reaches, a wounded one first (to finish him); otherwise the NQ general's advance
 //   (ll_general_nq.c), waiting for the enemy to come to our bows only in the first quarter of the
 //   TF turns or while ahead, and not while his groups are still to come (TF.D5) and he has 5 or
 //   fewer points on the table (h5-three2);
@@ -213,7 +213,7 @@ static bool gang(const tw_state *v, int side, int need, tw_order *o)
 			continue;
 		int eng = engaged_with_mine(v, side, e);
 		int key;
-		if (eng > 0)
+		if (eng > 0) // a wounded foe first: the lowest key wins (docs/lloyd.md rule 4, s26-three3)
 			key = eng * 10 + (LLF(v, e)->wounded ? 0 : 1);
 		else if (reachers(v, side, e) >= need)
 			key = 100 + (LLF(v, e)->wounded ? 0 : 1);
