@@ -1462,5 +1462,11 @@
   }
   setInterval(drawClock, 250);
 
-  if (game && token) { $('game').hidden = false; connect(); } else { window.twLobby.start(); }
+  // The connection opens once every script of the page has run (DOMContentLoaded): the scripts
+  // after this one (series.js, the SvL and Lloyd panels) add their listeners as they run, and a
+  // message that arrived while the parser still waited for one of them (a slow server) reached no
+  // listener of its; the series message of a join is sent once (stop 26: a whole-game page stayed
+  // on the range without its series panel).
+  const start = () => { if (game && token) { $('game').hidden = false; connect(); } else { window.twLobby.start(); } };
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start); else start();
 })();
