@@ -3201,10 +3201,9 @@ tests.push(
     }
     await waitFor(P[0], async () => P[0].$eval('#sva-lot', (e) => Number(e.dataset.lot) >= 2), 'the hammer on lot 1: lot 2 open', 15000);
     assert(/knocked down to|unsold/.test(await P[0].$eval('#log', (e) => e.textContent)), 'the hammer in the log');
-    // The range (game 2): the page reloads the same link; the phase-1 debrief is shown. (Stop 25
-    // saw a page stay on the auction's game: its reload joined the auction's room just as the
-    // ticker moved on, and a page in an earlier game of a series was told nothing. The server now
-    // tells it the current game: test_server_series, "A page that joins an earlier game".)
+    // The range (game 2): the page reloads the same link; the phase-1 debrief is shown. (Stops 25
+    // and 26 saw a page in the range's game without its series panel: the join's series message
+    // came before series.js had added its listener; see the block "late scripts" at the end.)
     for (let i = 0; i < 2; i++) {
       const p = P[i];
       await p.waitForSelector('#series-panel[data-seq="2"]', { timeout: 120000 }).catch(async (e) => {
