@@ -152,8 +152,7 @@ function recordFrames(page) {
 
 // Every context a block opens is closed after the block (the runner below), whether the block
 // closed it or failed first: pages left open hold their WebSockets, and the server takes at most
-// --max-conns-per-addr (32 by default) from one address. Stop 25 and 26 saw the whole-game
-// block's reloaded page refused and waiting (`disconnected: reconnecting`) behind earlier blocks' pages.
+// --max-conns-per-addr (32 by default) from one address (a failed block leaves its pages open).
 const openContexts = new Set();
 async function newPage(browser) {
   const c = await browser.newContext({ viewport: { width: 1400, height: 900 } });
