@@ -18,6 +18,7 @@
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_gunvis.h"
 #include "tinwar/io.h"
+#include "test_scale.h"
 
 static bool blocks_sight(const tw_terrain *t)
 {
@@ -111,10 +112,10 @@ static void test_gunvis_matches_los_hooks_farm(void **st)
 	assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
 	tw_rng r;
 	tw_rng_seed(&r, 1802);
-	int listed = 0;
-	int blocked = check_table(&s.table, &r, 6, 200000, &listed);
-	print_message("Hook's Farm: %d of 200000 lines blocked, %d pieces listed\n", blocked, listed);
-	assert_true(blocked > 2000 && blocked < 190000);
+	int listed = 0, n = tw_test_count(200000, 4, 20000); // under the sanitizers a quarter (test_scale.h)
+	int blocked = check_table(&s.table, &r, 6, n, &listed);
+	print_message("Hook's Farm: %d of %d lines blocked, %d pieces listed\n", blocked, n, listed);
+	assert_true(blocked > n / 100 && blocked < n / 20 * 19);
 	tw_state_free(&s);
 }
 
@@ -129,11 +130,11 @@ static void test_gunvis_matches_los_country(void **st)
 		tw_error err;
 		assert_int_equal(tw_scenario_generate(&s, "littlewars", (uint64_t)seed * 7, seed % 2 ? 288 : 576, 192, &err),
 				 TW_OK);
-		int listed = 0;
-		int blocked = check_table(&s.table, &r, 8, 60000, &listed);
-		print_message("Country %d (%d pieces): %d of 60000 lines blocked, %d pieces listed\n", seed, s.table.nterrain,
-			      blocked, listed);
-		assert_true(blocked > 600);
+		int listed = 0, n = tw_test_count(60000, 4, 6000);
+		int blocked = check_table(&s.table, &r, 8, n, &listed);
+		print_message("Country %d (%d pieces): %d of %d lines blocked, %d pieces listed\n", seed, s.table.nterrain,
+			      blocked, n, listed);
+		assert_true(blocked > n / 100);
 		tw_state_free(&s);
 	}
 }
@@ -200,7 +201,7 @@ static void test_general_shortcuts_match_plain(void **st)
 	memset(&sc, 0, sizeof sc);
 	tw_error err;
 	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
-	for (uint64_t seed = 40; seed < 44; seed++) {
+	for (uint64_t seed = 40; seed < 40 + (uint64_t)tw_test_count(4, 2, 1); seed++) {
 		int m0, m1;
 		uint64_t a = play_game(&sc, seed, false, &m0), b = play_game(&sc, seed, true, &m1);
 		assert_int_equal(m0, m1);

@@ -12,6 +12,7 @@
 #include "tinwar/io.h"
 #include "tinwar/physics.h"
 #include "tinwar/svl_study.h"
+#include "test_scale.h"
 
 static tw_state *load(void)
 {
@@ -48,10 +49,15 @@ static void test_SV_DOC_12_study_manuals_by_guns(void **st)
 	cfg.general[0] = cfg.general[1] = "svl-manual";
 	tw_sv_study_cell c[4], d[4];
 	tw_error err = {0};
-	if (tw_sv_study(s, m, 2, guns, 2, &cfg, c, &err) != TW_OK)
+	// On one job and on two: the same cells. Under the sanitizers the two-job study only (its
+	// threads are what they check; the figures asserted below are the same).
+	bool one = !tw_test_sanitized();
+	if (one && tw_sv_study(s, m, 2, guns, 2, &cfg, c, &err) != TW_OK)
 		fail_msg("%s %s", err.clause, err.message);
 	cfg.jobs = 2;
 	assert_int_equal(tw_sv_study(s, m, 2, guns, 2, &cfg, d, &err), TW_OK);
+	if (!one)
+		memcpy(c, d, sizeof c);
 	for (int i = 0; i < 4; i++) {
 		assert_int_equal(c[i].manual, i / 2);
 		assert_int_equal(c[i].gun, i % 2);
