@@ -5,6 +5,7 @@
 #include <cmocka.h>
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "scene.h"
 
@@ -145,11 +146,40 @@ static void test_los_house_blocks(void **st)
 	tw_test_free(s);
 }
 
+// tw_state_new_generated: the set-up the rule sets' table generators share (Grant's meeting
+// engagement, Rattle's river, Little Wars' Country); an unknown rule set is refused, s untouched.
+static void test_state_new_generated(void **st)
+{
+	(void)st;
+	tw_state s;
+	memset(&s, 0, sizeof s);
+	tw_error err = {0};
+	assert_int_equal(tw_state_new_generated(&s, "grant", 0x2a, "grant-meeting", 96, 72, &err), TW_OK);
+	assert_string_equal(s.scenario, "grant-meeting-000000000000002a");
+	assert_int_equal(s.ruleset, tw_ruleset_find("grant"));
+	assert_true(s.seed == 0x2a && s.table.width == 96 && s.table.depth == 72 && s.nsides == 2);
+	assert_string_equal(s.sides[0].name, "red");
+	assert_string_equal(s.sides[1].name, "blue");
+	assert_true(s.sides[0].back_y == 0 && s.sides[0].forward == 1 && s.sides[1].back_y == 72 && s.sides[1].forward == -1);
+	assert_int_equal(s.winner, -1);
+	assert_int_equal(s.mover, 0);
+	tw_rng r;
+	tw_rng_seed(&r, 0x2a);
+	assert_true(tw_rng_u64(&s.rng) == tw_rng_u64(&r)); // seeded from the seed
+	tw_state_free(&s);
+	memset(&s, 0, sizeof s);
+	s.nsides = 7;
+	assert_int_equal(tw_state_new_generated(&s, "chess", 1, "x", 96, 72, &err), TW_ERR_STATE);
+	assert_string_equal(err.message, "the chess rule set is not registered");
+	assert_int_equal(s.nsides, 7); // untouched
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rng_d6_unbiased_and_in_range),
+		cmocka_unit_test(test_state_new_generated),
 		cmocka_unit_test(test_rng_reproducible),
 		cmocka_unit_test(test_geometry),
 		cmocka_unit_test(test_state_view_carries_nothing_of_the_generator),

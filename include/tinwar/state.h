@@ -69,6 +69,14 @@ tw_table *tw_state_table_edit(tw_state *s);
 /// already there are kept when the rule set is the same). TW_ERR_NOMEM leaves s unchanged.
 tw_status tw_state_set_ruleset(tw_state *s, int index);
 
+/// A fresh state for a rule set's table generator (tw_scenario_generate): s zeroed, bound to the
+/// registered rule set `ruleset` with its defaults, seeded with `seed` (s->seed and s->rng),
+/// named "<name>-<seed as 16 hex digits>", a width x depth table, two sides "red" (back line
+/// y = 0, forward +y) and "blue" (back line y = depth, forward -y), red to move, no winner.
+/// TW_ERR_STATE if the rule set is not registered, TW_ERR_NOMEM (s then zeroed).
+tw_status tw_state_new_generated(tw_state *s, const char *ruleset, uint64_t seed, const char *name, double width,
+				 double depth, tw_error *err);
+
 /// The record of row `index` of `kind` (not terrain) for a rule set that knows its own record:
 /// `size` is the size of its struct. The rule set's hot paths use this instead of tw_rec; the
 /// row must exist (the state's rule set declares the record, index in range): checked in Debug

@@ -29,26 +29,9 @@ tw_status gr_generate(tw_state *s, uint64_t seed, double width, double depth, tw
 		return tw_error_set(err, TW_ERR_INPUT, "", "no state to fill");
 	if (width < 90 || depth < 60 || width > 1000 || depth > 1000)
 		return tw_error_set(err, TW_ERR_INPUT, "GR.ORG.1", "a Grant table must be at least 90 x 60 in");
-	int rs = tw_ruleset_find("grant");
-	if (rs < 0)
-		return tw_error_set(err, TW_ERR_STATE, "", "the grant rule set is not registered");
-	memset(s, 0, sizeof *s);
-	if (tw_state_set_ruleset(s, rs) != TW_OK)
-		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-	tw_ruleset_defaults(tw_ruleset_get(rs), s);
-	s->seed = seed;
-	tw_rng_seed(&s->rng, seed);
-	snprintf(s->scenario, sizeof s->scenario, "grant-meeting-%016llx", (unsigned long long)seed);
-	s->table.width = width;
-	s->table.depth = depth;
-	s->nsides = 2;
-	snprintf(s->sides[0].name, sizeof s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	snprintf(s->sides[1].name, sizeof s->sides[1].name, "blue");
-	s->sides[1].back_y = depth;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	s->mover = 0;
+	tw_status st0 = tw_state_new_generated(s, "grant", seed, "grant-meeting", width, depth, err);
+	if (st0 != TW_OK)
+		return st0;
 	tw_rng r;
 	tw_rng_seed(&r, tw_rng_derive(seed, 0x4772616e74ull));
 	double cx = width / 2, cy = depth / 2;

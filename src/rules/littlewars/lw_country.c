@@ -757,27 +757,10 @@ tw_status lw_generate_country(tw_state *s, uint64_t seed, double width, double d
 	      depth <= LW_GEN_MAX_SIZE))
 		return tw_error_set(err, TW_ERR_INPUT, "LW.C.3", "table must be %g..%g in each way (got %g x %g)",
 				    LW_GEN_MIN_SIZE, LW_GEN_MAX_SIZE, width, depth);
-	int rs = tw_ruleset_find("littlewars");
-	if (rs < 0)
-		return tw_error_set(err, TW_ERR_STATE, "", "the littlewars rule set is not registered");
-
-	memset(s, 0, sizeof *s);
-	if (tw_state_set_ruleset(s, rs) != TW_OK)
-		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
-	tw_ruleset_defaults(tw_ruleset_get(rs), s);
-	s->seed = seed;
-	tw_rng_seed(&s->rng, seed);
-	snprintf(s->scenario, sizeof s->scenario, "country-%016llx", (unsigned long long)seed);
-	s->table.width = width;
-	s->table.depth = depth;
 	// LW.C.3: back lines along the two opposite edges; red attacks towards +y.
-	s->nsides = 2;
-	snprintf(s->sides[0].name, sizeof s->sides[0].name, "red");
-	s->sides[0].back_y = 0;
-	s->sides[0].forward = 1;
-	snprintf(s->sides[1].name, sizeof s->sides[1].name, "blue");
-	s->sides[1].back_y = depth;
-	s->sides[1].forward = -1;
+	tw_status st0 = tw_state_new_generated(s, "littlewars", seed, "country", width, depth, err);
+	if (st0 != TW_OK)
+		return st0;
 	s->phase = LW_PH_TOSS;
 	s->move_no = 0;
 	s->mover = -1;
