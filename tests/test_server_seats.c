@@ -507,6 +507,27 @@ static void refused_at(tw_server *srv, const char *computer, const char *path, c
 	json_decref(j);
 }
 
+// POST /api/games with `clock` as the request's clock: refused (400) at `path` with `message`.
+static void clock_refused_at(tw_server *srv, const char *clock, const char *path, const char *message)
+{
+	tw_state *s = llt_battle4_on_table();
+	json_t *ck = json_loads(clock, JSON_DECODE_ANY, NULL);
+	assert_non_null(ck);
+	json_t *req = json_pack("{s:o, s:o}", "scenario", tw_state_to_json(s), "clock", ck);
+	char *body = json_dumps(req, JSON_COMPACT), out[4096];
+	json_decref(req);
+	tw_state_free(s);
+	free(s);
+	int st = http_post(srv, "/api/games", body, out, sizeof out);
+	free(body);
+	json_t *j = json_loads(out, 0, NULL);
+	if (st != 400 || !j)
+		fail_msg("%s: expected 400, got %d: %s", clock, st, out);
+	assert_string_equal(json_string_value(json_object_get(j, "path")), path);
+	assert_string_equal(json_string_value(json_object_get(j, "error")), message);
+	json_decref(j);
+}
+
 static void test_CA_D1_the_ally_computer_named_at_creation(void **st)
 {
 	(void)st;
@@ -522,6 +543,15 @@ static void test_CA_D1_the_ally_computer_named_at_creation(void **st)
 		   "computer[\"earl/sheriff\"]: no side 'earl'");
 	refused_at(srv, "{\"baron/sheriff\": 3}", "$.computer[\"baron/sheriff\"]",
 		   "computer[\"baron/sheriff\"]: a general's name, true (the rule set's first) or null");
+	// a side's key: the same paths (the side keys had none before)
+	refused_at(srv, "{\"earl\": \"ll-three\"}", "$.computer[\"earl\"]", "computer[\"earl\"]: no side 'earl'");
+	refused_at(srv, "{\"baron\": \"nosuch\"}", "$.computer[\"baron\"]", "computer[\"baron\"]: unknown general 'nosuch'");
+	refused_at(srv, "{\"baron\": 3}", "$.computer[\"baron\"]",
+		   "computer[\"baron\"]: a general's name, true (the rule set's first) or null");
+	refused_at(srv, "[\"baron\"]", "$.computer", "computer must be an object");
+	clock_refused_at(srv, "3", "$.clock", "clock must be an object");
+	clock_refused_at(srv, "{\"enabled\": 1}", "$.clock.enabled", "clock.enabled must be true or false");
+	clock_refused_at(srv, "{\"scale\": 20}", "$.clock.scale", "clock.scale must be within 0.001..10");
 	assert_int_equal(tw_server_game_count(srv), 0); // none of them made a game
 
 	char out[8192];
