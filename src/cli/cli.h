@@ -19,6 +19,8 @@ typedef struct cli_cmd {
 void cli_print_error(const char *source, const tw_error *err);
 /// Exit code for a status.
 int cli_exit_code(tw_status st);
+/// Opens the series database at dbpath; NULL (its error printed, *rc its exit code) if it cannot.
+tw_series *cli_series_open(const char *dbpath, int *rc);
 /// True if argv[i] is --help or -h.
 bool cli_wants_help(int argc, char **argv);
 /// Value of option `name` (e.g. "--seed"), removing nothing; NULL if absent.

@@ -587,11 +587,10 @@ int cli_campaign(int argc, char **argv)
 	}
 	tw_error err;
 	tw_error_clear(&err);
-	tw_series *db = tw_series_open(dbpath, &err);
-	if (!db) {
-		cli_print_error(dbpath, &err);
-		return cli_exit_code(err.code);
-	}
+	int rc0;
+	tw_series *db = cli_series_open(dbpath, &rc0);
+	if (!db)
+		return rc0;
 	const char *name = cli_pos(argc, argv, 1, VAL_OPTS);
 	const char *arg = cli_pos(argc, argv, 2, VAL_OPTS);
 	bool json = cli_flag(argc, argv, "--json");

@@ -353,11 +353,10 @@ int cli_svl_series(int argc, char **argv)
 	}
 	tw_error err;
 	tw_error_clear(&err);
-	tw_series *db = tw_series_open(dbpath, &err);
-	if (!db) {
-		cli_print_error(dbpath, &err);
-		return cli_exit_code(err.code);
-	}
+	int rc0;
+	tw_series *db = cli_series_open(dbpath, &rc0);
+	if (!db)
+		return rc0;
 	const char *arg = cli_pos(argc, argv, 2, VAL_OPTS);
 	int rc;
 	bool human = false;
@@ -399,11 +398,10 @@ int cli_svl_range_record(int argc, char **argv)
 	}
 	tw_error err;
 	tw_error_clear(&err);
-	tw_series *db = tw_series_open(dbpath, &err);
-	if (!db) {
-		cli_print_error(dbpath, &err);
-		return cli_exit_code(err.code);
-	}
+	int rc0;
+	tw_series *db = cli_series_open(dbpath, &rc0);
+	if (!db)
+		return rc0;
 	tw_series_info info;
 	json_t *c = carry_of(db, name, &info, &err);
 	tw_series_close(db);

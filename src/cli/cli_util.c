@@ -22,6 +22,18 @@ void cli_print_error(const char *source, const tw_error *err)
 		fprintf(stderr, "  (rule %s)\n", err->clause);
 }
 
+tw_series *cli_series_open(const char *dbpath, int *rc)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	tw_series *db = tw_series_open(dbpath, &err);
+	if (!db) {
+		cli_print_error(dbpath, &err);
+		*rc = cli_exit_code(err.code);
+	}
+	return db;
+}
+
 int cli_exit_code(tw_status st)
 {
 	switch (st) {
