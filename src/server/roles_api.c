@@ -91,19 +91,12 @@ int srv_roles_handler(struct mg_connection *conn, void *cbdata)
 	if (strcmp(ri->request_method, "POST") != 0)
 		return srv_http_error(conn, 405,
 		                      "POST /api/roles with {\"scenario\": {...}, \"params\"?: {...}}");
-	long long cl = ri->content_length;
-	if (cl <= 0 || cl > ROLES_MAX)
-		return srv_http_error(conn, cl > ROLES_MAX ? 413 : 400,
-		                      "a JSON body of at most 4 MiB is required");
-	char *buf = malloc((size_t)cl + 1);
+	size_t cl;
+	int bad;
+	char *buf = srv_http_body(conn, ROLES_MAX, "a JSON body of at most 4 MiB is required", &cl, &bad);
 	if (!buf)
-		return srv_http_error(conn, 503, "out of memory");
-	if (!srv_http_read_all(conn, buf, (size_t)cl)) {
-		free(buf);
-		return srv_http_error(conn, 400, "incomplete body");
-	}
-	buf[cl] = 0;
-	roles_job j = {s->opts.max_figures, buf, (size_t)cl, {0}, NULL};
+		return bad;
+	roles_job j = {s->opts.max_figures, buf, cl, {0}, NULL};
 	const srv_conn *c = mg_get_user_connection_data(conn);
 	srv_exec(s, c ? c->peer : NULL, run_roles, &j);
 	free(buf);

@@ -70,19 +70,11 @@ int srv_roster_handler(struct mg_connection *conn, void *cbdata)
 	} else if (strcmp(uri, "/api/roster/check") == 0) {
 		if (strcmp(ri->request_method, "POST") != 0)
 			return srv_http_error(conn, 405, "POST /api/roster/check with the roster's text");
-		long long cl = ri->content_length;
-		if (cl <= 0 || cl > ROSTER_MAX)
-			return srv_http_error(conn, cl > 0 ? 413 : 400, "a roster of at most 256 KiB is required");
-		buf = malloc((size_t)cl + 1);
+		int bad;
+		buf = srv_http_body(conn, ROSTER_MAX, "a roster of at most 256 KiB is required", &j.len, &bad);
 		if (!buf)
-			return srv_http_error(conn, 503, "out of memory");
-		if (!srv_http_read_all(conn, buf, (size_t)cl)) {
-			free(buf);
-			return srv_http_error(conn, 400, "incomplete body");
-		}
-		buf[cl] = 0;
+			return bad;
 		j.text = buf;
-		j.len = (size_t)cl;
 	} else
 		return srv_http_error(conn, 404, "GET /api/roster/new or POST /api/roster/check");
 	char name[64] = ""; // ll-fin: the rule set whose roster editor answers

@@ -776,17 +776,13 @@ int srv_series_handler(struct mg_connection *conn, void *cbdata)
 		return srv_http_error(conn, 405, "POST a series request");
 	if (!srv_http_from_us(s, conn))
 		return srv_http_error(conn, 403, "cross-origin request refused");
-	long long cl = ri->content_length;
-	const long long max = 64 << 10;
-	if (cl <= 0 || cl > max)
-		return srv_http_error(conn, cl > max ? 413 : 400, "a JSON body of at most 64 KiB is required");
-	char *body = malloc((size_t)cl + 1);
-	if (!body || !srv_http_read_all(conn, body, (size_t)cl)) {
-		free(body);
-		return srv_http_error(conn, 400, "incomplete body");
-	}
+	size_t cl;
+	int bad;
+	char *body = srv_http_body(conn, 64 << 10, "a JSON body of at most 64 KiB is required", &cl, &bad);
+	if (!body)
+		return bad;
 	const srv_conn *c = mg_get_user_connection_data(conn);
-	series_job j = {s, ri->remote_addr, body, (size_t)cl, NULL, {0}};
+	series_job j = {s, ri->remote_addr, body, cl, NULL, {0}};
 	tw_error_clear(&j.err);
 	srv_exec(s, c ? c->peer : NULL, run_series, &j);
 	free(body);

@@ -169,6 +169,28 @@ bool srv_http_read_all(struct mg_connection *conn, char *buf, size_t len)
 	return true;
 }
 
+char *srv_http_body(struct mg_connection *conn, long long max, const char *need, size_t *len, int *status)
+{
+	long long cl = mg_get_request_info(conn)->content_length;
+	if (cl <= 0 || cl > max) {
+		*status = send_error(conn, cl > max ? 413 : 400, need);
+		return NULL;
+	}
+	char *buf = malloc((size_t)cl + 1);
+	if (!buf) {
+		*status = send_error(conn, 503, "out of memory");
+		return NULL;
+	}
+	if (!srv_http_read_all(conn, buf, (size_t)cl)) {
+		free(buf);
+		*status = send_error(conn, 400, "incomplete body");
+		return NULL;
+	}
+	buf[cl] = 0;
+	*len = (size_t)cl;
+	return buf;
+}
+
 static int asset_handler(struct mg_connection *conn, void *cbdata)
 {
 	srv_server *s = cbdata;
@@ -360,17 +382,13 @@ static int games_handler(struct mg_connection *conn, void *cbdata)
 	// one whose name was made to point here (its Host is its own name).
 	if (!request_from_us(s, conn, false))
 		return send_error(conn, 403, "cross-origin request refused");
-	long long cl = ri->content_length;
-	const long long max = 4 << 20;
-	if (cl <= 0 || cl > max)
-		return send_error(conn, cl > max ? 413 : 400, "a JSON body of at most 4 MiB is required");
-	char *body = malloc((size_t)cl + 1);
-	if (!body || !srv_http_read_all(conn, body, (size_t)cl)) {
-		free(body);
-		return send_error(conn, 400, "incomplete body");
-	}
+	size_t cl;
+	int bad;
+	char *body = srv_http_body(conn, 4 << 20, "a JSON body of at most 4 MiB is required", &cl, &bad);
+	if (!body)
+		return bad;
 	const srv_conn *c = mg_get_user_connection_data(conn);
-	create_job j = {s, ri->remote_addr, body, (size_t)cl, NULL, {0}};
+	create_job j = {s, ri->remote_addr, body, cl, NULL, {0}};
 	tw_error_clear(&j.err);
 	srv_exec(s, c ? c->peer : NULL, run_create, &j);
 	free(body);

@@ -408,6 +408,10 @@ void srv_http_json_text(struct mg_connection *conn, int status, const char *txt)
 int srv_http_error(struct mg_connection *conn, int status, const char *message);
 /// Reads exactly len bytes of the request body into buf; false on a short or failed read.
 bool srv_http_read_all(struct mg_connection *conn, char *buf, size_t len);
+/// The request's body of 1 to max bytes, read whole and NUL-terminated (malloc'd; *len its
+/// length). NULL, the error already answered and *status its code, when it is empty or longer
+/// than max (400, 413: `need` says what is required), comes short (400) or memory is short (503).
+char *srv_http_body(struct mg_connection *conn, long long max, const char *need, size_t *len, int *status);
 /// Host names this server and an Origin, if sent, is this server (DNS rebinding).
 bool srv_http_from_us(srv_server *s, const struct mg_connection *conn);
 
