@@ -18,27 +18,14 @@
 #include "tinwar/io.h"
 #include "tinwar/server.h"
 #include "wsclient.h"
+#include "srv_test.h"
 
 typedef struct game_ref {
 	char id[17];
 	char token[4][33]; // red, blue, umpire, spectator
 } game_ref;
 
-static tw_server *start(void)
-{
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.db = NULL;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
-	o.max_message = 1 << 20;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
-}
+static tw_server *start(void) { return tw_test_server(NULL, 1 << 20); }
 
 static void create(tw_server *s, const char *req, game_ref *g)
 {

@@ -17,20 +17,8 @@
 #include "rawnet.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
+#include "srv_test.h"
 
-static tw_server *start(void)
-{
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
-}
 
 // POST path with Content-Length `declared` and `body` (maybe shorter: then nothing more is sent
 // and the server answers before reading); the status, the answer's "error" in err.
@@ -53,7 +41,7 @@ static int post(tw_server *srv, const char *path, long long declared, const char
 static void test_post_bodies_empty_and_too_long(void **st)
 {
 	(void)st;
-	tw_server *srv = start();
+	tw_server *srv = tw_test_server(NULL, 0);
 	static const struct {
 		const char *path;
 		long long max;

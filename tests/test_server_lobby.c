@@ -17,23 +17,11 @@
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 #include "wsclient.h"
+#include "srv_test.h"
 
 #define BIG (256 * 1024)
 
-static tw_server *start(const char *db)
-{
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.db = db;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
-}
+static tw_server *start(const char *db) { return tw_test_server(db, 0); }
 
 /// One HTTP exchange: the status; the body into body (BIG bytes).
 static int http(tw_server *s, const char *method, const char *path, const char *json, char *body)

@@ -19,6 +19,7 @@
 #include "tinwar/io.h"
 #include "tinwar/server.h"
 #include "wsclient.h"
+#include "srv_test.h"
 
 // Seats in the creation's answer: red, blue, umpire, spectator, then the roles in the rule set's
 // order: red general, infantry, cavalry, artillery, official; blue the same.
@@ -32,21 +33,7 @@ typedef struct game_ref {
 	char token[NSEATS][33];
 } game_ref;
 
-static tw_server *start_db(const char *db)
-{
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.db = db;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
-	o.max_message = 1 << 20;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
-}
+static tw_server *start_db(const char *db) { return tw_test_server(db, 1 << 20); }
 
 static tw_server *start(void) { return start_db(NULL); }
 

@@ -23,6 +23,7 @@
 #include "ll_battle4.h"
 #include "rawnet.h"
 #include "wsclient.h"
+#include "srv_test.h"
 
 // Seats in the creation's answer: the two sides, umpire, spectator, then the four commanders.
 enum { BARON = 0, THANE, UMP, SPEC, R_BARON, R_SHERIFF, R_THANE, R_REEVE, NSEATS };
@@ -33,19 +34,11 @@ static const char *const seat_names[NSEATS] = {"baron",       "thane",         "
 // A server on store `db` (NULL: none) whose store writes wait `busy_ms` on a lock (0: default).
 static tw_server *start_busy(const char *db, int busy_ms)
 {
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
+	tw_server_opts o = tw_test_server_opts();
 	o.db = db;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
 	o.max_message = 1 << 20;
 	o.store_busy_ms = busy_ms;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
+	return tw_test_server_start(&o);
 }
 
 static tw_server *start_db(const char *db) { return start_busy(db, 0); }
@@ -628,16 +621,10 @@ static void test_CA_D1_the_roles_for_the_lobby(void **st)
 	assert_non_null(strstr(out, "POST /api/roles wants"));
 	tw_server_stop(srv);
 	// A scenario over the server's bound on a game's figures is not read.
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
+	tw_server_opts o = tw_test_server_opts();
 	o.max_message = 1 << 20;
 	o.max_figures = 10;
-	tw_error err;
-	tw_error_clear(&err);
-	srv = tw_server_start(&o, &err);
-	assert_non_null(srv);
+	srv = tw_test_server_start(&o);
 	assert_int_equal(http_post(srv, "/api/roles", body, out, sizeof out), 400);
 	assert_non_null(strstr(out, "a game may have at most 10 figures"));
 	free(body);

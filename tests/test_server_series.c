@@ -22,6 +22,7 @@
 #include "tinwar/svl.h"
 #include "tinwar/tinwar.h"
 #include "wsclient.h"
+#include "srv_test.h"
 
 static void reg(void)
 {
@@ -34,19 +35,12 @@ static void reg(void)
 
 static tw_server *start(const char *db)
 {
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
+	tw_server_opts o = tw_test_server_opts();
 	o.db = db;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
 	o.max_message = 1 << 20;
 	o.rate = 1000;
 	o.burst = 1000;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
+	tw_server *s = tw_test_server_start(&o);
 	assert_true(tw_server_wait_restored(s, 60));
 	return s;
 }

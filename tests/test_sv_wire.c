@@ -22,6 +22,7 @@
 #include "tinwar/server.h"
 #include "rules/svl/sv.h"
 #include "wsclient.h"
+#include "srv_test.h"
 
 #define MAXSEAT 8
 
@@ -43,20 +44,11 @@ static void reg(void)
 
 static tw_server *start(void)
 {
-	tw_server_opts o;
-	tw_server_opts_default(&o);
-	o.port = 0;
-	o.db = NULL;
-	o.quiet = getenv("TW_VERBOSE") == NULL;
+	tw_server_opts o = tw_test_server_opts();
 	o.max_message = 1 << 20;
 	o.rate = 1000;
 	o.burst = 1000;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(&o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
+	return tw_test_server_start(&o);
 }
 
 static void create(tw_server *s, json_t *req, game_ref *g)
