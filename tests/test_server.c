@@ -27,6 +27,7 @@
 #include "tinwar/rules_text.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
+#include "srv_test.h"
 
 typedef struct game_ref {
 	char id[17];
@@ -46,15 +47,7 @@ static void test_opts(tw_server_opts *o, const char *db)
 	o->max_message = 65536;
 }
 
-static tw_server *start_with(const tw_server_opts *o)
-{
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
-}
+static tw_server *start_with(const tw_server_opts *o) { return tw_test_server_start(o); }
 
 static tw_server *start(const char *db)
 {

@@ -22,6 +22,7 @@
 #include "wsclient.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
+#include "srv_test.h"
 
 typedef struct game_ref {
 	char id[17];
@@ -36,15 +37,7 @@ static void opts_for_test(tw_server_opts *o, const char *db)
 	o->quiet = getenv("TW_VERBOSE") == NULL;
 }
 
-static tw_server *start_with(const tw_server_opts *o)
-{
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *s = tw_server_start(o, &err);
-	if (!s)
-		fail_msg("server: %s", err.message);
-	return s;
-}
+static tw_server *start_with(const tw_server_opts *o) { return tw_test_server_start(o); }
 
 static void parse_game(const char *resp, game_ref *g)
 {
