@@ -33,7 +33,11 @@ static int post(tw_server *srv, const char *path, long long declared, const char
 	int st = tw_raw_http(port, NULL, req, out, sizeof out, 10.0);
 	free(req);
 	json_t *j = json_loads(out, 0, NULL);
-	snprintf(err, cap, "%s", j ? json_string_value(json_object_get(j, "error")) ?: "" : out);
+	const char *e = j ? json_string_value(json_object_get(j, "error")) : out;
+	size_t k = e ? strlen(e) : 0;
+	k = k < cap ? k : cap - 1; // (cut to fit)
+	memcpy(err, e ? e : "", k);
+	err[k] = 0;
 	json_decref(j);
 	return st;
 }
