@@ -1,0 +1,153 @@
+// s27-hook8 (issue 18, Hook's Farm, seventh round): the exact shortcuts of this round, each
+// against the plain computation.
+//   - lw_rough_extra (lw_obstacles.c): the pieces before the first of a rough kind passed over by
+//     their kind's bit in LW_ROUGH_KINDS, against the plain loop (lw_rough_plain: every piece's
+//     lw_ter_kinds entry). The mask must be exactly the kinds whose extra is not <= 0 (so a kind
+//     given rough going later, or a NaN, must be added to it); and the sums must agree bit for
+//     bit on random tables of random kinds (ditches among them or not, kinds past the enum's
+//     end, ditches first, last, alone), random paths of 1 to 5 points, and Hook's Farm (no ditch:
+//     +0, not -0).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_obstacles.h"
+#include "tinwar/tinwar.h"
+
+static void test_rough_kinds_mask_is_the_table(void **st)
+{
+	(void)st;
+	uint32_t want = 0;
+	for (int k = 0; k < TW_TER_KIND_COUNT; k++)
+		if (!(lw_ter_kinds[k].extra <= 0))
+			want |= 1u << k;
+	assert_true(TW_TER_KIND_COUNT <= 32);
+	assert_int_equal(LW_ROUGH_KINDS, want);
+	assert_true(want != 0); // the ditch
+}
+
+static double rough(const tw_state *s, const tw_vec2 *pts, int n, bool plain)
+{
+	lw_rough_plain = plain;
+	double v = lw_rough_extra(s, pts, n);
+	lw_rough_plain = false;
+	return v;
+}
+
+// A rectangle (or now and then a circle) of the given kind somewhere on a 96 x 64 table.
+static void random_piece(tw_terrain *t, tw_rng *r, int id, uint8_t kind)
+{
+	memset(t, 0, sizeof *t);
+	t->id = id;
+	t->kind = kind;
+	double x = tw_rng_unit(r) * 90, y = tw_rng_unit(r) * 58;
+	double w = 0.5 + tw_rng_unit(r) * 20, d = 0.5 + tw_rng_unit(r) * 12;
+	if (tw_rng_below(r, 5) == 0) {
+		t->shape = TW_SHAPE_CIRCLE;
+		t->center = tw_v2(x, y);
+		t->radius = 0.5 + tw_rng_unit(r) * 6;
+	} else {
+		t->shape = TW_SHAPE_POLY;
+		t->nverts = 4;
+		t->v[0] = tw_v2(x, y);
+		t->v[1] = tw_v2(x + w, y);
+		t->v[2] = tw_v2(x + w, y + d);
+		t->v[3] = tw_v2(x, y + d);
+	}
+	tw_terrain_finish(t);
+}
+
+static int rough_mismatches(const tw_state *s, tw_rng *r, int npaths, int *nonzero)
+{
+	int bad = 0;
+	tw_vec2 pts[5];
+	for (int q = 0; q < npaths; q++) {
+		int n = 1 + (int)tw_rng_below(r, 5);
+		for (int k = 0; k < n; k++)
+			pts[k] = tw_v2(tw_rng_unit(r) * 100 - 2, tw_rng_unit(r) * 68 - 2);
+		double want = rough(s, pts, n, true), got = rough(s, pts, n, false);
+		*nonzero += want != 0;
+		if (memcmp(&want, &got, sizeof want) != 0) {
+			if (bad < 5)
+				print_message("path of %d from (%.3f, %.3f): plain %.17g, fast %.17g\n", n, pts[0].x, pts[0].y,
+					      want, got);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static void test_rough_extra_matches_plain(void **st)
+{
+	(void)st;
+	tw_state *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	tw_terrain *tv = calloc(40, sizeof *tv);
+	assert_non_null(tv);
+	s->table.width = 96;
+	s->table.depth = 64;
+	s->table.terrain = tv;
+	tw_rng r;
+	tw_rng_seed(&r, 2711);
+	int bad = 0, nonzero = 0, tables_with_ditch = 0;
+	for (int tb = 0; tb < 400; tb++) {
+		int n = (int)tw_rng_below(&r, 41); // 0 to 40 pieces
+		int mode = (int)tw_rng_below(&r, 5); // 0: no ditch; 1: ditch first; 2: last; 3: alone; 4: any
+		bool ditch = false;
+		for (int i = 0; i < n; i++) {
+			uint8_t kind;
+			uint32_t pick = tw_rng_below(&r, 16);
+			kind = pick < TW_TER_KIND_COUNT ? (uint8_t)pick : (uint8_t)(pick == 13 ? 40 : pick == 14 ? 200 : 31);
+			if (kind == TW_TER_DITCH && mode != 4)
+				kind = TW_TER_HOUSE;
+			if ((mode == 1 && i == 0) || (mode == 2 && i == n - 1) || (mode == 3 && i == n / 2))
+				kind = TW_TER_DITCH;
+			ditch |= kind == TW_TER_DITCH;
+			random_piece(&tv[i], &r, i + 1, kind);
+		}
+		s->table.nterrain = n;
+		tables_with_ditch += ditch;
+		bad += rough_mismatches(s, &r, 200, &nonzero);
+	}
+	print_message("400 tables (%d with a ditch), %d of 80000 paths in rough going, %d mismatches\n",
+		      tables_with_ditch, nonzero, bad);
+	assert_int_equal(bad, 0);
+	assert_true(tables_with_ditch > 100 && nonzero > 2000);
+	free(tv);
+	free(s);
+}
+
+static void test_rough_extra_hooks_farm(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_state s;
+	memset(&s, 0, sizeof s);
+	assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_rng r;
+	tw_rng_seed(&r, 2712);
+	int nonzero = 0;
+	assert_int_equal(rough_mismatches(&s, &r, 5000, &nonzero), 0);
+	assert_int_equal(nonzero, 0);
+	tw_vec2 pts[2] = {tw_v2(10, 10), tw_v2(20, 12)};
+	double v = lw_rough_extra(&s, pts, 2);
+	assert_false(signbit(v));
+	tw_state_free(&s);
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_rough_kinds_mask_is_the_table),
+	    cmocka_unit_test(test_rough_extra_matches_plain),
+	    cmocka_unit_test(test_rough_extra_hooks_farm),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
