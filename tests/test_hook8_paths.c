@@ -7,6 +7,13 @@
 //     bit on random tables of random kinds (ditches among them or not, kinds past the enum's
 //     end, ditches first, last, alone), random paths of 1 to 5 points, and Hook's Farm (no ditch:
 //     +0, not -0).
+//   - lw_contact_far (lw.h), lw_apply_move's early-out in its LW.MEL.2 contact loop: whenever it
+//     says "far", the plain test (tw_figure_gap <= LW_CONTACT + 1e-9) must say no contact, on
+//     pairs of men placed at gaps around the contact distance and the early-out's margin (along
+//     an axis, diagonally, a hair either side), with radii 0, usual, NaN and infinite, and places
+//     near 0 and out to 1e5 in; and it must say "far" often (not a test that never passes over).
+//     And whole games: Hook's Farm, lw-default against lw-default, the same final state (hash),
+//     the same events and the same contact events with lw_contact_plain on and off.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -141,6 +148,124 @@ static void test_rough_extra_hooks_farm(void **st)
 	tw_state_free(&s);
 }
 
+static double pick_radius(tw_rng *r)
+{
+	switch (tw_rng_below(r, 12)) {
+	case 0: return 0;
+	case 1: return NAN;
+	case 2: return INFINITY;
+	default: return 0.2 + tw_rng_unit(r) * 0.8;
+	}
+}
+
+static void test_contact_far_implies_no_contact(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 2713);
+	tw_figure f, g;
+	long far = 0, contact = 0, near_edge = 0;
+	int bad = 0;
+	for (int q = 0; q < 1000000; q++) {
+		memset(&f, 0, sizeof f);
+		memset(&g, 0, sizeof g);
+		f.radius = pick_radius(&r);
+		g.radius = pick_radius(&r);
+		double scale = tw_rng_below(&r, 4) == 0 ? 1e5 : 100;
+		f.pos = tw_v2(tw_rng_unit(&r) * scale, tw_rng_unit(&r) * scale);
+		double rs = (isfinite(f.radius) ? f.radius : 0.5) + (isfinite(g.radius) ? g.radius : 0.5);
+		double gap; // the gap asked for, about the contact distance and the margin
+		switch (tw_rng_below(&r, 4)) {
+		case 0: gap = LW_CONTACT + (tw_rng_unit(&r) - 0.5) * 1e-5; break;
+		case 1: gap = LW_CONTACT + 1e-6 + (tw_rng_unit(&r) - 0.5) * 1e-8; break;
+		case 2: gap = tw_rng_unit(&r) * 0.5; break;
+		default: gap = tw_rng_unit(&r) * 20; break;
+		}
+		double d = rs + gap;
+		tw_vec2 dir;
+		switch (tw_rng_below(&r, 3)) {
+		case 0: dir = tw_v2(tw_rng_below(&r, 2) ? 1 : -1, 0); break;
+		case 1: dir = tw_v2(0, tw_rng_below(&r, 2) ? 1 : -1); break;
+		default: dir = tw_dir_deg(tw_rng_unit(&r) * 360); break;
+		}
+		g.pos = tw_add(f.pos, tw_scale(dir, d));
+		bool says_far = lw_contact_far(&f, &g);
+		bool plain = tw_figure_gap(&f, &g) <= LW_CONTACT + 1e-9;
+		far += says_far;
+		contact += plain;
+		near_edge += says_far && tw_figure_gap(&f, &g) < LW_CONTACT + 2e-6;
+		if (says_far && plain) {
+			if (bad < 5)
+				print_message("radii %g %g, places (%.17g, %.17g) (%.17g, %.17g): far, yet in contact\n", f.radius,
+					      g.radius, f.pos.x, f.pos.y, g.pos.x, g.pos.y);
+			bad++;
+		}
+	}
+	print_message("1000000 pairs: %ld passed over, %ld in contact, %ld passed over within 2e-6 in of contact\n",
+		      far, contact, near_edge);
+	assert_int_equal(bad, 0);
+	assert_true(far > 300000 && contact > 100000 && near_edge > 1000);
+}
+
+// One Hook's Farm game, lw-default against lw-default: its final state's hash, its events' count
+// and its LW.MEL.2 contact events' count.
+static uint64_t play_hooks_farm(uint64_t seed, int *nev, int *ncontact)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	for (int k = 0; k < 5000; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+			tw_order_init(o, LW_OT_END_MOVE, side);
+			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+				break;
+		}
+	}
+	const tw_events *ev = tw_game_events(g);
+	*nev = ev->n;
+	*ncontact = 0;
+	for (int i = 0; i < ev->n; i++)
+		*ncontact += ev->v[i].type == TW_EV_CONTACT;
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return h;
+}
+
+static void test_contact_far_games_match_plain(void **st)
+{
+	(void)st;
+	int contacts = 0;
+	for (uint64_t seed = 100; seed < 103; seed++) {
+		int n1, c1, n2, c2;
+		lw_contact_plain = true;
+		uint64_t want = play_hooks_farm(seed, &n1, &c1);
+		lw_contact_plain = false;
+		uint64_t got = play_hooks_farm(seed, &n2, &c2);
+		print_message("seed %d: %d events, %d contacts | %d events, %d contacts\n", (int)seed, n1, c1, n2, c2);
+		assert_true(want == got);
+		assert_int_equal(n1, n2);
+		assert_int_equal(c1, c2);
+		contacts += c1;
+	}
+	assert_true(contacts > 0);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -148,6 +273,8 @@ int main(void)
 	    cmocka_unit_test(test_rough_kinds_mask_is_the_table),
 	    cmocka_unit_test(test_rough_extra_matches_plain),
 	    cmocka_unit_test(test_rough_extra_hooks_farm),
+	    cmocka_unit_test(test_contact_far_implies_no_contact),
+	    cmocka_unit_test(test_contact_far_games_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -436,6 +436,17 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// Tests only: true makes the move checks look at every figure for the gaps between men (no box
 /// round the order's men, no early-out along x or y): the same verdicts and messages.
 extern bool lw_validate_plain_gaps;
+/// s27-hook8: true when men f and g stand farther apart along x or y than both radii, the contact
+/// distance and a millionth of an inch, so tw_figure_gap(f, g) > LW_CONTACT + 1e-9 whatever the
+/// rounding (for coordinates within 1e6 in); false also for a NaN or infinite radius or place.
+/// lw_apply_move's contact loop (LW.MEL.2) passes over such men without the square root.
+static inline bool lw_contact_far(const tw_figure *f, const tw_figure *g)
+{
+	double far = f->radius + g->radius + LW_CONTACT + 1e-6;
+	return fabs(f->pos.x - g->pos.x) > far || fabs(f->pos.y - g->pos.y) > far;
+}
+/// Tests only: true makes lw_apply_move's contact loop ask tw_figure_gap of every enemy.
+extern bool lw_contact_plain;
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.

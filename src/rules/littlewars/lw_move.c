@@ -525,6 +525,8 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	return st;
 }
 
+bool lw_contact_plain = false;
+
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
@@ -591,7 +593,8 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			// LW.MEL.2: within 1/8 in of an enemy man is contact; he stays until the move ends.
 			for (int j = 0; j < s->nfig; j++) {
 				const tw_figure *g = &s->fig[j];
-				if (g->side != f->side && lw_is_free(g) && tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
+				if (g->side != f->side && lw_is_free(g) && (lw_contact_plain || !lw_contact_far(f, g)) &&
+				    tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
 					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
 					if (e) {
