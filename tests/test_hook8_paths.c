@@ -14,6 +14,11 @@
 //     near 0 and out to 1e5 in; and it must say "far" often (not a test that never passes over).
 //     And whole games: Hook's Farm, lw-default against lw-default, the same final state (hash),
 //     the same events and the same contact events with lw_contact_plain on and off.
+//   - the river searches by kind (lw_check_leg's "a river near the leg", lw_table_is_water's
+//     "no river, no water"; without a terrain index): against lw_river_plain, the same verdict,
+//     clause and message of lw_check_leg for random legs, and the same lw_table_is_water for
+//     random points, on random tables (no river, a river first, last, alone, rivers with fords
+//     and bridges over them, kinds past the enum's end), Hook's Farm and two generated Countries.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -266,6 +271,89 @@ static void test_contact_far_games_match_plain(void **st)
 	assert_true(contacts > 0);
 }
 
+static int leg_mismatches(const tw_state *s, tw_rng *r, int n, int *wet, int *refused)
+{
+	int bad = 0;
+	for (int q = 0; q < n; q++) {
+		double w = s->table.width, d = s->table.depth;
+		tw_vec2 a = tw_v2(tw_rng_unit(r) * (w + 4) - 2, tw_rng_unit(r) * (d + 4) - 2);
+		tw_vec2 b = tw_rng_below(r, 3) == 0 ? tw_add(a, tw_scale(tw_dir_deg(tw_rng_unit(r) * 360), tw_rng_unit(r) * 6))
+						      : tw_v2(tw_rng_unit(r) * (w + 4) - 2, tw_rng_unit(r) * (d + 4) - 2);
+		tw_error e1, e2;
+		memset(&e1, 0, sizeof e1);
+		memset(&e2, 0, sizeof e2);
+		lw_river_plain = true;
+		tw_status want = lw_check_leg(s, a, b, &e1);
+		bool wwant = lw_table_is_water(&s->table, a);
+		lw_river_plain = false;
+		tw_status got = lw_check_leg(s, a, b, &e2);
+		bool wgot = lw_table_is_water(&s->table, a);
+		*wet += wwant;
+		*refused += want != TW_OK;
+		if (want != got || wwant != wgot || strcmp(e1.message, e2.message) != 0 || strcmp(e1.clause, e2.clause) != 0) {
+			if (bad < 5)
+				print_message("leg (%.3f, %.3f)-(%.3f, %.3f): plain %d %d \"%s\", fast %d %d \"%s\"\n", a.x, a.y, b.x,
+					      b.y, want, wwant, e1.message, got, wgot, e2.message);
+			bad++;
+		}
+	}
+	return bad;
+}
+
+static void test_river_search_matches_plain(void **st)
+{
+	(void)st;
+	tw_state *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	tw_terrain *tv = calloc(40, sizeof *tv);
+	assert_non_null(tv);
+	s->table.width = 96;
+	s->table.depth = 64;
+	s->table.terrain = tv;
+	tw_rng r;
+	tw_rng_seed(&r, 2714);
+	int bad = 0, wet = 0, refused = 0, with_river = 0;
+	for (int tb = 0; tb < 300; tb++) {
+		int n = (int)tw_rng_below(&r, 41);
+		int mode = (int)tw_rng_below(&r, 5); // 0: no river; 1: first; 2: last; 3: alone; 4: any
+		bool river = false;
+		for (int i = 0; i < n; i++) {
+			uint32_t pick = tw_rng_below(&r, 20);
+			uint8_t kind = pick < TW_TER_KIND_COUNT ? (uint8_t)pick
+				       : pick < 16		 ? (uint8_t)(pick == 13 ? 40 : pick == 14 ? 200 : 31)
+							 : (uint8_t)(pick < 18 ? TW_TER_RIVER : pick == 18 ? TW_TER_FORD : TW_TER_BRIDGE);
+			if (kind == TW_TER_RIVER && mode != 4)
+				kind = TW_TER_ROAD;
+			if ((mode == 1 && i == 0) || (mode == 2 && i == n - 1) || (mode == 3 && i == n / 2))
+				kind = TW_TER_RIVER;
+			river |= kind == TW_TER_RIVER;
+			random_piece(&tv[i], &r, i + 1, kind);
+		}
+		s->table.nterrain = n;
+		with_river += river;
+		bad += leg_mismatches(s, &r, 200, &wet, &refused);
+	}
+	print_message("300 tables (%d with a river): 60000 legs, %d refused, %d starting in water, %d mismatches\n",
+		      with_river, refused, wet, bad);
+	assert_int_equal(bad, 0);
+	assert_true(with_river > 100 && wet > 300 && refused > 5000);
+	free(tv);
+	free(s);
+	for (int k = 0; k < 3; k++) {
+		tw_state t;
+		memset(&t, 0, sizeof t);
+		tw_error err;
+		if (k == 0)
+			assert_int_equal(tw_state_load(&t, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		else
+			assert_int_equal(tw_scenario_generate(&t, "littlewars", 60 + (uint64_t)k, 288, 192, &err), TW_OK);
+		wet = refused = 0;
+		assert_int_equal(leg_mismatches(&t, &r, k == 0 ? 20000 : 5000, &wet, &refused), 0);
+		print_message("table %d (%d pieces): %d refused, %d in water\n", k, t.table.nterrain, refused, wet);
+		tw_state_free(&t);
+	}
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -275,6 +363,7 @@ int main(void)
 	    cmocka_unit_test(test_rough_extra_hooks_farm),
 	    cmocka_unit_test(test_contact_far_implies_no_contact),
 	    cmocka_unit_test(test_contact_far_games_match_plain),
+	    cmocka_unit_test(test_river_search_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -447,6 +447,9 @@ static inline bool lw_contact_far(const tw_figure *f, const tw_figure *g)
 }
 /// Tests only: true makes lw_apply_move's contact loop ask tw_figure_gap of every enemy.
 extern bool lw_contact_plain;
+/// Tests only: true makes lw_check_leg look for a river near the leg by its plain loop, and
+/// lw_table_is_water ask tw_table_is_water without first looking for a river (s27-hook8).
+extern bool lw_river_plain;
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.

@@ -51,6 +51,8 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 	return TW_OK;
 }
 
+bool lw_river_plain = false;
+
 // LW.MOB.1: the string bends round obstacles; it may not pass through them.
 tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
@@ -70,7 +72,24 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	}
 	// Open water: sample the leg every half inch, if a river lies near it at all.
 	bool river = false;
-	for (int k = 0; k < nc && !river; k++) {
+	if (!ix && !lw_river_plain) {
+		// s27-hook8 (issue 18): without an index, the pieces up to the next river are passed
+		// over by their kind alone (the plain loop's first test), then that river's box as below.
+		const tw_terrain *tv = s->table.terrain;
+		for (int k = 0;; k++) {
+			while (k < nc && tv[k].kind != TW_TER_RIVER)
+				k++;
+			if (k >= nc)
+				break;
+			const tw_terrain *t = &tv[k];
+			if (fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x && fmax(a.y, b.y) >= t->lo.y &&
+			    fmin(a.y, b.y) <= t->hi.y) {
+				river = true;
+				break;
+			}
+		}
+	}
+	for (int k = 0; k < nc && !river && (ix || lw_river_plain); k++) {
 		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
 		river = t->kind == TW_TER_RIVER && fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
 			fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y;
