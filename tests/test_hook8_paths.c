@@ -19,6 +19,10 @@
 //     clause and message of lw_check_leg for random legs, and the same lw_table_is_water for
 //     random points, on random tables (no river, a river first, last, alone, rivers with fords
 //     and bridges over them, kinds past the enum's end), Hook's Farm and two generated Countries.
+//   - lw_validate_move_extend's loop over every figure (no figure grid, as on Hook's Farm) with
+//     gap_far's test first: against lw_extend_plain_order (the old order of the tests), the same
+//     verdict, clause and message for orders grown a man at a time on Hook's Farm states in play,
+//     the men sent next to other men (own and enemy), onto them, and a few inches off.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -213,8 +217,9 @@ static void test_contact_far_implies_no_contact(void **st)
 }
 
 // One Hook's Farm game, lw-default against lw-default: its final state's hash, its events' count
-// and its LW.MEL.2 contact events' count.
-static uint64_t play_hooks_farm(uint64_t seed, int *nev, int *ncontact)
+// and its LW.MEL.2 contact events' count; with keep, copies of some states in play (every 9th
+// decision, up to max, counted in *nkept).
+static uint64_t play_hooks_farm_keep(uint64_t seed, int *nev, int *ncontact, tw_state *keep, int max, int *nkept)
 {
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
@@ -232,6 +237,8 @@ static uint64_t play_hooks_farm(uint64_t seed, int *nev, int *ncontact)
 		int side = rs->to_move(s);
 		if (side < 0)
 			break;
+		if (keep && *nkept < max && s->phase == LW_PH_PLAY && k % 9 == 0)
+			assert_int_equal(tw_state_clone(&keep[(*nkept)++], s), TW_OK);
 		if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
 			tw_order_init(o, LW_OT_END_MOVE, side);
 			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
@@ -250,6 +257,11 @@ static uint64_t play_hooks_farm(uint64_t seed, int *nev, int *ncontact)
 	tw_game_free(g);
 	tw_state_free(&sc);
 	return h;
+}
+
+static uint64_t play_hooks_farm(uint64_t seed, int *nev, int *ncontact)
+{
+	return play_hooks_farm_keep(seed, nev, ncontact, NULL, 0, NULL);
 }
 
 static void test_contact_far_games_match_plain(void **st)
@@ -354,6 +366,77 @@ static void test_river_search_matches_plain(void **st)
 	}
 }
 
+static void test_extend_far_first_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 40 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	int ns = 0, n1, c1;
+	for (uint64_t seed = 200; seed < 204; seed++)
+		play_hooks_farm_keep(seed, &n1, &c1, ss, MAXS, &ns);
+	assert_true(ns >= 20);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	tw_rng r;
+	tw_rng_seed(&r, 2715);
+	long asked = 0, refused = 0, gaps = 0;
+	int bad = 0;
+	for (int k = 0; k < ns; k++) {
+		const tw_state *s = &ss[k];
+		for (int q = 0; q < 150; q++) {
+			tw_order_init(o, LW_OT_MOVE, s->mover);
+			o->has_at = true;
+			int want = 2 + (int)tw_rng_below(&r, 8);
+			int i0 = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+			for (int m = 0; m < s->nfig && o->nfig < want; m++) {
+				const tw_figure *f = &s->fig[(i0 + m) % s->nfig];
+				if (f->side != s->mover || !lw_is_free(f) || f->moved_in == s->move_no)
+					continue;
+				const tw_figure *t = &s->fig[tw_rng_below(&r, (uint32_t)s->nfig)]; // next to someone
+				tw_vec2 at;
+				switch (tw_rng_below(&r, 4)) {
+				case 0: at = tw_add(f->pos, tw_scale(tw_dir_deg(tw_rng_unit(&r) * 360), tw_rng_unit(&r) * 4)); break;
+				case 1: at = t->pos; break;
+				default:
+					at = tw_add(t->pos, tw_scale(tw_dir_deg(tw_rng_unit(&r) * 360),
+								     f->radius + t->radius + (tw_rng_unit(&r) - 0.3) * 0.3));
+					break;
+				}
+				o->fig[o->nfig] = f->id;
+				o->at[o->nfig++] = at;
+			}
+			int full = o->nfig;
+			for (int n = 2; n <= full; n++) { // grown a man at a time
+				o->nfig = n;
+				tw_error e1, e2;
+				memset(&e1, 0, sizeof e1);
+				memset(&e2, 0, sizeof e2);
+				lw_extend_plain_order = true;
+				tw_status a = lw_validate_move_extend(s, o, &e1);
+				lw_extend_plain_order = false;
+				tw_status b = lw_validate_move_extend(s, o, &e2);
+				asked++;
+				refused += a != TW_OK;
+				gaps += a != TW_OK && (strcmp(e1.clause, "LW.MOB.15") == 0 || strcmp(e1.clause, "LW.MEL.2") == 0);
+				if (a != b || strcmp(e1.message, e2.message) != 0 || strcmp(e1.clause, e2.clause) != 0) {
+					if (bad < 5)
+						print_message("plain %d \"%s\", fast %d \"%s\"\n", a, e1.message, b, e2.message);
+					bad++;
+				}
+			}
+		}
+	}
+	print_message("%d states, %ld grown orders, %ld refused, %ld for a gap between men, %d mismatches\n", ns, asked,
+		      refused, gaps, bad);
+	assert_int_equal(bad, 0);
+	assert_true(gaps > asked / 20 && refused < asked - asked / 10);
+	free(o);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -364,6 +447,7 @@ int main(void)
 	    cmocka_unit_test(test_contact_far_implies_no_contact),
 	    cmocka_unit_test(test_contact_far_games_match_plain),
 	    cmocka_unit_test(test_river_search_matches_plain),
+	    cmocka_unit_test(test_extend_far_first_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

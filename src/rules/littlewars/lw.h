@@ -450,6 +450,9 @@ extern bool lw_contact_plain;
 /// Tests only: true makes lw_check_leg look for a river near the leg by its plain loop, and
 /// lw_table_is_water ask tw_table_is_water without first looking for a river (s27-hook8).
 extern bool lw_river_plain;
+/// Tests only: true makes lw_validate_move_extend's loop over every figure (no figure grid) ask
+/// gap_far after the other tests, as before s27-hook8 (false: first, inline).
+extern bool lw_extend_plain_order;
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.

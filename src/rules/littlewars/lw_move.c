@@ -460,6 +460,8 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 	return TW_OK;
 }
 
+bool lw_extend_plain_order = false;
+
 tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	int last = o->nfig - 1;
@@ -521,8 +523,16 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 		if (first < s->nfig)
 			st = check_gap(s, f, end, &s->fig[first], s->fig[first].pos, err);
 	}
+	// s27-hook8 (issue 18): gap_far first (most men are far; the tests are pure, so their order
+	// does not change which men are checked), the switch read once.
+	bool far_first = !lw_validate_plain_gaps && !lw_extend_plain_order;
 	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
+		if (far_first) {
+			double far = f->radius + g->radius + LW_CLEAR + 1e-6; // gap_far's test
+			if (fabs(end.x - g->pos.x) > far || fabs(end.y - g->pos.y) > far)
+				continue;
+		}
 		if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
 			continue;
 		st = check_gap(s, f, end, g, g->pos, err);
