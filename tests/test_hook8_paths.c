@@ -23,6 +23,11 @@
 //     gap_far's test first: against lw_extend_plain_order (the old order of the tests), the same
 //     verdict, clause and message for orders grown a man at a time on Hook's Farm states in play,
 //     the men sent next to other men (own and enemy), onto them, and a few inches off.
+//   - the general's surrender plan (lw_general.c, LW.MEL.16): a man's body is not gathered when
+//     fewer than 6 foes stand near him; against lw_ai_surrender_plain, the same orders decided
+//     (every field, each list up to its count, bit for bit; past the counts the general's
+//     scratch differs) at every decision of nine Hook's Farm games, and the same games (final
+//     hash, events).
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -32,7 +37,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/io_internal.h"
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_ai.h"
 #include "rules/littlewars/lw_obstacles.h"
 #include "tinwar/tinwar.h"
 
@@ -437,6 +444,83 @@ static void test_extend_far_first_matches_plain(void **st)
 	free(ss);
 }
 
+// A Hook's Farm game decided twice at every step, by fresh generals with lw_ai_surrender_plain
+// on and off (the on one's order is played); the count of differing orders, of surrenders
+// decided, of decisions; the final hash through *hash.
+static int surrender_game(uint64_t seed, int *nsurr, int *ndec, uint64_t *hash)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *plain[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+	tw_general *fast[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+	tw_order *o = calloc(1, sizeof *o), *p = calloc(1, sizeof *p);
+	assert_non_null(o);
+	assert_non_null(p);
+	int diff = 0;
+	for (int k = 0; k < 5000; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0)
+			break;
+		memset(o, 0, sizeof *o);
+		memset(p, 0, sizeof *p);
+		lw_ai_surrender_plain = true;
+		tw_status a = tw_general_decide(plain[side], s, o);
+		lw_ai_surrender_plain = false;
+		tw_status b = tw_general_decide(fast[side], s, p);
+		(*ndec)++;
+		*nsurr += a == TW_OK && o->type == LW_OT_SURRENDER;
+		// The same order: every field, each list up to its count, bit for bit (the general
+		// uses the order as scratch: past the counts its bytes are not the order's).
+		bool same = a == b && tw_io_order_equal(o, p) && memcmp(o->fig, p->fig, (size_t)o->nfig * sizeof o->fig[0]) == 0 &&
+			    memcmp(o->at, p->at, (size_t)(o->has_at ? o->nfig : 0) * sizeof o->at[0]) == 0 &&
+			    memcmp(o->path, p->path, (size_t)o->npath * sizeof o->path[0]) == 0 &&
+			    memcmp(&o->bearing, &p->bearing, sizeof o->bearing) == 0 &&
+			    memcmp(&o->elevation, &p->elevation, sizeof o->elevation) == 0;
+		diff += !same;
+		if (a != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
+			tw_order_init(o, LW_OT_END_MOVE, side);
+			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
+				break;
+		}
+	}
+	*hash = tw_state_hash(tw_game_state(g));
+	free(o);
+	free(p);
+	for (int k = 0; k < 2; k++) {
+		tw_general_free(plain[k]);
+		tw_general_free(fast[k]);
+	}
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return diff;
+}
+
+static void test_surrender_plan_matches_plain(void **st)
+{
+	(void)st;
+	int diff = 0, nsurr = 0, ndec = 0;
+	for (uint64_t seed = 100; seed < 109; seed++) {
+		uint64_t h;
+		diff += surrender_game(seed, &nsurr, &ndec, &h);
+		int n1, c1, n2, c2;
+		lw_ai_surrender_plain = true;
+		uint64_t want = play_hooks_farm(seed, &n1, &c1);
+		lw_ai_surrender_plain = false;
+		uint64_t got = play_hooks_farm(seed, &n2, &c2);
+		assert_true(want == got);
+		assert_int_equal(n1, n2);
+	}
+	print_message("%d decisions, %d surrenders decided, %d orders differ\n", ndec, nsurr, diff);
+	assert_int_equal(diff, 0);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -448,6 +532,7 @@ int main(void)
 	    cmocka_unit_test(test_contact_far_games_match_plain),
 	    cmocka_unit_test(test_river_search_matches_plain),
 	    cmocka_unit_test(test_extend_far_first_matches_plain),
+	    cmocka_unit_test(test_surrender_plan_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
