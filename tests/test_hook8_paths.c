@@ -28,6 +28,11 @@
 //     (every field, each list up to its count, bit for bit; past the counts the general's
 //     scratch differs) at every decision of nine Hook's Farm games, and the same games (final
 //     hash, events).
+//   - lw_off_line (lw.h), the general's gun targets asking it before tw_dist_point_segment for
+//     each own man in the line of fire's box: whenever it says "off", the segment distance is at
+//     least 1.5 in (10^6 points about the line at 1.5 in, a hair either side, past the ends,
+//     segments of no length, short and long, places to 1e5 in, NaN); and with lw_gun_line_plain
+//     the same orders at every decision of nine games and the same games.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -447,7 +452,7 @@ static void test_extend_far_first_matches_plain(void **st)
 // A Hook's Farm game decided twice at every step, by fresh generals with lw_ai_surrender_plain
 // on and off (the on one's order is played); the count of differing orders, of surrenders
 // decided, of decisions; the final hash through *hash.
-static int surrender_game(uint64_t seed, int *nsurr, int *ndec, uint64_t *hash)
+static int surrender_game(uint64_t seed, int *nsurr, int *ndec, uint64_t *hash, bool *plain_switch)
 {
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
@@ -470,9 +475,9 @@ static int surrender_game(uint64_t seed, int *nsurr, int *ndec, uint64_t *hash)
 			break;
 		memset(o, 0, sizeof *o);
 		memset(p, 0, sizeof *p);
-		lw_ai_surrender_plain = true;
+		*plain_switch = true;
 		tw_status a = tw_general_decide(plain[side], s, o);
-		lw_ai_surrender_plain = false;
+		*plain_switch = false;
 		tw_status b = tw_general_decide(fast[side], s, p);
 		(*ndec)++;
 		*nsurr += a == TW_OK && o->type == LW_OT_SURRENDER;
@@ -508,7 +513,7 @@ static void test_surrender_plan_matches_plain(void **st)
 	int diff = 0, nsurr = 0, ndec = 0;
 	for (uint64_t seed = 100; seed < 109; seed++) {
 		uint64_t h;
-		diff += surrender_game(seed, &nsurr, &ndec, &h);
+		diff += surrender_game(seed, &nsurr, &ndec, &h, &lw_ai_surrender_plain);
 		int n1, c1, n2, c2;
 		lw_ai_surrender_plain = true;
 		uint64_t want = play_hooks_farm(seed, &n1, &c1);
@@ -518,6 +523,71 @@ static void test_surrender_plan_matches_plain(void **st)
 		assert_int_equal(n1, n2);
 	}
 	print_message("%d decisions, %d surrenders decided, %d orders differ\n", ndec, nsurr, diff);
+	assert_int_equal(diff, 0);
+}
+
+static void test_off_line_implies_far(void **st)
+{
+	(void)st;
+	tw_rng r;
+	tw_rng_seed(&r, 2716);
+	long off = 0, near_edge = 0;
+	int bad = 0;
+	for (int q = 0; q < 1000000; q++) {
+		double scale = tw_rng_below(&r, 4) == 0 ? 1e5 : 100;
+		tw_vec2 a = tw_v2(tw_rng_unit(&r) * scale, tw_rng_unit(&r) * scale), b;
+		switch (tw_rng_below(&r, 6)) {
+		case 0: b = a; break;
+		case 1: b = tw_add(a, tw_scale(tw_dir_deg(tw_rng_unit(&r) * 360), tw_rng_unit(&r) * 1e-3)); break;
+		case 2: b = tw_v2(a.x + tw_rng_unit(&r) * 30, a.y); break;
+		default: b = tw_add(a, tw_scale(tw_dir_deg(tw_rng_unit(&r) * 360), tw_rng_unit(&r) * 60)); break;
+		}
+		tw_vec2 d = tw_sub(b, a);
+		// A point at some distance from the line, at some place along it (or past its ends).
+		double u = tw_rng_unit(&r) * 1.4 - 0.2, h;
+		switch (tw_rng_below(&r, 4)) {
+		case 0: h = 1.5 + (tw_rng_unit(&r) - 0.5) * 1e-5; break;
+		case 1: h = 1.5 + 1e-6 + (tw_rng_unit(&r) - 0.5) * 1e-8; break;
+		default: h = tw_rng_unit(&r) * 4; break;
+		}
+		double len = tw_len(d);
+		tw_vec2 n = len > 0 ? tw_v2(-d.y / len, d.x / len) : tw_dir_deg(tw_rng_unit(&r) * 360);
+		tw_vec2 p = tw_add(tw_add(a, tw_scale(d, u)), tw_scale(n, tw_rng_below(&r, 2) ? h : -h));
+		if (tw_rng_below(&r, 200) == 0)
+			p.x = NAN;
+		double reach = lw_off_line_reach(d, 1.5);
+		bool says_off = lw_off_line(p, a, d, reach);
+		double plain = tw_dist_point_segment(p, a, b);
+		off += says_off;
+		near_edge += says_off && plain < 1.5 + 2e-6;
+		if (says_off && !(plain >= 1.5)) {
+			if (bad < 5)
+				print_message("a (%.17g, %.17g) b (%.17g, %.17g) p (%.17g, %.17g): off, yet %.17g\n", a.x, a.y, b.x, b.y,
+					      p.x, p.y, plain);
+			bad++;
+		}
+	}
+	print_message("1000000 points: %ld off the line, %ld of them within 2e-6 in of 1.5 in\n", off, near_edge);
+	assert_int_equal(bad, 0);
+	assert_true(off > 200000 && near_edge > 1000);
+}
+
+static void test_gun_line_games_match_plain(void **st)
+{
+	(void)st;
+	int diff = 0, nsurr = 0, ndec = 0;
+	for (uint64_t seed = 100; seed < 109; seed++) {
+		uint64_t h;
+		diff += surrender_game(seed, &nsurr, &ndec, &h, &lw_gun_line_plain);
+		int n1, c1, n2, c2;
+		lw_gun_line_plain = true;
+		uint64_t want = play_hooks_farm(seed, &n1, &c1);
+		lw_gun_line_plain = false;
+		uint64_t got = play_hooks_farm(seed, &n2, &c2);
+		assert_true(want == got);
+		assert_int_equal(n1, n2);
+	}
+	print_message("%d decisions, %d orders differ\n", ndec, diff);
 	assert_int_equal(diff, 0);
 }
 
@@ -533,6 +603,8 @@ int main(void)
 	    cmocka_unit_test(test_river_search_matches_plain),
 	    cmocka_unit_test(test_extend_far_first_matches_plain),
 	    cmocka_unit_test(test_surrender_plan_matches_plain),
+	    cmocka_unit_test(test_off_line_implies_far),
+	    cmocka_unit_test(test_gun_line_games_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

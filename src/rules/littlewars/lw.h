@@ -447,6 +447,18 @@ static inline bool lw_contact_far(const tw_figure *f, const tw_figure *g)
 }
 /// Tests only: true makes lw_apply_move's contact loop ask tw_figure_gap of every enemy.
 extern bool lw_contact_plain;
+/// s27-hook8: the reach lw_off_line compares with, for segment a + d and distance r: (r + 1e-6) |d|.
+static inline double lw_off_line_reach(tw_vec2 d, double r) { return (r + 1e-6) * sqrt(d.x * d.x + d.y * d.y); }
+/// s27-hook8: true when p lies farther than r + 1e-6 in from the line through a along d (reach from
+/// lw_off_line_reach), so tw_dist_point_segment(p, a, a + d) >= r whatever the rounding (places within
+/// 1e6 in); false for d of no length, NaN, or p nearer. The general's line-of-fire loop asks it first.
+static inline bool lw_off_line(tw_vec2 p, tw_vec2 a, tw_vec2 d, double reach)
+{
+	return fabs(d.x * (p.y - a.y) - d.y * (p.x - a.x)) > reach;
+}
+/// Tests only: true makes the general's gun targets ask tw_dist_point_segment of every own man
+/// in the line of fire's box (no lw_off_line first).
+extern bool lw_gun_line_plain;
 /// Tests only: true makes lw_check_leg look for a river near the leg by its plain loop, and
 /// lw_table_is_water ask tw_table_is_water without first looking for a river (s27-hook8).
 extern bool lw_river_plain;

@@ -218,10 +218,15 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		int32_t ids[32];
 		tw_vec2 lo, hi;
 		lw_seg_box(muzzle, f->pos, 1.5, &lo, &hi);
+		tw_vec2 dl = tw_sub(f->pos, muzzle); // s27-hook8: the line of fire, for lw_off_line
+		double reach = lw_off_line_reach(dl, 1.5);
+		bool line_first = !lw_gun_line_plain;
 		for (int k = 0; k < nmine; k++) {
 			const tw_figure *m = &s->fig[mine[k]];
 			if (lw_outside_box(m->pos, lo, hi))
 				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
+			if (line_first && lw_off_line(m->pos, muzzle, dl, reach))
+				continue; // farther than 1.5 in from the line through it, so from the segment
 			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
 				continue;
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
@@ -776,6 +781,7 @@ static void surrender_body(const tw_state *s, lw_ai *ai, int side, const tw_figu
 }
 
 bool lw_ai_surrender_plain = false;
+bool lw_gun_line_plain = false;
 
 static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 {
