@@ -91,6 +91,31 @@ static void random_piece(tw_terrain *t, tw_rng *r, int id, uint8_t kind)
 	tw_terrain_finish(t);
 }
 
+// A random table of 0 to 40 pieces in s (its pieces in tv, room for 40): kinds drawn from npick
+// (below TW_TER_KIND_COUNT the kinds, then 40, 200, 31, then rivers, a ford, a bridge); the kind
+// `special` stands, by the table's mode, nowhere (stand_in instead), first, last, alone in the
+// middle, or wherever drawn. True when the table holds a piece of kind special.
+static bool random_table(tw_state *s, tw_terrain *tv, tw_rng *r, uint32_t npick, uint8_t special, uint8_t stand_in)
+{
+	int n = (int)tw_rng_below(r, 41);
+	int mode = (int)tw_rng_below(r, 5); // 0: none; 1: first; 2: last; 3: alone; 4: any
+	bool has = false;
+	for (int i = 0; i < n; i++) {
+		uint32_t pick = tw_rng_below(r, npick);
+		uint8_t kind = pick < TW_TER_KIND_COUNT ? (uint8_t)pick
+			       : pick < 16		 ? (uint8_t)(pick == 13 ? 40 : pick == 14 ? 200 : 31)
+						 : (uint8_t)(pick < 18 ? TW_TER_RIVER : pick == 18 ? TW_TER_FORD : TW_TER_BRIDGE);
+		if (kind == special && mode != 4)
+			kind = stand_in;
+		if ((mode == 1 && i == 0) || (mode == 2 && i == n - 1) || (mode == 3 && i == n / 2))
+			kind = special;
+		has |= kind == special;
+		random_piece(&tv[i], r, i + 1, kind);
+	}
+	s->table.nterrain = n;
+	return has;
+}
+
 static int rough_mismatches(const tw_state *s, tw_rng *r, int npaths, int *nonzero)
 {
 	int bad = 0;
@@ -125,22 +150,7 @@ static void test_rough_extra_matches_plain(void **st)
 	tw_rng_seed(&r, 2711);
 	int bad = 0, nonzero = 0, tables_with_ditch = 0;
 	for (int tb = 0; tb < 400; tb++) {
-		int n = (int)tw_rng_below(&r, 41); // 0 to 40 pieces
-		int mode = (int)tw_rng_below(&r, 5); // 0: no ditch; 1: ditch first; 2: last; 3: alone; 4: any
-		bool ditch = false;
-		for (int i = 0; i < n; i++) {
-			uint8_t kind;
-			uint32_t pick = tw_rng_below(&r, 16);
-			kind = pick < TW_TER_KIND_COUNT ? (uint8_t)pick : (uint8_t)(pick == 13 ? 40 : pick == 14 ? 200 : 31);
-			if (kind == TW_TER_DITCH && mode != 4)
-				kind = TW_TER_HOUSE;
-			if ((mode == 1 && i == 0) || (mode == 2 && i == n - 1) || (mode == 3 && i == n / 2))
-				kind = TW_TER_DITCH;
-			ditch |= kind == TW_TER_DITCH;
-			random_piece(&tv[i], &r, i + 1, kind);
-		}
-		s->table.nterrain = n;
-		tables_with_ditch += ditch;
+		tables_with_ditch += random_table(s, tv, &r, 16, TW_TER_DITCH, TW_TER_HOUSE);
 		bad += rough_mismatches(s, &r, 200, &nonzero);
 	}
 	print_message("400 tables (%d with a ditch), %d of 80000 paths in rough going, %d mismatches\n",
@@ -338,23 +348,7 @@ static void test_river_search_matches_plain(void **st)
 	tw_rng_seed(&r, 2714);
 	int bad = 0, wet = 0, refused = 0, with_river = 0;
 	for (int tb = 0; tb < 300; tb++) {
-		int n = (int)tw_rng_below(&r, 41);
-		int mode = (int)tw_rng_below(&r, 5); // 0: no river; 1: first; 2: last; 3: alone; 4: any
-		bool river = false;
-		for (int i = 0; i < n; i++) {
-			uint32_t pick = tw_rng_below(&r, 20);
-			uint8_t kind = pick < TW_TER_KIND_COUNT ? (uint8_t)pick
-				       : pick < 16		 ? (uint8_t)(pick == 13 ? 40 : pick == 14 ? 200 : 31)
-							 : (uint8_t)(pick < 18 ? TW_TER_RIVER : pick == 18 ? TW_TER_FORD : TW_TER_BRIDGE);
-			if (kind == TW_TER_RIVER && mode != 4)
-				kind = TW_TER_ROAD;
-			if ((mode == 1 && i == 0) || (mode == 2 && i == n - 1) || (mode == 3 && i == n / 2))
-				kind = TW_TER_RIVER;
-			river |= kind == TW_TER_RIVER;
-			random_piece(&tv[i], &r, i + 1, kind);
-		}
-		s->table.nterrain = n;
-		with_river += river;
+		with_river += random_table(s, tv, &r, 20, TW_TER_RIVER, TW_TER_ROAD);
 		bad += leg_mismatches(s, &r, 200, &wet, &refused);
 	}
 	print_message("300 tables (%d with a river): 60000 legs, %d refused, %d starting in water, %d mismatches\n",

@@ -438,7 +438,8 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 extern bool lw_validate_plain_gaps;
 /// s27-hook8: true when men f and g stand farther apart along x or y than both radii, the contact
 /// distance and a millionth of an inch, so tw_figure_gap(f, g) > LW_CONTACT + 1e-9 whatever the
-/// rounding (for coordinates within 1e6 in); false also for a NaN or infinite radius or place.
+/// rounding (for coordinates within 1e6 in); false for a NaN or infinite radius (an infinite
+/// place is far, and tw_figure_gap finds no contact there either).
 /// lw_apply_move's contact loop (LW.MEL.2) passes over such men without the square root.
 static inline bool lw_contact_far(const tw_figure *f, const tw_figure *g)
 {

@@ -766,7 +766,6 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 	return o->nfig > 0;
 }
 
-// LW.MEL.16: an isolated body facing twice its number within a move gives itself up.
 // The surrender order plan_surrender starts for man f: f's own free men within 4 in (up to 64).
 static void surrender_body(const tw_state *s, lw_ai *ai, int side, const tw_figure *f, tw_order *o)
 {
@@ -783,6 +782,7 @@ static void surrender_body(const tw_state *s, lw_ai *ai, int side, const tw_figu
 bool lw_ai_surrender_plain = false;
 bool lw_gun_line_plain = false;
 
+// LW.MEL.16: an isolated body facing twice its number within a move gives itself up.
 static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 {
 	// s27-hook8 (issue 18): the foes are counted first; under 6 (three times the smallest body
