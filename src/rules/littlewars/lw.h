@@ -436,6 +436,36 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err);
 /// Tests only: true makes the move checks look at every figure for the gaps between men (no box
 /// round the order's men, no early-out along x or y): the same verdicts and messages.
 extern bool lw_validate_plain_gaps;
+/// s27-hook8: true when men f and g stand farther apart along x or y than both radii, the contact
+/// distance and a millionth of an inch, so tw_figure_gap(f, g) > LW_CONTACT + 1e-9 whatever the
+/// rounding (for coordinates within 1e6 in); false for a NaN or infinite radius (an infinite
+/// place is far, and tw_figure_gap finds no contact there either).
+/// lw_apply_move's contact loop (LW.MEL.2) passes over such men without the square root.
+static inline bool lw_contact_far(const tw_figure *f, const tw_figure *g)
+{
+	double far = f->radius + g->radius + LW_CONTACT + 1e-6;
+	return fabs(f->pos.x - g->pos.x) > far || fabs(f->pos.y - g->pos.y) > far;
+}
+/// Tests only: true makes lw_apply_move's contact loop ask tw_figure_gap of every enemy.
+extern bool lw_contact_plain;
+/// s27-hook8: the reach lw_off_line compares with, for segment a + d and distance r: (r + 1e-6) |d|.
+static inline double lw_off_line_reach(tw_vec2 d, double r) { return (r + 1e-6) * sqrt(d.x * d.x + d.y * d.y); }
+/// s27-hook8: true when p lies farther than r + 1e-6 in from the line through a along d (reach from
+/// lw_off_line_reach), so tw_dist_point_segment(p, a, a + d) >= r whatever the rounding (places within
+/// 1e6 in); false for d of no length, NaN, or p nearer. The general's line-of-fire loop asks it first.
+static inline bool lw_off_line(tw_vec2 p, tw_vec2 a, tw_vec2 d, double reach)
+{
+	return fabs(d.x * (p.y - a.y) - d.y * (p.x - a.x)) > reach;
+}
+/// Tests only: true makes the general's gun targets ask tw_dist_point_segment of every own man
+/// in the line of fire's box (no lw_off_line first).
+extern bool lw_gun_line_plain;
+/// Tests only: true makes lw_check_leg look for a river near the leg by its plain loop, and
+/// lw_table_is_water ask tw_table_is_water without first looking for a river (s27-hook8).
+extern bool lw_river_plain;
+/// Tests only: true makes lw_validate_move_extend's loop over every figure (no figure grid) ask
+/// gap_far after the other tests, as before s27-hook8 (false: first, inline).
+extern bool lw_extend_plain_order;
 /// The same verdict as the rule set's validate (OK or not) for a move order whose first nfig-1
 /// figures, without the last, already made a legal order in s: checks only the last figure
 /// and his gaps to the others. Other orders, or one figure, are validated in full.

@@ -104,6 +104,9 @@ typedef struct lw_ai_lists {
 
 /// Tests (h5-hook): true makes lw_ai_charge work every count out afresh.
 extern bool lw_ai_charge_nomemo;
+/// Tests only: true makes the general's LW.MEL.16 surrender plan gather every man's body before
+/// counting the foes near him (s27-hook8: bodies facing under 6 foes are not gathered).
+extern bool lw_ai_surrender_plain;
 
 /// Lists s into l (replacing what l held); false without memory.
 bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l);

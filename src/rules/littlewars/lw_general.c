@@ -218,10 +218,15 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		int32_t ids[32];
 		tw_vec2 lo, hi;
 		lw_seg_box(muzzle, f->pos, 1.5, &lo, &hi);
+		tw_vec2 dl = tw_sub(f->pos, muzzle); // s27-hook8: the line of fire, for lw_off_line
+		double reach = lw_off_line_reach(dl, 1.5);
+		bool line_first = !lw_gun_line_plain;
 		for (int k = 0; k < nmine; k++) {
 			const tw_figure *m = &s->fig[mine[k]];
 			if (lw_outside_box(m->pos, lo, hi))
 				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
+			if (line_first && lw_off_line(m->pos, muzzle, dl, reach))
+				continue; // farther than 1.5 in from the line through it, so from the segment
 			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
 				continue;
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
@@ -761,28 +766,48 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 	return o->nfig > 0;
 }
 
+// The surrender order plan_surrender starts for man f: f's own free men within 4 in (up to 64).
+static void surrender_body(const tw_state *s, lw_ai *ai, int side, const tw_figure *f, tw_order *o)
+{
+	tw_order_init(o, LW_OT_SURRENDER, side);
+	double R = 4.0 + 1e-3;
+	int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(f->pos.x - R, f->pos.y - R), tw_v2(f->pos.x + R, f->pos.y + R));
+	for (int j = 0; j < nn && o->nfig < 64; j++) {
+		const tw_figure *m = &s->fig[ai->lists.found[j]];
+		if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
+			o->fig[o->nfig++] = m->id;
+	}
+}
+
+bool lw_ai_surrender_plain = false;
+bool lw_gun_line_plain = false;
+
 // LW.MEL.16: an isolated body facing twice its number within a move gives itself up.
 static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 {
+	// s27-hook8 (issue 18): the foes are counted first; under 6 (three times the smallest body
+	// that may give itself up, two men) this man's body cannot surrender whoever is in it, so
+	// it is not gathered. The last man's body is gathered at the end all the same, so that the
+	// order and the lists' found men are left as the plain loop leaves them.
+	const tw_figure *skipped = NULL;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || !lw_is_free(f))
 			continue;
-		tw_order_init(o, LW_OT_SURRENDER, side);
-		double R = 4.0 + 1e-3;
-		int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(f->pos.x - R, f->pos.y - R),
-					tw_v2(f->pos.x + R, f->pos.y + R));
-		for (int j = 0; j < nn && o->nfig < 64; j++) {
-			const tw_figure *m = &s->fig[ai->lists.found[j]];
-			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
-				o->fig[o->nfig++] = m->id;
-		}
 		int foes = lw_ai_count_near(&ai->lists, lw_enemy(side), f->pos, LW_CAV_MOVE);
+		if (foes < 6 && !lw_ai_surrender_plain) {
+			skipped = f;
+			continue;
+		}
+		skipped = NULL;
+		surrender_body(s, ai, side, f, o);
 		// lw_is_isolated, its supporters counted from the lists (lw_ai_support.c: the same count)
 		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_ai_supporters(s, &ai->lists, side, o->fig, o->nfig) * 2 < o->nfig &&
 		    legal(s, o))
 			return true;
 	}
+	if (skipped)
+		surrender_body(s, ai, side, skipped, o);
 	return false;
 }
 

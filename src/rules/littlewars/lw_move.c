@@ -51,6 +51,8 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 	return TW_OK;
 }
 
+bool lw_river_plain = false;
+
 // LW.MOB.1: the string bends round obstacles; it may not pass through them.
 tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
@@ -70,7 +72,24 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	}
 	// Open water: sample the leg every half inch, if a river lies near it at all.
 	bool river = false;
-	for (int k = 0; k < nc && !river; k++) {
+	if (!ix && !lw_river_plain) {
+		// s27-hook8 (issue 18): without an index, the pieces up to the next river are passed
+		// over by their kind alone (the plain loop's first test), then that river's box as below.
+		const tw_terrain *tv = s->table.terrain;
+		for (int k = 0;; k++) {
+			while (k < nc && tv[k].kind != TW_TER_RIVER)
+				k++;
+			if (k >= nc)
+				break;
+			const tw_terrain *t = &tv[k];
+			if (fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x && fmax(a.y, b.y) >= t->lo.y &&
+			    fmin(a.y, b.y) <= t->hi.y) {
+				river = true;
+				break;
+			}
+		}
+	}
+	for (int k = 0; k < nc && !river && (ix || lw_river_plain); k++) {
 		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
 		river = t->kind == TW_TER_RIVER && fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x &&
 			fmax(a.y, b.y) >= t->lo.y && fmin(a.y, b.y) <= t->hi.y;
@@ -441,6 +460,8 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 	return TW_OK;
 }
 
+bool lw_extend_plain_order = false;
+
 tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	int last = o->nfig - 1;
@@ -502,8 +523,16 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 		if (first < s->nfig)
 			st = check_gap(s, f, end, &s->fig[first], s->fig[first].pos, err);
 	}
+	// s27-hook8 (issue 18): gap_far first (most men are far; the tests are pure, so their order
+	// does not change which men are checked), the switch read once.
+	bool far_first = !lw_validate_plain_gaps && !lw_extend_plain_order;
 	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
+		if (far_first) {
+			double far = f->radius + g->radius + LW_CLEAR + 1e-6; // gap_far's test
+			if (fabs(end.x - g->pos.x) > far || fabs(end.y - g->pos.y) > far)
+				continue;
+		}
 		if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
 			continue;
 		st = check_gap(s, f, end, g, g->pos, err);
@@ -524,6 +553,8 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	tw_free(ends);
 	return st;
 }
+
+bool lw_contact_plain = false;
 
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
@@ -591,7 +622,8 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			// LW.MEL.2: within 1/8 in of an enemy man is contact; he stays until the move ends.
 			for (int j = 0; j < s->nfig; j++) {
 				const tw_figure *g = &s->fig[j];
-				if (g->side != f->side && lw_is_free(g) && tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
+				if (g->side != f->side && lw_is_free(g) && (lw_contact_plain || !lw_contact_far(f, g)) &&
+				    tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
 					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
 					if (e) {

@@ -14,6 +14,10 @@ typedef struct lw_ter_kind {
 } lw_ter_kind;
 extern const lw_ter_kind lw_ter_kinds[TW_TER_KIND_COUNT];
 
+/// The kinds with extra > 0 in lw_ter_kinds, a bit each (s27-hook8: lw_rough_extra's first pass).
+#define LW_ROUGH_KINDS (1u << TW_TER_DITCH)
+/// Tests only: true makes lw_rough_extra look at every piece's kind entry (the plain loop).
+extern bool lw_rough_plain;
 /// The inches a path pts[0..n) adds to its length for the rough going it crosses (0 on clear ground).
 double lw_rough_extra(const tw_state *s, const tw_vec2 *pts, int n);
 /// KS.SH.5: a man at `man` stands in an entrenchment (a ditch) that the shell's point p is outside.

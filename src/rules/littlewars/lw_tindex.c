@@ -234,8 +234,19 @@ int lw_tindex_query_segment(lw_tindex *ix, tw_vec2 a, tw_vec2 b)
 bool lw_table_is_water(const tw_table *tb, tw_vec2 p)
 {
 	lw_tindex *ix = lw_tindex_for(tb);
-	if (!ix)
+	if (!ix) {
+		// s27-hook8 (issue 18): without a river there is no water (tw_table_is_water's first
+		// loop finds none), asked by the pieces' kinds alone.
+		if (!lw_river_plain) {
+			const tw_terrain *tv = tb->terrain;
+			int n = tb->nterrain, k = 0;
+			while (k < n && tv[k].kind != TW_TER_RIVER)
+				k++;
+			if (k >= n)
+				return false;
+		}
 		return tw_table_is_water(tb, p);
+	}
 	// tw_table_is_water over the candidates: a river holding p, and no ford or bridge holding
 	// p (a piece whose box does not hold p does not hold p).
 	int n = lw_tindex_query(ix, p, p);
