@@ -15,7 +15,7 @@ double lw_rough_extra(const tw_state *s, const tw_vec2 *pts, int n)
 		// s27-hook8 (issue 18): the pieces before the first of a rough kind add nothing (the
 		// plain loop passes over them), so they are passed over by their kind's bit alone; on a
 		// table without rough going the answer is the plain loop's +0. LW_ROUGH_KINDS is the
-		// kinds with extra > 0 in lw_ter_kinds (tests/test_hook8_paths.c holds them equal).
+		// kinds with extra > 0 in lw_ter_kinds (tests/test_lw_exact_shortcuts.c holds them equal).
 		const tw_terrain *tv = s->table.terrain;
 		int nt = s->table.nterrain;
 		while (i < nt && !(tv[i].kind < 32 && (LW_ROUGH_KINDS >> tv[i].kind) & 1u))
