@@ -136,9 +136,10 @@ static int rough_mismatches(const tw_state *s, tw_rng *r, int npaths, int *nonze
 	return bad;
 }
 
-static void test_rough_extra_matches_plain(void **st)
+// A state with a bare 96 x 64 in table and room for 40 pieces (random_table fills them); freed by
+// free(s->table.terrain) and free(s).
+static tw_state *bare_table(void)
 {
-	(void)st;
 	tw_state *s = calloc(1, sizeof *s);
 	assert_non_null(s);
 	tw_terrain *tv = calloc(40, sizeof *tv);
@@ -146,6 +147,14 @@ static void test_rough_extra_matches_plain(void **st)
 	s->table.width = 96;
 	s->table.depth = 64;
 	s->table.terrain = tv;
+	return s;
+}
+
+static void test_rough_extra_matches_plain(void **st)
+{
+	(void)st;
+	tw_state *s = bare_table();
+	tw_terrain *tv = s->table.terrain;
 	tw_rng r;
 	tw_rng_seed(&r, 2711);
 	int bad = 0, nonzero = 0, tables_with_ditch = 0;
@@ -337,13 +346,8 @@ static int leg_mismatches(const tw_state *s, tw_rng *r, int n, int *wet, int *re
 static void test_river_search_matches_plain(void **st)
 {
 	(void)st;
-	tw_state *s = calloc(1, sizeof *s);
-	assert_non_null(s);
-	tw_terrain *tv = calloc(40, sizeof *tv);
-	assert_non_null(tv);
-	s->table.width = 96;
-	s->table.depth = 64;
-	s->table.terrain = tv;
+	tw_state *s = bare_table();
+	tw_terrain *tv = s->table.terrain;
 	tw_rng r;
 	tw_rng_seed(&r, 2714);
 	int bad = 0, wet = 0, refused = 0, with_river = 0;
@@ -501,23 +505,30 @@ static int surrender_game(uint64_t seed, int *nsurr, int *ndec, uint64_t *hash, 
 	return diff;
 }
 
-static void test_surrender_plan_matches_plain(void **st)
+// Nine Hook's Farm games with a shortcut's switch (*plain) off and on: every decision the same
+// (surrender_game's two generals), and the whole games the same (hash, game moves).
+static void games_match_plain(bool *plain, const char *what)
 {
-	(void)st;
 	int diff = 0, nsurr = 0, ndec = 0;
 	for (uint64_t seed = 100; seed < 109; seed++) {
 		uint64_t h;
-		diff += surrender_game(seed, &nsurr, &ndec, &h, &lw_ai_surrender_plain);
+		diff += surrender_game(seed, &nsurr, &ndec, &h, plain);
 		int n1, c1, n2, c2;
-		lw_ai_surrender_plain = true;
+		*plain = true;
 		uint64_t want = play_hooks_farm(seed, &n1, &c1);
-		lw_ai_surrender_plain = false;
+		*plain = false;
 		uint64_t got = play_hooks_farm(seed, &n2, &c2);
 		assert_true(want == got);
 		assert_int_equal(n1, n2);
 	}
-	print_message("%d decisions, %d surrenders decided, %d orders differ\n", ndec, nsurr, diff);
+	print_message("%s: %d decisions, %d surrenders decided, %d orders differ\n", what, ndec, nsurr, diff);
 	assert_int_equal(diff, 0);
+}
+
+static void test_surrender_plan_matches_plain(void **st)
+{
+	(void)st;
+	games_match_plain(&lw_ai_surrender_plain, "surrender plan");
 }
 
 static void test_off_line_implies_far(void **st)
@@ -569,20 +580,7 @@ static void test_off_line_implies_far(void **st)
 static void test_gun_line_games_match_plain(void **st)
 {
 	(void)st;
-	int diff = 0, nsurr = 0, ndec = 0;
-	for (uint64_t seed = 100; seed < 109; seed++) {
-		uint64_t h;
-		diff += surrender_game(seed, &nsurr, &ndec, &h, &lw_gun_line_plain);
-		int n1, c1, n2, c2;
-		lw_gun_line_plain = true;
-		uint64_t want = play_hooks_farm(seed, &n1, &c1);
-		lw_gun_line_plain = false;
-		uint64_t got = play_hooks_farm(seed, &n2, &c2);
-		assert_true(want == got);
-		assert_int_equal(n1, n2);
-	}
-	print_message("%d decisions, %d orders differ\n", ndec, diff);
-	assert_int_equal(diff, 0);
+	games_match_plain(&lw_gun_line_plain, "line of fire");
 }
 
 int main(void)
