@@ -47,6 +47,7 @@
 #include "rules/littlewars/lw_ai.h"
 #include "rules/littlewars/lw_obstacles.h"
 #include "tinwar/tinwar.h"
+#include "scene.h"
 
 static void test_rough_kinds_mask_is_the_table(void **st)
 {
@@ -583,11 +584,46 @@ static void test_gun_line_games_match_plain(void **st)
 	games_match_plain(&lw_gun_line_plain, "line of fire");
 }
 
+// LW.MEL.16 at the shortcut's edge: a body of two isolated men facing exactly six foes within a
+// cavalry move (three times its number) gives itself up, with the shortcut and without; five
+// foes, not. The games above never met a body facing exactly six (a threshold moved to 7 passed
+// them); this fails then.
+static int surrender_at(int foes, bool plain)
+{
+	tw_state *s = tw_test_lw_state(120, 96, 6, 1);
+	int b0 = tw_test_man(s, 1, TW_FK_INFANTRY, 60, 70);
+	tw_test_man(s, 1, TW_FK_INFANTRY, 60.7, 70);
+	for (int k = 0; k < foes; k++)
+		tw_test_man(s, 0, TW_FK_INFANTRY, 56 + k * 1.6, 58);
+	tw_general *g = tw_general_new("default", tw_ruleset_get(s->ruleset), 1, 7);
+	assert_non_null(g);
+	lw_ai_surrender_plain = plain;
+	tw_order o;
+	assert_int_equal(tw_general_decide(g, s, &o), TW_OK);
+	lw_ai_surrender_plain = false;
+	int n = o.type == LW_OT_SURRENDER ? o.nfig : 0;
+	if (n)
+		assert_int_equal(o.fig[0], b0);
+	tw_general_free(g);
+	tw_test_free(s);
+	return n;
+}
+
+static void test_LW_MEL_16_surrender_plan_at_six_foes(void **st)
+{
+	(void)st;
+	for (int plain = 0; plain < 2; plain++) {
+		assert_int_equal(surrender_at(6, plain), 2);
+		assert_int_equal(surrender_at(5, plain), 0);
+	}
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_rough_kinds_mask_is_the_table),
+	    cmocka_unit_test(test_LW_MEL_16_surrender_plan_at_six_foes),
 	    cmocka_unit_test(test_rough_extra_matches_plain),
 	    cmocka_unit_test(test_rough_extra_hooks_farm),
 	    cmocka_unit_test(test_contact_far_implies_no_contact),
