@@ -283,12 +283,16 @@ static bool on_table(const tw_figure *g) { return lw_fig_on_table(g); }
 // gap asked for (by a millionth of an inch, far beyond rounding) cannot be too close. NaN: false.
 bool lw_validate_plain_gaps = false;
 
-static inline bool gap_far(const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp)
+// f at end and g at gp stand farther apart along x or y than both radii, LW_CLEAR and 1e-6 in.
+static inline bool gap_apart(const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp)
 {
-	if (lw_validate_plain_gaps)
-		return false;
 	double far = f->radius + g->radius + LW_CLEAR + 1e-6;
 	return fabs(end.x - gp.x) > far || fabs(end.y - gp.y) > far;
+}
+
+static inline bool gap_far(const tw_figure *f, tw_vec2 end, const tw_figure *g, tw_vec2 gp)
+{
+	return !lw_validate_plain_gaps && gap_apart(f, end, g, gp);
 }
 
 // Whether figure f standing at `end` is too close to figure g standing at gp: check_gap's test.
@@ -528,11 +532,8 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	bool far_first = !lw_validate_plain_gaps && !lw_extend_plain_order;
 	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
-		if (far_first) {
-			double far = f->radius + g->radius + LW_CLEAR + 1e-6; // gap_far's test
-			if (fabs(end.x - g->pos.x) > far || fabs(end.y - g->pos.y) > far)
-				continue;
-		}
+		if (far_first && gap_apart(f, end, g, g->pos))
+			continue;
 		if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
 			continue;
 		st = check_gap(s, f, end, g, g->pos, err);
