@@ -463,6 +463,13 @@ extern bool lw_gun_line_plain;
 /// Tests only: true makes lw_check_leg look for a river near the leg by its plain loop, and
 /// lw_table_is_water ask tw_table_is_water without first looking for a river (s27-hook8).
 extern bool lw_river_plain;
+/// s27-hook8: the first river piece of tb at index `from` or after (tb->nterrain if none).
+static inline int lw_next_river(const tw_table *tb, int from)
+{
+	while (from < tb->nterrain && tb->terrain[from].kind != TW_TER_RIVER)
+		from++;
+	return from;
+}
 /// Tests only: true makes lw_validate_move_extend's loop over every figure (no figure grid) ask
 /// gap_far after the other tests, as before s27-hook8 (false: first, inline).
 extern bool lw_extend_plain_order;

@@ -75,13 +75,8 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	if (!ix && !lw_river_plain) {
 		// s27-hook8 (issue 18): without an index, the pieces up to the next river are passed
 		// over by their kind alone (the plain loop's first test), then that river's box as below.
-		const tw_terrain *tv = s->table.terrain;
-		for (int k = 0;; k++) {
-			while (k < nc && tv[k].kind != TW_TER_RIVER)
-				k++;
-			if (k >= nc)
-				break;
-			const tw_terrain *t = &tv[k];
+		for (int k = lw_next_river(&s->table, 0); k < nc; k = lw_next_river(&s->table, k + 1)) {
+			const tw_terrain *t = &s->table.terrain[k];
 			if (fmax(a.x, b.x) >= t->lo.x && fmin(a.x, b.x) <= t->hi.x && fmax(a.y, b.y) >= t->lo.y &&
 			    fmin(a.y, b.y) <= t->hi.y) {
 				river = true;

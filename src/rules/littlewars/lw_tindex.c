@@ -237,14 +237,8 @@ bool lw_table_is_water(const tw_table *tb, tw_vec2 p)
 	if (!ix) {
 		// s27-hook8 (issue 18): without a river there is no water (tw_table_is_water's first
 		// loop finds none), asked by the pieces' kinds alone.
-		if (!lw_river_plain) {
-			const tw_terrain *tv = tb->terrain;
-			int n = tb->nterrain, k = 0;
-			while (k < n && tv[k].kind != TW_TER_RIVER)
-				k++;
-			if (k >= n)
-				return false;
-		}
+		if (!lw_river_plain && lw_next_river(tb, 0) >= tb->nterrain)
+			return false;
 		return tw_table_is_water(tb, p);
 	}
 	// tw_table_is_water over the candidates: a river holding p, and no ford or bridge holding
