@@ -10,12 +10,8 @@
 
 #include "srv.h"
 
-// The error's JSON path: the key's value in "computer".
-static tw_status at(tw_error *err, const char *key)
-{
-	snprintf(err->path, sizeof err->path, "$.computer[\"%.96s\"]", key);
-	return TW_ERR_INPUT;
-}
+// The error's JSON path: the key's value in "computer" (every error here is TW_ERR_INPUT).
+static tw_status at(tw_error *err, const char *key) { return srv_err_at(err, "$.computer", key); }
 
 tw_status srv_role_computer_named(srv_room *r, const tw_state *st, const char *key, const json_t *v,
                                   tw_error *err)

@@ -203,16 +203,6 @@ static json_t *clock_cfg_json(const srv_room *r)
 	return json_pack("{s:b, s:f}", "enabled", r->clock.enabled, "scale", r->clock.scale);
 }
 
-// An error in the request's "computer" or "clock", located at its JSON path (issue 16: the
-// side keys as the role keys, role_computer_create.c).
-static tw_status at_path(tw_error *err, const char *path, const char *key)
-{
-	if (key)
-		snprintf(err->path, sizeof err->path, "%s[\"%.96s\"]", path, key);
-	else
-		snprintf(err->path, sizeof err->path, "%s", path);
-	return err->code;
-}
 
 static tw_status set_computer(srv_room *r, const tw_state *st, const json_t *comp, tw_error *err)
 {
@@ -222,7 +212,7 @@ static tw_status set_computer(srv_room *r, const tw_state *st, const json_t *com
 		return TW_OK;
 	if (!json_is_object(comp)) {
 		tw_error_set(err, TW_ERR_INPUT, "", "computer must be an object {side: general}");
-		return at_path(err, "$.computer", NULL);
+		return srv_err_at(err, "$.computer", NULL);
 	}
 	const tw_ruleset *rs = tw_ruleset_get(st->ruleset);
 	json_object_foreach((json_t *)comp, key, v)
@@ -235,14 +225,14 @@ static tw_status set_computer(srv_room *r, const tw_state *st, const json_t *com
 		int side = tw_state_side_index(st, key);
 		if (side < 0) {
 			tw_error_set(err, TW_ERR_INPUT, "", "computer[\"%.96s\"]: no side '%.96s'", key, key);
-			return at_path(err, "$.computer", key);
+			return srv_err_at(err, "$.computer", key);
 		}
 		if (json_is_null(v) || json_is_false(v))
 			continue;
 		if (!json_is_string(v) && !json_is_true(v)) {
 			tw_error_set(err, TW_ERR_INPUT, "", "computer[\"%.96s\"]: a general's name, true (the rule set's first) or null",
 				     key);
-			return at_path(err, "$.computer", key);
+			return srv_err_at(err, "$.computer", key);
 		}
 		const char *name = json_is_string(v) ? json_string_value(v) : "";
 		if (json_is_true(v) || !*name)
@@ -250,7 +240,7 @@ static tw_status set_computer(srv_room *r, const tw_state *st, const json_t *com
 		tw_general *g = strlen(name) < sizeof r->computer[0] && !strstr(name, ".lua") ? tw_general_new(name, rs, side, 1) : NULL;
 		if (!g) {
 			tw_error_set(err, TW_ERR_INPUT, "", "computer[\"%.96s\"]: unknown general '%.96s'", key, name);
-			return at_path(err, "$.computer", key);
+			return srv_err_at(err, "$.computer", key);
 		}
 		tw_general_free(g);
 		snprintf(r->computer[side], sizeof r->computer[side], "%s", name);
@@ -264,12 +254,12 @@ static tw_status set_clock(srv_room *r, const json_t *clk, tw_error *err)
 		return TW_OK;
 	if (!json_is_object(clk)) {
 		tw_error_set(err, TW_ERR_INPUT, "", "clock must be an object");
-		return at_path(err, "$.clock", NULL);
+		return srv_err_at(err, "$.clock", NULL);
 	}
 	json_t *en = json_object_get(clk, "enabled"), *sc = json_object_get(clk, "scale");
 	if (en && !json_is_boolean(en)) {
 		tw_error_set(err, TW_ERR_INPUT, "", "clock.enabled must be true or false");
-		return at_path(err, "$.clock.enabled", NULL);
+		return srv_err_at(err, "$.clock.enabled", NULL);
 	}
 	if (en)
 		r->clock.enabled = json_is_true(en);
@@ -277,7 +267,7 @@ static tw_status set_clock(srv_room *r, const json_t *clk, tw_error *err)
 		double x = json_is_number(sc) ? json_number_value(sc) : -1;
 		if (!(x >= 0.001 && x <= 10)) {
 			tw_error_set(err, TW_ERR_INPUT, "", "clock.scale must be within 0.001..10");
-			return at_path(err, "$.clock.scale", NULL);
+			return srv_err_at(err, "$.clock.scale", NULL);
 		}
 		r->clock.scale = x;
 	}

@@ -175,6 +175,9 @@ int srv_json_depth(const char *text, size_t len, int limit);
 /// Parses untrusted JSON text: refused, with a message in je, if it nests deeper than
 /// SRV_JSON_MAX_DEPTH (before jansson recurses into it); duplicate keys are refused.
 json_t *srv_json_parse(const char *text, size_t len, json_error_t *je);
+/// Locates the error already set in err at a request's JSON path: `path`, or `path["key"]` with a
+/// key (the key cut at 96 bytes); returns err->code.
+tw_status srv_err_at(tw_error *err, const char *path, const char *key);
 
 // ---- secret.c (libsodium) ----
 /// Loads the key from the key file beside the store (creating it, mode 0600, if missing), or

@@ -79,6 +79,15 @@ int srv_json_depth(const char *text, size_t len, int limit)
 	return deepest;
 }
 
+tw_status srv_err_at(tw_error *err, const char *path, const char *key)
+{
+	if (key)
+		snprintf(err->path, sizeof err->path, "%s[\"%.96s\"]", path, key);
+	else
+		snprintf(err->path, sizeof err->path, "%s", path);
+	return err->code;
+}
+
 json_t *srv_json_parse(const char *text, size_t len, json_error_t *je)
 {
 	if (srv_json_depth(text, len, SRV_JSON_MAX_DEPTH) > SRV_JSON_MAX_DEPTH) {
