@@ -86,9 +86,19 @@ async function clickEnabled(page, sel, what, timeout = 30000) {
   }
 }
 
-async function center(page, sel) {
-  const b = await (await page.$(sel)).boundingBox();
-  return [b.x + b.width / 2, b.y + b.height / 2];
+// The centre of an element on the page, in pixels. The page redraws its men when a new state
+// comes (another seat's move): an element found a moment before may be gone or not yet laid out,
+// and then has no box (boundingBox() is null: reading its x failed the lw-gen kriegspiel block
+// once in make test). Looked for again until it has one.
+async function center(page, sel, timeout = 10000) {
+  const t0 = Date.now();
+  for (;;) {
+    let b = null;
+    try { const h = await page.$(sel); b = h ? await h.boundingBox() : null; } catch (e) { b = null; /* detached while asked */ }
+    if (b) return [b.x + b.width / 2, b.y + b.height / 2];
+    if (Date.now() - t0 > timeout) throw new Error('no box on the page for ' + sel);
+    await page.waitForTimeout(50);
+  }
 }
 
 async function pxPerInch(page) {
@@ -160,7 +170,7 @@ async function newPage(browser) {
   c.on('close', () => openContexts.delete(c));
   const p = await c.newPage();
   p.setDefaultTimeout(10000);
-  p.on('pageerror', (e) => pageErrors.push(String(e)));
+  p.on('pageerror', (e) => pageErrors.push(String(e) + ' @ ' + String(e.stack || '').split('\n').slice(0, 3).join(' | ')));
   return p;
 }
 const pageErrors = [];
