@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,14 +170,32 @@ static void play_random_game(const tw_ruleset *rs, uint64_t seed)
 	tw_state_free(&sc);
 }
 
+// A soak by hand (not in make test): TW_CONF_GAMES=N plays N games of each rule set from seed
+// TW_CONF_FIRST (default 1), TW_CONF_RULESET=name only that rule set's (docs/design.md, "The
+// test command's time").
+static long env_long(const char *name, long dflt)
+{
+	const char *e = getenv(name);
+	char *end = NULL;
+	long v = e ? strtol(e, &end, 10) : 0;
+	return e && end != e && *end == 0 && v > 0 ? v : dflt;
+}
+
 static void test_conformance_every_ruleset(void **st)
 {
 	(void)st;
+	// Under the sanitizers the first 4 seeds of each rule set (test_scale.h).
+	long n = env_long("TW_CONF_GAMES", tw_test_count(GAMES, 3, 4)), first = env_long("TW_CONF_FIRST", 1);
+	const char *only = getenv("TW_CONF_RULESET");
 	for (int r = 0; r < tw_ruleset_count(); r++) {
 		const tw_ruleset *rs = tw_ruleset_get(r);
-		// Under the sanitizers the first 4 seeds of each rule set (test_scale.h).
-		for (uint64_t seed = 1; seed <= (uint64_t)tw_test_count(GAMES, 3, 4); seed++)
+		if (only && strcmp(only, rs->name) != 0)
+			continue;
+		for (uint64_t seed = (uint64_t)first; seed < (uint64_t)(first + n); seed++) {
+			if (getenv("TW_CONF_GAMES")) // the soak names each game, so that a failure can be played again
+				fprintf(stderr, "conformance: %s seed %llu\n", rs->name, (unsigned long long)seed);
 			play_random_game(rs, seed);
+		}
 	}
 }
 
