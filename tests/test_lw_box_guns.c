@@ -66,7 +66,7 @@ static void test_LW_BIG_2_gun_boxed_with_its_crew(void **state)
 	assert_true(fabs(c.x - 99.8) < 1e-9 && c.y == 27.0);
 	assert_true(s->gun[0].axle.x == c.x && s->gun[0].axle.y == c.y);
 	assert_int_equal(LWGN(s, &s->gun[0])->boxed, 1);
-	assert_int_equal(lw_box_guns(s, 0, 0), 1);
+	assert_int_equal(lw_held_guns(s, 0, LW_IN_BOX, 0), 1);
 	tw_state v;
 	assert_int_equal(tw_state_view(&v, s, 1), TW_OK);
 	assert_true(v.gun[0].axle.x == -1 && v.gun[0].axle.y == -1);

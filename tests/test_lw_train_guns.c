@@ -72,7 +72,7 @@ static void test_LW_BIG_9_gun_by_train(void **state)
 	tw_state *s = railhead();
 	ok(s, load(4, 0));
 	assert_int_equal(LWGN(s, &s->gun[0])->trained, 1);
-	assert_int_equal(lw_train_guns(s, 0, 0), 1);
+	assert_int_equal(lw_held_guns(s, 0, LW_ON_TRAIN, 0), 1);
 	assert_true(s->gun[0].axle.x == 100 && s->gun[0].axle.y == 20);
 	double pts[TW_MAX_SIDES];
 	lw_score(s, pts); // LW.VAR.2: aboard with its crew, still red's gun: 10, and the man not aboard 1

@@ -108,7 +108,7 @@ static bool bring_gun(const tw_state *s, int side, int k, tw_order *o)
 {
 	const lw_side *sd = LWS(s, side);
 	tw_vec2 at = tw_v2(sd->train_x[k], sd->train_y[k]);
-	if (lw_train_guns(s, side, k) > 0)
+	if (lw_held_guns(s, side, LW_ON_TRAIN, k) > 0)
 		return false;
 	int mult = lw_big_mult_now(s);
 	int best = -1;
@@ -202,7 +202,7 @@ static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
 		if (!rider(s, side, f) || lw_fig_dist(f, at) > LW_REACH - 0.05)
 			continue;
 		bool c = f->kind == TW_FK_CAVALRY;
-		if (lw_rail_trucks(inf + !c, cav + c, lw_train_guns(s, side, k)) > LW_RAIL_FULL_TRUCKS) // lw-box: 2 a gun aboard
+		if (lw_rail_trucks(inf + !c, cav + c, lw_held_guns(s, side, LW_ON_TRAIN, k)) > LW_RAIL_FULL_TRUCKS) // lw-box: 2 a gun aboard
 			continue;
 		inf += !c;
 		cav += c;
@@ -349,7 +349,7 @@ static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *wal
 	for (int k = 0; k < sd->ntrain && k < LW_TRAIN_MAX; k++) {
 		if (done[k] == TRAIN_DONE || sd->train_moved[k] == s->move_no)
 			continue;
-		int riders = lw_train_riders(s, side, k, NULL, NULL) + lw_train_guns(s, side, k); // lw-box: guns ride too
+		int riders = lw_train_riders(s, side, k, NULL, NULL) + lw_held_guns(s, side, LW_ON_TRAIN, k); // lw-box: guns ride too
 		if (done[k] != TRAIN_RUN) {
 			// The men beside it board as they come (each boarding is their move).
 			if (load(s, side, k, riders, o))

@@ -168,7 +168,7 @@ tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *e
 		return tw_error_set(err, TW_ERR_INPUT, "LW.BIG.2", "a box move needs a path");
 	int inf, cav;
 	lw_box_men(s, o->side, o->n, &inf, &cav);
-	int guns = lw_box_guns(s, o->side, o->n); // lw-box: a gun goes at its men's pace
+	int guns = lw_held_guns(s, o->side, LW_IN_BOX, o->n); // lw-box: a gun goes at its men's pace
 	tw_vec2 a = tw_v2(sd->box_x[o->n], sd->box_y[o->n]);
 	// LW.BIG.7: the road bonus when the whole path keeps to a road.
 	bool road = lw_on_road(s, a);
@@ -204,7 +204,7 @@ tw_status lw_apply_box_move(tw_state *s, const tw_order *o, tw_events *ev)
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].side == o->side && lw_is_boxed(s, &s->fig[i]) && LWF(s, &s->fig[i])->box == o->n)
 			s->fig[i].pos = to;
-	lw_box_guns_move(s, o->side, o->n, to); // lw-box
+	lw_held_guns_move(s, o->side, LW_IN_BOX, o->n, to); // lw-box
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, "LW.BIG.2");
 	if (e) {
 		e->a = o->n;
@@ -308,7 +308,7 @@ static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev)
 			f->moved_in = s->move_no;
 		j++;
 	}
-	int guns = lw_box_guns_out(s, side, k, c, row, own); // lw-box: its guns stand beside the men
+	int guns = lw_held_guns_out(s, side, LW_IN_BOX, k, c, row, own); // lw-box: its guns stand beside the men
 	tw_event *e = tw_events_push(ev, TW_EV_REVEAL, side, "LW.BIG.3");
 	if (e) {
 		e->a = k;
@@ -332,7 +332,7 @@ static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev)
 		for (int i = 0; i < s->nfig; i++)
 			if (s->fig[i].side == side && LWF(s, &s->fig[i])->box == last)
 				LWF(s, &s->fig[i])->box = k;
-		lw_box_guns_renumber(s, side, last, k); // lw-box
+		lw_held_guns_renumber(s, side, LW_IN_BOX, last, k); // lw-box
 	}
 	sd->box_x[last] = sd->box_y[last] = 0;
 	sd->box_moved[last] = 0;

@@ -32,16 +32,6 @@ tw_status lw_validate_box_gun(const tw_state *s, const tw_order *o, tw_error *er
 /// Puts gun g in box k standing at c: hidden from the enemy (TW_FF_HIDDEN: his view has it at
 /// (-1, -1)), its axle at c, its record's `boxed` k + 1.
 void lw_box_gun_in(tw_state *s, tw_gun *g, int k, tw_vec2 c);
-/// Guns of `side` in box k.
-int lw_box_guns(const tw_state *s, int side, int k);
-/// Box k moved to `to`: its guns with it.
-void lw_box_guns_move(tw_state *s, int side, int k, tw_vec2 to);
-/// Box k opened at c (its men in a square of `row` a side): its guns stand 3 in to the right of
-/// the square, pointing the side's way, seen again; set out by the owner that is their move.
-/// Returns how many.
-int lw_box_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row, bool own);
-/// Box `from` became box `to` (the list closed a gap).
-void lw_box_guns_renumber(tw_state *s, int side, int from, int to);
 // ---- guns on trains (LW.BIG.9/10, KS.RAIL.1, issue 18 lw-box; lw_train_guns.c) ----
 /// `train_load N FIGURES gun G`: the gun is the side's, in battle, not boxed or aboard, has not
 /// acted this move, its nearest point within 6 in of the engine (gathered beside the train), and
@@ -49,16 +39,23 @@ void lw_box_guns_renumber(tw_state *s, int side, int from, int to);
 tw_status lw_validate_train_gun(const tw_state *s, const tw_order *o, tw_vec2 engine, tw_error *err);
 /// Gun g boards train k standing at `engine` (2 trucks, LW.BIG.10): seen by all (open trucks).
 void lw_train_gun_in(tw_state *s, tw_gun *g, int k, tw_vec2 engine);
-/// Guns of `side` aboard train k.
-int lw_train_guns(const tw_state *s, int side, int k);
-/// Train k ran to `to`: its guns with it.
-void lw_train_guns_move(tw_state *s, int side, int k, tw_vec2 to);
-/// Train k unloads (its men in a square of `row` a side centred at c): its guns stand 3 in to
-/// the right of the square, and that is their move. Returns how many.
-int lw_train_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row);
 /// KS.SH.6: train k destroyed: its guns are destroyed (ks_destroyed) and off it.
 void lw_train_guns_destroyed(tw_state *s, int side, int k);
-/// Train `from` became train `to`.
-void lw_train_guns_renumber(tw_state *s, int side, int from, int to);
+// ---- what boxes and trains do alike with their guns (lw_held_guns.c) ----
+/// A gun's holder: a box (its record's `boxed`) or a train (`trained`).
+typedef enum { LW_IN_BOX, LW_ON_TRAIN } lw_holder;
+/// Guns of `side` in box or aboard train k.
+int lw_held_guns(const tw_state *s, int side, lw_holder h, int k);
+/// Box or train k moved to `to`: its guns with it.
+void lw_held_guns_move(tw_state *s, int side, lw_holder h, int k, tw_vec2 to);
+/// Box or train `from` became `to` (the side's list closed a gap).
+void lw_held_guns_renumber(tw_state *s, int side, lw_holder h, int from, int to);
+/// Box opened or train unloaded, its men in a square of `row` a side centred at c: its guns stand
+/// 3 in to the right of the square, 4 in apart, out of it (a box's seen again); `moved`: set out by
+/// their own side, that is their move (a box opened by its owner, a train unloading, LW.BIG.9).
+/// Returns how many.
+int lw_held_guns_out(tw_state *s, int side, lw_holder h, int k, tw_vec2 c, int row, bool moved);
+/// How many of the order's men are free men within 6 in of gun g: its crew (LW.MOB.4).
+int lw_gun_crew_named(const tw_state *s, const tw_gun *g, const tw_order *o);
 
 #endif

@@ -90,7 +90,7 @@ tw_status lw_validate_train_load(const tw_state *s, const tw_order *o, tw_error 
 		else
 			inf++;
 	}
-	int guns = lw_train_guns(s, o->side, o->n) + (o->gun >= 0);
+	int guns = lw_held_guns(s, o->side, LW_ON_TRAIN, o->n) + (o->gun >= 0);
 	if (o->gun >= 0) { // lw-box: a gun boards with its crew
 		st = lw_validate_train_gun(s, o, at, err);
 		if (st != TW_OK)
@@ -168,7 +168,7 @@ tw_status lw_validate_train_move(const tw_state *s, const tw_order *o, tw_error 
 	}
 	int inf, cav;
 	lw_train_riders(s, o->side, o->n, &inf, &cav);
-	double reach = lw_rail_train_move(lw_rail_trucks(inf, cav, lw_train_guns(s, o->side, o->n)), ks_game(s),
+	double reach = lw_rail_train_move(lw_rail_trucks(inf, cav, lw_held_guns(s, o->side, LW_ON_TRAIN, o->n)), ks_game(s),
 					  lw_big_mult_now(s), err);
 	if (reach < 0)
 		return TW_ERR_ILLEGAL;
@@ -190,7 +190,7 @@ tw_status lw_apply_train_move(tw_state *s, const tw_order *o, tw_events *ev)
 		if (f->side == o->side && f->status == TW_FS_RESERVE && LWF(s, f)->train == o->n)
 			f->pos = to;
 	}
-	lw_train_guns_move(s, o->side, o->n, to); // lw-box
+	lw_held_guns_move(s, o->side, LW_ON_TRAIN, o->n, to); // lw-box
 	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, rail_clause(s));
 	if (e) {
 		e->a = o->n;
@@ -208,7 +208,7 @@ tw_status lw_validate_train_unload(const tw_state *s, const tw_order *o, tw_erro
 	if (LWS(s, o->side)->train_moved[o->n] == s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.9",
 				    "train %d has moved in this move: unloading takes a move of its own", o->n);
-	if (lw_train_riders(s, o->side, o->n, NULL, NULL) == 0 && lw_train_guns(s, o->side, o->n) == 0)
+	if (lw_train_riders(s, o->side, o->n, NULL, NULL) == 0 && lw_held_guns(s, o->side, LW_ON_TRAIN, o->n) == 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.9", "nobody is aboard train %d", o->n);
 	return TW_OK;
 }
@@ -236,7 +236,7 @@ tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev)
 		}
 		j++;
 	}
-	int guns = lw_train_guns_out(s, o->side, o->n, c, row); // lw-box: beside the men's square
+	int guns = lw_held_guns_out(s, o->side, LW_ON_TRAIN, o->n, c, row, true); // lw-box: beside the men's square
 	sd->train_ready[o->n] = s->move_no + 1; // the train waits out the unloading move
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, rail_clause(s));
 	if (e) {
@@ -287,7 +287,7 @@ void lw_ks_shell_trains(tw_state *s, tw_vec2 p, tw_events *ev)
 				for (int i = 0; i < s->nfig; i++)
 					if (s->fig[i].side == side && LWF(s, &s->fig[i])->train == last)
 						LWF(s, &s->fig[i])->train = k;
-				lw_train_guns_renumber(s, side, last, k); // lw-box
+				lw_held_guns_renumber(s, side, LW_ON_TRAIN, last, k); // lw-box
 			}
 			sd->train_x[last] = sd->train_y[last] = 0;
 			sd->train_moved[last] = sd->train_ready[last] = 0;

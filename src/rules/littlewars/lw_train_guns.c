@@ -2,7 +2,8 @@
 // `train_load N FIGURES gun G` and takes 2 open trucks (LW.BIG.10: "half a gun" a truck; the
 // engine's 8 trucks count it, lw_rail_trucks); it rides with the engine, is seen by all (open
 // trucks, as the men aboard), cannot act or be taken while aboard, is set out with the men when
-// the train unloads, and is destroyed with the train by a shell (KS.SH.6).
+// the train unloads, and is destroyed with the train by a shell (KS.SH.6). What boxes and trains
+// do alike is lw_held_guns.c's.
 #include <math.h>
 
 #include "lw_big.h"
@@ -26,11 +27,7 @@ tw_status lw_validate_train_gun(const tw_state *s, const tw_order *o, tw_vec2 en
 	if (!(d <= LW_REACH + LW_EPS))
 		return tw_error_set(err, TW_ERR_ILLEGAL, clause,
 				    "gun %d is %.1f in from train %d: the guns are gathered beside it (within 6 in)", g->id, d, o->n);
-	int crew = 0;
-	for (int k = 0; k < o->nfig; k++) {
-		const tw_figure *f = tw_state_figure_c(s, o->fig[k]);
-		crew += f && lw_free_man_near_gun(g, f);
-	}
+	int crew = lw_gun_crew_named(s, g, o);
 	if (crew < LW_GUN_CREW)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.4",
 				    "gun %d boards with its crew: %d of the men named are within 6 in of it, %d needed", g->id, crew,
@@ -47,38 +44,6 @@ void lw_train_gun_in(tw_state *s, tw_gun *g, int k, tw_vec2 engine)
 	LWGN(s, g)->trail_due = 0;
 }
 
-int lw_train_guns(const tw_state *s, int side, int k)
-{
-	int n = 0;
-	for (int i = 0; i < s->ngun; i++)
-		n += s->gun[i].side == side && LWGN(s, &s->gun[i])->trained == k + 1;
-	return n;
-}
-
-void lw_train_guns_move(tw_state *s, int side, int k, tw_vec2 to)
-{
-	for (int i = 0; i < s->ngun; i++)
-		if (s->gun[i].side == side && LWGN(s, &s->gun[i])->trained == k + 1)
-			s->gun[i].axle = to;
-}
-
-int lw_train_guns_out(tw_state *s, int side, int k, tw_vec2 c, int row)
-{
-	int n = 0;
-	for (int i = 0; i < s->ngun; i++) {
-		tw_gun *g = &s->gun[i];
-		if (g->side != side || LWGN(s, g)->trained != k + 1)
-			continue;
-		double x = c.x + (row > 0 ? row : 1) * 1.25 / 2.0 + 3.0 + 4.0 * n;
-		g->axle = tw_v2(fmin(fmax(x, 0), s->table.width), fmin(fmax(c.y, 0), s->table.depth));
-		g->action = TW_GA_MOVED;
-		g->acted_in = s->move_no; // LW.BIG.9: unloading is its move
-		LWGN(s, g)->trained = 0;
-		n++;
-	}
-	return n;
-}
-
 void lw_train_guns_destroyed(tw_state *s, int side, int k)
 {
 	for (int i = 0; i < s->ngun; i++) {
@@ -88,11 +53,4 @@ void lw_train_guns_destroyed(tw_state *s, int side, int k)
 			LWGN(s, g)->trained = 0;
 		}
 	}
-}
-
-void lw_train_guns_renumber(tw_state *s, int side, int from, int to)
-{
-	for (int i = 0; i < s->ngun; i++)
-		if (s->gun[i].side == side && LWGN(s, &s->gun[i])->trained == from + 1)
-			LWGN(s, &s->gun[i])->trained = to + 1;
 }
