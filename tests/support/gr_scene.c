@@ -10,13 +10,16 @@
 
 #include "rules/grant/gr.h"
 
-tw_state *tw_gr_scene(void)
+tw_state *tw_gr_scene(void) { return tw_gr_scene_seed(1); }
+
+tw_state *tw_gr_scene_seed(uint64_t seed)
 {
 	tw_state *s = calloc(1, sizeof *s);
 	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
+	assert_true(s->ruleset >= 0);
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
-	s->seed = 1;
-	tw_rng_seed(&s->rng, 1);
+	s->seed = seed;
+	tw_rng_seed(&s->rng, seed);
 	s->table.width = 120;
 	s->table.depth = 100;
 	s->nsides = 2;
@@ -146,6 +149,14 @@ tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n
 	}
 	o->nfig = n;
 	return o;
+}
+
+int tw_gr_first(const tw_state *s, int unit, int kind)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].kind == kind && s->fig[i].status == TW_FS_ACTIVE)
+			return i;
+	return -1;
 }
 
 int tw_gr_count(const tw_events *ev, const char *clause, int type)

@@ -6,6 +6,8 @@
 /// An empty Grant state, 120 x 100 in: red (side 0) attacks towards +y from y = 0, blue from
 /// y = 100. Build units with gr_build_unit, then tw_gr_start. Free with tw_gr_free.
 tw_state *tw_gr_scene(void);
+/// The same with the state's seed (and its generator) set to `seed`.
+tw_state *tw_gr_scene_seed(uint64_t seed);
 /// Runs the rule set's setup (asserts it succeeds).
 void tw_gr_start(tw_state *s);
 void tw_gr_free(tw_state *s);
@@ -38,6 +40,8 @@ void tw_gr_end(tw_state *s, int n, tw_events *ev);
 tw_order *tw_gr_order(int type, int side);
 /// A move of figures ids[0..n) to to[i] (mode n: 0 normal, 1 charge).
 tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n, int mode);
+/// The first active figure of `unit` of `kind` (TW_FK_...), or -1.
+int tw_gr_first(const tw_state *s, int unit, int kind);
 /// Events of `clause` and `type` (-1 any) in ev.
 int tw_gr_count(const tw_events *ev, const char *clause, int type);
 /// The k-th such event (0 first), or NULL.
