@@ -29,34 +29,11 @@
 #define DICE LLT_DICE
 #define ok llt_ok
 #define refused llt_refused
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
+#define find llt_find
+#define done llt_free
 
 /// The three-fight scenario, loaded, with entered dice.
-static tw_state *three(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/three.json", &err) != TW_OK)
-		fail_msg("%s: %s", err.path, err.message);
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s", err.message);
-	s->dice = TW_DICE_ENTERED;
-	return s;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
+static tw_state *three(void) { return llt_load("scenarios/lloyd/three.json"); }
 
 // TF.D1's dice for the map of LL.EX.10: 1d6 + 6 = 7 features (the second rerolled off a taken
 // square), then L1 (3,1: row 1, again) at (2,3), L2 (3,4: touches L1, again) at (5,4), L3 (5,6: row
