@@ -31,6 +31,8 @@
 #define refused llt_refused
 #define find llt_find
 #define done llt_free
+#define alloc llt_alloc
+#define side_turn llt_side_turn
 
 /// The three-fight scenario, loaded, with entered dice.
 static tw_state *three(void) { return llt_load("scenarios/lloyd/three.json"); }
@@ -68,17 +70,6 @@ static void test_TF_D1_map_rolled(void **st)
 	assert_int_equal(s->phase, LL_PH_ALLOC);
 	assert_non_null(find("TF.D1", TW_EV_DICE));
 	done(s);
-}
-
-/// Side k's allocation: its eight men (figures 8k..8k+7) to the locations given.
-static tw_order *alloc(int side, const int loc[8])
-{
-	tw_order *o = order(LL_OT_ALLOCATE, side);
-	for (int i = 0; i < 8; i++) {
-		o->fig[o->nfig++] = 8 * side + i;
-		o->val[o->nval++] = loc[i];
-	}
-	return o;
 }
 
 // TF.1, TF.D2: each side's allocation is sealed when given and revealed with the other's; before the
@@ -179,13 +170,6 @@ static void test_TF_1_bad_allocation_refused(void **st)
 	o->side = 1;
 	refused(s, o, "TF.1", "$.figures[0]");
 	done(s);
-}
-
-/// Ends one side-turn: the mover's end and the other side's end (the melee).
-static void side_turn(tw_state *s)
-{
-	ok(s, order(LL_OT_END, s->mover));
-	ok(s, order(LL_OT_END, 1 - s->mover));
 }
 
 /// The map of LL.EX.10; the saxons send Aelfric (30 points) to L1 and the rest to L2, the danes

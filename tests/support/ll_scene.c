@@ -198,6 +198,22 @@ int llt_seat(const tw_state *s)
 	return tw_ruleset_lloyd.decisions(s, &d, 1) ? d.seat : -1;
 }
 
+tw_order *llt_alloc(int side, const int loc[8])
+{
+	tw_order *o = llt_order(LL_OT_ALLOCATE, side);
+	for (int i = 0; i < 8; i++) {
+		o->fig[o->nfig++] = 8 * side + i;
+		o->val[o->nval++] = loc[i];
+	}
+	return o;
+}
+
+void llt_side_turn(tw_state *s)
+{
+	llt_ok(s, llt_order(LL_OT_END, s->mover));
+	llt_ok(s, llt_order(LL_OT_END, 1 - s->mover));
+}
+
 tw_state *llt_six_in_play(const int *defectors)
 {
 	llt_register();

@@ -63,5 +63,9 @@ tw_order *llt_move1(int side, int f, double x, double y);
 tw_order *llt_seize(int side, int f, int kind);
 /// The seat the rules ask next, or -1.
 int llt_seat(const tw_state *s);
+/// A three-fight allocation (LL_OT_ALLOCATE) of `side`'s eight men (ids 8 * side + i) to loc[i].
+tw_order *llt_alloc(int side, const int loc[8]);
+/// Both sides end their part of the turn: the mover, then the other (llt_ok each).
+void llt_side_turn(tw_state *s);
 
 #endif
