@@ -21,8 +21,11 @@
 #include "tinwar/physics.h"
 #include "tinwar/server.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 #include "wsclient.h"
 #include "srv_test.h"
+
+#define reg svt_register // the shared registration (tests/support/sv_scene.c)
 
 #define MAXSEAT 8
 
@@ -32,15 +35,6 @@ typedef struct game_ref {
 	char token[MAXSEAT][33];
 	char name[MAXSEAT][32];
 } game_ref;
-
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
 
 static tw_server *start(void)
 {
