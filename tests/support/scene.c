@@ -165,3 +165,35 @@ void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause)
 		fail_msg("expected refusal by %s, got status %d clause '%s': %s", clause, st, err.clause, err.message);
 	assert_int_equal(tw_state_hash(s), h);
 }
+
+int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int n = 0;
+	for (int k = 0; k < 100000 && n < max; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0 || s->move_no > 8)
+			break;
+		if (s->phase == LW_PH_PLAY && k % every == 0)
+			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return n;
+}

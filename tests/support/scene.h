@@ -30,4 +30,9 @@ void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause);
 /// `inf` infantry, `cav` cavalry and `guns` guns a side, all unplaced. Caller frees.
 tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);
 
+/// States of play of a generated Country (seed 18, 576 x 192 in, so 300 men a side) played by
+/// two default generals under the fast shot model, game seed `seed`: every `every`-th decision
+/// of the first 8 game moves (k % every == 0, in play), cloned into out while they fit. Returns
+/// how many; the caller frees each (tw_state_free).
+int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every);
 #endif
