@@ -16,7 +16,7 @@
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 #include "tinwar/server.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include <unistd.h>
 #include <stdio.h>
 
@@ -363,48 +363,17 @@ static void test_TF_2_three_fight_scenario_plays(void **st)
 
 static bool ws_order(tw_wsc *c, int *cursor, const char *order)
 {
-	static int next_id = 1;
-	char msg[1024];
-	int id = next_id++;
-	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
-	assert_true(tw_wsc_send(c, msg, strlen(msg)));
-	for (;;) {
-		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
-		if (!r)
-			fail_msg("no result for %s", order);
-		if (json_integer_value(json_object_get(r, "id")) != id) {
-			json_decref(r);
-			continue;
-		}
-		bool okr = json_is_true(json_object_get(r, "ok"));
-		if (!okr)
-			fprintf(stderr, "refused: %s\n", json_string_value(json_object_get(r, "message")));
-		json_decref(r);
-		return okr;
-	}
+	json_t *r = tw_test_ws_result(c, cursor, order);
+	bool okr = json_is_true(json_object_get(r, "ok"));
+	if (!okr)
+		fprintf(stderr, "refused: %s\n", json_string_value(json_object_get(r, "message")));
+	json_decref(r);
+	return okr;
 }
 
-static json_t *latest_state(tw_wsc *c, int *cursor)
-{
-	json_t *last = NULL, *m;
-	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
-		json_decref(last);
-		last = m;
-	}
-	return last;
-}
+#define latest_state tw_test_ws_latest_state
 
-static bool any_message_has(tw_wsc *c, int from, const char *text)
-{
-	int n = tw_wsc_count(c);
-	bool found = false;
-	for (int i = from; i < n && !found; i++) {
-		char *m = tw_wsc_msg(c, i);
-		found = m && strstr(m, text);
-		free(m);
-	}
-	return found;
-}
+#define any_message_has tw_test_ws_any_message_has
 
 static void test_TF_D2_secret_allocation_on_the_server(void **st)
 {

@@ -18,27 +18,14 @@
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 #include "rawnet.h"
-#include "wsclient.h"
+#include "ws_test.h"
 
 static bool ws_order(tw_wsc *c, int *cursor, const char *order)
 {
-	static int next_id = 100;
-	char msg[1024];
-	int id = next_id++;
-	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
-	assert_true(tw_wsc_send(c, msg, strlen(msg)));
-	for (;;) {
-		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
-		if (!r)
-			fail_msg("no result for %s", order);
-		if (json_integer_value(json_object_get(r, "id")) != id) {
-			json_decref(r);
-			continue;
-		}
-		bool okr = json_is_true(json_object_get(r, "ok"));
-		json_decref(r);
-		return okr;
-	}
+	json_t *r = tw_test_ws_result(c, cursor, order);
+	bool okr = json_is_true(json_object_get(r, "ok"));
+	json_decref(r);
+	return okr;
 }
 
 // Waits until no message has come for 0.4 s (everything sent so far has arrived).

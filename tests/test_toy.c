@@ -16,7 +16,7 @@
 #include "tinwar/render.h"
 #include "tinwar/report.h"
 #include "tinwar/server.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include "tinwar/io.h"
 #include "toy.h"
 
@@ -254,51 +254,20 @@ static void test_toy_three_sides_in_pictures_and_reports(void **st)
 // the refusal's clause in clause[], if any).
 static bool ws_order(tw_wsc *c, int *cursor, const char *order, char clause[32])
 {
-	static int next_id = 1;
-	char msg[512];
-	int id = next_id++;
-	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
-	assert_true(tw_wsc_send(c, msg, strlen(msg)));
-	for (;;) {
-		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
-		if (!r)
-			fail_msg("no result for %s", order);
-		if (json_integer_value(json_object_get(r, "id")) != id) {
-			json_decref(r);
-			continue;
-		}
-		bool ok = json_is_true(json_object_get(r, "ok"));
-		if (clause)
-			snprintf(clause, 32, "%s", ok ? "" : json_string_value(json_object_get(r, "clause")));
-		json_decref(r);
-		return ok;
-	}
+	json_t *r = tw_test_ws_result(c, cursor, order);
+	bool ok = json_is_true(json_object_get(r, "ok"));
+	if (clause)
+		snprintf(clause, 32, "%s", ok ? "" : json_string_value(json_object_get(r, "clause")));
+	json_decref(r);
+	return ok;
 }
 
 // The latest state message the connection has received (parsed), waiting up to 5 s for one at or
 // after *cursor; NULL if none came.
-static json_t *latest_state(tw_wsc *c, int *cursor)
-{
-	json_t *last = NULL, *m;
-	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
-		json_decref(last);
-		last = m;
-	}
-	return last;
-}
+#define latest_state tw_test_ws_latest_state
 
 // True if any message the connection received from index `from` on contains `text`.
-static bool any_message_has(tw_wsc *c, int from, const char *text)
-{
-	int n = tw_wsc_count(c);
-	bool found = false;
-	for (int i = from; i < n && !found; i++) {
-		char *m = tw_wsc_msg(c, i);
-		found = m && strstr(m, text);
-		free(m);
-	}
-	return found;
-}
+#define any_message_has tw_test_ws_any_message_has
 
 static void test_toy_through_the_server(void **st)
 {

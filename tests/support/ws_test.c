@@ -1,0 +1,50 @@
+// WebSocket helpers for tests (ws_test.h).
+#include "ws_test.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+json_t *tw_test_ws_result(tw_wsc *c, int *cursor, const char *order)
+{
+	static int next_id = 100;
+	char msg[1024];
+	int id = next_id++;
+	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
+	assert_true(tw_wsc_send(c, msg, strlen(msg)));
+	for (;;) {
+		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
+		if (!r)
+			fail_msg("no result for %s", order);
+		if (json_integer_value(json_object_get(r, "id")) == id)
+			return r;
+		json_decref(r);
+	}
+}
+
+json_t *tw_test_ws_latest_state(tw_wsc *c, int *cursor)
+{
+	json_t *last = NULL, *m;
+	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
+		json_decref(last);
+		last = m;
+	}
+	return last;
+}
+
+bool tw_test_ws_any_message_has(tw_wsc *c, int from, const char *text)
+{
+	int n = tw_wsc_count(c);
+	bool found = false;
+	for (int i = from; i < n && !found; i++) {
+		char *m = tw_wsc_msg(c, i);
+		found = m && strstr(m, text);
+		free(m);
+	}
+	return found;
+}

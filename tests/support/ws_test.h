@@ -1,0 +1,20 @@
+// WebSocket helpers for tests that play through a server (tests/test_toy.c, test_ll_tf.c,
+// test_ll_web.c): an order and its result, the latest state, a message's text. They fail the
+// test (cmocka) where wsclient.c, shared with the load benchmark, cannot.
+#ifndef TW_TEST_WS_TEST_H
+#define TW_TEST_WS_TEST_H
+#include <jansson.h>
+#include <stdbool.h>
+
+#include "wsclient.h"
+
+/// Sends {"type": "order", "id": N, "order": order} (N from 100 up, one a call) and waits for
+/// the result with that id, skipping others from *cursor on; fails the test if none comes in
+/// 10 s. Returns the result (the caller decrefs it).
+json_t *tw_test_ws_result(tw_wsc *c, int *cursor, const char *order);
+/// The last "state" message from *cursor on: waits up to 5 s for one, then takes each that
+/// follows within 0.3 s. NULL if none (the caller decrefs it).
+json_t *tw_test_ws_latest_state(tw_wsc *c, int *cursor);
+/// Whether a message from index `from` on contains `text`.
+bool tw_test_ws_any_message_has(tw_wsc *c, int from, const char *text);
+#endif
