@@ -16,6 +16,7 @@
 #include "tinwar/render.h"
 #include "tinwar/report.h"
 #include "tinwar/server.h"
+#include "srv_test.h"
 #include "ws_test.h"
 #include "tinwar/io.h"
 #include "toy.h"
@@ -276,29 +277,8 @@ static void test_toy_through_the_server(void **st)
 	int fd = mkstemp(db);
 	close(fd);
 	unlink(db);
-	tw_server_opts so;
-	tw_server_opts_default(&so);
-	so.port = 0;
-	so.db = db;
-	so.quiet = true;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *srv = tw_server_start(&so, &err);
-	if (!srv)
-		fail_msg("server: %s", err.message);
-	size_t len;
-	char *scen = tw_read_file("tests/rules/toy/toy-3.json", &len, &err);
-	assert_non_null(scen);
-	size_t rlen = len + 64;
-	char *req = malloc(rlen);
-	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": 5}", scen);
-	free(scen);
-	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
-	free(req);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
+	tw_server *srv = tw_test_server(db, 0);
+	json_t *j = tw_test_ws_game(srv, "tests/rules/toy/toy-3.json", 5);
 	json_t *seats = json_object_get(j, "seats");
 	// A seat for each of the three sides, then the umpire and a spectator.
 	assert_int_equal(json_array_size(seats), 5);

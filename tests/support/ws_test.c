@@ -10,6 +10,29 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tinwar/io.h"
+
+json_t *tw_test_ws_game(tw_server *srv, const char *path, int seed)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	size_t len;
+	char *scen = tw_read_file(path, &len, &err);
+	assert_non_null(scen);
+	size_t rlen = len + 64;
+	char *req = malloc(rlen);
+	assert_non_null(req);
+	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": %d}", scen, seed);
+	free(scen);
+	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
+	free(req);
+	if (!resp)
+		fail_msg("create: %s", err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	return j;
+}
+
 json_t *tw_test_ws_result(tw_wsc *c, int *cursor, const char *order)
 {
 	static int next_id = 100;

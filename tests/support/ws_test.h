@@ -6,7 +6,13 @@
 #include <jansson.h>
 #include <stdbool.h>
 
+#include "tinwar/server.h"
 #include "wsclient.h"
+
+/// Creates a game on srv from the scenario file at `path` with `seed` ({"scenario": ..., "seed":
+/// seed}); fails the test with the server's message if it is refused. Returns the server's answer
+/// (its id and seats; the caller decrefs it).
+json_t *tw_test_ws_game(tw_server *srv, const char *path, int seed);
 
 /// Sends {"type": "order", "id": N, "order": order} (N from 100 up, one a call) and waits for
 /// the result with that id, skipping others from *cursor on; fails the test if none comes in
