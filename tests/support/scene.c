@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rules/littlewars/lw.h"
+#include "fnv.h"
 
 tw_state *tw_test_lw_state(double w, double d, int move_no, int mover)
 {
@@ -196,4 +197,44 @@ int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 	tw_game_free(g);
 	tw_state_free(&sc);
 	return n;
+}
+
+const tw_shot_contact *tw_test_contact_of(const tw_shot_result *r, int32_t fig)
+{
+	for (int i = 0; i < r->ncontacts; i++)
+		if (r->contacts[i].figure == fig)
+			return &r->contacts[i];
+	return NULL;
+}
+
+static uint64_t fnv_d(uint64_t h, double v) { return fnv(h, &v, sizeof v); }
+static uint64_t fnv_i(uint64_t h, int64_t v) { return fnv(h, &v, sizeof v); }
+
+uint64_t tw_test_shot_hash(const tw_shot_result *r, bool samples)
+{
+	uint64_t h = 0xCBF29CE484222325ull;
+	h = fnv_i(h, r->ncontacts);
+	for (int i = 0; i < r->ncontacts; i++) {
+		const tw_shot_contact *c = &r->contacts[i];
+		h = fnv_i(h, c->figure);
+		h = fnv_i(h, c->how);
+		h = fnv_i(h, c->via);
+		h = fnv_d(h, c->t);
+		h = fnv_d(h, c->at.x);
+		h = fnv_d(h, c->at.y);
+		h = fnv_d(h, c->speed);
+	}
+	if (samples) {
+		h = fnv_i(h, r->nsamples);
+		for (int i = 0; i < r->nsamples; i++)
+			h = fnv(h, &r->samples[i], sizeof r->samples[i]);
+	}
+	h = fnv_d(h, r->rest.x);
+	h = fnv_d(h, r->rest.y);
+	h = fnv_i(h, r->blocked_by);
+	if (samples)
+		h = fnv_i(h, r->misfire);
+	h = fnv_d(h, r->bearing);
+	h = fnv_d(h, r->elevation);
+	return h;
 }
