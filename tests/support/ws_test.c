@@ -12,6 +12,40 @@
 
 #include "tinwar/io.h"
 
+json_t *tw_test_ws_create(tw_server *srv, const char *req)
+{
+	tw_error err;
+	tw_error_clear(&err);
+	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
+	if (!resp)
+		fail_msg("create: %d %s %s", err.code, err.clause, err.message);
+	json_t *j = json_loads(resp, 0, NULL);
+	free(resp);
+	assert_non_null(j);
+	return j;
+}
+
+void tw_test_ws_tokens(const json_t *j, char id[17], char (*tok)[33], int n)
+{
+	snprintf(id, 17, "%s", json_string_value(json_object_get(j, "id")));
+	json_t *seats = json_object_get(j, "seats");
+	for (int i = 0; i < n; i++)
+		snprintf(tok[i], 33, "%s", json_string_value(json_object_get(json_array_get(seats, (size_t)i), "token")));
+}
+
+tw_wsc *tw_test_ws_join(tw_server *srv, const char *game, const char *token, const char *who)
+{
+	char origin[64], ebuf[128] = "";
+	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(srv));
+	tw_wsc *c = tw_wsc_open(tw_server_port(srv), game, token, origin, ebuf, sizeof ebuf);
+	if (!c) {
+		if (who)
+			fail_msg("join %s: %s", who, ebuf);
+		fail_msg("join: %s", ebuf);
+	}
+	return c;
+}
+
 json_t *tw_test_ws_game(tw_server *srv, const char *path, int seed)
 {
 	tw_error err;
@@ -24,12 +58,8 @@ json_t *tw_test_ws_game(tw_server *srv, const char *path, int seed)
 	assert_non_null(req);
 	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": %d}", scen, seed);
 	free(scen);
-	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
+	json_t *j = tw_test_ws_create(srv, req);
 	free(req);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
 	return j;
 }
 

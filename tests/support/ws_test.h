@@ -9,6 +9,15 @@
 #include "tinwar/server.h"
 #include "wsclient.h"
 
+/// Creates a game on srv from the request text (tw_server_create_game); fails the test with the
+/// server's error if it is refused. Returns the server's answer (its id and seats; the caller
+/// decrefs it).
+json_t *tw_test_ws_create(tw_server *srv, const char *req);
+/// From a creation answer j: the game's id and the tokens of its first n seats.
+void tw_test_ws_tokens(const json_t *j, char id[17], char (*tok)[33], int n);
+/// Opens a WebSocket to the game for the seat holding `token`, from the server's own origin;
+/// fails the test if it is refused ("join WHO: ..." with who, else "join: ...").
+tw_wsc *tw_test_ws_join(tw_server *srv, const char *game, const char *token, const char *who);
 /// Creates a game on srv from the scenario file at `path` with `seed` ({"scenario": ..., "seed":
 /// seed}); fails the test with the server's message if it is refused. Returns the server's answer
 /// (its id and seats; the caller decrefs it).
