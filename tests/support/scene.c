@@ -199,6 +199,15 @@ int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 	return n;
 }
 
+int tw_test_count_events(const tw_events *ev, int type)
+{
+	int n = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (ev->v[i].type == type)
+			n++;
+	return n;
+}
+
 const tw_shot_contact *tw_test_contact_of(const tw_shot_result *r, int32_t fig)
 {
 	for (int i = 0; i < r->ncontacts; i++)

@@ -35,6 +35,8 @@ tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);
 /// of the first 8 game moves (k % every == 0, in play), cloned into out while they fit. Returns
 /// how many; the caller frees each (tw_state_free).
 int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every);
+/// How many events of ev are of `type` (TW_EV_...).
+int tw_test_count_events(const tw_events *ev, int type);
 /// The contact of figure `fig` in a shot's result, or NULL.
 const tw_shot_contact *tw_test_contact_of(const tw_shot_result *r, int32_t fig);
 /// FNV-1a of a shot result's fields (not its bytes, so a pinned value does not depend on
