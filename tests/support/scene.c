@@ -199,6 +199,32 @@ int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 	return n;
 }
 
+uint64_t tw_test_game_hash(tw_game *g, bool nevents)
+{
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	int no = tw_game_order_count(g);
+	h = fnv(h, &no, sizeof no);
+	for (int i = 0; i < no; i++) {
+		const tw_order *o = tw_game_order(g, i);
+		h = fnv(h, o, offsetof(tw_order, fig));
+		h = fnv(h, o->fig, (size_t)o->nfig * sizeof o->fig[0]);
+		h = fnv(h, o->at, (size_t)o->nfig * sizeof o->at[0]);
+		h = fnv(h, o->path, (size_t)o->npath * sizeof o->path[0]);
+	}
+	const tw_events *ev = tw_game_events(g);
+	if (nevents)
+		h = fnv(h, &ev->n, sizeof ev->n);
+	for (int i = 0; i < ev->n; i++) {
+		const tw_event *e = &ev->v[i];
+		h = fnv(h, &e->type, sizeof e->type);
+		h = fnv(h, &e->a, sizeof e->a);
+		h = fnv(h, &e->b, sizeof e->b);
+		h = fnv(h, e->text, strlen(e->text));
+		h = fnv(h, e->clause, strlen(e->clause));
+	}
+	return h;
+}
+
 int tw_test_count_events(const tw_events *ev, int type)
 {
 	int n = 0;

@@ -35,6 +35,10 @@ tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);
 /// of the first 8 game moves (k % every == 0, in play), cloned into out while they fit. Returns
 /// how many; the caller frees each (tw_state_free).
 int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every);
+/// FNV-1a of a game played: its state's hash, then its orders (their fixed fields and the figures,
+/// places and paths they name), then (with `nevents`, their count and) its events' types,
+/// figures, texts and clauses.
+uint64_t tw_test_game_hash(tw_game *g, bool nevents);
 /// How many events of ev are of `type` (TW_EV_...).
 int tw_test_count_events(const tw_events *ev, int type);
 /// The contact of figure `fig` in a shot's result, or NULL.
