@@ -14,6 +14,9 @@
 #include "rules/littlewars/lw_waggons.h"
 #include "scene.h"
 
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define ok tw_test_ok
+
 static int waggon(tw_state *s, int side, double x, double y, bool cart)
 {
 	int id = tw_test_man(s, side, TW_FK_WAGGON, x, y);
@@ -30,14 +33,6 @@ static tw_order *move_to(int fig, double x, double y)
 	o->npath = 1;
 	o->path[0] = tw_v2(x, y);
 	return o;
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
 }
 
 // A red road up x = 50 (y 0 to 300); red's waggon 0 on it at (50, 20), a second waggon 1 off it

@@ -199,6 +199,48 @@ int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 	return n;
 }
 
+void tw_test_ok(tw_state *s, const tw_order *o)
+{
+	tw_error err = {0};
+	tw_status st = tw_test_apply(s, o, &err);
+	if (st != TW_OK)
+		fail_msg("refused %s: %s", err.clause, err.message);
+}
+
+void tw_test_refused_with(tw_state *s, const tw_order *o, const char *clause, const char *words)
+{
+	tw_test_expect_refused(s, o, clause);
+	tw_error err = {0};
+	assert_int_not_equal(tw_test_apply(s, o, &err), TW_OK);
+	if (!strstr(err.message, words))
+		fail_msg("%s: expected \"%s\" in \"%s\"", clause, words, err.message);
+}
+
+tw_state *tw_test_ks_field(void)
+{
+	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
+	LWG(s)->ks = 1;
+	return s;
+}
+
+tw_order *tw_test_charge(int first, int n, int tfirst, int tn)
+{
+	tw_order *o = tw_test_order(LW_OT_CHARGE, 0);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = first + i;
+	for (int i = 0; i < tn; i++)
+		o->fig2[o->nfig2++] = tfirst + i;
+	return o;
+}
+
+int tw_test_dead_of(const tw_state *s, int first, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += s->fig[first + i].status == TW_FS_DEAD;
+	return k;
+}
+
 uint64_t tw_test_game_hash(tw_game *g, bool nevents)
 {
 	uint64_t h = tw_state_hash(tw_game_state(g));

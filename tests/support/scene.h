@@ -25,6 +25,17 @@ tw_order *tw_test_order(int type, int side);
 tw_status tw_test_apply(tw_state *s, const tw_order *o, tw_error *err);
 /// Applies o expecting a refusal that cites `clause`, and checks the state is unchanged.
 void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause);
+/// Applies o through tw_test_apply; the test fails (the refusal's clause and message) unless it
+/// is accepted.
+void tw_test_ok(tw_state *s, const tw_order *o);
+/// tw_test_expect_refused, and the refusal's message contains `words`.
+void tw_test_refused_with(tw_state *s, const tw_order *o, const char *clause, const char *words);
+/// A Kriegspiel (LWG ks = 1) at game move 5, red to move, on an empty 200 x 200 in table.
+tw_state *tw_test_ks_field(void);
+/// A charge of red figures first..first+n-1 at targets tfirst..tfirst+tn-1 (tw_test_order's pool).
+tw_order *tw_test_charge(int first, int n, int tfirst, int tn);
+/// How many of figures first..first+n-1 are dead.
+int tw_test_dead_of(const tw_state *s, int first, int n);
 
 /// A Little Wars scenario before the toss: an open w x d table with a house and a wood,
 /// `inf` infantry, `cav` cavalry and `guns` guns a side, all unplaced. Caller frees.
