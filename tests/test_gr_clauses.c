@@ -74,16 +74,7 @@ static void test_GR_GEN_6_GR_TERR_2_fractions_kept(void **st)
 {
 	(void)st;
 	tw_state *s = tw_gr_scene_seed(1);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_SWAMP;
-	t.nverts = 4;
-	t.v[0] = tw_v2(40, 10);
-	t.v[1] = tw_v2(80, 10);
-	t.v[2] = tw_v2(80, 40);
-	t.v[3] = tw_v2(40, 40);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_SWAMP, NULL, 40, 10, 80, 40, 0);
 	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
 	tw_gr_start(s);
 	tw_order o;
@@ -94,16 +85,7 @@ static void test_GR_GEN_6_GR_TERR_2_fractions_kept(void **st)
 	assert_true(tw_grant_melee_score(3, 1.5, 0) == 4.5);
 	// GR.TERR.2: downhill costs the same as level ground.
 	tw_state *s2 = tw_gr_scene_seed(1);
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HILL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 0);
-	t.v[1] = tw_v2(120, 0);
-	t.v[2] = tw_v2(120, 30);
-	t.v[3] = tw_v2(0, 30);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s2->table, &t);
+	tw_gr_box(s2, TW_TER_HILL, NULL, 0, 0, 120, 30, 1);
 	const char *cl = NULL;
 	assert_true(fabs(gr_move_cost(s2, TW_GR_LINE, GR_F_LINE, tw_v2(10, 28), tw_v2(10, 34), &cl) - 6) < 1e-9);
 	tw_gr_free(s);
@@ -265,17 +247,7 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	assert_true(tw_grant_pairing(true, 1, false, 1, &ma, &mb) && ma == 2); // doubles
 	assert_false(tw_grant_pairing(false, 3, false, 1, &ma, &mb));
 	tw_state *s = tw_gr_scene_seed(1);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HILL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 60);
-	t.v[1] = tw_v2(30, 60);
-	t.v[2] = tw_v2(30, 90);
-	t.v[3] = tw_v2(0, 90);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HILL, NULL, 0, 60, 30, 90, 1);
 	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 10), 0, GR_F_LINE);
 	int lc = gr_build_unit(s, 1, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 40), 180, GR_F_LINE);
 	int li = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "li", tw_v2(90, 40), 180, GR_F_OPEN);
@@ -299,27 +271,10 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	assert_int_equal(gr_melee_bonus(s, &U[up], &U[low], fu, fd, true, 2), 1); // downhill
 	assert_int_equal(gr_melee_bonus(s, &U[low], &U[up], fd, fu, true, 2), 0);
 	// Wall between defender and attacker: +1 to the infantry behind it.
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_WALL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(80, 25);
-	t.v[1] = tw_v2(100, 25);
-	t.v[2] = tw_v2(100, 25.2);
-	t.v[3] = tw_v2(80, 25.2);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_WALL, NULL, 80, 25, 100, 25.2, 1);
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 1);
 	// House: +2 to the garrison against an attacker outside, nothing once he is inside.
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HOUSE;
-	t.nverts = 4;
-	t.v[0] = tw_v2(100, 80);
-	t.v[1] = tw_v2(103, 80);
-	t.v[2] = tw_v2(103, 83);
-	t.v[3] = tw_v2(100, 83);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HOUSE, NULL, 100, 80, 103, 83, 0);
 	GRF(s, &s->fig[fli->id])->house = gr_house_terrain(s, 0);
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 2); // house, no wall on top
 	GRF(s, &s->fig[fg->id])->inside = 1;
@@ -535,16 +490,7 @@ static int drawn_in_move_two(bool village, uint64_t seed)
 {
 	tw_state *s = tw_gr_scene_seed(seed);
 	if (village) {
-		tw_terrain t;
-		memset(&t, 0, sizeof t);
-		t.kind = TW_TER_HOUSE;
-		t.nverts = 4;
-		t.v[0] = tw_v2(50, 30);
-		t.v[1] = tw_v2(70, 30);
-		t.v[2] = tw_v2(70, 33);
-		t.v[3] = tw_v2(50, 33);
-		tw_terrain_finish(&t);
-		tw_table_add(&s->table, &t);
+		tw_gr_box(s, TW_TER_HOUSE, NULL, 50, 30, 70, 33, 0);
 	}
 	int d = gr_build_unit(s, 1, TW_GR_GARRISON, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
 	int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
@@ -1124,16 +1070,7 @@ static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
 {
 	(void)st;
 	tw_state *s = tw_gr_scene_seed(1);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_WOOD;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 40);
-	t.v[1] = tw_v2(120, 40);
-	t.v[2] = tw_v2(120, 50);
-	t.v[3] = tw_v2(0, 50);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_WOOD, NULL, 0, 40, 120, 50, 0);
 	int w = gr_build_unit(s, 0, TW_GR_WAGON, "wagon", tw_v2(60, 20), 0, GR_F_LINE);
 	int foe = gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 30), 180, GR_F_LINE);
 	tw_gr_start(s);

@@ -106,16 +106,7 @@ static void test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals(void **st)
 	int cav = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "cav", tw_v2(90, 20), 0, GR_F_LINE);
 	int line = gr_build_unit(s, 0, TW_GR_LINE, "line", tw_v2(60, 20), 0, GR_F_LINE);
 	int wood = gr_build_unit(s, 1, TW_GR_LINE, "wood", tw_v2(60, 33), 180, GR_F_LINE);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_WOOD;
-	t.nverts = 4;
-	t.v[0] = tw_v2(50, 32);
-	t.v[1] = tw_v2(70, 32);
-	t.v[2] = tw_v2(70, 40);
-	t.v[3] = tw_v2(50, 40);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_WOOD, NULL, 50, 32, 70, 40, 0);
 	s->params[GRP_EXCHANGE] = 0;
 	tw_gr_start(s);
 	tw_order o;

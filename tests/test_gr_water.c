@@ -16,17 +16,7 @@
 
 static void rect(tw_state *s, int kind, const char *name, double x0, double y0, double x1, double y1)
 {
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = (uint8_t)kind;
-	t.nverts = 4;
-	t.v[0] = tw_v2(x0, y0);
-	t.v[1] = tw_v2(x1, y0);
-	t.v[2] = tw_v2(x1, y1);
-	t.v[3] = tw_v2(x0, y1);
-	snprintf(t.name, sizeof t.name, "%s", name);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, kind, name, x0, y0, x1, y1, 0);
 }
 
 // A river across the table at y 50..52, fordable for x 40..80.

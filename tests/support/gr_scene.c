@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -89,6 +90,23 @@ void tw_gr_keep(tw_state *s, int unit, const int *ks, int n, bool officers, doub
 		}
 	}
 	GRU(s, &s->unit[unit])->orig = n;
+}
+
+int tw_gr_box(tw_state *s, int kind, const char *name, double x0, double y0, double x1, double y1, double h)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = (uint8_t)kind;
+	t.nverts = 4;
+	t.v[0] = tw_v2(x0, y0);
+	t.v[1] = tw_v2(x1, y0);
+	t.v[2] = tw_v2(x1, y1);
+	t.v[3] = tw_v2(x0, y1);
+	t.height = h;
+	if (name)
+		snprintf(t.name, sizeof t.name, "%s", name);
+	tw_terrain_finish(&t);
+	return tw_table_add(&s->table, &t);
 }
 
 void tw_gr_put(tw_state *s, int id, double x, double y) { s->fig[id].pos = tw_v2(x, y); }

@@ -26,6 +26,9 @@ int tw_gr_rf(const tw_state *s, int unit, int k);
 /// its original strength is the men kept (GR.ORG.1). With officers false its officers are dead
 /// too; otherwise they are moved to a row from (x, y), 1 in apart, out of the fight.
 void tw_gr_keep(tw_state *s, int unit, const int *ks, int n, bool officers, double x, double y);
+/// Adds a rectangular piece of terrain (kind TW_TER_*, corners (x0, y0) and (x1, y1), height h;
+/// name NULL: none) to the table; returns its index.
+int tw_gr_box(tw_state *s, int kind, const char *name, double x0, double y0, double x1, double y1, double h);
 /// Puts figure id at (x, y).
 void tw_gr_put(tw_state *s, int id, double x, double y);
 /// Applies an order through the rules (tw_state_apply); events appended to ev if given.
