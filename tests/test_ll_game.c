@@ -619,20 +619,7 @@ static void expect_bad(const char *data, const char *clause, const char *where)
 {
 	char buf[2048];
 	roster(data, buf, sizeof buf);
-	tw_state s0;
-	memset(&s0, 0, sizeof s0);
-	tw_error err = {0};
-	tw_status st = tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err);
-	if (st == TW_OK) {
-		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
-		if (g)
-			fail_msg("a bad roster %s was accepted", data);
-		tw_state_free(&s0);
-	}
-	if (clause && strcmp(err.clause, clause) != 0)
-		fail_msg("%s: refused by '%s' (%s), expected %s", data, err.clause, err.message, clause);
-	if (!strstr(err.message, where))
-		fail_msg("%s: '%s' does not say where (%s)", data, err.message, where);
+	llt_expect_bad(buf, data, clause, where, false);
 }
 
 static void test_NQ_STAT_1_3_6_8_bad_rosters(void **st)

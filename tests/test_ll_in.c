@@ -1282,21 +1282,7 @@ static void expect_bad(const char *data0, const char *clause, const char *where)
 		 " {\"id\": 1, \"kind\": \"infantry\", \"side\": \"blue\", \"at\": [10, 30], \"radius\": 0.5,"
 		 " \"height\": 1, \"data\": {\"qr\": 2, \"cont\": 1}}], \"data\": {\"system\": \"fp\"}}",
 		 data0);
-	reg();
-	tw_state s0;
-	memset(&s0, 0, sizeof s0);
-	tw_error err = {0};
-	tw_status st = tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err);
-	if (st == TW_OK) {
-		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
-		if (g)
-			fail_msg("a bad roster %s was accepted", data0);
-		tw_state_free(&s0);
-	}
-	if (clause && strcmp(err.clause, clause) != 0)
-		fail_msg("%s: refused by '%s' (%s), expected %s", data0, err.clause, err.message, clause);
-	if (!strstr(err.message, where) && !strstr(err.path, where))
-		fail_msg("%s: '%s' (%s) does not say where (%s)", data0, err.message, err.path, where);
+	llt_expect_bad(buf, data0, clause, where, true);
 }
 
 static void test_IN_RATE_1_FP_11_LT_21_bad_rosters(void **st)

@@ -233,3 +233,26 @@ tw_state *llt_six_in_play(const int *defectors)
 	assert_int_equal(tw_side_alliance(s, s->mover), 0);
 	return s;
 }
+
+void llt_expect_bad(const char *text, const char *data, const char *clause, const char *where, bool or_path)
+{
+	llt_register();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	tw_status st = tw_state_from_text(&s0, text, strlen(text), "roster.json", &err);
+	if (st == TW_OK) {
+		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
+		if (g)
+			fail_msg("a bad roster %s was accepted", data);
+		tw_state_free(&s0);
+	}
+	if (clause && strcmp(err.clause, clause) != 0)
+		fail_msg("%s: refused by '%s' (%s), expected %s", data, err.clause, err.message, clause);
+	if (or_path) {
+		if (!strstr(err.message, where) && !strstr(err.path, where))
+			fail_msg("%s: '%s' (%s) does not say where (%s)", data, err.message, err.path, where);
+	} else if (!strstr(err.message, where)) {
+		fail_msg("%s: '%s' does not say where (%s)", data, err.message, where);
+	}
+}

@@ -67,5 +67,9 @@ int llt_seat(const tw_state *s);
 tw_order *llt_alloc(int side, const int loc[8]);
 /// Both sides end their part of the turn: the mover, then the other (llt_ok each).
 void llt_side_turn(tw_state *s);
+/// A bad roster: the scenario `text` (whose figures' data is `data`, named in the failure
+/// messages) makes no game (tw_state_from_text or tw_game_new refuses it); the refusal cites
+/// `clause` (unless NULL) and says `where` in its message (or, with or_path, in its JSON path).
+void llt_expect_bad(const char *text, const char *data, const char *clause, const char *where, bool or_path);
 
 #endif
