@@ -69,6 +69,21 @@ static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
 	return tw_test_ws_join(s, g->id, g->token[seat], NULL);
 }
 
+// A game of the scenario file at `path`, its clock off.
+static void create_unclocked(tw_server *s, const char *path, game_ref *g)
+{
+	FILE *fp = fopen(path, "rb");
+	assert_non_null(fp);
+	static char scen[1 << 20];
+	size_t n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	char *req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	create(s, req, g);
+	free(req);
+}
+
 static void send_str(tw_wsc *c, const char *text) { assert_true(tw_wsc_send(c, text, strlen(text))); }
 
 /// True if the connection was refused or closed at once without a hello.
@@ -1354,17 +1369,8 @@ static void test_undo_not_past_end_of_move(void **state)
 {
 	(void)state;
 	tw_server *s = start(NULL);
-	FILE *fp = fopen(TW_SOURCE_DIR "/scenarios/grant/meeting.json", "rb");
-	assert_non_null(fp);
-	static char scen[1 << 20];
-	size_t n = fread(scen, 1, sizeof scen - 1, fp);
-	fclose(fp);
-	scen[n] = 0;
-	char *req = malloc(n + 100);
-	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
 	game_ref g;
-	create(s, req, &g);
-	free(req);
+	create_unclocked(s, TW_SOURCE_DIR "/scenarios/grant/meeting.json", &g);
 	tw_wsc *red = join(s, &g, 0);
 	int rc = 0, sc = 0;
 	json_t *st = latest_state(red, &sc, 3.0);
@@ -1432,17 +1438,8 @@ static void test_formation_by_name(void **state)
 {
 	(void)state;
 	tw_server *s = start(NULL);
-	FILE *fp = fopen(TW_SOURCE_DIR "/tests/web/grant-volley.json", "rb");
-	assert_non_null(fp);
-	static char scen[1 << 18];
-	size_t n = fread(scen, 1, sizeof scen - 1, fp);
-	fclose(fp);
-	scen[n] = 0;
-	char *req = malloc(n + 100);
-	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
 	game_ref g;
-	create(s, req, &g);
-	free(req);
+	create_unclocked(s, TW_SOURCE_DIR "/tests/web/grant-volley.json", &g);
 	tw_wsc *red = join(s, &g, 0);
 	int cur = 0, sc = 0;
 	json_t *st = latest_state(red, &sc, 3.0);
@@ -1488,15 +1485,7 @@ static void test_formation_by_name(void **state)
 	tw_wsc_close(red);
 	// Rattle lays its own formations (rd_order_form): Red rifles to column, each figure placed,
 	// and then judged by its rules (a formation change is refused or not by RD's clauses).
-	fp = fopen(TW_SOURCE_DIR "/scenarios/rattle/crossroads.json", "rb");
-	assert_non_null(fp);
-	n = fread(scen, 1, sizeof scen - 1, fp);
-	fclose(fp);
-	scen[n] = 0;
-	req = malloc(n + 100);
-	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
-	create(s, req, &g);
-	free(req);
+	create_unclocked(s, TW_SOURCE_DIR "/scenarios/rattle/crossroads.json", &g);
 	red = join(s, &g, 0);
 	cur = 0;
 	m = formation_options(red, &cur, 0, "wedge");
