@@ -163,10 +163,7 @@ static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 	assert_int_equal(tw_gr_apply(s, &m, &ev, NULL), TW_OK);
 	assert_int_equal(tw_gr_count(&ev, "GR.MOVE.6", TW_EV_GUN_MOVE), 1);
 	tw_order f;
-	tw_order_init(&f, GR_OT_FIRE, 0);
-	f.gun = 0;
-	f.has_target = true;
-	f.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
+	tw_gr_fire_order(&f, 0, 0, tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20)));
 	tw_gr_refused(s, &f, "GR.MOVE.6"); // moved by its team: no fire this move
 	// Manhandled 1 in, it may still fire.
 	m.gun = 1;

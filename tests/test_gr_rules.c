@@ -185,10 +185,7 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 		int col = gr_build_unit(s, 1, TW_GR_LINE, "col", tw_v2(60, 42), 180, GR_F_COLUMN);
 		tw_gr_start(s);
 		tw_order o;
-		tw_order_init(&o, GR_OT_FIRE, 0);
-		o.gun = 0;
-		o.has_target = true;
-		o.target = s->fig[tw_gr_first(s, col, TW_FK_INFANTRY)].pos;
+		tw_gr_fire_order(&o, 0, 0, s->fig[tw_gr_first(s, col, TW_FK_INFANTRY)].pos);
 		tw_events ev = {0};
 		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 		shots += tw_gr_count(&ev, "GR.ART.3", TW_EV_SHOT);
@@ -203,10 +200,7 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, true);
 	tw_gr_start(s);
 	tw_order o;
-	tw_order_init(&o, GR_OT_FIRE, 0);
-	o.gun = 0;
-	o.has_target = true;
-	o.target = tw_v2(60, 72);
+	tw_gr_fire_order(&o, 0, 0, tw_v2(60, 72));
 	tw_gr_refused(s, &o, "GR.RANGE.2");
 	o.gun = 1; // the howitzer
 	o.target = tw_add(tw_gun_muzzle(&s->gun[1]), tw_v2(0, 19));
@@ -238,11 +232,8 @@ static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
 	int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 16), 180, GR_F_LINE);
 	tw_gr_start(s);
 	tw_order o;
-	tw_order_init(&o, GR_OT_FIRE, 0);
-	o.gun = 0;
+	tw_gr_fire_order(&o, 0, 0, s->fig[tw_gr_first(s, t, TW_FK_INFANTRY)].pos);
 	o.n = 1;
-	o.has_target = true;
-	o.target = s->fig[tw_gr_first(s, t, TW_FK_INFANTRY)].pos;
 	tw_events ev = {0};
 	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 	assert_int_equal(tw_gr_count(&ev, "GR.CANI.1", TW_EV_SHOT), 1);
@@ -263,10 +254,7 @@ static void test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell(void **st)
 		int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 40), 180, GR_F_COLUMN);
 		tw_gr_start(s);
 		tw_order o;
-		tw_order_init(&o, GR_OT_FIRE, 0);
-		o.gun = 1;
-		o.has_target = true;
-		o.target = s->fig[tw_gr_first(s, t, TW_FK_INFANTRY)].pos;
+		tw_gr_fire_order(&o, 0, 1, s->fig[tw_gr_first(s, t, TW_FK_INFANTRY)].pos);
 		tw_events ev = {0};
 		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 		for (int i = 0; i < ev.n; i++)

@@ -140,10 +140,7 @@ static void test_GR_TERR_7_GR_EX_25_artillery_fords_in_four_moves(void **st)
 		assert_true(tw_dist(s->gun[0].axle, a0) < 1e-12);
 		if (m > 1) {
 			tw_order f;
-			tw_order_init(&f, GR_OT_FIRE, 0);
-			f.gun = 0;
-			f.has_target = true;
-			f.target = tw_v2(60, 90);
+			tw_gr_fire_order(&f, 0, 0, tw_v2(60, 90));
 			tw_gr_refused(s, &f, "GR.TERR.7");
 			tw_gr_refused(s, &o, "GR.TERR.7");
 		}

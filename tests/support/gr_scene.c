@@ -155,6 +155,14 @@ void tw_gr_end(tw_state *s, int n, tw_events *ev)
 	tw_gr_ok(s, o, ev);
 }
 
+void tw_gr_fire_order(tw_order *o, int side, int gun, tw_vec2 target)
+{
+	tw_order_init(o, GR_OT_FIRE, side);
+	o->gun = gun;
+	o->has_target = true;
+	o->target = target;
+}
+
 tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n, int mode)
 {
 	tw_order *o = tw_gr_order(GR_OT_MOVE, s->fig[ids[0]].side);

@@ -41,6 +41,8 @@ void tw_gr_refused(tw_state *s, const tw_order *o, const char *clause);
 void tw_gr_end(tw_state *s, int n, tw_events *ev);
 /// An order from a small pool kept off the stack (good until 6 more calls).
 tw_order *tw_gr_order(int type, int side);
+/// o: an order of `side` to fire gun `gun` at the point `target` (GR_OT_FIRE, n = 0).
+void tw_gr_fire_order(tw_order *o, int side, int gun, tw_vec2 target);
 /// A move of figures ids[0..n) to to[i] (mode n: 0 normal, 1 charge).
 tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n, int mode);
 /// The first active figure of `unit` of `kind` (TW_FK_...), or -1.
