@@ -409,28 +409,42 @@ static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 	done(s);
 }
 
+// Byrhtnoth (QR3, leader 2, an Icon) challenges Ivar (QR3, leader 1, an Icon) 8 in away and
+// wounds him in the duel's first round: 11 against 6, margin 5, wound table 4 + 3 = 7; the
+// leader's test: 6. *k Byrhtnoth, *l Ivar (where not NULL).
+static tw_state *ivar_wounded(int *k, int *l)
+{
+	tw_state *s = scene(0);
+	int b = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int i = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	llt_setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &b, 1, &i));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 3, 4, 6);
+	ok(s, o);
+	if (k)
+		*k = b;
+	if (l)
+		*l = i;
+	return s;
+}
+
 // DU.13, LT.7, FP.D8: wounded in the duel (4 + 3 = 7), Ivar's seat asks mercy, red's grants it:
 // 2 VP, Byrhtnoth becomes Honourable, blue rolls twice for Morale loss (1: lost, 6: held).
 // Cites: DU.13 LT.7
 static void test_DU_13_LT_7_mercy_granted(void **st)
 {
 	(void)st;
-	tw_state *s = scene(0);
-	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
-	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
-	llt_setup(s);
-	ok(s, order(LL_OT_START, 0));
-	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
-	tw_order *o = order(LL_OT_ACCEPT, 1);
-	DICE(o, 8, 3, 4, 6); // 11 against 6: margin 5, wound table 4 + 3 = 7: wounded; the leader's test: 6
-	ok(s, o);
+	int k, l;
+	tw_state *s = ivar_wounded(&k, &l);
 	assert_true(LLF(s, l)->wounded);
 	assert_int_equal(s->phase, LL_PH_DU_MERCY);
 	assert_int_equal(seat(s), 1);
 	ok(s, order(LL_OT_MERCY, 1));
 	assert_int_equal(s->phase, LL_PH_DU_GRANT);
 	assert_int_equal(seat(s), 0);
-	o = order(LL_OT_ACCEPT, 0);
+	tw_order *o = order(LL_OT_ACCEPT, 0);
 	DICE(o, 1, 6);
 	ok(s, o);
 	assert_int_equal(LLG(s)->vp[0], 2);
@@ -447,17 +461,9 @@ static void test_DU_13_LT_7_mercy_granted(void **st)
 static void test_DU_14_mercy_refused(void **st)
 {
 	(void)st;
-	tw_state *s = scene(0);
-	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
-	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
-	llt_setup(s);
-	ok(s, order(LL_OT_START, 0));
-	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
-	tw_order *o = order(LL_OT_ACCEPT, 1);
-	DICE(o, 8, 3, 4, 6);
-	ok(s, o);
+	tw_state *s = ivar_wounded(NULL, NULL);
 	ok(s, order(LL_OT_MERCY, 1));
-	o = order(LL_OT_REFUSE, 0);
+	tw_order *o = order(LL_OT_REFUSE, 0);
 	DICE(o, 1, 8, 10);
 	ok(s, o);
 	assert_int_equal(LLG(s)->vp[1], 1);
