@@ -234,6 +234,16 @@ tw_state *llt_six_in_play(const int *defectors)
 	return s;
 }
 
+tw_order *llt_ask(const tw_state *s, const char *general, int side)
+{
+	tw_general *g = tw_general_new(general, &tw_ruleset_lloyd, side, 1);
+	assert_non_null(g);
+	tw_order *o = calloc(1, sizeof *o);
+	assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+	tw_general_free(g);
+	return o;
+}
+
 void llt_expect_bad(const char *text, const char *data, const char *clause, const char *where, bool or_path)
 {
 	llt_register();

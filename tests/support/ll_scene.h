@@ -67,6 +67,9 @@ int llt_seat(const tw_state *s);
 tw_order *llt_alloc(int side, const int loc[8]);
 /// Both sides end their part of the turn: the mover, then the other (llt_ok each).
 void llt_side_turn(tw_state *s);
+/// The order the computer general `general` (a Lloyd doctrine: "ll-six", "ll-nq", ...) gives for
+/// `side` in s now, seed 1 (heap: the caller frees it).
+tw_order *llt_ask(const tw_state *s, const char *general, int side);
 /// A bad roster: the scenario `text` (whose figures' data is `data`, named in the failure
 /// messages) makes no game (tw_state_from_text or tw_game_new refuses it); the refusal cites
 /// `clause` (unless NULL) and says `where` in its message (or, with or_path, in its JSON path).
