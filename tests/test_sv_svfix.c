@@ -33,18 +33,9 @@ static void apply(tw_state *s, const tw_apply_ctx *ctx)
 // gun is served on the physics shot model. Returns the figures knocked over.
 static int close_block_knocked(uint64_t seed)
 {
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
+	tw_state *s = svt_scene("STA");
 	s->params[SVP_CONSTRAINTS] = 0;
 	tw_rng_seed(&s->rng, seed);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find("STA"), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 7; c++) {
 			tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,
