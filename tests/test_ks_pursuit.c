@@ -21,15 +21,7 @@
 #define ok tw_test_ok
 #define refused_with tw_test_refused_with
 #define charge tw_test_charge
-
-static tw_order *move_to(int side, int fig, double x, double y)
-{
-	tw_order *o = tw_test_order(LW_OT_MOVE, side);
-	o->fig[o->nfig++] = fig;
-	o->npath = 1;
-	o->path[0] = tw_v2(x, y);
-	return o;
-}
+#define move_to tw_test_move_to
 
 // A Kriegspiel field at game move 6, blue (back line y = 200) to move: a blue infantryman at
 // (100, 100) and a blue cavalryman at (120, 100), both retiring since move 5; a red cavalryman

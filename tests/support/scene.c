@@ -199,6 +199,15 @@ int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 	return n;
 }
 
+tw_order *tw_test_move_to(int side, int fig, double x, double y)
+{
+	tw_order *o = tw_test_order(LW_OT_MOVE, side);
+	o->fig[o->nfig++] = fig;
+	o->npath = 1;
+	o->path[0] = tw_v2(x, y);
+	return o;
+}
+
 void tw_test_ok(tw_state *s, const tw_order *o)
 {
 	tw_error err = {0};

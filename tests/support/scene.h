@@ -25,6 +25,8 @@ tw_order *tw_test_order(int type, int side);
 tw_status tw_test_apply(tw_state *s, const tw_order *o, tw_error *err);
 /// Applies o expecting a refusal that cites `clause`, and checks the state is unchanged.
 void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause);
+/// A move of one figure of `side` along a path of one point, (x, y) (tw_test_order's pool).
+tw_order *tw_test_move_to(int side, int fig, double x, double y);
 /// Applies o through tw_test_apply; the test fails (the refusal's clause and message) unless it
 /// is accepted.
 void tw_test_ok(tw_state *s, const tw_order *o);
