@@ -21,44 +21,21 @@
 #include "rules/littlewars/lw.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
+#include "cli_run.h"
 
 static char dir[64];
 
 // Runs a shell command; returns its exit code and (if out) the first 64 KiB of stdout+stderr.
 static int run(char *out, size_t cap, const char *fmt, ...)
 {
-	char cmd[2048];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	int rc = tw_cli_vrun(out, cap, dir, fmt, ap);
 	va_end(ap);
-	char full[2300];
-	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
-	FILE *p = popen(full, "r");
-	assert_non_null(p);
-	size_t n = 0;
-	char buf[4096];
-	size_t k;
-	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (out && n + k < cap) {
-			memcpy(out + n, buf, k);
-			n += k;
-		}
-	if (out)
-		out[n] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return rc;
 }
 
-static void write_file(const char *name, const char *text)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
+#define write_file(name, text) tw_cli_write(dir, name, text)
 
 static char out[1 << 16];
 

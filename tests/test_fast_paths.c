@@ -34,6 +34,7 @@
 #include "test_scale.h"
 #include "rules/littlewars/lw.h"
 #include "tinwar/io.h"
+#include "scene.h"
 
 // ---- references: the plain code as it was before the fast paths ----
 
@@ -433,37 +434,7 @@ static int game_states(tw_state *out, int max)
 
 // States of play on a generated Country of 300 men a side (the general's lists file its free men
 // by place): every 40th decision of the first 8 game moves, as many as fit in out.
-static int country_states(tw_state *out, int max)
-{
-	tw_state sc;
-	memset(&sc, 0, sizeof sc);
-	tw_error err;
-	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
-	tw_game *g = tw_game_new(&sc, 300, tw_shot_model_fast(), &err);
-	assert_non_null(g);
-	tw_game_set_undo(g, false);
-	const tw_ruleset *rs = tw_game_ruleset(g);
-	tw_general *gens[2] = {tw_general_new("default", rs, 0, 300), tw_general_new("default", rs, 1, 300)};
-	tw_order *o = malloc(sizeof *o);
-	assert_non_null(o);
-	int n = 0;
-	for (int k = 0; k < 100000 && n < max; k++) {
-		const tw_state *s = tw_game_state(g);
-		int side = rs->to_move(s);
-		if (side < 0 || s->move_no > 8)
-			break;
-		if (s->phase == LW_PH_PLAY && k % 40 == 0)
-			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
-		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
-		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
-	}
-	free(o);
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
-	tw_game_free(g);
-	tw_state_free(&sc);
-	return n;
-}
+static int country_states(tw_state *out, int max) { return tw_test_country_states(out, max, 300, 40); }
 
 // The melees judged at the end of a move (lw_judge_melees: contacts by a sweep in x on a large
 // table) and LW.MEL.1's supporters (a box round the body) against the plain loops, on a

@@ -30,7 +30,7 @@
 #include "rules/littlewars/lw_ai.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
-#include "fnv.h"
+#include "scene.h"
 
 #define SWAP_LEG(a, b)                                                                             \
 	do {                                                                                       \
@@ -279,26 +279,7 @@ static uint64_t play(const tw_state *sc, const char *a, const char *b, uint64_t 
 	assert_non_null(gens[0]);
 	assert_non_null(gens[1]);
 	assert_int_equal(tw_play_out(g, gens, 200000, &err), TW_OK);
-	uint64_t h = tw_state_hash(tw_game_state(g));
-	int no = tw_game_order_count(g);
-	h = fnv(h, &no, sizeof no);
-	for (int i = 0; i < no; i++) {
-		const tw_order *o = tw_game_order(g, i);
-		h = fnv(h, o, offsetof(tw_order, fig));
-		h = fnv(h, o->fig, (size_t)o->nfig * sizeof o->fig[0]);
-		h = fnv(h, o->at, (size_t)o->nfig * sizeof o->at[0]);
-		h = fnv(h, o->path, (size_t)o->npath * sizeof o->path[0]);
-	}
-	const tw_events *ev = tw_game_events(g);
-	h = fnv(h, &ev->n, sizeof ev->n);
-	for (int i = 0; i < ev->n; i++) {
-		const tw_event *e = &ev->v[i];
-		h = fnv(h, &e->type, sizeof e->type);
-		h = fnv(h, &e->a, sizeof e->a);
-		h = fnv(h, &e->b, sizeof e->b);
-		h = fnv(h, e->text, strlen(e->text));
-		h = fnv(h, e->clause, strlen(e->clause));
-	}
+	uint64_t h = tw_test_game_hash(g, true);
 	tw_general_free(gens[0]);
 	tw_general_free(gens[1]);
 	tw_game_free(g);

@@ -14,58 +14,7 @@
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
 #include "test_scale.h"
-
-static tw_state *scene(uint64_t seed)
-{
-	tw_state *s = calloc(1, sizeof *s);
-	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
-	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
-	s->seed = seed;
-	tw_rng_seed(&s->rng, seed);
-	s->table.width = 120;
-	s->table.depth = 100;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 100;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	return s;
-}
-
-static void start(tw_state *s) { assert_int_equal(gr_setup(s, NULL), TW_OK); }
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static tw_status ap(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
-{
-	tw_events scratch = {0};
-	tw_status st = tw_state_apply(s, o, NULL, ev ? ev : &scratch, err);
-	tw_events_free(&scratch);
-	return st;
-}
-
-static void refused(tw_state *s, const tw_order *o, const char *clause)
-{
-	tw_error err;
-	tw_error_clear(&err);
-	assert_int_not_equal(ap(s, o, NULL, &err), TW_OK);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("expected %s, got %s: %s", clause, err.clause, err.message);
-}
-
-static int count_clause(const tw_events *ev, const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < ev->n; i++)
-		if (strcmp(ev->v[i].clause, clause) == 0 && (type < 0 || ev->v[i].type == type))
-			n++;
-	return n;
-}
+#include "gr_scene.h"
 
 // GR.CHARGE.2 move events of one kind (`c`): 1 straight forward, 2 lapping, 3 closing up.
 static int count_lap(const tw_events *ev, int kind)
@@ -81,21 +30,6 @@ static void at(const tw_figure *f, tw_vec2 p)
 {
 	if (tw_dist(f->pos, p) > 1e-9)
 		fail_msg("figure %d at %.4f,%.4f, expected %.4f,%.4f", f->id, f->pos.x, f->pos.y, p.x, p.y);
-}
-
-static int first_of(const tw_state *s, int unit, int kind)
-{
-	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == unit && s->fig[i].kind == kind && s->fig[i].status == TW_FS_ACTIVE)
-			return i;
-	return -1;
-}
-
-static void end_move(tw_state *s, tw_events *ev)
-{
-	tw_order o;
-	tw_order_init(&o, GR_OT_END_MOVE, s->mover);
-	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
 }
 
 // Clauses: GR.GEN.1 GR.GEN.7
@@ -117,63 +51,45 @@ static void test_GR_GEN_1_GR_GEN_7_dice_and_floors(void **st)
 static void test_GR_GEN_4_GR_GEN_11_GR_MUSK_6_range_from_nearest_rf(void **st)
 {
 	(void)st;
-	tw_state *s = scene(3);
+	tw_state *s = tw_gr_scene_seed(3);
 	int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
 	int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 38), 180, GR_F_LINE);
 	s->params[GRP_EXCHANGE] = 0;
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
-	gr_order_volley(s, a, first_of(s, b, TW_FK_INFANTRY), &o);
+	gr_order_volley(s, a, tw_gr_first(s, b, TW_FK_INFANTRY), &o);
 	tw_events ev = {0};
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK); // exactly 18 in: in range, band "1 to 18" = 12-18
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK); // exactly 18 in: in range, band "1 to 18" = 12-18
 	int found = 0;
 	for (int i = 0; i < ev.n; i++)
 		if (strcmp(ev.v[i].clause, "GR.MUSK.9") == 0)
 			found += strstr(ev.v[i].text, "less 3") != NULL; // first volley, open, 12-18: 3
 	assert_int_equal(found, 1);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.GEN.6 GR.TERR.2
 static void test_GR_GEN_6_GR_TERR_2_fractions_kept(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_SWAMP;
-	t.nverts = 4;
-	t.v[0] = tw_v2(40, 10);
-	t.v[1] = tw_v2(80, 10);
-	t.v[2] = tw_v2(80, 40);
-	t.v[3] = tw_v2(40, 40);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_state *s = tw_gr_scene_seed(1);
+	tw_gr_box(s, TW_TER_SWAMP, NULL, 40, 10, 80, 40, 0);
 	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	gr_order_shift(s, li, tw_v2(0, 3.8), 0, &o);
-	refused(s, &o, "GR.MOVE.1");
+	tw_gr_refused(s, &o, "GR.MOVE.1");
 	gr_order_shift(s, li, tw_v2(0, 3.75), 0, &o);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	assert_true(tw_grant_melee_score(3, 1.5, 0) == 4.5);
 	// GR.TERR.2: downhill costs the same as level ground.
-	tw_state *s2 = scene(1);
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HILL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 0);
-	t.v[1] = tw_v2(120, 0);
-	t.v[2] = tw_v2(120, 30);
-	t.v[3] = tw_v2(0, 30);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s2->table, &t);
+	tw_state *s2 = tw_gr_scene_seed(1);
+	tw_gr_box(s2, TW_TER_HILL, NULL, 0, 0, 120, 30, 1);
 	const char *cl = NULL;
 	assert_true(fabs(gr_move_cost(s2, TW_GR_LINE, GR_F_LINE, tw_v2(10, 28), tw_v2(10, 34), &cl) - 6) < 1e-9);
-	done(s);
-	done(s2);
+	tw_gr_free(s);
+	tw_gr_free(s2);
 }
 
 // Clauses: GR.GEN.8 GR.GEN.9 GR.MOVE.4
@@ -185,10 +101,10 @@ static void test_GR_GEN_8_GR_GEN_9_GR_MOVE_4_troop_families(void **st)
 	assert_true(gr_cavalry(TW_GR_HEAVY_CAV) && gr_cavalry(TW_GR_LIGHT_CAV));
 	assert_true(tw_grant_move_rate(TW_GR_GARRISON, TW_GR_MODE_LINE) == 6);
 	assert_true(tw_grant_move_rate(TW_GR_ENGINEER, TW_GR_MODE_CHARGE) == 9);
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int cav = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "cav", tw_v2(60, 20), 0, GR_F_LINE);
 	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(20, 20), 0, GR_F_OPEN);
-	start(s);
+	tw_gr_start(s);
 	int mounted = 0;
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == cav && gr_is_officer(&s->fig[i]))
@@ -199,13 +115,13 @@ static void test_GR_GEN_8_GR_GEN_9_GR_MOVE_4_troop_families(void **st)
 		if (s->fig[i].unit == li && gr_is_officer(&s->fig[i]))
 			mounted += GRF(s, &s->fig[i])->mounted;
 	assert_int_equal(mounted, 1); // the light infantry colonel only
-	done(s);
+	tw_gr_free(s);
 }
 
 static void test_GR_GEN_10_general_rides_12(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
 	tw_figure g;
 	memset(&g, 0, sizeof g);
@@ -216,110 +132,107 @@ static void test_GR_GEN_10_general_rides_12(void **st)
 	g.radius = 0.35;
 	g.height = 1.6; // as a mounted general (gr_generate.c)
 	tw_state_add_figure(s, &g);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	tw_order_init(&o, GR_OT_MOVE, 0);
 	o.has_at = true;
 	o.nfig = 1;
 	o.fig[0] = g.id;
 	o.at[0] = tw_v2(20, 22.5);
-	refused(s, &o, "GR.MOVE.1");
+	tw_gr_refused(s, &o, "GR.MOVE.1");
 	o.at[0] = tw_v2(20, 22);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
-	done(s);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MOVE.6 GR.ORG.3
 static void test_GR_MOVE_6_GR_ORG_3_guns_moving(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, false);
-	start(s);
+	tw_gr_start(s);
 	tw_order m;
 	tw_order_init(&m, GR_OT_GUN_MOVE, 0);
 	m.gun = 0;
 	m.npath = 1;
 	m.path[0] = tw_add(s->gun[0].axle, tw_v2(0, 6.5));
-	refused(s, &m, "GR.MOVE.6");
+	tw_gr_refused(s, &m, "GR.MOVE.6");
 	m.path[0] = tw_add(s->gun[0].axle, tw_v2(0, 6));
 	tw_events ev = {0};
-	assert_int_equal(ap(s, &m, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MOVE.6", TW_EV_GUN_MOVE), 1);
+	assert_int_equal(tw_gr_apply(s, &m, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.MOVE.6", TW_EV_GUN_MOVE), 1);
 	tw_order f;
-	tw_order_init(&f, GR_OT_FIRE, 0);
-	f.gun = 0;
-	f.has_target = true;
-	f.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
-	refused(s, &f, "GR.MOVE.6"); // moved by its team: no fire this move
+	tw_gr_fire_order(&f, 0, 0, tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20)));
+	tw_gr_refused(s, &f, "GR.MOVE.6"); // moved by its team: no fire this move
 	// Manhandled 1 in, it may still fire.
 	m.gun = 1;
 	m.n = 1;
 	m.path[0] = tw_add(s->gun[1].axle, tw_v2(0, 1.5));
-	refused(s, &m, "GR.MOVE.6");
+	tw_gr_refused(s, &m, "GR.MOVE.6");
 	m.path[0] = tw_add(s->gun[1].axle, tw_v2(0, 1));
-	assert_int_equal(ap(s, &m, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &m, &ev, NULL), TW_OK);
 	// (A gun that has moved does not fire again this move under GR.ART.1's once-a-move action.)
 	// GR.ORG.3: no crew, no fire.
-	tw_state *s2 = scene(1);
+	tw_state *s2 = tw_gr_scene_seed(1);
 	gr_build_battery(s2, 0, "bat", tw_v2(60, 10), 0, false);
-	start(s2);
+	tw_gr_start(s2);
 	for (int i = 0; i < s2->nfig; i++)
 		if (GRF(s, &s2->fig[i])->gun == 0)
 			s2->fig[i].status = TW_FS_DEAD;
 	f.target = tw_add(tw_gun_muzzle(&s2->gun[0]), tw_v2(0, 20));
-	refused(s2, &f, "GR.ORG.3");
+	tw_gr_refused(s2, &f, "GR.ORG.3");
 	tw_events_free(&ev);
-	done(s);
-	done(s2);
+	tw_gr_free(s);
+	tw_gr_free(s2);
 }
 
 // Clauses: GR.MORALE.2 GR.MORALE.5 GR.CHARGE.10
 static void test_GR_MORALE_2_GR_MORALE_5_GR_CHARGE_10_points_and_halts(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
 	int foe = gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 30), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_events ev = {0};
-	gr_kill(s, &s->fig[first_of(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
+	gr_kill(s, &s->fig[tw_gr_first(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
 	assert_int_equal(gr_command_points(s, u), 4); // the colonel's 2 are gone, nobody promoted
-	gr_kill(s, &s->fig[first_of(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
+	gr_kill(s, &s->fig[tw_gr_first(s, u, TW_FK_OFFICER)], "GR.MORALE.11", 1, &ev);
 	assert_int_equal(gr_command_points(s, u), 3);
 	GRU(s, &s->unit[u])->morale = 1; // bad morale: halted, no firing
 	tw_order o;
 	gr_order_shift(s, u, tw_v2(0, 2), 0, &o);
-	refused(s, &o, "GR.MORALE.5");
-	gr_order_volley(s, u, first_of(s, foe, TW_FK_INFANTRY), &o);
-	refused(s, &o, "GR.MORALE.5");
+	tw_gr_refused(s, &o, "GR.MORALE.5");
+	gr_order_volley(s, u, tw_gr_first(s, foe, TW_FK_INFANTRY), &o);
+	tw_gr_refused(s, &o, "GR.MORALE.5");
 	GRU(s, &s->unit[u])->morale = 0;
 	GRU(s, &s->unit[u])->flags |= GUF_MELEE; // GR.CHARGE.10: no formation change in contact
 	gr_order_formation(s, u, GR_F_COLUMN, &o);
-	refused(s, &o, "GR.CHARGE.10");
+	tw_gr_refused(s, &o, "GR.CHARGE.10");
 	GRU(s, &s->unit[u])->flags &= ~GUF_MELEE;
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 static void test_GR_CHARGE_4_advancing_unit_fired_at(void **st)
 {
 	(void)st;
-	tw_state *s = scene(2);
+	tw_state *s = tw_gr_scene_seed(2);
 	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 10), 0, GR_F_COLUMN);
 	int line = gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 30), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	gr_order_shift(s, col, tw_v2(0, 7.5), 0, &o);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	tw_events ev = {0};
-	end_move(s, &ev);
-	gr_order_volley(s, line, first_of(s, col, TW_FK_INFANTRY), &o);
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MUSK.9", TW_EV_INFO), 1);
+	tw_gr_end(s, 0, &ev);
+	gr_order_volley(s, line, tw_gr_first(s, col, TW_FK_INFANTRY), &o);
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.9", TW_EV_INFO), 1);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.3 GR.MELEE.5 GR.MELEE.6 GR.MELEE.10 GR.MELEE.11 GR.MELEE.12 GR.MELEE.13 GR.MELEE.14 GR.MELEE.15 GR.MELEE.18 GR.GREN.3
@@ -330,59 +243,35 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	assert_true(tw_grant_pairing(false, 2, false, 1, &ma, &mb) && ma == 1.5 && mb == 1);
 	assert_true(tw_grant_pairing(true, 1, false, 1, &ma, &mb) && ma == 2); // doubles
 	assert_false(tw_grant_pairing(false, 3, false, 1, &ma, &mb));
-	tw_state *s = scene(1);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HILL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 60);
-	t.v[1] = tw_v2(30, 60);
-	t.v[2] = tw_v2(30, 90);
-	t.v[3] = tw_v2(0, 90);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_state *s = tw_gr_scene_seed(1);
+	tw_gr_box(s, TW_TER_HILL, NULL, 0, 60, 30, 90, 1);
 	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 10), 0, GR_F_LINE);
 	int lc = gr_build_unit(s, 1, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 40), 180, GR_F_LINE);
 	int li = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "li", tw_v2(90, 40), 180, GR_F_OPEN);
 	int gr = gr_build_unit(s, 0, TW_GR_GRENADIER, "gr", tw_v2(90, 10), 0, GR_F_LINE);
 	int up = gr_build_unit(s, 0, TW_GR_LINE, "up", tw_v2(15, 70), 0, GR_F_LINE);
 	int low = gr_build_unit(s, 1, TW_GR_LINE, "low", tw_v2(15, 50), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	const tw_unit *U = s->unit;
-	const tw_figure *fh = &s->fig[first_of(s, hc, TW_FK_CAVALRY)], *fl = &s->fig[first_of(s, lc, TW_FK_CAVALRY)];
-	const tw_figure *fli = &s->fig[first_of(s, li, TW_FK_INFANTRY)], *fg = &s->fig[first_of(s, gr, TW_FK_INFANTRY)];
+	const tw_figure *fh = &s->fig[tw_gr_first(s, hc, TW_FK_CAVALRY)];
+	const tw_figure *fl = &s->fig[tw_gr_first(s, lc, TW_FK_CAVALRY)];
+	const tw_figure *fli = &s->fig[tw_gr_first(s, li, TW_FK_INFANTRY)];
+	const tw_figure *fg = &s->fig[tw_gr_first(s, gr, TW_FK_INFANTRY)];
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 2), 1);  // heavy v light cavalry
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[li], fh, fli, true, 2), 0); // not v light infantry
 	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 2), 1); // grenadiers
 	GRU(s, &s->unit[hc])->flags |= GUF_CHARGED_NOW;
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 1), 2); // + charging
 	assert_int_equal(gr_melee_bonus(s, &U[hc], &U[lc], fh, fl, true, 2), 1); // lost in move 2
-	const tw_figure *fu = &s->fig[first_of(s, up, TW_FK_INFANTRY)], *fd = &s->fig[first_of(s, low, TW_FK_INFANTRY)];
+	const tw_figure *fu = &s->fig[tw_gr_first(s, up, TW_FK_INFANTRY)];
+	const tw_figure *fd = &s->fig[tw_gr_first(s, low, TW_FK_INFANTRY)];
 	assert_int_equal(gr_melee_bonus(s, &U[up], &U[low], fu, fd, true, 2), 1); // downhill
 	assert_int_equal(gr_melee_bonus(s, &U[low], &U[up], fd, fu, true, 2), 0);
 	// Wall between defender and attacker: +1 to the infantry behind it.
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_WALL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(80, 25);
-	t.v[1] = tw_v2(100, 25);
-	t.v[2] = tw_v2(100, 25.2);
-	t.v[3] = tw_v2(80, 25.2);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_WALL, NULL, 80, 25, 100, 25.2, 1);
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 1);
 	// House: +2 to the garrison against an attacker outside, nothing once he is inside.
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HOUSE;
-	t.nverts = 4;
-	t.v[0] = tw_v2(100, 80);
-	t.v[1] = tw_v2(103, 80);
-	t.v[2] = tw_v2(103, 83);
-	t.v[3] = tw_v2(100, 83);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HOUSE, NULL, 100, 80, 103, 83, 0);
 	GRF(s, &s->fig[fli->id])->house = gr_house_terrain(s, 0);
 	assert_int_equal(gr_melee_bonus(s, &U[li], &U[gr], fli, fg, false, 2), 2); // house, no wall on top
 	GRF(s, &s->fig[fg->id])->inside = 1;
@@ -393,36 +282,37 @@ static void test_GR_MELEE_3_GR_MELEE_5_GR_MELEE_6_GR_MELEE_10_to_15_GR_MELEE_18_
 	s->move_no = 5;
 	GRU(s, &s->unit[li])->exhaust = 4;
 	assert_int_equal(gr_melee_bonus(s, &U[gr], &U[li], fg, fli, true, 1), 1 + 2);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.23 GR.MELEE.24
 static void test_GR_MELEE_23_GR_MELEE_24_withdrawal_and_exhaustion(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 40), 0, GR_F_LINE);
 	int ex = gr_build_unit(s, 0, TW_GR_LINE, "ex", tw_v2(20, 40), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(40, 80), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	GRU(s, &s->unit[u])->flags |= GUF_WITHDRAW;
 	GRU(s, &s->unit[ex])->exhaust = s->move_no;
-	double y0 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y, y1 = s->fig[first_of(s, ex, TW_FK_INFANTRY)].pos.y;
+	double y0 = s->fig[tw_gr_first(s, u, TW_FK_INFANTRY)].pos.y;
+	double y1 = s->fig[tw_gr_first(s, ex, TW_FK_INFANTRY)].pos.y;
 	tw_events ev = {0};
-	end_move(s, &ev);
-	end_move(s, &ev);
-	assert_true(count_clause(&ev, "GR.MELEE.23", TW_EV_MOVE) > 0);
-	assert_true(fabs(s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y - (y0 - 6)) < 1e-9); // one full move back
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
+	assert_true(tw_gr_count(&ev, "GR.MELEE.23", TW_EV_MOVE) > 0);
+	assert_true(fabs(s->fig[tw_gr_first(s, u, TW_FK_INFANTRY)].pos.y - (y0 - 6)) < 1e-9); // one full move back
 	assert_false(GRU(s, &s->unit[u])->flags & GUF_WITHDRAW);
-	assert_true(fabs(s->fig[first_of(s, ex, TW_FK_INFANTRY)].pos.y - (y1 - 6)) < 1e-9); // falls back
+	assert_true(fabs(s->fig[tw_gr_first(s, ex, TW_FK_INFANTRY)].pos.y - (y1 - 6)) < 1e-9); // falls back
 	tw_order o;
 	gr_order_shift(s, ex, tw_v2(0, 1), 0, &o);
-	refused(s, &o, "GR.MELEE.24"); // no move towards the enemy
+	tw_gr_refused(s, &o, "GR.MELEE.24"); // no move towards the enemy
 	s->unit[ex].formation = GR_F_COLUMN;
 	gr_order_shift(s, ex, tw_v2(0, 9), 1, &o);
-	refused(s, &o, "GR.MELEE.24"); // no charge
+	tw_gr_refused(s, &o, "GR.MELEE.24"); // no charge
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 static void test_GR_MUSK_10_allocation_from_the_left(void **st)
@@ -430,11 +320,11 @@ static void test_GR_MUSK_10_allocation_from_the_left(void **st)
 	(void)st;
 	int checked = 0;
 	for (uint64_t seed = 1; seed <= 30; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
 		int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 24), 180, GR_F_LINE);
 		s->params[GRP_EXCHANGE] = 0;
-		start(s);
+		tw_gr_start(s);
 		int left = 0; // keep 6 firers (one die) and 12 targets (two groups)
 		for (int i = 0; i < s->nfig; i++) {
 			tw_figure *f = &s->fig[i];
@@ -462,16 +352,16 @@ static void test_GR_MUSK_10_allocation_from_the_left(void **st)
 					xs[j] = t;
 				}
 		tw_order o;
-		gr_order_volley(s, a, first_of(s, b, TW_FK_INFANTRY), &o);
+		gr_order_volley(s, a, tw_gr_first(s, b, TW_FK_INFANTRY), &o);
 		tw_events ev = {0};
-		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 		for (int i = 0; i < ev.n; i++)
 			if (ev.v[i].type == TW_EV_KILL) {
 				assert_true(s->fig[ev.v[i].a].pos.x <= xs[5] + 1e-9);
 				checked++;
 			}
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	assert_true(checked > 0);
 }
@@ -479,19 +369,19 @@ static void test_GR_MUSK_10_allocation_from_the_left(void **st)
 static void test_GR_CHARGE_9_light_cavalry_wheels_45(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int lc = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 20), 0, GR_F_LINE);
 	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(20, 20), 0, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	gr_order_shift(s, lc, tw_scale(tw_dir_deg(50), 10), 1, &o);
-	refused(s, &o, "GR.CHARGE.9");
+	tw_gr_refused(s, &o, "GR.CHARGE.9");
 	gr_order_shift(s, hc, tw_scale(tw_dir_deg(20), 18), 1, &o);
-	refused(s, &o, "GR.CHARGE.8"); // heavy cavalry does not wheel
+	tw_gr_refused(s, &o, "GR.CHARGE.8"); // heavy cavalry does not wheel
 	gr_order_shift(s, lc, tw_scale(tw_dir_deg(40), 10), 1, &o); // may also stop short
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	assert_true(fabs(s->unit[lc].facing - 40) < 1e-9);
-	done(s);
+	tw_gr_free(s);
 }
 
 // A group-path order for figures of `unit`, `lead` first (its path), then the rest in id order.
@@ -511,39 +401,39 @@ static void path_order(const tw_state *s, int unit, int lead, int mode, const tw
 static void test_GR_CHARGE_9_wheel_along_a_path(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	// 24 light cavalry in one rank, 0.8 in apart: figure 0 at x 50.8, figure 23 at x 69.2, y 20.
 	int lc = gr_build_unit(s, 0, TW_GR_LIGHT_CAV, "lc", tw_v2(60, 20), 0, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	assert_true(fabs(s->fig[23].pos.x - 69.2) < 1e-9 && fabs(s->fig[0].pos.x - 50.8) < 1e-9);
 	tw_vec2 a = tw_v2(69.2, 24); // 4 in straight on, then wheel right about the right flank (figure 23)
 	tw_order o;
 	// A turn after the first 6 in of the path.
 	tw_vec2 late[2] = {tw_v2(69.2, 27), tw_add(tw_v2(69.2, 27), tw_scale(tw_dir_deg(10), 3))};
 	path_order(s, lc, 23, 1, late, 2, &o);
-	refused(s, &o, "GR.CHARGE.9");
+	tw_gr_refused(s, &o, "GR.CHARGE.9");
 	// 30 degrees right then 30 left: 60 degrees of turning in all.
 	tw_vec2 zig[2] = {tw_add(s->fig[23].pos, tw_scale(tw_dir_deg(30), 2)), tw_v2(0, 0)};
 	zig[1] = tw_add(zig[0], tw_scale(tw_dir_deg(0), 4));
 	path_order(s, lc, 23, 1, zig, 2, &o);
-	refused(s, &o, "GR.CHARGE.9");
+	tw_gr_refused(s, &o, "GR.CHARGE.9");
 	// The allowance is measured along each figure's route: the pivot's path is 4 + 8 = 12 in, but
 	// the far flank (18.4 in out) also swings through a 30 degree arc, 9.6 in: 21.6 in > 18.
 	tw_vec2 far[2] = {a, tw_add(a, tw_scale(tw_dir_deg(30), 8))};
 	path_order(s, lc, 23, 1, far, 2, &o);
-	refused(s, &o, "GR.CHARGE.9");
+	tw_gr_refused(s, &o, "GR.CHARGE.9");
 	// A normal move does not go along a path (GR.MOVE.1).
 	path_order(s, lc, 23, 0, far, 2, &o);
-	refused(s, &o, "GR.MOVE.1");
+	tw_gr_refused(s, &o, "GR.MOVE.1");
 	// 4 in, a 30 degree wheel, 3 in: it stops well short of 18 in (GR.CHARGE.9 allows that).
 	tw_vec2 ok[2] = {a, tw_add(a, tw_scale(tw_dir_deg(30), 3))};
 	path_order(s, lc, 23, 1, ok, 2, &o);
 	tw_events ev = {0};
 	tw_error err;
-	if (ap(s, &o, &ev, &err) != TW_OK)
+	if (tw_gr_apply(s, &o, &ev, &err) != TW_OK)
 		fail_msg("%s %s", err.clause, err.message);
-	assert_int_equal(count_clause(&ev, "GR.CHARGE.9", TW_EV_INFO), 1);
-	assert_int_equal(count_clause(&ev, "GR.CHARGE.9", TW_EV_MOVE), 27); // 24 R&F and 3 officers
+	assert_int_equal(tw_gr_count(&ev, "GR.CHARGE.9", TW_EV_INFO), 1);
+	assert_int_equal(tw_gr_count(&ev, "GR.CHARGE.9", TW_EV_MOVE), 27); // 24 R&F and 3 officers
 	for (int i = 0; i < ev.n; i++)
 		if (ev.v[i].type == TW_EV_INFO && strcmp(ev.v[i].clause, "GR.CHARGE.9") == 0) {
 			assert_true(fabs(ev.v[i].x - 30) < 1e-9); // turning
@@ -560,57 +450,48 @@ static void test_GR_CHARGE_9_wheel_along_a_path(void **st)
 	assert_true(fabs(s->fig[23].move_used - 7) < 1e-9);
 	assert_true(fabs(s->unit[lc].facing - 30) < 1e-9 && fabs(s->fig[0].facing - 30) < 1e-9);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.CHARGE.8 GR.CHARGE.1 GR.CHARGE.9
 static void test_GR_CHARGE_8_GR_CHARGE_1_no_path_charges(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(30, 20), 0, GR_F_LINE);
 	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(90, 20), 0, GR_F_COLUMN);
-	start(s);
-	int h0 = first_of(s, hc, TW_FK_CAVALRY), c0 = first_of(s, col, TW_FK_INFANTRY);
+	tw_gr_start(s);
+	int h0 = tw_gr_first(s, hc, TW_FK_CAVALRY), c0 = tw_gr_first(s, col, TW_FK_INFANTRY);
 	tw_vec2 p = s->fig[h0].pos;
 	tw_vec2 bent[2] = {tw_add(p, tw_v2(0, 3)), tw_add(p, tw_v2(3, 18))};
 	tw_order o;
 	path_order(s, hc, h0, 1, bent, 2, &o);
-	refused(s, &o, "GR.CHARGE.8");
+	tw_gr_refused(s, &o, "GR.CHARGE.8");
 	tw_vec2 straight[2] = {tw_add(p, tw_v2(0, 9)), tw_add(p, tw_v2(0, 18))}; // even a straight path
 	path_order(s, hc, h0, 1, straight, 2, &o);
-	refused(s, &o, "GR.CHARGE.8");
+	tw_gr_refused(s, &o, "GR.CHARGE.8");
 	p = s->fig[c0].pos;
 	tw_vec2 inf[2] = {tw_add(p, tw_v2(0, 3)), tw_add(p, tw_v2(0, 6))};
 	path_order(s, col, c0, 1, inf, 2, &o);
-	refused(s, &o, "GR.CHARGE.1");
+	tw_gr_refused(s, &o, "GR.CHARGE.1");
 	// One point: the heavy cavalry's straight 18 in charge stands.
 	tw_vec2 one = tw_add(s->fig[h0].pos, tw_v2(0, 18));
 	path_order(s, hc, h0, 1, &one, 1, &o);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	assert_true(fabs(s->fig[h0].pos.y - 38) < 1e-9);
-	done(s);
+	tw_gr_free(s);
 }
 
 // GR.MELEE.19: among houses a melee lasts a third move; in the open a second-move draw exhausts.
 static int drawn_in_move_two(bool village, uint64_t seed)
 {
-	tw_state *s = scene(seed);
+	tw_state *s = tw_gr_scene_seed(seed);
 	if (village) {
-		tw_terrain t;
-		memset(&t, 0, sizeof t);
-		t.kind = TW_TER_HOUSE;
-		t.nverts = 4;
-		t.v[0] = tw_v2(50, 30);
-		t.v[1] = tw_v2(70, 30);
-		t.v[2] = tw_v2(70, 33);
-		t.v[3] = tw_v2(50, 33);
-		tw_terrain_finish(&t);
-		tw_table_add(&s->table, &t);
+		tw_gr_box(s, TW_TER_HOUSE, NULL, 50, 30, 70, 33, 0);
 	}
 	int d = gr_build_unit(s, 1, TW_GR_GARRISON, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
 	int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	for (int i = 0; i < s->nfig; i++) {
 		if (village && s->fig[i].unit == d)
 			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
@@ -622,12 +503,12 @@ static int drawn_in_move_two(bool village, uint64_t seed)
 		GRU(s, &s->unit[k == 0 ? a : d])->contact = gr_contact_mark(s->move_no - 1, 1);
 	}
 	tw_events ev = {0};
-	end_move(s, &ev);
-	end_move(s, &ev);
-	int drawn = count_clause(&ev, "GR.MELEE.24", TW_EV_INFO);
-	int withdrew = count_clause(&ev, "GR.MELEE.23", TW_EV_INFO);
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
+	int drawn = tw_gr_count(&ev, "GR.MELEE.24", TW_EV_INFO);
+	int withdrew = tw_gr_count(&ev, "GR.MELEE.23", TW_EV_INFO);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 	return withdrew ? -1 : drawn;
 }
 
@@ -650,16 +531,16 @@ static void test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round(void **st)
 	(void)st;
 	int lapped = 0;
 	for (uint64_t seed = 1; seed <= 10; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
 		gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
-		start(s);
+		tw_gr_start(s);
 		tw_order o;
 		gr_order_shift(s, col, tw_v2(0, 26 - 20 - 0.55), 1, &o);
 		tw_events ev = {0};
-		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-		end_move(s, &ev);
-		end_move(s, &ev);
+		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+		tw_gr_end(s, 0, &ev);
+		tw_gr_end(s, 0, &ev);
 		int n = count_lap(&ev, 2);
 		assert_true(n <= 8); // the 8 lapping men at most
 		for (int i = 0; i < ev.n; i++)
@@ -669,7 +550,7 @@ static void test_GR_CHARGE_2_GR_CHARGE_3_column_laps_round(void **st)
 			}
 		lapped += n;
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	assert_true(lapped > 0);
 }
@@ -679,21 +560,21 @@ static void test_GR_MELEE_17_second_move_flow(void **st)
 	(void)st;
 	int tosses = 0, moves = 0;
 	for (uint64_t seed = 1; seed <= 10; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		int d = gr_build_unit(s, 1, TW_GR_LINE, "d", tw_v2(60, 29.7), 180, GR_F_LINE);
 		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 29.2), 0, GR_F_LINE);
-		start(s);
+		tw_gr_start(s);
 		for (int k = 0; k < 2; k++) { // both fought their first melee move in the move before: a charged d
 			GRU(s, &s->unit[k == 0 ? a : d])->flags |= GUF_MELEE | (k == 0 ? GUF_ATTACKER : 0);
 			GRU(s, &s->unit[k == 0 ? a : d])->contact = gr_contact_mark(s->move_no - 1, 1);
 		}
 		tw_events ev = {0};
-		end_move(s, &ev);
-		end_move(s, &ev);
-		tosses += count_clause(&ev, "GR.MELEE.17", TW_EV_TOSS);
-		moves += count_clause(&ev, "GR.MELEE.17", TW_EV_MOVE);
+		tw_gr_end(s, 0, &ev);
+		tw_gr_end(s, 0, &ev);
+		tosses += tw_gr_count(&ev, "GR.MELEE.17", TW_EV_TOSS);
+		moves += tw_gr_count(&ev, "GR.MELEE.17", TW_EV_MOVE);
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	assert_int_equal(tosses, 10);
 	assert_true(moves > 0);
@@ -713,10 +594,10 @@ static int fig_at(const tw_state *s, int unit, double x, double y)
 // x 53.675 .. 66.325, the files in line with the column's).
 static tw_state *lap_scene(double used, int *col, int *line)
 {
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	*col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 25.45), 0, GR_F_COLUMN);
 	*line = gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == *col) {
 			s->fig[i].moved_in = s->move_no;
@@ -769,7 +650,7 @@ static void test_GR_CHARGE_2_GR_CHARGE_3_rank_by_rank_lap_round(void **st)
 		touching += s->fig[i].unit == col && gr_fig_in_contact(s, &s->fig[i]);
 	assert_int_equal(touching, 20); // F + 8
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.CHARGE.2
@@ -789,7 +670,7 @@ static void test_GR_CHARGE_2_nobody_moves_more_than_9(void **st)
 	for (int i = 0; i < s->nfig; i++)
 		assert_true(s->fig[i].move_used <= 9.0 + 1e-9);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.CHARGE.2 GR.CHARGE.3
@@ -817,7 +698,7 @@ static void test_GR_CHARGE_3_lap_limited_by_enemy_reached_front_rank_forward(voi
 	assert_int_equal(count_lap(&ev, 1), 1);
 	assert_int_equal(count_lap(&ev, 2), 5);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // The GR.CHARGE.2 close-up event of lap_round (b men closed up, c centre men there were).
@@ -881,7 +762,7 @@ static void test_GR_CHARGE_2_centre_men_close_up_behind(void **st)
 		}
 	assert_true(seen);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.CHARGE.2
@@ -906,7 +787,7 @@ static void test_GR_CHARGE_2_close_up_within_the_9_in(void **st)
 		assert_true(s->fig[i].move_used <= 9.0 + 1e-9);
 	assert_int_equal(close_info(&ev)->b, 28);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.17
@@ -915,10 +796,10 @@ static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
 	(void)st;
 	int red_first = 0, blue_first = 0, rethrows = 0;
 	for (uint64_t seed = 1; seed <= 24; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		int a = gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 10), 0, GR_F_LINE);
 		int b = gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 60), 180, GR_F_LINE);
-		start(s);
+		tw_gr_start(s);
 		// Four red men at y 20 (x 50..53) and two blue at y 23 (x 51, 52.5); nobody touching.
 		int ka = 0, kb = 0, bf[2] = {-1, -1};
 		for (int i = 0; i < s->nfig; i++) {
@@ -941,7 +822,7 @@ static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
 		rethrows += throws > 1;
 		tw_events ev = {0};
 		gr_melee_flow(s, a, b, &ev);
-		assert_int_equal(count_clause(&ev, "GR.MELEE.17", TW_EV_TOSS), throws);
+		assert_int_equal(tw_gr_count(&ev, "GR.MELEE.17", TW_EV_TOSS), throws);
 		const tw_event *t = last_of(&ev, "GR.MELEE.17", TW_EV_TOSS);
 		assert_int_equal(t->b, da);
 		assert_int_equal(t->c, db);
@@ -974,7 +855,7 @@ static void test_GR_MELEE_17_dice_off_and_alternate_flow(void **st)
 			assert_int_equal(red_moves, 2);
 		}
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	assert_true(red_first > 0 && blue_first > 0 && rethrows > 0);
 }
@@ -1005,7 +886,7 @@ static void test_GR_CHARGE_2_close_up_not_into_the_enemy(void **st)
 	at(&s->fig[f4], tw_v2(59.175, 24.94));
 	assert_false(gr_fig_in_contact(s, &s->fig[f5]));
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // A second-move scene for GR.MELEE.17: red line units A and C and blue line unit B, built far
@@ -1016,11 +897,11 @@ static tw_state *flow_scene_c(uint64_t seed, int ctroop, tw_vec2 pa, const tw_ve
 			      const tw_vec2 *pb, int nb, int *ua, int *ub, int ids[8])
 {
 	for (;; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		*ua = gr_build_unit(s, 0, TW_GR_LINE, "A", tw_v2(20, 60), 0, GR_F_LINE);
 		int uc = gr_build_unit(s, 0, ctroop, "C", tw_v2(90, 60), 0, GR_F_LINE);
 		*ub = gr_build_unit(s, 1, TW_GR_LINE, "B", tw_v2(60, 90), 180, GR_F_LINE);
-		start(s);
+		tw_gr_start(s);
 		int ka = 0, ko = 0, kc = 0, kb = 0;
 		for (int i = 0; i < s->nfig; i++) {
 			tw_figure *f = &s->fig[i];
@@ -1047,7 +928,7 @@ static tw_state *flow_scene_c(uint64_t seed, int ctroop, tw_vec2 pa, const tw_ve
 		}
 		if (da > db)
 			return s;
-		done(s);
+		tw_gr_free(s);
 	}
 }
 
@@ -1099,7 +980,7 @@ static void test_GR_MELEE_17_two_against_one_counts_the_whole_side(void **st)
 	assert_int_equal(e->b, 1);
 	assert_int_equal(e->d, 1);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.17 GR.MELEE.6
@@ -1127,7 +1008,7 @@ static void test_GR_MELEE_17_GR_MELEE_6_no_three_against_one_across_units(void *
 			 tw_figure_gap(&s->fig[i], &s->fig[id[4]]) <= s->params[GRP_CONTACT];
 	assert_int_equal(on_b1, 2);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.17 GR.MELEE.6
@@ -1150,7 +1031,7 @@ static void test_GR_MELEE_17_GR_MELEE_6_no_foot_beside_horse_across_units(void *
 	assert_int_equal(kind[0], 1);
 	at(a1, tw_add(fb2->pos, tw_scale(tw_dir_deg(120), 0.51)));
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.17 GR.MELEE.8
@@ -1178,74 +1059,65 @@ static void test_GR_MELEE_17_GR_MELEE_8_officers_flow_after_rank_and_file(void *
 	at(o1, tw_add(b1, tw_scale(tw_dir_deg(165), 0.51)));
 	assert_true(fabs(o1->move_used - tw_dist(off, o1->pos)) < 1e-9 && o1->move_used <= 6.0);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MOVE.7 GR.ORG.4
 static void test_GR_MOVE_7_GR_ORG_4_wagons(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_WOOD;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 40);
-	t.v[1] = tw_v2(120, 40);
-	t.v[2] = tw_v2(120, 50);
-	t.v[3] = tw_v2(0, 50);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_state *s = tw_gr_scene_seed(1);
+	tw_gr_box(s, TW_TER_WOOD, NULL, 0, 40, 120, 50, 0);
 	int w = gr_build_unit(s, 0, TW_GR_WAGON, "wagon", tw_v2(60, 20), 0, GR_F_LINE);
 	int foe = gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 30), 180, GR_F_LINE);
-	start(s);
-	assert_int_equal(s->fig[first_of(s, w, TW_FK_WAGGON)].kind, TW_FK_WAGGON);
+	tw_gr_start(s);
+	assert_int_equal(s->fig[tw_gr_first(s, w, TW_FK_WAGGON)].kind, TW_FK_WAGGON);
 	tw_order o;
 	gr_order_shift(s, w, tw_v2(0, 6.5), 0, &o);
-	refused(s, &o, "GR.MOVE.1");
-	gr_order_volley(s, w, first_of(s, foe, TW_FK_INFANTRY), &o);
-	o.fig[0] = s->fig[first_of(s, w, TW_FK_WAGGON)].id;
+	tw_gr_refused(s, &o, "GR.MOVE.1");
+	gr_order_volley(s, w, tw_gr_first(s, foe, TW_FK_INFANTRY), &o);
+	o.fig[0] = s->fig[tw_gr_first(s, w, TW_FK_WAGGON)].id;
 	o.nfig = 1;
-	refused(s, &o, "GR.ORG.4");
+	tw_gr_refused(s, &o, "GR.ORG.4");
 	gr_order_shift(s, w, tw_v2(0, 6), 0, &o);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	const char *cl = NULL;
 	gr_move_cost(s, TW_GR_WAGON, GR_F_LINE, tw_v2(60, 39), tw_v2(60, 41), &cl);
 	assert_string_equal(cl, "GR.TERR.4");
 	// The side with only a wagon left is beaten: the battle ends at the end of the move.
 	tw_events ev = {0};
-	end_move(s, &ev);
-	end_move(s, &ev);
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
 	assert_true(s->over);
 	assert_int_equal(s->winner, 1);
-	assert_int_equal(count_clause(&ev, "GR.MORALE.4", TW_EV_DICE), 0);
+	assert_int_equal(tw_gr_count(&ev, "GR.MORALE.4", TW_EV_DICE), 0);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 static void test_GR_MORALE_7_broken_unit_keeps_retiring(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 40), 0, GR_F_LINE);
 	gr_build_unit(s, 0, TW_GR_LINE, "friend", tw_v2(20, 40), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(60, 90), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	GRU(s, &s->unit[u])->morale = 1;
 	GRU(s, &s->unit[u])->flags |= GUF_BROKE;
 	tw_events ev = {0};
 	for (int i = 0, n = 0; i < s->nfig; i++) // no officers, 12 R&F lost: 0 - 2 + d6 never reaches 7
 		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || n++ < 12))
 			gr_kill(s, &s->fig[i], "GR.MUSK.11", 1, &ev);
-	double y0 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
+	double y0 = s->fig[tw_gr_first(s, u, TW_FK_INFANTRY)].pos.y;
 	for (int k = 0; k < 4; k++)
-		end_move(s, &ev);
-	double y1 = s->fig[first_of(s, u, TW_FK_INFANTRY)].pos.y;
+		tw_gr_end(s, 0, &ev);
+	double y1 = s->fig[tw_gr_first(s, u, TW_FK_INFANTRY)].pos.y;
 	assert_true(GRU(s, &s->unit[u])->morale > 0);
 	assert_true(fabs(y1 - (y0 - 12)) < 1e-9); // a full move back in each move while still broken
-	assert_true(count_clause(&ev, "GR.MORALE.7", TW_EV_MOVE) > 0);
+	assert_true(tw_gr_count(&ev, "GR.MORALE.7", TW_EV_MOVE) > 0);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 int main(void)

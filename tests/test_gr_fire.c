@@ -240,16 +240,7 @@ static tw_state *house_in_front(void)
 	gr_build_battery(s, RED, "red", tw_v2(60, 10), 0, false);
 	gr_build_battery(s, BLUE, "blue", tw_v2(60, 41), 180, false);
 	tw_gr_start(s);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HOUSE;
-	t.nverts = 4;
-	t.v[0] = tw_v2(56, 38.5);
-	t.v[1] = tw_v2(60, 38.5);
-	t.v[2] = tw_v2(60, 39.5);
-	t.v[3] = tw_v2(56, 39.5);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HOUSE, NULL, 56, 38.5, 60, 39.5, 0);
 	assert_true(fabs(s->gun[3].axle.x - 58) < 1e-9 && fabs(s->gun[0].axle.x - 58) < 1e-9);
 	return s;
 }
@@ -314,16 +305,7 @@ static void test_GR_HOUSE_7_fire_spreads_on_three_or_more(void **st)
 	tw_gr_start(s);
 	(void)rr;
 	for (int k = 0; k < 2; k++) {
-		tw_terrain t;
-		memset(&t, 0, sizeof t);
-		t.kind = TW_TER_HOUSE;
-		t.nverts = 4;
-		t.v[0] = tw_v2(50 + 3 * k, 50);
-		t.v[1] = tw_v2(53 + 3 * k, 50);
-		t.v[2] = tw_v2(53 + 3 * k, 53);
-		t.v[3] = tw_v2(50 + 3 * k, 53);
-		tw_terrain_finish(&t);
-		tw_table_add(&s->table, &t);
+		tw_gr_box(s, TW_TER_HOUSE, NULL, 50 + 3 * k, 50, 53 + 3 * k, 53, 0);
 	}
 	int g = tw_gr_rf(s, b, 0);
 	tw_gr_put(s, g, 54.5, 53.3);

@@ -127,17 +127,7 @@ static void test_GR_MELEE_13_the_engines_own_attacker_downhill_in_every_move(voi
 	int ru = gr_build_unit(s, RED, TW_GR_LINE, "red", tw_v2(60, 20), 0, GR_F_LINE);
 	int bu = gr_build_unit(s, BLUE, TW_GR_LINE, "blue", tw_v2(60, 40), 180, GR_F_LINE);
 	tw_gr_start(s);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HILL;
-	t.nverts = 4;
-	t.v[0] = tw_v2(0, 26.3);
-	t.v[1] = tw_v2(120, 26.3);
-	t.v[2] = tw_v2(120, 60);
-	t.v[3] = tw_v2(0, 60);
-	t.height = 1;
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HILL, NULL, 0, 26.3, 120, 60, 1);
 	const int k0 = 0;
 	tw_gr_keep(s, ru, &k0, 1, false, 0, 0);
 	tw_gr_keep(s, bu, &k0, 1, false, 0, 0);
@@ -179,16 +169,7 @@ static void test_GR_MELEE_9_break_in_and_throw_again(void **st)
 {
 	(void)st;
 	tw_state *s = tw_gr_scene();
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HOUSE;
-	t.nverts = 4;
-	t.v[0] = tw_v2(50, 30);
-	t.v[1] = tw_v2(56, 30);
-	t.v[2] = tw_v2(56, 33);
-	t.v[3] = tw_v2(50, 33);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HOUSE, NULL, 50, 30, 56, 33, 0);
 	int g = gr_build_unit(s, BLUE, TW_GR_GARRISON, "garrison", tw_v2(53, 40), 180, GR_F_LINE);
 	int a = gr_build_unit(s, RED, TW_GR_LINE, "a", tw_v2(53, 15), 0, GR_F_LINE);
 	tw_gr_start(s);
@@ -725,16 +706,7 @@ static void test_GR_MORALE_9_a_garrison_stays_in_its_house(void **st)
 	(void)st;
 	tw_state *s = tw_gr_scene();
 	s->params[GRP_EXCHANGE] = 0;
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_HOUSE;
-	t.nverts = 4;
-	t.v[0] = tw_v2(40, 50);
-	t.v[1] = tw_v2(46, 50);
-	t.v[2] = tw_v2(46, 53);
-	t.v[3] = tw_v2(40, 53);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_HOUSE, NULL, 40, 50, 46, 53, 0);
 	int g = gr_build_unit(s, BLUE, TW_GR_GARRISON, "g", tw_v2(43, 60), 180, GR_F_LINE);
 	int r = gr_build_unit(s, RED, TW_GR_LINE, "r", tw_v2(43, 40), 0, GR_F_LINE);
 	gr_build_unit(s, BLUE, TW_GR_LINE, "far", tw_v2(100, 90), 180, GR_F_LINE); // blue fights on

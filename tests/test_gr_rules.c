@@ -9,87 +9,17 @@
 
 #include "rules/grant/gr.h"
 #include "tinwar/tinwar.h"
-
-static tw_state *scene(uint64_t seed)
-{
-	tw_state *s = calloc(1, sizeof *s);
-	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
-	assert_true(s->ruleset >= 0);
-	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
-	s->seed = seed;
-	tw_rng_seed(&s->rng, seed);
-	s->table.width = 120;
-	s->table.depth = 100;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 100;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	return s;
-}
-
-static void start(tw_state *s) { assert_int_equal(gr_setup(s, NULL), TW_OK); }
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static int count_clause(const tw_events *ev, const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < ev->n; i++)
-		if (strcmp(ev->v[i].clause, clause) == 0 && (type < 0 || ev->v[i].type == type))
-			n++;
-	return n;
-}
-
-static tw_status ap(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
-{
-	tw_events scratch = {0};
-	tw_status st = tw_state_apply(s, o, NULL, ev ? ev : &scratch, err);
-	tw_events_free(&scratch);
-	return st;
-}
-
-static void refused(tw_state *s, const tw_order *o, const char *clause)
-{
-	tw_error err;
-	tw_error_clear(&err);
-	uint64_t h = tw_state_hash(s);
-	assert_int_not_equal(ap(s, o, NULL, &err), TW_OK);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("expected %s, got %s: %s", clause, err.clause, err.message);
-	assert_int_equal(tw_state_hash(s), h);
-}
-
-static int first_of(const tw_state *s, int unit, int kind)
-{
-	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].unit == unit && s->fig[i].kind == kind && s->fig[i].status == TW_FS_ACTIVE)
-			return i;
-	return -1;
-}
-
-static void end_move(tw_state *s, tw_events *ev)
-{
-	tw_order o;
-	tw_order_init(&o, GR_OT_END_MOVE, s->mover);
-	assert_int_equal(ap(s, &o, ev, NULL), TW_OK);
-}
+#include "gr_scene.h"
 
 // Clauses: GR.ORG.1 GR.ORG.2 GR.ORG.3 GR.MORALE.1
 static void test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	for (int t = 0; t < TW_GR_ARTILLERY; t++)
 		gr_build_unit(s, 0, t, "u", tw_v2(20 + 0 * t, 10 + 8 * t), 0, GR_F_LINE);
 	int bat = gr_build_battery(s, 0, "bat", tw_v2(80, 20), 0, true);
-	start(s);
+	tw_gr_start(s);
 	for (int t = 0; t <= TW_GR_ARTILLERY; t++) {
 		int u = t == TW_GR_ARTILLERY ? bat : t;
 		int off = 0, rf = 0;
@@ -109,148 +39,139 @@ static void test_GR_ORG_1_GR_ORG_2_GR_ORG_3_GR_MORALE_1_establishments(void **st
 		assert_int_equal(crew, 5);
 	}
 	// GR.GEN.9: the line colonel is mounted, the artillery commander is not.
-	assert_int_equal(GRF(s, &s->fig[first_of(s, 0, TW_FK_OFFICER)])->mounted, 1);
-	assert_int_equal(GRF(s, &s->fig[first_of(s, bat, TW_FK_OFFICER)])->mounted, 0);
+	assert_int_equal(GRF(s, &s->fig[tw_gr_first(s, 0, TW_FK_OFFICER)])->mounted, 1);
+	assert_int_equal(GRF(s, &s->fig[tw_gr_first(s, bat, TW_FK_OFFICER)])->mounted, 0);
 	assert_int_equal(tw_grant_troop_from_name("grenadier"), TW_GR_GRENADIER);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MUSK.1 GR.MUSK.4 GR.MUSK.9 GR.MUSK.12 GR.GEN.3
 static void test_GR_MUSK_1_GR_MUSK_4_GR_MUSK_9_GR_MUSK_12_GR_GEN_3_volley(void **st)
 {
 	(void)st;
-	tw_state *s = scene(7);
+	tw_state *s = tw_gr_scene_seed(7);
 	int red = gr_build_unit(s, 0, TW_GR_LINE, "red", tw_v2(60, 20), 0, GR_F_LINE);
 	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 28), 180, GR_F_LINE);
 	s->params[GRP_EXCHANGE] = 0;
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	tw_events ev = {0};
-	assert_true(gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o));
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MUSK.7", TW_EV_DICE), 8); // 48 R&F: 8 dice
-	assert_int_equal(count_clause(&ev, "GR.MUSK.9", TW_EV_INFO), 1); // first volley
-	int kills = count_clause(&ev, "GR.MUSK.11", TW_EV_KILL);
+	assert_true(gr_order_volley(s, red, tw_gr_first(s, blue, TW_FK_INFANTRY), &o));
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.7", TW_EV_DICE), 8); // 48 R&F: 8 dice
+	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.9", TW_EV_INFO), 1); // first volley
+	int kills = tw_gr_count(&ev, "GR.MUSK.11", TW_EV_KILL);
 	for (int i = 0; i < ev.n; i++)
 		if (ev.v[i].type == TW_EV_KILL)
 			assert_true(gr_is_rf(&s->fig[ev.v[i].a])); // GR.MUSK.12: never officers
 	assert_int_equal(48 - gr_rf_alive(s, blue), kills);
 	// Once a move (GR.MUSK.1), and the second volley uses the normal columns.
-	refused(s, &o, "GR.MUSK.1");
-	end_move(s, &ev);
-	end_move(s, &ev);
+	tw_gr_refused(s, &o, "GR.MUSK.1");
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
 	tw_events_clear(&ev);
-	assert_true(gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o));
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MUSK.6", TW_EV_INFO), 1);
+	assert_true(gr_order_volley(s, red, tw_gr_first(s, blue, TW_FK_INFANTRY), &o));
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.6", TW_EV_INFO), 1);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.GREN.1 GR.GREN.2
 static void test_GR_GREN_1_GR_GREN_2_grenadier_groups(void **st)
 {
 	(void)st;
-	tw_state *s = scene(5);
+	tw_state *s = tw_gr_scene_seed(5);
 	int red = gr_build_unit(s, 0, TW_GR_GRENADIER, "gren", tw_v2(60, 20), 0, GR_F_LINE);
 	int blue = gr_build_unit(s, 1, TW_GR_LINE, "blue", tw_v2(60, 24), 180, GR_F_LINE);
 	s->params[GRP_EXCHANGE] = 0;
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	tw_events ev = {0};
-	gr_order_volley(s, red, first_of(s, blue, TW_FK_INFANTRY), &o);
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MUSK.7", TW_EV_DICE), 12);
+	gr_order_volley(s, red, tw_gr_first(s, blue, TW_FK_INFANTRY), &o);
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.MUSK.7", TW_EV_DICE), 12);
 	assert_true(tw_grant_move_rate(TW_GR_GRENADIER, TW_GR_MODE_LINE) == 6);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MUSK.8 GR.MUSK.1 GR.RANGE.1 GR.MOVE.2
 static void test_GR_MUSK_8_GR_MUSK_1_GR_RANGE_1_GR_MOVE_2_refusals(void **st)
 {
 	(void)st;
-	tw_state *s = scene(9);
+	tw_state *s = tw_gr_scene_seed(9);
 	int red = gr_build_unit(s, 0, TW_GR_LINE, "red", tw_v2(30, 20), 0, GR_F_COLUMN);
 	int far = gr_build_unit(s, 1, TW_GR_LINE, "far", tw_v2(30, 40), 180, GR_F_LINE);
 	int cav = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "cav", tw_v2(90, 20), 0, GR_F_LINE);
 	int line = gr_build_unit(s, 0, TW_GR_LINE, "line", tw_v2(60, 20), 0, GR_F_LINE);
 	int wood = gr_build_unit(s, 1, TW_GR_LINE, "wood", tw_v2(60, 33), 180, GR_F_LINE);
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = TW_TER_WOOD;
-	t.nverts = 4;
-	t.v[0] = tw_v2(50, 32);
-	t.v[1] = tw_v2(70, 32);
-	t.v[2] = tw_v2(70, 40);
-	t.v[3] = tw_v2(50, 40);
-	tw_terrain_finish(&t);
-	tw_table_add(&s->table, &t);
+	tw_gr_box(s, TW_TER_WOOD, NULL, 50, 32, 70, 40, 0);
 	s->params[GRP_EXCHANGE] = 0;
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
-	gr_order_volley(s, red, first_of(s, far, TW_FK_INFANTRY), &o);
-	refused(s, &o, "GR.MUSK.1"); // a column fires no volley
-	gr_order_volley(s, cav, first_of(s, far, TW_FK_INFANTRY), &o);
-	refused(s, &o, "GR.MUSK.1");
+	gr_order_volley(s, red, tw_gr_first(s, far, TW_FK_INFANTRY), &o);
+	tw_gr_refused(s, &o, "GR.MUSK.1"); // a column fires no volley
+	gr_order_volley(s, cav, tw_gr_first(s, far, TW_FK_INFANTRY), &o);
+	tw_gr_refused(s, &o, "GR.MUSK.1");
 	assert_true(gr_unit_in_cover(s, wood, tw_v2(60, 20))); // GR.MUSK.8: woods
 	assert_false(gr_unit_in_cover(s, far, tw_v2(30, 20)));
 	// GR.MOVE.2: 5 in, then no volley.
 	gr_order_shift(s, line, tw_v2(0, 5), 0, &o);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
-	gr_order_volley(s, line, first_of(s, wood, TW_FK_INFANTRY), &o);
-	refused(s, &o, "GR.MUSK.1");
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
+	gr_order_volley(s, line, tw_gr_first(s, wood, TW_FK_INFANTRY), &o);
+	tw_gr_refused(s, &o, "GR.MUSK.1");
 	// GR.RANGE.1: beyond 18 in.
-	tw_state *s2 = scene(9);
+	tw_state *s2 = tw_gr_scene_seed(9);
 	int a = gr_build_unit(s2, 0, TW_GR_LINE, "a", tw_v2(30, 20), 0, GR_F_LINE);
 	int b = gr_build_unit(s2, 1, TW_GR_LINE, "b", tw_v2(30, 38.2), 180, GR_F_LINE);
-	start(s2);
-	gr_order_volley(s2, a, first_of(s2, b, TW_FK_INFANTRY), &o);
-	refused(s2, &o, "GR.RANGE.1");
+	tw_gr_start(s2);
+	gr_order_volley(s2, a, tw_gr_first(s2, b, TW_FK_INFANTRY), &o);
+	tw_gr_refused(s2, &o, "GR.RANGE.1");
 	// GR.MOVE.2: after firing, a 5 in move is refused and 4 in allowed.
-	tw_state *s3 = scene(9);
+	tw_state *s3 = tw_gr_scene_seed(9);
 	a = gr_build_unit(s3, 0, TW_GR_LINE, "a", tw_v2(30, 20), 0, GR_F_LINE);
 	b = gr_build_unit(s3, 1, TW_GR_LINE, "b", tw_v2(30, 35), 180, GR_F_LINE);
 	s3->params[GRP_EXCHANGE] = 0;
-	start(s3);
-	gr_order_volley(s3, a, first_of(s3, b, TW_FK_INFANTRY), &o);
-	assert_int_equal(ap(s3, &o, NULL, NULL), TW_OK);
+	tw_gr_start(s3);
+	gr_order_volley(s3, a, tw_gr_first(s3, b, TW_FK_INFANTRY), &o);
+	assert_int_equal(tw_gr_apply(s3, &o, NULL, NULL), TW_OK);
 	gr_order_shift(s3, a, tw_v2(0, -5), 0, &o);
-	refused(s3, &o, "GR.MOVE.1");
+	tw_gr_refused(s3, &o, "GR.MOVE.1");
 	gr_order_shift(s3, a, tw_v2(0, -4), 0, &o);
-	assert_int_equal(ap(s3, &o, NULL, NULL), TW_OK);
-	done(s);
-	done(s2);
-	done(s3);
+	assert_int_equal(tw_gr_apply(s3, &o, NULL, NULL), TW_OK);
+	tw_gr_free(s);
+	tw_gr_free(s2);
+	tw_gr_free(s3);
 }
 
 // Clauses: GR.LIGHT.1 GR.LIGHT.2 GR.LIGHT.3 GR.LIGHT.4 GR.LIGHT.5
 static void test_GR_LIGHT_1_GR_LIGHT_2_GR_LIGHT_3_GR_LIGHT_4_GR_LIGHT_5_light_fire(void **st)
 {
 	(void)st;
-	tw_state *s = scene(11);
+	tw_state *s = tw_gr_scene_seed(11);
 	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
 	int tgt = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 27), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	tw_events ev = {0};
-	gr_order_volley(s, li, first_of(s, tgt, TW_FK_INFANTRY), &o);
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.LIGHT.1", TW_EV_INFO), 1);
+	gr_order_volley(s, li, tw_gr_first(s, tgt, TW_FK_INFANTRY), &o);
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.LIGHT.1", TW_EV_INFO), 1);
 	for (int i = 0; i < ev.n; i++)
 		if (ev.v[i].type == TW_EV_KILL)
 			assert_true(gr_is_rf(&s->fig[ev.v[i].a])); // into the brown: R&F only
 	// Picking off: a dismounted officer beyond 9 in cannot be chosen.
-	tw_state *s2 = scene(11);
+	tw_state *s2 = tw_gr_scene_seed(11);
 	li = gr_build_unit(s2, 0, TW_GR_LIGHT_INF, "li", tw_v2(60, 20), 0, GR_F_OPEN);
 	int bat = gr_build_battery(s2, 1, "bat", tw_v2(60, 36), 180, false);
-	start(s2);
-	gr_order_volley(s2, li, first_of(s2, bat, TW_FK_OFFICER), &o);
+	tw_gr_start(s2);
+	gr_order_volley(s2, li, tw_gr_first(s2, bat, TW_FK_OFFICER), &o);
 	o.n = 1;
-	refused(s2, &o, "GR.LIGHT.4");
+	tw_gr_refused(s2, &o, "GR.LIGHT.4");
 	tw_events_free(&ev);
-	done(s);
-	done(s2);
+	tw_gr_free(s);
+	tw_gr_free(s2);
 }
 
 // Clauses: GR.ART.1 GR.ART.2 GR.ART.3 GR.ART.4 GR.ART.5 GR.RANGE.2 GR.RANGE.3 GR.RANGE.4
@@ -259,76 +180,67 @@ static void test_GR_ART_1_GR_ART_2_GR_ART_3_GR_ART_4_GR_ART_5_GR_RANGE_2_GR_RANG
 	(void)st;
 	int kills = 0, shots = 0;
 	for (uint64_t seed = 1; seed <= 20; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, false);
 		int col = gr_build_unit(s, 1, TW_GR_LINE, "col", tw_v2(60, 42), 180, GR_F_COLUMN);
-		start(s);
+		tw_gr_start(s);
 		tw_order o;
-		tw_order_init(&o, GR_OT_FIRE, 0);
-		o.gun = 0;
-		o.has_target = true;
-		o.target = s->fig[first_of(s, col, TW_FK_INFANTRY)].pos;
+		tw_gr_fire_order(&o, 0, 0, s->fig[tw_gr_first(s, col, TW_FK_INFANTRY)].pos);
 		tw_events ev = {0};
-		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-		shots += count_clause(&ev, "GR.ART.3", TW_EV_SHOT);
-		kills += count_clause(&ev, "GR.ART.5", TW_EV_KILL);
-		refused(s, &o, "GR.ART.1"); // once a move
+		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+		shots += tw_gr_count(&ev, "GR.ART.3", TW_EV_SHOT);
+		kills += tw_gr_count(&ev, "GR.ART.5", TW_EV_KILL);
+		tw_gr_refused(s, &o, "GR.ART.1"); // once a move
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	assert_int_equal(shots, 20);
 	assert_true(kills > 0);
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	gr_build_battery(s, 0, "bat", tw_v2(60, 10), 0, true);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
-	tw_order_init(&o, GR_OT_FIRE, 0);
-	o.gun = 0;
-	o.has_target = true;
-	o.target = tw_v2(60, 72);
-	refused(s, &o, "GR.RANGE.2");
+	tw_gr_fire_order(&o, 0, 0, tw_v2(60, 72));
+	tw_gr_refused(s, &o, "GR.RANGE.2");
 	o.gun = 1; // the howitzer
 	o.target = tw_add(tw_gun_muzzle(&s->gun[1]), tw_v2(0, 19));
-	refused(s, &o, "GR.RANGE.3");
+	tw_gr_refused(s, &o, "GR.RANGE.3");
 	o.target = tw_add(tw_gun_muzzle(&s->gun[1]), tw_v2(0, 50));
 	assert_int_equal(tw_ruleset_get(s->ruleset)->validate(s, &o, NULL), TW_OK);
 	o.n = 1;
-	refused(s, &o, "GR.CANI.3");
+	tw_gr_refused(s, &o, "GR.CANI.3");
 	o.gun = 0;
 	o.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 25));
-	refused(s, &o, "GR.RANGE.4");
+	tw_gr_refused(s, &o, "GR.RANGE.4");
 	// GR.ART.8: limited to alternate moves; destroyed.
 	GRG(s, &s->gun[0])->damage = 10;
 	GRG(s, &s->gun[0])->fired_in = s->move_no - 1;
 	o.n = 0;
 	o.target = tw_add(tw_gun_muzzle(&s->gun[0]), tw_v2(0, 20));
-	refused(s, &o, "GR.ART.8");
+	tw_gr_refused(s, &o, "GR.ART.8");
 	GRG(s, &s->gun[0])->destroyed = 1;
-	refused(s, &o, "GR.ART.8");
-	done(s);
+	tw_gr_refused(s, &o, "GR.ART.8");
+	tw_gr_free(s);
 }
 
 // Clauses: GR.CANI.1 GR.CANI.2 GR.CANI.3
 static void test_GR_CANI_1_GR_CANI_2_GR_CANI_3_canister(void **st)
 {
 	(void)st;
-	tw_state *s = scene(2);
+	tw_state *s = tw_gr_scene_seed(2);
 	gr_build_battery(s, 0, "a", tw_v2(60, 10), 0, false);
 	int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 16), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
-	tw_order_init(&o, GR_OT_FIRE, 0);
-	o.gun = 0;
+	tw_gr_fire_order(&o, 0, 0, s->fig[tw_gr_first(s, t, TW_FK_INFANTRY)].pos);
 	o.n = 1;
-	o.has_target = true;
-	o.target = s->fig[first_of(s, t, TW_FK_INFANTRY)].pos;
 	tw_events ev = {0};
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.CANI.1", TW_EV_SHOT), 1);
-	assert_int_equal(count_clause(&ev, "GR.CANI.2", TW_EV_KILL), tw_state_count(s, -1, TW_FS_DEAD));
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.CANI.1", TW_EV_SHOT), 1);
+	assert_int_equal(tw_gr_count(&ev, "GR.CANI.2", TW_EV_KILL), tw_state_count(s, -1, TW_FS_DEAD));
 	assert_true(tw_state_count(s, -1, TW_FS_DEAD) > 0);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.HOW.1 GR.HOW.2 GR.HOW.4 GR.HOW.5 GR.HOW.7
@@ -337,23 +249,20 @@ static void test_GR_HOW_1_GR_HOW_2_GR_HOW_4_GR_HOW_5_GR_HOW_7_shell(void **st)
 	(void)st;
 	int sectors[7] = {0};
 	for (uint64_t seed = 1; seed <= 40; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		gr_build_battery(s, 0, "a", tw_v2(60, 10), 0, true);
 		int t = gr_build_unit(s, 1, TW_GR_LINE, "t", tw_v2(60, 40), 180, GR_F_COLUMN);
-		start(s);
+		tw_gr_start(s);
 		tw_order o;
-		tw_order_init(&o, GR_OT_FIRE, 0);
-		o.gun = 1;
-		o.has_target = true;
-		o.target = s->fig[first_of(s, t, TW_FK_INFANTRY)].pos;
+		tw_gr_fire_order(&o, 0, 1, s->fig[tw_gr_first(s, t, TW_FK_INFANTRY)].pos);
 		tw_events ev = {0};
-		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 		for (int i = 0; i < ev.n; i++)
 			if (strcmp(ev.v[i].clause, "GR.HOW.4") == 0 && ev.v[i].type == TW_EV_SHOT)
 				sectors[ev.v[i].b]++;
-		refused(s, &o, "GR.ART.1"); // one shell a move
+		tw_gr_refused(s, &o, "GR.ART.1"); // one shell a move
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	int n = 0;
 	for (int k = 1; k <= 6; k++)
@@ -381,11 +290,11 @@ static int add_house(tw_state *s, double x0, double y0, double x1, double y1)
 static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void **st)
 {
 	(void)st;
-	tw_state *s = scene(4);
+	tw_state *s = tw_gr_scene_seed(4);
 	add_house(s, 50, 50, 53, 53);
 	add_house(s, 53, 50, 56, 53);
 	int g = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "g", tw_v2(51.5, 55), 180, GR_F_OPEN);
-	start(s);
+	tw_gr_start(s);
 	for (int i = 0, n = 0; i < s->nfig && n < 7; i++)
 		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
 			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
@@ -396,12 +305,12 @@ static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void
 	gr_house_add_damage(s, 0, 3, true, &ev); // EX.23: effect 3, total 10: fire
 	assert_int_equal(gr_house_damage(s, 0), 10);
 	assert_true(gr_house_fire(s, 0) > 0);
-	assert_int_equal(count_clause(&ev, "GR.HOUSE.6", TW_EV_INFO), 1);
+	assert_int_equal(tw_gr_count(&ev, "GR.HOUSE.6", TW_EV_INFO), 1);
 	for (int i = 0; i < s->nfig; i++)
 		if (s->fig[i].unit == g && s->fig[i].status == TW_FS_ACTIVE) {
 			assert_int_equal(GRF(s, &s->fig[i])->house, -1);
 		}
-	int moved = count_clause(&ev, "GR.HOUSE.6", TW_EV_MOVE);
+	int moved = tw_gr_count(&ev, "GR.HOUSE.6", TW_EV_MOVE);
 	assert_int_equal(moved, 7);
 	for (int i = 0; i < ev.n; i++)
 		if (ev.v[i].type == TW_EV_MOVE && strcmp(ev.v[i].clause, "GR.HOUSE.6") == 0)
@@ -415,17 +324,17 @@ static void test_GR_HOUSE_3_GR_HOUSE_4_GR_HOUSE_6_GR_EX_23_damage_fire_ruin(void
 	gr_house_add_damage(s, 1, 6, false, &ev); // GR.HOUSE.4: a ruin takes no more damage
 	assert_int_equal(gr_house_damage(s, 1), 21);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.HOUSE.1 GR.HOUSE.2 GR.EX.22
 static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 {
 	(void)st;
-	tw_state *s = scene(4);
+	tw_state *s = tw_gr_scene_seed(4);
 	add_house(s, 50, 50, 53, 53);
 	int g = gr_build_unit(s, 1, TW_GR_LIGHT_INF, "g", tw_v2(51.5, 55), 180, GR_F_OPEN);
-	start(s);
+	tw_gr_start(s);
 	for (int i = 0, n = 0; i < s->nfig && n < 7; i++)
 		if (s->fig[i].unit == g && gr_is_rf(&s->fig[i])) {
 			GRF(s, &s->fig[i])->house = gr_house_terrain(s, 0);
@@ -433,7 +342,7 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 		}
 	tw_events ev = {0};
 	gr_house_strike_shot(s, 0, 30, 5, &ev); // kills 2, adds 5
-	assert_int_equal(count_clause(&ev, "GR.HOUSE.2", TW_EV_KILL), 2);
+	assert_int_equal(tw_gr_count(&ev, "GR.HOUSE.2", TW_EV_KILL), 2);
 	const int more[3] = {6, 4, 5};
 	for (int i = 0; i < 3; i++)
 		gr_house_strike_shot(s, 0, 30, more[i], &ev);
@@ -441,7 +350,7 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 	assert_int_equal(gr_house_ruin(s, 0), 1);
 	assert_int_equal(gr_house_fire(s, 0), 0); // roundshot never sets fire
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.HOUSE.8
@@ -449,9 +358,9 @@ static void test_GR_HOUSE_1_GR_HOUSE_2_GR_EX_22_roundshot_strikes(void **st)
 static void test_GR_HOUSE_8_burns_out_after_15_moves(void **st)
 {
 	(void)st;
-	tw_state *s = scene(8);
+	tw_state *s = tw_gr_scene_seed(8);
 	add_house(s, 50, 50, 53, 53);
-	start(s);
+	tw_gr_start(s);
 	gr_house_set_fire(s, 0, s->move_no);
 	tw_events ev = {0};
 	for (int m = 0; m < 15; m++) {
@@ -461,16 +370,16 @@ static void test_GR_HOUSE_8_burns_out_after_15_moves(void **st)
 	}
 	assert_int_equal(gr_house_ruin(s, 0), 1); // burnt out at the end of its 15th move
 	assert_int_equal(gr_house_fire(s, 0), 0);
-	assert_int_equal(count_clause(&ev, "GR.HOUSE.8", TW_EV_INFO), 1);
+	assert_int_equal(tw_gr_count(&ev, "GR.HOUSE.8", TW_EV_INFO), 1);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.TERR.1 GR.TERR.3 GR.TERR.4 GR.TERR.5 GR.TERR.6 GR.TERR.7
 static void test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_costs(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	tw_terrain t;
 	memset(&t, 0, sizeof t);
 	t.kind = TW_TER_HILL;
@@ -523,71 +432,71 @@ static void test_GR_TERR_1_GR_TERR_3_GR_TERR_4_GR_TERR_5_GR_TERR_6_GR_TERR_7_cos
 	tw_table_add(&s->table, &t);
 	gr_move_cost(s, TW_GR_LINE, GR_F_LINE, tw_v2(20, 48), tw_v2(20, 53), &cl);
 	assert_string_equal(cl, "GR.TERR.7");
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MOVE.1 GR.MOVE.3 GR.CHARGE.1 GR.CHARGE.7 GR.CHARGE.8
 static void test_GR_MOVE_1_GR_MOVE_3_GR_CHARGE_1_GR_CHARGE_7_GR_CHARGE_8_move_refusals(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int line = gr_build_unit(s, 0, TW_GR_LINE, "line", tw_v2(20, 20), 0, GR_F_LINE);
 	int li = gr_build_unit(s, 0, TW_GR_LIGHT_INF, "li", tw_v2(50, 20), 0, GR_F_OPEN);
 	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(80, 20.4), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(80, 30), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	gr_order_shift(s, line, tw_v2(0, 6.5), 0, &o);
-	refused(s, &o, "GR.MOVE.1");
+	tw_gr_refused(s, &o, "GR.MOVE.1");
 	gr_order_shift(s, line, tw_v2(0, 5), 1, &o);
-	refused(s, &o, "GR.CHARGE.1");
+	tw_gr_refused(s, &o, "GR.CHARGE.1");
 	gr_order_shift(s, li, tw_v2(0, 5), 1, &o);
-	refused(s, &o, "GR.MOVE.3");
+	tw_gr_refused(s, &o, "GR.MOVE.3");
 	gr_order_shift(s, li, tw_v2(0, 7.5), 0, &o);
-	assert_int_equal(ap(s, &o, NULL, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, NULL, NULL), TW_OK);
 	gr_order_shift(s, hc, tw_v2(0, 9), 0, &o); // ends in contact by a normal move
-	refused(s, &o, "GR.CHARGE.7");
+	tw_gr_refused(s, &o, "GR.CHARGE.7");
 	gr_order_shift(s, hc, tw_v2(3, 5), 1, &o);
-	refused(s, &o, "GR.CHARGE.8"); // short of 18 in, no contact
+	tw_gr_refused(s, &o, "GR.CHARGE.8"); // short of 18 in, no contact
 	gr_order_shift(s, hc, tw_v2(0, 9.2), 2, &o);
-	refused(s, &o, "GR.MOVE.5"); // no rest credit
-	done(s);
+	tw_gr_refused(s, &o, "GR.MOVE.5"); // no rest credit
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MOVE.5 GR.EX.26
 static void test_GR_MOVE_5_GR_EX_26_heavy_cavalry_battle_moves(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int hc = gr_build_unit(s, 0, TW_GR_HEAVY_CAV, "hc", tw_v2(60, 10), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_events ev = {0};
 	for (int m = 0; m < 4; m++)
-		end_move(s, &ev); // two complete moves of rest
+		tw_gr_end(s, 0, &ev); // two complete moves of rest
 	assert_int_equal(GRU(s, &s->unit[hc])->rest, 2);
 	tw_order o;
 	for (int k = 0; k < 2; k++) {
 		gr_order_shift(s, hc, tw_v2(0, 12), 2, &o);
-		assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-		end_move(s, &ev);
-		end_move(s, &ev);
+		assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+		tw_gr_end(s, 0, &ev);
+		tw_gr_end(s, 0, &ev);
 	}
 	gr_order_shift(s, hc, tw_v2(0, 12), 2, &o);
-	refused(s, &o, "GR.MOVE.5");
+	tw_gr_refused(s, &o, "GR.MOVE.5");
 	gr_order_shift(s, hc, tw_v2(0, 9), 0, &o);
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MORALE.4 GR.MORALE.6 GR.MORALE.7
 static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_events ev = {0};
 	for (int i = 0; i < s->nfig; i++) // all officers and 20 R&F gone
 		if (s->fig[i].unit == u && (gr_is_officer(&s->fig[i]) || i < 20))
@@ -597,18 +506,18 @@ static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **s
 	GRU(s, &s->unit[u])->flags &= ~GUF_TESTED;
 	assert_false(gr_morale_test(s, &s->unit[u], &ev));
 	assert_true(GRU(s, &s->unit[u])->flags & GUF_DISPERSED);
-	assert_int_equal(count_clause(&ev, "GR.MORALE.7", TW_EV_INFO), 1);
+	assert_int_equal(tw_gr_count(&ev, "GR.MORALE.7", TW_EV_INFO), 1);
 	tw_events_free(&ev);
 	// A full battalion always passes (GR.EX.14).
-	tw_state *s2 = scene(2);
+	tw_state *s2 = tw_gr_scene_seed(2);
 	u = gr_build_unit(s2, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
-	start(s2);
+	tw_gr_start(s2);
 	tw_events ev2 = {0};
 	assert_true(gr_morale_test(s2, &s2->unit[u], &ev2));
-	assert_int_equal(count_clause(&ev2, "GR.MORALE.4", TW_EV_DICE), 1);
+	assert_int_equal(tw_gr_count(&ev2, "GR.MORALE.4", TW_EV_DICE), 1);
 	tw_events_free(&ev2);
-	done(s);
-	done(s2);
+	tw_gr_free(s);
+	tw_gr_free(s2);
 }
 
 // Clauses: GR.MORALE.8
@@ -616,26 +525,26 @@ static void test_GR_MORALE_4_GR_MORALE_6_GR_MORALE_7_test_and_dispersal(void **s
 static void test_GR_MORALE_8_fifty_percent_rule(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
 	gr_build_unit(s, 0, TW_GR_LINE, "friend", tw_v2(20, 20), 0, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_events ev = {0};
 	for (int i = 0, n = 0; i < s->nfig && n < 24; i++)
 		if (s->fig[i].unit == u && gr_is_rf(&s->fig[i])) {
 			gr_kill(s, &s->fig[i], "GR.MUSK.11", 1, &ev);
 			n++;
 		}
-	end_move(s, &ev);
-	end_move(s, &ev);
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
 	assert_true(GRU(s, &s->unit[u])->flags & GUF_RETIRE50);
-	assert_true(count_clause(&ev, "GR.MORALE.8", TW_EV_MOVE) > 0); // goes to the rear
+	assert_true(tw_gr_count(&ev, "GR.MORALE.8", TW_EV_MOVE) > 0); // goes to the rear
 	tw_order o;
 	gr_order_shift(s, u, tw_v2(0, 1), 0, &o);
-	refused(s, &o, "GR.MORALE.8");
+	tw_gr_refused(s, &o, "GR.MORALE.8");
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 static int overlapping_pairs(const tw_state *s)
@@ -655,10 +564,10 @@ static int overlapping_pairs(const tw_state *s)
 static void test_GR_MORALE_8_leaves_the_table_at_its_edge(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 4), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_events ev = {0};
 	GRU(s, &s->unit[u])->flags |= GUF_RETIRE50;
 	gr_retire_unit(s, &s->unit[u], 12, true, "GR.MORALE.8", &ev);
@@ -668,9 +577,9 @@ static void test_GR_MORALE_8_leaves_the_table_at_its_edge(void **st)
 			active += s->fig[i].status == TW_FS_ACTIVE, off += s->fig[i].status == TW_FS_OFF;
 	assert_int_equal(active, 0);
 	assert_true(off > 0);
-	assert_int_equal(count_clause(&ev, "GR.MORALE.8", TW_EV_WITHDRAW), off);
+	assert_int_equal(tw_gr_count(&ev, "GR.MORALE.8", TW_EV_WITHDRAW), off);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MORALE.7 GR.GEN.10
@@ -680,12 +589,12 @@ static void test_GR_MORALE_8_leaves_the_table_at_its_edge(void **st)
 static void test_GR_MORALE_7_retiring_men_never_end_on_each_other(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 3), 0, GR_F_LINE);
 	int v = gr_build_unit(s, 0, TW_GR_LINE, "v", tw_v2(30, 14), 0, GR_F_LINE);
 	gr_build_unit(s, 0, TW_GR_LINE, "behind", tw_v2(30, 8), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	assert_int_equal(overlapping_pairs(s), 0);
 	tw_events ev = {0};
 	gr_retire_unit(s, &s->unit[u], 12, false, "GR.MORALE.7", &ev);
@@ -701,7 +610,7 @@ static void test_GR_MORALE_7_retiring_men_never_end_on_each_other(void **st)
 	}
 	assert_true(low < 0.5); // the rear rank reached the edge
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.GEN.10
@@ -711,30 +620,30 @@ static void test_GR_MORALE_7_retiring_men_never_end_on_each_other(void **st)
 static void test_GR_GEN_10_no_man_ends_standing_on_a_friend(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
 	int v = gr_build_unit(s, 0, TW_GR_LINE, "v", tw_v2(60, 23), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order *o = calloc(1, sizeof *o);
 	assert_true(gr_order_shift(s, u, tw_v2(0, 3), 0, o)); // onto v's ranks
-	refused(s, o, "GR.GEN.10");
+	tw_gr_refused(s, o, "GR.GEN.10");
 	assert_true(gr_order_shift(s, u, tw_v2(0, 6), 0, o)); // through v to the free ground beyond
 	tw_error err;
 	tw_error_clear(&err);
-	if (ap(s, o, NULL, &err) != TW_OK)
+	if (tw_gr_apply(s, o, NULL, &err) != TW_OK)
 		fail_msg("%s: %s", err.clause, err.message);
 	assert_int_equal(overlapping_pairs(s), 0);
 	(void)v;
 	free(o);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MORALE.10 GR.EX.27
 static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 {
 	(void)st;
-	tw_state *s = scene(5);
+	tw_state *s = tw_gr_scene_seed(5);
 	int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "foe", tw_v2(20, 90), 180, GR_F_LINE);
 	tw_figure g;
@@ -747,7 +656,7 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	g.radius = 0.35;
 	g.height = 1.6; // as a mounted general (gr_generate.c)
 	tw_state_add_figure(s, &g);
-	start(s);
+	tw_gr_start(s);
 	GRU(s, &s->unit[u])->morale = 1; // retiring after bad morale
 	tw_order o;
 	tw_order_init(&o, GR_OT_MOVE, 0);
@@ -756,26 +665,26 @@ static void test_GR_MORALE_10_GR_EX_27_general_rally(void **st)
 	o.fig[0] = g.id;
 	o.at[0] = tw_v2(60, 17.5);
 	tw_events ev = {0};
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
-	assert_int_equal(count_clause(&ev, "GR.MORALE.10", TW_EV_DICE), 1);
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_count(&ev, "GR.MORALE.10", TW_EV_DICE), 1);
 	int die = ev.v[ev.n - 1].a;
 	assert_int_equal(GRU(s, &s->unit[u])->rally, s->move_no + die);
 	assert_int_equal(GRF(s, &s->fig[g.id])->attached, u);
 	o.at[0] = tw_v2(60, 16);
-	refused(s, &o, "GR.MORALE.10"); // bound to the unit for the rest of the battle
+	tw_gr_refused(s, &o, "GR.MORALE.10"); // bound to the unit for the rest of the battle
 	int due = GRU(s, &s->unit[u])->rally;
 	while (s->move_no < due) {
-		end_move(s, &ev);
-		end_move(s, &ev);
+		tw_gr_end(s, 0, &ev);
+		tw_gr_end(s, 0, &ev);
 		if (s->move_no < due)
 			assert_true(GRU(s, &s->unit[u])->morale > 0);
 	}
-	end_move(s, &ev);
-	end_move(s, &ev); // fit at the end of the d6-th move
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev); // fit at the end of the d6-th move
 	assert_int_equal(GRU(s, &s->unit[u])->morale, 0);
 	assert_int_equal(GRU(s, &s->unit[u])->rally, 0);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MORALE.11 GR.MELEE.8
@@ -784,18 +693,18 @@ static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
 	(void)st;
 	int saved = 0, killed = 0;
 	for (uint64_t seed = 1; seed <= 300; seed++) {
-		tw_state *s = scene(seed);
+		tw_state *s = tw_gr_scene_seed(seed);
 		int u = gr_build_unit(s, 0, TW_GR_LINE, "u", tw_v2(60, 20), 0, GR_F_LINE);
-		start(s);
+		tw_gr_start(s);
 		tw_events ev = {0};
-		tw_figure *f = &s->fig[first_of(s, u, TW_FK_OFFICER)];
+		tw_figure *f = &s->fig[tw_gr_first(s, u, TW_FK_OFFICER)];
 		if (gr_hit_figure(s, f, "GR.ART.5", &ev))
 			killed++;
 		else
 			saved++;
-		assert_int_equal(count_clause(&ev, "GR.MORALE.11", TW_EV_DICE), 1); // one save throw, shown
+		assert_int_equal(tw_gr_count(&ev, "GR.MORALE.11", TW_EV_DICE), 1); // one save throw, shown
 		tw_events_free(&ev);
-		done(s);
+		tw_gr_free(s);
 	}
 	assert_true(saved > 60 && saved < 140); // 1/3 of 300 = 100
 	assert_true(killed > 160);
@@ -806,17 +715,17 @@ static void test_GR_MORALE_11_GR_MELEE_8_officer_save(void **st)
 static void test_GR_MELEE_1_no_contact_no_melee(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	gr_build_unit(s, 0, TW_GR_LINE, "a", tw_v2(60, 20), 0, GR_F_LINE);
 	gr_build_unit(s, 1, TW_GR_LINE, "b", tw_v2(60, 21.5), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_events ev = {0};
-	end_move(s, &ev);
-	end_move(s, &ev);
-	assert_int_equal(count_clause(&ev, "GR.MELEE.2", TW_EV_MELEE), 0);
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
+	assert_int_equal(tw_gr_count(&ev, "GR.MELEE.2", TW_EV_MELEE), 0);
 	assert_false(GRU(s, &s->unit[0])->flags & GUF_MELEE);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 // Clauses: GR.MELEE.16
@@ -825,17 +734,17 @@ static void test_GR_MELEE_1_no_contact_no_melee(void **st)
 static void test_GR_MELEE_16_combat_members_announced(void **st)
 {
 	(void)st;
-	tw_state *s = scene(1);
+	tw_state *s = tw_gr_scene_seed(1);
 	int col = gr_build_unit(s, 0, TW_GR_LINE, "col", tw_v2(60, 20), 0, GR_F_COLUMN);
 	gr_build_unit(s, 1, TW_GR_LINE, "line", tw_v2(60, 26), 180, GR_F_LINE);
-	start(s);
+	tw_gr_start(s);
 	tw_order o;
 	gr_order_shift(s, col, tw_v2(0, 26 - 20 - 0.5 - 0.05), 1, &o);
 	tw_events ev = {0};
-	assert_int_equal(ap(s, &o, &ev, NULL), TW_OK);
+	assert_int_equal(tw_gr_apply(s, &o, &ev, NULL), TW_OK);
 	int from = ev.n;
-	end_move(s, &ev);
-	end_move(s, &ev);
+	tw_gr_end(s, 0, &ev);
+	tw_gr_end(s, 0, &ev);
 	int combats = 0, members = 0;
 	for (int i = from; i < ev.n; i++) {
 		const tw_event *m = &ev.v[i];
@@ -875,7 +784,7 @@ static void test_GR_MELEE_16_combat_members_announced(void **st)
 	}
 	assert_int_equal(members, sum);
 	tw_events_free(&ev);
-	done(s);
+	tw_gr_free(s);
 }
 
 static void test_GR_GEN_2_generated_battle_ends_with_both_doctrines(void **st)

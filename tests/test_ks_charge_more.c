@@ -14,38 +14,11 @@
 #include "rules/littlewars/lw_big.h"
 #include "scene.h"
 
-static tw_state *field(void)
-{
-	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
-	LWG(s)->ks = 1;
-	return s;
-}
-
-static tw_order *charge(int first, int n, int tfirst, int tn)
-{
-	tw_order *o = tw_test_order(LW_OT_CHARGE, 0);
-	for (int i = 0; i < n; i++)
-		o->fig[o->nfig++] = first + i;
-	for (int i = 0; i < tn; i++)
-		o->fig2[o->nfig2++] = tfirst + i;
-	return o;
-}
-
-static int dead_of(const tw_state *s, int first, int n)
-{
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		k += s->fig[first + i].status == TW_FS_DEAD;
-	return k;
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
-}
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define field tw_test_ks_field
+#define charge tw_test_charge
+#define dead_of tw_test_dead_of
+#define ok tw_test_ok
 
 // KS.CH.4: LW.EX.21's charge (10 sabres, 25 infantry 3 in apart, 30 in: 5 and 10 fall); the 15
 // survivors fall back 12 in straight towards their own back line at once, and that was their

@@ -16,6 +16,12 @@
 #include "rules/littlewars/lw_boxes.h"
 #include "scene.h"
 
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define field tw_test_ks_field
+#define charge tw_test_charge
+#define dead_of tw_test_dead_of
+#define refused_with tw_test_refused_with
+
 #define INF TW_FK_INFANTRY
 
 // A Kriegspiel at game move 5, red to move: red's gun 0 at (60, 20) facing +y with its 4 men
@@ -144,42 +150,6 @@ static void test_KS_SH_3_disabled_gun_may_not_fire(void **state)
 }
 
 // ---- charges (KS.CH.1-12) ----
-
-// Refused naming `clause`, the reason saying `why`, the state unchanged.
-static void refused_with(tw_state *s, const tw_order *o, const char *clause, const char *why)
-{
-	tw_test_expect_refused(s, o, clause);
-	tw_error err = {0};
-	assert_int_not_equal(tw_test_apply(s, o, &err), TW_OK);
-	if (!strstr(err.message, why))
-		fail_msg("%s: '%s' does not say '%s'", clause, err.message, why);
-}
-
-// A Kriegspiel at game move 5, red to move, on a 200 x 200 in table; nobody has moved.
-static tw_state *field(void)
-{
-	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
-	LWG(s)->ks = 1;
-	return s;
-}
-
-static tw_order *charge(int first, int n, int tfirst, int tn)
-{
-	tw_order *o = tw_test_order(LW_OT_CHARGE, 0);
-	for (int i = 0; i < n; i++)
-		o->fig[o->nfig++] = first + i;
-	for (int i = 0; i < tn; i++)
-		o->fig2[o->nfig2++] = tfirst + i;
-	return o;
-}
-
-static int dead_of(const tw_state *s, int first, int n)
-{
-	int k = 0;
-	for (int i = 0; i < n; i++)
-		k += s->fig[first + i].status == TW_FS_DEAD;
-	return k;
-}
 
 // LW.EX.21 on the table (KS.CH.2, far band): 10 formed sabres (1.2 in apart) 30 in from 25
 // infantry in extended order (3 in apart): the cavalry loses floor(25/5) = 5, the infantry

@@ -17,32 +17,11 @@
 #include "rules/littlewars/lw_seats.h"
 #include "scene.h"
 
-static tw_order *move_to(int side, int fig, double x, double y)
-{
-	tw_order *o = tw_test_order(LW_OT_MOVE, side);
-	o->fig[o->nfig++] = fig;
-	o->npath = 1;
-	o->path[0] = tw_v2(x, y);
-	return o;
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
-}
-
-// The refusal's clause and words.
-static void refused_with(tw_state *s, const tw_order *o, const char *clause, const char *words)
-{
-	tw_error err = {0};
-	tw_test_expect_refused(s, o, clause);
-	assert_int_not_equal(tw_test_apply(s, o, &err), TW_OK);
-	if (!strstr(err.message, words))
-		fail_msg("expected \"%s\" in \"%s\"", words, err.message);
-}
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define ok tw_test_ok
+#define refused_with tw_test_refused_with
+#define charge tw_test_charge
+#define move_to tw_test_move_to
 
 // A Kriegspiel field at game move 6, blue (back line y = 200) to move: a blue infantryman at
 // (100, 100) and a blue cavalryman at (120, 100), both retiring since move 5; a red cavalryman
@@ -95,16 +74,6 @@ static void test_KS_CH_10_pursuit_stops(void **state)
 	ok(t, move_to(1, 0, 100, 95));
 	tw_test_free(t);
 	tw_test_free(s);
-}
-
-static tw_order *charge(int first, int n, int tfirst, int tn)
-{
-	tw_order *o = tw_test_order(LW_OT_CHARGE, 0);
-	for (int i = 0; i < n; i++)
-		o->fig[o->nfig++] = first + i;
-	for (int i = 0; i < tn; i++)
-		o->fig2[o->nfig2++] = tfirst + i;
-	return o;
 }
 
 // KS.CH.11 marks the body: infantry that retired from the sabres and is charged (test_ks_charge_more's

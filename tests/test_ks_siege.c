@@ -14,6 +14,9 @@
 #include "rules/littlewars/lw_big.h"
 #include "scene.h"
 
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define ok tw_test_ok
+
 // A Kriegspiel keeping the supply cycle, game move 3, red to move: 10 red cavalry (ids 0-9) and
 // `inf` red infantry (from id 10) in the middle of a 600 x 400 table, red's Transport & Supply
 // man far off at (560, 20) (id 10 + inf), a blue man at (300, 390).
@@ -44,14 +47,6 @@ static tw_order *feed(int nbody, const int *eat, int neat, int food, int forage)
 	o->val[1] = forage;
 	o->nval = 2;
 	return o;
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
 }
 
 // KS.SUP.6/7: 10 cavalry and 20 infantry (30 men: 1 food; 10 horses: 2 forage). Reached by their

@@ -15,39 +15,20 @@
 #include "tinwar/io.h"
 #include <jansson.h>
 #include "rules/lloyd/ll.h"
+#include "ll_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_lloyd};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
-
-static tw_events EV;
+// The shared helpers (tests/support/ll_scene.c) under this file's names.
+#define reg llt_register
+#define EV llt_ev
+#define order llt_order
+#define DICE LLT_DICE
+#define ok llt_ok
+#define refused(s, o, clause) llt_refused((s), (o), (clause), NULL)
+#define find llt_find
+#define done llt_free
 
 // An empty 48 x 48 table: side 0 "red" (back y = 0), side 1 "blue"; first mover `first` (-1: roll off).
-static tw_state *scene(int first)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 48;
-	s->table.depth = 48;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 48;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	LLG(s)->first = (int8_t)first;
-	return s;
-}
+static tw_state *scene(int first) { return llt_scene(48, first); }
 
 static int man(tw_state *s, int side, const char *troop, const char *name, double x, double y, double facing, int group)
 {
@@ -59,64 +40,6 @@ static int man(tw_state *s, int side, const char *troop, const char *name, doubl
 	snprintf(r->name, sizeof r->name, "%s", name);
 	r->group = group;
 	return f.id;
-}
-
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s: %s", err.clause, err.message);
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static void ok(tw_state *s, tw_order *o)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st != TW_OK)
-		fail_msg("refused: %s: %s", err.clause, err.message);
-	free(o);
-}
-
-static void refused(tw_state *s, tw_order *o, const char *clause)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	assert_true(tw_state_hash(s) == h);
-	free(o);
-}
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
 }
 
 static tw_order *move1(tw_state *s, int f, double x, double y, double facing)
@@ -149,7 +72,7 @@ static void test_NQ_TURN_1_roll_off(void **st)
 	tw_state *s = scene(-1);
 	man(s, 0, "axeman", "Eric", 10, 10, 0, -1);
 	man(s, 1, "axeman", "Sven", 10, 23, 180, -1);
-	setup(s);
+	llt_setup(s);
 	assert_int_equal(s->phase, LL_PH_START);
 	refused(s, order(LL_OT_START, 1), "NQ.TURN.1"); // the roll-off is asked of the first seat
 	tw_order *o = order(LL_OT_START, 0);
@@ -188,7 +111,7 @@ static void test_NQ_MOVE_1_2_3_4_5_6_7_allowances(void **st)
 	LLF(s, sl)->m = 2; // the roster's own M stands (NQ.GEN.4)
 	LLF(s, sl)->wounded = 1;
 	LLF(s, wd)->wounded = 1;
-	setup(s);
+	llt_setup(s);
 	assert_true(LLF(s, sl)->m == 2 && LLF(s, sl)->t == 15); // T filled from the troop type
 	refused(s, move1(s, ax, 5, 10, 0), "NQ.MOVE.6");         // through the hedge
 	refused(s, move1(s, ax, 10.1, 5, 90), "NQ.MOVE.1");      // 5.1 in with M5
@@ -233,7 +156,7 @@ static void test_LL_EX_1_NQ_SCN_1_eric_and_sven(void **st)
 	tw_state *s = scene(0);
 	int e = man(s, 0, "axeman", "Eric", 10, 10, 0, -1);
 	int v = man(s, 1, "axeman", "Sven", 10, 23, 180, -1);
-	setup(s);
+	llt_setup(s);
 	assert_int_equal(s->mover, 0);
 	ok(s, move1(s, e, 10, 15, 0)); // 5 in: 7 left
 	ok(s, order(LL_OT_END, 0));
@@ -272,7 +195,7 @@ static void test_LL_EX_1_NQ_DMG_3_VIC_2_both_win(void **st)
 	tw_state *s = scene(1);
 	int e = man(s, 0, "axeman", "Eric", 10, 10, 0, -1);
 	int v = man(s, 1, "axeman", "Sven", 10, 11, 180, -1);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_END, 1));
 	tw_order *o = order(LL_OT_END, 0);
 	DICE(o, 11, 11, 15, 15, 15, 1, 1, 15, 15, 1, 1, 1);
@@ -286,7 +209,6 @@ static void test_LL_EX_1_NQ_DMG_3_VIC_2_both_win(void **st)
 	done(s);
 }
 
-
 // A line of five spearmen (group 0, facing +y) at y = 10, x = 10..14, and axeman X of blue in front
 // of C at (12, 11): C in contact, B and D reach him with their spears (NQ.RCH.2), A and E do not.
 static tw_state *spear_line(int *ids)
@@ -298,7 +220,7 @@ static tw_state *spear_line(int *ids)
 	ids[5] = man(s, 1, "axeman", "X", 12, 11, 180, -1);
 	for (int i = 0; i < 3; i++) // far off: no side has double the other's men in good order (NQ.VIC.1)
 		man(s, 1, "axeman", "Far", 40 + 2 * i, 45, 180, -1);
-	setup(s);
+	llt_setup(s);
 	return s;
 }
 
@@ -378,7 +300,7 @@ static void test_LL_EX_2_NQ_SHT_1_2_3_5_6_GRP_4_6_archer_at_the_line(void **st)
 	int far = man(s, 1, "axeman", "Far", 5, 40, 180, -1);
 	for (int i = 0; i < 3; i++) // far off: no side has double the other's men in good order (NQ.VIC.1)
 		man(s, 0, "axeman", "Home", 40 + 2 * i, 2, 0, -1);
-	setup(s);
+	llt_setup(s);
 	assert_true(LLF(s, ar)->loaded); // NQ.SHT.1: archers start loaded
 	refused(s, fig_order(LL_OT_SHOOT, 0, ar, far), "NQ.SHT.4");
 	tw_order *o = fig_order(LL_OT_SHOOT, 0, ar, m2);
@@ -424,7 +346,7 @@ static tw_state *evade_drill(int *sp, int *ar)
 		sp[i] = man(s, 0, "spearman", "S", 23 + i, 10, 0, 0);
 	*ar = man(s, 1, "archer", "Ketil", 24, 16, 180, -1);
 	man(s, 1, "archer", "Leif", 30, 16, 180, -1);
-	setup(s);
+	llt_setup(s);
 	tw_order *g = order(LL_OT_MOVE, 0);
 	for (int i = 0; i < 3; i++) {
 		g->fig[i] = sp[i];
@@ -545,7 +467,7 @@ static void test_NQ_RCH_4_ATK_5_closes_with_attack_target_only(void **st)
 	int X = man(s, 1, "axeman", "X", 11.5, 10 + sqrt(0.75), 180, -1);
 	for (int i = 0; i < 3; i++)
 		man(s, 1, "axeman", "Far", 40 + 2 * i, 45, 180, -1);
-	setup(s);
+	llt_setup(s);
 	assert_true(ll_contact(s, X, id[1]) && ll_contact(s, X, id[2]));
 	ok(s, fig_order(LL_OT_AIM, 1, X, id[2]));
 	assert_non_null(find("NQ.ATK.5", TW_EV_INFO));
@@ -570,7 +492,7 @@ static void test_NQ_GRP_5_SHT_6_line_breaks(void **st)
 	int m[5];
 	for (int i = 0; i < 5; i++)
 		m[i] = man(s, 1, "spearman", "L", 10 + i, 20, 180, 0);
-	setup(s);
+	llt_setup(s);
 	// 15 in: medium, 12 + 2 + 3 - 2 = 15; 20 hits; the d5 picks the 2nd man; 4 hits kill him.
 	tw_order *o = fig_order(LL_OT_SHOOT, 0, a0, m[0]);
 	DICE(o, 20, 2, 13, 13, 13, 13);
@@ -599,7 +521,7 @@ static void test_NQ_SHD_1_2_STAT_4_shield_arc(void **st)
 	int front = man(s, 0, "archer", "Front", 10, 15, 180, -1);
 	int ax = man(s, 1, "axeman", "Sven", 10, 10, 180, -1); // faces -y: towards Back
 	man(s, 1, "axeman", "Far", 40, 40, 180, -1);
-	setup(s);
+	llt_setup(s);
 	tw_order *o = fig_order(LL_OT_SHOOT, 0, front, ax); // Front stands behind him
 	DICE(o, 1);
 	ok(s, o);
@@ -697,20 +619,7 @@ static void expect_bad(const char *data, const char *clause, const char *where)
 {
 	char buf[2048];
 	roster(data, buf, sizeof buf);
-	tw_state s0;
-	memset(&s0, 0, sizeof s0);
-	tw_error err = {0};
-	tw_status st = tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err);
-	if (st == TW_OK) {
-		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
-		if (g)
-			fail_msg("a bad roster %s was accepted", data);
-		tw_state_free(&s0);
-	}
-	if (clause && strcmp(err.clause, clause) != 0)
-		fail_msg("%s: refused by '%s' (%s), expected %s", data, err.clause, err.message, clause);
-	if (!strstr(err.message, where))
-		fail_msg("%s: '%s' does not say where (%s)", data, err.message, where);
+	llt_expect_bad(buf, data, clause, where, false);
 }
 
 static void test_NQ_STAT_1_3_6_8_bad_rosters(void **st)

@@ -26,108 +26,21 @@
 #define DICE LLT_DICE
 #define ok llt_ok
 #define refused llt_refused
+#define find llt_find
+#define count llt_count
+#define done llt_free
+#define figs llt_figs
+#define move1 llt_move1
+#define seize llt_seize
+#define seat llt_seat
+#define piece llt_piece
 
 // A 48 x 48 table for the fast-play game under Type III: side 0 "red" (towards +y), side 1 "blue".
-static tw_state *scene(int first)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 48;
-	s->table.depth = 48;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 48;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	LLG(s)->first = (int8_t)first;
-	LLG(s)->system = 1;
-	LLG(s)->max_actions = 200;
-	return s;
-}
+static tw_state *scene(int first) { return llt_fp_table(48, first); }
 
 static int man(tw_state *s, int side, const char *name, double x, double y, int qr, int leader, uint32_t traits)
 {
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = (uint8_t)side, .status = TW_FS_ACTIVE,
-		       .facing = side ? 180 : 0, .radius = 0.5, .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	ll_frec *r = LLF(s, f.id);
-	snprintf(r->name, sizeof r->name, "%s", name);
-	r->qr = qr;
-	r->leader = leader;
-	r->traits = traits;
-	r->cont = side;
-	r->group = -1;
-	return f.id;
-}
-
-static void piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double h)
-{
-	tw_terrain t = {.kind = (uint8_t)kind, .shape = TW_SHAPE_POLY, .nverts = 4, .height = h,
-			.v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
-	assert_true(tw_table_add(&s->table, &t) >= 0);
-}
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
-static int count(const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < EV.n; i++)
-		n += !strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type);
-	return n;
-}
-
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s: %s", err.clause, err.message);
-}
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-static tw_order *figs(int type, int side, int n, const int *f, int nt, const int *t)
-{
-	tw_order *o = order(type, side);
-	for (int i = 0; i < n; i++)
-		o->fig[o->nfig++] = f[i];
-	for (int i = 0; i < nt; i++)
-		o->fig2[o->nfig2++] = t[i];
-	return o;
-}
-static tw_order *move1(int side, int f, double x, double y)
-{
-	tw_order *o = order(LL_OT_MOVE, side);
-	o->nfig = 1;
-	o->fig[0] = f;
-	o->at[0] = tw_v2(x, y);
-	o->facing[0] = side ? 180 : 0;
-	o->has_at = true;
-	return o;
-}
-static tw_order *seize(int side, int f, int kind)
-{
-	tw_order *o = figs(LL_OT_SEIZE, side, 1, &f, 0, NULL);
-	o->n = kind;
-	return o;
-}
-static int seat(const tw_state *s)
-{
-	tw_decision d;
-	return tw_ruleset_lloyd.decisions(s, &d, 1) ? d.seat : -1;
+	return llt_fp_man(s, side, name, x, y, qr, leader, traits, 0);
 }
 
 // FP.D2: a man on foot moves 6 in, but 4 in when his path crosses difficult ground (a wood, a
@@ -142,7 +55,7 @@ static void test_FP_D2_difficult_ground(void **st)
 	man(s, 1, "Odd", 24, 44, 2, 0, 0);
 	piece(s, TW_TER_WOOD, 8, 13, 12, 15, 3);
 	piece(s, TW_TER_SWAMP, 20, 13, 24, 15, 0);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, move1(0, b, 30, 16)); // clear ground: his whole 6 in
 	tw_order *o = order(LL_OT_END, 1); // blue declines: the roll for IN.MEL.3 only
@@ -167,7 +80,7 @@ static void test_FP_D3_uphill_in_the_melee_round(void **st)
 	int a = man(s, 0, "Osric", 10, 10, 2, 0, 0);
 	int b = man(s, 1, "Ulf", 10, 15, 2, 0, 0);
 	piece(s, TW_TER_HILL, 0, 14, 48, 20, 1);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = move1(0, a, 10, 14 - 0.02);
 	DICE(o, 5, 5);
@@ -196,7 +109,7 @@ static void test_FP_D3_defending_an_obstacle(void **st)
 	man(s, 1, "Ulf", 10, 15, 2, 0, 0);
 	piece(s, TW_TER_WALL, 0, 14.1, 48, 14.3, 1);
 	s->params[LLP_CONTACT] = 0.5;
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = move1(0, a, 10, 13.55);
 	DICE(o, 5, 5);
@@ -218,7 +131,7 @@ static void test_FP_D3_duel_play_and_odds_agree(void **st)
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON);
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON);
 	piece(s, TW_TER_HILL, 0, 14, 48, 30, 1);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
 	tw_order *o = order(LL_OT_ACCEPT, 1);
@@ -253,7 +166,7 @@ static void test_DU_7_challenger_declines_the_substitute(void **st)
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON);
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON);
 	int sub = man(s, 1, "Ragnar", 14, 18, 3, 0, 0);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
 	tw_order *o = figs(LL_OT_ACCEPT, 1, 1, &sub, 0, NULL);
@@ -289,7 +202,7 @@ static void test_IN_SEIZE_2_sight_serves_the_scenario(void **st)
 		int c = man(s, 1, "Njal", 10, 25, 2, 0, 0);
 		piece(s, TW_TER_HOUSE, 3, 20, 7, 22, 3);
 		s->params[LLP_SIGHT_INTO] = into;
-		setup(s);
+		llt_setup(s);
 		ok(s, order(LL_OT_START, 0));
 		ok(s, order(LL_OT_END, 0));
 		tw_order *o = seize(1, c, 3);
@@ -321,7 +234,7 @@ static void test_IN_RATE_2_LL_EX_6_heroic_and_inspired(void **st)
 	LLF(s, b)->card = 1;
 	LLF(s, b)->card_foe = x;
 	piece(s, TW_TER_WALL, 0, 25, 12, 25.4, 1);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, order(LL_OT_END, 0));
 	tw_order *o = seize(1, b, 1);

@@ -59,15 +59,7 @@ static void put(tw_state *s, int f, double x, double y)
 	LLF(s, f)->group = -1;
 }
 
-static tw_order *ask(const tw_state *s, int side)
-{
-	tw_general *g = tw_general_new("ll-six", &tw_ruleset_lloyd, side, 1);
-	assert_non_null(g);
-	tw_order *o = calloc(1, sizeof *o);
-	assert_int_equal(tw_general_decide(g, s, o), TW_OK);
-	tw_general_free(g);
-	return o;
-}
+static tw_order *ask(const tw_state *s, int side) { return llt_ask(s, "ll-six", side); }
 
 // Cites: NQ.RCH.2
 // The earl's spearman Brand, 3 in from the outlaw's axeman Offa, moves to 0.3 in from him: inside

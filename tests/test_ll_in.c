@@ -16,153 +16,30 @@
 #include "tinwar/io.h"
 #include <jansson.h>
 #include "rules/lloyd/ll.h"
+#include "ll_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_lloyd};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
-
-static tw_events EV;
+// The shared helpers (tests/support/ll_scene.c) under this file's names.
+#define reg llt_register
+#define EV llt_ev
+#define order llt_order
+#define DICE LLT_DICE
+#define ok(s, o) LLT_OK((s), (o)) // a refusal names the test's line
+#define refused(s, o, clause) llt_refused((s), (o), (clause), NULL)
+#define find llt_find
+#define count llt_count
+#define done llt_free
+#define figs llt_figs
+#define move1 llt_move1
+#define seize llt_seize
+#define seat llt_seat
 
 // A 48 x 48 table for the fast-play game: side 0 "red" (facing 0, towards +y), side 1 "blue".
-static tw_state *scene(int first)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("lloyd")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_lloyd, s);
-	tw_rng_seed(&s->rng, 1);
-	s->dice = TW_DICE_ENTERED;
-	s->table.width = 48;
-	s->table.depth = 48;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "red");
-	s->sides[0].forward = 1;
-	strcpy(s->sides[1].name, "blue");
-	s->sides[1].back_y = 48;
-	s->sides[1].forward = -1;
-	s->winner = -1;
-	LLG(s)->first = (int8_t)first;
-	LLG(s)->system = 1;
-	LLG(s)->max_actions = 200;
-	return s;
-}
+static tw_state *scene(int first) { return llt_fp_table(48, first); }
 
 // A man: quality, contingent (red 0, blue 1 unless given), leader 0/1/2, traits, an archer or not.
 static int man(tw_state *s, int side, const char *name, double x, double y, int qr, int leader, uint32_t traits, bool bow)
 {
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = (uint8_t)side, .status = TW_FS_ACTIVE,
-		       .facing = side ? 180 : 0, .radius = 0.5, .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	ll_frec *r = LLF(s, f.id);
-	snprintf(r->name, sizeof r->name, "%s", name);
-	r->troop = bow ? tw_ll_troop_find("archer") + 1 : 0;
-	r->qr = qr;
-	r->leader = leader;
-	r->traits = traits;
-	r->cont = side;
-	r->group = -1;
-	return f.id;
-}
-
-static tw_order *order(int type, int side)
-{
-	tw_order *o = calloc(1, sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-static void dice(tw_order *o, int n, const int *faces)
-{
-	for (int i = 0; i < n; i++)
-		o->dice[o->ndice++] = (uint8_t)faces[i];
-}
-#define DICE(o, ...) dice((o), (int)(sizeof((int[]){__VA_ARGS__}) / sizeof(int)), (int[]){__VA_ARGS__})
-
-static void ok_at(tw_state *s, tw_order *o, int line)
-{
-	tw_error err = {0};
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st != TW_OK)
-		fail_msg("line %d: refused: %s: %s", line, err.clause, err.message);
-	free(o);
-}
-#define ok(s, o) ok_at((s), (o), __LINE__)
-
-static void refused(tw_state *s, tw_order *o, const char *clause)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_events_clear(&EV);
-	tw_status st = tw_state_apply(s, o, NULL, &EV, &err);
-	if (st == TW_OK)
-		fail_msg("accepted, expected a refusal by %s", clause);
-	if (strcmp(err.clause, clause) != 0)
-		fail_msg("refused by %s (%s), expected %s", err.clause, err.message, clause);
-	assert_true(tw_state_hash(s) == h);
-	free(o);
-}
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
-static int count(const char *clause, int type)
-{
-	int n = 0;
-	for (int i = 0; i < EV.n; i++)
-		n += !strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type);
-	return n;
-}
-
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s: %s", err.clause, err.message);
-}
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static tw_order *figs(int type, int side, int n, const int *f, int nt, const int *t)
-{
-	tw_order *o = order(type, side);
-	for (int i = 0; i < n; i++)
-		o->fig[o->nfig++] = f[i];
-	for (int i = 0; i < nt; i++)
-		o->fig2[o->nfig2++] = t[i];
-	return o;
-}
-static tw_order *move1(int side, int f, double x, double y)
-{
-	tw_order *o = order(LL_OT_MOVE, side);
-	o->nfig = 1;
-	o->fig[0] = f;
-	o->at[0] = tw_v2(x, y);
-	o->facing[0] = side ? 180 : 0;
-	o->has_at = true;
-	return o;
-}
-static tw_order *seize(int side, int f, int kind)
-{
-	tw_order *o = figs(LL_OT_SEIZE, side, 1, &f, 0, NULL);
-	o->n = kind;
-	return o;
-}
-static int seat(const tw_state *s)
-{
-	tw_decision d;
-	return tw_ruleset_lloyd.decisions(s, &d, 1) ? d.seat : -1;
+	return llt_fp_man(s, side, name, x, y, qr, leader, traits, bow ? LL_W_BOW : 0);
 }
 
 // LT.21, LT.19, IN.ACT.6: the start: a leader given no traits rolls 1d20 (19: two more, here 1
@@ -175,7 +52,7 @@ static void test_LT_21_19_IN_ACT_6_start(void **st)
 	int k = man(s, 0, "Byrhtnoth", 24, 10, 3, 2, 0, false);
 	man(s, 1, "Ulf", 24, 30, 2, 0, 0, false);
 	int l = man(s, 1, "Ivar", 28, 30, 3, 1, TW_LL_TERRIBLE, false);
-	setup(s);
+	llt_setup(s);
 	assert_int_equal(LLG(s)->morale[0], 6); // FP.11, FP.D8
 	assert_int_equal(LLG(s)->morale[2], -1);
 	tw_order *o = order(LL_OT_START, 0);
@@ -201,7 +78,7 @@ static void test_IN_ACT_1_2_SEIZE_1_3_4_6_LL_EX_6_seize(void **st)
 	int a = man(s, 0, "Aelle", 10, 10, 2, 0, 0, false);
 	int b = man(s, 0, "Penda", 30, 10, 2, 0, 0, false);
 	int c = man(s, 1, "Egil", 10, 16, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	assert_int_equal(s->phase, LL_PH_IN_ACT);
 	tw_order *o = order(LL_OT_MOVE, 0);
@@ -259,7 +136,7 @@ static void test_LL_EX_6_IN_TAC_2_4_counters_and_melee(void **st)
 	int c = man(s, 1, "Njal", 14.5, 25, 2, 0, 0, false);
 	int x = man(s, 1, "Sigurd", 40, 40, 4, 2, TW_LL_QUICK, false);
 	int y = man(s, 0, "Osric", 40, 39, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	for (int k = 0; k < 3; k++) {
 		tw_order *o = figs(LL_OT_SHOOT, 0, 1, &arch, 1, &c);
@@ -300,7 +177,7 @@ static void test_LL_EX_6_IN_RATE_1_2_excellent_inspired_in_melee(void **st)
 	tw_state *s = scene(0);
 	int x = man(s, 1, "Sigurd", 40, 40, 4, 2, TW_LL_QUICK, false);
 	man(s, 0, "Osric", 40, 39, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, order(LL_OT_END, 0)); // red passes
 	tw_order *o = seize(1, x, 2);
@@ -320,7 +197,7 @@ static void test_IN_MEL_3_SEIZE_5_natural_melee(void **st)
 	tw_state *s = scene(0);
 	man(s, 0, "Aelle", 10, 10, 2, 0, 0, false);
 	man(s, 1, "Egil", 10, 11, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, order(LL_OT_END, 0));
 	tw_order *o = order(LL_OT_END, 1);
@@ -348,7 +225,7 @@ static void test_IN_SHT_1_2_3_5_reactive_shooting(void **st)
 	int a[4];
 	for (int k = 0; k < 4; k++)
 		a[k] = man(s, 1, "archer", 8 + 2 * k, 30, 1, 0, 0, true);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, move1(0, r, 10, 12.5));
 	refused(s, figs(LL_OT_SHOOT, 1, 4, a, 1, &r), "IN.SHT.5");   // 4 reactors for 2.5 in
@@ -395,7 +272,7 @@ static void test_IN_RMV_1_2_3_MEL_1_reactive_move(void **st)
 	int b = man(s, 1, "Bjorn", 13, 15, 2, 0, 0, false);
 	int c = man(s, 1, "Dag", 30, 15, 2, 0, 0, false);
 	man(s, 0, "Leofric", 15, 15, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = move1(0, x, 10, 14);
 	DICE(o, 5, 5); // IN.MEL.1: 5 + 2 against 5 + 2
@@ -430,7 +307,7 @@ static void test_FP_D3_D5_D6_D8_IN_MEL_2_LT_14_fight(void **st)
 	man(s, 0, "Leofric", 11, 11, 2, 0, 0, false);
 	int b1 = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
 	man(s, 1, "Ketil", 40, 40, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
 	DICE(o, 9, 2, 1, 2);
@@ -455,7 +332,7 @@ static void test_FP_8_D4_natural_one(void **st)
 	int r1 = man(s, 0, "Godric", 10, 10, 3, 0, 0, false);
 	int b1 = man(s, 1, "Halfdan", 10, 11, 1, 0, 0, false);
 	man(s, 1, "Ketil", 40, 40, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
 	DICE(o, 1, 1, 6, 6); // 1 + 3 against 1 + 1: both natural 1s; each loses its only man (Morale tests 6, 6)
@@ -478,7 +355,7 @@ static void test_LT_15_8_terrible_and_stalwart(void **st)
 	int r1 = man(s, 0, "Godric", 10, 10, 3, 0, TW_LL_TERRIBLE, false);
 	int b1 = man(s, 1, "Halfdan", 10, 11, 3, 0, TW_LL_STALWART, false);
 	int b2 = man(s, 1, "Gorm", 11, 10, 1, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
 	DICE(o, 4, 3); // 4 + 3 against 3 + 3 + 1 (two touch Godric): 7 to 7: no result
@@ -508,7 +385,7 @@ static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_TERRIBLE, false);
 	int p = man(s, 0, "Dudda", 30, 10, 2, 0, 0, false);
 	man(s, 1, "Gorm", 11.2, 16.5, 2, 0, 0, false); // 1.3 in from the midpoint's place for Ivar
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	refused(s, figs(LL_OT_CHALLENGE, 0, 1, &p, 1, &l), "DU.2"); // no knight, no leader
 	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
@@ -532,28 +409,42 @@ static void test_DU_2_3_9_10_11_duel_retreat(void **st)
 	done(s);
 }
 
+// Byrhtnoth (QR3, leader 2, an Icon) challenges Ivar (QR3, leader 1, an Icon) 8 in away and
+// wounds him in the duel's first round: 11 against 6, margin 5, wound table 4 + 3 = 7; the
+// leader's test: 6. *k Byrhtnoth, *l Ivar (where not NULL).
+static tw_state *ivar_wounded(int *k, int *l)
+{
+	tw_state *s = scene(0);
+	int b = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
+	int i = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
+	llt_setup(s);
+	ok(s, order(LL_OT_START, 0));
+	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &b, 1, &i));
+	tw_order *o = order(LL_OT_ACCEPT, 1);
+	DICE(o, 8, 3, 4, 6);
+	ok(s, o);
+	if (k)
+		*k = b;
+	if (l)
+		*l = i;
+	return s;
+}
+
 // DU.13, LT.7, FP.D8: wounded in the duel (4 + 3 = 7), Ivar's seat asks mercy, red's grants it:
 // 2 VP, Byrhtnoth becomes Honourable, blue rolls twice for Morale loss (1: lost, 6: held).
 // Cites: DU.13 LT.7
 static void test_DU_13_LT_7_mercy_granted(void **st)
 {
 	(void)st;
-	tw_state *s = scene(0);
-	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
-	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
-	setup(s);
-	ok(s, order(LL_OT_START, 0));
-	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
-	tw_order *o = order(LL_OT_ACCEPT, 1);
-	DICE(o, 8, 3, 4, 6); // 11 against 6: margin 5, wound table 4 + 3 = 7: wounded; the leader's test: 6
-	ok(s, o);
+	int k, l;
+	tw_state *s = ivar_wounded(&k, &l);
 	assert_true(LLF(s, l)->wounded);
 	assert_int_equal(s->phase, LL_PH_DU_MERCY);
 	assert_int_equal(seat(s), 1);
 	ok(s, order(LL_OT_MERCY, 1));
 	assert_int_equal(s->phase, LL_PH_DU_GRANT);
 	assert_int_equal(seat(s), 0);
-	o = order(LL_OT_ACCEPT, 0);
+	tw_order *o = order(LL_OT_ACCEPT, 0);
 	DICE(o, 1, 6);
 	ok(s, o);
 	assert_int_equal(LLG(s)->vp[0], 2);
@@ -570,17 +461,9 @@ static void test_DU_13_LT_7_mercy_granted(void **st)
 static void test_DU_14_mercy_refused(void **st)
 {
 	(void)st;
-	tw_state *s = scene(0);
-	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
-	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
-	setup(s);
-	ok(s, order(LL_OT_START, 0));
-	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
-	tw_order *o = order(LL_OT_ACCEPT, 1);
-	DICE(o, 8, 3, 4, 6);
-	ok(s, o);
+	tw_state *s = ivar_wounded(NULL, NULL);
 	ok(s, order(LL_OT_MERCY, 1));
-	o = order(LL_OT_REFUSE, 0);
+	tw_order *o = order(LL_OT_REFUSE, 0);
 	DICE(o, 1, 8, 10);
 	ok(s, o);
 	assert_int_equal(LLG(s)->vp[1], 1);
@@ -601,7 +484,7 @@ static void test_DU_4_6_8_LT_2_refusals(void **st)
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_CUNNING, false);
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
 	int m = man(s, 1, "Odd", 14, 18, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
 	tw_order *o = order(LL_OT_REFUSE, 1);
@@ -638,7 +521,7 @@ static void test_IN_SEIZE_1_DU_3_FP_11_bad_input(void **st)
 	tw_state *s = scene(0);
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
 	int l = man(s, 1, "Ivar", 10, 40, 3, 1, TW_LL_ICON, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	refused(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l), "DU.3"); // 30 in: beyond two moves
 	ok(s, order(LL_OT_END, 0));
@@ -669,7 +552,7 @@ static void test_IN_SHT_6_MS_6_all_missiles_action(void **st)
 		a[k] = man(s, 0, "archer", 10 + 2 * k, 10, 1, 0, 0, true);
 	int f1 = man(s, 1, "Finn", 10, 25, 2, 0, 0, false);
 	int f2 = man(s, 1, "Gorm", 20, 25, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	int twice[2] = {a[0], a[0]}, tt[2] = {f1, f1};
 	refused(s, figs(LL_OT_VOLLEY, 0, 2, twice, 2, tt), "IN.SHT.6");
@@ -708,7 +591,7 @@ static void test_IN_TOME_1_2_LT_11_FP_D10_LT_5_command(void **st)
 	man(s, 1, "Asbjorn", 30, 33, 2, 0, 0, false);
 	man(s, 1, "Bjorn", 26, 14, 2, 0, 0, false);
 	int c = man(s, 1, "Dag", 40, 17, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = order(LL_OT_TOME, 0);
 	o->nfig2 = 1;
@@ -775,7 +658,7 @@ static void test_LT_4_FP_D8_icon(void **st)
 	int b1 = man(s, 1, "Halfdan", 10, 11, 1, 0, 0, false);
 	int b2 = man(s, 1, "Gorm", 30, 33, 1, 0, 0, false);
 	int b3 = man(s, 1, "Ketil", 40, 40, 1, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	LLG(s)->morale[1] = 1;
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r1, 0, NULL);
@@ -801,7 +684,7 @@ static void test_DU_7_12_substitute_killed(void **st)
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
 	int l = man(s, 1, "Ivar", 10, 18, 2, 1, TW_LL_ICON, false);
 	int sub = man(s, 1, "Ragnar", 14, 18, 3, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l);
 	DICE(o, 6); // DU.4: Ragnar (QR3) stands by Ivar (QR2): the challenger's side tests: 6, held
@@ -832,7 +715,7 @@ static void test_DU_15_5_knight_pulls_out(void **st)
 	tw_state *s = scene(0);
 	int k = man(s, 0, "Byrhtnoth", 10, 10, 3, 2, TW_LL_ICON, false);
 	int l = man(s, 1, "Odd", 10, 18, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, figs(LL_OT_CHALLENGE, 0, 1, &k, 1, &l));
 	tw_order *o = order(LL_OT_ACCEPT, 1);
@@ -864,7 +747,7 @@ static void test_IN_SEIZE_2_IN_ACT_4_FP_D12(void **st)
 	tw_terrain house = {.kind = TW_TER_HOUSE, .shape = TW_SHAPE_POLY, .nverts = 4, .height = 3,
 			    .v = {{3, 20}, {7, 20}, {7, 22}, {3, 22}}};
 	tw_table_add(&s->table, &house);
-	setup(s);
+	llt_setup(s);
 	assert_int_equal(tw_ll_fp_points(LLF(s, d)->qr, LLF(s, d)->mounted), 4); // FP.D12
 	ok(s, order(LL_OT_START, 0));
 	int two[2] = {c, d};
@@ -902,7 +785,7 @@ static void test_LT_12_9_horseman_and_inspirational(void **st)
 	man(s, 0, "Aelle", 27, 10, 2, 1, TW_LL_INSPIRATIONAL, false);
 	LLF(s, g)->cont = 2;
 	int b = man(s, 1, "Ragnar", 30, 11, 3, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	assert_true(fabs(LLF(s, g)->m - 12) < 1e-9); // FP.D2 mounted 10, LT.12 +2
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &g, 0, NULL);
@@ -935,7 +818,7 @@ static void test_IN_MS_1_move_and_shoot(void **st)
 	int a = man(s, 0, "Wiglaf", 10, 5, 1, 0, 0, true);
 	int sp = man(s, 0, "Tostig", 20, 5, 2, 0, 0, false);
 	int c = man(s, 1, "Njal", 10, 25, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = move1(0, a, 10, 9);
 	o->nfig2 = 1;
@@ -971,7 +854,7 @@ static tw_state *cheated(int *k, int *a)
 	man(s, 0, "Dudda", 10, 8, 2, 0, 0, false);
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_ICON, false);
 	*a = man(s, 1, "Vali", 12, 30, 1, 0, 0, true);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, figs(LL_OT_CHALLENGE, 0, 1, k, 1, &l));
 	tw_order *o = order(LL_OT_ACCEPT, 1);
@@ -1045,7 +928,7 @@ static void test_LL_EX_6_IN_CARD_TAC_3_5_order_card(void **st)
 	tw_table_add(&s->table, &hedge);
 	for (int k = 0; k < s->table.nterrain; k++)
 		tw_terrain_finish(&s->table.terrain[k]);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, order(LL_OT_END, 0));
 	tw_order *o = seize(1, c, 1);
@@ -1091,7 +974,7 @@ static void test_LT_10_rash(void **st)
 	LLF(s, l)->cont = 2;
 	int x = man(s, 0, "Osric", 33, 10, 2, 0, 0, false);
 	man(s, 1, "Ketil", 33, 11, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r, 0, NULL);
 	DICE(o, 6, 5); // 6 + 2 against 5 + 2: a Push-back; Godric follows up at once
@@ -1120,7 +1003,7 @@ static void test_FP_6_9_random_loser(void **st)
 	man(s, 0, "Leofric", 9, 11, 2, 0, 0, false);
 	int b1 = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
 	int b2 = man(s, 1, "Gorm", 11, 10, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &r, 0, NULL);
 	DICE(o, 4, 2, 2, 5); // margin 3; the d2 picks Gorm; wound table 5 + 2: wounded
@@ -1156,7 +1039,7 @@ static void test_DU_13_malformed_saved_duel(void **st)
 	if (tw_state_from_text(s, txt, strlen(txt), "saved.json", &err) != TW_OK)
 		fail_msg("%s: %s", err.path, err.message);
 	free(txt);
-	setup(s);
+	llt_setup(s);
 	tw_decision d;
 	assert_int_equal(tw_ruleset_lloyd.decisions(s, &d, 1), 0);
 	s->dice = TW_DICE_ENTERED;
@@ -1190,7 +1073,7 @@ static void test_LL_EX_6_IN_SEIZE_7_rates(void **st)
 	LLF(s, god)->card = 1;
 	LLF(s, god)->card_foe = x;
 	man(s, 1, "Ketil", 44, 45, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, order(LL_OT_END, 0));
 	tw_order *o = seize(1, rub, 1);
@@ -1246,7 +1129,7 @@ static void test_LT_3_lucky(void **st)
 	int w = man(s, 0, "Wulf", 30, 10, 2, 1, TW_LL_LUCKY, false);
 	LLF(s, w)->cont = 2;
 	man(s, 1, "Gorm", 30, 11, 3, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	LLF(s, r)->lucky = 2;
 	LLF(s, w)->lucky = 3;
 	ok(s, order(LL_OT_START, 0));
@@ -1318,7 +1201,7 @@ static void test_FP_D7_cover(void **st)
 	tw_table_add(&s->table, &hedge);
 	for (int k = 0; k < s->table.nterrain; k++)
 		tw_terrain_finish(&s->table.terrain[k]);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	refused(s, figs(LL_OT_SHOOT, 0, 1, &a, 1, &t2), "FP.D7");
 	tw_order *o = figs(LL_OT_SHOOT, 0, 1, &a, 1, &t);
@@ -1344,7 +1227,7 @@ static void test_IN_MS_2_3_javelin_and_crossbow(void **st)
 	LLF(s, x)->weapon[0] = LL_W_CROSSBOW;
 	int t = man(s, 1, "Finn", 10, 24, 2, 0, 0, false);
 	int u = man(s, 1, "Gorm", 30, 30, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	refused(s, figs(LL_OT_SHOOT, 0, 1, &j, 1, &t), "FP.D7"); // 14 in: beyond a javelin's 10
 	tw_order *o = move1(0, x, 30, 11);
@@ -1377,7 +1260,7 @@ static void test_IN_SHT_5_range_along_the_path(void **st)
 	tw_state *s = scene(0);
 	int r = man(s, 0, "Raedwald", 10, 12, 2, 0, 0, false);
 	int a = man(s, 1, "Vali", 10, 30, 1, 0, 0, true);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	ok(s, move1(0, r, 10, 6));
 	tw_order *o = figs(LL_OT_SHOOT, 1, 1, &a, 1, &r);
@@ -1405,21 +1288,7 @@ static void expect_bad(const char *data0, const char *clause, const char *where)
 		 " {\"id\": 1, \"kind\": \"infantry\", \"side\": \"blue\", \"at\": [10, 30], \"radius\": 0.5,"
 		 " \"height\": 1, \"data\": {\"qr\": 2, \"cont\": 1}}], \"data\": {\"system\": \"fp\"}}",
 		 data0);
-	reg();
-	tw_state s0;
-	memset(&s0, 0, sizeof s0);
-	tw_error err = {0};
-	tw_status st = tw_state_from_text(&s0, buf, strlen(buf), "roster.json", &err);
-	if (st == TW_OK) {
-		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
-		if (g)
-			fail_msg("a bad roster %s was accepted", data0);
-		tw_state_free(&s0);
-	}
-	if (clause && strcmp(err.clause, clause) != 0)
-		fail_msg("%s: refused by '%s' (%s), expected %s", data0, err.clause, err.message, clause);
-	if (!strstr(err.message, where) && !strstr(err.path, where))
-		fail_msg("%s: '%s' (%s) does not say where (%s)", data0, err.message, err.path, where);
+	llt_expect_bad(buf, data0, clause, where, true);
 }
 
 static void test_IN_RATE_1_FP_11_LT_21_bad_rosters(void **st)
@@ -1441,7 +1310,7 @@ static void test_FP_D5_follow_up(void **st)
 	int a = man(s, 0, "Godric", 10, 10, 2, 0, 0, false);
 	int c = man(s, 0, "Leofric", 14, 10, 2, 0, 0, false);
 	int b = man(s, 1, "Halfdan", 10, 11, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	tw_order *o = figs(LL_OT_FIGHT, 0, 1, &a, 0, NULL);
 	DICE(o, 6, 5); // 8 against 7: Halfdan pushed back to (10, 12)
@@ -1520,7 +1389,7 @@ static void test_DU_1_duel_vp_graded_in_the_score(void **st)
 	int l = man(s, 1, "Ivar", 10, 18, 3, 1, TW_LL_TERRIBLE, false);
 	man(s, 0, "Dudda", 30, 10, 2, 0, 0, false);
 	man(s, 1, "Gorm", 11.2, 16.5, 2, 0, 0, false);
-	setup(s);
+	llt_setup(s);
 	ok(s, order(LL_OT_START, 0));
 	double pts[TW_MAX_SIDES] = {0};
 	tw_ruleset_lloyd.score(s, pts);

@@ -66,15 +66,7 @@ static void line_at(tw_state *s, double x0, double y)
 }
 
 // The order ll-nq gives for `side` now (heap).
-static tw_order *ask(const tw_state *s, int side)
-{
-	tw_general *g = tw_general_new("ll-nq", &tw_ruleset_lloyd, side, 1);
-	assert_non_null(g);
-	tw_order *o = calloc(1, sizeof *o);
-	assert_int_equal(tw_general_decide(g, s, o), TW_OK);
-	tw_general_free(g);
-	return o;
-}
+static tw_order *ask(const tw_state *s, int side) { return llt_ask(s, "ll-nq", side); }
 
 // Cites: NQ.RCH.2
 // A spearman charging a man with a shorter weapon stops inside his reach: Cenric's line charges

@@ -19,32 +19,9 @@
 #define DICE LLT_DICE
 #define ok llt_ok
 #define refused llt_refused
-
-static void piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double h)
-{
-	tw_terrain t = {.kind = (uint8_t)kind, .shape = TW_SHAPE_POLY, .nverts = 4, .height = h,
-			.v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
-	assert_true(tw_table_add(&s->table, &t) >= 0);
-}
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
-
-static tw_order *move1(int side, int f, double x, double y)
-{
-	tw_order *o = llt_order(LL_OT_MOVE, side);
-	o->nfig = 1;
-	o->fig[0] = f;
-	o->at[0] = tw_v2(x, y);
-	o->facing[0] = side ? 180 : 0;
-	o->has_at = true;
-	return o;
-}
+#define piece llt_piece
+#define find llt_find
+#define move1 llt_move1
 
 // FP.D3: a 1 in barricade from y = 14 to 15; Ulf (QR2) stands against it at y = 15.5. Osric (QR2)
 // comes up to it at y = 13.49: their bases are 1.01 in apart, 0.01 in once the barricade's 1 in is

@@ -22,36 +22,10 @@
 #define DICE LLT_DICE
 #define ok llt_ok
 #define refused llt_refused
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static tw_order *alloc(int side, const int loc[8])
-{
-	tw_order *o = order(LL_OT_ALLOCATE, side);
-	for (int i = 0; i < 8; i++) {
-		o->fig[o->nfig++] = 8 * side + i;
-		o->val[o->nval++] = loc[i];
-	}
-	return o;
-}
-
-static void side_turn(tw_state *s)
-{
-	ok(s, order(LL_OT_END, s->mover));
-	ok(s, order(LL_OT_END, 1 - s->mover));
-}
+#define find llt_find
+#define done llt_free
+#define alloc llt_alloc
+#define side_turn llt_side_turn
 
 // A hand-drawn map (TF.6): L1 at (2,2), L2 at (4,4), L3 at (6,2). L2 is fought on the table (70
 // points a side); the saxons' Aelfric (30) and the danes' Ivar (15) go to L1. At the end of turn 2
@@ -330,7 +304,6 @@ static void test_CA_D3_not_asked_outside_a_campaign(void **st)
 	json_decref(carry);
 	done(s);
 }
-
 
 // CA.D1: battle 4 played 2v2. Round 1's VPs rank each side's commanders (earl 5, baron 3, sheriff 1;
 // outlaw 4, thane 2, reeve 0): battle 5 is earl against outlaw, battle 4 baron and sheriff against

@@ -16,32 +16,20 @@
 #include "tinwar/ll_roster.h"
 #include "tinwar/lloyd.h"
 #include "tinwar/tinwar.h"
+#include "cli_run.h"
 
 static char dir[64];
 
 static int run(char *out, size_t cap, const char *fmt, ...)
 {
-	char cmd[2048];
 	va_list ap;
 	va_start(ap, fmt);
-	vsnprintf(cmd, sizeof cmd, fmt, ap);
+	int rc = tw_cli_vrun(out, cap, dir, fmt, ap);
 	va_end(ap);
-	char full[2300];
-	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
-	FILE *p = popen(full, "r");
-	assert_non_null(p);
-	size_t n = 0, k;
-	char buf[4096];
-	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (out && n + k < cap) {
-			memcpy(out + n, buf, k);
-			n += k;
-		}
-	if (out)
-		out[n] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+	return rc;
 }
+
+#define put(name, text) tw_cli_write(dir, name, text)
 
 static char *slurp(const char *name)
 {
@@ -55,16 +43,6 @@ static char *slurp(const char *name)
 	b[n] = 0;
 	fclose(f);
 	return b;
-}
-
-static void put(const char *name, const char *text)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	FILE *f = fopen(path, "wb");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
 }
 
 static int setup(void **st)

@@ -23,34 +23,10 @@
 #define DICE LLT_DICE
 #define ok llt_ok
 #define refused llt_refused
+#define find llt_find
+#define done llt_free
 
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
-
-
-static tw_state *six(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/six.json", &err) != TW_OK)
-		fail_msg("%s: %s", err.path, err.message);
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s", err.message);
-	s->dice = TW_DICE_ENTERED;
-	return s;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
+static tw_state *six(void) { return llt_load("scenarios/lloyd/six.json"); }
 
 enum { EARL = 0, BARON, SHERIFF, OUTLAW, THANE, REEVE };
 

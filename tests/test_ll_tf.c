@@ -16,7 +16,8 @@
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 #include "tinwar/server.h"
-#include "wsclient.h"
+#include "srv_test.h"
+#include "ws_test.h"
 #include <unistd.h>
 #include <stdio.h>
 
@@ -29,34 +30,13 @@
 #define DICE LLT_DICE
 #define ok llt_ok
 #define refused llt_refused
-
-static const tw_event *find(const char *clause, int type)
-{
-	for (int i = 0; i < EV.n; i++)
-		if (!strcmp(EV.v[i].clause, clause) && (type < 0 || EV.v[i].type == type))
-			return &EV.v[i];
-	return NULL;
-}
+#define find llt_find
+#define done llt_free
+#define alloc llt_alloc
+#define side_turn llt_side_turn
 
 /// The three-fight scenario, loaded, with entered dice.
-static tw_state *three(void)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	tw_error err = {0};
-	if (tw_state_load(s, "scenarios/lloyd/three.json", &err) != TW_OK)
-		fail_msg("%s: %s", err.path, err.message);
-	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
-		fail_msg("setup: %s", err.message);
-	s->dice = TW_DICE_ENTERED;
-	return s;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
+static tw_state *three(void) { return llt_load("scenarios/lloyd/three.json"); }
 
 // TF.D1's dice for the map of LL.EX.10: 1d6 + 6 = 7 features (the second rerolled off a taken
 // square), then L1 (3,1: row 1, again) at (2,3), L2 (3,4: touches L1, again) at (5,4), L3 (5,6: row
@@ -91,17 +71,6 @@ static void test_TF_D1_map_rolled(void **st)
 	assert_int_equal(s->phase, LL_PH_ALLOC);
 	assert_non_null(find("TF.D1", TW_EV_DICE));
 	done(s);
-}
-
-/// Side k's allocation: its eight men (figures 8k..8k+7) to the locations given.
-static tw_order *alloc(int side, const int loc[8])
-{
-	tw_order *o = order(LL_OT_ALLOCATE, side);
-	for (int i = 0; i < 8; i++) {
-		o->fig[o->nfig++] = 8 * side + i;
-		o->val[o->nval++] = loc[i];
-	}
-	return o;
 }
 
 // TF.1, TF.D2: each side's allocation is sealed when given and revealed with the other's; before the
@@ -202,13 +171,6 @@ static void test_TF_1_bad_allocation_refused(void **st)
 	o->side = 1;
 	refused(s, o, "TF.1", "$.figures[0]");
 	done(s);
-}
-
-/// Ends one side-turn: the mover's end and the other side's end (the melee).
-static void side_turn(tw_state *s)
-{
-	ok(s, order(LL_OT_END, s->mover));
-	ok(s, order(LL_OT_END, 1 - s->mover));
 }
 
 /// The map of LL.EX.10; the saxons send Aelfric (30 points) to L1 and the rest to L2, the danes
@@ -402,48 +364,16 @@ static void test_TF_2_three_fight_scenario_plays(void **st)
 
 static bool ws_order(tw_wsc *c, int *cursor, const char *order)
 {
-	static int next_id = 1;
-	char msg[1024];
-	int id = next_id++;
-	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
-	assert_true(tw_wsc_send(c, msg, strlen(msg)));
-	for (;;) {
-		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
-		if (!r)
-			fail_msg("no result for %s", order);
-		if (json_integer_value(json_object_get(r, "id")) != id) {
-			json_decref(r);
-			continue;
-		}
-		bool okr = json_is_true(json_object_get(r, "ok"));
-		if (!okr)
-			fprintf(stderr, "refused: %s\n", json_string_value(json_object_get(r, "message")));
-		json_decref(r);
-		return okr;
-	}
+	json_t *r = tw_test_ws_result(c, cursor, order);
+	bool okr = json_is_true(json_object_get(r, "ok"));
+	if (!okr)
+		fprintf(stderr, "refused: %s\n", json_string_value(json_object_get(r, "message")));
+	json_decref(r);
+	return okr;
 }
 
-static json_t *latest_state(tw_wsc *c, int *cursor)
-{
-	json_t *last = NULL, *m;
-	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
-		json_decref(last);
-		last = m;
-	}
-	return last;
-}
-
-static bool any_message_has(tw_wsc *c, int from, const char *text)
-{
-	int n = tw_wsc_count(c);
-	bool found = false;
-	for (int i = from; i < n && !found; i++) {
-		char *m = tw_wsc_msg(c, i);
-		found = m && strstr(m, text);
-		free(m);
-	}
-	return found;
-}
+#define latest_state tw_test_ws_latest_state
+#define any_message_has tw_test_ws_any_message_has
 
 static void test_TF_D2_secret_allocation_on_the_server(void **st)
 {
@@ -453,29 +383,8 @@ static void test_TF_D2_secret_allocation_on_the_server(void **st)
 	int fd = mkstemp(db);
 	close(fd);
 	unlink(db);
-	tw_server_opts so;
-	tw_server_opts_default(&so);
-	so.port = 0;
-	so.db = db;
-	so.quiet = true;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *srv = tw_server_start(&so, &err);
-	if (!srv)
-		fail_msg("server: %s", err.message);
-	size_t len;
-	char *scen = tw_read_file("scenarios/lloyd/three.json", &len, &err);
-	assert_non_null(scen);
-	size_t rlen = len + 64;
-	char *req = malloc(rlen);
-	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": 5}", scen);
-	free(scen);
-	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
-	free(req);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
+	tw_server *srv = tw_test_server(db, 0);
+	json_t *j = tw_test_ws_game(srv, "scenarios/lloyd/three.json", 5);
 	json_t *seats = json_object_get(j, "seats");
 	assert_int_equal(json_array_size(seats), 4); // saxons, danes, the umpire, a spectator
 	const char *game = json_string_value(json_object_get(j, "id"));

@@ -18,27 +18,15 @@
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
 #include "rawnet.h"
-#include "wsclient.h"
+#include "srv_test.h"
+#include "ws_test.h"
 
 static bool ws_order(tw_wsc *c, int *cursor, const char *order)
 {
-	static int next_id = 100;
-	char msg[1024];
-	int id = next_id++;
-	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
-	assert_true(tw_wsc_send(c, msg, strlen(msg)));
-	for (;;) {
-		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
-		if (!r)
-			fail_msg("no result for %s", order);
-		if (json_integer_value(json_object_get(r, "id")) != id) {
-			json_decref(r);
-			continue;
-		}
-		bool okr = json_is_true(json_object_get(r, "ok"));
-		json_decref(r);
-		return okr;
-	}
+	json_t *r = tw_test_ws_result(c, cursor, order);
+	bool okr = json_is_true(json_object_get(r, "ok"));
+	json_decref(r);
+	return okr;
 }
 
 // Waits until no message has come for 0.4 s (everything sent so far has arrived).
@@ -102,29 +90,8 @@ static void fix_start(srv_fix *f)
 	int fd = mkstemp(f->db);
 	close(fd);
 	unlink(f->db);
-	tw_server_opts so;
-	tw_server_opts_default(&so);
-	so.port = 0;
-	so.db = f->db;
-	so.quiet = true;
-	tw_error err;
-	tw_error_clear(&err);
-	f->srv = tw_server_start(&so, &err);
-	if (!f->srv)
-		fail_msg("server: %s", err.message);
-	size_t len;
-	char *scen = tw_read_file("scenarios/lloyd/three.json", &len, &err);
-	assert_non_null(scen);
-	size_t rlen = len + 64;
-	char *req = malloc(rlen);
-	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": 5}", scen);
-	free(scen);
-	char *resp = tw_server_create_game(f->srv, req, strlen(req), &err);
-	free(req);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	f->game = json_loads(resp, 0, NULL);
-	free(resp);
+	f->srv = tw_test_server(f->db, 0);
+	f->game = tw_test_ws_game(f->srv, "scenarios/lloyd/three.json", 5);
 	snprintf(f->origin, sizeof f->origin, "http://127.0.0.1:%d", tw_server_port(f->srv));
 }
 

@@ -17,14 +17,7 @@
 #include "rules/littlewars/lw_boxes.h"
 #include "scene.h"
 
-static tw_order *move_to(int fig, double x, double y)
-{
-	tw_order *o = tw_test_order(LW_OT_MOVE, 0);
-	o->fig[o->nfig++] = fig;
-	o->npath = 1;
-	o->path[0] = tw_v2(x, y);
-	return o;
-}
+static tw_order *move_to(int fig, double x, double y) { return tw_test_move_to(0, fig, x, y); }
 
 // LW.BIG.1: under 3x an infantryman goes 36 in and a cavalryman 72; more is refused naming
 // LW.BIG.1 with the state unchanged; once the armies have closed, 12 in again (LW.MOB.2).

@@ -17,7 +17,7 @@
 #include "scene.h"
 #include "tinwar/io.h"
 #include "tinwar/server.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include "srv_test.h"
 
 typedef struct game_ref {
@@ -29,29 +29,14 @@ static tw_server *start(void) { return tw_test_server(NULL, 1 << 20); }
 
 static void create(tw_server *s, const char *req, game_ref *g)
 {
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(s, req, strlen(req), &err);
-	if (!resp)
-		fail_msg("create: %d %s %s", err.code, err.clause, err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
-	snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(j, "id")));
-	json_t *seats = json_object_get(j, "seats");
-	for (size_t i = 0; i < 4; i++)
-		snprintf(g->token[i], sizeof g->token[i], "%s",
-			 json_string_value(json_object_get(json_array_get(seats, i), "token")));
+	json_t *j = tw_test_ws_create(s, req);
+	tw_test_ws_tokens(j, g->id, g->token, 4);
 	json_decref(j);
 }
 
 static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
 {
-	char origin[64], ebuf[128] = "";
-	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(s));
-	tw_wsc *c = tw_wsc_open(tw_server_port(s), g->id, g->token[seat], origin, ebuf, sizeof ebuf);
-	if (!c)
-		fail_msg("join: %s", ebuf);
-	return c;
+	return tw_test_ws_join(s, g->id, g->token[seat], NULL);
 }
 
 // Red boxes a cavalryman and three infantry (ids 0-3) with his gun 0 (lw-box: they are its crew)

@@ -15,13 +15,8 @@
 #include "rules/littlewars/lw_boxes.h"
 #include "scene.h"
 
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
-}
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define ok tw_test_ok
 
 // Red's gun 0 at (100, 30) with four cavalrymen round it (ids 0-3, 2 in behind the axle) and a
 // fifth man far off (4); blue far away (5). Game move 3, red to move, no multiplier.

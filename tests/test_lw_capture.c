@@ -19,21 +19,13 @@
 #define CAV TW_FK_CAVALRY
 #define RED 0
 #define BLUE 1
+#define n_events tw_test_count_events
 
 // The Blue gun of every scene: axle midpoint (30, 30), muzzle towards Red (bearing 180: muzzle at
 // (30, 28), trail end at (30, 33)), so its axle line is y = 30. Red attacks towards +y: beyond
 // the axle in the direction of his attack is y > 30. Blue attacks towards -y.
 #define GX 30.0
 #define GY 30.0
-
-static int n_events(const tw_events *ev, int type)
-{
-	int n = 0;
-	for (int i = 0; i < ev->n; i++)
-		if (ev->v[i].type == type)
-			n++;
-	return n;
-}
 
 // A scene at game move `move_no` with `mover` to move, and the Blue gun. Small scenes are not
 // drawn by numbers (LW.VAR.3).

@@ -17,22 +17,10 @@
 #define CAV TW_FK_CAVALRY
 #define RED 0
 #define BLUE 1
+#define n_status tw_state_count
+#define n_events tw_test_count_events
 
 // ---- helpers ----
-
-static int n_status(const tw_state *s, int side, int status)
-{
-	return tw_state_count(s, side, status);
-}
-
-static int n_events(const tw_events *ev, int type)
-{
-	int n = 0;
-	for (int i = 0; i < ev->n; i++)
-		if (ev->v[i].type == type)
-			n++;
-	return n;
-}
 
 static const tw_event *nth_event(const tw_events *ev, int type, int nth)
 {

@@ -33,6 +33,10 @@
 #include "rules/littlewars/lw_fmt.h"
 #include "rules/littlewars/lw_pgrid.h"
 #include "tinwar/io.h"
+#include "scene.h"
+
+// Some states of a 300-a-side Country in play (moves 1-8), as tests/test_fast_paths.c makes them.
+static int country_states(tw_state *out, int max) { return tw_test_country_states(out, max, 301, 30); }
 
 static void load_hf(tw_state *s)
 {
@@ -137,39 +141,6 @@ static void test_view_is_state_with_empty_boxes(void **st)
 	set_field(&s, TW_REC_FIGURE, red, "box", 0, -1);
 	assert_true(tw_state_view_is_state(&s, 1));
 	tw_state_free(&s);
-}
-
-// Some states of a 300-a-side Country in play (moves 1-8), as tests/test_fast_paths.c makes them.
-static int country_states(tw_state *out, int max)
-{
-	tw_state sc;
-	memset(&sc, 0, sizeof sc);
-	tw_error err;
-	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
-	tw_game *g = tw_game_new(&sc, 301, tw_shot_model_fast(), &err);
-	assert_non_null(g);
-	tw_game_set_undo(g, false);
-	const tw_ruleset *rs = tw_game_ruleset(g);
-	tw_general *gens[2] = {tw_general_new("default", rs, 0, 301), tw_general_new("default", rs, 1, 301)};
-	tw_order *o = malloc(sizeof *o);
-	assert_non_null(o);
-	int n = 0;
-	for (int k = 0; k < 100000 && n < max; k++) {
-		const tw_state *s = tw_game_state(g);
-		int side = rs->to_move(s);
-		if (side < 0 || s->move_no > 8)
-			break;
-		if (s->phase == LW_PH_PLAY && k % 30 == 0)
-			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
-		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
-		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
-	}
-	free(o);
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
-	tw_game_free(g);
-	tw_state_free(&sc);
-	return n;
 }
 
 static void test_gap_grid_matches_plain(void **st)

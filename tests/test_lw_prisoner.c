@@ -17,20 +17,8 @@
 #define CAV TW_FK_CAVALRY
 #define RED 0
 #define BLUE 1
-
-static int n_status(const tw_state *s, int side, int status)
-{
-	return tw_state_count(s, side, status);
-}
-
-static int n_events(const tw_events *ev, int type)
-{
-	int n = 0;
-	for (int i = 0; i < ev->n; i++)
-		if (ev->v[i].type == type)
-			n++;
-	return n;
-}
+#define n_status tw_state_count
+#define n_events tw_test_count_events
 
 // n Blue prisoners held by Red in a row at (x, y), 0.7 in apart; returns the first id.
 static int blue_prisoners(tw_state *s, int n, double x, double y, int32_t *ids)

@@ -17,6 +17,9 @@
 #include "rules/littlewars/lw_boxes.h"
 #include "scene.h"
 
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define ok tw_test_ok
+
 // A railway up x = 100 (y 0-400), red's train 0 at (100, 20); red's gun 0 at (104, 22) with its
 // crew, four infantry (ids 0-3) in a square 1 in apart at (101.5-102.5, 24.5-25.5); a red man far
 // off (4); blue far off (5). Game move 3.
@@ -46,14 +49,6 @@ static tw_order *load(int nmen, int gun)
 		o->fig[o->nfig++] = i;
 	o->gun = gun;
 	return o;
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
 }
 
 static void end_moves(tw_state *s, int k)

@@ -14,6 +14,9 @@
 #include "rules/littlewars/lw_waggons.h"
 #include "scene.h"
 
+// The shared helpers (tests/support/scene.c) under this file's names.
+#define ok tw_test_ok
+
 static int waggon(tw_state *s, int side, double x, double y, bool cart)
 {
 	int id = tw_test_man(s, side, TW_FK_WAGGON, x, y);
@@ -23,22 +26,7 @@ static int waggon(tw_state *s, int side, double x, double y, bool cart)
 	return id;
 }
 
-static tw_order *move_to(int fig, double x, double y)
-{
-	tw_order *o = tw_test_order(LW_OT_MOVE, 0);
-	o->fig[o->nfig++] = fig;
-	o->npath = 1;
-	o->path[0] = tw_v2(x, y);
-	return o;
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	tw_status st = tw_test_apply(s, o, &err);
-	if (st != TW_OK)
-		fail_msg("refused %s: %s", err.clause, err.message);
-}
+static tw_order *move_to(int fig, double x, double y) { return tw_test_move_to(0, fig, x, y); }
 
 // A red road up x = 50 (y 0 to 300); red's waggon 0 on it at (50, 20), a second waggon 1 off it
 // at (150, 20); a blue man far off. Game move 3, red to move, no multiplier.

@@ -21,14 +21,7 @@
 #include "scene.h"
 #include "tinwar/registry.h"
 
-static tw_order *lw_move_to(int side, int fig, double x, double y)
-{
-	tw_order *o = tw_test_order(LW_OT_MOVE, side);
-	o->fig[o->nfig++] = fig;
-	o->npath = 1;
-	o->path[0] = tw_v2(x, y);
-	return o;
-}
+#define lw_move_to tw_test_move_to
 
 // LW.MOB.2: an infantryman's 12 in; a 4 in ditch on his way counts 8: 10 in straight through it
 // costs 14 and is refused, 8 in (4 of them in the ditch) costs 12 and is allowed. A barricade

@@ -12,7 +12,6 @@
 #include "rules/littlewars/lw.h"
 #include "scene.h"
 #include "tinwar/physics.h"
-#include "fnv.h"
 
 // A shot from a gun muzzle at (36, 4), 1 in up, at the point (x, y) and height z above the floor.
 static tw_shot_request aim_at(double x, double y, double z)
@@ -36,14 +35,6 @@ static void fire(const tw_state *s, const tw_shot_request *q, uint64_t seed, tw_
 		print_message("  #%d how %d via %d t %.4f at (%.2f, %.2f) speed %.1f\n", out->contacts[i].figure,
 			      out->contacts[i].how, out->contacts[i].via, out->contacts[i].t, out->contacts[i].at.x,
 			      out->contacts[i].at.y, out->contacts[i].speed);
-}
-
-static const tw_shot_contact *contact_of(const tw_shot_result *r, int32_t fig)
-{
-	for (int i = 0; i < r->ncontacts; i++)
-		if (r->contacts[i].figure == fig)
-			return &r->contacts[i];
-	return NULL;
 }
 
 // The kill event for figure fig, or NULL.
@@ -80,7 +71,7 @@ static void test_LW_FIRE_1_knocked_over_dies(void **st)
 	tw_shot_request q = aim_at(36, 30, 1.5);
 	tw_shot_result r;
 	fire(s, &q, 1, &r);
-	const tw_shot_contact *c = contact_of(&r, man);
+	const tw_shot_contact *c = tw_test_contact_of(&r, man);
 	assert_non_null(c);
 	assert_true(c->how == TW_CONTACT_KNOCKED || c->how == TW_CONTACT_LEANING);
 	assert_int_equal(c->via, TW_VIA_FLIGHT);
@@ -183,7 +174,8 @@ static void test_LW_FIRE_2_later_touch_unharmed(void **st)
 		tw_shot_request q = aim_at(36, 30, 1.0);
 		tw_shot_result r;
 		fire(s, &q, 1, &r);
-		const tw_shot_contact *cf = contact_of(&r, first), *cl = contact_of(&r, lying);
+		const tw_shot_contact *cf = tw_test_contact_of(&r, first);
+		const tw_shot_contact *cl = tw_test_contact_of(&r, lying);
 		assert_non_null(cf);
 		assert_non_null(cl);
 		assert_int_equal(cl->how, TW_CONTACT_TOUCHED);
@@ -254,7 +246,7 @@ static void test_LW_FIRE_4_own_men(void **st)
 	tw_shot_request q = aim_at(36, 60, 1.0); // the enemy, but his own man is in the way
 	tw_shot_result r;
 	fire(s, &q, 1, &r);
-	assert_non_null(contact_of(&r, own));
+	assert_non_null(tw_test_contact_of(&r, own));
 	tw_events ev = {0};
 	assert_true(lw_apply_shot_kills(s, &r, gun, &ev) >= 1);
 	assert_true(dead(s, own));
@@ -275,7 +267,7 @@ static void test_house_blocks_shot(void **st)
 	tw_shot_result r;
 	fire(s, &q, 1, &r);
 	assert_int_equal(r.blocked_by, s->table.terrain[house].id);
-	assert_null(contact_of(&r, man));
+	assert_null(tw_test_contact_of(&r, man));
 	assert_true(r.rest.y < 20.5);
 	tw_test_free(s);
 }
@@ -291,35 +283,6 @@ static tw_state *battle(void)
 	tw_test_box(s, TW_TER_HOUSE, 10, 20, 16, 26, 5);
 	tw_test_box(s, TW_TER_HILL, 44, 14, 60, 24, 1);
 	return s;
-}
-
-static uint64_t fnv_d(uint64_t h, double v) { return fnv(h, &v, sizeof v); }
-static uint64_t fnv_i(uint64_t h, int64_t v) { return fnv(h, &v, sizeof v); }
-
-static uint64_t result_hash(const tw_shot_result *r)
-{
-	uint64_t h = 0xCBF29CE484222325ull;
-	h = fnv_i(h, r->ncontacts);
-	for (int i = 0; i < r->ncontacts; i++) {
-		const tw_shot_contact *c = &r->contacts[i];
-		h = fnv_i(h, c->figure);
-		h = fnv_i(h, c->how);
-		h = fnv_i(h, c->via);
-		h = fnv_d(h, c->t);
-		h = fnv_d(h, c->at.x);
-		h = fnv_d(h, c->at.y);
-		h = fnv_d(h, c->speed);
-	}
-	h = fnv_i(h, r->nsamples);
-	for (int i = 0; i < r->nsamples; i++)
-		h = fnv(h, &r->samples[i], sizeof r->samples[i]);
-	h = fnv_d(h, r->rest.x);
-	h = fnv_d(h, r->rest.y);
-	h = fnv_i(h, r->blocked_by);
-	h = fnv_i(h, r->misfire);
-	h = fnv_d(h, r->bearing);
-	h = fnv_d(h, r->elevation);
-	return h;
 }
 
 static void test_determinism_same_seed_same_bytes(void **st)
@@ -351,7 +314,7 @@ static void test_golden_shot_hash(void **st)
 	q.aim_sigma = 0.2;
 	tw_shot_result r;
 	fire(s, &q, 4242, &r);
-	uint64_t h = result_hash(&r);
+	uint64_t h = tw_test_shot_hash(&r, true);
 	print_message("golden physics shot: %d contacts, rest (%.3f, %.3f), hash 0x%016llxull\n", r.ncontacts, r.rest.x,
 		      r.rest.y, (unsigned long long)h);
 	assert_true(r.ncontacts > 0);
@@ -487,7 +450,7 @@ static double hit_rate(const tw_shot_model *m, double range_in, double sigma, in
 		q.aim_sigma = sigma;
 		tw_shot_result out;
 		assert_int_equal(m->fire(m, s, &q, &r, &out), TW_OK);
-		if (contact_of(&out, man))
+		if (tw_test_contact_of(&out, man))
 			hits++;
 	}
 	tw_test_free(s);

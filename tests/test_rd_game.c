@@ -25,30 +25,7 @@ static void test_RD_EX_20_SEQ_2_3_4_initiative(void **st)
 	rdt_unit(s, 0, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 20, 0);
 	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
 	int cmd = rdt_general(s, 0, 60, 10, true);
-	tw_figure obs = {.id = s->nfig,
-	                 .kind = TW_FK_OTHER,
-	                 .side = 0,
-	                 .status = TW_FS_ACTIVE,
-	                 .radius = 0.5,
-	                 .height = 1,
-	                 .unit = -1,
-	                 .pos = {10, 10}};
-	tw_state_add_figure(s, &obs);
-	RDF(s, obs.id)->role = RD_ROLE_OBSERVER;
-	tw_figure sig = obs;
-	sig.id = s->nfig;
-	sig.pos = tw_v2(61.5, 10); // 0.5 in from the Army Commander's base
-	tw_state_add_figure(s, &sig);
-	RDF(s, sig.id)->role = RD_ROLE_SIGNALS;
-	tw_terrain post = {.kind = TW_TER_HILL,
-	                   .shape = TW_SHAPE_POLY,
-	                   .nverts = 4,
-	                   .height = 1,
-	                   .v = {{8, 8}, {12, 8}, {12, 12}, {8, 12}}};
-	tw_terrain_finish(&post);
-	tw_table_add(&s->table, &post);
-	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK); // records for the new piece
-	((rd_trec *)tw_rec(s, TW_REC_TERRAIN, 0))->post = 1;
+	rdt_observer_post(s, tw_v2(61.5, 10)); // 0.5 in from the Army Commander's base
 	rdt_start(s);
 	assert_true(rd_observer_bonus(s, 0));
 	assert_false(rd_observer_bonus(s, 1));

@@ -17,6 +17,7 @@
 #include "rules/rattle/rd.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
+#include "odds_test.h"
 
 // The phasing side ends its phase; the other side is asked for its defensive and supporting fire
 // (RD.MELEE.5, a decision of its seat) and gives the fire order that carries the step's dice.
@@ -497,13 +498,7 @@ static void test_RD_FLAG_5_MELEE_19_destroyed(void **st)
 
 static char *odds(const char *q, int n, const char *const *names, const char *const *values, tw_status *st)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	tw_error err = {0};
-	*st = tw_ruleset_rattle.odds(q, n, names, values, f, &err);
-	fclose(f);
-	return buf;
+	return tw_test_odds(&tw_ruleset_rattle, q, n, names, values, st, NULL);
 }
 
 // RD.EX.9, RD.MELEE.3, RD.MELEE.11, RD.MELEE.13 (Elite +1), odds rattle melee: 8 cavalry charging: 4 dice at

@@ -528,35 +528,12 @@ static void test_RD_GEN_7_observer_needs_the_army_commander(void **st)
 	rdt_unit(s, 1, TW_RD_LINE, TW_RD_F_LINE, 4, 4, 30, 80, 180);
 	int cmd = rdt_general(s, 0, 60, 10, true), bg = rdt_general(s, 0, 90, 10, false);
 	rdt_general(s, 1, 60, 95, true);
-	tw_figure obs = {.id = s->nfig,
-	                 .kind = TW_FK_OTHER,
-	                 .side = 0,
-	                 .status = TW_FS_ACTIVE,
-	                 .radius = 0.5,
-	                 .height = 1,
-	                 .unit = -1,
-	                 .pos = {10, 10}};
-	tw_state_add_figure(s, &obs);
-	RDF(s, obs.id)->role = RD_ROLE_OBSERVER;
-	tw_figure sig = obs;
-	sig.id = s->nfig;
-	sig.pos = tw_v2(91.5, 10); // by the Brigade General
-	tw_state_add_figure(s, &sig);
-	RDF(s, sig.id)->role = RD_ROLE_SIGNALS;
-	tw_terrain post = {.kind = TW_TER_HILL,
-	                   .shape = TW_SHAPE_POLY,
-	                   .nverts = 4,
-	                   .height = 1,
-	                   .v = {{8, 8}, {12, 8}, {12, 12}, {8, 12}}};
-	tw_terrain_finish(&post);
-	tw_table_add(&s->table, &post);
-	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK);
-	((rd_trec *)tw_rec(s, TW_REC_TERRAIN, 0))->post = 1;
+	int sig = rdt_observer_post(s, tw_v2(91.5, 10)); // by the Brigade General
 	rdt_start(s);
 	assert_false(rd_observer_bonus(s, 0));
-	s->fig[sig.id].pos = tw_v2(61.5, 10); // by the Army Commander
+	s->fig[sig].pos = tw_v2(61.5, 10); // by the Army Commander
 	assert_true(rd_observer_bonus(s, 0));
-	s->fig[sig.id].pos = tw_v2(91.5, 10);
+	s->fig[sig].pos = tw_v2(91.5, 10);
 	s->fig[cmd].status = TW_FS_DEAD; // lost, and the Brigade General promoted
 	RDS(s, 0)->promote = RD_PROMOTE_DUE;
 	s->phase = RD_PH_FIRST;

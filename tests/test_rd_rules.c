@@ -11,6 +11,7 @@
 
 #include "tinwar/tinwar.h"
 #include "tinwar/rattle.h"
+#include "odds_test.h"
 
 static void test_RD_CON_4_EX_2_figures_to_dice(void **st)
 {
@@ -103,13 +104,7 @@ static void test_RD_EX_15_DET_1_command_thresholds(void **st)
 
 static char *odds(const char *q, int n, const char *const *names, const char *const *values, tw_status *st)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	tw_error err = {0};
-	*st = tw_ruleset_rattle.odds(q, n, names, values, f, &err);
-	fclose(f);
-	return buf;
+	return tw_test_odds(&tw_ruleset_rattle, q, n, names, values, st, NULL);
 }
 
 static void test_RD_EX_1_odds_shoot_exact(void **st)

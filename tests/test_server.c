@@ -23,7 +23,7 @@
 
 #include "rawnet.h"
 #include "server/srv.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include "tinwar/rules_text.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
@@ -58,30 +58,30 @@ static tw_server *start(const char *db)
 
 static void create(tw_server *s, const char *req, game_ref *g)
 {
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(s, req, strlen(req), &err);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
-	snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(j, "id")));
-	json_t *seats = json_object_get(j, "seats");
-	assert_int_equal(json_array_size(seats), 4);
-	for (size_t i = 0; i < 4; i++)
-		snprintf(g->token[i], sizeof g->token[i], "%s",
-			 json_string_value(json_object_get(json_array_get(seats, i), "token")));
+	json_t *j = tw_test_ws_create(s, req);
+	assert_int_equal(json_array_size(json_object_get(j, "seats")), 4);
+	tw_test_ws_tokens(j, g->id, g->token, 4);
 	json_decref(j);
 }
 
 static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
 {
-	char origin[64], ebuf[128] = "";
-	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(s));
-	tw_wsc *c = tw_wsc_open(tw_server_port(s), g->id, g->token[seat], origin, ebuf, sizeof ebuf);
-	if (!c)
-		fail_msg("join: %s", ebuf);
-	return c;
+	return tw_test_ws_join(s, g->id, g->token[seat], NULL);
+}
+
+// A game of the scenario file at `path`, its clock off.
+static void create_unclocked(tw_server *s, const char *path, game_ref *g)
+{
+	FILE *fp = fopen(path, "rb");
+	assert_non_null(fp);
+	static char scen[1 << 20];
+	size_t n = fread(scen, 1, sizeof scen - 1, fp);
+	fclose(fp);
+	scen[n] = 0;
+	char *req = malloc(n + 100);
+	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
+	create(s, req, g);
+	free(req);
 }
 
 static void send_str(tw_wsc *c, const char *text) { assert_true(tw_wsc_send(c, text, strlen(text))); }
@@ -1369,17 +1369,8 @@ static void test_undo_not_past_end_of_move(void **state)
 {
 	(void)state;
 	tw_server *s = start(NULL);
-	FILE *fp = fopen(TW_SOURCE_DIR "/scenarios/grant/meeting.json", "rb");
-	assert_non_null(fp);
-	static char scen[1 << 20];
-	size_t n = fread(scen, 1, sizeof scen - 1, fp);
-	fclose(fp);
-	scen[n] = 0;
-	char *req = malloc(n + 100);
-	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
 	game_ref g;
-	create(s, req, &g);
-	free(req);
+	create_unclocked(s, TW_SOURCE_DIR "/scenarios/grant/meeting.json", &g);
 	tw_wsc *red = join(s, &g, 0);
 	int rc = 0, sc = 0;
 	json_t *st = latest_state(red, &sc, 3.0);
@@ -1447,17 +1438,8 @@ static void test_formation_by_name(void **state)
 {
 	(void)state;
 	tw_server *s = start(NULL);
-	FILE *fp = fopen(TW_SOURCE_DIR "/tests/web/grant-volley.json", "rb");
-	assert_non_null(fp);
-	static char scen[1 << 18];
-	size_t n = fread(scen, 1, sizeof scen - 1, fp);
-	fclose(fp);
-	scen[n] = 0;
-	char *req = malloc(n + 100);
-	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
 	game_ref g;
-	create(s, req, &g);
-	free(req);
+	create_unclocked(s, TW_SOURCE_DIR "/tests/web/grant-volley.json", &g);
 	tw_wsc *red = join(s, &g, 0);
 	int cur = 0, sc = 0;
 	json_t *st = latest_state(red, &sc, 3.0);
@@ -1503,15 +1485,7 @@ static void test_formation_by_name(void **state)
 	tw_wsc_close(red);
 	// Rattle lays its own formations (rd_order_form): Red rifles to column, each figure placed,
 	// and then judged by its rules (a formation change is refused or not by RD's clauses).
-	fp = fopen(TW_SOURCE_DIR "/scenarios/rattle/crossroads.json", "rb");
-	assert_non_null(fp);
-	n = fread(scen, 1, sizeof scen - 1, fp);
-	fclose(fp);
-	scen[n] = 0;
-	req = malloc(n + 100);
-	snprintf(req, n + 100, "{\"clock\":{\"enabled\":false},\"scenario\":%s}", scen);
-	create(s, req, &g);
-	free(req);
+	create_unclocked(s, TW_SOURCE_DIR "/scenarios/rattle/crossroads.json", &g);
 	red = join(s, &g, 0);
 	cur = 0;
 	m = formation_options(red, &cur, 0, "wedge");

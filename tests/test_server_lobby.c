@@ -16,7 +16,7 @@
 #include "rawnet.h"
 #include "tinwar/server.h"
 #include "tinwar/tinwar.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include "srv_test.h"
 
 #define BIG (256 * 1024)
@@ -189,18 +189,8 @@ typedef struct game_ref {
 
 static void create(tw_server *s, const char *req, game_ref *g)
 {
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(s, req, strlen(req), &err);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
-	snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(j, "id")));
-	json_t *seats = json_object_get(j, "seats");
-	for (size_t i = 0; i < 4; i++)
-		snprintf(g->token[i], sizeof g->token[i], "%s",
-		         json_string_value(json_object_get(json_array_get(seats, i), "token")));
+	json_t *j = tw_test_ws_create(s, req);
+	tw_test_ws_tokens(j, g->id, g->token, 4);
 	json_decref(j);
 }
 

@@ -18,7 +18,7 @@
 #include "scene.h"
 #include "tinwar/io.h"
 #include "tinwar/server.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include "srv_test.h"
 
 // Seats in the creation's answer: red, blue, umpire, spectator, then the roles in the rule set's
@@ -39,13 +39,7 @@ static tw_server *start(void) { return start_db(NULL); }
 
 static void create(tw_server *s, const char *req, game_ref *g)
 {
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(s, req, strlen(req), &err);
-	if (!resp)
-		fail_msg("create: %d %s %s", err.code, err.clause, err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
+	json_t *j = tw_test_ws_create(s, req);
 	snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(j, "id")));
 	json_t *seats = json_object_get(j, "seats");
 	assert_int_equal(json_array_size(seats), NSEATS);
@@ -62,12 +56,7 @@ static void create(tw_server *s, const char *req, game_ref *g)
 
 static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
 {
-	char origin[64], ebuf[128] = "";
-	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(s));
-	tw_wsc *c = tw_wsc_open(tw_server_port(s), g->id, g->token[seat], origin, ebuf, sizeof ebuf);
-	if (!c)
-		fail_msg("join %s: %s", seat_names[seat], ebuf);
-	return c;
+	return tw_test_ws_join(s, g->id, g->token[seat], seat_names[seat]);
 }
 
 // Red: figures 0-3 (a cavalryman and three infantry) boxed, a free cavalryman 4, infantry 5-14,

@@ -22,7 +22,7 @@
 #include "tinwar/tinwar.h"
 #include "ll_battle4.h"
 #include "rawnet.h"
-#include "wsclient.h"
+#include "ws_test.h"
 #include "srv_test.h"
 
 // Seats in the creation's answer: the two sides, umpire, spectator, then the four commanders.
@@ -48,14 +48,8 @@ static tw_server *start(void) { return start_db(NULL); }
 // Creates the game from battle 4's state (txt, freed): its id and the seats' tokens.
 static void create(tw_server *srv, char *txt, char id[17], char tok[NSEATS][33])
 {
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(srv, txt, strlen(txt), &err);
+	json_t *j = tw_test_ws_create(srv, txt);
 	free(txt);
-	if (!resp)
-		fail_msg("create: %s %s", err.clause, err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
 	snprintf(id, 17, "%s", json_string_value(json_object_get(j, "id")));
 	json_t *seats = json_object_get(j, "seats");
 	assert_int_equal(json_array_size(seats), NSEATS);
@@ -80,12 +74,7 @@ static char *battle4_request(void)
 
 static tw_wsc *join(tw_server *srv, const char *id, const char *token)
 {
-	char origin[64], ebuf[128] = "";
-	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(srv));
-	tw_wsc *c = tw_wsc_open(tw_server_port(srv), id, token, origin, ebuf, sizeof ebuf);
-	if (!c)
-		fail_msg("join: %s", ebuf);
-	return c;
+	return tw_test_ws_join(srv, id, token, NULL);
 }
 
 static void send_text(tw_wsc *c, const char *fmt, ...)

@@ -11,7 +11,6 @@
 #include "core/shot_fast.h"
 #include "rules/littlewars/lw.h"
 #include "scene.h"
-#include "fnv.h"
 
 static tw_shot_request aim_at(tw_vec2 from, double z0, tw_vec2 at, double target_z, double sigma)
 {
@@ -30,40 +29,6 @@ static void fire(const tw_state *s, const tw_shot_request *q, tw_rng *r, tw_shot
 {
 	const tw_shot_model *m = tw_shot_model_fast();
 	assert_int_equal(m->fire(m, s, q, r, out), TW_OK);
-}
-
-static const tw_shot_contact *contact_of(const tw_shot_result *r, int32_t fig)
-{
-	for (int i = 0; i < r->ncontacts; i++)
-		if (r->contacts[i].figure == fig)
-			return &r->contacts[i];
-	return NULL;
-}
-
-static uint64_t fnv_d(uint64_t h, double v) { return fnv(h, &v, sizeof v); }
-static uint64_t fnv_i(uint64_t h, int64_t v) { return fnv(h, &v, sizeof v); }
-
-// Hash of the fields that matter (not bytes, so the constant does not depend on padding).
-static uint64_t result_hash(const tw_shot_result *r)
-{
-	uint64_t h = 0xCBF29CE484222325ull;
-	h = fnv_i(h, r->ncontacts);
-	for (int i = 0; i < r->ncontacts; i++) {
-		const tw_shot_contact *c = &r->contacts[i];
-		h = fnv_i(h, c->figure);
-		h = fnv_i(h, c->how);
-		h = fnv_i(h, c->via);
-		h = fnv_d(h, c->t);
-		h = fnv_d(h, c->at.x);
-		h = fnv_d(h, c->at.y);
-		h = fnv_d(h, c->speed);
-	}
-	h = fnv_d(h, r->rest.x);
-	h = fnv_d(h, r->rest.y);
-	h = fnv_i(h, r->blocked_by);
-	h = fnv_d(h, r->bearing);
-	h = fnv_d(h, r->elevation);
-	return h;
 }
 
 // A small battlefield: a red gun at (36, 4) and a blue company in front with a house and a hill.
@@ -143,7 +108,7 @@ static void test_golden_shot_hash(void **st)
 	tw_shot_request q = aim_at(tw_v2(36, 4), 1.0, tw_v2(36.3, 30), 1.2, 0.2);
 	tw_shot_result out;
 	fire(s, &q, &r, &out);
-	uint64_t h = result_hash(&out);
+	uint64_t h = tw_test_shot_hash(&out, false);
 	print_message("golden shot: %d contacts, rest (%.3f, %.3f), hash 0x%016llxull\n", out.ncontacts, out.rest.x,
 		      out.rest.y, (unsigned long long)h);
 	for (int i = 0; i < out.ncontacts; i++)
@@ -168,7 +133,7 @@ static void test_house_blocks_shot(void **st)
 	fire(s, &q, &r, &out);
 	assert_int_equal(out.blocked_by, s->table.terrain[house].id);
 	assert_int_equal(out.ncontacts, 0);
-	assert_null(contact_of(&out, man));
+	assert_null(tw_test_contact_of(&out, man));
 	assert_true(fabs(out.rest.y - 20) < 1e-6);
 	// A lob over the house (top 5 in) lands beyond it.
 	q.elevation = 30;
@@ -215,7 +180,8 @@ static void test_line_knocked_and_felled(void **st)
 	tw_shot_request q = aim_at(tw_v2(36, 4), 1.0, tw_v2(36, 30), 1.2, 0);
 	tw_shot_result out;
 	fire(s, &q, &r, &out);
-	const tw_shot_contact *ca = contact_of(&out, a), *cb = contact_of(&out, b), *cc = contact_of(&out, c);
+	const tw_shot_contact *ca = tw_test_contact_of(&out, a), *cb = tw_test_contact_of(&out, b);
+	const tw_shot_contact *cc = tw_test_contact_of(&out, c);
 	assert_non_null(ca);
 	assert_non_null(cb);
 	assert_non_null(cc);
@@ -225,9 +191,9 @@ static void test_line_knocked_and_felled(void **st)
 	assert_int_equal(cb->via, TW_VIA_FALL);
 	assert_int_equal(cc->how, TW_CONTACT_FELLED); // chain: b fell on c
 	assert_true(ca->t < cb->t && cb->t < cc->t);
-	const tw_shot_contact *cs = contact_of(&out, side);
+	const tw_shot_contact *cs = tw_test_contact_of(&out, side);
 	assert_true(cs == NULL || cs->how != TW_CONTACT_FELLED);
-	assert_null(contact_of(&out, far));
+	assert_null(tw_test_contact_of(&out, far));
 	for (int i = 1; i < out.ncontacts; i++)
 		assert_true(out.contacts[i - 1].t <= out.contacts[i].t);
 	tw_test_free(s);
@@ -249,7 +215,7 @@ static void test_rolling_shot_touches(void **st)
 	q.elevation = 0;
 	tw_shot_result out;
 	fire(s, &q, &r, &out);
-	const tw_shot_contact *c = contact_of(&out, man);
+	const tw_shot_contact *c = tw_test_contact_of(&out, man);
 	assert_non_null(c);
 	assert_int_equal(c->how, TW_CONTACT_TOUCHED);
 	assert_int_equal(c->via, TW_VIA_ROLL);
@@ -272,13 +238,13 @@ static void test_lying_man_passed_over_or_touched(void **st)
 	tw_shot_request q = aim_at(tw_v2(36, 4), 1.0, tw_v2(36, 40), 1.0, 0);
 	tw_shot_result out;
 	fire(s, &q, &r, &out);
-	assert_null(contact_of(&out, lying));
-	assert_non_null(contact_of(&out, target));
+	assert_null(tw_test_contact_of(&out, lying));
+	assert_non_null(tw_test_contact_of(&out, target));
 	memset(&q, 0, sizeof q);
 	q.origin = tw_v2(36, 4);
 	q.z0 = TW_SHOT_FAST_RADIUS;
 	fire(s, &q, &r, &out);
-	const tw_shot_contact *c = contact_of(&out, lying);
+	const tw_shot_contact *c = tw_test_contact_of(&out, lying);
 	assert_non_null(c);
 	assert_int_equal(c->how, TW_CONTACT_TOUCHED);
 	tw_test_free(s);
@@ -348,7 +314,7 @@ static void test_aiming_helpers(void **st)
 	tw_shot_request q = aim_at(tw_v2(36, 10), 1.0, tw_v2(36, 334), 1.0, 0);
 	tw_shot_result out;
 	fire(s, &q, &r, &out);
-	const tw_shot_contact *c = contact_of(&out, man);
+	const tw_shot_contact *c = tw_test_contact_of(&out, man);
 	assert_non_null(c);
 	assert_int_equal(c->how, TW_CONTACT_KNOCKED);
 	assert_true(fabs(c->at.y - (334 - 0.45)) < 0.5);
@@ -369,7 +335,7 @@ static void test_calibration_nine_in_ten_at_nine_yards(void **st)
 	int hits = 0, n = 1000;
 	for (int k = 0; k < n; k++) {
 		fire(s, &q, &r, &out);
-		hits += contact_of(&out, man) != NULL;
+		hits += tw_test_contact_of(&out, man) != NULL;
 	}
 	print_message("calibration: sigma %.3f deg, %d of %d hit at 324 in\n", TW_SHOT_FAST_CALIBRATED_SIGMA, hits, n);
 	assert_in_range(hits, 850, 950);

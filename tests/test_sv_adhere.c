@@ -12,42 +12,25 @@
 #include "tinwar/tinwar.h"
 #include "tinwar/physics.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
+// The shared helpers (tests/support/sv_scene.c) under this file's names.
+#define reg svt_register
+#define done svt_free
 
 // An empty 48 x 72 table, one STA gun at (24, 3), national constraints off.
 static tw_state *scene(void)
 {
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
+	tw_state *s = svt_scene("STA");
 	s->params[SVP_CONSTRAINTS] = 0;
-	tw_rng_seed(&s->rng, 1);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find("STA"), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
 	return s;
 }
 
 static int man(tw_state *s, double x, double y, int role)
 {
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,
-		       .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	SVF(s, f.id)->role = role;
-	return f.id;
+	int id = svt_man(s, x, y);
+	SVF(s, id)->role = role;
+	return id;
 }
 
 static void wood(tw_state *s, double x, double y, double r)
@@ -69,9 +52,7 @@ static void ok(tw_state *s)
 
 static void setup(tw_state *s)
 {
-	tw_error err = {0};
-	if (tw_ruleset_svl.setup(s, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
+	svt_setup(s);
 	if (!ord)
 		ord = malloc(sizeof *ord);
 }
@@ -121,12 +102,6 @@ static const tw_event *verdict_event(void)
 			return &ev.v[i];
 	fail_msg("no SV.DOC.17 verdict");
 	return NULL;
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
 }
 
 // Pace: moves over 6" only where IM.pace allowed running. The order path refuses a run against the

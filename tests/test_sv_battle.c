@@ -14,71 +14,15 @@
 #include "tinwar/io.h"
 #include "tinwar/physics.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
-
-// An empty 48 x 72 table, the infantry (side 0) and one gun of `model` at (24, 3) facing +y.
-static tw_state *scene(const char *model)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
-	tw_rng_seed(&s->rng, 1);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find(model), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
-	return s;
-}
-
-static int man(tw_state *s, double x, double y)
-{
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,
-		       .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	return f.id;
-}
-
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_svl.setup(s, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static tw_order *order(int type, int side)
-{
-	static tw_order *o;
-	if (!o)
-		o = malloc(sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-
-static tw_status apply(tw_state *s, const tw_order *o, tw_error *err)
-{
-	tw_events ev = {0};
-	tw_status st = tw_state_apply(s, o, NULL, &ev, err);
-	tw_events_free(&ev);
-	return st;
-}
+// The shared helpers (tests/support/sv_scene.c) under this file's names.
+#define reg svt_register
+#define scene svt_scene
+#define man svt_man
+#define done svt_free
+#define order svt_order
+#define apply svt_apply
 
 static void test_SV_EX_10_GUN_10_shot_with_injected_draws(void **st)
 {
@@ -87,7 +31,7 @@ static void test_SV_EX_10_GUN_10_shot_with_injected_draws(void **st)
 	// Figures at (along, off) from the gun at (24, 3) firing along +y.
 	int a = man(s, 24 + 0.3, 3 + 36), b = man(s, 24 + 0.2, 3 + 30), c = man(s, 24 + 0.6, 3 + 38),
 	    d = man(s, 24 - 0.4, 3 + 41), e = man(s, 24, 3 + 45);
-	setup(s);
+	svt_setup(s);
 	double vadv = tw_sv_v_adv(108), vb = vadv * (17.5 / vadv);
 	sv_shot_out out;
 	const double draws1[] = {0.5, 0, 0, 0.30, 0.99};
@@ -117,7 +61,7 @@ static void test_SV_EX_10_GUN_10_shot_with_injected_draws(void **st)
 	d = man(s, 23.6, 44);
 	tw_terrain w = {.kind = TW_TER_WOOD, .shape = TW_SHAPE_CIRCLE, .center = {24.3, 39}, .radius = 1.0, .height = 2};
 	tw_table_add(&s->table, &w);
-	setup(s);
+	svt_setup(s);
 	const double draws4[] = {0.5, 0, 0, 0.60};
 	tw_sv_draws dr4 = {draws4, 4, 0, false};
 	sv_shot(s, 0, 0.0, 40, vb, TW_SV_STEADY, &dr4, NULL, &out);
@@ -133,7 +77,7 @@ static void test_SV_EX_12_GUN_10_zone_end(void **st)
 	tw_state *s = scene("ALP");
 	int in = man(s, 24, 3 + 69.5 - 1.5), out_ = man(s, 30, 3 + 69.5 - 1.5);
 	(void)out_;
-	setup(s);
+	svt_setup(s);
 	sv_shot_out out;
 	const double dz[] = {0.9, 0, 0, 0.99};
 	tw_sv_draws dr = {dz, 4, 0, false};
@@ -155,7 +99,7 @@ static void test_SV_EX_8_MEL_2_WIN_2_melee_and_the_infantry_win(void **st)
 	f[2] = man(s, 22.5, 4.2);
 	for (int i = 0; i < 20; i++)
 		man(s, 2 + 2 * i, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	SVGN(s, 0)->matches = 4;
 	tw_error err = {0};
@@ -188,7 +132,7 @@ static void test_SV_EX_17_MOR_6_recoil_and_recovery(void **st)
 	tw_state *s = scene("STA");
 	for (int i = 0; i < 10; i++)
 		man(s, 4 + 4 * i, 50);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	sv_game *g = SVG(s);
 	g->turn = 4;
@@ -249,7 +193,7 @@ static void test_SV_GUN_4_truth_hidden_from_every_seat(void **st)
 	(void)st;
 	tw_state *s = scene("VUL");
 	man(s, 24, 60);
-	setup(s);
+	svt_setup(s);
 	assert_true(SVGN(s, 0)->v_mean == 18.0 && SVGN(s, 0)->misfire == 0.10); // SV.GUN.4 from the model
 	for (int seat = 0; seat < 2; seat++) {
 		tw_state v;
@@ -273,7 +217,7 @@ static void test_SV_GUN_13_ROF_6_physical_mode_entered_shots(void **st)
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 40);
 	man(s, 30, 40);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	tw_error err = {0};
 	assert_int_equal(apply(s, order(SV_OT_END, 0), &err), TW_OK);
@@ -300,7 +244,7 @@ static void test_SV_MOVE_1_DOC_19_running_against_the_manual(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	man(s, 10, 60);
-	setup(s);
+	svt_setup(s);
 	tw_error err = {0};
 	tw_order *o = order(SV_OT_MOVE, 0);
 	o->nfig = 1;
@@ -335,7 +279,7 @@ static void test_SV_MOVE_5_walls_crossed_not_stood_on(void **st)
 	tw_terrain w = {.kind = TW_TER_WALL, .shape = TW_SHAPE_POLY, .nverts = 4,
 			.v = {{5, 56}, {15, 56}, {15, 56.5}, {5, 56.5}}, .height = 0.5};
 	tw_table_add(&s->table, &w);
-	setup(s);
+	svt_setup(s);
 	tw_error err = {0};
 	tw_order *o = order(SV_OT_MOVE, 0);
 	o->nfig = 1;

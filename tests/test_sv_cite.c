@@ -15,33 +15,20 @@
 #include "tinwar/io.h"
 #include "tinwar/physics.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
-
-// An empty 48 x 72 table, the infantry (side 0) and one gun of `model` at (24, 3).
-static tw_state *scene(const char *model)
-{
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
-	tw_rng_seed(&s->rng, 1);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find(model), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
-	return s;
-}
+// The shared helpers (tests/support/sv_scene.c) under this file's names.
+#define reg svt_register
+#define scene svt_scene
+#define man svt_man
+#define done svt_free
+#define order svt_order
+#define last svt_last // the events of the last order applied
+#define apply svt_apply
+#define ok svt_ok
+#define refused svt_refused
+#define find_ev svt_find_ev
+#define count_ev svt_count_ev
 
 static void add_gun(tw_state *s, const char *model, double x, double y)
 {
@@ -49,83 +36,10 @@ static void add_gun(tw_state *s, const char *model, double x, double y)
 	assert_non_null(tw_state_add_gun(s, &g));
 }
 
-static int man(tw_state *s, double x, double y)
-{
-	tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,
-		       .height = 1, .unit = -1, .pos = {x, y}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	return f.id;
-}
-
 static void rank(tw_state *s, int n, double y) // n figures 2" apart across the table at y
 {
 	for (int i = 0; i < n; i++)
 		man(s, 2 + 2 * (i % 23), y + 2 * (i / 23));
-}
-
-static void setup(tw_state *s)
-{
-	tw_error err = {0};
-	if (tw_ruleset_svl.setup(s, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
-}
-
-static void done(tw_state *s)
-{
-	tw_state_free(s);
-	free(s);
-}
-
-static tw_order *order(int type, int side)
-{
-	static tw_order *o;
-	if (!o)
-		o = malloc(sizeof *o);
-	tw_order_init(o, type, side);
-	return o;
-}
-
-static tw_events last; // the events of the last order applied
-
-static tw_status apply(tw_state *s, const tw_order *o, tw_error *err)
-{
-	tw_events_free(&last);
-	memset(&last, 0, sizeof last);
-	return tw_state_apply(s, o, NULL, &last, err);
-}
-
-static void ok(tw_state *s, const tw_order *o)
-{
-	tw_error err = {0};
-	if (apply(s, o, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
-}
-
-static void refused(tw_state *s, const tw_order *o, const char *clause)
-{
-	tw_error err = {0};
-	uint64_t h = tw_state_hash(s);
-	tw_status st = apply(s, o, &err);
-	if (st == TW_OK)
-		fail_msg("accepted; %s expected", clause);
-	assert_string_equal(err.clause, clause);
-	assert_true(tw_state_hash(s) == h);
-}
-
-static const tw_event *find_ev(int type, const char *clause)
-{
-	for (int i = 0; i < last.n; i++)
-		if (last.v[i].type == type && (!clause || strcmp(last.v[i].clause, clause) == 0))
-			return &last.v[i];
-	return NULL;
-}
-
-static int count_ev(int type, const char *clause)
-{
-	int n = 0;
-	for (int i = 0; i < last.n; i++)
-		n += last.v[i].type == type && (!clause || strcmp(last.v[i].clause, clause) == 0);
-	return n;
 }
 
 static tw_order *move1(int f, double x, double y)
@@ -181,7 +95,7 @@ static void test_SV_BAT_1_equipment_of_the_bundled_battle(void **st)
 	tw_error err = {0};
 	if (tw_state_load(&s, "scenarios/svl/battle.json", &err) != TW_OK)
 		fail_msg("%s: %s", err.clause, err.message);
-	setup(&s);
+	svt_setup(&s);
 	// At least one cannon with ten matches; 50 figures; the dice are d6 (SV.FIRE.1's 6).
 	assert_true(s.ngun >= 1);
 	for (int k = 0; k < s.ngun; k++)
@@ -264,7 +178,7 @@ static void test_SV_BAT_4_attacker_commands_the_infantry(void **st)
 	assert_int_equal(tw_ruleset_svl.setup(s, &err), TW_ERR_INPUT);
 	assert_string_equal(err.clause, "SV.BAT.4");
 	s->nsides = 2;
-	setup(s);
+	svt_setup(s);
 	assert_int_equal(s->mover, SV_ATTACKER); // the attacker (side 0, the infantry) moves first
 	tw_order *o = move1(0, 24, 57);
 	o->side = 1;
@@ -281,7 +195,7 @@ static void test_SV_BAT_6_piece_types(void **st)
 			  poly(TW_TER_WALL, 20, 52, 26, 52.5), poly(TW_TER_HOUSE, 30, 50, 34, 54), poly(TW_TER_ROCK, 38, 50, 42, 54)};
 	for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
 		tw_table_add(&s->table, &t[i]);
-	setup(s);
+	svt_setup(s);
 	const int want[] = {SV_TER_HILL, SV_TER_SOFT, SV_TER_SOFT, SV_TER_LOW_HARD, SV_TER_TALL_HARD, SV_TER_TALL_HARD};
 	for (int i = 0; i < 6; i++)
 		assert_int_equal(sv_ter_cover(s, i), want[i]);
@@ -304,7 +218,7 @@ static void test_SV_BAT_6_generated_tables(void **st)
 	for (uint64_t seed = 1; seed <= 60; seed++) {
 		tw_state *s = scene("STA");
 		man(s, 24, 70);
-		setup(s);
+		svt_setup(s);
 		tw_rng r;
 		tw_rng_seed(&r, seed);
 		tw_error err = {0};
@@ -339,7 +253,7 @@ static void test_SV_BAT_6_generated_tables(void **st)
 	}
 	tw_state *s = scene("STA");
 	man(s, 24, 70);
-	setup(s);
+	svt_setup(s);
 	tw_rng r;
 	tw_rng_seed(&r, 1);
 	tw_error err = {0};
@@ -361,7 +275,7 @@ static void test_SV_BAT_7_sight_and_cover(void **st)
 	tw_table_add(&s->table, &hill);
 	tw_table_add(&s->table, &wood);
 	tw_table_add(&s->table, &wall);
-	setup(s);
+	svt_setup(s);
 	// A building blocks; a hill blocks unless a point stands on it.
 	assert_false(sv_sight(s, tw_v2(6, 10), tw_v2(6, 30)));
 	assert_false(sv_sight(s, tw_v2(16, 10), tw_v2(16, 30)));
@@ -390,7 +304,7 @@ static void test_SV_BAT_9_one_or_two_guns_each_with_ten_matches(void **st)
 	assert_int_equal(tw_ruleset_svl.setup(s, &err), TW_ERR_INPUT);
 	assert_string_equal(err.clause, "SV.BAT.9");
 	s->ngun = 2;
-	setup(s);
+	svt_setup(s);
 	assert_int_equal(SVGN(s, 0)->matches, 10);
 	assert_int_equal(SVGN(s, 1)->matches, 10);
 	// Each its own matches: gun 1 losing two leaves gun 0 untouched.
@@ -406,7 +320,7 @@ static void test_SV_BAT_10_footprint_and_reach(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 8), b = man(s, 26, 4.5), c = man(s, 21.5, 5.0);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	refused(s, move1(a, 24, 4.4), "SV.MOVE.5"); // 1.4" from the reference point: inside the footprint
 	refused(s, move1(a, 24.0, 3.0 + 1.49), "SV.MOVE.5");
@@ -427,7 +341,7 @@ static void test_SV_SEQ_1_two_phases_a_turn(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	rank(s, 10, 66);
-	setup(s);
+	svt_setup(s);
 	assert_int_equal(SVG(s)->turn, 1);
 	assert_int_equal(s->phase, SV_PH_ATTACK);
 	refused(s, order(SV_OT_END, 1), "SV.SEQ.1");
@@ -447,7 +361,7 @@ static void test_SV_SEQ_2_moves_and_fire_in_the_attackers_phase(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 13);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 0)->assault = 0;
 	end_phase(s, 0);
 	tw_order *o = move1(a, 24, 10);
@@ -464,7 +378,7 @@ static void test_SV_SEQ_3_the_defenders_minute(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	rank(s, 20, 60);
-	setup(s);
+	svt_setup(s);
 	tw_order *o = order(SV_OT_SERVE, 0);
 	o->gun = 0;
 	refused(s, o, "SV.SEQ.3"); // not in the attacker's phase
@@ -487,7 +401,7 @@ static void test_SV_SEQ_4_order_inside_the_turn(void **st)
 	tw_state *s = scene("STA");
 	int f = man(s, 24, 9), g = man(s, 24, 4.9);
 	rank(s, 5, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	SVS(s, 0)->assault = 0;
 	SVGN(s, 0)->matches = 2;
@@ -517,7 +431,7 @@ static void test_SV_SEQ_4_order_inside_the_turn(void **st)
 	// the morale tests (5) when it ends.
 	s = scene("STA");
 	rank(s, 10, 40);
-	setup(s);
+	svt_setup(s);
 	exact_gun(s, 0);
 	end_phase(s, 0);
 	assert_int_equal(SVGN(s, 0)->limit, 3);
@@ -536,7 +450,7 @@ static void test_SV_SEQ_6_fifteen_turns(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	rank(s, 10, 66);
-	setup(s);
+	svt_setup(s);
 	assert_int_equal((int)s->params[SVP_MAX_TURNS], 15);
 	for (int t = 1; t <= 14; t++) {
 		end_phase(s, 0);
@@ -562,7 +476,7 @@ static void test_SV_MOVE_3_pace_by_the_manual(void **st)
 	int a = man(s, 10, 30), b = man(s, 24, 14), c = man(s, 40, 30);
 	tw_terrain w = poly(TW_TER_WOOD, 38, 28, 42, 32);
 	tw_table_add(&s->table, &w);
-	setup(s);
+	svt_setup(s);
 	sv_srec *m = SVS(s, 0);
 	m->pace = SV_PACE_WITHIN;
 	m->pace_x = 12;
@@ -580,7 +494,7 @@ static void test_SV_MOVE_4_gun_moves_six_inches_for_two_shots(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	rank(s, 20, 20);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->gmove = SV_GMOVE_WITHDRAW;
 	SVS(s, 1)->gmove_x = 24;
 	end_phase(s, 0);
@@ -605,7 +519,7 @@ static void test_SV_MOVE_6_measured_along_the_path_no_overlap(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	int a = man(s, 20, 60), b = man(s, 20, 57), c = man(s, 30, 60);
-	setup(s);
+	svt_setup(s);
 	refused(s, move1(a, 20, 57.2), "SV.MOVE.6"); // 0.2" from b's centre: the bases overlap
 	refused(s, move1(a, 20.85, 57), "SV.MOVE.6"); // 0.85" apart
 	ok(s, move1(a, 20, 54));                   // passes through b's place to 6" on: a walk
@@ -619,7 +533,7 @@ static void test_SV_MOVE_6_measured_along_the_path_no_overlap(void **st)
 	a = man(s, 20, 60);
 	b = man(s, 20, 56);
 	c = man(s, 21, 60);
-	setup(s);
+	svt_setup(s);
 	s->fig[b].status = TW_FS_OUT;
 	ok(s, move1(a, 20, 56)); // onto the casualty's place
 	ok(s, move1(c, 20.9, 56)); // 0.9" from a: bases touch, do not overlap
@@ -632,7 +546,7 @@ static void test_SV_MOVE_7_off_the_table_out_of_the_battle(void **st)
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 70);
 	rank(s, 3, 60);
-	setup(s);
+	svt_setup(s);
 	ok(s, move1(a, 24, 74));
 	assert_int_equal(s->fig[a].status, TW_FS_OFF); // not a casualty (TW_FS_OUT)
 	assert_non_null(find_ev(TW_EV_WITHDRAW, "SV.MOVE.7"));
@@ -652,7 +566,7 @@ static void test_SV_MOVE_8_turning_free_no_entering_bases(void **st)
 	tw_state *s = scene("STA");
 	rank(s, 20, 40);
 	int n = man(s, 27, 4.8);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->gmove = SV_GMOVE_WITHDRAW;
 	SVS(s, 1)->gmove_x = 24;
 	end_phase(s, 0);
@@ -683,7 +597,7 @@ static void test_SV_MOVE_9_morale_limits_but_not_the_commander(void **st)
 	int cmd = man(s, 24, 50), a = man(s, 20, 50);
 	rank(s, 8, 60);
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
-	setup(s);
+	svt_setup(s);
 	SVG(s)->cond = SV_COND_PAUSE;
 	refused(s, move1(a, 20, 47), "SV.MOR.4");
 	ok(s, move1(cmd, 24, 45)); // SV.MOR.11: he advances
@@ -692,7 +606,7 @@ static void test_SV_MOVE_9_morale_limits_but_not_the_commander(void **st)
 	cmd = man(s, 24, 50);
 	a = man(s, 20, 50);
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
-	setup(s);
+	svt_setup(s);
 	SVG(s)->cond = SV_COND_RECOIL;
 	refused(s, move1(a, 21, 50), "SV.MOR.5"); // sideways is not away
 	ok(s, move1(a, 20, 53));
@@ -710,7 +624,7 @@ static void test_SV_FIRE_1_a_six_within_twelve(void **st)
 	tw_terrain h = poly(TW_TER_HOUSE, 28, 7, 32, 9);
 	tw_table_add(&s->table, &h);
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	refused(s, fire1(b, 6), "SV.FIRE.1"); // 12.01"
 	refused(s, fire1(c, 6), "SV.FIRE.1"); // the house hides the gun
@@ -724,7 +638,7 @@ static void test_SV_FIRE_1_a_six_within_twelve(void **st)
 	done(s);
 	s = scene("STA");
 	a = man(s, 24, 10);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	ok(s, fire1(a, 6));
 	assert_int_equal(SVGN(s, 0)->pending, 1);
@@ -737,7 +651,7 @@ static void test_SV_FIRE_2_five_or_six_within_six(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 9), b = man(s, 24, 9.05);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	SVS(s, 0)->assault = 0;
 	ok(s, fire1(a, 5)); // 6.0": a 5 hits
@@ -757,7 +671,7 @@ static void test_SV_FIRE_3_hits_come_off_for_good(void **st)
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 14), b = man(s, 22, 14);
 	rank(s, 10, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	tw_order *o = order(SV_OT_FIRE, 0);
 	o->nfig = 2, o->fig[0] = a, o->fig[1] = b, o->ndice = 2, o->dice[0] = 6, o->dice[1] = 6;
@@ -783,7 +697,7 @@ static void test_SV_FIRE_4_cannon_fire_at_the_manuals_target(void **st)
 	int near = man(s, 24, 23), cmd = man(s, 30, 33);
 	rank(s, 5, 66);
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
-	setup(s);
+	svt_setup(s);
 	exact_gun(s, 0);
 	SVGN(s, 0)->carry = 0;
 	SVS(s, 1)->targets[0] = SV_TGT_COMMANDER;
@@ -806,7 +720,7 @@ static void test_SV_FIRE_5_physical_only_the_entered_fall(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 30), b = man(s, 24.5, 30.2), c = man(s, 25, 30.4);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	end_phase(s, 0);
 	tw_order *o = order(SV_OT_SERVE, 1);
@@ -827,7 +741,7 @@ static void test_SV_FIRE_6_casualties_lie_where_they_fell(void **st)
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 30), b = man(s, 24, 33);
 	man(s, 10, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	end_phase(s, 0);
 	tw_order *o = order(SV_OT_SERVE, 1);
@@ -854,7 +768,7 @@ static void test_SV_FIRE_6_casualties_lie_where_they_fell(void **st)
 	s = scene("STA");
 	a = man(s, 24, 3 + 36);
 	b = man(s, 24, 3 + 37);
-	setup(s);
+	svt_setup(s);
 	s->fig[a].status = TW_FS_OUT;
 	sv_shot_out out;
 	const double dr[] = {0.5, 0, 0, 0.99};
@@ -880,7 +794,7 @@ static void test_SV_ROF_1_effective_rate_and_close_tempo(void **st)
 	tw_state *s = scene("STA");
 	man(s, 24, 15);
 	man(s, 10, 60);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->tempo_close = 1 + TW_SV_RAPID;
 	end_phase(s, 0);
 	assert_int_equal(SVGN(s, 0)->tempo, TW_SV_RAPID);
@@ -889,7 +803,7 @@ static void test_SV_ROF_1_effective_rate_and_close_tempo(void **st)
 	done(s);
 	s = scene("STA");
 	man(s, 24, 15.01);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->tempo_close = 1 + TW_SV_RAPID;
 	end_phase(s, 0);
 	assert_int_equal(SVGN(s, 0)->tempo, TW_SV_STEADY);
@@ -903,7 +817,7 @@ static void test_SV_ROF_2_accumulator_and_allocation(void **st)
 	(void)st;
 	tw_state *s = scene("STA"); // 3.50 a minute: 3, 4, 3, 4 ...
 	rank(s, 40, 50);
-	setup(s);
+	svt_setup(s);
 	const int want[] = {3, 4, 3, 4};
 	for (int t = 0; t < 4; t++) {
 		end_phase(s, 0);
@@ -930,7 +844,7 @@ static void test_SV_ROF_3_allocation_after_the_attackers_phase(void **st)
 	tw_state *s = scene("TEM"); // 6.50 a minute: limit 6
 	int a = man(s, 24, 14), b = man(s, 22, 14), c = man(s, 26, 14);
 	rank(s, 30, 50);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	SVGN(s, 0)->matches = 5;
 	tw_order *o = order(SV_OT_FIRE, 0);
@@ -955,7 +869,7 @@ static void test_SV_ROF_3_allocation_after_the_attackers_phase(void **st)
 	s = scene("STA");
 	add_gun(s, "TEM", 40, 3);
 	rank(s, 10, 50);
-	setup(s);
+	svt_setup(s);
 	SVGN(s, 1)->matches = 0;
 	end_phase(s, 0);
 	assert_int_equal(SVGN(s, 1)->limit, 0);
@@ -970,7 +884,7 @@ static void test_SV_ROF_4_a_moved_gun_loses_two(void **st)
 	(void)st;
 	tw_state *s = scene("TEM"); // limit 6; moved: 4
 	rank(s, 40, 20);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->gmove = SV_GMOVE_WITHDRAW;
 	SVS(s, 1)->gmove_x = 24;
 	end_phase(s, 0);
@@ -1010,7 +924,7 @@ static void test_SV_ROF_7_two_guns_two_accumulators(void **st)
 	tw_state *s = scene("STA"); // 3.50
 	add_gun(s, "IMP", 40, 3);   // 2.50
 	rank(s, 40, 50);
-	setup(s);
+	svt_setup(s);
 	const int l0[] = {3, 4, 3}, l1[] = {2, 3, 2}, a1[] = {50, 0, 50};
 	for (int t = 0; t < 3; t++) {
 		end_phase(s, 0);
@@ -1040,7 +954,7 @@ static void test_SV_MOR_8_judging_the_factors(void **st)
 		man(s, 4 + 5 * i, 30);
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
 	SVF(s, bug)->role = SV_ROLE_BUGLER;
-	setup(s);
+	svt_setup(s);
 	SVG(s)->adhering = 0;
 	// Nearest rifleman 27" from the gun (at 24, 30); the commander at 30": 3" farther: leading.
 	assert_int_equal(sv_morale_mod_now(s), 1);
@@ -1066,7 +980,7 @@ static void test_SV_MOR_8_judging_the_factors(void **st)
 		man(s, i < 2 ? 20 + 2 * i : 22 + 2 * i, 40);
 	tw_terrain h = poly(TW_TER_HOUSE, 19, 20, 23, 24);
 	tw_table_add(&s->table, &h);
-	setup(s);
+	svt_setup(s);
 	SVG(s)->adhering = 0;
 	// The house hides the figures at x 20 and 22 from the gun at (24, 3), not those at 26 and 28.
 	int hidden = 0;
@@ -1087,7 +1001,7 @@ static void test_SV_MOR_10_one_test_binds_the_company(void **st)
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
 	for (int i = 0; i < 19; i++)
 		man(s, 2 + 2 * i, 50);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	end_phase(s, 0);
 	SVG(s)->hits = 2; // 2 of 20: one test for the whole company, one die
@@ -1114,7 +1028,7 @@ static void test_SV_MOR_11_the_commander_ignores_morale(void **st)
 	tw_state *s = scene("STA");
 	int cmd = man(s, 24, 40), a = man(s, 20, 40);
 	SVF(s, cmd)->role = SV_ROLE_COMMANDER;
-	setup(s);
+	svt_setup(s);
 	SVG(s)->cond = SV_COND_RECOIL;
 	refused(s, move1(a, 20, 36), "SV.MOR.5");
 	ok(s, move1(cmd, 24, 34)); // he walks forward while the company recoils
@@ -1129,7 +1043,7 @@ static void test_SV_WIN_1_victory_either_way(void **st)
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 12);
 	rank(s, 5, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	SVGN(s, 0)->matches = 1;
 	ok(s, fire1(a, 6));
@@ -1141,7 +1055,7 @@ static void test_SV_WIN_1_victory_either_way(void **st)
 	done(s);
 	s = scene("STA");
 	a = man(s, 24, 70);
-	setup(s);
+	svt_setup(s);
 	ok(s, move1(a, 24, 74)); // the only figure leaves: repelled
 	end_phase(s, 0);
 	assert_false(s->over);
@@ -1156,7 +1070,7 @@ static void test_SV_WIN_3_driven_off_or_conceding(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	rank(s, 4, 60);
-	setup(s);
+	svt_setup(s);
 	tw_order *o = order(SV_OT_CONCEDE, 1);
 	refused(s, o, "SV.WIN.3"); // only the infantry concede
 	ok(s, order(SV_OT_CONCEDE, 0));
@@ -1167,7 +1081,7 @@ static void test_SV_WIN_3_driven_off_or_conceding(void **st)
 	// (a) no standing figure at the turn's end, though every one fell to the gun.
 	s = scene("STA");
 	int a = man(s, 24, 40);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	end_phase(s, 0);
 	o = order(SV_OT_SERVE, 1);
@@ -1190,7 +1104,7 @@ static void test_SV_WIN_4_nothing_else_ends_the_battle(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	rank(s, 10, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	for (int f = 0; f < 8; f++) // 2 of 10 standing
 		s->fig[f].status = TW_FS_OUT;
@@ -1213,7 +1127,7 @@ static void test_SV_WIN_5_the_result_record(void **st)
 	tw_state *s = scene("STA");
 	int a = man(s, 24, 14), b = man(s, 24, 70);
 	rank(s, 8, 60);
-	setup(s);
+	svt_setup(s);
 	s->dice = TW_DICE_ENTERED;
 	SVS(s, 0)->spacing = 0;
 	ok(s, fire1(a, 6));
@@ -1311,7 +1225,7 @@ static void test_SV_GUN_6_crew_quality(void **st)
 		tw_state *s = scene("STA");
 		rank(s, 10, 60);
 		SVS(s, 1)->crew = crews[c]; // the country's crews (a scenario may set them)
-		setup(s);
+		svt_setup(s);
 		assert_int_equal(SVGN(s, 0)->crew, crews[c]);
 		end_phase(s, 0);
 		assert_int_equal(SVGN(s, 0)->limit, limit[c]);
@@ -1331,7 +1245,7 @@ static void test_SV_GUN_7_tempo_factors(void **st)
 	// Bearing dispersion: a bearing draw of z = 1 turns STA's shot by 1.5 x 1.5 deg under RAPID.
 	tw_state *s = scene("STA");
 	man(s, 10, 60);
-	setup(s);
+	svt_setup(s);
 	sv_shot_out out;
 	const double dr[] = {0.9, 0, 1.0};
 	tw_sv_draws d = {dr, 3, 0, false};
@@ -1358,7 +1272,7 @@ static void test_SV_GUN_9_above_the_figures_before_the_zone(void **st)
 	// Set 36" with the true velocity: e = 0.5 asin(36 g / 210^2) = 9.19 deg, D1 = 36,
 	// Z0 = 36 - 1/tan e = 29.82, Z1 = 40.
 	int a = man(s, 24, 3 + 29.7), b = man(s, 24, 3 + 29.9);
-	setup(s);
+	svt_setup(s);
 	sv_shot_out out;
 	const double dr[] = {0.5, 0, 0, 0.99};
 	tw_sv_draws d = {dr, 4, 0, false};
@@ -1382,7 +1296,7 @@ static void test_SV_GUN_11_cover_and_the_match(void **st)
 	man(s, 24, 3 + 36);
 	tw_terrain h = poly(TW_TER_HOUSE, 20, 3 + 20, 28, 3 + 22);
 	tw_table_add(&s->table, &h);
-	setup(s);
+	svt_setup(s);
 	tw_sv_draws d = {dr, 4, 0, false};
 	sv_shot(s, 0, 0.0, 36, 17.5, TW_SV_STEADY, &d, NULL, &out);
 	assert_int_equal(out.nfell, 0);
@@ -1393,7 +1307,7 @@ static void test_SV_GUN_11_cover_and_the_match(void **st)
 	int a = man(s, 24, 3 + 36);
 	tw_terrain w = poly(TW_TER_WALL, 20, 3 + 20, 28, 3 + 20.5);
 	tw_table_add(&s->table, &w);
-	setup(s);
+	svt_setup(s);
 	tw_sv_draws d2 = {dr, 4, 0, false};
 	sv_shot(s, 0, 0.0, 36, 17.5, TW_SV_STEADY, &d2, NULL, &out);
 	assert_int_equal(out.nfell, 1);
@@ -1404,7 +1318,7 @@ static void test_SV_GUN_11_cover_and_the_match(void **st)
 	a = man(s, 24, 3 + 35);
 	w = poly(TW_TER_WALL, 20, 3 + 31, 28, 3 + 31.5);
 	tw_table_add(&s->table, &w);
-	setup(s);
+	svt_setup(s);
 	tw_sv_draws d3 = {dr, 4, 0, false};
 	sv_shot(s, 0, 0.0, 36, 17.5, TW_SV_STEADY, &d3, NULL, &out);
 	assert_int_equal(out.nfell, 0);
@@ -1415,7 +1329,7 @@ static void test_SV_GUN_11_cover_and_the_match(void **st)
 	a = man(s, 24, 3 + 36);
 	tw_terrain hl = poly(TW_TER_HILL, 18, 3 + 30, 30, 3 + 34);
 	tw_table_add(&s->table, &hl);
-	setup(s);
+	svt_setup(s);
 	tw_sv_draws d4 = {dr, 4, 0, false};
 	sv_shot(s, 0, 0.0, 36, 17.5, TW_SV_STEADY, &d4, NULL, &out);
 	assert_int_equal(out.nfell, 0);
@@ -1428,7 +1342,7 @@ static void test_SV_GUN_12_how_the_gunner_aims(void **st)
 	(void)st;
 	tw_state *s = scene("STA");
 	int a = man(s, 24 + 12, 3 + 35);
-	setup(s);
+	svt_setup(s);
 	exact_gun(s, 0);
 	sv_srec *m = SVS(s, 1);
 	m->range_factor = 0.81;
@@ -1465,7 +1379,7 @@ static void test_SV_DOC_13_AM_move_to_regain_sight(void **st)
 	man(s, 20, 40), man(s, 24, 40), man(s, 28, 40);
 	tw_terrain h = poly(TW_TER_HOUSE, 20, 8, 28, 12);
 	tw_table_add(&s->table, &h);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->gmove = SV_GMOVE_REGAIN;
 	end_phase(s, 0);
 	assert_int_equal(seen_from(s, s->gun[0].axle), 0); // the house hides all three
@@ -1493,7 +1407,7 @@ static void test_SV_DOC_13_AM_move_to_regain_sight(void **st)
 	s = scene("STA");
 	man(s, 20, 40), man(s, 46, 20);
 	tw_table_add(&s->table, &h);
-	setup(s);
+	svt_setup(s);
 	SVS(s, 1)->gmove = SV_GMOVE_REGAIN;
 	end_phase(s, 0);
 	assert_int_equal(seen_from(s, s->gun[0].axle), 1);
@@ -1509,7 +1423,7 @@ static tw_state *company(void)
 	tw_state *s = scene("STA");
 	for (int i = 0; i < 10; i++)
 		man(s, 15 + 2 * i, 60);
-	setup(s);
+	svt_setup(s);
 	sv_srec *m = SVS(s, 0);
 	m->cover = SV_COVER_IGNORE;
 	m->fire = SV_FIRE_NEVER;

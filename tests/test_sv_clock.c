@@ -14,15 +14,9 @@
 #include "tinwar/tinwar.h"
 #include "tinwar/physics.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
+#define reg svt_register // the shared registration (tests/support/sv_scene.c)
 
 static tw_order *ord;
 static tw_events ev;

@@ -17,15 +17,9 @@
 #include "tinwar/io.h"
 #include "tinwar/physics.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
+#define reg svt_register // the shared registration (tests/support/sv_scene.c)
 
 static const char IM_DOC[] =
 	"{\"format\": \"tinwar-svl-manual\", \"arm\": \"infantry\", \"country\": \"Sylvania\", \"author\": \"T3 (Anna)\",\n"
@@ -223,26 +217,12 @@ static void test_SV_BRF_8_national_constraints(void **st)
 	assert_string_equal(err.path, "$.fields.move");
 }
 
+// svt_scene's table and STA gun, one infantryman at (24, 60), set up.
 static tw_state *scene(void)
 {
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
-	tw_rng_seed(&s->rng, 1);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find("STA"), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
-	tw_figure f = {.id = 0, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45, .height = 1,
-		       .unit = -1, .pos = {24, 60}};
-	assert_non_null(tw_state_add_figure(s, &f));
-	tw_error err = {0};
-	if (tw_ruleset_svl.setup(s, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
+	tw_state *s = svt_scene("STA");
+	svt_man(s, 24, 60);
+	svt_setup(s);
 	return s;
 }
 

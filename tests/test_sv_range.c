@@ -13,15 +13,9 @@
 #include "tinwar/physics.h"
 #include "tinwar/io.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
+#define reg svt_register // the shared registration (tests/support/sv_scene.c)
 
 // Two teams on the range: team 0 owns a STA whose truth has no spread (v 17.5 ft/s exactly, no
 // bearing error, no misfire), team 1 a VUL with the model's truth.

@@ -12,6 +12,7 @@
 
 #include "tinwar/tinwar.h"
 #include "tinwar/svl.h"
+#include "odds_test.h"
 
 static void test_SV_EX_1_MOR_2_tests_due(void **st)
 {
@@ -168,13 +169,7 @@ static void test_SV_EX_19_DOC_17_verdict(void **st)
 
 static char *odds(const char *q, int n, const char *const *names, const char *const *values, tw_status *st)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
-	tw_error err = {0};
-	*st = tw_ruleset_svl.odds(q, n, names, values, f, &err);
-	fclose(f);
-	return buf;
+	return tw_test_odds(&tw_ruleset_svl, q, n, names, values, st, NULL);
 }
 
 static void test_SV_EX_3_odds_morale_exact(void **st)

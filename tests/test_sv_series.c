@@ -18,6 +18,7 @@
 #include "rules/svl/sv.h"
 #include "tinwar/tinwar.h"
 #include "tinwar/physics.h"
+#include "cli_run.h"
 
 static char dir[64], path[96];
 
@@ -520,39 +521,9 @@ static void test_SV_SETUP_9_revised_manual_carried_to_the_next_round(void **st)
 static char out[1 << 17];
 
 // Runs a shell command in the test's directory; its exit code, stdout and stderr in out.
-static int run(const char *cmd)
-{
-	char full[2300];
-	snprintf(full, sizeof full, "cd %s && %s 2>&1", dir, cmd);
-	FILE *p = popen(full, "r");
-	assert_non_null(p);
-	size_t n = 0, k;
-	char buf[4096];
-	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (n + k < sizeof out) {
-			memcpy(out + n, buf, k);
-			n += k;
-		}
-	out[n] = 0;
-	int st = pclose(p);
-	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-}
-
-static void has(const char *what)
-{
-	if (!strstr(out, what))
-		fail_msg("expected \"%s\" in:\n%s", what, out);
-}
-
-static void write_file(const char *name, const char *text)
-{
-	char p[256];
-	snprintf(p, sizeof p, "%s/%s", dir, name);
-	FILE *f = fopen(p, "w");
-	assert_non_null(f);
-	fputs(text, f);
-	fclose(f);
-}
+static int run(const char *cmd) { return tw_cli_run(out, sizeof out, dir, "%s", cmd); }
+#define has(what) tw_cli_has(out, what)
+#define write_file(name, text) tw_cli_write(dir, name, text)
 
 static const char IM_FILE[] =
 	"{\"format\": \"tinwar-svl-manual\", \"arm\": \"infantry\", \"country\": \"Albionia\", \"author\": \"T0b\",\n"

@@ -13,6 +13,7 @@
 
 #include "tinwar/tinwar.h"
 #include "rules/svl/sv.h"
+#include "odds_test.h"
 
 static void reg(void)
 {
@@ -24,18 +25,10 @@ static void reg(void)
 // The answer to `odds svl shot` with these options, and its status; *msg the error's words.
 static char *odds(int n, const char *const *names, const char *const *values, tw_status *st, char *msg)
 {
-	char *buf = NULL;
-	size_t len = 0;
-	FILE *f = open_memstream(&buf, &len);
 	tw_error err = {0};
-	*st = tw_ruleset_svl.odds("shot", n, names, values, f, &err);
-	fclose(f);
+	char *text = tw_test_odds(&tw_ruleset_svl, "shot", n, names, values, st, &err);
 	if (msg)
 		strcpy(msg, err.message);
-	// A copy: gcc -O3's dangling-pointer check took the returned text for the local `buf`
-	// whose address open_memstream keeps (a false positive that failed the release build).
-	char *text = strdup(buf ? buf : "");
-	free(buf);
 	return text;
 }
 

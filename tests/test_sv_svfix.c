@@ -12,15 +12,9 @@
 #include "tinwar/tinwar.h"
 #include "tinwar/physics.h"
 #include "rules/svl/sv.h"
+#include "sv_scene.h"
 
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
+#define reg svt_register // the shared registration (tests/support/sv_scene.c)
 
 static tw_order *ord;
 static tw_events ev;
@@ -39,18 +33,9 @@ static void apply(tw_state *s, const tw_apply_ctx *ctx)
 // gun is served on the physics shot model. Returns the figures knocked over.
 static int close_block_knocked(uint64_t seed)
 {
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
+	tw_state *s = svt_scene("STA");
 	s->params[SVP_CONSTRAINTS] = 0;
 	tw_rng_seed(&s->rng, seed);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find("STA"), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
 	for (int r = 0; r < 3; r++)
 		for (int c = 0; c < 7; c++) {
 			tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,
@@ -198,19 +183,8 @@ static void test_SV_DOC_20_whole_battle_adhering(void **st)
 static void test_SV_DOC_16_spacing_not_judged_on_figures_held_to_fire(void **st)
 {
 	(void)st;
-	reg();
-	tw_state *s = calloc(1, sizeof *s);
-	assert_int_equal(tw_state_set_ruleset(s, tw_ruleset_find("svl")), TW_OK);
-	tw_ruleset_defaults(&tw_ruleset_svl, s);
+	tw_state *s = svt_scene("STA");
 	s->params[SVP_CONSTRAINTS] = 0;
-	tw_rng_seed(&s->rng, 1);
-	s->table.width = 48;
-	s->table.depth = 72;
-	s->nsides = 2;
-	strcpy(s->sides[0].name, "infantry");
-	strcpy(s->sides[1].name, "cannon");
-	tw_gun g = {.id = 0, .side = 1, .orig_side = 1, .model = tw_gun_model_find("STA"), .axle = {24, 3}};
-	assert_non_null(tw_state_add_gun(s, &g));
 	static const double at[4][2] = {{24, 14}, {28, 14}, {40, 44}, {44, 40}};
 	for (int i = 0; i < 4; i++) {
 		tw_figure f = {.id = s->nfig, .kind = TW_FK_INFANTRY, .side = 0, .status = TW_FS_ACTIVE, .radius = 0.45,

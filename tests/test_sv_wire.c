@@ -21,8 +21,11 @@
 #include "tinwar/physics.h"
 #include "tinwar/server.h"
 #include "rules/svl/sv.h"
-#include "wsclient.h"
+#include "sv_scene.h"
+#include "ws_test.h"
 #include "srv_test.h"
+
+#define reg svt_register // the shared registration (tests/support/sv_scene.c)
 
 #define MAXSEAT 8
 
@@ -32,15 +35,6 @@ typedef struct game_ref {
 	char token[MAXSEAT][33];
 	char name[MAXSEAT][32];
 } game_ref;
-
-static void reg(void)
-{
-	extern const tw_ruleset tw_ruleset_littlewars, tw_ruleset_grant, tw_ruleset_rattle;
-	static const tw_ruleset *const list[] = {&tw_ruleset_littlewars, &tw_ruleset_grant, &tw_ruleset_rattle,
-						 &tw_ruleset_svl};
-	tw_register_builtin();
-	tw_register_rulesets(list, 4);
-}
 
 static tw_server *start(void)
 {
@@ -55,14 +49,8 @@ static void create(tw_server *s, json_t *req, game_ref *g)
 {
 	char *txt = json_dumps(req, JSON_COMPACT);
 	json_decref(req);
-	tw_error err;
-	tw_error_clear(&err);
-	char *resp = tw_server_create_game(s, txt, strlen(txt), &err);
+	json_t *j = tw_test_ws_create(s, txt);
 	free(txt);
-	if (!resp)
-		fail_msg("create: %d %s %s", err.code, err.clause, err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
 	snprintf(g->id, sizeof g->id, "%s", json_string_value(json_object_get(j, "id")));
 	json_t *seats = json_object_get(j, "seats");
 	g->nseats = (int)json_array_size(seats);
@@ -79,12 +67,7 @@ static void create(tw_server *s, json_t *req, game_ref *g)
 
 static tw_wsc *join(tw_server *s, const game_ref *g, int seat)
 {
-	char origin[64], ebuf[128] = "";
-	snprintf(origin, sizeof origin, "http://127.0.0.1:%d", tw_server_port(s));
-	tw_wsc *c = tw_wsc_open(tw_server_port(s), g->id, g->token[seat], origin, ebuf, sizeof ebuf);
-	if (!c)
-		fail_msg("join: %s", ebuf);
-	return c;
+	return tw_test_ws_join(s, g->id, g->token[seat], NULL);
 }
 
 // The seven true values as jansson writes them (they are chosen so that nothing else is).

@@ -16,7 +16,8 @@
 #include "tinwar/render.h"
 #include "tinwar/report.h"
 #include "tinwar/server.h"
-#include "wsclient.h"
+#include "srv_test.h"
+#include "ws_test.h"
 #include "tinwar/io.h"
 #include "toy.h"
 
@@ -254,51 +255,20 @@ static void test_toy_three_sides_in_pictures_and_reports(void **st)
 // the refusal's clause in clause[], if any).
 static bool ws_order(tw_wsc *c, int *cursor, const char *order, char clause[32])
 {
-	static int next_id = 1;
-	char msg[512];
-	int id = next_id++;
-	snprintf(msg, sizeof msg, "{\"type\": \"order\", \"id\": %d, \"order\": %s}", id, order);
-	assert_true(tw_wsc_send(c, msg, strlen(msg)));
-	for (;;) {
-		json_t *r = tw_wsc_wait(c, "result", cursor, 10.0);
-		if (!r)
-			fail_msg("no result for %s", order);
-		if (json_integer_value(json_object_get(r, "id")) != id) {
-			json_decref(r);
-			continue;
-		}
-		bool ok = json_is_true(json_object_get(r, "ok"));
-		if (clause)
-			snprintf(clause, 32, "%s", ok ? "" : json_string_value(json_object_get(r, "clause")));
-		json_decref(r);
-		return ok;
-	}
+	json_t *r = tw_test_ws_result(c, cursor, order);
+	bool ok = json_is_true(json_object_get(r, "ok"));
+	if (clause)
+		snprintf(clause, 32, "%s", ok ? "" : json_string_value(json_object_get(r, "clause")));
+	json_decref(r);
+	return ok;
 }
 
 // The latest state message the connection has received (parsed), waiting up to 5 s for one at or
 // after *cursor; NULL if none came.
-static json_t *latest_state(tw_wsc *c, int *cursor)
-{
-	json_t *last = NULL, *m;
-	while ((m = tw_wsc_wait(c, "state", cursor, last ? 0.3 : 5.0)) != NULL) {
-		json_decref(last);
-		last = m;
-	}
-	return last;
-}
+#define latest_state tw_test_ws_latest_state
 
 // True if any message the connection received from index `from` on contains `text`.
-static bool any_message_has(tw_wsc *c, int from, const char *text)
-{
-	int n = tw_wsc_count(c);
-	bool found = false;
-	for (int i = from; i < n && !found; i++) {
-		char *m = tw_wsc_msg(c, i);
-		found = m && strstr(m, text);
-		free(m);
-	}
-	return found;
-}
+#define any_message_has tw_test_ws_any_message_has
 
 static void test_toy_through_the_server(void **st)
 {
@@ -307,29 +277,8 @@ static void test_toy_through_the_server(void **st)
 	int fd = mkstemp(db);
 	close(fd);
 	unlink(db);
-	tw_server_opts so;
-	tw_server_opts_default(&so);
-	so.port = 0;
-	so.db = db;
-	so.quiet = true;
-	tw_error err;
-	tw_error_clear(&err);
-	tw_server *srv = tw_server_start(&so, &err);
-	if (!srv)
-		fail_msg("server: %s", err.message);
-	size_t len;
-	char *scen = tw_read_file("tests/rules/toy/toy-3.json", &len, &err);
-	assert_non_null(scen);
-	size_t rlen = len + 64;
-	char *req = malloc(rlen);
-	snprintf(req, rlen, "{\"scenario\": %s, \"seed\": 5}", scen);
-	free(scen);
-	char *resp = tw_server_create_game(srv, req, strlen(req), &err);
-	free(req);
-	if (!resp)
-		fail_msg("create: %s", err.message);
-	json_t *j = json_loads(resp, 0, NULL);
-	free(resp);
+	tw_server *srv = tw_test_server(db, 0);
+	json_t *j = tw_test_ws_game(srv, "tests/rules/toy/toy-3.json", 5);
 	json_t *seats = json_object_get(j, "seats");
 	// A seat for each of the three sides, then the umpire and a spectator.
 	assert_int_equal(json_array_size(seats), 5);

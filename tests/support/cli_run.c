@@ -36,11 +36,12 @@ int tw_cli_vrun(char *out, size_t cap, const char *dir, const char *fmt, va_list
 	size_t n = 0, k;
 	char buf[4096];
 	while ((k = fread(buf, 1, sizeof buf, p)) > 0)
-		if (n + k < cap) {
+		if (out && n + k < cap) {
 			memcpy(out + n, buf, k);
 			n += k;
 		}
-	out[n] = 0;
+	if (out)
+		out[n] = 0;
 	int st = pclose(p);
 	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
 }

@@ -12,7 +12,7 @@
 /// build's binary). Returns 0, or -1 if the directory cannot be made.
 int tw_cli_setup(char *dir, size_t cap, const char *name, const char **cli);
 /// Runs `cd DIR && CMD 2>&1` (CMD made from fmt) and keeps what it printed in out[0..cap) (cut at
-/// cap - 1, NUL-ended); returns its exit code (-1 if it did not exit).
+/// cap - 1, NUL-ended; out NULL: not kept); returns its exit code (-1 if it did not exit).
 int tw_cli_vrun(char *out, size_t cap, const char *dir, const char *fmt, va_list ap);
 int tw_cli_run(char *out, size_t cap, const char *dir, const char *fmt, ...);
 /// Writes text to DIR/name (the test fails if it cannot).

@@ -5,18 +5,22 @@
 #include <stddef.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rules/grant/gr.h"
 
-tw_state *tw_gr_scene(void)
+tw_state *tw_gr_scene(void) { return tw_gr_scene_seed(1); }
+
+tw_state *tw_gr_scene_seed(uint64_t seed)
 {
 	tw_state *s = calloc(1, sizeof *s);
 	tw_state_set_ruleset(s, tw_ruleset_find("grant"));
+	assert_true(s->ruleset >= 0);
 	tw_ruleset_defaults(tw_ruleset_get(s->ruleset), s);
-	s->seed = 1;
-	tw_rng_seed(&s->rng, 1);
+	s->seed = seed;
+	tw_rng_seed(&s->rng, seed);
 	s->table.width = 120;
 	s->table.depth = 100;
 	s->nsides = 2;
@@ -88,6 +92,23 @@ void tw_gr_keep(tw_state *s, int unit, const int *ks, int n, bool officers, doub
 	GRU(s, &s->unit[unit])->orig = n;
 }
 
+int tw_gr_box(tw_state *s, int kind, const char *name, double x0, double y0, double x1, double y1, double h)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = (uint8_t)kind;
+	t.nverts = 4;
+	t.v[0] = tw_v2(x0, y0);
+	t.v[1] = tw_v2(x1, y0);
+	t.v[2] = tw_v2(x1, y1);
+	t.v[3] = tw_v2(x0, y1);
+	t.height = h;
+	if (name)
+		snprintf(t.name, sizeof t.name, "%s", name);
+	tw_terrain_finish(&t);
+	return tw_table_add(&s->table, &t);
+}
+
 void tw_gr_put(tw_state *s, int id, double x, double y) { s->fig[id].pos = tw_v2(x, y); }
 
 tw_status tw_gr_apply(tw_state *s, const tw_order *o, tw_events *ev, tw_error *err)
@@ -134,6 +155,14 @@ void tw_gr_end(tw_state *s, int n, tw_events *ev)
 	tw_gr_ok(s, o, ev);
 }
 
+void tw_gr_fire_order(tw_order *o, int side, int gun, tw_vec2 target)
+{
+	tw_order_init(o, GR_OT_FIRE, side);
+	o->gun = gun;
+	o->has_target = true;
+	o->target = target;
+}
+
 tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n, int mode)
 {
 	tw_order *o = tw_gr_order(GR_OT_MOVE, s->fig[ids[0]].side);
@@ -146,6 +175,14 @@ tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n
 	}
 	o->nfig = n;
 	return o;
+}
+
+int tw_gr_first(const tw_state *s, int unit, int kind)
+{
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].unit == unit && s->fig[i].kind == kind && s->fig[i].status == TW_FS_ACTIVE)
+			return i;
+	return -1;
 }
 
 int tw_gr_count(const tw_events *ev, const char *clause, int type)

@@ -6,6 +6,8 @@
 /// An empty Grant state, 120 x 100 in: red (side 0) attacks towards +y from y = 0, blue from
 /// y = 100. Build units with gr_build_unit, then tw_gr_start. Free with tw_gr_free.
 tw_state *tw_gr_scene(void);
+/// The same with the state's seed (and its generator) set to `seed`.
+tw_state *tw_gr_scene_seed(uint64_t seed);
 /// Runs the rule set's setup (asserts it succeeds).
 void tw_gr_start(tw_state *s);
 void tw_gr_free(tw_state *s);
@@ -24,6 +26,9 @@ int tw_gr_rf(const tw_state *s, int unit, int k);
 /// its original strength is the men kept (GR.ORG.1). With officers false its officers are dead
 /// too; otherwise they are moved to a row from (x, y), 1 in apart, out of the fight.
 void tw_gr_keep(tw_state *s, int unit, const int *ks, int n, bool officers, double x, double y);
+/// Adds a rectangular piece of terrain (kind TW_TER_*, corners (x0, y0) and (x1, y1), height h;
+/// name NULL: none) to the table; returns its index.
+int tw_gr_box(tw_state *s, int kind, const char *name, double x0, double y0, double x1, double y1, double h);
 /// Puts figure id at (x, y).
 void tw_gr_put(tw_state *s, int id, double x, double y);
 /// Applies an order through the rules (tw_state_apply); events appended to ev if given.
@@ -36,8 +41,12 @@ void tw_gr_refused(tw_state *s, const tw_order *o, const char *clause);
 void tw_gr_end(tw_state *s, int n, tw_events *ev);
 /// An order from a small pool kept off the stack (good until 6 more calls).
 tw_order *tw_gr_order(int type, int side);
+/// o: an order of `side` to fire gun `gun` at the point `target` (GR_OT_FIRE, n = 0).
+void tw_gr_fire_order(tw_order *o, int side, int gun, tw_vec2 target);
 /// A move of figures ids[0..n) to to[i] (mode n: 0 normal, 1 charge).
 tw_order *tw_gr_move(const tw_state *s, const int *ids, const tw_vec2 *to, int n, int mode);
+/// The first active figure of `unit` of `kind` (TW_FK_...), or -1.
+int tw_gr_first(const tw_state *s, int unit, int kind);
 /// Events of `clause` and `type` (-1 any) in ev.
 int tw_gr_count(const tw_events *ev, const char *clause, int type);
 /// The k-th such event (0 first), or NULL.

@@ -31,12 +31,17 @@ void llt_dice(tw_order *o, int n, const int *faces)
 		o->dice[o->ndice++] = (uint8_t)faces[i];
 }
 
-void llt_ok(tw_state *s, tw_order *o)
+void llt_ok(tw_state *s, tw_order *o) { llt_ok_at(s, o, 0); }
+
+void llt_ok_at(tw_state *s, tw_order *o, int line)
 {
 	tw_error err = {0};
 	tw_events_clear(&llt_ev);
-	if (tw_state_apply(s, o, NULL, &llt_ev, &err) != TW_OK)
+	if (tw_state_apply(s, o, NULL, &llt_ev, &err) != TW_OK) {
+		if (line > 0)
+			fail_msg("line %d: refused: %s: %s", line, err.clause, err.message);
 		fail_msg("refused: %s: %s", err.clause, err.message);
+	}
 	free(o);
 }
 
@@ -55,8 +60,15 @@ void llt_refused(tw_state *s, tw_order *o, const char *clause, const char *text)
 	free(o);
 }
 
-// ---- ll-fin ----
-tw_state *llt_fp_scene(double width)
+const tw_event *llt_find(const char *clause, int type)
+{
+	for (int i = 0; i < llt_ev.n; i++)
+		if (!strcmp(llt_ev.v[i].clause, clause) && (type < 0 || llt_ev.v[i].type == type))
+			return &llt_ev.v[i];
+	return NULL;
+}
+
+tw_state *llt_scene(double width, int first)
 {
 	llt_register();
 	tw_state *s = calloc(1, sizeof *s);
@@ -74,7 +86,37 @@ tw_state *llt_fp_scene(double width)
 	s->sides[1].back_y = 48;
 	s->sides[1].forward = -1;
 	s->winner = -1;
-	LLG(s)->first = 0;
+	LLG(s)->first = (int8_t)first;
+	return s;
+}
+
+tw_state *llt_load(const char *path)
+{
+	llt_register();
+	tw_state *s = calloc(1, sizeof *s);
+	assert_non_null(s);
+	tw_error err = {0};
+	if (tw_state_load(s, path, &err) != TW_OK)
+		fail_msg("%s: %s", err.path, err.message);
+	if (tw_ruleset_lloyd.setup(s, &err) != TW_OK)
+		fail_msg("setup: %s", err.message);
+	s->dice = TW_DICE_ENTERED;
+	return s;
+}
+
+void llt_piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double h)
+{
+	tw_terrain t = {.kind = (uint8_t)kind, .shape = TW_SHAPE_POLY, .nverts = 4, .height = h,
+			.v = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}};
+	assert_true(tw_table_add(&s->table, &t) >= 0);
+}
+
+// ---- ll-fin ----
+tw_state *llt_fp_scene(double width) { return llt_fp_table(width, 0); }
+
+tw_state *llt_fp_table(double width, int first)
+{
+	tw_state *s = llt_scene(width, first);
 	LLG(s)->system = 1;
 	LLG(s)->max_actions = 200;
 	return s;
@@ -122,6 +164,56 @@ int llt_count(const char *clause, int type)
 	return n;
 }
 
+tw_order *llt_figs(int type, int side, int n, const int *f, int nt, const int *t)
+{
+	tw_order *o = llt_order(type, side);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = f[i];
+	for (int i = 0; i < nt; i++)
+		o->fig2[o->nfig2++] = t[i];
+	return o;
+}
+
+tw_order *llt_move1(int side, int f, double x, double y)
+{
+	tw_order *o = llt_order(LL_OT_MOVE, side);
+	o->nfig = 1;
+	o->fig[0] = f;
+	o->at[0] = tw_v2(x, y);
+	o->facing[0] = side ? 180 : 0;
+	o->has_at = true;
+	return o;
+}
+
+tw_order *llt_seize(int side, int f, int kind)
+{
+	tw_order *o = llt_figs(LL_OT_SEIZE, side, 1, &f, 0, NULL);
+	o->n = kind;
+	return o;
+}
+
+int llt_seat(const tw_state *s)
+{
+	tw_decision d;
+	return tw_ruleset_lloyd.decisions(s, &d, 1) ? d.seat : -1;
+}
+
+tw_order *llt_alloc(int side, const int loc[8])
+{
+	tw_order *o = llt_order(LL_OT_ALLOCATE, side);
+	for (int i = 0; i < 8; i++) {
+		o->fig[o->nfig++] = 8 * side + i;
+		o->val[o->nval++] = loc[i];
+	}
+	return o;
+}
+
+void llt_side_turn(tw_state *s)
+{
+	llt_ok(s, llt_order(LL_OT_END, s->mover));
+	llt_ok(s, llt_order(LL_OT_END, 1 - s->mover));
+}
+
 tw_state *llt_six_in_play(const int *defectors)
 {
 	llt_register();
@@ -140,4 +232,37 @@ tw_state *llt_six_in_play(const int *defectors)
 	assert_int_equal(s->phase, LL_PH_MOVE);
 	assert_int_equal(tw_side_alliance(s, s->mover), 0);
 	return s;
+}
+
+tw_order *llt_ask(const tw_state *s, const char *general, int side)
+{
+	tw_general *g = tw_general_new(general, &tw_ruleset_lloyd, side, 1);
+	assert_non_null(g);
+	tw_order *o = calloc(1, sizeof *o);
+	assert_int_equal(tw_general_decide(g, s, o), TW_OK);
+	tw_general_free(g);
+	return o;
+}
+
+void llt_expect_bad(const char *text, const char *data, const char *clause, const char *where, bool or_path)
+{
+	llt_register();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	tw_status st = tw_state_from_text(&s0, text, strlen(text), "roster.json", &err);
+	if (st == TW_OK) {
+		tw_game *g = tw_game_new(&s0, 1, NULL, &err);
+		if (g)
+			fail_msg("a bad roster %s was accepted", data);
+		tw_state_free(&s0);
+	}
+	if (clause && strcmp(err.clause, clause) != 0)
+		fail_msg("%s: refused by '%s' (%s), expected %s", data, err.clause, err.message, clause);
+	if (or_path) {
+		if (!strstr(err.message, where) && !strstr(err.path, where))
+			fail_msg("%s: '%s' (%s) does not say where (%s)", data, err.message, err.path, where);
+	} else if (!strstr(err.message, where)) {
+		fail_msg("%s: '%s' does not say where (%s)", data, err.message, where);
+	}
 }

@@ -123,6 +123,36 @@ int rdt_box(tw_state *s, int kind, double x0, double y0, double x1, double y1)
 	return id;
 }
 
+int rdt_observer_post(tw_state *s, tw_vec2 signals)
+{
+	tw_figure obs = {.id = s->nfig,
+	                 .kind = TW_FK_OTHER,
+	                 .side = 0,
+	                 .status = TW_FS_ACTIVE,
+	                 .radius = 0.5,
+	                 .height = 1,
+	                 .unit = -1,
+	                 .pos = {10, 10}};
+	tw_state_add_figure(s, &obs);
+	RDF(s, obs.id)->role = RD_ROLE_OBSERVER;
+	tw_figure sig = obs;
+	sig.id = s->nfig;
+	sig.pos = signals;
+	tw_state_add_figure(s, &sig);
+	RDF(s, sig.id)->role = RD_ROLE_SIGNALS;
+	tw_terrain post = {.kind = TW_TER_HILL,
+	                   .shape = TW_SHAPE_POLY,
+	                   .nverts = 4,
+	                   .height = 1,
+	                   .v = {{8, 8}, {12, 8}, {12, 12}, {8, 12}}};
+	tw_terrain_finish(&post);
+	int t = tw_table_add(&s->table, &post);
+	assert_true(t >= 0);
+	assert_int_equal(tw_state_set_ruleset(s, s->ruleset), TW_OK); // records for the new piece
+	((rd_trec *)tw_rec(s, TW_REC_TERRAIN, t))->post = 1;
+	return sig.id;
+}
+
 void rdt_brigades(tw_state *s, int side)
 {
 	int n = s->nunit;

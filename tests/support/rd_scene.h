@@ -28,6 +28,10 @@ int rdt_unit(tw_state *s, int side, int type, int formation, int n, int files, d
 int rdt_general(tw_state *s, int side, double x, double y, bool commander);
 /// A rectangular piece of terrain of `kind` (its records made). Returns the piece's id.
 int rdt_box(tw_state *s, int kind, double x0, double y0, double x1, double y1);
+/// Side 0's observer (RD_ROLE_OBSERVER) at (10, 10) on a 4 in square hill from (8, 8) that is an
+/// observation post, and its signals team (RD_ROLE_SIGNALS) at `signals` (RD.SEQ.3, RD.GEN.7).
+/// Returns the signals team's figure id.
+int rdt_observer_post(tw_state *s, tw_vec2 signals);
 /// A Brigade General 3 in to the side of each of side's units, so that all are in command (RD.DET.1).
 void rdt_brigades(tw_state *s, int side);
 /// The first active figure of `unit`, or -1.

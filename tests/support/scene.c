@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "rules/littlewars/lw.h"
+#include "fnv.h"
 
 tw_state *tw_test_lw_state(double w, double d, int move_no, int mover)
 {
@@ -164,4 +165,162 @@ void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause)
 	if (st == TW_OK || strcmp(err.clause, clause) != 0)
 		fail_msg("expected refusal by %s, got status %d clause '%s': %s", clause, st, err.clause, err.message);
 	assert_int_equal(tw_state_hash(s), h);
+}
+
+int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int n = 0;
+	for (int k = 0; k < 100000 && n < max; k++) {
+		const tw_state *s = tw_game_state(g);
+		int side = rs->to_move(s);
+		if (side < 0 || s->move_no > 8)
+			break;
+		if (s->phase == LW_PH_PLAY && k % every == 0)
+			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+	}
+	free(o);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return n;
+}
+
+tw_order *tw_test_move_to(int side, int fig, double x, double y)
+{
+	tw_order *o = tw_test_order(LW_OT_MOVE, side);
+	o->fig[o->nfig++] = fig;
+	o->npath = 1;
+	o->path[0] = tw_v2(x, y);
+	return o;
+}
+
+void tw_test_ok(tw_state *s, const tw_order *o)
+{
+	tw_error err = {0};
+	tw_status st = tw_test_apply(s, o, &err);
+	if (st != TW_OK)
+		fail_msg("refused %s: %s", err.clause, err.message);
+}
+
+void tw_test_refused_with(tw_state *s, const tw_order *o, const char *clause, const char *words)
+{
+	tw_test_expect_refused(s, o, clause);
+	tw_error err = {0};
+	assert_int_not_equal(tw_test_apply(s, o, &err), TW_OK);
+	if (!strstr(err.message, words))
+		fail_msg("%s: expected \"%s\" in \"%s\"", clause, words, err.message);
+}
+
+tw_state *tw_test_ks_field(void)
+{
+	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
+	LWG(s)->ks = 1;
+	return s;
+}
+
+tw_order *tw_test_charge(int first, int n, int tfirst, int tn)
+{
+	tw_order *o = tw_test_order(LW_OT_CHARGE, 0);
+	for (int i = 0; i < n; i++)
+		o->fig[o->nfig++] = first + i;
+	for (int i = 0; i < tn; i++)
+		o->fig2[o->nfig2++] = tfirst + i;
+	return o;
+}
+
+int tw_test_dead_of(const tw_state *s, int first, int n)
+{
+	int k = 0;
+	for (int i = 0; i < n; i++)
+		k += s->fig[first + i].status == TW_FS_DEAD;
+	return k;
+}
+
+uint64_t tw_test_game_hash(tw_game *g, bool nevents)
+{
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	int no = tw_game_order_count(g);
+	h = fnv(h, &no, sizeof no);
+	for (int i = 0; i < no; i++) {
+		const tw_order *o = tw_game_order(g, i);
+		h = fnv(h, o, offsetof(tw_order, fig));
+		h = fnv(h, o->fig, (size_t)o->nfig * sizeof o->fig[0]);
+		h = fnv(h, o->at, (size_t)o->nfig * sizeof o->at[0]);
+		h = fnv(h, o->path, (size_t)o->npath * sizeof o->path[0]);
+	}
+	const tw_events *ev = tw_game_events(g);
+	if (nevents)
+		h = fnv(h, &ev->n, sizeof ev->n);
+	for (int i = 0; i < ev->n; i++) {
+		const tw_event *e = &ev->v[i];
+		h = fnv(h, &e->type, sizeof e->type);
+		h = fnv(h, &e->a, sizeof e->a);
+		h = fnv(h, &e->b, sizeof e->b);
+		h = fnv(h, e->text, strlen(e->text));
+		h = fnv(h, e->clause, strlen(e->clause));
+	}
+	return h;
+}
+
+int tw_test_count_events(const tw_events *ev, int type)
+{
+	int n = 0;
+	for (int i = 0; i < ev->n; i++)
+		if (ev->v[i].type == type)
+			n++;
+	return n;
+}
+
+const tw_shot_contact *tw_test_contact_of(const tw_shot_result *r, int32_t fig)
+{
+	for (int i = 0; i < r->ncontacts; i++)
+		if (r->contacts[i].figure == fig)
+			return &r->contacts[i];
+	return NULL;
+}
+
+static uint64_t fnv_d(uint64_t h, double v) { return fnv(h, &v, sizeof v); }
+static uint64_t fnv_i(uint64_t h, int64_t v) { return fnv(h, &v, sizeof v); }
+
+uint64_t tw_test_shot_hash(const tw_shot_result *r, bool samples)
+{
+	uint64_t h = 0xCBF29CE484222325ull;
+	h = fnv_i(h, r->ncontacts);
+	for (int i = 0; i < r->ncontacts; i++) {
+		const tw_shot_contact *c = &r->contacts[i];
+		h = fnv_i(h, c->figure);
+		h = fnv_i(h, c->how);
+		h = fnv_i(h, c->via);
+		h = fnv_d(h, c->t);
+		h = fnv_d(h, c->at.x);
+		h = fnv_d(h, c->at.y);
+		h = fnv_d(h, c->speed);
+	}
+	if (samples) {
+		h = fnv_i(h, r->nsamples);
+		for (int i = 0; i < r->nsamples; i++)
+			h = fnv(h, &r->samples[i], sizeof r->samples[i]);
+	}
+	h = fnv_d(h, r->rest.x);
+	h = fnv_d(h, r->rest.y);
+	h = fnv_i(h, r->blocked_by);
+	if (samples)
+		h = fnv_i(h, r->misfire);
+	h = fnv_d(h, r->bearing);
+	h = fnv_d(h, r->elevation);
+	return h;
 }

@@ -25,9 +25,39 @@ tw_order *tw_test_order(int type, int side);
 tw_status tw_test_apply(tw_state *s, const tw_order *o, tw_error *err);
 /// Applies o expecting a refusal that cites `clause`, and checks the state is unchanged.
 void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause);
+/// A move of one figure of `side` along a path of one point, (x, y) (tw_test_order's pool).
+tw_order *tw_test_move_to(int side, int fig, double x, double y);
+/// Applies o through tw_test_apply; the test fails (the refusal's clause and message) unless it
+/// is accepted.
+void tw_test_ok(tw_state *s, const tw_order *o);
+/// tw_test_expect_refused, and the refusal's message contains `words`.
+void tw_test_refused_with(tw_state *s, const tw_order *o, const char *clause, const char *words);
+/// A Kriegspiel (LWG ks = 1) at game move 5, red to move, on an empty 200 x 200 in table.
+tw_state *tw_test_ks_field(void);
+/// A charge of red figures first..first+n-1 at targets tfirst..tfirst+tn-1 (tw_test_order's pool).
+tw_order *tw_test_charge(int first, int n, int tfirst, int tn);
+/// How many of figures first..first+n-1 are dead.
+int tw_test_dead_of(const tw_state *s, int first, int n);
 
 /// A Little Wars scenario before the toss: an open w x d table with a house and a wood,
 /// `inf` infantry, `cav` cavalry and `guns` guns a side, all unplaced. Caller frees.
 tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);
 
+/// States of play of a generated Country (seed 18, 576 x 192 in, so 300 men a side) played by
+/// two default generals under the fast shot model, game seed `seed`: every `every`-th decision
+/// of the first 8 game moves (k % every == 0, in play), cloned into out while they fit. Returns
+/// how many; the caller frees each (tw_state_free).
+int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every);
+/// FNV-1a of a game played: its state's hash, then its orders (their fixed fields and the figures,
+/// places and paths they name), then (with `nevents`, their count and) its events' types,
+/// figures, texts and clauses.
+uint64_t tw_test_game_hash(tw_game *g, bool nevents);
+/// How many events of ev are of `type` (TW_EV_...).
+int tw_test_count_events(const tw_events *ev, int type);
+/// The contact of figure `fig` in a shot's result, or NULL.
+const tw_shot_contact *tw_test_contact_of(const tw_shot_result *r, int32_t fig);
+/// FNV-1a of a shot result's fields (not its bytes, so a pinned value does not depend on
+/// padding): the contacts, then (with `samples`) the flight's samples, the resting place, the
+/// piece that stopped it, (with `samples`) the misfire, the bearing and the elevation.
+uint64_t tw_test_shot_hash(const tw_shot_result *r, bool samples);
 #endif
