@@ -404,29 +404,18 @@ static int game_states(tw_state *out, int max)
 	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
 	int n = 0;
 	for (uint64_t seed = 5; seed < 8 && n < max; seed++) {
-		tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
-		assert_non_null(g);
-		tw_game_set_undo(g, false);
-		const tw_ruleset *rs = tw_game_ruleset(g);
-		tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
-		tw_order *o = malloc(sizeof *o);
+		tw_test_duel d;
+		tw_test_duel_start(&d, &sc, seed);
 		for (int k = 0; k < 3000 && n < max; k++) {
-			const tw_state *s = tw_game_state(g);
-			int side = rs->to_move(s);
-			if (side < 0)
+			const tw_state *s = tw_game_state(d.g);
+			if (d.rs->to_move(s) < 0)
 				break;
 			if (s->phase == LW_PH_PLAY && k % 7 == 0)
 				assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
-			if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-				tw_order_init(o, LW_OT_END_MOVE, side);
-				if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
-					break;
-			}
+			if (!tw_test_duel_step(&d, true))
+				break;
 		}
-		free(o);
-		tw_general_free(gens[0]);
-		tw_general_free(gens[1]);
-		tw_game_free(g);
+		tw_test_duel_end(&d);
 	}
 	tw_state_free(&sc);
 	return n;

@@ -46,27 +46,17 @@ static void country_in_play(tw_state *out, uint64_t seed, double width, int move
 	memset(&sc, 0, sizeof sc);
 	tw_error err;
 	assert_int_equal(tw_scenario_generate(&sc, "littlewars", seed, width, 192, &err), TW_OK);
-	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
-	assert_non_null(g);
-	tw_game_set_undo(g, false);
-	const tw_ruleset *rs = tw_game_ruleset(g);
-	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
-	tw_order *o = malloc(sizeof *o);
-	assert_non_null(o);
+	tw_test_duel d;
+	tw_test_duel_start(&d, &sc, seed);
 	for (int k = 0; k < 100000; k++) {
-		const tw_state *s = tw_game_state(g);
-		int side = rs->to_move(s);
-		if (side < 0 || (s->phase == LW_PH_PLAY && s->move_no >= moves))
+		const tw_state *s = tw_game_state(d.g);
+		if (d.rs->to_move(s) < 0 || (s->phase == LW_PH_PLAY && s->move_no >= moves))
 			break;
-		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
-		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		tw_test_duel_step(&d, false);
 	}
-	assert_int_equal(tw_state_clone(out, tw_game_state(g)), TW_OK);
+	assert_int_equal(tw_state_clone(out, tw_game_state(d.g)), TW_OK);
 	assert_int_equal(out->phase, LW_PH_PLAY);
-	free(o);
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
-	tw_game_free(g);
+	tw_test_duel_end(&d);
 	tw_state_free(&sc);
 }
 

@@ -257,36 +257,24 @@ static uint64_t play_hooks_farm_keep(uint64_t seed, int *nev, int *ncontact, tw_
 	memset(&sc, 0, sizeof sc);
 	tw_error err;
 	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
-	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
-	assert_non_null(g);
-	tw_game_set_undo(g, false);
-	const tw_ruleset *rs = tw_game_ruleset(g);
-	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
-	tw_order *o = malloc(sizeof *o);
-	assert_non_null(o);
+	tw_test_duel d;
+	tw_test_duel_start(&d, &sc, seed);
 	for (int k = 0; k < 5000; k++) {
-		const tw_state *s = tw_game_state(g);
-		int side = rs->to_move(s);
-		if (side < 0)
+		const tw_state *s = tw_game_state(d.g);
+		if (d.rs->to_move(s) < 0)
 			break;
 		if (keep && *nkept < max && s->phase == LW_PH_PLAY && k % 9 == 0)
 			assert_int_equal(tw_state_clone(&keep[(*nkept)++], s), TW_OK);
-		if (tw_general_decide(gens[side], s, o) != TW_OK || tw_game_apply(g, o, NULL, NULL, &err) != TW_OK) {
-			tw_order_init(o, LW_OT_END_MOVE, side);
-			if (tw_game_apply(g, o, NULL, NULL, &err) != TW_OK)
-				break;
-		}
+		if (!tw_test_duel_step(&d, true))
+			break;
 	}
-	const tw_events *ev = tw_game_events(g);
+	const tw_events *ev = tw_game_events(d.g);
 	*nev = ev->n;
 	*ncontact = 0;
 	for (int i = 0; i < ev->n; i++)
 		*ncontact += ev->v[i].type == TW_EV_CONTACT;
-	uint64_t h = tw_state_hash(tw_game_state(g));
-	free(o);
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
-	tw_game_free(g);
+	uint64_t h = tw_state_hash(tw_game_state(d.g));
+	tw_test_duel_end(&d);
 	tw_state_free(&sc);
 	return h;
 }

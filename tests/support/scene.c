@@ -167,34 +167,66 @@ void tw_test_expect_refused(tw_state *s, const tw_order *o, const char *clause)
 	assert_int_equal(tw_state_hash(s), h);
 }
 
+void tw_test_duel_start(tw_test_duel *d, const tw_state *sc, uint64_t seed)
+{
+	tw_error err;
+	d->g = tw_game_new(sc, seed, tw_shot_model_fast(), &err);
+	assert_non_null(d->g);
+	tw_game_set_undo(d->g, false);
+	d->rs = tw_game_ruleset(d->g);
+	d->gens[0] = tw_general_new("default", d->rs, 0, seed);
+	d->gens[1] = tw_general_new("default", d->rs, 1, seed);
+	d->o = malloc(sizeof *d->o);
+	assert_non_null(d->o);
+}
+
+bool tw_test_duel_step(tw_test_duel *d, bool fallback)
+{
+	tw_error err;
+	const tw_state *s = tw_game_state(d->g);
+	int side = d->rs->to_move(s);
+	if (side < 0)
+		return false;
+	if (!fallback) {
+		assert_int_equal(tw_general_decide(d->gens[side], s, d->o), TW_OK);
+		assert_int_equal(tw_game_apply(d->g, d->o, NULL, NULL, &err), TW_OK);
+		return true;
+	}
+	if (tw_general_decide(d->gens[side], s, d->o) != TW_OK || tw_game_apply(d->g, d->o, NULL, NULL, &err) != TW_OK) {
+		tw_order_init(d->o, LW_OT_END_MOVE, side);
+		if (tw_game_apply(d->g, d->o, NULL, NULL, &err) != TW_OK)
+			return false;
+	}
+	return true;
+}
+
+void tw_test_duel_end(tw_test_duel *d)
+{
+	free(d->o);
+	tw_general_free(d->gens[0]);
+	tw_general_free(d->gens[1]);
+	tw_game_free(d->g);
+	memset(d, 0, sizeof *d);
+}
+
 int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 {
 	tw_state sc;
 	memset(&sc, 0, sizeof sc);
 	tw_error err;
 	assert_int_equal(tw_scenario_generate(&sc, "littlewars", 18, 576, 192, &err), TW_OK);
-	tw_game *g = tw_game_new(&sc, seed, tw_shot_model_fast(), &err);
-	assert_non_null(g);
-	tw_game_set_undo(g, false);
-	const tw_ruleset *rs = tw_game_ruleset(g);
-	tw_general *gens[2] = {tw_general_new("default", rs, 0, seed), tw_general_new("default", rs, 1, seed)};
-	tw_order *o = malloc(sizeof *o);
-	assert_non_null(o);
+	tw_test_duel d;
+	tw_test_duel_start(&d, &sc, seed);
 	int n = 0;
 	for (int k = 0; k < 100000 && n < max; k++) {
-		const tw_state *s = tw_game_state(g);
-		int side = rs->to_move(s);
-		if (side < 0 || s->move_no > 8)
+		const tw_state *s = tw_game_state(d.g);
+		if (d.rs->to_move(s) < 0 || s->move_no > 8)
 			break;
 		if (s->phase == LW_PH_PLAY && k % every == 0)
 			assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
-		assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
-		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		tw_test_duel_step(&d, false);
 	}
-	free(o);
-	tw_general_free(gens[0]);
-	tw_general_free(gens[1]);
-	tw_game_free(g);
+	tw_test_duel_end(&d);
 	tw_state_free(&sc);
 	return n;
 }

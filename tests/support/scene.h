@@ -43,6 +43,20 @@ int tw_test_dead_of(const tw_state *s, int first, int n);
 /// `inf` infantry, `cav` cavalry and `guns` guns a side, all unplaced. Caller frees.
 tw_state *tw_test_lw_scenario(double w, double d, int inf, int cav, int guns);
 
+/// A Little Wars game of two default generals (both seeded `seed`) under the fast shot model, the
+/// undo off, with an order to decide into: the computer games the exactness tests play.
+typedef struct tw_test_duel {
+	tw_game *g;
+	const tw_ruleset *rs;
+	tw_general *gens[2];
+	tw_order *o;
+} tw_test_duel;
+void tw_test_duel_start(tw_test_duel *d, const tw_state *sc, uint64_t seed);
+/// The side to move decides and its order is applied. Without `fallback` both must succeed (a
+/// failure fails the test); with it an order not decided or refused becomes the end of the move.
+/// False when nobody is to move, or (fallback) the end of the move is refused too.
+bool tw_test_duel_step(tw_test_duel *d, bool fallback);
+void tw_test_duel_end(tw_test_duel *d);
 /// States of play of a generated Country (seed 18, 576 x 192 in, so 300 men a side) played by
 /// two default generals under the fast shot model, game seed `seed`: every `every`-th decision
 /// of the first 8 game moves (k % every == 0, in play), cloned into out while they fit. Returns
