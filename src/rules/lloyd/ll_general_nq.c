@@ -288,19 +288,20 @@ static bool melee_but(const tw_state *v, int f, int t, signed char *memo)
 	return memo[t] > 0 || ll_engaged(v, t, f);
 }
 
-// An enemy archer f would see in range from p (his own place moved there for the test: the view is
-// the general's own copy, and the place is put back).
-bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo)
+// An enemy archer f would see in range from p (read on a copy of the view with him there,
+// s28-llview: the view itself is never written).
+bool ll_gen_sees(const tw_state *v0, int side, int f, tw_vec2 p, signed char *memo)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f];
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	ll_gen_moved m;
+	const tw_state *v = ll_gen_moved_at(&m, v0, f, p);
+	if (!v)
+		return false;
 	bool ok = false;
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
 		ok = ll_gen_enemy(v, side, t) && ll_in_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) &&
 		     !melee_but(v, f, t, memo) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
-	me->pos = was;
+	ll_gen_moved_free(&m);
 	return ok;
 }
 

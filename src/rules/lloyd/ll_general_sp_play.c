@@ -147,13 +147,14 @@ bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double sto
 	return true;
 }
 
-// The best shot value archer f would have from p (his place moved there for the test: the view is
-// the general's own copy, as ll_gen_sees does; the place is put back).
-static double value_from(const tw_state *v, int side, int f, tw_vec2 p)
+// The best shot value archer f would have from p (read on a copy of the view with him there, as
+// ll_gen_sees does; s28-llview: the view itself is never written).
+static double value_from(const tw_state *v0, int side, int f, tw_vec2 p)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f];
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	ll_gen_moved m;
+	const tw_state *v = ll_gen_moved_at(&m, v0, f, p);
+	if (!v)
+		return 0;
 	double best = 0;
 	for (int t = 0; t < v->nfig; t++) {
 		if (!ll_gen_enemy(v, side, t))
@@ -162,7 +163,7 @@ static double value_from(const tw_state *v, int side, int f, tw_vec2 p)
 		if (val > best && !ll_in_melee(v, t) && ll_sight(v, f, t))
 			best = val;
 	}
-	me->pos = was;
+	ll_gen_moved_free(&m);
 	return best;
 }
 

@@ -313,13 +313,14 @@ static bool tf_shoot(const tw_state *v, int side, tw_order *o)
 	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
 }
 
-// The best shot f would have from p (his place moved there for the test on the general's own
-// view, and put back).
-static double best_shot_from(const tw_state *v, int side, int f, tw_vec2 p)
+// The best shot f would have from p (read on a copy of the view with him there; s28-llview: the
+// view itself is never written).
+static double best_shot_from(const tw_state *v0, int side, int f, tw_vec2 p)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f];
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	ll_gen_moved m;
+	const tw_state *v = ll_gen_moved_at(&m, v0, f, p);
+	if (!v)
+		return 0;
 	double bv = 0;
 	int fr = -1;
 	for (int t = 0; t < v->nfig; t++) {
@@ -333,7 +334,7 @@ static double best_shot_from(const tw_state *v, int side, int f, tw_vec2 p)
 		if (val > bv)
 			bv = val;
 	}
-	me->pos = was;
+	ll_gen_moved_free(&m);
 	return bv;
 }
 

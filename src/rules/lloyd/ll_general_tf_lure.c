@@ -18,11 +18,14 @@
 
 enum { LURE_NEAR = 24, LURE_FAR = 29 }; // inches: long range now and after the archer steps nearer
 
-double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
+double ll_gen_tf_lure_score(const tw_state *v0, int side, int f, tw_vec2 p)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f]; // the general's own view: moved for the test, put back
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	// read on a copy of the view with him at p (s28-llview: the view itself is never written)
+	ll_gen_moved m;
+	const tw_state *v = ll_gen_moved_at(&m, v0, f, p);
+	if (!v)
+		return -1e300; // no room for the copy: no place scores
+	tw_vec2 was = v0->fig[f].pos;
 	double sc = 0;
 	for (int e = 0; e < v->nfig; e++) {
 		if (!ll_gen_enemy(v, side, e) || LLF(v, e)->reach[ll_row(v, e)] != TW_LL_MISSILE)
@@ -43,7 +46,7 @@ double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 	double c = ll_gen_tf_clearance_arch(v, side, f, p, 0); // an archer's bow no reach
 	if (c < 1)
 		sc -= 5 + (1 - c);
-	me->pos = was;
+	ll_gen_moved_free(&m);
 	return sc;
 }
 
