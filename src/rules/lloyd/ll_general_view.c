@@ -10,10 +10,21 @@
 
 #include "ll.h"
 
-const tw_state *ll_gen_moved_at(ll_gen_moved *m, const tw_state *v, int f, tw_vec2 p)
+void ll_gen_moved_none(ll_gen_moved *m)
 {
-	tw_figure *fig = m->small;
+	m->made = false;
 	m->heap = NULL;
+}
+
+const tw_state *ll_gen_moved_keep(ll_gen_moved *m, const tw_state *v, int f, tw_vec2 p)
+{
+	if (m->made) {
+		m->s.fig[f].pos = p; // (only f moves between the calls of one test's places)
+		return &m->s;
+	}
+	if (memcmp(&p, &v->fig[f].pos, sizeof p) == 0)
+		return v; // he stands there: the view itself is that view (read only; nothing to copy)
+	tw_figure *fig = m->small;
 	if (v->nfig > LL_GEN_MOVED_SMALL) {
 		fig = m->heap = malloc((size_t)v->nfig * sizeof *fig);
 		if (!fig)
@@ -24,11 +35,18 @@ const tw_state *ll_gen_moved_at(ll_gen_moved *m, const tw_state *v, int f, tw_ve
 		memcpy(fig, v->fig, (size_t)v->nfig * sizeof *fig);
 	fig[f].pos = p;
 	m->s.fig = fig;
+	m->made = true;
 	return &m->s;
+}
+
+const tw_state *ll_gen_moved_at(ll_gen_moved *m, const tw_state *v, int f, tw_vec2 p)
+{
+	ll_gen_moved_none(m);
+	return ll_gen_moved_keep(m, v, f, p);
 }
 
 void ll_gen_moved_free(ll_gen_moved *m)
 {
 	free(m->heap);
-	m->heap = NULL;
+	ll_gen_moved_none(m);
 }
