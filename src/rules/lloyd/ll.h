@@ -444,6 +444,29 @@ bool ll_gen_shoot_plain(const tw_state *v, int side, tw_order *o, const ll_gen_r
 // memo NULL, or one entry per figure (-1 not known) kept between calls for the same f and view.
 bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo);
 bool ll_gen_asked(const tw_state *v, int side); ///< a decision names the seat
+/// s28-llview: a general's view with figure f put at p, for a "what if he stood there" test: a
+/// copy of the view's header whose figure array is the general's own copy with f at p (the
+/// records, the table and the rest are the view's, read only). A general decides on a const view
+/// that is often the game's state itself (docs/design.md; tw_play_out's shallow view): it never
+/// writes there, not even to put a figure back. ll_general_view.c.
+enum { LL_GEN_MOVED_SMALL = 64 }; // figures copied in place; more go to the heap
+typedef struct ll_gen_moved {
+	bool made; ///< s and its figures are copied (ll_gen_moved_keep)
+	tw_state s;
+	tw_figure *heap;
+	tw_figure small[LL_GEN_MOVED_SMALL];
+} ll_gen_moved;
+/// v with f at p, held in m (free it with ll_gen_moved_free); v itself where f stands at p (the
+/// same bits); NULL if out of memory (the caller answers as if f saw nothing from p).
+const tw_state *ll_gen_moved_at(ll_gen_moved *m, const tw_state *v, int f, tw_vec2 p);
+/// The same for one f at many places p in turn, copying once: m set by ll_gen_moved_none before
+/// the first call, freed after the last; every call with the same v (unchanged) and f.
+void ll_gen_moved_none(ll_gen_moved *m);
+const tw_state *ll_gen_moved_keep(ll_gen_moved *m, const tw_state *v, int f, tw_vec2 p);
+void ll_gen_moved_free(ll_gen_moved *m);
+/// s28-llview: ll_gen_sees for many places of one archer f, its copy of the view kept in m
+/// (ll_gen_moved_keep: set by ll_gen_moved_none first, freed after; NULL: a copy each call).
+bool ll_gen_sees_kept(const tw_state *v, ll_gen_moved *m, int side, int f, tw_vec2 p, signed char *memo);
 /// The NQ turn (start, move, react) for `side` (ll_general_nq.c): one order into *o.
 void ll_gen_nq_turn(const tw_state *v, int side, tw_order *o, const ll_gen_opts *op);
 /// ll_general_sp.c: the strongest enemy player of `side` (most points in good order), -1 none.

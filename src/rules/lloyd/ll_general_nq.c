@@ -288,21 +288,25 @@ static bool melee_but(const tw_state *v, int f, int t, signed char *memo)
 	return memo[t] > 0 || ll_engaged(v, t, f);
 }
 
-// An enemy archer f would see in range from p (his own place moved there for the test: the view is
-// the general's own copy, and the place is put back).
-bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo)
+// An enemy archer f would see in range from p (read on a copy of the view with him there,
+// s28-llview: the view itself is never written).
+bool ll_gen_sees_kept(const tw_state *v0, ll_gen_moved *m, int side, int f, tw_vec2 p, signed char *memo)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f];
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	ll_gen_moved own;
+	const tw_state *v = m ? ll_gen_moved_keep(m, v0, f, p) : ll_gen_moved_at(&own, v0, f, p);
+	if (!v)
+		return false;
 	bool ok = false;
 	const ll_frec *r = LLF(v, f);
 	for (int t = 0; t < v->nfig && !ok; t++)
 		ok = ll_gen_enemy(v, side, t) && ll_in_range_band(r->r[ll_row(v, f)], tw_dist(p, v->fig[t].pos)) &&
 		     !melee_but(v, f, t, memo) && ll_sight(v, f, t); // (ll-gen2: the range before the melee scan)
-	me->pos = was;
+	if (!m)
+		ll_gen_moved_free(&own);
 	return ok;
 }
+
+bool ll_gen_sees(const tw_state *v, int side, int f, tw_vec2 p, signed char *memo) { return ll_gen_sees_kept(v, NULL, side, f, p, memo); }
 
 bool ll_archer_place_plain = false; // h7-nqspeed (ll.h)
 bool ll_general_nq_plain = false;
@@ -340,6 +344,8 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 			pl[j] = pl[j - 1];
 		pl[j] = x;
 	}
+	ll_gen_moved mv; // (s28-llview: his places read on one copy of the view)
+	ll_gen_moved_none(&mv);
 	for (int i = 0; i < 32 && (ll_archer_place_plain || best > 1e299); i++) {
 		tw_vec2 p = pl[i].p;
 		double d = -pl[i].nd;
@@ -349,7 +355,7 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 		for (int j = 0; j < v->nfig && safe; j++)
 			safe = !ll_gen_enemy(v, side, j) || archer(v, j) ||
 			       tw_dist(p, v->fig[j].pos) - v->fig[j].radius - v->fig[f].radius > ll_move_allowance(v, j) + 1;
-		if (!safe || !ll_gen_sees(v, side, f, p, memo))
+		if (!safe || !ll_gen_sees_kept(v, &mv, side, f, p, memo))
 			continue;
 		tw_order_init(o, LL_OT_MOVE, side);
 		o->nfig = 1;
@@ -362,6 +368,7 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 			bp = p;
 		}
 	}
+	ll_gen_moved_free(&mv);
 	if (best > 1e299)
 		return false;
 	tw_order_init(o, LL_OT_MOVE, side);

@@ -482,8 +482,10 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 		}
 		cand_sort(c, 32);
 		int pick = -1, safe = -1; // the first safe place that sees, the first safe place
+		ll_gen_moved mv;          // (s28-llview: his places read on one copy of the view)
+		ll_gen_moved_none(&mv);
 		for (int i = 0; i < 32 && pick < 0 && -c[i].cost > NQ_SAFE; i++) {
-			bool sees = safe >= 0 && ll_gen_sees(v, side, f, c[i].off, memo);
+			bool sees = safe >= 0 && ll_gen_sees_kept(v, &mv, side, f, c[i].off, memo);
 			if (safe >= 0 && !sees)
 				continue;
 			tw_order_init(o, LL_OT_MOVE, side);
@@ -496,11 +498,12 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 				continue;
 			if (safe < 0) {
 				safe = i;
-				sees = ll_gen_sees(v, side, f, c[i].off, memo);
+				sees = ll_gen_sees_kept(v, &mv, side, f, c[i].off, memo);
 			}
 			if (sees)
 				pick = i;
 		}
+		ll_gen_moved_free(&mv);
 		if (pick < 0)
 			pick = safe;
 		for (int i = 0; i < 32 && pick < 0 && -c[i].cost > here;

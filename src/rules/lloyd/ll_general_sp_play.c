@@ -147,13 +147,13 @@ bool ll_gen_sp_spear_charge(const tw_state *v, int side, tw_order *o, double sto
 	return true;
 }
 
-// The best shot value archer f would have from p (his place moved there for the test: the view is
-// the general's own copy, as ll_gen_sees does; the place is put back).
-static double value_from(const tw_state *v, int side, int f, tw_vec2 p)
+// The best shot value archer f would have from p (read on m's copy of the view with him there,
+// kept for his places as ll_gen_sees_kept does; s28-llview: the view itself is never written).
+static double value_from(const tw_state *v0, ll_gen_moved *m, int side, int f, tw_vec2 p)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f];
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	const tw_state *v = ll_gen_moved_keep(m, v0, f, p);
+	if (!v)
+		return 0;
 	double best = 0;
 	for (int t = 0; t < v->nfig; t++) {
 		if (!ll_gen_enemy(v, side, t))
@@ -162,7 +162,6 @@ static double value_from(const tw_state *v, int side, int f, tw_vec2 p)
 		if (val > best && !ll_in_melee(v, t) && ll_sight(v, f, t))
 			best = val;
 	}
-	me->pos = was;
 	return best;
 }
 
@@ -185,7 +184,9 @@ bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain
 		    !r->loaded || !ll_may_act(v, f, LLA_MOVE) || !ll_may_act(v, f, LLA_SHOOT) ||
 		    ll_in_melee(v, f) || !body_free(v, side, f, op))
 			continue;
-		double now = value_from(v, side, f, v->fig[f].pos),
+		ll_gen_moved mv; // (s28-llview: his places read on one copy of the view)
+		ll_gen_moved_none(&mv);
+		double now = value_from(v, &mv, side, f, v->fig[f].pos),
 		       m = ll_move_allowance(v, f) - (r->group >= 0 ? 1 : 0);
 		double best = now * gain + 0.05;
 		tw_vec2 bp = v->fig[f].pos;
@@ -195,7 +196,7 @@ bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain
 			tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
 			if (!safe_at(v, side, f, p))
 				continue;
-			double val = value_from(v, side, f, p);
+			double val = value_from(v, &mv, side, f, p);
 			if (val <= best)
 				continue;
 			tw_order_init(o, LL_OT_MOVE, side);
@@ -210,6 +211,7 @@ bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain
 			bp = p;
 			found = true;
 		}
+		ll_gen_moved_free(&mv);
 		if (!found)
 			continue;
 		tw_order_init(o, LL_OT_MOVE, side);

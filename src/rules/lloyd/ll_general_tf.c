@@ -313,13 +313,13 @@ static bool tf_shoot(const tw_state *v, int side, tw_order *o)
 	return tw_ruleset_lloyd.validate(v, o, NULL) == TW_OK;
 }
 
-// The best shot f would have from p (his place moved there for the test on the general's own
-// view, and put back).
-static double best_shot_from(const tw_state *v, int side, int f, tw_vec2 p)
+// The best shot f would have from p (read on m's copy of the view with him there, kept for his
+// places: ll_gen_moved_keep; s28-llview: the view itself is never written).
+static double best_shot_from(const tw_state *v0, ll_gen_moved *m, int side, int f, tw_vec2 p)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f];
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	const tw_state *v = ll_gen_moved_keep(m, v0, f, p);
+	if (!v)
+		return 0;
 	double bv = 0;
 	int fr = -1;
 	for (int t = 0; t < v->nfig; t++) {
@@ -333,7 +333,6 @@ static double best_shot_from(const tw_state *v, int side, int f, tw_vec2 p)
 		if (val > bv)
 			bv = val;
 	}
-	me->pos = was;
 	return bv;
 }
 
@@ -350,7 +349,9 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 		double m = ll_move_allowance(v, f), rad = v->fig[f].radius + 0.2;
 		double pen = 1; // standing in an enemy's charge costs as much as a sure shot at a 1-point man
 		double c0 = clearance(v, side, f, v->fig[f].pos);
-		double v0 = (can_shoot ? best_shot_from(v, side, f, v->fig[f].pos) : 0) - (c0 < 0 ? pen : 0);
+		ll_gen_moved mv; // (s28-llview: his places read on one copy of the view)
+		ll_gen_moved_none(&mv);
+		double v0 = (can_shoot ? best_shot_from(v, &mv, side, f, v->fig[f].pos) : 0) - (c0 < 0 ? pen : 0);
 		double bv = v0 + 0.02;
 		tw_vec2 bp = v->fig[f].pos;
 		bool found = false;
@@ -360,7 +361,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 			if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
 				continue;
 			double c = clearance(v, side, f, p);
-			double val = (can_shoot ? best_shot_from(v, side, f, p) : 0) - (c < 0 ? pen : 0);
+			double val = (can_shoot ? best_shot_from(v, &mv, side, f, p) : 0) - (c < 0 ? pen : 0);
 			if (val <= bv)
 				continue;
 			if (!ll_gen_tf_move_one(v, side, f, p, v->fig[f].facing, o))
@@ -369,6 +370,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 			bp = p;
 			found = true;
 		}
+		ll_gen_moved_free(&mv);
 		if (!found)
 			continue;
 		if (ll_gen_tf_move_one(v, side, f, bp, ll_gen_tf_facing_at(v, f, bp), o))

@@ -23,8 +23,10 @@ bool ll_gen_tf_aim(const tw_state *v, int side, tw_order *o);
 /// enemy's bows (NQ.SHT.5: the random player's archers shoot at the first man in figure order they
 /// may): +1 for each enemy archer who sees him at 24-29 in (long range, NQ.SHT.4), +0.3 at 18-24 in,
 /// +2 more for a loaded one whom he would have moved against (his snap shot's man, NQ.OPP.1), -1
-/// for each who has him at medium or short range; -5 and more inside an enemy's charge.
-double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p);
+/// for each who has him at medium or short range; -5 and more inside an enemy's charge. Read on a
+/// copy of the view with him at p (s28-llview): m's, kept for his places (ll_gen_moved_keep), or
+/// with m NULL a copy of its own.
+double ll_gen_tf_lure_score(const tw_state *v, ll_gen_moved *m, int side, int f, tw_vec2 p);
 /// s26-three: our commander f steps to the place within his move with the best lure score (or
 /// stays), facing the enemy archers; one order.
 bool ll_gen_tf_lure(const tw_state *v, int side, int f, tw_order *o);

@@ -18,11 +18,14 @@
 
 enum { LURE_NEAR = 24, LURE_FAR = 29 }; // inches: long range now and after the archer steps nearer
 
-double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
+double ll_gen_tf_lure_score(const tw_state *v0, ll_gen_moved *m, int side, int f, tw_vec2 p)
 {
-	tw_figure *me = (tw_figure *)&v->fig[f]; // the general's own view: moved for the test, put back
-	tw_vec2 was = me->pos;
-	me->pos = p;
+	// read on a copy of the view with him at p (s28-llview: the view itself is never written)
+	ll_gen_moved own;
+	const tw_state *v = m ? ll_gen_moved_keep(m, v0, f, p) : ll_gen_moved_at(&own, v0, f, p);
+	if (!v)
+		return -1e300; // no room for the copy: no place scores
+	tw_vec2 was = v0->fig[f].pos;
 	double sc = 0;
 	for (int e = 0; e < v->nfig; e++) {
 		if (!ll_gen_enemy(v, side, e) || LLF(v, e)->reach[ll_row(v, e)] != TW_LL_MISSILE)
@@ -43,7 +46,8 @@ double ll_gen_tf_lure_score(const tw_state *v, int side, int f, tw_vec2 p)
 	double c = ll_gen_tf_clearance_arch(v, side, f, p, 0); // an archer's bow no reach
 	if (c < 1)
 		sc -= 5 + (1 - c);
-	me->pos = was;
+	if (!m)
+		ll_gen_moved_free(&own);
 	return sc;
 }
 
@@ -71,14 +75,16 @@ bool ll_gen_tf_lure(const tw_state *v, int side, int f, tw_order *o)
 {
 	double m = ll_move_allowance(v, f) - (LLF(v, f)->group >= 0 ? 1 : 0);
 	double W = v->table.width, D = v->table.depth, rad = v->fig[f].radius + 0.2;
-	double best = ll_gen_tf_lure_score(v, side, f, v->fig[f].pos) + 0.01, bestlen = 0;
+	ll_gen_moved mv; // (s28-llview: his places read on one copy of the view)
+	ll_gen_moved_none(&mv);
+	double best = ll_gen_tf_lure_score(v, &mv, side, f, v->fig[f].pos) + 0.01, bestlen = 0;
 	tw_vec2 bp = v->fig[f].pos;
 	for (int k = 0; k < 48; k++) {
 		double a = (k % 16) * M_PI / 8, rr = m * (k < 16 ? 0.98 : k < 32 ? 0.66 : 0.33);
 		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
 		if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
 			continue;
-		double sc = ll_gen_tf_lure_score(v, side, f, p);
+		double sc = ll_gen_tf_lure_score(v, &mv, side, f, p);
 		if (sc < best - 1e-9 || (sc < best + 1e-9 && rr >= bestlen))
 			continue;
 		if (!move_to(v, side, f, p, o))
@@ -87,5 +93,6 @@ bool ll_gen_tf_lure(const tw_state *v, int side, int f, tw_order *o)
 		bestlen = rr;
 		bp = p;
 	}
+	ll_gen_moved_free(&mv);
 	return bestlen > 0 && move_to(v, side, f, bp, o);
 }

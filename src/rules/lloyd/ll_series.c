@@ -259,12 +259,12 @@ static json_t *after_battle(const tw_state *fin, int k, int owner, const json_t 
 	if (!force)
 		return NULL;
 	// ll-rest: CA.D3.2, the commander chose his deserters in the battle's last phase (ll_owner.c)
-	const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, k, sizeof(ll_side));
+	const ll_side *sd = (const ll_side *)tw_rec_row(fin, TW_REC_SIDE, k, sizeof(ll_side));
 	bool chosen = sd->deserted;
 	for (int j = 0; j < fin->nfig; j++) {
 		if (fin->fig[j].side != k || fin->fig[j].status == TW_FS_DEAD)
 			continue; // CA.D3.1
-		const ll_frec *r = (const ll_frec *)tw_rec_row((tw_state *)fin, TW_REC_FIGURE, j, sizeof(ll_frec));
+		const ll_frec *r = (const ll_frec *)tw_rec_row(fin, TW_REC_FIGURE, j, sizeof(ll_frec));
 		if (chosen && r->deserted)
 			continue; // CA.D3.2: he chose this man to desert
 		if (owner >= 0 && r->owner != owner)
@@ -372,7 +372,7 @@ tw_status ll_series_record(json_t *carry, int seq, const tw_state *fin, bool *ov
 			return tw_error_set(err, TW_ERR_INPUT, "CA.1", "battle %d's side %d is %s, not its commander %s", seq, k,
 					    fin->sides[k].name, who ? who : "?");
 		}
-		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, k, sizeof(ll_side));
+		const ll_side *sd = (const ll_side *)tw_rec_row(fin, TW_REC_SIDE, k, sizeof(ll_side));
 		// ll-rest: CA.D1, 2v2: each ally keeps his own men; h6-camp: CA.D2, each has his own VPs,
 		// scored and against (ll_ca_credit.c: the commander whose men did it, or suffered it).
 		int al = ally_of(carry, seq, k);

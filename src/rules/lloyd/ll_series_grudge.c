@@ -24,17 +24,17 @@ bool ll_du20_record(json_t *carry, int seq, const tw_state *fin)
 	tw_rng r = fin->rng; // the game's own generator, as it stood at the end
 	for (int j = 0; j < fin->nfig; j++) {
 		const ll_frec *m =
-		    (const ll_frec *)tw_rec_row((tw_state *)fin, TW_REC_FIGURE, j, sizeof(ll_frec));
+		    (const ll_frec *)tw_rec_row(fin, TW_REC_FIGURE, j, sizeof(ll_frec));
 		int by = m->cheated, side = fin->fig[j].side;
 		bool hurt = fin->fig[j].status == TW_FS_DEAD || fin->fig[j].status == TW_FS_OUT || m->wounded;
 		if (by < 0 || by >= fin->nsides || by == side || !hurt)
 			continue;
 		int d6 = (int)tw_rng_below(&r, 6) + 1; // DU.20: 1-3 Honourable, 4-6 Rash
 		// ll-rest: in battle 4 played 2v2 (CA.D1) the knight may be the ally's (his owner)
-		const ll_side *sd = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, side, sizeof(ll_side));
+		const ll_side *sd = (const ll_side *)tw_rec_row(fin, TW_REC_SIDE, side, sizeof(ll_side));
 		const char *cmd = sd->ally1 > 0 && m->owner == sd->ally1 - 1 && sd->ally_name[0] ? sd->ally_name : fin->sides[side].name;
 		// h6-camp: the cheaters are the commander whose man cheated (cheat_own1), not the side's lead
-		const ll_side *bs = (const ll_side *)tw_rec_row((tw_state *)fin, TW_REC_SIDE, by, sizeof(ll_side));
+		const ll_side *bs = (const ll_side *)tw_rec_row(fin, TW_REC_SIDE, by, sizeof(ll_side));
 		const char *cheat = bs->ally1 > 0 && m->cheat_own1 == bs->ally1 && bs->ally_name[0] ? bs->ally_name : fin->sides[by].name;
 		json_t *g = json_pack("{s:s, s:s, s:s, s:i, s:i, s:s}", "commander", cmd,
 		                      "knight", m->name, "cheaters", cheat, "battle", seq, "d6",
