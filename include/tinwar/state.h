@@ -91,6 +91,13 @@ static inline void *tw_rec_row(const tw_state *s, tw_rec_kind kind, int index, s
 	return s->rec[kind] + (size_t)index * size;
 }
 
+/// tw_rec_row typed as the rule set's row struct T: a read-only row from a const state (a
+/// general's view, a validation), a writable one from a state that may change, so that the
+/// compiler refuses a write to a record through a const state.
+#define TW_REC_ROW(s, T, kind, index) \
+	_Generic((s), const tw_state *: (const T *)tw_rec_row((s), (kind), (index), sizeof(T)), \
+		 default: (T *)tw_rec_row((s), (kind), (index), sizeof(T)))
+
 /// A figure status's name ("active", or the rule set's "prisoner"); "?" if none.
 const char *tw_status_name(const tw_state *s, int status);
 /// The status called name (generic, or the state's rule set's), or -1.

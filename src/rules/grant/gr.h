@@ -85,11 +85,11 @@ typedef struct gr_game {
 } gr_game;
 extern const tw_record_def gr_unit_rec, gr_fig_rec, gr_gun_rec, gr_house_rec, gr_side_rec, gr_game_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
-#define GRU(s, u) ((gr_urec *)tw_rec_row((s), TW_REC_UNIT, (u)->id, sizeof(gr_urec)))
-#define GRF(s, f) ((gr_frec *)tw_rec_row((s), TW_REC_FIGURE, (f)->id, sizeof(gr_frec)))
-#define GRG(s, g) ((gr_grec *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(gr_grec)))
-#define GRS(s) ((gr_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(gr_game)))
-#define GRSD(s, side) ((gr_srec *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(gr_srec)))
+#define GRU(s, u) TW_REC_ROW(s, gr_urec, TW_REC_UNIT, (u)->id)
+#define GRF(s, f) TW_REC_ROW(s, gr_frec, TW_REC_FIGURE, (f)->id)
+#define GRG(s, g) TW_REC_ROW(s, gr_grec, TW_REC_GUN, (g)->id)
+#define GRS(s) TW_REC_ROW(s, gr_game, TW_REC_GAME, 0)
+#define GRSD(s, side) TW_REC_ROW(s, gr_srec, TW_REC_SIDE, (side))
 /// House h's record (h a house index, gr_house_terrain), read only.
 static inline const gr_hrec *gr_house_c(const tw_state *s, int terrain_id)
 {
@@ -165,7 +165,7 @@ int gr_house_terrain(const tw_state *s, int house);
 int gr_nhouses(const tw_state *s);
 bool gr_in_cover(const tw_state *s, const tw_figure *target, tw_vec2 from);
 bool gr_unit_in_cover(const tw_state *s, int unit, tw_vec2 from);
-void gr_unit_set_flag(const tw_state *s, tw_unit *u, int flag, bool on);
+void gr_unit_set_flag(tw_state *s, tw_unit *u, int flag, bool on);
 
 // ---- Rule-set parts ----
 tw_status gr_setup(tw_state *s, tw_error *err);
@@ -263,7 +263,7 @@ bool gr_ford_legs(const tw_state *s, int troop, int formation, tw_vec2 a, tw_vec
 		  const char **clause);
 double gr_barge_rate(const tw_state *s, tw_vec2 a, tw_vec2 b, const char **clause);
 bool gr_unit_crossing(const tw_state *s, const tw_unit *u);
-void gr_ford_set(const tw_state *s, tw_figure *f, int end, tw_vec2 to);
+void gr_ford_set(tw_state *s, tw_figure *f, int end, tw_vec2 to);
 void gr_ford_update(tw_state *s, bool land, tw_events *ev);
 /// GR.MOVE.7: cost of a -> b where up to the end the going may be water (stepping aboard or
 /// ashore); *wet gets the length in water.

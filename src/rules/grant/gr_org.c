@@ -59,7 +59,7 @@ bool gr_unit_halted(const tw_state *s, const tw_unit *u)
 	       gr_unit_crossing(s, u); // GR.TERR.7: a crossing unit does nothing else
 }
 
-void gr_unit_set_flag(const tw_state *s, tw_unit *u, int flag, bool on)
+void gr_unit_set_flag(tw_state *s, tw_unit *u, int flag, bool on)
 {
 	if (on)
 		GRU(s, u)->flags |= flag;

@@ -96,14 +96,14 @@ double gr_barge_rate(const tw_state *s, tw_vec2 a, tw_vec2 b, const char **claus
 
 bool gr_unit_crossing(const tw_state *s, const tw_unit *u) { return GRU(s, u)->xing >= s->move_no && GRU(s, u)->xing > 0; }
 
-void gr_ford_set(const tw_state *s, tw_figure *f, int end, tw_vec2 to)
+void gr_ford_set(tw_state *s, tw_figure *f, int end, tw_vec2 to)
 {
 	GRF(s, f)->xend = end;
 	GRF(s, f)->xx = (int32_t)lround(to.x * GR_FIXED);
 	GRF(s, f)->xy = (int32_t)lround(to.y * GR_FIXED);
 }
 
-static void clear_fig(const tw_state *s, tw_figure *f) { GRF(s, f)->xend = GRF(s, f)->xx = GRF(s, f)->xy = 0; }
+static void clear_fig(tw_state *s, tw_figure *f) { GRF(s, f)->xend = GRF(s, f)->xx = GRF(s, f)->xy = 0; }
 
 static bool retiring(const tw_state *s, const tw_unit *u)
 {

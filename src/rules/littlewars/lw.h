@@ -132,7 +132,7 @@ typedef struct lw_side {
 	int32_t train_moved[LW_TRAIN_MAX]; ///< game move in which it last ran
 	int32_t train_ready[LW_TRAIN_MAX]; ///< first game move in which it may run (loading, LW.BIG.9)
 } lw_side;
-#define LWS(s, side) ((lw_side *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(lw_side)))
+#define LWS(s, side) TW_REC_ROW(s, lw_side, TW_REC_SIDE, (side))
 #define LW_GUN_MAX_CROSSERS 32
 typedef struct lw_gun {
 	uint8_t out_of_battle;  ///< LW.VAR.9: beyond the defender's two thirds
@@ -149,9 +149,9 @@ typedef struct lw_gun {
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).
-#define LWG(s) ((lw_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(lw_game)))
-#define LWF(s, f) ((lw_fig *)tw_rec_row((s), TW_REC_FIGURE, (f)->id, sizeof(lw_fig)))
-#define LWGN(s, g) ((lw_gun *)tw_rec_row((s), TW_REC_GUN, (g)->id, sizeof(lw_gun)))
+#define LWG(s) TW_REC_ROW(s, lw_game, TW_REC_GAME, 0)
+#define LWF(s, f) TW_REC_ROW(s, lw_fig, TW_REC_FIGURE, (f)->id)
+#define LWGN(s, g) TW_REC_ROW(s, lw_gun, TW_REC_GUN, (g)->id)
 /// LW.BIG.2 (lw-box): gun g is in a box (LWGN(s, g)->boxed).
 static inline bool lw_gun_boxed(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->boxed > 0; }
 /// LW.BIG.9 (lw-box): gun g is aboard a train (LWGN(s, g)->trained).

@@ -195,9 +195,9 @@ typedef struct ll_side {
 	// ---- end h6-camp ----
 } ll_side;
 extern const tw_record_def ll_fig_rec, ll_game_rec, ll_side_rec;
-#define LLS(s, k) ((ll_side *)tw_rec_row((s), TW_REC_SIDE, (k), sizeof(ll_side)))
-#define LLF(s, id) ((ll_frec *)tw_rec_row((s), TW_REC_FIGURE, (id), sizeof(ll_frec)))
-#define LLG(s) ((ll_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(ll_game)))
+#define LLS(s, k) TW_REC_ROW(s, ll_side, TW_REC_SIDE, k)
+#define LLF(s, id) TW_REC_ROW(s, ll_frec, TW_REC_FIGURE, id)
+#define LLG(s) TW_REC_ROW(s, ll_game, TW_REC_GAME, 0)
 
 // ---- Tables (ll_tables.c) ----
 enum { LL_W_NONE = 0, LL_W_SPEAR, LL_W_SWORD, LL_W_BOW, LL_W_DAGGER, LL_W_AXE,

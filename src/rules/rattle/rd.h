@@ -141,10 +141,10 @@ typedef struct rd_game {
 	double flow;              ///< ---- rd_boat.c ----: bearing the water flows to, degrees; -1 still (RD.MOVE.10)
 } rd_game;
 extern const tw_record_def rd_unit_rec, rd_fig_rec, rd_ter_rec, rd_side_rec, rd_game_rec;
-#define RDU(s, id) ((rd_urec *)tw_rec_row((s), TW_REC_UNIT, (id), sizeof(rd_urec)))
-#define RDF(s, id) ((rd_frec *)tw_rec_row((s), TW_REC_FIGURE, (id), sizeof(rd_frec)))
-#define RDS(s, side) ((rd_srec *)tw_rec_row((s), TW_REC_SIDE, (side), sizeof(rd_srec)))
-#define RDG(s) ((rd_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(rd_game)))
+#define RDU(s, id) TW_REC_ROW(s, rd_urec, TW_REC_UNIT, (id))
+#define RDF(s, id) TW_REC_ROW(s, rd_frec, TW_REC_FIGURE, (id))
+#define RDS(s, side) TW_REC_ROW(s, rd_srec, TW_REC_SIDE, (side))
+#define RDG(s) TW_REC_ROW(s, rd_game, TW_REC_GAME, 0)
 
 // ---- Tables (rd_tables.c) ----
 typedef struct rd_class_row {

@@ -158,10 +158,10 @@ typedef struct sv_trec {
 } sv_trec;
 
 extern const tw_record_def sv_fig_rec, sv_gun_rec, sv_side_rec, sv_game_rec, sv_ter_rec;
-#define SVF(s, id) ((sv_frec *)tw_rec_row((s), TW_REC_FIGURE, (id), sizeof(sv_frec)))
-#define SVGN(s, id) ((sv_grec *)tw_rec_row((s), TW_REC_GUN, (id), sizeof(sv_grec)))
-#define SVS(s, k) ((sv_srec *)tw_rec_row((s), TW_REC_SIDE, (k), sizeof(sv_srec)))
-#define SVG(s) ((sv_game *)tw_rec_row((s), TW_REC_GAME, 0, sizeof(sv_game)))
+#define SVF(s, id) TW_REC_ROW(s, sv_frec, TW_REC_FIGURE, (id))
+#define SVGN(s, id) TW_REC_ROW(s, sv_grec, TW_REC_GUN, (id))
+#define SVS(s, k) TW_REC_ROW(s, sv_srec, TW_REC_SIDE, (k))
+#define SVG(s) TW_REC_ROW(s, sv_game, TW_REC_GAME, 0)
 
 // ---- Tables (sv_tables.c) ----
 typedef struct sv_tempo_row {
