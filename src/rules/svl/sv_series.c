@@ -295,12 +295,12 @@ static tw_status record_auction(json_t *carry, const tw_state *fin, tw_error *er
 	json_t *by = json_object_get(carry, "country"), *sales = json_array(), *p1 = json_object();
 	if (!sales || !p1)
 		return json_decref(sales), json_decref(p1), nomem(err);
-	const sv_game *g = SVG((tw_state *)fin);
+	const sv_game *g = SVG(fin);
 	tw_sv_auction a;
 	memset(&a, 0, sizeof a);
 	for (int i = 0; i < g->nlots; i++) {
 		int side = g->sold_to[i];
-		int c = side >= 0 ? SVS((tw_state *)fin, side)->country : 0;
+		int c = side >= 0 ? SVS(fin, side)->country : 0;
 		json_array_append_new(sales, json_pack("{s:i, s:s, s:s, s:i}", "lot", i + 1, "gun", tw_sv_labels[g->lots[i]].code,
 						       "winner", side >= 0 ? country_name(c) : "unsold", "price",
 						       side >= 0 ? g->price[i] : 0));
@@ -308,7 +308,7 @@ static tw_status record_auction(json_t *carry, const tw_state *fin, tw_error *er
 			a.guns[c][a.nguns[c]++] = g->lots[i];
 	}
 	for (int k = 0; k < fin->nsides; k++) {
-		const sv_srec *r = SVS((tw_state *)fin, k);
+		const sv_srec *r = SVS(fin, k);
 		int c = r->country;
 		json_t *rec = json_object_get(by, country_name(c)), *guns = json_array();
 		if (!rec || !guns)
@@ -343,7 +343,7 @@ static tw_status record_range(json_t *carry, const tw_state *fin, tw_error *err)
 		return nomem(err);
 	json_t *jsides = json_object_get(doc, "sides");
 	for (int k = 0; k < fin->nsides; k++) {
-		const sv_srec *r = SVS((tw_state *)fin, k);
+		const sv_srec *r = SVS(fin, k);
 		if (r->im_version < 1 || r->am_version < 1) {
 			json_decref(doc);
 			return tw_error_set(err, TW_ERR_INPUT, "SV.DOC.4", "%s has not written its %s Manual: the battles wait for every manual",
@@ -351,7 +351,7 @@ static tw_status record_range(json_t *carry, const tw_state *fin, tw_error *err)
 		}
 	}
 	for (int k = 0; k < fin->nsides; k++) {
-		int c = SVS((tw_state *)fin, k)->country;
+		int c = SVS(fin, k)->country;
 		json_t *rec = json_object_get(by, country_name(c)), *data = json_object_get(json_array_get(jsides, (size_t)k), "data");
 		json_t *im = json_object(), *am = json_object(), *range = json_array();
 		if (!rec || !im || !am || !range) {
@@ -372,7 +372,7 @@ static tw_status record_range(json_t *carry, const tw_state *fin, tw_error *err)
 			if (fin->gun[gi].side != k)
 				continue;
 			json_t *entry = json_array_get(list, (size_t)nth++);
-			const sv_grec *gr = SVGN((tw_state *)fin, gi);
+			const sv_grec *gr = SVGN(fin, gi);
 			const double tv[] = {gr->v_mean, gr->v_sigma, gr->az_sigma, gr->misfire, gr->rate, gr->carry, gr->skid};
 			json_t *truth = json_object();
 			for (int i = 0; truth && truth_keys[i]; i++)
@@ -409,16 +409,16 @@ static tw_status record_battle(json_t *carry, int seq, const tw_state *fin, tw_e
 		standing += fin->fig[f].status == TW_FS_ACTIVE;
 	}
 	for (int k = 0; k < fin->ngun; k++) {
-		const sv_grec *r = SVGN((tw_state *)fin, k);
+		const sv_grec *r = SVGN(fin, k);
 		matches += r->matches;
 		fired += r->fired;
 		misfired += r->misfired;
 	}
-	const sv_game *g = SVG((tw_state *)fin);
+	const sv_game *g = SVG(fin);
 	// SV.SETUP.9, SV.DOC.15: a manual revised in this battle (a later version) stays in force.
 	json_t *doc = tw_state_to_json(fin), *by = json_object_get(carry, "country");
 	for (int k = 0; doc && k < 2 && k < fin->nsides; k++) {
-		const sv_srec *r = SVS((tw_state *)fin, k);
+		const sv_srec *r = SVS(fin, k);
 		json_t *man = json_object_get(json_object_get(by, country_name(r->country)), k == SV_ATTACKER ? "im" : "am");
 		const char *vkey = k == SV_ATTACKER ? "im_version" : "am_version";
 		int now = k == SV_ATTACKER ? r->im_version : r->am_version;
