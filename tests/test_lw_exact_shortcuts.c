@@ -189,6 +189,96 @@ static void test_rough_extra_hooks_farm(void **st)
 	tw_state_free(&s);
 }
 
+// s29 (issue 18, Scale): lw_rough_extra through an active terrain index (a table of 100 pieces or
+// more) against the plain loop: random tables of 100 to 160 pieces on 300 x 200 in, ditches among
+// them, random paths of 1 to 5 points (legs short and long, some off the table); and two generated
+// Countries of 750 pieces or more, where the index matters most (they have no ditch: the plain
+// loop passes over every piece, the index over a few cells), giving +0 as the plain loop does;
+// the sums bit for bit, and the index taken (lw_tindex_for serves the table).
+static void test_rough_extra_indexed_matches_plain(void **st)
+{
+	(void)st;
+	tw_state *s = calloc(1, sizeof *s);
+	tw_terrain *tv = calloc(160, sizeof *tv);
+	lw_tindex *ix = calloc(1, sizeof *ix);
+	assert_true(s && tv && ix);
+	s->table.width = 300;
+	s->table.depth = 200;
+	s->table.terrain = tv;
+	tw_rng r;
+	tw_rng_seed(&r, 2913);
+	int bad = 0, nonzero = 0, paths = 0;
+	for (int tb = 0; tb < 60; tb++) {
+		int n = 100 + (int)tw_rng_below(&r, 61);
+		for (int i = 0; i < n; i++) {
+			uint32_t pick = tw_rng_below(&r, 6);
+			uint8_t kind = pick == 0 ? TW_TER_DITCH : pick == 1 ? TW_TER_WOOD : pick == 2 ? TW_TER_HOUSE : pick == 3 ? TW_TER_HILL : 40;
+			random_piece(&tv[i], &r, i + 1, kind);
+			tw_vec2 off = tw_v2(tw_rng_unit(&r) * 200, tw_rng_unit(&r) * 130); // spread over the table
+			for (int v = 0; v < tv[i].nverts; v++)
+				tv[i].v[v] = tw_add(tv[i].v[v], off);
+			tv[i].center = tw_add(tv[i].center, off);
+			tw_terrain_finish(&tv[i]);
+		}
+		s->table.nterrain = n;
+		assert_true(lw_tindex_build(ix, &s->table));
+		lw_tindex_activate(ix);
+		assert_ptr_equal(lw_tindex_for(&s->table), ix);
+		tw_vec2 pts[5];
+		for (int q = 0; q < 400; q++) {
+			int np = 1 + (int)tw_rng_below(&r, 5);
+			pts[0] = tw_v2(tw_rng_unit(&r) * 304 - 2, tw_rng_unit(&r) * 204 - 2);
+			double reach = q % 2 ? 12 : 120;
+			for (int k = 1; k < np; k++)
+				pts[k] = tw_add(pts[k - 1], tw_v2((tw_rng_unit(&r) - 0.5) * reach, (tw_rng_unit(&r) - 0.5) * reach));
+			double want = rough(s, pts, np, true), got = rough(s, pts, np, false);
+			nonzero += want != 0;
+			paths++;
+			if (memcmp(&want, &got, sizeof want) != 0) {
+				if (bad < 5)
+					print_message("table %d, path of %d: plain %.17g, indexed %.17g\n", tb, np, want, got);
+				bad++;
+			}
+		}
+		lw_tindex_activate(NULL);
+	}
+	print_message("60 tables of 100-160 pieces: %d of %d paths in rough going, %d mismatches\n", nonzero, paths, bad);
+	assert_int_equal(bad, 0);
+	assert_true(nonzero > 2000);
+	lw_tindex_free(ix);
+	free(tv);
+	free(s);
+
+	// Generated Countries, legs as the men's moves.
+	tw_error err;
+	for (uint64_t seed = 18; seed <= 19; seed++) {
+		tw_state g;
+		memset(&g, 0, sizeof g);
+		assert_int_equal(tw_scenario_generate(&g, "littlewars", seed, 1152, 192, &err), TW_OK);
+		assert_true(g.table.nterrain >= LW_TINDEX_MIN_PIECES);
+		lw_tindex gi;
+		memset(&gi, 0, sizeof gi);
+		assert_true(lw_tindex_build(&gi, &g.table));
+		lw_tindex_activate(&gi);
+		int gbad = 0, gnon = 0;
+		for (int q = 0; q < 20000; q++) {
+			tw_vec2 pts[3];
+			pts[0] = tw_v2(tw_rng_unit(&r) * 1152, tw_rng_unit(&r) * 192);
+			for (int k = 1; k < 3; k++)
+				pts[k] = tw_add(pts[k - 1], tw_v2((tw_rng_unit(&r) - 0.5) * 24, (tw_rng_unit(&r) - 0.5) * 24));
+			double want = rough(&g, pts, 3, true), got = rough(&g, pts, 3, false);
+			gnon += want != 0;
+			gbad += memcmp(&want, &got, sizeof want) != 0 || signbit(got);
+		}
+		lw_tindex_activate(NULL);
+		print_message("Country %llu (%d pieces): %d of 20000 paths in rough going, %d mismatches\n",
+			      (unsigned long long)seed, g.table.nterrain, gnon, gbad);
+		assert_int_equal(gbad, 0);
+		lw_tindex_free(&gi);
+		tw_state_free(&g);
+	}
+}
+
 static double pick_radius(tw_rng *r)
 {
 	switch (tw_rng_below(r, 12)) {
@@ -614,6 +704,7 @@ int main(void)
 	    cmocka_unit_test(test_LW_MEL_16_surrender_plan_at_six_foes),
 	    cmocka_unit_test(test_rough_extra_matches_plain),
 	    cmocka_unit_test(test_rough_extra_hooks_farm),
+	    cmocka_unit_test(test_rough_extra_indexed_matches_plain),
 	    cmocka_unit_test(test_contact_far_implies_no_contact),
 	    cmocka_unit_test(test_contact_far_games_match_plain),
 	    cmocka_unit_test(test_river_search_matches_plain),
