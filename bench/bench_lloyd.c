@@ -2,7 +2,7 @@
 // in the same run: an NQ skirmish of 20 a side (built from scenarios/lloyd/skirmish.json: two formed
 // lines of 7 spearmen and 6 archers against 10 axemen and 10 archers), ll-nq on both sides (goal
 // <= 2 ms a battle); and the six-player game (scenarios/lloyd/six.json), ll-six on all six seats
-// (goal <= 10 ms a game). Medians of G games; wall clock, one core.
+// (goal <= 10 ms a game). Medians of G games; the CPU time of this thread (one core), the wall clock beside it.
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -95,11 +95,13 @@ static void ll_line(const char *what, const tw_state *sc, const char *gen, doubl
 	qsort(tr, (size_t)G, sizeof *tr, ll_cmp);
 	qsort(ca, (size_t)G, sizeof *ca, ll_cmp);
 	qsort(cr, (size_t)G, sizeof *cr, ll_cmp);
-	double ma = ta[G / 2], mr = tr[G / 2];
-	printf("Lloyd %s (%d games each): computer v computer (%s) %.2f ms/game (avg %.0f turns); random v random %.2f "
-	       "ms/game (avg %.0f); ratio %.2fx; goal %g ms/game: %s\n",
+	// s29: the goal is judged on this thread's CPU time, as the Hook's Farm and scale lines are (one
+	// core's work; on a machine shared with other jobs the wall clock measures them too)
+	double ma = ca[G / 2], mr = cr[G / 2];
+	printf("Lloyd %s (%d games each, CPU time of this thread): computer v computer (%s) %.2f ms/game (avg %.0f turns); "
+	       "random v random %.2f ms/game (avg %.0f); ratio %.2fx; goal %g ms/game: %s\n",
 	       what, G, gen, ma, (double)turns_a / G, mr, (double)turns_r / G, ma / mr, goal, ma <= goal ? "met" : "NOT met");
-	printf("  (CPU time, this thread: computer v computer %.2f ms/game, random v random %.2f ms/game)\n", ca[G / 2], cr[G / 2]);
+	printf("  (wall clock: computer v computer %.2f ms/game, random v random %.2f ms/game)\n", ta[G / 2], tr[G / 2]);
 	free(ta);
 	free(tr);
 	free(ca);
