@@ -453,6 +453,33 @@ static void test_NQ_EVD_6_ATK_4_OPP_4_dagger(void **st)
 	done(s);
 }
 
+// NQ.EVD.1, NQ.EVD.5 (s29, a bug found by the three-fight general's pass): a charged man has one
+// try at running. Caught (1 against the group's 20), he is in melee with the chargers and a second
+// evade order is refused, the state unchanged; before the fix he rolled again and again until he
+// got away (ll-three's "every man charged evades" leaned on it). A man of his side who is not
+// charged is still refused as before, and the melee follows at the end of the phase.
+static void test_NQ_EVD_5_caught_evader_no_second_try(void **st)
+{
+	(void)st;
+	int sp[3], ar;
+	tw_state *s = evade_drill(sp, &ar);
+	tw_order *o = fig_order(LL_OT_EVADE, 1, ar, -1);
+	DICE(o, 1, 20);
+	ok(s, o);
+	assert_int_equal(find("NQ.EVD.4", TW_EV_TOSS)->a, 0); // caught
+	assert_int_equal(LLF(s, ar)->evade_turn, LLG(s)->turn);
+	o = fig_order(LL_OT_EVADE, 1, ar, -1);
+	DICE(o, 20, 1);
+	llt_refused(s, o, "NQ.EVD.5", "has tried to evade this charge and was caught");
+	assert_true(fabs(s->fig[ar].pos.y - 16) < 1e-9); // still where he was caught
+	refused(s, fig_order(LL_OT_EVADE, 1, ar + 1, -1), "NQ.EVD.1"); // Leif: nobody charged him
+	o = order(LL_OT_END, 1);
+	DICE(o, 1, 1);
+	ok(s, o);
+	assert_non_null(contest(sp[1], ar)); // the melee is fought
+	done(s);
+}
+
 // NQ.RCH.4/6, NQ.ATK.5, LL.EX.3: X in base contact with both B and C, his attack roll aimed at C,
 // beats both (B 3 against 16, C 5 against 13): he closes with C, his attack-roll target, not with B
 // (a defence roll only saves him, NQ.ATK.2).
@@ -668,6 +695,7 @@ int main(void)
 		cmocka_unit_test(test_LL_EX_4_NQ_SCN_3_EVD_1_2_3_4_5_7_GRP_7_evade),
 		cmocka_unit_test(test_LL_EX_4_NQ_OPP_1_2_5_6_snap_then_evade),
 		cmocka_unit_test(test_NQ_EVD_6_ATK_4_OPP_4_dagger),
+		cmocka_unit_test(test_NQ_EVD_5_caught_evader_no_second_try),
 		cmocka_unit_test(test_NQ_GRP_5_SHT_6_line_breaks),
 		cmocka_unit_test(test_NQ_SHD_1_2_STAT_4_shield_arc),
 		cmocka_unit_test(test_NQ_SCN_2_skirmish_scenario_plays),

@@ -123,6 +123,7 @@ typedef struct ll_frec {
 	int32_t killer1;   ///< CA.D2: the commander (campaign index + 1) of the man who killed him, 0 unknown
 	int32_t cheat_own1;///< DU.20: the commander (index + 1) whose man first cheated against him, 0 unknown
 	// ---- end h6-camp ----
+	int32_t evade_turn;///< s29: the turn in which he tried to evade (NQ.EVD.1: one try; caught, he fights: NQ.EVD.5), 0 none
 } ll_frec;
 typedef struct ll_game {
 	int32_t turn;     ///< 1-based turn (NQ.TURN.1), 0 before play

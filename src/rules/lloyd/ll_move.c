@@ -249,6 +249,11 @@ tw_status ll_validate_evade(const tw_state *s, const tw_order *o, tw_error *err)
 	int n = chargers(s, f, cs, 8);
 	if (n == 0)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.EVD.1", "figure %d is not being charged", f);
+	// s29: one try at running from a charge (NQ.EVD.1); a man caught is in melee with the chargers
+	// (NQ.EVD.5) and may not roll again (before s29 he could, until he got away).
+	if (LLF(s, f)->evade_turn == LLG(s)->turn && LLG(s)->turn > 0)
+		return tw_error_set(err, TW_ERR_ILLEGAL, "NQ.EVD.5",
+				    "figure %d has tried to evade this charge and was caught: he is in melee with the chargers", f);
 	for (int j = 0; j < s->nfig; j++) { // NQ.EVD.7: only a man not already engaged
 		if (!ll_engaged(s, f, j))
 			continue;
@@ -267,6 +272,7 @@ tw_status ll_apply_evade(tw_state *s, const tw_order *o, tw_events *ev)
 	int n = chargers(s, f, cs, 8);
 	ll_frec *r = LLF(s, f);
 	LLG(s)->evaded = 1; // NQ.TURN.2: opportunity shooting is over
+	r->evade_turn = LLG(s)->turn; // s29: his one try (NQ.EVD.1, NQ.EVD.5)
 	double me = ll_move_allowance(s, f) * (r->snapped ? 0.5 : 1); // NQ.OPP.5, NQ.EVD.7
 	int re = tw_roll(s, ev, s->fig[f].side, "NQ.EVD.3", 1, 20, NULL, NULL);
 	// NQ.EVD.2, NQ.GRP.7: chargers of one group roll once; others each roll (NQ.EVD.7, ours).

@@ -99,6 +99,8 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD_LATE(ll_frec, cheat_own1, TW_FT_I32, TW_VIS_ALL, 0, 0, 6, NULL,
 		      "the commander (index + 1) whose man first cheated against him in a duel, 0 unknown (DU.16, DU.20)"),
 	// ---- end h6-camp ----
+	TW_FIELD_LATE(ll_frec, evade_turn, TW_FT_I32, TW_VIS_ALL, 0, 0, 1000000, NULL,
+		      "s29: the turn in which he tried to evade a charge, 0 none: one try (NQ.EVD.1); caught, he fights (NQ.EVD.5)"),
 };
 
 static const tw_field_def game_fields[] = {
