@@ -444,23 +444,23 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 		uint64_t seed, hash;
 	} pin[] = {
 		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0x31a94be2be22abd3ull}, // h6-nq: re-pinned (its doctrine)
-		{"scenarios/lloyd/skirmish.json", "random", 1, 0x31ccd6af5f2d73c5ull},
+		{"scenarios/lloyd/skirmish.json", "random", 1, 0x0687e1e5215d160dull}, // s29: NQ.EVD.5, one evade a charge (was 0x31ccd6af5f2d73c5)
 		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0x1550b2edf6b3bb03ull}, // h6-nq
-		{"scenarios/lloyd/skirmish.json", "random", 2, 0xa45d872c60d41377ull},
+		{"scenarios/lloyd/skirmish.json", "random", 2, 0x119e0829cb533b63ull}, // s29: NQ.EVD.5, one evade a charge (was 0xa45d872c60d41377)
 		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0xee7e6c033b6cc585ull}, // h6-nq
-		{"scenarios/lloyd/skirmish.json", "random", 3, 0x3051e2b4a2101abfull},
-		{"scenarios/lloyd/three.json", "ll-three", 1, 0x457eb2a4f840c69aull}, // s26-three: re-pinned (the lure)
-		{"scenarios/lloyd/three.json", "random", 1, 0xdcd757972e4bfd28ull}, // ll-rest: TF.D5 edge
-		{"scenarios/lloyd/three.json", "ll-three", 2, 0x0f3412f0be0e3b47ull}, // s26-three: re-pinned (the lure)
+		{"scenarios/lloyd/skirmish.json", "random", 3, 0x25b09d7887468c52ull}, // s29: NQ.EVD.5, one evade a charge (was 0x3051e2b4a2101abf)
+		{"scenarios/lloyd/three.json", "ll-three", 1, 0xa89bf48b2808b2aaull}, // s29: NQ.EVD.5, one evade a charge (was 0x457eb2a4f840c69a)
+		{"scenarios/lloyd/three.json", "random", 1, 0x2c9e3d4721d54b49ull}, // s29: NQ.EVD.5, one evade a charge (was 0xdcd757972e4bfd28)
+		{"scenarios/lloyd/three.json", "ll-three", 2, 0x76e98fbd28c76061ull}, // s29: NQ.EVD.5, one evade a charge (was 0x0f3412f0be0e3b47)
 		{"scenarios/lloyd/three.json", "random", 2, 0xf6278418b1f84519ull}, // ll-rest: TF.D5 edge
-		{"scenarios/lloyd/three.json", "ll-three", 3, 0x961173672ac43d64ull}, // s26-three: re-pinned (the lure)
-		{"scenarios/lloyd/three.json", "random", 3, 0xe8c2eb4fbe68bee7ull},
-		{"scenarios/lloyd/six.json", "ll-six", 1, 0xdb3193d8d4adac4dull}, // h6-six: the doctrine's second pass
+		{"scenarios/lloyd/three.json", "ll-three", 3, 0x38df492617e934abull}, // s29: NQ.EVD.5, one evade a charge (was 0x961173672ac43d64)
+		{"scenarios/lloyd/three.json", "random", 3, 0xf09ef295fc1ef76full}, // s29: NQ.EVD.5, one evade a charge (was 0xe8c2eb4fbe68bee7)
+		{"scenarios/lloyd/six.json", "ll-six", 1, 0x4d19a12f9769348bull}, // s29: NQ.EVD.5, one evade a charge (was 0xdb3193d8d4adac4d)
 		{"scenarios/lloyd/six.json", "random", 1, 0x6a8f3fefdd41e0e4ull},
-		{"scenarios/lloyd/six.json", "ll-six", 2, 0xb448e1a594165b87ull}, // h6-six: SP.5's hand-over, the doctrine
-		{"scenarios/lloyd/six.json", "random", 2, 0x1e3f1037f45f6bb4ull},
-		{"scenarios/lloyd/six.json", "ll-six", 3, 0xc01026ffc5b0fdafull}, // h6-six: it ends now
-		{"scenarios/lloyd/six.json", "random", 3, 0xbfb8b846f6fe811bull},
+		{"scenarios/lloyd/six.json", "ll-six", 2, 0xcbc55605c5b7e5bcull}, // s29: NQ.EVD.5, one evade a charge (was 0xb448e1a594165b87)
+		{"scenarios/lloyd/six.json", "random", 2, 0xb9f11c81bf4e7ef5ull}, // s29: NQ.EVD.5, one evade a charge (was 0x1e3f1037f45f6bb4)
+		{"scenarios/lloyd/six.json", "ll-six", 3, 0x65aeb873ef627392ull}, // s29: NQ.EVD.5, one evade a charge (was 0xc01026ffc5b0fdaf)
+		{"scenarios/lloyd/six.json", "random", 3, 0x232e80b4b9b706f9ull}, // s29: NQ.EVD.5, one evade a charge (was 0xbfb8b846f6fe811b)
 
 	};
 	static const char *const paths[] = {"scenarios/lloyd/skirmish.json", "scenarios/lloyd/three.json", "scenarios/lloyd/six.json"};
