@@ -358,42 +358,58 @@ static void sf_hit_figure(sf_shot *h, int32_t idx)
 
 enum { SF_EV_NONE = 0, SF_EV_FIG, SF_EV_BLOCK, SF_EV_FLOOR, SF_EV_EXIT };
 
-// s29-sfast (issue 18): a flight step in which sf_step could find nothing (most of them),
-// taken without its searches; false (nothing changed) when that is not certain, and sf_step
-// then takes the step. The step is sf_step's, the same expressions (u = 1), when:
+// s29-sfast (issue 18): flight steps in which sf_step could find nothing (most of them), taken
+// without its searches, each followed by the loop's sample, from step n on while the loop would
+// go on; returns the new n. It stops (for sf_step) at a step of which that is not certain. Such
+// a step is sf_step's, the same expressions (u = 1), when:
 //  * figures: sf_step's candidate loop would not enter its body: no candidate left, or the
 //    first one's s - reach_max is beyond s1. Then, with s0 <= s1 and reach_max >= 0, its
-//    s + reach_max is not below s0 either, so sf_step would not move lo on;
+//    s + reach_max is not below s0 either, so sf_step would not move lo on (lo stays put);
 //  * terrain: no entry span has s0 < s_in <= s1 (in_ref <= s0 and s1 < in_next, in_next the
 //    least entry s_in beyond in_ref, found again when that does not hold);
 //  * floor: the projectile rises (z1 >= z0) or its underside stays at or above g_top, the
 //    highest ground anywhere on the ray (sf_ground is a max from 0 over some hill spans);
 //  * edge: s1 <= s_exit.
 // NaN anywhere fails a comparison: sf_step takes the step.
-static bool sf_quiet_step(sf_shot *h)
+static int sf_quiet_run(sf_shot *h, int n)
 {
-	double s0 = h->s, z0 = h->z;
-	double vz1 = h->vz - SF_G * SF_DT, s1 = s0 + h->vh * SF_DT, z1 = z0 + vz1 * SF_DT;
-	if (!(s0 <= s1 && s1 <= h->s_exit && (z1 >= z0 || z1 - SF_RP >= h->g_top)))
-		return false;
-	if (h->lo < h->ncand && !(h->cand[h->lo].s - h->reach_max > s1))
-		return false;
-	if (!(h->in_ref <= s0 && s1 < h->in_next)) {
-		h->in_ref = s0;
-		h->in_next = INFINITY;
-		for (int i = 0; i < h->nspan; i++)
-			if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < h->in_next)
-				h->in_next = h->span[i].s_in;
-		if (!(s1 < h->in_next))
-			return false;
+	const double s_exit = h->s_exit, g_top = h->g_top;
+	const bool has_fig = h->lo < h->ncand;
+	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
+	double t = h->t, s = h->s, z = h->z, vh = h->vh, vz = h->vz, next = h->sampler.next;
+	double in_ref = h->in_ref, in_next = h->in_next;
+	while (t < SF_TMAX && n < SF_MAX_STEPS) {
+		double s0 = s, z0 = z;
+		double vz1 = vz - SF_G * SF_DT, s1 = s0 + vh * SF_DT, z1 = z0 + vz1 * SF_DT;
+		if (!(s0 <= s1 && s1 <= s_exit && (z1 >= z0 || z1 - SF_RP >= g_top)))
+			break;
+		if (has_fig && !(fig_lim > s1))
+			break;
+		if (!(in_ref <= s0 && s1 < in_next)) {
+			in_ref = s0;
+			in_next = INFINITY;
+			for (int i = 0; i < h->nspan; i++)
+				if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
+					in_next = h->span[i].s_in;
+			if (!(s1 < in_next))
+				break;
+		}
+		double vh1 = vh, ds = s1 - s0, u = 1;
+		t += u * SF_DT;
+		s = s0 + u * ds;
+		z = z0 + u * (z1 - z0);
+		vh += u * (vh1 - vh);
+		vz += u * (vz1 - vz);
+		n++;
+		if (!(t < next)) { // the sample may be due: sf_sample on the state as it is
+			h->t = t, h->s = s, h->z = z, h->vh = vh, h->vz = vz;
+			sf_sample(h, false);
+			next = h->sampler.next;
+		}
 	}
-	double vh1 = h->vh, ds = s1 - s0, u = 1;
-	h->t += u * SF_DT;
-	h->s = s0 + u * ds;
-	h->z = z0 + u * (z1 - z0);
-	h->vh += u * (vh1 - h->vh);
-	h->vz += u * (vz1 - h->vz);
-	return true;
+	h->t = t, h->s = s, h->z = z, h->vh = vh, h->vz = vz;
+	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
 }
 
 static void sf_step(sf_shot *h)
@@ -600,8 +616,12 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			req->origin.y <= st->table.depth;
 	h.stop = !on_table;
 	for (int n = 0; !h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS; n++) {
-		if (h.plain || h.rolling || !sf_quiet_step(&h))
-			sf_step(&h);
+		if (!h.plain && !h.rolling) {
+			n = sf_quiet_run(&h, n); // the quiet steps from here (sf_step would take them alike)
+			if (!(h.t < SF_TMAX && n < SF_MAX_STEPS))
+				break;
+		}
+		sf_step(&h);
 		sf_sample(&h, false);
 	}
 	out->rest = sf_at(&h, h.s);
