@@ -155,16 +155,19 @@ static int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b
 	// they pass over contributes nothing: its kind test, or seg_interval's first test, skips it
 	// in the plain loop, kept under tw_los_plain; tests/test_exact_shortcuts.c compares the two).
 	const los_q q = los_q_make(a, b);
+	// s29-sfast (issue 18): the switch and the pieces' array read once, not again after each call.
+	const bool plain = tw_los_plain;
+	const tw_terrain *const pieces = tb->terrain;
 	for (int k = 0; k < n; k++) {
-		const tw_terrain *t = &tb->terrain[idx ? idx[k] : k];
-		if (!tw_los_plain && !los_q_may_hit(&q, t, a))
+		const tw_terrain *t = &pieces[idx ? idx[k] : k];
+		if (!plain && !los_q_may_hit(&q, t, a))
 			continue;
 		bool blocks = tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_HILL ||
 			      t->kind == TW_TER_WOOD;
 		if (!blocks)
 			continue;
 		double t0, t1;
-		if (tw_los_plain ? !seg_interval(t, a, b, &t0, &t1) : !seg_interval_near(t, a, b, &t0, &t1))
+		if (plain ? !seg_interval(t, a, b, &t0, &t1) : !seg_interval_near(t, a, b, &t0, &t1))
 			continue;
 		double top = t->z0 + t->height;
 		if (t->kind == TW_TER_HILL) {
