@@ -623,9 +623,14 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 				continue;
 			}
 			// LW.MEL.2: within 1/8 in of an enemy man is contact; he stays until the move ends.
-			for (int j = 0; j < s->nfig; j++) {
-				const tw_figure *g = &s->fig[j];
-				if (g->side != f->side && lw_is_free(g) && (lw_contact_plain || !lw_contact_far(f, g)) &&
+			// s29-sfast (issue 18): the figures, their count and the switch read once, not again
+			// after each tw_figure_gap (nothing is written until the loop ends).
+			const tw_figure *const figs = s->fig;
+			const int nfig = s->nfig;
+			const bool plain = lw_contact_plain;
+			for (int j = 0; j < nfig; j++) {
+				const tw_figure *g = &figs[j];
+				if (g->side != f->side && lw_is_free(g) && (plain || !lw_contact_far(f, g)) &&
 				    tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
 					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
