@@ -412,6 +412,64 @@ static int sf_quiet_run(sf_shot *h, int n)
 	return n;
 }
 
+// s29-sfast (issue 18): rolling steps as sf_quiet_run takes flight steps: sf_step's rolling
+// step (u = 1) when it does not come to rest within the step (vh1 > 0) and meets no figure,
+// no entry span and not the table edge (the same tests as sf_quiet_run's), then sf_step's
+// check after a rolling step, with its ground looked up only when the answer is not already
+// known: sf_ground is never below 0 nor above g_top, so for X = z - SF_RP - 1e-6, X <= 0 (or
+// NaN) means not below X, and X > g_top means below it. Stops after a step that ends the
+// roll (at rest, or off the edge of a hill layer) or before one it cannot take.
+static int sf_quiet_roll(sf_shot *h, int n)
+{
+	const double s_exit = h->s_exit, g_top = h->g_top;
+	const bool has_fig = h->lo < h->ncand;
+	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
+	double in_ref = h->in_ref, in_next = h->in_next;
+	while (h->t < SF_TMAX && n < SF_MAX_STEPS) {
+		double dt = SF_DT_ROLL;
+		double s0 = h->s, z0 = h->z;
+		double vh1 = h->vh - SF_ROLL_DECEL * dt;
+		if (!(vh1 > 0))
+			break;
+		double s1 = s0 + 0.5 * (h->vh + vh1) * dt, vz1 = 0, z1 = z0;
+		if (!(s0 <= s1 && s1 <= s_exit))
+			break;
+		if (has_fig && !(fig_lim > s1))
+			break;
+		if (!(in_ref <= s0 && s1 < in_next)) {
+			in_ref = s0;
+			in_next = INFINITY;
+			for (int i = 0; i < h->nspan; i++)
+				if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
+					in_next = h->span[i].s_in;
+			if (!(s1 < in_next))
+				break;
+		}
+		double ds = s1 - s0, u = 1;
+		h->t += u * dt;
+		h->s = s0 + u * ds;
+		h->z = z0 + u * (z1 - z0);
+		h->vh += u * (vh1 - h->vh);
+		h->vz += u * (vz1 - h->vz);
+		n++;
+		if (h->vh <= SF_EPS) {
+			h->vh = 0;
+			h->stop = true;
+		} else {
+			double x = h->z - SF_RP - 1e-6;
+			if (x > 0 && (x > g_top || sf_ground(h, h->s) < x)) {
+				h->rolling = false; // rolled off the edge of a hill layer
+				h->vz = 0;
+			}
+		}
+		sf_sample(h, false);
+		if (h->stop || !h->rolling)
+			break;
+	}
+	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
+}
+
 static void sf_step(sf_shot *h)
 {
 	double dt = h->rolling ? SF_DT_ROLL : SF_DT;
@@ -616,9 +674,10 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			req->origin.y <= st->table.depth;
 	h.stop = !on_table;
 	for (int n = 0; !h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS; n++) {
-		if (!h.plain && !h.rolling) {
-			n = sf_quiet_run(&h, n); // the quiet steps from here (sf_step would take them alike)
-			if (!(h.t < SF_TMAX && n < SF_MAX_STEPS))
+		if (!h.plain) {
+			// The quiet steps from here (sf_step would take them alike).
+			n = h.rolling ? sf_quiet_roll(&h, n) : sf_quiet_run(&h, n);
+			if (!(!h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS))
 				break;
 		}
 		sf_step(&h);
