@@ -87,7 +87,7 @@ typedef struct sf_shot {
 	int nspan;
 	tw_vec2 o, dir; // current ray
 	double s_exit;  // along-ray distance to the table edge
-	// s29-sfast (issue 18), for sf_quiet_step: no entry span's s_in lies in (in_ref, in_next);
+	// s29-sfast (issue 18), for sf_quiet_run and sf_quiet_roll: no entry span's s_in lies in (in_ref, in_next);
 	// no hill span's top is above g_top (nor 0).
 	double in_ref, in_next, g_top;
 	bool plain;     // tw_shot_fast_plain: the shot as it was, for the tests

@@ -25,8 +25,9 @@ double tw_shot_fast_max_range(double z0);
 void tw_shot_fast_forget(void);
 
 /// s29-sfast (issue 18): true = the fast model's shots without the exact shortcuts of stop 29
-/// (who can be hit settled once a shot, spans and ground skipped when none can count, the
-/// sampler's first test inline), for the tests that compare the two; false (the default) = with.
+/// (the quiet flight and rolling steps taken without the searches, who can be hit settled once
+/// a shot, the sampler's first test inline), for the tests that compare the two; false (the
+/// default) = with.
 extern bool tw_shot_fast_plain;
 
 #endif
