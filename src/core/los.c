@@ -43,6 +43,49 @@ static inline bool los_q_may_hit(const los_q *q, const tw_terrain *t, tw_vec2 a)
 
 bool tw_los_plain = false;
 
+// s29-sfast (issue 18): geom.c's tw_segments_intersect and tw_segment_hit_t copied here, the
+// same expressions in the same order (the build has -ffp-contract=off), so that the edge loops
+// below make no calls: the same answers, bit for bit. tw_los_plain calls geom.c's.
+static inline double los_orient(tw_vec2 a, tw_vec2 b, tw_vec2 c) { return tw_cross(tw_sub(b, a), tw_sub(c, a)); }
+
+static inline bool los_on_seg(tw_vec2 a, tw_vec2 b, tw_vec2 p)
+{
+	return fmin(a.x, b.x) <= p.x && p.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= p.y && p.y <= fmax(a.y, b.y);
+}
+
+static inline bool los_segments_intersect(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
+{
+	if (tw_los_plain)
+		return tw_segments_intersect(a, b, c, d);
+	double o1 = los_orient(a, b, c), o2 = los_orient(a, b, d), o3 = los_orient(c, d, a), o4 = los_orient(c, d, b);
+	if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
+		return true;
+	if (o1 == 0 && los_on_seg(a, b, c))
+		return true;
+	if (o2 == 0 && los_on_seg(a, b, d))
+		return true;
+	if (o3 == 0 && los_on_seg(c, d, a))
+		return true;
+	if (o4 == 0 && los_on_seg(c, d, b))
+		return true;
+	return false;
+}
+
+static inline double los_segment_hit_t(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
+{
+	if (tw_los_plain)
+		return tw_segment_hit_t(a, b, c, d);
+	tw_vec2 r = tw_sub(b, a), s = tw_sub(d, c);
+	double den = tw_cross(r, s);
+	if (den == 0)
+		return los_segments_intersect(a, b, c, d) ? 0.0 : -1.0;
+	tw_vec2 ca = tw_sub(c, a);
+	double t = tw_cross(ca, s) / den, u = tw_cross(ca, r) / den;
+	if (t < 0 || t > 1 || u < 0 || u > 1)
+		return -1.0;
+	return t;
+}
+
 // Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges),
 // for a piece that passed los_q_may_hit (or the two tests it stands for).
 static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1);
@@ -80,7 +123,7 @@ static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double 
 	if (!in_a && !in_b) {
 		bool cross = false;
 		for (int i = 0, j = t->nverts - 1; i < t->nverts && !cross; j = i++)
-			cross = tw_segments_intersect(a, b, t->v[j], t->v[i]);
+			cross = los_segments_intersect(a, b, t->v[j], t->v[i]);
 		if (!cross)
 			return false;
 	}
@@ -90,7 +133,7 @@ static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double 
 	if (in_b)
 		lo = fmin(lo, 1), hi = 1;
 	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++) {
-		double u = tw_segment_hit_t(a, b, t->v[j], t->v[i]);
+		double u = los_segment_hit_t(a, b, t->v[j], t->v[i]);
 		if (u >= 0) {
 			lo = fmin(lo, u);
 			hi = fmax(hi, u);
@@ -112,16 +155,19 @@ static int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b
 	// they pass over contributes nothing: its kind test, or seg_interval's first test, skips it
 	// in the plain loop, kept under tw_los_plain; tests/test_exact_shortcuts.c compares the two).
 	const los_q q = los_q_make(a, b);
+	// s29-sfast (issue 18): the switch and the pieces' array read once, not again after each call.
+	const bool plain = tw_los_plain;
+	const tw_terrain *const pieces = tb->terrain;
 	for (int k = 0; k < n; k++) {
-		const tw_terrain *t = &tb->terrain[idx ? idx[k] : k];
-		if (!tw_los_plain && !los_q_may_hit(&q, t, a))
+		const tw_terrain *t = &pieces[idx ? idx[k] : k];
+		if (!plain && !los_q_may_hit(&q, t, a))
 			continue;
 		bool blocks = tw_terrain_is_solid((tw_terrain_kind)t->kind) || t->kind == TW_TER_HILL ||
 			      t->kind == TW_TER_WOOD;
 		if (!blocks)
 			continue;
 		double t0, t1;
-		if (tw_los_plain ? !seg_interval(t, a, b, &t0, &t1) : !seg_interval_near(t, a, b, &t0, &t1))
+		if (plain ? !seg_interval(t, a, b, &t0, &t1) : !seg_interval_near(t, a, b, &t0, &t1))
 			continue;
 		double top = t->z0 + t->height;
 		if (t->kind == TW_TER_HILL) {

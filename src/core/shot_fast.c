@@ -37,6 +37,8 @@
 #include "tinwar/shot.h"
 #include "tinwar/state.h"
 
+bool tw_shot_fast_plain = false;
+
 #define SF_G 386.1                  // gravity, in/s^2
 #define SF_V0 TW_SHOT_FAST_V0       // muzzle speed, in/s
 #define SF_RP TW_SHOT_FAST_RADIUS   // projectile radius, inches
@@ -85,6 +87,10 @@ typedef struct sf_shot {
 	int nspan;
 	tw_vec2 o, dir; // current ray
 	double s_exit;  // along-ray distance to the table edge
+	// s29-sfast (issue 18), for sf_quiet_run and sf_quiet_roll: no entry span's s_in lies in (in_ref, in_next);
+	// no hill span's top is above g_top (nor 0).
+	double in_ref, in_next, g_top;
+	bool plain;     // tw_shot_fast_plain: the shot as it was, for the tests
 	double t, s, z, vh, vz;
 	bool rolling, floored, glanced, stop;
 	tw_shot_sampler sampler;
@@ -198,12 +204,18 @@ static void sf_ray(sf_shot *h, tw_vec2 o, tw_vec2 dir)
 		if (t->kind == TW_TER_HILL || tw_terrain_is_solid((tw_terrain_kind)t->kind))
 			sf_add_spans(h, t, o, far, len);
 	}
+	h->g_top = 0;
+	for (int i = 0; i < h->nspan; i++)
+		if (h->span[i].hill)
+			h->g_top = fmax(h->g_top, h->span[i].top); // as sf_ground, over every hill span
+	h->in_ref = h->in_next = -INFINITY; // nothing known yet
 
 	h->ncand = h->lo = 0;
 	h->reach_max = 0;
 	for (int i = 0; i < st->nfig; i++) {
 		const tw_figure *f = &st->fig[i];
-		if (h->done[i] || !sf_fig_targetable(st, f))
+		// Not plain: done[] is 2 from the start for a man who cannot be hit (sf_fire).
+		if (h->done[i] || (h->plain && !sf_fig_targetable(st, f)))
 			continue;
 		double R = f->radius + SF_RP;
 		tw_vec2 d = tw_sub(f->pos, o);
@@ -232,6 +244,8 @@ static double sf_ground(const sf_shot *h, double s)
 
 static void sf_sample(sf_shot *h, bool force)
 {
+	if (!force && h->t < h->sampler.next && !h->plain)
+		return; // tw_shot_sample_due's first test, without the call
 	if (!tw_shot_sample_due(&h->sampler, h->out, h->t, force))
 		return;
 	tw_vec2 p = sf_at(h, h->s);
@@ -269,7 +283,7 @@ static void sf_fall(sf_shot *h, int32_t first, tw_vec2 fdir, double t0)
 		double ta = when[head++];
 		for (int j = 0; j < st->nfig; j++) {
 			const tw_figure *b = &st->fig[j];
-			if (h->done[j] || (b->flags & TW_FF_LYING) || !sf_fig_targetable(st, b))
+			if (h->done[j] || (b->flags & TW_FF_LYING) || (h->plain && !sf_fig_targetable(st, b)))
 				continue;
 			tw_vec2 d = tw_sub(b->pos, a->pos);
 			double along = tw_dot(d, fdir), lat = tw_cross(fdir, d);
@@ -343,6 +357,118 @@ static void sf_hit_figure(sf_shot *h, int32_t idx)
 // ---- the step loop ----
 
 enum { SF_EV_NONE = 0, SF_EV_FIG, SF_EV_BLOCK, SF_EV_FLOOR, SF_EV_EXIT };
+
+// s29-sfast (issue 18): flight steps in which sf_step could find nothing (most of them), taken
+// without its searches, each followed by the loop's sample, from step n on while the loop would
+// go on; returns the new n. It stops (for sf_step) at a step of which that is not certain. Such
+// a step is sf_step's, the same expressions (u = 1), when:
+//  * figures: sf_step's candidate loop would not enter its body: no candidate left, or the
+//    first one's s - reach_max is beyond s1. Then, with s0 <= s1 and reach_max >= 0, its
+//    s + reach_max is not below s0 either, so sf_step would not move lo on (lo stays put);
+//  * terrain: no entry span has s0 < s_in <= s1 (in_ref <= s0 and s1 < in_next, in_next the
+//    least entry s_in beyond in_ref, found again when that does not hold);
+//  * floor: the projectile rises (z1 >= z0) or its underside stays at or above g_top, the
+//    highest ground anywhere on the ray (sf_ground is a max from 0 over some hill spans);
+//  * edge: s1 <= s_exit.
+// NaN anywhere fails a comparison: sf_step takes the step.
+static int sf_quiet_run(sf_shot *h, int n)
+{
+	const double s_exit = h->s_exit, g_top = h->g_top;
+	const bool has_fig = h->lo < h->ncand;
+	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
+	double t = h->t, s = h->s, z = h->z, vh = h->vh, vz = h->vz, next = h->sampler.next;
+	double in_ref = h->in_ref, in_next = h->in_next;
+	while (t < SF_TMAX && n < SF_MAX_STEPS) {
+		double s0 = s, z0 = z;
+		double vz1 = vz - SF_G * SF_DT, s1 = s0 + vh * SF_DT, z1 = z0 + vz1 * SF_DT;
+		if (!(s0 <= s1 && s1 <= s_exit && (z1 >= z0 || z1 - SF_RP >= g_top)))
+			break;
+		if (has_fig && !(fig_lim > s1))
+			break;
+		if (!(in_ref <= s0 && s1 < in_next)) {
+			in_ref = s0;
+			in_next = INFINITY;
+			for (int i = 0; i < h->nspan; i++)
+				if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
+					in_next = h->span[i].s_in;
+			if (!(s1 < in_next))
+				break;
+		}
+		double vh1 = vh, ds = s1 - s0, u = 1;
+		t += u * SF_DT;
+		s = s0 + u * ds;
+		z = z0 + u * (z1 - z0);
+		vh += u * (vh1 - vh);
+		vz += u * (vz1 - vz);
+		n++;
+		if (!(t < next)) { // the sample may be due: sf_sample on the state as it is
+			h->t = t, h->s = s, h->z = z, h->vh = vh, h->vz = vz;
+			sf_sample(h, false);
+			next = h->sampler.next;
+		}
+	}
+	h->t = t, h->s = s, h->z = z, h->vh = vh, h->vz = vz;
+	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
+}
+
+// s29-sfast (issue 18): rolling steps as sf_quiet_run takes flight steps: sf_step's rolling
+// step (u = 1) when it does not come to rest within the step (vh1 > 0) and meets no figure,
+// no entry span and not the table edge (the same tests as sf_quiet_run's), then sf_step's
+// check after a rolling step, with its ground looked up only when the answer is not already
+// known: sf_ground is never below 0 nor above g_top, so for X = z - SF_RP - 1e-6, X <= 0 (or
+// NaN) means not below X, and X > g_top means below it. Stops after a step that ends the
+// roll (at rest, or off the edge of a hill layer) or before one it cannot take.
+static int sf_quiet_roll(sf_shot *h, int n)
+{
+	const double s_exit = h->s_exit, g_top = h->g_top;
+	const bool has_fig = h->lo < h->ncand;
+	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
+	double in_ref = h->in_ref, in_next = h->in_next;
+	while (h->t < SF_TMAX && n < SF_MAX_STEPS) {
+		double dt = SF_DT_ROLL;
+		double s0 = h->s, z0 = h->z;
+		double vh1 = h->vh - SF_ROLL_DECEL * dt;
+		if (!(vh1 > 0))
+			break;
+		double s1 = s0 + 0.5 * (h->vh + vh1) * dt, vz1 = 0, z1 = z0;
+		if (!(s0 <= s1 && s1 <= s_exit))
+			break;
+		if (has_fig && !(fig_lim > s1))
+			break;
+		if (!(in_ref <= s0 && s1 < in_next)) {
+			in_ref = s0;
+			in_next = INFINITY;
+			for (int i = 0; i < h->nspan; i++)
+				if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
+					in_next = h->span[i].s_in;
+			if (!(s1 < in_next))
+				break;
+		}
+		double ds = s1 - s0, u = 1;
+		h->t += u * dt;
+		h->s = s0 + u * ds;
+		h->z = z0 + u * (z1 - z0);
+		h->vh += u * (vh1 - h->vh);
+		h->vz += u * (vz1 - h->vz);
+		n++;
+		if (h->vh <= SF_EPS) {
+			h->vh = 0;
+			h->stop = true;
+		} else {
+			double x = h->z - SF_RP - 1e-6;
+			if (x > 0 && (x > g_top || sf_ground(h, h->s) < x)) {
+				h->rolling = false; // rolled off the edge of a hill layer
+				h->vz = 0;
+			}
+		}
+		sf_sample(h, false);
+		if (h->stop || !h->rolling)
+			break;
+	}
+	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
+}
 
 static void sf_step(sf_shot *h)
 {
@@ -525,6 +651,12 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	memset(h.done, 0, (size_t)nf);
 	for (int i = 0; i < nf; i++)
 		h.base[i] = NAN;
+	h.plain = tw_shot_fast_plain;
+	// s29-sfast (issue 18): who can be hit is settled once a shot (the state does not change
+	// while it flies), not again for every ray and every fall: 2 in done[] (never set back).
+	for (int i = 0; i < st->nfig && !h.plain; i++)
+		if (!sf_fig_targetable(st, &st->fig[i]))
+			h.done[i] = 2;
 
 	double el = elevation * (M_PI / 180.0);
 	h.vh = SF_V0 * cos(el);
@@ -542,6 +674,12 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			req->origin.y <= st->table.depth;
 	h.stop = !on_table;
 	for (int n = 0; !h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS; n++) {
+		if (!h.plain) {
+			// The quiet steps from here (sf_step would take them alike).
+			n = h.rolling ? sf_quiet_roll(&h, n) : sf_quiet_run(&h, n);
+			if (!(!h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS))
+				break;
+		}
 		sf_step(&h);
 		sf_sample(&h, false);
 	}

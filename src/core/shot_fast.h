@@ -4,6 +4,8 @@
 #ifndef TW_SHOT_FAST_H
 #define TW_SHOT_FAST_H
 
+#include <stdbool.h>
+
 /// Muzzle speed of the 4.7 spring gun in the fast model, in/s.
 #define TW_SHOT_FAST_V0 500.0
 /// Projectile (wooden cylinder) radius, inches.
@@ -21,5 +23,11 @@ double tw_shot_fast_elevation_for_range(double range_in, double z0, double targe
 double tw_shot_fast_max_range(double z0);
 /// Forgets this thread's memo of the two above (the next answers are computed afresh).
 void tw_shot_fast_forget(void);
+
+/// s29-sfast (issue 18): true = the fast model's shots without the exact shortcuts of stop 29
+/// (the quiet flight and rolling steps taken without the searches, who can be hit settled once
+/// a shot, the sampler's first test inline), for the tests that compare the two; false (the
+/// default) = with.
+extern bool tw_shot_fast_plain;
 
 #endif

@@ -24,11 +24,13 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 	double rr = f->radius + clear;
 	lw_tindex *ix = lw_tindex_for(&s->table);
 	int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
+	// s29-sfast (issue 18): r and the pieces' array read once, not again after each call.
+	const double r = f->radius + clear - 1e-9;
+	const tw_terrain *const pieces = s->table.terrain;
 	for (int k = 0; k < nc; k++) {
-		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
+		const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
 		if (!tw_terrain_impassable(t))
 			continue;
-		double r = f->radius + clear - 1e-9;
 		if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
 			continue; // farther than r from the piece's bounding box, so farther from the piece
 		if (tw_terrain_distance(t, p) < r)
@@ -61,9 +63,14 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	lw_tindex *ix = lw_tindex_for(&s->table);
 	int nc = ix ? lw_tindex_query(ix, tw_v2(fmin(a.x, b.x), fmin(a.y, b.y)), tw_v2(fmax(a.x, b.x), fmax(a.y, b.y)))
 		    : s->table.nterrain;
+	// s29-sfast (issue 18): the leg's box (tw_terrain_box_apart's) and the pieces' array worked
+	// out once, not again for each piece after each call; the same comparisons.
+	const double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
+	const double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
+	const tw_terrain *const pieces = s->table.terrain;
 	for (int k = 0; k < nc; k++) {
-		const tw_terrain *t = &s->table.terrain[ix ? ix->cand[k] : k];
-		if (tw_terrain_impassable(t) && !tw_terrain_box_apart(t, a, b) &&
+		const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
+		if (tw_terrain_impassable(t) && !(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) &&
 		    tw_terrain_segment_hits(t, a, b))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
 					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
@@ -616,9 +623,14 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 				continue;
 			}
 			// LW.MEL.2: within 1/8 in of an enemy man is contact; he stays until the move ends.
-			for (int j = 0; j < s->nfig; j++) {
-				const tw_figure *g = &s->fig[j];
-				if (g->side != f->side && lw_is_free(g) && (lw_contact_plain || !lw_contact_far(f, g)) &&
+			// s29-sfast (issue 18): the figures, their count and the switch read once, not again
+			// after each tw_figure_gap (nothing is written until the loop ends).
+			const tw_figure *const figs = s->fig;
+			const int nfig = s->nfig;
+			const bool plain = lw_contact_plain;
+			for (int j = 0; j < nfig; j++) {
+				const tw_figure *g = &figs[j];
+				if (g->side != f->side && lw_is_free(g) && (plain || !lw_contact_far(f, g)) &&
 				    tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
 					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
