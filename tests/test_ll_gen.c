@@ -449,11 +449,11 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 		{"scenarios/lloyd/skirmish.json", "random", 2, 0x119e0829cb533b63ull}, // s29: NQ.EVD.5, one evade a charge (was 0xa45d872c60d41377)
 		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0xee7e6c033b6cc585ull}, // h6-nq
 		{"scenarios/lloyd/skirmish.json", "random", 3, 0x25b09d7887468c52ull}, // s29: NQ.EVD.5, one evade a charge (was 0x3051e2b4a2101abf)
-		{"scenarios/lloyd/three.json", "ll-three", 1, 0xa89bf48b2808b2aaull}, // s29: NQ.EVD.5, one evade a charge (was 0x457eb2a4f840c69a)
+		{"scenarios/lloyd/three.json", "ll-three", 1, 0xdd3b0afb5dc3ccf2ull}, // s29: NQ.EVD.5 and rule 10 (the reloaded archer stays)
 		{"scenarios/lloyd/three.json", "random", 1, 0x2c9e3d4721d54b49ull}, // s29: NQ.EVD.5, one evade a charge (was 0xdcd757972e4bfd28)
-		{"scenarios/lloyd/three.json", "ll-three", 2, 0x76e98fbd28c76061ull}, // s29: NQ.EVD.5, one evade a charge (was 0x0f3412f0be0e3b47)
+		{"scenarios/lloyd/three.json", "ll-three", 2, 0x7b0787f7e02a4ee9ull}, // s29: NQ.EVD.5 and rule 10 (the reloaded archer stays)
 		{"scenarios/lloyd/three.json", "random", 2, 0xf6278418b1f84519ull}, // ll-rest: TF.D5 edge
-		{"scenarios/lloyd/three.json", "ll-three", 3, 0x38df492617e934abull}, // s29: NQ.EVD.5, one evade a charge (was 0x961173672ac43d64)
+		{"scenarios/lloyd/three.json", "ll-three", 3, 0xbe27337fa48f98d9ull}, // s29: NQ.EVD.5 and rule 10 (the reloaded archer stays)
 		{"scenarios/lloyd/three.json", "random", 3, 0xf09ef295fc1ef76full}, // s29: NQ.EVD.5, one evade a charge (was 0xe8c2eb4fbe68bee7)
 		{"scenarios/lloyd/six.json", "ll-six", 1, 0x4d19a12f9769348bull}, // s29: NQ.EVD.5, one evade a charge (was 0xdb3193d8d4adac4d)
 		{"scenarios/lloyd/six.json", "random", 1, 0x6a8f3fefdd41e0e4ull},

@@ -229,6 +229,42 @@ static void test_NQ_OPP_1_three_general_commander_draws_the_snap_shot(void **st)
 }
 // ---- end s26-three ----
 
+// ---- s29 ----
+// Cites: NQ.SHT.2, NQ.SHT.3
+// Rule 10: an archer (two of move, load and shoot a turn) who has loaded this turn, out of every
+// enemy's charge, with a shot worth 0.15 expected points or more where he stands, shoots from
+// there: a step to a better place would take his second act and the shot with it. Our archer,
+// loaded this turn, 14 in from an enemy axeman facing him (his shield in the arc) and 19.5 in from
+// an enemy spearman whose back is to him (long range; a step would bring him to medium range):
+// the general's order is the shot at the spearman from where he stands (worth 0.21). Before s29
+// it was a move to a place 6 in nearer the spearman (worth 0.37 there), where he could no longer
+// shoot this turn.
+static void test_NQ_SHT_2_three_general_reloaded_archer_shoots_where_he_stands(void **st)
+{
+	(void)st;
+	tw_state *s = first_move(1);
+	int side = s->mover, ar = man(s, side, 2, 0), ax = man(s, 1 - side, 3, 0), sp = man(s, 1 - side, 1, 0);
+	double y0 = side == 0 ? 20 : 34, y1 = side == 0 ? 34 : 20;
+	only(s, (int[]){ar, ax, sp}, (tw_vec2[]){tw_v2(14, y0), tw_v2(14, y1), tw_v2(33.5, y0)}, 3);
+	s->fig[ax].facing = tw_bearing_deg(tw_sub(s->fig[ar].pos, s->fig[ax].pos)); // his shield towards the archer
+	s->fig[sp].facing = tw_bearing_deg(tw_sub(s->fig[sp].pos, s->fig[ar].pos)); // his back to him
+	s->fig[ar].facing = tw_bearing_deg(tw_sub(s->fig[ax].pos, s->fig[ar].pos));
+	LLF(s, ar)->loaded = 1;
+	LLF(s, ar)->acts = LLA_LOAD;
+	LLF(s, ar)->acts_turn = LLG(s)->turn;
+	assert_true(ll_may_act(s, ar, LLA_SHOOT) && ll_may_act(s, ar, LLA_MOVE));
+	tw_order *o = ask(s, side);
+	if (getenv("LL_THREE_VERBOSE"))
+		fprintf(stderr, "order type %d fig %d at %.2f,%.2f\n", o->type, o->nfig ? o->fig[0] : -1, o->at[0].x, o->at[0].y);
+	assert_int_equal(o->type, LL_OT_SHOOT);
+	assert_int_equal(o->fig[0], ar);
+	assert_int_equal(o->fig2[0], sp); // his best shot from here: the spearman's back at long range
+	assert_int_equal(tw_ruleset_lloyd.validate(s, o, NULL), TW_OK);
+	free(o);
+	done(s);
+}
+// ---- end s29 ----
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -237,6 +273,7 @@ int main(void)
 		cmocka_unit_test(test_NQ_ATK_5_three_general_aims_at_most_expected_points), // s25-three2
 		cmocka_unit_test(test_NQ_SHT_4_three_general_commander_draws_the_bows), // s26-three
 		cmocka_unit_test(test_NQ_OPP_1_three_general_commander_draws_the_snap_shot), // s26-three
+		cmocka_unit_test(test_NQ_SHT_2_three_general_reloaded_archer_shoots_where_he_stands), // s29
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -336,6 +336,10 @@ static double best_shot_from(const tw_state *v0, ll_gen_moved *m, int side, int 
 	return bv;
 }
 
+// s29: the least worth (expected points, shot_value) of the shot that keeps a reloaded archer where
+// he stands (rule 10; 0.12 and 0.18 measured beside it).
+#define LL_TF_STAY_SHOT 0.15
+
 // An archer not in melee who has not moved: the place within his move (or where he stands) with
 // the best shot, out of every enemy's charge where he can be.
 static bool archer_move(const tw_state *v, int side, tw_order *o)
@@ -352,6 +356,13 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 		ll_gen_moved mv; // (s28-llview: his places read on one copy of the view)
 		ll_gen_moved_none(&mv);
 		double v0 = (can_shoot ? best_shot_from(v, &mv, side, f, v->fig[f].pos) : 0) - (c0 < 0 ? pen : 0);
+		// s29 (rule 10): an archer who loaded this turn, out of every enemy's charge, with a shot
+		// here worth LL_TF_STAY_SHOT or more, stays and shoots from where he stands (his move to a
+		// better place would cost him the shot's turn; docs/lloyd.md "ll-three, s29")
+		if (can_shoot && (ll_acts(v, f) & LLA_LOAD) && c0 >= 0 && v0 >= LL_TF_STAY_SHOT) {
+			ll_gen_moved_free(&mv);
+			continue;
+		}
 		double bv = v0 + 0.02;
 		tw_vec2 bp = v->fig[f].pos;
 		bool found = false;
