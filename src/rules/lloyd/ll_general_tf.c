@@ -33,6 +33,9 @@
 // s26-three (docs/lloyd.md, "ll-three, s26-three"): the commander's place is a lure for the enemy's
 // bows (ll_general_tf_lure.c): long range of the enemy archers, nearer a loaded one, facing them,
 // out of every charge. Seeds 1-8000 96.26%, 8001-16000 95.38% (were 95.31%, 94.72%).
+// s29 (docs/lloyd.md, "ll-three, s29: one evade, and the reloaded archer"): an archer who loaded this
+// turn, out of every charge, with a shot worth LL_TF_STAY_SHOT here, shoots from where he stands
+// (rule 10). With NQ.EVD.5's one evade a charge: seeds 1-40000 95.80% (95.47% without rule 10).
 #include <math.h>
 #include <stdlib.h>
 
