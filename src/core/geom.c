@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "tinwar/geom.h"
+#include "geom_inline.h"
 
 // A few bearings recur very often (each gun's, asked for in every clearance and reach test), so
 // the last answers are kept per thread, keyed by the bearing's exact bits: the same values as
@@ -62,41 +63,10 @@ double tw_dist_point_segment(tw_vec2 p, tw_vec2 a, tw_vec2 b)
 	return tw_dist(p, tw_add(a, tw_scale(ab, t)));
 }
 
-static double orient(tw_vec2 a, tw_vec2 b, tw_vec2 c) { return tw_cross(tw_sub(b, a), tw_sub(c, a)); }
+// (s29: the expressions are geom_inline.h's, shared with los.c's edge loops.)
+bool tw_segments_intersect(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d) { return tw_geom_segments_intersect(a, b, c, d); }
 
-static bool on_seg(tw_vec2 a, tw_vec2 b, tw_vec2 p)
-{
-	return fmin(a.x, b.x) <= p.x && p.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= p.y && p.y <= fmax(a.y, b.y);
-}
-
-bool tw_segments_intersect(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
-{
-	double o1 = orient(a, b, c), o2 = orient(a, b, d), o3 = orient(c, d, a), o4 = orient(c, d, b);
-	if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
-		return true;
-	if (o1 == 0 && on_seg(a, b, c))
-		return true;
-	if (o2 == 0 && on_seg(a, b, d))
-		return true;
-	if (o3 == 0 && on_seg(c, d, a))
-		return true;
-	if (o4 == 0 && on_seg(c, d, b))
-		return true;
-	return false;
-}
-
-double tw_segment_hit_t(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
-{
-	tw_vec2 r = tw_sub(b, a), s = tw_sub(d, c);
-	double den = tw_cross(r, s);
-	if (den == 0)
-		return tw_segments_intersect(a, b, c, d) ? 0.0 : -1.0;
-	tw_vec2 ca = tw_sub(c, a);
-	double t = tw_cross(ca, s) / den, u = tw_cross(ca, r) / den;
-	if (t < 0 || t > 1 || u < 0 || u > 1)
-		return -1.0;
-	return t;
-}
+double tw_segment_hit_t(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d) { return tw_geom_segment_hit_t(a, b, c, d); }
 
 double tw_dist_segment_segment(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
 {

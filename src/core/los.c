@@ -2,6 +2,7 @@
 #include <math.h>
 
 #include "tinwar/los.h"
+#include "geom_inline.h"
 
 // Height of the sight line at parameter t along it.
 static double line_z(double za, double zb, double t) { return za + (zb - za) * t; }
@@ -43,48 +44,8 @@ static inline bool los_q_may_hit(const los_q *q, const tw_terrain *t, tw_vec2 a)
 
 bool tw_los_plain = false;
 
-// s29-sfast (issue 18): geom.c's tw_segments_intersect and tw_segment_hit_t copied here, the
-// same expressions in the same order (the build has -ffp-contract=off), so that the edge loops
-// below make no calls: the same answers, bit for bit. tw_los_plain calls geom.c's.
-static inline double los_orient(tw_vec2 a, tw_vec2 b, tw_vec2 c) { return tw_cross(tw_sub(b, a), tw_sub(c, a)); }
-
-static inline bool los_on_seg(tw_vec2 a, tw_vec2 b, tw_vec2 p)
-{
-	return fmin(a.x, b.x) <= p.x && p.x <= fmax(a.x, b.x) && fmin(a.y, b.y) <= p.y && p.y <= fmax(a.y, b.y);
-}
-
-static inline bool los_segments_intersect(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
-{
-	if (tw_los_plain)
-		return tw_segments_intersect(a, b, c, d);
-	double o1 = los_orient(a, b, c), o2 = los_orient(a, b, d), o3 = los_orient(c, d, a), o4 = los_orient(c, d, b);
-	if (((o1 > 0 && o2 < 0) || (o1 < 0 && o2 > 0)) && ((o3 > 0 && o4 < 0) || (o3 < 0 && o4 > 0)))
-		return true;
-	if (o1 == 0 && los_on_seg(a, b, c))
-		return true;
-	if (o2 == 0 && los_on_seg(a, b, d))
-		return true;
-	if (o3 == 0 && los_on_seg(c, d, a))
-		return true;
-	if (o4 == 0 && los_on_seg(c, d, b))
-		return true;
-	return false;
-}
-
-static inline double los_segment_hit_t(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_vec2 d)
-{
-	if (tw_los_plain)
-		return tw_segment_hit_t(a, b, c, d);
-	tw_vec2 r = tw_sub(b, a), s = tw_sub(d, c);
-	double den = tw_cross(r, s);
-	if (den == 0)
-		return los_segments_intersect(a, b, c, d) ? 0.0 : -1.0;
-	tw_vec2 ca = tw_sub(c, a);
-	double t = tw_cross(ca, s) / den, u = tw_cross(ca, r) / den;
-	if (t < 0 || t > 1 || u < 0 || u > 1)
-		return -1.0;
-	return t;
-}
+// s29-sfast (issue 18): the edge loops below call geom_inline.h's segment tests, the expressions
+// of geom.c's tw_segments_intersect and tw_segment_hit_t made inline (no calls; the same bits).
 
 // Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges),
 // for a piece that passed los_q_may_hit (or the two tests it stands for).
@@ -123,7 +84,7 @@ static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double 
 	if (!in_a && !in_b) {
 		bool cross = false;
 		for (int i = 0, j = t->nverts - 1; i < t->nverts && !cross; j = i++)
-			cross = los_segments_intersect(a, b, t->v[j], t->v[i]);
+			cross = tw_geom_segments_intersect(a, b, t->v[j], t->v[i]);
 		if (!cross)
 			return false;
 	}
@@ -133,7 +94,7 @@ static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double 
 	if (in_b)
 		lo = fmin(lo, 1), hi = 1;
 	for (int i = 0, j = t->nverts - 1; i < t->nverts; j = i++) {
-		double u = los_segment_hit_t(a, b, t->v[j], t->v[i]);
+		double u = tw_geom_segment_hit_t(a, b, t->v[j], t->v[i]);
 		if (u >= 0) {
 			lo = fmin(lo, u);
 			hi = fmax(hi, u);

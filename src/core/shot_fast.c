@@ -358,6 +358,17 @@ static void sf_hit_figure(sf_shot *h, int32_t idx)
 
 enum { SF_EV_NONE = 0, SF_EV_FIG, SF_EV_BLOCK, SF_EV_FLOOR, SF_EV_EXIT };
 
+// The nearest entry span beginning beyond s0 along the shot (INFINITY: none): the quiet steps
+// run until it.
+static inline double sf_next_entry(const sf_shot *h, double s0)
+{
+	double in_next = INFINITY;
+	for (int i = 0; i < h->nspan; i++)
+		if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
+			in_next = h->span[i].s_in;
+	return in_next;
+}
+
 // s29-sfast (issue 18): flight steps in which sf_step could find nothing (most of them), taken
 // without its searches, each followed by the loop's sample, from step n on while the loop would
 // go on; returns the new n. It stops (for sf_step) at a step of which that is not certain. Such
@@ -387,10 +398,7 @@ static int sf_quiet_run(sf_shot *h, int n)
 			break;
 		if (!(in_ref <= s0 && s1 < in_next)) {
 			in_ref = s0;
-			in_next = INFINITY;
-			for (int i = 0; i < h->nspan; i++)
-				if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
-					in_next = h->span[i].s_in;
+			in_next = sf_next_entry(h, s0);
 			if (!(s1 < in_next))
 				break;
 		}
@@ -438,10 +446,7 @@ static int sf_quiet_roll(sf_shot *h, int n)
 			break;
 		if (!(in_ref <= s0 && s1 < in_next)) {
 			in_ref = s0;
-			in_next = INFINITY;
-			for (int i = 0; i < h->nspan; i++)
-				if (h->span[i].entry && h->span[i].s_in > s0 && h->span[i].s_in < in_next)
-					in_next = h->span[i].s_in;
+			in_next = sf_next_entry(h, s0);
 			if (!(s1 < in_next))
 				break;
 		}
