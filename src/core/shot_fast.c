@@ -369,6 +369,23 @@ static inline double sf_next_entry(const sf_shot *h, double s0)
 	return in_next;
 }
 
+// A quiet step from s0 to s1 meets no figure (none listed, or the nearest's reach beyond s1) and
+// no entry span (the next one, found again once s0 passes the last place it was looked for from,
+// beyond s1): the tests both quiet loops make before a step.
+static inline bool sf_quiet_ahead(const sf_shot *h, bool has_fig, double fig_lim, double s0, double s1, double *in_ref,
+				  double *in_next)
+{
+	if (has_fig && !(fig_lim > s1))
+		return false;
+	if (!(*in_ref <= s0 && s1 < *in_next)) {
+		*in_ref = s0;
+		*in_next = sf_next_entry(h, s0);
+		if (!(s1 < *in_next))
+			return false;
+	}
+	return true;
+}
+
 // s29-sfast (issue 18): flight steps in which sf_step could find nothing (most of them), taken
 // without its searches, each followed by the loop's sample, from step n on while the loop would
 // go on; returns the new n. It stops (for sf_step) at a step of which that is not certain. Such
@@ -394,14 +411,8 @@ static int sf_quiet_run(sf_shot *h, int n)
 		double vz1 = vz - SF_G * SF_DT, s1 = s0 + vh * SF_DT, z1 = z0 + vz1 * SF_DT;
 		if (!(s0 <= s1 && s1 <= s_exit && (z1 >= z0 || z1 - SF_RP >= g_top)))
 			break;
-		if (has_fig && !(fig_lim > s1))
+		if (!sf_quiet_ahead(h, has_fig, fig_lim, s0, s1, &in_ref, &in_next))
 			break;
-		if (!(in_ref <= s0 && s1 < in_next)) {
-			in_ref = s0;
-			in_next = sf_next_entry(h, s0);
-			if (!(s1 < in_next))
-				break;
-		}
 		double vh1 = vh, ds = s1 - s0, u = 1;
 		t += u * SF_DT;
 		s = s0 + u * ds;
@@ -442,14 +453,8 @@ static int sf_quiet_roll(sf_shot *h, int n)
 		double s1 = s0 + 0.5 * (h->vh + vh1) * dt, vz1 = 0, z1 = z0;
 		if (!(s0 <= s1 && s1 <= s_exit))
 			break;
-		if (has_fig && !(fig_lim > s1))
+		if (!sf_quiet_ahead(h, has_fig, fig_lim, s0, s1, &in_ref, &in_next))
 			break;
-		if (!(in_ref <= s0 && s1 < in_next)) {
-			in_ref = s0;
-			in_next = sf_next_entry(h, s0);
-			if (!(s1 < in_next))
-				break;
-		}
 		double ds = s1 - s0, u = 1;
 		h->t += u * dt;
 		h->s = s0 + u * ds;
