@@ -246,6 +246,7 @@ static void test_rough_extra_indexed_matches_plain(void **st)
 	assert_int_equal(bad, 0);
 	assert_true(nonzero > 2000);
 	lw_tindex_free(ix);
+	free(ix);
 	free(tv);
 	free(s);
 
