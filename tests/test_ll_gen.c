@@ -415,24 +415,13 @@ static void test_CA_1_campaign_with_computer_generals(void **st)
 // seed 2 re-pinned (its earl falls and the baron now takes the crown's command).
 static uint64_t play_hash(const char *path, const char *gen, uint64_t seed)
 {
-	tw_register_builtin();
-	tw_state s0;
-	memset(&s0, 0, sizeof s0);
+	tw_general *gens[TW_MAX_SIDES];
+	tw_game *g = llt_game_with(path, gen, seed, gens);
 	tw_error err = {0};
-	if (tw_state_load(&s0, path, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
-	tw_game *g = tw_game_new(&s0, seed, NULL, &err);
-	assert_non_null(g);
-	tw_general *gens[TW_MAX_SIDES] = {0};
-	for (int k = 0; k < s0.nsides; k++)
-		gens[k] = tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
 	if (tw_play_out(g, gens, 200000, &err) != TW_OK)
 		fail_msg("%s: %s", err.clause, err.message);
 	uint64_t h = tw_state_hash(tw_game_state(g));
-	for (int k = 0; k < s0.nsides; k++)
-		tw_general_free(gens[k]);
-	tw_game_free(g);
-	tw_state_free(&s0);
+	llt_game_free(g, gens);
 	return h;
 }
 

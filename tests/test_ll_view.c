@@ -22,6 +22,7 @@
 #include "rules/lloyd/ll.h"
 #include "tinwar/general.h"
 #include "tinwar/tinwar.h"
+#include "ll_scene.h"
 
 // A copy of n bytes in pages of its own, read-only once filled.
 typedef struct ro_copy {
@@ -72,19 +73,9 @@ static size_t rec_bytes(const tw_state *s, int k)
 // number of decisions made; *fault the decision (counted from 1) that wrote into its view, 0 none.
 static int play_read_only(const char *path, const char *gen, uint64_t seed, int max_orders, int *fault)
 {
-	tw_register_builtin();
-	tw_state s0;
-	memset(&s0, 0, sizeof s0);
+	tw_general *gens[TW_MAX_SIDES];
+	tw_game *g = llt_game_with(path, gen, seed, gens);
 	tw_error err = {0};
-	if (tw_state_load(&s0, path, &err) != TW_OK)
-		fail_msg("%s: %s", err.clause, err.message);
-	tw_game *g = tw_game_new(&s0, seed, NULL, &err);
-	assert_non_null(g);
-	tw_general *gens[TW_MAX_SIDES] = {0};
-	for (int k = 0; k < s0.nsides; k++) {
-		gens[k] = tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
-		assert_non_null(gens[k]);
-	}
 	tw_order *o = calloc(1, sizeof *o);
 	assert_non_null(o);
 	int end = tw_order_type_with(&tw_ruleset_lloyd, TW_OD_ENDS_TURN);
@@ -145,10 +136,7 @@ static int play_read_only(const char *path, const char *gen, uint64_t seed, int 
 	sigaction(SIGSEGV, &old_segv, NULL);
 	sigaction(SIGBUS, &old_bus, NULL);
 	free(o);
-	for (int k = 0; k < s0.nsides; k++)
-		tw_general_free(gens[k]);
-	tw_game_free(g);
-	tw_state_free(&s0);
+	llt_game_free(g, gens);
 	return n;
 }
 

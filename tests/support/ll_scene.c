@@ -104,6 +104,33 @@ tw_state *llt_load(const char *path)
 	return s;
 }
 
+tw_game *llt_game_with(const char *path, const char *gen, uint64_t seed, tw_general *gens[TW_MAX_SIDES])
+{
+	llt_register();
+	tw_state s0;
+	memset(&s0, 0, sizeof s0);
+	tw_error err = {0};
+	if (tw_state_load(&s0, path, &err) != TW_OK)
+		fail_msg("%s: %s", err.clause, err.message);
+	tw_game *g = tw_game_new(&s0, seed, NULL, &err); // (a copy of the scenario)
+	tw_state_free(&s0);
+	assert_non_null(g);
+	int nsides = tw_game_state(g)->nsides;
+	for (int k = 0; k < TW_MAX_SIDES; k++) {
+		gens[k] = k < nsides ? tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k) : NULL;
+		if (k < nsides)
+			assert_non_null(gens[k]);
+	}
+	return g;
+}
+
+void llt_game_free(tw_game *g, tw_general *gens[TW_MAX_SIDES])
+{
+	for (int k = 0; k < TW_MAX_SIDES; k++)
+		tw_general_free(gens[k]);
+	tw_game_free(g);
+}
+
 void llt_piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double h)
 {
 	tw_terrain t = {.kind = (uint8_t)kind, .shape = TW_SHAPE_POLY, .nverts = 4, .height = h,

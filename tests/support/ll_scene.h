@@ -3,6 +3,7 @@
 // one a file.
 #ifndef TW_TEST_LL_SCENE_H
 #define TW_TEST_LL_SCENE_H
+#include "tinwar/general.h"
 #include "tinwar/tinwar.h"
 
 /// The events of the last order applied by llt_ok / llt_refused (cleared before each).
@@ -33,6 +34,11 @@ tw_state *llt_scene(double width, int first);
 /// A scenario file loaded and set up (fails the test if either is refused), with entered dice.
 /// Heap: llt_free.
 tw_state *llt_load(const char *path);
+/// A game of the scenario at `path` (seed) with the general `gen` on every side, side k's seeded
+/// seed * 7 + k (test_ll_gen's pairing); gens[k] filled for each side, NULL past them. Free with
+/// llt_game_free.
+tw_game *llt_game_with(const char *path, const char *gen, uint64_t seed, tw_general *gens[TW_MAX_SIDES]);
+void llt_game_free(tw_game *g, tw_general *gens[TW_MAX_SIDES]);
 /// Adds a rectangular terrain piece (kind TW_TER_*) of height h.
 void llt_piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double h);
 
