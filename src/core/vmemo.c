@@ -5,6 +5,7 @@
 #include <string.h>
 
 bool tw_vmemo_off = false;
+bool tw_vmemo_grown_off = false;
 
 static _Thread_local struct {
 	const tw_state *view, *game;
@@ -75,6 +76,35 @@ void tw_vmemo_note(const tw_state *s, const tw_order *o)
 	memo.have = counts_ok(o);
 	if (memo.have)
 		copy_order(memo.o, o);
+}
+
+// s30 (issue 18): o is the noted order with one more man (fig, at, facing at index nfig - 1):
+// every other field and list the same, bit for bit.
+static bool noted_is_prefix(const tw_order *a, const tw_order *o)
+{
+	int k = a->nfig;
+	if (o->nfig != k + 1 || memcmp(a, o, offsetof(tw_order, nfig)) != 0 || a->nfig2 != o->nfig2 ||
+	    a->npath != o->npath || a->nval != o->nval || a->ndice != o->ndice)
+		return false;
+#define SAME(f, n) if (memcmp(a->f, o->f, (size_t)(n) * sizeof a->f[0]) != 0) return false;
+	SAME(fig, k) SAME(at, k) SAME(facing, k) SAME(fig2, a->nfig2) SAME(path, a->npath) SAME(val, a->nval)
+	SAME(dice, a->ndice)
+#undef SAME
+	return true;
+}
+
+void tw_vmemo_note_grown(const tw_state *s, const tw_order *o)
+{
+	if (tw_vmemo_grown_off || !memo.open || !memo.have || s != memo.view || o == memo.o || !counts_ok(o) ||
+	    o->nfig < 1)
+		return;
+	if (!noted_is_prefix(memo.o, o))
+		return;
+	int k = memo.o->nfig;
+	memo.o->fig[k] = o->fig[k];
+	memo.o->at[k] = o->at[k];
+	memo.o->facing[k] = o->facing[k];
+	memo.o->nfig = k + 1;
 }
 
 bool tw_vmemo_hit(const tw_state *s, const tw_order *o)

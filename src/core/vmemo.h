@@ -22,11 +22,18 @@ void tw_vmemo_open(const tw_state *view, const tw_state *game, tw_order *buf);
 void tw_vmemo_close(void);
 /// The rules call it when they accept o on s: noted when the window is open for view s.
 void tw_vmemo_note(const tw_state *s, const tw_order *o);
+/// The rules call it when they accept o on s as grown by its last man from an accepted order
+/// (Little Wars' lw_validate_move_extend, whose verdict is full validation's only when the order
+/// without its last man is legal): noted only when the order noted in the window is exactly o
+/// without its last man, so that order was accepted by the rules on this view.
+void tw_vmemo_note_grown(const tw_state *s, const tw_order *o);
 /// Whether o on s is the order noted in the open window for game state s (it was accepted).
 /// A hit forgets the order: the next change of s may follow.
 bool tw_vmemo_hit(const tw_state *s, const tw_order *o);
 /// Tests: off makes tw_vmemo_hit always false.
 extern bool tw_vmemo_off;
+/// Tests: true makes tw_vmemo_note_grown note nothing (as before it existed).
+extern bool tw_vmemo_grown_off;
 /// Tests: this thread's hits so far.
 long tw_vmemo_hits(void);
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/vmemo.h"
 #include "lw.h"
 #include "lw_waggons.h"
 #include "lw_ks_pursuit.h" // lw-box
@@ -554,6 +555,11 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 		st = check_gap(s, f, end, g, ends[i], err);
 	}
 	tw_free(ends);
+	// s30 (issue 18): accepted, as full validation would have if the order without its newcomer
+	// was legal; the memo notes it only if that order is the one the rules last accepted on
+	// this view (core/vmemo.h), so the game need not check it again.
+	if (st == TW_OK)
+		tw_vmemo_note_grown(s, o);
 	return st;
 }
 
