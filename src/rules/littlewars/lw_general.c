@@ -18,6 +18,7 @@
 
 #include "core/shot_fast.h"
 #include "lw_ai.h"
+#include "lw_ai_gunsight.h"
 #include "lw_ai_support.h"
 #include "lw_fgrid.h"
 #include "lw_gunvis.h"
@@ -69,6 +70,7 @@ typedef struct lw_ai {
 	lw_ai_lists lists;           ///< the state being decided on, listed at every decision in play
 	lw_fgrid fgrid;              ///< the men by place, for the move checks it asks for (lw_fgrid.c)
 	lw_gunvis gunvis;            ///< per gun, the pieces near its sight lines by cell (lw_gunvis.c)
+	lw_gunsight gunsight;        ///< the last gun's men in range and sight this move (lw_ai_gunsight.c)
 } lw_ai;
 
 // The per-figure arrays for a state of nfig figures (kept, grown when a state has more); false
@@ -202,16 +204,31 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		if (m->side == side && (lw_is_free(m) || m->status == LW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
 			mine[nmine++] = k;
 	}
-	for (int i = 0; i < s->nfig; i++) {
+	// s30 (issue 18): the men in range and sight, listed once for the gun in this move while
+	// they hold (lw_ai_gunsight.h); a listed man since fallen is passed over, as the plain loop
+	// passes over every man not free.
+	lw_gunsight *gs = &ai->gunsight;
+	bool reuse = !lw_general_plain && lw_gunsight_holds(gs, s, g, side, z0);
+	bool keep = !reuse && !lw_general_plain && lw_gunsight_begin(gs, s, g, side, z0);
+	int nc = reuse ? gs->n : s->nfig;
+	for (int c = 0; c < nc; c++) {
+		int i = reuse ? gs->idx[c] : c;
 		const tw_figure *f = &s->fig[i];
 		if (f->side == side || !lw_is_free(f))
 			continue;
-		double d = tw_dist(g->axle, f->pos);
-		if (d > range || d < 4)
-			continue;
-		double zt = lw_ai_fig_ground(s, &ai->lists, i) + 1.0;
-		if (!gun_sees(ai, &s->table, (int)(g - s->gun), g->axle, z0 + 0.5, f->pos, zt))
-			continue;
+		double d;
+		if (reuse) {
+			d = gs->dist[c];
+		} else {
+			d = tw_dist(g->axle, f->pos);
+			if (d > range || d < 4)
+				continue;
+			double zt = lw_ai_fig_ground(s, &ai->lists, i) + 1.0;
+			if (!gun_sees(ai, &s->table, (int)(g - s->gun), g->axle, z0 + 0.5, f->pos, zt))
+				continue;
+			if (keep)
+				lw_gunsight_add(gs, i, d);
+		}
 		// Own men standing in the way (LW.FIRE.4 kills them too). Those close in front of the
 		// gun may lie down so the shot passes over them (LW.MOB.8); others spoil the target.
 		int own = 0, near_own = 0;
@@ -851,8 +868,10 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 		ai->tindex.terrain = s->table.terrain;
 	if (s->table.nterrain < LW_TINDEX_MIN_PIECES)
 		same_table = lw_sight_begin(&ai->sight, &s->table);
-	if (!same_table)
+	if (!same_table) {
 		lw_gunvis_clear(&ai->gunvis);
+		lw_gunsight_clear(&ai->gunsight);
+	}
 	if (!lw_ai_lists_make(s, &ai->lists))
 		return TW_ERR_NOMEM;
 	if (!ai_fig_arrays(ai, s->nfig))
@@ -940,6 +959,7 @@ static void lw_ai_destroy(tw_general *g)
 		lw_tindex_free(&ai->tindex);
 		lw_fgrid_free(&ai->fgrid);
 		lw_gunvis_free(&ai->gunvis);
+		lw_gunsight_free(&ai->gunsight);
 		lw_sight_reset(&ai->sight);
 		lw_ai_lists_free(&ai->lists);
 		tw_free(ai->group_of);
