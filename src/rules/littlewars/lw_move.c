@@ -585,6 +585,9 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			lw_note_axle_crossings(s, f, path[k - 1], path[k]);
 	}
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished once a man moves
+	// The enemy's free men for the contact test (below); without memory, the plain loop.
+	int32_t *foes = tw_malloc((size_t)s->nfig * sizeof *foes + 1);
+	int nfoes = 0, foes_side = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
 		tw_vec2 from = f->pos;
@@ -631,12 +634,24 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			// LW.MEL.2: within 1/8 in of an enemy man is contact; he stays until the move ends.
 			// s29-sfast (issue 18): the figures, their count and the switch read once, not again
 			// after each tw_figure_gap (nothing is written until the loop ends).
+			// s30 (issue 18): the enemy's free men listed once an order (in figure order) for
+			// the movers of one side; no enemy man moves, falls or rises while the order's men
+			// move (only the movers change), so the list is the plain loop's every time.
 			const tw_figure *const figs = s->fig;
 			const int nfig = s->nfig;
 			const bool plain = lw_contact_plain;
-			for (int j = 0; j < nfig; j++) {
-				const tw_figure *g = &figs[j];
-				if (g->side != f->side && lw_is_free(g) && (plain || !lw_contact_far(f, g)) &&
+			if (!plain && foes && foes_side != f->side) {
+				nfoes = 0;
+				for (int j = 0; j < nfig; j++)
+					if (figs[j].side != f->side && lw_is_free(&figs[j]))
+						foes[nfoes++] = j;
+				foes_side = f->side;
+			}
+			bool listed = !plain && foes;
+			int nscan = listed ? nfoes : nfig;
+			for (int k = 0; k < nscan; k++) {
+				const tw_figure *g = &figs[listed ? foes[k] : k];
+				if ((listed || (g->side != f->side && lw_is_free(g))) && (plain || !lw_contact_far(f, g)) &&
 				    tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
 					LWF(s, f)->marks |= LW_MARK_CONTACT;
 					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
@@ -650,6 +665,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			}
 		}
 	}
+	tw_free(foes);
 	tw_free(ends);
 	tw_free(lens);
 	return TW_OK;
