@@ -547,9 +547,15 @@ static double place_bound(const lw_doctrine *dc, double progress, place_sup ps, 
 	return less_support(progress * dc->advance, dc, ps, nmen);
 }
 
+// The place's score; or, once it is certain not to beat `beat` (the best so far), some value at
+// most `beat` (s30, issue 18): each cover term is at least 0 when cover >= 0 (place_bound), and
+// fl(v - c) <= v for c >= 0 and less_support is monotone in v (the same subtractions, rounding
+// monotone), so after any gun the score is at most less_support of the running value. -INFINITY
+// (or a negative cover, or lw_general_plain) asks every gun.
 static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int side, tw_vec2 p, double progress,
-			  int nmen, place_sup ps)
+			  int nmen, place_sup ps, double beat)
 {
+	bool early = !lw_general_plain && dc->cover >= 0 && beat > -INFINITY;
 	double v = progress * dc->advance;
 	// Cover: hidden from enemy guns in action (LOS over terrain heights).
 	double zp = NAN; // the ground at p, found once when first needed
@@ -563,8 +569,14 @@ static double place_score(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, i
 		double z0 = ai->lists.gun_ground[gi] + 1.5;
 		if (isnan(zp))
 			zp = lw_ai_ground(s, &ai->lists, p);
-		if (gun_sees(ai, &s->table, gi, g->axle, z0, p, zp + 1.0))
+		if (gun_sees(ai, &s->table, gi, g->axle, z0, p, zp + 1.0)) {
 			v -= dc->cover * (4.0 - d / 120.0);
+			if (early) {
+				double most = less_support(v, dc, ps, nmen);
+				if (most <= beat)
+					return most; // not taken: the caller takes only a score above beat
+			}
+		}
 	}
 	return less_support(v, dc, ps, nmen);
 }
@@ -672,7 +684,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double here = to_wing ? tw_dist(c, goal) : lw_route_dist(&ai->route, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c)) + 0.01;
+	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c), -INFINITY) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
@@ -697,7 +709,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 				continue;
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
 				continue;
-			double v = place_score(s, ai, dc, side, p, here - there, nm, ps);
+			double v = place_score(s, ai, dc, side, p, here - there, nm, ps, bestv);
 			if (v > bestv) {
 				bestv = v;
 				bestd = d;
