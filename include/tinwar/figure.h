@@ -105,6 +105,14 @@ tw_vec2 tw_gun_trail_end(const tw_gun *g);
 tw_vec2 tw_gun_muzzle(const tw_gun *g);
 /// Distance from p to the nearest point of the gun (axle, trail, muzzle), inches.
 double tw_gun_distance(const tw_gun *g, tw_vec2 p);
+/// A gun's two segments as tw_gun_distance works them out (trail to muzzle, one wheel to the
+/// other), for many distances from one gun where it stands: tw_gun_frame_distance(&fr, p) is
+/// tw_gun_distance(g, p) bit for bit (the same expressions).
+typedef struct tw_gun_frame {
+	tw_vec2 trail, muzzle, wheel0, wheel1;
+} tw_gun_frame;
+tw_gun_frame tw_gun_frame_of(const tw_gun *g);
+double tw_gun_frame_distance(const tw_gun_frame *fr, tw_vec2 p);
 /// Distance between two figures' bases (nearest points), inches.
 double tw_figure_gap(const tw_figure *a, const tw_figure *b);
 

@@ -36,15 +36,28 @@ tw_vec2 tw_gun_trail_end(const tw_gun *g) { return tw_add(g->axle, tw_scale(tw_d
 
 tw_vec2 tw_gun_muzzle(const tw_gun *g) { return tw_add(g->axle, tw_scale(tw_dir_deg(g->bearing), g->muzzle)); }
 
-double tw_gun_distance(const tw_gun *g, tw_vec2 p)
+tw_gun_frame tw_gun_frame_of(const tw_gun *g)
 {
 	tw_vec2 d = tw_dir_deg(g->bearing); // once: the same values tw_gun_trail_end and tw_gun_muzzle compute
 	tw_vec2 side = tw_v2(d.y, -d.x);
-	tw_vec2 trail = tw_add(g->axle, tw_scale(d, -g->trail)), muzzle = tw_add(g->axle, tw_scale(d, g->muzzle));
-	double m = tw_dist_point_segment(p, trail, muzzle);
-	m = fmin(m, tw_dist_point_segment(p, tw_add(g->axle, tw_scale(side, g->half_axle)),
-					  tw_add(g->axle, tw_scale(side, -g->half_axle))));
-	return m;
+	tw_gun_frame fr;
+	fr.trail = tw_add(g->axle, tw_scale(d, -g->trail));
+	fr.muzzle = tw_add(g->axle, tw_scale(d, g->muzzle));
+	fr.wheel0 = tw_add(g->axle, tw_scale(side, g->half_axle));
+	fr.wheel1 = tw_add(g->axle, tw_scale(side, -g->half_axle));
+	return fr;
+}
+
+double tw_gun_frame_distance(const tw_gun_frame *fr, tw_vec2 p)
+{
+	double m = tw_dist_point_segment(p, fr->trail, fr->muzzle);
+	return fmin(m, tw_dist_point_segment(p, fr->wheel0, fr->wheel1));
+}
+
+double tw_gun_distance(const tw_gun *g, tw_vec2 p)
+{
+	tw_gun_frame fr = tw_gun_frame_of(g);
+	return tw_gun_frame_distance(&fr, p);
 }
 
 double tw_figure_gap(const tw_figure *a, const tw_figure *b)

@@ -339,10 +339,11 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 		const tw_gun *g = &s->gun[gi];
 		if (g->side != side || !lw_gun_in_battle(s, g))
 			continue;
+		const tw_gun_frame fr = tw_gun_frame_of(g); // s30: tw_gun_distance's segments, once a gun
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
 			if (f->side == side && lw_is_free(f) && ai->crew_of[i] < 0)
-				gdist[i] = tw_gun_distance(g, f->pos);
+				gdist[i] = tw_gun_frame_distance(&fr, f->pos);
 		}
 		for (int k = 0; k < dc->crew_keep; k++) {
 			int best = -1;

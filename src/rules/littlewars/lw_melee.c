@@ -141,6 +141,7 @@ typedef struct lw_judge {
 	uint8_t *part;     // 1 = participant in some melee (excluded from support, LW.MEL.1)
 	uint8_t *fate;     // LW_FATE_*
 	int *crew;         // scratch: crew left per gun (lw_count_crews)
+	double *dguns;     // s30: per man, lw_dist_to_guns(.., other) once worked out (NAN: not yet)
 	int nmelee;
 	lw_melee *m;
 } lw_judge;
@@ -275,8 +276,11 @@ static void lw_pick_own_dead(lw_judge *j, int mi, int k)
 			for (int g = 0; g < s->ngun; g++)
 				if (j->crew[g] == LW_GUN_CREW && lw_near_gun(&s->gun[g], f))
 					breaks = 1;
-			double key[4] = {breaks, f->kind == TW_FK_CAVALRY ? 1 : 0,
-			                 -fmin(lw_dist_to_guns(s, f, j->other), 1e9), (double)f->id};
+			// s30 (issue 18): a man's distance to the other side's guns, once a judging (no
+			// man or gun moves while the melees are judged; the same call, so the same bits).
+			if (isnan(j->dguns[i]))
+				j->dguns[i] = lw_dist_to_guns(s, f, j->other);
+			double key[4] = {breaks, f->kind == TW_FK_CAVALRY ? 1 : 0, -fmin(j->dguns[i], 1e9), (double)f->id};
 			if (best < 0 || lw_better(key, bk, 4)) {
 				best = i;
 				memcpy(bk, key, sizeof bk);
@@ -889,8 +893,12 @@ tw_status lw_judge_melees(tw_state *s, const tw_order *end, bool validate_only, 
 	j.part = tw_calloc(nf, 1);
 	j.fate = tw_calloc(nf, 1);
 	j.crew = tw_malloc((size_t)(s->ngun > 0 ? s->ngun : 1) * sizeof *j.crew);
+	j.dguns = tw_malloc(nf * sizeof *j.dguns);
+	if (j.dguns)
+		for (size_t i = 0; i < nf; i++)
+			j.dguns[i] = NAN;
 	tw_status st;
-	if (!j.parent || !j.melee_of || !j.contact || !j.part || !j.fate || !j.crew)
+	if (!j.parent || !j.melee_of || !j.contact || !j.part || !j.fate || !j.crew || !j.dguns)
 		st = tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	else
 		st = lw_judge_run(&j, end, validate_only, ev, err);
@@ -900,6 +908,7 @@ tw_status lw_judge_melees(tw_state *s, const tw_order *end, bool validate_only, 
 	tw_free(j.part);
 	tw_free(j.fate);
 	tw_free(j.crew);
+	tw_free(j.dguns);
 	tw_free(j.m);
 	return st;
 }
