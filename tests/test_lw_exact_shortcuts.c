@@ -394,6 +394,63 @@ static void test_contact_far_games_match_plain(void **st)
 	assert_true(contacts > 0);
 }
 
+// s30 (issue 18): the trail pair (LW.MOB.10) chosen nearest first gives the men the plain loop
+// gives: whole Hook's Farm games end the same, with the same events, either way; and on states
+// kept from them, every gun's auto trail (applied to a copy) places the same two men.
+static void test_trail_nearest_first_games_match_plain(void **st)
+{
+	(void)st;
+	enum { KEEP = 40 };
+	long trails = 0;
+	for (uint64_t seed = 100; seed < 103; seed++) {
+		int n1, c1, n2, c2;
+		lw_trail_plain = true;
+		uint64_t want = play_hooks_farm(seed, &n1, &c1);
+		lw_trail_plain = false;
+		tw_state *keep = calloc(KEEP, sizeof *keep);
+		int nkept = 0;
+		uint64_t got = play_hooks_farm_keep(seed, &n2, &c2, keep, KEEP, &nkept);
+		assert_true(want == got);
+		assert_int_equal(n1, n2);
+		// Every gun of each kept state made to owe its trail now: the auto trail both ways.
+		for (int k = 0; k < nkept; k++) {
+			tw_state *s = &keep[k];
+			for (int gi = 0; gi < s->ngun; gi++) {
+				tw_gun *g = &s->gun[gi];
+				if (g->side != s->mover || !lw_gun_in_battle(s, g))
+					continue;
+				g->acted_in = s->move_no;
+				LWGN(s, g)->trail_due = s->move_no;
+				tw_order o;
+				tw_order_init(&o, LW_OT_TRAIL, s->mover);
+				o.gun = g->id;
+				uint64_t h[2];
+				tw_status r[2];
+				for (int plain = 0; plain < 2; plain++) {
+					lw_trail_plain = plain;
+					tw_state c;
+					assert_int_equal(tw_state_clone(&c, s), TW_OK);
+					tw_apply_ctx ctx = {tw_shot_model_fast()};
+					tw_events ev = {0};
+					r[plain] = tw_state_apply(&c, &o, &ctx, &ev, NULL);
+					h[plain] = tw_state_hash(&c);
+					tw_events_free(&ev);
+					tw_state_free(&c);
+				}
+				lw_trail_plain = false;
+				assert_int_equal(r[0], r[1]);
+				assert_true(h[0] == h[1]);
+				trails += r[0] == TW_OK;
+			}
+		}
+		for (int k = 0; k < nkept; k++)
+			tw_state_free(&keep[k]);
+		free(keep);
+	}
+	print_message("%ld auto trails compared on kept states\n", trails);
+	assert_true(trails > 20);
+}
+
 static int leg_mismatches(const tw_state *s, tw_rng *r, int n, int *wet, int *refused)
 {
 	int bad = 0;
@@ -708,6 +765,7 @@ int main(void)
 	    cmocka_unit_test(test_rough_extra_indexed_matches_plain),
 	    cmocka_unit_test(test_contact_far_implies_no_contact),
 	    cmocka_unit_test(test_contact_far_games_match_plain),
+		cmocka_unit_test(test_trail_nearest_first_games_match_plain),
 	    cmocka_unit_test(test_river_search_matches_plain),
 	    cmocka_unit_test(test_extend_far_first_matches_plain),
 	    cmocka_unit_test(test_surrender_plan_matches_plain),

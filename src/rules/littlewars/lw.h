@@ -448,6 +448,9 @@ static inline bool lw_contact_far(const tw_figure *f, const tw_figure *g)
 }
 /// Tests only: true makes lw_apply_move's contact loop ask tw_figure_gap of every enemy.
 extern bool lw_contact_plain;
+/// Tests only: true makes the trail pair's choice (LW.MOB.10) ask every nearer man in figure order
+/// (the plain loop), not the nearest first.
+extern bool lw_trail_plain;
 /// s27-hook8: the reach lw_off_line compares with, for segment a + d and distance r: (r + 1e-6) |d|.
 static inline double lw_off_line_reach(tw_vec2 d, double r) { return (r + 1e-6) * sqrt(d.x * d.x + d.y * d.y); }
 /// s27-hook8: true when p lies farther than r + 1e-6 in from the line through a along d (reach from

@@ -415,6 +415,54 @@ static tw_status trail_man_ok(const tw_state *s, const tw_order *o, const tw_fig
 }
 
 // Picks the two nearest men who can reach the trail (default for LW.MOB.10).
+bool lw_trail_plain = false;
+
+// pick_trail_pair's choice, nearest first (below); false when a distance is not a number (the
+// plain loop decides then).
+static bool pick_nearest_first(const tw_state *s, const tw_order *o, int side, tw_vec2 pa, tw_vec2 pb, int32_t *a,
+			       int32_t *b)
+{
+	enum { CAP = 128 }; // 1.5 KB of stack; more men: the plain loop
+	int32_t cand[CAP];
+	double dist[CAP];
+	for (int pass = 0; pass < 2; pass++) {
+		tw_vec2 spot = pass == 0 ? pa : pb;
+		int n = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || f->id == *a)
+				continue;
+			double d = tw_dist(f->pos, spot);
+			if (isnan(d) || n == CAP)
+				return false;
+			cand[n] = i;
+			dist[n] = d;
+			n++;
+		}
+		int32_t *pick = pass == 0 ? a : b;
+		*pick = -1;
+		while (n > 0) {
+			int k = 0; // the nearest left, the first of equals
+			for (int m = 1; m < n; m++)
+				if (dist[m] < dist[k])
+					k = m;
+			if (!(dist[k] < INFINITY))
+				break; // the loop takes only a distance below its start
+			const tw_figure *f = &s->fig[cand[k]];
+			if (trail_man_ok(s, o, f, spot, NULL) == TW_OK) {
+				*pick = f->id;
+				break;
+			}
+			for (int m = k + 1; m < n; m++) { // asked and refused: out, the order kept
+				cand[m - 1] = cand[m];
+				dist[m - 1] = dist[m];
+			}
+			n--;
+		}
+	}
+	return true;
+}
+
 static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_t *a, int32_t *b)
 {
 	tw_vec2 pa, pb;
@@ -424,6 +472,16 @@ static bool pick_trail_pair(const tw_state *s, const tw_gun *g, int side, int32_
 	if (!o)
 		return false;
 	tw_order_init(o, LW_OT_TRAIL, side);
+	// s30 (issue 18): the loop below takes, of the men it may, the nearest whose place at the
+	// trail is allowed (the first in figure order of equals). The same man is found by asking
+	// the nearest first, then the next nearest, ... (by distance, then figure order) until one is
+	// allowed: trail_man_ok is pure, so asking fewer changes nothing. Any distance that is not a
+	// number leaves it to the loop (its comparisons then order nothing).
+	if (!lw_trail_plain && pick_nearest_first(s, o, side, pa, pb, a, b)) {
+		tw_free(o);
+		return *a >= 0 && *b >= 0;
+	}
+	*a = *b = -1;
 	double da = INFINITY, db = INFINITY;
 	for (int pass = 0; pass < 2; pass++) {
 		tw_vec2 spot = pass == 0 ? pa : pb;
