@@ -10,6 +10,7 @@
 #include "lw_ks_pursuit.h" // lw-box
 #include "lw_fgrid.h"
 #include "lw_fmt.h"
+#include "lw_scratch.h"
 #include "lw_pgrid.h"
 #include "lw_obstacles.h" // issue 16: a ditch is rough going
 
@@ -180,13 +181,15 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	// New positions of everything that moves in this order, by figure id (others: -1). While
 	// the general decides, its figure grid's slots (all -1 between uses, put back after).
 	lw_fgrid *fg = lw_validate_plain_gaps ? NULL : lw_fgrid_for(s);
-	int *slot = tw_malloc((size_t)s->nfig * (fg ? 1 : 2) * sizeof *slot);
-	tw_vec2 *ends = tw_malloc((size_t)o->nfig * sizeof *ends);
-	tw_vec2 *room_at = tw_malloc((size_t)s->nfig * sizeof *room_at);
+	lw_scratch sc; // s30: on the stack while they fit (lw_scratch.h)
+	lw_scratch_init(&sc);
+	int *slot = lw_scratch_get(&sc, (size_t)s->nfig * (fg ? 1 : 2) * sizeof *slot);
+	tw_vec2 *ends = lw_scratch_get(&sc, (size_t)o->nfig * sizeof *ends);
+	tw_vec2 *room_at = lw_scratch_get(&sc, (size_t)s->nfig * sizeof *room_at);
 	if (!slot || !ends || !room_at) {
-		tw_free(slot);
-		tw_free(ends);
-		tw_free(room_at);
+		lw_scratch_put(&sc, slot);
+		lw_scratch_put(&sc, ends);
+		lw_scratch_put(&sc, room_at);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	int *room = fg ? slot : slot + s->nfig, *by_id = fg ? fg->slot : slot;
@@ -200,9 +203,9 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 	tw_status st = check_figures(s, o, by_id, ends, room, room_at, fg, err);
 	for (int i = 0; fg && i < o->nfig; i++)
 		by_id[o->fig[i]] = -1;
-	tw_free(slot);
-	tw_free(ends);
-	tw_free(room_at);
+	lw_scratch_put(&sc, slot);
+	lw_scratch_put(&sc, ends);
+	lw_scratch_put(&sc, room_at);
 	return st;
 }
 
@@ -484,7 +487,9 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	// The men already in the order against the newcomer where he will stand (their other gaps
 	// are as they were), then the newcomer against everyone, those of the order where they go.
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
-	tw_vec2 *ends = tw_malloc((size_t)o->nfig * sizeof *ends); // up to 8 KB: not on the stack
+	lw_scratch sc; // up to 8 KB: on the stack only while it fits (lw_scratch.h)
+	lw_scratch_init(&sc);
+	tw_vec2 *ends = lw_scratch_get(&sc, (size_t)o->nfig * sizeof *ends);
 	if (!ends)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	for (int i = 0; i < last; i++) {
@@ -495,7 +500,7 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			continue;
 		st = check_gap(s, g, ends[i], f, end, err);
 		if (st != TW_OK) {
-			tw_free(ends);
+			lw_scratch_put(&sc, ends);
 			return st;
 		}
 	}
@@ -506,7 +511,7 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	uint8_t mark_buf[2048];
 	uint8_t *in_order = fg ? fg->flag : s->nfig <= (int)sizeof mark_buf ? mark_buf : tw_malloc((size_t)s->nfig);
 	if (!in_order) {
-		tw_free(ends);
+		lw_scratch_put(&sc, ends);
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	if (!fg)
@@ -554,7 +559,7 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 			continue;
 		st = check_gap(s, f, end, g, ends[i], err);
 	}
-	tw_free(ends);
+	lw_scratch_put(&sc, ends);
 	// s30 (issue 18): accepted, as full validation would have if the order without its newcomer
 	// was legal; the memo notes it only if that order is the one the rules last accepted on
 	// this view (core/vmemo.h), so the game need not check it again.
@@ -568,12 +573,14 @@ bool lw_contact_plain = false;
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
-	// Up to 12 KB: on the heap (rules run on threads with small stacks, e.g. the browser table's).
-	tw_vec2 *ends = tw_malloc(((size_t)o->nfig + 1) * sizeof *ends);
-	double *lens = tw_malloc(((size_t)o->nfig + 1) * sizeof *lens);
+	// Up to 12 KB: on the stack only while it fits (lw_scratch.h), else on the heap.
+	lw_scratch sc;
+	lw_scratch_init(&sc);
+	tw_vec2 *ends = lw_scratch_get(&sc, ((size_t)o->nfig + 1) * sizeof *ends);
+	double *lens = lw_scratch_get(&sc, ((size_t)o->nfig + 1) * sizeof *lens);
 	if (!ends || !lens) {
-		tw_free(ends);
-		tw_free(lens);
+		lw_scratch_put(&sc, ends);
+		lw_scratch_put(&sc, lens);
 		return TW_ERR_NOMEM;
 	}
 	for (int i = 0; i < o->nfig; i++) {
@@ -586,7 +593,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	}
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished once a man moves
 	// The enemy's free men for the contact test (below); without memory, the plain loop.
-	int32_t *foes = tw_malloc((size_t)s->nfig * sizeof *foes + 1);
+	int32_t *foes = lw_scratch_get(&sc, (size_t)s->nfig * sizeof *foes + 1);
 	int nfoes = 0, foes_side = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
@@ -665,8 +672,8 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			}
 		}
 	}
-	tw_free(foes);
-	tw_free(ends);
-	tw_free(lens);
+	lw_scratch_put(&sc, foes);
+	lw_scratch_put(&sc, ends);
+	lw_scratch_put(&sc, lens);
 	return TW_OK;
 }
