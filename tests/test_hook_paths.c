@@ -7,6 +7,10 @@
 //     the same final state, orders and events, and the memo used;
 //   - lw_ai_count_near without a grid (Hook's Farm's 150 figures) passing over men far along x or
 //     y against measuring every man (lw_ai_plain_counts), at places just in and out of reach;
+//   - s30-lists: lw_ai_count_near through the table's cells (each side's men filed once and kept
+//     from list to list while they are unchanged) against measuring every man and against the
+//     h5-hook loop over the side, list after list while men step, fall, come back, stand off the
+//     table or at NaN or infinite places, on Hook's Farm and on a small table;
 //   - lw_ai_charge's remembered counts (kept while the enemy side's listed men are unchanged)
 //     against counting afresh, list after list while men move, die and rearm; and games of
 //     Hook's Farm and a 300-a-side Country played with the memo and without.
@@ -211,6 +215,109 @@ static void test_count_near_box_matches_plain(void **st)
 	tw_state_free(&sc);
 }
 
+// s30-lists: the three ways of counting (the table's cells, the h5-hook loop, every man measured)
+// at places round men, anywhere on and off the table, and odd places; the count of mismatches.
+static int count_mismatches(const tw_state *s, lw_ai_lists *l, tw_rng *r, int asks, long *counted)
+{
+	static const double rads[] = {2.5, LW_INF_MOVE, LW_CAV_MOVE, LW_CAV_MOVE + 2, 0.0, 1e-9, 60.0, -1.0};
+	static const double nudge[] = {0.0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-9, -1e-9, 1e-4, -1e-4};
+	int bad = 0;
+	for (int k = 0; k < asks; k++) {
+		const tw_figure *f = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+		double rad = rads[tw_rng_below(r, 8)];
+		double reach = rad + f->radius + nudge[tw_rng_below(r, 9)];
+		double ang = tw_rng_below(r, 4) == 0 ? 0.5 * 3.141592653589793 * tw_rng_below(r, 4)
+						     : tw_rng_unit(r) * 6.283185307179586;
+		tw_vec2 p = tw_add(f->pos, tw_v2(reach * cos(ang), reach * sin(ang)));
+		switch (tw_rng_below(r, 12)) {
+		case 0: p = tw_v2(tw_rng_unit(r) * 1.4 * s->table.width - 0.2 * s->table.width,
+				  tw_rng_unit(r) * 1.4 * s->table.depth - 0.2 * s->table.depth); break;
+		case 1: p.y = NAN; break;
+		case 2: p.x = tw_rng_below(r, 2) ? INFINITY : -1e12; break;
+		case 3: p = tw_v2(-0.0, s->table.depth); break;
+		case 4: p.x = nextafter(s->table.width, 0); break;
+		default: break;
+		}
+		int side = (int)tw_rng_below(r, 3); // 2: no such side, most times
+		lw_ai_plain_counts = true;
+		int want = lw_ai_count_near(l, side, p, rad);
+		lw_ai_plain_counts = false;
+		lw_ai_plain_strips = true;
+		int loop = lw_ai_count_near(l, side, p, rad);
+		lw_ai_plain_strips = false;
+		int got = lw_ai_count_near(l, side, p, rad);
+		if (want != got || want != loop) {
+			if (bad++ == 0)
+				print_error("side %d within %.17g of (%.17g, %.17g): %d, loop %d, plain %d\n", side, rad,
+					    p.x, p.y, got, loop, want);
+		}
+		*counted += want;
+	}
+	return bad;
+}
+
+static void test_count_near_cells_match_plain(void **st)
+{
+	(void)st;
+	tw_error err;
+	for (int k = 0; k < 2; k++) {
+		tw_state sc0, sc;
+		memset(&sc0, 0, sizeof sc0);
+		assert_int_equal(tw_state_load(&sc0, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		tw_game *g = tw_game_new(&sc0, 11 + (uint64_t)k, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 3), tw_general_new("default", rs, 1, 4)};
+		(void)tw_play_out(g, gens, 100 + 40 * k, &err); // into the battle
+		assert_int_equal(tw_state_clone(&sc, tw_game_state(g)), TW_OK);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc0);
+		if (k == 1) { // a small table, men standing off it on every side
+			sc.table.width = 30.5;
+			sc.table.depth = 17.0;
+		}
+		lw_ai_lists l;
+		memset(&l, 0, sizeof l);
+		tw_rng r;
+		tw_rng_seed(&r, 30 + (uint64_t)k);
+		long counted = 0;
+		int asks = 0;
+		for (int round = 0; round < 40; round++) {
+			assert_true(lw_ai_lists_make(&sc, &l));
+			assert_int_equal(l.gw, 0);
+			assert_true(l.sb_w > 0);
+			assert_int_equal(count_mismatches(&sc, &l, &r, 1500, &counted), 0);
+			asks += 1500;
+			// Between lists: men of one side (or both, or none) step, fall, come back, or stand
+			// at odd places; sometimes a side's men change while the other's stay filed.
+			int what = round % 5;
+			for (int m = 0; m < 4 && what != 4; m++) {
+				int i = (int)tw_rng_below(&r, (uint32_t)sc.nfig);
+				tw_figure *f = &sc.fig[i];
+				if (what < 2 && f->side != what)
+					continue; // this time side `what`'s men only
+				switch (tw_rng_below(&r, 9)) {
+				case 0: f->pos.x += 3.5; break;
+				case 1: f->pos.y = nextafter(f->pos.y, 1e9); break; // one ulp
+				case 2:
+				case 3: f->status = f->status == TW_FS_DEAD ? TW_FS_ACTIVE : TW_FS_DEAD; break;
+				case 4: f->pos.x = round % 3 == 0 ? NAN : -INFINITY; break;
+				case 5: f->pos.y = -7.25; f->pos.x = sc.table.width + 3.0; break;
+				case 6: f->radius = f->radius > 0.4 ? 0.0 : 0.75; break;
+				case 7: f->pos = tw_v2(tw_rng_unit(&r) * sc.table.width, tw_rng_unit(&r) * sc.table.depth); break;
+				default: f->moved_in = sc.move_no; break;
+				}
+			}
+		}
+		print_message("%d places, %ld men counted in all\n", asks, counted);
+		assert_true(counted > asks);
+		lw_ai_lists_free(&l);
+		tw_state_free(&sc);
+	}
+}
+
 // Every free man of each side as an enemy of the other: lw_ai_charge with the memo against afresh.
 static int charge_mismatches(const tw_state *s, lw_ai_lists *l, int *asked)
 {
@@ -319,6 +426,7 @@ int main(void)
 		cmocka_unit_test(test_vmemo_rules),
 		cmocka_unit_test(test_vmemo_games_match),
 		cmocka_unit_test(test_count_near_box_matches_plain),
+		cmocka_unit_test(test_count_near_cells_match_plain),
 		cmocka_unit_test(test_charge_memo_matches_afresh),
 		cmocka_unit_test(test_charge_memo_games_match),
 	};

@@ -264,8 +264,52 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 #define BOX_PAD 1e-3
 
 bool lw_ai_plain_counts = false;
+bool lw_ai_plain_strips = false;
 
-int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
+// ---- the table's cells (s30-lists) ----
+
+struct lw_ai_spot {
+	double x, y, r;
+};
+
+/// The table's cells' side at least, inches.
+#define SB_CELL_IN 8.0
+
+// Files side sd's listed men by the table's cells, row by row (a counting sort; the order
+// within a cell is not read), unless they are filed already.
+static void sb_file(lw_ai_lists *l, int sd)
+{
+	int nc = l->sb_w * l->sb_h, a = l->free_start[sd], b = l->free_start[sd + 1];
+	int32_t *st = l->sb_start + sd * (nc + 1);
+	if (l->sb_made[sd] && l->sb_gen[sd] == l->side_gen[sd] && st[0] == a)
+		return;
+	for (int k = 0; k < l->nsides; k++) // filings this one writes over
+		if (k != sd && l->sb_made[k]) {
+			const int32_t *sk = l->sb_start + k * (nc + 1);
+			if (sk[0] < b && sk[nc] > a)
+				l->sb_made[k] = false;
+		}
+	memset(st, 0, (size_t)(nc + 1) * sizeof *st);
+	double inv = l->sb_inv;
+	for (int k = a; k < b; k++) {
+		const lw_ai_man *m = &l->free_men[k];
+		st[cell_of(m->y, 0.0, inv, l->sb_h) * l->sb_w + cell_of(m->x, 0.0, inv, l->sb_w) + 1]++;
+	}
+	st[0] = a;
+	for (int c = 0; c < nc; c++) // st[c + 1] = the end of cell c
+		st[c + 1] += st[c];
+	for (int k = b - 1; k >= a; k--) {
+		const lw_ai_man *m = &l->free_men[k];
+		int c = cell_of(m->y, 0.0, inv, l->sb_h) * l->sb_w + cell_of(m->x, 0.0, inv, l->sb_w);
+		l->sb_men[--st[c + 1]] = (struct lw_ai_spot){m->x, m->y, m->r};
+	}
+	memmove(st, st + 1, (size_t)nc * sizeof *st); // st[c + 1] was the start of cell c
+	st[nc] = b;
+	l->sb_made[sd] = true;
+	l->sb_gen[sd] = l->side_gen[sd];
+}
+
+int lw_ai_count_near(lw_ai_lists *l, int side, tw_vec2 p, double r)
 {
 	if (side < 0 || side >= l->nsides)
 		return 0;
@@ -276,6 +320,29 @@ int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
 		// h5-hook (issue 18): without a grid, a man farther than R along x or y is passed over
 		// without his distance. Exact: his distance is at least |dx| less some 1e-15 of it,
 		// so less his radius it is more than r by nearly BOX_PAD (tests/test_hook_paths.c).
+		if (l->sb_w > 0 && !lw_ai_plain_strips && fabs(p.x) < 1e9 && fabs(p.y) < 1e9 && R < 1e9) {
+			// s30-lists: the men of the table's cells from p - R - BOX_PAD's to p + R +
+			// BOX_PAD's only, with the same tests. A man of a column left of them stands left
+			// of p.x - R - BOX_PAD as rounded (cell_of is monotonic; NaN is cell 0 and is
+			// never near), so his |dx| as rounded is more than R (ulps here are under 1e-6
+			// in): the loop below would pass him over. Likewise on the right, below, above.
+			sb_file(l, side);
+			const int32_t *st = l->sb_start + side * (l->sb_w * l->sb_h + 1);
+			double R2 = R + BOX_PAD, inv = l->sb_inv;
+			int cx0 = cell_of(p.x - R2, 0.0, inv, l->sb_w), cx1 = cell_of(p.x + R2, 0.0, inv, l->sb_w);
+			int cy0 = cell_of(p.y - R2, 0.0, inv, l->sb_h), cy1 = cell_of(p.y + R2, 0.0, inv, l->sb_h);
+			for (int cy = cy0; cy <= cy1; cy++) {
+				const int32_t *row = st + cy * l->sb_w;
+				for (int j = row[cx0]; j < row[cx1 + 1]; j++) {
+					const struct lw_ai_spot *m = &l->sb_men[j];
+					if (fabs(m->x - p.x) > R || fabs(m->y - p.y) > R)
+						continue;
+					if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+						n++;
+				}
+			}
+			return n;
+		}
 		for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
 			const lw_ai_man *m = &l->free_men[k];
 			if (fabs(m->x - p.x) > R || fabs(m->y - p.y) > R)
@@ -413,6 +480,32 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 			    (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
 	}
 	cmemo_follow(l, s->nfig);
+	// s30-lists: room for the table's cells, filed when first asked for (lw_ai_count_near).
+	double wd = s->table.width, dp = s->table.depth;
+	int sw = 0, sh = 0;
+	if (isfinite(wd) && wd > 0 && isfinite(dp) && dp > 0 && n > 0 && n < LW_AI_GRID_MIN_MEN && !l->force_grid) {
+		double cell = SB_CELL_IN;
+		while (ceil(wd / cell) * ceil(dp / cell) > 4096)
+			cell *= 2;
+		sw = (int)ceil(wd / cell);
+		sh = (int)ceil(dp / cell);
+		if (sw != l->sb_w || sh != l->sb_h || 1.0 / cell != l->sb_inv)
+			memset(l->sb_made, 0, sizeof l->sb_made);
+		if (!grow_i32(&l->sb_start, &l->cap_sb_start, nsides * (sw * sh + 1)))
+			return false;
+		if (n > l->cap_sb_men) {
+			struct lw_ai_spot *v = tw_realloc(l->sb_men, (size_t)n * sizeof *v);
+			if (!v)
+				return false;
+			l->sb_men = v;
+			l->cap_sb_men = n;
+		}
+		l->sb_inv = 1.0 / cell;
+	} else {
+		memset(l->sb_made, 0, sizeof l->sb_made);
+	}
+	l->sb_w = sw;
+	l->sb_h = sh;
 	int words = (s->nfig + 63) / 64 + 1;
 	if (words > l->cap_bits) {
 		uint64_t *v = tw_realloc(l->bits, (size_t)words * sizeof *v);
@@ -438,6 +531,8 @@ void lw_ai_lists_free(lw_ai_lists *l)
 	tw_free(l->hills);
 	tw_free(l->prev_men);
 	tw_free(l->cmemo);
+	tw_free(l->sb_start);
+	tw_free(l->sb_men);
 	memset(l, 0, sizeof *l);
 }
 
