@@ -7,10 +7,12 @@
 //     the same final state, orders and events, and the memo used;
 //   - lw_ai_count_near without a grid (Hook's Farm's 150 figures) passing over men far along x or
 //     y against measuring every man (lw_ai_plain_counts), at places just in and out of reach;
-//   - s30-lists: lw_ai_count_near through the table's cells (each side's men filed once and kept
-//     from list to list while they are unchanged) against measuring every man and against the
-//     h5-hook loop over the side, list after list while men step, fall, come back, stand off the
-//     table or at NaN or infinite places, on Hook's Farm and on a small table;
+//   - s30-lists: lw_ai_count_near and lw_ai_charge through the table's cells (each side's men
+//     filed once and kept from list to list while they are unchanged) against measuring every
+//     man, the h5-hook loop over the side and lw_ai_charge over every man of the side
+//     (lw_ai_plain_strips, no memo), and lw_ai_supporters against lw_supporters, list after list
+//     while men step, fall, come back, stand off the table or at NaN or infinite places, on
+//     Hook's Farm and on a small table;
 //   - lw_ai_charge's remembered counts (kept while the enemy side's listed men are unchanged)
 //     against counting afresh, list after list while men move, die and rearm; and games of
 //     Hook's Farm and a 300-a-side Country played with the memo and without.
@@ -25,6 +27,7 @@
 #include "core/vmemo.h"
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_ai.h"
+#include "rules/littlewars/lw_ai_support.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 #include "scene.h"
@@ -256,6 +259,59 @@ static int count_mismatches(const tw_state *s, lw_ai_lists *l, tw_rng *r, int as
 	return bad;
 }
 
+// s30-lists: lw_ai_charge (memo on, and afresh) through the cells against over every man
+// (lw_ai_plain_strips, afresh), and lw_ai_supporters against lw_supporters, at men of the state
+// and at men placed just in and out of reach of one; the count of mismatches.
+static int charge_support_mismatches(const tw_state *s, lw_ai_lists *l, tw_rng *r, int *asked, int *supported)
+{
+	int bad = 0;
+	for (int q = 0; q < 120; q++) {
+		const tw_figure *e = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+		int side = (int)tw_rng_below(r, 2), nours = (int)tw_rng_below(r, 4);
+		tw_figure moved;
+		if (q % 2) { // half the time a man (not of the state) just in or out of reach of another
+			static const double reach[] = {LW_REACH, LW_REACH + 1.0, LW_INF_MOVE, LW_CAV_MOVE};
+			static const double nudge[] = {0.0, 1e-12, -1e-12, 1e-9, -1e-9};
+			const tw_figure *o = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+			double d = reach[tw_rng_below(r, 4)] + (q % 4 == 1 ? o->radius : 0.0) + nudge[tw_rng_below(r, 5)];
+			double ang = q % 8 == 1 ? 0.5 * 3.141592653589793 * tw_rng_below(r, 4) : tw_rng_unit(r) * 6.283185307179586;
+			moved = *e;
+			moved.pos = tw_add(o->pos, tw_v2(d * cos(ang), d * sin(ang)));
+			e = &moved;
+		}
+		lw_charge_eval a = lw_ai_charge(l, s, side, e, nours);
+		lw_ai_charge_nomemo = true;
+		lw_charge_eval b = lw_ai_charge(l, s, side, e, nours);
+		lw_ai_plain_strips = true;
+		lw_charge_eval c = lw_ai_charge(l, s, side, e, nours);
+		lw_ai_plain_strips = false;
+		lw_ai_charge_nomemo = false;
+		if (a.mine != c.mine || a.theirs != c.theirs || memcmp(&a.value, &c.value, sizeof a.value) != 0 ||
+		    b.mine != c.mine || b.theirs != c.theirs || memcmp(&b.value, &c.value, sizeof b.value) != 0) {
+			if (bad++ == 0)
+				print_error("charge on (%.17g, %.17g) by side %d: %d/%d/%g, afresh %d/%d/%g, plain %d/%d/%g\n",
+					    e->pos.x, e->pos.y, side, a.mine, a.theirs, a.value, b.mine, b.theirs, b.value, c.mine,
+					    c.theirs, c.value);
+		}
+		// A body round e: men within R of him (of the side asked about, or any).
+		int32_t body[64];
+		int n = 0;
+		double R = 1.0 + 8.0 * tw_rng_unit(r);
+		for (int i = 0; i < s->nfig && n < 64; i++)
+			if (tw_dist(s->fig[i].pos, e->pos) <= R && (q % 3 != 0 || s->fig[i].side == side))
+				body[n++] = s->fig[i].id;
+		int want = lw_supporters(s, side, body, n, NULL), got = lw_ai_supporters(s, l, side, body, n);
+		if (want != got) {
+			if (bad++ == 0)
+				print_error("supporters of a body of %d round (%.17g, %.17g), side %d: %d, plain %d\n", n, e->pos.x,
+					    e->pos.y, side, got, want);
+		}
+		*supported += want;
+		(*asked)++;
+	}
+	return bad;
+}
+
 static void test_count_near_cells_match_plain(void **st)
 {
 	(void)st;
@@ -283,13 +339,14 @@ static void test_count_near_cells_match_plain(void **st)
 		tw_rng r;
 		tw_rng_seed(&r, 30 + (uint64_t)k);
 		long counted = 0;
-		int asks = 0;
+		int asks = 0, charges = 0, supported = 0;
 		for (int round = 0; round < 40; round++) {
 			assert_true(lw_ai_lists_make(&sc, &l));
 			assert_int_equal(l.gw, 0);
 			assert_true(l.sb_w > 0);
 			assert_int_equal(count_mismatches(&sc, &l, &r, 1500, &counted), 0);
 			asks += 1500;
+			assert_int_equal(charge_support_mismatches(&sc, &l, &r, &charges, &supported), 0);
 			// Between lists: men of one side (or both, or none) step, fall, come back, or stand
 			// at odd places; sometimes a side's men change while the other's stay filed.
 			int what = round % 5;
@@ -311,8 +368,10 @@ static void test_count_near_cells_match_plain(void **st)
 				}
 			}
 		}
-		print_message("%d places, %ld men counted in all\n", asks, counted);
+		print_message("%d places, %ld men counted in all; %d charges and bodies, %d supporters\n", asks, counted,
+			      charges, supported);
 		assert_true(counted > asks);
+		assert_true(supported > charges / 4);
 		lw_ai_lists_free(&l);
 		tw_state_free(&sc);
 	}

@@ -113,9 +113,11 @@ typedef struct lw_ai_lists {
 	double sb_inv;  ///< cells an inch
 	uint32_t sb_gen[LW_AI_SIDES]; ///< side k is filed for side_gen[k] == sb_gen[k] ...
 	bool sb_made[LW_AI_SIDES];    ///< ... when sb_made[k]
+	double sb_amax[LW_AI_SIDES]; ///< side k's filed men's largest move allowance
 	int32_t *sb_start;
-	struct lw_ai_spot *sb_men; ///< x, y, radius
-	int cap_sb_start, cap_sb_men;
+	struct lw_ai_spot *sb_men; ///< x, y, radius, free_men index
+	int32_t *sb_cell; ///< scratch of the filing: each listed man's cell
+	int cap_sb_start, cap_sb_men, cap_sb_cell;
 } lw_ai_lists;
 
 /// Tests (h5-hook): true makes lw_ai_charge work every count out afresh.
@@ -158,7 +160,7 @@ lw_charge_eval lw_charge_value(int mine, int theirs, int sup);
 /// A charge by `nours` of `side` on enemy man e of the state l was made from: his side's free
 /// men within LW_REACH + 1 in of him take part (their base's distance), those farther but within
 /// their move support them (LW.MEL.1); ours not moved this move within LW_REACH of him join ours.
-lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours);
+lw_charge_eval lw_ai_charge(lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours);
 
 /// The free man not of `side` nearest to p (the first in figure order among equals) and his
 /// distance (tw_dist, bit for bit); INFINITY and *who = -1 when there is none. who may be NULL.
