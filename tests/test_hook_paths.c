@@ -12,7 +12,8 @@
 //     man, the h5-hook loop over the side and lw_ai_charge over every man of the side
 //     (lw_ai_plain_strips, no memo), and lw_ai_supporters against lw_supporters, list after list
 //     while men step, fall, come back, stand off the table or at NaN or infinite places, on
-//     Hook's Farm and on a small table;
+//     Hook's Farm and on a small table; and lw_ai_men_near's lists there (every free man of the
+//     sides asked about, in figure order);
 //   - lw_ai_charge's remembered counts (kept while the enemy side's listed men are unchanged)
 //     against counting afresh, list after list while men move, die and rearm; and games of
 //     Hook's Farm and a 300-a-side Country played with the memo and without.
@@ -347,6 +348,20 @@ static void test_count_near_cells_match_plain(void **st)
 			assert_int_equal(count_mismatches(&sc, &l, &r, 1500, &counted), 0);
 			asks += 1500;
 			assert_int_equal(charge_support_mismatches(&sc, &l, &r, &charges, &supported), 0);
+			// Without a grid lw_ai_men_near lists every free man of the sides asked about
+			// (s30-lists: copied from free_fig), in figure order.
+			for (int q = 0; q < 6; q++) {
+				int side = q / 2;
+				bool others = q % 2;
+				int nn = lw_ai_men_near(&l, side, others, sc.fig[0].pos, sc.fig[0].pos), want = 0;
+				for (int i = 0; i < sc.nfig; i++)
+					if (lw_is_free(&sc.fig[i]) && (sc.fig[i].side == side) != others) {
+						assert_true(want < nn);
+						assert_int_equal(l.found[want], i);
+						want++;
+					}
+				assert_int_equal(nn, want);
+			}
 			// Between lists: men of one side (or both, or none) step, fall, come back, or stand
 			// at odd places; sometimes a side's men change while the other's stay filed.
 			int what = round % 5;

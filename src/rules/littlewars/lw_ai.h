@@ -117,6 +117,8 @@ typedef struct lw_ai_lists {
 	int32_t *sb_start;
 	struct lw_ai_spot *sb_men; ///< x, y, radius, free_men index
 	int32_t *sb_cell; ///< scratch of the filing: each listed man's cell
+	int32_t *free_fig; ///< free_men[k].fig side by side (s30-lists: lw_ai_men_near copies them)
+	int cap_free_fig;
 	int cap_sb_start, cap_sb_men, cap_sb_cell;
 } lw_ai_lists;
 
