@@ -100,13 +100,14 @@ typedef struct lw_ai_lists {
 	uint32_t side_gen[LW_AI_SIDES];
 	struct lw_ai_cmemo *cmemo; ///< by figure index
 	int cap_cmemo;
-	// s30-lists (issue 18): without a grid, lw_ai_count_near looks at the men of the table's
-	// cells round the place asked about only. The table is cut in sb_w x sb_h square cells of
+	// s30-lists (issue 18): without a grid, lw_ai_count_near and lw_ai_charge look at the men of
+	// the table's cells round the place asked about only (filing them as they go: hence l is not
+	// const for them). The table is cut in sb_w x sb_h square cells of
 	// 1 / sb_inv in (cell (cx, cy) from cx / sb_inv to (cx + 1) / sb_inv across, likewise deep;
 	// a man beyond the table in the edge cell: cell_of in lw_ai_lists.c). Side k's men in cells
 	// c0 .. c1 of one row are sb_men[st[c0] .. st[c1 + 1]) with st = sb_start + k * (sb_w * sb_h
 	// + 1), in cells row by row (st[0] = where side k's listed men started when filed). A side's
-	// men are filed the first time a count asks about them, and kept while its listed men are as
+	// men are filed the first time a question asks about them, and kept while its listed men are as
 	// they were (side_gen) and where they were (free_start) and no other side's filing has
 	// written over them.
 	int sb_w, sb_h; ///< cells across and deep (0: none; the table not of a finite, positive size)
@@ -143,8 +144,9 @@ double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i);
 int lw_ai_count_near(lw_ai_lists *l, int side, tw_vec2 p, double r);
 /// Tests (h5-hook): true makes lw_ai_count_near without a grid measure every man's distance.
 extern bool lw_ai_plain_counts;
-/// Tests (s30-lists): true makes lw_ai_count_near without a grid look at every man of the side
-/// (passing over those far along x or y) instead of the men of the table's cells round the place.
+/// Tests (s30-lists): true makes lw_ai_count_near and lw_ai_charge without a grid look at every
+/// man of the side (lw_ai_count_near passing over those far along x or y) instead of the men of
+/// the table's cells round the place.
 extern bool lw_ai_plain_strips;
 /// The free men of `side` (with `others`: of every side but `side`) whose centre may lie in the
 /// box [lo, hi]: at least every one that does (every listed man of those sides when l has no

@@ -3,7 +3,10 @@
 // state's free men, hill layers and ground heights are listed once per decision, and the
 // questions asked again and again are answered from the lists. On a large table the free men
 // are filed by place as well (a grid of cells), and the questions about a place look at the
-// cells round it only: the same answers (tests/test_fast_paths.c against the plain loops).
+// cells round it only: the same answers (tests/test_fast_paths.c against the plain loops). On a
+// small table (no grid) lw_ai_count_near and lw_ai_charge file a side's men by the table's 12 in
+// cells when first asked about it, kept while its men are unchanged (s30-lists; the same answers:
+// tests/test_hook_paths.c).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
