@@ -7,6 +7,13 @@
 //     the same final state, orders and events, and the memo used;
 //   - lw_ai_count_near without a grid (Hook's Farm's 150 figures) passing over men far along x or
 //     y against measuring every man (lw_ai_plain_counts), at places just in and out of reach;
+//   - s30-lists: lw_ai_count_near and lw_ai_charge through the table's cells (each side's men
+//     filed once and kept from list to list while they are unchanged) against measuring every
+//     man, the h5-hook loop over the side and lw_ai_charge over every man of the side
+//     (lw_ai_plain_strips, no memo), and lw_ai_supporters against lw_supporters, list after list
+//     while men step, fall, come back, stand off the table or at NaN or infinite places, on
+//     Hook's Farm and on a small table; and lw_ai_men_near's lists there (every free man of the
+//     sides asked about, in figure order);
 //   - lw_ai_charge's remembered counts (kept while the enemy side's listed men are unchanged)
 //     against counting afresh, list after list while men move, die and rearm; and games of
 //     Hook's Farm and a 300-a-side Country played with the memo and without.
@@ -21,6 +28,7 @@
 #include "core/vmemo.h"
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_ai.h"
+#include "rules/littlewars/lw_ai_support.h"
 #include "tinwar/io.h"
 #include "tinwar/tinwar.h"
 #include "scene.h"
@@ -211,6 +219,179 @@ static void test_count_near_box_matches_plain(void **st)
 	tw_state_free(&sc);
 }
 
+// s30-lists: the three ways of counting (the table's cells, the h5-hook loop, every man measured)
+// at places round men, anywhere on and off the table, and odd places; the count of mismatches.
+static int count_mismatches(const tw_state *s, lw_ai_lists *l, tw_rng *r, int asks, long *counted)
+{
+	static const double rads[] = {2.5, LW_INF_MOVE, LW_CAV_MOVE, LW_CAV_MOVE + 2, 0.0, 1e-9, 60.0, -1.0};
+	static const double nudge[] = {0.0, 1e-15, -1e-15, 1e-12, -1e-12, 1e-9, -1e-9, 1e-4, -1e-4};
+	int bad = 0;
+	for (int k = 0; k < asks; k++) {
+		const tw_figure *f = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+		double rad = rads[tw_rng_below(r, 8)];
+		double reach = rad + f->radius + nudge[tw_rng_below(r, 9)];
+		double ang = tw_rng_below(r, 4) == 0 ? 0.5 * 3.141592653589793 * tw_rng_below(r, 4)
+						     : tw_rng_unit(r) * 6.283185307179586;
+		tw_vec2 p = tw_add(f->pos, tw_v2(reach * cos(ang), reach * sin(ang)));
+		switch (tw_rng_below(r, 12)) {
+		case 0: p = tw_v2(tw_rng_unit(r) * 1.4 * s->table.width - 0.2 * s->table.width,
+				  tw_rng_unit(r) * 1.4 * s->table.depth - 0.2 * s->table.depth); break;
+		case 1: p.y = NAN; break;
+		case 2: p.x = tw_rng_below(r, 2) ? INFINITY : -1e12; break;
+		case 3: p = tw_v2(-0.0, s->table.depth); break;
+		case 4: p.x = nextafter(s->table.width, 0); break;
+		default: break;
+		}
+		int side = (int)tw_rng_below(r, 3); // 2: no such side, most times
+		lw_ai_plain_counts = true;
+		int want = lw_ai_count_near(l, side, p, rad);
+		lw_ai_plain_counts = false;
+		lw_ai_plain_strips = true;
+		int loop = lw_ai_count_near(l, side, p, rad);
+		lw_ai_plain_strips = false;
+		int got = lw_ai_count_near(l, side, p, rad);
+		if (want != got || want != loop) {
+			if (bad++ == 0)
+				print_error("side %d within %.17g of (%.17g, %.17g): %d, loop %d, plain %d\n", side, rad,
+					    p.x, p.y, got, loop, want);
+		}
+		*counted += want;
+	}
+	return bad;
+}
+
+// s30-lists: lw_ai_charge (memo on, and afresh) through the cells against over every man
+// (lw_ai_plain_strips, afresh), and lw_ai_supporters against lw_supporters, at men of the state
+// and at men placed just in and out of reach of one; the count of mismatches.
+static int charge_support_mismatches(const tw_state *s, lw_ai_lists *l, tw_rng *r, int *asked, int *supported)
+{
+	int bad = 0;
+	for (int q = 0; q < 120; q++) {
+		const tw_figure *e = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+		int side = (int)tw_rng_below(r, 2), nours = (int)tw_rng_below(r, 4);
+		tw_figure moved;
+		if (q % 2) { // half the time a man (not of the state) just in or out of reach of another
+			static const double reach[] = {LW_REACH, LW_REACH + 1.0, LW_INF_MOVE, LW_CAV_MOVE};
+			static const double nudge[] = {0.0, 1e-12, -1e-12, 1e-9, -1e-9};
+			const tw_figure *o = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+			double d = reach[tw_rng_below(r, 4)] + (q % 4 == 1 ? o->radius : 0.0) + nudge[tw_rng_below(r, 5)];
+			double ang = q % 8 == 1 ? 0.5 * 3.141592653589793 * tw_rng_below(r, 4) : tw_rng_unit(r) * 6.283185307179586;
+			moved = *e;
+			moved.pos = tw_add(o->pos, tw_v2(d * cos(ang), d * sin(ang)));
+			e = &moved;
+		}
+		lw_charge_eval a = lw_ai_charge(l, s, side, e, nours);
+		lw_ai_charge_nomemo = true;
+		lw_charge_eval b = lw_ai_charge(l, s, side, e, nours);
+		lw_ai_plain_strips = true;
+		lw_charge_eval c = lw_ai_charge(l, s, side, e, nours);
+		lw_ai_plain_strips = false;
+		lw_ai_charge_nomemo = false;
+		if (a.mine != c.mine || a.theirs != c.theirs || memcmp(&a.value, &c.value, sizeof a.value) != 0 ||
+		    b.mine != c.mine || b.theirs != c.theirs || memcmp(&b.value, &c.value, sizeof b.value) != 0) {
+			if (bad++ == 0)
+				print_error("charge on (%.17g, %.17g) by side %d: %d/%d/%g, afresh %d/%d/%g, plain %d/%d/%g\n",
+					    e->pos.x, e->pos.y, side, a.mine, a.theirs, a.value, b.mine, b.theirs, b.value, c.mine,
+					    c.theirs, c.value);
+		}
+		// A body round e: men within R of him (of the side asked about, or any).
+		int32_t body[64];
+		int n = 0;
+		double R = 1.0 + 8.0 * tw_rng_unit(r);
+		for (int i = 0; i < s->nfig && n < 64; i++)
+			if (tw_dist(s->fig[i].pos, e->pos) <= R && (q % 3 != 0 || s->fig[i].side == side))
+				body[n++] = s->fig[i].id;
+		int want = lw_supporters(s, side, body, n, NULL), got = lw_ai_supporters(s, l, side, body, n);
+		if (want != got) {
+			if (bad++ == 0)
+				print_error("supporters of a body of %d round (%.17g, %.17g), side %d: %d, plain %d\n", n, e->pos.x,
+					    e->pos.y, side, got, want);
+		}
+		*supported += want;
+		(*asked)++;
+	}
+	return bad;
+}
+
+static void test_count_near_cells_match_plain(void **st)
+{
+	(void)st;
+	tw_error err;
+	for (int k = 0; k < 2; k++) {
+		tw_state sc0, sc;
+		memset(&sc0, 0, sizeof sc0);
+		assert_int_equal(tw_state_load(&sc0, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		tw_game *g = tw_game_new(&sc0, 11 + (uint64_t)k, tw_shot_model_fast(), &err);
+		assert_non_null(g);
+		const tw_ruleset *rs = tw_game_ruleset(g);
+		tw_general *gens[2] = {tw_general_new("default", rs, 0, 3), tw_general_new("default", rs, 1, 4)};
+		(void)tw_play_out(g, gens, 100 + 40 * k, &err); // into the battle
+		assert_int_equal(tw_state_clone(&sc, tw_game_state(g)), TW_OK);
+		tw_general_free(gens[0]);
+		tw_general_free(gens[1]);
+		tw_game_free(g);
+		tw_state_free(&sc0);
+		if (k == 1) { // a small table, men standing off it on every side
+			sc.table.width = 30.5;
+			sc.table.depth = 17.0;
+		}
+		lw_ai_lists l;
+		memset(&l, 0, sizeof l);
+		tw_rng r;
+		tw_rng_seed(&r, 30 + (uint64_t)k);
+		long counted = 0;
+		int asks = 0, charges = 0, supported = 0;
+		for (int round = 0; round < 40; round++) {
+			assert_true(lw_ai_lists_make(&sc, &l));
+			assert_int_equal(l.gw, 0);
+			assert_true(l.sb_w > 0);
+			assert_int_equal(count_mismatches(&sc, &l, &r, 1500, &counted), 0);
+			asks += 1500;
+			assert_int_equal(charge_support_mismatches(&sc, &l, &r, &charges, &supported), 0);
+			// Without a grid lw_ai_men_near lists every free man of the sides asked about
+			// (s30-lists: copied from free_fig), in figure order.
+			for (int q = 0; q < 6; q++) {
+				int side = q / 2;
+				bool others = q % 2;
+				int nn = lw_ai_men_near(&l, side, others, sc.fig[0].pos, sc.fig[0].pos), want = 0;
+				for (int i = 0; i < sc.nfig; i++)
+					if (lw_is_free(&sc.fig[i]) && (sc.fig[i].side == side) != others) {
+						assert_true(want < nn);
+						assert_int_equal(l.found[want], i);
+						want++;
+					}
+				assert_int_equal(nn, want);
+			}
+			// Between lists: men of one side (or both, or none) step, fall, come back, or stand
+			// at odd places; sometimes a side's men change while the other's stay filed.
+			int what = round % 5;
+			for (int m = 0; m < 4 && what != 4; m++) {
+				int i = (int)tw_rng_below(&r, (uint32_t)sc.nfig);
+				tw_figure *f = &sc.fig[i];
+				if (what < 2 && f->side != what)
+					continue; // this time side `what`'s men only
+				switch (tw_rng_below(&r, 9)) {
+				case 0: f->pos.x += 3.5; break;
+				case 1: f->pos.y = nextafter(f->pos.y, 1e9); break; // one ulp
+				case 2:
+				case 3: f->status = f->status == TW_FS_DEAD ? TW_FS_ACTIVE : TW_FS_DEAD; break;
+				case 4: f->pos.x = round % 3 == 0 ? NAN : -INFINITY; break;
+				case 5: f->pos.y = -7.25; f->pos.x = sc.table.width + 3.0; break;
+				case 6: f->radius = f->radius > 0.4 ? 0.0 : 0.75; break;
+				case 7: f->pos = tw_v2(tw_rng_unit(&r) * sc.table.width, tw_rng_unit(&r) * sc.table.depth); break;
+				default: f->moved_in = sc.move_no; break;
+				}
+			}
+		}
+		print_message("%d places, %ld men counted in all; %d charges and bodies, %d supporters\n", asks, counted,
+			      charges, supported);
+		assert_true(counted > asks);
+		assert_true(supported > charges / 4);
+		lw_ai_lists_free(&l);
+		tw_state_free(&sc);
+	}
+}
+
 // Every free man of each side as an enemy of the other: lw_ai_charge with the memo against afresh.
 static int charge_mismatches(const tw_state *s, lw_ai_lists *l, int *asked)
 {
@@ -319,6 +500,7 @@ int main(void)
 		cmocka_unit_test(test_vmemo_rules),
 		cmocka_unit_test(test_vmemo_games_match),
 		cmocka_unit_test(test_count_near_box_matches_plain),
+		cmocka_unit_test(test_count_near_cells_match_plain),
 		cmocka_unit_test(test_charge_memo_matches_afresh),
 		cmocka_unit_test(test_charge_memo_games_match),
 	};

@@ -100,6 +100,27 @@ typedef struct lw_ai_lists {
 	uint32_t side_gen[LW_AI_SIDES];
 	struct lw_ai_cmemo *cmemo; ///< by figure index
 	int cap_cmemo;
+	// s30-lists (issue 18): without a grid, lw_ai_count_near and lw_ai_charge look at the men of
+	// the table's cells round the place asked about only (filing them as they go: hence l is not
+	// const for them). The table is cut in sb_w x sb_h square cells of
+	// 1 / sb_inv in (cell (cx, cy) from cx / sb_inv to (cx + 1) / sb_inv across, likewise deep;
+	// a man beyond the table in the edge cell: cell_of in lw_ai_lists.c). Side k's men in cells
+	// c0 .. c1 of one row are sb_men[st[c0] .. st[c1 + 1]) with st = sb_start + k * (sb_w * sb_h
+	// + 1), in cells row by row (st[0] = where side k's listed men started when filed). A side's
+	// men are filed the first time a question asks about them, and kept while its listed men are as
+	// they were (side_gen) and where they were (free_start) and no other side's filing has
+	// written over them.
+	int sb_w, sb_h; ///< cells across and deep (0: none; the table not of a finite, positive size)
+	double sb_inv;  ///< cells an inch
+	uint32_t sb_gen[LW_AI_SIDES]; ///< side k is filed for side_gen[k] == sb_gen[k] ...
+	bool sb_made[LW_AI_SIDES];    ///< ... when sb_made[k]
+	double sb_amax[LW_AI_SIDES]; ///< side k's filed men's largest move allowance
+	int32_t *sb_start;
+	struct lw_ai_spot *sb_men; ///< x, y, radius, free_men index
+	int32_t *sb_cell; ///< scratch of the filing: each listed man's cell
+	int32_t *free_fig; ///< free_men[k].fig side by side (s30-lists: lw_ai_men_near copies them)
+	int cap_free_fig;
+	int cap_sb_start, cap_sb_men, cap_sb_cell;
 } lw_ai_lists;
 
 /// Tests (h5-hook): true makes lw_ai_charge work every count out afresh.
@@ -120,9 +141,13 @@ double lw_ai_fig_ground(const tw_state *s, lw_ai_lists *l, int i);
 /// Free men of `side` whose base comes within r inches of p (tw_dist(man, p) - radius <= r), in
 /// the state l was made from; 0 for a side that has none (or no such side). The plain loop over
 /// the state is lw_oracle_count_near (tests/support).
-int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r);
+int lw_ai_count_near(lw_ai_lists *l, int side, tw_vec2 p, double r);
 /// Tests (h5-hook): true makes lw_ai_count_near without a grid measure every man's distance.
 extern bool lw_ai_plain_counts;
+/// Tests (s30-lists): true makes lw_ai_count_near and lw_ai_charge without a grid look at every
+/// man of the side (lw_ai_count_near passing over those far along x or y) instead of the men of
+/// the table's cells round the place.
+extern bool lw_ai_plain_strips;
 /// The free men of `side` (with `others`: of every side but `side`) whose centre may lie in the
 /// box [lo, hi]: at least every one that does (every listed man of those sides when l has no
 /// grid). Their figure indices go into l->found, ascending; the count.
@@ -139,7 +164,7 @@ lw_charge_eval lw_charge_value(int mine, int theirs, int sup);
 /// A charge by `nours` of `side` on enemy man e of the state l was made from: his side's free
 /// men within LW_REACH + 1 in of him take part (their base's distance), those farther but within
 /// their move support them (LW.MEL.1); ours not moved this move within LW_REACH of him join ours.
-lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours);
+lw_charge_eval lw_ai_charge(lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours);
 
 /// The free man not of `side` nearest to p (the first in figure order among equals) and his
 /// distance (tw_dist, bit for bit); INFINITY and *who = -1 when there is none. who may be NULL.

@@ -3,7 +3,10 @@
 // state's free men, hill layers and ground heights are listed once per decision, and the
 // questions asked again and again are answered from the lists. On a large table the free men
 // are filed by place as well (a grid of cells), and the questions about a place look at the
-// cells round it only: the same answers (tests/test_fast_paths.c against the plain loops).
+// cells round it only: the same answers (tests/test_fast_paths.c against the plain loops). On a
+// small table (no grid) lw_ai_count_near and lw_ai_charge file a side's men by the table's 12 in
+// cells when first asked about it, kept while its men are unchanged (s30-lists; the same answers:
+// tests/test_hook_paths.c).
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,11 +80,8 @@ static bool grid_make(lw_ai_lists *l)
 		return false;
 	if (n == 0 || (n < LW_AI_GRID_MIN_MEN && !l->force_grid)) {
 		// h5-hook: the widest man still, for lw_ai_count_near's box (a NaN radius is passed
-		// over: such a man is never near anything; an infinite one makes every box infinite).
-		double rmax = 0;
-		for (int k = 0; k < n; k++)
-			rmax = l->free_men[k].r > rmax ? l->free_men[k].r : rmax;
-		l->rmax = rmax;
+		// over: such a man is never near anything; an infinite one makes every box infinite):
+		// l->rmax, worked out as the men are listed (s30-lists).
 		return true;
 	}
 	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY, rmax = 0, amax = 0;
@@ -193,8 +193,11 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 			continue;
 		int first = nf;
 		if (l->gw == 0) {
-			for (int k = l->free_start[sd]; k < l->free_start[sd + 1]; k++)
-				l->found[nf++] = l->free_men[k].fig;
+			// s30-lists: the side's figure indices side by side (free_fig), copied at once.
+			int a = l->free_start[sd], b = l->free_start[sd + 1];
+			if (b > a)
+				memcpy(l->found + nf, l->free_fig + a, (size_t)(b - a) * sizeof *l->found);
+			nf += b - a;
 		} else {
 			int cx0, cy0, cx1, cy1;
 			if (!cell_box(l, lo, hi, &cx0, &cy0, &cx1, &cy1))
@@ -264,8 +267,101 @@ int lw_ai_men_near(lw_ai_lists *l, int side, bool others, tw_vec2 lo, tw_vec2 hi
 #define BOX_PAD 1e-3
 
 bool lw_ai_plain_counts = false;
+bool lw_ai_plain_strips = false;
 
-int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
+// ---- the table's cells (s30-lists) ----
+
+struct lw_ai_spot {
+	double x, y, r;
+	int32_t k; ///< his free_men index
+};
+
+/// The table's cells' side at least, inches.
+#define SB_CELL_IN 24.0
+
+// Files side sd's listed men by the table's cells, row by row (a counting sort; the order
+// within a cell is not read).
+static __attribute__((noinline)) void sb_file(lw_ai_lists *l, int sd)
+{
+	int nc = l->sb_w * l->sb_h, a = l->free_start[sd], b = l->free_start[sd + 1];
+	int32_t *st = l->sb_start + sd * (nc + 1);
+	for (int k = 0; k < l->nsides; k++) // filings this one writes over
+		if (k != sd && l->sb_made[k]) {
+			const int32_t *sk = l->sb_start + k * (nc + 1);
+			if (sk[0] < b && sk[nc] > a)
+				l->sb_made[k] = false;
+		}
+	memset(st, 0, (size_t)(nc + 1) * sizeof *st);
+	double inv = l->sb_inv, amax = 0;
+	int32_t *cell = l->sb_cell;
+	for (int k = a; k < b; k++) {
+		const lw_ai_man *m = &l->free_men[k];
+		int c = cell_of(m->y, 0.0, inv, l->sb_h) * l->sb_w + cell_of(m->x, 0.0, inv, l->sb_w);
+		cell[k] = c;
+		st[c + 1]++;
+		amax = m->allow > amax ? m->allow : amax; // lw_move_allowance: 12 or 24 in
+	}
+	l->sb_amax[sd] = amax;
+	st[0] = a;
+	for (int c = 0; c < nc; c++) // st[c + 1] = the end of cell c
+		st[c + 1] += st[c];
+	for (int k = b - 1; k >= a; k--) {
+		const lw_ai_man *m = &l->free_men[k];
+		l->sb_men[--st[cell[k] + 1]] = (struct lw_ai_spot){m->x, m->y, m->r, k};
+	}
+	memmove(st, st + 1, (size_t)nc * sizeof *st); // st[c + 1] was the start of cell c
+	st[nc] = b;
+	l->sb_made[sd] = true;
+	l->sb_gen[sd] = l->side_gen[sd];
+}
+
+// Without a grid: side sd's men filed by the table's cells (filed now if they are not); false
+// (the caller loops over every man) when there are no cells or sd is not a listed side.
+static inline bool sb_ready(lw_ai_lists *l, int sd)
+{
+	if (l->sb_w == 0 || l->gw != 0 || sd < 0 || sd >= l->nsides || lw_ai_plain_strips)
+		return false;
+	if (!(l->sb_made[sd] && l->sb_gen[sd] == l->side_gen[sd] && l->sb_start[sd * (l->sb_w * l->sb_h + 1)] == l->free_start[sd]))
+		sb_file(l, sd); // not filed, or filed for other men or elsewhere
+	return true;
+}
+
+// The table's cells box [lo, hi] covers (clamped), into *cx0 .. *cy1; false when a corner is not
+// finite and under 1e9 in (where an ulp is under 1e-6 in). By cell_of's monotonicity, a man in a
+// column left of *cx0 stands left of lo.x (a NaN x is in column 0), and so on.
+static inline bool sb_range(const lw_ai_lists *l, tw_vec2 lo, tw_vec2 hi, int *cx0, int *cy0, int *cx1, int *cy1)
+{
+	if (!(fabs(lo.x) < 1e9 && fabs(lo.y) < 1e9 && fabs(hi.x) < 1e9 && fabs(hi.y) < 1e9))
+		return false;
+	double inv = l->sb_inv;
+	*cx0 = cell_of(lo.x, 0.0, inv, l->sb_w);
+	*cx1 = cell_of(hi.x, 0.0, inv, l->sb_w);
+	*cy0 = cell_of(lo.y, 0.0, inv, l->sb_h);
+	*cy1 = cell_of(hi.y, 0.0, inv, l->sb_h);
+	return true;
+}
+
+// sb_ready and sb_range.
+static inline bool sb_cells(lw_ai_lists *l, int sd, tw_vec2 lo, tw_vec2 hi, int *cx0, int *cy0, int *cx1, int *cy1)
+{
+	return sb_ready(l, sd) && sb_range(l, lo, hi, cx0, cy0, cx1, cy1);
+}
+
+// Calls of `each` (a statement using m, a const struct lw_ai_spot *) for side sd's men filed in
+// cells cx0 .. cx1, cy0 .. cy1 of the table, in no order.
+#define FOR_SPOTS(l, sd, cx0, cy0, cx1, cy1, each)                                                    \
+	do {                                                                                           \
+		const int32_t *st_ = (l)->sb_start + (sd) * ((l)->sb_w * (l)->sb_h + 1);              \
+		for (int cy_ = (cy0); cy_ <= (cy1); cy_++) {                                           \
+			const int32_t *row_ = st_ + cy_ * (l)->sb_w;                                   \
+			for (int j_ = row_[cx0]; j_ < row_[(cx1) + 1]; j_++) {                         \
+				const struct lw_ai_spot *m = &(l)->sb_men[j_];                        \
+				each;                                                                  \
+			}                                                                              \
+		}                                                                                      \
+	} while (0)
+
+int lw_ai_count_near(lw_ai_lists *l, int side, tw_vec2 p, double r)
 {
 	if (side < 0 || side >= l->nsides)
 		return 0;
@@ -276,6 +372,21 @@ int lw_ai_count_near(const lw_ai_lists *l, int side, tw_vec2 p, double r)
 		// h5-hook (issue 18): without a grid, a man farther than R along x or y is passed over
 		// without his distance. Exact: his distance is at least |dx| less some 1e-15 of it,
 		// so less his radius it is more than r by nearly BOX_PAD (tests/test_hook_paths.c).
+		// s30-lists: the men of the table's cells round p - R - BOX_PAD .. p + R + BOX_PAD
+		// only, with the same tests. A man of a column left of them stands left of
+		// p.x - R - BOX_PAD as rounded, so his |dx| as rounded is more than R (sb_cells: ulps
+		// under 1e-6 in): the loop below would pass him over. Likewise right, below, above.
+		int cx0, cy0, cx1, cy1;
+		double R2 = R + BOX_PAD;
+		if (R < 1e9 && sb_cells(l, side, tw_v2(p.x - R2, p.y - R2), tw_v2(p.x + R2, p.y + R2), &cx0, &cy0, &cx1, &cy1)) {
+			FOR_SPOTS(l, side, cx0, cy0, cx1, cy1, {
+				if (fabs(m->x - p.x) > R || fabs(m->y - p.y) > R)
+					continue;
+				if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+					n++;
+			});
+			return n;
+		}
 		for (int k = l->free_start[side]; k < l->free_start[side + 1]; k++) {
 			const lw_ai_man *m = &l->free_men[k];
 			if (fabs(m->x - p.x) > R || fabs(m->y - p.y) > R)
@@ -388,6 +499,8 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 		l->free_men = v;
 		l->cap_free = s->nfig;
 	}
+	if (!grow_i32(&l->free_fig, &l->cap_free_fig, s->nfig))
+		return false;
 	// Free men by side, in figure order within a side (a counting sort).
 	int count[LW_AI_SIDES], at[LW_AI_SIDES];
 	memset(count, 0, sizeof count);
@@ -406,13 +519,45 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 	}
 	l->free_start[nsides] = n;
 	l->nsides = nsides;
+	double rmax = 0; // the widest listed man (NaN radii passed over), whatever the order
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (lw_is_free(f))
-			l->free_men[at[f->side]++] =
-			    (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
+		if (lw_is_free(f)) {
+			int k = at[f->side]++;
+			l->free_men[k] = (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
+			l->free_fig[k] = i;
+			rmax = f->radius > rmax ? f->radius : rmax;
+		}
 	}
+	l->rmax = rmax;
 	cmemo_follow(l, s->nfig);
+	// s30-lists: room for the table's cells, filed when first asked for (lw_ai_count_near).
+	double wd = s->table.width, dp = s->table.depth;
+	int sw = 0, sh = 0;
+	if (isfinite(wd) && wd > 0 && isfinite(dp) && dp > 0 && n > 0 && n < LW_AI_GRID_MIN_MEN && !l->force_grid) {
+		double cell = SB_CELL_IN;
+		while (ceil(wd / cell) * ceil(dp / cell) > 4096)
+			cell *= 2;
+		sw = (int)ceil(wd / cell);
+		sh = (int)ceil(dp / cell);
+		if (sw != l->sb_w || sh != l->sb_h || 1.0 / cell != l->sb_inv)
+			memset(l->sb_made, 0, sizeof l->sb_made);
+		if (!grow_i32(&l->sb_start, &l->cap_sb_start, nsides * (sw * sh + 1)) ||
+		    !grow_i32(&l->sb_cell, &l->cap_sb_cell, n))
+			return false;
+		if (n > l->cap_sb_men) {
+			struct lw_ai_spot *v = tw_realloc(l->sb_men, (size_t)n * sizeof *v);
+			if (!v)
+				return false;
+			l->sb_men = v;
+			l->cap_sb_men = n;
+		}
+		l->sb_inv = 1.0 / cell;
+	} else {
+		memset(l->sb_made, 0, sizeof l->sb_made);
+	}
+	l->sb_w = sw;
+	l->sb_h = sh;
 	int words = (s->nfig + 63) / 64 + 1;
 	if (words > l->cap_bits) {
 		uint64_t *v = tw_realloc(l->bits, (size_t)words * sizeof *v);
@@ -438,6 +583,10 @@ void lw_ai_lists_free(lw_ai_lists *l)
 	tw_free(l->hills);
 	tw_free(l->prev_men);
 	tw_free(l->cmemo);
+	tw_free(l->sb_start);
+	tw_free(l->sb_men);
+	tw_free(l->sb_cell);
+	tw_free(l->free_fig);
 	memset(l, 0, sizeof *l);
 }
 
@@ -458,7 +607,7 @@ lw_charge_eval lw_charge_value(int mine, int theirs, int sup)
 	return ce;
 }
 
-lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours)
+lw_charge_eval lw_ai_charge(lw_ai_lists *l, const tw_state *s, int side, const tw_figure *e, int nours)
 {
 	int theirs = 0, sup = 0;
 	// h5-hook: remembered while his side's men and his place are as they were (cmemo_follow).
@@ -466,6 +615,7 @@ lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, c
 	if (!lw_ai_charge_nomemo && l->cmemo && e >= s->fig && e < s->fig + s->nfig && e - s->fig < l->cap_cmemo &&
 	    e->side < l->nsides)
 		c = &l->cmemo[e - s->fig];
+	int cx0, cy0, cx1, cy1;
 	if (c && c->valid && c->side == e->side && c->gen == l->side_gen[e->side] &&
 	    memcmp(&c->x, &e->pos.x, sizeof c->x) == 0 && memcmp(&c->y, &e->pos.y, sizeof c->y) == 0) {
 		theirs = c->theirs;
@@ -473,16 +623,35 @@ lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, c
 	} else if (e->side < l->nsides) {
 		double R = fmax(LW_REACH + 1.0, l->allow_max) + l->rmax + BOX_PAD;
 		tw_vec2 lo = tw_v2(e->pos.x - R, e->pos.y - R), hi = tw_v2(e->pos.x + R, e->pos.y + R);
-		FOR_MEN_IN_BOX(l, e->side, lo, hi, {
-			const lw_ai_man *f = &l->free_men[k];
-			double d = tw_dist(tw_v2(f->x, f->y), e->pos) - f->r;
-			if (d <= LW_REACH + 1.0)
-				theirs++;
-			// Their supporters: free men not taking part, within their move of the contact
-			// (LW.MEL.1).
-			else if (d <= f->allow)
-				sup++;
-		});
+		// s30-lists: without a grid, the men of the table's cells round him only. A man of a
+		// column left of e.x - R' (R' = his side's largest allowance or 7 in, and the widest
+		// radius, and twice BOX_PAD) is farther than R' less some 1e-15 of it, so his base's
+		// distance is beyond 7 in and his allowance: neither counted. Likewise the others.
+		bool done = false;
+		if (sb_ready(l, e->side)) {
+			double R2 = fmax(LW_REACH + 1.0, l->sb_amax[e->side]) + l->rmax + 2 * BOX_PAD;
+			done = R2 < 1e9 && sb_range(l, tw_v2(e->pos.x - R2, e->pos.y - R2), tw_v2(e->pos.x + R2, e->pos.y + R2),
+						    &cx0, &cy0, &cx1, &cy1);
+			if (done)
+				FOR_SPOTS(l, e->side, cx0, cy0, cx1, cy1, {
+					double d = tw_dist(tw_v2(m->x, m->y), e->pos) - m->r;
+					if (d <= LW_REACH + 1.0)
+						theirs++;
+					else if (d <= l->free_men[m->k].allow)
+						sup++;
+				});
+		}
+		if (!done)
+			FOR_MEN_IN_BOX(l, e->side, lo, hi, {
+				const lw_ai_man *f = &l->free_men[k];
+				double d = tw_dist(tw_v2(f->x, f->y), e->pos) - f->r;
+				if (d <= LW_REACH + 1.0)
+					theirs++;
+				// Their supporters: free men not taking part, within their move of the
+				// contact (LW.MEL.1).
+				else if (d <= f->allow)
+					sup++;
+			});
 		if (c)
 			*c = (struct lw_ai_cmemo){e->pos.x, e->pos.y, l->side_gen[e->side], theirs, sup, e->side, true};
 	}
@@ -491,11 +660,20 @@ lw_charge_eval lw_ai_charge(const lw_ai_lists *l, const tw_state *s, int side, c
 	if (side >= 0 && side < l->nsides) {
 		double R = LW_REACH + BOX_PAD;
 		tw_vec2 lo = tw_v2(e->pos.x - R, e->pos.y - R), hi = tw_v2(e->pos.x + R, e->pos.y + R);
-		FOR_MEN_IN_BOX(l, side, lo, hi, {
-			const lw_ai_man *f = &l->free_men[k];
-			if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
-				mine++;
-		});
+		// s30-lists: without a grid, the table's cells round him (a man beyond them is farther
+		// than 6 in and BOX_PAD less some 1e-15 of it).
+		if (l->gw == 0 && sb_cells(l, side, lo, hi, &cx0, &cy0, &cx1, &cy1)) {
+			FOR_SPOTS(l, side, cx0, cy0, cx1, cy1, {
+				if (l->free_men[m->k].moved_in != s->move_no && tw_dist(tw_v2(m->x, m->y), e->pos) <= LW_REACH)
+					mine++;
+			});
+		} else {
+			FOR_MEN_IN_BOX(l, side, lo, hi, {
+				const lw_ai_man *f = &l->free_men[k];
+				if (f->moved_in != s->move_no && tw_dist(tw_v2(f->x, f->y), e->pos) <= LW_REACH)
+					mine++;
+			});
+		}
 	}
 	return lw_charge_value(mine, theirs, sup);
 }
