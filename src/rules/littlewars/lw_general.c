@@ -55,6 +55,7 @@ typedef struct lw_ai {
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
 	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
+	int32_t *sup_near[2];        ///< place_support: the listed foes, friends near a group's centre
 	int32_t *gstart, *gmem;      ///< group g's men, in figure order: gmem[gstart[g] .. gstart[g + 1])
 	tw_order scratch;
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
@@ -98,13 +99,19 @@ static bool ai_fig_arrays(lw_ai *ai, int nfig)
 	int32_t *nb = tw_realloc(ai->near_buf, n * sizeof *nb);
 	if (nb)
 		ai->near_buf = nb;
+	int32_t *sn0 = tw_realloc(ai->sup_near[0], n * sizeof *sn0);
+	if (sn0)
+		ai->sup_near[0] = sn0;
+	int32_t *sn1 = tw_realloc(ai->sup_near[1], n * sizeof *sn1);
+	if (sn1)
+		ai->sup_near[1] = sn1;
 	int32_t *gs = tw_realloc(ai->gstart, (n + 2) * sizeof *gs);
 	if (gs)
 		ai->gstart = gs;
 	int32_t *gm = tw_realloc(ai->gmem, n * sizeof *gm);
 	if (gm)
 		ai->gmem = gm;
-	if (!g || !c || !m || !d || !q || !nb || !gs || !gm)
+	if (!g || !c || !m || !d || !q || !nb || !sn0 || !sn1 || !gs || !gm)
 		return false;
 	// Zeroed as the general's context is (make_groups fills them at each new move).
 	size_t old = (size_t)ai->cap_fig;
@@ -519,11 +526,65 @@ typedef struct place_sup {
 	int foes, friends;
 } place_sup;
 
-static place_sup place_support(lw_ai *ai, int side, tw_vec2 p)
+// s30 (issue 18): a group weighs up to 20 places within its move of its centre; the foes and
+// friends that may count at any of them are listed once (sup_gather), and each count looks at
+// those only. A listed man farther than reach + r + the widest radius + 1e-3 in from the centre
+// along x or y is farther than r + the widest radius + 1e-3 from a place within reach of it, so
+// lw_ai_count_near passes him over as well (its own box); the others are counted by the same
+// test. Counts do not depend on the order. Anything not finite: lw_ai_count_near itself.
+typedef struct sup_near {
+	bool ok;
+	tw_vec2 c;
+	double reach; ///< how far from c the places asked about may be
+	int n[2];     ///< foes, friends listed (lists indices into free_men)
+} sup_near;
+
+static void sup_gather(lw_ai *ai, int side, tw_vec2 c, double reach, sup_near *sn)
+{
+	const lw_ai_lists *l = &ai->lists;
+	sn->ok = false;
+	if (lw_general_plain || !isfinite(c.x) || !isfinite(c.y) || !(reach >= 0) || !isfinite(l->rmax))
+		return;
+	static const double rad[2] = {LW_CAV_MOVE + 2, LW_INF_MOVE};
+	for (int w = 0; w < 2; w++) {
+		int sd = w == 0 ? lw_enemy(side) : side;
+		sn->n[w] = 0;
+		if (sd < 0 || sd >= l->nsides)
+			continue;
+		double R = reach + rad[w] + l->rmax + 2e-3;
+		for (int k = l->free_start[sd]; k < l->free_start[sd + 1]; k++) {
+			const lw_ai_man *m = &l->free_men[k];
+			if (!(isfinite(m->x) && isfinite(m->y) && isfinite(m->r)))
+				return; // a man at no place: the counts themselves
+			if (fabs(m->x - c.x) > R || fabs(m->y - c.y) > R)
+				continue;
+			ai->sup_near[w][sn->n[w]++] = k;
+		}
+	}
+	sn->c = c;
+	sn->reach = reach;
+	sn->ok = true;
+}
+
+static int sup_count(const lw_ai *ai, const sup_near *sn, int w, tw_vec2 p, double r)
+{
+	const lw_ai_man *men = ai->lists.free_men;
+	int n = 0;
+	for (int j = 0; j < sn->n[w]; j++) {
+		const lw_ai_man *m = &men[ai->sup_near[w][j]];
+		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
+			n++;
+	}
+	return n;
+}
+
+static place_sup place_support(lw_ai *ai, int side, tw_vec2 p, const sup_near *sn)
 {
 	place_sup ps;
-	ps.foes = lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
-	ps.friends = ps.foes > 0 ? lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE) : 0;
+	bool listed = sn && sn->ok && isfinite(p.x) && isfinite(p.y) && fabs(p.x - sn->c.x) <= sn->reach &&
+		      fabs(p.y - sn->c.y) <= sn->reach;
+	ps.foes = listed ? sup_count(ai, sn, 0, p, LW_CAV_MOVE + 2) : lw_ai_count_near(&ai->lists, lw_enemy(side), p, LW_CAV_MOVE + 2);
+	ps.friends = ps.foes > 0 ? (listed ? sup_count(ai, sn, 1, p, LW_INF_MOVE) : lw_ai_count_near(&ai->lists, side, p, LW_INF_MOVE)) : 0;
 	return ps;
 }
 
@@ -685,7 +746,9 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double here = to_wing ? tw_dist(c, goal) : lw_route_dist(&ai->route, c);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
-	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c), -INFINITY) + 0.01;
+	sup_near sn;
+	sup_gather(ai, side, c, allow, &sn);
+	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c, &sn), -INFINITY) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
@@ -705,7 +768,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			// A place whose score cannot beat the best is passed over before the leg is
 			// checked or the guns asked: either way it would not be taken.
 			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
-			place_sup ps = place_support(ai, side, p);
+			place_sup ps = place_support(ai, side, p, &sn);
 			if (!lw_general_plain && place_bound(dc, here - there, ps, nm) <= bestv)
 				continue;
 			if (lw_check_leg(s, c, p, NULL) != TW_OK)
@@ -981,6 +1044,8 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->gdist);
 		tw_free(ai->group_queue);
 		tw_free(ai->near_buf);
+		tw_free(ai->sup_near[0]);
+		tw_free(ai->sup_near[1]);
 		tw_free(ai->gstart);
 		tw_free(ai->gmem);
 	}
