@@ -21,6 +21,7 @@ typedef struct lw_route {
 	double cell;                  ///< cell size, inches
 	uint8_t pass[LW_ROUTE_CELLS]; ///< 1 = a man can stand at this cell's centre
 	float dist[LW_ROUTE_CELLS];   ///< path distance to the nearest enemy, inches (INFINITY: none)
+	float pen[LW_ROUTE_CELLS];    ///< h9-route: 0 where pass, INFINITY where not (added to a candidate)
 	// Row bookkeeping of the sweeps: when each row last changed, and when each was last
 	// relaxed in each direction (ticks of one counter; see lw_route.c).
 	uint32_t tick;

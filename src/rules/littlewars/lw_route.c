@@ -2,6 +2,9 @@
 // to the nearest enemy free man, so that groups go round obstacles rather than into them.
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "lw_ai.h"
 
@@ -102,6 +105,61 @@ bool lw_route_plain = false;
 // relaxing it again would find every cell already at most each of its candidates, and change
 // nothing. So a row neither of which has changed since its last relaxation in this direction is
 // skipped, exactly as if relaxed (row_changed, row_done: ticks of rt->tick).
+// Along a row, forward: t[x] = min(t[x], t[x - 1] + a) at each passable x (pen[x] = 0) in turn
+// from x = 1; a cell not passable (pen[x] = INFINITY) keeps its value. Which cells change is
+// found four at a time: until the first cell that changes, every cell's t[x - 1] is as it was,
+// so the test of four cells at once is the test of each in turn; from a cell that changes on,
+// cell by cell until one does not change (and the four tested at once are passed), then four at
+// a time again.
+static void along_forward(float *t, const float *pen, int gx, float a)
+{
+	int x = 1;
+	while (x < gx) {
+#if defined(__SSE2__)
+		const __m128 av = _mm_set1_ps(a);
+		while (x + 4 <= gx) {
+			__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 1), av), _mm_loadu_ps(pen + x));
+			if (_mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x))))
+				break;
+			x += 4;
+		}
+#endif
+		int end = x + 4; // the four tested at once (or the rest of the row)
+		bool fired = true;
+		for (; x < gx && (x < end || fired); x++) {
+			float v = (t[x - 1] + a) + pen[x];
+			fired = v < t[x];
+			if (fired)
+				t[x] = v;
+		}
+	}
+}
+
+// The same backward: t[x] = min(t[x], t[x + 1] + a) from x = gx - 2 down.
+static void along_backward(float *t, const float *pen, int gx, float a)
+{
+	int x = gx - 2;
+	while (x >= 0) {
+#if defined(__SSE2__)
+		const __m128 av = _mm_set1_ps(a);
+		while (x - 3 >= 0) {
+			__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 2), av), _mm_loadu_ps(pen + x - 3));
+			if (_mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x - 3))))
+				break;
+			x -= 4;
+		}
+#endif
+		int end = x - 4;
+		bool fired = true;
+		for (; x >= 0 && (x > end || fired); x--) {
+			float v = (t[x + 1] + a) + pen[x];
+			fired = v < t[x];
+			if (fired)
+				t[x] = v;
+		}
+	}
+}
+
 static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 {
 	const int gx = rt->gx, gy = rt->gy;
@@ -121,67 +179,42 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 			rt->row_done[dir][y] = rt->tick;
 			continue;
 		}
-		bool row_changed = false;
 		float *row = &rt->dist[y * gx];
-		const uint8_t *pass = &rt->pass[y * gx];
-		for (int x = 0; x < gx; x++)
-			t[x] = row[x];
-		if (prev_y >= 0 && prev_y < gy) {
+		const float *pen = &rt->pen[y * gx];
+		if (prev_y >= 0 && prev_y < gy && gx > 1) {
 			const float *up = &rt->dist[prev_y * gx];
-			for (int x = 0; x < gx; x++) {
-				float v = up[x] + a;
-				if (v < t[x])
-					t[x] = v;
+			float m = up[0] + a, v = up[1] + b;
+			m = v < m ? v : m;
+			m = m + pen[0];
+			t[0] = m < row[0] ? m : row[0];
+			for (int x = 1; x + 1 < gx; x++) {
+				m = up[x] + a;
+				v = up[x - 1] + b;
+				m = v < m ? v : m;
+				v = up[x + 1] + b;
+				m = v < m ? v : m;
+				m = m + pen[x];
+				t[x] = m < row[x] ? m : row[x];
 			}
-			for (int x = 1; x < gx; x++) {
-				float v = up[x - 1] + b;
-				if (v < t[x])
-					t[x] = v;
-			}
-			for (int x = 0; x + 1 < gx; x++) {
-				float v = up[x + 1] + b;
-				if (v < t[x])
-					t[x] = v;
-			}
-		}
-		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
-		// h7-hook: the end cell (no neighbour before it in the row) taken first, then the
-		// others without asking whether they have one: the same steps.
-		if (!backward) {
-			if (gx > 0 && pass[0] && t[0] < row[0]) {
-				row[0] = t[0];
-				row_changed = true;
-			}
-			for (int x = 1; x < gx; x++) {
-				if (!pass[x])
-					continue;
-				float best = t[x];
-				float v = row[x - 1] + a;
-				if (v < best)
-					best = v;
-				if (best < row[x]) {
-					row[x] = best;
-					row_changed = true;
-				}
-			}
+			m = up[gx - 1] + a;
+			v = up[gx - 2] + b;
+			m = v < m ? v : m;
+			m = m + pen[gx - 1];
+			t[gx - 1] = m < row[gx - 1] ? m : row[gx - 1];
+		} else if (prev_y >= 0 && prev_y < gy && gx == 1) {
+			float m = rt->dist[prev_y] + a + pen[0];
+			t[0] = m < row[0] ? m : row[0];
 		} else {
-			if (gx > 0 && pass[gx - 1] && t[gx - 1] < row[gx - 1]) {
-				row[gx - 1] = t[gx - 1];
-				row_changed = true;
-			}
-			for (int x = gx - 2; x >= 0; x--) {
-				if (!pass[x])
-					continue;
-				float best = t[x];
-				float v = row[x + 1] + a;
-				if (v < best)
-					best = v;
-				if (best < row[x]) {
-					row[x] = best;
-					row_changed = true;
-				}
-			}
+			for (int x = 0; x < gx; x++)
+				t[x] = row[x];
 		}
+		if (!backward)
+			along_forward(t, pen, gx, a);
+		else
+			along_backward(t, pen, gx, a);
+		bool row_changed = memcmp(t, row, (size_t)gx * sizeof *t) != 0;
+		if (row_changed)
+			memcpy(row, t, (size_t)gx * sizeof *t);
 		if (track) {
 			if (row_changed) {
 				rt->row_changed[y] = ++rt->tick;
@@ -196,8 +229,11 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 
 void lw_route_sources(const tw_state *s, lw_route *rt, int side)
 {
-	if (rt->gx == 0)
+	if (rt->gx == 0) {
 		build_pass(s, rt);
+		for (int i = 0; i < rt->gx * rt->gy; i++)
+			rt->pen[i] = rt->pass[i] ? 0.0f : INFINITY;
+	}
 	int n = rt->gx * rt->gy;
 	for (int i = 0; i < n; i++)
 		rt->dist[i] = INFINITY;
