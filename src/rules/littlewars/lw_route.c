@@ -111,8 +111,9 @@ bool lw_route_plain = false;
 // so the test of four cells at once is the test of each in turn; from a cell that changes on,
 // cell by cell until one does not change (and the four tested at once are passed), then four at
 // a time again.
-static void along_forward(float *t, const float *pen, int gx, float a)
+static bool along_forward(float *t, const float *pen, int gx, float a)
 {
+	bool any = false;
 	int x = 1;
 	while (x < gx) {
 #if defined(__SSE2__)
@@ -129,15 +130,19 @@ static void along_forward(float *t, const float *pen, int gx, float a)
 		for (; x < gx && (x < end || fired); x++) {
 			float v = (t[x - 1] + a) + pen[x];
 			fired = v < t[x];
-			if (fired)
+			if (fired) {
 				t[x] = v;
+				any = true;
+			}
 		}
 	}
+	return any;
 }
 
 // The same backward: t[x] = min(t[x], t[x + 1] + a) from x = gx - 2 down.
-static void along_backward(float *t, const float *pen, int gx, float a)
+static bool along_backward(float *t, const float *pen, int gx, float a)
 {
+	bool any = false;
 	int x = gx - 2;
 	while (x >= 0) {
 #if defined(__SSE2__)
@@ -154,17 +159,71 @@ static void along_backward(float *t, const float *pen, int gx, float a)
 		for (; x >= 0 && (x > end || fired); x--) {
 			float v = (t[x + 1] + a) + pen[x];
 			fired = v < t[x];
-			if (fired)
+			if (fired) {
 				t[x] = v;
+				any = true;
+			}
 		}
 	}
+	return any;
+}
+
+// The three candidates from the row relaxed from (up), in place: row[x] = min(row[x],
+// min(up[x] + a, min(up[x - 1], up[x + 1]) + b) + pen[x]); whether a cell changed.
+static bool relax_from(float *restrict row, const float *restrict up, const float *restrict pen, int gx, float a,
+		       float b)
+{
+	if (gx == 1) {
+		float m = (up[0] + a) + pen[0];
+		bool ch = m < row[0];
+		row[0] = ch ? m : row[0];
+		return ch;
+	}
+	int ch = 0;
+	float m = up[0] + a, v = up[1] + b, r = row[0];
+	m = v < m ? v : m;
+	m = m + pen[0];
+	ch |= m < r;
+	row[0] = m < r ? m : r;
+	int x = 1;
+#if defined(__SSE2__)
+	const __m128 av = _mm_set1_ps(a), bv = _mm_set1_ps(b);
+	__m128 chv = _mm_setzero_ps();
+	for (; x + 4 < gx; x += 4) {
+		__m128 mv = _mm_add_ps(_mm_loadu_ps(up + x), av);
+		__m128 uv = _mm_min_ps(_mm_loadu_ps(up + x - 1), _mm_loadu_ps(up + x + 1));
+		mv = _mm_min_ps(_mm_add_ps(uv, bv), mv);
+		mv = _mm_add_ps(mv, _mm_loadu_ps(pen + x));
+		__m128 rv = _mm_loadu_ps(row + x);
+		chv = _mm_or_ps(chv, _mm_cmplt_ps(mv, rv));
+		_mm_storeu_ps(row + x, _mm_min_ps(mv, rv));
+	}
+	ch = _mm_movemask_ps(chv);
+#endif
+	for (; x + 1 < gx; x++) {
+		float mx = up[x] + a;
+		float u = up[x - 1] < up[x + 1] ? up[x - 1] : up[x + 1];
+		float vx = u + b;
+		mx = vx < mx ? vx : mx;
+		mx = mx + pen[x];
+		float rx = row[x];
+		ch |= mx < rx;
+		row[x] = mx < rx ? mx : rx;
+	}
+	m = up[gx - 1] + a;
+	v = up[gx - 2] + b;
+	r = row[gx - 1];
+	m = v < m ? v : m;
+	m = m + pen[gx - 1];
+	ch |= m < r;
+	row[gx - 1] = m < r ? m : r;
+	return ch != 0;
 }
 
 static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 {
 	const int gx = rt->gx, gy = rt->gy;
 	bool changed = false;
-	float t[256];
 	const bool track = gy <= 256;
 	const int dir = backward ? 1 : 0;
 	for (int yy = 0; yy < gy; yy++) {
@@ -181,40 +240,13 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 		}
 		float *row = &rt->dist[y * gx];
 		const float *pen = &rt->pen[y * gx];
-		if (prev_y >= 0 && prev_y < gy && gx > 1) {
-			const float *up = &rt->dist[prev_y * gx];
-			float m = up[0] + a, v = up[1] + b;
-			m = v < m ? v : m;
-			m = m + pen[0];
-			t[0] = m < row[0] ? m : row[0];
-			for (int x = 1; x + 1 < gx; x++) {
-				m = up[x] + a;
-				v = up[x - 1] + b;
-				m = v < m ? v : m;
-				v = up[x + 1] + b;
-				m = v < m ? v : m;
-				m = m + pen[x];
-				t[x] = m < row[x] ? m : row[x];
-			}
-			m = up[gx - 1] + a;
-			v = up[gx - 2] + b;
-			m = v < m ? v : m;
-			m = m + pen[gx - 1];
-			t[gx - 1] = m < row[gx - 1] ? m : row[gx - 1];
-		} else if (prev_y >= 0 && prev_y < gy && gx == 1) {
-			float m = rt->dist[prev_y] + a + pen[0];
-			t[0] = m < row[0] ? m : row[0];
-		} else {
-			for (int x = 0; x < gx; x++)
-				t[x] = row[x];
-		}
+		bool row_changed = false;
+		if (prev_y >= 0 && prev_y < gy)
+			row_changed = relax_from(row, &rt->dist[prev_y * gx], pen, gx, a, b);
 		if (!backward)
-			along_forward(t, pen, gx, a);
+			row_changed = along_forward(row, pen, gx, a) || row_changed;
 		else
-			along_backward(t, pen, gx, a);
-		bool row_changed = memcmp(t, row, (size_t)gx * sizeof *t) != 0;
-		if (row_changed)
-			memcpy(row, t, (size_t)gx * sizeof *t);
+			row_changed = along_backward(row, pen, gx, a) || row_changed;
 		if (track) {
 			if (row_changed) {
 				rt->row_changed[y] = ++rt->tick;
