@@ -198,7 +198,7 @@ static bool relax_from(float *restrict row, const float *restrict up, const floa
 		chv = _mm_or_ps(chv, _mm_cmplt_ps(mv, rv));
 		_mm_storeu_ps(row + x, _mm_min_ps(mv, rv));
 	}
-	ch = _mm_movemask_ps(chv);
+	ch |= _mm_movemask_ps(chv);
 #endif
 	for (; x + 1 < gx; x++) {
 		float mx = up[x] + a;
