@@ -105,64 +105,70 @@ bool lw_route_plain = false;
 // relaxing it again would find every cell already at most each of its candidates, and change
 // nothing. So a row neither of which has changed since its last relaxation in this direction is
 // skipped, exactly as if relaxed (row_changed, row_done: ticks of rt->tick).
-// Along a row, forward: t[x] = min(t[x], t[x - 1] + a) at each passable x (pen[x] = 0) in turn
-// from x = 1; a cell not passable (pen[x] = INFINITY) keeps its value. Which cells change is
-// found four at a time: until the first cell that changes, every cell's t[x - 1] is as it was,
-// so the test of four cells at once is the test of each in turn; from a cell that changes on,
-// cell by cell until one does not change (and the four tested at once are passed), then four at
-// a time again.
+// Along a row, forward: t[x] = min(t[x], (t[x - 1] + a) + pen[x]) at each x in turn from x = 1
+// (a cell not passable, pen[x] = INFINITY, keeps its value); whether a cell changed. Which cells
+// change is found four at a time: up to the first cell that changes, every cell's t[x - 1] is
+// as it was, so the test of four cells at once is the test of each in turn. From the first of
+// the four that changes, cell by cell while they change; the first that does not is left as it
+// was, so from the cell after it the test four at a time is again the test of each in turn.
 static bool along_forward(float *t, const float *pen, int gx, float a)
 {
 	bool any = false;
 	int x = 1;
-	while (x < gx) {
 #if defined(__SSE2__)
-		const __m128 av = _mm_set1_ps(a);
-		while (x + 4 <= gx) {
-			__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 1), av), _mm_loadu_ps(pen + x));
-			if (_mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x))))
-				break;
+	const __m128 av = _mm_set1_ps(a);
+	while (x + 4 <= gx) {
+		__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 1), av), _mm_loadu_ps(pen + x));
+		int m = _mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x)));
+		if (!m) {
 			x += 4;
+			continue;
 		}
+		x += __builtin_ctz((unsigned)m);
+		any = true;
+		float w;
+		while (x < gx && (w = (t[x - 1] + a) + pen[x]) < t[x])
+			t[x++] = w;
+		x++;
+	}
 #endif
-		int end = x + 4; // the four tested at once (or the rest of the row)
-		bool fired = true;
-		for (; x < gx && (x < end || fired); x++) {
-			float v = (t[x - 1] + a) + pen[x];
-			fired = v < t[x];
-			if (fired) {
-				t[x] = v;
-				any = true;
-			}
+	for (; x < gx; x++) {
+		float w = (t[x - 1] + a) + pen[x];
+		if (w < t[x]) {
+			t[x] = w;
+			any = true;
 		}
 	}
 	return any;
 }
 
-// The same backward: t[x] = min(t[x], t[x + 1] + a) from x = gx - 2 down.
+// The same backward: t[x] = min(t[x], (t[x + 1] + a) + pen[x]) from x = gx - 2 down.
 static bool along_backward(float *t, const float *pen, int gx, float a)
 {
 	bool any = false;
 	int x = gx - 2;
-	while (x >= 0) {
 #if defined(__SSE2__)
-		const __m128 av = _mm_set1_ps(a);
-		while (x - 3 >= 0) {
-			__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 2), av), _mm_loadu_ps(pen + x - 3));
-			if (_mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x - 3))))
-				break;
+	const __m128 av = _mm_set1_ps(a);
+	while (x - 3 >= 0) {
+		__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 2), av), _mm_loadu_ps(pen + x - 3));
+		int m = _mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x - 3)));
+		if (!m) {
 			x -= 4;
+			continue;
 		}
+		x = x - 3 + (31 - __builtin_clz((unsigned)m));
+		any = true;
+		float w;
+		while (x >= 0 && (w = (t[x + 1] + a) + pen[x]) < t[x])
+			t[x--] = w;
+		x--;
+	}
 #endif
-		int end = x - 4;
-		bool fired = true;
-		for (; x >= 0 && (x > end || fired); x--) {
-			float v = (t[x + 1] + a) + pen[x];
-			fired = v < t[x];
-			if (fired) {
-				t[x] = v;
-				any = true;
-			}
+	for (; x >= 0; x--) {
+		float w = (t[x + 1] + a) + pen[x];
+		if (w < t[x]) {
+			t[x] = w;
+			any = true;
 		}
 	}
 	return any;
