@@ -34,7 +34,8 @@ typedef struct lw_route {
 /// under each free man not of `side` standing on the table: the sources of the field (and
 /// row_inf: 1 for the rows, of the first 256, with none).
 void lw_route_sources(const tw_state *s, lw_route *rt, int side);
-/// Tests only: true makes the sweeps relax rows of INFINITY too (s25-speed's skip off).
+/// Tests only: true makes the sweeps relax rows of INFINITY too (s25-speed's skip off), and take
+/// both steps of every row relaxed (h9-route's skips off).
 extern bool lw_route_plain;
 /// The route field for `side` (the distances from its enemies): lw_route_sources, then the
 /// chamfer transform (1 cell straight, 1.41421356 diagonally, up to 40 forward and backward

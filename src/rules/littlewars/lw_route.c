@@ -246,13 +246,21 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 		}
 		float *row = &rt->dist[y * gx];
 		const float *pen = &rt->pen[y * gx];
+		// h9-route: the two steps apart. The step from the row before only when that row has
+		// changed since this row's last relaxation in this direction (else each cell is still at
+		// most each of those candidates); the step along the row only when the row has changed
+		// since then or the first step changed it (else each cell is still at most the one
+		// before it plus a step, as that relaxation left it). lw_route_plain: both always.
+		const bool every = !track || lw_route_plain;
 		bool row_changed = false;
-		if (prev_y >= 0 && prev_y < gy)
+		if (prev_y >= 0 && prev_y < gy && (every || rt->row_changed[prev_y] > rt->row_done[dir][y]))
 			row_changed = relax_from(row, &rt->dist[prev_y * gx], pen, gx, a, b);
-		if (!backward)
-			row_changed = along_forward(row, pen, gx, a) || row_changed;
-		else
-			row_changed = along_backward(row, pen, gx, a) || row_changed;
+		if (every || row_changed || rt->row_changed[y] > rt->row_done[dir][y]) {
+			if (!backward)
+				row_changed = along_forward(row, pen, gx, a) || row_changed;
+			else
+				row_changed = along_backward(row, pen, gx, a) || row_changed;
+		}
 		if (track) {
 			if (row_changed) {
 				rt->row_changed[y] = ++rt->tick;
