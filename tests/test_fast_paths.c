@@ -637,8 +637,8 @@ static void test_move_extend_matches_full_validation(void **st)
 	free(ss);
 }
 
-// The route field for `side` built by row sweeps (lw_route_build) and cell by cell
-// (lw_oracle_route), and its passability grid (from the per-thread memo when the table was seen
+// The route field for `side` built by row sweeps (lw_route_build, and with lw_route_plain) and
+// cell by cell (lw_oracle_route), and its passability grid (from the per-thread memo when the table was seen
 // before) against every piece tested in full: the cells that differ (0).
 static int route_mismatches(const tw_state *s, int side)
 {
@@ -653,6 +653,15 @@ static int route_mismatches(const tw_state *s, int side)
 		if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0 && bad++ == 0)
 			printf("route field, side %d, cell %d: %.9g, cell by cell %.9g\n", side, i, (double)x->dist[i],
 			       (double)y->dist[i]);
+	// h9-route: lw_route_plain's way too (every step of every row relaxed, four cells at a time
+	// where the machine has AVX for eight).
+	lw_route_plain = true;
+	lw_route_build(s, x, side);
+	lw_route_plain = false;
+	for (int i = 0; i < x->gx * x->gy; i++)
+		if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0 && bad++ == 0)
+			printf("route field (plain), side %d, cell %d: %.9g, cell by cell %.9g\n", side, i,
+			       (double)x->dist[i], (double)y->dist[i]);
 	for (int yy = 0; yy < x->gy; yy++)
 		for (int xx = 0; xx < x->gx; xx++)
 			if (x->pass[yy * x->gx + xx] != lw_oracle_pass(s, x, xx, yy) && bad++ == 0)

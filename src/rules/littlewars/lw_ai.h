@@ -35,7 +35,8 @@ typedef struct lw_route {
 /// row_inf: 1 for the rows, of the first 256, with none).
 void lw_route_sources(const tw_state *s, lw_route *rt, int side);
 /// Tests only: true makes the sweeps relax rows of INFINITY too (s25-speed's skip off), and take
-/// both steps of every row relaxed (h9-route's skips off).
+/// both steps of every row relaxed, four cells at a time where AVX would take eight (h9-route's
+/// skips and wide steps off).
 extern bool lw_route_plain;
 /// The route field for `side` (the distances from its enemies): lw_route_sources, then the
 /// chamfer transform (1 cell straight, 1.41421356 diagonally, up to 40 forward and backward

@@ -5,6 +5,13 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+// h9-route: eight cells at once where the machine has AVX (chosen as the program runs).
+#if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ROUTE_AVX 1
+#else
+#define ROUTE_AVX 0
+#endif
 
 #include "lw_ai.h"
 
@@ -105,19 +112,80 @@ bool lw_route_plain = false;
 // relaxing it again would find every cell already at most each of its candidates, and change
 // nothing. So a row neither of which has changed since its last relaxation in this direction is
 // skipped, exactly as if relaxed (row_changed, row_done: ticks of rt->tick).
+#if ROUTE_AVX
+// The tests of along_forward eight cells at once (AVX: the same additions and comparisons, eight
+// lanes): from x, the first cell that changes, or where fewer than eight are left.
+__attribute__((target("avx"))) static int scan8_forward(const float *t, const float *pen, int x, int gx, float a)
+{
+	const __m256 av = _mm256_set1_ps(a);
+	while (x + 8 <= gx) {
+		__m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(t + x - 1), av), _mm256_loadu_ps(pen + x));
+		int m = _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_loadu_ps(t + x), _CMP_LT_OQ));
+		if (m)
+			return x + __builtin_ctz((unsigned)m);
+		x += 8;
+	}
+	return x;
+}
+
+// The same for along_backward: from x down, the first cell that changes, or where fewer than
+// eight are left.
+__attribute__((target("avx"))) static int scan8_backward(const float *t, const float *pen, int x, float a)
+{
+	const __m256 av = _mm256_set1_ps(a);
+	while (x - 7 >= 0) {
+		__m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(t + x - 6), av), _mm256_loadu_ps(pen + x - 7));
+		int m = _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_loadu_ps(t + x - 7), _CMP_LT_OQ));
+		if (m)
+			return x - 7 + (31 - __builtin_clz((unsigned)m));
+		x -= 8;
+	}
+	return x;
+}
+
+// relax_from's cells from 1 eight at a time while a whole eight and the cell after are left;
+// the next cell, and the change mask or-ed into *ch.
+__attribute__((target("avx"))) static int relax_from8(float *restrict row, const float *restrict up,
+						       const float *restrict pen, int gx, float a, float b, int *ch)
+{
+	const __m256 av = _mm256_set1_ps(a), bv = _mm256_set1_ps(b);
+	__m256 chv = _mm256_setzero_ps();
+	int x = 1;
+	for (; x + 8 < gx; x += 8) {
+		__m256 mv = _mm256_add_ps(_mm256_loadu_ps(up + x), av);
+		__m256 uv = _mm256_min_ps(_mm256_loadu_ps(up + x - 1), _mm256_loadu_ps(up + x + 1));
+		mv = _mm256_min_ps(_mm256_add_ps(uv, bv), mv);
+		mv = _mm256_add_ps(mv, _mm256_loadu_ps(pen + x));
+		__m256 rv = _mm256_loadu_ps(row + x);
+		chv = _mm256_or_ps(chv, _mm256_cmp_ps(mv, rv, _CMP_LT_OQ));
+		_mm256_storeu_ps(row + x, _mm256_min_ps(mv, rv));
+	}
+	*ch |= _mm256_movemask_ps(chv);
+	return x;
+}
+#endif
+
 // Along a row, forward: t[x] = min(t[x], (t[x - 1] + a) + pen[x]) at each x in turn from x = 1
 // (a cell not passable, pen[x] = INFINITY, keeps its value); whether a cell changed. Which cells
 // change is found four at a time: up to the first cell that changes, every cell's t[x - 1] is
 // as it was, so the test of four cells at once is the test of each in turn. From the first of
 // the four that changes, cell by cell while they change; the first that does not is left as it
 // was, so from the cell after it the test four at a time is again the test of each in turn.
-static bool along_forward(float *t, const float *pen, int gx, float a)
+static bool along_forward(float *t, const float *pen, int gx, float a, bool wide)
 {
+	(void)wide;
 	bool any = false;
 	int x = 1;
 #if defined(__SSE2__)
 	const __m128 av = _mm_set1_ps(a);
 	while (x + 4 <= gx) {
+#if ROUTE_AVX
+		if (wide) {
+			x = scan8_forward(t, pen, x, gx, a);
+			if (x + 4 > gx)
+				break;
+		}
+#endif
 		__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 1), av), _mm_loadu_ps(pen + x));
 		int m = _mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x)));
 		if (!m) {
@@ -143,13 +211,21 @@ static bool along_forward(float *t, const float *pen, int gx, float a)
 }
 
 // The same backward: t[x] = min(t[x], (t[x + 1] + a) + pen[x]) from x = gx - 2 down.
-static bool along_backward(float *t, const float *pen, int gx, float a)
+static bool along_backward(float *t, const float *pen, int gx, float a, bool wide)
 {
+	(void)wide;
 	bool any = false;
 	int x = gx - 2;
 #if defined(__SSE2__)
 	const __m128 av = _mm_set1_ps(a);
 	while (x - 3 >= 0) {
+#if ROUTE_AVX
+		if (wide) {
+			x = scan8_backward(t, pen, x, a);
+			if (x - 3 < 0)
+				break;
+		}
+#endif
 		__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 2), av), _mm_loadu_ps(pen + x - 3));
 		int m = _mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x - 3)));
 		if (!m) {
@@ -177,8 +253,9 @@ static bool along_backward(float *t, const float *pen, int gx, float a)
 // The three candidates from the row relaxed from (up), in place: row[x] = min(row[x],
 // min(up[x] + a, min(up[x - 1], up[x + 1]) + b) + pen[x]); whether a cell changed.
 static bool relax_from(float *restrict row, const float *restrict up, const float *restrict pen, int gx, float a,
-		       float b)
+		       float b, bool wide)
 {
+	(void)wide;
 	if (gx == 1) {
 		float m = (up[0] + a) + pen[0];
 		bool ch = m < row[0];
@@ -192,6 +269,10 @@ static bool relax_from(float *restrict row, const float *restrict up, const floa
 	ch |= m < r;
 	row[0] = m < r ? m : r;
 	int x = 1;
+#if ROUTE_AVX
+	if (wide)
+		x = relax_from8(row, up, pen, gx, a, b, &ch);
+#endif
 #if defined(__SSE2__)
 	const __m128 av = _mm_set1_ps(a), bv = _mm_set1_ps(b);
 	__m128 chv = _mm_setzero_ps();
@@ -226,7 +307,7 @@ static bool relax_from(float *restrict row, const float *restrict up, const floa
 	return ch != 0;
 }
 
-static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
+static bool sweep_rows(lw_route *rt, float a, float b, bool backward, bool wide)
 {
 	const int gx = rt->gx, gy = rt->gy;
 	bool changed = false;
@@ -254,12 +335,12 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 		const bool every = !track || lw_route_plain;
 		bool row_changed = false;
 		if (prev_y >= 0 && prev_y < gy && (every || rt->row_changed[prev_y] > rt->row_done[dir][y]))
-			row_changed = relax_from(row, &rt->dist[prev_y * gx], pen, gx, a, b);
+			row_changed = relax_from(row, &rt->dist[prev_y * gx], pen, gx, a, b, wide);
 		if (every || row_changed || rt->row_changed[y] > rt->row_done[dir][y]) {
 			if (!backward)
-				row_changed = along_forward(row, pen, gx, a) || row_changed;
+				row_changed = along_forward(row, pen, gx, a, wide) || row_changed;
 			else
-				row_changed = along_backward(row, pen, gx, a) || row_changed;
+				row_changed = along_backward(row, pen, gx, a, wide) || row_changed;
 		}
 		if (track) {
 			if (row_changed) {
@@ -307,9 +388,16 @@ void lw_route_build(const tw_state *s, lw_route *rt, int side)
 	}
 
 	const float a = (float)rt->cell, b = (float)(rt->cell * 1.41421356);
+	// Eight cells at once where the machine has AVX, four (SSE2) where not, and under
+	// lw_route_plain (so the tests compare the two).
+#if ROUTE_AVX
+	const bool wide = !lw_route_plain && __builtin_cpu_supports("avx");
+#else
+	const bool wide = false;
+#endif
 	for (int pass = 0; pass < 40; pass++) {
-		bool changed = sweep_rows(rt, a, b, false);
-		changed = sweep_rows(rt, a, b, true) || changed;
+		bool changed = sweep_rows(rt, a, b, false, wide);
+		changed = sweep_rows(rt, a, b, true, wide) || changed;
 		if (!changed)
 			break;
 	}
