@@ -112,6 +112,17 @@ bool lw_route_plain = false;
 // relaxing it again would find every cell already at most each of its candidates, and change
 // nothing. So a row neither of which has changed since its last relaxation in this direction is
 // skipped, exactly as if relaxed (row_changed, row_done: ticks of rt->tick).
+//
+// h9-route: each row relaxed in place, in two steps, four or eight cells at a time, bit for bit
+// as before. (1) From the row before: row[x] = min(row[x], min(up[x] + a, min(up[x - 1],
+// up[x + 1]) + b) + pen[x]). Float addition rounds monotonically, so min(p, q) + b is
+// min(p + b, q + b) exactly; pen[x] is 0 for a passable cell (adding it changes nothing) and
+// INFINITY for one that is not (the candidate is never below its value: it keeps it); each cell
+// depends on the row before only, so any number at once. (2) Along the row, cell after cell as
+// before, but the cells that change are found four or eight at a time (along_forward). A
+// minimum is exact in any lanes; no step is fused or reassociated (-ffp-contract=off, and the
+// intrinsics are single adds, minimums and comparisons). Compared with the cell-by-cell
+// reference on game states and on made-up tables in tests/test_fast_paths.c.
 #if ROUTE_AVX
 // The tests of along_forward eight cells at once (AVX: the same additions and comparisons, eight
 // lanes): from x, the first cell that changes, or where fewer than eight are left.
