@@ -6,7 +6,8 @@
 //   - tw_dir_deg (per-thread memo) against sin/cos;
 //   - lw_validate_move_extend against the rule set's full validation of the grown order;
 //   - the AI route field (row sweeps) and passability grid (box early-out) against the plain ones
-//     (the general's fast paths, lw_ai.h, against the plain code in tests/support/lw_oracles.c);
+//     (the general's fast paths, lw_ai.h, against the plain code in tests/support/lw_oracles.c),
+//     in games and on made-up tables (random pieces and sizes, serpents of walls);
 //   - the event's clause copied without snprintf, truncated as before;
 //   - end-of-move validation judging on the state itself (no copy) leaves it untouched;
 //   - orders applied in place (saved, put back when unresolved) against on a copy, with a shot
@@ -636,8 +637,8 @@ static void test_move_extend_matches_full_validation(void **st)
 	free(ss);
 }
 
-// The route field for `side` built by row sweeps (lw_route_build) and cell by cell
-// (lw_oracle_route), and its passability grid (from the per-thread memo when the table was seen
+// The route field for `side` built by row sweeps (lw_route_build, and with lw_route_plain) and
+// cell by cell (lw_oracle_route), and its passability grid (from the per-thread memo when the table was seen
 // before) against every piece tested in full: the cells that differ (0).
 static int route_mismatches(const tw_state *s, int side)
 {
@@ -652,6 +653,15 @@ static int route_mismatches(const tw_state *s, int side)
 		if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0 && bad++ == 0)
 			printf("route field, side %d, cell %d: %.9g, cell by cell %.9g\n", side, i, (double)x->dist[i],
 			       (double)y->dist[i]);
+	// h9-route: lw_route_plain's way too (every step of every row relaxed, four cells at a time
+	// where the machine has AVX for eight).
+	lw_route_plain = true;
+	lw_route_build(s, x, side);
+	lw_route_plain = false;
+	for (int i = 0; i < x->gx * x->gy; i++)
+		if (memcmp(&x->dist[i], &y->dist[i], sizeof x->dist[i]) != 0 && bad++ == 0)
+			printf("route field (plain), side %d, cell %d: %.9g, cell by cell %.9g\n", side, i,
+			       (double)x->dist[i], (double)y->dist[i]);
 	for (int yy = 0; yy < x->gy; yy++)
 		for (int xx = 0; xx < x->gx; xx++)
 			if (x->pass[yy * x->gx + xx] != lw_oracle_pass(s, x, xx, yy) && bad++ == 0)
@@ -684,6 +694,137 @@ static void test_route_field_matches_plain(void **st)
 	for (int k = 0; k < ns; k++)
 		tw_state_free(&ss[k]);
 	free(ss);
+}
+
+// h9-route: a wall, house or rock as a box from (x0, y0) to (x1, y1), or a tree of radius r at
+// (x0, y0) when r > 0.
+static void route_piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double r)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = (uint8_t)kind;
+	t.height = 1.0;
+	if (r > 0) {
+		t.shape = TW_SHAPE_CIRCLE;
+		t.center = tw_v2(x0, y0);
+		t.radius = r;
+	} else {
+		t.shape = TW_SHAPE_POLY;
+		t.nverts = 4;
+		t.v[0] = tw_v2(x0, y0);
+		t.v[1] = tw_v2(x1, y0);
+		t.v[2] = tw_v2(x1, y1);
+		t.v[3] = tw_v2(x0, y1);
+	}
+	assert_true(tw_table_add(&s->table, &t) >= 0);
+}
+
+// The route field on tables made up for it (h9-route: the rows relaxed four cells at once and
+// along the row four at a time, lw_route.c) against the cell-by-cell reference: random sizes
+// from one cell across to the largest grid (row lengths of every remainder by four), random
+// walls, houses, rocks and trees, the enemy's men put anywhere on and off the table, some not
+// free; and walls in a serpent, across and up and down, whose one way through takes a pass of
+// the sweeps for each bend (up to the 40 passes' limit), the end of the way at more than its
+// length away.
+static void test_route_field_made_up_tables_match_plain(void **st)
+{
+	(void)st;
+	tw_state base;
+	memset(&base, 0, sizeof base);
+	tw_error err;
+	assert_int_equal(tw_state_load(&base, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	assert_true(base.nfig >= 20);
+	tw_rng r;
+	tw_rng_seed(&r, 18);
+	int fields = 0;
+	for (int k = 0; k < 160; k++) {
+		tw_state s;
+		assert_int_equal(tw_state_clone(&s, &base), TW_OK);
+		s.table.nterrain = 0;
+		// Sizes: small tables a few cells across, then up to 2 in cells of 128 by 96 and past
+		// them (bigger cells).
+		if (k < 24) {
+			s.table.width = 2.0 + tw_rng_below(&r, 30);
+			s.table.depth = 2.0 + tw_rng_below(&r, 30);
+		} else {
+			s.table.width = 20.0 + tw_rng_below(&r, 300) + tw_rng_below(&r, 100) / 100.0;
+			s.table.depth = 20.0 + tw_rng_below(&r, 220) + tw_rng_below(&r, 100) / 100.0;
+		}
+		double w = s.table.width, d = s.table.depth;
+		int npieces = (int)tw_rng_below(&r, 40);
+		for (int i = 0; i < npieces; i++) {
+			double x = tw_rng_below(&r, 1000) * w / 1000.0, y = tw_rng_below(&r, 1000) * d / 1000.0;
+			switch (tw_rng_below(&r, 4)) {
+			case 0: // a wall across or along
+				if (tw_rng_below(&r, 2))
+					route_piece(&s, TW_TER_WALL, x, y, x + 2.0 + tw_rng_below(&r, (uint32_t)w + 1), y + 0.3, 0);
+				else
+					route_piece(&s, TW_TER_WALL, x, y, x + 0.3, y + 2.0 + tw_rng_below(&r, (uint32_t)d + 1), 0);
+				break;
+			case 1:
+				route_piece(&s, TW_TER_HOUSE, x, y, x + 2.0 + tw_rng_below(&r, 12), y + 2.0 + tw_rng_below(&r, 10), 0);
+				break;
+			case 2:
+				route_piece(&s, TW_TER_ROCK, x, y, x + 1.0 + tw_rng_below(&r, 5), y + 1.0 + tw_rng_below(&r, 5), 0);
+				break;
+			default:
+				route_piece(&s, TW_TER_TREE, x, y, 0, 0, 0.3 + tw_rng_below(&r, 20) / 10.0);
+			}
+		}
+		// The men: anywhere from a little off the table to a little past it, one in five
+		// not free.
+		for (int i = 0; i < s.nfig; i++) {
+			s.fig[i].pos = tw_v2(tw_rng_below(&r, 1100) * w / 1000.0 - 0.05 * w,
+					     tw_rng_below(&r, 1100) * d / 1000.0 - 0.05 * d);
+			s.fig[i].status = tw_rng_below(&r, 5) == 0 ? TW_FS_DEAD : TW_FS_ACTIVE;
+		}
+		// Now and then only one or two enemy men (long ways round the pieces).
+		if (k % 5 == 4)
+			for (int i = 2; i < s.nfig; i++)
+				if (s.fig[i].side == 1)
+					s.fig[i].status = TW_FS_DEAD;
+		assert_int_equal(route_mismatches(&s, 0), 0);
+		assert_int_equal(route_mismatches(&s, 1), 0);
+		fields += 2;
+		tw_state_free(&s);
+	}
+	// Serpents: walls across the table from alternate sides (the way back and forth along the
+	// rows), and walls up and down it from alternate ends (up and down the columns), 4 in apart
+	// on the centres of every other row (column) of 2 in cells, the enemy at the way's one end.
+	for (int kind = 0; kind < 4; kind++) {
+		tw_state s;
+		assert_int_equal(tw_state_clone(&s, &base), TW_OK);
+		s.table.nterrain = 0;
+		s.table.width = kind < 2 ? 144.0 : 256.0;
+		s.table.depth = kind < 2 ? 96.0 : 192.0;
+		double w = s.table.width, d = s.table.depth;
+		bool across = kind % 2 == 0;
+		int nwall = 0;
+		if (across)
+			for (double y = 3.0; y < d - 2.0; y += 4.0, nwall++)
+				route_piece(&s, TW_TER_WALL, nwall % 2 ? 4.0 : -1.0, y - 0.1, nwall % 2 ? w + 1.0 : w - 4.0, y + 0.1, 0);
+		else
+			for (double x = 3.0; x < w - 2.0; x += 4.0, nwall++)
+				route_piece(&s, TW_TER_WALL, x - 0.1, nwall % 2 ? 4.0 : -1.0, x + 0.1, nwall % 2 ? d + 1.0 : d - 4.0, 0);
+		for (int i = 0; i < s.nfig; i++) {
+			s.fig[i].status = s.fig[i].side == 1 && i > 0 && s.fig[i - 1].side == 1 ? TW_FS_DEAD : TW_FS_ACTIVE;
+			s.fig[i].pos = tw_v2(1.0, 1.0);
+		}
+		assert_int_equal(route_mismatches(&s, 0), 0);
+		lw_route *rt = calloc(1, sizeof *rt);
+		assert_non_null(rt);
+		lw_route_build(&s, rt, 0);
+		// The far corner is reached, the long way round: farther than the table's length along
+		// the serpent's bends less a little (not the straight way across).
+		double far = lw_route_dist(rt, tw_v2(w - 1.0, d - 1.0));
+		print_message("serpent %d: %d walls, far corner %.1f in\n", kind, nwall, far);
+		assert_true(far > (across ? w : d) * nwall * 0.8);
+		free(rt);
+		fields++;
+		tw_state_free(&s);
+	}
+	print_message("%d route fields on made-up tables, as cell by cell\n", fields);
+	tw_state_free(&base);
 }
 
 // ---- event clause ----
@@ -1556,6 +1697,7 @@ int main(void)
 		cmocka_unit_test(test_melee_sweep_matches_plain),
 		cmocka_unit_test(test_move_gaps_match_plain),
 		cmocka_unit_test(test_route_field_matches_plain),
+		cmocka_unit_test(test_route_field_made_up_tables_match_plain),
 		cmocka_unit_test(test_event_clause_truncated),
 		cmocka_unit_test(test_end_move_validation_leaves_state),
 		cmocka_unit_test(test_apply_in_place_matches_copy),

@@ -21,6 +21,7 @@ typedef struct lw_route {
 	double cell;                  ///< cell size, inches
 	uint8_t pass[LW_ROUTE_CELLS]; ///< 1 = a man can stand at this cell's centre
 	float dist[LW_ROUTE_CELLS];   ///< path distance to the nearest enemy, inches (INFINITY: none)
+	float pen[LW_ROUTE_CELLS];    ///< h9-route: 0 where pass, INFINITY where not (added to a candidate)
 	// Row bookkeeping of the sweeps: when each row last changed, and when each was last
 	// relaxed in each direction (ticks of one counter; see lw_route.c).
 	uint32_t tick;
@@ -33,7 +34,9 @@ typedef struct lw_route {
 /// under each free man not of `side` standing on the table: the sources of the field (and
 /// row_inf: 1 for the rows, of the first 256, with none).
 void lw_route_sources(const tw_state *s, lw_route *rt, int side);
-/// Tests only: true makes the sweeps relax rows of INFINITY too (s25-speed's skip off).
+/// Tests only: true makes the sweeps relax rows of INFINITY too (s25-speed's skip off), and take
+/// both steps of every row relaxed, four cells at a time where AVX would take eight (h9-route's
+/// skips and wide steps off).
 extern bool lw_route_plain;
 /// The route field for `side` (the distances from its enemies): lw_route_sources, then the
 /// chamfer transform (1 cell straight, 1.41421356 diagonally, up to 40 forward and backward

@@ -2,6 +2,16 @@
 // to the nearest enemy free man, so that groups go round obstacles rather than into them.
 #include <math.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+// h9-route: eight cells at once where the machine has AVX (chosen as the program runs).
+#if defined(__SSE2__) && defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#define ROUTE_AVX 1
+#else
+#define ROUTE_AVX 0
+#endif
 
 #include "lw_ai.h"
 
@@ -102,11 +112,216 @@ bool lw_route_plain = false;
 // relaxing it again would find every cell already at most each of its candidates, and change
 // nothing. So a row neither of which has changed since its last relaxation in this direction is
 // skipped, exactly as if relaxed (row_changed, row_done: ticks of rt->tick).
-static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
+//
+// h9-route: each row relaxed in place, in two steps, four or eight cells at a time, bit for bit
+// as before. (1) From the row before: row[x] = min(row[x], min(up[x] + a, min(up[x - 1],
+// up[x + 1]) + b) + pen[x]). Float addition rounds monotonically, so min(p, q) + b is
+// min(p + b, q + b) exactly; pen[x] is 0 for a passable cell (adding it changes nothing) and
+// INFINITY for one that is not (the candidate is never below its value: it keeps it); each cell
+// depends on the row before only, so any number at once. (2) Along the row, cell after cell as
+// before, but the cells that change are found four or eight at a time (along_forward). A
+// minimum is exact in any lanes; no step is fused or reassociated (-ffp-contract=off, and the
+// intrinsics are single adds, minimums and comparisons). Compared with the cell-by-cell
+// reference on game states and on made-up tables in tests/test_fast_paths.c.
+#if ROUTE_AVX
+// The tests of along_forward eight cells at once (AVX: the same additions and comparisons, eight
+// lanes): from x, the first cell that changes, or where fewer than eight are left.
+__attribute__((target("avx"))) static int scan8_forward(const float *t, const float *pen, int x, int gx, float a)
+{
+	const __m256 av = _mm256_set1_ps(a);
+	while (x + 8 <= gx) {
+		__m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(t + x - 1), av), _mm256_loadu_ps(pen + x));
+		int m = _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_loadu_ps(t + x), _CMP_LT_OQ));
+		if (m)
+			return x + __builtin_ctz((unsigned)m);
+		x += 8;
+	}
+	return x;
+}
+
+// The same for along_backward: from x down, the first cell that changes, or where fewer than
+// eight are left.
+__attribute__((target("avx"))) static int scan8_backward(const float *t, const float *pen, int x, float a)
+{
+	const __m256 av = _mm256_set1_ps(a);
+	while (x - 7 >= 0) {
+		__m256 v = _mm256_add_ps(_mm256_add_ps(_mm256_loadu_ps(t + x - 6), av), _mm256_loadu_ps(pen + x - 7));
+		int m = _mm256_movemask_ps(_mm256_cmp_ps(v, _mm256_loadu_ps(t + x - 7), _CMP_LT_OQ));
+		if (m)
+			return x - 7 + (31 - __builtin_clz((unsigned)m));
+		x -= 8;
+	}
+	return x;
+}
+
+// relax_from's cells from 1 eight at a time while a whole eight and the cell after are left;
+// the next cell, and the change mask or-ed into *ch.
+__attribute__((target("avx"))) static int relax_from8(float *restrict row, const float *restrict up,
+						       const float *restrict pen, int gx, float a, float b, int *ch)
+{
+	const __m256 av = _mm256_set1_ps(a), bv = _mm256_set1_ps(b);
+	__m256 chv = _mm256_setzero_ps();
+	int x = 1;
+	for (; x + 8 < gx; x += 8) {
+		__m256 mv = _mm256_add_ps(_mm256_loadu_ps(up + x), av);
+		__m256 uv = _mm256_min_ps(_mm256_loadu_ps(up + x - 1), _mm256_loadu_ps(up + x + 1));
+		mv = _mm256_min_ps(_mm256_add_ps(uv, bv), mv);
+		mv = _mm256_add_ps(mv, _mm256_loadu_ps(pen + x));
+		__m256 rv = _mm256_loadu_ps(row + x);
+		chv = _mm256_or_ps(chv, _mm256_cmp_ps(mv, rv, _CMP_LT_OQ));
+		_mm256_storeu_ps(row + x, _mm256_min_ps(mv, rv));
+	}
+	*ch |= _mm256_movemask_ps(chv);
+	return x;
+}
+#endif
+
+// Along a row, forward: t[x] = min(t[x], (t[x - 1] + a) + pen[x]) at each x in turn from x = 1
+// (a cell not passable, pen[x] = INFINITY, keeps its value); whether a cell changed. Which cells
+// change is found four at a time: up to the first cell that changes, every cell's t[x - 1] is
+// as it was, so the test of four cells at once is the test of each in turn. From the first of
+// the four that changes, cell by cell while they change; the first that does not is left as it
+// was, so from the cell after it the test four at a time is again the test of each in turn.
+static bool along_forward(float *t, const float *pen, int gx, float a, bool wide)
+{
+	(void)wide;
+	bool any = false;
+	int x = 1;
+#if defined(__SSE2__)
+	const __m128 av = _mm_set1_ps(a);
+	while (x + 4 <= gx) {
+#if ROUTE_AVX
+		if (wide) {
+			x = scan8_forward(t, pen, x, gx, a);
+			if (x + 4 > gx)
+				break;
+		}
+#endif
+		__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 1), av), _mm_loadu_ps(pen + x));
+		int m = _mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x)));
+		if (!m) {
+			x += 4;
+			continue;
+		}
+		x += __builtin_ctz((unsigned)m);
+		any = true;
+		float w;
+		while (x < gx && (w = (t[x - 1] + a) + pen[x]) < t[x])
+			t[x++] = w;
+		x++;
+	}
+#endif
+	for (; x < gx; x++) {
+		float w = (t[x - 1] + a) + pen[x];
+		if (w < t[x]) {
+			t[x] = w;
+			any = true;
+		}
+	}
+	return any;
+}
+
+// The same backward: t[x] = min(t[x], (t[x + 1] + a) + pen[x]) from x = gx - 2 down.
+static bool along_backward(float *t, const float *pen, int gx, float a, bool wide)
+{
+	(void)wide;
+	bool any = false;
+	int x = gx - 2;
+#if defined(__SSE2__)
+	const __m128 av = _mm_set1_ps(a);
+	while (x - 3 >= 0) {
+#if ROUTE_AVX
+		if (wide) {
+			x = scan8_backward(t, pen, x, a);
+			if (x - 3 < 0)
+				break;
+		}
+#endif
+		__m128 v = _mm_add_ps(_mm_add_ps(_mm_loadu_ps(t + x - 2), av), _mm_loadu_ps(pen + x - 3));
+		int m = _mm_movemask_ps(_mm_cmplt_ps(v, _mm_loadu_ps(t + x - 3)));
+		if (!m) {
+			x -= 4;
+			continue;
+		}
+		x = x - 3 + (31 - __builtin_clz((unsigned)m));
+		any = true;
+		float w;
+		while (x >= 0 && (w = (t[x + 1] + a) + pen[x]) < t[x])
+			t[x--] = w;
+		x--;
+	}
+#endif
+	for (; x >= 0; x--) {
+		float w = (t[x + 1] + a) + pen[x];
+		if (w < t[x]) {
+			t[x] = w;
+			any = true;
+		}
+	}
+	return any;
+}
+
+// The three candidates from the row relaxed from (up), in place: row[x] = min(row[x],
+// min(up[x] + a, min(up[x - 1], up[x + 1]) + b) + pen[x]); whether a cell changed.
+static bool relax_from(float *restrict row, const float *restrict up, const float *restrict pen, int gx, float a,
+		       float b, bool wide)
+{
+	(void)wide;
+	if (gx == 1) {
+		float m = (up[0] + a) + pen[0];
+		bool ch = m < row[0];
+		row[0] = ch ? m : row[0];
+		return ch;
+	}
+	int ch = 0;
+	float m = up[0] + a, v = up[1] + b, r = row[0];
+	m = v < m ? v : m;
+	m = m + pen[0];
+	ch |= m < r;
+	row[0] = m < r ? m : r;
+	int x = 1;
+#if ROUTE_AVX
+	if (wide)
+		x = relax_from8(row, up, pen, gx, a, b, &ch);
+#endif
+#if defined(__SSE2__)
+	const __m128 av = _mm_set1_ps(a), bv = _mm_set1_ps(b);
+	__m128 chv = _mm_setzero_ps();
+	for (; x + 4 < gx; x += 4) {
+		__m128 mv = _mm_add_ps(_mm_loadu_ps(up + x), av);
+		__m128 uv = _mm_min_ps(_mm_loadu_ps(up + x - 1), _mm_loadu_ps(up + x + 1));
+		mv = _mm_min_ps(_mm_add_ps(uv, bv), mv);
+		mv = _mm_add_ps(mv, _mm_loadu_ps(pen + x));
+		__m128 rv = _mm_loadu_ps(row + x);
+		chv = _mm_or_ps(chv, _mm_cmplt_ps(mv, rv));
+		_mm_storeu_ps(row + x, _mm_min_ps(mv, rv));
+	}
+	ch |= _mm_movemask_ps(chv);
+#endif
+	for (; x + 1 < gx; x++) {
+		float mx = up[x] + a;
+		float u = up[x - 1] < up[x + 1] ? up[x - 1] : up[x + 1];
+		float vx = u + b;
+		mx = vx < mx ? vx : mx;
+		mx = mx + pen[x];
+		float rx = row[x];
+		ch |= mx < rx;
+		row[x] = mx < rx ? mx : rx;
+	}
+	m = up[gx - 1] + a;
+	v = up[gx - 2] + b;
+	r = row[gx - 1];
+	m = v < m ? v : m;
+	m = m + pen[gx - 1];
+	ch |= m < r;
+	row[gx - 1] = m < r ? m : r;
+	return ch != 0;
+}
+
+static bool sweep_rows(lw_route *rt, float a, float b, bool backward, bool wide)
 {
 	const int gx = rt->gx, gy = rt->gy;
 	bool changed = false;
-	float t[256];
 	const bool track = gy <= 256;
 	const int dir = backward ? 1 : 0;
 	for (int yy = 0; yy < gy; yy++) {
@@ -121,66 +336,22 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 			rt->row_done[dir][y] = rt->tick;
 			continue;
 		}
-		bool row_changed = false;
 		float *row = &rt->dist[y * gx];
-		const uint8_t *pass = &rt->pass[y * gx];
-		for (int x = 0; x < gx; x++)
-			t[x] = row[x];
-		if (prev_y >= 0 && prev_y < gy) {
-			const float *up = &rt->dist[prev_y * gx];
-			for (int x = 0; x < gx; x++) {
-				float v = up[x] + a;
-				if (v < t[x])
-					t[x] = v;
-			}
-			for (int x = 1; x < gx; x++) {
-				float v = up[x - 1] + b;
-				if (v < t[x])
-					t[x] = v;
-			}
-			for (int x = 0; x + 1 < gx; x++) {
-				float v = up[x + 1] + b;
-				if (v < t[x])
-					t[x] = v;
-			}
-		}
-		// Along the row: a non-passable cell keeps its value (it cannot improve if it is 0).
-		// h7-hook: the end cell (no neighbour before it in the row) taken first, then the
-		// others without asking whether they have one: the same steps.
-		if (!backward) {
-			if (gx > 0 && pass[0] && t[0] < row[0]) {
-				row[0] = t[0];
-				row_changed = true;
-			}
-			for (int x = 1; x < gx; x++) {
-				if (!pass[x])
-					continue;
-				float best = t[x];
-				float v = row[x - 1] + a;
-				if (v < best)
-					best = v;
-				if (best < row[x]) {
-					row[x] = best;
-					row_changed = true;
-				}
-			}
-		} else {
-			if (gx > 0 && pass[gx - 1] && t[gx - 1] < row[gx - 1]) {
-				row[gx - 1] = t[gx - 1];
-				row_changed = true;
-			}
-			for (int x = gx - 2; x >= 0; x--) {
-				if (!pass[x])
-					continue;
-				float best = t[x];
-				float v = row[x + 1] + a;
-				if (v < best)
-					best = v;
-				if (best < row[x]) {
-					row[x] = best;
-					row_changed = true;
-				}
-			}
+		const float *pen = &rt->pen[y * gx];
+		// h9-route: the two steps apart. The step from the row before only when that row has
+		// changed since this row's last relaxation in this direction (else each cell is still at
+		// most each of those candidates); the step along the row only when the row has changed
+		// since then or the first step changed it (else each cell is still at most the one
+		// before it plus a step, as that relaxation left it). lw_route_plain: both always.
+		const bool every = !track || lw_route_plain;
+		bool row_changed = false;
+		if (prev_y >= 0 && prev_y < gy && (every || rt->row_changed[prev_y] > rt->row_done[dir][y]))
+			row_changed = relax_from(row, &rt->dist[prev_y * gx], pen, gx, a, b, wide);
+		if (every || row_changed || rt->row_changed[y] > rt->row_done[dir][y]) {
+			if (!backward)
+				row_changed = along_forward(row, pen, gx, a, wide) || row_changed;
+			else
+				row_changed = along_backward(row, pen, gx, a, wide) || row_changed;
 		}
 		if (track) {
 			if (row_changed) {
@@ -196,8 +367,11 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward)
 
 void lw_route_sources(const tw_state *s, lw_route *rt, int side)
 {
-	if (rt->gx == 0)
+	if (rt->gx == 0) {
 		build_pass(s, rt);
+		for (int i = 0; i < rt->gx * rt->gy; i++)
+			rt->pen[i] = rt->pass[i] ? 0.0f : INFINITY;
+	}
 	int n = rt->gx * rt->gy;
 	for (int i = 0; i < n; i++)
 		rt->dist[i] = INFINITY;
@@ -225,9 +399,16 @@ void lw_route_build(const tw_state *s, lw_route *rt, int side)
 	}
 
 	const float a = (float)rt->cell, b = (float)(rt->cell * 1.41421356);
+	// Eight cells at once where the machine has AVX, four (SSE2) where not, and under
+	// lw_route_plain (so the tests compare the two).
+#if ROUTE_AVX
+	const bool wide = !lw_route_plain && __builtin_cpu_supports("avx");
+#else
+	const bool wide = false;
+#endif
 	for (int pass = 0; pass < 40; pass++) {
-		bool changed = sweep_rows(rt, a, b, false);
-		changed = sweep_rows(rt, a, b, true) || changed;
+		bool changed = sweep_rows(rt, a, b, false, wide);
+		changed = sweep_rows(rt, a, b, true, wide) || changed;
 		if (!changed)
 			break;
 	}
