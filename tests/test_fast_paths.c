@@ -700,23 +700,8 @@ static void test_route_field_matches_plain(void **st)
 // (x0, y0) when r > 0.
 static void route_piece(tw_state *s, int kind, double x0, double y0, double x1, double y1, double r)
 {
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = (uint8_t)kind;
-	t.height = 1.0;
-	if (r > 0) {
-		t.shape = TW_SHAPE_CIRCLE;
-		t.center = tw_v2(x0, y0);
-		t.radius = r;
-	} else {
-		t.shape = TW_SHAPE_POLY;
-		t.nverts = 4;
-		t.v[0] = tw_v2(x0, y0);
-		t.v[1] = tw_v2(x1, y0);
-		t.v[2] = tw_v2(x1, y1);
-		t.v[3] = tw_v2(x0, y1);
-	}
-	assert_true(tw_table_add(&s->table, &t) >= 0);
+	int id = r > 0 ? tw_test_circle(s, kind, x0, y0, r, 1.0) : tw_test_box(s, kind, x0, y0, x1, y1, 1.0);
+	assert_true(id >= 0);
 }
 
 // The route field on tables made up for it (h9-route: the rows relaxed four cells at once and

@@ -22,8 +22,8 @@ void tw_vmemo_open(const tw_state *view, const tw_state *game, tw_order *buf);
 void tw_vmemo_close(void);
 /// The rules call it when they accept o on s: noted when the window is open for view s.
 void tw_vmemo_note(const tw_state *s, const tw_order *o);
-/// The rules call it when they accept o on s as grown by its last man from an accepted order
-/// (Little Wars' lw_validate_move_extend, whose verdict is full validation's only when the order
+/// The rules call it when they accept o on s as grown by its last man from an accepted order (a
+/// rule set's check of the newcomer alone, whose verdict is full validation's only when the order
 /// without its last man is legal): noted only when the order noted in the window is exactly o
 /// without its last man, so that order was accepted by the rules on this view.
 void tw_vmemo_note_grown(const tw_state *s, const tw_order *o);
