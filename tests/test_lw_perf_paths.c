@@ -458,6 +458,56 @@ static void test_ai_supporters_match_plain(void **st)
 	free(ss);
 }
 
+// s30 (issue 18): LW.MEL.1's supporters are men: a free waggon near a body supports nobody
+// (lw_supporters asks lw_is_free_man). With the lists' grid, lw_ai_supporters counted free
+// waggons too; on Countries with every fifth figure a waggon the two counts must agree.
+static void test_MEL_1_ai_supporters_leave_out_waggons(void **st)
+{
+	(void)st;
+	enum { MAXS = 3 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	int ns = country_states(ss, MAXS);
+	assert_true(ns >= 2);
+	tw_rng r;
+	tw_rng_seed(&r, 47);
+	int32_t body[64];
+	int total = 0, near_waggon = 0;
+	for (int k = 0; k < ns; k++) {
+		tw_state *s = &ss[k];
+		for (int i = 0; i < s->nfig; i++)
+			if (i % 5 == 2 && lw_is_free(&s->fig[i]))
+				s->fig[i].kind = TW_FK_WAGGON;
+		lw_ai_lists l;
+		memset(&l, 0, sizeof l);
+		assert_true(lw_ai_lists_make(s, &l));
+		assert_true(l.gw > 0); // the grid is there: the fast count is exercised
+		for (int q = 0; q < 400; q++) {
+			const tw_figure *c = &s->fig[tw_rng_below(&r, (uint32_t)s->nfig)];
+			int side = c->side;
+			int n = 0;
+			for (int i = 0; i < s->nfig && n < 64; i++)
+				if (tw_dist(s->fig[i].pos, c->pos) <= 3.0 && s->fig[i].side == side && s->fig[i].kind != TW_FK_WAGGON)
+					body[n++] = s->fig[i].id;
+			if (n == 0)
+				continue;
+			bool waggon = false;
+			for (int i = 0; i < s->nfig && !waggon; i++)
+				waggon = s->fig[i].kind == TW_FK_WAGGON && s->fig[i].side == side && lw_is_free(&s->fig[i]) &&
+					 tw_dist(s->fig[i].pos, c->pos) <= 15.0;
+			near_waggon += waggon;
+			int want = lw_supporters(s, side, body, n, NULL), got = lw_ai_supporters(s, &l, side, body, n);
+			assert_int_equal(want, got);
+			total++;
+		}
+		lw_ai_lists_free(&l);
+	}
+	print_message("%d bodies, %d with a free waggon of theirs within 15 in\n", total, near_waggon);
+	assert_true(near_waggon > total / 4);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -468,6 +518,7 @@ int main(void)
 		cmocka_unit_test(test_pgrid_cells_hold_the_near),
 		cmocka_unit_test(test_extend_with_fgrid_matches_plain),
 		cmocka_unit_test(test_fmt_1_matches_snprintf),
+		cmocka_unit_test(test_MEL_1_ai_supporters_leave_out_waggons),
 		cmocka_unit_test(test_ai_supporters_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

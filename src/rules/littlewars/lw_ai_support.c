@@ -31,7 +31,7 @@ int lw_ai_supporters(const tw_state *s, lw_ai_lists *l, int side, const int32_t 
 	int count = 0;
 	for (int j = 0; j < nn; j++) {
 		const tw_figure *f = &s->fig[l->found[j]];
-		if (f->side != side || !lw_is_free(f))
+		if (f->side != side || !lw_is_free_man(f)) // LW.MEL.1: men support; a waggon does not (s30)
 			continue;
 		double w = f->radius + brmax + lw_move_allowance(f) + LW_EPS + 1e-3;
 		if (f->pos.x < bx0 - w || f->pos.x > bx1 + w || f->pos.y < by0 - w || f->pos.y > by1 + w)
