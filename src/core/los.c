@@ -1,5 +1,6 @@
 // Line of sight: a sight line from (a, za) to (b, zb) against terrain tops.
 #include <math.h>
+#include <stdint.h>
 
 #include "tinwar/los.h"
 #include "geom_inline.h"
@@ -48,7 +49,9 @@ bool tw_los_plain = false;
 // of geom.c's tw_segments_intersect and tw_segment_hit_t made inline (no calls; the same bits).
 
 // Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges),
-// for a piece that passed los_q_may_hit (or the two tests it stands for).
+// for a piece that passed los_q_may_hit (or the two tests it stands for). seg_interval_near_plain
+// is the reference (under tw_los_plain); seg_interval_near gives the same answers, cheaper.
+static bool seg_interval_near_plain(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1);
 static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1);
 
 // Interval [t0,t1] of segment ab inside piece t (approximate for polygons by sampling edges).
@@ -57,10 +60,81 @@ static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, 
 	// tw_terrain_segment_hits, written out so that the containment tests serve twice.
 	if (tw_terrain_box_apart(t, a, b) || !tw_terrain_segment_may_hit(t, a, b))
 		return false;
-	return seg_interval_near(t, a, b, t0, t1);
+	return seg_interval_near_plain(t, a, b, t0, t1);
 }
 
+// The circle's interval (both versions below).
+static bool circle_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
+{
+	tw_vec2 d = tw_sub(b, a);
+	if (!(tw_dist_point_segment(t->center, a, b) <= t->radius))
+		return false;
+	tw_vec2 f = tw_sub(a, t->center);
+	double A = tw_dot(d, d), B = 2 * tw_dot(f, d), C = tw_dot(f, f) - t->radius * t->radius;
+	double disc = B * B - 4 * A * C;
+	if (A <= 0 || disc < 0) {
+		*t0 = 0;
+		*t1 = 1;
+		return true;
+	}
+	double s = sqrt(disc);
+	*t0 = fmax(0, (-B - s) / (2 * A));
+	*t1 = fmin(1, (-B + s) / (2 * A));
+	return *t0 <= *t1;
+}
+
+// s30-los (issue 18): the polygon's edges once, the crossing test mostly not at all. The plain
+// version first looks for an edge that tw_geom_segments_intersect says ab crosses (when neither
+// end is inside), returning false if none, then takes tw_geom_segment_hit_t over every edge.
+// Here the tw_geom_segment_hit_t loop comes first, noting the edges it hits. No hit: lo and hi
+// stay 2 and -1 when neither end is inside, so the plain version returns false too (with or
+// without a crossing). Some hit: the crossing test is an "any edge" question, whose answer does
+// not depend on the order the edges are asked in, so the edges hit are asked first (they are
+// nearly always crossings: one call instead of a scan), then the others. Same calls on the same
+// numbers, so the same bits; tests/test_exact_shortcuts.c compares it with the plain version.
 static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
+{
+	if (t->shape == TW_SHAPE_CIRCLE)
+		return circle_interval(t, a, b, t0, t1);
+	bool in_a = !tw_terrain_box_excludes(t, a) && tw_point_in_poly(a, t->v, t->nverts);
+	bool in_b = !tw_terrain_box_excludes(t, b) && tw_point_in_poly(b, t->v, t->nverts);
+	double lo = 2, hi = -1;
+	if (in_a)
+		lo = 0, hi = fmax(hi, 0);
+	if (in_b)
+		lo = fmin(lo, 1), hi = 1;
+	const int n = t->nverts;
+	const tw_vec2 *v = t->v;
+	uint32_t hit = 0; // bit i: edge (i-1, i) hit (n <= TW_MAX_VERTS = 16)
+	for (int i = 0, j = n - 1; i < n; j = i++) {
+		double u = tw_geom_segment_hit_t(a, b, v[j], v[i]);
+		if (u >= 0) {
+			lo = fmin(lo, u);
+			hi = fmax(hi, u);
+			hit |= 1u << i;
+		}
+	}
+	if (!in_a && !in_b) {
+		if (!hit)
+			return false;
+		bool cross = false;
+		for (int i = 0; i < n && !cross; i++)
+			if (hit >> i & 1u)
+				cross = tw_geom_segments_intersect(a, b, v[i == 0 ? n - 1 : i - 1], v[i]);
+		for (int i = 0; i < n && !cross; i++)
+			if (!(hit >> i & 1u))
+				cross = tw_geom_segments_intersect(a, b, v[i == 0 ? n - 1 : i - 1], v[i]);
+		if (!cross)
+			return false;
+	}
+	if (hi < lo)
+		return false;
+	*t0 = lo;
+	*t1 = hi;
+	return true;
+}
+
+static bool seg_interval_near_plain(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
 {
 	tw_vec2 d = tw_sub(b, a);
 	if (t->shape == TW_SHAPE_CIRCLE) {
