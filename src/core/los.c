@@ -14,6 +14,7 @@ static double line_z(double za, double zb, double t) { return za + (zb - za) * t
 typedef struct los_q {
 	double x0, x1, y0, y1;
 	double nx, ny, anx, any;
+	double eps; // s30-los: reach's last term, (anx + any) * 1e-6, the same for every piece
 } los_q;
 
 static inline los_q los_q_make(tw_vec2 a, tw_vec2 b)
@@ -27,6 +28,7 @@ static inline los_q los_q_make(tw_vec2 a, tw_vec2 b)
 	q.ny = b.x - a.x;
 	q.anx = q.nx < 0 ? -q.nx : q.nx;
 	q.any = q.ny < 0 ? -q.ny : q.ny;
+	q.eps = (q.anx + q.any) * 1e-6;
 	return q;
 }
 
@@ -39,7 +41,7 @@ static inline bool los_q_may_hit(const los_q *q, const tw_terrain *t, tw_vec2 a)
 	double cx = 0.5 * (t->lo.x + t->hi.x), cy = 0.5 * (t->lo.y + t->hi.y);
 	double hx = 0.5 * (t->hi.x - t->lo.x), hy = 0.5 * (t->hi.y - t->lo.y);
 	double sc = q->nx * (cx - a.x) + q->ny * (cy - a.y);
-	double reach = q->anx * hx + q->any * hy + (q->anx + q->any) * 1e-6;
+	double reach = q->anx * hx + q->any * hy + q->eps; // (x + y) + z: the same sum as worked out in place
 	return !(sc > reach || sc < -reach);
 }
 
@@ -182,7 +184,9 @@ static bool seg_interval_near_plain(const tw_terrain *t, tw_vec2 a, tw_vec2 b, d
 }
 
 // The pieces idx[0..n) (all of them, in order, when idx is NULL), in ascending order.
-static int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
+// s30-los: inlined into both callers, so that tw_los_blocker's copy (idx NULL) loses the
+// idx ? idx[k] : k of each piece.
+static inline __attribute__((always_inline)) int32_t blocker_among(const tw_table *tb, tw_vec2 a, double za, tw_vec2 b, double zb, const int32_t *idx,
 			     int n)
 {
 	double wood = 0;
