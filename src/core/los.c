@@ -111,8 +111,12 @@ static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double 
 	for (int i = 0, j = n - 1; i < n; j = i++) {
 		double u = tw_geom_segment_hit_t(a, b, v[j], v[i]);
 		if (u >= 0) {
-			lo = fmin(lo, u);
-			hi = fmax(hi, u);
+			// fmin and fmax without the calls: no NaN here (u >= 0; lo and hi are 2, -1, 0, 1
+			// or an earlier u), so the smaller and larger value, as x86-64 libm's minsd and
+			// maxsd pick them (only a zero's sign could differ elsewhere, which line_z and t1 -
+			// t0 below cannot tell from the answer's side: equal values compare equal).
+			lo = lo < u ? lo : u;
+			hi = hi > u ? hi : u;
 			hit |= 1u << i;
 		}
 	}
