@@ -11,7 +11,8 @@
 //   - s30-los: the polygon interval (los.c's seg_interval_near: tw_geom_segment_hit_t over the
 //     edges first, the crossing test only when an edge is hit, on the hit edges first) against
 //     the plain order (seg_interval_near_plain), on lines along, through and beside the
-//     polygons' own edges and vertices, each piece alone and the whole table
+//     polygons' own edges and vertices, each piece alone and the whole table, some with a NaN or
+//     infinite eye height (for the top test, z0 < top || z1 < top against fmin(z0, z1) < top)
 //     (test_los_polygon_edges_match_plain); and on the random questions above.
 //   - tw_rec_hide_changes (src/core/record.c): figures whose hidden fields are all the owner's
 //     32-bit values, by a loop of their own, against the general loop (tw_rec_hide_plain) and
@@ -250,6 +251,14 @@ static void test_los_polygon_edges_match_plain(void **st)
 				double za = tw_rng_unit(&r) * 9.0 - 0.5, zb = tw_rng_unit(&r) * 9.0 - 0.5;
 				if (tw_rng_below(&r, 3) == 0)
 					za = zb = -0.25; // under every top: the interval alone decides
+				if (tw_rng_below(&r, 16) == 0) { // heights that make the line's height NaN or infinite
+					static const double odd[] = {NAN, INFINITY, -INFINITY};
+					double z = odd[tw_rng_below(&r, 3)];
+					if (tw_rng_below(&r, 2))
+						za = z;
+					else
+						zb = z;
+				}
 				tw_los_plain = true;
 				int32_t want1 = tw_los_blocker_among(tb, a, za, b, zb, &pi, 1);
 				int32_t want = tw_los_blocker(tb, a, za, b, zb);

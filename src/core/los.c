@@ -187,6 +187,14 @@ static bool seg_interval_near_plain(const tw_terrain *t, tw_vec2 a, tw_vec2 b, d
 	return true;
 }
 
+// fmin(z0, z1) < top (plain), or s30-los's z0 < top || z1 < top without the call: the same for
+// every z0 and z1 (fmin of a NaN and a number is the number; of two NaNs NaN, and NaN < top is
+// false, as both comparisons are).
+static inline bool dips_below(bool plain, double z0, double z1, double top)
+{
+	return plain ? fmin(z0, z1) < top : (z0 < top || z1 < top);
+}
+
 // The pieces idx[0..n) (all of them, in order, when idx is NULL), in ascending order.
 // s30-los: inlined into both callers, so that tw_los_blocker's copy (idx NULL) loses the
 // idx ? idx[k] : k of each piece.
@@ -220,13 +228,13 @@ static inline __attribute__((always_inline)) int32_t blocker_among(const tw_tabl
 				continue;
 		}
 		if (t->kind == TW_TER_WOOD) {
-			if (fmin(line_z(za, zb, t0), line_z(za, zb, t1)) < top)
+			if (dips_below(plain, line_z(za, zb, t0), line_z(za, zb, t1), top))
 				wood += (t1 - t0) * tw_dist(a, b);
 			if (wood > 2.0)
 				return t->id;
 			continue;
 		}
-		if (fmin(line_z(za, zb, t0), line_z(za, zb, t1)) < top)
+		if (dips_below(plain, line_z(za, zb, t0), line_z(za, zb, t1), top))
 			return t->id;
 	}
 	return -1;
