@@ -65,7 +65,7 @@ static bool seg_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, 
 	return seg_interval_near_plain(t, a, b, t0, t1);
 }
 
-// The circle's interval (both versions below).
+// The circle's interval (both versions below: only the polygon's differs).
 static bool circle_interval(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
 {
 	tw_vec2 d = tw_sub(b, a);
@@ -142,23 +142,8 @@ static bool seg_interval_near(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double 
 
 static bool seg_interval_near_plain(const tw_terrain *t, tw_vec2 a, tw_vec2 b, double *t0, double *t1)
 {
-	tw_vec2 d = tw_sub(b, a);
-	if (t->shape == TW_SHAPE_CIRCLE) {
-		if (!(tw_dist_point_segment(t->center, a, b) <= t->radius))
-			return false;
-		tw_vec2 f = tw_sub(a, t->center);
-		double A = tw_dot(d, d), B = 2 * tw_dot(f, d), C = tw_dot(f, f) - t->radius * t->radius;
-		double disc = B * B - 4 * A * C;
-		if (A <= 0 || disc < 0) {
-			*t0 = 0;
-			*t1 = 1;
-			return true;
-		}
-		double s = sqrt(disc);
-		*t0 = fmax(0, (-B - s) / (2 * A));
-		*t1 = fmin(1, (-B + s) / (2 * A));
-		return *t0 <= *t1;
-	}
+	if (t->shape == TW_SHAPE_CIRCLE) // the circle is the same both ways
+		return circle_interval(t, a, b, t0, t1);
 	bool in_a = !tw_terrain_box_excludes(t, a) && tw_point_in_poly(a, t->v, t->nverts);
 	bool in_b = !tw_terrain_box_excludes(t, b) && tw_point_in_poly(b, t->v, t->nverts);
 	if (!in_a && !in_b) {
