@@ -8,6 +8,12 @@
 //     within the 1e-6 in margin) outside them, and zero-length lines; heights from under the
 //     ground to over every top. tw_los_blocker and tw_los_blocker_among (random ascending
 //     subsets) must name the same piece.
+//   - s30-los: the polygon interval (los.c's seg_interval_near: tw_geom_segment_hit_t over the
+//     edges first, the crossing test only when an edge is hit, on the hit edges first) against
+//     the plain order (seg_interval_near_plain), on lines along, through and beside the
+//     polygons' own edges and vertices, each piece alone and the whole table, some with a NaN or
+//     infinite eye height (for the top test, z0 < top || z1 < top against fmin(z0, z1) < top)
+//     (test_los_polygon_edges_match_plain); and on the random questions above.
 //   - tw_rec_hide_changes (src/core/record.c): figures whose hidden fields are all the owner's
 //     32-bit values, by a loop of their own, against the general loop (tw_rec_hide_plain) and
 //     against tw_rec_hide on a copy: Hook's Farm in play with figures of either side put in a
@@ -170,6 +176,114 @@ static void set_fig_field(tw_state *s, int i, const char *name, double v)
 	tw_rec_set(tw_rec(s, TW_REC_FIGURE, i), &d->fields[j], 0, v);
 }
 
+// s30-los: lines laid along and across the polygons' own edges, where the edge tests are at their
+// edge cases (parallel edges, ends on a vertex or on an edge's line, touching at one point): the
+// polygon interval that takes tw_geom_segment_hit_t first and the crossing test on the edges hit
+// first, against the plain order (crossing test over the edges in turn, then every edge's hit).
+// Each polygon piece alone (tw_los_blocker_among with that piece only, so its own interval
+// decides) and the whole table must name the same piece both ways.
+static tw_vec2 on_line(tw_vec2 p, tw_vec2 q, double s) { return tw_v2(p.x + s * (q.x - p.x), p.y + s * (q.y - p.y)); }
+
+static double some_s(tw_rng *r)
+{
+	static const double fixed[] = {0.0, 1.0, 0.5, -1.0, 2.0, -1e-9, 1.0 + 1e-9};
+	if (tw_rng_below(r, 2))
+		return fixed[tw_rng_below(r, (uint32_t)(sizeof fixed / sizeof fixed[0]))];
+	return tw_rng_unit(r) * 3.0 - 1.0;
+}
+
+static void test_los_polygon_edges_match_plain(void **st)
+{
+	(void)st;
+	tw_error err;
+	long asked = 0, blocked_alone = 0, clear_alone = 0;
+	for (int k = 0; k < 3; k++) {
+		tw_state s;
+		memset(&s, 0, sizeof s);
+		if (k == 0)
+			assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+		else
+			assert_int_equal(tw_scenario_generate(&s, "littlewars", 40 + (uint64_t)k, k == 1 ? 288 : 576, 192, &err),
+					 TW_OK);
+		const tw_table *tb = &s.table;
+		tw_rng r;
+		tw_rng_seed(&r, 900 + (uint64_t)k);
+		for (int32_t pi = 0; pi < tb->nterrain; pi++) {
+			const tw_terrain *t = &tb->terrain[pi];
+			if (t->shape == TW_SHAPE_CIRCLE || t->nverts < 2)
+				continue;
+			for (int q = 0; q < 400; q++) {
+				int n = t->nverts, j = (int)tw_rng_below(&r, (uint32_t)n), i = (j + 1) % n;
+				int m = (int)tw_rng_below(&r, (uint32_t)n);
+				tw_vec2 a, b;
+				switch (tw_rng_below(&r, 5)) {
+				case 0: // both ends on the line of one edge
+					a = on_line(t->v[j], t->v[i], some_s(&r));
+					b = on_line(t->v[j], t->v[i], some_s(&r));
+					break;
+				case 1: // two vertices
+					a = t->v[j];
+					b = t->v[m];
+					break;
+				case 2: // through a vertex, from anywhere on the table
+					a = tw_v2(tw_rng_unit(&r) * tb->width, tw_rng_unit(&r) * tb->depth);
+					b = on_line(a, t->v[m], tw_rng_below(&r, 2) ? 1.0 : 1.0 + tw_rng_unit(&r));
+					break;
+				case 3: // from a point on one edge's line to a point on another's
+					a = on_line(t->v[j], t->v[i], some_s(&r));
+					b = on_line(t->v[m], t->v[(m + 1) % n], some_s(&r));
+					break;
+				default: // parallel to an edge, moved off it by a hair or more
+				{
+					double off = tw_rng_below(&r, 2) ? 1e-9 : tw_rng_unit(&r);
+					tw_vec2 d = tw_v2(t->v[i].x - t->v[j].x, t->v[i].y - t->v[j].y);
+					double len = sqrt(d.x * d.x + d.y * d.y);
+					tw_vec2 nrm = len > 0 ? tw_v2(-d.y / len * off, d.x / len * off) : tw_v2(off, 0);
+					if (tw_rng_below(&r, 2))
+						nrm = tw_v2(-nrm.x, -nrm.y);
+					a = on_line(t->v[j], t->v[i], some_s(&r));
+					b = on_line(t->v[j], t->v[i], some_s(&r));
+					a = tw_v2(a.x + nrm.x, a.y + nrm.y);
+					b = tw_v2(b.x + nrm.x, b.y + nrm.y);
+					break;
+				}
+				}
+				double za = tw_rng_unit(&r) * 9.0 - 0.5, zb = tw_rng_unit(&r) * 9.0 - 0.5;
+				if (tw_rng_below(&r, 3) == 0)
+					za = zb = -0.25; // under every top: the interval alone decides
+				if (tw_rng_below(&r, 16) == 0) { // heights that make the line's height NaN or infinite
+					static const double odd[] = {NAN, INFINITY, -INFINITY};
+					double z = odd[tw_rng_below(&r, 3)];
+					if (tw_rng_below(&r, 2))
+						za = z;
+					else
+						zb = z;
+				}
+				tw_los_plain = true;
+				int32_t want1 = tw_los_blocker_among(tb, a, za, b, zb, &pi, 1);
+				int32_t want = tw_los_blocker(tb, a, za, b, zb);
+				tw_los_plain = false;
+				int32_t got1 = tw_los_blocker_among(tb, a, za, b, zb, &pi, 1);
+				int32_t got = tw_los_blocker(tb, a, za, b, zb);
+				if (want1 != got1 || want != got)
+					print_message("piece %d (%.17g,%.17g,%g)-(%.17g,%.17g,%g): alone plain %d fast %d, all plain %d fast %d\n",
+						      pi, a.x, a.y, za, b.x, b.y, zb, want1, got1, want, got);
+				assert_int_equal(got1, want1);
+				assert_int_equal(got, want);
+				asked++;
+				if (want1 >= 0)
+					blocked_alone++;
+				else
+					clear_alone++;
+			}
+		}
+		tw_state_free(&s);
+	}
+	print_message("%ld edge questions, one piece alone: %ld blocked, %ld clear\n", asked, blocked_alone, clear_alone);
+	assert_true(blocked_alone > asked / 10 && clear_alone > asked / 10); // both answers asked often
+	tw_los_plain = false;
+}
+
 static void test_hide_changes_figures_match_plain(void **st)
 {
 	(void)st;
@@ -267,6 +381,7 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_los_matches_plain),
+	    cmocka_unit_test(test_los_polygon_edges_match_plain),
 	    cmocka_unit_test(test_hide_changes_figures_match_plain),
 	    cmocka_unit_test(test_fmax_nz_matches_fmax),
 	};

@@ -40,8 +40,14 @@ static inline double tw_geom_segment_hit_t(tw_vec2 a, tw_vec2 b, tw_vec2 c, tw_v
 	if (den == 0)
 		return tw_geom_segments_intersect(a, b, c, d) ? 0.0 : -1.0;
 	tw_vec2 ca = tw_sub(c, a);
-	double t = tw_cross(ca, s) / den, u = tw_cross(ca, r) / den;
-	if (t < 0 || t > 1 || u < 0 || u > 1)
+	// s30-los: u (the place along cd) first, t only when u is in [0, 1]: the same two quotients
+	// and the same four comparisons (pure; either failing gives -1), u being the one that fails
+	// most often (the sight line's line meets most of a polygon's edge lines off the edge).
+	double u = tw_cross(ca, r) / den;
+	if (u < 0 || u > 1)
+		return -1.0;
+	double t = tw_cross(ca, s) / den;
+	if (t < 0 || t > 1)
 		return -1.0;
 	return t;
 }
