@@ -129,18 +129,24 @@ static int los_mismatches(const tw_table *tb, uint64_t seed, int n, int *blocked
 	return bad;
 }
 
+// The line of sight's tables: Hook's Farm (k 0), and Countries of 288 and 576 by 192 in.
+static void los_table(tw_state *s, int k)
+{
+	tw_error err;
+	memset(s, 0, sizeof *s);
+	if (k == 0)
+		assert_int_equal(tw_state_load(s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	else
+		assert_int_equal(tw_scenario_generate(s, "littlewars", 40 + (uint64_t)k, k == 1 ? 288 : 576, 192, &err),
+				 TW_OK);
+}
+
 static void test_los_matches_plain(void **st)
 {
 	(void)st;
-	tw_error err;
 	for (int k = 0; k < 3; k++) {
 		tw_state s;
-		memset(&s, 0, sizeof s);
-		if (k == 0)
-			assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
-		else
-			assert_int_equal(tw_scenario_generate(&s, "littlewars", 40 + (uint64_t)k, k == 1 ? 288 : 576, 192, &err),
-					 TW_OK);
+		los_table(&s, k);
 		assert_true(s.table.nterrain > 0);
 		int blocked = 0, n = k == 0 ? 60000 : 20000;
 		assert_int_equal(los_mismatches(&s.table, 700 + (uint64_t)k, n, &blocked), 0);
@@ -195,16 +201,10 @@ static double some_s(tw_rng *r)
 static void test_los_polygon_edges_match_plain(void **st)
 {
 	(void)st;
-	tw_error err;
 	long asked = 0, blocked_alone = 0, clear_alone = 0;
 	for (int k = 0; k < 3; k++) {
 		tw_state s;
-		memset(&s, 0, sizeof s);
-		if (k == 0)
-			assert_int_equal(tw_state_load(&s, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
-		else
-			assert_int_equal(tw_scenario_generate(&s, "littlewars", 40 + (uint64_t)k, k == 1 ? 288 : 576, 192, &err),
-					 TW_OK);
+		los_table(&s, k);
 		const tw_table *tb = &s.table;
 		tw_rng r;
 		tw_rng_seed(&r, 900 + (uint64_t)k);
