@@ -347,26 +347,34 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 		if (g->side != side || !lw_gun_in_battle(s, g))
 			continue;
 		const tw_gun_frame fr = tw_gun_frame_of(g); // s30: tw_gun_distance's segments, once a gun
+		// s31 (issue 18): the candidates (ours, free, no crew yet) listed once with their
+		// distances, in figure order; each round below looks at the list, not at every figure.
+		// A man once told off is taken off the list (the rounds skip him, as crew_of >= 0 did).
+		int32_t *cand = ai->group_queue; // free until the groups are made below
+		int nc = 0;
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
-			if (f->side == side && lw_is_free(f) && ai->crew_of[i] < 0)
+			if (f->side == side && lw_is_free(f) && ai->crew_of[i] < 0) {
 				gdist[i] = tw_gun_frame_distance(&fr, f->pos);
+				cand[nc++] = i;
+			}
 		}
 		for (int k = 0; k < dc->crew_keep; k++) {
-			int best = -1;
+			int best = -1, bj = -1;
 			double bd = INFINITY;
-			for (int i = 0; i < s->nfig; i++) {
-				const tw_figure *f = &s->fig[i];
-				if (f->side != side || !lw_is_free(f) || ai->crew_of[i] >= 0)
-					continue;
-				double d = gdist[i];
+			for (int j = 0; j < nc; j++) {
+				double d = gdist[cand[j]];
 				if (d < bd && (d < 8.0 || k < LW_GUN_CREW)) { // LW.MOB.4: fetch 4 from anywhere
 					bd = d;
-					best = i;
+					best = cand[j];
+					bj = j;
 				}
 			}
-			if (best >= 0)
+			if (best >= 0) {
 				ai->crew_of[best] = gi;
+				memmove(cand + bj, cand + bj + 1, (size_t)(nc - bj - 1) * sizeof *cand); // order kept
+				nc--;
+			}
 		}
 	}
 	// Everyone else in groups of up to 12 of one arm that stand together: each group grows
@@ -385,11 +393,26 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 			const tw_figure *a = &s->fig[queue[qh++]];
 			size++;
 			// Our free men within 8 in of a, in figure order (the lists are of this state).
-			double R = 8.0 + 1e-3;
-			int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(a->pos.x - R, a->pos.y - R),
-						tw_v2(a->pos.x + R, a->pos.y + R));
-			for (int j = 0; j < nn && qt < s->nfig; j++) {
-				int i = ai->lists.found[j];
+			// s31 (issue 18): without the lists' grid that is the whole side, whose listed
+			// places (free_men, in figure order) are read first: a man more than 8 in + 1e-6
+			// away along x or y is farther than 8 in (sqrt(dx*dx + dy*dy) >= |dx| less a
+			// rounding far below 1e-6), which the test below would pass over anyway. NaN: read.
+			bool strip = ai->lists.gw == 0 && !lw_general_plain;
+			const lw_ai_man *fm = ai->lists.free_men;
+			int nn, j0 = 0;
+			if (strip) {
+				bool listed = side >= 0 && side < ai->lists.nsides; // else none, as lw_ai_men_near
+				j0 = listed ? ai->lists.free_start[side] : 0;
+				nn = listed ? ai->lists.free_start[side + 1] : 0;
+			} else {
+				double R = 8.0 + 1e-3;
+				nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(a->pos.x - R, a->pos.y - R),
+						    tw_v2(a->pos.x + R, a->pos.y + R));
+			}
+			for (int j = j0; j < nn && qt < s->nfig; j++) {
+				if (strip && (fabs(fm[j].x - a->pos.x) > 8.0 + 1e-6 || fabs(fm[j].y - a->pos.y) > 8.0 + 1e-6))
+					continue;
+				int i = strip ? fm[j].fig : ai->lists.found[j];
 				const tw_figure *b = &s->fig[i];
 				if (b->side != side || !lw_is_free(b) || ai->crew_of[i] >= 0 || ai->group_of[i] >= 0 ||
 				    b->kind != f0->kind || tw_dist(a->pos, b->pos) > 8.0 || size + (qt - qh) >= 12)
