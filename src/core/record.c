@@ -443,52 +443,91 @@ bool tw_rec_hide_plain = false; // h7-hook: tests only (record_internal.h)
 // lw-perf (issue 18): tw_rec_hide's test without its writes. A field element is unchanged by
 // the hiding exactly when its bytes are those tw_rec_set writes for the default (strings: all
 // zero), so bytes are compared, not values (-0.0 and NaN count as changed).
+// The hidden fields of one record type, as tw_rec_hide_changes compares them (a plan).
+enum { HIDE_MAXF = 64 };
+typedef struct hide_field {
+	size_t off, span, sz;
+	uint64_t dv;          // the default's bytes, as wide as the element
+	bool owner, pat, raw; // owner-visible; whole span against pat; byte by byte
+	unsigned char def[8]; // the default's bytes (non-string fields)
+} hide_field;
+typedef struct hide_plan {
+	const tw_record_def *d; // the record type it was made for
+	int nh;
+	bool big; // more hidden fields than HIDE_MAXF
+	hide_field hf[HIDE_MAXF];
+} hide_plan;
+
+static void hide_plan_make(const tw_record_def *d, hide_plan *p)
+{
+	p->d = d;
+	p->nh = 0;
+	p->big = false;
+	for (int j = 0; j < d->nfields; j++) {
+		const tw_field_def *f = &d->fields[j];
+		if (f->vis == TW_VIS_ALL)
+			continue;
+		if (p->nh == HIDE_MAXF) {
+			p->big = true;
+			break;
+		}
+		hide_field *h = &p->hf[p->nh];
+		memset(h->def, 0, sizeof h->def);
+		h->sz = tw_field_type_size((tw_field_type)f->type);
+		if (f->type != TW_FT_STR) {
+			tw_field_def g = *f;
+			g.offset = 0;
+			tw_rec_set(h->def, &g, 0, f->def);
+		}
+		h->dv = 0;
+		memcpy(&h->dv, h->def, h->sz <= 8 ? h->sz : 8);
+		h->off = f->offset;
+		h->span = f->type == TW_FT_STR ? f->count : (size_t)f->count * h->sz;
+		h->owner = f->vis == TW_VIS_OWNER;
+		// Strings and all-zero arrays: the whole span against zeros, one memcmp a record.
+		h->pat = (f->type == TW_FT_STR || (f->count > 1 && h->dv == 0)) && h->span <= 512;
+		h->raw = !h->pat && (f->type == TW_FT_STR || !(h->sz == 1 || h->sz == 2 || h->sz == 4 || h->sz == 8));
+		p->nh++;
+	}
+}
+
+// s31 (issue 18): the plans of the registered rule sets' record types, made when they are
+// registered (before any game, before threads: registry.c) instead of at every question. A
+// state whose record type is not the registered one's (the same pointer) has its plan made on
+// the spot, as before.
+enum { HIDE_RULESETS = 32 };
+static hide_plan g_hide_plans[HIDE_RULESETS][TW_REC_KIND_COUNT];
+
+void tw_rec_hide_plans_note(int index, const tw_record_def *const *defs)
+{
+	if (index < 0 || index >= HIDE_RULESETS)
+		return;
+	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
+		if (defs && defs[k])
+			hide_plan_make(defs[k], &g_hide_plans[index][k]);
+		else
+			g_hide_plans[index][k].d = NULL;
+	}
+}
+
 bool tw_rec_hide_changes(const tw_state *s, int seat)
 {
 	if (seat < 0)
 		return false;
-	enum { MAXF = 64 };
-	struct hf {
-		size_t off, span, sz;
-		uint64_t dv;       // the default's bytes, as wide as the element
-		bool owner, pat, raw; // owner-visible; whole span against pat; byte by byte
-		const unsigned char *def;
-	} hf[MAXF];
-	unsigned char defs[MAXF][8];
 	static const unsigned char zero512[512];
+	hide_plan local;
 	for (int k = 0; k < TW_REC_KIND_COUNT; k++) {
 		const tw_record_def *d = tw_state_record_def(s, (tw_rec_kind)k);
 		if (!d)
 			continue;
-		int nh = 0;
-		bool big = false;
-		for (int j = 0; j < d->nfields; j++) {
-			const tw_field_def *f = &d->fields[j];
-			if (f->vis == TW_VIS_ALL)
-				continue;
-			if (nh == MAXF) {
-				big = true;
-				break;
-			}
-			struct hf *h = &hf[nh];
-			memset(defs[nh], 0, 8);
-			h->sz = tw_field_type_size((tw_field_type)f->type);
-			if (f->type != TW_FT_STR) {
-				tw_field_def g = *f;
-				g.offset = 0;
-				tw_rec_set(defs[nh], &g, 0, f->def);
-			}
-			h->def = defs[nh];
-			h->dv = 0;
-			memcpy(&h->dv, defs[nh], h->sz <= 8 ? h->sz : 8);
-			h->off = f->offset;
-			h->span = f->type == TW_FT_STR ? f->count : (size_t)f->count * h->sz;
-			h->owner = f->vis == TW_VIS_OWNER;
-			// Strings and all-zero arrays: the whole span against zeros, one memcmp a record.
-			h->pat = (f->type == TW_FT_STR || (f->count > 1 && h->dv == 0)) && h->span <= sizeof zero512;
-			h->raw = !h->pat && (f->type == TW_FT_STR || !(h->sz == 1 || h->sz == 2 || h->sz == 4 || h->sz == 8));
-			nh++;
+		const hide_plan *plan = s->ruleset >= 0 && s->ruleset < HIDE_RULESETS ? &g_hide_plans[s->ruleset][k] : NULL;
+		if (!plan || plan->d != d || tw_rec_hide_plain) {
+			hide_plan_make(d, &local);
+			plan = &local;
 		}
+		const hide_field *hf = plan->hf;
+		int nh = plan->nh;
+		bool big = plan->big;
 		if (nh == 0)
 			continue;
 		if (big) { // more hidden fields than the list holds: hide a copy of each record and compare
@@ -558,7 +597,7 @@ bool tw_rec_hide_changes(const tw_state *s, int seat)
 				continue;
 			const unsigned char *rec = base + (size_t)i * d->size;
 			for (int q = 0; q < nh; q++) {
-				const struct hf *h = &hf[q];
+				const hide_field *h = &hf[q];
 				if (h->owner && own)
 					continue;
 				const unsigned char *r = rec + h->off;

@@ -22,6 +22,10 @@ void tw_rec_hide(tw_state *s, int seat);
 /// see holds something other than its default (issue 18: a rule set's owner-only fields that are
 /// all at their defaults keep a computer general reading the state itself, not a copy).
 bool tw_rec_hide_changes(const tw_state *s, int seat);
+/// Registry only (s31, issue 18): makes tw_rec_hide_changes's comparison plans for rule set
+/// `index`'s record types (defs: TW_REC_KIND_COUNT of them, any NULL; defs NULL: none). Called
+/// when rule sets are registered, before any game and before threads.
+void tw_rec_hide_plans_note(int index, const tw_record_def *const *defs);
 /// Tests only (h7-hook): true makes tw_rec_hide_changes look at figures through its general loop
 /// (no shortcut for figures' owner-only 32-bit fields): the same answers.
 extern bool tw_rec_hide_plain;

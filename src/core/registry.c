@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "record_internal.h"
 #include "tinwar/record.h"
 #include "tinwar/registry.h"
 #include "tinwar/ruleset.h"
@@ -45,6 +46,7 @@ void tw_register_rulesets(const tw_ruleset *const *list, int n)
 	for (int i = 0; list && i < n && i < MAX_RULESETS; i++) {
 		if (list[i])
 			check_records(list[i]);
+		tw_rec_hide_plans_note(g_nrulesets, list[i] ? list[i]->records : NULL);
 		g_rulesets[g_nrulesets++] = list[i];
 	}
 }
