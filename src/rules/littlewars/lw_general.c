@@ -381,6 +381,21 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 	// from its first man by chains of neighbours within 8 in.
 	int ng = 0;
 	int32_t *queue = ai->group_queue;
+	// s31 (issue 18): without the lists' grid (lw_ai_men_near's answer is then the whole side),
+	// the side's listed men who may still join a group (free_men: free, in figure order; no
+	// crew) are kept in a list of their own, `el`, which loses each group's men once it is made.
+	// A man more than 8 in + 1e-6 away along x or y is farther than 8 in (sqrt(dx*dx + dy*dy) >=
+	// |dx| less a rounding far below 1e-6) and is passed over as the full test below would; a
+	// NaN place goes to the full test. Once the group is full (size + waiting >= 12) no later
+	// man joins it, so the scan stops there.
+	bool strip = ai->lists.gw == 0 && !lw_general_plain;
+	const lw_ai_man *fm = ai->lists.free_men;
+	int32_t *el = ai->near_buf; // free until plan_group_move
+	int ne = 0;
+	if (strip && side >= 0 && side < ai->lists.nsides)
+		for (int j = ai->lists.free_start[side]; j < ai->lists.free_start[side + 1]; j++)
+			if (ai->crew_of[fm[j].fig] < 0)
+				el[ne++] = j;
 	for (int seed = 0; seed < s->nfig; seed++) {
 		const tw_figure *f0 = &s->fig[seed];
 		if (f0->side != side || !lw_is_free(f0) || ai->crew_of[seed] >= 0 || ai->group_of[seed] >= 0)
@@ -392,27 +407,27 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 		while (qh < qt && size < 12) {
 			const tw_figure *a = &s->fig[queue[qh++]];
 			size++;
-			// Our free men within 8 in of a, in figure order (the lists are of this state).
-			// s31 (issue 18): without the lists' grid that is the whole side, whose listed
-			// places (free_men, in figure order) are read first: a man more than 8 in + 1e-6
-			// away along x or y is farther than 8 in (sqrt(dx*dx + dy*dy) >= |dx| less a
-			// rounding far below 1e-6), which the test below would pass over anyway. NaN: read.
-			bool strip = ai->lists.gw == 0 && !lw_general_plain;
-			const lw_ai_man *fm = ai->lists.free_men;
-			int nn, j0 = 0;
 			if (strip) {
-				bool listed = side >= 0 && side < ai->lists.nsides; // else none, as lw_ai_men_near
-				j0 = listed ? ai->lists.free_start[side] : 0;
-				nn = listed ? ai->lists.free_start[side + 1] : 0;
-			} else {
-				double R = 8.0 + 1e-3;
-				nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(a->pos.x - R, a->pos.y - R),
-						    tw_v2(a->pos.x + R, a->pos.y + R));
+				double ax = a->pos.x, ay = a->pos.y;
+				for (int k = 0; k < ne && qt < s->nfig && size + (qt - qh) < 12; k++) {
+					const lw_ai_man *m = &fm[el[k]];
+					if (fabs(m->x - ax) > 8.0 + 1e-6 || fabs(m->y - ay) > 8.0 + 1e-6)
+						continue;
+					int i = m->fig;
+					const tw_figure *b = &s->fig[i];
+					if (ai->group_of[i] >= 0 || b->kind != f0->kind || tw_dist(a->pos, b->pos) > 8.0)
+						continue;
+					ai->group_of[i] = grp;
+					queue[qt++] = i;
+				}
+				continue;
 			}
-			for (int j = j0; j < nn && qt < s->nfig; j++) {
-				if (strip && (fabs(fm[j].x - a->pos.x) > 8.0 + 1e-6 || fabs(fm[j].y - a->pos.y) > 8.0 + 1e-6))
-					continue;
-				int i = strip ? fm[j].fig : ai->lists.found[j];
+			// Our free men within 8 in of a, in figure order (the lists are of this state).
+			double R = 8.0 + 1e-3;
+			int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(a->pos.x - R, a->pos.y - R),
+						tw_v2(a->pos.x + R, a->pos.y + R));
+			for (int j = 0; j < nn && qt < s->nfig; j++) {
+				int i = ai->lists.found[j];
 				const tw_figure *b = &s->fig[i];
 				if (b->side != side || !lw_is_free(b) || ai->crew_of[i] >= 0 || ai->group_of[i] >= 0 ||
 				    b->kind != f0->kind || tw_dist(a->pos, b->pos) > 8.0 || size + (qt - qh) >= 12)
@@ -420,6 +435,13 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 				ai->group_of[i] = grp;
 				queue[qt++] = i;
 			}
+		}
+		if (strip) { // the group's men leave the list
+			int w = 0;
+			for (int k = 0; k < ne; k++)
+				if (ai->group_of[fm[el[k]].fig] < 0)
+					el[w++] = el[k];
+			ne = w;
 		}
 	}
 	ai->ngroups = ng;
