@@ -52,6 +52,7 @@ typedef struct lw_ai {
 	int32_t *group_of;           ///< group index per figure (-1 = none)
 	int32_t *crew_of;            ///< gun a man is kept as crew for (-1)
 	int32_t *mine_buf;           ///< gun_target's list of our men who may be in a line of fire
+	tw_vec2 *mine_pos;           ///< s31: their places, side by side
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
 	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
@@ -90,6 +91,9 @@ static bool ai_fig_arrays(lw_ai *ai, int nfig)
 	int32_t *m = tw_realloc(ai->mine_buf, n * sizeof *m);
 	if (m)
 		ai->mine_buf = m;
+	tw_vec2 *mp = tw_realloc(ai->mine_pos, n * sizeof *mp);
+	if (mp)
+		ai->mine_pos = mp;
 	double *d = tw_realloc(ai->gdist, n * sizeof *d);
 	if (d)
 		ai->gdist = d;
@@ -111,7 +115,7 @@ static bool ai_fig_arrays(lw_ai *ai, int nfig)
 	int32_t *gm = tw_realloc(ai->gmem, n * sizeof *gm);
 	if (gm)
 		ai->gmem = gm;
-	if (!g || !c || !m || !d || !q || !nb || !sn0 || !sn1 || !gs || !gm)
+	if (!g || !c || !m || !mp || !d || !q || !nb || !sn0 || !sn1 || !gs || !gm)
 		return false;
 	// Zeroed as the general's context is (make_groups fills them at each new move).
 	size_t old = (size_t)ai->cap_fig;
@@ -206,10 +210,13 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 	// listed once for all the targets.
 	int nmine = 0;
 	int32_t *mine = ai->mine_buf;
+	tw_vec2 *mpos = ai->mine_pos; // s31: their places side by side for the loop over targets
 	for (int k = 0; k < s->nfig; k++) {
 		const tw_figure *m = &s->fig[k];
-		if (m->side == side && (lw_is_free(m) || m->status == LW_FS_PRISONER) && !(m->flags & TW_FF_LYING))
+		if (m->side == side && (lw_is_free(m) || m->status == LW_FS_PRISONER) && !(m->flags & TW_FF_LYING)) {
+			mpos[nmine] = m->pos;
 			mine[nmine++] = k;
+		}
 	}
 	// s30 (issue 18): the men in range and sight, listed once for the gun in this move while
 	// they hold (lw_ai_gunsight.h); a listed man since fallen is passed over, as the plain loop
@@ -246,13 +253,14 @@ static bool gun_target(const tw_state *s, lw_ai *ai, const tw_gun *g, int side, 
 		double reach = lw_off_line_reach(dl, 1.5);
 		bool line_first = !lw_gun_line_plain;
 		for (int k = 0; k < nmine; k++) {
-			const tw_figure *m = &s->fig[mine[k]];
-			if (lw_outside_box(m->pos, lo, hi))
+			tw_vec2 mp = mpos[k];
+			if (lw_outside_box(mp, lo, hi))
 				continue; // farther than 1.5 in from the line of fire, as tw_dist_point_segment finds
-			if (line_first && lw_off_line(m->pos, muzzle, dl, reach))
+			if (line_first && lw_off_line(mp, muzzle, dl, reach))
 				continue; // farther than 1.5 in from the line through it, so from the segment
-			if (tw_dist_point_segment(m->pos, muzzle, f->pos) >= 1.5 || tw_dist(m->pos, g->axle) <= 3.5)
+			if (tw_dist_point_segment(mp, muzzle, f->pos) >= 1.5 || tw_dist(mp, g->axle) <= 3.5)
 				continue;
+			const tw_figure *m = &s->fig[mine[k]];
 			if (tw_dist(m->pos, g->axle) < 16 && lw_is_free(m) && near_own < 32)
 				ids[near_own++] = m->id;
 			else
@@ -1089,6 +1097,7 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->group_of);
 		tw_free(ai->crew_of);
 		tw_free(ai->mine_buf);
+		tw_free(ai->mine_pos);
 		tw_free(ai->gdist);
 		tw_free(ai->group_queue);
 		tw_free(ai->near_buf);
