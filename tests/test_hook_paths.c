@@ -307,6 +307,12 @@ static int charge_support_mismatches(const tw_state *s, lw_ai_lists *l, tw_rng *
 				print_error("supporters of a body of %d round (%.17g, %.17g), side %d: %d, plain %d\n", n, e->pos.x,
 					    e->pos.y, side, got, want);
 		}
+		// s31: stopped at `enough`, min(count, enough), for every enough from 0 to past the count
+		for (int enough = 0; enough <= want + 1; enough++) {
+			int upto = lw_ai_supporters_upto(s, l, side, body, n, enough);
+			if (upto != (want < enough ? want : enough) && bad++ == 0)
+				print_error("supporters up to %d of a body of %d: %d, plain %d\n", enough, n, upto, want);
+		}
 		*supported += want;
 		(*asked)++;
 	}

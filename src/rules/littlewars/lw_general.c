@@ -951,7 +951,7 @@ static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 		skipped = NULL;
 		surrender_body(s, ai, side, f, o);
 		// lw_is_isolated, its supporters counted from the lists (lw_ai_support.c: the same count)
-		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_ai_supporters(s, &ai->lists, side, o->fig, o->nfig) * 2 < o->nfig &&
+		if (o->nfig >= 2 && foes >= 3 * o->nfig && lw_ai_supporters_upto(s, &ai->lists, side, o->fig, o->nfig, (o->nfig + 1) / 2) * 2 < o->nfig &&
 		    legal(s, o))
 			return true;
 	}
