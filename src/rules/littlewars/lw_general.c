@@ -13,6 +13,9 @@
 // Its route field is lw_route.c; its lists of the state and the questions it asks of them,
 // lw_ai_lists.c (both through lw_ai.h).
 #include <math.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 #include <stddef.h>
 #include <string.h>
 
@@ -56,7 +59,8 @@ typedef struct lw_ai {
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
 	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
-	int32_t *sup_near[2];        ///< place_support: the listed foes, friends near a group's centre
+	double *sup_xyr;             ///< place_support: the listed foes, friends near a group's centre:
+				     ///< for w = 0, 1 their x, y and radius, each nfig long (s31)
 	int32_t *gstart, *gmem;      ///< group g's men, in figure order: gmem[gstart[g] .. gstart[g + 1])
 	tw_order scratch;
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
@@ -103,19 +107,16 @@ static bool ai_fig_arrays(lw_ai *ai, int nfig)
 	int32_t *nb = tw_realloc(ai->near_buf, n * sizeof *nb);
 	if (nb)
 		ai->near_buf = nb;
-	int32_t *sn0 = tw_realloc(ai->sup_near[0], n * sizeof *sn0);
-	if (sn0)
-		ai->sup_near[0] = sn0;
-	int32_t *sn1 = tw_realloc(ai->sup_near[1], n * sizeof *sn1);
-	if (sn1)
-		ai->sup_near[1] = sn1;
+	double *sxyr = tw_realloc(ai->sup_xyr, 6 * n * sizeof *sxyr);
+	if (sxyr)
+		ai->sup_xyr = sxyr;
 	int32_t *gs = tw_realloc(ai->gstart, (n + 2) * sizeof *gs);
 	if (gs)
 		ai->gstart = gs;
 	int32_t *gm = tw_realloc(ai->gmem, n * sizeof *gm);
 	if (gm)
 		ai->gmem = gm;
-	if (!g || !c || !m || !mp || !d || !q || !nb || !sn0 || !sn1 || !gs || !gm)
+	if (!g || !c || !m || !mp || !d || !q || !nb || !sxyr || !gs || !gm)
 		return false;
 	// Zeroed as the general's context is (make_groups fills them at each new move).
 	size_t old = (size_t)ai->cap_fig;
@@ -614,7 +615,11 @@ static void sup_gather(lw_ai *ai, int side, tw_vec2 c, double reach, sup_near *s
 				return; // a man at no place: the counts themselves
 			if (fabs(m->x - c.x) > R || fabs(m->y - c.y) > R)
 				continue;
-			ai->sup_near[w][sn->n[w]++] = k;
+			double *xyr = ai->sup_xyr + (size_t)w * 3 * (size_t)ai->cap_fig;
+			int at = sn->n[w]++;
+			xyr[at] = m->x;
+			xyr[ai->cap_fig + at] = m->y;
+			xyr[2 * ai->cap_fig + at] = m->r;
 		}
 	}
 	sn->c = c;
@@ -622,15 +627,30 @@ static void sup_gather(lw_ai *ai, int side, tw_vec2 c, double reach, sup_near *s
 	sn->ok = true;
 }
 
+// The listed men of w within r of p, each asked as lw_ai_count_near asks: tw_dist(man, p) -
+// his radius <= r. s31 (issue 18): their places side by side, two at a time with SSE2: the
+// same IEEE operations in the same order (subtract, square, add, square root, subtract,
+// compare), so the same answer for each man; the listed places are finite (sup_gather).
 static int sup_count(const lw_ai *ai, const sup_near *sn, int w, tw_vec2 p, double r)
 {
-	const lw_ai_man *men = ai->lists.free_men;
-	int n = 0;
-	for (int j = 0; j < sn->n[w]; j++) {
-		const lw_ai_man *m = &men[ai->sup_near[w][j]];
-		if (tw_dist(tw_v2(m->x, m->y), p) - m->r <= r)
-			n++;
+	const double *xs = ai->sup_xyr + (size_t)w * 3 * (size_t)ai->cap_fig;
+	const double *ys = xs + ai->cap_fig, *rs = xs + 2 * (size_t)ai->cap_fig;
+	int n = 0, m = sn->n[w], j = 0;
+#if defined(__SSE2__)
+	if (!lw_general_plain) {
+		const __m128d px = _mm_set1_pd(p.x), py = _mm_set1_pd(p.y), rr = _mm_set1_pd(r);
+		for (; j + 2 <= m; j += 2) {
+			__m128d dx = _mm_sub_pd(_mm_loadu_pd(xs + j), px);
+			__m128d dy = _mm_sub_pd(_mm_loadu_pd(ys + j), py);
+			__m128d d = _mm_sqrt_pd(_mm_add_pd(_mm_mul_pd(dx, dx), _mm_mul_pd(dy, dy)));
+			int in = _mm_movemask_pd(_mm_cmple_pd(_mm_sub_pd(d, _mm_loadu_pd(rs + j)), rr));
+			n += (in & 1) + (in >> 1);
+		}
 	}
+#endif
+	for (; j < m; j++)
+		if (tw_dist(tw_v2(xs[j], ys[j]), p) - rs[j] <= r)
+			n++;
 	return n;
 }
 
@@ -1101,8 +1121,7 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->gdist);
 		tw_free(ai->group_queue);
 		tw_free(ai->near_buf);
-		tw_free(ai->sup_near[0]);
-		tw_free(ai->sup_near[1]);
+		tw_free(ai->sup_xyr);
 		tw_free(ai->gstart);
 		tw_free(ai->gmem);
 	}
