@@ -56,6 +56,7 @@ typedef struct lw_ai {
 	int32_t *crew_of;            ///< gun a man is kept as crew for (-1)
 	int32_t *mine_buf;           ///< gun_target's list of our men who may be in a line of fire
 	tw_vec2 *mine_pos;           ///< s31: their places, side by side
+	int fof[2];                  ///< s31: lw_free_on_field of sides 0 and 1 in this decision (-1: not yet)
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
 	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
@@ -168,6 +169,17 @@ static tw_status lw_set_param(tw_general *g, const lw_doctrine *base, const char
 }
 
 // ---- small helpers ----
+
+// lw_free_on_field(s, side), counted once a decision (the state does not change while the
+// general decides; lw_ai_plan forgets the counts at the start of each decision).
+static int free_on_field(const tw_state *s, lw_ai *ai, int side)
+{
+	if (side < 0 || side > 1)
+		return lw_free_on_field(s, side);
+	if (ai->fof[side] < 0)
+		ai->fof[side] = lw_free_on_field(s, side);
+	return ai->fof[side];
+}
 
 static bool legal(const tw_state *s, const tw_order *o)
 {
@@ -790,7 +802,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		}
 		// With the larger army, even trades win the battle (LW.VAR.1): take them.
 		double edge = dc->charge_edge;
-		if (lw_free_on_field(s, side) >= 1.5 * lw_free_on_field(s, lw_enemy(side)))
+		if (free_on_field(s, ai, side) >= 1.5 * free_on_field(s, ai, lw_enemy(side)))
 			edge = fmin(edge, -0.01);
 		if (best >= 0 && bestv > edge) {
 			int used;
@@ -939,6 +951,22 @@ static bool plan_retreat(const tw_state *s, int side, tw_order *o)
 static void surrender_body(const tw_state *s, lw_ai *ai, int side, const tw_figure *f, tw_order *o)
 {
 	tw_order_init(o, LW_OT_SURRENDER, side);
+	if (ai->lists.gw == 0 && !lw_general_plain) {
+		// s31 (issue 18): without the grid lw_ai_men_near's answer is the whole side: its listed
+		// places read first, a man more than 4 in + 1e-6 away along x or y being farther than 4
+		// in (make_groups' argument); NaN places go to the full test.
+		if (side < 0 || side >= ai->lists.nsides)
+			return;
+		const lw_ai_man *fm = ai->lists.free_men;
+		for (int j = ai->lists.free_start[side]; j < ai->lists.free_start[side + 1] && o->nfig < 64; j++) {
+			if (fabs(fm[j].x - f->pos.x) > 4.0 + 1e-6 || fabs(fm[j].y - f->pos.y) > 4.0 + 1e-6)
+				continue;
+			const tw_figure *m = &s->fig[fm[j].fig];
+			if (m->side == side && lw_is_free(m) && tw_dist(m->pos, f->pos) <= 4.0)
+				o->fig[o->nfig++] = m->id;
+		}
+		return;
+	}
 	double R = 4.0 + 1e-3;
 	int nn = lw_ai_men_near(&ai->lists, side, false, tw_v2(f->pos.x - R, f->pos.y - R), tw_v2(f->pos.x + R, f->pos.y + R));
 	for (int j = 0; j < nn && o->nfig < 64; j++) {
@@ -988,6 +1016,7 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 		ai->have_dc = true;
 	}
 	dc = &ai->dc;
+	ai->fof[0] = ai->fof[1] = -1; // a new decision: counted afresh when asked
 	switch (s->phase) {
 	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
 		tw_order_init(out, LWG(s)->builder < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
@@ -1036,7 +1065,7 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 		ai->crews_done = false;
 		// A quiet front for several moves means a stalemate: the doctrine presses harder (more
 		// advance, less cover, no waiting, and even trades taken when we have the larger army).
-		int mine = lw_free_on_field(s, side), theirs = lw_free_on_field(s, lw_enemy(side));
+		int mine = free_on_field(s, ai, side), theirs = free_on_field(s, ai, lw_enemy(side));
 		ai->quiet = (mine == ai->last_mine && theirs == ai->last_theirs) ? ai->quiet + 1 : 0;
 		ai->last_mine = mine;
 		ai->last_theirs = theirs;
@@ -1061,7 +1090,7 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 	}
 	if (ai->stage == 1) {
 		ai->stage = 2;
-		int mine = lw_free_on_field(s, side), theirs = lw_free_on_field(s, lw_enemy(side));
+		int mine = free_on_field(s, ai, side), theirs = free_on_field(s, ai, lw_enemy(side));
 		if (mine < dc->retreat_ratio * theirs && mine > 0 && (int)s->params[LWP_VARIETY] == LW_VAR_FTF) {
 			ai->stage = 4; // LW.CAMP.3: save what can be saved by retreat
 		} else if (plan_surrender(s, ai, side, out)) {
