@@ -499,6 +499,70 @@ static void test_charge_memo_games_match(void **st)
 	}
 }
 
+// s31: lw_ai_lists_make's two-side pass (side 0 in place, side 1 aside) and its counting sort
+// (any other side) give each side's free men in figure order, as the reference loop here lists
+// them: two sides, three (men of side 2 early, late, or only), one, and none free.
+static void test_lists_sides_in_figure_order(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_state base;
+	memset(&base, 0, sizeof base);
+	assert_int_equal(tw_state_load(&base, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	lw_ai_lists l;
+	memset(&l, 0, sizeof l);
+	tw_rng r;
+	tw_rng_seed(&r, 31);
+	for (int round = 0; round < 60; round++) {
+		tw_state s;
+		assert_int_equal(tw_state_clone(&s, &base), TW_OK);
+		int kind = round % 6;
+		for (int i = 0; i < s.nfig; i++) {
+			tw_figure *f = &s.fig[i];
+			f->status = tw_rng_below(&r, 5) == 0 ? TW_FS_DEAD : TW_FS_ACTIVE;
+			f->pos = tw_v2(tw_rng_unit(&r) * 144, tw_rng_unit(&r) * 96);
+			if (kind == 1 && tw_rng_below(&r, 7) == 0)
+				f->side = 2; // three sides, anywhere
+			if (kind == 2 && i == s.nfig - 1)
+				f->side = 2; // the last man only
+			if (kind == 3 && i == 0)
+				f->side = 2; // the first man only
+			if (kind == 4)
+				f->side = 1; // one side (1) only
+			if (kind == 5)
+				f->status = TW_FS_DEAD; // nobody free
+		}
+		assert_true(lw_ai_lists_make(&s, &l));
+		int nsides = 0, n = 0;
+		double rmax = 0;
+		for (int i = 0; i < s.nfig; i++)
+			if (lw_is_free(&s.fig[i])) {
+				nsides = s.fig[i].side + 1 > nsides ? s.fig[i].side + 1 : nsides;
+				rmax = s.fig[i].radius > rmax ? s.fig[i].radius : rmax;
+			}
+		assert_int_equal(l.nsides, nsides);
+		for (int sd = 0; sd < nsides; sd++) {
+			assert_int_equal(l.free_start[sd], n);
+			for (int i = 0; i < s.nfig; i++) {
+				const tw_figure *f = &s.fig[i];
+				if (!lw_is_free(f) || f->side != sd)
+					continue;
+				const lw_ai_man *m = &l.free_men[n];
+				assert_int_equal(m->fig, i);
+				assert_int_equal(l.free_fig[n], i);
+				assert_true(m->x == f->pos.x && m->y == f->pos.y && m->r == f->radius);
+				assert_int_equal(m->moved_in, f->moved_in);
+				n++;
+			}
+		}
+		assert_int_equal(l.free_start[nsides], n);
+		assert_true(l.rmax == rmax);
+		tw_state_free(&s);
+	}
+	lw_ai_lists_free(&l);
+	tw_state_free(&base);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -509,6 +573,7 @@ int main(void)
 		cmocka_unit_test(test_count_near_cells_match_plain),
 		cmocka_unit_test(test_charge_memo_matches_afresh),
 		cmocka_unit_test(test_charge_memo_games_match),
+		cmocka_unit_test(test_lists_sides_in_figure_order),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

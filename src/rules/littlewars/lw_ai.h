@@ -124,6 +124,9 @@ typedef struct lw_ai_lists {
 	int32_t *free_fig; ///< free_men[k].fig side by side (s30-lists: lw_ai_men_near copies them)
 	int cap_free_fig;
 	int cap_sb_start, cap_sb_men, cap_sb_cell;
+	lw_ai_man *tmp_men; ///< s31: side 1's men while side 0's are listed (lw_ai_lists_make)
+	int32_t *tmp_fig;
+	int cap_tmp;
 } lw_ai_lists;
 
 /// Tests (h5-hook): true makes lw_ai_charge work every count out afresh.

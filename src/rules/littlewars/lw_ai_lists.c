@@ -502,33 +502,84 @@ bool lw_ai_lists_make(const tw_state *s, lw_ai_lists *l)
 	if (!grow_i32(&l->free_fig, &l->cap_free_fig, s->nfig))
 		return false;
 	// Free men by side, in figure order within a side (a counting sort).
-	int count[LW_AI_SIDES], at[LW_AI_SIDES];
-	memset(count, 0, sizeof count);
-	int nsides = 0;
-	for (int i = 0; i < s->nfig; i++)
-		if (lw_is_free(&s->fig[i])) {
-			int side = s->fig[i].side;
-			count[side]++;
-			if (side >= nsides)
-				nsides = side + 1;
-		}
-	int n = 0;
-	for (int side = 0; side < nsides; side++) {
-		l->free_start[side] = at[side] = n;
-		n += count[side];
-	}
-	l->free_start[nsides] = n;
-	l->nsides = nsides;
+	// s31 (issue 18): two sides (every game but a few): side 0's men listed in place and side
+	// 1's aside, then copied after them, in one pass over the figures; a free man of any other
+	// side sends it to the counting sort below. The same lists either way.
+	int nsides = 0, n = 0;
 	double rmax = 0; // the widest listed man (NaN radii passed over), whatever the order
-	for (int i = 0; i < s->nfig; i++) {
-		const tw_figure *f = &s->fig[i];
-		if (lw_is_free(f)) {
-			int k = at[f->side]++;
-			l->free_men[k] = (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
-			l->free_fig[k] = i;
+	bool two = false;
+	if (s->nfig > l->cap_tmp) {
+		lw_ai_man *v = tw_realloc(l->tmp_men, (size_t)s->nfig * sizeof *v);
+		if (v)
+			l->tmp_men = v;
+		int32_t *w = tw_realloc(l->tmp_fig, (size_t)s->nfig * sizeof *w);
+		if (w)
+			l->tmp_fig = w;
+		if (v && w)
+			l->cap_tmp = s->nfig;
+	}
+	if (s->nfig <= l->cap_tmp) {
+		int n0 = 0, n1 = 0;
+		two = true;
+		for (int i = 0; i < s->nfig && two; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (!lw_is_free(f))
+				continue;
+			lw_ai_man m = {f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
+			if (f->side == 0) {
+				l->free_men[n0] = m;
+				l->free_fig[n0++] = i;
+			} else if (f->side == 1) {
+				l->tmp_men[n1] = m;
+				l->tmp_fig[n1++] = i;
+			} else {
+				two = false;
+			}
 			rmax = f->radius > rmax ? f->radius : rmax;
 		}
+		if (two) {
+			if (n1 > 0) {
+				memcpy(l->free_men + n0, l->tmp_men, (size_t)n1 * sizeof *l->free_men);
+				memcpy(l->free_fig + n0, l->tmp_fig, (size_t)n1 * sizeof *l->free_fig);
+			}
+			nsides = n1 > 0 ? 2 : n0 > 0 ? 1 : 0;
+			n = n0 + n1;
+			l->free_start[0] = 0;
+			if (nsides >= 1)
+				l->free_start[1] = n0;
+			if (nsides == 2)
+				l->free_start[2] = n;
+		}
 	}
+	if (!two) {
+		int count[LW_AI_SIDES], at[LW_AI_SIDES];
+		memset(count, 0, sizeof count);
+		nsides = 0;
+		for (int i = 0; i < s->nfig; i++)
+			if (lw_is_free(&s->fig[i])) {
+				int side = s->fig[i].side;
+				count[side]++;
+				if (side >= nsides)
+					nsides = side + 1;
+			}
+		n = 0;
+		for (int side = 0; side < nsides; side++) {
+			l->free_start[side] = at[side] = n;
+			n += count[side];
+		}
+		l->free_start[nsides] = n;
+		rmax = 0;
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (lw_is_free(f)) {
+				int k = at[f->side]++;
+				l->free_men[k] = (lw_ai_man){f->pos.x, f->pos.y, f->radius, lw_move_allowance(f), f->moved_in, i};
+				l->free_fig[k] = i;
+				rmax = f->radius > rmax ? f->radius : rmax;
+			}
+		}
+	}
+	l->nsides = nsides;
 	l->rmax = rmax;
 	cmemo_follow(l, s->nfig);
 	// s30-lists: room for the table's cells, filed when first asked for (lw_ai_count_near).
@@ -587,6 +638,8 @@ void lw_ai_lists_free(lw_ai_lists *l)
 	tw_free(l->sb_men);
 	tw_free(l->sb_cell);
 	tw_free(l->free_fig);
+	tw_free(l->tmp_men);
+	tw_free(l->tmp_fig);
 	memset(l, 0, sizeof *l);
 }
 
