@@ -575,6 +575,21 @@ bool tw_rec_hide_changes(const tw_state *s, int seat)
 				dv[q] = (uint32_t)hf[q].dv;
 				off[q] = hf[q].off;
 			}
+			if (nh == 2) { // s31: two such fields (Little Wars' box and work), both at once
+				const size_t o0 = off[0], o1 = off[1], sz = d->size;
+				const uint32_t d0 = dv[0], d1 = dv[1];
+				const unsigned char *rec = base;
+				for (int i = 0; i < n; i++, rec += sz) {
+					if (s->fig[i].side == seat)
+						continue;
+					uint32_t x0, x1;
+					memcpy(&x0, rec + o0, 4);
+					memcpy(&x1, rec + o1, 4);
+					if ((x0 ^ d0) | (x1 ^ d1))
+						return true;
+				}
+				continue;
+			}
 			for (int i = 0; i < n; i++) {
 				if (s->fig[i].side == seat)
 					continue; // his own: the owner's fields hide nothing
