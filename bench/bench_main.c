@@ -362,6 +362,7 @@ static void bench_rattle(void)
 
 int main(int argc, char **argv)
 {
+	tw_tune_process_allocator(); // many games one after another: keep the freed heap
 	tw_register_builtin();
 	const char *only = argc > 1 ? argv[1] : NULL;
 	printf("tinwar %s bench (medians; ratios measured in the same run)\n\n", TW_VERSION_STRING);

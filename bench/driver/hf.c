@@ -1,6 +1,7 @@
 // Hook's Farm driver (the lead's, kept by h7-hook): N battles (default 50) lw-default v
 // lw-default, fast shot model, seeds 100-108 in turn, undo off; prints CPU ms a battle, the
-// average game moves and a hash of every final state (the same hash = the same games).
+// average game moves and a hash of every final state (the same hash = the same games). The
+// allocator is tuned as the tinwar programs tune it (tw_tune_process_allocator) unless HF_NO_TUNE is set.
 // Build against a build directory's libraries (from the source root):
 //   gcc -O2 -g -std=c17 -Iinclude bench/driver/hf.c -o build/release/hf -Wl,--start-group \
 //     build/release/lib*.a -Wl,--end-group $(pkg-config --libs jansson sqlite3 lua5.4 ode cairo \
@@ -14,6 +15,7 @@
 #include "tinwar/tinwar.h"
 static double cpu_now(void){struct timespec t;clock_gettime(CLOCK_PROCESS_CPUTIME_ID,&t);return t.tv_sec+t.tv_nsec*1e-9;}
 int main(int argc,char**argv){
+ if(!getenv("HF_NO_TUNE")) tw_tune_process_allocator(); // s31: as the tinwar programs do (HF_NO_TUNE=1: not)
  tw_register_builtin();
  tw_state sc; memset(&sc,0,sizeof sc); tw_error err;
  if(tw_state_load(&sc,argc>2?argv[2]:"scenarios/littlewars/hooks-farm.json",&err)!=TW_OK){printf("%s\n",err.message);return 1;}

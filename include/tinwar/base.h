@@ -64,6 +64,13 @@ void tw_free(void *ptr);
 bool *tw_alloc_watch(bool *flag);
 /// A copy of s from tw_malloc (NULL on failure or if s is NULL).
 char *tw_strdup(const char *s);
+/// Tunes the C library's allocator for a program that plays many games one after another
+/// (studies, benches, the server): the heap freed at the end of a game is kept for the next
+/// instead of being handed back to the kernel and faulted in again, page by page (issue 18:
+/// some 200 page faults a Hook's Farm battle, 7% of its CPU time). With glibc: the trim and
+/// mmap thresholds at 64 MB (mallopt); elsewhere nothing. A program's choice, not a library's:
+/// the tinwar programs call it once at start-up, before threads. Returns whether it did.
+bool tw_tune_process_allocator(void);
 
 #ifdef __cplusplus
 }

@@ -3,6 +3,7 @@
 
 int main(int argc, char **argv)
 {
+	tw_tune_process_allocator(); // many games one after another: keep the freed heap
 	tw_register_builtin();
 	return cli_main(argc, argv);
 }

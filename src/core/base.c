@@ -3,6 +3,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 #include "tinwar/base.h"
 
@@ -104,4 +107,15 @@ char *tw_strdup(const char *s)
 	if (d)
 		memcpy(d, s, n);
 	return d;
+}
+
+bool tw_tune_process_allocator(void)
+{
+#if defined(__GLIBC__) && defined(M_TRIM_THRESHOLD) && defined(M_MMAP_THRESHOLD)
+	// Fixed thresholds also stop glibc's own moving of them (a fixed value turns that off).
+	int big = 64 * 1024 * 1024;
+	return mallopt(M_TRIM_THRESHOLD, big) == 1 && mallopt(M_MMAP_THRESHOLD, big) == 1;
+#else
+	return false;
+#endif
 }

@@ -57,6 +57,10 @@ typedef struct lw_ai {
 	int32_t *mine_buf;           ///< gun_target's list of our men who may be in a line of fire
 	tw_vec2 *mine_pos;           ///< s31: their places, side by side
 	int fof[2];                  ///< s31: lw_free_on_field of sides 0 and 1 in this decision (-1: not yet)
+	// simulate_charge's events and END_MOVE order, kept from one charge to the next (s31: a
+	// fresh events array each time was some 136 KB mapped and unmapped, and its pages faulted in)
+	tw_events sim_ev;
+	tw_order *sim_end;
 	double *gdist;               ///< make_groups: candidates' distances from a gun
 	int32_t *group_queue;        ///< make_groups: the men a group grows from
 	int32_t *near_buf;           ///< plan_group_move: the enemy men near a group
@@ -482,24 +486,26 @@ static void make_groups(const tw_state *s, lw_ai *ai, const lw_doctrine *dc, int
 
 // The charge played out on a copy: the move, then the melees judged as at the end of the move
 // (LW.MEL.3-8, default casualty choice). Returns enemy men lost minus our men lost.
-static double simulate_charge(const tw_state *s, const tw_order *o, int side)
+static double simulate_charge(const tw_state *s, lw_ai *ai, const tw_order *o, int side)
 {
+	if (!ai->sim_end && !(ai->sim_end = tw_malloc(sizeof *ai->sim_end))) // some 17 KB: never on the stack
+		return -1e9;
 	tw_state t;
 	if (tw_state_clone(&t, s) != TW_OK)
 		return -1e9;
 	double v = -1e9;
 	tw_apply_ctx ctx = {tw_shot_model_fast()};
-	tw_events ev = {0};
-	tw_order *end = tw_malloc(sizeof *end); // some 17 KB: never on the stack
-	if (end && tw_state_apply(&t, o, &ctx, &ev, NULL) == TW_OK) {
+	tw_events *ev = &ai->sim_ev;
+	tw_events_clear(ev);
+	tw_order *end = ai->sim_end;
+	if (tw_state_apply(&t, o, &ctx, ev, NULL) == TW_OK) {
 		int before[2] = {lw_free_on_field(&t, side), lw_free_on_field(&t, lw_enemy(side))};
 		tw_order_init(end, LW_OT_END_MOVE, side);
 		if (lw_judge_melees(&t, end, false, NULL, NULL) == TW_OK)
 			v = (double)(before[1] - lw_free_on_field(&t, lw_enemy(side))) -
 			    (double)(before[0] - lw_free_on_field(&t, side));
 	}
-	tw_free(end);
-	tw_events_free(&ev);
+	tw_events_clear(ev);
 	tw_state_free(&t);
 	return v;
 }
@@ -807,7 +813,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 		if (best >= 0 && bestv > edge) {
 			int used;
 			if (build_charge(s, ai, side, grp, &s->fig[best], o, &used)) {
-				if (simulate_charge(s, o, side) > edge)
+				if (simulate_charge(s, ai, o, side) > edge)
 					return true;
 			}
 		}
@@ -1147,6 +1153,8 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->crew_of);
 		tw_free(ai->mine_buf);
 		tw_free(ai->mine_pos);
+		tw_events_free(&ai->sim_ev);
+		tw_free(ai->sim_end);
 		tw_free(ai->gdist);
 		tw_free(ai->group_queue);
 		tw_free(ai->near_buf);
