@@ -845,7 +845,9 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	double bestv = place_score(s, ai, dc, side, c, 0.0, nm, place_support(ai, side, c, &sn), -INFINITY) + 0.01;
 	tw_vec2 bestd = tw_v2(0, 0);
 	static const double angs[] = {0, 30, -30, 60, -60, 90, -90, 120, -120};
+	const double bear = tw_bearing_deg(dir); // s31: once a plan, and each direction once an angle
 	for (unsigned a = 0; a <= TW_ARRAY_COUNT(angs); a++) {
+		const tw_vec2 unit = a < TW_ARRAY_COUNT(angs) ? tw_dir_deg(bear + angs[a]) : tw_v2(0, 0);
 		for (int sc = 0; sc < 2; sc++) {
 			double len = allow * (sc == 0 ? 0.95 : 0.5);
 			// Stay out of the enemy's reach unless charging: stop short of contact.
@@ -857,7 +859,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			if (a == TW_ARRAY_COUNT(angs)) // the route round obstacles
 				d = tw_sub(lw_route_step(s, &ai->route, c, len), c);
 			else
-				d = tw_scale(tw_dir_deg(tw_bearing_deg(dir) + angs[a]), len);
+				d = tw_scale(unit, len);
 			tw_vec2 p = tw_add(c, d);
 			// A place whose score cannot beat the best is passed over before the leg is
 			// checked or the guns asked: either way it would not be taken.
