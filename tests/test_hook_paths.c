@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -563,6 +564,46 @@ static void test_lists_sides_in_figure_order(void **st)
 	tw_state_free(&base);
 }
 
+// s31: a rule set without decisions of its own (Little Wars) is asked by its side to move:
+// tw_state_decisions writes kind "act" and the prompt "<side> to act" without snprintf.
+static void test_decisions_act_prompt(void **st)
+{
+	(void)st;
+	tw_error err;
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 5, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new("default", rs, 0, 1), tw_general_new("default", rs, 1, 2)};
+	int seen[2] = {0, 0};
+	for (int k = 0; k < 60 && !tw_game_state(g)->over; k++) {
+		tw_decision d[TW_MAX_DECISIONS];
+		int n = tw_state_decisions(tw_game_state(g), d, TW_MAX_DECISIONS);
+		assert_int_equal(n, 1);
+		int side = d[0].seat;
+		assert_true(side == 0 || side == 1);
+		char want[96];
+		snprintf(want, sizeof want, "%s to act", tw_game_state(g)->sides[side].name);
+		assert_string_equal(d[0].prompt, want);
+		assert_string_equal(d[0].kind, "act");
+		assert_int_equal(d[0].clause[0], 0);
+		assert_false(d[0].secret);
+		seen[side]++;
+		tw_order *o = malloc(sizeof *o);
+		assert_non_null(o);
+		assert_int_equal(tw_general_decide(gens[side], tw_game_state(g), o), TW_OK);
+		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
+		free(o);
+	}
+	assert_true(seen[0] > 0 && seen[1] > 0);
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -574,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_charge_memo_matches_afresh),
 		cmocka_unit_test(test_charge_memo_games_match),
 		cmocka_unit_test(test_lists_sides_in_figure_order),
+		cmocka_unit_test(test_decisions_act_prompt),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

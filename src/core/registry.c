@@ -162,8 +162,15 @@ int tw_state_decisions(const tw_state *s, tw_decision *out, int max)
 			return 0;
 		memset(&out[0], 0, sizeof out[0]);
 		out[0].seat = (int8_t)side;
-		snprintf(out[0].kind, sizeof out[0].kind, "act");
-		snprintf(out[0].prompt, sizeof out[0].prompt, "%s to act", side < s->nsides ? s->sides[side].name : "?");
+		memcpy(out[0].kind, "act", 4);
+		// "%s to act", as snprintf writes it (cut to the buffer, always ended), without its
+		// format machinery (s31: asked before every decision of a game played out)
+		const char *name = side < s->nsides ? s->sides[side].name : "?";
+		size_t room = sizeof out[0].prompt - 1, n = strnlen(name, room);
+		memcpy(out[0].prompt, name, n);
+		size_t m = sizeof " to act" - 1 < room - n ? sizeof " to act" - 1 : room - n;
+		memcpy(out[0].prompt + n, " to act", m);
+		out[0].prompt[n + m] = 0;
 		return 1;
 	}
 	tw_decision all[TW_MAX_DECISIONS];
