@@ -29,6 +29,9 @@ typedef struct lw_route {
 	uint8_t row_inf[256]; ///< s25-speed: 1 while every cell of the row is INFINITY (lw_route.c)
 } lw_route;
 
+/// A route field not built (gx 0) from tw_malloc, its cell arrays not zeroed (lw_route_build
+/// writes them before it reads them); NULL without memory. Freed with tw_free.
+lw_route *lw_route_new(void);
 /// Makes the passability grid for s's table if rt has none (rt->gx == 0; the same grid for the
 /// same table, from a per-thread memo), then sets every cell's distance to INFINITY, and to 0
 /// under each free man not of `side` standing on the table: the sources of the field (and

@@ -71,7 +71,8 @@ typedef struct lw_ai {
 	bool have_dc;                ///< dc holds this general's doctrine (copied, then tuned)
 	lw_doctrine dc;
 	lw_doctrine eff;             ///< the doctrine as applied this move (stalemate adjustments)
-	lw_route route;              ///< path distance round obstacles to the nearest enemy (lw_route.c)
+	lw_route *route;             ///< path distance round obstacles to the nearest enemy (lw_route.c):
+				     ///< made at its first use (s31: 110 KB the context no longer zeroes)
 	int last_mine, last_theirs;  ///< free men at the last plan
 	int quiet;                   ///< own moves in a row in which nobody fell
 	bool crews_done;             ///< crews sent back to their guns this move
@@ -833,11 +834,12 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	// Progress: along the route field round obstacles towards the enemy, or straight to the
 	// doctrine's wing while the enemy is still far off.
 	bool to_wing = goal.x != e->pos.x || goal.y != e->pos.y;
-	if (!to_wing && !ai->route_built) {
-		lw_route_build(s, &ai->route, side);
+	if (!to_wing && !ai->route_built && (ai->route || (ai->route = lw_route_new()))) {
+		lw_route_build(s, ai->route, side);
 		ai->route_built = true;
 	}
-	double here = to_wing ? tw_dist(c, goal) : lw_route_dist(&ai->route, c);
+	bool routed = !to_wing && ai->route_built; // without memory for the field: straight lines
+	double here = routed ? lw_route_dist(ai->route, c) : tw_dist(c, goal);
 	double gd = tw_dist(c, goal);
 	tw_vec2 dir = gd > 1e-9 ? tw_scale(tw_sub(goal, c), 1.0 / gd) : tw_v2(0, s->sides[side].forward);
 	sup_near sn;
@@ -854,16 +856,16 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			if (dmin - len < 2.0)
 				len = fmax(0.0, dmin - 2.5);
 			tw_vec2 d;
-			if (a == TW_ARRAY_COUNT(angs) && to_wing)
+			if (a == TW_ARRAY_COUNT(angs) && !routed)
 				continue;
 			if (a == TW_ARRAY_COUNT(angs)) // the route round obstacles
-				d = tw_sub(lw_route_step(s, &ai->route, c, len), c);
+				d = tw_sub(lw_route_step(s, ai->route, c, len), c);
 			else
 				d = tw_scale(unit, len);
 			tw_vec2 p = tw_add(c, d);
 			// A place whose score cannot beat the best is passed over before the leg is
 			// checked or the guns asked: either way it would not be taken.
-			double there = to_wing ? tw_dist(p, goal) : lw_route_dist(&ai->route, p);
+			double there = routed ? lw_route_dist(ai->route, p) : tw_dist(p, goal);
 			place_sup ps = place_support(ai, side, p, &sn);
 			if (!lw_general_plain && place_bound(dc, here - there, ps, nm) <= bestv)
 				continue;
@@ -1058,6 +1060,12 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 	if (s->table.nterrain < LW_TINDEX_MIN_PIECES)
 		same_table = lw_sight_begin(&ai->sight, &s->table);
 	if (!same_table) {
+		// s31: the route field's passability was the old table's (kept while gx != 0): made
+		// again for this one, and this move's field built again (a fault found on the way: a
+		// table changed by engineers or a train kept the general routing round the old one)
+		if (ai->route)
+			ai->route->gx = 0;
+		ai->route_built = false;
 		lw_gunvis_clear(&ai->gunvis);
 		lw_gunsight_clear(&ai->gunsight);
 	}
@@ -1155,6 +1163,7 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->crew_of);
 		tw_free(ai->mine_buf);
 		tw_free(ai->mine_pos);
+		tw_free(ai->route);
 		tw_events_free(&ai->sim_ev);
 		tw_free(ai->sim_end);
 		tw_free(ai->gdist);

@@ -365,6 +365,20 @@ static bool sweep_rows(lw_route *rt, float a, float b, bool backward, bool wide)
 	return changed;
 }
 
+lw_route *lw_route_new(void)
+{
+	lw_route *rt = tw_malloc(sizeof *rt);
+	if (!rt)
+		return NULL;
+	rt->gx = rt->gy = 0;
+	rt->cell = 0;
+	rt->tick = 0;
+	memset(rt->row_changed, 0, sizeof rt->row_changed);
+	memset(rt->row_done, 0, sizeof rt->row_done);
+	memset(rt->row_inf, 0, sizeof rt->row_inf);
+	return rt;
+}
+
 void lw_route_sources(const tw_state *s, lw_route *rt, int side)
 {
 	if (rt->gx == 0) {
