@@ -611,21 +611,9 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			e->y = f->pos.y;
 			e->v = lens[i];
 			// "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", without snprintf (lw_fmt.c)
-			size_t n = 0, cap = sizeof e->text;
-			e->text[0] = 0;
-			lw_fmt_put(e->text, cap, &n, f->status == LW_FS_PRISONER ? "prisoner " : "");
-			lw_fmt_put(e->text, cap, &n, s->sides[f->side].name);
-			lw_fmt_put(e->text, cap, &n, " ");
-			lw_fmt_put(e->text, cap, &n, tw_figure_kind_name((tw_figure_kind)f->kind));
-			lw_fmt_put(e->text, cap, &n, " #");
-			lw_fmt_put_int(e->text, cap, &n, f->id);
-			lw_fmt_put(e->text, cap, &n, " moves ");
-			lw_fmt_put_1(e->text, cap, &n, lens[i]);
-			lw_fmt_put(e->text, cap, &n, " in to (");
-			lw_fmt_put_1(e->text, cap, &n, f->pos.x);
-			lw_fmt_put(e->text, cap, &n, ", ");
-			lw_fmt_put_1(e->text, cap, &n, f->pos.y);
-			lw_fmt_put(e->text, cap, &n, ")");
+			lw_fmt_move_text(e->text, sizeof e->text, f->status == LW_FS_PRISONER ? "prisoner " : "",
+					 s->sides[f->side].name, tw_figure_kind_name((tw_figure_kind)f->kind), f->id,
+					 lens[i], f->pos.x, f->pos.y);
 		}
 		if (f->status == TW_FS_ACTIVE) {
 			// LW.VAR.1 Interpretation: a man who withdraws over his own back line is safe.
