@@ -14,9 +14,51 @@
 #include "lw_pgrid.h"
 #include "lw_obstacles.h" // issue 16: a ditch is rough going
 
+// s31-move (issue 18): what check_own's terrain tests look for on a table without a terrain index
+// (Hook's Farm and every table of a few dozen pieces), found in one pass over the pieces' kinds
+// instead of three (the leg's river, the ditches, the place's water): whether any piece is a river
+// (without one, lw_check_leg finds no river near the leg and lw_table_is_water no water, by the
+// pieces' kinds alone) and whether any piece is of a rough kind (without one, lw_rough_extra
+// is +0). A kind's bit is taken modulo 64: a kind of 64 or more may only make the test say yes,
+// and then the plain function is asked. tests/test_exact_move.c compares the verdicts and words
+// with the plain loops'.
+typedef struct own_terrain {
+	bool ok;    ///< the fields below hold; otherwise the plain functions are asked
+	bool river; ///< maybe a river piece on the table (false: surely none)
+	bool rough; ///< maybe a piece of a rough kind on the table (false: surely none)
+} own_terrain;
+
+bool lw_move_terrain_plain = false;
+
+static void own_terrain_find(const tw_state *s, own_terrain *ot)
+{
+	const tw_table *tb = &s->table;
+	ot->ok = false;
+	if (lw_move_terrain_plain || lw_river_plain || lw_rough_plain || lw_tindex_for(tb))
+		return;
+	uint64_t kinds = 0;
+	const tw_terrain *const pieces = tb->terrain;
+	for (int i = 0, n = tb->nterrain; i < n; i++)
+		kinds |= 1ull << (pieces[i].kind & 63);
+	ot->river = (kinds >> TW_TER_RIVER) & 1u;
+	ot->rough = (kinds & LW_ROUGH_KINDS) != 0;
+	ot->ok = true;
+}
+
+static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot,
+				tw_error *err);
+
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
 {
+	return check_standing(s, f, p, NULL, err);
+}
+
+// lw_check_standing, with the table's summary (ot->ok) or without (ot NULL or not ok).
+static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot,
+				tw_error *err)
+{
+	const bool sum = ot && ot->ok;
 	double clear = s->params[LWP_SPACING] != 0 ? LW_CLEAR : 0.0;
 	if (p.x < f->radius || p.x > s->table.width - f->radius)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is off the side of the table", p.x, p.y);
@@ -24,7 +66,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is too far off the table", p.x, p.y);
 	// The pieces near p (all of them without the general's terrain index), in order.
 	double rr = f->radius + clear;
-	lw_tindex *ix = lw_tindex_for(&s->table);
+	lw_tindex *ix = sum ? NULL : lw_tindex_for(&s->table);
 	int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
 	// s29-sfast (issue 18): r and the pieces' array read once, not again after each call.
 	const double r = f->radius + clear - 1e-9;
@@ -41,7 +83,7 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 					    p.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
 					    t->name[0] ? " " : "", t->name);
 	}
-	if (lw_table_is_water(&s->table, p))
+	if ((!sum || ot->river) && lw_table_is_water(&s->table, p))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4", "figure %d would stand in the river at (%.2f, %.2f)",
 				    f->id, p.x, p.y);
 	for (int i = 0; i < s->ngun; i++) {
@@ -57,12 +99,18 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 
 bool lw_river_plain = false;
 
+static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, tw_error *err);
+
 // LW.MOB.1: the string bends round obstacles; it may not pass through them.
-tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
+tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err) { return check_leg(s, a, b, NULL, err); }
+
+// lw_check_leg, with the table's summary (ot->ok) or without (ot NULL or not ok).
+static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, tw_error *err)
 {
 	// The pieces whose boxes may meet the leg's (all of them without the general's terrain
 	// index), in order: the first piece in the way is named as the plain loop names it.
-	lw_tindex *ix = lw_tindex_for(&s->table);
+	const bool sum = ot && ot->ok; // s31-move: the table's summary (no index, then)
+	lw_tindex *ix = sum ? NULL : lw_tindex_for(&s->table);
 	int nc = ix ? lw_tindex_query(ix, tw_v2(fmin(a.x, b.x), fmin(a.y, b.y)), tw_v2(fmax(a.x, b.x), fmax(a.y, b.y)))
 		    : s->table.nterrain;
 	// s29-sfast (issue 18): the leg's box (tw_terrain_box_apart's) and the pieces' array worked
@@ -81,6 +129,8 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	}
 	// Open water: sample the leg every half inch, if a river lies near it at all.
 	bool river = false;
+	if (sum && !ot->river)
+		return TW_OK; // no river on the table: none near the leg
 	if (!ix && !lw_river_plain) {
 		// s27-hook8 (issue 18): without an index, the pieces up to the next river are passed
 		// over by their kind alone (the plain loop's first test), then that river's box as below.
@@ -193,8 +243,8 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	int *room = fg ? slot : slot + s->nfig, *by_id = fg ? fg->slot : slot;
-	for (int j = 0; !fg && j < s->nfig; j++)
-		by_id[j] = -1;
+	if (!fg) // every slot -1 (s31-move: all bits set, as a memset)
+		memset(by_id, 0xff, (size_t)s->nfig * sizeof *by_id);
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		ends[i] = path[n - 1];
@@ -255,7 +305,10 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
 	double allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, path, n); // LW.BIG.7, KS.MOV.1 (lw_waggons.c)
-	double rough = lw_rough_extra(s, path, n); // issue 16: each inch in a ditch counts two
+	own_terrain ot; // s31-move: the table's pieces looked at once for the tests below
+	own_terrain_find(s, &ot);
+	// issue 16: each inch in a ditch counts two (s31-move: +0 without one, as lw_rough_extra adds)
+	double rough = ot.ok && !ot.rough ? 0.0 : lw_rough_extra(s, path, n);
 	if (rough > 0 && len <= allow + 1e-9 && len + rough > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 				    "figure %d would move %.2f in, %.2f of them in a ditch, which count twice: %.2f of his %.0f in",
@@ -273,13 +326,13 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 								 : "");
 	tw_status st;
 	for (int k = 1; k < n; k++) {
-		st = lw_check_leg(s, path[k - 1], path[k], err);
+		st = check_leg(s, path[k - 1], path[k], &ot, err);
 		if (st != TW_OK)
 			return st;
 	}
 	tw_vec2 end = path[n - 1];
 	*end_out = end;
-	return lw_check_standing(s, f, end, err);
+	return check_standing(s, f, end, &ot, err);
 }
 
 // True for figures that take up room on the table (the others are skipped in the gap checks).
@@ -437,16 +490,31 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		if (ncand < 0)
 			nroom = 0; // no memory for the query: the plain loop
 	}
-	for (int j = 0; j < s->nfig && ncand < 0; j++) {
-		const tw_figure *g = &s->fig[j];
-		if (!on_table(g))
-			continue;
-		tw_vec2 at = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
-		double r = g->radius; // NaN: no test fails, he is listed
-		if (boxed && (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r))
-			continue;
-		room[nroom] = j;
-		room_at[nroom++] = at;
+	if (ncand < 0) {
+		// s31-move (issue 18): the figures and their count read once (room[] might alias them for
+		// the compiler), and the box widened by a radius kept while the radius repeats (the same
+		// four sums of the same two numbers).
+		const tw_figure *const figs = s->fig;
+		const int nfig = s->nfig;
+		double lastr = NAN, bx0 = NAN, bx1 = NAN, by0 = NAN, by1 = NAN;
+		for (int j = 0; j < nfig; j++) {
+			const tw_figure *g = &figs[j];
+			if (!on_table(g))
+				continue;
+			int sl = slot[g->id];
+			tw_vec2 at = sl >= 0 ? ends[sl] : g->pos;
+			double r = g->radius; // NaN: no test fails, he is listed
+			if (boxed) {
+				if (!(r == lastr)) {
+					lastr = r;
+					bx0 = x0 - r, bx1 = x1 + r, by0 = y0 - r, by1 = y1 + r;
+				}
+				if (at.x < bx0 || at.x > bx1 || at.y < by0 || at.y > by1)
+					continue;
+			}
+			room[nroom] = j;
+			room_at[nroom++] = at;
+		}
 	}
 	// Many men against many (a block of a large army): the room's men filed by cell (lw_pgrid.c).
 	if (boxed && (int64_t)nroom * o->nfig >= LW_GAPGRID_MIN)
@@ -538,6 +606,32 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	// s27-hook8 (issue 18): gap_far first (most men are far; the tests are pure, so their order
 	// does not change which men are checked), the switch read once.
 	bool far_first = !lw_validate_plain_gaps && !lw_extend_plain_order;
+	if (far_first && ncand < 0 && st == TW_OK) {
+		// s31-move (issue 18): the loop below with gap_apart's test first, inline, the newcomer's
+		// radius and place held in registers and the sum of the radii, LW_CLEAR and 1e-6 kept
+		// while the radius repeats (the same sums of the same numbers; a radius -0 instead of +0
+		// gives the same sum once LW_CLEAR is added; NaN: worked out each time, apart never).
+		const tw_figure *const figs = s->fig;
+		const int nfig = s->nfig;
+		const double fr = f->radius, ex = end.x, ey = end.y;
+		double lastr = NAN, far = NAN;
+		for (int j = 0; j < nfig; j++) {
+			const tw_figure *g = &figs[j];
+			const double gr = g->radius;
+			if (!(gr == lastr)) {
+				lastr = gr;
+				far = fr + gr + LW_CLEAR + 1e-6;
+			}
+			if (fabs(ex - g->pos.x) > far || fabs(ey - g->pos.y) > far)
+				continue;
+			if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
+				continue;
+			st = check_gap(s, f, end, g, g->pos, err);
+			if (st != TW_OK)
+				break;
+		}
+		ncand = 0; // done: not the loop below
+	}
 	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (far_first && gap_apart(f, end, g, g->pos))
