@@ -9,6 +9,15 @@
 //     into the event's text, against snprintf of its format, with random prefixes, side and
 //     kind names of every length up to the buffer, ids of either sign and the numbers above,
 //     into buffers of random size (snprintf's cut).
+//   - the move checks (src/rules/littlewars/lw_move.c): check_own's terrain tests with the
+//     pieces' kinds looked at once (no river: no river scan; no ditch: +0 without lw_rough_extra),
+//     lw_validate_move_extend's loop over every figure (gap_apart inline, the radii's sum kept
+//     while the radius repeats) and lw_validate_move's room loop (the widened box kept while the
+//     radius repeats), against the plain paths (lw_move_terrain_plain, lw_extend_plain_order,
+//     lw_validate_plain_gaps): random move orders (own men, others, a man twice, destinations
+//     near and far, off the table, on and beside the pieces, paths of one to three legs) on
+//     Hook's Farm in play as it is, and with a river, a ford and a ditch added; the same status,
+//     clause and message from lw_validate_move and from lw_validate_move_extend.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -21,6 +30,8 @@
 #include "core/fmt_fast.h"
 #include "rules/littlewars/lw.h"
 #include "rules/littlewars/lw_fmt.h"
+#include "rules/littlewars/lw_obstacles.h"
+#include "scene.h"
 #include "tinwar/tinwar.h"
 
 static uint32_t rnd32(tw_rng *r) { return (uint32_t)tw_rng_u64(r); }
@@ -148,6 +159,199 @@ static void test_move_text_matches_snprintf(void **st)
 	}
 }
 
+// States of Hook's Farm in play: every 7th decision of a game of two default generals.
+static int hooks_farm_states(tw_state *keep, int max, uint64_t seed)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_test_duel d;
+	tw_test_duel_start(&d, &sc, seed);
+	int n = 0;
+	for (int k = 0; k < 5000 && n < max; k++) {
+		const tw_state *s = tw_game_state(d.g);
+		if (d.rs->to_move(s) < 0)
+			break;
+		if (s->phase == LW_PH_PLAY && k % 7 == 0)
+			assert_int_equal(tw_state_clone(&keep[n++], s), TW_OK);
+		if (!tw_test_duel_step(&d, true))
+			break;
+	}
+	tw_test_duel_end(&d);
+	tw_state_free(&sc);
+	return n;
+}
+
+static tw_terrain band(tw_terrain_kind kind, double x0, double y0, double x1, double y1)
+{
+	tw_terrain t;
+	memset(&t, 0, sizeof t);
+	t.kind = (uint8_t)kind;
+	t.shape = TW_SHAPE_POLY;
+	t.nverts = 4;
+	t.v[0] = tw_v2(x0, y0);
+	t.v[1] = tw_v2(x1, y0);
+	t.v[2] = tw_v2(x1, y1);
+	t.v[3] = tw_v2(x0, y1);
+	snprintf(t.name, sizeof t.name, "%s", tw_terrain_kind_name(kind));
+	return t;
+}
+
+// A point near p, or on or beside one of the table's pieces, or anywhere (some off the table).
+static tw_vec2 some_place(const tw_state *s, tw_vec2 p, tw_rng *r)
+{
+	const tw_table *tb = &s->table;
+	switch (tw_rng_below(r, 8)) {
+	case 0: return tw_v2(tw_rng_unit(r) * (tb->width + 20) - 10, tw_rng_unit(r) * (tb->depth + 90) - 45);
+	case 1: {
+		const tw_terrain *t = &tb->terrain[tw_rng_below(r, (uint32_t)tb->nterrain)];
+		double u = tw_rng_unit(r), m = tw_rng_unit(r) * 1.2 - 0.6;
+		return tw_rng_below(r, 2) ? tw_v2(t->lo.x + u * (t->hi.x - t->lo.x), (tw_rng_below(r, 2) ? t->lo.y : t->hi.y) + m)
+					  : tw_v2((tw_rng_below(r, 2) ? t->lo.x : t->hi.x) + m, t->lo.y + u * (t->hi.y - t->lo.y));
+	}
+	case 2: return tw_add(p, tw_v2(tw_rng_unit(r) * 2 - 1, tw_rng_unit(r) * 2 - 1));
+	default: {
+		double a = tw_rng_unit(r) * 6.283185307179586, d = tw_rng_unit(r) * 16;
+		return tw_add(p, tw_v2(d * cos(a), d * sin(a)));
+	}
+	}
+}
+
+// A random move order for the side to move: mostly its own men, near one another.
+static void some_order(const tw_state *s, tw_order *o, tw_rng *r)
+{
+	int side = s->mover >= 0 ? s->mover : 0;
+	tw_order_init(o, LW_OT_MOVE, side);
+	int want = 1 + (int)tw_rng_below(r, tw_rng_below(r, 3) == 0 ? 12 : 5);
+	int first = -1;
+	for (int tries = 0; tries < 400 && o->nfig < want && o->nfig < TW_ORDER_MAX_FIG; tries++) {
+		int j = (int)tw_rng_below(r, (uint32_t)s->nfig);
+		const tw_figure *f = &s->fig[j];
+		bool odd = tw_rng_below(r, 12) == 0; // another side's, dead or moved men, or a man twice
+		if (!odd && (f->side != side || f->status != TW_FS_ACTIVE))
+			continue;
+		if (!odd && first >= 0 && tw_dist(f->pos, s->fig[first].pos) > 8)
+			continue;
+		if (odd && o->nfig > 0 && tw_rng_below(r, 2))
+			j = o->fig[tw_rng_below(r, (uint32_t)o->nfig)];
+		if (first < 0)
+			first = j;
+		o->fig[o->nfig++] = s->fig[j].id;
+	}
+	if (o->nfig == 0)
+		o->fig[o->nfig++] = s->fig[tw_rng_below(r, (uint32_t)s->nfig)].id;
+	o->has_at = tw_rng_below(r, 3) != 0;
+	if (o->has_at) {
+		tw_vec2 shift = tw_v2(tw_rng_unit(r) * 16 - 8, tw_rng_unit(r) * 16 - 8);
+		for (int i = 0; i < o->nfig; i++) {
+			tw_vec2 at = s->fig[o->fig[i]].pos;
+			o->at[i] = tw_rng_below(r, 3) ? tw_add(at, shift) : some_place(s, at, r);
+		}
+	} else {
+		o->npath = 1 + (int)tw_rng_below(r, 3);
+		tw_vec2 at = s->fig[o->fig[0]].pos;
+		for (int k = 0; k < o->npath; k++)
+			at = o->path[k] = some_place(s, at, r);
+	}
+}
+
+typedef struct verdict {
+	tw_status st;
+	char clause[24];
+	char message[256];
+} verdict;
+
+static verdict judge(const tw_state *s, const tw_order *o, bool extend, bool plain)
+{
+	lw_move_terrain_plain = plain;
+	lw_extend_plain_order = plain;
+	lw_validate_plain_gaps = plain;
+	tw_error err;
+	memset(&err, 0, sizeof err);
+	verdict v;
+	memset(&v, 0, sizeof v);
+	v.st = extend ? lw_validate_move_extend(s, o, &err) : lw_validate_move(s, o, &err);
+	if (v.st != TW_OK) {
+		memcpy(v.clause, err.clause, sizeof v.clause);
+		memcpy(v.message, err.message, sizeof v.message);
+	}
+	lw_move_terrain_plain = lw_extend_plain_order = lw_validate_plain_gaps = false;
+	return v;
+}
+
+// Random orders on each state, judged the plain way and the fast way; counts of verdicts.
+static void orders_match_plain(tw_state *states, int n, tw_rng *r, int per_state, long *ok, long *refused,
+			       long *clauses)
+{
+	tw_order *o = calloc(1, sizeof *o);
+	assert_non_null(o);
+	for (int k = 0; k < n; k++) {
+		tw_state *s = &states[k];
+		for (int q = 0; q < per_state; q++) {
+			some_order(s, o, r);
+			for (int extend = 0; extend < 2; extend++) {
+				verdict want = judge(s, o, extend, true), got = judge(s, o, extend, false);
+				if (want.st != got.st || strcmp(want.clause, got.clause) || strcmp(want.message, got.message))
+					print_message("state %d order %d (%s): %d %s %s | %d %s %s\n", k, q,
+						      extend ? "extend" : "full", want.st, want.clause, want.message, got.st,
+						      got.clause, got.message);
+				assert_int_equal(want.st, got.st);
+				assert_string_equal(want.clause, got.clause);
+				assert_string_equal(want.message, got.message);
+				*ok += want.st == TW_OK;
+				*refused += want.st != TW_OK;
+				for (int c = 0; c < 8; c++) {
+					static const char *const cl[8] = {"LW.MOB.1", "LW.MOB.14", "LW.C.4", "LW.MOB.15",
+									  "LW.MEL.2", "LW.C.3", "LW.MOB.2", "LW.MOB.3"};
+					if (want.st != TW_OK && strcmp(want.clause, cl[c]) == 0)
+						clauses[c]++;
+				}
+			}
+		}
+	}
+	free(o);
+}
+
+static void test_move_checks_match_plain(void **st)
+{
+	(void)st;
+	enum { KEEP = 24 };
+	tw_state *keep = calloc(KEEP, sizeof *keep);
+	assert_non_null(keep);
+	int n = hooks_farm_states(keep, KEEP, 101);
+	assert_true(n >= 8);
+	tw_rng r;
+	tw_rng_seed(&r, 34);
+	long ok = 0, refused = 0, clauses[8] = {0};
+	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
+	// The same states with a river across the middle (a ford on it), and a ditch.
+	for (int k = 0; k < n; k++) {
+		tw_table *tb = &keep[k].table;
+		double w = tb->width, d = tb->depth;
+		tw_terrain river = band(TW_TER_RIVER, -5, d / 2 - 2, w + 5, d / 2 + 2);
+		tw_terrain ford = band(TW_TER_FORD, w / 2 - 4, d / 2 - 3, w / 2 + 4, d / 2 + 3);
+		tw_terrain ditch = band(TW_TER_DITCH, w / 4, d / 3, w / 4 + 20, d / 3 + 3);
+		if (k % 3 != 2)
+			assert_true(tw_table_add(tb, &river) >= 0);
+		if (k % 3 == 0)
+			assert_true(tw_table_add(tb, &ford) >= 0);
+		if (k % 3 != 1)
+			assert_true(tw_table_add(tb, &ditch) >= 0);
+	}
+	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
+	print_message("%d states: %ld accepted, %ld refused (LW.MOB.1 %ld, LW.MOB.14 %ld, LW.C.4 %ld, LW.MOB.15 %ld, "
+		      "LW.MEL.2 %ld, LW.C.3 %ld, LW.MOB.2 %ld, LW.MOB.3 %ld)\n",
+		      n, ok, refused, clauses[0], clauses[1], clauses[2], clauses[3], clauses[4], clauses[5], clauses[6],
+		      clauses[7]);
+	assert_true(ok > 100);
+	for (int c = 0; c < 8; c++)
+		assert_true(clauses[c] > 0);
+	for (int k = 0; k < n; k++)
+		tw_state_free(&keep[k]);
+	free(keep);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -155,6 +359,7 @@ int main(void)
 	    cmocka_unit_test(test_fixed_matches_snprintf),
 	    cmocka_unit_test(test_event_text_matches_snprintf),
 	    cmocka_unit_test(test_move_text_matches_snprintf),
+	    cmocka_unit_test(test_move_checks_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
