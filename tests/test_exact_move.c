@@ -18,6 +18,10 @@
 //     near and far, off the table, on and beside the pieces, paths of one to three legs) on
 //     Hook's Farm in play as it is, and with a river, a ford and a ditch added; the same status,
 //     clause and message from lw_validate_move and from lw_validate_move_extend.
+//   - the axle lines' directions kept for an order's men (lw_note_axle_crossings_dirs,
+//     lw_capture.c) against lw_note_axle_crossings: random legs of random men across and along
+//     the guns' axle lines, on copies of Hook's Farm in play with the guns turned at random; the
+//     same crossers recorded and forgotten, gun by gun.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -29,6 +33,7 @@
 
 #include "core/fmt_fast.h"
 #include "rules/littlewars/lw.h"
+#include "rules/littlewars/lw_capture.h"
 #include "rules/littlewars/lw_fmt.h"
 #include "rules/littlewars/lw_obstacles.h"
 #include "scene.h"
@@ -352,6 +357,61 @@ static void test_move_checks_match_plain(void **st)
 	free(keep);
 }
 
+static void test_axle_dirs_match_plain(void **st)
+{
+	(void)st;
+	enum { KEEP = 12 };
+	tw_state *keep = calloc(KEEP, sizeof *keep);
+	assert_non_null(keep);
+	int n = hooks_farm_states(keep, KEEP, 102);
+	assert_true(n >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 35);
+	long noted = 0;
+	for (int k = 0; k < n; k++) {
+		tw_state *s = &keep[k];
+		for (int gi = 0; gi < s->ngun; gi++) // some guns turned, some side-on to the attack
+			if (tw_rng_below(&r, 2))
+				s->gun[gi].bearing = tw_rng_below(&r, 4) == 0 ? 90.0 * tw_rng_below(&r, 4) : tw_rng_unit(&r) * 360;
+		for (int order = 0; order < 40; order++) {
+			tw_state a, b;
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			assert_int_equal(tw_state_clone(&a, s), TW_OK);
+			assert_int_equal(tw_state_clone(&b, s), TW_OK);
+			lw_axle_dirs dirs;
+			lw_axle_dirs_init(&dirs, &b);
+			for (int leg = 0; leg < 30; leg++) {
+				int j = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+				const tw_gun *g = &s->gun[tw_rng_below(&r, (uint32_t)s->ngun)];
+				tw_vec2 p = tw_add(g->axle, tw_v2(tw_rng_unit(&r) * 12 - 6, tw_rng_unit(&r) * 12 - 6));
+				tw_vec2 q = tw_rng_below(&r, 4) == 0 ? g->axle
+								     : tw_add(g->axle, tw_v2(tw_rng_unit(&r) * 12 - 6, tw_rng_unit(&r) * 12 - 6));
+				if (tw_rng_below(&r, 2)) {
+					tw_vec2 t = p;
+					p = q;
+					q = t;
+				}
+				lw_note_axle_crossings(&a, &a.fig[j], p, q);
+				lw_note_axle_crossings_dirs(&b, &b.fig[j], p, q, &dirs);
+			}
+			for (int gi = 0; gi < s->ngun; gi++) {
+				const lw_gun *ra = LWGN(&a, &a.gun[gi]), *rb = LWGN(&b, &b.gun[gi]);
+				assert_int_equal(ra->ncross, rb->ncross);
+				assert_memory_equal(ra->crossers, rb->crossers, sizeof ra->crossers);
+				noted += ra->ncross;
+			}
+			tw_state_free(&a);
+			tw_state_free(&b);
+		}
+	}
+	print_message("%d states: %ld crossers kept at the orders' ends\n", n, noted);
+	assert_true(noted > 100);
+	for (int k = 0; k < n; k++)
+		tw_state_free(&keep[k]);
+	free(keep);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -360,6 +420,7 @@ int main(void)
 	    cmocka_unit_test(test_event_text_matches_snprintf),
 	    cmocka_unit_test(test_move_text_matches_snprintf),
 	    cmocka_unit_test(test_move_checks_match_plain),
+	    cmocka_unit_test(test_axle_dirs_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -13,6 +13,7 @@
 #include "lw_scratch.h"
 #include "lw_pgrid.h"
 #include "lw_obstacles.h" // issue 16: a ditch is rough going
+#include "lw_capture.h"
 
 // s31-move (issue 18): what check_own's terrain tests look for on a table without a terrain index
 // (Hook's Farm and every table of a few dozen pieces), found in one pass over the pieces' kinds
@@ -677,13 +678,15 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		lw_scratch_put(&sc, lens);
 		return TW_ERR_NOMEM;
 	}
+	lw_axle_dirs dirs; // s31-move: the guns' axle lines worked out once an order (lw_capture.h)
+	lw_axle_dirs_init(&dirs, s);
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		const tw_figure *f = &s->fig[o->fig[i]];
 		ends[i] = path[n - 1];
 		lens[i] = tw_path_length(path, n) + first_move_offset(s, f);
 		for (int k = 1; k < n; k++)
-			lw_note_axle_crossings(s, f, path[k - 1], path[k]);
+			lw_note_axle_crossings_dirs(s, f, path[k - 1], path[k], &dirs);
 	}
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished once a man moves
 	// The enemy's free men for the contact test (below); without memory, the plain loop.
