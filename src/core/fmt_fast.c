@@ -22,13 +22,13 @@ static size_t conv_len(const char *p)
 
 bool tw_fmt_fast_ok(const char *fmt)
 {
-	for (const char *p = fmt; *p; p++) {
-		if (*p != '%')
-			continue;
+	// s31-move: the next '%' found by strchr (the same one a byte loop finds), then past its
+	// conversion.
+	for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
 		size_t n = conv_len(p + 1);
 		if (n == 0)
 			return false;
-		p += n;
+		p += n + 1;
 	}
 	return true;
 }
@@ -101,37 +101,42 @@ static unsigned long long fixed_units(double a, int prec)
 }
 
 // The characters of "%.Nf" of v (|v| < 2^40, prec 0-3) written at p (at most 18); their count.
+// Written in place, from the last (the count of the whole part's digits first): no copy.
 static size_t fixed_small(char *p, double v, int prec)
 {
+	static const unsigned long long pow10[4] = {1, 10, 100, 1000};
 	unsigned long long n = fixed_units(fabs(v), prec);
-	char tmp[32], *end = tmp + sizeof tmp, *q = end;
+	unsigned long long ip = n / pow10[prec];
+	size_t nd = 1;
+	for (unsigned long long t = ip; t >= 10; t /= 10)
+		nd++;
+	size_t len = (size_t)(signbit(v) != 0) + nd + (prec > 0 ? (size_t)prec + 1 : 0);
+	char *q = p + len;
 	switch (prec) { // constant divisors
 	case 1:
 		*--q = (char)('0' + n % 10);
 		*--q = '.';
-		n /= 10;
 		break;
 	case 2:
 		*--q = (char)('0' + n % 10);
 		*--q = (char)('0' + n / 10 % 10);
 		*--q = '.';
-		n /= 100;
 		break;
 	case 3:
 		*--q = (char)('0' + n % 10);
 		*--q = (char)('0' + n / 10 % 10);
 		*--q = (char)('0' + n / 100 % 10);
 		*--q = '.';
-		n /= 1000;
 		break;
 	default:
 		break;
 	}
-	q = digits(q, n);
+	do {
+		*--q = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
 	if (signbit(v))
 		*--q = '-';
-	size_t len = (size_t)(end - q);
-	memcpy(p, q, len);
 	return len;
 }
 
@@ -169,9 +174,9 @@ void tw_fmt_fast(char *buf, size_t cap, const char *fmt, va_list ap)
 	buf[0] = 0;
 	const char *p = fmt;
 	while (*p) {
-		const char *q = p;
-		while (*q && *q != '%')
-			q++;
+		const char *q = strchr(p, '%'); // s31-move: the next '%' or the end, as a byte loop finds
+		if (!q)
+			q = p + strlen(p);
 		if (q > p)
 			put(&o, p, (size_t)(q - p));
 		if (!*q)

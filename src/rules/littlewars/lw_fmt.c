@@ -50,31 +50,36 @@ void lw_fmt_put_1(char *buf, size_t cap, size_t *len, double v)
 	put_n(buf, cap, len, tmp, (size_t)n);
 }
 
-// s31-move (issue 18): a move's words written straight into the buffer when they surely fit (the
-// parts measured, each number below 2^40 so at most 18 characters): the same characters as the
-// lw_fmt_put chain below, which is kept for anything else (snprintf's cut at cap - 1).
+// n bytes from src to p (names of a few letters: a loop, not a call); the end.
+static inline char *copy_n(char *p, const char *src, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		p[k] = src[k];
+	return p + n;
+}
+
+// s31-move (issue 18): a move's words written straight into the buffer when they surely fit
+// (prefix at most 12 bytes, side and kind at most 24, each number below 2^40 so at most 18
+// characters, the id at most 11: 12 + 2 * 24 + 11 + 3 * 18 + 21 bytes of words = 146 < cap):
+// the same characters as the lw_fmt_put chain below, which is kept for anything else
+// (snprintf's cut at cap - 1).
 size_t lw_fmt_move_text(char *buf, size_t cap, const char *prefix, const char *side, const char *kind, int id,
 			double len, double x, double y)
 {
 	size_t lp = strlen(prefix), ls = strlen(side), lk = strlen(kind);
-	if (cap > 0 && lp + ls + lk + 1 + 2 + 11 + 7 + 3 * 18 + 8 + 2 + 1 < cap && fabs(len) < 0x1p40 && fabs(x) < 0x1p40 &&
-	    fabs(y) < 0x1p40) {
-		char *p = buf;
-		memcpy(p, prefix, lp);
-		p += lp;
-		memcpy(p, side, ls);
-		p += ls;
+	if (cap > 12 + 2 * 24 + 11 + 3 * 18 + 21 && lp <= 12 && ls <= 24 && lk <= 24 && fabs(len) < 0x1p40 &&
+	    fabs(x) < 0x1p40 && fabs(y) < 0x1p40) {
+		char *p = copy_n(buf, prefix, lp);
+		p = copy_n(p, side, ls);
 		*p++ = ' ';
-		memcpy(p, kind, lk);
-		p += lk;
+		p = copy_n(p, kind, lk);
 		*p++ = ' ';
 		*p++ = '#';
 		char tmp[32], *q = digits(tmp + sizeof tmp, id < 0 ? 0ull - (unsigned long long)id : (unsigned long long)id);
 		if (id < 0)
 			*--q = '-';
-		size_t lq = (size_t)(tmp + sizeof tmp - 1 - q); // digits() ends them with a 0
-		memcpy(p, q, lq);
-		p += lq;
+		while (*q)
+			*p++ = *q++;
 		memcpy(p, " moves ", 7);
 		p += 7;
 		p += tw_fmt_fixed_small(p, len, 1);
