@@ -22,6 +22,11 @@
 //     lw_capture.c) against lw_note_axle_crossings: random legs of random men across and along
 //     the guns' axle lines, on copies of Hook's Farm in play with the guns turned at random; the
 //     same crossers recorded and forgotten, gun by gun.
+//   - lw_apply_move's contact loop with the foes' places and reaches side by side (the reach
+//     worked out again when the mover's radius changes), against the plain loop
+//     (lw_contact_plain): random orders of one side's men (infantry, cavalry, both) sent next
+//     to, against and a hair beyond the reach of enemy men, applied to copies of Hook's Farm in
+//     play; the same events (type, figures, clause, text) and the same state after.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -412,6 +417,86 @@ static void test_axle_dirs_match_plain(void **st)
 	free(keep);
 }
 
+// An order of the side to move's free men sent next to enemy men (at a gap of -0.05 to 0.3 in).
+static void contact_order(const tw_state *s, tw_order *o, tw_rng *r)
+{
+	int side = s->mover >= 0 ? s->mover : 0;
+	tw_order_init(o, LW_OT_MOVE, side);
+	o->has_at = true;
+	int want = 1 + (int)tw_rng_below(r, 8);
+	for (int tries = 0; tries < 2000 && o->nfig < want; tries++) {
+		const tw_figure *f = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+		const tw_figure *g = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+		if (f->side != side || f->status != TW_FS_ACTIVE || g->side == side || g->status != TW_FS_ACTIVE)
+			continue;
+		bool twice = false;
+		for (int i = 0; i < o->nfig; i++)
+			twice |= o->fig[i] == f->id;
+		if (twice)
+			continue;
+		double a = tw_rng_unit(r) * 6.283185307179586;
+		double d = f->radius + g->radius + (tw_rng_below(r, 3) == 0 ? LW_CONTACT + 1e-9 * tw_rng_below(r, 3)
+									  : tw_rng_unit(r) * 0.35 - 0.05);
+		o->at[o->nfig] = tw_add(g->pos, tw_v2(d * cos(a), d * sin(a)));
+		o->fig[o->nfig++] = f->id;
+	}
+}
+
+static void test_contact_loop_matches_plain(void **st)
+{
+	(void)st;
+	enum { KEEP = 16 };
+	tw_state *keep = calloc(KEEP, sizeof *keep);
+	assert_non_null(keep);
+	int n = hooks_farm_states(keep, KEEP, 103);
+	assert_true(n >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 36);
+	tw_order *o = calloc(1, sizeof *o);
+	assert_non_null(o);
+	long contacts = 0, moved = 0;
+	for (int k = 0; k < n; k++) {
+		for (int q = 0; q < 60; q++) {
+			contact_order(&keep[k], o, &r);
+			if (o->nfig == 0)
+				continue;
+			tw_state a, b;
+			memset(&a, 0, sizeof a);
+			memset(&b, 0, sizeof b);
+			assert_int_equal(tw_state_clone(&a, &keep[k]), TW_OK);
+			assert_int_equal(tw_state_clone(&b, &keep[k]), TW_OK);
+			tw_events ea, eb;
+			memset(&ea, 0, sizeof ea);
+			memset(&eb, 0, sizeof eb);
+			lw_contact_plain = true;
+			assert_int_equal(lw_apply_move(&a, o, &ea), TW_OK);
+			lw_contact_plain = false;
+			assert_int_equal(lw_apply_move(&b, o, &eb), TW_OK);
+			assert_int_equal(ea.n, eb.n);
+			for (int i = 0; i < ea.n; i++) {
+				assert_int_equal(ea.v[i].type, eb.v[i].type);
+				assert_int_equal(ea.v[i].a, eb.v[i].a);
+				assert_int_equal(ea.v[i].b, eb.v[i].b);
+				assert_string_equal(ea.v[i].clause, eb.v[i].clause);
+				assert_string_equal(ea.v[i].text, eb.v[i].text);
+				contacts += ea.v[i].type == TW_EV_CONTACT;
+				moved += ea.v[i].type == TW_EV_MOVE;
+			}
+			assert_true(tw_state_hash(&a) == tw_state_hash(&b));
+			tw_events_free(&ea);
+			tw_events_free(&eb);
+			tw_state_free(&a);
+			tw_state_free(&b);
+		}
+	}
+	print_message("%d states: %ld men moved, %ld contacts\n", n, moved, contacts);
+	assert_true(contacts > 100 && moved > contacts);
+	free(o);
+	for (int k = 0; k < n; k++)
+		tw_state_free(&keep[k]);
+	free(keep);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -421,6 +506,7 @@ int main(void)
 	    cmocka_unit_test(test_move_text_matches_snprintf),
 	    cmocka_unit_test(test_move_checks_match_plain),
 	    cmocka_unit_test(test_axle_dirs_match_plain),
+	    cmocka_unit_test(test_contact_loop_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -691,6 +691,15 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished once a man moves
 	// The enemy's free men for the contact test (below); without memory, the plain loop.
 	int32_t *foes = lw_scratch_get(&sc, (size_t)s->nfig * sizeof *foes + 1);
+	// s31-move (issue 18): with the list, each foe's place and the reach of lw_contact_far from
+	// the mover (his radius, the foe's, LW_CONTACT and 1e-6, summed as it sums them) side by
+	// side, the reach worked out again when the mover's radius differs.
+	// Only for an order whose men are all of one side (so no foe of theirs moves).
+	bool one_side = true;
+	for (int i = 1; i < o->nfig; i++)
+		one_side &= s->fig[o->fig[i]].side == s->fig[o->fig[0]].side;
+	double *foe_at = one_side ? lw_scratch_get(&sc, (size_t)s->nfig * 3 * sizeof *foe_at + 1) : NULL;
+	double far_radius = NAN; // the mover's radius foe_at's reaches are for (NaN: none)
 	int nfoes = 0, foes_side = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
@@ -738,8 +747,38 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 					if (figs[j].side != f->side && lw_is_free(&figs[j]))
 						foes[nfoes++] = j;
 				foes_side = f->side;
+				far_radius = NAN;
+				for (int k = 0; foe_at && k < nfoes; k++) {
+					foe_at[3 * k] = figs[foes[k]].pos.x;
+					foe_at[3 * k + 1] = figs[foes[k]].pos.y;
+				}
 			}
 			bool listed = !plain && foes;
+			if (listed && foe_at) {
+				const double fr = f->radius, fx = f->pos.x, fy = f->pos.y;
+				if (!(fr == far_radius)) { // NaN: every time (no reach, never far, as lw_contact_far)
+					for (int k = 0; k < nfoes; k++)
+						foe_at[3 * k + 2] = fr + figs[foes[k]].radius + LW_CONTACT + 1e-6;
+					far_radius = fr;
+				}
+				for (int k = 0; k < nfoes; k++) {
+					const double *a = &foe_at[3 * k];
+					if (fabs(fx - a[0]) > a[2] || fabs(fy - a[1]) > a[2])
+						continue; // lw_contact_far
+					const tw_figure *g = &figs[foes[k]];
+					if (tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
+						LWF(s, f)->marks |= LW_MARK_CONTACT;
+						e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
+						if (e) {
+							e->a = f->id;
+							e->b = g->id;
+							tw_event_text(e, "#%d is in contact with enemy #%d", f->id, g->id);
+						}
+						break;
+					}
+				}
+				continue;
+			}
 			int nscan = listed ? nfoes : nfig;
 			for (int k = 0; k < nscan; k++) {
 				const tw_figure *g = &figs[listed ? foes[k] : k];
@@ -757,6 +796,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			}
 		}
 	}
+	lw_scratch_put(&sc, foe_at);
 	lw_scratch_put(&sc, foes);
 	lw_scratch_put(&sc, ends);
 	lw_scratch_put(&sc, lens);
