@@ -15,7 +15,8 @@
 //     while the radius repeats) and lw_validate_move's room loop (the widened box kept while the
 //     radius repeats), against the plain paths (lw_move_terrain_plain, lw_extend_plain_order,
 //     lw_validate_plain_gaps): random move orders (own men, others, a man twice, destinations
-//     near and far, off the table, on and beside the pieces, paths of one to three legs) on
+//     near and far, off the table, on and beside the pieces and the guns, paths of one to three
+//     legs; the gun loop's box test before the guns' records, s31-move, against after) on
 //     Hook's Farm in play as it is, and with a river, a ford and a ditch added; the same status,
 //     clause and message from lw_validate_move and from lw_validate_move_extend.
 //   - the axle lines' directions kept for an order's men (lw_note_axle_crossings_dirs,
@@ -221,6 +222,12 @@ static tw_vec2 some_place(const tw_state *s, tw_vec2 p, tw_rng *r)
 					  : tw_v2((tw_rng_below(r, 2) ? t->lo.x : t->hi.x) + m, t->lo.y + u * (t->hi.y - t->lo.y));
 	}
 	case 2: return tw_add(p, tw_v2(tw_rng_unit(r) * 2 - 1, tw_rng_unit(r) * 2 - 1));
+	case 3:
+		if (s->ngun > 0) { // on or beside a gun
+			const tw_gun *g = &s->gun[tw_rng_below(r, (uint32_t)s->ngun)];
+			return tw_add(g->axle, tw_v2(tw_rng_unit(r) * 4 - 2, tw_rng_unit(r) * 4 - 2));
+		}
+		return p;
 	default: {
 		double a = tw_rng_unit(r) * 6.283185307179586, d = tw_rng_unit(r) * 16;
 		return tw_add(p, tw_v2(d * cos(a), d * sin(a)));
@@ -311,6 +318,7 @@ static void orders_match_plain(tw_state *states, int n, tw_rng *r, int per_state
 				assert_string_equal(want.message, got.message);
 				*ok += want.st == TW_OK;
 				*refused += want.st != TW_OK;
+				clauses[8] += want.st != TW_OK && strstr(want.message, "against gun") != NULL;
 				for (int c = 0; c < 8; c++) {
 					static const char *const cl[8] = {"LW.MOB.1", "LW.MOB.14", "LW.C.4", "LW.MOB.15",
 									  "LW.MEL.2", "LW.C.3", "LW.MOB.2", "LW.MOB.3"};
@@ -333,7 +341,7 @@ static void test_move_checks_match_plain(void **st)
 	assert_true(n >= 8);
 	tw_rng r;
 	tw_rng_seed(&r, 34);
-	long ok = 0, refused = 0, clauses[8] = {0};
+	long ok = 0, refused = 0, clauses[9] = {0}; // the last: refused for standing against a gun
 	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
 	// The same states with a river across the middle (a ford on it), and a ditch.
 	for (int k = 0; k < n; k++) {
@@ -351,11 +359,11 @@ static void test_move_checks_match_plain(void **st)
 	}
 	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
 	print_message("%d states: %ld accepted, %ld refused (LW.MOB.1 %ld, LW.MOB.14 %ld, LW.C.4 %ld, LW.MOB.15 %ld, "
-		      "LW.MEL.2 %ld, LW.C.3 %ld, LW.MOB.2 %ld, LW.MOB.3 %ld)\n",
+		      "LW.MEL.2 %ld, LW.C.3 %ld, LW.MOB.2 %ld, LW.MOB.3 %ld; against a gun %ld)\n",
 		      n, ok, refused, clauses[0], clauses[1], clauses[2], clauses[3], clauses[4], clauses[5], clauses[6],
-		      clauses[7]);
+		      clauses[7], clauses[8]);
 	assert_true(ok > 100);
-	for (int c = 0; c < 8; c++)
+	for (int c = 0; c < 9; c++)
 		assert_true(clauses[c] > 0);
 	for (int k = 0; k < n; k++)
 		tw_state_free(&keep[k]);

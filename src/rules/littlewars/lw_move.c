@@ -87,11 +87,18 @@ static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p
 	if ((!sum || ot->river) && lw_table_is_water(&s->table, p))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4", "figure %d would stand in the river at (%.2f, %.2f)",
 				    f->id, p.x, p.y);
+	// s31-move (issue 18): the box test first (most guns are far), then the gun's records: the
+	// same tests, all of them pure, so the same first gun in the way.
+	// (lw_move_terrain_plain: the records first, as before.)
+	const double reach = f->radius + clear;
+	const bool box_first = !lw_move_terrain_plain;
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
+		if (box_first && !lw_gun_may_be_within(g, p, reach))
+			continue;
 		if (!lw_gun_in_battle(s, g) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: not on the table
 			continue;
-		if (lw_gun_may_be_within(g, p, f->radius + clear) && tw_gun_distance(g, p) < f->radius + clear - 1e-9)
+		if ((box_first || lw_gun_may_be_within(g, p, reach)) && tw_gun_distance(g, p) < reach - 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
 					    g->id);
 	}
