@@ -17,7 +17,8 @@
 //     lw_validate_plain_gaps): random move orders (own men, others, a man twice, destinations
 //     near and far, off the table, on and beside the pieces and the guns, paths of one to three
 //     legs; the gun loop's box test before the guns' records, s31-move, against after) on
-//     Hook's Farm in play as it is, and with a river, a ford and a ditch added; the same status,
+//     Hook's Farm in play as it is, and with a river, a ford, a ditch and walls across pieces
+//     added; the same status,
 //     clause and message from lw_validate_move and from lw_validate_move_extend.
 //   - the axle lines' directions kept for an order's men (lw_note_axle_crossings_dirs,
 //     lw_capture.c) against lw_note_axle_crossings: random legs of random men across and along
@@ -343,7 +344,7 @@ static void test_move_checks_match_plain(void **st)
 	tw_rng_seed(&r, 34);
 	long ok = 0, refused = 0, clauses[9] = {0}; // the last: refused for standing against a gun
 	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
-	// The same states with a river across the middle (a ford on it), and a ditch.
+	// The same states with a river across the middle (a ford on it), a ditch and walls.
 	for (int k = 0; k < n; k++) {
 		tw_table *tb = &keep[k].table;
 		double w = tb->width, d = tb->depth;
@@ -356,6 +357,18 @@ static void test_move_checks_match_plain(void **st)
 			assert_true(tw_table_add(tb, &ford) >= 0);
 		if (k % 3 != 1)
 			assert_true(tw_table_add(tb, &ditch) >= 0);
+		// Walls across impassable pieces: places in the way of two pieces at once (the first
+		// in order is named).
+		int nt = tb->nterrain;
+		for (int i = 0; i < nt; i++) {
+			const tw_terrain *t = &tb->terrain[i];
+			if (!tw_terrain_impassable(t) || tw_rng_below(&r, 2))
+				continue;
+			double cx = (t->lo.x + t->hi.x) / 2, cy = (t->lo.y + t->hi.y) / 2;
+			tw_terrain wall = tw_rng_below(&r, 2) ? band(TW_TER_WALL, cx - 0.2, cy - 6, cx + 0.2, cy + 6)
+							      : band(TW_TER_WALL, cx - 6, cy - 0.2, cx + 6, cy + 0.2);
+			assert_true(tw_table_add(tb, &wall) >= 0);
+		}
 	}
 	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
 	print_message("%d states: %ld accepted, %ld refused (LW.MOB.1 %ld, LW.MOB.14 %ld, LW.C.4 %ld, LW.MOB.15 %ld, "

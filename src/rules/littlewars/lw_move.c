@@ -46,17 +46,45 @@ static void own_terrain_find(const tw_state *s, own_terrain *ot)
 	ot->ok = true;
 }
 
-static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot,
+// s31-move (issue 18): the pieces in the way of a man standing at p (his radius and the spacing
+// within r) looked for in check_leg's loop over the pieces for his last leg (with the table's
+// summary: every piece, in order, both tests after the one tw_terrain_impassable): `hit` the
+// first such piece, -1 none, STAND_UNKNOWN not looked for. check_standing names it after its
+// tests that come first (off the table), as its own loop would have.
+#define STAND_UNKNOWN (-2)
+typedef struct stand_probe {
+	tw_vec2 p;
+	double r; ///< lw_check_standing's r
+	int hit;
+} stand_probe;
+
+static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot, int hit,
 				tw_error *err);
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
 {
-	return check_standing(s, f, p, NULL, err);
+	return check_standing(s, f, p, NULL, STAND_UNKNOWN, err);
 }
 
-// lw_check_standing, with the table's summary (ot->ok) or without (ot NULL or not ok).
-static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot,
+static tw_status stand_blocked(const tw_figure *f, tw_vec2 p, const tw_terrain *t, tw_error *err)
+{
+	return tw_error_set(err, TW_ERR_ILLEGAL, t->kind == TW_TER_HOUSE ? "LW.C.4" : "LW.MOB.14",
+			    "figure %d at (%.2f, %.2f) would stand in or against %s %d%s%s", f->id, p.x, p.y,
+			    tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id, t->name[0] ? " " : "", t->name);
+}
+
+// Whether piece t (impassable) is in the way of a man standing at p with r as below.
+static inline bool stand_meets(const tw_terrain *t, tw_vec2 p, double r)
+{
+	if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
+		return false; // farther than r from the piece's bounding box, so farther from the piece
+	return tw_terrain_distance(t, p) < r;
+}
+
+// lw_check_standing, with the table's summary (ot->ok) or without (ot NULL or not ok), and the
+// first piece in the way found already (hit >= 0, -1 none) or not (STAND_UNKNOWN).
+static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot, int hit,
 				tw_error *err)
 {
 	const bool sum = ot && ot->ok;
@@ -66,23 +94,20 @@ static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p
 	if (p.y < -36 || p.y > s->table.depth + 36)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is too far off the table", p.x, p.y);
 	// The pieces near p (all of them without the general's terrain index), in order.
-	double rr = f->radius + clear;
-	lw_tindex *ix = sum ? NULL : lw_tindex_for(&s->table);
-	int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
-	// s29-sfast (issue 18): r and the pieces' array read once, not again after each call.
-	const double r = f->radius + clear - 1e-9;
-	const tw_terrain *const pieces = s->table.terrain;
-	for (int k = 0; k < nc; k++) {
-		const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
-		if (!tw_terrain_impassable(t))
-			continue;
-		if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
-			continue; // farther than r from the piece's bounding box, so farther from the piece
-		if (tw_terrain_distance(t, p) < r)
-			return tw_error_set(err, TW_ERR_ILLEGAL, t->kind == TW_TER_HOUSE ? "LW.C.4" : "LW.MOB.14",
-					    "figure %d at (%.2f, %.2f) would stand in or against %s %d%s%s", f->id, p.x,
-					    p.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
-					    t->name[0] ? " " : "", t->name);
+	if (hit >= 0)
+		return stand_blocked(f, p, &s->table.terrain[hit], err);
+	if (hit == STAND_UNKNOWN) {
+		double rr = f->radius + clear;
+		lw_tindex *ix = sum ? NULL : lw_tindex_for(&s->table);
+		int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
+		// s29-sfast (issue 18): r and the pieces' array read once, not again after each call.
+		const double r = f->radius + clear - 1e-9;
+		const tw_terrain *const pieces = s->table.terrain;
+		for (int k = 0; k < nc; k++) {
+			const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
+			if (tw_terrain_impassable(t) && stand_meets(t, p, r))
+				return stand_blocked(f, p, t, err);
+		}
 	}
 	if ((!sum || ot->river) && lw_table_is_water(&s->table, p))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4", "figure %d would stand in the river at (%.2f, %.2f)",
@@ -107,13 +132,27 @@ static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p
 
 bool lw_river_plain = false;
 
-static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, tw_error *err);
+static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, stand_probe *probe,
+			   tw_error *err);
 
 // LW.MOB.1: the string bends round obstacles; it may not pass through them.
-tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err) { return check_leg(s, a, b, NULL, err); }
+tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
+{
+	return check_leg(s, a, b, NULL, NULL, err);
+}
 
-// lw_check_leg, with the table's summary (ot->ok) or without (ot NULL or not ok).
-static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, tw_error *err)
+static tw_status leg_blocked(tw_vec2 a, tw_vec2 b, const tw_terrain *t, tw_error *err)
+{
+	return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
+			    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it", a.x, a.y,
+			    b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id, t->name[0] ? " " : "",
+			    t->name);
+}
+
+// lw_check_leg, with the table's summary (ot->ok) or without (ot NULL or not ok); with the
+// summary and a probe, the pieces in the way of standing at probe->p looked for in the same loop.
+static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, stand_probe *probe,
+			   tw_error *err)
 {
 	// The pieces whose boxes may meet the leg's (all of them without the general's terrain
 	// index), in order: the first piece in the way is named as the plain loop names it.
@@ -126,14 +165,27 @@ static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_te
 	const double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
 	const double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
 	const tw_terrain *const pieces = s->table.terrain;
-	for (int k = 0; k < nc; k++) {
-		const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
-		if (tw_terrain_impassable(t) && !(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) &&
-		    tw_terrain_segment_hits(t, a, b))
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
-					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
-					    a.x, a.y, b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
-					    t->name[0] ? " " : "", t->name);
+	if (sum && probe) { // every piece (no index): the leg's test, then the place's
+		const tw_vec2 p = probe->p;
+		const double r = probe->r;
+		int hit = -1;
+		for (int k = 0; k < nc; k++) {
+			const tw_terrain *t = &pieces[k];
+			if (!tw_terrain_impassable(t))
+				continue;
+			if (!(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) && tw_terrain_segment_hits(t, a, b))
+				return leg_blocked(a, b, t, err);
+			if (hit < 0 && stand_meets(t, p, r))
+				hit = k;
+		}
+		probe->hit = hit;
+	} else {
+		for (int k = 0; k < nc; k++) {
+			const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
+			if (tw_terrain_impassable(t) && !(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) &&
+			    tw_terrain_segment_hits(t, a, b))
+				return leg_blocked(a, b, t, err);
+		}
 	}
 	// Open water: sample the leg every half inch, if a river lies near it at all.
 	bool river = false;
@@ -333,14 +385,16 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 				    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
 								 : "");
 	tw_status st;
+	tw_vec2 end = path[n - 1];
+	// s31-move: the pieces in the way of standing at the end looked for with the last leg's.
+	stand_probe probe = {end, f->radius + (s->params[LWP_SPACING] != 0 ? LW_CLEAR : 0.0) - 1e-9, STAND_UNKNOWN};
 	for (int k = 1; k < n; k++) {
-		st = check_leg(s, path[k - 1], path[k], &ot, err);
+		st = check_leg(s, path[k - 1], path[k], &ot, k == n - 1 ? &probe : NULL, err);
 		if (st != TW_OK)
 			return st;
 	}
-	tw_vec2 end = path[n - 1];
 	*end_out = end;
-	return check_standing(s, f, end, &ot, err);
+	return check_standing(s, f, end, &ot, probe.hit, err);
 }
 
 // True for figures that take up room on the table (the others are skipped in the gap checks).
