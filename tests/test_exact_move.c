@@ -19,7 +19,8 @@
 //     legs; the gun loop's box test before the guns' records, s31-move, against after) on
 //     Hook's Farm in play as it is, and with a river, a ford, a ditch and walls across pieces
 //     added; the same status,
-//     clause and message from lw_validate_move and from lw_validate_move_extend.
+//     clause and message from lw_validate_move and from lw_validate_move_extend, and from
+//     lw_check_leg and lw_check_standing asked directly (the general's questions).
 //   - the axle lines' directions kept for an order's men (lw_note_axle_crossings_dirs,
 //     lw_capture.c) against lw_note_axle_crossings: random legs of random men across and along
 //     the guns' axle lines, on copies of Hook's Farm in play with the guns turned at random; the
@@ -298,6 +299,41 @@ static verdict judge(const tw_state *s, const tw_order *o, bool extend, bool pla
 	return v;
 }
 
+// lw_check_leg and lw_check_standing asked directly (as the general asks them), plain and fast.
+static void legs_match_plain(tw_state *states, int n, tw_rng *r, int per_state, long *refused)
+{
+	for (int k = 0; k < n; k++) {
+		const tw_state *s = &states[k];
+		for (int q = 0; q < per_state; q++) {
+			const tw_figure *f = &s->fig[tw_rng_below(r, (uint32_t)s->nfig)];
+			tw_vec2 a = some_place(s, f->pos, r), b = some_place(s, a, r);
+			for (int plain = 1; plain >= 0; plain--) {
+				static verdict v[2][2];
+				tw_error err;
+				lw_move_terrain_plain = plain;
+				memset(&err, 0, sizeof err);
+				memset(v[plain], 0, sizeof v[plain]);
+				v[plain][0].st = lw_check_leg(s, a, b, &err);
+				memcpy(v[plain][0].message, err.message, sizeof err.message);
+				memcpy(v[plain][0].clause, err.clause, sizeof err.clause);
+				memset(&err, 0, sizeof err);
+				v[plain][1].st = lw_check_standing(s, f, b, &err);
+				memcpy(v[plain][1].message, err.message, sizeof err.message);
+				memcpy(v[plain][1].clause, err.clause, sizeof err.clause);
+				lw_move_terrain_plain = false;
+				if (plain)
+					continue;
+				for (int w = 0; w < 2; w++) {
+					assert_int_equal(v[1][w].st, v[0][w].st);
+					assert_string_equal(v[1][w].clause, v[0][w].clause);
+					assert_string_equal(v[1][w].message, v[0][w].message);
+					*refused += v[1][w].st != TW_OK;
+				}
+			}
+		}
+	}
+}
+
 // Random orders on each state, judged the plain way and the fast way; counts of verdicts.
 static void orders_match_plain(tw_state *states, int n, tw_rng *r, int per_state, long *ok, long *refused,
 			       long *clauses)
@@ -371,6 +407,10 @@ static void test_move_checks_match_plain(void **st)
 		}
 	}
 	orders_match_plain(keep, n, &r, 300, &ok, &refused, clauses);
+	long leg_refused = 0;
+	legs_match_plain(keep, n, &r, 400, &leg_refused);
+	print_message("lw_check_leg and lw_check_standing: %ld refusals of %d questions\n", leg_refused, n * 400 * 2);
+	assert_true(leg_refused > 100);
 	print_message("%d states: %ld accepted, %ld refused (LW.MOB.1 %ld, LW.MOB.14 %ld, LW.C.4 %ld, LW.MOB.15 %ld, "
 		      "LW.MEL.2 %ld, LW.C.3 %ld, LW.MOB.2 %ld, LW.MOB.3 %ld; against a gun %ld)\n",
 		      n, ok, refused, clauses[0], clauses[1], clauses[2], clauses[3], clauses[4], clauses[5], clauses[6],
