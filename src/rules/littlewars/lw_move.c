@@ -39,7 +39,12 @@ static void own_terrain_find(const tw_state *s, own_terrain *ot)
 		return;
 	uint64_t kinds = 0;
 	const tw_terrain *const pieces = tb->terrain;
-	for (int i = 0, n = tb->nterrain; i < n; i++)
+	const int n = tb->nterrain;
+	int i = 0;
+	for (; i + 4 <= n; i += 4) // four at a time: the loop's own steps a quarter as often
+		kinds |= (1ull << (pieces[i].kind & 63)) | (1ull << (pieces[i + 1].kind & 63)) |
+			 (1ull << (pieces[i + 2].kind & 63)) | (1ull << (pieces[i + 3].kind & 63));
+	for (; i < n; i++)
 		kinds |= 1ull << (pieces[i].kind & 63);
 	ot->river = (kinds >> TW_TER_RIVER) & 1u;
 	ot->rough = (kinds & LW_ROUGH_KINDS) != 0;
