@@ -496,6 +496,48 @@ static tw_status check_figures_grid(const tw_state *s, const tw_order *o, const 
 	return st;
 }
 
+// s31-move (issue 18): check_figures for an order of one man (the general asks for each man it
+// starts an order with), boxed and without the general's figure grid: the room loop below and
+// its gap loop in one pass over the figures, in figure order, with gap_far's test first (inline,
+// the sum of the radii, LW_CLEAR and 1e-6 kept while the radius repeats). A man is tested when
+// the room loop lists him (on the table, his place in the box widened by his radius) and the gap
+// loop does not pass over him (not the mover, not gap_far): all pure tests, so the first man too
+// close is the one the plain loops name (and the one the cell-filed loop, an exact copy of them,
+// names). lw_move_terrain_plain: the plain loops. tests/test_exact_move.c compares them.
+static tw_status check_one(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends, double x0,
+			   double y0, double x1, double y1, tw_error *err)
+{
+	const tw_figure *f = &s->fig[o->fig[0]];
+	tw_vec2 end;
+	tw_status st = check_own(s, o, 0, &end, err);
+	if (st != TW_OK)
+		return st;
+	const tw_figure *const figs = s->fig;
+	const int nfig = s->nfig;
+	const double fr = f->radius;
+	double lastr = NAN, far = NAN;
+	for (int j = 0; j < nfig; j++) {
+		const tw_figure *g = &figs[j];
+		const double r = g->radius;
+		if (!(r == lastr)) { // NaN: worked out each time, apart never
+			lastr = r;
+			far = fr + r + LW_CLEAR + 1e-6; // gap_apart's
+		}
+		int sl = slot[g->id];
+		tw_vec2 at = sl >= 0 ? ends[sl] : g->pos;
+		if (fabs(end.x - at.x) > far || fabs(end.y - at.y) > far)
+			continue; // gap_far
+		if (g->id == f->id || !on_table(g))
+			continue;
+		if (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r)
+			continue; // not in the room
+		st = check_gap(s, f, end, g, at, err);
+		if (st != TW_OK)
+			return st;
+	}
+	return TW_OK;
+}
+
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
 			       int *room, tw_vec2 *room_at, lw_fgrid *fg, tw_error *err)
 {
@@ -518,6 +560,8 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 	}
 	double w0 = rmax + LW_CLEAR + 1e-5;
 	x0 -= w0, y0 -= w0, x1 += w0, y1 += w0;
+	if (boxed && !fg && o->nfig == 1 && !lw_move_terrain_plain)
+		return check_one(s, o, slot, ends, x0, y0, x1, y1, err);
 	int nroom = 0;
 	// With the general's figure grid (lw_fgrid.c): the candidates are the men filed in the cells
 	// that meet the box widened by the largest radius filed (those filed in none too), and the
