@@ -810,6 +810,22 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		one_side &= s->fig[o->fig[i]].side == s->fig[o->fig[0]].side;
 	double *foe_at = one_side ? lw_scratch_get(&sc, (size_t)s->nfig * 3 * sizeof *foe_at + 1) : NULL;
 	double far_radius = NAN; // the mover's radius foe_at's reaches are for (NaN: none)
+	// With foe_at: the box of the order's ends and their largest radius. A foe for whom
+	// lw_contact_far's test holds against the box's nearest side, with the largest radius (his
+	// reach from any mover is at most that: sums of larger numbers are not smaller), holds it
+	// against every mover (a mover's end is no nearer him along that axis), so is never in
+	// contact with one: he is left off the list. Not finite or a radius out of range: every foe.
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, rmax = 0;
+	bool boxed = foe_at != NULL;
+	for (int i = 0; i < o->nfig && boxed; i++) {
+		double r = s->fig[o->fig[i]].radius;
+		boxed = isfinite(ends[i].x) && isfinite(ends[i].y) && r >= 0 && r < 1e6;
+		rmax = r > rmax ? r : rmax;
+		bx0 = ends[i].x < bx0 ? ends[i].x : bx0;
+		by0 = ends[i].y < by0 ? ends[i].y : by0;
+		bx1 = ends[i].x > bx1 ? ends[i].x : bx1;
+		by1 = ends[i].y > by1 ? ends[i].y : by1;
+	}
 	int nfoes = 0, foes_side = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
@@ -854,8 +870,15 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			if (!plain && foes && foes_side != f->side) {
 				nfoes = 0;
 				for (int j = 0; j < nfig; j++)
-					if (figs[j].side != f->side && lw_is_free(&figs[j]))
+					if (figs[j].side != f->side && lw_is_free(&figs[j])) {
+						if (boxed) {
+							const double w = rmax + figs[j].radius + LW_CONTACT + 1e-6;
+							const double gx = figs[j].pos.x, gy = figs[j].pos.y;
+							if (bx0 - gx > w || gx - bx1 > w || by0 - gy > w || gy - by1 > w)
+								continue; // far from every mover (see above)
+						}
 						foes[nfoes++] = j;
+					}
 				foes_side = f->side;
 				far_radius = NAN;
 				for (int k = 0; foe_at && k < nfoes; k++) {
