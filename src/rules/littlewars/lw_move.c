@@ -14,6 +14,7 @@
 #include "lw_pgrid.h"
 #include "lw_obstacles.h" // issue 16: a ditch is rough going
 #include "lw_capture.h"
+#include "lw_kinds.h"
 
 // s31-move (issue 18): what check_own's terrain tests look for on a table without a terrain index
 // (Hook's Farm and every table of a few dozen pieces), found in one pass over the pieces' kinds
@@ -37,15 +38,7 @@ static void own_terrain_find(const tw_state *s, own_terrain *ot)
 	ot->ok = false;
 	if (lw_move_terrain_plain || lw_river_plain || lw_rough_plain || lw_tindex_for(tb))
 		return;
-	uint64_t kinds = 0;
-	const tw_terrain *const pieces = tb->terrain;
-	const int n = tb->nterrain;
-	int i = 0;
-	for (; i + 4 <= n; i += 4) // four at a time: the loop's own steps a quarter as often
-		kinds |= (1ull << (pieces[i].kind & 63)) | (1ull << (pieces[i + 1].kind & 63)) |
-			 (1ull << (pieces[i + 2].kind & 63)) | (1ull << (pieces[i + 3].kind & 63));
-	for (; i < n; i++)
-		kinds |= 1ull << (pieces[i].kind & 63);
+	uint64_t kinds = lw_kinds_mask(tb);
 	ot->river = (kinds >> TW_TER_RIVER) & 1u;
 	ot->rough = (kinds & LW_ROUGH_KINDS) != 0;
 	ot->ok = true;
@@ -196,6 +189,11 @@ static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_te
 	bool river = false;
 	if (sum && !ot->river)
 		return TW_OK; // no river on the table: none near the leg
+	// s31-move (issue 18): without an index and without a river on the table (lw_kinds_mask's
+	// bit clear), no river near the leg (the loop below finds none).
+	if (!sum && !ix && !lw_river_plain && !lw_move_terrain_plain &&
+	    !((lw_kinds_mask(&s->table) >> TW_TER_RIVER) & 1u))
+		return TW_OK;
 	if (!ix && !lw_river_plain) {
 		// s27-hook8 (issue 18): without an index, the pieces up to the next river are passed
 		// over by their kind alone (the plain loop's first test), then that river's box as below.
