@@ -2,6 +2,7 @@
 #include "fmt_fast.h"
 
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -21,13 +22,13 @@ static size_t conv_len(const char *p)
 
 bool tw_fmt_fast_ok(const char *fmt)
 {
-	for (const char *p = fmt; *p; p++) {
-		if (*p != '%')
-			continue;
+	// s31-move: the next '%' found by strchr (the same one a byte loop finds), then past its
+	// conversion.
+	for (const char *p = strchr(fmt, '%'); p; p = strchr(p, '%')) {
 		size_t n = conv_len(p + 1);
 		if (n == 0)
 			return false;
-		p += n;
+		p += n + 1;
 	}
 	return true;
 }
@@ -72,9 +73,80 @@ static void put_unsigned(out *o, unsigned long long v)
 	put(o, p, (size_t)(end - p));
 }
 
-// "%.Nf" of v: n = v * 10^N rounded to the nearest integer on its exact value, ties to even (as
-// glibc's printf rounds in the default rounding mode). fma gives the sign of m*a - k and of
-// 2m*a - (2k+1) exactly; below 2^40, m*a < 2^50 and every integer used is exact.
+// "%.Nf" of v, |v| < 2^40: n = v * 10^N rounded to the nearest integer on its exact value, ties
+// to even (as glibc's printf rounds in the default rounding mode). s31-move (issue 18): worked out
+// on the double's own bits, v = M * 2^e exactly (M < 2^53): M * 10^N < 2^63 is exact in 64 bits,
+// so n is its quotient by 2^-e rounded on the remainder (half: the tie), all in integers; it was
+// floor() and three fma() calls. tests/test_exact_move.c checks it against snprintf.
+static unsigned long long fixed_units(double a, int prec)
+{
+	static const unsigned long long pow10[4] = {1, 10, 100, 1000};
+	uint64_t bits;
+	memcpy(&bits, &a, sizeof bits);
+	int ex = (int)((bits >> 52) & 0x7ff);
+	uint64_t man = bits & ((1ull << 52) - 1);
+	if (ex)
+		man |= 1ull << 52;
+	else
+		ex = 1; // subnormal
+	int e = ex - 1075; // a = man * 2^e
+	uint64_t big = man * pow10[prec];
+	if (e >= 0)
+		return big << e; // an integer below 2^40: a * 10^N < 2^50
+	int sh = -e;
+	if (sh >= 64)
+		return 0; // big / 2^sh < 2^63 / 2^64 = 1/2
+	uint64_t q = big >> sh, r = big & ((1ull << sh) - 1), half = 1ull << (sh - 1);
+	return q + (r > half || (r == half && (q & 1)));
+}
+
+// The characters of "%.Nf" of v (|v| < 2^40, prec 0-3) written at p (at most 18); their count.
+// Written in place, from the last (the count of the whole part's digits first): no copy.
+static size_t fixed_small(char *p, double v, int prec)
+{
+	static const unsigned long long pow10[4] = {1, 10, 100, 1000};
+	unsigned long long n = fixed_units(fabs(v), prec);
+	unsigned long long ip = n / pow10[prec];
+	size_t nd = 1;
+	for (unsigned long long t = ip; t >= 10; t /= 10)
+		nd++;
+	size_t len = (size_t)(signbit(v) != 0) + nd + (prec > 0 ? (size_t)prec + 1 : 0);
+	char *q = p + len;
+	switch (prec) { // constant divisors
+	case 1:
+		*--q = (char)('0' + n % 10);
+		*--q = '.';
+		break;
+	case 2:
+		*--q = (char)('0' + n % 10);
+		*--q = (char)('0' + n / 10 % 10);
+		*--q = '.';
+		break;
+	case 3:
+		*--q = (char)('0' + n % 10);
+		*--q = (char)('0' + n / 10 % 10);
+		*--q = (char)('0' + n / 100 % 10);
+		*--q = '.';
+		break;
+	default:
+		break;
+	}
+	do {
+		*--q = (char)('0' + ip % 10);
+		ip /= 10;
+	} while (ip);
+	if (signbit(v))
+		*--q = '-';
+	return len;
+}
+
+int tw_fmt_fixed_small(char *p, double v, int prec)
+{
+	if (!(fabs(v) < 0x1p40) || prec < 0 || prec > 3)
+		return -1;
+	return (int)fixed_small(p, v, prec);
+}
+
 static void put_fixed(out *o, double v, int prec)
 {
 	double a = fabs(v);
@@ -84,29 +156,8 @@ static void put_fixed(out *o, double v, int prec)
 		put(o, big, n < 0 ? 0 : (size_t)n < sizeof big ? (size_t)n : sizeof big - 1);
 		return;
 	}
-	static const double pow10[4] = {1, 10, 100, 1000};
-	double m = pow10[prec];
-	double k = floor(m * a);
-	if (fma(m, a, -k) < 0)
-		k -= 1;
-	else if (fma(m, a, -(k + 1)) >= 0)
-		k += 1;
-	double t = fma(2 * m, a, -(2 * k + 1));
-	unsigned long long n = (unsigned long long)k;
-	if (t > 0 || (t == 0 && (n & 1)))
-		n++;
-	unsigned long long ip = n / (unsigned long long)m, fp = n % (unsigned long long)m;
-	char tmp[32], *end = tmp + sizeof tmp, *p = end;
-	for (int d = 0; d < prec; d++) {
-		*--p = (char)('0' + fp % 10);
-		fp /= 10;
-	}
-	if (prec > 0)
-		*--p = '.';
-	p = digits(p, ip);
-	if (signbit(v))
-		*--p = '-';
-	put(o, p, (size_t)(end - p));
+	char tmp[32];
+	put(o, tmp, fixed_small(tmp, v, prec));
 }
 
 int tw_fmt_fixed(char *buf, size_t cap, double v, int prec)
@@ -123,9 +174,9 @@ void tw_fmt_fast(char *buf, size_t cap, const char *fmt, va_list ap)
 	buf[0] = 0;
 	const char *p = fmt;
 	while (*p) {
-		const char *q = p;
-		while (*q && *q != '%')
-			q++;
+		const char *q = strchr(p, '%'); // s31-move: the next '%' or the end, as a byte loop finds
+		if (!q)
+			q = p + strlen(p);
 		if (q > p)
 			put(&o, p, (size_t)(q - p));
 		if (!*q)

@@ -19,4 +19,9 @@ void tw_fmt_fast(char *buf, size_t cap, const char *fmt, va_list ap);
 /// snprintf would return when the buffer is large enough (rule sets build their words on it).
 int tw_fmt_fixed(char *buf, size_t cap, double v, int prec);
 
+/// s31-move: the characters snprintf(buf, cap, "%.*f", prec, v) writes, for |v| < 2^40 and prec
+/// 0-3, written at p (at most 18 of them, not terminated); their count. -1 (nothing written) for
+/// any other v or prec.
+int tw_fmt_fixed_small(char *p, double v, int prec);
+
 #endif

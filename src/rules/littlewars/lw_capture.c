@@ -20,12 +20,13 @@
 #include <stdio.h>
 
 #include "lw.h"
+#include "lw_capture.h"
 
-// LW.CAP.1(b): which way is "beyond" the axle line of gun g for a man of `side`: +1 the muzzle's
-// side, -1 the trail's.
-static int beyond_sense(const tw_state *s, const tw_gun *g, int side)
+// LW.CAP.1(b): which way is "beyond" the axle line of a gun whose bearing points along d
+// (tw_dir_deg(g->bearing)) for a man of `side`: +1 the muzzle's side, -1 the trail's.
+static int beyond_sense(const tw_state *s, tw_vec2 d, int side)
 {
-	double along = s->sides[side].forward * tw_dir_deg(g->bearing).y; // attack direction . bearing
+	double along = s->sides[side].forward * d.y; // attack direction . bearing
 	return along > 1e-9 ? 1 : -1;
 }
 
@@ -72,14 +73,38 @@ static bool still_free(const tw_state *s, int32_t id, int32_t arg)
 
 void lw_note_axle_crossings(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b)
 {
+	lw_note_axle_crossings_dirs(s, f, a, b, NULL);
+}
+
+void lw_axle_dirs_init(lw_axle_dirs *dirs, const tw_state *s)
+{
+	dirs->have = 0;
+	dirs->ok = s->ngun <= LW_AXLE_DIRS_MAX;
+}
+
+void lw_note_axle_crossings_dirs(tw_state *s, const tw_figure *f, tw_vec2 a, tw_vec2 b, lw_axle_dirs *dirs)
+{
 	if (!f || !lw_is_free_man(f))
 		return;
+	const bool kept = dirs && dirs->ok && s->ngun <= LW_AXLE_DIRS_MAX;
 	for (int gi = 0; gi < s->ngun; gi++) {
 		tw_gun *g = &s->gun[gi];
 		if (g->side == f->side || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: no axle line on the table
 			continue;
-		tw_vec2 d = tw_dir_deg(g->bearing); // the axle line is through g->axle, across d
-		int sense = beyond_sense(s, g, f->side);
+		// The axle line is through g->axle, across d. s31-move (issue 18): d worked out once an
+		// order for each gun (tw_dir_deg is a function of the bearing alone, and nothing turns a
+		// gun while the order's men move), and given to beyond_sense (it worked it out again).
+		tw_vec2 d;
+		if (kept && (dirs->have >> gi) & 1u) {
+			d = dirs->d[gi];
+		} else {
+			d = tw_dir_deg(g->bearing);
+			if (kept) {
+				dirs->d[gi] = d;
+				dirs->have |= 1ull << gi;
+			}
+		}
+		int sense = beyond_sense(s, d, f->side);
 		bool was = beyond(tw_dot(tw_sub(a, g->axle), d), sense), is = beyond(tw_dot(tw_sub(b, g->axle), d), sense);
 		if (was == is)
 			continue;

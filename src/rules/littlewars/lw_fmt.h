@@ -17,4 +17,9 @@ void lw_fmt_put(char *buf, size_t cap, size_t *len, const char *text);
 void lw_fmt_put_int(char *buf, size_t cap, size_t *len, long long v);
 void lw_fmt_put_1(char *buf, size_t cap, size_t *len, double v);
 
+/// s31-move: snprintf(buf, cap, "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", prefix, side, kind, id,
+/// len, x, y) (a man's move event); the length written.
+size_t lw_fmt_move_text(char *buf, size_t cap, const char *prefix, const char *side, const char *kind, int id,
+			double len, double x, double y);
+
 #endif

@@ -13,42 +13,115 @@
 #include "lw_scratch.h"
 #include "lw_pgrid.h"
 #include "lw_obstacles.h" // issue 16: a ditch is rough going
+#include "lw_capture.h"
+#include "lw_kinds.h"
+
+// s31-move (issue 18): what check_own's terrain tests look for on a table without a terrain index
+// (Hook's Farm and every table of a few dozen pieces), found in one pass over the pieces' kinds
+// instead of three (the leg's river, the ditches, the place's water): whether any piece is a river
+// (without one, lw_check_leg finds no river near the leg and lw_table_is_water no water, by the
+// pieces' kinds alone) and whether any piece is of a rough kind (without one, lw_rough_extra
+// is +0). A kind's bit is taken modulo 64: a kind of 64 or more may only make the test say yes,
+// and then the plain function is asked. tests/test_exact_move.c compares the verdicts and words
+// with the plain loops'.
+typedef struct own_terrain {
+	bool ok;    ///< the fields below hold; otherwise the plain functions are asked
+	bool river; ///< maybe a river piece on the table (false: surely none)
+	bool rough; ///< maybe a piece of a rough kind on the table (false: surely none)
+} own_terrain;
+
+bool lw_move_terrain_plain = false;
+
+static void own_terrain_find(const tw_state *s, own_terrain *ot)
+{
+	const tw_table *tb = &s->table;
+	ot->ok = false;
+	if (lw_move_terrain_plain || lw_river_plain || lw_rough_plain || lw_tindex_for(tb))
+		return;
+	uint64_t kinds = lw_kinds_mask(tb);
+	ot->river = (kinds >> TW_TER_RIVER) & 1u;
+	ot->rough = (kinds & LW_ROUGH_KINDS) != 0;
+	ot->ok = true;
+}
+
+// s31-move (issue 18): the pieces in the way of a man standing at p (his radius and the spacing
+// within r) looked for in check_leg's loop over the pieces for his last leg (with the table's
+// summary: every piece, in order, both tests after the one tw_terrain_impassable): `hit` the
+// first such piece, -1 none, STAND_UNKNOWN not looked for. check_standing names it after its
+// tests that come first (off the table), as its own loop would have.
+#define STAND_UNKNOWN (-2)
+typedef struct stand_probe {
+	tw_vec2 p;
+	double r; ///< lw_check_standing's r
+	int hit;
+} stand_probe;
+
+static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot, int hit,
+				tw_error *err);
 
 // LW.MOB.14: a man stands clear of buildings, trees, rocks and guns; never in open water.
 tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw_error *err)
 {
+	return check_standing(s, f, p, NULL, STAND_UNKNOWN, err);
+}
+
+static tw_status stand_blocked(const tw_figure *f, tw_vec2 p, const tw_terrain *t, tw_error *err)
+{
+	return tw_error_set(err, TW_ERR_ILLEGAL, t->kind == TW_TER_HOUSE ? "LW.C.4" : "LW.MOB.14",
+			    "figure %d at (%.2f, %.2f) would stand in or against %s %d%s%s", f->id, p.x, p.y,
+			    tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id, t->name[0] ? " " : "", t->name);
+}
+
+// Whether piece t (impassable) is in the way of a man standing at p with r as below.
+static inline bool stand_meets(const tw_terrain *t, tw_vec2 p, double r)
+{
+	if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
+		return false; // farther than r from the piece's bounding box, so farther from the piece
+	return tw_terrain_distance(t, p) < r;
+}
+
+// lw_check_standing, with the table's summary (ot->ok) or without (ot NULL or not ok), and the
+// first piece in the way found already (hit >= 0, -1 none) or not (STAND_UNKNOWN).
+static tw_status check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, const own_terrain *ot, int hit,
+				tw_error *err)
+{
+	const bool sum = ot && ot->ok;
 	double clear = s->params[LWP_SPACING] != 0 ? LW_CLEAR : 0.0;
 	if (p.x < f->radius || p.x > s->table.width - f->radius)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is off the side of the table", p.x, p.y);
 	if (p.y < -36 || p.y > s->table.depth + 36)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.3", "(%.2f, %.2f) is too far off the table", p.x, p.y);
 	// The pieces near p (all of them without the general's terrain index), in order.
-	double rr = f->radius + clear;
-	lw_tindex *ix = lw_tindex_for(&s->table);
-	int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
-	// s29-sfast (issue 18): r and the pieces' array read once, not again after each call.
-	const double r = f->radius + clear - 1e-9;
-	const tw_terrain *const pieces = s->table.terrain;
-	for (int k = 0; k < nc; k++) {
-		const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
-		if (!tw_terrain_impassable(t))
-			continue;
-		if (p.x < t->lo.x - r || p.x > t->hi.x + r || p.y < t->lo.y - r || p.y > t->hi.y + r)
-			continue; // farther than r from the piece's bounding box, so farther from the piece
-		if (tw_terrain_distance(t, p) < r)
-			return tw_error_set(err, TW_ERR_ILLEGAL, t->kind == TW_TER_HOUSE ? "LW.C.4" : "LW.MOB.14",
-					    "figure %d at (%.2f, %.2f) would stand in or against %s %d%s%s", f->id, p.x,
-					    p.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
-					    t->name[0] ? " " : "", t->name);
+	if (hit >= 0)
+		return stand_blocked(f, p, &s->table.terrain[hit], err);
+	if (hit == STAND_UNKNOWN) {
+		double rr = f->radius + clear;
+		lw_tindex *ix = sum ? NULL : lw_tindex_for(&s->table);
+		int nc = ix ? lw_tindex_query(ix, tw_v2(p.x - rr, p.y - rr), tw_v2(p.x + rr, p.y + rr)) : s->table.nterrain;
+		// s29-sfast (issue 18): r and the pieces' array read once, not again after each call.
+		const double r = f->radius + clear - 1e-9;
+		const tw_terrain *const pieces = s->table.terrain;
+		for (int k = 0; k < nc; k++) {
+			const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
+			if (tw_terrain_impassable(t) && stand_meets(t, p, r))
+				return stand_blocked(f, p, t, err);
+		}
 	}
-	if (lw_table_is_water(&s->table, p))
+	if ((!sum || ot->river) && lw_table_is_water(&s->table, p))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.C.4", "figure %d would stand in the river at (%.2f, %.2f)",
 				    f->id, p.x, p.y);
+	// s31-move (issue 18): the box test first (most guns are far), then the gun's records: the
+	// same tests, all of them pure, so the same first gun in the way.
+	// (lw_move_terrain_plain: the records first, as before.)
+	const double reach = f->radius + clear;
+	const bool box_first = !lw_move_terrain_plain;
 	for (int i = 0; i < s->ngun; i++) {
 		const tw_gun *g = &s->gun[i];
+		if (box_first && !lw_gun_may_be_within(g, p, reach))
+			continue;
 		if (!lw_gun_in_battle(s, g) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: not on the table
 			continue;
-		if (lw_gun_may_be_within(g, p, f->radius + clear) && tw_gun_distance(g, p) < f->radius + clear - 1e-9)
+		if ((box_first || lw_gun_may_be_within(g, p, reach)) && tw_gun_distance(g, p) < reach - 1e-9)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.14", "figure %d would stand against gun %d", f->id,
 					    g->id);
 	}
@@ -57,12 +130,32 @@ tw_status lw_check_standing(const tw_state *s, const tw_figure *f, tw_vec2 p, tw
 
 bool lw_river_plain = false;
 
+static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, stand_probe *probe,
+			   tw_error *err);
+
 // LW.MOB.1: the string bends round obstacles; it may not pass through them.
 tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 {
+	return check_leg(s, a, b, NULL, NULL, err);
+}
+
+static tw_status leg_blocked(tw_vec2 a, tw_vec2 b, const tw_terrain *t, tw_error *err)
+{
+	return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
+			    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it", a.x, a.y,
+			    b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id, t->name[0] ? " " : "",
+			    t->name);
+}
+
+// lw_check_leg, with the table's summary (ot->ok) or without (ot NULL or not ok); with the
+// summary and a probe, the pieces in the way of standing at probe->p looked for in the same loop.
+static tw_status check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, const own_terrain *ot, stand_probe *probe,
+			   tw_error *err)
+{
 	// The pieces whose boxes may meet the leg's (all of them without the general's terrain
 	// index), in order: the first piece in the way is named as the plain loop names it.
-	lw_tindex *ix = lw_tindex_for(&s->table);
+	const bool sum = ot && ot->ok; // s31-move: the table's summary (no index, then)
+	lw_tindex *ix = sum ? NULL : lw_tindex_for(&s->table);
 	int nc = ix ? lw_tindex_query(ix, tw_v2(fmin(a.x, b.x), fmin(a.y, b.y)), tw_v2(fmax(a.x, b.x), fmax(a.y, b.y)))
 		    : s->table.nterrain;
 	// s29-sfast (issue 18): the leg's box (tw_terrain_box_apart's) and the pieces' array worked
@@ -70,17 +163,37 @@ tw_status lw_check_leg(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_error *err)
 	const double x0 = a.x < b.x ? a.x : b.x, x1 = a.x < b.x ? b.x : a.x;
 	const double y0 = a.y < b.y ? a.y : b.y, y1 = a.y < b.y ? b.y : a.y;
 	const tw_terrain *const pieces = s->table.terrain;
-	for (int k = 0; k < nc; k++) {
-		const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
-		if (tw_terrain_impassable(t) && !(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) &&
-		    tw_terrain_segment_hits(t, a, b))
-			return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.1",
-					    "the path from (%.1f, %.1f) to (%.1f, %.1f) passes through %s %d%s%s: go round it",
-					    a.x, a.y, b.x, b.y, tw_terrain_kind_name((tw_terrain_kind)t->kind), t->id,
-					    t->name[0] ? " " : "", t->name);
+	if (sum && probe) { // every piece (no index): the leg's test, then the place's
+		const tw_vec2 p = probe->p;
+		const double r = probe->r;
+		int hit = -1;
+		for (int k = 0; k < nc; k++) {
+			const tw_terrain *t = &pieces[k];
+			if (!tw_terrain_impassable(t))
+				continue;
+			if (!(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) && tw_terrain_segment_hits(t, a, b))
+				return leg_blocked(a, b, t, err);
+			if (hit < 0 && stand_meets(t, p, r))
+				hit = k;
+		}
+		probe->hit = hit;
+	} else {
+		for (int k = 0; k < nc; k++) {
+			const tw_terrain *t = &pieces[ix ? ix->cand[k] : k];
+			if (tw_terrain_impassable(t) && !(x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y) &&
+			    tw_terrain_segment_hits(t, a, b))
+				return leg_blocked(a, b, t, err);
+		}
 	}
 	// Open water: sample the leg every half inch, if a river lies near it at all.
 	bool river = false;
+	if (sum && !ot->river)
+		return TW_OK; // no river on the table: none near the leg
+	// s31-move (issue 18): without an index and without a river on the table (lw_kinds_mask's
+	// bit clear), no river near the leg (the loop below finds none).
+	if (!sum && !ix && !lw_river_plain && !lw_move_terrain_plain &&
+	    !((lw_kinds_mask(&s->table) >> TW_TER_RIVER) & 1u))
+		return TW_OK;
 	if (!ix && !lw_river_plain) {
 		// s27-hook8 (issue 18): without an index, the pieces up to the next river are passed
 		// over by their kind alone (the plain loop's first test), then that river's box as below.
@@ -193,8 +306,8 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	}
 	int *room = fg ? slot : slot + s->nfig, *by_id = fg ? fg->slot : slot;
-	for (int j = 0; !fg && j < s->nfig; j++)
-		by_id[j] = -1;
+	if (!fg) // every slot -1 (s31-move: all bits set, as a memset)
+		memset(by_id, 0xff, (size_t)s->nfig * sizeof *by_id);
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		ends[i] = path[n - 1];
@@ -255,7 +368,10 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	double len = tw_path_length(path, n) + first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
 	double allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, path, n); // LW.BIG.7, KS.MOV.1 (lw_waggons.c)
-	double rough = lw_rough_extra(s, path, n); // issue 16: each inch in a ditch counts two
+	own_terrain ot; // s31-move: the table's pieces looked at once for the tests below
+	own_terrain_find(s, &ot);
+	// issue 16: each inch in a ditch counts two (s31-move: +0 without one, as lw_rough_extra adds)
+	double rough = ot.ok && !ot.rough ? 0.0 : lw_rough_extra(s, path, n);
 	if (rough > 0 && len <= allow + 1e-9 && len + rough > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 				    "figure %d would move %.2f in, %.2f of them in a ditch, which count twice: %.2f of his %.0f in",
@@ -272,14 +388,16 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 				    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
 								 : "");
 	tw_status st;
+	tw_vec2 end = path[n - 1];
+	// s31-move: the pieces in the way of standing at the end looked for with the last leg's.
+	stand_probe probe = {end, f->radius + (s->params[LWP_SPACING] != 0 ? LW_CLEAR : 0.0) - 1e-9, STAND_UNKNOWN};
 	for (int k = 1; k < n; k++) {
-		st = lw_check_leg(s, path[k - 1], path[k], err);
+		st = check_leg(s, path[k - 1], path[k], &ot, k == n - 1 ? &probe : NULL, err);
 		if (st != TW_OK)
 			return st;
 	}
-	tw_vec2 end = path[n - 1];
 	*end_out = end;
-	return lw_check_standing(s, f, end, err);
+	return check_standing(s, f, end, &ot, probe.hit, err);
 }
 
 // True for figures that take up room on the table (the others are skipped in the gap checks).
@@ -376,6 +494,48 @@ static tw_status check_figures_grid(const tw_state *s, const tw_order *o, const 
 	return st;
 }
 
+// s31-move (issue 18): check_figures for an order of one man (the general asks for each man it
+// starts an order with), boxed and without the general's figure grid: the room loop below and
+// its gap loop in one pass over the figures, in figure order, with gap_far's test first (inline,
+// the sum of the radii, LW_CLEAR and 1e-6 kept while the radius repeats). A man is tested when
+// the room loop lists him (on the table, his place in the box widened by his radius) and the gap
+// loop does not pass over him (not the mover, not gap_far): all pure tests, so the first man too
+// close is the one the plain loops name (and the one the cell-filed loop, an exact copy of them,
+// names). lw_move_terrain_plain: the plain loops. tests/test_exact_move.c compares them.
+static tw_status check_one(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends, double x0,
+			   double y0, double x1, double y1, tw_error *err)
+{
+	const tw_figure *f = &s->fig[o->fig[0]];
+	tw_vec2 end;
+	tw_status st = check_own(s, o, 0, &end, err);
+	if (st != TW_OK)
+		return st;
+	const tw_figure *const figs = s->fig;
+	const int nfig = s->nfig;
+	const double fr = f->radius;
+	double lastr = NAN, far = NAN;
+	for (int j = 0; j < nfig; j++) {
+		const tw_figure *g = &figs[j];
+		const double r = g->radius;
+		if (!(r == lastr)) { // NaN: worked out each time, apart never
+			lastr = r;
+			far = fr + r + LW_CLEAR + 1e-6; // gap_apart's
+		}
+		int sl = slot[g->id];
+		tw_vec2 at = sl >= 0 ? ends[sl] : g->pos;
+		if (fabs(end.x - at.x) > far || fabs(end.y - at.y) > far)
+			continue; // gap_far
+		if (g->id == f->id || !on_table(g))
+			continue;
+		if (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r)
+			continue; // not in the room
+		st = check_gap(s, f, end, g, at, err);
+		if (st != TW_OK)
+			return st;
+	}
+	return TW_OK;
+}
+
 static tw_status check_figures(const tw_state *s, const tw_order *o, const int *slot, const tw_vec2 *ends,
 			       int *room, tw_vec2 *room_at, lw_fgrid *fg, tw_error *err)
 {
@@ -398,6 +558,8 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 	}
 	double w0 = rmax + LW_CLEAR + 1e-5;
 	x0 -= w0, y0 -= w0, x1 += w0, y1 += w0;
+	if (boxed && !fg && o->nfig == 1 && !lw_move_terrain_plain)
+		return check_one(s, o, slot, ends, x0, y0, x1, y1, err);
 	int nroom = 0;
 	// With the general's figure grid (lw_fgrid.c): the candidates are the men filed in the cells
 	// that meet the box widened by the largest radius filed (those filed in none too), and the
@@ -437,16 +599,31 @@ static tw_status check_figures(const tw_state *s, const tw_order *o, const int *
 		if (ncand < 0)
 			nroom = 0; // no memory for the query: the plain loop
 	}
-	for (int j = 0; j < s->nfig && ncand < 0; j++) {
-		const tw_figure *g = &s->fig[j];
-		if (!on_table(g))
-			continue;
-		tw_vec2 at = slot[g->id] >= 0 ? ends[slot[g->id]] : g->pos;
-		double r = g->radius; // NaN: no test fails, he is listed
-		if (boxed && (at.x < x0 - r || at.x > x1 + r || at.y < y0 - r || at.y > y1 + r))
-			continue;
-		room[nroom] = j;
-		room_at[nroom++] = at;
+	if (ncand < 0) {
+		// s31-move (issue 18): the figures and their count read once (room[] might alias them for
+		// the compiler), and the box widened by a radius kept while the radius repeats (the same
+		// four sums of the same two numbers).
+		const tw_figure *const figs = s->fig;
+		const int nfig = s->nfig;
+		double lastr = NAN, bx0 = NAN, bx1 = NAN, by0 = NAN, by1 = NAN;
+		for (int j = 0; j < nfig; j++) {
+			const tw_figure *g = &figs[j];
+			if (!on_table(g))
+				continue;
+			int sl = slot[g->id];
+			tw_vec2 at = sl >= 0 ? ends[sl] : g->pos;
+			double r = g->radius; // NaN: no test fails, he is listed
+			if (boxed) {
+				if (!(r == lastr)) {
+					lastr = r;
+					bx0 = x0 - r, bx1 = x1 + r, by0 = y0 - r, by1 = y1 + r;
+				}
+				if (at.x < bx0 || at.x > bx1 || at.y < by0 || at.y > by1)
+					continue;
+			}
+			room[nroom] = j;
+			room_at[nroom++] = at;
+		}
 	}
 	// Many men against many (a block of a large army): the room's men filed by cell (lw_pgrid.c).
 	if (boxed && (int64_t)nroom * o->nfig >= LW_GAPGRID_MIN)
@@ -538,6 +715,32 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 	// s27-hook8 (issue 18): gap_far first (most men are far; the tests are pure, so their order
 	// does not change which men are checked), the switch read once.
 	bool far_first = !lw_validate_plain_gaps && !lw_extend_plain_order;
+	if (far_first && ncand < 0 && st == TW_OK) {
+		// s31-move (issue 18): the loop below with gap_apart's test first, inline, the newcomer's
+		// radius and place held in registers and the sum of the radii, LW_CLEAR and 1e-6 kept
+		// while the radius repeats (the same sums of the same numbers; a radius -0 instead of +0
+		// gives the same sum once LW_CLEAR is added; NaN: worked out each time, apart never).
+		const tw_figure *const figs = s->fig;
+		const int nfig = s->nfig;
+		const double fr = f->radius, ex = end.x, ey = end.y;
+		double lastr = NAN, far = NAN;
+		for (int j = 0; j < nfig; j++) {
+			const tw_figure *g = &figs[j];
+			const double gr = g->radius;
+			if (!(gr == lastr)) {
+				lastr = gr;
+				far = fr + gr + LW_CLEAR + 1e-6;
+			}
+			if (fabs(ex - g->pos.x) > far || fabs(ey - g->pos.y) > far)
+				continue;
+			if (in_order[g->id] || g->id == f->id || !on_table(g) || gap_far(f, end, g, g->pos))
+				continue;
+			st = check_gap(s, f, end, g, g->pos, err);
+			if (st != TW_OK)
+				break;
+		}
+		ncand = 0; // done: not the loop below
+	}
 	for (int j = 0; j < s->nfig && st == TW_OK && ncand < 0; j++) {
 		const tw_figure *g = &s->fig[j];
 		if (far_first && gap_apart(f, end, g, g->pos))
@@ -583,17 +786,44 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		lw_scratch_put(&sc, lens);
 		return TW_ERR_NOMEM;
 	}
+	lw_axle_dirs dirs; // s31-move: the guns' axle lines worked out once an order (lw_capture.h)
+	lw_axle_dirs_init(&dirs, s);
 	for (int i = 0; i < o->nfig; i++) {
 		int n = figure_path(s, o, i, path);
 		const tw_figure *f = &s->fig[o->fig[i]];
 		ends[i] = path[n - 1];
 		lens[i] = tw_path_length(path, n) + first_move_offset(s, f);
 		for (int k = 1; k < n; k++)
-			lw_note_axle_crossings(s, f, path[k - 1], path[k]);
+			lw_note_axle_crossings_dirs(s, f, path[k - 1], path[k], &dirs);
 	}
 	LWG(s)->men_moved = 1; // LW.MV.11: guns are finished once a man moves
 	// The enemy's free men for the contact test (below); without memory, the plain loop.
 	int32_t *foes = lw_scratch_get(&sc, (size_t)s->nfig * sizeof *foes + 1);
+	// s31-move (issue 18): with the list, each foe's place and the reach of lw_contact_far from
+	// the mover (his radius, the foe's, LW_CONTACT and 1e-6, summed as it sums them) side by
+	// side, the reach worked out again when the mover's radius differs.
+	// Only for an order whose men are all of one side (so no foe of theirs moves).
+	bool one_side = true;
+	for (int i = 1; i < o->nfig; i++)
+		one_side &= s->fig[o->fig[i]].side == s->fig[o->fig[0]].side;
+	double *foe_at = one_side ? lw_scratch_get(&sc, (size_t)s->nfig * 3 * sizeof *foe_at + 1) : NULL;
+	double far_radius = NAN; // the mover's radius foe_at's reaches are for (NaN: none)
+	// With foe_at: the box of the order's ends and their largest radius. A foe for whom
+	// lw_contact_far's test holds against the box's nearest side, with the largest radius (his
+	// reach from any mover is at most that: sums of larger numbers are not smaller), holds it
+	// against every mover (a mover's end is no nearer him along that axis), so is never in
+	// contact with one: he is left off the list. Not finite or a radius out of range: every foe.
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, rmax = 0;
+	bool boxed = foe_at != NULL;
+	for (int i = 0; i < o->nfig && boxed; i++) {
+		double r = s->fig[o->fig[i]].radius;
+		boxed = isfinite(ends[i].x) && isfinite(ends[i].y) && r >= 0 && r < 1e6;
+		rmax = r > rmax ? r : rmax;
+		bx0 = ends[i].x < bx0 ? ends[i].x : bx0;
+		by0 = ends[i].y < by0 ? ends[i].y : by0;
+		bx1 = ends[i].x > bx1 ? ends[i].x : bx1;
+		by1 = ends[i].y > by1 ? ends[i].y : by1;
+	}
 	int nfoes = 0, foes_side = -1;
 	for (int i = 0; i < o->nfig; i++) {
 		tw_figure *f = &s->fig[o->fig[i]];
@@ -611,21 +841,9 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			e->y = f->pos.y;
 			e->v = lens[i];
 			// "%s%s %s #%d moves %.1f in to (%.1f, %.1f)", without snprintf (lw_fmt.c)
-			size_t n = 0, cap = sizeof e->text;
-			e->text[0] = 0;
-			lw_fmt_put(e->text, cap, &n, f->status == LW_FS_PRISONER ? "prisoner " : "");
-			lw_fmt_put(e->text, cap, &n, s->sides[f->side].name);
-			lw_fmt_put(e->text, cap, &n, " ");
-			lw_fmt_put(e->text, cap, &n, tw_figure_kind_name((tw_figure_kind)f->kind));
-			lw_fmt_put(e->text, cap, &n, " #");
-			lw_fmt_put_int(e->text, cap, &n, f->id);
-			lw_fmt_put(e->text, cap, &n, " moves ");
-			lw_fmt_put_1(e->text, cap, &n, lens[i]);
-			lw_fmt_put(e->text, cap, &n, " in to (");
-			lw_fmt_put_1(e->text, cap, &n, f->pos.x);
-			lw_fmt_put(e->text, cap, &n, ", ");
-			lw_fmt_put_1(e->text, cap, &n, f->pos.y);
-			lw_fmt_put(e->text, cap, &n, ")");
+			lw_fmt_move_text(e->text, sizeof e->text, f->status == LW_FS_PRISONER ? "prisoner " : "",
+					 s->sides[f->side].name, tw_figure_kind_name((tw_figure_kind)f->kind), f->id,
+					 lens[i], f->pos.x, f->pos.y);
 		}
 		if (f->status == TW_FS_ACTIVE) {
 			// LW.VAR.1 Interpretation: a man who withdraws over his own back line is safe.
@@ -650,11 +868,48 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			if (!plain && foes && foes_side != f->side) {
 				nfoes = 0;
 				for (int j = 0; j < nfig; j++)
-					if (figs[j].side != f->side && lw_is_free(&figs[j]))
+					if (figs[j].side != f->side && lw_is_free(&figs[j])) {
+						if (boxed) {
+							const double w = rmax + figs[j].radius + LW_CONTACT + 1e-6;
+							const double gx = figs[j].pos.x, gy = figs[j].pos.y;
+							if (bx0 - gx > w || gx - bx1 > w || by0 - gy > w || gy - by1 > w)
+								continue; // far from every mover (see above)
+						}
 						foes[nfoes++] = j;
+					}
 				foes_side = f->side;
+				far_radius = NAN;
+				for (int k = 0; foe_at && k < nfoes; k++) {
+					foe_at[3 * k] = figs[foes[k]].pos.x;
+					foe_at[3 * k + 1] = figs[foes[k]].pos.y;
+				}
 			}
 			bool listed = !plain && foes;
+			if (listed && foe_at) {
+				const double fr = f->radius, fx = f->pos.x, fy = f->pos.y;
+				if (!(fr == far_radius)) { // NaN: every time (no reach, never far, as lw_contact_far)
+					for (int k = 0; k < nfoes; k++)
+						foe_at[3 * k + 2] = fr + figs[foes[k]].radius + LW_CONTACT + 1e-6;
+					far_radius = fr;
+				}
+				for (int k = 0; k < nfoes; k++) {
+					const double *a = &foe_at[3 * k];
+					if (fabs(fx - a[0]) > a[2] || fabs(fy - a[1]) > a[2])
+						continue; // lw_contact_far
+					const tw_figure *g = &figs[foes[k]];
+					if (tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
+						LWF(s, f)->marks |= LW_MARK_CONTACT;
+						e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
+						if (e) {
+							e->a = f->id;
+							e->b = g->id;
+							tw_event_text(e, "#%d is in contact with enemy #%d", f->id, g->id);
+						}
+						break;
+					}
+				}
+				continue;
+			}
 			int nscan = listed ? nfoes : nfig;
 			for (int k = 0; k < nscan; k++) {
 				const tw_figure *g = &figs[listed ? foes[k] : k];
@@ -672,6 +927,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 			}
 		}
 	}
+	lw_scratch_put(&sc, foe_at);
 	lw_scratch_put(&sc, foes);
 	lw_scratch_put(&sc, ends);
 	lw_scratch_put(&sc, lens);

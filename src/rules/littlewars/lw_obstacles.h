@@ -20,6 +20,10 @@ extern const lw_ter_kind lw_ter_kinds[TW_TER_KIND_COUNT];
 extern bool lw_rough_plain;
 /// The inches a path pts[0..n) adds to its length for the rough going it crosses (0 on clear ground).
 double lw_rough_extra(const tw_state *s, const tw_vec2 *pts, int n);
+/// Tests only: true makes the move checks (lw_move.c's check_own) ask lw_check_leg,
+/// lw_check_standing and lw_rough_extra in full (s31-move: not the table's pieces looked at once),
+/// and lw_check_standing read each gun's records before its box test (s31-move: after).
+extern bool lw_move_terrain_plain;
 /// KS.SH.5: a man at `man` stands in an entrenchment (a ditch) that the shell's point p is outside.
 bool lw_ks_dug_in(const tw_state *s, tw_vec2 p, tw_vec2 man);
 #endif

@@ -20,6 +20,8 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_kinds.h"
+#include "lw_obstacles.h"
 
 /// Cell size, inches: about a house or a wood, so a point question looks at a handful of pieces.
 #define TINDEX_CELL 12.0
@@ -236,8 +238,10 @@ bool lw_table_is_water(const tw_table *tb, tw_vec2 p)
 	lw_tindex *ix = lw_tindex_for(tb);
 	if (!ix) {
 		// s27-hook8 (issue 18): without a river there is no water (tw_table_is_water's first
-		// loop finds none), asked by the pieces' kinds alone.
-		if (!lw_river_plain && lw_next_river(tb, 0) >= tb->nterrain)
+		// loop finds none), asked by the pieces' kinds alone (s31-move: their bits, four
+		// pieces a step, lw_kinds.h; lw_move_terrain_plain: the first river looked for).
+		if (!lw_river_plain && (lw_move_terrain_plain ? lw_next_river(tb, 0) >= tb->nterrain
+							      : !((lw_kinds_mask(tb) >> TW_TER_RIVER) & 1u)))
 			return false;
 		return tw_table_is_water(tb, p);
 	}
