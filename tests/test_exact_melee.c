@@ -1,0 +1,324 @@
+// h10-melee (issue 18, Hook's Farm at 2 ms): the exact shortcuts of the melees' judging, of gun
+// crews and of the end of a move, each against its plain form.
+//   - lw_judge_melees (src/rules/littlewars/lw_melee.c) against lw_melee_plain: each melee's
+//     participants from its own list (not every figure), gun crews counted from a per-gun list
+//     of its free men, the distances to the men in contact and to the survivors worked out
+//     once, the sweep's keys sorted without qsort, one allocation, the clause and side names
+//     written without snprintf. States of play of Hook's Farm and of a 300-a-side Country with
+//     many of the mover's men put in contact (or just short of it) with their nearest enemy,
+//     some next to an enemy gun; judged by the default choice with the sweep and with the plain
+//     double loops: the same status, the same state (hash) and the same events, every field
+//     and the text byte for byte. Then END_MOVE orders choosing casualties (the default's own
+//     choice, and that choice spoiled: a man left out, one too many, one chosen twice, a
+//     stranger, dead and prisoner swapped) validated both ways: the same status, clause and
+//     message.
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules/littlewars/lw.h"
+#include "scene.h"
+#include "test_scale.h"
+#include "tinwar/tinwar.h"
+
+// States of play from computer games on Hook's Farm, every 5th order.
+static int hook_states(tw_state *out, int max)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	int n = 0;
+	for (uint64_t seed = 31; seed < 35 && n < max; seed++) {
+		tw_test_duel d;
+		tw_test_duel_start(&d, &sc, seed);
+		for (int k = 0; k < 3000 && n < max; k++) {
+			const tw_state *s = tw_game_state(d.g);
+			if (d.rs->to_move(s) < 0)
+				break;
+			if (s->phase == LW_PH_PLAY && k % 5 == 0)
+				assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+			if (!tw_test_duel_step(&d, true))
+				break;
+		}
+		tw_test_duel_end(&d);
+	}
+	tw_state_free(&sc);
+	return n;
+}
+
+// The free enemy man nearest p (by centres), or -1.
+static int nearest_enemy(const tw_state *s, int side, tw_vec2 p)
+{
+	int best = -1;
+	double bd = INFINITY;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side == side || !lw_is_free_man(f))
+			continue;
+		double d = tw_dist(f->pos, p);
+		if (d < bd) {
+			bd = d;
+			best = i;
+		}
+	}
+	return best;
+}
+
+// Some of the mover's free men put just in contact with (or just short of, or exactly at the
+// contact's gap from) their nearest enemy; with `guns`, first those nearest each enemy gun's
+// crew, so that gun crews are fought over.
+static void close_in(tw_state *s, tw_rng *r, int share, bool guns)
+{
+	const double gaps[4] = {0.06, 0.2, LW_CONTACT, 0.0};
+	for (int i = 0; i < s->nfig; i++) {
+		tw_figure *f = &s->fig[i];
+		if (f->side != s->mover || !lw_is_free_man(f) || (int)tw_rng_below(r, 100) >= share)
+			continue;
+		int who = nearest_enemy(s, f->side, f->pos);
+		if (who < 0)
+			continue;
+		if (guns && s->ngun > 0) { // an enemy man near an enemy gun, if any
+			const tw_gun *g = &s->gun[tw_rng_below(r, (uint32_t)s->ngun)];
+			for (int k = 0; k < s->nfig; k++)
+				if (s->fig[k].side == g->side && g->side != s->mover && lw_free_man_near_gun(g, &s->fig[k]) &&
+				    tw_rng_below(r, 3) == 0) {
+					who = k;
+					break;
+				}
+		}
+		const tw_figure *e = &s->fig[who];
+		double d = tw_dist(f->pos, e->pos);
+		if (!(d > 1e-6))
+			continue;
+		double gap = gaps[tw_rng_below(r, 4)];
+		f->pos = tw_add(e->pos, tw_scale(tw_sub(f->pos, e->pos), (f->radius + e->radius + gap) / d));
+	}
+}
+
+// Melees over the guns' crews: for each manned gun, a random number of its crew men (one to
+// all of them) each touched by the nearest free man of the other side not yet placed, set down
+// beside him in a random direction; the rest of the other side stay where they are.
+static void fight_for_guns(tw_state *s, tw_rng *r)
+{
+	uint8_t *used = calloc((size_t)s->nfig, 1);
+	assert_non_null(used);
+	for (int g = 0; g < s->ngun; g++) {
+		const tw_gun *gun = &s->gun[g];
+		int crew = lw_gun_crew_count(s, gun, gun->side);
+		if (crew < LW_GUN_CREW - 1)
+			continue;
+		int want = 1 + (int)tw_rng_below(r, (uint32_t)crew + 1), done = 0;
+		for (int k = 0; k < s->nfig && done < want; k++) {
+			const tw_figure *c = &s->fig[k];
+			if (c->side != gun->side || !lw_free_man_near_gun(gun, c) || used[k])
+				continue;
+			int who = -1;
+			double bd = INFINITY;
+			for (int i = 0; i < s->nfig; i++) {
+				const tw_figure *f = &s->fig[i];
+				if (f->side == gun->side || !lw_is_free_man(f) || used[i])
+					continue;
+				double d = tw_dist(f->pos, c->pos);
+				if (d < bd) {
+					bd = d;
+					who = i;
+				}
+			}
+			if (who < 0)
+				break;
+			tw_figure *f = &s->fig[who];
+			double a = tw_rng_unit(r) * 2 * M_PI, gap = tw_rng_below(r, 5) == 0 ? 0.2 : 0.05;
+			f->pos = tw_add(c->pos, tw_scale(tw_v2(cos(a), sin(a)), f->radius + c->radius + gap));
+			used[who] = used[k] = 1;
+			done++;
+		}
+	}
+	free(used);
+}
+
+static bool same_event(const tw_event *a, const tw_event *b)
+{
+	return a->seq == b->seq && a->move_no == b->move_no && a->type == b->type && a->side == b->side &&
+	       memcmp(a->clause, b->clause, sizeof a->clause) == 0 && a->a == b->a && a->b == b->b && a->c == b->c &&
+	       a->d == b->d && memcmp(&a->x, &b->x, sizeof a->x) == 0 && memcmp(&a->y, &b->y, sizeof a->y) == 0 &&
+	       memcmp(&a->v, &b->v, sizeof a->v) == 0 && strcmp(a->text, b->text) == 0 && a->seen == b->seen;
+}
+
+typedef struct tally {
+	int judged, melees, kills, prisoners, escorts, orders, refused;
+} tally;
+
+// One judging both ways from `base`: the same status, state and events. The default's choice
+// is returned in `choice` (kills in fig, prisoners in fig2) when there is one.
+static void judge_both(const tw_state *base, const tw_order *end, bool validate_only, tally *t, tw_order *choice)
+{
+	tw_status st[2];
+	uint64_t h[2];
+	tw_events ev[2];
+	tw_error err[2];
+	for (int v = 0; v < 2; v++) {
+		lw_melee_plain = v == 0;
+		tw_state s;
+		assert_int_equal(tw_state_clone(&s, base), TW_OK);
+		memset(&ev[v], 0, sizeof ev[v]);
+		memset(&err[v], 0, sizeof err[v]);
+		st[v] = lw_judge_melees(&s, end, validate_only, validate_only ? NULL : &ev[v], &err[v]);
+		h[v] = tw_state_hash(&s);
+		tw_state_free(&s);
+	}
+	lw_melee_plain = false;
+	assert_int_equal(st[0], st[1]);
+	assert_true(h[0] == h[1]);
+	assert_string_equal(err[0].clause, err[1].clause);
+	assert_string_equal(err[0].message, err[1].message);
+	assert_int_equal(ev[0].n, ev[1].n);
+	for (int e = 0; e < ev[0].n; e++) {
+		if (!same_event(&ev[0].v[e], &ev[1].v[e]))
+			print_message("event %d: plain \"%s\" (%s), fast \"%s\" (%s)\n", e, ev[0].v[e].text, ev[0].v[e].clause,
+				      ev[1].v[e].text, ev[1].v[e].clause);
+		assert_true(same_event(&ev[0].v[e], &ev[1].v[e]));
+	}
+	t->judged++;
+	if (st[0] != TW_OK)
+		t->refused++;
+	if (choice)
+		tw_order_init(choice, LW_OT_END_MOVE, base->mover);
+	for (int e = 0; e < ev[1].n; e++) {
+		const tw_event *x = &ev[1].v[e];
+		t->melees += x->type == TW_EV_MELEE;
+		t->escorts += x->type == TW_EV_ESCORT;
+		if (x->type == TW_EV_KILL) {
+			t->kills++;
+			if (choice && choice->nfig < TW_ORDER_MAX_FIG)
+				choice->fig[choice->nfig++] = x->a;
+		}
+		if (x->type == TW_EV_PRISONER) {
+			t->prisoners++;
+			if (choice && choice->nfig2 < TW_ORDER_MAX_FIG)
+				choice->fig2[choice->nfig2++] = x->a;
+		}
+	}
+	tw_events_free(&ev[0]);
+	tw_events_free(&ev[1]);
+}
+
+// END_MOVE orders from the default's choice, as it is and spoiled, validated and judged both
+// ways.
+static void choices_both(const tw_state *base, const tw_order *choice, tw_rng *r, tally *t)
+{
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	for (int spoil = 0; spoil < 7; spoil++) {
+		*o = *choice;
+		switch (spoil) {
+		case 0: break; // as chosen
+		case 1: // a man left out
+			if (o->nfig > 0) {
+				int x = (int)tw_rng_below(r, (uint32_t)o->nfig);
+				o->nfig--;
+				o->fig[x] = o->fig[o->nfig];
+			}
+			break;
+		case 2: // one man too many: anyone
+			if (o->nfig < TW_ORDER_MAX_FIG)
+				o->fig[o->nfig++] = (int32_t)tw_rng_below(r, (uint32_t)base->nfig);
+			break;
+		case 3: // one chosen twice
+			if (o->nfig > 0 && o->nfig < TW_ORDER_MAX_FIG)
+				o->fig[o->nfig++] = o->fig[0];
+			break;
+		case 4: // dead and prisoner swapped
+			if (o->nfig > 0 && o->nfig2 > 0) {
+				int32_t x = o->fig[0];
+				o->fig[0] = o->fig2[0];
+				o->fig2[0] = x;
+			}
+			break;
+		case 5: // a prisoner left out
+			if (o->nfig2 > 0)
+				o->nfig2--;
+			break;
+		default: // a figure that is not there
+			if (o->nfig < TW_ORDER_MAX_FIG)
+				o->fig[o->nfig++] = base->nfig + 3;
+			break;
+		}
+		t->orders++;
+		judge_both(base, o, true, t, NULL);
+		judge_both(base, o, false, t, NULL);
+	}
+	free(o);
+}
+
+static void run_states(tw_state *ss, int ns, uint64_t seed, int variants, tally *t)
+{
+	tw_rng r;
+	tw_rng_seed(&r, seed);
+	tw_order *end = malloc(sizeof *end), *choice = malloc(sizeof *choice);
+	assert_non_null(end);
+	assert_non_null(choice);
+	for (int k = 0; k < ns; k++) {
+		for (int var = 0; var < variants; var++) {
+			tw_state base;
+			assert_int_equal(tw_state_clone(&base, &ss[k]), TW_OK);
+			if (var % 2 == 1)
+				fight_for_guns(&base, &r);
+			close_in(&base, &r, var == 0 ? 10 : var % 2 ? 30 : 60, var % 3 == 2);
+			tw_order_init(end, LW_OT_END_MOVE, base.mover);
+			for (int sweep = 0; sweep < 2; sweep++) {
+				lw_melee_sweep_min_figs = sweep ? 0 : 1 << 30;
+				judge_both(&base, end, false, t, choice);
+				judge_both(&base, end, true, t, NULL);
+				if (sweep == 0 && choice->nfig + choice->nfig2 > 0)
+					choices_both(&base, choice, &r, t);
+			}
+			lw_melee_sweep_min_figs = 64;
+			tw_state_free(&base);
+		}
+	}
+	free(end);
+	free(choice);
+}
+
+static void test_judge_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 40 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	tally t = {0};
+	int ns = hook_states(ss, tw_test_count(MAXS, 8, 6));
+	assert_true(ns >= 6);
+	run_states(ss, ns, 77, tw_test_count(6, 3, 3), &t);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	tally c = {0};
+	ns = tw_test_country_states(ss, tw_test_count(6, 3, 2), 300, 40);
+	assert_true(ns >= 2);
+	run_states(ss, ns, 78, tw_test_count(4, 2, 2), &c);
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+	print_message("Hook's Farm: %d judgings, %d melees, %d killed, %d taken, %d escorts, %d choices, %d refused\n",
+		      t.judged, t.melees, t.kills, t.prisoners, t.escorts, t.orders, t.refused);
+	print_message("Country: %d judgings, %d melees, %d killed, %d taken, %d escorts, %d choices, %d refused\n",
+		      c.judged, c.melees, c.kills, c.prisoners, c.escorts, c.orders, c.refused);
+	assert_true(t.melees > 50 && t.kills > 50 && t.prisoners > 10 && t.escorts > 5);
+	assert_true(t.refused > 20 && t.refused < t.judged);
+	assert_true(c.melees > 50 && c.kills > 50 && c.prisoners > 10);
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_judge_matches_plain),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
