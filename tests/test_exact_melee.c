@@ -12,6 +12,9 @@
 //     choice, and that choice spoiled: a man left out, one too many, one chosen twice, a
 //     stranger, dead and prisoner swapped) validated both ways: the same status, clause and
 //     message.
+//   - lw_gun_crew_upto (src/rules/littlewars/lw_gun.c) against lw_gun_crew_plain: the gun's
+//     reach and frame worked out once, the count stopped at its cap; random men round guns,
+//     some a hair either side of 6 in, at NaN or infinite places, not free, or waggons.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -314,11 +317,103 @@ static void test_judge_matches_plain(void **st)
 	assert_true(c.melees > 50 && c.kills > 50 && c.prisoners > 10);
 }
 
+// lw_gun_crew_upto (lw_gun.c) against lw_gun_crew_plain: random places round each gun (a man
+// at a hair inside or outside 6 in of it, some at a NaN or infinite place, some not free, some
+// waggons), guns at odd bearings and lengths (one a NaN); every gun, both sides, caps 1, 4 and
+// none: the same count.
+static void test_gun_crew_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 12 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	int ns = hook_states(ss, tw_test_count(MAXS, 4, 4));
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 79);
+	int asked = 0, manned = 0, short_of = 0;
+	const int caps[3] = {1, LW_GUN_CREW, 1 << 30};
+	for (int k = 0; k < ns; k++) {
+		for (int var = 0; var < tw_test_count(40, 4, 8); var++) {
+			tw_state s;
+			assert_int_equal(tw_state_clone(&s, &ss[k]), TW_OK);
+			for (int g = 0; g < s.ngun; g++) {
+				tw_gun *gun = &s.gun[g];
+				if (tw_rng_below(&r, 4) == 0)
+					gun->bearing = tw_rng_unit(&r) * 720 - 360;
+				if (tw_rng_below(&r, 40) == 0)
+					gun->trail = NAN;
+				if (tw_rng_below(&r, 40) == 0)
+					gun->axle.x = NAN;
+			}
+			for (int i = 0; i < s.nfig; i++) {
+				tw_figure *f = &s.fig[i];
+				uint32_t w = tw_rng_below(&r, 100);
+				if (w < 30 && s.ngun > 0) { // near a gun: a hair inside or outside 6 in, or anywhere round it
+					const tw_gun *gun = &s.gun[tw_rng_below(&r, (uint32_t)s.ngun)];
+					double a = tw_rng_unit(&r) * 2 * M_PI;
+					tw_vec2 dir = tw_v2(cos(a), sin(a));
+					double d = tw_rng_unit(&r) * 20;
+					f->pos = tw_add(gun->axle, tw_scale(dir, d));
+					if (w < 10) { // walk out to the 6 in line and a hair either side
+						double t = 0;
+						for (int it = 0; it < 60; it++) {
+							tw_vec2 p = tw_add(gun->axle, tw_scale(dir, t + 0.5));
+							if (tw_gun_distance(gun, p) - f->radius > LW_REACH)
+								break;
+							t += 0.5;
+						}
+						double lo = t, hi = t + 0.5;
+						for (int it = 0; it < 60; it++) {
+							double mid = 0.5 * (lo + hi);
+							if (tw_gun_distance(gun, tw_add(gun->axle, tw_scale(dir, mid))) - f->radius <= LW_REACH + LW_EPS)
+								lo = mid;
+							else
+								hi = mid;
+						}
+						f->pos = tw_add(gun->axle, tw_scale(dir, w % 2 ? lo : hi));
+					}
+				} else if (w < 33) {
+					f->pos.x = w == 30 ? NAN : w == 31 ? INFINITY : -INFINITY;
+				} else if (w < 36) {
+					f->status = LW_FS_PRISONER;
+				} else if (w < 38) {
+					f->kind = TW_FK_WAGGON;
+				}
+			}
+			for (int g = 0; g < s.ngun; g++)
+				for (int side = 0; side < 2; side++) {
+					lw_gun_crew_plain = true;
+					int want = lw_gun_crew_count(&s, &s.gun[g], side);
+					lw_gun_crew_plain = false;
+					assert_int_equal(lw_gun_crew_count(&s, &s.gun[g], side), want);
+					for (int c = 0; c < 3; c++) {
+						int got = lw_gun_crew_upto(&s, &s.gun[g], side, caps[c]);
+						assert_int_equal(got, want < caps[c] ? want : caps[c]);
+						lw_gun_crew_plain = true;
+						assert_int_equal(lw_gun_crew_upto(&s, &s.gun[g], side, caps[c]), got);
+						lw_gun_crew_plain = false;
+					}
+					asked++;
+					manned += want >= LW_GUN_CREW;
+					short_of += want > 0 && want < LW_GUN_CREW;
+				}
+			tw_state_free(&s);
+		}
+	}
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+	print_message("%d counts: %d of 4 or more, %d of 1 to 3\n", asked, manned, short_of);
+	assert_true(manned > asked / 10 && short_of > asked / 20);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_judge_matches_plain),
+	    cmocka_unit_test(test_gun_crew_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -276,6 +276,11 @@ static inline bool lw_may_be_within(const tw_figure *a, const tw_figure *b, doub
 // ---- lw_gun.c: guns (LW.MOB.4-13, LW.MV.10-12) ----
 /// LW.MOB.4: free men of `side` within 6 in of the gun.
 int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side);
+/// lw_gun_crew_count up to `cap`: min(lw_gun_crew_count(s, g, side), cap), stopping there
+/// (h10-melee: for the callers that ask only whether there are 4 men, or any).
+int lw_gun_crew_upto(const tw_state *s, const tw_gun *g, int side, int cap);
+/// h10-melee: tests only: true makes lw_gun_crew_upto count by the plain loop, in full.
+extern bool lw_gun_crew_plain;
 /// LW.MOB.4 with LW.CAP.3: the gun is in action for `side`.
 bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side);
 tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err);

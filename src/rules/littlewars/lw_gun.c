@@ -1,4 +1,5 @@
 // Guns: crews, moving, aiming and firing (LW.MOB.4-13, LW.MV.10-12, LW.C.6).
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,17 +13,51 @@
 #define LW_ELEV_MIN -15.0
 #define LW_ELEV_MAX 45.0
 
-// LW.MOB.4: free men of `side` within 6 in of the gun (lw_free_man_near_gun).
-int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side)
+bool lw_gun_crew_plain = false;
+
+// LW.MOB.4: free men of `side` within 6 in of the gun (lw_free_man_near_gun), counted up to
+// `cap` (the count is exact below it).
+// h10-melee (issue 18): lw_free_man_near_gun's tests with what depends on the gun alone worked
+// out once: the largest of its three lengths (lw_gun_may_be_within's, the same expression, so
+// the same bits) and its frame (tw_gun_frame_distance is tw_gun_distance bit for bit), made
+// at the first man within the box. And the count stops at `cap`: the callers that ask only
+// whether there are 4 men (or one) stop there. lw_gun_crew_plain: the plain loop, in full.
+int lw_gun_crew_upto(const tw_state *s, const tw_gun *g, int side, int cap)
 {
 	int n = 0;
-	for (int i = 0; i < s->nfig; i++) {
+	if (lw_gun_crew_plain) {
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side && lw_free_man_near_gun(g, f))
+				n++;
+		}
+		return n < cap ? n : cap;
+	}
+	double len = lw_fmax_nz(lw_fmax_nz(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle));
+	tw_gun_frame fr;
+	bool framed = false;
+	for (int i = 0; i < s->nfig && n < cap; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_free_man_near_gun(g, f))
+		if (f->side != side || !lw_is_free_man(f))
+			continue;
+		// lw_base_near_gun(g, f->pos, f->radius): lw_gun_may_be_within(g, p, lim), then the
+		// distance.
+		double lim = LW_REACH + LW_EPS + f->radius;
+		double ext = len + lim + 1e-6;
+		double dx = fabs(f->pos.x - g->axle.x), dy = fabs(f->pos.y - g->axle.y);
+		if (!(!(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext)))
+			continue;
+		if (!framed) {
+			fr = tw_gun_frame_of(g);
+			framed = true;
+		}
+		if (tw_gun_frame_distance(&fr, f->pos) - f->radius <= LW_REACH + LW_EPS)
 			n++;
 	}
 	return n;
 }
+
+int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side) { return lw_gun_crew_upto(s, g, side, INT_MAX); }
 
 int tw_lw_gun_crew(const tw_state *s, int gun, int side)
 {
@@ -39,7 +74,7 @@ bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side)
 	const lw_gun *r = LWGN(s, g);
 	if (r->ks_destroyed || r->ks_disabled_until >= s->move_no) // KS.SH.3
 		return false;
-	return lw_gun_crew_count(s, g, side) >= LW_GUN_CREW;
+	return lw_gun_crew_upto(s, g, side, LW_GUN_CREW) >= LW_GUN_CREW;
 }
 
 static int fire_from(const tw_state *s, int side) { return LWG(s)->fire_from[side]; }
@@ -68,7 +103,7 @@ static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gu
 	if (rg->ks_disabled_until >= s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SH.3", "gun %d is disabled by a shell up to game move %d",
 				    g->id, rg->ks_disabled_until);
-	int crew = lw_gun_crew_count(s, g, o->side);
+	int crew = lw_gun_crew_upto(s, g, o->side, LW_GUN_CREW); // exact below 4, all the message tells
 	if (crew < LW_GUN_CREW)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.4",
 				    "gun %d is out of action: %d free men within 6 in, it needs 4", g->id, crew);

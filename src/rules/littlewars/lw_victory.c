@@ -21,7 +21,7 @@ static int gun_scores_for(const tw_state *s, const tw_gun *g)
 {
 	if (lw_beyond_own_line(s, g->side, g->axle) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: with its crew
 		return g->side;
-	if (lw_gun_crew_count(s, g, g->side) == 0)
+	if (lw_gun_crew_upto(s, g, g->side, 1) == 0) // h10-melee: one man is enough to know
 		return lw_enemy(g->side);
 	return g->side;
 }
