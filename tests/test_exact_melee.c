@@ -15,6 +15,11 @@
 //   - lw_gun_crew_upto (src/rules/littlewars/lw_gun.c) against lw_gun_crew_plain: the gun's
 //     reach and frame worked out once, the count stopped at its cap; random men round guns,
 //     some a hair either side of 6 in, at NaN or infinite places, not free, or waggons.
+//   - lw_update_prisoners (lw_prisoner.c) against lw_prisoners_plain: its loops over the
+//     prisoners and freed men only (none: nothing to do); random prisoners, escorts, surrenders
+//     and freed men.
+//   - lw_supporters (lw_melee.c) against its plain form (lw_melee_plain): no allocation, the
+//     body looked up once, its box by comparisons; random bodies, some with strangers or NaN.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -408,12 +413,184 @@ static void test_gun_crew_matches_plain(void **st)
 	assert_true(manned > asked / 10 && short_of > asked / 20);
 }
 
+// lw_update_prisoners (lw_prisoner.c) against lw_prisoners_plain: the loops over the prisoners
+// and freed men only, nothing done when there are none. Hook's Farm states with men made
+// prisoners of the other side (escorted by a man near or far, free or not, or none; some
+// surrendered), freed men, some of either at or behind a back line; each side moving: the same
+// state and events.
+static void test_prisoners_match_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 12 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	int ns = hook_states(ss, tw_test_count(MAXS, 4, 4));
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 80);
+	int runs = 0, events = 0, none = 0;
+	int kinds[6] = {0};
+	for (int k = 0; k < ns; k++) {
+		for (int var = 0; var < tw_test_count(60, 6, 10); var++) {
+			tw_state base;
+			assert_int_equal(tw_state_clone(&base, &ss[k]), TW_OK);
+			base.mover = (int8_t)tw_rng_below(&r, 2);
+			int share = var % 5 == 0 ? 0 : (int)tw_rng_below(&r, 30);
+			for (int i = 0; i < base.nfig; i++) {
+				tw_figure *f = &base.fig[i];
+				if (!lw_is_man(f) || (int)tw_rng_below(&r, 100) >= share)
+					continue;
+				lw_fig *x = LWF(&base, f);
+				int captor = lw_enemy(f->side);
+				if (tw_rng_below(&r, 4) == 0) { // freed, maybe at or behind his back line
+					f->status = LW_FS_FREED;
+					x->captor = -1;
+					x->escort = -1;
+					if (tw_rng_below(&r, 3) == 0)
+						f->pos.y = base.sides[f->side].back_y - base.sides[f->side].forward * (double)tw_rng_below(&r, 3);
+					continue;
+				}
+				f->status = LW_FS_PRISONER;
+				x->captor = (int8_t)captor;
+				x->marks &= ~(uint32_t)LW_MARK_SURRENDERED;
+				if (tw_rng_below(&r, 5) == 0)
+					x->marks |= LW_MARK_SURRENDERED;
+				// An escort: a man of the captor's near him, anyone, or none.
+				int e = -1;
+				switch (tw_rng_below(&r, 4)) {
+				case 0: e = -1; break;
+				case 1: e = (int)tw_rng_below(&r, (uint32_t)base.nfig); break;
+				default: {
+					double bd = INFINITY;
+					for (int m = 0; m < base.nfig; m++)
+						if (base.fig[m].side == captor && tw_dist(base.fig[m].pos, f->pos) < bd &&
+						    tw_rng_below(&r, 4) != 0) {
+							bd = tw_dist(base.fig[m].pos, f->pos);
+							e = m;
+						}
+					break;
+				}
+				}
+				x->escort = e;
+				// Beside a man of the captor's (his escort, or the nearest): within 6 in or a
+				// little beyond.
+				int near = e >= 0 && base.fig[e].side == captor ? e : -1;
+				if (near < 0) {
+					double bd = INFINITY;
+					for (int m = 0; m < base.nfig; m++)
+						if (base.fig[m].side == captor && lw_is_free_man(&base.fig[m]) &&
+						    tw_dist(base.fig[m].pos, f->pos) < bd) {
+							bd = tw_dist(base.fig[m].pos, f->pos);
+							near = m;
+						}
+				}
+				if (near >= 0 && tw_rng_below(&r, 2) == 0) {
+					double a = tw_rng_unit(&r) * 2 * M_PI, gap = tw_rng_unit(&r) * 8;
+					const tw_figure *c = &base.fig[near];
+					f->pos = tw_add(c->pos, tw_scale(tw_v2(cos(a), sin(a)), c->radius + f->radius + gap));
+				}
+				if (tw_rng_below(&r, 12) == 0) // at the captor's back line
+					f->pos.y = base.sides[captor].back_y - base.sides[captor].forward * (double)tw_rng_below(&r, 2);
+			}
+			uint64_t h[2];
+			tw_events ev[2];
+			for (int v = 0; v < 2; v++) {
+				lw_prisoners_plain = v == 0;
+				tw_state t;
+				assert_int_equal(tw_state_clone(&t, &base), TW_OK);
+				memset(&ev[v], 0, sizeof ev[v]);
+				lw_update_prisoners(&t, &ev[v]);
+				h[v] = tw_state_hash(&t);
+				tw_state_free(&t);
+			}
+			lw_prisoners_plain = false;
+			assert_true(h[0] == h[1]);
+			assert_int_equal(ev[0].n, ev[1].n);
+			for (int e = 0; e < ev[0].n; e++) {
+				assert_true(same_event(&ev[0].v[e], &ev[1].v[e]));
+				const int types[6] = {TW_EV_REARMED, TW_EV_DELIVERED, TW_EV_ESCORT, TW_EV_FREED, -1, -1};
+				for (int t = 0; t < 4; t++)
+					kinds[t] += ev[1].v[e].type == types[t];
+			}
+			runs++;
+			events += ev[0].n;
+			none += ev[0].n == 0;
+			tw_events_free(&ev[0]);
+			tw_events_free(&ev[1]);
+			tw_state_free(&base);
+		}
+	}
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+	print_message("%d updates, %d events (%d rearmed, %d delivered, %d escorts, %d freed), %d with none\n", runs,
+		      events, kinds[0], kinds[1], kinds[2], kinds[3], none);
+	assert_true(kinds[0] > 10 && kinds[1] > 10 && kinds[2] > 10 && kinds[3] > 10 && none > 10);
+}
+
+// lw_supporters (lw_melee.c) against its plain form (lw_melee_plain): random bodies of a side's
+// men near one man (1 to 70 of them, so some past the 64 the fast form takes), some naming a
+// figure that is not there or at a NaN place, with men excluded or not: the same count.
+static void test_supporters_match_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 12 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	int ns = hook_states(ss, tw_test_count(MAXS - 2, 4, 4));
+	assert_true(ns >= 4);
+	ns += tw_test_country_states(ss + ns, 2, 300, 40);
+	tw_rng r;
+	tw_rng_seed(&r, 81);
+	int asked = 0, supported = 0, isolated = 0;
+	int32_t body[80];
+	for (int k = 0; k < ns; k++) {
+		tw_state *s = &ss[k];
+		uint8_t *ex = calloc((size_t)s->nfig, 1);
+		assert_non_null(ex);
+		for (int q = 0; q < tw_test_count(400, 8, 40); q++) {
+			int i = (int)tw_rng_below(&r, (uint32_t)s->nfig);
+			int want = 1 + (q % 10 == 0 ? (int)tw_rng_below(&r, 70) : (int)tw_rng_below(&r, 8)), n = 0;
+			double within = 4 + tw_rng_unit(&r) * 20;
+			for (int m = 0; m < s->nfig && n < want; m++)
+				if (s->fig[m].side == s->fig[i].side && tw_dist(s->fig[m].pos, s->fig[i].pos) < within)
+					body[n++] = s->fig[m].id;
+			if (n > 0 && tw_rng_below(&r, 10) == 0)
+				body[tw_rng_below(&r, (uint32_t)n)] = tw_rng_below(&r, 2) ? -1 : s->nfig + 2;
+			tw_vec2 keep = s->fig[i].pos;
+			if (tw_rng_below(&r, 20) == 0)
+				s->fig[i].pos.x = NAN;
+			for (int m = 0; m < s->nfig; m++)
+				ex[m] = tw_rng_below(&r, 6) == 0;
+			int side = tw_rng_below(&r, 8) == 0 ? lw_enemy(s->fig[i].side) : s->fig[i].side;
+			const uint8_t *exclude = tw_rng_below(&r, 2) ? ex : NULL;
+			lw_melee_plain = true;
+			int plain = lw_supporters(s, side, body, n, exclude);
+			lw_melee_plain = false;
+			int fast = lw_supporters(s, side, body, n, exclude);
+			assert_int_equal(fast, plain);
+			s->fig[i].pos = keep;
+			asked++;
+			supported += plain * 2 >= n && plain > 0;
+			isolated += plain * 2 < n;
+		}
+		free(ex);
+	}
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+	print_message("%d bodies: %d supported, %d isolated\n", asked, supported, isolated);
+	assert_true(supported > asked / 10 && isolated > asked / 20);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_judge_matches_plain),
 	    cmocka_unit_test(test_gun_crew_matches_plain),
+	    cmocka_unit_test(test_prisoners_match_plain),
+	    cmocka_unit_test(test_supporters_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -281,6 +281,9 @@ int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side);
 int lw_gun_crew_upto(const tw_state *s, const tw_gun *g, int side, int cap);
 /// h10-melee: tests only: true makes lw_gun_crew_upto count by the plain loop, in full.
 extern bool lw_gun_crew_plain;
+/// h10-melee: tests only: true makes lw_update_prisoners loop over every figure (not only over
+/// the prisoners and freed men).
+extern bool lw_prisoners_plain;
 /// LW.MOB.4 with LW.CAP.3: the gun is in action for `side`.
 bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side);
 tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err);

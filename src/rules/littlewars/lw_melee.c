@@ -17,10 +17,10 @@
 
 // ---- LW.MEL.1: support and isolation ----
 
-int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude)
+// lw_supporters' plain form (lw_melee_plain; bodies of more than 64 men, tables of more than
+// 4096 figures).
+static int lw_supporters_plain(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude)
 {
-	if (n <= 0)
-		return 0;
 	uint8_t *in_body = tw_calloc((size_t)(s->nfig > 0 ? s->nfig : 1), 1);
 	if (in_body) {
 		for (int i = 0; i < n; i++)
@@ -75,6 +75,75 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 		}
 	}
 	tw_free(in_body);
+	return count;
+}
+
+int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const uint8_t *exclude)
+{
+	if (n <= 0)
+		return 0;
+	// h10-melee (issue 18): the plain form's work without its allocation and its calls: the
+	// body's figures looked up once (tw_state_figure_c's test, in place), its box by plain
+	// comparisons (every value finite there: fmin and fmax then differ at most in the sign of a
+	// zero, which bx0 - w, bx1 + w and radius + brmax + allowance cannot show, w and the
+	// allowance being positive), the members marked in a bit set on the stack.
+	enum { BODY_MAX = 64, FIGS_MAX = 4096 };
+	if (lw_melee_plain || n > BODY_MAX || s->nfig > FIGS_MAX)
+		return lw_supporters_plain(s, side, body, n, exclude);
+	const tw_figure *bf[BODY_MAX];
+	uint64_t in_body[FIGS_MAX / 64];
+	memset(in_body, 0, (size_t)(s->nfig + 63) / 64 * sizeof in_body[0]);
+	for (int i = 0; i < n; i++) {
+		bool ok = body[i] >= 0 && body[i] < s->nfig;
+		bf[i] = ok ? &s->fig[body[i]] : NULL;
+		if (ok)
+			in_body[body[i] >> 6] |= (uint64_t)1 << (body[i] & 63);
+	}
+	// The body's box and largest radius: a man farther from the box along x or y than his reach
+	// and both radii cannot be within reach of a member (lw_may_be_within's test, for the box).
+	// Off when a member is missing or not at a finite place.
+	double bx0 = INFINITY, by0 = INFINITY, bx1 = -INFINITY, by1 = -INFINITY, brmax = 0;
+	bool boxed = true;
+	for (int k = 0; k < n && boxed; k++) {
+		const tw_figure *b = bf[k];
+		boxed = b && isfinite(b->pos.x) && isfinite(b->pos.y) && isfinite(b->radius);
+		if (boxed) {
+			if (b->pos.x < bx0)
+				bx0 = b->pos.x;
+			if (b->pos.y < by0)
+				by0 = b->pos.y;
+			if (b->pos.x > bx1)
+				bx1 = b->pos.x;
+			if (b->pos.y > by1)
+				by1 = b->pos.y;
+			if (b->radius > brmax)
+				brmax = b->radius;
+		}
+	}
+	int count = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		// Interpretation of LW.MEL.1 / LW.MEL.13: only free men support.
+		if (f->side != side || !lw_is_free_man(f))
+			continue;
+		if (exclude && exclude[i])
+			continue;
+		if (boxed) {
+			double w = f->radius + brmax + lw_move_allowance(f) + LW_EPS + 1e-3;
+			if (f->pos.x < bx0 - w || f->pos.x > bx1 + w || f->pos.y < by0 - w || f->pos.y > by1 + w)
+				continue; // not a member either (members lie in the box)
+		}
+		if (in_body[i >> 6] >> (i & 63) & 1)
+			continue;
+		double reach = lw_move_allowance(f) + LW_EPS; // his own move: 12 in or 24 in
+		for (int k = 0; k < n; k++) {
+			const tw_figure *b = bf[k];
+			if (b && lw_may_be_within(f, b, reach) && lw_gap(f, b) <= reach) {
+				count++;
+				break;
+			}
+		}
+	}
 	return count;
 }
 
