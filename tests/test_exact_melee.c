@@ -20,6 +20,9 @@
 //     and freed men.
 //   - lw_supporters (lw_melee.c) against its plain form (lw_melee_plain): no allocation, the
 //     body looked up once, its box by comparisons; random bodies, some with strangers or NaN.
+//   - lw_validate_fire and lw_validate_gun_move (lw_gun.c): the crew counted to 4 only and the
+//     swing's bounding boxes first, against lw_gun_crew_plain and lw_swing_plain; guns set
+//     beside solid pieces, crews thinned: the same verdicts, clauses and messages.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -583,6 +586,98 @@ static void test_supporters_match_plain(void **st)
 	assert_true(supported > asked / 10 && isolated > asked / 20);
 }
 
+// lw_validate_fire and lw_validate_gun_move (lw_gun.c) with the gun's crew counted to 4 only
+// and the swing's bounding boxes first, against lw_gun_crew_plain and lw_swing_plain: Hook's
+// Farm states with guns set down beside the solid pieces, some crews thinned out; orders to
+// fire at random points or bearings and elevations, and to move a few inches, for every gun
+// and both sides: the same status, clause and message.
+static void test_gun_orders_match_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 12 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	int ns = hook_states(ss, tw_test_count(MAXS, 4, 4));
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 82);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int asked = 0, ok = 0, swing = 0, crew = 0;
+	for (int k = 0; k < ns; k++) {
+		for (int var = 0; var < tw_test_count(30, 5, 6); var++) {
+			tw_state s;
+			assert_int_equal(tw_state_clone(&s, &ss[k]), TW_OK);
+			LWG(&s)->men_moved = 0;
+			LWG(&s)->firing_gun = -1;
+			for (int g = 0; g < s.ngun; g++) {
+				tw_gun *gun = &s.gun[g];
+				gun->acted_in = -1;
+				if (tw_rng_below(&r, 2) == 0 && s.table.nterrain > 0) { // beside a piece, the crew with it
+					const tw_terrain *t = &s.table.terrain[tw_rng_below(&r, (uint32_t)s.table.nterrain)];
+					tw_vec2 at = tw_v2(t->lo.x - 3 + tw_rng_unit(&r) * (t->hi.x - t->lo.x + 6),
+							   tw_rng_below(&r, 2) ? t->lo.y - tw_rng_unit(&r) * 3 : t->hi.y + tw_rng_unit(&r) * 3);
+					tw_vec2 off = tw_sub(at, gun->axle);
+					for (int i = 0; i < s.nfig; i++)
+						if (lw_free_man_near_gun(gun, &s.fig[i]))
+							s.fig[i].pos = tw_add(s.fig[i].pos, off);
+					gun->axle = at;
+				}
+				if (tw_rng_below(&r, 3) == 0) // thinned out: some of its men taken away
+					for (int i = 0; i < s.nfig; i++)
+						if (lw_free_man_near_gun(gun, &s.fig[i]) && tw_rng_below(&r, 3) == 0)
+							s.fig[i].status = TW_FS_DEAD;
+			}
+			for (int g = 0; g < s.ngun; g++)
+				for (int side = 0; side < 2; side++)
+					for (int q = 0; q < 4; q++) {
+						const tw_gun *gun = &s.gun[g];
+						bool fire = q < 3;
+						if (fire) {
+							tw_order_init(o, LW_OT_FIRE, side);
+							o->gun = g;
+							if (q == 0) {
+								o->has_target = true;
+								o->target = tw_add(gun->axle, tw_v2((tw_rng_unit(&r) - 0.5) * 200,
+												    (tw_rng_unit(&r) - 0.5) * 200));
+							} else {
+								o->has_aim = true;
+								o->bearing = tw_rng_unit(&r) * 400 - 20;
+								o->elevation = tw_rng_unit(&r) * 80 - 25;
+							}
+						} else {
+							lw_gun_move_party(&s, gun, side, 6, o);
+							o->npath = 1;
+							o->path[0] = tw_add(gun->axle, tw_v2((tw_rng_unit(&r) - 0.5) * 8, (tw_rng_unit(&r) - 0.5) * 8));
+						}
+						tw_error e[2];
+						tw_status vs[2];
+						for (int v = 0; v < 2; v++) {
+							lw_gun_crew_plain = lw_swing_plain = v == 0;
+							memset(&e[v], 0, sizeof e[v]);
+							vs[v] = fire ? lw_validate_fire(&s, o, &e[v]) : lw_validate_gun_move(&s, o, &e[v]);
+						}
+						lw_gun_crew_plain = lw_swing_plain = false;
+						assert_int_equal(vs[0], vs[1]);
+						assert_string_equal(e[0].clause, e[1].clause);
+						assert_string_equal(e[0].message, e[1].message);
+						asked++;
+						ok += vs[0] == TW_OK;
+						swing += vs[0] != TW_OK && strstr(e[0].message, "terrain") != NULL;
+						swing += vs[0] != TW_OK && strstr(e[0].message, "set down into") != NULL;
+						crew += vs[0] != TW_OK && strstr(e[0].message, "out of action") != NULL;
+					}
+			tw_state_free(&s);
+		}
+	}
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+	free(o);
+	print_message("%d gun orders: %d allowed, %d blocked by terrain, %d short of crew\n", asked, ok, swing, crew);
+	assert_true(ok > asked / 20 && swing > 20 && crew > asked / 20);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -591,6 +686,7 @@ int main(void)
 	    cmocka_unit_test(test_gun_crew_matches_plain),
 	    cmocka_unit_test(test_prisoners_match_plain),
 	    cmocka_unit_test(test_supporters_match_plain),
+	    cmocka_unit_test(test_gun_orders_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -284,6 +284,9 @@ extern bool lw_gun_crew_plain;
 /// h10-melee: tests only: true makes lw_update_prisoners loop over every figure (not only over
 /// the prisoners and freed men).
 extern bool lw_prisoners_plain;
+/// h10-melee: tests only: true makes a gun's swing (LW.MOB.7) ask every solid piece in full,
+/// without the bounding boxes first.
+extern bool lw_swing_plain;
 /// LW.MOB.4 with LW.CAP.3: the gun is in action for `side`.
 bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side);
 tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err);

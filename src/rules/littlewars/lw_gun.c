@@ -111,7 +111,12 @@ static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gu
 	return TW_OK;
 }
 
+bool lw_swing_plain = false;
+
 // The straight trail and muzzle at a bearing must not run into solid terrain (LW.MOB.7, LW.C.6).
+// h10-melee (issue 18): a piece whose bounding box is apart from the segment's is missed
+// (tw_terrain_box_apart, tw_terrain_segment_hits' own first test, inline): asked here first,
+// without the call. lw_swing_plain: every solid piece asked in full.
 static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 {
 	tw_gun t = *g;
@@ -119,7 +124,9 @@ static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 	tw_vec2 a = tw_gun_trail_end(&t), b = tw_gun_muzzle(&t);
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *tr = &s->table.terrain[i];
-		if (tw_terrain_impassable(tr) && tw_terrain_segment_hits(tr, a, b))
+		if (!tw_terrain_impassable(tr) || (!lw_swing_plain && tw_terrain_box_apart(tr, a, b)))
+			continue;
+		if (tw_terrain_segment_hits(tr, a, b))
 			return tr->id;
 	}
 	return -1;
