@@ -23,6 +23,9 @@
 //   - lw_validate_fire and lw_validate_gun_move (lw_gun.c): the crew counted to 4 only and the
 //     swing's bounding boxes first, against lw_gun_crew_plain and lw_swing_plain; guns set
 //     beside solid pieces, crews thinned: the same verdicts, clauses and messages.
+//   - the trail pair picked nearest first (lw_gun.c) with both passes' men and distances from
+//     one loop, against lw_trail_plain: guns owing their trail pair, men moved, dead or at NaN
+//     or infinite places: the same verdicts, messages, states and events.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -678,6 +681,88 @@ static void test_gun_orders_match_plain(void **st)
 	assert_true(ok > asked / 20 && swing > 20 && crew > asked / 20);
 }
 
+// The trail pair picked nearest first (lw_gun.c's pick_nearest_first: both passes' men and
+// distances from one loop) against lw_trail_plain: Hook's Farm states with each gun owing its
+// trail pair, some men already moved, some at a NaN or infinite place (the plain loop decides
+// then), some not free; LW_OT_TRAIL orders naming nobody, validated and applied both ways: the
+// same verdict, message, state and events.
+static void test_trail_pick_matches_plain(void **st)
+{
+	(void)st;
+	enum { MAXS = 12 };
+	tw_state *ss = calloc(MAXS, sizeof *ss);
+	assert_non_null(ss);
+	int ns = hook_states(ss, tw_test_count(MAXS, 4, 4));
+	assert_true(ns >= 4);
+	tw_rng r;
+	tw_rng_seed(&r, 83);
+	tw_order *o = malloc(sizeof *o);
+	assert_non_null(o);
+	int asked = 0, placed = 0, odd = 0;
+	for (int k = 0; k < ns; k++) {
+		for (int var = 0; var < tw_test_count(20, 4, 5); var++) {
+			tw_state s;
+			assert_int_equal(tw_state_clone(&s, &ss[k]), TW_OK);
+			int bad = var % 3 == 0 ? (int)tw_rng_below(&r, 3) : 0;
+			for (int i = 0; i < s.nfig; i++) {
+				tw_figure *f = &s.fig[i];
+				uint32_t w = tw_rng_below(&r, 100);
+				if (w < 15)
+					f->moved_in = s.move_no;
+				else if (w < 18)
+					f->status = TW_FS_DEAD;
+			}
+			for (int q = 0; q < bad; q++) {
+				tw_figure *f = &s.fig[tw_rng_below(&r, (uint32_t)s.nfig)];
+				f->pos.x = q == 0 ? NAN : INFINITY;
+				odd++;
+			}
+			for (int g = 0; g < s.ngun; g++) {
+				tw_gun *gun = &s.gun[g];
+				gun->acted_in = s.move_no;
+				gun->action = TW_GA_FIRED;
+				LWGN(&s, gun)->trail_due = s.move_no;
+				tw_order_init(o, LW_OT_TRAIL, gun->side);
+				o->gun = g;
+				tw_error e[2];
+				tw_status vs[2], as[2];
+				uint64_t h[2];
+				tw_events ev[2];
+				for (int v = 0; v < 2; v++) {
+					lw_trail_plain = v == 0;
+					memset(&e[v], 0, sizeof e[v]);
+					vs[v] = lw_validate_trail(&s, o, &e[v]);
+					tw_state t;
+					assert_int_equal(tw_state_clone(&t, &s), TW_OK);
+					memset(&ev[v], 0, sizeof ev[v]);
+					as[v] = vs[v] == TW_OK ? lw_apply_trail(&t, o, &ev[v]) : vs[v];
+					h[v] = tw_state_hash(&t);
+					tw_state_free(&t);
+				}
+				lw_trail_plain = false;
+				assert_int_equal(vs[0], vs[1]);
+				assert_string_equal(e[0].message, e[1].message);
+				assert_int_equal(as[0], as[1]);
+				assert_true(h[0] == h[1]);
+				assert_int_equal(ev[0].n, ev[1].n);
+				for (int x = 0; x < ev[0].n; x++)
+					assert_true(same_event(&ev[0].v[x], &ev[1].v[x]));
+				tw_events_free(&ev[0]);
+				tw_events_free(&ev[1]);
+				asked++;
+				placed += as[0] == TW_OK;
+			}
+			tw_state_free(&s);
+		}
+	}
+	for (int k = 0; k < ns; k++)
+		tw_state_free(&ss[k]);
+	free(ss);
+	free(o);
+	print_message("%d trail pairs asked, %d placed; %d men at odd places\n", asked, placed, odd);
+	assert_true(placed > asked / 4 && placed < asked);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -687,6 +772,7 @@ int main(void)
 	    cmocka_unit_test(test_prisoners_match_plain),
 	    cmocka_unit_test(test_supporters_match_plain),
 	    cmocka_unit_test(test_gun_orders_match_plain),
+	    cmocka_unit_test(test_trail_pick_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

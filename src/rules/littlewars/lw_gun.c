@@ -461,24 +461,42 @@ bool lw_trail_plain = false;
 
 // pick_trail_pair's choice, nearest first (below); false when a distance is not a number (the
 // plain loop decides then).
+// h10-melee (issue 18): the men either pass may take, and their distances to both places, in
+// one loop over the figures (the second pass takes the same men but the one the first chose:
+// its list is the first's without him, in the same order, with the same distances). It gives
+// up (false) exactly where the two loops did: more than CAP men, or a distance to the first
+// place, or to the second of a man the second pass takes, that is not a number. *a is -1 on
+// entry (pick_trail_pair's), so the first pass leaves nobody out.
 static bool pick_nearest_first(const tw_state *s, const tw_order *o, int side, tw_vec2 pa, tw_vec2 pb, int32_t *a,
 			       int32_t *b)
 {
-	enum { CAP = 128 }; // 1.5 KB of stack; more men: the plain loop
-	int32_t cand[CAP];
-	double dist[CAP];
+	enum { CAP = 128 }; // 2.5 KB of stack; more men: the plain loop
+	int32_t all[CAP], cand[CAP];
+	double dist_a[CAP], dist_b[CAP], dist[CAP];
+	int nall = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no)
+			continue;
+		double d = tw_dist(f->pos, pa);
+		if (isnan(d) || nall == CAP)
+			return false;
+		all[nall] = i;
+		dist_a[nall] = d;
+		dist_b[nall] = tw_dist(f->pos, pb);
+		nall++;
+	}
 	for (int pass = 0; pass < 2; pass++) {
 		tw_vec2 spot = pass == 0 ? pa : pb;
 		int n = 0;
-		for (int i = 0; i < s->nfig; i++) {
-			const tw_figure *f = &s->fig[i];
-			if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || f->id == *a)
+		for (int q = 0; q < nall; q++) {
+			const tw_figure *f = &s->fig[all[q]];
+			if (pass == 1 && f->id == *a)
 				continue;
-			double d = tw_dist(f->pos, spot);
-			if (isnan(d) || n == CAP)
+			if (pass == 1 && isnan(dist_b[q]))
 				return false;
-			cand[n] = i;
-			dist[n] = d;
+			cand[n] = all[q];
+			dist[n] = pass == 0 ? dist_a[q] : dist_b[q];
 			n++;
 		}
 		int32_t *pick = pass == 0 ? a : b;
