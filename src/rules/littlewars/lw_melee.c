@@ -846,6 +846,94 @@ int lw_melee_sweep_min_figs = 64;
 		}                                                                                      \
 	}
 
+// h10-melee (issue 18): the figures of a list in cells along x instead of sorted by x, for
+// the same sweeps: every figure whose x lies in [lo, hi] is in a cell from lw_xcell(lo) to
+// lw_xcell(hi) (x - x0, the product by 1/c > 0, the clamping and the truncation each keep the
+// order of their arguments), so the pairs visited through the cells are at least the pairs the
+// sorted sweep visits (x within [x_a - w, x_a + w]), and so at least every pair
+// lw_may_be_within passes. The statements run on those pairs test them in full and only set
+// flags and join sets (the melees depend on the set of pairs only), so the same melees come
+// out. Counting the figures into cells is cheaper than sorting them; no more cells than
+// figures, each about as wide as the widest window.
+typedef struct lw_xgrid {
+	int nb;     // cells (0: no figures)
+	double x0;  // the least x
+	double inv; // 1 / a cell's width (> 0 when nb > 1)
+	int32_t *start; // cell k's figures: idx[start[k] .. start[k + 1])
+	int32_t *idx;
+} lw_xgrid;
+
+static inline int lw_xcell(const lw_xgrid *g, double x)
+{
+	if (g->nb <= 1)
+		return 0;
+	double t = (x - g->x0) * g->inv;
+	if (!(t > 0))
+		return 0;
+	if (t >= (double)g->nb)
+		return g->nb - 1;
+	return (int)t;
+}
+
+// The cells of the n figures bs[] (finite places), each window at most W wide either side; mem:
+// 3 n + 2 ints. False when their span is not a finite number (the sorted sweep then).
+static bool lw_xgrid_make(lw_xgrid *g, const tw_state *s, const int32_t *bs, int n, double W, int32_t *mem)
+{
+	g->nb = 0;
+	g->start = mem;
+	g->idx = mem + n + 2;
+	g->start[0] = g->start[1] = 0;
+	if (n <= 0)
+		return true;
+	double x0 = s->fig[bs[0]].pos.x, x1 = x0;
+	for (int k = 1; k < n; k++) {
+		double x = s->fig[bs[k]].pos.x;
+		if (x < x0)
+			x0 = x;
+		if (x > x1)
+			x1 = x;
+	}
+	double span = x1 - x0, q = 2 * span / W; // cells half a window wide
+	if (!isfinite(span) || !isfinite(q) || !(W > 0))
+		return false;
+	int nb = q < (double)n ? (int)q + 1 : n;
+	double inv = nb > 1 ? nb / span : 0;
+	if (!(inv > 0 && isfinite(inv)))
+		nb = 1;
+	g->nb = nb;
+	g->x0 = x0;
+	g->inv = inv;
+	int32_t *start = g->start, *cell = mem + 2 * n + 2;
+	for (int k = 0; k <= nb; k++)
+		start[k] = 0;
+	for (int k = 0; k < n; k++) {
+		cell[k] = lw_xcell(g, s->fig[bs[k]].pos.x);
+		start[cell[k] + 1]++;
+	}
+	for (int k = 0; k < nb; k++)
+		start[k + 1] += start[k];
+	for (int k = 0; k < n; k++) // in list order within a cell; start[k] moves to start[k + 1]
+		g->idx[start[cell[k]]++] = bs[k];
+	for (int k = nb; k > 0; k--)
+		start[k] = start[k - 1];
+	start[0] = 0;
+	return true;
+}
+
+// Runs a statement for every figure a listed in as[] and every b in the cells of g from
+// lw_xcell(x_a - w) to lw_xcell(x_a + w), w = r_a + rmax + lim + 1e-3 (LW_SWEEP_PAIRS' window).
+#define LW_GRID_PAIRS(s, as, na, g, rmax, lim, ...)                                                \
+	for (int sa_ = 0; sa_ < (na); sa_++) {                                                      \
+		int a = (as)[sa_];                                                                     \
+		const tw_figure *fa_ = &(s)->fig[a];                                                   \
+		double w_ = fa_->radius + (rmax) + (lim) + 1e-3;                                       \
+		int c0_ = lw_xcell(g, fa_->pos.x - w_), c1_ = lw_xcell(g, fa_->pos.x + w_);            \
+		for (int k_ = (g)->start[c0_]; k_ < (g)->start[c1_ + 1]; k_++) {                      \
+			int b = (g)->idx[k_];                                                          \
+			__VA_ARGS__                                                                    \
+		}                                                                                      \
+	}
+
 static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_only, tw_events *ev,
                               tw_error *err)
 {
@@ -885,12 +973,25 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	lw_xkey *keys = NULL;
 	bool sweep = nf >= lw_melee_sweep_min_figs && finite;
 	if (sweep) {
-		keys = tw_malloc((size_t)nf * 2 * sizeof *keys); // and the sort's scratch
+		// The sort's keys and scratch, then (h10-melee) the cells' 3 nf + 2 ints.
+		keys = tw_malloc((size_t)nf * 2 * sizeof *keys + ((size_t)nf * 3 + 2) * sizeof(int32_t));
 		sweep = keys != NULL;
 	}
+	int32_t *gmem = sweep ? (int32_t *)(void *)(keys + 2 * nf) : NULL;
+	lw_xgrid grid;
 	// LW.MEL.2/3: contacts between the mover's free men and enemy free men.
 	bool any = false;
-	if (sweep) {
+	if (sweep && !lw_melee_plain && lw_xgrid_make(&grid, s, enemy, ne, 2 * rmax + LW_CONTACT + LW_EPS + 1e-3, gmem)) {
+		LW_GRID_PAIRS(s, mine, nmine, &grid, rmax, LW_CONTACT + LW_EPS, {
+			const tw_figure *fa = &s->fig[a], *fb = &s->fig[b];
+			if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
+				j->contact[a] = j->contact[b] = 1;
+				j->part[a] = j->part[b] = 1;
+				lw_union(j->parent, a, b);
+				any = true;
+			}
+		})
+	} else if (sweep) {
 		for (int k = 0; k < ne; k++)
 			keys[k] = (lw_xkey){s->fig[enemy[k]].pos.x, enemy[k]};
 		lw_xkey_sort(keys, ne, keys + nf);
@@ -932,7 +1033,16 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	// LW.MEL.4: one step from the men in contact; prisoners and unrearmed men are not free
 	// (LW.MEL.15) and so never take part. A man in contact within 6 in of another contact's man
 	// is a participant of both, so the two contacts make one melee.
-	if (sweep) {
+	if (sweep && !lw_melee_plain && lw_xgrid_make(&grid, s, cont, nc, 2 * rmax + LW_REACH + LW_EPS + 1e-3, gmem)) {
+		LW_GRID_PAIRS(s, freem, nfree, &grid, rmax, LW_REACH + LW_EPS, {
+			const tw_figure *fm = &s->fig[a];
+			if (b != a && lw_may_be_within(fm, &s->fig[b], LW_REACH + LW_EPS) &&
+			    lw_gap(fm, &s->fig[b]) <= LW_REACH + LW_EPS) {
+				j->part[a] = 1;
+				lw_union(j->parent, a, b);
+			}
+		})
+	} else if (sweep) {
 		for (int k = 0; k < nc; k++)
 			keys[k] = (lw_xkey){s->fig[cont[k]].pos.x, cont[k]};
 		lw_xkey_sort(keys, nc, keys + nf);
