@@ -3,11 +3,11 @@
 //   - lw_judge_melees (src/rules/littlewars/lw_melee.c) against lw_melee_plain: each melee's
 //     participants from its own list (not every figure), gun crews counted from a per-gun list
 //     of its free men, the distances to the men in contact and to the survivors worked out
-//     once, the sweep's keys sorted without qsort, one allocation, the clause and side names
-//     written without snprintf. States of play of Hook's Farm and of a 300-a-side Country with
-//     many of the mover's men put in contact (or just short of it) with their nearest enemy,
-//     some next to an enemy gun; judged by the default choice with the sweep and with the plain
-//     double loops: the same status, the same state (hash) and the same events, every field
+//     once, the contact sweeps through cells along x (not keys sorted by x), one allocation,
+//     the clause and side names written without snprintf. States of play of Hook's Farm and
+//     of a 300-a-side Country with many of the mover's men put in contact (or just short of
+//     it) with their nearest enemy, some next to an enemy gun's crew; judged by the default
+//     choice with the sweep and with the plain double loops: the same status, the same state (hash) and the same events, every field
 //     and the text byte for byte. Then END_MOVE orders choosing casualties (the default's own
 //     choice, and that choice spoiled: a man left out, one too many, one chosen twice, a
 //     stranger, dead and prisoner swapped) validated both ways: the same status, clause and

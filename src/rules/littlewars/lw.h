@@ -507,7 +507,8 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 /// (default 512), else by the plain double loops: the same melees. For tests only.
 extern int lw_melee_sweep_min_figs;
 /// h10-melee: tests only: true makes lw_judge_melees loop over every figure (not each melee's
-/// own list), count gun crews and work distances out by the plain loops, and sort by qsort.
+/// own list), count gun crews and work distances out by the plain loops, sweep for contacts
+/// over keys sorted by x (not through cells along x), and lw_supporters count by its plain loop.
 extern bool lw_melee_plain;
 /// h5-hook: validating an END_MOVE that chooses no casualties judges the melees only when set
 /// (tests); else it is accepted at once (judging refuses only a choice, or for memory).

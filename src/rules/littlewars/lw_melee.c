@@ -769,47 +769,6 @@ static int lw_xkey_cmp(const void *a, const void *b)
 	return c ? c : (p->i > q->i) - (p->i < q->i);
 }
 
-// h10-melee: keys sorted as qsort(k, n, sizeof *k, lw_xkey_cmp) sorts them, without qsort's
-// calls through a pointer: runs of 8 by insertion, then merged in pairs (tmp: n keys). The
-// order is a total one (x, then the figure index, which no two keys share; no x is NaN where
-// it is used), so every sort gives the one same order. lw_melee_plain: qsort.
-static void lw_xkey_sort(lw_xkey *k, int n, lw_xkey *tmp)
-{
-	if (lw_melee_plain || !tmp) {
-		qsort(k, (size_t)n, sizeof *k, lw_xkey_cmp);
-		return;
-	}
-	enum { RUN = 8 };
-	for (int lo = 0; lo < n; lo += RUN) {
-		int hi = lo + RUN < n ? lo + RUN : n;
-		for (int x = lo + 1; x < hi; x++) {
-			lw_xkey t = k[x];
-			int y = x;
-			for (; y > lo && lw_xkey_cmp(&t, &k[y - 1]) < 0; y--)
-				k[y] = k[y - 1];
-			k[y] = t;
-		}
-	}
-	lw_xkey *src = k, *dst = tmp;
-	for (int w = RUN; w < n; w *= 2) {
-		for (int lo = 0; lo < n; lo += 2 * w) {
-			int mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
-			int p = lo, q = mid, o = lo;
-			while (p < mid && q < hi)
-				dst[o++] = lw_xkey_cmp(&src[q], &src[p]) < 0 ? src[q++] : src[p++];
-			while (p < mid)
-				dst[o++] = src[p++];
-			while (q < hi)
-				dst[o++] = src[q++];
-		}
-		lw_xkey *t = src;
-		src = dst;
-		dst = t;
-	}
-	if (src != k)
-		memcpy(k, src, (size_t)n * sizeof *k);
-}
-
 // The first key with x >= v (n when none).
 static int lw_xkey_lower(const lw_xkey *k, int n, double v)
 {
@@ -973,11 +932,11 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	lw_xkey *keys = NULL;
 	bool sweep = nf >= lw_melee_sweep_min_figs && finite;
 	if (sweep) {
-		// The sort's keys and scratch, then (h10-melee) the cells' 3 nf + 2 ints.
-		keys = tw_malloc((size_t)nf * 2 * sizeof *keys + ((size_t)nf * 3 + 2) * sizeof(int32_t));
+		// The sorted sweep's keys, then (h10-melee) the cells' 3 nf + 2 ints.
+		keys = tw_malloc((size_t)nf * sizeof *keys + ((size_t)nf * 3 + 2) * sizeof(int32_t));
 		sweep = keys != NULL;
 	}
-	int32_t *gmem = sweep ? (int32_t *)(void *)(keys + 2 * nf) : NULL;
+	int32_t *gmem = sweep ? (int32_t *)(void *)(keys + nf) : NULL;
 	lw_xgrid grid;
 	// LW.MEL.2/3: contacts between the mover's free men and enemy free men.
 	bool any = false;
@@ -994,7 +953,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	} else if (sweep) {
 		for (int k = 0; k < ne; k++)
 			keys[k] = (lw_xkey){s->fig[enemy[k]].pos.x, enemy[k]};
-		lw_xkey_sort(keys, ne, keys + nf);
+		qsort(keys, (size_t)ne, sizeof *keys, lw_xkey_cmp);
 		LW_SWEEP_PAIRS(s, mine, nmine, keys, ne, rmax, LW_CONTACT + LW_EPS, {
 			const tw_figure *fa = &s->fig[a], *fb = &s->fig[b];
 			if (lw_may_be_within(fa, fb, LW_CONTACT + LW_EPS) && lw_gap(fa, fb) <= LW_CONTACT + LW_EPS) {
@@ -1045,7 +1004,7 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	} else if (sweep) {
 		for (int k = 0; k < nc; k++)
 			keys[k] = (lw_xkey){s->fig[cont[k]].pos.x, cont[k]};
-		lw_xkey_sort(keys, nc, keys + nf);
+		qsort(keys, (size_t)nc, sizeof *keys, lw_xkey_cmp);
 		LW_SWEEP_PAIRS(s, freem, nfree, keys, nc, rmax, LW_REACH + LW_EPS, {
 			const tw_figure *fm = &s->fig[a];
 			if (b != a && lw_may_be_within(fm, &s->fig[b], LW_REACH + LW_EPS) &&
