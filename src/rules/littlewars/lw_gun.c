@@ -470,7 +470,7 @@ bool lw_trail_plain = false;
 static bool pick_nearest_first(const tw_state *s, const tw_order *o, int side, tw_vec2 pa, tw_vec2 pb, int32_t *a,
 			       int32_t *b)
 {
-	enum { CAP = 128 }; // 2.5 KB of stack; more men: the plain loop
+	enum { CAP = 128 }; // 4 KB of stack; more men: the plain loop
 	int32_t all[CAP], cand[CAP];
 	double dist_a[CAP], dist_b[CAP], dist[CAP];
 	int nall = 0;
