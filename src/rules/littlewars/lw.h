@@ -276,6 +276,17 @@ static inline bool lw_may_be_within(const tw_figure *a, const tw_figure *b, doub
 // ---- lw_gun.c: guns (LW.MOB.4-13, LW.MV.10-12) ----
 /// LW.MOB.4: free men of `side` within 6 in of the gun.
 int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side);
+/// lw_gun_crew_count up to `cap`: min(lw_gun_crew_count(s, g, side), cap), stopping there
+/// (h10-melee: for the callers that ask only whether there are 4 men, or any).
+int lw_gun_crew_upto(const tw_state *s, const tw_gun *g, int side, int cap);
+/// h10-melee: tests only: true makes lw_gun_crew_upto count by the plain loop, in full.
+extern bool lw_gun_crew_plain;
+/// h10-melee: tests only: true makes lw_update_prisoners loop over every figure (not only over
+/// the prisoners and freed men).
+extern bool lw_prisoners_plain;
+/// h10-melee: tests only: true makes a gun's swing (LW.MOB.7) ask every solid piece in full,
+/// without the bounding boxes first.
+extern bool lw_swing_plain;
 /// LW.MOB.4 with LW.CAP.3: the gun is in action for `side`.
 bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side);
 tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *err);
@@ -495,6 +506,10 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 /// lw_judge_melees looks for contacts by a sweep in x on tables of at least this many figures
 /// (default 512), else by the plain double loops: the same melees. For tests only.
 extern int lw_melee_sweep_min_figs;
+/// h10-melee: tests only: true makes lw_judge_melees loop over every figure (not each melee's
+/// own list), count gun crews and work distances out by the plain loops, sweep for contacts
+/// over keys sorted by x (not through cells along x), and lw_supporters count by its plain loop.
+extern bool lw_melee_plain;
 /// h5-hook: validating an END_MOVE that chooses no casualties judges the melees only when set
 /// (tests); else it is accepted at once (judging refuses only a choice, or for memory).
 extern bool lw_end_full_check;

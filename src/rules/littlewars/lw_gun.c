@@ -1,4 +1,5 @@
 // Guns: crews, moving, aiming and firing (LW.MOB.4-13, LW.MV.10-12, LW.C.6).
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,17 +13,51 @@
 #define LW_ELEV_MIN -15.0
 #define LW_ELEV_MAX 45.0
 
-// LW.MOB.4: free men of `side` within 6 in of the gun (lw_free_man_near_gun).
-int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side)
+bool lw_gun_crew_plain = false;
+
+// LW.MOB.4: free men of `side` within 6 in of the gun (lw_free_man_near_gun), counted up to
+// `cap` (the count is exact below it).
+// h10-melee (issue 18): lw_free_man_near_gun's tests with what depends on the gun alone worked
+// out once: the largest of its three lengths (lw_gun_may_be_within's, the same expression, so
+// the same bits) and its frame (tw_gun_frame_distance is tw_gun_distance bit for bit), made
+// at the first man within the box. And the count stops at `cap`: the callers that ask only
+// whether there are 4 men (or one) stop there. lw_gun_crew_plain: the plain loop, in full.
+int lw_gun_crew_upto(const tw_state *s, const tw_gun *g, int side, int cap)
 {
 	int n = 0;
-	for (int i = 0; i < s->nfig; i++) {
+	if (lw_gun_crew_plain) {
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side == side && lw_free_man_near_gun(g, f))
+				n++;
+		}
+		return n < cap ? n : cap;
+	}
+	double len = lw_fmax_nz(lw_fmax_nz(fabs(g->trail), fabs(g->muzzle)), fabs(g->half_axle));
+	tw_gun_frame fr;
+	bool framed = false;
+	for (int i = 0; i < s->nfig && n < cap; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (f->side == side && lw_free_man_near_gun(g, f))
+		if (f->side != side || !lw_is_free_man(f))
+			continue;
+		// lw_base_near_gun(g, f->pos, f->radius): lw_gun_may_be_within(g, p, lim), then the
+		// distance.
+		double lim = LW_REACH + LW_EPS + f->radius;
+		double ext = len + lim + 1e-6;
+		double dx = fabs(f->pos.x - g->axle.x), dy = fabs(f->pos.y - g->axle.y);
+		if (!(!(dx > ext || dy > ext) || isnan(dx) || isnan(dy) || isnan(ext)))
+			continue;
+		if (!framed) {
+			fr = tw_gun_frame_of(g);
+			framed = true;
+		}
+		if (tw_gun_frame_distance(&fr, f->pos) - f->radius <= LW_REACH + LW_EPS)
 			n++;
 	}
 	return n;
 }
+
+int lw_gun_crew_count(const tw_state *s, const tw_gun *g, int side) { return lw_gun_crew_upto(s, g, side, INT_MAX); }
 
 int tw_lw_gun_crew(const tw_state *s, int gun, int side)
 {
@@ -39,7 +74,7 @@ bool lw_gun_in_action(const tw_state *s, const tw_gun *g, int side)
 	const lw_gun *r = LWGN(s, g);
 	if (r->ks_destroyed || r->ks_disabled_until >= s->move_no) // KS.SH.3
 		return false;
-	return lw_gun_crew_count(s, g, side) >= LW_GUN_CREW;
+	return lw_gun_crew_upto(s, g, side, LW_GUN_CREW) >= LW_GUN_CREW;
 }
 
 static int fire_from(const tw_state *s, int side) { return LWG(s)->fire_from[side]; }
@@ -68,7 +103,7 @@ static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gu
 	if (rg->ks_disabled_until >= s->move_no)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.SH.3", "gun %d is disabled by a shell up to game move %d",
 				    g->id, rg->ks_disabled_until);
-	int crew = lw_gun_crew_count(s, g, o->side);
+	int crew = lw_gun_crew_upto(s, g, o->side, LW_GUN_CREW); // exact below 4, all the message tells
 	if (crew < LW_GUN_CREW)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MOB.4",
 				    "gun %d is out of action: %d free men within 6 in, it needs 4", g->id, crew);
@@ -76,7 +111,12 @@ static tw_status gun_action_ok(const tw_state *s, const tw_order *o, const tw_gu
 	return TW_OK;
 }
 
+bool lw_swing_plain = false;
+
 // The straight trail and muzzle at a bearing must not run into solid terrain (LW.MOB.7, LW.C.6).
+// h10-melee (issue 18): a piece whose bounding box is apart from the segment's is missed
+// (tw_terrain_box_apart, tw_terrain_segment_hits' own first test, inline): asked here first,
+// without the call. lw_swing_plain: every solid piece asked in full.
 static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 {
 	tw_gun t = *g;
@@ -84,7 +124,9 @@ static int swing_blocked(const tw_state *s, const tw_gun *g, double bearing)
 	tw_vec2 a = tw_gun_trail_end(&t), b = tw_gun_muzzle(&t);
 	for (int i = 0; i < s->table.nterrain; i++) {
 		const tw_terrain *tr = &s->table.terrain[i];
-		if (tw_terrain_impassable(tr) && tw_terrain_segment_hits(tr, a, b))
+		if (!tw_terrain_impassable(tr) || (!lw_swing_plain && tw_terrain_box_apart(tr, a, b)))
+			continue;
+		if (tw_terrain_segment_hits(tr, a, b))
 			return tr->id;
 	}
 	return -1;
@@ -419,24 +461,42 @@ bool lw_trail_plain = false;
 
 // pick_trail_pair's choice, nearest first (below); false when a distance is not a number (the
 // plain loop decides then).
+// h10-melee (issue 18): the men either pass may take, and their distances to both places, in
+// one loop over the figures (the second pass takes the same men but the one the first chose:
+// its list is the first's without him, in the same order, with the same distances). It gives
+// up (false) exactly where the two loops did: more than CAP men, or a distance to the first
+// place, or to the second of a man the second pass takes, that is not a number. *a is -1 on
+// entry (pick_trail_pair's), so the first pass leaves nobody out.
 static bool pick_nearest_first(const tw_state *s, const tw_order *o, int side, tw_vec2 pa, tw_vec2 pb, int32_t *a,
 			       int32_t *b)
 {
-	enum { CAP = 128 }; // 1.5 KB of stack; more men: the plain loop
-	int32_t cand[CAP];
-	double dist[CAP];
+	enum { CAP = 128 }; // 4 KB of stack; more men: the plain loop
+	int32_t all[CAP], cand[CAP];
+	double dist_a[CAP], dist_b[CAP], dist[CAP];
+	int nall = 0;
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no)
+			continue;
+		double d = tw_dist(f->pos, pa);
+		if (isnan(d) || nall == CAP)
+			return false;
+		all[nall] = i;
+		dist_a[nall] = d;
+		dist_b[nall] = tw_dist(f->pos, pb);
+		nall++;
+	}
 	for (int pass = 0; pass < 2; pass++) {
 		tw_vec2 spot = pass == 0 ? pa : pb;
 		int n = 0;
-		for (int i = 0; i < s->nfig; i++) {
-			const tw_figure *f = &s->fig[i];
-			if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no || f->id == *a)
+		for (int q = 0; q < nall; q++) {
+			const tw_figure *f = &s->fig[all[q]];
+			if (pass == 1 && f->id == *a)
 				continue;
-			double d = tw_dist(f->pos, spot);
-			if (isnan(d) || n == CAP)
+			if (pass == 1 && isnan(dist_b[q]))
 				return false;
-			cand[n] = i;
-			dist[n] = d;
+			cand[n] = all[q];
+			dist[n] = pass == 0 ? dist_a[q] : dist_b[q];
 			n++;
 		}
 		int32_t *pick = pass == 0 ? a : b;

@@ -139,12 +139,35 @@ static bool lw_escort_holds(const tw_state *s, const tw_figure *p)
 	return true;
 }
 
+bool lw_prisoners_plain = false;
+
 void lw_update_prisoners(tw_state *s, tw_events *ev)
 {
 	int nf = s->nfig;
+	// h10-melee (issue 18): every loop below acts only on men who are prisoners or freed men
+	// now (LW.MEL.13 on freed men, LW.MEL.14, 16 and 12 on prisoners; the escorts' loads count
+	// prisoners): no man becomes either here but those (statuses go from freed to active and from
+	// prisoner to delivered or freed). So the loops take those men, listed in figure order, and
+	// visit them in the order the loops over every figure would; with none, nothing is done.
+	// lw_prisoners_plain (or no memory for the list): the loops over every figure.
+	int np = 0;
+	for (int i = 0; i < nf; i++)
+		np += s->fig[i].status == LW_FS_PRISONER || s->fig[i].status == LW_FS_FREED;
+	if (np == 0 && !lw_prisoners_plain)
+		return;
+	int32_t *idx = lw_prisoners_plain ? NULL : tw_malloc((size_t)np * sizeof *idx);
+	if (idx) {
+		np = 0;
+		for (int i = 0; i < nf; i++)
+			if (s->fig[i].status == LW_FS_PRISONER || s->fig[i].status == LW_FS_FREED)
+				idx[np++] = i;
+	} else {
+		np = nf;
+	}
+#define LW_PRIS_AT(q) (idx ? idx[q] : (q))
 	// LW.MEL.13: freed men at or behind their own back line are rearmed.
-	for (int i = 0; i < nf; i++) {
-		tw_figure *f = &s->fig[i];
+	for (int q = 0; q < np; q++) {
+		tw_figure *f = &s->fig[LW_PRIS_AT(q)];
 		if (f->status == LW_FS_FREED && lw_behind_own_line(s, f->side, f->pos)) {
 			f->status = TW_FS_ACTIVE;
 			LWF(s, f)->captor = -1;
@@ -154,8 +177,8 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		}
 	}
 	// LW.MEL.14: prisoners brought to the captor's back line are delivered; the escort is released.
-	for (int i = 0; i < nf; i++) {
-		tw_figure *f = &s->fig[i];
+	for (int q = 0; q < np; q++) {
+		tw_figure *f = &s->fig[LW_PRIS_AT(q)];
 		if (f->status == LW_FS_PRISONER && lw_behind_own_line(s, LWF(s, f)->captor, f->pos)) {
 			f->status = LW_FS_DELIVERED;
 			LWF(s, f)->escort = -1;
@@ -176,7 +199,8 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		if (load[i] > 0)
 			was_escort[i] = 1;
 	// LW.MEL.16: a surrendered man is collected by the nearest free captor man within 6 in.
-	for (int i = 0; i < nf; i++) {
+	for (int q = 0; q < np; q++) {
+		int i = LW_PRIS_AT(q);
 		tw_figure *p = &s->fig[i];
 		if (p->status != LW_FS_PRISONER || !(LWF(s, p)->marks & LW_MARK_SURRENDERED) || LWF(s, p)->escort >= 0)
 			continue;
@@ -197,7 +221,8 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 	}
 	// LW.MEL.12: prisoners whose escort is gone (or, in the captor's move, out of reach).
 	int norphan = 0;
-	for (int i = 0; i < nf; i++) {
+	for (int q = 0; q < np; q++) {
+		int i = LW_PRIS_AT(q);
 		tw_figure *p = &s->fig[i];
 		if (p->status != LW_FS_PRISONER)
 			continue;
@@ -216,7 +241,8 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 	while (norphan > 0) {
 		int bp = -1, be = -1;
 		double bd = 0;
-		for (int i = 0; i < nf; i++) {
+		for (int q = 0; q < np; q++) {
+			int i = LW_PRIS_AT(q);
 			if (!orphan[i])
 				continue;
 			const tw_figure *p = &s->fig[i];
@@ -239,7 +265,8 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 		orphan[bp] = 0;
 		norphan--;
 	}
-	for (int i = 0; i < nf; i++) {
+	for (int q = 0; q < np; q++) {
+		int i = LW_PRIS_AT(q);
 		if (!orphan[i])
 			continue;
 		tw_figure *p = &s->fig[i];
@@ -257,7 +284,9 @@ void lw_update_prisoners(tw_state *s, tw_events *ev)
 			              p->id);
 		}
 	}
+#undef LW_PRIS_AT
 out:
+	tw_free(idx);
 	tw_free(load);
 	tw_free(was_escort);
 	tw_free(orphan);

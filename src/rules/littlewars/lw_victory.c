@@ -3,15 +3,32 @@
 
 #include "lw.h"
 
+// A man who counts as on the field (LW.VAR.1): free, or (LW.BIG.2/9) in a box or aboard a train.
+static bool on_field(const tw_state *s, const tw_figure *f)
+{
+	return lw_is_man(f) && (lw_is_free(f) || (f->status == TW_FS_RESERVE && (LWF(s, f)->box >= 0 || LWF(s, f)->train >= 0)));
+}
+
 int lw_free_on_field(const tw_state *s, int side)
 {
 	int n = 0;
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side == side && lw_is_man(&s->fig[i]) &&
-		    (lw_is_free(&s->fig[i]) ||
-		     (s->fig[i].status == TW_FS_RESERVE && (LWF(s, &s->fig[i])->box >= 0 || LWF(s, &s->fig[i])->train >= 0))))
+		if (s->fig[i].side == side && on_field(s, &s->fig[i]))
 			n++; // LW.BIG.2/9: men in a box or aboard a train are still in the field
 	return n;
+}
+
+// h10-melee: lw_free_on_field of sides 0 and 1 in one pass (the same men counted).
+static void free_on_field_both(const tw_state *s, int *n0, int *n1)
+{
+	int n[2] = {0, 0};
+	for (int i = 0; i < s->nfig; i++) {
+		const tw_figure *f = &s->fig[i];
+		if ((f->side == 0 || f->side == 1) && on_field(s, f))
+			n[f->side]++;
+	}
+	*n0 = n[0];
+	*n1 = n[1];
 }
 
 // LW.VAR.2 Interpretation: the side a gun counts for. A gun left on the field with no free man
@@ -21,7 +38,7 @@ static int gun_scores_for(const tw_state *s, const tw_gun *g)
 {
 	if (lw_beyond_own_line(s, g->side, g->axle) || lw_gun_boxed(s, g) || lw_gun_aboard(s, g)) // lw-box: with its crew
 		return g->side;
-	if (lw_gun_crew_count(s, g, g->side) == 0)
+	if (lw_gun_crew_upto(s, g, g->side, 1) == 0) // h10-melee: one man is enough to know
 		return lw_enemy(g->side);
 	return g->side;
 }
@@ -151,7 +168,8 @@ void lw_check_end(tw_state *s, tw_events *ev)
 	if (s->over)
 		return;
 	int variety = (int)s->params[LWP_VARIETY];
-	int n0 = lw_free_on_field(s, 0), n1 = lw_free_on_field(s, 1);
+	int n0, n1;
+	free_on_field_both(s, &n0, &n1);
 	char why[128];
 	if (variety == LW_VAR_BLOW) {
 		int blow = LWG(s)->blow_side;
