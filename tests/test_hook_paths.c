@@ -591,7 +591,7 @@ static void test_decisions_act_prompt(void **st)
 		assert_int_equal(d[0].clause[0], 0);
 		assert_false(d[0].secret);
 		seen[side]++;
-		tw_order *o = malloc(sizeof *o);
+		tw_order *o = calloc(1, sizeof *o); // zeroed: what the general leaves unset is no garbage
 		assert_non_null(o);
 		assert_int_equal(tw_general_decide(gens[side], tw_game_state(g), o), TW_OK);
 		assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);

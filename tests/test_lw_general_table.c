@@ -104,7 +104,7 @@ static void test_general_on_a_changed_table_decides_as_a_fresh_one(void **st)
 		// Played until the start of a game move some way in (each general has built its
 		// route fields on the table as it was).
 		int want_move = 3 + c % 3;
-		tw_order *o = malloc(sizeof *o);
+		tw_order *o = calloc(1, sizeof *o);
 		assert_non_null(o);
 		for (int k = 0; k < 4000 && !tw_game_state(g)->over && tw_game_state(g)->move_no < want_move; k++) {
 			const tw_state *s = tw_game_state(g);
@@ -113,6 +113,7 @@ static void test_general_on_a_changed_table_decides_as_a_fresh_one(void **st)
 			if (tw_state_decisions(s, d, TW_MAX_DECISIONS) > 0)
 				side = d[0].seat;
 			assert_true(side == 0 || side == 1);
+			memset(o, 0, sizeof *o);
 			assert_int_equal(tw_general_decide(gens[side], s, o), TW_OK);
 			assert_int_equal(tw_game_apply(g, o, NULL, NULL, &err), TW_OK);
 		}

@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "general_call.h"
 #include "core/vmemo.h"
 #include "tinwar/doctrine.h"
 #include "tinwar/general.h"
@@ -80,7 +81,7 @@ tw_status tw_general_decide(tw_general *g, const tw_state *s, tw_order *out)
 	tw_status st = tw_state_view(&view, s, g->side);
 	if (st != TW_OK)
 		return st;
-	st = g->def->decide(g, &view, g->side, out);
+	st = tw_general_call(g, &view, g->side, out);
 	tw_state_free(&view);
 	return st;
 }
@@ -210,7 +211,7 @@ tw_status tw_play_out(tw_game *game, tw_general **gens, int max_orders, tw_error
 		// last accepted on its view is not checked again when applied (core/vmemo.h).
 		if (v == &shallow)
 			tw_vmemo_open(v, s, memo);
-		st = g->def->decide(g, v, side, o);
+		st = tw_general_call(g, v, side, o);
 		if (g->forfeit) {
 			tw_vmemo_close();
 			st = tw_error_set(err, TW_ERR_STATE, "", "%s forfeits", s->sides[side].name);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "general_call.h"
 #include "core/shot_fast.h"
 #include "lua_doctrine.h"
 #include "tinwar/los.h"
@@ -574,7 +575,7 @@ static int api_suggest(lua_State *L)
 		snprintf(d->helper_name, sizeof d->helper_name, "%s", name);
 	}
 	tw_order *o = &d->scratch[0];
-	if (d->helper->def->decide(d->helper, s, d->side, o) != TW_OK)
+	if (tw_general_call(d->helper, s, d->side, o) != TW_OK)
 		return 0;
 	tw_lua_push_order(L, s, o);
 	return 1;

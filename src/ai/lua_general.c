@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "general_call.h"
 #include "lua_doctrine.h"
 
 void tw_lua_limits_default(tw_lua_limits *lim)
@@ -170,7 +171,7 @@ static tw_status lua_decide(tw_general *g, const tw_state *view, int side, tw_or
 	}
 	tw_status st;
 	if (d->fallback) {
-		st = d->fallback->def->decide(d->fallback, view, side, out);
+		st = tw_general_call(d->fallback, view, side, out);
 	} else {
 		g->forfeit = true;
 		int end = tw_order_type_with(tw_ruleset_get(view->ruleset), TW_OD_ENDS_TURN);
