@@ -30,6 +30,7 @@
 // Aim error is the only chance: two normal deviates per shot, always drawn.
 #include "shot_fast.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,6 +88,7 @@ typedef struct sf_shot {
 	int nspan;
 	tw_vec2 o, dir; // current ray
 	double s_exit;  // along-ray distance to the table edge
+	double s_exit_up; // s31-shot: nextafter(s_exit, +inf), for sf_quiet_fly
 	// s29-sfast (issue 18), for sf_quiet_run and sf_quiet_roll: no entry span's s_in lies in (in_ref, in_next);
 	// no hill span's top is above g_top (nor 0).
 	double in_ref, in_next, g_top;
@@ -195,6 +197,7 @@ static void sf_ray(sf_shot *h, tw_vec2 o, tw_vec2 dir)
 	else if (dir.y < -SF_EPS)
 		ty = -o.y / dir.y;
 	h->s_exit = fmax(0, fmin(tx, ty));
+	h->s_exit_up = nextafter(h->s_exit, INFINITY);
 	double len = h->s_exit + 1.0;
 	tw_vec2 far = sf_at(h, len);
 
@@ -244,8 +247,23 @@ static double sf_ground(const sf_shot *h, double s)
 
 static void sf_sample(sf_shot *h, bool force)
 {
-	if (!force && h->t < h->sampler.next && !h->plain)
-		return; // tw_shot_sample_due's first test, without the call
+	if (!force && !h->plain) {
+		// s29-sfast: tw_shot_sample_due's first test, without the call. s31-shot (issue 18):
+		// the rest of it is needed only when the result is full (it makes room, and may then
+		// say no); otherwise it says yes. The sample is then put as tw_shot_sample_put puts it
+		// (shot_models.c; the plain shot calls it, and test_exact_shot compares the two),
+		// inline: the same floats in the same place, next moved on by the same additions.
+		if (h->t < h->sampler.next)
+			return;
+		tw_shot_result *r = h->out;
+		if (r->nsamples == TW_SHOT_MAX_SAMPLES && !tw_shot_sample_due(&h->sampler, r, h->t, false))
+			return;
+		tw_vec2 p = sf_at(h, h->s);
+		r->samples[r->nsamples++] = (tw_shot_sample){(float)h->t, (float)p.x, (float)p.y, (float)h->z};
+		while (h->sampler.next <= h->t)
+			h->sampler.next += h->sampler.dt;
+		return;
+	}
 	if (!tw_shot_sample_due(&h->sampler, h->out, h->t, force))
 		return;
 	tw_vec2 p = sf_at(h, h->s);
@@ -398,15 +416,16 @@ static inline bool sf_quiet_ahead(const sf_shot *h, bool has_fig, double fig_lim
 //  * floor: the projectile rises (z1 >= z0) or its underside stays at or above g_top, the
 //    highest ground anywhere on the ray (sf_ground is a max from 0 over some hill spans);
 //  * edge: s1 <= s_exit.
-// NaN anywhere fails a comparison: sf_step takes the step.
-static int sf_quiet_run(sf_shot *h, int n)
+// NaN anywhere fails a comparison: sf_step takes the step. s31-shot: at most n_lim - n steps
+// (sf_quiet_fly hands it single steps).
+static int sf_quiet_run(sf_shot *h, int n, int n_lim)
 {
 	const double s_exit = h->s_exit, g_top = h->g_top;
 	const bool has_fig = h->lo < h->ncand;
 	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
 	double t = h->t, s = h->s, z = h->z, vh = h->vh, vz = h->vz, next = h->sampler.next;
 	double in_ref = h->in_ref, in_next = h->in_next;
-	while (t < SF_TMAX && n < SF_MAX_STEPS) {
+	while (t < SF_TMAX && n < SF_MAX_STEPS && n < n_lim) {
 		double s0 = s, z0 = z;
 		double vz1 = vz - SF_G * SF_DT, s1 = s0 + vh * SF_DT, z1 = z0 + vz1 * SF_DT;
 		if (!(s0 <= s1 && s1 <= s_exit && (z1 >= z0 || z1 - SF_RP >= g_top)))
@@ -428,6 +447,99 @@ static int sf_quiet_run(sf_shot *h, int n)
 	}
 	h->t = t, h->s = s, h->z = z, h->vh = vh, h->vz = vz;
 	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
+}
+
+// s31-shot (issue 18): most of sf_quiet_run's steps with fewer tests and sums a step. It takes
+// a step only when sf_quiet_run would take it, leaving bit for bit the state sf_quiet_run would
+// leave (and sampling as it would), and returns at any step of which that is not certain (for
+// sf_quiet_run to take that one step its own way, or to stop); it never ends the run itself.
+// Rounding is to nearest (C's default; the build never changes it). Why it may:
+//  * vh: checked finite, >= 0 and not -0 on entry, so sf_quiet_run's vh += 1 * (vh - vh) leaves
+//    it as it is, and vh * SF_DT (vhdt, >= 0) is the same product each step;
+//  * s: s1 = s0 + vhdt. Once s0 >= vhdt (checked on entry; s never falls, vhdt >= 0), Fast2Sum
+//    (Dekker: |a| >= |b| makes (a + b) - a exact) makes s1 - s0 exact, so sf_quiet_run's
+//    s = s0 + 1 * (s1 - s0) is s1 itself. s1 >= s0 (its s0 <= s1) since vhdt >= 0;
+//  * vz: vz1 = vz - c (c = SF_G * SF_DT > 0, the same constant). When |vz| >= c, Fast2Sum again
+//    makes vz1 - vz exact and vz += 1 * (vz1 - vz) is vz1. Rising (vz >= c, tested each step),
+//    vz1 >= 0, so z1 = z0 + vz1 * SF_DT >= z0 (z0 finite): sf_quiet_run's floor test passes on
+//    its first half. Falling (vz <= -c on entry) it stays so (vz1 <= vz), and the floor test is
+//    sf_quiet_run's own, its halves swapped (no side effects). Near the top (|vz| < c, one or
+//    two steps a flight) it hands over. z = z0 + (z1 - z0) is summed as sf_quiet_run sums it;
+//    |z|, |vz| <= 1e300 on entry keep every sum finite over the at most SF_MAX_STEPS steps;
+//  * the along-ray limits: lim is the least of nextafter(s_exit, +inf), the first figure's
+//    s - reach_max and in_next (each taken by "if (!(x >= lim)) lim = x", so a NaN makes lim
+//    NaN and no step passes): s1 < lim implies s1 <= s_exit, fig_lim > s1 and s1 < in_next,
+//    sf_quiet_ahead's tests; in_ref <= s0 holds from entry on (made so on entry as
+//    sf_quiet_ahead makes it: in_ref, in_next is a cache, any true pair gives the same answers);
+//  * time: t < tcheck (the lesser of SF_TMAX and the sampler's next, NaN kept) implies
+//    t < SF_TMAX and no sample due; otherwise sf_quiet_run's own sample test, then its loop
+//    test (failing it: hand over, and sf_quiet_run stops at once). A sample due is put as
+//    sf_sample puts it when the result has room (same floats, next moved on by the same
+//    additions); before a step after which one would be due into a full result, hand over.
+static int sf_quiet_fly(sf_shot *h, int n)
+{
+	const double c = SF_G * SF_DT, vh = h->vh, vhdt = vh * SF_DT;
+	double t = h->t, s = h->s, z = h->z, vz = h->vz;
+	double lim = h->s_exit_up;
+	if (h->lo < h->ncand) {
+		double fig_lim = h->cand[h->lo].s - h->reach_max;
+		if (!(fig_lim >= lim))
+			lim = fig_lim;
+	}
+	if (!(s + vhdt < lim)) // its first step would not pass (in_next only lowers lim): at once
+		return n;
+	if (!(vh >= 0 && vh <= DBL_MAX) || signbit(vh) || !(s >= vhdt) || !(fabs(z) <= 1e300) || !(fabs(vz) <= 1e300))
+		return n;
+	const bool falling = vz <= -c;
+	if (!falling && !(vz >= c))
+		return n;
+	if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+		return n;
+	if (!(h->in_ref <= s)) {
+		h->in_ref = s;
+		h->in_next = sf_next_entry(h, s);
+	}
+	if (!(h->in_next >= lim))
+		lim = h->in_next;
+	const double g_top = h->g_top;
+	tw_shot_result *r = h->out;
+	double next = h->sampler.next;
+	const double sdt = h->sampler.dt;
+	double tcheck = SF_TMAX;
+	if (!(next >= tcheck))
+		tcheck = next;
+	for (;;) {
+		double vz1 = vz - c, s1 = s + vhdt, z1 = z + vz1 * SF_DT, t1 = t + SF_DT;
+		if (!(s1 < lim))
+			break;
+		if (falling ? !(z1 - SF_RP >= g_top || z1 >= z) : !(vz >= c))
+			break;
+		// A sample due after this step with the result full: sf_quiet_run makes room its own way.
+		if (!(t1 < tcheck) && !(t1 < next) && r->nsamples == TW_SHOT_MAX_SAMPLES)
+			break;
+		t = t1;
+		s = s1;
+		z = z + (z1 - z);
+		vz = vz1;
+		n++;
+		if (!(t < tcheck) || n >= SF_MAX_STEPS) {
+			if (!(t < next)) {
+				// sf_sample(h, false), the result not full: the sample put there, inline.
+				tw_vec2 p = sf_at(h, s);
+				r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
+				while (next <= t)
+					next += sdt;
+				tcheck = SF_TMAX;
+				if (!(next >= tcheck))
+					tcheck = next;
+			}
+			if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+				break;
+		}
+	}
+	h->t = t, h->s = s, h->z = z, h->vz = vz;
+	h->sampler.next = next;
 	return n;
 }
 
@@ -686,7 +798,16 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	for (int n = 0; !h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS; n++) {
 		if (!h.plain) {
 			// The quiet steps from here (sf_step would take them alike).
-			n = h.rolling ? sf_quiet_roll(&h, n) : sf_quiet_run(&h, n);
+			if (h.rolling)
+				n = sf_quiet_roll(&h, n);
+			else
+				for (;;) { // s31-shot: sf_quiet_fly's steps, and one of sf_quiet_run's where it stops
+					n = sf_quiet_fly(&h, n);
+					int n0 = n;
+					n = sf_quiet_run(&h, n, n + 1);
+					if (n == n0)
+						break;
+				}
 			if (!(!h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS))
 				break;
 		}
