@@ -93,6 +93,13 @@ typedef struct sf_shot {
 	// no hill span's top is above g_top (nor 0).
 	double in_ref, in_next, g_top;
 	bool plain;     // tw_shot_fast_plain: the shot as it was, for the tests
+	// s31-shot (issue 18), not plain: the men who can be hit (sf_fig_targetable), in index
+	// order, with their base centres and contact radii (f->radius + SF_RP); and those of them
+	// standing (not TW_FF_LYING), for sf_fall. Settled once a shot: the state does not change
+	// while it flies.
+	int ntg, nsf;
+	int32_t *tg_i, *sf_i;
+	double *tg_x, *tg_y, *tg_r, *sf_x, *sf_y;
 	double t, s, z, vh, vz;
 	bool rolling, floored, glanced, stop;
 	tw_shot_sampler sampler;
@@ -215,10 +222,30 @@ static void sf_ray(sf_shot *h, tw_vec2 o, tw_vec2 dir)
 
 	h->ncand = h->lo = 0;
 	h->reach_max = 0;
+	if (!h->plain) {
+		// s31-shot: the loop below over the men who can be hit only (the rest it skips), the
+		// same sums on the same values.
+		const int32_t *tg_i = h->tg_i;
+		const double *tg_x = h->tg_x, *tg_y = h->tg_y, *tg_r = h->tg_r;
+		const uint8_t *done = h->done;
+		for (int k = 0, ntg = h->ntg; k < ntg; k++) {
+			int32_t i = tg_i[k];
+			if (done[i])
+				continue;
+			double R = tg_r[k];
+			tw_vec2 d = tw_sub(tw_v2(tg_x[k], tg_y[k]), o);
+			double along = tw_dot(d, dir), lat = tw_cross(dir, d);
+			if (fabs(lat) > R || along < -R || along > len + R)
+				continue;
+			h->cand[h->ncand++] = (sf_cand){i, along, sqrt(R * R - lat * lat)};
+			h->reach_max = fmax(h->reach_max, R);
+		}
+		qsort(h->cand, (size_t)h->ncand, sizeof *h->cand, sf_cand_cmp);
+		return;
+	}
 	for (int i = 0; i < st->nfig; i++) {
 		const tw_figure *f = &st->fig[i];
-		// Not plain: done[] is 2 from the start for a man who cannot be hit (sf_fire).
-		if (h->done[i] || (h->plain && !sf_fig_targetable(st, f)))
+		if (h->done[i] || !sf_fig_targetable(st, f)) // plain
 			continue;
 		double R = f->radius + SF_RP;
 		tw_vec2 d = tw_sub(f->pos, o);
@@ -299,9 +326,33 @@ static void sf_fall(sf_shot *h, int32_t first, tw_vec2 fdir, double t0)
 	while (head < tail) {
 		const tw_figure *a = &st->fig[queue[head]];
 		double ta = when[head++];
+		if (!h->plain) {
+			// s31-shot: the loop below over the standing men who can be hit only (the rest
+			// it skips), in the same order, the same sums on the same values.
+			const int32_t *sf_i = h->sf_i;
+			const double *sf_x = h->sf_x, *sf_y = h->sf_y;
+			const uint8_t *done = h->done;
+			for (int k = 0, nsf = h->nsf; k < nsf; k++) {
+				int32_t j = sf_i[k];
+				if (done[j])
+					continue;
+				tw_vec2 bpos = tw_v2(sf_x[k], sf_y[k]);
+				tw_vec2 d = tw_sub(bpos, a->pos);
+				double along = tw_dot(d, fdir), lat = tw_cross(fdir, d);
+				if (along <= 0 || along > a->height || fabs(lat) > a->radius)
+					continue;
+				double tb = ta + SF_FALL_TIME * (0.5 + 0.5 * along / a->height);
+				sf_contact(h, j, tb, TW_CONTACT_FELLED, TW_VIA_FALL, bpos, 0);
+				if (tail < TW_SHOT_MAX_CONTACTS) {
+					queue[tail] = j;
+					when[tail++] = tb;
+				}
+			}
+			continue;
+		}
 		for (int j = 0; j < st->nfig; j++) {
 			const tw_figure *b = &st->fig[j];
-			if (h->done[j] || (b->flags & TW_FF_LYING) || (h->plain && !sf_fig_targetable(st, b)))
+			if (h->done[j] || (b->flags & TW_FF_LYING) || !sf_fig_targetable(st, b)) // plain
 				continue;
 			tw_vec2 d = tw_sub(b->pos, a->pos);
 			double along = tw_dot(d, fdir), lat = tw_cross(fdir, d);
@@ -477,6 +528,53 @@ static int sf_quiet_run(sf_shot *h, int n, int n_lim)
 //    test (failing it: hand over, and sf_quiet_run stops at once). A sample due is put as
 //    sf_sample puts it when the result has room (same floats, next moved on by the same
 //    additions); before a step after which one would be due into a full result, hand over.
+// sf_quiet_fly's steps, rising or falling (a constant: the compiler makes two loops).
+static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const double lim, double *tp, double *sp,
+			      double *zp, double *vzp, double *nextp, double *tcheckp)
+{
+	const double c = SF_G * SF_DT, vhdt = h->vh * SF_DT, g_top = h->g_top, sdt = h->sampler.dt;
+	double t = *tp, s = *sp, z = *zp, vz = *vzp, next = *nextp, tcheck = *tcheckp;
+	tw_shot_result *r = h->out;
+	for (;;) {
+		double vz1 = vz - c, s1 = s + vhdt, z1 = z + vz1 * SF_DT, t1 = t + SF_DT;
+		if (!(s1 < lim))
+			break;
+		if (falling ? !(z1 - SF_RP >= g_top || z1 >= z) : !(vz >= c))
+			break;
+		if (t1 < tcheck && n < SF_MAX_STEPS - 1) { // no sample due after it, nor the run's end
+			t = t1;
+			s = s1;
+			z = z + (z1 - z);
+			vz = vz1;
+			n++;
+			continue;
+		}
+		bool due = !(t1 < next);
+		// A sample due after this step with the result full: sf_quiet_run makes room its own way.
+		if (due && r->nsamples == TW_SHOT_MAX_SAMPLES)
+			break;
+		t = t1;
+		s = s1;
+		z = z + (z1 - z);
+		vz = vz1;
+		n++;
+		if (due) {
+			// sf_sample(h, false), the result not full: the sample put there, inline.
+			tw_vec2 p = sf_at(h, s);
+			r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
+			while (next <= t)
+				next += sdt;
+			tcheck = SF_TMAX;
+			if (!(next >= tcheck))
+				tcheck = next;
+		}
+		if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+			break;
+	}
+	*tp = t, *sp = s, *zp = z, *vzp = vz, *nextp = next, *tcheckp = tcheck;
+	return n;
+}
+
 static int sf_quiet_fly(sf_shot *h, int n)
 {
 	const double c = SF_G * SF_DT, vh = h->vh, vhdt = vh * SF_DT;
@@ -502,42 +600,14 @@ static int sf_quiet_fly(sf_shot *h, int n)
 	}
 	if (!(h->in_next >= lim))
 		lim = h->in_next;
-	const double g_top = h->g_top;
-	tw_shot_result *r = h->out;
 	double next = h->sampler.next;
-	const double sdt = h->sampler.dt;
 	double tcheck = SF_TMAX;
 	if (!(next >= tcheck))
 		tcheck = next;
-	for (;;) {
-		double vz1 = vz - c, s1 = s + vhdt, z1 = z + vz1 * SF_DT, t1 = t + SF_DT;
-		if (!(s1 < lim))
-			break;
-		if (falling ? !(z1 - SF_RP >= g_top || z1 >= z) : !(vz >= c))
-			break;
-		// A sample due after this step with the result full: sf_quiet_run makes room its own way.
-		if (!(t1 < tcheck) && !(t1 < next) && r->nsamples == TW_SHOT_MAX_SAMPLES)
-			break;
-		t = t1;
-		s = s1;
-		z = z + (z1 - z);
-		vz = vz1;
-		n++;
-		if (!(t < tcheck) || n >= SF_MAX_STEPS) {
-			if (!(t < next)) {
-				// sf_sample(h, false), the result not full: the sample put there, inline.
-				tw_vec2 p = sf_at(h, s);
-				r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
-				while (next <= t)
-					next += sdt;
-				tcheck = SF_TMAX;
-				if (!(next >= tcheck))
-					tcheck = next;
-			}
-			if (!(t < SF_TMAX && n < SF_MAX_STEPS))
-				break;
-		}
-	}
+	if (falling)
+		n = sf_fly_loop(h, n, true, lim, &t, &s, &z, &vz, &next, &tcheck);
+	else
+		n = sf_fly_loop(h, n, false, lim, &t, &s, &z, &vz, &next, &tcheck);
 	h->t = t, h->s = s, h->z = z, h->vz = vz;
 	h->sampler.next = next;
 	return n;
@@ -758,7 +828,8 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 
 	int nf = st->nfig > 0 ? st->nfig : 1;
 	int nspan_max = (st->table.nterrain > 0 ? st->table.nterrain : 1) * (TW_MAX_VERTS / 2 + 2);
-	size_t bytes = (size_t)nf * (sizeof(double) + sizeof(sf_cand) + 1) + (size_t)nspan_max * sizeof(sf_span);
+	size_t bytes = (size_t)nf * (6 * sizeof(double) + sizeof(sf_cand) + 2 * sizeof(int32_t) + 1) +
+		       (size_t)nspan_max * sizeof(sf_span);
 	char *mem = tw_malloc(bytes);
 	if (!mem)
 		return TW_ERR_NOMEM;
@@ -767,18 +838,56 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	h.st = st;
 	h.out = out;
 	h.base = (double *)(void *)mem;
-	h.cand = (sf_cand *)(void *)(h.base + nf);
+	h.tg_x = h.base + nf;
+	h.tg_y = h.tg_x + nf;
+	h.tg_r = h.tg_y + nf;
+	h.sf_x = h.tg_r + nf;
+	h.sf_y = h.sf_x + nf;
+	h.cand = (sf_cand *)(void *)(h.sf_y + nf);
 	h.span = (sf_span *)(void *)(h.cand + nf);
-	h.done = (uint8_t *)(h.span + nspan_max);
+	h.tg_i = (int32_t *)(void *)(h.span + nspan_max);
+	h.sf_i = h.tg_i + nf;
+	h.done = (uint8_t *)(h.sf_i + nf);
 	memset(h.done, 0, (size_t)nf);
 	for (int i = 0; i < nf; i++)
 		h.base[i] = NAN;
 	h.plain = tw_shot_fast_plain;
-	// s29-sfast (issue 18): who can be hit is settled once a shot (the state does not change
-	// while it flies), not again for every ray and every fall: 2 in done[] (never set back).
-	for (int i = 0; i < st->nfig && !h.plain; i++)
-		if (!sf_fig_targetable(st, &st->fig[i]))
-			h.done[i] = 2;
+	if (!h.plain) {
+		// s29-sfast (issue 18): who can be hit is settled once a shot (the state does not
+		// change while it flies), not again for every ray and every fall. s31-shot: listed
+		// (tg_*, sf_*), and tw_figure_on_table asked once for each status met: its answer is
+		// its status's (registry.c: tw_status_base(s, f->status), the rule set's table), the
+		// same for every man of that status in this state.
+		int8_t on[TW_FS_MAX];
+		memset(on, -1, sizeof on);
+		int32_t *tg_i = h.tg_i, *sf_i = h.sf_i;
+		double *tg_x = h.tg_x, *tg_y = h.tg_y, *tg_r = h.tg_r, *sf_x = h.sf_x, *sf_y = h.sf_y;
+		const double width = st->table.width, depth = st->table.depth;
+		int ntg = 0, nsf = 0;
+		for (int i = 0; i < st->nfig; i++) {
+			const tw_figure *f = &st->fig[i];
+			int v = f->status < TW_FS_MAX ? on[f->status] : -1;
+			if (v < 0) {
+				v = tw_figure_on_table(st, f);
+				if (f->status < TW_FS_MAX)
+					on[f->status] = (int8_t)v;
+			}
+			double x = f->pos.x, y = f->pos.y;
+			if (!v || !(x >= 0 && y >= 0 && x <= width && y <= depth))
+				continue; // sf_fig_targetable's test, its first half as above
+			tg_i[ntg] = i;
+			tg_x[ntg] = x;
+			tg_y[ntg] = y;
+			tg_r[ntg++] = f->radius + SF_RP;
+			if (!(f->flags & TW_FF_LYING)) {
+				sf_i[nsf] = i;
+				sf_x[nsf] = x;
+				sf_y[nsf++] = y;
+			}
+		}
+		h.ntg = ntg;
+		h.nsf = nsf;
+	}
 
 	double el = elevation * (M_PI / 180.0);
 	h.vh = SF_V0 * cos(el);
