@@ -620,13 +620,14 @@ static int sf_quiet_fly(sf_shot *h, int n)
 // known: sf_ground is never below 0 nor above g_top, so for X = z - SF_RP - 1e-6, X <= 0 (or
 // NaN) means not below X, and X > g_top means below it. Stops after a step that ends the
 // roll (at rest, or off the edge of a hill layer) or before one it cannot take.
-static int sf_quiet_roll(sf_shot *h, int n)
+// s31-shot: at most n_lim - n steps (sf_quiet_glide hands it single steps).
+static int sf_quiet_roll(sf_shot *h, int n, int n_lim)
 {
 	const double s_exit = h->s_exit, g_top = h->g_top;
 	const bool has_fig = h->lo < h->ncand;
 	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
 	double in_ref = h->in_ref, in_next = h->in_next;
-	while (h->t < SF_TMAX && n < SF_MAX_STEPS) {
+	while (h->t < SF_TMAX && n < SF_MAX_STEPS && n < n_lim) {
 		double dt = SF_DT_ROLL;
 		double s0 = h->s, z0 = h->z;
 		double vh1 = h->vh - SF_ROLL_DECEL * dt;
@@ -659,6 +660,79 @@ static int sf_quiet_roll(sf_shot *h, int n)
 			break;
 	}
 	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
+}
+
+// s31-shot (issue 18): most of sf_quiet_roll's steps, on the floor or a level below the
+// projectile's underside (X = z - SF_RP - 1e-6 <= 0: sf_quiet_roll never asks the ground), as
+// sf_quiet_fly takes sf_quiet_run's: a step only when sf_quiet_roll would take it, the same state
+// after it bit for bit, handing over (returning) at any step of which that is not certain. Why:
+//  * z: checked finite and > 0 on entry, so z0 + 1 * (z1 - z0) with z1 = z0 is z0: z and X stay;
+//  * vz: vz + 1 * (0 - vz) is +0 for any finite vz (checked on entry), so it is +0 after a step;
+//  * vh: vh1 = vh - k (k = SF_ROLL_DECEL * SF_DT_ROLL, the same constant). The step is taken only
+//    when vh1 > SF_EPS (sf_quiet_roll's vh1 > 0, and the roll goes on after it: vh > SF_EPS).
+//    Then vh > k, and Fast2Sum makes vh1 - vh exact: vh += 1 * (vh1 - vh) is vh1;
+//  * s: s1 = s0 + d, d = 0.5 * (vh + vh1) * dt >= 0, and d never grows (vh falls; every
+//    operation is monotone), so s0 >= d, checked on entry for the first step, holds on: Fast2Sum
+//    makes s0 + 1 * (s1 - s0) equal to s1, and s0 <= s1;
+//  * along the ray and time: sf_quiet_fly's lim and tests; a sample is put as there.
+static int sf_quiet_glide(sf_shot *h, int n)
+{
+	const double dt = SF_DT_ROLL, k = SF_ROLL_DECEL * SF_DT_ROLL;
+	double t = h->t, s = h->s, vh = h->vh;
+	const double z = h->z, x = z - SF_RP - 1e-6;
+	double lim = h->s_exit_up;
+	if (h->lo < h->ncand) {
+		double fig_lim = h->cand[h->lo].s - h->reach_max;
+		if (!(fig_lim >= lim))
+			lim = fig_lim;
+	}
+	double vh1 = vh - k;
+	if (!(s + 0.5 * (vh + vh1) * dt < lim) || !(vh1 > SF_EPS)) // the first step would not pass
+		return n;
+	if (!(z > 0 && z <= DBL_MAX) || x > 0 || !(fabs(h->vz) <= DBL_MAX) || !(vh <= DBL_MAX) ||
+	    !(s >= 0.5 * (vh + vh1) * dt))
+		return n;
+	if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+		return n;
+	if (!(h->in_ref <= s)) {
+		h->in_ref = s;
+		h->in_next = sf_next_entry(h, s);
+	}
+	if (!(h->in_next >= lim))
+		lim = h->in_next;
+	tw_shot_result *r = h->out;
+	double next = h->sampler.next;
+	const double sdt = h->sampler.dt;
+	int taken = 0;
+	for (;;) {
+		vh1 = vh - k;
+		if (!(vh1 > SF_EPS))
+			break;
+		double s1 = s + 0.5 * (vh + vh1) * dt, t1 = t + dt;
+		if (!(s1 < lim))
+			break;
+		bool due = !(t1 < next);
+		if (due && r->nsamples == TW_SHOT_MAX_SAMPLES)
+			break; // sf_quiet_roll makes room its own way
+		t = t1;
+		s = s1;
+		vh = vh1;
+		taken = 1;
+		n++;
+		if (due) {
+			tw_vec2 p = sf_at(h, s);
+			r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
+			while (next <= t)
+				next += sdt;
+		}
+		if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+			break;
+	}
+	if (taken) {
+		h->t = t, h->s = s, h->vh = vh, h->vz = 0;
+		h->sampler.next = next;
+	}
 	return n;
 }
 
@@ -908,7 +982,13 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 		if (!h.plain) {
 			// The quiet steps from here (sf_step would take them alike).
 			if (h.rolling)
-				n = sf_quiet_roll(&h, n);
+				for (;;) { // s31-shot: sf_quiet_glide's steps, and one of sf_quiet_roll's where it stops
+					n = sf_quiet_glide(&h, n);
+					int n0 = n;
+					n = sf_quiet_roll(&h, n, n + 1);
+					if (n == n0 || h.stop || !h.rolling)
+						break;
+				}
 			else
 				for (;;) { // s31-shot: sf_quiet_fly's steps, and one of sf_quiet_run's where it stops
 					n = sf_quiet_fly(&h, n);
