@@ -6,6 +6,7 @@
 //   - sf_quiet_fly: the quiet flight steps with one along-ray limit, s and vz summed by Fast2Sum's
 //     exactness, rising and falling loops, the samples put inline (and handed over when the
 //     result is full and must make room), the run's end at SF_TMAX;
+//   - sf_quiet_glide: sf_quiet_roll's steps on a level below the underside, the same way;
 //   - sf_sample: the sample put inline when the result has room;
 //   - who can be hit, listed once a shot (tw_figure_on_table asked once a status) and walked by
 //     sf_ray and sf_fall.
@@ -15,7 +16,8 @@
 // Hook's Farm in play, generated Countries, and the same with men laid down and men given every
 // status there is (the rule set's own among them, and numbers no status has), some put off the
 // table. The test counts what the cases reach (contacts, pieces that stop the shot, results
-// that make room for samples, shots cut at the time cap) and asserts each is reached.
+// that make room for samples, shots cut at the time cap, men hit by a rolling shot) and asserts
+// each is reached.
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -124,7 +126,7 @@ static void stir(tw_state *s, bool statuses)
 }
 
 typedef struct tally {
-	long shots, contacts, felled, blocked, made_room, capped;
+	long shots, contacts, felled, rolled, blocked, made_room, capped;
 } tally;
 
 // One shot both ways: the same result, byte for byte (results are zeroed first, so padding
@@ -150,7 +152,7 @@ static void shot_both_ways(const tw_state *s, const tw_shot_request *rq, uint64_
 	n->shots++;
 	n->contacts += a.ncontacts;
 	for (int i = 0; i < a.ncontacts; i++)
-		n->felled += a.contacts[i].how == TW_CONTACT_FELLED;
+		n->felled += a.contacts[i].how == TW_CONTACT_FELLED, n->rolled += a.contacts[i].via == TW_VIA_ROLL;
 	n->blocked += a.blocked_by >= 0;
 	if (a.nsamples > 0) {
 		float last = a.samples[a.nsamples - 1].t;
@@ -211,12 +213,13 @@ static void test_fast_shot_shortcuts_match_plain(void **st)
 	assert_true(n.shots >= 3L * per * ns);
 	assert_true(n.contacts > n.shots / 10);
 	assert_true(n.felled > 0);
+	assert_true(n.rolled > 0);
 	assert_true(n.blocked > n.shots / 50);
 	assert_true(n.made_room > n.shots / 20);
 	assert_true(n.capped > 0);
-	print_message("fast shot (s31): %ld shots, %ld contacts (%ld felled), %ld blocked, %ld made room for samples, "
-		      "%ld cut at the time cap, all the same\n",
-		      n.shots, n.contacts, n.felled, n.blocked, n.made_room, n.capped);
+	print_message("fast shot (s31): %ld shots, %ld contacts (%ld felled, %ld by a rolling shot), %ld blocked, %ld made "
+		      "room for samples, %ld cut at the time cap, all the same\n",
+		      n.shots, n.contacts, n.felled, n.rolled, n.blocked, n.made_room, n.capped);
 }
 
 // Shots along and across a crowd on the open floor: many men within reach of one ray, so the
