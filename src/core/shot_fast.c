@@ -575,8 +575,9 @@ static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const doubl
 	return n;
 }
 
-static int sf_quiet_fly(sf_shot *h, int n)
+static int sf_quiet_fly(sf_shot *h, int n, bool *none)
 {
+	*none = false;
 	const double c = SF_G * SF_DT, vh = h->vh, vhdt = vh * SF_DT;
 	double t = h->t, s = h->s, z = h->z, vz = h->vz;
 	double lim = h->s_exit_up;
@@ -585,8 +586,12 @@ static int sf_quiet_fly(sf_shot *h, int n)
 		if (!(fig_lim >= lim))
 			lim = fig_lim;
 	}
-	if (!(s + vhdt < lim)) // its first step would not pass (in_next only lowers lim): at once
+	if (!(s + vhdt < lim)) { // its first step would not pass (in_next only lowers lim)
+		// Nor would sf_quiet_run take it: its s1 (the same sum) is beyond s_exit, not below
+		// the first figure's limit, or NaN.
+		*none = true;
 		return n;
+	}
 	if (!(vh >= 0 && vh <= DBL_MAX) || signbit(vh) || !(s >= vhdt) || !(fabs(z) <= 1e300) || !(fabs(vz) <= 1e300))
 		return n;
 	const bool falling = vz <= -c;
@@ -676,8 +681,9 @@ static int sf_quiet_roll(sf_shot *h, int n, int n_lim)
 //    operation is monotone), so s0 >= d, checked on entry for the first step, holds on: Fast2Sum
 //    makes s0 + 1 * (s1 - s0) equal to s1, and s0 <= s1;
 //  * along the ray and time: sf_quiet_fly's lim and tests; a sample is put as there.
-static int sf_quiet_glide(sf_shot *h, int n)
+static int sf_quiet_glide(sf_shot *h, int n, bool *none)
 {
+	*none = false;
 	const double dt = SF_DT_ROLL, k = SF_ROLL_DECEL * SF_DT_ROLL;
 	double t = h->t, s = h->s, vh = h->vh;
 	const double z = h->z, x = z - SF_RP - 1e-6;
@@ -688,7 +694,13 @@ static int sf_quiet_glide(sf_shot *h, int n)
 			lim = fig_lim;
 	}
 	double vh1 = vh - k;
-	if (!(s + 0.5 * (vh + vh1) * dt < lim) || !(vh1 > SF_EPS)) // the first step would not pass
+	if (!(s + 0.5 * (vh + vh1) * dt < lim)) { // the first step would not pass
+		// Nor would sf_quiet_roll take it: its s1 (the same sum) is beyond s_exit, not below
+		// the first figure's limit, or NaN (or its vh1 > 0 fails first).
+		*none = true;
+		return n;
+	}
+	if (!(vh1 > SF_EPS))
 		return n;
 	if (!(z > 0 && z <= DBL_MAX) || x > 0 || !(fabs(h->vz) <= DBL_MAX) || !(vh <= DBL_MAX) ||
 	    !(s >= 0.5 * (vh + vh1) * dt))
@@ -983,7 +995,10 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			// The quiet steps from here (sf_step would take them alike).
 			if (h.rolling)
 				for (;;) { // s31-shot: sf_quiet_glide's steps, and one of sf_quiet_roll's where it stops
-					n = sf_quiet_glide(&h, n);
+					bool none;
+					n = sf_quiet_glide(&h, n, &none);
+					if (none)
+						break;
 					int n0 = n;
 					n = sf_quiet_roll(&h, n, n + 1);
 					if (n == n0 || h.stop || !h.rolling)
@@ -991,7 +1006,10 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 				}
 			else
 				for (;;) { // s31-shot: sf_quiet_fly's steps, and one of sf_quiet_run's where it stops
-					n = sf_quiet_fly(&h, n);
+					bool none;
+					n = sf_quiet_fly(&h, n, &none);
+					if (none)
+						break;
 					int n0 = n;
 					n = sf_quiet_run(&h, n, n + 1);
 					if (n == n0)
