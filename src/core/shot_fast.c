@@ -100,6 +100,7 @@ typedef struct sf_shot {
 	int ntg, nsf;
 	int32_t *tg_i, *sf_i;
 	double *tg_x, *tg_y, *tg_r, *sf_x, *sf_y;
+	double *w_along, *w_lat; // sf_ray's and sf_fall's working rows, one a listed man
 	double t, s, z, vh, vz;
 	bool rolling, floored, glanced, stop;
 	tw_shot_sampler sampler;
@@ -224,18 +225,25 @@ static void sf_ray(sf_shot *h, tw_vec2 o, tw_vec2 dir)
 	h->reach_max = 0;
 	if (!h->plain) {
 		// s31-shot: the loop below over the men who can be hit only (the rest it skips), the
-		// same sums on the same values.
+		// same sums on the same values: first for every listed man in a row (a loop the
+		// compiler may do two at a time: the same operations on the same values, so the same
+		// bits), then the tests (no side effects: their order does not matter).
 		const int32_t *tg_i = h->tg_i;
 		const double *tg_x = h->tg_x, *tg_y = h->tg_y, *tg_r = h->tg_r;
+		double *w_along = h->w_along, *w_lat = h->w_lat;
 		const uint8_t *done = h->done;
-		for (int k = 0, ntg = h->ntg; k < ntg; k++) {
+		const int ntg = h->ntg;
+		for (int k = 0; k < ntg; k++) {
+			tw_vec2 d = tw_sub(tw_v2(tg_x[k], tg_y[k]), o);
+			w_along[k] = tw_dot(d, dir);
+			w_lat[k] = tw_cross(dir, d);
+		}
+		for (int k = 0; k < ntg; k++) {
+			double R = tg_r[k], along = w_along[k], lat = w_lat[k];
+			if (fabs(lat) > R || along < -R || along > len + R)
+				continue;
 			int32_t i = tg_i[k];
 			if (done[i])
-				continue;
-			double R = tg_r[k];
-			tw_vec2 d = tw_sub(tw_v2(tg_x[k], tg_y[k]), o);
-			double along = tw_dot(d, dir), lat = tw_cross(dir, d);
-			if (fabs(lat) > R || along < -R || along > len + R)
 				continue;
 			h->cand[h->ncand++] = (sf_cand){i, along, sqrt(R * R - lat * lat)};
 			h->reach_max = fmax(h->reach_max, R);
@@ -914,7 +922,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 
 	int nf = st->nfig > 0 ? st->nfig : 1;
 	int nspan_max = (st->table.nterrain > 0 ? st->table.nterrain : 1) * (TW_MAX_VERTS / 2 + 2);
-	size_t bytes = (size_t)nf * (6 * sizeof(double) + sizeof(sf_cand) + 2 * sizeof(int32_t) + 1) +
+	size_t bytes = (size_t)nf * (8 * sizeof(double) + sizeof(sf_cand) + 2 * sizeof(int32_t) + 1) +
 		       (size_t)nspan_max * sizeof(sf_span);
 	char *mem = tw_malloc(bytes);
 	if (!mem)
@@ -929,7 +937,9 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	h.tg_r = h.tg_y + nf;
 	h.sf_x = h.tg_r + nf;
 	h.sf_y = h.sf_x + nf;
-	h.cand = (sf_cand *)(void *)(h.sf_y + nf);
+	h.w_along = h.sf_y + nf;
+	h.w_lat = h.w_along + nf;
+	h.cand = (sf_cand *)(void *)(h.w_lat + nf);
 	h.span = (sf_span *)(void *)(h.cand + nf);
 	h.tg_i = (int32_t *)(void *)(h.span + nspan_max);
 	h.sf_i = h.tg_i + nf;
