@@ -337,18 +337,27 @@ static void sf_fall(sf_shot *h, int32_t first, tw_vec2 fdir, double t0)
 		if (!h->plain) {
 			// s31-shot: the loop below over the standing men who can be hit only (the rest
 			// it skips), in the same order, the same sums on the same values.
+			// The sums for every standing man first, in a row, as sf_ray's.
 			const int32_t *sf_i = h->sf_i;
 			const double *sf_x = h->sf_x, *sf_y = h->sf_y;
+			double *w_along = h->w_along, *w_lat = h->w_lat;
 			const uint8_t *done = h->done;
-			for (int k = 0, nsf = h->nsf; k < nsf; k++) {
+			const int nsf = h->nsf;
+			const tw_vec2 apos = a->pos;
+			for (int k = 0; k < nsf; k++) {
+				tw_vec2 d = tw_sub(tw_v2(sf_x[k], sf_y[k]), apos);
+				w_along[k] = tw_dot(d, fdir);
+				w_lat[k] = tw_cross(fdir, d);
+			}
+			const double aheight = a->height, aradius = a->radius;
+			for (int k = 0; k < nsf; k++) {
+				double along = w_along[k], lat = w_lat[k];
+				if (along <= 0 || along > aheight || fabs(lat) > aradius)
+					continue;
 				int32_t j = sf_i[k];
 				if (done[j])
 					continue;
 				tw_vec2 bpos = tw_v2(sf_x[k], sf_y[k]);
-				tw_vec2 d = tw_sub(bpos, a->pos);
-				double along = tw_dot(d, fdir), lat = tw_cross(fdir, d);
-				if (along <= 0 || along > a->height || fabs(lat) > a->radius)
-					continue;
 				double tb = ta + SF_FALL_TIME * (0.5 + 0.5 * along / a->height);
 				sf_contact(h, j, tb, TW_CONTACT_FELLED, TW_VIA_FALL, bpos, 0);
 				if (tail < TW_SHOT_MAX_CONTACTS) {
