@@ -94,12 +94,12 @@ typedef struct sf_shot {
 	double in_ref, in_next, g_top;
 	bool plain;     // tw_shot_fast_plain: the shot as it was, for the tests
 	// s31-shot (issue 18), not plain: the men who can be hit (sf_fig_targetable), in index
-	// order, with their base centres and contact radii (f->radius + SF_RP); and those of them
-	// standing (not TW_FF_LYING), for sf_fall. Settled once a shot: the state does not change
-	// while it flies.
-	int ntg, nsf;
-	int32_t *tg_i, *sf_i;
-	double *tg_x, *tg_y, *tg_r, *sf_x, *sf_y;
+	// order, with their base centres, contact radii (f->radius + SF_RP) and whether they lie
+	// down. Settled once a shot: the state does not change while it flies.
+	int ntg;
+	int32_t *tg_i;
+	double *tg_x, *tg_y, *tg_r;
+	uint8_t *tg_lying; // TW_FF_LYING set (sf_fall passes them by)
 	double *w_along, *w_lat; // sf_ray's and sf_fall's working rows, one a listed man
 	double t, s, z, vh, vz;
 	bool rolling, floored, glanced, stop;
@@ -335,29 +335,31 @@ static void sf_fall(sf_shot *h, int32_t first, tw_vec2 fdir, double t0)
 		const tw_figure *a = &st->fig[queue[head]];
 		double ta = when[head++];
 		if (!h->plain) {
-			// s31-shot: the loop below over the standing men who can be hit only (the rest
-			// it skips), in the same order, the same sums on the same values.
-			// The sums for every standing man first, in a row, as sf_ray's.
-			const int32_t *sf_i = h->sf_i;
-			const double *sf_x = h->sf_x, *sf_y = h->sf_y;
+			// s31-shot: the loop below over the men who can be hit only (the rest it skips),
+			// in the same order, the same sums on the same values: first for every listed man
+			// in a row, as sf_ray's, then the tests (no side effects but the contact's, made
+			// in the same order), those lying down passed by.
+			const int32_t *tg_i = h->tg_i;
+			const uint8_t *tg_lying = h->tg_lying;
+			const double *tg_x = h->tg_x, *tg_y = h->tg_y;
 			double *w_along = h->w_along, *w_lat = h->w_lat;
 			const uint8_t *done = h->done;
-			const int nsf = h->nsf;
+			const int ntg = h->ntg;
 			const tw_vec2 apos = a->pos;
-			for (int k = 0; k < nsf; k++) {
-				tw_vec2 d = tw_sub(tw_v2(sf_x[k], sf_y[k]), apos);
+			for (int k = 0; k < ntg; k++) {
+				tw_vec2 d = tw_sub(tw_v2(tg_x[k], tg_y[k]), apos);
 				w_along[k] = tw_dot(d, fdir);
 				w_lat[k] = tw_cross(fdir, d);
 			}
 			const double aheight = a->height, aradius = a->radius;
-			for (int k = 0; k < nsf; k++) {
+			for (int k = 0; k < ntg; k++) {
 				double along = w_along[k], lat = w_lat[k];
 				if (along <= 0 || along > aheight || fabs(lat) > aradius)
 					continue;
-				int32_t j = sf_i[k];
-				if (done[j])
+				int32_t j = tg_i[k];
+				if (tg_lying[k] || done[j])
 					continue;
-				tw_vec2 bpos = tw_v2(sf_x[k], sf_y[k]);
+				tw_vec2 bpos = tw_v2(tg_x[k], tg_y[k]);
 				double tb = ta + SF_FALL_TIME * (0.5 + 0.5 * along / a->height);
 				sf_contact(h, j, tb, TW_CONTACT_FELLED, TW_VIA_FALL, bpos, 0);
 				if (tail < TW_SHOT_MAX_CONTACTS) {
@@ -931,7 +933,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 
 	int nf = st->nfig > 0 ? st->nfig : 1;
 	int nspan_max = (st->table.nterrain > 0 ? st->table.nterrain : 1) * (TW_MAX_VERTS / 2 + 2);
-	size_t bytes = (size_t)nf * (8 * sizeof(double) + sizeof(sf_cand) + 2 * sizeof(int32_t) + 1) +
+	size_t bytes = (size_t)nf * (6 * sizeof(double) + sizeof(sf_cand) + sizeof(int32_t) + 2) +
 		       (size_t)nspan_max * sizeof(sf_span);
 	char *mem = tw_malloc(bytes);
 	if (!mem)
@@ -944,15 +946,13 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	h.tg_x = h.base + nf;
 	h.tg_y = h.tg_x + nf;
 	h.tg_r = h.tg_y + nf;
-	h.sf_x = h.tg_r + nf;
-	h.sf_y = h.sf_x + nf;
-	h.w_along = h.sf_y + nf;
+	h.w_along = h.tg_r + nf;
 	h.w_lat = h.w_along + nf;
 	h.cand = (sf_cand *)(void *)(h.w_lat + nf);
 	h.span = (sf_span *)(void *)(h.cand + nf);
 	h.tg_i = (int32_t *)(void *)(h.span + nspan_max);
-	h.sf_i = h.tg_i + nf;
-	h.done = (uint8_t *)(h.sf_i + nf);
+	h.done = (uint8_t *)(h.tg_i + nf);
+	h.tg_lying = h.done + nf;
 	memset(h.done, 0, (size_t)nf);
 	for (int i = 0; i < nf; i++)
 		h.base[i] = NAN;
@@ -965,10 +965,11 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 		// same for every man of that status in this state.
 		int8_t on[TW_FS_MAX];
 		memset(on, -1, sizeof on);
-		int32_t *tg_i = h.tg_i, *sf_i = h.sf_i;
-		double *tg_x = h.tg_x, *tg_y = h.tg_y, *tg_r = h.tg_r, *sf_x = h.sf_x, *sf_y = h.sf_y;
+		int32_t *tg_i = h.tg_i;
+		uint8_t *tg_lying = h.tg_lying;
+		double *tg_x = h.tg_x, *tg_y = h.tg_y, *tg_r = h.tg_r;
 		const double width = st->table.width, depth = st->table.depth;
-		int ntg = 0, nsf = 0;
+		int ntg = 0;
 		for (int i = 0; i < st->nfig; i++) {
 			const tw_figure *f = &st->fig[i];
 			int v = f->status < TW_FS_MAX ? on[f->status] : -1;
@@ -983,15 +984,10 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 			tg_i[ntg] = i;
 			tg_x[ntg] = x;
 			tg_y[ntg] = y;
-			tg_r[ntg++] = f->radius + SF_RP;
-			if (!(f->flags & TW_FF_LYING)) {
-				sf_i[nsf] = i;
-				sf_x[nsf] = x;
-				sf_y[nsf++] = y;
-			}
+			tg_r[ntg] = f->radius + SF_RP;
+			tg_lying[ntg++] = (f->flags & TW_FF_LYING) != 0;
 		}
 		h.ntg = ntg;
-		h.nsf = nsf;
 	}
 
 	double el = elevation * (M_PI / 180.0);
