@@ -520,10 +520,11 @@ static int sf_quiet_run(sf_shot *h, int n, int n_lim)
 	return n;
 }
 
-// s31-shot (issue 18): most of sf_quiet_run's steps with fewer tests and sums a step. It takes
-// a step only when sf_quiet_run would take it, leaving bit for bit the state sf_quiet_run would
-// leave (and sampling as it would), and returns at any step of which that is not certain (for
-// sf_quiet_run to take that one step its own way, or to stop); it never ends the run itself.
+// s31-shot (issue 18): most of the flight's steps with fewer tests and sums a step. It takes a
+// step only when the loop in sf_fire would take it by sf_quiet_run or by an sf_step that meets
+// nothing, leaving bit for bit the state they would leave (and sampling as they would), and
+// returns at any step of which that is not certain (for sf_quiet_run to take that one step its
+// own way, or to stop, and sf_step then); it never ends the run itself.
 // Rounding is to nearest (C's default; the build never changes it). Why it may:
 //  * vh: checked finite, >= 0 and not -0 on entry, so sf_quiet_run's vh += 1 * (vh - vh) leaves
 //    it as it is, and vh * SF_DT (vhdt, >= 0) is the same product each step;
@@ -532,33 +533,45 @@ static int sf_quiet_run(sf_shot *h, int n, int n_lim)
 //    s = s0 + 1 * (s1 - s0) is s1 itself. s1 >= s0 (its s0 <= s1) since vhdt >= 0;
 //  * vz: vz1 = vz - c (c = SF_G * SF_DT > 0, the same constant). When |vz| >= c, Fast2Sum again
 //    makes vz1 - vz exact and vz += 1 * (vz1 - vz) is vz1. Rising (vz >= c, tested each step),
-//    vz1 >= 0, so z1 = z0 + vz1 * SF_DT >= z0 (z0 finite): sf_quiet_run's floor test passes on
-//    its first half. Falling (vz <= -c on entry) it stays so (vz1 <= vz), and the floor test is
-//    sf_quiet_run's own, its halves swapped (no side effects). Near the top (|vz| < c, one or
+//    vz1 >= 0, so z1 = z0 + vz1 * SF_DT >= z0 (z0 finite): no floor met. Falling (vz <= -c on
+//    entry) it stays so (vz1 <= vz); the floor test is below. Near the top (|vz| < c, one or
 //    two steps a flight) it hands over. z = z0 + (z1 - z0) is summed as sf_quiet_run sums it;
 //    |z|, |vz| <= 1e300 on entry keep every sum finite over the at most SF_MAX_STEPS steps;
-//  * the along-ray limits: lim is the least of nextafter(s_exit, +inf), the first figure's
-//    s - reach_max and in_next (each taken by "if (!(x >= lim)) lim = x", so a NaN makes lim
-//    NaN and no step passes): s1 < lim implies s1 <= s_exit, fig_lim > s1 and s1 < in_next,
-//    sf_quiet_ahead's tests; in_ref <= s0 holds from entry on (made so on entry as
-//    sf_quiet_ahead makes it: in_ref, in_next is a cache, any true pair gives the same answers);
+//  * where sf_quiet_run stops, the loop in sf_fire has sf_step take the step, and sf_step's
+//    step with no event (u = 1) is sf_quiet_run's: the same sums, then the same sample, and n
+//    counts it alike (its other work, moving lo on and caching a man's ground, changes no
+//    answer). So a step may be taken whenever sf_step would find no event in it:
+//     - no man: each listed one from lo on (sf_step never looks before lo) is done, or his
+//       interval s +- hw lies behind s0 (tested against the run's first s0) or beyond s1
+//       (s1 < his s - hw); sf_step's loop stops at the first whose s - reach_max is beyond s1;
+//     - no piece: no entry span with s0 < s_in <= s1 (s1 < in_next, in_ref <= s0: in_ref,
+//       in_next is a cache made on entry as sf_quiet_ahead makes it; any true pair gives the
+//       same answers);
+//     - no floor: rising (above), or falling with z1 - SF_RP >= g, g sf_ground's under the
+//       run's first s1 (s_first), not below the ground under any later s1: a hill span holding
+//       s1 but not s_first starts beyond s_first, so its s_in > 0 makes it an entry span, and
+//       s1 < in_next <= s_in (in_ref <= s0 < s_first) says it does not hold s1;
+//     - no table edge: s1 <= s_exit (s1 < nextafter(s_exit, +inf)).
+//    lim is the least of those bounds, each taken by "if (!(x >= lim)) lim = x" (a NaN makes
+//    lim NaN and no step passes). When even sf_quiet_run's own first step would fail (beyond
+//    s_exit or its first man's s - reach_max), it says so (*none): sf_step is next;
 //  * time: t < tcheck (the lesser of SF_TMAX and the sampler's next, NaN kept) implies
 //    t < SF_TMAX and no sample due; otherwise sf_quiet_run's own sample test, then its loop
 //    test (failing it: hand over, and sf_quiet_run stops at once). A sample due is put as
 //    sf_sample puts it when the result has room (same floats, next moved on by the same
 //    additions); before a step after which one would be due into a full result, hand over.
 // sf_quiet_fly's steps, rising or falling (a constant: the compiler makes two loops).
-static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const double lim, double *tp, double *sp,
-			      double *zp, double *vzp, double *nextp, double *tcheckp)
+static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const double lim, const double g, double *tp,
+			      double *sp, double *zp, double *vzp, double *nextp, double *tcheckp)
 {
-	const double c = SF_G * SF_DT, vhdt = h->vh * SF_DT, g_top = h->g_top, sdt = h->sampler.dt;
+	const double c = SF_G * SF_DT, vhdt = h->vh * SF_DT, sdt = h->sampler.dt;
 	double t = *tp, s = *sp, z = *zp, vz = *vzp, next = *nextp, tcheck = *tcheckp;
 	tw_shot_result *r = h->out;
 	for (;;) {
 		double vz1 = vz - c, s1 = s + vhdt, z1 = z + vz1 * SF_DT, t1 = t + SF_DT;
 		if (!(s1 < lim))
 			break;
-		if (falling ? !(z1 - SF_RP >= g_top || z1 >= z) : !(vz >= c))
+		if (falling ? !(z1 - SF_RP >= g || z1 >= z) : !(vz >= c))
 			break;
 		if (t1 < tcheck && n < SF_MAX_STEPS - 1) { // no sample due after it, nor the run's end
 			t = t1;
@@ -599,15 +612,21 @@ static int sf_quiet_fly(sf_shot *h, int n, bool *none)
 	*none = false;
 	const double c = SF_G * SF_DT, vh = h->vh, vhdt = vh * SF_DT;
 	double t = h->t, s = h->s, z = h->z, vz = h->vz;
+	// sf_step's limits (see above): the men's intervals, not their reach.
 	double lim = h->s_exit_up;
-	if (h->lo < h->ncand) {
-		double fig_lim = h->cand[h->lo].s - h->reach_max;
-		if (!(fig_lim >= lim))
-			lim = fig_lim;
+	for (int i = h->lo; i < h->ncand; i++) {
+		const sf_cand *cd = &h->cand[i];
+		if (!(cd->s - h->reach_max < lim))
+			break; // sf_step's loop stops here (or sooner) at every step of the run
+		if (h->done[cd->idx] || cd->s + cd->hw < s)
+			continue;
+		double lo_i = cd->s - cd->hw;
+		if (!(lo_i >= lim))
+			lim = lo_i;
 	}
-	if (!(s + vhdt < lim)) { // its first step would not pass (in_next only lowers lim)
-		// Nor would sf_quiet_run take it: its s1 (the same sum) is beyond s_exit, not below
-		// the first figure's limit, or NaN.
+	if (!(s + vhdt < lim)) { // the first step fails (in_next and the ground only lower lim)
+		// So does sf_quiet_run's, on its limits (its first man's s - reach_max is not above
+		// any of the s - hw above, nor beyond s_exit): sf_step is next.
 		*none = true;
 		return n;
 	}
@@ -624,14 +643,16 @@ static int sf_quiet_fly(sf_shot *h, int n, bool *none)
 	}
 	if (!(h->in_next >= lim))
 		lim = h->in_next;
+	// The ground under every s1 of the run is not above sf_ground's under the first (see above).
+	const double g = falling && h->g_top > 0 ? sf_ground(h, s + vhdt) : h->g_top;
 	double next = h->sampler.next;
 	double tcheck = SF_TMAX;
 	if (!(next >= tcheck))
 		tcheck = next;
 	if (falling)
-		n = sf_fly_loop(h, n, true, lim, &t, &s, &z, &vz, &next, &tcheck);
+		n = sf_fly_loop(h, n, true, lim, g, &t, &s, &z, &vz, &next, &tcheck);
 	else
-		n = sf_fly_loop(h, n, false, lim, &t, &s, &z, &vz, &next, &tcheck);
+		n = sf_fly_loop(h, n, false, lim, g, &t, &s, &z, &vz, &next, &tcheck);
 	h->t = t, h->s = s, h->z = z, h->vz = vz;
 	h->sampler.next = next;
 	return n;
