@@ -280,23 +280,30 @@ static double sf_ground(const sf_shot *h, double s)
 
 // ---- results ----
 
+// s31-shot (issue 18): tw_shot_sample_put's work (shot_models.c; the plain shot calls it, and
+// test_exact_shot compares the two), inline: the sample at time t, along-ray s, height z, into
+// a result with room; returns the sampler's next moved on by the same additions.
+static inline double sf_put(const sf_shot *h, tw_shot_result *r, double next, double sdt, double t, double s, double z)
+{
+	tw_vec2 p = sf_at(h, s);
+	r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
+	while (next <= t)
+		next += sdt;
+	return next;
+}
+
 static void sf_sample(sf_shot *h, bool force)
 {
 	if (!force && !h->plain) {
 		// s29-sfast: tw_shot_sample_due's first test, without the call. s31-shot (issue 18):
 		// the rest of it is needed only when the result is full (it makes room, and may then
-		// say no); otherwise it says yes. The sample is then put as tw_shot_sample_put puts it
-		// (shot_models.c; the plain shot calls it, and test_exact_shot compares the two),
-		// inline: the same floats in the same place, next moved on by the same additions.
+		// say no); otherwise it says yes. The sample is then put by sf_put.
 		if (h->t < h->sampler.next)
 			return;
 		tw_shot_result *r = h->out;
 		if (r->nsamples == TW_SHOT_MAX_SAMPLES && !tw_shot_sample_due(&h->sampler, r, h->t, false))
 			return;
-		tw_vec2 p = sf_at(h, h->s);
-		r->samples[r->nsamples++] = (tw_shot_sample){(float)h->t, (float)p.x, (float)p.y, (float)h->z};
-		while (h->sampler.next <= h->t)
-			h->sampler.next += h->sampler.dt;
+		h->sampler.next = sf_put(h, r, h->sampler.next, h->sampler.dt, h->t, h->s, h->z);
 		return;
 	}
 	if (!tw_shot_sample_due(&h->sampler, h->out, h->t, force))
@@ -562,10 +569,13 @@ static int sf_quiet_run(sf_shot *h, int n, int n_lim)
 //    additions); before a step after which one would be due into a full result, hand over.
 // sf_quiet_fly's steps, rising or falling (a constant: the compiler makes two loops).
 static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const double lim, const double g, double *tp,
-			      double *sp, double *zp, double *vzp, double *nextp, double *tcheckp)
+			      double *sp, double *zp, double *vzp)
 {
 	const double c = SF_G * SF_DT, vhdt = h->vh * SF_DT, sdt = h->sampler.dt;
-	double t = *tp, s = *sp, z = *zp, vz = *vzp, next = *nextp, tcheck = *tcheckp;
+	double t = *tp, s = *sp, z = *zp, vz = *vzp, next = h->sampler.next;
+	double tcheck = SF_TMAX; // the lesser of SF_TMAX and next, a NaN next kept
+	if (!(next >= tcheck))
+		tcheck = next;
 	tw_shot_result *r = h->out;
 	for (;;) {
 		double vz1 = vz - c, s1 = s + vhdt, z1 = z + vz1 * SF_DT, t1 = t + SF_DT;
@@ -590,12 +600,8 @@ static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const doubl
 		z = z + (z1 - z);
 		vz = vz1;
 		n++;
-		if (due) {
-			// sf_sample(h, false), the result not full: the sample put there, inline.
-			tw_vec2 p = sf_at(h, s);
-			r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
-			while (next <= t)
-				next += sdt;
+		if (due) { // sf_sample(h, false), the result not full
+			next = sf_put(h, r, next, sdt, t, s, z);
 			tcheck = SF_TMAX;
 			if (!(next >= tcheck))
 				tcheck = next;
@@ -603,7 +609,8 @@ static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const doubl
 		if (!(t < SF_TMAX && n < SF_MAX_STEPS))
 			break;
 	}
-	*tp = t, *sp = s, *zp = z, *vzp = vz, *nextp = next, *tcheckp = tcheck;
+	*tp = t, *sp = s, *zp = z, *vzp = vz;
+	h->sampler.next = next;
 	return n;
 }
 
@@ -645,16 +652,11 @@ static int sf_quiet_fly(sf_shot *h, int n, bool *none)
 		lim = h->in_next;
 	// The ground under every s1 of the run is not above sf_ground's under the first (see above).
 	const double g = falling && h->g_top > 0 ? sf_ground(h, s + vhdt) : h->g_top;
-	double next = h->sampler.next;
-	double tcheck = SF_TMAX;
-	if (!(next >= tcheck))
-		tcheck = next;
 	if (falling)
-		n = sf_fly_loop(h, n, true, lim, g, &t, &s, &z, &vz, &next, &tcheck);
+		n = sf_fly_loop(h, n, true, lim, g, &t, &s, &z, &vz);
 	else
-		n = sf_fly_loop(h, n, false, lim, g, &t, &s, &z, &vz, &next, &tcheck);
+		n = sf_fly_loop(h, n, false, lim, g, &t, &s, &z, &vz);
 	h->t = t, h->s = s, h->z = z, h->vz = vz;
-	h->sampler.next = next;
 	return n;
 }
 
@@ -772,12 +774,8 @@ static int sf_quiet_glide(sf_shot *h, int n, bool *none)
 		vh = vh1;
 		taken = 1;
 		n++;
-		if (due) {
-			tw_vec2 p = sf_at(h, s);
-			r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
-			while (next <= t)
-				next += sdt;
-		}
+		if (due) // sf_sample(h, false), the result not full
+			next = sf_put(h, r, next, sdt, t, s, z);
 		if (!(t < SF_TMAX && n < SF_MAX_STEPS))
 			break;
 	}
