@@ -982,23 +982,29 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 		// (tg_*, sf_*), and tw_figure_on_table asked once for each status met: its answer is
 		// its status's (registry.c: tw_status_base(s, f->status), the rule set's table), the
 		// same for every man of that status in this state.
-		int8_t on[TW_FS_MAX];
-		memset(on, -1, sizeof on);
+		uint8_t on[TW_FS_MAX]; // 1 on the table, 0 not, 2 not asked yet
+		memset(on, 2, sizeof on);
 		int32_t *tg_i = h.tg_i;
 		uint8_t *tg_lying = h.tg_lying;
 		double *tg_x = h.tg_x, *tg_y = h.tg_y, *tg_r = h.tg_r;
 		const double width = st->table.width, depth = st->table.depth;
+		const tw_figure *fig = st->fig;
+		const int nfig = st->nfig;
 		int ntg = 0;
-		for (int i = 0; i < st->nfig; i++) {
-			const tw_figure *f = &st->fig[i];
-			int v = f->status < TW_FS_MAX ? on[f->status] : -1;
-			if (v < 0) {
-				v = tw_figure_on_table(st, f);
-				if (f->status < TW_FS_MAX)
-					on[f->status] = (int8_t)v;
+		for (int i = 0; i < nfig; i++) {
+			const tw_figure *f = &fig[i];
+			int v = f->status < TW_FS_MAX ? on[f->status] : 2;
+			if (v != 1) {
+				if (v == 2) {
+					v = tw_figure_on_table(st, f);
+					if (f->status < TW_FS_MAX)
+						on[f->status] = (uint8_t)v;
+				}
+				if (!v)
+					continue;
 			}
 			double x = f->pos.x, y = f->pos.y;
-			if (!v || !(x >= 0 && y >= 0 && x <= width && y <= depth))
+			if (!(x >= 0 && y >= 0 && x <= width && y <= depth))
 				continue; // sf_fig_targetable's test, its first half as above
 			tg_i[ntg] = i;
 			tg_x[ntg] = x;
