@@ -5,7 +5,9 @@
 // place:
 //   - sf_quiet_fly: the quiet flight steps with one along-ray limit, s and vz summed by Fast2Sum's
 //     exactness, rising and falling loops, the samples put inline (and handed over when the
-//     result is full and must make room), the run's end at SF_TMAX;
+//     result is full and must make room), the run's end at SF_TMAX; and the steps sf_step would
+//     take meeting nothing (past a man's reach but outside his interval, falling below a hill's
+//     top elsewhere on the ray but above the ground under the shot);
 //   - sf_quiet_glide: sf_quiet_roll's steps on a level below the underside, the same way;
 //   - sf_sample: the sample put inline when the result has room;
 //   - who can be hit, listed once a shot (tw_figure_on_table asked once a status) and walked by
