@@ -30,6 +30,7 @@
 // Aim error is the only chance: two normal deviates per shot, always drawn.
 #include "shot_fast.h"
 
+#include <float.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,10 +88,19 @@ typedef struct sf_shot {
 	int nspan;
 	tw_vec2 o, dir; // current ray
 	double s_exit;  // along-ray distance to the table edge
+	double s_exit_up; // s31-shot: nextafter(s_exit, +inf), for sf_quiet_fly
 	// s29-sfast (issue 18), for sf_quiet_run and sf_quiet_roll: no entry span's s_in lies in (in_ref, in_next);
 	// no hill span's top is above g_top (nor 0).
 	double in_ref, in_next, g_top;
 	bool plain;     // tw_shot_fast_plain: the shot as it was, for the tests
+	// s31-shot (issue 18), not plain: the men who can be hit (sf_fig_targetable), in index
+	// order, with their base centres, contact radii (f->radius + SF_RP) and whether they lie
+	// down. Settled once a shot: the state does not change while it flies.
+	int ntg;
+	int32_t *tg_i;
+	double *tg_x, *tg_y, *tg_r;
+	uint8_t *tg_lying; // TW_FF_LYING set (sf_fall passes them by)
+	double *w_along, *w_lat; // sf_ray's and sf_fall's working rows, one a listed man
 	double t, s, z, vh, vz;
 	bool rolling, floored, glanced, stop;
 	tw_shot_sampler sampler;
@@ -195,6 +205,7 @@ static void sf_ray(sf_shot *h, tw_vec2 o, tw_vec2 dir)
 	else if (dir.y < -SF_EPS)
 		ty = -o.y / dir.y;
 	h->s_exit = fmax(0, fmin(tx, ty));
+	h->s_exit_up = nextafter(h->s_exit, INFINITY);
 	double len = h->s_exit + 1.0;
 	tw_vec2 far = sf_at(h, len);
 
@@ -212,10 +223,37 @@ static void sf_ray(sf_shot *h, tw_vec2 o, tw_vec2 dir)
 
 	h->ncand = h->lo = 0;
 	h->reach_max = 0;
+	if (!h->plain) {
+		// s31-shot: the loop below over the men who can be hit only (the rest it skips), the
+		// same sums on the same values: first for every listed man in a row (a loop the
+		// compiler may do two at a time: the same operations on the same values, so the same
+		// bits), then the tests (no side effects: their order does not matter).
+		const int32_t *tg_i = h->tg_i;
+		const double *tg_x = h->tg_x, *tg_y = h->tg_y, *tg_r = h->tg_r;
+		double *w_along = h->w_along, *w_lat = h->w_lat;
+		const uint8_t *done = h->done;
+		const int ntg = h->ntg;
+		for (int k = 0; k < ntg; k++) {
+			tw_vec2 d = tw_sub(tw_v2(tg_x[k], tg_y[k]), o);
+			w_along[k] = tw_dot(d, dir);
+			w_lat[k] = tw_cross(dir, d);
+		}
+		for (int k = 0; k < ntg; k++) {
+			double R = tg_r[k], along = w_along[k], lat = w_lat[k];
+			if (fabs(lat) > R || along < -R || along > len + R)
+				continue;
+			int32_t i = tg_i[k];
+			if (done[i])
+				continue;
+			h->cand[h->ncand++] = (sf_cand){i, along, sqrt(R * R - lat * lat)};
+			h->reach_max = fmax(h->reach_max, R);
+		}
+		qsort(h->cand, (size_t)h->ncand, sizeof *h->cand, sf_cand_cmp);
+		return;
+	}
 	for (int i = 0; i < st->nfig; i++) {
 		const tw_figure *f = &st->fig[i];
-		// Not plain: done[] is 2 from the start for a man who cannot be hit (sf_fire).
-		if (h->done[i] || (h->plain && !sf_fig_targetable(st, f)))
+		if (h->done[i] || !sf_fig_targetable(st, f)) // plain
 			continue;
 		double R = f->radius + SF_RP;
 		tw_vec2 d = tw_sub(f->pos, o);
@@ -242,10 +280,32 @@ static double sf_ground(const sf_shot *h, double s)
 
 // ---- results ----
 
+// s31-shot (issue 18): tw_shot_sample_put's work (shot_models.c; the plain shot calls it, and
+// test_exact_shot compares the two), inline: the sample at time t, along-ray s, height z, into
+// a result with room; returns the sampler's next moved on by the same additions.
+static inline double sf_put(const sf_shot *h, tw_shot_result *r, double next, double sdt, double t, double s, double z)
+{
+	tw_vec2 p = sf_at(h, s);
+	r->samples[r->nsamples++] = (tw_shot_sample){(float)t, (float)p.x, (float)p.y, (float)z};
+	while (next <= t)
+		next += sdt;
+	return next;
+}
+
 static void sf_sample(sf_shot *h, bool force)
 {
-	if (!force && h->t < h->sampler.next && !h->plain)
-		return; // tw_shot_sample_due's first test, without the call
+	if (!force && !h->plain) {
+		// s29-sfast: tw_shot_sample_due's first test, without the call. s31-shot (issue 18):
+		// the rest of it is needed only when the result is full (it makes room, and may then
+		// say no); otherwise it says yes. The sample is then put by sf_put.
+		if (h->t < h->sampler.next)
+			return;
+		tw_shot_result *r = h->out;
+		if (r->nsamples == TW_SHOT_MAX_SAMPLES && !tw_shot_sample_due(&h->sampler, r, h->t, false))
+			return;
+		h->sampler.next = sf_put(h, r, h->sampler.next, h->sampler.dt, h->t, h->s, h->z);
+		return;
+	}
 	if (!tw_shot_sample_due(&h->sampler, h->out, h->t, force))
 		return;
 	tw_vec2 p = sf_at(h, h->s);
@@ -281,9 +341,44 @@ static void sf_fall(sf_shot *h, int32_t first, tw_vec2 fdir, double t0)
 	while (head < tail) {
 		const tw_figure *a = &st->fig[queue[head]];
 		double ta = when[head++];
+		if (!h->plain) {
+			// s31-shot: the loop below over the men who can be hit only (the rest it skips),
+			// in the same order, the same sums on the same values: first for every listed man
+			// in a row, as sf_ray's, then the tests (no side effects but the contact's, made
+			// in the same order), those lying down passed by.
+			const int32_t *tg_i = h->tg_i;
+			const uint8_t *tg_lying = h->tg_lying;
+			const double *tg_x = h->tg_x, *tg_y = h->tg_y;
+			double *w_along = h->w_along, *w_lat = h->w_lat;
+			const uint8_t *done = h->done;
+			const int ntg = h->ntg;
+			const tw_vec2 apos = a->pos;
+			for (int k = 0; k < ntg; k++) {
+				tw_vec2 d = tw_sub(tw_v2(tg_x[k], tg_y[k]), apos);
+				w_along[k] = tw_dot(d, fdir);
+				w_lat[k] = tw_cross(fdir, d);
+			}
+			const double aheight = a->height, aradius = a->radius;
+			for (int k = 0; k < ntg; k++) {
+				double along = w_along[k], lat = w_lat[k];
+				if (along <= 0 || along > aheight || fabs(lat) > aradius)
+					continue;
+				int32_t j = tg_i[k];
+				if (tg_lying[k] || done[j])
+					continue;
+				tw_vec2 bpos = tw_v2(tg_x[k], tg_y[k]);
+				double tb = ta + SF_FALL_TIME * (0.5 + 0.5 * along / a->height);
+				sf_contact(h, j, tb, TW_CONTACT_FELLED, TW_VIA_FALL, bpos, 0);
+				if (tail < TW_SHOT_MAX_CONTACTS) {
+					queue[tail] = j;
+					when[tail++] = tb;
+				}
+			}
+			continue;
+		}
 		for (int j = 0; j < st->nfig; j++) {
 			const tw_figure *b = &st->fig[j];
-			if (h->done[j] || (b->flags & TW_FF_LYING) || (h->plain && !sf_fig_targetable(st, b)))
+			if (h->done[j] || (b->flags & TW_FF_LYING) || !sf_fig_targetable(st, b)) // plain
 				continue;
 			tw_vec2 d = tw_sub(b->pos, a->pos);
 			double along = tw_dot(d, fdir), lat = tw_cross(fdir, d);
@@ -398,15 +493,16 @@ static inline bool sf_quiet_ahead(const sf_shot *h, bool has_fig, double fig_lim
 //  * floor: the projectile rises (z1 >= z0) or its underside stays at or above g_top, the
 //    highest ground anywhere on the ray (sf_ground is a max from 0 over some hill spans);
 //  * edge: s1 <= s_exit.
-// NaN anywhere fails a comparison: sf_step takes the step.
-static int sf_quiet_run(sf_shot *h, int n)
+// NaN anywhere fails a comparison: sf_step takes the step. s31-shot: at most n_lim - n steps
+// (sf_quiet_fly hands it single steps).
+static int sf_quiet_run(sf_shot *h, int n, int n_lim)
 {
 	const double s_exit = h->s_exit, g_top = h->g_top;
 	const bool has_fig = h->lo < h->ncand;
 	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
 	double t = h->t, s = h->s, z = h->z, vh = h->vh, vz = h->vz, next = h->sampler.next;
 	double in_ref = h->in_ref, in_next = h->in_next;
-	while (t < SF_TMAX && n < SF_MAX_STEPS) {
+	while (t < SF_TMAX && n < SF_MAX_STEPS && n < n_lim) {
 		double s0 = s, z0 = z;
 		double vz1 = vz - SF_G * SF_DT, s1 = s0 + vh * SF_DT, z1 = z0 + vz1 * SF_DT;
 		if (!(s0 <= s1 && s1 <= s_exit && (z1 >= z0 || z1 - SF_RP >= g_top)))
@@ -431,6 +527,139 @@ static int sf_quiet_run(sf_shot *h, int n)
 	return n;
 }
 
+// s31-shot (issue 18): most of the flight's steps with fewer tests and sums a step. It takes a
+// step only when the loop in sf_fire would take it by sf_quiet_run or by an sf_step that meets
+// nothing, leaving bit for bit the state they would leave (and sampling as they would), and
+// returns at any step of which that is not certain (for sf_quiet_run to take that one step its
+// own way, or to stop, and sf_step then); it never ends the run itself.
+// Rounding is to nearest (C's default; the build never changes it). Why it may:
+//  * vh: checked finite, >= 0 and not -0 on entry, so sf_quiet_run's vh += 1 * (vh - vh) leaves
+//    it as it is, and vh * SF_DT (vhdt, >= 0) is the same product each step;
+//  * s: s1 = s0 + vhdt. Once s0 >= vhdt (checked on entry; s never falls, vhdt >= 0), Fast2Sum
+//    (Dekker: |a| >= |b| makes (a + b) - a exact) makes s1 - s0 exact, so sf_quiet_run's
+//    s = s0 + 1 * (s1 - s0) is s1 itself. s1 >= s0 (its s0 <= s1) since vhdt >= 0;
+//  * vz: vz1 = vz - c (c = SF_G * SF_DT > 0, the same constant). When |vz| >= c, Fast2Sum again
+//    makes vz1 - vz exact and vz += 1 * (vz1 - vz) is vz1. Rising (vz >= c, tested each step),
+//    vz1 >= 0, so z1 = z0 + vz1 * SF_DT >= z0 (z0 finite): no floor met. Falling (vz <= -c on
+//    entry) it stays so (vz1 <= vz); the floor test is below. Near the top (|vz| < c, one or
+//    two steps a flight) it hands over. z = z0 + (z1 - z0) is summed as sf_quiet_run sums it;
+//    |z|, |vz| <= 1e300 on entry keep every sum finite over the at most SF_MAX_STEPS steps;
+//  * where sf_quiet_run stops, the loop in sf_fire has sf_step take the step, and sf_step's
+//    step with no event (u = 1) is sf_quiet_run's: the same sums, then the same sample, and n
+//    counts it alike (its other work, moving lo on and caching a man's ground, changes no
+//    answer). So a step may be taken whenever sf_step would find no event in it:
+//     - no man: each listed one from lo on (sf_step never looks before lo) is done, or his
+//       interval s +- hw lies behind s0 (tested against the run's first s0) or beyond s1
+//       (s1 < his s - hw); sf_step's loop stops at the first whose s - reach_max is beyond s1;
+//     - no piece: no entry span with s0 < s_in <= s1 (s1 < in_next, in_ref <= s0: in_ref,
+//       in_next is a cache made on entry as sf_quiet_ahead makes it; any true pair gives the
+//       same answers);
+//     - no floor: rising (above), or falling with z1 - SF_RP >= g, g sf_ground's under the
+//       run's first s1 (s_first), not below the ground under any later s1: a hill span holding
+//       s1 but not s_first starts beyond s_first, so its s_in > 0 makes it an entry span, and
+//       s1 < in_next <= s_in (in_ref <= s0 < s_first) says it does not hold s1;
+//     - no table edge: s1 <= s_exit (s1 < nextafter(s_exit, +inf)).
+//    lim is the least of those bounds, each taken by "if (!(x >= lim)) lim = x" (a NaN makes
+//    lim NaN and no step passes). When even sf_quiet_run's own first step would fail (beyond
+//    s_exit or its first man's s - reach_max), it says so (*none): sf_step is next;
+//  * time: t < tcheck (the lesser of SF_TMAX and the sampler's next, NaN kept) implies
+//    t < SF_TMAX and no sample due; otherwise sf_quiet_run's own sample test, then its loop
+//    test (failing it: hand over, and sf_quiet_run stops at once). A sample due is put as
+//    sf_sample puts it when the result has room (same floats, next moved on by the same
+//    additions); before a step after which one would be due into a full result, hand over.
+// sf_quiet_fly's steps, rising or falling (a constant: the compiler makes two loops).
+static inline int sf_fly_loop(sf_shot *h, int n, const bool falling, const double lim, const double g, double *tp,
+			      double *sp, double *zp, double *vzp)
+{
+	const double c = SF_G * SF_DT, vhdt = h->vh * SF_DT, sdt = h->sampler.dt;
+	double t = *tp, s = *sp, z = *zp, vz = *vzp, next = h->sampler.next;
+	double tcheck = SF_TMAX; // the lesser of SF_TMAX and next, a NaN next kept
+	if (!(next >= tcheck))
+		tcheck = next;
+	tw_shot_result *r = h->out;
+	for (;;) {
+		double vz1 = vz - c, s1 = s + vhdt, z1 = z + vz1 * SF_DT, t1 = t + SF_DT;
+		if (!(s1 < lim))
+			break;
+		if (falling ? !(z1 - SF_RP >= g || z1 >= z) : !(vz >= c))
+			break;
+		if (t1 < tcheck && n < SF_MAX_STEPS - 1) { // no sample due after it, nor the run's end
+			t = t1;
+			s = s1;
+			z = z + (z1 - z);
+			vz = vz1;
+			n++;
+			continue;
+		}
+		bool due = !(t1 < next);
+		// A sample due after this step with the result full: sf_quiet_run makes room its own way.
+		if (due && r->nsamples == TW_SHOT_MAX_SAMPLES)
+			break;
+		t = t1;
+		s = s1;
+		z = z + (z1 - z);
+		vz = vz1;
+		n++;
+		if (due) { // sf_sample(h, false), the result not full
+			next = sf_put(h, r, next, sdt, t, s, z);
+			tcheck = SF_TMAX;
+			if (!(next >= tcheck))
+				tcheck = next;
+		}
+		if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+			break;
+	}
+	*tp = t, *sp = s, *zp = z, *vzp = vz;
+	h->sampler.next = next;
+	return n;
+}
+
+static int sf_quiet_fly(sf_shot *h, int n, bool *none)
+{
+	*none = false;
+	const double c = SF_G * SF_DT, vh = h->vh, vhdt = vh * SF_DT;
+	double t = h->t, s = h->s, z = h->z, vz = h->vz;
+	// sf_step's limits (see above): the men's intervals, not their reach.
+	double lim = h->s_exit_up;
+	for (int i = h->lo; i < h->ncand; i++) {
+		const sf_cand *cd = &h->cand[i];
+		if (!(cd->s - h->reach_max < lim))
+			break; // sf_step's loop stops here (or sooner) at every step of the run
+		if (h->done[cd->idx] || cd->s + cd->hw < s)
+			continue;
+		double lo_i = cd->s - cd->hw;
+		if (!(lo_i >= lim))
+			lim = lo_i;
+	}
+	if (!(s + vhdt < lim)) { // the first step fails (in_next and the ground only lower lim)
+		// So does sf_quiet_run's, on its limits (its first man's s - reach_max is not above
+		// any of the s - hw above, nor beyond s_exit): sf_step is next.
+		*none = true;
+		return n;
+	}
+	if (!(vh >= 0 && vh <= DBL_MAX) || signbit(vh) || !(s >= vhdt) || !(fabs(z) <= 1e300) || !(fabs(vz) <= 1e300))
+		return n;
+	const bool falling = vz <= -c;
+	if (!falling && !(vz >= c))
+		return n;
+	if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+		return n;
+	if (!(h->in_ref <= s)) {
+		h->in_ref = s;
+		h->in_next = sf_next_entry(h, s);
+	}
+	if (!(h->in_next >= lim))
+		lim = h->in_next;
+	// The ground under every s1 of the run is not above sf_ground's under the first (see above).
+	const double g = falling && h->g_top > 0 ? sf_ground(h, s + vhdt) : h->g_top;
+	if (falling)
+		n = sf_fly_loop(h, n, true, lim, g, &t, &s, &z, &vz);
+	else
+		n = sf_fly_loop(h, n, false, lim, g, &t, &s, &z, &vz);
+	h->t = t, h->s = s, h->z = z, h->vz = vz;
+	return n;
+}
+
 // s29-sfast (issue 18): rolling steps as sf_quiet_run takes flight steps: sf_step's rolling
 // step (u = 1) when it does not come to rest within the step (vh1 > 0) and meets no figure,
 // no entry span and not the table edge (the same tests as sf_quiet_run's), then sf_step's
@@ -438,13 +667,14 @@ static int sf_quiet_run(sf_shot *h, int n)
 // known: sf_ground is never below 0 nor above g_top, so for X = z - SF_RP - 1e-6, X <= 0 (or
 // NaN) means not below X, and X > g_top means below it. Stops after a step that ends the
 // roll (at rest, or off the edge of a hill layer) or before one it cannot take.
-static int sf_quiet_roll(sf_shot *h, int n)
+// s31-shot: at most n_lim - n steps (sf_quiet_glide hands it single steps).
+static int sf_quiet_roll(sf_shot *h, int n, int n_lim)
 {
 	const double s_exit = h->s_exit, g_top = h->g_top;
 	const bool has_fig = h->lo < h->ncand;
 	const double fig_lim = has_fig ? h->cand[h->lo].s - h->reach_max : 0;
 	double in_ref = h->in_ref, in_next = h->in_next;
-	while (h->t < SF_TMAX && n < SF_MAX_STEPS) {
+	while (h->t < SF_TMAX && n < SF_MAX_STEPS && n < n_lim) {
 		double dt = SF_DT_ROLL;
 		double s0 = h->s, z0 = h->z;
 		double vh1 = h->vh - SF_ROLL_DECEL * dt;
@@ -477,6 +707,82 @@ static int sf_quiet_roll(sf_shot *h, int n)
 			break;
 	}
 	h->in_ref = in_ref, h->in_next = in_next;
+	return n;
+}
+
+// s31-shot (issue 18): most of sf_quiet_roll's steps, on the floor or a level below the
+// projectile's underside (X = z - SF_RP - 1e-6 <= 0: sf_quiet_roll never asks the ground), as
+// sf_quiet_fly takes sf_quiet_run's: a step only when sf_quiet_roll would take it, the same state
+// after it bit for bit, handing over (returning) at any step of which that is not certain. Why:
+//  * z: checked finite and > 0 on entry, so z0 + 1 * (z1 - z0) with z1 = z0 is z0: z and X stay;
+//  * vz: vz + 1 * (0 - vz) is +0 for any finite vz (checked on entry), so it is +0 after a step;
+//  * vh: vh1 = vh - k (k = SF_ROLL_DECEL * SF_DT_ROLL, the same constant). The step is taken only
+//    when vh1 > SF_EPS (sf_quiet_roll's vh1 > 0, and the roll goes on after it: vh > SF_EPS).
+//    Then vh > k, and Fast2Sum makes vh1 - vh exact: vh += 1 * (vh1 - vh) is vh1;
+//  * s: s1 = s0 + d, d = 0.5 * (vh + vh1) * dt >= 0, and d never grows (vh falls; every
+//    operation is monotone), so s0 >= d, checked on entry for the first step, holds on: Fast2Sum
+//    makes s0 + 1 * (s1 - s0) equal to s1, and s0 <= s1;
+//  * along the ray and time: sf_quiet_fly's lim and tests; a sample is put as there.
+static int sf_quiet_glide(sf_shot *h, int n, bool *none)
+{
+	*none = false;
+	const double dt = SF_DT_ROLL, k = SF_ROLL_DECEL * SF_DT_ROLL;
+	double t = h->t, s = h->s, vh = h->vh;
+	const double z = h->z, x = z - SF_RP - 1e-6;
+	double lim = h->s_exit_up;
+	if (h->lo < h->ncand) {
+		double fig_lim = h->cand[h->lo].s - h->reach_max;
+		if (!(fig_lim >= lim))
+			lim = fig_lim;
+	}
+	double vh1 = vh - k;
+	if (!(s + 0.5 * (vh + vh1) * dt < lim)) { // the first step would not pass
+		// Nor would sf_quiet_roll take it: its s1 (the same sum) is beyond s_exit, not below
+		// the first figure's limit, or NaN (or its vh1 > 0 fails first).
+		*none = true;
+		return n;
+	}
+	if (!(vh1 > SF_EPS))
+		return n;
+	if (!(z > 0 && z <= DBL_MAX) || x > 0 || !(fabs(h->vz) <= DBL_MAX) || !(vh <= DBL_MAX) ||
+	    !(s >= 0.5 * (vh + vh1) * dt))
+		return n;
+	if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+		return n;
+	if (!(h->in_ref <= s)) {
+		h->in_ref = s;
+		h->in_next = sf_next_entry(h, s);
+	}
+	if (!(h->in_next >= lim))
+		lim = h->in_next;
+	tw_shot_result *r = h->out;
+	double next = h->sampler.next;
+	const double sdt = h->sampler.dt;
+	int taken = 0;
+	for (;;) {
+		vh1 = vh - k;
+		if (!(vh1 > SF_EPS))
+			break;
+		double s1 = s + 0.5 * (vh + vh1) * dt, t1 = t + dt;
+		if (!(s1 < lim))
+			break;
+		bool due = !(t1 < next);
+		if (due && r->nsamples == TW_SHOT_MAX_SAMPLES)
+			break; // sf_quiet_roll makes room its own way
+		t = t1;
+		s = s1;
+		vh = vh1;
+		taken = 1;
+		n++;
+		if (due) // sf_sample(h, false), the result not full
+			next = sf_put(h, r, next, sdt, t, s, z);
+		if (!(t < SF_TMAX && n < SF_MAX_STEPS))
+			break;
+	}
+	if (taken) {
+		h->t = t, h->s = s, h->vh = vh, h->vz = 0;
+		h->sampler.next = next;
+	}
 	return n;
 }
 
@@ -646,7 +952,8 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 
 	int nf = st->nfig > 0 ? st->nfig : 1;
 	int nspan_max = (st->table.nterrain > 0 ? st->table.nterrain : 1) * (TW_MAX_VERTS / 2 + 2);
-	size_t bytes = (size_t)nf * (sizeof(double) + sizeof(sf_cand) + 1) + (size_t)nspan_max * sizeof(sf_span);
+	size_t bytes = (size_t)nf * (6 * sizeof(double) + sizeof(sf_cand) + sizeof(int32_t) + 2) +
+		       (size_t)nspan_max * sizeof(sf_span);
 	char *mem = tw_malloc(bytes);
 	if (!mem)
 		return TW_ERR_NOMEM;
@@ -655,18 +962,58 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	h.st = st;
 	h.out = out;
 	h.base = (double *)(void *)mem;
-	h.cand = (sf_cand *)(void *)(h.base + nf);
+	h.tg_x = h.base + nf;
+	h.tg_y = h.tg_x + nf;
+	h.tg_r = h.tg_y + nf;
+	h.w_along = h.tg_r + nf;
+	h.w_lat = h.w_along + nf;
+	h.cand = (sf_cand *)(void *)(h.w_lat + nf);
 	h.span = (sf_span *)(void *)(h.cand + nf);
-	h.done = (uint8_t *)(h.span + nspan_max);
+	h.tg_i = (int32_t *)(void *)(h.span + nspan_max);
+	h.done = (uint8_t *)(h.tg_i + nf);
+	h.tg_lying = h.done + nf;
 	memset(h.done, 0, (size_t)nf);
 	for (int i = 0; i < nf; i++)
 		h.base[i] = NAN;
 	h.plain = tw_shot_fast_plain;
-	// s29-sfast (issue 18): who can be hit is settled once a shot (the state does not change
-	// while it flies), not again for every ray and every fall: 2 in done[] (never set back).
-	for (int i = 0; i < st->nfig && !h.plain; i++)
-		if (!sf_fig_targetable(st, &st->fig[i]))
-			h.done[i] = 2;
+	if (!h.plain) {
+		// s29-sfast (issue 18): who can be hit is settled once a shot (the state does not
+		// change while it flies), not again for every ray and every fall. s31-shot: listed
+		// (tg_*, sf_*), and tw_figure_on_table asked once for each status met: its answer is
+		// its status's (registry.c: tw_status_base(s, f->status), the rule set's table), the
+		// same for every man of that status in this state.
+		uint8_t on[TW_FS_MAX]; // 1 on the table, 0 not, 2 not asked yet
+		memset(on, 2, sizeof on);
+		int32_t *tg_i = h.tg_i;
+		uint8_t *tg_lying = h.tg_lying;
+		double *tg_x = h.tg_x, *tg_y = h.tg_y, *tg_r = h.tg_r;
+		const double width = st->table.width, depth = st->table.depth;
+		const tw_figure *fig = st->fig;
+		const int nfig = st->nfig;
+		int ntg = 0;
+		for (int i = 0; i < nfig; i++) {
+			const tw_figure *f = &fig[i];
+			int v = f->status < TW_FS_MAX ? on[f->status] : 2;
+			if (v != 1) {
+				if (v == 2) {
+					v = tw_figure_on_table(st, f);
+					if (f->status < TW_FS_MAX)
+						on[f->status] = (uint8_t)v;
+				}
+				if (!v)
+					continue;
+			}
+			double x = f->pos.x, y = f->pos.y;
+			if (!(x >= 0 && y >= 0 && x <= width && y <= depth))
+				continue; // sf_fig_targetable's test, its first half as above
+			tg_i[ntg] = i;
+			tg_x[ntg] = x;
+			tg_y[ntg] = y;
+			tg_r[ntg] = f->radius + SF_RP;
+			tg_lying[ntg++] = (f->flags & TW_FF_LYING) != 0;
+		}
+		h.ntg = ntg;
+	}
 
 	double el = elevation * (M_PI / 180.0);
 	h.vh = SF_V0 * cos(el);
@@ -686,7 +1033,28 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	for (int n = 0; !h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS; n++) {
 		if (!h.plain) {
 			// The quiet steps from here (sf_step would take them alike).
-			n = h.rolling ? sf_quiet_roll(&h, n) : sf_quiet_run(&h, n);
+			if (h.rolling)
+				for (;;) { // s31-shot: sf_quiet_glide's steps, and one of sf_quiet_roll's where it stops
+					bool none;
+					n = sf_quiet_glide(&h, n, &none);
+					if (none)
+						break;
+					int n0 = n;
+					n = sf_quiet_roll(&h, n, n + 1);
+					if (n == n0 || h.stop || !h.rolling)
+						break;
+				}
+			else
+				for (;;) { // s31-shot: sf_quiet_fly's steps, and one of sf_quiet_run's where it stops
+					bool none;
+					n = sf_quiet_fly(&h, n, &none);
+					if (none)
+						break;
+					int n0 = n;
+					n = sf_quiet_run(&h, n, n + 1);
+					if (n == n0)
+						break;
+				}
 			if (!(!h.stop && h.t < SF_TMAX && n < SF_MAX_STEPS))
 				break;
 		}
