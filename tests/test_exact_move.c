@@ -175,25 +175,7 @@ static void test_move_text_matches_snprintf(void **st)
 // States of Hook's Farm in play: every 7th decision of a game of two default generals.
 static int hooks_farm_states(tw_state *keep, int max, uint64_t seed)
 {
-	tw_state sc;
-	memset(&sc, 0, sizeof sc);
-	tw_error err;
-	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
-	tw_test_duel d;
-	tw_test_duel_start(&d, &sc, seed);
-	int n = 0;
-	for (int k = 0; k < 5000 && n < max; k++) {
-		const tw_state *s = tw_game_state(d.g);
-		if (d.rs->to_move(s) < 0)
-			break;
-		if (s->phase == LW_PH_PLAY && k % 7 == 0)
-			assert_int_equal(tw_state_clone(&keep[n++], s), TW_OK);
-		if (!tw_test_duel_step(&d, true))
-			break;
-	}
-	tw_test_duel_end(&d);
-	tw_state_free(&sc);
-	return n;
+	return tw_test_hook_states(keep, max, seed, seed + 1, 7);
 }
 
 static tw_terrain band(tw_terrain_kind kind, double x0, double y0, double x1, double y1)

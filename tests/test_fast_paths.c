@@ -397,30 +397,7 @@ static void test_dir_deg_matches_sin_cos(void **st)
 // ---- move validation: grown orders ----
 
 // States of play from a few computer games on Hook's Farm, taken every few orders.
-static int game_states(tw_state *out, int max)
-{
-	tw_state sc;
-	memset(&sc, 0, sizeof sc);
-	tw_error err;
-	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
-	int n = 0;
-	for (uint64_t seed = 5; seed < 8 && n < max; seed++) {
-		tw_test_duel d;
-		tw_test_duel_start(&d, &sc, seed);
-		for (int k = 0; k < 3000 && n < max; k++) {
-			const tw_state *s = tw_game_state(d.g);
-			if (d.rs->to_move(s) < 0)
-				break;
-			if (s->phase == LW_PH_PLAY && k % 7 == 0)
-				assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
-			if (!tw_test_duel_step(&d, true))
-				break;
-		}
-		tw_test_duel_end(&d);
-	}
-	tw_state_free(&sc);
-	return n;
-}
+static int game_states(tw_state *out, int max) { return tw_test_hook_states(out, max, 5, 8, 7); }
 
 // States of play on a generated Country of 300 men a side (the general's lists file its free men
 // by place): every 40th decision of the first 8 game moves, as many as fit in out.

@@ -231,6 +231,31 @@ int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every)
 	return n;
 }
 
+int tw_test_hook_states(tw_state *out, int max, uint64_t seed0, uint64_t seed1, int every)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	int n = 0;
+	for (uint64_t seed = seed0; seed < seed1 && n < max; seed++) {
+		tw_test_duel d;
+		tw_test_duel_start(&d, &sc, seed);
+		for (int k = 0; k < 5000 && n < max; k++) {
+			const tw_state *s = tw_game_state(d.g);
+			if (d.rs->to_move(s) < 0)
+				break;
+			if (s->phase == LW_PH_PLAY && k % every == 0)
+				assert_int_equal(tw_state_clone(&out[n++], s), TW_OK);
+			if (!tw_test_duel_step(&d, true))
+				break;
+		}
+		tw_test_duel_end(&d);
+	}
+	tw_state_free(&sc);
+	return n;
+}
+
 tw_order *tw_test_move_to(int side, int fig, double x, double y)
 {
 	tw_order *o = tw_test_order(LW_OT_MOVE, side);

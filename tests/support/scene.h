@@ -62,6 +62,11 @@ void tw_test_duel_end(tw_test_duel *d);
 /// of the first 8 game moves (k % every == 0, in play), cloned into out while they fit. Returns
 /// how many; the caller frees each (tw_state_free).
 int tw_test_country_states(tw_state *out, int max, uint64_t seed, int every);
+/// States of Hook's Farm in play (scenarios/littlewars/hooks-farm.json), from games of two default
+/// generals (tw_test_duel, the fast shot model) with game seeds seed0 .. seed1 - 1 in turn: every
+/// `every`-th decision of each game (k % every == 0, in play), cloned into out while they fit.
+/// Returns how many; the caller frees each (tw_state_free).
+int tw_test_hook_states(tw_state *out, int max, uint64_t seed0, uint64_t seed1, int every);
 /// FNV-1a of a game played: its state's hash, then its orders (their fixed fields and the figures,
 /// places and paths they name), then (with `nevents`, their count and) its events' types,
 /// figures, texts and clauses.
