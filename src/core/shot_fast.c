@@ -467,6 +467,17 @@ static inline double sf_next_entry(const sf_shot *h, double s0)
 // A quiet step from s0 to s1 meets no figure (none listed, or the nearest's reach beyond s1) and
 // no entry span (the next one, found again once s0 passes the last place it was looked for from,
 // beyond s1): the tests both quiet loops make before a step.
+// The along-ray limit lim lowered to the next entry span's s_in beyond s (the cache in_ref /
+// in_next made again from s when it does not cover s), for sf_quiet_fly and sf_quiet_glide.
+static inline double sf_entry_limit(sf_shot *h, double s, double lim)
+{
+	if (!(h->in_ref <= s)) {
+		h->in_ref = s;
+		h->in_next = sf_next_entry(h, s);
+	}
+	return !(h->in_next >= lim) ? h->in_next : lim;
+}
+
 static inline bool sf_quiet_ahead(const sf_shot *h, bool has_fig, double fig_lim, double s0, double s1, double *in_ref,
 				  double *in_next)
 {
@@ -644,12 +655,7 @@ static int sf_quiet_fly(sf_shot *h, int n, bool *none)
 		return n;
 	if (!(t < SF_TMAX && n < SF_MAX_STEPS))
 		return n;
-	if (!(h->in_ref <= s)) {
-		h->in_ref = s;
-		h->in_next = sf_next_entry(h, s);
-	}
-	if (!(h->in_next >= lim))
-		lim = h->in_next;
+	lim = sf_entry_limit(h, s, lim);
 	// The ground under every s1 of the run is not above sf_ground's under the first (see above).
 	const double g = falling && h->g_top > 0 ? sf_ground(h, s + vhdt) : h->g_top;
 	if (falling)
@@ -749,12 +755,7 @@ static int sf_quiet_glide(sf_shot *h, int n, bool *none)
 		return n;
 	if (!(t < SF_TMAX && n < SF_MAX_STEPS))
 		return n;
-	if (!(h->in_ref <= s)) {
-		h->in_ref = s;
-		h->in_next = sf_next_entry(h, s);
-	}
-	if (!(h->in_next >= lim))
-		lim = h->in_next;
+	lim = sf_entry_limit(h, s, lim);
 	tw_shot_result *r = h->out;
 	double next = h->sampler.next;
 	const double sdt = h->sampler.dt;
