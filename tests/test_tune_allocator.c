@@ -24,6 +24,7 @@
 #endif
 #endif
 
+#if defined(__GLIBC__) && !defined(TW_OWN_ALLOCATOR)
 static long minor_faults(void)
 {
 	struct rusage ru;
@@ -51,6 +52,7 @@ static long faults_again(size_t n)
 	tw_free(p);
 	return after - before;
 }
+#endif
 
 static void test_tuned_allocator_keeps_freed_heap(void **st)
 {
