@@ -655,7 +655,10 @@ static void test_gun_orders_match_plain(void **st)
 	free(ss);
 	free(o);
 	print_message("%d gun orders: %d allowed, %d blocked by terrain, %d short of crew\n", asked, ok, swing, crew);
-	assert_true(ok > asked / 20 && swing > 20 && crew > asked / 20);
+	if (tw_test_sanitized()) // the first cases only (tw_test_count): each kind reached
+		assert_true(ok > 0 && swing > 0 && crew > 0);
+	else
+		assert_true(ok > asked / 20 && swing > 20 && crew > asked / 20);
 }
 
 // The trail pair picked nearest first (lw_gun.c's pick_nearest_first: both passes' men and
@@ -677,7 +680,7 @@ static void test_trail_pick_matches_plain(void **st)
 	assert_non_null(o);
 	int asked = 0, placed = 0, odd = 0;
 	for (int k = 0; k < ns; k++) {
-		for (int var = 0; var < tw_test_count(20, 4, 5); var++) {
+		for (int var = 0; var < tw_test_count(20, 2, 10); var++) {
 			tw_state s;
 			assert_int_equal(tw_state_clone(&s, &ss[k]), TW_OK);
 			int bad = var % 3 == 0 ? (int)tw_rng_below(&r, 3) : 0;
