@@ -773,6 +773,18 @@ tw_status lw_validate_move_extend(const tw_state *s, const tw_order *o, tw_error
 
 bool lw_contact_plain = false;
 
+// LW.MEL.2: mover f has come into contact with enemy g: marked, and the event.
+static void note_contact(tw_state *s, tw_events *ev, tw_figure *f, const tw_figure *g)
+{
+	LWF(s, f)->marks |= LW_MARK_CONTACT;
+	tw_event *e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
+	if (e) {
+		e->a = f->id;
+		e->b = g->id;
+		tw_event_text(e, "#%d is in contact with enemy #%d", f->id, g->id);
+	}
+}
+
 tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
@@ -898,13 +910,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 						continue; // lw_contact_far
 					const tw_figure *g = &figs[foes[k]];
 					if (tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
-						LWF(s, f)->marks |= LW_MARK_CONTACT;
-						e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
-						if (e) {
-							e->a = f->id;
-							e->b = g->id;
-							tw_event_text(e, "#%d is in contact with enemy #%d", f->id, g->id);
-						}
+						note_contact(s, ev, f, g);
 						break;
 					}
 				}
@@ -915,13 +921,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 				const tw_figure *g = &figs[listed ? foes[k] : k];
 				if ((listed || (g->side != f->side && lw_is_free(g))) && (plain || !lw_contact_far(f, g)) &&
 				    tw_figure_gap(f, g) <= LW_CONTACT + 1e-9) {
-					LWF(s, f)->marks |= LW_MARK_CONTACT;
-					e = tw_events_push(ev, TW_EV_CONTACT, f->side, "LW.MEL.2");
-					if (e) {
-						e->a = f->id;
-						e->b = g->id;
-						tw_event_text(e, "#%d is in contact with enemy #%d", f->id, g->id);
-					}
+					note_contact(s, ev, f, g);
 					break;
 				}
 			}
