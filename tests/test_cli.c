@@ -77,12 +77,14 @@ static void test_rulesets_show_orders_statuses_and_data(void **st)
 /// the four games' saved final states identical but for those fields. Grant's re-pinned
 /// for GR.MORALE.8 at the table's edge and GR.GEN.10's no man on a friend: was a1705b5fef2dc2c0;
 /// again when Grant's phase became the part of the move (GR.GEN.2) and a formation change's places
-/// were matched to the men across the front (issue 19; the games change): was 4819f1706d240c0c.)
+/// were matched to the men across the front (issue 19; the games change): was 4819f1706d240c0c.
+/// Little Wars re-pinned at s32 (issue 18) when the computer general's first-move blocks began
+/// to count from the back line (LW.MV.3; the games change): was d179ac2201fa04f8.)
 static void test_bench_signature_same_on_every_build(void **st)
 {
 	(void)st;
 	assert_int_equal(run(out, sizeof out, "%s bench-signature", TW_CLI), 0);
-	assert_non_null(strstr(out, "d179ac2201fa04f8 (4 games of littlewars,"));
+	assert_non_null(strstr(out, "63ffca194c60b5c3 (4 games of littlewars,"));
 	// Any rule set that generates scenarios: Grant's generated tables, four games.
 	assert_int_equal(run(out, sizeof out, "%s bench-signature --ruleset grant", TW_CLI), 0);
 	assert_non_null(strstr(out, "ec7a25d5f0f18633 (4 games of grant,"));
@@ -306,15 +308,18 @@ static void test_demo_story_of_a_fixed_game(void **st)
 				 "--shot-model fast > tut.txt && awk -f %s/tools/demo_story.awk tut.txt",
 			     TW_CLI, TW_SOURCE_DIR, TW_SOURCE_DIR),
 			 0);
+	// s32 (issue 18): the computer generals' first-move blocks count from the back line (LW.MV.3)
+	// and the game changed; it was a 200-move draw with 4 shots in each of moves 4, 6, 9 and 13.
 	assert_string_equal(out, "  The toss: blue wins the toss and is First Player (LW.MV.1)\n"
-				 "  Move 4 (red): 4 shots\n"
-				 "  Move 6 (red): 4 shots, 4 killed by gunfire\n"
-				 "      [LW.MEL.6] Melee 1: 13 Red against 5 Blue; Blue isolated (0 supporters, needs 3): 5 "
-				 "prisoners, 0 dead each side\n"
-				 "  Move 9 (blue): 4 shots\n"
-				 "  Move 13 (blue): 4 shots, 4 killed by gunfire\n"
-				 "  The end: [LW.VAR.3] Drawn: the agreed limit of 200 moves is reached\n"
-				 "  Points (LW.VAR.2): red scores 71.0, blue scores 71.0\n");
+				 "  Move 8 (red): no firing\n"
+				 "      [LW.MEL.6] Melee 1: 13 Red against 12 Blue; Blue isolated (1 supporters, needs 6): 1 "
+				 "prisoners, 11 dead each side\n"
+				 "  The end: [LW.VAR.4] Drawn: both sides are down to fewer than 10 men (7 and 6)\n"
+				 "  Points (LW.VAR.2): red scores 68.5, blue scores 67.0\n"
+				 "  Why a draw whatever the points: the game ended under LW.VAR.3 (both sides below the\n"
+				 "  threshold: 15 men, or 10 in a small game by LW.VAR.4), which makes it a draw and splits\n"
+				 "  the 100 victory points 50/50; the rest of the points (men, guns, prisoners) are kept for\n"
+				 "  the record and for a campaign (LW.CAMP.2).\n");
 }
 
 static void test_play_computer_against_computer_json_and_replay(void **st)
@@ -440,11 +445,12 @@ static void test_campaign_record_twice_and_old_file(void **st)
 			 0);
 	assert_int_equal(run(out, sizeof out, "%s campaign new twice --target 400 --db twice.db", TW_CLI), 0);
 	assert_int_equal(run(out, sizeof out, "%s campaign record twice hf1.json --db twice.db", TW_CLI), 0);
-	assert_non_null(strstr(out, "battle recorded: red 192.5, blue 12.5; credit +180.0 / -180.0 (LW.CAMP.2)"));
+	// s32: 201 to 31.5 since the general's LW.MV.3 first moves (was 192.5 to 12.5, credit 180)
+	assert_non_null(strstr(out, "battle recorded: red 201.0, blue 31.5; credit +169.5 / -169.5 (LW.CAMP.2)"));
 	assert_int_equal(run(out, sizeof out, "%s campaign record twice hf1.json --db twice.db", TW_CLI), 2);
 	assert_non_null(strstr(out, "this battle is recorded already, as battle 1 of campaign twice"));
 	assert_int_equal(run(out, sizeof out, "%s campaign status twice --db twice.db --json", TW_CLI), 0);
-	assert_non_null(strstr(out, "\"battles\": 1, \"red\": 180, \"blue\": -180, \"leader\": \"red\""));
+	assert_non_null(strstr(out, "\"battles\": 1, \"red\": 169.5, \"blue\": -169.5, \"leader\": \"red\""));
 	assert_non_null(strstr(out, "\"pending\": 0"));
 	// Nothing is left prepared, so there is nothing to drop.
 	assert_int_equal(run(out, sizeof out, "%s campaign abandon twice --db twice.db", TW_CLI), 1);
@@ -551,7 +557,8 @@ static void test_forged_log_refused(void **st)
 	assert_non_null(strstr(out, "matches the log"));
 	// replay --verify refuses it and names the shot.
 	assert_int_equal(run(out, sizeof out, "%s replay --verify forged.json", TW_CLI), 2);
-	assert_non_null(strstr(out, "forged.json: $.shots[0]: recorded shot 0 (fired by $.orders[13]) is not what the fast "
+	// s32: the first shot is the 13th order since the generals' LW.MV.3 first moves (was the 14th)
+	assert_non_null(strstr(out, "forged.json: $.shots[0]: recorded shot 0 (fired by $.orders[12]) is not what the fast "
 				    "shot model gives: 18 contacts recorded, 1 on re-running it"));
 	// campaign record refuses it: Red is credited nothing.
 	assert_int_equal(run(out, sizeof out, "%s campaign new forgery --target 200 --db forgery.db", TW_CLI), 0);
@@ -567,12 +574,12 @@ static void test_forged_log_refused(void **st)
 	json_object_set(forged, "shots", shots);
 	save_json("forged-unused.json", forged);
 	assert_int_equal(run(out, sizeof out, "%s replay forged-unused.json", TW_CLI), 2);
-	assert_non_null(strstr(out, "forged-unused.json: $.shots[1]: recorded shots 1 to 7 are never fired: the orders fire only 1"));
+	assert_non_null(strstr(out, "forged-unused.json: $.shots[1]: recorded shots 1 to 8 are never fired: the orders fire only 1"));
 	// The genuine log verifies, and is recorded.
 	assert_int_equal(run(out, sizeof out, "%s replay --verify genuine.json", TW_CLI), 0);
-	assert_non_null(strstr(out, "re-ran 8 recorded shots with the fast shot model: each came out as recorded"));
+	assert_non_null(strstr(out, "re-ran 9 recorded shots with the fast shot model: each came out as recorded")); // s32: was 8
 	assert_int_equal(run(out, sizeof out, "%s campaign record forgery genuine.json --db forgery.db", TW_CLI), 0);
-	assert_non_null(strstr(out, "genuine.json: verified (8 recorded shots re-run with the fast shot model)"));
+	assert_non_null(strstr(out, "genuine.json: verified (9 recorded shots re-run with the fast shot model)"));
 	assert_int_equal(run(out, sizeof out, "%s campaign status forgery --db forgery.db --json", TW_CLI), 0);
 	assert_non_null(strstr(out, "\"battles\": 1"));
 	json_decref(forged);

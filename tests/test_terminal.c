@@ -210,8 +210,9 @@ static void test_LW_MOB_2_refusal_exact_and_strict_words(void **st)
 	has("  board: 'x' is not understood (usage: board)\n");
 	// A field the rule set marks optional, last in the order, may be left out: the rules answer.
 	has("  refused: gun 0 owes no trail men");
-	// The computer's men, a unit a line.
-	has("  [LW.MOB.2] Blue column: 7 men moved, 9.5 in\n");
+	// The computer's men, a unit a line. (s32: 11.5 in since the computer's first-move blocks
+	// count from the back line, LW.MV.3, and are no longer refused and moved a man at a time: 9.5 in.)
+	has("  [LW.MOB.2] Blue column: 7 men moved, 11.5 in\n");
 }
 
 /// The board is drawn as the pictures are: y up the page, so Red's back line (y = 0) is at the

@@ -30,8 +30,9 @@ END {
 	if (score != "") print "  Points (LW.VAR.2): " score
 	if (end ~ /Drawn: both sides are down to fewer than/ && score != "")
 		print "  Why a draw whatever the points: the game ended under LW.VAR.3 (both sides below the\n" \
-		      "  threshold), which makes it a draw and splits the 100 victory points 50/50; the rest of\n" \
-		      "  the points (men, guns, prisoners) are kept for the record and for a campaign (LW.CAMP.2)."
+		      "  threshold: 15 men, or 10 in a small game by LW.VAR.4), which makes it a draw and splits\n" \
+		      "  the 100 victory points 50/50; the rest of the points (men, guns, prisoners) are kept for\n" \
+		      "  the record and for a campaign (LW.CAMP.2)."
 	else if (end ~ /wins/ && score != "")
 		print "  The winner scores the 100 for victory on top of men, guns and prisoners (LW.VAR.2)."
 }

@@ -25,6 +25,7 @@
 #include "lw_ai_support.h"
 #include "lw_fgrid.h"
 #include "lw_gunvis.h"
+#include "lw_util.h"
 
 /// A doctrine's parameters. Documented in docs/doctrines.md.
 typedef struct lw_doctrine {
@@ -744,6 +745,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	int mem[512], nm = 0;
 	tw_vec2 c = tw_v2(0, 0);
 	bool cav = false;
+	double room = INFINITY; // LW.MV.3: the least any member may go, his first move counted from his back line
 	for (int j = ai->gstart[grp]; j < ai->gstart[grp + 1] && nm < 512; j++) {
 		int i = ai->gmem[j];
 		const tw_figure *f = &s->fig[i];
@@ -752,6 +754,7 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 			mem[nm++] = i;
 			c = tw_add(c, f->pos);
 			cav = f->kind == TW_FK_CAVALRY;
+			room = fmin(room, lw_allowance_now(s, f) - lw_first_move_offset(s, f));
 		}
 	}
 	if (nm == 0)
@@ -830,7 +833,11 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	// Hold: infantry of a holding doctrine wait for the enemy to come on.
 	if (!cav && dc->hold_range > 0 && dmin > dc->hold_range && s->move_no < 40)
 		return false;
-	double allow = cav ? LW_CAV_MOVE : LW_INF_MOVE;
+	// s32 (issue 18): a block whose men still stand in front of their back line has that much
+	// less to go on its first move (LW.MV.3), unless a large Country's multiplier leaves them
+	// more than the arm's move anyway (LW.BIG.1); the whole block was refused before, and its men
+	// went a man at a time at fractions of the move.
+	double allow = fmin(cav ? LW_CAV_MOVE : LW_INF_MOVE, room);
 	// Progress: along the route field round obstacles towards the enemy, or straight to the
 	// doctrine's wing while the enemy is still far off.
 	bool to_wing = goal.x != e->pos.x || goal.y != e->pos.y;

@@ -15,6 +15,7 @@
 #include "lw_obstacles.h" // issue 16: a ditch is rough going
 #include "lw_capture.h"
 #include "lw_kinds.h"
+#include "lw_util.h" // lw_first_move_offset (LW.MV.3)
 
 // s31-move (issue 18): what check_own's terrain tests look for on a table without a terrain index
 // (Hook's Farm and every table of a few dozen pieces), found in one pass over the pieces' kinds
@@ -248,16 +249,6 @@ static int figure_path(const tw_state *s, const tw_order *o, int i, tw_vec2 *out
 	return o->npath + 1;
 }
 
-// LW.MV.3: a man's first move is measured from the nearest point of his back line.
-static double first_move_offset(const tw_state *s, const tw_figure *f)
-{
-	if (f->moved_in != 0 || (int)s->params[LWP_VARIETY] == LW_VAR_DEFENSIVE || f->status != TW_FS_ACTIVE)
-		return 0;
-	const tw_side *sd = &s->sides[f->side];
-	double ahead = sd->forward * (f->pos.y - sd->back_y);
-	return fabs(ahead) <= 6.0 ? ahead : 0.0; // only men still where they were put down
-}
-
 static bool may_move_prisoner(const tw_state *s, const tw_figure *f, int side)
 {
 	// LW.MEL.10: the captor moves his prisoners from his next move onwards.
@@ -365,7 +356,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 		if (rs != TW_OK)
 			return rs;
 	}
-	double len = tw_path_length(path, n) + first_move_offset(s, f);
+	double len = tw_path_length(path, n) + lw_first_move_offset(s, f);
 	int mult = lw_big_mult_now(s); // LW.BIG.1: 2x or 3x until the armies close
 	double allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, path, n); // LW.BIG.7, KS.MOV.1 (lw_waggons.c)
 	own_terrain ot; // s31-move: the table's pieces looked at once for the tests below
@@ -385,7 +376,7 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 				    mult > 1 ? mult == 2 ? " (twice his move until the armies close)"
 							 : " (three times his move until the armies close)"
 					     : "",
-				    first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
+				    lw_first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
 								 : "");
 	tw_status st;
 	tw_vec2 end = path[n - 1];
@@ -804,7 +795,7 @@ tw_status lw_apply_move(tw_state *s, const tw_order *o, tw_events *ev)
 		int n = figure_path(s, o, i, path);
 		const tw_figure *f = &s->fig[o->fig[i]];
 		ends[i] = path[n - 1];
-		lens[i] = tw_path_length(path, n) + first_move_offset(s, f);
+		lens[i] = tw_path_length(path, n) + lw_first_move_offset(s, f);
 		for (int k = 1; k < n; k++)
 			lw_note_axle_crossings_dirs(s, f, path[k - 1], path[k], &dirs);
 	}
