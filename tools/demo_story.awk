@@ -7,7 +7,8 @@ function flush() {
 	if (shots) s = s sprintf("%d shot%s", shots, shots > 1 ? "s" : "")
 	if (killed) s = s (s ? ", " : "") sprintf("%d killed by gunfire", killed)
 	if (s != "" || nmel) {
-		printf "  Move %s (%s): %s\n", move, mover, s == "" ? "no firing" : s
+		if (s == "") s = nmel == 1 ? "a melee, no firing" : sprintf("%d melees, no firing", nmel)
+		printf "  Move %s (%s): %s\n", move, mover, s
 		for (i = 1; i <= nmel; i++) printf "      %s\n", mel[i]
 	}
 	shots = killed = nmel = 0
