@@ -180,15 +180,7 @@ static int hooks_farm_states(tw_state *keep, int max, uint64_t seed)
 
 static tw_terrain band(tw_terrain_kind kind, double x0, double y0, double x1, double y1)
 {
-	tw_terrain t;
-	memset(&t, 0, sizeof t);
-	t.kind = (uint8_t)kind;
-	t.shape = TW_SHAPE_POLY;
-	t.nverts = 4;
-	t.v[0] = tw_v2(x0, y0);
-	t.v[1] = tw_v2(x1, y0);
-	t.v[2] = tw_v2(x1, y1);
-	t.v[3] = tw_v2(x0, y1);
+	tw_terrain t = tw_test_rect(kind, x0, y0, x1, y1);
 	snprintf(t.name, sizeof t.name, "%s", tw_terrain_kind_name(kind));
 	return t;
 }

@@ -86,11 +86,10 @@ int tw_test_gun(tw_state *s, int side, double x, double y, double bearing)
 	return tw_state_add_gun(s, &g)->id;
 }
 
-int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y1, double height)
+tw_terrain tw_test_rect(int kind, double x0, double y0, double x1, double y1)
 {
 	tw_terrain t;
 	memset(&t, 0, sizeof t);
-	t.id = s->table.nterrain;
 	t.kind = (uint8_t)kind;
 	t.shape = TW_SHAPE_POLY;
 	t.nverts = 4;
@@ -98,6 +97,13 @@ int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y
 	t.v[1] = tw_v2(x1, y0);
 	t.v[2] = tw_v2(x1, y1);
 	t.v[3] = tw_v2(x0, y1);
+	return t;
+}
+
+int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y1, double height)
+{
+	tw_terrain t = tw_test_rect(kind, x0, y0, x1, y1);
+	t.id = s->table.nterrain;
 	t.height = height;
 	return tw_table_add(&s->table, &t);
 }

@@ -15,6 +15,9 @@ int tw_test_row(tw_state *s, int side, int kind, int n, double x, double y, doub
 int tw_test_gun(tw_state *s, int side, double x, double y, double bearing);
 /// Adds a rectangular terrain piece.
 int tw_test_box(tw_state *s, int kind, double x0, double y0, double x1, double y1, double height);
+/// The axis-aligned rectangle x0..x1 by y0..y1 as a terrain piece of `kind`, not yet on a table
+/// (no id, name or height; tw_test_box gives it an id and a height and puts it on a table).
+tw_terrain tw_test_rect(int kind, double x0, double y0, double x1, double y1);
 /// Adds a circular terrain piece.
 int tw_test_circle(tw_state *s, int kind, double x, double y, double r, double height);
 
