@@ -154,6 +154,16 @@ async function menOf(page, si) {
 }
 
 // Every WebSocket message a page receives, parsed, with the time it came.
+// Until no frame has come for `ms` (at most `max`): a computer seat's late answer redraws the
+// panel (its key counts the orders), which empties a form being filled in.
+async function framesSettle(page, frames, ms = 1000, max = 15000) {
+  const t0 = Date.now();
+  let n = frames.length, since = Date.now();
+  while (Date.now() - t0 < max) {
+    await page.waitForTimeout(100);
+    if (frames.length !== n) { n = frames.length; since = Date.now(); } else if (Date.now() - since >= ms) return;
+  }
+}
 function recordFrames(page) {
   const got = [];
   page.on('websocket', (ws) => ws.on('framereceived', (f) => { try { got.push({ t: Date.now(), m: JSON.parse(f.payload) }); } catch (e) { /* binary */ } }));
@@ -2311,6 +2321,9 @@ tests.push(
     const form = '#decide .dc-order[data-type="allocate"]';
     assert(await page.$(form + ' input[data-field="figures"]') && await page.$(form + ' input[data-field="locations"]'), 'the form has the men and the locations');
     // A malformed allocation (location 4) is refused with its JSON path and changes nothing.
+    // (s32: first the frames settle: the Danes' computer allocating between the fill and the
+    // click once redrew the form empty, and the refusal awaited never came.)
+    await framesSettle(page, frames);
     const n0 = frames.length;
     await page.fill(form + ' input[data-field="figures"]', sax.join(' '));
     await page.fill(form + ' input[data-field="locations"]', sax.map((_, i) => (i === 2 ? 4 : 1 + (i % 3))).join(' '));
