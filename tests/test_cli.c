@@ -312,8 +312,8 @@ static void test_demo_story_of_a_fixed_game(void **st)
 	// and the game changed; it was a 200-move draw with 4 shots in each of moves 4, 6, 9 and 13.
 	assert_string_equal(out, "  The toss: blue wins the toss and is First Player (LW.MV.1)\n"
 				 "  Move 8 (red): a melee, no firing\n"
-				 "      [LW.MEL.6] Melee 1: 13 Red against 12 Blue; Blue isolated (1 supporters, needs 6): 1 "
-				 "prisoners, 11 dead each side\n"
+				 "      [LW.MEL.6] Melee 1: 13 Red against 12 Blue; Blue isolated (1 supporter, needs 6): 1 "
+				 "prisoner, 11 dead each side\n"
 				 "  The end: [LW.VAR.4] Drawn: both sides are down to fewer than 10 men (7 and 6)\n"
 				 "  Points (LW.VAR.2): red scores 68.5, blue scores 67.0\n"
 				 "  Why a draw whatever the points: the game ended under LW.VAR.3 (both sides below the\n"

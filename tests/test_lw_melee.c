@@ -671,6 +671,29 @@ static void test_LW_MEL_15_prisoners_and_freed_not_counted(void **st)
 
 // ---- worked examples ----
 
+// LW.MEL.6's event in the singular: one supporter, one prisoner (the text once read "1 supporters
+// ... 1 prisoners", in make demo's story).
+static void test_LW_MEL_6_event_text_singular(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_lw_state(120, 96, 5, RED);
+	int b0;
+	rows_in_contact(s, RED, INF, 10, BLUE, INF, 9, 10, 20, &b0);
+	double dir = s->sides[RED].forward;
+	tw_test_man(s, BLUE, INF, 14, s->fig[b0].pos.y + dir * 10); // 10 in behind Blue's row
+	tw_events ev = {0};
+	judge(s, &ev);
+	const tw_event *m = nth_event(&ev, TW_EV_MELEE, 0);
+	assert_int_equal(m->b, 10);
+	assert_int_equal(m->c, 9);
+	assert_int_equal(m->d, 6);
+	assert_non_null(strstr(m->text, "Blue isolated (1 supporter, needs 5): 1 prisoner, 8 dead each side"));
+	assert_int_equal(n_status(s, BLUE, LW_FS_PRISONER), 1);
+	assert_int_equal(n_status(s, BLUE, TW_FS_DEAD), 8);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
 static void test_LW_EX_1_isolated_9_vs_11(void **st)
 {
 	(void)st;
@@ -1001,6 +1024,7 @@ int main(void)
 	    cmocka_unit_test(test_LW_MEL_9_judged_once_after_the_move),
 	    cmocka_unit_test(test_LW_MEL_15_prisoners_and_freed_not_counted),
 	    cmocka_unit_test(test_LW_EX_1_isolated_9_vs_11),
+	    cmocka_unit_test(test_LW_MEL_6_event_text_singular),
 	    cmocka_unit_test(test_LW_EX_2_nineteen_against_thirteen),
 	    cmocka_unit_test(test_LW_EX_3_second_melee_frees_the_prisoners),
 	    cmocka_unit_test(test_LW_EX_6_hooks_farm_cavalry_melee),

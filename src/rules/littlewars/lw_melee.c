@@ -712,12 +712,13 @@ static void lw_melee_event(lw_judge *j, int mi, tw_events *ev)
 		int S = m->n[m->small];
 		if (m->r.clause == 6)
 			snprintf(what, sizeof what,
-			         "%s isolated (%d supporters, needs %d): %d prisoners, %d dead each side", sn,
-			         m->supporters, (S + 1) / 2, m->r.prisoners, m->r.dead_small);
+			         "%s isolated (%d supporter%s, needs %d): %d prisoner%s, %d dead each side", sn,
+			         m->supporters, m->supporters == 1 ? "" : "s", (S + 1) / 2, m->r.prisoners,
+			         m->r.prisoners == 1 ? "" : "s", m->r.dead_small);
 		else
 			snprintf(what, sizeof what,
-			         "%s supported (%d supporters, needs %d): %d dead each side", sn,
-			         m->supporters, (S + 1) / 2, m->r.dead_small);
+			         "%s supported (%d supporter%s, needs %d): %d dead each side", sn,
+			         m->supporters, m->supporters == 1 ? "" : "s", (S + 1) / 2, m->r.dead_small);
 	}
 	tw_event *e = tw_events_push(ev, TW_EV_MELEE, j->mover, clause);
 	if (!e)

@@ -324,9 +324,10 @@ tw_status lw_validate_surrender(const tw_state *s, const tw_order *o, tw_error *
 	if (sup * 2 >= o->nfig)
 		return tw_error_set(
 		    err, TW_ERR_ILLEGAL, "LW.MEL.16",
-		    "only an isolated body may surrender: these %d men have %d supporters within a "
+		    "only an isolated body may surrender: %s %d m%s %s %d supporter%s within a "
 		    "move (isolated means fewer than %d)",
-		    o->nfig, sup, (o->nfig + 1) / 2);
+		    o->nfig == 1 ? "this" : "these", o->nfig, o->nfig == 1 ? "an" : "en", o->nfig == 1 ? "has" : "have",
+		    sup, sup == 1 ? "" : "s", (o->nfig + 1) / 2);
 	return TW_OK;
 }
 
