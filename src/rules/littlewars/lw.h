@@ -204,9 +204,11 @@ static inline double lw_move_allowance(const tw_figure *f)
 int lw_big_mult_now(const tw_state *s);
 /// LW.MOB.2/3 with LW.BIG.1: a man's move allowance in inches in this game move, the multiplier
 /// in force applied (the order checks use it; a man's own arm's rate is lw_move_allowance).
+/// In a Kriegspiel the base is the man's arm's move across country (KS.MOV.1, lw_ks_move.c).
+double lw_ks_allowance_base(const tw_state *s, const tw_figure *f);
 static inline double lw_allowance_now(const tw_state *s, const tw_figure *f)
 {
-	return lw_move_allowance(f) * lw_big_mult_now(s);
+	return (LWG(s)->ks ? lw_ks_allowance_base(s, f) : lw_move_allowance(f)) * lw_big_mult_now(s);
 }
 /// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle.
 static inline bool lw_gun_in_battle(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->out_of_battle == 0; }

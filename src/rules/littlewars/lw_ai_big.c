@@ -250,6 +250,13 @@ static bool valid(const tw_state *s, const tw_order *o)
 
 // A leg from a towards `to`, up to len, turned by up to 70 degrees either way and shortened to
 // find one the rules accept: a path order (box_move) or a one-man move. True with o filled.
+// A man's move for the steps below: in a Kriegspiel his arm's (KS.MOV.1: supply 6 in across
+// country, engineers and artillery 24, cavalry 36), else his kind's (LW.MOB.2/3).
+static double own_move(const tw_state *s, const tw_figure *f)
+{
+	return LWG(s)->ks ? lw_allowance_now(s, f) : lw_move_allowance(f);
+}
+
 static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, double len, int fig)
 {
 	int box_n = fig < 0 ? lw_box_men(s, o->side, o->n, NULL, NULL) : 0;
@@ -408,7 +415,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 		if (tw_dist(f->pos, to) < 1.0) // there already: a step back keeps lw-default's hands off him
 			to = tw_v2(f->pos.x, f->pos.y + (s->sides[side].back_y < f->pos.y ? -1.0 : 1.0));
 		tw_order_init(o, LW_OT_MOVE, side);
-		if (step_towards(s, o, f->pos, to, lw_move_allowance(f), c->ts_next)) {
+		if (step_towards(s, o, f->pos, to, own_move(s, f), c->ts_next)) {
 			c->ts_next++;
 			*out = *o;
 			return true;
@@ -458,7 +465,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 		if (f->moved_in == s->move_no || !lw_ai_ks_hungry(s, side, c->hungry_next, &to))
 			continue;
 		tw_order_init(o, LW_OT_MOVE, side);
-		if (step_towards(s, o, f->pos, to, lw_move_allowance(f), c->hungry_next)) {
+		if (step_towards(s, o, f->pos, to, own_move(s, f), c->hungry_next)) {
 			c->hungry_next++;
 			*out = *o;
 			return true;
@@ -518,7 +525,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			continue;
 		mark(c, best);
 		tw_order_init(o, LW_OT_MOVE, side);
-		if (step_towards(s, o, s->fig[best].pos, b, fmin(lw_move_allowance(&s->fig[best]), bd - BIG_SCOUT_R + 5), best)) {
+		if (step_towards(s, o, s->fig[best].pos, b, fmin(own_move(s, &s->fig[best]), bd - BIG_SCOUT_R + 5), best)) {
 			*out = *o;
 			return true;
 		}
@@ -542,7 +549,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 				continue;
 			mark(c, i);
 			tw_order_init(o, LW_OT_MOVE, side);
-			if (step_towards(s, o, f->pos, mid, lw_move_allowance(f), i)) {
+			if (step_towards(s, o, f->pos, mid, own_move(s, f), i)) {
 				*out = *o;
 				return true;
 			}
@@ -608,7 +615,7 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 			tw_vec2 wp = waypoint(s, f->pos, at);
 			double len = wp.x == at.x && wp.y == at.y ? d - march_r + 1 : tw_dist(f->pos, wp) + 2.0;
 			tw_order_init(o, LW_OT_MOVE, side);
-			found = step_towards(s, o, f->pos, wp, fmin(lw_move_allowance(f), len), i);
+			found = step_towards(s, o, f->pos, wp, fmin(own_move(s, f), len), i);
 		}
 		tw_free(crew);
 		if (found) {

@@ -10,7 +10,8 @@
 #include "lw_util.h"
 #include "tinwar/tinwar.h"
 
-#define TS_BEHIND 30.0 ///< a T&S man keeps this far behind the middle of the men he serves
+#define TS_BEHIND 0.0 ///< a T&S man keeps this far behind the middle of the men he serves (KS.MOV.1: at 6 in
+                       ///< across country to their 12 he cannot afford to stand back: it was 30)
 
 int lw_ai_arm(const tw_state *s, const tw_figure *f) { return lw_arm_of(s, f); }
 

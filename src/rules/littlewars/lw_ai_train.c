@@ -18,8 +18,9 @@
 #define TRAIN_GATHER_MOVES 4 ///< moves in which men walk up to a train
 enum { TRAIN_FRESH = 0, TRAIN_DONE = 1, TRAIN_GATHERING = 2, TRAIN_RUN = 20 };
 
-// The crews: each gun's 4 nearest free men of its side within 6 in (LW.MOB.4) stay with it.
-static const uint8_t *crew;
+// The crews: each gun's 4 nearest free men of its side within 6 in (LW.MOB.4) stay with it. The
+// mask goes down the calls (it was a file-wide pointer, and two generals on two threads of `sim
+// --jobs 2` set it to NULL under each other: a crash, stop 33).
 
 static void mark_crews(const tw_state *s, int side, uint8_t *mask)
 {
@@ -47,7 +48,7 @@ static void mark_crews(const tw_state *s, int side, uint8_t *mask)
 
 // A man who may go by train: a free infantryman or cavalryman of `side`, not moved this move,
 // of the line (not a gunner, engineer, T&S man or the General), not one of a gun's crew.
-static bool rider(const tw_state *s, int side, const tw_figure *f)
+static bool rider(const tw_state *s, int side, const tw_figure *f, const uint8_t *crew)
 {
 	if (f->side != side || !lw_is_free(f) || f->moved_in == s->move_no ||
 	    (f->kind != TW_FK_INFANTRY && f->kind != TW_FK_CAVALRY))
@@ -187,7 +188,7 @@ static bool bring_gun(const tw_state *s, int side, int k, tw_order *o)
 
 // Men within 6 in of train k board it, as many as its trucks carry (20 in all in the Kriegspiel,
 // where loading takes 2 moves a 20 men); `aboard` are on it already.
-static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
+static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o, const uint8_t *crew)
 {
 	if (load_gun(s, side, k, o)) // lw-box: a gun beside the train goes with its crew first
 		return true;
@@ -199,7 +200,7 @@ static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
 	o->n = k;
 	for (int i = 0; i < s->nfig && o->nfig < cap; i++) {
 		const tw_figure *f = &s->fig[i];
-		if (!rider(s, side, f) || lw_fig_dist(f, at) > LW_REACH - 0.05)
+		if (!rider(s, side, f, crew) || lw_fig_dist(f, at) > LW_REACH - 0.05)
 			continue;
 		bool c = f->kind == TW_FK_CAVALRY;
 		if (lw_rail_trucks(inf + !c, cav + c, lw_held_guns(s, side, LW_ON_TRAIN, k)) > LW_RAIL_FULL_TRUCKS) // lw-box: 2 a gun aboard
@@ -213,14 +214,14 @@ static bool load(const tw_state *s, int side, int k, int aboard, tw_order *o)
 
 // The nearest riders within three moves of train k walk up to it (to some 3-4 in from the
 // engine, fanned out round it), TRAIN_GATHER of them in all, one order each; false when nobody can.
-static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order *o)
+static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order *o, const uint8_t *crew)
 {
 	const lw_side *sd = LWS(s, side);
 	tw_vec2 at = tw_v2(sd->train_x[k], sd->train_y[k]);
 	int nwalked = 0, beside = 0;
 	for (int i = 0; i < s->nfig; i++) {
 		nwalked += walked[i];
-		beside += s->fig[i].side == side && lw_is_free(&s->fig[i]) && rider(s, side, &s->fig[i]) &&
+		beside += s->fig[i].side == side && lw_is_free(&s->fig[i]) && rider(s, side, &s->fig[i], crew) &&
 			  lw_fig_dist(&s->fig[i], at) <= LW_REACH - 0.05;
 	}
 	while (nwalked + beside < TRAIN_GATHER) {
@@ -228,7 +229,7 @@ static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order
 		double bd = INFINITY;
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
-			if (walked[i] || !rider(s, side, f) || lw_is_boxed(s, f) || lw_fig_dist(f, at) <= LW_REACH - 0.05)
+			if (walked[i] || !rider(s, side, f, crew) || lw_is_boxed(s, f) || lw_fig_dist(f, at) <= LW_REACH - 0.05)
 				continue;
 			double d = tw_dist(f->pos, at);
 			if (d < bd && d <= 3 * lw_allowance_now(s, f) + 4.0) {
@@ -320,7 +321,7 @@ static bool run_to_dry(const tw_state *s, int side, int k, tw_order *o)
 	return false;
 }
 
-static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o);
+static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o, const uint8_t *crew);
 
 bool lw_ai_train(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o)
 {
@@ -334,14 +335,12 @@ bool lw_ai_train(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw
 	if (!mask)
 		return false;
 	mark_crews(s, side, mask);
-	crew = mask;
-	bool found = train_order(s, side, done, walked, o);
-	crew = NULL;
+	bool found = train_order(s, side, done, walked, o, mask);
 	tw_free(mask);
 	return found;
 }
 
-static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o)
+static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *walked, tw_order *o, const uint8_t *crew)
 {
 	// done[k]: TRAIN_FRESH, TRAIN_DONE (used, or nobody came), TRAIN_RUN (loaded, running), or
 	// gathering: TRAIN_GATHERING + the moves in which men walked up to it so far.
@@ -352,14 +351,14 @@ static bool train_order(const tw_state *s, int side, uint8_t *done, uint8_t *wal
 		int riders = lw_train_riders(s, side, k, NULL, NULL) + lw_held_guns(s, side, LW_ON_TRAIN, k); // lw-box: guns ride too
 		if (done[k] != TRAIN_RUN) {
 			// The men beside it board as they come (each boarding is their move).
-			if (load(s, side, k, riders, o))
+			if (load(s, side, k, riders, o, crew))
 				return true;
 			if (done[k] < TRAIN_GATHERING + TRAIN_GATHER_MOVES && bring_gun(s, side, k, o)) { // lw-box
 				for (int j = 0; j < o->nfig; j++) // the crew walked up to it: the train waits for them
 					walked[o->fig[j]] = 1;
 				return true;
 			}
-			if (done[k] < TRAIN_GATHERING + TRAIN_GATHER_MOVES && gather(s, side, k, walked, o))
+			if (done[k] < TRAIN_GATHERING + TRAIN_GATHER_MOVES && gather(s, side, k, walked, o, crew))
 				return true;
 			bool any = false; // did anyone walk up to it this move?
 			for (int i = 0; i < s->nfig && !any; i++)

@@ -7,6 +7,7 @@
 #include "core/shot_fast.h"
 #include "lw.h"
 #include "lw_ks_gun_retire.h" // KS.CH.13 (lw-box)
+#include "lw_ks_move.h"       // KS.MOV.1-4, KS.FORM.3
 #include "tinwar/littlewars.h"
 
 #define LW_MUZZLE_HEIGHT 1.0 // inches above the ground
@@ -178,6 +179,20 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	// LW.MOB.13: 24 in with at least 4 cavalry going with it, else 12 in.
 	// LW.BIG.1: times the multiplier in force on a large Country.
 	double allow = (cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE) * lw_big_mult_now(s);
+	if (LWG(s)->ks) {
+		// KS.MOV.1: in a Kriegspiel the Royal Artillery moves 24 in (and with the multiplier);
+		// contours count on top (KS.MOV.3); no steep ground off a road (KS.MOV.4), no ford (KS.FORM.3).
+		lw_ks_going kg;
+		st = lw_ks_path(s, NULL, pts, o->npath + 1, &kg, err);
+		if (st != TW_OK)
+			return st;
+		if (len + kg.contour > kg.allow + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, len > kg.allow + 1e-9 ? "KS.MOV.1" : "KS.MOV.3",
+					    "gun %d would move %.2f in, and %d contours up and %d down count %.0f in more: the "
+					    "artillery may move %.0f in",
+					    g->id, len, kg.up, kg.down, kg.contour, kg.allow);
+		allow = kg.allow;
+	}
 	if (len > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, lw_big_mult_now(s) > 1 ? "LW.BIG.1" : "LW.MOB.13",
 				    "gun %d would move %.*f in; with %d cavalry going with it it may move %.0f in", g->id,

@@ -16,6 +16,7 @@
 #include "lw_capture.h"
 #include "lw_kinds.h"
 #include "lw_util.h" // lw_first_move_offset (LW.MV.3)
+#include "lw_ks_move.h" // KS.MOV.1-4, KS.FORM.3-5
 
 // s31-move (issue 18): what check_own's terrain tests look for on a table without a terrain index
 // (Hook's Farm and every table of a few dozen pieces), found in one pass over the pieces' kinds
@@ -315,6 +316,35 @@ tw_status lw_validate_move(const tw_state *s, const tw_order *o, tw_error *err)
 
 // Everything about figure i of the order except the gaps to other men: listed once, his to
 // move, free to move, within his allowance, a path clear of obstacles, a place to stand.
+static tw_status check_legs_and_end(const tw_state *s, const tw_figure *f, const tw_vec2 *path, int n,
+				    own_terrain *ot, tw_vec2 *end_out, tw_error *err);
+
+// check_own's allowance in a Kriegspiel: the arm's move across country or on a road (KS.MOV.1/2),
+// contours (KS.MOV.3) and ditches (issue 16) counted on top; steep ground and fords (lw_ks_path).
+static tw_status ks_own(const tw_state *s, const tw_figure *f, const tw_vec2 *path, int n, double len, double rough,
+			tw_vec2 *end_out, own_terrain *ot, tw_error *err)
+{
+	lw_ks_going g;
+	tw_status st = lw_ks_path(s, f, path, n, &g, err);
+	if (st != TW_OK)
+		return st;
+	// KS.MOV.2 for the road bonus of infantry and cavalry; the General's 72 in by motor and the
+	// supply's 12 on a road are KS.MOV.1's table.
+	const char *cl = g.road && (g.arm == LW_ARM_INFANTRY || g.arm == LW_ARM_CAVALRY) ? "KS.MOV.2" : "KS.MOV.1";
+	if (len > g.allow + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d would move %.*f in; %s may move %.0f in %s%s", f->id,
+				    lw_excess_digits(len, g.allow), len, lw_ks_arm_names[g.arm], g.allow,
+				    g.road ? "on the road" : "across country",
+				    lw_first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)" : "");
+	if (len + g.contour + rough > g.allow + 1e-9)
+		return tw_error_set(err, TW_ERR_ILLEGAL, g.contour > 0 ? "KS.MOV.3" : cl,
+				    "figure %d would move %.2f in, and %d contours up and %d down count %.0f in more%s: %.2f of "
+				    "his %.0f in",
+				    f->id, len, g.up, g.down, g.contour, rough > 0 ? " (and a ditch counts twice)" : "",
+				    len + g.contour + rough, g.allow);
+	return check_legs_and_end(s, f, path, n, ot, end_out, err);
+}
+
 static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 *end_out, tw_error *err)
 {
 	tw_vec2 path[TW_ORDER_MAX_PATH + 1];
@@ -363,6 +393,8 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	own_terrain_find(s, &ot);
 	// issue 16: each inch in a ditch counts two (s31-move: +0 without one, as lw_rough_extra adds)
 	double rough = ot.ok && !ot.rough ? 0.0 : lw_rough_extra(s, path, n);
+	if (LWG(s)->ks) // KS.MOV.1-4, KS.FORM.3-5: the Kriegspiel's move table (lw_ks_move.c)
+		return ks_own(s, f, path, n, len, rough, end_out, &ot, err);
 	if (rough > 0 && len <= allow + 1e-9 && len + rough > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL, mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 				    "figure %d would move %.2f in, %.2f of them in a ditch, which count twice: %.2f of his %.0f in",
@@ -378,17 +410,24 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 					     : "",
 				    lw_first_move_offset(s, f) != 0 ? " (first move measured from the back line, LW.MV.3)"
 								 : "");
+	return check_legs_and_end(s, f, path, n, &ot, end_out, err);
+}
+
+// check_own's legs (LW.MOB.1, LW.C.4) and the place he ends at.
+static tw_status check_legs_and_end(const tw_state *s, const tw_figure *f, const tw_vec2 *path, int n,
+				    own_terrain *ot, tw_vec2 *end_out, tw_error *err)
+{
 	tw_status st;
 	tw_vec2 end = path[n - 1];
 	// s31-move: the pieces in the way of standing at the end looked for with the last leg's.
 	stand_probe probe = {end, f->radius + (s->params[LWP_SPACING] != 0 ? LW_CLEAR : 0.0) - 1e-9, STAND_UNKNOWN};
 	for (int k = 1; k < n; k++) {
-		st = check_leg(s, path[k - 1], path[k], &ot, k == n - 1 ? &probe : NULL, err);
+		st = check_leg(s, path[k - 1], path[k], ot, k == n - 1 ? &probe : NULL, err);
 		if (st != TW_OK)
 			return st;
 	}
 	*end_out = end;
-	return check_standing(s, f, end, &ot, probe.hit, err);
+	return check_standing(s, f, end, ot, probe.hit, err);
 }
 
 // True for figures that take up room on the table (the others are skipped in the gap checks).

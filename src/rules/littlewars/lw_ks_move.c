@@ -1,0 +1,140 @@
+// The Kriegspiel's move table applied to paths on the table (KS.MOV.1-4, KS.FORM.3-5).
+// Readings (docs/rules/littlewars.md "The Kriegspiel"): a hill piece is one contour (KS.TER.1's
+// ½ ft block); a path is looked at every 1/4 in, and each change in the number of hill pieces
+// under it is that many contours up or down; a party wholly on a road is taken to march in twos
+// or fours (KS.MOV.2); "cannot cross rivers" means not at a ford (a bridge takes them, KS.FORM.3).
+#include <math.h>
+
+#include "lw_ks_move.h"
+#include "lw_util.h"
+#include "lw_waggons.h"
+
+double lw_ks_allowance_base(const tw_state *s, const tw_figure *f)
+{
+	if (f->kind == TW_FK_WAGGON)
+		return LW_INF_MOVE; // lw_waggon_pace gives KS.MOV.1's 12 in on roads, 6 in across country
+	int arm = lw_arm_of(s, f);
+	if (arm < 0 || arm >= LW_ARM_COUNT)
+		return lw_move_allowance(f);
+	return lw_ks_arms[arm].move; // KS.MOV.1
+}
+
+// The hill pieces under p among the candidates.
+static int layers_at(const tw_table *tb, const int *cand, int nc, tw_vec2 p)
+{
+	int k = 0;
+	for (int i = 0; i < nc; i++)
+		if (tw_terrain_contains(&tb->terrain[cand[i]], p))
+			k++;
+	return k;
+}
+
+void lw_ks_path_contours(const tw_state *s, const tw_vec2 *pts, int n, lw_ks_contours *c)
+{
+	c->up = c->down = c->n = 0;
+	const tw_table *tb = &s->table;
+	double run = 0; // inches along the path before this leg
+	for (int k = 1; k < n; k++) {
+		tw_vec2 a = pts[k - 1], b = pts[k];
+		double len = tw_dist(a, b);
+		// The hill pieces whose boxes meet the leg's (in table order), at most 256 of them.
+		int cand[256], nc = 0;
+		for (int i = 0; i < tb->nterrain && nc < 256; i++) {
+			const tw_terrain *t = &tb->terrain[i];
+			if (t->kind == TW_TER_HILL && !(fmax(a.x, b.x) < t->lo.x || fmin(a.x, b.x) > t->hi.x ||
+							fmax(a.y, b.y) < t->lo.y || fmin(a.y, b.y) > t->hi.y))
+				cand[nc++] = i;
+		}
+		if (nc > 0 && len > 0) {
+			int steps = (int)ceil(len / LW_KS_CONTOUR_STEP);
+			int was = layers_at(tb, cand, nc, a);
+			for (int j = 1; j <= steps; j++) {
+				double u = (double)j / steps;
+				int now = layers_at(tb, cand, nc, tw_add(a, tw_scale(tw_sub(b, a), u)));
+				for (int d = now - was; d != 0; d += d > 0 ? -1 : 1) {
+					if (d > 0)
+						c->up++;
+					else
+						c->down++;
+					if (c->n < LW_KS_MAX_CROSS)
+						c->at[c->n++] = run + len * u;
+				}
+				was = now;
+			}
+		}
+		run += len;
+	}
+}
+
+bool lw_ks_steep(const lw_ks_contours *c)
+{
+	for (int i = 0; i + LW_KS_STEEP_COUNT - 1 < c->n; i++)
+		if (c->at[i + LW_KS_STEEP_COUNT - 1] - c->at[i] <= LW_KS_STEEP_RUN + LW_EPS)
+			return true; // KS.MOV.4: four to the foot
+	return false;
+}
+
+// A point of a river crossed at a ford: in a river, in a ford, under no bridge still standing.
+static bool at_ford(const tw_table *tb, tw_vec2 p)
+{
+	bool river = false, ford = false;
+	for (int i = 0; i < tb->nterrain; i++) {
+		const tw_terrain *t = &tb->terrain[i];
+		if (t->kind != TW_TER_RIVER && t->kind != TW_TER_FORD && t->kind != TW_TER_BRIDGE)
+			continue;
+		if (p.x < t->lo.x || p.x > t->hi.x || p.y < t->lo.y || p.y > t->hi.y || !tw_terrain_contains(t, p))
+			continue;
+		if (t->kind == TW_TER_BRIDGE && !(t->flags & TW_TF_RUINED))
+			return false;
+		river |= t->kind == TW_TER_RIVER;
+		ford |= t->kind == TW_TER_FORD;
+	}
+	return river && ford;
+}
+
+static bool path_fords(const tw_state *s, const tw_vec2 *pts, int n)
+{
+	for (int k = 1; k < n; k++) {
+		double len = tw_dist(pts[k - 1], pts[k]);
+		int steps = (int)(len / 0.5) + 1; // every 1/2 in, as lw_move.c looks for open water
+		for (int j = 0; j <= steps; j++)
+			if (at_ford(&s->table, tw_add(pts[k - 1], tw_scale(tw_sub(pts[k], pts[k - 1]), (double)j / steps))))
+				return true;
+	}
+	return false;
+}
+
+tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, int n, lw_ks_going *g,
+		     tw_error *err)
+{
+	g->arm = f ? lw_arm_of(s, f) : LW_ARM_RA;
+	if (g->arm < 0 || g->arm >= LW_ARM_COUNT)
+		g->arm = LW_ARM_INFANTRY;
+	bool wheeled = !f || f->kind == TW_FK_WAGGON; // KS.MOV.4: guns and waggons
+	g->road = lw_path_on_road(s, pts, n);
+	int mult = lw_big_mult_now(s);
+	if (f && f->kind == TW_FK_WAGGON)
+		g->allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, pts, n); // KS.MOV.1: 6 in, 12 on a road
+	else
+		g->allow = lw_ks_move(g->arm, g->road, g->road) * mult; // KS.MOV.1/2 (a road party in twos or fours)
+	lw_ks_contours c;
+	lw_ks_path_contours(s, pts, n, &c);
+	g->up = c.up;
+	g->down = c.down;
+	g->contour = lw_ks_contour_cost(c.up, c.down); // KS.MOV.3
+	const char *what = f ? lw_ks_arm_names[g->arm] : "a gun";
+	if (wheeled && !g->road && lw_ks_steep(&c))
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.MOV.4",
+				    "%s %d cannot pass where 4 contours lie within 12 in, save by road", f ? "waggon" : "gun",
+				    f ? f->id : -1);
+	// KS.FORM.3-5: artillery (guns, their men, carts), engineers and supply cannot cross rivers.
+	bool dry = !f || g->arm == LW_ARM_RA || g->arm == LW_ARM_RE || g->arm == LW_ARM_TS;
+	if (dry && path_fords(s, pts, n)) {
+		const char *cl = g->arm == LW_ARM_RA ? "KS.FORM.3" : g->arm == LW_ARM_RE ? "KS.FORM.4" : "KS.FORM.5";
+		if (f)
+			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d (%s) cannot cross a river at a ford: a bridge will take him",
+					    f->id, what);
+		return tw_error_set(err, TW_ERR_ILLEGAL, cl, "guns cannot cross a river at a ford: a bridge will take them");
+	}
+	return TW_OK;
+}

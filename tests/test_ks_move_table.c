@@ -1,0 +1,181 @@
+// The Kriegspiel's move table on the table (stop 33): KS.MOV.1-4 and KS.FORM.3-5 through the one
+// entry point. Before, lw_ks_move and its fellows were arithmetic that no order asked: a
+// Kriegspiel's cavalry went 24 in, its engineers 12, its supply 12 across country, and guns,
+// engineers and supply waded fords. Exact distances throughout; every refusal leaves the state
+// unchanged (tw_test_expect_refused).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+
+// cmocka needs the three headers above first.
+#include <cmocka.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "rules/littlewars/lw_big.h"
+#include "rules/littlewars/lw_ks_move.h"
+#include "scene.h"
+
+#define INF TW_FK_INFANTRY
+#define CAV TW_FK_CAVALRY
+
+static int man(tw_state *s, int kind, int arm, double x, double y)
+{
+	int id = tw_test_man(s, 0, kind, x, y);
+	LWF(s, &s->fig[id])->arm = (int8_t)arm;
+	return id;
+}
+
+// A road along y = 100, 4 in wide, the whole width of the table.
+static void road(tw_state *s) { tw_test_box(s, TW_TER_ROAD, 0, 98, 200, 102, 0); }
+
+// KS.MOV.1: cavalry 36 in, engineers and artillery 24, infantry 12, supply 6 across country, the
+// General 36 across country.
+static void test_KS_MOV_1_moves_by_arm(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	int c = man(s, CAV, -1, 20, 40), e = man(s, INF, LW_ARM_RE, 60, 40), a = man(s, INF, LW_ARM_RA, 80, 40);
+	int i = man(s, INF, -1, 100, 40), t = man(s, INF, LW_ARM_TS, 120, 40), g = man(s, CAV, LW_ARM_GENERAL, 140, 40);
+	tw_test_refused_with(s, tw_test_move_to(0, c, 20, 76.5), "KS.MOV.1", "cavalry may move 36 in across country");
+	tw_test_refused_with(s, tw_test_move_to(0, e, 60, 64.5), "KS.MOV.1", "engineers may move 24 in");
+	tw_test_refused_with(s, tw_test_move_to(0, a, 80, 64.5), "KS.MOV.1", "artillery may move 24 in");
+	tw_test_refused_with(s, tw_test_move_to(0, i, 100, 52.5), "KS.MOV.1", "infantry may move 12 in");
+	tw_test_refused_with(s, tw_test_move_to(0, t, 120, 46.5), "KS.MOV.1", "supply may move 6 in across country");
+	tw_test_refused_with(s, tw_test_move_to(0, g, 140, 76.5), "KS.MOV.1", "general may move 36 in");
+	tw_test_ok(s, tw_test_move_to(0, c, 20, 76));
+	tw_test_ok(s, tw_test_move_to(0, e, 60, 64));
+	tw_test_ok(s, tw_test_move_to(0, a, 80, 64));
+	tw_test_ok(s, tw_test_move_to(0, i, 100, 52));
+	tw_test_ok(s, tw_test_move_to(0, t, 120, 46));
+	tw_test_ok(s, tw_test_move_to(0, g, 140, 76));
+	assert_true(s->fig[c].pos.y == 76 && s->fig[t].pos.y == 46 && s->fig[g].pos.y == 76);
+	tw_test_free(s);
+}
+
+// KS.MOV.1/2 on a road: infantry 18, cavalry 54 (in twos or fours: a party wholly on the road is
+// taken to be), supply 12, the General 72 by motor; engineers gain nothing.
+static void test_KS_MOV_2_road_moves(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	road(s);
+	int i = man(s, INF, -1, 10, 100), c = man(s, CAV, -1, 10, 99), t = man(s, INF, LW_ARM_TS, 10, 101);
+	int g = man(s, CAV, LW_ARM_GENERAL, 100, 100), e = man(s, INF, LW_ARM_RE, 120, 99);
+	tw_test_refused_with(s, tw_test_move_to(0, i, 28.5, 100), "KS.MOV.2", "infantry may move 18 in on the road");
+	tw_test_refused_with(s, tw_test_move_to(0, c, 64.5, 99), "KS.MOV.2", "cavalry may move 54 in on the road");
+	tw_test_refused_with(s, tw_test_move_to(0, t, 22.5, 101), "KS.MOV.1", "supply may move 12 in on the road");
+	tw_test_refused_with(s, tw_test_move_to(0, g, 172.5, 100), "KS.MOV.1", "general may move 72 in on the road");
+	tw_test_refused_with(s, tw_test_move_to(0, e, 144.5, 99), "KS.MOV.1", "engineers may move 24 in on the road");
+	// Off the road at the end: across country's move.
+	tw_test_refused_with(s, tw_test_move_to(0, i, 10, 113), "KS.MOV.1", "infantry may move 12 in across country");
+	tw_test_ok(s, tw_test_move_to(0, i, 28, 100));
+	tw_test_ok(s, tw_test_move_to(0, c, 64, 99));
+	tw_test_ok(s, tw_test_move_to(0, t, 22, 101));
+	tw_test_ok(s, tw_test_move_to(0, g, 172, 100));
+	tw_test_free(s);
+}
+
+// KS.MOV.3: each contour up counts 12 in, each down 6 in (a hill piece is one contour, KS.TER.1).
+static void test_KS_MOV_3_contours_count(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	tw_test_box(s, TW_TER_HILL, 25, 0, 200, 200, 1);
+	tw_test_box(s, TW_TER_HILL, 28, 0, 200, 200, 1);
+	int up = man(s, INF, -1, 24, 40), down = man(s, INF, -1, 27, 60), two = man(s, INF, -1, 30, 80);
+	lw_ks_contours c;
+	tw_vec2 path[2] = {tw_v2(24, 40), tw_v2(30, 40)};
+	lw_ks_path_contours(s, path, 2, &c);
+	assert_int_equal(c.up, 2);
+	assert_int_equal(c.down, 0);
+	assert_int_equal(c.n, 2);
+	assert_true(fabs(c.at[0] - 1.0) <= 0.25 && fabs(c.at[1] - 4.0) <= 0.25);
+	// One up: 1 in + 12 = 13 in of a 12 in move.
+	tw_test_refused_with(s, tw_test_move_to(0, up, 26, 40), "KS.MOV.3", "1 contours up and 0 down count 12 in more");
+	// One down: 6 in + 6 = 12 in, the whole move; 6.1 in + 6 is too far.
+	tw_test_refused_with(s, tw_test_move_to(0, down, 20.9, 60), "KS.MOV.3", "0 contours up and 1 down count 6 in more");
+	tw_test_ok(s, tw_test_move_to(0, down, 21, 60));
+	// Two down: 12 in of contours leave nothing to walk with.
+	tw_test_refused_with(s, tw_test_move_to(0, two, 24, 80), "KS.MOV.3", "0 contours up and 2 down count 12 in more");
+	// On the hill's top: no contour, the full 12 in.
+	tw_test_ok(s, tw_test_move_to(0, up, 24, 52));
+	tw_test_ok(s, tw_test_move_to(0, two, 42, 80));
+	tw_test_free(s);
+}
+
+// KS.MOV.4: a wheeled piece cannot pass 4 contours within 12 in, save by road; men can.
+static void test_KS_MOV_4_wheels_off_steep_ground(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	for (int k = 0; k < 4; k++) // contours at x = 30, 31.5, 33 and 34.5
+		tw_test_box(s, TW_TER_HILL, 30 + 1.5 * k, 0, 200, 200, 1);
+	int w = man(s, TW_FK_WAGGON, LW_ARM_TS, 29.5, 40);
+	lw_ks_contours c;
+	tw_vec2 path[2] = {tw_v2(29, 40), tw_v2(34, 40)};
+	lw_ks_path_contours(s, path, 2, &c);
+	assert_int_equal(c.up, 3);
+	assert_false(lw_ks_steep(&c));
+	path[1] = tw_v2(35, 40);
+	lw_ks_path_contours(s, path, 2, &c);
+	assert_int_equal(c.up, 4);
+	assert_true(lw_ks_steep(&c));
+	tw_test_refused_with(s, tw_test_move_to(0, w, 34, 40), "KS.MOV.3", "3 contours up");
+	tw_test_refused_with(s, tw_test_move_to(0, w, 35.5, 40), "KS.MOV.4", "cannot pass where 4 contours lie within 12 in");
+	// By road the wheels pass (KS.MOV.4), and the contours still count (KS.MOV.3).
+	tw_test_box(s, TW_TER_ROAD, 0, 38, 200, 42, 0);
+	tw_test_refused_with(s, tw_test_move_to(0, w, 35.5, 40), "KS.MOV.3", "4 contours up");
+	// A man is no wheeled piece: 4 contours cost him 48 in, but KS.MOV.4 does not stop him.
+	int m = man(s, INF, -1, 29.5, 60);
+	tw_test_refused_with(s, tw_test_move_to(0, m, 35.5, 60), "KS.MOV.3", "4 contours up");
+	tw_test_free(s);
+}
+
+// KS.FORM.3-5: artillery, engineers and supply cannot cross a river at a ford; a bridge takes
+// them. Infantry and cavalry ford.
+static void test_KS_FORM_3_4_5_no_ford_for_guns_engineers_supply(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	tw_test_box(s, TW_TER_RIVER, 0, 100, 200, 104, 0);
+	tw_test_box(s, TW_TER_FORD, 90, 99, 100, 105, 0);
+	tw_test_box(s, TW_TER_BRIDGE, 120, 99, 128, 105, 0);
+	int i = man(s, INF, -1, 92, 97), e = man(s, INF, LW_ARM_RE, 95, 97), a = man(s, INF, LW_ARM_RA, 98, 97);
+	int t = man(s, INF, LW_ARM_TS, 94, 96), e2 = man(s, INF, LW_ARM_RE, 124, 97);
+	tw_test_refused_with(s, tw_test_move_to(0, e, 95, 107), "KS.FORM.4", "cannot cross a river at a ford");
+	tw_test_refused_with(s, tw_test_move_to(0, a, 98, 107), "KS.FORM.3", "cannot cross a river at a ford");
+	tw_test_refused_with(s, tw_test_move_to(0, t, 94, 101), "KS.FORM.5", "cannot cross a river at a ford");
+	tw_test_ok(s, tw_test_move_to(0, i, 92, 107));
+	tw_test_ok(s, tw_test_move_to(0, e2, 124, 107));
+	assert_true(s->fig[i].pos.y == 107 && s->fig[e2].pos.y == 107 && s->fig[e].pos.y == 97);
+	tw_test_free(s);
+}
+
+// Outside a Kriegspiel nothing changes: a cavalryman's 24 in (LW.MOB.3), no contour cost.
+static void test_KS_MOV_1_only_in_a_kriegspiel(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
+	tw_test_box(s, TW_TER_HILL, 25, 0, 200, 200, 1);
+	int c = man(s, CAV, -1, 20, 40), i = man(s, INF, LW_ARM_RE, 24, 80);
+	tw_test_refused_with(s, tw_test_move_to(0, c, 20, 64.5), "LW.MOB.3", "may move 24 in");
+	tw_test_ok(s, tw_test_move_to(0, i, 36, 80));
+	tw_test_free(s);
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_KS_MOV_1_moves_by_arm),
+	    cmocka_unit_test(test_KS_MOV_2_road_moves),
+	    cmocka_unit_test(test_KS_MOV_3_contours_count),
+	    cmocka_unit_test(test_KS_MOV_4_wheels_off_steep_ground),
+	    cmocka_unit_test(test_KS_FORM_3_4_5_no_ford_for_guns_engineers_supply),
+	    cmocka_unit_test(test_KS_MOV_1_only_in_a_kriegspiel),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
