@@ -111,7 +111,7 @@ typedef struct lw_fig {
 	int32_t ks_retiring;  ///< KS.CH.10/11: game move his body began retiring from cavalry, 0 none
 } lw_fig;
 /// lw_fig.ks_still_why: what keeps a man still until ks_still_until (lw_ks_pursuit.c).
-enum { LW_STILL_CLOSE = 0, LW_STILL_FELL_BACK = 1, LW_STILL_UNLOADED = 2 };
+enum { LW_STILL_CLOSE = 0, LW_STILL_FELL_BACK = 1, LW_STILL_UNLOADED = 2, LW_STILL_WOUNDED = 3 };
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
 #define LW_BOX_MAX 32
 #define LW_WORK_MAX 32

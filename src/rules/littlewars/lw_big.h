@@ -180,6 +180,18 @@ enum { LW_GNL_UNHURT = 0, LW_GNL_WOUNDED, LW_GNL_FALLEN };
 /// rifle fire or an ordinary shot, or captured, fallen (the next subordinate takes over).
 int lw_ks_general_hit(bool sykes, bool in_shell_zone, bool shot_or_captured);
 #define LW_KS_WOUNDED_MOVES 3 ///< KS.GNL.2
+/// KS.GNL.1: f is a side's General's figure in a Kriegspiel (arm LW_ARM_GENERAL).
+bool lw_ks_is_general(const tw_state *s, const tw_figure *f);
+/// KS.GNL.2: f is a General who cannot be harmed: Wells's default, without Sykes's option. Such
+/// a figure is left out of shell and mine zones, shot kills, melees and their support, charges.
+bool lw_ks_general_immune(const tw_state *s, const tw_figure *f);
+/// KS.GNL.2 under Sykes's option: the General f was inside a shell's (or a mine's) zone: he is
+/// wounded, his player out of the room for his side's next 3 own moves (his figure held still,
+/// LW_STILL_WOUNDED, and the General's seat's orders refused until then). Pushes the event.
+void lw_ks_general_wound(tw_state *s, tw_figure *f, tw_events *ev);
+/// KS.GNL.2: LW_GNL_UNHURT, LW_GNL_WOUNDED (until: the last game move he is away) or
+/// LW_GNL_FALLEN (his figure dead, taken or out) for side's General; UNHURT without one.
+int lw_ks_general_state(const tw_state *s, int side, int32_t *until);
 /// KS.GEN.1/2: the seats of `side` in a Kriegspiel state, from its record's arms with a player
 /// (lw_side.ks_arms): the General, one per arm, the official. 0 when the game is no Kriegspiel.
 int lw_ks_state_seats(const tw_state *s, int side, lw_ks_seat *out, int max);

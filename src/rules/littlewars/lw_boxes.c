@@ -442,6 +442,10 @@ static void check_mines(tw_state *s, int side, tw_events *ev)
 		int killed = 0;
 		for (int i = 0; i < s->nfig; i++) {
 			tw_figure *f = &s->fig[i];
+			if (lw_is_free(f) && lw_ks_mine_destroys(lw_fig_dist(f, p)) && lw_ks_is_general(s, f)) {
+				lw_ks_general_wound(s, f, ev); // KS.GNL.2: an explosion, as a shell's zone
+				continue;
+			}
 			if (lw_is_free(f) && lw_ks_mine_destroys(lw_fig_dist(f, p))) {
 				f->status = TW_FS_DEAD;
 				killed++;

@@ -3,6 +3,7 @@
 #include <stdio.h>
 
 #include "lw.h"
+#include "lw_big.h" // KS.GNL.2
 
 enum { LW_KILL_KNOCKED = 1, LW_KILL_TOUCHED = 2, LW_KILL_FELLED = 3 }; // TW_EV_KILL b (4 = melee)
 
@@ -139,6 +140,18 @@ int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events
 				tw_event_text(e, "%s %s: unharmed (%s)", name, lw_fire_how_words(c),
 					      first_down < c->t ? "the shot had already knocked a man down"
 								: "not the first man it touched");
+			}
+			continue;
+		}
+		if (lw_ks_general_immune(s, f)) { // KS.GNL.2: Wells's General is invulnerable
+			tw_event *e = tw_events_push(ev, TW_EV_TOUCH, f->side, "KS.GNL.2");
+			if (e) {
+				e->a = f->id;
+				e->c = c->via;
+				e->d = gun;
+				e->x = f->pos.x;
+				e->y = f->pos.y;
+				tw_event_text(e, "%s %s: unharmed (the General is invulnerable)", name, lw_fire_how_words(c));
 			}
 			continue;
 		}

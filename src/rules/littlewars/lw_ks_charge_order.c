@@ -71,6 +71,9 @@ static tw_status check_men(const tw_state *s, const int32_t *ids, int n, int sid
 		if (own && f->kind != TW_FK_CAVALRY)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.CH.1", "man %d is no cavalryman: only cavalry charge",
 					    f->id);
+		if (!own && lw_ks_general_immune(s, f))
+			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2", "man %d is the General's figure: he is invulnerable",
+					    f->id);
 		if (own && LWF(s, f)->arm == LW_ARM_GENERAL)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.1", "man %d is the General's figure, not a sabre", f->id);
 		if (own && f->moved_in == s->move_no)

@@ -58,6 +58,10 @@ void lw_ks_shell(tw_state *s, tw_vec2 p, lw_ks_shell_result *r, tw_events *ev)
 			double d = lw_fig_dist(f, p); // KS.SH.2: to the nearest point of each figure
 			if (d > LW_KS_SHELL_R + LW_EPS)
 				continue;
+			if (lw_ks_is_general(s, f)) { // KS.GNL.2: no count of the dead; wounded under Sykes
+				lw_ks_general_wound(s, &s->fig[i], ev);
+				continue;
+			}
 			if (covered(s, p, f->pos) || lw_ks_dug_in(s, p, f->pos)) { // KS.SH.5 (issue 16: a ditch)
 				r->covered[side]++;
 				continue;

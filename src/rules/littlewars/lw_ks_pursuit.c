@@ -23,6 +23,10 @@ tw_status lw_ks_still_refusal(const tw_state *s, const tw_figure *f, tw_error *e
 				    "figure %d fell back 1 ft after a charge on his extended order: that was his next move, "
 				    "he may not move in it",
 				    f->id);
+	case LW_STILL_WOUNDED:
+		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2",
+				    "figure %d is the wounded General: his player is out of the room until after game move %d",
+				    f->id, r->ks_still_until);
 	case LW_STILL_UNLOADED:
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.RAIL.1",
 				    "figure %d is getting down from the train: he may not move until after game move %d",

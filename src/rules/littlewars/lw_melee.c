@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_big.h" // KS.GNL.2
 
 
 // ---- LW.MEL.1: support and isolation ----
@@ -44,10 +45,11 @@ static int lw_supporters_plain(const tw_state *s, int side, const int32_t *body,
 		}
 	}
 	int count = 0;
+	const bool ks = LWG(s)->ks != 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		// Interpretation of LW.MEL.1 / LW.MEL.13: only free men support.
-		if (f->side != side || !lw_is_free_man(f))
+		if (f->side != side || !lw_is_free_man(f) || (ks && lw_ks_general_immune(s, f))) // KS.GNL.2
 			continue;
 		if (exclude && exclude[i])
 			continue;
@@ -121,10 +123,11 @@ int lw_supporters(const tw_state *s, int side, const int32_t *body, int n, const
 		}
 	}
 	int count = 0;
+	const bool ks = LWG(s)->ks != 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		// Interpretation of LW.MEL.1 / LW.MEL.13: only free men support.
-		if (f->side != side || !lw_is_free_man(f))
+		if (f->side != side || !lw_is_free_man(f) || (ks && lw_ks_general_immune(s, f))) // KS.GNL.2
 			continue;
 		if (exclude && exclude[i])
 			continue;
@@ -912,9 +915,10 @@ static tw_status lw_judge_run(lw_judge *j, const tw_order *end, bool validate_on
 	int ne = 0, nmine = 0, nfree = 0, nc = 0;
 	double rmax = 0;
 	bool finite = true;
+	const bool ks = LWG(s)->ks != 0;
 	for (int b = 0; b < nf; b++) {
 		const tw_figure *f = &s->fig[b];
-		if (!lw_is_free_man(f))
+		if (!lw_is_free_man(f) || (ks && lw_ks_general_immune(s, f))) // KS.GNL.2: invulnerable, in no melee
 			continue;
 		freem[nfree++] = b;
 		if (f->side != j->mover)

@@ -92,10 +92,45 @@ static tw_status not_yours(const tw_state *s, const tw_role_def *r, const char *
 			    s->sides[r->side].name, r->name, what);
 }
 
+// The side's first arm with a player, as lw_roles lists them: the General's next subordinate
+// (KS.GNL.2). -1 without one.
+static int first_arm(const tw_state *s, int side)
+{
+	unsigned arms = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side == side)
+			arms |= 1u << lw_arm_of(s, &s->fig[i]);
+	for (int i = 0; i < s->ngun; i++)
+		if (s->gun[i].side == side)
+			arms |= 1u << LW_ARM_RA;
+	for (int a = 0; a < LW_ARM_COUNT; a++)
+		if ((arms & (1u << a)) && a != LW_ARM_GENERAL && a != LW_ARM_BOATS)
+			return a;
+	return -1;
+}
+
 tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o, tw_error *err)
 {
-	if (r->kind == TW_ROLE_CHIEF)
+	// KS.GNL.2 (Sykes's option): a wounded General's player is out of the room for 3 moves, a
+	// fallen one out of the game; meanwhile his next subordinate (the side's first arm player)
+	// gives the General's orders.
+	int32_t until = 0;
+	int gnl = LWG(s)->ks && LWG(s)->sykes ? lw_ks_general_state(s, r->side, &until) : LW_GNL_UNHURT;
+	if (r->kind == TW_ROLE_CHIEF) {
+		if (gnl == LW_GNL_WOUNDED)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2",
+					    "the General of %s is wounded: his player is out of the room until after game move %d, "
+					    "and the %s player gives his orders",
+					    s->sides[r->side].name, until, lw_ks_arm_names[first_arm(s, r->side) >= 0 ? first_arm(s, r->side) : 0]);
+		if (gnl == LW_GNL_FALLEN)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2",
+					    "the General of %s has fallen: his player has left the game, and the %s player gives his "
+					    "orders",
+					    s->sides[r->side].name, lw_ks_arm_names[first_arm(s, r->side) >= 0 ? first_arm(s, r->side) : 0]);
 		return TW_OK; // KS.GEN.1: the supreme General
+	}
+	if (r->kind == TW_ROLE_PLAYER && gnl != LW_GNL_UNHURT && role_arm(r) == first_arm(s, r->side))
+		return TW_OK; // KS.GNL.2: the next subordinate takes over
 	if (r->kind == TW_ROLE_OFFICIAL)
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GEN.2",
 				    "the official of %s watches, measures and checks the packets: he gives no orders",

@@ -2,18 +2,25 @@
 #include <stdio.h>
 
 #include "lw.h"
+#include "lw_big.h" // LW_ARM_GENERAL
+#include "lw_util.h" // lw_arm_of
 
 // A man who counts as on the field (LW.VAR.1): free, or (LW.BIG.2/9) in a box or aboard a train.
-static bool on_field(const tw_state *s, const tw_figure *f)
+// In a Kriegspiel (`ks`) the General's figure is not counted: it shows where the General stands
+// (KS.GNL.1), and Wells's General cannot fall (KS.GNL.2), so a side beaten to its last man would
+// otherwise never be beaten.
+static bool on_field(const tw_state *s, const tw_figure *f, bool ks)
 {
-	return lw_is_man(f) && (lw_is_free(f) || (f->status == TW_FS_RESERVE && (LWF(s, f)->box >= 0 || LWF(s, f)->train >= 0)));
+	return lw_is_man(f) && (lw_is_free(f) || (f->status == TW_FS_RESERVE && (LWF(s, f)->box >= 0 || LWF(s, f)->train >= 0))) &&
+	       !(ks && lw_arm_of(s, f) == LW_ARM_GENERAL);
 }
 
 int lw_free_on_field(const tw_state *s, int side)
 {
 	int n = 0;
+	const bool ks = LWG(s)->ks != 0;
 	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side == side && on_field(s, &s->fig[i]))
+		if (s->fig[i].side == side && on_field(s, &s->fig[i], ks))
 			n++; // LW.BIG.2/9: men in a box or aboard a train are still in the field
 	return n;
 }
@@ -22,9 +29,10 @@ int lw_free_on_field(const tw_state *s, int side)
 static void free_on_field_both(const tw_state *s, int *n0, int *n1)
 {
 	int n[2] = {0, 0};
+	const bool ks = LWG(s)->ks != 0;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
-		if ((f->side == 0 || f->side == 1) && on_field(s, f))
+		if ((f->side == 0 || f->side == 1) && on_field(s, f, ks))
 			n[f->side]++;
 	}
 	*n0 = n[0];
