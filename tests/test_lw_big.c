@@ -8,6 +8,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "rules/littlewars/lw_big.h"
@@ -317,6 +318,8 @@ static void test_LW_BIG_11_tearing_up_changes_the_table(void **state)
 	(void)state;
 	tw_state *s = country();
 	int rail = tw_test_box(s, TW_TER_ROAD, 0, 40, 600, 42, 0.1);
+	int lane = tw_test_box(s, TW_TER_ROAD, 0, 42.5, 600, 44, 0.1); // a road, not the railway
+	snprintf(s->table.terrain[rail].name, sizeof s->table.terrain[rail].name, "railway");
 	tw_test_row(s, 0, TW_FK_INFANTRY, 4, 300, 38, 1.0);
 	tw_error err = {0};
 	tw_order *w = tw_test_order(LW_OT_WORK, 0);
@@ -324,6 +327,10 @@ static void test_LW_BIG_11_tearing_up_changes_the_table(void **state)
 	for (int i = 0; i < 4; i++)
 		w->fig[w->nfig++] = 13 + i;
 	w->has_target = true;
+	// Stop 33: a work is aimed at a piece of its own kind (a road is no rail length).
+	w->target = tw_v2(301, 43.5);
+	tw_test_refused_with(s, w, "LW.BIG.11", "tear_rail must be aimed at a rail length of the railway");
+	assert_true((s->table.terrain[lane].flags & TW_TF_RUINED) == 0);
 	w->target = tw_v2(301, 41);
 	assert_int_equal(tw_test_apply(s, w, &err), TW_OK);
 	for (int k = 0; k < 5; k++)

@@ -231,6 +231,65 @@ tw_status lw_apply_unbox(tw_state *s, const tw_order *o, tw_events *ev)
 	return TW_OK;
 }
 
+// KS.RE.1, LW.BIG.11: the piece a work on the line is aimed at: a rail length (a road piece
+// named "railway"), a railway bridge (a bridge piece so named), a road bridge (any other bridge
+// piece) or a culvert (read: the drain under a road or the railway, so a point of a road piece).
+// -1 for works that break or mend nothing.
+static int work_target(int kind)
+{
+	switch (kind) {
+	case LW_RAIL_TEAR: case LW_RAIL_RELAY: return 0;
+	case LW_KS_DEMOLISH_RAIL_BRIDGE: case LW_KS_REPAIR_RAIL_BRIDGE: return 1;
+	case LW_KS_DEMOLISH_ROAD_BRIDGE: case LW_KS_REPAIR_ROAD_BRIDGE: return 2;
+	case LW_KS_DEMOLISH_CULVERT: case LW_KS_REPAIR_CULVERT: return 3;
+	default: return -1;
+	}
+}
+
+static bool work_fits(const tw_terrain *t, int kind)
+{
+	bool rail = strcmp(t->name, "railway") == 0, rail_bridge = strcmp(t->name, "railway bridge") == 0;
+	switch (work_target(kind)) {
+	case 0: return t->kind == TW_TER_ROAD && rail;
+	case 1: return t->kind == TW_TER_BRIDGE && rail_bridge;
+	case 2: return t->kind == TW_TER_BRIDGE && !rail_bridge;
+	case 3: return t->kind == TW_TER_ROAD;
+	default: return false;
+	}
+}
+
+static bool work_mends(int kind)
+{
+	return kind == LW_RAIL_RELAY || kind == LW_KS_REPAIR_RAIL_BRIDGE || kind == LW_KS_REPAIR_CULVERT ||
+	       kind == LW_KS_REPAIR_ROAD_BRIDGE;
+}
+
+// KS.RE.1, LW.BIG.11: a piece of the work's kind under p, standing (a demolition) or ruined (a
+// repair); refused naming the clause otherwise.
+static tw_status check_work_target(const tw_state *s, int kind, tw_vec2 p, tw_error *err)
+{
+	static const char *const what[4] = {"a rail length of the railway", "a railway bridge", "a road bridge",
+					    "a road or the railway (a culvert)"};
+	int w = work_target(kind);
+	if (w < 0)
+		return TW_OK;
+	bool mend = work_mends(kind), any = false;
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (!work_fits(t, kind) || !tw_terrain_contains(t, p))
+			continue;
+		any = true;
+		if (((t->flags & TW_TF_RUINED) != 0) == mend)
+			return TW_OK;
+	}
+	const char *cl = lw_ks_works[kind].clause;
+	if (!any)
+		return tw_error_set(err, TW_ERR_ILLEGAL, cl, "%s must be aimed at %s: there is none at (%.1f, %.1f)",
+				    lw_ks_work_names[kind], what[w], p.x, p.y);
+	return tw_error_set(err, TW_ERR_ILLEGAL, cl, "%s at (%.1f, %.1f): %s there is %s", lw_ks_work_names[kind], p.x, p.y,
+			    what[w], mend ? "not broken" : "broken already");
+}
+
 tw_status lw_validate_work(const tw_state *s, const tw_order *o, tw_error *err)
 {
 	const lw_side *sd = LWS(s, o->side);
@@ -253,8 +312,17 @@ tw_status lw_validate_work(const tw_state *s, const tw_order *o, tw_error *err)
 		if (lw_fig_dist(f, o->target) > LW_REACH + LW_EPS)
 			return tw_error_set(err, TW_ERR_ILLEGAL, lw_ks_works[o->n].clause,
 					    "man %d is more than 6 in from the work", f->id);
+		// KS.RE.1: bridges and culverts are the Royal Engineers' work (in a Kriegspiel, where the
+		// arms are kept; on a large Country any men may tear up or relay a rail, LW.BIG.11).
+		if (LWG(s)->ks && lw_ks_works[o->n].re_only && lw_arm_of(s, f) != LW_ARM_RE)
+			return tw_error_set(err, TW_ERR_ILLEGAL, lw_ks_works[o->n].clause,
+					    "man %d is of the %s: %s is the Royal Engineers' work", f->id,
+					    lw_ks_arm_names[lw_arm_of(s, f)], lw_ks_work_names[o->n]);
 		moved = moved || f->moved_in == s->move_no;
 	}
+	tw_status ts = check_work_target(s, o->n, o->target, err);
+	if (ts != TW_OK)
+		return ts;
 	lw_work w;
 	tw_status st = lw_ks_work_start(&w, o->n, o->nfig, moved, s->move_no, err);
 	if (st == TW_OK && moved)
@@ -390,7 +458,7 @@ static void finish_work(tw_state *s, int side, int k, tw_events *ev)
 		tw_table *tb = tw_state_table_edit(s);
 		for (int i = 0; tb && i < tb->nterrain; i++) {
 			tw_terrain *t = &tb->terrain[i];
-			if ((t->kind == TW_TER_ROAD || t->kind == TW_TER_BRIDGE) && tw_terrain_contains(t, p)) {
+			if (work_fits(t, kind) && tw_terrain_contains(t, p)) { // KS.RE.1: the work's own piece
 				if (breaks) {
 					t->flags |= TW_TF_RUINED;
 					if (t->kind == TW_TER_BRIDGE)
