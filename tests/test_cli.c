@@ -380,6 +380,28 @@ static void test_campaign_and_new(void **st)
 	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed x -o n.json", TW_CLI), 2);
 }
 
+/// `tinwar new`'s --large, --kriegspiel and --variant KIND are alternatives (its usage): two of
+/// them together are refused (exit 2) and nothing is written. Regression: --large --kriegspiel
+/// wrote a Kriegspiel and --large --variant blow_at_rear a large Country, silently.
+static void test_new_refuses_two_kinds_of_scenario(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --large --kriegspiel -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --large and --kriegspiel are alternatives: give one of them\n");
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --large --variant blow_at_rear -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --large and --variant blow_at_rear are alternatives: give one of them\n");
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --variant=large --kriegspiel -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --kriegspiel and --variant large are alternatives: give one of them\n");
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --large --kriegspiel --variant large -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --large, --kriegspiel and --variant large are alternatives: give one of them\n");
+	char path[128];
+	snprintf(path, sizeof path, "%s/k2.json", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	// One of them alone is a kind of scenario, as before.
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --kriegspiel --seed 2 -o k1.json", TW_CLI), 0);
+	assert_string_equal(out, "wrote k1.json\n");
+}
+
 /// LW.CAMP.2 for any number of sides: `campaign new --sides` makes a campaign of three sides,
 /// whose totals are kept by name; a battle of two sides is refused by the rule set's clause and
 /// nothing is recorded or left prepared. --ruleset names the rule set (one without campaigns,
@@ -796,6 +818,7 @@ int main(void)
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),
+		cmocka_unit_test(test_new_refuses_two_kinds_of_scenario),
 		cmocka_unit_test(test_campaign_record_twice_and_old_file),
 		cmocka_unit_test(test_LW_CAMP_2_campaign_of_three_sides),
 		cmocka_unit_test(test_forged_log_refused),

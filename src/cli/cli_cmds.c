@@ -131,11 +131,29 @@ int cli_new(int argc, char **argv)
 		fprintf(stderr, "tinwar new: --seed wants a number, not '%s'\n", sv);
 		return CLI_BAD;
 	}
-	// A named kind of scenario (issue 18: Little Wars's large Country and Kriegspiel).
+	// A named kind of scenario (issue 18: Little Wars's large Country and Kriegspiel). --large,
+	// --kriegspiel and --variant KIND are alternatives: given together, one would silently win
+	// over the other, so two of them are refused.
 	const char *variant = cli_opt(argc, argv, "--variant");
-	if (cli_flag(argc, argv, "--large"))
+	bool large = cli_flag(argc, argv, "--large"), ks = cli_flag(argc, argv, "--kriegspiel");
+	int given = (variant != NULL) + large + ks;
+	if (given > 1) {
+		char what[160] = "";
+		const char *names[3] = {large ? "--large" : NULL, ks ? "--kriegspiel" : NULL, variant ? "--variant " : NULL};
+		for (int i = 0, k = 0; i < 3; i++) {
+			if (!names[i])
+				continue;
+			size_t l = strlen(what);
+			snprintf(what + l, sizeof what - l, "%s%s%.100s", k == 0 ? "" : k == given - 1 ? " and " : ", ", names[i],
+				 i == 2 ? variant : "");
+			k++;
+		}
+		fprintf(stderr, "tinwar new: %s are alternatives: give one of them\n", what);
+		return CLI_BAD;
+	}
+	if (large)
 		variant = "large";
-	if (cli_flag(argc, argv, "--kriegspiel"))
+	if (ks)
 		variant = "kriegspiel";
 	double w = 144, d = 96;
 	const char *ws = cli_opt(argc, argv, "--width"), *ds = cli_opt(argc, argv, "--depth");
