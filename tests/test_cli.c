@@ -343,6 +343,60 @@ static void test_play_computer_against_computer_json_and_replay(void **st)
 	assert_true(rc == 1 || rc == 0); // 0 only if the first digit was already f
 }
 
+// A JSON file in the test's directory, loaded (fails the test if it is not one JSON document).
+static json_t *load_json(const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je);
+	if (!j)
+		fail_msg("%s: line %d: %s", path, je.line, je.text);
+	return j;
+}
+
+/// `tinwar replay LOG --events` and `--json` write one JSON document on stdout (the events array;
+/// the summary, play --json's object; both: the summary with the events under "events") and
+/// their words about signature and hash on stderr. Regression: those words followed the JSON on
+/// stdout ("Extra data" to a JSON reader).
+static void test_replay_json_and_events_are_one_document(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue lw-rush --seed 2 --quiet "
+			     "--log rj.log --shot-model fast",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log --json > rj-sum.json; }", TW_CLI), 0);
+	json_t *sum = load_json("rj-sum.json");
+	assert_true(json_is_object(sum));
+	assert_null(json_object_get(sum, "events"));
+	char want[512];
+	snprintf(want, sizeof want,
+		 "signed by this installation\nreplayed %d orders: final state hash %s matches the log (recorded shots "
+		 "taken as given; --verify re-runs them)\n",
+		 (int)json_integer_value(json_object_get(sum, "orders")), json_string_value(json_object_get(sum, "state_hash")));
+	assert_string_equal(out, want); // stderr: the words, nothing else
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log --events > rj-ev.json; }", TW_CLI), 0);
+	assert_string_equal(out, want);
+	json_t *ev = load_json("rj-ev.json");
+	assert_true(json_is_array(ev));
+	assert_true(json_array_size(ev) > 10);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(ev, 3), "seq")), 3);
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log --events --json > rj-both.json; }", TW_CLI), 0);
+	assert_string_equal(out, want);
+	json_t *both = load_json("rj-both.json");
+	assert_true(json_equal(json_object_get(both, "events"), ev));
+	json_object_del(both, "events");
+	assert_true(json_equal(both, sum));
+	json_decref(both);
+	json_decref(ev);
+	json_decref(sum);
+	// Without them, the words are on stdout as before.
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log 2> /dev/null; }", TW_CLI), 0);
+	assert_string_equal(out, want);
+}
+
 static void test_play_in_the_terminal_against_the_computer(void **st)
 {
 	(void)st;
@@ -500,17 +554,6 @@ static void test_campaign_record_twice_and_old_file(void **st)
 }
 
 // ---- issue 13 item 10: forged logs ----
-
-static json_t *load_json(const char *name)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	json_error_t je;
-	json_t *j = json_load_file(path, 0, &je);
-	if (!j)
-		fail_msg("%s: %s", path, je.text);
-	return j;
-}
 
 static void save_json(const char *name, const json_t *j)
 {
@@ -816,6 +859,7 @@ int main(void)
 		cmocka_unit_test(test_terminal_info_reads_records_by_name),
 		cmocka_unit_test(test_demo_story_of_a_fixed_game),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
+		cmocka_unit_test(test_replay_json_and_events_are_one_document),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),
 		cmocka_unit_test(test_new_refuses_two_kinds_of_scenario),
