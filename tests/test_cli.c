@@ -39,6 +39,18 @@ static int run(char *out, size_t cap, const char *fmt, ...)
 
 static char out[1 << 16];
 
+// A JSON file in the test's directory, loaded (fails the test if it is not one JSON document).
+static json_t *load_json(const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je);
+	if (!j)
+		fail_msg("%s: line %d: %s", path, je.line, je.text);
+	return j;
+}
+
 static void test_version_help_and_unknown(void **st)
 {
 	(void)st;
@@ -239,6 +251,81 @@ static void test_step_and_play_agree_on_every_state(void **st)
 	tw_state_free(&sc);
 }
 
+// Clauses: LW.MV.1 LW.MV.2
+/// `tinwar step`'s events are numbered as the game's log numbers them: the toss (LW.MV.1) and a
+/// deployment (LW.MV.2) stepped from Hook's Farm print the very events (seq 0, 1, 2, ...) that
+/// one game of the same seed logs for them. Regression: step printed "seq": 0 for every event.
+static void test_step_events_numbered_as_the_log(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 5, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_order o[2];
+	tw_order_init(&o[0], LW_OT_TOSS, 0);
+	assert_int_equal(tw_game_apply(g, &o[0], NULL, NULL, &err), TW_OK);
+	const tw_state *s = tw_game_state(g);
+	tw_rng r;
+	tw_rng_seed(&r, 9);
+	assert_true(lw_default_deploy(s, LWG(s)->first, &r, 0, &o[1]) > 0);
+	json_t *orders = json_array();
+	json_array_append_new(orders, tw_order_to_json(&o[0], s));
+	json_array_append_new(orders, tw_order_to_json(&o[1], s));
+	assert_int_equal(tw_game_apply(g, &o[1], NULL, NULL, &err), TW_OK);
+	char *text = json_dumps(orders, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	write_file("toss-deploy.json", text);
+	free(text);
+	json_decref(orders);
+	assert_int_equal(run(out, sizeof out,
+			     "{ %s step %s/scenarios/littlewars/hooks-farm.json toss-deploy.json -o sd.json --seed 5 "
+			     "--shot-model fast > sd-events.json; }",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_string_equal(out, "");
+	json_t *got = load_json("sd-events.json");
+	// The log's events as step writes them (10 significant digits), read back.
+	json_t *log = tw_events_to_json(tw_game_events(g), 0, -1);
+	char *lt = json_dumps(log, JSON_REAL_PRECISION(10));
+	json_t *want = json_loads(lt, 0, NULL);
+	free(lt);
+	json_decref(log);
+	assert_true(json_array_size(want) > 2);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(got, 2), "seq")), 2);
+	if (!json_equal(got, want)) {
+		char *a = json_dumps(got, JSON_COMPACT), *b = json_dumps(want, JSON_COMPACT);
+		fail_msg("step's events:\n%.2000s\nthe game's log:\n%.2000s", a, b);
+	}
+	json_decref(got);
+	json_decref(want);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	// Grant, over the end of a game move (GR.GEN.2): each event's move as the log has it.
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/tests/web/grant-volley.json", &err), TW_OK);
+	g = tw_game_new(&sc, 1, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	for (int side = 0; side < 2; side++) {
+		tw_order_init(&o[0], tw_order_type_find(tw_game_ruleset(g), "end_move"), side);
+		assert_int_equal(tw_game_apply(g, &o[0], NULL, NULL, &err), TW_OK);
+	}
+	write_file("end-both.json", "[{\"type\": \"end_move\", \"side\": \"red\"}, {\"type\": \"end_move\", \"side\": \"blue\"}]");
+	assert_int_equal(run(out, sizeof out, "{ %s step %s/tests/web/grant-volley.json end-both.json -o gb.json > gb-events.json; }",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	got = load_json("gb-events.json");
+	want = tw_events_to_json(tw_game_events(g), 0, -1);
+	assert_true(json_array_size(want) > 1);
+	if (!json_equal(got, want)) {
+		char *a = json_dumps(got, JSON_COMPACT), *b = json_dumps(want, JSON_COMPACT);
+		fail_msg("step's events:\n%.2000s\nthe game's log:\n%.2000s", a, b);
+	}
+	json_decref(got);
+	json_decref(want);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
 // Clauses: LW.MEL.2 LW.MEL.4
 // The terminal tells a melee's participants (melee_member events) on one line per clause, side and
 // role, after the melee's own line, not one line a man.
@@ -341,18 +428,6 @@ static void test_play_computer_against_computer_json_and_replay(void **st)
 	assert_int_equal(run(NULL, 0, "sed 's/\"final_hash\": \"[0-9a-f]/\"final_hash\": \"f/' game.json > bad.json"), 0);
 	int rc = run(out, sizeof out, "%s replay bad.json", TW_CLI);
 	assert_true(rc == 1 || rc == 0); // 0 only if the first digit was already f
-}
-
-// A JSON file in the test's directory, loaded (fails the test if it is not one JSON document).
-static json_t *load_json(const char *name)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	json_error_t je;
-	json_t *j = json_load_file(path, 0, &je);
-	if (!j)
-		fail_msg("%s: line %d: %s", path, je.line, je.text);
-	return j;
 }
 
 /// `tinwar replay LOG --events` and `--json` write one JSON document on stdout (the events array;
@@ -855,6 +930,7 @@ int main(void)
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
 		cmocka_unit_test(test_step_and_play_agree_on_every_state),
+		cmocka_unit_test(test_step_events_numbered_as_the_log),
 		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
 		cmocka_unit_test(test_terminal_info_reads_records_by_name),
 		cmocka_unit_test(test_demo_story_of_a_fixed_game),

@@ -420,7 +420,17 @@ int cli_step(int argc, char **argv)
 	tw_events ev = {0};
 	tw_apply_ctx ctx = {model};
 	for (int i = 0; i < n && st == TW_OK; i++) {
+		int n0 = ev.n;
+		int32_t move_no = s.move_no;
 		st = tw_state_apply(&s, &orders[i], &ctx, &ev, &err);
+		// Numbered as a game's log numbers them (tw_game_apply): seq the event's index, counted
+		// from the first event of this step (a state file keeps no count of the events before
+		// it), and the game move the order was given in where the rules set none.
+		for (int k = n0; st == TW_OK && k < ev.n; k++) {
+			ev.v[k].seq = k;
+			if (ev.v[k].move_no == 0)
+				ev.v[k].move_no = move_no;
+		}
 		if (st != TW_OK) {
 			char path[64];
 			snprintf(path, sizeof path, "$[%d]", i);
