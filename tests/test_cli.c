@@ -79,6 +79,54 @@ static void test_rulesets_show_orders_statuses_and_data(void **st)
 	assert_int_equal(run(out, sizeof out, "%s rulesets chess", TW_CLI), 2);
 }
 
+// The order named `type` in a rule set's orders' schema (an array), or NULL.
+static json_t *schema_order(json_t *schema, const char *type)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(schema, i, o)
+		if (strcmp(json_string_value(json_object_get(o, "type")), type) == 0)
+			return o;
+	return NULL;
+}
+
+// Clauses: LW.BIG.9 LW.BIG.11
+/// `tinwar rulesets littlewars --json`: a train's orders describe the train, numbered among the
+/// side's LW_TRAIN_MAX trains (0..3), and train_move the engine's path along the railway (LW.BIG.9,
+/// LW.BIG.11). Regression: train_move's fields were box_move's ("the box (its index in the side's
+/// boxes)", 0..31, "the box's path").
+static void test_LW_BIG_9_train_orders_schema(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "{ %s rulesets littlewars --json > lw-schema.json; }", TW_CLI), 0);
+	json_t *schema = load_json("lw-schema.json");
+	const char *train_n = "{\"name\": \"n\", \"kind\": \"int\", \"form\": 0, \"required\": true, \"min\": 0, "
+			      "\"max\": 3, \"help\": \"the train (its index in the side's trains)\"}";
+	char want[1024];
+	snprintf(want, sizeof want,
+		 "[%s, {\"name\": \"path\", \"kind\": \"path\", \"form\": 0, \"required\": true, \"min\": 1, \"max\": 0, "
+		 "\"help\": \"the engine's path along the railway (inches)\"}]",
+		 train_n);
+	static const char *const types[] = {"train_move", "train_load", "train_unload"};
+	for (int k = 0; k < 3; k++) {
+		json_t *o = schema_order(schema, types[k]);
+		assert_non_null(o);
+		json_t *defs = json_object_get(o, "field_defs");
+		json_t *w = json_loads(k == 0 ? want : train_n, JSON_DECODE_ANY, NULL);
+		assert_non_null(w);
+		if (!json_equal(k == 0 ? defs : json_array_get(defs, 0), w)) {
+			char *got = json_dumps(defs, 0);
+			fail_msg("%s: %s", types[k], got);
+		}
+		json_decref(w);
+	}
+	// The boxes' orders keep the box (LW.BIG.2/3).
+	json_t *bn = json_array_get(json_object_get(schema_order(schema, "box_move"), "field_defs"), 0);
+	assert_string_equal(json_string_value(json_object_get(bn, "help")), "the box (its index in the side's boxes)");
+	assert_int_equal(json_integer_value(json_object_get(bn, "max")), LW_BOX_MAX - 1);
+	json_decref(schema);
+}
+
 /// `tinwar bench-signature` (four generated Countries played out computer against computer) gives
 /// one hash on every build: gcc Debug and Release, clang and ASan all run this test. (Re-pinned
 /// for Little Wars's records: was 80a6c0e3c9f22f34; the games play identically. Re-pinned again when
@@ -926,6 +974,7 @@ int main(void)
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
 		cmocka_unit_test(test_GR_MELEE_3_GR_MORALE_4_odds_command),
 		cmocka_unit_test(test_rulesets_show_orders_statuses_and_data),
+		cmocka_unit_test(test_LW_BIG_9_train_orders_schema),
 		cmocka_unit_test(test_LW_MEL_4_participants_on_one_line_each),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
