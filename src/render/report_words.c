@@ -270,7 +270,10 @@ void tw_report_result(const tw_battle *b, char *out, size_t size)
 	for (int i = b->events.n - 1; i >= 0; i--) {
 		const tw_event *e = &b->events.v[i];
 		if (e->type == TW_EV_VICTORY || e->type == TW_EV_DRAW) {
-			snprintf(out, size, "%s (%s)", e->text, e->clause);
+			if (e->clause[0])
+				snprintf(out, size, "%s (%s)", e->text, e->clause);
+			else // the engine's own end (a move limit): no clause to cite
+				snprintf(out, size, "%s", e->text);
 			return;
 		}
 	}
