@@ -39,6 +39,18 @@ static int run(char *out, size_t cap, const char *fmt, ...)
 
 static char out[1 << 16];
 
+// A JSON file in the test's directory, loaded (fails the test if it is not one JSON document).
+static json_t *load_json(const char *name)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	json_error_t je;
+	json_t *j = json_load_file(path, 0, &je);
+	if (!j)
+		fail_msg("%s: line %d: %s", path, je.line, je.text);
+	return j;
+}
+
 static void test_version_help_and_unknown(void **st)
 {
 	(void)st;
@@ -65,6 +77,54 @@ static void test_rulesets_show_orders_statuses_and_data(void **st)
 	assert_int_equal(run(out, sizeof out, "%s rulesets grant --json", TW_CLI), 0);
 	assert_non_null(strstr(out, "\"volley\""));
 	assert_int_equal(run(out, sizeof out, "%s rulesets chess", TW_CLI), 2);
+}
+
+// The order named `type` in a rule set's orders' schema (an array), or NULL.
+static json_t *schema_order(json_t *schema, const char *type)
+{
+	size_t i;
+	json_t *o;
+	json_array_foreach(schema, i, o)
+		if (strcmp(json_string_value(json_object_get(o, "type")), type) == 0)
+			return o;
+	return NULL;
+}
+
+// Clauses: LW.BIG.9 LW.BIG.11
+/// `tinwar rulesets littlewars --json`: a train's orders describe the train, numbered among the
+/// side's LW_TRAIN_MAX trains (0..3), and train_move the engine's path along the railway (LW.BIG.9,
+/// LW.BIG.11). Regression: train_move's fields were box_move's ("the box (its index in the side's
+/// boxes)", 0..31, "the box's path").
+static void test_LW_BIG_9_train_orders_schema(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "{ %s rulesets littlewars --json > lw-schema.json; }", TW_CLI), 0);
+	json_t *schema = load_json("lw-schema.json");
+	const char *train_n = "{\"name\": \"n\", \"kind\": \"int\", \"form\": 0, \"required\": true, \"min\": 0, "
+			      "\"max\": 3, \"help\": \"the train (its index in the side's trains)\"}";
+	char want[1024];
+	snprintf(want, sizeof want,
+		 "[%s, {\"name\": \"path\", \"kind\": \"path\", \"form\": 0, \"required\": true, \"min\": 1, \"max\": 0, "
+		 "\"help\": \"the engine's path along the railway (inches)\"}]",
+		 train_n);
+	static const char *const types[] = {"train_move", "train_load", "train_unload"};
+	for (int k = 0; k < 3; k++) {
+		json_t *o = schema_order(schema, types[k]);
+		assert_non_null(o);
+		json_t *defs = json_object_get(o, "field_defs");
+		json_t *w = json_loads(k == 0 ? want : train_n, JSON_DECODE_ANY, NULL);
+		assert_non_null(w);
+		if (!json_equal(k == 0 ? defs : json_array_get(defs, 0), w)) {
+			char *got = json_dumps(defs, 0);
+			fail_msg("%s: %s", types[k], got);
+		}
+		json_decref(w);
+	}
+	// The boxes' orders keep the box (LW.BIG.2/3).
+	json_t *bn = json_array_get(json_object_get(schema_order(schema, "box_move"), "field_defs"), 0);
+	assert_string_equal(json_string_value(json_object_get(bn, "help")), "the box (its index in the side's boxes)");
+	assert_int_equal(json_integer_value(json_object_get(bn, "max")), LW_BOX_MAX - 1);
+	json_decref(schema);
 }
 
 /// `tinwar bench-signature` (four generated Countries played out computer against computer) gives
@@ -239,6 +299,81 @@ static void test_step_and_play_agree_on_every_state(void **st)
 	tw_state_free(&sc);
 }
 
+// Clauses: LW.MV.1 LW.MV.2
+/// `tinwar step`'s events are numbered as the game's log numbers them: the toss (LW.MV.1) and a
+/// deployment (LW.MV.2) stepped from Hook's Farm print the very events (seq 0, 1, 2, ...) that
+/// one game of the same seed logs for them. Regression: step printed "seq": 0 for every event.
+static void test_step_events_numbered_as_the_log(void **st)
+{
+	(void)st;
+	tw_state sc;
+	tw_error err;
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/scenarios/littlewars/hooks-farm.json", &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 5, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	tw_order o[2];
+	tw_order_init(&o[0], LW_OT_TOSS, 0);
+	assert_int_equal(tw_game_apply(g, &o[0], NULL, NULL, &err), TW_OK);
+	const tw_state *s = tw_game_state(g);
+	tw_rng r;
+	tw_rng_seed(&r, 9);
+	assert_true(lw_default_deploy(s, LWG(s)->first, &r, 0, &o[1]) > 0);
+	json_t *orders = json_array();
+	json_array_append_new(orders, tw_order_to_json(&o[0], s));
+	json_array_append_new(orders, tw_order_to_json(&o[1], s));
+	assert_int_equal(tw_game_apply(g, &o[1], NULL, NULL, &err), TW_OK);
+	char *text = json_dumps(orders, JSON_INDENT(1) | JSON_REAL_PRECISION(17));
+	write_file("toss-deploy.json", text);
+	free(text);
+	json_decref(orders);
+	assert_int_equal(run(out, sizeof out,
+			     "{ %s step %s/scenarios/littlewars/hooks-farm.json toss-deploy.json -o sd.json --seed 5 "
+			     "--shot-model fast > sd-events.json; }",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_string_equal(out, "");
+	json_t *got = load_json("sd-events.json");
+	// The log's events as step writes them (10 significant digits), read back.
+	json_t *log = tw_events_to_json(tw_game_events(g), 0, -1);
+	char *lt = json_dumps(log, JSON_REAL_PRECISION(10));
+	json_t *want = json_loads(lt, 0, NULL);
+	free(lt);
+	json_decref(log);
+	assert_true(json_array_size(want) > 2);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(got, 2), "seq")), 2);
+	if (!json_equal(got, want)) {
+		char *a = json_dumps(got, JSON_COMPACT), *b = json_dumps(want, JSON_COMPACT);
+		fail_msg("step's events:\n%.2000s\nthe game's log:\n%.2000s", a, b);
+	}
+	json_decref(got);
+	json_decref(want);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	// Grant, over the end of a game move (GR.GEN.2): each event's move as the log has it.
+	assert_int_equal(tw_state_load(&sc, TW_SOURCE_DIR "/tests/web/grant-volley.json", &err), TW_OK);
+	g = tw_game_new(&sc, 1, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	for (int side = 0; side < 2; side++) {
+		tw_order_init(&o[0], tw_order_type_find(tw_game_ruleset(g), "end_move"), side);
+		assert_int_equal(tw_game_apply(g, &o[0], NULL, NULL, &err), TW_OK);
+	}
+	write_file("end-both.json", "[{\"type\": \"end_move\", \"side\": \"red\"}, {\"type\": \"end_move\", \"side\": \"blue\"}]");
+	assert_int_equal(run(out, sizeof out, "{ %s step %s/tests/web/grant-volley.json end-both.json -o gb.json > gb-events.json; }",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	got = load_json("gb-events.json");
+	want = tw_events_to_json(tw_game_events(g), 0, -1);
+	assert_true(json_array_size(want) > 1);
+	if (!json_equal(got, want)) {
+		char *a = json_dumps(got, JSON_COMPACT), *b = json_dumps(want, JSON_COMPACT);
+		fail_msg("step's events:\n%.2000s\nthe game's log:\n%.2000s", a, b);
+	}
+	json_decref(got);
+	json_decref(want);
+	tw_game_free(g);
+	tw_state_free(&sc);
+}
+
 // Clauses: LW.MEL.2 LW.MEL.4
 // The terminal tells a melee's participants (melee_member events) on one line per clause, side and
 // role, after the melee's own line, not one line a man.
@@ -343,6 +478,48 @@ static void test_play_computer_against_computer_json_and_replay(void **st)
 	assert_true(rc == 1 || rc == 0); // 0 only if the first digit was already f
 }
 
+/// `tinwar replay LOG --events` and `--json` write one JSON document on stdout (the events array;
+/// the summary, play --json's object; both: the summary with the events under "events") and
+/// their words about signature and hash on stderr. Regression: those words followed the JSON on
+/// stdout ("Extra data" to a JSON reader).
+static void test_replay_json_and_events_are_one_document(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s play %s/scenarios/littlewars/tutorial.json --red ai --blue lw-rush --seed 2 --quiet "
+			     "--log rj.log --shot-model fast",
+			     TW_CLI, TW_SOURCE_DIR),
+			 0);
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log --json > rj-sum.json; }", TW_CLI), 0);
+	json_t *sum = load_json("rj-sum.json");
+	assert_true(json_is_object(sum));
+	assert_null(json_object_get(sum, "events"));
+	char want[512];
+	snprintf(want, sizeof want,
+		 "signed by this installation\nreplayed %d orders: final state hash %s matches the log (recorded shots "
+		 "taken as given; --verify re-runs them)\n",
+		 (int)json_integer_value(json_object_get(sum, "orders")), json_string_value(json_object_get(sum, "state_hash")));
+	assert_string_equal(out, want); // stderr: the words, nothing else
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log --events > rj-ev.json; }", TW_CLI), 0);
+	assert_string_equal(out, want);
+	json_t *ev = load_json("rj-ev.json");
+	assert_true(json_is_array(ev));
+	assert_true(json_array_size(ev) > 10);
+	assert_int_equal(json_integer_value(json_object_get(json_array_get(ev, 3), "seq")), 3);
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log --events --json > rj-both.json; }", TW_CLI), 0);
+	assert_string_equal(out, want);
+	json_t *both = load_json("rj-both.json");
+	assert_true(json_equal(json_object_get(both, "events"), ev));
+	json_object_del(both, "events");
+	assert_true(json_equal(both, sum));
+	json_decref(both);
+	json_decref(ev);
+	json_decref(sum);
+	// Without them, the words are on stdout as before.
+	assert_int_equal(run(out, sizeof out, "{ %s replay rj.log 2> /dev/null; }", TW_CLI), 0);
+	assert_string_equal(out, want);
+}
+
 static void test_play_in_the_terminal_against_the_computer(void **st)
 {
 	(void)st;
@@ -378,6 +555,28 @@ static void test_campaign_and_new(void **st)
 	assert_int_equal(run(out, sizeof out, "%s campaign status war --db war.db --json", TW_CLI), 0);
 	assert_non_null(strstr(out, "\"battles\": 1"));
 	assert_int_equal(run(out, sizeof out, "%s new littlewars --seed x -o n.json", TW_CLI), 2);
+}
+
+/// `tinwar new`'s --large, --kriegspiel and --variant KIND are alternatives (its usage): two of
+/// them together are refused (exit 2) and nothing is written. Regression: --large --kriegspiel
+/// wrote a Kriegspiel and --large --variant blow_at_rear a large Country, silently.
+static void test_new_refuses_two_kinds_of_scenario(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --large --kriegspiel -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --large and --kriegspiel are alternatives: give one of them\n");
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --large --variant blow_at_rear -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --large and --variant blow_at_rear are alternatives: give one of them\n");
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --variant=large --kriegspiel -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --kriegspiel and --variant large are alternatives: give one of them\n");
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --large --kriegspiel --variant large -o k2.json", TW_CLI), 2);
+	assert_string_equal(out, "tinwar new: --large, --kriegspiel and --variant large are alternatives: give one of them\n");
+	char path[128];
+	snprintf(path, sizeof path, "%s/k2.json", dir);
+	assert_int_not_equal(access(path, F_OK), 0);
+	// One of them alone is a kind of scenario, as before.
+	assert_int_equal(run(out, sizeof out, "%s new littlewars --kriegspiel --seed 2 -o k1.json", TW_CLI), 0);
+	assert_string_equal(out, "wrote k1.json\n");
 }
 
 /// LW.CAMP.2 for any number of sides: `campaign new --sides` makes a campaign of three sides,
@@ -478,17 +677,6 @@ static void test_campaign_record_twice_and_old_file(void **st)
 }
 
 // ---- issue 13 item 10: forged logs ----
-
-static json_t *load_json(const char *name)
-{
-	char path[256];
-	snprintf(path, sizeof path, "%s/%s", dir, name);
-	json_error_t je;
-	json_t *j = json_load_file(path, 0, &je);
-	if (!j)
-		fail_msg("%s: %s", path, je.text);
-	return j;
-}
 
 static void save_json(const char *name, const json_t *j)
 {
@@ -786,16 +974,20 @@ int main(void)
 		cmocka_unit_test(test_bench_signature_same_on_every_build),
 		cmocka_unit_test(test_GR_MELEE_3_GR_MORALE_4_odds_command),
 		cmocka_unit_test(test_rulesets_show_orders_statuses_and_data),
+		cmocka_unit_test(test_LW_BIG_9_train_orders_schema),
 		cmocka_unit_test(test_LW_MEL_4_participants_on_one_line_each),
 		cmocka_unit_test(test_check_reports_line_column_and_json_path),
 		cmocka_unit_test(test_step_refuses_illegal_order_with_its_clause_and_writes_nothing),
 		cmocka_unit_test(test_step_and_play_agree_on_every_state),
+		cmocka_unit_test(test_step_events_numbered_as_the_log),
 		cmocka_unit_test(test_GR_CHARGE_9_wheel_typed_at_the_terminal),
 		cmocka_unit_test(test_terminal_info_reads_records_by_name),
 		cmocka_unit_test(test_demo_story_of_a_fixed_game),
 		cmocka_unit_test(test_play_computer_against_computer_json_and_replay),
+		cmocka_unit_test(test_replay_json_and_events_are_one_document),
 		cmocka_unit_test(test_play_in_the_terminal_against_the_computer),
 		cmocka_unit_test(test_campaign_and_new),
+		cmocka_unit_test(test_new_refuses_two_kinds_of_scenario),
 		cmocka_unit_test(test_campaign_record_twice_and_old_file),
 		cmocka_unit_test(test_LW_CAMP_2_campaign_of_three_sides),
 		cmocka_unit_test(test_forged_log_refused),

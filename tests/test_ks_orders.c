@@ -488,6 +488,52 @@ static void test_KS_SUP_9_unsupplied_cannot_move(void **state)
 	tw_test_free(s);
 }
 
+// KS.SUP.1 / KS.SUP.3 / KS.SUP.9: the supply texts in the singular and the plural: "for 1 man",
+// "1 man is isolated ...: he needs no supply", "1 of red's men was not supplied ...: he cannot
+// move". Regression: "for 1 men", "1 men are isolated", "1 of blue's men were not supplied".
+static void test_KS_SUP_1_3_9_texts_singular(void **state)
+{
+	(void)state;
+	tw_state *s = depot();
+	tw_events ev = {0};
+	tw_error err = {0};
+	assert_int_equal(apply_ev(s, supply(45, 1, 46, 0, 0, 0), &ev, &err), TW_OK);
+	assert_string_equal(find_ev(&ev, "KS.SUP.1", 0)->text,
+			    "red's official checks 0 food, 0 forage and 0 ammunition packets for 1 man");
+	assert_int_equal(apply_ev(s, supply(0, 45, 47, 2, 0, 0), &ev, &err), TW_OK);
+	assert_string_equal(find_ev(&ev, "KS.SUP.1", 1)->text,
+			    "red's official checks 2 food, 0 forage and 0 ammunition packets for 45 men");
+	int lone = tw_test_row(s, 0, INF, 1, 200, 250, 1.0), pair = tw_test_row(s, 0, INF, 2, 10, 290, 1.0);
+	assert_int_equal(apply_ev(s, supply(lone, 1, -1, 0, 0, 0), &ev, &err), TW_OK);
+	assert_string_equal(find_ev(&ev, "KS.SUP.3", 0)->text,
+			    "red's 1 man is isolated and fewer than 30 infantry: he needs no supply");
+	assert_int_equal(apply_ev(s, supply(pair, 2, -1, 0, 0, 0), &ev, &err), TW_OK);
+	assert_string_equal(find_ev(&ev, "KS.SUP.3", 1)->text,
+			    "red's 2 men are isolated and fewer than 30 infantry: they need no supply");
+	tw_events_free(&ev);
+	tw_test_free(s);
+	// KS.SUP.9: all but man 45 supplied; at the end of red's 6th own move he alone starves.
+	s = depot();
+	memset(&ev, 0, sizeof ev);
+	assert_int_equal(apply_ev(s, supply(0, 45, 46, 2, 0, 0), &ev, &err), TW_OK);
+	for (int k = 0; k < 11; k++)
+		assert_int_equal(apply_ev(s, tw_test_order(LW_OT_END_MOVE, s->mover), &ev, &err), TW_OK);
+	assert_int_equal(LWF(s, &s->fig[45])->ks_unsupplied, 1);
+	assert_string_equal(find_ev(&ev, "KS.SUP.9", 0)->text, "1 of red's men was not supplied in the 6 moves: he cannot move");
+	assert_null(find_ev(&ev, "KS.SUP.9", 1));
+	tw_events_free(&ev);
+	tw_test_free(s);
+	// Two starving: the plural.
+	s = depot();
+	memset(&ev, 0, sizeof ev);
+	assert_int_equal(apply_ev(s, supply(0, 44, 46, 1, 0, 0), &ev, &err), TW_OK);
+	for (int k = 0; k < 11; k++)
+		assert_int_equal(apply_ev(s, tw_test_order(LW_OT_END_MOVE, s->mover), &ev, &err), TW_OK);
+	assert_string_equal(find_ev(&ev, "KS.SUP.9", 0)->text, "2 of red's men were not supplied in the 6 moves: they cannot move");
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -506,6 +552,7 @@ int main(void)
 		cmocka_unit_test(test_KS_SUP_2_5_reach_and_handing),
 		cmocka_unit_test(test_KS_SUP_3_isolated_small_body),
 		cmocka_unit_test(test_KS_SUP_9_unsupplied_cannot_move),
+		cmocka_unit_test(test_KS_SUP_1_3_9_texts_singular),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

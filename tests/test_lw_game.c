@@ -451,6 +451,38 @@ static void test_LW_VAR_3_draw_below_15_each(void **st)
 	tw_test_free(s);
 }
 
+// Clauses: LW.VAR.3
+/// The engine's own move limit (max_moves) draws the game in its own words and cites no clause:
+/// it is not in the book (docs/rules/littlewars.md), and LW.VAR.3 is the draw when both sides are
+/// below 15 men. Regression: the draw read "the agreed limit of N moves is reached" under LW.VAR.3.
+static void test_LW_VAR_3_not_cited_by_the_engine_move_limit(void **st)
+{
+	(void)st;
+	tw_state *s = end_scene(LW_VAR_FTF, 20, 20); // 20 a side: no LW.VAR.3 draw
+	s->params[LWP_MAX_MOVES] = s->move_no + 1;
+	tw_events ev = {0};
+	tw_error err;
+	tw_apply_ctx ctx = {tw_shot_model_fast()};
+	for (int k = 0; k < 4 && !s->over; k++)
+		if (tw_state_apply(s, ord(LW_OT_END_MOVE, s->mover), &ctx, &ev, &err) != TW_OK)
+			fail_msg("end: %s %s", err.clause, err.message);
+	assert_true(s->over);
+	assert_int_equal(s->winner, -2);
+	int draws = 0;
+	for (int i = 0; i < ev.n; i++)
+		if (ev.v[i].type == TW_EV_DRAW) {
+			draws++;
+			char want[128];
+			snprintf(want, sizeof want, "Drawn: the agreed move limit of %d moves is reached (not a rule of the book)",
+				 (int)s->params[LWP_MAX_MOVES]);
+			assert_string_equal(ev.v[i].text, want);
+			assert_string_equal(ev.v[i].clause, "");
+		}
+	assert_int_equal(draws, 1);
+	tw_events_free(&ev);
+	tw_test_free(s);
+}
+
 // Clauses: LW.VAR.2 LW.EX.19
 static void test_LW_VAR_2_score_and_LW_EX_19(void **st)
 {
@@ -679,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_LW_FOR_1_forces_equal_and_LW_FOR_3_proportions),
 		cmocka_unit_test(test_LW_VAR_1_fight_to_the_finish),
 		cmocka_unit_test(test_LW_VAR_3_draw_below_15_each),
+		cmocka_unit_test(test_LW_VAR_3_not_cited_by_the_engine_move_limit),
 		cmocka_unit_test(test_LW_VAR_2_score_and_LW_EX_19),
 		cmocka_unit_test(test_LW_VAR_2_gun_in_a_position_to_take),
 		cmocka_unit_test(test_LW_VAR_5_blow_at_the_rear_and_LW_VAR_6_six_moves_and_LW_VAR_7_score),

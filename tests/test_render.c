@@ -16,6 +16,7 @@
 #include "scene.h"
 #include "tinwar/render.h"
 #include "tinwar/report.h"
+#include "render/report_words.h"
 
 #define GOLDEN_TOL 12         ///< per-channel difference allowed, 0..255
 #define GOLDEN_MAX_BAD 0.002  ///< fraction of pixels allowed beyond the tolerance
@@ -588,6 +589,44 @@ static void test_battle_report(void **st)
 }
 
 
+// A battle report's line for a side's moves (report_words.c): a hand-made move of `ninf` infantry,
+// `ncav` cavalry, `ngun` gunners and `nwag` waggons of red, 2 in each (LW.MOB.1).
+static void moves_line(int ninf, int ncav, int ngun, int nwag, const char *want)
+{
+	tw_state *s = tw_test_lw_state(120, 72, 3, 0);
+	tw_test_row(s, 0, TW_FK_INFANTRY, ninf, 2, 10, 1.0);
+	tw_test_row(s, 0, TW_FK_CAVALRY, ncav, 2, 20, 1.0);
+	tw_test_row(s, 0, TW_FK_GUNNER, ngun, 2, 30, 1.0);
+	tw_test_row(s, 0, TW_FK_WAGGON, nwag, 2, 40, 3.0);
+	tw_battle b;
+	memset(&b, 0, sizeof b);
+	b.final = *s;
+	for (int i = 0; i < s->nfig; i++) {
+		tw_event *e = tw_events_push(&b.events, TW_EV_MOVE, 0, "LW.MOB.1");
+		assert_non_null(e);
+		e->a = s->fig[i].id;
+		e->v = 2;
+	}
+	int n = 0;
+	tw_report_line *l = tw_report_lines(&b, 0, b.events.n, -1, &n);
+	assert_int_equal(n, 1);
+	assert_string_equal(l[0].text, want);
+	free(l);
+	tw_events_free(&b.events);
+	tw_test_free(s);
+}
+
+/// The report's summary of a side's moves counts men apart from waggons, in the singular and the
+/// plural. Regression: "red moves 91 men (43 infantry, 43 cavalry, 5 waggon)".
+static void test_report_moves_men_and_waggons(void **st)
+{
+	(void)st;
+	moves_line(43, 43, 0, 5, "red moves 86 men (43 infantry, 43 cavalry) and 5 waggons, 2.0 in on average");
+	moves_line(1, 0, 0, 1, "red moves 1 man (1 infantry) and 1 waggon, 2.0 in on average");
+	moves_line(0, 1, 2, 0, "red moves 3 men (1 cavalry, 2 gunners), 2.0 in on average");
+	moves_line(0, 0, 0, 2, "red moves 2 waggons, 2.0 in on average");
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -596,6 +635,7 @@ int main(void)
 	    cmocka_unit_test(test_svg_pdf),           cmocka_unit_test(test_render_field_by_name),
 	    cmocka_unit_test(test_changed_table_drawn),           cmocka_unit_test(test_hidden_information),
 	    cmocka_unit_test(test_templates),         cmocka_unit_test(test_battle_report),
+	    cmocka_unit_test(test_report_moves_men_and_waggons),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	cairo_debug_reset_static_data();

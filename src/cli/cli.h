@@ -88,7 +88,12 @@ bool cli_unit_member(const tw_state *s, const tw_figure *f, int unit);
 void cli_help_orders(const tw_ruleset *rs);
 /// Loads a scenario or state file, printing errors.
 int cli_load_state(const char *path, tw_state *s);
-/// A side name -> index, or -1 (prints an error).
+/// A game's summary (rule set, winner, points, casualties, moves, orders, state hash, seed) as
+/// the JSON object `play --json` and `replay --json` print; NULL if out of memory.
+json_t *cli_summary_obj(const tw_game *g);
+/// Prints an object (sorted keys, indent 2) and a newline to out; takes the reference.
+void cli_print_obj(json_t *o, FILE *out);
+/// Prints the summary (cli_summary_obj) to out.
 void cli_summary_json(const tw_game *g, FILE *out);
 /// Writes a game log; with `sign`, signed with this installation's log key (created on first
 /// use; a log that cannot be signed is written unsigned, with a warning).

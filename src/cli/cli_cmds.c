@@ -131,11 +131,29 @@ int cli_new(int argc, char **argv)
 		fprintf(stderr, "tinwar new: --seed wants a number, not '%s'\n", sv);
 		return CLI_BAD;
 	}
-	// A named kind of scenario (issue 18: Little Wars's large Country and Kriegspiel).
+	// A named kind of scenario (issue 18: Little Wars's large Country and Kriegspiel). --large,
+	// --kriegspiel and --variant KIND are alternatives: given together, one would silently win
+	// over the other, so two of them are refused.
 	const char *variant = cli_opt(argc, argv, "--variant");
-	if (cli_flag(argc, argv, "--large"))
+	bool large = cli_flag(argc, argv, "--large"), ks = cli_flag(argc, argv, "--kriegspiel");
+	int given = (variant != NULL) + large + ks;
+	if (given > 1) {
+		char what[160] = "";
+		const char *names[3] = {large ? "--large" : NULL, ks ? "--kriegspiel" : NULL, variant ? "--variant " : NULL};
+		for (int i = 0, k = 0; i < 3; i++) {
+			if (!names[i])
+				continue;
+			size_t l = strlen(what);
+			snprintf(what + l, sizeof what - l, "%s%s%.100s", k == 0 ? "" : k == given - 1 ? " and " : ", ", names[i],
+				 i == 2 ? variant : "");
+			k++;
+		}
+		fprintf(stderr, "tinwar new: %s are alternatives: give one of them\n", what);
+		return CLI_BAD;
+	}
+	if (large)
 		variant = "large";
-	if (cli_flag(argc, argv, "--kriegspiel"))
+	if (ks)
 		variant = "kriegspiel";
 	double w = 144, d = 96;
 	const char *ws = cli_opt(argc, argv, "--width"), *ds = cli_opt(argc, argv, "--depth");
@@ -402,7 +420,17 @@ int cli_step(int argc, char **argv)
 	tw_events ev = {0};
 	tw_apply_ctx ctx = {model};
 	for (int i = 0; i < n && st == TW_OK; i++) {
+		int n0 = ev.n;
+		int32_t move_no = s.move_no;
 		st = tw_state_apply(&s, &orders[i], &ctx, &ev, &err);
+		// Numbered as a game's log numbers them (tw_game_apply): seq the event's index, counted
+		// from the first event of this step (a state file keeps no count of the events before
+		// it), and the game move the order was given in where the rules set none.
+		for (int k = n0; st == TW_OK && k < ev.n; k++) {
+			ev.v[k].seq = k;
+			if (ev.v[k].move_no == 0)
+				ev.v[k].move_no = move_no;
+		}
 		if (st != TW_OK) {
 			char path[64];
 			snprintf(path, sizeof path, "$[%d]", i);
@@ -481,11 +509,15 @@ int cli_replay(int argc, char **argv)
 		cli_print_error(lp, &err);
 		return cli_exit_code(err.code ? err.code : TW_ERR_INPUT);
 	}
-	if (cli_flag(argc, argv, "--json"))
-		cli_summary_json(g, stdout);
+	// With --json or --events stdout is one JSON document (the summary object, play --json's;
+	// the events array; or, both given, the summary with the events under "events"), and the
+	// words about signature, shots and hash below go to stderr; the exit code tells the hash.
+	bool as_json = cli_flag(argc, argv, "--json"), events = cli_flag(argc, argv, "--events");
+	FILE *words = as_json || events ? stderr : stdout;
+	json_t *doc = as_json ? cli_summary_obj(g) : NULL;
 	// --events [--seat SIDE|umpire|spectator]: the log's events as that seat reads them (per-seat
 	// events veiled for the others; docs/design.md "Events for some seats"); default the umpire's.
-	if (cli_flag(argc, argv, "--events")) {
+	if (events) {
 		const tw_state *gs = tw_game_state(g);
 		const char *sn = cli_opt(argc, argv, "--seat");
 		int seat = TW_SEAT_UMPIRE;
@@ -496,29 +528,38 @@ int cli_replay(int argc, char **argv)
 					seat = i;
 			if (seat == -4) {
 				fprintf(stderr, "tinwar replay: --seat %s: no such side (a side's name, umpire or spectator)\n", sn);
+				json_decref(doc);
 				tw_game_free(g);
 				return CLI_BAD;
 			}
 		}
 		json_t *j = tw_events_to_json_seat(tw_game_events(g), 0, -1, gs, seat);
-		char *txt = json_dumps(j, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
-		printf("%s\n", txt ? txt : "[]");
-		free(txt);
-		json_decref(j);
+		if (doc) {
+			json_object_set_new(doc, "events", j);
+		} else {
+			char *txt = json_dumps(j, JSON_INDENT(1) | JSON_REAL_PRECISION(10));
+			printf("%s\n", txt ? txt : "[]");
+			free(txt);
+			json_decref(j);
+		}
 	}
+	if (as_json)
+		cli_print_obj(doc, stdout);
+	fflush(stdout);
 	char hex[17];
 	tw_hash_hex(tw_state_hash(tw_game_state(g)), hex);
 	if (c.verify && c.shots > 0)
-		printf("re-ran %d recorded shots with the %s shot model: each came out as recorded\n", c.shots,
-		       tw_game_shot_model(g)->name);
+		fprintf(words, "re-ran %d recorded shots with the %s shot model: each came out as recorded\n", c.shots,
+			tw_game_shot_model(g)->name);
 	else if (c.verify)
-		printf("no recorded shots: any shot was fired anew with the %s shot model\n", tw_game_shot_model(g)->name);
+		fprintf(words, "no recorded shots: any shot was fired anew with the %s shot model\n",
+			tw_game_shot_model(g)->name);
 	if (c.signature)
-		printf("%s\n", c.signature > 0 ? "signed by this installation"
-					       : "signed, but not by this installation's key (or altered since)");
-	printf("replayed %d orders: final state hash %s %s%s\n", tw_game_order_count(g), hex,
-	       c.hash_ok ? "matches the log" : "DOES NOT match the log",
-	       c.verify || c.shots == 0 ? "" : " (recorded shots taken as given; --verify re-runs them)");
+		fprintf(words, "%s\n", c.signature > 0 ? "signed by this installation"
+						      : "signed, but not by this installation's key (or altered since)");
+	fprintf(words, "replayed %d orders: final state hash %s %s%s\n", tw_game_order_count(g), hex,
+		c.hash_ok ? "matches the log" : "DOES NOT match the log",
+		c.verify || c.shots == 0 ? "" : " (recorded shots taken as given; --verify re-runs them)");
 	tw_game_free(g);
 	return c.hash_ok ? CLI_OK : CLI_FAIL;
 }

@@ -118,7 +118,7 @@ int cli_load_state(const char *path, tw_state *s)
 	return CLI_OK;
 }
 
-void cli_summary_json(const tw_game *g, FILE *out)
+json_t *cli_summary_obj(const tw_game *g)
 {
 	const tw_state *s = tw_game_state(g);
 	const tw_ruleset *rs = tw_game_ruleset(g);
@@ -147,10 +147,20 @@ void cli_summary_json(const tw_game *g, FILE *out)
 	tw_hash_hex(tw_state_hash(s), hex);
 	json_object_set_new(o, "state_hash", json_string(hex));
 	json_object_set_new(o, "seed", json_integer((json_int_t)tw_game_seed(g)));
-	char *txt = json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10));
-	fprintf(out, "%s\n", txt);
+	return o;
+}
+
+void cli_print_obj(json_t *o, FILE *out)
+{
+	char *txt = o ? json_dumps(o, JSON_INDENT(2) | JSON_SORT_KEYS | JSON_REAL_PRECISION(10)) : NULL;
+	fprintf(out, "%s\n", txt ? txt : "null");
 	free(txt);
 	json_decref(o);
+}
+
+void cli_summary_json(const tw_game *g, FILE *out)
+{
+	cli_print_obj(cli_summary_obj(g), out);
 }
 
 int cli_save_log(const tw_game *g, const char *path, bool sign)

@@ -147,16 +147,30 @@ tw_report_line *tw_report_lines(const tw_battle *b, int first, int count, int se
 					l->type = TW_EV_MOVE;
 					l->side = sd;
 					snprintf(l->clause, sizeof l->clause, "%.23s", t->move_clauses[sd]);
+					// Men by kind, and waggons apart (they are no men): "86 men and 5 waggons
+					// (43 infantry, 43 cavalry)"; officers, generals and gunners take a plural.
 					char kinds[96] = "";
 					for (int k = 0; k < TW_FK_COUNT; k++) {
-						if (!t->moved[sd][k])
+						int c = t->moved[sd][k];
+						if (!c || k == TW_FK_WAGGON)
 							continue;
 						size_t len = strlen(kinds);
-						snprintf(kinds + len, sizeof kinds - len, "%s%d %s", len ? ", " : "", t->moved[sd][k],
-							 tw_figure_kind_name((tw_figure_kind)k));
+						bool plural = c != 1 && k != TW_FK_INFANTRY && k != TW_FK_CAVALRY;
+						snprintf(kinds + len, sizeof kinds - len, "%s%d %s%s", len ? ", " : "", c,
+							 tw_figure_kind_name((tw_figure_kind)k), plural ? "s" : "");
 					}
-					snprintf(l->text, sizeof l->text, "%s moves %d men (%s), %.1f in on average", side_name(s, sd),
-						 t->nmoved[sd], kinds, t->dist[sd] / t->nmoved[sd]);
+					int wag = t->moved[sd][TW_FK_WAGGON], men = t->nmoved[sd] - wag;
+					char who[160] = "";
+					if (men)
+						snprintf(who, sizeof who, "%d m%s%s%s%s", men, men == 1 ? "an" : "en", kinds[0] ? " (" : "",
+							 kinds, kinds[0] ? ")" : "");
+					if (wag) {
+						size_t len = strlen(who);
+						snprintf(who + len, sizeof who - len, "%s%d waggon%s", men ? " and " : "", wag,
+							 wag == 1 ? "" : "s");
+					}
+					snprintf(l->text, sizeof l->text, "%s moves %s, %.1f in on average", side_name(s, sd), who,
+						 t->dist[sd] / t->nmoved[sd]);
 					if (t->nmoved[sd] == t->ntold[sd]) { // ll-reg: a few men, each by name
 						size_t len = 0;
 						for (int k = 0; k < t->ntold[sd] && len < sizeof l->text; k++)
@@ -270,7 +284,10 @@ void tw_report_result(const tw_battle *b, char *out, size_t size)
 	for (int i = b->events.n - 1; i >= 0; i--) {
 		const tw_event *e = &b->events.v[i];
 		if (e->type == TW_EV_VICTORY || e->type == TW_EV_DRAW) {
-			snprintf(out, size, "%s (%s)", e->text, e->clause);
+			if (e->clause[0])
+				snprintf(out, size, "%s (%s)", e->text, e->clause);
+			else // the engine's own end (a move limit): no clause to cite
+				snprintf(out, size, "%s", e->text);
 			return;
 		}
 	}

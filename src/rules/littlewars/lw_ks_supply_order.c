@@ -157,12 +157,13 @@ tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev)
 	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, needs ? "KS.SUP.1" : "KS.SUP.3");
 	if (e) {
 		e->b = o->nfig;
+		bool one = o->nfig == 1;
 		if (needs)
-			tw_event_text(e, "%s's official checks %d food, %d forage and %d ammunition packets for %d men", s->sides[o->side].name,
-				      food, forage, ammo, o->nfig);
-		else
-			tw_event_text(e, "%s's %d men are isolated and fewer than 30 infantry: they need no supply",
-				      s->sides[o->side].name, o->nfig);
+			tw_event_text(e, "%s's official checks %d food, %d forage and %d ammunition packets for %d m%s",
+				      s->sides[o->side].name, food, forage, ammo, o->nfig, one ? "an" : "en");
+		else // KS.SUP.3
+			tw_event_text(e, "%s's %d m%s isolated and fewer than 30 infantry: %s no supply",
+				      s->sides[o->side].name, o->nfig, one ? "an is" : "en are", one ? "he needs" : "they need");
 	}
 	return TW_OK;
 }
@@ -202,8 +203,8 @@ void lw_ks_supply_end_move(tw_state *s, int side, tw_events *ev)
 		tw_event *e = tw_events_push(ev, TW_EV_INFO, side, "KS.SUP.9");
 		if (e) {
 			e->b = starved;
-			tw_event_text(e, "%d of %s's men were not supplied in the 6 moves: they cannot move", starved,
-				      s->sides[side].name);
+			tw_event_text(e, "%d of %s's men %s not supplied in the 6 moves: %s cannot move", starved,
+				      s->sides[side].name, starved == 1 ? "was" : "were", starved == 1 ? "he" : "they");
 		}
 	}
 	if (out) {

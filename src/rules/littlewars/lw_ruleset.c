@@ -286,6 +286,10 @@ static const tw_order_field f_train_load[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men boarding, within 6 in of it"},
 	{"gun", TW_OF_GUN, 0, 0, false, 0, 0, NULL, "a gun boarding with its crew, 2 trucks (LW.BIG.10; lw-box)"},
 };
+static const tw_order_field f_train_move[] = { // LW.BIG.9/11: along the railway, not a box's path
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the engine's path along the railway (inches)"},
+};
 static const tw_order_field f_train_unload[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
 };
@@ -332,7 +336,7 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 	[LW_OT_TRAIN_LOAD] = {"train_load", "LW.BIG.9", "men gathered beside a train board it: 12 infantry or 5 cavalry "
 			      "a truck, 8 trucks (LW.BIG.9/10, KS.RAIL.1)", "trainload {n} gun {gun} {figures} | trainload {n} {figures}", 0, FIELDS(f_train_load)},
 	[LW_OT_TRAIN_MOVE] = {"train_move", "LW.BIG.9", "a train runs along the railway, 120 in (96 in in the Kriegspiel)",
-			      "trainmove {n} {path}", 0, FIELDS(f_box_move)},
+			      "trainmove {n} {path}", 0, FIELDS(f_train_move)},
 	[LW_OT_TRAIN_UNLOAD] = {"train_unload", "LW.BIG.9", "the men aboard a train get down beside it, in a move it "
 				"did not run", "trainunload {n}", 0, FIELDS(f_train_unload)},
 	[LW_OT_WORK] = {"work", "KS.RE.7", "set men to a work or a mine, reported to the umpire only (KS.RE.1-7, LW.BIG.11)",

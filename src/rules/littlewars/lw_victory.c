@@ -249,8 +249,11 @@ void lw_check_end(tw_state *s, tw_events *ev)
 			return;
 		}
 	}
+	// The engine's own limit (max_moves): not in the book (docs/rules/littlewars.md), so it cites
+	// no clause; LW.VAR.3 is the draw when both sides fall below 15 men.
 	if (s->move_no >= (int)s->params[LWP_MAX_MOVES]) {
-		snprintf(why, sizeof why, "the agreed limit of %d moves is reached", (int)s->params[LWP_MAX_MOVES]);
-		finish(s, -2, "LW.VAR.3", why, ev);
+		snprintf(why, sizeof why, "the agreed move limit of %d moves is reached (not a rule of the book)",
+			 (int)s->params[LWP_MAX_MOVES]);
+		finish(s, -2, "", why, ev);
 	}
 }
