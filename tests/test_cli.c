@@ -959,6 +959,29 @@ static void test_readme_first_game_runs_as_printed(void **st)
 	assert_non_null(strstr(out, "red (game move 5)>"));
 }
 
+/// LW.BIG.2, LW.BIG.9 (s33-draw): in the terminal a box's or a train's move reads as the rule
+/// set's own words, with the distance it went: "[LW.BIG.2] red's box 1 moves 12.0 in to (71.3,
+/// 5.0)". Before, they were TW_EV_MOVE events whose `a` (the box's or train's number) the terminal
+/// took for a figure's id: "[LW.BIG.2] Red 1: 7 men moved, 0.0 in" (figures 0 to 6, red's unit,
+/// even for blue's boxes) and "[KS.RAIL.1] Red 1: blue's train 0 runs to ...".
+static void test_LW_BIG_2_box_and_train_moves_in_the_terminal(void **st)
+{
+	(void)st;
+	assert_int_equal(run(out, sizeof out,
+			     "%s new littlewars --kriegspiel --seed 3 -o s33ks.json > /dev/null && "
+			     "%s play s33ks.json --red lw-big --blue lw-big --seed 2 --param max_moves=11 > s33ks.txt && "
+			     "grep -E '\\[(LW.BIG.2|KS.RAIL.1)\\]|men moved, 0.0 in' s33ks.txt",
+			     TW_CLI, TW_CLI),
+			 0);
+	assert_non_null(strstr(out, "  [LW.BIG.2] red's box 0 moves 7.2 in to (23.9, 9.6)\n"
+				    "  [LW.BIG.2] red's box 1 moves 12.0 in to (71.3, 5.0)\n"));
+	assert_non_null(strstr(out, "  [LW.BIG.2] blue's box 0 moves 12.0 in to (24.8, 346.2)\n"));
+	assert_non_null(strstr(out, "  [KS.RAIL.1] red's train 0 runs 33.5 in to (135.9, 43.5)\n"));
+	assert_null(strstr(out, "men moved"));
+	assert_null(strstr(out, "] Red "));
+	assert_null(strstr(out, "] Blue "));
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -994,6 +1017,7 @@ int main(void)
 		cmocka_unit_test(test_signed_log),
 		cmocka_unit_test(test_big_file_refused_with_bounded_memory),
 		cmocka_unit_test(test_readme_first_game_runs_as_printed),
+		cmocka_unit_test(test_LW_BIG_2_box_and_train_moves_in_the_terminal),
 	};
 	int rc = cmocka_run_group_tests(tests, NULL, NULL);
 	char cmd[128];

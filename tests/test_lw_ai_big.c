@@ -54,7 +54,8 @@ static int play(uint64_t seed, int ai_side, const char *doctrine, big_tally *t)
 			continue;
 		if (e->type == TW_EV_INFO && strcmp(e->clause, "LW.BIG.4") == 0)
 			t->boxes++;
-		if (e->type == TW_EV_MOVE && strcmp(e->clause, "LW.BIG.2") == 0)
+		// A box's move is an info event (s33-draw: TW_EV_MOVE is a figure's; it was one before).
+		if (e->type == TW_EV_INFO && strcmp(e->clause, "LW.BIG.2") == 0 && strstr(e->text, "'s box "))
 			t->box_moves++;
 		if (e->type == TW_EV_REVEAL && strstr(e->text, "scout"))
 			t->reveals++;

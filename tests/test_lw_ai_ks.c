@@ -79,7 +79,8 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 			printf("    [%d] side %d %s: %s\n", i, e->side, e->clause, e->text);
 		if ((strcmp(e->clause, "LW.BIG.9") == 0 || strcmp(e->clause, "KS.RAIL.1") == 0) && (t->side < 0 || e->side == t->side)) {
 			t->loads += strstr(e->text, " load train") != NULL;
-			t->runs += e->type == TW_EV_MOVE;
+			// A train's run is an info event with its own words (s33-draw; before, a TW_EV_MOVE).
+			t->runs += strstr(e->text, "'s train ") != NULL && strstr(e->text, " runs ") != NULL;
 			t->unloads += strstr(e->text, " unload from") != NULL;
 		}
 	}

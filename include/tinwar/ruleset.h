@@ -87,6 +87,28 @@ typedef struct tw_look {
 	int8_t colour; ///< side whose colour the tie is drawn in, -1 the figure's own
 } tw_look;
 
+/// What a rule set keeps on the table besides figures and guns (tw_ruleset.pieces), for the
+/// pictures and other front-ends: Little Wars's lidded boxes (LW.BIG.2) and trains (LW.BIG.9).
+typedef enum tw_piece_kind {
+	TW_PIECE_BOX = 0, ///< a closed box of men: its place is seen, not what it holds
+	TW_PIECE_TRAIN,   ///< an engine and its trucks on a railway
+	TW_PIECE_KIND_COUNT
+} tw_piece_kind;
+typedef struct tw_piece {
+	uint8_t kind;        ///< tw_piece_kind
+	int8_t side;         ///< whose it is
+	bool hidden;         ///< what it holds is hidden from the seat asking (men and guns then 0)
+	int32_t index;       ///< its number among its side's pieces of its kind (the orders' n)
+	tw_vec2 pos;         ///< where it stands, inches (a train: its engine)
+	double bearing;      ///< degrees (0 = towards +y, 90 = +x): the way it points (a train: its
+			     ///< engine's way along the line; its trucks trail behind)
+	int32_t trucks;      ///< a train's trucks behind its engine; 0 for other pieces
+	int32_t men[TW_FK_COUNT]; ///< figures in it by kind (tw_figure_kind), as the seat may know them
+	int32_t guns;        ///< guns in it, as the seat may know them
+} tw_piece;
+/// Most pieces tw_state_pieces reports.
+#define TW_MAX_PIECES 256
+
 /// A named value a rule set tells doctrines and front-ends about (tw_ruleset.facts, .constants):
 /// a derived value ("allowance", "in_action") or a constant of its rules ("reach").
 typedef enum tw_fact_type {
@@ -291,6 +313,10 @@ typedef struct tw_ruleset {
 	/// The server's series panel shows it (Science versus Luck: the phase-1 debrief once the
 	/// auction is recorded, SV.EXPO.8/9; the whole debrief at the end, SV.SETUP.10).
 	tw_status (*series_debrief)(const char *carry_json, int games, bool over, FILE *out, tw_error *err);
+	/// Optional: its pieces on the table that are neither figures nor guns (boxes, trains), into
+	/// out[0..max), as seat `seat` (a side, or TW_SEAT_UMPIRE) may know them; s is that seat's view.
+	/// Returns the count. NULL: it keeps none.
+	int (*pieces)(const tw_state *s, int seat, tw_piece *out, int max);
 } tw_ruleset;
 
 /// The name of the state's phase (tw_ruleset.phase_names).
@@ -315,6 +341,10 @@ const tw_order_def *tw_ruleset_orders(const tw_ruleset *rs, int *n);
 /// The decisions asked for now in s (rs->decisions, or one "act" decision of to_move), leaving
 /// out seats whose secret choice is already sealed. Returns the count.
 int tw_state_decisions(const tw_state *s, tw_decision *out, int max);
+/// The pieces on the table that are neither figures nor guns (rs->pieces) as `seat` may know
+/// them (s: that seat's view; TW_SEAT_UMPIRE for all), into out[0..max); returns the count (0 when
+/// the rule set keeps none).
+int tw_state_pieces(const tw_state *s, int seat, tw_piece *out, int max);
 /// The roles within the sides (rs->roles), or 0.
 int tw_state_roles(const tw_state *s, tw_role_def *out, int max);
 /// Whether role r may give order o (rs->role_may, or the default: officials give no orders).

@@ -266,6 +266,15 @@ void tw_figure_look(const tw_state *s, const tw_figure *f, tw_look *out)
 	out->colour = -1;
 }
 
+int tw_state_pieces(const tw_state *s, int seat, tw_piece *out, int max)
+{
+	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
+	if (!rs || !rs->pieces || !out || max <= 0)
+		return 0;
+	int n = rs->pieces(s, seat, out, max);
+	return n < 0 ? 0 : n > max ? max : n;
+}
+
 bool tw_figure_held(const tw_state *s, const tw_figure *f) { return tw_status_look(s, f->status) == TW_LOOK_HELD; }
 
 bool tw_figure_kept(const tw_state *s, const tw_figure *f)

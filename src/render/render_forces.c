@@ -318,6 +318,9 @@ void tw_draw_forces(tw_rctx *c)
 		}
 		tw_draw_gun_symbol(cr, c, g, ax, g->bearing, 1.0);
 	}
+	// Boxes and trains over the guns (a gun in a box stands at its place: the lid is over it, and
+	// its number readable) and under the men.
+	tw_draw_pieces(c);
 	// Free men, then the freed and the prisoners on top so that they are not lost in a crowd.
 	for (int pass = 0; pass < 2; pass++) {
 		for (int i = 0; i < s->nfig; i++) {

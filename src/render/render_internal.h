@@ -97,6 +97,24 @@ void tw_draw_placed(tw_rctx *c, const tw_render_placed *pl);
 /// Draws a template's shapes in table inches at origin/bearing (no label).
 void tw_draw_template(tw_rctx *c, const tw_render_template *t, tw_vec2 origin, double bearing);
 
+// ---- render_pieces.c: the rule set's boxes and trains (tw_state_pieces), and strength ----
+/// The boxes and trains of the view (c->s) as the seat may know them, each with its number.
+void tw_draw_pieces(tw_rctx *c);
+/// A lidded box: a w x h pixel rectangle in the side's colour with a lid line, centred at centre.
+void tw_draw_box_symbol(cairo_t *cr, int side, tw_vec2 centre, double w, double h);
+/// A train: its engine at `engine` (pixels) pointing to bearing (degrees), `trucks` trucks
+/// behind it, sized at ppi pixels an inch.
+void tw_draw_train_symbol(cairo_t *cr, int side, tw_vec2 engine, double bearing, int trucks, double ppi);
+/// True if side has a piece of kind (tw_piece_kind) in the view.
+bool tw_side_has_piece(const tw_rctx *c, int side, int kind);
+/// Longest strength line, bytes with the NUL, and the width lines are wrapped at, characters.
+#define TW_STRENGTH_LINE 96
+#define TW_STRENGTH_WIDTH 40
+/// A side's strength as seat (-1 the umpire) may know it from its view s, for the legend: free
+/// men by kind and guns, those in boxes or aboard trains beside them ("37 infantry (+41
+/// boxed)") where the view tells them, then its boxes and trains. Returns the lines written.
+int tw_strength_lines(const tw_state *s, int seat, int side, char (*lines)[TW_STRENGTH_LINE], int max);
+
 // ---- report helpers (report_*.c, chart.c) ----
 /// Free men of each side in a state.
 int tw_free_men(const tw_state *s, int side);

@@ -107,38 +107,29 @@ static void strength_rows(legend_row *L)
 	const tw_state *s = L->c->s;
 	char buf[96];
 	for (int k = 0; k < s->nsides; k++) {
-		int inf = 0, cav = 0, other = 0, dead = 0, held = 0, freed = 0, guns = 0;
+		int dead = 0, held = 0, freed = 0;
 		for (int i = 0; i < s->nfig; i++) {
 			const tw_figure *f = &s->fig[i];
 			if (f->side != k)
 				continue;
-			if (f->status == TW_FS_ACTIVE) {
-				if (f->kind == TW_FK_INFANTRY)
-					inf++;
-				else if (f->kind == TW_FK_CAVALRY)
-					cav++;
-				else
-					other++;
-			} else if (f->status == TW_FS_DEAD) {
+			if (f->status == TW_FS_DEAD)
 				dead++;
-			} else if (tw_figure_held(s, f)) {
+			else if (f->status != TW_FS_ACTIVE && tw_figure_held(s, f))
 				held++;
-			} else if (tw_status_look(s, f->status) == TW_LOOK_DISARMED) {
+			else if (f->status != TW_FS_ACTIVE && tw_status_look(s, f->status) == TW_LOOK_DISARMED)
 				freed++;
-			}
 		}
-		for (int i = 0; i < s->ngun; i++)
-			if (s->gun[i].side == k && tw_gun_on_table(s, &s->gun[i]))
-				guns++;
-		cairo_set_source_rgb(L->c->cr, 0.1, 0.1, 0.1);
 		tw_set_rgb(L->c->cr, tw_side_rgb(k, true), 1);
 		snprintf(buf, sizeof buf, "%s", s->sides[k].name);
 		tw_text(L->c, L->x, L->y + 4, 11, true, 0, buf);
 		L->y += 14;
 		cairo_set_source_rgb(L->c->cr, 0.1, 0.1, 0.1);
-		snprintf(buf, sizeof buf, "free: %d infantry, %d cavalry%s, %d guns", inf, cav, other ? " +" : "", guns);
-		tw_text(L->c, L->x + 8, L->y + 4, 10, false, 0, buf);
-		L->y += 13;
+		char lines[6][TW_STRENGTH_LINE];
+		int n = tw_strength_lines(s, L->c->o->seat, k, lines, 6);
+		for (int j = 0; j < n; j++) {
+			tw_text(L->c, L->x + 8, L->y + 4, 10, false, 0, lines[j]);
+			L->y += 13;
+		}
 		if (has_look(s, TW_LOOK_HELD) || has_look(s, TW_LOOK_DISARMED))
 			snprintf(buf, sizeof buf, "dead %d, held by the enemy %d, freed %d", dead, held, freed);
 		else
@@ -175,6 +166,16 @@ void tw_draw_legend(tw_rctx *c)
 		tw_draw_gun_symbol(cr, NULL, &g, tw_v2(L.x + 14, L.y), 90, 4.0);
 		snprintf(buf, sizeof buf, "%s gun: barrel, wheels, trail", s->sides[k].name);
 		row_text(&L, buf);
+		if (tw_side_has_piece(c, k, TW_PIECE_BOX)) { // LW.BIG.2
+			tw_draw_box_symbol(cr, k, tw_v2(L.x + 16, L.y), 16, 10);
+			snprintf(buf, sizeof buf, "%s box and its number (lid line)", s->sides[k].name);
+			row_text(&L, buf);
+		}
+		if (tw_side_has_piece(c, k, TW_PIECE_TRAIN)) { // LW.BIG.9
+			tw_draw_train_symbol(cr, k, tw_v2(L.x + 24, L.y), 90, 2, 2.2);
+			snprintf(buf, sizeof buf, "%s train: engine, then trucks", s->sides[k].name);
+			row_text(&L, buf);
+		}
 	}
 	tw_draw_dead(cr, tw_v2(L.x + 16, L.y), 3.5, 0, false);
 	row_text(&L, "dead (earlier moves)");

@@ -198,6 +198,12 @@ tw_status lw_apply_box_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	lw_side *sd = LWS(s, o->side);
 	tw_vec2 to = o->path[o->npath - 1];
+	double len = 0; // the path's length, inches
+	tw_vec2 a = tw_v2(sd->box_x[o->n], sd->box_y[o->n]);
+	for (int k = 0; k < o->npath; k++) {
+		len += tw_dist(a, o->path[k]);
+		a = o->path[k];
+	}
 	sd->box_x[o->n] = to.x;
 	sd->box_y[o->n] = to.y;
 	sd->box_moved[o->n] = s->move_no;
@@ -205,12 +211,16 @@ tw_status lw_apply_box_move(tw_state *s, const tw_order *o, tw_events *ev)
 		if (s->fig[i].side == o->side && lw_is_boxed(s, &s->fig[i]) && LWF(s, &s->fig[i])->box == o->n)
 			s->fig[i].pos = to;
 	lw_held_guns_move(s, o->side, LW_IN_BOX, o->n, to); // lw-box
-	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, "LW.BIG.2");
+	// An info event, not TW_EV_MOVE: that one is a figure's move (its `a` a figure id), and the
+	// front-ends would read the box's number as a man's (the terminal's "Red 1: 7 men moved").
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, "LW.BIG.2");
 	if (e) {
 		e->a = o->n;
 		e->x = to.x;
 		e->y = to.y;
-		tw_event_text(e, "%s's box %d moves to (%.1f, %.1f)", s->sides[o->side].name, o->n, to.x, to.y);
+		e->v = len;
+		tw_event_text(e, "%s's box %d moves %.1f in to (%.1f, %.1f)", s->sides[o->side].name, o->n, len, to.x,
+			      to.y);
 	}
 	return TW_OK;
 }

@@ -22,6 +22,9 @@ tw_status lw_apply_work(tw_state *s, const tw_order *o, tw_events *ev);
 /// At the end of every move: the mover's works go on (a finished one changes the table and its
 /// note is opened, KS.RE.7), scouts open boxes (LW.BIG.3), mines go off (KS.RE.4).
 void lw_big_end_move(tw_state *s, tw_events *ev);
+/// tw_ruleset.pieces (lw_pieces.c): each side's boxes (what they hold hidden from every seat
+/// but their own side and the umpire, LW.BIG.2) and trains (an engine and its trucks, LW.BIG.10).
+int lw_pieces(const tw_state *s, int seat, tw_piece *out, int max);
 // ---- guns in boxes (LW.BIG.2, issue 18 lw-box; lw_box_guns.c) ----
 /// LW.BIG.4: the distance from p to the nearest enemy man on the table or box.
 double lw_box_nearest_enemy(const tw_state *s, int side, tw_vec2 p);

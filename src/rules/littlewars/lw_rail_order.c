@@ -182,6 +182,12 @@ tw_status lw_apply_train_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	lw_side *sd = LWS(s, o->side);
 	tw_vec2 to = o->path[o->npath - 1];
+	double len = 0; // along the line, inches
+	tw_vec2 a = tw_v2(sd->train_x[o->n], sd->train_y[o->n]);
+	for (int k = 0; k < o->npath; k++) {
+		len += tw_dist(a, o->path[k]);
+		a = o->path[k];
+	}
 	sd->train_x[o->n] = to.x;
 	sd->train_y[o->n] = to.y;
 	sd->train_moved[o->n] = s->move_no;
@@ -191,12 +197,16 @@ tw_status lw_apply_train_move(tw_state *s, const tw_order *o, tw_events *ev)
 			f->pos = to;
 	}
 	lw_held_guns_move(s, o->side, LW_ON_TRAIN, o->n, to); // lw-box
-	tw_event *e = tw_events_push(ev, TW_EV_MOVE, o->side, rail_clause(s));
+	// An info event, not TW_EV_MOVE (a figure's move, `a` a figure id): front-ends would take
+	// the train's number for a man's.
+	tw_event *e = tw_events_push(ev, TW_EV_INFO, o->side, rail_clause(s));
 	if (e) {
 		e->a = o->n;
 		e->x = to.x;
 		e->y = to.y;
-		tw_event_text(e, "%s's train %d runs to (%.1f, %.1f)", s->sides[o->side].name, o->n, to.x, to.y);
+		e->v = len;
+		tw_event_text(e, "%s's train %d runs %.1f in to (%.1f, %.1f)", s->sides[o->side].name, o->n, len, to.x,
+			      to.y);
 	}
 	return TW_OK;
 }

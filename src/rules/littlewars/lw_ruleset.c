@@ -377,6 +377,7 @@ const tw_ruleset tw_ruleset_littlewars = {
 	.nstatuses = (int)TW_ARRAY_COUNT(lw_statuses),
 	.statuses = lw_statuses,
 	.look = lw_look,
+	.pieces = lw_pieces,
 	.phase_max = LW_PH_COUNTRY,
 	.phase_names = lw_phase_names,
 	.facts = lw_facts,
