@@ -156,6 +156,23 @@ static int play(const char *file, uint64_t seed, const char *red, const char *bl
 // as they do: 5 moves of both walking close at most 120 in of the 153 in beyond the 72 in
 // reach. They are fed at the start of the second cycle, long before KS.SUP.9's 6 more moves.)
 // Before lw-gen: no hand-over at all, and 297 men out of action by game move 24 (seed 1).
+// Stop 33 (QA): the rule set's default general (`tinwar play --red ai`, `sim`'s default) on a
+// Kriegspiel plays as lw-big and hands over supplies; it was lw-default alone, which handed over
+// none: every such game starved (KS.SUP.9: 111 of red's men out of action by game move 24).
+static void test_KS_SUP_9_default_general_supplies_in_a_kriegspiel(void **st)
+{
+	(void)st;
+	int moves = env_int("TW_AI_KS_MOVES", 30);
+	ks_tally t = {.side = -1};
+	play("kriegspiel.json", 1, "default", "default", moves, &t);
+	printf("kriegspiel.json seed 1, default v default, %d moves: %d supply hand-overs, %d KS.SUP.9 events (%d out of "
+	       "action), %d men out\n",
+	       moves, t.supplies, t.starved_events, t.out_events, t.out);
+	assert_true(t.supplies >= 2 * (moves / 12));
+	assert_int_equal(t.out_events, 0);
+	assert_int_equal(t.out, 0);
+}
+
 static void test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied(void **st)
 {
 	(void)st;
@@ -357,6 +374,7 @@ int main(void)
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_KS_SUP_9_computer_kriegspiel_keeps_its_men_supplied),
+		cmocka_unit_test(test_KS_SUP_9_default_general_supplies_in_a_kriegspiel),
 		cmocka_unit_test(test_LW_BIG_9_big_general_takes_the_train),
 		cmocka_unit_test(test_LW_BIG_2_3_4_big_general_boxes_and_scouts_on_the_bundled_tables),
 		cmocka_unit_test(test_LW_BIG_9_big_general_sets_no_man_down_in_water_or_a_house),

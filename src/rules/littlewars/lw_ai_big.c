@@ -14,7 +14,7 @@
 #include "lw_big.h"
 #include "lw_boxes.h"
 
-extern const tw_general_def tw_general_lw_default;
+extern const tw_general_def tw_general_lw_default_plain;
 
 #define BIG_OPEN_R 120.0  ///< sets a box's men out with an enemy within 10 ft (as a scout would)
 #define BIG_STOP_R 100.0  ///< a box moves no closer than this to the nearest enemy
@@ -635,7 +635,7 @@ static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order
 		c->o = tw_calloc(1, sizeof *c->o); // zeroed: valgrind saw an unwritten place of it read (lw-gen)
 		if (!c->inner || !c->o)
 			return TW_ERR_NOMEM;
-		c->inner->def = &tw_general_lw_default;
+		c->inner->def = &tw_general_lw_default_plain; // not lw-default, which would hand back to lw-big
 		c->inner->side = side;
 		c->inner->budget = g->budget;
 		tw_rng_seed(&c->inner->rng, tw_rng_u64(&g->rng));

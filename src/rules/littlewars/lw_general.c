@@ -84,6 +84,7 @@ typedef struct lw_ai {
 	lw_fgrid fgrid;              ///< the men by place, for the move checks it asks for (lw_fgrid.c)
 	lw_gunvis gunvis;            ///< per gun, the pieces near its sight lines by cell (lw_gunvis.c)
 	lw_gunsight gunsight;        ///< the last gun's men in range and sight this move (lw_ai_gunsight.c)
+	tw_general *big;             ///< stop 33: lw-default on a large table plays as lw-big (made at first use)
 } lw_ai;
 
 // The per-figure arrays for a state of nfig figures (kept, grown when a state has more); false
@@ -1179,6 +1180,7 @@ static void lw_ai_destroy(tw_general *g)
 		tw_free(ai->sup_xyr);
 		tw_free(ai->gstart);
 		tw_free(ai->gmem);
+		tw_general_free(ai->big);
 	}
 }
 
@@ -1191,15 +1193,40 @@ static void lw_ai_destroy(tw_general *g)
 	{                                                                                                  \
 		return lw_set_param(g, &doc, name, v, err);                                                \
 	}
-DOCTRINE(decide_default, doc_default)
+DOCTRINE(decide_default_here, doc_default)
 DOCTRINE(decide_gunline, doc_gunline)
 DOCTRINE(decide_rush, doc_rush)
 DOCTRINE(decide_concentrate, doc_concentrate)
 
+// Stop 33 (QA): the rule set's default general on a Kriegspiel or a large Country (LW.BIG.1's
+// multiplier agreed) plays as lw-big, which boxes, scouts, hands over supplies (KS.SUP) and runs
+// the trains, and is lw-default where the fighting is: lw-default alone handed over no supply, and
+// every Kriegspiel it played (`tinwar play --red ai`, `sim`'s default) starved to a draw. Its
+// doctrine parameters (`--vary`) are lw-default's own and do not reach lw-big's.
+static bool large_table(const tw_state *s) { return LWG(s)->ks || LWG(s)->big_mult > 1; }
+
+static tw_status decide_default(tw_general *g, const tw_state *s, int side, tw_order *out)
+{
+	if (!large_table(s))
+		return decide_default_here(g, s, side, out);
+	lw_ai *ai = g->ctx;
+	if (!ai->big) {
+		ai->big = tw_general_new("lw-big", tw_ruleset_get(s->ruleset), side, tw_rng_u64(&g->rng));
+		if (!ai->big)
+			return TW_ERR_NOMEM;
+		ai->big->budget = g->budget;
+	}
+	return ai->big->def->decide(ai->big, s, side, out);
+}
+
 const tw_general_def tw_general_lw_default = {"lw-default", "littlewars",
 					      "balanced: guns fire, groups advance by cover and charge when the melee "
-					      "arithmetic favours them",
-					      decide_default, sizeof(lw_ai), lw_ai_destroy, decide_default_set};
+					      "arithmetic favours them (on a Kriegspiel or a large Country it plays as lw-big)",
+					      decide_default, sizeof(lw_ai), lw_ai_destroy, decide_default_here_set};
+/// lw-default on every table: lw-big's own fighting general (lw_ai_big.c), never registered.
+const tw_general_def tw_general_lw_default_plain = {"lw-default", "littlewars", "lw-default without lw-big",
+						    decide_default_here, sizeof(lw_ai), lw_ai_destroy,
+						    decide_default_here_set};
 const tw_general_def tw_general_lw_gunline = {"lw-gunline", "littlewars",
 					      "cautious gun line: guns stay and fire, infantry hold near them, charges "
 					      "only at a clear advantage",
