@@ -340,6 +340,59 @@ static void test_LW_BIG_11_tearing_up_changes_the_table(void **state)
 	tw_test_free(s);
 }
 
+// LW.BIG.8 (stop 33): outdoors every move is the agreed factor times its indoor length, up to
+// double; before, the factor was arithmetic (lw_big_move_len) that no order asked.
+static void test_LW_BIG_8_outdoor_moves(void **state)
+{
+	(void)state;
+	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
+	LWG(s)->big_outdoor = 1.5;
+	int i = tw_test_man(s, 0, TW_FK_INFANTRY, 50, 50), c = tw_test_man(s, 0, TW_FK_CAVALRY, 80, 50);
+	tw_test_refused_with(s, tw_test_move_to(0, i, 50, 68.5), "LW.BIG.8", "may move 18 in");
+	tw_test_refused_with(s, tw_test_move_to(0, c, 80, 86.5), "LW.BIG.8", "may move 36 in");
+	tw_test_ok(s, tw_test_move_to(0, i, 50, 68));
+	tw_test_ok(s, tw_test_move_to(0, c, 80, 86));
+	tw_test_free(s);
+}
+
+// Stop 33 (QA): a loaded state's large-Country options and its boxes and trains are checked
+// across fields (lw_big_check_state, run by the setup); `tinwar check` passed all of these.
+static void test_LW_BIG_1_2_8_9_state_checks(void **state)
+{
+	(void)state;
+	tw_state *s = tw_test_lw_state(200, 200, 5, 0);
+	int f = tw_test_man(s, 0, TW_FK_INFANTRY, 50, 50);
+	int g = tw_test_gun(s, 1, 100, 150, 180);
+	tw_error err = {0};
+	assert_int_equal(lw_big_check_state(s, &err), TW_OK);
+	LWG(s)->big_mult = 2;
+	LWG(s)->big_close_ft = 13;
+	assert_int_equal(lw_big_check_state(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "LW.BIG.1");
+	LWG(s)->big_close_ft = 15;
+	LWG(s)->big_outdoor = 0.5;
+	assert_int_equal(lw_big_check_state(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "LW.BIG.8");
+	LWG(s)->big_outdoor = 2.0;
+	assert_int_equal(lw_big_check_state(s, &err), TW_OK);
+	LWF(s, &s->fig[f])->box = 0; // red has no box
+	assert_int_equal(lw_big_check_state(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "LW.BIG.2");
+	assert_non_null(strstr(err.message, "figure 0 is in box 0, but red has 0 boxes"));
+	LWS(s, 0)->nbox = 1;
+	assert_int_equal(lw_big_check_state(s, &err), TW_OK);
+	LWF(s, &s->fig[f])->train = 1;
+	LWS(s, 0)->ntrain = 1;
+	assert_int_equal(lw_big_check_state(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "LW.BIG.9");
+	LWF(s, &s->fig[f])->train = 0;
+	LWGN(s, &s->gun[g])->boxed = 1; // blue's box 0: blue has none
+	assert_int_equal(lw_big_check_state(s, &err), TW_ERR_INPUT);
+	assert_string_equal(err.clause, "LW.BIG.2");
+	assert_non_null(strstr(err.message, "gun 0 is in box 0, but blue has 0 boxes"));
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -350,6 +403,8 @@ int main(void)
 		cmocka_unit_test(test_LW_BIG_5_waggons),
 		cmocka_unit_test(test_LW_BIG_6_ammunition_cart),
 		cmocka_unit_test(test_LW_BIG_7_road_bonus),
+		cmocka_unit_test(test_LW_BIG_8_outdoor_moves),
+		cmocka_unit_test(test_LW_BIG_1_2_8_9_state_checks),
 		cmocka_unit_test(test_LW_BIG_8_outdoor_option),
 		cmocka_unit_test(test_LW_BIG_9_10_trains_and_trucks),
 		cmocka_unit_test(test_LW_EX_23_rifles_and_trucks),

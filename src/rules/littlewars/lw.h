@@ -84,6 +84,7 @@ typedef struct lw_game {
 	uint8_t ks;           ///< KS.GEN.1: Wells's Kriegspiel is played (shells, its seats)
 	uint8_t sykes;        ///< KS.GNL.2: Sykes's option (the General may be wounded or fall)
 	uint8_t ks_supply;    ///< KS.SUP.1: the 6-move supply cycle is kept
+	double big_outdoor;   ///< LW.BIG.8 (stop 33, late): outdoors every move is this many times its length, 1..2 (0: indoors)
 } lw_game;
 /// A man's marks (lw_fig.marks).
 enum {
@@ -202,13 +203,19 @@ static inline double lw_move_allowance(const tw_figure *f)
 /// LW.BIG.1: the move multiplier in force (1 unless a large Country's 2x or 3x is agreed and the
 /// armies have not yet closed; lw_boxes.c).
 int lw_big_mult_now(const tw_state *s);
+/// LW.BIG.8: the agreed outdoor factor (1 indoors, up to 2), a factor of every move length.
+static inline double lw_big_outdoor(const tw_state *s)
+{
+	double k = LWG(s)->big_outdoor;
+	return k > 1.0 ? k : 1.0;
+}
 /// LW.MOB.2/3 with LW.BIG.1: a man's move allowance in inches in this game move, the multiplier
 /// in force applied (the order checks use it; a man's own arm's rate is lw_move_allowance).
 /// In a Kriegspiel the base is the man's arm's move across country (KS.MOV.1, lw_ks_move.c).
 double lw_ks_allowance_base(const tw_state *s, const tw_figure *f);
 static inline double lw_allowance_now(const tw_state *s, const tw_figure *f)
 {
-	return (LWG(s)->ks ? lw_ks_allowance_base(s, f) : lw_move_allowance(f)) * lw_big_mult_now(s);
+	return (LWG(s)->ks ? lw_ks_allowance_base(s, f) : lw_move_allowance(f)) * lw_big_mult_now(s) * lw_big_outdoor(s);
 }
 /// LW.VAR.9: guns beyond the defender's two thirds take no part in the battle.
 static inline bool lw_gun_in_battle(const tw_state *s, const tw_gun *g) { return LWGN(s, g)->out_of_battle == 0; }

@@ -26,6 +26,10 @@ typedef struct lw_big_opts {
 /// LW.BIG.1, LW.BIG.8: refuses a multiplier other than 1-3, a threshold other than 15/12/10 ft
 /// and an outdoor factor outside [1, 2], naming the clause.
 tw_status lw_big_check_opts(const lw_big_opts *o, tw_error *err);
+/// A loaded state's options (lw_big_check_opts on its record) and the boxes and trains its men
+/// and guns are in, each one its side has (LW.BIG.2, LW.BIG.9); refused naming the clause
+/// (lw_big_check.c, from lw_setup).
+tw_status lw_big_check_state(const tw_state *s, tw_error *err);
 /// LW.BIG.1: the multiplier in force after a move that ended with the nearest opposing pieces
 /// `nearest_in` apart: once closed (`*closed` set, and kept), 1. Returns the multiplier.
 int lw_big_multiplier(const lw_big_opts *o, double nearest_in, bool *closed);

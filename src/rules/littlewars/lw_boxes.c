@@ -186,7 +186,7 @@ tw_status lw_validate_box_move(const tw_state *s, const tw_order *o, tw_error *e
 		a = b;
 	}
 	int mult = lw_big_mult_now(s);
-	double rate = lw_big_box_rate(inf, cav, guns, mult, road);
+	double rate = lw_big_box_rate(inf, cav, guns, mult, road) * lw_big_outdoor(s); // LW.BIG.8
 	if (len > rate + LW_EPS)
 		return tw_error_set(err, TW_ERR_ILLEGAL, road ? "LW.BIG.7" : "LW.BIG.2",
 				    "box %d may move %.1f in (its slowest arm%s), not %.*f in", o->n, rate,

@@ -178,7 +178,7 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 	double len = tw_path_length(pts, o->npath + 1);
 	// LW.MOB.13: 24 in with at least 4 cavalry going with it, else 12 in.
 	// LW.BIG.1: times the multiplier in force on a large Country.
-	double allow = (cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE) * lw_big_mult_now(s);
+	double allow = (cav >= 4 ? LW_CAV_MOVE : LW_INF_MOVE) * lw_big_mult_now(s) * lw_big_outdoor(s); // LW.BIG.8
 	if (LWG(s)->ks) {
 		// KS.MOV.1: in a Kriegspiel the Royal Artillery moves 24 in (and with the multiplier);
 		// contours count on top (KS.MOV.3); no steep ground off a road (KS.MOV.4), no ford (KS.FORM.3).

@@ -116,7 +116,7 @@ tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, 
 	if (f && f->kind == TW_FK_WAGGON)
 		g->allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, pts, n); // KS.MOV.1: 6 in, 12 on a road
 	else
-		g->allow = lw_ks_move(g->arm, g->road, g->road) * mult; // KS.MOV.1/2 (a road party in twos or fours)
+		g->allow = lw_ks_move(g->arm, g->road, g->road) * mult * lw_big_outdoor(s); // KS.MOV.1/2, LW.BIG.8
 	lw_ks_contours c;
 	lw_ks_path_contours(s, pts, n, &c);
 	g->up = c.up;

@@ -396,12 +396,12 @@ static tw_status check_own(const tw_state *s, const tw_order *o, int i, tw_vec2 
 	if (LWG(s)->ks) // KS.MOV.1-4, KS.FORM.3-5: the Kriegspiel's move table (lw_ks_move.c)
 		return ks_own(s, f, path, n, len, rough, end_out, &ot, err);
 	if (rough > 0 && len <= allow + 1e-9 && len + rough > allow + 1e-9)
-		return tw_error_set(err, TW_ERR_ILLEGAL, mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+		return tw_error_set(err, TW_ERR_ILLEGAL, mult > 1 ? "LW.BIG.1" : lw_big_outdoor(s) > 1 ? "LW.BIG.8" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 				    "figure %d would move %.2f in, %.2f of them in a ditch, which count twice: %.2f of his %.0f in",
 				    f->id, len, rough, len + rough, allow);
 	if (len > allow + 1e-9)
 		return tw_error_set(err, TW_ERR_ILLEGAL,
-				    mult > 1 ? "LW.BIG.1" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
+				    mult > 1 ? "LW.BIG.1" : lw_big_outdoor(s) > 1 ? "LW.BIG.8" : f->kind == TW_FK_CAVALRY ? "LW.MOB.3" : "LW.MOB.2",
 				    "figure %d would move %.*f in; a%s may move %.0f in%s%s", f->id,
 				    lw_excess_digits(len, allow), len,
 				    f->kind == TW_FK_CAVALRY ? " cavalryman" : "n infantryman", allow,

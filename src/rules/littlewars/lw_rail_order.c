@@ -172,6 +172,7 @@ tw_status lw_validate_train_move(const tw_state *s, const tw_order *o, tw_error 
 					  lw_big_mult_now(s), err);
 	if (reach < 0)
 		return TW_ERR_ILLEGAL;
+	reach *= lw_big_outdoor(s); // LW.BIG.8
 	if (len > reach + LW_EPS)
 		return tw_error_set(err, TW_ERR_ILLEGAL, rail_clause(s), "train %d may go %.0f in, not %.*f in", o->n, reach,
 				    lw_excess_digits(len, reach), len);

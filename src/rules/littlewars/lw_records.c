@@ -44,6 +44,8 @@ static const tw_field_def game_fields[] = {
 		 "Sykes's option: the General may be wounded or fall (KS.GNL.2)"),
 	TW_FIELD(lw_game, ks_supply, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
 		 "the Kriegspiel's 6-move supply cycle is kept (KS.SUP.1)"),
+	TW_FIELD_LATE(lw_game, big_outdoor, TW_FT_F64, TW_VIS_ALL, 0, 0, 2, NULL,
+		      "outdoors on mown grass: every move this many times its indoor length, 1 to 2; 0 indoors (LW.BIG.8)"),
 };
 
 static const char *const mark_names[] = {"trail", "surrendered", "contact", NULL};

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "lw.h"
+#include "lw_big.h"
 
 #define LW_SET_ASIDE 12 // LW.FOR.2
 
@@ -89,6 +90,10 @@ tw_status lw_setup(tw_state *s, tw_error *err)
 					    "figure %d is %.2f in tall but others are %.2f in: one size only", i, f->height,
 					    h_inf);
 	}
+	// Stop 33 (QA): the large Country's options and its boxes and trains, across fields.
+	tw_status bst = lw_big_check_state(s, err);
+	if (bst != TW_OK)
+		return bst;
 	// A state the setup has already seen (a game saved at any point, before play or in it) goes on
 	// exactly as it was: `tinwar step` and `tinwar play` both run the setup on every state they
 	// are given. LWV_FIRE_FROM is never 0 once set up (LW.MV.10: 3, or 1 for the defender).

@@ -64,7 +64,7 @@ static double waggon_gap(const tw_state *s, const tw_order *o, const tw_figure *
 
 int lw_waggons_within_reach(const tw_state *s, const tw_figure *f, int side)
 {
-	double reach = lw_big_supply_reach(lw_big_mult_now(s));
+	double reach = lw_big_supply_reach(lw_big_mult_now(s)) * lw_big_outdoor(s); // LW.BIG.5, LW.BIG.8
 	int n = 0;
 	for (int j = 0; j < s->nfig; j++) {
 		const tw_figure *w = &s->fig[j];
@@ -101,7 +101,7 @@ static tw_status check_move(const tw_state *s, const tw_order *o, tw_error *err)
 		return TW_OK;
 	// LW.BIG.5 enforced: no man may march beyond six moves of his side's waggons (a man already
 	// beyond may move only nearer to them), and no waggon may leave men without one in reach.
-	double reach = lw_big_supply_reach(lw_big_mult_now(s));
+	double reach = lw_big_supply_reach(lw_big_mult_now(s)) * lw_big_outdoor(s); // LW.BIG.5, LW.BIG.8
 	for (int i = 0; i < o->nfig; i++) {
 		const tw_figure *f = tw_state_figure_c(s, o->fig[i]);
 		if (!f || f->side != o->side || !fed(f))
@@ -136,13 +136,13 @@ static tw_status check_fire(const tw_state *s, const tw_order *o, tw_error *err)
 	const tw_gun *g = tw_state_gun_c(s, o->gun);
 	if (!g)
 		return TW_OK; // lw_validate_fire says so
-	double reach = lw_big_ammo_reach(lw_big_mult_now(s)), best = INFINITY;
+	double reach = lw_big_ammo_reach(lw_big_mult_now(s)) * lw_big_outdoor(s), best = INFINITY; // LW.BIG.6, .8
 	for (int j = 0; j < s->nfig; j++) {
 		const tw_figure *c = &s->fig[j];
 		if (c->side == o->side && lw_is_free(c) && lw_is_cart(s, c))
 			best = fmin(best, fmax(0.0, tw_gun_distance(g, c->pos) - c->radius));
 	}
-	if (lw_big_gun_may_fire(best, lw_big_mult_now(s)))
+	if (best <= reach + LW_EPS) // lw_big_gun_may_fire, outdoors too (LW.BIG.8)
 		return TW_OK;
 	if (isinf(best))
 		return tw_error_set(err, TW_ERR_ILLEGAL, "LW.BIG.6", "gun %d has no ammunition cart: %s has none on the table",
@@ -204,7 +204,7 @@ void lw_waggons_end_move(tw_state *s, int side, tw_events *ev)
 		return;
 	int men = 0, waggons = 0, beyond = 0;
 	tw_vec2 tmp[TW_ORDER_MAX_PATH + 1];
-	double reach = lw_big_supply_reach(lw_big_mult_now(s));
+	double reach = lw_big_supply_reach(lw_big_mult_now(s)) * lw_big_outdoor(s); // LW.BIG.5, LW.BIG.8
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side)
