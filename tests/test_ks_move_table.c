@@ -143,14 +143,40 @@ static void test_KS_FORM_3_4_5_no_ford_for_guns_engineers_supply(void **st)
 	tw_test_box(s, TW_TER_RIVER, 0, 100, 200, 104, 0);
 	tw_test_box(s, TW_TER_FORD, 90, 99, 100, 105, 0);
 	tw_test_box(s, TW_TER_BRIDGE, 120, 99, 128, 105, 0);
-	int i = man(s, INF, -1, 92, 97), e = man(s, INF, LW_ARM_RE, 95, 97), a = man(s, INF, LW_ARM_RA, 98, 97);
+	int i = man(s, INF, -1, 92, 99.2), e = man(s, INF, LW_ARM_RE, 95, 97), a = man(s, INF, LW_ARM_RA, 98, 97);
 	int t = man(s, INF, LW_ARM_TS, 94, 96), e2 = man(s, INF, LW_ARM_RE, 124, 97);
 	tw_test_refused_with(s, tw_test_move_to(0, e, 95, 107), "KS.FORM.4", "cannot cross a river at a ford");
 	tw_test_refused_with(s, tw_test_move_to(0, a, 98, 107), "KS.FORM.3", "cannot cross a river at a ford");
 	tw_test_refused_with(s, tw_test_move_to(0, t, 94, 101), "KS.FORM.5", "cannot cross a river at a ford");
-	tw_test_ok(s, tw_test_move_to(0, i, 92, 107));
+	tw_test_ok(s, tw_test_move_to(0, i, 92, 104.8)); // KS.FORM.1: in from the edge, out to the bank
 	tw_test_ok(s, tw_test_move_to(0, e2, 124, 107));
-	assert_true(s->fig[i].pos.y == 107 && s->fig[e2].pos.y == 107 && s->fig[e].pos.y == 97);
+	assert_true(s->fig[i].pos.y == 104.8 && s->fig[e2].pos.y == 107 && s->fig[e].pos.y == 97);
+	tw_test_free(s);
+}
+
+// KS.FORM.1/2: crossing a fordable river takes the move. The path may step into the water and
+// out of it (2 in of dry ground in all), however wide the ford; no more on dry ground besides.
+static void test_KS_FORM_1_2_fording_takes_the_move(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	tw_test_box(s, TW_TER_RIVER, 0, 100, 200, 110, 0); // 10 in wide
+	tw_test_box(s, TW_TER_FORD, 80, 99, 100, 111, 0);
+	int i = man(s, INF, -1, 85, 99), c = man(s, CAV, -1, 90, 97), far = man(s, INF, -1, 95, 90);
+	int g = man(s, CAV, LW_ARM_GENERAL, 98, 98.5);
+	// 1 in dry, 10 in of water, 1 in dry: 12 in, the move.
+	tw_test_ok(s, tw_test_move_to(0, i, 85, 111));
+	// 3 in dry before the water and 2 after: too much for a crossing, though under 36 in.
+	tw_test_refused_with(s, tw_test_move_to(0, c, 90, 112), "KS.FORM.2", "crossing a fordable river takes the whole move");
+	// The ford wider than a move makes no odds: the crossing is one move (1.5 in, 10 in of water, 0.5 in).
+	tw_test_ok(s, tw_test_move_to(0, g, 98, 110.5));
+	// From 10 in away: to the edge first (an ordinary move), then across.
+	tw_test_refused_with(s, tw_test_move_to(0, far, 95, 111), "KS.FORM.1", "not go 11.0 in on dry ground besides");
+	tw_test_ok(s, tw_test_move_to(0, far, 95, 99.5));
+	tw_vec2 edge, across;
+	assert_true(lw_ks_ford_steps(s, tw_v2(95, 90), tw_v2(95, 120), &edge, &across));
+	assert_true(fabs(edge.y - 99.5) <= 0.25 && fabs(across.y - 110.5) <= 0.25);
+	assert_false(lw_ks_ford_steps(s, tw_v2(150, 90), tw_v2(150, 120), &edge, &across)); // no ford there
 	tw_test_free(s);
 }
 
@@ -175,6 +201,7 @@ int main(void)
 	    cmocka_unit_test(test_KS_MOV_3_contours_count),
 	    cmocka_unit_test(test_KS_MOV_4_wheels_off_steep_ground),
 	    cmocka_unit_test(test_KS_FORM_3_4_5_no_ford_for_guns_engineers_supply),
+	    cmocka_unit_test(test_KS_FORM_1_2_fording_takes_the_move),
 	    cmocka_unit_test(test_KS_MOV_1_only_in_a_kriegspiel),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -25,6 +25,7 @@
 #include "lw_ai_support.h"
 #include "lw_fgrid.h"
 #include "lw_gunvis.h"
+#include "lw_ks_move.h" // KS.FORM.1/2: fords
 #include "lw_util.h"
 
 /// A doctrine's parameters. Documented in docs/doctrines.md.
@@ -901,13 +902,24 @@ static bool plan_group_move(const tw_state *s, lw_ai *ai, const lw_doctrine *dc,
 	o->nfig = 0;
 	for (int k = 0; k < nm && o->nfig < TW_ORDER_MAX_FIG; k++) {
 		const tw_figure *f = &s->fig[mem[k]];
-		for (double frac = 1.0; frac > 0.2; frac -= 0.25) {
+		bool placed = false;
+		for (double frac = 1.0; frac > 0.2 && !placed; frac -= 0.25) {
 			o->fig[o->nfig] = f->id;
 			o->at[o->nfig] = tw_add(f->pos, tw_scale(bestd, frac));
 			o->nfig++;
-			if (legal_more(s, o))
-				break;
-			o->nfig--;
+			placed = legal_more(s, o);
+			if (!placed)
+				o->nfig--;
+		}
+		// Stop 33, KS.FORM.1/2: in a Kriegspiel a ford is crossed in a move of its own: a man
+		// refused on the way goes to the water's edge, or from there across.
+		tw_vec2 edge, across, far = tw_add(f->pos, tw_scale(bestd, 30.0 / fmax(tw_len(bestd), 1e-9)));
+		if (!placed && LWG(s)->ks && lw_ks_ford_steps(s, f->pos, far, &edge, &across)) {
+			o->fig[o->nfig] = f->id;
+			o->at[o->nfig] = tw_dist(f->pos, edge) > 0.5 ? edge : across;
+			o->nfig++;
+			if (!legal_more(s, o))
+				o->nfig--;
 		}
 	}
 	return o->nfig > 0;

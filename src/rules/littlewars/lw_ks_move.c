@@ -104,9 +104,47 @@ static bool path_fords(const tw_state *s, const tw_vec2 *pts, int n)
 	return false;
 }
 
+// Inches of the path through ford water (each 1/4 in step judged at its middle).
+static double ford_wet(const tw_state *s, const tw_vec2 *pts, int n)
+{
+	double wet = 0;
+	for (int k = 1; k < n; k++) {
+		double len = tw_dist(pts[k - 1], pts[k]);
+		int steps = (int)ceil(len / LW_KS_CONTOUR_STEP);
+		for (int j = 0; j < steps; j++)
+			if (at_ford(&s->table, tw_add(pts[k - 1], tw_scale(tw_sub(pts[k], pts[k - 1]), (j + 0.5) / steps))))
+				wet += len / steps;
+	}
+	return wet;
+}
+
+bool lw_ks_ford_steps(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_vec2 *edge, tw_vec2 *across)
+{
+	double len = tw_dist(a, b);
+	if (len <= 0)
+		return false;
+	tw_vec2 u = tw_scale(tw_sub(b, a), 1.0 / len);
+	int steps = (int)ceil(len / LW_KS_CONTOUR_STEP);
+	int in = -1;
+	for (int j = 0; j <= steps; j++) {
+		double t = len * j / steps;
+		bool w = at_ford(&s->table, tw_add(a, tw_scale(u, t)));
+		if (w && in < 0)
+			in = j;
+		if (!w && in >= 0) {
+			double t_in = len * in / steps;
+			*edge = tw_add(a, tw_scale(u, fmax(0.0, t_in - 0.5)));
+			*across = tw_add(a, tw_scale(u, t + 0.5));
+			return true;
+		}
+	}
+	return false;
+}
+
 tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, int n, lw_ks_going *g,
 		     tw_error *err)
 {
+	g->wet = 0;
 	g->arm = f ? lw_arm_of(s, f) : LW_ARM_RA;
 	if (g->arm < 0 || g->arm >= LW_ARM_COUNT)
 		g->arm = LW_ARM_INFANTRY;
@@ -135,6 +173,16 @@ tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, 
 			return tw_error_set(err, TW_ERR_ILLEGAL, cl, "figure %d (%s) cannot cross a river at a ford: a bridge will take him",
 					    f->id, what);
 		return tw_error_set(err, TW_ERR_ILLEGAL, cl, "guns cannot cross a river at a ford: a bridge will take them");
+	}
+	// KS.FORM.1/2: for those who ford, the crossing takes the move: the path may reach the water
+	// and leave it, no more (LW_KS_FORD_BANK dry inches in all), however wide the ford.
+	if (!dry && (g->wet = ford_wet(s, pts, n)) > 0) {
+		double drylen = tw_path_length(pts, n) - g->wet;
+		if (drylen > LW_KS_FORD_BANK + 1e-9)
+			return tw_error_set(err, TW_ERR_ILLEGAL, g->arm == LW_ARM_INFANTRY ? "KS.FORM.1" : "KS.FORM.2",
+					    "figure %d: crossing a fordable river takes the whole move: he may step to the water and "
+					    "out of it (%.0f in of dry ground in all), not go %.1f in on dry ground besides",
+					    f->id, LW_KS_FORD_BANK, drylen);
 	}
 	return TW_OK;
 }

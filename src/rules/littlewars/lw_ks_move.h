@@ -29,7 +29,13 @@ typedef struct lw_ks_going {
 	double allow;     ///< KS.MOV.1/2 (x LW.BIG.1's multiplier in force)
 	double contour;   ///< KS.MOV.3: inches added
 	int up, down;     ///< contours crossed
+	double wet;       ///< KS.FORM.1/2: inches of the path through a river at a ford (0: none)
 } lw_ks_going;
+#define LW_KS_FORD_BANK 2.0 ///< KS.FORM.1/2 reading: the dry inches a crossing move may have in all
+/// KS.FORM.1/2 for a computer general: walking from a towards b, the first point 0.5 in short of
+/// ford water (`edge`) and the first dry point 0.5 in beyond it (`across`); false when a->b meets
+/// no ford.
+bool lw_ks_ford_steps(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_vec2 *edge, tw_vec2 *across);
 /// KS.MOV.1-4, KS.FORM.3-5 for the path of figure f (f NULL: a gun, the artillery's wheels):
 /// fills `g`; refuses, naming the clause, wheels on steep ground off a road (KS.MOV.4) and
 /// artillery, engineers and supply crossing a river at a ford (KS.FORM.3/4/5: a bridge takes them).
