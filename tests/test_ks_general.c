@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tinwar/io.h"
 #include "rules/littlewars/lw_big.h"
 #include "rules/littlewars/lw_seats.h"
 #include "scene.h"
@@ -138,6 +139,18 @@ static void test_KS_GNL_2_shell_zone(void **st)
 							 "after game move 10)"));
 			assert_int_equal(lw_ks_general_state(s, BLUE, &until), LW_GNL_WOUNDED);
 			assert_int_equal(until, 10);
+			// A game saved with the General wounded loads again, the same (the record's range
+			// once stopped at 2, and such a save was refused).
+			json_t *j = tw_state_to_json(s);
+			assert_non_null(j);
+			tw_state back;
+			tw_error err = {0};
+			if (tw_state_from_json(&back, j, &err) != TW_OK)
+				fail_msg("a wounded General's state did not load: %s", err.message);
+			assert_int_equal(tw_state_hash(&back), tw_state_hash(s));
+			assert_int_equal(lw_ks_general_state(&back, BLUE, &until), LW_GNL_WOUNDED);
+			tw_state_free(&back);
+			json_decref(j);
 			s->move_no = 10;
 			s->mover = BLUE;
 			tw_test_refused_with(s, tw_test_move_to(BLUE, g, 100, 95), "KS.GNL.2", "is the wounded General");

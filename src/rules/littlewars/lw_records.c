@@ -78,9 +78,10 @@ static const tw_field_def fig_fields[] = {
 		      "game move of his last rifle fire, 0 never (KS.RF.1)"),
 	TW_FIELD_LATE(lw_fig, ks_fire_run, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		      "own moves in a row he has fired since his last ammunition packet (KS.SUP.1)"),
-	TW_FIELD_LATE(lw_fig, ks_still_why, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL,
+	TW_FIELD_LATE(lw_fig, ks_still_why, TW_FT_I32, TW_VIS_ALL, 0, 0, 3, NULL,
 		      "what keeps him still until ks_still_until: 0 charged in close order (KS.CH.4), 1 fell back "
-		      "after a charge in extended order (KS.CH.4), 2 getting down from a train (KS.RAIL.1)"),
+		      "after a charge in extended order (KS.CH.4), 2 getting down from a train (KS.RAIL.1), 3 the "
+		      "wounded General (KS.GNL.2)"),
 	TW_FIELD_LATE(lw_fig, ks_retiring, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		      "game move his body began retiring from cavalry, 0 none: while pursued his moves must retire "
 		      "(KS.CH.10/11)"),
