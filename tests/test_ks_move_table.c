@@ -55,8 +55,8 @@ static void test_KS_MOV_1_moves_by_arm(void **st)
 	tw_test_free(s);
 }
 
-// KS.MOV.1/2 on a road: infantry 18, cavalry 54 (in twos or fours: a party wholly on the road is
-// taken to be), supply 12, the General 72 by motor; engineers gain nothing.
+// KS.MOV.1/2 on a road: infantry 18, cavalry 54 (in fours, formed in an earlier move: KS.FORM.1/2,
+// tests/test_ks_form.c), supply 12, the General 72 by motor; engineers gain nothing.
 static void test_KS_MOV_2_road_moves(void **st)
 {
 	(void)st;
@@ -64,6 +64,8 @@ static void test_KS_MOV_2_road_moves(void **st)
 	road(s);
 	int i = man(s, INF, -1, 10, 100), c = man(s, CAV, -1, 10, 99), t = man(s, INF, LW_ARM_TS, 10, 101);
 	int g = man(s, CAV, LW_ARM_GENERAL, 100, 100), e = man(s, INF, LW_ARM_RE, 120, 99);
+	LWF(s, &s->fig[i])->ks_form = LW_FORM_FOURS;
+	LWF(s, &s->fig[c])->ks_form = LW_FORM_FOURS;
 	tw_test_refused_with(s, tw_test_move_to(0, i, 28.5, 100), "KS.MOV.2", "infantry may move 18 in on the road");
 	tw_test_refused_with(s, tw_test_move_to(0, c, 64.5, 99), "KS.MOV.2", "cavalry may move 54 in on the road");
 	tw_test_refused_with(s, tw_test_move_to(0, t, 22.5, 101), "KS.MOV.1", "supply may move 12 in on the road");

@@ -56,6 +56,7 @@ enum lw_order_type {
 	LW_OT_UNBOX,    ///< LW.BIG.2/3: the owner sets a box's men out where it stands
 	LW_OT_FEED,     ///< KS.SUP.6/7/10: a surrounded body feeds itself, eating horses (lw_ks_siege.c)
 	LW_OT_RIFLE,    ///< KS.RF.1: rifle fire by fives, one bolt a five (lw_ks_rifle.c)
+	LW_OT_FORM,     ///< KS.FORM.1/2: men change formation, mount or dismount (lw_ks_form.c)
 	LW_OT_COUNT
 };
 
@@ -110,7 +111,14 @@ typedef struct lw_fig {
 	// lw-box (late fields, hashed only when set):
 	int32_t ks_still_why; ///< why ks_still_until holds him (LW_STILL_*): 0 charged in close order (KS.CH.4)
 	int32_t ks_retiring;  ///< KS.CH.10/11: game move his body began retiring from cavalry, 0 none
+	// stop 33 (late fields): KS.FORM.1/2 (lw_ks_form.c)
+	int32_t ks_form;        ///< LW_FORM_*: two ranks (0, as set down), fours, extended order
+	uint8_t ks_dismounted;  ///< a cavalryman on foot (KS.FORM.2, KS.CH.6)
+	int32_t ks_form_move;   ///< game move of his last change of formation
+	int32_t ks_form_halves; ///< half moves his changes took in that game move (2: the whole move)
 } lw_fig;
+/// lw_fig.ks_form (KS.FORM.1/2).
+enum { LW_FORM_RANKS = 0, LW_FORM_FOURS = 1, LW_FORM_EXTENDED = 2 };
 /// lw_fig.ks_still_why: what keeps a man still until ks_still_until (lw_ks_pursuit.c).
 enum { LW_STILL_CLOSE = 0, LW_STILL_FELL_BACK = 1, LW_STILL_UNLOADED = 2, LW_STILL_WOUNDED = 3 };
 /// A side's boxes and works (lw_boxes.c): box places are public, works are the owner's (KS.RE.7).
@@ -331,6 +339,11 @@ tw_status lw_validate_supply(const tw_state *s, const tw_order *o, tw_error *err
 tw_status lw_apply_supply(tw_state *s, const tw_order *o, tw_events *ev);
 // ---- lw_ks_rifle.c: rifle fire by fives (KS.RF.1, KS.MOV.5, KS.SUP.8) ----
 tw_status lw_validate_rifle(const tw_state *s, const tw_order *o, tw_error *err);
+/// KS.FORM.1/2 (lw_ks_form.c): `form` orders.
+tw_status lw_validate_form(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_form(tw_state *s, const tw_order *o, tw_events *ev);
+/// KS.FORM.1/2: the part of his move a man has left after this game move's changes (1, ½, 0).
+double lw_ks_form_left(const tw_state *s, const tw_figure *f);
 tw_status lw_apply_rifle(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx, tw_events *ev, tw_error *err);
 // ---- lw_ks_siege.c: surrounded troops (KS.SUP.6/7/10) ----
 tw_status lw_validate_feed(const tw_state *s, const tw_order *o, tw_error *err);

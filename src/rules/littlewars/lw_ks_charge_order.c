@@ -74,6 +74,8 @@ static tw_status check_men(const tw_state *s, const int32_t *ids, int n, int sid
 		if (!own && lw_ks_general_immune(s, f))
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2", "man %d is the General's figure: he is invulnerable",
 					    f->id);
+		if (own && LWF(s, f)->ks_dismounted)
+			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.FORM.2", "man %d is on foot: he must mount to charge", f->id);
 		if (own && LWF(s, f)->arm == LW_ARM_GENERAL)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.1", "man %d is the General's figure, not a sabre", f->id);
 		if (own && f->moved_in == s->move_no)
@@ -180,13 +182,23 @@ static tw_status charge_input(const tw_state *s, const tw_order *o, lw_ks_charge
 	in->defenders = o->nfig2;
 	in->gap_in = least_gap(s, o->fig, o->nfig, o->fig2, o->nfig2);
 	in->formed = close_body(s, o->fig, o->nfig, LW_KS_FORMED_GAP);
-	if (cav) {
+	// Stop 33 (KS.FORM.1/2): the formation the men are in, where they keep one.
+	bool on_foot = true, open = true;
+	for (int j = 0; j < o->nfig2; j++) {
+		on_foot = on_foot && LWF(s, &s->fig[o->fig2[j]])->ks_dismounted;
+		open = open && LWF(s, &s->fig[o->fig2[j]])->ks_form == LW_FORM_EXTENDED;
+	}
+	if (cav && on_foot) {
+		in->target = LW_CT_EXTENDED; // KS.CH.6: dismounted cavalry as infantry in extended order
+	} else if (cav) {
 		bool still = true; // KS.CH.5: none of them moved in their own last move
 		for (int j = 0; j < o->nfig2; j++)
 			still = still && s->fig[o->fig2[j]].moved_in != s->move_no - 1;
 		in->target = still ? LW_CT_STILL_CAV : LW_CT_CAVALRY;
 	} else {
-		in->target = close_body(s, o->fig2, o->nfig2, LW_KS_FORMED_GAP) ? LW_CT_CLOSE : LW_CT_EXTENDED;
+		// Extended order: opened to it (KS.FORM.1), or standing apart (no man within 1 in of a
+		// comrade, the reading before formations were kept); else close order (KS.CH.3).
+		in->target = !open && close_body(s, o->fig2, o->nfig2, LW_KS_FORMED_GAP) ? LW_CT_CLOSE : LW_CT_EXTENDED;
 		in->retired = retired_from(s, o->fig2, o->nfig2, middle(s, o->fig, o->nfig)); // KS.CH.11
 	}
 	// KS.CH.9: the contours the sabres come down, from their middle to the charged body's.

@@ -16,7 +16,9 @@ double lw_ks_allowance_base(const tw_state *s, const tw_figure *f)
 	int arm = lw_arm_of(s, f);
 	if (arm < 0 || arm >= LW_ARM_COUNT)
 		return lw_move_allowance(f);
-	return lw_ks_arms[arm].move; // KS.MOV.1
+	if (arm == LW_ARM_CAVALRY && LWF(s, f)->ks_dismounted)
+		arm = LW_ARM_INFANTRY; // KS.FORM.2: on foot
+	return lw_ks_arms[arm].move * lw_ks_form_left(s, f); // KS.MOV.1, less this move's changes (KS.FORM.1/2)
 }
 
 // The hill pieces under p among the candidates.
@@ -145,6 +147,7 @@ tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, 
 		     tw_error *err)
 {
 	g->wet = 0;
+	g->column = false;
 	g->arm = f ? lw_arm_of(s, f) : LW_ARM_RA;
 	if (g->arm < 0 || g->arm >= LW_ARM_COUNT)
 		g->arm = LW_ARM_INFANTRY;
@@ -153,8 +156,16 @@ tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, 
 	int mult = lw_big_mult_now(s);
 	if (f && f->kind == TW_FK_WAGGON)
 		g->allow = lw_allowance_now(s, f) * lw_waggon_pace(s, f, pts, n); // KS.MOV.1: 6 in, 12 on a road
-	else
-		g->allow = lw_ks_move(g->arm, g->road, g->road) * mult * lw_big_outdoor(s); // KS.MOV.1/2, LW.BIG.8
+	else {
+		// KS.MOV.1/2: on a road infantry and cavalry get half as much again in fours; a cavalryman
+		// on foot goes at the infantry's pace (KS.FORM.2); this move's changes of formation come
+		// off the move (KS.FORM.1/2); LW.BIG.8's outdoor factor.
+		const lw_fig *r = f ? LWF(s, f) : NULL; // a gun (f NULL): the artillery's move
+		int arm = r && g->arm == LW_ARM_CAVALRY && r->ks_dismounted ? LW_ARM_INFANTRY : g->arm;
+		g->column = g->road && r && r->ks_form == LW_FORM_FOURS && (arm == LW_ARM_INFANTRY || arm == LW_ARM_CAVALRY);
+		g->allow = lw_ks_move(arm, g->road, r && r->ks_form == LW_FORM_FOURS) * mult * lw_big_outdoor(s) *
+			   (f ? lw_ks_form_left(s, f) : 1.0);
+	}
 	lw_ks_contours c;
 	lw_ks_path_contours(s, pts, n, &c);
 	g->up = c.up;

@@ -26,6 +26,7 @@ bool lw_ks_steep(const lw_ks_contours *c);
 typedef struct lw_ks_going {
 	int arm;          ///< lw_ks_arm
 	bool road;        ///< the whole path on a road or bridge (LW.BIG.7's test)
+	bool column;      ///< KS.MOV.2: infantry or cavalry on the road in fours (half as much again)
 	double allow;     ///< KS.MOV.1/2 (x LW.BIG.1's multiplier in force)
 	double contour;   ///< KS.MOV.3: inches added
 	int up, down;     ///< contours crossed

@@ -328,9 +328,9 @@ static tw_status ks_own(const tw_state *s, const tw_figure *f, const tw_vec2 *pa
 	tw_status st = lw_ks_path(s, f, path, n, &g, err);
 	if (st != TW_OK)
 		return st;
-	// KS.MOV.2 for the road bonus of infantry and cavalry; the General's 72 in by motor and the
-	// supply's 12 on a road are KS.MOV.1's table.
-	const char *cl = g.road && (g.arm == LW_ARM_INFANTRY || g.arm == LW_ARM_CAVALRY) ? "KS.MOV.2" : "KS.MOV.1";
+	// KS.MOV.2 for the road bonus of infantry and cavalry in fours; the General's 72 in by motor
+	// and the supply's 12 on a road are KS.MOV.1's table.
+	const char *cl = g.column ? "KS.MOV.2" : "KS.MOV.1";
 	if (g.wet > 0) // KS.FORM.1/2: a crossing is a whole move, however wide the ford (lw_ks_path)
 		return check_legs_and_end(s, f, path, n, ot, end_out, err);
 	if (len > g.allow + 1e-9)

@@ -110,6 +110,7 @@ static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_erro
 	case LW_OT_UNBOX: return lw_validate_unbox(s, o, err);
 	case LW_OT_FEED: return lw_validate_feed(s, o, err);
 	case LW_OT_RIFLE: return lw_validate_rifle(s, o, err);
+	case LW_OT_FORM: return lw_validate_form(s, o, err);
 	case LW_OT_END_MOVE:
 		// h5-hook (issue 18): an end that chooses no casualties is never refused (judging refuses
 		// only a choice, or for memory, which the judging at the end refuses as well); the
@@ -148,6 +149,7 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_UNBOX: return lw_apply_unbox(s, o, ev);
 	case LW_OT_FEED: return lw_apply_feed(s, o, ev);
 	case LW_OT_RIFLE: return lw_apply_rifle(s, o, ctx, ev, err);
+	case LW_OT_FORM: return lw_apply_form(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -277,6 +279,11 @@ static const tw_order_field f_feed[] = {
 	{"eat", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "troopers of the body whose horses are eaten, one a missing food packet (KS.SUP.7)"},
 	{"packets", TW_OF_INTS, 0, 0, false, 0, 2, NULL, "food and forage packets from the body's own stores (KS.SUP.6)"},
 };
+static const char *const lw_form_names[] = {"ranks", "fours", "extended", "mount", "dismount", NULL};
+static const tw_order_field f_form[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, 4, lw_form_names, "the change: ranks, fours, extended, mount or dismount"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the men (infantry or cavalry) who make it"},
+};
 static const tw_order_field f_rifle[] = {
 	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the infantrymen in a line, still this move (KS.RF.1: 5 a shot)"},
 	{"target", TW_OF_POINT, 0, 0, true, 0, 0, NULL, "the point aimed at (inches)"},
@@ -348,6 +355,9 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 			FIELDS(f_feed)},
 	[LW_OT_RIFLE] = {"rifle", "KS.RF.1", "infantry standing in a line fire: one wooden-bolt shot for every five, "
 			 "from behind them over the middle man's head (KS.RF.1)", "rifle {figures} at {target}", 0, FIELDS(f_rifle)},
+	[LW_OT_FORM] = {"form", "KS.FORM.1", "men change formation (two ranks, fours, extended order: 1/2 move each step), "
+			"or cavalry mount or dismount (1 move), before they move (KS.FORM.1/2)", "form {n} {figures}", 0,
+			FIELDS(f_form)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {
