@@ -112,10 +112,10 @@ typedef struct lw_fig {
 	int32_t ks_still_why; ///< why ks_still_until holds him (LW_STILL_*): 0 charged in close order (KS.CH.4)
 	int32_t ks_retiring;  ///< KS.CH.10/11: game move his body began retiring from cavalry, 0 none
 	// stop 33 (late fields): KS.FORM.1/2 (lw_ks_form.c)
-	int32_t ks_form;        ///< LW_FORM_*: two ranks (0, as set down), fours, extended order
-	uint8_t ks_dismounted;  ///< a cavalryman on foot (KS.FORM.2, KS.CH.6)
 	int32_t ks_form_move;   ///< game move of his last change of formation
-	int32_t ks_form_halves; ///< half moves his changes took in that game move (2: the whole move)
+	int8_t ks_form;         ///< LW_FORM_*: two ranks (0, as set down), fours, extended order
+	uint8_t ks_dismounted;  ///< a cavalryman on foot (KS.FORM.2, KS.CH.6)
+	int8_t ks_form_halves;  ///< half moves his changes took in that game move (2: the whole move)
 } lw_fig;
 /// lw_fig.ks_form (KS.FORM.1/2).
 enum { LW_FORM_RANKS = 0, LW_FORM_FOURS = 1, LW_FORM_EXTENDED = 2 };

@@ -105,12 +105,12 @@ tw_status lw_apply_form(tw_state *s, const tw_order *o, tw_events *ev)
 		if (r->ks_form_move != s->move_no)
 			r->ks_form_halves = 0;
 		r->ks_form_move = s->move_no;
-		r->ks_form_halves += c;
+		r->ks_form_halves = (int8_t)(r->ks_form_halves + c);
 		halves = c;
 		if (o->n == ACT_MOUNT || o->n == ACT_DISMOUNT)
 			r->ks_dismounted = o->n == ACT_DISMOUNT;
 		else
-			r->ks_form = o->n;
+			r->ks_form = (int8_t)o->n;
 	}
 	const tw_figure *f0 = tw_state_figure_c(s, o->fig[0]);
 	bool cav = lw_arm_of(s, f0) == LW_ARM_CAVALRY;

@@ -85,13 +85,13 @@ static const tw_field_def fig_fields[] = {
 	TW_FIELD_LATE(lw_fig, ks_retiring, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		      "game move his body began retiring from cavalry, 0 none: while pursued his moves must retire "
 		      "(KS.CH.10/11)"),
-	TW_FIELD_LATE(lw_fig, ks_form, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL,
+	TW_FIELD_LATE(lw_fig, ks_form, TW_FT_I8, TW_VIS_ALL, 0, 0, 2, NULL,
 		      "his formation: 0 two ranks, 1 fours, 2 extended order (KS.FORM.1/2)"),
 	TW_FIELD_LATE(lw_fig, ks_dismounted, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
 		      "a cavalryman on foot (KS.FORM.2, KS.CH.6)"),
 	TW_FIELD_LATE(lw_fig, ks_form_move, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		      "game move of his last change of formation (KS.FORM.1/2)"),
-	TW_FIELD_LATE(lw_fig, ks_form_halves, TW_FT_I32, TW_VIS_ALL, 0, 0, 2, NULL,
+	TW_FIELD_LATE(lw_fig, ks_form_halves, TW_FT_I8, TW_VIS_ALL, 0, 0, 2, NULL,
 		      "half moves his changes took in that game move; 2 is the whole move (KS.FORM.1/2)"),
 };
 
