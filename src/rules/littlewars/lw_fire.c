@@ -129,8 +129,10 @@ int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events
 			first_touch_seen = true;
 			how = LW_KILL_TOUCHED;
 		}
-		if (!dies) {
-			tw_event *e = tw_events_push(ev, TW_EV_TOUCH, f->side, "LW.FIRE.2");
+		// Unharmed: LW.FIRE.2's touch, or KS.GNL.2's General (Wells's is invulnerable).
+		bool general = dies && lw_ks_general_immune(s, f);
+		if (!dies || general) {
+			tw_event *e = tw_events_push(ev, TW_EV_TOUCH, f->side, general ? "KS.GNL.2" : "LW.FIRE.2");
 			if (e) {
 				e->a = f->id;
 				e->c = c->via;
@@ -138,20 +140,9 @@ int lw_apply_shot_kills(tw_state *s, const tw_shot_result *r, int gun, tw_events
 				e->x = f->pos.x;
 				e->y = f->pos.y;
 				tw_event_text(e, "%s %s: unharmed (%s)", name, lw_fire_how_words(c),
-					      first_down < c->t ? "the shot had already knocked a man down"
-								: "not the first man it touched");
-			}
-			continue;
-		}
-		if (lw_ks_general_immune(s, f)) { // KS.GNL.2: Wells's General is invulnerable
-			tw_event *e = tw_events_push(ev, TW_EV_TOUCH, f->side, "KS.GNL.2");
-			if (e) {
-				e->a = f->id;
-				e->c = c->via;
-				e->d = gun;
-				e->x = f->pos.x;
-				e->y = f->pos.y;
-				tw_event_text(e, "%s %s: unharmed (the General is invulnerable)", name, lw_fire_how_words(c));
+					      general		  ? "the General is invulnerable"
+					      : first_down < c->t ? "the shot had already knocked a man down"
+								  : "not the first man it touched");
 			}
 			continue;
 		}
