@@ -122,6 +122,47 @@ static void test_KS_CH_2_extended_order_by_formation(void **st)
 	tw_test_free(s);
 }
 
+// KS.FORM.3: a gun in action limbers up to move (half its move: 12 of the artillery's 24 in);
+// limbered it goes the whole 24; it unlimbers to fire, and must limber again to move.
+static void test_KS_FORM_3_limbering(void **st)
+{
+	(void)st;
+	tw_state *s = tw_test_ks_field();
+	int g = tw_test_gun(s, 0, 100, 40, 0);
+	int crew = tw_test_row(s, 0, INF, 4, 98, 37, 1.0);
+	for (int k = 0; k < 4; k++)
+		LWF(s, &s->fig[crew + k])->arm = LW_ARM_RA;
+	tw_test_row(s, 1, INF, 12, 40, 190, 1.0);
+	tw_order *o = tw_test_order(LW_OT_GUN_MOVE, 0);
+	o->gun = g;
+	for (int k = 0; k < 4; k++)
+		o->fig[o->nfig++] = crew + k;
+	o->npath = 1;
+	o->path[0] = tw_v2(100, 52.5);
+	tw_test_refused_with(s, o, "KS.FORM.3", "the artillery may move 12 in (limbering up takes half its move)");
+	o->path[0] = tw_v2(100, 52);
+	tw_test_ok(s, o);
+	assert_int_equal(LWGN(s, &s->gun[g])->ks_limbered, 1);
+	next_own_move(s);
+	o = tw_test_order(LW_OT_GUN_MOVE, 0);
+	o->gun = g;
+	for (int k = 0; k < 4; k++)
+		o->fig[o->nfig++] = crew + k;
+	o->npath = 1;
+	o->path[0] = tw_v2(100, 76.5);
+	tw_test_refused_with(s, o, "KS.MOV.1", "the artillery may move 24 in");
+	o->path[0] = tw_v2(100, 76);
+	tw_test_ok(s, o);
+	next_own_move(s);
+	tw_order *f = tw_test_order(LW_OT_FIRE, 0);
+	f->gun = g;
+	f->has_target = true;
+	f->target = tw_v2(100, 150);
+	tw_test_ok(s, f);
+	assert_int_equal(LWGN(s, &s->gun[g])->ks_limbered, 0);
+	tw_test_free(s);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -130,6 +171,7 @@ int main(void)
 	    cmocka_unit_test(test_KS_MOV_2_road_bonus_in_fours),
 	    cmocka_unit_test(test_KS_FORM_2_mount_and_dismount),
 	    cmocka_unit_test(test_KS_CH_2_extended_order_by_formation),
+	    cmocka_unit_test(test_KS_FORM_3_limbering),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

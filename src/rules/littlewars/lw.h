@@ -155,6 +155,7 @@ typedef struct lw_gun {
 	int32_t boxed; ///< LW.BIG.2: 1 + the box (of its side's record) it is in with its crew, 0 none; owner only
 	int32_t trained; ///< LW.BIG.9/10: 1 + the train of its side it is aboard (2 trucks), 0 none
 	int32_t ks_retiring; ///< KS.CH.13 (lw-box, late): game move it began retiring from cavalry, 0 none
+	uint8_t ks_limbered; ///< KS.FORM.3 (stop 33, late): limbered up (it moved last), else in action
 } lw_gun;
 extern const tw_record_def lw_game_rec, lw_fig_rec, lw_gun_rec;
 // The rule set's rows (tw_rec_row: no lookup in the hot paths; checked in Debug builds).

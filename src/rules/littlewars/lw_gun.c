@@ -186,11 +186,18 @@ tw_status lw_validate_gun_move(const tw_state *s, const tw_order *o, tw_error *e
 		st = lw_ks_path(s, NULL, pts, o->npath + 1, &kg, err);
 		if (st != TW_OK)
 			return st;
+		// KS.FORM.3: a gun in action limbers up first, half its move.
+		bool limber = !LWGN(s, g)->ks_limbered;
+		if (limber)
+			kg.allow *= 0.5;
 		if (len + kg.contour > kg.allow + 1e-9)
-			return tw_error_set(err, TW_ERR_ILLEGAL, len > kg.allow + 1e-9 ? "KS.MOV.1" : "KS.MOV.3",
+			return tw_error_set(err, TW_ERR_ILLEGAL, limber && len + kg.contour <= 2 * kg.allow + 1e-9 ? "KS.FORM.3"
+								 : len > kg.allow + 1e-9		    ? "KS.MOV.1"
+													    : "KS.MOV.3",
 					    "gun %d would move %.2f in, and %d contours up and %d down count %.0f in more: the "
-					    "artillery may move %.0f in",
-					    g->id, len, kg.up, kg.down, kg.contour, kg.allow);
+					    "artillery may move %.0f in%s",
+					    g->id, len, kg.up, kg.down, kg.contour, kg.allow,
+					    limber ? " (limbering up takes half its move)" : "");
 		allow = kg.allow;
 	}
 	if (len > allow + 1e-9)
@@ -256,6 +263,14 @@ tw_status lw_apply_gun_move(tw_state *s, const tw_order *o, tw_events *ev)
 {
 	tw_gun *g = &s->gun[o->gun];
 	lw_ks_gun_note_move(s, g, o->path[o->npath - 1], ev); // KS.CH.13 (lw-box): retiring from cavalry
+	if (LWG(s)->ks && !LWGN(s, g)->ks_limbered) { // KS.FORM.3: it limbers up to move
+		LWGN(s, g)->ks_limbered = 1;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, g->side, "KS.FORM.3");
+		if (e) {
+			e->a = g->id;
+			tw_event_text(e, "gun %d limbers up: half its move", g->id);
+		}
+	}
 	tw_vec2 pts[TW_ORDER_MAX_PATH + 1];
 	pts[0] = g->axle;
 	for (int k = 0; k < o->npath; k++)
@@ -401,6 +416,14 @@ tw_status lw_apply_fire(tw_state *s, const tw_order *o, const tw_apply_ctx *ctx,
 	g->action = TW_GA_FIRED;
 	g->acted_in = s->move_no;
 	g->shots++;
+	if (LWGN(s, g)->ks_limbered) { // KS.FORM.3: unlimbered to fire (it does not move in the move: KS.MOV.5)
+		LWGN(s, g)->ks_limbered = 0;
+		tw_event *e = tw_events_push(ev, TW_EV_INFO, g->side, "KS.FORM.3");
+		if (e) {
+			e->a = g->id;
+			tw_event_text(e, "gun %d unlimbers to fire", g->id);
+		}
+	}
 	LWGN(s, g)->trail_due = s->move_no;
 	LWG(s)->firing_gun = g->id;
 	tw_shot_request rq = {0};

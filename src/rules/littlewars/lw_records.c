@@ -114,6 +114,8 @@ static const tw_field_def gun_fields[] = {
 		      "1 + the train it is aboard, 0 none (LW.BIG.9/10: 2 open trucks, seen by all)"),
 	TW_FIELD_LATE(lw_gun, ks_retiring, TW_FT_I32, TW_VIS_ALL, 0, 0, MOVE_MAX, NULL,
 		      "game move it began retiring from cavalry within charging distance, 0 none (KS.CH.13)"),
+	TW_FIELD_LATE(lw_gun, ks_limbered, TW_FT_BOOL, TW_VIS_ALL, 0, 0, 1, NULL,
+		      "limbered up, as a gun that moved is; else unlimbered, in action (KS.FORM.3)"),
 };
 
 #define REC(T, F) {sizeof(T), (int)TW_ARRAY_COUNT(F), F}
