@@ -122,6 +122,18 @@ static void test_KS_CH_2_extended_order_by_formation(void **st)
 	tw_test_free(s);
 }
 
+// Gun g moves straight to (100, y) with its 4 men from `crew` (tw_test_order's pool).
+static tw_order *gun_move(int g, int crew, double y)
+{
+	tw_order *o = tw_test_order(LW_OT_GUN_MOVE, 0);
+	o->gun = g;
+	for (int k = 0; k < 4; k++)
+		o->fig[o->nfig++] = crew + k;
+	o->npath = 1;
+	o->path[0] = tw_v2(100, y);
+	return o;
+}
+
 // KS.FORM.3: a gun in action limbers up to move (half its move: 12 of the artillery's 24 in);
 // limbered it goes the whole 24; it unlimbers to fire, and must limber again to move.
 static void test_KS_FORM_3_limbering(void **st)
@@ -133,23 +145,13 @@ static void test_KS_FORM_3_limbering(void **st)
 	for (int k = 0; k < 4; k++)
 		LWF(s, &s->fig[crew + k])->arm = LW_ARM_RA;
 	tw_test_row(s, 1, INF, 12, 40, 190, 1.0);
-	tw_order *o = tw_test_order(LW_OT_GUN_MOVE, 0);
-	o->gun = g;
-	for (int k = 0; k < 4; k++)
-		o->fig[o->nfig++] = crew + k;
-	o->npath = 1;
-	o->path[0] = tw_v2(100, 52.5);
+	tw_order *o = gun_move(g, crew, 52.5);
 	tw_test_refused_with(s, o, "KS.FORM.3", "the artillery may move 12 in (limbering up takes half its move)");
 	o->path[0] = tw_v2(100, 52);
 	tw_test_ok(s, o);
 	assert_int_equal(LWGN(s, &s->gun[g])->ks_limbered, 1);
 	next_own_move(s);
-	o = tw_test_order(LW_OT_GUN_MOVE, 0);
-	o->gun = g;
-	for (int k = 0; k < 4; k++)
-		o->fig[o->nfig++] = crew + k;
-	o->npath = 1;
-	o->path[0] = tw_v2(100, 76.5);
+	o = gun_move(g, crew, 76.5);
 	tw_test_refused_with(s, o, "KS.MOV.1", "the artillery may move 24 in");
 	o->path[0] = tw_v2(100, 76);
 	tw_test_ok(s, o);

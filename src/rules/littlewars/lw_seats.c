@@ -25,19 +25,27 @@ int lw_fig_arm(const tw_figure *f)
 	}
 }
 
+// The arms side fields (bit a = arm a): its men's (KS.GEN.1: his arm record, lw-box), and the
+// artillery's with any gun.
+static unsigned side_arms(const tw_state *s, int side)
+{
+	unsigned arms = 0;
+	for (int i = 0; i < s->nfig; i++)
+		if (s->fig[i].side == side)
+			arms |= 1u << lw_arm_of(s, &s->fig[i]);
+	for (int i = 0; i < s->ngun; i++)
+		if (s->gun[i].side == side)
+			arms |= 1u << LW_ARM_RA;
+	return arms;
+}
+
 int lw_roles(const tw_state *s, tw_role_def *out, int max)
 {
 	if (s->params[LWP_SEATS] < 0.5)
 		return 0;
 	int n = 0;
 	for (int side = 0; side < s->nsides && side < 2; side++) {
-		unsigned arms = 0;
-		for (int i = 0; i < s->nfig; i++)
-			if (s->fig[i].side == side)
-				arms |= 1u << lw_arm_of(s, &s->fig[i]); // KS.GEN.1: his arm record (lw-box)
-		for (int i = 0; i < s->ngun; i++)
-			if (s->gun[i].side == side)
-				arms |= 1u << LW_ARM_RA;
+		unsigned arms = side_arms(s, side);
 		lw_ks_seat seats[LW_ARM_COUNT + 2];
 		int k = lw_ks_side_seats(side, arms, seats, (int)TW_ARRAY_COUNT(seats));
 		for (int j = 0; j < k && n < max; j++) {
@@ -96,13 +104,7 @@ static tw_status not_yours(const tw_state *s, const tw_role_def *r, const char *
 // (KS.GNL.2). -1 without one.
 static int first_arm(const tw_state *s, int side)
 {
-	unsigned arms = 0;
-	for (int i = 0; i < s->nfig; i++)
-		if (s->fig[i].side == side)
-			arms |= 1u << lw_arm_of(s, &s->fig[i]);
-	for (int i = 0; i < s->ngun; i++)
-		if (s->gun[i].side == side)
-			arms |= 1u << LW_ARM_RA;
+	unsigned arms = side_arms(s, side);
 	for (int a = 0; a < LW_ARM_COUNT; a++)
 		if ((arms & (1u << a)) && a != LW_ARM_GENERAL && a != LW_ARM_BOATS)
 			return a;
@@ -117,16 +119,20 @@ tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 	int32_t until = 0;
 	int gnl = LWG(s)->ks && LWG(s)->sykes ? lw_ks_general_state(s, r->side, &until) : LW_GNL_UNHURT;
 	if (r->kind == TW_ROLE_CHIEF) {
+		if (gnl == LW_GNL_UNHURT)
+			return TW_OK; // KS.GEN.1: the supreme General
+		int sub = first_arm(s, r->side);
+		const char *subname = lw_ks_arm_names[sub >= 0 ? sub : 0];
 		if (gnl == LW_GNL_WOUNDED)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2",
 					    "the General of %s is wounded: his player is out of the room until after game move %d, "
 					    "and the %s player gives his orders",
-					    s->sides[r->side].name, until, lw_ks_arm_names[first_arm(s, r->side) >= 0 ? first_arm(s, r->side) : 0]);
+					    s->sides[r->side].name, until, subname);
 		if (gnl == LW_GNL_FALLEN)
 			return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GNL.2",
 					    "the General of %s has fallen: his player has left the game, and the %s player gives his "
 					    "orders",
-					    s->sides[r->side].name, lw_ks_arm_names[first_arm(s, r->side) >= 0 ? first_arm(s, r->side) : 0]);
+					    s->sides[r->side].name, subname);
 		return TW_OK; // KS.GEN.1: the supreme General
 	}
 	if (r->kind == TW_ROLE_PLAYER && gnl != LW_GNL_UNHURT && role_arm(r) == first_arm(s, r->side))
