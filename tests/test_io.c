@@ -569,6 +569,9 @@ static void test_order_roundtrip_every_type(void **st)
 		"{\"type\": \"feed\", \"side\": \"red\", \"figures\": [0, 1], \"eat\": [1], \"packets\": [0, 1]}", // KS.SUP.6/7
 		"{\"type\": \"rifle\", \"side\": \"red\", \"figures\": [0, 1, 2, 3, 4], \"target\": [30, 10]}", // KS.RF.1
 		"{\"type\": \"form\", \"side\": \"red\", \"n\": 1, \"figures\": [0, 1, 2, 3]}", // KS.FORM.1
+		"{\"type\": \"boat_embark\", \"side\": \"red\", \"n\": 0, \"figures\": [0, 1]}", // KS.FORM.1
+		"{\"type\": \"boat_move\", \"side\": \"red\", \"n\": 0, \"path\": [[10, 40], [12, 41]]}", // KS.MOV.1
+		"{\"type\": \"boat_land\", \"side\": \"red\", \"n\": 1, \"target\": [12, 3.5]}", // KS.FORM.1
 	};
 	const tw_ruleset *rs = tw_ruleset_get(s->ruleset);
 	bool seen[64] = {0};

@@ -83,6 +83,9 @@ typedef struct tw_record_def {
 	{#m, (T), (V), 1, (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m), 1}
 #define TW_FIELD_N(S, m, T, V, N, D, LO, HI, CH, H)                                                    \
 	{#m, (T), (V), (N), (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m), 0}
+/// An array field added after hashes were pinned: hashed only when some element is not 0.
+#define TW_FIELD_N_LATE(S, m, T, V, N, D, LO, HI, CH, H)                                               \
+	{#m, (T), (V), (N), (uint32_t)offsetof(S, m), (D), (LO), (HI), (CH), (H), (uint32_t)sizeof(((S *)0)->m), 1}
 
 struct tw_state;
 

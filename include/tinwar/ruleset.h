@@ -88,10 +88,12 @@ typedef struct tw_look {
 } tw_look;
 
 /// What a rule set keeps on the table besides figures and guns (tw_ruleset.pieces), for the
-/// pictures and other front-ends: Little Wars's lidded boxes (LW.BIG.2) and trains (LW.BIG.9).
+/// pictures and other front-ends: Little Wars's lidded boxes (LW.BIG.2), trains (LW.BIG.9) and
+/// the Kriegspiel's boats (KS.FORM.1).
 typedef enum tw_piece_kind {
 	TW_PIECE_BOX = 0, ///< a closed box of men: its place is seen, not what it holds
 	TW_PIECE_TRAIN,   ///< an engine and its trucks on a railway
+	TW_PIECE_BOAT,    ///< a boat on a river, the men aboard seen by all
 	TW_PIECE_KIND_COUNT
 } tw_piece_kind;
 typedef struct tw_piece {

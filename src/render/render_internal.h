@@ -97,14 +97,17 @@ void tw_draw_placed(tw_rctx *c, const tw_render_placed *pl);
 /// Draws a template's shapes in table inches at origin/bearing (no label).
 void tw_draw_template(tw_rctx *c, const tw_render_template *t, tw_vec2 origin, double bearing);
 
-// ---- render_pieces.c: the rule set's boxes and trains (tw_state_pieces), and strength ----
-/// The boxes and trains of the view (c->s) as the seat may know them, each with its number.
+// ---- render_pieces.c: the rule set's boxes, trains and boats (tw_state_pieces), and strength ----
+/// The boxes, trains and boats of the view (c->s) as the seat may know them, each with its number.
 void tw_draw_pieces(tw_rctx *c);
 /// A lidded box: a w x h pixel rectangle in the side's colour with a lid line, centred at centre.
 void tw_draw_box_symbol(cairo_t *cr, int side, tw_vec2 centre, double w, double h);
 /// A train: its engine at `engine` (pixels) pointing to bearing (degrees), `trucks` trucks
 /// behind it, sized at ppi pixels an inch.
 void tw_draw_train_symbol(cairo_t *cr, int side, tw_vec2 engine, double bearing, int trucks, double ppi);
+/// A boat: a pointed hull of len x w pixels in the side's colour, its bow towards bearing, and the
+/// men aboard as dots (at most 20 drawn).
+void tw_draw_boat_symbol(cairo_t *cr, int side, tw_vec2 centre, double bearing, double len, double w, int men);
 /// True if side has a piece of kind (tw_piece_kind) in the view.
 bool tw_side_has_piece(const tw_rctx *c, int side, int kind);
 /// Longest strength line, bytes with the NUL, and the width lines are wrapped at, characters.

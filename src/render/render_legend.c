@@ -176,6 +176,11 @@ void tw_draw_legend(tw_rctx *c)
 			snprintf(buf, sizeof buf, "%s train: engine, then trucks", s->sides[k].name);
 			row_text(&L, buf);
 		}
+		if (tw_side_has_piece(c, k, TW_PIECE_BOAT)) { // KS.FORM.1
+			tw_draw_boat_symbol(cr, k, tw_v2(L.x + 16, L.y), 90, 16, 7, 4);
+			snprintf(buf, sizeof buf, "%s boat, the men aboard as dots", s->sides[k].name);
+			row_text(&L, buf);
+		}
 	}
 	tw_draw_dead(cr, tw_v2(L.x + 16, L.y), 3.5, 0, false);
 	row_text(&L, "dead (earlier moves)");

@@ -1,6 +1,6 @@
 // The rule set's pieces that are neither figures nor guns (tw_state_pieces): lidded boxes (a
-// rectangle with a lid line in the side's colour, its number on it) and trains (an engine and its
-// trucks along the line), and each side's strength as the seat may know it (men boxed or aboard
+// rectangle with a lid line in the side's colour, its number on it), trains (an engine and its
+// trucks along the line) and boats (a pointed hull, the men aboard as dots), and each side's strength as the seat may know it (men boxed or aboard
 // counted beside the free; what an enemy's boxes hold never).
 #include <math.h>
 #include <stdio.h>
@@ -16,6 +16,8 @@
 #define TRUCK_L 3.0   ///< a truck's
 #define CAR_W 1.6     ///< engine and truck width
 #define CAR_GAP 0.5   ///< between cars
+#define BOAT_L 5.0    ///< a boat's length
+#define BOAT_W 2.0    ///< its beam
 
 // Pieces of the view (c->s) as the seat knows them; malloc'd, *n the count (NULL when none).
 static tw_piece *view_pieces(const tw_state *s, int seat, int *n)
@@ -85,6 +87,36 @@ void tw_draw_train_symbol(cairo_t *cr, int side, tw_vec2 engine, double bearing,
 	cairo_fill(cr);
 }
 
+void tw_draw_boat_symbol(cairo_t *cr, int side, tw_vec2 centre, double bearing, double len, double w, int men)
+{
+	double a = bearing * M_PI / 180;
+	tw_vec2 u = tw_v2(sin(a), -cos(a)), v = tw_v2(-u.y, u.x); // along and across, picture (y down)
+	tw_vec2 bow = tw_add(centre, tw_scale(u, len / 2)), stern = tw_sub(centre, tw_scale(u, len / 2));
+	cairo_set_line_width(cr, 1.0);
+	cairo_move_to(cr, bow.x, bow.y);
+	tw_vec2 p1 = tw_add(tw_add(centre, tw_scale(u, len / 6)), tw_scale(v, w / 2));
+	tw_vec2 p2 = tw_add(stern, tw_scale(v, w / 2)), p3 = tw_sub(stern, tw_scale(v, w / 2));
+	tw_vec2 p4 = tw_sub(tw_add(centre, tw_scale(u, len / 6)), tw_scale(v, w / 2));
+	cairo_line_to(cr, p1.x, p1.y);
+	cairo_line_to(cr, p2.x, p2.y);
+	cairo_line_to(cr, p3.x, p3.y);
+	cairo_line_to(cr, p4.x, p4.y);
+	cairo_close_path(cr);
+	tw_rgb light = tw_side_rgb(side, false);
+	tw_set_rgb(cr, (tw_rgb){0.5 + 0.5 * light.r, 0.5 + 0.5 * light.g, 0.5 + 0.5 * light.b}, 1);
+	cairo_fill_preserve(cr);
+	tw_set_rgb(cr, tw_side_rgb(side, true), 1);
+	cairo_stroke(cr);
+	// The men aboard: dots in two files along the hull.
+	int shown = men < 20 ? men : 20, per = (shown + 1) / 2;
+	for (int k = 0; k < shown; k++) {
+		double t = per > 1 ? (double)(k / 2) / (per - 1) - 0.5 : 0;
+		tw_vec2 d = tw_add(tw_add(centre, tw_scale(u, t * len * 0.55 - len * 0.08)), tw_scale(v, (k % 2 ? 1 : -1) * w / 5));
+		cairo_arc(cr, d.x, d.y, fmax(w / 10, 0.8), 0, 2 * M_PI);
+		cairo_fill(cr);
+	}
+}
+
 void tw_draw_pieces(tw_rctx *c)
 {
 	int n;
@@ -108,6 +140,15 @@ void tw_draw_pieces(tw_rctx *c)
 			snprintf(buf, sizeof buf, "train %d", (int)p[i].index);
 			tw_set_rgb(cr, tw_side_rgb(p[i].side, true), 1);
 			tw_text(c, at.x + fmax(CAR_W * c->ppi, 4) / 2 + 3, at.y + size / 3, size, true, 0, buf);
+		} else if (p[i].kind == TW_PIECE_BOAT) {
+			int men = 0;
+			for (int k = 0; k < TW_FK_COUNT; k++)
+				men += p[i].men[k];
+			double w = fmax(BOAT_W * c->ppi, 5), len = fmax(BOAT_L * c->ppi, 12);
+			tw_draw_boat_symbol(cr, p[i].side, at, p[i].bearing, len, w, men);
+			snprintf(buf, sizeof buf, "boat %d", (int)p[i].index);
+			tw_set_rgb(cr, tw_side_rgb(p[i].side, true), 1);
+			tw_text(c, at.x + len / 2 + 3, at.y + w + size / 3, size, true, 0, buf);
 		}
 	}
 	cairo_restore(cr);
@@ -178,7 +219,7 @@ static void item_text(char *buf, size_t n, int count, const char *one, const cha
 int tw_strength_lines(const tw_state *s, int seat, int side, char (*lines)[TW_STRENGTH_LINE], int max)
 {
 	int free_men[TW_FK_COUNT] = {0}, boxed[TW_FK_COUNT] = {0}, aboard[TW_FK_COUNT] = {0};
-	int guns = 0, boxed_guns = 0, aboard_guns = 0, nbox = 0, ntrain = 0;
+	int guns = 0, boxed_guns = 0, aboard_guns = 0, nbox = 0, ntrain = 0, nboat = 0;
 	bool hidden = false;
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
@@ -196,6 +237,7 @@ int tw_strength_lines(const tw_state *s, int seat, int side, char (*lines)[TW_ST
 		bool box = p[i].kind == TW_PIECE_BOX;
 		nbox += box;
 		ntrain += p[i].kind == TW_PIECE_TRAIN;
+		nboat += p[i].kind == TW_PIECE_BOAT;
 		hidden = hidden || (box && p[i].hidden);
 		for (int k = 0; k < TW_FK_COUNT; k++)
 			(box ? boxed : aboard)[k] += p[i].men[k];
@@ -220,14 +262,17 @@ int tw_strength_lines(const tw_state *s, int seat, int side, char (*lines)[TW_ST
 	}
 	item_text(item, sizeof item, guns, "gun", "guns", boxed_guns, aboard_guns);
 	put_item(&L, "free: ", item, TW_STRENGTH_WIDTH);
-	if ((nbox || ntrain) && L.n < max) {
-		char b[64] = "", t[32] = "";
+	if ((nbox || ntrain || nboat) && L.n < max) {
+		char b[64] = "", t[32] = "", w[32] = "";
 		if (nbox)
 			snprintf(b, sizeof b, "%d box%s%s", nbox, nbox == 1 ? "" : "es",
 				 hidden ? nbox == 1 ? " (what it holds unseen)" : " (what they hold unseen)" : "");
 		if (ntrain)
 			snprintf(t, sizeof t, "%d train%s", ntrain, ntrain == 1 ? "" : "s");
-		snprintf(lines[L.n++], TW_STRENGTH_LINE, "%s%s%s", b, nbox && ntrain ? ", " : "", t);
+		if (nboat)
+			snprintf(w, sizeof w, "%d boat%s", nboat, nboat == 1 ? "" : "s");
+		snprintf(lines[L.n++], TW_STRENGTH_LINE, "%s%s%s%s%s", b, nbox && (ntrain || nboat) ? ", " : "", t,
+			 ntrain && nboat ? ", " : "", w);
 	}
 	return L.n;
 }

@@ -57,6 +57,9 @@ enum lw_order_type {
 	LW_OT_FEED,     ///< KS.SUP.6/7/10: a surrounded body feeds itself, eating horses (lw_ks_siege.c)
 	LW_OT_RIFLE,    ///< KS.RF.1: rifle fire by fives, one bolt a five (lw_ks_rifle.c)
 	LW_OT_FORM,     ///< KS.FORM.1/2: men change formation, mount or dismount (lw_ks_form.c)
+	LW_OT_BOAT_EMBARK, ///< KS.FORM.1: infantry beside a boat embark, 2 moves per 20 men (lw_ks_boats.c)
+	LW_OT_BOAT_MOVE,   ///< KS.MOV.1: a boat goes 12 in along the river
+	LW_OT_BOAT_LAND,   ///< KS.FORM.1: the men aboard disembark on the bank, 1 move per 20 men
 	LW_OT_COUNT
 };
 
@@ -116,6 +119,8 @@ typedef struct lw_fig {
 	int8_t ks_form;         ///< LW_FORM_*: two ranks (0, as set down), fours, extended order
 	uint8_t ks_dismounted;  ///< a cavalryman on foot (KS.FORM.2, KS.CH.6)
 	int8_t ks_form_halves;  ///< half moves his changes took in that game move (2: the whole move)
+	// stop 34 (late field): KS.FORM.1's boats (lw_ks_boats.c)
+	int32_t boat;           ///< 1 + the boat of his side he is aboard, 0 none (seen by all)
 } lw_fig;
 /// lw_fig.ks_form (KS.FORM.1/2).
 enum { LW_FORM_RANKS = 0, LW_FORM_FOURS = 1, LW_FORM_EXTENDED = 2 };
@@ -125,6 +130,7 @@ enum { LW_STILL_CLOSE = 0, LW_STILL_FELL_BACK = 1, LW_STILL_UNLOADED = 2, LW_STI
 #define LW_BOX_MAX 32
 #define LW_WORK_MAX 32
 #define LW_TRAIN_MAX 4
+#define LW_BOAT_MAX 4
 typedef struct lw_side {
 	int32_t nbox;
 	double box_x[LW_BOX_MAX], box_y[LW_BOX_MAX];
@@ -140,6 +146,11 @@ typedef struct lw_side {
 	double train_x[LW_TRAIN_MAX], train_y[LW_TRAIN_MAX]; ///< where each stands (its engine)
 	int32_t train_moved[LW_TRAIN_MAX]; ///< game move in which it last ran
 	int32_t train_ready[LW_TRAIN_MAX]; ///< first game move in which it may run (loading, LW.BIG.9)
+	// stop 34 (late fields): the Kriegspiel's boats (KS.FORM.1, KS.MOV.1; lw_ks_boats.c)
+	int32_t nboat;                                ///< the side's boats on the rivers
+	double boat_x[LW_BOAT_MAX], boat_y[LW_BOAT_MAX]; ///< where each floats
+	int32_t boat_moved[LW_BOAT_MAX];              ///< game move in which it last moved
+	int32_t boat_ready[LW_BOAT_MAX];              ///< first game move in which it may move (embarking)
 } lw_side;
 #define LWS(s, side) TW_REC_ROW(s, lw_side, TW_REC_SIDE, (side))
 #define LW_GUN_MAX_CROSSERS 32

@@ -157,6 +157,19 @@ tw_status lw_ks_check_re_start(bool moved, tw_error *err);
 /// KS.FORM.5: Transport & Supply may hand over supplies only in a move they did not move.
 tw_status lw_ks_check_handover(bool moved, tw_error *err);
 
+// ---- boats (lw_ks_boats.c): KS.FORM.1, KS.MOV.1 ----
+#define LW_KS_BOAT_MEN 20 ///< KS.FORM.1 (reading): a boat holds 20 men, the rule's group
+/// Men of `side` aboard its boat k.
+int lw_boat_riders(const tw_state *s, int side, int k);
+/// p is on a river piece (under a bridge or over a ford as well): where a boat may be.
+bool lw_on_river(const tw_state *s, tw_vec2 p);
+tw_status lw_validate_boat_embark(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_boat_embark(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_boat_move(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_boat_move(tw_state *s, const tw_order *o, tw_events *ev);
+tw_status lw_validate_boat_land(const tw_state *s, const tw_order *o, tw_error *err);
+tw_status lw_apply_boat_land(tw_state *s, const tw_order *o, tw_events *ev);
+
 // ---- the General and the seats (lw_ks_seats.c): KS.GEN.1/2, KS.GNL.1/2, LW.BIG.12 ----
 #define LW_KS_GENERAL_STAND 72.0 ///< KS.GNL.1: the player within 6 ft of his figure
 /// KS.GEN.1/2, LW.BIG.12: who plays a side: the General, a player per arm, an official.

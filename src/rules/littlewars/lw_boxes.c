@@ -48,6 +48,16 @@ static const tw_field_def side_fields[] = {
 		   "game move in which each train last ran"),
 	TW_FIELD_N(lw_side, train_ready, TW_FT_I32, TW_VIS_ALL, LW_TRAIN_MAX, 0, 0, MOVE_MAX, NULL,
 		   "first game move in which each train may run: loading takes a move (LW.BIG.9, KS.RAIL.1)"),
+	TW_FIELD_LATE(lw_side, nboat, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_BOAT_MAX,
+		      NULL, "boats on the rivers (KS.FORM.1, KS.MOV.1; the Kriegspiel's)"),
+	TW_FIELD_N_LATE(lw_side, boat_x, TW_FT_F64, TW_VIS_ALL, LW_BOAT_MAX, 0, -1e6, 1e6, NULL,
+			"where each boat floats, x (inches)"),
+	TW_FIELD_N_LATE(lw_side, boat_y, TW_FT_F64, TW_VIS_ALL, LW_BOAT_MAX, 0, -1e6, 1e6, NULL,
+			"where each boat floats, y"),
+	TW_FIELD_N_LATE(lw_side, boat_moved, TW_FT_I32, TW_VIS_ALL, LW_BOAT_MAX, 0, 0, MOVE_MAX, NULL,
+			"game move in which each boat last moved"),
+	TW_FIELD_N_LATE(lw_side, boat_ready, TW_FT_I32, TW_VIS_ALL, LW_BOAT_MAX, 0, 0, MOVE_MAX, NULL,
+			"first game move in which each boat may move: embarking takes 2 moves per 20 men (KS.FORM.1)"),
 };
 const tw_record_def lw_side_rec = {sizeof(lw_side), (int)TW_ARRAY_COUNT(side_fields), side_fields};
 

@@ -104,6 +104,26 @@ tw_status lw_generate_variant(tw_state *s, uint64_t seed, double width, double d
 				sd->train_x[k] = (s->table.terrain[i].lo.x + s->table.terrain[i].hi.x) / 2;
 				sd->train_y[k] = s->sides[side].back_y + s->sides[side].forward * LW_BIG_TRAIN_Y;
 			}
+	// KS.FORM.1, KS.MOV.1: in the Kriegspiel each side has a boat on the river, red's a quarter of
+	// the way across the table, blue's three quarters, in the middle of the water there.
+	for (int side = 0; side < 2 && ks; side++) {
+		double x = s->table.width * (side == 0 ? 0.25 : 0.75), lo = -1, hi = -1;
+		for (double y = 0; y <= s->table.depth; y += 0.25) {
+			bool on = lw_on_river(s, tw_v2(x, y));
+			if (on && lo < 0)
+				lo = y;
+			if (on)
+				hi = y;
+			if (!on && lo >= 0)
+				break;
+		}
+		if (lo < 0)
+			continue;
+		lw_side *sd = LWS(s, side);
+		int k = sd->nboat++;
+		sd->boat_x[k] = x;
+		sd->boat_y[k] = (lo + hi) / 2;
+	}
 	lw_game *g = LWG(s);
 	if (!ks) {
 		g->big_mult = 2; // LW.BIG.1: double moves on the large Country until the armies close

@@ -1,6 +1,7 @@
-// The boxes and trains as front-ends see them (tw_ruleset.pieces): each side's lidded boxes
-// (LW.BIG.2: the box is seen, not what it holds) and its trains (LW.BIG.9/10: an engine and the
-// trucks its load needs, in open trucks seen by all), read from the side records.
+// The boxes, trains and boats as front-ends see them (tw_ruleset.pieces): each side's lidded boxes
+// (LW.BIG.2: the box is seen, not what it holds), its trains (LW.BIG.9/10: an engine and the
+// trucks its load needs, in open trucks seen by all) and its boats (KS.FORM.1: the men aboard
+// seen by all), read from the side records.
 #include <math.h>
 #include <string.h>
 
@@ -30,6 +31,30 @@ static double rail_bearing(const tw_state *s, int side, tw_vec2 p)
 	}
 	double along = dir.y * fwd;
 	if (along < -1e-9 || (fabs(along) <= 1e-9 && dir.x < 0))
+		dir = tw_scale(dir, -1);
+	return tw_bearing_deg(dir);
+}
+
+// The way a boat at p lies: along the nearest edge of the river piece it floats on, its bow
+// towards +x (towards +y where that edge runs straight across). Without a river under it: forward.
+static double river_bearing(const tw_state *s, int side, tw_vec2 p)
+{
+	tw_vec2 dir = tw_v2(0, s->sides[side].forward < 0 ? -1 : 1);
+	double best = INFINITY;
+	for (int i = 0; i < s->table.nterrain; i++) {
+		const tw_terrain *t = &s->table.terrain[i];
+		if (t->kind != TW_TER_RIVER || t->shape != TW_SHAPE_POLY || t->nverts < 2 || !tw_terrain_contains(t, p))
+			continue;
+		for (int k = 0; k < t->nverts; k++) {
+			tw_vec2 a = t->v[k], b = t->v[(k + 1) % t->nverts];
+			double d = tw_dist_point_segment(p, a, b);
+			if (d < best && tw_len(tw_sub(b, a)) > 0) {
+				best = d;
+				dir = tw_sub(b, a);
+			}
+		}
+	}
+	if (dir.x < -1e-9 || (fabs(dir.x) <= 1e-9 && dir.y < 0))
 		dir = tw_scale(dir, -1);
 	return tw_bearing_deg(dir);
 }
@@ -82,6 +107,21 @@ int lw_pieces(const tw_state *s, int seat, tw_piece *out, int max)
 			for (int j = 0; j < TW_FK_COUNT; j++)
 				inf += j == TW_FK_CAVALRY ? 0 : p->men[j];
 			p->trucks = lw_rail_trucks(inf, cav, p->guns);
+		}
+		// KS.FORM.1: a boat on the river; the men aboard are seen by all.
+		for (int k = 0; k < sd->nboat && k < LW_BOAT_MAX && n < max; k++) {
+			tw_piece *p = &out[n++];
+			memset(p, 0, sizeof *p);
+			p->kind = TW_PIECE_BOAT;
+			p->side = (int8_t)side;
+			p->index = k;
+			p->pos = tw_v2(sd->boat_x[k], sd->boat_y[k]);
+			p->bearing = river_bearing(s, side, p->pos);
+			for (int i = 0; i < s->nfig; i++) {
+				const tw_figure *f = &s->fig[i];
+				if (f->side == side && f->status == TW_FS_RESERVE && f->kind < TW_FK_COUNT && LWF(s, f)->boat == k + 1)
+					p->men[f->kind]++;
+			}
 		}
 	}
 	return n;

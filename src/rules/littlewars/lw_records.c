@@ -93,6 +93,8 @@ static const tw_field_def fig_fields[] = {
 		      "game move of his last change of formation (KS.FORM.1/2)"),
 	TW_FIELD_LATE(lw_fig, ks_form_halves, TW_FT_I8, TW_VIS_ALL, 0, 0, 2, NULL,
 		      "half moves his changes took in that game move; 2 is the whole move (KS.FORM.1/2)"),
+	TW_FIELD_LATE(lw_fig, boat, TW_FT_I32, TW_VIS_ALL, 0, 0, LW_BOAT_MAX, NULL,
+		      "1 + the boat of his side he is aboard, 0 none (KS.FORM.1: seen by all)"),
 };
 
 static const tw_field_def gun_fields[] = {

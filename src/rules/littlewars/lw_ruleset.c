@@ -111,6 +111,9 @@ static tw_status lw_validate_order(const tw_state *s, const tw_order *o, tw_erro
 	case LW_OT_FEED: return lw_validate_feed(s, o, err);
 	case LW_OT_RIFLE: return lw_validate_rifle(s, o, err);
 	case LW_OT_FORM: return lw_validate_form(s, o, err);
+	case LW_OT_BOAT_EMBARK: return lw_validate_boat_embark(s, o, err);
+	case LW_OT_BOAT_MOVE: return lw_validate_boat_move(s, o, err);
+	case LW_OT_BOAT_LAND: return lw_validate_boat_land(s, o, err);
 	case LW_OT_END_MOVE:
 		// h5-hook (issue 18): an end that chooses no casualties is never refused (judging refuses
 		// only a choice, or for memory, which the judging at the end refuses as well); the
@@ -150,6 +153,9 @@ static tw_status lw_apply(tw_state *s, const tw_order *o, const tw_apply_ctx *ct
 	case LW_OT_FEED: return lw_apply_feed(s, o, ev);
 	case LW_OT_RIFLE: return lw_apply_rifle(s, o, ctx, ev, err);
 	case LW_OT_FORM: return lw_apply_form(s, o, ev);
+	case LW_OT_BOAT_EMBARK: return lw_apply_boat_embark(s, o, ev);
+	case LW_OT_BOAT_MOVE: return lw_apply_boat_move(s, o, ev);
+	case LW_OT_BOAT_LAND: return lw_apply_boat_land(s, o, ev);
 	case LW_OT_END_MOVE: return lw_end_move(s, o, ev, err);
 	default: return tw_error_set(err, TW_ERR_ILLEGAL, "LW.MV.12", "unexpected order");
 	}
@@ -300,6 +306,18 @@ static const tw_order_field f_train_move[] = { // LW.BIG.9/11: along the railway
 static const tw_order_field f_train_unload[] = {
 	{"n", TW_OF_INT, 0, 0, true, 0, LW_TRAIN_MAX - 1, NULL, "the train (its index in the side's trains)"},
 };
+static const tw_order_field f_boat_embark[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOAT_MAX - 1, NULL, "the boat (its index in the side's boats)"},
+	{"figures", TW_OF_FIGS, 0, 0, true, 1, 0, NULL, "the infantrymen embarking, within 6 in of it (20 a boat)"},
+};
+static const tw_order_field f_boat_move[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOAT_MAX - 1, NULL, "the boat (its index in the side's boats)"},
+	{"path", TW_OF_PATH, 0, 0, true, 1, 0, NULL, "the boat's path along the river (inches)"},
+};
+static const tw_order_field f_boat_land[] = {
+	{"n", TW_OF_INT, 0, 0, true, 0, LW_BOAT_MAX - 1, NULL, "the boat (its index in the side's boats)"},
+	{"target", TW_OF_POINT, 0, 0, true, 0, 0, NULL, "the middle of the men's square on the bank, within 6 in of the boat"},
+};
 static const tw_order_field f_end_move[] = {
 	{"dead", TW_OF_FIGS, 0, 0, false, 0, 0, NULL, "the melee casualties chosen (LW.MEL.8)"},
 	{"prisoners", TW_OF_FIGS2, 0, 0, false, 0, 0, NULL, "the men chosen to be taken prisoner (LW.MEL.8)"},
@@ -358,6 +376,12 @@ static const tw_order_def lw_orders[LW_OT_COUNT] = {
 	[LW_OT_FORM] = {"form", "KS.FORM.1", "men change formation (two ranks, fours, extended order: 1/2 move each step), "
 			"or cavalry mount or dismount (1 move), before they move (KS.FORM.1/2)", "form {n} {figures}", 0,
 			FIELDS(f_form)},
+	[LW_OT_BOAT_EMBARK] = {"boat_embark", "KS.FORM.1", "infantry within 6 in of a boat embark, 20 a boat: 2 moves "
+			       "per 20 men before it may put off (KS.FORM.1)", "embark {n} {figures}", 0, FIELDS(f_boat_embark)},
+	[LW_OT_BOAT_MOVE] = {"boat_move", "KS.MOV.1", "a boat goes 12 in along the river (KS.MOV.1)", "boatmove {n} {path}", 0,
+			     FIELDS(f_boat_move)},
+	[LW_OT_BOAT_LAND] = {"boat_land", "KS.FORM.1", "the men aboard a boat land on the bank beside it, in a move it did "
+			     "not move: 1 move per 20 men (KS.FORM.1)", "land {n} at {target}", 0, FIELDS(f_boat_land)},
 };
 
 const tw_ruleset tw_ruleset_littlewars = {

@@ -178,6 +178,18 @@ tw_status lw_role_may(const tw_state *s, const tw_role_def *r, const tw_order *o
 			}
 		}
 	}
+	if ((o->type == LW_OT_BOAT_MOVE || o->type == LW_OT_BOAT_LAND) && o->n >= 0) { // the men aboard (KS.FORM.1)
+		for (int i = 0; i < s->nfig; i++) {
+			const tw_figure *f = &s->fig[i];
+			if (f->side != r->side || f->status != TW_FS_RESERVE || LWF(s, f)->boat != o->n + 1)
+				continue;
+			named++;
+			if (lw_arm_of(s, f) != arm) {
+				snprintf(why, sizeof why, "boat %d carries men of the %s", o->n, lw_ks_arm_names[lw_arm_of(s, f)]);
+				return not_yours(s, r, why, err);
+			}
+		}
+	}
 	if (named == 0) // the toss, ready, the end of the move, a choice of side: the side's as a whole
 		return tw_error_set(err, TW_ERR_ILLEGAL, "KS.GEN.1",
 				    "an order that names none of the %s is the General's to give (the supreme General of %s)",

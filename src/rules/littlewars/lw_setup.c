@@ -17,8 +17,8 @@ static void count_force(const tw_state *s, int side, int *inf, int *cav, int *gu
 	for (int i = 0; i < s->nfig; i++) {
 		const tw_figure *f = &s->fig[i];
 		if (f->side != side || f->status == TW_FS_DEAD ||
-		    (f->status == TW_FS_RESERVE && LWF(s, f)->box < 0 && LWF(s, f)->train < 0))
-			continue; // LW.BIG.2/9: men in a box or aboard a train are part of the force
+		    (f->status == TW_FS_RESERVE && LWF(s, f)->box < 0 && LWF(s, f)->train < 0 && LWF(s, f)->boat == 0))
+			continue; // LW.BIG.2/9, KS.FORM.1: men in a box or aboard a train or a boat are part of the force
 		if (f->kind == TW_FK_CAVALRY)
 			(*cav)++;
 		else

@@ -5,13 +5,14 @@
 #include "lw_big.h" // LW_ARM_GENERAL
 #include "lw_util.h" // lw_arm_of
 
-// A man who counts as on the field (LW.VAR.1): free, or (LW.BIG.2/9) in a box or aboard a train.
+// A man who counts as on the field (LW.VAR.1): free, or (LW.BIG.2/9, KS.FORM.1) in a box or aboard
+// a train or a boat.
 // In a Kriegspiel (`ks`) the General's figure is not counted: it shows where the General stands
 // (KS.GNL.1), and Wells's General cannot fall (KS.GNL.2), so a side beaten to its last man would
 // otherwise never be beaten.
 static bool on_field(const tw_state *s, const tw_figure *f, bool ks)
 {
-	return lw_is_man(f) && (lw_is_free(f) || (f->status == TW_FS_RESERVE && (LWF(s, f)->box >= 0 || LWF(s, f)->train >= 0))) &&
+	return lw_is_man(f) && (lw_is_free(f) || (f->status == TW_FS_RESERVE && (LWF(s, f)->box >= 0 || LWF(s, f)->train >= 0 || LWF(s, f)->boat > 0))) &&
 	       !(ks && lw_arm_of(s, f) == LW_ARM_GENERAL);
 }
 
