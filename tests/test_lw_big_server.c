@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <cmocka.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,11 +90,14 @@ static void test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy(void **state)
 		c[i] = join(srv, &g, i);
 		json_decref(tw_wsc_wait(c[i], "state", &cur[i], 3.0));
 	}
-	// Red ends his move (works go on, events flow), blue ends his.
-	tw_wsc_send(c[0], "{\"type\":\"order\",\"id\":1,\"order\":{\"type\":\"end_move\"}}", 57);
-	json_decref(tw_wsc_wait(c[0], "result", &cur[0], 5.0));
-	tw_wsc_send(c[1], "{\"type\":\"order\",\"id\":2,\"order\":{\"type\":\"end_move\"}}", 57);
-	json_decref(tw_wsc_wait(c[1], "result", &cur[1], 5.0));
+	// Red ends his move (works go on, events flow), blue ends his. Each is applied: the length
+	// was once given as 57 for these 51 bytes, and the server refused the frame as malformed.
+	for (int i = 0; i < 2; i++) {
+		json_t *res = tw_test_ws_result(c[i], &cur[i], "{\"type\":\"end_move\"}");
+		if (!json_is_true(json_object_get(res, "ok")))
+			fail_msg("%s's end of move refused: %s", i ? "blue" : "red", json_string_value(json_object_get(res, "message")));
+		json_decref(res);
+	}
 	usleep(300000);
 	for (int i = 0; i < 4; i++) {
 		bool sees = i == 0 || i == 2; // red and the umpire
@@ -149,11 +153,143 @@ static void test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy(void **state)
 	tw_server_stop(srv);
 }
 
+// Red boxes a cavalryman and three infantry (ids 0-3) with his gun 0; blue loads four infantry
+// (11-14) on his train 0, on a railway up x = 300 (LW.BIG.9/10: open trucks, seen by all).
+static char *pieces_scenario(void)
+{
+	tw_state *s = tw_test_lw_state(600, 400, 3, 0);
+	LWG(s)->draw_at = 1;
+	int rail = tw_test_box(s, TW_TER_ROAD, 299, 0, 301, 400, 0.1);
+	snprintf(s->table.terrain[rail].name, sizeof s->table.terrain[rail].name, "railway");
+	tw_test_man(s, 0, TW_FK_CAVALRY, 100, 20);
+	tw_test_row(s, 0, TW_FK_INFANTRY, 3, 101.5, 20, 1.0);
+	tw_test_row(s, 0, TW_FK_INFANTRY, 6, 400, 20, 1.0);
+	tw_test_man(s, 1, TW_FK_CAVALRY, 100, 380);
+	tw_test_row(s, 1, TW_FK_INFANTRY, 4, 302.5, 380, 1.0);
+	tw_test_row(s, 1, TW_FK_INFANTRY, 5, 450, 380, 1.0);
+	int gun = tw_test_gun(s, 0, 102, 24, 0);
+	LWS(s, 1)->ntrain = 1;
+	LWS(s, 1)->train_x[0] = 300;
+	LWS(s, 1)->train_y[0] = 380;
+	tw_error err = {0};
+	tw_order *b = tw_test_order(LW_OT_BOX, 0);
+	for (int i = 0; i < 4; i++)
+		b->fig[b->nfig++] = i;
+	b->gun = gun;
+	assert_int_equal(tw_test_apply(s, b, &err), TW_OK);
+	s->mover = 1; // blue loads his train in his own move (the scenario then starts at red's)
+	tw_order *t = tw_test_order(LW_OT_TRAIN_LOAD, 1);
+	t->n = 0;
+	for (int i = 11; i < 15; i++)
+		t->fig[t->nfig++] = i;
+	if (tw_test_apply(s, t, &err) != TW_OK)
+		fail_msg("%s %s", err.clause, err.message);
+	s->mover = 0;
+	json_t *j = tw_state_to_json(s);
+	json_t *req = json_pack("{s:o, s:{s:b}}", "scenario", j, "clock", "enabled", 0);
+	char *txt = json_dumps(req, JSON_COMPACT);
+	json_decref(req);
+	tw_test_free(s);
+	return txt;
+}
+
+// The piece of `side`'s `kind` in a state message's pieces, or NULL.
+static json_t *piece_of(json_t *pieces, const char *kind, const char *side)
+{
+	size_t i;
+	json_t *p;
+	json_array_foreach(pieces, i, p) {
+		const char *k = json_string_value(json_object_get(p, "kind")), *sd = json_string_value(json_object_get(p, "side"));
+		if (k && sd && strcmp(k, kind) == 0 && strcmp(sd, side) == 0)
+			return p;
+	}
+	return NULL;
+}
+
+static json_int_t men_of(json_t *p, const char *kind) { return json_integer_value(json_object_get(json_object_get(p, "men"), kind)); }
+
+// LW.BIG.2, LW.BIG.9/10 (s34-web): every state message's "pieces" (tw_state_pieces for the
+// seat): red's box, where it stands, to every seat, what it holds (a cavalryman, three infantry,
+// the gun) to red and the umpire only; the enemy's and the spectator's box has no "men" and no
+// "guns" at all. Blue's train and the four infantry aboard to every seat.
+static void test_LW_BIG_2_9_pieces_each_seat_may_know(void **state)
+{
+	(void)state;
+	tw_server *srv = start();
+	char *req = pieces_scenario();
+	game_ref g;
+	create(srv, req, &g);
+	free(req);
+	tw_wsc *c[4];
+	int cur[4] = {0, 0, 0, 0};
+	for (int i = 0; i < 4; i++) {
+		c[i] = join(srv, &g, i);
+		json_decref(tw_wsc_wait(c[i], "state", &cur[i], 3.0));
+	}
+	// Red ends his move: a second state message, the broadcast's, besides the join's.
+	json_t *res = tw_test_ws_result(c[0], &cur[0], "{\"type\":\"end_move\"}");
+	if (!json_is_true(json_object_get(res, "ok")))
+		fail_msg("red's end of move refused: %s", json_string_value(json_object_get(res, "message")));
+	json_decref(res);
+	usleep(300000);
+	static const char *const who[] = {"red", "blue", "the umpire", "the spectator"};
+	for (int i = 0; i < 4; i++) {
+		bool sees = i == 0 || i == 2; // red and the umpire
+		int n = tw_wsc_count(c[i]), states = 0;
+		for (int k = 0; k < n; k++) {
+			char *m = tw_wsc_msg(c[i], k);
+			json_t *j = json_loads(m, 0, NULL);
+			assert_non_null(j);
+			const char *type = json_string_value(json_object_get(j, "type"));
+			if (!type || strcmp(type, "state") != 0) {
+				json_decref(j);
+				free(m);
+				continue;
+			}
+			states++;
+			json_t *pieces = json_object_get(j, "pieces");
+			assert_int_equal(json_array_size(pieces), 2);
+			json_t *box = piece_of(pieces, "box", "red"), *train = piece_of(pieces, "train", "blue");
+			if (!box || !train)
+				fail_msg("%s: red's box or blue's train missing: %.400s", who[i], m);
+			// Where the box stands, to everyone: its men's mean place.
+			assert_int_equal(json_integer_value(json_object_get(box, "index")), 0);
+			assert_true(fabs(json_number_value(json_object_get(box, "x")) - 101.875) < 1e-9);
+			assert_true(fabs(json_number_value(json_object_get(box, "y")) - 20) < 1e-9);
+			assert_string_equal(json_string_value(json_object_get(box, "clause")), "LW.BIG.2");
+			if (sees) {
+				if (json_is_true(json_object_get(box, "hidden")) || men_of(box, "cavalry") != 1 ||
+				    men_of(box, "infantry") != 3 || json_object_size(json_object_get(box, "men")) != 2 ||
+				    json_integer_value(json_object_get(box, "guns")) != 1)
+					fail_msg("%s does not read what red's box holds: %.400s", who[i], m);
+			} else if (!json_is_true(json_object_get(box, "hidden")) || json_object_get(box, "men") ||
+				   json_object_get(box, "guns") || json_object_size(box) != 9) {
+				fail_msg("%s learns more of red's box than its place: %.400s", who[i], m);
+			}
+			// The train's open trucks: to every seat.
+			if (json_is_true(json_object_get(train, "hidden")) || men_of(train, "infantry") != 4 ||
+			    json_object_size(json_object_get(train, "men")) != 1 ||
+			    json_integer_value(json_object_get(train, "guns")) != 0 ||
+			    json_integer_value(json_object_get(train, "trucks")) != 1 ||
+			    fabs(json_number_value(json_object_get(train, "x")) - 300) > 1e-9)
+				fail_msg("%s does not read blue's train as it is: %.400s", who[i], m);
+			json_decref(j);
+			free(m);
+		}
+		if (states < 2)
+			fail_msg("%s received %d state messages", who[i], states);
+	}
+	for (int i = 0; i < 4; i++)
+		tw_wsc_close(c[i]);
+	tw_server_stop(srv);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_BIG_2_KS_RE_7_nothing_hidden_reaches_the_enemy),
+		cmocka_unit_test(test_LW_BIG_2_9_pieces_each_seat_may_know),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -351,6 +351,7 @@
   // A man's scale: his radius, grown to at least 4 px from the centre to the edge.
   const manScale = (rad, ppi) => +(rad * Math.max(1, 4 / (rad * ppi))).toFixed(4);
   let drawnPpi = 0, drawnMen = []; // the men drawn: [group, transform before the scale, radius, scale]
+  let drawnPieces = []; // the boxes and trains drawn: [group, transform before the scale, half size (in), scale]
   function tablePpi() { const r = boardSize(); return r && view ? r.width / view.w : 10; }
   function rescaleFigures() {
     const ppi = tablePpi();
@@ -360,6 +361,56 @@
       const s = manScale(m[2], ppi);
       if (s !== m[3]) { m[3] = s; m[0].setAttribute('transform', m[1] + s + ')'); }
     }
+    for (const m of drawnPieces) {
+      const s = pieceScale(m[2], ppi);
+      if (s !== m[3]) { m[3] = s; m[0].setAttribute('transform', m[1] + s + ')'); }
+    }
+  }
+  // ---- pieces that are neither men nor guns (s34-web): the state message's `pieces` ----
+  // Lidded boxes, trains, boats, as the server says this seat may know them (a box of the enemy
+  // comes `hidden`, without its men and guns). Drawn under the men, over the guns and the units'
+  // outlines (a box stands where its men's unit was: a hover finds it), in the side's colour, in
+  // table inches like the pictures (src/render/render_pieces.c): a box 3.5 x 2.5 in with its lid
+  // and its number; an engine 3.5 in long with its trucks (3 in) trailing behind along its
+  // bearing; a boat's hull 2.4 x 5 in; another kind a plain marker. Each shape faces up the screen
+  // before its bearing turns it (a box stays square to the table, its number upright); zoomed
+  // out, it grows to some 12 px across at least, as the men do.
+  const pieceScale = (half, ppi) => +Math.max(1, 6 / (half * ppi)).toFixed(4);
+  const PIECES = {
+    box: { half: 1.75, turn: false, shapes: () => [['rect', { x: -1.75, y: -1.25, width: 3.5, height: 2.5, class: 'pc-body' }],
+      ['line', { x1: -2, x2: 2, y1: -0.625, y2: -0.625, class: 'pc-lid' }]] },
+    boat: { half: 2.5, turn: true, shapes: () => [['path', { d: 'M0,-2.5 Q1.2,-1.6 1.2,0 L1,2.5 L-1,2.5 L-1.2,0 Q-1.2,-1.6 0,-2.5 Z', class: 'pc-body' }]] },
+    train: { half: 1.75, turn: true, shapes: (p) => {
+      const out = [];
+      for (let k = 0; k < (p.trucks || 0); k++) out.push(['rect', { x: -0.8, y: 2.25 + k * 3.5, width: 1.6, height: 3, class: 'pc-truck' }]);
+      out.push(['rect', { x: -0.8, y: -1.75, width: 1.6, height: 3.5, class: 'pc-body pc-engine' }], ['circle', { cy: -1.05, r: 0.35, class: 'pc-chimney' }]);
+      return out;
+    } },
+    piece: { half: 1, turn: false, shapes: () => [['circle', { r: 1, class: 'pc-body' }]] },
+  };
+  function drawPieces(ppi) {
+    drawnPieces = [];
+    for (const p of S.pieces || []) {
+      const kind = PIECES[p.kind] ? p.kind : 'piece', d = PIECES[kind], sc = pieceScale(d.half, ppi);
+      const pre = 'translate(' + p.x + ' ' + Y(p.y) + ')' + (d.turn ? ' rotate(' + (+p.bearing || 0) + ')' : '') + ' scale(';
+      const g = el('g', { class: 'piece piece-' + kind + ' side-' + sideIndex(p.side) + (p.hidden ? ' closed' : ''), transform: pre + sc + ')',
+        'data-kind': p.kind, 'data-side': p.side, 'data-index': p.index }, layerFigs);
+      drawnPieces.push([g, pre, d.half, sc]);
+      for (const [name, attrs] of d.shapes(p)) el(name, attrs, g);
+      if (kind === 'box') el('text', { y: 0.45, class: 'pc-label' }, g).textContent = String(p.index);
+    }
+  }
+  // "Red's box 2: 12 infantry, 1 gun", "Blue's box 1: contents hidden (LW.BIG.2)" (the clause
+  // the server gives the kind), "Red's train 0: 3 trucks, 24 infantry aboard"; and where it is.
+  function pieceTipLines(p) {
+    const men = Object.entries(p.men || {}).map(([k, n]) => n + ' ' + k + (n === 1 || /y$/.test(k) ? '' : 's'));
+    if (p.guns) men.push(p.guns + (p.guns === 1 ? ' gun' : ' guns'));
+    const what = p.hidden ? 'contents hidden' + (p.clause ? ' (' + p.clause + ')' : '')
+      : p.kind === 'box' ? (men.join(', ') || 'empty')
+        : [p.trucks ? p.trucks + (p.trucks === 1 ? ' truck' : ' trucks') : ''].concat(men.length ? [men.join(', ') + ' aboard'] : ['nobody aboard']).filter((x) => x).join(', ');
+    const side = String(p.side || '');
+    return [['tip-head', side.charAt(0).toUpperCase() + side.slice(1) + '\'s ' + p.kind + ' ' + p.index + ': ' + what],
+      ['tip-place', 'at (' + fmt(p.x) + ', ' + fmt(p.y) + ')']];
   }
   function drawFigures() {
     if (!layerFigs || !S) return;
@@ -381,6 +432,7 @@
         class: 'gun side-' + si + (selGun === g.id ? ' selected' : ''), 'data-gun': g.id, 'data-side': si }, layerFigs);
     }
     drawHulls(ppi);
+    drawPieces(ppi);
     const hits = [];
     for (const f of st.figures) {
       const status = f.status || 'active';
@@ -628,8 +680,9 @@
   const probes = new Map(), probeIds = new Map();
   function hoverTip(ev) {
     const t = ev.target, d = t && t.dataset;
+    const pc = t && t.closest ? t.closest('g.piece') : null;
     const on = !d || !S ? null : d.id !== undefined ? { gun: false, id: Number(d.id) } : d.gun !== undefined ? { gun: true, id: Number(d.gun) }
-      : d.hull !== undefined ? { unit: true, id: Number(d.hull) } : null;
+      : d.hull !== undefined ? { unit: true, id: Number(d.hull) } : pc ? { piece: pc.dataset.kind, side: pc.dataset.side, id: Number(pc.dataset.index) } : null;
     if (!on) { hideTip(); return; }
     showTip(on, ev.clientX, ev.clientY);
   }
@@ -679,13 +732,13 @@
     return out;
   }
   function showTip(on, x, y) {
-    const st = S && S.state, e = !st ? null : on.unit ? (st.units || []).find((u) => u.id === on.id) : on.gun ? (st.guns || [])[on.id] : st.figures[on.id];
+    const st = S && S.state, e = !st ? null : on.piece ? (S.pieces || []).find((p) => p.kind === on.piece && p.side === on.side && p.index === on.id) : on.unit ? (st.units || []).find((u) => u.id === on.id) : on.gun ? (st.guns || [])[on.id] : st.figures[on.id];
     if (!e || !hello) { hideTip(); return; }
     tip.on = on; tip.x = x; tip.y = y;
     const box = $('tip');
     box.replaceChildren();
-    box.dataset.kind = on.unit ? 'unit' : on.gun ? 'gun' : 'figure'; box.dataset.id = e.id;
-    for (const [cls, text] of on.unit ? unitTipLines(e) : tipLines(on, e)) { const d = document.createElement('div'); d.className = cls; d.textContent = text; box.appendChild(d); }
+    box.dataset.kind = on.piece ? 'piece' : on.unit ? 'unit' : on.gun ? 'gun' : 'figure'; box.dataset.id = on.piece ? on.side + ' ' + on.piece + ' ' + on.id : e.id;
+    for (const [cls, text] of on.piece ? pieceTipLines(e) : on.unit ? unitTipLines(e) : tipLines(on, e)) { const d = document.createElement('div'); d.className = cls; d.textContent = text; box.appendChild(d); }
     box.hidden = false;
     // Beside the pointer, inside the window.
     const w = box.offsetWidth, h = box.offsetHeight;
@@ -693,7 +746,7 @@
     if (left + w > innerWidth - 4) left = Math.max(4, x - 14 - w);
     if (top + h > innerHeight - 4) top = Math.max(4, y - 16 - h);
     box.style.left = left + 'px'; box.style.top = top + 'px';
-    if (!on.gun && !on.unit) probe(e);
+    if (!on.gun && !on.unit && !on.piece) probe(e);
   }
   const probeKey = () => S.orders + ':' + S.move_no + ':' + undos;
   function probe(f) {

@@ -236,6 +236,11 @@ void srv_room_broadcast(srv_room *r, int first, int count);
 void srv_room_send_all(srv_room *r, srv_conn *c);
 /// The view JSON of a seat (hidden things removed on the server).
 json_t *srv_view_json(srv_room *r, int seat, int role);
+/// The state message's "pieces" (pieces.c): the rule set's pieces that are neither figures nor
+/// guns (tw_state_pieces) as `seat` may know them, v its view (a spectator: a seat that owns
+/// nothing). Each {kind: "box"|"train"|"piece", side, index, x, y (inches), bearing (degrees),
+/// trucks, hidden, clause?, men?: {figure kind: count}, guns?}; men and guns only when not hidden.
+json_t *srv_pieces_json(const tw_state *v, int seat);
 /// The roles within the sides: [{side, side_name, name, kind, clause, help, stand_*?}].
 json_t *srv_roles_json(const srv_room *r);
 /// Gives a side's seat to a general (name) or back to a person (NULL); kept in the store.

@@ -243,6 +243,10 @@ static json_t *view_msg(srv_room *r, int seat, int role, tw_state *v, bool terra
 			      "to_move", nd > 0 ? dec[0].seat : -1, "over", s->over, "winner", s->winner, "phase", s->phase,
 			      "move_no", s->move_no, "score", score, "computer", comp, "orders", tw_game_order_count(r->game),
 			      "decisions", dj, "can_undo", srv_room_can_undo(r, seat, role, NULL));
+	// The boxes and trains on the table as this seat may know them (the rule set's own answer:
+	// what an enemy's box holds never; the spectator as a seat that owns nothing).
+	if (m)
+		json_object_set_new(m, "pieces", srv_pieces_json(v, view_seat(seat)));
 	if (m && r->nroles > 0) { // h6-seats: the roles the computer holds, the parts of the move ended
 		json_object_set_new(m, "role_computer", srv_role_computers_json(r));
 		json_object_set_new(m, "parts_ended", srv_parts_ended_json(r));

@@ -3019,6 +3019,72 @@ tests.push(
     await waitFor(P['red general'], async () => (await statusData(P['red general'])).over, 'the game over at its limit');
     for (const s of seats) await P[s].context().close();
   }],
+  ['lw-gen pieces: blue boxes five men; the box on both tables, what it holds for blue only (LW.BIG.2), and the trains', async (page, browser) => {
+    // s34-web: tests/web/kriegspiel-bundled.json (the bundled Kriegspiel put down, blue to move,
+    // one player a side). Both tables draw each side's train (the state message's `pieces`).
+    // Blue, zoomed in round infantryman 190, takes 188-192 (a row at y 358, 1.3 in apart) by
+    // the rubber band and gives "box": they leave his table and a lidded box with its number 0
+    // stands at their mean place (19.35, 358) on both tables, under the men, 3.5 in across when
+    // zoomed in. Its tooltip reads "Blue's box 0: 5 infantry" at blue's table and "Blue's box 0:
+    // contents hidden (LW.BIG.2)" at red's, and no frame red receives carries what it holds.
+    // Red's train (empty, at 128.9, 10) reads "Red's train 0: nobody aboard" at blue's table.
+    const scen = fs.readFileSync(path.join(__dirname, 'kriegspiel-bundled.json'), 'utf8');
+    const links = await createGame(page, { scenario: scen, noclock: true });
+    const pb = await newPage(browser), pr = await newPage(browser);
+    const fr = recordFrames(pr);
+    await pb.goto(BASE + links.blue);
+    await pr.goto(BASE + links.red);
+    const tip = (p) => p.$eval('#tip', (t) => ({ hidden: t.hidden, kind: t.dataset.kind, id: t.dataset.id, lines: [...t.children].map((d) => d.textContent) }));
+    const hover = async (p, sel, want) => {
+      await p.click('#btn-fit');
+      await zoomInAt(p, sel, 5);
+      await centreMan(p, sel);
+      const c = await center(p, sel);
+      await p.mouse.move(c[0] + 1, c[1] + 1);
+      await p.mouse.move(c[0], c[1]);
+      await waitFor(p, async () => (await tip(p)).kind === 'piece', 'the tooltip of ' + sel + ' (under the pointer: ' +
+        await p.evaluate(([x, y]) => { const e = document.elementFromPoint(x, y); return e ? e.tagName + '.' + e.getAttribute('class') : 'none'; }, c) + ')', 5000);
+      const t = await tip(p);
+      assert(t.lines[0] === want, 'the tooltip of ' + sel + ': ' + JSON.stringify(t.lines) + ', not ' + want);
+      return t;
+    };
+    for (const p of [pb, pr]) {
+      await p.waitForSelector('circle.fig');
+      await waitFor(p, async () => (await p.$$('#figures g.piece.piece-train')).length === 2, 'both trains drawn');
+      await p.selectOption('#tool', 'select');
+    }
+    await waitFor(pb, async () => (await statusData(pb)).toMove === 1, 'blue to move');
+    // Blue's five by the rubber band, zoomed in round the middle one.
+    const mid = 'circle.fig[data-id="190"]';
+    await zoomInAt(pb, mid, 6);
+    await centreMan(pb, mid);
+    await drag(pb, await toScreen(pb, 16.2, 358.35), await toScreen(pb, 22.5, 357.7));
+    await waitFor(pb, async () => /^Selected: 5 \(188 189 190 191 192\)/.test(await pb.$eval('#selection', (e) => e.textContent)), 'the five selected (' + await pb.$eval('#selection', (e) => e.textContent) + ')', 5000);
+    await clickEnabled(pb, '#btn-box', 'the box order', 10000);
+    const boxSel = 'g.piece.piece-box[data-side="blue"]';
+    for (const p of [pb, pr]) await waitFor(p, async () => (await p.$$(boxSel)).length === 1 && (await p.$$(mid)).length === 0, 'blue\'s box drawn and his five gone (' + await pb.$eval('#refusal', (e) => e.textContent) + ')', 10000);
+    for (const p of [pb, pr]) {
+      const b = await p.$eval(boxSel, (g) => {
+        const f = document.getElementById('figures'), kids = [...f.children], m = g.getAttribute('transform').match(/translate\(([\d.]+) ([\d.]+)\)/);
+        return { label: g.querySelector('text').textContent, lid: !!g.querySelector('line.pc-lid'), at: [Number(m[1]), Number(f.ownerSVGElement.dataset.depth) - Number(m[2])],
+          under: kids.indexOf(g) < kids.findIndex((k) => k.matches('g.soldier')), cls: g.getAttribute('class') };
+      });
+      assert(b.label === '0' && b.lid && Math.abs(b.at[0] - 19.35) < 1e-6 && Math.abs(b.at[1] - 358) < 1e-6 && b.under && /side-1/.test(b.cls), 'the box, its lid and number, at the five\'s place in blue\'s colour, under the men: ' + JSON.stringify(b));
+    }
+    let t = await hover(pb, boxSel, 'Blue\'s box 0: 5 infantry');
+    const w = await pb.$eval(boxSel + ' rect.pc-body', (r) => r.getBoundingClientRect().width), ppi = await pxPerInch(pb);
+    assert(ppi > 10 && Math.abs(w - 3.5 * ppi) < 1.5, 'zoomed in (' + ppi.toFixed(1) + ' px/in) the box is 3.5 in across: ' + w);
+    await shot(pb, 'lw-gen-4-blue-box');
+    t = await hover(pr, boxSel, 'Blue\'s box 0: contents hidden (LW.BIG.2)');
+    await shot(pr, 'lw-gen-5-red-sees-the-box');
+    await hover(pb, 'g.piece.piece-train[data-side="red"]', 'Red\'s train 0: nobody aboard');
+    await shot(pb, 'lw-gen-6-red-train');
+    // What the box holds never reached red's page.
+    const st = fr.filter((f) => f.m.type === 'state' && (f.m.pieces || []).some((q) => q.kind === 'box'));
+    assert(st.length > 0 && st.every((f) => f.m.pieces.every((q) => q.kind !== 'box' || (q.hidden === true && q.men === undefined && q.guns === undefined))), 'red\'s frames carry the box, not what it holds');
+    await pb.context().close();
+    await pr.context().close();
+  }],
 );
 
 // sv-one (issue 17): the test range in the page (web/svl_range.js, SV.DOC.6-10), a one-team
