@@ -15,6 +15,7 @@
 #include "rules/littlewars/lw_big.h"
 #include "rules/littlewars/lw_seats.h"
 #include "scene.h"
+#include "server/srv.h"
 #include "tinwar/io.h"
 
 #define INF TW_FK_INFANTRY
@@ -263,6 +264,13 @@ static void test_KS_FORM_1_aboard_on_the_field_and_saved(void **st)
 	assert_false(p[0].hidden);
 	assert_int_equal(p[0].men[INF], 3);
 	assert_true(p[0].pos.x == 50 && p[0].pos.y == 102);
+	// The browser table's state message (src/server/pieces.c): the boat, its clause, its men.
+	json_t *pj = srv_pieces_json(s, 1);
+	char *txt = json_dumps(pj, JSON_SORT_KEYS | JSON_COMPACT);
+	assert_string_equal(txt, "[{\"bearing\":90.0,\"clause\":\"KS.FORM.1\",\"guns\":0,\"hidden\":false,\"index\":0,"
+				 "\"kind\":\"boat\",\"men\":{\"infantry\":3},\"side\":\"red\",\"trucks\":0,\"x\":50.0,\"y\":102.0}]");
+	free(txt);
+	json_decref(pj);
 	json_t *j = tw_state_to_json(s);
 	assert_non_null(j);
 	tw_state t;

@@ -107,6 +107,7 @@ typedef struct tw_piece {
 	int32_t trucks;      ///< a train's trucks behind its engine; 0 for other pieces
 	int32_t men[TW_FK_COUNT]; ///< figures in it by kind (tw_figure_kind), as the seat may know them
 	int32_t guns;        ///< guns in it, as the seat may know them
+	const char *clause;  ///< the rule that says what it is (a static string of the rule set), or NULL
 } tw_piece;
 /// Most pieces tw_state_pieces reports.
 #define TW_MAX_PIECES 256

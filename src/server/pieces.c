@@ -1,25 +1,19 @@
 // The pieces on the table that are neither figures nor guns (tw_state_pieces: Little Wars's
-// lidded boxes and trains), as the state message's "pieces" for a seat: built from the rule
+// lidded boxes, trains and boats), as the state message's "pieces" for a seat: built from the rule
 // set's own answer for that seat, which already leaves out what a box holds for the enemy
 // (LW.BIG.2). The page draws them (web/app.js drawPieces) and names them in its tooltips.
 #include <stdlib.h>
 
 #include "srv.h"
 
-/// A piece's kind as the page reads it, and the clause that says what it is (NULL: none).
-/// A kind this server does not know yet is a plain "piece".
-static const char *piece_kind_name(int kind, const char **clause)
+/// A piece's kind as the page reads it. A kind this server does not know yet is a plain "piece".
+static const char *piece_kind_name(int kind)
 {
 	switch (kind) {
-	case TW_PIECE_BOX:
-		*clause = "LW.BIG.2"; // the box is seen, not what it holds
-		return "box";
-	case TW_PIECE_TRAIN:
-		*clause = "LW.BIG.9"; // an engine and its open trucks
-		return "train";
-	default:
-		*clause = NULL;
-		return "piece";
+	case TW_PIECE_BOX: return "box";
+	case TW_PIECE_TRAIN: return "train";
+	case TW_PIECE_BOAT: return "boat";
+	default: return "piece";
 	}
 }
 
@@ -29,8 +23,8 @@ json_t *srv_pieces_json(const tw_state *v, int seat)
 	tw_piece *p = malloc(sizeof *p * TW_MAX_PIECES); // some 20 KB: never on the stack
 	int n = a && p ? tw_state_pieces(v, seat, p, TW_MAX_PIECES) : 0;
 	for (int i = 0; i < n; i++) {
-		const char *clause;
-		const char *kind = piece_kind_name(p[i].kind, &clause);
+		const char *clause = p[i].clause; // the rule set's: what the piece is (LW.BIG.2 for a box)
+		const char *kind = piece_kind_name(p[i].kind);
 		const char *side = p[i].side >= 0 && p[i].side < v->nsides ? v->sides[p[i].side].name : "";
 		json_t *o = json_pack("{s:s, s:s, s:i, s:f, s:f, s:f, s:i, s:b}", "kind", kind, "side", side, "index",
 				      (int)p[i].index, "x", p[i].pos.x, "y", p[i].pos.y, "bearing", p[i].bearing, "trucks",

@@ -82,6 +82,7 @@ int lw_pieces(const tw_state *s, int seat, tw_piece *out, int max)
 			tw_piece *p = &out[n++];
 			memset(p, 0, sizeof *p);
 			p->kind = TW_PIECE_BOX;
+			p->clause = "LW.BIG.2"; // the box is seen, not what it holds
 			p->side = (int8_t)side;
 			p->hidden = hidden;
 			p->index = k;
@@ -97,6 +98,7 @@ int lw_pieces(const tw_state *s, int seat, tw_piece *out, int max)
 			tw_piece *p = &out[n++];
 			memset(p, 0, sizeof *p);
 			p->kind = TW_PIECE_TRAIN;
+			p->clause = LWG(s)->ks ? "KS.RAIL.1" : "LW.BIG.9"; // an engine and its open trucks
 			p->side = (int8_t)side;
 			p->index = k;
 			p->pos = tw_v2(sd->train_x[k], sd->train_y[k]);
@@ -113,6 +115,7 @@ int lw_pieces(const tw_state *s, int seat, tw_piece *out, int max)
 			tw_piece *p = &out[n++];
 			memset(p, 0, sizeof *p);
 			p->kind = TW_PIECE_BOAT;
+			p->clause = "KS.FORM.1";
 			p->side = (int8_t)side;
 			p->index = k;
 			p->pos = tw_v2(sd->boat_x[k], sd->boat_y[k]);
