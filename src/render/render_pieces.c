@@ -263,7 +263,7 @@ int tw_strength_lines(const tw_state *s, int seat, int side, char (*lines)[TW_ST
 	item_text(item, sizeof item, guns, "gun", "guns", boxed_guns, aboard_guns);
 	put_item(&L, "free: ", item, TW_STRENGTH_WIDTH);
 	if ((nbox || ntrain || nboat) && L.n < max) {
-		char b[64] = "", t[32] = "", w[32] = "";
+		char b[48] = "", t[20] = "", w[20] = ""; // with the two ", " within TW_STRENGTH_LINE
 		if (nbox)
 			snprintf(b, sizeof b, "%d box%s%s", nbox, nbox == 1 ? "" : "es",
 				 hidden ? nbox == 1 ? " (what it holds unseen)" : " (what they hold unseen)" : "");
