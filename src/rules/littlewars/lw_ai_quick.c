@@ -118,8 +118,8 @@ static void count_crowds(const tw_state *s, lq_ai *ai)
 		int cnt = 0;
 		for (int j = lo; j < hi; j++) {
 			const tw_figure *g = &s->fig[byx[j]];
-			if (tw_dist(f->pos, g->pos) - g->radius <= LQ_CROWD_R)
-				cnt++;
+			double dx = f->pos.x - g->pos.x, dy = f->pos.y - g->pos.y, lim = LQ_CROWD_R + g->radius;
+			cnt += dx * dx + dy * dy <= lim * lim; // his base within the reach (radii are not negative)
 		}
 		ai->crowd[ai->foe[k]] = cnt;
 	}

@@ -15,6 +15,7 @@
 typedef struct lq_room {
 	int w, h;       ///< cells across and deep
 	double cell;    ///< a cell's side, inches (at least 3)
+	double inv;     ///< 1 / cell
 	double x0, y0;  ///< the first cell's corner
 	int32_t *head;  ///< per cell: its last item (-1: none), when its stamp is gen
 	uint32_t *stamp, gen; ///< per cell: the room's build that last wrote its head

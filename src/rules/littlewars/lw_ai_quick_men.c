@@ -23,7 +23,7 @@
 
 static int room_cell(const lq_room *r, tw_vec2 p, int *cx, int *cy)
 {
-	double fx = (p.x - r->x0) / r->cell, fy = (p.y - r->y0) / r->cell; // clamped: NaN to 0
+	double fx = (p.x - r->x0) * r->inv, fy = (p.y - r->y0) * r->inv; // clamped: NaN to 0
 	*cx = fx >= 0 ? (fx < r->w ? (int)fx : r->w - 1) : 0;
 	*cy = fy >= 0 ? (fy < r->h ? (int)fy : r->h - 1) : 0;
 	return *cy * r->w + *cx;
@@ -71,6 +71,7 @@ static bool room_build(const tw_state *s, lq_ai *ai)
 	if (!(w > 0 && d > 0 && w < 1e6 && d < 1e6))
 		w = d = 1;
 	r->cell = fmax(LQ_ROOM_CELL, sqrt(w * (d + 72) / LQ_ROOM_CELLS));
+	r->inv = 1.0 / r->cell;
 	r->x0 = 0;
 	r->y0 = -36; // LW.C.3: a man may stand up to 36 in beyond the back lines
 	r->w = (int)(w / r->cell) + 1;
@@ -135,8 +136,9 @@ static bool spot_clear(const tw_state *s, const lq_ai *ai, const tw_figure *f, t
 				if (i == self || (!r->fresh[k] && ai->slot[i] >= 0))
 					continue;
 				const tw_figure *g = &s->fig[i];
-				double need = g->side == f->side ? own_gap : 0.0;
-				if (tw_dist(p, r->at[k]) - f->radius - g->radius < need + 1e-6)
+				double lim = (g->side == f->side ? own_gap : 0.0) + 1e-6 + f->radius + g->radius;
+				double dx = p.x - r->at[k].x, dy = p.y - r->at[k].y;
+				if (dx * dx + dy * dy < lim * lim) // nearer than the radii and the gap asked for
 					return false;
 			}
 	return true;
