@@ -6,12 +6,12 @@
 //   2. guns first (LW.MV.11): each gun in action fires its four shots, our men in the line of fire
 //      lying down first, and places its trail pair (lw_ai_quick_guns.c);
 //   3. when badly outnumbered in a fight to a finish it takes its men back over its back line
-//      (LW.CAMP.3), as lw-default does; otherwise crewmen who have strayed go back to their guns;
-//   4. group by group, in an order each: a charge when the counted odds of the melee favour us
-//      (LW.MEL.1, 5-7: lw_charge_value on counts of the men near the enemy man charged), with any
-//      of our men who can reach him; else a straight march of the group at the enemy man nearest
-//      its middle, stopping short of contact, each man turned aside round what is in his way
-//      (lw_ai_quick_men.c);
+//      (LW.CAMP.3), as lw-default does, instead of 4;
+//   4. one MOVE order for all the men: crewmen who strayed go back, then group by group a charge
+//      where the counted odds of the melee favour us (LW.MEL.1, 5-7: lw_charge_value on counts
+//      of the men near the enemy man charged), with any of our men who can reach him, else a
+//      straight march of the group at the enemy man nearest its middle, stopping short of
+//      contact, each man turned aside round what is in his way (lw_ai_quick_men.c);
 //   5. it ends the move.
 // Every order is checked before it is given, so the game does not refuse it; it draws nothing
 // from its generator but the default deployment's. On a Kriegspiel or a large Country whose
@@ -47,7 +47,8 @@ static bool grow(lq_ai *ai, int n)
 	if (n <= ai->cap)
 		return true;
 	size_t m = (size_t)n;
-	int32_t **iv[] = {&ai->crew_of, &ai->group_of, &ai->gmem, &ai->own, &ai->mine, &ai->foe, &ai->crowd, &ai->tmp, &ai->slot, &ai->glist};
+	int32_t **iv[] = {&ai->crew_of, &ai->group_of, &ai->gmem, &ai->own,  &ai->mine,
+			  &ai->foe,     &ai->crowd,    &ai->tmp,  &ai->slot, &ai->glist};
 	for (size_t k = 0; k < TW_ARRAY_COUNT(iv); k++) {
 		int32_t *p = tw_realloc(*iv[k], m * sizeof *p);
 		if (!p)
@@ -96,9 +97,9 @@ static void count_crowds(const tw_state *s, lq_ai *ai)
 	double w = LQ_CROWD_R + rmax;
 	double width = s->table.width;
 	int nstrip = isfinite(w) && w > 0 && isfinite(width) && width > 0 && width / w < 4096 ? (int)(width / w) + 1 : 1;
-	int32_t *strip = ai->tmp;   // each man's strip
-	int32_t *start = ai->gstart; // free until make_groups: nstrip + 1 <= cap + 1 is not sure, so
-	int32_t *byx = ai->gmem;     // ... fewer strips than figures are used (below)
+	// Scratch until make_groups: each man's strip, the strips' starts (cap + 1 entries: at most cap
+	// strips, the last holding every man beyond), the men by strip.
+	int32_t *strip = ai->tmp, *start = ai->gstart, *byx = ai->gmem;
 	if (nstrip > ai->cap)
 		nstrip = ai->cap > 0 ? ai->cap : 1;
 	memset(start, 0, (size_t)(nstrip + 1) * sizeof *start);
@@ -374,7 +375,8 @@ static void quick_destroy(tw_general *g)
 	lq_ai *ai = g->ctx;
 	if (!ai)
 		return;
-	int32_t *iv[] = {ai->crew_of, ai->group_of, ai->gstart, ai->gmem, ai->own, ai->mine, ai->foe, ai->crowd, ai->tmp, ai->slot, ai->glist};
+	int32_t *iv[] = {ai->crew_of, ai->group_of, ai->gstart, ai->gmem, ai->own, ai->mine,
+			 ai->foe,     ai->crowd,    ai->tmp,    ai->slot, ai->glist};
 	for (size_t k = 0; k < TW_ARRAY_COUNT(iv); k++)
 		tw_free(iv[k]);
 	tw_free(ai->tmpd);

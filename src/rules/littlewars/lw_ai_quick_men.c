@@ -1,9 +1,11 @@
 // lw-quick's men (issue 18, Scale): one MOVE order a move for all of them (crewmen going back to
 // their guns, each group's charges at counted odds, then its straight march), and the retreat
-// (LW.CAMP.3). Places another figure would touch, or whose path runs through a piece, are passed
-// over before the rules are asked (the room: the figures filed by cell; lw_check_leg); the rules
-// are then asked once for the whole order, and only when they refuse is it grown again a man at a
-// time (lw_validate_move_extend), each man kept if the rules allow him.
+// (LW.CAMP.3). Places another figure would touch, or where a man would stand in or against a
+// piece or a gun, or whose path runs through a piece, are passed over before the rules are asked
+// (the room: the figures filed by cell; the pieces and guns near, by the tests of lw_check_leg and
+// lw_check_standing); the rules are then asked once for the whole order, and only when they
+// refuse is it grown again a man at a time (lw_validate_move_extend), each man kept if the rules
+// allow him.
 #include <math.h>
 #include <string.h>
 
@@ -154,9 +156,8 @@ static void place(lq_ai *ai, const tw_state *s, tw_order *o, int i, tw_vec2 p)
 }
 
 // Takes the men put in o after its first n off again.
-static void unplace(lq_ai *ai, const tw_state *s, tw_order *o, int n, int room_n)
+static void unplace(lq_ai *ai, tw_order *o, int n, int room_n)
 {
-	(void)s;
 	while (o->nfig > n)
 		ai->slot[o->fig[--o->nfig]] = -1; // a figure's id is his index
 	room_pop(&ai->room, room_n);
@@ -490,7 +491,7 @@ static void group_into(const tw_state *s, lq_ai *ai, int grp, tw_order *o)
 			int n = charge_into(s, ai, &s->fig[best], most_men, o);
 			if (n > 0 && lw_charge_value(bw.near + n, bw.theirs, bw.sup).value > ai->edge)
 				continue; // charged: the group's men left over look again
-			unplace(ai, s, o, n0, r0);
+			unplace(ai, o, n0, r0);
 		}
 		march_into(s, ai, mem, nm, c, &s->fig[near[0]], allow, o);
 		return;
