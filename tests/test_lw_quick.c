@@ -27,7 +27,7 @@ typedef struct result {
 // Plays sc from `seed`, red against blue, with the fast shot model. With `count` every order
 // goes through tw_general_decide and tw_game_apply here, the refused ones counted (a refused
 // order ends its side's move, as in tw_play_out); else tw_play_out plays it.
-static result play(const tw_state *sc, uint64_t seed, const char *red, const char *blue, bool count)
+static result play_upto(const tw_state *sc, uint64_t seed, const char *red, const char *blue, bool count, int max_orders)
 {
 	tw_error err;
 	tw_game *g = tw_game_new(sc, seed, tw_shot_model_fast(), &err);
@@ -39,12 +39,12 @@ static result play(const tw_state *sc, uint64_t seed, const char *red, const cha
 	assert_non_null(gens[1]);
 	result r = {0, 0, 0, false, 0, {0, 0}, {0, 0}};
 	if (!count) {
-		assert_int_equal(tw_play_out(g, gens, 200000, &err), TW_OK);
+		assert_int_equal(tw_play_out(g, gens, max_orders, &err), TW_OK);
 	} else {
 		tw_order *o = malloc(sizeof *o);
 		assert_non_null(o);
 		int end = tw_order_type_with(rs, TW_OD_ENDS_TURN);
-		for (int n = 0; n < 200000 && !tw_game_state(g)->over; n++) {
+		for (int n = 0; n < max_orders && !tw_game_state(g)->over; n++) {
 			const tw_state *s = tw_game_state(g);
 			tw_decision dec[8];
 			if (tw_state_decisions(s, dec, 8) == 0)
@@ -78,6 +78,11 @@ static result play(const tw_state *sc, uint64_t seed, const char *red, const cha
 	tw_general_free(gens[1]);
 	tw_game_free(g);
 	return r;
+}
+
+static result play(const tw_state *sc, uint64_t seed, const char *red, const char *blue, bool count)
+{
+	return play_upto(sc, seed, red, blue, count, 200000);
 }
 
 static void load(tw_state *sc, const char *name)
@@ -145,6 +150,23 @@ static void test_lw_quick_plays_tutorial_and_a_country_to_the_end(void **st)
 	tw_state_free(&country);
 }
 
+// On a Kriegspiel and on a large Country (its multiplier agreed) lw-quick plays as lw-big: the
+// first 300 orders of a game against random, none refused.
+static void test_lw_quick_plays_the_large_tables_as_lw_big(void **st)
+{
+	(void)st;
+	static const char *const files[] = {"kriegspiel.json", "large-country.json"};
+	for (size_t k = 0; k < 2; k++) {
+		tw_state sc;
+		load(&sc, files[k]);
+		result r = play_upto(&sc, 3, "lw-quick", "random", true, 300);
+		printf("%s, lw-quick v random: game move %d after 300 orders, %d refused\n", files[k], r.moves, r.refused);
+		assert_true(r.moves > 1);
+		assert_int_equal(r.refused, 0);
+		tw_state_free(&sc);
+	}
+}
+
 // The same seed plays the same game (the general draws only on the generator it is given),
 // whether its orders go through tw_play_out or one at a time.
 static void test_lw_quick_is_deterministic(void **st)
@@ -169,6 +191,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_lw_quick_beats_random_on_hooks_farm),
 		cmocka_unit_test(test_lw_quick_plays_tutorial_and_a_country_to_the_end),
+		cmocka_unit_test(test_lw_quick_plays_the_large_tables_as_lw_big),
 		cmocka_unit_test(test_lw_quick_is_deterministic),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
