@@ -272,21 +272,27 @@ static void bench_battles(void)
 		return;
 	}
 	enum { G = 9 };
-	double ta[G], tr[G];
-	int moves_a = 0, moves_r = 0, m;
+	double ta[G], tr[G], tq[G];
+	int moves_a = 0, moves_r = 0, moves_q = 0, m;
 	for (int i = 0; i < G; i++) {
 		ta[i] = battle_ms(&sc, "default", "default", 100 + (uint64_t)i, &m);
 		moves_a += m;
 		tr[i] = battle_ms(&sc, "random", "random", 100 + (uint64_t)i, &m);
 		moves_r += m;
+		tq[i] = battle_ms(&sc, "lw-quick", "lw-quick", 100 + (uint64_t)i, &m); // issue 18: the cheap general
+		moves_q += m;
 	}
-	double ma = median(ta, G), mr = median(tr, G);
+	double ma = median(ta, G), mr = median(tr, G), mq = median(tq, G);
 	printf("Hook's Farm battles, fast shot model, CPU time on one core (%d games each):\n", G);
 	printf("  computer v computer (lw-default) %.1f ms/battle = %.1f battles/s (avg %.0f game moves)\n", ma, 1e3 / ma,
 	       (double)moves_a / G);
 	printf("  reference: random v random %.1f ms/battle (avg %.0f game moves); ratio %.2fx; per game move %.3f v %.3f ms\n",
 	       mr, (double)moves_r / G, ma / mr, ma / ((double)moves_a / G), mr / ((double)moves_r / G));
 	printf("  target 2 ms/battle: %s\n", ma <= 2.0 ? "met" : "NOT met");
+	printf("  computer v computer (lw-quick) %.2f ms/battle = %.0f battles/s (avg %.1f game moves); ratio to random v "
+	       "random %.2fx; per game move %.3f ms\n",
+	       mq, 1e3 / mq, (double)moves_q / G, mq / mr, mq / ((double)moves_q / G));
+	printf("  target 2 ms/battle (lw-quick): %s\n", mq <= 2.0 ? "met" : "NOT met");
 	tw_state_free(&sc);
 	// Grant's meeting engagement: the same measure, its own computer general against random.
 	memset(&sc, 0, sizeof sc);

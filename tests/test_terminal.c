@@ -324,7 +324,7 @@ static void test_first_steps_names_and_replay(void **st)
 			 2);
 	has("tinwar play: unknown general 'gr-attack' for side red ('gr-attack' is a general of rule set grant, not of "
 	    "littlewars; generals for littlewars: human, ai (= default), default, lw-default, lw-gunline, lw-rush, "
-	    "lw-concentrate, lw-big, random, or a Lua doctrine FILE.lua)");
+	    "lw-concentrate, lw-big, lw-quick, random, or a Lua doctrine FILE.lua)");
 	assert_int_equal(run("%s sim %s/scenarios/grant/meeting.json --games 1 --red nosuch", CLI, TW_SOURCE_DIR), 2);
 	has("tinwar sim: red: no general 'nosuch' for rule set grant (generals for grant: default, gr-attack, gr-defend, random");
 	assert_int_equal(run("%s sim %s/scenarios/littlewars/tutorial.json --games 1 --vary nope=1,2", CLI, TW_SOURCE_DIR), 2);

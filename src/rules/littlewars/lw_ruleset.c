@@ -214,9 +214,10 @@ static bool lw_hides(const tw_state *s, int seat)
 }
 
 extern const tw_general_def tw_general_lw_default, tw_general_lw_gunline, tw_general_lw_rush,
-	tw_general_lw_concentrate, tw_general_lw_big;
+	tw_general_lw_concentrate, tw_general_lw_big, tw_general_lw_quick;
 static const tw_general_def *const lw_generals[] = {&tw_general_lw_default, &tw_general_lw_gunline,
-						    &tw_general_lw_rush, &tw_general_lw_concentrate, &tw_general_lw_big};
+						    &tw_general_lw_rush, &tw_general_lw_concentrate, &tw_general_lw_big,
+						    &tw_general_lw_quick};
 
 // The orders of Little Wars: the one description of them (order.h). Indices are lw_order_type.
 static const char *const lw_side_choices[] = {"keep", "swap", NULL};
