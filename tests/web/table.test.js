@@ -2917,7 +2917,9 @@ tests.push(
     // tests/golden/lw-kriegspiel-12.log.json (toss, blue's deploy and ready, red's deploy and
     // ready): `tinwar step KS4.json ORDERS5.json -o S --seed 3` (the golden's seed); the fixture is
     // S written by Python's json.dumps(indent=0). S is blue to move (phase 3, move 1, first blue),
-    // and equals the golden's own state after those orders but for the name and max_moves.
+    // and equals the golden's own state after those orders but for the name and max_moves. Stop 34
+    // added kriegspiel.json's boats to its sides' data by hand (nboat, boat_x, boat_y: the
+    // scenario's; the golden was recorded before them).
     // Blue's back line is y 360 (the top of the screen), red's y 0: cavalry at y 357.4 / 2.6,
     // infantry in two rows at 358-359 / 1-2.
     // Blue: the cavalry's player moves cavalryman 373 (107.4, 357.4), is refused infantryman 284
@@ -3019,7 +3021,7 @@ tests.push(
     await waitFor(P['red general'], async () => (await statusData(P['red general'])).over, 'the game over at its limit');
     for (const s of seats) await P[s].context().close();
   }],
-  ['lw-gen pieces: blue boxes five men; the box on both tables, what it holds for blue only (LW.BIG.2), and the trains', async (page, browser) => {
+  ['lw-gen pieces: blue boxes five men; the box on both tables, what it holds for blue only (LW.BIG.2), the trains and the boats', async (page, browser) => {
     // s34-web: tests/web/kriegspiel-bundled.json (the bundled Kriegspiel put down, blue to move,
     // one player a side). Both tables draw each side's train (the state message's `pieces`).
     // Blue, zoomed in round infantryman 190, takes 188-192 (a row at y 358, 1.3 in apart) by
@@ -3079,6 +3081,10 @@ tests.push(
     await shot(pr, 'lw-gen-5-red-sees-the-box');
     await hover(pb, 'g.piece.piece-train[data-side="red"]', 'Red\'s train 0: nobody aboard');
     await shot(pb, 'lw-gen-6-red-train');
+    // The Kriegspiel's boats (KS.FORM.1, stop 34): a boat a side on the river, on both tables.
+    for (const p of [pb, pr]) await waitFor(p, async () => (await p.$$('#figures g.piece.piece-boat')).length === 2, 'both boats drawn');
+    await hover(pr, 'g.piece.piece-boat[data-side="blue"]', 'Blue\'s boat 0: nobody aboard');
+    await shot(pr, 'lw-gen-7-blue-boat');
     // What the box holds never reached red's page.
     const st = fr.filter((f) => f.m.type === 'state' && (f.m.pieces || []).some((q) => q.kind === 'box'));
     assert(st.length > 0 && st.every((f) => f.m.pieces.every((q) => q.kind !== 'box' || (q.hidden === true && q.men === undefined && q.guns === undefined))), 'red\'s frames carry the box, not what it holds');
