@@ -1,8 +1,10 @@
 // LW.FIRE.1-5: what a shot kills, applied to the time-ordered contacts a shot model reports.
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lw.h"
+#include "lw_fmt.h"
 #include "lw_big.h" // KS.GNL.2
 
 enum { LW_KILL_KNOCKED = 1, LW_KILL_TOUCHED = 2, LW_KILL_FELLED = 3 }; // TW_EV_KILL b (4 = melee)
@@ -32,16 +34,28 @@ static const char *lw_fire_kind_word(const tw_figure *f)
 	}
 }
 
-// "Red infantryman #12" (with "prisoner"/"freed" where it applies).
+// "Red infantryman #12" (with "prisoner"/"freed" where it applies). s34: written by lw_fmt_put
+// (the bytes snprintf wrote: the side's name cut at 15 characters, the whole cut at n - 1); two
+// snprintf calls a man killed were 1.6% of a computer's Hook's Farm battle.
 static void lw_fire_name(const tw_state *s, const tw_figure *f, char *buf, size_t n)
 {
 	char side[16] = "?";
 	if (f->side < s->nsides && s->sides[f->side].name[0]) {
-		snprintf(side, sizeof side, "%s", s->sides[f->side].name);
+		size_t k = strnlen(s->sides[f->side].name, sizeof side - 1);
+		memcpy(side, s->sides[f->side].name, k);
+		side[k] = 0;
 		side[0] = (char)toupper((unsigned char)side[0]);
 	}
 	const char *state = f->status == LW_FS_PRISONER ? " (prisoner)" : f->status == LW_FS_FREED ? " (freed)" : "";
-	snprintf(buf, n, "%s %s #%d%s", side, lw_fire_kind_word(f), (int)f->id, state);
+	size_t len = 0;
+	if (n > 0)
+		buf[0] = 0;
+	lw_fmt_put(buf, n, &len, side);
+	lw_fmt_put(buf, n, &len, " ");
+	lw_fmt_put(buf, n, &len, lw_fire_kind_word(f));
+	lw_fmt_put(buf, n, &len, " #");
+	lw_fmt_put_int(buf, n, &len, (int)f->id);
+	lw_fmt_put(buf, n, &len, state);
 }
 
 // The most specific clause for a death: LW.FIRE.5 (prisoner/freed man), LW.FIRE.4 (own man),
