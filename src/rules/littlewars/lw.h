@@ -247,6 +247,12 @@ bool lw_beyond_own_line(const tw_state *s, int side, tw_vec2 p);
 bool lw_on_enemy_line(const tw_state *s, int side, tw_vec2 p);
 /// Distance from a figure's nearest point to p (figure base is a circle).
 static inline double lw_fig_dist(const tw_figure *f, tw_vec2 p) { return fmax(0.0, tw_dist(f->pos, p) - f->radius); }
+/// Where the j-th man of men set out in a square `row` a side, 1.25 in apart, centred on c, stands
+/// (a box opened, LW.BIG.3; a train unloaded, LW.BIG.9; a boat's landing, KS.FORM.1).
+static inline tw_vec2 lw_square_place(tw_vec2 c, int row, int j)
+{
+	return tw_v2(c.x + (j % row - (row - 1) / 2.0) * 1.25, c.y + (j / row - (row - 1) / 2.0) * 1.25);
+}
 /// Gap between two figures (nearest points).
 /// The box of segment ab grown by r and a millionth of an inch (the whole plane if a coordinate
 /// is NaN): a point outside it (lw_outside_box) is farther than r from the segment.

@@ -382,7 +382,7 @@ static void open_box(tw_state *s, int side, int k, bool own, tw_events *ev)
 			continue;
 		f->status = TW_FS_ACTIVE;
 		f->flags &= ~(uint32_t)TW_FF_HIDDEN;
-		f->pos = tw_v2(c.x + (j % row - (row - 1) / 2.0) * 1.25, c.y + (j / row - (row - 1) / 2.0) * 1.25);
+		f->pos = lw_square_place(c, row, j);
 		if (f->pos.x < 0)
 			f->pos.x = 0;
 		if (f->pos.y < 0)

@@ -193,11 +193,7 @@ tw_status lw_apply_boat_move(tw_state *s, const tw_order *o, tw_events *ev)
 }
 
 // The place of the j-th of n men landing in a square 1.25 in apart centred on c.
-static tw_vec2 landing_place(tw_vec2 c, int n, int j)
-{
-	int row = (int)ceil(sqrt((double)n));
-	return tw_v2(c.x + (j % row - (row - 1) / 2.0) * 1.25, c.y + (j / row - (row - 1) / 2.0) * 1.25);
-}
+static tw_vec2 landing_place(tw_vec2 c, int n, int j) { return lw_square_place(c, (int)ceil(sqrt((double)n)), j); }
 
 tw_status lw_validate_boat_land(const tw_state *s, const tw_order *o, tw_error *err)
 {

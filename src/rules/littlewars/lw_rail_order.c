@@ -237,8 +237,8 @@ tw_status lw_apply_train_unload(tw_state *s, const tw_order *o, tw_events *ev)
 		if (f->side != o->side || f->status != TW_FS_RESERVE || LWF(s, f)->train != o->n)
 			continue;
 		f->status = TW_FS_ACTIVE;
-		f->pos = tw_v2(fmin(fmax(c.x + (j % row - (row - 1) / 2.0) * 1.25, 0), s->table.width),
-			       fmin(fmax(c.y + (j / row - (row - 1) / 2.0) * 1.25, 0), s->table.depth));
+		tw_vec2 p = lw_square_place(c, row, j);
+		f->pos = tw_v2(fmin(fmax(p.x, 0), s->table.width), fmin(fmax(p.y, 0), s->table.depth));
 		f->moved_in = s->move_no; // LW.BIG.9: unloading is their move
 		LWF(s, f)->train = -1;
 		if (wait > LWF(s, f)->ks_still_until) {
