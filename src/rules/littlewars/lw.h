@@ -640,6 +640,10 @@ int lw_random_orders(const tw_state *s, int side, tw_rng *r, tw_order *out, int 
 /// Fills a deploy order putting down every unplaced figure of side in ranks along its back line
 /// (guns spread along the line). `jitter` (0..1) shifts the ranks at random. Returns figures placed.
 int lw_default_deploy(const tw_state *s, int side, tw_rng *r, double jitter, tw_order *o);
+/// A computer general's order before the deployment (lw-default, lw-quick): in the Country phase
+/// the toss for the builder or the choice of side (LW.C.1/2), in the toss phase the toss (LW.MV.1),
+/// in the reserve phase the first men thrown for (LW.FOR.2). False in any other phase.
+bool lw_ai_early_order(const tw_state *s, int side, tw_order *out);
 
 // ---- lw_country.c: random Country (LW.C.9) and ready-made forces ----
 /// Fills s with a random Country of width x depth inches and the LW.FOR.3 forces.

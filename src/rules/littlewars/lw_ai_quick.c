@@ -265,18 +265,9 @@ static bool plan_men(const tw_state *s, lq_ai *ai)
 
 static tw_status setup_order(tw_general *gen, const tw_state *s, int side, tw_order *out)
 {
+	if (lw_ai_early_order(s, side, out)) // the Country, the toss, the reserve: as lw-default
+		return TW_OK;
 	switch (s->phase) {
-	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
-		tw_order_init(out, LWG(s)->builder < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
-		return TW_OK;
-	case LW_PH_RESERVE: {
-		tw_order_init(out, LW_OT_TAKE_RESERVE, side);
-		int want = LWG(s)->reserve_roll[side];
-		for (int i = 0; i < s->nfig && out->nfig < want; i++)
-			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
-				out->fig[out->nfig++] = s->fig[i].id;
-		return TW_OK;
-	}
 	case LW_PH_DEPLOY: {
 		// Where the scenario stands the men, if the rules allow it (one check); else the
 		// default ranks along the back line (lw_default_deploy, its many checks of places).
@@ -299,7 +290,7 @@ static tw_status setup_order(tw_general *gen, const tw_state *s, int side, tw_or
 		tw_order_init(out, LW_OT_READY, side);
 		return TW_OK;
 	}
-	default: // LW_PH_TOSS
+	default: // as before the shared early orders: a toss
 		tw_order_init(out, LW_OT_TOSS, side);
 		return TW_OK;
 	}

@@ -1038,6 +1038,25 @@ static bool plan_surrender(const tw_state *s, lw_ai *ai, int side, tw_order *o)
 	return false;
 }
 
+bool lw_ai_early_order(const tw_state *s, int side, tw_order *out)
+{
+	switch (s->phase) {
+	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
+		tw_order_init(out, LWG(s)->builder < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
+		return true;
+	case LW_PH_TOSS: tw_order_init(out, LW_OT_TOSS, side); return true;
+	case LW_PH_RESERVE: {
+		tw_order_init(out, LW_OT_TAKE_RESERVE, side);
+		int want = LWG(s)->reserve_roll[side];
+		for (int i = 0; i < s->nfig && out->nfig < want; i++)
+			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
+				out->fig[out->nfig++] = s->fig[i].id;
+		return true;
+	}
+	default: return false;
+	}
+}
+
 static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_order *out, const lw_doctrine *dc)
 {
 	lw_ai *ai = gen->ctx;
@@ -1047,19 +1066,9 @@ static tw_status lw_ai_plan(tw_general *gen, const tw_state *s, int side, tw_ord
 	}
 	dc = &ai->dc;
 	ai->fof[0] = ai->fof[1] = -1; // a new decision: counted afresh when asked
+	if (lw_ai_early_order(s, side, out))
+		return TW_OK;
 	switch (s->phase) {
-	case LW_PH_COUNTRY: // LW.C.1-2: toss for the builder; the other keeps his side
-		tw_order_init(out, LWG(s)->builder < 0 ? LW_OT_TOSS : LW_OT_CHOOSE_SIDE, side);
-		return TW_OK;
-	case LW_PH_TOSS: tw_order_init(out, LW_OT_TOSS, side); return TW_OK;
-	case LW_PH_RESERVE: {
-		tw_order_init(out, LW_OT_TAKE_RESERVE, side);
-		int want = LWG(s)->reserve_roll[side];
-		for (int i = 0; i < s->nfig && out->nfig < want; i++)
-			if (s->fig[i].side == side && s->fig[i].status == TW_FS_RESERVE)
-				out->fig[out->nfig++] = s->fig[i].id;
-		return TW_OK;
-	}
 	case LW_PH_DEPLOY:
 		if (lw_default_deploy(s, side, &gen->rng, 0.0, out) > 0 && legal(s, out))
 			return TW_OK;
