@@ -240,12 +240,67 @@ static void test_fast_shot_crowd_matches_plain(void **st)
 		      n.contacts, n.felled);
 }
 
+// s35 (issue 18): the elevation for a range, found by the bisection with its certain steps not
+// asked, against the plain bisection (tw_shot_fast_plain), bit for bit, NaN for NaN: random
+// ranges, muzzle heights and targets, targets just below the highest the range allows (the
+// flat top, where the shortcut must give way) and just above the lowest (-45 degrees).
+static double elev(double r, double z0, double zt, bool plain)
+{
+	tw_shot_fast_forget();
+	tw_shot_fast_plain = plain;
+	double e = tw_shot_fast_elevation_for_range(r, z0, zt);
+	tw_shot_fast_plain = false;
+	return e;
+}
+
+static void same_elev(double r, double z0, double zt, long *nan)
+{
+	double a = elev(r, z0, zt, true), b = elev(r, z0, zt, false);
+	if (memcmp(&a, &b, sizeof a) != 0 && !(isnan(a) && isnan(b)))
+		fail_msg("range %.17g z0 %.17g target %.17g: plain %.17g, fast %.17g", r, z0, zt, a, b);
+	*nan += isnan(a);
+}
+
+static void test_fast_aim_matches_plain(void **st)
+{
+	(void)st;
+	long nan = 0, n = 0, edge = 0;
+	tw_shot_fast_aim_shortcuts = 0;
+	for (int i = 0; i < 20000; i++, n++) {
+		double r = rnd() < 0.1 ? rnd() * 3 : 1 + rnd() * 700, z0 = 0.2 + rnd() * 12;
+		double zt = z0 + (rnd() - 0.6) * (rnd() < 0.5 ? 4 : 200);
+		same_elev(r, z0, zt, &nan);
+	}
+	for (int i = 0; i < 300; i++) {
+		double r = 5 + rnd() * 800, z0 = 0.2 + rnd() * 12;
+		// The highest target the range allows: the boundary where the plain answer turns NaN.
+		double ok = z0 - 1e4, bad = z0 + 1e6;
+		for (int k = 0; k < 200 && bad - ok > 1e-12 * fabs(ok); k++) {
+			double mid = 0.5 * (ok + bad);
+			if (isnan(elev(r, z0, mid, true)))
+				bad = mid;
+			else
+				ok = mid;
+		}
+		static const double below[] = {0, 1e-13, 1e-11, 1e-9, 1e-7, 1e-5, 1e-3, 0.1, 1};
+		for (unsigned k = 0; k < sizeof below / sizeof below[0]; k++, n++, edge++)
+			same_elev(r, z0, ok - below[k] * fmax(1, fabs(ok)), &nan);
+		same_elev(r, z0, bad, &nan);
+		n++;
+	}
+	assert_true(nan > 300 && nan < n / 2);
+	assert_true(tw_shot_fast_aim_shortcuts > n / 2); // the shortcut is the path mostly taken
+	print_message("fast aim (s35): %ld elevations (%ld at the top), %ld NaN, %ld by the shortcut, all the same\n", n,
+		      edge, nan, tw_shot_fast_aim_shortcuts);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_fast_shot_shortcuts_match_plain),
 	    cmocka_unit_test(test_fast_shot_crowd_matches_plain),
+	    cmocka_unit_test(test_fast_aim_matches_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

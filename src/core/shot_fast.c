@@ -39,6 +39,7 @@
 #include "tinwar/state.h"
 
 bool tw_shot_fast_plain = false;
+_Thread_local long tw_shot_fast_aim_shortcuts = 0;
 
 #define SF_G 386.1                  // gravity, in/s^2
 #define SF_V0 TW_SHOT_FAST_V0       // muzzle speed, in/s
@@ -1158,15 +1159,9 @@ void tw_shot_fast_forget(void)
 	memset(&range_memo, 0, sizeof range_memo);
 }
 
-static double elevation_uncached(double range_in, double z0, double target_z)
+// The bisection below, every step asked (tw_shot_fast_plain); the tests compare the two.
+static double elevation_plain(double range_in, double z0, double target_z, double lo, double hi)
 {
-	if (!(range_in > 0))
-		return NAN;
-	// z(R; el) rises with el up to el* = atan(v^2 / (g R)) (its maximum), then falls.
-	double top = atan(SF_V0 * SF_V0 / (SF_G * range_in)) * (180.0 / M_PI);
-	double lo = -45.0, hi = top;
-	if (sf_height_at(range_in, z0, hi) < target_z || sf_height_at(range_in, z0, lo) > target_z)
-		return NAN;
 	for (int i = 0; i < 64; i++) {
 		double mid = 0.5 * (lo + hi);
 		if (sf_height_at(range_in, z0, mid) < target_z)
@@ -1175,6 +1170,75 @@ static double elevation_uncached(double range_in, double z0, double target_z)
 			hi = mid;
 	}
 	return 0.5 * (lo + hi);
+}
+
+// s35 (issue 18): the same bisection with the steps whose answer is certain not asked. The
+// bisection's result is fixed by the answers to "sf_height_at(mid) < target_z" only. The
+// height at the range rises with the elevation from -45 degrees up to near `top` (where it
+// levels off; the linear steps between integration points add ripples some 5e-5 in high, whose
+// slope is 1e-5 in a degree or less); a root r is found by the secant method on the same
+// function, and when the heights at r - AIM_DEL and r + AIM_DEL lie beyond target_z by more than
+// AIM_EPS (the rounding of sf_height_at is below 1e-12 in at these sizes), and those at both
+// ends do too, every mid below r - AIM_DEL answers "below" and every mid above r + AIM_DEL
+// "not below": only the mids within AIM_DEL of r are asked. A guard that fails (the root near
+// the top, where the height is flat) leaves the plain loop. Once mid equals lo or hi, later
+// steps change nothing and the loop stops. tests/test_exact_shot.c compares the two over random
+// ranges, heights and targets, and at the edges.
+#define AIM_DEL 1e-9
+#define AIM_EPS 1e-10
+static double elevation_fast(double range_in, double z0, double target_z, double lo, double hi, double flo, double fhi)
+{
+	if (!(fhi >= target_z + AIM_EPS && flo < target_z - AIM_EPS))
+		return elevation_plain(range_in, z0, target_z, lo, hi);
+	// A first guess from the flight without steps: a T^2 - R T + (a + dz) = 0, T = tan(el).
+	double a = SF_G * range_in * range_in / (2 * SF_V0 * SF_V0), dz = target_z - z0;
+	double disc = range_in * range_in - 4 * a * (a + dz);
+	double x0 = disc >= 0 ? atan((range_in - sqrt(disc)) / (2 * a)) * (180.0 / M_PI) : 0.5 * (lo + hi);
+	if (!(x0 > lo && x0 < hi))
+		x0 = 0.5 * (lo + hi);
+	double x1 = x0 + 1e-3 < hi ? x0 + 1e-3 : x0 - 1e-3;
+	double g0 = sf_height_at(range_in, z0, x0) - target_z, g1 = sf_height_at(range_in, z0, x1) - target_z;
+	for (int i = 0; i < 8 && g1 != g0 && fabs(x1 - x0) > 1e-13; i++) {
+		double x2 = x1 - g1 * (x1 - x0) / (g1 - g0);
+		if (!(x2 > lo && x2 < hi))
+			break;
+		x0 = x1, g0 = g1;
+		x1 = x2, g1 = sf_height_at(range_in, z0, x1) - target_z;
+	}
+	double r = x1, rl = r - AIM_DEL, rh = r + AIM_DEL;
+	if (!(rl > lo && rh < hi) || !(sf_height_at(range_in, z0, rl) < target_z - AIM_EPS) ||
+	    !(sf_height_at(range_in, z0, rh) >= target_z + AIM_EPS))
+		return elevation_plain(range_in, z0, target_z, lo, hi);
+	tw_shot_fast_aim_shortcuts++;
+	bool lo_moved = false; // lo = -45 itself may answer "not below" (the height there equal)
+	for (int i = 0; i < 64; i++) {
+		double mid = 0.5 * (lo + hi);
+		if (mid == hi || (mid == lo && lo_moved))
+			break; // every later step asks the same and changes nothing
+		bool below = mid <= rl ? true : mid >= rh ? false : sf_height_at(range_in, z0, mid) < target_z;
+		if (below) {
+			lo = mid;
+			lo_moved = true;
+		} else {
+			hi = mid;
+		}
+	}
+	return 0.5 * (lo + hi);
+}
+
+static double elevation_uncached(double range_in, double z0, double target_z)
+{
+	if (!(range_in > 0))
+		return NAN;
+	// z(R; el) rises with el up to el* = atan(v^2 / (g R)) (its maximum), then falls.
+	double top = atan(SF_V0 * SF_V0 / (SF_G * range_in)) * (180.0 / M_PI);
+	double lo = -45.0, hi = top;
+	double fhi = sf_height_at(range_in, z0, hi), flo = sf_height_at(range_in, z0, lo);
+	if (fhi < target_z || flo > target_z)
+		return NAN;
+	if (tw_shot_fast_plain)
+		return elevation_plain(range_in, z0, target_z, lo, hi);
+	return elevation_fast(range_in, z0, target_z, lo, hi, flo, fhi);
 }
 
 // Horizontal distance at which the underside first reaches a flat floor.

@@ -29,5 +29,8 @@ void tw_shot_fast_forget(void);
 /// a shot, the sampler's first test inline), for the tests that compare the two; false (the
 /// default) = with.
 extern bool tw_shot_fast_plain;
+/// s35 (issue 18): elevations this thread found by the bisection with its certain steps not
+/// asked (tw_shot_fast_elevation_for_range, the fast path); the tests count it.
+extern _Thread_local long tw_shot_fast_aim_shortcuts;
 
 #endif

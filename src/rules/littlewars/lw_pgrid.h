@@ -27,6 +27,6 @@ bool lw_pgrid_cells(const lw_pgrid *g, tw_vec2 c, double r, int *cx0, int *cx1, 
 bool lw_pgrid_box(const lw_pgrid *g, tw_vec2 lo, tw_vec2 hi, int *cx0, int *cx1, int *cy0, int *cy1);
 
 /// lw_validate_move uses the grid from this many pairs of (order's man, man near the order) on.
-#define LW_GAPGRID_MIN 4096
+#define LW_GAPGRID_MIN 1024
 
 #endif
