@@ -268,11 +268,59 @@ static void test_LW_BIG_2_big_general_boxes_a_gun(void **state)
 	tw_test_free(s);
 }
 
+// s35 (LW.BIG.1, studies): a doctrine parameter reaches the general that fights on a large
+// Country. lw-default plays as lw-big there and lw-big fights as lw-default; before, lw-big had no
+// parameters and lw-default's stayed with lw-default, so `tinwar sim --vary red.advance=0,1` on a
+// large Country played the same games for every value. Red's advance 0 (set on lw-default, or on
+// lw-big itself) must change the game of 28 game moves, and both ways must give the same game.
+static uint64_t big_game(const char *doctrine, const char *param, double v)
+{
+	tw_state sc;
+	large_country(&sc, 1);
+	sc.params[LWP_MAX_MOVES] = 28;
+	tw_error err;
+	tw_game *g = tw_game_new(&sc, 1, NULL, &err);
+	assert_non_null(g);
+	tw_game_set_undo(g, false);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gens[2] = {tw_general_new(doctrine, rs, 0, 1), tw_general_new(doctrine, rs, 1, 1)};
+	assert_non_null(gens[0]);
+	assert_non_null(gens[1]);
+	if (param)
+		assert_int_equal(tw_general_set_param(gens[0], param, v, &err), TW_OK);
+	assert_int_equal(tw_play_out(g, gens, 2000000, &err), TW_OK);
+	assert_int_equal(tw_game_state(g)->move_no, 28);
+	uint64_t h = tw_state_hash(tw_game_state(g));
+	tw_general_free(gens[0]);
+	tw_general_free(gens[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return h;
+}
+
+static void test_LW_BIG_1_doctrine_parameters_reach_the_large_country(void **st)
+{
+	(void)st;
+	uint64_t plain = big_game("lw-default", NULL, 0), held = big_game("lw-default", "advance", 0);
+	assert_true(plain != held);
+	assert_true(big_game("lw-big", "advance", 0) == held);
+	assert_true(big_game("lw-big", NULL, 0) == plain);
+	// A name lw-default does not have is refused, the refusal saying whose parameters they are.
+	tw_general *g = tw_general_new("lw-big", tw_ruleset_get(tw_ruleset_find("littlewars")), 0, 1);
+	assert_non_null(g);
+	tw_error err = {0};
+	assert_int_equal(tw_general_set_param(g, "bogus", 1, &err), TW_ERR_INPUT);
+	assert_string_equal(err.message, "lw-default has no parameter 'bogus' (lw-big fights as lw-default)");
+	assert_int_equal(tw_general_set_param(g, "advance", 2, &err), TW_ERR_INPUT); // advance lies in [0, 1]
+	tw_general_free(g);
+}
+
 int main(void)
 {
 	tw_register_builtin();
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_LW_BIG_3_unbox_sets_the_men_out),
+		cmocka_unit_test(test_LW_BIG_1_doctrine_parameters_reach_the_large_country),
 		cmocka_unit_test(test_LW_BIG_2_big_general_boxes_and_scouts),
 		cmocka_unit_test(test_LW_BIG_2_big_general_boxes_a_gun),
 		cmocka_unit_test(test_LW_BIG_5_big_general_brings_the_waggons),

@@ -627,22 +627,52 @@ static bool big_order(big_ctx *c, const tw_state *s, int side, tw_order *out)
 	return false;
 }
 
-static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order *out)
+// The fighting general (lw-default) and the scratch order, made at the first decision or at the
+// first doctrine parameter, whichever comes first (nothing draws on g's generator before either,
+// so the inner general's seed is the same).
+static tw_status big_inner(tw_general *g, big_ctx *c, int side)
 {
-	big_ctx *c = g->ctx;
-	if (!c->inner) {
+	if (c->inner && c->o && c->inner->ctx)
+		return TW_OK;
+	if (!c->inner)
 		c->inner = tw_calloc(1, sizeof *c->inner);
+	if (!c->o)
 		c->o = tw_calloc(1, sizeof *c->o); // zeroed: valgrind saw an unwritten place of it read (lw-gen)
-		if (!c->inner || !c->o)
-			return TW_ERR_NOMEM;
+	if (!c->inner || !c->o)
+		return TW_ERR_NOMEM;
+	if (!c->inner->def) {
 		c->inner->def = &tw_general_lw_default_plain; // not lw-default, which would hand back to lw-big
 		c->inner->side = side;
 		c->inner->budget = g->budget;
 		tw_rng_seed(&c->inner->rng, tw_rng_u64(&g->rng));
-		c->inner->ctx = tw_calloc(1, c->inner->def->ctx_size);
-		if (!c->inner->ctx)
-			return TW_ERR_NOMEM;
 	}
+	if (!c->inner->ctx)
+		c->inner->ctx = tw_calloc(1, c->inner->def->ctx_size);
+	return c->inner->ctx ? TW_OK : TW_ERR_NOMEM;
+}
+
+// s35 (issue 18): lw-big's doctrine parameters are those of the lw-default it fights with (`tinwar
+// sim --vary red.advance=...` on a large Country or a Kriegspiel; lw-default hands its own on
+// when it plays as lw-big). Before, lw-big had none and lw-default's did not reach it: such a
+// study compared the same general with itself.
+static tw_status set_param_big(tw_general *g, const char *name, double v, tw_error *err)
+{
+	big_ctx *c = g->ctx;
+	if (big_inner(g, c, g->side) != TW_OK)
+		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
+	tw_error e = {0};
+	tw_status st = c->inner->def->set_param(c->inner, name, v, &e);
+	if (st != TW_OK)
+		tw_error_set(err, st, e.clause, "%s (lw-big fights as lw-default)", e.message);
+	return st;
+}
+
+static tw_status decide_big(tw_general *g, const tw_state *s, int side, tw_order *out)
+{
+	big_ctx *c = g->ctx;
+	tw_status ist = big_inner(g, c, side);
+	if (ist != TW_OK)
+		return ist;
 	if (s->phase == LW_PH_PLAY && s->mover == side && !s->over) {
 		if (c->move_no != s->move_no) {
 			c->move_no = s->move_no;
@@ -706,4 +736,4 @@ static void destroy_big(tw_general *g)
 const tw_general_def tw_general_lw_big = {"lw-big", "littlewars",
 					  "large Country: the foot in boxes at the multiplied rate behind cavalry "
 					  "scouts, waggons after the men, set out near the enemy to fight as lw-default",
-					  decide_big, sizeof(big_ctx), destroy_big, NULL};
+					  decide_big, sizeof(big_ctx), destroy_big, set_param_big};

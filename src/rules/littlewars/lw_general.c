@@ -1223,7 +1223,7 @@ DOCTRINE(decide_concentrate, doc_concentrate)
 // multiplier agreed) plays as lw-big, which boxes, scouts, hands over supplies (KS.SUP) and runs
 // the trains, and is lw-default where the fighting is: lw-default alone handed over no supply, and
 // every Kriegspiel it played (`tinwar play --red ai`, `sim`'s default) starved to a draw. Its
-// doctrine parameters (`--vary`) are lw-default's own and do not reach lw-big's.
+// doctrine parameters (`--vary`) go on to lw-big's fighting lw-default (s35; before, they did not).
 static bool large_table(const tw_state *s) { return LWG(s)->ks || LWG(s)->big_mult > 1; }
 
 static tw_status decide_default(tw_general *g, const tw_state *s, int side, tw_order *out)
@@ -1236,6 +1236,14 @@ static tw_status decide_default(tw_general *g, const tw_state *s, int side, tw_o
 		if (!ai->big)
 			return TW_ERR_NOMEM;
 		ai->big->budget = g->budget;
+		// s35: the doctrine tuned by tw_general_set_param goes with it (lw-big fights as lw-default).
+		for (size_t i = 0; ai->have_dc && i < TW_ARRAY_COUNT(doc_fields); i++) {
+			const char *p = (const char *)&ai->dc + doc_fields[i].off;
+			double v = doc_fields[i].is_int ? (double)*(const int *)(const void *)p : *(const double *)(const void *)p;
+			tw_status st = tw_general_set_param(ai->big, doc_fields[i].name, v, NULL);
+			if (st != TW_OK)
+				return st; // each value passed the same test when it was set
+		}
 	}
 	return ai->big->def->decide(ai->big, s, side, out);
 }
