@@ -26,6 +26,11 @@ typedef struct ph_opts {
 tw_status ph_fire(const tw_state *st, const tw_shot_request *req, tw_rng *rng, const ph_opts *opts,
 		  tw_shot_result *out, tw_physics_stats *stats);
 
+/// s35 (issue 18): true = every terrain prism takes part in every step's collision pass, as before
+/// stop 35; false (the default) = a prism's geom is disabled until an awake body (the projectile,
+/// a woken figure) comes near it, which changes no shot (tests/test_physics.c compares the two).
+extern bool tw_physics_plain;
+
 /// Initialises ODE once for the process (idempotent).
 void ph_ode_init(void);
 
@@ -35,6 +40,8 @@ typedef struct ph_prism {
 	dGeomID geom;
 	double *verts;
 	dTriIndex *idx;
+	double lo[2], hi[2]; ///< its vertices' bounds in x and y, inches
+	bool on;             ///< its geom is enabled (phys_shot.c: enabled when a body comes near)
 } ph_prism;
 
 /// Builds piece t as an extruded prism from t->z0 to t->z0 + t->height in space; circles

@@ -103,12 +103,16 @@ tw_status ph_prism_build(ph_prism *p, dSpaceID space, const tw_terrain *t)
 		return TW_ERR_NOMEM;
 	}
 	double z0 = t->z0, z1 = t->z0 + t->height;
+	p->lo[0] = p->lo[1] = INFINITY;
+	p->hi[0] = p->hi[1] = -INFINITY;
 	for (int i = 0; i < n; i++) {
 		double *b = &p->verts[3 * i], *u = &p->verts[3 * (n + i)];
 		b[0] = u[0] = v[i].x;
 		b[1] = u[1] = v[i].y;
 		b[2] = z0;
 		u[2] = z1;
+		p->lo[0] = fmin(p->lo[0], v[i].x), p->hi[0] = fmax(p->hi[0], v[i].x);
+		p->lo[1] = fmin(p->lo[1], v[i].y), p->hi[1] = fmax(p->hi[1], v[i].y);
 	}
 	dTriIndex *q = p->idx;
 	for (int k = 0; k < nt; k++) { // top (+z) and bottom (-z)
@@ -132,6 +136,7 @@ tw_status ph_prism_build(ph_prism *p, dSpaceID space, const tw_terrain *t)
 	dGeomTriMeshDataBuildDouble(p->data, p->verts, 3 * sizeof(double), 2 * n, p->idx, ntri * 3,
 				    3 * sizeof(dTriIndex));
 	p->geom = dCreateTriMesh(space, p->data, NULL, NULL, NULL);
+	p->on = true;
 	return TW_OK;
 }
 
