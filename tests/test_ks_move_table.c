@@ -194,6 +194,92 @@ static void test_KS_MOV_1_only_in_a_kriegspiel(void **st)
 	tw_test_free(s);
 }
 
+// s35 (issue 18): the ford tests over the rivers, fords and bridges near a path against the
+// tests over every piece of the table (lw_ks_fords_plain), on two generated Kriegspiels: random
+// paths of one to three legs, most of them through or beside a ford, for men of every arm and for
+// a gun: lw_ks_path (status, message, every field) and lw_ks_ford_steps (answer, both points),
+// bit for bit. The cases must reach fords crossed, refusals and legs with no piece near.
+static uint64_t fz = 0x2545F4914F6CDD1Dull;
+static double frnd(void)
+{
+	fz ^= fz << 13;
+	fz ^= fz >> 7;
+	fz ^= fz << 17;
+	return (double)(fz >> 11) / 9007199254740992.0;
+}
+
+static void test_KS_FORM_1_fords_near_match_plain(void **st)
+{
+	(void)st;
+	long wet = 0, refused = 0, steps = 0, cases = 0;
+	for (uint64_t seed = 4; seed <= 6; seed++) {
+		tw_state s;
+		memset(&s, 0, sizeof s);
+		tw_error err;
+		if (seed == 4) { // by hand: a bridge standing over part of a ford, one ruined over another
+			tw_state *h = tw_test_ks_field();
+			tw_test_box(h, TW_TER_RIVER, 0, 100, 200, 110, 0);
+			tw_test_box(h, TW_TER_FORD, 80, 99, 100, 111, 0);
+			tw_test_box(h, TW_TER_BRIDGE, 88, 95, 92, 115, 0);
+			tw_test_box(h, TW_TER_FORD, 140, 99, 160, 111, 0);
+			int b = tw_test_box(h, TW_TER_BRIDGE, 148, 95, 152, 115, 0);
+			h->table.terrain[b].flags |= TW_TF_RUINED;
+			for (int i = 0; i < 6; i++)
+				man(h, i % 2 ? CAV : INF, i == 4 ? LW_ARM_RE : -1, 60 + 20 * i, 90);
+			s = *h;
+			free(h);
+		} else
+			assert_int_equal(tw_scenario_generate_variant(&s, "littlewars", seed, 0, 0, "kriegspiel", &err), TW_OK);
+		int fords[64], nf = 0;
+		for (int i = 0; i < s.table.nterrain && nf < 64; i++)
+			if (s.table.terrain[i].kind == TW_TER_FORD)
+				fords[nf++] = i;
+		assert_true(nf > 0);
+		for (int k = 0; k < 3000; k++, cases++) {
+			tw_vec2 pts[4];
+			int n = 2 + (int)(frnd() * 3) % 3;
+			tw_vec2 c;
+			if (frnd() < 0.8) { // round a ford
+				const tw_terrain *t = &s.table.terrain[fords[(int)(frnd() * nf) % nf]];
+				c = tw_v2(0.5 * (t->lo.x + t->hi.x), 0.5 * (t->lo.y + t->hi.y));
+			} else {
+				c = tw_v2(frnd() * s.table.width, frnd() * s.table.depth);
+			}
+			for (int j = 0; j < n; j++)
+				pts[j] = tw_add(c, tw_v2((frnd() - 0.5) * 40, (frnd() - 0.5) * 40));
+			const tw_figure *f = NULL;
+			if (frnd() < 0.85) {
+				f = &s.fig[(int)(frnd() * s.nfig) % s.nfig];
+			}
+			lw_ks_going ga, gb;
+			tw_error ea = {0}, eb = {0};
+			memset(&ga, 0x5A, sizeof ga);
+			memset(&gb, 0x5A, sizeof gb);
+			lw_ks_fords_plain = true;
+			tw_status sa = lw_ks_path(&s, f, pts, n, &ga, &ea);
+			tw_vec2 e1 = {0, 0}, a1 = {0, 0}, e2 = {0, 0}, a2 = {0, 0};
+			bool fa = lw_ks_ford_steps(&s, pts[0], pts[1], &e1, &a1);
+			lw_ks_fords_plain = false;
+			tw_status sb = lw_ks_path(&s, f, pts, n, &gb, &eb);
+			bool fb = lw_ks_ford_steps(&s, pts[0], pts[1], &e2, &a2);
+			assert_int_equal(sa, sb);
+			assert_string_equal(ea.message, eb.message);
+			assert_memory_equal(&ga, &gb, sizeof ga);
+			assert_int_equal(fa, fb);
+			assert_memory_equal(&e1, &e2, sizeof e1);
+			assert_memory_equal(&a1, &a2, sizeof a1);
+			wet += ga.wet > 0;
+			refused += sa != TW_OK;
+			steps += fa;
+		}
+		tw_state_free(&s);
+	}
+	print_message("fords near (s35): %ld paths, %ld through ford water, %ld refused, %ld legs with a ford to cross: all the "
+		      "same\n",
+		      cases, wet, refused, steps);
+	assert_true(wet > 100 && refused > 20 && steps > 100 && wet < cases);
+}
+
 int main(void)
 {
 	tw_register_builtin();
@@ -205,6 +291,7 @@ int main(void)
 	    cmocka_unit_test(test_KS_FORM_3_4_5_no_ford_for_guns_engineers_supply),
 	    cmocka_unit_test(test_KS_FORM_1_2_fording_takes_the_move),
 	    cmocka_unit_test(test_KS_MOV_1_only_in_a_kriegspiel),
+	    cmocka_unit_test(test_KS_FORM_1_fords_near_match_plain),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -76,12 +76,50 @@ bool lw_ks_steep(const lw_ks_contours *c)
 	return false;
 }
 
-// A point of a river crossed at a ford: in a river, in a ford, under no bridge still standing.
-static bool at_ford(const tw_table *tb, tw_vec2 p)
+// The rivers, fords and bridges that may hold a point of a path (s35, issue 18: at_ford had
+// looked at every piece of the table for every quarter inch of every leg asked, 47% of a
+// Kriegspiel's computer game): those whose boxes meet the path's box grown by a millionth of an
+// inch (a point a + (b - a) t of a leg can round a little past its ends), in table order; `all`
+// when more than fit (every piece is looked at then). A piece left out holds no point of the
+// path, so at_ford answers as it did over the whole table.
+#define FORD_NEAR_MAX 64
+typedef struct ford_near {
+	bool all;
+	int n;
+	int32_t idx[FORD_NEAR_MAX];
+} ford_near;
+
+static void fords_near(const tw_table *tb, const tw_vec2 *pts, int n, ford_near *fn)
+{
+	double x0 = INFINITY, y0 = INFINITY, x1 = -INFINITY, y1 = -INFINITY;
+	for (int k = 0; k < n; k++) {
+		x0 = fmin(x0, pts[k].x), x1 = fmax(x1, pts[k].x);
+		y0 = fmin(y0, pts[k].y), y1 = fmax(y1, pts[k].y);
+	}
+	fn->n = 0;
+	fn->all = !(isfinite(x0) && isfinite(y0) && isfinite(x1) && isfinite(y1));
+	x0 -= 1e-6, y0 -= 1e-6, x1 += 1e-6, y1 += 1e-6;
+	for (int i = 0; i < tb->nterrain && !fn->all; i++) {
+		const tw_terrain *t = &tb->terrain[i];
+		if (t->kind != TW_TER_RIVER && t->kind != TW_TER_FORD && t->kind != TW_TER_BRIDGE)
+			continue;
+		if (x1 < t->lo.x || x0 > t->hi.x || y1 < t->lo.y || y0 > t->hi.y)
+			continue;
+		if (fn->n == FORD_NEAR_MAX)
+			fn->all = true;
+		else
+			fn->idx[fn->n++] = i;
+	}
+}
+
+// A point of a river crossed at a ford: in a river, in a ford, under no bridge still standing
+// (the pieces in fn, or every piece).
+static bool at_ford(const tw_table *tb, const ford_near *fn, tw_vec2 p)
 {
 	bool river = false, ford = false;
-	for (int i = 0; i < tb->nterrain; i++) {
-		const tw_terrain *t = &tb->terrain[i];
+	int m = fn->all ? tb->nterrain : fn->n;
+	for (int k = 0; k < m; k++) {
+		const tw_terrain *t = &tb->terrain[fn->all ? k : fn->idx[k]];
 		if (t->kind != TW_TER_RIVER && t->kind != TW_TER_FORD && t->kind != TW_TER_BRIDGE)
 			continue;
 		if (p.x < t->lo.x || p.x > t->hi.x || p.y < t->lo.y || p.y > t->hi.y || !tw_terrain_contains(t, p))
@@ -94,13 +132,28 @@ static bool at_ford(const tw_table *tb, tw_vec2 p)
 	return river && ford;
 }
 
+bool lw_ks_fords_plain = false;
+
+static void fords_for(const tw_table *tb, const tw_vec2 *pts, int n, ford_near *fn)
+{
+	if (lw_ks_fords_plain) {
+		fn->all = true;
+		fn->n = 0;
+	} else
+		fords_near(tb, pts, n, fn);
+}
+
 static bool path_fords(const tw_state *s, const tw_vec2 *pts, int n)
 {
+	ford_near fn;
+	fords_for(&s->table, pts, n, &fn);
+	if (!fn.all && fn.n == 0)
+		return false; // no river, ford or bridge near: at_ford would answer false at every point
 	for (int k = 1; k < n; k++) {
 		double len = tw_dist(pts[k - 1], pts[k]);
 		int steps = (int)(len / 0.5) + 1; // every 1/2 in, as lw_move.c looks for open water
 		for (int j = 0; j <= steps; j++)
-			if (at_ford(&s->table, tw_add(pts[k - 1], tw_scale(tw_sub(pts[k], pts[k - 1]), (double)j / steps))))
+			if (at_ford(&s->table, &fn, tw_add(pts[k - 1], tw_scale(tw_sub(pts[k], pts[k - 1]), (double)j / steps))))
 				return true;
 	}
 	return false;
@@ -109,12 +162,16 @@ static bool path_fords(const tw_state *s, const tw_vec2 *pts, int n)
 // Inches of the path through ford water (each 1/4 in step judged at its middle).
 static double ford_wet(const tw_state *s, const tw_vec2 *pts, int n)
 {
+	ford_near fn;
+	fords_for(&s->table, pts, n, &fn);
+	if (!fn.all && fn.n == 0)
+		return 0; // the sum below would add nothing
 	double wet = 0;
 	for (int k = 1; k < n; k++) {
 		double len = tw_dist(pts[k - 1], pts[k]);
 		int steps = (int)ceil(len / LW_KS_CONTOUR_STEP);
 		for (int j = 0; j < steps; j++)
-			if (at_ford(&s->table, tw_add(pts[k - 1], tw_scale(tw_sub(pts[k], pts[k - 1]), (j + 0.5) / steps))))
+			if (at_ford(&s->table, &fn, tw_add(pts[k - 1], tw_scale(tw_sub(pts[k], pts[k - 1]), (j + 0.5) / steps))))
 				wet += len / steps;
 	}
 	return wet;
@@ -128,9 +185,16 @@ bool lw_ks_ford_steps(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_vec2 *edge, tw
 	tw_vec2 u = tw_scale(tw_sub(b, a), 1.0 / len);
 	int steps = (int)ceil(len / LW_KS_CONTOUR_STEP);
 	int in = -1;
+	// a + u t, t <= len: within the box of a and b (grown by a millionth) but for rounding of
+	// u's length, which 1e-6 in covers on any table (len below 1e6 in).
+	tw_vec2 ends[2] = {a, b};
+	ford_near fn;
+	fords_for(&s->table, ends, 2, &fn);
+	if (!fn.all && fn.n == 0)
+		return false; // at_ford is false everywhere on the leg
 	for (int j = 0; j <= steps; j++) {
 		double t = len * j / steps;
-		bool w = at_ford(&s->table, tw_add(a, tw_scale(u, t)));
+		bool w = at_ford(&s->table, &fn, tw_add(a, tw_scale(u, t)));
 		if (w && in < 0)
 			in = j;
 		if (!w && in >= 0) {

@@ -42,6 +42,10 @@ bool lw_ks_ford_steps(const tw_state *s, tw_vec2 a, tw_vec2 b, tw_vec2 *edge, tw
 /// artillery, engineers and supply crossing a river at a ford (KS.FORM.3/4/5: a bridge takes them).
 tw_status lw_ks_path(const tw_state *s, const tw_figure *f, const tw_vec2 *pts, int n, lw_ks_going *g,
 		     tw_error *err);
+/// s35 (issue 18): true = the ford tests look at every piece of the table for every point (as
+/// before stop 35), for the tests that compare; false (the default) = at the rivers, fords and
+/// bridges whose boxes meet the path's only (the same answers).
+extern bool lw_ks_fords_plain;
 /// KS.MOV.1: a figure's move across country in a Kriegspiel by his arm (lw_allowance_now's base
 /// there); waggons keep the 12 in base that lw_waggon_pace halves off the road.
 double lw_ks_allowance_base(const tw_state *s, const tw_figure *f);
