@@ -1175,7 +1175,7 @@ static double elevation_plain(double range_in, double z0, double target_z, doubl
 // s35 (issue 18): the same bisection with the steps whose answer is certain not asked. The
 // bisection's result is fixed by the answers to "sf_height_at(mid) < target_z" only. The
 // height at the range rises with the elevation from -45 degrees up to near `top` (where it
-// levels off; the linear steps between integration points add ripples some 5e-5 in high, whose
+// levels off; by our estimate the linear steps between integration points add ripples some 5e-5 in high, whose
 // slope is 1e-5 in a degree or less); a root r is found by the secant method on the same
 // function, and when the heights at r - AIM_DEL and r + AIM_DEL lie beyond target_z by more than
 // AIM_EPS (the rounding of sf_height_at is below 1e-12 in at these sizes), and those at both

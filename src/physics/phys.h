@@ -28,7 +28,7 @@ tw_status ph_fire(const tw_state *st, const tw_shot_request *req, tw_rng *rng, c
 
 /// s35 (issue 18): true = every terrain prism takes part in every step's collision pass, as before
 /// stop 35; false (the default) = a prism's geom is disabled until an awake body (the projectile,
-/// a woken figure) comes near it, which changes no shot (tests/test_physics.c compares the two).
+/// a woken figure) comes near it, which changes no shot (tests/test_phys_woken.c compares the two).
 extern bool tw_physics_plain;
 
 /// Initialises ODE once for the process (idempotent).

@@ -1,7 +1,8 @@
 // The rigid-body shot model ("physics"), on ODE (double precision).
 //
 //  * World: inches, grams, seconds; gravity 386.09 in/s^2; a fixed 1 ms step; QuickStep with
-//    20 iterations; a simple space (few geoms: the corridor only); auto-disable on. ODE's own generator (which
+//    20 iterations; a simple space (the prisms and the corridor's figures, of which only the
+//    geoms an awake body could touch take part in each step's pass: ph_geoms_for_pass); auto-disable on. ODE's own generator (which
 //    QuickStep uses to reorder constraints) is seeded from a value drawn from the shot's tw_rng.
 //  * Floor: a plane at z = 0 (cork carpet). Terrain: hill board layers and solid pieces
 //    (houses, walls, tree trunks, rocks) as static extruded prisms (phys_terrain.c).
@@ -453,7 +454,7 @@ static tw_status ph_setup(ph_shot *h)
 // an awake body's box is enabled: here every prism whose x-y bounds come within ext + 1 in of an
 // awake body's centre (ext: how far its geom reaches from it), and every figure whose body's
 // centre does within ext + fig_ext + 1 in (an awake man is within that of himself). The others
-// are disabled for the pass; the floor and the projectile stay enabled. tests/test_physics.c
+// are disabled for the pass; the floor and the projectile stay enabled. tests/test_phys_woken.c
 // (test_geoms_woken_match_plain) compares whole shot results with tw_physics_plain.
 static void ph_need_near(ph_shot *h, const dReal *p, double ext)
 {
