@@ -260,6 +260,23 @@ static void test_LW_BIG_render_the_large_tables(void **st)
 	snprintf(cmd, sizeof cmd, "%s render %s/tests/golden/lw-kriegspiel-12.log.json --move 12 --side red -o lwbw_red.png > /dev/null",
 		 TW_CLI, TW_SOURCE_DIR);
 	assert_int_equal(run(cmd), 0);
+	// --window (stop 36): a corner of the table, 120 x 90 in at 6 px an inch with no legend, is
+	// 30 + 720 + 18 px across and 22 + 30 + 540 + 62 deep (render.c's margins and title); a window
+	// that is not four numbers, or inside out, is refused with exit 2.
+	snprintf(cmd, sizeof cmd, "%s render %s/tests/golden/lw-kriegspiel-12.log.json --move 12 --window 0,0,120,90 "
+		 "--no-legend -o lwbw_part.png > /dev/null", TW_CLI, TW_SOURCE_DIR);
+	assert_int_equal(run(cmd), 0);
+	int pw, ph;
+	png_diff("lwbw_part.png", "lwbw_part.png", &pw, &ph);
+	assert_int_equal(pw, 30 + 720 + 18);
+	assert_int_equal(ph, 22 + 30 + 540 + 62);
+	remove("lwbw_part.png");
+	static const char *const bad[] = {"0,0,x", "0,0,120", "50,0,40,90", "0,0,120,90,1"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(cmd, sizeof cmd, "%s render %s/tests/golden/lw-kriegspiel-12.log.json --window %s -o lwbw_bad.png "
+			 "> /dev/null 2>&1", TW_CLI, TW_SOURCE_DIR, bad[i]);
+		assert_int_equal(run(cmd), 2);
+	}
 	remove("lwbw_empty.png");
 	remove("lwbw_game.png");
 	remove("lwbw_game.svg");

@@ -37,6 +37,11 @@ typedef struct tw_render_opts {
 	const char *field;
 	int nplaced;           ///< extra templates to draw on the table
 	const tw_render_placed *placed;
+	/// A part of the table only (issue 18, reports of large tables): the rectangle win_lo-win_hi
+	/// in table inches, cut to the table, drawn at px_per_inch and nothing outside it; the scale
+	/// bar says which part. false (the default), or an empty part: the whole table.
+	bool window;
+	tw_vec2 win_lo, win_hi;
 } tw_render_opts;
 
 void tw_render_opts_default(tw_render_opts *o);

@@ -59,9 +59,11 @@ static const cli_cmd commands[] = {
 	 "       tinwar svl-series status|debrief NAME --db FILE [--json]"},
 	{"render", cli_render, "draw the table (a state, or one move of a game log) as PNG, SVG or PDF",
 	 "tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] [--move N] [--ppi N]\n"
-	 "              [--no-legend] [--title T] [--field NAME]   (NAME: a record field, drawn beside each man and gun)"},
+	 "              [--no-legend] [--title T] [--field NAME]   (NAME: a record field, drawn beside each man and gun)\n"
+	 "              [--window X0,Y0,X1,Y1]   (a part of the table only, in inches: a large table's corner)"},
 	{"report", cli_report, "a battle report (HTML or PDF) from a game log",
-	 "tinwar report LOG -o REPORT.html|REPORT.pdf [--side red|blue|umpire] [--title T]"},
+	 "tinwar report LOG -o REPORT.html|REPORT.pdf [--side red|blue|umpire] [--title T]\n"
+	 "       (on a table over 40,000 sq in each move's picture shows the part where its action was)"},
 	{"sim", cli_sim, "Monte Carlo study: many computer games, win rates with 95% intervals",
 	 "tinwar sim SCENARIO --games N [--jobs J] [--red D] [--blue D] [--seed S]\n"
 	 "           [--shot-model fast|physics] [--vary PARAM=a,b,c] [--db FILE] [--json|--csv]\n"

@@ -11,7 +11,7 @@
 int cli_render(int argc, char **argv);
 int cli_report(int argc, char **argv);
 
-static const char *const VAL_OPTS[] = {"-o", "--side", "--move", "--ppi", "--title", "--field", NULL};
+static const char *const VAL_OPTS[] = {"-o", "--side", "--move", "--ppi", "--title", "--field", "--window", NULL};
 
 /// The document's "format" field ("" if none or not JSON).
 static void doc_format(const char *text, size_t len, char *out, size_t size)
@@ -70,7 +70,7 @@ int cli_render(int argc, char **argv)
 	const char *in = cli_pos(argc, argv, 0, VAL_OPTS);
 	if (!in) {
 		fprintf(stderr, "usage: tinwar render STATE|LOG [-o FILE.png|.svg|.pdf] [--side red|blue|umpire] "
-				"[--move N] [--ppi N] [--no-legend] [--field NAME]\n");
+				"[--move N] [--ppi N] [--no-legend] [--field NAME] [--window X0,Y0,X1,Y1]\n");
 		return CLI_BAD;
 	}
 	char outbuf[4096];
@@ -94,6 +94,20 @@ int cli_render(int argc, char **argv)
 	}
 	o.legend = !cli_flag(argc, argv, "--no-legend");
 	o.field = cli_opt(argc, argv, "--field");
+	const char *win = cli_opt(argc, argv, "--window"); // a part of a large table, inches (issue 18)
+	if (win) {
+		double v[4];
+		char tail;
+		if (sscanf(win, "%lf,%lf,%lf,%lf%c", &v[0], &v[1], &v[2], &v[3], &tail) != 4 || !(v[2] - v[0] >= 1) ||
+		    !(v[3] - v[1] >= 1)) {
+			fprintf(stderr, "tinwar render: --window wants X0,Y0,X1,Y1 in inches, X1 at least X0 + 1 and Y1 at "
+					"least Y0 + 1, not '%s'\n", win);
+			return CLI_BAD;
+		}
+		o.window = true;
+		o.win_lo = tw_v2(v[0], v[1]);
+		o.win_hi = tw_v2(v[2], v[3]);
+	}
 	tw_error err;
 	tw_error_clear(&err);
 	size_t len = 0;

@@ -24,7 +24,8 @@ void tw_render_opts_default(tw_render_opts *o)
 
 tw_vec2 tw_rp(const tw_rctx *c, tw_vec2 p)
 {
-	return tw_v2(c->ox + p.x * c->ppi, c->oy + (c->s->table.depth - p.y) * c->ppi);
+	// The whole table: wx0 = 0 and wy1 = depth, the same sums as before there was a window.
+	return tw_v2(c->ox + (p.x - c->wx0) * c->ppi, c->oy + (c->wy1 - p.y) * c->ppi);
 }
 
 static double scene_ppi(const tw_render_opts *o)
@@ -39,7 +40,25 @@ void tw_render_layout(tw_rctx *c, const tw_render_scene *sc, const tw_render_opt
 	double top = MARGIN_TOP + (o->title && o->text ? TITLE_H : 0);
 	c->ox = MARGIN_LEFT;
 	c->oy = top;
+	c->wx0 = 0;
+	c->wy1 = tb->depth;
 	double tw = tb->width * c->ppi, th = tb->depth * c->ppi;
+	c->win = false;
+	if (o->window) {
+		// The part asked for, cut to the table; nothing left of it (or a NaN): the whole table.
+		bool nan = isnan(o->win_lo.x) || isnan(o->win_lo.y) || isnan(o->win_hi.x) || isnan(o->win_hi.y);
+		double x0 = fmax(o->win_lo.x, 0), x1 = fmin(o->win_hi.x, tb->width);
+		double y0 = fmax(o->win_lo.y, 0), y1 = fmin(o->win_hi.y, tb->depth);
+		if (!nan && x1 - x0 >= 1 && y1 - y0 >= 1 && (x1 - x0 < tb->width || y1 - y0 < tb->depth)) {
+			c->win = true;
+			c->wx0 = x0;
+			c->wy1 = y1;
+			tw = (x1 - x0) * c->ppi;
+			th = (y1 - y0) * c->ppi;
+		}
+	}
+	c->vw = tw;
+	c->vh = th;
 	c->legend_x = c->ox + tw + MARGIN_RIGHT;
 	double w = c->legend_x + (o->legend ? LEGEND_W : 0);
 	double h = top + th + MARGIN_BOTTOM;
@@ -186,6 +205,11 @@ tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render
 	cairo_set_line_cap(cr, CAIRO_LINE_CAP_ROUND);
 	tw_move_marks(&c);
 	tw_draw_title(&c);
+	if (c.win) { // a part of the table: whatever lies beyond it is cut off
+		cairo_save(cr);
+		cairo_rectangle(cr, c.ox, c.oy, c.vw, c.vh);
+		cairo_clip(cr);
+	}
 	tw_draw_table(&c);
 	if (o->labels)
 		tw_draw_terrain_labels(&c); // under the men, so that a name never hides one
@@ -194,6 +218,13 @@ tw_status tw_render_draw(cairo_t *cr, const tw_render_scene *sc, const tw_render
 	tw_draw_move_under(&c);
 	tw_draw_forces(&c);
 	tw_draw_move_over(&c);
+	if (c.win) {
+		cairo_restore(cr);
+		cairo_rectangle(cr, c.ox, c.oy, c.vw, c.vh); // the frame of the part
+		cairo_set_source_rgb(cr, 0.25, 0.25, 0.25);
+		cairo_set_line_width(cr, 1);
+		cairo_stroke(cr);
+	}
 	tw_draw_scale_bar(&c);
 	if (o->legend)
 		tw_draw_legend(&c);

@@ -31,7 +31,10 @@ typedef struct tw_rctx {
 	int first, count;
 	const tw_shot_recorder *shots; ///< recorded shot traces, or NULL
 	double ppi;             ///< pixels per inch
-	double ox, oy;          ///< picture position of the table's corner (x = 0, y = depth)
+	double ox, oy;          ///< picture position of the drawn part's corner (x = wx0, y = wy1)
+	double wx0, wy1;        ///< table inches at that corner: 0 and the depth for the whole table
+	double vw, vh;          ///< the drawn part's size in the picture, pixels
+	bool win;               ///< a part of the table only (tw_render_opts.window): drawing is clipped to it
 	double legend_x;        ///< left edge of the legend panel
 	int width, height;      ///< whole picture, pixels
 	uint8_t *mark;          ///< TW_RM_* per figure id (s->nfig entries)
@@ -125,6 +128,11 @@ int tw_free_men(const tw_state *s, int side);
 void tw_draw_strength_chart(cairo_t *cr, const tw_battle *b, double x, double y, double w, double h);
 /// Writes a PNG surface into a malloc'd buffer.
 tw_status tw_surface_png(cairo_surface_t *sf, unsigned char **data, size_t *len, tw_error *err);
+
+/// The part of a large table where move k's action was, as `seat` saw it (report_window.c): true
+/// and [lo, hi] in table inches, or false to draw the whole table (a table of 40,000 sq in or
+/// less, nothing seen to move, or action over more than 60% of it).
+bool tw_battle_window(const tw_battle *b, int k, int seat, tw_vec2 *lo, tw_vec2 *hi);
 
 /// The PDF report (report_pdf.c).
 tw_status tw_report_pdf(const tw_battle *b, const tw_report_opts *o, const char *path, tw_error *err);

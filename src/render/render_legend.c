@@ -31,7 +31,7 @@ static const double nice[] = {6, 12, 24, 36, 48, 72, 96, 144, 240, 480};
 		if (nice[i] * c->ppi <= 260)
 			len = nice[i];
 	double step = len >= 48 ? 12 : 6;
-	double x0 = c->ox, y0 = c->oy + c->s->table.depth * c->ppi + 30;
+	double x0 = c->ox, y0 = c->oy + c->vh + 30;
 	for (int k = 0; k * step < len - 1e-9; k++) {
 		cairo_rectangle(cr, x0 + k * step * c->ppi, y0, step * c->ppi, 6);
 		if (k & 1)
@@ -44,13 +44,17 @@ static const double nice[] = {6, 12, 24, 36, 48, 72, 96, 144, 240, 480};
 		cairo_stroke(cr);
 	}
 	cairo_set_source_rgb(cr, 0.1, 0.1, 0.1);
-	char buf[48];
+	char buf[160];
 	double label_every = len >= 36 ? 12 : 6;
 	for (double v = 0; v <= len + 1e-9; v += label_every) {
 		snprintf(buf, sizeof buf, "%g", v);
 		tw_text(c, x0 + v * c->ppi, y0 + 18, 9, false, 0.5, buf);
 	}
-	snprintf(buf, sizeof buf, "inches (table %g x %g in)", c->s->table.width, c->s->table.depth);
+	char part[96] = "";
+	if (c->win) // which part of the table is drawn
+		snprintf(part, sizeof part, "; shown: %.0f-%.0f across, %.0f-%.0f deep", c->wx0, c->wx0 + c->vw / c->ppi,
+			 c->wy1 - c->vh / c->ppi, c->wy1);
+	snprintf(buf, sizeof buf, "inches (table %g x %g in%s)", c->s->table.width, c->s->table.depth, part);
 	tw_text(c, x0 + len * c->ppi + 14, y0 + 7, 10, false, 0, buf);
 }
 

@@ -368,7 +368,7 @@ static void draw_melee(tw_rctx *c, const tw_event *m, int from, int to)
 		cairo_text_extents_t te;
 		cairo_text_extents(cr, buf, &te);
 		double x = cx - te.x_advance / 2;
-		double maxx = c->ox + s->table.width * c->ppi - te.x_advance - 2;
+		double maxx = c->ox + c->vw - te.x_advance - 2;
 		if (x > maxx)
 			x = maxx;
 		if (x < c->ox + 2)

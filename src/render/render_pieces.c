@@ -124,7 +124,7 @@ void tw_draw_pieces(tw_rctx *c)
 	cairo_t *cr = c->cr;
 	char buf[24];
 	cairo_save(cr); // a long train's last trucks stop at the table's edge
-	cairo_rectangle(cr, c->ox, c->oy, c->s->table.width * c->ppi, c->s->table.depth * c->ppi);
+	cairo_rectangle(cr, c->ox, c->oy, c->vw, c->vh);
 	cairo_clip(cr);
 	for (int i = 0; i < n; i++) {
 		tw_vec2 at = tw_rp(c, p[i].pos);

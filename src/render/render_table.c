@@ -217,7 +217,7 @@ void tw_draw_table(tw_rctx *c)
 {
 	cairo_t *cr = c->cr;
 	const tw_state *s = c->s;
-	double w = s->table.width * c->ppi, h = s->table.depth * c->ppi;
+	double w = c->vw, h = c->vh; // the table, or the part of it drawn
 	cairo_rectangle(cr, c->ox, c->oy, w, h);
 	tw_set_rgb(cr, FLOOR, 1);
 	cairo_fill(cr);

@@ -7,10 +7,10 @@
 
 void tw_battle_free(tw_battle *b)
 {
-	tw_shot_recorder_free(b->shots);
-	b->shots = NULL;
 	if (!b)
 		return;
+	tw_shot_recorder_free(b->shots);
+	b->shots = NULL;
 	for (int k = 0; k < b->nmoves; k++) {
 		tw_state_free(&b->moves[k].before);
 		tw_state_free(&b->moves[k].after);

@@ -238,6 +238,11 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 	      "line names the rule that was applied; hover over it for its family, "
 	      "or see the list at the end.</p>\n",
 	      f);
+	if (fin->table.width * fin->table.depth > 40000)
+		fputs("<p>The table is large: a move's picture shows the part of it where that move's men, guns, boxes "
+		      "and trains moved, fell or fired (the text under the scale bar gives the part, in inches); a move "
+		      "whose action spread over most of the table shows it whole.</p>\n",
+		      f);
 
 	fputs("<h2>The Country and the forces</h2>\n", f);
 	country_table(f, s0);
@@ -289,6 +294,8 @@ static tw_status write_html(FILE *f, const tw_battle *b, const tw_report_opts *o
 		tw_report_move_who(b, k, who, sizeof who);
 		snprintf(t2, sizeof t2, "Game move %d: %s", m->move_no, who);
 		mo.title = t2;
+		// A large table: the part where the move's action was (the scale bar says which).
+		mo.window = tw_battle_window(b, k, ro.seat, &mo.win_lo, &mo.win_hi);
 		tw_render_scene ms = tw_battle_scene(b, k);
 		if ((st = img_scene(f, &ms, &mo, t2, err)) != TW_OK)
 			return st;

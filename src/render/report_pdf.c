@@ -226,6 +226,7 @@ static tw_status draw_report(cairo_t *cr, const tw_battle *b, const tw_report_op
 		snprintf(buf, sizeof buf, "Game move %d: %s%s", m->move_no, who, strchr(who, ',') ? "" : " moves");
 		heading(cr, buf, MARGIN + 8);
 		mo.title = NULL;
+		mo.window = tw_battle_window(b, k, ro.seat, &mo.win_lo, &mo.win_hi); // a large table: where it happened
 		tw_render_scene ms = tw_battle_scene(b, k);
 		double h = picture(cr, &ms, &mo, MARGIN, MARGIN + 16, PAGE_W - 2 * MARGIN, 330, err, &st);
 		if (st != TW_OK)
