@@ -56,6 +56,8 @@ typedef struct tw_log_check {
 	bool verified;            ///< out: every recorded shot was re-run and came out as recorded
 	int signature;            ///< out: 1 signed with key, 0 unsigned (or no key), -1 signed otherwise or altered
 	int shots;                ///< out: recorded shots
+	uint64_t math;            ///< out: the log's math fingerprint ("math", mathprint.h), 0 when it has none
+	bool math_differs;        ///< out: it is not this machine's: the replay may come out otherwise
 } tw_log_check;
 /// Replays a log as tw_game_log_replay does; with c->verify, every shot is fired again through
 /// the log's shot model (deterministic on a given build; the fast model on every build), and

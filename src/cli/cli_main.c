@@ -106,6 +106,10 @@ int cli_main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
 		printf("tinwar %s\n", TW_VERSION_STRING);
+		// Which last bits this machine's math library gives (logs carry it: docs/format.md, "math").
+		char mh[17];
+		tw_hash_hex(tw_math_fingerprint(), mh);
+		printf("math library fingerprint %s (docs/design.md, Determinism across machines)\n", mh);
 		return CLI_OK;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "tinwar/mathprint.h"
 
 json_t *tw_game_log_to_json(const tw_game *g)
 {
@@ -37,6 +38,11 @@ json_t *tw_game_log_to_json(const tw_game *g)
 		else
 			json_decref(shots);
 	}
+	// Which math library's last bits the game was played with (mathprint.h): a replay elsewhere
+	// whose final hash differs can then say why.
+	char mhex[17];
+	tw_hash_hex(tw_math_fingerprint(), mhex);
+	ok = ok && tw_io_set(root, "math", json_string(mhex));
 	ok = ok && tw_io_set(root, "final_hash", json_string(hex));
 	if (!ok) {
 		json_decref(root);
@@ -72,6 +78,22 @@ tw_status tw_game_log_save_signed(const tw_game *g, const char *path, const unsi
 	return st;
 }
 
+/// After a refused order or a final hash that differs: when the log was written where the math
+/// library gives other last bits, says so after the message (as much as the message holds).
+static void math_hint(const tw_log_check *c, tw_error *err)
+{
+	if (!err || !c->math_differs)
+		return;
+	char there[17], here[17];
+	tw_hash_hex(c->math, there);
+	tw_hash_hex(tw_math_fingerprint(), here);
+	size_t n = strlen(err->message);
+	snprintf(err->message + n, sizeof err->message - n,
+		 "; the log was written where the math library gives other last bits (math %s there, %s here): "
+		 "see docs/design.md, Determinism across machines",
+		 there, here);
+}
+
 /// Sets err->path to "$.orders[i]" (for failures reported by the game itself).
 static void order_path(tw_error *err, const char *key, int i)
 {
@@ -90,12 +112,13 @@ static tw_status hash_value(const json_t *v, uint64_t *out, tw_io_path *p, tw_er
 	return tw_io_u64(v, out, p, err);
 }
 
-/// Reads the log's header fields and the initial state.
+/// Reads the log's header fields and the initial state; *math is the log's math fingerprint, 0
+/// when it records none (logs written before stop 36).
 static tw_status read_header(const json_t *root, uint64_t *seed, const tw_shot_model **model, uint64_t *hash,
-			     tw_state *init, tw_io_path *p, tw_error *err)
+			     uint64_t *math, tw_state *init, tw_io_path *p, tw_error *err)
 {
 	static const char *const keys[] = {"format", "version", "seed", "shot_model", "initial", "orders", "shots",
-					   "final_hash", "signature", NULL};
+					   "math", "final_hash", "signature", NULL};
 	tw_status st = tw_io_object(root, keys, p, err);
 	if (st == TW_OK)
 		st = tw_io_header(root, "tinwar-log", NULL, NULL, p, err);
@@ -125,6 +148,16 @@ static tw_status read_header(const json_t *root, uint64_t *seed, const tw_shot_m
 	tw_io_pop(p, n);
 	if (st != TW_OK)
 		return st;
+	*math = 0;
+	if (json_object_get(root, "math")) {
+		n = tw_io_push_key(p, "math");
+		st = hash_value(json_object_get(root, "math"), math, p, err);
+		if (st == TW_OK && *math == 0)
+			st = tw_io_fail(err, p, "a math fingerprint is never 0");
+		tw_io_pop(p, n);
+		if (st != TW_OK)
+			return st;
+	}
 	const json_t *orders = json_object_get(root, "orders");
 	if (!json_is_array(orders) || json_array_size(orders) > TW_IO_MAX_ORDERS) {
 		n = tw_io_push_key(p, "orders");
@@ -195,8 +228,9 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 	uint64_t seed = 0, hash = 0;
 	const tw_shot_model *model = NULL;
 	tw_state init;
-	if (read_header(root, &seed, &model, &hash, &init, &p, err) != TW_OK)
+	if (read_header(root, &seed, &model, &hash, &c->math, &init, &p, err) != TW_OK)
 		return NULL;
+	c->math_differs = c->math != 0 && c->math != tw_math_fingerprint();
 	const json_t *sig = json_object_get(root, "signature");
 	if (sig) {
 		size_t n = tw_io_push_key(&p, "signature");
@@ -254,6 +288,7 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 			if (st != TW_OK) {
 				order_path(err, "orders", (int)i);
 				shot_refusal(rec, inner, i, err);
+				math_hint(c, err);
 			}
 		}
 		if (st != TW_OK) {
@@ -286,6 +321,7 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 		tw_error_set(err, TW_ERR_STATE, "", "final hash mismatch: the log says %s, the replay gives %s", want,
 			     have);
 		order_path(err, "final_hash", -1);
+		math_hint(c, err);
 	}
 	return g;
 }
@@ -293,7 +329,8 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 tw_game *tw_game_log_check(const char *text, size_t len, const char *source, tw_log_check *c, tw_error *err)
 {
 	tw_error_clear(err);
-	c->hash_ok = c->verified = false;
+	c->hash_ok = c->verified = c->math_differs = false;
+	c->math = 0;
 	c->signature = 0;
 	c->shots = 0;
 	json_t *root = tw_io_parse(text, len, source, err);

@@ -1,0 +1,162 @@
+// The math library's fingerprint (mathprint.h) and the logs that carry it ("math", docs/format.md).
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "tinwar/general.h"
+#include "tinwar/io.h"
+#include "tinwar/mathprint.h"
+#include "tinwar/tinwar.h"
+
+/// The same value at every call, never 0.
+static void test_math_fingerprint_is_stable(void **st)
+{
+	(void)st;
+	uint64_t a = tw_math_fingerprint(), b = tw_math_fingerprint();
+	assert_true(a == b);
+	assert_true(a != 0);
+}
+
+/// The reason it exists: glibc's own choice of code changes the last bits. With its FMA and AVX2
+/// code switched off (GLIBC_TUNABLES, as on a processor without them) `tinwar --version` prints
+/// another fingerprint. Only where this processor has FMA and AVX2 (else both runs take the same
+/// code, and the test says so and passes).
+static void test_math_fingerprint_sees_glibcs_choice_of_code(void **st)
+{
+	(void)st;
+#if defined(__x86_64__) && defined(__GLIBC__)
+	__builtin_cpu_init();
+	if (!__builtin_cpu_supports("fma") || !__builtin_cpu_supports("avx2")) {
+		print_message("no FMA/AVX2 here: glibc takes its SSE2 code either way\n");
+		return;
+	}
+	char cmd[1024], out[512];
+	snprintf(cmd, sizeof cmd, "GLIBC_TUNABLES=glibc.cpu.hwcaps=-AVX2,-FMA %s --version", TW_CLI);
+	FILE *p = popen(cmd, "r");
+	assert_non_null(p);
+	size_t n = fread(out, 1, sizeof out - 1, p);
+	out[n] = 0;
+	assert_int_equal(pclose(p), 0);
+	const char *at = strstr(out, "fingerprint ");
+	assert_non_null(at);
+	char here[17];
+	tw_hash_hex(tw_math_fingerprint(), here);
+	assert_true(strncmp(at + 12, here, 16) != 0);
+#else
+	print_message("not x86-64 glibc: skipped\n");
+#endif
+}
+
+static json_t *short_log(void)
+{
+	tw_state sc;
+	memset(&sc, 0, sizeof sc);
+	tw_error err;
+	char path[512];
+	snprintf(path, sizeof path, "%s/scenarios/littlewars/tutorial.json", TW_SOURCE_DIR);
+	assert_int_equal(tw_state_load(&sc, path, &err), TW_OK);
+	tw_game *g = tw_game_new(&sc, 7, tw_shot_model_fast(), &err);
+	assert_non_null(g);
+	const tw_ruleset *rs = tw_game_ruleset(g);
+	tw_general *gen[2] = {tw_general_new("lw-quick", rs, 0, 7), tw_general_new("lw-quick", rs, 1, 7)};
+	tw_play_out(g, gen, 60, &err); // a part of the game will do
+	json_t *log = tw_game_log_to_json(g);
+	assert_non_null(log);
+	tw_general_free(gen[0]);
+	tw_general_free(gen[1]);
+	tw_game_free(g);
+	tw_state_free(&sc);
+	return log;
+}
+
+static tw_game *check(json_t *log, tw_log_check *c, tw_error *err)
+{
+	char *text = json_dumps(log, JSON_COMPACT | JSON_REAL_PRECISION(17));
+	assert_non_null(text);
+	memset(c, 0, sizeof *c);
+	tw_game *g = tw_game_log_check(text, strlen(text), "t.json", c, err);
+	free(text);
+	return g;
+}
+
+/// A log records this machine's fingerprint and replays with no word of it. Written elsewhere (its
+/// "math" another value) it still replays, and says so (math_differs); with a final hash that
+/// differs too, the mismatch's message names the math library and both fingerprints. The same
+/// mismatch with this machine's fingerprint, or with none (a log from before stop 36), does not.
+/// A "math" that is not 16 hex digits, or is 0, is refused at $.math.
+static void test_log_carries_the_math_fingerprint(void **st)
+{
+	(void)st;
+	json_t *log = short_log();
+	char here[17];
+	tw_hash_hex(tw_math_fingerprint(), here);
+	assert_string_equal(json_string_value(json_object_get(log, "math")), here);
+	tw_log_check c;
+	tw_error err;
+	tw_game *g = check(log, &c, &err);
+	assert_non_null(g);
+	assert_true(c.hash_ok);
+	assert_false(c.math_differs);
+	assert_true(c.math == tw_math_fingerprint());
+	tw_game_free(g);
+
+	char other[17];
+	tw_hash_hex(tw_math_fingerprint() ^ 0x5555ull, other);
+	json_object_set_new(log, "math", json_string(other));
+	g = check(log, &c, &err);
+	assert_non_null(g);
+	assert_true(c.hash_ok && c.math_differs);
+	tw_game_free(g);
+
+	json_object_set_new(log, "final_hash", json_string("0123456789abcdef"));
+	g = check(log, &c, &err);
+	assert_non_null(g);
+	assert_false(c.hash_ok);
+	assert_non_null(strstr(err.message, "final hash mismatch"));
+	assert_non_null(strstr(err.message, "the math library gives other last bits"));
+	assert_non_null(strstr(err.message, other));
+	assert_non_null(strstr(err.message, here));
+	tw_game_free(g);
+
+	json_object_set_new(log, "math", json_string(here));
+	g = check(log, &c, &err);
+	assert_non_null(g);
+	assert_false(c.hash_ok);
+	assert_null(strstr(err.message, "math library"));
+	tw_game_free(g);
+	json_object_del(log, "math");
+	g = check(log, &c, &err);
+	assert_non_null(g);
+	assert_false(c.hash_ok || c.math_differs);
+	assert_true(c.math == 0);
+	assert_null(strstr(err.message, "math library"));
+	tw_game_free(g);
+
+	static const char *const bad[] = {"xyz", "0000000000000000", "17cab4245376c65e0"};
+	for (int i = 0; i < 3; i++) {
+		json_object_set_new(log, "math", json_string(bad[i]));
+		assert_null(check(log, &c, &err));
+		assert_string_equal(err.path, "$.math");
+	}
+	json_object_set_new(log, "math", json_integer(5));
+	assert_null(check(log, &c, &err));
+	assert_string_equal(err.path, "$.math");
+	json_decref(log);
+}
+
+int main(void)
+{
+	tw_register_builtin();
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_math_fingerprint_is_stable),
+	    cmocka_unit_test(test_math_fingerprint_sees_glibcs_choice_of_code),
+	    cmocka_unit_test(test_log_carries_the_math_fingerprint),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
