@@ -135,7 +135,7 @@ static void test_report_window_holds_the_moves_action(void **st)
 {
 	(void)st;
 	tw_battle b;
-	play("scenarios/littlewars/kriegspiel.json", 5, 3000, &b);
+	play("scenarios/littlewars/kriegspiel.json", 5, 1200, &b);
 	assert_true(b.nmoves >= 6);
 	const tw_table *t = &b.final.table;
 	int windows = 0;
