@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "tinwar/detmath.h"
 #include <jansson.h>
 
 #include "rules/lloyd/ll.h"
@@ -413,15 +415,18 @@ static void test_CA_1_campaign_with_computer_generals(void **st)
 // h6-six: six.json seed 3 pinned (ll-six's game there stalled
 // before SP.5's hand-over and SP.D3's leader asked to the end, tests/test_ll_sp_end.c); ll-six
 // seed 2 re-pinned (its earl falls and the baron now takes the crown's command).
-static uint64_t play_hash(const char *path, const char *gen, uint64_t seed)
+static uint64_t play_hash(const char *path, const char *gen, uint64_t seed, bool libm)
 {
+	bool was = tw_math_use_libm(libm);
 	tw_general *gens[TW_MAX_SIDES];
 	tw_game *g = llt_game_with(path, gen, seed, gens);
+	tw_game_set_libm_math(g, libm);
 	tw_error err = {0};
 	if (tw_play_out(g, gens, 200000, &err) != TW_OK)
 		fail_msg("%s: %s", err.clause, err.message);
 	uint64_t h = tw_state_hash(tw_game_state(g));
 	llt_game_free(g, gens);
+	tw_math_use_libm(was);
 	return h;
 }
 
@@ -431,26 +436,50 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 	static const struct {
 		const char *path, *gen;
 		uint64_t seed, hash;
-	} pin[] = {
-		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0x31a94be2be22abd3ull}, // h6-nq: re-pinned (its doctrine)
-		{"scenarios/lloyd/skirmish.json", "random", 1, 0x0687e1e5215d160dull}, // s29: NQ.EVD.5, one evade a charge (was 0x31ccd6af5f2d73c5)
-		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0x1550b2edf6b3bb03ull}, // h6-nq
-		{"scenarios/lloyd/skirmish.json", "random", 2, 0x119e0829cb533b63ull}, // s29: NQ.EVD.5, one evade a charge (was 0xa45d872c60d41377)
-		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0xee7e6c033b6cc585ull}, // h6-nq
-		{"scenarios/lloyd/skirmish.json", "random", 3, 0x25b09d7887468c52ull}, // s29: NQ.EVD.5, one evade a charge (was 0x3051e2b4a2101abf)
-		{"scenarios/lloyd/three.json", "ll-three", 1, 0xdd3b0afb5dc3ccf2ull}, // s29: NQ.EVD.5 and rule 10 (the reloaded archer stays)
-		{"scenarios/lloyd/three.json", "random", 1, 0x2c9e3d4721d54b49ull}, // s29: NQ.EVD.5, one evade a charge (was 0xdcd757972e4bfd28)
-		{"scenarios/lloyd/three.json", "ll-three", 2, 0x7b0787f7e02a4ee9ull}, // s29: NQ.EVD.5 and rule 10 (the reloaded archer stays)
-		{"scenarios/lloyd/three.json", "random", 2, 0xf6278418b1f84519ull}, // ll-rest: TF.D5 edge
-		{"scenarios/lloyd/three.json", "ll-three", 3, 0xbe27337fa48f98d9ull}, // s29: NQ.EVD.5 and rule 10 (the reloaded archer stays)
-		{"scenarios/lloyd/three.json", "random", 3, 0xf09ef295fc1ef76full}, // s29: NQ.EVD.5, one evade a charge (was 0xe8c2eb4fbe68bee7)
-		{"scenarios/lloyd/six.json", "ll-six", 1, 0x4d19a12f9769348bull}, // s29: NQ.EVD.5, one evade a charge (was 0xdb3193d8d4adac4d)
+	} pin[] = { // stop 36: re-pinned when the engine's math became its own (detmath.h)
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0xe8425efefa1df6c3ull},
+		{"scenarios/lloyd/skirmish.json", "random", 1, 0x541c92d33fb763ebull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0x1550b2edf6b3bb03ull},
+		{"scenarios/lloyd/skirmish.json", "random", 2, 0x3aad44d00f9fb2c1ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0x2f4dbd73e970239dull},
+		{"scenarios/lloyd/skirmish.json", "random", 3, 0x22c5c8c95c807e36ull},
+		{"scenarios/lloyd/three.json", "ll-three", 1, 0x364bc68db6b3d153ull},
+		{"scenarios/lloyd/three.json", "random", 1, 0xb8d43fb6d2da2048ull},
+		{"scenarios/lloyd/three.json", "ll-three", 2, 0x5c8ac4ba391be1d8ull},
+		{"scenarios/lloyd/three.json", "random", 2, 0xf6278418b1f84519ull},
+		{"scenarios/lloyd/three.json", "ll-three", 3, 0x33d978ee7b624f60ull},
+		{"scenarios/lloyd/three.json", "random", 3, 0x104b48d26705ea8full},
+		{"scenarios/lloyd/six.json", "ll-six", 1, 0xbcab637b0e2c6858ull},
+		{"scenarios/lloyd/six.json", "random", 1, 0x5154ecb941a8d3f1ull},
+		{"scenarios/lloyd/six.json", "ll-six", 2, 0xcbc55605c5b7e5bcull},
+		{"scenarios/lloyd/six.json", "random", 2, 0xb9f11c81bf4e7ef5ull},
+		{"scenarios/lloyd/six.json", "ll-six", 3, 0x7386e56341594c39ull},
+		{"scenarios/lloyd/six.json", "random", 3, 0xfd8844f1de73b835ull},
+	};
+	// The same games played with the C library's math functions (tw_math_use_libm and the game's,
+	// as a log from before stop 36 replays): the hashes pinned before then, to the bit.
+	static const struct {
+		const char *path, *gen;
+		uint64_t seed, hash;
+	} pin_libm[] = {
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 1, 0x31a94be2be22abd3ull},
+		{"scenarios/lloyd/skirmish.json", "random", 1, 0x0687e1e5215d160dull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 2, 0x1550b2edf6b3bb03ull},
+		{"scenarios/lloyd/skirmish.json", "random", 2, 0x119e0829cb533b63ull},
+		{"scenarios/lloyd/skirmish.json", "ll-nq", 3, 0xee7e6c033b6cc585ull},
+		{"scenarios/lloyd/skirmish.json", "random", 3, 0x25b09d7887468c52ull},
+		{"scenarios/lloyd/three.json", "ll-three", 1, 0xdd3b0afb5dc3ccf2ull},
+		{"scenarios/lloyd/three.json", "random", 1, 0x2c9e3d4721d54b49ull},
+		{"scenarios/lloyd/three.json", "ll-three", 2, 0x7b0787f7e02a4ee9ull},
+		{"scenarios/lloyd/three.json", "random", 2, 0xf6278418b1f84519ull},
+		{"scenarios/lloyd/three.json", "ll-three", 3, 0xbe27337fa48f98d9ull},
+		{"scenarios/lloyd/three.json", "random", 3, 0xf09ef295fc1ef76full},
+		{"scenarios/lloyd/six.json", "ll-six", 1, 0x4d19a12f9769348bull},
 		{"scenarios/lloyd/six.json", "random", 1, 0x6a8f3fefdd41e0e4ull},
-		{"scenarios/lloyd/six.json", "ll-six", 2, 0xcbc55605c5b7e5bcull}, // s29: NQ.EVD.5, one evade a charge (was 0xb448e1a594165b87)
-		{"scenarios/lloyd/six.json", "random", 2, 0xb9f11c81bf4e7ef5ull}, // s29: NQ.EVD.5, one evade a charge (was 0x1e3f1037f45f6bb4)
-		{"scenarios/lloyd/six.json", "ll-six", 3, 0x65aeb873ef627392ull}, // s29: NQ.EVD.5, one evade a charge (was 0xc01026ffc5b0fdaf)
-		{"scenarios/lloyd/six.json", "random", 3, 0x232e80b4b9b706f9ull}, // s29: NQ.EVD.5, one evade a charge (was 0xbfb8b846f6fe811b)
-
+		{"scenarios/lloyd/six.json", "ll-six", 2, 0xcbc55605c5b7e5bcull},
+		{"scenarios/lloyd/six.json", "random", 2, 0xb9f11c81bf4e7ef5ull},
+		{"scenarios/lloyd/six.json", "ll-six", 3, 0x65aeb873ef627392ull},
+		{"scenarios/lloyd/six.json", "random", 3, 0x232e80b4b9b706f9ull},
 	};
 	static const char *const paths[] = {"scenarios/lloyd/skirmish.json", "scenarios/lloyd/three.json", "scenarios/lloyd/six.json"};
 	static const char *const gens[] = {"ll-nq", "ll-three", "ll-six"};
@@ -459,11 +488,13 @@ static void test_ll_gen_play_unchanged_by_speedups(void **st)
 			for (uint64_t seed = 1; seed <= 3; seed++)
 				for (int r = 0; r < 2; r++)
 					printf("\t\t{\"%s\", \"%s\", %d, 0x%016llxull},\n", paths[i], r ? "random" : gens[i], (int)seed,
-					       (unsigned long long)play_hash(paths[i], r ? "random" : gens[i], seed));
+					       (unsigned long long)play_hash(paths[i], r ? "random" : gens[i], seed, false));
 		return;
 	}
 	for (size_t i = 0; i < sizeof pin / sizeof pin[0]; i++)
-		assert_int_equal(play_hash(pin[i].path, pin[i].gen, pin[i].seed), pin[i].hash);
+		assert_int_equal(play_hash(pin[i].path, pin[i].gen, pin[i].seed, false), pin[i].hash);
+	for (size_t i = 0; i < sizeof pin_libm / sizeof pin_libm[0]; i++)
+		assert_int_equal(play_hash(pin_libm[i].path, pin_libm[i].gen, pin_libm[i].seed, true), pin_libm[i].hash);
 }
 
 // ll-gen2: the exact fast paths agree with the plain readings at every decision of whole games

@@ -33,6 +33,7 @@
 #include <string.h>
 
 #include "core/vmemo.h"
+#include "tinwar/detmath.h"
 #include "ll_skirmish20.h"
 #include "rules/lloyd/ll.h"
 #include "rules/lloyd/ll_general_nq_own.h"
@@ -69,12 +70,14 @@ typedef struct played {
 } played;
 
 // One of the bench's games: gen on every seat, seeded as bench_lloyd.c seeds it.
-static played play(const tw_state *sc, const char *gen, uint64_t seed)
+static played play(const tw_state *sc, const char *gen, uint64_t seed, bool libm)
 {
 	tw_error err;
+	bool was = tw_math_use_libm(libm);
 	tw_game *g = tw_game_new(sc, seed, NULL, &err);
 	assert_non_null(g);
 	tw_game_set_undo(g, false);
+	tw_game_set_libm_math(g, libm);
 	tw_general *gens[TW_MAX_SIDES] = {0};
 	for (int k = 0; k < sc->nsides; k++)
 		gens[k] = tw_general_new(gen, &tw_ruleset_lloyd, k, seed * 7 + (uint64_t)k);
@@ -84,35 +87,49 @@ static played play(const tw_state *sc, const char *gen, uint64_t seed)
 	for (int k = 0; k < sc->nsides; k++)
 		tw_general_free(gens[k]);
 	tw_game_free(g);
+	tw_math_use_libm(was);
 	return p;
 }
 
-// Pinned on main before this round (f011545): ll-nq then random, seeds 100..114.
-static const struct {
+typedef struct pin {
 	const char *gen;
 	uint64_t seed, hash, events;
 	int orders;
-} pinned[] = {
+} pin;
+// Pinned at stop 36, when the engine's math became its own (detmath.h): ll-nq then random, seeds
+// 100..114.
+static const pin pinned[] = {
+#include "test_ll_nqspeed_pinned_det.inc"
+};
+// Pinned on main before (f011545 and after): the same games with the C library's math functions
+// (tw_math_use_libm and the game's, as a log from before stop 36 replays), to the bit.
+static const pin pinned_libm[] = {
 #include "test_ll_nqspeed_pinned.inc"
 };
+
+static int games_unlike(const tw_state *sc, const pin *pins, size_t n, bool libm)
+{
+	int bad = 0;
+	for (size_t i = 0; i < n; i++) {
+		played p = play(sc, pins[i].gen, pins[i].seed, libm);
+		if (p.hash != pins[i].hash || p.events != pins[i].events || p.orders != pins[i].orders) {
+			print_message("\t{\"%s\", %llu, 0x%016llxull, 0x%016llxull, %d}, (pinned 0x%016llx 0x%016llx %d)\n",
+				      pins[i].gen, (unsigned long long)pins[i].seed, (unsigned long long)p.hash,
+				      (unsigned long long)p.events, p.orders, (unsigned long long)pins[i].hash,
+				      (unsigned long long)pins[i].events, pins[i].orders);
+			bad++;
+		}
+	}
+	return bad;
+}
 
 static void test_ll_nqspeed_bench_games_unchanged(void **st)
 {
 	(void)st;
 	tw_state sc;
 	skirmish20(&sc);
-	int bad = 0;
-	for (size_t i = 0; i < sizeof pinned / sizeof pinned[0]; i++) {
-		played p = play(&sc, pinned[i].gen, pinned[i].seed);
-		if (p.hash != pinned[i].hash || p.events != pinned[i].events || p.orders != pinned[i].orders) {
-			print_message("\t{\"%s\", %llu, 0x%016llxull, 0x%016llxull, %d}, (pinned 0x%016llx 0x%016llx %d)\n",
-				      pinned[i].gen, (unsigned long long)pinned[i].seed, (unsigned long long)p.hash,
-				      (unsigned long long)p.events, p.orders, (unsigned long long)pinned[i].hash,
-				      (unsigned long long)pinned[i].events, pinned[i].orders);
-			bad++;
-		}
-	}
-	assert_int_equal(bad, 0);
+	assert_int_equal(games_unlike(&sc, pinned, sizeof pinned / sizeof pinned[0], false), 0);
+	assert_int_equal(games_unlike(&sc, pinned_libm, sizeof pinned_libm / sizeof pinned_libm[0], true), 0);
 	tw_state_free(&sc);
 }
 
@@ -127,10 +144,10 @@ static void test_ll_nqspeed_vmemo_same_games(void **st)
 		const char *gen = seed % 2 ? "random" : "ll-nq";
 		tw_vmemo_off = true;
 		long h0 = tw_vmemo_hits();
-		played a = play(&sc, gen, seed);
+		played a = play(&sc, gen, seed, false);
 		assert_int_equal(tw_vmemo_hits(), h0);
 		tw_vmemo_off = false;
-		played b = play(&sc, gen, seed);
+		played b = play(&sc, gen, seed, false);
 		long hits = tw_vmemo_hits() - h0;
 		assert_true(hits > b.orders / 3); // most of the orders given are not checked twice
 		assert_true(a.hash == b.hash);
@@ -208,9 +225,9 @@ static void test_ll_nqspeed_plain_loops_same_games(void **st)
 	skirmish20(&sc);
 	for (uint64_t seed = 100; seed < 115; seed++) {
 		plain_loops(true);
-		played a = play(&sc, "ll-nq", seed);
+		played a = play(&sc, "ll-nq", seed, false);
 		plain_loops(false);
-		played b = play(&sc, "ll-nq", seed);
+		played b = play(&sc, "ll-nq", seed, false);
 		assert_true(a.hash == b.hash);
 		assert_true(a.events == b.events);
 		assert_int_equal(a.orders, b.orders);
@@ -223,9 +240,9 @@ static void test_ll_nqspeed_plain_loops_same_games(void **st)
 	assert_int_equal(tw_state_load(&sc, "scenarios/lloyd/skirmish.json", &err), TW_OK);
 	for (uint64_t seed = 1; seed < 21; seed++) {
 		plain_loops(true);
-		played a = play(&sc, "ll-nq", seed);
+		played a = play(&sc, "ll-nq", seed, false);
 		plain_loops(false);
-		played b = play(&sc, "ll-nq", seed);
+		played b = play(&sc, "ll-nq", seed, false);
 		assert_true(a.hash == b.hash);
 		assert_true(a.events == b.events);
 	}

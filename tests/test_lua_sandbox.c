@@ -8,7 +8,10 @@
 #include <lualib.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
+
+#include "tinwar/detmath.h"
 #include <time.h>
 
 #include "scene.h"
@@ -368,6 +371,50 @@ static void test_doctrine_sees_only_its_view_and_its_params(void **st)
 	tw_test_free(s);
 }
 
+// stop 36: a doctrine's math.sin, cos, atan, exp and log are the engine's own (detmath.h), bit for
+// bit, so that a Lua general decides alike on every machine: checked at arguments where the C
+// library's answer differs from the engine's (so a doctrine given the C library's would fail).
+static void test_doctrine_math_is_the_engines(void **st)
+{
+	(void)st;
+	double xs = NAN, xc = NAN, xa = NAN, xe = NAN, xl = NAN;
+	for (int i = 1; i < 200000 && (isnan(xs) || isnan(xc) || isnan(xa) || isnan(xe) || isnan(xl)); i++) {
+		double x = i * 1e-3;
+		if (isnan(xs) && tw_sin(x) != sin(x))
+			xs = x;
+		if (isnan(xc) && tw_cos(x) != cos(x))
+			xc = x;
+		if (isnan(xa) && tw_atan2(x, 1.5) != atan2(x, 1.5))
+			xa = x;
+		if (isnan(xe) && tw_exp(x * 0.01) != exp(x * 0.01))
+			xe = x * 0.01;
+		if (isnan(xl) && tw_log(x) != log(x))
+			xl = x;
+	}
+	assert_false(isnan(xs) || isnan(xc) || isnan(xa) || isnan(xe) || isnan(xl));
+	char text[2048];
+	snprintf(text, sizeof text,
+		 "function decide()\n"
+		 "  assert(math.sin(%a) == %a, 'sin')\n"
+		 "  assert(math.cos(%a) == %a, 'cos')\n"
+		 "  assert(math.atan(%a, 1.5) == %a, 'atan')\n"
+		 "  assert(math.exp(%a) == %a, 'exp')\n"
+		 "  assert(math.log(%a) == %a, 'log')\n"
+		 "  assert(math.log(8, 2) == %a and math.atan(1) == %a, 'log base, atan one argument')\n"
+		 "  return {type = 'toss'}\n"
+		 "end\n",
+		 xs, tw_sin(xs), xc, tw_cos(xc), xa, tw_atan2(xa, 1.5), xe, tw_exp(xe), xl, tw_log(xl),
+		 tw_log(8) / tw_log(2), tw_atan2(1, 1));
+	tw_lua_limits lim = quiet_limits();
+	one_decision d;
+	decide_once(&d, text, &lim);
+	tw_error why;
+	if (tw_lua_failure(d.g, &why))
+		fail_msg("%s", why.message);
+	assert_int_equal(d.o->type, tw_order_type_find(tw_ruleset_get(tw_ruleset_find("littlewars")), "toss"));
+	done(&d);
+}
+
 // ---- issue 13 item 8: nothing a doctrine does can abort the engine (SIGABRT) ----
 
 // `tw = nil`: the engine's next lua_getglobal/lua_setfield ran outside any protected call, with
@@ -509,6 +556,7 @@ int main(void)
 		cmocka_unit_test(test_failure_falls_back_or_forfeits),
 		cmocka_unit_test(test_shipped_doctrines_play_whole_games),
 		cmocka_unit_test(test_doctrine_sees_only_its_view_and_its_params),
+		cmocka_unit_test(test_doctrine_math_is_the_engines),
 		cmocka_unit_test(test_tw_nil_does_not_abort_the_engine),
 		cmocka_unit_test(test_params_nil_then_set_param_does_not_abort),
 		cmocka_unit_test(test_memory_full_then_a_number_type_does_not_abort),

@@ -11,6 +11,7 @@
 
 #include "tinwar/general.h"
 #include "tinwar/io.h"
+#include "tinwar/detmath.h"
 #include "tinwar/mathprint.h"
 #include "tinwar/tinwar.h"
 
@@ -43,11 +44,16 @@ static void test_math_fingerprint_sees_glibcs_choice_of_code(void **st)
 	size_t n = fread(out, 1, sizeof out - 1, p);
 	out[n] = 0;
 	assert_int_equal(pclose(p), 0);
+	// The C library's fingerprint changes; the engine's own math (detmath.h) does not.
 	const char *at = strstr(out, "fingerprint ");
 	assert_non_null(at);
-	char here[17];
+	char here[17], det[17];
 	tw_hash_hex(tw_math_fingerprint(), here);
 	assert_true(strncmp(at + 12, here, 16) != 0);
+	tw_hash_hex(tw_detmath_fingerprint(), det);
+	const char *em = strstr(out, "engine math ");
+	assert_non_null(em);
+	assert_true(strncmp(em + 12, det, 16) == 0);
 #else
 	print_message("not x86-64 glibc: skipped\n");
 #endif
@@ -85,33 +91,27 @@ static tw_game *check(json_t *log, tw_log_check *c, tw_error *err)
 	return g;
 }
 
-/// A log records this machine's fingerprint and replays with no word of it. Written elsewhere (its
-/// "math" another value) it still replays, and says so (math_differs); with a final hash that
-/// differs too, the mismatch's message names the math library and both fingerprints. The same
-/// mismatch with this machine's fingerprint, or with none (a log from before stop 36), does not.
-/// A "math" that is not 16 hex digits, or is 0, is refused at $.math.
+/// A log records the engine's math ("math": tw_detmath_fingerprint) and replays with it, no word
+/// said. A log without "math" (played before stop 36, with the C library's functions) replays
+/// with the C library's (math_libm); one whose "math" is another machine's C library says so
+/// (math_differs). A final hash that differs then names the math in its message, with both
+/// fingerprints when they are known; with the engine's math, it does not. A "math" that is not 16
+/// hex digits, or is 0, is refused at $.math.
 static void test_log_carries_the_math_fingerprint(void **st)
 {
 	(void)st;
 	json_t *log = short_log();
-	char here[17];
+	char det[17], here[17];
+	tw_hash_hex(tw_detmath_fingerprint(), det);
 	tw_hash_hex(tw_math_fingerprint(), here);
-	assert_string_equal(json_string_value(json_object_get(log, "math")), here);
+	assert_string_equal(json_string_value(json_object_get(log, "math")), det);
 	tw_log_check c;
 	tw_error err;
 	tw_game *g = check(log, &c, &err);
 	assert_non_null(g);
 	assert_true(c.hash_ok);
-	assert_false(c.math_differs);
-	assert_true(c.math == tw_math_fingerprint());
-	tw_game_free(g);
-
-	char other[17];
-	tw_hash_hex(tw_math_fingerprint() ^ 0x5555ull, other);
-	json_object_set_new(log, "math", json_string(other));
-	g = check(log, &c, &err);
-	assert_non_null(g);
-	assert_true(c.hash_ok && c.math_differs);
+	assert_false(c.math_libm || c.math_differs);
+	assert_false(tw_game_libm_math(g));
 	tw_game_free(g);
 
 	json_object_set_new(log, "final_hash", json_string("0123456789abcdef"));
@@ -119,24 +119,29 @@ static void test_log_carries_the_math_fingerprint(void **st)
 	assert_non_null(g);
 	assert_false(c.hash_ok);
 	assert_non_null(strstr(err.message, "final hash mismatch"));
-	assert_non_null(strstr(err.message, "the math library gives other last bits"));
-	assert_non_null(strstr(err.message, other));
-	assert_non_null(strstr(err.message, here));
+	assert_null(strstr(err.message, "math"));
 	tw_game_free(g);
 
-	json_object_set_new(log, "math", json_string(here));
+	json_object_del(log, "math"); // as before stop 36
 	g = check(log, &c, &err);
-	assert_non_null(g);
-	assert_false(c.hash_ok);
-	assert_null(strstr(err.message, "math library"));
-	tw_game_free(g);
-	json_object_del(log, "math");
+	if (g) {
+		assert_true(c.math_libm && !c.math_differs && c.math == 0);
+		assert_true(tw_game_libm_math(g));
+		tw_game_free(g);
+	}
+	assert_non_null(strstr(err.message, "played with the C library's math functions (before stop 36)"));
+
+	char other[17];
+	tw_hash_hex(tw_math_fingerprint() ^ 0x5555ull, other);
+	json_object_set_new(log, "math", json_string(other));
 	g = check(log, &c, &err);
-	assert_non_null(g);
-	assert_false(c.hash_ok || c.math_differs);
-	assert_true(c.math == 0);
-	assert_null(strstr(err.message, "math library"));
-	tw_game_free(g);
+	if (g)
+		tw_game_free(g);
+	assert_true(c.math_libm && c.math_differs);
+	assert_non_null(strstr(err.message, "other last bits"));
+	assert_non_null(strstr(err.message, other));
+	assert_non_null(strstr(err.message, here));
+	assert_false(tw_math_use_libm(false)); // the replay put the thread's setting back
 
 	static const char *const bad[] = {"xyz", "0000000000000000", "17cab4245376c65e0"};
 	for (int i = 0; i < 3; i++) {

@@ -5,6 +5,7 @@
 #include <stddef.h>
 #include <cmocka.h>
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -318,7 +319,15 @@ static void test_golden_shot_hash(void **st)
 	print_message("golden physics shot: %d contacts, rest (%.3f, %.3f), hash 0x%016llxull\n", r.ncontacts, r.rest.x,
 		      r.rest.y, (unsigned long long)h);
 	assert_true(r.ncontacts > 0);
-	assert_int_equal(h, 0x0123739b7175e773ull);
+	// Re-pinned at stop 36: the aim's and the draws' math became the engine's own (detmath.h); with
+	// the C library's functions (tw_math_use_libm, as a log from before then replays) the old hash.
+	assert_int_equal(h, 0xacc0c331c34bdd1dull);
+	bool was = tw_math_use_libm(true);
+	q = aim_at(36.3, 30, 1.2);
+	q.aim_sigma = 0.2;
+	fire(s, &q, 4242, &r);
+	tw_math_use_libm(was);
+	assert_int_equal(tw_test_shot_hash(&r, true), 0x0123739b7175e773ull);
 	tw_test_free(s);
 }
 

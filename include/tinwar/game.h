@@ -24,6 +24,10 @@ const tw_ruleset *tw_game_ruleset(const tw_game *g);
 tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, tw_error *err);
 /// Turns undo snapshots on (default) or off (computer games, studies: faster).
 void tw_game_set_undo(tw_game *g, bool on);
+/// Whether the game's orders resolve with the C library's math functions rather than the engine's
+/// own (detmath.h): set by the replay of a log played before stop 36; a new game uses the engine's.
+void tw_game_set_libm_math(tw_game *g, bool on);
+bool tw_game_libm_math(const tw_game *g);
 /// Undoes the last order, if no die or shot has happened since it. Returns false otherwise.
 bool tw_game_undo(tw_game *g);
 /// The whole event log.

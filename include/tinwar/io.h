@@ -56,8 +56,11 @@ typedef struct tw_log_check {
 	bool verified;            ///< out: every recorded shot was re-run and came out as recorded
 	int signature;            ///< out: 1 signed with key, 0 unsigned (or no key), -1 signed otherwise or altered
 	int shots;                ///< out: recorded shots
-	uint64_t math;            ///< out: the log's math fingerprint ("math", mathprint.h), 0 when it has none
-	bool math_differs;        ///< out: it is not this machine's: the replay may come out otherwise
+	uint64_t math;            ///< out: the log's "math": tw_detmath_fingerprint since stop 36; 0 when it has none
+	bool math_libm;           ///< out: played with the C library's math functions (no "math", or another
+				  ///< value): replayed with them (tw_math_use_libm), as it was played
+	bool math_differs;        ///< out: and its "math" is not this machine's C library's (tw_math_fingerprint):
+				  ///< the replay may come out otherwise
 } tw_log_check;
 /// Replays a log as tw_game_log_replay does; with c->verify, every shot is fired again through
 /// the log's shot model (deterministic on a given build; the fast model on every build), and

@@ -1,12 +1,11 @@
-/// The math library's fingerprint: whether two machines compute the same last bits.
+/// The C library's math fingerprint: whether two machines' sin, cos, exp ... give the same bits.
 ///
-/// The engine's sums (+ - * / sqrt, no contraction) give the same bits everywhere, but sin, cos,
-/// tan, asin, atan, atan2, exp, log, pow and hypot come from the C library, and glibc picks its
-/// code for them by the processor (on x86-64: FMA and AVX2 code or the SSE2 baseline), whose last
-/// bits differ on about one argument in a thousand. A game played where they differ may come out
-/// otherwise, and a log made there may not replay here (docs/design.md, "Determinism across
-/// machines"). Logs carry the fingerprint of the machine that wrote them ("math"), so that a
-/// replay whose final hash differs can say whether the math library is why.
+/// glibc picks its code for tan, asin, atan, atan2, exp, log, pow and hypot by the processor (on
+/// x86-64: FMA and AVX2 code or the SSE2 baseline), whose last bits differ on about one argument in
+/// a thousand. The engine uses its own functions since stop 36 (detmath.h, the same everywhere);
+/// games played before with the C library's replay with them, and this fingerprint tells whether
+/// this machine's give the bits of the one that played (docs/design.md, "Determinism across
+/// machines").
 #ifndef TINWAR_MATHPRINT_H
 #define TINWAR_MATHPRINT_H
 #include <stdint.h>

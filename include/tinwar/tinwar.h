@@ -11,6 +11,7 @@
 #include "tinwar/host_clock.h"
 #include "tinwar/io.h"
 #include "tinwar/los.h"
+#include "tinwar/detmath.h"
 #include "tinwar/mathprint.h"
 #include "tinwar/order.h"
 #include "tinwar/record.h"

@@ -82,6 +82,8 @@ void tw_lua_watch_stop(tw_lua_doctrine *d);
 /// and string.find, match, gmatch and gsub (lua_pattern.c) by cost-bounded versions.
 void tw_lua_bounded_open(lua_State *L);
 void tw_lua_pattern_open(lua_State *L);
+/// math.sin, cos, tan, asin, acos, atan, exp, log: the engine's own (detmath.h; lua_detmath.c).
+void tw_lua_detmath_open(lua_State *L);
 /// Installs the `tw` table for the doctrine (global `tw`, and the registry's TW_LUA_REG_TW and
 /// TW_LUA_REG_PARAMS). Call in protected mode.
 void tw_lua_api_open(tw_lua_doctrine *d);

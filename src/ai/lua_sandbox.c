@@ -180,6 +180,7 @@ static int open_all(lua_State *L)
 	drop(L, LUA_MATHLIBNAME, "randomseed");
 	tw_lua_bounded_open(L);
 	tw_lua_pattern_open(L);
+	tw_lua_detmath_open(L); // stop 36: the same bits on every machine
 	lua_register(L, "print", sandbox_print);
 	return 0;
 }

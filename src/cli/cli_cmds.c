@@ -560,13 +560,18 @@ int cli_replay(int argc, char **argv)
 	fprintf(words, "replayed %d orders: final state hash %s %s%s\n", tw_game_order_count(g), hex,
 		c.hash_ok ? "matches the log" : "DOES NOT match the log",
 		c.verify || c.shots == 0 ? "" : " (recorded shots taken as given; --verify re-runs them)");
-	if (c.math_differs) { // stop 36: the log came from a machine whose math library gives other bits
+	if (c.math_libm) { // a log played with the C library's math functions (before stop 36)
 		char there[17], here[17];
 		tw_hash_hex(c.math, there);
 		tw_hash_hex(tw_math_fingerprint(), here);
-		fprintf(words, "written where the math library gives other last bits (math %s there, %s here): a "
-			       "difference may come from that (docs/design.md, Determinism across machines)\n",
-			there, here);
+		if (c.math_differs)
+			fprintf(words, "played with the C library's math functions, where they give other last bits "
+				       "(math %s there, %s here): replayed with this machine's, a difference may come from "
+				       "that (docs/design.md, Determinism across machines)\n",
+				there, here);
+		else
+			fprintf(words, "played with the C library's math functions (a log from before stop 36): replayed "
+				       "with them\n");
 	}
 	tw_game_free(g);
 	return c.hash_ok ? CLI_OK : CLI_FAIL;

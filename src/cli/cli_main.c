@@ -106,10 +106,14 @@ int cli_main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 || strcmp(argv[1], "version") == 0) {
 		printf("tinwar %s\n", TW_VERSION_STRING);
-		// Which last bits this machine's math library gives (logs carry it: docs/format.md, "math").
-		char mh[17];
+		// The engine's own math functions (the same everywhere; logs carry it: docs/format.md,
+		// "math") and this machine's C library's (physics, pictures, logs from before stop 36).
+		char dh[17], mh[17];
+		tw_hash_hex(tw_detmath_fingerprint(), dh);
 		tw_hash_hex(tw_math_fingerprint(), mh);
-		printf("math library fingerprint %s (docs/design.md, Determinism across machines)\n", mh);
+		printf("engine math %s (the same on every machine); C library math fingerprint %s here "
+		       "(docs/design.md, Determinism across machines)\n",
+		       dh, mh);
 		return CLI_OK;
 	}
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "help") == 0) {

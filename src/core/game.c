@@ -6,6 +6,7 @@
 #include "order_internal.h"
 #include "vmemo.h"
 #include "tinwar/chance.h"
+#include "tinwar/detmath.h"
 #include "tinwar/game.h"
 
 typedef struct undo_rec {
@@ -32,7 +33,11 @@ struct tw_game {
 	int nundo, capundo;
 	bool no_undo;
 	tw_shot_recorder *rec; ///< outcomes of a costly model, kept for the log (LW replay)
+	bool libm_math; ///< its orders resolve with the C library's math functions (detmath.h: a log from before stop 36)
 };
+
+void tw_game_set_libm_math(tw_game *g, bool on) { g->libm_math = on; }
+bool tw_game_libm_math(const tw_game *g) { return g->libm_math; }
 
 void tw_game_set_undo(tw_game *g, bool on)
 {
@@ -459,7 +464,9 @@ tw_status tw_game_apply(tw_game *g, const tw_order *o, int *first, int *count, t
 	// With undo on, the undo snapshot is the state before; otherwise the game's backup
 	// (buffers kept between orders) is saved after validation, unless the rules say the
 	// order cannot fail.
+	bool was_libm = tw_math_use_libm(g->libm_math); // the math the game is played with (detmath.h)
 	tw_status st = apply_in_place(&g->s, o, &ctx, &g->log, err, g->no_undo ? &g->backup : NULL, g->no_undo);
+	tw_math_use_libm(was_libm);
 	if (st != TW_OK) {
 		if (!g->no_undo) {
 			// The snapshot is the state before: refused or unresolved, it is the state

@@ -3,6 +3,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "tinwar/detmath.h"
 #include "tinwar/geom.h"
 #include "geom_inline.h"
 
@@ -16,6 +17,10 @@ static _Thread_local struct {
 	bool used[DIR_MEMO];
 } dir_memo;
 
+// detmath.c: the memo forgets when the thread's math functions change (tw_math_use_libm).
+void tw_geom_dir_forget(void);
+void tw_geom_dir_forget(void) { memset(&dir_memo, 0, sizeof dir_memo); }
+
 tw_vec2 tw_dir_deg(double bearing_deg)
 {
 	uint64_t k;
@@ -24,7 +29,7 @@ tw_vec2 tw_dir_deg(double bearing_deg)
 	if (dir_memo.used[h] && dir_memo.key[h] == k)
 		return dir_memo.dir[h];
 	double r = bearing_deg * (M_PI / 180.0);
-	tw_vec2 d = tw_v2(sin(r), cos(r));
+	tw_vec2 d = tw_v2(tw_sin(r), tw_cos(r));
 	dir_memo.key[h] = k;
 	dir_memo.dir[h] = d;
 	dir_memo.used[h] = true;
@@ -33,7 +38,7 @@ tw_vec2 tw_dir_deg(double bearing_deg)
 
 double tw_bearing_deg(tw_vec2 v)
 {
-	double d = atan2(v.x, v.y) * (180.0 / M_PI);
+	double d = tw_atan2(v.x, v.y) * (180.0 / M_PI);
 	if (d < 0)
 		d += 360.0;
 	if (d >= 360.0)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "io_internal.h"
+#include "tinwar/detmath.h"
 #include "tinwar/mathprint.h"
 
 json_t *tw_game_log_to_json(const tw_game *g)
@@ -38,10 +39,11 @@ json_t *tw_game_log_to_json(const tw_game *g)
 		else
 			json_decref(shots);
 	}
-	// Which math library's last bits the game was played with (mathprint.h): a replay elsewhere
-	// whose final hash differs can then say why.
+	// Which math functions the game was played with: the engine's own since stop 36 (detmath.h,
+	// the same bits everywhere). A log without it, or with another value (the C library's
+	// fingerprint, mathprint.h), was played with the C library's and replays with them.
 	char mhex[17];
-	tw_hash_hex(tw_math_fingerprint(), mhex);
+	tw_hash_hex(tw_detmath_fingerprint(), mhex);
 	ok = ok && tw_io_set(root, "math", json_string(mhex));
 	ok = ok && tw_io_set(root, "final_hash", json_string(hex));
 	if (!ok) {
@@ -78,20 +80,27 @@ tw_status tw_game_log_save_signed(const tw_game *g, const char *path, const unsi
 	return st;
 }
 
-/// After a refused order or a final hash that differs: when the log was written where the math
-/// library gives other last bits, says so after the message (as much as the message holds).
+/// After a refused order or a final hash that differs, in the replay of a log played with the C
+/// library's math functions: says so after the message (as much as the message holds), and
+/// whether the library that wrote it gave other last bits than this one.
 static void math_hint(const tw_log_check *c, tw_error *err)
 {
-	if (!err || !c->math_differs)
+	if (!err || !c->math_libm)
 		return;
-	char there[17], here[17];
-	tw_hash_hex(c->math, there);
-	tw_hash_hex(tw_math_fingerprint(), here);
 	size_t n = strlen(err->message);
-	snprintf(err->message + n, sizeof err->message - n,
-		 "; the log was written where the math library gives other last bits (math %s there, %s here): "
-		 "see docs/design.md, Determinism across machines",
-		 there, here);
+	if (c->math_differs) {
+		char there[17], here[17];
+		tw_hash_hex(c->math, there);
+		tw_hash_hex(tw_math_fingerprint(), here);
+		snprintf(err->message + n, sizeof err->message - n,
+			 "; the log was played with the C library's math functions, and where they give other last "
+			 "bits (math %s there, %s here): docs/design.md, Determinism across machines",
+			 there, here);
+	} else if (c->math == 0) {
+		snprintf(err->message + n, sizeof err->message - n,
+			 "; the log was played with the C library's math functions (before stop 36) and is replayed "
+			 "with this machine's, which may give other last bits: docs/design.md, Determinism across machines");
+	}
 }
 
 /// Sets err->path to "$.orders[i]" (for failures reported by the game itself).
@@ -221,7 +230,19 @@ static void shot_refusal(const tw_shot_recorder *rec, const tw_shot_model *model
 	}
 }
 
+static tw_game *replay_in(const json_t *root, tw_log_check *c, tw_error *err);
+
+// The replay with the math functions the log was played with (replay_in sets c->math_libm
+// before the first order), the thread's setting put back after.
 static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
+{
+	bool was = tw_math_use_libm(false);
+	tw_game *g = replay_in(root, c, err);
+	tw_math_use_libm(was);
+	return g;
+}
+
+static tw_game *replay_in(const json_t *root, tw_log_check *c, tw_error *err)
 {
 	tw_io_path p;
 	tw_io_path_init(&p, "$");
@@ -230,7 +251,10 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 	tw_state init;
 	if (read_header(root, &seed, &model, &hash, &c->math, &init, &p, err) != TW_OK)
 		return NULL;
-	c->math_differs = c->math != 0 && c->math != tw_math_fingerprint();
+	// The engine's own math functions (detmath.h), or the C library's for a log played with them.
+	c->math_libm = c->math != tw_detmath_fingerprint();
+	c->math_differs = c->math_libm && c->math != 0 && c->math != tw_math_fingerprint();
+	tw_math_use_libm(c->math_libm);
 	const json_t *sig = json_object_get(root, "signature");
 	if (sig) {
 		size_t n = tw_io_push_key(&p, "signature");
@@ -263,6 +287,8 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 	}
 	tw_game *g = tw_game_new(&init, seed, model, err);
 	tw_state_free(&init);
+	if (g)
+		tw_game_set_libm_math(g, c->math_libm);
 	if (g && rec)
 		tw_game_adopt_recorder(g, rec);
 	else
@@ -329,7 +355,7 @@ static tw_game *replay(const json_t *root, tw_log_check *c, tw_error *err)
 tw_game *tw_game_log_check(const char *text, size_t len, const char *source, tw_log_check *c, tw_error *err)
 {
 	tw_error_clear(err);
-	c->hash_ok = c->verified = c->math_differs = false;
+	c->hash_ok = c->verified = c->math_differs = c->math_libm = false;
 	c->math = 0;
 	c->signature = 0;
 	c->shots = 0;

@@ -1,5 +1,6 @@
 // xoshiro256** (Blackman & Vigna), seeded by splitmix64; Lemire's unbiased bounded draw.
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "tinwar/rng.h"
 
@@ -79,5 +80,5 @@ double tw_rng_normal(tw_rng *r)
 	double u1 = tw_rng_unit(r), u2 = tw_rng_unit(r);
 	if (u1 < 1e-300)
 		u1 = 1e-300;
-	return sqrt(-2.0 * log(u1)) * cos(2.0 * M_PI * u2);
+	return sqrt(-2.0 * tw_log(u1)) * tw_cos(2.0 * M_PI * u2);
 }

@@ -32,6 +32,7 @@
 
 #include <float.h>
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -1018,8 +1019,8 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 	}
 
 	double el = elevation * (M_PI / 180.0);
-	h.vh = SF_V0 * cos(el);
-	h.vz = SF_V0 * sin(el);
+	h.vh = SF_V0 * tw_cos(el);
+	h.vz = SF_V0 * tw_sin(el);
 	tw_vec2 dir = tw_dir_deg(bearing);
 	if (h.vh < 0) { // elevated past the vertical: it flies backwards
 		h.vh = -h.vh;
@@ -1088,7 +1089,7 @@ static tw_status sf_fire(const tw_shot_model *m, const tw_state *st, const tw_sh
 static double sf_height_at(double R, double z0, double el_deg)
 {
 	double el = el_deg * (M_PI / 180.0);
-	double vh = SF_V0 * cos(el), vz = SF_V0 * sin(el);
+	double vh = SF_V0 * tw_cos(el), vz = SF_V0 * tw_sin(el);
 	if (vh <= SF_EPS)
 		return -INFINITY;
 	double nf = R / (vh * SF_DT);
@@ -1193,7 +1194,7 @@ static double elevation_fast(double range_in, double z0, double target_z, double
 	// A first guess from the flight without steps: a T^2 - R T + (a + dz) = 0, T = tan(el).
 	double a = SF_G * range_in * range_in / (2 * SF_V0 * SF_V0), dz = target_z - z0;
 	double disc = range_in * range_in - 4 * a * (a + dz);
-	double x0 = disc >= 0 ? atan((range_in - sqrt(disc)) / (2 * a)) * (180.0 / M_PI) : 0.5 * (lo + hi);
+	double x0 = disc >= 0 ? tw_atan((range_in - sqrt(disc)) / (2 * a)) * (180.0 / M_PI) : 0.5 * (lo + hi);
 	if (!(x0 > lo && x0 < hi))
 		x0 = 0.5 * (lo + hi);
 	double x1 = x0 + 1e-3 < hi ? x0 + 1e-3 : x0 - 1e-3;
@@ -1231,7 +1232,7 @@ static double elevation_uncached(double range_in, double z0, double target_z)
 	if (!(range_in > 0))
 		return NAN;
 	// z(R; el) rises with el up to el* = atan(v^2 / (g R)) (its maximum), then falls.
-	double top = atan(SF_V0 * SF_V0 / (SF_G * range_in)) * (180.0 / M_PI);
+	double top = tw_atan(SF_V0 * SF_V0 / (SF_G * range_in)) * (180.0 / M_PI);
 	double lo = -45.0, hi = top;
 	double fhi = sf_height_at(range_in, z0, hi), flo = sf_height_at(range_in, z0, lo);
 	if (fhi < target_z || flo > target_z)
@@ -1245,7 +1246,7 @@ static double elevation_uncached(double range_in, double z0, double target_z)
 static double sf_landing(double z0, double el_deg)
 {
 	double el = el_deg * (M_PI / 180.0);
-	double vh = SF_V0 * cos(el), vz = SF_V0 * sin(el);
+	double vh = SF_V0 * tw_cos(el), vz = SF_V0 * tw_sin(el);
 	double a = SF_G * SF_DT * SF_DT / 2, b = a - SF_DT * vz, c = SF_RP - z0;
 	double disc = b * b - 4 * a * c;
 	if (disc < 0)

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "render_internal.h"
+#include "tinwar/detmath.h"
 
 void tw_battle_free(tw_battle *b)
 {
@@ -43,7 +44,19 @@ static tw_status open_move(tw_battle *b, const tw_state *cur, int move_no, int s
 	return TW_OK;
 }
 
+static tw_status battle_from_game(tw_battle *b, const tw_game *g, tw_error *err);
+
+// With the math functions the game was played with (detmath.h: a log from before stop 36 was
+// played with the C library's), the thread's setting put back after.
 tw_status tw_battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
+{
+	bool was = tw_math_use_libm(tw_game_libm_math(g));
+	tw_status st = battle_from_game(b, g, err);
+	tw_math_use_libm(was);
+	return st;
+}
+
+static tw_status battle_from_game(tw_battle *b, const tw_game *g, tw_error *err)
 {
 	memset(b, 0, sizeof *b);
 	b->rs = tw_game_ruleset(g);

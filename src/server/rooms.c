@@ -623,6 +623,7 @@ static tw_status rebuild(srv_room *r, int n, tw_error *err)
 	if (!g)
 		return err->code ? err->code : TW_ERR_NOMEM;
 	tw_game_set_undo(g, false);
+	tw_game_set_libm_math(g, tw_game_libm_math(r->game)); // the same math as the game it rebuilds
 	for (int i = 0; i < n; i++) {
 		const tw_order *o = tw_game_order(r->game, i);
 		int first = 0, count = 0;

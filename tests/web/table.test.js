@@ -686,7 +686,7 @@ const tests = [
     await page.goto(BASE + links.red);
     await page.waitForSelector('circle.fig[data-id="6"]');
     await waitFor(page, async () => (await statusData(page)).toMove === 0, 'red to move');
-    const vb = () => page.$eval('#table', (s) => s.getAttribute('viewBox').split(' ').map(Number));
+    const vb = () => page.$eval('#table', (s) => (s.getAttribute('viewBox') || '0 0 0 0').split(' ').map(Number));
     const near = (a, b, e) => a.every((v, i) => Math.abs(v - b[i]) <= e);
     const board0 = await page.$eval('#board', (b) => JSON.stringify(b.getBoundingClientRect()));
     const fit = await vb();
@@ -2882,7 +2882,7 @@ tests.push(
     const links = await createGame(page, { scenario: scen, noclock: true });
     await page.goto(BASE + links.red);
     await page.waitForSelector('#table');
-    const vb = () => page.$eval('#table', (s) => s.getAttribute('viewBox').split(' ').map(Number));
+    const vb = () => page.$eval('#table', (s) => (s.getAttribute('viewBox') || '0 0 0 0').split(' ').map(Number));
     await waitFor(page, async () => { const v = await vb(); return v[2] >= tw && v[3] >= td; }, 'the table drawn');
     const fit = await vb();
     assert(fit[0] <= 0 && fit[1] <= 0 && fit[0] + fit[2] >= tw && fit[1] + fit[3] >= td, 'fitted, the whole ' + tw + ' x ' + td + ' in table in view: ' + fit);

@@ -2,6 +2,7 @@
 #ifndef TW_GR_H
 #define TW_GR_H
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "tinwar/tinwar.h"
 #include "tinwar/grant.h"
@@ -291,7 +292,7 @@ extern const tw_render_template gr_templates[GR_NTEMPLATES];
 static inline int gr_excess_digits(double v, double limit)
 {
 	for (int p = 2; p < 9; p++) {
-		double m = pow(10, p);
+		double m = tw_pow(10, p);
 		if (round(v * m) != round(limit * m))
 			return p;
 	}

@@ -2,6 +2,7 @@
 // outcome (GR.MELEE.3) and a morale test (GR.MORALE.4), from the exact distributions in
 // tinwar/grant.h. The rule set's odds hook (tw_ruleset.odds).
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -67,7 +68,7 @@ static tw_status volley(const opts *o, FILE *out, tw_error *err)
 	if (!dist)
 		return tw_error_set(err, TW_ERR_NOMEM, "", "out of memory");
 	int nd = tw_grant_volley_odds(firers, group, range, cover, first, dist, max);
-	double den = pow(6, nd), mean = 0;
+	double den = tw_pow(6, nd), mean = 0;
 	fprintf(out, "volley (GR.MUSK): %d firers in groups of %d throw %d dice, %d off each die\n", firers, group, nd, ded);
 	for (int k = 0; k <= max; k++) {
 		if (dist[k] <= 0)

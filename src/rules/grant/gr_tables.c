@@ -1,6 +1,7 @@
 // Grant's tables as data (GR.MOVE, GR.MUSK, GR.LIGHT, GR.MELEE, GR.MORALE, GR.ART, GR.CANI, GR.HOW,
 // GR.HOUSE, GR.GREN), and the pure functions that read them. Public through tinwar/grant.h.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <string.h>
 
 #include "gr.h"
@@ -147,7 +148,7 @@ int tw_grant_volley_odds(int firers, int group, double range, bool cover, bool f
 	return nd;
 }
 
-double tw_grant_alloc_expect(int size, int h) { return size * (1.0 - pow(5.0 / 6.0, h)); }
+double tw_grant_alloc_expect(int size, int h) { return size * (1.0 - tw_pow(5.0 / 6.0, h)); }
 
 bool tw_grant_pairing(bool a_cav, int na, bool b_cav, int nb, double *ma, double *mb)
 {

@@ -3,6 +3,7 @@
 #ifndef TW_LW_H
 #define TW_LW_H
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "tinwar/tinwar.h"
 
@@ -660,7 +661,7 @@ extern const tw_render_template lw_templates[LW_NTEMPLATES];
 static inline int lw_excess_digits(double v, double limit)
 {
 	for (int p = 2; p < 9; p++) {
-		double m = pow(10, p);
+		double m = tw_pow(10, p);
 		if (round(v * m) != round(limit * m))
 			return p;
 	}

@@ -8,6 +8,7 @@
 // biggen: its guns fire first in each of its moves (lw_ai_guns.c), before any man moves
 // (LW.MV.11), and each gun's crew stays by it in the hunt.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <string.h>
 
 #include "lw_ai_big.h"
@@ -265,11 +266,11 @@ static bool step_towards(const tw_state *s, tw_order *o, tw_vec2 a, tw_vec2 to, 
 	double d = tw_dist(a, to);
 	if (d < 1e-6 || len < 0.5)
 		return false;
-	double base = atan2(to.y - a.y, to.x - a.x);
+	double base = tw_atan2(to.y - a.y, to.x - a.x);
 	for (size_t p = 0; p < TW_ARRAY_COUNT(parts); p++)
 		for (size_t t = 0; t < TW_ARRAY_COUNT(turns); t++) {
 			double ang = base + turns[t] * M_PI / 180.0, l = fmin(len, d) * parts[p];
-			tw_vec2 b = tw_v2(a.x + cos(ang) * l, a.y + sin(ang) * l);
+			tw_vec2 b = tw_v2(a.x + tw_cos(ang) * l, a.y + tw_sin(ang) * l);
 			b.x = fmin(fmax(b.x, 0.5), s->table.width - 0.5);
 			b.y = fmin(fmax(b.y, 0.5), s->table.depth - 0.5);
 			if (fig < 0) {

@@ -6,6 +6,7 @@
 // "railway bridge" let through (lw_rail_order.c); the train keeps to its own line (x or y) and
 // shortens its run where the line ends or is broken.
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "lw_ai_big.h"
 #include "lw_big.h"
@@ -242,10 +243,10 @@ static bool gather(const tw_state *s, int side, int k, uint8_t *walked, tw_order
 		walked[best] = 1;
 		nwalked++;
 		const tw_figure *f = &s->fig[best];
-		double ang = atan2(f->pos.y - at.y, f->pos.x - at.x), allow = lw_allowance_now(s, f);
+		double ang = tw_atan2(f->pos.y - at.y, f->pos.x - at.x), allow = lw_allowance_now(s, f);
 		for (int t = 0; t < 12; t++) {
 			double a = ang + (t % 2 ? 1 : -1) * (t / 2) * 0.35, r = 3.0 + 0.3 * (nwalked % 4);
-			tw_vec2 p = tw_v2(at.x + cos(a) * r, at.y + sin(a) * r);
+			tw_vec2 p = tw_v2(at.x + tw_cos(a) * r, at.y + tw_sin(a) * r);
 			double d = tw_dist(f->pos, p);
 			if (d > allow - 0.01) // not there this move: as far as his move goes
 				p = tw_add(f->pos, tw_scale(tw_sub(p, f->pos), (allow - 0.01) / d));

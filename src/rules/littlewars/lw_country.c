@@ -7,6 +7,7 @@
 // (LW.C.9: the guns need some open ground). A candidate that cannot be placed after a
 // bounded number of tries is left out, so generation always ends.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,7 +74,7 @@ static void shape_rect(tw_terrain *t, int kind, tw_vec2 c, double hx, double hy,
 	t->kind = (uint8_t)kind;
 	t->shape = TW_SHAPE_POLY;
 	t->nverts = 4;
-	double a = angle_deg * M_PI / 180.0, ca = cos(a), sa = sin(a);
+	double a = angle_deg * M_PI / 180.0, ca = tw_cos(a), sa = tw_sin(a);
 	const double sx[4] = {-1, 1, 1, -1}, sy[4] = {-1, -1, 1, 1};
 	for (int i = 0; i < 4; i++) {
 		double x = sx[i] * hx, y = sy[i] * hy;
@@ -94,7 +95,7 @@ static void shape_blob(lw_gen *g, tw_terrain *t, int kind, tw_vec2 c, double rx,
 	for (int i = 0; i < n; i++) {
 		double a = a0 + 2 * M_PI * i / n;
 		double k = 1.0 + urand(g, -jit, jit);
-		t->v[i] = tw_v2(c.x + rx * k * cos(a), c.y + ry * k * sin(a));
+		t->v[i] = tw_v2(c.x + rx * k * tw_cos(a), c.y + ry * k * tw_sin(a));
 	}
 	tw_terrain_finish(t);
 }
@@ -423,7 +424,7 @@ static tw_status gen_church(lw_gen *g)
 		tw_vec2 c = tw_v2(x, urand(g, LW_GEN_BACK_CLEAR + 8, g->d - LW_GEN_BACK_CLEAR - 8));
 		double a = tw_rng_below(&g->r, 2) ? 0 : 90; // sequenced: draws in a fixed order
 		a += urand(g, -20, 20);
-		double ar = a * M_PI / 180, ca = cos(ar), sa = sin(ar);
+		double ar = a * M_PI / 180, ca = tw_cos(ar), sa = tw_sin(ar);
 		// nave [-hl, hl] x [-hw, hw]; tower [-hl - 2tw, -hl] x [-tw, tw]
 		const double px[8] = {-hl, hl, hl, -hl, -hl, -hl - 2 * tw, -hl - 2 * tw, -hl};
 		const double py[8] = {-hw, -hw, hw, hw, tw, tw, -tw, -tw};

@@ -15,6 +15,7 @@
 // its archers stepping out of a charge, its hand-to-hand bodies' charges and advance); ll-three
 // and ll-six play the shared turn as above (ll_gen_nq_turn).
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -333,7 +334,7 @@ static bool archer_place(const tw_state *v, int side, int f, double m, tw_order 
 	ll_place pl[32];
 	for (int k = 0; k < 32; k++) {
 		double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
-		pl[k].p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		pl[k].p = tw_add(v->fig[f].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 		pl[k].nd = -(e >= 0 ? tw_dist(pl[k].p, v->fig[e].pos) : 0);
 		pl[k].k = k;
 	}
@@ -487,7 +488,7 @@ static bool advance_in(const tw_state *v, int side, tw_order *o, const ll_gen_op
 		// round an obstacle or a fallen man: bearings turned from the line, full move and half
 		static const double turn[] = {25, -25, 50, -50, 75, -75, 100, -100};
 		for (int k = 0; k < 16; k++) {
-			double a = turn[k % 8] * M_PI / 180, c = cos(a), sn = sin(a), s = (k < 8 ? 0.95 : 0.5) * step;
+			double a = turn[k % 8] * M_PI / 180, c = tw_cos(a), sn = tw_sin(a), s = (k < 8 ? 0.95 : 0.5) * step;
 			tw_vec2 dd = tw_v2((d.x * c - d.y * sn) / len, (d.x * sn + d.y * c) / len);
 			body_move(v, side, lead, tw_scale(dd, s), tw_bearing_deg(dd), o);
 			if (legal(v, o))

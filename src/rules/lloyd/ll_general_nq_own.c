@@ -9,6 +9,7 @@
 //   longer weapons while our bows outnumber the enemy's; else, unless our bows outnumber his,
 //   advance on the first target, round the hedge, the bog and fallen men.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -255,7 +256,7 @@ static bool approach_body(const tw_state *v, int side, double m, int lead, int b
 	tw_vec2 unit[NQ_NB]; // (each bearing's sine and cosine once, for its three lengths)
 	for (int b = 0; b < NQ_NB; b++) {
 		double a = b * 2 * M_PI / NQ_NB;
-		unit[b] = tw_v2(sin(a), cos(a));
+		unit[b] = tw_v2(tw_sin(a), tw_cos(a));
 	}
 	for (int k = 0; k < 6 + NQ_NB * NQ_NL; k++) {
 		if (k < 6)
@@ -475,7 +476,7 @@ bool ll_gen_nq_own_archers(const tw_state *v, int side, tw_order *o, ll_nq_memo 
 		nq_cand c[32];
 		for (int k = 0; k < 32; k++) {
 			double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
-			c[k].off = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+			c[k].off = tw_add(v->fig[f].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 			double g = margin(v, t, n, c[k].off, v->fig[f].radius);
 			c[k].cost = -(g < 50 ? g : 50);
 			c[k].k = k;

@@ -2,6 +2,7 @@
 // the NQ general's turn (ll_general_nq.c): its shots go where they take the most points in good
 // order from the enemy (SP.D4 counts those at the end).
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 
 #include "ll_general_nq_own.h"
@@ -29,7 +30,7 @@ double ll_gen_sp_hurt_odds(int dice, int t)
 		return 0;
 	double p = (21.0 - t) / 20.0; // NQ.DMG.1: a die >= T is a damage hit
 	p = p < 0 ? 0 : p > 1 ? 1 : p;
-	double none = pow(1 - p, dice), one = dice * p * pow(1 - p, dice - 1);
+	double none = tw_pow(1 - p, dice), one = dice * p * tw_pow(1 - p, dice - 1);
 	return 1 - none - one; // NQ.DMG.2: two hits or more wound (or worse)
 }
 
@@ -193,7 +194,7 @@ bool ll_gen_sp_archer_step(const tw_state *v, int side, tw_order *o, double gain
 		bool found = false;
 		for (int k = 0; k < 32; k++) {
 			double a = (k % 16) * M_PI / 8, rr = k < 16 ? m * 0.98 : m * 0.5;
-			tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+			tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 			if (!safe_at(v, side, f, p))
 				continue;
 			double val = value_from(v, &mv, side, f, p);

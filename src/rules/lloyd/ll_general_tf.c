@@ -37,6 +37,7 @@
 // turn, out of every charge, with a shot worth LL_TF_STAY_SHOT here, shoots from where he stands
 // (rule 10). With NQ.EVD.5's one evade a charge: seeds 1-40000 95.80% (95.47% without rule 10).
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 
 #include "ll.h"
@@ -113,7 +114,7 @@ static bool kite_arch(const tw_state *v, int side, int f, double safe, double ar
 	double W = v->table.width, D = v->table.depth, rad = v->fig[f].radius + 0.2;
 	for (int k = 0; k < 48; k++) {
 		double a = (k % 16) * M_PI / 8, rr = m * (k < 16 ? 0.98 : k < 32 ? 0.66 : 0.33);
-		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 		if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
 			continue;
 		double c = ll_gen_tf_clearance_arch(v, side, f, p, arch);
@@ -168,10 +169,10 @@ static bool charge_at(const tw_state *v, int side, int f, int e, tw_order *o)
 	if (r->reach[kf] == TW_LL_LONG && ll_melee_reach(v, e) < TW_LL_LONG) // h6-three: NQ.RCH.2, from the spear's reach
 		rr = v->fig[f].radius + v->fig[e].radius + r->r[kf][0] * 0.3;
 	tw_vec2 d = tw_sub(v->fig[f].pos, v->fig[e].pos);
-	double a0 = atan2(d.x, d.y);
+	double a0 = tw_atan2(d.x, d.y);
 	for (int k = 0; k < 17; k++) {
 		double a = a0 + (k == 0 ? 0 : ((k + 1) / 2) * (k % 2 ? 1 : -1) * M_PI / 8);
-		tw_vec2 p = tw_add(v->fig[e].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		tw_vec2 p = tw_add(v->fig[e].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 		if (tw_dist(p, v->fig[f].pos) > m - 0.01)
 			continue;
 		if (ll_gen_tf_move_one(v, side, f, p, tw_bearing_deg(tw_sub(v->fig[e].pos, p)), o))
@@ -255,7 +256,7 @@ static double at_least(int n, double p, int k)
 		double c = 1;
 		for (int j = 0; j < i; j++)
 			c = c * (n - j) / (j + 1);
-		tot += c * pow(p, i) * pow(1 - p, n - i);
+		tot += c * tw_pow(p, i) * tw_pow(1 - p, n - i);
 	}
 	return tot;
 }
@@ -371,7 +372,7 @@ static bool archer_move(const tw_state *v, int side, tw_order *o)
 		bool found = false;
 		for (int k = 0; k < 32; k++) {
 			double a = (k % 16) * M_PI / 8, rr = m * (k < 16 ? 0.98 : 0.5);
-			tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+			tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 			if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
 				continue;
 			double c = clearance(v, side, f, p);

@@ -13,6 +13,7 @@
 // range into his shield needs 21 or 22 on the d20: it cannot hit, and it empties the bow). He
 // faces the enemy archers.
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "ll_general_tf.h"
 
@@ -81,7 +82,7 @@ bool ll_gen_tf_lure(const tw_state *v, int side, int f, tw_order *o)
 	tw_vec2 bp = v->fig[f].pos;
 	for (int k = 0; k < 48; k++) {
 		double a = (k % 16) * M_PI / 8, rr = m * (k < 16 ? 0.98 : k < 32 ? 0.66 : 0.33);
-		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(sin(a) * rr, cos(a) * rr));
+		tw_vec2 p = tw_add(v->fig[f].pos, tw_v2(tw_sin(a) * rr, tw_cos(a) * rr));
 		if (p.x < rad || p.y < rad || p.x > W - rad || p.y > D - rad)
 			continue;
 		double sc = ll_gen_tf_lure_score(v, &mv, side, f, p);

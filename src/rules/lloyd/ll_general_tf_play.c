@@ -5,6 +5,7 @@
 //   good order; a wounded foe 0.3 of a point; the enemy commander's death 3 more, CA.D2), a third
 //   of it where he must close first (NQ.RCH.3). The shared NQ play aims only at a wounded foe.
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "ll_general_tf.h"
 
@@ -16,7 +17,7 @@ static double at_least(int n, double p, int k)
 		double c = 1;
 		for (int j = 0; j < i; j++)
 			c = c * (n - j) / (j + 1);
-		tot += c * pow(p, i) * pow(1 - p, n - i);
+		tot += c * tw_pow(p, i) * tw_pow(1 - p, n - i);
 	}
 	return tot;
 }

@@ -12,6 +12,7 @@
 //   pull out when wounded, grant mercy (2 VP); follow up every Push-back it can (FP.D5).
 // In the NQ game it plays the random player's candidates.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <string.h>
 
 #include "ll.h"
@@ -55,7 +56,7 @@ static tw_vec2 step_to(const tw_state *v, int f, int e, double go, double *facin
 	double step = gap <= m ? gap : (go > 0 && go < m ? go : m);
 	if (step < 0)
 		step = 0;
-	*facing = atan2(d.x, d.y) * 180 / M_PI;
+	*facing = tw_atan2(d.x, d.y) * 180 / M_PI;
 	return len > LL_EPS ? tw_add(v->fig[f].pos, tw_scale(d, step / len)) : v->fig[f].pos;
 }
 

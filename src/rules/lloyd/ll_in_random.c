@@ -3,6 +3,7 @@
 // knight challenges), random seizes and declines, random answers to challenges and mercy. The
 // caller takes the first candidate the rules accept (src/ai/random_general.c).
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "ll.h"
 
@@ -90,10 +91,10 @@ static bool action(const tw_state *s, int side, int f, tw_rng *r, tw_order *o)
 		double go = len - s->fig[f].radius - s->fig[e].radius;
 		go = go > m ? m : go < 0 ? 0 : go;
 		o->at[0] = tw_add(p, tw_scale(d, go / len));
-		o->facing[0] = atan2(d.x, d.y) * 180 / M_PI;
+		o->facing[0] = tw_atan2(d.x, d.y) * 180 / M_PI;
 	} else {
 		double a = tw_rng_unit(r) * 2 * M_PI, g = m * tw_rng_unit(r);
-		o->at[0] = tw_add(p, tw_v2(g * sin(a), g * cos(a)));
+		o->at[0] = tw_add(p, tw_v2(g * tw_sin(a), g * tw_cos(a)));
 		o->facing[0] = s->fig[f].facing;
 	}
 	o->has_at = true;

@@ -3,6 +3,7 @@
 // 20^D) and the mass-shooting rule's expected hits (MS.2, LL.EX.5) beside the sqrt(N) the source
 // aims at. Beside each answer: what a Monte Carlo estimate of the same precision would cost.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -160,7 +161,7 @@ static tw_status damage(const opts *o, FILE *out, tw_error *err)
 	}
 	double dist[33];
 	tw_ll_damage_odds(dice, t, dist);
-	double den = pow(20, dice), res[5] = {0};
+	double den = tw_pow(20, dice), res[5] = {0};
 	fprintf(out, "damage (NQ.DMG.1): %d d20 against T%d, each hits on %d-20 (", dice, t, t);
 	tw_odds_print_fraction(out, t > 20 ? 0 : (21 - t) / 20.0, 20);
 	fprintf(out, ")\n");

@@ -12,6 +12,7 @@
 //   it, and without its dearest man it would not); all his eligible men when they are worth less.
 //   Then the game is over, and the campaign's carry-over (ll_series.c) drops the men so marked.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <string.h>
 
 #include "ll.h"
@@ -323,7 +324,7 @@ static int general_edge(const tw_state *s, int side, int l)
 	cx /= m;
 	cy /= m;
 	tw_vec2 row = {W / 2, dy < 0 ? 0 : D}, col = {dx < 0 ? 0 : W, D / 2};
-	double dr = hypot(row.x - cx, row.y - cy), dc = hypot(col.x - cx, col.y - cy);
+	double dr = tw_hypot(row.x - cx, row.y - cy), dc = tw_hypot(col.x - cx, col.y - cy);
 	return dc < dr ? 1 : 0;
 }
 

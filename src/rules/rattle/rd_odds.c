@@ -2,6 +2,7 @@
 // (RD.SHOOT.6-11, RD.CON.4/6), a command check (RD.DET.1) and a rally roll (RD.RALLY.2/5). The
 // rule set's odds hook (tw_ruleset.odds).
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -53,7 +54,7 @@ static void one_die_note(FILE *out, int face, double p)
 // answers every line), and the expected hits.
 static void print_hits(FILE *out, int nd, int face, const double *dist)
 {
-	double den = pow(6, nd), mean = 0, sq = 0;
+	double den = tw_pow(6, nd), mean = 0, sq = 0;
 	dice_throw dt = {nd, face};
 	double ns = tw_odds_mc_sample_ns(throw_hits, &dt);
 	for (int k = 0; k <= nd; k++) {

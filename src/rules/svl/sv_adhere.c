@@ -4,6 +4,7 @@
 // the verdict (SV.DOC.17) feeds the turn's morale tests (SV.MOR.7). Each failed check is an
 // event citing SV.DOC.16 with the figure and the check.
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "sv.h"
 
@@ -132,7 +133,7 @@ void sv_figure_checks(const tw_state *s, int f, unsigned *done, unsigned *failed
 			if (m->on_recoil == SV_RECOIL_BACK) { // straight away from the nearest gun: within 15 degrees
 				tw_vec2 away = tw_sub(a, gun), step = tw_sub(b, a);
 				double c = tw_dot(away, step) / (tw_len(away) * tw_len(step) + 1e-300);
-				CHECK(SV_CHK_CONDUCT, c >= cos(15.0 * M_PI / 180.0));
+				CHECK(SV_CHK_CONDUCT, c >= tw_cos(15.0 * M_PI / 180.0));
 			} else { // the nearest position behind hard cover or out of sight: hidden if one was in reach
 				double reach = r->act == SV_ACT_RAN ? SV_RUN : SV_WALK;
 				bool any = false;

@@ -12,6 +12,7 @@
 // Searched on a 0.25" grid within 3" of the planned end, then a 0.5" grid over all its pace; a
 // figure with no such place keeps its move (a check that then fails, fails by geometry).
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "sv.h"
 
@@ -116,7 +117,7 @@ static bool nearest_place(const tw_state *s, const tw_order *o, const int *slot,
 		double reach = wide ? 2 * pace : RANKS_REACH, step = wide ? 2 * RANKS_GRID : RANKS_GRID;
 		for (double dx = -reach; dx <= reach + 1e-9; dx += step)
 			for (double dy = -reach; dy <= reach + 1e-9; dy += step) {
-				double d = hypot(dx, dy);
+				double d = tw_hypot(dx, dy);
 				tw_vec2 q = tw_v2(p.x + dx, p.y + dy);
 				if (d >= best || d > reach || tw_dist(a, q) > pace - 1e-6)
 					continue;

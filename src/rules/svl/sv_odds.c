@@ -2,6 +2,7 @@
 // what an attacker's phase at the gun leaves it (SV.FIRE.1-3, SV.MEL.2, SV.WIN.2); and (sv-shot)
 // a Monte Carlo estimate of one gun's shot at a line (SV.GUN.8-11) by the battle's own sv_shot.
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -57,8 +58,8 @@ static tw_status morale(int n, const char *const *names, const char *const *valu
 	for (int r = 1; r <= 6; r++)
 		k[tw_sv_morale_result(r + mod)]++;
 	double pc = k[0] / 6.0, pr = k[2] / 6.0;
-	double carry = pow(pc, tests), recoil = 1 - pow(1 - pr, tests), pause = 1 - carry - recoil;
-	double den = pow(6, tests);
+	double carry = tw_pow(pc, tests), recoil = 1 - tw_pow(1 - pr, tests), pause = 1 - carry - recoil;
+	double den = tw_pow(6, tests);
 	fprintf(out, "morale: modifier %+d, %d test%s (SV.MOR.3, SV.MOR.9: the worst applies)\n", mod, tests, tests > 1 ? "s" : "");
 	fprintf(out, "  carry on: ");
 	tw_odds_print_fraction(out, carry, den);
@@ -93,7 +94,7 @@ static tw_status melee(int n, const char *const *names, const char *const *value
 		int l = m - a - h;
 		left[l > 0 ? l : 0] += p[h];
 	}
-	double den = pow(6, far + close);
+	double den = tw_pow(6, far + close);
 	fprintf(out, "melee: gun with %d matches, %d at the gun (SV.MEL.2), %d firing beyond 6 in (6s), %d within 6 in (5-6s)\n", m,
 		a, far, close);
 	fprintf(out, "  destroyed (SV.WIN.2): ");

@@ -4,6 +4,7 @@
 // timed serial (SV.DOC.7). Each round is recorded on the gun's record, visible to its owner only
 // (SV.DOC.8): what the range measures is what the team learns of the hidden truth (SV.GUN.1).
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "tinwar/physics.h"
 #include "sv.h"
@@ -91,7 +92,7 @@ static void round_fired(tw_state *s, const tw_order *o, bool serial, tw_events *
 		sv_shot_out out;
 		sv_shot(s, o->gun, theta, set, vb, o->n, NULL, &s->rng, &out);
 		rd = (tw_sv_round){.r = set, .k = k, .e = out.e, .misfire = out.misfire, .d1 = out.d1,
-				   .lat = out.d1 * sin((out.phi - theta) * 3.14159265358979323846 / 180.0), .z0 = out.z0, .z1 = out.z1};
+				   .lat = out.d1 * tw_sin((out.phi - theta) * 3.14159265358979323846 / 180.0), .z0 = out.z0, .z1 = out.z1};
 		if (out.misfire)
 			rd.e = tw_sv_elevation(set, vb), rd.d1 = rd.lat = rd.z0 = rd.z1 = 0;
 		for (int j = 0; j < 6; j++)

@@ -1,6 +1,7 @@
 // Science versus Luck: one shot in COMPUTER mode (SV.GUN.8-11), the rule set's own fast model,
 // with its draws in the order SV.CON.3 gives (injectable by tests).
 #include <math.h>
+#include "tinwar/detmath.h"
 #include <stdlib.h>
 
 #include "sv.h"
@@ -67,7 +68,7 @@ void sv_shot(const tw_state *s, int g, double theta, double r, double vb, int te
 	// 4-6. Elevation, first graze, beaten zone.
 	double e = tw_sv_elevation(r, vb);
 	double d1 = tw_sv_first_graze(v, e);
-	double drop = 1.0 / tan(e * DEG);
+	double drop = 1.0 / tw_tan(e * DEG);
 	out->v = v;
 	out->phi = phi;
 	out->e = e;

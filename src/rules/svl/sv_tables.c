@@ -1,6 +1,7 @@
 // Science versus Luck: tables as data and the pure rules (SV.MOR.2-8, SV.FIRE.1-2, SV.ROF.1-5,
 // SV.GUN.5-8, SV.DOC.17). Integers where the catalogue rounds, so its examples hold exactly.
 #include <math.h>
+#include "tinwar/detmath.h"
 
 #include "sv.h"
 
@@ -91,13 +92,13 @@ double tw_sv_elevation(double r, double vb)
 	double x = r * G_IN / ((12.0 * vb) * (12.0 * vb)); // SV.GUN.8 step 4
 	if (x >= 1.0)
 		return 45.0;
-	double e = 0.5 * asin(x) / DEG;
+	double e = 0.5 * tw_asin(x) / DEG;
 	return e < 1.0 ? 1.0 : e;
 }
 
 double tw_sv_first_graze(double v, double e)
 {
-	return (12.0 * v) * (12.0 * v) * sin(2.0 * e * DEG) / G_IN; // SV.GUN.8 step 5
+	return (12.0 * v) * (12.0 * v) * tw_sin(2.0 * e * DEG) / G_IN; // SV.GUN.8 step 5
 }
 
 bool tw_sv_adhering(int passed, int checks, bool force_ok)
