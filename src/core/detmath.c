@@ -17,6 +17,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "fnv_double.h"
+
 // Logs played before stop 36 used the C library's functions: their replays switch to them.
 static _Thread_local bool g_libm = false;
 
@@ -384,15 +386,6 @@ double tw_hypot(double x, double y)
 	return a * sqrt(1.0 + r * r);
 }
 
-static uint64_t mix(uint64_t h, double v)
-{
-	uint64_t u;
-	memcpy(&u, &v, sizeof u);
-	for (int k = 0; k < 8; k++, u >>= 8)
-		h = (h ^ (u & 0xff)) * 0x100000001b3ull;
-	return h;
-}
-
 uint64_t tw_detmath_fingerprint(void)
 {
 	bool was = tw_math_use_libm(false);
@@ -401,16 +394,16 @@ uint64_t tw_detmath_fingerprint(void)
 		double x = i * 0.37 + 0.001;
 		double s, c;
 		tw_sincos(x, &s, &c);
-		h = mix(mix(h, s), c);
-		h = mix(h, tw_tan(x * 0.5));
-		h = mix(h, tw_atan(x));
-		h = mix(h, tw_atan2(x, 1.5 - x));
-		h = mix(h, tw_asin(x / 41.0));
-		h = mix(h, tw_exp(x));
-		h = mix(h, tw_log(fabs(x) + 0.25));
-		h = mix(h, tw_pow(fabs(x) + 0.5, i % 7));
-		h = mix(h, tw_pow(fabs(x) + 0.5, 0.37));
-		h = mix(h, tw_hypot(x, 2.0 - x));
+		h = tw_fnv_double(tw_fnv_double(h, s), c);
+		h = tw_fnv_double(h, tw_tan(x * 0.5));
+		h = tw_fnv_double(h, tw_atan(x));
+		h = tw_fnv_double(h, tw_atan2(x, 1.5 - x));
+		h = tw_fnv_double(h, tw_asin(x / 41.0));
+		h = tw_fnv_double(h, tw_exp(x));
+		h = tw_fnv_double(h, tw_log(fabs(x) + 0.25));
+		h = tw_fnv_double(h, tw_pow(fabs(x) + 0.5, i % 7));
+		h = tw_fnv_double(h, tw_pow(fabs(x) + 0.5, 0.37));
+		h = tw_fnv_double(h, tw_hypot(x, 2.0 - x));
 	}
 	tw_math_use_libm(was);
 	return h ? h : 1;

@@ -8,14 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-static uint64_t mix(uint64_t h, double v)
-{
-	uint64_t u;
-	memcpy(&u, &v, sizeof u);
-	for (int k = 0; k < 8; k++, u >>= 8)
-		h = (h ^ (u & 0xff)) * 0x100000001b3ull;
-	return h;
-}
+#include "fnv_double.h"
 
 static double arg(int i)
 {
@@ -29,22 +22,22 @@ uint64_t tw_math_fingerprint(void)
 			 log_at[] = {6348, 338380, 345336}, exp_at[] = {27328, 27829, 28839}, pow_at[] = {2760, 4490, 6271};
 	uint64_t h = 0xcbf29ce484222325ull;
 	for (int k = 0; k < 3; k++) {
-		h = mix(h, sin(arg(sin_at[k])));
-		h = mix(h, cos(arg(cos_at[k])));
+		h = tw_fnv_double(h, sin(arg(sin_at[k])));
+		h = tw_fnv_double(h, cos(arg(cos_at[k])));
 		double a = arg(atan2_at[k]);
-		h = mix(h, atan2(a, a * 0.7 + 1.0));
-		h = mix(h, log(arg(log_at[k]) + 1));
-		h = mix(h, exp(-arg(exp_at[k]) * 1e-4));
-		h = mix(h, pow(arg(pow_at[k]) + 1, 0.37));
+		h = tw_fnv_double(h, atan2(a, a * 0.7 + 1.0));
+		h = tw_fnv_double(h, log(arg(log_at[k]) + 1));
+		h = tw_fnv_double(h, exp(-arg(exp_at[k]) * 1e-4));
+		h = tw_fnv_double(h, pow(arg(pow_at[k]) + 1, 0.37));
 	}
 	static const double plain[] = {0.3, 1.7, 12.25, 123.456};
 	for (unsigned k = 0; k < sizeof plain / sizeof plain[0]; k++) {
 		double x = plain[k];
-		h = mix(h, tan(x));
-		h = mix(h, asin(x / 200));
-		h = mix(h, atan(x));
-		h = mix(h, hypot(x, x * 0.61));
-		h = mix(h, sin(x * 0.01745329251994329577));
+		h = tw_fnv_double(h, tan(x));
+		h = tw_fnv_double(h, asin(x / 200));
+		h = tw_fnv_double(h, atan(x));
+		h = tw_fnv_double(h, hypot(x, x * 0.61));
+		h = tw_fnv_double(h, sin(x * 0.01745329251994329577));
 	}
 	return h ? h : 1;
 }
