@@ -42,8 +42,9 @@ json_t *tw_game_log_to_json(const tw_game *g)
 	// Which math functions the game was played with: the engine's own since stop 36 (detmath.h,
 	// the same bits everywhere). A log without it, or with another value (the C library's
 	// fingerprint, mathprint.h), was played with the C library's and replays with them.
+	// A game replayed from such a log keeps its math, so its rewritten log names the C library.
 	char mhex[17];
-	tw_hash_hex(tw_detmath_fingerprint(), mhex);
+	tw_hash_hex(tw_game_libm_math(g) ? tw_math_fingerprint() : tw_detmath_fingerprint(), mhex);
 	ok = ok && tw_io_set(root, "math", json_string(mhex));
 	ok = ok && tw_io_set(root, "final_hash", json_string(hex));
 	if (!ok) {
