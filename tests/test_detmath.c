@@ -117,9 +117,18 @@ static void test_detmath_special_cases(void **st)
 	assert_true(same(tw_hypot(3, 4), 5.0) && same(tw_hypot(inf, nan), inf) && same(tw_hypot(-0.0, 0.0), 0.0));
 	// Far arguments: reduced modulo the double nearest 2 pi, the same everywhere (not exact there).
 	assert_true(fabs(tw_sin(1e22)) <= 1.0 && fabs(tw_cos(-1e300)) <= 1.0);
+	// tw_sin and tw_cos are tw_sincos's two values, bit for bit, in every quadrant and far out.
 	double s, c;
-	tw_sincos(0.7, &s, &c);
-	assert_true(same(s, tw_sin(0.7)) && same(c, tw_cos(0.7)));
+	for (int i = 0; i < 100000; i++) {
+		double x = (unit() * 2 - 1) * (i % 3 == 0 ? 1e6 : i % 3 == 1 ? 20 : 1e-8);
+		tw_sincos(x, &s, &c);
+		assert_true(same(s, tw_sin(x)) && same(c, tw_cos(x)));
+	}
+	const double odd[] = {0.0, -0.0, inf, -inf, nan};
+	for (int i = 0; i < 5; i++) {
+		tw_sincos(odd[i], &s, &c);
+		assert_true(same(s, tw_sin(odd[i])) && same(c, tw_cos(odd[i])));
+	}
 }
 
 /// With the C library's functions asked for (a log from before stop 36 replays so), each gives the

@@ -117,22 +117,33 @@ void tw_sincos(double x, double *s, double *c)
 	}
 }
 
+// tw_sin and tw_cos give tw_sincos's values, each working out only the series it needs.
 double tw_sin(double x)
 {
 	if (g_libm)
 		return sin(x);
-	double s, c;
-	tw_sincos(x, &s, &c);
-	return s;
+	if (isnan(x) || isinf(x))
+		return x - x;
+	if (x == 0)
+		return x;
+	double r;
+	int q = reduce(x, &r);
+	double v = (q & 1) ? k_cos(r) : k_sin(r);
+	return q >= 2 ? -v : v;
 }
 
 double tw_cos(double x)
 {
 	if (g_libm)
 		return cos(x);
-	double s, c;
-	tw_sincos(x, &s, &c);
-	return c;
+	if (isnan(x) || isinf(x))
+		return x - x;
+	if (x == 0)
+		return 1.0;
+	double r;
+	int q = reduce(x, &r);
+	double v = (q & 1) ? k_sin(r) : k_cos(r);
+	return (q == 1 || q == 2) ? -v : v;
 }
 
 double tw_tan(double x)
