@@ -2217,7 +2217,8 @@ tests.push(
       } else await page.waitForTimeout(200);
     }
     assert(reacted >= 1 && moved === 2, 'red answered ' + reacted + ' times in the panel and moved ' + moved + ' times');
-    assert(/NQ\.MOVE\.1/.test(await logText(page)) && /NQ\.TURN\.2/.test(await page.$eval('#statusbar', (e) => e.textContent + ' ' + document.getElementById('log').textContent)), 'the log cites the moves');
+    // The log is written as the events arrive: wait for it (it once lagged the last click under load).
+    await waitFor(page, async () => /NQ\.MOVE\.1/.test(await logText(page)) && /NQ\.TURN\.2/.test(await page.$eval('#statusbar', (e) => e.textContent + ' ' + document.getElementById('log').textContent)), 'the log cites the moves', 10000);
     const end = await llToTheEnd(page, 'random', 90000);
     assert(/(spearmen wins|mob wins|drawn)/.test(end.text), 'the game over: ' + end.text);
     await waitFor(page, async () => /^result: .+\(NQ\.VIC\.\d\)$/.test(await page.$eval('#sb-pending', (e) => e.textContent)), 'the result with its clause', 5000);
